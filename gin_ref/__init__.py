@@ -1,0 +1,3 @@
+"""gin-ref: a referee and scorer for Gin Rummy at a real table (Oklahoma, three-player, house rules)."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from gin_ref.cli import main
+
+main()

@@ -1,0 +1,87 @@
+"""The command line: one click group whose commands load lazily, so ``gin-ref --version`` stays fast.
+
+Every ``GinRefError`` becomes one ``Error: ...`` line on stderr with the error's exit code, here and only
+here. Exit codes: 0 done, 1 refused or invalid (an illegal knock, a record that fails verification),
+2 bad command line or unreadable input (a bad card, an unknown house rule).
+"""
+
+import importlib
+import sys
+
+import click
+
+from gin_ref import __version__
+from gin_ref.errors import GinRefError
+
+# command name -> module under gin_ref.cli that defines it (as a function of the same name, '-' as '_')
+COMMANDS = {
+    "check": "engine_cmds",
+    "score": "engine_cmds",
+    "rules": "rules_cmds",
+    "new": "match_cmds",
+    "deal": "match_cmds",
+    "knock": "match_cmds",
+    "dead": "match_cmds",
+    "undo": "match_cmds",
+    "tally": "match_cmds",
+    "verify": "match_cmds",
+    "take": "turn_cmds",
+    "pass": "turn_cmds",
+    "draw": "turn_cmds",
+    "discard": "turn_cmds",
+    "export": "history_cmds",
+    "history": "history_cmds",
+    "stats": "history_cmds",
+}
+
+
+class LazyGroup(click.Group):
+    """Imports a command's module only when that command runs (or --help lists it)."""
+
+    def list_commands(self, ctx):
+        return [name for name in COMMANDS if self._module(name) is not None]
+
+    def _module(self, name):
+        try:
+            return importlib.import_module(f"gin_ref.cli.{COMMANDS[name]}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"gin_ref.cli.{COMMANDS[name]}":
+                return None  # a command not built yet
+            raise
+
+    def get_command(self, ctx, name):
+        if name not in COMMANDS:
+            return None
+        module = self._module(name)
+        if module is None:
+            return None
+        return getattr(module, name.replace("-", "_") + "_cmd", None)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except GinRefError as exc:
+            fail(str(exc), exc.exit_code)
+        except OSError as exc:
+            what = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+            fail(f"{what}{exc.strerror or exc}", 1)
+
+
+def fail(message, code):
+    """Print one ``Error: ...`` line on stderr and exit with ``code``."""
+    click.echo(f"Error: {message}", err=True)
+    sys.exit(code)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="gin-ref")
+def main():
+    """gin-ref: referee and scorer for Gin Rummy at a real table.
+
+    \b
+    Settle a dispute:   gin-ref check --upcard 7D AS 2S 3S 4H 4D 4C 7C 8C 9C 5D
+    Score a hand:       gin-ref score --upcard 7D --knocker "..." --defender "..."
+    Record a match:     gin-ref new Ann Ben; gin-ref deal --upcard 7D; gin-ref knock Ben ...
+
+    Exit codes: 0 done, 1 refused (an illegal knock, a record that fails verification), 2 bad input.
+    """

@@ -1,0 +1,46 @@
+"""The errors gin-ref raises. The core raises these and never prints or exits; the CLI turns them into
+one ``Error: ...`` line and an exit code (``exit_code`` below) in one place."""
+
+
+class GinRefError(Exception):
+    """Base of every error gin-ref reports to a user."""
+
+    exit_code = 1
+
+
+class InvalidNotationError(GinRefError, ValueError):
+    """Text that is not valid: an unknown card, a duplicate, a wrong number of cards, a bad meld."""
+
+    exit_code = 2
+
+
+class IllegalActionError(GinRefError):
+    """A well-formed action the rules refuse now: an illegal knock, a deal out of turn, a match that is over."""
+
+    exit_code = 1
+
+
+class RulesError(GinRefError, ValueError):
+    """House rules that cannot be used: an unknown knob, a wrong type, a value out of range."""
+
+    exit_code = 2
+
+
+class RecordError(GinRefError):
+    """A match record that cannot be read or does not add up. ``line`` is 1-based when known."""
+
+    exit_code = 1
+
+    def __init__(self, message, line=None, path=None):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.path = path
+
+    def __str__(self):
+        where = ""
+        if self.path is not None:
+            where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
+        elif self.line:
+            where = f"line {self.line}: "
+        return where + self.message

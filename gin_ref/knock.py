@@ -1,0 +1,126 @@
+"""The knock limit and the knock check: may this hand knock under these house rules?"""
+
+from dataclasses import dataclass
+
+from gin_ref.cards import to_mask
+from gin_ref.deadwood import best_melding, deadwood_of
+from gin_ref.errors import IllegalActionError, InvalidNotationError
+from gin_ref.melds import Melding
+
+
+def knock_limit(rules, upcard):
+    """The most deadwood a knock may keep in this deal (RULES.md section 4)."""
+    if rules.knock_limit != "upcard":
+        return rules.knock_limit
+    if upcard.rank == 1:
+        return 0 if rules.ace_upcard == "gin" else 1
+    return upcard.value
+
+
+def limit_reason(rules, upcard):
+    """Why the limit is what it is, for people: ``upcard 7♦``, ``house limit 10``."""
+    if rules.knock_limit != "upcard":
+        return "straight gin" if rules.knock_limit == 0 else f"house limit {rules.knock_limit}"
+    if upcard.rank == 1 and rules.ace_upcard == "gin":
+        return f"upcard {upcard.pretty}: an ace up means gin only"
+    return f"upcard {upcard.pretty}"
+
+
+@dataclass(frozen=True)
+class KnockCheck:
+    """The verdict on a knock: the arrangement used, the limit and whether it is legal."""
+
+    melding: Melding
+    limit: int
+    reason: str  # why the limit is what it is
+    big_gin: bool = False
+
+    @property
+    def deadwood(self):
+        return self.melding.deadwood
+
+    @property
+    def legal(self):
+        return self.big_gin or self.melding.deadwood <= self.limit
+
+    @property
+    def gin(self):
+        return self.legal and self.melding.deadwood == 0
+
+    @property
+    def verdict(self):
+        """One line a table can read: ``legal: deadwood 5 within limit 7 (upcard 7♦)``."""
+        dw, limit = self.melding.deadwood, self.limit
+        if self.big_gin:
+            return "big gin: all 11 cards melded"
+        if dw == 0:
+            return f"gin: no deadwood ({self.reason}, limit {limit})"
+        if dw <= limit:
+            margin = limit - dw
+            return f"legal: deadwood {dw} within limit {limit}, {margin} to spare ({self.reason})"
+        return f"not legal: deadwood {dw} exceeds limit {limit} ({self.reason})"
+
+
+def verify_knocker_cards(cards):
+    if len(cards) not in (10, 11):
+        raise InvalidNotationError(f"knocker has {len(cards)} cards, expected 10 or 11")
+
+
+def arrange_declared(cards, melds, discard=None):
+    """The knocker's own arrangement: his declared melds, the rest deadwood (RULES.md section 5.1).
+
+    With 11 cards the discard is the one named, or else the highest-valued card outside the melds.
+    Raises IllegalActionError if a meld uses a card he does not hold.
+    """
+    mask = to_mask(cards)
+    melded = 0
+    for meld in melds:
+        if meld.mask & mask != meld.mask:
+            missing = [c.code for c in meld.cards if not c.bit & mask]
+            raise IllegalActionError(f"declared meld {meld} uses {', '.join(missing)}, not in the knocker's hand")
+        melded |= meld.mask
+    if discard is not None and discard.bit & melded:
+        raise IllegalActionError(f"discard {discard.code} is in a declared meld")
+    loose = sorted((c for c in cards if not c.bit & melded), key=lambda c: c.index)
+    if len(cards) == 11 and discard is None:
+        if not loose:
+            raise IllegalActionError("declared melds use all 11 cards: name the discard")
+        discard = max(loose, key=lambda c: (c.value, c.index))
+    if discard is not None:
+        loose = [c for c in loose if c is not discard]
+    return Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose), discard)
+
+
+def check_knock(cards, rules, upcard, melds=None, discard=None):
+    """Judge a knock: 10 cards kept, or 11 after the draw (discard chosen, or named by ``discard``).
+
+    Returns a KnockCheck; it does not raise for an illegal knock (``legal`` says so). With 11 cards and
+    ``big_gin_bonus`` set, 11 melded cards with no discard named are big gin.
+    """
+    verify_knocker_cards(cards)
+    if discard is not None and discard not in cards:
+        raise IllegalActionError(f"discard {discard.code} is not in the knocker's hand")
+    limit, reason = knock_limit(rules, upcard), limit_reason(rules, upcard)
+    mask = to_mask(cards)
+    eleven = len(cards) == 11
+    if eleven and discard is None and melds is None and rules.big_gin_bonus is not None and deadwood_of(mask) == 0:
+        return KnockCheck(best_melding(mask), limit, reason, big_gin=True)
+    if melds is not None:
+        declared = Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), ())
+        if eleven and discard is None and rules.big_gin_bonus is not None and declared.melded_mask == mask:
+            return KnockCheck(declared, limit, reason, big_gin=True)
+        return KnockCheck(arrange_declared(cards, melds, discard), limit, reason)
+    if eleven and discard is not None:
+        return KnockCheck(_with_discard(best_melding(mask & ~discard.bit), discard), limit, reason)
+    return KnockCheck(best_melding(mask, discard=eleven), limit, reason)
+
+
+def _with_discard(melding, discard):
+    return Melding(melding.melds, melding.deadwood_cards, discard)
+
+
+def verify_knock(check):
+    """Raise IllegalActionError with the reason if the knock is not legal."""
+    if not check.legal:
+        raise IllegalActionError(f"knock not allowed: {check.verdict[len('not legal: '):]}")
+

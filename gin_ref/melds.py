@@ -1,0 +1,122 @@
+"""Melds (sets and runs), an arrangement of a hand into melds and deadwood, and the meld notation.
+
+A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one suit, ace low only.
+"""
+
+from dataclasses import dataclass
+
+from gin_ref.cards import DECK, parse_cards, points, to_mask
+from gin_ref.errors import IllegalActionError, InvalidNotationError
+
+
+def is_set(cards):
+    return 3 <= len(cards) <= 4 and len({c.rank for c in cards}) == 1 and len({c.suit for c in cards}) == len(cards)
+
+
+def is_run(cards):
+    if len(cards) < 3 or len({c.suit for c in cards}) != 1:
+        return False
+    ranks = sorted(c.rank for c in cards)
+    return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A legal meld; ``cards`` sorted by rank (runs) or by suit (sets)."""
+
+    cards: tuple
+    kind: str  # "set" or "run"
+
+    @classmethod
+    def of(cls, cards):
+        """A meld from cards in any order; raises IllegalActionError if they are not a set or a run."""
+        cards = tuple(sorted(cards, key=lambda c: c.index))
+        if is_run(cards):
+            return cls(cards, "run")
+        if is_set(cards):
+            return cls(cards, "set")
+        raise IllegalActionError("not a meld: " + " ".join(c.code for c in cards))
+
+    @property
+    def mask(self):
+        return to_mask(self.cards)
+
+    @property
+    def codes(self):
+        return [c.code for c in self.cards]
+
+    def extensions(self):
+        """The cards that could be laid off onto this meld as it stands (no chaining)."""
+        if self.kind == "set":
+            if len(self.cards) == 4:
+                return ()
+            suits = {c.suit for c in self.cards}
+            rank = self.cards[0].rank
+            return tuple(DECK[s * 13 + rank - 1] for s in range(4) if s not in suits)
+        suit, low, high = self.cards[0].suit, self.cards[0].rank, self.cards[-1].rank
+        ends = []
+        if low > 1:
+            ends.append(DECK[suit * 13 + low - 2])
+        if high < 13:
+            ends.append(DECK[suit * 13 + high])
+        return tuple(ends)
+
+    def __str__(self):
+        return " ".join(self.codes)
+
+
+@dataclass(frozen=True)
+class Melding:
+    """One arrangement of a hand: melds, deadwood cards and their points, and the discard (11 cards)."""
+
+    melds: tuple
+    deadwood_cards: tuple
+    discard: object = None  # a Card, or None
+
+    @property
+    def deadwood(self):
+        return points(self.deadwood_cards)
+
+    @property
+    def melded_mask(self):
+        mask = 0
+        for meld in self.melds:
+            mask |= meld.mask
+        return mask
+
+
+def runs_of_mask(suit, mask13):
+    """Split a suit's melded ranks (a 13-bit mask, bit r = rank r+1) into runs: its maximal segments."""
+    runs, rank = [], 0
+    while rank < 13:
+        if mask13 >> rank & 1:
+            start = rank
+            while rank < 13 and mask13 >> rank & 1:
+                rank += 1
+            runs.append(Meld(tuple(DECK[suit * 13 + r] for r in range(start, rank)), "run"))
+        else:
+            rank += 1
+    return runs
+
+
+def parse_melds(text):
+    """Read declared melds: ``"AS 2S 3S | 4H 4D 4C"`` (``|`` or ``/`` between melds), or a list of card lists.
+
+    Raises InvalidNotationError for bad cards or a card in two melds, IllegalActionError for a group that
+    is not a meld.
+    """
+    if isinstance(text, str):
+        groups = [g for g in text.replace("/", "|").split("|") if g.strip()]
+    elif isinstance(text, (list, tuple)):
+        groups = list(text)
+    else:
+        raise InvalidNotationError(f"melds must be text or a list of card lists, not {text!r}")
+    melds, seen = [], set()
+    for group in groups:
+        cards = parse_cards(group, what="meld")
+        for card in cards:
+            if card.index in seen:
+                raise InvalidNotationError(f"card {card.code} is in two declared melds")
+            seen.add(card.index)
+        melds.append(Meld.of(cards))
+    return tuple(melds)

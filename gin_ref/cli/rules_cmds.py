@@ -1,0 +1,86 @@
+"""``gin-ref rules``: list the presets, show a rule set knob by knob, check a club's rules file.
+
+Each command is a thin wrapper around one call of ``gin_ref.config``.
+"""
+
+import sys
+
+import click
+
+from gin_ref.cli.output import emit_json, table
+from gin_ref.config import check_rules_file, explain_rules, list_presets
+
+
+@click.group("rules", invoke_without_command=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the presets as one JSON object.")
+@click.pass_context
+def rules_cmd(ctx, as_json):
+    """List the house-rule presets; show or check a rule set.
+
+    A rule set is a preset name or a YAML file of house rules, which may start from a preset with
+    `extends: classic` and change any knob (see RULES.md section 10).
+
+    \b
+    List the presets:         gin-ref rules
+    Show a preset's knobs:    gin-ref rules show classic
+    Check a club's file:      gin-ref rules check club.yaml
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    presets = list_presets()
+    if as_json:
+        emit_json({"presets": [{"name": name, "description": text} for name, text in presets]})
+    else:
+        click.echo(table(presets, headers=["preset", "description"]))
+
+
+@rules_cmd.command("show")
+@click.argument("spec", metavar="NAME|FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print the rules as one JSON object.")
+def show_cmd(spec, as_json):
+    """Show every knob of a rule set, its value and where it came from.
+
+    NAME|FILE is a preset name or a rules file. In the "from" column, "default" means the rule was not
+    set anywhere; a preset name or FILE:LINE says who set it.
+
+    \b
+    Example:  gin-ref rules show hollywood
+              gin-ref rules show club.yaml --json
+    """
+    rules, sources = explain_rules(spec)
+    knobs = rules.knobs()
+    if as_json:
+        emit_json({"rules": rules.name, "knobs": knobs, "sources": sources})
+        return
+    rows = [(name, _plain(value), sources[name]) for name, value in knobs.items()]
+    click.echo(f"rules: {rules.name}")
+    click.echo(table(rows, headers=["house rule", "value", "from"]))
+
+
+@rules_cmd.command("check")
+@click.argument("path", metavar="FILE")
+def check_cmd(path):
+    """Check a rules file and every file it extends.
+
+    Prints every problem on stderr as FILE:LINE: message and exits 1; prints "FILE: ok" and exits 0 when
+    there is none. Exits 2 when FILE is not a file.
+
+    \b
+    Example:  gin-ref rules check club.yaml
+              club.yaml: ok
+    """
+    problems = check_rules_file(path)
+    for problem in problems:
+        click.echo(problem, err=True)
+    if problems:
+        sys.exit(1)
+    click.echo(f"{path}: ok")
+
+
+def _plain(value):
+    """A knob's value as it is written in a rules file: null, true, false, 10, upcard."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

@@ -1,0 +1,308 @@
+"""House rules from YAML: presets by name and club files, with where every knob came from.
+
+This is the one module that imports yaml. Files are read with the safe loader only: a tag that would build
+a Python object is refused before anything is constructed.
+
+A rules file is a mapping of knobs (RULES.md section 10) plus two optional keys: ``description:`` and
+``extends:``, a preset name or another file (a relative path is taken from the extending file's folder).
+Chains are followed to the end and a file overrides the one it extends; a file without ``extends:`` starts
+from the defaults, which are the oklahoma preset's.
+
+Strict reading (``load_rules``, ``explain_rules``) raises the first problem as a ``RulesError`` that names
+the file and line; lenient reading (``check_rules_file``) collects every problem of the chain in one pass.
+"""
+
+import os
+import re
+from pathlib import Path
+from typing import NamedTuple, Optional
+
+import yaml
+
+import gin_ref
+from gin_ref.errors import RulesError
+from gin_ref.rules import DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, make_rules
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_PACKAGE = Path(gin_ref.__file__).parent
+# Installed: package data gin_ref/configs. Source checkout: <repo>/configs.
+_CONFIG_DIRS = (_PACKAGE / "configs", _PACKAGE.parent / "configs")
+_YAML_TAG = "tag:yaml.org,2002:"
+# Tags the safe loader builds (plain values), and the merge keys (<<, =) it resolves itself.
+_MERGE_TAGS = {_YAML_TAG + "merge", _YAML_TAG + "value"}
+_SAFE_TAGS = frozenset(tag for tag in _Loader.yaml_constructors if tag) | _MERGE_TAGS
+_NODE_KINDS = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a tagged map"}
+
+
+class _Source(NamedTuple):
+    """A rules file: its path as shown to people, and its name when it is a preset."""
+
+    path: str
+    preset: Optional[str] = None
+
+    @property
+    def label(self):
+        return self.preset or self.path
+
+
+class _Layer(NamedTuple):
+    """One file read: knob -> (value, line), knobs refused, ``(spec, line)`` of its extends, its description."""
+
+    source: _Source
+    knobs: dict
+    rejected: frozenset
+    extends: Optional[tuple]
+    description: Optional[str]
+
+
+class _Report:
+    """Where problems go: strict raises the first as a RulesError, lenient collects ``FILE:LINE: message``."""
+
+    def __init__(self, strict):
+        self.strict = strict
+        self.problems = []
+
+    def __call__(self, path, line, message):
+        if self.strict:
+            raise RulesError(f"{message} ({path}:{line})")
+        self.problems.append(f"{path}:{line}: {message}")
+
+
+def load_rules(spec=None):
+    """HouseRules from a preset name or a YAML file path (None: the oklahoma preset). Raises RulesError."""
+    return explain_rules(spec)[0]
+
+
+def explain_rules(spec=None):
+    """``(HouseRules, {knob: source})``; a source is ``default``, a preset name, or ``FILE:LINE``."""
+    spec = DEFAULT_PRESET if spec is None else str(spec)
+    report = _Report(strict=True)
+    knobs, sources = _merge(_read_chain(_locate(spec), report), report)
+    return make_rules(knobs, name=spec), sources
+
+
+def check_rules_file(path):
+    """Every problem of a rules file and the files it extends, each ``FILE:LINE: message`` ([] if none).
+
+    Raises RulesError only when ``path`` itself is not a file.
+    """
+    report = _Report(strict=False)
+    _merge(_read_chain(_file_source(str(path)), report), report)
+    return report.problems
+
+
+def preset_path(name):
+    """The YAML file of preset ``name``. Raises RulesError for an unknown preset."""
+    path = _find_preset(name)
+    if path is None:
+        raise RulesError(f"unknown preset '{name}' (presets: {', '.join(_preset_names())})")
+    return path
+
+
+def list_presets():
+    """``[(name, description)]`` of every preset: those of RULES.md first, then any other configs/NAME.yaml."""
+    presets = []
+    for name in _preset_names():
+        layer = _read_layer(_Source(str(preset_path(name)), name), _Report(strict=True))
+        presets.append((name, layer.description or ""))
+    return presets
+
+
+def _preset_names():
+    found = {path.stem for folder in _CONFIG_DIRS if folder.is_dir() for path in folder.glob("*.yaml")}
+    return [name for name in PRESET_NAMES if name in found] + sorted(found - set(PRESET_NAMES))
+
+
+def _find_preset(name):
+    for folder in _CONFIG_DIRS:
+        path = folder / f"{name}.yaml"
+        if path.is_file():
+            return path
+    return None
+
+
+def _locate(spec, folder=None):
+    """The file ``spec`` names, read from ``folder`` when relative. Raises RulesError if there is none.
+
+    A spec with a path separator or a .yaml/.yml ending is a path; otherwise a preset name wins over a
+    file of the same name, and an existing file comes next.
+    """
+    path = Path(spec) if folder is None else folder / spec
+    separators = {os.sep, os.altsep, "/"} - {None}
+    if any(sep in spec for sep in separators) or spec.endswith((".yaml", ".yml")):
+        return _file_source(str(path))
+    preset = _find_preset(spec) if spec else None
+    if preset is not None:
+        return _Source(str(preset), spec)
+    if path.is_file():
+        return _Source(str(path))
+    raise RulesError(f"unknown rules '{spec}': not a preset ({', '.join(_preset_names())}) nor a file")
+
+
+def _file_source(path):
+    if not Path(path).is_file():
+        raise RulesError(f"cannot read rules file '{path}': no such file")
+    return _Source(path)
+
+
+def _read_chain(source, report):
+    """The layers from ``source`` down its extends chain, top first; a cycle or a missing file ends it."""
+    layers, visited = [], []
+    while source is not None:
+        layer = _read_layer(source, report)
+        if layer is None:
+            break
+        layers.append(layer)
+        visited.append(Path(source.path).resolve())
+        source = None
+        if layer.extends is not None:
+            spec, line = layer.extends
+            try:
+                source = _locate(spec, Path(layer.source.path).parent)
+            except RulesError as exc:
+                report(layer.source.path, line, str(exc))
+                break
+            if Path(source.path).resolve() in visited:
+                cycle = " -> ".join([item.source.label for item in layers] + [source.label])
+                report(layer.source.path, line, f"extends cycle: {cycle}")
+                break
+    return layers
+
+
+def _read_layer(source, report):
+    """One file's entries, each checked; problems go to ``report``. None when the file cannot be used."""
+    where = source.path
+    try:
+        text = Path(where).read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        report(where, 1, f"cannot read the file: {exc.strerror or exc}")
+        return None
+    except UnicodeDecodeError:
+        report(where, 1, "not UTF-8 text")
+        return None
+    try:
+        loader = _Loader(text)
+        try:
+            root = _top_mapping(loader, where, report)
+            return None if root is None else _read_entries(loader, root, source, report)
+        finally:
+            loader.dispose()
+    except yaml.YAMLError as exc:
+        report(where, *_yaml_problem(exc, text))
+        return None
+
+
+def _top_mapping(loader, where, report):
+    """The document's top-level mapping node, merge keys flattened; None (reported) when there is none."""
+    root = loader.get_single_node()
+    if root is None:
+        report(where, 1, "empty rules file: expected 'knob: value' lines")
+        return None
+    unsafe = _unsafe_node(root)
+    if unsafe is not None:
+        tag = unsafe.tag.replace(_YAML_TAG, "!!")
+        report(where, _line(unsafe), f"YAML tag '{tag}' is not allowed: only plain values are read")
+        return None
+    if not isinstance(root, yaml.MappingNode) or root.tag != _YAML_TAG + "map":
+        kind = _NODE_KINDS[type(root)]
+        report(where, _line(root), f"the top level must be a mapping of house rules, not {kind}")
+        return None
+    loader.flatten_mapping(root)  # merge keys (<<: *base)
+    return root
+
+
+def _yaml_problem(exc, text):
+    """``(line, message)`` for a YAML error: a syntax error, or a character YAML does not accept."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        line = text.count("\n", 0, exc.position) + 1
+        return line, f"invalid YAML: character #x{exc.character:04x}: {exc.reason}"
+    mark = getattr(exc, "problem_mark", None)
+    words = [getattr(exc, "context", None), getattr(exc, "problem", None)]
+    return (mark.line + 1 if mark else 1), "invalid YAML: " + (", ".join(w for w in words if w) or str(exc))
+
+
+def _read_entries(loader, root, source, report):
+    """The layer of a top-level mapping node: each key checked, problems reported with their line."""
+    where = source.path
+    knobs, rejected, first_line = {}, set(), {}
+    extends = description = None
+    for key_node, value_node in root.value:
+        line = _line(key_node)
+        if not isinstance(key_node, yaml.ScalarNode):
+            report(where, line, "a house rule name must be plain text")
+            continue
+        key = key_node.value
+        if key in first_line:
+            report(where, line, f"house rule '{key}' given twice (first at line {first_line[key]})")
+            continue
+        first_line[key] = line
+        try:
+            value = loader.construct_object(value_node, deep=True)
+        except (yaml.YAMLError, ValueError):
+            report(where, line, f"cannot read the value of '{key}'")
+            rejected.add(key)
+            continue
+        if key == "extends":
+            if isinstance(value, str) and value:
+                extends = (value, line)
+            else:
+                report(where, line, f"'extends' must be a preset name or a file path, not {value!r}")
+        elif key == "description":
+            if isinstance(value, str):
+                description = value
+            else:
+                report(where, line, f"'description' must be text, not {value!r}")
+        else:
+            try:
+                knobs[key] = (check_knob(key, value), line)
+            except RulesError as exc:
+                report(where, line, str(exc))
+                rejected.add(key)
+    return _Layer(source, knobs, frozenset(rejected), extends, description)
+
+
+def _merge(layers, report):
+    """``(knobs, sources)`` with the layers applied bottom up over the defaults; cross-knob problems reported.
+
+    A cross-knob problem is reported at the line of the knob it names that was set last, and left out when
+    a knob it names was refused (its value is then unknown).
+    """
+    knobs = {name: default for name, (_check, default, _doc) in KNOBS.items()}
+    sources = dict.fromkeys(KNOBS, "default")
+    origins = {}  # knob -> (depth, file, line) of the file that set it last
+    for depth in range(len(layers) - 1, -1, -1):
+        layer = layers[depth]
+        for name, (value, line) in layer.knobs.items():
+            knobs[name] = value
+            sources[name] = layer.source.preset or f"{layer.source.path}:{line}"
+            origins[name] = (depth, layer.source.path, line)
+    rejected = frozenset().union(*(layer.rejected for layer in layers))
+    for message in check_consistency(knobs):
+        named = [name for name in KNOBS if re.search(rf"\b{name}\b", message)]
+        if rejected.intersection(named):
+            continue
+        blamed = [origins[name] for name in named if name in origins]
+        _depth, path, line = min(blamed, key=lambda o: (o[0], -o[2])) if blamed else (0, layers[0].source.path, 1)
+        report(path, line, message)
+    return knobs, sources
+
+
+def _unsafe_node(root):
+    """The first node, in document order, whose tag the safe loader does not know; None if all are plain."""
+    stack, seen = [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if node.tag not in _SAFE_TAGS:
+            return node
+        if isinstance(node, yaml.MappingNode):
+            stack.extend(child for pair in reversed(node.value) for child in reversed(pair))
+        elif isinstance(node, yaml.SequenceNode):
+            stack.extend(reversed(node.value))
+    return None
+
+
+def _line(node):
+    return node.start_mark.line + 1

@@ -92,7 +92,8 @@ def parse_cards(text, counts=None, what="hand"):
         seen.add(card.index)
     if counts is not None and len(cards) not in counts:
         want = " or ".join(str(c) for c in counts)
-        raise InvalidNotationError(f"{what} has {len(cards)} cards, expected {want}")
+        plural = "" if len(cards) == 1 else "s"
+        raise InvalidNotationError(f"{what} has {len(cards)} card{plural}, expected {want}")
     return cards
 
 

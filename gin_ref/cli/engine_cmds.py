@@ -1,0 +1,204 @@
+"""The dispute tools: ``gin-ref check`` (was this knock legal?) and ``gin-ref score`` (what is it worth?)."""
+
+import json
+import sys
+
+import click
+
+from gin_ref.cards import Card, parse_cards
+from gin_ref.cli.output import emit_json, pretty_cards, table
+from gin_ref.errors import GinRefError, InvalidNotationError
+from gin_ref.knock import check_knock
+from gin_ref.melds import parse_melds
+from gin_ref.report import check_data, showdown_data
+from gin_ref.scoring import settle
+
+RULES_HELP = "House rules: a preset name (see `gin-ref rules`) or a YAML file. Default: oklahoma."
+
+
+def _load_rules(spec):
+    from gin_ref.config import load_rules
+
+    return load_rules(spec)
+
+
+def _card(text, what):
+    if text is None or not str(text).strip():
+        raise InvalidNotationError(f"missing {what}")
+    return Card.parse(str(text))
+
+
+def _optional_melds(text):
+    return None if text is None or text == "" else parse_melds(text)
+
+
+def judge(rules, upcard, hand, melds=None, discard=None):
+    """One ``check`` case from raw values: returns the KnockCheck."""
+    cards = parse_cards(hand, counts=(10, 11), what="hand")
+    discard_card = _card(discard, "discard") if discard is not None else None
+    return check_knock(cards, rules, _card(upcard, "upcard"), _optional_melds(melds), discard_card)
+
+
+def showdown(rules, upcard, knocker, defender, melds=None, discard=None):
+    """One ``score`` case from raw values: returns the Showdown (raises for an illegal knock)."""
+    discard_card = _card(discard, "discard") if discard is not None else None
+    return settle(rules, _card(upcard, "upcard"), knocker, defender, _optional_melds(melds), discard_card)
+
+
+def _run_lines(stream, answer):
+    """Answer each JSON line of ``stream`` with one JSON line; returns the worst exit code.
+
+    ``answer(case)`` returns (data, exit code) or raises GinRefError; a bad line is answered with
+    ``{"line": N, "error": "..."}`` and the rest go on. Blank lines are skipped but counted.
+    """
+    worst = 0
+    out = sys.stdout
+    for number, line in enumerate(stream, 1):
+        if not line.strip():
+            continue
+        try:
+            case = json.loads(line)
+            if not isinstance(case, dict):
+                raise InvalidNotationError("a case must be a JSON object")
+            data, code = answer(case)
+        except json.JSONDecodeError as exc:
+            data, code = {"line": number, "error": f"not JSON: {exc.msg} (column {exc.colno})"}, 2
+        except GinRefError as exc:
+            data, code = {"line": number, "error": str(exc)}, exc.exit_code
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        worst = max(worst, code)
+    return worst
+
+
+def _check_unknown(case, known):
+    extra = sorted(set(case) - set(known))
+    if extra:
+        raise InvalidNotationError(f"unknown key '{extra[0]}' (expected {', '.join(known)})")
+
+
+def _open_input(path):
+    return click.open_file(path, "r", encoding="utf-8")
+
+
+@click.command("check")
+@click.option("--rules", "rules_spec", metavar="NAME|FILE", help=RULES_HELP)
+@click.option("--upcard", metavar="CARD", help="The deal's first upcard (sets the Oklahoma limit).")
+@click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".')
+@click.option("--discard", metavar="CARD", help="With 11 cards: the discard he names.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--input", "input_path", metavar="FILE",
+              help='JSON Lines of cases ({"upcard": ..., "hand": ...}); - for stdin. One JSON line answers each.')
+@click.argument("cards", nargs=-1)
+def check_cmd(rules_spec, upcard, melds, discard, as_json, input_path, cards):
+    """Was this knock legal? CARDS are the 10 cards kept, or 11 after the draw.
+
+    With 11 cards the best discard is found (or give --discard). Prints the limit and why, the melds, the
+    deadwood and the verdict. Exit 0 legal (gin included), 1 not legal, 2 bad input.
+
+    \b
+    Example:
+      gin-ref check --upcard 7D AS 2S 3S 4H 4D 4C 7C 8C 9C 5D
+      gin-ref check --upcard kh "10h jh qh 5s 5d 5c 2c 3c 4c 9d 9s"
+    """
+    rules = _load_rules(rules_spec)
+    if input_path is not None:
+        if cards or upcard:
+            raise click.UsageError("give cases either with --input or on the command line, not both")
+
+        def answer(case):
+            _check_unknown(case, ("upcard", "hand", "melds", "discard"))
+            result = judge(rules, case.get("upcard"), case.get("hand") or "", case.get("melds"), case.get("discard"))
+            return check_data(result), 0 if result.legal else 1
+
+        with _open_input(input_path) as stream:
+            sys.exit(_run_lines(stream, answer))
+    if upcard is None:
+        raise click.UsageError("Missing option '--upcard'.")
+    result = judge(rules, upcard, list(cards), melds, discard)
+    if as_json:
+        emit_json(check_data(result))
+    else:
+        click.echo(_check_text(result))
+    sys.exit(0 if result.legal else 1)
+
+
+def _check_text(result):
+    melding = result.melding
+    rows = [
+        ("limit", f"{result.limit} ({result.reason})"),
+        ("melds", " | ".join(pretty_cards(m.cards) for m in melding.melds) or "none"),
+        ("deadwood", f"{pretty_cards(melding.deadwood_cards) or 'none'} = {melding.deadwood}"),
+    ]
+    if melding.discard is not None:
+        rows.append(("discard", melding.discard.pretty))
+    rows.append(("verdict", result.verdict))
+    return table(rows, (), tablefmt="plain")
+
+
+@click.command("score")
+@click.option("--rules", "rules_spec", metavar="NAME|FILE", help=RULES_HELP)
+@click.option("--upcard", metavar="CARD", help="The deal's first upcard.")
+@click.option("--knocker", metavar="CARDS", help="The knocker's 10 cards (or 11 after his draw).")
+@click.option("--defender", metavar="CARDS", help="The defender's 10 cards.")
+@click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".')
+@click.option("--discard", metavar="CARD", help="With 11 knocker cards: the discard he names.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--input", "input_path", metavar="FILE",
+              help='JSON Lines of cases ({"upcard", "knocker", "defender", "melds"}); - for stdin.')
+def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, input_path):
+    """What is this hand worth? Both spreads, every layoff and the score with its arithmetic.
+
+    Exit 0 scored, 1 the knock is not legal (with the reason), 2 bad input.
+
+    \b
+    Example:
+      gin-ref score --upcard 7D --knocker "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D" \\
+                    --defender "KH QD JS 9H 6D 3H 6S TD 5C 2H"
+    """
+    rules = _load_rules(rules_spec)
+    if input_path is not None:
+        if upcard or knocker or defender:
+            raise click.UsageError("give cases either with --input or on the command line, not both")
+
+        def answer(case):
+            _check_unknown(case, ("upcard", "knocker", "defender", "melds", "discard"))
+            result = showdown(rules, case.get("upcard"), case.get("knocker") or "", case.get("defender") or "",
+                              case.get("melds"), case.get("discard"))
+            return showdown_data(result), 0
+
+        with _open_input(input_path) as stream:
+            sys.exit(_run_lines(stream, answer))
+    for name, value in (("--upcard", upcard), ("--knocker", knocker), ("--defender", defender)):
+        if value is None:
+            raise click.UsageError(f"Missing option '{name}'.")
+    result = showdown(rules, upcard, knocker, defender, melds, discard)
+    if as_json:
+        emit_json(showdown_data(result))
+    else:
+        click.echo(showdown_text(result))
+
+
+def showdown_text(result):
+    """Both spreads, the layoffs and the score, for people at the table."""
+    knocker, defense, knock = result.knocker, result.defense, result.knock
+    lines = [f"upcard {result.upcard.pretty}, knock limit {knock.limit} ({knock.reason})"]
+    layoffs = ", ".join(f"{lay.card.pretty} → {pretty_cards(lay.onto.cards)}" for lay in defense.layoffs)
+    rows = [
+        ("knocker", _melds_text(knocker.melds), "", _deadwood_text(knocker)),
+        ("defender", _melds_text(defense.melds), layoffs or ("none" if not knock.gin else "none (gin)"),
+         _deadwood_text(defense)),
+    ]
+    lines.append(table(rows, ("", "melds", "layoffs", "deadwood")))
+    if knocker.discard is not None:
+        lines.append(f"knocker's discard: {knocker.discard.pretty}")
+    lines.append(f"score: {result.score.arithmetic}")
+    return "\n".join(lines)
+
+
+def _melds_text(melds):
+    return " | ".join(pretty_cards(m.cards) for m in melds) or "none"
+
+
+def _deadwood_text(spread):
+    cards = pretty_cards(spread.deadwood_cards)
+    return f"{cards} = {spread.deadwood}" if cards else "0"

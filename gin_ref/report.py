@@ -1,0 +1,50 @@
+"""Plain-data views of the engine's answers: the JSON fields of ``check`` and ``score`` (cards canonical).
+
+Kept apart from the CLI so that records and exports describe a hand with the same fields.
+"""
+
+from gin_ref.cards import codes
+
+
+def melds_data(melds):
+    return [meld.codes for meld in melds]
+
+
+def check_data(check):
+    """The ``check --json`` object."""
+    melding = check.melding
+    return {
+        "limit": check.limit,
+        "legal": check.legal,
+        "gin": check.gin,
+        "big_gin": check.big_gin,
+        "deadwood": melding.deadwood,
+        "melds": melds_data(melding.melds),
+        "deadwood_cards": codes(melding.deadwood_cards),
+        "discard": melding.discard.code if melding.discard is not None else None,
+        "verdict": check.verdict,
+    }
+
+
+def showdown_data(showdown):
+    """The ``score --json`` object."""
+    knocker, defense, score = showdown.knocker, showdown.defense, showdown.score
+    return {
+        "result": score.result,
+        "winner": score.winner,
+        "points": score.points,
+        "limit": showdown.knock.limit,
+        "arithmetic": score.arithmetic,
+        "knocker": {
+            "melds": melds_data(knocker.melds),
+            "deadwood_cards": codes(knocker.deadwood_cards),
+            "deadwood": knocker.deadwood,
+            "discard": knocker.discard.code if knocker.discard is not None else None,
+        },
+        "defender": {
+            "melds": melds_data(defense.melds),
+            "layoffs": [{"card": lay.card.code, "onto": lay.onto.codes} for lay in defense.layoffs],
+            "deadwood_cards": codes(defense.deadwood_cards),
+            "deadwood": defense.deadwood,
+        },
+    }

@@ -1,0 +1,213 @@
+"""One deal recorded turn by turn (RULES.md section 3): whose turn, the discard pile, the stock, what was seen.
+
+``Deal`` is a small state machine in the pokerkit manner: each action has ``verify_x`` (raises
+IllegalActionError saying whose turn it is and what they may do) and ``x()`` (verifies, then acts), and a
+refused action leaves the state unchanged. Actions are plain records (``Turn``), so a deal is rebuilt by
+replaying its turns.
+
+The first turn follows RULES.md 3.2 exactly: the non-dealer may take the upcard or pass; if he passes the
+dealer may take it or pass; if both pass the non-dealer draws from the stock. Whoever takes the upcard
+discards, and then the other player plays a normal turn.
+"""
+
+from dataclasses import dataclass
+
+from gin_ref.cards import DECK
+from gin_ref.errors import IllegalActionError
+
+STOCK_AT_START = 52 - 2 * 10 - 1
+ACTIONS = ("take", "pass", "draw", "discard")
+# phases: "offer" (may take the upcard or pass), "draw" (draw from stock or take), "stock" (must draw from
+# the stock: both passed the upcard), "discard" (discard or knock), "over" (dead).
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One recorded action: ``take``, ``pass``, ``draw`` (card may be None: unseen) or ``discard``."""
+
+    action: str
+    player: str
+    card: object = None  # a Card or None
+
+
+class Deal:
+    """The state of a deal between ``dealer`` and ``other`` (the non-dealer, or the captain in the box)."""
+
+    def __init__(self, dealer, other, upcard, discard_taken_card=False, dead_hand_stock=2):
+        self.dealer, self.other = dealer, other
+        self.discard_taken_card = discard_taken_card
+        self.dead_hand_stock = dead_hand_stock
+        self.pile = [upcard]  # the discard pile, top last
+        self.stock = STOCK_AT_START
+        self.player = other  # whose turn
+        self.phase = "offer"
+        self.just_taken = None  # the card taken from the pile this turn
+        self.known = {dealer: set(), other: set()}  # cards seen going into each hand and not discarded since
+        self.taken = {dealer: set(), other: set()}  # of those, the ones taken from the pile
+        self.discarded = set()  # every card discarded or turned up, by index
+        self.discarded.add(upcard.index)
+        self.turns = []
+        self.dead = False
+
+    # -- what a table can see ----------------------------------------------------------------------------
+    @property
+    def discard_top(self):
+        return self.pile[-1] if self.pile else None
+
+    @property
+    def opponent(self):
+        return self.dealer if self.player == self.other else self.other
+
+    def may(self):
+        """What the player to move may do, for people: ``take 7♦ or pass``."""
+        top = self.discard_top.pretty if self.discard_top else "nothing"
+        return {
+            "offer": f"take the upcard {top} or pass",
+            "draw": f"draw from the stock or take {top}",
+            "stock": "draw from the stock (both passed the upcard)",
+            "discard": "discard or knock",
+            "over": "nothing: the hand is over",
+        }[self.phase]
+
+    def whose_turn(self):
+        if self.phase == "over":
+            return "the hand is dead: the stock is down to its last cards"
+        return f"it is {self.player}'s turn to {self.may()}"
+
+    # -- verify ------------------------------------------------------------------------------------------
+    def _verify_turn(self, player, action):
+        if player not in self.known:
+            raise IllegalActionError(f"{player} is not playing this hand ({self.dealer} and {self.other} are)")
+        if self.phase == "over":
+            raise IllegalActionError(f"cannot {action}: {self.whose_turn()}")
+        if player != self.player:
+            raise IllegalActionError(f"out of turn: {self.whose_turn()}")
+
+    def verify_take(self, player):
+        self._verify_turn(player, "take")
+        if self.phase not in ("offer", "draw"):
+            raise IllegalActionError(f"{player} cannot take now: {self.whose_turn()}")
+        if not self.pile:
+            raise IllegalActionError("the discard pile is empty")
+
+    def verify_pass(self, player):
+        self._verify_turn(player, "pass")
+        if self.phase != "offer":
+            raise IllegalActionError(f"{player} cannot pass: only the upcard can be passed; {self.whose_turn()}")
+
+    def verify_draw(self, player, card=None):
+        self._verify_turn(player, "draw")
+        if self.phase not in ("draw", "stock"):
+            raise IllegalActionError(f"{player} cannot draw now: {self.whose_turn()}")
+        if self.stock <= 0:
+            raise IllegalActionError("the stock is empty")
+        if card is not None:
+            self._verify_unseen(card, f"{player} cannot draw {card.code}")
+
+    def verify_discard(self, player, card):
+        self._verify_turn(player, "discard")
+        if self.phase != "discard":
+            raise IllegalActionError(f"{player} cannot discard now: {self.whose_turn()}")
+        if card is self.just_taken and not self.discard_taken_card:
+            raise IllegalActionError(f"{player} cannot discard {card.code}: it was just taken from the pile")
+        if card.index in self.known[self.opponent]:
+            raise IllegalActionError(f"{player} cannot discard {card.code}: it is in {self.opponent}'s hand")
+        if card.index in self.discarded and card.index not in self.known[player]:
+            raise IllegalActionError(f"{player} cannot discard {card.code}: it was already discarded")
+
+    def _verify_unseen(self, card, what):
+        for name, cards in self.known.items():
+            if card.index in cards:
+                raise IllegalActionError(f"{what}: it is already in {name}'s hand")
+        if card.index in self.discarded:
+            raise IllegalActionError(f"{what}: it has been discarded")
+
+    def verify_knock(self, player):
+        """A knock is made after drawing and before discarding."""
+        self._verify_turn(player, "knock")
+        if self.phase != "discard":
+            raise IllegalActionError(f"{player} cannot knock now: a knock comes after the draw; {self.whose_turn()}")
+
+    def can(self, action, player, card=None):
+        try:
+            self._verifier(action)(player, *([card] if action in ("draw", "discard") else []))
+        except IllegalActionError:
+            return False
+        return True
+
+    def _verifier(self, action):
+        return getattr(self, "verify_" + action)
+
+    # -- act ---------------------------------------------------------------------------------------------
+    def play(self, turn):
+        """Verify and apply one Turn; raises IllegalActionError and changes nothing if it is refused."""
+        if turn.action not in ACTIONS:
+            raise IllegalActionError(f"unknown action '{turn.action}'")
+        args = [turn.card] if turn.action in ("draw", "discard") else []
+        self._verifier(turn.action)(turn.player, *args)
+        getattr(self, "_" + turn.action)(turn.player, turn.card)
+        self.turns.append(turn)
+
+    def _take(self, player, _card):
+        card = self.pile.pop()
+        self.known[player].add(card.index)
+        self.taken[player].add(card.index)
+        self.just_taken = card
+        self.phase = "discard"
+
+    def _pass(self, player, _card):
+        if player == self.other:
+            self.player = self.dealer
+        else:
+            self.player, self.phase = self.other, "stock"
+
+    def _draw(self, player, card):
+        self.stock -= 1
+        if card is not None:
+            self.known[player].add(card.index)
+        self.just_taken = None
+        self.phase = "discard"
+
+    def _discard(self, player, card):
+        self.known[player].discard(card.index)
+        self.taken[player].discard(card.index)
+        self.discarded.add(card.index)
+        self.pile.append(card)
+        self.just_taken = None
+        if self.stock <= self.dead_hand_stock:
+            self.phase, self.dead = "over", True
+            return
+        self.player, self.phase = self.opponent, "draw"
+
+    # -- the knock -----------------------------------------------------------------------------------------
+    def check_spread(self, knocker, knocker_cards, discard, defender_cards):
+        """Problems (messages) if the spread hands do not fit what was seen in this deal; [] if they fit.
+
+        ``knocker_cards`` are the knocker's 11 cards before his discard, ``discard`` the card he discards.
+        """
+        defender = self.dealer if knocker == self.other else self.other
+        hands = {knocker: {c.index for c in knocker_cards}, defender: {c.index for c in defender_cards}}
+        problems = []
+        if discard is self.just_taken and discard is not None and not self.discard_taken_card:
+            problems.append(f"{knocker} cannot discard {discard.code}: it was just taken from the pile")
+        for name, hand in hands.items():
+            for index in sorted(self.known[name] - hand):
+                how = "took" if index in self.taken[name] else "drew"
+                problems.append(f"{name} {how} {_code(index)} and did not discard it, but it is not in the hand spread")
+        pile = {c.index for c in self.pile}
+        for name, hand in hands.items():
+            for index in sorted(hand & pile):
+                problems.append(f"{_code(index)} is on the discard pile, not in {name}'s hand")
+        return problems
+
+    def summary(self):
+        """The open hand for a tally: whose turn and what phase, the pile top and the stock count."""
+        return {
+            "turn": None if self.phase == "over" else {"player": self.player, "phase": self.phase},
+            "discard_top": self.discard_top.code if self.discard_top else None,
+            "stock_count": self.stock,
+        }
+
+
+def _code(index):
+    return DECK[index].code

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from gin_ref.cards import to_mask
 from gin_ref.deadwood import best_melding, deadwood_of
 from gin_ref.errors import IllegalActionError, InvalidNotationError
-from gin_ref.melds import Melding
+from gin_ref.melds import Melding, is_run, is_set
 
 
 def knock_limit(rules, upcard):
@@ -91,6 +91,18 @@ def arrange_declared(cards, melds, discard=None):
     return Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose), discard)
 
 
+def verify_declared(melds):
+    """Declared melds must each be legal and no card may be in two of them: raises IllegalActionError."""
+    seen = 0
+    for meld in melds:
+        if not (is_set(meld.cards) or is_run(meld.cards)):
+            raise IllegalActionError("not a meld: " + " ".join(c.code for c in meld.cards))
+        if meld.mask & seen:
+            shared = [c.code for c in meld.cards if c.bit & seen]
+            raise IllegalActionError(f"card {shared[0]} is in two declared melds")
+        seen |= meld.mask
+
+
 def check_knock(cards, rules, upcard, melds=None, discard=None):
     """Judge a knock: 10 cards kept, or 11 after the draw (discard chosen, or named by ``discard``).
 
@@ -100,9 +112,13 @@ def check_knock(cards, rules, upcard, melds=None, discard=None):
     verify_knocker_cards(cards)
     if discard is not None and discard not in cards:
         raise IllegalActionError(f"discard {discard.code} is not in the knocker's hand")
+    eleven = len(cards) == 11
+    if discard is not None and not eleven:
+        raise InvalidNotationError(f"discard {discard.code} named with {len(cards)} cards: a discard goes with 11")
     limit, reason = knock_limit(rules, upcard), limit_reason(rules, upcard)
     mask = to_mask(cards)
-    eleven = len(cards) == 11
+    if melds is not None:
+        verify_declared(melds)
     if eleven and discard is None and melds is None and rules.big_gin_bonus is not None and deadwood_of(mask) == 0:
         return KnockCheck(best_melding(mask), limit, reason, big_gin=True)
     if melds is not None:

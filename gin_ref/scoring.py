@@ -82,6 +82,10 @@ def read_hands(knocker, defender):
     """Parse both spreads (text or card lists) and refuse a card in both hands."""
     knocker_cards = parse_cards(knocker, counts=(10, 11), what="knocker's hand") if not _is_cards(knocker) else tuple(knocker)
     defender_cards = parse_cards(defender, counts=(10,), what="defender's hand") if not _is_cards(defender) else tuple(defender)
+    for cards, what in ((knocker_cards, "knocker's hand"), (defender_cards, "defender's hand")):
+        if len({c.index for c in cards}) != len(cards):
+            twice = next(c for i, c in enumerate(cards) if c in cards[:i])
+            raise InvalidNotationError(f"duplicate card {twice.code} in {what}")
     both = to_mask(knocker_cards) & to_mask(defender_cards)
     if both:
         shared = [c.code for c in knocker_cards if c.bit & both]

@@ -159,33 +159,33 @@ def _melding_from_sets(mask, sets, discard):
     return Melding(tuple(melds), tuple(deadwood_cards), dropped)
 
 
-def all_meldings(mask):
+def all_meldings(mask, max_deadwood=None):
     """Every arrangement of the cards in ``mask``: each collection of disjoint melds, the rest deadwood.
 
     Slower than ``best_melding``; used where ties and every option matter (the knocker's choice of melds
-    for layoffs, ``best_for_knocker``). Yields Meldings without discard.
+    for layoffs, ``best_for_knocker``). With ``max_deadwood``, only arrangements within it (the search
+    stops following a branch once its deadwood is over). Yields Meldings without discard.
     """
+    ceiling = 1 << 30 if max_deadwood is None else max_deadwood
     candidates = candidate_melds(mask)
-    by_low = {}
-    for meld in candidates:
-        by_low.setdefault(meld.cards[0].index, []).append(meld)
     containing = {}
     for meld in candidates:
         for card in meld.cards:
             containing.setdefault(card.index, []).append(meld)
 
-    def walk(left, melds, loose):
+    def walk(left, melds, loose, points):
         if not left:
             yield Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose))
             return
         low = left & -left
-        index = low.bit_length() - 1
-        yield from walk(left ^ low, melds, loose + [DECK[index]])
-        for meld in containing.get(index, ()):
+        card = DECK[low.bit_length() - 1]
+        if points + card.value <= ceiling:
+            yield from walk(left ^ low, melds, loose + [card], points + card.value)
+        for meld in containing.get(card.index, ()):
             if meld.mask & left == meld.mask:
-                yield from walk(left & ~meld.mask, melds + [meld], loose)
+                yield from walk(left & ~meld.mask, melds + [meld], loose, points)
 
-    yield from walk(mask, [], [])
+    yield from walk(mask, [], [], 0)
 
 
 def candidate_melds(mask):

@@ -144,7 +144,6 @@ def _knocker_options(cards, rules, check, discard):
     else:
         ceiling = limit
     for m, dropped in kept:
-        for melding in all_meldings(m):
-            if melding.deadwood <= ceiling:
-                options.append(KnockCheck(Melding(melding.melds, melding.deadwood_cards, dropped), limit, reason))
+        for melding in all_meldings(m, max_deadwood=ceiling):
+            options.append(KnockCheck(Melding(melding.melds, melding.deadwood_cards, dropped), limit, reason))
     return options

@@ -1,0 +1,138 @@
+"""How fast are the match commands? ``python benchmarks/bench_match.py [--hands 10000] [--repeat 3]``
+
+Times each command the way a player runs it: a new process, the whole command (start-up, reading and
+replaying the record through the engine, printing). Two cases:
+
+- a record of 10,000 hands (made by ``make_match.py``: every hand played through ``gin_ref.match``, so it
+  verifies): ``verify``, ``tally`` and ``tally --json``; the target (issue 3) is under 3 s each;
+- a normal match of 30 hands: every command (``new``, ``deal``, ``knock``, ``dead``, ``undo``, ``tally``,
+  ``verify``); the target is under 200 ms each.
+
+The best of ``--repeat`` runs is printed for each, with the target. Uses the installed ``gin-ref`` if there
+is one, else ``python -m gin_ref`` from this checkout.
+"""
+
+import argparse
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from make_match import _spread, make_match  # noqa: E402
+
+from gin_ref import record  # noqa: E402
+from gin_ref.cards import DECK  # noqa: E402
+
+
+def command():
+    found = shutil.which("gin-ref")
+    return [found] if found else [sys.executable, "-m", "gin_ref"]
+
+
+def run(args, cwd, repeat, setup=None):
+    """The best wall time of ``repeat`` runs of gin-ref ``args`` (``setup()`` before each run)."""
+    env = dict(os.environ, PYTHONPATH=str(HERE.parent))
+    best = None
+    for _ in range(repeat):
+        if setup is not None:
+            setup()
+        start = time.perf_counter()
+        result = subprocess.run(command() + args, cwd=cwd, capture_output=True, text=True, env=env)
+        elapsed = time.perf_counter() - start
+        if result.returncode != 0:
+            raise SystemExit(f"gin-ref {' '.join(args)} failed: {result.stderr.strip()}")
+        best = elapsed if best is None else min(best, elapsed)
+    return best
+
+
+def report(rows):
+    width = max(len(name) for name, _t, _target in rows)
+    for name, seconds, target in rows:
+        mark = "ok" if seconds < target else "SLOW"
+        print(f"  {name:<{width}}  {seconds * 1000:8.0f} ms   (target < {target * 1000:.0f} ms: {mark})")
+
+
+def big_record(folder, hands, repeat):
+    path = folder / "big.yaml"
+    start = time.perf_counter()
+    match = make_match(hands, seed=1)
+    record.write_atomic(path, record.dumps(match.record))
+    made = time.perf_counter() - start
+    size = path.stat().st_size
+    print(f"{hands} hands: {size / 1e6:.1f} MB, {len(path.read_text(encoding='utf-8').splitlines())} lines "
+          f"(made in {made:.1f} s)")
+    rows = [
+        ("verify", run(["verify", str(path)], folder, repeat), 3.0),
+        ("tally", run(["tally", "--match", str(path)], folder, repeat), 3.0),
+        ("tally --json", run(["tally", "--json", "--match", str(path)], folder, repeat), 3.0),
+    ]
+    report(rows)
+    start = time.perf_counter()
+    record.load(path)
+    read = time.perf_counter() - start
+    print(f"  (in one process: read and replay {read * 1000:.0f} ms, "
+          f"{read / hands * 1e6:.0f} µs per hand, settling included)")
+
+
+def normal_match(folder, hands, repeat):
+    path = folder / "match.yaml"
+    match = make_match(hands, seed=2)
+    text = record.dumps(match.record)
+    rng = random.Random(5)
+
+    def reset():
+        path.write_text(text, encoding="utf-8")
+
+    upcard = "KD"
+    cards = _spread(rng, set(range(52)), 10, 3)
+    defender = [c for c in DECK if c not in cards][:10]
+    knocker = " ".join(c.code for c in cards)
+    dealt = text  # the record with hand 31 dealt (for knock, dead and undo)
+    reset()
+    subprocess.run(command() + ["deal", "--match", str(path), "--upcard", upcard], check=True,
+                   capture_output=True, env=dict(os.environ, PYTHONPATH=str(HERE.parent)))
+    dealt = path.read_text(encoding="utf-8")
+
+    def deal_open():
+        path.write_text(dealt, encoding="utf-8")
+
+    knock = ["knock", "--match", str(path), match.players[0], *knocker.split(), "--defender",
+             " ".join(c.code for c in defender)]
+    print(f"a match of {hands} hands:")
+    rows = [
+        ("new", run(["new", "--force", "--match", str(folder / "new.yaml"), "Ann", "Ben"], folder, repeat), 0.2),
+        ("deal", run(["deal", "--match", str(path), "--upcard", upcard], folder, repeat, reset), 0.2),
+        ("knock", run(knock, folder, repeat, deal_open), 0.2),
+        ("dead", run(["dead", "--match", str(path)], folder, repeat, deal_open), 0.2),
+        ("undo", run(["undo", "--match", str(path)], folder, repeat, deal_open), 0.2),
+        ("tally", run(["tally", "--match", str(path)], folder, repeat, reset), 0.2),
+        ("tally --json", run(["tally", "--json", "--match", str(path)], folder, repeat, reset), 0.2),
+        ("verify", run(["verify", str(path)], folder, repeat, reset), 0.2),
+    ]
+    report(rows)
+    startup = run(["--version"], folder, repeat)
+    print(f"  (a bare `gin-ref --version` takes {startup * 1000:.0f} ms: Python's start-up and click)")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000, help="hands in the long record (default 10000)")
+    parser.add_argument("--normal", type=int, default=30, help="hands in the normal match (default 30)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each command; the best is shown")
+    args = parser.parse_args(argv)
+    print(f"gin-ref match commands, {' '.join(command())}, Python {sys.version.split()[0]}, best of {args.repeat}")
+    with tempfile.TemporaryDirectory() as folder:
+        big_record(Path(folder), args.hands, args.repeat)
+        normal_match(Path(folder), args.normal, args.repeat)
+
+
+if __name__ == "__main__":
+    main()

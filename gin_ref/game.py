@@ -1,0 +1,256 @@
+"""The game around the hands (RULES.md sections 7-8): who deals next, the roles in the box, the end of a
+game and its bonuses, and Hollywood scoring. Pure functions and small state objects; no I/O.
+"""
+
+import re
+from typing import NamedTuple
+
+from gin_ref.cards import Card
+from gin_ref.errors import InvalidNotationError
+
+BONUS_NAMES = ("game_bonus", "box_bonus", "shutout")
+_NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]{1,40}")
+
+
+# -- the players ------------------------------------------------------------------------------------------
+
+def check_name(name):
+    """A player's name as given, or InvalidNotationError: 1-40 printable characters, no outer spaces."""
+    if not isinstance(name, str) or not _NAME.fullmatch(name) or name != name.strip():
+        raise InvalidNotationError(f"bad player name {name!r}: use 1 to 40 printable characters")
+    return name
+
+
+def parse_draw(items, players):
+    """``{name: Card}`` from ``NAME=CARD`` items, one per player. Raises InvalidNotationError."""
+    draw = {}
+    for item in items:
+        name, sep, card = str(item).rpartition("=")
+        if not sep or not name.strip() or not card.strip():
+            raise InvalidNotationError(f"malformed draw '{item}': write NAME=CARD, e.g. {players[0]}=KS")
+        name = find_player(players, name.strip())
+        if name in draw:
+            raise InvalidNotationError(f"{name} drew twice")
+        draw[name] = Card.parse(card)
+    seen = {}
+    for name, card in draw.items():
+        if card in seen:
+            raise InvalidNotationError(f"{card.code} drawn twice ({seen[card]} and {name})")
+        seen[card] = name
+    missing = [name for name in players if name not in draw]
+    if missing:
+        raise InvalidNotationError(f"every player draws a card: no draw for {', '.join(missing)}")
+    return draw
+
+
+def find_player(players, name):
+    """The player ``name`` refers to (exactly, else ignoring case). Raises InvalidNotationError."""
+    if name in players:
+        return name
+    folded = [p for p in players if p.casefold() == str(name).casefold()]
+    if len(folded) == 1:
+        return folded[0]
+    raise InvalidNotationError(f"unknown player '{name}' (players: {', '.join(players)})")
+
+
+
+
+# -- who deals, who sits ---------------------------------------------------------------------------------
+
+def next_dealer(rule, dealer, winner, players):
+    """The dealer of the next hand after a hand dealt by ``dealer`` and won by ``winner`` (None: dead).
+
+    ``rule`` is the ``next_dealer`` knob for two players: winner | loser | alternate.
+    """
+    if winner is None:
+        return dealer
+    if rule == "winner":
+        return winner
+    if rule == "loser":
+        return other(players, winner)
+    return other(players, dealer)
+
+
+def dealer_reason(rule, number, winner):
+    """Why the dealer of the hand after hand ``number`` deals it: ``the winner of hand 3 deals``."""
+    if winner is None:
+        return f"hand {number} was dead: the same dealer deals again"
+    if rule == "alternate":
+        return "the deal alternates"
+    return f"the {rule} of hand {number} deals"
+
+
+def other(players, name):
+    return next(p for p in players if p != name)
+
+
+class Roles(NamedTuple):
+    """Three players in the box: the box player (who deals) against the captain; the sitter sits out."""
+
+    box: str
+    captain: str
+    sitter: str
+
+    def data(self):
+        return {"box": self.box, "captain": self.captain, "sitter": self.sitter}
+
+    def role_of(self, name):
+        return next((role for role, who in zip(self._fields, self) if who == name), None)
+
+
+def next_roles(roles, winner):
+    """The roles after a hand won by ``winner`` (None: dead, nothing changes).
+
+    Box wins: he stays, captain and sitter swap. Box loses: the box sits out, the captain goes into the
+    box, the sitter becomes captain. (Next box = hand winner, next sitter = hand loser, next captain =
+    this hand's sitter.)
+    """
+    if winner is None:
+        return roles
+    loser = roles.captain if winner == roles.box else roles.box
+    return Roles(winner, roles.sitter, loser)
+
+
+def roles_reason(roles, winner, number):
+    if winner is None:
+        return f"hand {number} was dead: the roles stay"
+    if winner == roles.box:
+        return f"{winner} won in the box and stays; captain and sitter swap"
+    return f"{winner} beat the box and goes into it; {roles.box} sits out"
+
+
+def roles_from_draw(draw):
+    """Roles from each player's drawn card (``{name: Card}``): highest rank in the box, middle captain,
+    lowest sits (ace low). Returns (Roles, tied names): tied is non-empty when two ranks are equal."""
+    ranked = sorted(draw, key=lambda name: -draw[name].rank)
+    ranks = [draw[name].rank for name in ranked]
+    tied = [name for name in ranked if ranks.count(draw[name].rank) > 1]
+    return Roles(*ranked), tied
+
+
+# -- the end of a game ------------------------------------------------------------------------------------
+
+def game_winner(totals, target, last_scorer=None):
+    """The player whose total reached ``target`` (the highest if more than one), or None."""
+    reached = [name for name, total in totals.items() if total >= target]
+    if not reached:
+        return None
+    return max(reached, key=lambda name: (totals[name], name == last_scorer))
+
+
+def game_bonuses(rules, totals, hands_won, winner):
+    """``{name: {bonus name: points}}`` at the end of a game won by ``winner`` (RULES.md section 7).
+
+    ``game_bonus`` to the winner; ``box_bonus`` per hand won to each player who won one; ``shutout`` when
+    every other player scored nothing: ``double_game_bonus`` gives the game bonus once more,
+    ``double_total`` doubles the winner's whole score (his points and his other bonuses).
+    """
+    bonuses = {name: {} for name in totals}
+    if rules.game_bonus:
+        bonuses[winner]["game_bonus"] = rules.game_bonus
+    if rules.box_bonus:
+        for name in totals:
+            if hands_won.get(name):
+                bonuses[name]["box_bonus"] = hands_won[name] * rules.box_bonus
+    shut_out = all(total == 0 for name, total in totals.items() if name != winner)
+    if shut_out and rules.shutout == "double_game_bonus" and rules.game_bonus:
+        bonuses[winner]["shutout"] = rules.game_bonus
+    elif shut_out and rules.shutout == "double_total":
+        bonuses[winner]["shutout"] = totals[winner] + sum(bonuses[winner].values())
+    return bonuses
+
+
+def final_scores(totals, bonuses):
+    return {name: totals[name] + sum(bonuses[name].values()) for name in totals}
+
+
+def bonus_arithmetic(rules, name, bonus, points, hands_won=None):
+    """One bonus for people: ``box bonus 3 × 20 = 60`` (just ``box bonus 60`` without ``hands_won``)."""
+    if bonus == "box_bonus" and hands_won is not None:
+        return f"box bonus {hands_won.get(name, 0)} × {rules.box_bonus} = {points}"
+    if bonus == "shutout" and hands_won is not None:
+        how = "the game bonus again" if rules.shutout == "double_game_bonus" else "the total doubled"
+        return f"shutout ({how}) {points}"
+    return f"{bonus.replace('_', ' ')} {points}"
+
+
+# -- Hollywood ------------------------------------------------------------------------------------------
+
+class Game:
+    """One of the three Hollywood games: each player's column, who has started it, and its end."""
+
+    def __init__(self, number, players):
+        self.number = number
+        self.totals = dict.fromkeys(players, 0)
+        self.hands_won = dict.fromkeys(players, 0)
+        self.started = set()
+        self.winner = None
+
+    @property
+    def finished(self):
+        return self.winner is not None
+
+    def copy(self):
+        game = Game(self.number, ())
+        game.totals, game.hands_won = dict(self.totals), dict(self.hands_won)
+        game.started, game.winner = set(self.started), self.winner
+        return game
+
+
+def new_games(players):
+    return [Game(number, players) for number in (1, 2, 3)]
+
+
+def enter_score(games, player, points, target, hand_won=True):
+    """Enter ``points`` won by ``player`` (RULES.md section 7, precisely): add them to every open game he
+    has already started, then start the lowest-numbered open game he has not started and enter them
+    there. A game whose column reaches ``target`` is won. Returns the numbers of the games entered.
+
+    ``hand_won`` is False for points that are not a hand won (a penalty): they count, but not for the box
+    bonus.
+    """
+    open_games = [game for game in games if not game.finished]
+    entered = [game for game in open_games if player in game.started]
+    fresh = next((game for game in open_games if player not in game.started), None)
+    if fresh is not None:
+        fresh.started.add(player)
+        entered.append(fresh)
+    for game in entered:
+        game.totals[player] += points
+        if hand_won:
+            game.hands_won[player] += 1
+        if game.totals[player] >= target:
+            game.winner = player
+    return [game.number for game in entered]
+
+
+def games_data(rules, games):
+    """The ``games`` list of a Hollywood tally: each game's columns, whether it is won, its bonuses."""
+    data = []
+    for game in games:
+        bonuses = game_bonuses(rules, game.totals, game.hands_won, game.winner) if game.finished else None
+        data.append({
+            "number": game.number,
+            "totals": dict(game.totals),
+            "finished": game.finished,
+            "winner": game.winner,
+            "bonuses": bonuses,
+            "final": final_scores(game.totals, bonuses) if bonuses is not None else None,
+        })
+    return data
+
+
+def hollywood_result(rules, games, players):
+    """``(bonuses, final, winner)`` of a finished Hollywood session: each player's bonuses summed over
+    the three games, his final score (every column plus every bonus) and the player with the most (None
+    on a tie)."""
+    bonuses = {name: {} for name in players}
+    for game in games:
+        for name, won in game_bonuses(rules, game.totals, game.hands_won, game.winner).items():
+            for bonus, points in won.items():
+                bonuses[name][bonus] = bonuses[name].get(bonus, 0) + points
+    totals = {name: sum(game.totals[name] for game in games) for name in players}
+    final = final_scores(totals, bonuses)
+    best = max(final.values())
+    leaders = [name for name in players if final[name] == best]
+    return bonuses, final, leaders[0] if len(leaders) == 1 else None

@@ -1,0 +1,459 @@
+"""Recording whole matches from the command line: new, deal, knock, dead, undo, tally, verify (two players).
+
+Whole matches under oklahoma, classic and hollywood through CliRunner, a few commands through the installed
+``gin-ref``, and every bad input with its exact ``Error:`` line, its exit code and the file unchanged.
+"""
+
+import fcntl
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from gin_ref.cli import main
+
+BASE = "AS 2S 3S 4H 4D 4C 7C 8C 9C"
+KNOCKER = {0: BASE + " TC", 2: BASE + " 2D", 5: BASE + " 5D", 10: BASE + " KD"}
+# (knocker deadwood, defender deadwood) -> the defender's ten cards: that deadwood, nothing to lay off.
+DEFENDER = {
+    (5, 5): "JS 2H JH AD 2D 7D 8D 9D TD JD",
+    (5, 17): "5S 8S JS QS KS AH 3H JH JD JC",
+    (5, 20): "6S 8S 9S TS QS 2H QH QD 2C JC",
+    (5, 23): "AH 7H QH 2D 7D 8D 9D TD JD 3C",
+    (5, 35): "6S 8H TH JH QH KH 7D QD AC 3C",
+    (5, 71): "5S 8S 9S KS 2H 7H 9H 8D 3C QC",
+    (2, 24): "6S KS 6H QH KH KD 2C JC QC KC",
+    (10, 0): "7S QS 3H 7H QH 3D 7D QD 3C QC",
+    (0, 5): "5S QS KS 5H 6H 7H KH QD QC KC",
+    (0, 35): "6S AH 3H 6H 8H TH 6D KD AC 2C",
+    (0, 71): "6S QS 5H 7H QH KH 3D 8D KD 2C",
+}
+
+
+@pytest.fixture
+def match_file(tmp_path, monkeypatch):
+    monkeypatch.delenv("GIN_REF_MATCH", raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "m.yaml"
+
+
+def run(*args, ok=True):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    if ok:
+        assert result.exit_code == 0, result.output + result.stderr
+    return result
+
+
+def gin(match, *args, ok=True):
+    return run(args[0], "--match", match, *args[1:], ok=ok)
+
+
+def knock(match, player, k, d, ok=True):
+    return gin(match, "knock", player, *KNOCKER[k].split(), "--defender", DEFENDER[(k, d)], ok=ok)
+
+
+def tally(match):
+    return json.loads(gin(match, "tally", "--json").stdout)
+
+
+def rows(data):
+    return [(h["number"], h["dealer"], h["upcard"], h["limit"], h["result"], h["knocker"], h["winner"],
+             h["points"], h["totals"]) for h in data["hands"]]
+
+
+def refused(match, args, message, code):
+    """The command fails with exactly ``Error: message`` and ``code``, and the match file is untouched."""
+    before = match.read_bytes() if match.exists() else None
+    result = gin(match, *args, ok=False)
+    assert (result.stderr, result.exit_code) == (f"Error: {message}\n", code)
+    assert result.stdout == ""
+    assert (match.read_bytes() if match.exists() else None) == before
+
+
+# -- whole matches ---------------------------------------------------------------------------------------
+
+def test_oklahoma_match_to_the_end(match_file):
+    m = match_file
+    out = gin(m, "new", "--dealer", "Ann", "--date", "2024-05-01", "Ann", "Ben").stdout
+    assert out == "new match in {}: Ann v Ben, oklahoma rules, first to 100\nAnn deals first (named)\n".format(m)
+    assert gin(m, "deal", "--upcard", "9h").stdout == "hand 1: Ann deals, upcard 9♥\nknock limit 9 (upcard 9♥)\n"
+    assert knock(m, "Ben", 5, 23).stdout == (
+        "hand 1: Ben knocks against Ann, upcard 9♥, knock limit 9 (upcard 9♥)\n"
+        "     melds                           layoffs    deadwood\n"
+        "---  ------------------------------  ---------  -------------------\n"
+        "Ben  A♠ 2♠ 3♠ | 4♥ 4♦ 4♣ | 7♣ 8♣ 9♣             5♦ = 5\n"
+        "Ann  7♦ 8♦ 9♦ 10♦ J♦                 none       A♥ 7♥ Q♥ 2♦ 3♣ = 23\n"
+        "score: knock: 23 − 5 = 18 to the knocker (Ben)\n"
+        "totals: Ann 0, Ben 18\n"
+        "next: Ben deals hand 2 (the winner of hand 1 deals)\n")
+    gin(m, "deal", "--upcard", "3H")
+    refused(m, ["deal", "--upcard", "4H"], "hand 2 is still open: end it with 'knock' or 'dead' (or take it back "
+                                           "with 'undo') before dealing", 1)
+    before = m.read_bytes()
+    result = knock(m, "Ann", 5, 23, ok=False)  # limit 3: refused, kept as an irregularity
+    assert (result.stderr, result.exit_code) == (
+        "Error: knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥). Recorded as an irregularity; "
+        "hand 2 stays open\n", 1)
+    assert m.read_bytes() != before
+    assert "knock: 24 − 2 = 22 to the knocker (Ann)" in knock(m, "Ann", 2, 24).stdout
+    gin(m, "deal", "--upcard", "AC")
+    assert gin(m, "dead").stdout == ("hand 3 is dead: no score\ntotals: Ann 22, Ben 18\n"
+                                     "next: Ann deals hand 4 (hand 3 was dead: the same dealer deals again)\n")
+    gin(m, "deal", "--upcard", "6C", "--dealer", "ann")
+    assert "undercut: 5 ≥ 5 → 10 + 0 = 10 to the defender (Ann)" in knock(m, "Ben", 5, 5).stdout
+    gin(m, "deal", "--upcard", "5S")
+    assert "gin: 35 + 25 = 60 to the knocker (Ann)" in knock(m, "Ann", 0, 35).stdout
+    gin(m, "deal", "--upcard", "TD")
+    knock(m, "Ben", 5, 71)
+    gin(m, "deal", "--upcard", "8H")
+    out = knock(m, "Ann", 5, 17).stdout
+    assert out.endswith("score: knock: 17 − 5 = 12 to the knocker (Ann)\ntotals: Ann 104, Ben 84\n"
+                        "the match is over: Ann reached 100 in hand 7\nfinal:\n  Ann  104\n  Ben  84\n"
+                        "Ann wins 104 to 84\n")
+    data = tally(m)
+    assert rows(data) == [
+        (1, "Ann", "9H", 9, "knock", "Ben", "Ben", 18, {"Ann": 0, "Ben": 18}),
+        (2, "Ben", "3H", 3, "knock", "Ann", "Ann", 22, {"Ann": 22, "Ben": 18}),
+        (3, "Ann", "AC", 1, "dead", None, None, 0, {"Ann": 22, "Ben": 18}),
+        (4, "Ann", "6C", 6, "undercut", "Ben", "Ann", 10, {"Ann": 32, "Ben": 18}),
+        (5, "Ann", "5S", 5, "gin", "Ann", "Ann", 60, {"Ann": 92, "Ben": 18}),
+        (6, "Ann", "TD", 10, "knock", "Ben", "Ben", 66, {"Ann": 92, "Ben": 84}),
+        (7, "Ben", "8H", 8, "knock", "Ann", "Ann", 12, {"Ann": 104, "Ben": 84}),
+    ]
+    assert data["hands"][1]["irregularities"] == [{"kind": "illegal_knock", "player": "Ann", "points": 0,
+                                                   "detail": "knock not allowed: deadwood 5 exceeds limit 3 "
+                                                             "(upcard 3♥)"}]
+    assert {key: data[key] for key in ("players", "rules", "totals", "next_dealer", "finished", "winner", "final",
+                                       "bonuses")} == {
+        "players": ["Ann", "Ben"], "rules": "oklahoma", "totals": {"Ann": 104, "Ben": 84}, "next_dealer": None,
+        "finished": True, "winner": "Ann", "final": {"Ann": 104, "Ben": 84}, "bonuses": {"Ann": {}, "Ben": {}}}
+    over = "the match is over: Ann won 104 to 84"
+    refused(m, ["deal", "--upcard", "7D"], f"{over}; no more deals", 1)
+    refused(m, ["knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 17)]], f"{over}; no hand is open", 1)
+    refused(m, ["dead"], f"{over}; no hand is open", 1)
+    assert gin(m, "verify").stdout == run("verify", m).stdout == f"{m}: ok, 7 hands, over: Ann won 104 to 84\n"
+    assert gin(m, "tally").stdout == (
+        f"{m}: Ann v Ben, oklahoma rules, 2024-05-01, first to 100\n"
+        " hand  dealer  upcard  limit  knocker  result    winner  points  Ann  Ben\n"
+        "-----  ------  ------  -----  -------  --------  ------  ------  ---  ---\n"
+        "    1  Ann     9♥          9  Ben      knock     Ben         18    0   18\n"
+        "   2*  Ben     3♥          3  Ann      knock     Ann         22   22   18\n"
+        "    3  Ann     A♣          1           dead                   0   22   18\n"
+        "    4  Ann     6♣          6  Ben      undercut  Ann         10   32   18\n"
+        "    5  Ann     5♠          5  Ann      gin       Ann         60   92   18\n"
+        "    6  Ann     10♦        10  Ben      knock     Ben         66   92   84\n"
+        "    7  Ben     8♥          8  Ann      knock     Ann         12  104   84\n"
+        "total" + " " * 60 + "104   84\n"
+        "* hand 2: Ann's knock refused (knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥))\n"
+        "\n"
+        "the match is over: Ann reached 100 in hand 7\nfinal:\n  Ann  104\n  Ben  84\nAnn wins 104 to 84\n")
+
+
+def test_classic_match_bonuses_and_the_loser_deals(match_file):
+    m = match_file
+    gin(m, "new", "--rules", "classic", "--dealer", "Ben", "Ann", "Ben")
+    for upcard, knocker, k, d in [("2C", "Ann", 5, 35), ("JH", "Ben", 5, 5)]:
+        gin(m, "deal", "--upcard", upcard)
+        knock(m, knocker, k, d)
+    gin(m, "deal", "--upcard", "9S")
+    assert gin(m, "dead").stdout.endswith("next: Ben deals hand 4 (hand 3 was dead: the same dealer deals again)\n")
+    refused(m, ["deal", "--upcard", "4S", "--dealer", "Ann"], "Ann cannot deal hand 4: Ben deals (hand 3 was dead: "
+                                                              "the same dealer deals again)", 1)
+    for upcard, knocker, k, d in [("4S", "Ben", 5, 23), ("7S", "Ann", 0, 35), ("8S", "Ann", 5, 17)]:
+        gin(m, "deal", "--upcard", upcard)
+        out = knock(m, knocker, k, d).stdout
+    assert out.endswith("totals: Ann 107, Ben 18\nthe match is over: Ann reached 100 in hand 6\nfinal:\n"
+                        "  Ann  107 + game bonus 100 + box bonus 4 × 20 = 80 = 287\n"
+                        "  Ben  18 + box bonus 1 × 20 = 20 = 38\nAnn wins 287 to 38\n")
+    data = tally(m)
+    assert [(h["dealer"], h["result"], h["winner"], h["points"]) for h in data["hands"]] == [
+        ("Ben", "knock", "Ann", 30), ("Ben", "undercut", "Ann", 10), ("Ben", "dead", None, 0),
+        ("Ben", "knock", "Ben", 18), ("Ann", "gin", "Ann", 55), ("Ben", "knock", "Ann", 12)]
+    assert (data["totals"], data["winner"], data["final"], data["bonuses"]) == (
+        {"Ann": 107, "Ben": 18}, "Ann", {"Ann": 287, "Ben": 38},
+        {"Ann": {"game_bonus": 100, "box_bonus": 80}, "Ben": {"box_bonus": 20}})
+
+
+@pytest.mark.parametrize("rules, bonuses, final", [
+    ("classic", {"game_bonus": 100, "box_bonus": 40, "shutout": 100}, 349),
+    ("club.yaml", {"game_bonus": 100, "box_bonus": 40, "shutout": 249}, 498),
+])
+def test_shutout(match_file, rules, bonuses, final):
+    (match_file.parent / "club.yaml").write_text("extends: classic\nshutout: double_total\n", encoding="utf-8")
+    m = match_file
+    gin(m, "new", "--rules", rules, "--dealer", "Ann", "Ann", "Ben")
+    gin(m, "deal", "--upcard", "2C")
+    assert "gin: 71 + 20 = 91 to the knocker (Ann)" in knock(m, "Ann", 0, 71).stdout
+    gin(m, "deal", "--upcard", "3C")
+    knock(m, "Ann", 5, 23)
+    data = tally(m)
+    assert (data["rules"], data["totals"], data["bonuses"], data["final"]) == (
+        rules, {"Ann": 109, "Ben": 0}, {"Ann": bonuses, "Ben": {}}, {"Ann": final, "Ben": 0})
+
+
+def test_hollywood_match_the_rules_example_then_three_games_won(match_file):
+    m = match_file
+    gin(m, "new", "--rules", "hollywood", "--dealer", "Ann", "Ann", "Ben")
+    plan = [("9H", "Ann", 5, 23), ("3H", "Ben", 5, 17), ("KS", "Ann", 0, 5), ("6C", "Ben", 5, 35),
+            ("5S", "Ann", 5, 20), ("TD", "Ann", 2, 24), ("8H", "Ann", 10, 0)]
+    for upcard, knocker, k, d in plan:
+        gin(m, "deal", "--upcard", upcard)
+        knock(m, knocker, k, d)
+    data = tally(m)
+    # RULES.md section 11: You (Ann) +18, Opp (Ben) +12, You +25, Opp +30, You +15, You +22, Opp +20.
+    assert [(h["winner"], h["points"]) for h in data["hands"]] == [
+        ("Ann", 18), ("Ben", 12), ("Ann", 25), ("Ben", 30), ("Ann", 15), ("Ann", 22), ("Ben", 20)]
+    assert [g["totals"] for g in data["games"]] == [{"Ann": 80, "Ben": 62}, {"Ann": 62, "Ben": 50},
+                                                   {"Ann": 37, "Ben": 20}]
+    assert [h["dealer"] for h in data["hands"]] == ["Ann", "Ben", "Ann", "Ben", "Ann", "Ben", "Ben"]
+    assert (data["next_dealer"], data["finished"]) == ("Ann", False)
+    gin(m, "deal", "--upcard", "2C")
+    knock(m, "Ann", 5, 71)  # +66 in each game: all three reach 100
+    data = tally(m)
+    games = [(g["number"], g["totals"], g["finished"], g["winner"], g["bonuses"], g["final"]) for g in data["games"]]
+    assert games == [
+        (1, {"Ann": 146, "Ben": 62}, True, "Ann", {"Ann": {"game_bonus": 100, "box_bonus": 100},
+                                                  "Ben": {"box_bonus": 60}}, {"Ann": 346, "Ben": 122}),
+        (2, {"Ann": 128, "Ben": 50}, True, "Ann", {"Ann": {"game_bonus": 100, "box_bonus": 80},
+                                                  "Ben": {"box_bonus": 40}}, {"Ann": 308, "Ben": 90}),
+        (3, {"Ann": 103, "Ben": 20}, True, "Ann", {"Ann": {"game_bonus": 100, "box_bonus": 60},
+                                                  "Ben": {"box_bonus": 20}}, {"Ann": 263, "Ben": 40}),
+    ]
+    assert (data["totals"], data["winner"], data["final"], data["bonuses"]) == (
+        {"Ann": 377, "Ben": 132}, "Ann", {"Ann": 917, "Ben": 252},
+        {"Ann": {"game_bonus": 300, "box_bonus": 240}, "Ben": {"box_bonus": 120}})
+    assert data["hands"][-1]["games"] == [{"Ann": 146, "Ben": 62}, {"Ann": 128, "Ben": 50}, {"Ann": 103, "Ben": 20}]
+    text = gin(m, "tally").stdout
+    assert "\n\ngame  Ann  Ben  won by\n----  ---  ---  ------\n   1  146   62  Ann\n   2  128   50  Ann\n" in text
+    assert text.endswith("game 3: Ann wins, Ann 103, Ben 20\n"
+                         "  Ann  game bonus 100 + box bonus 3 × 20 = 60\n  Ben  box bonus 1 × 20 = 20\n"
+                         "final (all three games):\n  Ann  377 + game bonus 300 + box bonus 240 = 917\n"
+                         "  Ben  132 + box bonus 120 = 252\nAnn wins 917 to 252\n")
+
+
+def test_undo_steps_back_and_keeps_what_it_took(match_file):
+    m = match_file
+    gin(m, "new", "--dealer", "Ann", "Ann", "Ben")
+    gin(m, "deal", "--upcard", "9H")
+    knock(m, "Ben", 5, 23)
+    assert gin(m, "undo").stdout == ("took back hand 1: Ben's knock, 18 points to Ben\ntotals: Ann 0, Ben 0\n"
+                                     "hand 1 is open: Ann dealt, upcard 9♥, knock limit 9\n")
+    assert gin(m, "undo").stdout == ("took back hand 1: the deal (Ann dealt, upcard 9H)\ntotals: Ann 0, Ben 0\n"
+                                     "next: Ann deals hand 1 (named at the start)\n")
+    refused(m, ["undo"], "nothing to undo: no hand has been dealt", 1)
+    text = m.read_text(encoding="utf-8")
+    assert "- undone: 'hand 1: Ben''s knock, 18 points to Ben'" in text and "    points: 18" in text
+    assert run("verify", m).exit_code == 0
+
+
+def test_default_match_file_and_environment(match_file, monkeypatch):
+    gin_default = run("new", "--dealer", "Ben", "Ann", "Ben")
+    assert gin_default.stdout.startswith("new match in match.yaml:")
+    assert run("deal", "--upcard", "KD").stdout.startswith("hand 1: Ben deals")
+    monkeypatch.setenv("GIN_REF_MATCH", "other.yaml")
+    run("new", "--dealer", "Ann", "Ann", "Ben")
+    run("deal", "--upcard", "KD")
+    assert tally(match_file.parent / "other.yaml")["hands"][0]["dealer"] == "Ann"
+    assert run("verify").stdout == "other.yaml: ok, 1 hand\n"
+
+
+# -- bad input: every command, exact error, exit code, file unchanged --------------------------------------
+
+@pytest.fixture
+def playing(match_file):
+    gin(match_file, "new", "--dealer", "Ann", "Ann", "Ben")
+    gin(match_file, "deal", "--upcard", "9H")
+    return match_file
+
+
+@pytest.mark.parametrize("args, message, code", [
+    (["knock", "Cid", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)]],
+     "unknown player 'Cid' (players: Ann, Ben)", 2),
+    (["knock", "Ben", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)].replace("3C", "AS")], "AS in both hands", 2),
+    (["knock", "Ben", *BASE.split(), "--defender", DEFENDER[(5, 23)]],
+     "knocker's hand has 9 cards, expected 10 or 11", 2),
+    (["knock", "Ben", *KNOCKER[5].split(), "--defender", "AH 7H QH"], "defender's hand has 3 cards, expected 10", 2),
+    (["knock", "Ben", *KNOCKER[5].split(), "XX", "--defender", DEFENDER[(5, 23)]],
+     "unknown card 'XX' (write rank A 2-9 T J Q K, then suit S H D C)", 2),
+    (["knock", "Ben", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], "--discard", "QD"],
+     "discard QD is not in the knocker's hand", 1),
+    (["knock", "Ben", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], "--melds", "AS 2S 4H"],
+     "not a meld: AS 2S 4H", 1),
+    (["deal", "--upcard", "7D"], "hand 1 is still open: end it with 'knock' or 'dead' (or take it back with "
+                                 "'undo') before dealing", 1),
+])
+def test_bad_input_with_a_hand_open(playing, args, message, code):
+    refused(playing, args, message, code)
+
+
+@pytest.mark.parametrize("args, message, code", [
+    (["knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)]],
+     "no hand is open: deal one first (gin-ref deal --upcard CARD)", 1),
+    (["dead"], "no hand is open: deal one first (gin-ref deal --upcard CARD)", 1),
+    (["deal", "--upcard", "1H"], "unknown card '1H' (write rank A 2-9 T J Q K, then suit S H D C)", 2),
+    (["deal", "--upcard", "7D", "--dealer", "Cid"], "unknown player 'Cid' (players: Ann, Ben)", 2),
+    (["deal", "--upcard", "7D", "--dealer", "Ben"], "Ben cannot deal hand 1: Ann deals (named at the start)", 1),
+    (["undo"], "nothing to undo: no hand has been dealt", 1),
+    (["new", "Ann", "Ben"], "{m} already exists: give --force to start over in it, or another --match FILE", 1),
+    (["new", "--rules", "three-player", "--force", "Ann", "Ben"], "the three-player rules need 3 players, not 2", 2),
+    (["new", "--force", "Ann", "Ben", "Cid"], "the oklahoma rules need 2 players, not 3", 2),
+    (["new", "--force", "--dealer", "Cid", "Ann", "Ben"], "unknown player 'Cid' (players: Ann, Ben)", 2),
+    (["new", "--force", "--date", "May 1", "Ann", "Ben"], "bad date 'May 1': write YYYY-MM-DD", 2),
+    (["new", "--force", "--box", "Ann", "Ann", "Ben"], "--box, --captain and --draw are for three players; "
+                                                       "name the first dealer with --dealer", 2),
+])
+def test_bad_input_with_no_hand_open(match_file, args, message, code):
+    gin(match_file, "new", "--dealer", "Ann", "Ann", "Ben")
+    refused(match_file, args, message.format(m=match_file), code)
+
+
+def _line(text, start):
+    return next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith(start))
+
+
+DAMAGED = [  # (what, damage: text -> (damaged text, the error it gets))
+    ("truncated", lambda text: (text[:text.index("  totals:")],
+                                "{m}:2: the record has no 'corrections' (a truncated or hand-edited file?)")),
+    ("cut in a card list", lambda text: (text[:text.index("knocker_cards: [AS") + 20],
+                                         f"{{m}}:{_line(text, '  knocker_cards:') + 1}: invalid YAML: ")),
+    ("version", lambda text: (text.replace("gin-ref-match/1\ndate", "gin-ref-match/2\ndate"),
+                              "{m}:2: format gin-ref-match/2 is not supported: this gin-ref reads gin-ref-match/1")),
+    ("binary", lambda text: ("\x00\x01garbage", "{m}:1: invalid YAML: character #x0000: ")),
+    ("edited total", lambda text: (text.replace("totals: {Ann: 0, Ben: 18}", "totals: {Ann: 0, Ben: 28}"),
+                                   f"{{m}}:{_line(text, '  totals:')}: hand 1: totals say Ann 0, Ben 28, but the "
+                                   "hands add up to Ann 0, Ben 18 ('gin-ref verify' lists every problem)\n")),
+]
+
+
+@pytest.mark.parametrize("kind, damage", [d[:2] for d in DAMAGED], ids=[d[0] for d in DAMAGED])
+@pytest.mark.parametrize("args", [["deal", "--upcard", "7D"], ["dead"], ["undo"], ["tally"], ["tally", "--json"],
+                                  ["knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 17)]]])
+def test_a_damaged_file_is_refused_and_left_alone(match_file, kind, damage, args):
+    m = match_file
+    gin(m, "new", "--dealer", "Ann", "Ann", "Ben")
+    gin(m, "deal", "--upcard", "9H")
+    knock(m, "Ben", 5, 23)
+    text, message = damage(m.read_text(encoding="utf-8"))
+    m.write_text(text, encoding="utf-8")
+    before = m.read_bytes()
+    result = gin(m, *args, ok=False)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith("Error: " + message.format(m=m)) and result.stderr.count("\n") == 1
+    assert m.read_bytes() == before
+
+
+def test_missing_match_file(match_file):
+    refused(match_file, ["tally"], f"no match file '{match_file}': start one with 'gin-ref new PLAYER PLAYER' "
+                                   "(or name one with --match FILE)", 1)
+    refused(match_file, ["deal", "--upcard", "7D"], f"no match file '{match_file}': start one with 'gin-ref new "
+                                                    "PLAYER PLAYER' (or name one with --match FILE)", 1)
+
+
+def test_a_second_writer_is_refused_at_the_command_line(playing):
+    with open(f"{playing}.lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        refused(playing, ["dead"], f"{playing} is being written by another gin-ref (it holds {playing}.lock): "
+                                   "try again when it is done", 1)
+        assert gin(playing, "tally", "--json").exit_code == 0  # reading needs no lock
+
+
+# -- verify ----------------------------------------------------------------------------------------------
+
+def test_verify_reports_every_problem_with_its_line(match_file):
+    m = match_file
+    gin(m, "new", "--dealer", "Ann", "Ann", "Ben")
+    for upcard, knocker, k, d in [("9H", "Ben", 5, 23), ("TD", "Ben", 5, 17)]:
+        gin(m, "deal", "--upcard", upcard)
+        knock(m, knocker, k, d)
+    good = m.parent / "good.yaml"
+    good.write_bytes(m.read_bytes())
+    lines = m.read_text(encoding="utf-8").splitlines()
+    at = {}
+    for i, line in enumerate(lines):
+        if line == "  points: 12":
+            lines[i], at["points"] = "  points: 15", i + 1
+        if line == "  dealer: Ben":
+            lines[i], at["dealer"] = "  dealer: Ann", i + 1
+    m.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run("verify", good, m, ok=False)
+    assert result.exit_code == 1
+    assert result.stdout == f"{good}: ok, 2 hands\n"
+    assert result.stderr == (
+        f"{m}:{at['dealer']}: hand 2: dealer out of turn: Ann dealt, but Ben should deal (the winner of hand 1 "
+        "deals)\n"
+        f"{m}:{at['points']}: hand 2: points are 15, but the cards give 12 (knock: 17 − 5 = 12 to the knocker)\n")
+    data = json.loads(run("verify", "--json", good, m, ok=False).stdout)
+    assert data == {"ok": False, "files": [
+        {"file": str(good), "ok": True, "hands": 2, "problems": []},
+        {"file": str(m), "ok": False, "hands": 2, "problems": [
+            {"line": at["dealer"], "message": "hand 2: dealer out of turn: Ann dealt, but Ben should deal (the "
+                                              "winner of hand 1 deals)"},
+            {"line": at["points"], "message": "hand 2: points are 15, but the cards give 12 (knock: 17 − 5 = 12 "
+                                              "to the knocker)"}]}]}
+
+
+def test_verify_a_broken_file_and_a_rules_file(match_file):
+    broken = match_file.parent / "broken.yaml"
+    broken.write_text("format: gin-ref-match/1\nplayers: [Ann\n", encoding="utf-8")
+    rules = match_file.parent / "club.yaml"
+    rules.write_text("extends: classic\n", encoding="utf-8")
+    result = run("verify", broken, rules, ok=False)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"{broken}:3: invalid YAML: while parsing a flow sequence")
+    assert result.stderr.endswith(f"{rules}:1: not a gin-ref match record: no 'format: gin-ref-match/1'\n")
+
+
+# -- the installed command ---------------------------------------------------------------------------------
+
+GIN_REF = shutil.which("gin-ref")
+installed = pytest.mark.skipif(GIN_REF is None, reason="gin-ref is not installed (pip install .)")
+
+
+def sh(cwd, *args, env=None):
+    return subprocess.run([GIN_REF, *map(str, args)], cwd=cwd, capture_output=True, text=True,
+                          env=dict(os.environ, **(env or {})))
+
+
+@installed
+def test_installed_command_plays_and_refuses(tmp_path):
+    env = {"GIN_REF_MATCH": "table.yaml"}
+    assert sh(tmp_path, "new", "--dealer", "Ben", "Ann", "Ben", env=env).returncode == 0
+    assert sh(tmp_path, "deal", "--upcard", "TD", env=env).stdout == ("hand 1: Ben deals, upcard 10♦\n"
+                                                                      "knock limit 10 (upcard 10♦)\n")
+    before = (tmp_path / "table.yaml").read_bytes()
+    bad = sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)].replace("3C", "AS"),
+             env=env)
+    assert (bad.returncode, bad.stderr, bad.stdout) == (2, "Error: AS in both hands\n", "")
+    assert (tmp_path / "table.yaml").read_bytes() == before
+    done = sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 71)], env=env)
+    assert done.returncode == 0 and "totals: Ann 66, Ben 0\nnext: Ann deals hand 2 (the winner" in done.stdout
+    sh(tmp_path, "deal", "--upcard", "TS", env=env)
+    over = sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 35)], env=env)
+    assert over.returncode == 0 and "totals: Ann 96, Ben 0\nnext: Ann deals hand 3" in over.stdout
+    sh(tmp_path, "deal", "--upcard", "TH", env=env)
+    sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], env=env)
+    data = json.loads(sh(tmp_path, "tally", "--json", env=env).stdout)
+    assert (data["winner"], data["final"], [h["dealer"] for h in data["hands"]]) == (
+        "Ann", {"Ann": 114, "Ben": 0}, ["Ben", "Ann", "Ann"])
+    late = sh(tmp_path, "deal", "--upcard", "2H", env=env)
+    assert (late.returncode, late.stderr) == (1, "Error: the match is over: Ann won 114 to 0; no more deals\n")
+    assert sh(tmp_path, "verify", "table.yaml").stdout == "table.yaml: ok, 3 hands, over: Ann won 114 to 0\n"
+
+
+@installed
+def test_installed_help_names_every_match_command(tmp_path):
+    out = sh(tmp_path, "--help").stdout
+    for name in ("new", "deal", "knock", "dead", "undo", "tally", "verify"):
+        assert f"  {name} " in out
+    assert "Example:" in sh(tmp_path, "knock", "--help").stdout
+
+
+def test_python_dash_m_runs_the_same_cli(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "gin_ref", "verify", tmp_path / "none.yaml"],
+                            capture_output=True, text=True, cwd=tmp_path,
+                            env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
+    assert result.returncode == 1 and "no match file" in result.stderr

@@ -1,0 +1,396 @@
+"""The match core: dealers and roles, the end of a game and its bonuses, Hollywood, the actions, and the
+replay that checks a record (gin_ref.game, gin_ref.match, gin_ref.replay)."""
+
+import copy
+import random
+
+import pytest
+
+from gin_ref import game
+from gin_ref.cards import Card
+from gin_ref.config import load_rules
+from gin_ref.errors import IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.match import Match, tally_data
+
+BASE = "AS 2S 3S 4H 4D 4C 7C 8C 9C"
+# The knocker's ten cards by deadwood: three melds and one loose card (0: a four-card run, gin).
+KNOCKER = {0: BASE + " TC", 2: BASE + " 2D", 5: BASE + " 5D", 10: BASE + " KD"}
+# (knocker deadwood, defender deadwood) -> a defender's ten cards with that deadwood and no layoff.
+DEFENDER = {
+    (5, 5): "JS 2H JH AD 2D 7D 8D 9D TD JD",
+    (5, 17): "5S 8S JS QS KS AH 3H JH JD JC",
+    (5, 20): "6S 8S 9S TS QS 2H QH QD 2C JC",
+    (5, 23): "AH 7H QH 2D 7D 8D 9D TD JD 3C",
+    (5, 35): "6S 8H TH JH QH KH 7D QD AC 3C",
+    (5, 71): "5S 8S 9S KS 2H 7H 9H 8D 3C QC",
+    (2, 24): "6S KS 6H QH KH KD 2C JC QC KC",
+    (10, 0): "7S QS 3H 7H QH 3D 7D QD 3C QC",
+    (0, 5): "5S QS KS 5H 6H 7H KH QD QC KC",
+    (0, 35): "6S AH 3H 6H 8H TH 6D KD AC 2C",
+}
+
+
+def new(rules="oklahoma", players=("Ann", "Ben"), **options):
+    options.setdefault("dealer", players[0] if len(players) == 2 else None)
+    if len(players) == 3:
+        options.pop("dealer")
+        options.setdefault("box", players[0])
+        options.setdefault("captain", players[1])
+    return Match.new(list(players), load_rules(rules), "2024-05-01", **options)
+
+
+def play(match, upcard, knocker, k, d):
+    """Deal with ``upcard`` and let ``knocker`` knock with deadwood k against deadwood d."""
+    match.deal(upcard)
+    return match.knock(knocker, KNOCKER[k], DEFENDER[(k, d)])
+
+
+# -- who deals, who sits ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rule, dealer, winner, expected", [
+    ("winner", "Ann", "Ben", "Ben"), ("winner", "Ben", "Ben", "Ben"),
+    ("loser", "Ann", "Ben", "Ann"), ("loser", "Ann", "Ann", "Ben"),
+    ("alternate", "Ann", "Ann", "Ben"), ("alternate", "Ben", "Ann", "Ann"),
+    ("winner", "Ann", None, "Ann"), ("loser", "Ben", None, "Ben"), ("alternate", "Ann", None, "Ann"),
+])
+def test_next_dealer(rule, dealer, winner, expected):
+    assert game.next_dealer(rule, dealer, winner, ["Ann", "Ben"]) == expected
+
+
+def test_rotation_in_the_box_rules_example():
+    # RULES.md section 11: box X, captain Y, sitter Z. X wins -> box X, captain Z, sitter Y. Then Z wins ->
+    # box Z, captain Y, sitter X. A dead hand -> the same roles.
+    roles = game.Roles("X", "Y", "Z")
+    roles = game.next_roles(roles, "X")
+    assert roles == game.Roles("X", "Z", "Y")
+    roles = game.next_roles(roles, "Z")
+    assert roles == game.Roles("Z", "Y", "X")
+    assert game.next_roles(roles, None) == game.Roles("Z", "Y", "X")
+
+
+def test_roles_from_the_draw_highest_in_the_box_ace_low():
+    draw = {"Ann": Card.parse("AS"), "Ben": Card.parse("7H"), "Cid": Card.parse("KD")}
+    assert game.roles_from_draw(draw) == (game.Roles("Cid", "Ben", "Ann"), [])
+    tied = {"Ann": Card.parse("7S"), "Ben": Card.parse("7H"), "Cid": Card.parse("KD")}
+    assert game.roles_from_draw(tied)[1] == ["Ann", "Ben"]
+
+
+# -- the end of a game -----------------------------------------------------------------------------------
+
+def test_classic_bonuses_game_box_and_no_shutout():
+    rules = load_rules("classic")
+    bonuses = game.game_bonuses(rules, {"Ann": 107, "Ben": 18}, {"Ann": 4, "Ben": 1}, "Ann")
+    assert bonuses == {"Ann": {"game_bonus": 100, "box_bonus": 80}, "Ben": {"box_bonus": 20}}
+    assert game.final_scores({"Ann": 107, "Ben": 18}, bonuses) == {"Ann": 287, "Ben": 38}
+
+
+def test_shutout_doubles_the_game_bonus_or_the_total():
+    classic = load_rules("classic")
+    bonuses = game.game_bonuses(classic, {"Ann": 109, "Ben": 0}, {"Ann": 2, "Ben": 0}, "Ann")
+    assert bonuses == {"Ann": {"game_bonus": 100, "box_bonus": 40, "shutout": 100}, "Ben": {}}
+    doubled = classic.with_knobs(shutout="double_total")
+    bonuses = game.game_bonuses(doubled, {"Ann": 109, "Ben": 0}, {"Ann": 2, "Ben": 0}, "Ann")
+    assert bonuses["Ann"] == {"game_bonus": 100, "box_bonus": 40, "shutout": 249}
+    assert game.final_scores({"Ann": 109, "Ben": 0}, bonuses) == {"Ann": 498, "Ben": 0}
+
+
+def test_oklahoma_has_no_bonuses():
+    assert game.game_bonuses(load_rules("oklahoma"), {"Ann": 104, "Ben": 0}, {"Ann": 5}, "Ann") == \
+        {"Ann": {}, "Ben": {}}
+
+
+# -- Hollywood -------------------------------------------------------------------------------------------
+
+def test_hollywood_rules_example_exact_columns():
+    # RULES.md section 11, target 100: You +18, Opp +12, You +25, Opp +30, You +15, You +22, Opp +20.
+    games = game.new_games(["You", "Opp"])
+    entered = [game.enter_score(games, player, points, 100) for player, points in
+               [("You", 18), ("Opp", 12), ("You", 25), ("Opp", 30), ("You", 15), ("You", 22), ("Opp", 20)]]
+    assert entered == [[1], [1], [1, 2], [1, 2], [1, 2, 3], [1, 2, 3], [1, 2, 3]]
+    assert [g.totals for g in games] == [{"You": 80, "Opp": 62}, {"You": 62, "Opp": 50}, {"You": 37, "Opp": 20}]
+    assert not any(g.finished for g in games)
+
+
+def test_hollywood_shut_out_player_starts_the_next_open_game():
+    games = game.new_games(["Ann", "Ben"])
+    game.enter_score(games, "Ann", 66, 100)  # game 1: 66
+    game.enter_score(games, "Ann", 66, 100)  # game 1: 132 (won), game 2: 66
+    assert [g.winner for g in games] == ["Ann", None, None]
+    game.enter_score(games, "Ann", 66, 100)  # game 2: 132 (won), game 3: 66
+    assert game.enter_score(games, "Ben", 12, 100) == [3]  # shut out of games 1 and 2: starts game 3
+    game.enter_score(games, "Ann", 40, 100)  # game 3: 106 (won)
+    assert [g.totals for g in games] == [{"Ann": 132, "Ben": 0}, {"Ann": 132, "Ben": 0}, {"Ann": 106, "Ben": 12}]
+    bonuses, final, winner = game.hollywood_result(load_rules("hollywood"), games, ["Ann", "Ben"])
+    # Each game: game bonus 100; box 20 per hand won entered in it (Ann: two in each game); the shutouts
+    # of games 1 and 2 give their game bonus again.
+    assert bonuses == {"Ann": {"game_bonus": 300, "box_bonus": 40 + 40 + 40, "shutout": 200},
+                       "Ben": {"box_bonus": 20}}
+    assert final == {"Ann": 132 + 132 + 106 + 620, "Ben": 12 + 20} and winner == "Ann"
+
+
+def test_hollywood_match_the_rules_example_through_real_hands():
+    match = new("hollywood")
+    for upcard, knocker, k, d in [("9H", "Ann", 5, 23), ("3H", "Ben", 5, 17), ("KS", "Ann", 0, 5),
+                                  ("6C", "Ben", 5, 35), ("5S", "Ann", 5, 20), ("TD", "Ann", 2, 24),
+                                  ("8H", "Ann", 10, 0)]:
+        play(match, upcard, knocker, k, d)
+    points = [(h["result"], h["winner"], h["points"]) for h in match.hands]
+    assert points == [("knock", "Ann", 18), ("knock", "Ben", 12), ("gin", "Ann", 25), ("knock", "Ben", 30),
+                      ("knock", "Ann", 15), ("knock", "Ann", 22), ("undercut", "Ben", 20)]
+    assert [g.totals for g in match.games] == [{"Ann": 80, "Ben": 62}, {"Ann": 62, "Ben": 50},
+                                               {"Ann": 37, "Ben": 20}]
+    assert match.totals == {"Ann": 179, "Ben": 132}  # the sum of each player's three columns
+
+
+# -- starting a match ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules, players, options, error, message", [
+    ("oklahoma", ["Ann"], {}, InvalidNotationError, "the oklahoma rules need 2 players, not 1"),
+    ("three-player", ["Ann", "Ben"], {"dealer": None}, InvalidNotationError,
+     "the three-player rules need 3 players, not 2"),
+    ("oklahoma", ["Ann", "ann"], {}, InvalidNotationError, "player name 'Ann' given twice"),
+    ("oklahoma", ["Ann", " Ben"], {}, InvalidNotationError, "bad player name ' Ben'"),
+    ("oklahoma", ["Ann", "Ben"], {"dealer": "Cid"}, InvalidNotationError,
+     r"unknown player 'Cid' \(players: Ann, Ben\)"),
+    ("oklahoma", ["Ann", "Ben"], {"box": "Ann"}, InvalidNotationError, "are for three players"),
+])
+def test_new_refuses(rules, players, options, error, message):
+    with pytest.raises(error, match=message):
+        Match.new(players, load_rules(rules), "2024-05-01", **options)
+
+
+def test_new_draws_the_first_dealer_at_random():
+    match = Match.new(["Ann", "Ben"], load_rules(None), "2024-05-01", rng=random.Random(3))
+    assert match.record["start"]["drawn"] is True
+    assert match.dealer in ("Ann", "Ben") and match.record["start"]["dealer"] == match.dealer
+
+
+@pytest.mark.parametrize("draw, message", [
+    (["Ann=KS", "Ben=KH", "Cid=2D"], r"draw again: Ann and Ben drew the same rank \(Ann K♠, Ben K♥\)"),
+    (["Ann=KS", "Ben=7H"], "every player draws a card: no draw for Cid"),
+    (["Ann=KS", "Ann=7H", "Cid=2D"], "Ann drew twice"),
+    (["Ann=KS", "Ben=KS", "Cid=2D"], r"KS drawn twice \(Ann and Ben\)"),
+    (["AnnKS", "Ben=7H", "Cid=2D"], "malformed draw 'AnnKS': write NAME=CARD"),
+    (["Ann=ZZ", "Ben=7H", "Cid=2D"], "unknown card 'ZZ'"),
+    (["Dan=KS", "Ben=7H", "Cid=2D"], "unknown player 'Dan'"),
+])
+def test_three_player_draw_refused(draw, message):
+    with pytest.raises((InvalidNotationError, IllegalActionError), match=message):
+        Match.new(["Ann", "Ben", "Cid"], load_rules("three-player"), "2024-05-01", draw=draw)
+
+
+def test_three_player_roles_from_draw_and_named():
+    drawn = Match.new(["Ann", "Ben", "Cid"], load_rules("three-player"), "2024-05-01",
+                      draw=["Ann=2D", "Ben=KS", "cid=7H"])
+    assert drawn.record["start"] == {"box": "Ben", "captain": "Cid", "sitter": "Ann",
+                                     "draw": {"Ann": "2D", "Ben": "KS", "Cid": "7H"}}
+    named = new("three-player", ("Ann", "Ben", "Cid"), box="Cid", captain="Ann")
+    assert named.roles == game.Roles("Cid", "Ann", "Ben") and named.dealer == "Cid"
+
+
+# -- actions ---------------------------------------------------------------------------------------------
+
+def test_deal_and_knock_fill_every_derived_value():
+    match = new()
+    entry = match.deal("7D")
+    assert entry == {"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}
+    outcome = match.knock("ben", KNOCKER[5], DEFENDER[(5, 23)])
+    assert (outcome.knocker, outcome.defender, outcome.refused) == ("Ben", "Ann", False)
+    assert match.hands[0] == {
+        "number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": [], "result": "knock",
+        "knocker": "Ben", "knocker_cards": KNOCKER[5].split(), "melds": None, "discard": None,
+        "defender": "Ann", "defender_cards": DEFENDER[(5, 23)].split(), "winner": "Ben", "points": 18,
+        "totals": {"Ann": 0, "Ben": 18}}
+    assert (match.dealer, match.why) == ("Ben", "the winner of hand 1 deals")
+
+
+def test_declared_melds_and_discard_are_recorded_as_given():
+    match = new("standard")
+    match.deal("KS")
+    match.knock("Ann", KNOCKER[5] + " KH", DEFENDER[(5, 23)], melds="AS 2S 3S | 7C 8C 9C | 4H 4D 4C",
+                discard="KH")
+    entry = match.hands[0]
+    assert entry["knocker_cards"][-1] == "KH" and entry["discard"] == "KH"
+    assert entry["melds"] == [["AS", "2S", "3S"], ["7C", "8C", "9C"], ["4H", "4D", "4C"]]
+    assert (entry["result"], entry["points"]) == ("knock", 18)
+    Match(copy.deepcopy(match.record))  # replays cleanly
+
+
+def test_refusals_change_nothing():
+    match = new()
+    with pytest.raises(IllegalActionError, match=r"no hand is open: deal one first"):
+        match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])
+    with pytest.raises(IllegalActionError, match="no hand is open"):
+        match.dead()
+    with pytest.raises(IllegalActionError, match=r"Ben cannot deal hand 1: Ann deals \(named at the start\)"):
+        match.deal("7D", dealer="Ben")
+    match.deal("7D")
+    before = copy.deepcopy(match.record)
+    with pytest.raises(IllegalActionError, match="hand 1 is still open"):
+        match.deal("8D")
+    with pytest.raises(InvalidNotationError, match="unknown player 'Cid'"):
+        match.knock("Cid", KNOCKER[5], DEFENDER[(5, 23)])
+    with pytest.raises(InvalidNotationError, match="AS in both hands"):
+        match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)].replace("3C", "AS"))
+    with pytest.raises(InvalidNotationError, match="knocker's hand has 9 cards"):
+        match.knock("Ann", BASE, DEFENDER[(5, 23)])
+    with pytest.raises(IllegalActionError, match="discard QD is not in the knocker's hand"):
+        match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)], discard="QD")
+    assert match.record == before
+
+
+def test_illegal_knock_is_recorded_and_the_hand_stays_open():
+    match = new()
+    match.deal("3H")
+    outcome = match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])
+    assert outcome.refused and outcome.irregularity == {
+        "kind": "illegal_knock", "player": "Ann", "points": 0, "cards": KNOCKER[5].split(),
+        "detail": "knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥)"}
+    assert match.open == 0 and match.totals == {"Ann": 0, "Ben": 0}
+    play_on = match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
+    assert play_on.showdown.score.points == 22 and match.totals == {"Ann": 22, "Ben": 0}
+
+
+def test_illegal_knock_penalty_goes_to_the_opponent():
+    match = Match.new(["Ann", "Ben"], load_rules(None).with_knobs(illegal_knock="penalty"), "2024-05-01",
+                      dealer="Ann")
+    match.deal("3H")
+    assert match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)]).irregularity["points"] == 10
+    assert match.totals == {"Ann": 0, "Ben": 10}
+    match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
+    assert match.hands[0]["totals"] == {"Ann": 22, "Ben": 10} and match.hands[0]["points"] == 22
+    Match(copy.deepcopy(match.record))
+
+
+def test_undo_takes_back_one_step_at_a_time_and_keeps_it():
+    match = new()
+    play(match, "7D", "Ben", 5, 23)
+    match.deal("3H")
+    match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])  # refused: limit 3
+    steps = [match.undo("2024-05-01T20:00:00+00:00")["undone"] for _ in range(3)]
+    assert steps == ["hand 2: Ann's illegal knock", "hand 2: the deal (Ben dealt, upcard 3H)",
+                     "hand 1: Ben's knock, 18 points to Ben"]
+    assert match.hands == [{"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}]
+    assert match.open == 0 and match.totals == {"Ann": 0, "Ben": 0}
+    corrections = match.record["corrections"]
+    assert [c["entry"].get("number") for c in corrections] == [2, 2, 1]
+    assert corrections[2]["entry"]["points"] == 18 and corrections[0]["entry"]["irregularity"]["player"] == "Ann"
+    match.undo("2024-05-01T20:00:00+00:00")
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        match.undo("2024-05-01T20:00:00+00:00")
+
+
+def test_match_over_refuses_deals_and_undo_reopens_it():
+    match = new()
+    play(match, "TD", "Ben", 5, 71)
+    play(match, "TD", "Ben", 5, 35)  # 66 + 30 = 96
+    play(match, "9D", "Ben", 5, 20)  # 111
+    assert match.finished and match.winner == "Ben" and match.outcome() == "Ben won 111 to 0"
+    with pytest.raises(IllegalActionError, match="the match is over: Ben won 111 to 0; no more deals"):
+        match.deal("7D")
+    with pytest.raises(IllegalActionError, match="the match is over: Ben won 111 to 0; no hand is open"):
+        match.dead()
+    match.undo("2024-05-01T20:00:00+00:00")
+    assert not match.finished and match.open == 2
+
+
+def test_tally_data_contract():
+    match = new("three-player", ("Ann", "Ben", "Cid"))
+    play(match, "5H", "Ann", 0, 35)
+    data = tally_data(match)
+    assert list(data) == ["players", "rules", "hands", "totals", "next_dealer", "finished", "winner", "final",
+                          "bonuses", "target", "open_hand", "roles"]
+    assert data["hands"][0] == {
+        "number": 1, "dealer": "Ann", "box": "Ann", "captain": "Ben", "sitter": "Cid", "upcard": "5H",
+        "limit": 10, "result": "gin", "knocker": "Ann", "winner": "Ann", "points": 60,
+        "totals": {"Ann": 60, "Ben": 0, "Cid": 0}, "knocker_deadwood": 0, "defender_deadwood": 35,
+        "irregularities": []}
+    assert data["roles"] == {"box": "Ann", "captain": "Cid", "sitter": "Ben"} and data["next_dealer"] == "Ann"
+    assert (data["finished"], data["winner"], data["final"]) == (False, None, None)
+
+
+# -- replay: a record that does not add up -------------------------------------------------------------
+
+def _record():
+    match = new()
+    play(match, "7D", "Ben", 5, 23)   # Ben 18, Ben deals next
+    play(match, "9D", "Ann", 5, 17)   # Ann 12, Ann deals next
+    match.deal("KS")
+    match.dead()                       # Ann deals again
+    return copy.deepcopy(match.record)
+
+
+@pytest.mark.parametrize("edit, where, message", [
+    (lambda r: r["hands"][1]["totals"].update(Ann=50), ("hands", 1, "totals"),
+     "hand 2: totals say Ann 50, Ben 18, but the hands add up to Ann 12, Ben 18"),
+    (lambda r: r["hands"][0].update(points=20), ("hands", 0, "points"),
+     "hand 1: points are 20, but the cards give 18 (knock: 23 − 5 = 18 to the knocker)"),
+    (lambda r: r["hands"][1].update(dealer="Ann"), ("hands", 1, "dealer"),
+     "hand 2: dealer out of turn: Ann dealt, but Ben should deal (the winner of hand 1 deals)"),
+    (lambda r: r["hands"][0].update(limit=10), ("hands", 0, "limit"),
+     "hand 1: limit is 10, but upcard 7♦ gives 7 (upcard 7♦)"),
+    (lambda r: r["hands"][0].update(winner="Ann"), ("hands", 0, "winner"),
+     "hand 1: winner is 'Ann', but the cards make it Ben (knock: 23 − 5 = 18 to the knocker)"),
+    (lambda r: r["hands"][0].update(result="gin"), ("hands", 0, "result"),
+     "hand 1: result is 'gin', but the cards give knock (knock: 23 − 5 = 18 to the knocker)"),
+    (lambda r: r["hands"][0].update(pionts=3), ("hands", 0, "pionts"), "hand 1: unknown key 'pionts'"),
+    (lambda r: r["hands"][2].update(number=4), ("hands", 2, "number"),
+     "hand 3 is numbered 4: hands are numbered 1, 2, 3... in order"),
+    (lambda r: r["hands"][0]["knocker_cards"].__setitem__(9, "KD"), ("hands", 0, "knocker_cards"),
+     "hand 1: knock not allowed: deadwood 10 exceeds limit 7 (upcard 7♦)"),
+    (lambda r: r["rules"]["knobs"].update(gin_bonus="lots"), ("rules", "knobs", "gin_bonus"),
+     "house rule 'gin_bonus' must be a whole number, not 'lots'"),
+    (lambda r: r.update(format="gin-ref-match/2"), ("format",),
+     "format gin-ref-match/2 is not supported: this gin-ref reads gin-ref-match/1"),
+])
+def test_replay_finds_each_edit_where_it_is(edit, where, message):
+    record = _record()
+    edit(record)
+    replay = Match(record, lenient=True)
+    assert replay.problems == [(where, message)]
+    with pytest.raises(RecordError, match="^" + message.replace("(", r"\(").replace(")", r"\)") + "$") as info:
+        Match(record)
+    assert info.value.where == where
+
+
+def test_replay_collects_every_problem_in_one_pass():
+    record = _record()
+    record["hands"][0]["totals"] = {"Ann": 1, "Ben": 18}
+    record["hands"][1]["dealer"] = "Ann"
+    record["hands"][2]["points"] = 5
+    wheres = [problem.where for problem in Match(record, lenient=True).problems]
+    assert wheres == [("hands", 0, "totals"), ("hands", 1, "dealer"), ("hands", 2, "points")]
+
+
+def test_replay_hand_after_the_match_ended_and_hand_left_open():
+    match = new()
+    play(match, "TD", "Ben", 5, 71)
+    play(match, "TD", "Ben", 5, 35)
+    play(match, "9D", "Ben", 5, 20)
+    record = copy.deepcopy(match.record)
+    record["hands"].append({"number": 4, "dealer": "Ben", "upcard": "7D", "limit": 7, "irregularities": []})
+    assert [p.message for p in Match(record, lenient=True).problems] == [
+        "hand 4 was dealt after the match ended (Ben reached 100 in hand 3)"]
+    record["hands"][1] = {key: record["hands"][1][key] for key in ("number", "dealer", "upcard", "limit")}
+    assert [p.message for p in Match(record, lenient=True).problems] == [
+        "hand 2 has no result, but hand 3 follows it",
+        "hand 3: totals say Ann 0, Ben 111, but the hands add up to Ann 0, Ben 81",
+    ]  # Ben is short of 100 without hand 2, so hand 4 is no longer after the end
+
+
+def test_replay_three_player_rotation_and_sitter_scoring():
+    match = new("three-player", ("Ann", "Ben", "Cid"))
+    play(match, "5H", "Ann", 0, 35)   # box Ann wins: captain and sitter swap
+    play(match, "6H", "Cid", 5, 23)   # captain Cid wins: box Cid, captain Ben, sitter Ann
+    record = copy.deepcopy(match.record)
+    record["hands"][1]["captain"], record["hands"][1]["sitter"] = "Ben", "Cid"
+    problems = Match(record, lenient=True).problems
+    assert problems[0].message == ("hand 2: roles out of rotation: box Ann, captain Ben, sitter Cid, but the "
+                                   "rotation gives box Ann, captain Cid, sitter Ben (Ann won in the box and "
+                                   "stays; captain and sitter swap)")
+    record = copy.deepcopy(match.record)
+    record["hands"][1]["winner"] = "Ben"
+    assert [p.message for p in Match(record, lenient=True).problems] == ["hand 2: Ben scored while sitting out"]
+    with pytest.raises(IllegalActionError, match=r"Ann sits out hand 3: only Cid \(box\) or Ben \(captain\)"):
+        match.deal("7D")
+        match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])

@@ -1,0 +1,245 @@
+"""``gin-ref export``, ``history`` and ``stats``: many match files at once.
+
+Each command finds the match files, reads each with ``gin_ref.record`` and tallies it with
+``gin_ref.match`` (the same code as ``gin-ref tally``), then hands the matches to one pure call of
+``gin_ref.export``, ``gin_ref.history`` or ``gin_ref.stats``.
+"""
+
+import os
+from pathlib import Path
+
+import click
+
+from gin_ref.cli.output import emit_json, table
+from gin_ref.errors import GinRefError, RecordError
+from gin_ref.export import FORMATS, render
+from gin_ref.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, newest_first, standing
+from gin_ref.match import FORMAT, tally_data
+
+PATHS = click.argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
+                       type=click.Path(exists=True, path_type=str))
+
+
+# -- finding and reading matches ---------------------------------------------------------------------------
+
+PARALLEL_FROM = 64  # files; fewer are read in this process (starting workers costs more than it saves)
+
+
+def candidates(paths):
+    """``(file, named)`` for each file named and each *.yaml / *.yml file under each directory named
+    (recursively, sorted); ``named`` files must be matches, found ones only count if they claim to be."""
+    found = []
+    for path in paths or ["."]:
+        if not os.path.isdir(path):
+            found.append((path, True))
+            continue
+        for root, dirs, files in os.walk(path):
+            dirs.sort()
+            for name in sorted(files):
+                if name.endswith(MATCH_SUFFIXES):
+                    file = os.path.join(root, name)
+                    found.append((file[2:] if path == "." and file.startswith("./") else file, False))
+    return found
+
+
+def read_view(file, named=True):
+    """One match file as a MatchView, read and replayed strictly by ``gin_ref.record`` (as ``tally`` does).
+    None when a file found in a folder is not a match; RecordError naming the file when it is damaged."""
+    from gin_ref import record as records
+
+    raw = Path(file).read_bytes()
+    if not claims_match(raw.decode("utf-8", "replace")):
+        if not named:
+            return None
+        raise RecordError(f"not a gin-ref match: no 'format: {FORMAT}' at the top", path=file)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError("not UTF-8 text: the file is damaged", line=raw.count(b"\n", 0, exc.start) + 1,
+                          path=file) from None
+    rec = records.loads(text, path=file)
+    return MatchView(file, records.record_data(rec), tally_data(rec))
+
+
+def _read_one(item):
+    """``(file, view, problem)`` for one candidate; problem is ``(line, message)`` (it crosses processes)."""
+    file, named = item
+    try:
+        return file, read_view(file, named), None
+    except RecordError as exc:
+        return file, None, (exc.line, exc.message)
+    except GinRefError as exc:
+        return file, None, (None, str(exc))
+    except OSError as exc:
+        return file, None, (None, exc.strerror or str(exc))
+
+
+def read_matches(paths):
+    """``(views, skipped)``: every readable match in ``paths`` (in the order found), and
+    ``(file, line, message)`` for each match file that cannot be read (line None when not known). Many
+    files are read by a pool of processes."""
+    items = candidates(paths)
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    workers = min(cpus, 8)
+    results = None
+    if len(items) >= PARALLEL_FROM and workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            with ProcessPoolExecutor(workers) as pool:
+                results = list(pool.map(_read_one, items, chunksize=max(1, len(items) // (workers * 4))))
+        except (OSError, NotImplementedError, BrokenProcessPool):  # no processes here: read them in this one
+            results = None
+    if results is None:
+        results = [_read_one(item) for item in items]
+    views, skipped = [], []
+    for file, view, problem in results:
+        if problem is not None:
+            skipped.append((file, *problem))
+        elif view is not None:
+            views.append(view)
+    return views, skipped
+
+
+def _skipped_text(skipped):
+    """``(file, error)`` pairs for people and ``history --json``: the error says the line when known."""
+    return [(file, f"line {line}: {message}" if line else message) for file, line, message in skipped]
+
+
+def _report_skipped(skipped):
+    for file, error in _skipped_text(skipped):
+        click.echo(f"skipped {file}: {error}", err=True)
+
+
+def _require(views, skipped, paths):
+    """Exit 1 when no readable match was found."""
+    if not views:
+        where = ", ".join(paths) if paths else "."
+        damaged = f" ({len(skipped)} damaged)" if skipped else ""
+        raise RecordError(f"no readable match file in {where}{damaged}")
+
+
+# -- export ------------------------------------------------------------------------------------------------
+
+@click.command("export")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="csv", show_default=True,
+              help="csv: one row per hand; json: everything in the records; markdown: the tally tables; "
+                   "html: one page to print or post, with a chart.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=str),
+              help="Write to FILE (replaced whole, never left half-written). Default: standard output.")
+@click.argument("matches", nargs=-1, required=True, metavar="MATCH...",
+                type=click.Path(exists=True, path_type=str))
+def export_cmd(fmt, output, matches):
+    """Export match files as CSV, JSON, Markdown or a self-contained HTML page.
+
+    MATCH is a match file or a directory of them. Every match must be readable: a damaged one stops the
+    export (exit 1) and names the file and line. Matches come out in the order given.
+
+    \b
+    Spreadsheet:   gin-ref export --format csv examples/*.yaml > hands.csv
+    Score sheet:   gin-ref export --format html --output sheet.html examples/
+    """
+    views, skipped = read_matches(matches)
+    if skipped:
+        file, line, message = skipped[0]
+        raise RecordError(message, line=line, path=file)
+    _require(views, skipped, matches)
+    text = render(fmt, views)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        from gin_ref.record import write_atomic
+
+        write_atomic(output, text)
+
+
+# -- history -----------------------------------------------------------------------------------------------
+
+@click.command("history")
+@PATHS
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: matches and skipped files.")
+def history_cmd(paths, as_json):
+    """One line per match, newest first: date, players, rules, winner, final score, hands.
+
+    DIR is searched (with its subfolders) for match files: *.yaml and *.yml files whose `format:` is
+    gin-ref-match (a rules file is not a match and is passed over). A damaged match file is named and
+    skipped. Default: the current folder. Exit 1 when no readable match is found.
+
+    \b
+    Example:  gin-ref history examples/
+              gin-ref history --json club/2024 club/2025
+    """
+    views, skipped = read_matches(paths)
+    data = history_data(views, _skipped_text(skipped))
+    if as_json:
+        emit_json(data)
+    elif views:
+        _print_history(views, data)
+    if not as_json:
+        _report_skipped(skipped)
+    _require(views, skipped, paths)
+
+
+def _print_history(views, data):
+    rows = []
+    for view, row in zip(newest_first(views), data["matches"]):
+        scores = ", ".join(f"{name} {standing(view).get(name, 0)}" for name in view.players)
+        state = "" if view.tally.get("finished") else " (playing)"
+        rows.append([row["date"], ", ".join(row["players"]), row["rules"], row["winner"] or "-",
+                     scores + state, row["hands"], row["file"]])
+    click.echo(table(rows, headers=["date", "players", "rules", "winner", "score", "hands", "file"],
+                     disable_numparse=True, colalign=["left"] * 5 + ["right", "left"]))
+
+
+# -- stats -------------------------------------------------------------------------------------------------
+
+STATS_HEADERS = ["player", "matches", "won", "hands won", "knocks", "gins", "undercuts given",
+                 "undercuts taken", "avg points per hand won", "avg knock deadwood"]
+
+
+@click.command("stats")
+@PATHS
+@click.option("--player", metavar="NAME", help="Only this player (the name exactly as recorded).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: player name -> statistics.")
+def stats_cmd(paths, player, as_json):
+    """Statistics per player over all matches found, and each player's score progression.
+
+    Counts: matches played and won; hands won; knocks (knock or undercut) and gins (gin or big gin) made;
+    undercuts given (the player, defending, undercut the knocker) and taken (the player knocked and was
+    undercut); average points per hand won; average deadwood when knocking (gins not counted). The score
+    progression (running totals match by match) is printed with --player and is always in --json.
+
+    DIR and MATCH as for `gin-ref history`; a damaged file is named and skipped.
+
+    \b
+    Example:  gin-ref stats examples/
+              gin-ref stats --player Ann --json examples/
+    """
+    from gin_ref.stats import player_stats
+
+    views, skipped = read_matches(paths)
+    _report_skipped(skipped)
+    _require(views, skipped, paths)
+    stats = player_stats(views, player)
+    if player is not None and not stats:
+        raise RecordError(f"player '{player}' is in none of the {len(views)} matches read")
+    if as_json:
+        emit_json(stats)
+        return
+    rows = [[name, s["matches"], s["matches_won"], s["hands_won"], s["knocks"], s["gins"],
+             s["undercuts_given"], s["undercuts_taken"], _number(s["avg_points_per_hand_won"]),
+             _number(s["avg_knock_deadwood"])] for name, s in stats.items()]
+    click.echo(table(rows, headers=STATS_HEADERS, disable_numparse=True, colalign=["left"] + ["right"] * 9))
+    if player is not None:
+        click.echo("")
+        click.echo(f"score progression of {player} (running total after each hand):")
+        for match in stats[player]["progression"]:
+            final = match["final"]
+            result = "playing" if final is None else f"{'won' if match['won'] else 'lost'}, final {final}"
+            totals = " ".join(str(t) for t in match["totals"]) or "-"
+            click.echo(f"{match['date']}  {match['file']}: {totals}  ({result})")
+
+
+def _number(value):
+    return "-" if value is None else f"{value:.2f}"

@@ -1,0 +1,103 @@
+"""Many matches at once: which files are matches, and one history line per match, newest first.
+
+Pure: the functions here take matches already read (``MatchView``: the file name, the record as plain data
+and its tally, as ``gin-ref tally --json`` prints it) and return plain data. Reading files is the CLI's job
+(``gin_ref.cli.history_cmds``), replaying and scoring a match is ``gin_ref.match``'s.
+"""
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from gin_ref.match import FORMAT
+
+# A file claims to be a match when a top-level ``format:`` key names the match format (any version: a file
+# of another version is a match we cannot read, named and skipped, not silently ignored).
+_CLAIMS_MATCH = re.compile(r"^format[ \t]*:[ \t]*[\"']?" + re.escape(FORMAT.split("/")[0] + "/"), re.MULTILINE)
+MATCH_SUFFIXES = (".yaml", ".yml")
+
+
+def claims_match(text):
+    """Does this YAML text say it is a gin-ref match (``format: gin-ref-match/...``)?
+
+    A rules file or any other YAML lacks the key and is not a match at all; a file that claims the format
+    but cannot be read is a damaged match.
+    """
+    return _CLAIMS_MATCH.search(text) is not None
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """One match as history, stats and export see it."""
+
+    file: str  # the path as given or found, shown to people
+    record: dict  # the match record as plain data: date, players, rules {name, knobs}, start, hands, ...
+    tally: dict  # the ``tally --json`` object
+
+    @property
+    def date(self):
+        date = self.record.get("date")
+        return "" if date is None else str(date)
+
+    @property
+    def players(self):
+        return list(self.tally["players"])
+
+    @property
+    def rules(self):
+        return self.tally["rules"]
+
+    @cached_property
+    def hands(self):
+        """The tally's hands that are settled (an open hand has no result yet)."""
+        return [hand for hand in self.tally["hands"] if hand.get("result")]
+
+    @property
+    def three_player(self):
+        return "roles" in self.tally
+
+    @property
+    def hollywood(self):
+        return "games" in self.tally
+
+
+def newest_first(views):
+    """Matches by date, newest first; matches of the same date by file name."""
+    by_name = sorted(views, key=lambda view: view.file)
+    return sorted(by_name, key=lambda view: view.date, reverse=True)
+
+
+def oldest_first(views):
+    """Matches by date, oldest first; matches of the same date by file name."""
+    return sorted(views, key=lambda view: (view.date, view.file))
+
+
+def history_row(view):
+    """The ``history --json`` entry of one match."""
+    tally = view.tally
+    return {
+        "file": view.file,
+        "date": view.date,
+        "players": view.players,
+        "rules": view.rules,
+        "winner": tally.get("winner"),
+        "final": tally.get("final"),
+        "hands": len(view.hands),
+    }
+
+
+def history_data(views, skipped=()):
+    """The ``history --json`` object: one entry per match newest first, and the files skipped.
+
+    ``skipped`` is a sequence of ``(file, error message)``.
+    """
+    return {
+        "matches": [history_row(view) for view in newest_first(views)],
+        "skipped": [{"file": file, "error": error} for file, error in skipped],
+    }
+
+
+def standing(view):
+    """The score as a person reads it: the final score (bonuses in) once over, else the running totals."""
+    tally = view.tally
+    return (tally.get("final") if tally.get("finished") else None) or tally.get("totals") or {}

@@ -1,0 +1,198 @@
+"""``gin_ref.export``: each format against an expected file for the shipped examples, the CSV through the csv
+module, the HTML page self-contained with a chart of the right number of points, every name escaped.
+
+The expected files are made by ``gin-ref export`` itself; after a deliberate change to an export or to the
+examples, remake them with ``GIN_REF_UPDATE_EXPECTED=1 python -m pytest tests/test_export.py`` and read the
+diff before committing it.
+"""
+
+import csv
+import io
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from gin_ref.cli import main
+from gin_ref.cli.history_cmds import read_matches
+from gin_ref.export import csv_text, html_text, json_data, markdown_text, safe_cell, svg_chart
+from matchviews import make_view
+
+ROOT = Path(__file__).resolve().parent.parent
+EXPECTED = Path(__file__).resolve().parent / "expected"
+EXAMPLES = ["examples/oklahoma.yaml", "examples/spades.yaml", "examples/three-player.yaml",
+            "examples/hollywood.yaml"]
+HANDS = {"examples/oklahoma.yaml": 8, "examples/spades.yaml": 5, "examples/three-player.yaml": 8,
+         "examples/hollywood.yaml": 12}
+FINAL = {"examples/oklahoma.yaml": {"Ann": 151, "Ben": 71},
+         "examples/spades.yaml": {"Ann": 111, "Cid": 46},
+         "examples/three-player.yaml": {"Ann": 154, "Ben": 24, "Cid": 73},
+         "examples/hollywood.yaml": {"Ben": 599, "Cid": 733}}
+SUFFIX = {"csv": "csv", "json": "json", "markdown": "md", "html": "html"}
+
+
+@pytest.fixture
+def at_root(monkeypatch):
+    """Run from the checkout's top, so the files are named ``examples/...`` as in the expected files."""
+    monkeypatch.chdir(ROOT)
+
+
+def export(*args):
+    result = CliRunner().invoke(main, ["export", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout_bytes.decode("utf-8")  # as written: .stdout would turn the CSV's CRLF into LF
+
+
+@pytest.fixture(scope="module")
+def views():
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        found, skipped = read_matches(EXAMPLES)
+    finally:
+        os.chdir(here)
+    assert skipped == []
+    return found
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "markdown", "html"])
+def test_each_format_matches_its_expected_file(at_root, fmt):
+    out = export("--format", fmt, *EXAMPLES)
+    expected = EXPECTED / f"examples.{SUFFIX[fmt]}"
+    if os.environ.get("GIN_REF_UPDATE_EXPECTED"):
+        expected.write_bytes(out.encode("utf-8"))
+    assert out == expected.read_bytes().decode("utf-8")
+
+
+def test_output_file_is_the_same_text(at_root, tmp_path):
+    target = tmp_path / "sheet.md"
+    assert export("--format", "markdown", "--output", str(target), *EXAMPLES) == ""
+    assert target.read_bytes() == (EXPECTED / "examples.md").read_bytes()
+
+
+# -- CSV ---------------------------------------------------------------------------------------------------
+
+def test_csv_round_trips_through_the_csv_module(at_root):
+    rows = list(csv.reader(io.StringIO(export("--format", "csv", *EXAMPLES), newline="")))
+    header, body = rows[0], rows[1:]
+    assert header == ["match", "date", "hand", "dealer", "upcard", "limit", "knocker", "result", "winner",
+                      "points", "Ann", "Ben", "Cid"]
+    assert len(body) == sum(HANDS.values()) == 33
+    for file, final in FINAL.items():
+        own = [dict(zip(header, row)) for row in body if row[0] == file]
+        assert [int(row["hand"]) for row in own] == list(range(1, HANDS[file] + 1))
+        if file != "examples/hollywood.yaml":  # Hollywood's final adds each game's bonuses
+            assert {name: int(own[-1][name]) for name in final} == final
+        assert all(row[name] == "" for row in own for name in ("Ann", "Ben", "Cid") if name not in final)
+    dead = [row for row in body if row[7] == "dead"]
+    assert [(row[0], row[2], row[6], row[8], row[9]) for row in dead] == [
+        ("examples/oklahoma.yaml", "3", "", "", "0"), ("examples/three-player.yaml", "3", "", "", "0")]
+
+
+@pytest.mark.parametrize("value, cell", [
+    ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"),
+    ("+1", "'+1"), ("-1+2", "'-1+2"), ("@SUM(A1)", "'@SUM(A1)"), ("\tAnn", "'\tAnn"), ("\rAnn", "'\rAnn"),
+    ("Ann", "Ann"), ("A=B", "A=B"), ("", ""), (None, ""), (16, 16), (0, 0), (2.5, 2.5),
+])
+def test_a_cell_that_would_run_as_a_formula_is_neutralised(value, cell):
+    assert safe_cell(value) == cell
+
+
+def test_formula_names_are_neutralised_and_numbers_stay_numbers():
+    view = make_view("m.yaml", "2024-01-02", ["=cmd|'/c calc'!A1", "@Bo"], [
+        ("=cmd|'/c calc'!A1", "7D", 7, "knock", "@Bo", "@Bo", 16, 5),
+        ("@Bo", "KC", 10, "dead", None, None, 0, None),
+    ])
+    rows = list(csv.reader(io.StringIO(csv_text([view]), newline="")))
+    assert rows == [
+        ["match", "date", "hand", "dealer", "upcard", "limit", "knocker", "result", "winner", "points",
+         "'=cmd|'/c calc'!A1", "'@Bo"],
+        ["m.yaml", "2024-01-02", "1", "'=cmd|'/c calc'!A1", "7D", "7", "'@Bo", "knock", "'@Bo", "16", "0", "16"],
+        ["m.yaml", "2024-01-02", "2", "'@Bo", "KC", "10", "", "dead", "", "0", "0", "16"],
+    ]
+    assert "\"'=cmd" not in csv_text([view]).splitlines()[1]  # numbers unquoted: 16, not "16"
+    assert csv_text([view]).splitlines()[1].endswith(",knock,'@Bo,16,0,16")
+
+
+# -- JSON --------------------------------------------------------------------------------------------------
+
+def test_json_holds_every_record_and_its_tally(at_root):
+    data = json.loads(export("--format", "json", *EXAMPLES))
+    assert list(data) == ["format", "matches"]
+    assert data["format"] == "gin-ref-export/1"
+    assert [m["file"] for m in data["matches"]] == EXAMPLES
+    for match in data["matches"]:
+        assert list(match) == ["file", "record", "tally"]
+        assert list(match["record"]) == ["format", "date", "players", "rules", "start", "hands", "corrections"]
+        assert len(match["record"]["hands"]) == HANDS[match["file"]]
+        tally = CliRunner().invoke(main, ["tally", "--match", match["file"], "--json"]).stdout
+        assert match["tally"] == json.loads(tally)
+        assert match["tally"]["final"] == FINAL[match["file"]]
+    okla = data["matches"][0]["record"]["hands"]
+    assert okla[0]["knocker_cards"] == ["5S", "KS", "KH", "TD", "JD", "QD", "KD", "AC", "2C", "3C"]
+    assert [i["kind"] for i in okla[4]["irregularities"]] == ["illegal_knock"]
+
+
+def test_json_data_keeps_the_views_order():
+    first = make_view("b.yaml", "2024-01-01", ["A", "B"], [])
+    second = make_view("a.yaml", "2025-01-01", ["A", "B"], [])
+    assert [m["file"] for m in json_data([first, second])["matches"]] == ["b.yaml", "a.yaml"]
+
+
+# -- HTML --------------------------------------------------------------------------------------------------
+
+def polylines(page):
+    """``[(player, number of points)]`` of every chart line in the page."""
+    return [(name, len(points.split()))
+            for name, points in re.findall(r'<polyline class="series" data-player="([^"]*)"[^>]* points="([^"]*)"',
+                                           page)]
+
+
+def test_html_has_each_match_its_totals_and_a_chart_of_the_right_size(at_root):
+    page = export("--format", "html", *EXAMPLES)
+    sections = page.split('<section class="match">')[1:]
+    assert len(sections) == 4
+    for file, section in zip(EXAMPLES, sections):
+        assert f"<h2>{file}</h2>" in section
+        final = FINAL[file]
+        scores = ", ".join(f"{name} {points}" for name, points in final.items())
+        winner = max(final, key=final.get)
+        assert f"<dd>{winner} wins: {scores}</dd>" in section
+        assert section.count("<svg") == 1
+        # one line per player, a point before the first hand and one after each hand
+        assert polylines(section) == [(name, HANDS[file] + 1) for name in final]
+
+
+def test_html_references_nothing_outside_itself(at_root):
+    page = export("--format", "html", *EXAMPLES)
+    for outside in ("http:", "https:", "//", "src=", "href", "<link", "<script", "url(", "@import", "<img",
+                    "<iframe", "<object"):
+        assert outside not in page.replace("</", "<"), outside
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+
+
+def test_html_and_markdown_escape_every_name():
+    name = "<script>alert('x')</script> & \"Al\""
+    other = "a|b *c* [d](e)"
+    view = make_view("<m>.yaml", "2024-01-02", [name, other], [
+        (name, "7D", 7, "knock", other, other, 16, 5), (other, "KC", 10, "gin", name, name, 30, 0)],
+        winner=None)
+    page = html_text([view])
+    assert "<script>" not in page and "alert('x')" not in page
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp; &quot;Al&quot;" in page
+    assert "<h2>&lt;m&gt;.yaml</h2>" in page
+    assert polylines(page) == [("&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp; &quot;Al&quot;", 3),
+                               ("a|b *c* [d](e)", 3)]
+    text = markdown_text([view])
+    assert "<script>" not in text
+    assert r"""| 1 | \<script\>alert('x')\</script\> & "Al" | 7♦ | 7 | a\|b \*c\* \[d\](e) |""" in text
+    row = next(line for line in text.splitlines() if line.startswith("| 1 |"))
+    assert len(re.split(r"(?<!\\)\|", row)) == 10 + 2  # ten cells: no name adds a column
+
+
+def test_chart_of_a_match_without_hands_is_one_point_per_player():
+    view = make_view("new.yaml", "2024-01-02", ["Ann", "Ben"], [])
+    assert polylines("\n".join(svg_chart(view))) == [("Ann", 1), ("Ben", 1)]

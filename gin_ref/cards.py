@@ -38,7 +38,7 @@ class Card:
         suit = _SUIT_ALIASES.get(token[-1:])
         rank = _RANK_ALIASES.get(token[:-1])
         if suit is None or rank is None:
-            raise InvalidNotationError(f"unknown card '{text.strip()}' (write rank A 2-9 T J Q K, then suit S H D C)")
+            raise InvalidNotationError(f"unknown card {text.strip()[:20]!r} (write rank A 2-9 T J Q K, then suit S H D C)")
         return DECK[suit * 13 + rank - 1]
 
     @property

@@ -18,9 +18,9 @@ def knock_limit(rules, upcard):
 
 
 def limit_reason(rules, upcard):
-    """Why the limit is what it is, for people: ``upcard 7♦``, ``house limit 10``."""
+    """Why the limit is what it is, for people: ``upcard 7♦``, ``house rules``, ``straight gin``."""
     if rules.knock_limit != "upcard":
-        return "straight gin" if rules.knock_limit == 0 else f"house limit {rules.knock_limit}"
+        return "straight gin" if rules.knock_limit == 0 else "house rules"
     if upcard.rank == 1 and rules.ace_upcard == "gin":
         return f"upcard {upcard.pretty}: an ace up means gin only"
     return f"upcard {upcard.pretty}"
@@ -54,7 +54,7 @@ class KnockCheck:
         if self.big_gin:
             return "big gin: all 11 cards melded"
         if dw == 0:
-            return f"gin: no deadwood ({self.reason}, limit {limit})"
+            return f"gin: no deadwood (limit {limit}, {self.reason})"
         if dw <= limit:
             margin = limit - dw
             return f"legal: deadwood {dw} within limit {limit}, {margin} to spare ({self.reason})"
@@ -70,21 +70,21 @@ def arrange_declared(cards, melds, discard=None):
     """The knocker's own arrangement: his declared melds, the rest deadwood (RULES.md section 5.1).
 
     With 11 cards the discard is the one named, or else the highest-valued card outside the melds.
-    Raises IllegalActionError if a meld uses a card he does not hold.
+    Raises InvalidNotationError if a meld uses a card he does not hold.
     """
     mask = to_mask(cards)
     melded = 0
     for meld in melds:
         if meld.mask & mask != meld.mask:
             missing = [c.code for c in meld.cards if not c.bit & mask]
-            raise IllegalActionError(f"declared meld {meld} uses {', '.join(missing)}, not in the knocker's hand")
+            raise InvalidNotationError(f"declared meld {meld} uses {', '.join(missing)}, not in the knocker's hand")
         melded |= meld.mask
     if discard is not None and discard.bit & melded:
-        raise IllegalActionError(f"discard {discard.code} is in a declared meld")
+        raise InvalidNotationError(f"discard {discard.code} is in a declared meld")
     loose = sorted((c for c in cards if not c.bit & melded), key=lambda c: c.index)
     if len(cards) == 11 and discard is None:
         if not loose:
-            raise IllegalActionError("declared melds use all 11 cards: name the discard")
+            raise InvalidNotationError("declared melds use all 11 cards: name the discard")
         discard = max(loose, key=lambda c: (c.value, c.index))
     if discard is not None:
         loose = [c for c in loose if c is not discard]
@@ -92,14 +92,14 @@ def arrange_declared(cards, melds, discard=None):
 
 
 def verify_declared(melds):
-    """Declared melds must each be legal and no card may be in two of them: raises IllegalActionError."""
+    """Declared melds must each be legal and no card may be in two of them: raises InvalidNotationError."""
     seen = 0
     for meld in melds:
         if not (is_set(meld.cards) or is_run(meld.cards)):
-            raise IllegalActionError("not a meld: " + " ".join(c.code for c in meld.cards))
+            raise InvalidNotationError("not a meld: " + " ".join(c.code for c in meld.cards))
         if meld.mask & seen:
             shared = [c.code for c in meld.cards if c.bit & seen]
-            raise IllegalActionError(f"card {shared[0]} is in two declared melds")
+            raise InvalidNotationError(f"card {shared[0]} is in two declared melds")
         seen |= meld.mask
 
 
@@ -111,7 +111,7 @@ def check_knock(cards, rules, upcard, melds=None, discard=None):
     """
     verify_knocker_cards(cards)
     if discard is not None and discard not in cards:
-        raise IllegalActionError(f"discard {discard.code} is not in the knocker's hand")
+        raise InvalidNotationError(f"discard {discard.code} is not in the knocker's hand")
     eleven = len(cards) == 11
     if discard is not None and not eleven:
         raise InvalidNotationError(f"discard {discard.code} named with {len(cards)} cards: a discard goes with 11")

@@ -6,7 +6,7 @@ A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one s
 from dataclasses import dataclass
 
 from gin_ref.cards import DECK, parse_cards, points, to_mask
-from gin_ref.errors import IllegalActionError, InvalidNotationError
+from gin_ref.errors import InvalidNotationError
 
 
 def is_set(cards):
@@ -29,13 +29,13 @@ class Meld:
 
     @classmethod
     def of(cls, cards):
-        """A meld from cards in any order; raises IllegalActionError if they are not a set or a run."""
+        """A meld from cards in any order; raises InvalidNotationError if they are not a set or a run."""
         cards = tuple(sorted(cards, key=lambda c: c.index))
         if is_run(cards):
             return cls(cards, "run")
         if is_set(cards):
             return cls(cards, "set")
-        raise IllegalActionError("not a meld: " + " ".join(c.code for c in cards))
+        raise InvalidNotationError("not a meld: " + " ".join(c.code for c in cards))
 
     @property
     def mask(self):
@@ -102,11 +102,16 @@ def runs_of_mask(suit, mask13):
 def parse_melds(text):
     """Read declared melds: ``"AS 2S 3S | 4H 4D 4C"`` (``|`` or ``/`` between melds), or a list of card lists.
 
-    Raises InvalidNotationError for bad cards or a card in two melds, IllegalActionError for a group that
-    is not a meld.
+    Raises InvalidNotationError for bad cards, an empty group, a card in two melds or a group that is not
+    a meld.
     """
     if isinstance(text, str):
-        groups = [g for g in text.replace("/", "|").split("|") if g.strip()]
+        groups = text.replace("/", "|").split("|") if text.strip() else []
+        if len(groups) > 1:  # a separator may open or close the list, not stand empty inside it
+            groups = groups[1:] if not groups[0].strip() else groups
+            groups = groups[:-1] if groups and not groups[-1].strip() else groups
+            if not groups:
+                raise InvalidNotationError("empty meld: write melds as \"AS 2S 3S | 4H 4D 4C\"")
     elif isinstance(text, (list, tuple)):
         groups = list(text)
     else:
@@ -114,6 +119,8 @@ def parse_melds(text):
     melds, seen = [], set()
     for group in groups:
         cards = parse_cards(group, what="meld")
+        if not cards:
+            raise InvalidNotationError("empty meld: write melds as \"AS 2S 3S | 4H 4D 4C\"")
         for card in cards:
             if card.index in seen:
                 raise InvalidNotationError(f"card {card.code} is in two declared melds")

@@ -12,25 +12,35 @@ PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", 
 DEFAULT_PRESET = "oklahoma"
 
 
+def shown(value):
+    """A knob's bad value for a message: short, whatever was in the file."""
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _choice(*allowed):
     def check(name, value):
         if not isinstance(value, str) or value not in allowed:
-            raise RulesError(f"house rule '{name}' must be one of {', '.join(allowed)}, not {value!r}")
+            raise RulesError(f"house rule '{name}' must be one of {', '.join(allowed)}, not {shown(value)}")
         return value
     check.describe = " | ".join(allowed)
     return check
 
 
-def _int(low=0, high=None, null=False):
+def _int(low=0, high=10_000, null=False):
     def check(name, value):
         if value is None and null:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
             kind = "a whole number or null" if null else "a whole number"
-            raise RulesError(f"house rule '{name}' must be {kind}, not {value!r}")
+            raise RulesError(f"house rule '{name}' must be {kind}, not {shown(value)}")
         if value < low or (high is not None and value > high):
             span = f"{low} to {high}" if high is not None else f"at least {low}"
-            raise RulesError(f"house rule '{name}' must be {span}, not {value}")
+            raise RulesError(f"house rule '{name}' must be {span}, not {shown(value)}")
         return value
     check.describe = (f"{low}-{high}" if high is not None else f">= {low}") + (" or null" if null else "")
     return check
@@ -38,7 +48,7 @@ def _int(low=0, high=None, null=False):
 
 def _bool(name, value):
     if not isinstance(value, bool):
-        raise RulesError(f"house rule '{name}' must be true or false, not {value!r}")
+        raise RulesError(f"house rule '{name}' must be true or false, not {shown(value)}")
     return value
 
 
@@ -47,7 +57,7 @@ _bool.describe = "true | false"
 
 def _players(name, value):
     if isinstance(value, bool) or value not in (2, 3):
-        raise RulesError(f"house rule 'players' must be 2 or 3, not {value!r}")
+        raise RulesError(f"house rule 'players' must be 2 or 3, not {shown(value)}")
     return value
 
 
@@ -58,7 +68,7 @@ def _knock_limit(name, value):
     if value == "upcard":
         return value
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10:
-        raise RulesError(f"house rule 'knock_limit' must be 'upcard' or 0 to 10, not {value!r}")
+        raise RulesError(f"house rule 'knock_limit' must be 'upcard' or 0 to 10, not {shown(value)}")
     return value
 
 
@@ -78,7 +88,7 @@ KNOBS = {
     "discard_taken_card": (_bool, False, "a card taken from the pile may be discarded in the same turn"),
     "dead_hand_stock": (_int(0, 31), 2, "cards left in the stock after a discard that make the hand dead"),
     "next_dealer": (_choice("winner", "loser", "alternate", "box"), "winner", "who deals the next hand"),
-    "target": (_int(1), 100, "points that win a game"),
+    "target": (_int(1, 100_000), 100, "points that win a game"),
     "game_bonus": (_int(0), 0, "bonus to the game's winner"),
     "box_bonus": (_int(0), 0, "end-of-game bonus per hand won (not counted toward the target)"),
     "shutout": (_choice("none", "double_game_bonus", "double_total"), "none", "when the loser scored nothing"),

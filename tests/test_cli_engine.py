@@ -88,7 +88,8 @@ def test_bad_input_is_one_error_line(args, message):
 
 def test_bad_input_exit_codes():
     assert run("check", "--upcard", "7D", "AS").exit_code == 2
-    assert run("check", "--upcard", "7D", "--melds", "AS 2S 4S", K1).exit_code == 1
+    assert run("check", "--upcard", "7D", "--melds", "AS 2S 4S", K1).exit_code == 2
+    assert run("check", "--upcard", "7D", "--melds", "|", K1).exit_code == 2
     assert run("check", K1).exit_code == 2  # missing --upcard
 
 
@@ -143,3 +144,28 @@ def test_score_input_lines(tmp_path):
     assert rows[0]["points"] == 66
     assert rows[1] == {"line": 2, "error": "knock not allowed: deadwood 5 exceeds limit 2 (upcard 2♦)"}
     assert result.exit_code == 1
+
+
+@pytest.mark.parametrize("line, error", [
+    (b"\xff\xfe x", "not UTF-8 text"),
+    (b'{"upcard": ' + b"[" * 100000 + b"]" * 100000 + b"}", "not a case: nested too deeply"),
+    (b"[1, 2]", "a case must be a JSON object"),
+    (b"{}", "missing 'upcard'"),
+    (b'{"upcard": "7D"}', "missing 'hand'"),
+    (b'{"upcard": "7D", "hand": 5}', "'hand' must be text or a list of cards, not int"),
+    (b'{"upcard": "7D", "upcard": "8D", "hand": "AS"}', "key 'upcard' given twice"),
+    (b'{"upcard": "7D", "hand": "AS", "extra": 1}', "unknown key 'extra' (expected upcard, hand, melds, discard)"),
+])
+def test_check_input_bad_lines_are_answered_in_place(line, error):
+    result = CliRunner().invoke(main, ["check", "--input", "-"],
+                                input=line + b"\n" + json.dumps({"upcard": "7D", "hand": K1}).encode() + b"\n")
+    rows = [json.loads(x) for x in result.stdout.splitlines()]
+    assert rows[0] == {"line": 1, "error": error}
+    assert rows[1]["legal"] is True
+    assert result.exit_code == 2
+
+
+def test_check_input_accepts_card_lists_and_meld_lists():
+    case = {"upcard": "7D", "hand": K1.split(), "melds": [["AS", "2S", "3S"], "4H 4D 4C"]}
+    result = run("check", "--input", "-", input=json.dumps(case) + "\n")
+    assert json.loads(result.stdout)["deadwood"] == 29  # 7C 8C 9C (24) and 5D (5) left out of the melds

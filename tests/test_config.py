@@ -136,7 +136,7 @@ def test_existing_file_without_yaml_ending_is_a_path_but_a_preset_name_wins(fold
      "house rule 'shutout' must be one of none, double_game_bonus, double_total, not 'never' (club.yaml:1)"),
     (["target: 100", "dead_hand_stock: 40"], "house rule 'dead_hand_stock' must be 0 to 31, not 40 (club.yaml:2)"),
     (["knock_limit: 11"], "house rule 'knock_limit' must be 'upcard' or 0 to 10, not 11 (club.yaml:1)"),
-    (["undercut_bonus: -5"], "house rule 'undercut_bonus' must be at least 0, not -5 (club.yaml:1)"),
+    (["undercut_bonus: -5"], "house rule 'undercut_bonus' must be 0 to 10000, not -5 (club.yaml:1)"),
     (["gin_bonus: !!int lots"], "cannot read the value of 'gin_bonus' (club.yaml:1)"),
     (["gin_bonus: 20", "gin_bonus: 30"], "house rule 'gin_bonus' given twice (first at line 1) (club.yaml:2)"),
     (["? [a, b]", ": 1"], "a house rule name must be plain text (club.yaml:1)"),
@@ -231,7 +231,7 @@ def test_check_collects_every_problem_in_one_pass(folder):
           "shutout: never", "spade_double: true")
     assert check_rules_file("club.yaml") == [
         "club.yaml:2: unknown house rule 'undercut_bonuss'",
-        "club.yaml:3: house rule 'target' must be at least 1, not 0",
+        "club.yaml:3: house rule 'target' must be 1 to 100000, not 0",
         "club.yaml:5: house rule 'shutout' must be one of none, double_game_bonus, double_total, not 'never'",
         "base.yaml:2: house rule 'gin_bonus' must be a whole number, not 'many'",
         "club.yaml:4: three players need next_dealer: box (the box player deals every hand)",

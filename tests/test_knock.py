@@ -53,8 +53,8 @@ def test_fixed_limits_ignore_the_upcard(limit, upcard):
     (OKLAHOMA, "AC", "upcard A♣"),
     (ACE_GIN, "AC", "upcard A♣: an ace up means gin only"),
     (ACE_GIN, "TH", "upcard 10♥"),
-    (STANDARD, "AC", "house limit 10"),
-    (HouseRules(knock_limit=5), "KS", "house limit 5"),
+    (STANDARD, "AC", "house rules"),
+    (HouseRules(knock_limit=5), "KS", "house rules"),
     (HouseRules(knock_limit=0), "KS", "straight gin"),
 ])
 def test_limit_reason(rules, upcard, reason):
@@ -67,11 +67,11 @@ def test_limit_reason(rules, upcard, reason):
     (OKLAHOMA, "7D", K1, True, False, "legal: deadwood 5 within limit 7, 2 to spare (upcard 7♦)"),
     (OKLAHOMA, "5H", K1, True, False, "legal: deadwood 5 within limit 5, 0 to spare (upcard 5♥)"),
     (OKLAHOMA, "4H", K1, False, False, "not legal: deadwood 5 exceeds limit 4 (upcard 4♥)"),
-    (OKLAHOMA, "7D", GIN10, True, True, "gin: no deadwood (upcard 7♦, limit 7)"),
-    (ACE_GIN, "AH", GIN10, True, True, "gin: no deadwood (upcard A♥: an ace up means gin only, limit 0)"),
-    (HouseRules(knock_limit=0), "KS", GIN10, True, True, "gin: no deadwood (straight gin, limit 0)"),
+    (OKLAHOMA, "7D", GIN10, True, True, "gin: no deadwood (limit 7, upcard 7♦)"),
+    (ACE_GIN, "AH", GIN10, True, True, "gin: no deadwood (limit 0, upcard A♥: an ace up means gin only)"),
+    (HouseRules(knock_limit=0), "KS", GIN10, True, True, "gin: no deadwood (limit 0, straight gin)"),
     (HouseRules(knock_limit=0), "KS", K1, False, False, "not legal: deadwood 5 exceeds limit 0 (straight gin)"),
-    (STANDARD, "2C", K1, True, False, "legal: deadwood 5 within limit 10, 5 to spare (house limit 10)"),
+    (STANDARD, "2C", K1, True, False, "legal: deadwood 5 within limit 10, 5 to spare (house rules)"),
     # RULES.md 11: ace upcard, best deadwood a lone A♣
     (OKLAHOMA, "AH", LONE_ACE, True, False, "legal: deadwood 1 within limit 1, 0 to spare (upcard A♥)"),
     (ACE_GIN, "AH", LONE_ACE, False, False,
@@ -114,7 +114,7 @@ def test_declared_melds_are_honoured_even_when_worse():
     assert check_knock(hand, STANDARD, card("KH")).deadwood == 14  # the run: 7S 7C left
     check = check_knock(hand, STANDARD, card("KH"), parse_melds("7C 7S 7H | AD 2D 3D 4D 5D"))
     assert check.deadwood == 17 and codes(check.melding.deadwood_cards) == ["8H", "9H"]
-    assert check.verdict == "not legal: deadwood 17 exceeds limit 10 (house limit 10)"
+    assert check.verdict == "not legal: deadwood 17 exceeds limit 10 (house rules)"
     check = check_knock(hand, STANDARD, card("KH"), parse_melds("7H 8H 9H | AD 2D 3D"))
     assert check.deadwood == 23 and codes(check.melding.deadwood_cards) == ["7S", "4D", "5D", "7C"]
 
@@ -125,15 +125,15 @@ def test_declared_melds_may_be_none_at_all():
 
 
 def test_declared_meld_not_held_is_refused():
-    with pytest.raises(IllegalActionError, match="^declared meld 4S 5S 6S uses 5S, 6S, not in the knocker's hand$"):
+    with pytest.raises(InvalidNotationError, match="^declared meld 4S 5S 6S uses 5S, 6S, not in the knocker's hand$"):
         check_knock(parse_cards("4S 9S 9H 9D AC 2C 3C TD JD QD"), STANDARD, card("KH"), parse_melds("4S 5S 6S"))
 
 
 def test_illegal_declared_meld_is_refused():
-    with pytest.raises(IllegalActionError, match="^not a meld: AS QS KS$"):
+    with pytest.raises(InvalidNotationError, match="^not a meld: AS QS KS$"):
         check_knock(parse_cards(K1), STANDARD, card("KH"), parse_melds("QS KS AS"))
     forged = Meld(parse_cards("AS 2S 4H"), "run")  # built without Meld.of: still refused
-    with pytest.raises(IllegalActionError, match="^not a meld: AS 2S 4H$"):
+    with pytest.raises(InvalidNotationError, match="^not a meld: AS 2S 4H$"):
         check_knock(parse_cards(K1), STANDARD, card("KH"), (forged,))
 
 
@@ -142,7 +142,7 @@ def test_overlapping_declared_melds_are_refused():
     overlapping = (Meld.of(parse_cards("4H 4D 4C")), Meld.of(parse_cards("4S 4H 4D")),
                    Meld.of(parse_cards("AS 2S 3S")), Meld.of(parse_cards("7C 8C 9C TC")))
     for rules in (STANDARD, BIG_GIN):
-        with pytest.raises(IllegalActionError, match="^card 4H is in two declared melds$"):
+        with pytest.raises(InvalidNotationError, match="^card 4H is in two declared melds$"):
             check_knock(hand, rules, card("KH"), overlapping)
 
 
@@ -169,8 +169,8 @@ def test_eleven_cards_declared_melds_discard_the_highest_loose_card():
 
 
 @pytest.mark.parametrize("discard, error, message", [
-    ("QH", IllegalActionError, "^discard QH is not in the knocker's hand$"),
-    ("2S", IllegalActionError, "^discard 2S is in a declared meld$"),
+    ("QH", InvalidNotationError, "^discard QH is not in the knocker's hand$"),
+    ("2S", InvalidNotationError, "^discard 2S is in a declared meld$"),
 ])
 def test_bad_named_discard(discard, error, message):
     with pytest.raises(error, match=message):
@@ -187,7 +187,7 @@ def test_discard_named_with_ten_cards_is_refused():
 
 def test_eleven_declared_melded_without_big_gin_needs_a_discard():
     melds = parse_melds("AS 2S 3S | 4S 4H 4D 4C | 7C 8C 9C TC")
-    with pytest.raises(IllegalActionError, match="^declared melds use all 11 cards: name the discard$"):
+    with pytest.raises(InvalidNotationError, match="^declared melds use all 11 cards: name the discard$"):
         check_knock(parse_cards(ELEVEN_MELDED), STANDARD, card("KH"), melds)
     check = check_knock(parse_cards(ELEVEN_MELDED), STANDARD, card("KH"), parse_melds("AS 2S 3S | 4H 4D 4C | 7C 8C 9C TC"),
                         card("4S"))
@@ -210,7 +210,7 @@ def test_no_big_gin_when_the_bonus_is_null():
     check = check_knock(parse_cards(ELEVEN_MELDED), STANDARD, card("KH"))
     assert (check.big_gin, check.gin, check.deadwood) == (False, True, 0)
     assert check.melding.discard is not None
-    assert check.verdict == "gin: no deadwood (house limit 10, limit 10)"
+    assert check.verdict == "gin: no deadwood (limit 10, house rules)"
 
 
 def test_no_big_gin_with_a_named_discard_or_a_loose_card():

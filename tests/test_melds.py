@@ -45,7 +45,7 @@ def test_meld_of_sorts_and_names_the_kind(text, kind, ordered):
 @pytest.mark.parametrize("text", ["QS KS AS", "KS AS 2S", "7S 7H", "7S 7H 8H", "AS 3S 5S"])
 def test_meld_of_refuses_a_non_meld(text):
     shown = " ".join(codes(sorted(cards(text), key=lambda c: c.index)))
-    with pytest.raises(IllegalActionError, match=f"^not a meld: {shown}$"):
+    with pytest.raises(InvalidNotationError, match=f"^not a meld: {shown}$"):
         Meld.of(cards(text))
 
 
@@ -80,7 +80,7 @@ def test_parse_melds_refuses_a_card_in_two_melds():
 
 
 def test_parse_melds_refuses_a_group_that_is_not_a_meld():
-    with pytest.raises(IllegalActionError, match="^not a meld: AS QS KS$"):
+    with pytest.raises(InvalidNotationError, match="^not a meld: AS QS KS$"):
         parse_melds("AH 2H 3H | QS KS AS")
 
 

@@ -34,35 +34,32 @@ def _optional_melds(text):
 
 def judge(rules, upcard, hand, melds=None, discard=None):
     """One ``check`` case from raw values: returns the KnockCheck."""
+    upcard_card = _card(upcard, "upcard")
     cards = parse_cards(hand, counts=(10, 11), what="hand")
     discard_card = _card(discard, "discard") if discard is not None else None
-    return check_knock(cards, rules, _card(upcard, "upcard"), _optional_melds(melds), discard_card)
+    return check_knock(cards, rules, upcard_card, _optional_melds(melds), discard_card)
 
 
 def showdown(rules, upcard, knocker, defender, melds=None, discard=None):
     """One ``score`` case from raw values: returns the Showdown (raises for an illegal knock)."""
+    upcard_card = _card(upcard, "upcard")
     discard_card = _card(discard, "discard") if discard is not None else None
-    return settle(rules, _card(upcard, "upcard"), knocker, defender, _optional_melds(melds), discard_card)
+    return settle(rules, upcard_card, knocker, defender, _optional_melds(melds), discard_card)
 
 
 def _run_lines(stream, answer):
-    """Answer each JSON line of ``stream`` with one JSON line; returns the worst exit code.
+    """Answer each JSON line of ``stream`` (bytes) with one JSON line; returns the worst exit code.
 
     ``answer(case)`` returns (data, exit code) or raises GinRefError; a bad line is answered with
     ``{"line": N, "error": "..."}`` and the rest go on. Blank lines are skipped but counted.
     """
     worst = 0
     out = sys.stdout
-    for number, line in enumerate(stream, 1):
-        if not line.strip():
+    for number, raw in enumerate(stream, 1):
+        if not raw.strip():
             continue
         try:
-            case = json.loads(line)
-            if not isinstance(case, dict):
-                raise InvalidNotationError("a case must be a JSON object")
-            data, code = answer(case)
-        except json.JSONDecodeError as exc:
-            data, code = {"line": number, "error": f"not JSON: {exc.msg} (column {exc.colno})"}, 2
+            data, code = answer(_read_case(raw))
         except GinRefError as exc:
             data, code = {"line": number, "error": str(exc)}, exc.exit_code
         out.write(json.dumps(data, ensure_ascii=False) + "\n")
@@ -70,14 +67,54 @@ def _run_lines(stream, answer):
     return worst
 
 
-def _check_unknown(case, known):
+def _read_case(raw):
+    """One JSON Lines case as a dict, or InvalidNotationError saying what is wrong with the line."""
+    try:
+        case = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_repeats)
+    except UnicodeDecodeError:
+        raise InvalidNotationError("not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise InvalidNotationError(f"not JSON: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise InvalidNotationError("not a case: nested too deeply") from None
+    if not isinstance(case, dict):
+        raise InvalidNotationError("a case must be a JSON object")
+    return case
+
+
+def _no_repeats(pairs):
+    keys = [key for key, _ in pairs]
+    for key in keys:
+        if keys.count(key) > 1:
+            raise InvalidNotationError(f"key '{key}' given twice")
+    return dict(pairs)
+
+
+def _fields(case, known, required):
+    """The case's values by key, refusing unknown keys, missing required ones and values of the wrong type.
+
+    Cards are text (``"AS 2S"``) or a list of card texts; melds are text or a list of card lists.
+    """
     extra = sorted(set(case) - set(known))
     if extra:
         raise InvalidNotationError(f"unknown key '{extra[0]}' (expected {', '.join(known)})")
+    for key in required:
+        if case.get(key) in (None, ""):
+            raise InvalidNotationError(f"missing '{key}'")
+    for key, value in case.items():
+        if value is None or isinstance(value, str):
+            continue
+        if key != "melds" and isinstance(value, list) and all(isinstance(v, str) for v in value):
+            continue
+        if key == "melds" and isinstance(value, list) and all(
+                isinstance(m, str) or (isinstance(m, list) and all(isinstance(v, str) for v in m)) for m in value):
+            continue
+        raise InvalidNotationError(f"'{key}' must be text or a list of cards, not {type(value).__name__}")
+    return [case.get(key) for key in known]
 
 
 def _open_input(path):
-    return click.open_file(path, "r", encoding="utf-8")
+    return click.open_file(path, "rb")
 
 
 @click.command("check")
@@ -106,8 +143,8 @@ def check_cmd(rules_spec, upcard, melds, discard, as_json, input_path, cards):
             raise click.UsageError("give cases either with --input or on the command line, not both")
 
         def answer(case):
-            _check_unknown(case, ("upcard", "hand", "melds", "discard"))
-            result = judge(rules, case.get("upcard"), case.get("hand") or "", case.get("melds"), case.get("discard"))
+            upcard, hand, melds, discard = _fields(case, ("upcard", "hand", "melds", "discard"), ("upcard", "hand"))
+            result = judge(rules, upcard, hand, melds, discard)
             return check_data(result), 0 if result.legal else 1
 
         with _open_input(input_path) as stream:
@@ -161,9 +198,9 @@ def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, in
             raise click.UsageError("give cases either with --input or on the command line, not both")
 
         def answer(case):
-            _check_unknown(case, ("upcard", "knocker", "defender", "melds", "discard"))
-            result = showdown(rules, case.get("upcard"), case.get("knocker") or "", case.get("defender") or "",
-                              case.get("melds"), case.get("discard"))
+            upcard, knocker, defender, melds, discard = _fields(
+                case, ("upcard", "knocker", "defender", "melds", "discard"), ("upcard", "knocker", "defender"))
+            result = showdown(rules, upcard, knocker, defender, melds, discard)
             return showdown_data(result), 0
 
         with _open_input(input_path) as stream:

@@ -2,6 +2,7 @@
 with damaged files and a rules file in it, and every refusal as one ``Error: ...`` line."""
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -260,3 +261,21 @@ def test_many_files_read_by_worker_processes_give_the_same_answer(club, monkeypa
     alone = run("history", "--json").stdout
     monkeypatch.setattr(history_cmds, "PARALLEL_FROM", 1)
     assert run("history", "--json").stdout == alone
+
+
+def test_a_match_named_twice_counts_once():
+    once = CliRunner().invoke(main, ["stats", "--json", str(EXAMPLES)])
+    twice = CliRunner().invoke(main, ["stats", "--json", str(EXAMPLES), str(EXAMPLES / "oklahoma.yaml"), str(EXAMPLES)])
+    assert once.exit_code == twice.exit_code == 0
+    assert json.loads(twice.stdout) == json.loads(once.stdout)
+
+
+def test_a_pipe_is_never_read(tmp_path):
+    shutil.copy(EXAMPLES / "oklahoma.yaml", tmp_path / "m.yaml")
+    os.mkfifo(tmp_path / "fifo.yaml")
+    result = CliRunner().invoke(main, ["history", "--json", str(tmp_path)])
+    assert result.exit_code == 0
+    assert [m["file"] for m in json.loads(result.stdout)["matches"]] == [str(tmp_path / "m.yaml")]
+    named = CliRunner().invoke(main, ["history", "--json", str(tmp_path / "fifo.yaml")])
+    assert named.exit_code == 1
+    assert json.loads(named.stdout)["skipped"] == [{"file": str(tmp_path / "fifo.yaml"), "error": "not a regular file"}]

@@ -28,17 +28,24 @@ PARALLEL_FROM = 64  # files; fewer are read in this process (starting workers co
 def candidates(paths):
     """``(file, named)`` for each file named and each *.yaml / *.yml file under each directory named
     (recursively, sorted); ``named`` files must be matches, found ones only count if they claim to be."""
-    found = []
+    found, seen = [], set()
+
+    def add(file, named):
+        real = os.path.realpath(file)
+        if real not in seen:  # a match named twice, or reached twice, counts once
+            seen.add(real)
+            found.append((file, named))
+
     for path in paths or ["."]:
         if not os.path.isdir(path):
-            found.append((path, True))
+            add(path, True)
             continue
         for root, dirs, files in os.walk(path):
             dirs.sort()
             for name in sorted(files):
-                if name.endswith(MATCH_SUFFIXES):
-                    file = os.path.join(root, name)
-                    found.append((file[2:] if path == "." and file.startswith("./") else file, False))
+                file = os.path.join(root, name)
+                if name.endswith(MATCH_SUFFIXES) and os.path.isfile(file):  # no pipes or devices
+                    add(file[2:] if path == "." and file.startswith("./") else file, False)
     return found
 
 
@@ -47,6 +54,8 @@ def read_view(file, named=True):
     None when a file found in a folder is not a match; RecordError naming the file when it is damaged."""
     from gin_ref import record as records
 
+    if not os.path.isfile(file):
+        raise RecordError("not a regular file", path=file)
     raw = Path(file).read_bytes()
     if not claims_match(raw.decode("utf-8", "replace")):
         if not named:

@@ -6,7 +6,10 @@ replaying the record through the engine, printing). Two cases:
 - a record of 10,000 hands (made by ``make_match.py``: every hand played through ``gin_ref.match``, so it
   verifies): ``verify``, ``tally`` and ``tally --json``; the target (issue 3) is under 3 s each;
 - a normal match of 30 hands: every command (``new``, ``deal``, ``knock``, ``dead``, ``undo``, ``tally``,
-  ``verify``); the target is under 200 ms each.
+  ``verify``); the target is under 200 ms each;
+- a hand recorded turn by turn after those 30 hands (issue 5): 30 turns (both pass, then 14 draws and
+  discards), then the draw and the knock, each command timed as it is played; the target is under 200 ms
+  each (the slowest is printed, and the median of each kind).
 
 The best of ``--repeat`` runs is printed for each, with the target. Uses the installed ``gin-ref`` if there
 is one, else ``python -m gin_ref`` from this checkout.
@@ -122,16 +125,52 @@ def normal_match(folder, hands, repeat):
     print(f"  (a bare `gin-ref --version` takes {startup * 1000:.0f} ms: Python's start-up and click)")
 
 
+def turn_by_turn(folder, hands, repeat):
+    """Each turn command of a 30-turn hand (then its draw and knock), as played: best of ``repeat`` runs."""
+    path = folder / "turns.yaml"
+    match = make_match(hands, seed=2, target=10_000)
+    dealer = match.dealer
+    other = next(name for name in match.players if name != dealer)
+    match.deal("9H")
+    start = record.dumps(match.record)
+    knocker = "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D KD".split()  # the non-dealer's 11 cards at the knock
+    defender = "AH 7H QH 2D 7D 8D 9D TD JD 3C".split()
+    spare = [c.code for c in DECK if c.code not in set(knocker + defender + ["9H"])]
+    script = [["pass", other], ["pass", dealer]]
+    for n in range(14):
+        player = other if n % 2 == 0 else dealer
+        script += [["draw", player], ["discard", player, spare[n]]]
+    script += [["draw", other], ["knock", other, *knocker, "--defender", " ".join(defender)]]
+    best = [None] * len(script)
+    for _ in range(repeat):
+        path.write_text(start, encoding="utf-8")
+        for i, args in enumerate(script):
+            seconds = run([args[0], "--match", str(path), *args[1:]], folder, 1)
+            best[i] = seconds if best[i] is None else min(best[i], seconds)
+    print(f"a hand recorded turn by turn after {hands} hands ({len(script) - 1} turns, then the knock):")
+    rows = []
+    for action in ("pass", "draw", "discard", "knock"):
+        times = sorted(t for args, t in zip(script, best) if args[0] == action)
+        rows.append((f"{action} (median of {len(times)})", times[len(times) // 2], 0.2))
+    slowest = max(range(len(script)), key=lambda i: best[i])
+    rows.append((f"slowest: command {slowest + 1} ({script[slowest][0]})", best[slowest], 0.2))
+    rows.append(("tally --json after the knock", run(["tally", "--json", "--match", str(path)], folder, repeat), 0.2))
+    report(rows)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000, help="hands in the long record (default 10000)")
     parser.add_argument("--normal", type=int, default=30, help="hands in the normal match (default 30)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each command; the best is shown")
+    parser.add_argument("--turns-only", action="store_true", help="only the hand recorded turn by turn")
     args = parser.parse_args(argv)
     print(f"gin-ref match commands, {' '.join(command())}, Python {sys.version.split()[0]}, best of {args.repeat}")
     with tempfile.TemporaryDirectory() as folder:
-        big_record(Path(folder), args.hands, args.repeat)
-        normal_match(Path(folder), args.normal, args.repeat)
+        if not args.turns_only:
+            big_record(Path(folder), args.hands, args.repeat)
+            normal_match(Path(folder), args.normal, args.repeat)
+        turn_by_turn(Path(folder), args.normal, args.repeat)
 
 
 if __name__ == "__main__":

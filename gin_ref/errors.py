@@ -20,6 +20,19 @@ class IllegalActionError(GinRefError):
     exit_code = 1
 
 
+class OutOfTurnError(IllegalActionError):
+    """An action by a player whose turn it is not: a turn out of turn, a deal by the wrong dealer.
+
+    A match refuses it and keeps it as an irregularity: ``irregularity`` is then the item recorded (None
+    while nothing is) and ``hand`` the number of the hand it belongs to; the record, which holds it, is
+    written even though the action was refused.
+    """
+
+    exit_code = 1
+    irregularity = None
+    hand = None
+
+
 class RulesError(GinRefError, ValueError):
     """House rules that cannot be used: an unknown knob, a wrong type, a value out of range."""
 

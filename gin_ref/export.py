@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from gin_ref.cards import Card
 from gin_ref.errors import InvalidNotationError
+from gin_ref.handplay import describe_irregularity
 from gin_ref.history import standing
 
 FORMATS = ("csv", "json", "markdown", "html")
@@ -144,12 +145,16 @@ def outcome_line(view):
 
 
 def irregularity_notes(view):
-    """``hand 5: Ann's knock refused (knock not allowed: ...)`` for each irregularity recorded."""
+    """``hand 5: Ann's knock refused (knock not allowed: ...)`` for each irregularity recorded (a hand's,
+    then the match's own: deals refused)."""
     notes = []
     for hand in view.tally["hands"]:
         for item in hand.get("irregularities") or []:
             penalty = f"; {item['points']} penalty points" if item.get("points") else ""
-            notes.append(f"hand {hand['number']}: {item.get('player')}'s knock refused ({item.get('detail')}){penalty}")
+            turn = f", turn {item['turn']}" if item.get("turn") else ""
+            notes.append(f"hand {hand['number']}{turn}: {describe_irregularity(item)}{penalty}")
+    for item in view.tally.get("irregularities") or []:
+        notes.append(f"hand {item.get('hand')}: {describe_irregularity(item)}")
     return notes
 
 

@@ -15,7 +15,8 @@ from gin_ref.game import check_name, parse_draw
 from gin_ref.rules import KNOBS, RulesError, check_consistency, check_knob, make_rules
 
 FORMAT = "gin-ref-match/1"
-TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "corrections")
+TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "irregularities", "corrections")
+OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused: gin_ref.handplay)
 ROLES = ("box", "captain", "sitter")
 
 
@@ -47,7 +48,7 @@ def read_header(record, report):
         if key not in TOP_KEYS:
             report((key,), f"unknown key '{key}' at the top of the record")
     for key in TOP_KEYS:
-        if key not in record:
+        if key not in record and key not in OPTIONAL_KEYS:
             report((), f"the record has no '{key}' (a truncated or hand-edited file?)",
                    fatal=key in ("players", "rules", "start", "hands"))
     check_date(record.get("date"), ("date",), "date", report)

@@ -1,33 +1,40 @@
 """A match: the record of every deal and where the match stands (RULES.md sections 3, 6-9).
 
 The record is plain data, exactly what a match file holds (``gin_ref.record`` reads and writes the YAML):
-``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per deal)
-and ``corrections`` (what ``undo`` took back). ``Match`` replays a record through the engine: every derived
-value (limit, result, winner, points, totals) is worked out again from the cards and compared with what the
-record says. Strict replay (``Match(record)``) raises the first problem as a ``RecordError``; lenient replay
-(``Match(record, lenient=True)``) collects them all in ``problems``. A problem's ``where`` is its path of
+``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per deal),
+``irregularities`` (the match's own: deals refused; written once there is one) and ``corrections`` (what
+``undo`` took back). A hand may be recorded turn by turn (``turns``; see ``gin_ref.handplay``). ``Match``
+replays a record through the engine: every derived value (limit, result, winner, points, totals) is worked
+out again from the cards and compared with what the record says. Strict replay (``Match(record)``) raises
+the first problem as a ``RecordError``; lenient replay (``Match(record, lenient=True)``) collects them all
+in ``problems``. A problem's ``where`` is its path of
 keys into the record (``("hands", 2, "totals")``), which the record adapter turns into a line number.
 
-Actions (``deal``, ``knock``, ``dead``, ``undo``) change the record and the state together, through the
-same code that replays a record, so what is written is what verification expects. An action that is
-refused raises (``InvalidNotationError`` for bad input, ``IllegalActionError`` for a refusal) and changes
-nothing; the one exception is an illegal knock, which is refused *and* kept as an irregularity.
+Actions (``deal``, ``play_turn``, ``knock``, ``dead``, ``undo``) change the record and the state together,
+through the same code that replays a record, so what is written is what verification expects. An action
+that is refused raises (``InvalidNotationError`` for bad input, ``IllegalActionError`` for a refusal) and
+changes nothing. The exceptions are kept as irregularities: an illegal knock (refused and recorded:
+``KnockOutcome.refused``), and an action by a player whose turn it is not, a turn or a knock out of turn or
+a deal by the wrong dealer (recorded, then ``OutOfTurnError`` is raised with ``irregularity`` set).
 """
 
 from typing import NamedTuple, Optional
 
 from gin_ref import game
 from gin_ref.cards import Card, codes
-from gin_ref.errors import IllegalActionError, InvalidNotationError
+from gin_ref.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.game import check_name, find_player, parse_draw
-from gin_ref.header import FORMAT, ROLES, TOP_KEYS
+from gin_ref.handplay import position, turn_count
+from gin_ref.header import FORMAT, TOP_KEYS
 from gin_ref.knock import check_knock, knock_limit, verify_knock
 from gin_ref.melds import parse_melds
-from gin_ref.replay import HAND_KEYS, RESULTS, SETTLED_KEYS, Problem, Replay
+from gin_ref.replay import HAND_KEYS, RESULTS, SETTLED_KEYS, Problem, Replay, entry_order
 from gin_ref.scoring import read_hands, settle
+from gin_ref.tally import describe_irregularity, describe_result, tally_data
+from gin_ref.turns import Turn
 
-__all__ = ["FORMAT", "TOP_KEYS", "HAND_KEYS", "RESULTS", "Match", "KnockOutcome", "Problem", "tally_data",
-           "describe_result", "check_name", "find_player", "parse_draw"]
+__all__ = ["FORMAT", "TOP_KEYS", "HAND_KEYS", "RESULTS", "Match", "KnockOutcome", "TurnOutcome", "Problem",
+           "tally_data", "describe_result", "describe_irregularity", "check_name", "find_player", "parse_draw"]
 
 
 class KnockOutcome(NamedTuple):
@@ -42,6 +49,18 @@ class KnockOutcome(NamedTuple):
     @property
     def refused(self):
         return self.showdown is None
+
+
+class TurnOutcome(NamedTuple):
+    """What ``Match.play_turn`` did: turn ``turn_number`` of hand ``number``, as recorded (a take names the
+    card taken); ``offer`` when it answered the upcard offer; ``dead`` when its discard ended the hand."""
+
+    number: int
+    turn_number: int
+    turn: Turn
+    offer: bool
+    dead: bool
+    table: object  # the turns.Deal after the turn
 
 
 class Match(Replay):
@@ -136,16 +155,24 @@ class Match(Replay):
         if dealer is not None:
             name = self.player(dealer)
             if self.three and name != self.roles.box:
-                raise IllegalActionError(f"{name} cannot deal: {self.roles.box} is in the box, and the box player "
-                                         "deals every hand")
+                raise OutOfTurnError(f"{name} cannot deal: {self.roles.box} is in the box, and the box player "
+                                     "deals every hand")
             if name != self.dealer:
-                raise IllegalActionError(f"{name} cannot deal hand {number}: {self.dealer} deals ({self.why})")
+                raise OutOfTurnError(f"{name} cannot deal hand {number}: {self.dealer} deals ({self.why})")
         return self.dealer
 
     def deal(self, upcard, dealer=None):
         """Start the next hand with this upcard (a Card or its text). Returns the new hand's entry."""
         upcard = upcard if isinstance(upcard, Card) else Card.parse(str(upcard))
-        dealer = self.verify_deal(dealer)
+        try:
+            dealer = self.verify_deal(dealer)
+        except OutOfTurnError as exc:  # a deal by the wrong dealer: refused, and kept in the record
+            item = {"kind": "wrong_dealer", "hand": self.next_number(), "player": self.player(dealer),
+                    "detail": str(exc)}
+            self.record.setdefault("irregularities", []).append(item)
+            self._replay_match_irregularities(self.next_number())
+            exc.irregularity, exc.hand = item, item["hand"]
+            raise
         entry = {"number": self.next_number(), "dealer": dealer}
         if self.three:
             entry.update(self.roles.data())
@@ -162,22 +189,78 @@ class Match(Replay):
             raise IllegalActionError("no hand is open: deal one first (gin-ref deal --upcard CARD)")
         return self.open_entry
 
+    def open_table(self):
+        """The turns.Deal of the open hand: whose turn, the pile, the stock (a fresh one when no turn is
+        recorded: the deal's start). None when no hand is open."""
+        if self.open is None:
+            return None
+        if self.table is None:
+            self.table = self.new_table()
+        return self.table
+
+    def play_turn(self, action, player, card=None):
+        """Record one turn of the open hand: ``take``, ``pass``, ``draw`` (``card`` may stay unseen: None) or
+        ``discard``. A turn out of turn is kept as an irregularity and raised (``OutOfTurnError``); any other
+        refusal raises and changes nothing. A discard that leaves ``dead_hand_stock`` cards in the stock ends
+        the hand dead. Returns a TurnOutcome."""
+        entry = self.verify_open()
+        name = self.player(player)
+        if card is not None and not isinstance(card, Card):
+            card = Card.parse(str(card))
+        table, number = self.open_table(), turn_count(entry) + 1
+        offer = table.phase == "offer"
+        try:
+            if name not in self.current.pair:
+                raise OutOfTurnError(f"{name} sits out hand {entry['number']}: {table.whose_turn()}")
+            table.play(Turn(action, name, card))
+        except OutOfTurnError as exc:
+            self._record_out_of_turn(entry, name, action, card, exc)
+            raise
+        turn = Turn(action, name, table.just_taken if action == "take" else card)
+        if "turns" not in entry:
+            entry["turns"] = []
+            entry_order(entry)
+        entry["turns"].append(turn.text)
+        if table.dead:
+            entry["result"] = "dead"
+            self._replay_result(self.open, entry, fill=True)
+        return TurnOutcome(entry["number"], number, turn, offer, table.dead, table)
+
+    def _record_out_of_turn(self, entry, name, action, card, exc):
+        item = {"kind": "out_of_turn", "player": name, "turn": turn_count(entry) + 1, "action": action}
+        if card is not None:
+            item["card"] = card.code
+        item["detail"] = str(exc)
+        if "irregularities" not in entry:
+            entry["irregularities"] = []
+            entry_order(entry)
+        entry["irregularities"].append(item)
+        self._replay_irregularity(self.open, len(entry["irregularities"]) - 1, item, item["turn"])
+        exc.irregularity, exc.hand = item, entry["number"]
+
     def knock(self, player, knocker_cards, defender_cards, melds=None, discard=None):
         """Settle the open hand with a knock by ``player`` (cards as text or Cards; ``melds`` declared as text
         or Melds; ``discard`` text or a Card). An illegal knock is recorded as an irregularity and returned
-        with ``refused`` set; the hand stays open. Bad input raises and changes nothing."""
+        with ``refused`` set; the hand stays open. Bad input raises and changes nothing.
+
+        In a hand recorded turn by turn the knock comes from the player to move, after his draw (a knock out
+        of turn is recorded and raised as ``OutOfTurnError``); he spreads his 11 cards (or the 10 he keeps
+        and ``discard``), and both spreads must fit what was seen in the deal."""
         entry = self.verify_open()
         number, deal = entry["number"], self.current
         knocker = self.player(player)
-        if knocker not in deal.pair:
+        table = self.open_table() if turn_count(entry) else None
+        if knocker not in deal.pair and table is None:
             raise IllegalActionError(f"{knocker} sits out hand {number}: only {deal.roles.box} (box) or "
                                      f"{deal.roles.captain} (captain) may knock")
-        defender = game.other(deal.pair, knocker)
         kcards, dcards = read_hands(knocker_cards, defender_cards)
         if isinstance(melds, str):
             melds = parse_melds(melds) if melds.strip() else None
         if discard is not None and not isinstance(discard, Card):
             discard = Card.parse(str(discard))
+        if table is not None:
+            kcards, dcards = self._spread_in_turn(entry, table, knocker, kcards, dcards, discard)
+        defender = game.other(deal.pair, knocker)
         check = check_knock(kcards, self.rules, deal.upcard, melds, discard)
         if not check.legal:
             try:
@@ -185,16 +268,23 @@ class Match(Replay):
             except IllegalActionError as exc:
                 detail = str(exc)
             penalty = self.rules.illegal_knock_penalty if self.rules.illegal_knock == "penalty" else 0
-            item = {"kind": "illegal_knock", "player": knocker, "detail": detail, "points": penalty,
-                    "cards": codes(kcards)}
+            item = {"kind": "illegal_knock", "player": knocker}
+            if table is not None:
+                item["turn"] = turn_count(entry) + 1
+            item.update(detail=detail, points=penalty, cards=codes(kcards))
             if melds is not None:
                 item["melds"] = [m.codes for m in melds]
             if discard is not None:
                 item["discard"] = discard.code
             entry.setdefault("irregularities", []).append(item)
-            self._replay_irregularity(self.open, len(entry["irregularities"]) - 1, item)
+            self._replay_irregularity(self.open, len(entry["irregularities"]) - 1, item, item.get("turn"))
             return KnockOutcome(number, knocker, defender, None, item)
         showdown = settle(self.rules, deal.upcard, kcards, dcards, melds, discard)
+        chosen = showdown.knocker.discard
+        if table is not None and chosen is not None and chosen is table.just_taken and \
+                not self.rules.discard_taken_card:
+            raise IllegalActionError(f"{knocker} cannot discard {chosen.code}: it was just taken from the pile; "
+                                     "name another discard with --discard")
         entry.update(knocker=knocker, knocker_cards=codes(kcards),
                      melds=[m.codes for m in melds] if melds is not None else None,
                      discard=discard.code if discard is not None else None, defender_cards=codes(dcards))
@@ -202,91 +292,92 @@ class Match(Replay):
         self._replay_result(self.open, entry, fill=True, showdown=showdown)
         return KnockOutcome(number, knocker, defender, showdown, None)
 
+    def _spread_in_turn(self, entry, table, knocker, kcards, dcards, discard):
+        """The knocker's 11 cards and the defender's 10 in a hand recorded turn by turn, checked against it."""
+        number = entry["number"]
+        try:
+            if knocker not in self.current.pair:
+                raise OutOfTurnError(f"{knocker} sits out hand {number}: {table.whose_turn()}")
+            table.verify_knock(knocker)
+        except OutOfTurnError as exc:
+            self._record_out_of_turn(entry, knocker, "knock", None, exc)
+            raise
+        if len(kcards) == 10:
+            if discard is None:
+                raise IllegalActionError(f"hand {number} is recorded turn by turn: {knocker} holds 11 cards after "
+                                         "the draw; spread all 11, or the 10 kept and --discard CARD")
+            kcards, dcards = read_hands(kcards + (discard,), dcards)
+        misfits = table.check_spread(knocker, kcards, discard, dcards)
+        if misfits:
+            raise IllegalActionError(f"the spread does not fit hand {number}: {'; '.join(misfits)}")
+        return kcards, dcards
+
     def dead(self):
-        """End the open hand with no score (the stock ran down). Returns its entry."""
+        """End the open hand with no score (the stock ran down). Returns its entry. A hand recorded turn by
+        turn ends dead by itself, so it is refused there."""
         entry = self.verify_open()
+        if turn_count(entry):
+            table = self.open_table()
+            raise IllegalActionError(f"hand {entry['number']} is recorded turn by turn: it ends dead by itself when "
+                                     f"a discard leaves {self.rules.dead_hand_stock} cards in the stock "
+                                     f"({table.stock} now; {table.whose_turn()})")
         entry["result"] = "dead"
         self._replay_result(self.open, entry, fill=True)
         return entry
 
     def undo(self, now):
-        """Take back the last step: a result (the hand opens again), an irregularity, or an open hand with
-        nothing in it. The step goes to ``corrections`` (``now`` is its ISO time). Returns that correction."""
-        hands = self.hands
-        if not hands:
+        """Take back the last step: a result (the hand opens again; an automatic dead end goes with the
+        discard that caused it), an irregularity, a turn, an open hand with nothing in it, or a refused
+        deal. The step goes to ``corrections`` (``now`` is its ISO time). Returns that correction."""
+        hands, refused = self.hands, self.record.get("irregularities") or []
+        if refused and isinstance(refused[-1], dict) and refused[-1].get("hand") == len(hands) + 1:
+            item = refused.pop()
+            if not refused:
+                del self.record["irregularities"]
+            removed = {"irregularity": item}
+            undone = f"hand {item['hand']}: {item.get('player')}'s deal by the wrong dealer"
+        elif not hands:
             raise IllegalActionError("nothing to undo: no hand has been dealt")
-        entry = hands[-1]
-        number = entry["number"]
+        else:
+            removed, undone = self._undo_in_hand(hands[-1])
+        correction = {"undone": undone, "date": now, "entry": removed}
+        self.record["corrections"].append(correction)
+        self._replay_hands()
+        return correction
+
+    def _undo_in_hand(self, entry):
+        number, turns, items = entry["number"], turn_count(entry), entry.get("irregularities") or []
         if entry.get("result") is not None:
             removed = {"number": number}
             removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry)
             undone = f"hand {number}: {describe_result(removed)}"
-        elif entry.get("irregularities"):
-            item = entry["irregularities"].pop()
+            if removed["result"] == "dead" and turns:  # the hand ended dead by itself: its discard goes too
+                removed["turns"] = [self._pop_turn(entry)]
+                undone = f"hand {number}: the dead end and turn {turns} ({removed['turns'][0]})"
+        elif items and position(items[-1]) > turns:  # the irregularity came after the last turn
+            item = items.pop()
             removed = {"number": number, "irregularity": item}
-            penalty = f", {item['points']} penalty points" if item.get("points") else ""
-            undone = f"hand {number}: {item.get('player')}'s illegal knock{penalty}"
+            if item.get("kind") == "out_of_turn":
+                undone = f"hand {number}: {item.get('player')}'s {item.get('action')} out of turn"
+            else:
+                penalty = f", {item['points']} penalty points" if item.get("points") else ""
+                undone = f"hand {number}: {item.get('player')}'s illegal knock{penalty}"
+        elif turns:
+            removed = {"number": number, "turns": [self._pop_turn(entry)]}
+            undone = f"hand {number}, turn {turns}: {removed['turns'][0]}"
         else:
-            removed = hands.pop()
+            removed = self.hands.pop()
             undone = f"hand {number}: the deal ({entry.get('dealer')} dealt, upcard {entry.get('upcard')})"
-        correction = {"undone": undone, "date": now, "entry": removed}
-        self.record["corrections"].append(correction)
-        self._reset_state()
-        for index, hand in enumerate(hands):
-            self._replay_hand(index, hand)
-        return correction
+        return removed, undone
+
+    @staticmethod
+    def _pop_turn(entry):
+        text = entry["turns"].pop()
+        if not entry["turns"]:
+            del entry["turns"]
+        return text
 
     # -- the tally ---------------------------------------------------------------------------------------
     def tally(self):
-        """The ``tally --json`` object (see the README): every hand, the totals, who deals, the end."""
-        bonuses, final, winner = self.result()
-        data = {
-            "players": list(self.players),
-            "rules": self.rules.name,
-            "hands": [self._hand_data(index, entry) for index, entry in enumerate(self.hands)],
-            "totals": dict(self.totals),
-            "next_dealer": None if self.finished or self.open is not None else self.dealer,
-            "finished": self.finished,
-            "winner": winner,
-            "final": final,
-            "bonuses": bonuses,
-            "target": self.rules.target,
-            "open_hand": None if self.open is None else self.open + 1,
-        }
-        if self.hollywood:
-            data["games"] = game.games_data(self.rules, self.games)
-        if self.three:
-            data["roles"] = None if self.finished or self.open is not None else self.roles.data()
-        return data
-
-    def _hand_data(self, index, entry):
-        settled = entry.get("result") is not None
-        hand = {"number": entry["number"], "dealer": entry["dealer"]}
-        if self.three:
-            hand.update((role, entry[role]) for role in ROLES)
-        hand.update(upcard=entry["upcard"], limit=entry["limit"], result=entry.get("result"),
-                    knocker=entry.get("knocker"), winner=entry.get("winner"),
-                    points=entry.get("points") if settled else None,
-                    totals=dict(entry["totals"]) if settled else dict(self.totals))
-        if self.hollywood:
-            games = entry["games"] if settled else [g.totals for g in self.games]
-            hand["games"] = [dict(columns) for columns in games]
-        deadwood = self.deadwood.get(index)
-        hand["knocker_deadwood"], hand["defender_deadwood"] = deadwood or (None, None)
-        hand["irregularities"] = [{key: item.get(key) for key in ("kind", "player", "detail", "points")}
-                                  for item in entry.get("irregularities") or []]
-        return hand
-
-
-def describe_result(entry):
-    """A settled hand in a few words: ``Ben's knock, 16 points to Ben``, ``a dead hand``."""
-    result = entry.get("result")
-    if result == "dead":
-        return "a dead hand"
-    what = {"big_gin": "big gin", "undercut": "knock, undercut"}.get(result, result)
-    return f"{entry.get('knocker')}'s {what}, {entry.get('points')} points to {entry.get('winner')}"
-
-
-def tally_data(match):
-    """The ``tally --json`` object of a Match (or of anything holding one as ``.match``, like a Record)."""
-    return getattr(match, "match", match).tally()
+        """The ``tally --json`` object (see the README and ``gin_ref.tally``)."""
+        return tally_data(self)

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from gin_ref import yamltext, yamlwrite
-from gin_ref.errors import RecordError
+from gin_ref.errors import GinRefError, RecordError
 from gin_ref.match import FORMAT, TOP_KEYS, Match
 
 DEFAULT_FILE = "match.yaml"
@@ -190,10 +190,17 @@ def locked(path):
 @contextmanager
 def updating(path):
     """Lock a match file, read it strictly and yield its Record; if the block ends normally, write the
-    record back. On an exception nothing is written."""
+    record back. On an exception nothing is written, except for a refusal the record keeps (an error with
+    its ``irregularity`` set: an action out of turn, a deal by the wrong dealer): the record holding it is
+    written, then the error goes on."""
     with locked(path):
         record = load(path)
-        yield record
+        try:
+            yield record
+        except GinRefError as exc:
+            if getattr(exc, "irregularity", None) is not None:
+                write_atomic(path, dumps(record.match.record))
+            raise
         write_atomic(path, dumps(record.match.record))
 
 

@@ -2,9 +2,10 @@
 
 A record is plain data (dicts and lists, as the match file holds it; see ``gin_ref.match`` for its keys).
 ``Replay`` walks it from the start: the header (format, players, a snapshot of every house rule, who
-deals first), then each hand: its dealer or roles against the rotation, its limit against the upcard, each
-irregularity against the rules, its result, winner and points against the engine's settlement of the
-recorded cards, and the running totals. Strict replay raises the first problem as a ``RecordError`` (with
+deals first), then each hand: its dealer or roles against the rotation, its limit against the upcard, its
+turns and irregularities (``gin_ref.handplay``), its result, winner and points against the engine's
+settlement of the recorded cards, and the running totals; between the hands, the match's own
+irregularities (deals refused). Strict replay raises the first problem as a ``RecordError`` (with
 ``where``, the problem's path of keys into the record: ``("hands", 2, "totals")``); lenient replay collects
 every ``Problem`` and goes on with the recomputed values, so one edited number is one problem.
 
@@ -16,10 +17,11 @@ import json
 from typing import NamedTuple, Optional
 
 from gin_ref import game
-from gin_ref.cards import DECK, Card, parse_cards
-from gin_ref.errors import GinRefError, InvalidNotationError, RecordError
+from gin_ref.cards import Card
+from gin_ref.errors import InvalidNotationError, RecordError
+from gin_ref.handplay import SHAPE_ERRORS, PlayReplay, card_of, recorded_cards
 from gin_ref.header import ROLES, check_corrections, player_at, read_header
-from gin_ref.knock import check_knock, knock_limit, limit_reason
+from gin_ref.knock import knock_limit, limit_reason
 from gin_ref.melds import parse_melds
 from gin_ref.scoring import settle
 
@@ -28,7 +30,6 @@ HAND_KEYS = ("number", "dealer", "box", "captain", "sitter", "upcard", "limit", 
              "points", "totals", "games")
 SETTLED_KEYS = HAND_KEYS[HAND_KEYS.index("result"):]
 RESULTS = ("knock", "undercut", "gin", "big_gin", "dead")
-IRREGULARITY_KINDS = ("illegal_knock",)
 
 
 class Problem(NamedTuple):
@@ -62,24 +63,7 @@ def _same(stored, value):
     return type(stored) is type(value) and stored == value
 
 
-_BY_CODE = {card.code: card for card in DECK}
-
-
-def recorded_cards(value, counts, what):
-    """Cards as a record holds them: a list of canonical codes (fast), or any notation parse_cards reads."""
-    if isinstance(value, list) and all(isinstance(code, str) for code in value):
-        if len(value) in counts:
-            cards = tuple(_BY_CODE.get(code) for code in value)
-            if None not in cards and len(set(cards)) == len(cards):
-                return cards
-        return parse_cards(value, counts=counts, what=what)
-    if isinstance(value, str):
-        return parse_cards(value, counts=counts, what=what)
-    raise InvalidNotationError(f"{what} must be a list of cards, not {value!r}")
-
-
-# What reading a recorded value can raise besides a GinRefError, when the value has the wrong shape.
-_SHAPE_ERRORS = (GinRefError, TypeError, ValueError, AttributeError)
+_SHAPE_ERRORS = SHAPE_ERRORS
 
 
 def _scores(totals):
@@ -94,8 +78,8 @@ def _columns(columns):
     return "; ".join(f"game {i} {_scores(c)}" for i, c in enumerate(columns, 1))
 
 
-class Replay:
-    """A record and the state replayed from it (see the module docstring)."""
+class Replay(PlayReplay):
+    """A record and the state replayed from it (see the module docstring and ``gin_ref.handplay``)."""
 
     def __init__(self, record, lenient=False):
         self.record = record
@@ -122,13 +106,20 @@ class Replay:
     def _replay(self):
         self.header = read_header(self.record, self._problem)
         self.players, self.rules = self.header.players, self.header.rules
+        self._replay_hands()
+        check_corrections(self.record.get("corrections", []), self._problem)
+
+    def _replay_hands(self):
+        """Every hand from the start (the state reset first), with the match's irregularities between them."""
         self._reset_state()
         for index, entry in enumerate(self.record["hands"]):
             try:
+                self._replay_match_irregularities(index + 1)
                 self._replay_hand(index, entry)
             except _SHAPE_ERRORS[1:] as exc:  # a value of a shape no check foresaw: one problem, not a crash
                 self._problem(("hands", index), f"hand {index + 1} cannot be read: {exc}")
-        check_corrections(self.record.get("corrections", []), self._problem)
+        self._replay_match_irregularities(len(self.record["hands"]) + 1)
+        self._check_match_irregularities()
 
     # -- replay: the state -------------------------------------------------------------------------------
     def _reset_state(self):
@@ -143,6 +134,7 @@ class Replay:
         self.current = None  # the _Deal of the last hand dealt
         self.deadwood = {}  # index -> (knocker deadwood, defender deadwood) of a settled knock
         self.dealer, self.roles, self.why = self.header.dealer, self.header.roles, self.header.why
+        self.table, self.table_ok, self.match_next = None, True, 0
 
     def _replay_hand(self, index, entry):
         where, number = ("hands", index), index + 1
@@ -153,16 +145,12 @@ class Replay:
             if key not in HAND_KEYS:
                 self._problem(where + (key,), f"hand {number}: unknown key '{key}'")
         self._replay_deal(index, entry)
-        irregularities = entry.get("irregularities", [])
-        if not isinstance(irregularities, list):
-            self._problem(where + ("irregularities",), f"hand {number}: 'irregularities' must be a list")
-            irregularities = []
-        for i, item in enumerate(irregularities):
-            self._replay_irregularity(index, i, item)
+        self._replay_play(index, entry)
         if entry.get("result") is None:
             for key in SETTLED_KEYS[1:]:
                 if entry.get(key) is not None:
                     self._problem(where + (key,), f"hand {number} has '{key}' but no result")
+            self._check_play(index, entry)
             self.open = index
         else:
             self._replay_result(index, entry)
@@ -206,9 +194,9 @@ class Replay:
             dealer = self.dealer
             pair = (dealer, game.other(self.players, dealer))
         upcard, limit = None, None
+        self.table, self.table_ok = None, True
         try:
-            code = entry.get("upcard")
-            upcard = (_BY_CODE.get(code) if isinstance(code, str) else None) or Card.parse(str(code or ""))
+            upcard = card_of(entry.get("upcard"))
             limit = knock_limit(self.rules, upcard)
         except InvalidNotationError as exc:
             self._problem(where + ("upcard",) if "upcard" in entry else where, f"hand {number}: upcard: {exc}")
@@ -219,39 +207,6 @@ class Replay:
         if limit is None and isinstance(entry.get("limit"), int):
             limit = entry["limit"]
         self.current = _Deal(index, dealer, roles, pair, upcard, limit)
-
-    def _replay_irregularity(self, index, i, item):
-        where, number, deal = ("hands", index, "irregularities", i), index + 1, self.current
-        if not isinstance(item, dict):
-            self._problem(where, f"hand {number}: an irregularity holds kind, player, detail and points")
-            return
-        if item.get("kind") not in IRREGULARITY_KINDS:
-            self._problem(where + ("kind",), f"hand {number}: unknown irregularity {item.get('kind')!r} "
-                                             f"(known: {', '.join(IRREGULARITY_KINDS)})")
-            return
-        player = player_at(item, "player", where, deal.pair, self._problem,
-                                 what=f"hand {number}: the player of an illegal knock")
-        penalty = self.rules.illegal_knock_penalty if self.rules.illegal_knock == "penalty" else 0
-        if item.get("cards") is not None and deal.upcard is not None:
-            try:
-                melds = parse_melds(item["melds"]) if item.get("melds") is not None else None
-                discard = Card.parse(str(item["discard"])) if item.get("discard") is not None else None
-                check = check_knock(recorded_cards(item["cards"], (10, 11), "knocker's hand"),
-                                    self.rules, deal.upcard, melds, discard)
-                if check.legal:
-                    self._problem(where + ("cards",), f"hand {number}: the knock recorded as illegal is legal "
-                                                      f"({check.verdict})")
-            except _SHAPE_ERRORS as exc:
-                self._problem(where + ("cards",), f"hand {number}: the illegal knock's cards: {exc}")
-        if not isinstance(item.get("detail"), str):
-            self._problem(where + ("detail",) if "detail" in item else where,
-                          f"hand {number}: an illegal knock's 'detail' must be the reason it was refused")
-        if item.get("points") != penalty:
-            why = f"the penalty is {penalty}" if penalty else "illegal_knock: reject has no penalty"
-            self._problem(where + ("points",) if "points" in item else where,
-                          f"hand {number}: the illegal knock's points are {item.get('points')!r}, but {why}")
-        if player is not None and penalty:
-            self._score(game.other(deal.pair, player), penalty, hand_won=False)
 
     def _replay_result(self, index, entry, fill=False, showdown=None):
         where, number, deal = ("hands", index), index + 1, self.current
@@ -286,6 +241,7 @@ class Replay:
             else:  # the cards do not settle again: go on with what the record says
                 winner = entry.get("winner") if entry.get("winner") in deal.pair else None
                 points = entry.get("points") if isinstance(entry.get("points"), int) else 0
+        self._check_play(index, entry, showdown)
         if self.three and not fill and entry.get("winner") == deal.roles.sitter:
             self._problem(where + ("winner",), f"hand {number}: {deal.roles.sitter} scored while sitting out")
         else:

@@ -88,7 +88,7 @@ KNOBS = {
     "discard_taken_card": (_bool, False, "a card taken from the pile may be discarded in the same turn"),
     "dead_hand_stock": (_int(0, 31), 2, "cards left in the stock after a discard that make the hand dead"),
     "next_dealer": (_choice("winner", "loser", "alternate", "box"), "winner", "who deals the next hand"),
-    "target": (_int(1, 100_000), 100, "points that win a game"),
+    "target": (_int(1, 1_000_000_000), 100, "points that win a game"),
     "game_bonus": (_int(0), 0, "bonus to the game's winner"),
     "box_bonus": (_int(0), 0, "end-of-game bonus per hand won (not counted toward the target)"),
     "shutout": (_choice("none", "double_game_bonus", "double_total"), "none", "when the loser scored nothing"),

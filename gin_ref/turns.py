@@ -12,22 +12,60 @@ discards, and then the other player plays a normal turn.
 
 from dataclasses import dataclass
 
-from gin_ref.cards import DECK
-from gin_ref.errors import IllegalActionError
+from gin_ref.cards import DECK, Card
+from gin_ref.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
 
 STOCK_AT_START = 52 - 2 * 10 - 1
 ACTIONS = ("take", "pass", "draw", "discard")
 # phases: "offer" (may take the upcard or pass), "draw" (draw from stock or take), "stock" (must draw from
 # the stock: both passed the upcard), "discard" (discard or knock), "over" (dead).
+VERBS = {"take": "takes", "pass": "passes", "draw": "draws", "discard": "discards"}
+_ACTION_OF = {**{verb: action for action, verb in VERBS.items()}, **{action: action for action in ACTIONS}}
+_NOTATION_HELP = "write PLAYER ACTION [CARD]: 'Ann passes', 'Ann takes 7D', 'Ann draws', 'Ann discards 5S'"
 
 
 @dataclass(frozen=True)
 class Turn:
-    """One recorded action: ``take``, ``pass``, ``draw`` (card may be None: unseen) or ``discard``."""
+    """One recorded action: ``take``, ``pass``, ``draw`` (card may be None: unseen) or ``discard``.
+
+    Its notation is a short line a person reads: ``Ben passes``, ``Ann takes 7D``, ``Ben draws`` (unseen) or
+    ``Ben draws 5S``, ``Ann discards QH`` (``text`` writes it, ``Turn.parse`` reads it back).
+    """
 
     action: str
     player: str
     card: object = None  # a Card or None
+
+    @property
+    def text(self):
+        return f"{self.player} {VERBS[self.action]}" + (f" {self.card.code}" if self.card is not None else "")
+
+    @classmethod
+    def parse(cls, text, players):
+        """A Turn from its notation; the player is one of ``players`` (exactly, else ignoring case; a name
+        may hold spaces). The verb may also be written as the command (``Ann draw 5S``). Raises
+        InvalidNotationError."""
+        if not isinstance(text, str):
+            raise InvalidNotationError(f"a turn is a line of text ({_NOTATION_HELP}), not {text!r}")
+        text = text.strip()
+        folded = text.casefold()
+        for exact in (True, False):
+            for name in sorted(players, key=len, reverse=True):
+                head = text if exact else folded
+                if not head.startswith((name if exact else name.casefold()) + " "):
+                    continue
+                words = text[len(name) + 1:].split()
+                action = _ACTION_OF.get(words[0].lower()) if words else None
+                if action is None or len(words) > 2:
+                    continue
+                card = Card.parse(words[1]) if len(words) == 2 else None
+                if action == "discard" and card is None:
+                    raise InvalidNotationError(f"turn '{text}': a discard names its card ('{name} discards 5S')")
+                if action == "pass" and card is not None:
+                    raise InvalidNotationError(f"turn '{text}': a pass names no card")
+                return cls(action, name, card)
+        raise InvalidNotationError(f"turn '{text}' cannot be read: {_NOTATION_HELP}, with PLAYER one of "
+                                   f"{', '.join(players)}")
 
 
 class Deal:
@@ -75,28 +113,34 @@ class Deal:
         return f"it is {self.player}'s turn to {self.may()}"
 
     # -- verify ------------------------------------------------------------------------------------------
-    def _verify_turn(self, player, action):
+    def verify_turn(self, player, action="act"):
+        """Raise unless it is ``player``'s turn: OutOfTurnError for a player not to move (or not in this
+        hand), IllegalActionError once the hand is over."""
         if player not in self.known:
-            raise IllegalActionError(f"{player} is not playing this hand ({self.dealer} and {self.other} are)")
+            raise OutOfTurnError(f"{player} is not playing this hand ({self.dealer} and {self.other} are): "
+                                 f"{self.whose_turn()}")
         if self.phase == "over":
             raise IllegalActionError(f"cannot {action}: {self.whose_turn()}")
         if player != self.player:
-            raise IllegalActionError(f"out of turn: {self.whose_turn()}")
+            raise OutOfTurnError(f"out of turn: {self.whose_turn()}")
 
-    def verify_take(self, player):
-        self._verify_turn(player, "take")
+    def verify_take(self, player, card=None):
+        self.verify_turn(player, "take")
         if self.phase not in ("offer", "draw"):
             raise IllegalActionError(f"{player} cannot take now: {self.whose_turn()}")
         if not self.pile:
             raise IllegalActionError("the discard pile is empty")
+        if card is not None and card is not self.discard_top:
+            raise IllegalActionError(f"{player} cannot take {card.code}: the top of the discard pile is "
+                                     f"{self.discard_top.code}")
 
     def verify_pass(self, player):
-        self._verify_turn(player, "pass")
+        self.verify_turn(player, "pass")
         if self.phase != "offer":
             raise IllegalActionError(f"{player} cannot pass: only the upcard can be passed; {self.whose_turn()}")
 
     def verify_draw(self, player, card=None):
-        self._verify_turn(player, "draw")
+        self.verify_turn(player, "draw")
         if self.phase not in ("draw", "stock"):
             raise IllegalActionError(f"{player} cannot draw now: {self.whose_turn()}")
         if self.stock <= 0:
@@ -105,7 +149,7 @@ class Deal:
             self._verify_unseen(card, f"{player} cannot draw {card.code}")
 
     def verify_discard(self, player, card):
-        self._verify_turn(player, "discard")
+        self.verify_turn(player, "discard")
         if self.phase != "discard":
             raise IllegalActionError(f"{player} cannot discard now: {self.whose_turn()}")
         if card is self.just_taken and not self.discard_taken_card:
@@ -124,13 +168,13 @@ class Deal:
 
     def verify_knock(self, player):
         """A knock is made after drawing and before discarding."""
-        self._verify_turn(player, "knock")
+        self.verify_turn(player, "knock")
         if self.phase != "discard":
             raise IllegalActionError(f"{player} cannot knock now: a knock comes after the draw; {self.whose_turn()}")
 
     def can(self, action, player, card=None):
         try:
-            self._verifier(action)(player, *([card] if action in ("draw", "discard") else []))
+            self._verifier(action)(player, *([card] if action in ("take", "draw", "discard") else []))
         except IllegalActionError:
             return False
         return True
@@ -143,7 +187,7 @@ class Deal:
         """Verify and apply one Turn; raises IllegalActionError and changes nothing if it is refused."""
         if turn.action not in ACTIONS:
             raise IllegalActionError(f"unknown action '{turn.action}'")
-        args = [turn.card] if turn.action in ("draw", "discard") else []
+        args = [turn.card] if turn.action in ("take", "draw", "discard") else []
         self._verifier(turn.action)(turn.player, *args)
         getattr(self, "_" + turn.action)(turn.player, turn.card)
         self.turns.append(turn)
@@ -180,24 +224,32 @@ class Deal:
         self.player, self.phase = self.opponent, "draw"
 
     # -- the knock -----------------------------------------------------------------------------------------
-    def check_spread(self, knocker, knocker_cards, discard, defender_cards):
+    def check_spread(self, knocker, knocker_cards, discard, defender_cards=None):
         """Problems (messages) if the spread hands do not fit what was seen in this deal; [] if they fit.
 
-        ``knocker_cards`` are the knocker's 11 cards before his discard, ``discard`` the card he discards.
+        ``knocker_cards`` are the knocker's 11 cards before his discard, ``discard`` the card he discards
+        (None: not known yet, or big gin). Without ``defender_cards`` only the knocker's hand is checked.
         """
+        return [message for _side, message in self.spread_misfits(knocker, knocker_cards, discard, defender_cards)]
+
+    def spread_misfits(self, knocker, knocker_cards, discard, defender_cards=None):
+        """``check_spread`` as ``(side, message)`` pairs, ``side`` being "knocker" or "defender"."""
         defender = self.dealer if knocker == self.other else self.other
-        hands = {knocker: {c.index for c in knocker_cards}, defender: {c.index for c in defender_cards}}
+        hands = {knocker: ("knocker", {c.index for c in knocker_cards})}
+        if defender_cards is not None:
+            hands[defender] = ("defender", {c.index for c in defender_cards})
         problems = []
         if discard is self.just_taken and discard is not None and not self.discard_taken_card:
-            problems.append(f"{knocker} cannot discard {discard.code}: it was just taken from the pile")
-        for name, hand in hands.items():
+            problems.append(("knocker", f"{knocker} cannot discard {discard.code}: it was just taken from the pile"))
+        for name, (side, hand) in hands.items():
             for index in sorted(self.known[name] - hand):
                 how = "took" if index in self.taken[name] else "drew"
-                problems.append(f"{name} {how} {_code(index)} and did not discard it, but it is not in the hand spread")
+                problems.append((side, f"{name} {how} {_code(index)} and did not discard it, but it is not in the "
+                                       "hand spread"))
         pile = {c.index for c in self.pile}
-        for name, hand in hands.items():
+        for name, (side, hand) in hands.items():
             for index in sorted(hand & pile):
-                problems.append(f"{_code(index)} is on the discard pile, not in {name}'s hand")
+                problems.append((side, f"{_code(index)} is on the discard pile, not in {name}'s hand"))
         return problems
 
     def summary(self):

@@ -1,7 +1,8 @@
 """Writing the match file's YAML in one canonical form (``gin_ref.yamltext`` reads it back).
 
 ``dumps`` prints plain data in one block layout: mappings in block style; lists of scalars (cards, melds)
-and the small mappings named in FLOW_KEYS (totals, the draw, Hollywood columns) on one line in flow style;
+and the small mappings named in FLOW_KEYS (totals, the draw, Hollywood columns) on one line in flow style,
+except the lists named in BLOCK_KEYS (a hand's turns), one item a line;
 a string plain when YAML reads it back as the same string, single-quoted otherwise, double-quoted with
 escapes when it holds characters YAML does not take raw. This is the layout the fast reader reads.
 """
@@ -13,6 +14,7 @@ import re
 from gin_ref.yamltext import PLAIN_SCALAR, STR_TAG, UNSAFE_TEXT, implicit_tag
 
 FLOW_KEYS = frozenset({"totals", "draw", "games"})
+BLOCK_KEYS = frozenset({"turns"})
 
 
 def scalar(value):
@@ -62,6 +64,8 @@ def _is_flat(value):
 
 
 def _inline(key, value):
+    if key in BLOCK_KEYS and isinstance(value, list) and value:
+        return False
     if not isinstance(value, (dict, list)) or not value or _is_flat(value):
         return True
     return key in FLOW_KEYS and all(not isinstance(v, (dict, list)) or isinstance(v, dict) and

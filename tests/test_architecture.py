@@ -8,7 +8,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "gin_ref"
 CORE = ["errors", "cards", "melds", "deadwood", "rules", "knock", "layoffs", "scoring"]
-CORE_IF_PRESENT = ["turns", "hand", "game", "match", "report"]
+CORE_IF_PRESENT = ["turns", "hand", "game", "header", "handplay", "replay", "tally", "match", "report"]
 MODULES = CORE + [name for name in CORE_IF_PRESENT if (PACKAGE / f"{name}.py").exists()]
 
 FORBIDDEN_PACKAGES = {"click", "tabulate", "yaml"}

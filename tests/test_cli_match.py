@@ -14,6 +14,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
+from gin_ref import record
 from gin_ref.cli import main
 
 BASE = "AS 2S 3S 4H 4D 4C 7C 8C 9C"
@@ -72,6 +73,23 @@ def refused(match, args, message, code):
     assert (result.stderr, result.exit_code) == (f"Error: {message}\n", code)
     assert result.stdout == ""
     assert (match.read_bytes() if match.exists() else None) == before
+
+
+def kept(match, args, message, item, top_level=True):
+    """The command is refused (exit 1, ``Error: message``) and the one change to the file is ``item``
+    appended to the irregularities (the match's own, or the open hand's with ``top_level=False``)."""
+    before = record.loads(match.read_text(encoding="utf-8")).data
+    result = gin(match, *args, ok=False)
+    assert (result.stderr, result.exit_code, result.stdout) == (f"Error: {message}\n", 1, "")
+    after = record.record_data(record.loads(match.read_text(encoding="utf-8")))
+    expected = record.record_data(before)
+    if top_level:
+        expected.setdefault("irregularities", []).append(item)
+    else:
+        hand = expected["hands"][-1]
+        hand.setdefault("irregularities", []).append(item)
+    assert after == expected
+    assert match.read_text(encoding="utf-8") == record.dumps(expected)
 
 
 # -- whole matches ---------------------------------------------------------------------------------------
@@ -135,7 +153,10 @@ def test_oklahoma_match_to_the_end(match_file):
     refused(m, ["deal", "--upcard", "7D"], f"{over}; no more deals", 1)
     refused(m, ["knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 17)]], f"{over}; no hand is open", 1)
     refused(m, ["dead"], f"{over}; no hand is open", 1)
-    assert gin(m, "verify").stdout == run("verify", m).stdout == f"{m}: ok, 7 hands, over: Ann won 104 to 84\n"
+    knock_line = _line(m.read_text(encoding="utf-8"), "  - kind: illegal_knock")
+    assert gin(m, "verify").stdout == run("verify", m).stdout == (
+        f"{m}: ok, 7 hands, over: Ann won 104 to 84, 1 irregularity recorded\n"
+        f"  line {knock_line}, hand 2: Ann's knock refused (knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥))\n")
     assert gin(m, "tally").stdout == (
         f"{m}: Ann v Ben, oklahoma rules, 2024-05-01, first to 100\n"
         " hand  dealer  upcard  limit  knocker  result    winner  points  Ann  Ben\n"
@@ -161,8 +182,10 @@ def test_classic_match_bonuses_and_the_loser_deals(match_file):
         knock(m, knocker, k, d)
     gin(m, "deal", "--upcard", "9S")
     assert gin(m, "dead").stdout.endswith("next: Ben deals hand 4 (hand 3 was dead: the same dealer deals again)\n")
-    refused(m, ["deal", "--upcard", "4S", "--dealer", "Ann"], "Ann cannot deal hand 4: Ben deals (hand 3 was dead: "
-                                                              "the same dealer deals again)", 1)
+    kept(m, ["deal", "--upcard", "4S", "--dealer", "Ann"], "Ann cannot deal hand 4: Ben deals (hand 3 was dead: the "
+                                                           "same dealer deals again). Recorded as an irregularity (hand 4)",
+         {"kind": "wrong_dealer", "hand": 4, "player": "Ann",
+          "detail": "Ann cannot deal hand 4: Ben deals (hand 3 was dead: the same dealer deals again)"})
     for upcard, knocker, k, d in [("4S", "Ben", 5, 23), ("7S", "Ann", 0, 35), ("8S", "Ann", 5, 17)]:
         gin(m, "deal", "--upcard", upcard)
         out = knock(m, knocker, k, d).stdout
@@ -280,9 +303,9 @@ def playing(match_file):
     (["knock", "Ben", *KNOCKER[5].split(), "XX", "--defender", DEFENDER[(5, 23)]],
      "unknown card 'XX' (write rank A 2-9 T J Q K, then suit S H D C)", 2),
     (["knock", "Ben", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], "--discard", "QD"],
-     "discard QD is not in the knocker's hand", 1),
+     "discard QD is not in the knocker's hand", 2),
     (["knock", "Ben", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], "--melds", "AS 2S 4H"],
-     "not a meld: AS 2S 4H", 1),
+     "not a meld: AS 2S 4H", 2),
     (["deal", "--upcard", "7D"], "hand 1 is still open: end it with 'knock' or 'dead' (or take it back with "
                                  "'undo') before dealing", 1),
 ])
@@ -296,7 +319,6 @@ def test_bad_input_with_a_hand_open(playing, args, message, code):
     (["dead"], "no hand is open: deal one first (gin-ref deal --upcard CARD)", 1),
     (["deal", "--upcard", "1H"], "unknown card '1H' (write rank A 2-9 T J Q K, then suit S H D C)", 2),
     (["deal", "--upcard", "7D", "--dealer", "Cid"], "unknown player 'Cid' (players: Ann, Ben)", 2),
-    (["deal", "--upcard", "7D", "--dealer", "Ben"], "Ben cannot deal hand 1: Ann deals (named at the start)", 1),
     (["undo"], "nothing to undo: no hand has been dealt", 1),
     (["new", "Ann", "Ben"], "{m} already exists: give --force to start over in it, or another --match FILE", 1),
     (["new", "--rules", "three-player", "--force", "Ann", "Ben"], "the three-player rules need 3 players, not 2", 2),
@@ -309,6 +331,32 @@ def test_bad_input_with_a_hand_open(playing, args, message, code):
 def test_bad_input_with_no_hand_open(match_file, args, message, code):
     gin(match_file, "new", "--dealer", "Ann", "Ann", "Ben")
     refused(match_file, args, message.format(m=match_file), code)
+
+
+def test_a_deal_by_the_wrong_dealer_is_refused_and_kept(match_file):
+    m = match_file
+    gin(m, "new", "--dealer", "Ann", "Ann", "Ben")
+    kept(m, ["deal", "--upcard", "7D", "--dealer", "Ben"], "Ben cannot deal hand 1: Ann deals (named at the start). "
+                                                           "Recorded as an irregularity (hand 1)",
+         {"kind": "wrong_dealer", "hand": 1, "player": "Ben", "detail": "Ben cannot deal hand 1: Ann deals (named at "
+                                                                        "the start)"})
+    text = m.read_text(encoding="utf-8")
+    assert text.endswith("hands: []\nirregularities:\n- kind: wrong_dealer\n  hand: 1\n  player: Ben\n"
+                         "  detail: 'Ben cannot deal hand 1: Ann deals (named at the start)'\ncorrections: []\n")
+    gin(m, "deal", "--upcard", "7D")
+    data = tally(m)
+    assert data["irregularities"] == [{"kind": "wrong_dealer", "hand": 1, "player": "Ben", "points": 0,
+                                       "detail": "Ben cannot deal hand 1: Ann deals (named at the start)"}]
+    assert "   1*  Ann" in gin(m, "tally").stdout
+    assert "* hand 1: Ben's deal refused (Ben cannot deal hand 1: Ann deals (named at the start))\n" in \
+        gin(m, "tally").stdout
+    line = _line(m.read_text(encoding="utf-8"), "- kind: wrong_dealer")
+    assert run("verify", m).stdout == (f"{m}: ok, 1 hand, 1 irregularity recorded\n  line {line}, hand 1: Ben's deal "
+                                       "refused (Ben cannot deal hand 1: Ann deals (named at the start))\n")
+    assert gin(m, "undo").stdout.startswith("took back hand 1: the deal")
+    assert gin(m, "undo").stdout.startswith("took back hand 1: Ben's deal by the wrong dealer\n")
+    assert "\nirregularities:" not in m.read_text(encoding="utf-8")
+    assert run("verify", m).stdout == f"{m}: ok, 0 hands\n"
 
 
 def _line(text, start):
@@ -388,12 +436,12 @@ def test_verify_reports_every_problem_with_its_line(match_file):
         f"{m}:{at['points']}: hand 2: points are 15, but the cards give 12 (knock: 17 − 5 = 12 to the knocker)\n")
     data = json.loads(run("verify", "--json", good, m, ok=False).stdout)
     assert data == {"ok": False, "files": [
-        {"file": str(good), "ok": True, "hands": 2, "problems": []},
+        {"file": str(good), "ok": True, "hands": 2, "problems": [], "irregularities": []},
         {"file": str(m), "ok": False, "hands": 2, "problems": [
             {"line": at["dealer"], "message": "hand 2: dealer out of turn: Ann dealt, but Ben should deal (the "
                                               "winner of hand 1 deals)"},
             {"line": at["points"], "message": "hand 2: points are 15, but the cards give 12 (knock: 17 − 5 = 12 "
-                                              "to the knocker)"}]}]}
+                                              "to the knocker)"}], "irregularities": []}]}
 
 
 def test_verify_a_broken_file_and_a_rules_file(match_file):

@@ -231,7 +231,7 @@ def test_check_collects_every_problem_in_one_pass(folder):
           "shutout: never", "spade_double: true")
     assert check_rules_file("club.yaml") == [
         "club.yaml:2: unknown house rule 'undercut_bonuss'",
-        "club.yaml:3: house rule 'target' must be 1 to 100000, not 0",
+        "club.yaml:3: house rule 'target' must be 1 to 1000000000, not 0",
         "club.yaml:5: house rule 'shutout' must be one of none, double_game_bonus, double_total, not 'never'",
         "base.yaml:2: house rule 'gin_bonus' must be a whole number, not 'many'",
         "club.yaml:4: three players need next_dealer: box (the box player deals every hand)",

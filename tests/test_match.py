@@ -234,7 +234,7 @@ def test_refusals_change_nothing():
         match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)].replace("3C", "AS"))
     with pytest.raises(InvalidNotationError, match="knocker's hand has 9 cards"):
         match.knock("Ann", BASE, DEFENDER[(5, 23)])
-    with pytest.raises(IllegalActionError, match="discard QD is not in the knocker's hand"):
+    with pytest.raises(InvalidNotationError, match="discard QD is not in the knocker's hand"):
         match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)], discard="QD")
     assert match.record == before
 
@@ -299,7 +299,9 @@ def test_tally_data_contract():
     play(match, "5H", "Ann", 0, 35)
     data = tally_data(match)
     assert list(data) == ["players", "rules", "hands", "totals", "next_dealer", "finished", "winner", "final",
-                          "bonuses", "target", "open_hand", "roles"]
+                          "bonuses", "target", "open_hand", "roles", "turn", "discard_top", "stock_count",
+                          "irregularities"]
+    assert (data["turn"], data["discard_top"], data["stock_count"], data["irregularities"]) == (None, None, None, [])
     assert data["hands"][0] == {
         "number": 1, "dealer": "Ann", "box": "Ann", "captain": "Ben", "sitter": "Cid", "upcard": "5H",
         "limit": 10, "result": "gin", "knocker": "Ann", "winner": "Ann", "points": 60,

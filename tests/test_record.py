@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from gin_ref import record, yamltext, yamlwrite
 from gin_ref.config import load_rules
-from gin_ref.errors import RecordError
+from gin_ref.errors import IllegalActionError, OutOfTurnError, RecordError
 from gin_ref.match import Match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -367,3 +367,88 @@ def test_match_file_option_then_environment_then_default(monkeypatch):
     assert record.match_file() == "match.yaml"
     monkeypatch.setenv(record.ENV_VAR, "club.yaml")
     assert record.match_file() == "club.yaml" and record.match_file("x.yaml") == "x.yaml"
+
+
+# -- a hand recorded turn by turn ------------------------------------------------------------------------
+
+def turn_match(first="Ann", second="Ben"):
+    """A deal refused (wrong dealer), then hand 1 recorded turn by turn with a draw out of turn."""
+    match = Match.new([first, second], load_rules(None), "2024-05-01", dealer=first)
+    with pytest.raises(OutOfTurnError):
+        match.deal("9H", dealer=second)
+    match.deal("9H")
+    match.play_turn("pass", second)
+    match.play_turn("take", first)
+    match.play_turn("discard", first, "QH")
+    with pytest.raises(OutOfTurnError):
+        match.play_turn("draw", first, "5S")
+    match.play_turn("draw", second)
+    return match
+
+
+def test_canonical_text_of_a_hand_recorded_turn_by_turn():
+    text = record.dumps(turn_match().record)
+    assert text[text.index("hands:"):] == textwrap.dedent("""\
+        hands:
+
+        - number: 1
+          dealer: Ann
+          upcard: 9H
+          limit: 9
+          irregularities:
+          - kind: out_of_turn
+            player: Ann
+            turn: 4
+            action: draw
+            card: 5S
+            detail: 'out of turn: it is Ben''s turn to draw from the stock or take Q♥'
+          turns:
+          - Ben passes
+          - Ann takes 9H
+          - Ann discards QH
+          - Ben draws
+
+        irregularities:
+        - kind: wrong_dealer
+          hand: 1
+          player: Ben
+          detail: 'Ben cannot deal hand 1: Ann deals (named at the start)'
+        corrections: []
+        """)
+
+
+@pytest.mark.parametrize("first, second", [("Ann", "Ben"), ("O'Brien", "Jean Luc"), ("yes", "No"), ("Zoë", "a: b"),
+                                           ("- x", "a #b"), ("Ann draws", "Ann")])
+def test_fast_reader_reads_turns_and_irregularities_exactly_as_yaml(first, second):
+    match = turn_match(first, second)
+    text = record.dumps(match.record)
+    assert fast(text) == yaml.safe_load(text) == match.record
+    assert record.dumps(record.loads(text).data) == text
+    assert record.loads(text).match.open_table().summary()["turn"] == {"player": second, "phase": "discard"}
+
+
+def test_every_truncation_of_a_turn_by_turn_record_is_refused_or_loses_nothing():
+    text = record.dumps(turn_match().record)
+    full = record.loads(text).data
+    for cut in range(0, len(text), 2):
+        try:
+            data = record.loads(text[:cut]).data
+        except RecordError:
+            continue
+        assert data == full, f"a file cut at {cut} was read as a different record"
+
+
+def test_a_refusal_kept_in_the_record_is_written_and_others_are_not(tmp_path):
+    path = tmp_path / "m.yaml"
+    match = Match.new(["Ann", "Ben"], load_rules(None), "2024-05-01", dealer="Ann")
+    match.deal("9H")
+    record.create(path, match)
+    before = path.read_bytes()
+    with pytest.raises(IllegalActionError):
+        with record.updating(path) as rec:
+            rec.match.play_turn("draw", "Ben")  # Ben must take or pass first: refused, nothing kept
+    assert path.read_bytes() == before
+    with pytest.raises(OutOfTurnError):
+        with record.updating(path) as rec:
+            rec.match.play_turn("pass", "Ann")
+    assert record.load(path).match.hands[0]["irregularities"][0]["kind"] == "out_of_turn"

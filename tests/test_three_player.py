@@ -58,9 +58,9 @@ def test_a_whole_match_to_100_through_the_installed_command(tmp_path):
                                                      "CARD)\n")
     wrong = sh(tmp_path, "deal", "--upcard", "5H", "--dealer", "Ben")
     assert (wrong.returncode, wrong.stderr) == (1, "Error: Ben cannot deal: Ann is in the box, and the box player "
-                                                   "deals every hand\n")
+                                                   "deals every hand. Recorded as an irregularity (hand 1)\n")
     assert ok(tmp_path, "deal", "--upcard", "5H") == ("hand 1: Ann deals from the box to Ben (captain); Cid sits "
-                                                      "out, upcard 5♥\nknock limit 10 (house limit 10)\n")
+                                                      "out, upcard 5♥\nknock limit 10 (house rules)\n")
     before = (tmp_path / "box.yaml").read_bytes()
     sitter = sh(tmp_path, "knock", "Cid", *KNOCKER[0].split(), "--defender", DEFENDER[(0, 35)])
     assert (sitter.returncode, sitter.stderr, sitter.stdout) == (
@@ -103,7 +103,11 @@ def test_a_whole_match_to_100_through_the_installed_command(tmp_path):
         "final": {"Ann": 100, "Ben": 66, "Cid": 10}, "next_dealer": None, "roles": None}
     late = sh(tmp_path, "deal", "--upcard", "2H")
     assert (late.returncode, late.stderr) == (1, "Error: the match is over: Ann won 100 to 66 to 10; no more deals\n")
-    assert ok(tmp_path, "verify") == "box.yaml: ok, 6 hands, over: Ann won 100 to 66 to 10\n"
+    line = next(i for i, text in enumerate((tmp_path / "box.yaml").read_text(encoding="utf-8").splitlines(), 1)
+                if text == "- kind: wrong_dealer")
+    assert ok(tmp_path, "verify") == ("box.yaml: ok, 6 hands, over: Ann won 100 to 66 to 10, 1 irregularity recorded\n"
+                                      f"  line {line}, hand 1: Ben's deal refused (Ben cannot deal: Ann is in the box, "
+                                      "and the box player deals every hand)\n")
     text = ok(tmp_path, "tally")
     assert " hand  box  captain  sitter  upcard  limit  knocker  result    winner  points  Ann  Ben  Cid\n" in text
     assert "    4  Cid  Ben      Ann     8♠         10  Ben      knock     Ben         66   60   66   10\n" in text

@@ -3,7 +3,7 @@
 import pytest
 
 from gin_ref.cards import Card, parse_cards
-from gin_ref.errors import IllegalActionError
+from gin_ref.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.turns import STOCK_AT_START, Deal, Turn
 
 C = Card.parse
@@ -131,3 +131,53 @@ def test_spread_must_fit_what_was_seen():
 def test_summary_of_an_open_hand():
     d = play(deal(), "pass Ben")
     assert d.summary() == {"turn": {"player": "Ann", "phase": "offer"}, "discard_top": "7D", "stock_count": 31}
+
+
+# -- the notation of a turn ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, players, turn, canonical", [
+    ("Ben passes", ["Ann", "Ben"], Turn("pass", "Ben"), "Ben passes"),
+    ("Ann takes 7D", ["Ann", "Ben"], Turn("take", "Ann", C("7D")), "Ann takes 7D"),
+    ("ann take", ["Ann", "Ben"], Turn("take", "Ann"), "Ann takes"),
+    ("Ben draws", ["Ann", "Ben"], Turn("draw", "Ben"), "Ben draws"),
+    ("Ben draw 10s", ["Ann", "Ben"], Turn("draw", "Ben", C("TS")), "Ben draws TS"),
+    ("Jean Luc discards Q♥", ["Jean Luc", "Ann"], Turn("discard", "Jean Luc", C("QH")), "Jean Luc discards QH"),
+    ("Ann draws 5S", ["Ann draws", "Ann"], Turn("draw", "Ann", C("5S")), "Ann draws 5S"),
+    ("Ann draws passes", ["Ann draws", "Ann"], Turn("pass", "Ann draws"), "Ann draws passes"),
+])
+def test_turn_notation_reads_and_writes(text, players, turn, canonical):
+    assert Turn.parse(text, players) == turn
+    assert turn.text == canonical and Turn.parse(canonical, players) == turn
+
+
+@pytest.mark.parametrize("text, message", [
+    ("Ann discards", "turn 'Ann discards': a discard names its card"),
+    ("Ann passes 7D", "turn 'Ann passes 7D': a pass names no card"),
+    ("Ann draws XX", "unknown card 'XX'"),
+    ("Cid draws", "turn 'Cid draws' cannot be read: write PLAYER ACTION"),
+    ("Ann knocks", "turn 'Ann knocks' cannot be read"),
+    ("Ann draws 5S 6S", "cannot be read"),
+    (["Ann", "draws"], "a turn is a line of text"),
+])
+def test_turn_notation_refuses(text, message):
+    with pytest.raises(InvalidNotationError, match=message):
+        Turn.parse(text, ["Ann", "Ben"])
+
+
+def test_taking_names_the_top_card_or_is_refused():
+    d = deal()
+    with pytest.raises(IllegalActionError, match="^Ben cannot take 8D: the top of the discard pile is 7D$"):
+        d.play(Turn("take", "Ben", C("8D")))
+    d.play(Turn("take", "Ben", C("7D")))
+    assert d.just_taken is C("7D")
+
+
+def test_out_of_turn_is_its_own_kind_of_refusal():
+    d = deal()
+    with pytest.raises(OutOfTurnError, match="^out of turn: it is Ben's turn"):
+        d.play(Turn("take", "Ann"))
+    with pytest.raises(OutOfTurnError, match=r"^Cid is not playing this hand \(Ann and Ben are\)"):
+        d.play(Turn("take", "Cid"))
+    with pytest.raises(IllegalActionError) as info:
+        d.play(Turn("draw", "Ben"))
+    assert not isinstance(info.value, OutOfTurnError)

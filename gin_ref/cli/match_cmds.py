@@ -2,12 +2,13 @@
 
 Each command is a thin wrapper: it reads the match file (``gin_ref.record``), makes one call on the
 ``Match`` (``gin_ref.match``) and prints what happened (``gin_ref.cli.tally_view``). A command that is refused
-changes nothing in the file; the one exception is an illegal knock, which is refused *and* kept in the
-record as an irregularity.
+changes nothing in the file; the exceptions are an illegal knock, a knock out of turn and a deal by the
+wrong dealer, which are refused *and* kept in the record as irregularities.
 """
 
 import datetime
 import sys
+from contextlib import contextmanager
 
 import click
 
@@ -15,13 +16,27 @@ from gin_ref import record
 from gin_ref.cards import Card
 from gin_ref.cli import tally_view
 from gin_ref.cli.output import emit_json
-from gin_ref.errors import IllegalActionError, InvalidNotationError
+from gin_ref.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
 
 MATCH_HELP = f"The match file. Default: ${record.ENV_VAR}, else {record.DEFAULT_FILE} in this folder."
 
 
 def match_option(command):
     return click.option("--match", "match_path", metavar="FILE", help=MATCH_HELP)(command)
+
+
+@contextmanager
+def kept_refusals():
+    """An action refused *and* kept in the record (out of turn, wrong dealer) ends in one Error line that
+    says it was recorded; the record adapter has written it."""
+    try:
+        yield
+    except OutOfTurnError as exc:
+        item = exc.irregularity
+        if item is None:
+            raise
+        turn = f", turn {item['turn']}" if "turn" in item else ""
+        raise IllegalActionError(f"{exc}. Recorded as an irregularity (hand {exc.hand}{turn})") from None
 
 
 @click.command("new")
@@ -76,14 +91,15 @@ def deal_cmd(match_path, upcard, dealer):
     """Start the next hand: the upcard, and the knock limit it sets.
 
     The dealer is the one the rules name (next_dealer; the same dealer after a dead hand; the box player
-    with three). Naming another is refused with who should deal.
+    with three). Naming another is refused with who should deal, and kept in the record as an
+    irregularity.
 
     \b
     Example:  gin-ref deal --upcard 7D
               gin-ref deal --upcard KS --dealer Ben
     """
     card = Card.parse(upcard)
-    with record.updating(record.match_file(match_path)) as rec:
+    with kept_refusals(), record.updating(record.match_file(match_path)) as rec:
         entry = rec.match.deal(card, dealer)
     click.echo(tally_view.deal_text(rec.match, entry))
 
@@ -102,11 +118,15 @@ def knock_cmd(match_path, defender_cards, melds, discard, player, cards):
     illegal knock is refused with the reason (exit 1) and kept in the record as an irregularity; the hand
     stays open, and no score changes unless the house rules set a penalty.
 
+    In a hand recorded turn by turn (take, pass, draw, discard) the knock comes from the player to move,
+    after his draw (a knock out of turn is refused and kept as an irregularity); he spreads the 11 cards
+    he holds (or the 10 he keeps and --discard), and both spreads must fit what was taken and discarded.
+
     \b
     Example:
       gin-ref knock Ben AS 2S 3S 4H 4D 4C 7C 8C 9C 5D --defender "KH QD JS 9H 6D 3H 6S TD 5C 2H"
     """
-    with record.updating(record.match_file(match_path)) as rec:
+    with kept_refusals(), record.updating(record.match_file(match_path)) as rec:
         outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard)
     if outcome.refused:
         item = outcome.irregularity
@@ -121,7 +141,8 @@ def knock_cmd(match_path, defender_cards, melds, discard, player, cards):
 def dead_cmd(match_path):
     """End the open hand with no score: the stock ran down to its last cards.
 
-    The same dealer deals the next hand (with three players, the roles stay).
+    The same dealer deals the next hand (with three players, the roles stay). A hand recorded turn by turn
+    ends dead by itself, at the discard that leaves the last cards in the stock.
 
     \b
     Example:  gin-ref dead
@@ -136,7 +157,8 @@ def dead_cmd(match_path):
 @click.command("undo")
 @match_option
 def undo_cmd(match_path):
-    """Take back the last step: a hand's result (the hand opens again), a refused knock, or a deal.
+    """Take back the last step: a hand's result (the hand opens again), a turn, a refused knock or another
+    irregularity, or a deal. A hand that ended dead by itself opens again without the discard that ended it.
 
     What is taken back is kept in the file under 'corrections'; nothing is lost.
 
@@ -176,8 +198,11 @@ def verify_cmd(match_path, as_json, files):
     """Replay match records through the engine and report every problem as FILE:LINE: message.
 
     Checks each hand's limit, result, winner, points and running totals against its cards, the dealer
-    (or roles) of every hand, the end of the match, and the file's own form. Exit 0 when every file is
-    sound, 1 otherwise. Default FILE: the match file (--match, ${}, else match.yaml).
+    (or roles) of every hand, the turns of a hand recorded turn by turn, every irregularity, the end of
+    the match, and the file's own form. Exit 0 when every file is sound, 1 otherwise. A sound file's
+    irregularities (illegal knocks, actions out of turn, deals by the wrong dealer) are history, not
+    problems: they are listed under its "ok" line. Default FILE: the match file (--match, ${}, else
+    match.yaml).
 
     \b
     Example:  gin-ref verify examples/*.yaml
@@ -190,16 +215,46 @@ def verify_cmd(match_path, as_json, files):
         data = match.record if match is not None else None
         hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
         report.append({"file": path, "ok": not problems, "hands": hands,
-                       "problems": [{"line": line, "message": message} for line, message in problems]})
+                       "problems": [{"line": line, "message": message} for line, message in problems],
+                       "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
+                                          for item in _irregularities(data)]})
         if as_json:
             continue
         for line, message in problems:
             click.echo(f"{path}:{line}: {message}", err=True)
         if not problems:
-            click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match))
+            kept = _irregularities(data)
+            recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
+            click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded)
+            for item in kept:
+                click.echo(f"  line {item['line']}, {item['text']}")
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)
+
+
+def _irregularities(data):
+    """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it."""
+    from gin_ref import yamltext
+
+    found = []
+    if not isinstance(data, dict):
+        return found
+    hands = data.get("hands") if isinstance(data.get("hands"), list) else []
+    places = [(("hands", i, "irregularities", j), entry.get("number"), item)
+              for i, entry in enumerate(hands)
+              if isinstance(entry, dict) and isinstance(entry.get("irregularities"), list)
+              for j, item in enumerate(entry["irregularities"])]
+    kept = data.get("irregularities")
+    places += [(("irregularities", j), item.get("hand") if isinstance(item, dict) else None, item)
+               for j, item in enumerate(kept if isinstance(kept, list) else [])]
+    for where, hand, item in places:
+        if not isinstance(item, dict):
+            continue
+        found.append({"line": yamltext.line_of(data, where), "hand": hand, "kind": item.get("kind"),
+                      "player": item.get("player"), "detail": item.get("detail"),
+                      "text": tally_view.irregularity_note(hand, item)})
+    return sorted(found, key=lambda item: item["line"])
 
 
 def _over(match):

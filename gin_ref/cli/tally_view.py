@@ -7,6 +7,7 @@ decides anything about the game.
 from gin_ref.cards import Card
 from gin_ref.cli.output import pretty_cards, table
 from gin_ref.game import bonus_arithmetic
+from gin_ref.handplay import describe_irregularity, turn_count
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -35,20 +36,37 @@ def tally_text(match, path):
         lines.append("no hands yet")
     else:
         lines.append(_hands_table(match, data))
-    notes = [f"* hand {hand['number']}: {item['player']}'s {_irregularity(item)}"
-             for hand in data["hands"] for item in hand["irregularities"]]
-    lines.extend(notes)
+    lines.extend(f"* {note}" for _number, note in _notes(match, data))
     if match.hollywood:
         lines.append("")
         lines.append(games_table(match, data))
     lines.append("")
-    lines.extend(standing_lines(match)[1:])  # the totals are the table's last row
+    lines.extend(standing_lines(match, always_turn=True)[1:])  # the totals are the table's last row
     return "\n".join(lines)
 
 
-def _irregularity(item):
+def _notes(match, data):
+    """``(hand number, note)`` for each irregularity and each hand that ended dead by itself, hand by hand."""
+    notes = []
+    refused = data.get("irregularities") or []
+    for hand, entry in zip(data["hands"], match.hands):
+        number = hand["number"]
+        notes += [(number, irregularity_note(number, item)) for item in refused if item.get("hand") == number]
+        notes += [(number, irregularity_note(number, item)) for item in hand["irregularities"]]
+        turns = turn_count(entry)
+        if turns and hand["result"] == "dead":
+            notes.append((number, f"hand {number}: dead by itself at turn {turns}, the stock down to "
+                                  f"{match.rules.dead_hand_stock} cards"))
+    later = len(data["hands"]) + 1
+    notes += [(later, irregularity_note(later, item)) for item in refused if item.get("hand") == later]
+    return notes
+
+
+def irregularity_note(number, item):
+    """``hand 3, turn 5: Ann's draw refused (out of turn: ...)``, with a penalty when there is one."""
+    turn = f", turn {item['turn']}" if "turn" in item else ""
     penalty = f"; {item['points']} penalty points to the opponent" if item.get("points") else ""
-    return f"knock refused ({item.get('detail')}){penalty}"
+    return f"hand {number}{turn}: {describe_irregularity(item)}{penalty}"
 
 
 def _hands_table(match, data):
@@ -58,8 +76,9 @@ def _hands_table(match, data):
     if match.hollywood:
         headers += [f"g{g} {name}" for g in (1, 2, 3) for name in players]
     rows = []
+    noted = {number for number, _note in _notes(match, data)}
     for hand in data["hands"]:
-        mark = "*" if hand["irregularities"] else ""
+        mark = "*" if hand["number"] in noted else ""
         result = RESULT_NAMES.get(hand["result"], hand["result"]) if hand["result"] else "(open)"
         row = [f"{hand['number']}{mark}", *(hand[role] for role in roles), _pretty(hand["upcard"]), hand["limit"],
                hand["knocker"] or "", result, hand["winner"] or "", "" if hand["points"] is None else hand["points"],
@@ -98,8 +117,9 @@ def games_table(match, data):
 
 # -- where the match stands ------------------------------------------------------------------------------
 
-def standing_lines(match):
-    """Totals and what comes next: the next dealer (or roles), the open hand, or the end with every bonus."""
+def standing_lines(match, always_turn=False):
+    """Totals and what comes next: the next dealer (or roles), the open hand (and whose turn it is, when it
+    is recorded turn by turn or ``always_turn``), or the end with every bonus."""
     lines = [f"totals: {_scores(match.totals, match.players)}"]
     if match.finished:
         return lines + ending_lines(match)
@@ -107,8 +127,20 @@ def standing_lines(match):
     if entry is not None:
         lines.append(f"hand {entry['number']} is open: {entry['dealer']} dealt, upcard {_pretty(entry['upcard'])}, "
                       f"knock limit {entry['limit']}")
+        table = match.open_table()
+        if turn_count(entry):
+            lines.append(table_line(table))
+        elif always_turn and table is not None:
+            lines.append(f"no turns recorded: {table.player} has the first option on the upcard "
+                         f"{table.discard_top.pretty} (stock {table.stock})")
         return lines
     return lines + [next_line(match)]
+
+
+def table_line(table):
+    """Whose turn it is and what he may do, the top of the discard pile and the stock count."""
+    top = table.discard_top.pretty if table.discard_top is not None else "empty"
+    return f"next: {table.player} to {table.may()}; discard pile {top}, stock {table.stock}"
 
 
 def next_line(match):
@@ -162,6 +194,27 @@ def _bonus_lines(match, totals, bonuses, hands_won, indent, final=None):
 
 
 # -- one hand ----------------------------------------------------------------------------------------------
+
+def turn_text(match, outcome):
+    """A turn recorded: what happened, then whose turn it is with the pile and the stock, or the dead end."""
+    turn = outcome.turn
+    card = turn.card.pretty if turn.card is not None else None
+    if turn.action == "pass":
+        what = f"passes on the upcard {outcome.table.discard_top.pretty}"
+    elif turn.action == "take":
+        what = f"takes the upcard {card}" if outcome.offer else f"takes {card} from the discard pile"
+    elif turn.action == "draw":
+        what = f"draws {card} from the stock" if card else "draws from the stock"
+    else:
+        what = f"discards {card}"
+    lines = [f"hand {outcome.number}, turn {outcome.turn_number}: {turn.player} {what}"]
+    if outcome.dead:
+        lines.append(f"the stock is down to {outcome.table.stock} cards: hand {outcome.number} is dead, no score")
+        lines.extend(standing_lines(match))
+    else:
+        lines.append(table_line(outcome.table))
+    return "\n".join(lines)
+
 
 def knock_text(match, outcome):
     """A settled knock: both spreads, the layoffs, the score's arithmetic, the totals and what comes next."""

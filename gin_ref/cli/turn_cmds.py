@@ -1,0 +1,83 @@
+"""Recording a hand turn by turn: ``take``, ``pass``, ``draw``, ``discard`` (RULES.md section 3).
+
+Each command is a thin wrapper around ``Match.play_turn``: it reads the match file, records one turn of the
+open hand and prints what happened, whose turn it is next, the top of the discard pile and the stock count.
+A turn the rules refuse changes nothing in the file; a turn by a player whose turn it is not is refused
+*and* kept in the record as an irregularity. A discard that leaves the last cards in the stock
+(``dead_hand_stock``) ends the hand dead by itself.
+"""
+
+import click
+
+from gin_ref import record
+from gin_ref.cards import Card
+from gin_ref.cli import tally_view
+from gin_ref.cli.match_cmds import kept_refusals, match_option
+
+
+def _play(match_path, action, player, card=None):
+    card = Card.parse(card) if card is not None else None
+    with kept_refusals(), record.updating(record.match_file(match_path)) as rec:
+        outcome = rec.match.play_turn(action, player, card)
+    click.echo(tally_view.turn_text(rec.match, outcome))
+
+
+@click.command("take")
+@match_option
+@click.argument("player")
+def take_cmd(match_path, player):
+    """PLAYER takes the top card of the discard pile: the upcard on the first turn, or his draw.
+
+    On the first turn the non-dealer (the captain, in the box) has the first option on the upcard, then
+    the dealer. A card taken from the pile may not be discarded in the same turn (discard_taken_card).
+
+    \b
+    Example:  gin-ref take Ben
+    """
+    _play(match_path, "take", player)
+
+
+@click.command("pass")
+@match_option
+@click.argument("player")
+def pass_cmd(match_path, player):
+    """PLAYER declines the upcard (first turn only): the non-dealer first, then the dealer.
+
+    If both pass, the non-dealer starts by drawing from the stock.
+
+    \b
+    Example:  gin-ref pass Ben
+    """
+    _play(match_path, "pass", player)
+
+
+@click.command("draw")
+@match_option
+@click.argument("player")
+@click.argument("card", required=False)
+def draw_cmd(match_path, player, card):
+    """PLAYER draws the top card of the stock; CARD may be named, or left unseen.
+
+    A card named is kept in mind: it must be in PLAYER's hand at the knock unless he discards it.
+
+    \b
+    Example:  gin-ref draw Ann
+              gin-ref draw Ann 5S
+    """
+    _play(match_path, "draw", player, card)
+
+
+@click.command("discard")
+@match_option
+@click.argument("player")
+@click.argument("card")
+def discard_cmd(match_path, player, card):
+    """PLAYER discards CARD face up, ending his turn (to knock instead: gin-ref knock).
+
+    The discard that leaves dead_hand_stock cards in the stock (2 by default) ends the hand dead, with no
+    score; the player who drew the card that left them may still knock instead of discarding.
+
+    \b
+    Example:  gin-ref discard Ann QH
+    """
+    _play(match_path, "discard", player, card)

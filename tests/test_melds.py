@@ -3,7 +3,7 @@
 import pytest
 
 from gin_ref.cards import codes, parse_cards, to_mask
-from gin_ref.errors import IllegalActionError, InvalidNotationError
+from gin_ref.errors import InvalidNotationError
 from gin_ref.melds import Meld, Melding, is_run, is_set, parse_melds, runs_of_mask
 
 

@@ -6,7 +6,7 @@ import sys
 import click
 
 from gin_ref.cards import Card, parse_cards
-from gin_ref.cli.output import emit_json, pretty_cards, table
+from gin_ref.cli.output import deadwood_text, emit_json, melds_text, spread_lines, table
 from gin_ref.errors import GinRefError, InvalidNotationError
 from gin_ref.knock import check_knock
 from gin_ref.melds import parse_melds
@@ -163,8 +163,8 @@ def _check_text(result):
     melding = result.melding
     rows = [
         ("limit", f"{result.limit} ({result.reason})"),
-        ("melds", " | ".join(pretty_cards(m.cards) for m in melding.melds) or "none"),
-        ("deadwood", f"{pretty_cards(melding.deadwood_cards) or 'none'} = {melding.deadwood}"),
+        ("melds", melds_text(melding.melds)),
+        ("deadwood", deadwood_text(melding)),
     ]
     if melding.discard is not None:
         rows.append(("discard", melding.discard.pretty))
@@ -217,25 +217,8 @@ def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, in
 
 def showdown_text(result):
     """Both spreads, the layoffs and the score, for people at the table."""
-    knocker, defense, knock = result.knocker, result.defense, result.knock
+    knock = result.knock
     lines = [f"upcard {result.upcard.pretty}, knock limit {knock.limit} ({knock.reason})"]
-    layoffs = ", ".join(f"{lay.card.pretty} → {pretty_cards(lay.onto.cards)}" for lay in defense.layoffs)
-    rows = [
-        ("knocker", _melds_text(knocker.melds), "", _deadwood_text(knocker)),
-        ("defender", _melds_text(defense.melds), layoffs or ("none" if not knock.gin else "none (gin)"),
-         _deadwood_text(defense)),
-    ]
-    lines.append(table(rows, ("", "melds", "layoffs", "deadwood")))
-    if knocker.discard is not None:
-        lines.append(f"knocker's discard: {knocker.discard.pretty}")
+    lines.extend(spread_lines(result))
     lines.append(f"score: {result.score.arithmetic}")
     return "\n".join(lines)
-
-
-def _melds_text(melds):
-    return " | ".join(pretty_cards(m.cards) for m in melds) or "none"
-
-
-def _deadwood_text(spread):
-    cards = pretty_cards(spread.deadwood_cards)
-    return f"{cards} = {spread.deadwood}" if cards else "0"

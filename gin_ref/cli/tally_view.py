@@ -5,7 +5,7 @@ decides anything about the game.
 """
 
 from gin_ref.cards import Card
-from gin_ref.cli.output import pretty_cards, table
+from gin_ref.cli.output import spread_lines
 from gin_ref.game import bonus_arithmetic
 from gin_ref.handplay import describe_irregularity, turn_count
 
@@ -219,32 +219,14 @@ def turn_text(match, outcome):
 def knock_text(match, outcome):
     """A settled knock: both spreads, the layoffs, the score's arithmetic, the totals and what comes next."""
     result, number = outcome.showdown, outcome.number
-    knocker, defense, knock = result.knocker, result.defense, result.knock
     lines = [f"hand {number}: {outcome.knocker} knocks against {outcome.defender}, upcard {result.upcard.pretty}, "
-             f"knock limit {knock.limit} ({knock.reason})"]
-    layoffs = ", ".join(f"{lay.card.pretty} → {pretty_cards(lay.onto.cards)}" for lay in defense.layoffs)
-    rows = [
-        (outcome.knocker, _melds(knocker.melds), "", _deadwood(knocker)),
-        (outcome.defender, _melds(defense.melds), layoffs or ("none (gin)" if knock.gin else "none"),
-         _deadwood(defense)),
-    ]
-    lines.append(table(rows, ("", "melds", "layoffs", "deadwood")))
-    if knocker.discard is not None:
-        lines.append(f"{outcome.knocker}'s discard: {knocker.discard.pretty}")
+             f"knock limit {result.knock.limit} ({result.knock.reason})"]
+    lines.extend(spread_lines(result, outcome.knocker, outcome.defender))
     score = result.score
     scorer = outcome.knocker if score.winner == "knocker" else outcome.defender
     lines.append(f"score: {score.arithmetic} ({scorer})")
     lines.extend(standing_lines(match))
     return "\n".join(lines)
-
-
-def _melds(melds):
-    return " | ".join(pretty_cards(m.cards) for m in melds) or "none"
-
-
-def _deadwood(spread):
-    cards = pretty_cards(spread.deadwood_cards)
-    return f"{cards} = {spread.deadwood}" if cards else "0"
 
 
 def deal_text(match, entry):

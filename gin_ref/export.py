@@ -180,14 +180,23 @@ def game_rows(view):
 # -- Markdown ----------------------------------------------------------------------------------------------
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
+_MD_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")  # '&amp;' or '&#60;' would show as '&' or '<'
+_MD_LIST_MARKER = re.compile(r"^(?:([+\-])|([0-9]+)([.)]))")  # a list item's text starting '+ ' or '1. '
 
 
 def md(value):
-    """A table cell's text with Markdown punctuation escaped (a name cannot break the table)."""
+    """A table cell's text with Markdown punctuation escaped (a name cannot break the table) and each '&'
+    that would start an HTML entity written as '&amp;'."""
     if value is None:
         return ""
     text = str(value).replace("\r", " ").replace("\n", " ")
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    return _MD_ENTITY.sub("&amp;", _MD_SPECIAL.sub(r"\\\1", text))
+
+
+def _md_item(text):
+    """Escaped text (``md``) that starts a list item: a leading '+', '-' or '1.' would start a nested list."""
+    return _MD_LIST_MARKER.sub(lambda m: "\\" + m.group(1) if m.group(1) else m.group(2) + "\\" + m.group(3),
+                               text)
 
 
 def _md_table(headers, rows, numeric=()):
@@ -207,7 +216,7 @@ def markdown_text(views):
                   f"- date: {md(view.date)}",
                   f"- players: {', '.join(md(n) for n in view.players)}",
                   f"- rules: {md(view.rules)}",
-                  f"- {md(outcome_line(view))}", ""]
+                  f"- {_md_item(md(outcome_line(view)))}", ""]
         sheet = score_sheet(view)
         lines += _md_table(sheet.headers, sheet.rows + [sheet.total], sheet.numeric)
         if irregularity_notes(view):

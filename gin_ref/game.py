@@ -3,6 +3,7 @@ game and its bonuses, and Hollywood scoring. Pure functions and small state obje
 """
 
 import re
+import unicodedata
 from typing import NamedTuple
 
 from gin_ref.cards import Card
@@ -10,14 +11,24 @@ from gin_ref.errors import InvalidNotationError
 
 BONUS_NAMES = ("game_bonus", "box_bonus", "shutout")
 _NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]{1,40}")
+_INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})  # controls, format characters (U+200B, U+202E), separators
 
 
 # -- the players ------------------------------------------------------------------------------------------
 
 def check_name(name):
-    """A player's name as given, or InvalidNotationError: 1-40 printable characters, no outer spaces."""
+    """A player's name as given, or InvalidNotationError: 1-40 printable characters, no outer spaces, none
+    invisible (a zero-width space, a right-to-left override), not starting with '-' (it could not be typed
+    as an argument)."""
     if not isinstance(name, str) or not _NAME.fullmatch(name) or name != name.strip():
         raise InvalidNotationError(f"bad player name {name!r}: use 1 to 40 printable characters")
+    hidden = next((char for char in name if unicodedata.category(char) in _INVISIBLE), None)
+    if hidden is not None:
+        raise InvalidNotationError(f"bad player name {name!r}: it holds an invisible character "
+                                   f"(U+{ord(hidden):04X} {unicodedata.name(hidden, 'unnamed')})")
+    if name.startswith("-"):
+        raise InvalidNotationError(f"bad player name {name!r}: a name cannot start with '-' "
+                                   "(it would be taken for an option)")
     return name
 
 

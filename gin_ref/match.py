@@ -81,10 +81,15 @@ class Match(Replay):
         if len(players) != want:
             what = "the three-player rules" if want == 3 else f"the {rules.name} rules"
             raise InvalidNotationError(f"{what} need {want} players, not {len(players)}")
-        folded = [name.casefold() for name in players]
+        seen = {}
         for name in players:
-            if folded.count(name.casefold()) > 1:
+            other = seen.get(name.casefold())
+            if other == name:
                 raise InvalidNotationError(f"player name '{name}' given twice")
+            if other is not None:
+                raise InvalidNotationError(f"player names '{other}' and '{name}' differ only in case "
+                                           "(a player is named ignoring case)")
+            seen[name.casefold()] = name
         if want == 2:
             if box is not None or captain is not None or draw:
                 raise InvalidNotationError("--box, --captain and --draw are for three players; "

@@ -7,6 +7,11 @@ line parser, and any text outside that layout (an anchor, a block scalar, a tab,
 falls back to PyYAML's CSafeLoader, whose nodes give the lines. The fast path only accepts text it reads
 exactly as YAML does (the tests compare the two on many records and on generated near-YAML); whatever it
 is not sure of goes to PyYAML.
+
+The writer never uses anchors and aliases, nor nests more than a few levels deep. Both are refused
+(RecordError with the line) before PyYAML builds anything, in one pass over its events: a few lines of
+nested aliases ("billion laughs") stand for more data than any memory holds, and a document nested
+thousands deep would overflow the composer's stack. Both readers refuse nesting deeper than MAX_DEPTH.
 """
 
 import re
@@ -31,6 +36,7 @@ UNSAFE_TEXT = re.compile("[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010
 _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 STR_TAG, _INT_TAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
 _BOOL_TAG, _NULL_TAG = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"
+MAX_DEPTH = 100  # levels of nesting read (a record has 7)
 
 
 class LineDict(dict):
@@ -87,7 +93,7 @@ def _plain(text):
         value = None
     elif tag == _BOOL_TAG:
         value = text.lower() in ("yes", "true", "on")
-    elif tag == _INT_TAG and _INT.fullmatch(text):
+    elif tag == _INT_TAG and _INT.fullmatch(text) and len(text) <= 3000:  # longer: the fallback decides
         value = int(text)
     else:
         raise _Fallback
@@ -118,9 +124,12 @@ class _Lines:
         self.pos = 0
 
 
-def _value(text):
-    """A value written after ``key: `` or ``- ``: a plain or single-quoted scalar or a flow collection."""
+def _value(text, depth):
+    """A value written after ``key: `` or ``- ``: a plain or single-quoted scalar or a flow collection
+    (at nesting level ``depth``)."""
     first = text[0]
+    if (first == "[" or first == "{") and depth > MAX_DEPTH:
+        raise _Fallback
     if first == "[":
         match = _FLAT_SEQ.fullmatch(text)
         if match is not None:
@@ -138,7 +147,7 @@ def _value(text):
                 result[key] = _plain(value.strip(" "))
             return result
     if first == "[" or first == "{":
-        value, end = _flow(text, 0)
+        value, end = _flow(text, 0, depth)
         if not _COMMENT.fullmatch(text, end):
             raise _Fallback
         return value
@@ -149,8 +158,10 @@ def _value(text):
     return _quoted(token) if first == "'" else _plain(token)
 
 
-def _flow(text, pos):
+def _flow(text, pos, depth):
     """A flow sequence or mapping of scalars (nested sequences allowed) starting at ``text[pos]``."""
+    if depth > MAX_DEPTH:
+        raise _Fallback
     opener = text[pos]
     closer = "]" if opener == "[" else "}"
     items = [] if opener == "[" else {}
@@ -174,7 +185,7 @@ def _flow(text, pos):
         if kind == "open":
             if opener == "{":
                 raise _Fallback
-            value, pos = _flow(text, match.start("open"))
+            value, pos = _flow(text, match.start("open"), depth + 1)
         elif kind == "quoted":
             value = _quoted(match.group("quoted"))
         elif kind == "plain":
@@ -202,12 +213,14 @@ def _is_item(content):
     return content[0] == "-" and (len(content) == 1 or content[1] == " ")
 
 
-def _block(lines, indent):
+def _block(lines, indent, depth):
     number, _indent, content = lines.items[lines.pos]
-    return _sequence(lines, indent) if _is_item(content) else _mapping(lines, indent)
+    return _sequence(lines, indent, depth) if _is_item(content) else _mapping(lines, indent, depth)
 
 
-def _mapping(lines, indent):
+def _mapping(lines, indent, depth):
+    if depth > MAX_DEPTH:
+        raise _Fallback
     items, size = lines.items, len(lines.items)
     result = LineDict()
     result.line, result.lines = items[lines.pos][0], {}
@@ -229,17 +242,19 @@ def _mapping(lines, indent):
         lines.pos += 1
         text = match.group("value")
         if text is not None and text[0] != "#":
-            result[key] = _value(text)
+            result[key] = _value(text, depth + 1)
         elif lines.pos < size and items[lines.pos][1] > indent:
-            result[key] = _block(lines, items[lines.pos][1])
+            result[key] = _block(lines, items[lines.pos][1], depth + 1)
         elif lines.pos < size and items[lines.pos][1] == indent and _is_item(items[lines.pos][2]):
-            result[key] = _sequence(lines, indent)
+            result[key] = _sequence(lines, indent, depth + 1)
         else:
             result[key] = None
     return result
 
 
-def _sequence(lines, indent):
+def _sequence(lines, indent, depth):
+    if depth > MAX_DEPTH:
+        raise _Fallback
     items, size = lines.items, len(lines.items)
     result = LineList()
     result.line, result.lines = items[lines.pos][0], []
@@ -254,7 +269,7 @@ def _sequence(lines, indent):
         if not rest or rest[0] == "#":
             lines.pos += 1
             if lines.pos < size and items[lines.pos][1] > indent:
-                result.append(_block(lines, items[lines.pos][1]))
+                result.append(_block(lines, items[lines.pos][1], depth + 1))
             else:
                 result.append(None)
         elif _is_item(rest) or rest[0] in "?&*!|>":
@@ -262,10 +277,10 @@ def _sequence(lines, indent):
         elif _KEY_LINE.fullmatch(rest):
             column = indent + len(content) - len(rest)
             items[lines.pos] = (number, column, rest)
-            result.append(_mapping(lines, column))
+            result.append(_mapping(lines, column, depth + 1))
         else:
             lines.pos += 1
-            result.append(_value(rest))
+            result.append(_value(rest, depth + 1))
             if lines.pos < size and items[lines.pos][1] > indent:
                 raise _Fallback
     return result
@@ -279,7 +294,7 @@ def _parse_fast(text):
     lines = _Lines(text)
     if not lines.items or lines.items[0][1] != 0:
         raise _Fallback
-    data = _block(lines, 0)
+    data = _block(lines, 0, 1)
     if lines.pos != len(lines.items):
         raise _Fallback
     return data
@@ -290,49 +305,98 @@ def _parse_fast(text):
 def _parse_yaml(text, problems):
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
+    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
+        _scan(loader_class(text))
+        loader = loader_class(text)
         try:
             node = loader.get_single_node()
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-            words = [getattr(exc, "context", None), getattr(exc, "problem", None)]
-            message = ", ".join(w for w in words if w) or str(exc).splitlines()[0]
-            line = mark.line + 1 if mark is not None else None
-            if isinstance(exc, yaml.reader.ReaderError):
-                line, message = text.count("\n", 0, exc.position) + 1, f"character #x{exc.character:04x}: {exc.reason}"
-            raise RecordError(f"invalid YAML: {message}", line=line) from None
+        except BaseException:
+            loader.dispose()
+            raise
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        words = [getattr(exc, "context", None), getattr(exc, "problem", None)]
+        message = ", ".join(w for w in words if w) or str(exc).splitlines()[0]
+        line = mark.line + 1 if mark is not None else None
+        if isinstance(exc, yaml.reader.ReaderError):
+            line, message = text.count("\n", 0, exc.position) + 1, f"character #x{exc.character:04x}: {exc.reason}"
+        raise RecordError(f"invalid YAML: {message}", line=line) from None
+    try:
         if node is None:
             raise RecordError("the file is empty", line=1)
-        return _from_node(loader, node, problems, (), set())
+        return _from_node(loader, node, problems, ())
     finally:
         loader.dispose()
 
 
-def _from_node(loader, node, problems, where, active):
+def _scan(loader):
+    """One pass over the events, before any node is built: RecordError (with its line) at the first anchor
+    or alias, or at a collection nested deeper than MAX_DEPTH. Raises YAMLError for text that is not YAML."""
+    import yaml
+
+    scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
+    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    depth = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            kind = type(event)
+            if kind is scalar:
+                if event.anchor is None:
+                    continue
+            elif kind in starts:
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise RecordError(f"nested too deeply: more than {MAX_DEPTH} levels",
+                                      line=event.start_mark.line + 1)
+                if event.anchor is None:
+                    continue
+            elif kind in ends:
+                depth -= 1
+                continue
+            elif kind is not alias:
+                continue
+            raise RecordError("anchors and aliases are not used in match files: write the value itself",
+                              line=event.start_mark.line + 1)
+    finally:
+        loader.dispose()
+
+
+_KINDS = {"!!int": "a whole number", "!!float": "a number", "!!timestamp": "a date or time"}
+
+
+def _from_node(loader, node, problems, where):
+    """The data of a node, its problems appended (``_scan`` has refused aliases and deep nesting)."""
     import yaml
 
     line = node.start_mark.line + 1
-    if id(node) in active:
-        problems.append((where, "a YAML alias refers to itself"))
-        return None
     tag = node.tag.replace("tag:yaml.org,2002:", "!!")
     if isinstance(node, yaml.ScalarNode):
+        detail = ""
         try:
-            return loader.construct_object(node)
+            value = loader.construct_object(node)
+            if not isinstance(value, int) or value.bit_length() < 10_000:
+                return value
         except yaml.YAMLError:
             problems.append((where, f"YAML tag '{tag}' is not allowed: only plain values are read"))
             return None
+        except (ValueError, OverflowError) as exc:  # a date like 2024-13-45, a number of 5,000 digits
+            detail = f" ({exc})" if tag == "!!timestamp" else ""
+        # a number over 3,000 digits (0x... or 1:00:00... builds one) could not even be printed
+        text = node.value if len(node.value) <= 40 else f"{node.value[:20]}... ({len(node.value)} characters)"
+        problems.append((where, f"cannot read {text!r} as {_KINDS.get(tag, repr(tag))}{detail}"))
+        return None
     if tag not in ("!!map", "!!seq"):
         problems.append((where, f"YAML tag '{tag}' is not allowed: only plain values are read"))
         return None
-    active = active | {id(node)}
     if isinstance(node, yaml.SequenceNode):
         result = LineList()
         result.line, result.lines = line, []
         for i, item in enumerate(node.value):
             result.lines.append(item.start_mark.line + 1)
-            result.append(_from_node(loader, item, problems, where + (i,), active))
+            result.append(_from_node(loader, item, problems, where + (i,)))
         return result
     result = LineDict()
     result.line, result.lines = line, {}
@@ -341,13 +405,13 @@ def _from_node(loader, node, problems, where, active):
             problems.append((where, f"line {key_node.start_mark.line + 1}: only plain keys are read "
                                     "(no merge keys or complex keys)"))
             continue
-        key = _from_node(loader, key_node, problems, where, active)
+        key = _from_node(loader, key_node, problems, where)
         if key in result:
             problems.append((where + (key,), f"'{key}' is given twice (first at line {result.lines[key]}; "
                                              f"again at line {key_node.start_mark.line + 1})"))
             continue
         result.lines[key] = key_node.start_mark.line + 1
-        result[key] = _from_node(loader, value_node, problems, where + (key,), active)
+        result[key] = _from_node(loader, value_node, problems, where + (key,))
     return result
 
 

@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -404,9 +405,101 @@ def test_missing_match_file(match_file):
 def test_a_second_writer_is_refused_at_the_command_line(playing):
     with open(f"{playing}.lock", "a") as held:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        refused(playing, ["dead"], f"{playing} is being written by another gin-ref (it holds {playing}.lock): "
-                                   "try again when it is done", 1)
+        refused(playing, ["dead"], f"{playing} is being written by another gin-ref: try again when it is done", 1)
         assert gin(playing, "tally", "--json").exit_code == 0  # reading needs no lock
+
+
+def test_writing_through_a_link_writes_the_real_record(match_file, tmp_path):
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "r.yaml"
+    gin(real, "new", "--dealer", "Ann", "Ann", "Ben")
+    match_file.symlink_to(os.path.join("real", "r.yaml"))
+    assert gin(match_file, "deal", "--upcard", "7D").stdout.startswith("hand 1: Ann deals, upcard 7♦")
+    assert match_file.is_symlink() and tally(real)["hands"][0]["upcard"] == "7D"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "real"]  # the lock is the real file's
+    with open(f"{real}.lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        refused(match_file, ["dead"], f"{match_file} is being written by another gin-ref: try again when it is done", 1)
+
+
+def python_m(cwd, *args, env=None):
+    """``python -m gin_ref`` in a process of its own: a command that would wait for ever is killed."""
+    env = {**{k: v for k, v in os.environ.items() if k != "GIN_REF_MATCH"},
+           "PYTHONPATH": os.pathsep.join(sys.path), **(env or {})}
+    return subprocess.run([sys.executable, "-m", "gin_ref", *map(str, args)], cwd=cwd, capture_output=True,
+                          text=True, env=env, timeout=60)
+
+
+def test_a_pipe_or_a_device_is_refused_before_reading(tmp_path):
+    os.mkfifo(tmp_path / "f.yaml")  # reading it waited for a writer for ever
+    for args, env, error in [(["tally", "--match", "f.yaml"], None, "Error: f.yaml: not a regular file\n"),
+                             (["deal", "--match", "f.yaml", "--upcard", "7D"], None, "Error: f.yaml: not a regular file\n"),
+                             (["verify", "f.yaml"], None, "f.yaml:1: not a regular file\n"),
+                             (["tally"], {"GIN_REF_MATCH": "/dev/zero"}, "Error: /dev/zero: not a regular file\n")]:
+        result = python_m(tmp_path, *args, env=env)  # /dev/zero was read until memory ran out
+        assert (result.returncode, result.stderr, result.stdout) == (1, error, ""), args
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.yaml"]
+
+
+def test_a_folder_is_not_a_match_file(match_file, tmp_path):
+    (tmp_path / "club").mkdir()
+    club = tmp_path / "club"
+    for folder, args, message in [
+            (club, ["tally"], f"{club}: is a folder, not a match file"),
+            (club, ["deal", "--upcard", "7D"], f"{club}: is a folder, not a match file"),
+            (club, ["new", "Ann", "Ben"], f"{club}: is a folder, not a match file"),
+            (club, ["new", "--force", "Ann", "Ben"], f"{club}: is a folder, not a match file"),
+            ("club/", ["new", "Ann", "Ben"], "club/: is a folder, not a match file"),
+            ("new/", ["new", "Ann", "Ben"], "new/: names a folder, not a match file: give a file name")]:
+        result = gin(folder, *args, ok=False)
+        assert (result.exit_code, result.stderr, result.stdout) == (1, f"Error: {message}\n", "")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club"] and list((tmp_path / "club").iterdir()) == []
+
+
+def test_a_refused_write_leaves_nothing_behind(match_file, tmp_path):
+    missing = "no match file '{}': start one with 'gin-ref new PLAYER PLAYER' (or name one with --match FILE)"
+    for where in ("x.yaml", "nowhere/x.yaml", "/nonexistent-gin-ref/x.yaml"):
+        for args in (["deal", "--upcard", "7D"], ["dead"], ["undo"], ["knock", "Ann", *KNOCKER[5].split(),
+                                                                        "--defender", DEFENDER[(5, 17)]]):
+            refused(Path(where), args, missing.format(where), 1)
+    refused(Path("nowhere/x.yaml"), ["new", "Ann", "Ben"], "cannot write nowhere/x.yaml: folder 'nowhere' does not exist", 1)
+    refused(Path("m.yaml/x.yaml"), ["new", "Ann", "Ben"], "cannot write m.yaml/x.yaml: folder 'm.yaml' does not exist", 1)
+    assert list(tmp_path.iterdir()) == []  # no x.yaml.lock, no temporary file
+
+
+def test_an_empty_file_name_is_refused(match_file):
+    gin(match_file, "new", "--dealer", "Ann", "Ann", "Ben")
+    before = match_file.read_bytes()
+    for args in (["tally"], ["verify"], ["deal", "--upcard", "7D"], ["new", "--force", "Ann", "Ben"]):
+        result = run(args[0], "--match", "", *args[1:], ok=False)  # was: the default match.yaml, silently
+        assert (result.exit_code, result.stderr, result.stdout) == (2, "Error: --match needs a file name\n", "")
+    assert match_file.read_bytes() == before
+
+
+@pytest.mark.parametrize("players, message", [
+    (["Ann", "ann"], "player names 'Ann' and 'ann' differ only in case (a player is named ignoring case)"),
+    (["--", "-Ann", "Ben"], "bad player name '-Ann': a name cannot start with '-' (it would be taken for an option)"),
+    (["An\u202en", "Ben"], "bad player name 'An\\u202en': it holds an invisible character (U+202E RIGHT-TO-LEFT OVERRIDE)"),
+    (["Ann", "B\u200ben"], "bad player name 'B\\u200ben': it holds an invisible character (U+200B ZERO WIDTH SPACE)"),
+    (["Ann", "Ben\u2028"], "bad player name 'Ben\\u2028': use 1 to 40 printable characters"),
+], ids=["case", "dash", "rtl override", "zero width space", "line separator"])
+def test_names_that_cannot_be_told_apart_or_typed_are_refused(match_file, players, message):
+    refused(match_file, ["new", "--dealer", "Ann", *players], message, 2)
+    assert not match_file.exists() and list(match_file.parent.iterdir()) == []
+
+
+def test_an_alias_bomb_is_refused_by_every_command(match_file):
+    gin(match_file, "new", "--dealer", "Ann", "Ann", "Ben")
+    text = match_file.read_text(encoding="utf-8")
+    line = len(text.splitlines()) + 1
+    bomb = ['x0: &x0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    bomb += [f"x{i}: &x{i} [" + ", ".join([f"*x{i - 1}"] * 9) + "]" for i in range(1, 7)]  # small, should it go off
+    match_file.write_text(text + "\n".join(bomb) + "\n", encoding="utf-8")
+    message = f"{match_file}:{line}: anchors and aliases are not used in match files: write the value itself"
+    for args in (["tally"], ["tally", "--json"], ["deal", "--upcard", "7D"], ["undo"]):
+        refused(match_file, args, message, 1)
+    result = run("verify", match_file, ok=False)
+    assert (result.exit_code, result.stderr) == (1, message + "\n")
 
 
 # -- verify ----------------------------------------------------------------------------------------------

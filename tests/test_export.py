@@ -196,3 +196,33 @@ def test_html_and_markdown_escape_every_name():
 def test_chart_of_a_match_without_hands_is_one_point_per_player():
     view = make_view("new.yaml", "2024-01-02", ["Ann", "Ben"], [])
     assert polylines("\n".join(svg_chart(view))) == [("Ann", 1), ("Ben", 1)]
+
+
+def test_markdown_escapes_html_entities_and_list_markers_in_names():
+    names = ["&amp;", "1. Ann"]
+    view = make_view("m.yaml", "2024-01-02", names, [(names[0], "7D", 7, "knock", names[1], names[1], 16, 5)],
+                     winner=names[1], finished=True)
+    text = markdown_text([view])
+    assert "- players: &amp;amp;, 1. Ann\n" in text  # '&amp;' shows as itself, not as '&'
+    assert "| 1 | &amp;amp; | 7♦ | 7 | 1. Ann | knock | 1. Ann | 16 | 0 | 16 |" in text
+    assert "- 1\\. Ann wins: &amp;amp; 0, 1. Ann 16\n" in text  # not a list in the list
+    assert markdown_text([make_view("m.yaml", "2024-01-02", ["Ann & Ben", "+x"], [], winner="+x")]).count(
+        "- \\+x wins: Ann & Ben 0, +x 0\n") == 1  # a bare '&' needs nothing
+
+
+def test_export_output_needs_a_file_name_and_names_it_in_errors(at_root, tmp_path, monkeypatch):
+    result = CliRunner().invoke(main, ["export", "--output", "", *EXAMPLES])
+    assert result.exit_code == 2 and result.stderr.endswith("\nError: --output needs a file name\n")
+    (tmp_path / "real").mkdir()
+    link = tmp_path / "sheet.md"
+    link.symlink_to(tmp_path / "real" / "sheet.md")
+    assert export("--format", "markdown", "--output", str(link), *EXAMPLES) == ""
+    assert link.is_symlink() and (tmp_path / "real" / "sheet.md").read_bytes() == (EXPECTED / "examples.md").read_bytes()
+
+    def full(src, dst):
+        raise OSError(28, "No space left on device", src, dst)
+
+    monkeypatch.setattr(os, "replace", full)
+    result = CliRunner().invoke(main, ["export", "--output", str(link), *EXAMPLES])
+    assert (result.exit_code, result.stderr) == (1, f"Error: cannot write {link}: no space left on device\n")
+    assert sorted(p.name for p in (tmp_path / "real").iterdir()) == ["sheet.md"]  # no temporary file left

@@ -5,6 +5,7 @@ import fcntl
 import os
 import signal
 import subprocess
+import tempfile
 import sys
 import textwrap
 import time
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from gin_ref import record, yamltext, yamlwrite
 from gin_ref.config import load_rules
-from gin_ref.errors import IllegalActionError, OutOfTurnError, RecordError
+from gin_ref.errors import IllegalActionError, InvalidNotationError, OutOfTurnError, RecordError
 from gin_ref.match import Match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -163,7 +164,7 @@ def test_fast_reader_accepts_only_what_yaml_reads_the_same(lines):
 
 
 def test_text_outside_the_canonical_layout_is_read_by_yaml_with_lines():
-    text = "format: &f gin-ref-match/1   # the format\nplayers:\n  - Ann\n  - Ben\nnote: |\n  a\n  b\n"
+    text = "format: !!str gin-ref-match/1   # the format\nplayers:\n  - Ann\n  - Ben\nnote: |\n  a\n  b\n"
     with pytest.raises(yamltext._Fallback):
         fast(text)
     data, problems = yamltext.parse(text)
@@ -282,8 +283,9 @@ def test_write_atomic_failing_rename_leaves_the_file_and_no_temp(tmp_path, monke
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(RecordError) as info:
         record.write_atomic(path, "new text\n" * 1000)
+    assert str(info.value) == f"cannot write {path}: no space left on device"  # not the temporary file
     assert path.read_text(encoding="utf-8") == "old text\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml"]
 
@@ -332,7 +334,7 @@ def test_a_second_writer_is_refused(tmp_path):
     before = path.read_bytes()
     with open(f"{path}.lock", "a") as held:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        with pytest.raises(RecordError, match=r"m.yaml is being written by another gin-ref \(it holds .*m.yaml.lock\)"):
+        with pytest.raises(RecordError, match=r"m.yaml is being written by another gin-ref: try again when it is done$"):
             with record.updating(path) as rec:
                 rec.match.dead()
     assert path.read_bytes() == before
@@ -418,7 +420,7 @@ def test_canonical_text_of_a_hand_recorded_turn_by_turn():
 
 
 @pytest.mark.parametrize("first, second", [("Ann", "Ben"), ("O'Brien", "Jean Luc"), ("yes", "No"), ("Zoë", "a: b"),
-                                           ("- x", "a #b"), ("Ann draws", "Ann")])
+                                           ("? x", "a #b"), ("Ann draws", "Ann")])
 def test_fast_reader_reads_turns_and_irregularities_exactly_as_yaml(first, second):
     match = turn_match(first, second)
     text = record.dumps(match.record)
@@ -452,3 +454,265 @@ def test_a_refusal_kept_in_the_record_is_written_and_others_are_not(tmp_path):
         with record.updating(path) as rec:
             rec.match.play_turn("pass", "Ann")
     assert record.load(path).match.hands[0]["irregularities"][0]["kind"] == "out_of_turn"
+
+
+# -- what a match file never holds: aliases, deep nesting, values Python cannot build ------------------
+
+def billion_laughs(levels=20):
+    """A record with, at its end, an alias bomb: ``levels`` lists of nine aliases to the one before (9**20
+    strings once expanded)."""
+    lines = ['x0: &x0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"x{i}: &x{i} [" + ", ".join([f"*x{i - 1}"] * 9) + "]" for i in range(1, levels)]
+    return record.dumps(small_match().record) + "\n".join(lines) + "\n"
+
+
+BOMB = """
+import resource, sys
+from gin_ref import record
+resource.setrlimit(resource.RLIMIT_AS, (2 ** 30, 2 ** 30))  # a bomb going off fails here, not the machine
+text = sys.stdin.read()
+print(record.checks(text)[0])
+try:
+    record.loads(text, "m.yaml")
+except Exception as exc:
+    print(exc)
+"""
+
+
+def test_an_alias_bomb_is_refused_at_its_line_before_anything_is_built():
+    text = billion_laughs()
+    line = text.splitlines().index('x0: &x0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]') + 1
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    result = subprocess.run([sys.executable, "-c", BOMB], input=text, env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert (result.returncode, result.stderr) == (0, "")
+    message = "anchors and aliases are not used in match files: write the value itself"
+    assert result.stdout == f"[({line}, '{message}')]\nm.yaml:{line}: {message}\n"
+
+
+@pytest.mark.parametrize("text, line", [
+    ("format: &f gin-ref-match/1\n", 1),                   # an anchor alone
+    ("a: 1\nb: [x, *y]\n", 2),                              # an alias (its anchor is not even there)
+    ("a: &x [*x]\n", 1),                                    # a list that holds itself
+    ("a:\n  - &k {b: 1}\nc:\n  <<: *k\n", 2),               # a merge key's anchor
+])
+def test_anchors_and_aliases_are_refused_with_their_line(text, line):
+    with pytest.raises(RecordError) as info:
+        yamltext.parse(text)
+    assert (info.value.line, info.value.message) == (
+        line, "anchors and aliases are not used in match files: write the value itself")
+
+
+def test_nesting_deeper_than_the_limit_is_refused_by_both_readers():
+    deepest = "a: " + "[" * (yamltext.MAX_DEPTH - 1) + "]" * (yamltext.MAX_DEPTH - 1) + "\n"
+    assert fast(deepest) == yaml.safe_load(deepest) == yamltext.parse(deepest)[0]
+    too_deep = "a: " + "[" * yamltext.MAX_DEPTH + "]" * yamltext.MAX_DEPTH + "\n"
+    with pytest.raises(yamltext._Fallback):
+        fast(too_deep)
+    block = "".join(" " * i + "a:\n" for i in range(yamltext.MAX_DEPTH + 1))
+    for text, line in [(too_deep, 1), (block, yamltext.MAX_DEPTH + 1)]:
+        with pytest.raises(RecordError) as info:
+            yamltext.parse(text)
+        assert (info.value.line, info.value.message) == (line, "nested too deeply: more than 100 levels")
+
+
+DEEP = """
+import sys
+from gin_ref import errors, record
+depth = 1_000_000
+for text in ["a: " + "[" * depth + "]" * depth + "\\n", "a: " + "{a: " * depth + "}" * depth + "\\n",
+             "".join(" " * i + "a:\\n" for i in range(5000)), "- " * depth + "x\\n"]:
+    problems, match = record.checks(text)
+    print(problems)
+"""
+
+
+def test_a_document_nested_a_million_deep_is_one_problem_not_a_crash():
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    result = subprocess.run([sys.executable, "-c", DEEP], env=env, capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stderr) == (0, "")  # the composer used to overflow the C stack
+    assert result.stdout.splitlines() == ["[(1, 'nested too deeply: more than 100 levels')]"] * 2 + [
+        "[(101, 'nested too deeply: more than 100 levels')]", "[(1, 'nested too deeply: more than 100 levels')]"]
+
+
+@pytest.mark.parametrize("value, message", [
+    ("2024-13-45", "cannot read '2024-13-45' as a date or time (month must be in 1..12)"),
+    ("2024-05-01 25:00:00", "cannot read '2024-05-01 25:00:00' as a date or time (hour must be in 0..23)"),
+    ("1" + "0" * 5000, "cannot read '10000000000000000000... (5001 characters)' as a whole number"),
+    ("0x" + "f" * 5000, "cannot read '0xffffffffffffffffff... (5002 characters)' as a whole number"),
+    ("1" + ":00" * 3000, "cannot read '1:00:00:00:00:00:00:... (9001 characters)' as a whole number"),
+    ("!!int twelve", "cannot read 'twelve' as a whole number"),
+], ids=["month 13", "hour 25", "5000 digits", "hex", "sexagesimal", "int tag"])
+def test_a_value_python_cannot_build_is_a_problem_at_its_line(value, message):
+    text = record.dumps(small_match().record).replace("date: '2024-05-01'", f"date: {value}")
+    line = text.splitlines().index(f"date: {value}") + 1
+    problems, _match = record.checks(text)
+    assert (line, message) in problems
+    with pytest.raises(RecordError, match="^m.yaml:"):
+        record.loads(text, "m.yaml")
+
+
+def test_a_long_number_is_read_the_same_by_both_readers():
+    for digits in (3000, 3010, 3011, 4400):
+        text = f"a: 1{'0' * (digits - 1)}\n"
+        data, problems = yamltext.parse(text)
+        big_enough = (10 ** (digits - 1)).bit_length() >= 10_000
+        assert (data["a"] is None, bool(problems)) == (big_enough, big_enough), digits
+
+
+# -- files that are not match files: pipes, devices, folders, huge files ----------------------------------
+
+@pytest.fixture
+def no_waiting():
+    """Fail, rather than hang, a test whose read would wait for ever."""
+    def timed_out(signum, frame):
+        raise AssertionError("waited for a pipe")
+
+    previous = signal.signal(signal.SIGALRM, timed_out)
+    signal.alarm(20)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_pipe_a_device_and_a_folder_are_refused_before_reading(tmp_path, no_waiting):
+    fifo = tmp_path / "f.yaml"
+    os.mkfifo(fifo)  # reading it would wait for a writer for ever
+    for path, message in [(fifo, "not a regular file"), ("/dev/zero", "not a regular file"),
+                          (tmp_path, "is a folder, not a match file")]:
+        with pytest.raises(RecordError) as info:
+            record.load(path)
+        assert str(info.value) == f"{path}: {message}"
+        assert record.check(path) == ([(1, message)], None)
+
+
+def test_a_file_over_the_size_limit_is_refused_before_reading(tmp_path, monkeypatch):
+    huge = tmp_path / "huge.yaml"
+    with open(huge, "wb") as out:
+        out.truncate(record.MAX_SIZE + 1)  # sparse: nothing is written, nothing would be read
+    with pytest.raises(RecordError, match=r"huge.yaml: too large for a match file: 64 MiB \(at most 64 MiB\)$"):
+        record.load(huge)
+    small = tmp_path / "m.yaml"
+    small.write_text(record.dumps(small_match().record), encoding="utf-8")
+    monkeypatch.setattr(record, "MAX_SIZE", 100)
+    monkeypatch.setattr(os, "fstat", lambda fd: os.stat_result((0o100644, 0, 0, 1, 0, 0, 10, 0, 0, 0)))
+    with pytest.raises(RecordError, match="too large for a match file"):  # grew past the limit after fstat
+        record.load(small)
+
+
+# -- writing: links, refusals without litter, messages that name the user's file -----------------------------
+
+def test_a_link_is_written_through_and_locked_at_the_real_file(tmp_path):
+    (tmp_path / "real").mkdir()
+    real = tmp_path / "real" / "r.yaml"
+    record.create(real, small_match())
+    link = tmp_path / "m.yaml"
+    link.symlink_to(Path("real") / "r.yaml")
+    with record.locked(link):
+        assert (tmp_path / "real" / "r.yaml.lock").exists() and not (tmp_path / "m.yaml.lock").exists()
+        with pytest.raises(RecordError, match=r"^.*real/r.yaml is being written by another gin-ref"):
+            with record.updating(real):
+                pass
+    with record.updating(link) as rec:
+        rec.match.dead()
+        assert rec.path == str(link)
+    assert link.is_symlink() and record.load(real).match.hands[2]["result"] == "dead"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "real"]
+    assert sorted(p.name for p in real.parent.iterdir()) == ["r.yaml", "r.yaml.lock"]
+
+
+def test_a_dangling_link_is_created_through(tmp_path):
+    link = tmp_path / "m.yaml"
+    link.symlink_to("r.yaml")
+    record.create(link, small_match())
+    assert link.is_symlink() and record.load(tmp_path / "r.yaml").match.totals == {"Ann": 0, "Ben": 18}
+
+
+@pytest.mark.parametrize("where, message", [
+    ("none.yaml", "no match file '{path}': start one with 'gin-ref new PLAYER PLAYER' (or name one with --match FILE)"),
+    ("nowhere/x.yaml", "no match file '{path}': start one with 'gin-ref new PLAYER PLAYER' "
+                       "(or name one with --match FILE)"),
+])
+def test_updating_a_missing_file_leaves_no_lock(tmp_path, where, message):
+    path = tmp_path / where
+    with pytest.raises(RecordError) as info:
+        with record.updating(path):
+            pass
+    assert str(info.value) == message.format(path=path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_create_refuses_a_folder_and_a_missing_folder_leaving_nothing(tmp_path):
+    for path, message in [(tmp_path, f"{tmp_path}: is a folder, not a match file"),
+                          (f"{tmp_path}/", f"{tmp_path}/: is a folder, not a match file"),
+                          (f"{tmp_path}/sub/", f"{tmp_path}/sub/: names a folder, not a match file: give a file name"),
+                          (tmp_path / "no" / "x.yaml", f"cannot write {tmp_path}/no/x.yaml: folder '{tmp_path}/no' "
+                                                       "does not exist")]:
+        with pytest.raises(RecordError) as info:
+            record.create(path, small_match())
+        assert str(info.value) == message
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_read_only_folder_or_file_is_refused_by_name(tmp_path, monkeypatch):
+    path = tmp_path / "m.yaml"
+    record.create(path, small_match())
+    before = path.read_bytes()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: False if os.fspath(p) == str(tmp_path) else real_access(p, mode))
+    with pytest.raises(RecordError) as info:
+        with record.updating(path) as rec:
+            rec.match.dead()
+    assert str(info.value) == f"cannot write {path}: folder '{tmp_path}' is not writable"
+    monkeypatch.setattr(os, "access", lambda p, mode: False if os.fspath(p) == str(path) else real_access(p, mode))
+    with pytest.raises(RecordError) as info:
+        record.create(path, small_match(), force=True)
+    assert str(info.value) == f"cannot write {path}: permission denied (the file is read-only)"
+    assert path.read_bytes() == before
+
+
+def test_a_write_that_fails_names_the_file_never_the_lock_or_the_temporary_file(tmp_path, monkeypatch):
+    path = tmp_path / "m.yaml"
+    record.create(path, small_match())
+    before = path.read_bytes()
+    real_open = os.open
+
+    def no_lock(name, *args, **kwargs):
+        if os.fspath(name).endswith(".lock"):
+            raise PermissionError(13, "Permission denied", name)
+        return real_open(name, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", no_lock)
+    with pytest.raises(RecordError) as info:
+        with record.updating(path):
+            pass
+    assert str(info.value) == f"cannot write {path}: permission denied"
+    monkeypatch.setattr(os, "open", real_open)
+
+    def no_temp(*args, **kwargs):
+        raise OSError(28, "No space left on device", str(tmp_path / ".m.yaml.x.tmp"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", no_temp)
+    with pytest.raises(RecordError) as info:
+        with record.updating(path) as rec:
+            rec.match.dead()
+    assert str(info.value) == f"cannot write {path}: no space left on device"
+    assert path.read_bytes() == before
+
+
+@pytest.mark.skipif(not hasattr(os, "fchown"), reason="no groups here")
+def test_write_atomic_keeps_the_group_when_it_can(tmp_path):
+    path = tmp_path / "m.yaml"
+    path.write_text("old\n", encoding="utf-8")
+    others = [gid for gid in os.getgroups() if gid != os.getegid()]
+    gid = 4242 if os.geteuid() == 0 else (others[0] if others else None)
+    if gid is None:
+        pytest.skip("this user is in one group only")
+    os.chown(path, -1, gid)
+    record.write_atomic(path, "new\n")
+    assert path.read_text(encoding="utf-8") == "new\n" and path.stat().st_gid == gid
+
+
+def test_an_empty_match_option_is_refused():
+    with pytest.raises(InvalidNotationError, match="^--match needs a file name$"):
+        record.match_file("")

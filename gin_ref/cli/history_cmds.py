@@ -6,7 +6,6 @@ Each command finds the match files, reads each with ``gin_ref.record`` and talli
 """
 
 import os
-from pathlib import Path
 
 import click
 
@@ -54,9 +53,7 @@ def read_view(file, named=True):
     None when a file found in a folder is not a match; RecordError naming the file when it is damaged."""
     from gin_ref import record as records
 
-    if not os.path.isfile(file):
-        raise RecordError("not a regular file", path=file)
-    raw = Path(file).read_bytes()
+    raw = records.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
     if not claims_match(raw.decode("utf-8", "replace")):
         if not named:
             return None
@@ -136,6 +133,7 @@ def _require(views, skipped, paths):
               help="csv: one row per hand; json: everything in the records; markdown: the tally tables; "
                    "html: one page to print or post, with a chart.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=str),
+              callback=lambda ctx, param, value: _file_name("--output", value),
               help="Write to FILE (replaced whole, never left half-written). Default: standard output.")
 @click.argument("matches", nargs=-1, required=True, metavar="MATCH...",
                 type=click.Path(exists=True, path_type=str))
@@ -161,6 +159,12 @@ def export_cmd(fmt, output, matches):
         from gin_ref.record import write_atomic
 
         write_atomic(output, text)
+
+
+def _file_name(option, value):
+    if value == "":
+        raise click.UsageError(f"{option} needs a file name")
+    return value
 
 
 # -- history -----------------------------------------------------------------------------------------------

@@ -207,7 +207,7 @@ def verify_cmd(match_path, as_json, files):
     \b
     Example:  gin-ref verify examples/*.yaml
     """
-    files = files + ((match_path,) if match_path else ()) or (record.match_file(),)
+    files = files + ((record.match_file(match_path),) if match_path is not None else ()) or (record.match_file(),)
     report, bad = [], False
     for path in files:
         problems, match = record.check(path)

@@ -2,6 +2,7 @@
 line numbers, atomic writes that survive a crash, and the lock that refuses a second writer (gin_ref.record)."""
 
 import fcntl
+import ast
 import os
 import signal
 import subprocess
@@ -531,8 +532,12 @@ def test_a_document_nested_a_million_deep_is_one_problem_not_a_crash():
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     result = subprocess.run([sys.executable, "-c", DEEP], env=env, capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stderr) == (0, "")  # the composer used to overflow the C stack
-    assert result.stdout.splitlines() == ["[(1, 'nested too deeply: more than 100 levels')]"] * 2 + [
-        "[(101, 'nested too deeply: more than 100 levels')]", "[(1, 'nested too deeply: more than 100 levels')]"]
+    # One problem per document at the line where it goes too deep: ours, or (newer PyYAML builds, which
+    # stop deep flow collections themselves) PyYAML's own "exceeded maximum nesting depth".
+    ours, pyyamls = "nested too deeply: more than 100 levels", "exceeded maximum nesting depth"
+    rows = [ast.literal_eval(row) for row in result.stdout.splitlines()]
+    assert [[line for line, _ in row] for row in rows] == [[1], [1], [101], [1]]
+    assert all(message == ours or message.endswith(pyyamls) for row in rows for _, message in row)
 
 
 @pytest.mark.parametrize("value, message", [

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from make_match import make_match  # noqa: E402
 
-BASE = "AS 2S 3S 4H 4D 4C 7C 8C 9C"
+from hands import BASE
 
 
 def small_match():

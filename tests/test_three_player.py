@@ -12,15 +12,8 @@ from click.testing import CliRunner
 
 from gin_ref.cli import main
 
-BASE = "AS 2S 3S 4H 4D 4C 7C 8C 9C"
-KNOCKER = {0: BASE + " TC", 2: BASE + " 2D", 5: BASE + " 5D"}
-DEFENDER = {  # (knocker deadwood, defender deadwood) -> the defender's cards: that deadwood, nothing to lay off
-    (5, 5): "JS 2H JH AD 2D 7D 8D 9D TD JD",
-    (5, 23): "AH 7H QH 2D 7D 8D 9D TD JD 3C",
-    (5, 71): "5S 8S 9S KS 2H 7H 9H 8D 3C QC",
-    (2, 24): "6S KS 6H QH KH KD 2C JC QC KC",
-    (0, 35): "6S AH 3H 6H 8H TH 6D KD AC 2C",
-}
+from hands import DEFENDER, KNOCKER
+
 GIN_REF = shutil.which("gin-ref")
 
 

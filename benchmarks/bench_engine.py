@@ -30,10 +30,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from gin_ref.cards import DECK, to_mask  # noqa: E402
-from gin_ref.deadwood import best_melding, deadwood_after_discard, deadwood_of  # noqa: E402
-from gin_ref.rules import HouseRules  # noqa: E402
-from gin_ref.scoring import settle  # noqa: E402
+from gin_ref.core.cards import DECK, to_mask  # noqa: E402
+from gin_ref.core.deadwood import best_melding, deadwood_after_discard, deadwood_of  # noqa: E402
+from gin_ref.core.rules import HouseRules  # noqa: E402
+from gin_ref.core.scoring import settle  # noqa: E402
 
 SEED = 20240601
 HANDS = 10_000

@@ -1,7 +1,7 @@
 """How fast are ``gin-ref history`` and ``gin-ref stats`` over a club's archive?
 
 Makes 1,000 match files of 30 hands each in a temporary folder (every hand played through
-``gin_ref.match`` by ``benchmarks/make_match.py``'s player, so each file is a true record that
+``gin_ref.match.model`` by ``benchmarks/make_match.py``'s player, so each file is a true record that
 ``gin-ref verify`` passes; eight players in pairs, dates spread over four years), then times each command
 as a user runs it (a new process, the whole command: finding, reading and replaying every file) and
 prints the figures. The target (issue 6) is under 5 s each.
@@ -24,9 +24,9 @@ sys.path.insert(0, str(HERE))
 
 from make_match import play  # noqa: E402
 
-from gin_ref import record  # noqa: E402
-from gin_ref.match import Match  # noqa: E402
-from gin_ref.rules import make_rules  # noqa: E402
+from gin_ref.files import matchfile as record  # noqa: E402
+from gin_ref.match.model import Match  # noqa: E402
+from gin_ref.core.rules import make_rules  # noqa: E402
 
 PLAYERS = ("Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 

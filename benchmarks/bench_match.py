@@ -3,7 +3,7 @@
 Times each command the way a player runs it: a new process, the whole command (start-up, reading and
 replaying the record through the engine, printing). Two cases:
 
-- a record of 10,000 hands (made by ``make_match.py``: every hand played through ``gin_ref.match``, so it
+- a record of 10,000 hands (made by ``make_match.py``: every hand played through ``gin_ref.match.model``, so it
   verifies): ``verify``, ``tally`` and ``tally --json``; the target (issue 3) is under 3 s each;
 - a normal match of 30 hands: every command (``new``, ``deal``, ``knock``, ``dead``, ``undo``, ``tally``,
   ``verify``); the target is under 200 ms each;
@@ -31,8 +31,8 @@ sys.path.insert(0, str(HERE))
 
 from make_match import _spread, make_match  # noqa: E402
 
-from gin_ref import record  # noqa: E402
-from gin_ref.cards import DECK  # noqa: E402
+from gin_ref.files import matchfile as record  # noqa: E402
+from gin_ref.core.cards import DECK  # noqa: E402
 
 
 def command():

@@ -1,6 +1,6 @@
 """Make a long match record for benchmarks: ``python benchmarks/make_match.py OUT.yaml --hands 10000``.
 
-Every hand is played through ``gin_ref.match`` exactly as the commands play it (deal, knock, dead), so the
+Every hand is played through ``gin_ref.match.model`` exactly as the commands play it (deal, knock, dead), so the
 file is a true record that ``gin-ref verify`` passes. Knocks are built to be legal: a few melds and low
 deadwood under the deal's Oklahoma limit; some go gin, some are undercut, some hands are dead and some
 knocks are refused as irregularities. The target is raised so that the match lasts.
@@ -14,11 +14,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gin_ref import record  # noqa: E402
-from gin_ref.cards import DECK, to_mask  # noqa: E402
-from gin_ref.deadwood import deadwood_of  # noqa: E402
-from gin_ref.match import Match  # noqa: E402
-from gin_ref.rules import make_rules  # noqa: E402
+from gin_ref.files import matchfile as record  # noqa: E402
+from gin_ref.core.cards import DECK, to_mask  # noqa: E402
+from gin_ref.core.deadwood import deadwood_of  # noqa: E402
+from gin_ref.match.model import Match  # noqa: E402
+from gin_ref.core.rules import make_rules  # noqa: E402
 
 
 def _meld(rng, pool):

@@ -1,6 +1,6 @@
 """Small matches made in memory for the history, stats and export tests (no file, no replay)."""
 
-from gin_ref.history import MatchView
+from gin_ref.views.history import MatchView
 
 
 def make_view(file, date, players, hands, rules="oklahoma", finished=None, winner=None, final=None,

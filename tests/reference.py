@@ -1,7 +1,7 @@
 """An exact brute-force reference for the rules core, written independently of gin_ref's search.
 
-It shares nothing with ``gin_ref.deadwood``, ``gin_ref.melds`` or ``gin_ref.layoffs``: only a card's rank,
-suit and value are read from ``gin_ref.cards.Card``. Everything here is deliberately slow and obvious:
+It shares nothing with ``gin_ref.core.deadwood``, ``gin_ref.core.melds`` or ``gin_ref.core.layoffs``: only a card's rank,
+suit and value are read from ``gin_ref.core.cards.Card``. Everything here is deliberately slow and obvious:
 
 - ``ref_partitions``: every way to split some cards into disjoint legal melds plus deadwood, by recursion
   on the first card left (it is deadwood, or it is in some meld made of it and cards still left; the melds

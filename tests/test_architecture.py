@@ -1,5 +1,7 @@
-"""The line between the rules core and its adapters (STYLE.md): the core imports only the standard library
-and its own lower modules, never click, tabulate, yaml or an adapter, and it never prints, reads or exits."""
+"""The layers of gin_ref, checked by folder (STYLE.md): imports point down (cli -> files, views -> match ->
+core). The core, the match layer and the views import only the standard library and their own or lower
+layers, never click, tabulate, yaml or an adapter, and they never print, read or exit. Every module of the
+package is found by walking its folders, so one added outside the known folders fails the test."""
 
 import ast
 from pathlib import Path
@@ -7,18 +9,47 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "gin_ref"
-CORE = ["errors", "cards", "melds", "deadwood", "rules", "knock", "layoffs", "scoring"]
-CORE_IF_PRESENT = ["turns", "hand", "game", "header", "handplay", "replay", "tally", "match", "report"]
-MODULES = CORE + [name for name in CORE_IF_PRESENT if (PACKAGE / f"{name}.py").exists()]
+# Each layer may import itself and the layers named for it; nothing else of gin_ref.
+LAYERS = {
+    "core": {"core"},
+    "match": {"match", "core"},
+    "views": {"views", "match", "core"},
+    "files": {"files", "match", "core"},
+    "cli": {"cli", "files", "views", "match", "core"},
+}
+TOP_LEVEL = {"__init__", "__main__"}
+PURE = {"core", "match", "views"}  # no I/O and no adapter packages
 
-FORBIDDEN_PACKAGES = {"click", "tabulate", "yaml"}
-FORBIDDEN_MODULES = {"gin_ref.cli", "gin_ref.config", "gin_ref.record"}
+# Packages a pure layer may not import: the views may lay out a table with tabulate, nothing lower may.
+FORBIDDEN_PACKAGES = {
+    "core": {"click", "tabulate", "yaml", "prompt_toolkit"},
+    "match": {"click", "tabulate", "yaml", "prompt_toolkit"},
+    "views": {"click", "yaml", "prompt_toolkit"},
+}
 FORBIDDEN_CALLS = {"print", "input", "exit", "quit", "breakpoint", "open"}
 FORBIDDEN_ATTRIBUTES = {("sys", "exit"), ("os", "_exit"), ("sys", "stdout"), ("sys", "stderr"), ("sys", "stdin")}
 
 
-def tree_of(name):
-    path = PACKAGE / f"{name}.py"
+def layer_of(rel):
+    """The layer of a module path relative to the package, 'top' for __init__/__main__, None if unknown."""
+    parts = rel.with_suffix("").parts
+    if len(parts) == 1:
+        return "top" if parts[0] in TOP_LEVEL else None
+    return parts[0] if len(parts) == 2 and parts[0] in LAYERS else None
+
+
+def all_modules():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE)
+        yield str(rel), layer_of(rel)
+
+
+MODULES = list(all_modules())
+LAYERED = [(rel, layer) for rel, layer in MODULES if layer in LAYERS]
+
+
+def tree_of(rel):
+    path = PACKAGE / rel
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
 
 
@@ -33,8 +64,6 @@ def imported_modules(tree):
             if node.level:
                 base = "gin_ref" + ("." + base if base else "")
             yield node.lineno, base
-            for alias in node.names:
-                yield node.lineno, f"{base}.{alias.name}"
         elif isinstance(node, ast.Call):  # importlib.import_module("click"), __import__("yaml")
             func = node.func
             name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
@@ -42,15 +71,27 @@ def imported_modules(tree):
                 yield node.lineno, str(node.args[0].value)
 
 
-def forbidden(module):
-    top = module.split(".")[0]
-    return top in FORBIDDEN_PACKAGES or any(module == m or module.startswith(m + ".") for m in FORBIDDEN_MODULES)
+def violations(layer, tree):
+    """Imports a module of ``layer`` may not make: a gin_ref layer above it, or an adapter package."""
+    allowed = LAYERS[layer]
+    for line, module in imported_modules(tree):
+        parts = module.split(".")
+        if parts[0] == "gin_ref":
+            if len(parts) == 1 or parts[1] == "__version__":
+                continue
+            if parts[1] not in allowed:
+                yield f"line {line}: {module}"
+        elif parts[0] in FORBIDDEN_PACKAGES.get(layer, ()):
+            yield f"line {line}: {module}"
 
 
-@pytest.mark.parametrize("name", MODULES)
-def test_core_module_imports_no_adapter(name):
-    bad = [f"line {line}: {module}" for line, module in imported_modules(tree_of(name)) if forbidden(module)]
-    assert bad == [], f"gin_ref/{name}.py imports an adapter"
+def test_every_module_is_in_a_known_folder():
+    assert [rel for rel, layer in MODULES if layer is None] == []
+
+
+@pytest.mark.parametrize("rel,layer", LAYERED)
+def test_imports_point_down(rel, layer):
+    assert list(violations(layer, tree_of(rel))) == [], f"gin_ref/{rel} imports against the layers"
 
 
 def io_uses(tree):
@@ -63,21 +104,22 @@ def io_uses(tree):
             yield f"line {node.lineno}: {node.value.id}.{node.attr}"
 
 
-@pytest.mark.parametrize("name", MODULES)
-def test_core_module_never_prints_reads_or_exits(name):
-    assert list(io_uses(tree_of(name))) == [], f"gin_ref/{name}.py does I/O or exits"
+@pytest.mark.parametrize("rel", [rel for rel, layer in LAYERED if layer in PURE])
+def test_pure_layers_never_print_read_or_exit(rel):
+    assert list(io_uses(tree_of(rel))) == [], f"gin_ref/{rel} does I/O or exits"
 
 
 def test_the_checks_can_fail():
-    tree = ast.parse("import click\nfrom .cli import main\nfrom . import config\nimport yaml as y\n"
-                     "from gin_ref.record import read\nimportlib.import_module('tabulate')\nimport json\n")
-    assert [m for _, m in imported_modules(tree) if forbidden(m)] == [
-        "click", "gin_ref.cli", "gin_ref.cli.main", "gin_ref.config", "yaml", "gin_ref.record",
-        "gin_ref.record.read", "tabulate"]
-    assert not forbidden("gin_ref.cards") and not forbidden("clickhouse") and not forbidden("gin_ref.records")
+    tree = ast.parse("import click\nfrom gin_ref.cli import main\nfrom gin_ref.files import matchfile\n"
+                     "import yaml as y\nfrom gin_ref.views.tally_text import x\nimportlib.import_module('tabulate')\n"
+                     "import json\nfrom gin_ref.core.cards import Card\nfrom gin_ref import __version__\n")
+    assert list(violations("core", tree)) == [
+        "line 1: click", "line 2: gin_ref.cli", "line 3: gin_ref.files", "line 4: yaml", "line 5: gin_ref.views.tally_text",
+        "line 6: tabulate"]
+    assert list(violations("match", tree)) == list(violations("core", tree))
+    assert list(violations("cli", tree)) == []
+    assert list(violations("files", tree)) == ["line 2: gin_ref.cli", "line 5: gin_ref.views.tally_text"]
     tree = ast.parse("print('x')\nsys.exit(1)\nwith open('f') as f:\n    pass\nsys.stdout.write('x')\nlen('x')\n")
     assert list(io_uses(tree)) == ["line 1: print()", "line 2: sys.exit", "line 3: open()", "line 5: sys.stdout"]
-
-
-def test_every_core_module_is_checked():
-    assert all((PACKAGE / f"{name}.py").exists() for name in CORE)
+    assert layer_of(Path("loose.py")) is None and layer_of(Path("core/deep/x.py")) is None
+    assert layer_of(Path("misc/x.py")) is None and layer_of(Path("core/cards.py")) == "core"

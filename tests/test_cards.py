@@ -4,8 +4,8 @@ import pickle
 
 import pytest
 
-from gin_ref.cards import DECK, Card, codes, from_mask, parse_cards, points, sort_cards, split_tokens, to_mask
-from gin_ref.errors import InvalidNotationError
+from gin_ref.core.cards import DECK, Card, codes, from_mask, parse_cards, points, sort_cards, split_tokens, to_mask
+from gin_ref.core.errors import InvalidNotationError
 
 
 @pytest.mark.parametrize("text", ["10h", "Th", "t♥", "TH", "th", "10H", "10♥", "T♡", " th "])

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
-from gin_ref.errors import RecordError
-from gin_ref.record import load
+from gin_ref.core.errors import RecordError
+from gin_ref.files.matchfile import load
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -48,7 +48,7 @@ score progression of Ann (running total after each hand):
 
 
 def damage(path):
-    """``(line, message)`` that the match reader (``gin_ref.record``) gives for a damaged file."""
+    """``(line, message)`` that the match reader (``gin_ref.files.matchfile``) gives for a damaged file."""
     with pytest.raises(RecordError) as caught:
         load(path)
     return caught.value.line, caught.value.message

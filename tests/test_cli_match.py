@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from gin_ref import record
+from gin_ref.files import matchfile as record
 from gin_ref.cli import main
 
 from hands import BASE, DEFENDER, KNOCKER

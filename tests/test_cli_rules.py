@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
-from gin_ref.rules import KNOBS
+from gin_ref.core.rules import KNOBS
 
 PRESET_TABLE = """\
 preset        description

@@ -15,8 +15,8 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from gin_ref import record
-from gin_ref.cards import DECK
+from gin_ref.files import matchfile as record
+from gin_ref.core.cards import DECK
 from gin_ref.cli import main
 
 GIN_REF = shutil.which("gin-ref")

@@ -1,12 +1,12 @@
-"""gin_ref.config: presets, club files with extends, and every way a rules file can be wrong."""
+"""gin_ref.files.rulesfile: presets, club files with extends, and every way a rules file can be wrong."""
 
 import pytest
 import yaml
 
-from gin_ref import config
-from gin_ref.config import check_rules_file, explain_rules, list_presets, load_rules, preset_path
-from gin_ref.errors import RulesError
-from gin_ref.rules import KNOBS, PRESET_NAMES
+from gin_ref.files import rulesfile as config
+from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets, load_rules, preset_path
+from gin_ref.core.errors import RulesError
+from gin_ref.core.rules import KNOBS, PRESET_NAMES
 
 DEFAULTS = {name: default for name, (_check, default, _doc) in KNOBS.items()}
 CLASSIC = {"knock_limit": 10, "gin_bonus": 20, "undercut_bonus": 10, "box_bonus": 20, "game_bonus": 100,

@@ -1,4 +1,4 @@
-"""``gin_ref.export``: each format against an expected file for the shipped examples, the CSV through the csv
+"""``gin_ref.views.export``: each format against an expected file for the shipped examples, the CSV through the csv
 module, the HTML page self-contained with a chart of the right number of points, every name escaped.
 
 The expected files are made by ``gin-ref export`` itself; after a deliberate change to an export or to the
@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from gin_ref.cli import main
 from gin_ref.cli.history_cmds import read_matches
-from gin_ref.export import csv_text, html_text, json_data, markdown_text, safe_cell, svg_chart
+from gin_ref.views.export import csv_text, html_text, json_data, markdown_text, safe_cell, svg_chart
 from matchviews import make_view
 
 ROOT = Path(__file__).resolve().parent.parent

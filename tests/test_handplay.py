@@ -1,14 +1,14 @@
-"""Reading back a hand recorded turn by turn and the irregularities around it (gin_ref.handplay): each edit of
+"""Reading back a hand recorded turn by turn and the irregularities around it (gin_ref.match.handplay): each edit of
 a record is found where it is, once; irregularities are checked to be what they say they are."""
 
 import copy
 
 import pytest
 
-from gin_ref.config import load_rules
-from gin_ref.errors import IllegalActionError, OutOfTurnError, RecordError
-from gin_ref.handplay import describe_irregularity, position
-from gin_ref.match import Match
+from gin_ref.files.rulesfile import load_rules
+from gin_ref.core.errors import IllegalActionError, OutOfTurnError, RecordError
+from gin_ref.match.handplay import describe_irregularity, position
+from gin_ref.match.model import Match
 
 DEAL_A = ["pass Ben", "take Ann", "discard Ann QH", "draw Ben", "discard Ben KS", "draw Ann 5D", "discard Ann JC",
           "take Ben", "discard Ben 2H", "draw Ann"]

@@ -1,4 +1,4 @@
-"""``gin_ref.history`` and ``gin_ref.stats``: which files are matches, the history newest first, and the
+"""``gin_ref.views.history`` and ``gin_ref.views.stats``: which files are matches, the history newest first, and the
 statistics, checked against counts made by hand on the shipped examples."""
 
 import ast
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from gin_ref.cli.history_cmds import read_matches
-from gin_ref.history import claims_match, history_data, newest_first, oldest_first
-from gin_ref.stats import player_stats
+from gin_ref.views.history import claims_match, history_data, newest_first, oldest_first
+from gin_ref.views.stats import player_stats
 from matchviews import make_view
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -170,10 +170,10 @@ def test_examples_history_newest_first(examples):
 @pytest.mark.parametrize("name", ["history", "stats", "export"])
 def test_history_stats_and_export_are_pure(name):
     """No click, tabulate, yaml or adapter, and no printing, reading or exiting: the CLI does the I/O."""
-    tree = ast.parse((ROOT / "gin_ref" / f"{name}.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "gin_ref" / "views" / f"{name}.py").read_text(encoding="utf-8"))
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not {m for m in imported if m.split(".")[0] in ("click", "tabulate", "yaml")
-                or m.startswith(("gin_ref.cli", "gin_ref.record", "gin_ref.config"))}
+                or m.startswith(("gin_ref.cli", "gin_ref.files.matchfile", "gin_ref.files.rulesfile"))}
     calls = {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
     assert not calls & {"print", "open", "input", "exit"}

@@ -5,12 +5,12 @@ import random
 import pytest
 from hypothesis import given, settings
 
-from gin_ref.cards import DECK, Card, codes, parse_cards, to_mask
-from gin_ref.deadwood import deadwood_after_discard, deadwood_of
-from gin_ref.errors import IllegalActionError, InvalidNotationError
-from gin_ref.knock import check_knock, knock_limit, limit_reason, verify_knock, verify_knocker_cards
-from gin_ref.melds import Meld, parse_melds
-from gin_ref.rules import HouseRules
+from gin_ref.core.cards import DECK, Card, codes, parse_cards, to_mask
+from gin_ref.core.deadwood import deadwood_after_discard, deadwood_of
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.knock import check_knock, knock_limit, limit_reason, verify_knock, verify_knocker_cards
+from gin_ref.core.melds import Meld, parse_melds
+from gin_ref.core.rules import HouseRules
 from reference import hand_strategy, melded_hand, ref_deadwood, ref_deadwood_after_discard, ref_knock_limit
 
 OKLAHOMA = HouseRules()

@@ -7,10 +7,10 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_ref.cards import DECK, codes, parse_cards, to_mask
-from gin_ref.deadwood import best_melding, deadwood_of
-from gin_ref.layoffs import assign_layoffs, best_defense, layoff_candidates
-from gin_ref.melds import parse_melds
+from gin_ref.core.cards import DECK, codes, parse_cards, to_mask
+from gin_ref.core.deadwood import best_melding, deadwood_of
+from gin_ref.core.layoffs import assign_layoffs, best_defense, layoff_candidates
+from gin_ref.core.melds import parse_melds
 from reference import check_defense, defender_hand, melded_hand, ref_defense, ref_layoff_sets
 
 

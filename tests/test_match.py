@@ -1,16 +1,16 @@
 """The match core: dealers and roles, the end of a game and its bonuses, Hollywood, the actions, and the
-replay that checks a record (gin_ref.game, gin_ref.match, gin_ref.replay)."""
+replay that checks a record (gin_ref.core.game, gin_ref.match.model, gin_ref.match.replay)."""
 
 import copy
 import random
 
 import pytest
 
-from gin_ref import game
-from gin_ref.cards import Card
-from gin_ref.config import load_rules
-from gin_ref.errors import IllegalActionError, InvalidNotationError, RecordError
-from gin_ref.match import Match, tally_data
+from gin_ref.core import game
+from gin_ref.core.cards import Card
+from gin_ref.files.rulesfile import load_rules
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.match.model import Match, tally_data
 
 from hands import BASE, DEFENDER, KNOCKER
 

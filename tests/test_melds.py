@@ -2,9 +2,9 @@
 
 import pytest
 
-from gin_ref.cards import codes, parse_cards, to_mask
-from gin_ref.errors import InvalidNotationError
-from gin_ref.melds import Meld, Melding, is_run, is_set, parse_melds, runs_of_mask
+from gin_ref.core.cards import codes, parse_cards, to_mask
+from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.melds import Meld, Melding, is_run, is_set, parse_melds, runs_of_mask
 
 
 def cards(text):

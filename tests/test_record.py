@@ -1,5 +1,5 @@
-"""The match file: the YAML it is written in (gin_ref.yamltext, gin_ref.yamlwrite), reading it strictly and leniently with
-line numbers, atomic writes that survive a crash, and the lock that refuses a second writer (gin_ref.record)."""
+"""The match file: the YAML it is written in (gin_ref.files.yamlread, gin_ref.files.yamlwrite), reading it strictly and leniently with
+line numbers, atomic writes that survive a crash, and the lock that refuses a second writer (gin_ref.files.matchfile)."""
 
 import fcntl
 import ast
@@ -17,10 +17,14 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_ref import record, yamltext, yamlwrite
-from gin_ref.config import load_rules
-from gin_ref.errors import IllegalActionError, InvalidNotationError, OutOfTurnError, RecordError
-from gin_ref.match import Match
+from gin_ref.files import matchfile as record
+
+from gin_ref.files import yamlread as yamltext
+
+from gin_ref.files import yamlwrite
+from gin_ref.files.rulesfile import load_rules
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError, RecordError
+from gin_ref.match.model import Match
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -301,7 +305,7 @@ def test_write_atomic_keeps_the_file_mode(tmp_path):
 
 WRITER = """
 import sys
-from gin_ref import record
+from gin_ref.files import matchfile as record
 path, size = sys.argv[1], int(sys.argv[2])
 print("ready", flush=True)
 n = 0
@@ -469,7 +473,7 @@ def billion_laughs(levels=20):
 
 BOMB = """
 import resource, sys
-from gin_ref import record
+from gin_ref.files import matchfile as record
 resource.setrlimit(resource.RLIMIT_AS, (2 ** 30, 2 ** 30))  # a bomb going off fails here, not the machine
 text = sys.stdin.read()
 print(record.checks(text)[0])
@@ -519,7 +523,8 @@ def test_nesting_deeper_than_the_limit_is_refused_by_both_readers():
 
 DEEP = """
 import sys
-from gin_ref import errors, record
+from gin_ref.core import errors
+from gin_ref.files import matchfile as record
 depth = 1_000_000
 for text in ["a: " + "[" * depth + "]" * depth + "\\n", "a: " + "{a: " * depth + "}" * depth + "\\n",
              "".join(" " * i + "a:\\n" for i in range(5000)), "- " * depth + "x\\n"]:

@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gin_ref.cards import DECK, Card, codes, parse_cards
-from gin_ref.errors import IllegalActionError, InvalidNotationError
-from gin_ref.melds import parse_melds
-from gin_ref.rules import HouseRules
-from gin_ref.scoring import hand_score, settle
+from gin_ref.core.cards import DECK, Card, codes, parse_cards
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.melds import parse_melds
+from gin_ref.core.rules import HouseRules
+from gin_ref.core.scoring import hand_score, settle
 from reference import check_defense, check_melding, defender_hand, melded_hand, ref_deadwood, \
     ref_deadwood_after_discard, ref_defense, ref_hand_score, ref_settle_net
 

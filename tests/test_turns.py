@@ -1,10 +1,10 @@
-"""The turn-by-turn state machine of one deal (gin_ref.turns)."""
+"""The turn-by-turn state machine of one deal (gin_ref.core.turns)."""
 
 import pytest
 
-from gin_ref.cards import Card, parse_cards
-from gin_ref.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
-from gin_ref.turns import STOCK_AT_START, Deal, Turn
+from gin_ref.core.cards import Card, parse_cards
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
+from gin_ref.core.turns import STOCK_AT_START, Deal, Turn
 
 C = Card.parse
 

@@ -11,7 +11,7 @@ import sys
 import click
 
 from gin_ref import __version__
-from gin_ref.errors import GinRefError
+from gin_ref.core.errors import GinRefError
 
 # command name -> module under gin_ref.cli that defines it (as a function of the same name, '-' as '_')
 COMMANDS = {

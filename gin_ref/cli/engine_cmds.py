@@ -5,19 +5,19 @@ import sys
 
 import click
 
-from gin_ref.cards import Card, parse_cards
+from gin_ref.core.cards import Card, parse_cards
 from gin_ref.cli.output import deadwood_text, emit_json, melds_text, spread_lines, table
-from gin_ref.errors import GinRefError, InvalidNotationError
-from gin_ref.knock import check_knock
-from gin_ref.melds import parse_melds
-from gin_ref.report import check_data, showdown_data
-from gin_ref.scoring import settle
+from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.core.knock import check_knock
+from gin_ref.core.melds import parse_melds
+from gin_ref.views.report import check_data, showdown_data
+from gin_ref.core.scoring import settle
 
 RULES_HELP = "House rules: a preset name (see `gin-ref rules`) or a YAML file. Default: oklahoma."
 
 
 def _load_rules(spec):
-    from gin_ref.config import load_rules
+    from gin_ref.files.rulesfile import load_rules
 
     return load_rules(spec)
 

@@ -1,8 +1,8 @@
 """``gin-ref export``, ``history`` and ``stats``: many match files at once.
 
-Each command finds the match files, reads each with ``gin_ref.record`` and tallies it with
-``gin_ref.match`` (the same code as ``gin-ref tally``), then hands the matches to one pure call of
-``gin_ref.export``, ``gin_ref.history`` or ``gin_ref.stats``.
+Each command finds the match files, reads each with ``gin_ref.files.matchfile`` and tallies it with
+``gin_ref.match.model`` (the same code as ``gin-ref tally``), then hands the matches to one pure call of
+``gin_ref.views.export``, ``gin_ref.views.history`` or ``gin_ref.views.stats``.
 """
 
 import os
@@ -10,10 +10,10 @@ import os
 import click
 
 from gin_ref.cli.output import emit_json, table
-from gin_ref.errors import GinRefError, RecordError
-from gin_ref.export import FORMATS, render
-from gin_ref.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, newest_first, standing
-from gin_ref.match import FORMAT, tally_data
+from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.views.export import FORMATS, render
+from gin_ref.views.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, newest_first, standing
+from gin_ref.match.model import FORMAT, tally_data
 
 PATHS = click.argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
                        type=click.Path(exists=True, path_type=str))
@@ -49,9 +49,9 @@ def candidates(paths):
 
 
 def read_view(file, named=True):
-    """One match file as a MatchView, read and replayed strictly by ``gin_ref.record`` (as ``tally`` does).
+    """One match file as a MatchView, read and replayed strictly by ``gin_ref.files.matchfile`` (as ``tally`` does).
     None when a file found in a folder is not a match; RecordError naming the file when it is damaged."""
-    from gin_ref import record as records
+    from gin_ref.files import matchfile as records
 
     raw = records.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
     if not claims_match(raw.decode("utf-8", "replace")):
@@ -156,7 +156,7 @@ def export_cmd(fmt, output, matches):
     if output is None:
         click.echo(text, nl=False)
     else:
-        from gin_ref.record import write_atomic
+        from gin_ref.files.matchfile import write_atomic
 
         write_atomic(output, text)
 
@@ -229,7 +229,7 @@ def stats_cmd(paths, player, as_json):
     Example:  gin-ref stats examples/
               gin-ref stats --player Ann --json examples/
     """
-    from gin_ref.stats import player_stats
+    from gin_ref.views.stats import player_stats
 
     views, skipped = read_matches(paths)
     _report_skipped(skipped)

@@ -1,7 +1,7 @@
 """Recording a match at the table: ``new``, ``deal``, ``knock``, ``dead``, ``undo``, ``tally``, ``verify``.
 
-Each command is a thin wrapper: it reads the match file (``gin_ref.record``), makes one call on the
-``Match`` (``gin_ref.match``) and prints what happened (``gin_ref.cli.tally_view``). A command that is refused
+Each command is a thin wrapper: it reads the match file (``gin_ref.files.matchfile``), makes one call on the
+``Match`` (``gin_ref.match.model``) and prints what happened (``gin_ref.views.tally_text``). A command that is refused
 changes nothing in the file; the exceptions are an illegal knock, a knock out of turn and a deal by the
 wrong dealer, which are refused *and* kept in the record as irregularities.
 """
@@ -12,11 +12,11 @@ from contextlib import contextmanager
 
 import click
 
-from gin_ref import record
-from gin_ref.cards import Card
-from gin_ref.cli import tally_view
+from gin_ref.files import matchfile as record
+from gin_ref.core.cards import Card
+from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.output import emit_json
-from gin_ref.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
 
 MATCH_HELP = f"The match file. Default: ${record.ENV_VAR}, else {record.DEFAULT_FILE} in this folder."
 
@@ -63,8 +63,8 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
       gin-ref new --rules classic --dealer Ann Ann Ben
       gin-ref new --rules three-player --draw Ann=KS --draw Ben=7H --draw Cid=2D Ann Ben Cid
     """
-    from gin_ref.config import load_rules
-    from gin_ref.match import Match
+    from gin_ref.files.rulesfile import load_rules
+    from gin_ref.match.model import Match
 
     path = record.match_file(match_path)
     rules = load_rules(rules_spec)
@@ -235,7 +235,7 @@ def verify_cmd(match_path, as_json, files):
 
 def _irregularities(data):
     """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it."""
-    from gin_ref import yamltext
+    from gin_ref.files import yamlread as yamltext
 
     found = []
     if not isinstance(data, dict):

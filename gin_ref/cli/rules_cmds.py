@@ -1,6 +1,6 @@
 """``gin-ref rules``: list the presets, show a rule set knob by knob, check a club's rules file.
 
-Each command is a thin wrapper around one call of ``gin_ref.config``.
+Each command is a thin wrapper around one call of ``gin_ref.files.rulesfile``.
 """
 
 import sys
@@ -8,7 +8,7 @@ import sys
 import click
 
 from gin_ref.cli.output import emit_json, table
-from gin_ref.config import check_rules_file, explain_rules, list_presets
+from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets
 
 
 @click.group("rules", invoke_without_command=True)

@@ -9,9 +9,9 @@ A turn the rules refuse changes nothing in the file; a turn by a player whose tu
 
 import click
 
-from gin_ref import record
-from gin_ref.cards import Card
-from gin_ref.cli import tally_view
+from gin_ref.files import matchfile as record
+from gin_ref.core.cards import Card
+from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.match_cmds import kept_refusals, match_option
 
 

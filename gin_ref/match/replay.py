@@ -1,29 +1,29 @@
 """Reading a match record back: every derived value worked out again and compared with the record.
 
-A record is plain data (dicts and lists, as the match file holds it; see ``gin_ref.match`` for its keys).
+A record is plain data (dicts and lists, as the match file holds it; see ``gin_ref.match.model`` for its keys).
 ``Replay`` walks it from the start: the header (format, players, a snapshot of every house rule, who
 deals first), then each hand: its dealer or roles against the rotation, its limit against the upcard, its
-turns and irregularities (``gin_ref.handplay``), its result, winner and points against the engine's
+turns and irregularities (``gin_ref.match.handplay``), its result, winner and points against the engine's
 settlement of the recorded cards, and the running totals; between the hands, the match's own
 irregularities (deals refused). Strict replay raises the first problem as a ``RecordError`` (with
 ``where``, the problem's path of keys into the record: ``("hands", 2, "totals")``); lenient replay collects
 every ``Problem`` and goes on with the recomputed values, so one edited number is one problem.
 
-``gin_ref.match.Match`` builds on it: its actions append to the record through the same code, so what is
+``gin_ref.match.model.Match`` builds on it: its actions append to the record through the same code, so what is
 written is what a replay expects.
 """
 
 import json
 from typing import NamedTuple, Optional
 
-from gin_ref import game
-from gin_ref.cards import Card
-from gin_ref.errors import InvalidNotationError, RecordError
-from gin_ref.handplay import SHAPE_ERRORS, PlayReplay, card_of, recorded_cards
-from gin_ref.header import ROLES, check_corrections, player_at, read_header
-from gin_ref.knock import knock_limit, limit_reason
-from gin_ref.melds import parse_melds
-from gin_ref.scoring import settle
+from gin_ref.core import game
+from gin_ref.core.cards import Card
+from gin_ref.core.errors import InvalidNotationError, RecordError
+from gin_ref.match.handplay import SHAPE_ERRORS, PlayReplay, card_of, recorded_cards
+from gin_ref.match.header import ROLES, check_corrections, player_at, read_header
+from gin_ref.core.knock import knock_limit, limit_reason
+from gin_ref.core.melds import parse_melds
+from gin_ref.core.scoring import settle
 
 HAND_KEYS = ("number", "dealer", "box", "captain", "sitter", "upcard", "limit", "irregularities", "turns",
              "result", "knocker", "knocker_cards", "melds", "discard", "defender", "defender_cards", "winner",
@@ -79,7 +79,7 @@ def _columns(columns):
 
 
 class Replay(PlayReplay):
-    """A record and the state replayed from it (see the module docstring and ``gin_ref.handplay``)."""
+    """A record and the state replayed from it (see the module docstring and ``gin_ref.match.handplay``)."""
 
     def __init__(self, record, lenient=False):
         self.record = record

@@ -6,8 +6,8 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-from gin_ref.cards import Card
-from gin_ref.errors import InvalidNotationError
+from gin_ref.core.cards import Card
+from gin_ref.core.errors import InvalidNotationError
 
 BONUS_NAMES = ("game_bonus", "box_bonus", "shutout")
 _NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]{1,40}")

@@ -12,8 +12,8 @@ discards, and then the other player plays a normal turn.
 
 from dataclasses import dataclass
 
-from gin_ref.cards import DECK, Card
-from gin_ref.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
+from gin_ref.core.cards import DECK, Card
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
 
 STOCK_AT_START = 52 - 2 * 10 - 1
 ACTIONS = ("take", "pass", "draw", "discard")

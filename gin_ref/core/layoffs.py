@@ -8,8 +8,8 @@ the cards that could possibly be laid off is tried, and for each the rest is arr
 
 from dataclasses import dataclass
 
-from gin_ref.cards import points, to_mask
-from gin_ref.deadwood import best_melding, deadwood_of
+from gin_ref.core.cards import points, to_mask
+from gin_ref.core.deadwood import best_melding, deadwood_of
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ Ties are broken deterministically: sets are tried in a fixed order (no set first
 three of four leaving spades, hearts, diamonds, clubs) and the first minimum is kept.
 """
 
-from gin_ref.cards import DECK
-from gin_ref.melds import Meld, Melding, runs_of_mask
+from gin_ref.core.cards import DECK
+from gin_ref.core.melds import Meld, Melding, runs_of_mask
 
 SUIT_MASK = 0x1FFF
 _NONE = 1000  # a deadwood no hand reaches: marks "no card to discard here"

@@ -15,7 +15,7 @@ What is counted, per player name, over every match the player sat in:
 - ``progression``: per match, oldest first, the player's running total after each settled hand.
 """
 
-from gin_ref.history import oldest_first
+from gin_ref.views.history import oldest_first
 
 KNOCKS = ("knock", "undercut")
 GINS = ("gin", "big_gin")

@@ -2,21 +2,21 @@
 corrections kept at its end.
 
 Each check takes ``report(where, message, fatal=False)``: ``where`` is the problem's path of keys into the
-record; a fatal problem is one the replay cannot go past (``gin_ref.replay`` decides whether reporting
+record; a fatal problem is one the replay cannot go past (``gin_ref.match.replay`` decides whether reporting
 raises or collects).
 """
 
 import datetime
 from typing import NamedTuple, Optional
 
-from gin_ref import game
-from gin_ref.errors import GinRefError, InvalidNotationError
-from gin_ref.game import check_name, parse_draw
-from gin_ref.rules import KNOBS, RulesError, check_consistency, check_knob, make_rules
+from gin_ref.core import game
+from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.core.game import check_name, parse_draw
+from gin_ref.core.rules import KNOBS, RulesError, check_consistency, check_knob, make_rules
 
 FORMAT = "gin-ref-match/1"
 TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "irregularities", "corrections")
-OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused: gin_ref.handplay)
+OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused: gin_ref.match.handplay)
 ROLES = ("box", "captain", "sitter")
 
 

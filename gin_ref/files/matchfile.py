@@ -1,6 +1,6 @@
 """The match file: read it (with the line of every key), check it, and write it safely.
 
-A match file is YAML (``gin_ref.yamltext`` reads it, ``gin_ref.yamlwrite`` writes it) holding the record ``gin_ref.match``
+A match file is YAML (``gin_ref.files.yamlread`` reads it, ``gin_ref.files.yamlwrite`` writes it) holding the record ``gin_ref.match.model``
 replays. Reading is strict (``load``, ``loads``: the first problem is a ``RecordError`` naming the file and
 line) or lenient (``check``, ``checks``: every problem, each ``(line, message)``).
 
@@ -22,9 +22,11 @@ import stat
 import tempfile
 from contextlib import contextmanager
 
-from gin_ref import yamltext, yamlwrite
-from gin_ref.errors import GinRefError, InvalidNotationError, RecordError
-from gin_ref.match import FORMAT, TOP_KEYS, Match
+from gin_ref.files import yamlread as yamltext
+
+from gin_ref.files import yamlwrite
+from gin_ref.core.errors import GinRefError, InvalidNotationError, RecordError
+from gin_ref.match.model import FORMAT, TOP_KEYS, Match
 
 DEFAULT_FILE = "match.yaml"
 ENV_VAR = "GIN_REF_MATCH"

@@ -1,6 +1,6 @@
 """Matches as files for other programs and for people: CSV, JSON, Markdown and one HTML page.
 
-Pure renderers: each takes ``MatchView`` objects (``gin_ref.history``) and returns the text. The CSV cannot
+Pure renderers: each takes ``MatchView`` objects (``gin_ref.views.history``) and returns the text. The CSV cannot
 run as a spreadsheet formula, the Markdown and HTML escape every name, and the HTML page is self-contained:
 inline CSS and an inline SVG chart, no scripts, nothing fetched.
 """
@@ -13,10 +13,10 @@ import json
 import re
 from typing import NamedTuple
 
-from gin_ref.cards import Card
-from gin_ref.errors import InvalidNotationError
-from gin_ref.handplay import describe_irregularity
-from gin_ref.history import standing
+from gin_ref.core.cards import Card
+from gin_ref.core.errors import InvalidNotationError
+from gin_ref.match.handplay import describe_irregularity
+from gin_ref.views.history import standing
 
 FORMATS = ("csv", "json", "markdown", "html")
 EXPORT_FORMAT = "gin-ref-export/1"

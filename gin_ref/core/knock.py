@@ -2,10 +2,10 @@
 
 from dataclasses import dataclass
 
-from gin_ref.cards import to_mask
-from gin_ref.deadwood import best_melding, deadwood_of
-from gin_ref.errors import IllegalActionError, InvalidNotationError
-from gin_ref.melds import Melding, is_run, is_set
+from gin_ref.core.cards import to_mask
+from gin_ref.core.deadwood import best_melding, deadwood_of
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.melds import Melding, is_run, is_set
 
 
 def knock_limit(rules, upcard):

@@ -1,10 +1,10 @@
 """The tally of a match as data: the ``tally --json`` object (see the README), and a settled hand or an
-irregularity in a few words. Reads a ``gin_ref.match.Match``; decides nothing and changes nothing.
+irregularity in a few words. Reads a ``gin_ref.match.model.Match``; decides nothing and changes nothing.
 """
 
-from gin_ref import game
-from gin_ref.handplay import describe_irregularity
-from gin_ref.header import ROLES
+from gin_ref.core import game
+from gin_ref.match.handplay import describe_irregularity
+from gin_ref.match.header import ROLES
 
 __all__ = ["tally_data", "describe_result", "describe_irregularity"]
 

@@ -20,8 +20,8 @@ from typing import NamedTuple, Optional
 import yaml
 
 import gin_ref
-from gin_ref.errors import RulesError
-from gin_ref.rules import DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, make_rules
+from gin_ref.core.errors import RulesError
+from gin_ref.core.rules import DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, make_rules
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _PACKAGE = Path(gin_ref.__file__).parent

@@ -4,10 +4,10 @@ Every function takes the core's objects (``Match``, ``KnockOutcome``) and return
 decides anything about the game.
 """
 
-from gin_ref.cards import Card
-from gin_ref.cli.output import spread_lines
-from gin_ref.game import bonus_arithmetic
-from gin_ref.handplay import describe_irregularity, turn_count
+from gin_ref.core.cards import Card
+from gin_ref.views.text import spread_lines
+from gin_ref.core.game import bonus_arithmetic
+from gin_ref.match.handplay import describe_irregularity, turn_count
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -171,7 +171,7 @@ def ending_lines(match):
 
 
 def _game_bonuses(match, game):
-    from gin_ref.game import game_bonuses
+    from gin_ref.core.game import game_bonuses
 
     return game_bonuses(match.rules, game.totals, game.hands_won, game.winner)
 
@@ -231,7 +231,7 @@ def knock_text(match, outcome):
 
 def deal_text(match, entry):
     card = Card.parse(entry["upcard"])
-    from gin_ref.knock import limit_reason
+    from gin_ref.core.knock import limit_reason
 
     if match.three:
         who = (f"hand {entry['number']}: {entry['box']} deals from the box to {entry['captain']} (captain); "

@@ -1,4 +1,4 @@
-"""The play of a hand in a match record: its turns, replayed through ``gin_ref.turns.Deal``, and the
+"""The play of a hand in a match record: its turns, replayed through ``gin_ref.core.turns.Deal``, and the
 irregularities kept with the hand and with the match (RULES.md sections 3 and 9).
 
 A hand entry may hold ``turns``, one line per action in the order played (``Ben passes``, ``Ann takes 7D``,
@@ -15,16 +15,16 @@ Irregularities are history, not problems; each is checked to be what it says it 
 - in the match's ``irregularities`` (top level): ``wrong_dealer`` {hand (the hand that was to be dealt),
   player, detail}.
 
-``PlayReplay`` is the part of ``gin_ref.replay.Replay`` that reads these; it works on the replay's state
+``PlayReplay`` is the part of ``gin_ref.match.replay.Replay`` that reads these; it works on the replay's state
 (``rules``, ``players``, ``current``, ``dealer``, ``finished``, ``_problem``, ``_score``).
 """
 
-from gin_ref.cards import DECK, Card, parse_cards
-from gin_ref.errors import GinRefError, IllegalActionError, InvalidNotationError
-from gin_ref.header import player_at
-from gin_ref.knock import check_knock
-from gin_ref.melds import parse_melds
-from gin_ref.turns import ACTIONS, Deal, Turn
+from gin_ref.core.cards import DECK, Card, parse_cards
+from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
+from gin_ref.match.header import player_at
+from gin_ref.core.knock import check_knock
+from gin_ref.core.melds import parse_melds
+from gin_ref.core.turns import ACTIONS, Deal, Turn
 
 HAND_IRREGULARITIES = ("illegal_knock", "out_of_turn")
 MATCH_IRREGULARITIES = ("wrong_dealer",)
@@ -77,7 +77,7 @@ def describe_irregularity(item):
 
 
 class PlayReplay:
-    """Replays the turns and irregularities of a record (mixed into ``gin_ref.replay.Replay``)."""
+    """Replays the turns and irregularities of a record (mixed into ``gin_ref.match.replay.Replay``)."""
 
     table = None  # the turns.Deal of the last hand dealt, when it has turns (Match.table() makes one)
     table_ok = True  # False once a turn of that hand failed to replay: later checks are left out

@@ -7,7 +7,7 @@ fast search in ``deadwood`` works on those masks.
 
 import re
 
-from gin_ref.errors import InvalidNotationError
+from gin_ref.core.errors import InvalidNotationError
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"

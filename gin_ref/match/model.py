@@ -1,9 +1,9 @@
 """A match: the record of every deal and where the match stands (RULES.md sections 3, 6-9).
 
-The record is plain data, exactly what a match file holds (``gin_ref.record`` reads and writes the YAML):
+The record is plain data, exactly what a match file holds (``gin_ref.files.matchfile`` reads and writes the YAML):
 ``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per deal),
 ``irregularities`` (the match's own: deals refused; written once there is one) and ``corrections`` (what
-``undo`` took back). A hand may be recorded turn by turn (``turns``; see ``gin_ref.handplay``). ``Match``
+``undo`` took back). A hand may be recorded turn by turn (``turns``; see ``gin_ref.match.handplay``). ``Match``
 replays a record through the engine: every derived value (limit, result, winner, points, totals) is worked
 out again from the cards and compared with what the record says. Strict replay (``Match(record)``) raises
 the first problem as a ``RecordError``; lenient replay (``Match(record, lenient=True)``) collects them all
@@ -20,18 +20,18 @@ a deal by the wrong dealer (recorded, then ``OutOfTurnError`` is raised with ``i
 
 from typing import NamedTuple, Optional
 
-from gin_ref import game
-from gin_ref.cards import Card, codes
-from gin_ref.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
-from gin_ref.game import check_name, find_player, parse_draw
-from gin_ref.handplay import position, turn_count
-from gin_ref.header import FORMAT, TOP_KEYS
-from gin_ref.knock import check_knock, knock_limit, verify_knock
-from gin_ref.melds import parse_melds
-from gin_ref.replay import HAND_KEYS, RESULTS, SETTLED_KEYS, Problem, Replay, entry_order
-from gin_ref.scoring import read_hands, settle
-from gin_ref.tally import describe_irregularity, describe_result, tally_data
-from gin_ref.turns import Turn
+from gin_ref.core import game
+from gin_ref.core.cards import Card, codes
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
+from gin_ref.core.game import check_name, find_player, parse_draw
+from gin_ref.match.handplay import position, turn_count
+from gin_ref.match.header import FORMAT, TOP_KEYS
+from gin_ref.core.knock import check_knock, knock_limit, verify_knock
+from gin_ref.core.melds import parse_melds
+from gin_ref.match.replay import HAND_KEYS, RESULTS, SETTLED_KEYS, Problem, Replay, entry_order
+from gin_ref.core.scoring import read_hands, settle
+from gin_ref.match.tally import describe_irregularity, describe_result, tally_data
+from gin_ref.core.turns import Turn
 
 __all__ = ["FORMAT", "TOP_KEYS", "HAND_KEYS", "RESULTS", "Match", "KnockOutcome", "TurnOutcome", "Problem",
            "tally_data", "describe_result", "describe_irregularity", "check_name", "find_player", "parse_draw"]
@@ -384,5 +384,5 @@ class Match(Replay):
 
     # -- the tally ---------------------------------------------------------------------------------------
     def tally(self):
-        """The ``tally --json`` object (see the README and ``gin_ref.tally``)."""
+        """The ``tally --json`` object (see the README and ``gin_ref.match.tally``)."""
         return tally_data(self)

@@ -1,4 +1,4 @@
-"""Reading the match file's YAML with the line of every key (``gin_ref.yamlwrite`` writes it).
+"""Reading the match file's YAML with the line of every key (``gin_ref.files.yamlwrite`` writes it).
 
 ``parse`` returns the data as ``LineDict`` / ``LineList`` (a dict and a list that also hold the
 line of each key or item). A 10,000-hand record is over 150,000 lines, and PyYAML's composer (even the C
@@ -16,7 +16,7 @@ thousands deep would overflow the composer's stack. Both readers refuse nesting 
 
 import re
 
-from gin_ref.errors import RecordError
+from gin_ref.core.errors import RecordError
 
 _PLAIN = r"\w(?:[\w.+\-/()' ]*[\w.+\-/()'])?"
 _QUOTED = r"'(?:[^']|'')*'"

@@ -1,12 +1,12 @@
 """House rules as data: every knob of RULES.md section 10, its allowed values and its default.
 
-``HouseRules`` is a frozen dataclass; presets and YAML files are read into one by ``gin_ref.config`` (the
+``HouseRules`` is a frozen dataclass; presets and YAML files are read into one by ``gin_ref.files.rulesfile`` (the
 one module that knows YAML). The code that needs a knob reads the field: variants are data, not subclasses.
 """
 
 from dataclasses import dataclass, fields, replace
 
-from gin_ref.errors import RulesError
+from gin_ref.core.errors import RulesError
 
 PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament")
 DEFAULT_PRESET = "oklahoma"

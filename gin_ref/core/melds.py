@@ -5,8 +5,8 @@ A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one s
 
 from dataclasses import dataclass
 
-from gin_ref.cards import DECK, parse_cards, points, to_mask
-from gin_ref.errors import InvalidNotationError
+from gin_ref.core.cards import DECK, parse_cards, points, to_mask
+from gin_ref.core.errors import InvalidNotationError
 
 
 def is_set(cards):

@@ -6,12 +6,12 @@
 
 from dataclasses import dataclass
 
-from gin_ref.cards import parse_cards, to_mask
-from gin_ref.deadwood import all_meldings, deadwood_of
-from gin_ref.errors import InvalidNotationError
-from gin_ref.knock import KnockCheck, check_knock, verify_knock
-from gin_ref.layoffs import best_defense
-from gin_ref.melds import Melding
+from gin_ref.core.cards import parse_cards, to_mask
+from gin_ref.core.deadwood import all_meldings, deadwood_of
+from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.knock import KnockCheck, check_knock, verify_knock
+from gin_ref.core.layoffs import best_defense
+from gin_ref.core.melds import Melding
 
 RESULTS = ("knock", "undercut", "gin", "big_gin")
 

@@ -3,7 +3,7 @@
 Kept apart from the CLI so that records and exports describe a hand with the same fields.
 """
 
-from gin_ref.cards import codes
+from gin_ref.core.cards import codes
 
 
 def melds_data(melds):

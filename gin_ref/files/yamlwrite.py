@@ -1,4 +1,4 @@
-"""Writing the match file's YAML in one canonical form (``gin_ref.yamltext`` reads it back).
+"""Writing the match file's YAML in one canonical form (``gin_ref.files.yamlread`` reads it back).
 
 ``dumps`` prints plain data in one block layout: mappings in block style; lists of scalars (cards, melds)
 and the small mappings named in FLOW_KEYS (totals, the draw, Hollywood columns) on one line in flow style,
@@ -11,7 +11,7 @@ import datetime
 import json
 import re
 
-from gin_ref.yamltext import PLAIN_SCALAR, STR_TAG, UNSAFE_TEXT, implicit_tag
+from gin_ref.files.yamlread import PLAIN_SCALAR, STR_TAG, UNSAFE_TEXT, implicit_tag
 
 FLOW_KEYS = frozenset({"totals", "draw", "games"})
 BLOCK_KEYS = frozenset({"turns"})

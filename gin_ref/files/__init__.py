@@ -1,0 +1,1 @@
+"""Files: YAML read and write, the match file (atomic write, lock, line numbers), the rules files and presets."""

@@ -1,0 +1,1 @@
+"""Plain data and text from a match state: tally, reports, history, stats, export; the words for each event."""

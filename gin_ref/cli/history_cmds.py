@@ -13,7 +13,8 @@ from gin_ref.cli.output import emit_json, table
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.views.export import FORMATS, render
 from gin_ref.views.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, newest_first, standing
-from gin_ref.match.model import FORMAT, tally_data
+from gin_ref.match.schema import FORMAT
+from gin_ref.match.tally import tally_data
 
 PATHS = click.argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
                        type=click.Path(exists=True, path_type=str))

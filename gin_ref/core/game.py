@@ -105,9 +105,6 @@ class Roles(NamedTuple):
     def data(self):
         return {"box": self.box, "captain": self.captain, "sitter": self.sitter}
 
-    def role_of(self, name):
-        return next((role for role, who in zip(self._fields, self) if who == name), None)
-
 
 def next_roles(roles, winner):
     """The roles after a hand won by ``winner`` (None: dead, nothing changes).
@@ -200,12 +197,6 @@ class Game:
     @property
     def finished(self):
         return self.winner is not None
-
-    def copy(self):
-        game = Game(self.number, ())
-        game.totals, game.hands_won = dict(self.totals), dict(self.hands_won)
-        game.started, game.winner = set(self.started), self.winner
-        return game
 
 
 def new_games(players):

@@ -213,7 +213,7 @@ def test_hollywood_match_the_rules_example_then_three_games_won(match_file):
         gin(m, "deal", "--upcard", upcard)
         knock(m, knocker, k, d)
     data = tally(m)
-    # RULES.md section 11: You (Ann) +18, Opp (Ben) +12, You +25, Opp +30, You +15, You +22, Opp +20.
+    # docs/rules.md §11: You (Ann) +18, Opp (Ben) +12, You +25, Opp +30, You +15, You +22, Opp +20.
     assert [(h["winner"], h["points"]) for h in data["hands"]] == [
         ("Ann", 18), ("Ben", 12), ("Ann", 25), ("Ben", 30), ("Ann", 15), ("Ann", 22), ("Ben", 20)]
     assert [g["totals"] for g in data["games"]] == [{"Ann": 80, "Ben": 62}, {"Ann": 62, "Ben": 50},

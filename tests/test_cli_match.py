@@ -87,10 +87,10 @@ def test_oklahoma_match_to_the_end(match_file):
     assert gin(m, "deal", "--upcard", "9h").stdout == "hand 1: Ann deals, upcard 9♥\nknock limit 9 (upcard 9♥)\n"
     assert knock(m, "Ben", 5, 23).stdout == (
         "hand 1: Ben knocks against Ann, upcard 9♥, knock limit 9 (upcard 9♥)\n"
-        "     melds                           layoffs    deadwood\n"
-        "---  ------------------------------  ---------  -------------------\n"
-        "Ben  A♠ 2♠ 3♠ | 4♥ 4♦ 4♣ | 7♣ 8♣ 9♣             5♦ = 5\n"
-        "Ann  7♦ 8♦ 9♦ 10♦ J♦                 none       A♥ 7♥ Q♥ 2♦ 3♣ = 23\n"
+        "     melds                           layoffs  deadwood\n"
+        "---  ------------------------------  -------  -------------------\n"
+        "Ben  A♠ 2♠ 3♠ | 4♥ 4♦ 4♣ | 7♣ 8♣ 9♣           5♦ = 5\n"
+        "Ann  7♦ 8♦ 9♦ 10♦ J♦                 none     A♥ 7♥ Q♥ 2♦ 3♣ = 23\n"
         "score: knock: 23 − 5 = 18 to the knocker (Ben)\n"
         "totals: Ann 0, Ben 18\n"
         "next: Ben deals hand 2 (the winner of hand 1 deals)\n")

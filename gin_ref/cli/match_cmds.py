@@ -20,6 +20,8 @@ from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 
 MATCH_HELP = f"The match file. Default: ${record.ENV_VAR}, else {record.DEFAULT_FILE} in this folder."
+UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
+               "(knock_limit a number, no spade_double).")
 
 
 def match_option(command):
@@ -78,68 +80,97 @@ def _date(text):
 
 @click.command("deal")
 @match_option
-@click.option("--upcard", required=True, metavar="CARD", help="The card turned up after the deal.")
+@click.option("--upcard", metavar="CARD", help=UPCARD_HELP)
 @click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).")
 def deal_cmd(match_path, upcard, dealer):
     """Start the next hand: the upcard, and the knock limit it sets.
 
     The dealer is the one the rules name (next_dealer; the same dealer after a dead hand; the box player
     with three). Naming another is refused with who should deal, and kept in the record as an
-    irregularity.
+    irregularity. --upcard may be left out where the limit does not depend on it (knock_limit a number,
+    no spade_double); such a hand cannot be recorded turn by turn.
 
     \b
     Example:  gin-ref deal --upcard 7D
               gin-ref deal --upcard KS --dealer Ben
     """
-    card = Card.parse(upcard)
+    card = Card.parse(upcard) if upcard is not None else None
     with record.updating(record.match_file(match_path)) as rec:
         outcome = rec.match.deal(card, dealer)
     refuse_kept(rec.match, outcome)
     click.echo(tally_view.deal_text(rec.match, outcome.step.data))
 
 
+def knock_options(command):
+    """What ``knock`` and ``amend`` take: the defender's cards or count, declared melds, the discard, big gin."""
+    for option in reversed((
+            click.option("--defender", "defender_cards", required=True, metavar="CARDS|N",
+                         help="The defender's 10 cards, or his count after his layoffs (a whole number)."),
+            click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
+            click.option("--discard", metavar="CARD", help="With 11 cards: the discard he names."),
+            click.option("--big-gin", is_flag=True, help="With the knocker's count 0: big gin (11 cards melded)."),
+            click.option("--upcard", metavar="CARD", help=UPCARD_HELP))):
+        command = option(command)
+    return command
+
+
 @click.command("knock")
 @match_option
-@click.option("--defender", "defender_cards", required=True, metavar="CARDS", help="The defender's 10 cards.")
-@click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".')
-@click.option("--discard", metavar="CARD", help="With 11 cards: the discard he names.")
+@knock_options
 @click.argument("player")
-@click.argument("cards", nargs=-1, required=True)
-def knock_cmd(match_path, defender_cards, melds, discard, player, cards):
-    """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard).
+@click.argument("cards", nargs=-1, required=True, metavar="CARDS|N")
+def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
+    """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
+    deadwood the table counted (0 is gin). With no hand open, --upcard deals the hand first (one command
+    per hand).
 
-    Prints both spreads, the layoffs, the score with its arithmetic, the totals and who deals next. An
-    illegal knock is refused with the reason (exit 1) and kept in the record as an irregularity; the hand
-    stays open, and no score changes unless the house rules set a penalty.
+    Prints both spreads (or the counts), the layoffs, the score with its arithmetic, the totals and who
+    deals next. The defender's side is his 10 cards or his count after his layoffs; a count for the knocker
+    other than 0 needs the defender's count (his layoffs need the knocker's melds). An illegal knock (a
+    count over the limit too) is refused with the reason (exit 1) and kept in the record as an
+    irregularity; the hand stays open, and no score changes unless the house rules set a penalty.
 
     In a hand recorded turn by turn (take, pass, draw, discard) the knock comes from the player to move,
     after his draw (a knock out of turn is refused and kept as an irregularity); he spreads the 11 cards
-    he holds (or the 10 he keeps and --discard), and both spreads must fit what was taken and discarded.
+    he holds (or the 10 he keeps and --discard), and the cards spread must fit what was taken and discarded.
 
     \b
     Example:
       gin-ref knock Ben AS 2S 3S 4H 4D 4C 7C 8C 9C 5D --defender "KH QD JS 9H 6D 3H 6S TD 5C 2H"
+      gin-ref knock Ben 5 --defender 23
+      gin-ref knock --upcard 9H Ann 0 --defender 31
     """
+    card = Card.parse(upcard) if upcard is not None else None
     with record.updating(record.match_file(match_path)) as rec:
-        outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard)
+        dealt = rec.match.deal_unless_open(card)
+        outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin)
+    if dealt is not None:
+        click.echo(tally_view.deal_text(rec.match, dealt.step.data))
     refuse_kept(rec.match, outcome)
     click.echo(tally_view.knock_text(rec.match, outcome))
 
 
 @click.command("dead")
 @match_option
-def dead_cmd(match_path):
-    """End the open hand with no score: the stock ran down to its last cards.
+@click.option("--upcard", metavar="CARD", help=UPCARD_HELP)
+def dead_cmd(match_path, upcard):
+    """End the open hand with no score: the stock ran down to its last cards. With no hand open, --upcard
+    deals the hand first (one command per hand).
 
     The same dealer deals the next hand (with three players, the roles stay). A hand recorded turn by turn
     ends dead by itself, at the discard that leaves the last cards in the stock.
 
     \b
     Example:  gin-ref dead
+              gin-ref dead --upcard 9H
     """
+    card = Card.parse(upcard) if upcard is not None else None
     with record.updating(record.match_file(match_path)) as rec:
+        dealt = rec.match.deal_unless_open(card)
         outcome = rec.match.dead()
     match = rec.match
+    if dealt is not None:
+        click.echo(tally_view.deal_text(match, dealt.step.data))
     click.echo(f"hand {outcome.number} is dead: no score")
     click.echo("\n".join(tally_view.standing_lines(match)))
 

@@ -18,10 +18,10 @@ from gin_ref.core.errors import IllegalActionError, InvalidNotationError, Record
 from gin_ref.core.game import check_name, find_player, parse_draw
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
-from gin_ref.core.scoring import Showdown
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, steps
-from gin_ref.match.actions import Cards, Outcome
+from gin_ref.match.actions import Outcome
+from gin_ref.match.settle import Given, Settlement
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.replay import replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record
@@ -139,12 +139,11 @@ class Match:
         elif self._base is not None:
             base = self._base.copy()
         steps.put(self.record, step)
-        self._replay_last(base, settle=step.kind in ("result", "turn"),
-                          showdown=outcome.showdown)
+        self._replay_last(base, settle=step.kind in ("result", "turn"), settlement=outcome.settlement)
         return outcome
 
     def _replay_last(self, base: Optional[MatchState], settle: bool = False,
-                     showdown: Optional[Showdown] = None) -> None:
+                     settlement: Optional[Settlement] = None) -> None:
         """Replay the last hand from ``base`` (the state before it), or the whole record without one."""
         hands = self.record["hands"]
         if base is None or not hands:
@@ -155,23 +154,38 @@ class Match:
             state, problems = base, Problems()
             index = len(hands) - 1
             self._base = replay_hands(self.record, state, index, problems, index if settle else None,
-                                      {index: showdown} if showdown is not None else None)
+                                      {index: settlement} if settlement is not None else None)
         if problems:  # an action that writes what the replay refuses is a defect, never a user's error
             raise AssertionError(f"the record no longer replays: {problems[0]}")
         self.state = state
 
-    def deal(self, upcard: Union[Card, str], dealer: Optional[str] = None) -> Outcome:
-        card = upcard if isinstance(upcard, Card) else Card.parse(str(upcard))
+    def deal(self, upcard: Union[None, Card, str], dealer: Optional[str] = None) -> Outcome:
+        card = upcard if upcard is None or isinstance(upcard, Card) else Card.parse(str(upcard))
         return self.apply(actions.deal(self.record, self.state, card, dealer))
+
+    def deal_unless_open(self, upcard: Optional[Card]) -> Optional[Outcome]:
+        """One command per hand: with no hand open and an upcard given, deal the next hand (its outcome is
+        returned); with a hand open, an upcard given must be that hand's."""
+        entry = self.open_entry
+        if entry is not None:
+            if upcard is not None and entry.get("upcard") != upcard.code:
+                shown = f"upcard {entry['upcard']}" if entry.get("upcard") else "no upcard given"
+                raise IllegalActionError(f"hand {entry['number']} is open ({shown}): --upcard {upcard.code} is not "
+                                         "its upcard")
+            return None
+        if upcard is None:
+            return None
+        return self.deal(upcard)
 
     def play_turn(self, action: str, player: str, card: Union[None, str, Card] = None) -> Outcome:
         seen = card if card is None or isinstance(card, Card) else Card.parse(str(card))
         return self.apply(actions.play_turn(self.record, self.state, action, player, seen))
 
-    def knock(self, player: str, knocker_cards: Cards, defender_cards: Cards,
-              melds: Union[None, str, Sequence[Meld]] = None, discard: Union[None, str, Card] = None) -> Outcome:
-        return self.apply(actions.knock(self.record, self.state, player, knocker_cards, defender_cards, melds,
-                                        discard))
+    def knock(self, player: str, knocker: Given, defender: Given, melds: Union[None, str, Sequence[Meld]] = None,
+              discard: Union[None, str, Card] = None, big_gin: bool = False) -> Outcome:
+        """Settle the open hand: each side's cards or count (see ``gin_ref.match.actions.knock``)."""
+        return self.apply(actions.knock(self.record, self.state, player, knocker, defender, melds, discard,
+                                        big_gin))
 
     def dead(self) -> Outcome:
         return self.apply(actions.dead(self.record, self.state))

@@ -18,8 +18,11 @@ OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused
 ROLES = ("box", "captain", "sitter")
 
 HAND_KEYS = ("number", "dealer", "box", "captain", "sitter", "upcard", "limit", "irregularities", "turns",
-             "result", "knocker", "knocker_cards", "melds", "discard", "defender", "defender_cards", "winner",
-             "points", "totals", "games")
+             "result", "knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender",
+             "defender_cards", "defender_count", "winner", "points", "totals", "games")
+# the facts of a settled hand, as given at the knock (or amended); the rest of SETTLED_KEYS is derived
+RESULT_FACTS = ("knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender_cards",
+                "defender_count")
 SETTLED_KEYS = HAND_KEYS[HAND_KEYS.index("result"):]
 RESULTS = ("knock", "undercut", "gin", "big_gin", "dead")
 

@@ -52,7 +52,7 @@ def _hand_data(match: Match, index: int, entry: Entry) -> Dict[str, Any]:
     hand: Dict[str, Any] = {"number": entry["number"], "dealer": entry["dealer"]}
     if state.three:
         hand.update((role, entry[role]) for role in ROLES)
-    hand.update(upcard=entry["upcard"], limit=entry["limit"], result=entry.get("result"),
+    hand.update(upcard=entry.get("upcard"), limit=entry["limit"], result=entry.get("result"),
                 knocker=entry.get("knocker"), winner=entry.get("winner"),
                 points=entry.get("points") if settled else None,
                 totals=dict(entry["totals"]) if settled else dict(state.totals))

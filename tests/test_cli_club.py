@@ -82,12 +82,12 @@ def test_round_robin_text_and_refusal_once_over(round_robin):
     folder, _ = round_robin
     assert run("event", "standings", folder) == f"""\
 rr: round robin, 3 rounds; over
-  rank  player      points    played    byes    diff
-------  --------  --------  --------  ------  ------
-     1  Cid              2         3       0     +90
-     2  Ann              2         3       0    +114
-     3  Dee              1         3       0    -174
-     4  Ben              1         3       0     -30
+rank  player  points  played  byes  diff
+----  ------  ------  ------  ----  ----
+   1  Cid          2       3     0   +90
+   2  Ann          2       3     0  +114
+   3  Dee          1       3     0  -174
+   4  Ben          1       3     0   -30
 
 round 3:
   table 1  Ann v Ben  Ann won  {folder}/round-3-table-1.yaml
@@ -164,10 +164,10 @@ def test_pair_is_refused_while_a_table_is_unfinished_naming_it(tmp_path):
     first = run("event", "pair", folder, "--date", DATE)
     assert first == f"""\
 night: round 1 of 2, 2 tables
-  table  players    match file
--------  ---------  {'-' * len(str(folder / 'round-1-table-1.yaml'))}
-      1  Ann v Cid  {folder}/round-1-table-1.yaml
-      2  Ben v Dee  {folder}/round-1-table-2.yaml
+table  players    match file
+-----  ---------  {'-' * len(str(folder / 'round-1-table-1.yaml'))}
+    1  Ann v Cid  {folder}/round-1-table-1.yaml
+    2  Ben v Dee  {folder}/round-1-table-2.yaml
 record each table in its file: gin-ref deal --match {folder}/round-1-table-1.yaml --upcard CARD, ...
 """
     record_match(run, folder / "round-1-table-1.yaml", "Ann", "Cid", "126-0")

@@ -71,8 +71,7 @@ def event_text(data):
         if swiss:
             line.append(points_text(round(row["buchholz"] * 2)))
         rows.append(line + [f"{row['diff']:+d}"])
-    lines = [_heading(data), table(rows, headers=headers, disable_numparse=True,
-                                   colalign=["right", "left"] + ["right"] * (len(headers) - 2))]
+    lines = [_heading(data), table(rows, headers, right=set(range(len(headers))) - {1})]
     if data["pairings"]:
         latest = data["pairings"][-1]
         lines += ["", f"round {latest['round']}:"] + round_lines(latest)
@@ -88,7 +87,7 @@ def round_lines(rnd):
         state = "playing" if not t.get("finished", False) else (
             f"{t['winner']} won" if t["winner"] else "tied: ½ each")
         rows.append([f"table {t['table']}", " v ".join(t["players"]), state, t["file"]])
-    lines = table(rows, headers=(), tablefmt="plain").splitlines() if rows else []
+    lines = table(rows).splitlines() if rows else []
     lines = ["  " + line for line in lines]
     if rnd["bye"] is not None:
         lines.append(f"  bye: {rnd['bye']} (1 match point)")
@@ -102,8 +101,7 @@ def paired_text(event, rnd, folder):
                         "finished": False} for t in rnd.tables]}
     rows = [[t["table"], " v ".join(t["players"]), t["file"]] for t in data["tables"]]
     lines = [f"{event.name}: round {rnd.number} of {event.total_rounds}, {len(rows)} table{'s' if len(rows) != 1 else ''}",
-             table(rows, headers=["table", "players", "match file"], disable_numparse=True,
-                   colalign=["right", "left", "left"])]
+             table(rows, ["table", "players", "match file"], right={0})]
     if rnd.bye is not None:
         lines.append(f"bye: {rnd.bye} (1 match point)")
     if rows:

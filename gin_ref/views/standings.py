@@ -133,8 +133,7 @@ def standings_text(data):
     """The league table as text, then the open matches (one line each)."""
     lines = []
     if data["standings"]:
-        lines.append(table(standings_rows(data), headers=HEADERS, disable_numparse=True,
-                           colalign=["right", "left"] + ["right"] * 7))
+        lines.append(table(standings_rows(data), HEADERS, right={0, 2, 3, 4, 5, 6, 7, 8}))
     else:
         lines.append("no finished match yet")
     if data["open"]:

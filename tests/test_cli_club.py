@@ -4,6 +4,7 @@ tie, and a three-player match in the league table."""
 
 import json
 import math
+import os
 import shutil
 from pathlib import Path
 
@@ -19,6 +20,14 @@ from hands import DEFENDER, KNOCKER
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 DATE = "2024-09-06"
+
+
+@pytest.fixture(autouse=True)
+def summary_cache(tmp_path, monkeypatch):
+    """Each test keeps its summaries in its own cache file, never the user's."""
+    path = tmp_path / "cache" / "summaries.json"
+    monkeypatch.setenv("GIN_REF_CACHE", str(path))
+    return path
 
 
 def invoke(*args):
@@ -305,3 +314,45 @@ def test_standings_by_date_window_and_by_rating():
     assert [r["rating"] for r in by_rating] == sorted((r["rating"] for r in by_rating), reverse=True)
     result = invoke("standings", "--since", "May 1", EXAMPLES)
     assert (result.exit_code, result.stderr) == (2, "Error: bad date 'May 1' for --since: write YYYY-MM-DD\n")
+
+
+# -- the summary cache -----------------------------------------------------------------------------------
+
+def _aged(folder):
+    for path in folder.glob("*.yaml"):
+        os.utime(path, (1_700_000_000, 1_700_000_000))  # written long ago: not racy
+
+
+def test_the_cache_keeps_sound_matches_and_rereads_a_file_that_changed(tmp_path, summary_cache):
+    club = tmp_path / "club"
+    shutil.copytree(EXAMPLES, club, ignore=shutil.ignore_patterns("rules", "*.sh"))
+    _aged(club)
+    first = run("standings", "--json", club)
+    kept = json.loads(summary_cache.read_text())["files"]
+    assert sorted(Path(name).name for name in kept) == ["hollywood.yaml", "oklahoma.yaml", "spades.yaml",
+                                                        "three-player.yaml"]
+    assert kept[str((club / "oklahoma.yaml").resolve())]["summary"] == {
+        "date": "2024-03-02", "players": ["Ann", "Ben"], "finished": True, "winner": "Ann",
+        "final": {"Ann": 151, "Ben": 71}, "three": False}
+    assert run("standings", "--json", club) == first  # from the cache, the same answer
+    path = club / "oklahoma.yaml"
+    path.write_text(path.read_text().replace("points: 30", "points: 31", 1))  # a hand edit: now damaged
+    result = invoke("standings", "--json", club)
+    data = json.loads(result.stdout)
+    assert [item["file"] for item in data["skipped"]] == [str(path)]
+    assert [(r["player"], r["matches"]) for r in data["standings"]] == [("Ann", 2), ("Cid", 3), ("Ben", 2)]
+
+
+def test_a_file_just_written_is_not_kept_and_the_cache_can_be_turned_off(tmp_path, summary_cache, monkeypatch):
+    shutil.copy(EXAMPLES / "oklahoma.yaml", tmp_path / "m.yaml")  # changed just now
+    run("standings", tmp_path)
+    assert not summary_cache.exists()
+    _aged(tmp_path)
+    monkeypatch.setenv("GIN_REF_CACHE", "off")
+    run("standings", tmp_path)
+    assert not summary_cache.exists()
+    monkeypatch.setenv("GIN_REF_CACHE", str(summary_cache))
+    summary_cache.parent.mkdir()
+    summary_cache.write_text("{not json")  # a damaged cache is passed over, then replaced
+    assert json.loads(run("standings", "--json", tmp_path))["standings"][0]["player"] == "Ann"
+    assert len(json.loads(summary_cache.read_text())["files"]) == 1

@@ -10,9 +10,43 @@ import os
 
 import click
 
-from gin_ref.cli.history_cmds import PATHS, _report_skipped, _require, _skipped_text, read_matches
+from gin_ref.cli.history_cmds import PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates, read_items
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import InvalidNotationError, RecordError
+
+
+def read_summaries(paths):
+    """``(views, skipped)`` as ``read_matches`` gives them, each view holding only the match's summary
+    (``gin_ref.views.standings.summary_of``): a file unchanged since it was last read is not replayed
+    again (``gin_ref.files.summaries``)."""
+    from gin_ref.files.summaries import SummaryCache
+    from gin_ref.views.standings import summary_of, view_of_summary
+
+    items = candidates(paths)
+    cache = SummaryCache.load()
+    found, misses, stamps = {}, [], {}
+    for file, named in items:
+        summary, stamps[file] = cache.get(file)
+        if summary is not None:
+            found[file] = view_of_summary(file, summary)
+        else:
+            misses.append((file, named))
+    read, skipped = read_items(misses, _read_summary)
+    for view in read:
+        found[view.file] = view
+        cache.put(view.file, stamps.get(view.file), summary_of(view))
+    cache.save()
+    return [found[file] for file, _ in items if file in found], skipped
+
+
+def _read_summary(item):
+    """``_read_one``, giving back only the summary of a match (less to send between processes)."""
+    from gin_ref.views.standings import summary_of, view_of_summary
+
+    file, view, problem = _read_one(item)
+    if view is None:
+        return file, None, problem
+    return file, view_of_summary(file, summary_of(view)), problem
 
 
 def _iso_date(option):
@@ -49,7 +83,7 @@ def standings_cmd(paths, since, until, by, as_json):
     """
     from gin_ref.views.standings import standings, standings_text
 
-    views, skipped = read_matches(paths)
+    views, skipped = read_summaries(paths)
     data = standings(views, since, until, by)
     data["skipped"] = [{"file": file, "error": error} for file, error in _skipped_text(skipped)]
     if as_json:
@@ -175,7 +209,7 @@ def table_results(folder, event):
 
     names = {os.path.join(folder, t.file): t for rnd in event.rounds for t in rnd.tables}
     present = [path for path in names if os.path.lexists(path)]
-    views, skipped = read_matches(present) if present else ([], [])
+    views, skipped = read_summaries(present) if present else ([], [])
     problems = [(path, "missing: the table's match file is not there") for path in names if path not in present]
     problems += _skipped_text(skipped)
     results = {names[path].file: Result.unplayed(error) for path, error in problems}

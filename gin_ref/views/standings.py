@@ -19,12 +19,29 @@ matches won, then difference); players equal on all of them share a rank and are
 
 from collections import Counter
 
-from gin_ref.views.history import oldest_first
+from gin_ref.views.history import MatchView, oldest_first
 from gin_ref.views.ratings import START_MU, START_SIGMA, Rating, key, ratings
 from gin_ref.views.text import table
 
 ORDERS = ("wins", "rating")
 HEADERS = ["rank", "player", "matches", "won", "win %", "for", "against", "diff", "rating"]
+
+
+def summary_of(view):
+    """What the standings (and an event's table) need of a match, as plain data: date, players, whether
+    it is over, the winner, the final scores, three players or not."""
+    tally = view.tally
+    return {"date": view.date, "players": view.players, "finished": bool(tally.get("finished")),
+            "winner": tally.get("winner"), "final": tally.get("final"), "three": view.three_player}
+
+
+def view_of_summary(file, summary):
+    """A MatchView holding only a summary (``summary_of``): enough for ``standings``."""
+    tally = {"players": list(summary["players"]), "finished": summary["finished"], "winner": summary["winner"],
+             "final": summary["final"]}
+    if summary["three"]:
+        tally["roles"] = None
+    return MatchView(file, {"date": summary["date"]}, tally)
 
 
 def in_window(view, since=None, until=None):

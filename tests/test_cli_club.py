@@ -356,3 +356,22 @@ def test_a_file_just_written_is_not_kept_and_the_cache_can_be_turned_off(tmp_pat
     summary_cache.write_text("{not json")  # a damaged cache is passed over, then replaced
     assert json.loads(run("standings", "--json", tmp_path))["standings"][0]["player"] == "Ann"
     assert len(json.loads(summary_cache.read_text())["files"]) == 1
+
+
+# -- the shipped club night ------------------------------------------------------------------------------
+# events/club-night (made by events/make_club_night.sh): a Swiss of five over three rounds. Round 1 Ann
+# 126-0 Cid, Dee 108-30 Ben, bye Eve; round 2 Ann 108-18 Dee, Eve 108-30 Ben, bye Cid; round 3 Eve 108-30
+# Ann, Cid 126-0 Dee, bye Ben. Eve 3 (Buchholz Ben 1 + Ann 2 = 3, diff +78 +78); Ann 2 (Cid 2 + Dee 1 + Eve
+# 3 = 6; +126 +90 -78 = +138) above Cid 2 (Ann 2 + Dee 1 = 3; -126 +126 = 0); Dee 1 (Ben 1 + Ann 2 + Cid 2
+# = 5; -138) above Ben 1 (Dee 1 + Eve 3 = 4; -156).
+
+def test_the_shipped_club_night_by_hand():
+    data = json.loads(run("event", "standings", "--json", ROOT / "events" / "club-night"))
+    assert [(r["rank"], r["player"], r["match_points"], r["played"], r["byes"], r["buchholz"], r["diff"])
+            for r in data["standings"]] == [(1, "Eve", 3, 2, 1, 3, 156), (2, "Ann", 2, 3, 0, 6, 138),
+                                            (3, "Cid", 2, 2, 1, 3, 0), (4, "Dee", 1, 3, 0, 5, -138),
+                                            (5, "Ben", 1, 2, 1, 4, -156)]
+    assert [rnd["bye"] for rnd in data["pairings"]] == ["Eve", "Cid", "Ben"]
+    assert (data["event"], data["format"], data["rounds_played"], data["finished"]) == ("club-night", "swiss", 3, True)
+    result = invoke("verify", *sorted((ROOT / "events" / "club-night").glob("round-*.yaml")))
+    assert result.exit_code == 0

@@ -32,6 +32,8 @@ COMMANDS = {
     "export": "history_cmds",
     "history": "history_cmds",
     "stats": "history_cmds",
+    "standings": "club_cmds",
+    "event": "club_cmds",
 }
 
 

@@ -86,7 +86,12 @@ def read_matches(paths):
     """``(views, skipped)``: every readable match in ``paths`` (in the order found), and
     ``(file, line, message)`` for each match file that cannot be read (line None when not known). Many
     files are read by a pool of processes."""
-    items = candidates(paths)
+    return read_items(candidates(paths))
+
+
+def read_items(items, read=_read_one):
+    """``(views, skipped)`` of ``candidates``' items, each read by ``read`` (a top-level function, as
+    ``_read_one``: it may run in another process); see ``read_matches``."""
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     workers = min(cpus, 8)
     results = None
@@ -96,11 +101,11 @@ def read_matches(paths):
 
         try:
             with ProcessPoolExecutor(workers) as pool:
-                results = list(pool.map(_read_one, items, chunksize=max(1, len(items) // (workers * 4))))
+                results = list(pool.map(read, items, chunksize=max(1, len(items) // (workers * 4))))
         except (OSError, NotImplementedError, BrokenProcessPool):  # no processes here: read them in this one
             results = None
     if results is None:
-        results = [_read_one(item) for item in items]
+        results = [read(item) for item in items]
     views, skipped = [], []
     for file, view, problem in results:
         if problem is not None:

@@ -328,3 +328,17 @@ def test_export_output_needs_a_file_name_and_names_it_in_errors(at_root, tmp_pat
     result = CliRunner().invoke(main, ["export", "--output", str(link), *EXAMPLES])
     assert (result.exit_code, result.stderr) == (1, f"Error: cannot write {link}: no space left on device\n")
     assert sorted(p.name for p in (tmp_path / "real").iterdir()) == ["sheet.md"]  # no temporary file left
+
+
+def test_a_hollywood_game_nobody_has_scored_in_is_named_not_drawn():
+    view = make_view("h.yaml", "2024-01-02", ["Ann", "Ben"], [("Ann", "7D", 7, "knock", "Ann", "Ann", 20, 3)],
+                     rules="hollywood")
+    view.tally["hands"][0]["games"] = [{"Ann": 20, "Ben": 0}, {"Ann": 0, "Ben": 0}, {"Ann": 0, "Ben": 0}]
+    view.tally["games"] = [{"number": n, "totals": {"Ann": 20 if n == 1 else 0, "Ben": 0}, "finished": False,
+                            "winner": None, "bonuses": {}, "final": None} for n in (1, 2, 3)]
+    page = html_text([view])
+    assert page.count("<svg") == 1 and "game 1" in page
+    assert '<p class="game-open">game 2: nobody has scored in it yet</p>' in page
+    text = markdown_text([view])
+    assert "### Game 2: open, target 100\n\n*nobody has scored in it yet*\n" in text
+    assert "### Game 1: open, target 100\n\n| hand | Ann | Ben | Ann total | Ben total |\n" in text

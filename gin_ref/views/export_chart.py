@@ -130,7 +130,7 @@ def match_charts(view):
         game = view.tally["games"][number - 1]
         state = f": {game['winner']} wins" if game.get("winner") else ""
         if not any(v for values in series.values() for v in values):
-            out.append(f"<p class=\"game-open\">game {number}: nobody has scored yet</p>")
+            out.append(f"<p class=\"game-open\">game {number}: nobody has scored in it yet</p>")
             continue
         out += svg_chart(series, f"game {number} of {view.file}", target, width=340, height=200,
                          title=f"game {number}{state}")

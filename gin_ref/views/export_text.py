@@ -62,5 +62,5 @@ def markdown_text(views):
                 headers, rows, foot, numeric = game_sheet(view, number)
                 title = md(game_outcome(view, number))
                 lines += ["", f"### {title[:1].upper()}{title[1:]}", ""]
-                lines += _md_table(headers, rows, numeric, foot)
+                lines += _md_table(headers, rows, numeric, foot) if rows else ["*nobody has scored in it yet*"]
     return "\n".join(lines) + "\n"

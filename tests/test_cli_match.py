@@ -87,10 +87,10 @@ def test_oklahoma_match_to_the_end(match_file):
     assert gin(m, "deal", "--upcard", "9h").stdout == "hand 1: Ann deals, upcard 9♥\nknock limit 9 (upcard 9♥)\n"
     assert knock(m, "Ben", 5, 23).stdout == (
         "hand 1: Ben knocks against Ann, upcard 9♥, knock limit 9 (upcard 9♥)\n"
-        "     melds                           layoffs    deadwood\n"
-        "---  ------------------------------  ---------  -------------------\n"
-        "Ben  A♠ 2♠ 3♠ | 4♥ 4♦ 4♣ | 7♣ 8♣ 9♣             5♦ = 5\n"
-        "Ann  7♦ 8♦ 9♦ 10♦ J♦                 none       A♥ 7♥ Q♥ 2♦ 3♣ = 23\n"
+        "     melds                           layoffs  deadwood\n"
+        "---  ------------------------------  -------  -------------------\n"
+        "Ben  A♠ 2♠ 3♠ | 4♥ 4♦ 4♣ | 7♣ 8♣ 9♣           5♦ = 5\n"
+        "Ann  7♦ 8♦ 9♦ 10♦ J♦                 none     A♥ 7♥ Q♥ 2♦ 3♣ = 23\n"
         "score: knock: 23 − 5 = 18 to the knocker (Ben)\n"
         "totals: Ann 0, Ben 18\n"
         "next: Ben deals hand 2 (the winner of hand 1 deals)\n")
@@ -213,7 +213,7 @@ def test_hollywood_match_the_rules_example_then_three_games_won(match_file):
         gin(m, "deal", "--upcard", upcard)
         knock(m, knocker, k, d)
     data = tally(m)
-    # RULES.md section 11: You (Ann) +18, Opp (Ben) +12, You +25, Opp +30, You +15, You +22, Opp +20.
+    # docs/rules.md §11: You (Ann) +18, Opp (Ben) +12, You +25, Opp +30, You +15, You +22, Opp +20.
     assert [(h["winner"], h["points"]) for h in data["hands"]] == [
         ("Ann", 18), ("Ben", 12), ("Ann", 25), ("Ben", 30), ("Ann", 15), ("Ann", 22), ("Ben", 20)]
     assert [g["totals"] for g in data["games"]] == [{"Ann": 80, "Ben": 62}, {"Ann": 62, "Ben": 50},

@@ -43,7 +43,7 @@ def test_next_dealer(rule, dealer, winner, expected):
 
 
 def test_rotation_in_the_box_rules_example():
-    # RULES.md section 11: box X, captain Y, sitter Z. X wins -> box X, captain Z, sitter Y. Then Z wins ->
+    # docs/rules.md §11: box X, captain Y, sitter Z. X wins -> box X, captain Z, sitter Y. Then Z wins ->
     # box Z, captain Y, sitter X. A dead hand -> the same roles.
     roles = game.Roles("X", "Y", "Z")
     roles = game.next_roles(roles, "X")
@@ -87,7 +87,7 @@ def test_oklahoma_has_no_bonuses():
 # -- Hollywood -------------------------------------------------------------------------------------------
 
 def test_hollywood_rules_example_exact_columns():
-    # RULES.md section 11, target 100: You +18, Opp +12, You +25, Opp +30, You +15, You +22, Opp +20.
+    # docs/rules.md §11, target 100: You +18, Opp +12, You +25, Opp +30, You +15, You +22, Opp +20.
     games = game.new_games(["You", "Opp"])
     entered = [game.enter_score(games, player, points, 100) for player, points in
                [("You", 18), ("Opp", 12), ("You", 25), ("Opp", 30), ("You", 15), ("You", 22), ("Opp", 20)]]

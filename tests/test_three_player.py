@@ -1,4 +1,4 @@
-"""Three players "in the box" (RULES.md section 8): roles from the draw or named, the box deals every hand,
+"""Three players "in the box" (docs/rules.md §8): roles from the draw or named, the box deals every hand,
 the rotation, individual scores, and everything refused — through the installed ``gin-ref`` and CliRunner."""
 
 import json

@@ -169,7 +169,7 @@ def _check_text(result):
     if melding.discard is not None:
         rows.append(("discard", melding.discard.pretty))
     rows.append(("verdict", result.verdict))
-    return table(rows, (), tablefmt="plain")
+    return table(rows)
 
 
 @click.command("score")

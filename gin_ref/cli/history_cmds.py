@@ -212,7 +212,7 @@ def _print_history(views, data):
         rows.append([row["date"], ", ".join(row["players"]), row["rules"], row["winner"] or "-",
                      scores + state, row["hands"], row["file"]])
     click.echo(table(rows, headers=["date", "players", "rules", "winner", "score", "hands", "file"],
-                     disable_numparse=True, colalign=["left"] * 5 + ["right", "left"]))
+                     right={5}))
 
 
 # -- stats -------------------------------------------------------------------------------------------------
@@ -253,7 +253,7 @@ def stats_cmd(paths, player, as_json):
     rows = [[name, s["matches"], s["matches_won"], s["hands_won"], s["knocks"], s["gins"],
              s["undercuts_given"], s["undercuts_taken"], _number(s["avg_points_per_hand_won"]),
              _number(s["avg_knock_deadwood"])] for name, s in stats.items()]
-    click.echo(table(rows, headers=STATS_HEADERS, disable_numparse=True, colalign=["left"] + ["right"] * 9))
+    click.echo(table(rows, headers=STATS_HEADERS, right=set(range(1, 10))))
     if player is not None:
         click.echo("")
         click.echo(f"score progression of {player} (running total after each hand):")

@@ -18,7 +18,7 @@ def rules_cmd(ctx, as_json):
     """List the house-rule presets; show or check a rule set.
 
     A rule set is a preset name or a YAML file of house rules, which may start from a preset with
-    `extends: classic` and change any knob (see RULES.md section 10).
+    `extends: classic` and change any knob (see docs/rules.md §10).
 
     \b
     List the presets:         gin-ref rules

@@ -1,4 +1,4 @@
-"""The game around the hands (RULES.md sections 7-8): who deals next, the roles in the box, the end of a
+"""The game around the hands (docs/rules.md §7-8): who deals next, the roles in the box, the end of a
 game and its bonuses, and Hollywood scoring. Pure functions and small state objects; no I/O.
 """
 
@@ -150,7 +150,7 @@ def game_winner(totals, target, last_scorer=None):
 
 
 def game_bonuses(rules, totals, hands_won, winner):
-    """``{name: {bonus name: points}}`` at the end of a game won by ``winner`` (RULES.md section 7).
+    """``{name: {bonus name: points}}`` at the end of a game won by ``winner`` (docs/rules.md §7).
 
     ``game_bonus`` to the winner; ``box_bonus`` per hand won to each player who won one; ``shutout`` when
     every other player scored nothing: ``double_game_bonus`` gives the game bonus once more,
@@ -213,7 +213,7 @@ def new_games(players):
 
 
 def enter_score(games, player, points, target, hand_won=True):
-    """Enter ``points`` won by ``player`` (RULES.md section 7, precisely): add them to every open game he
+    """Enter ``points`` won by ``player`` (docs/rules.md §7, precisely): add them to every open game he
     has already started, then start the lowest-numbered open game he has not started and enter them
     there. A game whose column reaches ``target`` is won. Returns the numbers of the games entered.
 

@@ -9,7 +9,7 @@ from gin_ref.core.melds import Melding, is_run, is_set
 
 
 def knock_limit(rules, upcard):
-    """The most deadwood a knock may keep in this deal (RULES.md section 4)."""
+    """The most deadwood a knock may keep in this deal (docs/rules.md §4)."""
     if rules.knock_limit != "upcard":
         return rules.knock_limit
     if upcard.rank == 1:
@@ -67,7 +67,7 @@ def verify_knocker_cards(cards):
 
 
 def arrange_declared(cards, melds, discard=None):
-    """The knocker's own arrangement: his declared melds, the rest deadwood (RULES.md section 5.1).
+    """The knocker's own arrangement: his declared melds, the rest deadwood (docs/rules.md §5.1).
 
     With 11 cards the discard is the one named, or else the highest-valued card outside the melds.
     Raises InvalidNotationError if a meld uses a card he does not hold.

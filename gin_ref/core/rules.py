@@ -1,4 +1,4 @@
-"""House rules as data: every knob of RULES.md section 10, its allowed values and its default.
+"""House rules as data: every knob of docs/rules.md §10, its allowed values and its default.
 
 ``HouseRules`` is a frozen dataclass; presets and YAML files are read into one by ``gin_ref.files.rulesfile`` (the
 one module that knows YAML). The code that needs a knob reads the field: variants are data, not subclasses.

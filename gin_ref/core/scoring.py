@@ -1,4 +1,4 @@
-"""A hand's outcome and score (RULES.md sections 5-6): the showdown between knocker and defender.
+"""A hand's outcome and score (docs/rules.md §5-6): the showdown between knocker and defender.
 
 ``settle`` is the one entry point a referee needs: it checks the knock, arranges the knocker's cards
 (declared melds, or ``knocker_arrangement``), finds the defender's best melds and layoffs and scores it.
@@ -125,7 +125,7 @@ def settle(rules, upcard, knocker, defender, melds=None, discard=None):
 
 
 def _knocker_options(cards, rules, check, discard):
-    """The knocker's arrangements to weigh (RULES.md 5.1), each as a legal KnockCheck.
+    """The knocker's arrangements to weigh (docs/rules.md §5.1), each as a legal KnockCheck.
 
     ``min_deadwood``: every arrangement (and discard) with the least deadwood. ``best_for_knocker``: every
     legal arrangement and discard. Big gin, when the house plays it, is one more option.

@@ -1,11 +1,11 @@
-"""One deal recorded turn by turn (RULES.md section 3): whose turn, the discard pile, the stock, what was seen.
+"""One deal recorded turn by turn (docs/rules.md §3): whose turn, the discard pile, the stock, what was seen.
 
 ``Deal`` is a small state machine in the pokerkit manner: each action has ``verify_x`` (raises
 IllegalActionError saying whose turn it is and what they may do) and ``x()`` (verifies, then acts), and a
 refused action leaves the state unchanged. Actions are plain records (``Turn``), so a deal is rebuilt by
 replaying its turns.
 
-The first turn follows RULES.md 3.2 exactly: the non-dealer may take the upcard or pass; if he passes the
+The first turn follows docs/rules.md §3.2 exactly: the non-dealer may take the upcard or pass; if he passes the
 dealer may take it or pass; if both pass the non-dealer draws from the stock. Whoever takes the upcard
 discards, and then the other player plays a normal turn.
 """

@@ -3,7 +3,7 @@
 This is the one module that imports yaml. Files are read with the safe loader only: a tag that would build
 a Python object is refused before anything is constructed.
 
-A rules file is a mapping of knobs (RULES.md section 10) plus two optional keys: ``description:`` and
+A rules file is a mapping of knobs (docs/rules.md §10) plus two optional keys: ``description:`` and
 ``extends:``, a preset name or another file (a relative path is taken from the extending file's folder).
 Chains are followed to the end and a file overrides the one it extends; a file without ``extends:`` starts
 from the defaults, which are the oklahoma preset's.
@@ -100,7 +100,7 @@ def preset_path(name):
 
 
 def list_presets():
-    """``[(name, description)]`` of every preset: those of RULES.md first, then any other configs/NAME.yaml."""
+    """``[(name, description)]`` of every preset: the six of docs/rules.md §10 first, then any other."""
     presets = []
     for name in _preset_names():
         layer = _read_layer(_Source(str(preset_path(name)), name), _Report(strict=True))

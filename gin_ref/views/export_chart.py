@@ -37,19 +37,23 @@ def game_series(view, number):
     return series
 
 
-def marker(kind, x, y, colour, size=3.2):
-    """One point's marker: a drawn shape (filled circle, square, triangle, diamond; a cross)."""
-    s = size
+def _points(*pairs):
+    return " ".join(f"{round(px, 1)},{round(py, 1)}" for px, py in pairs)
+
+
+def marker(kind, x, y, colour, s=3.2):
+    """One point's marker, a drawn shape of half-size ``s``: a filled circle, square or triangle, an open
+    diamond, a cross."""
     if kind == "circle":
         return f"<circle cx=\"{x}\" cy=\"{y}\" r=\"{s}\" fill=\"{colour}\"/>"
     if kind == "square":
-        return f"<rect x=\"{round(x - s, 1)}\" y=\"{round(y - s, 1)}\" width=\"{2 * s}\" height=\"{2 * s}\" " \
-               f"fill=\"{colour}\"/>"
+        return (f"<rect x=\"{round(x - s, 1)}\" y=\"{round(y - s, 1)}\" width=\"{2 * s}\" height=\"{2 * s}\" "
+                f"fill=\"{colour}\"/>")
     if kind == "triangle":
-        pts = f"{x},{round(y - s - 0.8, 1)} {round(x - s - 0.6, 1)},{round(y + s, 1)} {round(x + s + 0.6, 1)},{round(y + s, 1)}"
+        pts = _points((x, y - s - 0.8), (x - s - 0.6, y + s), (x + s + 0.6, y + s))
         return f"<polygon points=\"{pts}\" fill=\"{colour}\"/>"
     if kind == "diamond":
-        pts = f"{x},{round(y - s - 1, 1)} {round(x + s + 1, 1)},{y} {x},{round(y + s + 1, 1)} {round(x - s - 1, 1)},{y}"
+        pts = _points((x, y - s - 1), (x + s + 1, y), (x, y + s + 1), (x - s - 1, y))
         return f"<polygon points=\"{pts}\" fill=\"white\" stroke=\"{colour}\" stroke-width=\"1.5\"/>"
     return (f"<path d=\"M{round(x - s, 1)} {round(y - s, 1)}L{round(x + s, 1)} {round(y + s, 1)}"
             f"M{round(x - s, 1)} {round(y + s, 1)}L{round(x + s, 1)} {round(y - s, 1)}\" stroke=\"{colour}\" "

@@ -189,7 +189,7 @@ def final_rows(page):
     """``{row title: [cells]}`` of the rows under the hands of the first table in ``page``."""
     foot = page.split("<tfoot>")[1].split("</tfoot>")[0]
     rows = {}
-    for title, cells in re.findall(r'<tr class="[a-z]+"><td class="n">([^<]*)</td>(.*?)</tr>', foot):
+    for title, cells in re.findall(r'<tr class="[a-z]+"><td class="label" colspan="8">([^<]*)</td>(.*?)</tr>', foot):
         rows[title] = [c for c in re.findall(r"<td[^>]*>([^<]*)</td>", cells)]
     return rows
 
@@ -199,9 +199,8 @@ def test_a_match_ends_with_its_total_every_bonus_and_the_final_row():
                      rules="classic", winner="Ben", final={"Ann": 0, "Ben": 340},
                      bonuses={"Ann": {}, "Ben": {"game_bonus": 100, "shutout": 100, "box_bonus": 20}})
     rows = final_rows(html_text([view]))
-    pad = [""] * 7
-    assert rows == {"total": pad + ["0", "120"], "game bonus": pad + ["", "100"], "shutout": pad + ["", "100"],
-                    "box bonus": pad + ["", "20"], "final": pad + ["0", "340"]}
+    assert rows == {"total": ["0", "120"], "game bonus": ["", "100"], "shutout": ["", "100"],
+                    "box bonus": ["", "20"], "final": ["0", "340"]}
     text = markdown_text([view])
     assert "| **game bonus** |  |  |  |  |  |  |  |  | 100 |\n" in text
     assert "| **final** |  |  |  |  |  |  |  | 0 | 340 |\n" in text
@@ -212,11 +211,10 @@ def test_hollywood_shows_each_games_columns_bonuses_and_final(at_root, views):
     assert '<th class="group" colspan="8"></th><th class="group" colspan="2">match</th>' in hollywood
     assert '<th class="group" colspan="2">game 3</th></tr>' in hollywood
     rows = final_rows(hollywood)
-    pad = [""] * 7
-    assert rows["total"] == pad + ["259", "313", "58", "111", "92", "115", "109", "87"]
-    assert rows["box bonus"] == pad + ["240", "220", "60", "80", "80", "80", "100", "60"]
-    assert rows["game bonus"] == pad + ["100", "200", "", "100", "", "100", "100", ""]
-    assert rows["final"] == pad + ["599", "733", "118", "291", "172", "295", "309", "147"]
+    assert rows["total"] == ["259", "313", "58", "111", "92", "115", "109", "87"]
+    assert rows["box bonus"] == ["240", "220", "60", "80", "80", "80", "100", "60"]
+    assert rows["game bonus"] == ["100", "200", "", "100", "", "100", "100", ""]
+    assert rows["final"] == ["599", "733", "118", "291", "172", "295", "309", "147"]
     assert [t for t in re.findall(r'<text class="title"[^>]*>([^<]*)</text>', hollywood)] == [
         "game 1: Cid wins", "game 2: Cid wins", "game 3: Ben wins"]
     text = markdown_text([views[3]])
@@ -343,3 +341,15 @@ def test_a_hollywood_game_nobody_has_scored_in_is_named_not_drawn():
     text = markdown_text([view])
     assert "### Game 2: open, target 100\n\n*nobody has scored in it yet*\n" in text
     assert "### Game 1: open, target 100\n\n| hand | Ann | Ben | Ann total | Ben total |\n" in text
+
+
+def test_several_matches_open_with_their_standings(at_root, views):
+    page = html_text(views)
+    standings = page.split('<section class="standings">')[1].split("</section>")[0]
+    rows = [re.findall(r"<td[^>]*>([^<]*)</td>", row) for row in re.findall(r"<tr>(<td.*?)</tr>", standings)]
+    # Ann: for 151 + 111 + 154 twice (three players: a meeting with each other), against 71 + 46 + 24 + 73
+    assert rows == [["1", "Ann", "3", "3", "100.0", "570", "214", "+356"],
+                    ["2", "Cid", "3", "1", "33.3", "925", "888", "+37"],
+                    ["3", "Ben", "3", "0", "0.0", "718", "1111", "-393"]]
+    assert page.index('<section class="standings">') < page.index('<section class="match">')
+    assert '<section class="standings">' not in html_text(views[:1])

@@ -211,3 +211,11 @@ def test_settle_refuses_a_damaged_match(tmp_path):
 def test_settle_data_lists_match_payments_in_order(at_root):
     data = settle_data(settle(views_of(HOLLYWOOD)))
     assert [p["game"] for p in data["matches"][0]["payments"]] == [1, 2, 3]
+
+
+def test_settle_takes_a_folder_of_matches(at_root):
+    result = run("--json", "--stake", "0.05", "examples")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout, parse_float=Decimal)
+    assert sorted(m["file"] for m in data["matches"]) == sorted(EVENING)  # the rules file is passed over
+    assert data["net"] == {"Ben": Decimal("-19.65"), "Cid": Decimal("1.85"), "Ann": Decimal("17.80")}

@@ -59,14 +59,21 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
       gin-ref new --rules three-player --draw Ann=KS --draw Ben=7H --draw Cid=2D Ann Ben Cid
     """
     from gin_ref.files.rulesfile import load_rules
-    from gin_ref.match.model import Match
 
     path = record.match_file(match_path)
-    rules = load_rules(rules_spec)
-    match = Match.new(list(players), rules, _date(date_text), dealer=dealer, box=box, captain=captain,
-                      draw=list(draw) or None)
-    record.create(path, match, force)
+    match = start_match(path, players, load_rules(rules_spec), _date(date_text), force, dealer=dealer, box=box,
+                        captain=captain, draw=list(draw) or None)
     click.echo(tally_view.start_text(match, path))
+
+
+def start_match(path, players, rules, date, force=False, **start):
+    """Start a match file (``new``, and each table of ``event pair``): the Match with its rules snapshot and
+    first dealer (``start``: dealer, box, captain, draw; none: drawn at random), written safely."""
+    from gin_ref.match.model import Match
+
+    match = Match.new(list(players), rules, date, **start)
+    record.create(path, match, force)
+    return match
 
 
 def _date(text):

@@ -9,7 +9,6 @@ from typing import NamedTuple
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 
-BONUS_NAMES = ("game_bonus", "box_bonus", "shutout")
 _NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]{1,40}")
 _INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})  # controls, format characters (U+200B, U+202E), separators
 

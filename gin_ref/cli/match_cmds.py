@@ -16,16 +16,12 @@ from gin_ref.files import matchfile as record
 from gin_ref.core.cards import Card
 from gin_ref.views import tally_text as tally_view
 from gin_ref.views import words
+from gin_ref.cli.options import json_option, match_option
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 
-MATCH_HELP = f"The match file. Default: ${record.ENV_VAR}, else {record.DEFAULT_FILE} in this folder."
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
                "(knock_limit a number, no spade_double).")
-
-
-def match_option(command):
-    return click.option("--match", "match_path", metavar="FILE", help=MATCH_HELP)(command)
 
 
 def refuse_kept(match, outcome):
@@ -202,7 +198,7 @@ def undo_cmd(match_path):
 
 @click.command("tally")
 @match_option
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (see the README for its fields).")
+@json_option("Print one JSON object (see docs/json.md for its fields).")
 def tally_cmd(match_path, as_json):
     """Where the match stands: every hand with the running totals, who deals next, and once it is over
     the winner and the final score with every bonus.
@@ -223,7 +219,7 @@ def tally_cmd(match_path, as_json):
 
 @click.command("verify")
 @match_option
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: each file and its problems.")
+@json_option("Print one JSON object: each file and its problems.")
 @click.argument("files", nargs=-1, metavar="[FILE]...")
 def verify_cmd(match_path, as_json, files):
     """Replay match records through the engine and report every problem as FILE:LINE: message.

@@ -20,7 +20,7 @@ from gin_ref.core.scoring import read_hands
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.play import illegal_knock_penalty, new_table
 from gin_ref.match.schema import TURN_ACTIONS, Entry, Record, turn_count
-from gin_ref.match.settle import Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, why_upcard
+from gin_ref.match.knocks import Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Step
 
@@ -163,7 +163,7 @@ def play_turn(record: Record, state: MatchState, action: str, player: str, card:
 
 def knock(record: Record, state: MatchState, player: str, knocker: Given, defender: Given,
           melds: Any = None, discard: Union[None, str, Card] = None, big_gin: bool = False) -> Outcome:
-    """Settle the open hand with a knock by ``player``: each side's cards or count (``gin_ref.match.settle``).
+    """Settle the open hand with a knock by ``player``: each side's cards or count (``gin_ref.match.knocks``).
     The knock is checked once: an illegal one is refused and kept (the hand stays open); a knock by a
     player who sits out or out of turn likewise.
 

@@ -21,7 +21,7 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, steps
 from gin_ref.match.actions import Outcome
-from gin_ref.match.settle import Given, Settlement
+from gin_ref.match.knocks import Given, Settlement
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.replay import replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record
@@ -127,6 +127,12 @@ class Match:
         """The table of the open hand (a fresh one when no turn is recorded: the hand's start); None when
         no hand is open."""
         return actions.table_of(self.state)
+
+    def tally(self) -> Dict[str, Any]:
+        """The ``tally --json`` object (``gin_ref.match.tally``)."""
+        from gin_ref.match.tally import tally_data  # the tally reads a Match: imported when asked for
+
+        return tally_data(self)
 
     # -- actions -----------------------------------------------------------------------------------------
     def apply(self, outcome: Outcome) -> Outcome:

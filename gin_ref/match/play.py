@@ -18,7 +18,7 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.header import player_at
 from gin_ref.match.problems import SHAPE_ERRORS, Problems, Where
-from gin_ref.match.settle import MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
+from gin_ref.match.knocks import MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
 from gin_ref.match.schema import (HAND_IRREGULARITIES, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS, Entry, Record,
                                   is_count, position, turn_count)
 from gin_ref.match.state import HandSetup, MatchState, score

@@ -23,7 +23,7 @@ from gin_ref.core.melds import parse_melds
 from gin_ref.match import play
 from gin_ref.match.header import check_corrections, player_at, read_header
 from gin_ref.match.play import card_of, stored_facts
-from gin_ref.match.settle import Settlement, judge, limit_needs_upcard, why_upcard
+from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.problems import SHAPE_ERRORS, Problems, Unreadable, Where, same
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order
 from gin_ref.match.state import HandSetup, MatchState, close_hand, fresh_state, score

@@ -14,7 +14,7 @@ from gin_ref.match.model import Match
 from gin_ref.match.schema import Entry, turn_count
 from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
-from gin_ref.match.settle import Settlement
+from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, melds_text, spread_lines, table
 from gin_ref.views.words import end_reason, final_words, irregularity_note
 

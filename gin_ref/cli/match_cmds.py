@@ -104,22 +104,28 @@ def deal_cmd(match_path, upcard, dealer):
     click.echo(tally_view.deal_text(rec.match, outcome.step.data))
 
 
-def knock_options(command):
-    """What ``knock`` and ``amend`` take: the defender's cards or count, declared melds, the discard, big gin."""
-    for option in reversed((
-            click.option("--defender", "defender_cards", required=True, metavar="CARDS|N",
-                         help="The defender's 10 cards, or his count after his layoffs (a whole number)."),
-            click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
-            click.option("--discard", metavar="CARD", help="With 11 cards: the discard he names."),
-            click.option("--big-gin", is_flag=True, help="With the knocker's count 0: big gin (11 cards melded)."),
-            click.option("--upcard", metavar="CARD", help=UPCARD_HELP))):
-        command = option(command)
-    return command
+def knock_options(required=True):
+    """What ``knock`` and ``amend`` take: the defender's cards or count, declared melds, the discard, big gin,
+    the upcard."""
+    options = (
+        click.option("--defender", "defender_cards", required=required, metavar="CARDS|N",
+                     help="The defender's 10 cards, or his count after his layoffs (a whole number)."),
+        click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
+        click.option("--discard", metavar="CARD", help="With 11 cards: the discard he names."),
+        click.option("--big-gin", is_flag=True, help="With the knocker's count 0: big gin (11 cards melded)."),
+        click.option("--upcard", metavar="CARD", help=UPCARD_HELP))
+
+    def decorate(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
 
 
 @click.command("knock")
 @match_option
-@knock_options
+@knock_options()
 @click.argument("player")
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS|N")
 def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
@@ -178,24 +184,6 @@ def dead_cmd(match_path, upcard):
     click.echo("\n".join(tally_view.standing_lines(match)))
 
 
-@click.command("undo")
-@match_option
-def undo_cmd(match_path):
-    """Take back the last step: a hand's result (the hand opens again), a turn, a refused knock or another
-    irregularity, or a deal. A hand that ended dead by itself opens again without the discard that ended it.
-
-    What is taken back is kept in the file under 'corrections'; nothing is lost.
-
-    \b
-    Example:  gin-ref undo
-    """
-    with record.updating(record.match_file(match_path)) as rec:
-        step = rec.match.newest_step()
-        correction = rec.match.undo(step, record.now(), words.undone_words(step))
-    click.echo(f"took back {correction['undone']}")
-    click.echo("\n".join(tally_view.standing_lines(rec.match)))
-
-
 @click.command("tally")
 @match_option
 @json_option("Print one JSON object (see docs/json.md for its fields).")
@@ -245,6 +233,9 @@ def verify_cmd(match_path, as_json, files):
                        "problems": [{"line": line, "message": message} for line, message in problems],
                        "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
                                           for item in _irregularities(data)]})
+        notes = _notes(match) if not problems else []
+        if notes:
+            report[-1]["notes"] = notes
         if as_json:
             continue
         for line, message in problems:
@@ -255,6 +246,8 @@ def verify_cmd(match_path, as_json, files):
             click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded)
             for item in kept:
                 click.echo(f"  line {item['line']}, {item['text']}")
+            for note in notes:
+                click.echo(f"  note: {note}")
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)
@@ -282,6 +275,15 @@ def _irregularities(data):
                       "player": item.get("player"), "detail": item.get("detail"),
                       "text": words.irregularity_note(hand, item)})
     return sorted(found, key=lambda item: item["line"])
+
+
+def _notes(match):
+    """What an amend left to say: hands that stand as played, hands played after the end."""
+    if match is None:
+        return []
+    notes = [words.note_words(note) for note in match.state.notes]
+    after = words.after_end_words(match.state)
+    return notes + ([after] if after else [])
 
 
 def _over(match):

@@ -186,7 +186,7 @@ def knock(record: Record, state: MatchState, player: str, knocker: Given, defend
             return _out_of_turn(entry, name, "knock", None, str(exc))
     facts = given_facts(state.rules, knocker, defender, melds, discard, big_gin)
     if table is not None:
-        facts = _spread_in_turn(setup, table, name, facts)
+        facts = spread_in_turn(setup, table, name, facts)
     refusal, settlement = judge(state.rules, setup.upcard, facts)
     if refusal is not None:
         item: Entry = {"kind": "illegal_knock", "player": name}
@@ -212,7 +212,7 @@ def knock(record: Record, state: MatchState, player: str, knocker: Given, defend
     return Outcome(Step("result", setup.number, data), settlement=settlement)
 
 
-def _spread_in_turn(setup: HandSetup, table: Table, knocker: str, facts: Facts) -> Facts:
+def spread_in_turn(setup: HandSetup, table: Table, knocker: str, facts: Facts) -> Facts:
     """The knocker's 11 cards in a hand recorded turn by turn, and each side's cards checked against it."""
     number, kcards = setup.number, facts.knocker_cards
     if kcards is not None and len(kcards) == 10:

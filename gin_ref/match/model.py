@@ -24,7 +24,7 @@ from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Given, Settlement
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.replay import replay, replay_hands
-from gin_ref.match.schema import FORMAT, Entry, Record
+from gin_ref.match.schema import FORMAT, Entry, Record, set_version, step_count, version_of
 from gin_ref.match.state import MatchState
 from gin_ref.match.steps import Step
 
@@ -205,11 +205,70 @@ class Match:
         time) and ``undone`` (what it was, in words). Returns the correction."""
         if step != self.newest_step():
             raise IllegalActionError("only the newest step can be taken back")
+        before = step_count(self.record)
         removed = steps.take_back(self.record, step)
-        correction = {"undone": undone, "date": now, "entry": removed}
+        correction = {"undone": undone, "date": now, "entry": removed, "step": steps.step_record(step),
+                      "steps": [before, step_count(self.record)]}
         self.record["corrections"].append(correction)
-        self._replay_last(None)
+        self._resettle(step.hand - 1)
         return correction
+
+    def redo_step(self) -> Step:
+        """The step ``redo`` would put back: the one the newest undo took, while nothing else was written
+        since; IllegalActionError when there is none."""
+        item = steps.redoable(self.record)
+        if item is None:
+            raise IllegalActionError("nothing to redo: redo puts back what the last undo took, as long as "
+                                     "nothing else was written since")
+        return steps.step_data(item)
+
+    def redo(self, step: Step, now: str, redone: str) -> Entry:
+        """Put back ``step`` (``redo_step``) with ``now`` and ``redone`` (what it was, in words); the hands
+        after it are re-settled. Returns the correction that says so."""
+        if step != self.redo_step():
+            raise IllegalActionError("only the step the last undo took can be put back")
+        before = step_count(self.record)
+        steps.put(self.record, step)
+        correction = {"redone": redone, "date": now, "step": steps.step_record(step),
+                      "steps": [before, step_count(self.record)]}
+        self.record["corrections"].append(correction)
+        self._resettle(step.hand - 1)
+        return correction
+
+    def amend(self, outcome: Outcome, now: str, amended: str) -> Entry:
+        """Write an amend (``gin_ref.match.amend``): the hand's new version, the old one kept under
+        ``corrections`` with ``now`` and ``amended`` (what the hand was, in words), every later hand
+        re-settled from its own facts. Returns the correction. Refused, with nothing changed, when the
+        record would no longer replay."""
+        step = outcome.step
+        index, count = step.hand - 1, step_count(self.record)
+        entry = self.hands[index]
+        old = version_of(entry)
+        steps.put(self.record, step)
+        correction = {"amended": amended, "date": now, "hand": step.hand, "hands": len(self.hands), "entry": old,
+                      "steps": [count, count]}
+        self.record["corrections"].append(correction)
+        problems = self._resettle(index, outcome.settlement, check=False)
+        if problems:
+            set_version(entry, old)
+            self.record["corrections"].pop()
+            self._resettle(index)
+            raise IllegalActionError(f"hand {step.hand} cannot be amended so: {problems[0].message}")
+        return correction
+
+    def _resettle(self, index: int, settlement: Optional[Settlement] = None, check: bool = True) -> Problems:
+        """Replay the whole record, settling hand ``index`` and every later one from their facts (the
+        knocks of the other hands, unchanged, are not settled again)."""
+        known = {i: s for i, s in self.state.settlements.items() if i != index}
+        if settlement is not None:
+            known[index] = settlement
+        replayed, problems, self._base = replay(self.record, max(index, 0), known)
+        if problems and check:
+            raise AssertionError(f"the record no longer replays: {problems[0]}")
+        if not problems:
+            assert replayed is not None
+            self.state = replayed
+        return problems
 
 
 def _first_roles(players: List[str], box: Optional[str], captain: Optional[str], draw: Any,

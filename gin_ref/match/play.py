@@ -272,7 +272,7 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, num
         why = f"the penalty is {penalty}" if penalty else "illegal_knock: reject has no penalty"
         problems.add(where + ("points",) if "points" in item else where,
                      f"hand {number}: the illegal knock's points are {item.get('points')!r}, but {why}")
-    if player is not None and penalty:
+    if player is not None and penalty and setup.index not in state.after_end:
         score(state, setup.other(player), penalty, hand_won=False)
 
 

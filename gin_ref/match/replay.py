@@ -26,15 +26,17 @@ from gin_ref.match.play import card_of, stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.problems import SHAPE_ERRORS, Problems, Unreadable, Where, same
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order
-from gin_ref.match.state import HandSetup, MatchState, close_hand, fresh_state, score
+from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
+from gin_ref.match.steps import amends_in_force
 
 Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
 
 
-def replay(record: object) -> Tuple[Optional[MatchState], Problems, Optional[MatchState]]:
+def replay(record: object, settle_from: Optional[int] = None, settled: Optional[Settled] = None
+           ) -> Tuple[Optional[MatchState], Problems, Optional[MatchState]]:
     """``(state, problems, base)``: the state the record leaves, every problem found (in the order found)
     and the state before its last hand (None without hands). The state is None when the record has no
-    usable head."""
+    usable head. ``settle_from``: the hands from that index on are settled, not checked."""
     problems = Problems()
     try:
         header = read_header(record, problems)
@@ -42,7 +44,9 @@ def replay(record: object) -> Tuple[Optional[MatchState], Problems, Optional[Mat
         return None, problems, None
     assert isinstance(record, dict)
     state = fresh_state(header)
-    base = replay_hands(record, state, 0, problems)
+    for amend in amends_in_force(record):  # the hands there were when an earlier hand was amended
+        state.as_played.update(range(amend.hand + 1, amend.hands + 1))
+    base = replay_hands(record, state, 0, problems, settle_from, settled)
     check_corrections(record.get("corrections", []), problems)
     return state, problems, base
 
@@ -97,8 +101,12 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
     if state.open is not None:
         problems.add(("hands", state.open), f"hand {state.open + 1} has no result, but hand {number} follows it")
         state.open = None
+    as_played = number in state.as_played
     if state.finished:
-        problems.add(where, f"hand {number} was dealt after the match ended (in hand {state.ended_in})")
+        if as_played:
+            state.after_end.add(index)
+        else:
+            problems.add(where, f"hand {number} was dealt after the match ended (in hand {state.ended_in})")
     # An out-of-turn dealer or roles out of rotation are reported once; the replay goes on with the
     # rotation's dealer and roles, so one edit is one problem.
     roles = state.roles
@@ -107,6 +115,10 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
         stored = [entry.get(role) for role in ROLES]
         if not (all(name in state.players for name in stored) and len(set(stored)) == 3):
             problems.add(where, f"hand {number}: 'box', 'captain' and 'sitter' must be the three players")
+        elif game.Roles(*(str(name) for name in stored)) != roles and as_played:
+            played = game.Roles(*(str(name) for name in stored))
+            state.notes.append(Note(number, "roles", _roles_text(played), _roles_text(roles)))
+            roles = played
         elif game.Roles(*(str(name) for name in stored)) != roles:
             key = next(role for role in ROLES if entry[role] != getattr(roles, role))
             problems.add(where + (key,), f"hand {number}: roles out of rotation: box {stored[0]}, captain "
@@ -118,7 +130,10 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
                                               f"{roles.box} deals every hand")
         pair = (roles.box, roles.captain)
     else:
-        if dealer is not None and dealer != state.dealer:
+        if dealer is not None and dealer != state.dealer and as_played:
+            state.notes.append(Note(number, "dealer", dealer, state.dealer))
+            state.dealer = dealer
+        elif dealer is not None and dealer != state.dealer:
             problems.add(where + ("dealer",), f"hand {number}: dealer out of turn: {dealer} dealt, but "
                                               f"{state.dealer} should deal ({state.why})")
         pair = (state.dealer, game.other(state.players, state.dealer))
@@ -177,7 +192,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
             hand_score = settlement.score
             result, points, explain = hand_score.result, hand_score.points, hand_score.arithmetic
             winner = knocker if hand_score.winner == "knocker" else defender
-            state.deadwood[index] = (settlement.knocker_deadwood, settlement.defender_deadwood)
+            state.settlements[index] = settlement
             derived.value("result", result, lambda stored: (
                 f"hand {number}: result is {stored!r}, but the cards give {result} ({explain})"))
         else:  # the cards do not settle again: go on with what the record says
@@ -192,7 +207,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
             f"hand {number}: winner is {stored!r}, but the cards make it {winner} ({explain})"))
     derived.value("points", points, lambda stored: (
         f"hand {number}: points are {stored!r}, but the cards give {points} ({explain})"))
-    if winner is not None:
+    if winner is not None and index not in state.after_end:
         score(state, winner, points)
     if state.games is not None:
         columns = [dict(g.totals) for g in state.games]
@@ -236,6 +251,10 @@ def _settle_stored(state: MatchState, setup: HandSetup, entry: Entry, problems: 
         problems.add(("hands", setup.index, "knocker_cards" if facts.knocker_cards is not None else "knocker_count"),
                      f"hand {setup.number}: {refusal}")
     return settlement
+
+
+def _roles_text(roles: game.Roles) -> str:
+    return f"box {roles.box}, captain {roles.captain}, sitter {roles.sitter}"
 
 
 def _scores(totals: object) -> str:

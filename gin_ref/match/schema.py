@@ -38,6 +38,36 @@ Entry = Dict[str, Any]  # a hand entry, an irregularity or a correction: plain d
 Record = Dict[str, Any]
 
 
+VERSION_KEYS = ("upcard", "limit") + SETTLED_KEYS  # what an amend replaces: the upcard and the result
+
+
+def step_count(record: Record) -> int:
+    """How many steps written in place the record holds: each deal refused, and per hand its deal, turns,
+    irregularities and result (a hand that ended dead by itself ended at its last turn: no extra step)."""
+    count = len(list_at(record, "irregularities"))
+    for entry in list_at(record, "hands"):
+        if not isinstance(entry, dict):
+            continue
+        turns = turn_count(entry)
+        count += 1 + turns + len(list_at(entry, "irregularities"))
+        if entry.get("result") is not None and not (entry.get("result") == "dead" and turns):
+            count += 1
+    return count
+
+
+def version_of(entry: Mapping[str, Any]) -> Entry:
+    """A hand's version as an amend replaces it: its upcard, limit and result keys."""
+    return {key: entry[key] for key in VERSION_KEYS if key in entry}
+
+
+def set_version(entry: MutableMapping[str, Any], version: Mapping[str, Any]) -> None:
+    """Give a hand entry another version (``version_of``), in place."""
+    for key in VERSION_KEYS:
+        entry.pop(key, None)
+    entry.update(version)
+    entry_order(entry)
+
+
 def entry_order(entry: MutableMapping[str, Any]) -> None:
     """Put a hand entry's keys in the record's order (HAND_KEYS), in place."""
     items = sorted(entry.items(), key=lambda kv: HAND_KEYS.index(kv[0]) if kv[0] in HAND_KEYS else len(HAND_KEYS))

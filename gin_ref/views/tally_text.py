@@ -16,7 +16,8 @@ from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, melds_text, spread_lines, table
-from gin_ref.views.words import end_reason, final_words, irregularity_note
+from gin_ref.views.words import (after_end_words, end_reason, final_words, irregularity_note, note_words,
+                                 result_words)
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -66,6 +67,10 @@ def _notes(match: Match, data: Dict[str, Any]) -> List[Tuple[int, str]]:
         if turns and hand["result"] == "dead":
             notes.append((number, f"hand {number}: dead by itself at turn {turns}, the stock down to "
                                   f"{match.rules.dead_hand_stock} cards"))
+        notes += [(number, note_words(note)) for note in match.state.notes if note.hand == number]
+        if hand.get("after_end"):
+            notes.append((number, f"hand {number}: played after the end (the match ended with hand "
+                                  f"{match.state.ended_in}): not counted"))
     later = len(data["hands"]) + 1
     notes += [(later, irregularity_note(later, item)) for item in refused if item.get("hand") == later]
     return notes
@@ -287,3 +292,35 @@ def start_text(match: Match, path: str) -> str:
         how = "drawn at random" if start.get("drawn") else "named"
         lines.append(f"{start['dealer']} deals first ({how})")
     return "\n".join(lines)
+
+
+# -- an amend --------------------------------------------------------------------------------------------
+
+def amend_text(match: Match, number: int, before: Dict[str, Any]) -> str:
+    """What an amend changed: each hand whose result, points or totals changed (old, then new), the totals
+    before and after, the hands that stand as played, and whether the end moved."""
+    after = tally_data(match)
+    lines = []
+    for old, new in zip(before["hands"], after["hands"]):
+        if (old["result"], old["winner"], old["points"], old["totals"], old.get("after_end")) == \
+                (new["result"], new["winner"], new["points"], new["totals"], new.get("after_end")):
+            continue
+        was, now = _hand_words(old, match.players), _hand_words(new, match.players)
+        lines.append(f"hand {new['number']}: {was}\n{' ' * len(str(new['number']))}     now {now}")
+    lines.insert(0, f"amended hand {number}:" if lines else f"amended hand {number}: no score changed")
+    lines.append(f"totals before: {_scores(before['totals'], match.players)}")
+    lines.append(f"totals now:    {_scores(after['totals'], match.players)}")
+    lines.extend(f"note: {note_words(note)}" for note in match.state.notes if note.hand > number)
+    state = match.state
+    if before["finished"] and not state.finished:
+        lines.append("the match is open again: the amended results reach no end, so play goes on")
+    elif state.finished and (not before["finished"] or state.after_end):
+        words = after_end_words(state)
+        lines.append(f"the match now ends with hand {state.ended_in}" + (f"; {words}" if words else ""))
+    lines.extend(standing_lines(match))
+    return "\n".join(lines)
+
+
+def _hand_words(hand: Dict[str, Any], players: Sequence[str]) -> str:
+    counted = " (after the end: not counted)" if hand.get("after_end") else ""
+    return f"{result_words(hand)}; totals {_scores(hand['totals'], players)}{counted}"

@@ -111,6 +111,7 @@ def open_hand(record: Record, state: MatchState) -> Tuple[Entry, HandSetup]:
     if state.open is None or state.current is None:
         verify_not_over(state, "no hand is open")
         raise IllegalActionError("no hand is open: deal one first (gin-ref deal --upcard CARD)")
+    verify_not_over(state, f"hand {state.open + 1} was played after the end and is not counted")
     return record["hands"][state.open], state.current
 
 

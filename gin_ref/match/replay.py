@@ -117,7 +117,8 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
             problems.add(where, f"hand {number}: 'box', 'captain' and 'sitter' must be the three players")
         elif game.Roles(*(str(name) for name in stored)) != roles and as_played:
             played = game.Roles(*(str(name) for name in stored))
-            state.notes.append(Note(number, "roles", _roles_text(played), _roles_text(roles)))
+            if index not in state.after_end:
+                state.notes.append(Note(number, "roles", _roles_text(played), _roles_text(roles)))
             roles = played
         elif game.Roles(*(str(name) for name in stored)) != roles:
             key = next(role for role in ROLES if entry[role] != getattr(roles, role))
@@ -131,7 +132,8 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
         pair = (roles.box, roles.captain)
     else:
         if dealer is not None and dealer != state.dealer and as_played:
-            state.notes.append(Note(number, "dealer", dealer, state.dealer))
+            if index not in state.after_end:  # after the end the rotation says nothing
+                state.notes.append(Note(number, "dealer", dealer, state.dealer))
             state.dealer = dealer
         elif dealer is not None and dealer != state.dealer:
             problems.add(where + ("dealer",), f"hand {number}: dealer out of turn: {dealer} dealt, but "

@@ -302,7 +302,7 @@ def amend_text(match: Match, number: int, before: Dict[str, Any]) -> str:
     after = tally_data(match)
     lines = []
     for old, new in zip(before["hands"], after["hands"]):
-        if (old["result"], old["winner"], old["points"], old["totals"], old.get("after_end")) == \
+        if new["result"] is None or (old["result"], old["winner"], old["points"], old["totals"], old.get("after_end")) == \
                 (new["result"], new["winner"], new["points"], new["totals"], new.get("after_end")):
             continue
         was, now = _hand_words(old, match.players), _hand_words(new, match.players)

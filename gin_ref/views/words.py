@@ -18,8 +18,11 @@ def result_words(entry: Mapping[str, Any]) -> str:
     result = entry.get("result")
     if result == "dead":
         return "a dead hand"
+    if result is None:
+        return "open"
     what = RESULT_NAMES.get(str(result), result)
-    return f"{entry.get('knocker')}'s {what}, {entry.get('points')} points to {entry.get('winner')}"
+    points = entry.get("points")
+    return f"{entry.get('knocker')}'s {what}, {points} point{'' if points == 1 else 's'} to {entry.get('winner')}"
 
 
 def irregularity_words(item: Mapping[str, Any]) -> str:

@@ -17,6 +17,11 @@ def test_amend_resettles_later_hands_keeps_the_old_result_and_says_what_changed(
     counted(tmp_path, ("Ben", 5, 23), ("Ben", 5, 23))
     assert ok(tmp_path, "amend", "1", "Ben", "5", "--defender", "35") == (
         "amended hand 1:\n"
+        "     melds                  deadwood\n"
+        "---  ---------------------  --------\n"
+        "Ben  counted                5\n"
+        "Ann  counted after layoffs  35\n"
+        "score: knock: 35 − 5 = 30 to the knocker (Ben)\n"
         "hand 1: Ben's knock, 18 points to Ben; totals Ann 0, Ben 18\n"
         "      now Ben's knock, 30 points to Ben; totals Ann 0, Ben 30\n"
         "hand 2: Ben's knock, 18 points to Ben; totals Ann 0, Ben 36\n"

@@ -165,7 +165,7 @@ examples/hollywood.yaml (2024-06-08, final Ben 599, Cid 733)
 net:
   Ann  +$17.80
   Ben  -$19.65
-  Cid  +$1.85
+  Cid   +$1.85
 
 to settle:
   Ben pays Ann $17.80

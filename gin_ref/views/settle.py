@@ -201,8 +201,10 @@ def settle_lines(settlement, currency=""):
         lines += ["", "nothing to settle: no finished match"]
         return lines
     width = max(len(name) for name in settlement.net)
+    amounts = {name: money(amount, currency, sign=True) for name, amount in settlement.net.items()}
+    right = max(len(text) for text in amounts.values())
     lines += ["", "net:"]
-    lines += [f"  {name:<{width}}  {money(amount, currency, sign=True)}" for name, amount in settlement.net.items()]
+    lines += [f"  {name:<{width}}  {text:>{right}}" for name, text in amounts.items()]
     lines += ["", "to settle:"]
     lines += [f"  {_payment_line(p, currency)}" for p in settlement.payments] or ["  nothing: all square"]
     return lines

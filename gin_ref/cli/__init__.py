@@ -41,23 +41,13 @@ class LazyGroup(click.Group):
     """Imports a command's module only when that command runs (or --help lists it)."""
 
     def list_commands(self, ctx):
-        return [name for name in COMMANDS if self._module(name) is not None]
-
-    def _module(self, name):
-        try:
-            return importlib.import_module(f"gin_ref.cli.{COMMANDS[name]}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"gin_ref.cli.{COMMANDS[name]}":
-                return None  # a command not built yet
-            raise
+        return list(COMMANDS)
 
     def get_command(self, ctx, name):
         if name not in COMMANDS:
             return None
-        module = self._module(name)
-        if module is None:
-            return None
-        return getattr(module, name.replace("-", "_") + "_cmd", None)
+        module = importlib.import_module(f"gin_ref.cli.{COMMANDS[name]}")
+        return getattr(module, name.replace("-", "_") + "_cmd")
 
     def invoke(self, ctx):
         try:

@@ -9,11 +9,13 @@ import os
 
 import click
 
+from gin_ref.cli.options import json_option
 from gin_ref.cli.output import emit_json, table
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.views.export import FORMATS, render
 from gin_ref.views.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, newest_first, standing
-from gin_ref.match.model import FORMAT, tally_data
+from gin_ref.match.schema import FORMAT
+from gin_ref.match.tally import tally_data
 
 PATHS = click.argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
                        type=click.Path(exists=True, path_type=str))
@@ -176,7 +178,7 @@ def _file_name(option, value):
 
 @click.command("history")
 @PATHS
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: matches and skipped files.")
+@json_option("Print one JSON object: matches and skipped files.")
 def history_cmd(paths, as_json):
     """One line per match, newest first: date, players, rules, winner, final score, hands.
 
@@ -219,7 +221,7 @@ STATS_HEADERS = ["player", "matches", "won", "hands won", "knocks", "gins", "und
 @click.command("stats")
 @PATHS
 @click.option("--player", metavar="NAME", help="Only this player (the name exactly as recorded).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: player name -> statistics.")
+@json_option("Print one JSON object: player name -> statistics.")
 def stats_cmd(paths, player, as_json):
     """Statistics per player over all matches found, and each player's score progression.
 

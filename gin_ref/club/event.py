@@ -42,9 +42,7 @@ class Round(NamedTuple):
 
 
 def _problem(where, message):
-    error = RecordError(message)
-    error.where = where
-    return error
+    return RecordError(message, where=where)
 
 
 def check_players(players):

@@ -9,7 +9,6 @@ from typing import NamedTuple
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 
-BONUS_NAMES = ("game_bonus", "box_bonus", "shutout")
 _NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]{1,40}")
 _INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})  # controls, format characters (U+200B, U+202E), separators
 
@@ -105,9 +104,6 @@ class Roles(NamedTuple):
     def data(self):
         return {"box": self.box, "captain": self.captain, "sitter": self.sitter}
 
-    def role_of(self, name):
-        return next((role for role, who in zip(self._fields, self) if who == name), None)
-
 
 def next_roles(roles, winner):
     """The roles after a hand won by ``winner`` (None: dead, nothing changes).
@@ -200,12 +196,6 @@ class Game:
     @property
     def finished(self):
         return self.winner is not None
-
-    def copy(self):
-        game = Game(self.number, ())
-        game.totals, game.hands_won = dict(self.totals), dict(self.hands_won)
-        game.started, game.winner = set(self.started), self.winner
-        return game
 
 
 def new_games(players):

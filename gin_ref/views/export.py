@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
-from gin_ref.match.handplay import describe_irregularity
 from gin_ref.views.history import standing
+from gin_ref.views.words import irregularity_note
 
 FORMATS = ("csv", "json", "markdown", "html")
 EXPORT_FORMAT = "gin-ref-export/1"
@@ -146,15 +146,11 @@ def outcome_line(view):
 
 def irregularity_notes(view):
     """``hand 5: Ann's knock refused (knock not allowed: ...)`` for each irregularity recorded (a hand's,
-    then the match's own: deals refused)."""
+    then the match's own: deals refused), worded as the tally words them."""
     notes = []
     for hand in view.tally["hands"]:
-        for item in hand.get("irregularities") or []:
-            penalty = f"; {item['points']} penalty points" if item.get("points") else ""
-            turn = f", turn {item['turn']}" if item.get("turn") else ""
-            notes.append(f"hand {hand['number']}{turn}: {describe_irregularity(item)}{penalty}")
-    for item in view.tally.get("irregularities") or []:
-        notes.append(f"hand {item.get('hand')}: {describe_irregularity(item)}")
+        notes += [irregularity_note(hand["number"], item) for item in hand.get("irregularities") or []]
+    notes += [irregularity_note(item.get("hand"), item) for item in view.tally.get("irregularities") or []]
     return notes
 
 

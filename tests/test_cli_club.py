@@ -394,6 +394,7 @@ def test_pair_refuses_a_table_file_already_there_and_a_second_writer(tmp_path):
     assert (result.exit_code, result.stderr) == (
         1, f"Error: {folder / 'event.yaml'} is being written by another gin-ref: try again when it is done\n")
     assert json.loads(run("event", "standings", "--json", folder))["pairings"] == []
+    assert run("event", "standings", folder).endswith(f"\nno round paired yet: gin-ref event pair {folder}\n")
 
 
 def test_the_league_table_of_the_shipped_club_night_as_people_read_it():

@@ -196,7 +196,7 @@ def event_standings_cmd(folder, as_json):
     if as_json:
         emit_json(data)
     else:
-        click.echo(event_text(data))
+        click.echo(event_text(data, folder))
     for file, error in skipped:
         click.echo(f"skipped {file}: {error}", err=True)
 

@@ -35,6 +35,7 @@ from make_match import play  # noqa: E402
 from gin_ref.club.event import Event, Result  # noqa: E402
 from gin_ref.core.rules import make_rules  # noqa: E402
 from gin_ref.files import eventfile  # noqa: E402
+from gin_ref.match.tally import tally_data  # noqa: E402
 from gin_ref.files import matchfile as record  # noqa: E402
 from gin_ref.match.model import Match  # noqa: E402
 from gin_ref.match.tally import tally_data  # noqa: E402

@@ -34,6 +34,7 @@ COMMANDS = {
     "stats": "history_cmds",
     "standings": "club_cmds",
     "event": "club_cmds",
+    "settle": "settle_cmds",
 }
 
 

@@ -407,3 +407,18 @@ rank  player  matches  won  win %  for  against  diff  rating
    4  Dee           3    1   33.3  126      264  -138    -0.3
    5  Ben           2    0    0.0   60      216  -156    -3.4
 """
+
+
+def test_the_cache_is_used_until_the_code_that_wrote_it_changes(tmp_path, summary_cache, monkeypatch):
+    from gin_ref.files import summaries
+
+    shutil.copy(EXAMPLES / "oklahoma.yaml", tmp_path / "m.yaml")
+    _aged(tmp_path)
+    run("standings", tmp_path)
+    data = json.loads(summary_cache.read_text())
+    entry = data["files"][str((tmp_path / "m.yaml").resolve())]
+    entry["summary"]["winner"] = "Ben"  # a cache tampered with: the proof that it is what is read
+    summary_cache.write_text(json.dumps(data))
+    assert json.loads(run("standings", "--json", tmp_path))["standings"][0]["player"] == "Ben"
+    monkeypatch.setattr(summaries, "code_stamp", lambda: "gin-ref-summaries/1 another build")
+    assert json.loads(run("standings", "--json", tmp_path))["standings"][0]["player"] == "Ann"

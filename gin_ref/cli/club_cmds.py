@@ -76,7 +76,9 @@ def standings_cmd(paths, since, until, by, as_json):
 
     The rating is openskill's Plackett-Luce model over the whole history (date order, then file name),
     shown as the conservative mu - 3 sigma. Matches still being played are listed apart; a damaged file is
-    named and skipped. Players are named without case. DIR and MATCH as for `gin-ref history`.
+    named and skipped. Players are named without case. DIR and MATCH as for `gin-ref history`. A match
+    file unchanged since an earlier run is not replayed again: its summary is kept in
+    ~/.cache/gin-ref/summaries.json ($GIN_REF_CACHE=FILE to move it, =off to turn it off).
 
     \b
     Example:  gin-ref standings examples/

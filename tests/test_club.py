@@ -200,6 +200,9 @@ def test_pairing_is_refused_while_a_match_is_unfinished_and_once_the_event_is_ov
      "'file' must be a match file's name inside"),
     (lambda r: r["rules"]["knobs"].update(players=3, next_dealer="box"), ("rules",), "are for 3 players at a table"),
     (lambda r: r.update(extra=1), ("extra",), "unknown key 'extra'"),
+    (lambda r: r.update(date="Friday"), ("date",), "'date' must be an ISO date"),
+    (lambda r: r["pairings"][0]["tables"][1].update(file="round-1-table-1.yaml"), ("pairings", 0, "tables", 1, "file"),
+     "'round-1-table-1.yaml' is the file of another table"),
 ])
 def test_a_damaged_event_record_is_refused_at_the_key_that_is_wrong(change, where, message):
     event = new_event()

@@ -150,3 +150,25 @@ def test_redo_of_each_kind_of_step(tmp_path):
     after = (tmp_path / "m.yaml").read_text(encoding="utf-8")
     assert after[:after.index("corrections:")] == before[:before.index("corrections:")]
     assert verified(tmp_path).startswith("m.yaml: ok, 1 hand, 1 irregularity recorded\n")
+
+
+def test_amend_a_hand_recorded_turn_by_turn_keeps_its_turns(tmp_path):
+    new(tmp_path, "--dealer", "Ann")
+    ok(tmp_path, "deal", "--upcard", "9H")
+    for turn in (["pass", "Ben"], ["take", "Ann"], ["discard", "Ann", "QH"], ["draw", "Ben"]):
+        ok(tmp_path, *turn)
+    ok(tmp_path, "knock", "Ben", "3", "--defender", "20")
+    refused(tmp_path, ["amend", "1", "--dead"], "hand 1 is recorded turn by turn: it ends dead by itself, when a "
+                                                "discard leaves 2 cards in the stock")
+    refused(tmp_path, ["amend", "1", "Ann", "3", "--defender", "20"],
+            "hand 1 is recorded turn by turn: out of turn: it is Ben's turn to discard or knock")
+    refused(tmp_path, ["amend", "1", "--upcard", "8H", "Ben", "3", "--defender", "20"],
+            "hand 1 is recorded turn by turn from the upcard 9H: its upcard cannot change")
+    refused(tmp_path, ["amend", "1", "Ben", "0", "--defender", "2S 3S 4S 5S 6S 7S 8S 9S TS JS"],
+            "the spread does not fit hand 1: Ann took 9H and did not discard it, but it is not in the hand spread")
+    out = ok(tmp_path, "amend", "1", "Ben", "2", "--defender", "20")
+    assert "score: knock: 20 − 2 = 18 to the knocker (Ben)\n" in out
+    assert len(tally(tmp_path)["hands"]) == 1
+    text = (tmp_path / "m.yaml").read_text(encoding="utf-8")
+    assert "  turns:\n  - Ben passes\n  - Ann takes 9H\n  - Ann discards QH\n  - Ben draws\n" in text
+    assert verified(tmp_path) == "m.yaml: ok, 1 hand\n"

@@ -85,11 +85,19 @@ def big_record(folder, hands, repeat):
     rows.append(("amend of hand 1", run(["amend", "--match", str(path), "1", knocker, "0", "--defender", "50"],
                                         folder, repeat, lambda: path.write_text(text, encoding="utf-8")), 3.0))
     report(rows)
+    path.write_text(text, encoding="utf-8")
     start = time.perf_counter()
-    record.load(path)
+    rec = record.load(path)
     read = time.perf_counter() - start
     print(f"  (in one process: read and replay {read * 1000:.0f} ms, "
           f"{read / hands * 1e6:.0f} µs per hand, settling included)")
+    from gin_ref.match.amend import amend
+
+    start = time.perf_counter()
+    outcome = amend(rec.match.record, rec.match.state, 1, knocker, ["0"], "50")
+    rec.match.amend(outcome, record.now(), "hand 1: a benchmark")
+    resettled = time.perf_counter() - start
+    print(f"  (in one process: amend of hand 1 after reading, every later hand re-settled: {resettled * 1000:.0f} ms)")
 
 
 def normal_match(folder, hands, repeat):

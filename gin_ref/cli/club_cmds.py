@@ -216,8 +216,13 @@ def table_results(folder, event):
     results = {names[path].file: Result.unplayed(error) for path, error in problems}
     for view in views:
         t = names[view.file]
+        error = None
         if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in t.players):
             error = f"holds {', '.join(view.players)}, not the table's {' and '.join(t.players)}"
+        elif view.record["rules"]["knobs"] != event.record["rules"]["knobs"]:
+            error = (f"is played under other house rules ({view.record['rules']['name']}) than the event's "
+                     f"({event.rules.name})")
+        if error is not None:
             problems.append((view.file, error))
             results[t.file] = Result.unplayed(error)
         else:

@@ -183,7 +183,8 @@ def event_standings_cmd(folder, as_json):
     (round robin: head to head, then points difference; Swiss: Buchholz, then points difference; then
     seed), and the tables of the latest round.
 
-    A table's match file that cannot be read is named and counted as not finished.
+    A table's match file that is missing or damaged, or holds other players or other house rules than the
+    event's, is named and counted as not finished.
 
     \b
     Example:  gin-ref event standings night
@@ -205,7 +206,8 @@ def event_standings_cmd(folder, as_json):
 
 def table_results(folder, event):
     """``({file name: Result}, [(path, error)])`` for every table of the rounds paired. A file that is
-    missing, damaged or holds other players is a problem, and its table counts as not finished."""
+    missing, damaged, or holds other players or house rules than the event's is a problem, and its table
+    counts as not finished."""
     from gin_ref.club.event import Result
 
     names = {os.path.join(folder, t.file): t for rnd in event.rounds for t in rnd.tables}

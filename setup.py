@@ -18,7 +18,7 @@ setup(
     # so `--rules oklahoma` works after a plain `pip install .` from any directory.
     package_dir={"gin_ref": "gin_ref", "gin_ref.configs": "configs"},
     package_data={"gin_ref.configs": ["*.yaml"]},
-    install_requires=["click>=8.0", "tabulate>=0.8", "PyYAML>=5.1"],
-    extras_require={"test": ["pytest>=7", "hypothesis>=6"]},
+    install_requires=["click>=8.0", "tabulate>=0.8", "PyYAML>=5.1", "prompt_toolkit>=3.0"],
+    extras_require={"test": ["pytest>=7", "hypothesis>=6", "pexpect>=4.8"]},
     entry_points={"console_scripts": ["gin-ref=gin_ref.cli:main"]},
 )

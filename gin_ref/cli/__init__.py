@@ -32,6 +32,7 @@ COMMANDS = {
     "export": "history_cmds",
     "history": "history_cmds",
     "stats": "history_cmds",
+    "play": "play",
 }
 
 

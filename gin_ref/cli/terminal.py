@@ -75,7 +75,7 @@ def ask_new_match(session, rules_spec=None):
     """Ask for the rules and the players of a new match, start it with 'new'; False if the user leaves."""
     from gin_ref.files.rulesfile import list_presets
 
-    ask = PromptSession()
+    ask = PromptSession(complete_while_typing=False)
     presets = [name for name, _ in list_presets()]
     click.echo(f"no match in {session.path} yet: name the rules and the players to start one (Ctrl-D leaves)")
     while True:

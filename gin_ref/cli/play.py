@@ -4,7 +4,7 @@ import sys
 
 import click
 
-from gin_ref.cli.match_cmds import match_option
+from gin_ref.cli.options import match_option
 from gin_ref.cli.session import Session, run_lines
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.files import matchfile as record

@@ -4,15 +4,17 @@ A line is split as a shell splits it and handed to the same click group the ``gi
 ``--match FILE`` supplied to the commands that take it, so each answer is exactly what the command prints
 (its output, its ``Error:`` line, its exit code) without a process start.
 
-Before each entry the session reads the match file under its lock and compares it with what the file held
-after its last entry. When another writer (another ``gin-ref``, a second session) changed it meanwhile,
-the session says what changed; an entry that would write is then not run (it was typed against a record
-its user had not seen), one that only reads runs after the note. Each command reads, checks and writes
-the file itself, atomically and under the lock, so nothing answered is ever lost. The only instant the
-comparison cannot see is the same instant as the command's own write: a write landing there is kept
-(never lost), and noticed only as part of the record the session shows next.
+Before each entry that may write, the session takes the match file's lock, reads the file and compares it
+with what the file held after its last entry; the lock is held until the entry's command is done (the
+command's own lock runs inside the hold: ``gin_ref.files.matchfile.holding``). When another writer
+(another ``gin-ref``, a second session) changed the file meanwhile, the session says what changed; an
+entry that would write is then not run (it was typed against a record its user had not seen), one that
+only reads runs after the note. Each command reads, checks and writes
+the file itself, atomically, so nothing answered is ever lost. An entry that only reads (``tally``,
+``verify``, the commands that take no ``--match``) takes no lock: it never makes another writer wait.
 """
 
+import contextlib
 import os
 import sys
 
@@ -22,8 +24,9 @@ from gin_ref.cli.typed import split_words
 from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile as record
 
-# Commands that never change a match file: they run even after another writer's change, after the note.
-READERS = {"tally", "verify", "check", "score", "rules", "export", "history", "stats"}
+# Commands given --match that never change the file: they run even after another writer's change, after
+# the note. Every other command given --match may write it, and is not run on a record its user has not seen.
+READERS = {"tally", "verify"}
 LEAVE = {"quit", "exit"}
 QUIT = None  # what ``entry`` returns for quit
 MAX_LINE = 1 << 20  # bytes; a longer line is answered with an error and skipped
@@ -37,20 +40,14 @@ class Session:
         self.path = path
         self.group = group
         self.worst = 0
-        self.known = self._read(locked=False)
+        self.known = self._read()
         self._cache = (None, None)
 
     # -- the file ----------------------------------------------------------------------------------------
-    def _read(self, locked=True):
-        """The file's bytes (under its lock when ``locked`` and the lock is free), None without a file."""
+    def _read(self):
+        """The file's bytes now, None without a file (or one that cannot be read)."""
         if not os.path.lexists(self.path):
             return None
-        if locked:
-            try:
-                with record.locked(self.path):
-                    return record.read_bytes(self.path)
-            except GinRefError:
-                pass  # the lock is held (a write under way) or the file is gone: read what is there
         try:
             return record.read_bytes(self.path)
         except (GinRefError, OSError):
@@ -73,7 +70,10 @@ class Session:
         """What changed between the last entry's file and ``now`` (bytes), in a few words each."""
         from gin_ref.views.changes import describe_changes
 
-        return describe_changes(_plain(self.known, self.path), _plain(now, self.path))
+        try:
+            return describe_changes(_plain(self.known, self.path), _plain(now, self.path))
+        except Exception:  # words for the change must not cost the entry: say that it changed
+            return ["the record is not the one of your last entry"]
 
     # -- one line ----------------------------------------------------------------------------------------
     def lookup(self, name):
@@ -101,6 +101,7 @@ class Session:
         if name == "play":
             return self._refuse("this is the session already: type its commands (help lists them)", 2)
         command = self.lookup(name)
+        takes_match = False
         if command is not None:
             takes_match = any(isinstance(p, click.Option) and "--match" in p.opts for p in command.params)
             if any(arg == "--match" or arg.startswith("--match=") for arg in args[1:]):
@@ -110,19 +111,31 @@ class Session:
                 return self._refuse("--input - would read the session's own input: give a file", 2)
             if takes_match:
                 args = [name, "--match", self.path, *args[1:]]
+        writes = takes_match and name not in READERS
         try:
-            now = self._read()
-            if now != self.known:
-                changes = "; ".join(self._changes(now))
-                self.known = now
-                if command is not None and name not in READERS:
-                    return self._refuse(f"the match file changed since your last entry (another writer): "
-                                        f"{changes}. Not run: enter it again if it still stands", 1)
-                click.echo(f"note: the match file changed since your last entry (another writer): {changes}",
-                           err=True)
-            return self._note(self.dispatch(args))
-        finally:
-            self.known = self._read()
+            with self._hold(writes):
+                now = self._read()
+                if now != self.known:
+                    changes = "; ".join(self._changes(now))
+                    self.known = now
+                    if writes:
+                        return self._refuse(f"the match file changed since your last entry (another writer): "
+                                            f"{changes}. Not run: enter it again if it still stands", 1)
+                    click.echo(f"note: the match file changed since your last entry (another writer): "
+                               f"{changes}", err=True)
+                code = self.dispatch(args)
+                self.known = self._read()
+                return self._note(code)
+        except GinRefError as exc:  # the lock is another writer's: refused, as the command itself would be
+            return self._refuse(str(exc), exc.exit_code)
+
+    def _hold(self, writes):
+        """The lock for an entry that may write: held across the check and the command (whose own lock
+        runs inside it). None for an entry that only reads, or when there is no file yet ('new' locks
+        what it creates)."""
+        if not writes or not os.path.lexists(self.path):
+            return contextlib.nullcontext()
+        return record.holding(self.path)
 
     def dispatch(self, args):
         """Run one command line through the click group in this process; returns its exit code."""

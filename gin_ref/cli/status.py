@@ -11,6 +11,7 @@ from gin_ref.cli.typed import holds, typed_words, value_of, word_at
 from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask
 from gin_ref.core.deadwood import deadwood_of
 from gin_ref.core.errors import GinRefError
+from gin_ref.core.game import find_player
 from gin_ref.core.knock import check_knock, knock_limit, limit_reason
 from gin_ref.views import tally_text as tally_view
 
@@ -23,7 +24,7 @@ def standing(match):
     if match is None:
         return "no match in the file yet: start one with new PLAYER PLAYER"
     lines = tally_view.standing_lines(match)
-    if match.finished:
+    if match.state.finished:
         lines = lines[:2]
     return "  |  ".join(lines)
 
@@ -32,10 +33,10 @@ def prompt_text(match):
     """The prompt: what the table does next."""
     if match is None:
         return "new> "
-    if match.finished:
+    if match.state.finished:
         return "over> "
-    if match.open is not None:
-        return f"hand {match.open + 1}> "
+    if match.state.open is not None:
+        return f"hand {match.state.open + 1}> "
     return f"deal {match.next_number()}> "
 
 
@@ -52,7 +53,7 @@ def _rules_and_limit(words, match, command):
         hand = next((w.text for w in words if w.role == "argument" and w.name == "hand"), None)
         if hand is not None and hand.isdigit() and 1 <= int(hand) <= len(match.hands):
             entry = match.hands[int(hand) - 1]
-        elif match.open is not None:
+        elif match.state.open is not None:
             entry = match.open_entry
     if rules is None:
         return None, None, None
@@ -140,7 +141,7 @@ def _knocker(words, match):
     player = next((w.text for w in words if w.role == "argument" and w.name == "player"), None)
     if player and match is not None:
         try:
-            return match.player(player)
+            return find_player(match.players, player)
         except GinRefError:
             pass
     return player or "knocker"

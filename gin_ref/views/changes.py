@@ -1,7 +1,7 @@
 """What another writer changed in a match file between two of the session's entries, in a few words: the
 session says this instead of acting on a record its user has not seen."""
 
-from gin_ref.match.tally import describe_result
+from gin_ref.views.words import result_words as describe_result
 
 IDENTITY = ("format", "date", "players", "rules", "start")
 

@@ -45,9 +45,9 @@ def irregularity_note(number: Any, item: Mapping[str, Any]) -> str:
     return f"hand {number}{turn}: {irregularity_words(item)}{penalty_words(item)}"
 
 
-def refusal_words(state: MatchState, outcome: Outcome) -> str:
+def refusal_words(state: MatchState, outcome: Outcome, dealt: bool = False) -> str:
     """The one line for an act refused and kept: the reason, where it was recorded, a penalty, and that
-    the hand stays open when it does."""
+    the hand stays open when it does (``dealt``: the same command dealt it, and the deal stands)."""
     refusal = outcome.refusal
     assert refusal is not None
     item = refusal.irregularity
@@ -56,6 +56,8 @@ def refusal_words(state: MatchState, outcome: Outcome) -> str:
     if item.get("points") and state.current is not None:
         penalty = penalty_words(item, state.current.other(item["player"]))
     stays = "; the hand stays open" if item.get("kind") == "illegal_knock" else ""
+    if dealt:
+        stays = f"; the deal of hand {outcome.number} is recorded and the hand stays open"
     return f"{refusal.reason}. Recorded as an irregularity (hand {outcome.number}{turn}){penalty}{stays}"
 
 

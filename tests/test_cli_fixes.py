@@ -58,3 +58,18 @@ def test_a_match_file_given_as_rules_is_named_a_match_file(tmp_path):
     result = sh(tmp_path, "rules", "check", "m.yaml")
     assert (result.returncode, result.stderr) == (1, f"m.yaml:2: {said}\n")
     assert json.loads(ok(tmp_path, "tally", "--json"))["hands"] == []
+
+
+def test_the_exports_carry_the_tallys_notes_and_marks(tmp_path):
+    new(tmp_path, "--dealer", "Ann")
+    for knocker, k, d in [("Ben", 5, 23), ("Ann", 2, 24)]:
+        ok(tmp_path, "knock", "--upcard", "9H", knocker, k, "--defender", d)
+    ok(tmp_path, "amend", "1", "--dead")
+    note = "hand 2: dealt by Ben as played; the amended results give Ann"
+    assert "   2*  Ben" in ok(tmp_path, "tally") and f"* {note}\n" in ok(tmp_path, "tally")
+    markdown = ok(tmp_path, "export", "--format", "markdown", "m.yaml")
+    assert "| 1 | Ann | 9♥ | 9 |  | dead |" in markdown and "| 2\\* | Ben | 9♥ | 9 | Ann | knock |" in markdown
+    assert markdown.endswith(f"\nNotes:\n\n- {note}\n")
+    page = ok(tmp_path, "export", "--format", "html", "m.yaml")
+    assert '<tr><td class="n">2*</td><td>Ben</td>' in page
+    assert f"<h3>Notes</h3>\n<ul>\n<li>{note}</li>\n</ul>" in page

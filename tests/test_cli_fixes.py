@@ -73,3 +73,37 @@ def test_the_exports_carry_the_tallys_notes_and_marks(tmp_path):
     page = ok(tmp_path, "export", "--format", "html", "m.yaml")
     assert '<tr><td class="n">2*</td><td>Ben</td>' in page
     assert f"<h3>Notes</h3>\n<ul>\n<li>{note}</li>\n</ul>" in page
+
+
+KNOCKER5 = "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D"
+
+
+def test_score_json_on_an_illegal_knock_prints_the_refusal_as_an_object(tmp_path):
+    result = sh(tmp_path, "score", "--json", "--upcard", "3D", "--knocker", KNOCKER5, "--defender", DEFENDER)
+    assert (result.returncode, result.stderr) == (1, "")
+    assert json.loads(result.stdout) == {
+        "legal": False, "error": "knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♦)", "limit": 3,
+        "knocker": {"melds": [["AS", "2S", "3S"], ["4H", "4D", "4C"], ["7C", "8C", "9C"]], "deadwood_cards": ["5D"],
+                    "deadwood": 5, "discard": None}}
+    scored = json.loads(ok(tmp_path, "score", "--json", "--upcard", "7D", "--knocker", KNOCKER5, "--defender",
+                           DEFENDER))
+    assert (scored["legal"], scored["points"]) == (True, 66)
+    result = sh(tmp_path, "score", "--upcard", "3D", "--knocker", KNOCKER5, "--defender", DEFENDER)
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1, "", "Error: knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♦)\n")
+
+
+def test_the_json_docs_name_the_commands_that_take_json():
+    import pathlib
+    import re
+
+    docs = (pathlib.Path(__file__).parent.parent / "docs" / "json.md").read_text(encoding="utf-8")
+    intro = docs.split("\n## ")[0]
+    names = r"`([a-z]+(?: [a-z]+)?)`"
+    said = re.findall(names, intro.split("`check --input`")[0].split("(`export")[0])
+    writers = re.findall(names, intro.split("write the record (")[1].split(")")[0])
+    assert len(said) == 11 and len(writers) == 13
+    for command in said:
+        assert "--json" in ok(pathlib.Path("."), *command.split(), "--help"), command
+    for command in writers:
+        assert "--json" not in ok(pathlib.Path("."), *command.split(), "--help"), command

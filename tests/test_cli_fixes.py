@@ -107,3 +107,19 @@ def test_the_json_docs_name_the_commands_that_take_json():
         assert "--json" in ok(pathlib.Path("."), *command.split(), "--help"), command
     for command in writers:
         assert "--json" not in ok(pathlib.Path("."), *command.split(), "--help"), command
+
+
+def test_bad_input_exits_2_and_a_missing_file_is_said_one_way(tmp_path):
+    result = sh(tmp_path, "event", "new", "rr", "--format", "swiss", "--rules", "three-player", "Ann", "Ben", "Cid")
+    assert (result.returncode, result.stderr) == (2, "Error: the three-player rules are for 3 players at a table: "
+                                                     "an event pairs two players a table, so it needs two-player "
+                                                     "rules\n")
+    assert not (tmp_path / "rr").exists()
+    result = sh(tmp_path, "new", "--rules", "three-player", "Ann", "Ben")
+    assert (result.returncode, result.stderr) == (2, "Error: the three-player rules need 3 players, not 2\n")
+    result = sh(tmp_path, "rules", "check", "nosuch.yaml")
+    assert (result.returncode, result.stderr) == (2, "Error: cannot read rules file 'nosuch.yaml': no such file\n")
+    for command in ("score", "check"):
+        result = sh(tmp_path, command, "--input", "nosuch.jsonl")
+        assert (result.returncode, result.stdout, result.stderr) == (
+            2, "", "Error: cannot read input file 'nosuch.jsonl': no such file\n")

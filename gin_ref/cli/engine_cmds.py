@@ -112,7 +112,13 @@ def _fields(case, known, required):
 
 
 def _open_input(path):
-    return click.open_file(path, "rb")
+    """The ``--input`` stream (``-``: stdin); a file that cannot be opened is bad input (exit 2), said as a
+    rules file's is."""
+    try:
+        return click.open_file(path, "rb")
+    except OSError as exc:
+        why = "no such file" if isinstance(exc, FileNotFoundError) else (exc.strerror or str(exc)).lower()
+        raise InvalidNotationError(f"cannot read input file '{path}': {why}") from None
 
 
 @click.command("check")

@@ -34,6 +34,9 @@ class Card:
     @classmethod
     def parse(cls, text):
         """Read one card in any accepted notation: ``10h``, ``Th``, ``t♥``, ``TH``."""
+        card = _BY_NAME.get(text.upper())
+        if card is not None:
+            return card
         token = text.strip().upper()
         suit = _SUIT_ALIASES.get(token[-1:])
         rank = _RANK_ALIASES.get(token[:-1])
@@ -65,12 +68,14 @@ def _card_at(index):
 
 
 DECK = tuple(Card(i) for i in range(52))
+# Every spelling of every card in upper case (``10H``, ``TH``, ``T♥``): the fast path of parsing.
+_BY_NAME = {rank + suit: DECK[s * 13 + r - 1] for rank, r in _RANK_ALIASES.items() for suit, s in _SUIT_ALIASES.items()}
 
 
 def split_tokens(text):
     """Split card text on spaces, commas or semicolons; accepts one string or a list of strings."""
     if isinstance(text, str):
-        text = [text]
+        return [t for t in _SEPARATORS.split(text) if t]
     tokens = []
     for part in text:
         tokens.extend(t for t in _SEPARATORS.split(str(part)) if t)
@@ -83,16 +88,22 @@ def parse_cards(text, counts=None, what="hand"):
     ``text`` is one string (``"AS 2S, 3s"``) or a sequence of strings. Returns a tuple of Cards in the
     order given.
     """
-    return check_cards(tuple(Card.parse(t) for t in split_tokens(text)), counts, what)
+    if isinstance(text, str):  # the fast path: every token a card, looked up in upper case
+        lookup = _BY_NAME.get
+        cards = [lookup(t) for t in _SEPARATORS.split(text.upper()) if t]
+        if None not in cards:
+            return check_cards(tuple(cards), counts, what)
+    return check_cards(tuple([Card.parse(t) for t in split_tokens(text)]), counts, what)
 
 
 def check_cards(cards, counts=None, what="hand"):
     """``cards`` as they are, once refused for a card given twice or (with ``counts``) a wrong count."""
-    seen = set()
-    for card in cards:
-        if card.index in seen:
-            raise InvalidNotationError(f"duplicate card {card.code} in {what}")
-        seen.add(card.index)
+    if len(set(cards)) != len(cards):
+        seen = set()
+        for card in cards:
+            if card.index in seen:
+                raise InvalidNotationError(f"duplicate card {card.code} in {what}")
+            seen.add(card.index)
     if counts is not None and len(cards) not in counts:
         want = " or ".join(str(c) for c in counts)
         plural = "" if len(cards) == 1 else "s"

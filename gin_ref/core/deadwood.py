@@ -128,6 +128,8 @@ def best_melding(mask, discard=False):
         _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:  # most hands: no set can be made, nothing to choose
+        return _melding_from_sets(mask, (), discard)
     leaf = _leaf_discard if discard else _leaf_keep
     best_total, best_sets = None, ()
     for total, sets in _set_choices(a, b, c, d, triples, leaf):
@@ -137,13 +139,19 @@ def best_melding(mask, discard=False):
 
 
 def _melding_from_sets(mask, sets, discard):
+    """The Melding of the search's answer: ``sets`` taken out, runs and deadwood read suit by suit.
+
+    Melds and deadwood cards are immutable, so each suit's runs and loose cards are built once per
+    13-bit mask and shared (``_suit_parts``): a hand costs a few look-ups, not a few object builds.
+    """
     melds = []
     for rank, suits in sets:
-        cards = tuple(DECK[s * 13 + rank] for s in suits)
-        melds.append(Meld(cards, "set"))
-        for card in cards:
-            mask &= ~card.bit
-    suit_masks = [mask >> (13 * s) & SUIT_MASK for s in range(4)]
+        meld = _SETS.get((rank, suits))
+        if meld is None:
+            meld = _SETS[(rank, suits)] = Meld(tuple(DECK[s * 13 + rank] for s in suits), "set")
+        melds.append(meld)
+        mask &= ~meld.mask
+    suit_masks = [mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39]
     dropped = None
     if discard:
         gains = [_GAIN[m] for m in suit_masks]
@@ -151,12 +159,34 @@ def _melding_from_sets(mask, sets, discard):
         dropped = DECK[suit * 13 + _DROP[suit_masks[suit]]]
         suit_masks[suit] &= ~(1 << _DROP[suit_masks[suit]])
     deadwood_cards = []
-    for suit, m in enumerate(suit_masks):
-        melds.extend(runs_of_mask(suit, _MELDED[m]))
-        loose = m & ~_MELDED[m]
-        deadwood_cards.extend(DECK[suit * 13 + r] for r in range(13) if loose >> r & 1)
-    melds.sort(key=lambda meld: meld.cards[0].index)
-    return Melding(tuple(melds), tuple(deadwood_cards), dropped)
+    deadwood = 0
+    parts = _SUIT_PARTS.get
+    for key in (suit_masks[0], 0x2000 | suit_masks[1], 0x4000 | suit_masks[2], 0x6000 | suit_masks[3]):
+        runs, loose, points = parts(key) or _suit_parts(key)
+        if runs:
+            melds.extend(runs)
+        deadwood_cards.extend(loose)
+        deadwood += points
+    if sets:
+        melds.sort(key=lambda meld: meld.cards[0].index)
+    return Melding(tuple(melds), tuple(deadwood_cards), dropped, deadwood)
+
+
+_SETS = {}  # (rank, suits) -> the set Meld
+_SUIT_PARTS = {0: ((), (), 0)}  # suit << 13 | 13-bit mask -> (its runs, its loose cards, their points)
+
+
+def _suit_parts(key):
+    suit, m = key >> 13, key & SUIT_MASK
+    melded = _MELDED[m]
+    loose, cards, base = m & ~melded, [], suit * 13
+    while loose:
+        low = loose & -loose
+        cards.append(DECK[base + low.bit_length() - 1])
+        loose ^= low
+    runs = tuple(runs_of_mask(suit, melded)) if melded else ()
+    parts = _SUIT_PARTS[key] = (runs, tuple(cards), sum(c.value for c in cards))
+    return parts
 
 
 def all_meldings(mask, max_deadwood=None):

@@ -1,7 +1,5 @@
 """The knock limit and the knock check: may this hand knock under these house rules?"""
 
-from dataclasses import dataclass
-
 from gin_ref.core.cards import to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_of
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
@@ -26,26 +24,31 @@ def limit_reason(rules, upcard):
     return f"upcard {upcard.pretty}"
 
 
-@dataclass(frozen=True)
 class KnockCheck:
-    """The verdict on a knock: the arrangement used, the limit and whether it is legal."""
+    """The verdict on a knock: the arrangement used, the limit and whether it is legal. Immutable; one is
+    made for every case of ``check --input``, so a plain class with slots, not a dataclass."""
 
-    melding: Melding
-    limit: int
-    reason: str  # why the limit is what it is
-    big_gin: bool = False
+    __slots__ = ("melding", "limit", "reason", "big_gin", "deadwood", "legal", "gin")
 
-    @property
-    def deadwood(self):
-        return self.melding.deadwood
+    def __init__(self, melding: Melding, limit: int, reason: str, big_gin: bool = False) -> None:
+        self.melding = melding
+        self.limit = limit
+        self.reason = reason  # why the limit is what it is
+        self.big_gin = big_gin
+        self.deadwood: int = melding.deadwood
+        self.legal: bool = big_gin or self.deadwood <= limit
+        self.gin: bool = self.legal and self.deadwood == 0
 
-    @property
-    def legal(self):
-        return self.big_gin or self.melding.deadwood <= self.limit
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, KnockCheck) and (self.melding, self.limit, self.reason, self.big_gin) == (
+            other.melding, other.limit, other.reason, other.big_gin)
 
-    @property
-    def gin(self):
-        return self.legal and self.melding.deadwood == 0
+    def __hash__(self) -> int:
+        return hash((self.melding, self.limit, self.reason, self.big_gin))
+
+    def __repr__(self) -> str:
+        return (f"KnockCheck(melding={self.melding!r}, limit={self.limit!r}, reason={self.reason!r}, "
+                f"big_gin={self.big_gin!r})")
 
     @property
     def verdict(self):

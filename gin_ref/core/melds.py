@@ -3,8 +3,6 @@
 A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one suit, ace low only.
 """
 
-from dataclasses import dataclass
-
 from gin_ref.core.cards import DECK, parse_cards, points, to_mask
 from gin_ref.core.errors import InvalidNotationError
 
@@ -20,12 +18,16 @@ def is_run(cards):
     return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
 
 
-@dataclass(frozen=True)
 class Meld:
-    """A legal meld; ``cards`` sorted by rank (runs) or by suit (sets)."""
+    """A legal meld; ``cards`` sorted by rank (runs) or by suit (sets). Immutable; ``mask`` is its cards'
+    52-bit mask. Built in the hot path of every answer, so a plain class with slots, not a dataclass."""
 
-    cards: tuple
-    kind: str  # "set" or "run"
+    __slots__ = ("cards", "kind", "mask")
+
+    def __init__(self, cards, kind):
+        self.cards = cards
+        self.kind = kind  # "set" or "run"
+        self.mask = to_mask(cards)
 
     @classmethod
     def of(cls, cards):
@@ -36,10 +38,6 @@ class Meld:
         if is_set(cards):
             return cls(cards, "set")
         raise InvalidNotationError("not a meld: " + " ".join(c.code for c in cards))
-
-    @property
-    def mask(self):
-        return to_mask(self.cards)
 
     @property
     def codes(self):
@@ -61,21 +59,33 @@ class Meld:
             ends.append(DECK[suit * 13 + high])
         return tuple(ends)
 
+    def __eq__(self, other):
+        return isinstance(other, Meld) and self.cards == other.cards and self.kind == other.kind
+
+    def __hash__(self):
+        return hash((self.cards, self.kind))
+
+    def __repr__(self):
+        return f"Meld(cards={self.cards!r}, kind={self.kind!r})"
+
     def __str__(self):
         return " ".join(self.codes)
 
 
-@dataclass(frozen=True)
 class Melding:
-    """One arrangement of a hand: melds, deadwood cards and their points, and the discard (11 cards)."""
+    """One arrangement of a hand: melds, deadwood cards and their points, and the discard (11 cards).
 
-    melds: tuple
-    deadwood_cards: tuple
-    discard: object = None  # a Card, or None
+    Immutable. ``deadwood`` (the points of the deadwood cards) is worked out once, or given by the search
+    that already knows it.
+    """
 
-    @property
-    def deadwood(self):
-        return points(self.deadwood_cards)
+    __slots__ = ("melds", "deadwood_cards", "discard", "deadwood")
+
+    def __init__(self, melds, deadwood_cards, discard=None, deadwood=None):
+        self.melds = melds
+        self.deadwood_cards = deadwood_cards
+        self.discard = discard  # a Card, or None
+        self.deadwood = points(deadwood_cards) if deadwood is None else deadwood
 
     @property
     def melded_mask(self):
@@ -83,6 +93,17 @@ class Melding:
         for meld in self.melds:
             mask |= meld.mask
         return mask
+
+    def __eq__(self, other):
+        return (isinstance(other, Melding) and self.melds == other.melds
+                and self.deadwood_cards == other.deadwood_cards and self.discard == other.discard)
+
+    def __hash__(self):
+        return hash((self.melds, self.deadwood_cards, self.discard))
+
+    def __repr__(self):
+        return (f"Melding(melds={self.melds!r}, deadwood_cards={self.deadwood_cards!r}, "
+                f"discard={self.discard!r})")
 
 
 def runs_of_mask(suit, mask13):

@@ -32,6 +32,9 @@ COMMANDS = {
     "export": "history_cmds",
     "history": "history_cmds",
     "stats": "history_cmds",
+    "standings": "club_cmds",
+    "event": "club_cmds",
+    "settle": "settle_cmds",
 }
 
 

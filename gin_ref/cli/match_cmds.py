@@ -2,21 +2,22 @@
 
 Each command is a thin wrapper: it reads the match file (``gin_ref.files.matchfile``), makes one call on the
 ``Match`` (``gin_ref.match.model``) and prints what happened (``gin_ref.views.tally_text``). A command that is refused
-changes nothing in the file; the exceptions are an illegal knock, a knock out of turn and a deal by the
-wrong dealer, which are refused *and* kept in the record as irregularities.
+changes nothing in the file; the exceptions are an illegal knock, an act out of turn and a deal by the wrong
+dealer, which are refused *and* kept in the record as irregularities: the action's outcome carries the
+refusal, the file is written, and ``refuse_kept`` turns it into one Error line (exit 1).
 """
 
 import datetime
 import sys
-from contextlib import contextmanager
 
 import click
 
 from gin_ref.files import matchfile as record
 from gin_ref.core.cards import Card
 from gin_ref.views import tally_text as tally_view
+from gin_ref.views import words
 from gin_ref.cli.output import emit_json
-from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 
 MATCH_HELP = f"The match file. Default: ${record.ENV_VAR}, else {record.DEFAULT_FILE} in this folder."
 
@@ -25,18 +26,10 @@ def match_option(command):
     return click.option("--match", "match_path", metavar="FILE", help=MATCH_HELP)(command)
 
 
-@contextmanager
-def kept_refusals():
-    """An action refused *and* kept in the record (out of turn, wrong dealer) ends in one Error line that
-    says it was recorded; the record adapter has written it."""
-    try:
-        yield
-    except OutOfTurnError as exc:
-        item = exc.irregularity
-        if item is None:
-            raise
-        turn = f", turn {item['turn']}" if "turn" in item else ""
-        raise IllegalActionError(f"{exc}. Recorded as an irregularity (hand {exc.hand}{turn})") from None
+def refuse_kept(match, outcome):
+    """An act refused *and* kept in the record (written by now) ends in one Error line saying so."""
+    if outcome.refused:
+        raise IllegalActionError(words.refusal_words(match.state, outcome))
 
 
 @click.command("new")
@@ -64,14 +57,21 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
       gin-ref new --rules three-player --draw Ann=KS --draw Ben=7H --draw Cid=2D Ann Ben Cid
     """
     from gin_ref.files.rulesfile import load_rules
-    from gin_ref.match.model import Match
 
     path = record.match_file(match_path)
-    rules = load_rules(rules_spec)
-    match = Match.new(list(players), rules, _date(date_text), dealer=dealer, box=box, captain=captain,
-                      draw=list(draw) or None)
-    record.create(path, match, force)
+    match = start_match(path, players, load_rules(rules_spec), _date(date_text), force, dealer=dealer, box=box,
+                        captain=captain, draw=list(draw) or None)
     click.echo(tally_view.start_text(match, path))
+
+
+def start_match(path, players, rules, date, force=False, **start):
+    """Start a match file (``new``, and each table of ``event pair``): the Match with its rules snapshot and
+    first dealer (``start``: dealer, box, captain, draw; none: drawn at random), written safely."""
+    from gin_ref.match.model import Match
+
+    match = Match.new(list(players), rules, date, **start)
+    record.create(path, match, force)
+    return match
 
 
 def _date(text):
@@ -99,9 +99,10 @@ def deal_cmd(match_path, upcard, dealer):
               gin-ref deal --upcard KS --dealer Ben
     """
     card = Card.parse(upcard)
-    with kept_refusals(), record.updating(record.match_file(match_path)) as rec:
-        entry = rec.match.deal(card, dealer)
-    click.echo(tally_view.deal_text(rec.match, entry))
+    with record.updating(record.match_file(match_path)) as rec:
+        outcome = rec.match.deal(card, dealer)
+    refuse_kept(rec.match, outcome)
+    click.echo(tally_view.deal_text(rec.match, outcome.step.data))
 
 
 @click.command("knock")
@@ -126,13 +127,9 @@ def knock_cmd(match_path, defender_cards, melds, discard, player, cards):
     Example:
       gin-ref knock Ben AS 2S 3S 4H 4D 4C 7C 8C 9C 5D --defender "KH QD JS 9H 6D 3H 6S TD 5C 2H"
     """
-    with kept_refusals(), record.updating(record.match_file(match_path)) as rec:
+    with record.updating(record.match_file(match_path)) as rec:
         outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard)
-    if outcome.refused:
-        item = outcome.irregularity
-        penalty = f"; {item['points']} penalty points to {outcome.defender}" if item["points"] else ""
-        raise IllegalActionError(f"{item['detail']}. Recorded as an irregularity{penalty}; "
-                                 f"hand {outcome.number} stays open")
+    refuse_kept(rec.match, outcome)
     click.echo(tally_view.knock_text(rec.match, outcome))
 
 
@@ -148,9 +145,9 @@ def dead_cmd(match_path):
     Example:  gin-ref dead
     """
     with record.updating(record.match_file(match_path)) as rec:
-        entry = rec.match.dead()
+        outcome = rec.match.dead()
     match = rec.match
-    click.echo(f"hand {entry['number']} is dead: no score")
+    click.echo(f"hand {outcome.number} is dead: no score")
     click.echo("\n".join(tally_view.standing_lines(match)))
 
 
@@ -166,7 +163,8 @@ def undo_cmd(match_path):
     Example:  gin-ref undo
     """
     with record.updating(record.match_file(match_path)) as rec:
-        correction = rec.match.undo(record.now())
+        step = rec.match.newest_step()
+        correction = rec.match.undo(step, record.now(), words.undone_words(step))
     click.echo(f"took back {correction['undone']}")
     click.echo("\n".join(tally_view.standing_lines(rec.match)))
 
@@ -185,7 +183,9 @@ def tally_cmd(match_path, as_json):
     path = record.match_file(match_path)
     rec = record.load(path)
     if as_json:
-        emit_json(rec.match.tally())
+        from gin_ref.match.tally import tally_data
+
+        emit_json(tally_data(rec.match))
     else:
         click.echo(tally_view.tally_text(rec.match, path))
 
@@ -253,12 +253,12 @@ def _irregularities(data):
             continue
         found.append({"line": yamltext.line_of(data, where), "hand": hand, "kind": item.get("kind"),
                       "player": item.get("player"), "detail": item.get("detail"),
-                      "text": tally_view.irregularity_note(hand, item)})
+                      "text": words.irregularity_note(hand, item)})
     return sorted(found, key=lambda item: item["line"])
 
 
 def _over(match):
-    return f", over: {match.outcome()}" if match.finished else ""
+    return f", over: {words.outcome_words(match.state)}" if match is not None and match.state.finished else ""
 
 
 verify_cmd.help = verify_cmd.help.replace("${}", "$" + record.ENV_VAR)

@@ -61,7 +61,12 @@ class KnockCheck:
         if dw <= limit:
             margin = limit - dw
             return f"legal: deadwood {dw} within limit {limit}, {margin} to spare ({self.reason})"
-        return f"not legal: deadwood {dw} exceeds limit {limit} ({self.reason})"
+        return f"not legal: {self.refusal}"
+
+    @property
+    def refusal(self):
+        """Why an illegal knock is refused: ``deadwood 8 exceeds limit 7 (upcard 7♦)``."""
+        return f"deadwood {self.melding.deadwood} exceeds limit {self.limit} ({self.reason})"
 
 
 def verify_knocker_cards(cards):
@@ -141,5 +146,5 @@ def _with_discard(melding, discard):
 def verify_knock(check):
     """Raise IllegalActionError with the reason if the knock is not legal."""
     if not check.legal:
-        raise IllegalActionError(f"knock not allowed: {check.verdict[len('not legal: '):]}")
+        raise IllegalActionError(f"knock not allowed: {check.refusal}")
 

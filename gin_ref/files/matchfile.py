@@ -25,8 +25,9 @@ from contextlib import contextmanager
 from gin_ref.files import yamlread as yamltext
 
 from gin_ref.files import yamlwrite
-from gin_ref.core.errors import GinRefError, InvalidNotationError, RecordError
-from gin_ref.match.model import FORMAT, TOP_KEYS, Match
+from gin_ref.core.errors import InvalidNotationError, RecordError
+from gin_ref.match.model import Match, check_record
+from gin_ref.match.schema import FORMAT, TOP_KEYS
 
 DEFAULT_FILE = "match.yaml"
 ENV_VAR = "GIN_REF_MATCH"
@@ -128,7 +129,7 @@ def loads(text, path=None):
     try:
         match = Match(data)
     except RecordError as exc:
-        where = getattr(exc, "where", ())
+        where = exc.where
         hint = f" ({HINT})" if where and where[0] == "hands" else ""
         raise RecordError(exc.message + hint, line=yamltext.line_of(data, where), path=label) from None
     return Record(label, data, match)
@@ -146,9 +147,9 @@ def checks(text, path=None):
         data, reader_problems = yamltext.parse(text)
     except RecordError as exc:
         return [(exc.line or 1, exc.message)], None
-    match = Match(data, lenient=True)
+    replayed, match = check_record(data)
     found = [(yamltext.line_of(data, where), message) for where, message in reader_problems]
-    found += [(yamltext.line_of(data, problem.where), problem.message) for problem in match.problems]
+    found += [(yamltext.line_of(data, problem.where), problem.message) for problem in replayed]
     found.sort(key=lambda item: item[0])
     return found, match
 
@@ -322,19 +323,13 @@ def locked(path):
 @contextmanager
 def updating(path):
     """Lock a match file, read it strictly and yield its Record; if the block ends normally, write the
-    record back. On an exception nothing is written, except for a refusal the record keeps (an error with
-    its ``irregularity`` set: an action out of turn, a deal by the wrong dealer): the record holding it is
-    written, then the error goes on. A file that is missing or cannot be written is refused before the
-    lock is taken (no FILE.lock is left beside a file that is not there)."""
+    record back (an act refused and kept ends normally: its outcome says so). On an exception nothing is
+    written. A file that is missing or cannot be written is refused before the lock is taken (no FILE.lock
+    is left beside a file that is not there)."""
     writable_target(path, must_exist=True)
     with locked(path):
         record = load(path)
-        try:
-            yield record
-        except GinRefError as exc:
-            if getattr(exc, "irregularity", None) is not None:
-                write_atomic(path, dumps(record.match.record))
-            raise
+        yield record
         write_atomic(path, dumps(record.match.record))
 
 

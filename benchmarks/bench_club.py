@@ -35,6 +35,7 @@ from make_match import play  # noqa: E402
 from gin_ref.club.event import Event, Result  # noqa: E402
 from gin_ref.core.rules import make_rules  # noqa: E402
 from gin_ref.files import eventfile  # noqa: E402
+from gin_ref.match.tally import tally_data  # noqa: E402
 from gin_ref.files import matchfile as record  # noqa: E402
 from gin_ref.match.model import Match  # noqa: E402
 
@@ -97,7 +98,7 @@ def make_swiss(folder, players, rounds_played, seed=5):
             match = Match.new(list(table.players), rules, DATE, dealer=table.players[0])
             while not match.finished:
                 play(match, rng)
-            results[table.file] = Result.of_tally(match.tally())
+            results[table.file] = Result.of_tally(tally_data(match))
             (folder / table.file).write_text(record.dumps(match.record), encoding="utf-8")
     (folder / eventfile.EVENT_FILE).write_text(eventfile.dumps(event), encoding="utf-8")
 

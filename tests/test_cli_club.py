@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from gin_ref.cli import main
 from gin_ref.files.matchfile import load
+from gin_ref.match.tally import tally_data
 
 from clubplay import record_match
 from hands import DEFENDER, KNOCKER
@@ -125,7 +126,7 @@ def test_every_table_is_a_true_match_file(round_robin):
     folder, _ = round_robin
     result = invoke("verify", *sorted(folder.glob("round-*.yaml")))
     assert result.exit_code == 0 and result.stdout.count(": ok, ") == 6
-    assert load(folder / "round-1-table-1.yaml").match.tally()["final"] == {"Ann": 126, "Dee": 0}
+    assert tally_data(load(folder / "round-1-table-1.yaml").match)["final"] == {"Ann": 126, "Dee": 0}
 
 
 # -- a Swiss of 7 over 3 rounds --------------------------------------------------------------------------

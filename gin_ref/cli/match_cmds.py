@@ -12,18 +12,12 @@ import sys
 
 import click
 
-from gin_ref.files import matchfile as record
-from gin_ref.core.cards import Card
-from gin_ref.views import tally_text as tally_view
-from gin_ref.views import words
+from gin_ref.cli.options import discard_option, json_option, match_option, rules_option, upcard_option
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
-
-MATCH_HELP = f"The match file. Default: ${record.ENV_VAR}, else {record.DEFAULT_FILE} in this folder."
-
-
-def match_option(command):
-    return click.option("--match", "match_path", metavar="FILE", help=MATCH_HELP)(command)
+from gin_ref.files import matchfile as record
+from gin_ref.views import tally_text as tally_view
+from gin_ref.views import words
 
 
 def refuse_kept(match, outcome):
@@ -34,8 +28,7 @@ def refuse_kept(match, outcome):
 
 @click.command("new")
 @match_option
-@click.option("--rules", "rules_spec", metavar="NAME|FILE",
-              help="House rules: a preset (see `gin-ref rules`) or a YAML file. Default: oklahoma.")
+@rules_option()
 @click.option("--dealer", metavar="NAME", help="Two players: who deals first. Default: drawn at random.")
 @click.option("--draw", multiple=True, metavar="NAME=CARD",
               help="Three players: the card each drew (highest in the box, middle captain, lowest sits).")
@@ -85,7 +78,7 @@ def _date(text):
 
 @click.command("deal")
 @match_option
-@click.option("--upcard", required=True, metavar="CARD", help="The card turned up after the deal.")
+@upcard_option("The card turned up after the deal.", required=True)
 @click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).")
 def deal_cmd(match_path, upcard, dealer):
     """Start the next hand: the upcard, and the knock limit it sets.
@@ -98,9 +91,8 @@ def deal_cmd(match_path, upcard, dealer):
     Example:  gin-ref deal --upcard 7D
               gin-ref deal --upcard KS --dealer Ben
     """
-    card = Card.parse(upcard)
     with record.updating(record.match_file(match_path)) as rec:
-        outcome = rec.match.deal(card, dealer)
+        outcome = rec.match.deal(upcard, dealer)
     refuse_kept(rec.match, outcome)
     click.echo(tally_view.deal_text(rec.match, outcome.step.data))
 
@@ -109,7 +101,7 @@ def deal_cmd(match_path, upcard, dealer):
 @match_option
 @click.option("--defender", "defender_cards", required=True, metavar="CARDS", help="The defender's 10 cards.")
 @click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".')
-@click.option("--discard", metavar="CARD", help="With 11 cards: the discard he names.")
+@discard_option()
 @click.argument("player")
 @click.argument("cards", nargs=-1, required=True)
 def knock_cmd(match_path, defender_cards, melds, discard, player, cards):
@@ -171,7 +163,7 @@ def undo_cmd(match_path):
 
 @click.command("tally")
 @match_option
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (see the README for its fields).")
+@json_option("Print one JSON object (its fields: docs/json.md).")
 def tally_cmd(match_path, as_json):
     """Where the match stands: every hand with the running totals, who deals next, and once it is over
     the winner and the final score with every bonus.
@@ -192,7 +184,7 @@ def tally_cmd(match_path, as_json):
 
 @click.command("verify")
 @match_option
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: each file and its problems.")
+@json_option("Print one JSON object: each file and its problems.")
 @click.argument("files", nargs=-1, metavar="[FILE]...")
 def verify_cmd(match_path, as_json, files):
     """Replay match records through the engine and report every problem as FILE:LINE: message.

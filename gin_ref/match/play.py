@@ -1,5 +1,5 @@
 """The play of a hand in a record: its turns, replayed on a ``gin_ref.core.turns.Table``, and the
-irregularities kept with the hand and with the match (RULES.md sections 3 and 9).
+irregularities kept with the hand and with the match (docs/rules.md §3 and §9).
 
 A hand entry may hold ``turns``, one line per action in the order played (``Ben passes``, ``Ann takes 7D``,
 ``Ann discards QH``, ``Ben draws``, ``Ben draws 5S``). Each is replayed on the hand's table, so an action

@@ -1,4 +1,4 @@
-"""The tally of a match as data: the ``tally --json`` object (see the README). Reads a
+"""The tally of a match as data: the ``tally --json`` object (docs/json.md). Reads a
 ``gin_ref.match.model.Match``; decides nothing and changes nothing.
 """
 

@@ -4,7 +4,7 @@ import pickle
 
 import pytest
 
-from gin_ref.core.cards import DECK, Card, codes, from_mask, parse_cards, points, sort_cards, split_tokens, to_mask
+from gin_ref.core.cards import DECK, Card, codes, from_mask, parse_cards, deadwood_points, sort_cards, split_tokens, to_mask
 from gin_ref.core.errors import InvalidNotationError
 
 
@@ -43,8 +43,8 @@ def test_values(code, value):
 
 
 def test_points_of_some_cards():
-    assert points(parse_cards("AS KH 5D 9C")) == 25
-    assert points(()) == 0
+    assert deadwood_points(parse_cards("AS KH 5D 9C")) == 25
+    assert deadwood_points(()) == 0
 
 
 def test_parse_cards_keeps_order_and_accepts_commas_semicolons_and_spaces():

@@ -128,8 +128,8 @@ def from_mask(mask):
     return cards
 
 
-def points(cards):
-    """Deadwood points of some cards (ace 1, faces 10)."""
+def deadwood_points(cards):
+    """Deadwood points of some cards (ace 1, faces 10). A hand's *score* is another thing: ``scoring``."""
     return sum(card.value for card in cards)
 
 

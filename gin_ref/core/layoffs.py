@@ -8,7 +8,7 @@ the cards that could possibly be laid off is tried, and for each the rest is arr
 
 from dataclasses import dataclass
 
-from gin_ref.core.cards import points, to_mask
+from gin_ref.core.cards import deadwood_points, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_of
 
 
@@ -28,7 +28,7 @@ class Defense:
 
     @property
     def deadwood(self):
-        return points(self.deadwood_cards)
+        return deadwood_points(self.deadwood_cards)
 
 
 def assign_layoffs(knocker_melds, cards):

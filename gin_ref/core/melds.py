@@ -3,7 +3,7 @@
 A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one suit, ace low only.
 """
 
-from gin_ref.core.cards import DECK, parse_cards, points, to_mask
+from gin_ref.core.cards import DECK, deadwood_points, parse_cards, to_mask
 from gin_ref.core.errors import InvalidNotationError
 
 
@@ -85,7 +85,7 @@ class Melding:
         self.melds = melds
         self.deadwood_cards = deadwood_cards
         self.discard = discard  # a Card, or None
-        self.deadwood = points(deadwood_cards) if deadwood is None else deadwood
+        self.deadwood = deadwood_points(deadwood_cards) if deadwood is None else deadwood
 
     @property
     def melded_mask(self):

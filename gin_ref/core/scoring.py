@@ -18,11 +18,15 @@ RESULTS = ("knock", "undercut", "gin", "big_gin")
 
 @dataclass(frozen=True)
 class HandScore:
-    """Who won the hand and how many points, with the numbers behind it."""
+    """Who won the hand and its score (the points the winner enters), with the numbers behind it.
+
+    Deadwood points are the cards' count (``knocker_deadwood``, ``defender_deadwood``); ``score`` is what
+    the hand is worth. The JSON and the match file call the score ``points``, as the sheet does.
+    """
 
     result: str  # one of RESULTS
     winner: str  # "knocker" or "defender"
-    points: int
+    score: int
     knocker_deadwood: int
     defender_deadwood: int
     bonus: int
@@ -30,8 +34,8 @@ class HandScore:
 
     @property
     def knocker_net(self):
-        """The hand from the knocker's side: his points, or minus the defender's."""
-        return self.points if self.winner == "knocker" else -self.points
+        """The hand from the knocker's side: his score, or minus the defender's."""
+        return self.score if self.winner == "knocker" else -self.score
 
     @property
     def arithmetic(self):

@@ -168,7 +168,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
             showdown = _settle_stored(state, setup, entry, problems)
         if showdown is not None:
             hand_score = showdown.score
-            result, points, explain = hand_score.result, hand_score.points, hand_score.arithmetic
+            result, points, explain = hand_score.result, hand_score.score, hand_score.arithmetic
             winner = knocker if hand_score.winner == "knocker" else defender
             state.deadwood[index] = (showdown.knock.deadwood, showdown.defense.deadwood)
             derived.value("result", result, lambda stored: (

@@ -32,7 +32,7 @@ def showdown_data(showdown):
     return {
         "result": score.result,
         "winner": score.winner,
-        "points": score.points,
+        "points": score.score,
         "limit": showdown.knock.limit,
         "arithmetic": score.arithmetic,
         "knocker": {

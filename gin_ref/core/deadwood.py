@@ -67,7 +67,7 @@ def deadwood_of(mask):
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
         return dw[a] + dw[b] + dw[c] + dw[d]
-    return min(total for total, _ in _set_choices(a, b, c, d, triples, _leaf_keep))
+    return _least(a, b, c, d, triples, _leaf_keep)
 
 
 def deadwood_after_discard(mask):
@@ -80,7 +80,7 @@ def deadwood_after_discard(mask):
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
         return dw[a] + dw[b] + dw[c] + dw[d] - max(gain[a], gain[b], gain[c], gain[d])
-    return min(total for total, _ in _set_choices(a, b, c, d, triples, _leaf_discard))
+    return _least(a, b, c, d, triples, _leaf_discard)
 
 
 def _leaf_keep(a, b, c, d):
@@ -92,31 +92,57 @@ def _leaf_discard(a, b, c, d):
     return _DW[a] + _DW[b] + _DW[c] + _DW[d] - max(gain[a], gain[b], gain[c], gain[d])
 
 
-def _set_choices(a, b, c, d, triples, leaf, sets=()):
-    """Yield (leaf total, sets chosen) for every choice of sets among the ranks in ``triples``.
+def _options_of(pattern):
+    held = tuple(s for s in range(4) if pattern >> s & 1)
+    if len(held) == 4:
+        return (held,) + tuple(tuple(s for s in held if s != left) for left in held)
+    return (held,)
 
-    Each set is given as (rank index, suits tuple). Order: no set, whole rank, then three of four leaving
-    suit 0, 1, 2, 3 -- the order that breaks ties.
-    """
+
+# The ways to take a set of a rank held in the suits of a 4-bit pattern (three or four of them), in the
+# order that breaks ties: the whole rank, then three of four leaving suit 0, 1, 2, 3.
+_SET_OPTIONS = tuple(_options_of(pattern) for pattern in range(16))
+
+
+def _set_options(a, b, c, d, low):
+    """The ways to take a set of the rank ``low`` (a one-bit mask) held three or four times."""
+    return _SET_OPTIONS[(1 if a & low else 0) | (2 if b & low else 0) | (4 if c & low else 0) | (8 if d & low else 0)]
+
+
+def _least(a, b, c, d, triples, leaf):
+    """The least ``leaf`` total over every choice of sets among the ranks in ``triples`` (each rank: no set,
+    or one of ``_set_options``), as one plain recursive function: the hot path of the layoff search."""
     if not triples:
-        yield leaf(a, b, c, d), sets
-        return
+        return leaf(a, b, c, d)
+    low = triples & -triples
+    rest = triples ^ low
+    best = _least(a, b, c, d, rest, leaf)
+    keep = ~low
+    for suits in _set_options(a, b, c, d, low):
+        total = _least(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
+                       c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, leaf)
+        if total < best:
+            best = total
+    return best
+
+
+def _best_choice(a, b, c, d, triples, leaf):
+    """``(least total, its sets)``, each set ``(rank index, suits)``: the first choice that reaches the least,
+    in the order no set before a set, lower ranks decided first, and ``_set_options`` order -- the order
+    that breaks ties."""
+    if not triples:
+        return leaf(a, b, c, d), ()
     low = triples & -triples
     rest = triples ^ low
     rank = low.bit_length() - 1
-    yield from _set_choices(a, b, c, d, rest, leaf, sets)
-    held = tuple(s for s, m in enumerate((a, b, c, d)) if m & low)
+    best, best_sets = _best_choice(a, b, c, d, rest, leaf)
     keep = ~low
-    options = [held]
-    if len(held) == 4:
-        options += [tuple(s for s in held if s != left) for left in held]
-    for suits in options:
-        yield from _set_choices(
-            a & keep if 0 in suits else a,
-            b & keep if 1 in suits else b,
-            c & keep if 2 in suits else c,
-            d & keep if 3 in suits else d,
-            rest, leaf, sets + ((rank, suits),))
+    for suits in _set_options(a, b, c, d, low):
+        total, sets = _best_choice(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
+                                   c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, leaf)
+        if total < best:
+            best, best_sets = total, ((rank, suits),) + sets
+    return best, best_sets
 
 
 def best_melding(mask, discard=False):
@@ -130,12 +156,8 @@ def best_melding(mask, discard=False):
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:  # most hands: no set can be made, nothing to choose
         return _melding_from_sets(mask, (), discard)
-    leaf = _leaf_discard if discard else _leaf_keep
-    best_total, best_sets = None, ()
-    for total, sets in _set_choices(a, b, c, d, triples, leaf):
-        if best_total is None or total < best_total:
-            best_total, best_sets = total, sets
-    return _melding_from_sets(mask, best_sets, discard)
+    _total, sets = _best_choice(a, b, c, d, triples, _leaf_discard if discard else _leaf_keep)
+    return _melding_from_sets(mask, sets, discard)
 
 
 def _melding_from_sets(mask, sets, discard):
@@ -189,51 +211,141 @@ def _suit_parts(key):
     return parts
 
 
-def all_meldings(mask, max_deadwood=None):
+def best_melding_count(mask, enough=2):
+    """How many arrangements of ``mask`` reach its least deadwood; ``enough`` if there are that many or more
+    (counting stops there).
+
+    Counts what ``all_meldings(mask, max_deadwood=deadwood_of(mask))`` would list, without building them:
+    an arrangement is a choice of sets plus, in each suit, a split of the cards left into runs and loose
+    cards, so the count is, over the choices of sets that reach the least, the product of each suit's
+    number of best splits (``_best_splits``, one small table shared by every hand).
+    """
+    if _DW is None:
+        _tables()
+    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:
+        return min(_splits(a) * _splits(b) * _splits(c) * _splits(d), enough)
+    least = _least(a, b, c, d, triples, _leaf_keep)
+    return min(_count_choices(a, b, c, d, triples, least, enough), enough)
+
+
+def _count_choices(a, b, c, d, triples, least, enough):
+    if not triples:
+        if _DW[a] + _DW[b] + _DW[c] + _DW[d] != least:
+            return 0
+        return _splits(a) * _splits(b) * _splits(c) * _splits(d)
+    low = triples & -triples
+    rest = triples ^ low
+    count = _count_choices(a, b, c, d, rest, least, enough)
+    keep = ~low
+    for suits in _set_options(a, b, c, d, low):
+        if count >= enough:
+            break
+        count += _count_choices(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
+                                c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, least, enough)
+    return count
+
+
+_SPLITS = {0: 1}  # 13-bit mask -> how many splits into runs and loose cards reach its least deadwood
+
+
+def _splits(m):
+    """The number of best splits of one suit's cards into runs (3 or more in a row) and loose cards, as
+    ``all_meldings`` walks them: the lowest card loose, or the first card of a run of each length."""
+    count = _SPLITS.get(m)
+    if count is not None:
+        return count
+    target, low = _DW[m], m & -m
+    rank = low.bit_length() - 1
+    rest = m ^ low
+    count = _splits(rest) if _DW[rest] + min(rank + 1, 10) == target else 0
+    run, top = low, rank + 1
+    while top < 13 and m >> top & 1:
+        run |= 1 << top
+        top += 1
+        if top - rank >= 3 and _DW[m ^ run] == target:
+            count += _splits(m ^ run)
+    _SPLITS[m] = count
+    return count
+
+
+def all_meldings(mask, max_deadwood=None, first_only=False):
     """Every arrangement of the cards in ``mask``: each collection of disjoint melds, the rest deadwood.
 
     Slower than ``best_melding``; used where ties and every option matter (the knocker's choice of melds
-    for layoffs, ``best_for_knocker``). With ``max_deadwood``, only arrangements within it (the search
-    stops following a branch once its deadwood is over). Yields Meldings without discard.
+    for layoffs, ``best_for_knocker``). With ``max_deadwood``, only arrangements within it: a branch is
+    left as soon as its deadwood so far plus the least deadwood of the cards still to place (the exact
+    table search) is over, so only branches that reach an answer are walked, in the same order.
+    ``first_only``: stop at the first. Returns a list of Meldings without discard, in a fixed order: the
+    lowest card first loose, then in each meld that holds it (``candidate_melds`` order).
     """
-    ceiling = 1 << 30 if max_deadwood is None else max_deadwood
-    candidates = candidate_melds(mask)
+    bounded = max_deadwood is not None
+    ceiling = max_deadwood if bounded else 1 << 30
     containing = {}
-    for meld in candidates:
+    for meld in candidate_melds(mask):
         for card in meld.cards:
             containing.setdefault(card.index, []).append(meld)
+    found = []
 
     def walk(left, melds, loose, points):
+        """Walk the arrangements of ``left``; True once ``first_only`` has its answer."""
         if not left:
-            yield Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose))
-            return
+            found.append(Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose), None, points))
+            return first_only
+        if bounded and points + deadwood_of(left) > ceiling:
+            return False
         low = left & -left
         card = DECK[low.bit_length() - 1]
-        if points + card.value <= ceiling:
-            yield from walk(left ^ low, melds, loose + [card], points + card.value)
+        if points + card.value <= ceiling and walk(left ^ low, melds, loose + [card], points + card.value):
+            return True
         for meld in containing.get(card.index, ()):
-            if meld.mask & left == meld.mask:
-                yield from walk(left & ~meld.mask, melds + [meld], loose, points)
+            if meld.mask & left == meld.mask and walk(left & ~meld.mask, melds + [meld], loose, points):
+                return True
+        return False
 
-    yield from walk(mask, [], [], 0)
+    walk(mask, [], [], 0)
+    return found
 
 
 def candidate_melds(mask):
-    """Every meld (set or run) that can be made from the cards in ``mask``."""
+    """Every meld (set or run) that can be made from the cards in ``mask``: the runs suit by suit (by
+    start, then length), then the sets rank by rank (the whole rank, then each three of four)."""
     melds = []
     for suit in range(4):
         m = mask >> (13 * suit) & SUIT_MASK
-        for start in range(13):
-            end = start
-            while end < 13 and m >> end & 1:
-                end += 1
-                if end - start >= 3:
-                    melds.append(Meld(tuple(DECK[suit * 13 + r] for r in range(start, end)), "run"))
-    for rank in range(13):
-        held = [s for s in range(4) if mask >> (s * 13 + rank) & 1]
-        if len(held) >= 3:
-            melds.append(Meld(tuple(DECK[s * 13 + rank] for s in held), "set"))
-            if len(held) == 4:
-                for left in held:
-                    melds.append(Meld(tuple(DECK[s * 13 + rank] for s in held if s != left), "set"))
+        if m:
+            key = suit << 13 | m
+            runs = _RUN_CANDIDATES.get(key)
+            if runs is None:
+                runs = _RUN_CANDIDATES[key] = _runs_in(suit, m)
+            melds.extend(runs)
+    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        rank = low.bit_length() - 1
+        pattern = (1 if a & low else 0) | (2 if b & low else 0) | (4 if c & low else 0) | (8 if d & low else 0)
+        key = rank << 4 | pattern
+        sets = _SET_CANDIDATES.get(key)
+        if sets is None:
+            sets = _SET_CANDIDATES[key] = tuple(Meld(tuple(DECK[s * 13 + rank] for s in suits), "set")
+                                                for suits in _SET_OPTIONS[pattern])
+        melds.extend(sets)
     return melds
+
+
+_RUN_CANDIDATES = {}  # suit << 13 | 13-bit mask -> every run in it (immutable Melds, shared)
+_SET_CANDIDATES = {}  # rank << 4 | suits held -> every set of that rank
+
+
+def _runs_in(suit, m):
+    runs = []
+    for start in range(13):
+        end = start
+        while end < 13 and m >> end & 1:
+            end += 1
+            if end - start >= 3:
+                runs.append(Meld(tuple(DECK[suit * 13 + r] for r in range(start, end)), "run"))
+    return tuple(runs)

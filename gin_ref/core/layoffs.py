@@ -87,8 +87,16 @@ def best_defense(knocker_melds, cards, allow_layoffs=True):
     """
     mask = to_mask(cards)
     candidates = layoff_candidates(knocker_melds, cards) if allow_layoffs else []
-    best = (deadwood_of(mask), 0, ())
+    if not candidates:
+        rest = best_melding(mask)
+        return Defense(rest.melds, (), rest.deadwood_cards)
+    base = deadwood_of(mask)
+    best = (base, 0, ())
     for subset in _subsets(candidates):
+        # Taking a card out of a hand lowers its least deadwood by at most the card's value, so a subset
+        # whose values cannot bring the count below the best so far is passed over (exact, and cheap).
+        if base - sum(card.value for card in subset) >= best[0]:
+            continue
         layoffs = assign_layoffs(knocker_melds, subset)
         if layoffs is None:
             continue

@@ -7,7 +7,7 @@
 from dataclasses import dataclass
 
 from gin_ref.core.cards import Card, parse_cards, to_mask
-from gin_ref.core.deadwood import all_meldings, deadwood_of
+from gin_ref.core.deadwood import all_meldings, best_melding_count, deadwood_of
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import KnockCheck, check_knock, verify_knock
 from gin_ref.core.layoffs import Defense, best_defense
@@ -100,7 +100,7 @@ def read_hands(knocker, defender):
 
 
 def _is_cards(value):
-    return isinstance(value, (list, tuple)) and all(hasattr(c, "bit") for c in value)
+    return isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value)
 
 
 def settle(rules, upcard, knocker, defender, melds=None, discard=None):
@@ -148,12 +148,24 @@ def _knocker_options(cards, rules, check, discard):
     else:
         kept = [(mask & ~discard.bit if discard is not None else mask, discard)]
     if rules.knocker_arrangement == "min_deadwood":
-        least = min(deadwood_of(m) for m, _ in kept)
-        kept = [(m, c) for m, c in kept if deadwood_of(m) == least]
+        if len(kept) == 1 and not check.big_gin:
+            if best_melding_count(kept[0][0]) == 1:
+                return [check]  # the one best arrangement, which the check has already made
+            least = check.deadwood  # the check arranged these very cards for the least deadwood
+        else:
+            counts = [deadwood_of(m) for m, _ in kept]
+            least = min(counts)
+            kept = [pair for pair, count in zip(kept, counts) if count == least]
         ceiling = least
     else:
         ceiling = limit
+    # When every option is a gin (and no big gin is among them) there are no layoffs and every option
+    # scores the same, so the first is the one kept: only it is looked for.
+    all_gin = ceiling == 0 and not options
     for m, dropped in kept:
-        for melding in all_meldings(m, max_deadwood=ceiling):
-            options.append(KnockCheck(Melding(melding.melds, melding.deadwood_cards, dropped), limit, reason))
+        for melding in all_meldings(m, max_deadwood=ceiling, first_only=all_gin):
+            options.append(KnockCheck(Melding(melding.melds, melding.deadwood_cards, dropped, melding.deadwood),
+                                      limit, reason))
+        if all_gin and options:
+            return options
     return options

@@ -27,11 +27,11 @@ _BY_CODE = {card.code: card for card in DECK}
 
 def recorded_cards(value: object, counts: Sequence[int], what: str) -> Tuple[Card, ...]:
     """Cards as a record holds them: a list of canonical codes (fast), or any notation parse_cards reads."""
+    if isinstance(value, list) and len(value) in counts and all(type(code) is str for code in value):
+        found = tuple(map(_BY_CODE.get, value))
+        if None not in found and len(set(found)) == len(found):
+            return found  # type: ignore[return-value]  # no None in it
     if isinstance(value, list) and all(isinstance(code, str) for code in value):
-        if len(value) in counts:
-            found = tuple(_BY_CODE.get(code) for code in value)
-            if None not in found and len(set(found)) == len(found):
-                return tuple(card for card in found if card is not None)
         return tuple(parse_cards(value, counts=counts, what=what))
     if isinstance(value, str):
         return tuple(parse_cards(value, counts=counts, what=what))

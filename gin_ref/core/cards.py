@@ -6,6 +6,7 @@ fast search in ``deadwood`` works on those masks.
 """
 
 import re
+from typing import Iterable, List, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.errors import InvalidNotationError
 
@@ -15,6 +16,7 @@ SYMBOLS = "♠♥♦♣"
 _SUIT_ALIASES = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3, "♤": 0, "♡": 1, "♢": 2, "♧": 3}
 _RANK_ALIASES = {r: i + 1 for i, r in enumerate(RANKS)}
 _RANK_ALIASES["10"] = 10
+CardText = Union[str, Sequence[str]]  # one text of cards, or several
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -23,7 +25,7 @@ class Card:
 
     __slots__ = ("index", "rank", "suit", "value", "code", "bit")
 
-    def __init__(self, index):
+    def __init__(self, index: int) -> None:
         self.index = index
         self.rank = index % 13 + 1
         self.suit = index // 13
@@ -32,7 +34,7 @@ class Card:
         self.bit = 1 << index
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: str) -> "Card":
         """Read one card in any accepted notation: ``10h``, ``Th``, ``t♥``, ``TH``."""
         card = _BY_NAME.get(text.upper())
         if card is not None:
@@ -45,25 +47,25 @@ class Card:
         return DECK[suit * 13 + rank - 1]
 
     @property
-    def pretty(self):
+    def pretty(self) -> str:
         """Human form with a suit symbol: ``10♥``."""
         rank = "10" if self.rank == 10 else RANKS[self.rank - 1]
         return rank + SYMBOLS[self.suit]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Card({self.code})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.code
 
-    def __lt__(self, other):
+    def __lt__(self, other: "Card") -> bool:
         return self.index < other.index
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[object, Tuple[int]]:
         return (_card_at, (self.index,))
 
 
-def _card_at(index):
+def _card_at(index: int) -> Card:
     return DECK[index]
 
 
@@ -72,17 +74,17 @@ DECK = tuple(Card(i) for i in range(52))
 _BY_NAME = {rank + suit: DECK[s * 13 + r - 1] for rank, r in _RANK_ALIASES.items() for suit, s in _SUIT_ALIASES.items()}
 
 
-def split_tokens(text):
+def split_tokens(text: CardText) -> List[str]:
     """Split card text on spaces, commas or semicolons; accepts one string or a list of strings."""
     if isinstance(text, str):
         return [t for t in _SEPARATORS.split(text) if t]
-    tokens = []
+    tokens: List[str] = []
     for part in text:
         tokens.extend(t for t in _SEPARATORS.split(str(part)) if t)
     return tokens
 
 
-def parse_cards(text, counts=None, what="hand"):
+def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: str = "hand") -> Tuple[Card, ...]:
     """Read several cards. Refuses unknown tokens, duplicates and (if ``counts`` is given) a wrong count.
 
     ``text`` is one string (``"AS 2S, 3s"``) or a sequence of strings. Returns a tuple of Cards in the
@@ -92,11 +94,12 @@ def parse_cards(text, counts=None, what="hand"):
         lookup = _BY_NAME.get
         cards = [lookup(t) for t in _SEPARATORS.split(text.upper()) if t]
         if None not in cards:
-            return check_cards(tuple(cards), counts, what)
+            return check_cards(tuple(cast(List[Card], cards)), counts, what)
     return check_cards(tuple([Card.parse(t) for t in split_tokens(text)]), counts, what)
 
 
-def check_cards(cards, counts=None, what="hand"):
+def check_cards(cards: Tuple[Card, ...], counts: Optional[Sequence[int]] = None,
+                what: str = "hand") -> Tuple[Card, ...]:
     """``cards`` as they are, once refused for a card given twice or (with ``counts``) a wrong count."""
     if len(set(cards)) != len(cards):
         seen = set()
@@ -111,14 +114,14 @@ def check_cards(cards, counts=None, what="hand"):
     return cards
 
 
-def to_mask(cards):
+def to_mask(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:
         mask |= card.bit
     return mask
 
 
-def from_mask(mask):
+def from_mask(mask: int) -> List[Card]:
     """The cards of a mask, in index order (spades A-K, hearts, diamonds, clubs)."""
     cards = []
     while mask:
@@ -128,16 +131,16 @@ def from_mask(mask):
     return cards
 
 
-def deadwood_points(cards):
+def deadwood_points(cards: Iterable[Card]) -> int:
     """Deadwood points of some cards (ace 1, faces 10). A hand's *score* is another thing: ``scoring``."""
     return sum(card.value for card in cards)
 
 
-def sort_cards(cards):
+def sort_cards(cards: Iterable[Card]) -> List[Card]:
     """Cards sorted for display: by suit (S H D C), then by rank."""
     return sorted(cards, key=lambda c: c.index)
 
 
-def codes(cards):
+def codes(cards: Iterable[Card]) -> List[str]:
     """Canonical codes of some cards, as used in JSON and records."""
     return [card.code for card in cards]

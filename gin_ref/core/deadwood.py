@@ -13,20 +13,28 @@ Ties are broken deterministically: sets are tried in a fixed order (no set first
 three of four leaving spades, hearts, diamonds, clubs) and the first minimum is kept.
 """
 
-from gin_ref.core.cards import DECK
+from typing import Callable, Dict, List, Optional, Tuple
+
+from gin_ref.core.cards import DECK, Card
 from gin_ref.core.melds import Meld, Melding, runs_of_mask
+
+Suits = Tuple[int, ...]  # the suits of a set, 0-3
+SetChoice = Tuple[Tuple[int, Suits], ...]  # the sets chosen: (rank index, suits) each
+Leaf = Callable[[int, int, int, int], int]  # the deadwood of four suit masks once the sets are out
+SuitParts = Tuple[Tuple[Meld, ...], Tuple[Card, ...], int]  # a suit's runs, loose cards and their points
 
 SUIT_MASK = 0x1FFF
 _NONE = 1000  # a deadwood no hand reaches: marks "no card to discard here"
 
-_DW = None  # _DW[m]: least deadwood of suit mask m using runs only
-_MELDED = None  # _MELDED[m]: the ranks melded in that best arrangement
-_DW1 = None  # _DW1[m]: least deadwood after discarding one card of m (_NONE if m is empty)
-_DROP = None  # _DROP[m]: the rank index of that discard
-_GAIN = None  # _GAIN[m] = _DW[m] - _DW1[m]: what discarding from this suit saves
+# The tables, built on first use (empty until then):
+_DW: List[int] = []  # _DW[m]: least deadwood of suit mask m using runs only
+_MELDED: List[int] = []  # _MELDED[m]: the ranks melded in that best arrangement
+_DW1: List[int] = []  # _DW1[m]: least deadwood after discarding one card of m (_NONE if m is empty)
+_DROP: List[int] = []  # _DROP[m]: the rank index of that discard
+_GAIN: List[int] = []  # _GAIN[m] = _DW[m] - _DW1[m]: what discarding from this suit saves
 
 
-def _build_tables():
+def _build_tables() -> None:
     global _DW, _MELDED, _DW1, _DROP, _GAIN
     size = 1 << 13
     value = [min(r + 1, 10) for r in range(13)]
@@ -54,13 +62,13 @@ def _build_tables():
     _DW, _MELDED, _DW1, _DROP, _GAIN = dw, melded, dw1, drop, gain
 
 
-def _tables():
-    if _DW is None:
+def _tables() -> List[int]:
+    if not _DW:
         _build_tables()
     return _DW
 
 
-def deadwood_of(mask):
+def deadwood_of(mask: int) -> int:
     """Least deadwood of the cards in ``mask`` (52-bit, bit = card index), every card kept."""
     dw = _DW or _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
@@ -70,9 +78,9 @@ def deadwood_of(mask):
     return _least(a, b, c, d, triples, _leaf_keep)
 
 
-def deadwood_after_discard(mask):
+def deadwood_after_discard(mask: int) -> int:
     """Least deadwood of an 11-card (or any non-empty) hand after its best discard: one search."""
-    if _DW is None:
+    if not _DW:
         _tables()
     gain = _GAIN
     dw = _DW
@@ -83,16 +91,16 @@ def deadwood_after_discard(mask):
     return _least(a, b, c, d, triples, _leaf_discard)
 
 
-def _leaf_keep(a, b, c, d):
+def _leaf_keep(a: int, b: int, c: int, d: int) -> int:
     return _DW[a] + _DW[b] + _DW[c] + _DW[d]
 
 
-def _leaf_discard(a, b, c, d):
+def _leaf_discard(a: int, b: int, c: int, d: int) -> int:
     gain = _GAIN
     return _DW[a] + _DW[b] + _DW[c] + _DW[d] - max(gain[a], gain[b], gain[c], gain[d])
 
 
-def _options_of(pattern):
+def _options_of(pattern: int) -> Tuple[Suits, ...]:
     held = tuple(s for s in range(4) if pattern >> s & 1)
     if len(held) == 4:
         return (held,) + tuple(tuple(s for s in held if s != left) for left in held)
@@ -104,12 +112,12 @@ def _options_of(pattern):
 _SET_OPTIONS = tuple(_options_of(pattern) for pattern in range(16))
 
 
-def _set_options(a, b, c, d, low):
+def _set_options(a: int, b: int, c: int, d: int, low: int) -> Tuple[Suits, ...]:
     """The ways to take a set of the rank ``low`` (a one-bit mask) held three or four times."""
     return _SET_OPTIONS[(1 if a & low else 0) | (2 if b & low else 0) | (4 if c & low else 0) | (8 if d & low else 0)]
 
 
-def _least(a, b, c, d, triples, leaf):
+def _least(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> int:
     """The least ``leaf`` total over every choice of sets among the ranks in ``triples`` (each rank: no set,
     or one of ``_set_options``), as one plain recursive function: the hot path of the layoff search."""
     if not triples:
@@ -126,7 +134,7 @@ def _least(a, b, c, d, triples, leaf):
     return best
 
 
-def _best_choice(a, b, c, d, triples, leaf):
+def _best_choice(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> Tuple[int, SetChoice]:
     """``(least total, its sets)``, each set ``(rank index, suits)``: the first choice that reaches the least,
     in the order no set before a set, lower ranks decided first, and ``_set_options`` order -- the order
     that breaks ties."""
@@ -145,12 +153,12 @@ def _best_choice(a, b, c, d, triples, leaf):
     return best, best_sets
 
 
-def best_melding(mask, discard=False):
+def best_melding(mask: int, discard: bool = False) -> Melding:
     """The best arrangement of the cards in ``mask`` as a Melding.
 
     With ``discard=True`` (11 cards after the draw) one card is discarded first, chosen by the same search.
     """
-    if _DW is None:
+    if not _DW:
         _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
@@ -160,13 +168,13 @@ def best_melding(mask, discard=False):
     return _melding_from_sets(mask, sets, discard)
 
 
-def _melding_from_sets(mask, sets, discard):
+def _melding_from_sets(mask: int, sets: SetChoice, discard: bool) -> Melding:
     """The Melding of the search's answer: ``sets`` taken out, runs and deadwood read suit by suit.
 
     Melds and deadwood cards are immutable, so each suit's runs and loose cards are built once per
     13-bit mask and shared (``_suit_parts``): a hand costs a few look-ups, not a few object builds.
     """
-    melds = []
+    melds: List[Meld] = []
     for rank, suits in sets:
         meld = _SETS.get((rank, suits))
         if meld is None:
@@ -180,7 +188,7 @@ def _melding_from_sets(mask, sets, discard):
         suit = gains.index(max(gains))
         dropped = DECK[suit * 13 + _DROP[suit_masks[suit]]]
         suit_masks[suit] &= ~(1 << _DROP[suit_masks[suit]])
-    deadwood_cards = []
+    deadwood_cards: List[Card] = []
     deadwood = 0
     parts = _SUIT_PARTS.get
     for key in (suit_masks[0], 0x2000 | suit_masks[1], 0x4000 | suit_masks[2], 0x6000 | suit_masks[3]):
@@ -194,11 +202,11 @@ def _melding_from_sets(mask, sets, discard):
     return Melding(tuple(melds), tuple(deadwood_cards), dropped, deadwood)
 
 
-_SETS = {}  # (rank, suits) -> the set Meld
-_SUIT_PARTS = {0: ((), (), 0)}  # suit << 13 | 13-bit mask -> (its runs, its loose cards, their points)
+_SETS: Dict[Tuple[int, Suits], Meld] = {}  # (rank, suits) -> the set Meld
+_SUIT_PARTS: Dict[int, SuitParts] = {0: ((), (), 0)}  # suit << 13 | 13-bit mask -> (its runs, its loose cards, their points)
 
 
-def _suit_parts(key):
+def _suit_parts(key: int) -> SuitParts:
     suit, m = key >> 13, key & SUIT_MASK
     melded = _MELDED[m]
     loose, cards, base = m & ~melded, [], suit * 13
@@ -211,7 +219,7 @@ def _suit_parts(key):
     return parts
 
 
-def best_melding_count(mask, enough=2):
+def best_melding_count(mask: int, enough: int = 2) -> int:
     """How many arrangements of ``mask`` reach its least deadwood; ``enough`` if there are that many or more
     (counting stops there).
 
@@ -220,7 +228,7 @@ def best_melding_count(mask, enough=2):
     cards, so the count is, over the choices of sets that reach the least, the product of each suit's
     number of best splits (``_best_splits``, one small table shared by every hand).
     """
-    if _DW is None:
+    if not _DW:
         _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
@@ -230,7 +238,7 @@ def best_melding_count(mask, enough=2):
     return min(_count_choices(a, b, c, d, triples, least, enough), enough)
 
 
-def _count_choices(a, b, c, d, triples, least, enough):
+def _count_choices(a: int, b: int, c: int, d: int, triples: int, least: int, enough: int) -> int:
     if not triples:
         if _DW[a] + _DW[b] + _DW[c] + _DW[d] != least:
             return 0
@@ -247,10 +255,10 @@ def _count_choices(a, b, c, d, triples, least, enough):
     return count
 
 
-_SPLITS = {0: 1}  # 13-bit mask -> how many splits into runs and loose cards reach its least deadwood
+_SPLITS: Dict[int, int] = {0: 1}  # 13-bit mask -> how many splits into runs and loose cards reach its least deadwood
 
 
-def _splits(m):
+def _splits(m: int) -> int:
     """The number of best splits of one suit's cards into runs (3 or more in a row) and loose cards, as
     ``all_meldings`` walks them: the lowest card loose, or the first card of a run of each length."""
     count = _SPLITS.get(m)
@@ -270,7 +278,7 @@ def _splits(m):
     return count
 
 
-def all_meldings(mask, max_deadwood=None, first_only=False):
+def all_meldings(mask: int, max_deadwood: Optional[int] = None, first_only: bool = False) -> List[Melding]:
     """Every arrangement of the cards in ``mask``: each collection of disjoint melds, the rest deadwood.
 
     Slower than ``best_melding``; used where ties and every option matter (the knocker's choice of melds
@@ -281,14 +289,14 @@ def all_meldings(mask, max_deadwood=None, first_only=False):
     lowest card first loose, then in each meld that holds it (``candidate_melds`` order).
     """
     bounded = max_deadwood is not None
-    ceiling = max_deadwood if bounded else 1 << 30
-    containing = {}
+    ceiling = max_deadwood if max_deadwood is not None else 1 << 30
+    containing: Dict[int, List[Meld]] = {}
     for meld in candidate_melds(mask):
         for card in meld.cards:
             containing.setdefault(card.index, []).append(meld)
-    found = []
+    found: List[Melding] = []
 
-    def walk(left, melds, loose, points):
+    def walk(left: int, melds: List[Meld], loose: List[Card], points: int) -> bool:
         """Walk the arrangements of ``left``; True once ``first_only`` has its answer."""
         if not left:
             found.append(Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose), None, points))
@@ -308,10 +316,10 @@ def all_meldings(mask, max_deadwood=None, first_only=False):
     return found
 
 
-def candidate_melds(mask):
+def candidate_melds(mask: int) -> List[Meld]:
     """Every meld (set or run) that can be made from the cards in ``mask``: the runs suit by suit (by
     start, then length), then the sets rank by rank (the whole rank, then each three of four)."""
-    melds = []
+    melds: List[Meld] = []
     for suit in range(4):
         m = mask >> (13 * suit) & SUIT_MASK
         if m:
@@ -336,11 +344,11 @@ def candidate_melds(mask):
     return melds
 
 
-_RUN_CANDIDATES = {}  # suit << 13 | 13-bit mask -> every run in it (immutable Melds, shared)
-_SET_CANDIDATES = {}  # rank << 4 | suits held -> every set of that rank
+_RUN_CANDIDATES: Dict[int, Tuple[Meld, ...]] = {}  # suit << 13 | 13-bit mask -> every run in it (immutable Melds, shared)
+_SET_CANDIDATES: Dict[int, Tuple[Meld, ...]] = {}  # rank << 4 | suits held -> every set of that rank
 
 
-def _runs_in(suit, m):
+def _runs_in(suit: int, m: int) -> Tuple[Meld, ...]:
     runs = []
     for start in range(13):
         end = start

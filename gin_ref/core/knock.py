@@ -1,21 +1,24 @@
 """The knock limit and the knock check: may this hand knock under these house rules?"""
 
-from gin_ref.core.cards import to_mask
+from typing import Optional, Sequence, Tuple
+
+from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_of
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
-from gin_ref.core.melds import Melding, is_run, is_set
+from gin_ref.core.melds import Meld, Melding, is_run, is_set
+from gin_ref.core.rules import HouseRules
 
 
-def knock_limit(rules, upcard):
+def knock_limit(rules: HouseRules, upcard: Card) -> int:
     """The most deadwood a knock may keep in this deal (docs/rules.md §4)."""
-    if rules.knock_limit != "upcard":
+    if isinstance(rules.knock_limit, int):
         return rules.knock_limit
     if upcard.rank == 1:
         return 0 if rules.ace_upcard == "gin" else 1
     return upcard.value
 
 
-def limit_reason(rules, upcard):
+def limit_reason(rules: HouseRules, upcard: Card) -> str:
     """Why the limit is what it is, for people: ``upcard 7♦``, ``house rules``, ``straight gin``."""
     if rules.knock_limit != "upcard":
         return "straight gin" if rules.knock_limit == 0 else "house rules"
@@ -51,7 +54,7 @@ class KnockCheck:
                 f"big_gin={self.big_gin!r})")
 
     @property
-    def verdict(self):
+    def verdict(self) -> str:
         """One line a table can read: ``legal: deadwood 5 within limit 7 (upcard 7♦)``."""
         dw, limit = self.melding.deadwood, self.limit
         if self.big_gin:
@@ -64,17 +67,17 @@ class KnockCheck:
         return f"not legal: {self.refusal}"
 
     @property
-    def refusal(self):
+    def refusal(self) -> str:
         """Why an illegal knock is refused: ``deadwood 8 exceeds limit 7 (upcard 7♦)``."""
         return f"deadwood {self.melding.deadwood} exceeds limit {self.limit} ({self.reason})"
 
 
-def verify_knocker_cards(cards):
+def verify_knocker_cards(cards: Sequence[Card]) -> None:
     if len(cards) not in (10, 11):
         raise InvalidNotationError(f"knocker has {len(cards)} cards, expected 10 or 11")
 
 
-def arrange_declared(cards, melds, discard=None):
+def arrange_declared(cards: Sequence[Card], melds: Sequence[Meld], discard: Optional[Card] = None) -> Melding:
     """The knocker's own arrangement: his declared melds, the rest deadwood (docs/rules.md §5.1).
 
     With 11 cards the discard is the one named, or else the highest-valued card outside the melds.
@@ -99,7 +102,7 @@ def arrange_declared(cards, melds, discard=None):
     return Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose), discard)
 
 
-def verify_declared(melds):
+def verify_declared(melds: Sequence[Meld]) -> None:
     """Declared melds must each be legal and no card may be in two of them: raises InvalidNotationError."""
     seen = 0
     for meld in melds:
@@ -111,7 +114,8 @@ def verify_declared(melds):
         seen |= meld.mask
 
 
-def check_knock(cards, rules, upcard, melds=None, discard=None):
+def check_knock(cards: Sequence[Card], rules: HouseRules, upcard: Card, melds: Optional[Sequence[Meld]] = None,
+                discard: Optional[Card] = None) -> KnockCheck:
     """Judge a knock: 10 cards kept, or 11 after the draw (discard chosen, or named by ``discard``).
 
     Returns a KnockCheck; it does not raise for an illegal knock (``legal`` says so). With 11 cards and
@@ -139,11 +143,11 @@ def check_knock(cards, rules, upcard, melds=None, discard=None):
     return KnockCheck(best_melding(mask, discard=eleven), limit, reason)
 
 
-def _with_discard(melding, discard):
+def _with_discard(melding: Melding, discard: Card) -> Melding:
     return Melding(melding.melds, melding.deadwood_cards, discard)
 
 
-def verify_knock(check):
+def verify_knock(check: KnockCheck) -> None:
     """Raise IllegalActionError with the reason if the knock is not legal."""
     if not check.legal:
         raise IllegalActionError(f"knock not allowed: {check.refusal}")

@@ -5,13 +5,17 @@
 """
 
 from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple, Union
 
-from gin_ref.core.cards import Card, parse_cards, to_mask
+from gin_ref.core.cards import Card, CardText, parse_cards, to_mask
 from gin_ref.core.deadwood import all_meldings, best_melding_count, deadwood_of
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import KnockCheck, check_knock, verify_knock
 from gin_ref.core.layoffs import Defense, best_defense
-from gin_ref.core.melds import Melding
+from gin_ref.core.melds import Meld, Melding
+from gin_ref.core.rules import HouseRules
+
+Hand = Union[CardText, Sequence[Card]]  # cards as text, or as Cards
 
 RESULTS = ("knock", "undercut", "gin", "big_gin")
 
@@ -33,12 +37,12 @@ class HandScore:
     doubled: bool = False
 
     @property
-    def knocker_net(self):
+    def knocker_net(self) -> int:
         """The hand from the knocker's side: his score, or minus the defender's."""
         return self.score if self.winner == "knocker" else -self.score
 
     @property
-    def arithmetic(self):
+    def arithmetic(self) -> str:
         """``undercut: 6 ≥ 4 → 10 + 2 = 12 to the defender``."""
         k, d, bonus = self.knocker_deadwood, self.defender_deadwood, self.bonus
         if self.result == "knock":
@@ -53,11 +57,13 @@ class HandScore:
         return f"{text} to the {self.winner}"
 
 
-def hand_score(knocker_deadwood, defender_deadwood, rules, upcard, gin=False, big_gin=False):
+def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules, upcard: Card, gin: bool = False,
+               big_gin: bool = False) -> HandScore:
     """Score a hand from the two deadwood counts (the defender's after layoffs)."""
     k, d = knocker_deadwood, defender_deadwood
     if big_gin:
-        result, winner, bonus, base = "big_gin", "knocker", rules.big_gin_bonus, d + rules.big_gin_bonus
+        big = rules.big_gin_bonus or 0  # a big gin is only found where the house rules give it a bonus
+        result, winner, bonus, base = "big_gin", "knocker", big, d + big
     elif gin:
         result, winner, bonus, base = "gin", "knocker", rules.gin_bonus, d + rules.gin_bonus
     elif k < d:
@@ -78,14 +84,14 @@ class Showdown:
     score: HandScore
 
     @property
-    def knocker(self):
+    def knocker(self) -> Melding:
         return self.knock.melding
 
 
-def read_hands(knocker, defender):
+def read_hands(knocker: Hand, defender: Hand) -> Tuple[Tuple[Card, ...], Tuple[Card, ...]]:
     """Parse both spreads (text or card lists) and refuse a card in both hands."""
-    knocker_cards = parse_cards(knocker, counts=(10, 11), what="knocker's hand") if not _is_cards(knocker) else tuple(knocker)
-    defender_cards = parse_cards(defender, counts=(10,), what="defender's hand") if not _is_cards(defender) else tuple(defender)
+    knocker_cards = _cards(knocker, (10, 11), "knocker's hand")
+    defender_cards = _cards(defender, (10,), "defender's hand")
     for cards, what in ((knocker_cards, "knocker's hand"), (defender_cards, "defender's hand")):
         if len({c.index for c in cards}) != len(cards):
             twice = next(c for i, c in enumerate(cards) if c in cards[:i])
@@ -99,11 +105,15 @@ def read_hands(knocker, defender):
     return knocker_cards, defender_cards
 
 
-def _is_cards(value):
-    return isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value)
+def _cards(value: Hand, counts: Tuple[int, ...], what: str) -> Tuple[Card, ...]:
+    """Cards given as Cards are taken as they are (checked by the caller); text is read and counted."""
+    if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
+        return tuple(value)
+    return parse_cards(value, counts=counts, what=what)  # type: ignore[arg-type]  # text, then
 
 
-def settle(rules, upcard, knocker, defender, melds=None, discard=None):
+def settle(rules: HouseRules, upcard: Card, knocker: Hand, defender: Hand, melds: Optional[Sequence[Meld]] = None,
+           discard: Optional[Card] = None) -> Showdown:
     """Judge and score a knock. Raises IllegalActionError (with the reason) if the knock is not legal.
 
     ``knocker`` is 10 or 11 cards, ``defender`` 10 (text or Cards). ``melds`` are the knocker's declared
@@ -115,14 +125,15 @@ def settle(rules, upcard, knocker, defender, melds=None, discard=None):
     return settle_checked(rules, upcard, check, knocker_cards, defender_cards, melds is not None, discard)
 
 
-def settle_checked(rules, upcard, check, knocker_cards, defender_cards, declared=False, discard=None):
+def settle_checked(rules: HouseRules, upcard: Card, check: KnockCheck, knocker_cards: Sequence[Card],
+                   defender_cards: Sequence[Card], declared: bool = False, discard: Optional[Card] = None) -> Showdown:
     """Score a knock already judged legal by ``check_knock`` (``check``), without judging it again.
     ``declared``: the knocker declared his melds (``check`` holds them), so no other arrangement is weighed."""
     if declared:
         options = [check]
     else:
         options = _knocker_options(knocker_cards, rules, check, discard)
-    best = None
+    best: Optional[Tuple[Tuple[int, int], Showdown]] = None
     for option in options:
         gin = option.gin
         defense = best_defense(option.melding.melds, defender_cards, allow_layoffs=not gin)
@@ -131,10 +142,12 @@ def settle_checked(rules, upcard, check, knocker_cards, defender_cards, declared
         key = (score.knocker_net, -option.deadwood)
         if best is None or key > best[0]:
             best = (key, Showdown(upcard, option, defense, score))
+    assert best is not None  # there is always one option: the check itself
     return best[1]
 
 
-def _knocker_options(cards, rules, check, discard):
+def _knocker_options(cards: Sequence[Card], rules: HouseRules, check: KnockCheck,
+                     discard: Optional[Card]) -> List[KnockCheck]:
     """The knocker's arrangements to weigh (docs/rules.md §5.1), each as a legal KnockCheck.
 
     ``min_deadwood``: every arrangement (and discard) with the least deadwood. ``best_for_knocker``: every
@@ -143,6 +156,7 @@ def _knocker_options(cards, rules, check, discard):
     limit, reason = check.limit, check.reason
     mask = to_mask(cards)
     options = [check] if check.big_gin else []
+    kept: List[Tuple[int, Optional[Card]]]
     if len(cards) == 11 and discard is None:
         kept = [(mask & ~c.bit, c) for c in sorted(cards, key=lambda c: c.index)]
     else:

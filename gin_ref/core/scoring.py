@@ -57,7 +57,8 @@ class HandScore:
         return f"{text} to the {self.winner}"
 
 
-def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules, upcard: Card, gin: bool = False,
+def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules, upcard: Optional[Card],
+               gin: bool = False,
                big_gin: bool = False) -> HandScore:
     """Score a hand from the two deadwood counts (the defender's after layoffs)."""
     k, d = knocker_deadwood, defender_deadwood
@@ -70,7 +71,7 @@ def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules,
         result, winner, bonus, base = "knock", "knocker", 0, d - k
     else:
         result, winner, bonus, base = "undercut", "defender", rules.undercut_bonus, k - d + rules.undercut_bonus
-    doubled = bool(rules.spade_double and upcard.suit == 0)
+    doubled = bool(rules.spade_double and upcard is not None and upcard.suit == 0)
     return HandScore(result, winner, base * 2 if doubled else base, k, d, bonus, doubled)
 
 

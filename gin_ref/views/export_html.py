@@ -3,14 +3,15 @@
 Several matches open with their standings. Each match is headed by its players and date (the file name
 small below); its table ends with the total, each bonus and the final score; Hollywood shows each game's
 columns and a chart per game with its target; hearts and diamonds are red; a match not started says so.
-The print stylesheet sets the paper (A4 by default) and its margins, and starts each match after the first
-on a new page; each is kept whole where it fits (the first goes under the standings if it fits there). Inline CSS and SVG only: no script, nothing fetched.
+The print stylesheet sets the paper (A4 by default) and its margins, and keeps each match whole on one page
+where it fits: a match that would not fit under the one before starts a new page. Inline CSS and SVG only: no script, nothing fetched.
 """
 
 import html
 
 from gin_ref.views.export import irregularity_notes, is_red, not_started, outcome_line, pretty_card, score_sheet
 from gin_ref.views.export_chart import match_charts
+from gin_ref.views.standings import HEADERS, standings, standings_rows
 
 DEFAULT_TITLE = "gin-ref score sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}  # the --paper choices and their CSS page size
@@ -44,9 +45,8 @@ svg text.title { font-weight: bold; }
 @page { size: PAPER; margin: MARGINS; }
 @media print {
   body { margin: 0; max-width: none; padding: 0; font-size: 9.5pt; }
-  section.match { margin-top: 0; border-top: none; padding-top: 0; }
-  section.standings { margin-bottom: 1.5em; }
-  section.match + section.match { break-before: page; page-break-before: always; }
+  section.match { margin-top: 1.2em; }
+  section.standings + section.match, h1 + section.match { margin-top: 0; border-top: none; padding-top: 0; }
 }
 """.strip()
 
@@ -115,40 +115,20 @@ def match_section(view):
     return out
 
 
-STANDINGS_HEADERS = ["rank", "player", "matches", "won", "win %", "for", "against", "diff"]
-
-
-def standings_rows(views):
-    """The league table of these matches: rank, player, finished matches, won, win %, points for and
-    against (final scores; a three-player match is a meeting with each of the other two), difference;
-    ordered by matches won, then difference. Names are matched without case."""
-    rows, shown = {}, {}
-    for view in views:
-        if not view.tally.get("finished"):
-            continue
-        final = view.tally.get("final") or {}
-        for name in view.players:
-            key = shown.setdefault(name.casefold(), name).casefold()
-            row = rows.setdefault(key, {"matches": 0, "won": 0, "for": 0, "against": 0})
-            row["matches"] += 1
-            row["won"] += view.tally.get("winner") == name
-            for other in view.players:
-                if other != name:
-                    row["for"] += final.get(name, 0)
-                    row["against"] += final.get(other, 0)
-    order = sorted(rows, key=lambda k: (-rows[k]["won"], -(rows[k]["for"] - rows[k]["against"]), k))
-    out = []
-    for rank, k in enumerate(order, 1):
-        row = rows[k]
-        out.append([rank, shown[k], row["matches"], row["won"], f"{100 * row['won'] / row['matches']:.1f}",
-                    row["for"], row["against"], f"{row['for'] - row['against']:+d}"])
-    return out
-
-
 def standings_section(views):
-    """Several matches open with their standings."""
-    return ["<section class=\"standings\">", "<h2>Standings</h2>",
-            *html_table(STANDINGS_HEADERS, standings_rows(views), {0, 2, 3, 4, 5, 6, 7}), "</section>"]
+    """Several matches open with their standings: the league table of ``gin-ref standings`` over these
+    matches (``gin_ref.views.standings``), and the matches still being played, not counted."""
+    data = standings(views)
+    out = ["<section class=\"standings\">", "<h2>Standings</h2>"]
+    if data["standings"]:
+        out += html_table(HEADERS, standings_rows(data), {0, 2, 3, 4, 5, 6, 7, 8})
+    else:
+        out.append("<p class=\"empty\">no finished match yet</p>")
+    if data["open"]:
+        still = "; ".join(f"{' v '.join(item['players'])} ({item['file']})" for item in data["open"])
+        out.append(f"<p class=\"open\">still being played, not counted: {esc(still)}</p>")
+    out.append("</section>")
+    return out
 
 
 def html_text(views, title=DEFAULT_TITLE, paper="a4"):

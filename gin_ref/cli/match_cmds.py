@@ -288,4 +288,4 @@ def _over(match):
     return f", over: {words.outcome_words(match.state)}" if match is not None and match.state.finished else ""
 
 
-verify_cmd.help = verify_cmd.help.replace("${}", "$" + record.ENV_VAR)
+verify_cmd.help = (verify_cmd.help or "").replace("${}", "$" + record.ENV_VAR)

@@ -9,19 +9,24 @@ from gin_ref.core.melds import Meld, Melding, is_run, is_set
 from gin_ref.core.rules import HouseRules
 
 
-def knock_limit(rules: HouseRules, upcard: Card) -> int:
-    """The most deadwood a knock may keep in this deal (docs/rules.md §4)."""
+def knock_limit(rules: HouseRules, upcard: Optional[Card]) -> int:
+    """The most deadwood a knock may keep in this deal (docs/rules.md §4). The upcard may be unknown (None)
+    where the limit is a number; otherwise InvalidNotationError."""
     if isinstance(rules.knock_limit, int):
         return rules.knock_limit
+    if upcard is None:
+        raise InvalidNotationError("the knock limit is the upcard's value: name the upcard (--upcard CARD)")
     if upcard.rank == 1:
         return 0 if rules.ace_upcard == "gin" else 1
     return upcard.value
 
 
-def limit_reason(rules: HouseRules, upcard: Card) -> str:
+def limit_reason(rules: HouseRules, upcard: Optional[Card]) -> str:
     """Why the limit is what it is, for people: ``upcard 7♦``, ``house rules``, ``straight gin``."""
     if rules.knock_limit != "upcard":
         return "straight gin" if rules.knock_limit == 0 else "house rules"
+    if upcard is None:
+        return "the upcard, not named"
     if upcard.rank == 1 and rules.ace_upcard == "gin":
         return f"upcard {upcard.pretty}: an ace up means gin only"
     return f"upcard {upcard.pretty}"
@@ -72,7 +77,7 @@ class KnockCheck:
         return over_limit(self.melding.deadwood, self.limit, self.reason)
 
 
-def over_limit(deadwood, limit, reason):
+def over_limit(deadwood: int, limit: int, reason: str) -> str:
     """``deadwood 8 exceeds limit 7 (upcard 7♦)``: a knock over the limit, by cards or by count."""
     return f"deadwood {deadwood} exceeds limit {limit} ({reason})"
 
@@ -119,7 +124,7 @@ def verify_declared(melds: Sequence[Meld]) -> None:
         seen |= meld.mask
 
 
-def check_knock(cards: Sequence[Card], rules: HouseRules, upcard: Card, melds: Optional[Sequence[Meld]] = None,
+def check_knock(cards: Sequence[Card], rules: HouseRules, upcard: Optional[Card], melds: Optional[Sequence[Meld]] = None,
                 discard: Optional[Card] = None) -> KnockCheck:
     """Judge a knock: 10 cards kept, or 11 after the draw (discard chosen, or named by ``discard``).
 

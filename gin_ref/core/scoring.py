@@ -79,7 +79,7 @@ def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules,
 class Showdown:
     """A settled hand: the knock as judged, the defender's answer and the score."""
 
-    upcard: Card
+    upcard: Optional[Card]  # None where the limit did not need it (a fixed knock limit, no spade double)
     knock: KnockCheck
     defense: Defense
     score: HandScore
@@ -113,7 +113,7 @@ def _cards(value: Hand, counts: Tuple[int, ...], what: str) -> Tuple[Card, ...]:
     return parse_cards(value, counts=counts, what=what)  # type: ignore[arg-type]  # text, then
 
 
-def settle(rules: HouseRules, upcard: Card, knocker: Hand, defender: Hand, melds: Optional[Sequence[Meld]] = None,
+def settle(rules: HouseRules, upcard: Optional[Card], knocker: Hand, defender: Hand, melds: Optional[Sequence[Meld]] = None,
            discard: Optional[Card] = None) -> Showdown:
     """Judge and score a knock. Raises IllegalActionError (with the reason) if the knock is not legal.
 
@@ -126,7 +126,7 @@ def settle(rules: HouseRules, upcard: Card, knocker: Hand, defender: Hand, melds
     return settle_checked(rules, upcard, check, knocker_cards, defender_cards, melds is not None, discard)
 
 
-def settle_checked(rules: HouseRules, upcard: Card, check: KnockCheck, knocker_cards: Sequence[Card],
+def settle_checked(rules: HouseRules, upcard: Optional[Card], check: KnockCheck, knocker_cards: Sequence[Card],
                    defender_cards: Sequence[Card], declared: bool = False, discard: Optional[Card] = None) -> Showdown:
     """Score a knock already judged legal by ``check_knock`` (``check``), without judging it again.
     ``declared``: the knocker declared his melds (``check`` holds them), so no other arrangement is weighed."""

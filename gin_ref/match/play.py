@@ -170,7 +170,7 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, dis
                       problems: Problems) -> None:
     knocker = entry.get("knocker")
     try:
-        table.verify_knock(knocker)
+        table.verify_knock(str(knocker))
     except IllegalActionError as exc:
         problems.add(where + ("knocker",), f"hand {number}: {knocker}'s knock: {exc}")
         return

@@ -80,8 +80,8 @@ def amends_in_force(record: Record) -> List[Amend]:
             continue
         steps = _steps_of(item)
         if "amended" in item and steps is not None and isinstance(item.get("hand"), int):
-            hands = item.get("hands") if isinstance(item.get("hands"), int) else 0
-            old = item.get("entry") if isinstance(item.get("entry"), dict) else {}
+            hands: int = item["hands"] if isinstance(item.get("hands"), int) else 0
+            old: Entry = item["entry"] if isinstance(item.get("entry"), dict) else {}
             active.append(Amend(item["hand"], steps[1], hands, old))
         elif _kind_of(item) == "amend" and "undone" in item and active:
             undone.append(active.pop())

@@ -23,7 +23,7 @@ def tally_data(match: Any) -> Dict[str, Any]:
     assert isinstance(match, Match)
     state = match.state
     bonuses, final, winner = state.result()
-    data = {
+    data: Dict[str, Any] = {
         "players": list(state.players),
         "rules": state.rules.name,
         "hands": [_hand_data(match, index, entry) for index, entry in enumerate(match.hands)],
@@ -61,9 +61,9 @@ def _hand_data(match: Match, index: int, entry: Entry) -> Dict[str, Any]:
     if state.games is not None:
         games = entry["games"] if settled else [g.totals for g in state.games]
         hand["games"] = [dict(columns) for columns in games]
-    settled = state.settlements.get(index)
-    hand["knocker_deadwood"] = settled.knocker_deadwood if settled is not None else None
-    hand["defender_deadwood"] = settled.defender_deadwood if settled is not None else None
+    settlement = state.settlements.get(index)
+    hand["knocker_deadwood"] = settlement.knocker_deadwood if settlement is not None else None
+    hand["defender_deadwood"] = settlement.defender_deadwood if settlement is not None else None
     if index in state.after_end:  # an amend ended the match earlier: played after the end, not counted
         hand["after_end"] = True
     hand["irregularities"] = [_irregularity(item) for item in entry.get("irregularities") or []]

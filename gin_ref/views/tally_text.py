@@ -125,7 +125,7 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
         table = match.open_table()
         if turn_count(entry) and table is not None:
             lines.append(table_line(table))
-        elif always_turn and table is not None:
+        elif always_turn and table is not None and table.discard_top is not None:
             lines.append(f"no turns recorded: {table.player} has the first option on the upcard "
                          f"{table.discard_top.pretty} (stock {table.stock})")
         return lines

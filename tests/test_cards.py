@@ -69,7 +69,7 @@ def test_unknown_token_is_named(text, bad):
 def test_unknown_card_message_says_what_to_write():
     with pytest.raises(InvalidNotationError) as info:
         Card.parse("ZZ")
-    assert str(info.value) == "unknown card 'ZZ' (write rank A 2-9 T J Q K, then suit S H D C)"
+    assert str(info.value) == "unknown card 'ZZ' (write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)"
 
 
 @pytest.mark.parametrize("text, what, message", [

@@ -1,5 +1,9 @@
 """Cards: parsing the forgiving notation players type, one canonical form, values, the deck.
 
+Cards are written rank then suit, any case: ``10h``, ``Th``, ``t♥``, ``TH``. Where several cards are read,
+two shorthands may stand among them: a run as ``LOW-HIGH`` and its suit (``7-JD`` is 7♦ 8♦ 9♦ 10♦ J♦,
+``A-3♠``), a set as a rank and its suits (``4HDC``, ``KSHDC``).
+
 A card is identified by its index 0..51: ``suit * 13 + (rank - 1)`` with suits in the order S H D C and
 ranks 1 (ace) to 13 (king). A hand is often handled as a 52-bit mask with bit ``index`` set per card; the
 fast search in ``deadwood`` works on those masks.
@@ -17,6 +21,11 @@ _SUIT_ALIASES = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "
 _RANK_ALIASES = {r: i + 1 for i, r in enumerate(RANKS)}
 _RANK_ALIASES["10"] = 10
 CardText = Union[str, Sequence[str]]  # one text of cards, or several
+CARD_HINT = "write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥"
+_RANK = r"(10|[A2-9TJQK])"
+_SUIT = "[SHDC♠♥♦♣♤♡♢♧]"
+_RUN = re.compile(rf"{_RANK}({_SUIT})?-{_RANK}({_SUIT})")  # 7-JD, 7D-JD (upper case)
+_SET = re.compile(rf"{_RANK}({_SUIT}{{2,4}})")  # 4HDC, KSHDC
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -43,7 +52,7 @@ class Card:
         suit = _SUIT_ALIASES.get(token[-1:])
         rank = _RANK_ALIASES.get(token[:-1])
         if suit is None or rank is None:
-            raise InvalidNotationError(f"unknown card {text.strip()[:20]!r} (write rank A 2-9 T J Q K, then suit S H D C)")
+            raise InvalidNotationError(f"unknown card {text.strip()[:20]!r} ({CARD_HINT})")
         return DECK[suit * 13 + rank - 1]
 
     @property
@@ -95,7 +104,41 @@ def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: st
         cards = [lookup(t) for t in _SEPARATORS.split(text.upper()) if t]
         if None not in cards:
             return check_cards(tuple(cast(List[Card], cards)), counts, what)
-    return check_cards(tuple([Card.parse(t) for t in split_tokens(text)]), counts, what)
+    found: List[Card] = []
+    for token in split_tokens(text):
+        card = _BY_NAME.get(token.upper())
+        if card is not None:
+            found.append(card)
+        else:
+            found.extend(shorthand_cards(token))
+    return check_cards(tuple(found), counts, what)
+
+
+def shorthand_cards(token: str) -> Tuple[Card, ...]:
+    """The cards of one token that is not a single card: a run ``7-JD`` or a set ``4HDC``, else the single
+    card's own error. Raises InvalidNotationError naming the token: ``'Q-3S': a run goes up``."""
+    upper = token.strip().upper()
+    run = _RUN.fullmatch(upper) if "-" in upper else None
+    if run is not None:
+        low, low_suit, high, suit = run.groups()
+        if low_suit is not None and _SUIT_ALIASES[low_suit] != _SUIT_ALIASES[suit]:
+            raise InvalidNotationError(f"{token!r}: a run is in one suit (write it {low}-{high}{suit})")
+        first, last = _RANK_ALIASES[low], _RANK_ALIASES[high]
+        if last <= first:
+            raise InvalidNotationError(f"{token!r}: a run goes up (write the low card first: {high}-{low}{suit})")
+        if last - first < 2:
+            raise InvalidNotationError(f"{token!r}: a run has at least 3 cards")
+        base = _SUIT_ALIASES[suit] * 13 - 1
+        return tuple(DECK[base + rank] for rank in range(first, last + 1))
+    group = None if "-" in upper else _SET.fullmatch(upper)
+    if group is not None:
+        rank, suits = _RANK_ALIASES[group.group(1)], [_SUIT_ALIASES[s] for s in group.group(2)]
+        if len(set(suits)) != len(suits):
+            raise InvalidNotationError(f"{token!r}: a suit is given twice")
+        return tuple(DECK[suit * 13 + rank - 1] for suit in suits)
+    if "-" in upper:
+        raise InvalidNotationError(f"{token[:20]!r}: write a run as LOW-HIGH and its suit (7-JD, A-3S, 10-KH)")
+    return (Card.parse(token),)
 
 
 def check_cards(cards: Tuple[Card, ...], counts: Optional[Sequence[int]] = None,

@@ -23,10 +23,11 @@ UPCARD_HELP = ("The card turned up after the deal; may be left out where the kno
                "(knock_limit a number, no spade_double).")
 
 
-def refuse_kept(match, outcome):
-    """An act refused *and* kept in the record (written by now) ends in one Error line saying so."""
+def refuse_kept(match, outcome, dealt=False):
+    """An act refused *and* kept in the record (written by now) ends in one Error line saying so (``dealt``:
+    the same command dealt the hand)."""
     if outcome.refused:
-        raise IllegalActionError(words.refusal_words(match.state, outcome))
+        raise IllegalActionError(words.refusal_words(match.state, outcome, dealt))
 
 
 @click.command("new")
@@ -128,8 +129,8 @@ def knock_options(required=True):
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS|N")
 def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
     """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
-    deadwood the table counted (0 is gin). With no hand open, --upcard deals the hand first (one command
-    per hand).
+    deadwood the table counted (0 is gin). With no hand open, the command deals the hand first (one
+    command per hand; --upcard may be left out where the limit does not depend on it).
 
     Prints both spreads (or the counts), the layoffs, the score with its arithmetic, the totals and who
     deals next. The defender's side is his 10 cards or his count after his layoffs; a count for the knocker
@@ -153,7 +154,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
         outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin)
     if dealt is not None:
         click.echo(tally_view.deal_text(rec.match, dealt.step.data))
-    refuse_kept(rec.match, outcome)
+    refuse_kept(rec.match, outcome, dealt is not None)
     click.echo(tally_view.knock_text(rec.match, outcome))
 
 
@@ -161,8 +162,9 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
 @match_option
 @upcard_option(UPCARD_HELP)
 def dead_cmd(match_path, upcard):
-    """End the open hand with no score: the stock ran down to its last cards. With no hand open, --upcard
-    deals the hand first (one command per hand).
+    """End the open hand with no score: the stock ran down to its last cards. With no hand open, the
+    command deals the hand first (one command per hand; --upcard may be left out where the limit does not
+    depend on it).
 
     The same dealer deals the next hand (with three players, the roles stay). A hand recorded turn by turn
     ends dead by itself, at the discard that leaves the last cards in the stock.

@@ -142,7 +142,7 @@ def cli(*args):
     (["--draw", "Ann=", "--draw", "Ben=7H", "--draw", "Cid=2D", "Ann", "Ben", "Cid"],
      "malformed draw 'Ann=': write NAME=CARD, e.g. Ann=KS", 2),
     (["--draw", "Ann=KX", "--draw", "Ben=7H", "--draw", "Cid=2D", "Ann", "Ben", "Cid"],
-     "unknown card 'KX' (write rank A 2-9 T J Q K, then suit S H D C)", 2),
+     "unknown card 'KX' (write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)", 2),
     (["--draw", "Dan=KS", "--draw", "Ben=7H", "--draw", "Cid=2D", "Ann", "Ben", "Cid"],
      "unknown player 'Dan' (players: Ann, Ben, Cid)", 2),
     (["--draw", "Ann=KS", "--draw", "Ben=7H", "Ann", "Ben", "Cid"], "every player draws a card: no draw for Cid", 2),

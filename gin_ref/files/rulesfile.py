@@ -15,7 +15,6 @@ the file and line; lenient reading (``check_rules_file``) collects every problem
 import os
 import re
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
@@ -115,6 +114,8 @@ def list_presets():
 @lru_cache(maxsize=None)
 def _preset_files():
     """``{name: file}`` of every preset shipped in the package (``NAME.yaml``)."""
+    from importlib import resources  # here, not at the top: only commands that name a preset pay its import
+
     folder = resources.files(_PRESETS_PACKAGE)
     return {entry.name[:-len(".yaml")]: entry for entry in folder.iterdir()
             if entry.name.endswith(".yaml") and entry.is_file()}

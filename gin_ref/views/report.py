@@ -47,7 +47,7 @@ def showdown_data(showdown):
         "legal": True,
         "result": score.result,
         "winner": score.winner,
-        "points": score.points,
+        "points": score.score,
         "limit": showdown.knock.limit,
         "arithmetic": score.arithmetic,
         "knocker": {

@@ -9,6 +9,7 @@ from gin_ref.cli.options import (CARDS, CardsType, CardType, cards_of, discard_o
 from gin_ref.cli.jsonlines import case_fields, run_lines
 from gin_ref.cli.output import deadwood_text, emit_json, melds_text, spread_lines, table
 from gin_ref.core.cards import parse_cards
+from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.scoring import read_hands, settle

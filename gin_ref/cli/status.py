@@ -116,6 +116,11 @@ def typed_status(line, cursor, match, lookup):
             return None
         word = before[-1]
     typing = word.end == len(line) and (not line[-1:].isspace() or not word.closed)
+    if word.role == "value" and word.name == "--discard":  # the discard named: judge the knocker's cards
+        knocker = [w for w in words if (w.role, w.name) in (("argument", "cards"), ("value", "--knocker"))]
+        if not knocker:
+            return None
+        word, typing = knocker[-1], False
     group = _group(words, word)
     rules, upcard, limit = _rules_and_limit(words, match, command)
     if word.role == "value" and word.name == "--upcard":

@@ -44,6 +44,7 @@ class Session:
         self.worst = 0
         self.known = self._read()
         self._cache = (None, None)
+        self._pending = (None, None, [])
 
     # -- the file ----------------------------------------------------------------------------------------
     def _read(self):
@@ -67,6 +68,21 @@ class Session:
                     match = None
             self._cache = (self.known, match)
         return match
+
+    def pending(self):
+        """What another writer changed since the last entry, as the file is now; [] when nothing. Cheap to
+        ask often: the file is read again only when its size, time or inode changed."""
+        try:
+            info = os.stat(self.path)
+            key = (info.st_ino, info.st_mtime_ns, info.st_size)
+        except OSError:
+            key = None
+        seen, known, words = self._pending
+        if key != seen or known is not self.known:
+            now = self._read()
+            words = self._changes(now) if now != self.known else []
+            self._pending = (key, self.known, words)
+        return words
 
     def _changes(self, now):
         """What changed between the last entry's file and ``now`` (bytes), in a few words each."""

@@ -222,3 +222,7 @@ def test_session_entries_and_another_writer(folder, capsys):
     out, err = capsys.readouterr()
     assert err == "note: the match file changed since your last entry (another writer): hand 1: 1 turn taken back\n"
     assert session.worst == 1
+    (folder / "m.yaml").write_text("format: [oops\n", encoding="utf-8")
+    assert session.entry("tally") == 1
+    assert session.state() is None
+    assert standing(session.state(), session.problem).startswith("the match file does not read: m.yaml:")

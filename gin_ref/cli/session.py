@@ -45,6 +45,7 @@ class Session:
         self.known = self._read()
         self._cache = (None, None)
         self._pending = (None, None, [])
+        self.problem = None
 
     # -- the file ----------------------------------------------------------------------------------------
     def _read(self):
@@ -57,15 +58,18 @@ class Session:
             return None
 
     def state(self):
-        """The Match the file holds after the last entry, or None (no file, or a file that does not read)."""
+        """The Match the file holds after the last entry, or None (no file, or a file that does not read:
+        ``problem`` then says why)."""
         raw, match = self._cache
         if raw is not self.known:
-            match = None
+            match, self.problem = None, None
             if self.known is not None:
                 try:
                     match = record.loads(self.known.decode("utf-8"), self.path).match
-                except (GinRefError, UnicodeDecodeError):
-                    match = None
+                except UnicodeDecodeError:
+                    self.problem = f"{self.path}: not UTF-8 text"
+                except GinRefError as exc:
+                    self.problem = str(exc)
             self._cache = (self.known, match)
         return match
 

@@ -54,7 +54,7 @@ class _History(FileHistory):
 
 def _toolbar(prompt, session):
     match = session.state()
-    lines = [standing(match)]
+    lines = [standing(match, session.problem)]
     buffer = prompt.default_buffer
     try:
         typed = typed_status(buffer.text, buffer.cursor_position, match, session.lookup)
@@ -68,7 +68,20 @@ def _toolbar(prompt, session):
         changed = []
     if changed:
         lines.append(f"another writer: {'; '.join(changed)} (the next entry that writes is not run)")
-    return "\n".join(lines)
+    try:
+        width = prompt.app.output.get_size().columns
+    except Exception:
+        width = 80
+    return "\n".join(folded for line in lines for folded in _fold(line, width))
+
+
+def _fold(line, width):
+    """A status line cut to the window's width at spaces (the toolbar does not wrap by itself)."""
+    import textwrap
+
+    if len(line) < width or width < 20:
+        return [line]
+    return textwrap.wrap(line, width - 1, subsequent_indent="  ", break_on_hyphens=False)
 
 
 def make_prompt(session):
@@ -113,7 +126,7 @@ def run_terminal(session):
     """The session on a terminal until quit or Ctrl-D; returns 0."""
     prompt = make_prompt(session)
     click.echo(GREETING)
-    click.echo(standing(session.state()))
+    click.echo(standing(session.state(), session.problem))
     while True:
         try:
             line = prompt.prompt(lambda: prompt_text(session.state()))

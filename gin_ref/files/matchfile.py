@@ -295,7 +295,7 @@ def _sync_folder(folder):
         os.close(fd)
 
 
-_HELD = set()  # the real paths whose lock this process holds with ``holding``
+_HELD: "set[str]" = set()  # the real paths whose lock this process holds with ``holding``
 
 
 @contextmanager

@@ -220,7 +220,7 @@ def test_holding_lets_the_commands_inside_write_and_keeps_other_writers_out(fold
 def test_session_entries_and_another_writer(folder, capsys):
     gin("new --date 2025-03-01 --dealer Ann Ann Ben")
     session = Session("m.yaml", main)
-    assert session.entry("deal --upcard 9h") == 0
+    assert session.entry("gin-ref deal --upcard 9h") == 0  # 'gin-ref' typed from habit is the same command
     assert session.state().open_entry["upcard"] == "9H"
     assert session.entry("  # a comment") == 0 and session.entry("") == 0
     assert session.entry("quit") is QUIT and session.entry("exit") is QUIT

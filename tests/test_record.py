@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 from gin_ref.files import matchfile as record
 
 from gin_ref.files import yamlread as yamltext
+from gin_ref.files.yamlfast import parse_fast
+from gin_ref.files.yamlscalar import Fallback
 
 from gin_ref.files import yamlwrite
 from gin_ref.files.rulesfile import load_rules
@@ -46,7 +48,7 @@ def small_match():
 
 
 def fast(text):
-    return yamltext._parse_fast(text)
+    return parse_fast(text)
 
 
 # -- the canonical text and the fast reader --------------------------------------------------------------
@@ -163,14 +165,14 @@ def test_fast_reader_accepts_only_what_yaml_reads_the_same(lines):
                      for indent, kind, token in lines) + "\n"
     try:
         data = fast(text)
-    except (yamltext._Fallback, RecursionError):
+    except (Fallback, RecursionError):
         return
     assert yaml.safe_load(text) == data
 
 
 def test_text_outside_the_canonical_layout_is_read_by_yaml_with_lines():
     text = "format: !!str gin-ref-match/1   # the format\nplayers:\n  - Ann\n  - Ben\nnote: |\n  a\n  b\n"
-    with pytest.raises(yamltext._Fallback):
+    with pytest.raises(Fallback):
         fast(text)
     data, problems = yamltext.parse(text)
     assert data == yaml.safe_load(text) and problems == []
@@ -512,7 +514,7 @@ def test_nesting_deeper_than_the_limit_is_refused_by_both_readers():
     deepest = "a: " + "[" * (yamltext.MAX_DEPTH - 1) + "]" * (yamltext.MAX_DEPTH - 1) + "\n"
     assert fast(deepest) == yaml.safe_load(deepest) == yamltext.parse(deepest)[0]
     too_deep = "a: " + "[" * yamltext.MAX_DEPTH + "]" * yamltext.MAX_DEPTH + "\n"
-    with pytest.raises(yamltext._Fallback):
+    with pytest.raises(Fallback):
         fast(too_deep)
     block = "".join(" " * i + "a:\n" for i in range(yamltext.MAX_DEPTH + 1))
     for text, line in [(too_deep, 1), (block, yamltext.MAX_DEPTH + 1)]:

@@ -50,13 +50,13 @@ def yaml_problem(exc, text):
     return (mark.line + 1 if mark is not None else None), f"invalid YAML: {message}"
 
 
-def scan(text, aliases=False):
-    """One pass over the events of ``text``: RecordError (with its line) at a collection nested deeper than
-    MAX_DEPTH, and, unless ``aliases``, at the first anchor or alias. Raises YAMLError for text that is not
-    YAML."""
+def scan(text, aliases=False, loader=None):
+    """One pass over the events of ``text`` (read with ``loader``, a loader class; default ``loader_class()``):
+    RecordError (with its line) at a collection nested deeper than MAX_DEPTH, and, unless ``aliases``, at the
+    first anchor or alias. Raises YAMLError for text that is not YAML."""
     import yaml
 
-    loader = loader_class()(text)
+    loader = (loader or loader_class())(text)
     scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
     starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
     ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)

@@ -49,21 +49,20 @@ def candidates(paths):
 
 
 def read_view(file, named=True):
-    """One match file as a MatchView, read and replayed strictly by ``gin_ref.files.matchfile`` (as ``tally`` does).
-    None when a file found in a folder is not a match; RecordError naming the file when it is damaged."""
+    """One match file as a MatchView, read and replayed strictly by ``gin_ref.files.matchfile`` (as ``tally``
+    does). None when a file found in a folder is YAML but not a match; RecordError naming the file when it is
+    a damaged match, or a file found that cannot be read as YAML at all."""
     from gin_ref.files import matchfile as records
 
     raw = records.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
-    if not claims_match(raw.decode("utf-8", "replace")):
+    text = records.decode(raw, file)
+    parsed = records.read_yaml(text, file)
+    if not claims_match(parsed[0]):
         if not named:
             return None
         raise RecordError(f"not a gin-ref match: no 'format: {FORMAT}' at the top", path=file)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError("not UTF-8 text: the file is damaged", line=raw.count(b"\n", 0, exc.start) + 1,
-                          path=file) from None
-    rec = records.loads(text, path=file)
+    data, version = records.parse(text, file, parsed)
+    rec = records.replay(data, file, version)
     return MatchView(file, records.record_data(rec), tally_data(rec))
 
 

@@ -14,7 +14,7 @@ from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.core.game import check_name, parse_draw
 from gin_ref.core.rules import KNOBS, RulesError, check_consistency, check_knob, make_rules
 
-FORMAT = "gin-ref-match/1"
+FORMAT = "gin-ref-match/2"
 TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "irregularities", "corrections")
 OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused: gin_ref.match.handplay)
 ROLES = ("box", "captain", "sitter")

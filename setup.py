@@ -20,5 +20,5 @@ setup(
     package_data={"gin_ref.configs": ["*.yaml"]},
     install_requires=["click>=8.0", "tabulate>=0.8", "PyYAML>=5.1"],
     extras_require={"test": ["pytest>=7", "hypothesis>=6"]},
-    entry_points={"console_scripts": ["gin-ref=gin_ref.cli:main"]},
+    entry_points={"console_scripts": ["gin-ref=gin_ref.__main__:run"]},
 )

@@ -9,6 +9,7 @@ import os
 
 import click
 
+from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.output import emit_json, table
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.views.export import FORMATS, render
@@ -63,20 +64,21 @@ def read_view(file, named=True):
         raise RecordError(f"not a gin-ref match: no 'format: {FORMAT}' at the top", path=file)
     data, version = records.parse(text, file, parsed)
     rec = records.replay(data, file, version)
-    return MatchView(file, records.record_data(rec), tally_data(rec))
+    return MatchView(shown_name(file), records.record_data(rec), tally_data(rec))
 
 
 def _read_one(item):
     """``(file, view, problem)`` for one candidate; problem is ``(line, message)`` (it crosses processes)."""
     file, named = item
+    shown = shown_name(file)  # a name that is not UTF-8 is shown with its bytes escaped
     try:
-        return file, read_view(file, named), None
+        return shown, read_view(file, named), None
     except RecordError as exc:
-        return file, None, (exc.line, exc.message)
+        return shown, None, (exc.line, exc.message)
     except GinRefError as exc:
-        return file, None, (None, str(exc))
+        return shown, None, (None, str(exc))
     except OSError as exc:
-        return file, None, (None, exc.strerror or str(exc))
+        return shown, None, (None, exc.strerror or str(exc))
 
 
 def read_matches(paths):
@@ -114,7 +116,7 @@ def _skipped_text(skipped):
 
 def _report_skipped(skipped):
     for file, error in _skipped_text(skipped):
-        click.echo(f"skipped {file}: {error}", err=True)
+        warn(f"skipped {file}: {error}")
 
 
 def _require(views, skipped, paths):

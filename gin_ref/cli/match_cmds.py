@@ -15,6 +15,7 @@ import click
 from gin_ref.files import matchfile as record
 from gin_ref.core.cards import Card
 from gin_ref.views import tally_text as tally_view
+from gin_ref.cli.errors import warn
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
 
@@ -67,11 +68,22 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
     from gin_ref.match.model import Match
 
     path = record.match_file(match_path)
+    for name in players:
+        _check_text(name, "player name")
+    if rules_spec is not None:
+        _check_text(rules_spec, "rules file name")
     rules = load_rules(rules_spec)
     match = Match.new(list(players), rules, _date(date_text), dealer=dealer, box=box, captain=captain,
                       draw=list(draw) or None)
     record.create(path, match, force)
     click.echo(tally_view.start_text(match, path))
+
+
+def _check_text(value, what):
+    """Refuse a name that is not valid text: bytes that are not UTF-8 reach Python as lone surrogates, and the
+    match file (UTF-8) could not hold them."""
+    if any("\ud800" <= char <= "\udfff" for char in value):
+        raise InvalidNotationError(f"{what} '{value}' is not valid UTF-8 text: use another name")
 
 
 def _date(text):
@@ -221,7 +233,7 @@ def verify_cmd(match_path, as_json, files):
         if as_json:
             continue
         for line, message in problems:
-            click.echo(f"{path}:{line}: {message}", err=True)
+            warn(f"{path}:{line}: {message}")
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""

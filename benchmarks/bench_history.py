@@ -1,4 +1,4 @@
-"""How fast are ``gin-ref history`` and ``gin-ref stats`` over a club's archive?
+"""How fast are ``gin-ref history``, ``stats`` and ``export`` over a club's archive?
 
 Makes 1,000 match files of 30 hands each in a temporary folder (every hand played through
 ``gin_ref.match.model`` by ``benchmarks/make_match.py``'s player, so each file is a true record that
@@ -80,7 +80,8 @@ def main(argv=None):
               f"made in {time.perf_counter() - start:.1f} s")
         total_hands = len(files) * args.hands
         for command in (["history", "--json"], ["history"], ["stats", "--json"], ["stats"],
-                        ["stats", "--player", "Ann"]):
+                        ["stats", "--player", "Ann"], ["export", "--format", "csv"],
+                        ["export", "--format", "markdown"], ["export", "--format", "html"]):
             elapsed, out = time_command([*command, str(folder)], args.repeat)
             verdict = "ok" if elapsed < 5 else "OVER the 5 s target"
             print(f"gin-ref {' '.join(command):<22} {elapsed:6.2f} s  {total_hands / elapsed:8.0f} hands/s  "

@@ -129,7 +129,7 @@ def turn_by_turn(folder, hands, repeat):
     """Each turn command of a 30-turn hand (then its draw and knock), as played: best of ``repeat`` runs."""
     path = folder / "turns.yaml"
     match = make_match(hands, seed=2, target=10_000)
-    dealer = match.dealer
+    dealer = match.state.dealer
     other = next(name for name in match.players if name != dealer)
     match.deal("9H")
     start = record.dumps(match.record)

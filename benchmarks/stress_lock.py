@@ -45,7 +45,7 @@ def writer(path, seconds, cli, results):
         else:
             try:
                 with matchfile.updating(path) as rec:
-                    if rec.match.open is None:
+                    if rec.match.state.open is None:
                         kind = "deal"
                         rec.match.deal(Card.parse(rng.choice(DECK).code))
                     else:
@@ -64,7 +64,7 @@ def writer(path, seconds, cli, results):
 
 def _open(path):
     try:
-        return matchfile.load(path).match.open is not None
+        return matchfile.load(path).match.state.open is not None
     except GinRefError:
         return False
 

@@ -10,7 +10,7 @@ suit and value are read from ``gin_ref.core.cards.Card``. Everything here is del
   over each of the cards as the discard.
 - ``ref_defense``: the defender's best, by simulating every sequence of layoffs card by card onto the
   knocker's melds (chains included, the fourth card of a three-card set only), then arranging the rest.
-- ``ref_hand_score``: RULES.md section 6, written out again.
+- ``ref_hand_score``: docs/rules.md §6, written out again.
 - ``ref_settle_net``: the knocker's best net result over the arrangements the rules let him use.
 """
 
@@ -155,7 +155,7 @@ def ref_defense(knocker_melds, cards, allow_layoffs=True):
 
 
 def ref_hand_score(k, d, rules, upcard, gin=False, big_gin=False):
-    """RULES.md section 6: (winner, points) for knocker deadwood ``k`` and defender deadwood ``d``."""
+    """docs/rules.md §6: (winner, points) for knocker deadwood ``k`` and defender deadwood ``d``."""
     if big_gin:
         winner, points = "knocker", d + rules.big_gin_bonus
     elif gin:

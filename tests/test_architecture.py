@@ -13,17 +13,19 @@ PACKAGE = Path(__file__).resolve().parent.parent / "gin_ref"
 LAYERS = {
     "core": {"core"},
     "match": {"match", "core"},
-    "views": {"views", "match", "core"},
-    "files": {"files", "match", "core"},
-    "cli": {"cli", "files", "views", "match", "core"},
+    "club": {"club", "match", "core"},
+    "views": {"views", "club", "match", "core"},
+    "files": {"files", "club", "match", "core"},
+    "cli": {"cli", "files", "views", "club", "match", "core"},
 }
 TOP_LEVEL = {"__init__", "__main__"}
-PURE = {"core", "match", "views"}  # no I/O and no adapter packages
+PURE = {"core", "match", "club", "views"}  # no I/O and no adapter packages
 
 # Packages a pure layer may not import: the views may lay out a table with tabulate, nothing lower may.
 FORBIDDEN_PACKAGES = {
     "core": {"click", "tabulate", "yaml", "prompt_toolkit"},
     "match": {"click", "tabulate", "yaml", "prompt_toolkit"},
+    "club": {"click", "tabulate", "yaml", "prompt_toolkit"},
     "views": {"click", "yaml", "prompt_toolkit"},
 }
 FORBIDDEN_CALLS = {"print", "input", "exit", "quit", "breakpoint", "open"}

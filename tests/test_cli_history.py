@@ -17,25 +17,25 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
 HISTORY = """\
-date        players        rules                   winner    score                      hands  file
-----------  -------------  ----------------------  --------  -----------------------  -------  --------------------------
-2024-06-08  Ben, Cid       hollywood               Cid       Ben 599, Cid 733              12  examples/hollywood.yaml
-2024-05-18  Ann, Ben, Cid  three-player            Ann       Ann 154, Ben 24, Cid 73        8  examples/three-player.yaml
-2024-04-13  Ann, Cid       rules/club-spades.yaml  Ann       Ann 111, Cid 46                5  examples/spades.yaml
-2024-03-02  Ann, Ben       oklahoma                Ann       Ann 151, Ben 71                8  examples/oklahoma.yaml
+date        players        rules                   winner  score                    hands  file
+----------  -------------  ----------------------  ------  -----------------------  -----  --------------------------
+2024-06-08  Ben, Cid       hollywood               Cid     Ben 599, Cid 733            12  examples/hollywood.yaml
+2024-05-18  Ann, Ben, Cid  three-player            Ann     Ann 154, Ben 24, Cid 73      8  examples/three-player.yaml
+2024-04-13  Ann, Cid       rules/club-spades.yaml  Ann     Ann 111, Cid 46              5  examples/spades.yaml
+2024-03-02  Ann, Ben       oklahoma                Ann     Ann 151, Ben 71              8  examples/oklahoma.yaml
 """
 
 STATS = """\
-player      matches    won    hands won    knocks    gins    undercuts given    undercuts taken    \
-avg points per hand won    avg knock deadwood
---------  ---------  -----  -----------  --------  ------  -----------------  -----------------  \
--------------------------  --------------------
-Ann               3      3            9         3       5                  2                  1    \
-                  46.22                  6.67
-Ben               3      0           12         7       2                  3                  0    \
-                  21.00                  5.71
-Cid               3      1           10        14       0                  0                  4    \
-                  25.60                  5.93
+player  matches  won  hands won  knocks  gins  undercuts given  undercuts taken  avg points per hand\
+ won  avg knock deadwood
+------  -------  ---  ---------  ------  ----  ---------------  ---------------  -------------------\
+----  ------------------
+Ann           3    3          9       3     5                2                1                    4\
+6.22                6.67
+Ben           3    0         12       7     2                3                0                    2\
+1.00                5.71
+Cid           3    1         10      14     0                0                4                    2\
+5.60                5.93
 """
 
 PROGRESSION_ANN = """
@@ -120,12 +120,10 @@ def test_history_names_and_skips_damaged_files_and_passes_over_other_yaml(club):
     result = run("history")  # the current folder, searched with its subfolders
     assert result.exit_code == 0
     assert result.stdout.splitlines()[2:] == [
-        "2024-06-08  Ben, Cid       hollywood               Cid       Ben 599, Cid 733              12  "
-        "2024/hollywood.yaml",
-        "2024-05-18  Ann, Ben, Cid  three-player            Ann       Ann 154, Ben 24, Cid 73        8  "
-        "three-player.yaml",
-        "2024-04-13  Ann, Cid       rules/club-spades.yaml  Ann       Ann 111, Cid 46                5  spades.yaml",
-        "2024-03-02  Ann, Ben       oklahoma                Ann       Ann 151, Ben 71                8  oklahoma.yaml",
+        "2024-06-08  Ben, Cid       hollywood               Cid     Ben 599, Cid 733            12  2024/hollywood.yaml",
+        "2024-05-18  Ann, Ben, Cid  three-player            Ann     Ann 154, Ben 24, Cid 73      8  three-player.yaml",
+        "2024-04-13  Ann, Cid       rules/club-spades.yaml  Ann     Ann 111, Cid 46              5  spades.yaml",
+        "2024-03-02  Ann, Ben       oklahoma                Ann     Ann 151, Ben 71              8  oklahoma.yaml",
     ]
     edited, future, truncated = (as_skipped(name) for name in ("edited.yml", "future.yaml", "truncated.yaml"))
     notes = "line 2: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']'"

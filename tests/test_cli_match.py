@@ -87,10 +87,10 @@ def test_oklahoma_match_to_the_end(match_file):
     assert gin(m, "deal", "--upcard", "9h").stdout == "hand 1: Ann deals, upcard 9♥\nknock limit 9 (upcard 9♥)\n"
     assert knock(m, "Ben", 5, 23).stdout == (
         "hand 1: Ben knocks against Ann, upcard 9♥, knock limit 9 (upcard 9♥)\n"
-        "     melds                           layoffs    deadwood\n"
-        "---  ------------------------------  ---------  -------------------\n"
-        "Ben  A♠ 2♠ 3♠ | 4♥ 4♦ 4♣ | 7♣ 8♣ 9♣             5♦ = 5\n"
-        "Ann  7♦ 8♦ 9♦ 10♦ J♦                 none       A♥ 7♥ Q♥ 2♦ 3♣ = 23\n"
+        "     melds                           layoffs  deadwood\n"
+        "---  ------------------------------  -------  -------------------\n"
+        "Ben  A♠ 2♠ 3♠ | 4♥ 4♦ 4♣ | 7♣ 8♣ 9♣           5♦ = 5\n"
+        "Ann  7♦ 8♦ 9♦ 10♦ J♦                 none     A♥ 7♥ Q♥ 2♦ 3♣ = 23\n"
         "score: knock: 23 − 5 = 18 to the knocker (Ben)\n"
         "totals: Ann 0, Ben 18\n"
         "next: Ben deals hand 2 (the winner of hand 1 deals)\n")
@@ -100,8 +100,8 @@ def test_oklahoma_match_to_the_end(match_file):
     before = m.read_bytes()
     result = knock(m, "Ann", 5, 23, ok=False)  # limit 3: refused, kept as an irregularity
     assert (result.stderr, result.exit_code) == (
-        "Error: knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥). Recorded as an irregularity; "
-        "hand 2 stays open\n", 1)
+        "Error: knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥). Recorded as an irregularity (hand 2); "
+        "the hand stays open\n", 1)
     assert m.read_bytes() != before
     assert "knock: 24 − 2 = 22 to the knocker (Ann)" in knock(m, "Ann", 2, 24).stdout
     gin(m, "deal", "--upcard", "AC")
@@ -117,7 +117,7 @@ def test_oklahoma_match_to_the_end(match_file):
     out = knock(m, "Ann", 5, 17).stdout
     assert out.endswith("score: knock: 17 − 5 = 12 to the knocker (Ann)\ntotals: Ann 104, Ben 84\n"
                         "the match is over: Ann reached 100 in hand 7\nfinal:\n  Ann  104\n  Ben  84\n"
-                        "Ann wins 104 to 84\n")
+                        "Ann won 104 to 84\n")
     data = tally(m)
     assert rows(data) == [
         (1, "Ann", "9H", 9, "knock", "Ben", "Ben", 18, {"Ann": 0, "Ben": 18}),
@@ -135,10 +135,10 @@ def test_oklahoma_match_to_the_end(match_file):
                                        "bonuses")} == {
         "players": ["Ann", "Ben"], "rules": "oklahoma", "totals": {"Ann": 104, "Ben": 84}, "next_dealer": None,
         "finished": True, "winner": "Ann", "final": {"Ann": 104, "Ben": 84}, "bonuses": {"Ann": {}, "Ben": {}}}
-    over = "the match is over: Ann won 104 to 84"
-    refused(m, ["deal", "--upcard", "7D"], f"{over}; no more deals", 1)
-    refused(m, ["knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 17)]], f"{over}; no hand is open", 1)
-    refused(m, ["dead"], f"{over}; no hand is open", 1)
+    over = "the match is over (it ended with hand 7)"
+    refused(m, ["deal", "--upcard", "7D"], f"{over}: no more deals", 1)
+    refused(m, ["knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 17)]], f"{over}: no hand is open", 1)
+    refused(m, ["dead"], f"{over}: no hand is open", 1)
     knock_line = _line(m.read_text(encoding="utf-8"), "  - kind: illegal_knock")
     assert gin(m, "verify").stdout == run("verify", m).stdout == (
         f"{m}: ok, 7 hands, over: Ann won 104 to 84, 1 irregularity recorded\n"
@@ -157,7 +157,7 @@ def test_oklahoma_match_to_the_end(match_file):
         "total" + " " * 60 + "104   84\n"
         "* hand 2: Ann's knock refused (knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥))\n"
         "\n"
-        "the match is over: Ann reached 100 in hand 7\nfinal:\n  Ann  104\n  Ben  84\nAnn wins 104 to 84\n")
+        "the match is over: Ann reached 100 in hand 7\nfinal:\n  Ann  104\n  Ben  84\nAnn won 104 to 84\n")
 
 
 def test_classic_match_bonuses_and_the_loser_deals(match_file):
@@ -177,7 +177,7 @@ def test_classic_match_bonuses_and_the_loser_deals(match_file):
         out = knock(m, knocker, k, d).stdout
     assert out.endswith("totals: Ann 107, Ben 18\nthe match is over: Ann reached 100 in hand 6\nfinal:\n"
                         "  Ann  107 + game bonus 100 + box bonus 4 × 20 = 80 = 287\n"
-                        "  Ben  18 + box bonus 1 × 20 = 20 = 38\nAnn wins 287 to 38\n")
+                        "  Ben  18 + box bonus 1 × 20 = 20 = 38\nAnn won 287 to 38\n")
     data = tally(m)
     assert [(h["dealer"], h["result"], h["winner"], h["points"]) for h in data["hands"]] == [
         ("Ben", "knock", "Ann", 30), ("Ben", "undercut", "Ann", 10), ("Ben", "dead", None, 0),
@@ -213,7 +213,7 @@ def test_hollywood_match_the_rules_example_then_three_games_won(match_file):
         gin(m, "deal", "--upcard", upcard)
         knock(m, knocker, k, d)
     data = tally(m)
-    # RULES.md section 11: You (Ann) +18, Opp (Ben) +12, You +25, Opp +30, You +15, You +22, Opp +20.
+    # docs/rules.md §11: You (Ann) +18, Opp (Ben) +12, You +25, Opp +30, You +15, You +22, Opp +20.
     assert [(h["winner"], h["points"]) for h in data["hands"]] == [
         ("Ann", 18), ("Ben", 12), ("Ann", 25), ("Ben", 30), ("Ann", 15), ("Ann", 22), ("Ben", 20)]
     assert [g["totals"] for g in data["games"]] == [{"Ann": 80, "Ben": 62}, {"Ann": 62, "Ben": 50},
@@ -241,7 +241,7 @@ def test_hollywood_match_the_rules_example_then_three_games_won(match_file):
     assert text.endswith("game 3: Ann wins, Ann 103, Ben 20\n"
                          "  Ann  game bonus 100 + box bonus 3 × 20 = 60\n  Ben  box bonus 1 × 20 = 20\n"
                          "final (all three games):\n  Ann  377 + game bonus 300 + box bonus 240 = 917\n"
-                         "  Ben  132 + box bonus 120 = 252\nAnn wins 917 to 252\n")
+                         "  Ben  132 + box bonus 120 = 252\nAnn won 917 to 252\n")
 
 
 def test_undo_steps_back_and_keeps_what_it_took(match_file):
@@ -536,6 +536,19 @@ def test_verify_a_broken_file_and_a_rules_file(match_file):
     assert result.stderr.endswith(f"{rules}:1: not a gin-ref match record: no 'format: gin-ref-match/2'\n")
 
 
+def test_verify_refuses_player_names_that_differ_only_in_case(match_file):
+    gin(match_file, "new", "--dealer", "Ann", "Ann", "Ben")
+    text = match_file.read_text(encoding="utf-8")
+    line = text.splitlines().index("players: [Ann, Ben]") + 1
+    match_file.write_text(text.replace("players: [Ann, Ben]", "players: [Ann, ann]"), encoding="utf-8")
+    refused(match_file, ["new", "--force", "--dealer", "Ann", "Ann", "ann"],
+            "player names 'Ann' and 'ann' differ only in case (a player is named ignoring case)", 2)
+    result = run("verify", match_file, ok=False)
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        1, "", f"{match_file}:{line}: players 'Ann' and 'ann' differ only in case (a player is named ignoring "
+               "case)\n")
+
+
 # -- the installed command ---------------------------------------------------------------------------------
 
 GIN_REF = shutil.which("gin-ref")
@@ -569,7 +582,7 @@ def test_installed_command_plays_and_refuses(tmp_path):
     assert (data["winner"], data["final"], [h["dealer"] for h in data["hands"]]) == (
         "Ann", {"Ann": 114, "Ben": 0}, ["Ben", "Ann", "Ann"])
     late = sh(tmp_path, "deal", "--upcard", "2H", env=env)
-    assert (late.returncode, late.stderr) == (1, "Error: the match is over: Ann won 114 to 0; no more deals\n")
+    assert (late.returncode, late.stderr) == (1, "Error: the match is over (it ended with hand 3): no more deals\n")
     assert sh(tmp_path, "verify", "table.yaml").stdout == "table.yaml: ok, 3 hands, over: Ann won 114 to 0\n"
 
 

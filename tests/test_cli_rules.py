@@ -1,6 +1,9 @@
 """``gin-ref rules``, ``rules show`` and ``rules check`` through the CLI: whole outputs and exit codes."""
 
 import json
+import shutil
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -177,3 +180,31 @@ def test_a_rules_file_pyyaml_cannot_build_is_one_error_line(folder, text, args, 
     assert result.exit_code == code
     lines = (result.stderr or result.stdout).splitlines()
     assert len(lines) == 1 and "club.yaml:1" in lines[0], lines
+
+
+def installed(*args, cwd):
+    """The installed command (or ``python -m gin_ref`` where there is no script), run in ``cwd``."""
+    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
+    return subprocess.run(command + list(args), cwd=cwd, capture_output=True, text=True)
+
+
+def test_presets_are_package_data_found_from_any_folder(tmp_path):
+    # importlib.resources finds them in the installed package: nothing depends on the current folder
+    listed = installed("rules", cwd=tmp_path)
+    assert (listed.returncode, listed.stdout, listed.stderr) == (0, PRESET_TABLE, "")
+    shown = installed("rules", "show", "--json", "hollywood", cwd=tmp_path)
+    assert json.loads(shown.stdout)["knobs"]["scoring"] == "hollywood"
+    checked = installed("check", "--rules", "tournament", "--upcard", "2C", "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D",
+                        cwd=tmp_path)
+    assert checked.returncode == 0 and "limit     10 (house rules)" in checked.stdout
+
+
+def test_every_default_is_the_oklahoma_preset_and_is_written_once():
+    from dataclasses import fields
+
+    from gin_ref.core.rules import HouseRules
+    from gin_ref.files.rulesfile import load_rules
+
+    assert {name: knob.default for name, knob in KNOBS.items()} == load_rules("oklahoma").knobs()
+    assert HouseRules().knobs() == {name: knob.default for name, knob in KNOBS.items()}
+    assert list(KNOBS) == [f.name for f in fields(HouseRules) if f.name != "name"]

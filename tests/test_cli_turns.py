@@ -1,5 +1,5 @@
 """Recording hands turn by turn from the command line: take, pass, draw, discard, and knock, dead, undo,
-tally and verify within such a hand (RULES.md sections 3 and 9).
+tally and verify within such a hand (docs/rules.md §3 and §9).
 
 Whole deals are replayed turn by turn through CliRunner (and one through the installed ``gin-ref``); every
 refusal is run through the installed command: ``Error: ...``, exit 1, the file unchanged byte for byte,

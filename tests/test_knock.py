@@ -21,7 +21,7 @@ BIG_GIN = HouseRules(knock_limit=10, big_gin_bonus=31)
 K1 = "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D"  # deadwood 5 (5D)
 GIN10 = "AS 2S 3S 4H 4D 4C 7C 8C 9C TC"
 ELEVEN_MELDED = "AS 2S 3S 4S 4H 4D 4C 7C 8C 9C TC"
-LONE_ACE = "2S 3S 4S 5H 5D 5C 7D 8D 9D AC"  # RULES.md 11: best deadwood a lone ace of clubs
+LONE_ACE = "2S 3S 4S 5H 5D 5C 7D 8D 9D AC"  # docs/rules.md §11: best deadwood a lone ace of clubs
 
 
 def card(code):
@@ -72,7 +72,7 @@ def test_limit_reason(rules, upcard, reason):
     (HouseRules(knock_limit=0), "KS", GIN10, True, True, "gin: no deadwood (limit 0, straight gin)"),
     (HouseRules(knock_limit=0), "KS", K1, False, False, "not legal: deadwood 5 exceeds limit 0 (straight gin)"),
     (STANDARD, "2C", K1, True, False, "legal: deadwood 5 within limit 10, 5 to spare (house rules)"),
-    # RULES.md 11: ace upcard, best deadwood a lone A♣
+    # docs/rules.md §11: ace upcard, best deadwood a lone A♣
     (OKLAHOMA, "AH", LONE_ACE, True, False, "legal: deadwood 1 within limit 1, 0 to spare (upcard A♥)"),
     (ACE_GIN, "AH", LONE_ACE, False, False,
      "not legal: deadwood 1 exceeds limit 0 (upcard A♥: an ace up means gin only)"),

@@ -1,4 +1,4 @@
-"""A hand's score: RULES.md section 6 from the two counts, and ``settle`` on whole spreads, against the
+"""A hand's score: docs/rules.md §6 from the two counts, and ``settle`` on whole spreads, against the
 reference that tries every arrangement of the knocker and every order of the defender's layoffs."""
 
 import random
@@ -32,18 +32,18 @@ def summary(showdown):
 # --- hand_score from the counts ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("k, d, rules, upcard, gin, big, result, winner, points, bonus, arithmetic", [
-    # RULES.md 11: upcard 7D, knock with 5 against 21 after layoffs
+    # docs/rules.md §11: upcard 7D, knock with 5 against 21 after layoffs
     (5, 21, OKLAHOMA, "7D", False, False, "knock", "knocker", 16, 0, "knock: 21 − 5 = 16 to the knocker"),
-    # RULES.md 11: upcard K, knock with 6: equal counts are an undercut; 2 against 6 too
+    # docs/rules.md §11: upcard K, knock with 6: equal counts are an undercut; 2 against 6 too
     (6, 6, OKLAHOMA, "KH", False, False, "undercut", "defender", 10, 10,
      "undercut: 6 ≥ 6 → 10 + 0 = 10 to the defender"),
     (6, 2, OKLAHOMA, "KH", False, False, "undercut", "defender", 14, 10,
      "undercut: 6 ≥ 2 → 10 + 4 = 14 to the defender"),
     (6, 7, OKLAHOMA, "KH", False, False, "knock", "knocker", 1, 0, "knock: 7 − 6 = 1 to the knocker"),
-    # RULES.md 11: gin against 23, against 0
+    # docs/rules.md §11: gin against 23, against 0
     (0, 23, OKLAHOMA, "7D", True, False, "gin", "knocker", 48, 25, "gin: 23 + 25 = 48 to the knocker"),
     (0, 0, OKLAHOMA, "7D", True, False, "gin", "knocker", 25, 25, "gin: 0 + 25 = 25 to the knocker"),
-    # RULES.md 11: spade_double, upcard 6S, gin against 18
+    # docs/rules.md §11: spade_double, upcard 6S, gin against 18
     (0, 18, HouseRules(spade_double=True), "6S", True, False, "gin", "knocker", 86, 25,
      "gin: 18 + 25 = 43, doubled for a spade upcard = 86 to the knocker"),
     (0, 18, HouseRules(spade_double=True), "6H", True, False, "gin", "knocker", 43, 25,
@@ -78,7 +78,7 @@ def test_hand_score_agrees_with_the_reference_everywhere():
                         assert (score.winner, score.points) == ref_hand_score(k, d, rules, card(upcard), gin, big)
 
 
-# --- Worked examples of RULES.md 11 on whole hands --------------------------------------------------------
+# --- Worked examples of docs/rules.md §11 on whole hands --------------------------------------------------------
 
 K_FIVE = "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D"  # 5D loose
 K_SIX = "AS 2S 3S 4H 4D 4C 7C 8C 9C 6D"  # 6D loose
@@ -261,7 +261,7 @@ def _check_against_reference(rules, upcard, knocker, defender):
     showdown = settle(rules, upcard, knocker, defender)
     score, melding = showdown.score, showdown.knocker
     assert (score.knocker_net, melding.deadwood) == expected, (codes(knocker), codes(defender), upcard)
-    # the score is RULES.md 6 applied to the arrangement chosen
+    # the score is docs/rules.md §6 applied to the arrangement chosen
     gin, big = showdown.knock.gin, showdown.knock.big_gin
     assert score == hand_score(melding.deadwood, showdown.defense.deadwood, rules, upcard,
                                gin=gin and not big, big_gin=big)

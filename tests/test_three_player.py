@@ -1,4 +1,4 @@
-"""Three players "in the box" (RULES.md section 8): roles from the draw or named, the box deals every hand,
+"""Three players "in the box" (docs/rules.md §8): roles from the draw or named, the box deals every hand,
 the rotation, individual scores, and everything refused — through the installed ``gin-ref`` and CliRunner."""
 
 import json
@@ -56,9 +56,10 @@ def test_a_whole_match_to_100_through_the_installed_command(tmp_path):
                                                       "out, upcard 5♥\nknock limit 10 (house rules)\n")
     before = (tmp_path / "box.yaml").read_bytes()
     sitter = sh(tmp_path, "knock", "Cid", *KNOCKER[0].split(), "--defender", DEFENDER[(0, 35)])
-    assert (sitter.returncode, sitter.stderr, sitter.stdout) == (
-        1, "Error: Cid sits out hand 1: only Ann (box) or Ben (captain) may knock\n", "")
-    assert (tmp_path / "box.yaml").read_bytes() == before
+    assert (sitter.returncode, sitter.stderr, sitter.stdout) == (  # refused and kept, as with recorded turns
+        1, "Error: Cid sits out hand 1: only Ann (box) or Ben (captain) may knock. Recorded as an irregularity "
+           "(hand 1, turn 1)\n", "")
+    assert (tmp_path / "box.yaml").read_bytes() != before
     assert knock(tmp_path, "Ann", 0, 35).endswith(
         "score: gin: 35 + 25 = 60 to the knocker (Ann)\ntotals: Ann 60, Ben 0, Cid 0\n"
         "next: hand 2, Ann in the box (deals), Cid captain, Ben sits out (Ann won in the box and stays; captain "
@@ -80,7 +81,7 @@ def test_a_whole_match_to_100_through_the_installed_command(tmp_path):
     ok(tmp_path, "deal", "--upcard", "TS")
     assert knock(tmp_path, "Ann", 2, 24).endswith(
         "totals: Ann 100, Ben 66, Cid 10\nthe match is over: Ann reached 100 in hand 6\nfinal:\n  Ann  100\n"
-        "  Ben  66\n  Cid  10\nAnn wins 100 to 66 to 10\n")
+        "  Ben  66\n  Cid  10\nAnn won 100 to 66 to 10\n")
     data = json.loads(ok(tmp_path, "tally", "--json"))
     assert [(h["number"], h["dealer"], h["box"], h["captain"], h["sitter"], h["result"], h["knocker"], h["winner"],
              h["points"], h["totals"]) for h in data["hands"]] == [
@@ -95,10 +96,14 @@ def test_a_whole_match_to_100_through_the_installed_command(tmp_path):
         "totals": {"Ann": 100, "Ben": 66, "Cid": 10}, "finished": True, "winner": "Ann",
         "final": {"Ann": 100, "Ben": 66, "Cid": 10}, "next_dealer": None, "roles": None}
     late = sh(tmp_path, "deal", "--upcard", "2H")
-    assert (late.returncode, late.stderr) == (1, "Error: the match is over: Ann won 100 to 66 to 10; no more deals\n")
+    assert (late.returncode, late.stderr) == (1, "Error: the match is over (it ended with hand 6): no more deals\n")
     line = next(i for i, text in enumerate((tmp_path / "box.yaml").read_text(encoding="utf-8").splitlines(), 1)
                 if text == "- kind: wrong_dealer")
-    assert ok(tmp_path, "verify") == ("box.yaml: ok, 6 hands, over: Ann won 100 to 66 to 10, 1 irregularity recorded\n"
+    knock_line = next(i for i, text in enumerate((tmp_path / "box.yaml").read_text(encoding="utf-8").splitlines(), 1)
+                      if text == "  - kind: out_of_turn")
+    assert ok(tmp_path, "verify") == ("box.yaml: ok, 6 hands, over: Ann won 100 to 66 to 10, 2 irregularities "
+                                      f"recorded\n  line {knock_line}, hand 1, turn 1: Cid's knock refused (Cid sits out "
+                                      "hand 1: only Ann (box) or Ben (captain) may knock)\n"
                                       f"  line {line}, hand 1: Ben's deal refused (Ben cannot deal: Ann is in the box, "
                                       "and the box player deals every hand)\n")
     text = ok(tmp_path, "tally")

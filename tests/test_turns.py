@@ -4,13 +4,13 @@ import pytest
 
 from gin_ref.core.cards import Card, parse_cards
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
-from gin_ref.core.turns import STOCK_AT_START, Deal, Turn
+from gin_ref.core.turns import STOCK_AT_START, Table, Turn
 
 C = Card.parse
 
 
-def deal(**kwargs):
-    return Deal("Ann", "Ben", C("7D"), **kwargs)  # Ann deals, Ben has the first option
+def table(**kwargs):
+    return Table("Ann", "Ben", C("7D"), **kwargs)  # Ann deals, Ben has the first option
 
 
 def play(d, *turns):
@@ -25,14 +25,14 @@ def state(d):
 
 
 def test_non_dealer_takes_upcard_then_dealer_plays_normal_turn():
-    d = play(deal(), "take Ben", "discard Ben KS")
+    d = play(table(), "take Ben", "discard Ben KS")
     assert state(d) == ("Ann", "draw", "KS", STOCK_AT_START)
     play(d, "draw Ann", "discard Ann 2C")
     assert state(d) == ("Ben", "draw", "2C", STOCK_AT_START - 1)
 
 
 def test_dealer_takes_upcard_after_non_dealer_passes():
-    d = play(deal(), "pass Ben")
+    d = play(table(), "pass Ben")
     assert state(d) == ("Ann", "offer", "7D", 31)
     play(d, "take Ann", "discard Ann QH")
     assert state(d) == ("Ben", "draw", "QH", 31)
@@ -40,7 +40,7 @@ def test_dealer_takes_upcard_after_non_dealer_passes():
 
 
 def test_both_pass_then_non_dealer_must_draw_from_stock():
-    d = play(deal(), "pass Ben", "pass Ann")
+    d = play(table(), "pass Ben", "pass Ann")
     assert state(d) == ("Ben", "stock", "7D", 31)
     with pytest.raises(IllegalActionError, match=r"Ben cannot take now: it is Ben's turn to draw from the stock \(both passed"):
         d.play(Turn("take", "Ben"))
@@ -62,7 +62,7 @@ def test_both_pass_then_non_dealer_must_draw_from_stock():
     ([], "take Cid", "Cid is not playing this hand"),
 ])
 def test_refusals_change_nothing(turns, action, message):
-    d = play(deal(), *turns)
+    d = play(table(), *turns)
     before = (state(d), len(d.turns), {k: set(v) for k, v in d.known.items()})
     with pytest.raises(IllegalActionError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
         play(d, action)
@@ -70,7 +70,7 @@ def test_refusals_change_nothing(turns, action, message):
 
 
 def test_discard_taken_card_knob_allows_it():
-    d = play(deal(discard_taken_card=True), "take Ben", "discard Ben 7D")
+    d = play(table(discard_taken_card=True), "take Ben", "discard Ben 7D")
     assert state(d) == ("Ann", "draw", "7D", 31)
 
 
@@ -89,7 +89,7 @@ def _run_stock_down(d, left):
 
 
 def test_dead_hand_when_a_discard_leaves_two_in_the_stock():
-    d = _run_stock_down(deal(), 2)
+    d = _run_stock_down(table(), 2)
     assert d.stock == 2 and d.phase == "discard"
     player = d.player
     d.play(Turn("discard", player, C("AH")))
@@ -100,20 +100,20 @@ def test_dead_hand_when_a_discard_leaves_two_in_the_stock():
 
 
 def test_knock_allowed_on_the_turn_that_drew_the_card_leaving_two():
-    d = _run_stock_down(deal(), 2)
+    d = _run_stock_down(table(), 2)
     d.verify_knock(d.player)  # does not raise
     with pytest.raises(IllegalActionError, match="out of turn"):
         d.verify_knock(d.opponent)
 
 
 def test_knock_only_after_the_draw():
-    d = play(deal(), "take Ben", "discard Ben KS")
+    d = play(table(), "take Ben", "discard Ben KS")
     with pytest.raises(IllegalActionError, match="Ann cannot knock now: a knock comes after the draw"):
         d.verify_knock("Ann")
 
 
 def test_spread_must_fit_what_was_seen():
-    d = play(deal(), "take Ben", "discard Ben KS", "draw Ann 2H", "discard Ann 3C", "take Ben")
+    d = play(table(), "take Ben", "discard Ben KS", "draw Ann 2H", "discard Ann 3C", "take Ben")
     # Ben took 7D and 3C; KS is on no pile top but was discarded and then 3C went on it.
     ben = parse_cards("7D 8D 9D 4S 4H 4C 5C 6C 2D AS 3C")
     ann = parse_cards("2H 3H 4D JC QC KC TS JS QS 9C")
@@ -129,7 +129,7 @@ def test_spread_must_fit_what_was_seen():
 
 
 def test_summary_of_an_open_hand():
-    d = play(deal(), "pass Ben")
+    d = play(table(), "pass Ben")
     assert d.summary() == {"turn": {"player": "Ann", "phase": "offer"}, "discard_top": "7D", "stock_count": 31}
 
 
@@ -165,7 +165,7 @@ def test_turn_notation_refuses(text, message):
 
 
 def test_taking_names_the_top_card_or_is_refused():
-    d = deal()
+    d = table()
     with pytest.raises(IllegalActionError, match="^Ben cannot take 8D: the top of the discard pile is 7D$"):
         d.play(Turn("take", "Ben", C("8D")))
     d.play(Turn("take", "Ben", C("7D")))
@@ -173,7 +173,7 @@ def test_taking_names_the_top_card_or_is_refused():
 
 
 def test_out_of_turn_is_its_own_kind_of_refusal():
-    d = deal()
+    d = table()
     with pytest.raises(OutOfTurnError, match="^out of turn: it is Ben's turn"):
         d.play(Turn("take", "Ann"))
     with pytest.raises(OutOfTurnError, match=r"^Cid is not playing this hand \(Ann and Ben are\)"):

@@ -25,7 +25,9 @@ COMMANDS = {
     "deal": "match_cmds",
     "knock": "match_cmds",
     "dead": "match_cmds",
-    "undo": "match_cmds",
+    "undo": "amend_cmds",
+    "redo": "amend_cmds",
+    "amend": "amend_cmds",
     "tally": "match_cmds",
     "verify": "match_cmds",
     "take": "turn_cmds",
@@ -35,6 +37,9 @@ COMMANDS = {
     "export": "history_cmds",
     "history": "history_cmds",
     "stats": "history_cmds",
+    "standings": "club_cmds",
+    "event": "club_cmds",
+    "settle": "settle_cmds",
 }
 
 
@@ -42,23 +47,13 @@ class LazyGroup(click.Group):
     """Imports a command's module only when that command runs (or --help lists it)."""
 
     def list_commands(self, ctx):
-        return [name for name in COMMANDS if self._module(name) is not None]
-
-    def _module(self, name):
-        try:
-            return importlib.import_module(f"gin_ref.cli.{COMMANDS[name]}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"gin_ref.cli.{COMMANDS[name]}":
-                return None  # a command not built yet
-            raise
+        return list(COMMANDS)
 
     def get_command(self, ctx, name):
         if name not in COMMANDS:
             return None
-        module = self._module(name)
-        if module is None:
-            return None
-        return getattr(module, name.replace("-", "_") + "_cmd", None)
+        module = importlib.import_module(f"gin_ref.cli.{COMMANDS[name]}")
+        return getattr(module, name.replace("-", "_") + "_cmd")
 
     def invoke(self, ctx):
         try:
@@ -69,7 +64,9 @@ class LazyGroup(click.Group):
         except GinRefError as exc:
             fail(str(exc), exc.exit_code)
         except KeyboardInterrupt:
-            fail("interrupted", INTERRUPTED)
+            from gin_ref.files import filewrite
+
+            fail("interrupted" + (", after the change was written" if filewrite.commits else ""), INTERRUPTED)
         except OSError as exc:
             if exc.errno == errno.EPIPE:
                 stop_quietly()

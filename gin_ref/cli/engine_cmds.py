@@ -5,16 +5,16 @@ import sys
 
 import click
 
-from gin_ref.core.cards import Card, parse_cards
 from gin_ref.cli import inputlines
+from gin_ref.cli.options import (CARDS, CardsType, CardType, cards_of, discard_option, json_option, melds_option,
+                                 rules_option, upcard_option)
 from gin_ref.cli.output import deadwood_text, emit_json, melds_text, spread_lines, table
+from gin_ref.core.cards import parse_cards
 from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
-from gin_ref.views.report import check_data, showdown_data
 from gin_ref.core.scoring import settle
-
-RULES_HELP = "House rules: a preset name (see `gin-ref rules`) or a YAML file. Default: oklahoma."
+from gin_ref.views.report import check_data, showdown_data
 
 
 def _load_rules(spec):
@@ -24,9 +24,7 @@ def _load_rules(spec):
 
 
 def _card(text, what):
-    if text is None or not str(text).strip():
-        raise InvalidNotationError(f"missing {what}")
-    return Card.parse(str(text))
+    return CardType(what).convert(text, None, None)
 
 
 def _optional_melds(text):
@@ -132,14 +130,14 @@ def _open_input(path):
 
 
 @click.command("check")
-@click.option("--rules", "rules_spec", metavar="NAME|FILE", help=RULES_HELP)
-@click.option("--upcard", metavar="CARD", help="The deal's first upcard (sets the Oklahoma limit).")
-@click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".')
-@click.option("--discard", metavar="CARD", help="With 11 cards: the discard he names.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@rules_option()
+@upcard_option()
+@melds_option()
+@discard_option()
+@json_option()
 @click.option("--input", "input_path", metavar="FILE",
               help='JSON Lines of cases ({"upcard": ..., "hand": ...}); - for stdin. One JSON line answers each.')
-@click.argument("cards", nargs=-1)
+@click.argument("cards", nargs=-1, type=CARDS)
 def check_cmd(rules_spec, upcard, melds, discard, as_json, input_path, cards):
     """Was this knock legal? CARDS are the 10 cards kept, or 11 after the draw.
 
@@ -165,7 +163,7 @@ def check_cmd(rules_spec, upcard, melds, discard, as_json, input_path, cards):
             sys.exit(_run_lines(stream, answer))
     if upcard is None:
         raise click.UsageError("Missing option '--upcard'.")
-    result = judge(rules, upcard, list(cards), melds, discard)
+    result = check_knock(cards_of(cards, (10, 11)), rules, upcard, melds, discard)
     if as_json:
         emit_json(check_data(result))
     else:
@@ -183,17 +181,17 @@ def _check_text(result):
     if melding.discard is not None:
         rows.append(("discard", melding.discard.pretty))
     rows.append(("verdict", result.verdict))
-    return table(rows, (), tablefmt="plain")
+    return table(rows)
 
 
 @click.command("score")
-@click.option("--rules", "rules_spec", metavar="NAME|FILE", help=RULES_HELP)
-@click.option("--upcard", metavar="CARD", help="The deal's first upcard.")
-@click.option("--knocker", metavar="CARDS", help="The knocker's 10 cards (or 11 after his draw).")
-@click.option("--defender", metavar="CARDS", help="The defender's 10 cards.")
-@click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".')
-@click.option("--discard", metavar="CARD", help="With 11 knocker cards: the discard he names.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@rules_option()
+@upcard_option("The deal's first upcard.")
+@click.option("--knocker", type=CardsType(), metavar="CARDS", help="The knocker's 10 cards (or 11 after his draw).")
+@click.option("--defender", type=CardsType(), metavar="CARDS", help="The defender's 10 cards.")
+@melds_option()
+@discard_option("With 11 knocker cards: the discard he names.")
+@json_option()
 @click.option("--input", "input_path", metavar="FILE",
               help='JSON Lines of cases ({"upcard", "knocker", "defender", "melds"}); - for stdin.')
 def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, input_path):
@@ -222,7 +220,8 @@ def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, in
     for name, value in (("--upcard", upcard), ("--knocker", knocker), ("--defender", defender)):
         if value is None:
             raise click.UsageError(f"Missing option '{name}'.")
-    result = showdown(rules, upcard, knocker, defender, melds, discard)
+    result = settle(rules, upcard, cards_of([knocker], (10, 11), "knocker's hand"),
+                    cards_of([defender], what="defender's hand"), melds, discard)
     if as_json:
         emit_json(showdown_data(result))
     else:

@@ -10,11 +10,14 @@ import os
 import click
 
 from gin_ref.cli.errors import shown_name, warn
+from gin_ref.cli.options import json_option
 from gin_ref.cli.output import emit_json, table
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.views.export import FORMATS, render
+from gin_ref.views.export_html import DEFAULT_TITLE, PAPERS
 from gin_ref.views.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, newest_first, standing
-from gin_ref.match.model import FORMAT, tally_data
+from gin_ref.match.schema import FORMAT
+from gin_ref.match.tally import tally_data
 
 PATHS = click.argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
                        type=click.Path(exists=True, path_type=str))
@@ -85,7 +88,12 @@ def read_matches(paths):
     """``(views, skipped)``: every readable match in ``paths`` (in the order found), and
     ``(file, line, message)`` for each match file that cannot be read (line None when not known). Many
     files are read by a pool of processes."""
-    items = candidates(paths)
+    return read_items(candidates(paths))
+
+
+def read_items(items, read=_read_one):
+    """``(views, skipped)`` of ``candidates``' items, each read by ``read`` (a top-level function, as
+    ``_read_one``: it may run in another process); see ``read_matches``."""
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     workers = min(cpus, 8)
     results = None
@@ -95,11 +103,11 @@ def read_matches(paths):
 
         try:
             with ProcessPoolExecutor(workers) as pool:
-                results = list(pool.map(_read_one, items, chunksize=max(1, len(items) // (workers * 4))))
+                results = list(pool.map(read, items, chunksize=max(1, len(items) // (workers * 4))))
         except (OSError, NotImplementedError, BrokenProcessPool):  # no processes here: read them in this one
             results = None
     if results is None:
-        results = [_read_one(item) for item in items]
+        results = [read(item) for item in items]
     views, skipped = [], []
     for file, view, problem in results:
         if problem is not None:
@@ -136,24 +144,33 @@ def _require(views, skipped, paths):
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=str),
               callback=lambda ctx, param, value: _file_name("--output", value),
               help="Write to FILE (replaced whole, never left half-written). Default: standard output.")
+@click.option("--title", default=DEFAULT_TITLE, show_default=True, metavar="TEXT",
+              help="html: the page's title, printed at its top.")
+@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
+              help="html: the paper size the page prints on.")
 @click.argument("matches", nargs=-1, required=True, metavar="MATCH...",
                 type=click.Path(exists=True, path_type=str))
-def export_cmd(fmt, output, matches):
+def export_cmd(fmt, output, title, paper, matches):
     """Export match files as CSV, JSON, Markdown or a self-contained HTML page.
 
     MATCH is a match file or a directory of them. Every match must be readable: a damaged one stops the
     export (exit 1) and names the file and line. Matches come out in the order given.
 
     \b
+    The html page is a score sheet to post or print: the standings of several matches, then each match
+    headed by its players and date, its hands, bonuses and final score, and a chart of the running totals
+    (Hollywood: one per game). It prints one match to a page where it fits.
+
+    \b
     Spreadsheet:   gin-ref export --format csv examples/*.yaml > hands.csv
-    Score sheet:   gin-ref export --format html --output sheet.html examples/
+    Score sheet:   gin-ref export --format html --title "Club night" --output sheet.html examples/
     """
     views, skipped = read_matches(matches)
     if skipped:
         file, line, message = skipped[0]
         raise RecordError(message, line=line, path=file)
     _require(views, skipped, matches)
-    text = render(fmt, views)
+    text = render(fmt, views, title=title, paper=paper) if fmt == "html" else render(fmt, views)
     if output is None:
         click.echo(text, nl=False)
     else:
@@ -172,7 +189,7 @@ def _file_name(option, value):
 
 @click.command("history")
 @PATHS
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: matches and skipped files.")
+@json_option("Print one JSON object: matches and skipped files.")
 def history_cmd(paths, as_json):
     """One line per match, newest first: date, players, rules, winner, final score, hands.
 
@@ -203,7 +220,7 @@ def _print_history(views, data):
         rows.append([row["date"], ", ".join(row["players"]), row["rules"], row["winner"] or "-",
                      scores + state, row["hands"], row["file"]])
     click.echo(table(rows, headers=["date", "players", "rules", "winner", "score", "hands", "file"],
-                     disable_numparse=True, colalign=["left"] * 5 + ["right", "left"]))
+                     right={5}))
 
 
 # -- stats -------------------------------------------------------------------------------------------------
@@ -215,7 +232,7 @@ STATS_HEADERS = ["player", "matches", "won", "hands won", "knocks", "gins", "und
 @click.command("stats")
 @PATHS
 @click.option("--player", metavar="NAME", help="Only this player (the name exactly as recorded).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: player name -> statistics.")
+@json_option("Print one JSON object: player name -> statistics.")
 def stats_cmd(paths, player, as_json):
     """Statistics per player over all matches found, and each player's score progression.
 
@@ -244,7 +261,7 @@ def stats_cmd(paths, player, as_json):
     rows = [[name, s["matches"], s["matches_won"], s["hands_won"], s["knocks"], s["gins"],
              s["undercuts_given"], s["undercuts_taken"], _number(s["avg_points_per_hand_won"]),
              _number(s["avg_knock_deadwood"])] for name, s in stats.items()]
-    click.echo(table(rows, headers=STATS_HEADERS, disable_numparse=True, colalign=["left"] + ["right"] * 9))
+    click.echo(table(rows, headers=STATS_HEADERS, right=set(range(1, 10))))
     if player is not None:
         click.echo("")
         click.echo(f"score progression of {player} (running total after each hand):")

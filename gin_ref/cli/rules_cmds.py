@@ -9,18 +9,19 @@ import click
 
 from gin_ref.cli.errors import warn
 
+from gin_ref.cli.options import json_option
 from gin_ref.cli.output import emit_json, table
 from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets
 
 
 @click.group("rules", invoke_without_command=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the presets as one JSON object.")
+@json_option("Print the presets as one JSON object.")
 @click.pass_context
 def rules_cmd(ctx, as_json):
     """List the house-rule presets; show or check a rule set.
 
     A rule set is a preset name or a YAML file of house rules, which may start from a preset with
-    `extends: classic` and change any knob (see RULES.md section 10).
+    `extends: classic` and change any knob (see docs/rules.md §10).
 
     \b
     List the presets:         gin-ref rules
@@ -38,7 +39,7 @@ def rules_cmd(ctx, as_json):
 
 @rules_cmd.command("show")
 @click.argument("spec", metavar="NAME|FILE")
-@click.option("--json", "as_json", is_flag=True, help="Print the rules as one JSON object.")
+@json_option("Print the rules as one JSON object.")
 def show_cmd(spec, as_json):
     """Show every knob of a rule set, its value and where it came from.
 

@@ -12,13 +12,14 @@ import click
 from gin_ref.files import matchfile as record
 from gin_ref.core.cards import Card
 from gin_ref.views import tally_text as tally_view
-from gin_ref.cli.match_cmds import kept_refusals, match_option
+from gin_ref.cli.match_cmds import match_option, refuse_kept
 
 
 def _play(match_path, action, player, card=None):
     card = Card.parse(card) if card is not None else None
-    with kept_refusals(), record.updating(record.match_file(match_path)) as rec:
+    with record.updating(record.match_file(match_path)) as rec:
         outcome = rec.match.play_turn(action, player, card)
+    refuse_kept(rec.match, outcome)
     click.echo(tally_view.turn_text(rec.match, outcome))
 
 

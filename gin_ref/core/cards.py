@@ -65,7 +65,6 @@ def _card_at(index):
 
 
 DECK = tuple(Card(i) for i in range(52))
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
 
 def split_tokens(text):
@@ -84,7 +83,11 @@ def parse_cards(text, counts=None, what="hand"):
     ``text`` is one string (``"AS 2S, 3s"``) or a sequence of strings. Returns a tuple of Cards in the
     order given.
     """
-    cards = tuple(Card.parse(t) for t in split_tokens(text))
+    return check_cards(tuple(Card.parse(t) for t in split_tokens(text)), counts, what)
+
+
+def check_cards(cards, counts=None, what="hand"):
+    """``cards`` as they are, once refused for a card given twice or (with ``counts``) a wrong count."""
     seen = set()
     for card in cards:
         if card.index in seen:

@@ -21,16 +21,10 @@ class IllegalActionError(GinRefError):
 
 
 class OutOfTurnError(IllegalActionError):
-    """An action by a player whose turn it is not: a turn out of turn, a deal by the wrong dealer.
-
-    A match refuses it and keeps it as an irregularity: ``irregularity`` is then the item recorded (None
-    while nothing is) and ``hand`` the number of the hand it belongs to; the record, which holds it, is
-    written even though the action was refused.
-    """
+    """An action by a player whose turn it is not: a turn out of turn, a deal by the wrong dealer (a match
+    refuses it and keeps it as an irregularity: see ``gin_ref.match.actions``)."""
 
     exit_code = 1
-    irregularity = None
-    hand = None
 
 
 class RulesError(GinRefError, ValueError):
@@ -40,15 +34,17 @@ class RulesError(GinRefError, ValueError):
 
 
 class RecordError(GinRefError):
-    """A match record that cannot be read or does not add up. ``line`` is 1-based when known."""
+    """A match record that cannot be read or does not add up. ``line`` is 1-based when known; ``where`` is
+    the problem's path of keys into the record (``("hands", 2, "totals")``) when it comes from a replay."""
 
     exit_code = 1
 
-    def __init__(self, message, line=None, path=None):
+    def __init__(self, message, line=None, path=None, where=()):
         super().__init__(message)
         self.message = message
         self.line = line
         self.path = path
+        self.where = tuple(where)
 
     def __str__(self):
         where = ""

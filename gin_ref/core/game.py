@@ -1,4 +1,4 @@
-"""The game around the hands (RULES.md sections 7-8): who deals next, the roles in the box, the end of a
+"""The game around the hands (docs/rules.md §7-8): who deals next, the roles in the box, the end of a
 game and its bonuses, and Hollywood scoring. Pure functions and small state objects; no I/O.
 """
 
@@ -9,7 +9,6 @@ from typing import NamedTuple
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 
-BONUS_NAMES = ("game_bonus", "box_bonus", "shutout")
 _NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]{1,40}")
 _INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})  # controls, format characters (U+200B, U+202E), separators
 
@@ -105,9 +104,6 @@ class Roles(NamedTuple):
     def data(self):
         return {"box": self.box, "captain": self.captain, "sitter": self.sitter}
 
-    def role_of(self, name):
-        return next((role for role, who in zip(self._fields, self) if who == name), None)
-
 
 def next_roles(roles, winner):
     """The roles after a hand won by ``winner`` (None: dead, nothing changes).
@@ -150,7 +146,7 @@ def game_winner(totals, target, last_scorer=None):
 
 
 def game_bonuses(rules, totals, hands_won, winner):
-    """``{name: {bonus name: points}}`` at the end of a game won by ``winner`` (RULES.md section 7).
+    """``{name: {bonus name: points}}`` at the end of a game won by ``winner`` (docs/rules.md §7).
 
     ``game_bonus`` to the winner; ``box_bonus`` per hand won to each player who won one; ``shutout`` when
     every other player scored nothing: ``double_game_bonus`` gives the game bonus once more,
@@ -201,19 +197,13 @@ class Game:
     def finished(self):
         return self.winner is not None
 
-    def copy(self):
-        game = Game(self.number, ())
-        game.totals, game.hands_won = dict(self.totals), dict(self.hands_won)
-        game.started, game.winner = set(self.started), self.winner
-        return game
-
 
 def new_games(players):
     return [Game(number, players) for number in (1, 2, 3)]
 
 
 def enter_score(games, player, points, target, hand_won=True):
-    """Enter ``points`` won by ``player`` (RULES.md section 7, precisely): add them to every open game he
+    """Enter ``points`` won by ``player`` (docs/rules.md §7, precisely): add them to every open game he
     has already started, then start the lowest-numbered open game he has not started and enter them
     there. A game whose column reaches ``target`` is won. Returns the numbers of the games entered.
 

@@ -9,7 +9,7 @@ from gin_ref.core.melds import Melding, is_run, is_set
 
 
 def knock_limit(rules, upcard):
-    """The most deadwood a knock may keep in this deal (RULES.md section 4)."""
+    """The most deadwood a knock may keep in this deal (docs/rules.md §4)."""
     if rules.knock_limit != "upcard":
         return rules.knock_limit
     if upcard.rank == 1:
@@ -58,7 +58,17 @@ class KnockCheck:
         if dw <= limit:
             margin = limit - dw
             return f"legal: deadwood {dw} within limit {limit}, {margin} to spare ({self.reason})"
-        return f"not legal: deadwood {dw} exceeds limit {limit} ({self.reason})"
+        return f"not legal: {self.refusal}"
+
+    @property
+    def refusal(self):
+        """Why an illegal knock is refused: ``deadwood 8 exceeds limit 7 (upcard 7♦)``."""
+        return over_limit(self.melding.deadwood, self.limit, self.reason)
+
+
+def over_limit(deadwood, limit, reason):
+    """``deadwood 8 exceeds limit 7 (upcard 7♦)``: a knock over the limit, by cards or by count."""
+    return f"deadwood {deadwood} exceeds limit {limit} ({reason})"
 
 
 def verify_knocker_cards(cards):
@@ -67,7 +77,7 @@ def verify_knocker_cards(cards):
 
 
 def arrange_declared(cards, melds, discard=None):
-    """The knocker's own arrangement: his declared melds, the rest deadwood (RULES.md section 5.1).
+    """The knocker's own arrangement: his declared melds, the rest deadwood (docs/rules.md §5.1).
 
     With 11 cards the discard is the one named, or else the highest-valued card outside the melds.
     Raises InvalidNotationError if a meld uses a card he does not hold.
@@ -138,5 +148,5 @@ def _with_discard(melding, discard):
 def verify_knock(check):
     """Raise IllegalActionError with the reason if the knock is not legal."""
     if not check.legal:
-        raise IllegalActionError(f"knock not allowed: {check.verdict[len('not legal: '):]}")
+        raise IllegalActionError(f"knock not allowed: {check.refusal}")
 

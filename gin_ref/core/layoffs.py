@@ -1,6 +1,6 @@
 """The defender's answer to a knock: his own melds and his layoffs onto the knocker's melds, chosen together.
 
-RULES.md section 5.2-5.3: a layoff is the fourth card of a knocker's three-card set or the next card at
+docs/rules.md §5.2-5.3: a layoff is the fourth card of a knocker's three-card set or the next card at
 either end of a knocker's run; layoffs chain (8H then 9H onto 5H 6H 7H); never onto deadwood or the
 defender's own melds. The defender may break his own meld to lay off. The result is exact: every subset of
 the cards that could possibly be laid off is tried, and for each the rest is arranged by the exact search.

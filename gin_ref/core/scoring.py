@@ -1,4 +1,4 @@
-"""A hand's outcome and score (RULES.md sections 5-6): the showdown between knocker and defender.
+"""A hand's outcome and score (docs/rules.md §5-6): the showdown between knocker and defender.
 
 ``settle`` is the one entry point a referee needs: it checks the knock, arranges the knocker's cards
 (declared melds, or ``knocker_arrangement``), finds the defender's best melds and layoffs and scores it.
@@ -6,11 +6,11 @@
 
 from dataclasses import dataclass
 
-from gin_ref.core.cards import parse_cards, to_mask
+from gin_ref.core.cards import Card, parse_cards, to_mask
 from gin_ref.core.deadwood import all_meldings, deadwood_of
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import KnockCheck, check_knock, verify_knock
-from gin_ref.core.layoffs import best_defense
+from gin_ref.core.layoffs import Defense, best_defense
 from gin_ref.core.melds import Melding
 
 RESULTS = ("knock", "undercut", "gin", "big_gin")
@@ -68,9 +68,9 @@ def hand_score(knocker_deadwood, defender_deadwood, rules, upcard, gin=False, bi
 class Showdown:
     """A settled hand: the knock as judged, the defender's answer and the score."""
 
-    upcard: object
+    upcard: Card
     knock: KnockCheck
-    defense: object  # layoffs.Defense
+    defense: Defense
     score: HandScore
 
     @property
@@ -108,7 +108,13 @@ def settle(rules, upcard, knocker, defender, melds=None, discard=None):
     knocker_cards, defender_cards = read_hands(knocker, defender)
     check = check_knock(knocker_cards, rules, upcard, melds, discard)
     verify_knock(check)
-    if melds is not None:
+    return settle_checked(rules, upcard, check, knocker_cards, defender_cards, melds is not None, discard)
+
+
+def settle_checked(rules, upcard, check, knocker_cards, defender_cards, declared=False, discard=None):
+    """Score a knock already judged legal by ``check_knock`` (``check``), without judging it again.
+    ``declared``: the knocker declared his melds (``check`` holds them), so no other arrangement is weighed."""
+    if declared:
         options = [check]
     else:
         options = _knocker_options(knocker_cards, rules, check, discard)
@@ -125,7 +131,7 @@ def settle(rules, upcard, knocker, defender, melds=None, discard=None):
 
 
 def _knocker_options(cards, rules, check, discard):
-    """The knocker's arrangements to weigh (RULES.md 5.1), each as a legal KnockCheck.
+    """The knocker's arrangements to weigh (docs/rules.md §5.1), each as a legal KnockCheck.
 
     ``min_deadwood``: every arrangement (and discard) with the least deadwood. ``best_for_knocker``: every
     legal arrangement and discard. Big gin, when the house plays it, is one more option.

@@ -1,16 +1,18 @@
-"""One deal recorded turn by turn (RULES.md section 3): whose turn, the discard pile, the stock, what was seen.
+"""The table of a hand played turn by turn (docs/rules.md §3): whose turn, the discard pile, the stock, what
+was seen.
 
-``Deal`` is a small state machine in the pokerkit manner: each action has ``verify_x`` (raises
+``Table`` is a small state machine in the pokerkit manner: each action has ``verify_x`` (raises
 IllegalActionError saying whose turn it is and what they may do) and ``x()`` (verifies, then acts), and a
-refused action leaves the state unchanged. Actions are plain records (``Turn``), so a deal is rebuilt by
+refused action leaves the state unchanged. Actions are plain records (``Turn``), so a table is rebuilt by
 replaying its turns.
 
-The first turn follows RULES.md 3.2 exactly: the non-dealer may take the upcard or pass; if he passes the
+The first turn follows docs/rules.md §3.2 exactly: the non-dealer may take the upcard or pass; if he passes the
 dealer may take it or pass; if both pass the non-dealer draws from the stock. Whoever takes the upcard
 discards, and then the other player plays a normal turn.
 """
 
 from dataclasses import dataclass
+from typing import Optional
 
 from gin_ref.core.cards import DECK, Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
@@ -34,7 +36,7 @@ class Turn:
 
     action: str
     player: str
-    card: object = None  # a Card or None
+    card: Optional[Card] = None
 
     @property
     def text(self):
@@ -68,8 +70,8 @@ class Turn:
                                    f"{', '.join(players)}")
 
 
-class Deal:
-    """The state of a deal between ``dealer`` and ``other`` (the non-dealer, or the captain in the box)."""
+class Table:
+    """The table of a hand between ``dealer`` and ``other`` (the non-dealer, or the captain in the box)."""
 
     def __init__(self, dealer, other, upcard, discard_taken_card=False, dead_hand_stock=2):
         self.dealer, self.other = dealer, other
@@ -85,9 +87,13 @@ class Deal:
         self.discarded = set()  # every card discarded or turned up, by index
         self.discarded.add(upcard.index)
         self.turns = []
-        self.dead = False
 
     # -- what a table can see ----------------------------------------------------------------------------
+    @property
+    def dead(self):
+        """The hand ended dead: a discard left ``dead_hand_stock`` cards in the stock."""
+        return self.phase == "over"
+
     @property
     def discard_top(self):
         return self.pile[-1] if self.pile else None
@@ -219,7 +225,7 @@ class Deal:
         self.pile.append(card)
         self.just_taken = None
         if self.stock <= self.dead_hand_stock:
-            self.phase, self.dead = "over", True
+            self.phase = "over"
             return
         self.player, self.phase = self.opponent, "draw"
 

@@ -15,6 +15,8 @@ import tempfile
 
 from gin_ref.core.errors import RecordError
 
+commits = 0  # files this process has replaced or created: after one, an interrupt no longer undoes it
+
 
 def missing(path):
     return RecordError(f"no match file '{path}': start one with 'gin-ref new PLAYER PLAYER' "
@@ -140,6 +142,8 @@ def write_atomic(path, text, real=None, new=False):
             _link_new(temp, real, name)
         else:
             os.replace(temp, real)
+        global commits
+        commits += 1
     except BaseException as exc:
         try:
             os.unlink(temp)

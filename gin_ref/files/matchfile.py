@@ -20,13 +20,14 @@ import os
 import sys
 from contextlib import contextmanager
 
-from gin_ref.core.errors import GinRefError, InvalidNotationError, RecordError
+from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files import recordformat, yamlwrite
 from gin_ref.files import yamlread as yamltext
 from gin_ref.files.filelock import locked as _locked
 from gin_ref.files.filewrite import exists as _exists, missing as _missing, not_a_file as _not_a_file
 from gin_ref.files.filewrite import writable_target, write_atomic  # noqa: F401 - part of this module's API
-from gin_ref.match.model import FORMAT, TOP_KEYS, Match
+from gin_ref.match.model import Match, check_record
+from gin_ref.match.schema import FORMAT, TOP_KEYS
 
 DEFAULT_FILE = "match.yaml"
 ENV_VAR = "GIN_REF_MATCH"
@@ -152,7 +153,7 @@ def replay(data, path=None, version=2):
     try:
         match = Match(data)
     except RecordError as exc:
-        where = getattr(exc, "where", ())
+        where = exc.where
         hint = f" ({HINT})" if where and where[0] == "hands" else ""
         raise RecordError(exc.message + hint, line=yamltext.line_of(data, where), path=label) from None
     return Record(label, data, match, version)
@@ -178,9 +179,9 @@ def checks(text, path=None):
     except RecordError as exc:
         return [(exc.line or 1, exc.message)], None
     _version, found = recordformat.read_version(data, text)
-    match = Match(data, lenient=True)
+    replayed, match = check_record(data)
     found += [(yamltext.line_of(data, where), message) for where, message in reader_problems]
-    found += [(yamltext.line_of(data, problem.where), problem.message) for problem in match.problems]
+    found += [(yamltext.line_of(data, problem.where), problem.message) for problem in replayed]
     found.sort(key=lambda item: item[0])
     return found, match
 
@@ -230,22 +231,16 @@ def locked(path):
 @contextmanager
 def updating(path, notify=_say):
     """Lock a match file, read it strictly and yield its Record; if the block ends normally, write the
-    record back, before the lock is let go. On an exception nothing is written, except for a refusal the
-    record keeps (an error with its ``irregularity`` set: an action out of turn, a deal by the wrong
-    dealer): the record holding it is written, then the error goes on. A file that is missing or cannot be
-    written is refused before anything is read. A /1 file is written as /2, and ``notify`` told so (one
-    line; default: standard error)."""
+    record back, before the lock is let go (an act refused and kept ends normally: its outcome says so).
+    On an exception nothing is written. A file that is missing or cannot be written is refused before
+    anything is read. A /1 file is written as /2, and ``notify`` told so (one line; default: standard
+    error)."""
     name = os.fspath(path)
     real = writable_target(name, must_exist=True)
     with _locked(name, real, lambda: _missing(name)) as fd:
         raw = read_bytes(name) if fd is None else read_open(fd, name)
         record = loads(decode(raw, name), name)
-        try:
-            yield record
-        except GinRefError as exc:
-            if getattr(exc, "irregularity", None) is not None:
-                _write_back(record, real, notify)
-            raise
+        yield record
         _write_back(record, real, notify)
 
 

@@ -9,7 +9,7 @@ last. A ``gin-ref-match/1`` file has no end line: it is read as before (its cuts
 as the record's own checks allow) and written as /2 at its first change.
 """
 
-from gin_ref.match.model import FORMAT
+from gin_ref.match.schema import FORMAT
 
 FORMAT_1 = "gin-ref-match/1"
 END_KEY = "end"

@@ -3,7 +3,7 @@
 This is the one module that imports yaml. Files are read with the safe loader only: a tag that would build
 a Python object is refused before anything is constructed.
 
-A rules file is a mapping of knobs (RULES.md section 10) plus two optional keys: ``description:`` and
+A rules file is a mapping of knobs (docs/rules.md §10) plus two optional keys: ``description:`` and
 ``extends:``, a preset name or another file (a relative path is taken from the extending file's folder).
 Chains are followed to the end and a file overrides the one it extends; a file without ``extends:`` starts
 from the defaults, which are the oklahoma preset's.
@@ -14,21 +14,21 @@ the file and line; lenient reading (``check_rules_file``) collects every problem
 
 import os
 import re
+from functools import lru_cache
+from importlib import resources
 from pathlib import Path
-from typing import NamedTuple, Optional
+from typing import Any, NamedTuple, Optional
 
 import yaml
 
-import gin_ref
 from gin_ref.core.errors import RulesError
 from gin_ref.core.errors import RecordError
 from gin_ref.core.rules import DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, make_rules, shown
 from gin_ref.files import yamlload
 
 _Loader = yamlload.loader_class()
-_PACKAGE = Path(gin_ref.__file__).parent
-# Installed: package data gin_ref/configs. Source checkout: <repo>/configs.
-_CONFIG_DIRS = (_PACKAGE / "configs", _PACKAGE.parent / "configs")
+# The presets are package data: configs/ in the checkout, installed as the package gin_ref.configs.
+_PRESETS_PACKAGE = "gin_ref.configs"
 _YAML_TAG = "tag:yaml.org,2002:"
 # Tags the safe loader builds (plain values), and the merge keys (<<, =) it resolves itself.
 _MERGE_TAGS = {_YAML_TAG + "merge", _YAML_TAG + "value"}
@@ -41,10 +41,14 @@ class _Source(NamedTuple):
 
     path: str
     preset: Optional[str] = None
+    resource: Any = None  # the preset's file in the package (an importlib.resources Traversable)
 
     @property
     def label(self):
         return self.preset or self.path
+
+    def read_bytes(self):
+        return self.resource.read_bytes() if self.resource is not None else Path(self.path).read_bytes()
 
 
 class _Layer(NamedTuple):
@@ -95,32 +99,41 @@ def check_rules_file(path):
 
 def preset_path(name):
     """The YAML file of preset ``name``. Raises RulesError for an unknown preset."""
-    path = _find_preset(name)
-    if path is None:
+    resource = _find_preset(name)
+    if resource is None:
         raise RulesError(f"unknown preset '{name}' (presets: {', '.join(_preset_names())})")
-    return path
+    return resource
 
 
 def list_presets():
-    """``[(name, description)]`` of every preset: those of RULES.md first, then any other configs/NAME.yaml."""
+    """``[(name, description)]`` of every preset: the six of docs/rules.md §10 first, then any other."""
     presets = []
     for name in _preset_names():
-        layer = _read_layer(_Source(str(preset_path(name)), name), _Report(strict=True))
+        layer = _read_layer(_preset_source(name), _Report(strict=True))
         presets.append((name, layer.description or ""))
     return presets
 
 
+@lru_cache(maxsize=None)
+def _preset_files():
+    """``{name: file}`` of every preset shipped in the package (``NAME.yaml``)."""
+    folder = resources.files(_PRESETS_PACKAGE)
+    return {entry.name[:-len(".yaml")]: entry for entry in folder.iterdir()
+            if entry.name.endswith(".yaml") and entry.is_file()}
+
+
 def _preset_names():
-    found = {path.stem for folder in _CONFIG_DIRS if folder.is_dir() for path in folder.glob("*.yaml")}
+    found = set(_preset_files())
     return [name for name in PRESET_NAMES if name in found] + sorted(found - set(PRESET_NAMES))
 
 
 def _find_preset(name):
-    for folder in _CONFIG_DIRS:
-        path = folder / f"{name}.yaml"
-        if path.is_file():
-            return path
-    return None
+    return _preset_files().get(name)
+
+
+def _preset_source(name):
+    resource = preset_path(name)
+    return _Source(str(resource), name, resource)
 
 
 def _locate(spec, folder=None):
@@ -133,9 +146,8 @@ def _locate(spec, folder=None):
     separators = {os.sep, os.altsep, "/"} - {None}
     if any(sep in spec for sep in separators) or spec.endswith((".yaml", ".yml")):
         return _file_source(str(path))
-    preset = _find_preset(spec) if spec else None
-    if preset is not None:
-        return _Source(str(preset), spec)
+    if spec and _find_preset(spec) is not None:
+        return _preset_source(spec)
     if path.is_file():
         return _Source(str(path))
     raise RulesError(f"unknown rules '{spec}': not a preset ({', '.join(_preset_names())}) nor a file")
@@ -175,7 +187,7 @@ def _read_layer(source, report):
     """One file's entries, each checked; problems go to ``report``. None when the file cannot be used."""
     where = source.path
     try:
-        text = Path(where).read_bytes().decode("utf-8-sig")
+        text = source.read_bytes().decode("utf-8-sig")
     except OSError as exc:
         report(where, 1, f"cannot read the file: {exc.strerror or exc}")
         return None

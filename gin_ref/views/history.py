@@ -2,13 +2,13 @@
 
 Pure: the functions here take matches already read (``MatchView``: the file name, the record as plain data
 and its tally, as ``gin-ref tally --json`` prints it) and return plain data. Reading files is the CLI's job
-(``gin_ref.cli.history_cmds``), replaying and scoring a match is ``gin_ref.match.model``'s.
+(``gin_ref.cli.history_cmds``), replaying and scoring a match is ``gin_ref.match``'s.
 """
 
 from dataclasses import dataclass
 from functools import cached_property
 
-from gin_ref.match.model import FORMAT
+from gin_ref.match.schema import FORMAT
 
 # A file claims to be a match when its top-level ``format`` names the match format (any version: a file of
 # another version is a match we cannot read, named and skipped, not silently ignored).

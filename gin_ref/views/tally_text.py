@@ -1,43 +1,53 @@
 """What the match commands print for people: the tally table, a settled hand, who deals next, the end.
 
-Every function takes the core's objects (``Match``, ``KnockOutcome``) and returns text; nothing here
-decides anything about the game.
+Every function takes a ``Match`` (and an action's ``Outcome``) and returns text; nothing here decides
+anything about the game. The words for each event come from ``gin_ref.views.words``.
 """
 
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
 from gin_ref.core.cards import Card
-from gin_ref.views.text import spread_lines
-from gin_ref.core.game import bonus_arithmetic
-from gin_ref.match.handplay import describe_irregularity, turn_count
+from gin_ref.core.game import Game, bonus_arithmetic, game_bonuses
+from gin_ref.core.knock import limit_reason
+from gin_ref.match.actions import Outcome
+from gin_ref.match.model import Match
+from gin_ref.match.schema import Entry, turn_count
+from gin_ref.match.tally import tally_data
+from gin_ref.core.turns import Table
+from gin_ref.match.knocks import Settlement
+from gin_ref.views.text import deadwood_text, melds_text, spread_lines, table
+from gin_ref.views.words import (after_end_words, end_reason, final_words, irregularity_note, note_words,
+                                 result_words)
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
 
-def _pretty(code):
+def _pretty(code: object) -> str:
     try:
         return Card.parse(str(code)).pretty
     except Exception:  # a record the tally has verified always holds cards; keep the view total anyway
         return str(code)
 
 
-def _scores(scores, players):
+def _scores(scores: Dict[str, int], players: Sequence[str]) -> str:
     return ", ".join(f"{name} {scores[name]}" for name in players)
 
 
 # -- the tally ---------------------------------------------------------------------------------------------
 
-def tally_text(match, path):
+def tally_text(match: Match, path: str) -> str:
     """The whole tally: a header, one row per hand with the running totals, the notes, what comes next."""
     rules, players = match.rules, match.players
-    data = match.tally()
+    data = tally_data(match)
     vs = " v ".join(players)
     lines = [f"{path}: {vs}, {rules.name} rules, {match.record.get('date')}, first to {rules.target}"
-             + (", Hollywood (three games)" if match.hollywood else "")]
+             + (", Hollywood (three games)" if match.state.hollywood else "")]
     if not data["hands"]:
         lines.append("no hands yet")
     else:
         lines.append(_hands_table(match, data))
     lines.extend(f"* {note}" for _number, note in _notes(match, data))
-    if match.hollywood:
+    if match.state.hollywood:
         lines.append("")
         lines.append(games_table(match, data))
     lines.append("")
@@ -45,7 +55,7 @@ def tally_text(match, path):
     return "\n".join(lines)
 
 
-def _notes(match, data):
+def _notes(match: Match, data: Dict[str, Any]) -> List[Tuple[int, str]]:
     """``(hand number, note)`` for each irregularity and each hand that ended dead by itself, hand by hand."""
     notes = []
     refused = data.get("irregularities") or []
@@ -57,57 +67,54 @@ def _notes(match, data):
         if turns and hand["result"] == "dead":
             notes.append((number, f"hand {number}: dead by itself at turn {turns}, the stock down to "
                                   f"{match.rules.dead_hand_stock} cards"))
+        notes += [(number, note_words(note)) for note in match.state.notes if note.hand == number]
+        if hand.get("after_end"):
+            notes.append((number, f"hand {number}: played after the end (the match ended with hand "
+                                  f"{match.state.ended_in}): not counted"))
     later = len(data["hands"]) + 1
     notes += [(later, irregularity_note(later, item)) for item in refused if item.get("hand") == later]
     return notes
 
 
-def irregularity_note(number, item):
-    """``hand 3, turn 5: Ann's draw refused (out of turn: ...)``, with a penalty when there is one."""
-    turn = f", turn {item['turn']}" if "turn" in item else ""
-    penalty = f"; {item['points']} penalty points to the opponent" if item.get("points") else ""
-    return f"hand {number}{turn}: {describe_irregularity(item)}{penalty}"
-
-
-def _hands_table(match, data):
+def _hands_table(match: Match, data: Dict[str, Any]) -> str:
     players = match.players
-    roles = ["box", "captain", "sitter"] if match.three else ["dealer"]
+    roles = ["box", "captain", "sitter"] if match.state.three else ["dealer"]
     headers = ["hand", *roles, "upcard", "limit", "knocker", "result", "winner", "points", *players]
-    if match.hollywood:
+    if match.state.hollywood:
         headers += [f"g{g} {name}" for g in (1, 2, 3) for name in players]
     rows = []
     noted = {number for number, _note in _notes(match, data)}
     for hand in data["hands"]:
         mark = "*" if hand["number"] in noted else ""
         result = RESULT_NAMES.get(hand["result"], hand["result"]) if hand["result"] else "(open)"
-        row = [f"{hand['number']}{mark}", *(hand[role] for role in roles), _pretty(hand["upcard"]), hand["limit"],
+        row = [f"{hand['number']}{mark}", *(hand[role] for role in roles), _pretty(hand["upcard"]) if hand["upcard"] else "-", hand["limit"],
                hand["knocker"] or "", result, hand["winner"] or "", "" if hand["points"] is None else hand["points"],
                *(hand["totals"][name] for name in players)]
-        if match.hollywood:
+        if match.state.hollywood:
             row += [game[name] for game in hand["games"] for name in players]
         rows.append(row)
     total = ["total", *[""] * (len(roles) + 6), *(data["totals"][name] for name in players)]
-    if match.hollywood:
+    if match.state.hollywood:
         total += [game["totals"][name] for game in data["games"] for name in players]
     rows.append(total)
     left = {1 + i for i in range(len(roles))} | {len(roles) + 1, len(roles) + 3, len(roles) + 4, len(roles) + 5}
     return aligned(rows, headers, left)
 
 
-def aligned(rows, headers, left=()):
+def aligned(rows: Sequence[Sequence[Any]], headers: Sequence[str], left: Any = ()) -> str:
     """A plain aligned table (two spaces between columns, dashes under the headers): columns in ``left``
     are left-aligned, the others right-aligned. Quick enough for a 10,000-hand tally."""
     cells = [[str(cell) for cell in row] for row in rows]
     widths = [max([len(header)] + [len(row[i]) for row in cells]) for i, header in enumerate(headers)]
 
-    def line(row):
+    def line(row: Sequence[str]) -> str:
         return "  ".join(cell.ljust(width) if i in left else cell.rjust(width)
                          for i, (cell, width) in enumerate(zip(row, widths))).rstrip()
 
     return "\n".join([line(headers), line(["-" * width for width in widths])] + [line(row) for row in cells])
 
 
-def games_table(match, data):
+def games_table(match: Match, data: Dict[str, Any]) -> str:
     rows = []
     for game in data["games"]:
         state = game["winner"] if game["finished"] else "(open)"
@@ -117,18 +124,19 @@ def games_table(match, data):
 
 # -- where the match stands ------------------------------------------------------------------------------
 
-def standing_lines(match, always_turn=False):
+def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
     """Totals and what comes next: the next dealer (or roles), the open hand (and whose turn it is, when it
     is recorded turn by turn or ``always_turn``), or the end with every bonus."""
-    lines = [f"totals: {_scores(match.totals, match.players)}"]
-    if match.finished:
+    lines = [f"totals: {_scores(match.state.totals, match.players)}"]
+    if match.state.finished:
         return lines + ending_lines(match)
     entry = match.open_entry
     if entry is not None:
-        lines.append(f"hand {entry['number']} is open: {entry['dealer']} dealt, upcard {_pretty(entry['upcard'])}, "
+        upcard = f"upcard {_pretty(entry['upcard'])}" if entry.get("upcard") else "no upcard given"
+        lines.append(f"hand {entry['number']} is open: {entry['dealer']} dealt, {upcard}, "
                       f"knock limit {entry['limit']}")
         table = match.open_table()
-        if turn_count(entry):
+        if turn_count(entry) and table is not None:
             lines.append(table_line(table))
         elif always_turn and table is not None:
             lines.append(f"no turns recorded: {table.player} has the first option on the upcard "
@@ -137,46 +145,48 @@ def standing_lines(match, always_turn=False):
     return lines + [next_line(match)]
 
 
-def table_line(table):
+def table_line(table: Table) -> str:
     """Whose turn it is and what he may do, the top of the discard pile and the stock count."""
     top = table.discard_top.pretty if table.discard_top is not None else "empty"
     return f"next: {table.player} to {table.may()}; discard pile {top}, stock {table.stock}"
 
 
-def next_line(match):
+def next_line(match: Match) -> str:
+    state = match.state
     number = match.next_number()
-    if match.three:
-        roles = match.roles
+    if state.roles is not None:
+        roles = state.roles
         return (f"next: hand {number}, {roles.box} in the box (deals), {roles.captain} captain, "
-                f"{roles.sitter} sits out ({match.why})")
-    return f"next: {match.dealer} deals hand {number} ({match.why})"
+                f"{roles.sitter} sits out ({state.why})")
+    return f"next: {state.dealer} deals hand {number} ({state.why})"
 
 
-def ending_lines(match):
+def ending_lines(match: Match) -> List[str]:
     """The end of the match: who won, and each player's final score with every bonus spelled out."""
-    bonuses, final, winner = match.result()
-    lines = [f"the match is over: {match.end_reason()}"]
-    if match.hollywood:
-        for game in match.games:
+    state = match.state
+    bonuses, final, winner = state.result()
+    assert final is not None
+    lines = [f"the match is over: {end_reason(state)}"]
+    if state.games is not None:
+        for game in state.games:
             lines.append(f"game {game.number}: {game.winner} wins, {_scores(game.totals, match.players)}")
             lines.extend(_bonus_lines(match, game.totals, _game_bonuses(match, game), game.hands_won, "  "))
         lines.append("final (all three games):")
     else:
         lines.append("final:")
-    hands_won = None if match.hollywood else match.hands_won  # Hollywood: each game's box bonus is above
-    lines.extend(_bonus_lines(match, match.totals, bonuses, hands_won, "  ", final))
-    others = " to ".join(str(final[name]) for name in sorted(final, key=lambda n: -final[n]))
-    lines.append(f"{winner} wins {others}" if winner else f"a tie at {others}")
+    hands_won = None if state.games is not None else state.hands_won  # Hollywood: each game's box bonus is above
+    lines.extend(_bonus_lines(match, state.totals, bonuses, hands_won, "  ", final))
+    lines.append(final_words(final, winner))
     return lines
 
 
-def _game_bonuses(match, game):
-    from gin_ref.core.game import game_bonuses
-
+def _game_bonuses(match: Match, game: Game) -> Dict[str, Dict[str, int]]:
+    assert game.winner is not None
     return game_bonuses(match.rules, game.totals, game.hands_won, game.winner)
 
 
-def _bonus_lines(match, totals, bonuses, hands_won, indent, final=None):
+def _bonus_lines(match: Match, totals: Dict[str, int], bonuses: Dict[str, Dict[str, int]],
+                 hands_won: Optional[Dict[str, int]], indent: str, final: Optional[Dict[str, int]] = None) -> List[str]:
     lines = []
     width = max(len(name) for name in match.players)
     for name in match.players:
@@ -195,57 +205,84 @@ def _bonus_lines(match, totals, bonuses, hands_won, indent, final=None):
 
 # -- one hand ----------------------------------------------------------------------------------------------
 
-def turn_text(match, outcome):
+def turn_text(match: Match, outcome: Outcome) -> str:
     """A turn recorded: what happened, then whose turn it is with the pile and the stock, or the dead end."""
-    turn = outcome.turn
+    turn, table = outcome.turn, match.state.table
+    assert turn is not None and table is not None
     card = turn.card.pretty if turn.card is not None else None
+    dead = table.dead
     if turn.action == "pass":
-        what = f"passes on the upcard {outcome.table.discard_top.pretty}"
+        what = f"passes on the upcard {table.discard_top.pretty if table.discard_top else '?'}"
     elif turn.action == "take":
         what = f"takes the upcard {card}" if outcome.offer else f"takes {card} from the discard pile"
     elif turn.action == "draw":
         what = f"draws {card} from the stock" if card else "draws from the stock"
     else:
         what = f"discards {card}"
-    lines = [f"hand {outcome.number}, turn {outcome.turn_number}: {turn.player} {what}"]
-    if outcome.dead:
-        lines.append(f"the stock is down to {outcome.table.stock} cards: hand {outcome.number} is dead, no score")
+    lines = [f"hand {outcome.number}, turn {outcome.step.turn}: {turn.player} {what}"]
+    if dead:
+        lines.append(f"the stock is down to {table.stock} cards: hand {outcome.number} is dead, no score")
         lines.extend(standing_lines(match))
     else:
-        lines.append(table_line(outcome.table))
+        lines.append(table_line(table))
     return "\n".join(lines)
 
 
-def knock_text(match, outcome):
-    """A settled knock: both spreads, the layoffs, the score's arithmetic, the totals and what comes next."""
-    result, number = outcome.showdown, outcome.number
-    lines = [f"hand {number}: {outcome.knocker} knocks against {outcome.defender}, upcard {result.upcard.pretty}, "
-             f"knock limit {result.knock.limit} ({result.knock.reason})"]
-    lines.extend(spread_lines(result, outcome.knocker, outcome.defender))
-    score = result.score
-    scorer = outcome.knocker if score.winner == "knocker" else outcome.defender
+def knock_text(match: Match, outcome: Outcome) -> str:
+    """A settled knock: both spreads (or the counts), the layoffs, the score's arithmetic, the totals and what
+    comes next."""
+    settled, number = outcome.settlement, outcome.number
+    assert settled is not None
+    entry = match.hands[number - 1]
+    knocker, defender = entry["knocker"], entry["defender"]
+    upcard = f", upcard {_pretty(entry['upcard'])}" if entry.get("upcard") else ""
+    lines = [f"hand {number}: {knocker} knocks against {defender}{upcard}, knock limit {settled.limit} "
+             f"({settled.reason})"]
+    if settled.showdown is not None:
+        lines.extend(spread_lines(settled.showdown, knocker, defender))
+    else:
+        lines.extend(count_lines(settled, entry, knocker, defender))
+    score = settled.score
+    scorer = knocker if score.winner == "knocker" else defender
     lines.append(f"score: {score.arithmetic} ({scorer})")
     lines.extend(standing_lines(match))
     return "\n".join(lines)
 
 
-def deal_text(match, entry):
-    card = Card.parse(entry["upcard"])
-    from gin_ref.core.knock import limit_reason
+def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str) -> List[str]:
+    """A knock settled by count (or one side by count): what each side showed or counted."""
+    check = settled.check
+    if check is not None:
+        mine = (knocker, melds_text(check.melding.melds), deadwood_text(check.melding))
+    else:
+        what = "counted (big gin)" if entry.get("big_gin") else "counted"
+        mine = (knocker, what, str(settled.knocker_deadwood))
+    if "defender_count" in entry:
+        theirs = (defender, "counted after layoffs", str(settled.defender_deadwood))
+    else:
+        theirs = (defender, "from the cards (no layoffs against gin)", str(settled.defender_deadwood))
+    lines = [table([mine, theirs], ("", "melds", "deadwood"))]
+    if check is not None and check.melding.discard is not None:
+        lines.append(f"{knocker}'s discard: {check.melding.discard.pretty}")
+    return lines
 
-    if match.three:
+
+def deal_text(match: Match, entry: Entry) -> str:
+    card = Card.parse(entry["upcard"]) if entry.get("upcard") else None
+    if match.state.three:
         who = (f"hand {entry['number']}: {entry['box']} deals from the box to {entry['captain']} (captain); "
                f"{entry['sitter']} sits out")
     else:
         who = f"hand {entry['number']}: {entry['dealer']} deals"
-    return f"{who}, upcard {card.pretty}\nknock limit {entry['limit']} ({limit_reason(match.rules, card)})"
+    upcard = f"upcard {card.pretty}" if card is not None else "no upcard given"
+    return f"{who}, {upcard}\nknock limit {entry['limit']} ({limit_reason(match.rules, card)})"
 
 
-def start_text(match, path):
+def start_text(match: Match, path: str) -> str:
     rules, start = match.rules, match.record["start"]
     lines = [f"new match in {path}: {' v '.join(match.players)}, {rules.name} rules, first to {rules.target}"
-             + (", Hollywood (three games)" if match.hollywood else "")]
-    if match.three:
+             + (", Hollywood (three games)" if match.state.hollywood else "")]
+    if match.state.three:
         how = "drawn at random" if start.get("drawn") else "named"
         if "draw" in start:
             how = "from the draw: " + ", ".join(f"{name} {_pretty(card)}" for name, card in start["draw"].items())
@@ -255,3 +292,35 @@ def start_text(match, path):
         how = "drawn at random" if start.get("drawn") else "named"
         lines.append(f"{start['dealer']} deals first ({how})")
     return "\n".join(lines)
+
+
+# -- an amend --------------------------------------------------------------------------------------------
+
+def amend_text(match: Match, number: int, before: Dict[str, Any]) -> str:
+    """What an amend changed: each hand whose result, points or totals changed (old, then new), the totals
+    before and after, the hands that stand as played, and whether the end moved."""
+    after = tally_data(match)
+    lines = []
+    for old, new in zip(before["hands"], after["hands"]):
+        if new["result"] is None or (old["result"], old["winner"], old["points"], old["totals"], old.get("after_end")) == \
+                (new["result"], new["winner"], new["points"], new["totals"], new.get("after_end")):
+            continue
+        was, now = _hand_words(old, match.players), _hand_words(new, match.players)
+        lines.append(f"hand {new['number']}: {was}\n{' ' * len(str(new['number']))}     now {now}")
+    lines.insert(0, f"amended hand {number}:" if lines else f"amended hand {number}: no score changed")
+    lines.append(f"totals before: {_scores(before['totals'], match.players)}")
+    lines.append(f"totals now:    {_scores(after['totals'], match.players)}")
+    lines.extend(f"note: {note_words(note)}" for note in match.state.notes if note.hand > number)
+    state = match.state
+    if before["finished"] and not state.finished:
+        lines.append("the match is open again: the amended results reach no end, so play goes on")
+    elif state.finished and (not before["finished"] or state.after_end):
+        words = after_end_words(state)
+        lines.append(f"the match now ends with hand {state.ended_in}" + (f"; {words}" if words else ""))
+    lines.extend(standing_lines(match))
+    return "\n".join(lines)
+
+
+def _hand_words(hand: Dict[str, Any], players: Sequence[str]) -> str:
+    counted = " (after the end: not counted)" if hand.get("after_end") else ""
+    return f"{result_words(hand)}; totals {_scores(hand['totals'], players)}{counted}"

@@ -1,10 +1,31 @@
 """Text for people shared by every view: one table layout, cards with suit symbols, spreads."""
 
 
-def table(rows, headers, **kwargs):
-    from tabulate import tabulate
+def table(rows, headers=(), right=None):
+    """The one table layout for people: columns two spaces apart, dashes under the headers (none without
+    headers), no trailing spaces.
 
-    return tabulate(rows, headers=headers, **kwargs)
+    ``right`` is the set of column indexes aligned right; by default the columns whose every cell is a whole
+    number. Quick enough for a 10,000-hand tally.
+    """
+    cells = [["" if cell is None else str(cell) for cell in row] for row in rows]
+    count = max([len(headers)] + [len(row) for row in cells])
+    if right is None:
+        right = {i for i in range(count)
+                 if rows and all(i < len(row) and _is_number(row[i]) for row in rows)}
+    widths = [max([len(headers[i]) if i < len(headers) else 0] + [len(row[i]) for row in cells if i < len(row)])
+              for i in range(count)]
+
+    def line(row):
+        return "  ".join(cell.rjust(width) if i in right else cell.ljust(width)
+                         for i, (cell, width) in enumerate(zip(row, widths))).rstrip()
+
+    lines = [line(list(headers)), line(["-" * width for width in widths])] if headers else []
+    return "\n".join(lines + [line(row) for row in cells])
+
+
+def _is_number(cell):
+    return isinstance(cell, int) and not isinstance(cell, bool)
 
 
 def pretty_cards(cards):

@@ -1,0 +1,89 @@
+"""The options and parameter types the commands share, declared once (as sqlite-utils' ``output_options``).
+
+``--json``, ``--rules``, ``--match``, ``--upcard``, ``--melds`` and ``--discard`` read the same way in every
+command, and cards are read by the parameter types below. A bad card raises the core's
+``InvalidNotationError``, which the group turns into one ``Error: ...`` line (exit 2) like every other.
+"""
+
+import click
+
+from gin_ref.core.cards import Card, check_cards, parse_cards
+from gin_ref.core.melds import parse_melds
+
+RULES_HELP = "House rules: a preset name (see `gin-ref rules`) or a YAML file. Default: oklahoma."
+MATCH_HELP = "The match file. Default: $GIN_REF_MATCH, else match.yaml in the current folder."
+MELDS_HELP = 'Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'
+
+
+class CardType(click.ParamType):
+    """One card, in any notation the core reads (``10h``, ``Th``, ``t♥``); ``what`` names it in errors."""
+
+    name = "card"
+
+    def __init__(self, what="card"):
+        self.what = what
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, Card):
+            return value
+        if not str(value).strip():
+            from gin_ref.core.errors import InvalidNotationError
+
+            raise InvalidNotationError(f"missing {self.what}")
+        return Card.parse(str(value))
+
+
+class CardsType(click.ParamType):
+    """Some cards in one text (``"AS 2S 3S"``), as a tuple; the command checks how many (``cards_of``)."""
+
+    name = "cards"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        return parse_cards(value)
+
+
+class MeldsType(click.ParamType):
+    """Declared melds, ``"AS 2S 3S | 4H 4D 4C"``, as a tuple of Melds (None for an empty text)."""
+
+    name = "melds"
+
+    def convert(self, value, param, ctx):
+        if value is None or isinstance(value, tuple):
+            return value
+        return parse_melds(value) if str(value) != "" else None
+
+
+CARD = CardType()
+CARDS = CardsType()
+MELDS = MeldsType()
+
+
+def cards_of(groups, counts=None, what="hand"):
+    """The cards of a CARDS argument given as several words (each a tuple of cards), checked as one hand."""
+    return check_cards(tuple(card for group in groups for card in group), counts, what)
+
+
+def json_option(help="Print one JSON object."):
+    return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+def rules_option(help=RULES_HELP):
+    return click.option("--rules", "rules_spec", metavar="NAME|FILE", help=help)
+
+
+def match_option(command):
+    return click.option("--match", "match_path", metavar="FILE", help=MATCH_HELP)(command)
+
+
+def upcard_option(help="The deal's first upcard (sets the Oklahoma limit).", required=False):
+    return click.option("--upcard", type=CardType("upcard"), metavar="CARD", required=required, help=help)
+
+
+def melds_option(help=MELDS_HELP):
+    return click.option("--melds", type=MELDS, metavar="MELDS", help=help)
+
+
+def discard_option(help="With 11 cards: the discard he names."):
+    return click.option("--discard", type=CardType("discard"), metavar="CARD", help=help)

@@ -1,0 +1,273 @@
+"""An event: a club night of several tables, paired round by round (round robin or Swiss).
+
+The record is plain data, what an event file holds (``gin_ref.files.eventfile`` reads and writes the YAML):
+``format``, ``event`` (its name), ``date``, ``system`` (round-robin | swiss), ``rounds``, ``rules``
+{``name``, ``knobs``} (the snapshot every table's match starts with), ``players`` (in seed order) and
+``pairings`` (one entry per round paired: ``round``, ``tables`` [{``table``, ``players``, ``file``}],
+``bye``). Results are not in it: each table's match file holds its own, so the tables record at once
+without waiting on each other, and the standings read them (``Result``).
+
+``Event(record)`` checks a record strictly: the first problem raises a RecordError whose ``where`` is its
+path of keys. ``Event.new`` starts one; ``verify_pair`` / ``pair`` pair the next round; ``standings``
+ranks the players (``gin_ref.club.standings``).
+"""
+
+import datetime
+import math
+from typing import Dict, List, NamedTuple, Optional
+
+from gin_ref.club.pairing import round_robin, round_robin_rounds, swiss
+from gin_ref.club.standings import Result, Standing, event_standings, played_pairs
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
+from gin_ref.core.game import check_name, find_player
+from gin_ref.core.rules import KNOBS, check_consistency, check_knob, make_rules
+
+FORMAT = "gin-ref-event/1"
+SYSTEMS = ("round-robin", "swiss")
+KEYS = ("format", "event", "date", "system", "rounds", "rules", "players", "pairings")
+MAX_PLAYERS = 256
+
+__all__ = ["Event", "Result", "Standing", "FORMAT", "SYSTEMS", "Table", "Round"]
+
+
+class Table(NamedTuple):
+    number: int
+    players: tuple
+    file: str  # the match file's name, inside the event's folder
+
+
+class Round(NamedTuple):
+    number: int
+    tables: tuple
+    bye: Optional[str]
+
+
+def _problem(where, message):
+    return RecordError(message, where=where)
+
+
+def check_players(players):
+    """The players as given, checked: names, at least two, none twice (ignoring case)."""
+    players = [check_name(name) for name in players]
+    if len(players) < 2:
+        raise InvalidNotationError("an event needs at least 2 players")
+    if len(players) > MAX_PLAYERS:
+        raise InvalidNotationError(f"an event takes at most {MAX_PLAYERS} players, not {len(players)}")
+    seen = {}
+    for name in players:
+        other = seen.setdefault(name.casefold(), name)
+        if other == name and players.count(name) > 1:
+            raise InvalidNotationError(f"player '{name}' is given twice")
+        if other != name:
+            raise InvalidNotationError(f"player '{name}' is the same as '{other}' (names are matched without case)")
+    return players
+
+
+def check_rules(rules):
+    """Refuse house rules an event cannot pair: an event seats two at a table."""
+    if rules.players != 2:
+        raise IllegalActionError(f"the {rules.name} rules are for {rules.players} players at a table: an event "
+                                 "pairs two players a table, so it needs two-player rules")
+
+
+class Event:
+    """An event record, checked, with the rounds paired so far."""
+
+    def __init__(self, record):
+        self.record = record
+        self._read()
+
+    @classmethod
+    def new(cls, name, system, players, rules, date, rounds=None):
+        """A new event (no round paired). ``players`` in seed order; ``rules`` a two-player HouseRules;
+        ``rounds``: Swiss only (default: enough for a clear winner, ceil(log2 players))."""
+        if system not in SYSTEMS:
+            raise InvalidNotationError(f"event format must be one of {', '.join(SYSTEMS)}, not {system!r}")
+        players = check_players(players)
+        check_rules(rules)
+        most = round_robin_rounds(len(players))
+        if system == "round-robin":
+            if rounds is not None and rounds != most:
+                raise InvalidNotationError(f"a round robin of {len(players)} players has {most} rounds (every pair "
+                                           "meets once): leave out --rounds")
+            rounds = most
+        elif rounds is None:
+            rounds = max(1, math.ceil(math.log2(len(players))))
+        elif not 1 <= rounds <= most:
+            raise InvalidNotationError(f"a Swiss of {len(players)} players takes 1 to {most} rounds (no pair "
+                                       f"meets twice), not {rounds}")
+        return cls({"format": FORMAT, "event": name, "date": str(date), "system": system, "rounds": rounds,
+                    "rules": {"name": rules.name, "knobs": rules.knobs()}, "players": players, "pairings": []})
+
+    # -- reading a record --------------------------------------------------------------------------------
+    def _read(self):
+        record = self.record
+        if not isinstance(record, dict) or record.get("format") != FORMAT:
+            raise _problem(("format",) if isinstance(record, dict) and "format" in record else (),
+                           f"not a gin-ref event: no 'format: {FORMAT}'")
+        for key in record:
+            if key not in KEYS:
+                raise _problem((key,), f"unknown key '{key}' in the event file")
+        for key in KEYS:
+            if key not in record:
+                raise _problem((), f"the event file has no '{key}' (a truncated or hand-edited file?)")
+        if record["system"] not in SYSTEMS:
+            raise _problem(("system",), f"'system' must be one of {', '.join(SYSTEMS)}, not {record['system']!r}")
+        if not isinstance(record["event"], str) or not record["event"]:
+            raise _problem(("event",), "'event' must be the event's name")
+        try:
+            datetime.date.fromisoformat(str(record["date"]))
+        except ValueError:
+            raise _problem(("date",), f"'date' must be an ISO date (2024-05-01), not {record['date']!r}") from None
+        try:
+            self.players = check_players(record["players"] if isinstance(record["players"], list) else [])
+        except InvalidNotationError as exc:
+            raise _problem(("players",), f"'players' must list the players in seed order: {exc}") from None
+        self.rules = self._rules(record["rules"])
+        rounds = record["rounds"]
+        most = round_robin_rounds(len(self.players))
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= most:
+            raise _problem(("rounds",), f"'rounds' must be a whole number from 1 to {most}")
+        if self.system == "round-robin" and rounds != most:
+            raise _problem(("rounds",), f"a round robin of {len(self.players)} players has {most} rounds")
+        if not isinstance(record["pairings"], list) or len(record["pairings"]) > rounds:
+            raise _problem(("pairings",), f"'pairings' must be a list of at most {rounds} rounds")
+        self._files = set()
+        self.rounds = [self._round(i, item) for i, item in enumerate(record["pairings"])]
+
+    def _rules(self, rules):
+        where = ("rules",)
+        if not isinstance(rules, dict) or not isinstance(rules.get("knobs"), dict) or \
+                not isinstance(rules.get("name"), str):
+            raise _problem(where, "'rules' must hold 'name' and 'knobs' (every house rule)")
+        knobs = {}
+        for key in KNOBS:
+            if key not in rules["knobs"]:
+                raise _problem(where + ("knobs",), f"the rules snapshot has no '{key}'")
+        for key, value in rules["knobs"].items():
+            try:
+                knobs[key] = check_knob(key, value)
+            except RulesError as exc:
+                raise _problem(where + ("knobs", key), str(exc)) from None
+        for message in check_consistency(knobs):
+            raise _problem(where + ("knobs",), message)
+        result = make_rules(knobs, rules["name"])
+        try:
+            check_rules(result)
+        except IllegalActionError as exc:
+            raise _problem(where, str(exc)) from None
+        return result
+
+    def _round(self, index, item):
+        where = ("pairings", index)
+        if not isinstance(item, dict) or set(item) != {"round", "tables", "bye"}:
+            raise _problem(where, "a round holds 'round', 'tables' and 'bye'")
+        if item["round"] != index + 1:
+            raise _problem(where + ("round",), f"round {index + 1} is numbered {item['round']!r}")
+        if not isinstance(item["tables"], list):
+            raise _problem(where + ("tables",), "'tables' must be a list")
+        seated, tables = set(), []
+        for t, table in enumerate(item["tables"]):
+            at = where + ("tables", t)
+            if not isinstance(table, dict) or set(table) != {"table", "players", "file"}:
+                raise _problem(at, "a table holds 'table', 'players' and 'file'")
+            if table["table"] != t + 1:
+                raise _problem(at + ("table",), f"table {t + 1} is numbered {table['table']!r}")
+            names = table["players"]
+            if not isinstance(names, list) or len(names) != 2 or any(n not in self.players for n in names) or \
+                    names[0] == names[1]:
+                raise _problem(at + ("players",), "a table seats two of the event's players")
+            if seated & set(names):
+                raise _problem(at + ("players",), f"{', '.join(sorted(seated & set(names)))} sits at two tables")
+            seated |= set(names)
+            file = table["file"]
+            if not isinstance(file, str) or not file or "/" in file or "\\" in file or file.startswith("."):
+                raise _problem(at + ("file",), "'file' must be a match file's name inside the event's folder")
+            if file in self._files:
+                raise _problem(at + ("file",), f"'{file}' is the file of another table")
+            self._files.add(file)
+            tables.append(Table(t + 1, tuple(names), file))
+        bye = item["bye"]
+        unseated = [name for name in self.players if name not in seated]
+        if (bye is None and unseated) or (bye is not None and unseated != [bye]):
+            raise _problem(where + ("bye",), "every player must be at a table or have the bye "
+                                             f"(unseated: {', '.join(unseated) or 'none'}; bye: {bye})")
+        return Round(index + 1, tuple(tables), bye)
+
+    # -- where it stands ---------------------------------------------------------------------------------
+    @property
+    def name(self):
+        return self.record["event"]
+
+    @property
+    def system(self):
+        return self.record["system"]
+
+    @property
+    def total_rounds(self):
+        return self.record["rounds"]
+
+    def player(self, name):
+        return find_player(self.players, name)
+
+    def unfinished(self, results: Dict[str, Result]) -> List[Table]:
+        """The tables of the rounds paired whose match is not finished (or cannot be read)."""
+        return [table for rnd in self.rounds for table in rnd.tables
+                if not (results.get(table.file) or Result.unplayed()).finished]
+
+    def rounds_played(self, results):
+        return sum(all((results.get(t.file) or Result.unplayed()).finished for t in rnd.tables)
+                   for rnd in self.rounds)
+
+    def is_over(self, results):
+        return len(self.rounds) == self.total_rounds and not self.unfinished(results)
+
+    def standings(self, results: Dict[str, Result]) -> List[Standing]:
+        """Every player's place (``gin_ref.club.standings``), from the tables' results (by file name)."""
+        return event_standings(self.system, self.players, self.rounds, results)
+
+    # -- pairing -----------------------------------------------------------------------------------------
+    def verify_pair(self, results, shown=lambda file: file):
+        """Raise (IllegalActionError) unless the next round may be paired: the event is not over and every
+        match of the rounds paired is finished. ``shown``: a table's file name as people should read it."""
+        open_tables = self.unfinished(results)
+        if len(self.rounds) == self.total_rounds and not open_tables:
+            raise IllegalActionError(f"the event is over: all {self.total_rounds} rounds are played "
+                                     "(see 'gin-ref event standings')")
+        if open_tables:
+            shown = "; ".join(f"round {self._round_of(t)} table {t.number} ({shown(t.file)}: {' v '.join(t.players)})"
+                              for t in open_tables)
+            what = "is" if len(open_tables) == 1 else "are"
+            raise IllegalActionError(f"{len(open_tables)} match{'es' if len(open_tables) > 1 else ''} {what} not "
+                                     f"finished: {shown}")
+
+    def _round_of(self, table):
+        return next(rnd.number for rnd in self.rounds if table in rnd.tables)
+
+    def next_round(self, results, shown=lambda file: file) -> Round:
+        """The next round's tables and bye (not yet recorded); see ``verify_pair``."""
+        self.verify_pair(results, shown)
+        number = len(self.rounds) + 1
+        if self.system == "round-robin":
+            pairs, bye = round_robin(self.players, number)
+        else:
+            pairs, bye = self._swiss(results)
+        width_r, width_t = len(str(self.total_rounds)), len(str(len(self.players) // 2))
+        tables = tuple(Table(i, pair, f"round-{number:0{width_r}d}-table-{i:0{width_t}d}.yaml")
+                       for i, pair in enumerate(pairs, 1))
+        return Round(number, tables, bye)
+
+    def _swiss(self, results):
+        placed = self.standings(results)
+        points = {row.player: row.halves for row in placed}
+        byes = {row.player: row.byes for row in placed}
+        return swiss(self.players, points, played_pairs(self.rounds), byes, [row.player for row in placed])
+
+    def add_round(self, rnd: Round):
+        """Record a round paired by ``next_round``."""
+        self.record["pairings"].append({
+            "round": rnd.number,
+            "tables": [{"table": t.number, "players": list(t.players), "file": t.file} for t in rnd.tables],
+            "bye": rnd.bye,
+        })
+        self.rounds.append(rnd)

@@ -1,0 +1,85 @@
+"""The event file: FOLDER/event.yaml, the record of an event (``gin_ref.club.event``), read with the line of
+every key and written atomically under its own lock.
+
+Writing goes through the match file's writer (``gin_ref.files.matchfile``: ``write_atomic``, ``locked``),
+so an event file is never half-written and a second writer is refused at once; the lock is the event
+file's own (a flock on ``event.yaml`` itself), never a table's, so the tables record while the event is paired.
+"""
+
+import os
+from contextlib import contextmanager
+
+from gin_ref.club.event import FORMAT, KEYS, Event
+from gin_ref.core.errors import RecordError
+from gin_ref.files import matchfile, yamlwrite
+from gin_ref.files import yamlread as yamltext
+
+EVENT_FILE = "event.yaml"
+HEADER = (f"gin-ref event ({FORMAT}): the players in seed order and each round's tables. Each table's",
+          "result is in its own match file; 'gin-ref event standings FOLDER' reads them.")
+
+
+def event_path(folder):
+    return os.path.join(os.fspath(folder), EVENT_FILE)
+
+
+def _missing(folder):
+    return RecordError(f"no event in '{folder}': start one with 'gin-ref event new {folder} --format "
+                       "round-robin|swiss PLAYER...'")
+
+
+def load(folder):
+    """The Event of FOLDER, checked strictly: RecordError naming the file and line of the first problem."""
+    path = event_path(folder)
+    if not os.path.lexists(path):
+        if os.path.isfile(os.fspath(folder)):
+            raise RecordError(f"'{folder}' is a file: name the event's folder")
+        raise _missing(folder)
+    text = matchfile.read_text(path)
+    data, problems = yamltext.parse(text)
+    if problems:
+        where, message = problems[0]
+        raise RecordError(message, line=yamltext.line_of(data, where), path=path)
+    try:
+        return Event(yamltext.plain(data))
+    except RecordError as exc:
+        raise RecordError(exc.message, line=yamltext.line_of(data, exc.where), path=path) from None
+
+
+def dumps(event):
+    ordered = {key: event.record[key] for key in KEYS}
+    return yamlwrite.dumps(ordered, HEADER, gap_keys=("pairings",))
+
+
+def create(folder, event):
+    """Write a new event in FOLDER (made if missing); refuse when FOLDER already holds one."""
+    name = os.fspath(folder)
+    if os.path.exists(name) and not os.path.isdir(name):
+        raise RecordError(f"'{name}' is a file, not a folder: name a new folder for the event")
+    try:
+        os.makedirs(name, exist_ok=True)
+    except OSError as exc:
+        raise RecordError(f"cannot make the folder '{name}': {exc.strerror or exc}") from None
+    path = event_path(name)
+    held = RecordError(f"'{name}' already holds an event ({path}): name a new folder")
+    if os.path.lexists(path):
+        raise held
+    try:
+        matchfile.write_atomic(path, dumps(event), new=True)  # never replaces one made meanwhile
+    except RecordError:
+        if os.path.lexists(path):
+            raise held from None
+        raise
+
+
+@contextmanager
+def updating(folder):
+    """Lock the event file, read it and yield its Event; write it back if the block ends normally."""
+    path = event_path(folder)
+    if not os.path.lexists(path):
+        load(folder)  # the error that says why
+    matchfile.writable_target(path, must_exist=True)
+    with matchfile.locked(path):
+        event = load(folder)
+        yield event
+        matchfile.write_atomic(path, dumps(event))

@@ -1,0 +1,245 @@
+"""The actions at the table: ``deal``, ``play_turn``, ``knock``, ``dead``. Each reads the record and the
+state it stands at, verifies, and returns an ``Outcome``: the step to add to the record and, for an act
+refused *and* kept, the ``Refusal`` with the irregularity recorded. Nothing here changes the record or the
+state (``gin_ref.match.model.Match.apply`` writes the step and replays the hand).
+
+A refusal kept is one mechanism for every such act: an illegal knock, a turn or a knock out of turn (a
+sitter's knock among them, with or without recorded turns) and a deal by the wrong dealer. Any other
+refusal raises (``InvalidNotationError`` for bad input, ``IllegalActionError`` for a rule) and changes
+nothing.
+"""
+
+from dataclasses import dataclass, replace
+from typing import Any, Optional, Tuple, Union
+
+from gin_ref.core.cards import Card, codes
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
+from gin_ref.core.game import find_player
+from gin_ref.core.knock import knock_limit
+from gin_ref.core.scoring import read_hands
+from gin_ref.core.turns import Table, Turn
+from gin_ref.match.play import illegal_knock_penalty, new_table
+from gin_ref.match.schema import TURN_ACTIONS, Entry, Record, turn_count
+from gin_ref.match.knocks import Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, why_upcard
+from gin_ref.match.state import HandSetup, MatchState
+from gin_ref.match.steps import Step
+
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """An act refused and kept in the record: why (the irregularity's ``detail``) and the item kept."""
+
+    reason: str
+    irregularity: Entry
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an action does: the ``step`` it adds to the record and, when the act was refused and kept,
+    the ``refusal``. A settled knock carries its ``showdown``; a turn its ``turn`` (a take names the card
+    taken) and whether it answered the upcard offer."""
+
+    step: Step
+    refusal: Optional[Refusal] = None
+    settlement: Optional[Settlement] = None
+    turn: Optional[Turn] = None
+    offer: bool = False
+
+    @property
+    def number(self) -> int:
+        """The number of the hand the step belongs to."""
+        return self.step.hand
+
+    @property
+    def refused(self) -> bool:
+        return self.refusal is not None
+
+
+# -- deal -------------------------------------------------------------------------------------------------
+
+def verify_deal(record: Record, state: MatchState, dealer: Optional[str] = None) -> str:
+    """Raise unless the next hand may be dealt (by ``dealer``, if named: OutOfTurnError for another than
+    the rules name); returns the dealer."""
+    number = len(record["hands"]) + 1
+    if state.open is not None:
+        raise IllegalActionError(f"hand {state.open + 1} is still open: end it with 'knock' or 'dead' "
+                                 "(or take it back with 'undo') before dealing")
+    verify_not_over(state, "no more deals")
+    if dealer is not None:
+        name = find_player(state.players, dealer)
+        if state.roles is not None and name != state.roles.box:
+            raise OutOfTurnError(f"{name} cannot deal: {state.roles.box} is in the box, and the box player "
+                                 "deals every hand")
+        if name != state.dealer:
+            raise OutOfTurnError(f"{name} cannot deal hand {number}: {state.dealer} deals ({state.why})")
+    return state.dealer
+
+
+def verify_not_over(state: MatchState, then: str) -> None:
+    if state.finished:
+        raise IllegalActionError(f"the match is over (it ended with hand {state.ended_in}): {then}")
+
+
+def deal(record: Record, state: MatchState, upcard: Optional[Card], dealer: Optional[str] = None) -> Outcome:
+    """Start the next hand with this upcard (None: not given, where the rules' limit does not depend on it);
+    a deal by the wrong dealer is refused and kept."""
+    number = len(record["hands"]) + 1
+    if upcard is None and limit_needs_upcard(state.rules):
+        raise InvalidNotationError(f"give the upcard (--upcard CARD): the knock limit depends on it "
+                                   f"({why_upcard(state.rules)})")
+    try:
+        dealer = verify_deal(record, state, dealer)
+    except OutOfTurnError as exc:
+        assert dealer is not None
+        item = {"kind": "wrong_dealer", "hand": number, "player": find_player(state.players, dealer),
+                "detail": str(exc)}
+        return Outcome(Step("refused_deal", number, item), Refusal(str(exc), item))
+    entry: Entry = {"number": number, "dealer": dealer}
+    if state.roles is not None:
+        entry.update(state.roles.data())
+    if upcard is not None:
+        entry["upcard"] = upcard.code
+    entry.update(limit=knock_limit(state.rules, upcard), irregularities=[])
+    return Outcome(Step("deal", number, entry))
+
+
+# -- the open hand ---------------------------------------------------------------------------------------
+
+def open_hand(record: Record, state: MatchState) -> Tuple[Entry, HandSetup]:
+    """The open hand's entry and setup; IllegalActionError when no hand is open."""
+    if state.open is None or state.current is None:
+        verify_not_over(state, "no hand is open")
+        raise IllegalActionError("no hand is open: deal one first (gin-ref deal --upcard CARD)")
+    verify_not_over(state, f"hand {state.open + 1} was played after the end and is not counted")
+    return record["hands"][state.open], state.current
+
+
+def table_of(state: MatchState) -> Optional[Table]:
+    """The table of the open hand: its turns replayed, or a fresh one (the hand's start)."""
+    if state.open is None:
+        return None
+    return state.table if state.table is not None else new_table(state, state.current)
+
+
+def _out_of_turn(entry: Entry, player: str, action: str, card: Optional[Card], reason: str) -> Outcome:
+    item: Entry = {"kind": "out_of_turn", "player": player, "turn": turn_count(entry) + 1, "action": action}
+    if card is not None:
+        item["card"] = card.code
+    item["detail"] = reason
+    return Outcome(Step("irregularity", entry["number"], item), Refusal(reason, item))
+
+
+def play_turn(record: Record, state: MatchState, action: str, player: str, card: Optional[Card] = None) -> Outcome:
+    """One turn of the open hand: ``take``, ``pass``, ``draw`` (``card`` may stay unseen: None) or
+    ``discard``. A turn out of turn is refused and kept. A discard that leaves ``dead_hand_stock`` cards
+    in the stock ends the hand dead (the step carries the dead result)."""
+    if action not in TURN_ACTIONS:
+        raise IllegalActionError(f"unknown action '{action}' (known: {', '.join(TURN_ACTIONS)})")
+    entry, setup = open_hand(record, state)
+    name = find_player(state.players, player)
+    table = table_of(state)
+    if table is None:
+        raise IllegalActionError(f"hand {setup.number} was dealt without its upcard: its turns cannot be recorded "
+                                 "(the first turn's offer needs the card)")
+    offer = table.phase == "offer"
+    turn = Turn(action, name, card)
+    try:
+        if name not in setup.pair:
+            raise OutOfTurnError(f"{name} sits out hand {setup.number}: {table.whose_turn()}")
+        table.verify_turn(name, action)
+    except OutOfTurnError as exc:
+        return _out_of_turn(entry, name, action, card, str(exc))
+    if action == "take":
+        taken = table.discard_top
+        table.verify_take(name, card)
+        turn = Turn(action, name, taken)
+    else:
+        getattr(table, "verify_" + action)(name, *([card] if action in ("draw", "discard") else []))
+    data: Entry = {"turns": [turn.text]}
+    if action == "discard" and table.stock <= state.rules.dead_hand_stock:
+        data["result"] = "dead"
+    return Outcome(Step("turn", setup.number, data, turn_count(entry) + 1), turn=turn, offer=offer)
+
+
+def knock(record: Record, state: MatchState, player: str, knocker: Given, defender: Given,
+          melds: Any = None, discard: Union[None, str, Card] = None, big_gin: bool = False) -> Outcome:
+    """Settle the open hand with a knock by ``player``: each side's cards or count (``gin_ref.match.knocks``).
+    The knock is checked once: an illegal one is refused and kept (the hand stays open); a knock by a
+    player who sits out or out of turn likewise.
+
+    In a hand recorded turn by turn the knock comes from the player to move, after his draw; he spreads his
+    11 cards (or the 10 he keeps and ``discard``), and the cards spread must fit what was seen in the hand."""
+    entry, setup = open_hand(record, state)
+    name = find_player(state.players, player)
+    table = table_of(state) if turn_count(entry) else None
+    if name not in setup.pair:
+        roles = setup.roles
+        assert roles is not None  # two players are both in every hand
+        reason = (f"{name} sits out hand {setup.number}: "
+                  + (table.whose_turn() if table is not None else
+                     f"only {roles.box} (box) or {roles.captain} (captain) may knock"))
+        return _out_of_turn(entry, name, "knock", None, reason)
+    if table is not None:
+        try:
+            table.verify_knock(name)
+        except OutOfTurnError as exc:
+            return _out_of_turn(entry, name, "knock", None, str(exc))
+    facts = given_facts(state.rules, knocker, defender, melds, discard, big_gin)
+    if table is not None:
+        facts = spread_in_turn(setup, table, name, facts)
+    refusal, settlement = judge(state.rules, setup.upcard, facts)
+    if refusal is not None:
+        item: Entry = {"kind": "illegal_knock", "player": name}
+        if table is not None:
+            item["turn"] = turn_count(entry) + 1
+        item.update(detail=refusal, points=illegal_knock_penalty(state))
+        if facts.knocker_cards is not None:
+            item["cards"] = codes(facts.knocker_cards)
+            if facts.melds is not None:
+                item["melds"] = [m.codes for m in facts.melds]
+            if facts.discard is not None:
+                item["discard"] = facts.discard.code
+        else:
+            item["count"] = facts.knocker_count
+        return Outcome(Step("irregularity", setup.number, item), Refusal(refusal, item))
+    assert settlement is not None
+    chosen = settlement.check.melding.discard if settlement.check is not None else None
+    if table is not None and chosen is table.just_taken and chosen is not None and \
+            not state.rules.discard_taken_card:
+        raise IllegalActionError(f"{name} cannot discard {chosen.code}: it was just taken from the pile; "
+                                 "name another discard with --discard")
+    data: Entry = {"result": settlement.score.result, "knocker": name, **facts.entry()}
+    return Outcome(Step("result", setup.number, data), settlement=settlement)
+
+
+def spread_in_turn(setup: HandSetup, table: Table, knocker: str, facts: Facts) -> Facts:
+    """The knocker's 11 cards in a hand recorded turn by turn, and each side's cards checked against it."""
+    number, kcards = setup.number, facts.knocker_cards
+    if kcards is not None and len(kcards) == 10:
+        if facts.discard is None:
+            raise IllegalActionError(f"hand {number} is recorded turn by turn: {knocker} holds 11 cards after "
+                                     "the draw; spread all 11, or the 10 kept and --discard CARD")
+        kcards = kcards + (facts.discard,)
+        if facts.defender_cards is not None:
+            read_hands(kcards, facts.defender_cards)  # the discard may not be in the defender's hand
+        facts = replace(facts, knocker_cards=kcards)
+    misfits = [message for side, message in table.spread_misfits(knocker, kcards or (), facts.discard,
+                                                                 facts.defender_cards)
+               if side == "defender" or kcards]
+    if misfits:
+        raise IllegalActionError(f"the spread does not fit hand {number}: {'; '.join(misfits)}")
+    return facts
+
+
+def dead(record: Record, state: MatchState) -> Outcome:
+    """End the open hand with no score (the stock ran down). A hand recorded turn by turn ends dead by
+    itself, so it is refused there."""
+    entry, setup = open_hand(record, state)
+    if turn_count(entry):
+        table = table_of(state)
+        assert table is not None
+        raise IllegalActionError(f"hand {setup.number} is recorded turn by turn: it ends dead by itself when "
+                                 f"a discard leaves {state.rules.dead_hand_stock} cards in the stock "
+                                 f"({table.stock} now; {table.whose_turn()})")
+    return Outcome(Step("result", setup.number, {"result": "dead"}))

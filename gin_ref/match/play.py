@@ -1,0 +1,356 @@
+"""The play of a hand in a record: its turns, replayed on a ``gin_ref.core.turns.Table``, and the
+irregularities kept with the hand and with the match (RULES.md sections 3 and 9).
+
+A hand entry may hold ``turns``, one line per action in the order played (``Ben passes``, ``Ann takes 7D``,
+``Ann discards QH``, ``Ben draws``, ``Ben draws 5S``). Each is replayed on the hand's table, so an action
+out of order, a card that cannot be where it is said to be, a hand that should have ended dead, or a knock
+that does not fit the hand is a problem at its line. Irregularities are history, not problems; each is
+checked to be what it says it is (their keys: ``gin_ref.match.schema``).
+"""
+
+from typing import Any, Optional, Sequence, Tuple
+
+from gin_ref.core.cards import DECK, Card, parse_cards
+from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
+from gin_ref.core.knock import check_knock
+from gin_ref.core.melds import parse_melds
+from gin_ref.core.rules import HouseRules
+from gin_ref.core.turns import Table, Turn
+from gin_ref.match.header import player_at
+from gin_ref.match.problems import SHAPE_ERRORS, Problems, Where
+from gin_ref.match.knocks import MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
+from gin_ref.match.schema import (HAND_IRREGULARITIES, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS, Entry, Record,
+                                  is_count, position, turn_count)
+from gin_ref.match.state import HandSetup, MatchState, score
+
+_BY_CODE = {card.code: card for card in DECK}
+
+
+def recorded_cards(value: object, counts: Sequence[int], what: str) -> Tuple[Card, ...]:
+    """Cards as a record holds them: a list of canonical codes (fast), or any notation parse_cards reads."""
+    if isinstance(value, list) and all(isinstance(code, str) for code in value):
+        if len(value) in counts:
+            found = tuple(_BY_CODE.get(code) for code in value)
+            if None not in found and len(set(found)) == len(found):
+                return tuple(card for card in found if card is not None)
+        return tuple(parse_cards(value, counts=counts, what=what))
+    if isinstance(value, str):
+        return tuple(parse_cards(value, counts=counts, what=what))
+    raise InvalidNotationError(f"{what} must be a list of cards, not {value!r}")
+
+
+def card_of(code: object) -> Card:
+    found = _BY_CODE.get(code) if isinstance(code, str) else None
+    return found or Card.parse(str(code or ""))
+
+
+def _stored_count(value: object) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:  # noqa: E721 (True is not a count)
+        raise InvalidNotationError(f"a count is a whole number from 0 to {MAX_COUNT}, not {value!r}")
+    return value
+
+
+def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, problems: Problems) -> Optional[Facts]:
+    """The facts of a recorded knock (cards or counts); None, with a problem at its key, if they cannot be
+    read."""
+    key = "knocker_cards"
+    try:
+        kcards = dcards = None
+        kcount = dcount = None
+        if "knocker_count" in entry:
+            key = "knocker_count"
+            kcount = _stored_count(entry["knocker_count"])
+        else:
+            kcards = recorded_cards(entry.get("knocker_cards"), (10, 11), "knocker's hand")
+        if "defender_count" in entry:
+            key = "defender_count"
+            dcount = _stored_count(entry["defender_count"])
+        else:
+            key = "defender_cards"
+            dcards = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand")
+        if kcards is not None and dcards is not None:
+            key = "knocker_cards"
+            both = {card.index for card in kcards} & {card.index for card in dcards}
+            if both:
+                raise InvalidNotationError(f"{', '.join(DECK[i].code for i in sorted(both))} in both hands")
+        key = "big_gin"
+        big_gin = entry.get("big_gin", False)
+        if big_gin is not False and (big_gin is not True or kcount != 0 or rules.big_gin_bonus is None):
+            raise InvalidNotationError("'big_gin: true' goes with the knocker's count 0, where the rules have big gin")
+        if kcount and dcards is not None:
+            raise InvalidNotationError(f"a knock counted {kcount} cannot be settled against the defender's cards")
+        key = "melds"
+        melds = parse_melds(entry["melds"]) if entry.get("melds") is not None else None
+        key = "discard"
+        discard = card_of(entry["discard"]) if entry.get("discard") is not None else None
+        if kcount is not None and (melds is not None or discard is not None):
+            raise InvalidNotationError("melds and a discard go with the knocker's cards, not with a count")
+    except SHAPE_ERRORS as exc:
+        problems.add(tuple(where) + (key,) if key in entry else where, f"{what}: {exc}")
+        return None
+    return Facts(kcards, kcount, bool(big_gin), melds, discard, dcards, dcount)
+
+
+def new_table(state: MatchState, setup: Optional[HandSetup]) -> Optional[Table]:
+    """A fresh table for a hand (None when its upcard cannot be read)."""
+    if setup is None or setup.upcard is None:
+        return None
+    return Table(setup.pair[0], setup.pair[1], setup.upcard, state.rules.discard_taken_card,
+                 state.rules.dead_hand_stock)
+
+
+# -- a hand's turns and irregularities, in the order they happened --------------------------------------
+
+def replay_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> None:
+    where, number = ("hands", setup.index), setup.number
+    state.table, state.table_ok = None, True
+    turns = entry.get("turns", [])
+    if not isinstance(turns, list):
+        problems.add(where + ("turns",), f"hand {number}: 'turns' must be a list, one turn a line ('Ann draws')")
+        turns, state.table_ok = [], False
+    items = entry.get("irregularities", [])
+    if not isinstance(items, list):
+        problems.add(where + ("irregularities",), f"hand {number}: 'irregularities' must be a list")
+        items = []
+    if turns or any(isinstance(item, dict) and "turn" in item for item in items):
+        state.table = new_table(state, setup)
+        if turns and setup.upcard is None and "upcard" not in entry:
+            problems.add(where + ("turns",), f"hand {number} was dealt without its upcard: its turns cannot be "
+                                             "replayed (the first turn's offer needs the card)")
+    i, last = 0, 1
+    for k in range(len(turns) + 1):
+        while i < len(items) and position(items[i]) <= k + 1:
+            if position(items[i]) < last:
+                problems.add(where + ("irregularities", i), f"hand {number}: the irregularities are not in the "
+                                                            "order of their turns")
+            last = max(last, position(items[i]))
+            _replay_irregularity(state, setup, i, items[i], k + 1, problems)
+            i += 1
+        if k < len(turns):
+            _replay_turn(state, setup, k, turns[k], problems)
+    for i in range(i, len(items)):
+        problems.add(where + ("irregularities", i, "turn"),
+                     f"hand {number}: an irregularity at turn {position(items[i])}, but {len(turns)} turns are "
+                     "recorded")
+        _replay_irregularity(state, setup, i, items[i], None, problems)
+
+
+def _replay_turn(state: MatchState, setup: HandSetup, k: int, text: object, problems: Problems) -> None:
+    if state.table is None or not state.table_ok:
+        return
+    try:
+        state.table.play(Turn.parse(text, state.players))
+    except GinRefError as exc:
+        problems.add(("hands", setup.index, "turns", k), f"hand {setup.number}, turn {k + 1} ({text}): {exc}")
+        state.table_ok = False
+
+
+def check_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems,
+               settlement: Optional[Settlement] = None) -> None:
+    """A hand recorded turn by turn ends as its turns say: dead by itself once a discard leaves
+    ``dead_hand_stock`` cards in the stock, else knocked by the player to move with a spread that fits."""
+    table = state.table
+    if table is None or not state.table_ok or not turn_count(entry):
+        return
+    where, number, result = ("hands", setup.index), setup.number, entry.get("result")
+    left = f"{table.stock} card{'s' if table.stock != 1 else ''} in the stock"
+    if result is None:
+        if table.dead:
+            problems.add(where, f"hand {number}: its turns end it dead (a discard left {left}), but it has no result")
+    elif result == "dead":
+        if not table.dead:
+            problems.add(where + ("result",), f"hand {number} is dead, but its turns leave {left} (it is dead when "
+                                              f"a discard leaves {state.rules.dead_hand_stock})")
+    elif settlement is not None:
+        discard = settlement.check.melding.discard if settlement.check is not None else None
+        _check_knock_fits(table, where, number, entry, discard, problems)
+
+
+def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, discard: Optional[Card],
+                      problems: Problems) -> None:
+    knocker = entry.get("knocker")
+    try:
+        table.verify_knock(knocker)
+    except IllegalActionError as exc:
+        problems.add(where + ("knocker",), f"hand {number}: {knocker}'s knock: {exc}")
+        return
+    try:
+        cards = recorded_cards(entry["knocker_cards"], (10, 11), "knocker's hand") if "knocker_cards" in entry else ()
+        defender = recorded_cards(entry["defender_cards"], (10,), "defender's hand") if "defender_cards" in entry \
+            else None
+    except SHAPE_ERRORS:
+        return  # reported by the settlement
+    if cards and len(cards) != 11:
+        problems.add(where + ("knocker_cards",), f"hand {number} is recorded turn by turn: the knocker spreads "
+                                                 "the 11 cards he holds after his draw")
+        return
+    for side, message in table.spread_misfits(str(knocker), cards, discard, defender):
+        if side == "defender" or cards:  # a side given as a count has no cards to fit
+            problems.add(where + (f"{side}_cards",), f"hand {number}: the spread does not fit the hand: {message}")
+
+
+# -- irregularities in a hand ------------------------------------------------------------------------
+
+def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: Any, at: Optional[int],
+                         problems: Problems) -> None:
+    where, number = ("hands", setup.index, "irregularities", i), setup.number
+    if not isinstance(item, dict):
+        problems.add(where, f"hand {number}: an irregularity holds kind, player, detail and points")
+        return
+    if item.get("kind") not in HAND_IRREGULARITIES:
+        problems.add(where + ("kind",), f"hand {number}: unknown irregularity {item.get('kind')!r} "
+                                        f"(known: {', '.join(HAND_IRREGULARITIES)})")
+        return
+    if "turn" in item and not is_count(item["turn"]):
+        problems.add(where + ("turn",), f"hand {number}: an irregularity's 'turn' is the number of the turn that "
+                                        f"was due, not {item['turn']!r}")
+    if not isinstance(item.get("detail"), str):
+        problems.add(where + ("detail",) if "detail" in item else where,
+                     f"hand {number}: an irregularity's 'detail' must be the reason it was refused")
+    if item["kind"] == "out_of_turn":
+        _replay_out_of_turn(state, where, number, item, at, problems)
+    else:
+        _replay_illegal_knock(state, setup, where, number, item, at, problems)
+
+
+def _replay_out_of_turn(state: MatchState, where: Where, number: int, item: Entry, at: Optional[int],
+                        problems: Problems) -> None:
+    player = player_at(item, "player", where, state.players, problems, what=f"hand {number}: the player out of turn")
+    action = item.get("action")
+    if action not in OUT_OF_TURN_ACTIONS:
+        problems.add(where + ("action",) if "action" in item else where,
+                     f"hand {number}: an out-of-turn 'action' is one of {', '.join(OUT_OF_TURN_ACTIONS)}, not "
+                     f"{action!r}")
+        action = None
+    if "turn" not in item:
+        problems.add(where, f"hand {number}: an out-of-turn irregularity says at which 'turn' it happened")
+    if item.get("card") is not None:
+        try:
+            card_of(item["card"])
+        except SHAPE_ERRORS as exc:
+            problems.add(where + ("card",), f"hand {number}: the out-of-turn card: {exc}")
+    if player is None or action is None or at is None or state.table is None or not state.table_ok:
+        return
+    try:
+        state.table.verify_turn(player, action)
+    except IllegalActionError:
+        return
+    problems.add(where + ("player",), f"hand {number}, turn {at}: {player}'s {action} is recorded as out of turn, "
+                                      f"but it was {player}'s turn")
+
+
+def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, number: int, item: Entry,
+                          at: Optional[int], problems: Problems) -> None:
+    player = player_at(item, "player", where, setup.pair, problems,
+                       what=f"hand {number}: the player of an illegal knock")
+    penalty = illegal_knock_penalty(state)
+    if "count" in item and (setup.upcard is not None or not limit_needs_upcard(state.rules)):
+        try:
+            count = _stored_count(item["count"])
+        except InvalidNotationError as exc:
+            problems.add(where + ("count",), f"hand {number}: the illegal knock's count: {exc}")
+        else:
+            refusal, _settled = judge(state.rules, setup.upcard, Facts(knocker_count=count, defender_count=0))
+            if refusal is None:
+                problems.add(where + ("count",), f"hand {number}: the knock recorded as illegal is legal (count "
+                                                 f"{count} within limit {setup.limit})")
+        if "cards" in item:
+            problems.add(where + ("cards",), f"hand {number}: an illegal knock holds its cards or its count, not both")
+    elif item.get("cards") is not None and (setup.upcard is not None or not limit_needs_upcard(state.rules)):
+        try:
+            melds = parse_melds(item["melds"]) if item.get("melds") is not None else None
+            discard = card_of(item["discard"]) if item.get("discard") is not None else None
+            cards = recorded_cards(item["cards"], (10, 11), "knocker's hand")
+            check = check_knock(cards, state.rules, setup.upcard, melds, discard)
+            if check.legal:
+                problems.add(where + ("cards",), f"hand {number}: the knock recorded as illegal is legal "
+                                                 f"({check.verdict})")
+            _check_refused_knock(state, where, number, item, at, player, cards, discard, problems)
+        except SHAPE_ERRORS as exc:
+            problems.add(where + ("cards",), f"hand {number}: the illegal knock's cards: {exc}")
+    if item.get("points") != penalty:
+        why = f"the penalty is {penalty}" if penalty else "illegal_knock: reject has no penalty"
+        problems.add(where + ("points",) if "points" in item else where,
+                     f"hand {number}: the illegal knock's points are {item.get('points')!r}, but {why}")
+    if player is not None and penalty and setup.index not in state.after_end:
+        score(state, setup.other(player), penalty, hand_won=False)
+
+
+def illegal_knock_penalty(state: MatchState) -> int:
+    rules = state.rules
+    return rules.illegal_knock_penalty if rules.illegal_knock == "penalty" else 0
+
+
+def _check_refused_knock(state: MatchState, where: Where, number: int, item: Entry, at: Optional[int],
+                         player: Optional[str], cards: Tuple[Card, ...], discard: Optional[Card],
+                         problems: Problems) -> None:
+    """An illegal knock in a hand recorded turn by turn was made in turn, with cards that fit the hand."""
+    table = state.table
+    if "turn" not in item or at is None or player is None or table is None or not state.table_ok:
+        return
+    try:
+        table.verify_knock(player)
+    except IllegalActionError as exc:
+        problems.add(where + ("turn",), f"hand {number}, turn {at}: {player}'s refused knock: {exc}")
+        return
+    if len(cards) == 11:
+        for message in table.check_spread(player, cards, discard):
+            problems.add(where + ("cards",), f"hand {number}, turn {at}: the refused knock does not fit the hand: "
+                                             f"{message}")
+
+
+# -- irregularities of the match: deals refused ------------------------------------------------------
+
+def _match_items(record: Record) -> list:
+    items = record.get("irregularities", [])
+    return items if isinstance(items, list) else []
+
+
+def replay_match_irregularities(record: Record, state: MatchState, upto: int, problems: Problems) -> None:
+    """The match's irregularities recorded before hand ``upto`` was dealt (the replay stands there)."""
+    items = _match_items(record)
+    while state.match_next < len(items):
+        item = items[state.match_next]
+        hand = item.get("hand") if isinstance(item, dict) else None
+        if isinstance(hand, int) and is_count(hand) and hand > upto:
+            return
+        state.match_next += 1
+        _replay_wrong_dealer(state, state.match_next - 1, item, upto, problems)
+
+
+def check_match_irregularities(record: Record, state: MatchState, problems: Problems) -> None:
+    """After the last hand: the list's shape, and any item for a hand that was never due."""
+    if not isinstance(record.get("irregularities", []), list):
+        problems.add(("irregularities",), "'irregularities' must be a list")
+    items = _match_items(record)
+    for i in range(state.match_next, len(items)):
+        problems.add(("irregularities", i, "hand"), f"a deal of hand {items[i]['hand']} was refused, but only "
+                                                    f"{len(record['hands'])} hands are recorded")
+
+
+def _replay_wrong_dealer(state: MatchState, i: int, item: Any, upto: int, problems: Problems) -> None:
+    where: Where = ("irregularities", i)
+    if not isinstance(item, dict):
+        problems.add(where, "an irregularity of the match holds kind, hand, player and detail")
+        return
+    if item.get("kind") not in MATCH_IRREGULARITIES:
+        problems.add(where + ("kind",), f"unknown irregularity of the match {item.get('kind')!r} (known: "
+                                        f"{', '.join(MATCH_IRREGULARITIES)}; a hand's own go with the hand)")
+        return
+    hand = item.get("hand")
+    if not isinstance(hand, int) or not is_count(hand):
+        problems.add(where + ("hand",) if "hand" in item else where,
+                     f"a refused deal names the 'hand' that was to be dealt, not {hand!r}")
+        return
+    if not isinstance(item.get("detail"), str):
+        problems.add(where + ("detail",) if "detail" in item else where,
+                     f"hand {hand}: a refused deal's 'detail' must be the reason it was refused")
+    player = player_at(item, "player", where, state.players, problems, what=f"hand {hand}: the dealer refused")
+    if hand < upto:
+        problems.add(where + ("hand",), f"hand {hand}: the refused deal is recorded after hand {upto - 1}'s (keep "
+                                        "them in the order of the hands)")
+    elif state.finished:
+        problems.add(where + ("hand",), f"hand {hand}: a deal is recorded as refused after the match ended")
+    elif player is not None and player == state.dealer:
+        problems.add(where + ("player",), f"hand {hand}: {player}'s deal is recorded as by the wrong dealer, but "
+                                          f"{player} was to deal ({state.why})")

@@ -1,0 +1,47 @@
+"""What a replay finds wrong in a record: each problem with its path of keys into the record (``("hands",
+2, "totals")``), which the file adapter turns into a line. Checks add problems to a ``Problems`` list; a
+problem the replay cannot go past (no players, no usable rules) ends it with ``Unreadable``.
+"""
+
+from typing import Any, List, NamedTuple, NoReturn, Sequence, Tuple
+
+from gin_ref.core.errors import GinRefError
+
+Where = Tuple[Any, ...]
+
+# What reading a recorded value can raise besides a GinRefError, when the value has the wrong shape.
+SHAPE_ERRORS = (GinRefError, TypeError, ValueError, AttributeError)
+
+
+class Problem(NamedTuple):
+    """Something in a record that does not add up: where (a key path) and what."""
+
+    where: Where
+    message: str
+
+
+class Unreadable(Exception):
+    """The replay cannot go on (the problem that says why is the last one found)."""
+
+
+class Problems(List[Problem]):
+    """The problems found so far, in the order found."""
+
+    def add(self, where: Sequence[Any], message: str) -> None:
+        self.append(Problem(tuple(where), message))
+
+    def fatal(self, where: Sequence[Any], message: str) -> NoReturn:
+        """Add the problem and stop the replay."""
+        self.add(where, message)
+        raise Unreadable(message)
+
+
+def same(stored: object, value: object) -> bool:
+    """Equal, with the same types (True is not 1)."""
+    if isinstance(value, dict):
+        return isinstance(stored, dict) and stored.keys() == value.keys() and all(
+            same(stored[k], value[k]) for k in value)
+    if isinstance(value, list):
+        return isinstance(stored, list) and len(stored) == len(value) and all(
+            same(a, b) for a, b in zip(stored, value))
+    return type(stored) is type(value) and stored == value

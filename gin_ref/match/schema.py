@@ -1,0 +1,97 @@
+"""The match record's schema: its format, its keys in order, the results and irregularities it knows.
+
+A record is plain data, exactly what a match file holds (``gin_ref.files.matchfile`` reads and writes the
+YAML): ``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per
+hand), ``irregularities`` (the match's own: deals refused; written once there is one) and ``corrections``
+(what ``undo`` took back).
+
+A hand entry holds its facts (dealer or roles, upcard, turns, irregularities, the knocker and the cards
+spread) and the values derived from them (limit, result, defender, winner, points, totals, games), which a
+replay works out again and compares.
+"""
+
+from typing import Any, Dict, List, Mapping, MutableMapping
+
+FORMAT = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
+TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "irregularities", "corrections")
+OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused)
+ROLES = ("box", "captain", "sitter")
+
+HAND_KEYS = ("number", "dealer", "box", "captain", "sitter", "upcard", "limit", "irregularities", "turns",
+             "result", "knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender",
+             "defender_cards", "defender_count", "winner", "points", "totals", "games")
+# the facts of a settled hand, as given at the knock (or amended); the rest of SETTLED_KEYS is derived
+RESULT_FACTS = ("knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender_cards",
+                "defender_count")
+SETTLED_KEYS = HAND_KEYS[HAND_KEYS.index("result"):]
+RESULTS = ("knock", "undercut", "gin", "big_gin", "dead")
+
+# in a hand's ``irregularities``: ``illegal_knock`` {player, detail, points, cards[, melds, discard]} and
+# ``out_of_turn`` {player, action[, card], detail}, each with ``turn`` (the turn that was due) where it has
+# one; in the match's (top level): ``wrong_dealer`` {hand (the hand that was to be dealt), player, detail}.
+HAND_IRREGULARITIES = ("illegal_knock", "out_of_turn")
+MATCH_IRREGULARITIES = ("wrong_dealer",)
+TURN_ACTIONS = ("take", "pass", "draw", "discard")
+OUT_OF_TURN_ACTIONS = TURN_ACTIONS + ("knock",)
+
+Entry = Dict[str, Any]  # a hand entry, an irregularity or a correction: plain data
+Record = Dict[str, Any]
+
+
+VERSION_KEYS = ("upcard", "limit") + SETTLED_KEYS  # what an amend replaces: the upcard and the result
+
+
+def step_count(record: Record) -> int:
+    """How many steps written in place the record holds: each deal refused, and per hand its deal, turns,
+    irregularities and result (a hand that ended dead by itself ended at its last turn: no extra step)."""
+    count = len(list_at(record, "irregularities"))
+    for entry in list_at(record, "hands"):
+        if not isinstance(entry, dict):
+            continue
+        turns = turn_count(entry)
+        count += 1 + turns + len(list_at(entry, "irregularities"))
+        if entry.get("result") is not None and not (entry.get("result") == "dead" and turns):
+            count += 1
+    return count
+
+
+def version_of(entry: Mapping[str, Any]) -> Entry:
+    """A hand's version as an amend replaces it: its upcard, limit and result keys."""
+    return {key: entry[key] for key in VERSION_KEYS if key in entry}
+
+
+def set_version(entry: MutableMapping[str, Any], version: Mapping[str, Any]) -> None:
+    """Give a hand entry another version (``version_of``), in place."""
+    for key in VERSION_KEYS:
+        entry.pop(key, None)
+    entry.update(version)
+    entry_order(entry)
+
+
+def entry_order(entry: MutableMapping[str, Any]) -> None:
+    """Put a hand entry's keys in the record's order (HAND_KEYS), in place."""
+    items = sorted(entry.items(), key=lambda kv: HAND_KEYS.index(kv[0]) if kv[0] in HAND_KEYS else len(HAND_KEYS))
+    entry.clear()
+    entry.update(items)
+
+
+def is_count(value: object) -> bool:
+    """A whole number from 1 (True is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def turn_count(entry: Mapping[str, Any]) -> int:
+    turns = entry.get("turns")
+    return len(turns) if isinstance(turns, list) else 0
+
+
+def position(item: object) -> int:
+    """The turn an irregularity happened at: its ``turn``, or 1 (before any turn) when it has none."""
+    turn = item.get("turn") if isinstance(item, dict) else None
+    return turn if isinstance(turn, int) and is_count(turn) else 1
+
+
+def list_at(mapping: Mapping[str, Any], key: str) -> List[Any]:
+    """``mapping[key]`` when it is a list, else [] (the replay reports a wrong shape once)."""
+    value = mapping.get(key)
+    return value if isinstance(value, list) else []

@@ -1,0 +1,151 @@
+"""Where a match stands, as a replay of its record leaves it (``gin_ref.match.replay`` builds it).
+
+``MatchState`` holds the running totals, the hands won, the Hollywood games, who deals next (or the
+roles) and why, the end, the open hand and its table. The functions below move it on as the replay goes:
+``score`` enters points, ``close_hand`` passes the deal (or the roles) on and sees whether the match ended.
+"""
+
+import copy
+from dataclasses import dataclass, field, replace
+from typing import Dict, List, NamedTuple, Optional, Set, Tuple
+
+from gin_ref.core import game
+from gin_ref.core.cards import Card
+from gin_ref.core.rules import HouseRules
+from gin_ref.core.turns import Table
+from gin_ref.match.header import Header
+from gin_ref.match.knocks import Settlement
+
+Bonuses = Dict[str, Dict[str, int]]
+
+
+@dataclass(frozen=True)
+class HandSetup:
+    """Who plays a hand and under what limit: its dealer (the box, with three), the roles, the two players
+    (dealer first, then the non-dealer or the captain), the upcard and the knock limit (None when they
+    cannot be read)."""
+
+    index: int
+    dealer: str
+    roles: Optional[game.Roles]
+    pair: Tuple[str, str]
+    upcard: Optional[Card]
+    limit: Optional[int]
+
+    @property
+    def number(self) -> int:
+        return self.index + 1
+
+    def other(self, name: str) -> str:
+        return self.pair[1] if name == self.pair[0] else self.pair[0]
+
+
+class Note(NamedTuple):
+    """A hand that stands as played though an amend of an earlier hand changed what came after it: dealt
+    by another dealer (``kind`` "dealer") or with other roles ("roles") than the amended results give."""
+
+    hand: int
+    kind: str
+    played: str  # the dealer, or the roles (box, captain, sitter), as played
+    rotation: str  # what the amended results give
+
+
+@dataclass
+class MatchState:
+    """A match as its record stands: see the module docstring."""
+
+    header: Header
+    totals: Dict[str, int]
+    hands_won: Dict[str, int]
+    games: Optional[List[game.Game]]  # Hollywood: the three games
+    dealer: str  # who deals the next hand (three players: the box)
+    roles: Optional[game.Roles]  # three players: the roles of the next hand
+    why: str  # why that dealer (or those roles)
+    finished: bool = False
+    winner: Optional[str] = None
+    ended_in: Optional[int] = None  # the number of the hand that ended the match
+    open: Optional[int] = None  # the index of the open hand
+    current: Optional[HandSetup] = None  # the last hand dealt
+    table: Optional[Table] = None  # the table of the last hand dealt, when it is played turn by turn
+    table_ok: bool = True  # False once a turn of that hand failed to replay: later checks are left out
+    match_next: int = 0  # how many of the match's own irregularities the replay has passed
+    as_played: Set[int] = field(default_factory=set)  # numbers of hands that stand as played (after an amend)
+    notes: List[Note] = field(default_factory=list)
+    after_end: Set[int] = field(default_factory=set)  # indexes of hands played after the end: not counted
+    settlements: Dict[int, Settlement] = field(default_factory=dict)  # index -> its knock settled
+
+    @property
+    def players(self) -> List[str]:
+        return self.header.players
+
+    @property
+    def rules(self) -> HouseRules:
+        return self.header.rules
+
+    @property
+    def three(self) -> bool:
+        return len(self.header.players) == 3
+
+    @property
+    def hollywood(self) -> bool:
+        return self.header.rules.scoring == "hollywood"
+
+    def copy(self) -> "MatchState":
+        """An independent copy (the replay of a later step starts from it)."""
+        return replace(self, totals=dict(self.totals), hands_won=dict(self.hands_won),
+                       games=copy.deepcopy(self.games), table=None,
+                       notes=list(self.notes), after_end=set(self.after_end), settlements=dict(self.settlements))
+
+    def result(self) -> Tuple[Bonuses, Optional[Dict[str, int]], Optional[str]]:
+        """``(bonuses, final, winner)``: each player's end-of-game bonuses, his final score, the winner.
+        While the match is being played: empty bonuses, final None, winner None."""
+        if not self.finished:
+            return {name: {} for name in self.players}, None, None
+        if self.games is not None:
+            return game.hollywood_result(self.rules, self.games, self.players)
+        assert self.winner is not None
+        bonuses = game.game_bonuses(self.rules, self.totals, self.hands_won, self.winner)
+        return bonuses, game.final_scores(self.totals, bonuses), self.winner
+
+
+def fresh_state(header: Header) -> MatchState:
+    """The state before the first hand."""
+    players = header.players
+    games = game.new_games(players) if header.rules.scoring == "hollywood" else None
+    return MatchState(header, dict.fromkeys(players, 0), dict.fromkeys(players, 0), games, header.dealer,
+                      header.roles, header.why)
+
+
+def score(state: MatchState, name: str, points: int, hand_won: bool = True) -> None:
+    """Enter ``points`` for ``name`` (a hand won, or a penalty: ``hand_won`` False)."""
+    if state.games is not None:
+        game.enter_score(state.games, name, points, state.rules.target, hand_won)
+        state.totals = {p: sum(g.totals[p] for g in state.games) for p in state.players}
+    else:
+        state.totals[name] += points
+    if hand_won:
+        state.hands_won[name] += 1
+
+
+def close_hand(state: MatchState, setup: HandSetup, winner: Optional[str]) -> None:
+    """A hand is over (won by ``winner``, or dead: None): the next dealer or roles, and the end (a hand
+    played after the end changes nothing)."""
+    number = setup.number
+    state.open = None
+    if setup.index in state.after_end:
+        return
+    if setup.roles is not None:
+        state.why = game.roles_reason(setup.roles, winner, number)
+        state.roles = game.next_roles(setup.roles, winner)
+        state.dealer = state.roles.box
+    else:
+        state.why = game.dealer_reason(state.rules.next_dealer, number, winner)
+        state.dealer = game.next_dealer(state.rules.next_dealer, setup.dealer, winner, state.players)
+    if state.games is not None:
+        if all(g.finished for g in state.games):
+            state.finished, state.ended_in = True, number
+            state.winner = game.hollywood_result(state.rules, state.games, state.players)[2]
+        return
+    leader = game.game_winner(state.totals, state.rules.target, winner)
+    if leader is not None:
+        state.finished, state.ended_in, state.winner = True, number, leader

@@ -1,0 +1,122 @@
+"""An event for people and scripts: the ``event standings --json`` object and its text, the round just
+paired, the event just started (pure: takes a ``gin_ref.club.event.Event`` and its tables' results)."""
+
+import os
+
+from gin_ref.club.event import Result
+from gin_ref.views.text import table
+
+SYSTEM_WORDS = {"round-robin": "round robin", "swiss": "Swiss"}
+
+
+def points_text(halves):
+    """Half points for people: ``2``, ``1½``, ``½``."""
+    whole, half = divmod(halves, 2)
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
+
+
+def points_number(halves):
+    """Half points for JSON: a whole number when whole, else n.5."""
+    return halves // 2 if halves % 2 == 0 else halves / 2
+
+
+def _file(folder, name):
+    return os.path.join(os.fspath(folder), name)
+
+
+def event_data(event, results, folder):
+    """The ``event standings --json`` object. ``results``: {table file name: Result}; file names in it are
+    shown inside ``folder`` (as given)."""
+    rows = event.standings(results)
+    return {
+        "event": event.name,
+        "format": event.system,
+        "rounds_played": event.rounds_played(results),
+        "rounds": event.total_rounds,
+        "finished": event.is_over(results),
+        "standings": [{"rank": row.rank, "player": row.player, "match_points": points_number(row.halves),
+                       "played": row.played, "byes": row.byes,
+                       "buchholz": None if row.buchholz is None else points_number(row.buchholz),
+                       "diff": row.diff} for row in rows],
+        "pairings": [{"round": rnd.number,
+                      "tables": [_table_data(t, results.get(t.file) or Result.unplayed(), folder) for t in rnd.tables],
+                      "bye": rnd.bye} for rnd in event.rounds],
+    }
+
+
+def _table_data(t, result, folder):
+    return {"table": t.number, "players": list(t.players), "file": _file(folder, t.file),
+            "finished": result.finished, "winner": result.winner if result.finished else None}
+
+
+def _heading(data):
+    system = SYSTEM_WORDS[data["format"]]
+    if data["finished"]:
+        state = "over"
+    else:
+        paired = len(data["pairings"])
+        state = f"{data['rounds_played']} of {data['rounds']} rounds played" + (
+            f", round {paired} being played" if paired > data["rounds_played"] else "")
+    return f"{data['event']}: {system}, {data['rounds']} round{'s' if data['rounds'] != 1 else ''}; {state}"
+
+
+def event_text(data, folder="FOLDER"):
+    """The standings table, then the tables of the latest round (``folder``: the event's, as named)."""
+    swiss = data["format"] == "swiss"
+    headers = ["rank", "player", "points", "played", "byes"] + (["buchholz"] if swiss else []) + ["diff"]
+    rows = []
+    for row in data["standings"]:
+        points = points_text(round(row["match_points"] * 2))
+        line = [row["rank"], row["player"], points, row["played"], row["byes"]]
+        if swiss:
+            line.append(points_text(round(row["buchholz"] * 2)))
+        rows.append(line + [f"{row['diff']:+d}"])
+    lines = [_heading(data), table(rows, headers, right=set(range(len(headers))) - {1})]
+    if data["pairings"]:
+        latest = data["pairings"][-1]
+        lines += ["", f"round {latest['round']}:"] + round_lines(latest)
+    else:
+        lines += ["", f"no round paired yet: gin-ref event pair {folder}"]
+    return "\n".join(lines)
+
+
+def round_lines(rnd):
+    """One line per table of a round (players, state, match file), then the bye."""
+    rows = []
+    for t in rnd["tables"]:
+        state = "playing" if not t.get("finished", False) else (
+            f"{t['winner']} won" if t["winner"] else "tied: ½ each")
+        rows.append([f"table {t['table']}", " v ".join(t["players"]), state, t["file"]])
+    lines = table(rows).splitlines() if rows else []
+    lines = ["  " + line for line in lines]
+    if rnd["bye"] is not None:
+        lines.append(f"  bye: {rnd['bye']} (1 match point)")
+    return lines
+
+
+def paired_text(event, rnd, folder):
+    """What ``event pair`` prints: the round's tables and match files, the bye, and how to record."""
+    data = {"round": rnd.number, "bye": rnd.bye,
+            "tables": [{"table": t.number, "players": list(t.players), "file": _file(folder, t.file),
+                        "finished": False} for t in rnd.tables]}
+    rows = [[t["table"], " v ".join(t["players"]), t["file"]] for t in data["tables"]]
+    lines = [f"{event.name}: round {rnd.number} of {event.total_rounds}, {len(rows)} table{'s' if len(rows) != 1 else ''}",
+             table(rows, ["table", "players", "match file"], right={0})]
+    if rnd.bye is not None:
+        lines.append(f"bye: {rnd.bye} (1 match point)")
+    if rows:
+        lines.append(f"record each table in its file: gin-ref deal --match {rows[0][2]} --upcard CARD, ...")
+    return "\n".join(lines)
+
+
+def started_text(event, folder):
+    """What ``event new`` prints."""
+    players = event.players
+    rounds = event.total_rounds
+    seeds = ", ".join(f"{i} {name}" for i, name in enumerate(players, 1))
+    return "\n".join([
+        f"event {event.name}: {SYSTEM_WORDS[event.system]} of {len(players)} players, {rounds} round"
+        f"{'s' if rounds != 1 else ''}, {event.rules.name} rules",
+        f"seeds: {seeds}",
+        f"pair the first round: gin-ref event pair {folder}",
+    ])

@@ -1,0 +1,141 @@
+"""The score sheet's charts: inline SVG line charts of running totals, one line per player.
+
+Lines are told apart without colour too: each has its own dash pattern and its own marker at every hand,
+and is labelled at its end with the player's name and last total (labels pushed apart so none overlap). The
+target is a grey dashed line. No ``url(...)`` references (markers are drawn shapes), so nothing is fetched.
+"""
+
+import html
+
+from gin_ref.views.export import GAMES
+
+COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d35400")
+DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2 1 2")  # solid, dashed, dotted, dash-dot, short dash-dot
+MARKERS = ("circle", "square", "triangle", "diamond", "cross")
+LABEL_GAP = 12  # px between two end labels
+
+
+def esc(value):
+    return "" if value is None else html.escape(str(value), quote=True)
+
+
+def chart_series(view):
+    """Each player's running totals for the chart: 0 before the first hand, then one per hand."""
+    return {name: [0] + [hand["totals"].get(name, 0) for hand in view.hands] for name in view.players}
+
+
+def game_series(view, number):
+    """Hollywood: each player's running total in game ``number``: 0 before the first hand, then one per hand."""
+    series = {}
+    for name in view.players:
+        values, last = [0], 0
+        for hand in view.hands:
+            columns = hand.get("games") or []
+            last = columns[number - 1].get(name, last) if len(columns) >= number else last
+            values.append(last)
+        series[name] = values
+    return series
+
+
+def _points(*pairs):
+    return " ".join(f"{round(px, 1)},{round(py, 1)}" for px, py in pairs)
+
+
+def marker(kind, x, y, colour, s=3.2):
+    """One point's marker, a drawn shape of half-size ``s``: a filled circle, square or triangle, an open
+    diamond, a cross."""
+    if kind == "circle":
+        return f"<circle cx=\"{x}\" cy=\"{y}\" r=\"{s}\" fill=\"{colour}\"/>"
+    if kind == "square":
+        return (f"<rect x=\"{round(x - s, 1)}\" y=\"{round(y - s, 1)}\" width=\"{2 * s}\" height=\"{2 * s}\" "
+                f"fill=\"{colour}\"/>")
+    if kind == "triangle":
+        pts = _points((x, y - s - 0.8), (x - s - 0.6, y + s), (x + s + 0.6, y + s))
+        return f"<polygon points=\"{pts}\" fill=\"{colour}\"/>"
+    if kind == "diamond":
+        pts = _points((x, y - s - 1), (x + s + 1, y), (x, y + s + 1), (x - s - 1, y))
+        return f"<polygon points=\"{pts}\" fill=\"white\" stroke=\"{colour}\" stroke-width=\"1.5\"/>"
+    return (f"<path d=\"M{round(x - s, 1)} {round(y - s, 1)}L{round(x + s, 1)} {round(y + s, 1)}"
+            f"M{round(x - s, 1)} {round(y + s, 1)}L{round(x + s, 1)} {round(y - s, 1)}\" stroke=\"{colour}\" "
+            "stroke-width=\"1.6\"/>")
+
+
+def spread_labels(wanted, low, high, gap=LABEL_GAP):
+    """Label heights as near ``wanted`` as they can be while ``gap`` apart, inside ``low``..``high``."""
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = {}
+    last = None
+    for i in order:
+        y = max(wanted[i], low) if last is None else max(wanted[i], last + gap)
+        placed[i] = y
+        last = y
+    overflow = (last or 0) - high
+    if overflow > 0:  # pushed past the bottom: move them all up, keeping the gaps
+        for i in order:
+            placed[i] = round(placed[i] - overflow, 1)
+    return [round(placed[i], 1) for i in range(len(wanted))]
+
+
+def svg_chart(series, label, target=None, width=640, height=250, title=None):
+    """An inline SVG line chart of ``series`` (name -> values, one a hand from 0) with the ``target``."""
+    hands = max((len(values) for values in series.values()), default=1) - 1
+    top = max([1, target or 0] + [v for values in series.values() for v in values])
+    left, right, upper, lower = 40, 96, 22 if title else 12, 32
+    plot_w, plot_h = width - left - right, height - upper - lower
+
+    def x(i):
+        return round(left + plot_w * i / max(hands, 1), 1)
+
+    def y(v):
+        return round(upper + plot_h * (1 - v / top), 1)
+
+    out = [f"<svg class=\"chart\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" "
+           f"role=\"img\" aria-label=\"{esc(label)}\">"]
+    if title:
+        out.append(f"<text class=\"title\" x=\"{left}\" y=\"14\">{esc(title)}</text>")
+    out.append(f"<rect x=\"{left}\" y=\"{upper}\" width=\"{plot_w}\" height=\"{plot_h}\" fill=\"none\" "
+               "stroke=\"#999\"/>")
+    for value in sorted({0, top // 2, top}):
+        out.append(f"<text x=\"{left - 5}\" y=\"{y(value) + 4}\" text-anchor=\"end\">{value}</text>")
+    if target:
+        out.append(f"<line class=\"target\" x1=\"{left}\" y1=\"{y(target)}\" x2=\"{left + plot_w}\" "
+                   f"y2=\"{y(target)}\" stroke=\"#777\" stroke-width=\"1\" stroke-dasharray=\"1 3\"/>")
+        out.append(f"<text x=\"{left + 4}\" y=\"{y(target) - 4}\">target {target}</text>")
+    step = 1 if hands <= 20 else 5 if hands <= 100 else 50
+    for i in range(0, hands + 1, step):
+        out.append(f"<text x=\"{x(i)}\" y=\"{upper + plot_h + 13}\" text-anchor=\"middle\">{i}</text>")
+    out.append(f"<text x=\"{left + plot_w / 2}\" y=\"{height - 3}\" text-anchor=\"middle\">hand</text>")
+    ends = spread_labels([y(values[-1]) + 4 for values in series.values()], upper + 8, upper + plot_h + 4)
+    for i, ((name, values), label_y) in enumerate(zip(series.items(), ends)):
+        colour, dash, kind = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)], MARKERS[i % len(MARKERS)]
+        pts = " ".join(f"{x(j)},{y(v)}" for j, v in enumerate(values))
+        dashes = f" stroke-dasharray=\"{dash}\"" if dash else ""
+        out.append(f"<g class=\"player\" data-marker=\"{kind}\">")
+        out.append(f"<polyline class=\"series\" data-player=\"{esc(name)}\" fill=\"none\" stroke=\"{colour}\" "
+                   f"stroke-width=\"2\"{dashes} points=\"{pts}\"><title>{esc(name)}</title></polyline>")
+        out += [marker(kind, x(j), y(v), colour) for j, v in enumerate(values)]
+        out.append(marker(kind, left + plot_w + 10, label_y - 4, colour))
+        out.append(f"<text class=\"end\" x=\"{left + plot_w + 18}\" y=\"{label_y}\" fill=\"{colour}\" "
+                   f"style=\"fill: {colour}\">{esc(name)} {esc(values[-1])}</text>")
+        out.append("</g>")
+    out.append("</svg>")
+    return out
+
+
+def match_charts(view):
+    """The charts of a match: one of the running totals with its target; Hollywood, one per game with the
+    target of each game (a game nobody has scored in yet is named, not drawn)."""
+    target = view.tally.get("target")
+    if not view.hollywood:
+        return svg_chart(chart_series(view), f"running totals of {view.file}", target)
+    out = []
+    for number in GAMES:
+        series = game_series(view, number)
+        game = view.tally["games"][number - 1]
+        state = f": {game['winner']} wins" if game.get("winner") else ""
+        if not any(v for values in series.values() for v in values):
+            out.append(f"<p class=\"game-open\">game {number}: nobody has scored in it yet</p>")
+            continue
+        out += svg_chart(series, f"game {number} of {view.file}", target, width=340, height=200,
+                         title=f"game {number}{state}")
+    return out

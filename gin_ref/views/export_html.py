@@ -1,0 +1,145 @@
+"""The score sheet as one self-contained HTML page, to post on a noticeboard or print.
+
+Several matches open with their standings. Each match is headed by its players and date (the file name
+small below); its table ends with the total, each bonus and the final score; Hollywood shows each game's
+columns and a chart per game with its target; hearts and diamonds are red; a match not started says so.
+The print stylesheet sets the paper (A4 by default) and its margins, and keeps each match whole on one page
+where it fits: a match that would not fit under the one before starts a new page. Inline CSS and SVG only: no script, nothing fetched.
+"""
+
+import html
+
+from gin_ref.views.export import irregularity_notes, is_red, not_started, outcome_line, pretty_card, score_sheet
+from gin_ref.views.export_chart import match_charts
+from gin_ref.views.standings import HEADERS, standings, standings_rows
+
+DEFAULT_TITLE = "gin-ref score sheets"
+PAPERS = {"a4": "A4", "letter": "letter"}  # the --paper choices and their CSS page size
+MARGINS = "14mm 12mm"
+
+_CSS = """
+body { font-family: Georgia, 'Times New Roman', serif; margin: 2em auto; max-width: 62em; padding: 0 1em;
+       color: #222; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+h1 { font-size: 1.6em; margin: 0 0 0.4em; }
+h2 { font-size: 1.3em; margin: 0; }
+h2 .date { font-weight: normal; color: #555; margin-left: 0.4em; }
+h3 { font-size: 1em; margin: 0.8em 0 0.2em; }
+p.file { margin: 0.1em 0 0.5em; font-size: 0.75em; color: #666; font-family: monospace; }
+section { break-inside: avoid; page-break-inside: avoid; }
+section.match { margin-top: 2em; border-top: 1px solid #999; padding-top: 0.8em; }
+dl { display: grid; grid-template-columns: max-content auto; gap: 0.1em 1em; margin: 0.4em 0; }
+dt { font-weight: bold; } dd { margin: 0; }
+table { border-collapse: collapse; margin: 0.6em 0; }
+th, td { border: 1px solid #bbb; padding: 0.12em 0.45em; }
+th.group { border-bottom: none; font-weight: normal; font-style: italic; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+.red { color: #c0392b; }
+tfoot td { font-weight: bold; } tfoot td.label { text-align: right; }
+tfoot tr.total td { border-top: 2px solid #444; }
+tfoot tr.final td { border-top: 3px double #444; }
+p.empty, p.game-open { font-style: italic; }
+.charts { display: flex; flex-wrap: wrap; gap: 0 1em; }
+svg { display: block; margin: 0.4em 0; }
+svg text { font-family: sans-serif; font-size: 11px; fill: #444; }
+svg text.title { font-weight: bold; }
+@page { size: PAPER; margin: MARGINS; }
+@media print {
+  body { margin: 0; max-width: none; padding: 0; font-size: 9.5pt; }
+  section.match { margin-top: 1.2em; }
+  section.standings + section.match, h1 + section.match { margin-top: 0; border-top: none; padding-top: 0; }
+}
+""".strip()
+
+
+def esc(value):
+    return "" if value is None else html.escape(str(value), quote=True)
+
+
+def card_cell(code):
+    """An upcard's cell text: hearts and diamonds in red."""
+    text = esc(pretty_card(code))
+    return f"<span class=\"red\">{text}</span>" if text and is_red(code) else text
+
+
+def _cells(row, numeric, card=None):
+    out = []
+    for i, cell in enumerate(row):
+        text = card_cell(cell) if i == card else esc(cell)
+        out.append(f"<td class=\"n\">{text}</td>" if i in numeric else f"<td>{text}</td>")
+    return "".join(out)
+
+
+def html_table(headers, rows, numeric=(), foot=(), card=None, groups=(), span=1):
+    """A table: ``groups`` (title, columns) over the headers, the rows, then the ``foot`` rows (total, each
+    bonus, final) with their own class, each titled in one cell across its first ``span`` columns."""
+    out = ["<table>", "<thead>"]
+    if groups:
+        out.append("<tr>" + "".join(f"<th class=\"group\" colspan=\"{span}\">{esc(title)}</th>"
+                                    for title, span in groups) + "</tr>")
+    out += ["<tr>" + "".join(f"<th>{esc(h)}</th>" for h in headers) + "</tr>", "</thead>", "<tbody>"]
+    out += [f"<tr>{_cells(row, numeric, card)}</tr>" for row in rows]
+    out.append("</tbody>")
+    if foot:
+        out.append("<tfoot>")
+        for row in foot:
+            kind = row[0] if row[0] in ("total", "final") else "bonus"
+            label = f"<td class=\"label\" colspan=\"{span}\">{esc(row[0])}</td>" if span > 1 else ""
+            cells = _cells(row[span:], {i - span for i in numeric}) if label else _cells(row, numeric)
+            out.append(f"<tr class=\"{kind}\">{label}{cells}</tr>")
+        out.append("</tfoot>")
+    out.append("</table>")
+    return out
+
+
+def match_section(view):
+    """One match: its heading, what it was, the hand table (or why there is none), notes and charts."""
+    out = ["<section class=\"match\">", "<header>",
+           f"<h2>{esc(' v '.join(view.players))}<span class=\"date\">{esc(view.date)}</span></h2>",
+           f"<p class=\"file\">{esc(view.file)}</p>", "</header>", "<dl>",
+           f"<dt>rules</dt><dd>{esc(view.rules)}</dd>",
+           f"<dt>result</dt><dd>{esc(outcome_line(view))}</dd>", "</dl>"]
+    empty = not_started(view)
+    if empty:
+        out.append(f"<p class=\"empty\">{esc(empty)}</p>")
+    else:
+        sheet = score_sheet(view)
+        out += html_table(sheet.headers, sheet.rows, sheet.numeric, sheet.foot, sheet.card, sheet.groups,
+                          span=sheet.headers.index("points") + 1)
+    if irregularity_notes(view):
+        out += ["<h3>Irregularities</h3>", "<ul>"]
+        out += [f"<li>{esc(note)}</li>" for note in irregularity_notes(view)]
+        out.append("</ul>")
+    if not empty:
+        out += ["<div class=\"charts\">", *match_charts(view), "</div>"]
+    out.append("</section>")
+    return out
+
+
+def standings_section(views):
+    """Several matches open with their standings: the league table of ``gin-ref standings`` over these
+    matches (``gin_ref.views.standings``), and the matches still being played, not counted."""
+    data = standings(views)
+    out = ["<section class=\"standings\">", "<h2>Standings</h2>"]
+    if data["standings"]:
+        out += html_table(HEADERS, standings_rows(data), {0, 2, 3, 4, 5, 6, 7, 8})
+    else:
+        out.append("<p class=\"empty\">no finished match yet</p>")
+    if data["open"]:
+        still = "; ".join(f"{' v '.join(item['players'])} ({item['file']})" for item in data["open"])
+        out.append(f"<p class=\"open\">still being played, not counted: {esc(still)}</p>")
+    out.append("</section>")
+    return out
+
+
+def html_text(views, title=DEFAULT_TITLE, paper="a4"):
+    """One self-contained page: the standings of several matches, then each match's score sheet and charts."""
+    css = _CSS.replace("PAPER", PAPERS[paper]).replace("MARGINS", MARGINS)
+    out = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
+           f"<title>{esc(title)}</title>", f"<style>\n{css}\n</style>", "</head>", "<body>",
+           f"<h1>{esc(title)}</h1>"]
+    if len(views) > 1:
+        out += standings_section(views)
+    for view in views:
+        out += match_section(view)
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,66 @@
+"""The score sheet as Markdown, for a club's notes: each match headed by its players and date, its hand
+table ending with the total, each bonus and the final score, and for Hollywood a table per game.
+
+Every name is escaped: no name can break a table, start a list or show as an HTML entity.
+"""
+
+import re
+
+from gin_ref.views.export import (GAMES, game_outcome, game_sheet, heading, irregularity_notes, not_started,
+                                  outcome_line, pretty_card, score_sheet)
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
+_MD_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")  # '&amp;' or '&#60;' would show as '&' or '<'
+_MD_LIST_MARKER = re.compile(r"^(?:([+\-])|([0-9]+)([.)]))")  # a list item's text starting '+ ' or '1. '
+
+
+def md(value):
+    """A table cell's text with Markdown punctuation escaped (a name cannot break the table) and each '&'
+    that would start an HTML entity written as '&amp;'."""
+    if value is None:
+        return ""
+    text = str(value).replace("\r", " ").replace("\n", " ")
+    return _MD_ENTITY.sub("&amp;", _MD_SPECIAL.sub(r"\\\1", text))
+
+
+def _md_item(text):
+    """Escaped text (``md``) that starts a list item: a leading '+', '-' or '1.' would start a nested list."""
+    return _MD_LIST_MARKER.sub(lambda m: "\\" + m.group(1) if m.group(1) else m.group(2) + "\\" + m.group(3),
+                               text)
+
+
+def _md_table(headers, rows, numeric=(), foot=()):
+    """A table; the ``foot`` rows (total, bonuses, final) have their titles in bold."""
+    lines = ["| " + " | ".join(md(h) for h in headers) + " |",
+             "|" + "|".join("---:" if i in numeric else "---" for i in range(len(headers))) + "|"]
+    lines += ["| " + " | ".join(md(c) for c in row) + " |" for row in rows]
+    lines += ["| " + " | ".join([f"**{md(row[0])}**", *(md(c) for c in row[1:])]) + " |" for row in foot]
+    return lines
+
+
+def markdown_text(views):
+    """The tally tables of each match, for a club's notes."""
+    lines = []
+    for view in views:
+        if lines:
+            lines.append("")
+        lines += [f"## {md(heading(view))}", "",
+                  f"- file: {md(view.file)}",
+                  f"- rules: {md(view.rules)}",
+                  f"- {_md_item(md(outcome_line(view)))}", ""]
+        empty = not_started(view)
+        if empty:
+            lines.append(f"*{md(empty)}*")
+        else:
+            sheet = score_sheet(view, games=False)
+            rows = [[*row[:sheet.card], pretty_card(row[sheet.card]), *row[sheet.card + 1:]] for row in sheet.rows]
+            lines += _md_table(sheet.headers, rows, sheet.numeric, sheet.foot)
+        if irregularity_notes(view):
+            lines += ["", "Irregularities:", ""] + [f"- {md(note)}" for note in irregularity_notes(view)]
+        if view.hollywood and not empty:
+            for number in GAMES:
+                headers, rows, foot, numeric = game_sheet(view, number)
+                title = md(game_outcome(view, number))
+                lines += ["", f"### {title[:1].upper()}{title[1:]}", ""]
+                lines += _md_table(headers, rows, numeric, foot) if rows else ["*nobody has scored in it yet*"]
+    return "\n".join(lines) + "\n"

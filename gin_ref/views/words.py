@@ -1,0 +1,133 @@
+"""Every event of a match put into words, in one place: a hand's result, an irregularity, an act refused
+and kept, a step taken back, the end of the match. The text tally, the exports (Markdown, HTML), ``undo``
+and ``verify`` all say it this way; the match layer hands over data only.
+"""
+
+from typing import Any, Dict, Mapping, Optional
+
+from gin_ref.match.actions import Outcome
+from gin_ref.match.state import MatchState, Note
+from gin_ref.match.steps import Step
+
+RESULT_NAMES = {"big_gin": "big gin", "undercut": "knock, undercut"}
+_ACTION_OF_KIND = {"illegal_knock": "knock", "wrong_dealer": "deal"}
+
+
+def result_words(entry: Mapping[str, Any]) -> str:
+    """A settled hand in a few words: ``Ben's knock, 16 points to Ben``, ``a dead hand``."""
+    result = entry.get("result")
+    if result == "dead":
+        return "a dead hand"
+    if result is None:
+        return "open"
+    what = RESULT_NAMES.get(str(result), result)
+    points = entry.get("points")
+    return f"{entry.get('knocker')}'s {what}, {points} point{'' if points == 1 else 's'} to {entry.get('winner')}"
+
+
+def irregularity_words(item: Mapping[str, Any]) -> str:
+    """An irregularity: ``Ann's knock refused (knock not allowed: ...)``, ``Ben's draw refused (out of
+    turn: ...)``, ``Ben's deal refused (Ben cannot deal hand 4: ...)`` (without a penalty)."""
+    kind = item.get("kind")
+    action = _ACTION_OF_KIND.get(str(kind)) or item.get("action") or "action"
+    card = f" {item['card']}" if kind == "out_of_turn" and item.get("card") else ""
+    return f"{item.get('player')}'s {action}{card} refused ({item.get('detail')})"
+
+
+def penalty_words(item: Mapping[str, Any], to: str = "the opponent") -> str:
+    """``; 10 penalty points to Ben`` for a penalised knock, else nothing."""
+    return f"; {item['points']} penalty points to {to}" if item.get("points") else ""
+
+
+def irregularity_note(number: Any, item: Mapping[str, Any]) -> str:
+    """``hand 3, turn 5: Ann's draw refused (out of turn: ...)``, with a penalty when there is one."""
+    turn = f", turn {item['turn']}" if item.get("turn") else ""
+    return f"hand {number}{turn}: {irregularity_words(item)}{penalty_words(item)}"
+
+
+def refusal_words(state: MatchState, outcome: Outcome) -> str:
+    """The one line for an act refused and kept: the reason, where it was recorded, a penalty, and that
+    the hand stays open when it does."""
+    refusal = outcome.refusal
+    assert refusal is not None
+    item = refusal.irregularity
+    turn = f", turn {item['turn']}" if item.get("turn") else ""
+    penalty = ""
+    if item.get("points") and state.current is not None:
+        penalty = penalty_words(item, state.current.other(item["player"]))
+    stays = "; the hand stays open" if item.get("kind") == "illegal_knock" else ""
+    return f"{refusal.reason}. Recorded as an irregularity (hand {outcome.number}{turn}){penalty}{stays}"
+
+
+def undone_words(step: Step) -> str:
+    """What ``undo`` takes back: ``hand 2: Ann's illegal knock``, ``hand 1, turn 4: Ben draws``..."""
+    data, number = step.data, step.hand
+    if step.kind == "refused_deal":
+        return f"hand {number}: {data.get('player')}'s deal by the wrong dealer"
+    if step.kind == "result":
+        return f"hand {number}: {result_words(data)}"
+    if step.kind == "irregularity":
+        if data.get("kind") == "out_of_turn":
+            return f"hand {number}: {data.get('player')}'s {data.get('action')} out of turn"
+        penalty = f", {data['points']} penalty points" if data.get("points") else ""
+        return f"hand {number}: {data.get('player')}'s illegal knock{penalty}"
+    if step.kind == "turn":
+        if data.get("result") is not None:
+            return f"hand {number}: the dead end and turn {step.turn} ({data['turns'][0]})"
+        return f"hand {number}, turn {step.turn}: {data['turns'][0]}"
+    if step.kind == "deal":
+        upcard = f"upcard {data['upcard']}" if data.get("upcard") else "no upcard given"
+        return f"hand {number}: the deal ({data.get('dealer')} dealt, {upcard})"
+    if step.kind == "amend":  # the step's data is the version the undo goes back to
+        return f"hand {number}: the amend (back to {result_words(data)})"
+    return f"hand {number}: {step.kind.replace('_', ' ')}"
+
+
+def redone_words(step: Step) -> str:
+    """What ``redo`` puts back (an amend's data is then its new version)."""
+    if step.kind == "amend":
+        return f"hand {step.hand}: the amend ({result_words(step.data)})"
+    return undone_words(step)
+
+
+def amended_words(number: int, old: Mapping[str, Any]) -> str:
+    """What an amend's correction keeps in words: ``hand 1: was Ben's knock, 18 points to Ben``."""
+    return f"hand {number}: was {result_words(old)}"
+
+
+def note_words(note: Note) -> str:
+    """A hand that stands as played after an amend: ``hand 3: dealt by Ann as played; the amended results
+    give Ben``."""
+    if note.kind == "roles":
+        return f"hand {note.hand}: played with {note.played}; the amended results give {note.rotation}"
+    return f"hand {note.hand}: dealt by {note.played} as played; the amended results give {note.rotation}"
+
+
+def after_end_words(state: MatchState) -> Optional[str]:
+    """``hands 6-8 were played after the end (hand 5): not counted``, when an amend ended the match
+    earlier."""
+    if not state.after_end:
+        return None
+    numbers = sorted(index + 1 for index in state.after_end)
+    which = f"hand {numbers[0]} was" if len(numbers) == 1 else f"hands {numbers[0]}-{numbers[-1]} were"
+    return f"{which} played after the end (the match ended with hand {state.ended_in}): not counted"
+
+
+def end_reason(state: MatchState) -> str:
+    """Why the match is over: ``Ann reached 100 in hand 7``."""
+    if state.games is not None:
+        return f"all three Hollywood games were won by hand {state.ended_in}"
+    return f"{state.winner} reached {state.rules.target} in hand {state.ended_in}"
+
+
+def final_words(final: Optional[Dict[str, int]], winner: Optional[str]) -> str:
+    """The end in one phrase: ``Ann won 151 to 71`` (``a tie at 120 to 120``)."""
+    final = final or {}
+    scores = " to ".join(str(final[name]) for name in sorted(final, key=lambda n: -final[n]))
+    return f"{winner} won {scores}" if winner else f"a tie at {scores}"
+
+
+def outcome_words(state: MatchState) -> str:
+    """``Ann won 151 to 71`` for a finished match."""
+    _bonuses, final, winner = state.result()
+    return final_words(final, winner)

@@ -657,3 +657,46 @@ def test_a_hand_edited_end_line_is_refused(match_file, edit, message):
     m.write_text(edit(m.read_text(encoding="utf-8")), encoding="utf-8")
     result = run("verify", m, ok=False)
     assert result.exit_code == 1 and message in result.stderr
+
+
+# -- strict types and unknown keys (issue 10 items 6 and 8) ---------------------------------------------------
+
+def _irregular_match(m):
+    gin(m, "new", "--dealer", "Ann", "Ann", "Ben")
+    gin(m, "deal", "--upcard", "7D")
+    knock(m, "Ben", 5, 23)
+    gin(m, "deal", "--upcard", "3H", "--dealer", "Ann", ok=False)  # Ben deals: refused and kept
+    gin(m, "deal", "--upcard", "3H")
+    gin(m, "knock", "Ben", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], ok=False)  # over the limit
+    return m.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("- number: 1\n", "- number: true\n", "hand 1 is numbered True"),
+    ("- number: 1\n", "- number: 1.0\n", "hand 1 is numbered 1.0"),
+    ("  limit: 7\n", "  limit: 7.0\n", "hand 1: limit is 7.0, but upcard 7♦ gives 7"),
+    ("    points: 0\n", "    points: 0.0\n", "hand 2: the illegal knock's points are 0.0"),
+    ("    player: Ben\n", "    player: Ben\n    seen_by: Cid\n", "hand 2: unknown key 'seen_by' in an irregularity"),
+    ("  player: Ann\n  detail", "  player: Ann\n  extra: 1\n  detail", "unknown key 'extra' in an irregularity of the match"),
+    ("  name: oklahoma\n", "  name: oklahoma\n  extra: 1\n", "unknown key 'extra' in 'rules'"),
+])
+def test_verify_compares_types_strictly_and_refuses_unknown_keys(match_file, old, new, message):
+    text = _irregular_match(match_file)
+    assert old in text
+    match_file.write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = run("verify", match_file, ok=False)
+    assert result.exit_code == 1 and message in result.stderr, result.stderr
+    assert json.loads(run("verify", "--json", match_file, ok=False).stdout)["ok"] is False
+
+
+def test_verify_of_an_odd_irregularities_list_is_problems_not_a_crash(match_file):
+    text = _irregular_match(match_file)
+    odd = text.replace("  hand: 2\n", "  hand: 7\n").replace("corrections: []", "- oops\ncorrections: []")
+    match_file.write_text(odd, encoding="utf-8")
+    result = run("verify", match_file, ok=False)
+    assert result.exit_code == 1 and result.stderr.splitlines()[-1].endswith(
+        "an irregularity of the match holds kind, hand, player and detail")
+    data = json.loads(run("verify", "--json", match_file, ok=False).stdout)
+    assert [p["message"] for p in data["files"][0]["problems"]] == [
+        "a deal of hand 7 was refused, but only 2 hands are recorded",
+        "an irregularity of the match holds kind, hand, player and detail"]

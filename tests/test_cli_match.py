@@ -700,3 +700,12 @@ def test_verify_of_an_odd_irregularities_list_is_problems_not_a_crash(match_file
     assert [p["message"] for p in data["files"][0]["problems"]] == [
         "a deal of hand 7 was refused, but only 2 hands are recorded",
         "an irregularity of the match holds kind, hand, player and detail"]
+
+
+def test_a_bad_value_inside_the_end_line_is_a_problem_at_its_line(match_file):
+    gin(match_file, "new", "--dealer", "Ann", "Ann", "Ben")
+    text = match_file.read_text(encoding="utf-8")
+    match_file.write_text(text.replace("end: {hands: 0}", "end: {hands: .nan}"), encoding="utf-8")
+    result = run("verify", match_file, ok=False)
+    last = len(text.splitlines())
+    assert result.exit_code == 1 and f":{last}: cannot read '.nan' as a number" in result.stderr

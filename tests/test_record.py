@@ -804,3 +804,20 @@ def test_write_atomic_keeps_the_group_when_it_can(tmp_path):
 def test_an_empty_match_option_is_refused():
     with pytest.raises(InvalidNotationError, match="^--match needs a file name$"):
         record.match_file("")
+
+
+def test_a_hold_stays_on_the_version_its_writes_rename_in(tmp_path):
+    """The session holds the lock across an entry: the command's write inside the hold locks the new version
+    before renaming it in, so another writer is still refused until the hold ends."""
+    path = tmp_path / "m.yaml"
+    record.create(path, small_match())
+    with record.holding(path):
+        with record.updating(path) as rec:  # under the hold: not locked again
+            rec.match.dead()
+        with pytest.raises(BlockingIOError):
+            with open(path, "rb") as other:  # another writer on the version now in place
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with record.updating(path) as rec:  # a second write in the same hold reads the first one's
+            assert rec.match.hands[2]["result"] == "dead"
+    with open(path, "rb") as other:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)  # free once the hold ends

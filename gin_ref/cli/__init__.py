@@ -40,6 +40,7 @@ COMMANDS = {
     "standings": "club_cmds",
     "event": "club_cmds",
     "settle": "settle_cmds",
+    "play": "play",
 }
 
 

@@ -15,6 +15,11 @@ import tempfile
 
 from gin_ref.core.errors import RecordError
 
+try:
+    import fcntl
+except ImportError:  # no flock on this platform
+    fcntl = None
+
 commits = 0  # files this process has replaced or created: after one, an interrupt no longer undoes it
 
 
@@ -103,13 +108,14 @@ def writable_target(path, must_exist=False, may_exist=True):
     return real
 
 
-def write_atomic(path, text, real=None, new=False):
+def write_atomic(path, text, real=None, new=False, lock_new=False):
     """Replace ``path`` with ``text`` in one step: a temporary file in the same folder, flushed and synced,
     renamed over the file; the folder is synced after. On any failure the old file is left as it was and
     RecordError says why. A symbolic link is written through (``real``, when given, is the file to replace:
     the one a writer has locked); the file keeps its mode and, where it can, its group. With ``new`` the
     file must not be there yet: ``exists(path)`` is raised, and nothing written, if another writer made it
-    first."""
+    first. With ``lock_new`` the new version is locked (flock) before it is renamed in and its open file
+    descriptor returned (the caller closes it): a lock held across writes stays on the file in place."""
     name = os.fspath(path)
     real = writable_target(name) if real is None else real
     folder = os.path.dirname(real)
@@ -127,8 +133,12 @@ def write_atomic(path, text, real=None, new=False):
         fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(real)}.", suffix=".tmp")
     except OSError as exc:
         raise cannot_write(name, real, exc) from None
+    kept = None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            if lock_new and fcntl is not None:
+                kept = os.dup(out.fileno())
+                fcntl.flock(kept, fcntl.LOCK_EX | fcntl.LOCK_NB)
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
@@ -149,10 +159,13 @@ def write_atomic(path, text, real=None, new=False):
             os.unlink(temp)
         except OSError:
             pass
+        if kept is not None:
+            os.close(kept)
         if isinstance(exc, OSError):
             raise cannot_write(name, real, exc) from None
         raise
     _sync_folder(folder)
+    return kept
 
 
 def _link_new(temp, real, name):

@@ -178,9 +178,9 @@ def checks(text, path=None):
         data, reader_problems = yamltext.parse(text)
     except RecordError as exc:
         return [(exc.line or 1, exc.message)], None
-    _version, found = recordformat.read_version(data, text)
+    found = [(yamltext.line_of(data, where), message) for where, message in reader_problems]
+    found += recordformat.read_version(data, text)[1]  # (this takes the end line out of the data)
     replayed, match = check_record(data)
-    found += [(yamltext.line_of(data, where), message) for where, message in reader_problems]
     found += [(yamltext.line_of(data, problem.where), problem.message) for problem in replayed]
     found.sort(key=lambda item: item[0])
     return found, match
@@ -218,13 +218,42 @@ def _say(message):
     sys.stderr.write(message + "\n")
 
 
+_HELD = {}  # real path -> {"fd": the open file locked now, "extra": files locked by writes} (``holding``)
+
+
+@contextmanager
+def holding(path):
+    """Hold a match file's lock (as ``locked``) across several steps of this process: a ``locked`` or an
+    ``updating`` of the same file inside the hold runs under it without taking it again, and each write
+    inside it locks the new version before renaming it in, so the hold stays on the file the name leads to.
+    The session (``gin-ref play``) holds it across an entry: its check of the file, then the command the
+    entry runs."""
+    name = os.fspath(path)
+    real = os.path.realpath(name)
+    if real in _HELD:
+        yield
+        return
+    with _locked(name, real, lambda: _missing(name)) as fd:
+        held = _HELD[real] = {"fd": fd, "extra": []}
+        try:
+            yield
+        finally:
+            del _HELD[real]
+            for extra in held["extra"]:
+                os.close(extra)
+
+
 @contextmanager
 def locked(path):
     """Hold the exclusive lock of a match file (the file itself; a link's target) for a read-modify-write;
-    refuse at once (RecordError) when another writer holds it. Yields the open file (or None where there is
-    no flock)."""
+    refuse at once (RecordError) when another writer holds it (or, inside ``holding`` the same file, go on
+    under that hold). Yields the open file (or None where there is no flock)."""
     name = os.fspath(path)
-    with _locked(name, os.path.realpath(name), lambda: _missing(name)) as fd:
+    real = os.path.realpath(name)
+    if real in _HELD:
+        yield _HELD[real]["fd"]
+        return
+    with _locked(name, real, lambda: _missing(name)) as fd:
         yield fd
 
 
@@ -237,15 +266,24 @@ def updating(path, notify=_say):
     error)."""
     name = os.fspath(path)
     real = writable_target(name, must_exist=True)
-    with _locked(name, real, lambda: _missing(name)) as fd:
+    held = _HELD.get(real)
+    with (_still(held) if held is not None else _locked(name, real, lambda: _missing(name))) as fd:
         raw = read_bytes(name) if fd is None else read_open(fd, name)
         record = loads(decode(raw, name), name)
         yield record
-        _write_back(record, real, notify)
+        _write_back(record, real, notify, held)
 
 
-def _write_back(record, real, notify):
-    write_atomic(record.path, dumps(record.match.record), real=real)
+@contextmanager
+def _still(held):
+    yield held["fd"]
+
+
+def _write_back(record, real, notify, held=None):
+    kept = write_atomic(record.path, dumps(record.match.record), real=real, lock_new=held is not None)
+    if held is not None and kept is not None:  # the hold moves to the version now in place
+        held["extra"].append(kept)
+        held["fd"] = kept
     if record.version != 2:
         notify(recordformat.UPGRADED.format(path=record.path, new=FORMAT, old=recordformat.FORMAT_1))
         record.version = 2

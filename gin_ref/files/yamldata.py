@@ -22,7 +22,7 @@ def line_of(data, where):
     node, line = data, getattr(data, "line", 1)
     for key in where:
         lines = getattr(node, "lines", None)
-        if isinstance(node, LineDict) and key in lines:
+        if isinstance(node, LineDict) and key in lines and key in node:
             line = lines[key]
         elif isinstance(node, LineList) and isinstance(key, int) and 0 <= key < len(lines):
             line = lines[key]

@@ -208,3 +208,19 @@ def test_every_default_is_the_oklahoma_preset_and_is_written_once():
     assert {name: knob.default for name, knob in KNOBS.items()} == load_rules("oklahoma").knobs()
     assert HouseRules().knobs() == {name: knob.default for name, knob in KNOBS.items()}
     assert list(KNOBS) == [f.name for f in fields(HouseRules) if f.name != "name"]
+
+
+def test_shared_options_say_what_the_match_file_does():
+    from gin_ref.cli.options import MATCH_HELP
+    from gin_ref.files import matchfile
+
+    assert f"${matchfile.ENV_VAR}" in MATCH_HELP and matchfile.DEFAULT_FILE in MATCH_HELP
+
+
+@pytest.mark.parametrize("command", ["check", "score", "tally", "verify", "history", "stats", "rules"])
+def test_every_json_option_is_the_shared_one(command):
+    from gin_ref.cli import main as group
+
+    cmd = group.get_command(None, command)
+    option = next(p for p in cmd.params if p.name == "as_json")
+    assert option.opts == ["--json"] and option.is_flag

@@ -9,7 +9,6 @@ import click
 
 from gin_ref.cli.match_cmds import knock_options
 from gin_ref.cli.options import match_option
-from gin_ref.core.cards import Card
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.views import words
@@ -40,7 +39,7 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
     """
     from gin_ref.match.amend import amend
 
-    card = Card.parse(upcard) if upcard is not None else None
+    card = upcard  # a Card (the option's type reads it), or None
     if dead and (player is not None or cards or defender_cards is not None or melds or discard or big_gin):
         raise click.UsageError("--dead replaces the result with a dead hand: give no knock with it")
     with record.updating(record.match_file(match_path)) as rec:

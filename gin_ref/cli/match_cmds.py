@@ -13,11 +13,10 @@ import sys
 import click
 
 from gin_ref.files import matchfile as record
-from gin_ref.core.cards import Card
 from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import warn
 from gin_ref.views import words
-from gin_ref.cli.options import json_option, match_option
+from gin_ref.cli.options import discard_option, json_option, match_option, rules_option, upcard_option
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 
@@ -25,16 +24,16 @@ UPCARD_HELP = ("The card turned up after the deal; may be left out where the kno
                "(knock_limit a number, no spade_double).")
 
 
-def refuse_kept(match, outcome):
-    """An act refused *and* kept in the record (written by now) ends in one Error line saying so."""
+def refuse_kept(match, outcome, dealt=False):
+    """An act refused *and* kept in the record (written by now) ends in one Error line saying so (``dealt``:
+    the same command dealt the hand)."""
     if outcome.refused:
-        raise IllegalActionError(words.refusal_words(match.state, outcome))
+        raise IllegalActionError(words.refusal_words(match.state, outcome, dealt))
 
 
 @click.command("new")
 @match_option
-@click.option("--rules", "rules_spec", metavar="NAME|FILE",
-              help="House rules: a preset (see `gin-ref rules`) or a YAML file. Default: oklahoma.")
+@rules_option()
 @click.option("--dealer", metavar="NAME", help="Two players: who deals first. Default: drawn at random.")
 @click.option("--draw", multiple=True, metavar="NAME=CARD",
               help="Three players: the card each drew (highest in the box, middle captain, lowest sits).")
@@ -95,7 +94,7 @@ def _date(text):
 
 @click.command("deal")
 @match_option
-@click.option("--upcard", metavar="CARD", help=UPCARD_HELP)
+@upcard_option(UPCARD_HELP)
 @click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).")
 def deal_cmd(match_path, upcard, dealer):
     """Start the next hand: the upcard, and the knock limit it sets.
@@ -109,7 +108,7 @@ def deal_cmd(match_path, upcard, dealer):
     Example:  gin-ref deal --upcard 7D
               gin-ref deal --upcard KS --dealer Ben
     """
-    card = Card.parse(upcard) if upcard is not None else None
+    card = upcard  # a Card (the option's type reads it), or None
     with record.updating(record.match_file(match_path)) as rec:
         outcome = rec.match.deal(card, dealer)
     refuse_kept(rec.match, outcome)
@@ -123,9 +122,9 @@ def knock_options(required=True):
         click.option("--defender", "defender_cards", required=required, metavar="CARDS|N",
                      help="The defender's 10 cards, or his count after his layoffs (a whole number)."),
         click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
-        click.option("--discard", metavar="CARD", help="With 11 cards: the discard he names."),
+        discard_option(),
         click.option("--big-gin", is_flag=True, help="With the knocker's count 0: big gin (11 cards melded)."),
-        click.option("--upcard", metavar="CARD", help=UPCARD_HELP))
+        upcard_option(UPCARD_HELP))
 
     def decorate(command):
         for option in reversed(options):
@@ -142,8 +141,8 @@ def knock_options(required=True):
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS|N")
 def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
     """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
-    deadwood the table counted (0 is gin). With no hand open, --upcard deals the hand first (one command
-    per hand).
+    deadwood the table counted (0 is gin). With no hand open, the command deals the hand first (one
+    command per hand; --upcard may be left out where the limit does not depend on it).
 
     Prints both spreads (or the counts), the layoffs, the score with its arithmetic, the totals and who
     deals next. The defender's side is his 10 cards or his count after his layoffs; a count for the knocker
@@ -161,22 +160,23 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
       gin-ref knock Ben 5 --defender 23
       gin-ref knock --upcard 9H Ann 0 --defender 31
     """
-    card = Card.parse(upcard) if upcard is not None else None
+    card = upcard  # a Card (the option's type reads it), or None
     with record.updating(record.match_file(match_path)) as rec:
         dealt = rec.match.deal_unless_open(card)
         outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin)
     if dealt is not None:
         click.echo(tally_view.deal_text(rec.match, dealt.step.data))
-    refuse_kept(rec.match, outcome)
+    refuse_kept(rec.match, outcome, dealt is not None)
     click.echo(tally_view.knock_text(rec.match, outcome))
 
 
 @click.command("dead")
 @match_option
-@click.option("--upcard", metavar="CARD", help=UPCARD_HELP)
+@upcard_option(UPCARD_HELP)
 def dead_cmd(match_path, upcard):
-    """End the open hand with no score: the stock ran down to its last cards. With no hand open, --upcard
-    deals the hand first (one command per hand).
+    """End the open hand with no score: the stock ran down to its last cards. With no hand open, the
+    command deals the hand first (one command per hand; --upcard may be left out where the limit does not
+    depend on it).
 
     The same dealer deals the next hand (with three players, the roles stay). A hand recorded turn by turn
     ends dead by itself, at the discard that leaves the last cards in the stock.
@@ -185,7 +185,7 @@ def dead_cmd(match_path, upcard):
     Example:  gin-ref dead
               gin-ref dead --upcard 9H
     """
-    card = Card.parse(upcard) if upcard is not None else None
+    card = upcard  # a Card (the option's type reads it), or None
     with record.updating(record.match_file(match_path)) as rec:
         dealt = rec.match.deal_unless_open(card)
         outcome = rec.match.dead()
@@ -302,4 +302,4 @@ def _over(match):
     return f", over: {words.outcome_words(match.state)}" if match is not None and match.state.finished else ""
 
 
-verify_cmd.help = verify_cmd.help.replace("${}", "$" + record.ENV_VAR)
+verify_cmd.help = (verify_cmd.help or "").replace("${}", "$" + record.ENV_VAR)

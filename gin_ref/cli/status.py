@@ -70,7 +70,7 @@ def _rules_and_limit(words, match, command):
     return rules, upcard, knock_limit(rules, upcard)
 
 
-_RULES = {}
+_RULES: dict = {}
 
 
 def _cached_rules(spec, load):

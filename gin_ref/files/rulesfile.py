@@ -15,7 +15,6 @@ the file and line; lenient reading (``check_rules_file``) collects every problem
 import os
 import re
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
@@ -117,6 +116,8 @@ def list_presets():
 @lru_cache(maxsize=None)
 def _preset_files():
     """``{name: file}`` of every preset shipped in the package (``NAME.yaml``)."""
+    from importlib import resources  # here, not at the top: only commands that name a preset pay its import
+
     folder = resources.files(_PRESETS_PACKAGE)
     return {entry.name[:-len(".yaml")]: entry for entry in folder.iterdir()
             if entry.name.endswith(".yaml") and entry.is_file()}
@@ -233,6 +234,11 @@ def _top_mapping(loader, where, report):
 def _read_entries(loader, root, source, report):
     """The layer of a top-level mapping node: each key checked, problems reported with their line."""
     where = source.path
+    other = _other_record(root)
+    if other is not None:
+        line, what, form = other
+        report(where, line, f"{what} (format: {form}), not a rules file: a rules file holds 'knob: value' lines")
+        return None
     knobs, rejected, first_line = {}, set(), {}
     extends = description = None
     for key_node, value_node in root.value:
@@ -274,6 +280,20 @@ def _read_entries(loader, root, source, report):
                 report(where, line, str(exc))
                 rejected.add(key)
     return _Layer(source, knobs, frozenset(rejected), extends, description)
+
+
+_RECORDS = {"gin-ref-match/": "a match file", "gin-ref-event/": "an event file"}
+
+
+def _other_record(root):
+    """``(line, what, format)`` when the mapping is a gin-ref record (a match or an event file), else None."""
+    for key_node, value_node in root.value:
+        if isinstance(key_node, yaml.ScalarNode) and key_node.value == "format" and \
+                isinstance(value_node, yaml.ScalarNode):
+            for prefix, what in _RECORDS.items():
+                if value_node.value.startswith(prefix):
+                    return _line(key_node), what, value_node.value
+    return None
 
 
 def _merge(layers, report):

@@ -52,7 +52,7 @@ def test_a_discard_named_with_the_ten_cards_that_hold_it_is_said_so(tmp_path):
 
 def test_a_match_file_given_as_rules_is_named_a_match_file(tmp_path):
     new(tmp_path, "--dealer", "Ann")
-    said = ("a match file (format: gin-ref-match/1), not a rules file: a rules file holds 'knob: value' lines")
+    said = ("a match file (format: gin-ref-match/2), not a rules file: a rules file holds 'knob: value' lines")
     result = sh(tmp_path, "rules", "show", "m.yaml")
     assert (result.returncode, result.stdout, result.stderr) == (2, "", f"Error: {said} (m.yaml:2)\n")
     result = sh(tmp_path, "rules", "check", "m.yaml")

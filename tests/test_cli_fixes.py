@@ -146,8 +146,14 @@ def test_an_amend_to_an_earlier_round_of_an_event_warns_and_the_standings_show_t
         "\nround 2:\n"
         "  table 1  Ann v Cid  playing  night/round-2-table-1.yaml\n"
         "  table 2  Dee v Ben  playing  night/round-2-table-2.yaml\n")
-    ok(tmp_path, "undo", "--match", first)
+    result = sh(tmp_path, "undo", "--match", first)  # the amend taken back: finished again, no warning
+    assert (result.returncode, result.stderr) == (0, "")
     assert "not finished" not in ok(tmp_path, "event", "standings", "night")
+    result = sh(tmp_path, "undo", "--match", first)  # the earlier amend taken back: still finished
+    assert (result.returncode, result.stderr) == (0, "")
+    result = sh(tmp_path, "undo", "--match", first)  # the gin taken back: the table is open again
+    assert result.returncode == 0 and result.stderr.startswith(f"warning: {first} is round 1, table 1 of event "
+                                                               "night, and round 2 is already paired")
 
 
 def test_a_format_1_file_holding_keys_only_2_has_is_refused(tmp_path):

@@ -118,7 +118,7 @@ def test_a_count_over_the_limit_is_an_illegal_knock_with_the_penalty(tmp_path):
     assert (result.returncode, result.stdout, result.stderr) == (
         1, "m.yaml: hand 1: Ann deals, upcard 3♥\nknock limit 3 (upcard 3♥)\n",
         "Error: knock not allowed: deadwood 8 exceeds limit 3 (upcard 3♥). Recorded as an irregularity (hand 1); "
-        "10 penalty points to Ann; the hand stays open\n")
+        "10 penalty points to Ann; the deal of hand 1 is recorded and the hand stays open\n")
     data = tally(tmp_path)
     assert data["open_hand"] == 1 and data["totals"] == {"Ann": 10, "Ben": 0}
     assert data["hands"][0]["irregularities"] == [{"kind": "illegal_knock", "player": "Ben", "detail": (
@@ -167,7 +167,7 @@ def test_counts_in_hollywood_and_three_players(tmp_path):
     result = sh(three, "knock", "--upcard", "6H", "Ann", "3", "--defender", "20")  # Ann sits out hand 2
     assert result.returncode == 1 and result.stderr == (
         "Error: Ann sits out hand 2: only Ben (box) or Cid (captain) may knock. Recorded as an irregularity "
-        "(hand 2, turn 1)\n")
+        "(hand 2, turn 1); the deal of hand 2 is recorded and the hand stays open\n")
     assert "1 irregularity recorded" in verified(three)
 
 

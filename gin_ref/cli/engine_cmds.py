@@ -9,10 +9,11 @@ from gin_ref.cli.options import (CARDS, CardsType, CardType, cards_of, discard_o
 from gin_ref.cli.jsonlines import case_fields, run_lines
 from gin_ref.cli.output import deadwood_text, emit_json, melds_text, spread_lines, table
 from gin_ref.core.cards import parse_cards
+from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
-from gin_ref.core.scoring import settle
-from gin_ref.views.report import check_data, showdown_data
+from gin_ref.core.scoring import read_hands, settle
+from gin_ref.views.report import check_data, refusal_data, showdown_data
 
 
 def _load_rules(spec):
@@ -48,7 +49,13 @@ def showdown(rules, upcard, knocker, defender, melds=None, discard=None):
 
 
 def _open_input(path):
-    return click.open_file(path, "rb")
+    """The ``--input`` stream (``-``: stdin); a file that cannot be opened is bad input (exit 2), said as a
+    rules file's is."""
+    try:
+        return click.open_file(path, "rb")
+    except OSError as exc:
+        why = "no such file" if isinstance(exc, FileNotFoundError) else (exc.strerror or str(exc)).lower()
+        raise InvalidNotationError(f"cannot read input file '{path}': {why}") from None
 
 
 @click.command("check")
@@ -119,7 +126,8 @@ def _check_text(result):
 def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, input_path):
     """What is this hand worth? Both spreads, every layoff and the score with its arithmetic.
 
-    Exit 0 scored, 1 the knock is not legal (with the reason), 2 bad input.
+    Exit 0 scored, 1 the knock is not legal (with the reason; with --json, an object with "legal": false),
+    2 bad input.
 
     \b
     Example:
@@ -142,8 +150,14 @@ def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, in
     for name, value in (("--upcard", upcard), ("--knocker", knocker), ("--defender", defender)):
         if value is None:
             raise click.UsageError(f"Missing option '{name}'.")
-    result = settle(rules, upcard, cards_of([knocker], (10, 11), "knocker's hand"),
-                    cards_of([defender], what="defender's hand"), melds, discard)
+    knocker_cards, defender_cards = read_hands(cards_of([knocker], (10, 11), "knocker's hand"),
+                                               cards_of([defender], what="defender's hand"))
+    if as_json:
+        check = check_knock(knocker_cards, rules, upcard, melds, discard)
+        if not check.legal:  # the refusal as data, as check --json gives it (exit 1)
+            emit_json(refusal_data(check))
+            sys.exit(1)
+    result = settle(rules, upcard, knocker_cards, defender_cards, melds, discard)
     if as_json:
         emit_json(showdown_data(result))
     else:

@@ -8,6 +8,7 @@ import json
 import json.encoder
 import sys
 
+from gin_ref.cli import inputlines
 from gin_ref.core.errors import GinRefError, InvalidNotationError
 
 
@@ -40,10 +41,12 @@ def run_lines(stream, answer):
     """
     worst = 0
     out = sys.stdout
-    for number, raw in enumerate(stream, 1):
-        if not raw.strip():
+    for number, raw, error in inputlines.lines(stream):  # each line at most 1 MiB
+        if raw is not None and not raw.strip():
             continue
         try:
+            if error is not None:
+                raise error
             data, code = answer(_read_case(raw))
         except GinRefError as exc:
             data, code = {"line": number, "error": str(exc)}, exc.exit_code
@@ -65,6 +68,17 @@ def _read_case(raw):
         raise InvalidNotationError(f"not JSON: {exc.msg} (column {exc.colno})") from None
     except RecursionError:
         raise InvalidNotationError("not a case: nested too deeply") from None
+    except InvalidNotationError:  # a key given twice
+        if inputlines.may_hold_surrogates(raw):
+            inputlines.check_text(json.loads(raw.decode("utf-8")))
+        raise
+    except ValueError:  # an integer of more than 4,300 digits
+        raise InvalidNotationError("not a case: a number too long to read") from None
+    if inputlines.may_hold_surrogates(raw):
+        try:
+            inputlines.check_text(case)
+        except RecursionError:
+            raise InvalidNotationError("not a case: nested too deeply") from None
     if not isinstance(case, dict):
         raise InvalidNotationError("a case must be a JSON object")
     return case

@@ -15,6 +15,7 @@ import click
 
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
+from gin_ref.cli.errors import warn
 from gin_ref.views import words
 from gin_ref.cli.options import discard_option, json_option, match_option, rules_option, upcard_option
 from gin_ref.cli.output import emit_json
@@ -24,10 +25,11 @@ UPCARD_HELP = ("The card turned up after the deal; may be left out where the kno
                "(knock_limit a number, no spade_double).")
 
 
-def refuse_kept(match, outcome):
-    """An act refused *and* kept in the record (written by now) ends in one Error line saying so."""
+def refuse_kept(match, outcome, dealt=False):
+    """An act refused *and* kept in the record (written by now) ends in one Error line saying so (``dealt``:
+    the same command dealt the hand)."""
     if outcome.refused:
-        raise IllegalActionError(words.refusal_words(match.state, outcome))
+        raise IllegalActionError(words.refusal_words(match.state, outcome, dealt))
 
 
 @click.command("new")
@@ -56,6 +58,10 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
     from gin_ref.files.rulesfile import load_rules
 
     path = record.match_file(match_path)
+    for name in players:
+        _check_text(name, "player name")
+    if rules_spec is not None:
+        _check_text(rules_spec, "rules file name")
     match = start_match(path, players, load_rules(rules_spec), _date(date_text), force, dealer=dealer, box=box,
                         captain=captain, draw=list(draw) or None)
     click.echo(tally_view.start_text(match, path))
@@ -69,6 +75,13 @@ def start_match(path, players, rules, date, force=False, **start):
     match = Match.new(list(players), rules, date, **start)
     record.create(path, match, force)
     return match
+
+
+def _check_text(value, what):
+    """Refuse a name that is not valid text: bytes that are not UTF-8 reach Python as lone surrogates, and the
+    match file (UTF-8) could not hold them."""
+    if any("\ud800" <= char <= "\udfff" for char in value):
+        raise InvalidNotationError(f"{what} '{value}' is not valid UTF-8 text: use another name")
 
 
 def _date(text):
@@ -129,8 +142,8 @@ def knock_options(required=True):
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS|N")
 def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
     """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
-    deadwood the table counted (0 is gin). With no hand open, --upcard deals the hand first (one command
-    per hand).
+    deadwood the table counted (0 is gin). With no hand open, the command deals the hand first (one
+    command per hand; --upcard may be left out where the limit does not depend on it).
 
     Prints both spreads (or the counts), the layoffs, the score with its arithmetic, the totals and who
     deals next. The defender's side is his 10 cards or his count after his layoffs; a count for the knocker
@@ -157,7 +170,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
     if dealt is not None:
         click.echo(lead + tally_view.deal_text(rec.match, dealt.step.data))
         lead = ""
-    refuse_kept(rec.match, outcome)
+    refuse_kept(rec.match, outcome, dealt is not None)
     click.echo(lead + tally_view.knock_text(rec.match, outcome))
 
 
@@ -165,8 +178,9 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
 @match_option
 @upcard_option(UPCARD_HELP)
 def dead_cmd(match_path, upcard):
-    """End the open hand with no score: the stock ran down to its last cards. With no hand open, --upcard
-    deals the hand first (one command per hand).
+    """End the open hand with no score: the stock ran down to its last cards. With no hand open, the
+    command deals the hand first (one command per hand; --upcard may be left out where the limit does not
+    depend on it).
 
     The same dealer deals the next hand (with three players, the roles stay). A hand recorded turn by turn
     ends dead by itself, at the discard that leaves the last cards in the stock.
@@ -249,7 +263,7 @@ def verify_cmd(match_path, as_json, files):
         if as_json:
             continue
         for line, message in problems:
-            click.echo(f"{path}:{line}: {message}" if line is not None else f"{path}: {message}", err=True)
+            warn(f"{path}:{line}: {message}" if line is not None else f"{path}: {message}")
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""

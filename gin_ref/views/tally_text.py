@@ -16,8 +16,7 @@ from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, melds_text, spread_lines, table
-from gin_ref.views.words import (after_end_words, end_reason, final_words, irregularity_note, note_words,
-                                 result_words)
+from gin_ref.views.words import after_end_words, end_reason, final_words, hand_notes, note_words, result_words
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -56,24 +55,8 @@ def tally_text(match: Match, path: str) -> str:
 
 
 def _notes(match: Match, data: Dict[str, Any]) -> List[Tuple[int, str]]:
-    """``(hand number, note)`` for each irregularity and each hand that ended dead by itself, hand by hand."""
-    notes = []
-    refused = data.get("irregularities") or []
-    for hand, entry in zip(data["hands"], match.hands):
-        number = hand["number"]
-        notes += [(number, irregularity_note(number, item)) for item in refused if item.get("hand") == number]
-        notes += [(number, irregularity_note(number, item)) for item in hand["irregularities"]]
-        turns = turn_count(entry)
-        if turns and hand["result"] == "dead":
-            notes.append((number, f"hand {number}: dead by itself at turn {turns}, the stock down to "
-                                  f"{match.rules.dead_hand_stock} cards"))
-        notes += [(number, note_words(note)) for note in match.state.notes if note.hand == number]
-        if hand.get("after_end"):
-            notes.append((number, f"hand {number}: played after the end (the match ended with hand "
-                                  f"{match.state.ended_in}): not counted"))
-    later = len(data["hands"]) + 1
-    notes += [(later, irregularity_note(later, item)) for item in refused if item.get("hand") == later]
-    return notes
+    """``(hand number, note)`` for each hand the table marks (``gin_ref.views.words.hand_notes``)."""
+    return hand_notes(data, match.hands, match.rules.dead_hand_stock)
 
 
 def _hands_table(match: Match, data: Dict[str, Any]) -> str:

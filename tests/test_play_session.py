@@ -202,7 +202,7 @@ def test_holding_lets_the_commands_inside_write_and_keeps_other_writers_out(fold
     with record.holding("m.yaml"):
         with record.updating("m.yaml") as rec:  # inside the hold: no second lock, no refusal
             rec.match.deal("9H")
-        fd = os.open("m.yaml.lock", os.O_RDWR)  # another writer (its own open file): refused
+        fd = os.open("m.yaml", os.O_RDONLY)  # another writer (its own open file): refused
         try:
             with pytest.raises(BlockingIOError):
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -17,7 +17,8 @@ from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import warn
 from gin_ref.views import words
-from gin_ref.cli.options import discard_option, json_option, match_option, rules_option, upcard_option
+from gin_ref.cli.options import (complete_cards, complete_player, discard_option, json_option, match_option,
+                                 player_argument, rules_option, upcard_option)
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 
@@ -96,7 +97,8 @@ def _date(text):
 @click.command("deal")
 @match_option
 @upcard_option(UPCARD_HELP)
-@click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).")
+@click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).",
+              shell_complete=complete_player)
 def deal_cmd(match_path, upcard, dealer):
     """Start the next hand: the upcard, and the knock limit it sets.
 
@@ -138,8 +140,8 @@ def knock_options(required=True):
 @click.command("knock")
 @match_option
 @knock_options()
-@click.argument("player")
-@click.argument("cards", nargs=-1, required=True, metavar="CARDS|N")
+@player_argument()
+@click.argument("cards", nargs=-1, required=True, metavar="CARDS|N", shell_complete=complete_cards)
 def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
     """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
     deadwood the table counted (0 is gin). With no hand open, the command deals the hand first (one

@@ -11,13 +11,13 @@ DEFENDER = "KH QD JS 9H 6D 3H 6S TD 5C 2H"
 def test_one_command_per_hand_without_an_upcard_deals_and_settles(tmp_path):
     new(tmp_path, "--rules", "standard", "--dealer", "Ann")
     assert ok(tmp_path, "knock", "Ann", "2", "--defender", "10").startswith(
-        "hand 1: Ann deals, no upcard given\nknock limit 10 (house rules)\nhand 1: Ann knocks against Ben")
+        "m.yaml: hand 1: Ann deals, no upcard given\nknock limit 10 (house rules)\nhand 1: Ann knocks against Ben")
     assert ok(tmp_path, "dead") == (
         "hand 2: Ann deals, no upcard given\nknock limit 10 (house rules)\nhand 2 is dead: no score\n"
         "totals: Ann 8, Ben 0\nnext: Ann deals hand 3 (hand 2 was dead: the same dealer deals again)\n")
     result = sh(tmp_path, "knock", "Ann", "12", "--defender", "10")
     assert (result.returncode, result.stdout, result.stderr) == (
-        1, "hand 3: Ann deals, no upcard given\nknock limit 10 (house rules)\n",
+        1, "m.yaml: hand 3: Ann deals, no upcard given\nknock limit 10 (house rules)\n",
         "Error: knock not allowed: deadwood 12 exceeds limit 10 (house rules). Recorded as an irregularity "
         "(hand 3); the deal of hand 3 is recorded and the hand stays open\n")
     data = tally(tmp_path)

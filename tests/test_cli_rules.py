@@ -111,7 +111,7 @@ def test_rules_show_a_club_file_names_the_line_of_each_change(folder):
 
 @pytest.mark.parametrize("args, stderr", [
     (["rules", "show", "okla"], UNKNOWN_OKLA),
-    (["rules", "show", "bad.yaml"], "Error: unknown house rule 'undercut_bonuss' (bad.yaml:2)\n"),
+    (["rules", "show", "bad.yaml"], "Error: unknown house rule 'undercut_bonuss' (did you mean 'undercut_bonus'?) (bad.yaml:2)\n"),
     (["rules", "show", "missing.yaml"], "Error: cannot read rules file 'missing.yaml': no such file\n"),
     (["rules", "check", "missing.yaml"], "Error: cannot read rules file 'missing.yaml': no such file\n"),
     (["rules", "show", "evil.yaml"],
@@ -133,7 +133,7 @@ def test_rules_check_a_good_file(folder):
 
 @pytest.mark.parametrize("lines, stderr", [
     (["extends: classic", "undercut_bonuss: 15", "gin_bonus: lots", "players: 3"],
-     "club.yaml:2: unknown house rule 'undercut_bonuss'\n"
+     "club.yaml:2: unknown house rule 'undercut_bonuss' (did you mean 'undercut_bonus'?)\n"
      "club.yaml:3: house rule 'gin_bonus' must be a whole number, not 'lots'\n"
      "club.yaml:4: three players need next_dealer: box (the box player deals every hand)\n"),
     (["extends: club.yaml"], "club.yaml:1: extends cycle: club.yaml -> club.yaml\n"),

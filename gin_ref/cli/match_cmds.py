@@ -8,6 +8,7 @@ refusal, the file is written, and ``refuse_kept`` turns it into one Error line (
 """
 
 import datetime
+import os
 import sys
 
 import click
@@ -16,9 +17,10 @@ from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import warn
 from gin_ref.views import words
-from gin_ref.cli.options import discard_option, json_option, match_option, rules_option, upcard_option
+from gin_ref.cli.options import (complete_cards, complete_player, discard_option, json_option, match_option,
+                                 player_argument, rules_option, upcard_option)
 from gin_ref.cli.output import emit_json
-from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
                "(knock_limit a number, no spade_double).")
@@ -95,7 +97,8 @@ def _date(text):
 @click.command("deal")
 @match_option
 @upcard_option(UPCARD_HELP)
-@click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).")
+@click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).",
+              shell_complete=complete_player)
 def deal_cmd(match_path, upcard, dealer):
     """Start the next hand: the upcard, and the knock limit it sets.
 
@@ -137,8 +140,8 @@ def knock_options(required=True):
 @click.command("knock")
 @match_option
 @knock_options()
-@click.argument("player")
-@click.argument("cards", nargs=-1, required=True, metavar="CARDS|N")
+@player_argument()
+@click.argument("cards", nargs=-1, required=True, metavar="CARDS|N", shell_complete=complete_cards)
 def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
     """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
     deadwood the table counted (0 is gin). With no hand open, the command deals the hand first (one
@@ -161,13 +164,16 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
       gin-ref knock --upcard 9H Ann 0 --defender 31
     """
     card = upcard  # a Card (the option's type reads it), or None
-    with record.updating(record.match_file(match_path)) as rec:
+    path = record.match_file(match_path)
+    with record.updating(path) as rec:
         dealt = rec.match.deal_unless_open(card)
         outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin)
+    lead = f"{path}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if dealt is not None:
-        click.echo(tally_view.deal_text(rec.match, dealt.step.data))
+        click.echo(lead + tally_view.deal_text(rec.match, dealt.step.data))
+        lead = ""
     refuse_kept(rec.match, outcome, dealt is not None)
-    click.echo(tally_view.knock_text(rec.match, outcome))
+    click.echo(lead + tally_view.knock_text(rec.match, outcome))
 
 
 @click.command("dead")
@@ -199,15 +205,18 @@ def dead_cmd(match_path, upcard):
 @click.command("tally")
 @match_option
 @json_option("Print one JSON object (see docs/json.md for its fields).")
-def tally_cmd(match_path, as_json):
+@click.argument("file", required=False, metavar="[FILE]")
+def tally_cmd(match_path, as_json, file):
     """Where the match stands: every hand with the running totals, who deals next, and once it is over
-    the winner and the final score with every bonus.
+    the winner and the final score with every bonus. FILE (or --match) names the match file.
 
     \b
     Example:  gin-ref tally
-              gin-ref tally --match examples/oklahoma.yaml --json
+              gin-ref tally examples/oklahoma.yaml --json
     """
-    path = record.match_file(match_path)
+    if file is not None and match_path is not None and file != match_path:
+        raise click.UsageError("name the match file once: as FILE or with --match")
+    path = record.match_file(file or match_path)
     rec = record.load(path)
     if as_json:
         from gin_ref.match.tally import tally_data
@@ -234,10 +243,15 @@ def verify_cmd(match_path, as_json, files):
     \b
     Example:  gin-ref verify examples/*.yaml
     """
+    named = bool(files) or match_path is not None
     files = files + ((record.match_file(match_path),) if match_path is not None else ()) or (record.match_file(),)
     report, bad = [], False
     for path in files:
         problems, match = record.check(path)
+        if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
+            if not named:
+                raise RecordError(problems[0][1])  # the default match file is not there: as every command says
+            problems = [(None, message) for _line, message in problems]
         bad = bad or bool(problems)
         data = match.record if match is not None else None
         hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
@@ -251,7 +265,7 @@ def verify_cmd(match_path, as_json, files):
         if as_json:
             continue
         for line, message in problems:
-            warn(f"{path}:{line}: {message}")
+            warn(f"{path}:{line}: {message}" if line is not None else f"{path}: {message}")
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""

@@ -10,7 +10,7 @@ A turn the rules refuse changes nothing in the file; a turn by a player whose tu
 import click
 
 from gin_ref.cli.match_cmds import refuse_kept
-from gin_ref.cli.options import CARD, match_option
+from gin_ref.cli.options import CARD, match_option, player_argument
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 
@@ -24,7 +24,7 @@ def _play(match_path, action, player, card=None):
 
 @click.command("take")
 @match_option
-@click.argument("player")
+@player_argument()
 def take_cmd(match_path, player):
     """PLAYER takes the top card of the discard pile: the upcard on the first turn, or his draw.
 
@@ -39,7 +39,7 @@ def take_cmd(match_path, player):
 
 @click.command("pass")
 @match_option
-@click.argument("player")
+@player_argument()
 def pass_cmd(match_path, player):
     """PLAYER declines the upcard (first turn only): the non-dealer first, then the dealer.
 
@@ -53,7 +53,7 @@ def pass_cmd(match_path, player):
 
 @click.command("draw")
 @match_option
-@click.argument("player")
+@player_argument()
 @click.argument("card", required=False, type=CARD)
 def draw_cmd(match_path, player, card):
     """PLAYER draws the top card of the stock; CARD may be named, or left unseen.
@@ -69,7 +69,7 @@ def draw_cmd(match_path, player, card):
 
 @click.command("discard")
 @match_option
-@click.argument("player")
+@player_argument()
 @click.argument("card", type=CARD)
 def discard_cmd(match_path, player, card):
     """PLAYER discards CARD face up, ending his turn (to knock instead: gin-ref knock).

@@ -179,9 +179,10 @@ def final_scores(totals: Mapping[str, int], bonuses: Bonuses) -> Dict[str, int]:
 
 def bonus_arithmetic(rules: HouseRules, name: str, bonus: str, points: int,
                      hands_won: Optional[Mapping[str, int]] = None) -> str:
-    """One bonus for people: ``box bonus 3 × 20 = 60`` (just ``box bonus 60`` without ``hands_won``)."""
+    """One bonus as one term of a sum: ``box bonus 60 (3 × 20)`` (just ``box bonus 60`` without ``hands_won``),
+    so that ``game bonus 100 + box bonus 60 (3 × 20) = 160`` reads true."""
     if bonus == "box_bonus" and hands_won is not None:
-        return f"box bonus {hands_won.get(name, 0)} × {rules.box_bonus} = {points}"
+        return f"box bonus {points} ({hands_won.get(name, 0)} × {rules.box_bonus})"
     if bonus == "shutout" and hands_won is not None:
         how = "the game bonus again" if rules.shutout == "double_game_bonus" else "the total doubled"
         return f"shutout ({how}) {points}"

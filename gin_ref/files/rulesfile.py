@@ -22,7 +22,8 @@ import yaml
 
 from gin_ref.core.errors import RulesError
 from gin_ref.core.errors import RecordError
-from gin_ref.core.rules import DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, make_rules, shown
+from gin_ref.core.rules import (DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, did_you_mean,
+                                make_rules, shown)
 from gin_ref.files import yamlload
 
 _Loader = yamlload.loader_class()
@@ -82,8 +83,9 @@ def explain_rules(spec=None):
     """``(HouseRules, {knob: source})``; a source is ``default``, a preset name, or ``FILE:LINE``."""
     spec = DEFAULT_PRESET if spec is None else str(spec)
     report = _Report(strict=True)
-    knobs, sources = _merge(_read_chain(_locate(spec), report), report)
-    return make_rules(knobs, name=spec), sources
+    source = _locate(spec)
+    knobs, sources = _merge(_read_chain(source, report), report)
+    return make_rules(knobs, name=source.preset or spec), sources  # a preset by its own name: Classic -> classic
 
 
 def check_rules_file(path):
@@ -100,7 +102,8 @@ def preset_path(name):
     """The YAML file of preset ``name``. Raises RulesError for an unknown preset."""
     resource = _find_preset(name)
     if resource is None:
-        raise RulesError(f"unknown preset '{name}' (presets: {', '.join(_preset_names())})")
+        raise RulesError(f"unknown preset '{name}'{did_you_mean(name, _preset_names())} "
+                         f"(presets: {', '.join(_preset_names())})")
     return resource
 
 
@@ -129,12 +132,23 @@ def _preset_names():
 
 
 def _find_preset(name):
-    return _preset_files().get(name)
+    """The preset file ``name`` names, without regard to case (``Classic`` is ``classic``), or None."""
+    found = _preset_files()
+    canonical = _canonical_preset(name)
+    return found[canonical] if canonical is not None else None
+
+
+def _canonical_preset(name):
+    found = _preset_files()
+    if name in found:
+        return name
+    return next((preset for preset in found if preset.casefold() == str(name).casefold()), None)
 
 
 def _preset_source(name):
     resource = preset_path(name)
-    return _Source(str(resource), name, resource)
+    canonical = _canonical_preset(name)
+    return _Source(str(resource), canonical, resource)
 
 
 def _locate(spec, folder=None):
@@ -151,7 +165,8 @@ def _locate(spec, folder=None):
         return _preset_source(spec)
     if path.is_file():
         return _Source(str(path))
-    raise RulesError(f"unknown rules '{spec}': not a preset ({', '.join(_preset_names())}) nor a file")
+    raise RulesError(f"unknown rules '{spec}'{did_you_mean(spec, _preset_names())}: not a preset "
+                     f"({', '.join(_preset_names())}) nor a file")
 
 
 def _file_source(path):

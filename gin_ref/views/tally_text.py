@@ -165,8 +165,8 @@ def _bonus_lines(match: Match, totals: Dict[str, int], bonuses: Dict[str, Dict[s
                   for bonus, points in bonuses[name].items()]
         if final is not None:
             text = " + ".join(parts) + (f" = {final[name]}" if bonuses[name] else "")
-        elif bonuses[name]:
-            text = " + ".join(parts[1:])
+        elif bonuses[name]:  # each bonus its own term, and their total once
+            text = " + ".join(parts[1:]) + (f" = {sum(bonuses[name].values())}" if len(parts) > 2 else "")
         else:
             continue
         lines.append(f"{indent}{name:<{width}}  {text}")
@@ -206,7 +206,8 @@ def knock_text(match: Match, outcome: Outcome) -> str:
     entry = match.hands[number - 1]
     knocker, defender = entry["knocker"], entry["defender"]
     upcard = f", upcard {_pretty(entry['upcard'])}" if entry.get("upcard") else ""
-    lines = [f"hand {number}: {knocker} knocks against {defender}{upcard}, knock limit {settled.limit} "
+    verb = {"gin": "goes gin", "big_gin": "goes big gin"}.get(settled.score.result, "knocks")
+    lines = [f"hand {number}: {knocker} {verb} against {defender}{upcard}, knock limit {settled.limit} "
              f"({settled.reason})"]
     if settled.showdown is not None:
         lines.extend(spread_lines(settled.showdown, knocker, defender))

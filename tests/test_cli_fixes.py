@@ -123,3 +123,28 @@ def test_bad_input_exits_2_and_a_missing_file_is_said_one_way(tmp_path):
         result = sh(tmp_path, command, "--input", "nosuch.jsonl")
         assert (result.returncode, result.stdout, result.stderr) == (
             2, "", "Error: cannot read input file 'nosuch.jsonl': no such file\n")
+
+
+def test_an_amend_to_an_earlier_round_of_an_event_warns_and_the_standings_show_the_table(tmp_path):
+    ok(tmp_path, "event", "new", "night", "--format", "round-robin", "--rules", "standard", "Ann", "Ben", "Cid", "Dee")
+    ok(tmp_path, "event", "pair", "night")
+    first = "night/round-1-table-1.yaml"  # Ann v Dee; table 2 Ben v Cid
+    ok(tmp_path, "knock", "--match", first, "Ann", "0", "--defender", "98")
+    ok(tmp_path, "knock", "--match", "night/round-1-table-2.yaml", "Ben", "0", "--defender", "98")
+    result = sh(tmp_path, "amend", "--match", first, "1", "Ann", "0", "--defender", "90")  # round 2 not paired
+    assert (result.returncode, result.stderr) == (0, "")
+    ok(tmp_path, "event", "pair", "night")
+    result = sh(tmp_path, "amend", "--match", first, "1", "--dead")
+    assert result.returncode == 0 and "the match is open again" in result.stdout
+    assert result.stderr == (f"warning: {first} is round 1, table 1 of event night, and round 2 is already paired: "
+                             "those pairings stand; the match is open again: finish it for the standings to count "
+                             "it (gin-ref event standings night)\n")
+    standings = ok(tmp_path, "event", "standings", "night")
+    assert standings.endswith(
+        "\nround 1, not finished though a later round is paired:\n"
+        f"  table 1  Ann v Dee  playing  {first}\n"
+        "\nround 2:\n"
+        "  table 1  Ann v Cid  playing  night/round-2-table-1.yaml\n"
+        "  table 2  Dee v Ben  playing  night/round-2-table-2.yaml\n")
+    ok(tmp_path, "undo", "--match", first)
+    assert "not finished" not in ok(tmp_path, "event", "standings", "night")

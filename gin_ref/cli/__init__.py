@@ -91,6 +91,7 @@ def main():
     Score a hand:       gin-ref score --upcard 7D --knocker "..." --defender "..."
     Record a match:     gin-ref new Ann Ben; gin-ref deal --upcard 7D; gin-ref knock Ben ...
     Turn by turn:       gin-ref pass Ben; gin-ref take Ann; gin-ref discard Ann QH; gin-ref draw Ben
+    The evening:        gin-ref play --match tonight.yaml   (one session: the commands above, completed)
 
     Exit codes: 0 done, 1 refused (an illegal knock, a record that fails verification), 2 bad input,
     130 interrupted (Ctrl-C), 141 output closed early (| head).

@@ -30,6 +30,8 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
     would have given another dealer or other roles, tally and verify say so in a note. An amend that ends
     the match earlier keeps the later hands, played after the end and not counted; one that reopens a
     finished match lets it go on. The old result is kept under 'corrections'; undo takes the amend back.
+    An amend to a table of an event whose later round is already paired is done, with a warning: the
+    pairings stand, and the event's standings follow (a reopened table shows there as not finished).
     A hand recorded turn by turn keeps its turns: the new spread must fit them, as at a knock.
 
     \b
@@ -50,6 +52,33 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
         old = dict(match.hands[hand - 1])
         match.amend(outcome, record.now(), words.amended_words(hand, old))
     click.echo(tally_view.amend_text(rec.match, hand, before, outcome.settlement))
+    warning = _event_warning(rec.path, before["finished"] and not rec.match.state.finished)
+    if warning:
+        click.echo(warning, err=True)
+
+
+def _event_warning(path, reopened):
+    """The warning for an amend to a table of an event (an ``event.yaml`` beside the match file) whose later
+    round is already paired; None otherwise (or when the event file cannot be read: its standings say so)."""
+    import os
+
+    from gin_ref.core.errors import GinRefError
+    from gin_ref.files import eventfile
+
+    folder = os.path.dirname(path) or "."
+    if not os.path.isfile(eventfile.event_path(folder)):
+        return None
+    try:
+        event = eventfile.load(folder)
+    except GinRefError:
+        return None
+    name = os.path.basename(path)
+    for rnd in event.rounds:
+        for t in rnd.tables:
+            if t.file == name and rnd.number < len(event.rounds):
+                return words.event_amend_words(path, event.name, folder, rnd.number, t.number, len(event.rounds),
+                                               reopened)
+    return None
 
 
 @click.command("undo")

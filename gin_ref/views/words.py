@@ -162,3 +162,13 @@ def hand_notes(tally: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
     later = len(hands) + 1
     notes += [(later, irregularity_note(later, item)) for item in refused if item.get("hand") == later]
     return notes
+
+
+def event_amend_words(file: str, event: str, folder: str, round_number: int, table: int, paired: int,
+                      reopened: bool) -> str:
+    """The warning of an amend to a table of an event whose later round is already paired."""
+    later = f"round {paired} is" if paired == round_number + 1 else f"rounds {round_number + 1}-{paired} are"
+    then = ("the match is open again: finish it for the standings to count it" if reopened else
+            "the standings follow the amended result")
+    return (f"warning: {file} is round {round_number}, table {table} of event {event}, and {later} already "
+            f"paired: those pairings stand; {then} (gin-ref event standings {folder})")

@@ -106,6 +106,7 @@ QUICK_ENTRY = [  # issue 11 in the session: counts, one command per hand, amend,
     "amend 2 --dead",  # it was dead already: refused
     "knock --upcard 3C Ann 4 --defender 30",  # over the limit 3: the deal is kept, the knock refused
     "knock Ann 0 --defender 30",
+    'knock --upcard 7D Ben "A-3S 4HDC 7-9C 5D" --defender 40',  # the shorthand
     "tally --json",
 ]
 
@@ -115,7 +116,7 @@ def test_quick_entry_in_a_session_makes_the_record_of_the_commands(tmp_path):
     alone.mkdir()
     piped.mkdir()
     codes, out, err = one_by_one(alone, QUICK_ENTRY)
-    assert codes == [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0]
+    assert codes == [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0]
     assert play(piped, QUICK_ENTRY) == (1, out, err)
     assert record_text(piped / "m.yaml") == record_text(alone / "m.yaml")
     assert "put back hand 1: the amend (Ben's knock, 32 points to Ben)" in out

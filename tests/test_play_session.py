@@ -13,10 +13,19 @@ from gin_ref.cli.completion import SessionCompleter
 from gin_ref.cli.session import QUIT, Session
 from gin_ref.cli.status import prompt_text, standing, typed_status
 from gin_ref.cli.typed import split_words, typed_words
-from gin_ref.core.errors import RecordError
+from gin_ref.core.cards import Card, parse_cards
+from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.files import matchfile as record
 from gin_ref.views.changes import describe_changes
 from hands import DEFENDER, KNOCKER
+
+
+def _error(call):
+    try:
+        call()
+    except GinRefError as exc:
+        return str(exc)
+    raise AssertionError("no error")
 
 
 def lookup(name):
@@ -92,7 +101,11 @@ def test_standing_and_prompt_follow_the_match(folder):
     (f"knock Ben '{KNOCKER[10]}'", "Ben: 10 cards, not legal: deadwood 10 exceeds limit 9 (upcard 9♥)"),
     (f"knock Ben {KNOCKER[0]}", "Ben: 10 cards, gin: no deadwood (limit 9, upcard 9♥)"),
     ("knock Ben AS 2S 3S 4", "Ben: 3 cards, deadwood 0 so far (10 to knock, or 11 before the discard)"),
-    ("knock Ben AS 2S XX 4S", "Ben: unknown card 'XX' (write rank A 2-9 T J Q K, then suit S H D C)"),
+    ("knock Ben AS 2S XX 4S", "Ben: " + _error(lambda: Card.parse("XX"))),  # the core's own words
+    ('knock Ben "A-3S 4HDC 7-9C 5D"', "Ben: 10 cards, legal: deadwood 5 within limit 9, 4 to spare (upcard 9♥)"),
+    ("knock Ben A-3S 4HDC 7-9C 5D KS", "Ben: 11 cards, best discard K♠, legal: deadwood 5 within limit 9, 4 to "
+                                       "spare (upcard 9♥)"),
+    ("knock Ben Q-3S 4HDC ", "Ben: " + _error(lambda: parse_cards("Q-3S"))),
     ("knock Ben 5", "Ben: a count of 5: legal, within limit 9"),
     ("knock Ben 0", "Ben: a count of 0: gin"),
     ("knock Ben 12", "Ben: a count of 12: not legal, over limit 9"),
@@ -173,6 +186,7 @@ def test_completion_of_commands_options_players_cards_presets_and_hands(folder):
     assert "--defender" not in completions(session, "knock Ben 5 --defender 23 --")
     assert completions(session, "knock Ben AS 2S A") == ["AH", "AD", "AC"]
     assert completions(session, "knock Ben 'AS 2S A") == ["AH", "AD", "AC"]
+    assert completions(session, "knock Ben A-3S 4HDC 4") == ["4S"]
     assert completions(session, "knock Ben AS --defender 'AH 10") == ["10S", "10H", "10D", "10C"]
     assert completions(session, "deal --upcard 9") == ["9S", "9H", "9D", "9C"]
     assert completions(session, "new --rules cl") == ["classic"]
@@ -188,7 +202,7 @@ def test_holding_lets_the_commands_inside_write_and_keeps_other_writers_out(fold
     with record.holding("m.yaml"):
         with record.updating("m.yaml") as rec:  # inside the hold: no second lock, no refusal
             rec.match.deal("9H")
-        fd = os.open("m.yaml", os.O_RDONLY)  # another writer (its own open file of the match file): refused
+        fd = os.open("m.yaml", os.O_RDONLY)  # another writer (its own open file): refused
         try:
             with pytest.raises(BlockingIOError):
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -206,7 +220,7 @@ def test_holding_lets_the_commands_inside_write_and_keeps_other_writers_out(fold
 def test_session_entries_and_another_writer(folder, capsys):
     gin("new --date 2025-03-01 --dealer Ann Ann Ben")
     session = Session("m.yaml", main)
-    assert session.entry("deal --upcard 9h") == 0
+    assert session.entry("gin-ref deal --upcard 9h") == 0  # 'gin-ref' typed from habit is the same command
     assert session.state().open_entry["upcard"] == "9H"
     assert session.entry("  # a comment") == 0 and session.entry("") == 0
     assert session.entry("quit") is QUIT and session.entry("exit") is QUIT

@@ -115,6 +115,8 @@ class Session:
         if not all(closed for *_, closed in words):
             return self._refuse("unbalanced quotes: close the quote and enter the line again", 2)
         args = [word for word, *_ in words]
+        if args[0] == "gin-ref" and len(args) > 1:  # typed from habit: the same command
+            args = args[1:]
         name = args[0]
         if name in LEAVE:
             return QUIT

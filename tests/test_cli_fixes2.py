@@ -52,3 +52,26 @@ def test_bare_gin_ref_still_shows_its_help(tmp_path):
     result = gin_ref(tmp_path)  # click shows the help on stderr, exit 2, as before
     assert result.returncode == 2
     assert result.stderr.startswith("Usage: gin-ref [OPTIONS] COMMAND [ARGS]...\n\n  gin-ref: ")
+
+
+def test_a_bad_answer_on_a_new_file_asks_that_question_again(tmp_path):
+    """A bad answer restarted from 'rules [oklahoma]:', so the answer typed again went into the wrong question."""
+    pytest.importorskip("pexpect")
+    from test_play_terminal import Terminal
+
+    term = Terminal(tmp_path)
+    term.wait("rules [oklahoma]:")
+    term.type("nosuch\r", "Error: ")  # the rules are checked as soon as they are given
+    term.wait("rules [oklahoma]: nosuch")
+    term.type("classic\r", "players:")
+    term.type("Ann\r", "Error: the classic rules need 2 players, not 1")
+    term.type("Ann Ben\r", "first dealer [drawn at random]:")
+    term.type("Zed\r", "Error: ")
+    term.type("Ben\r", "new match in m.yaml: Ann v Ben, classic rules")
+    term.wait("deal 1>")
+    term.child.sendcontrol("d")
+    assert term.end() == 0
+    text = (tmp_path / "m.yaml").read_text(encoding="utf-8")
+    assert "name: classic" in text and "dealer: Ben" in text
+    screen = term.screen.text()
+    assert screen.count("\nrules [oklahoma]:") == 2 and screen.count("\nplayers:") == 2, screen

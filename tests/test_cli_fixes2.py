@@ -1,5 +1,5 @@
 """A new user's defects, each through the installed command: click's usage errors as the one ``Error:`` line
-every error is, ..."""
+every error is, the questions on a new file asked again one by one, another writer's change on the prompt."""
 
 import os
 import shutil
@@ -75,3 +75,23 @@ def test_a_bad_answer_on_a_new_file_asks_that_question_again(tmp_path):
     assert "name: classic" in text and "dealer: Ben" in text
     screen = term.screen.text()
     assert screen.count("\nrules [oklahoma]:") == 2 and screen.count("\nplayers:") == 2, screen
+
+
+def test_another_writers_change_refreshes_the_prompt_and_the_status_line(tmp_path):
+    """After session A's undo, session B said so but kept its old prompt and status line."""
+    pytest.importorskip("pexpect")
+    from test_play_terminal import Terminal, new_match, new_match_lines
+
+    new_match(tmp_path, "deal --upcard 9H")
+    term = Terminal(tmp_path)
+    term.wait("hand 1 is open: Ann dealt, upcard 9♥")
+    term.wait("hand 1>")
+    new_match_lines(tmp_path, "undo")  # another writer takes the deal back while the prompt waits
+    term.wait("another writer: ")
+    term.prompts("deal 1>", 1)
+    toolbar = "\n".join(term.screen.lines()[-3:])  # the status line at the foot of the screen
+    assert "hand 1 is open" not in toolbar and "totals: Ann 0, Ben 0" in toolbar, term.screen.text()
+    term.type("deal --upcard 9H\r", "Error: the match file changed since your last entry")  # still not run
+    term.prompts("deal 1>", 2)
+    term.child.sendcontrol("d")
+    assert term.end() == 0

@@ -44,7 +44,8 @@ class Session:
         self.worst = 0
         self.known = self._read()
         self._cache = (None, None)
-        self._pending = (None, None, [])
+        self._pending = (None, None, [], None)
+        self._shown = (None, None)
         self.problem = None
 
     # -- the file ----------------------------------------------------------------------------------------
@@ -62,15 +63,21 @@ class Session:
         ``problem`` then says why)."""
         raw, match = self._cache
         if raw is not self.known:
-            match, self.problem = None, None
-            if self.known is not None:
-                try:
-                    match = record.loads(self.known.decode("utf-8"), self.path).match
-                except UnicodeDecodeError:
-                    self.problem = f"{self.path}: not UTF-8 text"
-                except GinRefError as exc:
-                    self.problem = str(exc)
+            match, self.problem = _parse(self.known, self.path)
             self._cache = (self.known, match)
+        return match
+
+    def shown(self):
+        """The Match the prompt and the status line show: the file as it is now when another writer changed
+        it since the last entry (the next entry that writes is still not run: its user sees the change
+        first), else ``state()``."""
+        if not self.pending():
+            return self.state()
+        raw = self._pending[3]
+        seen, match = self._shown
+        if seen is not raw:
+            match = _parse(raw, self.path)[0]
+            self._shown = (raw, match)
         return match
 
     def pending(self):
@@ -81,11 +88,11 @@ class Session:
             key = (info.st_ino, info.st_mtime_ns, info.st_size)
         except OSError:
             key = None
-        seen, known, words = self._pending
+        seen, known, words, now = self._pending
         if key != seen or known is not self.known:
             now = self._read()
             words = self._changes(now) if now != self.known else []
-            self._pending = (key, self.known, words)
+            self._pending = (key, self.known, words, now)
         return words
 
     def _changes(self, now):
@@ -243,6 +250,18 @@ def _reads_stdin(args):
         if arg == "--input=-" or (arg == "--input" and index + 1 < len(args) and args[index + 1] == "-"):
             return True
     return False
+
+
+def _parse(raw, path):
+    """The Match in ``raw`` (bytes of a match file) and None, or None and why it does not read."""
+    if raw is None:
+        return None, None
+    try:
+        return record.loads(raw.decode("utf-8"), path).match, None
+    except UnicodeDecodeError:
+        return None, f"{path}: not UTF-8 text"
+    except GinRefError as exc:
+        return None, str(exc)
 
 
 def _plain(raw, path):

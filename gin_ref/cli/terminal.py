@@ -53,7 +53,7 @@ class _History(FileHistory):
 
 
 def _toolbar(prompt, session):
-    match = session.state()
+    match = session.shown()
     lines = [standing(match, session.problem)]
     buffer = prompt.default_buffer
     try:
@@ -161,7 +161,7 @@ def run_terminal(session):
     click.echo(standing(session.state(), session.problem))
     while True:
         try:
-            line = prompt.prompt(lambda: prompt_text(session.state()))
+            line = prompt.prompt(lambda: prompt_text(session.shown()))
         except KeyboardInterrupt:
             continue
         except EOFError:

@@ -1,6 +1,7 @@
 """A new user's defects, each through the installed command: click's usage errors as the one ``Error:`` line
 every error is, the questions on a new file asked again one by one, another writer's change on the prompt."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -95,3 +96,13 @@ def test_another_writers_change_refreshes_the_prompt_and_the_status_line(tmp_pat
     term.prompts("deal 1>", 2)
     term.child.sendcontrol("d")
     assert term.end() == 0
+
+
+def test_verify_of_a_file_that_is_not_there_says_so_in_one_line(match):
+    result = gin_ref(match, "verify", "nonexist.yaml")
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == "Error: cannot read nonexist.yaml: no such file\n"
+    result = gin_ref(match, "verify", "nonexist.yaml", "m.yaml")  # the others are still verified
+    assert result.stdout == "m.yaml: ok, 0 hands\n" and result.returncode == 1
+    assert json.loads(gin_ref(match, "verify", "--json", "nonexist.yaml").stdout)["files"][0]["problems"] == [
+        {"line": None, "message": "cannot read nonexist.yaml: no such file"}]

@@ -55,7 +55,7 @@ def test_verify_with_no_file_names_no_fake_line(tmp_path):
     assert (none.returncode, none.stdout) == (1, "")
     assert none.stderr.startswith("Error: no match file 'match.yaml': start one with 'gin-ref new PLAYER PLAYER'")
     named = gin_ref(tmp_path, "verify", "gone.yaml")
-    assert named.returncode == 1 and named.stderr.startswith("gone.yaml: no match file 'gone.yaml'")
+    assert named.returncode == 1 and named.stderr == "Error: cannot read gone.yaml: no such file\n"
     data = json.loads(gin_ref(tmp_path, "verify", "--json", "gone.yaml").stdout)
     assert data["files"][0]["problems"][0]["line"] is None
 

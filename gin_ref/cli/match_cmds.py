@@ -253,7 +253,8 @@ def verify_cmd(match_path, as_json, files):
         if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
             if not named:
                 raise RecordError(problems[0][1])  # the default match file is not there: as every command says
-            problems = [(None, message) for _line, message in problems]
+            problems = [(None, f"cannot read {path}: no such file" if not os.path.lexists(path) else message)
+                        for _line, message in problems]
         bad = bad or bool(problems)
         data = match.record if match is not None else None
         hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
@@ -267,7 +268,8 @@ def verify_cmd(match_path, as_json, files):
         if as_json:
             continue
         for line, message in problems:
-            warn(f"{path}:{line}: {message}" if line is not None else f"{path}: {message}")
+            warn(f"{path}:{line}: {message}" if line is not None else
+                 f"Error: {message}" if match is None and not os.path.lexists(path) else f"{path}: {message}")
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""

@@ -172,20 +172,51 @@ def undo_cmd(match_path):
 @click.command("tally")
 @match_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (see the README for its fields).")
-def tally_cmd(match_path, as_json):
+@click.option("--what-if", "what_if_spec", metavar="NAME|FILE",
+              help="Settle every hand again under these rules (a preset or file for as many players) and show "
+                   "both side by side; the record is not changed.")
+def tally_cmd(match_path, as_json, what_if_spec):
     """Where the match stands: every hand with the running totals, who deals next, and once it is over
     the winner and the final score with every bonus.
+
+    With --what-if RULES, every hand is settled again from its own cards under those rules and shown beside
+    the hand as played, with why they differ, then the totals, the end and the winner under each. A knock
+    those rules find illegal scores nothing there; a knock refused at the table that they allow is noted,
+    not scored; a director's ruling stands as ruled.
 
     \b
     Example:  gin-ref tally
               gin-ref tally --match examples/oklahoma.yaml --json
+              gin-ref tally --what-if tournament
     """
     path = record.match_file(match_path)
+    rules = None
+    if what_if_spec is not None:
+        from gin_ref.files.rulesfile import load_rules
+
+        rules = load_rules(what_if_spec)
     rec = record.load(path)
+    whatif = None
+    if rules is not None:
+        from gin_ref.match.whatif import what_if
+
+        if rules.players != len(rec.match.players):
+            raise InvalidNotationError(f"--what-if {what_if_spec}: those rules are for {rules.players} players, "
+                                       f"this match has {len(rec.match.players)}")
+        whatif = what_if(rec.match, rules)
     if as_json:
         from gin_ref.match.tally import tally_data
 
-        emit_json(tally_data(rec.match))
+        data = tally_data(rec.match)
+        if whatif is not None:
+            from gin_ref.views.whatif_view import what_if_data
+
+            data["what_if"] = what_if_data(whatif)
+        emit_json(data)
+    elif whatif is not None:
+        from gin_ref.views.whatif_view import what_if_text
+
+        click.echo(what_if_text(rec.match, whatif))
     else:
         click.echo(tally_view.tally_text(rec.match, path))
 

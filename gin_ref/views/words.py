@@ -95,3 +95,39 @@ def outcome_words(state: MatchState) -> str:
     """``Ann won 151 to 71`` for a finished match."""
     _bonuses, final, winner = state.result()
     return final_words(final, winner)
+
+
+_BONUS_NAMES = {"gin": "gin bonus", "big_gin": "big gin bonus", "undercut": "undercut bonus"}
+
+
+def why_words(why: Any, rules: str) -> str:
+    """Why a hand differs under other rules (``gin_ref.match.whatif``): ``knock illegal under limit 7:
+    deadwood 8``, ``gin bonus 20, not 25``..."""
+    kind, values = why[0], why[1:]
+    if kind == "illegal":
+        limit, deadwood, reason = values
+        return f"knock illegal under limit {limit}: deadwood {deadwood} ({reason})"
+    if kind == "result":
+        new, old, winner = values
+        return f"{RESULT_NAMES.get(new, new)} to {winner}, not {RESULT_NAMES.get(old, old)}"
+    if kind == "bonus":
+        result, new, old = values
+        return f"{_BONUS_NAMES.get(result, result)} {new}, not {old}"
+    if kind == "deadwood":
+        side, new, old = values
+        return f"{side}'s deadwood {new}, not {old}"
+    if kind == "doubled":
+        return "doubled for a spade upcard" if values[0] else "no spade double"
+    if kind == "points":
+        return f"{values[0]} points, not {values[1]}"
+    if kind == "refused_legal":
+        player, deadwood, limit = values
+        return f"{player}'s refused knock (deadwood {deadwood}) is legal under limit {limit}: noted, not scored"
+    if kind == "penalty":
+        to, new, old = values
+        return f"penalty {new} to {to}, not {old}"
+    if kind == "after_end":
+        return f"played after the match ended under {rules} (hand {values[0]}): not counted"
+    if kind == "ruled":
+        return f"{values[0]} ruled by the director: stands as ruled"
+    return kind

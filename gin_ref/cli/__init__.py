@@ -35,6 +35,7 @@ COMMANDS = {
     "standings": "club_cmds",
     "event": "club_cmds",
     "settle": "settle_cmds",
+    "ruling": "desk_cmds",
 }
 
 

@@ -249,6 +249,8 @@ def verify_cmd(match_path, as_json, files):
                        "problems": [{"line": line, "message": message} for line, message in problems],
                        "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
                                           for item in _irregularities(data)]})
+        if _rulings(data):  # the hands a director ruled, when there are any
+            report[-1]["rulings"] = _rulings(data)
         if as_json:
             continue
         for line, message in problems:
@@ -259,6 +261,8 @@ def verify_cmd(match_path, as_json, files):
             click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded)
             for item in kept:
                 click.echo(f"  line {item['line']}, {item['text']}")
+            for item in _rulings(data):
+                click.echo(f"  line {item['line']}, ^ hand {item['hand']} ruled: {words.ruling_words(item, dated=True)}")
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)
@@ -286,6 +290,16 @@ def _irregularities(data):
                       "player": item.get("player"), "detail": item.get("detail"),
                       "text": words.irregularity_note(hand, item)})
     return sorted(found, key=lambda item: item["line"])
+
+
+def _rulings(data):
+    """Every hand a director ruled, in file order: line, hand and the ruling's fields."""
+    from gin_ref.files import yamlread as yamltext
+
+    hands = data.get("hands") if isinstance(data, dict) and isinstance(data.get("hands"), list) else []
+    return [{"line": yamltext.line_of(data, ("hands", i, "ruling")), "hand": entry.get("number"),
+             **{key: entry["ruling"].get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
+            for i, entry in enumerate(hands) if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
 
 
 def _over(match):

@@ -9,8 +9,9 @@ record, so what is written is what verification expects. ``undo`` takes back the
 kind, into ``corrections``.
 """
 
+import copy
 import random
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -20,12 +21,13 @@ from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.scoring import Showdown
 from gin_ref.core.turns import Table
-from gin_ref.match import actions, steps
+from gin_ref.match import actions, rulings, steps
+from gin_ref.match.header import read_header
 from gin_ref.match.actions import Cards, Outcome
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.replay import replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record
-from gin_ref.match.state import MatchState
+from gin_ref.match.state import MatchState, fresh_state
 from gin_ref.match.steps import Step
 
 __all__ = ["Match", "Outcome", "Checked", "check_record"]
@@ -176,6 +178,24 @@ class Match:
     def dead(self) -> Outcome:
         return self.apply(actions.dead(self.record, self.state))
 
+    def rule(self, kind: str, reason: str, date: str, hand: Optional[int] = None, player: Optional[str] = None,
+             points: Optional[int] = None, by: Optional[str] = None) -> Step:
+        """A director's ruling on ``hand`` (default: the last), written beside its result; the hand and every
+        later one are settled again (``gin_ref.match.rulings``). Refused, changing nothing, when the hands
+        after it no longer replay as played (a dealer the ruling would change): the first problem says why."""
+        number, data = rulings.ruling_data(self.record, self.state, hand, kind, player, points, reason, by, date)
+        step = Step("ruling", number, data)
+        trial = copy.deepcopy(self.record)
+        steps.put(trial, step)
+        state, problems, base = _resettle(trial, number - 1)
+        if problems:
+            raise IllegalActionError(f"hand {number} cannot be ruled {kind} while the hands after it stand as "
+                                     f"played: {problems[0][1]}")
+        self.record.clear()
+        self.record.update(trial)
+        self.state, self._base = state, base
+        return step
+
     def newest_step(self) -> Step:
         """The step ``undo`` would take back; IllegalActionError when there is none."""
         return steps.newest(self.record)
@@ -188,8 +208,22 @@ class Match:
         removed = steps.take_back(self.record, step)
         correction = {"undone": undone, "date": now, "entry": removed}
         self.record["corrections"].append(correction)
-        self._replay_last(None)
+        if step.kind == "ruling":  # the hand and the later ones go back to what their facts give
+            state, problems, self._base = _resettle(self.record, step.hand - 1)
+            if problems:
+                raise AssertionError(f"the record no longer replays: {problems[0]}")
+            self.state = state
+        else:
+            self._replay_last(None)
         return correction
+
+
+def _resettle(record: Record, index: int) -> Tuple[MatchState, Problems, Optional[MatchState]]:
+    """Replay ``record`` from its start, settling hand ``index`` and every later one from their facts."""
+    problems = Problems()
+    state = fresh_state(read_header(record, problems))
+    base = replay_hands(record, state, 0, problems, settle_from=index)
+    return state, problems, base
 
 
 def _first_roles(players: List[str], box: Optional[str], captain: Optional[str], draw: Any,

@@ -21,7 +21,7 @@ from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.scoring import Showdown, settle
-from gin_ref.match import play
+from gin_ref.match import play, rulings
 from gin_ref.match.header import check_corrections, player_at, read_header
 from gin_ref.match.play import card_of, recorded_cards
 from gin_ref.match.problems import SHAPE_ERRORS, Problems, Unreadable, Where, same
@@ -78,14 +78,29 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
             problems.add(where + (key,), f"hand {number}: unknown key '{key}'")
     setup = replay_deal(state, index, entry, problems)
     play.replay_play(state, setup, entry, problems)
-    if entry.get("result") is None:
+    ruling = rulings.check_ruling(state, setup, entry, problems)
+    if entry.get("result") is None and ruling is not None:  # an open hand ruled a misdeal, or forfeited
+        play.check_play(state, setup, entry, problems)
+        for key in SETTLED_KEYS[1:]:
+            if key != "totals" and entry.get(key) is not None:
+                problems.add(where + (key,), f"hand {number} has '{key}' but no result")
+        totals = dict(state.totals)
+        _Derived(entry, where, number, problems, settling).value("totals", totals, lambda stored: (
+            f"hand {number}: totals say {_scores(stored)}, but the hands add up to {_scores(totals)}"))
+        if settling:
+            entry_order(entry)
+        close_hand(state, setup, None)
+        rulings.after_ruling(state, setup, ruling)
+    elif entry.get("result") is None:
         for key in SETTLED_KEYS[1:]:
             if entry.get(key) is not None:
                 problems.add(where + (key,), f"hand {number} has '{key}' but no result")
         play.check_play(state, setup, entry, problems)
         state.open = index
     else:
-        replay_result(state, setup, entry, problems, settling, showdown)
+        replay_result(state, setup, entry, problems, settling, showdown, ruling)
+        if ruling is not None:
+            rulings.after_ruling(state, setup, ruling)
 
 
 def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems) -> HandSetup:
@@ -140,7 +155,7 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
 
 
 def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems, settling: bool = False,
-                  showdown: Optional[Showdown] = None) -> None:
+                  showdown: Optional[Showdown] = None, ruling: Optional[Entry] = None) -> None:
     """A settled hand: its result, winner and points from its facts, then the totals and what comes next.
     Checking, each derived value is compared with the record's; settling, it is written."""
     index, number = setup.index, setup.number
@@ -178,13 +193,19 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
             stored_points = entry.get("points")
             points = stored_points if isinstance(stored_points, int) else 0
     play.check_play(state, setup, entry, problems, showdown)
+    if ruling is not None and ruling.get("kind") != "forfeit":  # the winner and points follow the ruling
+        winner, points = rulings.ruled_score(ruling)
+        explain = f"ruled {ruling['kind']}"
+        makes, gives = "the ruling makes it", "the ruling gives"
+    else:
+        makes, gives = "the cards make it", "the cards give"
     if setup.roles is not None and not settling and entry.get("winner") == setup.roles.sitter:
         problems.add(where + ("winner",), f"hand {number}: {setup.roles.sitter} scored while sitting out")
     else:
         derived.value("winner", winner, lambda stored: (
-            f"hand {number}: winner is {stored!r}, but the cards make it {winner} ({explain})"))
+            f"hand {number}: winner is {stored!r}, but {makes} {winner} ({explain})"))
     derived.value("points", points, lambda stored: (
-        f"hand {number}: points are {stored!r}, but the cards give {points} ({explain})"))
+        f"hand {number}: points are {stored!r}, but {gives} {points} ({explain})"))
     if winner is not None:
         score(state, winner, points)
     if state.games is not None:

@@ -16,9 +16,16 @@ A ruling sits in its hand's entry as ``ruling`` {``kind``, ``player``, ``points`
 tell whether it is the newest step.
 """
 
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
-from gin_ref.match.schema import Entry, Record, list_at, turn_count
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.game import find_player
+from gin_ref.match.header import check_date
+from gin_ref.match.problems import Problems
+from gin_ref.match.schema import Entry, Record, is_count, list_at, turn_count
+from gin_ref.match.state import HandSetup, MatchState
+
+MAX_POINTS = 10_000
 
 KINDS = ("award", "void", "redeal", "forfeit")
 KEYS = ("kind", "player", "points", "reason", "by", "date", "steps")
@@ -75,3 +82,114 @@ def newest_ruling(record: Record) -> Optional[Entry]:
         if ruling.get("steps") == total:
             return entry
     return None
+
+
+def ruled_score(ruling: Mapping[str, Any]) -> Tuple[Optional[str], int]:
+    """``(winner, points)`` of a ruled hand: the award's, or nobody and 0."""
+    if ruling.get("kind") == "award":
+        return ruling.get("player"), ruling.get("points") or 0
+    return None, 0
+
+
+def after_ruling(state: MatchState, setup: HandSetup, ruling: Mapping[str, Any]) -> None:
+    """What a ruling does once its hand is closed: a forfeit ends the match."""
+    if ruling.get("kind") == "forfeit" and isinstance(ruling.get("player"), str):
+        state.finished, state.ended_in = True, setup.number
+        state.winner = forfeit_winner(state.totals, ruling["player"])
+        state.forfeit = ruling["player"]
+
+
+def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> Optional[Entry]:
+    """The hand's ruling, each key checked (problems at its key path); None when it has none (or it
+    cannot be used)."""
+    if "ruling" not in entry:
+        return None
+    where, number = ("hands", setup.index, "ruling"), setup.number
+    ruling = entry["ruling"]
+    if not isinstance(ruling, dict):
+        problems.add(where, f"hand {number}: 'ruling' must be a mapping (kind, player, points, reason, by, date)")
+        return None
+    for key in ruling:
+        if key not in KEYS:
+            problems.add(where + (key,), f"hand {number}: unknown key '{key}' in the ruling")
+    kind = ruling.get("kind")
+    if kind not in KINDS:
+        problems.add(where + ("kind",), f"hand {number}: ruling kind {kind!r} is not one of {', '.join(KINDS)}")
+        return None
+    player = ruling.get("player")
+    if kind in ("award", "forfeit"):
+        allowed = setup.pair if kind == "award" else state.players
+        if player not in allowed:
+            problems.add(where + ("player",), f"hand {number}: the {kind} names {player!r}, not one of "
+                                              f"{', '.join(allowed)}")
+            return None
+    elif player is not None:
+        problems.add(where + ("player",), f"hand {number}: a {kind} ruling names no player")
+    points = ruling.get("points")
+    if kind == "award" and not (is_count(points) or points == 0 and type(points) is int):
+        problems.add(where + ("points",), f"hand {number}: the award's points must be a whole number, not {points!r}")
+        return None
+    if kind != "award" and points is not None:
+        problems.add(where + ("points",), f"hand {number}: a {kind} ruling gives no points")
+    if not isinstance(ruling.get("reason"), str) or not ruling["reason"].strip():
+        problems.add(where + ("reason",), f"hand {number}: the ruling must give its reason")
+    if ruling.get("by") is not None and not isinstance(ruling["by"], str):
+        problems.add(where + ("by",), f"hand {number}: the ruling's 'by' must be a name")
+    check_date(ruling.get("date"), where + ("date",), f"hand {number}: the ruling's date", problems, timestamp=True)
+    if not is_count(ruling.get("steps")):
+        problems.add(where + ("steps",), f"hand {number}: the ruling's 'steps' must be a whole number")
+    if entry.get("result") is None and kind not in OPEN_KINDS:
+        problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
+                                        f"forfeited, not {kind}")
+        return None
+    return ruling
+
+
+def verify_ruling(record: Record, state: MatchState, hand: Optional[int], kind: str,
+                  player: Optional[str], points: Optional[int]) -> Tuple[int, Optional[str]]:
+    """``(hand number, player)`` of a ruling that may be made; raises with the reason otherwise."""
+    hands = list_at(record, "hands")
+    if not hands:
+        raise IllegalActionError("no hand has been dealt: there is nothing to rule on")
+    number = len(hands) if hand is None else hand
+    if not 1 <= number <= len(hands):
+        raise InvalidNotationError(f"--hand {number}: the match has hands 1 to {len(hands)}")
+    entry = hands[number - 1]
+    if ruling_of(entry) is not None:
+        raise IllegalActionError(f"hand {number} is already ruled ({entry['ruling']['kind']}): take that ruling "
+                                 "back with 'undo' first, if it is the newest step")
+    open_hand = entry.get("result") is None
+    if open_hand and kind not in OPEN_KINDS:
+        raise IllegalActionError(f"hand {number} is open: it can be ruled a misdeal (--redeal) or forfeited "
+                                 f"(--forfeit PLAYER); --{kind} needs a settled hand")
+    if kind == "forfeit":
+        if number != len(hands):
+            raise IllegalActionError(f"a forfeit ends the match: rule it on the last hand ({len(hands)}), "
+                                     f"not hand {number}")
+        if state.finished:
+            raise IllegalActionError(f"the match is over (it ended with hand {state.ended_in}): nobody can "
+                                     "forfeit it")
+    name = find_player(state.players, player) if player is not None else None
+    if kind == "award":
+        assert name is not None and points is not None
+        sitter = entry.get("sitter")
+        if name == sitter:
+            raise IllegalActionError(f"{name} sat out hand {number}: only {entry['box']} (box) or "
+                                     f"{entry['captain']} (captain) can be awarded it")
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= MAX_POINTS:
+            raise InvalidNotationError(f"--award {name} {points}: points are a whole number from 0 to {MAX_POINTS}")
+    return number, name
+
+
+def ruling_data(record: Record, state: MatchState, hand: Optional[int], kind: str, player: Optional[str],
+                points: Optional[int], reason: str, by: Optional[str], date: str) -> Tuple[int, Entry]:
+    """``(hand number, ruling)`` of the ruling step (``gin_ref.match.model.Match.rule`` writes it and settles
+    the hands again); raises with the reason when it cannot be made."""
+    if kind not in KINDS:
+        raise InvalidNotationError(f"unknown ruling '{kind}' (known: {', '.join(KINDS)})")
+    if not reason or not reason.strip():
+        raise InvalidNotationError("--reason: say why (it is kept with the ruling)")
+    number, name = verify_ruling(record, state, hand, kind, player, points)
+    data: Entry = {"kind": kind, "player": name, "points": points if kind == "award" else None,
+                   "reason": reason.strip(), "by": by, "date": date, "steps": step_total(record) + 1}
+    return number, data

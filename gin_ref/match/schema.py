@@ -18,7 +18,7 @@ OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused
 ROLES = ("box", "captain", "sitter")
 
 HAND_KEYS = ("number", "dealer", "box", "captain", "sitter", "upcard", "limit", "irregularities", "turns",
-             "result", "knocker", "knocker_cards", "melds", "discard", "defender", "defender_cards", "winner",
+             "ruling", "result", "knocker", "knocker_cards", "melds", "discard", "defender", "defender_cards", "winner",
              "points", "totals", "games")
 SETTLED_KEYS = HAND_KEYS[HAND_KEYS.index("result"):]
 RESULTS = ("knock", "undercut", "gin", "big_gin", "dead")

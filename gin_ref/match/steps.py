@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Dict, NamedTuple, Optional
 
 from gin_ref.core.errors import IllegalActionError
+from gin_ref.match import rulings
 from gin_ref.match.schema import SETTLED_KEYS, Entry, Record, entry_order, position, turn_count
 
 
@@ -42,6 +43,9 @@ def take_back(record: Record, step: Step) -> Entry:
 
 def newest(record: Record) -> Step:
     """The newest step of a record; IllegalActionError when there is none."""
+    ruled = rulings.newest_ruling(record)
+    if ruled is not None:
+        return Step("ruling", ruled["number"], ruled["ruling"])
     hands, refused = record["hands"], record.get("irregularities") or []
     if refused and isinstance(refused[-1], dict) and refused[-1].get("hand") == len(hands) + 1:
         return Step("refused_deal", len(hands) + 1, refused[-1])
@@ -132,10 +136,24 @@ def _take_result(record: Record, step: Step) -> Entry:
     return removed
 
 
+def _put_ruling(record: Record, step: Step) -> None:
+    entry = _hand(record, step)
+    entry["ruling"] = step.data
+    entry_order(entry)
+
+
+def _take_ruling(record: Record, step: Step) -> Entry:
+    entry = _hand(record, step)
+    if entry.get("result") is None:  # an open hand ruled: its totals went with the ruling
+        entry.pop("totals", None)
+    return {"number": step.hand, "ruling": entry.pop("ruling")}
+
+
 KINDS: Dict[str, StepKind] = {
     "deal": StepKind(_put_deal, _take_deal),
     "turn": StepKind(_put_turn, _take_turn),
     "irregularity": StepKind(_put_irregularity, _take_irregularity),
     "refused_deal": StepKind(_put_refused_deal, _take_refused_deal),
     "result": StepKind(_put_result, _take_result),
+    "ruling": StepKind(_put_ruling, _take_ruling),
 }

@@ -15,7 +15,8 @@ from gin_ref.match.schema import Entry, turn_count
 from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
 from gin_ref.views.text import spread_lines
-from gin_ref.views.words import end_reason, final_words, irregularity_note
+from gin_ref.views.export import RULED
+from gin_ref.views.words import end_reason, final_words, irregularity_note, ruling_words
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -45,6 +46,7 @@ def tally_text(match: Match, path: str) -> str:
     else:
         lines.append(_hands_table(match, data))
     lines.extend(f"* {note}" for _number, note in _notes(match, data))
+    lines.extend(f"{RULED} {note}" for note in ruling_notes(data))
     if match.state.hollywood:
         lines.append("")
         lines.append(games_table(match, data))
@@ -70,6 +72,15 @@ def _notes(match: Match, data: Dict[str, Any]) -> List[Tuple[int, str]]:
     return notes
 
 
+
+
+def ruling_notes(data: Dict[str, Any]) -> List[str]:
+    """``hand 8: awarded to Ben, 10 points (Ann showed her cards; ruled by Dana, 2024-05-01T21:10)`` for
+    each ruled hand of a tally."""
+    return [f"hand {hand['number']}: {ruling_words(hand['ruling'], dated=True)}" for hand in data["hands"]
+            if hand.get("ruling")]
+
+
 def _hands_table(match: Match, data: Dict[str, Any]) -> str:
     players = match.players
     roles = ["box", "captain", "sitter"] if match.state.three else ["dealer"]
@@ -79,8 +90,10 @@ def _hands_table(match: Match, data: Dict[str, Any]) -> str:
     rows = []
     noted = {number for number, _note in _notes(match, data)}
     for hand in data["hands"]:
-        mark = "*" if hand["number"] in noted else ""
+        mark = ("*" if hand["number"] in noted else "") + (RULED if hand.get("ruling") else "")
         result = RESULT_NAMES.get(hand["result"], hand["result"]) if hand["result"] else "(open)"
+        if not hand["result"] and hand.get("ruling"):
+            result = f"({hand['ruling']['kind']})"
         row = [f"{hand['number']}{mark}", *(hand[role] for role in roles), _pretty(hand["upcard"]), hand["limit"],
                hand["knocker"] or "", result, hand["winner"] or "", "" if hand["points"] is None else hand["points"],
                *(hand["totals"][name] for name in players)]
@@ -160,6 +173,10 @@ def ending_lines(match: Match) -> List[str]:
     bonuses, final, winner = state.result()
     assert final is not None
     lines = [f"the match is over: {end_reason(state)}"]
+    if state.forfeit is not None:  # scores as they stand: no bonuses, no games to settle
+        lines.append("final: " + _scores(final, match.players))
+        lines.append(final_words(final, winner))
+        return lines
     if state.games is not None:
         for game in state.games:
             lines.append(f"game {game.number}: {game.winner} wins, {_scores(game.totals, match.players)}")

@@ -72,13 +72,18 @@ def undone_words(step: Step) -> str:
         if data.get("result") is not None:
             return f"hand {number}: the dead end and turn {step.turn} ({data['turns'][0]})"
         return f"hand {number}, turn {step.turn}: {data['turns'][0]}"
+    if step.kind == "ruling":
+        return f"hand {number}: the ruling ({ruling_words(data)})"
     if step.kind == "deal":
         return f"hand {number}: the deal ({data.get('dealer')} dealt, upcard {data.get('upcard')})"
     return f"hand {number}: {step.kind.replace('_', ' ')}"
 
 
 def end_reason(state: MatchState) -> str:
-    """Why the match is over: ``Ann reached 100 in hand 7``."""
+    """Why the match is over: ``Ann reached 100 in hand 7``, ``Ben forfeited in hand 4 (a ruling)``."""
+    if state.forfeit is not None:
+        return (f"{state.forfeit} forfeited in hand {state.ended_in} (a ruling): scores as they stand, "
+                "no end-of-game bonuses")
     if state.games is not None:
         return f"all three Hollywood games were won by hand {state.ended_in}"
     return f"{state.winner} reached {state.rules.target} in hand {state.ended_in}"
@@ -131,3 +136,15 @@ def why_words(why: Any, rules: str) -> str:
     if kind == "ruled":
         return f"{values[0]} ruled by the director: stands as ruled"
     return kind
+
+
+def ruling_words(ruling: Mapping[str, Any], dated: bool = False) -> str:
+    """A ruling: ``awarded to Ann, 25 points (Ben exposed his hand; ruled by Dana)``, with its date
+    (``, 2024-05-01T21:10``) when ``dated``."""
+    kind, player = ruling.get("kind"), ruling.get("player")
+    what = {"award": f"awarded to {player}, {ruling.get('points')} points", "void": "void, no score",
+            "redeal": "a misdeal, no score, the same dealer deals again",
+            "forfeit": f"{player} forfeits: the match ends"}.get(str(kind), str(kind))
+    by = f"; ruled by {ruling['by']}" if ruling.get("by") else "; ruled by the director"
+    when = f", {str(ruling.get('date'))[:16]}" if dated and ruling.get("date") else ""
+    return f"{what} ({ruling.get('reason')}{by}{when})"

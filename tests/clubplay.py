@@ -28,10 +28,3 @@ def record_match(run, path, winner, loser, plan):
         run("deal", "--match", str(path), "--upcard", "7D")
         run("knock", "--match", str(path), knocker, cards, "--defender", defender)
 
-
-def play_match(match, winner, loser, plan):
-    """Play a plan on a Match in memory (the same actions the commands make)."""
-    for knocker, cards, defender in hands_of(plan, winner, loser):
-        match.deal("7D")
-        match.knock(knocker, cards, defender)
-    return match

@@ -104,7 +104,7 @@ def test_the_print_stylesheet_gives_one_page_a_match_the_first_under_the_standin
     pdf, _console = printed
     pages = pdf_pages(pdf)
     assert len(pages) == len(MATCH_PAGES)
-    assert pages[0].startswith(f"{TITLE}\nStandings\nrank player matches won win % for against diff\n")
+    assert pages[0].startswith(f"{TITLE}\nStandings\nrank player matches won win % for against diff rating\n")
     for (heading, result), page in zip(MATCH_PAGES, pages):
         assert heading in page and result in page
         assert not any(other in page for other, _r in MATCH_PAGES if other != heading)

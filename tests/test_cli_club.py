@@ -376,3 +376,49 @@ def test_the_shipped_club_night_by_hand():
     assert (data["event"], data["format"], data["rounds_played"], data["finished"]) == ("club-night", "swiss", 3, True)
     result = invoke("verify", *sorted((ROOT / "events" / "club-night").glob("round-*.yaml")))
     assert result.exit_code == 0
+
+
+def test_pair_refuses_a_table_file_already_there_and_a_second_writer(tmp_path):
+    from gin_ref.files import matchfile
+
+    folder = tmp_path / "night"
+    run("event", "new", folder, "--format", "round-robin", "--rules", "standard", "Ann", "Ben", "Cid", "Dee")
+    (folder / "round-1-table-2.yaml").write_text("kept\n")
+    result = invoke("event", "pair", folder)
+    assert (result.exit_code, result.stderr) == (
+        1, f"Error: {folder / 'round-1-table-2.yaml'} already exists: move it away, then pair again\n")
+    assert not (folder / "round-1-table-1.yaml").exists()  # nothing written
+    (folder / "round-1-table-2.yaml").unlink()
+    with matchfile.locked(folder / "event.yaml"):
+        result = invoke("event", "pair", folder)
+    assert (result.exit_code, result.stderr) == (
+        1, f"Error: {folder / 'event.yaml'} is being written by another gin-ref: try again when it is done\n")
+    assert json.loads(run("event", "standings", "--json", folder))["pairings"] == []
+    assert run("event", "standings", folder).endswith(f"\nno round paired yet: gin-ref event pair {folder}\n")
+
+
+def test_the_league_table_of_the_shipped_club_night_as_people_read_it():
+    assert run("standings", ROOT / "events") == """\
+rank  player  matches  won  win %  for  against  diff  rating
+----  ------  -------  ---  -----  ---  -------  ----  ------
+   1  Eve           2    2  100.0  216       60  +156     6.8
+   2  Ann           3    2   66.7  264      126  +138     4.8
+   3  Cid           2    1   50.0  126      126    +0     1.8
+   4  Dee           3    1   33.3  126      264  -138    -0.3
+   5  Ben           2    0    0.0   60      216  -156    -3.4
+"""
+
+
+def test_the_cache_is_used_until_the_code_that_wrote_it_changes(tmp_path, summary_cache, monkeypatch):
+    from gin_ref.files import summaries
+
+    shutil.copy(EXAMPLES / "oklahoma.yaml", tmp_path / "m.yaml")
+    _aged(tmp_path)
+    run("standings", tmp_path)
+    data = json.loads(summary_cache.read_text())
+    entry = data["files"][str((tmp_path / "m.yaml").resolve())]
+    entry["summary"]["winner"] = "Ben"  # a cache tampered with: the proof that it is what is read
+    summary_cache.write_text(json.dumps(data))
+    assert json.loads(run("standings", "--json", tmp_path))["standings"][0]["player"] == "Ben"
+    monkeypatch.setattr(summaries, "code_stamp", lambda: "gin-ref-summaries/1 another build")
+    assert json.loads(run("standings", "--json", tmp_path))["standings"][0]["player"] == "Ann"

@@ -200,6 +200,9 @@ def test_pairing_is_refused_while_a_match_is_unfinished_and_once_the_event_is_ov
      "'file' must be a match file's name inside"),
     (lambda r: r["rules"]["knobs"].update(players=3, next_dealer="box"), ("rules",), "are for 3 players at a table"),
     (lambda r: r.update(extra=1), ("extra",), "unknown key 'extra'"),
+    (lambda r: r.update(date="Friday"), ("date",), "'date' must be an ISO date"),
+    (lambda r: r["pairings"][0]["tables"][1].update(file="round-1-table-1.yaml"), ("pairings", 0, "tables", 1, "file"),
+     "'round-1-table-1.yaml' is the file of another table"),
 ])
 def test_a_damaged_event_record_is_refused_at_the_key_that_is_wrong(change, where, message):
     event = new_event()
@@ -209,3 +212,46 @@ def test_a_damaged_event_record_is_refused_at_the_key_that_is_wrong(change, wher
     with pytest.raises(RecordError, match=message) as caught:
         Event(record)
     assert caught.value.where[:len(where)] == where
+
+
+def _perfect_matchings(players):
+    if not players:
+        yield []
+        return
+    first = players[0]
+    for i in range(1, len(players)):
+        rest = players[1:i] + players[i + 1:]
+        for tail in _perfect_matchings(rest):
+            yield [(first, players[i])] + tail
+
+
+@pytest.mark.parametrize("count", [4, 5, 6, 7, 8])
+def test_random_swiss_events_repeat_a_pair_only_when_every_pairing_would(count):
+    import random
+
+    rng = random.Random(count)
+    players = [f"P{i}" for i in range(count)]
+    for _ in range(15):
+        points, met, byes = dict.fromkeys(players, 0), set(), {}
+        for number in range(round_robin_rounds(count)):
+            placed = sorted(players, key=lambda n: (-points[n], players.index(n)))
+            pairs, bye = swiss(players, points, met, byes, placed)
+            seated = [name for pair in pairs for name in pair] + ([bye] if bye else [])
+            assert sorted(seated) == players
+            repeats = sum(frozenset(pair) in met for pair in pairs)
+            if repeats:  # no choice of bye and tables avoids one
+                for left_out in ([None] if count % 2 == 0 else players):
+                    rest = [name for name in players if name != left_out]
+                    assert all(any(frozenset(p) in met for p in m) for m in _perfect_matchings(rest))
+            if bye is not None:
+                without = [name for name in placed if not byes.get(name)]
+                if without and repeats == 0:  # lower-placed players without a bye could not take it
+                    below = without[without.index(bye) + 1:] if bye in without else without
+                    for name in below:
+                        rest = [n for n in players if n != name]
+                        assert all(any(frozenset(p) in met for p in m) for m in _perfect_matchings(rest))
+                byes[bye] = byes.get(bye, 0) + 1
+                points[bye] += 2
+            for first, second in pairs:
+                met.add(frozenset((first, second)))
+                points[rng.choice((first, second))] += 2

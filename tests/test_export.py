@@ -344,12 +344,15 @@ def test_a_hollywood_game_nobody_has_scored_in_is_named_not_drawn():
 
 
 def test_several_matches_open_with_their_standings(at_root, views):
-    page = html_text(views)
+    page = html_text(views + [make_view("open.yaml", "2024-07-01", ["Ann", "Dee"], [])])
     standings = page.split('<section class="standings">')[1].split("</section>")[0]
     rows = [re.findall(r"<td[^>]*>([^<]*)</td>", row) for row in re.findall(r"<tr>(<td.*?)</tr>", standings)]
     # Ann: for 151 + 111 + 154 twice (three players: a meeting with each other), against 71 + 46 + 24 + 73
-    assert rows == [["1", "Ann", "3", "3", "100.0", "570", "214", "+356"],
-                    ["2", "Cid", "3", "1", "33.3", "925", "888", "+37"],
-                    ["3", "Ben", "3", "0", "0.0", "718", "1111", "-393"]]
+    assert [row[:8] for row in rows] == [["1", "Ann", "3", "3", "100.0", "570", "214", "+356"],
+                                         ["2", "Cid", "3", "1", "33.3", "925", "888", "+37"],
+                                         ["3", "Ben", "3", "0", "0.0", "718", "1111", "-393"]]
+    assert [row[8] for row in rows] == ["8.9", "2.8", "-5.6"]  # openskill's, as `gin-ref standings` prints them
+    assert "<th>rating</th>" in standings
+    assert '<p class="open">still being played, not counted: Ann v Dee (open.yaml)</p>' in standings
     assert page.index('<section class="standings">') < page.index('<section class="match">')
     assert '<section class="standings">' not in html_text(views[:1])

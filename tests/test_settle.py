@@ -102,8 +102,8 @@ def test_names_are_matched_without_case_and_a_tie_pays_nothing():
     second = make_view("b.yaml", "2024-01-02", ["BEN", "ann"], [], winner="BEN", final={"BEN": 150, "ann": 100})
     tie = make_view("c.yaml", "2024-01-03", ["ann", "ben"], [], finished=True, final={"ann": 100, "ben": 100})
     s = settle([first, second, tie])
-    assert s.net == {"Ann": 50, "Ben": -50}
-    assert payments(s.matches[1].payments) == [("Ann", "Ben", 50, None)]
+    assert s.net == {"ann": 50, "Ben": -50}  # 'ann' in two matches, 'Ann' in one; 'Ben' first met on a tie
+    assert payments(s.matches[1].payments) == [("ann", "Ben", 50, None)]
     assert s.matches[2].payments == ()
 
 
@@ -165,7 +165,7 @@ examples/hollywood.yaml (2024-06-08, final Ben 599, Cid 733)
 net:
   Ann  +$17.80
   Ben  -$19.65
-  Cid  +$1.85
+  Cid   +$1.85
 
 to settle:
   Ben pays Ann $17.80

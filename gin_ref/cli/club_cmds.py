@@ -11,6 +11,7 @@ import os
 import click
 
 from gin_ref.cli.history_cmds import PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates, read_items
+from gin_ref.cli.options import json_option, rules_option
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import InvalidNotationError, RecordError
 
@@ -68,14 +69,16 @@ def _iso_date(option):
               help="Count only matches on or before this date (ratings too stop there).")
 @click.option("--by", type=click.Choice(["wins", "rating"]), default="wins", show_default=True,
               help="wins: matches won, then points difference, then rating; rating: by rating.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: standings, open, skipped.")
+@json_option("Print one JSON object: standings, open, skipped.")
 def standings_cmd(paths, since, until, by, as_json):
     """The league table over the finished matches found: rank, player, matches, won, win %, points for
     and against (final scores, bonuses in), difference and rating.
 
     The rating is openskill's Plackett-Luce model over the whole history (date order, then file name),
     shown as the conservative mu - 3 sigma. Matches still being played are listed apart; a damaged file is
-    named and skipped. Players are named without case. DIR and MATCH as for `gin-ref history`.
+    named and skipped. Players are named without case. DIR and MATCH as for `gin-ref history`. A match
+    file unchanged since an earlier run is not replayed again: its summary is kept in
+    ~/.cache/gin-ref/summaries.json ($GIN_REF_CACHE=FILE to move it, =off to turn it off).
 
     \b
     Example:  gin-ref standings examples/
@@ -118,8 +121,7 @@ def event_cmd():
               help="round-robin: every pair meets once (circle method); swiss: players on equal points meet.")
 @click.option("--rounds", type=click.IntRange(min=1), help="Swiss: how many rounds. Default: log2 of the players, "
               "rounded up. A round robin's rounds are fixed by the number of players.")
-@click.option("--rules", "rules_spec", metavar="NAME|FILE",
-              help="House rules of every table: a two-player preset or a YAML file. Default: oklahoma.")
+@rules_option("House rules of every table: a two-player preset or a YAML file. Default: oklahoma.")
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The event's date. Default: today.")
 @click.argument("players", nargs=-1, required=True, metavar="PLAYER...")
 def event_new_cmd(folder, system, rounds, rules_spec, date_text, players):
@@ -175,8 +177,7 @@ def event_pair_cmd(folder, date_text):
 
 @event_cmd.command("standings")
 @FOLDER
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: event, format, rounds, standings, "
-              "pairings.")
+@json_option("Print one JSON object: event, format, rounds, standings, pairings.")
 def event_standings_cmd(folder, as_json):
     """The event's standings: match points (win 1, bye 1, loss 0, a Hollywood tie ½), then the tie-breaks
     (round robin: head to head, then points difference; Swiss: Buchholz, then points difference; then
@@ -197,7 +198,7 @@ def event_standings_cmd(folder, as_json):
     if as_json:
         emit_json(data)
     else:
-        click.echo(event_text(data))
+        click.echo(event_text(data, folder))
     for file, error in skipped:
         click.echo(f"skipped {file}: {error}", err=True)
 

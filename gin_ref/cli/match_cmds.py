@@ -16,14 +16,12 @@ from gin_ref.files import matchfile as record
 from gin_ref.core.cards import Card
 from gin_ref.views import tally_text as tally_view
 from gin_ref.views import words
+from gin_ref.cli.options import json_option, match_option
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 
-MATCH_HELP = f"The match file. Default: ${record.ENV_VAR}, else {record.DEFAULT_FILE} in this folder."
-
-
-def match_option(command):
-    return click.option("--match", "match_path", metavar="FILE", help=MATCH_HELP)(command)
+UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
+               "(knock_limit a number, no spade_double).")
 
 
 def refuse_kept(match, outcome):
@@ -85,93 +83,110 @@ def _date(text):
 
 @click.command("deal")
 @match_option
-@click.option("--upcard", required=True, metavar="CARD", help="The card turned up after the deal.")
+@click.option("--upcard", metavar="CARD", help=UPCARD_HELP)
 @click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).")
 def deal_cmd(match_path, upcard, dealer):
     """Start the next hand: the upcard, and the knock limit it sets.
 
     The dealer is the one the rules name (next_dealer; the same dealer after a dead hand; the box player
     with three). Naming another is refused with who should deal, and kept in the record as an
-    irregularity.
+    irregularity. --upcard may be left out where the limit does not depend on it (knock_limit a number,
+    no spade_double); such a hand cannot be recorded turn by turn.
 
     \b
     Example:  gin-ref deal --upcard 7D
               gin-ref deal --upcard KS --dealer Ben
     """
-    card = Card.parse(upcard)
+    card = Card.parse(upcard) if upcard is not None else None
     with record.updating(record.match_file(match_path)) as rec:
         outcome = rec.match.deal(card, dealer)
     refuse_kept(rec.match, outcome)
     click.echo(tally_view.deal_text(rec.match, outcome.step.data))
 
 
+def knock_options(required=True):
+    """What ``knock`` and ``amend`` take: the defender's cards or count, declared melds, the discard, big gin,
+    the upcard."""
+    options = (
+        click.option("--defender", "defender_cards", required=required, metavar="CARDS|N",
+                     help="The defender's 10 cards, or his count after his layoffs (a whole number)."),
+        click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
+        click.option("--discard", metavar="CARD", help="With 11 cards: the discard he names."),
+        click.option("--big-gin", is_flag=True, help="With the knocker's count 0: big gin (11 cards melded)."),
+        click.option("--upcard", metavar="CARD", help=UPCARD_HELP))
+
+    def decorate(command):
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
 @click.command("knock")
 @match_option
-@click.option("--defender", "defender_cards", required=True, metavar="CARDS", help="The defender's 10 cards.")
-@click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".')
-@click.option("--discard", metavar="CARD", help="With 11 cards: the discard he names.")
+@knock_options()
 @click.argument("player")
-@click.argument("cards", nargs=-1, required=True)
-def knock_cmd(match_path, defender_cards, melds, discard, player, cards):
-    """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard).
+@click.argument("cards", nargs=-1, required=True, metavar="CARDS|N")
+def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
+    """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
+    deadwood the table counted (0 is gin). With no hand open, --upcard deals the hand first (one command
+    per hand).
 
-    Prints both spreads, the layoffs, the score with its arithmetic, the totals and who deals next. An
-    illegal knock is refused with the reason (exit 1) and kept in the record as an irregularity; the hand
-    stays open, and no score changes unless the house rules set a penalty.
+    Prints both spreads (or the counts), the layoffs, the score with its arithmetic, the totals and who
+    deals next. The defender's side is his 10 cards or his count after his layoffs; a count for the knocker
+    other than 0 needs the defender's count (his layoffs need the knocker's melds). An illegal knock (a
+    count over the limit too) is refused with the reason (exit 1) and kept in the record as an
+    irregularity; the hand stays open, and no score changes unless the house rules set a penalty.
 
     In a hand recorded turn by turn (take, pass, draw, discard) the knock comes from the player to move,
     after his draw (a knock out of turn is refused and kept as an irregularity); he spreads the 11 cards
-    he holds (or the 10 he keeps and --discard), and both spreads must fit what was taken and discarded.
+    he holds (or the 10 he keeps and --discard), and the cards spread must fit what was taken and discarded.
 
     \b
     Example:
       gin-ref knock Ben AS 2S 3S 4H 4D 4C 7C 8C 9C 5D --defender "KH QD JS 9H 6D 3H 6S TD 5C 2H"
+      gin-ref knock Ben 5 --defender 23
+      gin-ref knock --upcard 9H Ann 0 --defender 31
     """
+    card = Card.parse(upcard) if upcard is not None else None
     with record.updating(record.match_file(match_path)) as rec:
-        outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard)
+        dealt = rec.match.deal_unless_open(card)
+        outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin)
+    if dealt is not None:
+        click.echo(tally_view.deal_text(rec.match, dealt.step.data))
     refuse_kept(rec.match, outcome)
     click.echo(tally_view.knock_text(rec.match, outcome))
 
 
 @click.command("dead")
 @match_option
-def dead_cmd(match_path):
-    """End the open hand with no score: the stock ran down to its last cards.
+@click.option("--upcard", metavar="CARD", help=UPCARD_HELP)
+def dead_cmd(match_path, upcard):
+    """End the open hand with no score: the stock ran down to its last cards. With no hand open, --upcard
+    deals the hand first (one command per hand).
 
     The same dealer deals the next hand (with three players, the roles stay). A hand recorded turn by turn
     ends dead by itself, at the discard that leaves the last cards in the stock.
 
     \b
     Example:  gin-ref dead
+              gin-ref dead --upcard 9H
     """
+    card = Card.parse(upcard) if upcard is not None else None
     with record.updating(record.match_file(match_path)) as rec:
+        dealt = rec.match.deal_unless_open(card)
         outcome = rec.match.dead()
     match = rec.match
+    if dealt is not None:
+        click.echo(tally_view.deal_text(match, dealt.step.data))
     click.echo(f"hand {outcome.number} is dead: no score")
     click.echo("\n".join(tally_view.standing_lines(match)))
 
 
-@click.command("undo")
-@match_option
-def undo_cmd(match_path):
-    """Take back the last step: a hand's result (the hand opens again), a turn, a refused knock or another
-    irregularity, or a deal. A hand that ended dead by itself opens again without the discard that ended it.
-
-    What is taken back is kept in the file under 'corrections'; nothing is lost.
-
-    \b
-    Example:  gin-ref undo
-    """
-    with record.updating(record.match_file(match_path)) as rec:
-        step = rec.match.newest_step()
-        correction = rec.match.undo(step, record.now(), words.undone_words(step))
-    click.echo(f"took back {correction['undone']}")
-    click.echo("\n".join(tally_view.standing_lines(rec.match)))
-
-
 @click.command("tally")
 @match_option
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (see the README for its fields).")
+@json_option("Print one JSON object (see docs/json.md for its fields).")
 @click.option("--what-if", "what_if_spec", metavar="NAME|FILE",
               help="Settle every hand again under these rules (a preset or file for as many players) and show "
                    "both side by side; the record is not changed.")
@@ -223,7 +238,7 @@ def tally_cmd(match_path, as_json, what_if_spec):
 
 @click.command("verify")
 @match_option
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: each file and its problems.")
+@json_option("Print one JSON object: each file and its problems.")
 @click.argument("files", nargs=-1, metavar="[FILE]...")
 def verify_cmd(match_path, as_json, files):
     """Replay match records through the engine and report every problem as FILE:LINE: message.
@@ -249,6 +264,9 @@ def verify_cmd(match_path, as_json, files):
                        "problems": [{"line": line, "message": message} for line, message in problems],
                        "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
                                           for item in _irregularities(data)]})
+        notes = _notes(match) if not problems else []
+        if notes:
+            report[-1]["notes"] = notes
         if _rulings(data):  # the hands a director ruled, when there are any
             report[-1]["rulings"] = _rulings(data)
         if as_json:
@@ -261,6 +279,8 @@ def verify_cmd(match_path, as_json, files):
             click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded)
             for item in kept:
                 click.echo(f"  line {item['line']}, {item['text']}")
+            for note in notes:
+                click.echo(f"  note: {note}")
             for item in _rulings(data):
                 click.echo(f"  line {item['line']}, ^ hand {item['hand']} ruled: {words.ruling_words(item, dated=True)}")
     if as_json:
@@ -300,6 +320,15 @@ def _rulings(data):
     return [{"line": yamltext.line_of(data, ("hands", i, "ruling")), "hand": entry.get("number"),
              **{key: entry["ruling"].get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
             for i, entry in enumerate(hands) if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
+
+
+def _notes(match):
+    """What an amend left to say: hands that stand as played, hands played after the end."""
+    if match is None:
+        return []
+    notes = [words.note_words(note) for note in match.state.notes]
+    after = words.after_end_words(match.state)
+    return notes + ([after] if after else [])
 
 
 def _over(match):

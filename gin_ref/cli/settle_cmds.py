@@ -7,6 +7,7 @@ pure call of ``gin_ref.views.settle``.
 import click
 
 from gin_ref.cli.history_cmds import read_matches
+from gin_ref.cli.options import json_option
 from gin_ref.core.errors import RecordError
 from gin_ref.views.settle import DEFAULT_STAKE, parse_stake, settle, settle_json, settle_lines
 
@@ -16,8 +17,7 @@ from gin_ref.views.settle import DEFAULT_STAKE, parse_stake, settle, settle_json
               help="What one point is worth: 1, 2.50, 0.05 (amounts keep its decimals).")
 @click.option("--currency", default="", metavar="TEXT",
               help="Shown with each amount: a symbol before it ($, €), a word after it (EUR, chips).")
-@click.option("--json", "as_json", is_flag=True,
-              help="Print one JSON object: matches (file, payments), net, payments, unfinished.")
+@json_option("Print one JSON object: matches (file, payments), net, payments, unfinished.")
 @click.argument("matches", nargs=-1, required=True, metavar="MATCH...",
                 type=click.Path(exists=True, path_type=str))
 def settle_cmd(stake, currency, as_json, matches):

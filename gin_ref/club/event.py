@@ -12,6 +12,7 @@ path of keys. ``Event.new`` starts one; ``verify_pair`` / ``pair`` pair the next
 ranks the players (``gin_ref.club.standings``).
 """
 
+import datetime
 import math
 from typing import Dict, List, NamedTuple, Optional
 
@@ -42,9 +43,7 @@ class Round(NamedTuple):
 
 
 def _problem(where, message):
-    error = RecordError(message)
-    error.where = where
-    return error
+    return RecordError(message, where=where)
 
 
 def check_players(players):
@@ -117,6 +116,10 @@ class Event:
         if not isinstance(record["event"], str) or not record["event"]:
             raise _problem(("event",), "'event' must be the event's name")
         try:
+            datetime.date.fromisoformat(str(record["date"]))
+        except ValueError:
+            raise _problem(("date",), f"'date' must be an ISO date (2024-05-01), not {record['date']!r}") from None
+        try:
             self.players = check_players(record["players"] if isinstance(record["players"], list) else [])
         except InvalidNotationError as exc:
             raise _problem(("players",), f"'players' must list the players in seed order: {exc}") from None
@@ -129,6 +132,7 @@ class Event:
             raise _problem(("rounds",), f"a round robin of {len(self.players)} players has {most} rounds")
         if not isinstance(record["pairings"], list) or len(record["pairings"]) > rounds:
             raise _problem(("pairings",), f"'pairings' must be a list of at most {rounds} rounds")
+        self._files = set()
         self.rounds = [self._round(i, item) for i, item in enumerate(record["pairings"])]
 
     def _rules(self, rules):
@@ -179,6 +183,9 @@ class Event:
             file = table["file"]
             if not isinstance(file, str) or not file or "/" in file or "\\" in file or file.startswith("."):
                 raise _problem(at + ("file",), "'file' must be a match file's name inside the event's folder")
+            if file in self._files:
+                raise _problem(at + ("file",), f"'{file}' is the file of another table")
+            self._files.add(file)
             tables.append(Table(t + 1, tuple(names), file))
         bye = item["bye"]
         unseated = [name for name in self.players if name not in seated]

@@ -63,7 +63,12 @@ class KnockCheck:
     @property
     def refusal(self):
         """Why an illegal knock is refused: ``deadwood 8 exceeds limit 7 (upcard 7♦)``."""
-        return f"deadwood {self.melding.deadwood} exceeds limit {self.limit} ({self.reason})"
+        return over_limit(self.melding.deadwood, self.limit, self.reason)
+
+
+def over_limit(deadwood, limit, reason):
+    """``deadwood 8 exceeds limit 7 (upcard 7♦)``: a knock over the limit, by cards or by count."""
+    return f"deadwood {deadwood} exceeds limit {limit} ({reason})"
 
 
 def verify_knocker_cards(cards):

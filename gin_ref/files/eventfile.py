@@ -43,8 +43,7 @@ def load(folder):
     try:
         return Event(yamltext.plain(data))
     except RecordError as exc:
-        where = getattr(exc, "where", ())
-        raise RecordError(exc.message, line=yamltext.line_of(data, where), path=path) from None
+        raise RecordError(exc.message, line=yamltext.line_of(data, exc.where), path=path) from None
 
 
 def dumps(event):

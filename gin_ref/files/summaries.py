@@ -3,7 +3,8 @@
 A summary is what the standings need of one match: its date, players, whether it is over, the winner and
 the final scores (``gin_ref.views.history.summary_of``). It is kept for a match file that was read
 strictly and replayed without a problem, keyed by the file's real path and its size, modification time,
-change time and inode, and by the gin-ref version: any write to the file (by gin-ref or by hand) changes
+change time and inode, and by the gin-ref code that worked it out (its version, and the size and time of each of its modules,
+so an upgrade or an edit of the code starts the cache afresh): any write to the file (by gin-ref or by hand) changes
 its times, so its summary is worked out again from the file; a file changed less than RACY_SECONDS
 before it was read is not kept (its next change could share its time stamp). A damaged file is never
 kept: it is read, and named, every time.
@@ -23,9 +24,29 @@ from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile
 
 ENV_VAR = "GIN_REF_CACHE"
-VERSION = f"gin-ref-summaries/1 {__version__}"
+FORMAT = "gin-ref-summaries/1"
 RACY_SECONDS = 2
 MAX_ENTRIES = 100_000
+
+
+def code_stamp():
+    """The version of the cache's answers: the cache format, gin-ref's version and a digest of the size
+    and modification time of every module of the package."""
+    import hashlib
+
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    digest = hashlib.sha256()
+    for root, dirs, files in os.walk(package):
+        dirs.sort()
+        for name in sorted(files):
+            if name.endswith((".py", ".yaml")):
+                try:
+                    info = os.stat(os.path.join(root, name))
+                except OSError:
+                    continue
+                digest.update(f"{os.path.relpath(os.path.join(root, name), package)} {info.st_size} "
+                              f"{info.st_mtime_ns}\n".encode())
+    return f"{FORMAT} {__version__} {digest.hexdigest()[:16]}"
 
 
 def cache_file():
@@ -50,24 +71,25 @@ def stamp(path):
 class SummaryCache:
     """The summaries kept, looked up and added to by file stamp; ``save`` writes them back if changed."""
 
-    def __init__(self, path, entries):
+    def __init__(self, path, entries, version):
         self.path = path
         self.entries = entries
+        self.version = version
         self.changed = False
 
     @classmethod
     def load(cls):
         path = cache_file()
-        entries = {}
+        entries, version = {}, code_stamp() if path is not None else None
         if path is not None:
             try:
                 with open(path, encoding="utf-8") as stream:
                     data = json.load(stream)
-                if isinstance(data, dict) and data.get("version") == VERSION and isinstance(data.get("files"), dict):
+                if isinstance(data, dict) and data.get("version") == version and isinstance(data.get("files"), dict):
                     entries = data["files"]
             except (OSError, ValueError):
                 entries = {}
-        return cls(path, entries)
+        return cls(path, entries, version)
 
     def get(self, file):
         """``(summary, stamp)``: the summary kept for ``file`` as it is now (None if there is none) and the
@@ -98,6 +120,6 @@ class SummaryCache:
             entries = dict(list(entries.items())[-MAX_ENTRIES:])
         try:
             os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
-            matchfile.write_atomic(self.path, json.dumps({"version": VERSION, "files": entries}))
+            matchfile.write_atomic(self.path, json.dumps({"version": self.version, "files": entries}))
         except (OSError, GinRefError):
             pass

@@ -9,22 +9,21 @@ refusal raises (``InvalidNotationError`` for bad input, ``IllegalActionError`` f
 nothing.
 """
 
-from dataclasses import dataclass
-from typing import Optional, Sequence, Tuple, Union
+from dataclasses import dataclass, replace
+from typing import Any, Optional, Tuple, Union
 
 from gin_ref.core.cards import Card, codes
-from gin_ref.core.errors import IllegalActionError, OutOfTurnError
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.game import find_player
-from gin_ref.core.knock import check_knock, knock_limit
-from gin_ref.core.melds import Meld, parse_melds
-from gin_ref.core.scoring import Showdown, read_hands, settle_checked
+from gin_ref.core.knock import knock_limit
+from gin_ref.core.scoring import read_hands
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.play import illegal_knock_penalty, new_table
 from gin_ref.match.schema import TURN_ACTIONS, Entry, Record, turn_count
+from gin_ref.match.knocks import Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Step
 
-Cards = Union[str, Sequence[str], Sequence[Card]]
 
 
 @dataclass(frozen=True)
@@ -43,7 +42,7 @@ class Outcome:
 
     step: Step
     refusal: Optional[Refusal] = None
-    showdown: Optional[Showdown] = None
+    settlement: Optional[Settlement] = None
     turn: Optional[Turn] = None
     offer: bool = False
 
@@ -82,9 +81,13 @@ def verify_not_over(state: MatchState, then: str) -> None:
         raise IllegalActionError(f"the match is over (it ended with hand {state.ended_in}): {then}")
 
 
-def deal(record: Record, state: MatchState, upcard: Card, dealer: Optional[str] = None) -> Outcome:
-    """Start the next hand with this upcard; a deal by the wrong dealer is refused and kept."""
+def deal(record: Record, state: MatchState, upcard: Optional[Card], dealer: Optional[str] = None) -> Outcome:
+    """Start the next hand with this upcard (None: not given, where the rules' limit does not depend on it);
+    a deal by the wrong dealer is refused and kept."""
     number = len(record["hands"]) + 1
+    if upcard is None and limit_needs_upcard(state.rules):
+        raise InvalidNotationError(f"give the upcard (--upcard CARD): the knock limit depends on it "
+                                   f"({why_upcard(state.rules)})")
     try:
         dealer = verify_deal(record, state, dealer)
     except OutOfTurnError as exc:
@@ -95,7 +98,9 @@ def deal(record: Record, state: MatchState, upcard: Card, dealer: Optional[str] 
     entry: Entry = {"number": number, "dealer": dealer}
     if state.roles is not None:
         entry.update(state.roles.data())
-    entry.update(upcard=upcard.code, limit=knock_limit(state.rules, upcard), irregularities=[])
+    if upcard is not None:
+        entry["upcard"] = upcard.code
+    entry.update(limit=knock_limit(state.rules, upcard), irregularities=[])
     return Outcome(Step("deal", number, entry))
 
 
@@ -106,6 +111,7 @@ def open_hand(record: Record, state: MatchState) -> Tuple[Entry, HandSetup]:
     if state.open is None or state.current is None:
         verify_not_over(state, "no hand is open")
         raise IllegalActionError("no hand is open: deal one first (gin-ref deal --upcard CARD)")
+    verify_not_over(state, f"hand {state.open + 1} was played after the end and is not counted")
     return record["hands"][state.open], state.current
 
 
@@ -134,7 +140,8 @@ def play_turn(record: Record, state: MatchState, action: str, player: str, card:
     name = find_player(state.players, player)
     table = table_of(state)
     if table is None:
-        raise IllegalActionError(f"hand {setup.number} has no upcard: its turns cannot be recorded")
+        raise IllegalActionError(f"hand {setup.number} was dealt without its upcard: its turns cannot be recorded "
+                                 "(the first turn's offer needs the card)")
     offer = table.phase == "offer"
     turn = Turn(action, name, card)
     try:
@@ -155,73 +162,74 @@ def play_turn(record: Record, state: MatchState, action: str, player: str, card:
     return Outcome(Step("turn", setup.number, data, turn_count(entry) + 1), turn=turn, offer=offer)
 
 
-def knock(record: Record, state: MatchState, player: str, knocker_cards: Cards, defender_cards: Cards,
-          melds: Union[None, str, Sequence[Meld]] = None, discard: Union[None, str, Card] = None) -> Outcome:
-    """Settle the open hand with a knock by ``player``. The knock is checked once: an illegal one is
-    refused and kept (the hand stays open); a knock by a player who sits out or out of turn likewise.
+def knock(record: Record, state: MatchState, player: str, knocker: Given, defender: Given,
+          melds: Any = None, discard: Union[None, str, Card] = None, big_gin: bool = False) -> Outcome:
+    """Settle the open hand with a knock by ``player``: each side's cards or count (``gin_ref.match.knocks``).
+    The knock is checked once: an illegal one is refused and kept (the hand stays open); a knock by a
+    player who sits out or out of turn likewise.
 
     In a hand recorded turn by turn the knock comes from the player to move, after his draw; he spreads his
-    11 cards (or the 10 he keeps and ``discard``), and both spreads must fit what was seen in the hand."""
+    11 cards (or the 10 he keeps and ``discard``), and the cards spread must fit what was seen in the hand."""
     entry, setup = open_hand(record, state)
-    knocker = find_player(state.players, player)
+    name = find_player(state.players, player)
     table = table_of(state) if turn_count(entry) else None
-    if knocker not in setup.pair:
+    if name not in setup.pair:
         roles = setup.roles
         assert roles is not None  # two players are both in every hand
-        reason = (f"{knocker} sits out hand {setup.number}: "
+        reason = (f"{name} sits out hand {setup.number}: "
                   + (table.whose_turn() if table is not None else
                      f"only {roles.box} (box) or {roles.captain} (captain) may knock"))
-        return _out_of_turn(entry, knocker, "knock", None, reason)
+        return _out_of_turn(entry, name, "knock", None, reason)
     if table is not None:
         try:
-            table.verify_knock(knocker)
+            table.verify_knock(name)
         except OutOfTurnError as exc:
-            return _out_of_turn(entry, knocker, "knock", None, str(exc))
-    kcards, dcards = read_hands(knocker_cards, defender_cards)
-    declared = parse_melds(melds) if isinstance(melds, str) and melds.strip() else None
-    if melds is not None and not isinstance(melds, str):
-        declared = list(melds)
-    card = discard if isinstance(discard, Card) or discard is None else Card.parse(str(discard))
+            return _out_of_turn(entry, name, "knock", None, str(exc))
+    facts = given_facts(state.rules, knocker, defender, melds, discard, big_gin)
     if table is not None:
-        kcards, dcards = _spread_in_turn(setup, table, knocker, kcards, dcards, card)
-    assert setup.upcard is not None
-    check = check_knock(kcards, state.rules, setup.upcard, declared, card)
-    if not check.legal:
-        item: Entry = {"kind": "illegal_knock", "player": knocker}
+        facts = spread_in_turn(setup, table, name, facts)
+    refusal, settlement = judge(state.rules, setup.upcard, facts)
+    if refusal is not None:
+        item: Entry = {"kind": "illegal_knock", "player": name}
         if table is not None:
             item["turn"] = turn_count(entry) + 1
-        reason = f"knock not allowed: {check.refusal}"
-        item.update(detail=reason, points=illegal_knock_penalty(state), cards=codes(kcards))
-        if declared is not None:
-            item["melds"] = [m.codes for m in declared]
-        if card is not None:
-            item["discard"] = card.code
-        return Outcome(Step("irregularity", setup.number, item), Refusal(reason, item))
-    showdown = settle_checked(state.rules, setup.upcard, check, kcards, dcards, declared is not None, card)
-    chosen = showdown.knocker.discard
+        item.update(detail=refusal, points=illegal_knock_penalty(state))
+        if facts.knocker_cards is not None:
+            item["cards"] = codes(facts.knocker_cards)
+            if facts.melds is not None:
+                item["melds"] = [m.codes for m in facts.melds]
+            if facts.discard is not None:
+                item["discard"] = facts.discard.code
+        else:
+            item["count"] = facts.knocker_count
+        return Outcome(Step("irregularity", setup.number, item), Refusal(refusal, item))
+    assert settlement is not None
+    chosen = settlement.check.melding.discard if settlement.check is not None else None
     if table is not None and chosen is table.just_taken and chosen is not None and \
             not state.rules.discard_taken_card:
-        raise IllegalActionError(f"{knocker} cannot discard {chosen.code}: it was just taken from the pile; "
+        raise IllegalActionError(f"{name} cannot discard {chosen.code}: it was just taken from the pile; "
                                  "name another discard with --discard")
-    data: Entry = {"result": showdown.score.result, "knocker": knocker, "knocker_cards": codes(kcards),
-                   "melds": [m.codes for m in declared] if declared is not None else None,
-                   "discard": card.code if card is not None else None, "defender_cards": codes(dcards)}
-    return Outcome(Step("result", setup.number, data), showdown=showdown)
+    data: Entry = {"result": settlement.score.result, "knocker": name, **facts.entry()}
+    return Outcome(Step("result", setup.number, data), settlement=settlement)
 
 
-def _spread_in_turn(setup: HandSetup, table: Table, knocker: str, kcards: Tuple[Card, ...],
-                    dcards: Tuple[Card, ...], discard: Optional[Card]) -> Tuple[Tuple[Card, ...], Tuple[Card, ...]]:
-    """The knocker's 11 cards and the defender's 10 in a hand recorded turn by turn, checked against it."""
-    number = setup.number
-    if len(kcards) == 10:
-        if discard is None:
+def spread_in_turn(setup: HandSetup, table: Table, knocker: str, facts: Facts) -> Facts:
+    """The knocker's 11 cards in a hand recorded turn by turn, and each side's cards checked against it."""
+    number, kcards = setup.number, facts.knocker_cards
+    if kcards is not None and len(kcards) == 10:
+        if facts.discard is None:
             raise IllegalActionError(f"hand {number} is recorded turn by turn: {knocker} holds 11 cards after "
                                      "the draw; spread all 11, or the 10 kept and --discard CARD")
-        kcards, dcards = read_hands(kcards + (discard,), dcards)
-    misfits = table.check_spread(knocker, kcards, discard, dcards)
+        kcards = kcards + (facts.discard,)
+        if facts.defender_cards is not None:
+            read_hands(kcards, facts.defender_cards)  # the discard may not be in the defender's hand
+        facts = replace(facts, knocker_cards=kcards)
+    misfits = [message for side, message in table.spread_misfits(knocker, kcards or (), facts.discard,
+                                                                 facts.defender_cards)
+               if side == "defender" or kcards]
     if misfits:
         raise IllegalActionError(f"the spread does not fit hand {number}: {'; '.join(misfits)}")
-    return kcards, dcards
+    return facts
 
 
 def dead(record: Record, state: MatchState) -> Outcome:

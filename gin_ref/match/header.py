@@ -155,17 +155,38 @@ def player_at(mapping: Mapping[str, Any], key: str, where: Where, allowed: Seque
     return None
 
 
+CORRECTION_KEYS = ("undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry")
+
+
 def check_corrections(corrections: object, problems: Problems) -> None:
-    """Each correction holds what was undone (``undone``), when (``date``) and the data taken back
-    (``entry``)."""
+    """Each correction says what it did (``undone``: taken back, ``redone``: put back, ``amended``: a past
+    hand changed) and when (``date``); an undo and an amend keep the data (``entry``). Format /2 adds the
+    step (``step``: kind, hand, turn), the count of steps before and after (``steps``) and, for an amend,
+    the hand and how many hands the record held (``hand``, ``hands``)."""
     if not isinstance(corrections, list):
         problems.add(("corrections",), "'corrections' must be a list")
         return
     for i, item in enumerate(corrections):
         where: Where = ("corrections", i)
-        if not isinstance(item, dict) or not {"undone", "date", "entry"} <= set(item):
-            problems.add(where, "a correction holds 'undone', 'date' and 'entry'")
+        what = [key for key in ("undone", "redone", "amended") if isinstance(item, dict) and key in item]
+        if not isinstance(item, dict) or len(what) != 1 or "date" not in item or \
+                (what[0] != "redone" and "entry" not in item):
+            problems.add(where, "a correction holds 'undone', 'redone' or 'amended', its 'date' and (but for a "
+                                "redo) the 'entry' it keeps")
             continue
-        if not isinstance(item["undone"], str):
-            problems.add(where + ("undone",), "a correction's 'undone' must say what was taken back")
+        for key in item:
+            if key not in CORRECTION_KEYS:
+                problems.add(where + (key,), f"unknown key '{key}' in a correction")
+        if not isinstance(item[what[0]], str):
+            problems.add(where + (what[0],), f"a correction's '{what[0]}' must say what was done, in words")
         check_date(item["date"], where + ("date",), "a correction's date", problems, timestamp=True)
+        steps = item.get("steps")
+        if "steps" in item and not (isinstance(steps, list) and len(steps) == 2 and
+                                    all(type(n) is int and n >= 0 for n in steps)):  # noqa: E721
+            problems.add(where + ("steps",), "a correction's 'steps' are two counts: [before, after]")
+        step = item.get("step")
+        if "step" in item and not (isinstance(step, dict) and isinstance(step.get("kind"), str) and
+                                   type(step.get("hand")) is int):  # noqa: E721
+            problems.add(where + ("step",), "a correction's 'step' holds its kind and hand")
+        if what[0] == "amended" and not (type(item.get("hand")) is int and "steps" in item):  # noqa: E721
+            problems.add(where, "an amend's correction holds the 'hand' amended and the 'steps' it came after")

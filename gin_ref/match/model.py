@@ -19,15 +19,14 @@ from gin_ref.core.errors import IllegalActionError, InvalidNotationError, Record
 from gin_ref.core.game import check_name, find_player, parse_draw
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
-from gin_ref.core.scoring import Showdown
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, rulings, steps
-from gin_ref.match.header import read_header
-from gin_ref.match.actions import Cards, Outcome
+from gin_ref.match.actions import Outcome
+from gin_ref.match.knocks import Given, Settlement
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.replay import replay, replay_hands
-from gin_ref.match.schema import FORMAT, Entry, Record
-from gin_ref.match.state import MatchState, fresh_state
+from gin_ref.match.schema import FORMAT, Entry, Record, set_version, step_count, version_of
+from gin_ref.match.state import MatchState
 from gin_ref.match.steps import Step
 
 __all__ = ["Match", "Outcome", "Checked", "check_record"]
@@ -130,6 +129,12 @@ class Match:
         no hand is open."""
         return actions.table_of(self.state)
 
+    def tally(self) -> Dict[str, Any]:
+        """The ``tally --json`` object (``gin_ref.match.tally``)."""
+        from gin_ref.match.tally import tally_data  # the tally reads a Match: imported when asked for
+
+        return tally_data(self)
+
     # -- actions -----------------------------------------------------------------------------------------
     def apply(self, outcome: Outcome) -> Outcome:
         """Write the outcome's step into the record and replay the hand it belongs to (settling it when
@@ -141,12 +146,11 @@ class Match:
         elif self._base is not None:
             base = self._base.copy()
         steps.put(self.record, step)
-        self._replay_last(base, settle=step.kind in ("result", "turn"),
-                          showdown=outcome.showdown)
+        self._replay_last(base, settle=step.kind in ("result", "turn"), settlement=outcome.settlement)
         return outcome
 
     def _replay_last(self, base: Optional[MatchState], settle: bool = False,
-                     showdown: Optional[Showdown] = None) -> None:
+                     settlement: Optional[Settlement] = None) -> None:
         """Replay the last hand from ``base`` (the state before it), or the whole record without one."""
         hands = self.record["hands"]
         if base is None or not hands:
@@ -157,23 +161,38 @@ class Match:
             state, problems = base, Problems()
             index = len(hands) - 1
             self._base = replay_hands(self.record, state, index, problems, index if settle else None,
-                                      {index: showdown} if showdown is not None else None)
+                                      {index: settlement} if settlement is not None else None)
         if problems:  # an action that writes what the replay refuses is a defect, never a user's error
             raise AssertionError(f"the record no longer replays: {problems[0]}")
         self.state = state
 
-    def deal(self, upcard: Union[Card, str], dealer: Optional[str] = None) -> Outcome:
-        card = upcard if isinstance(upcard, Card) else Card.parse(str(upcard))
+    def deal(self, upcard: Union[None, Card, str], dealer: Optional[str] = None) -> Outcome:
+        card = upcard if upcard is None or isinstance(upcard, Card) else Card.parse(str(upcard))
         return self.apply(actions.deal(self.record, self.state, card, dealer))
+
+    def deal_unless_open(self, upcard: Optional[Card]) -> Optional[Outcome]:
+        """One command per hand: with no hand open and an upcard given, deal the next hand (its outcome is
+        returned); with a hand open, an upcard given must be that hand's."""
+        entry = self.open_entry
+        if entry is not None:
+            if upcard is not None and entry.get("upcard") != upcard.code:
+                shown = f"upcard {entry['upcard']}" if entry.get("upcard") else "no upcard given"
+                raise IllegalActionError(f"hand {entry['number']} is open ({shown}): --upcard {upcard.code} is not "
+                                         "its upcard")
+            return None
+        if upcard is None:
+            return None
+        return self.deal(upcard)
 
     def play_turn(self, action: str, player: str, card: Union[None, str, Card] = None) -> Outcome:
         seen = card if card is None or isinstance(card, Card) else Card.parse(str(card))
         return self.apply(actions.play_turn(self.record, self.state, action, player, seen))
 
-    def knock(self, player: str, knocker_cards: Cards, defender_cards: Cards,
-              melds: Union[None, str, Sequence[Meld]] = None, discard: Union[None, str, Card] = None) -> Outcome:
-        return self.apply(actions.knock(self.record, self.state, player, knocker_cards, defender_cards, melds,
-                                        discard))
+    def knock(self, player: str, knocker: Given, defender: Given, melds: Union[None, str, Sequence[Meld]] = None,
+              discard: Union[None, str, Card] = None, big_gin: bool = False) -> Outcome:
+        """Settle the open hand: each side's cards or count (see ``gin_ref.match.actions.knock``)."""
+        return self.apply(actions.knock(self.record, self.state, player, knocker, defender, melds, discard,
+                                        big_gin))
 
     def dead(self) -> Outcome:
         return self.apply(actions.dead(self.record, self.state))
@@ -183,17 +202,16 @@ class Match:
         """A director's ruling on ``hand`` (default: the last), written beside its result; the hand and every
         later one are settled again (``gin_ref.match.rulings``). Refused, changing nothing, when the hands
         after it no longer replay as played (a dealer the ruling would change): the first problem says why."""
-        number, data = rulings.ruling_data(self.record, self.state, hand, kind, player, points, reason, by, date)
+        number, data = rulings.ruling_data(self.record, self.state, hand, kind, player, points, reason, by, date,
+                                           steps.step_total(self.record) + 1)
         step = Step("ruling", number, data)
-        trial = copy.deepcopy(self.record)
-        steps.put(trial, step)
-        state, problems, base = _resettle(trial, number - 1)
+        steps.put(self.record, step)
+        problems = self._resettle(number - 1, check=False)
         if problems:
+            steps.take_back(self.record, step)
+            self._resettle(number - 1)
             raise IllegalActionError(f"hand {number} cannot be ruled {kind} while the hands after it stand as "
-                                     f"played: {problems[0][1]}")
-        self.record.clear()
-        self.record.update(trial)
-        self.state, self._base = state, base
+                                     f"played: {problems[0].message}")
         return step
 
     def newest_step(self) -> Step:
@@ -205,25 +223,71 @@ class Match:
         time) and ``undone`` (what it was, in words). Returns the correction."""
         if step != self.newest_step():
             raise IllegalActionError("only the newest step can be taken back")
+        before = step_count(self.record)
         removed = steps.take_back(self.record, step)
-        correction = {"undone": undone, "date": now, "entry": removed}
+        correction = {"undone": undone, "date": now, "entry": removed, "step": steps.step_record(step),
+                      "steps": [before, step_count(self.record)]}
         self.record["corrections"].append(correction)
-        if step.kind == "ruling":  # the hand and the later ones go back to what their facts give
-            state, problems, self._base = _resettle(self.record, step.hand - 1)
-            if problems:
-                raise AssertionError(f"the record no longer replays: {problems[0]}")
-            self.state = state
-        else:
-            self._replay_last(None)
+        self._resettle(step.hand - 1)
         return correction
 
+    def redo_step(self) -> Step:
+        """The step ``redo`` would put back: the one the newest undo took, while nothing else was written
+        since; IllegalActionError when there is none."""
+        item = steps.redoable(self.record)
+        if item is None:
+            raise IllegalActionError("nothing to redo: redo puts back what the last undo took, as long as "
+                                     "nothing else was written since")
+        return steps.step_data(item)
 
-def _resettle(record: Record, index: int) -> Tuple[MatchState, Problems, Optional[MatchState]]:
-    """Replay ``record`` from its start, settling hand ``index`` and every later one from their facts."""
-    problems = Problems()
-    state = fresh_state(read_header(record, problems))
-    base = replay_hands(record, state, 0, problems, settle_from=index)
-    return state, problems, base
+    def redo(self, step: Step, now: str, redone: str) -> Entry:
+        """Put back ``step`` (``redo_step``) with ``now`` and ``redone`` (what it was, in words); the hands
+        after it are re-settled. Returns the correction that says so."""
+        if step != self.redo_step():
+            raise IllegalActionError("only the step the last undo took can be put back")
+        before = step_count(self.record)
+        steps.put(self.record, step)
+        correction = {"redone": redone, "date": now, "step": steps.step_record(step),
+                      "steps": [before, step_count(self.record)]}
+        self.record["corrections"].append(correction)
+        self._resettle(step.hand - 1)
+        return correction
+
+    def amend(self, outcome: Outcome, now: str, amended: str) -> Entry:
+        """Write an amend (``gin_ref.match.amend``): the hand's new version, the old one kept under
+        ``corrections`` with ``now`` and ``amended`` (what the hand was, in words), every later hand
+        re-settled from its own facts. Returns the correction. Refused, with nothing changed, when the
+        record would no longer replay."""
+        step = outcome.step
+        index, count = step.hand - 1, step_count(self.record)
+        entry = self.hands[index]
+        old = version_of(entry)
+        steps.put(self.record, step)
+        correction = {"amended": amended, "date": now, "hand": step.hand, "hands": len(self.hands), "entry": old,
+                      "steps": [count, count]}
+        self.record["corrections"].append(correction)
+        problems = self._resettle(index, outcome.settlement, check=False)
+        if problems:
+            set_version(entry, old)
+            self.record["corrections"].pop()
+            self._resettle(index)
+            raise IllegalActionError(f"hand {step.hand} cannot be amended so: {problems[0].message}")
+        return correction
+
+    def _resettle(self, index: int, settlement: Optional[Settlement] = None, check: bool = True) -> Problems:
+        """Replay the whole record, settling hand ``index`` and every later one from their facts (the
+        knocks of the other hands, unchanged, are not settled again)."""
+        known = {i: s for i, s in self.state.settlements.items() if i != index}
+        if settlement is not None:
+            known[index] = settlement
+        replayed, problems, self._base = replay(self.record, max(index, 0), known)
+        if problems and check:
+            raise AssertionError(f"the record no longer replays: {problems[0]}")
+        if not problems:
+            assert replayed is not None
+            self.state = replayed
+        return problems
+
 
 
 def _first_roles(players: List[str], box: Optional[str], captain: Optional[str], draw: Any,

@@ -14,10 +14,11 @@ from gin_ref.core.cards import DECK, Card, parse_cards
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
-from gin_ref.core.scoring import Showdown
+from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.header import player_at
 from gin_ref.match.problems import SHAPE_ERRORS, Problems, Where
+from gin_ref.match.knocks import MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
 from gin_ref.match.schema import (HAND_IRREGULARITIES, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS, Entry, Record,
                                   is_count, position, turn_count)
 from gin_ref.match.state import HandSetup, MatchState, score
@@ -43,6 +44,53 @@ def card_of(code: object) -> Card:
     return found or Card.parse(str(code or ""))
 
 
+def _stored_count(value: object) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:  # noqa: E721 (True is not a count)
+        raise InvalidNotationError(f"a count is a whole number from 0 to {MAX_COUNT}, not {value!r}")
+    return value
+
+
+def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, problems: Problems) -> Optional[Facts]:
+    """The facts of a recorded knock (cards or counts); None, with a problem at its key, if they cannot be
+    read."""
+    key = "knocker_cards"
+    try:
+        kcards = dcards = None
+        kcount = dcount = None
+        if "knocker_count" in entry:
+            key = "knocker_count"
+            kcount = _stored_count(entry["knocker_count"])
+        else:
+            kcards = recorded_cards(entry.get("knocker_cards"), (10, 11), "knocker's hand")
+        if "defender_count" in entry:
+            key = "defender_count"
+            dcount = _stored_count(entry["defender_count"])
+        else:
+            key = "defender_cards"
+            dcards = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand")
+        if kcards is not None and dcards is not None:
+            key = "knocker_cards"
+            both = {card.index for card in kcards} & {card.index for card in dcards}
+            if both:
+                raise InvalidNotationError(f"{', '.join(DECK[i].code for i in sorted(both))} in both hands")
+        key = "big_gin"
+        big_gin = entry.get("big_gin", False)
+        if big_gin is not False and (big_gin is not True or kcount != 0 or rules.big_gin_bonus is None):
+            raise InvalidNotationError("'big_gin: true' goes with the knocker's count 0, where the rules have big gin")
+        if kcount and dcards is not None:
+            raise InvalidNotationError(f"a knock counted {kcount} cannot be settled against the defender's cards")
+        key = "melds"
+        melds = parse_melds(entry["melds"]) if entry.get("melds") is not None else None
+        key = "discard"
+        discard = card_of(entry["discard"]) if entry.get("discard") is not None else None
+        if kcount is not None and (melds is not None or discard is not None):
+            raise InvalidNotationError("melds and a discard go with the knocker's cards, not with a count")
+    except SHAPE_ERRORS as exc:
+        problems.add(tuple(where) + (key,) if key in entry else where, f"{what}: {exc}")
+        return None
+    return Facts(kcards, kcount, bool(big_gin), melds, discard, dcards, dcount)
+
+
 def new_table(state: MatchState, setup: Optional[HandSetup]) -> Optional[Table]:
     """A fresh table for a hand (None when its upcard cannot be read)."""
     if setup is None or setup.upcard is None:
@@ -66,6 +114,9 @@ def replay_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Pro
         items = []
     if turns or any(isinstance(item, dict) and "turn" in item for item in items):
         state.table = new_table(state, setup)
+        if turns and setup.upcard is None and "upcard" not in entry:
+            problems.add(where + ("turns",), f"hand {number} was dealt without its upcard: its turns cannot be "
+                                             "replayed (the first turn's offer needs the card)")
     i, last = 0, 1
     for k in range(len(turns) + 1):
         while i < len(items) and position(items[i]) <= k + 1:
@@ -95,7 +146,7 @@ def _replay_turn(state: MatchState, setup: HandSetup, k: int, text: object, prob
 
 
 def check_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems,
-               showdown: Optional[Showdown] = None) -> None:
+               settlement: Optional[Settlement] = None) -> None:
     """A hand recorded turn by turn ends as its turns say: dead by itself once a discard leaves
     ``dead_hand_stock`` cards in the stock, else knocked by the player to move with a spread that fits."""
     table = state.table
@@ -110,8 +161,9 @@ def check_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Prob
         if not table.dead:
             problems.add(where + ("result",), f"hand {number} is dead, but its turns leave {left} (it is dead when "
                                               f"a discard leaves {state.rules.dead_hand_stock})")
-    elif showdown is not None:
-        _check_knock_fits(table, where, number, entry, showdown.knocker.discard, problems)
+    elif settlement is not None:
+        discard = settlement.check.melding.discard if settlement.check is not None else None
+        _check_knock_fits(table, where, number, entry, discard, problems)
 
 
 def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, discard: Optional[Card],
@@ -123,16 +175,18 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, dis
         problems.add(where + ("knocker",), f"hand {number}: {knocker}'s knock: {exc}")
         return
     try:
-        cards = recorded_cards(entry.get("knocker_cards"), (10, 11), "knocker's hand")
-        defender = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand")
+        cards = recorded_cards(entry["knocker_cards"], (10, 11), "knocker's hand") if "knocker_cards" in entry else ()
+        defender = recorded_cards(entry["defender_cards"], (10,), "defender's hand") if "defender_cards" in entry \
+            else None
     except SHAPE_ERRORS:
         return  # reported by the settlement
-    if len(cards) != 11:
+    if cards and len(cards) != 11:
         problems.add(where + ("knocker_cards",), f"hand {number} is recorded turn by turn: the knocker spreads "
                                                  "the 11 cards he holds after his draw")
         return
     for side, message in table.spread_misfits(str(knocker), cards, discard, defender):
-        problems.add(where + (f"{side}_cards",), f"hand {number}: the spread does not fit the hand: {message}")
+        if side == "defender" or cards:  # a side given as a count has no cards to fit
+            problems.add(where + (f"{side}_cards",), f"hand {number}: the spread does not fit the hand: {message}")
 
 
 # -- irregularities in a hand ------------------------------------------------------------------------
@@ -190,7 +244,19 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, num
     player = player_at(item, "player", where, setup.pair, problems,
                        what=f"hand {number}: the player of an illegal knock")
     penalty = illegal_knock_penalty(state)
-    if item.get("cards") is not None and setup.upcard is not None:
+    if "count" in item and (setup.upcard is not None or not limit_needs_upcard(state.rules)):
+        try:
+            count = _stored_count(item["count"])
+        except InvalidNotationError as exc:
+            problems.add(where + ("count",), f"hand {number}: the illegal knock's count: {exc}")
+        else:
+            refusal, _settled = judge(state.rules, setup.upcard, Facts(knocker_count=count, defender_count=0))
+            if refusal is None:
+                problems.add(where + ("count",), f"hand {number}: the knock recorded as illegal is legal (count "
+                                                 f"{count} within limit {setup.limit})")
+        if "cards" in item:
+            problems.add(where + ("cards",), f"hand {number}: an illegal knock holds its cards or its count, not both")
+    elif item.get("cards") is not None and (setup.upcard is not None or not limit_needs_upcard(state.rules)):
         try:
             melds = parse_melds(item["melds"]) if item.get("melds") is not None else None
             discard = card_of(item["discard"]) if item.get("discard") is not None else None
@@ -206,7 +272,7 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, num
         why = f"the penalty is {penalty}" if penalty else "illegal_knock: reject has no penalty"
         problems.add(where + ("points",) if "points" in item else where,
                      f"hand {number}: the illegal knock's points are {item.get('points')!r}, but {why}")
-    if player is not None and penalty:
+    if player is not None and penalty and setup.index not in state.after_end:
         score(state, setup.other(player), penalty, hand_won=False)
 
 

@@ -20,21 +20,23 @@ from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.core.melds import parse_melds
-from gin_ref.core.scoring import Showdown, settle
 from gin_ref.match import play, rulings
 from gin_ref.match.header import check_corrections, player_at, read_header
-from gin_ref.match.play import card_of, recorded_cards
+from gin_ref.match.play import card_of, stored_facts
+from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.problems import SHAPE_ERRORS, Problems, Unreadable, Where, same
-from gin_ref.match.schema import HAND_KEYS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order
-from gin_ref.match.state import HandSetup, MatchState, close_hand, fresh_state, score
+from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order
+from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
+from gin_ref.match.steps import amends_in_force
 
-Showdowns = Dict[int, Showdown]  # index -> a knock already settled by an action (not settled again)
+Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
 
 
-def replay(record: object) -> Tuple[Optional[MatchState], Problems, Optional[MatchState]]:
+def replay(record: object, settle_from: Optional[int] = None, settled: Optional[Settled] = None
+           ) -> Tuple[Optional[MatchState], Problems, Optional[MatchState]]:
     """``(state, problems, base)``: the state the record leaves, every problem found (in the order found)
     and the state before its last hand (None without hands). The state is None when the record has no
-    usable head."""
+    usable head. ``settle_from``: the hands from that index on are settled, not checked."""
     problems = Problems()
     try:
         header = read_header(record, problems)
@@ -42,13 +44,15 @@ def replay(record: object) -> Tuple[Optional[MatchState], Problems, Optional[Mat
         return None, problems, None
     assert isinstance(record, dict)
     state = fresh_state(header)
-    base = replay_hands(record, state, 0, problems)
+    for amend in amends_in_force(record):  # the hands there were when an earlier hand was amended
+        state.as_played.update(range(amend.hand + 1, amend.hands + 1))
+    base = replay_hands(record, state, 0, problems, settle_from, settled)
     check_corrections(record.get("corrections", []), problems)
     return state, problems, base
 
 
 def replay_hands(record: Record, state: MatchState, start: int, problems: Problems,
-                 settle_from: Optional[int] = None, showdowns: Optional[Showdowns] = None) -> Optional[MatchState]:
+                 settle_from: Optional[int] = None, settled: Optional[Settled] = None) -> Optional[MatchState]:
     """Replay hands ``start``... onto ``state`` (standing before hand ``start``), with the match's
     irregularities between them; returns a copy of the state before the last hand (None without one)."""
     hands = record["hands"]
@@ -59,7 +63,7 @@ def replay_hands(record: Record, state: MatchState, start: int, problems: Proble
         try:
             play.replay_match_irregularities(record, state, index + 1, problems)
             settling = settle_from is not None and index >= settle_from
-            replay_hand(state, index, hands[index], problems, settling, (showdowns or {}).get(index))
+            replay_hand(state, index, hands[index], problems, settling, (settled or {}).get(index))
         except SHAPE_ERRORS[1:] as exc:  # a value of a shape no check foresaw: one problem, not a crash
             problems.add(("hands", index), f"hand {index + 1} cannot be read: {exc}")
     play.replay_match_irregularities(record, state, len(hands) + 1, problems)
@@ -68,7 +72,7 @@ def replay_hands(record: Record, state: MatchState, start: int, problems: Proble
 
 
 def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, settling: bool = False,
-                showdown: Optional[Showdown] = None) -> None:
+                settlement: Optional[Settlement] = None) -> None:
     where, number = ("hands", index), index + 1
     if not isinstance(entry, dict):
         problems.add(where, f"hand {number} must be a mapping (number, dealer, upcard, ...)")
@@ -98,7 +102,7 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
         play.check_play(state, setup, entry, problems)
         state.open = index
     else:
-        replay_result(state, setup, entry, problems, settling, showdown, ruling)
+        replay_result(state, setup, entry, problems, settling, settlement, ruling)
         if ruling is not None:
             rulings.after_ruling(state, setup, ruling)
 
@@ -112,8 +116,12 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
     if state.open is not None:
         problems.add(("hands", state.open), f"hand {state.open + 1} has no result, but hand {number} follows it")
         state.open = None
+    as_played = number in state.as_played
     if state.finished:
-        problems.add(where, f"hand {number} was dealt after the match ended (in hand {state.ended_in})")
+        if as_played:
+            state.after_end.add(index)
+        else:
+            problems.add(where, f"hand {number} was dealt after the match ended (in hand {state.ended_in})")
     # An out-of-turn dealer or roles out of rotation are reported once; the replay goes on with the
     # rotation's dealer and roles, so one edit is one problem.
     roles = state.roles
@@ -122,6 +130,11 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
         stored = [entry.get(role) for role in ROLES]
         if not (all(name in state.players for name in stored) and len(set(stored)) == 3):
             problems.add(where, f"hand {number}: 'box', 'captain' and 'sitter' must be the three players")
+        elif game.Roles(*(str(name) for name in stored)) != roles and as_played:
+            played = game.Roles(*(str(name) for name in stored))
+            if index not in state.after_end:
+                state.notes.append(Note(number, "roles", _roles_text(played), _roles_text(roles)))
+            roles = played
         elif game.Roles(*(str(name) for name in stored)) != roles:
             key = next(role for role in ROLES if entry[role] != getattr(roles, role))
             problems.add(where + (key,), f"hand {number}: roles out of rotation: box {stored[0]}, captain "
@@ -133,20 +146,30 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
                                               f"{roles.box} deals every hand")
         pair = (roles.box, roles.captain)
     else:
-        if dealer is not None and dealer != state.dealer:
+        if dealer is not None and dealer != state.dealer and as_played:
+            if index not in state.after_end:  # after the end the rotation says nothing
+                state.notes.append(Note(number, "dealer", dealer, state.dealer))
+            state.dealer = dealer
+        elif dealer is not None and dealer != state.dealer:
             problems.add(where + ("dealer",), f"hand {number}: dealer out of turn: {dealer} dealt, but "
                                               f"{state.dealer} should deal ({state.why})")
         pair = (state.dealer, game.other(state.players, state.dealer))
     upcard, limit = None, None
-    try:
-        upcard = card_of(entry.get("upcard"))
-        limit = knock_limit(state.rules, upcard)
-    except InvalidNotationError as exc:
-        problems.add(where + ("upcard",) if "upcard" in entry else where, f"hand {number}: upcard: {exc}")
-    if upcard is not None and entry.get("limit") != limit:
+    if "upcard" not in entry and not limit_needs_upcard(state.rules):
+        limit = knock_limit(state.rules, None)  # a hand dealt without its upcard: the limit is the rules'
+    else:
+        try:
+            upcard = card_of(entry.get("upcard"))
+            limit = knock_limit(state.rules, upcard)
+        except InvalidNotationError as exc:
+            missing = f"no upcard, but the rules need it ({why_upcard(state.rules)})"
+            problems.add(where + ("upcard",) if "upcard" in entry else where,
+                         f"hand {number}: upcard: {exc}" if "upcard" in entry else f"hand {number} has {missing}")
+    if limit is not None and entry.get("limit") != limit:
+        shown = f"upcard {upcard.pretty} gives" if upcard is not None else "the rules give"
         problems.add(where + ("limit",) if "limit" in entry else where,
-                     f"hand {number}: limit is {entry.get('limit')!r}, but upcard {upcard.pretty} gives "
-                     f"{limit} ({limit_reason(state.rules, upcard)})")
+                     f"hand {number}: limit is {entry.get('limit')!r}, but {shown} {limit} "
+                     f"({limit_reason(state.rules, upcard)})")
     if limit is None and isinstance(entry.get("limit"), int):
         limit = entry["limit"]
     setup = HandSetup(index, pair[0], roles, pair, upcard, limit)
@@ -155,7 +178,7 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
 
 
 def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems, settling: bool = False,
-                  showdown: Optional[Showdown] = None, ruling: Optional[Entry] = None) -> None:
+                  settlement: Optional[Settlement] = None, ruling: Optional[Entry] = None) -> None:
     """A settled hand: its result, winner and points from its facts, then the totals and what comes next.
     Checking, each derived value is compared with the record's; settling, it is written."""
     index, number = setup.index, setup.number
@@ -168,7 +191,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
     winner: Optional[str] = None
     points, explain = 0, "a dead hand scores nothing"
     if result == "dead":
-        for key in ("knocker", "knocker_cards", "melds", "discard", "defender", "defender_cards"):
+        for key in RESULT_FACTS + ("defender",):
             if entry.get(key) is not None:
                 problems.add(where + (key,), f"hand {number} is dead but has a '{key}'")
     else:
@@ -179,20 +202,21 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
         if defender is not None:
             derived.value("defender", defender, lambda stored: (
                 f"hand {number}: defender is {stored!r}, but {defender} was the other player in the hand"))
-        if showdown is None and defender is not None and setup.upcard is not None:
-            showdown = _settle_stored(state, setup, entry, problems)
-        if showdown is not None:
-            hand_score = showdown.score
+        if settlement is None and defender is not None and (setup.upcard is not None or
+                                                            not limit_needs_upcard(state.rules)):
+            settlement = _settle_stored(state, setup, entry, problems)
+        if settlement is not None:
+            hand_score = settlement.score
             result, points, explain = hand_score.result, hand_score.points, hand_score.arithmetic
             winner = knocker if hand_score.winner == "knocker" else defender
-            state.deadwood[index] = (showdown.knock.deadwood, showdown.defense.deadwood)
+            state.settlements[index] = settlement
             derived.value("result", result, lambda stored: (
                 f"hand {number}: result is {stored!r}, but the cards give {result} ({explain})"))
         else:  # the cards do not settle again: go on with what the record says
             winner = entry.get("winner") if entry.get("winner") in setup.pair else None
             stored_points = entry.get("points")
             points = stored_points if isinstance(stored_points, int) else 0
-    play.check_play(state, setup, entry, problems, showdown)
+    play.check_play(state, setup, entry, problems, settlement)
     if ruling is not None and ruling.get("kind") != "forfeit":  # the winner and points follow the ruling
         winner, points = rulings.ruled_score(ruling)
         explain = f"ruled {ruling['kind']}"
@@ -206,7 +230,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
             f"hand {number}: winner is {stored!r}, but {makes} {winner} ({explain})"))
     derived.value("points", points, lambda stored: (
         f"hand {number}: points are {stored!r}, but {gives} {points} ({explain})"))
-    if winner is not None:
+    if winner is not None and index not in state.after_end:
         score(state, winner, points)
     if state.games is not None:
         columns = [dict(g.totals) for g in state.games]
@@ -235,24 +259,25 @@ class _Derived:
             self.problems.add(self.where + (key,), message(self.entry[key]))
 
 
-def _settle_stored(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> Optional[Showdown]:
-    """Settle a recorded knock again from its cards; None (with a problem) if they do not settle."""
-    key = "knocker_cards"
-    assert setup.upcard is not None
+def _settle_stored(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> Optional[Settlement]:
+    """Settle a recorded knock again from its facts; None (with a problem) if they do not settle."""
+    facts = stored_facts(entry, state.rules, ("hands", setup.index), f"hand {setup.number}", problems)
+    if facts is None:
+        return None
     try:
-        knocker = recorded_cards(entry.get("knocker_cards"), (10, 11), "knocker's hand")
-        key = "defender_cards"
-        defender = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand")
-        key = "melds"
-        melds = parse_melds(entry["melds"]) if entry.get("melds") is not None else None
-        key = "discard"
-        discard = Card.parse(str(entry["discard"])) if entry.get("discard") is not None else None
-        key = "knocker_cards"
-        return settle(state.rules, setup.upcard, knocker, defender, melds, discard)
+        refusal, settlement = judge(state.rules, setup.upcard, facts)
     except SHAPE_ERRORS as exc:
-        problems.add(("hands", setup.index, key) if key in entry else ("hands", setup.index),
+        problems.add(("hands", setup.index, "knocker_cards" if facts.knocker_cards is not None else "knocker_count"),
                      f"hand {setup.number}: {exc}")
         return None
+    if refusal is not None:
+        problems.add(("hands", setup.index, "knocker_cards" if facts.knocker_cards is not None else "knocker_count"),
+                     f"hand {setup.number}: {refusal}")
+    return settlement
+
+
+def _roles_text(roles: game.Roles) -> str:
+    return f"box {roles.box}, captain {roles.captain}, sitter {roles.sitter}"
 
 
 def _scores(totals: object) -> str:

@@ -22,7 +22,7 @@ from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.game import find_player
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
-from gin_ref.match.schema import Entry, Record, is_count, list_at, turn_count
+from gin_ref.match.schema import Entry, Record, is_count, list_at
 from gin_ref.match.state import HandSetup, MatchState
 
 MAX_POINTS = 10_000
@@ -49,33 +49,14 @@ def forfeit_winner(totals: Mapping[str, int], player: str) -> Optional[str]:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def steps_in_place(record: Record) -> int:
-    """How many steps written in place the record holds: each deal refused, and per hand its deal, turns,
-    irregularities and result (a hand that ended dead by itself ended at its last turn)."""
-    count = len(list_at(record, "irregularities"))
-    for entry in list_at(record, "hands"):
-        if not isinstance(entry, dict):
-            continue
-        turns = turn_count(entry)
-        count += 1 + turns + len(list_at(entry, "irregularities"))
-        if entry.get("result") is not None and not (entry.get("result") == "dead" and turns):
-            count += 1
-    return count
-
-
 def rulings_in(record: Record) -> List[Entry]:
     """The hand entries that carry a ruling, in hand order."""
     return [entry for entry in list_at(record, "hands") if isinstance(entry, dict) and ruling_of(entry)]
 
 
-def step_total(record: Record) -> int:
-    """Every step the record holds: those in place and the rulings."""
-    return steps_in_place(record) + len(rulings_in(record))
-
-
-def newest_ruling(record: Record) -> Optional[Entry]:
-    """The hand whose ruling is the record's newest step, or None when a step came after every ruling."""
-    total = step_total(record)
+def newest_ruling(record: Record, total: int) -> Optional[Entry]:
+    """The hand whose ruling is the record's newest step (made when it held ``total`` steps, itself
+    included: ``gin_ref.match.steps.step_total``), or None when a step came after every ruling."""
     for entry in rulings_in(record):
         ruling = ruling_of(entry)
         assert ruling is not None
@@ -182,7 +163,7 @@ def verify_ruling(record: Record, state: MatchState, hand: Optional[int], kind: 
 
 
 def ruling_data(record: Record, state: MatchState, hand: Optional[int], kind: str, player: Optional[str],
-                points: Optional[int], reason: str, by: Optional[str], date: str) -> Tuple[int, Entry]:
+                points: Optional[int], reason: str, by: Optional[str], date: str, at: int) -> Tuple[int, Entry]:
     """``(hand number, ruling)`` of the ruling step (``gin_ref.match.model.Match.rule`` writes it and settles
     the hands again); raises with the reason when it cannot be made."""
     if kind not in KINDS:
@@ -191,5 +172,5 @@ def ruling_data(record: Record, state: MatchState, hand: Optional[int], kind: st
         raise InvalidNotationError("--reason: say why (it is kept with the ruling)")
     number, name = verify_ruling(record, state, hand, kind, player, points)
     data: Entry = {"kind": kind, "player": name, "points": points if kind == "award" else None,
-                   "reason": reason.strip(), "by": by, "date": date, "steps": step_total(record) + 1}
+                   "reason": reason.strip(), "by": by, "date": date, "steps": at}
     return number, data

@@ -18,8 +18,11 @@ OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused
 ROLES = ("box", "captain", "sitter")
 
 HAND_KEYS = ("number", "dealer", "box", "captain", "sitter", "upcard", "limit", "irregularities", "turns",
-             "ruling", "result", "knocker", "knocker_cards", "melds", "discard", "defender", "defender_cards", "winner",
-             "points", "totals", "games")
+             "ruling", "result", "knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender",
+             "defender_cards", "defender_count", "winner", "points", "totals", "games")
+# the facts of a settled hand, as given at the knock (or amended); the rest of SETTLED_KEYS is derived
+RESULT_FACTS = ("knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender_cards",
+                "defender_count")
 SETTLED_KEYS = HAND_KEYS[HAND_KEYS.index("result"):]
 RESULTS = ("knock", "undercut", "gin", "big_gin", "dead")
 
@@ -33,6 +36,36 @@ OUT_OF_TURN_ACTIONS = TURN_ACTIONS + ("knock",)
 
 Entry = Dict[str, Any]  # a hand entry, an irregularity or a correction: plain data
 Record = Dict[str, Any]
+
+
+VERSION_KEYS = ("upcard", "limit") + SETTLED_KEYS  # what an amend replaces: the upcard and the result
+
+
+def step_count(record: Record) -> int:
+    """How many steps written in place the record holds: each deal refused, and per hand its deal, turns,
+    irregularities and result (a hand that ended dead by itself ended at its last turn: no extra step)."""
+    count = len(list_at(record, "irregularities"))
+    for entry in list_at(record, "hands"):
+        if not isinstance(entry, dict):
+            continue
+        turns = turn_count(entry)
+        count += 1 + turns + len(list_at(entry, "irregularities"))
+        if entry.get("result") is not None and not (entry.get("result") == "dead" and turns):
+            count += 1
+    return count
+
+
+def version_of(entry: Mapping[str, Any]) -> Entry:
+    """A hand's version as an amend replaces it: its upcard, limit and result keys."""
+    return {key: entry[key] for key in VERSION_KEYS if key in entry}
+
+
+def set_version(entry: MutableMapping[str, Any], version: Mapping[str, Any]) -> None:
+    """Give a hand entry another version (``version_of``), in place."""
+    for key in VERSION_KEYS:
+        entry.pop(key, None)
+    entry.update(version)
+    entry_order(entry)
 
 
 def entry_order(entry: MutableMapping[str, Any]) -> None:

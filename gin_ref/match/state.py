@@ -7,13 +7,14 @@ roles) and why, the end, the open hand and its table. The functions below move i
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Set, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match.header import Header
+from gin_ref.match.knocks import Settlement
 
 Bonuses = Dict[str, Dict[str, int]]
 
@@ -39,6 +40,16 @@ class HandSetup:
         return self.pair[1] if name == self.pair[0] else self.pair[0]
 
 
+class Note(NamedTuple):
+    """A hand that stands as played though an amend of an earlier hand changed what came after it: dealt
+    by another dealer (``kind`` "dealer") or with other roles ("roles") than the amended results give."""
+
+    hand: int
+    kind: str
+    played: str  # the dealer, or the roles (box, captain, sitter), as played
+    rotation: str  # what the amended results give
+
+
 @dataclass
 class MatchState:
     """A match as its record stands: see the module docstring."""
@@ -55,11 +66,14 @@ class MatchState:
     ended_in: Optional[int] = None  # the number of the hand that ended the match
     open: Optional[int] = None  # the index of the open hand
     current: Optional[HandSetup] = None  # the last hand dealt
-    deadwood: Dict[int, Tuple[int, int]] = field(default_factory=dict)  # index -> knocker's, defender's
     table: Optional[Table] = None  # the table of the last hand dealt, when it is played turn by turn
     table_ok: bool = True  # False once a turn of that hand failed to replay: later checks are left out
     match_next: int = 0  # how many of the match's own irregularities the replay has passed
     forfeit: Optional[str] = None  # the player whose forfeit (a ruling) ended the match
+    as_played: Set[int] = field(default_factory=set)  # numbers of hands that stand as played (after an amend)
+    notes: List[Note] = field(default_factory=list)
+    after_end: Set[int] = field(default_factory=set)  # indexes of hands played after the end: not counted
+    settlements: Dict[int, Settlement] = field(default_factory=dict)  # index -> its knock settled
 
     @property
     def players(self) -> List[str]:
@@ -80,7 +94,8 @@ class MatchState:
     def copy(self) -> "MatchState":
         """An independent copy (the replay of a later step starts from it)."""
         return replace(self, totals=dict(self.totals), hands_won=dict(self.hands_won),
-                       games=copy.deepcopy(self.games), deadwood=dict(self.deadwood), table=None)
+                       games=copy.deepcopy(self.games), table=None,
+                       notes=list(self.notes), after_end=set(self.after_end), settlements=dict(self.settlements))
 
     def result(self) -> Tuple[Bonuses, Optional[Dict[str, int]], Optional[str]]:
         """``(bonuses, final, winner)``: each player's end-of-game bonuses, his final score, the winner.
@@ -116,9 +131,12 @@ def score(state: MatchState, name: str, points: int, hand_won: bool = True) -> N
 
 
 def close_hand(state: MatchState, setup: HandSetup, winner: Optional[str]) -> None:
-    """A hand is over (won by ``winner``, or dead: None): the next dealer or roles, and the end."""
+    """A hand is over (won by ``winner``, or dead: None): the next dealer or roles, and the end (a hand
+    played after the end changes nothing)."""
     number = setup.number
     state.open = None
+    if setup.index in state.after_end:
+        return
     if setup.roles is not None:
         state.why = game.roles_reason(setup.roles, winner, number)
         state.roles = game.next_roles(setup.roles, winner)

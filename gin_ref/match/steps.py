@@ -1,17 +1,25 @@
 """Every change to a record is one step, in order: a deal, a turn, an irregularity kept (in a hand, or a
-deal refused), a hand's result. ``put`` writes a step into a record; ``newest`` finds the newest step a
-record holds and ``take_back`` removes it, returning what the correction keeps (``undo``).
+deal refused), a hand's result, an amend of a past hand. ``put`` writes a step into a record; ``newest``
+finds the newest step a record holds and ``take_back`` removes it, returning what the correction keeps
+(``undo``); ``redoable`` finds the step the newest undo took, while nothing else was written since.
 
-Each kind of step is one entry of ``KINDS`` (how it is put and taken back), so a new kind (an amend, a
-director's ruling) is one more entry.
+Steps written in place (a deal, a turn, an irregularity, a result) are where they happened: the newest is at
+the end. An amend changes a past hand, so the record says when it came: its correction (``amended``) holds
+``steps`` [before, after], the count of steps in place (``step_count``) when it was made, and the old
+version of the hand. Each undo and redo in format /2 holds its ``step`` (kind, hand, turn) and ``steps``
+too, so redo can tell that nothing was written between.
+
+Each kind of step is one entry of ``KINDS`` (how it is put and taken back), so a new kind (a director's
+ruling) is one more entry.
 """
 
 from dataclasses import dataclass, field
-from typing import Callable, Dict, NamedTuple, Optional
+from typing import Any, Callable, Dict, List, NamedTuple, Optional
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match import rulings
-from gin_ref.match.schema import SETTLED_KEYS, Entry, Record, entry_order, position, turn_count
+from gin_ref.match.schema import (SETTLED_KEYS, Entry, Record, entry_order, list_at, position, set_version,
+                                  step_count, turn_count, version_of)
 
 
 @dataclass(frozen=True)
@@ -41,11 +49,62 @@ def take_back(record: Record, step: Step) -> Entry:
     return KINDS[step.kind].take_back(record, step)
 
 
+class Amend(NamedTuple):
+    """An amend in force: the hand, the count of steps in place when it was made (or redone), the number of
+    hands then, and the hand's version before it."""
+
+    hand: int
+    at: int
+    hands: int
+    old: Entry
+
+
+def _steps_of(item: Dict[str, Any]) -> Optional[List[int]]:
+    steps = item.get("steps")
+    if isinstance(steps, list) and len(steps) == 2 and all(type(n) is int for n in steps):  # noqa: E721
+        return steps
+    return None
+
+
+def _kind_of(item: Dict[str, Any]) -> Optional[str]:
+    step = item.get("step")
+    return step.get("kind") if isinstance(step, dict) else None
+
+
+def amends_in_force(record: Record) -> List[Amend]:
+    """The amends in force, oldest first: each ``amended`` correction not taken back by an undo (or put
+    back by a redo)."""
+    active: List[Amend] = []
+    undone: List[Amend] = []
+    for item in list_at(record, "corrections"):
+        if not isinstance(item, dict):
+            continue
+        steps = _steps_of(item)
+        if "amended" in item and steps is not None and isinstance(item.get("hand"), int):
+            hands = item.get("hands") if isinstance(item.get("hands"), int) else 0
+            old = item.get("entry") if isinstance(item.get("entry"), dict) else {}
+            active.append(Amend(item["hand"], steps[1], hands, old))
+        elif _kind_of(item) == "amend" and "undone" in item and active:
+            undone.append(active.pop())
+        elif _kind_of(item) == "amend" and "redone" in item and undone and steps is not None:
+            active.append(undone.pop()._replace(at=steps[1]))
+    return active
+
+
+def step_total(record: Record) -> int:
+    """Every step the record holds: those in place, the amends in force and the rulings (a ruling keeps
+    this count, itself included, so that it can be told to be the newest)."""
+    return step_count(record) + len(amends_in_force(record)) + len(rulings.rulings_in(record))
+
+
 def newest(record: Record) -> Step:
     """The newest step of a record; IllegalActionError when there is none."""
-    ruled = rulings.newest_ruling(record)
+    ruled = rulings.newest_ruling(record, step_total(record))
     if ruled is not None:
         return Step("ruling", ruled["number"], ruled["ruling"])
+    amends = amends_in_force(record)
+    if amends and amends[-1].at == step_count(record):
+        return Step("amend", amends[-1].hand, amends[-1].old)
     hands, refused = record["hands"], record.get("irregularities") or []
     if refused and isinstance(refused[-1], dict) and refused[-1].get("hand") == len(hands) + 1:
         return Step("refused_deal", len(hands) + 1, refused[-1])
@@ -149,7 +208,62 @@ def _take_ruling(record: Record, step: Step) -> Entry:
     return {"number": step.hand, "ruling": entry.pop("ruling")}
 
 
+def _put_amend(record: Record, step: Step) -> None:
+    set_version(_hand(record, step), step.data)
+
+
+def _take_amend(record: Record, step: Step) -> Entry:
+    entry = _hand(record, step)
+    removed: Entry = {"number": step.hand, **version_of(entry)}
+    set_version(entry, step.data)  # the version before the amend
+    return removed
+
+
+def step_data(item: Dict[str, Any]) -> Step:
+    """The step an undo took, as it can be put back (from the correction's ``step`` and ``entry``)."""
+    step, entry = item["step"], item["entry"]
+    kind, hand = step["kind"], step["hand"]
+    if kind in ("irregularity", "refused_deal"):
+        data = entry["irregularity"]
+    elif kind == "ruling":
+        data = entry["ruling"]
+    elif kind == "deal":
+        data = entry
+    else:
+        data = {key: value for key, value in entry.items() if key != "number"}
+    return Step(kind, hand, data, step.get("turn"))
+
+
+def redoable(record: Record) -> Optional[Dict[str, Any]]:
+    """The undo correction whose step ``redo`` would put back: the newest undo not yet redone, in the run of
+    undos and redos at the end of the corrections with nothing written between them or since."""
+    expect, pending = step_count(record), 0
+    for item in reversed(list_at(record, "corrections")):
+        steps = _steps_of(item) if isinstance(item, dict) else None
+        if steps is None or steps[1] != expect or _kind_of(item) is None:
+            return None
+        if "redone" in item:
+            pending += 1
+        elif "undone" in item:
+            if not pending:
+                return item if isinstance(item.get("entry"), dict) else None
+            pending -= 1
+        else:
+            return None
+        expect = steps[0]
+    return None
+
+
+def step_record(step: Step) -> Entry:
+    """What a correction says of the step it took back or put back: ``{kind, hand[, turn]}``."""
+    data: Entry = {"kind": step.kind, "hand": step.hand}
+    if step.turn is not None:
+        data["turn"] = step.turn
+    return data
+
+
 KINDS: Dict[str, StepKind] = {
+    "amend": StepKind(_put_amend, _take_amend),
     "deal": StepKind(_put_deal, _take_deal),
     "turn": StepKind(_put_turn, _take_turn),
     "irregularity": StepKind(_put_irregularity, _take_irregularity),

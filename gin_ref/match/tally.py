@@ -44,6 +44,8 @@ def tally_data(match: Any) -> Dict[str, Any]:
     table = match.open_table()
     data.update(table.summary() if table is not None else NO_TABLE)
     data["irregularities"] = [_irregularity(item) for item in match.record.get("irregularities") or []]
+    if state.notes:  # after an amend: hands that stand as played though the rotation would differ
+        data["notes"] = [note._asdict() for note in state.notes]
     return data
 
 
@@ -53,15 +55,18 @@ def _hand_data(match: Match, index: int, entry: Entry) -> Dict[str, Any]:
     hand: Dict[str, Any] = {"number": entry["number"], "dealer": entry["dealer"]}
     if state.three:
         hand.update((role, entry[role]) for role in ROLES)
-    hand.update(upcard=entry["upcard"], limit=entry["limit"], result=entry.get("result"),
+    hand.update(upcard=entry.get("upcard"), limit=entry["limit"], result=entry.get("result"),
                 knocker=entry.get("knocker"), winner=entry.get("winner"),
                 points=entry.get("points") if settled else None,
                 totals=dict(entry["totals"]) if settled or "totals" in entry else dict(state.totals))
     if state.games is not None:
         games = entry["games"] if settled else [g.totals for g in state.games]
         hand["games"] = [dict(columns) for columns in games]
-    deadwood = state.deadwood.get(index)
-    hand["knocker_deadwood"], hand["defender_deadwood"] = deadwood or (None, None)
+    settled = state.settlements.get(index)
+    hand["knocker_deadwood"] = settled.knocker_deadwood if settled is not None else None
+    hand["defender_deadwood"] = settled.defender_deadwood if settled is not None else None
+    if index in state.after_end:  # an amend ended the match earlier: played after the end, not counted
+        hand["after_end"] = True
     hand["irregularities"] = [_irregularity(item) for item in entry.get("irregularities") or []]
     ruling = entry.get("ruling")
     if isinstance(ruling, dict):  # a director's ruling: the hand's winner and points are the ruling's

@@ -20,10 +20,12 @@ from gin_ref.core.errors import GinRefError
 from gin_ref.core.knock import check_knock, knock_limit, limit_reason
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
-from gin_ref.core.scoring import HandScore, hand_score, settle_checked
+from gin_ref.core.scoring import HandScore, hand_score
 from gin_ref.match import rulings
 from gin_ref.match.model import Match
-from gin_ref.match.play import card_of, recorded_cards
+from gin_ref.match.knocks import judge, limit_needs_upcard, why_upcard
+from gin_ref.match.play import card_of, recorded_cards, stored_facts
+from gin_ref.match.problems import Problems
 from gin_ref.match.schema import Entry
 from gin_ref.match.state import MatchState, fresh_state, score
 
@@ -115,26 +117,29 @@ def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, pair: T
     """A knock settled again under the state's rules: ``(result, winner, points)``."""
     rules, knocker = state.rules, entry["knocker"]
     defender = pair[1] if knocker == pair[0] else pair[0]
-    assert upcard is not None
-    old = _played_score(match, index, entry, upcard)
-    if _same_showdown(match.rules, rules) and index in match.state.deadwood:
+    played = match.state.settlements.get(index)
+    if played is None:  # the record's own replay could not settle it: nothing to compare
+        return None, None, 0
+    if upcard is None and limit_needs_upcard(rules):
+        why.append(("no_upcard", why_upcard(rules)))
+        return None, None, 0
+    old = played.score
+    if _same_showdown(match.rules, rules):
         new = _rescored(rules, upcard, old)
         if new is None:
             why.append(("illegal", knock_limit(rules, upcard), old.knocker_deadwood, limit_reason(rules, upcard)))
             return "illegal_knock", None, 0
-        winner = knocker if new.winner == "knocker" else defender
-        why.extend(_score_why(old, new, winner))
-        return new.result, winner, new.points
-    kcards = recorded_cards(entry["knocker_cards"], (10, 11), "knocker's hand")
-    dcards = recorded_cards(entry["defender_cards"], (10,), "defender's hand")
-    melds = parse_melds(entry["melds"]) if entry.get("melds") is not None else None
-    discard = card_of(entry["discard"]) if entry.get("discard") is not None else None
-    check = check_knock(kcards, rules, upcard, melds, discard)
-    if not check.legal:
-        why.append(("illegal", check.limit, check.deadwood, check.reason))
-        return "illegal_knock", None, 0
-    showdown = settle_checked(rules, upcard, check, kcards, dcards, melds is not None, discard)
-    new = showdown.score
+    else:
+        facts = stored_facts(entry, rules, ("hands", index), f"hand {index + 1}", Problems())
+        if facts is None:
+            return None, None, 0
+        refusal, settlement = judge(rules, upcard, facts)
+        if settlement is None:
+            deadwood = (check_knock(facts.knocker_cards, rules, upcard, facts.melds, facts.discard).deadwood
+                        if facts.knocker_cards is not None else facts.knocker_count)
+            why.append(("illegal", knock_limit(rules, upcard), deadwood, limit_reason(rules, upcard)))
+            return "illegal_knock", None, 0
+        new = settlement.score
     winner = knocker if new.winner == "knocker" else defender
     why.extend(_score_why(old, new, winner))
     return new.result, winner, new.points
@@ -149,24 +154,13 @@ def _same_showdown(played: HouseRules, rules: HouseRules) -> bool:
             and (played.big_gin_bonus is None) == (rules.big_gin_bonus is None))
 
 
-def _rescored(rules: HouseRules, upcard: Card, old: HandScore) -> Optional[HandScore]:
+def _rescored(rules: HouseRules, upcard: Optional[Card], old: HandScore) -> Optional[HandScore]:
     """The hand scored under ``rules`` from its deadwood as played; None when the knock is illegal there."""
     big = old.result == "big_gin"
     k, d = old.knocker_deadwood, old.defender_deadwood
     if not big and k > knock_limit(rules, upcard):
         return None
     return hand_score(k, d, rules, upcard, gin=k == 0 and not big, big_gin=big)
-
-
-def _played_score(match: Match, index: int, entry: Entry, upcard: Card) -> HandScore:
-    """The hand's score as played, from the record and the deadwood its replay found."""
-    rules, result = match.rules, entry["result"]
-    k, d = match.state.deadwood.get(index, (0, 0))
-    bonus = {"gin": rules.gin_bonus, "big_gin": rules.big_gin_bonus or 0,
-             "undercut": rules.undercut_bonus}.get(result, 0)
-    side = "knocker" if entry.get("winner") == entry.get("knocker") else "defender"
-    return HandScore(result, side, entry.get("points") or 0, k, d, bonus,
-                     bool(rules.spade_double and upcard.suit == 0))
 
 
 def _score_why(old: HandScore, new: HandScore, winner: str) -> List[Why]:
@@ -193,7 +187,7 @@ def _refused_knock(state: MatchState, pair: Tuple[str, str], upcard: Optional[Ca
     rules, player = state.rules, item["player"]
     cards = item.get("cards")
     legal = None
-    if cards is not None and upcard is not None:
+    if cards is not None and (upcard is not None or not limit_needs_upcard(rules)):
         melds = parse_melds(item["melds"]) if item.get("melds") is not None else None
         discard = card_of(item["discard"]) if item.get("discard") is not None else None
         check = check_knock(recorded_cards(cards, (10, 11), "knocker's hand"), rules, upcard, melds, discard)

@@ -60,8 +60,8 @@ def _heading(data):
     return f"{data['event']}: {system}, {data['rounds']} round{'s' if data['rounds'] != 1 else ''}; {state}"
 
 
-def event_text(data):
-    """The standings table, then the tables of the latest round."""
+def event_text(data, folder="FOLDER"):
+    """The standings table, then the tables of the latest round (``folder``: the event's, as named)."""
     swiss = data["format"] == "swiss"
     headers = ["rank", "player", "points", "played", "byes"] + (["buchholz"] if swiss else []) + ["diff"]
     rows = []
@@ -76,7 +76,7 @@ def event_text(data):
         latest = data["pairings"][-1]
         lines += ["", f"round {latest['round']}:"] + round_lines(latest)
     else:
-        lines += ["", "no round paired yet: gin-ref event pair FOLDER"]
+        lines += ["", f"no round paired yet: gin-ref event pair {folder}"]
     return "\n".join(lines)
 
 

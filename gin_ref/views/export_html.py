@@ -11,6 +11,7 @@ import html
 
 from gin_ref.views.export import irregularity_notes, is_red, not_started, outcome_line, pretty_card, score_sheet
 from gin_ref.views.export_chart import match_charts
+from gin_ref.views.standings import HEADERS, standings, standings_rows
 
 DEFAULT_TITLE = "gin-ref score sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}  # the --paper choices and their CSS page size
@@ -115,40 +116,20 @@ def match_section(view):
     return out
 
 
-STANDINGS_HEADERS = ["rank", "player", "matches", "won", "win %", "for", "against", "diff"]
-
-
-def standings_rows(views):
-    """The league table of these matches: rank, player, finished matches, won, win %, points for and
-    against (final scores; a three-player match is a meeting with each of the other two), difference;
-    ordered by matches won, then difference. Names are matched without case."""
-    rows, shown = {}, {}
-    for view in views:
-        if not view.tally.get("finished"):
-            continue
-        final = view.tally.get("final") or {}
-        for name in view.players:
-            key = shown.setdefault(name.casefold(), name).casefold()
-            row = rows.setdefault(key, {"matches": 0, "won": 0, "for": 0, "against": 0})
-            row["matches"] += 1
-            row["won"] += view.tally.get("winner") == name
-            for other in view.players:
-                if other != name:
-                    row["for"] += final.get(name, 0)
-                    row["against"] += final.get(other, 0)
-    order = sorted(rows, key=lambda k: (-rows[k]["won"], -(rows[k]["for"] - rows[k]["against"]), k))
-    out = []
-    for rank, k in enumerate(order, 1):
-        row = rows[k]
-        out.append([rank, shown[k], row["matches"], row["won"], f"{100 * row['won'] / row['matches']:.1f}",
-                    row["for"], row["against"], f"{row['for'] - row['against']:+d}"])
-    return out
-
-
 def standings_section(views):
-    """Several matches open with their standings."""
-    return ["<section class=\"standings\">", "<h2>Standings</h2>",
-            *html_table(STANDINGS_HEADERS, standings_rows(views), {0, 2, 3, 4, 5, 6, 7}), "</section>"]
+    """Several matches open with their standings: the league table of ``gin-ref standings`` over these
+    matches (``gin_ref.views.standings``), and the matches still being played, not counted."""
+    data = standings(views)
+    out = ["<section class=\"standings\">", "<h2>Standings</h2>"]
+    if data["standings"]:
+        out += html_table(HEADERS, standings_rows(data), {0, 2, 3, 4, 5, 6, 7, 8})
+    else:
+        out.append("<p class=\"empty\">no finished match yet</p>")
+    if data["open"]:
+        still = "; ".join(f"{' v '.join(item['players'])} ({item['file']})" for item in data["open"])
+        out.append(f"<p class=\"open\">still being played, not counted: {esc(still)}</p>")
+    out.append("</section>")
+    return out
 
 
 def html_text(views, title=DEFAULT_TITLE, paper="a4"):

@@ -8,7 +8,8 @@ Pure: takes matches already read (``MatchView``) and returns plain data. Amounts
   each pair, by the difference of their final individual scores.
 - The net over all the matches, and a short list of payments that settles it: the largest debtor pays the
   largest creditor, again and again, so at most one payment fewer than the players with a non-zero net.
-- An unfinished match is named and left out. Names are matched without case (the first spelling is shown).
+- An unfinished match is named and left out. Names are matched without case, and shown as the standings
+  show them (the spelling used in the most matches).
 """
 
 import json
@@ -18,6 +19,8 @@ from decimal import Decimal
 from itertools import combinations
 
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.views.ratings import key
+from gin_ref.views.standings import spellings
 
 DEFAULT_STAKE = "1"
 _STAKE = re.compile(r"[0-9]{1,12}(\.[0-9]{1,6})?")
@@ -66,13 +69,14 @@ class Settlement:
 
 
 class _Names:
-    """One spelling per player across matches: names are matched without case, the first one met is kept."""
+    """One spelling per player across matches, as the standings show him: names are matched without case,
+    and the spelling used in the most matches is shown (the first met on a tie)."""
 
-    def __init__(self):
-        self.spelling = {}
+    def __init__(self, views):
+        self.spelling = spellings(views)
 
     def __call__(self, name):
-        return self.spelling.setdefault(str(name).casefold(), str(name))
+        return self.spelling.get(key(str(name)), str(name))
 
 
 def pair_payments(final, stake, names, game=None):
@@ -119,7 +123,7 @@ def settling_payments(net):
 
 def settle(views, stake=Decimal(DEFAULT_STAKE)):
     """The settlement of ``views`` at ``stake`` (a Decimal): per match, the net and the payments."""
-    names = _Names()
+    names = _Names(views)
     matches, unfinished, net = [], [], {}
     for view in views:
         for name in view.players:
@@ -197,8 +201,10 @@ def settle_lines(settlement, currency=""):
         lines += ["", "nothing to settle: no finished match"]
         return lines
     width = max(len(name) for name in settlement.net)
+    amounts = {name: money(amount, currency, sign=True) for name, amount in settlement.net.items()}
+    right = max(len(text) for text in amounts.values())
     lines += ["", "net:"]
-    lines += [f"  {name:<{width}}  {money(amount, currency, sign=True)}" for name, amount in settlement.net.items()]
+    lines += [f"  {name:<{width}}  {text:>{right}}" for name, text in amounts.items()]
     lines += ["", "to settle:"]
     lines += [f"  {_payment_line(p, currency)}" for p in settlement.payments] or ["  nothing: all square"]
     return lines

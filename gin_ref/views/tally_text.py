@@ -14,9 +14,11 @@ from gin_ref.match.model import Match
 from gin_ref.match.schema import Entry, turn_count
 from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
-from gin_ref.views.text import spread_lines
+from gin_ref.match.knocks import Settlement
+from gin_ref.views.text import deadwood_text, melds_text, spread_lines, table
 from gin_ref.views.export import RULED
-from gin_ref.views.words import end_reason, final_words, irregularity_note, ruling_words
+from gin_ref.views.words import (after_end_words, end_reason, final_words, irregularity_note, note_words,
+                                 result_words, ruling_words)
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -67,6 +69,10 @@ def _notes(match: Match, data: Dict[str, Any]) -> List[Tuple[int, str]]:
         if turns and hand["result"] == "dead":
             notes.append((number, f"hand {number}: dead by itself at turn {turns}, the stock down to "
                                   f"{match.rules.dead_hand_stock} cards"))
+        notes += [(number, note_words(note)) for note in match.state.notes if note.hand == number]
+        if hand.get("after_end"):
+            notes.append((number, f"hand {number}: played after the end (the match ended with hand "
+                                  f"{match.state.ended_in}): not counted"))
     later = len(data["hands"]) + 1
     notes += [(later, irregularity_note(later, item)) for item in refused if item.get("hand") == later]
     return notes
@@ -94,7 +100,7 @@ def _hands_table(match: Match, data: Dict[str, Any]) -> str:
         result = RESULT_NAMES.get(hand["result"], hand["result"]) if hand["result"] else "(open)"
         if not hand["result"] and hand.get("ruling"):
             result = f"({hand['ruling']['kind']})"
-        row = [f"{hand['number']}{mark}", *(hand[role] for role in roles), _pretty(hand["upcard"]), hand["limit"],
+        row = [f"{hand['number']}{mark}", *(hand[role] for role in roles), _pretty(hand["upcard"]) if hand["upcard"] else "-", hand["limit"],
                hand["knocker"] or "", result, hand["winner"] or "", "" if hand["points"] is None else hand["points"],
                *(hand["totals"][name] for name in players)]
         if match.state.hollywood:
@@ -139,7 +145,8 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
         return lines + ending_lines(match)
     entry = match.open_entry
     if entry is not None:
-        lines.append(f"hand {entry['number']} is open: {entry['dealer']} dealt, upcard {_pretty(entry['upcard'])}, "
+        upcard = f"upcard {_pretty(entry['upcard'])}" if entry.get("upcard") else "no upcard given"
+        lines.append(f"hand {entry['number']} is open: {entry['dealer']} dealt, {upcard}, "
                       f"knock limit {entry['limit']}")
         table = match.open_table()
         if turn_count(entry) and table is not None:
@@ -239,29 +246,53 @@ def turn_text(match: Match, outcome: Outcome) -> str:
 
 
 def knock_text(match: Match, outcome: Outcome) -> str:
-    """A settled knock: both spreads, the layoffs, the score's arithmetic, the totals and what comes next."""
-    result, number = outcome.showdown, outcome.number
-    assert result is not None
+    """A settled knock: both spreads (or the counts), the layoffs, the score's arithmetic, the totals and what
+    comes next."""
+    settled, number = outcome.settlement, outcome.number
+    assert settled is not None
     entry = match.hands[number - 1]
     knocker, defender = entry["knocker"], entry["defender"]
-    lines = [f"hand {number}: {knocker} knocks against {defender}, upcard {result.upcard.pretty}, "
-             f"knock limit {result.knock.limit} ({result.knock.reason})"]
-    lines.extend(spread_lines(result, knocker, defender))
-    score = result.score
+    upcard = f", upcard {_pretty(entry['upcard'])}" if entry.get("upcard") else ""
+    lines = [f"hand {number}: {knocker} knocks against {defender}{upcard}, knock limit {settled.limit} "
+             f"({settled.reason})"]
+    if settled.showdown is not None:
+        lines.extend(spread_lines(settled.showdown, knocker, defender))
+    else:
+        lines.extend(count_lines(settled, entry, knocker, defender))
+    score = settled.score
     scorer = knocker if score.winner == "knocker" else defender
     lines.append(f"score: {score.arithmetic} ({scorer})")
     lines.extend(standing_lines(match))
     return "\n".join(lines)
 
 
+def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str) -> List[str]:
+    """A knock settled by count (or one side by count): what each side showed or counted."""
+    check = settled.check
+    if check is not None:
+        mine = (knocker, melds_text(check.melding.melds), deadwood_text(check.melding))
+    else:
+        what = "counted (big gin)" if entry.get("big_gin") else "counted"
+        mine = (knocker, what, str(settled.knocker_deadwood))
+    if "defender_count" in entry:
+        theirs = (defender, "counted after layoffs", str(settled.defender_deadwood))
+    else:
+        theirs = (defender, "from the cards (no layoffs against gin)", str(settled.defender_deadwood))
+    lines = [table([mine, theirs], ("", "melds", "deadwood"))]
+    if check is not None and check.melding.discard is not None:
+        lines.append(f"{knocker}'s discard: {check.melding.discard.pretty}")
+    return lines
+
+
 def deal_text(match: Match, entry: Entry) -> str:
-    card = Card.parse(entry["upcard"])
+    card = Card.parse(entry["upcard"]) if entry.get("upcard") else None
     if match.state.three:
         who = (f"hand {entry['number']}: {entry['box']} deals from the box to {entry['captain']} (captain); "
                f"{entry['sitter']} sits out")
     else:
         who = f"hand {entry['number']}: {entry['dealer']} deals"
-    return f"{who}, upcard {card.pretty}\nknock limit {entry['limit']} ({limit_reason(match.rules, card)})"
+    upcard = f"upcard {card.pretty}" if card is not None else "no upcard given"
+    return f"{who}, {upcard}\nknock limit {entry['limit']} ({limit_reason(match.rules, card)})"
 
 
 def start_text(match: Match, path: str) -> str:
@@ -278,3 +309,35 @@ def start_text(match: Match, path: str) -> str:
         how = "drawn at random" if start.get("drawn") else "named"
         lines.append(f"{start['dealer']} deals first ({how})")
     return "\n".join(lines)
+
+
+# -- an amend --------------------------------------------------------------------------------------------
+
+def amend_text(match: Match, number: int, before: Dict[str, Any]) -> str:
+    """What an amend changed: each hand whose result, points or totals changed (old, then new), the totals
+    before and after, the hands that stand as played, and whether the end moved."""
+    after = tally_data(match)
+    lines = []
+    for old, new in zip(before["hands"], after["hands"]):
+        if new["result"] is None or (old["result"], old["winner"], old["points"], old["totals"], old.get("after_end")) == \
+                (new["result"], new["winner"], new["points"], new["totals"], new.get("after_end")):
+            continue
+        was, now = _hand_words(old, match.players), _hand_words(new, match.players)
+        lines.append(f"hand {new['number']}: {was}\n{' ' * len(str(new['number']))}     now {now}")
+    lines.insert(0, f"amended hand {number}:" if lines else f"amended hand {number}: no score changed")
+    lines.append(f"totals before: {_scores(before['totals'], match.players)}")
+    lines.append(f"totals now:    {_scores(after['totals'], match.players)}")
+    lines.extend(f"note: {note_words(note)}" for note in match.state.notes if note.hand > number)
+    state = match.state
+    if before["finished"] and not state.finished:
+        lines.append("the match is open again: the amended results reach no end, so play goes on")
+    elif state.finished and (not before["finished"] or state.after_end):
+        words = after_end_words(state)
+        lines.append(f"the match now ends with hand {state.ended_in}" + (f"; {words}" if words else ""))
+    lines.extend(standing_lines(match))
+    return "\n".join(lines)
+
+
+def _hand_words(hand: Dict[str, Any], players: Sequence[str]) -> str:
+    counted = " (after the end: not counted)" if hand.get("after_end") else ""
+    return f"{result_words(hand)}; totals {_scores(hand['totals'], players)}{counted}"

@@ -6,7 +6,7 @@ and ``verify`` all say it this way; the match layer hands over data only.
 from typing import Any, Dict, Mapping, Optional
 
 from gin_ref.match.actions import Outcome
-from gin_ref.match.state import MatchState
+from gin_ref.match.state import MatchState, Note
 from gin_ref.match.steps import Step
 
 RESULT_NAMES = {"big_gin": "big gin", "undercut": "knock, undercut"}
@@ -18,8 +18,11 @@ def result_words(entry: Mapping[str, Any]) -> str:
     result = entry.get("result")
     if result == "dead":
         return "a dead hand"
+    if result is None:
+        return "open"
     what = RESULT_NAMES.get(str(result), result)
-    return f"{entry.get('knocker')}'s {what}, {entry.get('points')} points to {entry.get('winner')}"
+    points = entry.get("points")
+    return f"{entry.get('knocker')}'s {what}, {points} point{'' if points == 1 else 's'} to {entry.get('winner')}"
 
 
 def irregularity_words(item: Mapping[str, Any]) -> str:
@@ -75,8 +78,41 @@ def undone_words(step: Step) -> str:
     if step.kind == "ruling":
         return f"hand {number}: the ruling ({ruling_words(data)})"
     if step.kind == "deal":
-        return f"hand {number}: the deal ({data.get('dealer')} dealt, upcard {data.get('upcard')})"
+        upcard = f"upcard {data['upcard']}" if data.get("upcard") else "no upcard given"
+        return f"hand {number}: the deal ({data.get('dealer')} dealt, {upcard})"
+    if step.kind == "amend":  # the step's data is the version the undo goes back to
+        return f"hand {number}: the amend (back to {result_words(data)})"
     return f"hand {number}: {step.kind.replace('_', ' ')}"
+
+
+def redone_words(step: Step) -> str:
+    """What ``redo`` puts back (an amend's data is then its new version)."""
+    if step.kind == "amend":
+        return f"hand {step.hand}: the amend ({result_words(step.data)})"
+    return undone_words(step)
+
+
+def amended_words(number: int, old: Mapping[str, Any]) -> str:
+    """What an amend's correction keeps in words: ``hand 1: was Ben's knock, 18 points to Ben``."""
+    return f"hand {number}: was {result_words(old)}"
+
+
+def note_words(note: Note) -> str:
+    """A hand that stands as played after an amend: ``hand 3: dealt by Ann as played; the amended results
+    give Ben``."""
+    if note.kind == "roles":
+        return f"hand {note.hand}: played with {note.played}; the amended results give {note.rotation}"
+    return f"hand {note.hand}: dealt by {note.played} as played; the amended results give {note.rotation}"
+
+
+def after_end_words(state: MatchState) -> Optional[str]:
+    """``hands 6-8 were played after the end (hand 5): not counted``, when an amend ended the match
+    earlier."""
+    if not state.after_end:
+        return None
+    numbers = sorted(index + 1 for index in state.after_end)
+    which = f"hand {numbers[0]} was" if len(numbers) == 1 else f"hands {numbers[0]}-{numbers[-1]} were"
+    return f"{which} played after the end (the match ended with hand {state.ended_in}): not counted"
 
 
 def end_reason(state: MatchState) -> str:
@@ -135,6 +171,8 @@ def why_words(why: Any, rules: str) -> str:
         return f"played after the match ended under {rules} (hand {values[0]}): not counted"
     if kind == "ruled":
         return f"{values[0]} ruled by the director: stands as ruled"
+    if kind == "no_upcard":
+        return f"no upcard recorded, but {rules} needs it ({values[0]}): not scored"
     return kind
 
 

@@ -1,0 +1,88 @@
+"""Changing the past: ``amend`` a hand, ``undo`` the newest step, ``redo`` what undo took.
+
+Each is a thin wrapper: it reads the match file, makes one call on the ``Match`` (``gin_ref.match.model``)
+and prints what changed (``gin_ref.views.tally_text``, in the words of ``gin_ref.views.words``). What is
+changed is kept in the file under ``corrections``; nothing is lost.
+"""
+
+import click
+
+from gin_ref.cli.match_cmds import knock_options
+from gin_ref.cli.options import match_option
+from gin_ref.core.cards import Card
+from gin_ref.files import matchfile as record
+from gin_ref.views import tally_text as tally_view
+from gin_ref.views import words
+
+
+@click.command("amend")
+@match_option
+@knock_options(required=False)
+@click.option("--dead", is_flag=True, help="The hand was dead: no score.")
+@click.argument("hand", type=click.IntRange(min=1), metavar="HAND")
+@click.argument("player", required=False)
+@click.argument("cards", nargs=-1, metavar="CARDS|N")
+def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead, hand, player, cards):
+    """Replace the result of hand HAND with what the table now agrees: PLAYER knocked with CARDS or N (as
+    knock takes them, with --defender, --melds, --discard, --upcard, --big-gin), or --dead.
+
+    Every later hand is settled again from its own cards or counts: the totals, the end and the bonuses
+    follow. Later hands stand as played (their dealers and roles are what happened); where the new results
+    would have given another dealer or other roles, tally and verify say so in a note. An amend that ends
+    the match earlier keeps the later hands, played after the end and not counted; one that reopens a
+    finished match lets it go on. The old result is kept under 'corrections'; undo takes the amend back.
+    A hand recorded turn by turn keeps its turns: the new spread must fit them, as at a knock.
+
+    \b
+    Example:  gin-ref amend 3 Ben 5 --defender 35
+              gin-ref amend 2 Ann AS 2S 3S 4H 4D 4C 7C 8C 9C 5D --defender "KH QD JS 9H 6D 3H 6S TD 5C 2H"
+              gin-ref amend 4 --dead
+    """
+    from gin_ref.match.amend import amend
+
+    card = Card.parse(upcard) if upcard is not None else None
+    if dead and (player is not None or cards or defender_cards is not None or melds or discard or big_gin):
+        raise click.UsageError("--dead replaces the result with a dead hand: give no knock with it")
+    with record.updating(record.match_file(match_path)) as rec:
+        match = rec.match
+        before = match.tally()
+        outcome = amend(match.record, match.state, hand, player, list(cards) or None, defender_cards, melds,
+                        discard, big_gin, card, dead)
+        old = dict(match.hands[hand - 1])
+        match.amend(outcome, record.now(), words.amended_words(hand, old))
+    click.echo(tally_view.amend_text(rec.match, hand, before))
+
+
+@click.command("undo")
+@match_option
+def undo_cmd(match_path):
+    """Take back the newest step, whatever it was: a hand's result (the hand opens again), a turn, a refused
+    knock or another irregularity, a deal, or an amend (the hand goes back to what it was). A hand that
+    ended dead by itself opens again without the discard that ended it.
+
+    What is taken back is kept in the file under 'corrections'; redo puts it back.
+
+    \b
+    Example:  gin-ref undo
+    """
+    with record.updating(record.match_file(match_path)) as rec:
+        step = rec.match.newest_step()
+        correction = rec.match.undo(step, record.now(), words.undone_words(step))
+    click.echo(f"took back {correction['undone']}")
+    click.echo("\n".join(tally_view.standing_lines(rec.match)))
+
+
+@click.command("redo")
+@match_option
+def redo_cmd(match_path):
+    """Put back the newest step that undo took, as long as nothing else was written since (it works across
+    commands: the record keeps what it needs). Says what it put back.
+
+    \b
+    Example:  gin-ref undo; gin-ref redo
+    """
+    with record.updating(record.match_file(match_path)) as rec:
+        step = rec.match.redo_step()
+        correction = rec.match.redo(step, record.now(), words.redone_words(step))
+    click.echo(f"put back {correction['redone']}")
+    click.echo("\n".join(tally_view.standing_lines(rec.match)))

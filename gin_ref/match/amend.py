@@ -1,0 +1,115 @@
+"""Amending a past hand: its result replaced by what the table now agrees (cards, counts, or a dead hand),
+verified as at a knock; ``gin_ref.match.model.Match.amend`` writes it and re-settles every later hand from
+its own facts.
+
+A hand recorded turn by turn keeps its turns: the new knock must come from the player to move at its end,
+with a spread that fits them, and its upcard cannot change. The hand's dealer and roles stay as played.
+"""
+
+from typing import Any, Optional, Union
+
+from gin_ref.core.cards import Card
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.game import Roles, find_player, other
+from gin_ref.core.knock import knock_limit
+from gin_ref.core.turns import Table, Turn
+from gin_ref.match.actions import Outcome, spread_in_turn
+from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, why_upcard
+from gin_ref.match.play import card_of
+from gin_ref.match.schema import ROLES, Entry, Record, turn_count, version_of
+from gin_ref.match.state import HandSetup, MatchState
+from gin_ref.match.steps import Step
+
+
+def _setup(state: MatchState, entry: Entry, index: int, upcard: Optional[Card]) -> HandSetup:
+    """The hand's setup as played (its recorded dealer or roles), with the upcard it is to have."""
+    limit = knock_limit(state.rules, upcard)
+    if state.three:
+        roles = Roles(*(str(entry[role]) for role in ROLES))
+        return HandSetup(index, roles.box, roles, (roles.box, roles.captain), upcard, limit)
+    dealer = str(entry["dealer"])
+    return HandSetup(index, dealer, None, (dealer, other(state.players, dealer)), upcard, limit)
+
+
+def _table(state: MatchState, setup: HandSetup, entry: Entry) -> Optional[Table]:
+    """The table at the end of a hand's recorded turns (None without turns)."""
+    if not turn_count(entry) or setup.upcard is None:
+        return None
+    table = Table(setup.pair[0], setup.pair[1], setup.upcard, state.rules.discard_taken_card,
+                  state.rules.dead_hand_stock)
+    for text in entry["turns"]:
+        table.play(Turn.parse(text, state.players))
+    return table
+
+
+def amend(record: Record, state: MatchState, number: int, player: Optional[str] = None,
+          knocker: Optional[Given] = None, defender: Optional[Given] = None, melds: Any = None,
+          discard: Union[None, str, Card] = None, big_gin: bool = False, upcard: Optional[Card] = None,
+          dead: bool = False) -> Outcome:
+    """The amend of hand ``number``: its new version (upcard, limit and result) as an ``amend`` step, the
+    knock settled once. Refused (raising, nothing changed) where the new result could not have happened."""
+    hands = record["hands"]
+    if not 1 <= number <= len(hands):
+        held = f"hands 1 to {len(hands)}" if hands else "no hands"
+        raise InvalidNotationError(f"there is no hand {number} to amend: the record holds {held}")
+    entry, index = hands[number - 1], number - 1
+    if entry.get("result") is None:
+        raise IllegalActionError(f"hand {number} is still open: settle it with 'knock' or 'dead' (amend changes "
+                                 "a hand's result)")
+    turns = turn_count(entry)
+    recorded = card_of(entry["upcard"]) if entry.get("upcard") is not None else None
+    if upcard is not None and turns and upcard != recorded:
+        raise IllegalActionError(f"hand {number} is recorded turn by turn from the upcard {entry['upcard']}: its "
+                                 "upcard cannot change")
+    card = upcard if upcard is not None else recorded
+    if card is None and limit_needs_upcard(state.rules):
+        raise InvalidNotationError(f"give hand {number}'s upcard (--upcard CARD): the knock limit depends on it "
+                                   f"({why_upcard(state.rules)})")
+    setup = _setup(state, entry, index, card)
+    version: Entry = {"upcard": card.code} if card is not None else {}
+    version["limit"] = setup.limit
+    if dead:
+        if turns:
+            raise IllegalActionError(f"hand {number} is recorded turn by turn: it ends dead by itself, when a "
+                                     f"discard leaves {state.rules.dead_hand_stock} cards in the stock")
+        version["result"] = "dead"
+        return _changed(entry, number, Outcome(Step("amend", number, version)))
+    if player is None or knocker is None or defender is None:
+        raise InvalidNotationError("amend HAND takes what knock takes (PLAYER CARDS|N --defender CARDS|N), "
+                                   "or --dead")
+    name = find_player(state.players, player)
+    if name not in setup.pair:
+        raise IllegalActionError(f"{name} sat out hand {number}: only {setup.pair[0]} or {setup.pair[1]} could "
+                                 "knock")
+    table = _table(state, setup, entry)
+    if table is not None:
+        try:
+            table.verify_knock(name)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"hand {number} is recorded turn by turn: {exc}") from None
+    facts = given_facts(state.rules, knocker, defender, melds, discard, big_gin)
+    if table is not None:
+        facts = spread_in_turn(setup, table, name, facts)
+    refusal, settlement = judge(state.rules, card, facts)
+    if refusal is not None:
+        raise IllegalActionError(f"{refusal}: hand {number} cannot be amended to an illegal knock")
+    assert settlement is not None
+    chosen = settlement.check.melding.discard if settlement.check is not None else None
+    if table is not None and chosen is table.just_taken and chosen is not None and \
+            not state.rules.discard_taken_card:
+        raise IllegalActionError(f"{name} cannot discard {chosen.code}: it was just taken from the pile; name "
+                                 "another discard with --discard")
+    version.update(result=settlement.score.result, knocker=name, **facts.entry())
+    return _changed(entry, number, Outcome(Step("amend", number, version), settlement=settlement))
+
+
+def _changed(entry: Entry, number: int, outcome: Outcome) -> Outcome:
+    """Refuse an amend that changes nothing the table gave."""
+    old = version_of(entry)
+    facts = {key: value for key, value in old.items() if key in outcome.step.data}
+    if facts == outcome.step.data and set(old) - set(facts) <= _DERIVED:
+        raise IllegalActionError(f"hand {number} already says that: nothing to amend")
+    return outcome
+
+
+_DERIVED = {"defender", "winner", "points", "totals", "games"}

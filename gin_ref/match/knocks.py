@@ -1,0 +1,174 @@
+"""A knock settled from its facts: cards, counts, or one of each (docs/rules.md §5-6).
+
+Where the cards go a hand may hold the points the table counted: the knocker's deadwood
+(``knocker_count``; 0 is gin, with ``big_gin`` for big gin) and the defender's after his layoffs
+(``defender_count``). With the knocker's cards and the defender's count the knocker's cards are judged and
+arranged and the count taken as given; with a gin by count and the defender's cards, his deadwood is
+counted (no layoffs against gin). A non-zero count for the knocker with the defender's cards cannot be
+settled: his layoffs need the knocker's melds. The knock limit, the undercut, every bonus and the spade
+double apply to counts exactly as to cards.
+"""
+
+import re
+from dataclasses import dataclass
+from typing import Any, List, Optional, Sequence, Tuple, Union
+
+from gin_ref.core.cards import Card, codes, parse_cards, to_mask
+from gin_ref.core.deadwood import deadwood_of
+from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.knock import KnockCheck, check_knock, knock_limit, limit_reason, over_limit
+from gin_ref.core.melds import Meld, parse_melds
+from gin_ref.core.rules import HouseRules
+from gin_ref.core.scoring import HandScore, Showdown, hand_score, read_hands, settle_checked
+from gin_ref.match.schema import Entry
+
+MAX_COUNT = 98  # the most ten cards can count: two each of K, Q, J, 10 and 9
+_NUMBER = re.compile(r"[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?")
+Given = Union[str, Sequence[str], Sequence[Card], int]  # what goes where the cards go
+
+
+def limit_needs_upcard(rules: HouseRules) -> bool:
+    """Does the knock limit (or the score) of a hand depend on its upcard?"""
+    return rules.knock_limit == "upcard" or bool(rules.spade_double)
+
+
+def why_upcard(rules: HouseRules) -> str:
+    return "knock_limit: upcard" if rules.knock_limit == "upcard" else "spade_double"
+
+
+def read_count(value: object, what: str) -> Optional[int]:
+    """The count given where ``what``'s cards go, or None when the value is cards. A count is a whole
+    number from 0 to 98; any other number is refused naming it."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        token = str(value)
+    elif isinstance(value, str):
+        token = value.strip()
+    elif isinstance(value, (list, tuple)) and len(value) == 1 and isinstance(value[0], str):
+        token = value[0].strip()
+    else:
+        return None
+    if not _NUMBER.fullmatch(token):
+        return None
+    if not token.isdigit():
+        raise InvalidNotationError(f"{what} '{token}': a count is a whole number from 0 to {MAX_COUNT}")
+    count = int(token)
+    if count > MAX_COUNT:
+        raise InvalidNotationError(f"{what} {count}: ten cards count at most {MAX_COUNT}")
+    return count
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a knock's record says of the two hands: each side's cards or count (see the module)."""
+
+    knocker_cards: Optional[Tuple[Card, ...]] = None
+    knocker_count: Optional[int] = None
+    big_gin: bool = False
+    melds: Optional[List[Meld]] = None
+    discard: Optional[Card] = None
+    defender_cards: Optional[Tuple[Card, ...]] = None
+    defender_count: Optional[int] = None
+
+    @property
+    def counted(self) -> bool:
+        return self.knocker_count is not None or self.defender_count is not None
+
+    def entry(self) -> Entry:
+        """The keys a hand entry holds for these facts, in the record's order."""
+        data: Entry = {}
+        if self.knocker_cards is not None:
+            data["knocker_cards"] = codes(self.knocker_cards)
+        else:
+            data["knocker_count"] = self.knocker_count
+            if self.big_gin:
+                data["big_gin"] = True
+        if self.knocker_cards is not None or self.melds is not None:
+            data["melds"] = [m.codes for m in self.melds] if self.melds is not None else None
+            data["discard"] = self.discard.code if self.discard is not None else None
+        if self.defender_cards is not None:
+            data["defender_cards"] = codes(self.defender_cards)
+        else:
+            data["defender_count"] = self.defender_count
+        return data
+
+
+def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Any = None,
+                discard: Union[None, str, Card] = None, big_gin: bool = False) -> Facts:
+    """The facts of a knock as typed: cards or a count for each side (InvalidNotationError for bad ones)."""
+    kcount = read_count(knocker, "the knocker's count")
+    dcount = read_count(defender, "the defender's count")
+    declared = parse_melds(melds) if isinstance(melds, str) and melds.strip() else None
+    if melds is not None and not isinstance(melds, str):
+        declared = list(melds)
+    card = discard if isinstance(discard, Card) or discard is None else Card.parse(str(discard))
+    kcards = dcards = None
+    if kcount is None and dcount is None:
+        kcards, dcards = read_hands(knocker, defender)
+    elif kcount is None:
+        kcards = _side(knocker, (10, 11), "knocker's hand")
+    elif dcount is None:
+        dcards = _side(defender, (10,), "defender's hand")
+        if kcount:
+            raise InvalidNotationError(f"a knock counted {kcount} cannot be settled against the defender's cards: "
+                                       "his layoffs need the knocker's melds; give the knocker's cards, or the "
+                                       "defender's count")
+    if kcount is not None and (declared is not None or card is not None):
+        raise InvalidNotationError("--melds and --discard go with the knocker's cards, not with a count")
+    if big_gin:
+        if rules.big_gin_bonus is None:
+            raise InvalidNotationError(f"the {rules.name} rules have no big gin (big_gin_bonus: null)")
+        if kcount != 0:
+            raise InvalidNotationError("--big-gin goes with the knocker's count 0 (with cards, 11 cards melded "
+                                       "show it themselves)")
+    return Facts(kcards, kcount, big_gin, declared, card, dcards, dcount)
+
+
+def _side(value: Given, counts: Tuple[int, ...], what: str) -> Tuple[Card, ...]:
+    """One side's cards when the other side is a count."""
+    if isinstance(value, (list, tuple)) and all(isinstance(card, Card) for card in value):
+        return parse_cards([card.code for card in value if isinstance(card, Card)], counts=counts, what=what)
+    return parse_cards(value, counts=counts, what=what)
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A settled knock: the score, each side's deadwood, the limit, and (with cards) how it was judged."""
+
+    score: HandScore
+    knocker_deadwood: int
+    defender_deadwood: int
+    limit: int
+    reason: str  # why the limit is what it is
+    check: Optional[KnockCheck] = None  # the knocker's cards judged
+    showdown: Optional[Showdown] = None  # both spreads settled from cards
+
+
+def judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Optional[str], Optional[Settlement]]:
+    """``(refusal, settlement)``: why an illegal knock is refused (and no settlement), or the settlement.
+    The knock is checked once."""
+    limit, reason = knock_limit(rules, upcard), limit_reason(rules, upcard)
+    if facts.knocker_cards is not None:
+        check = check_knock(facts.knocker_cards, rules, upcard, facts.melds, facts.discard)
+        if not check.legal:
+            return f"knock not allowed: {check.refusal}", None
+        if facts.defender_cards is not None:
+            showdown = settle_checked(rules, upcard, check, facts.knocker_cards, facts.defender_cards,
+                                      facts.melds is not None, facts.discard)
+            return None, Settlement(showdown.score, showdown.knock.deadwood, showdown.defense.deadwood, limit,
+                                    reason, showdown.knock, showdown)
+        assert facts.defender_count is not None
+        score = hand_score(check.deadwood, facts.defender_count, rules, upcard, gin=check.gin and not check.big_gin,
+                           big_gin=check.big_gin)
+        return None, Settlement(score, check.deadwood, facts.defender_count, limit, reason, check)
+    knocked = facts.knocker_count
+    assert knocked is not None
+    if knocked > limit:
+        return f"knock not allowed: {over_limit(knocked, limit, reason)}", None
+    if facts.defender_cards is not None:
+        defended = deadwood_of(to_mask(facts.defender_cards))  # no layoffs against gin
+    else:
+        assert facts.defender_count is not None
+        defended = facts.defender_count
+    score = hand_score(knocked, defended, rules, upcard, gin=knocked == 0 and not facts.big_gin,
+                       big_gin=facts.big_gin)
+    return None, Settlement(score, knocked, defended, limit, reason)

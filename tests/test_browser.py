@@ -1,7 +1,8 @@
 """The score sheet in a real browser: Debian's headless Chromium loads the shipped examples' sheet and prints
 it to PDF (A4, the page's own print stylesheet). The page must load without a console message, the PDF's
 text (read with pypdf) must hold the title, each match's players and final scores, and the pages must be
-the ones the print stylesheet gives: one match a page, the first under the title and the standings.
+the ones the print stylesheet gives: a match is kept whole on one page, and starts a new page when it does
+not fit under the one before.
 
 Skipped, with the reason shown, where Chromium is not installed (``.ci/run`` installs it with apt).
 """
@@ -16,6 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
+from gin_ref.views.export_html import html_text
+from matchviews import make_view
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ["examples/oklahoma.yaml", "examples/spades.yaml", "examples/three-player.yaml",
@@ -100,7 +103,9 @@ def test_the_pdf_holds_the_title_each_match_and_its_final_scores(printed):
     assert re.search(r"^final 599 733 118 291 172 295 309 147$", text, re.MULTILINE)  # Hollywood's final row
 
 
-def test_the_print_stylesheet_gives_one_page_a_match_the_first_under_the_standings(printed):
+def test_the_print_stylesheet_gives_each_of_the_examples_its_own_page(printed):
+    """Each example match fills over half a page, so none fits under another: four pages, the first match
+    under the title and the standings."""
     pdf, _console = printed
     pages = pdf_pages(pdf)
     assert len(pages) == len(MATCH_PAGES)
@@ -108,3 +113,22 @@ def test_the_print_stylesheet_gives_one_page_a_match_the_first_under_the_standin
     for (heading, result), page in zip(MATCH_PAGES, pages):
         assert heading in page and result in page
         assert not any(other in page for other, _r in MATCH_PAGES if other != heading)
+
+
+def test_short_matches_share_a_page_and_none_is_split(tmp_path):
+    """Six matches of three hands: two to a page after the standings, each kept whole."""
+    pairs = [("Ann", "Cid"), ("Ben", "Dee"), ("Ann", "Dee"), ("Eve", "Ben"), ("Ann", "Eve"), ("Cid", "Dee")]
+    views = [make_view(f"t{n}.yaml", "2024-09-06", list(pair),
+                       [(pair[0], "7D", 7, "knock", pair[0], pair[0], 30, 2),
+                        (pair[1], "KS", 10, "gin", pair[1], pair[1], 45, 0),
+                        (pair[0], "2H", 2, "knock", pair[0], pair[0], 40, 1)],
+                       winner=pair[0], final={pair[0]: 70, pair[1]: 45}, target=60) for n, pair in enumerate(pairs, 1)]
+    page = tmp_path / "night.html"
+    page.write_text(html_text(views, title="Six tables"), encoding="utf-8")
+    pdf, console = print_to_pdf(page, tmp_path)
+    assert console == []
+    pages = pdf_pages(pdf)
+    headings = [re.findall(r"^(\w+ v \w+) ?2024-09-06$", text, re.MULTILINE) for text in pages]
+    assert headings == [["Ann v Cid"], ["Ben v Dee", "Ann v Dee"], ["Eve v Ben", "Ann v Eve"], ["Cid v Dee"]]
+    for text, names in zip(pages, headings):  # each match's table ends on the page it starts on
+        assert len(re.findall(r"^final 70 45$", text, re.MULTILINE)) == len(names)

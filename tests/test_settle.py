@@ -70,9 +70,8 @@ def test_an_evening_at_a_stake_with_cents_leaves_the_unfinished_match_out(at_roo
     views = views_of(*EVENING) + [open_match()]
     s = settle(views, parse_stake("0.05"))
     # points: Ann +80 +65 +130 +81 = 356; Ben -80 -130 -49 -173 -123 +162 = -393; Cid -65 -81 +49 +173
-    # +123 -162 = 37; Dee only in the open match
-    assert s.net == {"Ann": Decimal("17.80"), "Ben": Decimal("-19.65"), "Cid": Decimal("1.85"),
-                     "Dee": Decimal("0.00")}
+    # +123 -162 = 37; Dee is only in the open match, so not in the net
+    assert s.net == {"Ann": Decimal("17.80"), "Ben": Decimal("-19.65"), "Cid": Decimal("1.85")}
     assert payments(s.payments) == [("Ben", "Ann", Decimal("17.80"), None), ("Ben", "Cid", Decimal("1.85"), None)]
     assert [str(a) for m in s.matches for a in (p.amount for p in m.payments)] == [
         "4.00", "3.25", "6.50", "4.05", "2.45", "8.65", "6.15", "8.10"]
@@ -90,7 +89,7 @@ def test_json_amounts_are_exact_numbers_with_the_stakes_decimals(at_root):
             {"file": THREE, "payments": [{"from": "Ben", "to": "Ann", "amount": Decimal("13.00")},
                                          {"from": "Cid", "to": "Ann", "amount": Decimal("8.10")},
                                          {"from": "Ben", "to": "Cid", "amount": Decimal("4.90")}]}],
-        "net": {"Ann": Decimal("29.10"), "Ben": Decimal("-25.90"), "Cid": Decimal("-3.20"), "Dee": Decimal("0.00")},
+        "net": {"Ann": Decimal("29.10"), "Ben": Decimal("-25.90"), "Cid": Decimal("-3.20")},
         "payments": [{"from": "Ben", "to": "Ann", "amount": Decimal("25.90")},
                      {"from": "Cid", "to": "Ann", "amount": Decimal("3.20")}],
         "unfinished": [{"file": "open.yaml", "players": ["Ann", "Dee"]}],
@@ -189,7 +188,7 @@ def test_settle_names_an_unfinished_match_and_settles_nothing(tmp_path):
     assert result.stdout == (f"stake 1 a point\n\nleft out, not finished:\n  {match} (Ann, Ben)\n\n"
                              "nothing to settle: no finished match\n")
     data = json.loads(run("--json", "--stake", "0.05", str(match)).stdout)
-    assert data == {"matches": [], "net": {"Ann": 0, "Ben": 0}, "payments": [],
+    assert data == {"matches": [], "net": {}, "payments": [],
                     "unfinished": [{"file": str(match), "players": ["Ann", "Ben"]}]}
 
 

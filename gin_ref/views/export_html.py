@@ -3,8 +3,8 @@
 Several matches open with their standings. Each match is headed by its players and date (the file name
 small below); its table ends with the total, each bonus and the final score; Hollywood shows each game's
 columns and a chart per game with its target; hearts and diamonds are red; a match not started says so.
-The print stylesheet sets the paper (A4 by default) and its margins, and starts each match after the first
-on a new page; each is kept whole where it fits (the first goes under the standings if it fits there). Inline CSS and SVG only: no script, nothing fetched.
+The print stylesheet sets the paper (A4 by default) and its margins, and keeps each match whole on one page
+where it fits: a match that would not fit under the one before starts a new page. Inline CSS and SVG only: no script, nothing fetched.
 """
 
 import html
@@ -45,9 +45,8 @@ svg text.title { font-weight: bold; }
 @page { size: PAPER; margin: MARGINS; }
 @media print {
   body { margin: 0; max-width: none; padding: 0; font-size: 9.5pt; }
-  section.match { margin-top: 0; border-top: none; padding-top: 0; }
-  section.standings { margin-bottom: 1.5em; }
-  section.match + section.match { break-before: page; page-break-before: always; }
+  section.match { margin-top: 1.2em; }
+  section.standings + section.match, h1 + section.match { margin-top: 0; border-top: none; padding-top: 0; }
 }
 """.strip()
 

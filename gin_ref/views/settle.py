@@ -64,7 +64,7 @@ class Settlement:
     stake: Decimal
     matches: tuple  # MatchSettlement, in the order given
     unfinished: tuple  # (file, players) of each match left out
-    net: dict  # name -> Decimal, in the order first met
+    net: dict  # name -> Decimal for each player of a finished match, in the order first met
     payments: tuple  # the few payments that settle the net
 
 
@@ -126,11 +126,11 @@ def settle(views, stake=Decimal(DEFAULT_STAKE)):
     names = _Names(views)
     matches, unfinished, net = [], [], {}
     for view in views:
-        for name in view.players:
-            net.setdefault(names(name), stake * 0)
         if not view.tally.get("finished"):
             unfinished.append((view.file, [names(name) for name in view.players]))
             continue
+        for name in view.players:
+            net.setdefault(names(name), stake * 0)
         payments = match_payments(view, stake, names)
         for payment in payments:
             net[payment.payer] -= payment.amount

@@ -115,14 +115,24 @@ def test_undo_takes_a_ruling_back_like_any_step(two):
     assert run("verify", two).returncode == 0
 
 
-def test_a_ruling_that_would_change_a_later_dealer_is_refused_and_changes_nothing(two):
-    text = two.read_text()
-    done = run("ruling", "--match", two, "--hand", "1", "--void", "--reason", "x")
-    assert done.returncode == 1
-    assert done.stderr == ("Error: hand 1 cannot be ruled void while the hands after it stand as played: hand 2: "
-                           "dealer out of turn: Ben dealt, but Ann should deal (hand 1 was dead: the same dealer "
-                           "deals again)\n")
-    assert two.read_text() == text
+def test_a_ruling_of_an_earlier_hand_leaves_the_later_hands_as_played(two):
+    ok("ruling", "--match", two, "--hand", "1", "--void", "--reason", "x")
+    data = tally(two)
+    assert data["totals"] == {"Ann": 151, "Ben": 41} and data["winner"] == "Ann"
+    assert "  note: hand 2: dealt by Ben as played; the results as they now stand give Ann" in ok("verify", two)
+
+
+def test_a_ruling_that_ends_the_match_earlier_leaves_the_later_hands_uncounted_and_undo_restores_them(two):
+    before = tally(two)
+    ok("ruling", "--match", two, "--hand", "2", "--award", "Ben", "120", "--reason", "x")
+    data = tally(two)
+    assert (data["finished"], data["winner"], data["totals"]) == (True, "Ben", {"Ann": 0, "Ben": 150})  # 30 in hand 1, then 120
+    assert "  note: hands 3-8 were played after the end (the match ended with hand 2): not counted" in ok("verify", two)
+    ok("undo", "--match", two)
+    assert tally(two) == before
+    assert ok("redo", "--match", two).startswith("put back hand 2: the ruling (awarded to Ben, 120 points")
+    assert tally(two)["winner"] == "Ben"
+    assert run("verify", two).returncode == 0
 
 
 @pytest.mark.parametrize("args, message", [

@@ -201,7 +201,8 @@ class Match:
              points: Optional[int] = None, by: Optional[str] = None) -> Step:
         """A director's ruling on ``hand`` (default: the last), written beside its result; the hand and every
         later one are settled again (``gin_ref.match.rulings``). Refused, changing nothing, when the hands
-        after it no longer replay as played (a dealer the ruling would change): the first problem says why."""
+        after it no longer replay: the first problem says why. The later hands stand as played (their dealers
+        and roles are noted where the ruling would have given others)."""
         number, data = rulings.ruling_data(self.record, self.state, hand, kind, player, points, reason, by, date,
                                            steps.step_total(self.record) + 1)
         step = Step("ruling", number, data)
@@ -210,8 +211,7 @@ class Match:
         if problems:
             steps.take_back(self.record, step)
             self._resettle(number - 1)
-            raise IllegalActionError(f"hand {number} cannot be ruled {kind} while the hands after it stand as "
-                                     f"played: {problems[0].message}")
+            raise IllegalActionError(f"hand {number} cannot be ruled {kind}: {problems[0].message}")
         return step
 
     def newest_step(self) -> Step:

@@ -46,6 +46,7 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
     state = fresh_state(header)
     for amend in amends_in_force(record):  # the hands there were when an earlier hand was amended
         state.as_played.update(range(amend.hand + 1, amend.hands + 1))
+    state.as_played.update(rulings.played_after_rulings(record))  # likewise the hands there were at a ruling
     base = replay_hands(record, state, 0, problems, settle_from, settled)
     check_corrections(record.get("corrections", []), problems)
     return state, problems, base

@@ -13,7 +13,10 @@ A ruling sits in its hand's entry as ``ruling`` {``kind``, ``player``, ``points`
   two; a tie between them is a tie).
 
 ``steps`` is how many steps the record held when the ruling was made (itself included), so ``undo`` can
-tell whether it is the newest step.
+tell whether it is the newest step; ``hands`` how many hands it held then. The hands after a ruled hand
+that were dealt before the ruling stand as played, as after an amend: their dealers and roles are what
+happened, and where the ruled result would have given others, ``tally`` and ``verify`` say so as a note; a
+ruling that ends the match earlier leaves them played after the end, not counted.
 """
 
 from typing import Any, Dict, List, Mapping, Optional, Tuple
@@ -28,7 +31,7 @@ from gin_ref.match.state import HandSetup, MatchState
 MAX_POINTS = 10_000
 
 KINDS = ("award", "void", "redeal", "forfeit")
-KEYS = ("kind", "player", "points", "reason", "by", "date", "steps")
+KEYS = ("kind", "player", "points", "reason", "by", "date", "steps", "hands")
 OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled
 
 
@@ -52,6 +55,18 @@ def forfeit_winner(totals: Mapping[str, int], player: str) -> Optional[str]:
 def rulings_in(record: Record) -> List[Entry]:
     """The hand entries that carry a ruling, in hand order."""
     return [entry for entry in list_at(record, "hands") if isinstance(entry, dict) and ruling_of(entry)]
+
+
+def played_after_rulings(record: Record) -> List[int]:
+    """The numbers of the hands that stand as played because an earlier hand was ruled after them."""
+    numbers: List[int] = []
+    for entry in rulings_in(record):
+        ruling = ruling_of(entry)
+        assert ruling is not None
+        hands, number = ruling.get("hands"), entry.get("number")
+        if is_count(hands) and is_count(number):
+            numbers.extend(range(number + 1, hands + 1))
+    return numbers
 
 
 def newest_ruling(record: Record, total: int) -> Optional[Entry]:
@@ -117,8 +132,9 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
     if ruling.get("by") is not None and not isinstance(ruling["by"], str):
         problems.add(where + ("by",), f"hand {number}: the ruling's 'by' must be a name")
     check_date(ruling.get("date"), where + ("date",), f"hand {number}: the ruling's date", problems, timestamp=True)
-    if not is_count(ruling.get("steps")):
-        problems.add(where + ("steps",), f"hand {number}: the ruling's 'steps' must be a whole number")
+    for key in ("steps", "hands"):
+        if not is_count(ruling.get(key)):
+            problems.add(where + (key,), f"hand {number}: the ruling's '{key}' must be a whole number")
     if entry.get("result") is None and kind not in OPEN_KINDS:
         problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
                                         f"forfeited, not {kind}")
@@ -172,5 +188,6 @@ def ruling_data(record: Record, state: MatchState, hand: Optional[int], kind: st
         raise InvalidNotationError("--reason: say why (it is kept with the ruling)")
     number, name = verify_ruling(record, state, hand, kind, player, points)
     data: Entry = {"kind": kind, "player": name, "points": points if kind == "award" else None,
-                   "reason": reason.strip(), "by": by, "date": date, "steps": at}
+                   "reason": reason.strip(), "by": by, "date": date, "steps": at,
+                   "hands": len(list_at(record, "hands"))}
     return number, data

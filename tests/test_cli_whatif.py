@@ -130,3 +130,22 @@ def test_other_rules_for_another_number_of_players_are_refused_with_exit_2():
     done = run("tally", "--match", EXAMPLES / "oklahoma.yaml", "--what-if", "three-player")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == ("Error: --what-if three-player: those rules are for 3 players, this match has 2\n")
+
+
+def test_counted_hands_are_settled_again_from_their_counts(tmp_path):
+    match = tmp_path / "c.yaml"
+    run("new", "--match", match, "--rules", "standard", "--dealer", "Ann", "Ann", "Ben")
+    for args in (("--upcard", "9H", "Ben", "5", "--defender", "23"), ("--upcard", "2S", "Ann", "0", "--defender", "30"),
+                 ("--upcard", "3S", "Ben", "9", "--defender", "4")):
+        assert run("knock", "--match", match, *args).returncode == 0
+    (tmp_path / "k7.yaml").write_text("extends: standard\nknock_limit: 7\nspade_double: true\n")
+    hands = what_if(match, tmp_path / "k7.yaml")["what_if"]["hands"]
+    # gin 30 + 25 = 55, doubled for the 2S upcard = 110: Ann reaches 100, so hand 3 is not counted
+    assert [(h["result"], h["winner"], h["points"]) for h in hands] == [
+        ("knock", "Ben", 18), ("gin", "Ann", 110), (None, None, 0)]
+    assert hands[1]["reason"] == "doubled for a spade upcard"
+    assert hands[2]["reason"] == "played after the match ended under k7.yaml (hand 2): not counted"
+    hands = what_if(match, "oklahoma")["what_if"]["hands"]
+    # Ben's count of 9 over the 3S upcard's limit of 3: illegal there, no score
+    assert (hands[2]["result"], hands[2]["points"]) == ("illegal_knock", 0)
+    assert hands[2]["reason"] == "knock illegal under limit 3: deadwood 9 (upcard 3♠)"

@@ -144,7 +144,7 @@ def test_counted_hands_are_settled_again_from_their_counts(tmp_path):
     assert [(h["result"], h["winner"], h["points"]) for h in hands] == [
         ("knock", "Ben", 18), ("gin", "Ann", 110), (None, None, 0)]
     assert hands[1]["reason"] == "doubled for a spade upcard"
-    assert hands[2]["reason"] == "played after the match ended under k7.yaml (hand 2): not counted"
+    assert hands[2]["reason"] == f"played after the match ended under {tmp_path / 'k7.yaml'} (hand 2): not counted"
     hands = what_if(match, "oklahoma")["what_if"]["hands"]
     # Ben's count of 9 over the 3S upcard's limit of 3: illegal there, no score
     assert (hands[2]["result"], hands[2]["points"]) == ("illegal_knock", 0)

@@ -16,7 +16,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "oklahoma.yaml"
 @pytest.fixture
 def sealed():
     data = copy.deepcopy(record.load(str(EXAMPLE)).match.record)
-    end = seals.reseal(None, data, None)
+    end = seals.reseal(data)
     return data, end
 
 
@@ -56,7 +56,7 @@ def test_resealing_after_an_append_leaves_an_earlier_broken_seal_as_it_is(sealed
     data["hands"][2]["upcard"] = "5H"  # edited by hand
     after = copy.deepcopy(data)
     after["hands"].append({"number": 9, "dealer": "Ann", "upcard": "9H", "limit": 9})
-    assert seals.reseal(data, after, end) == after["hands"][7]["seal"]  # the open hand carries none
+    assert seals.reseal(after, seals.before_write(data, end)) == after["hands"][7]["seal"]  # the open hand carries none
     assert "seal" not in after["hands"][8]
     assert [b.hand for b in seals.check_seals(after, seals.last_seal(after))] == [3]
 
@@ -67,8 +67,8 @@ def test_resealing_from_a_hand_at_or_before_a_broken_one_is_refused_unless_it_co
     after = copy.deepcopy(data)
     after["hands"][4]["ruling"] = {"kind": "void"}  # a change to hand 5 reseals 5 onwards
     with pytest.raises(seals.UnsealedError, match=r"^hand 6 changed outside gin-ref"):
-        seals.reseal(data, copy.deepcopy(after), end)
+        seals.reseal(copy.deepcopy(after), seals.before_write(data, end))
     amended = copy.deepcopy(data)
     amended["hands"][5]["points"] = 4
-    seals.reseal(data, amended, end, confirm=6)
+    seals.reseal(amended, seals.before_write(data, end), confirm=6)
     assert seals.check_seals(amended, seals.last_seal(amended)) == []

@@ -95,49 +95,57 @@ def last_seal(record: Record) -> str:
     return previous
 
 
-def reseal(before: Optional[Record], after: Record, before_end: Optional[str], confirm: Optional[int] = None) -> str:
-    """Seal ``after`` (the record about to be written; ``before`` as it was read, with its end seal
-    ``before_end``; None for a new record) in place, from the first hand whose facts changed; returns the
-    last seal. Raises UnsealedError, changing nothing, when a hand from there on had a failing seal in
-    ``before`` (``confirm``: the number of a hand the change confirms, which may be sealed again)."""
-    old_hands: Sequence[Any] = list_at(before, "hands") if before is not None else []
-    new_hands = list_at(after, "hands")
-    failing: Dict[int, Broken] = {}
-    start = 0
-    if before is not None and head_seal(before) == head_seal(after):
-        failing = {b.hand: b for b in check_seals(before, before_end) if b.hand is not None}
-        start = _first_change(old_hands, new_hands)
-    refused = [number for number, _b in sorted(failing.items())
-               if number > start and number != confirm and number <= len(new_hands)
-               and is_sealed(new_hands[number - 1])]
+class Before(NamedTuple):
+    """What a write needs of a record as it was read: its head seal, each hand's facts digest (None for a
+    hand not sealed) and the hands whose seal failed."""
+
+    head: str
+    digests: List[Optional[str]]
+    failing: List[int]
+
+
+def before_write(record: Record, end_seal: Optional[str]) -> Before:
+    """The ``Before`` of a record just read (its end of record's seal: ``end_seal``)."""
+    digests = [hashlib.sha256(facts(entry)).hexdigest() if isinstance(entry, dict) else None
+               for entry in list_at(record, "hands")]
+    failing = [b.hand for b in check_seals(record, end_seal) if b.hand is not None]
+    return Before(head_seal(record), digests, failing)
+
+
+def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int] = None) -> str:
+    """Seal ``after`` (the record about to be written; ``before``: as it was read, None for a new record)
+    in place, from the first hand whose facts changed; returns the last seal. Raises UnsealedError,
+    changing nothing, when a hand from there on had a failing seal before (``confirm``: the number of a hand
+    the change confirms, an amend's, which may be sealed again)."""
+    hands = list_at(after, "hands")
+    head = head_seal(after)
+    start, failing = 0, []
+    if before is not None and before.head == head:
+        failing = before.failing
+        start = next((index for index, entry in enumerate(hands)
+                      if index >= len(before.digests) or not isinstance(entry, dict)
+                      or hashlib.sha256(facts(entry)).hexdigest() != before.digests[index]),
+                     len(hands))
+    refused = [number for number in failing
+               if number > start and number != confirm and number <= len(hands) and is_sealed(hands[number - 1])]
     if refused:
         which = ", ".join(str(n) for n in refused)
         raise UnsealedError(f"hand{'s' if len(refused) > 1 else ''} {which} changed outside gin-ref (its seal "
                             f"fails): look at it, then confirm it with 'gin-ref amend {refused[0]} ...', which "
                             "seals it again")
-    previous = head_seal(after)
-    for index, entry in enumerate(new_hands):
+    previous = head
+    for index, entry in enumerate(hands):
         if not isinstance(entry, dict):
             continue
         if not is_sealed(entry):
             entry.pop("seal", None)
-            continue
-        if index < start and isinstance(entry.get("seal"), str):
+        elif index < start and isinstance(entry.get("seal"), str):
             previous = entry["seal"]
-            continue
-        entry.pop("seal", None)
-        entry["seal"] = seal_of(previous, entry)
-        previous = entry["seal"]
+        else:
+            entry.pop("seal", None)
+            entry["seal"] = seal_of(previous, entry)
+            previous = entry["seal"]
     return previous
-
-
-def _first_change(old: Sequence[Any], new: Sequence[Any]) -> int:
-    """The index of the first hand whose facts differ between two versions of the hands."""
-    for index, (a, b) in enumerate(zip(old, new)):
-        if not isinstance(a, dict) or not isinstance(b, dict) or facts(a) != facts(b) or \
-                a.get("seal") != b.get("seal"):
-            return index
-    return min(len(old), len(new))
 
 
 def drop_seals(record: Record) -> None:

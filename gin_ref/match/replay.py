@@ -87,7 +87,7 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
     if entry.get("result") is None and ruling is not None:  # an open hand ruled a misdeal, or forfeited
         play.check_play(state, setup, entry, problems)
         for key in SETTLED_KEYS[1:]:
-            if key != "totals" and entry.get(key) is not None:
+            if key not in ("totals", "seal") and entry.get(key) is not None:
                 problems.add(where + (key,), f"hand {number} has '{key}' but no result")
         totals = dict(state.totals)
         _Derived(entry, where, number, problems, settling).value("totals", totals, lambda stored: (

@@ -19,7 +19,7 @@ ROLES = ("box", "captain", "sitter")
 
 HAND_KEYS = ("number", "dealer", "box", "captain", "sitter", "upcard", "limit", "irregularities", "turns",
              "ruling", "result", "knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender",
-             "defender_cards", "defender_count", "winner", "points", "totals", "games")
+             "defender_cards", "defender_count", "winner", "points", "totals", "games", "seal")
 # the facts of a settled hand, as given at the knock (or amended); the rest of SETTLED_KEYS is derived
 RESULT_FACTS = ("knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender_cards",
                 "defender_count")

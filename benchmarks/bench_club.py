@@ -183,7 +183,7 @@ def main(argv=None):
 
         for label, folder, before in (("round 1", first, fresh_event), ("round 6", sw, cold_swiss)):
             elapsed = timed(["event", "pair", str(folder), "--date", DATE], args.repeat, before=before)
-            print(f"gin-ref event pair (64-player Swiss, {label}, cold) {elapsed:5.2f} s  "
+            print(f"gin-ref event pair (64-player Swiss, {label}, cold) {elapsed:5.2f} s (CPU {CPU[-1]:4.2f} s)  "
                   f"{'ok' if elapsed < 1 else 'OVER'} (target 1 s)")
 
 

@@ -196,6 +196,9 @@ def test_a_damaged_table_is_named_and_counts_as_unfinished(tmp_path):
     result = invoke("event", "standings", folder, "--json")
     assert result.exit_code == 0 and json.loads(result.stdout)["pairings"][0]["tables"][0]["finished"] is False
     assert result.stderr == f"skipped {table}: holds Ann, Zed, not the table's Ann and Ben\n"
+    run("new", "--match", table, "--force", "--rules", "classic", "Ann", "Ben")  # started again, other rules
+    result = invoke("event", "standings", folder)
+    assert result.stderr == f"skipped {table}: is played under other house rules (classic) than the event's (standard)\n"
     table.unlink()
     result = invoke("event", "pair", folder)
     assert result.exit_code == 1 and "round 1 table 1" in result.stderr
@@ -334,7 +337,8 @@ def test_the_cache_keeps_sound_matches_and_rereads_a_file_that_changed(tmp_path,
                                                         "three-player.yaml"]
     assert kept[str((club / "oklahoma.yaml").resolve())]["summary"] == {
         "date": "2024-03-02", "players": ["Ann", "Ben"], "finished": True, "winner": "Ann",
-        "final": {"Ann": 151, "Ben": 71}, "three": False}
+        "final": {"Ann": 151, "Ben": 71}, "three": False,
+        "rules": {"name": "oklahoma", "knobs": load(club / "oklahoma.yaml").data["rules"]["knobs"]}}
     assert run("standings", "--json", club) == first  # from the cache, the same answer
     path = club / "oklahoma.yaml"
     path.write_text(path.read_text().replace("points: 30", "points: 31", 1))  # a hand edit: now damaged

@@ -38,6 +38,7 @@ COMMANDS = {
     "event": "club_cmds",
     "settle": "settle_cmds",
     "ruling": "desk_cmds",
+    "play": "play",
 }
 
 

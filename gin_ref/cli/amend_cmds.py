@@ -50,7 +50,7 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
                         discard, big_gin, card, dead)
         old = dict(match.hands[hand - 1])
         match.amend(outcome, record.now(), words.amended_words(hand, old))
-    click.echo(tally_view.amend_text(rec.match, hand, before))
+    click.echo(tally_view.amend_text(rec.match, hand, before, outcome.settlement))
 
 
 @click.command("undo")

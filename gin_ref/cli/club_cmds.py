@@ -183,7 +183,8 @@ def event_standings_cmd(folder, as_json):
     (round robin: head to head, then points difference; Swiss: Buchholz, then points difference; then
     seed), and the tables of the latest round.
 
-    A table's match file that cannot be read is named and counted as not finished.
+    A table's match file that is missing or damaged, or holds other players or other house rules than the
+    event's, is named and counted as not finished.
 
     \b
     Example:  gin-ref event standings night
@@ -205,7 +206,8 @@ def event_standings_cmd(folder, as_json):
 
 def table_results(folder, event):
     """``({file name: Result}, [(path, error)])`` for every table of the rounds paired. A file that is
-    missing, damaged or holds other players is a problem, and its table counts as not finished."""
+    missing, damaged, or holds other players or house rules than the event's is a problem, and its table
+    counts as not finished."""
     from gin_ref.club.event import Result
 
     names = {os.path.join(folder, t.file): t for rnd in event.rounds for t in rnd.tables}
@@ -216,8 +218,13 @@ def table_results(folder, event):
     results = {names[path].file: Result.unplayed(error) for path, error in problems}
     for view in views:
         t = names[view.file]
+        error = None
         if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in t.players):
             error = f"holds {', '.join(view.players)}, not the table's {' and '.join(t.players)}"
+        elif view.record["rules"]["knobs"] != event.record["rules"]["knobs"]:
+            error = (f"is played under other house rules ({view.record['rules']['name']}) than the event's "
+                     f"({event.rules.name})")
+        if error is not None:
             problems.append((view.file, error))
             results[t.file] = Result.unplayed(error)
         else:

@@ -4,8 +4,9 @@ A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one s
 """
 
 from dataclasses import dataclass
+from typing import Optional
 
-from gin_ref.core.cards import DECK, parse_cards, points, to_mask
+from gin_ref.core.cards import DECK, Card, parse_cards, points, to_mask
 from gin_ref.core.errors import InvalidNotationError
 
 
@@ -71,7 +72,7 @@ class Melding:
 
     melds: tuple
     deadwood_cards: tuple
-    discard: object = None  # a Card, or None
+    discard: Optional[Card] = None
 
     @property
     def deadwood(self):

@@ -295,17 +295,38 @@ def _sync_folder(folder):
         os.close(fd)
 
 
+_HELD = set()  # the real paths whose lock this process holds with ``holding``
+
+
+@contextmanager
+def holding(path):
+    """Hold a match file's lock (as ``locked``) across several steps of this process: a ``locked`` of the
+    same file inside the hold runs without taking it again. The session (``gin-ref play``) holds it across
+    an entry: its check of the file, then the command the entry runs."""
+    real = os.path.realpath(os.fspath(path))
+    with locked(path):
+        _HELD.add(real)
+        try:
+            yield
+        finally:
+            _HELD.discard(real)
+
+
 @contextmanager
 def locked(path):
     """Hold the exclusive lock of a match file (``FILE.lock``, beside the file a link points to) for a
-    read-modify-write; refuse at once (RecordError) when another writer holds it."""
+    read-modify-write; refuse at once (RecordError) when another writer holds it (or, inside ``holding``
+    the same file, go on under that hold)."""
+    name = os.fspath(path)
+    real = os.path.realpath(name)
+    if real in _HELD:
+        yield
+        return
     try:
         import fcntl
     except ImportError:  # no flock on this platform: atomic writes only
         yield
         return
-    name = os.fspath(path)
-    real = os.path.realpath(name)
     try:
         fd = os.open(f"{real}.lock", os.O_RDWR | os.O_CREAT, 0o666)
     except OSError as exc:

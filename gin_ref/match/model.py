@@ -5,8 +5,10 @@
 path (``where``); ``check_record`` collects every problem. An action (``deal``, ``play_turn``, ``knock``,
 ``dead``) is worked out by ``gin_ref.match.actions`` into an ``Outcome``; ``apply`` writes its step into the
 record and replays the hand it changed, settling it from its facts through the same code that checks a
-record, so what is written is what verification expects. ``undo`` takes back the newest step, whatever its
-kind, into ``corrections``.
+record, so what is written is what verification expects. ``amend`` replaces a past hand's result
+(worked out by ``gin_ref.match.amend``) and re-settles every later hand; ``undo`` takes back the newest
+step, whatever its kind, into ``corrections``, and ``redo`` puts back what the last undo took
+(``gin_ref.match.steps``).
 """
 
 import copy

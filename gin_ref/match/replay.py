@@ -16,10 +16,8 @@ import json
 from typing import Any, Dict, Optional, Tuple
 
 from gin_ref.core import game
-from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import knock_limit, limit_reason
-from gin_ref.core.melds import parse_melds
 from gin_ref.match import play, rulings
 from gin_ref.match.header import check_corrections, player_at, read_header
 from gin_ref.match.play import card_of, stored_facts

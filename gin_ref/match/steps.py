@@ -80,10 +80,10 @@ def amends_in_force(record: Record) -> List[Amend]:
         if not isinstance(item, dict):
             continue
         steps = _steps_of(item)
-        if "amended" in item and steps is not None and isinstance(item.get("hand"), int):
-            hands = item.get("hands") if isinstance(item.get("hands"), int) else 0
-            old = item.get("entry") if isinstance(item.get("entry"), dict) else {}
-            active.append(Amend(item["hand"], steps[1], hands, old))
+        hand, hands, old = item.get("hand"), item.get("hands"), item.get("entry")
+        if "amended" in item and steps is not None and isinstance(hand, int):
+            active.append(Amend(hand, steps[1], hands if isinstance(hands, int) else 0,
+                                old if isinstance(old, dict) else {}))
         elif _kind_of(item) == "amend" and "undone" in item and active:
             undone.append(active.pop())
         elif _kind_of(item) == "amend" and "redone" in item and undone and steps is not None:

@@ -62,9 +62,9 @@ def _hand_data(match: Match, index: int, entry: Entry) -> Dict[str, Any]:
     if state.games is not None:
         games = entry["games"] if settled else [g.totals for g in state.games]
         hand["games"] = [dict(columns) for columns in games]
-    settled = state.settlements.get(index)
-    hand["knocker_deadwood"] = settled.knocker_deadwood if settled is not None else None
-    hand["defender_deadwood"] = settled.defender_deadwood if settled is not None else None
+    knock = state.settlements.get(index)
+    hand["knocker_deadwood"] = knock.knocker_deadwood if knock is not None else None
+    hand["defender_deadwood"] = knock.defender_deadwood if knock is not None else None
     if index in state.after_end:  # an amend ended the match earlier: played after the end, not counted
         hand["after_end"] = True
     hand["irregularities"] = [_irregularity(item) for item in entry.get("irregularities") or []]

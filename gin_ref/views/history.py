@@ -49,8 +49,9 @@ class MatchView:
 
     @cached_property
     def hands(self):
-        """The tally's hands that are settled (an open hand has no result yet)."""
-        return [hand for hand in self.tally["hands"] if hand.get("result")]
+        """The tally's hands that are settled and count (an open hand has no result yet; a hand played after
+        an end an amend brought earlier does not count)."""
+        return [hand for hand in self.tally["hands"] if hand.get("result") and not hand.get("after_end")]
 
     @property
     def three_player(self):

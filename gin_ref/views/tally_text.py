@@ -313,18 +313,28 @@ def start_text(match: Match, path: str) -> str:
 
 # -- an amend --------------------------------------------------------------------------------------------
 
-def amend_text(match: Match, number: int, before: Dict[str, Any]) -> str:
-    """What an amend changed: each hand whose result, points or totals changed (old, then new), the totals
-    before and after, the hands that stand as played, and whether the end moved."""
+def amend_text(match: Match, number: int, before: Dict[str, Any], settled: Optional[Settlement] = None) -> str:
+    """What an amend changed: the hand's new spreads and score (a knock), each hand whose result, points or
+    totals changed (old, then new), the totals before and after, the hands that stand as played, and
+    whether the end moved."""
     after = tally_data(match)
     lines = []
+    if settled is not None:
+        entry = match.hands[number - 1]
+        knocker, defender = entry["knocker"], entry["defender"]
+        spreads = (spread_lines(settled.showdown, knocker, defender) if settled.showdown is not None
+                   else count_lines(settled, entry, knocker, defender))
+        scorer = knocker if settled.score.winner == "knocker" else defender
+        head = spreads + [f"score: {settled.score.arithmetic} ({scorer})"]
+    else:
+        head = []
     for old, new in zip(before["hands"], after["hands"]):
         if new["result"] is None or (old["result"], old["winner"], old["points"], old["totals"], old.get("after_end")) == \
                 (new["result"], new["winner"], new["points"], new["totals"], new.get("after_end")):
             continue
         was, now = _hand_words(old, match.players), _hand_words(new, match.players)
         lines.append(f"hand {new['number']}: {was}\n{' ' * len(str(new['number']))}     now {now}")
-    lines.insert(0, f"amended hand {number}:" if lines else f"amended hand {number}: no score changed")
+    lines[:0] = [f"amended hand {number}:" if lines else f"amended hand {number}: no score changed"] + head
     lines.append(f"totals before: {_scores(before['totals'], match.players)}")
     lines.append(f"totals now:    {_scores(after['totals'], match.players)}")
     lines.extend(f"note: {note_words(note)}" for note in match.state.notes if note.hand > number)

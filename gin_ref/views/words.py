@@ -98,11 +98,11 @@ def amended_words(number: int, old: Mapping[str, Any]) -> str:
 
 
 def note_words(note: Note) -> str:
-    """A hand that stands as played after an amend or a ruling of an earlier hand: ``hand 3: dealt by Ann as
-    played; the results as they now stand give Ben``."""
+    """A hand that stands as played after an amend or a ruling of an earlier hand (a ruled result is an
+    amended one): ``hand 3: dealt by Ann as played; the amended results give Ben``."""
     if note.kind == "roles":
-        return f"hand {note.hand}: played with {note.played}; the results as they now stand give {note.rotation}"
-    return f"hand {note.hand}: dealt by {note.played} as played; the results as they now stand give {note.rotation}"
+        return f"hand {note.hand}: played with {note.played}; the amended results give {note.rotation}"
+    return f"hand {note.hand}: dealt by {note.played} as played; the amended results give {note.rotation}"
 
 
 def after_end_words(state: MatchState) -> Optional[str]:

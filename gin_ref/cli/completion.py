@@ -1,0 +1,128 @@
+"""Completion in the session (prompt_toolkit): commands, their options, player names, preset names, cards.
+
+What a word is for comes from ``gin_ref.cli.typed`` (the click command's own options and arguments); the
+candidates come from the match (its players, its hands) and the pack (the cards not typed yet on the line).
+"""
+
+import re
+import shlex
+
+import click
+from prompt_toolkit.completion import Completer, Completion
+
+from gin_ref.cli.typed import holds, split_words, typed_words
+from gin_ref.core.cards import DECK, Card
+from gin_ref.core.errors import GinRefError
+
+SESSION_WORDS = ("help", "quit")
+_LAST_TOKEN = re.compile(r"[^\s,;]*$")
+_MARK = "\x01"  # appended to the text before the cursor: the word being typed, even an empty one
+
+
+class SessionCompleter(Completer):
+    """Completes the word before the cursor. ``session`` gives ``lookup(name)``, ``state()`` (the Match)
+    and ``group`` (the click group)."""
+
+    def __init__(self, session, presets=None):
+        self.session = session
+        self._presets = presets
+
+    def presets(self):
+        if self._presets is None:
+            from gin_ref.files.rulesfile import list_presets
+
+            try:
+                self._presets = [name for name, _ in list_presets()]
+            except GinRefError:
+                self._presets = []
+        return self._presets
+
+    def get_completions(self, document, complete_event):
+        before = document.text_before_cursor
+        words = typed_words(before + _MARK, self.session.lookup)
+        word = words[-1]
+        fragment = word.text[:-1]
+        if word.role == "command":
+            names = [n for n in self.session.group.list_commands(None) if n != "play"] + list(SESSION_WORDS)
+            yield from _plain(names, fragment)
+        elif word.role == "subcommand":
+            group = self.session.lookup(words[0].text)
+            yield from _plain(sorted(getattr(group, "commands", {})), fragment)
+        elif word.role == "option" or (fragment.startswith("-") and word.role != "value"):
+            yield from _plain(self._options(words), fragment)
+        elif words[0].text == "help" and len(words) == 2:
+            yield from _plain([n for n in self.session.group.list_commands(None) if n != "play"], fragment)
+        else:
+            yield from self._values(words, word, fragment)
+
+    def _options(self, words):
+        command = self.session.lookup(words[0].text)
+        if isinstance(command, click.Group) and len(words) > 2:
+            command = command.commands.get(words[1].text)
+        if command is None or isinstance(command, click.Group):
+            return []
+        used = {w.name for w in words[:-1] if w.role in ("option", "value")}
+        found = []
+        for param in command.params:
+            if not isinstance(param, click.Option) or "--match" in param.opts:
+                continue
+            longest = max(param.opts, key=len)
+            if longest in used and not param.multiple:
+                continue
+            found.append(longest)
+        return found + ["--help"]
+
+    def _values(self, words, word, fragment):
+        kind = holds(word)
+        match = self.session.state()
+        if word.role == "value" and word.name == "--rules":
+            yield from _plain(self.presets(), fragment)
+            return
+        if word.role == "value":
+            param = self._param(words[0].text, word.name)
+            if param is not None and isinstance(param.type, click.Choice):
+                yield from _plain(list(param.type.choices), fragment)
+                return
+        if kind == "player" and match is not None:
+            yield from _plain([shlex.quote(name) for name in match.players], fragment)
+        elif kind in ("cards", "card"):
+            yield from _cards(words, word, fragment)
+        elif word.role == "argument" and word.name == "hand" and match is not None:
+            yield from _plain([str(n) for n in range(len(match.hands), 0, -1)], fragment)
+
+    def _param(self, name, option):
+        command = self.session.lookup(name)
+        for param in getattr(command, "params", ()):
+            if isinstance(param, click.Option) and option in param.opts:
+                return param
+        return None
+
+
+def _plain(names, fragment):
+    folded = fragment.casefold()
+    for name in names:
+        if name.casefold().startswith(folded) and name != fragment:
+            yield Completion(name, start_position=-len(fragment))
+
+
+def _cards(words, word, fragment):
+    """The cards not yet typed on the line whose code starts as the token being typed (``10`` for tens)."""
+    token = _LAST_TOKEN.search(fragment).group(0)
+    typed = set()
+    texts = [other.text for other in words[:-1] if holds(other) in ("cards", "card")]
+    texts.append(fragment[:len(fragment) - len(token)])
+    for text in texts:
+        if text:
+            for piece, *_ in split_words(text.replace(",", " ").replace(";", " ")):
+                try:
+                    typed.add(Card.parse(piece))
+                except GinRefError:
+                    pass
+    upper = token.upper()
+    ten = upper.startswith("10")
+    for card in DECK:
+        if card in typed:
+            continue
+        code = ("10" + card.code[1]) if ten and card.rank == 10 else card.code
+        if code.startswith(upper) and code != upper:
+            yield Completion(code, start_position=-len(token), display=f"{code} {card.pretty}")

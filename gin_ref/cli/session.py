@@ -1,0 +1,248 @@
+"""The session's engine: one typed line in, the CLI command it names run in this process, its exit code out.
+
+A line is split as a shell splits it and handed to the same click group the ``gin-ref`` command runs, with
+``--match FILE`` supplied to the commands that take it, so each answer is exactly what the command prints
+(its output, its ``Error:`` line, its exit code) without a process start.
+
+Before each entry that may write, the session takes the match file's lock, reads the file and compares it
+with what the file held after its last entry; the lock is held until the entry's command is done (the
+command's own lock runs inside the hold: ``gin_ref.files.matchfile.holding``). When another writer
+(another ``gin-ref``, a second session) changed the file meanwhile, the session says what changed; an
+entry that would write is then not run (it was typed against a record its user had not seen), one that
+only reads runs after the note. Each command reads, checks and writes
+the file itself, atomically, so nothing answered is ever lost. An entry that only reads (``tally``,
+``verify``, the commands that take no ``--match``) takes no lock: it never makes another writer wait.
+"""
+
+import contextlib
+import os
+import sys
+
+import click
+
+from gin_ref.cli.typed import split_words
+from gin_ref.core.errors import GinRefError
+from gin_ref.files import matchfile as record
+
+# Commands given --match that never change the file: they run even after another writer's change, after
+# the note. Every other command given --match may write it, and is not run on a record its user has not seen.
+READERS = {"tally", "verify"}
+LEAVE = {"quit", "exit"}
+QUIT = None  # what ``entry`` returns for quit
+MAX_LINE = 1 << 20  # bytes; a longer line is answered with an error and skipped
+
+
+class Session:
+    """One evening on one match file: ``entry(line)`` answers a line; ``worst`` is the worst exit code
+    so far; ``state()`` is the Match as the file holds it after the last entry (None without a file)."""
+
+    def __init__(self, path, group):
+        self.path = path
+        self.group = group
+        self.worst = 0
+        self.known = self._read()
+        self._cache = (None, None)
+
+    # -- the file ----------------------------------------------------------------------------------------
+    def _read(self):
+        """The file's bytes now, None without a file (or one that cannot be read)."""
+        if not os.path.lexists(self.path):
+            return None
+        try:
+            return record.read_bytes(self.path)
+        except (GinRefError, OSError):
+            return None
+
+    def state(self):
+        """The Match the file holds after the last entry, or None (no file, or a file that does not read)."""
+        raw, match = self._cache
+        if raw is not self.known:
+            match = None
+            if self.known is not None:
+                try:
+                    match = record.loads(self.known.decode("utf-8"), self.path).match
+                except (GinRefError, UnicodeDecodeError):
+                    match = None
+            self._cache = (self.known, match)
+        return match
+
+    def _changes(self, now):
+        """What changed between the last entry's file and ``now`` (bytes), in a few words each."""
+        from gin_ref.views.changes import describe_changes
+
+        try:
+            return describe_changes(_plain(self.known, self.path), _plain(now, self.path))
+        except Exception:  # words for the change must not cost the entry: say that it changed
+            return ["the record is not the one of your last entry"]
+
+    # -- one line ----------------------------------------------------------------------------------------
+    def lookup(self, name):
+        """The click command of a name, or None."""
+        try:
+            return self.group.get_command(None, name)
+        except Exception:  # a command module that fails to import is an unknown command here
+            return None
+
+    def entry(self, line):
+        """Answer one line; returns its exit code (None for quit). Blank lines and '#' comments count as
+        nothing (0)."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return 0
+        words = split_words(text)
+        if not all(closed for *_, closed in words):
+            return self._refuse("unbalanced quotes: close the quote and enter the line again", 2)
+        args = [word for word, *_ in words]
+        name = args[0]
+        if name in LEAVE:
+            return QUIT
+        if name == "help":
+            return self._help(args[1:])
+        if name == "play":
+            return self._refuse("this is the session already: type its commands (help lists them)", 2)
+        command = self.lookup(name)
+        takes_match = False
+        if command is not None:
+            takes_match = any(isinstance(p, click.Option) and "--match" in p.opts for p in command.params)
+            if any(arg == "--match" or arg.startswith("--match=") for arg in args[1:]):
+                return self._refuse(f"the session records in {self.path}: --match is given for you "
+                                    "(start another session for another file)", 2)
+            if _reads_stdin(args):
+                return self._refuse("--input - would read the session's own input: give a file", 2)
+            if takes_match:
+                args = [name, "--match", self.path, *args[1:]]
+        writes = takes_match and name not in READERS
+        try:
+            with self._hold(writes):
+                now = self._read()
+                if now != self.known:
+                    changes = "; ".join(self._changes(now))
+                    self.known = now
+                    if writes:
+                        return self._refuse(f"the match file changed since your last entry (another writer): "
+                                            f"{changes}. Not run: enter it again if it still stands", 1)
+                    click.echo(f"note: the match file changed since your last entry (another writer): "
+                               f"{changes}", err=True)
+                code = self.dispatch(args)
+                self.known = self._read()
+                return self._note(code)
+        except GinRefError as exc:  # the lock is another writer's: refused, as the command itself would be
+            return self._refuse(str(exc), exc.exit_code)
+
+    def _hold(self, writes):
+        """The lock for an entry that may write: held across the check and the command (whose own lock
+        runs inside it). None for an entry that only reads, or when there is no file yet ('new' locks
+        what it creates)."""
+        if not writes or not os.path.lexists(self.path):
+            return contextlib.nullcontext()
+        return record.holding(self.path)
+
+    def dispatch(self, args):
+        """Run one command line through the click group in this process; returns its exit code."""
+        try:
+            self.group.main(args=list(args), prog_name="gin-ref", standalone_mode=True)
+        except SystemExit as exc:
+            return _exit_code(exc.code)
+        except KeyboardInterrupt:
+            click.echo("Error: interrupted", err=True)
+            return 130
+        except Exception as exc:  # a bug must not end the evening: say so and go on
+            click.echo(f"Error: gin-ref failed on this entry ({type(exc).__name__}: {exc}); "
+                       "the match file is as the last complete entry left it", err=True)
+            return 1
+        return 0
+
+    def _note(self, code):
+        self.worst = max(self.worst, code)
+        return code
+
+    def _refuse(self, message, code):
+        click.echo(f"Error: {message}", err=True)
+        return self._note(code)
+
+    def _help(self, names):
+        if names:
+            if names[0] in LEAVE or names[0] == "help":
+                click.echo(HELP_WORDS[names[0] if names[0] != "exit" else "quit"])
+                return 0
+            return self._note(self.dispatch([*names, "--help"]))
+        click.echo(help_text(self.group, self.lookup))
+        return 0
+
+
+HELP_WORDS = {
+    "help": "help            this list; help COMMAND shows the command's own help",
+    "quit": "quit            leave the session (Ctrl-D too); every entry is in the file already",
+}
+
+
+def help_text(group, lookup):
+    """The session's help: every command of the CLI with its summary, then help and quit."""
+    lines = ["Type the commands of gin-ref without 'gin-ref' and without --match (the session gives it):",
+             "  deal --upcard 9h | knock ben 5 --defender 23 | pass ann | undo | tally", ""]
+    for name in group.list_commands(None):
+        if name == "play":
+            continue
+        command = lookup(name)
+        if command is not None:
+            lines.append(f"{name:<15} {command.get_short_help_str(limit=62)}")
+    lines += [HELP_WORDS["help"], HELP_WORDS["quit"],
+              "", "Quote a group of cards: knock ben \"A-3S 4HDC 7-9C 5D\" --defender 40"]
+    return "\n".join(lines)
+
+
+def _exit_code(code):
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    click.echo(str(code), err=True)
+    return 1
+
+
+def _reads_stdin(args):
+    for index, arg in enumerate(args):
+        if arg == "--input=-" or (arg == "--input" and index + 1 < len(args) and args[index + 1] == "-"):
+            return True
+    return False
+
+
+def _plain(raw, path):
+    """The record in ``raw`` (bytes of a match file) as plain data, or a marker when it does not read."""
+    if raw is None:
+        return None
+    try:
+        return record.record_data(record.loads(raw.decode("utf-8"), path))
+    except (GinRefError, UnicodeDecodeError) as exc:
+        return {"unreadable": str(exc)}
+
+
+def read_lines(stream):
+    """The lines of a byte stream as text, each ``(text, error)``: an error (and no text) for a line that is
+    not UTF-8 or longer than MAX_LINE bytes (the rest of such a line is skipped)."""
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while raw and not raw.endswith(b"\n"):
+                raw = stream.readline(MAX_LINE)
+            yield None, f"a line over {MAX_LINE // 1024} KiB: skipped"
+            continue
+        try:
+            yield raw.decode("utf-8"), None
+        except UnicodeDecodeError:
+            yield None, "a line that is not UTF-8 text: skipped"
+
+
+def run_lines(session, stream):
+    """The session without a terminal: each line of ``stream`` (bytes) answered in turn, no prompt, no
+    colour. Returns the worst exit code of the commands (0 when all succeeded)."""
+    for text, error in read_lines(stream):
+        if error is not None:
+            session._refuse(error, 2)
+            continue
+        if session.entry(text) is QUIT:
+            break
+        sys.stdout.flush()
+    return session.worst

@@ -1,0 +1,231 @@
+"""The session's status line: where the match stands, and the cards being typed, judged as they are typed.
+
+``standing`` puts the match's totals, whose deal it is and the open hand's limit in one line (the words
+are the tally's own, from ``gin_ref.views.tally_text``). ``typed_status`` reads the line being typed
+(``gin_ref.cli.typed``) and judges the group of cards the cursor is in with the core's own functions:
+how many cards, the best deadwood, whether the knock is legal against this hand's limit, and with 11
+cards the best discard. A count typed where the cards go (``knock ben 5``) is judged as a count.
+"""
+
+from gin_ref.cli.typed import holds, typed_words, value_of, word_at
+from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask
+from gin_ref.core.deadwood import deadwood_of
+from gin_ref.core.errors import GinRefError
+from gin_ref.core.game import find_player
+from gin_ref.core.knock import check_knock, knock_limit, limit_reason
+from gin_ref.views import tally_text as tally_view
+
+MOST_COUNTED = 98  # the most ten cards can count
+
+
+def standing(match):
+    """The match in one line: totals, then the open hand (dealer, upcard, limit, whose turn) or the next
+    deal, or the end."""
+    if match is None:
+        return "no match in the file yet: start one with new PLAYER PLAYER"
+    lines = tally_view.standing_lines(match)
+    if match.state.finished:
+        lines = lines[:2]
+    return "  |  ".join(lines)
+
+
+def prompt_text(match):
+    """The prompt: what the table does next."""
+    if match is None:
+        return "new> "
+    if match.state.finished:
+        return "over> "
+    if match.state.open is not None:
+        return f"hand {match.state.open + 1}> "
+    return f"deal {match.next_number()}> "
+
+
+def _rules_and_limit(words, match, command):
+    """The rules, the upcard and the knock limit the typed line is judged by: the line's own --upcard (and,
+    for check and score, its --rules), else the hand it names (amend) or the open hand."""
+    rules, upcard, entry = None, None, None
+    if command in ("check", "score"):
+        from gin_ref.files.rulesfile import load_rules
+
+        rules = _cached_rules(value_of(words, "--rules"), load_rules)
+    elif match is not None:
+        rules = match.rules
+        hand = next((w.text for w in words if w.role == "argument" and w.name == "hand"), None)
+        if hand is not None and hand.isdigit() and 1 <= int(hand) <= len(match.hands):
+            entry = match.hands[int(hand) - 1]
+        elif match.state.open is not None:
+            entry = match.open_entry
+    if rules is None:
+        return None, None, None
+    text = value_of(words, "--upcard")
+    if text is None and entry is not None and entry.get("upcard"):
+        text = entry["upcard"]
+    if text:
+        try:
+            upcard = Card.parse(text)
+        except GinRefError:
+            upcard = None
+    if upcard is None and rules.knock_limit == "upcard":
+        return rules, None, None
+    return rules, upcard, knock_limit(rules, upcard)
+
+
+_RULES = {}
+
+
+def _cached_rules(spec, load):
+    if spec not in _RULES:
+        try:
+            _RULES[spec] = load(spec)
+        except GinRefError:
+            _RULES[spec] = None
+    return _RULES[spec]
+
+
+def _cards(words, typing):
+    """The cards of some words: (cards, error). The token being typed (``typing``) is left out when it is
+    not a card yet."""
+    tokens = split_tokens([word.text for word in words])
+    try:
+        return parse_cards(tokens), None
+    except GinRefError as exc:
+        if typing and tokens:
+            try:
+                return parse_cards(tokens[:-1]), None
+            except GinRefError:
+                pass
+        return None, str(exc)
+
+
+def _group(words, word):
+    """The words of the group ``word`` belongs to: the same argument, or the same option's value."""
+    return [w for w in words if (w.role, w.name) == (word.role, word.name)]
+
+
+def typed_status(line, cursor, match, lookup):
+    """The status of the cards being typed on ``line`` (cursor at ``cursor``), or None when the cursor is
+    on nothing to judge."""
+    words = typed_words(line, lookup)
+    if not words:
+        return None
+    command = words[0].text
+    word = word_at(words, cursor)
+    if word is None or holds(word) not in ("cards", "card"):
+        before = [w for w in words if w.end <= cursor and holds(w) in ("cards", "card")]
+        if not before:
+            return None
+        word = before[-1]
+    typing = word.end == len(line) and (not line[-1:].isspace() or not word.closed)
+    group = _group(words, word)
+    rules, upcard, limit = _rules_and_limit(words, match, command)
+    if word.role == "value" and word.name == "--upcard":
+        return _upcard_status(group, rules, typing)
+    if holds(word) == "card" or word.name == "--melds":
+        return None
+    texts = split_tokens([w.text for w in group])
+    who = "defender" if word.name == "--defender" else _knocker(words, match)
+    if len(texts) == 1 and texts[0].isdigit():
+        return _count_status(who, int(texts[0]), limit, word.name == "--defender")
+    cards, error = _cards(group, typing)
+    if error is not None:
+        return f"{who}: {error}"
+    clash = _clash(words, word, cards)
+    if clash:
+        return f"{who}: {clash}"
+    if word.name == "--defender":
+        return _defender_status(cards)
+    return _knocker_status(who, cards, rules, upcard, limit, words)
+
+
+def _knocker(words, match):
+    player = next((w.text for w in words if w.role == "argument" and w.name == "player"), None)
+    if player and match is not None:
+        try:
+            return find_player(match.players, player)
+        except GinRefError:
+            pass
+    return player or "knocker"
+
+
+def _upcard_status(group, rules, typing):
+    if not group:
+        return None
+    try:
+        card = Card.parse(group[-1].text)
+    except GinRefError as exc:
+        return None if typing else f"upcard: {exc}"
+    if rules is None:
+        return f"upcard {card.pretty}"
+    return f"knock limit {knock_limit(rules, card)} ({limit_reason(rules, card)})"
+
+
+def _count_status(who, count, limit, defender):
+    if count > MOST_COUNTED:
+        return f"{who}: a count is at most {MOST_COUNTED} (the most ten cards can count)"
+    if defender:
+        return f"defender's count {count} (after layoffs)"
+    if limit is None:
+        return f"{who}: a count of {count} (the limit needs --upcard)"
+    if count == 0:
+        return f"{who}: a count of 0: gin"
+    if count <= limit:
+        return f"{who}: a count of {count}: legal, within limit {limit}"
+    return f"{who}: a count of {count}: not legal, over limit {limit}"
+
+
+def _clash(words, word, cards):
+    """A card typed in this group and in the other hand's group, in words, or ''."""
+    if word.name == "--defender":
+        others = [w for w in words if holds(w) == "cards" and w.name not in ("--defender", "--melds")]
+    else:
+        others = [w for w in words if w.role == "value" and w.name == "--defender"]
+    theirs, _ = _cards(others, False)
+    if not theirs:
+        return ""
+    both = to_mask(cards) & to_mask(theirs)
+    if not both:
+        return ""
+    card = next(c for c in cards if c.bit & both)
+    return f"{card.pretty} is in both hands"
+
+
+def _defender_status(cards):
+    count = len(cards)
+    if count == 10:
+        return f"defender: 10 cards, deadwood {deadwood_of(to_mask(cards))} before layoffs"
+    return f"defender: {count} card{'s' if count != 1 else ''}, deadwood {deadwood_of(to_mask(cards))} so far" \
+           f"{' (10 in a hand)' if count > 10 else ''}"
+
+
+def _knocker_status(who, cards, rules, upcard, limit, words):
+    count = len(cards)
+    mask = to_mask(cards)
+    if count < 10:
+        return (f"{who}: {count} card{'s' if count != 1 else ''}, deadwood {deadwood_of(mask)} so far "
+                "(10 to knock, or 11 before the discard)")
+    if count > 11:
+        return f"{who}: {count} cards: a knock holds 10, or 11 before the discard"
+    if rules is None or (limit is None and rules.knock_limit == "upcard"):
+        from gin_ref.core.deadwood import best_melding
+
+        best = best_melding(mask, discard=count == 11)
+        discard = f", best discard {best.discard.pretty}" if best.discard is not None else ""
+        return f"{who}: {count} cards{discard}, deadwood {best.deadwood} (the limit needs --upcard)"
+    try:
+        check = check_knock(list(cards), rules, upcard, discard=_discard(words, cards))
+    except GinRefError as exc:
+        return f"{who}: {exc}"
+    discard = check.melding.discard
+    shown = f", best discard {discard.pretty}" if discard is not None and value_of(words, "--discard") is None \
+        else (f", discard {discard.pretty}" if discard is not None else "")
+    return f"{who}: {count} cards{shown}, {check.verdict}"
+
+
+def _discard(words, cards):
+    text = value_of(words, "--discard")
+    if not text or len(cards) != 11:
+        return None
+    try:
+        return Card.parse(text)
+    except GinRefError:
+        return None

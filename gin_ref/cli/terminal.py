@@ -1,0 +1,117 @@
+"""The session on a terminal (prompt_toolkit): the prompt, completion, history and the status toolbar.
+
+The toolbar at the bottom shows where the match stands and, while cards are typed, what they are worth
+(``gin_ref.cli.status``); Tab completes (``gin_ref.cli.completion``); the arrow keys walk the history,
+kept between sessions in the user's data folder (``history_path``). Ctrl-C clears the line, Ctrl-D on an
+empty line (or ``quit``) leaves.
+"""
+
+import os
+
+import click
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.history import FileHistory
+
+from gin_ref.cli.completion import SessionCompleter
+from gin_ref.cli.session import QUIT
+from gin_ref.cli.status import prompt_text, standing, typed_status
+from gin_ref.cli.typed import split_words
+
+HISTORY_ENV = "GIN_REF_HISTORY"
+GREETING = "gin-ref play: type a command (help lists them, Tab completes); quit or Ctrl-D leaves"
+
+
+def history_path():
+    """Where the session keeps what was typed: $GIN_REF_HISTORY, else gin-ref/history in the user's data
+    folder ($XDG_DATA_HOME, else ~/.local/share)."""
+    explicit = os.environ.get(HISTORY_ENV)
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(base, "gin-ref", "history")
+
+
+class _History(FileHistory):
+    """A history file that cannot be read or written is left alone: the session keeps its lines in memory."""
+
+    def load_history_strings(self):
+        try:
+            yield from super().load_history_strings()
+        except (OSError, UnicodeError):
+            return
+
+    def store_string(self, string):
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(self.filename)), exist_ok=True)
+            super().store_string(string)
+        except OSError:
+            pass
+
+
+def _toolbar(prompt, session):
+    match = session.state()
+    lines = [standing(match)]
+    buffer = prompt.default_buffer
+    try:
+        typed = typed_status(buffer.text, buffer.cursor_position, match, session.lookup)
+    except Exception:  # the status line must never break the prompt
+        typed = None
+    if typed:
+        lines.append(typed)
+    return "\n".join(lines)
+
+
+def make_prompt(session):
+    """The prompt of the session: completion on Tab, the history, the status toolbar."""
+    prompt = PromptSession(history=_History(history_path()), completer=SessionCompleter(session),
+                           complete_while_typing=False, enable_history_search=False)
+    prompt.bottom_toolbar = lambda: _toolbar(prompt, session)
+    return prompt
+
+
+def ask_new_match(session, rules_spec=None):
+    """Ask for the rules and the players of a new match, start it with 'new'; False if the user leaves."""
+    from gin_ref.files.rulesfile import list_presets
+
+    ask = PromptSession(complete_while_typing=False)
+    presets = [name for name, _ in list_presets()]
+    click.echo(f"no match in {session.path} yet: name the rules and the players to start one (Ctrl-D leaves)")
+    while True:
+        try:
+            rules = rules_spec or ask.prompt("rules [oklahoma]: ", completer=WordCompleter(presets)).strip()
+            names = [word for word, *_ in split_words(ask.prompt("players: "))]
+            dealer = ""
+            if len(names) == 2:
+                dealer = ask.prompt("first dealer [drawn at random]: ", completer=WordCompleter(names)).strip()
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return False
+        args = ["new", "--match", session.path] + (["--rules", rules] if rules else []) + \
+            (["--dealer", dealer] if dealer else []) + names
+        if not names:
+            click.echo("Error: name the players, two (or three for the three-player rules)")
+            continue
+        code = session.dispatch(args)
+        session.known = session._read()
+        if code == 0:
+            return True
+
+
+def run_terminal(session):
+    """The session on a terminal until quit or Ctrl-D; returns 0."""
+    prompt = make_prompt(session)
+    click.echo(GREETING)
+    click.echo(standing(session.state()))
+    while True:
+        try:
+            line = prompt.prompt(lambda: prompt_text(session.state()))
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            break
+        if session.entry(line) is QUIT:
+            break
+    return 0

@@ -6,7 +6,8 @@ knock, and the knock with both hands' cards (or ``dead``), a ``tally`` every ten
 the knock again once. Every entry is timed as the session answers it: the read under the lock, the
 command (read, replay, settle, atomic write with fsync), and the read after. Prints the median and the
 worst entry (target: at most 20 ms each on a 30-hand match), the same with the status line worked out
-after each entry as on a terminal, and the cost of judging the cards typed, per keystroke.
+after each entry as on a terminal, the CPU time (what an idle machine would take, but for the disk), and
+the cost of judging the cards typed, per keystroke.
 
 The commands' output goes to /dev/null. The match is the one ``make_match.py`` plays (seed 2).
 """
@@ -70,15 +71,16 @@ def rules_file(folder, match):
 def drive(lines, path, with_status):
     """One session through every line: the seconds each entry took, and the exit codes."""
     session = Session(str(path), group)
-    times, codes = [], []
+    times, cpu, codes = [], [], []
     with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
         for line, _kind in lines:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             codes.append(session.entry(line))
             if with_status:
                 standing(session.state())
             times.append(time.perf_counter() - start)
-    return session, times, codes
+            cpu.append(time.process_time() - start_cpu)
+    return session, times, cpu, codes
 
 
 def keystrokes(session, line):
@@ -117,19 +119,22 @@ def main(argv=None):
         rules = rules_file(folder, match)
         lines = [(line.replace("{rules}", str(rules)), kind) for line, kind in lines]
         for label, with_status in (("entries", False), ("entries with the status line", True)):
-            best, worst_any = None, (0.0, 0)
+            best, best_cpu, worst_any = None, None, (0.0, 0)
             for run in range(args.repeat):
                 path = folder / f"m{run}-{with_status}.yaml"
-                session, times, codes = drive(lines, path, with_status)
+                session, times, cpu, codes = drive(lines, path, with_status)
                 bad = [(line, code) for (line, kind), code in zip(lines, codes)
                        if code != (1 if kind == "refused knock" else 0)]
                 if bad:
                     raise SystemExit(f"unexpected exit codes: {bad[:3]}")
                 best = times if best is None else [min(a, b) for a, b in zip(best, times)]
+                best_cpu = cpu if best_cpu is None else [min(a, b) for a, b in zip(best_cpu, cpu)]
                 worst_any = max(worst_any, max((t, i + 1) for i, t in enumerate(times)))
             report(label, best, kinds)
             print(f"      (the slowest entry of any of the {args.repeat} sessions: {worst_any[0] * 1000:.1f} ms, "
-                  f"entry {worst_any[1]}, {kinds[worst_any[1] - 1]})")
+                  f"entry {worst_any[1]}, {kinds[worst_any[1] - 1]}; CPU time per entry: median "
+                  f"{statistics.median(best_cpu) * 1000:.1f} ms, worst {max(best_cpu) * 1000:.1f} ms: the rest is "
+                  "waiting for the disk, fsync, and for the other programs on the machine)")
         knock = next(line for line, kind in reversed(lines) if kind == "knock")
         per_key = keystrokes(session, knock)
         print(f"  the status line while typing a knock ({len(knock)} keystrokes): "

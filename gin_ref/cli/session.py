@@ -17,6 +17,7 @@ the file itself, atomically, so nothing answered is ever lost. An entry that onl
 import contextlib
 import os
 import sys
+import time
 
 import click
 
@@ -30,6 +31,7 @@ READERS = {"tally", "verify"}
 LEAVE = {"quit", "exit"}
 QUIT = None  # what ``entry`` returns for quit
 MAX_LINE = 1 << 20  # bytes; a longer line is answered with an error and skipped
+LOCK_WAIT = 2.0  # seconds an entry waits for another writer to finish before it is refused
 
 
 class Session:
@@ -130,12 +132,26 @@ class Session:
             return self._refuse(str(exc), exc.exit_code)
 
     def _hold(self, writes):
-        """The lock for an entry that may write: held across the check and the command (whose own lock
-        runs inside it). None for an entry that only reads, or when there is no file yet ('new' locks
-        what it creates)."""
+        """The lock for an entry that may write, held across the check and the command (whose own lock
+        runs inside it); waited for up to LOCK_WAIT seconds when another writer holds it (then refused as
+        the command would be). Nothing for an entry that only reads, when there is no file yet ('new'
+        locks what it creates), or for a file that cannot be written (the command says why)."""
+        hold = contextlib.ExitStack()
         if not writes or not os.path.lexists(self.path):
-            return contextlib.nullcontext()
-        return record.holding(self.path)
+            return hold
+        try:
+            record.writable_target(self.path, must_exist=True)
+        except GinRefError:
+            return hold
+        deadline = time.monotonic() + LOCK_WAIT
+        while True:
+            try:
+                hold.enter_context(record.holding(self.path))
+                return hold
+            except GinRefError:
+                if time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.01)
 
     def dispatch(self, args):
         """Run one command line through the click group in this process; returns its exit code."""

@@ -9,6 +9,7 @@ settled: his layoffs need the knocker's melds. The knock limit, the undercut, ev
 double apply to counts exactly as to cards.
 """
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence, Tuple, Union
@@ -145,7 +146,31 @@ class Settlement:
 
 def judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Optional[str], Optional[Settlement]]:
     """``(refusal, settlement)``: why an illegal knock is refused (and no settlement), or the settlement.
-    The knock is checked once."""
+    The knock is checked once. Its inputs and its result are frozen, so a hand judged again in the same
+    process (the session, ``gin-ref play``, replays its file at every entry) is looked up, not settled
+    again."""
+    try:
+        return _judged(rules, upcard, facts)
+    except TypeError:  # a fact that cannot be hashed (a list): judged without the look-up
+        if _hashable(rules, upcard, facts):
+            raise
+        return _judge(rules, upcard, facts)
+
+
+def _hashable(*values: object) -> bool:
+    try:
+        hash(values)
+    except TypeError:
+        return False
+    return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _judged(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Optional[str], Optional[Settlement]]:
+    return _judge(rules, upcard, facts)
+
+
+def _judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Optional[str], Optional[Settlement]]:
     limit, reason = knock_limit(rules, upcard), limit_reason(rules, upcard)
     if facts.knocker_cards is not None:
         check = check_knock(facts.knocker_cards, rules, upcard, facts.melds, facts.discard)

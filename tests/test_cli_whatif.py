@@ -149,3 +149,12 @@ def test_counted_hands_are_settled_again_from_their_counts(tmp_path):
     # Ben's count of 9 over the 3S upcard's limit of 3: illegal there, no score
     assert (hands[2]["result"], hands[2]["points"]) == ("illegal_knock", 0)
     assert hands[2]["reason"] == "knock illegal under limit 3: deadwood 9 (upcard 3♠)"
+
+
+def test_a_ruling_stands_as_ruled_under_the_other_rules(tmp_path):
+    match = tmp_path / "m.yaml"
+    match.write_bytes((EXAMPLES / "oklahoma.yaml").read_bytes())
+    assert run("ruling", "--match", match, "--hand", "8", "--award", "Ben", "10", "--reason", "x").returncode == 0
+    hand = what_if(match, "classic")["what_if"]["hands"][7]
+    assert (hand["result"], hand["winner"], hand["points"]) == ("award", "Ben", 10)
+    assert hand["reason"] == "award ruled by the director: stands as ruled"

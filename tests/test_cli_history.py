@@ -85,12 +85,12 @@ def club(tmp_path, monkeypatch):
                                          encoding="utf-8")
     (tmp_path / "truncated.yaml").write_text(text[:700], encoding="utf-8")
     spades = (tmp_path / "spades.yaml").read_text(encoding="utf-8")
-    (tmp_path / "future.yaml").write_text(spades.replace("gin-ref-match/1", "gin-ref-match/2"), encoding="utf-8")
+    (tmp_path / "future.yaml").write_text(spades.replace("gin-ref-match/1", "gin-ref-match/3"), encoding="utf-8")
     (tmp_path / "notes.yaml").write_text("not: [yaml\n", encoding="utf-8")
     (tmp_path / "README.txt").write_text("format: gin-ref-match/1\n", encoding="utf-8")  # not *.yaml
     monkeypatch.chdir(tmp_path)
     assert "totals say Ann 0, Ben 31" in damage("edited.yml")[1]
-    assert "gin-ref-match/2 is not supported" in damage("future.yaml")[1]
+    assert "gin-ref-match/3 is not supported" in damage("future.yaml")[1]
     assert damage("truncated.yaml")[0] is not None
     return tmp_path
 
@@ -126,13 +126,14 @@ def test_history_names_and_skips_damaged_files_and_passes_over_other_yaml(club):
         "2024-03-02  Ann, Ben       oklahoma                Ann     Ann 151, Ben 71              8  oklahoma.yaml",
     ]
     edited, future, truncated = (as_skipped(name) for name in ("edited.yml", "future.yaml", "truncated.yaml"))
+    notes = "line 2: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']'"
     assert result.stderr == (f"skipped edited.yml: {edited}\nskipped future.yaml: {future}\n"
-                             f"skipped truncated.yaml: {truncated}\n")
+                             f"skipped notes.yaml: {notes}\nskipped truncated.yaml: {truncated}\n")
     data = json.loads(run("history", "--json", ".").stdout)
     assert [m["file"] for m in data["matches"]] == ["2024/hollywood.yaml", "three-player.yaml", "spades.yaml",
                                                     "oklahoma.yaml"]
     assert data["skipped"] == [{"file": "edited.yml", "error": edited}, {"file": "future.yaml", "error": future},
-                               {"file": "truncated.yaml", "error": truncated}]
+                               {"file": "notes.yaml", "error": notes}, {"file": "truncated.yaml", "error": truncated}]
 
 
 def test_history_with_nothing_readable_exits_1(club):
@@ -154,7 +155,7 @@ def test_history_with_nothing_readable_exits_1(club):
 def test_a_rules_file_named_as_a_match_is_refused(club):
     result = run("history", "club-spades.yaml")
     assert result.exit_code == 1
-    assert result.stderr == ("skipped club-spades.yaml: not a gin-ref match: no 'format: gin-ref-match/1' at the "
+    assert result.stderr == ("skipped club-spades.yaml: not a gin-ref match: no 'format: gin-ref-match/2' at the "
                              "top\nError: no readable match file in club-spades.yaml (1 damaged)\n")
 
 
@@ -166,6 +167,24 @@ def test_a_missing_path_is_bad_usage(club, command):
                                               "exist." if command == "export" else
                                               "Error: Invalid value for '[DIR|MATCH]...': Path 'nowhere.yaml' "
                                               "does not exist.")
+
+
+def test_a_match_is_found_however_its_yaml_spells_it(club):
+    """Issue 10: a quoted key, a byte-order mark or a match written as JSON were neither listed nor skipped."""
+    import yaml
+
+    text = (club / "oklahoma.yaml").read_text(encoding="utf-8")
+    (club / "quoted").mkdir()
+    (club / "quoted" / "q.yaml").write_text(text.replace("\nformat: ", "\n'format': "), encoding="utf-8")
+    (club / "quoted" / "bom.yaml").write_text("\ufeff" + text, encoding="utf-8")
+    (club / "quoted" / "json.yml").write_text(json.dumps(yaml.safe_load(text), default=str), encoding="utf-8")
+    (club / "quoted" / "rules.yaml").write_text("extends: classic\n", encoding="utf-8")  # not a match: passed over
+    (club / "quoted" / "broken.yaml").write_text("'format': gin-ref-match/1\nplayers: [Ann\n", encoding="utf-8")
+    result = run("history", "--json", "quoted")
+    data = json.loads(result.stdout)
+    assert sorted(m["file"] for m in data["matches"]) == ["quoted/bom.yaml", "quoted/json.yml", "quoted/q.yaml"]
+    assert [s["file"] for s in data["skipped"]] == ["quoted/broken.yaml"]
+    assert result.exit_code == 0
 
 
 # -- stats -------------------------------------------------------------------------------------------------
@@ -206,7 +225,7 @@ def test_stats_skip_damaged_files(club):
     result = run("stats", "--json")
     assert result.exit_code == 0
     assert json.loads(result.stdout)["Ann"]["matches"] == 3
-    assert result.stderr.count("skipped ") == 3
+    assert result.stderr.count("skipped ") == 4
 
 
 def test_stats_for_a_player_in_no_match_exits_1(at_root):
@@ -227,8 +246,10 @@ def test_export_of_a_folder_is_its_matches_in_path_order(at_root):
 
 @pytest.mark.parametrize("name", ["truncated.yaml", "edited.yml", "future.yaml", "club-spades.yaml", "notes.yaml"])
 def test_export_refuses_a_damaged_match_and_writes_nothing(club, name):
-    if name in ("club-spades.yaml", "notes.yaml"):  # YAML, but not a match
-        error = f"Error: {name}: not a gin-ref match: no 'format: gin-ref-match/1' at the top"
+    if name == "club-spades.yaml":  # YAML, but not a match
+        error = f"Error: {name}: not a gin-ref match: no 'format: gin-ref-match/2' at the top"
+    elif name == "notes.yaml":  # not even YAML
+        error = f"Error: {name}:2: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']'"
     else:
         line, message = damage(name)
         error = f"Error: {name}:{line}: {message}"

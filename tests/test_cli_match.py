@@ -328,7 +328,8 @@ def test_a_deal_by_the_wrong_dealer_is_refused_and_kept(match_file):
                                                                         "the start)"})
     text = m.read_text(encoding="utf-8")
     assert text.endswith("hands: []\nirregularities:\n- kind: wrong_dealer\n  hand: 1\n  player: Ben\n"
-                         "  detail: 'Ben cannot deal hand 1: Ann deals (named at the start)'\ncorrections: []\n")
+                         "  detail: 'Ben cannot deal hand 1: Ann deals (named at the start)'\ncorrections: []\n"
+                         "end: {hands: 0}\n")
     gin(m, "deal", "--upcard", "7D")
     data = tally(m)
     assert data["irregularities"] == [{"kind": "wrong_dealer", "hand": 1, "player": "Ben", "points": 0,
@@ -351,11 +352,12 @@ def _line(text, start):
 
 DAMAGED = [  # (what, damage: text -> (damaged text, the error it gets))
     ("truncated", lambda text: (text[:text.index("  totals:")],
-                                "{m}:2: the record has no 'corrections' (a truncated or hand-edited file?)")),
+                                f"{{m}}:{text[:text.index('  totals:')].count(chr(10))}: the record has no end line "
+                                "('end: {{hands: N}}' last): the file was cut short or its end deleted")),
     ("cut in a card list", lambda text: (text[:text.index("knocker_cards: [AS") + 20],
                                          f"{{m}}:{_line(text, '  knocker_cards:') + 1}: invalid YAML: ")),
-    ("version", lambda text: (text.replace("gin-ref-match/1\ndate", "gin-ref-match/2\ndate"),
-                              "{m}:2: format gin-ref-match/2 is not supported: this gin-ref reads gin-ref-match/1")),
+    ("version", lambda text: (text.replace("gin-ref-match/2\ndate", "gin-ref-match/3\ndate"),
+                              "{m}:2: format gin-ref-match/3 is not supported: this gin-ref reads gin-ref-match/2")),
     ("binary", lambda text: ("\x00\x01garbage", "{m}:1: invalid YAML: character #x0000: ")),
     ("edited total", lambda text: (text.replace("totals: {Ann: 0, Ben: 18}", "totals: {Ann: 0, Ben: 28}"),
                                    f"{{m}}:{_line(text, '  totals:')}: hand 1: totals say Ann 0, Ben 28, but the "
@@ -388,7 +390,7 @@ def test_missing_match_file(match_file):
 
 
 def test_a_second_writer_is_refused_at_the_command_line(playing):
-    with open(f"{playing}.lock", "a") as held:
+    with open(playing, "rb") as held:  # the lock is on the match file itself
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
         refused(playing, ["dead"], f"{playing} is being written by another gin-ref: try again when it is done", 1)
         assert gin(playing, "tally", "--json").exit_code == 0  # reading needs no lock
@@ -401,8 +403,9 @@ def test_writing_through_a_link_writes_the_real_record(match_file, tmp_path):
     match_file.symlink_to(os.path.join("real", "r.yaml"))
     assert gin(match_file, "deal", "--upcard", "7D").stdout.startswith("hand 1: Ann deals, upcard 7♦")
     assert match_file.is_symlink() and tally(real)["hands"][0]["upcard"] == "7D"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "real"]  # the lock is the real file's
-    with open(f"{real}.lock", "a") as held:
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "real"]  # no lock file anywhere
+    assert sorted(p.name for p in real.parent.iterdir()) == ["r.yaml"]
+    with open(real, "rb") as held:  # the lock is the real file's
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
         refused(match_file, ["dead"], f"{match_file} is being written by another gin-ref: try again when it is done", 1)
 
@@ -530,7 +533,7 @@ def test_verify_a_broken_file_and_a_rules_file(match_file):
     result = run("verify", broken, rules, ok=False)
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.startswith(f"{broken}:3: invalid YAML: while parsing a flow sequence")
-    assert result.stderr.endswith(f"{rules}:1: not a gin-ref match record: no 'format: gin-ref-match/1'\n")
+    assert result.stderr.endswith(f"{rules}:1: not a gin-ref match record: no 'format: gin-ref-match/2'\n")
 
 
 def test_verify_refuses_player_names_that_differ_only_in_case(match_file):
@@ -596,3 +599,113 @@ def test_python_dash_m_runs_the_same_cli(tmp_path):
                             capture_output=True, text=True, cwd=tmp_path,
                             env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
     assert result.returncode == 1 and "no match file" in result.stderr
+
+
+# -- the end of the record: a cut file is refused, a /1 file is read and written as /2 ---------------------
+
+def test_a_file_cut_inside_its_corrections_is_refused(match_file):
+    """Issue 10's repro: knock, undo, knock again, lose the last 250 bytes; verify used to say ok."""
+    m = match_file
+    gin(m, "new", "--dealer", "Ann", "Ann", "Ben")
+    gin(m, "deal", "--upcard", "9H")
+    knock(m, "Ben", 5, 23)
+    gin(m, "undo")
+    knock(m, "Ben", 5, 23)
+    text = m.read_bytes()
+    assert b"corrections:\n- undone:" in text
+    for cut in range(1, 400):
+        (m.parent / "cut.yaml").write_bytes(text[:-cut])
+        result = run("verify", m.parent / "cut.yaml", ok=False)
+        assert result.exit_code == 1, cut
+    (m.parent / "cut.yaml").write_bytes(text[:-250])
+    before = (m.parent / "cut.yaml").read_bytes()
+    assert gin(m.parent / "cut.yaml", "dead", ok=False).exit_code == 1
+    assert (m.parent / "cut.yaml").read_bytes() == before  # the next write cannot make the loss permanent
+
+
+def test_a_version_1_file_is_read_and_written_as_version_2_saying_so_once(match_file):
+    m = match_file
+    gin(m, "new", "--dealer", "Ann", "Ann", "Ben")
+    gin(m, "deal", "--upcard", "9H")
+    text = m.read_text(encoding="utf-8")
+    old = text.replace("gin-ref-match/2", "gin-ref-match/1").replace("end: {hands: 1}\n", "")
+    m.write_text(old, encoding="utf-8")
+    assert run("verify", m).stdout == f"{m}: ok, 1 hand\n"
+    assert json.loads(run("export", "--format", "json", m).stdout)["matches"][0]["record"]["format"] == \
+        "gin-ref-match/1"
+    first = knock(m, "Ben", 5, 23)
+    assert first.stderr == (f"note: {m} is now in format gin-ref-match/2 (it was gin-ref-match/1; an older gin-ref "
+                            "cannot read it)\n")
+    assert m.read_text(encoding="utf-8").endswith("corrections: []\nend: {hands: 1}\n")
+    assert gin(m, "deal", "--upcard", "7D").stderr == ""  # said once
+    assert run("verify", m).exit_code == 0
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda t: t.replace("end: {hands: 1}", "end: {hands: 2}"),
+     "the end line says 2 hands but the record holds 1: hands were cut or deleted"),
+    (lambda t: t + "# a note\n", "'end: {...}' must be the file's last line, with nothing after it"),
+    (lambda t: t.replace("end: {hands: 1}", "end: {hands: 1, seal: x}"), "unknown key 'seal' in 'end'"),
+    (lambda t: t.replace("end: {hands: 1}", "end: 1"), "'end' must be {hands: N}, not int"),
+    (lambda t: t.replace("end: {hands: 1}\n", "end: {hands: 1}"), "the end line has no line break after it"),
+    (lambda t: t.replace("end: {hands: 1}", "end:\n  hands: 1"), "'end: {...}' must be the file's last line"),
+])
+def test_a_hand_edited_end_line_is_refused(match_file, edit, message):
+    m = match_file
+    gin(m, "new", "--dealer", "Ann", "Ann", "Ben")
+    gin(m, "deal", "--upcard", "9H")
+    m.write_text(edit(m.read_text(encoding="utf-8")), encoding="utf-8")
+    result = run("verify", m, ok=False)
+    assert result.exit_code == 1 and message in result.stderr
+
+
+# -- strict types and unknown keys (issue 10 items 6 and 8) ---------------------------------------------------
+
+def _irregular_match(m):
+    gin(m, "new", "--dealer", "Ann", "Ann", "Ben")
+    gin(m, "deal", "--upcard", "7D")
+    knock(m, "Ben", 5, 23)
+    gin(m, "deal", "--upcard", "3H", "--dealer", "Ann", ok=False)  # Ben deals: refused and kept
+    gin(m, "deal", "--upcard", "3H")
+    gin(m, "knock", "Ben", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], ok=False)  # over the limit
+    return m.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("- number: 1\n", "- number: true\n", "hand 1 is numbered True"),
+    ("- number: 1\n", "- number: 1.0\n", "hand 1 is numbered 1.0"),
+    ("  limit: 7\n", "  limit: 7.0\n", "hand 1: limit is 7.0, but upcard 7♦ gives 7"),
+    ("    points: 0\n", "    points: 0.0\n", "hand 2: the illegal knock's points are 0.0"),
+    ("    player: Ben\n", "    player: Ben\n    seen_by: Cid\n", "hand 2: unknown key 'seen_by' in an irregularity"),
+    ("  player: Ann\n  detail", "  player: Ann\n  extra: 1\n  detail", "unknown key 'extra' in an irregularity of the match"),
+    ("  name: oklahoma\n", "  name: oklahoma\n  extra: 1\n", "unknown key 'extra' in 'rules'"),
+])
+def test_verify_compares_types_strictly_and_refuses_unknown_keys(match_file, old, new, message):
+    text = _irregular_match(match_file)
+    assert old in text
+    match_file.write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = run("verify", match_file, ok=False)
+    assert result.exit_code == 1 and message in result.stderr, result.stderr
+    assert json.loads(run("verify", "--json", match_file, ok=False).stdout)["ok"] is False
+
+
+def test_verify_of_an_odd_irregularities_list_is_problems_not_a_crash(match_file):
+    text = _irregular_match(match_file)
+    odd = text.replace("  hand: 2\n", "  hand: 7\n").replace("corrections: []", "- oops\ncorrections: []")
+    match_file.write_text(odd, encoding="utf-8")
+    result = run("verify", match_file, ok=False)
+    assert result.exit_code == 1 and result.stderr.splitlines()[-1].endswith(
+        "an irregularity of the match holds kind, hand, player and detail")
+    data = json.loads(run("verify", "--json", match_file, ok=False).stdout)
+    assert [p["message"] for p in data["files"][0]["problems"]] == [
+        "a deal of hand 7 was refused, but only 2 hands are recorded",
+        "an irregularity of the match holds kind, hand, player and detail"]
+
+
+def test_a_bad_value_inside_the_end_line_is_a_problem_at_its_line(match_file):
+    gin(match_file, "new", "--dealer", "Ann", "Ann", "Ben")
+    text = match_file.read_text(encoding="utf-8")
+    match_file.write_text(text.replace("end: {hands: 0}", "end: {hands: .nan}"), encoding="utf-8")
+    result = run("verify", match_file, ok=False)
+    last = len(text.splitlines())
+    assert result.exit_code == 1 and f":{last}: cannot read '.nan' as a number" in result.stderr

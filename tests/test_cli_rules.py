@@ -170,6 +170,18 @@ def test_help_gives_an_example(args, example):
     assert example in result.stdout
 
 
+@pytest.mark.parametrize("text", ["target: " + "[" * 300 + "]" * 300, "target: !!int", "gin_bonus: !!bool maybe"])
+@pytest.mark.parametrize("args, code", [(["rules", "show"], 2), (["rules", "check"], 1),
+                                        (["check", "--upcard", "7D", *"AS 2S 3S 4H 4D 4C 7C 8C 9C 5D".split(),
+                                          "--rules"], 2)])
+def test_a_rules_file_pyyaml_cannot_build_is_one_error_line(folder, text, args, code):
+    write(folder, "club.yaml", text)
+    result = run(*args, "club.yaml")
+    assert result.exit_code == code
+    lines = (result.stderr or result.stdout).splitlines()
+    assert len(lines) == 1 and "club.yaml:1" in lines[0], lines
+
+
 def installed(*args, cwd):
     """The installed command (or ``python -m gin_ref`` where there is no script), run in ``cwd``."""
     command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]

@@ -137,11 +137,11 @@ def test_existing_file_without_yaml_ending_is_a_path_but_a_preset_name_wins(fold
     (["target: 100", "dead_hand_stock: 40"], "house rule 'dead_hand_stock' must be 0 to 31, not 40 (club.yaml:2)"),
     (["knock_limit: 11"], "house rule 'knock_limit' must be 'upcard' or 0 to 10, not 11 (club.yaml:1)"),
     (["undercut_bonus: -5"], "house rule 'undercut_bonus' must be 0 to 10000, not -5 (club.yaml:1)"),
-    (["gin_bonus: !!int lots"], "cannot read the value of 'gin_bonus' (club.yaml:1)"),
+    (["gin_bonus: !!int lots"], "cannot read the value of 'gin_bonus': cannot read 'lots' as a whole number (club.yaml:1)"),
     (["gin_bonus: 20", "gin_bonus: 30"], "house rule 'gin_bonus' given twice (first at line 1) (club.yaml:2)"),
     (["? [a, b]", ": 1"], "a house rule name must be plain text (club.yaml:1)"),
     (["description: 3"], "'description' must be text, not 3 (club.yaml:1)"),
-    (["extends: [classic]"], "'extends' must be a preset name or a file path, not ['classic'] (club.yaml:1)"),
+    (["extends: [classic]"], "'extends' must be a preset name or a file path, not a list (club.yaml:1)"),
     (["extends: okla"], UNKNOWN_OKLA + " (club.yaml:1)"),
     (["extends: base.yaml"], "cannot read rules file 'base.yaml': no such file (club.yaml:1)"),
     (["players: 3"],
@@ -255,3 +255,34 @@ def test_check_a_good_file_and_a_missing_one(folder):
 def test_check_an_empty_file(folder):
     write(folder, "empty.yaml")
     assert check_rules_file("empty.yaml") == ["empty.yaml:1: empty rules file: expected 'knob: value' lines"]
+
+
+@pytest.mark.parametrize("loader", LOADERS, ids=lambda loader: loader.__name__)
+@pytest.mark.parametrize("depth", [99, 246, 1000, 5000])
+def test_a_deeply_nested_file_is_refused_never_a_recursion_error(folder, monkeypatch, loader, depth):
+    monkeypatch.setattr(config, "_Loader", loader)
+    write(folder, "deep.yaml", "gin_bonus: 20", "target: " + "[" * depth + "]" * depth)
+    problems = check_rules_file("deep.yaml")
+    if depth < 100:
+        assert problems == ["deep.yaml:2: house rule 'target' must be a whole number, not a list"]
+    else:  # ours, or (newer PyYAML builds stop deep flow collections themselves) PyYAML's own words
+        assert len(problems) == 1 and problems[0].startswith("deep.yaml:2: ")
+        assert problems[0].endswith(("nested too deeply: more than 100 levels", "exceeded maximum nesting depth"))
+    with pytest.raises(RulesError):
+        load_rules("deep.yaml")
+
+
+@pytest.mark.parametrize("loader", LOADERS, ids=lambda loader: loader.__name__)
+@pytest.mark.parametrize("value, problem", [
+    ("!!int", "cannot read '' as a whole number"),
+    ("!!float ''", "cannot read '' as a number"),
+    ("!!bool maybe", "cannot read 'maybe' as true or false"),
+    ("!!timestamp x", "cannot read 'x' as a date or time"),
+    ("[1, !!int '']", "cannot read it"),
+])
+def test_a_tag_pyyaml_cannot_build_is_refused_at_its_line(folder, monkeypatch, loader, value, problem):
+    monkeypatch.setattr(config, "_Loader", loader)
+    write(folder, "club.yaml", "gin_bonus: 20", f"target: {value}")
+    message = f"cannot read the value of 'target': {problem}"
+    assert refusal("club.yaml") == f"{message} (club.yaml:2)"
+    assert check_rules_file("club.yaml") == [f"club.yaml:2: {message}"]

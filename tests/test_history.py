@@ -15,20 +15,20 @@ from matchviews import make_view
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("text, claims", [
-    ("format: gin-ref-match/1\ndate: 2024-01-01\n", True),
-    ("# gin-ref match record\nformat: gin-ref-match/1\n", True),
-    ("format: 'gin-ref-match/1'\n", True),
-    ('format:   "gin-ref-match/2"\n', True),  # another version: a match this gin-ref cannot read
-    ("format: gin-ref-match/1", True),
-    ("extends: oklahoma\nspade_double: true\n", False),  # a rules file
-    ("description: club\n  format: gin-ref-match/1\n", False),  # not at the top level
-    ("# format: gin-ref-match/1\n", False),
-    ("format: something-else/1\n", False),
-    ("", False),
+@pytest.mark.parametrize("data, claims", [
+    ({"format": "gin-ref-match/1", "date": "2024-01-01"}, True),
+    ({"format": "gin-ref-match/2"}, True),
+    ({"format": "gin-ref-match/3"}, True),  # another version: a match this gin-ref cannot read
+    ({"extends": "oklahoma", "spade_double": True}, False),  # a rules file
+    ({"description": {"format": "gin-ref-match/1"}}, False),  # not at the top level
+    ({"format": "something-else/1"}, False),
+    ({"format": 2}, False),
+    (["format", "gin-ref-match/1"], False),
+    ("format: gin-ref-match/1", False),
+    (None, False),
 ])
-def test_a_file_is_a_match_when_its_top_level_format_says_so(text, claims):
-    assert claims_match(text) is claims
+def test_a_file_is_a_match_when_its_top_level_format_says_so(data, claims):
+    assert claims_match(data) is claims
 
 
 def hand(dealer, result, knocker, winner, points, deadwood=None, upcard="7D", limit=7):

@@ -337,8 +337,8 @@ def _record():
      "hand 1: knock not allowed: deadwood 10 exceeds limit 7 (upcard 7♦)"),
     (lambda r: r["rules"]["knobs"].update(gin_bonus="lots"), ("rules", "knobs", "gin_bonus"),
      "house rule 'gin_bonus' must be a whole number, not 'lots'"),
-    (lambda r: r.update(format="gin-ref-match/2"), ("format",),
-     "format gin-ref-match/2 is not supported: this gin-ref reads gin-ref-match/1"),
+    (lambda r: r.update(format="gin-ref-match/3"), ("format",),
+     "format gin-ref-match/3 is not supported: this gin-ref reads gin-ref-match/2"),
 ])
 def test_replay_finds_each_edit_where_it_is(edit, where, message):
     record = _record()

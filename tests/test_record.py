@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 from gin_ref.files import matchfile as record
 
 from gin_ref.files import yamlread as yamltext
+from gin_ref.files.yamlfast import parse_fast
+from gin_ref.files.yamlscalar import Fallback
 
 from gin_ref.files import yamlwrite
 from gin_ref.files.rulesfile import load_rules
@@ -46,7 +48,12 @@ def small_match():
 
 
 def fast(text):
-    return yamltext._parse_fast(text)
+    return parse_fast(text)
+
+
+def with_end(data):
+    """A record as its file reads back: the end line's mapping last."""
+    return {**data, "end": {"hands": len(data["hands"])}}
 
 
 # -- the canonical text and the fast reader --------------------------------------------------------------
@@ -95,9 +102,11 @@ def test_canonical_text_of_a_small_match():
             cards: [AS, 2S, 3S, 4H, 4D, 4C, 7C, 8C, 9C, 5D]
 
         corrections: []
+        end: {hands: 3}
         """)
-    assert text.startswith("# gin-ref match record (gin-ref-match/1).")
-    assert text.splitlines()[1:5] == ["format: gin-ref-match/1", "date: '2024-05-01'", "players: [Ann, Ben]",
+    assert text.startswith("# gin-ref match record (gin-ref-match/2).")
+    assert text.endswith("corrections: []\nend: {hands: 3}\n")
+    assert text.splitlines()[1:5] == ["format: gin-ref-match/2", "date: '2024-05-01'", "players: [Ann, Ben]",
                                       "rules:"]
 
 
@@ -105,8 +114,8 @@ def test_canonical_text_of_a_small_match():
 def test_fast_reader_reads_generated_records_exactly_as_yaml(hands, seed):
     data = make_match(hands, seed=seed).record
     text = record.dumps(data)
-    assert fast(text) == yaml.safe_load(text) == data
-    assert record.dumps(fast(text)) == text  # the canonical form is a fixed point
+    assert fast(text) == yaml.safe_load(text) == with_end(data)
+    assert record.dumps(record.loads(text).data) == text  # the canonical form is a fixed point
 
 
 @pytest.mark.parametrize("rules, players", [("hollywood", ["Ann", "Ben"]), ("three-player", ["Ann", "Ben", "Cid"])])
@@ -118,7 +127,7 @@ def test_fast_reader_reads_hollywood_and_three_player_records(rules, players):
         match.knock(match.state.current.pair[1], BASE + " 5D", "AH 7H QH 2D 7D 8D 9D TD JD 3C")
     text = record.dumps(match.record)
     assert ("  games: [{Ann: 0, Ben: 18}, {Ann: 0, Ben: 0}, {Ann: 0, Ben: 0}]" in text) == (rules == "hollywood")
-    assert fast(text) == yaml.safe_load(text) == match.record
+    assert fast(text) == yaml.safe_load(text) == with_end(match.record)
 
 
 NAMES = ["Ann", "O'Brien", "Zoë", "Jean-Luc", "yes", "No", "null", "~", "1", "0x1F", "1_000", "12:30", ".5",
@@ -163,14 +172,14 @@ def test_fast_reader_accepts_only_what_yaml_reads_the_same(lines):
                      for indent, kind, token in lines) + "\n"
     try:
         data = fast(text)
-    except (yamltext._Fallback, RecursionError):
+    except (Fallback, RecursionError):
         return
     assert yaml.safe_load(text) == data
 
 
 def test_text_outside_the_canonical_layout_is_read_by_yaml_with_lines():
     text = "format: !!str gin-ref-match/1   # the format\nplayers:\n  - Ann\n  - Ben\nnote: |\n  a\n  b\n"
-    with pytest.raises(yamltext._Fallback):
+    with pytest.raises(Fallback):
         fast(text)
     data, problems = yamltext.parse(text)
     assert data == yaml.safe_load(text) and problems == []
@@ -208,9 +217,9 @@ def test_loads_gives_the_record_and_the_replayed_match(tmp_path):
 
 @pytest.mark.parametrize("text, message", [
     ("", "m.yaml:1: the file is empty"),
-    ("format: gin-ref-match/2\n", "m.yaml:1: format gin-ref-match/2 is not supported: this gin-ref reads "
-                                  "gin-ref-match/1"),
-    ("players: [Ann, Ben]\n", "m.yaml:1: not a gin-ref match record: no 'format: gin-ref-match/1'"),
+    ("format: gin-ref-match/3\n", "m.yaml:1: format gin-ref-match/3 is not supported: this gin-ref reads "
+                                  "gin-ref-match/2"),
+    ("players: [Ann, Ben]\n", "m.yaml:1: not a gin-ref match record: no 'format: gin-ref-match/2'"),
     ("format: gin-ref-match/1\nplayers: [Ann, Ben\n", "m.yaml:3: invalid YAML: while parsing a flow sequence"),
     ("format: gin-ref-match/1\nx: !!python/name:os.system ''\n",
      "m.yaml:2: YAML tag '!!python/name:os.system' is not allowed: only plain values are read"),
@@ -228,15 +237,12 @@ def test_not_utf8_is_refused(tmp_path):
         record.load(path)
 
 
-def test_every_truncation_is_refused_or_loses_nothing():
+def test_every_truncation_is_refused():
     text = record.dumps(small_match().record)
-    full = record.loads(text).data
-    for cut in range(0, len(text), 3):
-        try:
-            data = record.loads(text[:cut]).data
-        except RecordError:
-            continue
-        assert data == full, f"a file cut at {cut} was read as a different record"
+    record.loads(text)
+    for cut in range(len(text)):
+        with pytest.raises(RecordError):
+            record.loads(text[:cut])
 
 
 def test_a_strict_refusal_names_the_line_and_points_to_verify(tmp_path):
@@ -337,7 +343,7 @@ def test_a_second_writer_is_refused(tmp_path):
     path = tmp_path / "m.yaml"
     record.create(path, small_match())
     before = path.read_bytes()
-    with open(f"{path}.lock", "a") as held:
+    with open(path, "rb") as held:  # the lock is on the match file itself
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
         with pytest.raises(RecordError, match=r"m.yaml is being written by another gin-ref: try again when it is done$"):
             with record.updating(path) as rec:
@@ -346,6 +352,80 @@ def test_a_second_writer_is_refused(tmp_path):
     with record.updating(path) as rec:  # free again once the other writer is done
         rec.match.dead()
     assert record.load(path).match.hands[2]["result"] == "dead"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml"]  # no lock file
+
+
+def test_deleting_or_replacing_the_files_beside_a_match_loses_no_write(tmp_path):
+    """The lost update of issue 10: the old FILE.lock deleted while a writer held it let a second writer in."""
+    path = tmp_path / "m.yaml"
+    record.create(path, small_match())
+    with record.updating(path) as first:
+        for name in ("m.yaml.lock", ".m.yaml.lock", "m.yaml.tmp"):  # whatever a tidy-up removes or leaves
+            neighbour = tmp_path / name
+            if neighbour.exists():
+                neighbour.unlink()
+            neighbour.write_text("", encoding="utf-8")
+        with pytest.raises(RecordError, match="is being written by another gin-ref"):
+            with record.updating(path) as second:
+                second.match.undo(second.match.newest_step(), record.now(), "the dead hand")
+        first.match.dead()
+    assert record.load(path).match.hands[2]["result"] == "dead"
+
+
+def test_a_writer_that_opened_the_old_version_locks_the_new_one(tmp_path, monkeypatch):
+    """A second writer that opened the file just before the first renamed a new version in checks, once it
+    has the lock, that the name still leads there; it does not, so it locks and reads the new version."""
+    from gin_ref.files import filelock
+
+    path = tmp_path / "m.yaml"
+    record.create(path, small_match())
+    stale = os.open(path, os.O_RDONLY)
+    with record.updating(path) as first:
+        first.match.dead()
+    assert not filelock.still_named(stale, str(path))
+    real_open, opened = os.open, []
+
+    def open_the_stale_one_first(name, flags, *args, **kwargs):
+        if not opened and os.fspath(name) == str(path):
+            opened.append(name)
+            return os.dup(stale)
+        return real_open(name, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", open_the_stale_one_first)
+    with record.updating(path) as second:
+        assert opened and second.match.hands[2]["result"] == "dead"  # read from the new version
+        second.match.undo(second.match.newest_step(), record.now(), "the dead hand")
+    monkeypatch.setattr(os, "open", real_open)
+    os.close(stale)
+    assert record.load(path).match.state.open == 2  # hand 3 is open again
+
+
+def test_match_files_in_one_folder_are_written_at_once(tmp_path):
+    for name in ("a.yaml", "b.yaml"):
+        record.create(tmp_path / name, small_match())
+    with record.updating(tmp_path / "a.yaml") as a:
+        with record.updating(tmp_path / "b.yaml") as b:
+            b.match.dead()
+        a.match.dead()
+    assert [record.load(tmp_path / name).match.hands[2]["result"] for name in ("a.yaml", "b.yaml")] == ["dead"] * 2
+
+
+def test_a_new_file_made_meanwhile_by_another_writer_is_never_replaced(tmp_path, monkeypatch):
+    from gin_ref.files import filewrite
+
+    path = tmp_path / "m.yaml"
+    real_link = os.link
+
+    def other_writer_first(src, dst, **kwargs):
+        Path(dst).write_text("theirs\n", encoding="utf-8")
+        return real_link(src, dst, **kwargs)
+
+    monkeypatch.setattr(os, "link", other_writer_first)
+    with pytest.raises(RecordError, match="already exists: give --force"):
+        record.create(path, small_match())
+    assert path.read_text(encoding="utf-8") == "theirs\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml"]  # no temporary file left
+    assert filewrite.exists  # the message lives there
 
 
 def test_create_refuses_an_existing_file_without_force(tmp_path):
@@ -419,6 +499,7 @@ def test_canonical_text_of_a_hand_recorded_turn_by_turn():
           player: Ben
           detail: 'Ben cannot deal hand 1: Ann deals (named at the start)'
         corrections: []
+        end: {hands: 1}
         """)
 
 
@@ -427,20 +508,17 @@ def test_canonical_text_of_a_hand_recorded_turn_by_turn():
 def test_fast_reader_reads_turns_and_irregularities_exactly_as_yaml(first, second):
     match = turn_match(first, second)
     text = record.dumps(match.record)
-    assert fast(text) == yaml.safe_load(text) == match.record
+    assert fast(text) == yaml.safe_load(text) == with_end(match.record)
     assert record.dumps(record.loads(text).data) == text
     assert record.loads(text).match.open_table().summary()["turn"] == {"player": second, "phase": "discard"}
 
 
-def test_every_truncation_of_a_turn_by_turn_record_is_refused_or_loses_nothing():
+def test_every_truncation_of_a_turn_by_turn_record_is_refused():
     text = record.dumps(turn_match().record)
-    full = record.loads(text).data
-    for cut in range(0, len(text), 2):
-        try:
-            data = record.loads(text[:cut]).data
-        except RecordError:
-            continue
-        assert data == full, f"a file cut at {cut} was read as a different record"
+    record.loads(text)
+    for cut in range(len(text)):
+        with pytest.raises(RecordError):
+            record.loads(text[:cut])
 
 
 def test_a_refusal_kept_in_the_record_is_written_and_others_are_not(tmp_path):
@@ -509,7 +587,7 @@ def test_nesting_deeper_than_the_limit_is_refused_by_both_readers():
     deepest = "a: " + "[" * (yamltext.MAX_DEPTH - 1) + "]" * (yamltext.MAX_DEPTH - 1) + "\n"
     assert fast(deepest) == yaml.safe_load(deepest) == yamltext.parse(deepest)[0]
     too_deep = "a: " + "[" * yamltext.MAX_DEPTH + "]" * yamltext.MAX_DEPTH + "\n"
-    with pytest.raises(yamltext._Fallback):
+    with pytest.raises(Fallback):
         fast(too_deep)
     block = "".join(" " * i + "a:\n" for i in range(yamltext.MAX_DEPTH + 1))
     for text, line in [(too_deep, 1), (block, yamltext.MAX_DEPTH + 1)]:
@@ -616,16 +694,19 @@ def test_a_link_is_written_through_and_locked_at_the_real_file(tmp_path):
     link = tmp_path / "m.yaml"
     link.symlink_to(Path("real") / "r.yaml")
     with record.locked(link):
-        assert (tmp_path / "real" / "r.yaml.lock").exists() and not (tmp_path / "m.yaml.lock").exists()
         with pytest.raises(RecordError, match=r"^.*real/r.yaml is being written by another gin-ref"):
             with record.updating(real):
+                pass
+    with record.locked(real):
+        with pytest.raises(RecordError, match=r"^.*m.yaml is being written by another gin-ref"):
+            with record.updating(link):
                 pass
     with record.updating(link) as rec:
         rec.match.dead()
         assert rec.path == str(link)
     assert link.is_symlink() and record.load(real).match.hands[2]["result"] == "dead"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "real"]
-    assert sorted(p.name for p in real.parent.iterdir()) == ["r.yaml", "r.yaml.lock"]
+    assert sorted(p.name for p in real.parent.iterdir()) == ["r.yaml"]
 
 
 def test_a_dangling_link_is_created_through(tmp_path):
@@ -685,7 +766,7 @@ def test_a_write_that_fails_names_the_file_never_the_lock_or_the_temporary_file(
     real_open = os.open
 
     def no_lock(name, *args, **kwargs):
-        if os.fspath(name).endswith(".lock"):
+        if os.fspath(name) == str(path):
             raise PermissionError(13, "Permission denied", name)
         return real_open(name, *args, **kwargs)
 
@@ -693,7 +774,7 @@ def test_a_write_that_fails_names_the_file_never_the_lock_or_the_temporary_file(
     with pytest.raises(RecordError) as info:
         with record.updating(path):
             pass
-    assert str(info.value) == f"cannot write {path}: permission denied"
+    assert str(info.value) == f"cannot read {path}: permission denied"
     monkeypatch.setattr(os, "open", real_open)
 
     def no_temp(*args, **kwargs):
@@ -723,3 +804,20 @@ def test_write_atomic_keeps_the_group_when_it_can(tmp_path):
 def test_an_empty_match_option_is_refused():
     with pytest.raises(InvalidNotationError, match="^--match needs a file name$"):
         record.match_file("")
+
+
+def test_a_hold_stays_on_the_version_its_writes_rename_in(tmp_path):
+    """The session holds the lock across an entry: the command's write inside the hold locks the new version
+    before renaming it in, so another writer is still refused until the hold ends."""
+    path = tmp_path / "m.yaml"
+    record.create(path, small_match())
+    with record.holding(path):
+        with record.updating(path) as rec:  # under the hold: not locked again
+            rec.match.dead()
+        with pytest.raises(BlockingIOError):
+            with open(path, "rb") as other:  # another writer on the version now in place
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with record.updating(path) as rec:  # a second write in the same hold reads the first one's
+            assert rec.match.hands[2]["result"] == "dead"
+    with open(path, "rb") as other:
+        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)  # free once the hold ends

@@ -1,16 +1,19 @@
 """The command line: one click group whose commands load lazily, so ``gin-ref --version`` stays fast.
 
 Every ``GinRefError`` becomes one ``Error: ...`` line on stderr with the error's exit code, here and only
-here. Exit codes: 0 done, 1 refused or invalid (an illegal knock, a record that fails verification),
-2 bad command line or unreadable input (a bad card, an unknown house rule).
+here (``gin_ref.cli.errors``). Exit codes: 0 done, 1 refused or invalid (an illegal knock, a record that
+fails verification), 2 bad command line or unreadable input (a bad card, an unknown house rule),
+130 interrupted (Ctrl-C), 141 standard output closed early (quietly).
 """
 
+import errno
 import importlib
 import sys
 
 import click
 
 from gin_ref import __version__
+from gin_ref.cli.errors import INTERRUPTED, fail, stop_quietly
 from gin_ref.core.errors import GinRefError
 
 # command name -> module under gin_ref.cli that defines it (as a function of the same name, '-' as '_')
@@ -56,18 +59,21 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx):
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()  # a closed pipe is met here, not in Python's own flush at exit
         except GinRefError as exc:
             fail(str(exc), exc.exit_code)
+        except KeyboardInterrupt:
+            from gin_ref.files import filewrite
+
+            fail("interrupted" + (", after the change was written" if filewrite.commits else ""), INTERRUPTED)
         except OSError as exc:
+            if exc.errno == errno.EPIPE:
+                stop_quietly()
             what = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
             fail(f"{what}{exc.strerror or exc}", 1)
-
-
-def fail(message, code):
-    """Print one ``Error: ...`` line on stderr and exit with ``code``."""
-    click.echo(f"Error: {message}", err=True)
-    sys.exit(code)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -81,5 +87,6 @@ def main():
     Record a match:     gin-ref new Ann Ben; gin-ref deal --upcard 7D; gin-ref knock Ben ...
     Turn by turn:       gin-ref pass Ben; gin-ref take Ann; gin-ref discard Ann QH; gin-ref draw Ben
 
-    Exit codes: 0 done, 1 refused (an illegal knock, a record that fails verification), 2 bad input.
+    Exit codes: 0 done, 1 refused (an illegal knock, a record that fails verification), 2 bad input,
+    130 interrupted (Ctrl-C), 141 output closed early (| head).
     """

@@ -5,6 +5,7 @@ import sys
 
 import click
 
+from gin_ref.cli import inputlines
 from gin_ref.cli.options import (CARDS, CardsType, CardType, cards_of, discard_option, json_option, melds_option,
                                  rules_option, upcard_option)
 from gin_ref.cli.output import deadwood_text, emit_json, melds_text, spread_lines, table
@@ -53,10 +54,12 @@ def _run_lines(stream, answer):
     """
     worst = 0
     out = sys.stdout
-    for number, raw in enumerate(stream, 1):
-        if not raw.strip():
+    for number, raw, error in inputlines.lines(stream):
+        if raw is not None and not raw.strip():
             continue
         try:
+            if error is not None:
+                raise error
             data, code = answer(_read_case(raw))
         except GinRefError as exc:
             data, code = {"line": number, "error": str(exc)}, exc.exit_code
@@ -75,6 +78,17 @@ def _read_case(raw):
         raise InvalidNotationError(f"not JSON: {exc.msg} (column {exc.colno})") from None
     except RecursionError:
         raise InvalidNotationError("not a case: nested too deeply") from None
+    except InvalidNotationError:  # a key given twice
+        if inputlines.may_hold_surrogates(raw):
+            inputlines.check_text(json.loads(raw.decode("utf-8")))
+        raise
+    except ValueError:  # an integer of more than 4,300 digits
+        raise InvalidNotationError("not a case: a number too long to read") from None
+    if inputlines.may_hold_surrogates(raw):
+        try:
+            inputlines.check_text(case)
+        except RecursionError:
+            raise InvalidNotationError("not a case: nested too deeply") from None
     if not isinstance(case, dict):
         raise InvalidNotationError("a case must be a JSON object")
     return case

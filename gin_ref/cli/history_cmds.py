@@ -9,6 +9,7 @@ import os
 
 import click
 
+from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.options import json_option
 from gin_ref.cli.output import emit_json, table
 from gin_ref.core.errors import GinRefError, RecordError
@@ -52,35 +53,35 @@ def candidates(paths):
 
 
 def read_view(file, named=True):
-    """One match file as a MatchView, read and replayed strictly by ``gin_ref.files.matchfile`` (as ``tally`` does).
-    None when a file found in a folder is not a match; RecordError naming the file when it is damaged."""
+    """One match file as a MatchView, read and replayed strictly by ``gin_ref.files.matchfile`` (as ``tally``
+    does). None when a file found in a folder is YAML but not a match; RecordError naming the file when it is
+    a damaged match, or a file found that cannot be read as YAML at all."""
     from gin_ref.files import matchfile as records
 
     raw = records.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
-    if not claims_match(raw.decode("utf-8", "replace")):
+    text = records.decode(raw, file)
+    parsed = records.read_yaml(text, file)
+    if not claims_match(parsed[0]):
         if not named:
             return None
         raise RecordError(f"not a gin-ref match: no 'format: {FORMAT}' at the top", path=file)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError("not UTF-8 text: the file is damaged", line=raw.count(b"\n", 0, exc.start) + 1,
-                          path=file) from None
-    rec = records.loads(text, path=file)
-    return MatchView(file, records.record_data(rec), tally_data(rec))
+    data, version = records.parse(text, file, parsed)
+    rec = records.replay(data, file, version)
+    return MatchView(shown_name(file), records.record_data(rec), tally_data(rec))
 
 
 def _read_one(item):
     """``(file, view, problem)`` for one candidate; problem is ``(line, message)`` (it crosses processes)."""
     file, named = item
+    shown = shown_name(file)  # a name that is not UTF-8 is shown with its bytes escaped
     try:
-        return file, read_view(file, named), None
+        return shown, read_view(file, named), None
     except RecordError as exc:
-        return file, None, (exc.line, exc.message)
+        return shown, None, (exc.line, exc.message)
     except GinRefError as exc:
-        return file, None, (None, str(exc))
+        return shown, None, (None, str(exc))
     except OSError as exc:
-        return file, None, (None, exc.strerror or str(exc))
+        return shown, None, (None, exc.strerror or str(exc))
 
 
 def read_matches(paths):
@@ -123,7 +124,7 @@ def _skipped_text(skipped):
 
 def _report_skipped(skipped):
     for file, error in _skipped_text(skipped):
-        click.echo(f"skipped {file}: {error}", err=True)
+        warn(f"skipped {file}: {error}")
 
 
 def _require(views, skipped, paths):

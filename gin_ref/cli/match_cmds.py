@@ -15,6 +15,7 @@ import click
 from gin_ref.files import matchfile as record
 from gin_ref.core.cards import Card
 from gin_ref.views import tally_text as tally_view
+from gin_ref.cli.errors import warn
 from gin_ref.views import words
 from gin_ref.cli.options import json_option, match_option
 from gin_ref.cli.output import emit_json
@@ -57,6 +58,10 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
     from gin_ref.files.rulesfile import load_rules
 
     path = record.match_file(match_path)
+    for name in players:
+        _check_text(name, "player name")
+    if rules_spec is not None:
+        _check_text(rules_spec, "rules file name")
     match = start_match(path, players, load_rules(rules_spec), _date(date_text), force, dealer=dealer, box=box,
                         captain=captain, draw=list(draw) or None)
     click.echo(tally_view.start_text(match, path))
@@ -70,6 +75,13 @@ def start_match(path, players, rules, date, force=False, **start):
     match = Match.new(list(players), rules, date, **start)
     record.create(path, match, force)
     return match
+
+
+def _check_text(value, what):
+    """Refuse a name that is not valid text: bytes that are not UTF-8 reach Python as lone surrogates, and the
+    match file (UTF-8) could not hold them."""
+    if any("\ud800" <= char <= "\udfff" for char in value):
+        raise InvalidNotationError(f"{what} '{value}' is not valid UTF-8 text: use another name")
 
 
 def _date(text):
@@ -272,7 +284,7 @@ def verify_cmd(match_path, as_json, files):
         if as_json:
             continue
         for line, message in problems:
-            click.echo(f"{path}:{line}: {message}", err=True)
+            warn(f"{path}:{line}: {message}")
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""

@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from gin_ref.cli.errors import warn
+
 from gin_ref.cli.options import json_option
 from gin_ref.cli.output import emit_json, table
 from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets
@@ -74,7 +76,7 @@ def check_cmd(path):
     """
     problems = check_rules_file(path)
     for problem in problems:
-        click.echo(problem, err=True)
+        warn(problem)
     if problems:
         sys.exit(1)
     click.echo(f"{path}: ok")

@@ -3,7 +3,7 @@ every key and written atomically under its own lock.
 
 Writing goes through the match file's writer (``gin_ref.files.matchfile``: ``write_atomic``, ``locked``),
 so an event file is never half-written and a second writer is refused at once; the lock is the event
-file's own (``event.yaml.lock``), never a table's, so the tables record while the event is paired.
+file's own (a flock on ``event.yaml`` itself), never a table's, so the tables record while the event is paired.
 """
 
 import os
@@ -61,10 +61,15 @@ def create(folder, event):
     except OSError as exc:
         raise RecordError(f"cannot make the folder '{name}': {exc.strerror or exc}") from None
     path = event_path(name)
-    with matchfile.locked(path):
+    held = RecordError(f"'{name}' already holds an event ({path}): name a new folder")
+    if os.path.lexists(path):
+        raise held
+    try:
+        matchfile.write_atomic(path, dumps(event), new=True)  # never replaces one made meanwhile
+    except RecordError:
         if os.path.lexists(path):
-            raise RecordError(f"'{name}' already holds an event ({path}): name a new folder")
-        matchfile.write_atomic(path, dumps(event))
+            raise held from None
+        raise
 
 
 @contextmanager

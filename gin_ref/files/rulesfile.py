@@ -22,9 +22,11 @@ from typing import Any, NamedTuple, Optional
 import yaml
 
 from gin_ref.core.errors import RulesError
-from gin_ref.core.rules import DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, make_rules
+from gin_ref.core.errors import RecordError
+from gin_ref.core.rules import DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, make_rules, shown
+from gin_ref.files import yamlload
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Loader = yamlload.loader_class()
 # The presets are package data: configs/ in the checkout, installed as the package gin_ref.configs.
 _PRESETS_PACKAGE = "gin_ref.configs"
 _YAML_TAG = "tag:yaml.org,2002:"
@@ -203,6 +205,7 @@ def _read_layer(source, report):
         report(where, 1, "not UTF-8 text")
         return None
     try:
+        yamlload.scan(text, aliases=True, loader=_Loader)  # too deep: refused, never a RecursionError
         loader = _Loader(text)
         try:
             root = _top_mapping(loader, where, report)
@@ -210,7 +213,11 @@ def _read_layer(source, report):
         finally:
             loader.dispose()
     except yaml.YAMLError as exc:
-        report(where, *_yaml_problem(exc, text))
+        line, message = yamlload.yaml_problem(exc, text)
+        report(where, line or 1, message)
+        return None
+    except RecordError as exc:
+        report(where, exc.line or 1, exc.message)
         return None
 
 
@@ -233,16 +240,6 @@ def _top_mapping(loader, where, report):
     return root
 
 
-def _yaml_problem(exc, text):
-    """``(line, message)`` for a YAML error: a syntax error, or a character YAML does not accept."""
-    if isinstance(exc, yaml.reader.ReaderError):
-        line = text.count("\n", 0, exc.position) + 1
-        return line, f"invalid YAML: character #x{exc.character:04x}: {exc.reason}"
-    mark = getattr(exc, "problem_mark", None)
-    words = [getattr(exc, "context", None), getattr(exc, "problem", None)]
-    return (mark.line + 1 if mark else 1), "invalid YAML: " + (", ".join(w for w in words if w) or str(exc))
-
-
 def _read_entries(loader, root, source, report):
     """The layer of a top-level mapping node: each key checked, problems reported with their line."""
     where = source.path
@@ -258,22 +255,28 @@ def _read_entries(loader, root, source, report):
             report(where, line, f"house rule '{key}' given twice (first at line {first_line[key]})")
             continue
         first_line[key] = line
-        try:
-            value = loader.construct_object(value_node, deep=True)
-        except (yaml.YAMLError, ValueError):
-            report(where, line, f"cannot read the value of '{key}'")
+        problem = None
+        if isinstance(value_node, yaml.ScalarNode):
+            value, problem = yamlload.scalar_problem(loader, value_node)
+        else:
+            try:
+                value = loader.construct_object(value_node, deep=True)
+            except Exception:  # noqa: BLE001 - a tag PyYAML cannot build inside a list ('!!int' alone...)
+                problem = "cannot read it"
+        if problem is not None:
+            report(where, line, f"cannot read the value of '{key}': {problem}")
             rejected.add(key)
             continue
         if key == "extends":
             if isinstance(value, str) and value:
                 extends = (value, line)
             else:
-                report(where, line, f"'extends' must be a preset name or a file path, not {value!r}")
+                report(where, line, f"'extends' must be a preset name or a file path, not {shown(value)}")
         elif key == "description":
             if isinstance(value, str):
                 description = value
             else:
-                report(where, line, f"'description' must be text, not {value!r}")
+                report(where, line, f"'description' must be text, not {shown(value)}")
         else:
             try:
                 knobs[key] = (check_knob(key, value), line)

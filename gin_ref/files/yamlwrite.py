@@ -11,7 +11,7 @@ import datetime
 import json
 import re
 
-from gin_ref.files.yamlread import PLAIN_SCALAR, STR_TAG, UNSAFE_TEXT, implicit_tag
+from gin_ref.files.yamlscalar import PLAIN_SCALAR, STR_TAG, UNSAFE_TEXT, implicit_tag
 
 FLOW_KEYS = frozenset({"totals", "draw", "games"})
 BLOCK_KEYS = frozenset({"turns"})

@@ -84,6 +84,9 @@ def _rules(rules: Any, players: List[str], problems: Problems) -> HouseRules:
     """HouseRules from the snapshot: every knob checked, every missing one reported (its default used)."""
     if not isinstance(rules, dict) or not isinstance(rules.get("knobs"), dict):
         problems.fatal(("rules",), "'rules' must hold 'name' and 'knobs' (every house rule)")
+    for key in rules:
+        if key not in ("name", "knobs"):
+            problems.add(("rules", key), f"unknown key '{key}' in 'rules' (it holds 'name' and 'knobs')")
     name = rules.get("name")
     if not isinstance(name, str) or not name:
         problems.add(("rules", "name"), "rules 'name' must be the preset or file the match was started with")

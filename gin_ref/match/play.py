@@ -17,10 +17,10 @@ from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.header import player_at
-from gin_ref.match.problems import SHAPE_ERRORS, Problems, Where
+from gin_ref.match.problems import SHAPE_ERRORS, Problems, Where, same
 from gin_ref.match.knocks import MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
-from gin_ref.match.schema import (HAND_IRREGULARITIES, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS, Entry, Record,
-                                  is_count, position, turn_count)
+from gin_ref.match.schema import (HAND_IRREGULARITIES, IRREGULARITY_KEYS, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS,
+                                  Entry, Record, is_count, position, turn_count)
 from gin_ref.match.state import HandSetup, MatchState, score
 
 _BY_CODE = {card.code: card for card in DECK}
@@ -201,6 +201,9 @@ def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: Any,
         problems.add(where + ("kind",), f"hand {number}: unknown irregularity {item.get('kind')!r} "
                                         f"(known: {', '.join(HAND_IRREGULARITIES)})")
         return
+    for key in item:
+        if key not in IRREGULARITY_KEYS[item["kind"]]:
+            problems.add(where + (key,), f"hand {number}: unknown key '{key}' in an irregularity ({item['kind']})")
     if "turn" in item and not is_count(item["turn"]):
         problems.add(where + ("turn",), f"hand {number}: an irregularity's 'turn' is the number of the turn that "
                                         f"was due, not {item['turn']!r}")
@@ -268,7 +271,7 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, num
             _check_refused_knock(state, where, number, item, at, player, cards, discard, problems)
         except SHAPE_ERRORS as exc:
             problems.add(where + ("cards",), f"hand {number}: the illegal knock's cards: {exc}")
-    if item.get("points") != penalty:
+    if not same(item.get("points"), penalty):
         why = f"the penalty is {penalty}" if penalty else "illegal_knock: reject has no penalty"
         problems.add(where + ("points",) if "points" in item else where,
                      f"hand {number}: the illegal knock's points are {item.get('points')!r}, but {why}")
@@ -323,9 +326,15 @@ def check_match_irregularities(record: Record, state: MatchState, problems: Prob
     if not isinstance(record.get("irregularities", []), list):
         problems.add(("irregularities",), "'irregularities' must be a list")
     items = _match_items(record)
+    upto = len(record["hands"]) + 1
     for i in range(state.match_next, len(items)):
-        problems.add(("irregularities", i, "hand"), f"a deal of hand {items[i]['hand']} was refused, but only "
-                                                    f"{len(record['hands'])} hands are recorded")
+        item = items[i]
+        hand = item.get("hand") if isinstance(item, dict) else None
+        if type(hand) is int and hand > upto:
+            problems.add(("irregularities", i, "hand"), f"a deal of hand {hand} was refused, but only "
+                                                        f"{len(record['hands'])} hands are recorded")
+        else:  # whatever follows an item not yet due is checked as an item
+            _replay_wrong_dealer(state, i, item, upto, problems)
 
 
 def _replay_wrong_dealer(state: MatchState, i: int, item: Any, upto: int, problems: Problems) -> None:
@@ -337,6 +346,9 @@ def _replay_wrong_dealer(state: MatchState, i: int, item: Any, upto: int, proble
         problems.add(where + ("kind",), f"unknown irregularity of the match {item.get('kind')!r} (known: "
                                         f"{', '.join(MATCH_IRREGULARITIES)}; a hand's own go with the hand)")
         return
+    for key in item:
+        if key not in IRREGULARITY_KEYS[item["kind"]]:
+            problems.add(where + (key,), f"unknown key '{key}' in an irregularity of the match ({item['kind']})")
     hand = item.get("hand")
     if not isinstance(hand, int) or not is_count(hand):
         problems.add(where + ("hand",) if "hand" in item else where,

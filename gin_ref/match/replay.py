@@ -109,7 +109,7 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
 def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems) -> HandSetup:
     """The hand's setup: its dealer or roles against the rotation, its limit against the upcard."""
     where, number = ("hands", index), index + 1
-    if entry.get("number") != number:
+    if not same(entry.get("number"), number):
         problems.add(where + ("number",) if "number" in entry else where,
                      f"hand {number} is numbered {entry.get('number')!r}: hands are numbered 1, 2, 3... in order")
     if state.open is not None:
@@ -164,12 +164,12 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
             missing = f"no upcard, but the rules need it ({why_upcard(state.rules)})"
             problems.add(where + ("upcard",) if "upcard" in entry else where,
                          f"hand {number}: upcard: {exc}" if "upcard" in entry else f"hand {number} has {missing}")
-    if limit is not None and entry.get("limit") != limit:
+    if limit is not None and not same(entry.get("limit"), limit):
         shown = f"upcard {upcard.pretty} gives" if upcard is not None else "the rules give"
         problems.add(where + ("limit",) if "limit" in entry else where,
                      f"hand {number}: limit is {entry.get('limit')!r}, but {shown} {limit} "
                      f"({limit_reason(state.rules, upcard)})")
-    if limit is None and isinstance(entry.get("limit"), int):
+    if limit is None and type(entry.get("limit")) is int:
         limit = entry["limit"]
     setup = HandSetup(index, pair[0], roles, pair, upcard, limit)
     state.current = setup

@@ -12,7 +12,7 @@ replay works out again and compares.
 
 from typing import Any, Dict, List, Mapping, MutableMapping
 
-FORMAT = "gin-ref-match/1"
+FORMAT = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
 TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "irregularities", "corrections")
 OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused)
 ROLES = ("box", "captain", "sitter")
@@ -30,6 +30,11 @@ RESULTS = ("knock", "undercut", "gin", "big_gin", "dead")
 # ``out_of_turn`` {player, action[, card], detail}, each with ``turn`` (the turn that was due) where it has
 # one; in the match's (top level): ``wrong_dealer`` {hand (the hand that was to be dealt), player, detail}.
 HAND_IRREGULARITIES = ("illegal_knock", "out_of_turn")
+IRREGULARITY_KEYS = {  # every key each kind of irregularity may hold (actions.py writes them)
+    "illegal_knock": ("kind", "player", "turn", "detail", "points", "cards", "melds", "discard", "count"),
+    "out_of_turn": ("kind", "player", "turn", "action", "card", "detail"),
+    "wrong_dealer": ("kind", "hand", "player", "detail"),
+}
 MATCH_IRREGULARITIES = ("wrong_dealer",)
 TURN_ACTIONS = ("take", "pass", "draw", "discard")
 OUT_OF_TURN_ACTIONS = TURN_ACTIONS + ("knock",)

@@ -5,25 +5,28 @@ and its tally, as ``gin-ref tally --json`` prints it) and return plain data. Rea
 (``gin_ref.cli.history_cmds``), replaying and scoring a match is ``gin_ref.match``'s.
 """
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
 
 from gin_ref.match.schema import FORMAT
 
-# A file claims to be a match when a top-level ``format:`` key names the match format (any version: a file
-# of another version is a match we cannot read, named and skipped, not silently ignored).
-_CLAIMS_MATCH = re.compile(r"^format[ \t]*:[ \t]*[\"']?" + re.escape(FORMAT.split("/")[0] + "/"), re.MULTILINE)
+# A file claims to be a match when its top-level ``format`` names the match format (any version: a file of
+# another version is a match we cannot read, named and skipped, not silently ignored).
+_FAMILY = FORMAT.split("/")[0] + "/"
 MATCH_SUFFIXES = (".yaml", ".yml")
 
 
-def claims_match(text):
-    """Does this YAML text say it is a gin-ref match (``format: gin-ref-match/...``)?
+def claims_match(data):
+    """Does this document, as the match reader read it, say it is a gin-ref match (``format:
+    gin-ref-match/...`` at its top, however the YAML or JSON spells the key)?
 
     A rules file or any other YAML lacks the key and is not a match at all; a file that claims the format
     but cannot be read is a damaged match.
     """
-    return _CLAIMS_MATCH.search(text) is not None
+    if not isinstance(data, dict):
+        return False
+    fmt = data.get("format")
+    return isinstance(fmt, str) and fmt.startswith(_FAMILY)
 
 
 @dataclass(frozen=True)

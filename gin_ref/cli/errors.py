@@ -1,0 +1,66 @@
+"""Errors become one line, here and only here: ``Error: ...`` on stderr with the error's exit code.
+
+Exit codes: 0 done, 1 refused or invalid, 2 bad command line or unreadable input, 130 interrupted (Ctrl-C:
+``Error: interrupted``; a file being changed is left as it was), 141 standard output closed early (``gin-ref
+history | head``: the command stops quietly, as other tools do on SIGPIPE).
+
+Text a user gave (a file name, a player, a line of a file) is echoed with every character that would break
+the line or the terminal escaped: a newline is ``\\n``, U+2028 is ``\\u2028``, a byte that is not UTF-8 is
+``\\udcff``, so every error is one line.
+"""
+
+import os
+import re
+import sys
+
+import click
+
+INTERRUPTED, BROKEN_PIPE = 130, 141
+# Line breaks (\n \r \v \f, the C1 NEL, U+2028/2029, the file/group/record separators), every other control
+# character (a terminal escape), and lone surrogates (bytes that were not UTF-8 in a name).
+_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_ESCAPES = {"\n": "\\n", "\r": "\\r"}
+
+
+def _escape(match):
+    char = match.group()
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def one_line(text):
+    """``text`` with every character that would split a line (or reach the terminal raw) escaped."""
+    return _UNSAFE.sub(_escape, str(text))
+
+
+def shown_name(name):
+    """A path as people and files read it: valid text, the bytes of a name that is not UTF-8 escaped as
+    ``\\xff`` (it reaches Python as lone surrogates, which no UTF-8 file or page can hold)."""
+    name = os.fspath(name)
+    if not isinstance(name, str) or not re.search("[\ud800-\udfff]", name):
+        return name
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def fail(message, code):
+    """Print one ``Error: ...`` line on stderr and exit with ``code``."""
+    click.echo(f"Error: {one_line(message)}", err=True)
+    sys.exit(code)
+
+
+def warn(message):
+    """Print one line on stderr (a file skipped, a problem listed, a note)."""
+    click.echo(one_line(message), err=True)
+
+
+def stop_quietly():
+    """Standard output was closed (a reader such as ``head`` has what it wanted): exit BROKEN_PIPE without a
+    word, and without Python's own complaint when it flushes at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (a test runner)
+        pass
+    sys.exit(BROKEN_PIPE)

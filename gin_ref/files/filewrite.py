@@ -1,0 +1,201 @@
+"""Writing a file safely: check first that the write can be tried, then replace the file in one rename.
+
+The new text goes to a temporary file in the same folder, is flushed and synced, and replaces the file in
+one rename (then the folder is synced), so a crash, a kill, Ctrl-C or a full disk leaves the old file or the
+new one, never half of one. A path that is a symbolic link is written through: the temporary file and the
+rename are those of the file it points to (the link stays). A new file is put in place with a hard link,
+which fails rather than replace a file another writer created meanwhile. Messages name the file as the user
+gave it, never the temporary file.
+"""
+
+import errno
+import os
+import stat
+import tempfile
+
+from gin_ref.core.errors import RecordError
+
+try:
+    import fcntl
+except ImportError:  # no flock on this platform
+    fcntl = None
+
+commits = 0  # files this process has replaced or created: after one, an interrupt no longer undoes it
+
+
+def missing(path):
+    return RecordError(f"no match file '{path}': start one with 'gin-ref new PLAYER PLAYER' "
+                       "(or name one with --match FILE)")
+
+
+def exists(path):
+    return RecordError(f"{path} already exists: give --force to start over in it, or another --match FILE")
+
+
+def not_a_file(path, mode):
+    """The RecordError for a path that is there but is not a regular file, or None if it is one."""
+    if stat.S_ISDIR(mode):
+        return RecordError("is a folder, not a match file", path=str(path))
+    if not stat.S_ISREG(mode):
+        return RecordError("not a regular file", path=str(path))
+    return None
+
+
+def _folder_shown(path, real):
+    """The folder of ``path`` as the user would name it: as given, unless a link leads elsewhere."""
+    given = os.path.dirname(os.fspath(path)) or "."
+    folder = os.path.dirname(real)
+    return given if os.path.realpath(given) == folder else folder
+
+
+def _read_only_fs(folder):
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):
+        return False
+
+
+def cannot_write(path, real, exc):
+    """A RecordError for an OSError met writing ``path`` (resolved to ``real``): it names the file as the
+    user gave it and its folder, never the temporary file."""
+    folder = os.path.dirname(real)
+    shown = _folder_shown(path, real)
+    if not os.path.isdir(folder):
+        reason = f"folder '{shown}' does not exist" if not os.path.exists(folder) else f"'{shown}' is not a folder"
+    elif exc.errno == errno.EROFS or _read_only_fs(folder):
+        reason = f"folder '{shown}' is on a read-only file system"
+    elif isinstance(exc, PermissionError) and not os.access(folder, os.W_OK):
+        reason = f"folder '{shown}' is not writable"
+    else:
+        words = exc.strerror or str(exc)
+        reason = words[:1].lower() + words[1:]
+    return RecordError(f"cannot write {path}: {reason}")
+
+
+def writable_target(path, must_exist=False, may_exist=True):
+    """The real path to write ``path`` through (symbolic links resolved), once it is known the write can be
+    tried: RecordError for a name ending in '/', a folder, a pipe or a device, a read-only file, a folder
+    that is missing, not writable or on a read-only file system, a missing file (``must_exist``) and an
+    existing one (not ``may_exist``)."""
+    name = os.fspath(path)
+    if not name:
+        raise RecordError("no file name given")
+    if name.endswith(("/", os.sep) + ((os.altsep,) if os.altsep else ())):
+        if os.path.isdir(name):
+            raise RecordError("is a folder, not a match file", path=name)
+        raise RecordError("names a folder, not a match file: give a file name", path=name)
+    real = os.path.realpath(name)
+    try:
+        info = os.stat(real)
+    except (FileNotFoundError, NotADirectoryError):
+        info = None
+    folder = os.path.dirname(real)
+    if info is None:
+        if must_exist:
+            raise missing(name)
+    else:
+        problem = not_a_file(name, info.st_mode)
+        if problem is not None:
+            raise problem
+        if not may_exist:
+            raise exists(name)
+        if _read_only_fs(folder):
+            raise cannot_write(name, real, OSError(errno.EROFS, os.strerror(errno.EROFS)))
+        if not os.access(real, os.W_OK):
+            raise RecordError(f"cannot write {name}: permission denied (the file is read-only)")
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise cannot_write(name, real, PermissionError(errno.EACCES, os.strerror(errno.EACCES)))
+    return real
+
+
+def write_atomic(path, text, real=None, new=False, lock_new=False):
+    """Replace ``path`` with ``text`` in one step: a temporary file in the same folder, flushed and synced,
+    renamed over the file; the folder is synced after. On any failure the old file is left as it was and
+    RecordError says why. A symbolic link is written through (``real``, when given, is the file to replace:
+    the one a writer has locked); the file keeps its mode and, where it can, its group. With ``new`` the
+    file must not be there yet: ``exists(path)`` is raised, and nothing written, if another writer made it
+    first. With ``lock_new`` the new version is locked (flock) before it is renamed in and its open file
+    descriptor returned (the caller closes it): a lock held across writes stays on the file in place."""
+    name = os.fspath(path)
+    real = writable_target(name) if real is None else real
+    folder = os.path.dirname(real)
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        info = None
+    if info is not None:
+        mode = info.st_mode & 0o777
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(real)}.", suffix=".tmp")
+    except OSError as exc:
+        raise cannot_write(name, real, exc) from None
+    kept = None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            if lock_new and fcntl is not None:
+                kept = os.dup(out.fileno())
+                fcntl.flock(kept, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+            if info is not None and hasattr(os, "fchown") and os.fstat(out.fileno()).st_gid != info.st_gid:
+                try:
+                    os.fchown(out.fileno(), -1, info.st_gid)  # keep the group, when we are in it
+                except OSError:
+                    pass
+        os.chmod(temp, mode)
+        if new:
+            _link_new(temp, real, name)
+        else:
+            os.replace(temp, real)
+        global commits
+        commits += 1
+    except BaseException as exc:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        if kept is not None:
+            os.close(kept)
+        if isinstance(exc, OSError):
+            raise cannot_write(name, real, exc) from None
+        raise
+    _sync_folder(folder)
+    return kept
+
+
+def _link_new(temp, real, name):
+    """Put ``temp`` in place as the new file ``real``, never replacing one that is there; ``temp`` stays
+    (the caller removes it)."""
+    try:
+        os.link(temp, real, follow_symlinks=False)
+    except FileExistsError:
+        raise exists(name) from None
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+            raise
+        # no hard links on this file system: claim the name, then rename over the empty file
+        try:
+            os.close(os.open(real, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600))
+        except FileExistsError:
+            raise exists(name) from None
+        os.replace(temp, real)
+        return
+    os.unlink(temp)
+
+
+def _sync_folder(folder):
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,69 @@
+"""The match file's format versions, and the end line that lets a cut file be told from a whole one.
+
+A match file of format ``gin-ref-match/2`` (``gin_ref.match``'s FORMAT) ends with one line,
+``end: {hands: N}``: the last key of the record, a one-line flow mapping, followed by the file's last line
+break. A file cut at any byte loses some of it: the line break, the closing brace (then the line is not
+YAML), or all of it (then there is no end), so every cut is refused. ``hands`` is the number of hands the
+record holds; later keys of the end line (a count of steps, a seal) go in the same mapping, which stays
+last. A ``gin-ref-match/1`` file has no end line: it is read as before (its cuts are caught only as well
+as the record's own checks allow) and written as /2 at its first change.
+"""
+
+from gin_ref.match.schema import FORMAT
+
+FORMAT_1 = "gin-ref-match/1"
+END_KEY = "end"
+END_KEYS = ("hands",)
+UPGRADED = "note: {path} is now in format {new} (it was {old}; an older gin-ref cannot read it)"
+
+
+def end_line(record):
+    """The text of a record's end line, its line break included."""
+    hands = record.get("hands")
+    return f"{END_KEY}: {{hands: {len(hands) if isinstance(hands, list) else 0}}}\n"
+
+
+def last_line_number(text):
+    return text.count("\n") + (0 if text.endswith("\n") else 1)
+
+
+def read_version(data, text):
+    """``(version, problems)`` of a record just read: version 1 or 2 (None for another format, which the
+    match layer refuses) and, for /2, the problems of its end line, each ``(line, message)``. The end key is
+    taken out and a /1 record is given the current format, so the match replays either the same way."""
+    if not isinstance(data, dict):
+        return None, []
+    fmt = data.get("format")
+    if fmt == FORMAT_1:
+        data["format"] = FORMAT
+        return 1, []
+    if fmt != FORMAT:
+        return None, []
+    return 2, _end_problems(data, text)
+
+
+def _end_problems(data, text):
+    last = last_line_number(text)
+    lines = getattr(data, "lines", {})
+    if END_KEY not in data:
+        return [(last, f"the record has no end line ('{END_KEY}: {{hands: N}}' last): the file was cut short "
+                       "or its end deleted")]
+    end = data.pop(END_KEY)
+    line = lines.get(END_KEY, last)
+    keys = list(data)
+    if line != last or keys and lines.get(keys[-1], 0) > line:
+        return [(line, f"'{END_KEY}: {{...}}' must be the file's last line, with nothing after it")]
+    if not text.endswith("\n"):
+        return [(line, "the end line has no line break after it: the file was cut short")]
+    if not isinstance(end, dict):
+        return [(line, f"'{END_KEY}' must be {{hands: N}}, not {type(end).__name__}")]
+    if not text.endswith("}\n"):  # a flow mapping on one line: a cut anywhere in it is not YAML
+        return [(line, f"'{END_KEY}' must be written on one line: {END_KEY}: {{hands: N}}")]
+    problems = [(line, f"unknown key '{key}' in '{END_KEY}'") for key in end if key not in END_KEYS]
+    hands, held = end.get("hands"), data.get("hands")
+    if type(hands) is not int:
+        problems.append((line, f"'{END_KEY}' must give the number of hands: {{hands: N}}"))
+    elif isinstance(held, list) and hands != len(held):
+        problems.append((line, f"the end line says {hands} hand{'s' if hands != 1 else ''} but the record holds "
+                               f"{len(held)}: hands were cut or deleted"))
+    return problems

@@ -1,0 +1,176 @@
+"""Reading YAML through PyYAML's safe loader (the C one when present), with the line of every key, for the
+text outside the writer's layout; and the guards every YAML file gin-ref reads goes through first.
+
+``scan`` makes one pass over the events, before any node is built: it refuses (RecordError with the line)
+a collection nested deeper than MAX_DEPTH, which would overflow the composer's stack (a RecursionError, or
+worse, in C), and, for a match file, every anchor and alias (a few lines of nested aliases, "billion
+laughs", stand for more data than any memory holds; the writer never uses them).
+
+``read`` returns what PyYAML's safe loader returns, or says why not: every value is checked as it is built,
+and a value that is not plain data (a tag other than str, int, float, bool, null and timestamp, a tag
+PyYAML cannot build such as ``!!int`` with no digits, a number that is not finite, text holding a lone
+surrogate, a merge key, a key given twice) is a problem with its key path, its value None.
+"""
+
+import datetime
+import math
+import re
+
+from gin_ref.core.errors import RecordError
+from gin_ref.files.yamldata import LineDict, LineList
+from gin_ref.files.yamlfast import MAX_DEPTH
+
+_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = frozenset(_TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp"))
+_KINDS = {"!!int": "a whole number", "!!float": "a number", "!!timestamp": "a date or time",
+          "!!bool": "true or false", "!!null": "null"}
+_PLAIN_TYPES = (str, int, float, type(None), datetime.date)  # bool is an int, datetime a date
+SURROGATE = re.compile("[\ud800-\udfff]")
+_loader = []
+
+
+def loader_class():
+    """The loader gin-ref reads YAML with: PyYAML's CSafeLoader when libyaml is there, else SafeLoader."""
+    if not _loader:
+        import yaml
+
+        _loader.append(getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return _loader[0]
+
+
+def yaml_problem(exc, text):
+    """``(line, message)`` of a YAMLError: a syntax error, or a character YAML does not accept."""
+    import yaml
+
+    if isinstance(exc, yaml.reader.ReaderError):
+        return text.count("\n", 0, exc.position) + 1, f"invalid YAML: character #x{exc.character:04x}: {exc.reason}"
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    words = [getattr(exc, "context", None), getattr(exc, "problem", None)]
+    message = ", ".join(w for w in words if w) or str(exc).splitlines()[0]
+    return (mark.line + 1 if mark is not None else None), f"invalid YAML: {message}"
+
+
+def scan(text, aliases=False, loader=None):
+    """One pass over the events of ``text`` (read with ``loader``, a loader class; default ``loader_class()``):
+    RecordError (with its line) at a collection nested deeper than MAX_DEPTH, and, unless ``aliases``, at the
+    first anchor or alias. Raises YAMLError for text that is not YAML."""
+    import yaml
+
+    loader = (loader or loader_class())(text)
+    scalar, alias = yaml.ScalarEvent, yaml.AliasEvent
+    starts = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+    ends = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+    depth = 0
+    try:
+        while loader.check_event():
+            event = loader.get_event()
+            kind = type(event)
+            if kind is scalar:
+                if event.anchor is None or aliases:
+                    continue
+            elif kind in starts:
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise RecordError(f"nested too deeply: more than {MAX_DEPTH} levels",
+                                      line=event.start_mark.line + 1)
+                if event.anchor is None or aliases:
+                    continue
+            elif kind in ends:
+                depth -= 1
+                continue
+            elif kind is not alias or aliases:
+                continue
+            raise RecordError("anchors and aliases are not used in match files: write the value itself",
+                              line=event.start_mark.line + 1)
+    finally:
+        loader.dispose()
+
+
+def read(text, problems):
+    """The document as LineDict/LineList/scalars, its problems appended as ``(where, message)``. Raises
+    RecordError (with its line) for text that is not YAML, nested too deeply, with an anchor, or empty."""
+    import yaml
+
+    try:
+        scan(text)
+        loader = loader_class()(text)
+        try:
+            node = loader.get_single_node()
+        except BaseException:
+            loader.dispose()
+            raise
+    except yaml.YAMLError as exc:
+        line, message = yaml_problem(exc, text)
+        raise RecordError(message, line=line) from None
+    try:
+        if node is None:
+            raise RecordError("the file is empty", line=1)
+        return _from_node(loader, node, problems, ())
+    finally:
+        loader.dispose()
+
+
+def scalar_problem(loader, node):
+    """``(value, None)`` for a scalar node PyYAML builds into plain data, else ``(None, message)``."""
+    tag = node.tag.replace(_TAG, "!!")
+    if node.tag not in _SCALAR_TAGS:
+        if tag in ("!!seq", "!!map", "!!set", "!!omap", "!!pairs"):
+            return None, f"YAML tag '{tag}' on a single value is not read: write [] or {{}} for an empty one"
+        return None, f"YAML tag '{tag}' is not allowed: only plain values are read"
+    detail = ""
+    try:
+        value = loader.construct_object(node)
+    except (ValueError, OverflowError) as exc:  # a date like 2024-13-45, a number of 5,000 digits
+        detail = f" ({exc})" if tag == "!!timestamp" else ""
+    except Exception:  # noqa: BLE001 - what PyYAML cannot build: '!!int' with no digits, '!!bool maybe'
+        pass
+    else:
+        if isinstance(value, str):
+            found = SURROGATE.search(value)
+            if found is None:
+                return value, None
+            return None, f"not valid text: it holds a lone surrogate (\\u{ord(found.group()):04x})"
+        if isinstance(value, float) and not math.isfinite(value):
+            return None, f"cannot read {node.value!r} as a number: only finite numbers are read"
+        if isinstance(value, _PLAIN_TYPES) and (not isinstance(value, int) or value.bit_length() < 10_000):
+            return value, None
+    # a number over 3,000 digits (0x... or 1:00:00... builds one) could not even be printed
+    text = node.value if len(node.value) <= 40 else f"{node.value[:20]}... ({len(node.value)} characters)"
+    return None, f"cannot read {text!r} as {_KINDS.get(tag, repr(tag))}{detail}"
+
+
+def _from_node(loader, node, problems, where):
+    """The data of a node, its problems appended (``scan`` has refused aliases and deep nesting)."""
+    import yaml
+
+    line = node.start_mark.line + 1
+    if isinstance(node, yaml.ScalarNode):
+        value, problem = scalar_problem(loader, node)
+        if problem is not None:
+            problems.append((where, problem))
+        return value
+    if node.tag not in (_TAG + "map", _TAG + "seq"):
+        problems.append((where, f"YAML tag '{node.tag.replace(_TAG, '!!')}' is not allowed: only plain values are read"))
+        return None
+    if isinstance(node, yaml.SequenceNode):
+        result = LineList()
+        result.line, result.lines = line, []
+        for i, item in enumerate(node.value):
+            result.lines.append(item.start_mark.line + 1)
+            result.append(_from_node(loader, item, problems, where + (i,)))
+        return result
+    result = LineDict()
+    result.line, result.lines = line, {}
+    for key_node, value_node in node.value:
+        if not isinstance(key_node, yaml.ScalarNode) or key_node.tag.endswith(":merge"):
+            problems.append((where, f"line {key_node.start_mark.line + 1}: only plain keys are read "
+                                    "(no merge keys or complex keys)"))
+            continue
+        key = _from_node(loader, key_node, problems, where)
+        if key in result:
+            problems.append((where + (key,), f"'{key}' is given twice (first at line {result.lines[key]}; "
+                                             f"again at line {key_node.start_mark.line + 1})"))
+            continue
+        result.lines[key] = key_node.start_mark.line + 1
+        result[key] = _from_node(loader, value_node, problems, where + (key,))
+    return result

@@ -1,0 +1,75 @@
+"""Plain scalars exactly as PyYAML resolves them, and the character classes the reader and writer share.
+
+``implicit_tag`` asks PyYAML's own resolver (cached), so the fast reader (``gin_ref.files.yamlfast``) and
+the writer (``gin_ref.files.yamlwrite``) agree with PyYAML on what ``yes``, ``012`` or ``1_0`` is.
+"""
+
+import re
+
+PLAIN = r"\w(?:[\w.+\-/()' ]*[\w.+\-/()'])?"
+QUOTED = r"'(?:[^']|'')*'"
+PLAIN_SCALAR = re.compile(PLAIN)
+# PyYAML reads these characters only inside double quotes (escaped) or not at all; the fast path leaves
+# such text to PyYAML, and the writer double-quotes strings holding them.
+UNSAFE_TEXT = re.compile("[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029\ufeff]")
+_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+STR_TAG, _INT_TAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+_BOOL_TAG, _NULL_TAG = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"
+
+
+class Fallback(Exception):
+    """Text the fast reader leaves to PyYAML."""
+
+
+_resolved = {}
+_resolver = []
+
+
+def implicit_tag(text):
+    """PyYAML's implicit tag of a plain scalar (str, int, bool, null, float, timestamp...)."""
+    tag = _resolved.get(text)
+    if tag is None:
+        if not _resolver:
+            import yaml
+
+            _resolver.extend((yaml.resolver.Resolver(), yaml.nodes.ScalarNode))
+        resolver, node = _resolver
+        tag = resolver.resolve(node, text, (True, False))
+        if len(_resolved) < 100_000:
+            _resolved[text] = tag
+    return tag
+
+
+_plain_values = {}
+
+
+def plain_value(text):
+    """The value of a plain scalar, or Fallback if PyYAML would build something other than str, int,
+    bool or null (a date, a float, an octal number...)."""
+    try:
+        return _plain_values[text]
+    except KeyError:
+        pass
+    tag = implicit_tag(text)
+    if tag == STR_TAG:
+        value = text
+    elif tag == _NULL_TAG:
+        value = None
+    elif tag == _BOOL_TAG:
+        value = text.lower() in ("yes", "true", "on")
+    elif tag == _INT_TAG and _INT.fullmatch(text) and len(text) <= 3000:  # longer: the fallback decides
+        value = int(text)
+    else:
+        raise Fallback
+    if len(_plain_values) < 100_000:
+        _plain_values[text] = value
+    return value
+
+
+def quoted_value(token):
+    """The text of a single-quoted scalar."""
+    return token[1:-1].replace("''", "'")
+
+
+def key_value(token):
+    return quoted_value(token) if token[0] == "'" else plain_value(token)

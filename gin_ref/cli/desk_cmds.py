@@ -56,3 +56,29 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
         step = rec.match.rule(kind, reason, record.now(), hand=hand, player=player, points=points, by=by)
     click.echo(f"{path}: hand {step.hand}: {words.ruling_words(step.data)}")
     click.echo("\n".join(tally_view.standing_lines(rec.match)))
+
+
+def seal_report(match):
+    """``(sealed, broken)`` of a match read by ``verify``: whether its file carries seals (format /2) and
+    every seal that fails, each {``line``, ``hand`` (None: the end of record), ``kind``, ``message``}."""
+    from gin_ref.files import recordformat
+    from gin_ref.files import yamlread as yamltext
+    from gin_ref.match import seals
+
+    if match is None:
+        return False, []
+    data = match.record
+    version, end = recordformat.end_of(data)
+    if version != 2:
+        return False, []
+    last = yamltext.line_of(data, ())
+    broken = []
+    for item in seals.check_seals(data, end):
+        line = yamltext.line_of(data, item.where[:2]) if item.hand is not None else _end_line(data, last)
+        broken.append({"line": line, "hand": item.hand, "kind": item.kind, "message": words.seal_words(item)})
+    return True, broken
+
+
+def _end_line(data, fallback):
+    lines = getattr(data, "lines", {})
+    return lines.get("end") or max(lines.values(), default=fallback)

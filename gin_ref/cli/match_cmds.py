@@ -251,16 +251,18 @@ def tally_cmd(match_path, as_json, what_if_spec):
 @click.command("verify")
 @match_option
 @json_option("Print one JSON object: each file and its problems.")
+@click.option("--strict", is_flag=True, help="Exit 1 when a seal fails (a hand changed outside gin-ref).")
 @click.argument("files", nargs=-1, metavar="[FILE]...")
-def verify_cmd(match_path, as_json, files):
+def verify_cmd(match_path, as_json, strict, files):
     """Replay match records through the engine and report every problem as FILE:LINE: message.
 
     Checks each hand's limit, result, winner, points and running totals against its cards, the dealer
     (or roles) of every hand, the turns of a hand recorded turn by turn, every irregularity, the end of
     the match, and the file's own form. Exit 0 when every file is sound, 1 otherwise. A sound file's
     irregularities (illegal knocks, actions out of turn, deals by the wrong dealer) are history, not
-    problems: they are listed under its "ok" line. Default FILE: the match file (--match, ${}, else
-    match.yaml).
+    problems: they are listed under its "ok" line. Each hand's seal is checked too: a hand whose facts
+    no longer match its seal was changed outside gin-ref, a warning at its line (exit 0; --strict makes it
+    exit 1). Default FILE: the match file (--match, ${}, else match.yaml).
 
     \b
     Example:  gin-ref verify examples/*.yaml
@@ -281,8 +283,16 @@ def verify_cmd(match_path, as_json, files):
             report[-1]["notes"] = notes
         if _rulings(data):  # the hands a director ruled, when there are any
             report[-1]["rulings"] = _rulings(data)
+        from gin_ref.cli.desk_cmds import seal_report
+
+        sealed, broken = seal_report(match)
+        if not problems and (broken or not sealed):  # a sound file: what its seals say, when they say something
+            report[-1]["seals"] = {"sealed": sealed, "broken": broken}
+        bad = bad or bool(strict and broken)
         if as_json:
             continue
+        for item in broken if not problems else ():  # a record with problems: those say more
+            warn(f"{path}:{item['line']}: warning: {item['message']}")
         for line, message in problems:
             warn(f"{path}:{line}: {message}")
         if not problems:
@@ -295,6 +305,8 @@ def verify_cmd(match_path, as_json, files):
                 click.echo(f"  note: {note}")
             for item in _rulings(data):
                 click.echo(f"  line {item['line']}, ^ hand {item['hand']} ruled: {words.ruling_words(item, dated=True)}")
+            if match is not None and not sealed:
+                click.echo(f"  {words.NO_SEALS}")
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)

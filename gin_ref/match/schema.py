@@ -43,7 +43,7 @@ Entry = Dict[str, Any]  # a hand entry, an irregularity or a correction: plain d
 Record = Dict[str, Any]
 
 
-VERSION_KEYS = ("upcard", "limit") + SETTLED_KEYS  # what an amend replaces: the upcard and the result
+VERSION_KEYS = ("upcard", "limit") + tuple(key for key in SETTLED_KEYS if key != "seal")  # what an amend replaces
 
 
 def step_count(record: Record) -> int:

@@ -69,10 +69,12 @@ def check_seals(record: Record, end_seal: Optional[str]) -> List[Broken]:
     record's) against the last hand's."""
     broken: List[Broken] = []
     previous = head_seal(record)
+    sealed = False
     for index, entry in enumerate(list_at(record, "hands")):
         if not is_sealed(entry):
             continue
         number = entry.get("number", index + 1)
+        sealed = True
         stored = entry.get("seal")
         if not isinstance(stored, str):
             broken.append(Broken(number, ("hands", index), "missing"))
@@ -81,7 +83,7 @@ def check_seals(record: Record, end_seal: Optional[str]) -> List[Broken]:
         if stored != seal_of(previous, entry):
             broken.append(Broken(number, ("hands", index, "seal"), "edited"))
         previous = stored
-    if end_seal != previous:
+    if end_seal != (previous if sealed else None):  # nothing sealed: the end holds no seal
         broken.append(Broken(None, (), "end"))
     return broken
 
@@ -101,6 +103,7 @@ class Before(NamedTuple):
 
     head: str
     digests: List[Optional[str]]
+    stored: List[Optional[str]]  # each hand's seal as read
     failing: List[int]
 
 
@@ -108,8 +111,9 @@ def before_write(record: Record, end_seal: Optional[str]) -> Before:
     """The ``Before`` of a record just read (its end of record's seal: ``end_seal``)."""
     digests = [hashlib.sha256(facts(entry)).hexdigest() if isinstance(entry, dict) else None
                for entry in list_at(record, "hands")]
+    stored = [entry.get("seal") if isinstance(entry, dict) else None for entry in list_at(record, "hands")]
     failing = [b.hand for b in check_seals(record, end_seal) if b.hand is not None]
-    return Before(head_seal(record), digests, failing)
+    return Before(head_seal(record), digests, stored, failing)
 
 
 def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int] = None) -> str:
@@ -124,15 +128,18 @@ def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int
         failing = before.failing
         start = next((index for index, entry in enumerate(hands)
                       if index >= len(before.digests) or not isinstance(entry, dict)
-                      or hashlib.sha256(facts(entry)).hexdigest() != before.digests[index]),
+                      or hashlib.sha256(facts(entry)).hexdigest() != before.digests[index]
+                      or entry.get("seal") != before.stored[index]),
                      len(hands))
-    refused = [number for number in failing
-               if number > start and number != confirm and number <= len(hands) and is_sealed(hands[number - 1])]
+    if confirm is not None:  # the hand confirmed is sealed again, whatever else changed
+        start = min(start, confirm - 1)
+    refused = [number for number in failing if number > start and number != confirm]
     if refused:
         which = ", ".join(str(n) for n in refused)
-        raise UnsealedError(f"hand{'s' if len(refused) > 1 else ''} {which} changed outside gin-ref (its seal "
-                            f"fails): look at it, then confirm it with 'gin-ref amend {refused[0]} ...', which "
-                            "seals it again")
+        one = len(refused) == 1
+        raise UnsealedError(f"hand{'' if one else 's'} {which} changed outside gin-ref ({'its seal fails' if one else 'their seals fail'}): "
+                            f"look, then confirm {'it' if one else 'each, the last first,'} with 'gin-ref amend "
+                            f"{refused[-1]} ...', which seals it again")
     previous = head
     for index, entry in enumerate(hands):
         if not isinstance(entry, dict):
@@ -154,3 +161,16 @@ def drop_seals(record: Record) -> None:
         if isinstance(entry, dict):
             entry.pop("seal", None)
 
+
+
+def fails(record: Record, number: int) -> bool:
+    """Does hand ``number``'s seal fail (checked against the seal stored before it)?"""
+    previous = head_seal(record)
+    for entry in list_at(record, "hands"):
+        if not is_sealed(entry):
+            continue
+        if entry.get("number") == number:
+            return "seal" in entry and entry["seal"] != seal_of(previous, entry)
+        if isinstance(entry.get("seal"), str):
+            previous = entry["seal"]
+    return False

@@ -113,7 +113,7 @@ def newest(record: Record) -> Step:
     entry = hands[-1]
     number, turns, items = entry["number"], turn_count(entry), entry.get("irregularities") or []
     if entry.get("result") is not None:
-        settled = {key: entry[key] for key in SETTLED_KEYS if key in entry}
+        settled = {key: entry[key] for key in SETTLED_KEYS if key in entry and key != "seal"}
         if settled["result"] == "dead" and turns:  # the hand ended dead by itself: at its last turn
             return Step("turn", number, {**settled, "turns": [entry["turns"][-1]]}, turns)
         return Step("result", number, settled)
@@ -152,7 +152,8 @@ def _put_turn(record: Record, step: Step) -> None:
 def _take_turn(record: Record, step: Step) -> Entry:
     entry = _hand(record, step)
     removed: Entry = {"number": step.hand}
-    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry)
+    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry and key != "seal")
+    entry.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
     removed["turns"] = [entry["turns"].pop()]
     if not entry["turns"]:
         del entry["turns"]
@@ -191,7 +192,8 @@ def _put_result(record: Record, step: Step) -> None:
 def _take_result(record: Record, step: Step) -> Entry:
     entry = _hand(record, step)
     removed: Entry = {"number": step.hand}
-    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry)
+    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry and key != "seal")
+    entry.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
     return removed
 
 

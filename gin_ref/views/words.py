@@ -186,3 +186,17 @@ def ruling_words(ruling: Mapping[str, Any], dated: bool = False) -> str:
     by = f"; ruled by {ruling['by']}" if ruling.get("by") else "; ruled by the director"
     when = f", {str(ruling.get('date'))[:16]}" if dated and ruling.get("date") else ""
     return f"{what} ({ruling.get('reason')}{by}{when})"
+
+
+NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /2, sealed, at its next change)"
+
+
+def seal_words(broken: Any) -> str:
+    """A seal that fails (``gin_ref.match.seals.Broken``): ``hand 4 changed outside gin-ref: its facts no
+    longer match its seal``."""
+    if broken.kind == "edited":
+        return f"hand {broken.hand} changed outside gin-ref: its facts no longer match its seal"
+    if broken.kind == "missing":
+        return f"hand {broken.hand} changed outside gin-ref: it has no seal"
+    return ("the end of record's seal is not the last hand's: a hand was deleted, or the seals changed, "
+            "outside gin-ref")

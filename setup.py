@@ -21,6 +21,8 @@ setup(
     install_requires=["click>=8.0", "PyYAML>=5.1", "openskill>=6", "prompt_toolkit>=3.0"],
     # The code runs on click 8.0 and later (the suite passes on 8.0.0, 8.1.7 and 8.5 when stderr is
     # captured apart). The tests read stderr apart from stdout, which CliRunner does by default from 8.2.
-    extras_require={"test": ["click>=8.2", "pytest>=7", "hypothesis>=6", "pypdf>=4", "pexpect>=4.8"]},
+    # mypy checks the annotations as part of the test command (the README's, which .ci/run runs).
+    extras_require={"test": ["click>=8.2", "pytest>=7", "hypothesis>=6", "pypdf>=4", "pexpect>=4.8", "mypy>=1.0",
+                             "types-PyYAML"]},
     entry_points={"console_scripts": ["gin-ref=gin_ref.__main__:run"]},
 )

@@ -4,7 +4,7 @@ import pickle
 
 import pytest
 
-from gin_ref.core.cards import DECK, Card, codes, from_mask, parse_cards, points, sort_cards, split_tokens, to_mask
+from gin_ref.core.cards import DECK, Card, codes, from_mask, parse_cards, deadwood_points, sort_cards, split_tokens, to_mask
 from gin_ref.core.errors import InvalidNotationError
 
 
@@ -43,8 +43,8 @@ def test_values(code, value):
 
 
 def test_points_of_some_cards():
-    assert points(parse_cards("AS KH 5D 9C")) == 25
-    assert points(()) == 0
+    assert deadwood_points(parse_cards("AS KH 5D 9C")) == 25
+    assert deadwood_points(()) == 0
 
 
 def test_parse_cards_keeps_order_and_accepts_commas_semicolons_and_spaces():
@@ -69,7 +69,7 @@ def test_unknown_token_is_named(text, bad):
 def test_unknown_card_message_says_what_to_write():
     with pytest.raises(InvalidNotationError) as info:
         Card.parse("ZZ")
-    assert str(info.value) == "unknown card 'ZZ' (write rank A 2-9 T J Q K, then suit S H D C)"
+    assert str(info.value) == "unknown card 'ZZ' (write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)"
 
 
 @pytest.mark.parametrize("text, what, message", [

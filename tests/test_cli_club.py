@@ -205,7 +205,7 @@ def test_a_damaged_table_is_named_and_counts_as_unfinished(tmp_path):
 
 
 @pytest.mark.parametrize("args, code, error", [
-    (["--rules", "three-player", "A", "B", "C"], 1,
+    (["--rules", "three-player", "A", "B", "C"], 2,
      "Error: the three-player rules are for 3 players at a table: an event pairs two players a table, so it needs "
      "two-player rules\n"),
     (["--format", "round-robin", "--rounds", "2", "A", "B", "C", "D"], 2,

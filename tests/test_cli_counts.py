@@ -53,7 +53,7 @@ def test_a_hand_by_points_settles_and_the_record_says_it_was_counted(tmp_path):
     new(tmp_path, "--dealer", "Ann")
     ok(tmp_path, "deal", "--upcard", "9H")
     assert ok(tmp_path, "knock", "Ben", "5", "--defender", "23") == (
-        "hand 1: Ben knocks against Ann, upcard 9♥, knock limit 9 (upcard 9♥)\n"
+        "m.yaml: hand 1: Ben knocks against Ann, upcard 9♥, knock limit 9 (upcard 9♥)\n"
         "     melds                  deadwood\n"
         "---  ---------------------  --------\n"
         "Ben  counted                5\n"
@@ -116,9 +116,9 @@ def test_a_count_over_the_limit_is_an_illegal_knock_with_the_penalty(tmp_path):
     new(tmp_path, "--rules", rules, "--dealer", "Ann")
     result = sh(tmp_path, "knock", "--upcard", "3H", "Ben", "8", "--defender", "30")
     assert (result.returncode, result.stdout, result.stderr) == (
-        1, "hand 1: Ann deals, upcard 3♥\nknock limit 3 (upcard 3♥)\n",
+        1, "m.yaml: hand 1: Ann deals, upcard 3♥\nknock limit 3 (upcard 3♥)\n",
         "Error: knock not allowed: deadwood 8 exceeds limit 3 (upcard 3♥). Recorded as an irregularity (hand 1); "
-        "10 penalty points to Ann; the hand stays open\n")
+        "10 penalty points to Ann; the deal of hand 1 is recorded and the hand stays open\n")
     data = tally(tmp_path)
     assert data["open_hand"] == 1 and data["totals"] == {"Ann": 10, "Ben": 0}
     assert data["hands"][0]["irregularities"] == [{"kind": "illegal_knock", "player": "Ben", "detail": (
@@ -167,7 +167,7 @@ def test_counts_in_hollywood_and_three_players(tmp_path):
     result = sh(three, "knock", "--upcard", "6H", "Ann", "3", "--defender", "20")  # Ann sits out hand 2
     assert result.returncode == 1 and result.stderr == (
         "Error: Ann sits out hand 2: only Ben (box) or Cid (captain) may knock. Recorded as an irregularity "
-        "(hand 2, turn 1)\n")
+        "(hand 2, turn 1); the deal of hand 2 is recorded and the hand stays open\n")
     assert "1 irregularity recorded" in verified(three)
 
 
@@ -177,7 +177,7 @@ def test_one_command_per_hand_deals_and_settles_and_dead_deals_too(tmp_path):
         "hand 1: Ann deals, upcard Q♣\nknock limit 10 (upcard Q♣)\nhand 1 is dead: no score\n"
         "totals: Ann 0, Ben 0\nnext: Ann deals hand 2 (hand 1 was dead: the same dealer deals again)\n")
     out = ok(tmp_path, "knock", "--upcard", "7D", "Ben", KNOCKER[5], "--defender", DEFENDER[(5, 23)])
-    assert out.startswith("hand 2: Ann deals, upcard 7♦\nknock limit 7 (upcard 7♦)\nhand 2: Ben knocks against Ann")
+    assert out.startswith("m.yaml: hand 2: Ann deals, upcard 7♦\nknock limit 7 (upcard 7♦)\nhand 2: Ben knocks against Ann")
     ok(tmp_path, "deal", "--upcard", "8H")
     refused(tmp_path, ["knock", "--upcard", "9H", "Ann", "5", "--defender", "20"],
             "hand 3 is open (upcard 8H): --upcard 9H is not its upcard")

@@ -87,7 +87,7 @@ def test_oklahoma_match_to_the_end(match_file):
     assert out == "new match in {}: Ann v Ben, oklahoma rules, first to 100\nAnn deals first (named)\n".format(m)
     assert gin(m, "deal", "--upcard", "9h").stdout == "hand 1: Ann deals, upcard 9♥\nknock limit 9 (upcard 9♥)\n"
     assert knock(m, "Ben", 5, 23).stdout == (
-        "hand 1: Ben knocks against Ann, upcard 9♥, knock limit 9 (upcard 9♥)\n"
+        f"{m}: hand 1: Ben knocks against Ann, upcard 9♥, knock limit 9 (upcard 9♥)\n"
         "     melds                           layoffs  deadwood\n"
         "---  ------------------------------  -------  -------------------\n"
         "Ben  A♠ 2♠ 3♠ | 4♥ 4♦ 4♣ | 7♣ 8♣ 9♣           5♦ = 5\n"
@@ -177,8 +177,8 @@ def test_classic_match_bonuses_and_the_loser_deals(match_file):
         gin(m, "deal", "--upcard", upcard)
         out = knock(m, knocker, k, d).stdout
     assert out.endswith("totals: Ann 107, Ben 18\nthe match is over: Ann reached 100 in hand 6\nfinal:\n"
-                        "  Ann  107 + game bonus 100 + box bonus 4 × 20 = 80 = 287\n"
-                        "  Ben  18 + box bonus 1 × 20 = 20 = 38\nAnn won 287 to 38\n")
+                        "  Ann  107 + game bonus 100 + box bonus 80 (4 × 20) = 287\n"
+                        "  Ben  18 + box bonus 20 (1 × 20) = 38\nAnn won 287 to 38\n")
     data = tally(m)
     assert [(h["dealer"], h["result"], h["winner"], h["points"]) for h in data["hands"]] == [
         ("Ben", "knock", "Ann", 30), ("Ben", "undercut", "Ann", 10), ("Ben", "dead", None, 0),
@@ -240,7 +240,7 @@ def test_hollywood_match_the_rules_example_then_three_games_won(match_file):
     text = gin(m, "tally").stdout
     assert "\n\ngame  Ann  Ben  won by\n----  ---  ---  ------\n   1  146   62  Ann\n   2  128   50  Ann\n" in text
     assert text.endswith("game 3: Ann wins, Ann 103, Ben 20\n"
-                         "  Ann  game bonus 100 + box bonus 3 × 20 = 60\n  Ben  box bonus 1 × 20 = 20\n"
+                         "  Ann  game bonus 100 + box bonus 60 (3 × 20) = 160\n  Ben  box bonus 20 (1 × 20)\n"
                          "final (all three games):\n  Ann  377 + game bonus 300 + box bonus 240 = 917\n"
                          "  Ben  132 + box bonus 120 = 252\nAnn won 917 to 252\n")
 
@@ -288,7 +288,7 @@ def playing(match_file):
      "knocker's hand has 9 cards, expected 10 or 11", 2),
     (["knock", "Ben", *KNOCKER[5].split(), "--defender", "AH 7H QH"], "defender's hand has 3 cards, expected 10", 2),
     (["knock", "Ben", *KNOCKER[5].split(), "XX", "--defender", DEFENDER[(5, 23)]],
-     "unknown card 'XX' (write rank A 2-9 T J Q K, then suit S H D C)", 2),
+     "unknown card 'XX' (write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)", 2),
     (["knock", "Ben", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], "--discard", "QD"],
      "discard QD is not in the knocker's hand", 2),
     (["knock", "Ben", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], "--melds", "AS 2S 4H"],
@@ -304,7 +304,7 @@ def test_bad_input_with_a_hand_open(playing, args, message, code):
     (["knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)]],
      "no hand is open: deal one first (gin-ref deal --upcard CARD)", 1),
     (["dead"], "no hand is open: deal one first (gin-ref deal --upcard CARD)", 1),
-    (["deal", "--upcard", "1H"], "unknown card '1H' (write rank A 2-9 T J Q K, then suit S H D C)", 2),
+    (["deal", "--upcard", "1H"], "unknown card '1H' (write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)", 2),
     (["deal", "--upcard", "7D", "--dealer", "Cid"], "unknown player 'Cid' (players: Ann, Ben)", 2),
     (["undo"], "nothing to undo: no hand has been dealt", 1),
     (["new", "Ann", "Ben"], "{m} already exists: give --force to start over in it, or another --match FILE", 1),
@@ -423,7 +423,7 @@ def test_a_pipe_or_a_device_is_refused_before_reading(tmp_path):
     os.mkfifo(tmp_path / "f.yaml")  # reading it waited for a writer for ever
     for args, env, error in [(["tally", "--match", "f.yaml"], None, "Error: f.yaml: not a regular file\n"),
                              (["deal", "--match", "f.yaml", "--upcard", "7D"], None, "Error: f.yaml: not a regular file\n"),
-                             (["verify", "f.yaml"], None, "f.yaml:1: not a regular file\n"),
+                             (["verify", "f.yaml"], None, "f.yaml: not a regular file\n"),
                              (["tally"], {"GIN_REF_MATCH": "/dev/zero"}, "Error: /dev/zero: not a regular file\n")]:
         result = python_m(tmp_path, *args, env=env)  # /dev/zero was read until memory ran out
         assert (result.returncode, result.stderr, result.stdout) == (1, error, ""), args

@@ -111,7 +111,7 @@ def test_rules_show_a_club_file_names_the_line_of_each_change(folder):
 
 @pytest.mark.parametrize("args, stderr", [
     (["rules", "show", "okla"], UNKNOWN_OKLA),
-    (["rules", "show", "bad.yaml"], "Error: unknown house rule 'undercut_bonuss' (bad.yaml:2)\n"),
+    (["rules", "show", "bad.yaml"], "Error: unknown house rule 'undercut_bonuss' (did you mean 'undercut_bonus'?) (bad.yaml:2)\n"),
     (["rules", "show", "missing.yaml"], "Error: cannot read rules file 'missing.yaml': no such file\n"),
     (["rules", "check", "missing.yaml"], "Error: cannot read rules file 'missing.yaml': no such file\n"),
     (["rules", "show", "evil.yaml"],
@@ -133,7 +133,7 @@ def test_rules_check_a_good_file(folder):
 
 @pytest.mark.parametrize("lines, stderr", [
     (["extends: classic", "undercut_bonuss: 15", "gin_bonus: lots", "players: 3"],
-     "club.yaml:2: unknown house rule 'undercut_bonuss'\n"
+     "club.yaml:2: unknown house rule 'undercut_bonuss' (did you mean 'undercut_bonus'?)\n"
      "club.yaml:3: house rule 'gin_bonus' must be a whole number, not 'lots'\n"
      "club.yaml:4: three players need next_dealer: box (the box player deals every hand)\n"),
     (["extends: club.yaml"], "club.yaml:1: extends cycle: club.yaml -> club.yaml\n"),
@@ -208,3 +208,19 @@ def test_every_default_is_the_oklahoma_preset_and_is_written_once():
     assert {name: knob.default for name, knob in KNOBS.items()} == load_rules("oklahoma").knobs()
     assert HouseRules().knobs() == {name: knob.default for name, knob in KNOBS.items()}
     assert list(KNOBS) == [f.name for f in fields(HouseRules) if f.name != "name"]
+
+
+def test_shared_options_say_what_the_match_file_does():
+    from gin_ref.cli.options import MATCH_HELP
+    from gin_ref.files import matchfile
+
+    assert f"${matchfile.ENV_VAR}" in MATCH_HELP and matchfile.DEFAULT_FILE in MATCH_HELP
+
+
+@pytest.mark.parametrize("command", ["check", "score", "tally", "verify", "history", "stats", "rules"])
+def test_every_json_option_is_the_shared_one(command):
+    from gin_ref.cli import main as group
+
+    cmd = group.get_command(None, command)
+    option = next(p for p in cmd.params if p.name == "as_json")
+    assert option.opts == ["--json"] and option.is_flag

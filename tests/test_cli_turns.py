@@ -333,7 +333,7 @@ def test_refusals_with_no_hand_open_and_bad_input(tmp_path):
     before = path.read_bytes()
     for args, message, code in [
         (["take", "Ben"], "no hand is open: deal one first (gin-ref deal --upcard CARD)", 1),
-        (["draw", "Ben", "XX"], "unknown card 'XX' (write rank A 2-9 T J Q K, then suit S H D C)", 2),
+        (["draw", "Ben", "XX"], "unknown card 'XX' (write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)", 2),
     ]:
         result = sh(tmp_path, *args)
         assert (result.stderr, result.returncode) == (f"Error: {message}\n", code)

@@ -129,7 +129,7 @@ def test_existing_file_without_yaml_ending_is_a_path_but_a_preset_name_wins(fold
 
 @pytest.mark.parametrize("lines, message", [
     (["extends: classic", "# typo below", "", "undercut_bonuss: 15"],
-     "unknown house rule 'undercut_bonuss' (club.yaml:4)"),
+     "unknown house rule 'undercut_bonuss' (did you mean 'undercut_bonus'?) (club.yaml:4)"),
     (["gin_bonus: lots"], "house rule 'gin_bonus' must be a whole number, not 'lots' (club.yaml:1)"),
     (["spade_double: 1"], "house rule 'spade_double' must be true or false, not 1 (club.yaml:1)"),
     (["shutout: never"],
@@ -230,7 +230,7 @@ def test_check_collects_every_problem_in_one_pass(folder):
     write(folder, "club.yaml", "extends: base.yaml", "undercut_bonuss: 15", "target: 0", "players: 3",
           "shutout: never", "spade_double: true")
     assert check_rules_file("club.yaml") == [
-        "club.yaml:2: unknown house rule 'undercut_bonuss'",
+        "club.yaml:2: unknown house rule 'undercut_bonuss' (did you mean 'undercut_bonus'?)",
         "club.yaml:3: house rule 'target' must be 1 to 1000000000, not 0",
         "club.yaml:5: house rule 'shutout' must be one of none, double_game_bonus, double_total, not 'never'",
         "base.yaml:2: house rule 'gin_bonus' must be a whole number, not 'many'",

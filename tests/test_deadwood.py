@@ -149,3 +149,18 @@ def test_hypothesis_eleven_cards(cards):
     least = min(deadwood_of(mask & ~card.bit) for card in cards)
     assert deadwood_after_discard(mask) == melding.deadwood == least == ref_deadwood_after_discard(cards)
     check_melding(cards, melding, discard=True)
+
+
+def test_best_melding_count_is_the_number_of_best_arrangements():
+    # the count that lets settle skip listing a knocker's arrangements when only one is best: checked
+    # against the brute force (every partition) and against all_meldings
+    from gin_ref.core.deadwood import best_melding_count
+
+    for size in (8, 10):
+        for cards in hands(50 + size, size, 150, rich_hand) + hands(60 + size, size, 150, random_hand):
+            mask = to_mask(cards)
+            least = ref_deadwood(cards)
+            theirs = sum(1 for _melds, loose in ref_partitions(cards) if sum(c.value for c in loose) == least)
+            assert best_melding_count(mask, enough=10_000) == theirs, codes(cards)
+            assert len(all_meldings(mask, max_deadwood=least)) == theirs
+            assert best_melding_count(mask) == min(theirs, 2)

@@ -243,7 +243,7 @@ def test_illegal_knock_is_recorded_and_the_hand_stays_open():
         "detail": "knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥)"}
     assert match.state.open == 0 and match.state.totals == {"Ann": 0, "Ben": 0}
     play_on = match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
-    assert play_on.settlement.score.points == 22 and match.state.totals == {"Ann": 22, "Ben": 0}
+    assert play_on.settlement.score.score == 22 and match.state.totals == {"Ann": 22, "Ben": 0}
 
 
 def test_illegal_knock_penalty_goes_to_the_opponent():

@@ -95,6 +95,46 @@ def test_piped_session_makes_the_record_the_commands_make(tmp_path):
     assert "hand 1: Ben knocks against Ann" in out and "m.yaml: ok, 2 hands" in out
 
 
+QUICK_ENTRY = [  # issue 11 in the session: counts, one command per hand, amend, undo and redo
+    "new --date 2025-03-01 --dealer Ann Ann Ben",
+    "knock --upcard 9H Ben 5 --defender 23",
+    "dead --upcard 2c",
+    'knock --upcard KS Ann "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D" --defender 40',
+    "amend 1 Ben 3 --defender 35",
+    "undo",
+    "redo",
+    "amend 2 --dead",  # it was dead already: refused
+    "knock --upcard 3C Ann 4 --defender 30",  # over the limit 3: the deal is kept, the knock refused
+    "knock Ann 0 --defender 30",
+    'knock --upcard 7D Ben "A-3S 4HDC 7-9C 5D" --defender 40',  # the shorthand
+    "tally --json",
+]
+
+
+def test_quick_entry_in_a_session_makes_the_record_of_the_commands(tmp_path):
+    alone, piped = tmp_path / "alone", tmp_path / "piped"
+    alone.mkdir()
+    piped.mkdir()
+    codes, out, err = one_by_one(alone, QUICK_ENTRY)
+    assert codes == [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0]
+    assert play(piped, QUICK_ENTRY) == (1, out, err)
+    assert record_text(piped / "m.yaml") == record_text(alone / "m.yaml")
+    assert "put back hand 1: the amend (Ben's knock, 32 points to Ben)" in out
+
+
+def test_three_players_and_hollywood_in_a_session(tmp_path):
+    three = ["new --date 2025-03-01 --rules three-player --box Ann --captain Ben Ann Ben Cid", "deal --upcard 9H",
+             "knock Ben 5 --defender 23", "tally"]
+    code, out, err = play(tmp_path, three)
+    assert (code, err) == (0, "")
+    assert "next: hand 2, Ben in the box (deals), Cid captain, Ann sits out (Ben beat the box" in out
+    (tmp_path / "m.yaml").unlink()
+    code, out, err = play(tmp_path, ["new --date 2025-03-01 --rules hollywood --dealer Ann Ann Ben",
+                                     "knock --upcard 9H Ben 5 --defender 23", "tally"])
+    assert (code, err) == (0, "")
+    assert "\ngame  Ann  Ben  won by\n" in out and "next: Ann deals hand 2 (the loser of hand 1 deals)" in out
+
+
 def test_exit_code_is_the_worst_and_zero_when_all_succeed(tmp_path):
     start = ["new --date 2025-03-01 --dealer Ann Ann Ben", "deal --upcard 9H"]
     assert play(tmp_path, start + ["tally", "quit", "deal --upcard 2C"])[0] == 0

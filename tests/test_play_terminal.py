@@ -89,10 +89,14 @@ class Terminal:
 
 
 def new_match(folder, *lines):
+    new_match_lines(folder, "new --date 2025-03-01 --dealer Ann Ann Ben", *lines)
+
+
+def new_match_lines(folder, *lines):
     cwd = os.getcwd()
     os.chdir(folder)
     try:
-        for line in ("new --date 2025-03-01 --dealer Ann Ann Ben", *lines):
+        for line in lines:
             words = line.split()
             result = CliRunner().invoke(main, [words[0], "--match", "m.yaml", *words[1:]])
             assert result.exit_code == 0, result.output
@@ -182,3 +186,16 @@ def test_a_missing_file_asks_for_the_rules_and_the_players(tmp_path):
     assert term.end() == 0
     text = (tmp_path / "m.yaml").read_text(encoding="utf-8")
     assert "name: classic" in text and "dealer: Ben" in text
+
+
+def test_another_writer_shows_on_the_status_line_at_once(tmp_path):
+    new_match(tmp_path, "deal --upcard 9H")
+    term = Terminal(tmp_path)
+    term.wait("hand 1>")
+    new_match_lines(tmp_path, "pass Ben")  # another gin-ref, while the prompt waits
+    term.wait("another writer: hand 1: 1 turn recorded (the next entry that writes is not run)")
+    term.type("pass Ann\r", "Error: the match file changed since your last entry (another writer): hand 1: 1 turn")
+    term.prompts("hand 1>", 2)
+    assert term.gone("another writer: hand 1")
+    term.child.sendcontrol("d")
+    assert term.end() == 0

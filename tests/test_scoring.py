@@ -26,7 +26,7 @@ def card(code):
 
 def summary(showdown):
     score = showdown.score
-    return score.result, score.winner, score.points, score.knocker_deadwood, score.defender_deadwood
+    return score.result, score.winner, score.score, score.knocker_deadwood, score.defender_deadwood
 
 
 # --- hand_score from the counts ---------------------------------------------------------------------------
@@ -59,7 +59,7 @@ def summary(showdown):
 ])
 def test_hand_score(k, d, rules, upcard, gin, big, result, winner, points, bonus, arithmetic):
     score = hand_score(k, d, rules, card(upcard), gin=gin, big_gin=big)
-    assert (score.result, score.winner, score.points, score.bonus) == (result, winner, points, bonus)
+    assert (score.result, score.winner, score.score, score.bonus) == (result, winner, points, bonus)
     assert (score.knocker_deadwood, score.defender_deadwood) == (k, d)
     assert score.arithmetic == arithmetic
     assert score.knocker_net == (points if winner == "knocker" else -points)
@@ -75,7 +75,7 @@ def test_hand_score_agrees_with_the_reference_everywhere():
                         if (gin and k) or (big and rules.big_gin_bonus is None):
                             continue
                         score = hand_score(k, d, rules, card(upcard), gin=gin, big_gin=big)
-                        assert (score.winner, score.points) == ref_hand_score(k, d, rules, card(upcard), gin, big)
+                        assert (score.winner, score.score) == ref_hand_score(k, d, rules, card(upcard), gin, big)
 
 
 # --- Worked examples of docs/rules.md §11 on whole hands --------------------------------------------------------

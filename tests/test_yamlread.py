@@ -127,3 +127,10 @@ def test_plain_data_is_still_read_as_pyyaml_reads_it(loader):
     text = ("a: !!str 5\nb: 1.5\nc: 2024-05-01\nd: 2024-05-01T20:15:00+02:00\ne: [x, {y: ~}]\n"
             "f: !!int '12'\ng: !!bool yes\nh: 0x1f\n'i': \"q\\tq\"\n")
     assert outcome(text) == pyyaml(text, loader)
+
+
+@pytest.mark.parametrize("text", ["!!seq\na: 1\n", "a: !!map [1, 2]\n", "a: !!seq {b: 1}\n", "- !!map\n  - x\n"])
+def test_a_collection_tagged_as_the_other_kind_is_refused(loader, text):
+    """Found by the mutation property: a mapping tagged !!seq was read as a mapping; PyYAML refuses it."""
+    assert pyyaml(text, loader)[0] == "error"
+    assert outcome(text)[0] == "refused"

@@ -7,6 +7,7 @@ fails verification), 2 bad command line or unreadable input (a bad card, an unkn
 """
 
 import errno
+import gc
 import importlib
 import sys
 
@@ -15,6 +16,11 @@ import click
 from gin_ref import __version__
 from gin_ref.cli.errors import INTERRUPTED, fail, stop_quietly
 from gin_ref.core.errors import GinRefError
+
+# A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
+# objects) and leaves almost no cyclic garbage: the young generation is collected every 50,000 new objects
+# rather than every 700, which takes about a tenth off reading and replaying a long record.
+gc.set_threshold(50_000, 20, 100)
 
 # command name -> module under gin_ref.cli that defines it (as a function of the same name, '-' as '_')
 COMMANDS = {
@@ -86,6 +92,7 @@ def main():
     Score a hand:       gin-ref score --upcard 7D --knocker "..." --defender "..."
     Record a match:     gin-ref new Ann Ben; gin-ref deal --upcard 7D; gin-ref knock Ben ...
     Turn by turn:       gin-ref pass Ben; gin-ref take Ann; gin-ref discard Ann QH; gin-ref draw Ben
+    The evening:        gin-ref play --match tonight.yaml   (one session: the commands above, completed)
 
     Exit codes: 0 done, 1 refused (an illegal knock, a record that fails verification), 2 bad input,
     130 interrupted (Ctrl-C), 141 output closed early (| head).

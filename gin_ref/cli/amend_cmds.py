@@ -8,8 +8,7 @@ changed is kept in the file under ``corrections``; nothing is lost.
 import click
 
 from gin_ref.cli.match_cmds import knock_options
-from gin_ref.cli.options import match_option
-from gin_ref.core.cards import Card
+from gin_ref.cli.options import complete_cards, match_option, player_argument
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.views import words
@@ -20,8 +19,8 @@ from gin_ref.views import words
 @knock_options(required=False)
 @click.option("--dead", is_flag=True, help="The hand was dead: no score.")
 @click.argument("hand", type=click.IntRange(min=1), metavar="HAND")
-@click.argument("player", required=False)
-@click.argument("cards", nargs=-1, metavar="CARDS|N")
+@player_argument(required=False)
+@click.argument("cards", nargs=-1, metavar="CARDS|N", shell_complete=complete_cards)
 def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead, hand, player, cards):
     """Replace the result of hand HAND with what the table now agrees: PLAYER knocked with CARDS or N (as
     knock takes them, with --defender, --melds, --discard, --upcard, --big-gin), or --dead.
@@ -31,6 +30,8 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
     would have given another dealer or other roles, tally and verify say so in a note. An amend that ends
     the match earlier keeps the later hands, played after the end and not counted; one that reopens a
     finished match lets it go on. The old result is kept under 'corrections'; undo takes the amend back.
+    An amend to a table of an event whose later round is already paired is done, with a warning: the
+    pairings stand, and the event's standings follow (a reopened table shows there as not finished).
     A hand recorded turn by turn keeps its turns: the new spread must fit them, as at a knock.
 
     \b
@@ -40,7 +41,7 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
     """
     from gin_ref.match.amend import amend
 
-    card = Card.parse(upcard) if upcard is not None else None
+    card = upcard  # a Card (the option's type reads it), or None
     if dead and (player is not None or cards or defender_cards is not None or melds or discard or big_gin):
         raise click.UsageError("--dead replaces the result with a dead hand: give no knock with it")
     with record.updating(record.match_file(match_path)) as rec:
@@ -52,6 +53,33 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
         old = dict(match.hands[hand - 1])
         match.amend(outcome, record.now(), words.amended_words(hand, old))
     click.echo(tally_view.amend_text(rec.match, hand, before, outcome.settlement))
+    warning = _event_warning(rec.path, before["finished"] and not rec.match.state.finished)
+    if warning:
+        click.echo(warning, err=True)
+
+
+def _event_warning(path, reopened):
+    """The warning for an amend to a table of an event (an ``event.yaml`` beside the match file) whose later
+    round is already paired; None otherwise (or when the event file cannot be read: its standings say so)."""
+    import os
+
+    from gin_ref.core.errors import GinRefError
+    from gin_ref.files import eventfile
+
+    folder = os.path.dirname(path) or "."
+    if not os.path.isfile(eventfile.event_path(folder)):
+        return None
+    try:
+        event = eventfile.load(folder)
+    except GinRefError:
+        return None
+    name = os.path.basename(path)
+    for rnd in event.rounds:
+        for t in rnd.tables:
+            if t.file == name and rnd.number < len(event.rounds):
+                return words.event_amend_words(path, event.name, folder, rnd.number, t.number, len(event.rounds),
+                                               reopened)
+    return None
 
 
 @click.command("undo")
@@ -67,10 +95,12 @@ def undo_cmd(match_path):
     Example:  gin-ref undo
     """
     with record.updating(record.match_file(match_path)) as rec:
+        finished = rec.match.state.finished
         step = rec.match.newest_step()
         correction = rec.match.undo(step, record.now(), words.undone_words(step))
     click.echo(f"took back {correction['undone']}")
     click.echo("\n".join(tally_view.standing_lines(rec.match)))
+    _warn_reopened(rec, finished)
 
 
 @click.command("redo")
@@ -83,7 +113,18 @@ def redo_cmd(match_path):
     Example:  gin-ref undo; gin-ref redo
     """
     with record.updating(record.match_file(match_path)) as rec:
+        finished = rec.match.state.finished
         step = rec.match.redo_step()
         correction = rec.match.redo(step, record.now(), words.redone_words(step))
     click.echo(f"put back {correction['redone']}")
     click.echo("\n".join(tally_view.standing_lines(rec.match)))
+    _warn_reopened(rec, finished)
+
+
+def _warn_reopened(rec, finished):
+    """An undo or redo that reopens a finished table of an event whose later round is paired says so, as
+    an amend does."""
+    if finished and not rec.match.state.finished:
+        warning = _event_warning(rec.path, True)
+        if warning:
+            click.echo(warning, err=True)

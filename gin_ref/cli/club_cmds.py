@@ -134,13 +134,19 @@ def event_new_cmd(folder, system, rounds, rules_spec, date_text, players):
     Example:  gin-ref event new night --format round-robin --rules standard Ann Ben Cid Dee
     """
     from gin_ref.cli.match_cmds import _date
-    from gin_ref.club.event import Event
+    from gin_ref.club.event import Event, check_rules
+    from gin_ref.core.errors import IllegalActionError
     from gin_ref.files import eventfile
     from gin_ref.files.rulesfile import load_rules
     from gin_ref.views.event_view import started_text
 
     name = os.path.basename(os.path.realpath(folder))
-    event = Event.new(name, system, list(players), load_rules(rules_spec), _date(date_text), rounds)
+    rules = load_rules(rules_spec)
+    try:
+        check_rules(rules)
+    except IllegalActionError as exc:  # rules the event cannot seat are bad input, as `new` with too few players
+        raise InvalidNotationError(str(exc)) from None
+    event = Event.new(name, system, list(players), rules, _date(date_text), rounds)
     eventfile.create(folder, event)
     click.echo(started_text(event, folder))
 

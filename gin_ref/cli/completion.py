@@ -11,7 +11,7 @@ import click
 from prompt_toolkit.completion import Completer, Completion
 
 from gin_ref.cli.typed import holds, split_words, typed_words
-from gin_ref.core.cards import DECK, Card
+from gin_ref.core.cards import DECK, parse_cards
 from gin_ref.core.errors import GinRefError
 
 SESSION_WORDS = ("help", "quit")
@@ -115,7 +115,7 @@ def _cards(words, word, fragment):
         if text:
             for piece, *_ in split_words(text.replace(",", " ").replace(";", " ")):
                 try:
-                    typed.add(Card.parse(piece))
+                    typed.update(parse_cards(piece))  # shorthand too: A-3S, 4HDC
                 except GinRefError:
                     pass
     upper = token.upper()

@@ -1,20 +1,19 @@
 """The dispute tools: ``gin-ref check`` (was this knock legal?) and ``gin-ref score`` (what is it worth?)."""
 
-import json
 import sys
 
 import click
 
-from gin_ref.cli import inputlines
 from gin_ref.cli.options import (CARDS, CardsType, CardType, cards_of, discard_option, json_option, melds_option,
                                  rules_option, upcard_option)
+from gin_ref.cli.jsonlines import case_fields, run_lines
 from gin_ref.cli.output import deadwood_text, emit_json, melds_text, spread_lines, table
 from gin_ref.core.cards import parse_cards
-from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
-from gin_ref.core.scoring import settle
-from gin_ref.views.report import check_data, showdown_data
+from gin_ref.core.scoring import read_hands, settle
+from gin_ref.views.report import check_data, refusal_data, showdown_data
 
 
 def _load_rules(spec):
@@ -23,8 +22,11 @@ def _load_rules(spec):
     return load_rules(spec)
 
 
+_CARD_TYPES = {"upcard": CardType("upcard"), "discard": CardType("discard")}
+
+
 def _card(text, what):
-    return CardType(what).convert(text, None, None)
+    return _CARD_TYPES[what].convert(text, None, None)
 
 
 def _optional_melds(text):
@@ -46,87 +48,14 @@ def showdown(rules, upcard, knocker, defender, melds=None, discard=None):
     return settle(rules, upcard_card, knocker, defender, _optional_melds(melds), discard_card)
 
 
-def _run_lines(stream, answer):
-    """Answer each JSON line of ``stream`` (bytes) with one JSON line; returns the worst exit code.
-
-    ``answer(case)`` returns (data, exit code) or raises GinRefError; a bad line is answered with
-    ``{"line": N, "error": "..."}`` and the rest go on. Blank lines are skipped but counted.
-    """
-    worst = 0
-    out = sys.stdout
-    for number, raw, error in inputlines.lines(stream):
-        if raw is not None and not raw.strip():
-            continue
-        try:
-            if error is not None:
-                raise error
-            data, code = answer(_read_case(raw))
-        except GinRefError as exc:
-            data, code = {"line": number, "error": str(exc)}, exc.exit_code
-        out.write(json.dumps(data, ensure_ascii=False) + "\n")
-        worst = max(worst, code)
-    return worst
-
-
-def _read_case(raw):
-    """One JSON Lines case as a dict, or InvalidNotationError saying what is wrong with the line."""
-    try:
-        case = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_repeats)
-    except UnicodeDecodeError:
-        raise InvalidNotationError("not UTF-8 text") from None
-    except json.JSONDecodeError as exc:
-        raise InvalidNotationError(f"not JSON: {exc.msg} (column {exc.colno})") from None
-    except RecursionError:
-        raise InvalidNotationError("not a case: nested too deeply") from None
-    except InvalidNotationError:  # a key given twice
-        if inputlines.may_hold_surrogates(raw):
-            inputlines.check_text(json.loads(raw.decode("utf-8")))
-        raise
-    except ValueError:  # an integer of more than 4,300 digits
-        raise InvalidNotationError("not a case: a number too long to read") from None
-    if inputlines.may_hold_surrogates(raw):
-        try:
-            inputlines.check_text(case)
-        except RecursionError:
-            raise InvalidNotationError("not a case: nested too deeply") from None
-    if not isinstance(case, dict):
-        raise InvalidNotationError("a case must be a JSON object")
-    return case
-
-
-def _no_repeats(pairs):
-    keys = [key for key, _ in pairs]
-    for key in keys:
-        if keys.count(key) > 1:
-            raise InvalidNotationError(f"key '{key}' given twice")
-    return dict(pairs)
-
-
-def _fields(case, known, required):
-    """The case's values by key, refusing unknown keys, missing required ones and values of the wrong type.
-
-    Cards are text (``"AS 2S"``) or a list of card texts; melds are text or a list of card lists.
-    """
-    extra = sorted(set(case) - set(known))
-    if extra:
-        raise InvalidNotationError(f"unknown key '{extra[0]}' (expected {', '.join(known)})")
-    for key in required:
-        if case.get(key) in (None, ""):
-            raise InvalidNotationError(f"missing '{key}'")
-    for key, value in case.items():
-        if value is None or isinstance(value, str):
-            continue
-        if key != "melds" and isinstance(value, list) and all(isinstance(v, str) for v in value):
-            continue
-        if key == "melds" and isinstance(value, list) and all(
-                isinstance(m, str) or (isinstance(m, list) and all(isinstance(v, str) for v in m)) for m in value):
-            continue
-        raise InvalidNotationError(f"'{key}' must be text or a list of cards, not {type(value).__name__}")
-    return [case.get(key) for key in known]
-
-
 def _open_input(path):
-    return click.open_file(path, "rb")
+    """The ``--input`` stream (``-``: stdin); a file that cannot be opened is bad input (exit 2), said as a
+    rules file's is."""
+    try:
+        return click.open_file(path, "rb")
+    except OSError as exc:
+        why = "no such file" if isinstance(exc, FileNotFoundError) else (exc.strerror or str(exc)).lower()
+        raise InvalidNotationError(f"cannot read input file '{path}': {why}") from None
 
 
 @click.command("check")
@@ -155,12 +84,12 @@ def check_cmd(rules_spec, upcard, melds, discard, as_json, input_path, cards):
             raise click.UsageError("give cases either with --input or on the command line, not both")
 
         def answer(case):
-            upcard, hand, melds, discard = _fields(case, ("upcard", "hand", "melds", "discard"), ("upcard", "hand"))
+            upcard, hand, melds, discard = case_fields(case, ("upcard", "hand", "melds", "discard"), ("upcard", "hand"))
             result = judge(rules, upcard, hand, melds, discard)
             return check_data(result), 0 if result.legal else 1
 
         with _open_input(input_path) as stream:
-            sys.exit(_run_lines(stream, answer))
+            sys.exit(run_lines(stream, answer))
     if upcard is None:
         raise click.UsageError("Missing option '--upcard'.")
     result = check_knock(cards_of(cards, (10, 11)), rules, upcard, melds, discard)
@@ -197,7 +126,8 @@ def _check_text(result):
 def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, input_path):
     """What is this hand worth? Both spreads, every layoff and the score with its arithmetic.
 
-    Exit 0 scored, 1 the knock is not legal (with the reason), 2 bad input.
+    Exit 0 scored, 1 the knock is not legal (with the reason; with --json, an object with "legal": false),
+    2 bad input.
 
     \b
     Example:
@@ -210,18 +140,24 @@ def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, in
             raise click.UsageError("give cases either with --input or on the command line, not both")
 
         def answer(case):
-            upcard, knocker, defender, melds, discard = _fields(
+            upcard, knocker, defender, melds, discard = case_fields(
                 case, ("upcard", "knocker", "defender", "melds", "discard"), ("upcard", "knocker", "defender"))
             result = showdown(rules, upcard, knocker, defender, melds, discard)
             return showdown_data(result), 0
 
         with _open_input(input_path) as stream:
-            sys.exit(_run_lines(stream, answer))
+            sys.exit(run_lines(stream, answer))
     for name, value in (("--upcard", upcard), ("--knocker", knocker), ("--defender", defender)):
         if value is None:
             raise click.UsageError(f"Missing option '{name}'.")
-    result = settle(rules, upcard, cards_of([knocker], (10, 11), "knocker's hand"),
-                    cards_of([defender], what="defender's hand"), melds, discard)
+    knocker_cards, defender_cards = read_hands(cards_of([knocker], (10, 11), "knocker's hand"),
+                                               cards_of([defender], what="defender's hand"))
+    if as_json:
+        check = check_knock(knocker_cards, rules, upcard, melds, discard)
+        if not check.legal:  # the refusal as data, as check --json gives it (exit 1)
+            emit_json(refusal_data(check))
+            sys.exit(1)
+    result = settle(rules, upcard, knocker_cards, defender_cards, melds, discard)
     if as_json:
         emit_json(showdown_data(result))
     else:

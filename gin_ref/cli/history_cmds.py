@@ -231,7 +231,7 @@ STATS_HEADERS = ["player", "matches", "won", "hands won", "knocks", "gins", "und
 
 @click.command("stats")
 @PATHS
-@click.option("--player", metavar="NAME", help="Only this player (the name exactly as recorded).")
+@click.option("--player", metavar="NAME", help="Only this player (the name as recorded, in any case).")
 @json_option("Print one JSON object: player name -> statistics.")
 def stats_cmd(paths, player, as_json):
     """Statistics per player over all matches found, and each player's score progression.
@@ -262,10 +262,10 @@ def stats_cmd(paths, player, as_json):
              s["undercuts_given"], s["undercuts_taken"], _number(s["avg_points_per_hand_won"]),
              _number(s["avg_knock_deadwood"])] for name, s in stats.items()]
     click.echo(table(rows, headers=STATS_HEADERS, right=set(range(1, 10))))
-    if player is not None:
+    for name in stats if player is not None else ():  # the name as recorded (each spelling, if several)
         click.echo("")
-        click.echo(f"score progression of {player} (running total after each hand):")
-        for match in stats[player]["progression"]:
+        click.echo(f"score progression of {name} (running total after each hand):")
+        for match in stats[name]["progression"]:
             final = match["final"]
             result = "playing" if final is None else f"{'won' if match['won'] else 'lost'}, final {final}"
             totals = " ".join(str(t) for t in match["totals"]) or "-"

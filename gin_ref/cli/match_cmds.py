@@ -8,33 +8,34 @@ refusal, the file is written, and ``refuse_kept`` turns it into one Error line (
 """
 
 import datetime
+import os
 import sys
 
 import click
 
 from gin_ref.files import matchfile as record
-from gin_ref.core.cards import Card
 from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import warn
 from gin_ref.views import words
-from gin_ref.cli.options import json_option, match_option
+from gin_ref.cli.options import (complete_cards, complete_player, discard_option, json_option, match_option,
+                                 player_argument, rules_option, upcard_option)
 from gin_ref.cli.output import emit_json
-from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
                "(knock_limit a number, no spade_double).")
 
 
-def refuse_kept(match, outcome):
-    """An act refused *and* kept in the record (written by now) ends in one Error line saying so."""
+def refuse_kept(match, outcome, dealt=False):
+    """An act refused *and* kept in the record (written by now) ends in one Error line saying so (``dealt``:
+    the same command dealt the hand)."""
     if outcome.refused:
-        raise IllegalActionError(words.refusal_words(match.state, outcome))
+        raise IllegalActionError(words.refusal_words(match.state, outcome, dealt))
 
 
 @click.command("new")
 @match_option
-@click.option("--rules", "rules_spec", metavar="NAME|FILE",
-              help="House rules: a preset (see `gin-ref rules`) or a YAML file. Default: oklahoma.")
+@rules_option()
 @click.option("--dealer", metavar="NAME", help="Two players: who deals first. Default: drawn at random.")
 @click.option("--draw", multiple=True, metavar="NAME=CARD",
               help="Three players: the card each drew (highest in the box, middle captain, lowest sits).")
@@ -95,8 +96,9 @@ def _date(text):
 
 @click.command("deal")
 @match_option
-@click.option("--upcard", metavar="CARD", help=UPCARD_HELP)
-@click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).")
+@upcard_option(UPCARD_HELP)
+@click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).",
+              shell_complete=complete_player)
 def deal_cmd(match_path, upcard, dealer):
     """Start the next hand: the upcard, and the knock limit it sets.
 
@@ -109,7 +111,7 @@ def deal_cmd(match_path, upcard, dealer):
     Example:  gin-ref deal --upcard 7D
               gin-ref deal --upcard KS --dealer Ben
     """
-    card = Card.parse(upcard) if upcard is not None else None
+    card = upcard  # a Card (the option's type reads it), or None
     with record.updating(record.match_file(match_path)) as rec:
         outcome = rec.match.deal(card, dealer)
     refuse_kept(rec.match, outcome)
@@ -123,9 +125,9 @@ def knock_options(required=True):
         click.option("--defender", "defender_cards", required=required, metavar="CARDS|N",
                      help="The defender's 10 cards, or his count after his layoffs (a whole number)."),
         click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
-        click.option("--discard", metavar="CARD", help="With 11 cards: the discard he names."),
+        discard_option(),
         click.option("--big-gin", is_flag=True, help="With the knocker's count 0: big gin (11 cards melded)."),
-        click.option("--upcard", metavar="CARD", help=UPCARD_HELP))
+        upcard_option(UPCARD_HELP))
 
     def decorate(command):
         for option in reversed(options):
@@ -138,12 +140,12 @@ def knock_options(required=True):
 @click.command("knock")
 @match_option
 @knock_options()
-@click.argument("player")
-@click.argument("cards", nargs=-1, required=True, metavar="CARDS|N")
+@player_argument()
+@click.argument("cards", nargs=-1, required=True, metavar="CARDS|N", shell_complete=complete_cards)
 def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
     """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
-    deadwood the table counted (0 is gin). With no hand open, --upcard deals the hand first (one command
-    per hand).
+    deadwood the table counted (0 is gin). With no hand open, the command deals the hand first (one
+    command per hand; --upcard may be left out where the limit does not depend on it).
 
     Prints both spreads (or the counts), the layoffs, the score with its arithmetic, the totals and who
     deals next. The defender's side is his 10 cards or his count after his layoffs; a count for the knocker
@@ -161,22 +163,26 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
       gin-ref knock Ben 5 --defender 23
       gin-ref knock --upcard 9H Ann 0 --defender 31
     """
-    card = Card.parse(upcard) if upcard is not None else None
-    with record.updating(record.match_file(match_path)) as rec:
+    card = upcard  # a Card (the option's type reads it), or None
+    path = record.match_file(match_path)
+    with record.updating(path) as rec:
         dealt = rec.match.deal_unless_open(card)
         outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin)
+    lead = f"{path}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if dealt is not None:
-        click.echo(tally_view.deal_text(rec.match, dealt.step.data))
-    refuse_kept(rec.match, outcome)
-    click.echo(tally_view.knock_text(rec.match, outcome))
+        click.echo(lead + tally_view.deal_text(rec.match, dealt.step.data))
+        lead = ""
+    refuse_kept(rec.match, outcome, dealt is not None)
+    click.echo(lead + tally_view.knock_text(rec.match, outcome))
 
 
 @click.command("dead")
 @match_option
-@click.option("--upcard", metavar="CARD", help=UPCARD_HELP)
+@upcard_option(UPCARD_HELP)
 def dead_cmd(match_path, upcard):
-    """End the open hand with no score: the stock ran down to its last cards. With no hand open, --upcard
-    deals the hand first (one command per hand).
+    """End the open hand with no score: the stock ran down to its last cards. With no hand open, the
+    command deals the hand first (one command per hand; --upcard may be left out where the limit does not
+    depend on it).
 
     The same dealer deals the next hand (with three players, the roles stay). A hand recorded turn by turn
     ends dead by itself, at the discard that leaves the last cards in the stock.
@@ -185,7 +191,7 @@ def dead_cmd(match_path, upcard):
     Example:  gin-ref dead
               gin-ref dead --upcard 9H
     """
-    card = Card.parse(upcard) if upcard is not None else None
+    card = upcard  # a Card (the option's type reads it), or None
     with record.updating(record.match_file(match_path)) as rec:
         dealt = rec.match.deal_unless_open(card)
         outcome = rec.match.dead()
@@ -202,9 +208,10 @@ def dead_cmd(match_path, upcard):
 @click.option("--what-if", "what_if_spec", metavar="NAME|FILE",
               help="Settle every hand again under these rules (a preset or file for as many players) and show "
                    "both side by side; the record is not changed.")
-def tally_cmd(match_path, as_json, what_if_spec):
+@click.argument("file", required=False, metavar="[FILE]")
+def tally_cmd(match_path, as_json, what_if_spec, file):
     """Where the match stands: every hand with the running totals, who deals next, and once it is over
-    the winner and the final score with every bonus.
+    the winner and the final score with every bonus. FILE (or --match) names the match file.
 
     With --what-if RULES, every hand is settled again from its own cards under those rules and shown beside
     the hand as played, with why they differ, then the totals, the end and the winner under each. A knock
@@ -213,10 +220,12 @@ def tally_cmd(match_path, as_json, what_if_spec):
 
     \b
     Example:  gin-ref tally
-              gin-ref tally --match examples/oklahoma.yaml --json
+              gin-ref tally examples/oklahoma.yaml --json
               gin-ref tally --what-if tournament
     """
-    path = record.match_file(match_path)
+    if file is not None and match_path is not None and file != match_path:
+        raise click.UsageError("name the match file once: as FILE or with --match")
+    path = record.match_file(file or match_path)
     rules = None
     if what_if_spec is not None:
         from gin_ref.files.rulesfile import load_rules
@@ -267,10 +276,15 @@ def verify_cmd(match_path, as_json, strict, files):
     \b
     Example:  gin-ref verify examples/*.yaml
     """
+    named = bool(files) or match_path is not None
     files = files + ((record.match_file(match_path),) if match_path is not None else ()) or (record.match_file(),)
     report, bad = [], False
     for path in files:
         problems, match = record.check(path)
+        if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
+            if not named:
+                raise RecordError(problems[0][1])  # the default match file is not there: as every command says
+            problems = [(None, message) for _line, message in problems]
         bad = bad or bool(problems)
         data = match.record if match is not None else None
         hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
@@ -294,7 +308,7 @@ def verify_cmd(match_path, as_json, strict, files):
         for item in broken if not problems else ():  # a record with problems: those say more
             warn(f"{path}:{item['line']}: warning: {item['message']}")
         for line, message in problems:
-            warn(f"{path}:{line}: {message}")
+            warn(f"{path}:{line}: {message}" if line is not None else f"{path}: {message}")
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
@@ -359,4 +373,4 @@ def _over(match):
     return f", over: {words.outcome_words(match.state)}" if match is not None and match.state.finished else ""
 
 
-verify_cmd.help = verify_cmd.help.replace("${}", "$" + record.ENV_VAR)
+verify_cmd.help = (verify_cmd.help or "").replace("${}", "$" + record.ENV_VAR)

@@ -5,9 +5,12 @@ command, and cards are read by the parameter types below. A bad card raises the 
 ``InvalidNotationError``, which the group turns into one ``Error: ...`` line (exit 2) like every other.
 """
 
-import click
+import os
 
-from gin_ref.core.cards import Card, check_cards, parse_cards
+import click
+from click.shell_completion import CompletionItem
+
+from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
 from gin_ref.core.melds import parse_melds
 
 RULES_HELP = "House rules: a preset name (see `gin-ref rules`) or a YAML file. Default: oklahoma."
@@ -15,10 +18,51 @@ MATCH_HELP = "The match file. Default: $GIN_REF_MATCH, else match.yaml in the cu
 MELDS_HELP = 'Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'
 
 
+# -- completion in the shell (click's: docs/commands.md#completion-in-the-shell) ------------------------------
+
+def complete_cards(ctx, param, incomplete):
+    """Card codes that start as typed (any case), leaving out the cards already given to the command."""
+    given = set()
+    for value in (ctx.params or {}).values():
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            for card in item if isinstance(item, tuple) else [item]:
+                if isinstance(card, Card):
+                    given.add(card)
+                elif isinstance(card, str):
+                    given.update(c for c in DECK if c.code == card.upper())
+    typed = incomplete.upper()
+    return [CompletionItem(card.code, help=card.pretty) for card in DECK
+            if card.code.startswith(typed) and card not in given]
+
+
+def complete_rules(ctx, param, incomplete):
+    """Preset names that start as typed, and files (the shell lists them)."""
+    from gin_ref.files.rulesfile import list_presets
+
+    found = [CompletionItem(name, help=text) for name, text in list_presets()
+             if name.startswith(incomplete.casefold())]
+    return found + [CompletionItem(incomplete, type="file")]
+
+
+def complete_player(ctx, param, incomplete):
+    """The players of the match file (--match, else $GIN_REF_MATCH, else match.yaml) that start as typed."""
+    from gin_ref.files import matchfile
+
+    path = (ctx.params or {}).get("match_path") or os.environ.get(matchfile.ENV_VAR) or matchfile.DEFAULT_FILE
+    try:
+        players = matchfile.load(path).match.players
+    except Exception:  # no match file, or one that cannot be read: nothing to offer
+        return []
+    return [CompletionItem(name) for name in players if name.casefold().startswith(incomplete.casefold())]
+
+
 class CardType(click.ParamType):
     """One card, in any notation the core reads (``10h``, ``Th``, ``t♥``); ``what`` names it in errors."""
 
     name = "card"
+
+    def shell_complete(self, ctx, param, incomplete):
+        return complete_cards(ctx, param, incomplete)
 
     def __init__(self, what="card"):
         self.what = what
@@ -37,6 +81,9 @@ class CardsType(click.ParamType):
     """Some cards in one text (``"AS 2S 3S"``), as a tuple; the command checks how many (``cards_of``)."""
 
     name = "cards"
+
+    def shell_complete(self, ctx, param, incomplete):
+        return complete_cards(ctx, param, incomplete)
 
     def convert(self, value, param, ctx):
         if isinstance(value, tuple):
@@ -70,11 +117,16 @@ def json_option(help="Print one JSON object."):
 
 
 def rules_option(help=RULES_HELP):
-    return click.option("--rules", "rules_spec", metavar="NAME|FILE", help=help)
+    return click.option("--rules", "rules_spec", metavar="NAME|FILE", help=help, shell_complete=complete_rules)
 
 
 def match_option(command):
-    return click.option("--match", "match_path", metavar="FILE", help=MATCH_HELP)(command)
+    return click.option("--match", "match_path", metavar="FILE", help=MATCH_HELP, type=click.Path())(command)
+
+
+def player_argument(required=True):
+    """PLAYER: a name of the match, completed from the match file."""
+    return click.argument("player", required=required, shell_complete=complete_player)
 
 
 def upcard_option(help="The deal's first upcard (sets the Oklahoma limit).", required=False):

@@ -9,7 +9,7 @@ import click
 
 from gin_ref.cli.errors import warn
 
-from gin_ref.cli.options import json_option
+from gin_ref.cli.options import complete_rules, json_option
 from gin_ref.cli.output import emit_json, table
 from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets
 from gin_ref.views.rules_diff import plain
@@ -40,7 +40,7 @@ def rules_cmd(ctx, as_json):
 
 
 @rules_cmd.command("show")
-@click.argument("spec", metavar="NAME|FILE")
+@click.argument("spec", metavar="NAME|FILE", shell_complete=complete_rules)
 @json_option("Print the rules as one JSON object.")
 def show_cmd(spec, as_json):
     """Show every knob of a rule set, its value and where it came from.

@@ -44,6 +44,8 @@ class Session:
         self.worst = 0
         self.known = self._read()
         self._cache = (None, None)
+        self._pending = (None, None, [])
+        self.problem = None
 
     # -- the file ----------------------------------------------------------------------------------------
     def _read(self):
@@ -56,17 +58,35 @@ class Session:
             return None
 
     def state(self):
-        """The Match the file holds after the last entry, or None (no file, or a file that does not read)."""
+        """The Match the file holds after the last entry, or None (no file, or a file that does not read:
+        ``problem`` then says why)."""
         raw, match = self._cache
         if raw is not self.known:
-            match = None
+            match, self.problem = None, None
             if self.known is not None:
                 try:
                     match = record.loads(self.known.decode("utf-8"), self.path).match
-                except (GinRefError, UnicodeDecodeError):
-                    match = None
+                except UnicodeDecodeError:
+                    self.problem = f"{self.path}: not UTF-8 text"
+                except GinRefError as exc:
+                    self.problem = str(exc)
             self._cache = (self.known, match)
         return match
+
+    def pending(self):
+        """What another writer changed since the last entry, as the file is now; [] when nothing. Cheap to
+        ask often: the file is read again only when its size, time or inode changed."""
+        try:
+            info = os.stat(self.path)
+            key = (info.st_ino, info.st_mtime_ns, info.st_size)
+        except OSError:
+            key = None
+        seen, known, words = self._pending
+        if key != seen or known is not self.known:
+            now = self._read()
+            words = self._changes(now) if now != self.known else []
+            self._pending = (key, self.known, words)
+        return words
 
     def _changes(self, now):
         """What changed between the last entry's file and ``now`` (bytes), in a few words each."""
@@ -95,6 +115,8 @@ class Session:
         if not all(closed for *_, closed in words):
             return self._refuse("unbalanced quotes: close the quote and enter the line again", 2)
         args = [word for word, *_ in words]
+        if args[0] == "gin-ref" and len(args) > 1:  # typed from habit: the same command
+            args = args[1:]
         name = args[0]
         if name in LEAVE:
             return QUIT

@@ -18,10 +18,12 @@ from gin_ref.views import tally_text as tally_view
 MOST_COUNTED = 98  # the most ten cards can count
 
 
-def standing(match):
+def standing(match, problem=None):
     """The match in one line: totals, then the open hand (dealer, upcard, limit, whose turn) or the next
-    deal, or the end."""
+    deal, or the end; without a match, why (``problem``: a file that does not read) or how to start one."""
     if match is None:
+        if problem:
+            return f"the match file does not read: {problem}"
         return "no match in the file yet: start one with new PLAYER PLAYER"
     lines = tally_view.standing_lines(match)
     if match.state.finished:
@@ -70,7 +72,7 @@ def _rules_and_limit(words, match, command):
     return rules, upcard, knock_limit(rules, upcard)
 
 
-_RULES = {}
+_RULES: dict = {}
 
 
 def _cached_rules(spec, load):
@@ -116,6 +118,11 @@ def typed_status(line, cursor, match, lookup):
             return None
         word = before[-1]
     typing = word.end == len(line) and (not line[-1:].isspace() or not word.closed)
+    if word.role == "value" and word.name == "--discard":  # the discard named: judge the knocker's cards
+        knocker = [w for w in words if (w.role, w.name) in (("argument", "cards"), ("value", "--knocker"))]
+        if not knocker:
+            return None
+        word, typing = knocker[-1], False
     group = _group(words, word)
     rules, upcard, limit = _rules_and_limit(words, match, command)
     if word.role == "value" and word.name == "--upcard":

@@ -2,8 +2,9 @@
 
 The toolbar at the bottom shows where the match stands and, while cards are typed, what they are worth
 (``gin_ref.cli.status``); Tab completes (``gin_ref.cli.completion``); the arrow keys walk the history,
-kept between sessions in the user's data folder (``history_path``). Ctrl-C clears the line, Ctrl-D on an
-empty line (or ``quit``) leaves.
+kept between sessions in the user's data folder (``history_path``). While the prompt waits, the file is
+looked at every second: a change by another writer shows on the status line at once. Ctrl-C clears the
+line, Ctrl-D on an empty line (or ``quit``) leaves.
 """
 
 import os
@@ -20,6 +21,7 @@ from gin_ref.cli.status import prompt_text, standing, typed_status
 from gin_ref.cli.typed import split_words
 
 HISTORY_ENV = "GIN_REF_HISTORY"
+REFRESH = 1.0  # seconds between two looks at the file while the prompt waits (another writer's change)
 GREETING = "gin-ref play: type a command (help lists them, Tab completes); quit or Ctrl-D leaves"
 
 
@@ -52,7 +54,7 @@ class _History(FileHistory):
 
 def _toolbar(prompt, session):
     match = session.state()
-    lines = [standing(match)]
+    lines = [standing(match, session.problem)]
     buffer = prompt.default_buffer
     try:
         typed = typed_status(buffer.text, buffer.cursor_position, match, session.lookup)
@@ -60,13 +62,33 @@ def _toolbar(prompt, session):
         typed = None
     if typed:
         lines.append(typed)
-    return "\n".join(lines)
+    try:
+        changed = session.pending()
+    except Exception:
+        changed = []
+    if changed:
+        lines.append(f"another writer: {'; '.join(changed)} (the next entry that writes is not run)")
+    try:
+        width = prompt.app.output.get_size().columns
+    except Exception:
+        width = 80
+    return "\n".join(folded for line in lines for folded in _fold(line, width))
+
+
+def _fold(line, width):
+    """A status line cut to the window's width at spaces (the toolbar does not wrap by itself)."""
+    import textwrap
+
+    if len(line) < width or width < 20:
+        return [line]
+    return textwrap.wrap(line, width - 1, subsequent_indent="  ", break_on_hyphens=False)
 
 
 def make_prompt(session):
     """The prompt of the session: completion on Tab, the history, the status toolbar."""
     prompt = PromptSession(history=_History(history_path()), completer=SessionCompleter(session),
-                           complete_while_typing=False, enable_history_search=False)
+                           complete_while_typing=False, enable_history_search=False,
+                           refresh_interval=REFRESH)
     prompt.bottom_toolbar = lambda: _toolbar(prompt, session)
     return prompt
 
@@ -104,7 +126,7 @@ def run_terminal(session):
     """The session on a terminal until quit or Ctrl-D; returns 0."""
     prompt = make_prompt(session)
     click.echo(GREETING)
-    click.echo(standing(session.state()))
+    click.echo(standing(session.state(), session.problem))
     while True:
         try:
             line = prompt.prompt(lambda: prompt_text(session.state()))

@@ -1,4 +1,4 @@
-"""Recording a hand turn by turn: ``take``, ``pass``, ``draw``, ``discard`` (RULES.md section 3).
+"""Recording a hand turn by turn: ``take``, ``pass``, ``draw``, ``discard`` (docs/rules.md §3).
 
 Each command is a thin wrapper around ``Match.play_turn``: it reads the match file, records one turn of the
 open hand and prints what happened, whose turn it is next, the top of the discard pile and the stock count.
@@ -9,14 +9,13 @@ A turn the rules refuse changes nothing in the file; a turn by a player whose tu
 
 import click
 
+from gin_ref.cli.match_cmds import refuse_kept
+from gin_ref.cli.options import CARD, match_option, player_argument
 from gin_ref.files import matchfile as record
-from gin_ref.core.cards import Card
 from gin_ref.views import tally_text as tally_view
-from gin_ref.cli.match_cmds import match_option, refuse_kept
 
 
 def _play(match_path, action, player, card=None):
-    card = Card.parse(card) if card is not None else None
     with record.updating(record.match_file(match_path)) as rec:
         outcome = rec.match.play_turn(action, player, card)
     refuse_kept(rec.match, outcome)
@@ -25,7 +24,7 @@ def _play(match_path, action, player, card=None):
 
 @click.command("take")
 @match_option
-@click.argument("player")
+@player_argument()
 def take_cmd(match_path, player):
     """PLAYER takes the top card of the discard pile: the upcard on the first turn, or his draw.
 
@@ -40,7 +39,7 @@ def take_cmd(match_path, player):
 
 @click.command("pass")
 @match_option
-@click.argument("player")
+@player_argument()
 def pass_cmd(match_path, player):
     """PLAYER declines the upcard (first turn only): the non-dealer first, then the dealer.
 
@@ -54,8 +53,8 @@ def pass_cmd(match_path, player):
 
 @click.command("draw")
 @match_option
-@click.argument("player")
-@click.argument("card", required=False)
+@player_argument()
+@click.argument("card", required=False, type=CARD)
 def draw_cmd(match_path, player, card):
     """PLAYER draws the top card of the stock; CARD may be named, or left unseen.
 
@@ -70,8 +69,8 @@ def draw_cmd(match_path, player, card):
 
 @click.command("discard")
 @match_option
-@click.argument("player")
-@click.argument("card")
+@player_argument()
+@click.argument("card", type=CARD)
 def discard_cmd(match_path, player, card):
     """PLAYER discards CARD face up, ending his turn (to knock instead: gin-ref knock).
 

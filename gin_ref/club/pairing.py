@@ -62,7 +62,8 @@ def swiss(seeds: Sequence[str], points: Dict[str, int], met: Set[FrozenSet[str]]
     order = sorted(seeds, key=lambda name: (-points[name], seed[name]))
     if len(order) % 2:
         rank = {name: i for i, name in enumerate(placed)}
-        candidates: List[Optional[str]] = sorted(order, key=lambda name: (byes.get(name, 0), -rank[name]))
+        by_bye: List[str] = sorted(order, key=lambda name: (byes.get(name, 0), -rank[name]))
+        candidates: List[Optional[str]] = list(by_bye)
     else:
         candidates = [None]
     for repeats in range(len(order) // 2 + 1):

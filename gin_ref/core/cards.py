@@ -1,11 +1,16 @@
 """Cards: parsing the forgiving notation players type, one canonical form, values, the deck.
 
+Cards are written rank then suit, any case: ``10h``, ``Th``, ``t♥``, ``TH``. Where several cards are read,
+two shorthands may stand among them: a run as ``LOW-HIGH`` and its suit (``7-JD`` is 7♦ 8♦ 9♦ 10♦ J♦,
+``A-3♠``), a set as a rank and its suits (``4HDC``, ``KSHDC``).
+
 A card is identified by its index 0..51: ``suit * 13 + (rank - 1)`` with suits in the order S H D C and
 ranks 1 (ace) to 13 (king). A hand is often handled as a 52-bit mask with bit ``index`` set per card; the
 fast search in ``deadwood`` works on those masks.
 """
 
 import re
+from typing import Iterable, List, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.errors import InvalidNotationError
 
@@ -15,6 +20,12 @@ SYMBOLS = "♠♥♦♣"
 _SUIT_ALIASES = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "♣": 3, "♤": 0, "♡": 1, "♢": 2, "♧": 3}
 _RANK_ALIASES = {r: i + 1 for i, r in enumerate(RANKS)}
 _RANK_ALIASES["10"] = 10
+CardText = Union[str, Sequence[str]]  # one text of cards, or several
+CARD_HINT = "write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥"
+_RANK = r"(10|[A2-9TJQK])"
+_SUIT = "[SHDC♠♥♦♣♤♡♢♧]"
+_RUN = re.compile(rf"{_RANK}({_SUIT})?-{_RANK}({_SUIT})")  # 7-JD, 7D-JD (upper case)
+_SET = re.compile(rf"{_RANK}({_SUIT}{{2,4}})")  # 4HDC, KSHDC
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -23,7 +34,7 @@ class Card:
 
     __slots__ = ("index", "rank", "suit", "value", "code", "bit")
 
-    def __init__(self, index):
+    def __init__(self, index: int) -> None:
         self.index = index
         self.rank = index % 13 + 1
         self.suit = index // 13
@@ -32,67 +43,113 @@ class Card:
         self.bit = 1 << index
 
     @classmethod
-    def parse(cls, text):
+    def parse(cls, text: str) -> "Card":
         """Read one card in any accepted notation: ``10h``, ``Th``, ``t♥``, ``TH``."""
+        card = _BY_NAME.get(text.upper())
+        if card is not None:
+            return card
         token = text.strip().upper()
         suit = _SUIT_ALIASES.get(token[-1:])
         rank = _RANK_ALIASES.get(token[:-1])
         if suit is None or rank is None:
-            raise InvalidNotationError(f"unknown card {text.strip()[:20]!r} (write rank A 2-9 T J Q K, then suit S H D C)")
+            raise InvalidNotationError(f"unknown card {text.strip()[:20]!r} ({CARD_HINT})")
         return DECK[suit * 13 + rank - 1]
 
     @property
-    def pretty(self):
+    def pretty(self) -> str:
         """Human form with a suit symbol: ``10♥``."""
         rank = "10" if self.rank == 10 else RANKS[self.rank - 1]
         return rank + SYMBOLS[self.suit]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Card({self.code})"
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.code
 
-    def __lt__(self, other):
+    def __lt__(self, other: "Card") -> bool:
         return self.index < other.index
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[object, Tuple[int]]:
         return (_card_at, (self.index,))
 
 
-def _card_at(index):
+def _card_at(index: int) -> Card:
     return DECK[index]
 
 
 DECK = tuple(Card(i) for i in range(52))
+# Every spelling of every card in upper case (``10H``, ``TH``, ``T♥``): the fast path of parsing.
+_BY_NAME = {rank + suit: DECK[s * 13 + r - 1] for rank, r in _RANK_ALIASES.items() for suit, s in _SUIT_ALIASES.items()}
 
 
-def split_tokens(text):
+def split_tokens(text: CardText) -> List[str]:
     """Split card text on spaces, commas or semicolons; accepts one string or a list of strings."""
     if isinstance(text, str):
-        text = [text]
-    tokens = []
+        return [t for t in _SEPARATORS.split(text) if t]
+    tokens: List[str] = []
     for part in text:
         tokens.extend(t for t in _SEPARATORS.split(str(part)) if t)
     return tokens
 
 
-def parse_cards(text, counts=None, what="hand"):
+def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: str = "hand") -> Tuple[Card, ...]:
     """Read several cards. Refuses unknown tokens, duplicates and (if ``counts`` is given) a wrong count.
 
     ``text`` is one string (``"AS 2S, 3s"``) or a sequence of strings. Returns a tuple of Cards in the
     order given.
     """
-    return check_cards(tuple(Card.parse(t) for t in split_tokens(text)), counts, what)
+    if isinstance(text, str):  # the fast path: every token a card, looked up in upper case
+        lookup = _BY_NAME.get
+        cards = [lookup(t) for t in _SEPARATORS.split(text.upper()) if t]
+        if None not in cards:
+            return check_cards(tuple(cast(List[Card], cards)), counts, what)
+    found: List[Card] = []
+    for token in split_tokens(text):
+        card = _BY_NAME.get(token.upper())
+        if card is not None:
+            found.append(card)
+        else:
+            found.extend(shorthand_cards(token))
+    return check_cards(tuple(found), counts, what)
 
 
-def check_cards(cards, counts=None, what="hand"):
+def shorthand_cards(token: str) -> Tuple[Card, ...]:
+    """The cards of one token that is not a single card: a run ``7-JD`` or a set ``4HDC``, else the single
+    card's own error. Raises InvalidNotationError naming the token: ``'Q-3S': a run goes up``."""
+    upper = token.strip().upper()
+    run = _RUN.fullmatch(upper) if "-" in upper else None
+    if run is not None:
+        low, low_suit, high, suit = run.groups()
+        if low_suit is not None and _SUIT_ALIASES[low_suit] != _SUIT_ALIASES[suit]:
+            raise InvalidNotationError(f"{token!r}: a run is in one suit (write it {low}-{high}{suit})")
+        first, last = _RANK_ALIASES[low], _RANK_ALIASES[high]
+        if last <= first:
+            raise InvalidNotationError(f"{token!r}: a run goes up (write the low card first: {high}-{low}{suit})")
+        if last - first < 2:
+            raise InvalidNotationError(f"{token!r}: a run has at least 3 cards")
+        base = _SUIT_ALIASES[suit] * 13 - 1
+        return tuple(DECK[base + rank] for rank in range(first, last + 1))
+    group = None if "-" in upper else _SET.fullmatch(upper)
+    if group is not None:
+        rank, suits = _RANK_ALIASES[group.group(1)], [_SUIT_ALIASES[s] for s in group.group(2)]
+        if len(set(suits)) != len(suits):
+            raise InvalidNotationError(f"{token!r}: a suit is given twice")
+        return tuple(DECK[suit * 13 + rank - 1] for suit in suits)
+    if "-" in upper:
+        raise InvalidNotationError(f"{token[:20]!r}: write a run as LOW-HIGH and its suit (7-JD, A-3S, 10-KH)")
+    return (Card.parse(token),)
+
+
+def check_cards(cards: Tuple[Card, ...], counts: Optional[Sequence[int]] = None,
+                what: str = "hand") -> Tuple[Card, ...]:
     """``cards`` as they are, once refused for a card given twice or (with ``counts``) a wrong count."""
-    seen = set()
-    for card in cards:
-        if card.index in seen:
-            raise InvalidNotationError(f"duplicate card {card.code} in {what}")
-        seen.add(card.index)
+    if len(set(cards)) != len(cards):
+        seen = set()
+        for card in cards:
+            if card.index in seen:
+                raise InvalidNotationError(f"duplicate card {card.code} in {what}")
+            seen.add(card.index)
     if counts is not None and len(cards) not in counts:
         want = " or ".join(str(c) for c in counts)
         plural = "" if len(cards) == 1 else "s"
@@ -100,14 +157,14 @@ def check_cards(cards, counts=None, what="hand"):
     return cards
 
 
-def to_mask(cards):
+def to_mask(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:
         mask |= card.bit
     return mask
 
 
-def from_mask(mask):
+def from_mask(mask: int) -> List[Card]:
     """The cards of a mask, in index order (spades A-K, hearts, diamonds, clubs)."""
     cards = []
     while mask:
@@ -117,16 +174,16 @@ def from_mask(mask):
     return cards
 
 
-def points(cards):
-    """Deadwood points of some cards (ace 1, faces 10)."""
+def deadwood_points(cards: Iterable[Card]) -> int:
+    """Deadwood points of some cards (ace 1, faces 10). A hand's *score* is another thing: ``scoring``."""
     return sum(card.value for card in cards)
 
 
-def sort_cards(cards):
+def sort_cards(cards: Iterable[Card]) -> List[Card]:
     """Cards sorted for display: by suit (S H D C), then by rank."""
     return sorted(cards, key=lambda c: c.index)
 
 
-def codes(cards):
+def codes(cards: Iterable[Card]) -> List[str]:
     """Canonical codes of some cards, as used in JSON and records."""
     return [card.code for card in cards]

@@ -13,20 +13,28 @@ Ties are broken deterministically: sets are tried in a fixed order (no set first
 three of four leaving spades, hearts, diamonds, clubs) and the first minimum is kept.
 """
 
-from gin_ref.core.cards import DECK
+from typing import Callable, Dict, List, Optional, Tuple
+
+from gin_ref.core.cards import DECK, Card
 from gin_ref.core.melds import Meld, Melding, runs_of_mask
+
+Suits = Tuple[int, ...]  # the suits of a set, 0-3
+SetChoice = Tuple[Tuple[int, Suits], ...]  # the sets chosen: (rank index, suits) each
+Leaf = Callable[[int, int, int, int], int]  # the deadwood of four suit masks once the sets are out
+SuitParts = Tuple[Tuple[Meld, ...], Tuple[Card, ...], int]  # a suit's runs, loose cards and their points
 
 SUIT_MASK = 0x1FFF
 _NONE = 1000  # a deadwood no hand reaches: marks "no card to discard here"
 
-_DW = None  # _DW[m]: least deadwood of suit mask m using runs only
-_MELDED = None  # _MELDED[m]: the ranks melded in that best arrangement
-_DW1 = None  # _DW1[m]: least deadwood after discarding one card of m (_NONE if m is empty)
-_DROP = None  # _DROP[m]: the rank index of that discard
-_GAIN = None  # _GAIN[m] = _DW[m] - _DW1[m]: what discarding from this suit saves
+# The tables, built on first use (empty until then):
+_DW: List[int] = []  # _DW[m]: least deadwood of suit mask m using runs only
+_MELDED: List[int] = []  # _MELDED[m]: the ranks melded in that best arrangement
+_DW1: List[int] = []  # _DW1[m]: least deadwood after discarding one card of m (_NONE if m is empty)
+_DROP: List[int] = []  # _DROP[m]: the rank index of that discard
+_GAIN: List[int] = []  # _GAIN[m] = _DW[m] - _DW1[m]: what discarding from this suit saves
 
 
-def _build_tables():
+def _build_tables() -> None:
     global _DW, _MELDED, _DW1, _DROP, _GAIN
     size = 1 << 13
     value = [min(r + 1, 10) for r in range(13)]
@@ -54,25 +62,25 @@ def _build_tables():
     _DW, _MELDED, _DW1, _DROP, _GAIN = dw, melded, dw1, drop, gain
 
 
-def _tables():
-    if _DW is None:
+def _tables() -> List[int]:
+    if not _DW:
         _build_tables()
     return _DW
 
 
-def deadwood_of(mask):
+def deadwood_of(mask: int) -> int:
     """Least deadwood of the cards in ``mask`` (52-bit, bit = card index), every card kept."""
     dw = _DW or _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
         return dw[a] + dw[b] + dw[c] + dw[d]
-    return min(total for total, _ in _set_choices(a, b, c, d, triples, _leaf_keep))
+    return _least(a, b, c, d, triples, _leaf_keep)
 
 
-def deadwood_after_discard(mask):
+def deadwood_after_discard(mask: int) -> int:
     """Least deadwood of an 11-card (or any non-empty) hand after its best discard: one search."""
-    if _DW is None:
+    if not _DW:
         _tables()
     gain = _GAIN
     dw = _DW
@@ -80,130 +88,272 @@ def deadwood_after_discard(mask):
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
         return dw[a] + dw[b] + dw[c] + dw[d] - max(gain[a], gain[b], gain[c], gain[d])
-    return min(total for total, _ in _set_choices(a, b, c, d, triples, _leaf_discard))
+    return _least(a, b, c, d, triples, _leaf_discard)
 
 
-def _leaf_keep(a, b, c, d):
+def _leaf_keep(a: int, b: int, c: int, d: int) -> int:
     return _DW[a] + _DW[b] + _DW[c] + _DW[d]
 
 
-def _leaf_discard(a, b, c, d):
+def _leaf_discard(a: int, b: int, c: int, d: int) -> int:
     gain = _GAIN
     return _DW[a] + _DW[b] + _DW[c] + _DW[d] - max(gain[a], gain[b], gain[c], gain[d])
 
 
-def _set_choices(a, b, c, d, triples, leaf, sets=()):
-    """Yield (leaf total, sets chosen) for every choice of sets among the ranks in ``triples``.
+def _options_of(pattern: int) -> Tuple[Suits, ...]:
+    held = tuple(s for s in range(4) if pattern >> s & 1)
+    if len(held) == 4:
+        return (held,) + tuple(tuple(s for s in held if s != left) for left in held)
+    return (held,)
 
-    Each set is given as (rank index, suits tuple). Order: no set, whole rank, then three of four leaving
-    suit 0, 1, 2, 3 -- the order that breaks ties.
-    """
+
+# The ways to take a set of a rank held in the suits of a 4-bit pattern (three or four of them), in the
+# order that breaks ties: the whole rank, then three of four leaving suit 0, 1, 2, 3.
+_SET_OPTIONS = tuple(_options_of(pattern) for pattern in range(16))
+
+
+def _set_options(a: int, b: int, c: int, d: int, low: int) -> Tuple[Suits, ...]:
+    """The ways to take a set of the rank ``low`` (a one-bit mask) held three or four times."""
+    return _SET_OPTIONS[(1 if a & low else 0) | (2 if b & low else 0) | (4 if c & low else 0) | (8 if d & low else 0)]
+
+
+def _least(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> int:
+    """The least ``leaf`` total over every choice of sets among the ranks in ``triples`` (each rank: no set,
+    or one of ``_set_options``), as one plain recursive function: the hot path of the layoff search."""
     if not triples:
-        yield leaf(a, b, c, d), sets
-        return
+        return leaf(a, b, c, d)
+    low = triples & -triples
+    rest = triples ^ low
+    best = _least(a, b, c, d, rest, leaf)
+    keep = ~low
+    for suits in _set_options(a, b, c, d, low):
+        total = _least(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
+                       c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, leaf)
+        if total < best:
+            best = total
+    return best
+
+
+def _best_choice(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> Tuple[int, SetChoice]:
+    """``(least total, its sets)``, each set ``(rank index, suits)``: the first choice that reaches the least,
+    in the order no set before a set, lower ranks decided first, and ``_set_options`` order -- the order
+    that breaks ties."""
+    if not triples:
+        return leaf(a, b, c, d), ()
     low = triples & -triples
     rest = triples ^ low
     rank = low.bit_length() - 1
-    yield from _set_choices(a, b, c, d, rest, leaf, sets)
-    held = tuple(s for s, m in enumerate((a, b, c, d)) if m & low)
+    best, best_sets = _best_choice(a, b, c, d, rest, leaf)
     keep = ~low
-    options = [held]
-    if len(held) == 4:
-        options += [tuple(s for s in held if s != left) for left in held]
-    for suits in options:
-        yield from _set_choices(
-            a & keep if 0 in suits else a,
-            b & keep if 1 in suits else b,
-            c & keep if 2 in suits else c,
-            d & keep if 3 in suits else d,
-            rest, leaf, sets + ((rank, suits),))
+    for suits in _set_options(a, b, c, d, low):
+        total, sets = _best_choice(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
+                                   c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, leaf)
+        if total < best:
+            best, best_sets = total, ((rank, suits),) + sets
+    return best, best_sets
 
 
-def best_melding(mask, discard=False):
+def best_melding(mask: int, discard: bool = False) -> Melding:
     """The best arrangement of the cards in ``mask`` as a Melding.
 
     With ``discard=True`` (11 cards after the draw) one card is discarded first, chosen by the same search.
     """
-    if _DW is None:
+    if not _DW:
         _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
-    leaf = _leaf_discard if discard else _leaf_keep
-    best_total, best_sets = None, ()
-    for total, sets in _set_choices(a, b, c, d, triples, leaf):
-        if best_total is None or total < best_total:
-            best_total, best_sets = total, sets
-    return _melding_from_sets(mask, best_sets, discard)
+    if not triples:  # most hands: no set can be made, nothing to choose
+        return _melding_from_sets(mask, (), discard)
+    _total, sets = _best_choice(a, b, c, d, triples, _leaf_discard if discard else _leaf_keep)
+    return _melding_from_sets(mask, sets, discard)
 
 
-def _melding_from_sets(mask, sets, discard):
-    melds = []
+def _melding_from_sets(mask: int, sets: SetChoice, discard: bool) -> Melding:
+    """The Melding of the search's answer: ``sets`` taken out, runs and deadwood read suit by suit.
+
+    Melds and deadwood cards are immutable, so each suit's runs and loose cards are built once per
+    13-bit mask and shared (``_suit_parts``): a hand costs a few look-ups, not a few object builds.
+    """
+    melds: List[Meld] = []
     for rank, suits in sets:
-        cards = tuple(DECK[s * 13 + rank] for s in suits)
-        melds.append(Meld(cards, "set"))
-        for card in cards:
-            mask &= ~card.bit
-    suit_masks = [mask >> (13 * s) & SUIT_MASK for s in range(4)]
+        meld = _SETS.get((rank, suits))
+        if meld is None:
+            meld = _SETS[(rank, suits)] = Meld(tuple(DECK[s * 13 + rank] for s in suits), "set")
+        melds.append(meld)
+        mask &= ~meld.mask
+    suit_masks = [mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39]
     dropped = None
     if discard:
         gains = [_GAIN[m] for m in suit_masks]
         suit = gains.index(max(gains))
         dropped = DECK[suit * 13 + _DROP[suit_masks[suit]]]
         suit_masks[suit] &= ~(1 << _DROP[suit_masks[suit]])
-    deadwood_cards = []
-    for suit, m in enumerate(suit_masks):
-        melds.extend(runs_of_mask(suit, _MELDED[m]))
-        loose = m & ~_MELDED[m]
-        deadwood_cards.extend(DECK[suit * 13 + r] for r in range(13) if loose >> r & 1)
-    melds.sort(key=lambda meld: meld.cards[0].index)
-    return Melding(tuple(melds), tuple(deadwood_cards), dropped)
+    deadwood_cards: List[Card] = []
+    deadwood = 0
+    parts = _SUIT_PARTS.get
+    for key in (suit_masks[0], 0x2000 | suit_masks[1], 0x4000 | suit_masks[2], 0x6000 | suit_masks[3]):
+        runs, loose, points = parts(key) or _suit_parts(key)
+        if runs:
+            melds.extend(runs)
+        deadwood_cards.extend(loose)
+        deadwood += points
+    if sets:
+        melds.sort(key=lambda meld: meld.cards[0].index)
+    return Melding(tuple(melds), tuple(deadwood_cards), dropped, deadwood)
 
 
-def all_meldings(mask, max_deadwood=None):
+_SETS: Dict[Tuple[int, Suits], Meld] = {}  # (rank, suits) -> the set Meld
+_SUIT_PARTS: Dict[int, SuitParts] = {0: ((), (), 0)}  # suit << 13 | 13-bit mask -> (its runs, its loose cards, their points)
+
+
+def _suit_parts(key: int) -> SuitParts:
+    suit, m = key >> 13, key & SUIT_MASK
+    melded = _MELDED[m]
+    loose, cards, base = m & ~melded, [], suit * 13
+    while loose:
+        low = loose & -loose
+        cards.append(DECK[base + low.bit_length() - 1])
+        loose ^= low
+    runs = tuple(runs_of_mask(suit, melded)) if melded else ()
+    parts = _SUIT_PARTS[key] = (runs, tuple(cards), sum(c.value for c in cards))
+    return parts
+
+
+def best_melding_count(mask: int, enough: int = 2) -> int:
+    """How many arrangements of ``mask`` reach its least deadwood; ``enough`` if there are that many or more
+    (counting stops there).
+
+    Counts what ``all_meldings(mask, max_deadwood=deadwood_of(mask))`` would list, without building them:
+    an arrangement is a choice of sets plus, in each suit, a split of the cards left into runs and loose
+    cards, so the count is, over the choices of sets that reach the least, the product of each suit's
+    number of best splits (``_best_splits``, one small table shared by every hand).
+    """
+    if not _DW:
+        _tables()
+    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:
+        return min(_splits(a) * _splits(b) * _splits(c) * _splits(d), enough)
+    least = _least(a, b, c, d, triples, _leaf_keep)
+    return min(_count_choices(a, b, c, d, triples, least, enough), enough)
+
+
+def _count_choices(a: int, b: int, c: int, d: int, triples: int, least: int, enough: int) -> int:
+    if not triples:
+        if _DW[a] + _DW[b] + _DW[c] + _DW[d] != least:
+            return 0
+        return _splits(a) * _splits(b) * _splits(c) * _splits(d)
+    low = triples & -triples
+    rest = triples ^ low
+    count = _count_choices(a, b, c, d, rest, least, enough)
+    keep = ~low
+    for suits in _set_options(a, b, c, d, low):
+        if count >= enough:
+            break
+        count += _count_choices(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
+                                c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, least, enough)
+    return count
+
+
+_SPLITS: Dict[int, int] = {0: 1}  # 13-bit mask -> how many splits into runs and loose cards reach its least deadwood
+
+
+def _splits(m: int) -> int:
+    """The number of best splits of one suit's cards into runs (3 or more in a row) and loose cards, as
+    ``all_meldings`` walks them: the lowest card loose, or the first card of a run of each length."""
+    count = _SPLITS.get(m)
+    if count is not None:
+        return count
+    target, low = _DW[m], m & -m
+    rank = low.bit_length() - 1
+    rest = m ^ low
+    count = _splits(rest) if _DW[rest] + min(rank + 1, 10) == target else 0
+    run, top = low, rank + 1
+    while top < 13 and m >> top & 1:
+        run |= 1 << top
+        top += 1
+        if top - rank >= 3 and _DW[m ^ run] == target:
+            count += _splits(m ^ run)
+    _SPLITS[m] = count
+    return count
+
+
+def all_meldings(mask: int, max_deadwood: Optional[int] = None, first_only: bool = False) -> List[Melding]:
     """Every arrangement of the cards in ``mask``: each collection of disjoint melds, the rest deadwood.
 
     Slower than ``best_melding``; used where ties and every option matter (the knocker's choice of melds
-    for layoffs, ``best_for_knocker``). With ``max_deadwood``, only arrangements within it (the search
-    stops following a branch once its deadwood is over). Yields Meldings without discard.
+    for layoffs, ``best_for_knocker``). With ``max_deadwood``, only arrangements within it: a branch is
+    left as soon as its deadwood so far plus the least deadwood of the cards still to place (the exact
+    table search) is over, so only branches that reach an answer are walked, in the same order.
+    ``first_only``: stop at the first. Returns a list of Meldings without discard, in a fixed order: the
+    lowest card first loose, then in each meld that holds it (``candidate_melds`` order).
     """
-    ceiling = 1 << 30 if max_deadwood is None else max_deadwood
-    candidates = candidate_melds(mask)
-    containing = {}
-    for meld in candidates:
+    bounded = max_deadwood is not None
+    ceiling = max_deadwood if max_deadwood is not None else 1 << 30
+    containing: Dict[int, List[Meld]] = {}
+    for meld in candidate_melds(mask):
         for card in meld.cards:
             containing.setdefault(card.index, []).append(meld)
+    found: List[Melding] = []
 
-    def walk(left, melds, loose, points):
+    def walk(left: int, melds: List[Meld], loose: List[Card], points: int) -> bool:
+        """Walk the arrangements of ``left``; True once ``first_only`` has its answer."""
         if not left:
-            yield Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose))
-            return
+            found.append(Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose), None, points))
+            return first_only
+        if bounded and points + deadwood_of(left) > ceiling:
+            return False
         low = left & -left
         card = DECK[low.bit_length() - 1]
-        if points + card.value <= ceiling:
-            yield from walk(left ^ low, melds, loose + [card], points + card.value)
+        if points + card.value <= ceiling and walk(left ^ low, melds, loose + [card], points + card.value):
+            return True
         for meld in containing.get(card.index, ()):
-            if meld.mask & left == meld.mask:
-                yield from walk(left & ~meld.mask, melds + [meld], loose, points)
+            if meld.mask & left == meld.mask and walk(left & ~meld.mask, melds + [meld], loose, points):
+                return True
+        return False
 
-    yield from walk(mask, [], [], 0)
+    walk(mask, [], [], 0)
+    return found
 
 
-def candidate_melds(mask):
-    """Every meld (set or run) that can be made from the cards in ``mask``."""
-    melds = []
+def candidate_melds(mask: int) -> List[Meld]:
+    """Every meld (set or run) that can be made from the cards in ``mask``: the runs suit by suit (by
+    start, then length), then the sets rank by rank (the whole rank, then each three of four)."""
+    melds: List[Meld] = []
     for suit in range(4):
         m = mask >> (13 * suit) & SUIT_MASK
-        for start in range(13):
-            end = start
-            while end < 13 and m >> end & 1:
-                end += 1
-                if end - start >= 3:
-                    melds.append(Meld(tuple(DECK[suit * 13 + r] for r in range(start, end)), "run"))
-    for rank in range(13):
-        held = [s for s in range(4) if mask >> (s * 13 + rank) & 1]
-        if len(held) >= 3:
-            melds.append(Meld(tuple(DECK[s * 13 + rank] for s in held), "set"))
-            if len(held) == 4:
-                for left in held:
-                    melds.append(Meld(tuple(DECK[s * 13 + rank] for s in held if s != left), "set"))
+        if m:
+            key = suit << 13 | m
+            runs = _RUN_CANDIDATES.get(key)
+            if runs is None:
+                runs = _RUN_CANDIDATES[key] = _runs_in(suit, m)
+            melds.extend(runs)
+    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        rank = low.bit_length() - 1
+        pattern = (1 if a & low else 0) | (2 if b & low else 0) | (4 if c & low else 0) | (8 if d & low else 0)
+        key = rank << 4 | pattern
+        sets = _SET_CANDIDATES.get(key)
+        if sets is None:
+            sets = _SET_CANDIDATES[key] = tuple(Meld(tuple(DECK[s * 13 + rank] for s in suits), "set")
+                                                for suits in _SET_OPTIONS[pattern])
+        melds.extend(sets)
     return melds
+
+
+_RUN_CANDIDATES: Dict[int, Tuple[Meld, ...]] = {}  # suit << 13 | 13-bit mask -> every run in it (immutable Melds, shared)
+_SET_CANDIDATES: Dict[int, Tuple[Meld, ...]] = {}  # rank << 4 | suits held -> every set of that rank
+
+
+def _runs_in(suit: int, m: int) -> Tuple[Meld, ...]:
+    runs = []
+    for start in range(13):
+        end = start
+        while end < 13 and m >> end & 1:
+            end += 1
+            if end - start >= 3:
+                runs.append(Meld(tuple(DECK[suit * 13 + r] for r in range(start, end)), "run"))
+    return tuple(runs)

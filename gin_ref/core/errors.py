@@ -1,6 +1,8 @@
 """The errors gin-ref raises. The core raises these and never prints or exits; the CLI turns them into
 one ``Error: ...`` line and an exit code (``exit_code`` below) in one place."""
 
+from typing import Iterable, Optional, Union
+
 
 class GinRefError(Exception):
     """Base of every error gin-ref reports to a user."""
@@ -39,14 +41,15 @@ class RecordError(GinRefError):
 
     exit_code = 1
 
-    def __init__(self, message, line=None, path=None, where=()):
+    def __init__(self, message: str, line: Optional[int] = None, path: Optional[str] = None,
+                 where: Iterable[Union[str, int]] = ()) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
         self.path = path
         self.where = tuple(where)
 
-    def __str__(self):
+    def __str__(self) -> str:
         where = ""
         if self.path is not None:
             where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "

@@ -4,10 +4,13 @@ game and its bonuses, and Hollywood scoring. Pure functions and small state obje
 
 import re
 import unicodedata
-from typing import NamedTuple
+from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.rules import HouseRules
+
+Bonuses = Dict[str, Dict[str, int]]  # name -> {bonus name: points}
 
 _NAME = re.compile(r"[^\x00-\x1f\x7f-\x9f\u2028\u2029]{1,40}")
 _INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})  # controls, format characters (U+200B, U+202E), separators
@@ -15,7 +18,7 @@ _INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})  # controls, format characters 
 
 # -- the players ------------------------------------------------------------------------------------------
 
-def check_name(name):
+def check_name(name: object) -> str:
     """A player's name as given, or InvalidNotationError: 1-40 printable characters, no outer spaces, none
     invisible (a zero-width space, a right-to-left override), not starting with '-' (it could not be typed
     as an argument)."""
@@ -31,18 +34,18 @@ def check_name(name):
     return name
 
 
-def parse_draw(items, players):
+def parse_draw(items: Iterable[str], players: Sequence[str]) -> Dict[str, Card]:
     """``{name: Card}`` from ``NAME=CARD`` items, one per player. Raises InvalidNotationError."""
-    draw = {}
+    draw: Dict[str, Card] = {}
     for item in items:
-        name, sep, card = str(item).rpartition("=")
-        if not sep or not name.strip() or not card.strip():
+        name, sep, code = str(item).rpartition("=")
+        if not sep or not name.strip() or not code.strip():
             raise InvalidNotationError(f"malformed draw '{item}': write NAME=CARD, e.g. {players[0]}=KS")
         name = find_player(players, name.strip())
         if name in draw:
             raise InvalidNotationError(f"{name} drew twice")
-        draw[name] = Card.parse(card)
-    seen = {}
+        draw[name] = Card.parse(code)
+    seen: Dict[Card, str] = {}
     for name, card in draw.items():
         if card in seen:
             raise InvalidNotationError(f"{card.code} drawn twice ({seen[card]} and {name})")
@@ -53,7 +56,7 @@ def parse_draw(items, players):
     return draw
 
 
-def find_player(players, name):
+def find_player(players: Sequence[str], name: str) -> str:
     """The player ``name`` refers to (exactly, else ignoring case). Raises InvalidNotationError."""
     if name in players:
         return name
@@ -67,7 +70,7 @@ def find_player(players, name):
 
 # -- who deals, who sits ---------------------------------------------------------------------------------
 
-def next_dealer(rule, dealer, winner, players):
+def next_dealer(rule: str, dealer: str, winner: Optional[str], players: Sequence[str]) -> str:
     """The dealer of the next hand after a hand dealt by ``dealer`` and won by ``winner`` (None: dead).
 
     ``rule`` is the ``next_dealer`` knob for two players: winner | loser | alternate.
@@ -81,7 +84,7 @@ def next_dealer(rule, dealer, winner, players):
     return other(players, dealer)
 
 
-def dealer_reason(rule, number, winner):
+def dealer_reason(rule: str, number: int, winner: Optional[str]) -> str:
     """Why the dealer of the hand after hand ``number`` deals it: ``the winner of hand 3 deals``."""
     if winner is None:
         return f"hand {number} was dead: the same dealer deals again"
@@ -90,7 +93,7 @@ def dealer_reason(rule, number, winner):
     return f"the {rule} of hand {number} deals"
 
 
-def other(players, name):
+def other(players: Iterable[str], name: Optional[str]) -> str:
     return next(p for p in players if p != name)
 
 
@@ -101,11 +104,11 @@ class Roles(NamedTuple):
     captain: str
     sitter: str
 
-    def data(self):
+    def data(self) -> Dict[str, str]:
         return {"box": self.box, "captain": self.captain, "sitter": self.sitter}
 
 
-def next_roles(roles, winner):
+def next_roles(roles: Roles, winner: Optional[str]) -> Roles:
     """The roles after a hand won by ``winner`` (None: dead, nothing changes).
 
     Box wins: he stays, captain and sitter swap. Box loses: the box sits out, the captain goes into the
@@ -118,7 +121,7 @@ def next_roles(roles, winner):
     return Roles(winner, roles.sitter, loser)
 
 
-def roles_reason(roles, winner, number):
+def roles_reason(roles: Roles, winner: Optional[str], number: int) -> str:
     if winner is None:
         return f"hand {number} was dead: the roles stay"
     if winner == roles.box:
@@ -126,7 +129,7 @@ def roles_reason(roles, winner, number):
     return f"{winner} beat the box and goes into it; {roles.box} sits out"
 
 
-def roles_from_draw(draw):
+def roles_from_draw(draw: Mapping[str, Card]) -> Tuple[Roles, List[str]]:
     """Roles from each player's drawn card (``{name: Card}``): highest rank in the box, middle captain,
     lowest sits (ace low). Returns (Roles, tied names): tied is non-empty when two ranks are equal."""
     ranked = sorted(draw, key=lambda name: -draw[name].rank)
@@ -137,7 +140,7 @@ def roles_from_draw(draw):
 
 # -- the end of a game ------------------------------------------------------------------------------------
 
-def game_winner(totals, target, last_scorer=None):
+def game_winner(totals: Mapping[str, int], target: int, last_scorer: Optional[str] = None) -> Optional[str]:
     """The player whose total reached ``target`` (the highest if more than one), or None."""
     reached = [name for name, total in totals.items() if total >= target]
     if not reached:
@@ -145,14 +148,17 @@ def game_winner(totals, target, last_scorer=None):
     return max(reached, key=lambda name: (totals[name], name == last_scorer))
 
 
-def game_bonuses(rules, totals, hands_won, winner):
+def game_bonuses(rules: HouseRules, totals: Mapping[str, int], hands_won: Mapping[str, int],
+                 winner: Optional[str]) -> Bonuses:
     """``{name: {bonus name: points}}`` at the end of a game won by ``winner`` (docs/rules.md §7).
 
     ``game_bonus`` to the winner; ``box_bonus`` per hand won to each player who won one; ``shutout`` when
     every other player scored nothing: ``double_game_bonus`` gives the game bonus once more,
     ``double_total`` doubles the winner's whole score (his points and his other bonuses).
     """
-    bonuses = {name: {} for name in totals}
+    bonuses: Bonuses = {name: {} for name in totals}
+    if winner is None:  # no game is won yet: no bonus
+        return bonuses
     if rules.game_bonus:
         bonuses[winner]["game_bonus"] = rules.game_bonus
     if rules.box_bonus:
@@ -167,14 +173,16 @@ def game_bonuses(rules, totals, hands_won, winner):
     return bonuses
 
 
-def final_scores(totals, bonuses):
+def final_scores(totals: Mapping[str, int], bonuses: Bonuses) -> Dict[str, int]:
     return {name: totals[name] + sum(bonuses[name].values()) for name in totals}
 
 
-def bonus_arithmetic(rules, name, bonus, points, hands_won=None):
-    """One bonus for people: ``box bonus 3 × 20 = 60`` (just ``box bonus 60`` without ``hands_won``)."""
+def bonus_arithmetic(rules: HouseRules, name: str, bonus: str, points: int,
+                     hands_won: Optional[Mapping[str, int]] = None) -> str:
+    """One bonus as one term of a sum: ``box bonus 60 (3 × 20)`` (just ``box bonus 60`` without ``hands_won``),
+    so that ``game bonus 100 + box bonus 60 (3 × 20) = 160`` reads true."""
     if bonus == "box_bonus" and hands_won is not None:
-        return f"box bonus {hands_won.get(name, 0)} × {rules.box_bonus} = {points}"
+        return f"box bonus {points} ({hands_won.get(name, 0)} × {rules.box_bonus})"
     if bonus == "shutout" and hands_won is not None:
         how = "the game bonus again" if rules.shutout == "double_game_bonus" else "the total doubled"
         return f"shutout ({how}) {points}"
@@ -186,23 +194,23 @@ def bonus_arithmetic(rules, name, bonus, points, hands_won=None):
 class Game:
     """One of the three Hollywood games: each player's column, who has started it, and its end."""
 
-    def __init__(self, number, players):
+    def __init__(self, number: int, players: Iterable[str]) -> None:
         self.number = number
         self.totals = dict.fromkeys(players, 0)
         self.hands_won = dict.fromkeys(players, 0)
-        self.started = set()
-        self.winner = None
+        self.started: Set[str] = set()
+        self.winner: Optional[str] = None
 
     @property
-    def finished(self):
+    def finished(self) -> bool:
         return self.winner is not None
 
 
-def new_games(players):
+def new_games(players: Sequence[str]) -> List[Game]:
     return [Game(number, players) for number in (1, 2, 3)]
 
 
-def enter_score(games, player, points, target, hand_won=True):
+def enter_score(games: Sequence[Game], player: str, points: int, target: int, hand_won: bool = True) -> List[int]:
     """Enter ``points`` won by ``player`` (docs/rules.md §7, precisely): add them to every open game he
     has already started, then start the lowest-numbered open game he has not started and enter them
     there. A game whose column reaches ``target`` is won. Returns the numbers of the games entered.
@@ -225,7 +233,7 @@ def enter_score(games, player, points, target, hand_won=True):
     return [game.number for game in entered]
 
 
-def games_data(rules, games):
+def games_data(rules: HouseRules, games: Sequence[Game]) -> List[Dict[str, object]]:
     """The ``games`` list of a Hollywood tally: each game's columns, whether it is won, its bonuses."""
     data = []
     for game in games:
@@ -241,11 +249,12 @@ def games_data(rules, games):
     return data
 
 
-def hollywood_result(rules, games, players):
+def hollywood_result(rules: HouseRules, games: Sequence[Game],
+                     players: Sequence[str]) -> Tuple[Bonuses, Dict[str, int], Optional[str]]:
     """``(bonuses, final, winner)`` of a finished Hollywood session: each player's bonuses summed over
     the three games, his final score (every column plus every bonus) and the player with the most (None
     on a tie)."""
-    bonuses = {name: {} for name in players}
+    bonuses: Bonuses = {name: {} for name in players}
     for game in games:
         for name, won in game_bonuses(rules, game.totals, game.hands_won, game.winner).items():
             for bonus, points in won.items():

@@ -1,54 +1,65 @@
 """The knock limit and the knock check: may this hand knock under these house rules?"""
 
-from dataclasses import dataclass
+from typing import Optional, Sequence, Tuple
 
-from gin_ref.core.cards import to_mask
+from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_of
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
-from gin_ref.core.melds import Melding, is_run, is_set
+from gin_ref.core.melds import Meld, Melding, is_run, is_set
+from gin_ref.core.rules import HouseRules
 
 
-def knock_limit(rules, upcard):
-    """The most deadwood a knock may keep in this deal (docs/rules.md §4)."""
-    if rules.knock_limit != "upcard":
+def knock_limit(rules: HouseRules, upcard: Optional[Card]) -> int:
+    """The most deadwood a knock may keep in this deal (docs/rules.md §4). The upcard may be unknown (None)
+    where the limit is a number; otherwise InvalidNotationError."""
+    if isinstance(rules.knock_limit, int):
         return rules.knock_limit
+    if upcard is None:
+        raise InvalidNotationError("the knock limit is the upcard's value: name the upcard (--upcard CARD)")
     if upcard.rank == 1:
         return 0 if rules.ace_upcard == "gin" else 1
     return upcard.value
 
 
-def limit_reason(rules, upcard):
+def limit_reason(rules: HouseRules, upcard: Optional[Card]) -> str:
     """Why the limit is what it is, for people: ``upcard 7♦``, ``house rules``, ``straight gin``."""
     if rules.knock_limit != "upcard":
         return "straight gin" if rules.knock_limit == 0 else "house rules"
+    if upcard is None:
+        return "the upcard, not named"
     if upcard.rank == 1 and rules.ace_upcard == "gin":
         return f"upcard {upcard.pretty}: an ace up means gin only"
     return f"upcard {upcard.pretty}"
 
 
-@dataclass(frozen=True)
 class KnockCheck:
-    """The verdict on a knock: the arrangement used, the limit and whether it is legal."""
+    """The verdict on a knock: the arrangement used, the limit and whether it is legal. Immutable; one is
+    made for every case of ``check --input``, so a plain class with slots, not a dataclass."""
 
-    melding: Melding
-    limit: int
-    reason: str  # why the limit is what it is
-    big_gin: bool = False
+    __slots__ = ("melding", "limit", "reason", "big_gin", "deadwood", "legal", "gin")
+
+    def __init__(self, melding: Melding, limit: int, reason: str, big_gin: bool = False) -> None:
+        self.melding = melding
+        self.limit = limit
+        self.reason = reason  # why the limit is what it is
+        self.big_gin = big_gin
+        self.deadwood: int = melding.deadwood
+        self.legal: bool = big_gin or self.deadwood <= limit
+        self.gin: bool = self.legal and self.deadwood == 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, KnockCheck) and (self.melding, self.limit, self.reason, self.big_gin) == (
+            other.melding, other.limit, other.reason, other.big_gin)
+
+    def __hash__(self) -> int:
+        return hash((self.melding, self.limit, self.reason, self.big_gin))
+
+    def __repr__(self) -> str:
+        return (f"KnockCheck(melding={self.melding!r}, limit={self.limit!r}, reason={self.reason!r}, "
+                f"big_gin={self.big_gin!r})")
 
     @property
-    def deadwood(self):
-        return self.melding.deadwood
-
-    @property
-    def legal(self):
-        return self.big_gin or self.melding.deadwood <= self.limit
-
-    @property
-    def gin(self):
-        return self.legal and self.melding.deadwood == 0
-
-    @property
-    def verdict(self):
+    def verdict(self) -> str:
         """One line a table can read: ``legal: deadwood 5 within limit 7 (upcard 7♦)``."""
         dw, limit = self.melding.deadwood, self.limit
         if self.big_gin:
@@ -61,22 +72,22 @@ class KnockCheck:
         return f"not legal: {self.refusal}"
 
     @property
-    def refusal(self):
+    def refusal(self) -> str:
         """Why an illegal knock is refused: ``deadwood 8 exceeds limit 7 (upcard 7♦)``."""
         return over_limit(self.melding.deadwood, self.limit, self.reason)
 
 
-def over_limit(deadwood, limit, reason):
+def over_limit(deadwood: int, limit: int, reason: str) -> str:
     """``deadwood 8 exceeds limit 7 (upcard 7♦)``: a knock over the limit, by cards or by count."""
     return f"deadwood {deadwood} exceeds limit {limit} ({reason})"
 
 
-def verify_knocker_cards(cards):
+def verify_knocker_cards(cards: Sequence[Card]) -> None:
     if len(cards) not in (10, 11):
         raise InvalidNotationError(f"knocker has {len(cards)} cards, expected 10 or 11")
 
 
-def arrange_declared(cards, melds, discard=None):
+def arrange_declared(cards: Sequence[Card], melds: Sequence[Meld], discard: Optional[Card] = None) -> Melding:
     """The knocker's own arrangement: his declared melds, the rest deadwood (docs/rules.md §5.1).
 
     With 11 cards the discard is the one named, or else the highest-valued card outside the melds.
@@ -101,7 +112,7 @@ def arrange_declared(cards, melds, discard=None):
     return Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose), discard)
 
 
-def verify_declared(melds):
+def verify_declared(melds: Sequence[Meld]) -> None:
     """Declared melds must each be legal and no card may be in two of them: raises InvalidNotationError."""
     seen = 0
     for meld in melds:
@@ -113,7 +124,8 @@ def verify_declared(melds):
         seen |= meld.mask
 
 
-def check_knock(cards, rules, upcard, melds=None, discard=None):
+def check_knock(cards: Sequence[Card], rules: HouseRules, upcard: Optional[Card], melds: Optional[Sequence[Meld]] = None,
+                discard: Optional[Card] = None) -> KnockCheck:
     """Judge a knock: 10 cards kept, or 11 after the draw (discard chosen, or named by ``discard``).
 
     Returns a KnockCheck; it does not raise for an illegal knock (``legal`` says so). With 11 cards and
@@ -141,11 +153,11 @@ def check_knock(cards, rules, upcard, melds=None, discard=None):
     return KnockCheck(best_melding(mask, discard=eleven), limit, reason)
 
 
-def _with_discard(melding, discard):
+def _with_discard(melding: Melding, discard: Card) -> Melding:
     return Melding(melding.melds, melding.deadwood_cards, discard)
 
 
-def verify_knock(check):
+def verify_knock(check: KnockCheck) -> None:
     """Raise IllegalActionError with the reason if the knock is not legal."""
     if not check.legal:
         raise IllegalActionError(f"knock not allowed: {check.refusal}")

@@ -8,42 +8,45 @@ the cards that could possibly be laid off is tried, and for each the rest is arr
 
 from dataclasses import dataclass
 
-from gin_ref.core.cards import points, to_mask
+from typing import Iterator, List, Optional, Sequence, Tuple
+
+from gin_ref.core.cards import Card, deadwood_points, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_of
+from gin_ref.core.melds import Meld
 
 
 @dataclass(frozen=True)
 class Layoff:
-    card: object  # the Card laid off
-    onto: object  # the knocker's Meld, as he spread it
+    card: Card  # the card laid off
+    onto: Meld  # the knocker's meld, as he spread it
 
 
 @dataclass(frozen=True)
 class Defense:
     """The defender's spread: own melds, layoffs and the deadwood that counts against him."""
 
-    melds: tuple
-    layoffs: tuple
-    deadwood_cards: tuple
+    melds: Tuple[Meld, ...]
+    layoffs: Tuple[Layoff, ...]
+    deadwood_cards: Tuple[Card, ...]
 
     @property
-    def deadwood(self):
-        return points(self.deadwood_cards)
+    def deadwood(self) -> int:
+        return deadwood_points(self.deadwood_cards)
 
 
-def assign_layoffs(knocker_melds, cards):
+def assign_layoffs(knocker_melds: Sequence[Meld], cards: Sequence[Card]) -> Optional[Tuple[Layoff, ...]]:
     """Lay off ``cards`` onto ``knocker_melds`` if all of them can go; returns the Layoffs or None."""
     placed, left = _lay_off(knocker_melds, cards)
     return None if left else placed
 
 
-def layoff_candidates(knocker_melds, cards):
+def layoff_candidates(knocker_melds: Sequence[Meld], cards: Sequence[Card]) -> List[Card]:
     """The defender's cards that can be laid off in some chain: those that go on when he lays off all he can."""
     placed, _ = _lay_off(knocker_melds, cards)
     return sorted((layoff.card for layoff in placed), key=lambda c: c.index)
 
 
-def _lay_off(knocker_melds, cards):
+def _lay_off(knocker_melds: Sequence[Meld], cards: Sequence[Card]) -> Tuple[Tuple[Layoff, ...], List[Card]]:
     """Lay off as many of ``cards`` as will go, one at a time; returns (Layoffs, cards left over).
 
     A card goes to a run end before a set: a card that fits both needs the run only to let another card
@@ -62,7 +65,7 @@ def _lay_off(knocker_melds, cards):
     return tuple(placed), left
 
 
-def _place_on_run(runs, left):
+def _place_on_run(runs: List[list], left: List[Card]) -> Optional[Tuple[Card, Meld]]:
     for card in left:
         for run in runs:
             meld, suit, low, high = run
@@ -72,7 +75,7 @@ def _place_on_run(runs, left):
     return None
 
 
-def _place_on_set(sets, left):
+def _place_on_set(sets: dict, left: List[Card]) -> Optional[Tuple[Card, Meld]]:
     for card in left:
         meld = sets.pop(card.rank, None)
         if meld is not None:
@@ -80,15 +83,23 @@ def _place_on_set(sets, left):
     return None
 
 
-def best_defense(knocker_melds, cards, allow_layoffs=True):
+def best_defense(knocker_melds: Sequence[Meld], cards: Sequence[Card], allow_layoffs: bool = True) -> Defense:
     """The defender's least deadwood over every choice of own melds and layoffs, as a Defense.
 
     Ties go to fewer layoffs, then to the first subset in card order: the result is deterministic.
     """
     mask = to_mask(cards)
     candidates = layoff_candidates(knocker_melds, cards) if allow_layoffs else []
-    best = (deadwood_of(mask), 0, ())
+    if not candidates:
+        rest = best_melding(mask)
+        return Defense(rest.melds, (), rest.deadwood_cards)
+    base = deadwood_of(mask)
+    best: Tuple[int, int, Tuple[Layoff, ...]] = (base, 0, ())
     for subset in _subsets(candidates):
+        # Taking a card out of a hand lowers its least deadwood by at most the card's value, so a subset
+        # whose values cannot bring the count below the best so far is passed over (exact, and cheap).
+        if base - sum(card.value for card in subset) >= best[0]:
+            continue
         layoffs = assign_layoffs(knocker_melds, subset)
         if layoffs is None:
             continue
@@ -100,7 +111,7 @@ def best_defense(knocker_melds, cards, allow_layoffs=True):
     return Defense(rest.melds, layoffs, rest.deadwood_cards)
 
 
-def _subsets(items):
+def _subsets(items: List[Card]) -> Iterator[List[Card]]:
     """Non-empty subsets, smaller first."""
     from itertools import combinations
 

@@ -3,33 +3,36 @@
 A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one suit, ace low only.
 """
 
-from dataclasses import dataclass
-from typing import Optional
+from typing import List, Optional, Sequence, Tuple, Union
 
-from gin_ref.core.cards import DECK, Card, parse_cards, points, to_mask
+from gin_ref.core.cards import DECK, Card, deadwood_points, parse_cards, to_mask
 from gin_ref.core.errors import InvalidNotationError
 
 
-def is_set(cards):
+def is_set(cards: Sequence[Card]) -> bool:
     return 3 <= len(cards) <= 4 and len({c.rank for c in cards}) == 1 and len({c.suit for c in cards}) == len(cards)
 
 
-def is_run(cards):
+def is_run(cards: Sequence[Card]) -> bool:
     if len(cards) < 3 or len({c.suit for c in cards}) != 1:
         return False
     ranks = sorted(c.rank for c in cards)
     return ranks == list(range(ranks[0], ranks[0] + len(ranks)))
 
 
-@dataclass(frozen=True)
 class Meld:
-    """A legal meld; ``cards`` sorted by rank (runs) or by suit (sets)."""
+    """A legal meld; ``cards`` sorted by rank (runs) or by suit (sets). Immutable; ``mask`` is its cards'
+    52-bit mask. Built in the hot path of every answer, so a plain class with slots, not a dataclass."""
 
-    cards: tuple
-    kind: str  # "set" or "run"
+    __slots__ = ("cards", "kind", "mask")
+
+    def __init__(self, cards: Tuple[Card, ...], kind: str) -> None:
+        self.cards = cards
+        self.kind = kind  # "set" or "run"
+        self.mask = to_mask(cards)
 
     @classmethod
-    def of(cls, cards):
+    def of(cls, cards: Sequence[Card]) -> "Meld":
         """A meld from cards in any order; raises InvalidNotationError if they are not a set or a run."""
         cards = tuple(sorted(cards, key=lambda c: c.index))
         if is_run(cards):
@@ -39,14 +42,10 @@ class Meld:
         raise InvalidNotationError("not a meld: " + " ".join(c.code for c in cards))
 
     @property
-    def mask(self):
-        return to_mask(self.cards)
-
-    @property
-    def codes(self):
+    def codes(self) -> List[str]:
         return [c.code for c in self.cards]
 
-    def extensions(self):
+    def extensions(self) -> Tuple[Card, ...]:
         """The cards that could be laid off onto this meld as it stands (no chaining)."""
         if self.kind == "set":
             if len(self.cards) == 4:
@@ -62,31 +61,55 @@ class Meld:
             ends.append(DECK[suit * 13 + high])
         return tuple(ends)
 
-    def __str__(self):
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Meld) and self.cards == other.cards and self.kind == other.kind
+
+    def __hash__(self) -> int:
+        return hash((self.cards, self.kind))
+
+    def __repr__(self) -> str:
+        return f"Meld(cards={self.cards!r}, kind={self.kind!r})"
+
+    def __str__(self) -> str:
         return " ".join(self.codes)
 
 
-@dataclass(frozen=True)
 class Melding:
-    """One arrangement of a hand: melds, deadwood cards and their points, and the discard (11 cards)."""
+    """One arrangement of a hand: melds, deadwood cards and their points, and the discard (11 cards).
 
-    melds: tuple
-    deadwood_cards: tuple
-    discard: Optional[Card] = None
+    Immutable. ``deadwood`` (the points of the deadwood cards) is worked out once, or given by the search
+    that already knows it.
+    """
+
+    __slots__ = ("melds", "deadwood_cards", "discard", "deadwood")
+
+    def __init__(self, melds: Tuple[Meld, ...], deadwood_cards: Tuple[Card, ...], discard: Optional[Card] = None,
+                 deadwood: Optional[int] = None) -> None:
+        self.melds = melds
+        self.deadwood_cards = deadwood_cards
+        self.discard = discard  # a Card, or None
+        self.deadwood = deadwood_points(deadwood_cards) if deadwood is None else deadwood
 
     @property
-    def deadwood(self):
-        return points(self.deadwood_cards)
-
-    @property
-    def melded_mask(self):
+    def melded_mask(self) -> int:
         mask = 0
         for meld in self.melds:
             mask |= meld.mask
         return mask
 
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Melding) and self.melds == other.melds
+                and self.deadwood_cards == other.deadwood_cards and self.discard == other.discard)
 
-def runs_of_mask(suit, mask13):
+    def __hash__(self) -> int:
+        return hash((self.melds, self.deadwood_cards, self.discard))
+
+    def __repr__(self) -> str:
+        return (f"Melding(melds={self.melds!r}, deadwood_cards={self.deadwood_cards!r}, "
+                f"discard={self.discard!r})")
+
+
+def runs_of_mask(suit: int, mask13: int) -> List[Meld]:
     """Split a suit's melded ranks (a 13-bit mask, bit r = rank r+1) into runs: its maximal segments."""
     runs, rank = [], 0
     while rank < 13:
@@ -100,7 +123,7 @@ def runs_of_mask(suit, mask13):
     return runs
 
 
-def parse_melds(text):
+def parse_melds(text: Union[str, Sequence[Union[str, Sequence[str]]]]) -> Tuple[Meld, ...]:
     """Read declared melds: ``"AS 2S 3S | 4H 4D 4C"`` (``|`` or ``/`` between melds), or a list of card lists.
 
     Raises InvalidNotationError for bad cards, an empty group, a card in two melds or a group that is not

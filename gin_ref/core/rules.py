@@ -7,7 +7,7 @@ the field: variants are data, not subclasses.
 """
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Union
 
 from gin_ref.core.errors import RulesError
 
@@ -126,10 +126,19 @@ KNOBS: Dict[str, Knob] = {f.name: Knob(f.metadata["check"], f.default, f.metadat
 KNOB_NAMES = tuple(KNOBS)
 
 
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'undercut_bonus'?)`` for a near miss among ``known`` (case aside), else ``""``."""
+    import difflib
+
+    words = {str(name).casefold(): name for name in known}
+    close = difflib.get_close_matches(str(word).casefold(), list(words), n=1, cutoff=0.75)
+    return f" (did you mean '{words[close[0]]}'?)" if close else ""
+
+
 def check_knob(name: str, value: Any) -> Any:
     """Validate one knob's value; returns it. Raises RulesError naming the knob."""
     if name not in KNOBS:
-        raise RulesError(f"unknown house rule '{name}'")
+        raise RulesError(f"unknown house rule '{name}'{did_you_mean(name, KNOBS)}")
     return KNOBS[name].check(name, value)
 
 

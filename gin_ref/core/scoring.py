@@ -5,36 +5,44 @@
 """
 
 from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple, Union
 
-from gin_ref.core.cards import Card, parse_cards, to_mask
-from gin_ref.core.deadwood import all_meldings, deadwood_of
+from gin_ref.core.cards import Card, CardText, parse_cards, to_mask
+from gin_ref.core.deadwood import all_meldings, best_melding_count, deadwood_of
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import KnockCheck, check_knock, verify_knock
 from gin_ref.core.layoffs import Defense, best_defense
-from gin_ref.core.melds import Melding
+from gin_ref.core.melds import Meld, Melding
+from gin_ref.core.rules import HouseRules
+
+Hand = Union[CardText, Sequence[Card]]  # cards as text, or as Cards
 
 RESULTS = ("knock", "undercut", "gin", "big_gin")
 
 
 @dataclass(frozen=True)
 class HandScore:
-    """Who won the hand and how many points, with the numbers behind it."""
+    """Who won the hand and its score (the points the winner enters), with the numbers behind it.
+
+    Deadwood points are the cards' count (``knocker_deadwood``, ``defender_deadwood``); ``score`` is what
+    the hand is worth. The JSON and the match file call the score ``points``, as the sheet does.
+    """
 
     result: str  # one of RESULTS
     winner: str  # "knocker" or "defender"
-    points: int
+    score: int
     knocker_deadwood: int
     defender_deadwood: int
     bonus: int
     doubled: bool = False
 
     @property
-    def knocker_net(self):
-        """The hand from the knocker's side: his points, or minus the defender's."""
-        return self.points if self.winner == "knocker" else -self.points
+    def knocker_net(self) -> int:
+        """The hand from the knocker's side: his score, or minus the defender's."""
+        return self.score if self.winner == "knocker" else -self.score
 
     @property
-    def arithmetic(self):
+    def arithmetic(self) -> str:
         """``undercut: 6 ≥ 4 → 10 + 2 = 12 to the defender``."""
         k, d, bonus = self.knocker_deadwood, self.defender_deadwood, self.bonus
         if self.result == "knock":
@@ -49,18 +57,21 @@ class HandScore:
         return f"{text} to the {self.winner}"
 
 
-def hand_score(knocker_deadwood, defender_deadwood, rules, upcard, gin=False, big_gin=False):
+def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules, upcard: Optional[Card],
+               gin: bool = False,
+               big_gin: bool = False) -> HandScore:
     """Score a hand from the two deadwood counts (the defender's after layoffs)."""
     k, d = knocker_deadwood, defender_deadwood
     if big_gin:
-        result, winner, bonus, base = "big_gin", "knocker", rules.big_gin_bonus, d + rules.big_gin_bonus
+        big = rules.big_gin_bonus or 0  # a big gin is only found where the house rules give it a bonus
+        result, winner, bonus, base = "big_gin", "knocker", big, d + big
     elif gin:
         result, winner, bonus, base = "gin", "knocker", rules.gin_bonus, d + rules.gin_bonus
     elif k < d:
         result, winner, bonus, base = "knock", "knocker", 0, d - k
     else:
         result, winner, bonus, base = "undercut", "defender", rules.undercut_bonus, k - d + rules.undercut_bonus
-    doubled = bool(rules.spade_double and upcard.suit == 0)
+    doubled = bool(rules.spade_double and upcard is not None and upcard.suit == 0)
     return HandScore(result, winner, base * 2 if doubled else base, k, d, bonus, doubled)
 
 
@@ -68,20 +79,20 @@ def hand_score(knocker_deadwood, defender_deadwood, rules, upcard, gin=False, bi
 class Showdown:
     """A settled hand: the knock as judged, the defender's answer and the score."""
 
-    upcard: Card
+    upcard: Optional[Card]  # None where the limit did not need it (a fixed knock limit, no spade double)
     knock: KnockCheck
     defense: Defense
     score: HandScore
 
     @property
-    def knocker(self):
+    def knocker(self) -> Melding:
         return self.knock.melding
 
 
-def read_hands(knocker, defender):
+def read_hands(knocker: Hand, defender: Hand) -> Tuple[Tuple[Card, ...], Tuple[Card, ...]]:
     """Parse both spreads (text or card lists) and refuse a card in both hands."""
-    knocker_cards = parse_cards(knocker, counts=(10, 11), what="knocker's hand") if not _is_cards(knocker) else tuple(knocker)
-    defender_cards = parse_cards(defender, counts=(10,), what="defender's hand") if not _is_cards(defender) else tuple(defender)
+    knocker_cards = _cards(knocker, (10, 11), "knocker's hand")
+    defender_cards = _cards(defender, (10,), "defender's hand")
     for cards, what in ((knocker_cards, "knocker's hand"), (defender_cards, "defender's hand")):
         if len({c.index for c in cards}) != len(cards):
             twice = next(c for i, c in enumerate(cards) if c in cards[:i])
@@ -95,11 +106,15 @@ def read_hands(knocker, defender):
     return knocker_cards, defender_cards
 
 
-def _is_cards(value):
-    return isinstance(value, (list, tuple)) and all(hasattr(c, "bit") for c in value)
+def _cards(value: Hand, counts: Tuple[int, ...], what: str) -> Tuple[Card, ...]:
+    """Cards given as Cards are taken as they are (checked by the caller); text is read and counted."""
+    if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
+        return tuple(value)
+    return parse_cards(value, counts=counts, what=what)  # type: ignore[arg-type]  # text, then
 
 
-def settle(rules, upcard, knocker, defender, melds=None, discard=None):
+def settle(rules: HouseRules, upcard: Optional[Card], knocker: Hand, defender: Hand, melds: Optional[Sequence[Meld]] = None,
+           discard: Optional[Card] = None) -> Showdown:
     """Judge and score a knock. Raises IllegalActionError (with the reason) if the knock is not legal.
 
     ``knocker`` is 10 or 11 cards, ``defender`` 10 (text or Cards). ``melds`` are the knocker's declared
@@ -111,14 +126,15 @@ def settle(rules, upcard, knocker, defender, melds=None, discard=None):
     return settle_checked(rules, upcard, check, knocker_cards, defender_cards, melds is not None, discard)
 
 
-def settle_checked(rules, upcard, check, knocker_cards, defender_cards, declared=False, discard=None):
+def settle_checked(rules: HouseRules, upcard: Optional[Card], check: KnockCheck, knocker_cards: Sequence[Card],
+                   defender_cards: Sequence[Card], declared: bool = False, discard: Optional[Card] = None) -> Showdown:
     """Score a knock already judged legal by ``check_knock`` (``check``), without judging it again.
     ``declared``: the knocker declared his melds (``check`` holds them), so no other arrangement is weighed."""
     if declared:
         options = [check]
     else:
         options = _knocker_options(knocker_cards, rules, check, discard)
-    best = None
+    best: Optional[Tuple[Tuple[int, int], Showdown]] = None
     for option in options:
         gin = option.gin
         defense = best_defense(option.melding.melds, defender_cards, allow_layoffs=not gin)
@@ -127,10 +143,12 @@ def settle_checked(rules, upcard, check, knocker_cards, defender_cards, declared
         key = (score.knocker_net, -option.deadwood)
         if best is None or key > best[0]:
             best = (key, Showdown(upcard, option, defense, score))
+    assert best is not None  # there is always one option: the check itself
     return best[1]
 
 
-def _knocker_options(cards, rules, check, discard):
+def _knocker_options(cards: Sequence[Card], rules: HouseRules, check: KnockCheck,
+                     discard: Optional[Card]) -> List[KnockCheck]:
     """The knocker's arrangements to weigh (docs/rules.md §5.1), each as a legal KnockCheck.
 
     ``min_deadwood``: every arrangement (and discard) with the least deadwood. ``best_for_knocker``: every
@@ -139,17 +157,30 @@ def _knocker_options(cards, rules, check, discard):
     limit, reason = check.limit, check.reason
     mask = to_mask(cards)
     options = [check] if check.big_gin else []
+    kept: List[Tuple[int, Optional[Card]]]
     if len(cards) == 11 and discard is None:
         kept = [(mask & ~c.bit, c) for c in sorted(cards, key=lambda c: c.index)]
     else:
         kept = [(mask & ~discard.bit if discard is not None else mask, discard)]
     if rules.knocker_arrangement == "min_deadwood":
-        least = min(deadwood_of(m) for m, _ in kept)
-        kept = [(m, c) for m, c in kept if deadwood_of(m) == least]
+        if len(kept) == 1 and not check.big_gin:
+            if best_melding_count(kept[0][0]) == 1:
+                return [check]  # the one best arrangement, which the check has already made
+            least = check.deadwood  # the check arranged these very cards for the least deadwood
+        else:
+            counts = [deadwood_of(m) for m, _ in kept]
+            least = min(counts)
+            kept = [pair for pair, count in zip(kept, counts) if count == least]
         ceiling = least
     else:
         ceiling = limit
+    # When every option is a gin (and no big gin is among them) there are no layoffs and every option
+    # scores the same, so the first is the one kept: only it is looked for.
+    all_gin = ceiling == 0 and not options
     for m, dropped in kept:
-        for melding in all_meldings(m, max_deadwood=ceiling):
-            options.append(KnockCheck(Melding(melding.melds, melding.deadwood_cards, dropped), limit, reason))
+        for melding in all_meldings(m, max_deadwood=ceiling, first_only=all_gin):
+            options.append(KnockCheck(Melding(melding.melds, melding.deadwood_cards, dropped, melding.deadwood),
+                                      limit, reason))
+        if all_gin and options:
+            return options
     return options

@@ -12,7 +12,7 @@ discards, and then the other player plays a normal turn.
 """
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from gin_ref.core.cards import DECK, Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
@@ -39,11 +39,11 @@ class Turn:
     card: Optional[Card] = None
 
     @property
-    def text(self):
+    def text(self) -> str:
         return f"{self.player} {VERBS[self.action]}" + (f" {self.card.code}" if self.card is not None else "")
 
     @classmethod
-    def parse(cls, text, players):
+    def parse(cls, text: object, players: Sequence[str]) -> "Turn":
         """A Turn from its notation; the player is one of ``players`` (exactly, else ignoring case; a name
         may hold spaces). The verb may also be written as the command (``Ann draw 5S``). Raises
         InvalidNotationError."""
@@ -73,7 +73,8 @@ class Turn:
 class Table:
     """The table of a hand between ``dealer`` and ``other`` (the non-dealer, or the captain in the box)."""
 
-    def __init__(self, dealer, other, upcard, discard_taken_card=False, dead_hand_stock=2):
+    def __init__(self, dealer: str, other: str, upcard: Card, discard_taken_card: bool = False,
+                 dead_hand_stock: int = 2) -> None:
         self.dealer, self.other = dealer, other
         self.discard_taken_card = discard_taken_card
         self.dead_hand_stock = dead_hand_stock
@@ -81,28 +82,28 @@ class Table:
         self.stock = STOCK_AT_START
         self.player = other  # whose turn
         self.phase = "offer"
-        self.just_taken = None  # the card taken from the pile this turn
-        self.known = {dealer: set(), other: set()}  # cards seen going into each hand and not discarded since
-        self.taken = {dealer: set(), other: set()}  # of those, the ones taken from the pile
-        self.discarded = set()  # every card discarded or turned up, by index
+        self.just_taken: Optional[Card] = None  # the card taken from the pile this turn
+        self.known: Dict[str, Set[int]] = {dealer: set(), other: set()}  # cards seen going into each hand and not discarded since
+        self.taken: Dict[str, Set[int]] = {dealer: set(), other: set()}  # of those, the ones taken from the pile
+        self.discarded: Set[int] = set()  # every card discarded or turned up, by index
         self.discarded.add(upcard.index)
-        self.turns = []
+        self.turns: List[Turn] = []
 
     # -- what a table can see ----------------------------------------------------------------------------
     @property
-    def dead(self):
+    def dead(self) -> bool:
         """The hand ended dead: a discard left ``dead_hand_stock`` cards in the stock."""
         return self.phase == "over"
 
     @property
-    def discard_top(self):
+    def discard_top(self) -> Optional[Card]:
         return self.pile[-1] if self.pile else None
 
     @property
-    def opponent(self):
+    def opponent(self) -> str:
         return self.dealer if self.player == self.other else self.other
 
-    def may(self):
+    def may(self) -> str:
         """What the player to move may do, for people: ``take 7♦ or pass``."""
         top = self.discard_top.pretty if self.discard_top else "nothing"
         return {
@@ -113,13 +114,13 @@ class Table:
             "over": "nothing: the hand is over",
         }[self.phase]
 
-    def whose_turn(self):
+    def whose_turn(self) -> str:
         if self.phase == "over":
             return "the hand is dead: the stock is down to its last cards"
         return f"it is {self.player}'s turn to {self.may()}"
 
     # -- verify ------------------------------------------------------------------------------------------
-    def verify_turn(self, player, action="act"):
+    def verify_turn(self, player: str, action: str = "act") -> None:
         """Raise unless it is ``player``'s turn: OutOfTurnError for a player not to move (or not in this
         hand), IllegalActionError once the hand is over."""
         if player not in self.known:
@@ -130,22 +131,22 @@ class Table:
         if player != self.player:
             raise OutOfTurnError(f"out of turn: {self.whose_turn()}")
 
-    def verify_take(self, player, card=None):
+    def verify_take(self, player: str, card: Optional[Card] = None) -> None:
         self.verify_turn(player, "take")
         if self.phase not in ("offer", "draw"):
             raise IllegalActionError(f"{player} cannot take now: {self.whose_turn()}")
         if not self.pile:
             raise IllegalActionError("the discard pile is empty")
-        if card is not None and card is not self.discard_top:
-            raise IllegalActionError(f"{player} cannot take {card.code}: the top of the discard pile is "
-                                     f"{self.discard_top.code}")
+        top = self.pile[-1]
+        if card is not None and card is not top:
+            raise IllegalActionError(f"{player} cannot take {card.code}: the top of the discard pile is {top.code}")
 
-    def verify_pass(self, player):
+    def verify_pass(self, player: str) -> None:
         self.verify_turn(player, "pass")
         if self.phase != "offer":
             raise IllegalActionError(f"{player} cannot pass: only the upcard can be passed; {self.whose_turn()}")
 
-    def verify_draw(self, player, card=None):
+    def verify_draw(self, player: str, card: Optional[Card] = None) -> None:
         self.verify_turn(player, "draw")
         if self.phase not in ("draw", "stock"):
             raise IllegalActionError(f"{player} cannot draw now: {self.whose_turn()}")
@@ -154,7 +155,7 @@ class Table:
         if card is not None:
             self._verify_unseen(card, f"{player} cannot draw {card.code}")
 
-    def verify_discard(self, player, card):
+    def verify_discard(self, player: str, card: Card) -> None:
         self.verify_turn(player, "discard")
         if self.phase != "discard":
             raise IllegalActionError(f"{player} cannot discard now: {self.whose_turn()}")
@@ -165,31 +166,31 @@ class Table:
         if card.index in self.discarded and card.index not in self.known[player]:
             raise IllegalActionError(f"{player} cannot discard {card.code}: it was already discarded")
 
-    def _verify_unseen(self, card, what):
+    def _verify_unseen(self, card: Card, what: str) -> None:
         for name, cards in self.known.items():
             if card.index in cards:
                 raise IllegalActionError(f"{what}: it is already in {name}'s hand")
         if card.index in self.discarded:
             raise IllegalActionError(f"{what}: it has been discarded")
 
-    def verify_knock(self, player):
+    def verify_knock(self, player: str) -> None:
         """A knock is made after drawing and before discarding."""
         self.verify_turn(player, "knock")
         if self.phase != "discard":
             raise IllegalActionError(f"{player} cannot knock now: a knock comes after the draw; {self.whose_turn()}")
 
-    def can(self, action, player, card=None):
+    def can(self, action: str, player: str, card: Optional[Card] = None) -> bool:
         try:
             self._verifier(action)(player, *([card] if action in ("take", "draw", "discard") else []))
         except IllegalActionError:
             return False
         return True
 
-    def _verifier(self, action):
+    def _verifier(self, action: str) -> Callable[..., None]:
         return getattr(self, "verify_" + action)
 
     # -- act ---------------------------------------------------------------------------------------------
-    def play(self, turn):
+    def play(self, turn: Turn) -> None:
         """Verify and apply one Turn; raises IllegalActionError and changes nothing if it is refused."""
         if turn.action not in ACTIONS:
             raise IllegalActionError(f"unknown action '{turn.action}'")
@@ -198,27 +199,27 @@ class Table:
         getattr(self, "_" + turn.action)(turn.player, turn.card)
         self.turns.append(turn)
 
-    def _take(self, player, _card):
+    def _take(self, player: str, _card: Optional[Card]) -> None:
         card = self.pile.pop()
         self.known[player].add(card.index)
         self.taken[player].add(card.index)
         self.just_taken = card
         self.phase = "discard"
 
-    def _pass(self, player, _card):
+    def _pass(self, player: str, _card: Optional[Card]) -> None:
         if player == self.other:
             self.player = self.dealer
         else:
             self.player, self.phase = self.other, "stock"
 
-    def _draw(self, player, card):
+    def _draw(self, player: str, card: Optional[Card]) -> None:
         self.stock -= 1
         if card is not None:
             self.known[player].add(card.index)
         self.just_taken = None
         self.phase = "discard"
 
-    def _discard(self, player, card):
+    def _discard(self, player: str, card: Card) -> None:
         self.known[player].discard(card.index)
         self.taken[player].discard(card.index)
         self.discarded.add(card.index)
@@ -230,7 +231,8 @@ class Table:
         self.player, self.phase = self.opponent, "draw"
 
     # -- the knock -----------------------------------------------------------------------------------------
-    def check_spread(self, knocker, knocker_cards, discard, defender_cards=None):
+    def check_spread(self, knocker: str, knocker_cards: Iterable[Card], discard: Optional[Card],
+                     defender_cards: Optional[Iterable[Card]] = None) -> List[str]:
         """Problems (messages) if the spread hands do not fit what was seen in this deal; [] if they fit.
 
         ``knocker_cards`` are the knocker's 11 cards before his discard, ``discard`` the card he discards
@@ -238,13 +240,14 @@ class Table:
         """
         return [message for _side, message in self.spread_misfits(knocker, knocker_cards, discard, defender_cards)]
 
-    def spread_misfits(self, knocker, knocker_cards, discard, defender_cards=None):
+    def spread_misfits(self, knocker: str, knocker_cards: Iterable[Card], discard: Optional[Card],
+                       defender_cards: Optional[Iterable[Card]] = None) -> List[Tuple[str, str]]:
         """``check_spread`` as ``(side, message)`` pairs, ``side`` being "knocker" or "defender"."""
         defender = self.dealer if knocker == self.other else self.other
         hands = {knocker: ("knocker", {c.index for c in knocker_cards})}
         if defender_cards is not None:
             hands[defender] = ("defender", {c.index for c in defender_cards})
-        problems = []
+        problems: List[Tuple[str, str]] = []
         if discard is self.just_taken and discard is not None and not self.discard_taken_card:
             problems.append(("knocker", f"{knocker} cannot discard {discard.code}: it was just taken from the pile"))
         for name, (side, hand) in hands.items():
@@ -258,7 +261,7 @@ class Table:
                 problems.append((side, f"{_code(index)} is on the discard pile, not in {name}'s hand"))
         return problems
 
-    def summary(self):
+    def summary(self) -> Dict[str, Any]:
         """The open hand for a tally: whose turn and what phase, the pile top and the stock count."""
         return {
             "turn": None if self.phase == "over" else {"player": self.player, "phase": self.phase},
@@ -267,5 +270,5 @@ class Table:
         }
 
 
-def _code(index):
+def _code(index: int) -> str:
     return DECK[index].code

@@ -18,7 +18,7 @@ from gin_ref.core.errors import RecordError
 try:
     import fcntl
 except ImportError:  # no flock on this platform
-    fcntl = None
+    fcntl = None  # type: ignore[assignment]
 
 commits = 0  # files this process has replaced or created: after one, an interrupt no longer undoes it
 

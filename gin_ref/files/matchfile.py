@@ -223,7 +223,7 @@ def _say(message):
     sys.stderr.write(message + "\n")
 
 
-_HELD = {}  # real path -> {"fd": the open file locked now, "extra": files locked by writes} (``holding``)
+_HELD: "dict[str, dict]" = {}  # real path -> {"fd": the open file locked now, "extra": files locked by writes} (``holding``)
 
 
 @contextmanager

@@ -15,7 +15,6 @@ the file and line; lenient reading (``check_rules_file``) collects every problem
 import os
 import re
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
 
@@ -23,7 +22,8 @@ import yaml
 
 from gin_ref.core.errors import RulesError
 from gin_ref.core.errors import RecordError
-from gin_ref.core.rules import DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, make_rules, shown
+from gin_ref.core.rules import (DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, did_you_mean,
+                                make_rules, shown)
 from gin_ref.files import yamlload
 
 _Loader = yamlload.loader_class()
@@ -83,8 +83,9 @@ def explain_rules(spec=None):
     """``(HouseRules, {knob: source})``; a source is ``default``, a preset name, or ``FILE:LINE``."""
     spec = DEFAULT_PRESET if spec is None else str(spec)
     report = _Report(strict=True)
-    knobs, sources = _merge(_read_chain(_locate(spec), report), report)
-    return make_rules(knobs, name=spec), sources
+    source = _locate(spec)
+    knobs, sources = _merge(_read_chain(source, report), report)
+    return make_rules(knobs, name=source.preset or spec), sources  # a preset by its own name: Classic -> classic
 
 
 def explain_chain(spec=None):
@@ -111,7 +112,8 @@ def preset_path(name):
     """The YAML file of preset ``name``. Raises RulesError for an unknown preset."""
     resource = _find_preset(name)
     if resource is None:
-        raise RulesError(f"unknown preset '{name}' (presets: {', '.join(_preset_names())})")
+        raise RulesError(f"unknown preset '{name}'{did_you_mean(name, _preset_names())} "
+                         f"(presets: {', '.join(_preset_names())})")
     return resource
 
 
@@ -127,6 +129,8 @@ def list_presets():
 @lru_cache(maxsize=None)
 def _preset_files():
     """``{name: file}`` of every preset shipped in the package (``NAME.yaml``)."""
+    from importlib import resources  # here, not at the top: only commands that name a preset pay its import
+
     folder = resources.files(_PRESETS_PACKAGE)
     return {entry.name[:-len(".yaml")]: entry for entry in folder.iterdir()
             if entry.name.endswith(".yaml") and entry.is_file()}
@@ -138,12 +142,23 @@ def _preset_names():
 
 
 def _find_preset(name):
-    return _preset_files().get(name)
+    """The preset file ``name`` names, without regard to case (``Classic`` is ``classic``), or None."""
+    found = _preset_files()
+    canonical = _canonical_preset(name)
+    return found[canonical] if canonical is not None else None
+
+
+def _canonical_preset(name):
+    found = _preset_files()
+    if name in found:
+        return name
+    return next((preset for preset in found if preset.casefold() == str(name).casefold()), None)
 
 
 def _preset_source(name):
     resource = preset_path(name)
-    return _Source(str(resource), name, resource)
+    canonical = _canonical_preset(name)
+    return _Source(str(resource), canonical, resource)
 
 
 def _locate(spec, folder=None):
@@ -160,7 +175,8 @@ def _locate(spec, folder=None):
         return _preset_source(spec)
     if path.is_file():
         return _Source(str(path))
-    raise RulesError(f"unknown rules '{spec}': not a preset ({', '.join(_preset_names())}) nor a file")
+    raise RulesError(f"unknown rules '{spec}'{did_you_mean(spec, _preset_names())}: not a preset "
+                     f"({', '.join(_preset_names())}) nor a file")
 
 
 def _file_source(path):
@@ -243,6 +259,11 @@ def _top_mapping(loader, where, report):
 def _read_entries(loader, root, source, report):
     """The layer of a top-level mapping node: each key checked, problems reported with their line."""
     where = source.path
+    other = _other_record(root)
+    if other is not None:
+        line, what, form = other
+        report(where, line, f"{what} (format: {form}), not a rules file: a rules file holds 'knob: value' lines")
+        return None
     knobs, rejected, first_line = {}, set(), {}
     extends = description = None
     for key_node, value_node in root.value:
@@ -284,6 +305,20 @@ def _read_entries(loader, root, source, report):
                 report(where, line, str(exc))
                 rejected.add(key)
     return _Layer(source, knobs, frozenset(rejected), extends, description)
+
+
+_RECORDS = {"gin-ref-match/": "a match file", "gin-ref-event/": "an event file"}
+
+
+def _other_record(root):
+    """``(line, what, format)`` when the mapping is a gin-ref record (a match or an event file), else None."""
+    for key_node, value_node in root.value:
+        if isinstance(key_node, yaml.ScalarNode) and key_node.value == "format" and \
+                isinstance(value_node, yaml.ScalarNode):
+            for prefix, what in _RECORDS.items():
+                if value_node.value.startswith(prefix):
+                    return _line(key_node), what, value_node.value
+    return None
 
 
 def _merge(layers, report):

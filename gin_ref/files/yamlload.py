@@ -26,7 +26,7 @@ _KINDS = {"!!int": "a whole number", "!!float": "a number", "!!timestamp": "a da
           "!!bool": "true or false", "!!null": "null"}
 _PLAIN_TYPES = (str, int, float, type(None), datetime.date)  # bool is an int, datetime a date
 SURROGATE = re.compile("[\ud800-\udfff]")
-_loader = []
+_loader: list = []
 
 
 def loader_class():
@@ -149,7 +149,7 @@ def _from_node(loader, node, problems, where):
         if problem is not None:
             problems.append((where, problem))
         return value
-    if node.tag not in (_TAG + "map", _TAG + "seq"):
+    if node.tag != _TAG + ("seq" if isinstance(node, yaml.SequenceNode) else "map"):  # (a list tagged !!map...)
         problems.append((where, f"YAML tag '{node.tag.replace(_TAG, '!!')}' is not allowed: only plain values are read"))
         return None
     if isinstance(node, yaml.SequenceNode):

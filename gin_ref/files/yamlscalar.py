@@ -21,8 +21,8 @@ class Fallback(Exception):
     """Text the fast reader leaves to PyYAML."""
 
 
-_resolved = {}
-_resolver = []
+_resolved: "dict[str, str]" = {}
+_resolver: list = []
 
 
 def implicit_tag(text):
@@ -40,7 +40,7 @@ def implicit_tag(text):
     return tag
 
 
-_plain_values = {}
+_plain_values: dict = {}
 
 
 def plain_value(text):

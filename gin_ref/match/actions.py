@@ -220,6 +220,10 @@ def spread_in_turn(setup: HandSetup, table: Table, knocker: str, facts: Facts) -
         if facts.discard is None:
             raise IllegalActionError(f"hand {number} is recorded turn by turn: {knocker} holds 11 cards after "
                                      "the draw; spread all 11, or the 10 kept and --discard CARD")
+        if facts.discard in kcards:
+            raise InvalidNotationError(f"discard {facts.discard.code} named with 10 cards that hold it: spread "
+                                       f"the 11 {knocker} holds, or the 10 kept (without "
+                                       f"{facts.discard.code}) and --discard {facts.discard.code}")
         kcards = kcards + (facts.discard,)
         if facts.defender_cards is not None:
             read_hands(kcards, facts.defender_cards)  # the discard may not be in the defender's hand

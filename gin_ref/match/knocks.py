@@ -12,15 +12,15 @@ double apply to counts exactly as to cards.
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, Optional, Sequence, Tuple, Union, cast
 
-from gin_ref.core.cards import Card, codes, parse_cards, to_mask
+from gin_ref.core.cards import Card, CardText, codes, parse_cards, to_mask
 from gin_ref.core.deadwood import deadwood_of
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import KnockCheck, check_knock, knock_limit, limit_reason, over_limit
 from gin_ref.core.melds import Meld, parse_melds
 from gin_ref.core.rules import HouseRules
-from gin_ref.core.scoring import HandScore, Showdown, hand_score, read_hands, settle_checked
+from gin_ref.core.scoring import Hand, HandScore, Showdown, hand_score, read_hands, settle_checked
 from gin_ref.match.schema import Entry
 
 MAX_COUNT = 98  # the most ten cards can count: two each of K, Q, J, 10 and 9
@@ -65,7 +65,7 @@ class Facts:
     knocker_cards: Optional[Tuple[Card, ...]] = None
     knocker_count: Optional[int] = None
     big_gin: bool = False
-    melds: Optional[List[Meld]] = None
+    melds: Optional[Sequence[Meld]] = None
     discard: Optional[Card] = None
     defender_cards: Optional[Tuple[Card, ...]] = None
     defender_count: Optional[int] = None
@@ -98,13 +98,13 @@ def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Any =
     """The facts of a knock as typed: cards or a count for each side (InvalidNotationError for bad ones)."""
     kcount = read_count(knocker, "the knocker's count")
     dcount = read_count(defender, "the defender's count")
-    declared = parse_melds(melds) if isinstance(melds, str) and melds.strip() else None
+    declared: Optional[Sequence[Meld]] = parse_melds(melds) if isinstance(melds, str) and melds.strip() else None
     if melds is not None and not isinstance(melds, str):
         declared = list(melds)
     card = discard if isinstance(discard, Card) or discard is None else Card.parse(str(discard))
     kcards = dcards = None
     if kcount is None and dcount is None:
-        kcards, dcards = read_hands(knocker, defender)
+        kcards, dcards = read_hands(cast(Hand, knocker), cast(Hand, defender))  # not counts, here
     elif kcount is None:
         kcards = _side(knocker, (10, 11), "knocker's hand")
     elif dcount is None:
@@ -128,7 +128,7 @@ def _side(value: Given, counts: Tuple[int, ...], what: str) -> Tuple[Card, ...]:
     """One side's cards when the other side is a count."""
     if isinstance(value, (list, tuple)) and all(isinstance(card, Card) for card in value):
         return parse_cards([card.code for card in value if isinstance(card, Card)], counts=counts, what=what)
-    return parse_cards(value, counts=counts, what=what)
+    return parse_cards(cast(CardText, value), counts=counts, what=what)  # not a count, here
 
 
 @dataclass(frozen=True)

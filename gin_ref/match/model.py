@@ -24,7 +24,7 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, rulings, steps
 from gin_ref.match.actions import Outcome
-from gin_ref.match.knocks import Given, Settlement
+from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.replay import replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, set_version, step_count, version_of
@@ -173,8 +173,9 @@ class Match:
         return self.apply(actions.deal(self.record, self.state, card, dealer))
 
     def deal_unless_open(self, upcard: Optional[Card]) -> Optional[Outcome]:
-        """One command per hand: with no hand open and an upcard given, deal the next hand (its outcome is
-        returned); with a hand open, an upcard given must be that hand's."""
+        """One command per hand: with no hand open, deal the next hand (its outcome is returned) when the
+        upcard is given or the rules' limit does not depend on it; with a hand open, an upcard given must be
+        that hand's."""
         entry = self.open_entry
         if entry is not None:
             if upcard is not None and entry.get("upcard") != upcard.code:
@@ -182,8 +183,8 @@ class Match:
                 raise IllegalActionError(f"hand {entry['number']} is open ({shown}): --upcard {upcard.code} is not "
                                          "its upcard")
             return None
-        if upcard is None:
-            return None
+        if upcard is None and (self.state.finished or limit_needs_upcard(self.rules)):
+            return None  # the act itself says why no hand is open
         return self.deal(upcard)
 
     def play_turn(self, action: str, player: str, card: Union[None, str, Card] = None) -> Outcome:

@@ -1,5 +1,5 @@
 """The play of a hand in a record: its turns, replayed on a ``gin_ref.core.turns.Table``, and the
-irregularities kept with the hand and with the match (RULES.md sections 3 and 9).
+irregularities kept with the hand and with the match (docs/rules.md §3 and §9).
 
 A hand entry may hold ``turns``, one line per action in the order played (``Ben passes``, ``Ann takes 7D``,
 ``Ann discards QH``, ``Ben draws``, ``Ben draws 5S``). Each is replayed on the hand's table, so an action
@@ -28,11 +28,11 @@ _BY_CODE = {card.code: card for card in DECK}
 
 def recorded_cards(value: object, counts: Sequence[int], what: str) -> Tuple[Card, ...]:
     """Cards as a record holds them: a list of canonical codes (fast), or any notation parse_cards reads."""
+    if isinstance(value, list) and len(value) in counts and all(type(code) is str for code in value):
+        found = tuple(map(_BY_CODE.get, value))
+        if None not in found and len(set(found)) == len(found):
+            return found  # type: ignore[return-value]  # no None in it
     if isinstance(value, list) and all(isinstance(code, str) for code in value):
-        if len(value) in counts:
-            found = tuple(_BY_CODE.get(code) for code in value)
-            if None not in found and len(set(found)) == len(found):
-                return tuple(card for card in found if card is not None)
         return tuple(parse_cards(value, counts=counts, what=what))
     if isinstance(value, str):
         return tuple(parse_cards(value, counts=counts, what=what))
@@ -170,7 +170,7 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, dis
                       problems: Problems) -> None:
     knocker = entry.get("knocker")
     try:
-        table.verify_knock(knocker)
+        table.verify_knock(str(knocker))
     except IllegalActionError as exc:
         problems.add(where + ("knocker",), f"hand {number}: {knocker}'s knock: {exc}")
         return

@@ -206,7 +206,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
             settlement = _settle_stored(state, setup, entry, problems)
         if settlement is not None:
             hand_score = settlement.score
-            result, points, explain = hand_score.result, hand_score.points, hand_score.arithmetic
+            result, points, explain = hand_score.result, hand_score.score, hand_score.arithmetic
             winner = knocker if hand_score.winner == "knocker" else defender
             state.settlements[index] = settlement
             derived.value("result", result, lambda stored: (

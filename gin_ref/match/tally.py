@@ -24,7 +24,7 @@ def tally_data(match: Any) -> Dict[str, Any]:
     assert isinstance(match, Match)
     state = match.state
     bonuses, final, winner = state.result()
-    data = {
+    data: Dict[str, Any] = {
         "players": list(state.players),
         "rules": state.rules.name,
         "hands": [_hand_data(match, index, entry) for index, entry in enumerate(match.hands)],

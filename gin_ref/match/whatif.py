@@ -142,7 +142,7 @@ def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, pair: T
         new = settlement.score
     winner = knocker if new.winner == "knocker" else defender
     why.extend(_score_why(old, new, winner))
-    return new.result, winner, new.points
+    return new.result, winner, new.score
 
 
 def _same_showdown(played: HouseRules, rules: HouseRules) -> bool:
@@ -175,8 +175,8 @@ def _score_why(old: HandScore, new: HandScore, winner: str) -> List[Why]:
         why.append(("deadwood", "defender", new.defender_deadwood, old.defender_deadwood))
     if new.doubled != old.doubled:
         why.append(("doubled", new.doubled))
-    if not why and new.points != old.points:
-        why.append(("points", new.points, old.points))
+    if not why and new.score != old.score:
+        why.append(("points", new.score, old.score))
     return why
 
 

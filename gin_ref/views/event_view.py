@@ -61,7 +61,8 @@ def _heading(data):
 
 
 def event_text(data, folder="FOLDER"):
-    """The standings table, then the tables of the latest round (``folder``: the event's, as named)."""
+    """The standings table, then any table of an earlier round not finished (an amend reopened it), then
+    the tables of the latest round (``folder``: the event's, as named)."""
     swiss = data["format"] == "swiss"
     headers = ["rank", "player", "points", "played", "byes"] + (["buchholz"] if swiss else []) + ["diff"]
     rows = []
@@ -73,6 +74,11 @@ def event_text(data, folder="FOLDER"):
         rows.append(line + [f"{row['diff']:+d}"])
     lines = [_heading(data), table(rows, headers, right=set(range(len(headers))) - {1})]
     if data["pairings"]:
+        for earlier in data["pairings"][:-1]:  # a table not finished though a later round is paired (reopened)
+            unfinished = [t for t in earlier["tables"] if not t.get("finished", False)]
+            if unfinished:
+                lines += ["", f"round {earlier['round']}, not finished though a later round is paired:"]
+                lines += round_lines({"tables": unfinished, "bye": None})
         latest = data["pairings"][-1]
         lines += ["", f"round {latest['round']}:"] + round_lines(latest)
     else:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.views.history import standing
-from gin_ref.views.words import irregularity_note, ruling_words
+from gin_ref.views.words import hand_notes, ruling_words
 
 FORMATS = ("csv", "json", "markdown", "html")
 EXPORT_FORMAT = "gin-ref-export/1"
@@ -181,9 +181,11 @@ def score_sheet(view, games=True):
     headers = ["hand", *roles, "upcard", "limit", "knocker", "result", "winner", "points", *players,
                *game_headers]
     rows = []
+    noted = {number for number, _note in sheet_notes(view)}
     for hand in view.hands:
         columns = (hand.get("games") or []) if games else []
-        rows.append([hand["number"], *(hand.get(role) for role in roles),
+        number = f"{hand['number']}*" if hand["number"] in noted else hand["number"]  # as the tally marks it
+        rows.append([number, *(hand.get(role) for role in roles),
                      hand.get("upcard"), hand.get("limit"), hand.get("knocker"),
                      ruled_result(hand).replace("_", " "), hand.get("winner"), hand.get("points"),
                      *(hand["totals"].get(name) for name in players),
@@ -239,16 +241,20 @@ def outcome_line(view):
     return f"playing: {scores}" + (f"; next dealer {nxt}" if nxt else "")
 
 
-def irregularity_notes(view):
-    """``hand 5: Ann's knock refused (knock not allowed: ...)`` for each irregularity recorded (a hand's,
-    then the match's own: deals refused), worded as the tally words them."""
-    notes = []
-    for hand in view.tally["hands"]:
-        notes += [irregularity_note(hand["number"], item) for item in hand.get("irregularities") or []]
-    notes += [irregularity_note(item.get("hand"), item) for item in view.tally.get("irregularities") or []]
-    notes += [f"{RULED} hand {hand['number']}: {ruling_words(hand['ruling'], dated=True)}"
-              for hand in view.tally["hands"] if hand.get("ruling")]
-    return notes
+def sheet_notes(view):
+    """``(hand number, note)`` for each hand the tally marks with ``*``: irregularities, hands dead by
+    themselves, hands that stand as played after an amend, hands played after the end; worded as the
+    tally words them (``gin_ref.views.words.hand_notes``)."""
+    knobs = (view.record.get("rules") or {}).get("knobs") or {}
+    hands = view.record.get("hands") or []
+    return hand_notes(view.tally, hands, knobs.get("dead_hand_stock"))
+
+
+def notes(view):
+    """The notes under a match's table, in words: the tally's ``*`` notes, then each ruled hand (``^``)."""
+    ruled = [f"{RULED} hand {hand['number']}: {ruling_words(hand['ruling'], dated=True)}"
+             for hand in view.tally["hands"] if hand.get("ruling")]
+    return [note for _number, note in sheet_notes(view)] + ruled
 
 
 RULED = "^"  # a ruled hand's mark, as in the text tally (and PBN's adjusted scores)
@@ -257,7 +263,6 @@ RULED = "^"  # a ruled hand's mark, as in the text tally (and PBN's adjusted sco
 def ruled_result(hand):
     """A hand's result for a sheet: the engine's, marked ``^`` when a director ruled the hand."""
     return f"{hand['result']}{RULED}" if hand.get("ruling") else hand["result"]
-
 
 
 def not_started(view):

@@ -9,7 +9,7 @@ where it fits: a match that would not fit under the one before starts a new page
 
 import html
 
-from gin_ref.views.export import irregularity_notes, is_red, not_started, outcome_line, pretty_card, score_sheet
+from gin_ref.views.export import is_red, notes, not_started, outcome_line, pretty_card, score_sheet
 from gin_ref.views.export_chart import match_charts
 from gin_ref.views.standings import HEADERS, standings, standings_rows
 
@@ -105,9 +105,9 @@ def match_section(view):
         sheet = score_sheet(view)
         out += html_table(sheet.headers, sheet.rows, sheet.numeric, sheet.foot, sheet.card, sheet.groups,
                           span=sheet.headers.index("points") + 1)
-    if irregularity_notes(view):
-        out += ["<h3>Irregularities</h3>", "<ul>"]
-        out += [f"<li>{esc(note)}</li>" for note in irregularity_notes(view)]
+    if notes(view):
+        out += ["<h3>Notes</h3>", "<ul>"]
+        out += [f"<li>{esc(note)}</li>" for note in notes(view)]
         out.append("</ul>")
     if not empty:
         out += ["<div class=\"charts\">", *match_charts(view), "</div>"]

@@ -6,7 +6,7 @@ Every name is escaped: no name can break a table, start a list or show as an HTM
 
 import re
 
-from gin_ref.views.export import (GAMES, game_outcome, game_sheet, heading, irregularity_notes, not_started,
+from gin_ref.views.export import (GAMES, game_outcome, game_sheet, heading, not_started, notes,
                                   outcome_line, pretty_card, score_sheet)
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
@@ -55,8 +55,8 @@ def markdown_text(views):
             sheet = score_sheet(view, games=False)
             rows = [[*row[:sheet.card], pretty_card(row[sheet.card]), *row[sheet.card + 1:]] for row in sheet.rows]
             lines += _md_table(sheet.headers, rows, sheet.numeric, sheet.foot)
-        if irregularity_notes(view):
-            lines += ["", "Irregularities:", ""] + [f"- {md(note)}" for note in irregularity_notes(view)]
+        if notes(view):
+            lines += ["", "Notes:", ""] + [f"- {md(note)}" for note in notes(view)]
         if view.hollywood and not empty:
             for number in GAMES:
                 headers, rows, foot, numeric = game_sheet(view, number)

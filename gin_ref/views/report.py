@@ -26,13 +26,28 @@ def check_data(check):
     }
 
 
+def refusal_data(check):
+    """The ``score --json`` object for a knock that is not legal: ``legal`` false, the ``error`` (the reason,
+    as the Error line and ``score --input`` give it), the limit and the knocker's side as judged."""
+    melding = check.melding
+    return {
+        "legal": False,
+        "error": f"knock not allowed: {check.refusal}",
+        "limit": check.limit,
+        "knocker": {"melds": melds_data(melding.melds), "deadwood_cards": codes(melding.deadwood_cards),
+                    "deadwood": melding.deadwood,
+                    "discard": melding.discard.code if melding.discard is not None else None},
+    }
+
+
 def showdown_data(showdown):
     """The ``score --json`` object."""
     knocker, defense, score = showdown.knocker, showdown.defense, showdown.score
     return {
+        "legal": True,
         "result": score.result,
         "winner": score.winner,
-        "points": score.points,
+        "points": score.score,
         "limit": showdown.knock.limit,
         "arithmetic": score.arithmetic,
         "knocker": {

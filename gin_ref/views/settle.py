@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import combinations
+from typing import Optional
 
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.views.ratings import key
@@ -42,7 +43,7 @@ class Payment:
     payee: str
     amount: Decimal
     points: int = 0
-    game: int = None
+    game: Optional[int] = None
 
     def data(self):
         out = {"from": self.payer, "to": self.payee, "amount": self.amount}

@@ -32,14 +32,14 @@ def _average(total, count):
 
 
 def player_stats(views, player=None):
-    """``{name: stats}`` for every player (names sorted), or only ``player`` if given.
+    """``{name: stats}`` for every player (names sorted), or only ``player`` if given (in any case: ``ann`` is Ann).
 
     The knocker's deadwood is the tally's ``knocker_deadwood``: the engine's count when it settled the
     hand again from the recorded cards.
     """
     table, sums = {}, {}
     for view in oldest_first(views):  # for the progression
-        names = view.players if player is None else [p for p in view.players if p == player]
+        names = view.players if player is None else [p for p in view.players if p.casefold() == player.casefold()]
         for name in names:
             if name not in table:
                 table[name], sums[name] = _new(), [0, 0]  # points in hands won, knock deadwood

@@ -17,8 +17,8 @@ from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, melds_text, spread_lines, table
 from gin_ref.views.export import RULED
-from gin_ref.views.words import (after_end_words, end_reason, final_words, irregularity_note, note_words,
-                                 result_words, ruling_words)
+from gin_ref.views.words import (after_end_words, end_reason, final_words, hand_notes, note_words, result_words,
+                                 ruling_words)
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -58,24 +58,8 @@ def tally_text(match: Match, path: str) -> str:
 
 
 def _notes(match: Match, data: Dict[str, Any]) -> List[Tuple[int, str]]:
-    """``(hand number, note)`` for each irregularity and each hand that ended dead by itself, hand by hand."""
-    notes = []
-    refused = data.get("irregularities") or []
-    for hand, entry in zip(data["hands"], match.hands):
-        number = hand["number"]
-        notes += [(number, irregularity_note(number, item)) for item in refused if item.get("hand") == number]
-        notes += [(number, irregularity_note(number, item)) for item in hand["irregularities"]]
-        turns = turn_count(entry)
-        if turns and hand["result"] == "dead":
-            notes.append((number, f"hand {number}: dead by itself at turn {turns}, the stock down to "
-                                  f"{match.rules.dead_hand_stock} cards"))
-        notes += [(number, note_words(note)) for note in match.state.notes if note.hand == number]
-        if hand.get("after_end"):
-            notes.append((number, f"hand {number}: played after the end (the match ended with hand "
-                                  f"{match.state.ended_in}): not counted"))
-    later = len(data["hands"]) + 1
-    notes += [(later, irregularity_note(later, item)) for item in refused if item.get("hand") == later]
-    return notes
+    """``(hand number, note)`` for each hand the table marks (``gin_ref.views.words.hand_notes``)."""
+    return hand_notes(data, match.hands, match.rules.dead_hand_stock)
 
 
 
@@ -111,20 +95,7 @@ def _hands_table(match: Match, data: Dict[str, Any]) -> str:
         total += [game["totals"][name] for game in data["games"] for name in players]
     rows.append(total)
     left = {1 + i for i in range(len(roles))} | {len(roles) + 1, len(roles) + 3, len(roles) + 4, len(roles) + 5}
-    return aligned(rows, headers, left)
-
-
-def aligned(rows: Sequence[Sequence[Any]], headers: Sequence[str], left: Any = ()) -> str:
-    """A plain aligned table (two spaces between columns, dashes under the headers): columns in ``left``
-    are left-aligned, the others right-aligned. Quick enough for a 10,000-hand tally."""
-    cells = [[str(cell) for cell in row] for row in rows]
-    widths = [max([len(header)] + [len(row[i]) for row in cells]) for i, header in enumerate(headers)]
-
-    def line(row: Sequence[str]) -> str:
-        return "  ".join(cell.ljust(width) if i in left else cell.rjust(width)
-                         for i, (cell, width) in enumerate(zip(row, widths))).rstrip()
-
-    return "\n".join([line(headers), line(["-" * width for width in widths])] + [line(row) for row in cells])
+    return table(rows, headers, right=set(range(len(headers))) - left)
 
 
 def games_table(match: Match, data: Dict[str, Any]) -> str:
@@ -132,7 +103,7 @@ def games_table(match: Match, data: Dict[str, Any]) -> str:
     for game in data["games"]:
         state = game["winner"] if game["finished"] else "(open)"
         rows.append([game["number"], *(game["totals"][name] for name in match.players), state])
-    return aligned(rows, ["game", *match.players, "won by"], {len(match.players) + 1})
+    return table(rows, ["game", *match.players, "won by"], right=set(range(len(match.players) + 1)))
 
 
 # -- where the match stands ------------------------------------------------------------------------------
@@ -151,7 +122,7 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
         table = match.open_table()
         if turn_count(entry) and table is not None:
             lines.append(table_line(table))
-        elif always_turn and table is not None:
+        elif always_turn and table is not None and table.discard_top is not None:
             lines.append(f"no turns recorded: {table.player} has the first option on the upcard "
                          f"{table.discard_top.pretty} (stock {table.stock})")
         return lines
@@ -212,8 +183,8 @@ def _bonus_lines(match: Match, totals: Dict[str, int], bonuses: Dict[str, Dict[s
                   for bonus, points in bonuses[name].items()]
         if final is not None:
             text = " + ".join(parts) + (f" = {final[name]}" if bonuses[name] else "")
-        elif bonuses[name]:
-            text = " + ".join(parts[1:])
+        elif bonuses[name]:  # each bonus its own term, and their total once
+            text = " + ".join(parts[1:]) + (f" = {sum(bonuses[name].values())}" if len(parts) > 2 else "")
         else:
             continue
         lines.append(f"{indent}{name:<{width}}  {text}")
@@ -253,7 +224,8 @@ def knock_text(match: Match, outcome: Outcome) -> str:
     entry = match.hands[number - 1]
     knocker, defender = entry["knocker"], entry["defender"]
     upcard = f", upcard {_pretty(entry['upcard'])}" if entry.get("upcard") else ""
-    lines = [f"hand {number}: {knocker} knocks against {defender}{upcard}, knock limit {settled.limit} "
+    verb = {"gin": "goes gin", "big_gin": "goes big gin"}.get(settled.score.result, "knocks")
+    lines = [f"hand {number}: {knocker} {verb} against {defender}{upcard}, knock limit {settled.limit} "
              f"({settled.reason})"]
     if settled.showdown is not None:
         lines.extend(spread_lines(settled.showdown, knocker, defender))

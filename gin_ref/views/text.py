@@ -36,7 +36,7 @@ def pretty_cards(cards):
 def spread_lines(showdown, knocker="knocker", defender="defender"):
     """A settled hand's two spreads as a table (melds, layoffs, deadwood), then the knocker's discard."""
     spread, defense, knock = showdown.knocker, showdown.defense, showdown.knock
-    layoffs = ", ".join(f"{lay.card.pretty} → {pretty_cards(lay.onto.cards)}" for lay in defense.layoffs)
+    layoffs = layoffs_text(defense.layoffs)
     rows = [
         (knocker, melds_text(spread.melds), "", deadwood_text(spread)),
         (defender, melds_text(defense.melds), layoffs or ("none (gin)" if knock.gin else "none"),
@@ -46,6 +46,16 @@ def spread_lines(showdown, knocker="knocker", defender="defender"):
     if spread.discard is not None:
         lines.append(f"{knocker}'s discard: {spread.discard.pretty}")
     return lines
+
+
+def layoffs_text(layoffs):
+    """The defender's layoffs, each meld once with every card laid on it (a chain too), low cards first:
+    ``6♠ 7♠ → 3♠ 4♠ 5♠, 4♦ → 4♥ 4♣ 4♠``; empty when there are none."""
+    onto = {}
+    for lay in layoffs:
+        onto.setdefault(lay.onto, []).append(lay.card)
+    return ", ".join(f"{pretty_cards(sorted(cards, key=lambda c: c.index))} → {pretty_cards(meld.cards)}"
+                     for meld, cards in onto.items())
 
 
 def melds_text(melds):

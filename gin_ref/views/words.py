@@ -3,9 +3,10 @@ and kept, a step taken back, the end of the match. The text tally, the exports (
 and ``verify`` all say it this way; the match layer hands over data only.
 """
 
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.match.actions import Outcome
+from gin_ref.match.schema import turn_count
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.steps import Step
 
@@ -45,9 +46,9 @@ def irregularity_note(number: Any, item: Mapping[str, Any]) -> str:
     return f"hand {number}{turn}: {irregularity_words(item)}{penalty_words(item)}"
 
 
-def refusal_words(state: MatchState, outcome: Outcome) -> str:
+def refusal_words(state: MatchState, outcome: Outcome, dealt: bool = False) -> str:
     """The one line for an act refused and kept: the reason, where it was recorded, a penalty, and that
-    the hand stays open when it does."""
+    the hand stays open when it does (``dealt``: the same command dealt it, and the deal stands)."""
     refusal = outcome.refusal
     assert refusal is not None
     item = refusal.irregularity
@@ -56,6 +57,8 @@ def refusal_words(state: MatchState, outcome: Outcome) -> str:
     if item.get("points") and state.current is not None:
         penalty = penalty_words(item, state.current.other(item["player"]))
     stays = "; the hand stays open" if item.get("kind") == "illegal_knock" else ""
+    if dealt:
+        stays = f"; the deal of hand {outcome.number} is recorded and the hand stays open"
     return f"{refusal.reason}. Recorded as an irregularity (hand {outcome.number}{turn}){penalty}{stays}"
 
 
@@ -200,3 +203,41 @@ def seal_words(broken: Any) -> str:
         return f"hand {broken.hand} changed outside gin-ref: it has no seal"
     return ("the end of record's seal is not the last hand's: a hand was deleted, or the seals changed, "
             "outside gin-ref")
+
+
+def hand_notes(tally: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
+               dead_hand_stock: Optional[int] = None) -> List[Tuple[int, str]]:
+    """``(hand number, note)`` for everything the tally marks with ``*``, hand by hand: each irregularity
+    (a deal refused, under the hand it was for), each hand that ended dead by itself, each hand that stands
+    as played after an amend, each hand played after the end. From plain data: the ``tally --json`` object
+    and the record's hand entries (``entries``), so the tally and the exports say the same."""
+    notes: List[Tuple[int, str]] = []
+    refused = tally.get("irregularities") or []
+    amended = [Note(**item) for item in tally.get("notes") or []]
+    hands = tally.get("hands") or []
+    after = [hand["number"] for hand in hands if hand.get("after_end")]
+    for hand, entry in zip(hands, entries):
+        number = hand["number"]
+        notes += [(number, irregularity_note(number, item)) for item in refused if item.get("hand") == number]
+        notes += [(number, irregularity_note(number, item)) for item in hand.get("irregularities") or []]
+        turns = turn_count(entry)
+        if turns and hand.get("result") == "dead":
+            stock = f"{dead_hand_stock} cards" if dead_hand_stock is not None else "its last cards"
+            notes.append((number, f"hand {number}: dead by itself at turn {turns}, the stock down to {stock}"))
+        notes += [(number, note_words(note)) for note in amended if note.hand == number]
+        if hand.get("after_end"):
+            notes.append((number, f"hand {number}: played after the end (the match ended with hand "
+                                  f"{after[0] - 1}): not counted"))
+    later = len(hands) + 1
+    notes += [(later, irregularity_note(later, item)) for item in refused if item.get("hand") == later]
+    return notes
+
+
+def event_amend_words(file: str, event: str, folder: str, round_number: int, table: int, paired: int,
+                      reopened: bool) -> str:
+    """The warning of an amend to a table of an event whose later round is already paired."""
+    later = f"round {paired} is" if paired == round_number + 1 else f"rounds {round_number + 1}-{paired} are"
+    then = ("the match is open again: finish it for the standings to count it" if reopened else
+            "the standings follow the amended result")
+    return (f"warning: {file} is round {round_number}, table {table} of event {event}, and {later} already "
+            f"paired: those pairings stand; {then} (gin-ref event standings {folder})")

@@ -1,0 +1,126 @@
+"""JSON Lines in and out, for ``check --input`` and ``score --input``: one case a line, one answer a line.
+
+Reading a case is strict (a bad line is answered with its error and the rest go on) and cheap: this is
+the per-line cost of a batch, measured by ``benchmarks/bench_check_input.py``.
+"""
+
+import json
+import json.encoder
+import sys
+
+from gin_ref.cli import inputlines
+from gin_ref.core.errors import GinRefError, InvalidNotationError
+
+
+def _line_encoder():
+    """``obj -> JSON text`` on one line, non-ASCII kept. The C encoder is made once, not once a line
+    (``JSONEncoder.encode`` builds it on every call); the plain encoder where there is no C one, or
+    where it does not give the plain encoder's text."""
+    plain = json.JSONEncoder(ensure_ascii=False)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    try:
+        encoder = make(None, plain.default, json.encoder.encode_basestring, None, ": ", ", ", False, False, True)
+    except TypeError:  # no C encoder, or one of another signature
+        return plain.encode
+
+    def encode(obj):
+        return "".join(encoder(obj, 0))
+
+    sample = {"a": [1, 2.5, None, True], "b": "10♦ \"x\"\n"}
+    return encode if encode(sample) == plain.encode(sample) else plain.encode
+
+
+encode_line = _line_encoder()
+
+
+def run_lines(stream, answer):
+    """Answer each JSON line of ``stream`` (bytes) with one JSON line; returns the worst exit code.
+
+    ``answer(case)`` returns (data, exit code) or raises GinRefError; a bad line is answered with
+    ``{"line": N, "error": "..."}`` and the rest go on. Blank lines are skipped but counted.
+    """
+    worst = 0
+    out = sys.stdout
+    for number, raw, error in inputlines.lines(stream):  # each line at most 1 MiB
+        if raw is not None and not raw.strip():
+            continue
+        try:
+            if error is not None:
+                raise error
+            data, code = answer(_read_case(raw))
+        except GinRefError as exc:
+            data, code = {"line": number, "error": str(exc)}, exc.exit_code
+        out.write(encode_line(data) + "\n")
+        worst = max(worst, code)
+    return worst
+
+
+def _read_case(raw):
+    """One JSON Lines case as a dict, or InvalidNotationError saying what is wrong with the line."""
+    try:
+        text = raw.decode("utf-8")
+        case = json.loads(text)
+        if not _surely_no_repeats(text, case):
+            case = json.loads(text, object_pairs_hook=_no_repeats)
+    except UnicodeDecodeError:
+        raise InvalidNotationError("not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise InvalidNotationError(f"not JSON: {exc.msg} (column {exc.colno})") from None
+    except RecursionError:
+        raise InvalidNotationError("not a case: nested too deeply") from None
+    except InvalidNotationError:  # a key given twice
+        if inputlines.may_hold_surrogates(raw):
+            inputlines.check_text(json.loads(raw.decode("utf-8")))
+        raise
+    except ValueError:  # an integer of more than 4,300 digits
+        raise InvalidNotationError("not a case: a number too long to read") from None
+    if inputlines.may_hold_surrogates(raw):
+        try:
+            inputlines.check_text(case)
+        except RecursionError:
+            raise InvalidNotationError("not a case: nested too deeply") from None
+    if not isinstance(case, dict):
+        raise InvalidNotationError("a case must be a JSON object")
+    return case
+
+
+def _surely_no_repeats(text, case):
+    """Whether no object of the line can have a key given twice, seen cheaply: one object at most, no
+    escapes, and each key's quoted name once in the text. Otherwise the line is read again, pair by pair."""
+    if "\\" in text or text.count("{") > 1:
+        return False
+    return not isinstance(case, dict) or all(text.count(f'"{key}"') == 1 for key in case)
+
+
+def _no_repeats(pairs):
+    keys = [key for key, _ in pairs]
+    for key in keys:
+        if keys.count(key) > 1:
+            raise InvalidNotationError(f"key '{key}' given twice")
+    return dict(pairs)
+
+
+def case_fields(case, known, required):
+    """The case's values by key, refusing unknown keys, missing required ones and values of the wrong type.
+
+    Cards are text (``"AS 2S"``) or a list of card texts; melds are text or a list of card lists.
+    """
+    for key in case:
+        if key not in known:
+            extra = sorted(set(case) - set(known))
+            raise InvalidNotationError(f"unknown key '{extra[0]}' (expected {', '.join(known)})")
+    for key in required:
+        if case.get(key) in (None, ""):
+            raise InvalidNotationError(f"missing '{key}'")
+    for key, value in case.items():
+        if value is None or isinstance(value, str):
+            continue
+        if key != "melds" and isinstance(value, list) and all(isinstance(v, str) for v in value):
+            continue
+        if key == "melds" and isinstance(value, list) and all(
+                isinstance(m, str) or (isinstance(m, list) and all(isinstance(v, str) for v in m)) for m in value):
+            continue
+        raise InvalidNotationError(f"'{key}' must be text or a list of cards, not {type(value).__name__}")
+    return [case.get(key) for key in known]
+
+

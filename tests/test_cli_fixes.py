@@ -1,0 +1,189 @@
+"""Defects a new user met on main, each through the installed command: one command per hand without an
+upcard, a discard named with the 10 cards that hold it, a match file given as rules."""
+
+import json
+import re
+
+from test_cli_counts import new, ok, refused, sh, tally, verified
+
+DEFENDER = "KH QD JS 9H 6D 3H 6S TD 5C 2H"
+
+
+def test_one_command_per_hand_without_an_upcard_deals_and_settles(tmp_path):
+    new(tmp_path, "--rules", "standard", "--dealer", "Ann")
+    assert ok(tmp_path, "knock", "Ann", "2", "--defender", "10").startswith(
+        "m.yaml: hand 1: Ann deals, no upcard given\nknock limit 10 (house rules)\nhand 1: Ann knocks against Ben")
+    assert ok(tmp_path, "dead") == (
+        "hand 2: Ann deals, no upcard given\nknock limit 10 (house rules)\nhand 2 is dead: no score\n"
+        "totals: Ann 8, Ben 0\nnext: Ann deals hand 3 (hand 2 was dead: the same dealer deals again)\n")
+    result = sh(tmp_path, "knock", "Ann", "12", "--defender", "10")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1, "m.yaml: hand 3: Ann deals, no upcard given\nknock limit 10 (house rules)\n",
+        "Error: knock not allowed: deadwood 12 exceeds limit 10 (house rules). Recorded as an irregularity "
+        "(hand 3); the deal of hand 3 is recorded and the hand stays open\n")
+    data = tally(tmp_path)
+    assert data["open_hand"] == 3 and [h["result"] for h in data["hands"][:2]] == ["knock", "dead"]
+    assert data["hands"][2]["irregularities"][0]["kind"] == "illegal_knock"
+    ok(tmp_path, "knock", "Ann", "3", "--defender", "10")  # the hand open: settled, not dealt again
+    assert verified(tmp_path) == ("m.yaml: ok, 3 hands, 1 irregularity recorded\n"
+                                  "  line 59, hand 3: Ann's knock refused (knock not allowed: deadwood 12 exceeds "
+                                  "limit 10 (house rules))\n")
+
+
+def test_without_an_upcard_where_the_limit_needs_one_no_hand_is_dealt(tmp_path):
+    new(tmp_path, "--dealer", "Ann")
+    refused(tmp_path, ["knock", "Ann", "2", "--defender", "10"],
+            "no hand is open: deal one first (gin-ref deal --upcard CARD)")
+    refused(tmp_path, ["dead"], "no hand is open: deal one first (gin-ref deal --upcard CARD)")
+
+
+def test_a_discard_named_with_the_ten_cards_that_hold_it_is_said_so(tmp_path):
+    new(tmp_path, "--dealer", "Ben")
+    ok(tmp_path, "deal", "--upcard", "9H")
+    for turn in (["pass", "Ann"], ["pass", "Ben"], ["draw", "Ann"]):
+        ok(tmp_path, *turn)
+    message = ("discard 2C named with 10 cards that hold it: spread the 11 Ann holds, or the 10 kept (without "
+               "2C) and --discard 2C")
+    hand = "AS 2S 3S 4H 4D 4C 7C 8C 2C 5D".split()
+    for defender in (DEFENDER, "10"):  # with a count it was a traceback: the record no longer replayed
+        refused(tmp_path, ["knock", "Ann", *hand, "--discard", "2C", "--defender", defender], message, 2)
+    result = sh(tmp_path, "check", "--upcard", "9H", *hand, "--discard", "2C")
+    assert (result.returncode, result.stderr) == (2, "Error: discard 2C named with 10 cards: a discard goes with 11\n")
+
+
+def test_a_match_file_given_as_rules_is_named_a_match_file(tmp_path):
+    new(tmp_path, "--dealer", "Ann")
+    said = ("a match file (format: gin-ref-match/2), not a rules file: a rules file holds 'knob: value' lines")
+    result = sh(tmp_path, "rules", "show", "m.yaml")
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", f"Error: {said} (m.yaml:2)\n")
+    result = sh(tmp_path, "rules", "check", "m.yaml")
+    assert (result.returncode, result.stderr) == (1, f"m.yaml:2: {said}\n")
+    assert json.loads(ok(tmp_path, "tally", "--json"))["hands"] == []
+
+
+def test_the_exports_carry_the_tallys_notes_and_marks(tmp_path):
+    new(tmp_path, "--dealer", "Ann")
+    for knocker, k, d in [("Ben", 5, 23), ("Ann", 2, 24)]:
+        ok(tmp_path, "knock", "--upcard", "9H", knocker, k, "--defender", d)
+    ok(tmp_path, "amend", "1", "--dead")
+    note = "hand 2: dealt by Ben as played; the amended results give Ann"
+    assert "   2*  Ben" in ok(tmp_path, "tally") and f"* {note}\n" in ok(tmp_path, "tally")
+    markdown = ok(tmp_path, "export", "--format", "markdown", "m.yaml")
+    assert "| 1 | Ann | 9♥ | 9 |  | dead |" in markdown and "| 2\\* | Ben | 9♥ | 9 | Ann | knock |" in markdown
+    assert markdown.endswith(f"\nNotes:\n\n- {note}\n")
+    page = ok(tmp_path, "export", "--format", "html", "m.yaml")
+    assert '<tr><td class="n">2*</td><td>Ben</td>' in page
+    assert f"<h3>Notes</h3>\n<ul>\n<li>{note}</li>\n</ul>" in page
+
+
+KNOCKER5 = "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D"
+
+
+def test_score_json_on_an_illegal_knock_prints_the_refusal_as_an_object(tmp_path):
+    result = sh(tmp_path, "score", "--json", "--upcard", "3D", "--knocker", KNOCKER5, "--defender", DEFENDER)
+    assert (result.returncode, result.stderr) == (1, "")
+    assert json.loads(result.stdout) == {
+        "legal": False, "error": "knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♦)", "limit": 3,
+        "knocker": {"melds": [["AS", "2S", "3S"], ["4H", "4D", "4C"], ["7C", "8C", "9C"]], "deadwood_cards": ["5D"],
+                    "deadwood": 5, "discard": None}}
+    scored = json.loads(ok(tmp_path, "score", "--json", "--upcard", "7D", "--knocker", KNOCKER5, "--defender",
+                           DEFENDER))
+    assert (scored["legal"], scored["points"]) == (True, 66)
+    result = sh(tmp_path, "score", "--upcard", "3D", "--knocker", KNOCKER5, "--defender", DEFENDER)
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1, "", "Error: knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♦)\n")
+
+
+def test_the_json_docs_name_the_commands_that_take_json():
+    import pathlib
+    import re
+
+    docs = (pathlib.Path(__file__).parent.parent / "docs" / "json.md").read_text(encoding="utf-8")
+    intro = docs.split("\n## ")[0]
+    names = r"`([a-z]+(?: [a-z]+)?)`"
+    said = re.findall(names, intro.split("`check --input`")[0].split("(`export")[0])
+    writers = re.findall(names, intro.split("write the record (")[1].split(")")[0])
+    assert len(said) == 11 and len(writers) == 13
+    for command in said:
+        assert "--json" in ok(pathlib.Path("."), *command.split(), "--help"), command
+    for command in writers:
+        assert "--json" not in ok(pathlib.Path("."), *command.split(), "--help"), command
+
+
+def test_bad_input_exits_2_and_a_missing_file_is_said_one_way(tmp_path):
+    result = sh(tmp_path, "event", "new", "rr", "--format", "swiss", "--rules", "three-player", "Ann", "Ben", "Cid")
+    assert (result.returncode, result.stderr) == (2, "Error: the three-player rules are for 3 players at a table: "
+                                                     "an event pairs two players a table, so it needs two-player "
+                                                     "rules\n")
+    assert not (tmp_path / "rr").exists()
+    result = sh(tmp_path, "new", "--rules", "three-player", "Ann", "Ben")
+    assert (result.returncode, result.stderr) == (2, "Error: the three-player rules need 3 players, not 2\n")
+    result = sh(tmp_path, "rules", "check", "nosuch.yaml")
+    assert (result.returncode, result.stderr) == (2, "Error: cannot read rules file 'nosuch.yaml': no such file\n")
+    for command in ("score", "check"):
+        result = sh(tmp_path, command, "--input", "nosuch.jsonl")
+        assert (result.returncode, result.stdout, result.stderr) == (
+            2, "", "Error: cannot read input file 'nosuch.jsonl': no such file\n")
+
+
+def test_an_amend_to_an_earlier_round_of_an_event_warns_and_the_standings_show_the_table(tmp_path):
+    ok(tmp_path, "event", "new", "night", "--format", "round-robin", "--rules", "standard", "Ann", "Ben", "Cid", "Dee")
+    ok(tmp_path, "event", "pair", "night")
+    first = "night/round-1-table-1.yaml"  # Ann v Dee; table 2 Ben v Cid
+    ok(tmp_path, "knock", "--match", first, "Ann", "0", "--defender", "98")
+    ok(tmp_path, "knock", "--match", "night/round-1-table-2.yaml", "Ben", "0", "--defender", "98")
+    result = sh(tmp_path, "amend", "--match", first, "1", "Ann", "0", "--defender", "90")  # round 2 not paired
+    assert (result.returncode, result.stderr) == (0, "")
+    ok(tmp_path, "event", "pair", "night")
+    result = sh(tmp_path, "amend", "--match", first, "1", "--dead")
+    assert result.returncode == 0 and "the match is open again" in result.stdout
+    assert result.stderr == (f"warning: {first} is round 1, table 1 of event night, and round 2 is already paired: "
+                             "those pairings stand; the match is open again: finish it for the standings to count "
+                             "it (gin-ref event standings night)\n")
+    standings = ok(tmp_path, "event", "standings", "night")
+    assert standings.endswith(
+        "\nround 1, not finished though a later round is paired:\n"
+        f"  table 1  Ann v Dee  playing  {first}\n"
+        "\nround 2:\n"
+        "  table 1  Ann v Cid  playing  night/round-2-table-1.yaml\n"
+        "  table 2  Dee v Ben  playing  night/round-2-table-2.yaml\n")
+    result = sh(tmp_path, "undo", "--match", first)  # the amend taken back: finished again, no warning
+    assert (result.returncode, result.stderr) == (0, "")
+    assert "not finished" not in ok(tmp_path, "event", "standings", "night")
+    result = sh(tmp_path, "undo", "--match", first)  # the earlier amend taken back: still finished
+    assert (result.returncode, result.stderr) == (0, "")
+    result = sh(tmp_path, "undo", "--match", first)  # the gin taken back: the table is open again
+    assert result.returncode == 0 and result.stderr.startswith(f"warning: {first} is round 1, table 1 of event "
+                                                               "night, and round 2 is already paired")
+
+
+def test_a_format_1_file_holding_keys_only_2_has_is_refused(tmp_path):
+    new(tmp_path, "--dealer", "Ann")
+    ok(tmp_path, "knock", "--upcard", "9H", "Ben", "5", "--defender", "23")
+    ok(tmp_path, "amend", "1", "Ben", "5", "--defender", "30")
+    text = (tmp_path / "m.yaml").read_text(encoding="utf-8")
+    end = text.splitlines(keepends=True)[-1]
+    assert end.startswith("end: {hands: 1, seal: ")
+    old = re.sub(r"\n  seal: [0-9a-f]{16}", "", text.replace("format: gin-ref-match/2", "format: gin-ref-match/1")
+                 .replace(end, ""))
+    (tmp_path / "m.yaml").write_text(old, encoding="utf-8")
+    lines = old.splitlines()
+    kept = lines.index("corrections:")
+    at = {key: next(i for i, line in enumerate(lines, 1) if line.lstrip("- ").startswith(key + ":")
+                    and (i > kept) == (key not in ("knocker_count", "defender_count")))
+          for key in ("knocker_count", "defender_count", "amended", "hand", "hands", "steps")}
+    said = "is a key of format gin-ref-match/2, not of gin-ref-match/1: the file says 'format: gin-ref-match/1' " \
+           "but holds a newer record"
+    result = sh(tmp_path, "tally")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1, "", f"Error: m.yaml:{at['knocker_count']}: 'knocker_count' {said}\n")
+    result = sh(tmp_path, "verify", "m.yaml")
+    assert result.returncode == 1
+    assert result.stderr == "".join(f"m.yaml:{line}: '{key}' {said}\n" for key, line in sorted(at.items(),
+                                                                                               key=lambda kv: kv[1]))
+    assert (tmp_path / "m.yaml").read_text(encoding="utf-8") == old
+    plain = re.sub(r"\n  seal: [0-9a-f]{16}", "", text.replace("format: gin-ref-match/2", "format: gin-ref-match/1")
+                   .replace(end, ""))
+    first = plain.split("corrections:")[0] + "corrections: []\n"  # the hand by points alone
+    (tmp_path / "m.yaml").write_text(first, encoding="utf-8")
+    assert sh(tmp_path, "tally").stderr == f"Error: m.yaml:{at['knocker_count']}: 'knocker_count' {said}\n"

@@ -1,0 +1,59 @@
+"""Completion in the shell (issue 11 item 8): click's completion, through the installed command, offers the
+players of the match file, the preset names and the card codes."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+
+def complete(cwd, words, env=None):
+    """What bash completion offers for the last of ``words`` (``(type, value)`` pairs)."""
+    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
+    environ = {k: v for k, v in os.environ.items() if k != "GIN_REF_MATCH"}
+    environ.update(env or {}, _GIN_REF_COMPLETE="bash_complete", COMP_WORDS=" ".join(["gin-ref", *words]),
+                   COMP_CWORD=str(len(words)))
+    out = subprocess.run(command, cwd=cwd, env=environ, capture_output=True, text=True).stdout
+    return [tuple(line.split(",", 1)) for line in out.splitlines() if line]
+
+
+def gin_ref(cwd, *args):
+    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
+    return subprocess.run(command + list(args), cwd=cwd, capture_output=True, text=True)
+
+
+def test_players_come_from_the_match_file(tmp_path):
+    gin_ref(tmp_path, "new", "--dealer", "Ann", "Ann", "Ben")
+    assert complete(tmp_path, ["knock", ""]) == [("plain", "Ann"), ("plain", "Ben")]
+    assert complete(tmp_path, ["take", "b"]) == [("plain", "Ben")]
+    assert complete(tmp_path, ["deal", "--dealer", ""]) == [("plain", "Ann"), ("plain", "Ben")]
+    gin_ref(tmp_path, "new", "--match", "other.yaml", "--dealer", "Cid", "Cid", "Dee")
+    assert complete(tmp_path, ["knock", "--match", "other.yaml", ""]) == [("plain", "Cid"), ("plain", "Dee")]
+    assert complete(tmp_path, ["knock", ""], env={"GIN_REF_MATCH": "other.yaml"})[0] == ("plain", "Cid")
+
+
+def test_no_match_file_offers_no_player(tmp_path):
+    assert complete(tmp_path, ["knock", ""]) == []
+
+
+def test_preset_names_complete_for_rules(tmp_path):
+    assert complete(tmp_path, ["check", "--rules", "t"]) == [("plain", "three-player"), ("plain", "tournament"),
+                                                            ("file", "t")]
+    assert ("plain", "hollywood") in complete(tmp_path, ["rules", "show", "h"])
+
+
+def test_card_codes_complete_and_leave_out_cards_given(tmp_path):
+    assert complete(tmp_path, ["check", "--upcard", "7"]) == [("plain", "7S"), ("plain", "7H"), ("plain", "7D"),
+                                                             ("plain", "7C")]
+    assert complete(tmp_path, ["check", "--upcard", "9H", "AS", "a"]) == [("plain", "AH"), ("plain", "AD"),
+                                                                          ("plain", "AC")]
+    gin_ref(tmp_path, "new", "--dealer", "Ann", "Ann", "Ben")
+    assert ("plain", "QD") in complete(tmp_path, ["knock", "Ben", "q"])
+
+
+def test_the_completion_scripts_are_given_for_bash_zsh_and_fish(tmp_path):
+    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
+    for shell in ("bash", "zsh", "fish"):
+        env = dict(os.environ, _GIN_REF_COMPLETE=f"{shell}_source")
+        script = subprocess.run(command, env=env, capture_output=True, text=True).stdout
+        assert "_GIN_REF_COMPLETE" in script, shell

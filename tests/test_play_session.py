@@ -1,0 +1,242 @@
+"""The session's parts in process: reading a typed line (``typed``), the status line (``status``), what
+another writer changed (``views.changes``), completion, the lock held across an entry, and ``Session``."""
+
+import fcntl
+import os
+
+import pytest
+from click.testing import CliRunner
+from prompt_toolkit.document import Document
+
+from gin_ref.cli import main
+from gin_ref.cli.completion import SessionCompleter
+from gin_ref.cli.session import QUIT, Session
+from gin_ref.cli.status import prompt_text, standing, typed_status
+from gin_ref.cli.typed import split_words, typed_words
+from gin_ref.core.cards import Card, parse_cards
+from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.files import matchfile as record
+from gin_ref.views.changes import describe_changes
+from hands import DEFENDER, KNOCKER
+
+
+def _error(call):
+    try:
+        call()
+    except GinRefError as exc:
+        return str(exc)
+    raise AssertionError("no error")
+
+
+def lookup(name):
+    return main.get_command(None, name)
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.delenv("GIN_REF_MATCH", raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def gin(*lines):
+    for line in lines:
+        words = [word for word, *_ in split_words(line)]
+        result = CliRunner().invoke(main, [words[0], "--match", "m.yaml", *words[1:]])
+        assert result.exit_code in (0, 1), result.output + result.stderr
+
+
+def match_now():
+    return record.load("m.yaml").match
+
+
+# -- the words of a line ---------------------------------------------------------------------------------
+
+def test_split_words_reads_quotes_like_a_shell_and_keeps_an_open_quote():
+    assert split_words('knock ben "A-3S 4HDC" --defender 40') == [
+        ("knock", 0, 5, True), ("ben", 6, 9, True), ("A-3S 4HDC", 10, 21, True), ("--defender", 22, 32, True),
+        ("40", 33, 35, True)]
+    assert split_words("knock 'it''s' a\\ b \"x\\\"y\"") == [("knock", 0, 5, True), ("its", 6, 13, True),
+                                                           ("a b", 14, 18, True), ('x"y', 19, 25, True)]
+    assert split_words('knock ben "AS 2S') == [("knock", 0, 5, True), ("ben", 6, 9, True), ("AS 2S", 10, 16, False)]
+    assert split_words("   ") == []
+
+
+def roles(line):
+    return [(word.text, word.role, word.name) for word in typed_words(line, lookup)]
+
+
+def test_each_word_has_the_role_the_click_command_gives_it():
+    assert roles("knock Ben AS 2S --defender 23 --big-gin --melds='AS 2S 3S'") == [
+        ("knock", "command", "knock"), ("Ben", "argument", "player"), ("AS", "argument", "cards"),
+        ("2S", "argument", "cards"), ("--defender", "option", "--defender"), ("23", "value", "--defender"),
+        ("--big-gin", "option", "--big-gin"), ("AS 2S 3S", "value", "--melds")]
+    assert roles("amend 3 Ben 5 --defender 30") == [
+        ("amend", "command", "amend"), ("3", "argument", "hand"), ("Ben", "argument", "player"),
+        ("5", "argument", "cards"), ("--defender", "option", "--defender"), ("30", "value", "--defender")]
+    assert roles("rules show classic") == [("rules", "command", "rules"), ("show", "subcommand", "show"),
+                                           ("classic", "argument", "spec")]
+    assert roles("bogus a -b") == [("bogus", "command", "bogus"), ("a", "extra", ""), ("-b", "extra", "")]
+
+
+# -- the status line ---------------------------------------------------------------------------------------
+
+def test_standing_and_prompt_follow_the_match(folder):
+    assert standing(None) == "no match in the file yet: start one with new PLAYER PLAYER"
+    assert prompt_text(None) == "new> "
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben")
+    assert (standing(match_now()), prompt_text(match_now())) == (
+        "totals: Ann 0, Ben 0  |  next: Ann deals hand 1 (named at the start)", "deal 1> ")
+    gin("deal --upcard 9H")
+    assert (standing(match_now()), prompt_text(match_now())) == (
+        "totals: Ann 0, Ben 0  |  hand 1 is open: Ann dealt, upcard 9♥, knock limit 9", "hand 1> ")
+
+
+@pytest.mark.parametrize("line, status", [
+    (f"knock Ben {KNOCKER[5]}", "Ben: 10 cards, legal: deadwood 5 within limit 9, 4 to spare (upcard 9♥)"),
+    (f"knock ben {KNOCKER[5]} KS", "Ben: 11 cards, best discard K♠, legal: deadwood 5 within limit 9, 4 to spare "
+                                   "(upcard 9♥)"),
+    (f"knock Ben {KNOCKER[5]} KS --discard 5d", "Ben: 11 cards, discard 5♦, not legal: deadwood 10 exceeds limit "
+                                                "9 (upcard 9♥)"),
+    (f"knock Ben '{KNOCKER[10]}'", "Ben: 10 cards, not legal: deadwood 10 exceeds limit 9 (upcard 9♥)"),
+    (f"knock Ben {KNOCKER[0]}", "Ben: 10 cards, gin: no deadwood (limit 9, upcard 9♥)"),
+    ("knock Ben AS 2S 3S 4", "Ben: 3 cards, deadwood 0 so far (10 to knock, or 11 before the discard)"),
+    ("knock Ben AS 2S XX 4S", "Ben: " + _error(lambda: Card.parse("XX"))),  # the core's own words
+    ('knock Ben "A-3S 4HDC 7-9C 5D"', "Ben: 10 cards, legal: deadwood 5 within limit 9, 4 to spare (upcard 9♥)"),
+    ("knock Ben A-3S 4HDC 7-9C 5D KS", "Ben: 11 cards, best discard K♠, legal: deadwood 5 within limit 9, 4 to "
+                                       "spare (upcard 9♥)"),
+    ("knock Ben Q-3S 4HDC ", "Ben: " + _error(lambda: parse_cards("Q-3S"))),
+    ("knock Ben 5", "Ben: a count of 5: legal, within limit 9"),
+    ("knock Ben 0", "Ben: a count of 0: gin"),
+    ("knock Ben 12", "Ben: a count of 12: not legal, over limit 9"),
+    ("knock Ben 99", "Ben: a count is at most 98 (the most ten cards can count)"),
+    ("knock Ben 5 --defender 23", "defender's count 23 (after layoffs)"),
+    (f"knock Ben 5 --defender '{DEFENDER[(5, 23)]}'", "defender: 10 cards, deadwood 23 before layoffs"),
+    ("knock Ben AS 2S --defender '7H AS", "defender: A♠ is in both hands"),
+    ("deal --upcard ah", "knock limit 1 (upcard A♥)"),
+    ("knock Ben 5 --upcard 3c", "knock limit 3 (upcard 3♣)"),
+    (f"check {KNOCKER[5]}", "knocker: 10 cards, deadwood 5 (the limit needs --upcard)"),
+    (f"check --rules classic {KNOCKER[5]}", "knocker: 10 cards, legal: deadwood 5 within limit 10, 5 to spare "
+                                            "(house rules)"),
+    ("tally", None),
+    ("", None),
+])
+def test_the_cards_being_typed_are_judged(folder, line, status):
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben", "deal --upcard 9H")
+    assert typed_status(line, len(line), match_now(), lookup) == status
+
+
+def test_the_group_under_the_cursor_is_the_one_judged(folder):
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben", "deal --upcard 9H")
+    line = f"knock Ben {KNOCKER[5]} --defender '{DEFENDER[(5, 23)]}'"
+    assert typed_status(line, 12, match_now(), lookup).startswith("Ben: 10 cards, legal")
+    assert typed_status(line, len(line), match_now(), lookup).startswith("defender: 10 cards")
+    assert typed_status(line, line.index("--defender") + 3, match_now(), lookup).startswith("Ben: 10 cards")
+
+
+def test_an_amend_is_judged_against_the_hand_it_names(folder):
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben", "deal --upcard 9H",
+        f"knock Ben {KNOCKER[5]} --defender '{DEFENDER[(5, 23)]}'", "deal --upcard 2C")
+    assert typed_status("amend 1 Ben 8", 13, match_now(), lookup) == "Ben: a count of 8: legal, within limit 9"
+    assert typed_status("knock Ben 8", 11, match_now(), lookup) == "Ben: a count of 8: not legal, over limit 2"
+
+
+# -- what another writer changed ---------------------------------------------------------------------------
+
+def test_changes_are_told_hand_by_hand(folder):
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben")
+    versions = [record.record_data(record.load("m.yaml"))]
+    for line in ("deal --upcard 9H", f"knock Ben {KNOCKER[5]} --defender '{DEFENDER[(5, 23)]}'", "undo",
+                 "pass Ben", "undo", "undo"):
+        gin(line)
+        versions.append(record.record_data(record.load("m.yaml")))
+    words = [describe_changes(a, b) for a, b in zip(versions, versions[1:])]
+    assert words == [["hand 1 dealt (upcard 9H)"], ["hand 1 settled: Ben's knock, 18 points to Ben"],
+                     ["hand 1 opened again (its result, Ben's knock, 18 points to Ben, taken back)"],
+                     ["hand 1: 1 turn recorded"], ["hand 1: 1 turn taken back"], ["hand 1 taken back"]]
+    assert describe_changes(versions[0], versions[2]) == [
+        "hand 1 dealt (upcard 9H) and settled: Ben's knock, 18 points to Ben"]
+    assert describe_changes(versions[1], versions[1]) == []
+    assert describe_changes(versions[1], None) == ["the match file was removed"]
+    assert describe_changes(None, versions[0]) == ["a match was started in the file: Ann v Ben"]
+    other = dict(versions[0], players=["Cid", "Dee"])
+    assert describe_changes(versions[0], other) == ["another match was started in the file: Cid v Dee"]
+    assert describe_changes(versions[0], {"unreadable": "m.yaml:3: bad"}) == ["the file no longer reads (m.yaml:3: bad)"]
+
+
+# -- completion --------------------------------------------------------------------------------------------
+
+def completions(session, text):
+    return [c.text for c in SessionCompleter(session, presets=["classic", "oklahoma"]).get_completions(
+        Document(text), None)]
+
+
+def test_completion_of_commands_options_players_cards_presets_and_hands(folder):
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben", "deal --upcard 9H",
+        f"knock Ben {KNOCKER[5]} --defender '{DEFENDER[(5, 23)]}'")
+    session = Session("m.yaml", main)
+    assert completions(session, "de") == ["deal", "dead"]
+    assert completions(session, "qu") == ["quit"]
+    assert "play" not in completions(session, "")
+    assert completions(session, "help kn") == ["knock"]
+    assert completions(session, "knock ") == ["Ann", "Ben"]
+    assert completions(session, "knock b") == ["Ben"]
+    assert completions(session, "knock Ben --d") == ["--defender", "--discard"]
+    assert "--match" not in completions(session, "knock Ben --")
+    assert "--defender" not in completions(session, "knock Ben 5 --defender 23 --")
+    assert completions(session, "knock Ben AS 2S A") == ["AH", "AD", "AC"]
+    assert completions(session, "knock Ben 'AS 2S A") == ["AH", "AD", "AC"]
+    assert completions(session, "knock Ben A-3S 4HDC 4") == ["4S"]
+    assert completions(session, "knock Ben AS --defender 'AH 10") == ["10S", "10H", "10D", "10C"]
+    assert completions(session, "deal --upcard 9") == ["9S", "9H", "9D", "9C"]
+    assert completions(session, "new --rules cl") == ["classic"]
+    assert completions(session, "amend ") == ["1"]
+    assert completions(session, "export --format c") == ["csv"]
+    assert completions(session, "bogus --x") == []
+
+
+# -- the lock held across an entry -------------------------------------------------------------------------
+
+def test_holding_lets_the_commands_inside_write_and_keeps_other_writers_out(folder):
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben")
+    with record.holding("m.yaml"):
+        with record.updating("m.yaml") as rec:  # inside the hold: no second lock, no refusal
+            rec.match.deal("9H")
+        fd = os.open("m.yaml", os.O_RDONLY)  # another writer (its own open file): refused
+        try:
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        finally:
+            os.close(fd)
+    with record.locked("m.yaml"):  # outside the hold, a nested lock is a second writer again
+        with pytest.raises(RecordError, match="being written by another gin-ref"):
+            with record.locked("m.yaml"):
+                pass
+    assert match_now().open_entry["upcard"] == "9H"
+
+
+# -- the session ---------------------------------------------------------------------------------------------
+
+def test_session_entries_and_another_writer(folder, capsys):
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben")
+    session = Session("m.yaml", main)
+    assert session.entry("gin-ref deal --upcard 9h") == 0  # 'gin-ref' typed from habit is the same command
+    assert session.state().open_entry["upcard"] == "9H"
+    assert session.entry("  # a comment") == 0 and session.entry("") == 0
+    assert session.entry("quit") is QUIT and session.entry("exit") is QUIT
+    gin("pass Ben")  # another writer
+    assert session.entry("pass Ann") == 1  # not run on a hand its user has not seen
+    assert session.entry("tally --json") == 0  # reads run; the change was told already
+    assert session.entry("pass Ann") == 0
+    out, err = capsys.readouterr()
+    assert err == ("Error: the match file changed since your last entry (another writer): hand 1: 1 turn recorded. "
+                   "Not run: enter it again if it still stands\n")
+    gin("undo")
+    assert session.entry("tally") == 0
+    out, err = capsys.readouterr()
+    assert err == "note: the match file changed since your last entry (another writer): hand 1: 1 turn taken back\n"
+    assert session.worst == 1
+    (folder / "m.yaml").write_text("format: [oops\n", encoding="utf-8")
+    assert session.entry("tally") == 1
+    assert session.state() is None
+    assert standing(session.state(), session.problem).startswith("the match file does not read: m.yaml:")

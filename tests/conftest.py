@@ -5,3 +5,13 @@ from hypothesis import settings
 
 settings.register_profile("gin-ref", database=None, deadline=None)
 settings.load_profile("gin-ref")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _wide_terminal(monkeypatch):
+    """Outputs follow the terminal's width ($COLUMNS, else 80). Tests of a full layout run as on a wide
+    terminal; the tests of fitting (tests/test_fit.py) set COLUMNS themselves."""
+    monkeypatch.setenv("COLUMNS", "200")

@@ -5,7 +5,7 @@ import sys
 import click
 
 from gin_ref.cli.options import (CARDS, CardsType, CardType, cards_of, discard_option, json_option, melds_option,
-                                 rules_option, upcard_option)
+                                 rules_option, upcard_option, wide_option)
 from gin_ref.cli.jsonlines import case_fields, run_lines
 from gin_ref.cli.output import deadwood_text, emit_json, melds_text, spread_lines, table
 from gin_ref.core.cards import parse_cards
@@ -114,6 +114,7 @@ def _check_text(result):
 
 
 @click.command("score")
+@wide_option
 @rules_option()
 @upcard_option("The deal's first upcard.")
 @click.option("--knocker", type=CardsType(), metavar="CARDS", help="The knocker's 10 cards (or 11 after his draw).")

@@ -18,7 +18,7 @@ from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import warn
 from gin_ref.views import words
 from gin_ref.cli.options import (complete_cards, complete_player, discard_option, json_option, match_option,
-                                 player_argument, rules_option, upcard_option)
+                                 player_argument, rules_option, upcard_option, wide_option)
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 
@@ -139,6 +139,7 @@ def knock_options(required=True):
 
 @click.command("knock")
 @match_option
+@wide_option
 @knock_options()
 @player_argument()
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS|N", shell_complete=complete_cards)
@@ -204,6 +205,7 @@ def dead_cmd(match_path, upcard):
 
 @click.command("tally")
 @match_option
+@wide_option
 @json_option("Print one JSON object (see docs/json.md for its fields).")
 @click.option("--what-if", "what_if_spec", metavar="NAME|FILE",
               help="Settle every hand again under these rules (a preset or file for as many players) and show "

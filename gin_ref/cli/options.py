@@ -124,6 +124,26 @@ def match_option(command):
     return click.option("--match", "match_path", metavar="FILE", help=MATCH_HELP, type=click.Path())(command)
 
 
+def terminal_width():
+    """The terminal's width: $COLUMNS when set, else the terminal's own, else 80 (a pipe, a file)."""
+    import shutil
+
+    return shutil.get_terminal_size((80, 24)).columns
+
+
+def _set_wide(ctx, param, wide):
+    from gin_ref.views.text import set_width
+
+    set_width(None if wide else terminal_width())
+    return wide
+
+
+def wide_option(command):
+    """``--wide``: the full layout, however wide (default: tables fit the terminal, $COLUMNS when set)."""
+    return click.option("--wide", is_flag=True, expose_value=False, is_eager=True, callback=_set_wide,
+                        help="Print tables in full, however wide (default: fit the terminal).")(command)
+
+
 def player_argument(required=True):
     """PLAYER: a name of the match, completed from the match file."""
     return click.argument("player", required=required, shell_complete=complete_player)

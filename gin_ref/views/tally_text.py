@@ -15,7 +15,7 @@ from gin_ref.match.schema import Entry, turn_count
 from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
-from gin_ref.views.text import deadwood_text, melds_text, spread_lines, table
+from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width, short_name, spread_lines, table
 from gin_ref.views.export import RULED
 from gin_ref.views.words import (after_end_words, end_reason, final_words, hand_notes, note_words, result_words,
                                  ruling_words)
@@ -54,7 +54,7 @@ def tally_text(match: Match, path: str) -> str:
         lines.append(games_table(match, data))
     lines.append("")
     lines.extend(standing_lines(match, always_turn=True)[1:])  # the totals are the table's last row
-    return "\n".join(lines)
+    return fit_text("\n".join(lines))
 
 
 def _notes(match: Match, data: Dict[str, Any]) -> List[Tuple[int, str]]:
@@ -73,10 +73,12 @@ def ruling_notes(data: Dict[str, Any]) -> List[str]:
 
 def _hands_table(match: Match, data: Dict[str, Any]) -> str:
     players = match.players
+    width = output_width()
+    named = short_name if width is not None else str  # names are shortened only to fit a terminal
     roles = ["box", "captain", "sitter"] if match.state.three else ["dealer"]
-    headers = ["hand", *roles, "upcard", "limit", "knocker", "result", "winner", "points", *players]
+    headers = ["hand", *roles, "upcard", "limit", "knocker", "result", "winner", "points", *map(named, players)]
     if match.state.hollywood:
-        headers += [f"g{g} {name}" for g in (1, 2, 3) for name in players]
+        headers += [f"g{g} {named(name)}" for g in (1, 2, 3) for name in players]
     rows = []
     noted = {number for number, _note in _notes(match, data)}
     for hand in data["hands"]:
@@ -84,8 +86,10 @@ def _hands_table(match: Match, data: Dict[str, Any]) -> str:
         result = RESULT_NAMES.get(hand["result"], hand["result"]) if hand["result"] else "(open)"
         if not hand["result"] and hand.get("ruling"):
             result = f"({hand['ruling']['kind']})"
-        row = [f"{hand['number']}{mark}", *(hand[role] for role in roles), _pretty(hand["upcard"]) if hand["upcard"] else "-", hand["limit"],
-               hand["knocker"] or "", result, hand["winner"] or "", "" if hand["points"] is None else hand["points"],
+        row = [f"{hand['number']}{mark}", *(named(hand[role] or "") for role in roles),
+               _pretty(hand["upcard"]) if hand["upcard"] else "-", hand["limit"],
+               named(hand["knocker"] or ""), result, named(hand["winner"] or ""),
+               "" if hand["points"] is None else hand["points"],
                *(hand["totals"][name] for name in players)]
         if match.state.hollywood:
             row += [game[name] for game in hand["games"] for name in players]
@@ -95,7 +99,12 @@ def _hands_table(match: Match, data: Dict[str, Any]) -> str:
         total += [game["totals"][name] for game in data["games"] for name in players]
     rows.append(total)
     left = {1 + i for i in range(len(roles))} | {len(roles) + 1, len(roles) + 3, len(roles) + 4, len(roles) + 5}
-    return table(rows, headers, right=set(range(len(headers))) - left)
+    # What goes first when the table is wider than the terminal: Hollywood's game columns (the games table
+    # below has them), the limit, the upcard, the sitter and captain, the knocker, the points, the dealer.
+    # The hand, its result and winner, and the players' totals always stay.
+    r = len(roles)
+    drop = [*range(len(headers) - 1, r + 6 + len(players), -1), r + 2, r + 1, *range(r, 1, -1), r + 3, r + 6, 1]
+    return table(rows, headers, right=set(range(len(headers))) - left, width=width, drop=drop)
 
 
 def games_table(match: Match, data: Dict[str, Any]) -> str:
@@ -235,7 +244,7 @@ def knock_text(match: Match, outcome: Outcome) -> str:
     scorer = knocker if score.winner == "knocker" else defender
     lines.append(f"score: {score.arithmetic} ({scorer})")
     lines.extend(standing_lines(match))
-    return "\n".join(lines)
+    return fit_text("\n".join(lines))
 
 
 def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str) -> List[str]:

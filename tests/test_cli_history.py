@@ -163,10 +163,9 @@ def test_a_rules_file_named_as_a_match_is_refused(club):
 def test_a_missing_path_is_bad_usage(club, command):
     result = run(command, "nowhere.yaml")
     assert result.exit_code == 2
-    assert result.stderr.splitlines()[-1] == ("Error: Invalid value for 'MATCH...': Path 'nowhere.yaml' does not "
-                                              "exist." if command == "export" else
-                                              "Error: Invalid value for '[DIR|MATCH]...': Path 'nowhere.yaml' "
-                                              "does not exist.")
+    where = "'MATCH...'" if command == "export" else "'[DIR|MATCH]...'"
+    assert result.stderr == (f"Error: invalid value for {where}: Path 'nowhere.yaml' does not exist "
+                             f"(see 'gin-ref {command} --help')\n")
 
 
 def test_a_match_is_found_however_its_yaml_spells_it(club):

@@ -312,7 +312,7 @@ def test_markdown_escapes_html_entities_and_list_markers_in_names():
 
 def test_export_output_needs_a_file_name_and_names_it_in_errors(at_root, tmp_path, monkeypatch):
     result = CliRunner().invoke(main, ["export", "--output", "", *EXAMPLES])
-    assert result.exit_code == 2 and result.stderr.endswith("\nError: --output needs a file name\n")
+    assert result.exit_code == 2 and result.stderr == "Error: --output needs a file name (see 'gin-ref export --help')\n"
     (tmp_path / "real").mkdir()
     link = tmp_path / "sheet.md"
     link.symlink_to(tmp_path / "real" / "sheet.md")

@@ -1,6 +1,7 @@
 """The command line: one click group whose commands load lazily, so ``gin-ref --version`` stays fast.
 
-Every ``GinRefError`` becomes one ``Error: ...`` line on stderr with the error's exit code, here and only
+Every ``GinRefError``, and every usage error of click's (``Error: missing option '--defender' (see
+'gin-ref knock --help')``), becomes one ``Error: ...`` line on stderr with the error's exit code, here and only
 here (``gin_ref.cli.errors``). Exit codes: 0 done, 1 refused or invalid (an illegal knock, a record that
 fails verification), 2 bad command line or unreadable input (a bad card, an unknown house rule),
 130 interrupted (Ctrl-C), 141 standard output closed early (quietly).
@@ -14,7 +15,7 @@ import sys
 import click
 
 from gin_ref import __version__
-from gin_ref.cli.errors import INTERRUPTED, fail, stop_quietly
+from gin_ref.cli.errors import INTERRUPTED, fail, stop_quietly, usage_message
 from gin_ref.core.errors import GinRefError
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
@@ -63,12 +64,24 @@ class LazyGroup(click.Group):
         module = importlib.import_module(f"gin_ref.cli.{COMMANDS[name]}")
         return getattr(module, name.replace("-", "_") + "_cmd")
 
+    def parse_args(self, ctx, args):
+        try:
+            return super().parse_args(ctx, args)
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # bare 'gin-ref': click shows the help
+        except click.UsageError as exc:  # 'gin-ref --bogus'
+            fail(usage_message(exc), exc.exit_code)
+
     def invoke(self, ctx):
         try:
             try:
                 return super().invoke(ctx)
             finally:
                 sys.stdout.flush()  # a closed pipe is met here, not in Python's own flush at exit
+        except click.exceptions.NoArgsIsHelpError:
+            raise  # a bare group command: click shows its help
+        except click.UsageError as exc:  # an unknown command, a missing option, a bad value: one line, 2
+            fail(usage_message(exc), exc.exit_code)
         except GinRefError as exc:
             fail(str(exc), exc.exit_code)
         except KeyboardInterrupt:
@@ -82,7 +95,7 @@ class LazyGroup(click.Group):
             fail(f"{what}{exc.strerror or exc}", 1)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("gin-ref", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="gin-ref")
 def main():
     """gin-ref: referee and scorer for Gin Rummy at a real table.

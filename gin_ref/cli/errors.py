@@ -64,3 +64,16 @@ def stop_quietly():
     except (OSError, ValueError, AttributeError):  # no real file behind stdout (a test runner)
         pass
     sys.exit(BROKEN_PIPE)
+
+
+def usage_message(exc):
+    """A click usage error (a missing option, a bad value, an unknown command) as the one line every error
+    is: click's message, lower case and without its full stop as the project's words are, then where the
+    command's help is (``gin-ref knock --help``; typed in the session from habit, it works there too)."""
+    message = exc.format_message().strip()
+    if message[:2] != message[:2].upper():  # "Missing option" -> "missing option"; "PLAYER ..." stays
+        message = message[0].lower() + message[1:]
+    message = message.rstrip(".")
+    if exc.ctx is not None:
+        message += f" (see '{exc.ctx.command_path} --help')"
+    return message

@@ -94,32 +94,64 @@ def make_prompt(session):
 
 
 def ask_new_match(session, rules_spec=None):
-    """Ask for the rules and the players of a new match, start it with 'new'; False if the user leaves."""
-    from gin_ref.files.rulesfile import list_presets
+    """Ask for the rules and the players of a new match, start it with 'new'; False if the user leaves.
+    Each answer is checked as soon as it is given, and a bad one asks that question again (not the first)."""
+    from gin_ref.files.rulesfile import list_presets, load_rules
 
     ask = PromptSession(complete_while_typing=False)
     presets = [name for name, _ in list_presets()]
     click.echo(f"no match in {session.path} yet: name the rules and the players to start one (Ctrl-D leaves)")
     while True:
         try:
-            rules = rules_spec or ask.prompt("rules [oklahoma]: ", completer=WordCompleter(presets)).strip()
-            names = [word for word, *_ in split_words(ask.prompt("players: "))]
+            if rules_spec is not None:
+                rules_text, rules = rules_spec, load_rules(rules_spec)
+            else:
+                rules_text, rules = _answer(ask, "rules [oklahoma]: ", lambda text: load_rules(text or None),
+                                            completer=WordCompleter(presets))
+            _, names = _answer(ask, "players: ", lambda text: _players(text, rules))
             dealer = ""
             if len(names) == 2:
-                dealer = ask.prompt("first dealer [drawn at random]: ", completer=WordCompleter(names)).strip()
-        except KeyboardInterrupt:
-            continue
+                dealer, _ = _answer(ask, "first dealer [drawn at random]: ",
+                                    lambda text: text and _players(" ".join(names), rules, dealer=text),
+                                    completer=WordCompleter(names))
         except EOFError:
             return False
-        args = ["new", "--match", session.path] + (["--rules", rules] if rules else []) + \
+        args = ["new", "--match", session.path] + (["--rules", rules_text] if rules_text else []) + \
             (["--dealer", dealer] if dealer else []) + names
-        if not names:
-            click.echo("Error: name the players, two (or three for the three-player rules)")
-            continue
         code = session.dispatch(args)
         session.known = session._read()
         if code == 0:
             return True
+
+
+def _answer(ask, question, check, **prompt):
+    """The answer to one question and what ``check`` makes of it; asked again (that question only) after
+    Ctrl-C or an answer ``check`` refuses (its error shown). EOFError (Ctrl-D) goes to the caller."""
+    from gin_ref.cli.errors import one_line
+    from gin_ref.core.errors import GinRefError
+
+    while True:
+        try:
+            text = ask.prompt(question, **prompt).strip()
+        except KeyboardInterrupt:
+            continue
+        try:
+            return text, check(text)
+        except GinRefError as exc:
+            click.echo(f"Error: {one_line(exc)}", err=True)
+
+
+def _players(text, rules, dealer=None):
+    """The names typed for ``rules``, checked as 'new' will check them (their number, their spelling, the
+    first dealer one of them)."""
+    from gin_ref.core.errors import InvalidNotationError
+    from gin_ref.match.model import Match
+
+    names = [word for word, *_ in split_words(text)]
+    if not names:
+        raise InvalidNotationError("name the players, two (or three for the three-player rules)")
+    Match.new(names, rules, "2000-01-01", dealer=dealer)
+    return names
 
 
 def run_terminal(session):

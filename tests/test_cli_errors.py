@@ -144,6 +144,8 @@ def test_ctrl_c_during_a_write_leaves_the_file_as_it_was(here):
         elif code == 130:  # interrupted while printing, once the new version was in place: it says so
             assert err == b"Error: interrupted, after the change was written\n"
             record.load("m.yaml")
+            subprocess.run([sys.executable, "-m", "gin_ref", "undo", "--match", "m.yaml"], capture_output=True,
+                           env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}, check=True)
         else:  # Python was still starting: killed by the signal, or its own fatal error importing site
             assert after == before and (err == b"" or b"init_import_site" in err), (delay, code, err)
         seen.add(code)

@@ -146,5 +146,40 @@ def test_an_amend_to_an_earlier_round_of_an_event_warns_and_the_standings_show_t
         "\nround 2:\n"
         "  table 1  Ann v Cid  playing  night/round-2-table-1.yaml\n"
         "  table 2  Dee v Ben  playing  night/round-2-table-2.yaml\n")
-    ok(tmp_path, "undo", "--match", first)
+    result = sh(tmp_path, "undo", "--match", first)  # the amend taken back: finished again, no warning
+    assert (result.returncode, result.stderr) == (0, "")
     assert "not finished" not in ok(tmp_path, "event", "standings", "night")
+    result = sh(tmp_path, "undo", "--match", first)  # the earlier amend taken back: still finished
+    assert (result.returncode, result.stderr) == (0, "")
+    result = sh(tmp_path, "undo", "--match", first)  # the gin taken back: the table is open again
+    assert result.returncode == 0 and result.stderr.startswith(f"warning: {first} is round 1, table 1 of event "
+                                                               "night, and round 2 is already paired")
+
+
+def test_a_format_1_file_holding_keys_only_2_has_is_refused(tmp_path):
+    new(tmp_path, "--dealer", "Ann")
+    ok(tmp_path, "knock", "--upcard", "9H", "Ben", "5", "--defender", "23")
+    ok(tmp_path, "amend", "1", "Ben", "5", "--defender", "30")
+    text = (tmp_path / "m.yaml").read_text(encoding="utf-8")
+    assert text.endswith("end: {hands: 1}\n")
+    old = text.replace("format: gin-ref-match/2", "format: gin-ref-match/1").replace("end: {hands: 1}\n", "")
+    (tmp_path / "m.yaml").write_text(old, encoding="utf-8")
+    lines = old.splitlines()
+    kept = lines.index("corrections:")
+    at = {key: next(i for i, line in enumerate(lines, 1) if line.lstrip("- ").startswith(key + ":")
+                    and (i > kept) == (key not in ("knocker_count", "defender_count")))
+          for key in ("knocker_count", "defender_count", "amended", "hand", "hands", "steps")}
+    said = "is a key of format gin-ref-match/2, not of gin-ref-match/1: the file says 'format: gin-ref-match/1' " \
+           "but holds a newer record"
+    result = sh(tmp_path, "tally")
+    assert (result.returncode, result.stdout, result.stderr) == (
+        1, "", f"Error: m.yaml:{at['knocker_count']}: 'knocker_count' {said}\n")
+    result = sh(tmp_path, "verify", "m.yaml")
+    assert result.returncode == 1
+    assert result.stderr == "".join(f"m.yaml:{line}: '{key}' {said}\n" for key, line in sorted(at.items(),
+                                                                                               key=lambda kv: kv[1]))
+    assert (tmp_path / "m.yaml").read_text(encoding="utf-8") == old
+    plain = text.replace("format: gin-ref-match/2", "format: gin-ref-match/1").replace("end: {hands: 1}\n", "")
+    first = plain.split("corrections:")[0] + "corrections: []\n"  # the hand by points alone
+    (tmp_path / "m.yaml").write_text(first, encoding="utf-8")
+    assert sh(tmp_path, "tally").stderr == f"Error: m.yaml:{at['knocker_count']}: 'knocker_count' {said}\n"

@@ -94,10 +94,12 @@ def undo_cmd(match_path):
     Example:  gin-ref undo
     """
     with record.updating(record.match_file(match_path)) as rec:
+        finished = rec.match.state.finished
         step = rec.match.newest_step()
         correction = rec.match.undo(step, record.now(), words.undone_words(step))
     click.echo(f"took back {correction['undone']}")
     click.echo("\n".join(tally_view.standing_lines(rec.match)))
+    _warn_reopened(rec, finished)
 
 
 @click.command("redo")
@@ -110,7 +112,18 @@ def redo_cmd(match_path):
     Example:  gin-ref undo; gin-ref redo
     """
     with record.updating(record.match_file(match_path)) as rec:
+        finished = rec.match.state.finished
         step = rec.match.redo_step()
         correction = rec.match.redo(step, record.now(), words.redone_words(step))
     click.echo(f"put back {correction['redone']}")
     click.echo("\n".join(tally_view.standing_lines(rec.match)))
+    _warn_reopened(rec, finished)
+
+
+def _warn_reopened(rec, finished):
+    """An undo or redo that reopens a finished table of an event whose later round is paired says so, as
+    an amend does."""
+    if finished and not rec.match.state.finished:
+        warning = _event_warning(rec.path, True)
+        if warning:
+            click.echo(warning, err=True)

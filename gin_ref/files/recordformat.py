@@ -9,7 +9,8 @@ last. A ``gin-ref-match/1`` file has no end line: it is read as before (its cuts
 as the record's own checks allow) and written as /2 at its first change.
 """
 
-from gin_ref.match.schema import FORMAT
+from gin_ref.files.yamldata import line_of
+from gin_ref.match.schema import FORMAT, keys_beyond_1
 
 FORMAT_1 = "gin-ref-match/1"
 END_KEY = "end"
@@ -29,14 +30,18 @@ def last_line_number(text):
 
 def read_version(data, text):
     """``(version, problems)`` of a record just read: version 1 or 2 (None for another format, which the
-    match layer refuses) and, for /2, the problems of its end line, each ``(line, message)``. The end key is
+    match layer refuses) and the problems, each ``(line, message)``: for /2, those of its end line; for /1,
+    each key only /2 has. The end key is
     taken out and a /1 record is given the current format, so the match replays either the same way."""
     if not isinstance(data, dict):
         return None, []
     fmt = data.get("format")
-    if fmt == FORMAT_1:
+    if fmt == FORMAT_1:  # a /1 record holds none of the keys /2 brought: one that does was not written as /1
+        problems = [(line_of(data, where), f"'{key}' is a key of format {FORMAT}, not of {FORMAT_1}: the file says "
+                                           f"'format: {FORMAT_1}' but holds a newer record")
+                    for where, key in keys_beyond_1(data)]
         data["format"] = FORMAT
-        return 1, []
+        return 1, problems
     if fmt != FORMAT:
         return None, []
     return 2, _end_problems(data, text)

@@ -10,7 +10,7 @@ spread) and the values derived from them (limit, result, defender, winner, point
 replay works out again and compares.
 """
 
-from typing import Any, Dict, List, Mapping, MutableMapping
+from typing import Any, Dict, Iterator, List, Mapping, MutableMapping, Tuple
 
 FORMAT = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
 TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "irregularities", "corrections")
@@ -44,6 +44,29 @@ Record = Dict[str, Any]
 
 
 VERSION_KEYS = ("upcard", "limit") + SETTLED_KEYS  # what an amend replaces: the upcard and the result
+
+# Keys format /2 brought (hands by points, amend, redo, the steps undo counts): written only into /2, so a
+# /1 record holding one is refused (``keys_beyond_1``).
+KEYS_SINCE_2 = {
+    "hands": ("knocker_count", "defender_count", "big_gin"),
+    "irregularities": ("count",),  # an illegal knock by count
+    "corrections": ("redone", "amended", "hand", "hands", "step", "steps"),
+}
+
+
+def keys_beyond_1(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
+    """``(key path, key)`` for each key of ``record`` that format /1 does not have (``KEYS_SINCE_2``)."""
+    def held(where: Tuple[Any, ...], item: object, keys: Tuple[str, ...]) -> Iterator[Tuple[Tuple[Any, ...], str]]:
+        if isinstance(item, dict):
+            yield from ((where + (key,), key) for key in keys if key in item)
+
+    for i, entry in enumerate(list_at(record, "hands")):
+        yield from held(("hands", i), entry, KEYS_SINCE_2["hands"])
+        if isinstance(entry, dict):
+            for j, item in enumerate(list_at(entry, "irregularities")):
+                yield from held(("hands", i, "irregularities", j), item, KEYS_SINCE_2["irregularities"])
+    for i, item in enumerate(list_at(record, "corrections")):
+        yield from held(("corrections", i), item, KEYS_SINCE_2["corrections"])
 
 
 def step_count(record: Record) -> int:

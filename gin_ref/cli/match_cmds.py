@@ -17,6 +17,7 @@ from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import warn
 from gin_ref.views import words
+from gin_ref.views.text import fit_text
 from gin_ref.cli.options import (complete_cards, complete_player, discard_option, json_option, match_option,
                                  player_argument, rules_option, upcard_option, wide_option)
 from gin_ref.cli.output import emit_json
@@ -314,15 +315,16 @@ def verify_cmd(match_path, as_json, strict, files):
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
-            click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded)
+            click.echo(fit_text(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded))
             for item in kept:
-                click.echo(f"  line {item['line']}, {item['text']}")
+                click.echo(fit_text(f"  line {item['line']}, {item['text']}"))
             for note in notes:
-                click.echo(f"  note: {note}")
+                click.echo(fit_text(f"  note: {note}"))
             for item in _rulings(data):
-                click.echo(f"  line {item['line']}, ^ hand {item['hand']} ruled: {words.ruling_words(item, dated=True)}")
+                click.echo(fit_text(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
+                                    f"{words.ruling_words(item, dated=True)}"))
             if match is not None and not sealed:
-                click.echo(f"  {words.NO_SEALS}")
+                click.echo(fit_text(f"  {words.NO_SEALS}"))
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)

@@ -9,13 +9,15 @@ import click
 
 from gin_ref.cli.errors import warn
 
-from gin_ref.cli.options import complete_rules, json_option
+from gin_ref.cli.options import complete_rules, json_option, wide_option
+from gin_ref.views.text import output_width
 from gin_ref.cli.output import emit_json, table
 from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets
 from gin_ref.views.rules_diff import plain
 
 
 @click.group("rules", invoke_without_command=True)
+@wide_option
 @json_option("Print the presets as one JSON object.")
 @click.pass_context
 def rules_cmd(ctx, as_json):
@@ -36,10 +38,11 @@ def rules_cmd(ctx, as_json):
     if as_json:
         emit_json({"presets": [{"name": name, "description": text} for name, text in presets]})
     else:
-        click.echo(table(presets, headers=["preset", "description"]))
+        click.echo(table(presets, headers=["preset", "description"], width=output_width(), wrap=(1,)))
 
 
 @rules_cmd.command("show")
+@wide_option
 @click.argument("spec", metavar="NAME|FILE", shell_complete=complete_rules)
 @json_option("Print the rules as one JSON object.")
 def show_cmd(spec, as_json):

@@ -64,7 +64,7 @@ def played_after_rulings(record: Record) -> List[int]:
         ruling = ruling_of(entry)
         assert ruling is not None
         hands, number = ruling.get("hands"), entry.get("number")
-        if is_count(hands) and is_count(number):
+        if is_count(hands) and is_count(number) and isinstance(hands, int) and isinstance(number, int):
             numbers.extend(range(number + 1, hands + 1))
     return numbers
 

@@ -146,8 +146,11 @@ def test_ctrl_c_during_a_write_leaves_the_file_as_it_was(here):
             record.load("m.yaml")
             subprocess.run([sys.executable, "-m", "gin_ref", "undo", "--match", "m.yaml"], capture_output=True,
                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}, check=True)
-        else:  # Python was still starting: killed by the signal, or its own fatal error importing site
-            assert after == before and (err == b"" or b"init_import_site" in err), (delay, code, err)
+        else:  # Python was still starting, before gin-ref's first line ran: killed by the signal, its own
+            # fatal error importing site, or its KeyboardInterrupt in the console script's one import (on a
+            # loaded machine that window is wide enough to hit); the file is untouched all the same
+            started = err == b"" or b"init_import_site" in err or err.rstrip().endswith(b"KeyboardInterrupt")
+            assert after == before and started and b"gin_ref/cli" not in err, (delay, code, err)
         seen.add(code)
         assert sorted(p.name for p in here.iterdir()) == ["m.yaml"]  # no temporary file left
     assert 130 in seen

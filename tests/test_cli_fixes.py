@@ -2,6 +2,7 @@
 upcard, a discard named with the 10 cards that hold it, a match file given as rules."""
 
 import json
+import re
 
 from test_cli_counts import new, ok, refused, sh, tally, verified
 
@@ -25,7 +26,7 @@ def test_one_command_per_hand_without_an_upcard_deals_and_settles(tmp_path):
     assert data["hands"][2]["irregularities"][0]["kind"] == "illegal_knock"
     ok(tmp_path, "knock", "Ann", "3", "--defender", "10")  # the hand open: settled, not dealt again
     assert verified(tmp_path) == ("m.yaml: ok, 3 hands, 1 irregularity recorded\n"
-                                  "  line 57, hand 3: Ann's knock refused (knock not allowed: deadwood 12 exceeds "
+                                  "  line 59, hand 3: Ann's knock refused (knock not allowed: deadwood 12 exceeds "
                                   "limit 10 (house rules))\n")
 
 
@@ -161,8 +162,10 @@ def test_a_format_1_file_holding_keys_only_2_has_is_refused(tmp_path):
     ok(tmp_path, "knock", "--upcard", "9H", "Ben", "5", "--defender", "23")
     ok(tmp_path, "amend", "1", "Ben", "5", "--defender", "30")
     text = (tmp_path / "m.yaml").read_text(encoding="utf-8")
-    assert text.endswith("end: {hands: 1}\n")
-    old = text.replace("format: gin-ref-match/2", "format: gin-ref-match/1").replace("end: {hands: 1}\n", "")
+    end = text.splitlines(keepends=True)[-1]
+    assert end.startswith("end: {hands: 1, seal: ")
+    old = re.sub(r"\n  seal: [0-9a-f]{16}", "", text.replace("format: gin-ref-match/2", "format: gin-ref-match/1")
+                 .replace(end, ""))
     (tmp_path / "m.yaml").write_text(old, encoding="utf-8")
     lines = old.splitlines()
     kept = lines.index("corrections:")
@@ -179,7 +182,8 @@ def test_a_format_1_file_holding_keys_only_2_has_is_refused(tmp_path):
     assert result.stderr == "".join(f"m.yaml:{line}: '{key}' {said}\n" for key, line in sorted(at.items(),
                                                                                                key=lambda kv: kv[1]))
     assert (tmp_path / "m.yaml").read_text(encoding="utf-8") == old
-    plain = text.replace("format: gin-ref-match/2", "format: gin-ref-match/1").replace("end: {hands: 1}\n", "")
+    plain = re.sub(r"\n  seal: [0-9a-f]{16}", "", text.replace("format: gin-ref-match/2", "format: gin-ref-match/1")
+                   .replace(end, ""))
     first = plain.split("corrections:")[0] + "corrections: []\n"  # the hand by points alone
     (tmp_path / "m.yaml").write_text(first, encoding="utf-8")
     assert sh(tmp_path, "tally").stderr == f"Error: m.yaml:{at['knocker_count']}: 'knocker_count' {said}\n"

@@ -6,6 +6,7 @@ Whole matches under oklahoma, classic and hollywood through CliRunner, a few com
 
 import fcntl
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -630,13 +631,14 @@ def test_a_version_1_file_is_read_and_written_as_version_2_saying_so_once(match_
     text = m.read_text(encoding="utf-8")
     old = text.replace("gin-ref-match/2", "gin-ref-match/1").replace("end: {hands: 1}\n", "")
     m.write_text(old, encoding="utf-8")
-    assert run("verify", m).stdout == f"{m}: ok, 1 hand\n"
+    assert run("verify", m).stdout == (f"{m}: ok, 1 hand\n  no seals: a gin-ref-match/1 record carries none (it is "
+                                       "written as /2, sealed, at its next change)\n")
     assert json.loads(run("export", "--format", "json", m).stdout)["matches"][0]["record"]["format"] == \
         "gin-ref-match/1"
     first = knock(m, "Ben", 5, 23)
     assert first.stderr == (f"note: {m} is now in format gin-ref-match/2 (it was gin-ref-match/1; an older gin-ref "
                             "cannot read it)\n")
-    assert m.read_text(encoding="utf-8").endswith("corrections: []\nend: {hands: 1}\n")
+    assert re.search(r"corrections: \[\]\nend: \{hands: 1, seal: '[0-9a-f]{16}'\}\n\Z", m.read_text(encoding="utf-8"))
     assert gin(m, "deal", "--upcard", "7D").stderr == ""  # said once
     assert run("verify", m).exit_code == 0
 
@@ -645,7 +647,8 @@ def test_a_version_1_file_is_read_and_written_as_version_2_saying_so_once(match_
     (lambda t: t.replace("end: {hands: 1}", "end: {hands: 2}"),
      "the end line says 2 hands but the record holds 1: hands were cut or deleted"),
     (lambda t: t + "# a note\n", "'end: {...}' must be the file's last line, with nothing after it"),
-    (lambda t: t.replace("end: {hands: 1}", "end: {hands: 1, seal: x}"), "unknown key 'seal' in 'end'"),
+    (lambda t: t.replace("end: {hands: 1}", "end: {hands: 1, seal: x}"), "'end': the seal must be 16 hex digits, not 'x'"),
+    (lambda t: t.replace("end: {hands: 1}", "end: {hands: 1, steps: 3}"), "unknown key 'steps' in 'end'"),
     (lambda t: t.replace("end: {hands: 1}", "end: 1"), "'end' must be {hands: N}, not int"),
     (lambda t: t.replace("end: {hands: 1}\n", "end: {hands: 1}"), "the end line has no line break after it"),
     (lambda t: t.replace("end: {hands: 1}", "end:\n  hands: 1"), "'end: {...}' must be the file's last line"),

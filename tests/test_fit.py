@@ -74,3 +74,16 @@ def test_spreads_wrap_to_fit(tmp_path):
     assert "3♠ 4♠ 5♠ |" in narrow and "score: knock: 44 − 1 = 43 to the knocker" in narrow
     full = gin_ref(tmp_path, *args, "--wide", columns="50").stdout
     assert "3♠ 4♠ 5♠ | 4♥ 4♦ 4♣ | 7♣ 8♣ 9♣" in full
+
+
+@pytest.mark.parametrize("args", [["rules"], ["rules", "show", "tournament"], ["history", EXAMPLES],
+                                  ["stats", EXAMPLES], ["verify", *sorted(EXAMPLES.glob("*.yaml"))],
+                                  ["stats", "--player", "Ann", EXAMPLES]])
+def test_the_other_commands_fit_80_columns_too(tmp_path, args):
+    shutil.copytree(EXAMPLES, tmp_path / "examples")
+    local = [a if not isinstance(a, Path) else Path("examples") / a.relative_to(EXAMPLES) for a in args]
+    result = gin_ref(tmp_path, *local)
+    assert result.returncode == 0 and widest(result.stdout + result.stderr) <= 80, result.stdout
+    if args[0] in ("history", "stats", "rules"):
+        wide = gin_ref(tmp_path, *local, "--wide")
+        assert wide.stdout == gin_ref(tmp_path, *local, columns="300").stdout

@@ -4,6 +4,7 @@ line numbers, atomic writes that survive a crash, and the lock that refuses a se
 import fcntl
 import ast
 import os
+import re
 import signal
 import subprocess
 import tempfile
@@ -11,6 +12,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from gin_ref.match import seals
 
 import pytest
 import yaml
@@ -53,7 +55,10 @@ def fast(text):
 
 def with_end(data):
     """A record as its file reads back: the end line's mapping last."""
-    return {**data, "end": {"hands": len(data["hands"])}}
+    end = {"hands": len(data["hands"])}
+    if any(seals.is_sealed(hand) for hand in data["hands"]):
+        end["seal"] = seals.last_seal(data)
+    return {**data, "end": end}
 
 
 # -- the canonical text and the fast reader --------------------------------------------------------------
@@ -61,6 +66,9 @@ def with_end(data):
 def test_canonical_text_of_a_small_match():
     text = record.dumps(small_match().record)
     hands = text[text.index("hands:"):]
+    sealed = re.findall(r"\n  seal: ([0-9a-f]{16})", hands)  # each settled hand, and the last in the end line
+    assert len(sealed) == 2 and hands.endswith(f"end: {{hands: 3, seal: '{sealed[-1]}'}}\n")
+    hands = re.sub(r"\n  seal: [0-9a-f]{16}", "", hands).replace(f", seal: '{sealed[-1]}'", "")
     assert hands == textwrap.dedent("""\
         hands:
 
@@ -105,7 +113,7 @@ def test_canonical_text_of_a_small_match():
         end: {hands: 3}
         """)
     assert text.startswith("# gin-ref match record (gin-ref-match/2).")
-    assert text.endswith("corrections: []\nend: {hands: 3}\n")
+    assert text.endswith(f"corrections: []\nend: {{hands: 3, seal: '{sealed[-1]}'}}\n")
     assert text.splitlines()[1:5] == ["format: gin-ref-match/2", "date: '2024-05-01'", "players: [Ann, Ben]",
                                       "rules:"]
 
@@ -246,8 +254,8 @@ def test_every_truncation_is_refused():
 
 
 def test_a_strict_refusal_names_the_line_and_points_to_verify(tmp_path):
-    text = record.dumps(small_match().record).replace("totals: {Ann: 0, Ben: 18}\n\n- number: 2",
-                                                      "totals: {Ann: 0, Ben: 81}\n\n- number: 2")
+    text = record.dumps(small_match().record).replace("totals: {Ann: 0, Ben: 18}\n",
+                                                      "totals: {Ann: 0, Ben: 81}\n", 1)
     line = text.splitlines().index("  totals: {Ann: 0, Ben: 81}") + 1
     with pytest.raises(RecordError) as info:
         record.loads(text, "m.yaml")

@@ -47,6 +47,7 @@ COMMANDS = {
     "standings": "club_cmds",
     "event": "club_cmds",
     "settle": "settle_cmds",
+    "ruling": "desk_cmds",
     "play": "play",
 }
 
@@ -72,6 +73,10 @@ class LazyGroup(click.Group):
             fail(usage_message(exc), exc.exit_code)
 
     def invoke(self, ctx):
+        from gin_ref.cli.options import terminal_width
+        from gin_ref.views.text import set_width
+
+        set_width(terminal_width())  # tables fit the terminal ($COLUMNS when set); a command's --wide undoes it
         try:
             try:
                 return super().invoke(ctx)

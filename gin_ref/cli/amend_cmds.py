@@ -45,6 +45,7 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
     if dead and (player is not None or cards or defender_cards is not None or melds or discard or big_gin):
         raise click.UsageError("--dead replaces the result with a dead hand: give no knock with it")
     with record.updating(record.match_file(match_path)) as rec:
+        rec.confirm = hand  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
         before = match.tally()
         outcome = amend(match.record, match.state, hand, player, list(cards) or None, defender_cards, melds,

@@ -10,7 +10,8 @@ import os
 import click
 
 from gin_ref.cli.errors import shown_name, warn
-from gin_ref.cli.options import json_option
+from gin_ref.cli.options import json_option, wide_option
+from gin_ref.views.text import output_width
 from gin_ref.cli.output import emit_json, table
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.views.export import FORMATS, render
@@ -188,6 +189,7 @@ def _file_name(option, value):
 # -- history -----------------------------------------------------------------------------------------------
 
 @click.command("history")
+@wide_option
 @PATHS
 @json_option("Print one JSON object: matches and skipped files.")
 def history_cmd(paths, as_json):
@@ -220,6 +222,7 @@ def _print_history(views, data):
         rows.append([row["date"], ", ".join(row["players"]), row["rules"], row["winner"] or "-",
                      scores + state, row["hands"], row["file"]])
     click.echo(table(rows, headers=["date", "players", "rules", "winner", "score", "hands", "file"],
+                     width=output_width(), wrap=(1, 4, 6), drop=(2,),
                      right={5}))
 
 
@@ -230,6 +233,7 @@ STATS_HEADERS = ["player", "matches", "won", "hands won", "knocks", "gins", "und
 
 
 @click.command("stats")
+@wide_option
 @PATHS
 @click.option("--player", metavar="NAME", help="Only this player (the name as recorded, in any case).")
 @json_option("Print one JSON object: player name -> statistics.")
@@ -261,7 +265,8 @@ def stats_cmd(paths, player, as_json):
     rows = [[name, s["matches"], s["matches_won"], s["hands_won"], s["knocks"], s["gins"],
              s["undercuts_given"], s["undercuts_taken"], _number(s["avg_points_per_hand_won"]),
              _number(s["avg_knock_deadwood"])] for name, s in stats.items()]
-    click.echo(table(rows, headers=STATS_HEADERS, right=set(range(1, 10))))
+    click.echo(table(rows, headers=STATS_HEADERS, right=set(range(1, 10)), width=output_width(),
+                     drop=(9, 8, 7, 6, 3)))  # to fit: the averages, the undercuts, the hands won go first
     for name in stats if player is not None else ():  # the name as recorded (each spelling, if several)
         click.echo("")
         click.echo(f"score progression of {name} (running total after each hand):")

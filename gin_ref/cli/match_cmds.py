@@ -17,6 +17,7 @@ from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import warn
 from gin_ref.views import words
+from gin_ref.views.text import fit_text
 from gin_ref.cli.options import (complete_cards, complete_player, discard_option, json_option, match_option,
                                  player_argument, rules_option, upcard_option, wide_option)
 from gin_ref.cli.output import emit_json
@@ -207,23 +208,54 @@ def dead_cmd(match_path, upcard):
 @match_option
 @wide_option
 @json_option("Print one JSON object (see docs/json.md for its fields).")
+@click.option("--what-if", "what_if_spec", metavar="NAME|FILE",
+              help="Settle every hand again under these rules (a preset or file for as many players) and show "
+                   "both side by side; the record is not changed.")
 @click.argument("file", required=False, metavar="[FILE]")
-def tally_cmd(match_path, as_json, file):
+def tally_cmd(match_path, as_json, what_if_spec, file):
     """Where the match stands: every hand with the running totals, who deals next, and once it is over
     the winner and the final score with every bonus. FILE (or --match) names the match file.
+
+    With --what-if RULES, every hand is settled again from its own cards under those rules and shown beside
+    the hand as played, with why they differ, then the totals, the end and the winner under each. A knock
+    those rules find illegal scores nothing there; a knock refused at the table that they allow is noted,
+    not scored; a director's ruling stands as ruled.
 
     \b
     Example:  gin-ref tally
               gin-ref tally examples/oklahoma.yaml --json
+              gin-ref tally --what-if tournament
     """
     if file is not None and match_path is not None and file != match_path:
         raise click.UsageError("name the match file once: as FILE or with --match")
     path = record.match_file(file or match_path)
+    rules = None
+    if what_if_spec is not None:
+        from gin_ref.files.rulesfile import load_rules
+
+        rules = load_rules(what_if_spec)
     rec = record.load(path)
+    whatif = None
+    if rules is not None:
+        from gin_ref.match.whatif import what_if
+
+        if rules.players != len(rec.match.players):
+            raise InvalidNotationError(f"--what-if {what_if_spec}: those rules are for {rules.players} players, "
+                                       f"this match has {len(rec.match.players)}")
+        whatif = what_if(rec.match, rules)
     if as_json:
         from gin_ref.match.tally import tally_data
 
-        emit_json(tally_data(rec.match))
+        data = tally_data(rec.match)
+        if whatif is not None:
+            from gin_ref.views.whatif_view import what_if_data
+
+            data["what_if"] = what_if_data(whatif)
+        emit_json(data)
+    elif whatif is not None:
+        from gin_ref.views.whatif_view import what_if_text
+
+        click.echo(what_if_text(rec.match, whatif))
     else:
         click.echo(tally_view.tally_text(rec.match, path))
 
@@ -231,16 +263,18 @@ def tally_cmd(match_path, as_json, file):
 @click.command("verify")
 @match_option
 @json_option("Print one JSON object: each file and its problems.")
+@click.option("--strict", is_flag=True, help="Exit 1 when a seal fails (a hand changed outside gin-ref).")
 @click.argument("files", nargs=-1, metavar="[FILE]...")
-def verify_cmd(match_path, as_json, files):
+def verify_cmd(match_path, as_json, strict, files):
     """Replay match records through the engine and report every problem as FILE:LINE: message.
 
     Checks each hand's limit, result, winner, points and running totals against its cards, the dealer
     (or roles) of every hand, the turns of a hand recorded turn by turn, every irregularity, the end of
     the match, and the file's own form. Exit 0 when every file is sound, 1 otherwise. A sound file's
     irregularities (illegal knocks, actions out of turn, deals by the wrong dealer) are history, not
-    problems: they are listed under its "ok" line. Default FILE: the match file (--match, ${}, else
-    match.yaml).
+    problems: they are listed under its "ok" line. Each hand's seal is checked too: a hand whose facts
+    no longer match its seal was changed outside gin-ref, a warning at its line (exit 0; --strict makes it
+    exit 1). Default FILE: the match file (--match, ${}, else match.yaml).
 
     \b
     Example:  gin-ref verify examples/*.yaml
@@ -265,19 +299,34 @@ def verify_cmd(match_path, as_json, files):
         notes = _notes(match) if not problems else []
         if notes:
             report[-1]["notes"] = notes
+        if _rulings(data):  # the hands a director ruled, when there are any
+            report[-1]["rulings"] = _rulings(data)
+        from gin_ref.cli.desk_cmds import seal_report
+
+        sealed, broken = seal_report(match)
+        if not problems and (broken or not sealed):  # a sound file: what its seals say, when they say something
+            report[-1]["seals"] = {"sealed": sealed, "broken": broken}
+        bad = bad or bool(strict and broken)
         if as_json:
             continue
+        for item in broken if not problems else ():  # a record with problems: those say more
+            warn(f"{path}:{item['line']}: warning: {item['message']}")
         for line, message in problems:
             warn(f"{path}:{line}: {message}" if line is not None else
                  f"Error: {message}" if match is None and not os.path.lexists(path) else f"{path}: {message}")
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
-            click.echo(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded)
+            click.echo(fit_text(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded))
             for item in kept:
-                click.echo(f"  line {item['line']}, {item['text']}")
+                click.echo(fit_text(f"  line {item['line']}, {item['text']}"))
             for note in notes:
-                click.echo(f"  note: {note}")
+                click.echo(fit_text(f"  note: {note}"))
+            for item in _rulings(data):
+                click.echo(fit_text(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
+                                    f"{words.ruling_words(item, dated=True)}"))
+            if match is not None and not sealed:
+                click.echo(fit_text(f"  {words.NO_SEALS}"))
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)
@@ -305,6 +354,16 @@ def _irregularities(data):
                       "player": item.get("player"), "detail": item.get("detail"),
                       "text": words.irregularity_note(hand, item)})
     return sorted(found, key=lambda item: item["line"])
+
+
+def _rulings(data):
+    """Every hand a director ruled, in file order: line, hand and the ruling's fields."""
+    from gin_ref.files import yamlread as yamltext
+
+    hands = data.get("hands") if isinstance(data, dict) and isinstance(data.get("hands"), list) else []
+    return [{"line": yamltext.line_of(data, ("hands", i, "ruling")), "hand": entry.get("number"),
+             **{key: entry["ruling"].get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
+            for i, entry in enumerate(hands) if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
 
 
 def _notes(match):

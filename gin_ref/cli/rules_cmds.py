@@ -9,12 +9,15 @@ import click
 
 from gin_ref.cli.errors import warn
 
-from gin_ref.cli.options import complete_rules, json_option
+from gin_ref.cli.options import complete_rules, json_option, wide_option
+from gin_ref.views.text import output_width
 from gin_ref.cli.output import emit_json, table
 from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets
+from gin_ref.views.rules_diff import plain
 
 
 @click.group("rules", invoke_without_command=True)
+@wide_option
 @json_option("Print the presets as one JSON object.")
 @click.pass_context
 def rules_cmd(ctx, as_json):
@@ -27,6 +30,7 @@ def rules_cmd(ctx, as_json):
     List the presets:         gin-ref rules
     Show a preset's knobs:    gin-ref rules show classic
     Check a club's file:      gin-ref rules check club.yaml
+    Compare two rule sets:    gin-ref rules diff oklahoma club.yaml
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -34,10 +38,11 @@ def rules_cmd(ctx, as_json):
     if as_json:
         emit_json({"presets": [{"name": name, "description": text} for name, text in presets]})
     else:
-        click.echo(table(presets, headers=["preset", "description"]))
+        click.echo(table(presets, headers=["preset", "description"], width=output_width(), wrap=(1,)))
 
 
 @rules_cmd.command("show")
+@wide_option
 @click.argument("spec", metavar="NAME|FILE", shell_complete=complete_rules)
 @json_option("Print the rules as one JSON object.")
 def show_cmd(spec, as_json):
@@ -55,7 +60,7 @@ def show_cmd(spec, as_json):
     if as_json:
         emit_json({"rules": rules.name, "knobs": knobs, "sources": sources})
         return
-    rows = [(name, _plain(value), sources[name]) for name, value in knobs.items()]
+    rows = [(name, plain(value), sources[name]) for name, value in knobs.items()]
     click.echo(f"rules: {rules.name}")
     click.echo(table(rows, headers=["house rule", "value", "from"]))
 
@@ -80,10 +85,25 @@ def check_cmd(path):
     click.echo(f"{path}: ok")
 
 
-def _plain(value):
-    """A knob's value as it is written in a rules file: null, true, false, 10, upcard."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+@rules_cmd.command("diff")
+@click.argument("first", metavar="A")
+@click.argument("second", metavar="B")
+@json_option("Print one JSON object: both rule sets and every knob that differs.")
+def diff_cmd(first, second, as_json):
+    """The house rules that differ between two rule sets (each a preset name or a rules file): both values
+    and where each came from (a preset, FILE:LINE, or "default"), under each set's extends chain.
+
+    Exit 0 whether or not they differ.
+
+    \b
+    Example:  gin-ref rules diff oklahoma tournament
+              gin-ref rules diff classic club.yaml --json
+    """
+    from gin_ref.files.rulesfile import explain_chain
+    from gin_ref.views.rules_diff import diff_data, diff_text
+
+    data = diff_data(explain_chain(first), explain_chain(second))
+    if as_json:
+        emit_json(data)
+    else:
+        click.echo(diff_text(data))

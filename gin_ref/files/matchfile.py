@@ -26,6 +26,7 @@ from gin_ref.files import yamlread as yamltext
 from gin_ref.files.filelock import locked as _locked
 from gin_ref.files.filewrite import exists as _exists, missing as _missing, not_a_file as _not_a_file
 from gin_ref.files.filewrite import writable_target, write_atomic  # noqa: F401 - part of this module's API
+from gin_ref.match import seals
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.schema import FORMAT, TOP_KEYS
 
@@ -207,8 +208,12 @@ def record_data(record):
 
 # -- writing -----------------------------------------------------------------------------------------------
 
-def dumps(data):
-    """The canonical text of a match record (top-level keys in the record's order), its end line last."""
+def dumps(data, autoseal=True):
+    """The canonical text of a match record (top-level keys in the record's order), its end line last. A
+    record that carries no seal at all (made in memory) is sealed first, unless ``autoseal`` is off (a
+    write of a record read from a file seals it through ``gin_ref.match.seals.reseal``)."""
+    if autoseal and not any(isinstance(hand, dict) and "seal" in hand for hand in data.get("hands") or []):
+        seals.reseal(data)
     ordered = {key: data[key] for key in TOP_KEYS if key in data}
     ordered.update((key, value) for key, value in data.items() if key not in ordered)
     return yamlwrite.dumps(ordered, HEADER) + recordformat.end_line(data)
@@ -270,6 +275,7 @@ def updating(path, notify=_say):
     with (_still(held) if held is not None else _locked(name, real, lambda: _missing(name))) as fd:
         raw = read_bytes(name) if fd is None else read_open(fd, name)
         record = loads(decode(raw, name), name)
+        record.before = _before(record)
         yield record
         _write_back(record, real, notify, held)
 
@@ -279,8 +285,17 @@ def _still(held):
     yield held["fd"]
 
 
+def _before(record):
+    """What the seals need of a record as read (None for a /1 file: it carries no seals)."""
+    version, seal = recordformat.end_of(record.match.record)
+    return seals.before_write(record.match.record, seal) if version == 2 else None
+
+
 def _write_back(record, real, notify, held=None):
-    kept = write_atomic(record.path, dumps(record.match.record), real=real, lock_new=held is not None)
+    # the seals from the first hand the change touched; never a hand whose seal already failed, unless the
+    # command confirms it (``record.confirm``: an amend's hand)
+    seals.reseal(record.match.record, getattr(record, "before", None), getattr(record, "confirm", None))
+    kept = write_atomic(record.path, dumps(record.match.record, autoseal=False), real=real, lock_new=held is not None)
     if held is not None and kept is not None:  # the hold moves to the version now in place
         held["extra"].append(kept)
         held["fd"] = kept
@@ -295,6 +310,7 @@ def create(path, match, force=False):
     creates meanwhile is never replaced without ``force``; with it, an existing file is locked first."""
     name = os.fspath(path)
     real = writable_target(name, may_exist=force)
+    seals.reseal(match.record)
     text = dumps(match.record)
     if not os.path.lexists(real):
         try:

@@ -1,7 +1,7 @@
 """The match file's format versions, and the end line that lets a cut file be told from a whole one.
 
 A match file of format ``gin-ref-match/2`` (``gin_ref.match``'s FORMAT) ends with one line,
-``end: {hands: N}``: the last key of the record, a one-line flow mapping, followed by the file's last line
+``end: {hands: N, seal: S}``: the last key of the record, a one-line flow mapping, followed by the file's last line
 break. A file cut at any byte loses some of it: the line break, the closing brace (then the line is not
 YAML), or all of it (then there is no end), so every cut is refused. ``hands`` is the number of hands the
 record holds; later keys of the end line (a count of steps, a seal) go in the same mapping, which stays
@@ -9,19 +9,40 @@ last. A ``gin-ref-match/1`` file has no end line: it is read as before (its cuts
 as the record's own checks allow) and written as /2 at its first change.
 """
 
+import re
+
 from gin_ref.files.yamldata import line_of
+from gin_ref.match import seals
 from gin_ref.match.schema import FORMAT, keys_beyond_1
 
 FORMAT_1 = "gin-ref-match/1"
 END_KEY = "end"
-END_KEYS = ("hands",)
+END_KEYS = ("hands", "seal")
+_SEAL = re.compile(f"[0-9a-f]{{{seals.LENGTH}}}")
 UPGRADED = "note: {path} is now in format {new} (it was {old}; an older gin-ref cannot read it)"
 
 
 def end_line(record):
-    """The text of a record's end line, its line break included."""
+    """The text of a record's end line, its line break included: the number of hands and the last seal
+    (``gin_ref.match.seals``)."""
     hands = record.get("hands")
-    return f"{END_KEY}: {{hands: {len(hands) if isinstance(hands, list) else 0}}}\n"
+    count = len(hands) if isinstance(hands, list) else 0
+    if not any(seals.is_sealed(entry) for entry in hands or []):  # nothing sealed yet: no seal to hold
+        return f"{END_KEY}: {{hands: {count}}}\n"
+    return f"{END_KEY}: {{hands: {count}, seal: '{seals.last_seal(record)}'}}\n"
+
+
+def end_of(data):
+    """``(version, seal)`` of a record read by ``read_version``: the version of its file, and the seal its
+    end line holds (None for /1, or an end line without a readable seal)."""
+    return getattr(data, "end", (None, None))
+
+
+def _keep(data, version, seal=None):
+    try:
+        data.end = (version, seal)
+    except AttributeError:  # a plain dict (not read from a file): nothing to keep
+        pass
 
 
 def last_line_number(text):
@@ -41,6 +62,7 @@ def read_version(data, text):
                                            f"'format: {FORMAT_1}' but holds a newer record")
                     for where, key in keys_beyond_1(data)]
         data["format"] = FORMAT
+        _keep(data, 1)
         return 1, problems
     if fmt != FORMAT:
         return None, []
@@ -54,6 +76,7 @@ def _end_problems(data, text):
         return [(last, f"the record has no end line ('{END_KEY}: {{hands: N}}' last): the file was cut short "
                        "or its end deleted")]
     end = data.pop(END_KEY)
+    _keep(data, 2, end.get("seal") if isinstance(end, dict) and isinstance(end.get("seal"), str) else None)
     line = lines.get(END_KEY, last)
     keys = list(data)
     if line != last or keys and lines.get(keys[-1], 0) > line:
@@ -65,6 +88,9 @@ def _end_problems(data, text):
     if not text.endswith("}\n"):  # a flow mapping on one line: a cut anywhere in it is not YAML
         return [(line, f"'{END_KEY}' must be written on one line: {END_KEY}: {{hands: N}}")]
     problems = [(line, f"unknown key '{key}' in '{END_KEY}'") for key in end if key not in END_KEYS]
+    seal = end.get("seal")
+    if "seal" in end and not (isinstance(seal, str) and _SEAL.fullmatch(seal)):
+        problems.append((line, f"'{END_KEY}': the seal must be {seals.LENGTH} hex digits, not {seal!r}"))
     hands, held = end.get("hands"), data.get("hands")
     if type(hands) is not int:
         problems.append((line, f"'{END_KEY}' must give the number of hands: {{hands: N}}"))

@@ -88,6 +88,16 @@ def explain_rules(spec=None):
     return make_rules(knobs, name=source.preset or spec), sources  # a preset by its own name: Classic -> classic
 
 
+def explain_chain(spec=None):
+    """``(HouseRules, {knob: source}, chain)``: as ``explain_rules``, with the extends chain read from
+    ``spec`` down (each a preset name or a file path, ``spec``'s own first)."""
+    spec = DEFAULT_PRESET if spec is None else str(spec)
+    report = _Report(strict=True)
+    layers = _read_chain(_locate(spec), report)
+    knobs, sources = _merge(layers, report)
+    return make_rules(knobs, name=spec), sources, [layer.source.label for layer in layers]
+
+
 def check_rules_file(path):
     """Every problem of a rules file and the files it extends, each ``FILE:LINE: message`` ([] if none).
 

@@ -6,9 +6,10 @@ them; ``line_of`` turns a problem's key path into a line of the file.
 
 
 class LineDict(dict):
-    """A mapping read from a file: ``line`` is its first line, ``lines[key]`` the line of each key."""
+    """A mapping read from a file: ``line`` is its first line, ``lines[key]`` the line of each key; a match
+    record's top mapping keeps what its end line said in ``end`` (``gin_ref.files.recordformat``)."""
 
-    __slots__ = ("line", "lines")
+    __slots__ = ("line", "lines", "end")
 
 
 class LineList(list):

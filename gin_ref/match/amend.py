@@ -13,6 +13,7 @@ from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.game import Roles, find_player, other
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.turns import Table, Turn
+from gin_ref.match import seals
 from gin_ref.match.actions import Outcome, spread_in_turn
 from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.play import card_of
@@ -73,7 +74,7 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
             raise IllegalActionError(f"hand {number} is recorded turn by turn: it ends dead by itself, when a "
                                      f"discard leaves {state.rules.dead_hand_stock} cards in the stock")
         version["result"] = "dead"
-        return _changed(entry, number, Outcome(Step("amend", number, version)))
+        return _changed(record, entry, number, Outcome(Step("amend", number, version)))
     if player is None or knocker is None or defender is None:
         raise InvalidNotationError("amend HAND takes what knock takes (PLAYER CARDS|N --defender CARDS|N), "
                                    "or --dead")
@@ -100,14 +101,15 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
         raise IllegalActionError(f"{name} cannot discard {chosen.code}: it was just taken from the pile; name "
                                  "another discard with --discard")
     version.update(result=settlement.score.result, knocker=name, **facts.entry())
-    return _changed(entry, number, Outcome(Step("amend", number, version), settlement=settlement))
+    return _changed(record, entry, number, Outcome(Step("amend", number, version), settlement=settlement))
 
 
-def _changed(entry: Entry, number: int, outcome: Outcome) -> Outcome:
-    """Refuse an amend that changes nothing the table gave."""
+def _changed(record: Record, entry: Entry, number: int, outcome: Outcome) -> Outcome:
+    """Refuse an amend that changes nothing the table gave (unless it confirms a hand whose seal fails:
+    the same facts, sealed again)."""
     old = version_of(entry)
     facts = {key: value for key, value in old.items() if key in outcome.step.data}
-    if facts == outcome.step.data and set(old) - set(facts) <= _DERIVED:
+    if facts == outcome.step.data and set(old) - set(facts) <= _DERIVED and not seals.fails(record, number):
         raise IllegalActionError(f"hand {number} already says that: nothing to amend")
     return outcome
 

@@ -11,8 +11,9 @@ step, whatever its kind, into ``corrections``, and ``redo`` puts back what the l
 (``gin_ref.match.steps``).
 """
 
+import copy
 import random
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -21,7 +22,7 @@ from gin_ref.core.game import check_name, find_player, parse_draw
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
-from gin_ref.match import actions, steps
+from gin_ref.match import actions, rulings, steps
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard
 from gin_ref.match.problems import Problem, Problems
@@ -199,6 +200,23 @@ class Match:
     def dead(self) -> Outcome:
         return self.apply(actions.dead(self.record, self.state))
 
+    def rule(self, kind: str, reason: str, date: str, hand: Optional[int] = None, player: Optional[str] = None,
+             points: Optional[int] = None, by: Optional[str] = None) -> Step:
+        """A director's ruling on ``hand`` (default: the last), written beside its result; the hand and every
+        later one are settled again (``gin_ref.match.rulings``). Refused, changing nothing, when the hands
+        after it no longer replay: the first problem says why. The later hands stand as played (their dealers
+        and roles are noted where the ruling would have given others)."""
+        number, data = rulings.ruling_data(self.record, self.state, hand, kind, player, points, reason, by, date,
+                                           steps.step_total(self.record) + 1)
+        step = Step("ruling", number, data)
+        steps.put(self.record, step)
+        problems = self._resettle(number - 1, check=False)
+        if problems:
+            steps.take_back(self.record, step)
+            self._resettle(number - 1)
+            raise IllegalActionError(f"hand {number} cannot be ruled {kind}: {problems[0].message}")
+        return step
+
     def newest_step(self) -> Step:
         """The step ``undo`` would take back; IllegalActionError when there is none."""
         return steps.newest(self.record)
@@ -272,6 +290,7 @@ class Match:
             assert replayed is not None
             self.state = replayed
         return problems
+
 
 
 def _first_roles(players: List[str], box: Optional[str], captain: Optional[str], draw: Any,

@@ -18,7 +18,7 @@ from typing import Any, Dict, Optional, Tuple
 from gin_ref.core import game
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import knock_limit, limit_reason
-from gin_ref.match import play
+from gin_ref.match import play, rulings
 from gin_ref.match.header import check_corrections, player_at, read_header
 from gin_ref.match.play import card_of, stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
@@ -44,6 +44,7 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
     state = fresh_state(header)
     for amend in amends_in_force(record):  # the hands there were when an earlier hand was amended
         state.as_played.update(range(amend.hand + 1, amend.hands + 1))
+    state.as_played.update(rulings.played_after_rulings(record))  # likewise the hands there were at a ruling
     base = replay_hands(record, state, 0, problems, settle_from, settled)
     check_corrections(record.get("corrections", []), problems)
     return state, problems, base
@@ -80,14 +81,29 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
             problems.add(where + (key,), f"hand {number}: unknown key '{key}'")
     setup = replay_deal(state, index, entry, problems)
     play.replay_play(state, setup, entry, problems)
-    if entry.get("result") is None:
+    ruling = rulings.check_ruling(state, setup, entry, problems)
+    if entry.get("result") is None and ruling is not None:  # an open hand ruled a misdeal, or forfeited
+        play.check_play(state, setup, entry, problems)
+        for key in SETTLED_KEYS[1:]:
+            if key not in ("totals", "seal") and entry.get(key) is not None:
+                problems.add(where + (key,), f"hand {number} has '{key}' but no result")
+        totals = dict(state.totals)
+        _Derived(entry, where, number, problems, settling).value("totals", totals, lambda stored: (
+            f"hand {number}: totals say {_scores(stored)}, but the hands add up to {_scores(totals)}"))
+        if settling:
+            entry_order(entry)
+        close_hand(state, setup, None)
+        rulings.after_ruling(state, setup, ruling)
+    elif entry.get("result") is None:
         for key in SETTLED_KEYS[1:]:
             if entry.get(key) is not None:
                 problems.add(where + (key,), f"hand {number} has '{key}' but no result")
         play.check_play(state, setup, entry, problems)
         state.open = index
     else:
-        replay_result(state, setup, entry, problems, settling, settlement)
+        replay_result(state, setup, entry, problems, settling, settlement, ruling)
+        if ruling is not None:
+            rulings.after_ruling(state, setup, ruling)
 
 
 def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems) -> HandSetup:
@@ -161,7 +177,7 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
 
 
 def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems, settling: bool = False,
-                  settlement: Optional[Settlement] = None) -> None:
+                  settlement: Optional[Settlement] = None, ruling: Optional[Entry] = None) -> None:
     """A settled hand: its result, winner and points from its facts, then the totals and what comes next.
     Checking, each derived value is compared with the record's; settling, it is written."""
     index, number = setup.index, setup.number
@@ -200,13 +216,19 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
             stored_points = entry.get("points")
             points = stored_points if isinstance(stored_points, int) else 0
     play.check_play(state, setup, entry, problems, settlement)
+    if ruling is not None and ruling.get("kind") != "forfeit":  # the winner and points follow the ruling
+        winner, points = rulings.ruled_score(ruling)
+        explain = f"ruled {ruling['kind']}"
+        makes, gives = "the ruling makes it", "the ruling gives"
+    else:
+        makes, gives = "the cards make it", "the cards give"
     if setup.roles is not None and not settling and entry.get("winner") == setup.roles.sitter:
         problems.add(where + ("winner",), f"hand {number}: {setup.roles.sitter} scored while sitting out")
     else:
         derived.value("winner", winner, lambda stored: (
-            f"hand {number}: winner is {stored!r}, but the cards make it {winner} ({explain})"))
+            f"hand {number}: winner is {stored!r}, but {makes} {winner} ({explain})"))
     derived.value("points", points, lambda stored: (
-        f"hand {number}: points are {stored!r}, but the cards give {points} ({explain})"))
+        f"hand {number}: points are {stored!r}, but {gives} {points} ({explain})"))
     if winner is not None and index not in state.after_end:
         score(state, winner, points)
     if state.games is not None:

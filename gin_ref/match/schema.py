@@ -18,8 +18,8 @@ OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused
 ROLES = ("box", "captain", "sitter")
 
 HAND_KEYS = ("number", "dealer", "box", "captain", "sitter", "upcard", "limit", "irregularities", "turns",
-             "result", "knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender",
-             "defender_cards", "defender_count", "winner", "points", "totals", "games")
+             "ruling", "result", "knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender",
+             "defender_cards", "defender_count", "winner", "points", "totals", "games", "seal")
 # the facts of a settled hand, as given at the knock (or amended); the rest of SETTLED_KEYS is derived
 RESULT_FACTS = ("knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender_cards",
                 "defender_count")
@@ -43,7 +43,7 @@ Entry = Dict[str, Any]  # a hand entry, an irregularity or a correction: plain d
 Record = Dict[str, Any]
 
 
-VERSION_KEYS = ("upcard", "limit") + SETTLED_KEYS  # what an amend replaces: the upcard and the result
+VERSION_KEYS = ("upcard", "limit") + tuple(key for key in SETTLED_KEYS if key != "seal")  # what an amend replaces
 
 # Keys format /2 brought (hands by points, amend, redo, the steps undo counts): written only into /2, so a
 # /1 record holding one is refused (``keys_beyond_1``).

@@ -69,6 +69,7 @@ class MatchState:
     table: Optional[Table] = None  # the table of the last hand dealt, when it is played turn by turn
     table_ok: bool = True  # False once a turn of that hand failed to replay: later checks are left out
     match_next: int = 0  # how many of the match's own irregularities the replay has passed
+    forfeit: Optional[str] = None  # the player whose forfeit (a ruling) ended the match
     as_played: Set[int] = field(default_factory=set)  # numbers of hands that stand as played (after an amend)
     notes: List[Note] = field(default_factory=list)
     after_end: Set[int] = field(default_factory=set)  # indexes of hands played after the end: not counted
@@ -101,6 +102,8 @@ class MatchState:
         While the match is being played: empty bonuses, final None, winner None."""
         if not self.finished:
             return {name: {} for name in self.players}, None, None
+        if self.forfeit is not None:  # final scores as they stand: no end-of-game bonuses
+            return {name: {} for name in self.players}, dict(self.totals), self.winner
         if self.games is not None:
             return game.hollywood_result(self.rules, self.games, self.players)
         assert self.winner is not None

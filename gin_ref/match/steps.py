@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, NamedTuple, Optional
 
 from gin_ref.core.errors import IllegalActionError
+from gin_ref.match import rulings
 from gin_ref.match.schema import (SETTLED_KEYS, Entry, Record, entry_order, list_at, position, set_version,
                                   step_count, turn_count, version_of)
 
@@ -90,8 +91,17 @@ def amends_in_force(record: Record) -> List[Amend]:
     return active
 
 
+def step_total(record: Record) -> int:
+    """Every step the record holds: those in place, the amends in force and the rulings (a ruling keeps
+    this count, itself included, so that it can be told to be the newest)."""
+    return step_count(record) + len(amends_in_force(record)) + len(rulings.rulings_in(record))
+
+
 def newest(record: Record) -> Step:
     """The newest step of a record; IllegalActionError when there is none."""
+    ruled = rulings.newest_ruling(record, step_total(record))
+    if ruled is not None:
+        return Step("ruling", ruled["number"], ruled["ruling"])
     amends = amends_in_force(record)
     if amends and amends[-1].at == step_count(record):
         return Step("amend", amends[-1].hand, amends[-1].old)
@@ -103,7 +113,7 @@ def newest(record: Record) -> Step:
     entry = hands[-1]
     number, turns, items = entry["number"], turn_count(entry), entry.get("irregularities") or []
     if entry.get("result") is not None:
-        settled = {key: entry[key] for key in SETTLED_KEYS if key in entry}
+        settled = {key: entry[key] for key in SETTLED_KEYS if key in entry and key != "seal"}
         if settled["result"] == "dead" and turns:  # the hand ended dead by itself: at its last turn
             return Step("turn", number, {**settled, "turns": [entry["turns"][-1]]}, turns)
         return Step("result", number, settled)
@@ -142,7 +152,8 @@ def _put_turn(record: Record, step: Step) -> None:
 def _take_turn(record: Record, step: Step) -> Entry:
     entry = _hand(record, step)
     removed: Entry = {"number": step.hand}
-    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry)
+    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry and key != "seal")
+    entry.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
     removed["turns"] = [entry["turns"].pop()]
     if not entry["turns"]:
         del entry["turns"]
@@ -181,8 +192,22 @@ def _put_result(record: Record, step: Step) -> None:
 def _take_result(record: Record, step: Step) -> Entry:
     entry = _hand(record, step)
     removed: Entry = {"number": step.hand}
-    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry)
+    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry and key != "seal")
+    entry.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
     return removed
+
+
+def _put_ruling(record: Record, step: Step) -> None:
+    entry = _hand(record, step)
+    entry["ruling"] = step.data
+    entry_order(entry)
+
+
+def _take_ruling(record: Record, step: Step) -> Entry:
+    entry = _hand(record, step)
+    if entry.get("result") is None:  # an open hand ruled: its totals went with the ruling
+        entry.pop("totals", None)
+    return {"number": step.hand, "ruling": entry.pop("ruling")}
 
 
 def _put_amend(record: Record, step: Step) -> None:
@@ -202,6 +227,8 @@ def step_data(item: Dict[str, Any]) -> Step:
     kind, hand = step["kind"], step["hand"]
     if kind in ("irregularity", "refused_deal"):
         data = entry["irregularity"]
+    elif kind == "ruling":
+        data = entry["ruling"]
     elif kind == "deal":
         data = entry
     else:
@@ -244,4 +271,5 @@ KINDS: Dict[str, StepKind] = {
     "irregularity": StepKind(_put_irregularity, _take_irregularity),
     "refused_deal": StepKind(_put_refused_deal, _take_refused_deal),
     "result": StepKind(_put_result, _take_result),
+    "ruling": StepKind(_put_ruling, _take_ruling),
 }

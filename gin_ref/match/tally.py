@@ -10,6 +10,7 @@ from gin_ref.match.schema import ROLES, Entry
 
 __all__ = ["tally_data"]
 
+RULING_FIELDS = ("kind", "player", "points", "reason", "by", "date")
 NO_TABLE: Dict[str, Any] = {"turn": None, "discard_top": None, "stock_count": None}
 
 
@@ -57,7 +58,7 @@ def _hand_data(match: Match, index: int, entry: Entry) -> Dict[str, Any]:
     hand.update(upcard=entry.get("upcard"), limit=entry["limit"], result=entry.get("result"),
                 knocker=entry.get("knocker"), winner=entry.get("winner"),
                 points=entry.get("points") if settled else None,
-                totals=dict(entry["totals"]) if settled else dict(state.totals))
+                totals=dict(entry["totals"]) if settled or "totals" in entry else dict(state.totals))
     if state.games is not None:
         games = entry["games"] if settled else [g.totals for g in state.games]
         hand["games"] = [dict(columns) for columns in games]
@@ -67,6 +68,9 @@ def _hand_data(match: Match, index: int, entry: Entry) -> Dict[str, Any]:
     if index in state.after_end:  # an amend ended the match earlier: played after the end, not counted
         hand["after_end"] = True
     hand["irregularities"] = [_irregularity(item) for item in entry.get("irregularities") or []]
+    ruling = entry.get("ruling")
+    if isinstance(ruling, dict):  # a director's ruling: the hand's winner and points are the ruling's
+        hand["ruling"] = {key: ruling.get(key) for key in RULING_FIELDS}
     return hand
 
 

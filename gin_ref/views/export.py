@@ -17,7 +17,7 @@ from typing import NamedTuple
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.views.history import standing
-from gin_ref.views.words import hand_notes
+from gin_ref.views.words import hand_notes, ruling_words
 
 FORMATS = ("csv", "json", "markdown", "html")
 EXPORT_FORMAT = "gin-ref-export/1"
@@ -75,7 +75,7 @@ def csv_text(views):
     for view in views:
         for hand in view.hands:
             row = (view.file, view.date, hand["number"], hand.get("dealer"), hand.get("upcard"),
-                   hand.get("limit"), hand.get("knocker"), hand["result"], hand.get("winner"),
+                   hand.get("limit"), hand.get("knocker"), ruled_result(hand), hand.get("winner"),
                    hand.get("points"))
             totals = [hand["totals"].get(name) if name in view.players else None for name in names]
             roles = [hand.get(role) for role in ROLES]
@@ -187,7 +187,7 @@ def score_sheet(view, games=True):
         number = f"{hand['number']}*" if hand["number"] in noted else hand["number"]  # as the tally marks it
         rows.append([number, *(hand.get(role) for role in roles),
                      hand.get("upcard"), hand.get("limit"), hand.get("knocker"),
-                     hand["result"].replace("_", " "), hand.get("winner"), hand.get("points"),
+                     ruled_result(hand).replace("_", " "), hand.get("winner"), hand.get("points"),
                      *(hand["totals"].get(name) for name in players),
                      *(column.get(name) for column in columns for name in players)])
     first = headers.index("points") + 1
@@ -251,8 +251,18 @@ def sheet_notes(view):
 
 
 def notes(view):
-    """The notes under a match's table, in words."""
-    return [note for _number, note in sheet_notes(view)]
+    """The notes under a match's table, in words: the tally's ``*`` notes, then each ruled hand (``^``)."""
+    ruled = [f"{RULED} hand {hand['number']}: {ruling_words(hand['ruling'], dated=True)}"
+             for hand in view.tally["hands"] if hand.get("ruling")]
+    return [note for _number, note in sheet_notes(view)] + ruled
+
+
+RULED = "^"  # a ruled hand's mark, as in the text tally (and PBN's adjusted scores)
+
+
+def ruled_result(hand):
+    """A hand's result for a sheet: the engine's, marked ``^`` when a director ruled the hand."""
+    return f"{hand['result']}{RULED}" if hand.get("ruling") else hand["result"]
 
 
 def not_started(view):

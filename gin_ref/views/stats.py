@@ -49,6 +49,8 @@ def player_stats(views, player=None):
         progression = {name: [] for name in names}
         for hand in view.hands:
             result, knocker, winner = hand["result"], hand.get("knocker"), hand.get("winner")
+            if hand.get("ruling"):  # counted by its ruled result: a hand won (an award) or none, no knock
+                result = knocker = None
             for name in names:
                 progression[name].append(hand["totals"].get(name, 0))
                 stats = table[name]

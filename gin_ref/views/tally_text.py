@@ -16,7 +16,9 @@ from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width, short_name, spread_lines, table
-from gin_ref.views.words import after_end_words, end_reason, final_words, hand_notes, note_words, result_words
+from gin_ref.views.export import RULED
+from gin_ref.views.words import (after_end_words, end_reason, final_words, hand_notes, note_words, result_words,
+                                 ruling_words)
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -46,6 +48,7 @@ def tally_text(match: Match, path: str) -> str:
     else:
         lines.append(_hands_table(match, data))
     lines.extend(f"* {note}" for _number, note in _notes(match, data))
+    lines.extend(f"{RULED} {note}" for note in ruling_notes(data))
     if match.state.hollywood:
         lines.append("")
         lines.append(games_table(match, data))
@@ -59,6 +62,15 @@ def _notes(match: Match, data: Dict[str, Any]) -> List[Tuple[int, str]]:
     return hand_notes(data, match.hands, match.rules.dead_hand_stock)
 
 
+
+
+def ruling_notes(data: Dict[str, Any]) -> List[str]:
+    """``hand 8: awarded to Ben, 10 points (Ann showed her cards; ruled by Dana, 2024-05-01T21:10)`` for
+    each ruled hand of a tally."""
+    return [f"hand {hand['number']}: {ruling_words(hand['ruling'], dated=True)}" for hand in data["hands"]
+            if hand.get("ruling")]
+
+
 def _hands_table(match: Match, data: Dict[str, Any]) -> str:
     players = match.players
     width = output_width()
@@ -70,8 +82,10 @@ def _hands_table(match: Match, data: Dict[str, Any]) -> str:
     rows = []
     noted = {number for number, _note in _notes(match, data)}
     for hand in data["hands"]:
-        mark = "*" if hand["number"] in noted else ""
+        mark = ("*" if hand["number"] in noted else "") + (RULED if hand.get("ruling") else "")
         result = RESULT_NAMES.get(hand["result"], hand["result"]) if hand["result"] else "(open)"
+        if not hand["result"] and hand.get("ruling"):
+            result = f"({hand['ruling']['kind']})"
         row = [f"{hand['number']}{mark}", *(named(hand[role] or "") for role in roles),
                _pretty(hand["upcard"]) if hand["upcard"] else "-", hand["limit"],
                named(hand["knocker"] or ""), result, named(hand["winner"] or ""),
@@ -146,6 +160,10 @@ def ending_lines(match: Match) -> List[str]:
     bonuses, final, winner = state.result()
     assert final is not None
     lines = [f"the match is over: {end_reason(state)}"]
+    if state.forfeit is not None:  # scores as they stand: no bonuses, no games to settle
+        lines.append("final: " + _scores(final, match.players))
+        lines.append(final_words(final, winner))
+        return lines
     if state.games is not None:
         for game in state.games:
             lines.append(f"game {game.number}: {game.winner} wins, {_scores(game.totals, match.players)}")

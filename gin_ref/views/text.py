@@ -44,9 +44,9 @@ def table(rows, headers=(), right=None, width=None, wrap=(), drop=()):
     headers), no trailing spaces.
 
     ``right`` is the set of column indexes aligned right; by default the columns whose every cell is a whole
-    number. With ``width`` (the terminal's), a table wider than that is made to fit: the columns in ``wrap``
-    are broken onto more lines (between melds, then layoffs, then cards), then the columns in ``drop`` are
-    left out, in that order, as far as needed; every other column always stays. Quick enough for a
+    number. With ``width`` (the terminal's), a table wider than that is made to fit: the columns in ``drop``
+    are left out, in that order, as far as needed, then the columns in ``wrap`` are broken onto more lines
+    (between melds, then layoffs, then cards); every other column always stays. Quick enough for a
     10,000-hand tally.
     """
     cells = [["" if cell is None else str(cell) for cell in row] for row in rows]
@@ -59,12 +59,13 @@ def table(rows, headers=(), right=None, width=None, wrap=(), drop=()):
     keep = list(range(count))
     limits = {}
     if width is not None and _total(widths, keep) > width:
-        limits = _wrap_limits(headers, cells, widths, keep, [i for i in wrap if i < count], width)
         for i in drop:
-            if _total([limits.get(j, w) for j, w in enumerate(widths)], keep) <= width:
+            if _total(widths, keep) <= width:
                 break
             if i in keep:
                 keep.remove(i)
+        if _total(widths, keep) > width:
+            limits = _wrap_limits(headers, cells, widths, keep, [i for i in wrap if i in keep], width)
     widths = [limits.get(i, w) for i, w in enumerate(widths)]
 
     def lines_of(row):

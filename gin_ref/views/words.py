@@ -78,6 +78,8 @@ def undone_words(step: Step) -> str:
         if data.get("result") is not None:
             return f"hand {number}: the dead end and turn {step.turn} ({data['turns'][0]})"
         return f"hand {number}, turn {step.turn}: {data['turns'][0]}"
+    if step.kind == "ruling":
+        return f"hand {number}: the ruling ({ruling_words(data)})"
     if step.kind == "deal":
         upcard = f"upcard {data['upcard']}" if data.get("upcard") else "no upcard given"
         return f"hand {number}: the deal ({data.get('dealer')} dealt, {upcard})"
@@ -99,8 +101,8 @@ def amended_words(number: int, old: Mapping[str, Any]) -> str:
 
 
 def note_words(note: Note) -> str:
-    """A hand that stands as played after an amend: ``hand 3: dealt by Ann as played; the amended results
-    give Ben``."""
+    """A hand that stands as played after an amend or a ruling of an earlier hand (a ruled result is an
+    amended one): ``hand 3: dealt by Ann as played; the amended results give Ben``."""
     if note.kind == "roles":
         return f"hand {note.hand}: played with {note.played}; the amended results give {note.rotation}"
     return f"hand {note.hand}: dealt by {note.played} as played; the amended results give {note.rotation}"
@@ -117,7 +119,10 @@ def after_end_words(state: MatchState) -> Optional[str]:
 
 
 def end_reason(state: MatchState) -> str:
-    """Why the match is over: ``Ann reached 100 in hand 7``."""
+    """Why the match is over: ``Ann reached 100 in hand 7``, ``Ben forfeited in hand 4 (a ruling)``."""
+    if state.forfeit is not None:
+        return (f"{state.forfeit} forfeited in hand {state.ended_in} (a ruling): scores as they stand, "
+                "no end-of-game bonuses")
     if state.games is not None:
         return f"all three Hollywood games were won by hand {state.ended_in}"
     return f"{state.winner} reached {state.rules.target} in hand {state.ended_in}"
@@ -134,6 +139,70 @@ def outcome_words(state: MatchState) -> str:
     """``Ann won 151 to 71`` for a finished match."""
     _bonuses, final, winner = state.result()
     return final_words(final, winner)
+
+
+_BONUS_NAMES = {"gin": "gin bonus", "big_gin": "big gin bonus", "undercut": "undercut bonus"}
+
+
+def why_words(why: Any, rules: str) -> str:
+    """Why a hand differs under other rules (``gin_ref.match.whatif``): ``knock illegal under limit 7:
+    deadwood 8``, ``gin bonus 20, not 25``..."""
+    kind, values = why[0], why[1:]
+    if kind == "illegal":
+        limit, deadwood, reason = values
+        return f"knock illegal under limit {limit}: deadwood {deadwood} ({reason})"
+    if kind == "result":
+        new, old, winner = values
+        return f"{RESULT_NAMES.get(new, new)} to {winner}, not {RESULT_NAMES.get(old, old)}"
+    if kind == "bonus":
+        result, new, old = values
+        return f"{_BONUS_NAMES.get(result, result)} {new}, not {old}"
+    if kind == "deadwood":
+        side, new, old = values
+        return f"{side}'s deadwood {new}, not {old}"
+    if kind == "doubled":
+        return "doubled for a spade upcard" if values[0] else "no spade double"
+    if kind == "points":
+        return f"{values[0]} points, not {values[1]}"
+    if kind == "refused_legal":
+        player, deadwood, limit = values
+        return f"{player}'s refused knock (deadwood {deadwood}) is legal under limit {limit}: noted, not scored"
+    if kind == "penalty":
+        to, new, old = values
+        return f"penalty {new} to {to}, not {old}"
+    if kind == "after_end":
+        return f"played after the match ended under {rules} (hand {values[0]}): not counted"
+    if kind == "ruled":
+        return f"{values[0]} ruled by the director: stands as ruled"
+    if kind == "no_upcard":
+        return f"no upcard recorded, but {rules} needs it ({values[0]}): not scored"
+    return kind
+
+
+def ruling_words(ruling: Mapping[str, Any], dated: bool = False) -> str:
+    """A ruling: ``awarded to Ann, 25 points (Ben exposed his hand; ruled by Dana)``, with its date
+    (``, 2024-05-01T21:10``) when ``dated``."""
+    kind, player = ruling.get("kind"), ruling.get("player")
+    what = {"award": f"awarded to {player}, {ruling.get('points')} points", "void": "void, no score",
+            "redeal": "a misdeal, no score, the same dealer deals again",
+            "forfeit": f"{player} forfeits: the match ends"}.get(str(kind), str(kind))
+    by = f"; ruled by {ruling['by']}" if ruling.get("by") else "; ruled by the director"
+    when = f", {str(ruling.get('date'))[:16]}" if dated and ruling.get("date") else ""
+    return f"{what} ({ruling.get('reason')}{by}{when})"
+
+
+NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /2, sealed, at its next change)"
+
+
+def seal_words(broken: Any) -> str:
+    """A seal that fails (``gin_ref.match.seals.Broken``): ``hand 4 changed outside gin-ref: its facts no
+    longer match its seal``."""
+    if broken.kind == "edited":
+        return f"hand {broken.hand} changed outside gin-ref: its facts no longer match its seal"
+    if broken.kind == "missing":
+        return f"hand {broken.hand} changed outside gin-ref: it has no seal"
+    return ("the end of record's seal is not the last hand's: a hand was deleted, or the seals changed, "
+            "outside gin-ref")
 
 
 def hand_notes(tally: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],

@@ -1,0 +1,84 @@
+"""The director's desk: ``ruling`` (``tally --what-if`` and ``rules diff`` live with tally and rules).
+
+A thin wrapper: it reads the match file, makes one call on the ``Match`` (``Match.rule``) and prints what
+the ruling did (``gin_ref.views.words`` and ``gin_ref.views.tally_text``).
+"""
+
+import click
+
+from gin_ref.cli.options import match_option
+from gin_ref.core.errors import InvalidNotationError
+from gin_ref.files import matchfile as record
+from gin_ref.views import tally_text as tally_view
+from gin_ref.views import words
+
+
+@click.command("ruling")
+@match_option
+@click.option("--hand", "hand", type=int, metavar="N", help="The hand ruled on. Default: the last hand.")
+@click.option("--award", nargs=2, metavar="PLAYER POINTS",
+              help="PLAYER wins the hand with POINTS (and counts as its winner for who deals next).")
+@click.option("--void", is_flag=True, help="The hand scores nothing; the same dealer deals next.")
+@click.option("--redeal", is_flag=True, help="A misdeal: no score, the same dealer deals again (an open hand too).")
+@click.option("--forfeit", metavar="PLAYER", help="PLAYER leaves: the match ends now, scores as they stand, "
+                                                  "no end-of-game bonuses.")
+@click.option("--reason", required=True, metavar="TEXT", help="Why: kept with the ruling.")
+@click.option("--by", "by", metavar="NAME", help="Who ruled (the director).")
+def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
+    """Record a director's ruling on a hand: an award, a void, a misdeal (redeal) or a forfeit.
+
+    The hand's result stays what the engine found from its cards; the ruling sits beside it, with who
+    ruled, when and why, and the hand's winner and points, the totals, the end and the bonuses follow the
+    ruling. Every later hand is settled again; a ruling that would change who dealt a later hand is
+    refused. `undo` takes a ruling back like any step. Exactly one of --award, --void, --redeal, --forfeit.
+
+    \b
+    Example:  gin-ref ruling --hand 3 --award Ann 25 --reason "Ben exposed his hand" --by Dana
+              gin-ref ruling --redeal --reason "the deck had two 7D"
+              gin-ref ruling --forfeit Ben --reason "left the club"
+    """
+    chosen = [name for name, given in (("award", award), ("void", void), ("redeal", redeal),
+                                       ("forfeit", forfeit)) if given]
+    if len(chosen) != 1:
+        raise InvalidNotationError("give exactly one of --award PLAYER POINTS, --void, --redeal, --forfeit PLAYER"
+                                   + (f" (not {', '.join('--' + c for c in chosen)})" if chosen else ""))
+    kind = chosen[0]
+    player, points = None, None
+    if kind == "award":
+        player, text = award
+        if not text.strip().isdigit():
+            raise InvalidNotationError(f"--award {player} {text}: the points are a whole number")
+        points = int(text)
+    elif kind == "forfeit":
+        player = forfeit
+    path = record.match_file(match_path)
+    with record.updating(path) as rec:
+        step = rec.match.rule(kind, reason, record.now(), hand=hand, player=player, points=points, by=by)
+    click.echo(f"{path}: hand {step.hand}: {words.ruling_words(step.data)}")
+    click.echo("\n".join(tally_view.standing_lines(rec.match)))
+
+
+def seal_report(match):
+    """``(sealed, broken)`` of a match read by ``verify``: whether its file carries seals (format /2) and
+    every seal that fails, each {``line``, ``hand`` (None: the end of record), ``kind``, ``message``}."""
+    from gin_ref.files import recordformat
+    from gin_ref.files import yamlread as yamltext
+    from gin_ref.match import seals
+
+    if match is None:
+        return False, []
+    data = match.record
+    version, end = recordformat.end_of(data)
+    if version != 2:
+        return False, []
+    last = yamltext.line_of(data, ())
+    broken = []
+    for item in seals.check_seals(data, end):
+        line = yamltext.line_of(data, item.where[:2]) if item.hand is not None else _end_line(data, last)
+        broken.append({"line": line, "hand": item.hand, "kind": item.kind, "message": words.seal_words(item)})
+    return True, broken
+
+
+def _end_line(data, fallback):
+    lines = getattr(data, "lines", {})
+    return lines.get("end") or max(lines.values(), default=fallback)

@@ -1,0 +1,193 @@
+"""A director's rulings: a decision on a hand, recorded beside the engine's result (issue 15).
+
+A ruling sits in its hand's entry as ``ruling`` {``kind``, ``player``, ``points``, ``reason``, ``by``,
+``date``, ``steps``}; the hand's ``result`` (and its facts) stay what the engine found, and the hand's
+``winner``, ``points`` and the totals follow the ruling:
+
+- ``award``: ``player`` wins the hand with ``points``; he counts as its winner for who deals next and for
+  the roles in the box.
+- ``void``: the hand scores nothing; the same dealer deals next, as after a dead hand.
+- ``redeal``: a misdeal: no score, the same dealer deals again; an open hand can be ruled a misdeal too.
+- ``forfeit``: ``player`` leaves; the match ends with this hand (an open one scores nothing), final scores
+  as they stand with no end-of-game bonuses, won by the opponent (three players: the higher of the other
+  two; a tie between them is a tie).
+
+``steps`` is how many steps the record held when the ruling was made (itself included), so ``undo`` can
+tell whether it is the newest step; ``hands`` how many hands it held then. The hands after a ruled hand
+that were dealt before the ruling stand as played, as after an amend: their dealers and roles are what
+happened, and where the ruled result would have given others, ``tally`` and ``verify`` say so as a note; a
+ruling that ends the match earlier leaves them played after the end, not counted.
+"""
+
+from typing import Any, Dict, List, Mapping, Optional, Tuple
+
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.game import find_player
+from gin_ref.match.header import check_date
+from gin_ref.match.problems import Problems
+from gin_ref.match.schema import Entry, Record, is_count, list_at
+from gin_ref.match.state import HandSetup, MatchState
+
+MAX_POINTS = 10_000
+
+KINDS = ("award", "void", "redeal", "forfeit")
+KEYS = ("kind", "player", "points", "reason", "by", "date", "steps", "hands")
+OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled
+
+
+def ruling_of(entry: Mapping[str, Any]) -> Optional[Dict[str, Any]]:
+    """The ruling of a hand entry, or None."""
+    ruling = entry.get("ruling")
+    return ruling if isinstance(ruling, dict) else None
+
+
+def forfeit_winner(totals: Mapping[str, int], player: str) -> Optional[str]:
+    """Who wins when ``player`` forfeits: the opponent; with three, the higher of the other two (None on a
+    tie between them)."""
+    others = [name for name in totals if name != player]
+    if len(others) == 1:
+        return others[0]
+    best = max(totals[name] for name in others)
+    leaders = [name for name in others if totals[name] == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def rulings_in(record: Record) -> List[Entry]:
+    """The hand entries that carry a ruling, in hand order."""
+    return [entry for entry in list_at(record, "hands") if isinstance(entry, dict) and ruling_of(entry)]
+
+
+def played_after_rulings(record: Record) -> List[int]:
+    """The numbers of the hands that stand as played because an earlier hand was ruled after them."""
+    numbers: List[int] = []
+    for entry in rulings_in(record):
+        ruling = ruling_of(entry)
+        assert ruling is not None
+        hands, number = ruling.get("hands"), entry.get("number")
+        if is_count(hands) and is_count(number) and isinstance(hands, int) and isinstance(number, int):
+            numbers.extend(range(number + 1, hands + 1))
+    return numbers
+
+
+def newest_ruling(record: Record, total: int) -> Optional[Entry]:
+    """The hand whose ruling is the record's newest step (made when it held ``total`` steps, itself
+    included: ``gin_ref.match.steps.step_total``), or None when a step came after every ruling."""
+    for entry in rulings_in(record):
+        ruling = ruling_of(entry)
+        assert ruling is not None
+        if ruling.get("steps") == total:
+            return entry
+    return None
+
+
+def ruled_score(ruling: Mapping[str, Any]) -> Tuple[Optional[str], int]:
+    """``(winner, points)`` of a ruled hand: the award's, or nobody and 0."""
+    if ruling.get("kind") == "award":
+        return ruling.get("player"), ruling.get("points") or 0
+    return None, 0
+
+
+def after_ruling(state: MatchState, setup: HandSetup, ruling: Mapping[str, Any]) -> None:
+    """What a ruling does once its hand is closed: a forfeit ends the match."""
+    if ruling.get("kind") == "forfeit" and isinstance(ruling.get("player"), str):
+        state.finished, state.ended_in = True, setup.number
+        state.winner = forfeit_winner(state.totals, ruling["player"])
+        state.forfeit = ruling["player"]
+
+
+def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> Optional[Entry]:
+    """The hand's ruling, each key checked (problems at its key path); None when it has none (or it
+    cannot be used)."""
+    if "ruling" not in entry:
+        return None
+    where, number = ("hands", setup.index, "ruling"), setup.number
+    ruling = entry["ruling"]
+    if not isinstance(ruling, dict):
+        problems.add(where, f"hand {number}: 'ruling' must be a mapping (kind, player, points, reason, by, date)")
+        return None
+    for key in ruling:
+        if key not in KEYS:
+            problems.add(where + (key,), f"hand {number}: unknown key '{key}' in the ruling")
+    kind = ruling.get("kind")
+    if kind not in KINDS:
+        problems.add(where + ("kind",), f"hand {number}: ruling kind {kind!r} is not one of {', '.join(KINDS)}")
+        return None
+    player = ruling.get("player")
+    if kind in ("award", "forfeit"):
+        allowed = setup.pair if kind == "award" else state.players
+        if player not in allowed:
+            problems.add(where + ("player",), f"hand {number}: the {kind} names {player!r}, not one of "
+                                              f"{', '.join(allowed)}")
+            return None
+    elif player is not None:
+        problems.add(where + ("player",), f"hand {number}: a {kind} ruling names no player")
+    points = ruling.get("points")
+    if kind == "award" and not (is_count(points) or points == 0 and type(points) is int):
+        problems.add(where + ("points",), f"hand {number}: the award's points must be a whole number, not {points!r}")
+        return None
+    if kind != "award" and points is not None:
+        problems.add(where + ("points",), f"hand {number}: a {kind} ruling gives no points")
+    if not isinstance(ruling.get("reason"), str) or not ruling["reason"].strip():
+        problems.add(where + ("reason",), f"hand {number}: the ruling must give its reason")
+    if ruling.get("by") is not None and not isinstance(ruling["by"], str):
+        problems.add(where + ("by",), f"hand {number}: the ruling's 'by' must be a name")
+    check_date(ruling.get("date"), where + ("date",), f"hand {number}: the ruling's date", problems, timestamp=True)
+    for key in ("steps", "hands"):
+        if not is_count(ruling.get(key)):
+            problems.add(where + (key,), f"hand {number}: the ruling's '{key}' must be a whole number")
+    if entry.get("result") is None and kind not in OPEN_KINDS:
+        problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
+                                        f"forfeited, not {kind}")
+        return None
+    return ruling
+
+
+def verify_ruling(record: Record, state: MatchState, hand: Optional[int], kind: str,
+                  player: Optional[str], points: Optional[int]) -> Tuple[int, Optional[str]]:
+    """``(hand number, player)`` of a ruling that may be made; raises with the reason otherwise."""
+    hands = list_at(record, "hands")
+    if not hands:
+        raise IllegalActionError("no hand has been dealt: there is nothing to rule on")
+    number = len(hands) if hand is None else hand
+    if not 1 <= number <= len(hands):
+        raise InvalidNotationError(f"--hand {number}: the match has hands 1 to {len(hands)}")
+    entry = hands[number - 1]
+    if ruling_of(entry) is not None:
+        raise IllegalActionError(f"hand {number} is already ruled ({entry['ruling']['kind']}): take that ruling "
+                                 "back with 'undo' first, if it is the newest step")
+    open_hand = entry.get("result") is None
+    if open_hand and kind not in OPEN_KINDS:
+        raise IllegalActionError(f"hand {number} is open: it can be ruled a misdeal (--redeal) or forfeited "
+                                 f"(--forfeit PLAYER); --{kind} needs a settled hand")
+    if kind == "forfeit":
+        if number != len(hands):
+            raise IllegalActionError(f"a forfeit ends the match: rule it on the last hand ({len(hands)}), "
+                                     f"not hand {number}")
+        if state.finished:
+            raise IllegalActionError(f"the match is over (it ended with hand {state.ended_in}): nobody can "
+                                     "forfeit it")
+    name = find_player(state.players, player) if player is not None else None
+    if kind == "award":
+        assert name is not None and points is not None
+        sitter = entry.get("sitter")
+        if name == sitter:
+            raise IllegalActionError(f"{name} sat out hand {number}: only {entry['box']} (box) or "
+                                     f"{entry['captain']} (captain) can be awarded it")
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= MAX_POINTS:
+            raise InvalidNotationError(f"--award {name} {points}: points are a whole number from 0 to {MAX_POINTS}")
+    return number, name
+
+
+def ruling_data(record: Record, state: MatchState, hand: Optional[int], kind: str, player: Optional[str],
+                points: Optional[int], reason: str, by: Optional[str], date: str, at: int) -> Tuple[int, Entry]:
+    """``(hand number, ruling)`` of the ruling step (``gin_ref.match.model.Match.rule`` writes it and settles
+    the hands again); raises with the reason when it cannot be made."""
+    if kind not in KINDS:
+        raise InvalidNotationError(f"unknown ruling '{kind}' (known: {', '.join(KINDS)})")
+    if not reason or not reason.strip():
+        raise InvalidNotationError("--reason: say why (it is kept with the ruling)")
+    number, name = verify_ruling(record, state, hand, kind, player, points)
+    data: Entry = {"kind": kind, "player": name, "points": points if kind == "award" else None,
+                   "reason": reason.strip(), "by": by, "date": date, "steps": at,
+                   "hands": len(list_at(record, "hands"))}
+    return number, data

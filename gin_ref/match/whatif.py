@@ -1,0 +1,219 @@
+"""Where a match would stand under other house rules (``gin-ref tally --what-if RULES``).
+
+Every hand is settled again from its own facts under the other rules, as it was played: the same dealer
+and roles, the same knocker with the same cards. A knock those rules find illegal scores nothing there (the
+hand would have gone on, and nothing can say how); a knock refused at the table that they allow is noted,
+not scored (the hand went on and ended as it did); a refused knock still illegal there costs their
+penalty, if they have one. A director's ruling stands as ruled. Hands played after the match would have
+ended under the other rules are not counted. The record is not changed.
+
+The differences are data (``Why`` items: a kind and its values); ``gin_ref.views.words`` puts them into
+words.
+"""
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
+
+from gin_ref.core import game
+from gin_ref.core.cards import Card
+from gin_ref.core.errors import GinRefError
+from gin_ref.core.knock import check_knock, knock_limit, limit_reason
+from gin_ref.core.melds import parse_melds
+from gin_ref.core.rules import HouseRules
+from gin_ref.core.scoring import HandScore, hand_score
+from gin_ref.match import rulings
+from gin_ref.match.model import Match
+from gin_ref.match.knocks import judge, limit_needs_upcard, why_upcard
+from gin_ref.match.play import card_of, recorded_cards, stored_facts
+from gin_ref.match.problems import Problems
+from gin_ref.match.schema import Entry
+from gin_ref.match.state import MatchState, fresh_state, score
+
+Why = Tuple[Any, ...]  # (kind, values...): see gin_ref.views.words.why_words
+
+
+@dataclass
+class HandIf:
+    """One hand under the other rules: its result (None for an open hand or one not counted; the ruling's
+    kind for a ruled hand; ``illegal_knock`` for a knock those rules refuse), winner, points, the running
+    totals after it, and why it differs from the hand as played (empty when it does not)."""
+
+    number: int
+    result: Optional[str]
+    winner: Optional[str]
+    points: int
+    totals: Dict[str, int]
+    why: List[Why] = field(default_factory=list)
+
+
+@dataclass
+class WhatIf:
+    """A match under other rules: every hand, the totals, the end (``ended_in``, None while it would still
+    go on), the bonuses, final scores and winner."""
+
+    rules: HouseRules
+    hands: List[HandIf]
+    totals: Dict[str, int]
+    finished: bool
+    ended_in: Optional[int]
+    bonuses: Dict[str, Dict[str, int]]
+    final: Optional[Dict[str, int]]
+    winner: Optional[str]
+
+
+def what_if(match: Match, rules: HouseRules) -> WhatIf:
+    """``match`` settled again under ``rules`` (the same number of players: else a GinRefError)."""
+    played = match.rules
+    if rules.players != played.players:
+        raise GinRefError(f"the {rules.name} rules are for {rules.players} players; this match has "
+                          f"{len(match.players)}")
+    state = fresh_state(match.state.header._replace(rules=rules))
+    hands: List[HandIf] = []
+    for index, entry in enumerate(match.hands):
+        hands.append(_hand_if(match, state, index, entry))
+    bonuses, final, winner = state.result()
+    return WhatIf(rules, hands, dict(state.totals), state.finished, state.ended_in, bonuses, final, winner)
+
+
+def _hand_if(match: Match, state: MatchState, index: int, entry: Entry) -> HandIf:
+    number = index + 1
+    if state.finished:
+        return HandIf(number, None, None, 0, dict(state.totals), [("after_end", state.ended_in)])
+    pair = _pair(match.players, entry)
+    upcard = card_of(entry["upcard"]) if entry.get("upcard") is not None else None
+    why: List[Why] = []
+    for item in entry.get("irregularities") or []:
+        if item.get("kind") == "illegal_knock":
+            _refused_knock(state, pair, upcard, item, why)
+    ruling = rulings.ruling_of(entry)
+    result, winner, points = entry.get("result"), None, 0
+    if ruling is not None:
+        result, winner, points = ruling["kind"], ruling.get("player"), ruling.get("points") or 0
+        if ruling["kind"] != "award":
+            winner = None
+        why.append(("ruled", ruling["kind"]))
+    elif result not in (None, "dead"):
+        result, winner, points = _knock_if(match, state, index, entry, pair, upcard, why)
+    if winner is not None:
+        score(state, winner, points)
+    hand = HandIf(number, result, winner, points, dict(state.totals), why)
+    if ruling is not None and ruling["kind"] == "forfeit":
+        _forfeit(state, number, ruling["player"])
+    elif result is not None:
+        _close(state, number, winner)
+    return hand
+
+
+def _pair(players: List[str], entry: Entry) -> Tuple[str, str]:
+    """The two players of a hand as it was played: the dealer (the box) and the other (the captain)."""
+    if entry.get("captain") is not None:
+        return entry["box"], entry["captain"]
+    dealer = entry["dealer"]
+    return dealer, game.other(players, dealer)
+
+
+def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, pair: Tuple[str, str],
+              upcard: Optional[Card], why: List[Why]) -> Tuple[Optional[str], Optional[str], int]:
+    """A knock settled again under the state's rules: ``(result, winner, points)``."""
+    rules, knocker = state.rules, entry["knocker"]
+    defender = pair[1] if knocker == pair[0] else pair[0]
+    played = match.state.settlements.get(index)
+    if played is None:  # the record's own replay could not settle it: nothing to compare
+        return None, None, 0
+    if upcard is None and limit_needs_upcard(rules):
+        why.append(("no_upcard", why_upcard(rules)))
+        return None, None, 0
+    old = played.score
+    if _same_showdown(match.rules, rules):
+        new = _rescored(rules, upcard, old)
+        if new is None:
+            why.append(("illegal", knock_limit(rules, upcard), old.knocker_deadwood, limit_reason(rules, upcard)))
+            return "illegal_knock", None, 0
+    else:
+        facts = stored_facts(entry, rules, ("hands", index), f"hand {index + 1}", Problems())
+        if facts is None:
+            return None, None, 0
+        refusal, settlement = judge(rules, upcard, facts)
+        if settlement is None:
+            deadwood = (check_knock(facts.knocker_cards, rules, upcard, facts.melds, facts.discard).deadwood
+                        if facts.knocker_cards is not None else facts.knocker_count)
+            why.append(("illegal", knock_limit(rules, upcard), deadwood, limit_reason(rules, upcard)))
+            return "illegal_knock", None, 0
+        new = settlement.score
+    winner = knocker if new.winner == "knocker" else defender
+    why.extend(_score_why(old, new, winner))
+    return new.result, winner, new.score
+
+
+def _same_showdown(played: HouseRules, rules: HouseRules) -> bool:
+    """Do the two rule sets arrange both hands alike, so that a hand's deadwood as played holds under
+    ``rules``? Under ``min_deadwood`` the knocker keeps his least deadwood and, of those arrangements, the
+    one that leaves the defender the most deadwood after layoffs, whatever the bonuses and the double; the
+    limit only says whether he may knock. Big gin must be played (or not) in both."""
+    return (played.knocker_arrangement == rules.knocker_arrangement == "min_deadwood"
+            and (played.big_gin_bonus is None) == (rules.big_gin_bonus is None))
+
+
+def _rescored(rules: HouseRules, upcard: Optional[Card], old: HandScore) -> Optional[HandScore]:
+    """The hand scored under ``rules`` from its deadwood as played; None when the knock is illegal there."""
+    big = old.result == "big_gin"
+    k, d = old.knocker_deadwood, old.defender_deadwood
+    if not big and k > knock_limit(rules, upcard):
+        return None
+    return hand_score(k, d, rules, upcard, gin=k == 0 and not big, big_gin=big)
+
+
+def _score_why(old: HandScore, new: HandScore, winner: str) -> List[Why]:
+    why: List[Why] = []
+    if new.result != old.result:
+        why.append(("result", new.result, old.result, winner))
+    elif new.bonus != old.bonus:
+        why.append(("bonus", new.result, new.bonus, old.bonus))
+    if new.knocker_deadwood != old.knocker_deadwood:
+        why.append(("deadwood", "knocker", new.knocker_deadwood, old.knocker_deadwood))
+    if new.defender_deadwood != old.defender_deadwood:
+        why.append(("deadwood", "defender", new.defender_deadwood, old.defender_deadwood))
+    if new.doubled != old.doubled:
+        why.append(("doubled", new.doubled))
+    if not why and new.score != old.score:
+        why.append(("points", new.score, old.score))
+    return why
+
+
+def _refused_knock(state: MatchState, pair: Tuple[str, str], upcard: Optional[Card], item: Entry,
+                   why: List[Why]) -> None:
+    """A knock refused at the table, judged under the state's rules: legal there (noted), or illegal and
+    penalised as they say."""
+    rules, player = state.rules, item["player"]
+    cards = item.get("cards")
+    legal = None
+    if cards is not None and (upcard is not None or not limit_needs_upcard(rules)):
+        melds = parse_melds(item["melds"]) if item.get("melds") is not None else None
+        discard = card_of(item["discard"]) if item.get("discard") is not None else None
+        check = check_knock(recorded_cards(cards, (10, 11), "knocker's hand"), rules, upcard, melds, discard)
+        legal = check.legal
+        if legal:
+            why.append(("refused_legal", player, check.deadwood, check.limit))
+    penalty = rules.illegal_knock_penalty if rules.illegal_knock == "penalty" and not legal else 0
+    opponent = pair[1] if player == pair[0] else pair[0]
+    if penalty:
+        score(state, opponent, penalty, hand_won=False)
+    if penalty != (item.get("points") or 0):
+        why.append(("penalty", opponent, penalty, item.get("points") or 0))
+
+
+def _close(state: MatchState, number: int, winner: Optional[str]) -> None:
+    """The end under the state's rules, seen after each hand (whoever deals next does not matter here)."""
+    if state.games is not None:
+        if all(g.finished for g in state.games):
+            state.finished, state.ended_in = True, number
+        return
+    leader = game.game_winner(state.totals, state.rules.target, winner)
+    if leader is not None:
+        state.finished, state.ended_in, state.winner = True, number, leader
+
+
+def _forfeit(state: MatchState, number: int, player: str) -> None:
+    state.finished, state.ended_in = True, number
+    state.winner = rulings.forfeit_winner(state.totals, player)
+    state.forfeit = player

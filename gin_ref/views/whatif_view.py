@@ -1,0 +1,71 @@
+"""``tally --what-if RULES``: the match as played and under other rules, side by side, as data and text
+(``gin_ref.match.whatif`` works it out; the reasons are put into words by ``gin_ref.views.words``)."""
+
+from typing import Any, Dict, List, Optional
+
+from gin_ref.match.model import Match
+from gin_ref.match.whatif import WhatIf
+from gin_ref.views import words
+from gin_ref.views.text import table
+
+RESULT_SHORT = {"big_gin": "big gin", "illegal_knock": "illegal", None: "-"}
+
+
+def what_if_data(whatif: WhatIf) -> Dict[str, Any]:
+    """The ``what_if`` object of ``tally --what-if RULES --json``."""
+    name = whatif.rules.name
+    return {
+        "rules": name,
+        "hands": [{"number": hand.number, "result": hand.result, "winner": hand.winner, "points": hand.points,
+                   "totals": dict(hand.totals), "reason": "; ".join(words.why_words(w, name) for w in hand.why)
+                   or None} for hand in whatif.hands],
+        "totals": dict(whatif.totals),
+        "finished": whatif.finished,
+        "ended_in": whatif.ended_in,
+        "final": whatif.final,
+        "winner": whatif.winner,
+        "bonuses": whatif.bonuses,
+    }
+
+
+def _cell(result: Optional[str], winner: Optional[str], points: Any) -> str:
+    """``gin Ann 35``, ``dead``, ``illegal``, ``-``."""
+    text = RESULT_SHORT.get(result, result)
+    return f"{text} {winner} {points}" if winner is not None else str(text)
+
+
+def _totals(totals: Dict[str, int], players: List[str]) -> str:
+    return "-".join(str(totals.get(name, 0)) for name in players)
+
+
+def _end(finished: bool, final: Optional[Dict[str, int]], winner: Optional[str], ended_in: Optional[int],
+         totals: Dict[str, int], players: List[str]) -> str:
+    if not finished:
+        return f"not over: {', '.join(f'{name} {totals[name]}' for name in players)}"
+    return f"{words.final_words(final, winner)} (ended in hand {ended_in})"
+
+
+def what_if_text(match: Match, whatif: WhatIf) -> str:
+    """Per hand the result as played and under the other rules, with why they differ; then the totals,
+    the end and the winner under each."""
+    played, other = match.rules.name, whatif.rules.name
+    players = match.players
+    rows = []
+    for entry, hand in zip(match.hands, whatif.hands):
+        settled = entry.get("result") is not None
+        ruling = entry.get("ruling") if isinstance(entry.get("ruling"), dict) else None
+        shown = ruling["kind"] if ruling is not None else entry.get("result")
+        as_played = _cell(shown, entry.get("winner"), entry.get("points")) if settled or ruling else "open"
+        why = "; ".join(words.why_words(w, other) for w in hand.why)
+        rows.append((entry["number"], as_played, _totals(entry.get("totals") or match.state.totals, players)
+                     if settled else "", _cell(hand.result, hand.winner, hand.points),
+                     _totals(hand.totals, players), why))
+    order = "-".join(players)
+    lines = [f"what if: the match under {other} (played under {played}); the record is unchanged",
+             table(rows, ("hand", played, order, other, order, "why they differ"), right={0})]
+    state = match.state
+    _bonuses, final, winner = state.result()
+    lines.append(f"totals: {played} {_totals(state.totals, players)}, {other} {_totals(whatif.totals, players)}")
+    lines.append(f"{played}: {_end(state.finished, final, winner, state.ended_in, state.totals, players)}")
+    lines.append(f"{other}: {_end(whatif.finished, whatif.final, whatif.winner, whatif.ended_in, whatif.totals, players)}")
+    return "\n".join(lines)

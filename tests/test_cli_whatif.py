@@ -83,13 +83,22 @@ def test_under_hollywood_the_same_hands_score_three_games():
     assert data["finished"] is False and data["winner"] is None
 
 
+@pytest.mark.parametrize("example, preset", [("oklahoma.yaml", "classic"), ("hollywood.yaml", "standard"),
+                                             ("three-player.yaml", "three-player")])
+def test_the_what_if_fits_80_columns(example, preset, monkeypatch):
+    """The reasons are said below the table, so the side-by-side table fits however long they are."""
+    monkeypatch.setenv("COLUMNS", "80")
+    done = run("tally", "--match", EXAMPLES / example, "--what-if", preset)
+    assert done.returncode == 0 and max(len(line) for line in done.stdout.splitlines()) <= 80
+
+
 def test_the_text_puts_both_side_by_side_and_ends_with_both_ends():
     done = run("tally", "--match", EXAMPLES / "oklahoma.yaml", "--what-if", "classic")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "what if: the match under classic (played under oklahoma); the record is unchanged"
-    assert lines[6].split()[:7] == ["4", "gin", "Ann", "38", "38-43", "gin", "Ann"]
-    assert lines[6].endswith("gin bonus 20, not 25")
+    assert lines[0] == "what if: under classic (played under oklahoma); the record is unchanged"
+    assert lines[6].split()[:7] == ["4*", "gin", "Ann", "38", "38-43", "gin", "Ann"]
+    assert "  hand 4: gin bonus 20, not 25" in lines[lines.index("* why they differ:"):]
     assert lines[-3:] == ["totals: oklahoma 151-71, classic 141-71", "oklahoma: Ann won 151 to 71 (ended in hand 8)",
                           "classic: Ann won 301 to 151 (ended in hand 8)"]
 

@@ -107,9 +107,9 @@ def main():
     \b
     Settle a dispute:   gin-ref check --upcard 7D AS 2S 3S 4H 4D 4C 7C 8C 9C 5D
     Score a hand:       gin-ref score --upcard 7D --knocker "..." --defender "..."
-    Record a match:     gin-ref new Ann Ben; gin-ref deal --upcard 7D; gin-ref knock Ben ...
-    Turn by turn:       gin-ref pass Ben; gin-ref take Ann; gin-ref discard Ann QH; gin-ref draw Ben
-    The evening:        gin-ref play --match tonight.yaml   (one session: the commands above, completed)
+    Record a match:     gin-ref new Ann Ben; gin-ref knock --upcard 7D Ben 5 ...
+    Turn by turn:       gin-ref pass Ben; gin-ref take Ann; gin-ref discard Ann QH
+    The evening:        gin-ref play --match tonight.yaml   (one session)
 
     Exit codes: 0 done, 1 refused (an illegal knock, a record that fails verification), 2 bad input,
     130 interrupted (Ctrl-C), 141 output closed early (| head).

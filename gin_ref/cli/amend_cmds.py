@@ -36,7 +36,7 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
 
     \b
     Example:  gin-ref amend 3 Ben 5 --defender 35
-              gin-ref amend 2 Ann AS 2S 3S 4H 4D 4C 7C 8C 9C 5D --defender "KH QD JS 9H 6D 3H 6S TD 5C 2H"
+              gin-ref amend 2 Ann A-3S 4HDC 7-9C 5D --defender 23
               gin-ref amend 4 --dead
     """
     from gin_ref.match.amend import amend

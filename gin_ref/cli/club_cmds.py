@@ -108,9 +108,11 @@ def event_cmd():
     """Run a club night: pair the rounds of a round robin or a Swiss, one match file per table.
 
     \b
-    gin-ref event new night --format swiss --rounds 3 Ann Ben Cid Dee Eve   (seeds in this order)
-    gin-ref event pair night          (the next round: a match file per table, a bye for an odd player)
-    gin-ref deal --match night/round-1-table-1.yaml --upcard 7D   (each table records in its own file)
+    gin-ref event new night --format swiss --rounds 3 Ann Ben Cid Dee Eve
+                                      (the players in seeding order)
+    gin-ref event pair night          (the next round: a match file per table)
+    gin-ref deal --match night/round-1-table-1.yaml --upcard 7D
+                                      (each table records in its own file)
     gin-ref event standings night     (match points and tie-breaks)
     """
 

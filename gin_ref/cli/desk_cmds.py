@@ -33,7 +33,7 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
     refused. `undo` takes a ruling back like any step. Exactly one of --award, --void, --redeal, --forfeit.
 
     \b
-    Example:  gin-ref ruling --hand 3 --award Ann 25 --reason "Ben exposed his hand" --by Dana
+    Example:  gin-ref ruling --hand 3 --award Ann 25 --reason "misdeal" --by Dana
               gin-ref ruling --redeal --reason "the deck had two 7D"
               gin-ref ruling --forfeit Ben --reason "left the club"
     """

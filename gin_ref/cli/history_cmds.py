@@ -158,13 +158,15 @@ def export_cmd(fmt, output, title, paper, matches):
     export (exit 1) and names the file and line. Matches come out in the order given.
 
     \b
-    The html page is a score sheet to post or print: the standings of several matches, then each match
-    headed by its players and date, its hands, bonuses and final score, and a chart of the running totals
-    (Hollywood: one per game). It prints one match to a page where it fits.
+    The html page is a score sheet to post or print: the standings of several
+    matches, then each match headed by its players and date, its hands, bonuses
+    and final score, and a chart of the running totals (Hollywood: one per game).
+    It prints one match to a page where it fits.
 
     \b
     Spreadsheet:   gin-ref export --format csv examples/*.yaml > hands.csv
-    Score sheet:   gin-ref export --format html --title "Club night" --output sheet.html examples/
+    Score sheet:   gin-ref export --format html --title "Club night"
+                     --output sheet.html examples/
     """
     views, skipped = read_matches(matches)
     if skipped:

@@ -53,9 +53,10 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
 
     \b
     Example:
-      gin-ref new Ann Ben                      (the first dealer is drawn at random)
+      gin-ref new Ann Ben                  (the first dealer is drawn at random)
       gin-ref new --rules classic --dealer Ann Ann Ben
-      gin-ref new --rules three-player --draw Ann=KS --draw Ben=7H --draw Cid=2D Ann Ben Cid
+      gin-ref new --rules three-player --draw Ann=KS --draw Ben=7H
+                  --draw Cid=2D Ann Ben Cid
     """
     from gin_ref.files.rulesfile import load_rules
 
@@ -161,7 +162,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
 
     \b
     Example:
-      gin-ref knock Ben AS 2S 3S 4H 4D 4C 7C 8C 9C 5D --defender "KH QD JS 9H 6D 3H 6S TD 5C 2H"
+      gin-ref knock Ben A-3S 4HDC 7-9C 5D --defender "KH QD 9-JH 6D 3H 6S TD 2H"
       gin-ref knock Ben 5 --defender 23
       gin-ref knock --upcard 9H Ann 0 --defender 31
     """

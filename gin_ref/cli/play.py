@@ -36,7 +36,8 @@ def play_cmd(match_path, rules_spec, players):
     \b
     Example:
       gin-ref play --match tonight.yaml Ann Ben
-      printf 'deal --upcard 9h\\nknock ben 5 --defender 23\\n' | gin-ref play --match tonight.yaml
+      printf 'deal --upcard 9h\\nknock ben 5 --defender 23\\n' |
+        gin-ref play --match tonight.yaml
     """
     from gin_ref.cli import main
 

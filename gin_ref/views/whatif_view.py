@@ -6,7 +6,7 @@ from typing import Any, Dict, List, Optional
 from gin_ref.match.model import Match
 from gin_ref.match.whatif import WhatIf
 from gin_ref.views import words
-from gin_ref.views.text import table
+from gin_ref.views.text import fit_text, output_width, table
 
 RESULT_SHORT = {"big_gin": "big gin", "illegal_knock": "illegal", None: "-"}
 
@@ -50,19 +50,23 @@ def what_if_text(match: Match, whatif: WhatIf) -> str:
     the end and the winner under each."""
     played, other = match.rules.name, whatif.rules.name
     players = match.players
-    rows = []
+    rows, reasons = [], []
     for entry, hand in zip(match.hands, whatif.hands):
         settled = entry.get("result") is not None
         ruling = entry.get("ruling") if isinstance(entry.get("ruling"), dict) else None
         shown = ruling["kind"] if ruling is not None else entry.get("result")
         as_played = _cell(shown, entry.get("winner"), entry.get("points")) if settled or ruling else "open"
         why = "; ".join(words.why_words(w, other) for w in hand.why)
-        rows.append((entry["number"], as_played, _totals(entry.get("totals") or match.state.totals, players)
-                     if settled else "", _cell(hand.result, hand.winner, hand.points),
-                     _totals(hand.totals, players), why))
+        if why:  # said below the table, so the table fits the terminal however long the reason
+            reasons.append(fit_text(f"  hand {entry['number']}: {why}"))
+        rows.append((f"{entry['number']}{'*' if why else ''}", as_played,
+                     _totals(entry.get("totals") or match.state.totals, players) if settled else "",
+                     _cell(hand.result, hand.winner, hand.points), _totals(hand.totals, players)))
     order = "-".join(players)
-    lines = [f"what if: the match under {other} (played under {played}); the record is unchanged",
-             table(rows, ("hand", played, order, other, order, "why they differ"), right={0})]
+    lines = [fit_text(f"what if: under {other} (played under {played}); the record is unchanged"),
+             table(rows, ("hand", played, order, other, order), right={0}, width=output_width())]
+    if reasons:
+        lines += ["* why they differ:"] + reasons
     state = match.state
     _bonuses, final, winner = state.result()
     lines.append(f"totals: {played} {_totals(state.totals, players)}, {other} {_totals(whatif.totals, players)}")

@@ -167,8 +167,18 @@ def test_changes_are_told_hand_by_hand(folder):
 # -- completion --------------------------------------------------------------------------------------------
 
 def completions(session, text):
-    return [c.text for c in SessionCompleter(session, presets=["classic", "oklahoma"]).get_completions(
+    """The words offered (a whole word is offered with the space after it; a card in a list without)."""
+    return [c.text.rstrip(" ") for c in SessionCompleter(session, presets=["classic", "oklahoma"]).get_completions(
         Document(text), None)]
+
+
+def test_a_completed_word_brings_its_space_and_tens_complete_from_1(folder):
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben", "deal --upcard 9H")
+    session = Session("m.yaml", main)
+    completer = SessionCompleter(session, presets=["classic"])
+    assert [c.text for c in completer.get_completions(Document("deal --up"), None)] == ["--upcard "]
+    assert [c.text for c in completer.get_completions(Document("knock B"), None)] == ["Ben "]
+    assert [c.text for c in completer.get_completions(Document("knock Ann 10H 1"), None)] == ["10S", "10D", "10C"]
 
 
 def test_completion_of_commands_options_players_cards_presets_and_hands(folder):

@@ -110,10 +110,10 @@ def test_completion_status_line_ctrl_c_and_ctrl_d(tmp_path):
     term.wait("totals: Ann 0, Ben 0  |  hand 1 is open: Ann dealt, upcard 9♥, knock limit 9")
     term.wait("hand 1>")
     term.type("kn", "hand 1> kn")
-    term.type("\t", "hand 1> knock")  # a command
-    term.type(" b", "hand 1> knock b")
-    term.type("\t", "hand 1> knock Ben")  # a player, without case
-    term.type(" --de", "hand 1> knock Ben --de")
+    term.type("\t", "hand 1> knock")  # a command, with the space after it (the screen drops it)
+    term.type("b", "hand 1> knock b")
+    term.type("\t", "hand 1> knock Ben")  # a player, without case, and its space
+    term.type("--de", "hand 1> knock Ben --de")
     term.type("\t", "knock Ben --defender")  # an option
     term.type("\x15", "hand 1>")  # Ctrl-U: the line is empty again
     term.type("knock Ben " + KNOCKER[5][:-3])

@@ -102,7 +102,8 @@ def _plain(names, fragment):
     folded = fragment.casefold()
     for name in names:
         if name.casefold().startswith(folded) and name != fragment:
-            yield Completion(name, start_position=-len(fragment))
+            # a whole word: the space after it is typed too, so the next word can follow at once
+            yield Completion(name + " ", start_position=-len(fragment), display=name)
 
 
 def _cards(words, word, fragment):
@@ -119,7 +120,7 @@ def _cards(words, word, fragment):
                 except GinRefError:
                     pass
     upper = token.upper()
-    ten = upper.startswith("10")
+    ten = upper.startswith("1")  # "1" or "10" begins a ten written as 10
     for card in DECK:
         if card in typed:
             continue

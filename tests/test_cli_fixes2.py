@@ -106,3 +106,19 @@ def test_verify_of_a_file_that_is_not_there_says_so_in_one_line(match):
     assert result.stdout == "m.yaml: ok, 0 hands\n" and result.returncode == 1
     assert json.loads(gin_ref(match, "verify", "--json", "nonexist.yaml").stdout)["files"][0]["problems"] == [
         {"line": None, "message": "cannot read nonexist.yaml: no such file"}]
+
+
+def test_defender_cards_without_quotes_are_named_as_the_likely_slip(tmp_path):
+    """Forgetting the quotes round --defender's cards gives it one card and the knocker nineteen: say so."""
+    exe = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
+
+    def gin(*args):
+        return subprocess.run(exe + list(args), cwd=tmp_path, capture_output=True, text=True)
+
+    assert gin("new", "--match", "q.yaml", "--dealer", "Ann", "Ann", "Ben").returncode == 0
+    assert gin("deal", "--match", "q.yaml", "--upcard", "7S").returncode == 0
+    done = gin("knock", "--match", "q.yaml", "Ben", *"AS 2S 3S 4H 4D 4C 7C 8C 9C 5D".split(),
+               "--defender", *"KH QD 9H TH JH 6D 3H 6S TD 2H".split())
+    assert done.returncode == 2
+    assert done.stderr == ("Error: knocker's hand has 19 cards, expected 10 or 11: the cards after --defender's "
+                           "first probably belong to --defender: quote them (--defender \"KH QD ...\")\n")

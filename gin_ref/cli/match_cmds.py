@@ -170,13 +170,27 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
     path = record.match_file(match_path)
     with record.updating(path) as rec:
         dealt = rec.match.deal_unless_open(card)
-        outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin)
+        try:
+            outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin)
+        except InvalidNotationError as exc:
+            if str(exc).startswith("knocker's hand has") and _defender_unquoted(cards, defender_cards):
+                raise InvalidNotationError(f"{exc}: the cards after --defender's first probably belong to "
+                                           "--defender: quote them (--defender \"KH QD ...\")") from None
+            raise
     lead = f"{path}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if dealt is not None:
         click.echo(lead + tally_view.deal_text(rec.match, dealt.step.data))
         lead = ""
     refuse_kept(rec.match, outcome, dealt is not None)
     click.echo(lead + tally_view.knock_text(rec.match, outcome))
+
+
+def _defender_unquoted(cards, defender):
+    """The commonest slip at the table: --defender's cards typed without quotes, so --defender took one card
+    and the knocker's list the other nine."""
+    if defender is None or defender.strip().isdigit() or len(defender.split()) != 1:
+        return False
+    return sum(len(text.replace(",", " ").split()) for text in cards) > 11
 
 
 @click.command("dead")

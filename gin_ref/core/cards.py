@@ -10,6 +10,7 @@ fast search in ``deadwood`` works on those masks.
 """
 
 import re
+from functools import lru_cache
 from typing import Iterable, List, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.errors import InvalidNotationError
@@ -104,6 +105,15 @@ def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: st
         cards = [lookup(t) for t in _SEPARATORS.split(text.upper()) if t]
         if None not in cards:
             return check_cards(tuple(cast(List[Card], cards)), counts, what)
+        raw = [t for t in _SEPARATORS.split(text) if t]
+        if len(raw) == len(cards):  # shorthand among the cards: only those tokens read again
+            found_fast: List[Card] = []
+            for token, card in zip(raw, cards):
+                if card is not None:
+                    found_fast.append(card)
+                else:
+                    found_fast.extend(shorthand_cards(token))
+            return check_cards(tuple(found_fast), counts, what)
     found: List[Card] = []
     for token in split_tokens(text):
         card = _BY_NAME.get(token.upper())
@@ -114,6 +124,7 @@ def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: st
     return check_cards(tuple(found), counts, what)
 
 
+@lru_cache(maxsize=4096)  # a few hundred runs and sets exist; a bad token raises and is not kept
 def shorthand_cards(token: str) -> Tuple[Card, ...]:
     """The cards of one token that is not a single card: a run ``7-JD`` or a set ``4HDC``, else the single
     card's own error. Raises InvalidNotationError naming the token: ``'Q-3S': a run goes up``."""

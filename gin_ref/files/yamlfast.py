@@ -11,7 +11,7 @@ import re
 
 from gin_ref.files.yamldata import LineDict, LineList
 from gin_ref.files.yamlscalar import PLAIN as _PLAIN, QUOTED as _QUOTED, UNSAFE_TEXT, Fallback
-from gin_ref.files.yamlscalar import key_value, plain_value, quoted_value
+from gin_ref.files.yamlscalar import PLAIN_VALUES as _PLAIN_VALUES, key_value, plain_value, quoted_value
 
 MAX_DEPTH = 100  # levels of nesting read (a record has 7)
 # PyYAML refuses a key that ends over 1,024 characters from where it starts; lines this long go to it.
@@ -20,6 +20,7 @@ _KEY_LINE = re.compile(rf"(?P<key>{_PLAIN}|{_QUOTED}) *:(?: +(?P<value>.*))?")
 _PLAIN_VALUE = re.compile(rf"({_PLAIN})(?: +#.*)?")
 _QUOTED_VALUE = re.compile(rf"({_QUOTED})(?: +#.*)?")
 _COMMENT = re.compile(r"(?: +#.*)?")
+_MARKER = re.compile(r"^ *(?:---|\.\.\.|%)", re.MULTILINE)  # a document marker or a directive: PyYAML's
 _FLOW_TOKEN = re.compile(rf" *(?:(?P<open>[\[{{])|(?P<close>[\]}}])|(?P<comma>,)|(?P<colon>:)(?= )|"
                          rf"(?P<quoted>{_QUOTED})|(?P<plain>{_PLAIN}))")
 # One-line flow collections of plain scalars (cards, totals): read by splitting, the common case.
@@ -34,11 +35,11 @@ class _Lines:
         raws = text.split("\n")
         if max(map(len, raws)) > MAX_LINE:
             raise Fallback
-        self.items = [(number, len(raw) - len(raw.lstrip(" ")), content)
-                      for number, raw in enumerate(raws, 1)
-                      if (content := raw.strip(" ")) and content[0] != "#"]
-        if any(content.startswith(("---", "...", "%")) for _n, _i, content in self.items):
+        if _MARKER.search(text):
             raise Fallback
+        self.items = [(number, len(raw) - len(left), left.rstrip(" ") if left[-1] == " " else left)
+                      for number, raw in enumerate(raws, 1)
+                      if (left := raw.lstrip(" ")) and left[0] != "#"]
         self.pos = 0
 
 
@@ -136,26 +137,78 @@ def _block(lines, indent, depth):
     return _sequence(lines, indent, depth) if _is_item(content) else _mapping(lines, indent, depth)
 
 
+# The key tokens already read whole (``key`` -> its text): a line ``key: value`` whose key is one of them and
+# whose value is a plain token already read (``yamlscalar``'s cache holds only tokens that matched PLAIN), or
+# a flat flow collection of such tokens, is read by splitting, with no regular expression: the common line.
+_KEYS: "dict[str, str]" = {}
+_MISSING = object()
+
+
+def _known_flow(text):
+    """The value of ``text`` if it is a one-line flow list or mapping of plain tokens already read, written
+    ``[a, b]`` / ``{a: 1, b: 2}``; else _MISSING (the full reader decides)."""
+    first, last = text[0], text[-1]
+    try:
+        if first == "[" and last == "]":
+            body = text[1:-1]
+            return [_PLAIN_VALUES[item] for item in body.split(", ")] if body else []
+        if first == "{" and last == "}" and len(text) > 2:
+            result = {}
+            for item in text[1:-1].split(", "):
+                key, sep, value = item.partition(": ")
+                key = _PLAIN_VALUES[key]
+                if not sep or key in result or type(key) is not str:
+                    return _MISSING
+                number = _PLAIN_VALUES.get(value, _MISSING)
+                if number is _MISSING:  # a running total: a whole number written in decimal, read as YAML does
+                    if not (value.isascii() and value.isdigit() and value[0] != "0" and len(value) <= 3000):
+                        return _MISSING
+                    number = int(value)
+                result[key] = number
+            return result
+    except KeyError:
+        pass
+    return _MISSING
+
+
 def _mapping(lines, indent, depth):
     if depth > MAX_DEPTH:
         raise Fallback
     items, size = lines.items, len(lines.items)
     result = LineDict()
     result.line, result.lines = items[lines.pos][0], {}
+    keys, known, flows = _KEYS, _PLAIN_VALUES.get, depth + 1 <= MAX_DEPTH
     while lines.pos < size:
         number, at, content = items[lines.pos]
         if at != indent:
             if at > indent:
                 raise Fallback
             break
-        if _is_item(content):
+        if content[0] == "-" and _is_item(content):
             break
+        head, sep, rest = content.partition(": ")
+        key = keys.get(head) if sep else None
+        if key is not None and key not in result:
+            value = known(rest, _MISSING)
+            if value is _MISSING:
+                if rest.isascii() and rest.isalnum():  # a plain token of letters and digits (a seal)
+                    value = plain_value(rest)
+                elif flows:
+                    value = _known_flow(rest)
+            if value is not _MISSING:
+                result.lines[key] = number
+                result[key] = value
+                lines.pos += 1
+                continue
         match = _KEY_LINE.fullmatch(content)
         if match is None:
             raise Fallback
-        key = key_value(match.group("key"))
+        token = match.group("key")
+        key = key_value(token)
         if key in result or not isinstance(key, str):
             raise Fallback
+        if len(keys) < 10_000:
+            keys[token] = key
         result.lines[key] = number
         lines.pos += 1
         text = match.group("value")

@@ -1,6 +1,6 @@
 """Plain scalars exactly as PyYAML resolves them, and the character classes the reader and writer share.
 
-``implicit_tag`` asks PyYAML's own resolver (cached), so the fast reader (``gin_ref.files.yamlfast``) and
+``implicit_tag`` asks PyYAML's own resolver table, so the fast reader (``gin_ref.files.yamlfast``) and
 the writer (``gin_ref.files.yamlwrite``) agree with PyYAML on what ``yes``, ``012`` or ``1_0`` is.
 """
 
@@ -21,26 +21,26 @@ class Fallback(Exception):
     """Text the fast reader leaves to PyYAML."""
 
 
-_resolved: "dict[str, str]" = {}
-_resolver: list = []
+_resolvers: "dict[object, list]" = {}
 
 
 def implicit_tag(text):
-    """PyYAML's implicit tag of a plain scalar (str, int, bool, null, float, timestamp...)."""
-    tag = _resolved.get(text)
-    if tag is None:
-        if not _resolver:
-            import yaml
+    """PyYAML's implicit tag of a plain scalar (str, int, bool, null, float, timestamp...): its resolver's
+    own table of patterns, by first character, as ``yaml.resolver.Resolver.resolve`` walks it."""
+    if not _resolvers:
+        import yaml
 
-            _resolver.extend((yaml.resolver.Resolver(), yaml.nodes.ScalarNode))
-        resolver, node = _resolver
-        tag = resolver.resolve(node, text, (True, False))
-        if len(_resolved) < 100_000:
-            _resolved[text] = tag
-    return tag
+        _resolvers.update(yaml.resolver.Resolver.yaml_implicit_resolvers)
+        _resolvers.setdefault(None, [])  # the patterns tried whatever the first character
+    for tag, pattern in _resolvers.get(text[0] if text else "", []) + _resolvers[None]:
+        if pattern.match(text):
+            return tag
+    return STR_TAG
 
 
-_plain_values: dict = {}
+# Every plain token read so far (each matched PLAIN first) -> its value; the fast reader looks tokens up here.
+PLAIN_VALUES: dict = {}
+_plain_values = PLAIN_VALUES
 
 
 def plain_value(text):

@@ -83,37 +83,77 @@ def _place_on_set(sets: dict, left: List[Card]) -> Optional[Tuple[Card, Meld]]:
     return None
 
 
+def _reach(knocker_melds: Sequence[Meld]) -> Tuple[Tuple[Tuple[int, int, int], ...], int]:
+    """The knocker's melds as layoff targets on card indices: each run's ``(suit base, its lowest index, its
+    highest index)``, and the mask of the fourth cards of his three-card sets."""
+    runs, fourths = [], 0
+    for meld in knocker_melds:
+        if meld.kind == "run":
+            runs.append((meld.cards[0].suit * 13, meld.cards[0].index, meld.cards[-1].index))
+        elif len(meld.cards) == 3:
+            held = meld.mask
+            fourths |= sum(1 << (suit * 13 + meld.cards[0].rank - 1) for suit in range(4)) & ~held
+    return tuple(runs), fourths
+
+
+def _laid(runs: Tuple[Tuple[int, int, int], ...], fourths: int, cards: int) -> int:
+    """The cards of mask ``cards`` that go on the knocker's melds when all that can go are laid off: each run
+    takes the chain of cards next to either end, each three-card set its fourth card (what ``_lay_off``
+    places, as a mask)."""
+    placed = cards & fourths
+    for base, low, high in runs:
+        index = high + 1
+        while index < base + 13 and cards >> index & 1:
+            placed |= 1 << index
+            index += 1
+        index = low - 1
+        while index >= base and cards >> index & 1:
+            placed |= 1 << index
+            index -= 1
+    return placed
+
+
 def best_defense(knocker_melds: Sequence[Meld], cards: Sequence[Card], allow_layoffs: bool = True) -> Defense:
     """The defender's least deadwood over every choice of own melds and layoffs, as a Defense.
 
     Ties go to fewer layoffs, then to the first subset in card order: the result is deterministic.
     """
     mask = to_mask(cards)
-    candidates = layoff_candidates(knocker_melds, cards) if allow_layoffs else []
+    if allow_layoffs:
+        runs, fourths = _reach(knocker_melds)
+        candidates = _laid(runs, fourths, mask) if runs or fourths else 0
+    else:
+        candidates = 0
     if not candidates:
         rest = best_melding(mask)
         return Defense(rest.melds, (), rest.deadwood_cards)
     base = deadwood_of(mask)
-    best: Tuple[int, int, Tuple[Layoff, ...]] = (base, 0, ())
-    for subset in _subsets(candidates):
+    best, best_subset = base, 0
+    found = [card for card in cards if card.bit & candidates]
+    found.sort(key=lambda card: card.index)
+    for subset in _subsets(found):
         # Taking a card out of a hand lowers its least deadwood by at most the card's value, so a subset
         # whose values cannot bring the count below the best so far is passed over (exact, and cheap).
-        if base - sum(card.value for card in subset) >= best[0]:
+        if base - sum(card.value for card in subset) >= best:
             continue
-        layoffs = assign_layoffs(knocker_melds, subset)
-        if layoffs is None:
+        taken = to_mask(subset)
+        if _laid(runs, fourths, taken) != taken:  # not every card of the subset can go on
             continue
-        total = deadwood_of(mask & ~to_mask(subset))
-        if total < best[0]:
-            best = (total, len(subset), layoffs)
-    _, _, layoffs = best
-    rest = best_melding(mask & ~to_mask(layoff.card for layoff in layoffs))
+        total = deadwood_of(mask & ~taken)
+        if total < best:
+            best, best_subset = total, taken
+    if not best_subset:
+        rest = best_melding(mask)
+        return Defense(rest.melds, (), rest.deadwood_cards)
+    layoffs = assign_layoffs(knocker_melds, [card for card in found if card.bit & best_subset])
+    assert layoffs is not None  # the subset was checked to go on whole
+    rest = best_melding(mask & ~best_subset)
     return Defense(rest.melds, layoffs, rest.deadwood_cards)
 
 
-def _subsets(items: List[Card]) -> Iterator[List[Card]]:
+def _subsets(items: List[Card]) -> Iterator[Tuple[Card, ...]]:
     """Non-empty subsets, smaller first."""
     from itertools import combinations
 
     for size in range(1, len(items) + 1):
-        yield from (list(c) for c in combinations(items, size))
+        yield from combinations(items, size)

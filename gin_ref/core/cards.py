@@ -33,7 +33,7 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 class Card:
     """One card of the pack. Instances are shared: ``Card.parse('10h') is Card.parse('TH')``."""
 
-    __slots__ = ("index", "rank", "suit", "value", "code", "bit")
+    __slots__ = ("index", "rank", "suit", "value", "code", "bit", "pretty")
 
     def __init__(self, index: int) -> None:
         self.index = index
@@ -42,6 +42,8 @@ class Card:
         self.value = min(self.rank, 10)
         self.code = RANKS[self.rank - 1] + SUITS[self.suit]
         self.bit = 1 << index
+        # The human form, with a suit symbol: ``10♥``.
+        self.pretty = ("10" if self.rank == 10 else RANKS[self.rank - 1]) + SYMBOLS[self.suit]
 
     @classmethod
     def parse(cls, text: str) -> "Card":
@@ -55,12 +57,6 @@ class Card:
         if suit is None or rank is None:
             raise InvalidNotationError(f"unknown card {text.strip()[:20]!r} ({CARD_HINT})")
         return DECK[suit * 13 + rank - 1]
-
-    @property
-    def pretty(self) -> str:
-        """Human form with a suit symbol: ``10♥``."""
-        rank = "10" if self.rank == 10 else RANKS[self.rank - 1]
-        return rank + SYMBOLS[self.suit]
 
     def __repr__(self) -> str:
         return f"Card({self.code})"

@@ -126,6 +126,34 @@ def test_the_cards_being_typed_are_judged(folder, line, status):
     assert typed_status(line, len(line), match_now(), lookup) == status
 
 
+@pytest.mark.parametrize("line, status", [
+    # no hand open under oklahoma rules: no limit yet, but the discard named is the one the command takes
+    (f"knock Ben {KNOCKER[5]} KS --discard 5d", "Ben: 11 cards, discard 5♦, deadwood 10 (the limit needs --upcard)"),
+    (f"knock Ben {KNOCKER[5]} KS --discard ks", "Ben: 11 cards, discard K♠, deadwood 5 (the limit needs --upcard)"),
+    (f"knock Ben {KNOCKER[5]} KS --discard 6d", "Ben: discard 6♦ is not in the knocker's hand"),
+    (f"knock Ben {KNOCKER[5]} KS", "Ben: 11 cards, best discard K♠, deadwood 5 (the limit needs --upcard)"),
+    # big gin where the rules have none: the command's own refusal, not "gin"
+    ("knock --upcard 9h Ben 0 --big-gin", "Ben: the oklahoma rules have no big gin (big_gin_bonus: null)"),
+    ("knock Ben 0 --big-gin --defender 30", "Ben: the oklahoma rules have no big gin (big_gin_bonus: null)"),
+    ("knock --upcard 9h Ben 0", "Ben: a count of 0: gin"),
+])
+def test_the_status_line_agrees_with_the_command_when_no_hand_is_open(folder, line, status):
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben")
+    assert typed_status(line, line.rindex(" 0") + 2 if "--big-gin" in line else len(line), match_now(),
+                        lookup) == status
+
+
+@pytest.mark.parametrize("line, status", [
+    ("knock Ben 0 --big-gin", "Ben: a count of 0: big gin"),
+    ("knock Ben 0", "Ben: a count of 0: gin"),
+    ("knock Ben 4 --big-gin", "Ben: --big-gin goes with the knocker's count 0 (with cards, 11 cards melded show it "
+                              "themselves)"),
+])
+def test_big_gin_by_count_where_the_rules_have_it(folder, line, status):
+    gin("new --date 2025-03-01 --dealer Ann --rules tournament Ann Ben")
+    assert typed_status(line, len(line), match_now(), lookup) == status
+
+
 def test_the_group_under_the_cursor_is_the_one_judged(folder):
     gin("new --date 2025-03-01 --dealer Ann Ann Ben", "deal --upcard 9H")
     line = f"knock Ben {KNOCKER[5]} --defender '{DEFENDER[(5, 23)]}'"

@@ -132,7 +132,11 @@ def typed_status(line, cursor, match, lookup):
     texts = split_tokens([w.text for w in group])
     who = "defender" if word.name == "--defender" else _knocker(words, match)
     if len(texts) == 1 and texts[0].isdigit():
-        return _count_status(who, int(texts[0]), limit, word.name == "--defender")
+        if word.name == "--defender":
+            return _count_status(who, int(texts[0]), limit, True)
+        big_gin = command in ("knock", "amend") and _has_option(words, "--big-gin")
+        return (big_gin and _big_gin_refusal(rules, texts[0], who)) or \
+            _count_status(who, int(texts[0]), limit, False, big_gin)
     cards, error = _cards(group, typing)
     if error is not None:
         return f"{who}: {error}"
@@ -166,7 +170,25 @@ def _upcard_status(group, rules, typing):
     return f"knock limit {knock_limit(rules, card)} ({limit_reason(rules, card)})"
 
 
-def _count_status(who, count, limit, defender):
+def _has_option(words, option):
+    return any(w.role == "option" and w.name == option for w in words)
+
+
+def _big_gin_refusal(rules, count, who):
+    """What the command says to ``--big-gin`` with this count under these rules (no big gin in them, a
+    count other than 0), or None: the status line promises nothing the command refuses."""
+    if rules is None:
+        return None
+    from gin_ref.match.knocks import given_facts
+
+    try:
+        given_facts(rules, count, "0", big_gin=True)
+    except GinRefError as exc:
+        return f"{who}: {exc}"
+    return None
+
+
+def _count_status(who, count, limit, defender, big_gin=False):
     if count > MOST_COUNTED:
         return f"{who}: a count is at most {MOST_COUNTED} (the most ten cards can count)"
     if defender:
@@ -174,7 +196,7 @@ def _count_status(who, count, limit, defender):
     if limit is None:
         return f"{who}: a count of {count} (the limit needs --upcard)"
     if count == 0:
-        return f"{who}: a count of 0: gin"
+        return f"{who}: a count of 0: {'big gin' if big_gin else 'gin'}"
     if count <= limit:
         return f"{who}: a count of {count}: legal, within limit {limit}"
     return f"{who}: a count of {count}: not legal, over limit {limit}"
@@ -215,8 +237,15 @@ def _knocker_status(who, cards, rules, upcard, limit, words):
     if rules is None or (limit is None and rules.knock_limit == "upcard"):
         from gin_ref.core.deadwood import best_melding
 
-        best = best_melding(mask, discard=count == 11)
-        discard = f", best discard {best.discard.pretty}" if best.discard is not None else ""
+        named = _discard(words, cards)
+        if named is not None and named not in cards:
+            return f"{who}: discard {named.pretty} is not in the knocker's hand"
+        if named is not None:  # the discard he names, as the command will take it
+            best = best_melding(mask & ~named.bit)
+            discard = f", discard {named.pretty}"
+        else:
+            best = best_melding(mask, discard=count == 11)
+            discard = f", best discard {best.discard.pretty}" if best.discard is not None else ""
         return f"{who}: {count} cards{discard}, deadwood {best.deadwood} (the limit needs --upcard)"
     try:
         check = check_knock(list(cards), rules, upcard, discard=_discard(words, cards))

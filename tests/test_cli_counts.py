@@ -110,6 +110,29 @@ def test_a_count_that_is_not_one_is_refused_naming_it(tmp_path, args, message):
     refused(tmp_path, ["knock", "Ben", *args], message, 2)
 
 
+CARDS_QUOTE = 'an unterminated quote ("): put the quotes around the whole group of cards ("KH QD ..."), and none ' \
+              'around a count'
+
+
+@pytest.mark.parametrize("args, message", [
+    (["knock", "Ben", "5", "--defender", '"5'], f"--defender '\"5': {CARDS_QUOTE}"),
+    (["knock", "Ben", "5", "--defender", '5"'], f"--defender '5\"': {CARDS_QUOTE}"),
+    (["knock", "Ben", '"5', "--defender", "5"], f"CARDS|N '\"5': {CARDS_QUOTE}"),
+    (["knock", "Ben", "5", "--defender", "'5'"], "--defender \"'5'\": quotes (') inside the value: they are not "
+                                                 "part of a card or a count"),
+    (["knock", "Ben", "5", "--defender", "5", "--upcard", "'9H"],
+     "--upcard \"'9H\": an unterminated quote ('): a card needs no quotes"),
+    (["amend", "1", "Ben", '"4', "--defender", "5"], f"CARDS|N '\"4': {CARDS_QUOTE}"),
+    (["check", '"AS', "2S"], f"CARDS '\"AS': {CARDS_QUOTE}"),
+    (["score", "--upcard", "9H", "--knocker", KNOCKER[5], "--defender", '"' + DEFENDER[(5, 23)]],
+     f"--defender '\"{DEFENDER[(5, 23)]}': {CARDS_QUOTE}"),
+])
+def test_a_quote_left_open_in_cards_or_a_count_is_refused_not_read_as_a_count(tmp_path, args, message):
+    new(tmp_path, "--dealer", "Ann")
+    ok(tmp_path, "knock", "--upcard", "9H", "Ben", "5", "--defender", "20")
+    refused(tmp_path, args, message, 2)
+
+
 def test_a_count_over_the_limit_is_an_illegal_knock_with_the_penalty(tmp_path):
     rules = tmp_path / "club.yaml"
     rules.write_text("extends: oklahoma\nillegal_knock: penalty\n", encoding="utf-8")

@@ -153,7 +153,7 @@ def test_blank_lines_comments_help_and_bad_lines(tmp_path):
     assert "\nknock           Settle the open hand" in out and "\nquit            leave the session" in out
     assert "\nplay " not in out
     assert err.splitlines() == [
-        "Error: unbalanced quotes: close the quote and enter the line again",
+        "Error: '\"AS 2S': an unterminated quote (\"): close it and enter the line again",
         "Error: this is the session already: type its commands (help lists them)",
         "Error: the session records in m.yaml: --match is given for you (start another session for another file)",
         "Error: --input - would read the session's own input: give a file"]

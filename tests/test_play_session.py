@@ -154,6 +154,30 @@ def test_big_gin_by_count_where_the_rules_have_it(folder, line, status):
     assert typed_status(line, len(line), match_now(), lookup) == status
 
 
+@pytest.mark.parametrize("line, status", [
+    ('knock Ben 5 --defender "5', "defender: '\"5': an unterminated quote (\"): put the quotes around the whole "
+                                 'group of cards ("KH QD ..."), and none around a count'),
+    ("knock Ben '0", "Ben: \"'0\": an unterminated quote ('): put the quotes around the whole group of cards "
+                     '("KH QD ..."), and none around a count'),
+    ('knock Ben 5 --defender "5"', "defender's count 5 (after layoffs)"),  # closed: the shell's own quotes
+    ('knock Ben 5 --defender "AS 2S', "defender: 2 cards, deadwood 3 so far"),  # cards are judged as typed
+])
+def test_a_count_in_an_open_quote_is_no_count(folder, line, status):
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben", "deal --upcard 9H")
+    assert typed_status(line, len(line), match_now(), lookup) == status
+
+
+def test_an_entry_with_an_open_quote_is_refused_naming_it(folder, capsys):
+    gin("new --date 2025-03-01 --dealer Ann Ann Ben", "deal --upcard 9H")
+    session = Session("m.yaml", main)
+    assert session.entry('knock Ben 5 --defender "5') == 2
+    assert session.entry("knock Ben 5 --defender '5") == 2
+    assert capsys.readouterr().err == (
+        "Error: '\"5': an unterminated quote (\"): close it and enter the line again\n"
+        "Error: \"'5\": an unterminated quote ('): close it and enter the line again\n")
+    assert match_now().state.open == 0  # nothing settled
+
+
 def test_the_group_under_the_cursor_is_the_one_judged(folder):
     gin("new --date 2025-03-01 --dealer Ann Ann Ben", "deal --upcard 9H")
     line = f"knock Ben {KNOCKER[5]} --defender '{DEFENDER[(5, 23)]}'"

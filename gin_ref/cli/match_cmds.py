@@ -18,8 +18,8 @@ from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import warn
 from gin_ref.views import words
 from gin_ref.views.text import fit_text
-from gin_ref.cli.options import (complete_cards, complete_player, discard_option, json_option, match_option,
-                                 player_argument, rules_option, upcard_option, wide_option)
+from gin_ref.cli.options import (CARDS_OR_COUNT, complete_cards, complete_player, discard_option, json_option,
+                                 match_option, player_argument, rules_option, upcard_option, wide_option)
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 
@@ -124,7 +124,7 @@ def knock_options(required=True):
     """What ``knock`` and ``amend`` take: the defender's cards or count, declared melds, the discard, big gin,
     the upcard."""
     options = (
-        click.option("--defender", "defender_cards", required=required, metavar="CARDS|N",
+        click.option("--defender", "defender_cards", required=required, metavar="CARDS|N", type=CARDS_OR_COUNT,
                      help="The defender's 10 cards, or his count after his layoffs (a whole number)."),
         click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
         discard_option(),
@@ -144,7 +144,7 @@ def knock_options(required=True):
 @wide_option
 @knock_options()
 @player_argument()
-@click.argument("cards", nargs=-1, required=True, metavar="CARDS|N", shell_complete=complete_cards)
+@click.argument("cards", nargs=-1, required=True, metavar="CARDS|N", type=CARDS_OR_COUNT)
 def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
     """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
     deadwood the table counted (0 is gin). With no hand open, the command deals the hand first (one

@@ -56,6 +56,40 @@ def complete_player(ctx, param, incomplete):
     return [CompletionItem(name) for name in players if name.casefold().startswith(incomplete.casefold())]
 
 
+def _param_name(param):
+    """How the command line names a parameter: ``--defender``, or an argument's metavar (``CARDS|N``)."""
+    if isinstance(param, click.Option):
+        return max(param.opts, key=len)
+    return param.human_readable_name if param is not None else "value"
+
+
+QUOTE_HINTS = {
+    "cards": 'put the quotes around the whole group of cards ("KH QD ..."), and none around a count',
+    "card": "a card needs no quotes",
+    "line": "close it and enter the line again",
+}
+
+
+def unterminated_quote(what, quote, hint="cards"):
+    """The words for a quote left open in ``what`` (a value, as the line or the option names it)."""
+    return f"{what}: an unterminated quote ({quote}): {QUOTE_HINTS[hint]}"
+
+
+def verify_unquoted(value, param, one=False):
+    """Refuse a quote character inside card text or a count (InvalidNotationError, exit 2): it is never part
+    of a card, and a quote left open (``--defender "5``) must not pass for the count or the cards it holds."""
+    text = str(value)
+    for quote in "\"'":
+        if quote in text:
+            from gin_ref.core.errors import InvalidNotationError
+
+            what = f"{_param_name(param)} {text!r}"
+            if text.count(quote) % 2:
+                raise InvalidNotationError(unterminated_quote(what, quote, "card" if one else "cards"))
+            raise InvalidNotationError(f"{what}: quotes ({quote}) inside the value: they are not part of a card "
+                                       "or a count")
+
+
 class CardType(click.ParamType):
     """One card, in any notation the core reads (``10h``, ``Th``, ``t♥``); ``what`` names it in errors."""
 
@@ -74,6 +108,7 @@ class CardType(click.ParamType):
             from gin_ref.core.errors import InvalidNotationError
 
             raise InvalidNotationError(f"missing {self.what}")
+        verify_unquoted(value, param, one=True)
         return Card.parse(str(value))
 
 
@@ -88,7 +123,22 @@ class CardsType(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, tuple):
             return value
+        verify_unquoted(value, param)
         return parse_cards(value)
+
+
+class CardsOrCountType(click.ParamType):
+    """Some cards, or a count (``knock``'s CARDS|N and ``--defender``), as typed: the match reads which
+    (``gin_ref.match.knocks.read_count``); a quote inside is refused here, before it can read as either."""
+
+    name = "cards|n"
+
+    def shell_complete(self, ctx, param, incomplete):
+        return complete_cards(ctx, param, incomplete)
+
+    def convert(self, value, param, ctx):
+        verify_unquoted(value, param)
+        return value
 
 
 class MeldsType(click.ParamType):
@@ -99,11 +149,13 @@ class MeldsType(click.ParamType):
     def convert(self, value, param, ctx):
         if value is None or isinstance(value, tuple):
             return value
+        verify_unquoted(value, param)
         return parse_melds(value) if str(value) != "" else None
 
 
 CARD = CardType()
 CARDS = CardsType()
+CARDS_OR_COUNT = CardsOrCountType()
 MELDS = MeldsType()
 
 

@@ -21,7 +21,8 @@ import time
 
 import click
 
-from gin_ref.cli.typed import split_words
+from gin_ref.cli.options import unterminated_quote
+from gin_ref.cli.typed import open_quote, split_words
 from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile as record
 
@@ -119,8 +120,10 @@ class Session:
         if not text or text.startswith("#"):
             return 0
         words = split_words(text)
-        if not all(closed for *_, closed in words):
-            return self._refuse("unbalanced quotes: close the quote and enter the line again", 2)
+        open_words = [(start, end) for _, start, end, closed in words if not closed]
+        if open_words:
+            start, end = open_words[0]
+            return self._refuse(unterminated_quote(repr(text[start:end]), open_quote(text[start:end]), "line"), 2)
         args = [word for word, *_ in words]
         if args[0] == "gin-ref" and len(args) > 1:  # typed from habit: the same command
             args = args[1:]

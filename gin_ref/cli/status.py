@@ -7,7 +7,8 @@ how many cards, the best deadwood, whether the knock is legal against this hand'
 cards the best discard. A count typed where the cards go (``knock ben 5``) is judged as a count.
 """
 
-from gin_ref.cli.typed import holds, typed_words, value_of, word_at
+from gin_ref.cli.options import unterminated_quote
+from gin_ref.cli.typed import holds, open_quote, typed_words, value_of, word_at
 from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask
 from gin_ref.core.deadwood import deadwood_of
 from gin_ref.core.errors import GinRefError
@@ -132,6 +133,8 @@ def typed_status(line, cursor, match, lookup):
     texts = split_tokens([w.text for w in group])
     who = "defender" if word.name == "--defender" else _knocker(words, match)
     if len(texts) == 1 and texts[0].isdigit():
+        if not all(w.closed for w in group):  # '--defender "5' is no count: the line would be refused
+            return _open_quote(line, group[-1], who)
         if word.name == "--defender":
             return _count_status(who, int(texts[0]), limit, True)
         big_gin = command in ("knock", "amend") and _has_option(words, "--big-gin")
@@ -168,6 +171,11 @@ def _upcard_status(group, rules, typing):
     if rules is None:
         return f"upcard {card.pretty}"
     return f"knock limit {knock_limit(rules, card)} ({limit_reason(rules, card)})"
+
+
+def _open_quote(line, word, who):
+    typed = line[word.start:word.end]
+    return f"{who}: {unterminated_quote(repr(typed), open_quote(typed))}"
 
 
 def _has_option(words, option):

@@ -68,6 +68,11 @@ def split_words(line):
     return words
 
 
+def open_quote(typed):
+    """The quote (``"`` or ``'``) left open in a word typed (one ``split_words`` reads as not closed)."""
+    return '"' if split_words(typed + '"')[-1][3] else "'"
+
+
 def _options(command):
     """Each option string of a click command -> (its longest form, whether it takes a value)."""
     found = {}

@@ -185,6 +185,17 @@ def test_fast_reader_accepts_only_what_yaml_reads_the_same(lines):
     assert yaml.safe_load(text) == data
 
 
+def test_printable_text_holds_no_character_the_fast_reader_leaves_to_pyyaml():
+    """The fast reader skips the character scan for printable text: every printable character is safe."""
+    from gin_ref.files.yamlscalar import UNSAFE_TEXT
+
+    printable = "".join(chr(c) for c in range(0x110000) if chr(c).isprintable())
+    assert UNSAFE_TEXT.search(printable) is None
+    for text in ("a: x\tb\n", "a: x\x85\n", "a: \u2028\n", "a: \ufeffx\n", "a: \x7f\n"):
+        with pytest.raises(Fallback):
+            fast(text)
+
+
 def test_text_outside_the_canonical_layout_is_read_by_yaml_with_lines():
     text = "format: !!str gin-ref-match/1   # the format\nplayers:\n  - Ann\n  - Ben\nnote: |\n  a\n  b\n"
     with pytest.raises(Fallback):

@@ -232,27 +232,30 @@ def best_melding_count(mask: int, enough: int = 2) -> int:
         _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
+    splits = _SPLITS.get
     if not triples:
-        return min(_splits(a) * _splits(b) * _splits(c) * _splits(d), enough)
-    least = _least(a, b, c, d, triples, _leaf_keep)
-    return min(_count_choices(a, b, c, d, triples, least, enough), enough)
+        return min((splits(a) or _splits(a)) * (splits(b) or _splits(b)) * (splits(c) or _splits(c))
+                   * (splits(d) or _splits(d)), enough)
+    return min(_least_count(a, b, c, d, triples)[1], enough)
 
 
-def _count_choices(a: int, b: int, c: int, d: int, triples: int, least: int, enough: int) -> int:
+def _least_count(a: int, b: int, c: int, d: int, triples: int) -> Tuple[int, int]:
+    """``(least deadwood, how many arrangements reach it)`` over every choice of sets among ``triples``: one
+    walk that keeps the least so far and the count of the choices that reach it."""
     if not triples:
-        if _DW[a] + _DW[b] + _DW[c] + _DW[d] != least:
-            return 0
-        return _splits(a) * _splits(b) * _splits(c) * _splits(d)
+        return _DW[a] + _DW[b] + _DW[c] + _DW[d], _splits(a) * _splits(b) * _splits(c) * _splits(d)
     low = triples & -triples
     rest = triples ^ low
-    count = _count_choices(a, b, c, d, rest, least, enough)
+    best, count = _least_count(a, b, c, d, rest)
     keep = ~low
     for suits in _set_options(a, b, c, d, low):
-        if count >= enough:
-            break
-        count += _count_choices(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
-                                c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, least, enough)
-    return count
+        total, ways = _least_count(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
+                                   c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest)
+        if total < best:
+            best, count = total, ways
+        elif total == best:
+            count += ways
+    return best, count
 
 
 _SPLITS: Dict[int, int] = {0: 1}  # 13-bit mask -> how many splits into runs and loose cards reach its least deadwood

@@ -35,7 +35,7 @@ class _Lines:
         raws = text.split("\n")
         if max(map(len, raws)) > MAX_LINE:
             raise Fallback
-        if _MARKER.search(text):
+        if ("---" in text or "..." in text or "%" in text) and _MARKER.search(text):
             raise Fallback
         self.items = [(number, len(raw) - len(left), left.rstrip(" ") if left[-1] == " " else left)
                       for number, raw in enumerate(raws, 1)
@@ -174,12 +174,12 @@ def _known_flow(text):
 def _mapping(lines, indent, depth):
     if depth > MAX_DEPTH:
         raise Fallback
-    items, size = lines.items, len(lines.items)
+    items, size, pos = lines.items, len(lines.items), lines.pos
     result = LineDict()
-    result.line, result.lines = items[lines.pos][0], {}
-    keys, known, flows = _KEYS, _PLAIN_VALUES.get, depth + 1 <= MAX_DEPTH
-    while lines.pos < size:
-        number, at, content = items[lines.pos]
+    result.line, result.lines = items[pos][0], {}
+    line_of, keys, known, flows = result.lines, _KEYS, _PLAIN_VALUES.get, depth + 1 <= MAX_DEPTH
+    while pos < size:
+        number, at, content = items[pos]
         if at != indent:
             if at > indent:
                 raise Fallback
@@ -196,9 +196,9 @@ def _mapping(lines, indent, depth):
                 elif flows:
                     value = _known_flow(rest)
             if value is not _MISSING:
-                result.lines[key] = number
+                line_of[key] = number
                 result[key] = value
-                lines.pos += 1
+                pos += 1
                 continue
         match = _KEY_LINE.fullmatch(content)
         if match is None:
@@ -209,17 +209,21 @@ def _mapping(lines, indent, depth):
             raise Fallback
         if len(keys) < 10_000:
             keys[token] = key
-        result.lines[key] = number
-        lines.pos += 1
+        line_of[key] = number
+        pos += 1
         text = match.group("value")
         if text is not None and text[0] != "#":
             result[key] = _value(text, depth + 1)
-        elif lines.pos < size and items[lines.pos][1] > indent:
-            result[key] = _block(lines, items[lines.pos][1], depth + 1)
-        elif lines.pos < size and items[lines.pos][1] == indent and _is_item(items[lines.pos][2]):
+            continue
+        lines.pos = pos
+        if pos < size and items[pos][1] > indent:
+            result[key] = _block(lines, items[pos][1], depth + 1)
+        elif pos < size and items[pos][1] == indent and _is_item(items[pos][2]):
             result[key] = _sequence(lines, indent, depth + 1)
         else:
             result[key] = None
+        pos = lines.pos
+    lines.pos = pos
     return result
 
 
@@ -260,7 +264,9 @@ def _sequence(lines, indent, depth):
 def parse_fast(text):
     if "\r" in text:
         text = text.replace("\r\n", "\n")
-    if UNSAFE_TEXT.search(text):
+    # Printable text (newlines aside) holds none of the characters PyYAML reads only escaped: the quick test
+    # (Python's printable characters are a subset of the safe ones); the character scan decides the rest.
+    if not text.replace("\n", "").isprintable() and UNSAFE_TEXT.search(text):
         raise Fallback
     lines = _Lines(text)
     if not lines.items or lines.items[0][1] != 0:

@@ -28,8 +28,11 @@ _BY_CODE = {card.code: card for card in DECK}
 
 def recorded_cards(value: object, counts: Sequence[int], what: str) -> Tuple[Card, ...]:
     """Cards as a record holds them: a list of canonical codes (fast), or any notation parse_cards reads."""
-    if isinstance(value, list) and len(value) in counts and all(type(code) is str for code in value):
-        found = tuple(map(_BY_CODE.get, value))
+    if isinstance(value, list) and len(value) in counts:
+        try:
+            found = tuple(map(_BY_CODE.get, value))  # only a code (a str) finds a card
+        except TypeError:  # an item that cannot be a key (a list): read below, and refused
+            found = (None,)
         if None not in found and len(set(found)) == len(found):
             return found  # type: ignore[return-value]  # no None in it
     if isinstance(value, list) and all(isinstance(code, str) for code in value):
@@ -70,8 +73,8 @@ def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, probl
             dcards = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand")
         if kcards is not None and dcards is not None:
             key = "knocker_cards"
-            both = {card.index for card in kcards} & {card.index for card in dcards}
-            if both:
+            if not set(kcards).isdisjoint(dcards):  # (a card is one shared object: compared by identity)
+                both = {card.index for card in kcards} & {card.index for card in dcards}
                 raise InvalidNotationError(f"{', '.join(DECK[i].code for i in sorted(both))} in both hands")
         key = "big_gin"
         big_gin = entry.get("big_gin", False)

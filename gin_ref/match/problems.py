@@ -36,12 +36,25 @@ class Problems(List[Problem]):
         raise Unreadable(message)
 
 
+_ATOMS = frozenset((str, int, bool, type(None)))
+
+
 def same(stored: object, value: object) -> bool:
     """Equal, with the same types (True is not 1)."""
+    if type(value) in _ATOMS:  # the common case, first
+        return type(stored) is type(value) and stored == value
     if isinstance(value, dict):
-        return isinstance(stored, dict) and stored.keys() == value.keys() and all(
-            same(stored[k], value[k]) for k in value)
+        if not isinstance(stored, dict) or stored.keys() != value.keys():
+            return False
+        for key, item in value.items():
+            if not same(stored[key], item):
+                return False
+        return True
     if isinstance(value, list):
-        return isinstance(stored, list) and len(stored) == len(value) and all(
-            same(a, b) for a, b in zip(stored, value))
+        if not isinstance(stored, list) or len(stored) != len(value):
+            return False
+        for mine, item in zip(stored, value):
+            if not same(mine, item):
+                return False
+        return True
     return type(stored) is type(value) and stored == value

@@ -28,6 +28,7 @@ from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_s
 from gin_ref.match.steps import amends_in_force
 
 Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
+_KNOWN_KEYS = frozenset(HAND_KEYS)
 
 
 def replay(record: object, settle_from: Optional[int] = None, settled: Optional[Settled] = None
@@ -76,9 +77,10 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
     if not isinstance(entry, dict):
         problems.add(where, f"hand {number} must be a mapping (number, dealer, upcard, ...)")
         return
-    for key in entry:
-        if key not in HAND_KEYS:
-            problems.add(where + (key,), f"hand {number}: unknown key '{key}'")
+    if not _KNOWN_KEYS.issuperset(entry):
+        for key in entry:
+            if key not in _KNOWN_KEYS:
+                problems.add(where + (key,), f"hand {number}: unknown key '{key}'")
     setup = replay_deal(state, index, entry, problems)
     play.replay_play(state, setup, entry, problems)
     ruling = rulings.check_ruling(state, setup, entry, problems)

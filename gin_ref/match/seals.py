@@ -37,8 +37,12 @@ class Broken(NamedTuple):
     kind: str
 
 
+# One encoder for every digest (json.dumps with options would build a new one per call).
+_ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+
+
 def _canonical(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str).encode()
+    return _ENCODER.encode(value).encode()
 
 
 def _digest(previous: str, data: bytes) -> str:
@@ -52,7 +56,9 @@ def head_seal(record: Mapping[str, Any]) -> str:
 
 def facts(entry: Mapping[str, Any]) -> bytes:
     """A hand's recorded facts as sealed: every key but the seal."""
-    return _canonical({key: value for key, value in entry.items() if key != "seal"})
+    unsealed = dict(entry)
+    unsealed.pop("seal", None)
+    return _canonical(unsealed)
 
 
 def seal_of(previous: str, entry: Mapping[str, Any]) -> str:

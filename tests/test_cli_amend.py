@@ -119,7 +119,7 @@ def test_undo_and_redo_across_an_amend_and_across_commands(tmp_path):
                                 "was written since")
     # undo takes back the newest step, whatever it is: the deal after the amend, then the amend, then hand 2
     ok(tmp_path, "deal", "--upcard", "5S")
-    assert ok(tmp_path, "undo").startswith("took back hand 3: the deal (Ben dealt, upcard 5S)\n")
+    assert ok(tmp_path, "undo").startswith("took back hand 3: the deal (Ben dealt, upcard 5♠)\n")
     assert ok(tmp_path, "undo").startswith("took back hand 1: the amend")
     assert ok(tmp_path, "undo").startswith("took back hand 2: Ben's knock, 18 points to Ben\n")
     assert ok(tmp_path, "redo").startswith("put back hand 2: Ben's knock, 18 points to Ben\n")

@@ -203,7 +203,7 @@ def test_one_command_per_hand_deals_and_settles_and_dead_deals_too(tmp_path):
     assert out.startswith("m.yaml: hand 2: Ann deals, upcard 7♦\nknock limit 7 (upcard 7♦)\nhand 2: Ben knocks against Ann")
     ok(tmp_path, "deal", "--upcard", "8H")
     refused(tmp_path, ["knock", "--upcard", "9H", "Ann", "5", "--defender", "20"],
-            "hand 3 is open (upcard 8H): --upcard 9H is not its upcard")
+            "hand 3 is open (upcard 8♥): --upcard 9♥ is not its upcard")
     ok(tmp_path, "knock", "--upcard", "8H", "Ann", "5", "--defender", "20")
     refused(tmp_path, ["knock", "Ann", "5", "--defender", "20"], "no hand is open: deal one first (gin-ref deal "
                                                                     "--upcard CARD)")

@@ -252,7 +252,7 @@ def test_undo_steps_back_and_keeps_what_it_took(match_file):
     knock(m, "Ben", 5, 23)
     assert gin(m, "undo").stdout == ("took back hand 1: Ben's knock, 18 points to Ben\ntotals: Ann 0, Ben 0\n"
                                      "hand 1 is open: Ann dealt, upcard 9♥, knock limit 9\n")
-    assert gin(m, "undo").stdout == ("took back hand 1: the deal (Ann dealt, upcard 9H)\ntotals: Ann 0, Ben 0\n"
+    assert gin(m, "undo").stdout == ("took back hand 1: the deal (Ann dealt, upcard 9♥)\ntotals: Ann 0, Ben 0\n"
                                      "next: Ann deals hand 1 (named at the start)\n")
     refused(m, ["undo"], "nothing to undo: no hand has been dealt", 1)
     text = m.read_text(encoding="utf-8")

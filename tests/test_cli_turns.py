@@ -185,7 +185,7 @@ def test_undo_takes_back_turns_and_irregularities_in_the_order_they_came(match_f
     steps = [gin(m, "undo").stdout.splitlines()[0] for _ in range(5)]
     assert steps == ["took back hand 1, turn 3: Ann draws", "took back hand 1: Ben's draw out of turn",
                      "took back hand 1, turn 2: Ben discards KS", "took back hand 1, turn 1: Ben takes 9H",
-                     "took back hand 1: the deal (Ann dealt, upcard 9H)"]
+                     "took back hand 1: the deal (Ann dealt, upcard 9♥)"]
     assert [c["entry"].get("turns") for c in record.load(m).match.record["corrections"]][:4] == [
         ["Ann draws"], None, ["Ben discards KS"], ["Ben takes 9H"]]
 

@@ -263,7 +263,7 @@ def test_undo_takes_back_one_step_at_a_time_and_keeps_it():
     match.deal("3H")
     match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])  # refused: limit 3
     steps = [undo(match)["undone"] for _ in range(3)]
-    assert steps == ["hand 2: Ann's illegal knock", "hand 2: the deal (Ben dealt, upcard 3H)",
+    assert steps == ["hand 2: Ann's illegal knock", "hand 2: the deal (Ben dealt, upcard 3♥)",
                      "hand 1: Ben's knock, 18 points to Ben"]
     assert match.hands == [{"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}]
     assert match.state.open == 0 and match.state.totals == {"Ann": 0, "Ben": 0}

@@ -207,7 +207,7 @@ def test_another_writers_change_is_reported_and_the_entry_not_run(tmp_path):
     out, err = proc.communicate("dead\ntally\n", timeout=TIMEOUT)
     assert proc.returncode == 1
     assert err.splitlines() == ["Error: the match file changed since your last entry (another writer): hand 2 dealt "
-                                "(upcard 3C). Not run: enter it again if it still stands"]
+                                "(upcard 3♣). Not run: enter it again if it still stands"]
     assert (tmp_path / "m.yaml").read_bytes() == before  # 'dead' was not run on the hand it had not seen
     assert "    2  Ben     3♣          3           (open)" in out
 
@@ -244,7 +244,7 @@ def test_two_sessions_on_one_file(tmp_path):
     knock = f"knock Ben {KNOCKER[5]} --defender '{DEFENDER[(5, 23)]}'\n"
     out2, err2 = second.communicate(knock + knock, timeout=TIMEOUT)  # typed before it saw the deal, then again
     out1, err1 = first.communicate("deal --upcard KS\ntally\n", timeout=TIMEOUT)
-    assert err2 == ("Error: the match file changed since your last entry (another writer): hand 1 dealt (upcard 9H). "
+    assert err2 == ("Error: the match file changed since your last entry (another writer): hand 1 dealt (upcard 9♥). "
                     "Not run: enter it again if it still stands\n")
     assert "hand 1: Ben knocks against Ann" in out2 and second.returncode == 1
     assert err1 == ("Error: the match file changed since your last entry (another writer): hand 1 settled: Ben's "

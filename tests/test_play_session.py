@@ -203,11 +203,11 @@ def test_changes_are_told_hand_by_hand(folder):
         gin(line)
         versions.append(record.record_data(record.load("m.yaml")))
     words = [describe_changes(a, b) for a, b in zip(versions, versions[1:])]
-    assert words == [["hand 1 dealt (upcard 9H)"], ["hand 1 settled: Ben's knock, 18 points to Ben"],
+    assert words == [["hand 1 dealt (upcard 9♥)"], ["hand 1 settled: Ben's knock, 18 points to Ben"],
                      ["hand 1 opened again (its result, Ben's knock, 18 points to Ben, taken back)"],
                      ["hand 1: 1 turn recorded"], ["hand 1: 1 turn taken back"], ["hand 1 taken back"]]
     assert describe_changes(versions[0], versions[2]) == [
-        "hand 1 dealt (upcard 9H) and settled: Ben's knock, 18 points to Ben"]
+        "hand 1 dealt (upcard 9♥) and settled: Ben's knock, 18 points to Ben"]
     assert describe_changes(versions[1], versions[1]) == []
     assert describe_changes(versions[1], None) == ["the match file was removed"]
     assert describe_changes(None, versions[0]) == ["a match was started in the file: Ann v Ben"]

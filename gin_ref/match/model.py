@@ -26,6 +26,7 @@ from gin_ref.match import actions, rulings, steps
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard
 from gin_ref.match.problems import Problem, Problems
+from gin_ref.match.play import card_of
 from gin_ref.match.replay import replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, set_version, step_count, version_of
 from gin_ref.match.state import MatchState
@@ -179,9 +180,9 @@ class Match:
         entry = self.open_entry
         if entry is not None:
             if upcard is not None and entry.get("upcard") != upcard.code:
-                shown = f"upcard {entry['upcard']}" if entry.get("upcard") else "no upcard given"
-                raise IllegalActionError(f"hand {entry['number']} is open ({shown}): --upcard {upcard.code} is not "
-                                         "its upcard")
+                shown = f"upcard {card_of(entry['upcard']).pretty}" if entry.get("upcard") else "no upcard given"
+                raise IllegalActionError(f"hand {entry['number']} is open ({shown}): --upcard {upcard.pretty} is "
+                                         "not its upcard")
             return None
         if upcard is None and (self.state.finished or limit_needs_upcard(self.rules)):
             return None  # the act itself says why no hand is open

@@ -1,7 +1,7 @@
 """What another writer changed in a match file between two of the session's entries, in a few words: the
 session says this instead of acting on a record its user has not seen."""
 
-from gin_ref.views.words import result_words as describe_result
+from gin_ref.views.words import pretty_card, result_words as describe_result
 
 IDENTITY = ("format", "date", "players", "rules", "start")
 
@@ -17,7 +17,8 @@ def _plural(count, word):
 def _hand_change(number, old, new):
     """How one hand changed from ``old`` to ``new`` (entries of the record; either may be None)."""
     if old is None:
-        dealt = f"hand {number} dealt (upcard {new.get('upcard')})" if new.get("upcard") else f"hand {number} dealt"
+        dealt = f"hand {number} dealt (upcard {pretty_card(new['upcard'])})" if new.get("upcard") else \
+            f"hand {number} dealt"
         return f"{dealt} and settled: {describe_result(new)}" if _settled(new) else dealt
     if new is None:
         return f"hand {number} taken back"

@@ -17,17 +17,10 @@ from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width, short_name, spread_lines, table
 from gin_ref.views.export import RULED
-from gin_ref.views.words import (after_end_words, end_reason, final_words, hand_notes, note_words, result_words,
-                                 ruling_words)
+from gin_ref.views.words import (after_end_words, end_reason, final_words, hand_notes, note_words, pretty_card,
+                                 result_words, ruling_words)
 
 RESULT_NAMES = {"big_gin": "big gin"}
-
-
-def _pretty(code: object) -> str:
-    try:
-        return Card.parse(str(code)).pretty
-    except Exception:  # a record the tally has verified always holds cards; keep the view total anyway
-        return str(code)
 
 
 def _scores(scores: Dict[str, int], players: Sequence[str]) -> str:
@@ -87,7 +80,7 @@ def _hands_table(match: Match, data: Dict[str, Any]) -> str:
         if not hand["result"] and hand.get("ruling"):
             result = f"({hand['ruling']['kind']})"
         row = [f"{hand['number']}{mark}", *(named(hand[role] or "") for role in roles),
-               _pretty(hand["upcard"]) if hand["upcard"] else "-", hand["limit"],
+               pretty_card(hand["upcard"]) if hand["upcard"] else "-", hand["limit"],
                named(hand["knocker"] or ""), result, named(hand["winner"] or ""),
                "" if hand["points"] is None else hand["points"],
                *(hand["totals"][name] for name in players)]
@@ -125,7 +118,7 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
         return lines + ending_lines(match)
     entry = match.open_entry
     if entry is not None:
-        upcard = f"upcard {_pretty(entry['upcard'])}" if entry.get("upcard") else "no upcard given"
+        upcard = f"upcard {pretty_card(entry['upcard'])}" if entry.get("upcard") else "no upcard given"
         lines.append(f"hand {entry['number']} is open: {entry['dealer']} dealt, {upcard}, "
                       f"knock limit {entry['limit']}")
         table = match.open_table()
@@ -232,7 +225,7 @@ def knock_text(match: Match, outcome: Outcome) -> str:
     assert settled is not None
     entry = match.hands[number - 1]
     knocker, defender = entry["knocker"], entry["defender"]
-    upcard = f", upcard {_pretty(entry['upcard'])}" if entry.get("upcard") else ""
+    upcard = f", upcard {pretty_card(entry['upcard'])}" if entry.get("upcard") else ""
     verb = {"gin": "goes gin", "big_gin": "goes big gin"}.get(settled.score.result, "knocks")
     lines = [f"hand {number}: {knocker} {verb} against {defender}{upcard}, knock limit {settled.limit} "
              f"({settled.reason})"]
@@ -283,7 +276,7 @@ def start_text(match: Match, path: str) -> str:
     if match.state.three:
         how = "drawn at random" if start.get("drawn") else "named"
         if "draw" in start:
-            how = "from the draw: " + ", ".join(f"{name} {_pretty(card)}" for name, card in start["draw"].items())
+            how = "from the draw: " + ", ".join(f"{name} {pretty_card(card)}" for name, card in start["draw"].items())
         lines.append(f"hand 1: {start['box']} in the box (deals), {start['captain']} captain, "
                      f"{start['sitter']} sits out ({how})")
     else:

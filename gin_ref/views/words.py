@@ -6,9 +6,19 @@ and ``verify`` all say it this way; the match layer hands over data only.
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.match.actions import Outcome
+from gin_ref.match.play import card_of
 from gin_ref.match.schema import turn_count
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.steps import Step
+
+
+def pretty_card(code: object) -> str:
+    """A card of the record (its code, ``9H``) as every message shows it (``9♥``); the text as it is when it
+    is not a card (a view stays total on any record)."""
+    try:
+        return card_of(code).pretty
+    except Exception:
+        return str(code)
 
 RESULT_NAMES = {"big_gin": "big gin", "undercut": "knock, undercut"}
 _ACTION_OF_KIND = {"illegal_knock": "knock", "wrong_dealer": "deal"}
@@ -81,7 +91,7 @@ def undone_words(step: Step) -> str:
     if step.kind == "ruling":
         return f"hand {number}: the ruling ({ruling_words(data)})"
     if step.kind == "deal":
-        upcard = f"upcard {data['upcard']}" if data.get("upcard") else "no upcard given"
+        upcard = f"upcard {pretty_card(data['upcard'])}" if data.get("upcard") else "no upcard given"
         return f"hand {number}: the deal ({data.get('dealer')} dealt, {upcard})"
     if step.kind == "amend":  # the step's data is the version the undo goes back to
         return f"hand {number}: the amend (back to {result_words(data)})"

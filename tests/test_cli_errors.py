@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -119,6 +120,44 @@ def test_ctrl_c_says_interrupted_and_exits_130(here):
     assert process.stderr.read() == b"Error: interrupted\n"
 
 
+def _interrupt(*args, **kwargs):
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("patched", [
+    "gin_ref.cli.LazyGroup.parse_args",  # the group's own options and the command's name
+    "click.Command.parse_args",  # the command's options
+    "click.Command.make_context",  # the command's context, its defaults
+])
+def test_ctrl_c_while_click_parses_says_interrupted_not_aborted(here, monkeypatch, patched):
+    monkeypatch.setattr(patched, _interrupt)
+    result = run("tally", "--match", "m.yaml")
+    assert (result.exit_code, result.stderr, result.stdout) == (130, "Error: interrupted\n", "")
+
+
+def test_click_abort_says_interrupted_too(here, monkeypatch):
+    def abort(*args, **kwargs):
+        raise click.exceptions.Abort()
+
+    monkeypatch.setattr("gin_ref.cli.LazyGroup.parse_args", abort)
+    assert (run("tally").exit_code, run("tally").stderr) == (130, "Error: interrupted\n")
+    monkeypatch.undo()
+    monkeypatch.setattr("click.Command.parse_args", abort)
+    assert (run("tally").exit_code, run("tally").stderr) == (130, "Error: interrupted\n")
+
+
+def test_ctrl_c_while_the_session_parses_an_entry(here, monkeypatch, capsys):
+    from gin_ref.cli.session import Session
+
+    assert run("new", "--match", "m.yaml", "Ann", "Ben").exit_code == 0
+    session = Session("m.yaml", main)
+    assert session.entry("deal --upcard 9h") == 0  # a write: the next entry's Ctrl-C is not 'after' it
+    capsys.readouterr()
+    monkeypatch.setattr("gin_ref.cli.LazyGroup.parse_args", _interrupt)
+    assert session.entry("tally") == 130
+    assert capsys.readouterr().err == "Error: interrupted\n"
+
+
 def test_ctrl_c_during_a_write_leaves_the_file_as_it_was(here):
     """Interrupted at any moment, a deal either did not happen (exit 130, the file byte for byte as it was)
     or happened whole (exit 0, or 130 saying the change was written). (An interrupt in the first milliseconds, while Python itself starts and
@@ -139,7 +178,8 @@ def test_ctrl_c_during_a_write_leaves_the_file_as_it_was(here):
             record.load("m.yaml")
             subprocess.run([sys.executable, "-m", "gin_ref", "undo", "--match", "m.yaml"], capture_output=True,
                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}, check=True)
-        elif code in (130, -signal.SIGINT) and after == before and err:  # (-2: seen once, as Python exited)
+        elif code in (130, -signal.SIGINT) and after == before and err and \
+                not err.rstrip().endswith(b"KeyboardInterrupt"):  # (-2: seen once, as Python exited)
             assert err == b"Error: interrupted\n"
         elif code == 130:  # interrupted while printing, once the new version was in place: it says so
             assert err == b"Error: interrupted, after the change was written\n"

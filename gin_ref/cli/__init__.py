@@ -52,6 +52,21 @@ COMMANDS = {
 }
 
 
+def _commits():
+    """The files this process has written so far (``gin_ref.files.filewrite``; none while it is not loaded)."""
+    filewrite = sys.modules.get("gin_ref.files.filewrite")
+    return filewrite.commits if filewrite is not None else 0
+
+
+_STARTED = {"commits": 0}  # the files written before this command began (the session runs many in one process)
+
+
+def interrupted():
+    """Ctrl-C: ``Error: interrupted`` (saying so when this command's change was written already), exit 130."""
+    written = _commits() > _STARTED["commits"]
+    fail("interrupted" + (", after the change was written" if written else ""), INTERRUPTED)
+
+
 class LazyGroup(click.Group):
     """Imports a command's module only when that command runs (or --help lists it)."""
 
@@ -63,6 +78,14 @@ class LazyGroup(click.Group):
             return None
         module = importlib.import_module(f"gin_ref.cli.{COMMANDS[name]}")
         return getattr(module, name.replace("-", "_") + "_cmd")
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        if parent is None:
+            _STARTED["commits"] = _commits()
+        try:  # click's own parsing: Ctrl-C here is no 'Aborted!' but the words and code of every other time
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except (KeyboardInterrupt, click.exceptions.Abort):
+            interrupted()
 
     def parse_args(self, ctx, args):
         try:
@@ -88,10 +111,8 @@ class LazyGroup(click.Group):
             fail(usage_message(exc), exc.exit_code)
         except GinRefError as exc:
             fail(str(exc), exc.exit_code)
-        except KeyboardInterrupt:
-            from gin_ref.files import filewrite
-
-            fail("interrupted" + (", after the change was written" if filewrite.commits else ""), INTERRUPTED)
+        except (KeyboardInterrupt, click.exceptions.Abort):  # Abort: click's word for Ctrl-C at its prompt
+            interrupted()
         except OSError as exc:
             if exc.errno == errno.EPIPE:
                 stop_quietly()

@@ -391,6 +391,45 @@ def test_deleting_or_replacing_the_files_beside_a_match_loses_no_write(tmp_path)
     assert record.load(path).match.hands[2]["result"] == "dead"
 
 
+def test_an_old_lock_file_left_over_is_deleted_at_the_next_write_unless_an_old_writer_holds_it(tmp_path):
+    """Before format /2 the lock was a flock on an empty FILE.lock beside the match file: one left over goes at
+    the next write; one an old writer holds (its flock), one that is not empty or is a link, stays."""
+    path = tmp_path / "m.yaml"
+    record.create(path, small_match())
+    old_lock = tmp_path / "m.yaml.lock"
+    old_lock.write_bytes(b"")
+    with open(old_lock, "rb") as held:  # an old gin-ref writing now
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with record.updating(path) as rec:
+            rec.match.dead()
+        assert old_lock.exists()
+    with record.updating(path) as rec:  # that writer is done: the next write tidies its lock away
+        rec.match.undo(rec.match.newest_step(), record.now(), "the dead hand")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml"]
+    old_lock.write_bytes(b"notes")  # not a lock of ours: kept
+    (tmp_path / "other").write_bytes(b"")
+    link = tmp_path / "n.yaml.lock"
+    link.symlink_to(tmp_path / "other")
+    record.create(tmp_path / "n.yaml", small_match())
+    with record.updating(path) as rec:
+        rec.match.dead()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "m.yaml.lock", "n.yaml", "n.yaml.lock", "other"]
+    old_lock.unlink()
+    old_lock.write_bytes(b"")
+    record.create(path, small_match(), force=True)  # a new match in the file writes it too
+    assert not old_lock.exists()
+
+
+def test_an_old_lock_file_beside_a_link_target_is_the_one_deleted(tmp_path):
+    target = tmp_path / "real.yaml"
+    record.create(target, small_match())
+    (tmp_path / "m.yaml").symlink_to(target)
+    (tmp_path / "real.yaml.lock").write_bytes(b"")
+    with record.updating(tmp_path / "m.yaml") as rec:
+        rec.match.dead()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "real.yaml"]
+
+
 def test_a_writer_that_opened_the_old_version_locks_the_new_one(tmp_path, monkeypatch):
     """A second writer that opened the file just before the first renamed a new version in checks, once it
     has the lock, that the name still leads there; it does not, so it locks and reads the new version."""

@@ -7,6 +7,10 @@ the lock it checks that the name still leads to the file it locked; if the first
 version in meanwhile, it locks that one instead (and reads it). Whatever happens to any file beside the
 match file, a write that reports success is in the file.
 
+Before format gin-ref-match/2 the lock was a ``flock`` on an empty ``FILE.lock`` beside the match file.
+One left over is deleted when the match file is next written (``remove_old_lock``), unless a writer of
+that scheme holds it then.
+
 Locks are taken on real files only: the path given has its symbolic links resolved first (the data is
 written through a link, to the file it points to), and the file is then opened with ``O_NOFOLLOW``, so no
 symbolic link is ever created or followed for locking. Two links to one file share its lock; files in one
@@ -15,6 +19,7 @@ folder are locked one by one, never waiting on each other. A second writer is re
 
 import errno
 import os
+import stat
 from contextlib import contextmanager
 
 from gin_ref.core.errors import RecordError
@@ -74,5 +79,38 @@ def locked(name, real, missing):
         raise busy(name)
     try:
         yield fd
+    finally:
+        os.close(fd)
+
+
+def remove_old_lock(real):
+    """Delete ``FILE.lock``, the lock of the scheme before format /2, beside the match file ``real`` (links
+    resolved), when it is safe: a regular, empty file, not a link, that no writer of the old scheme holds
+    (its ``flock`` is taken here, without waiting, and held while the name is removed, so a writer that
+    opened it meanwhile is refused rather than let in). Returns whether it was deleted; leaves it, quietly,
+    in every other case (held, not empty, a link, a folder, no flock, no right to delete it)."""
+    try:
+        import fcntl
+    except ImportError:  # no flock: no way to tell whether an old writer holds it
+        return False
+    path = f"{real}.lock"
+    try:
+        fd = os.open(path, _FLAGS)
+    except OSError:  # none (the usual case), a symbolic link, unreadable
+        return False
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size != 0:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # an old writer holds it: it is in use
+            return False
+        if not still_named(fd, path):
+            return False
+        os.unlink(path)
+        return True
+    except OSError:
+        return False
     finally:
         os.close(fd)

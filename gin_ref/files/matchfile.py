@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files import recordformat, yamlwrite
 from gin_ref.files import yamlread as yamltext
-from gin_ref.files.filelock import locked as _locked
+from gin_ref.files.filelock import locked as _locked, remove_old_lock
 from gin_ref.files.filewrite import exists as _exists, missing as _missing, not_a_file as _not_a_file
 from gin_ref.files.filewrite import writable_target, write_atomic  # noqa: F401 - part of this module's API
 from gin_ref.match import seals
@@ -299,6 +299,7 @@ def _write_back(record, real, notify, held=None):
     if held is not None and kept is not None:  # the hold moves to the version now in place
         held["extra"].append(kept)
         held["fd"] = kept
+    remove_old_lock(real)  # a FILE.lock of the old scheme, left over: tidied while this writer holds the file
     if record.version != 2:
         notify(recordformat.UPGRADED.format(path=record.path, new=FORMAT, old=recordformat.FORMAT_1))
         record.version = 2
@@ -315,12 +316,14 @@ def create(path, match, force=False):
     if not os.path.lexists(real):
         try:
             write_atomic(name, text, real=real, new=True)
+            remove_old_lock(real)
             return
         except RecordError:
             if not force or not os.path.lexists(real):
                 raise
     with _locked(name, real, lambda: _missing(name)):
         write_atomic(name, text, real=real)
+        remove_old_lock(real)
 
 
 def now():

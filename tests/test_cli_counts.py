@@ -206,7 +206,11 @@ def test_one_command_per_hand_deals_and_settles_and_dead_deals_too(tmp_path):
             "hand 3 is open (upcard 8♥): --upcard 9♥ is not its upcard")
     ok(tmp_path, "knock", "--upcard", "8H", "Ann", "5", "--defender", "20")
     refused(tmp_path, ["knock", "Ann", "5", "--defender", "20"], "no hand is open: deal one first (gin-ref deal "
-                                                                    "--upcard CARD)")
+                                                                    "--upcard CARD), or let this command deal it "
+                                                                    "(gin-ref knock --upcard CARD ...)")
+    refused(tmp_path, ["dead"], "no hand is open: deal one first (gin-ref deal --upcard CARD), or let this command "
+                                "deal it (gin-ref dead --upcard CARD)")
+    refused(tmp_path, ["pass", "Ben"], "no hand is open: deal one first (gin-ref deal --upcard CARD)")  # no --upcard
     assert verified(tmp_path) == "m.yaml: ok, 3 hands\n"
 
 

@@ -33,8 +33,10 @@ def test_one_command_per_hand_without_an_upcard_deals_and_settles(tmp_path):
 def test_without_an_upcard_where_the_limit_needs_one_no_hand_is_dealt(tmp_path):
     new(tmp_path, "--dealer", "Ann")
     refused(tmp_path, ["knock", "Ann", "2", "--defender", "10"],
-            "no hand is open: deal one first (gin-ref deal --upcard CARD)")
-    refused(tmp_path, ["dead"], "no hand is open: deal one first (gin-ref deal --upcard CARD)")
+            "no hand is open: deal one first (gin-ref deal --upcard CARD), or let this command deal it (gin-ref "
+            "knock --upcard CARD ...)")
+    refused(tmp_path, ["dead"], "no hand is open: deal one first (gin-ref deal --upcard CARD), or let this "
+                                "command deal it (gin-ref dead --upcard CARD)")
 
 
 def test_a_discard_named_with_the_ten_cards_that_hold_it_is_said_so(tmp_path):

@@ -300,10 +300,16 @@ def test_bad_input_with_a_hand_open(playing, args, message, code):
     refused(playing, args, message, code)
 
 
+NO_HAND_KNOCK = ("no hand is open: deal one first (gin-ref deal --upcard CARD), or let this command deal it "
+                 "(gin-ref knock --upcard CARD ...)")
+NO_HAND_DEAD = ("no hand is open: deal one first (gin-ref deal --upcard CARD), or let this command deal it "
+                "(gin-ref dead --upcard CARD)")
+
+
 @pytest.mark.parametrize("args, message, code", [
     (["knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)]],
-     "no hand is open: deal one first (gin-ref deal --upcard CARD)", 1),
-    (["dead"], "no hand is open: deal one first (gin-ref deal --upcard CARD)", 1),
+     NO_HAND_KNOCK, 1),
+    (["dead"], NO_HAND_DEAD, 1),
     (["deal", "--upcard", "1H"], "unknown card '1H' (write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)", 2),
     (["deal", "--upcard", "7D", "--dealer", "Cid"], "unknown player 'Cid' (players: Ann, Ben)", 2),
     (["undo"], "nothing to undo: no hand has been dealt", 1),

@@ -210,7 +210,7 @@ def dead_cmd(match_path, upcard):
     """
     card = upcard  # a Card (the option's type reads it), or None
     with record.updating(record.match_file(match_path)) as rec:
-        dealt = rec.match.deal_unless_open(card)
+        dealt = rec.match.deal_unless_open(card, "dead")
         outcome = rec.match.dead()
     match = rec.match
     if dealt is not None:

@@ -173,10 +173,11 @@ class Match:
         card = upcard if upcard is None or isinstance(upcard, Card) else Card.parse(str(upcard))
         return self.apply(actions.deal(self.record, self.state, card, dealer))
 
-    def deal_unless_open(self, upcard: Optional[Card]) -> Optional[Outcome]:
+    def deal_unless_open(self, upcard: Optional[Card], command: str = "knock") -> Optional[Outcome]:
         """One command per hand: with no hand open, deal the next hand (its outcome is returned) when the
-        upcard is given or the rules' limit does not depend on it; with a hand open, an upcard given must be
-        that hand's."""
+        upcard is given or the rules' limit does not depend on it (else IllegalActionError naming both ways
+        to give it: ``deal --upcard``, or ``command``'s own ``--upcard``); with a hand open, an upcard given
+        must be that hand's."""
         entry = self.open_entry
         if entry is not None:
             if upcard is not None and entry.get("upcard") != upcard.code:
@@ -184,8 +185,12 @@ class Match:
                 raise IllegalActionError(f"hand {entry['number']} is open ({shown}): --upcard {upcard.pretty} is "
                                          "not its upcard")
             return None
-        if upcard is None and (self.state.finished or limit_needs_upcard(self.rules)):
+        if upcard is None and self.state.finished:
             return None  # the act itself says why no hand is open
+        if upcard is None and limit_needs_upcard(self.rules):
+            rest = " ..." if command == "knock" else ""
+            raise IllegalActionError(f"no hand is open: deal one first (gin-ref deal --upcard CARD), or let this "
+                                     f"command deal it (gin-ref {command} --upcard CARD{rest})")
         return self.deal(upcard)
 
     def play_turn(self, action: str, player: str, card: Union[None, str, Card] = None) -> Outcome:

@@ -251,3 +251,21 @@ def test_a_hand_recorded_turn_by_turn_may_end_with_a_counted_knock(tmp_path):
     result = sh(tmp_path, "verify", "m.yaml")
     assert (result.returncode, result.stderr) == (1, "m.yaml:43: hand 1: Ben's knock: out of turn: it is Ann's turn "
                                                      "to draw from the stock or take 5♣\n")
+
+
+def test_an_edited_counted_hand_is_named_by_its_counts_not_its_cards(tmp_path):
+    new(tmp_path)
+    ok(tmp_path, "knock", "--upcard", "7D", "Ann", "3", "--defender", "25")
+    path = tmp_path / "m.yaml"
+    path.write_text(path.read_text().replace("points: 22", "points: 23"))
+    result = sh(tmp_path, "verify")
+    assert result.returncode == 1
+    assert "hand 1: points are 23, but the counts give 22 (knock: 25 − 3 = 22 to the knocker)" in result.stderr
+    other = tmp_path / "mixed"
+    other.mkdir()
+    new(other)
+    ok(other, "knock", "--upcard", "7D", "Ann", KNOCKER[5], "--defender", "25")
+    mixed = other / "m.yaml"
+    points = next(line for line in mixed.read_text().splitlines() if line.startswith("  points: "))
+    mixed.write_text(mixed.read_text().replace(points, "  points: 99"))
+    assert "hand 1: points are 99, but the cards and counts give 20 (" in sh(other, "verify").stderr

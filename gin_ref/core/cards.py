@@ -98,17 +98,35 @@ def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: st
     """
     if isinstance(text, str):  # the fast path: every token a card, looked up in upper case
         lookup = _BY_NAME.get
-        cards = [lookup(t) for t in _SEPARATORS.split(text.upper()) if t]
+        tokens = _SEPARATORS.split(text.upper())
+        cards = [lookup(t) for t in tokens if t]
         if None not in cards:
             return check_cards(tuple(cast(List[Card], cards)), counts, what)
+        found_fast: List[Card] = []
+        short = _SHORTHAND.get
+        for token in tokens:  # shorthand among the cards: runs and sets already read are looked up too
+            if token:
+                card = lookup(token)
+                if card is not None:
+                    found_fast.append(card)
+                    continue
+                group = short(token)
+                if group is None:
+                    break
+                found_fast.extend(group)
+        else:
+            return check_cards(tuple(found_fast), counts, what)
         raw = [t for t in _SEPARATORS.split(text) if t]
-        if len(raw) == len(cards):  # shorthand among the cards: only those tokens read again
-            found_fast: List[Card] = []
+        if len(raw) == len(cards):  # a token not read before: only the shorthand tokens read again
+            found_fast = []
             for token, card in zip(raw, cards):
                 if card is not None:
                     found_fast.append(card)
                 else:
-                    found_fast.extend(shorthand_cards(token))
+                    group = shorthand_cards(token)
+                    if len(_SHORTHAND) < 4096:
+                        _SHORTHAND[token.upper()] = group
+                    found_fast.extend(group)
             return check_cards(tuple(found_fast), counts, what)
     found: List[Card] = []
     for token in split_tokens(text):
@@ -118,6 +136,10 @@ def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: st
         else:
             found.extend(shorthand_cards(token))
     return check_cards(tuple(found), counts, what)
+
+
+# The runs and sets read so far, by their upper-case token (``7-JD``): the fast path of shorthand.
+_SHORTHAND: "dict[str, Tuple[Card, ...]]" = {}
 
 
 @lru_cache(maxsize=4096)  # a few hundred runs and sets exist; a bad token raises and is not kept

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from typing import Iterator, List, Optional, Sequence, Tuple
 
-from gin_ref.core.cards import Card, deadwood_points, to_mask
+from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_of
-from gin_ref.core.melds import Meld
+from gin_ref.core.melds import Meld, Melding
 
 
 @dataclass(frozen=True)
@@ -21,17 +21,40 @@ class Layoff:
     onto: Meld  # the knocker's meld, as he spread it
 
 
-@dataclass(frozen=True)
 class Defense:
-    """The defender's spread: own melds, layoffs and the deadwood that counts against him."""
+    """The defender's spread: own melds, layoffs and the deadwood that counts against him. Immutable. Its
+    own melds are arranged when first asked for: the deadwood is known from the search, and a replay that
+    only checks the score never needs them."""
 
-    melds: Tuple[Meld, ...]
-    layoffs: Tuple[Layoff, ...]
-    deadwood_cards: Tuple[Card, ...]
+    __slots__ = ("layoffs", "deadwood", "_rest", "_melding")
+
+    def __init__(self, rest: int, layoffs: Tuple[Layoff, ...], deadwood: int) -> None:
+        self.layoffs = layoffs
+        self.deadwood = deadwood  # the least deadwood of the cards not laid off
+        self._rest = rest  # those cards, as a mask
+        self._melding: Optional[Melding] = None
+
+    def _arranged(self) -> Melding:
+        if self._melding is None:
+            self._melding = best_melding(self._rest)
+        return self._melding
 
     @property
-    def deadwood(self) -> int:
-        return deadwood_points(self.deadwood_cards)
+    def melds(self) -> Tuple[Meld, ...]:
+        return self._arranged().melds
+
+    @property
+    def deadwood_cards(self) -> Tuple[Card, ...]:
+        return self._arranged().deadwood_cards
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Defense) and (self._rest, self.layoffs) == (other._rest, other.layoffs)
+
+    def __hash__(self) -> int:
+        return hash((self._rest, self.layoffs))
+
+    def __repr__(self) -> str:
+        return f"Defense(melds={self.melds!r}, layoffs={self.layoffs!r}, deadwood_cards={self.deadwood_cards!r})"
 
 
 def assign_layoffs(knocker_melds: Sequence[Meld], cards: Sequence[Card]) -> Optional[Tuple[Layoff, ...]]:
@@ -124,10 +147,9 @@ def best_defense(knocker_melds: Sequence[Meld], cards: Sequence[Card], allow_lay
         candidates = _laid(runs, fourths, mask) if runs or fourths else 0
     else:
         candidates = 0
-    if not candidates:
-        rest = best_melding(mask)
-        return Defense(rest.melds, (), rest.deadwood_cards)
     base = deadwood_of(mask)
+    if not candidates:
+        return Defense(mask, (), base)
     best, best_subset = base, 0
     found = [card for card in cards if card.bit & candidates]
     found.sort(key=lambda card: card.index)
@@ -143,12 +165,10 @@ def best_defense(knocker_melds: Sequence[Meld], cards: Sequence[Card], allow_lay
         if total < best:
             best, best_subset = total, taken
     if not best_subset:
-        rest = best_melding(mask)
-        return Defense(rest.melds, (), rest.deadwood_cards)
+        return Defense(mask, (), base)
     layoffs = assign_layoffs(knocker_melds, [card for card in found if card.bit & best_subset])
     assert layoffs is not None  # the subset was checked to go on whole
-    rest = best_melding(mask & ~best_subset)
-    return Defense(rest.melds, layoffs, rest.deadwood_cards)
+    return Defense(mask & ~best_subset, layoffs, best)
 
 
 def _subsets(items: List[Card]) -> Iterator[Tuple[Card, ...]]:

@@ -212,7 +212,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
             winner = knocker if hand_score.winner == "knocker" else defender
             state.settlements[index] = settlement
             derived.value("result", result, lambda stored: (
-                f"hand {number}: result is {stored!r}, but the cards give {result} ({explain})"))
+                f"hand {number}: result is {stored!r}, but {_basis(entry)} give {result} ({explain})"))
         else:  # the cards do not settle again: go on with what the record says
             winner = entry.get("winner") if entry.get("winner") in setup.pair else None
             stored_points = entry.get("points")
@@ -223,7 +223,8 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
         explain = f"ruled {ruling['kind']}"
         makes, gives = "the ruling makes it", "the ruling gives"
     else:
-        makes, gives = "the cards make it", "the cards give"
+        basis = _basis(entry)
+        makes, gives = f"{basis} make it", f"{basis} give"
     if setup.roles is not None and not settling and entry.get("winner") == setup.roles.sitter:
         problems.add(where + ("winner",), f"hand {number}: {setup.roles.sitter} scored while sitting out")
     else:
@@ -275,6 +276,12 @@ def _settle_stored(state: MatchState, setup: HandSetup, entry: Entry, problems: 
         problems.add(("hands", setup.index, "knocker_cards" if facts.knocker_cards is not None else "knocker_count"),
                      f"hand {setup.number}: {refusal}")
     return settlement
+
+
+def _basis(entry: Entry) -> str:
+    """What a hand was settled from, for its problems: ``the cards``, ``the counts``, or both."""
+    counted = ("knocker_count" in entry) + ("defender_count" in entry)
+    return ("the cards", "the cards and counts", "the counts")[counted]
 
 
 def _roles_text(roles: game.Roles) -> str:

@@ -124,6 +124,8 @@ CARDS_QUOTE = 'an unterminated quote ("): put the quotes around the whole group 
      "--upcard \"'9H\": an unterminated quote ('): a card needs no quotes"),
     (["amend", "1", "Ben", '"4', "--defender", "5"], f"CARDS|N '\"4': {CARDS_QUOTE}"),
     (["check", '"AS', "2S"], f"CARDS '\"AS': {CARDS_QUOTE}"),
+    (["knock", "Ben", KNOCKER[5], "--melds", '"AS 2S 3S', "--defender", "5"],
+     "--melds '\"AS 2S 3S': an unterminated quote (\"): put the quotes around all the melds (\"AS 2S 3S | 4H 4D 4C\")"),
     (["score", "--upcard", "9H", "--knocker", KNOCKER[5], "--defender", '"' + DEFENDER[(5, 23)]],
      f"--defender '\"{DEFENDER[(5, 23)]}': {CARDS_QUOTE}"),
 ])

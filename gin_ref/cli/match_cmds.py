@@ -18,8 +18,9 @@ from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import warn
 from gin_ref.views import words
 from gin_ref.views.text import fit_text
-from gin_ref.cli.options import (CARDS_OR_COUNT, complete_cards, complete_player, discard_option, json_option,
-                                 match_option, player_argument, rules_option, upcard_option, wide_option)
+from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, complete_player, discard_option,
+                                 json_option, match_option, player_argument, rules_option, upcard_option,
+                                 wide_option)
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 
@@ -126,7 +127,7 @@ def knock_options(required=True):
     options = (
         click.option("--defender", "defender_cards", required=required, metavar="CARDS|N", type=CARDS_OR_COUNT,
                      help="The defender's 10 cards, or his count after his layoffs (a whole number)."),
-        click.option("--melds", metavar="MELDS", help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
+        click.option("--melds", metavar="MELDS", type=MELDS_TEXT, help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
         discard_option(),
         click.option("--big-gin", is_flag=True, help="With the knocker's count 0: big gin (11 cards melded)."),
         upcard_option(UPCARD_HELP))

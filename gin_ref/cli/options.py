@@ -66,6 +66,7 @@ def _param_name(param):
 QUOTE_HINTS = {
     "cards": 'put the quotes around the whole group of cards ("KH QD ..."), and none around a count',
     "card": "a card needs no quotes",
+    "melds": 'put the quotes around all the melds ("AS 2S 3S | 4H 4D 4C")',
     "line": "close it and enter the line again",
 }
 
@@ -75,7 +76,7 @@ def unterminated_quote(what, quote, hint="cards"):
     return f"{what}: an unterminated quote ({quote}): {QUOTE_HINTS[hint]}"
 
 
-def verify_unquoted(value, param, one=False):
+def verify_unquoted(value, param, one=False, hint=None):
     """Refuse a quote character inside card text or a count (InvalidNotationError, exit 2): it is never part
     of a card, and a quote left open (``--defender "5``) must not pass for the count or the cards it holds."""
     text = str(value)
@@ -85,7 +86,7 @@ def verify_unquoted(value, param, one=False):
 
             what = f"{_param_name(param)} {text!r}"
             if text.count(quote) % 2:
-                raise InvalidNotationError(unterminated_quote(what, quote, "card" if one else "cards"))
+                raise InvalidNotationError(unterminated_quote(what, quote, hint or ("card" if one else "cards")))
             raise InvalidNotationError(f"{what}: quotes ({quote}) inside the value: they are not part of a card "
                                        "or a count")
 
@@ -133,11 +134,14 @@ class CardsOrCountType(click.ParamType):
 
     name = "cards|n"
 
+    def __init__(self, hint="cards"):
+        self.hint = hint
+
     def shell_complete(self, ctx, param, incomplete):
         return complete_cards(ctx, param, incomplete)
 
     def convert(self, value, param, ctx):
-        verify_unquoted(value, param)
+        verify_unquoted(value, param, hint=self.hint)
         return value
 
 
@@ -149,13 +153,14 @@ class MeldsType(click.ParamType):
     def convert(self, value, param, ctx):
         if value is None or isinstance(value, tuple):
             return value
-        verify_unquoted(value, param)
+        verify_unquoted(value, param, hint="melds")
         return parse_melds(value) if str(value) != "" else None
 
 
 CARD = CardType()
 CARDS = CardsType()
 CARDS_OR_COUNT = CardsOrCountType()
+MELDS_TEXT = CardsOrCountType("melds")  # melds as typed, for the match to read (knock, amend)
 MELDS = MeldsType()
 
 

@@ -154,7 +154,7 @@ def test_hypothesis_eleven_cards(cards):
 def test_best_melding_count_is_the_number_of_best_arrangements():
     # the count that lets settle skip listing a knocker's arrangements when only one is best: checked
     # against the brute force (every partition) and against all_meldings
-    from gin_ref.core.deadwood import best_melding_count
+    from gin_ref.core.deadwood import best_melding_count, best_melding_counted
 
     for size in (8, 10):
         for cards in hands(50 + size, size, 150, rich_hand) + hands(60 + size, size, 150, random_hand):
@@ -164,3 +164,4 @@ def test_best_melding_count_is_the_number_of_best_arrangements():
             assert best_melding_count(mask, enough=10_000) == theirs, codes(cards)
             assert len(all_meldings(mask, max_deadwood=least)) == theirs
             assert best_melding_count(mask) == min(theirs, 2)
+            assert best_melding_counted(mask) == (best_melding(mask), theirs), codes(cards)

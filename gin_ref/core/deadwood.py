@@ -168,6 +168,38 @@ def best_melding(mask: int, discard: bool = False) -> Melding:
     return _melding_from_sets(mask, sets, discard)
 
 
+def best_melding_counted(mask: int) -> Tuple[Melding, int]:
+    """``(best_melding(mask), best_melding_count(mask, enough=∞))`` from one walk of the set choices: the
+    arrangement the search keeps, and how many arrangements reach its deadwood (a knock check wants both)."""
+    if not _DW:
+        _tables()
+    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+    triples = (a & b & (c | d)) | (c & d & (a | b))
+    if not triples:
+        return _melding_from_sets(mask, (), False), _splits(a) * _splits(b) * _splits(c) * _splits(d)
+    _total, sets, ways = _best_choice_counted(a, b, c, d, triples)
+    return _melding_from_sets(mask, sets, False), ways
+
+
+def _best_choice_counted(a: int, b: int, c: int, d: int, triples: int) -> Tuple[int, SetChoice, int]:
+    """``_best_choice`` (every card kept) that also counts the arrangements reaching the least."""
+    if not triples:
+        return _DW[a] + _DW[b] + _DW[c] + _DW[d], (), _splits(a) * _splits(b) * _splits(c) * _splits(d)
+    low = triples & -triples
+    rest = triples ^ low
+    rank = low.bit_length() - 1
+    best, best_sets, count = _best_choice_counted(a, b, c, d, rest)
+    keep = ~low
+    for suits in _set_options(a, b, c, d, low):
+        total, sets, ways = _best_choice_counted(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
+                                                 c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest)
+        if total < best:
+            best, best_sets, count = total, ((rank, suits),) + sets, ways
+        elif total == best:
+            count += ways
+    return best, best_sets, count
+
+
 def _melding_from_sets(mask: int, sets: SetChoice, discard: bool) -> Melding:
     """The Melding of the search's answer: ``sets`` taken out, runs and deadwood read suit by suit.
 

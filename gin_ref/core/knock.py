@@ -3,7 +3,7 @@
 from typing import Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card, to_mask
-from gin_ref.core.deadwood import best_melding, deadwood_of
+from gin_ref.core.deadwood import best_melding, best_melding_counted, deadwood_of
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.melds import Meld, Melding, is_run, is_set
 from gin_ref.core.rules import HouseRules
@@ -36,10 +36,14 @@ class KnockCheck:
     """The verdict on a knock: the arrangement used, the limit and whether it is legal. Immutable; one is
     made for every case of ``check --input``, so a plain class with slots, not a dataclass."""
 
-    __slots__ = ("melding", "limit", "reason", "big_gin", "deadwood", "legal", "gin")
+    __slots__ = ("melding", "limit", "reason", "big_gin", "deadwood", "legal", "gin", "ways")
 
-    def __init__(self, melding: Melding, limit: int, reason: str, big_gin: bool = False) -> None:
+    def __init__(self, melding: Melding, limit: int, reason: str, big_gin: bool = False,
+                 ways: Optional[int] = None) -> None:
         self.melding = melding
+        # how many arrangements of the same cards reach this deadwood, when the search counted them (None:
+        # not counted; declared melds, 11 cards)
+        self.ways = ways
         self.limit = limit
         self.reason = reason  # why the limit is what it is
         self.big_gin = big_gin
@@ -150,7 +154,10 @@ def check_knock(cards: Sequence[Card], rules: HouseRules, upcard: Optional[Card]
         return KnockCheck(arrange_declared(cards, melds, discard), limit, reason)
     if eleven and discard is not None:
         return KnockCheck(_with_discard(best_melding(mask & ~discard.bit), discard), limit, reason)
-    return KnockCheck(best_melding(mask, discard=eleven), limit, reason)
+    if eleven:
+        return KnockCheck(best_melding(mask, discard=True), limit, reason)
+    melding, ways = best_melding_counted(mask)
+    return KnockCheck(melding, limit, reason, ways=ways)
 
 
 def _with_discard(melding: Melding, discard: Card) -> Melding:

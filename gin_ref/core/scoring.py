@@ -164,7 +164,8 @@ def _knocker_options(cards: Sequence[Card], rules: HouseRules, check: KnockCheck
         kept = [(mask & ~discard.bit if discard is not None else mask, discard)]
     if rules.knocker_arrangement == "min_deadwood":
         if len(kept) == 1 and not check.big_gin:
-            if best_melding_count(kept[0][0]) == 1:
+            ways = check.ways if check.ways is not None and discard is None else best_melding_count(kept[0][0])
+            if ways == 1:
                 return [check]  # the one best arrangement, which the check has already made
             least = check.deadwood  # the check arranged these very cards for the least deadwood
         else:

@@ -129,11 +129,12 @@ def verify_declared(melds: Sequence[Meld]) -> None:
 
 
 def check_knock(cards: Sequence[Card], rules: HouseRules, upcard: Optional[Card], melds: Optional[Sequence[Meld]] = None,
-                discard: Optional[Card] = None) -> KnockCheck:
+                discard: Optional[Card] = None, count: bool = False) -> KnockCheck:
     """Judge a knock: 10 cards kept, or 11 after the draw (discard chosen, or named by ``discard``).
 
     Returns a KnockCheck; it does not raise for an illegal knock (``legal`` says so). With 11 cards and
-    ``big_gin_bonus`` set, 11 melded cards with no discard named are big gin.
+    ``big_gin_bonus`` set, 11 melded cards with no discard named are big gin. ``count``: 10 cards arranged by
+    the search also get ``ways``, how many arrangements reach the deadwood (what settle asks next).
     """
     verify_knocker_cards(cards)
     if discard is not None and discard not in cards:
@@ -154,9 +155,9 @@ def check_knock(cards: Sequence[Card], rules: HouseRules, upcard: Optional[Card]
         return KnockCheck(arrange_declared(cards, melds, discard), limit, reason)
     if eleven and discard is not None:
         return KnockCheck(_with_discard(best_melding(mask & ~discard.bit), discard), limit, reason)
-    if eleven:
-        return KnockCheck(best_melding(mask, discard=True), limit, reason)
-    melding, ways = best_melding_counted(mask)
+    if eleven or not count:
+        return KnockCheck(best_melding(mask, discard=eleven), limit, reason)
+    melding, ways = best_melding_counted(mask)  # for settle: is this the one best arrangement?
     return KnockCheck(melding, limit, reason, ways=ways)
 
 

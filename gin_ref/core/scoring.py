@@ -121,7 +121,7 @@ def settle(rules: HouseRules, upcard: Optional[Card], knocker: Hand, defender: H
     melds (Melds); without them his cards are arranged per ``rules.knocker_arrangement``.
     """
     knocker_cards, defender_cards = read_hands(knocker, defender)
-    check = check_knock(knocker_cards, rules, upcard, melds, discard)
+    check = check_knock(knocker_cards, rules, upcard, melds, discard, count=True)
     verify_knock(check)
     return settle_checked(rules, upcard, check, knocker_cards, defender_cards, melds is not None, discard)
 

@@ -173,7 +173,7 @@ def _judged(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Op
 def _judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Optional[str], Optional[Settlement]]:
     limit, reason = knock_limit(rules, upcard), limit_reason(rules, upcard)
     if facts.knocker_cards is not None:
-        check = check_knock(facts.knocker_cards, rules, upcard, facts.melds, facts.discard)
+        check = check_knock(facts.knocker_cards, rules, upcard, facts.melds, facts.discard, count=True)
         if not check.legal:
             return f"knock not allowed: {check.refusal}", None
         if facts.defender_cards is not None:

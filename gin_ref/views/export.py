@@ -17,7 +17,7 @@ from typing import NamedTuple
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.views.history import standing
-from gin_ref.views.words import hand_notes, ruling_words
+from gin_ref.views.words import RULED, hand_notes, ruling_words
 
 FORMATS = ("csv", "json", "markdown", "html")
 EXPORT_FORMAT = "gin-ref-export/1"
@@ -255,9 +255,6 @@ def notes(view):
     ruled = [f"{RULED} hand {hand['number']}: {ruling_words(hand['ruling'], dated=True)}"
              for hand in view.tally["hands"] if hand.get("ruling")]
     return [note for _number, note in sheet_notes(view)] + ruled
-
-
-RULED = "^"  # a ruled hand's mark, as in the text tally (and PBN's adjusted scores)
 
 
 def ruled_result(hand):

@@ -16,8 +16,7 @@ from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width, short_name, spread_lines, table
-from gin_ref.views.export import RULED
-from gin_ref.views.words import (after_end_words, end_reason, final_words, hand_notes, note_words, pretty_card,
+from gin_ref.views.words import (RULED, after_end_words, end_reason, final_words, hand_notes, note_words, pretty_card,
                                  result_words, ruling_words)
 
 RESULT_NAMES = {"big_gin": "big gin"}

@@ -21,6 +21,7 @@ def pretty_card(code: object) -> str:
         return str(code)
 
 RESULT_NAMES = {"big_gin": "big gin", "undercut": "knock, undercut"}
+RULED = "^"  # a ruled hand's mark, in the text tally and the exports (as PBN marks its adjusted scores)
 _ACTION_OF_KIND = {"illegal_knock": "knock", "wrong_dealer": "deal"}
 
 

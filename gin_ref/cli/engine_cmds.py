@@ -8,7 +8,7 @@ from gin_ref.cli.options import (CARDS, CardsType, CardType, cards_of, discard_o
                                  rules_option, upcard_option, wide_option)
 from gin_ref.cli.jsonlines import case_fields, run_lines
 from gin_ref.cli.output import deadwood_text, emit_json, melds_text, spread_lines, table
-from gin_ref.core.cards import parse_cards
+from gin_ref.core.cards import card_named, parse_cards
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
@@ -26,6 +26,10 @@ _CARD_TYPES = {"upcard": CardType("upcard"), "discard": CardType("discard")}
 
 
 def _card(text, what):
+    if isinstance(text, str):
+        card = card_named(text)  # the usual case: a card's name, nothing to refuse
+        if card is not None:
+            return card
     return _CARD_TYPES[what].convert(text, None, None)
 
 

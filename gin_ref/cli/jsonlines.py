@@ -89,7 +89,11 @@ def _surely_no_repeats(text, case):
     escapes, and each key's quoted name once in the text. Otherwise the line is read again, pair by pair."""
     if "\\" in text or text.count("{") > 1:
         return False
-    return not isinstance(case, dict) or all(text.count(f'"{key}"') == 1 for key in case)
+    if isinstance(case, dict):
+        for key in case:
+            if text.count(f'"{key}"') != 1:
+                return False
+    return True
 
 
 def _no_repeats(pairs):

@@ -80,6 +80,11 @@ DECK = tuple(Card(i) for i in range(52))
 _BY_NAME = {rank + suit: DECK[s * 13 + r - 1] for rank, r in _RANK_ALIASES.items() for suit, s in _SUIT_ALIASES.items()}
 
 
+def card_named(text: str) -> Optional[Card]:
+    """The card a text names exactly, in any spelling and case (``10h``, ``T♥``), or None: no parsing."""
+    return _BY_NAME.get(text.upper())
+
+
 def split_tokens(text: CardText) -> List[str]:
     """Split card text on spaces, commas or semicolons; accepts one string or a list of strings."""
     if isinstance(text, str):

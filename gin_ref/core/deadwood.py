@@ -252,8 +252,7 @@ def _suit_parts(key: int) -> SuitParts:
 
 
 def best_melding_count(mask: int, enough: int = 2) -> int:
-    """How many arrangements of ``mask`` reach its least deadwood; ``enough`` if there are that many or more
-    (counting stops there).
+    """How many arrangements of ``mask`` reach its least deadwood; ``enough`` if there are that many or more.
 
     Counts what ``all_meldings(mask, max_deadwood=deadwood_of(mask))`` would list, without building them:
     an arrangement is a choice of sets plus, in each suit, a split of the cards left into runs and loose
@@ -264,30 +263,9 @@ def best_melding_count(mask: int, enough: int = 2) -> int:
         _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
-    splits = _SPLITS.get
     if not triples:
-        return min((splits(a) or _splits(a)) * (splits(b) or _splits(b)) * (splits(c) or _splits(c))
-                   * (splits(d) or _splits(d)), enough)
-    return min(_least_count(a, b, c, d, triples)[1], enough)
-
-
-def _least_count(a: int, b: int, c: int, d: int, triples: int) -> Tuple[int, int]:
-    """``(least deadwood, how many arrangements reach it)`` over every choice of sets among ``triples``: one
-    walk that keeps the least so far and the count of the choices that reach it."""
-    if not triples:
-        return _DW[a] + _DW[b] + _DW[c] + _DW[d], _splits(a) * _splits(b) * _splits(c) * _splits(d)
-    low = triples & -triples
-    rest = triples ^ low
-    best, count = _least_count(a, b, c, d, rest)
-    keep = ~low
-    for suits in _set_options(a, b, c, d, low):
-        total, ways = _least_count(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
-                                   c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest)
-        if total < best:
-            best, count = total, ways
-        elif total == best:
-            count += ways
-    return best, count
+        return min(_splits(a) * _splits(b) * _splits(c) * _splits(d), enough)
+    return min(_best_choice_counted(a, b, c, d, triples)[2], enough)
 
 
 _SPLITS: Dict[int, int] = {0: 1}  # 13-bit mask -> how many splits into runs and loose cards reach its least deadwood

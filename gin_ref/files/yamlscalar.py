@@ -40,14 +40,13 @@ def implicit_tag(text):
 
 # Every plain token read so far (each matched PLAIN first) -> its value; the fast reader looks tokens up here.
 PLAIN_VALUES: dict = {}
-_plain_values = PLAIN_VALUES
 
 
 def plain_value(text):
     """The value of a plain scalar, or Fallback if PyYAML would build something other than str, int,
     bool or null (a date, a float, an octal number...)."""
     try:
-        return _plain_values[text]
+        return PLAIN_VALUES[text]
     except KeyError:
         pass
     tag = implicit_tag(text)
@@ -61,8 +60,8 @@ def plain_value(text):
         value = int(text)
     else:
         raise Fallback
-    if len(_plain_values) < 100_000:
-        _plain_values[text] = value
+    if len(PLAIN_VALUES) < 100_000:
+        PLAIN_VALUES[text] = value
     return value
 
 

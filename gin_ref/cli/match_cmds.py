@@ -312,6 +312,8 @@ def verify_cmd(match_path, as_json, strict, files):
                        "problems": [{"line": line, "message": message} for line, message in problems],
                        "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
                                           for item in _irregularities(data)]})
+        if match is not None and match.state.paper is not None:
+            report[-1]["result_only"] = True
         notes = _notes(match) if not problems else []
         if notes:
             report[-1]["notes"] = notes
@@ -333,7 +335,9 @@ def verify_cmd(match_path, as_json, strict, files):
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
-            click.echo(fit_text(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded))
+            counted = (f"{hands} hand{'s' if hands != 1 else ''}" if match is None or match.state.paper is None
+                       else "a result only (it carries no hands)")
+            click.echo(fit_text(f"{path}: ok, {counted}" + _over(match) + recorded))
             for item in kept:
                 click.echo(fit_text(f"  line {item['line']}, {item['text']}"))
             for note in notes:

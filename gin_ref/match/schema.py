@@ -13,8 +13,10 @@ replay works out again and compares.
 from typing import Any, Dict, Iterator, List, Mapping, MutableMapping, Tuple
 
 FORMAT = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
-TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "irregularities", "corrections")
-OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused)
+TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "result", "irregularities", "corrections")
+# irregularities: written once there is one (a deal refused); result: a match recorded by its result only
+# (``gin_ref.match.result``), whose start may be left out
+OPTIONAL_KEYS = ("irregularities", "result")
 ROLES = ("box", "captain", "sitter")
 
 HAND_KEYS = ("number", "dealer", "box", "captain", "sitter", "upcard", "limit", "irregularities", "turns",
@@ -67,12 +69,13 @@ def keys_beyond_1(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
                 yield from held(("hands", i, "irregularities", j), item, KEYS_SINCE_2["irregularities"])
     for i, item in enumerate(list_at(record, "corrections")):
         yield from held(("corrections", i), item, KEYS_SINCE_2["corrections"])
+    yield from held((), record, ("result",))  # a result-only record (issue 26)
 
 
 def step_count(record: Record) -> int:
     """How many steps written in place the record holds: each deal refused, and per hand its deal, turns,
     irregularities and result (a hand that ended dead by itself ended at its last turn: no extra step)."""
-    count = len(list_at(record, "irregularities"))
+    count = len(list_at(record, "irregularities")) + ("result" in record)  # a result-only record: one step
     for entry in list_at(record, "hands"):
         if not isinstance(entry, dict):
             continue

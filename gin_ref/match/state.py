@@ -7,7 +7,7 @@ roles) and why, the end, the open hand and its table. The functions below move i
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Dict, List, NamedTuple, Optional, Set, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -74,6 +74,7 @@ class MatchState:
     notes: List[Note] = field(default_factory=list)
     after_end: Set[int] = field(default_factory=set)  # indexes of hands played after the end: not counted
     settlements: Dict[int, Settlement] = field(default_factory=dict)  # index -> its knock settled
+    paper: Optional[Any] = None  # a result-only match: its PaperResult (gin_ref.match.result)
 
     @property
     def players(self) -> List[str]:
@@ -102,6 +103,8 @@ class MatchState:
         While the match is being played: empty bonuses, final None, winner None."""
         if not self.finished:
             return {name: {} for name in self.players}, None, None
+        if self.paper is not None:  # a result-only match: the scores given, bonuses in (not known apart)
+            return {name: {} for name in self.players}, dict(self.paper.scores), self.paper.winner
         if self.forfeit is not None:  # final scores as they stand: no end-of-game bonuses
             return {name: {} for name in self.players}, dict(self.totals), self.winner
         if self.games is not None:

@@ -76,6 +76,8 @@ def refusal_words(state: MatchState, outcome: Outcome, dealt: bool = False) -> s
 def undone_words(step: Step) -> str:
     """What ``undo`` takes back: ``hand 2: Ann's illegal knock``, ``hand 1, turn 4: Ben draws``..."""
     data, number = step.data, step.hand
+    if step.kind == "match_result" or (step.kind == "amend" and number == 0):
+        return paper_words(step.kind, data)
     if step.kind == "refused_deal":
         return f"hand {number}: {data.get('player')}'s deal by the wrong dealer"
     if step.kind == "result":
@@ -101,9 +103,40 @@ def undone_words(step: Step) -> str:
 
 def redone_words(step: Step) -> str:
     """What ``redo`` puts back (an amend's data is then its new version)."""
+    if step.kind == "amend" and step.hand == 0:
+        return f"the amend of the result ({scores_words(step.data)})"
     if step.kind == "amend":
         return f"hand {step.hand}: the amend ({result_words(step.data)})"
     return undone_words(step)
+
+
+def scores_words(result: Mapping[str, Any]) -> str:
+    """A result-only match's result: ``Ann 154, Ben 24 (Ann won; hands won Ann 6, Ben 2)``."""
+    scores = result.get("scores") or {}
+    text = ", ".join(f"{name} {points}" for name, points in scores.items())
+    won = result.get("hands_won")
+    hands = f"; hands won {', '.join(f'{n} {c}' for n, c in won.items())}" if isinstance(won, dict) else ""
+    return f"{text} ({result.get('winner')} won{hands})"
+
+
+def result_only_words(hands_won: Optional[Mapping[str, int]]) -> str:
+    """A match recorded by its result, in place of its hands (the tally, the sheet): ``recorded by its result
+    only: no hands (hands won: Ann 6, Ben 2)``."""
+    hands = f" (hands won: {', '.join(f'{n} {c}' for n, c in hands_won.items())})" if hands_won else ""
+    return f"recorded by its result only: no hands{hands}"
+
+
+def results_left_out_words(count: int) -> str:
+    """``stats``' note of the matches its per-hand figures leave out."""
+    matches = "1 match" if count == 1 else f"{count} matches"
+    return f"left out of the per-hand figures: {matches} recorded by its result only"
+
+
+def paper_words(kind: str, data: Mapping[str, Any]) -> str:
+    """What undo takes back of a result-only match: the result, or an amend of it (back to the old one)."""
+    if kind == "amend":
+        return f"the amend of the result (back to {scores_words(data)})"
+    return f"the result ({scores_words(data)})"
 
 
 def amended_words(number: int, old: Mapping[str, Any]) -> str:
@@ -131,6 +164,8 @@ def after_end_words(state: MatchState) -> Optional[str]:
 
 def end_reason(state: MatchState) -> str:
     """Why the match is over: ``Ann reached 100 in hand 7``, ``Ben forfeited in hand 4 (a ruling)``."""
+    if state.paper is not None:
+        return "recorded by its result only (kept on paper): no hands"
     if state.forfeit is not None:
         return (f"{state.forfeit} forfeited in hand {state.ended_in} (a ruling): scores as they stand, "
                 "no end-of-game bonuses")
@@ -212,6 +247,10 @@ def seal_words(broken: Any) -> str:
         return f"hand {broken.hand} changed outside gin-ref: its facts no longer match its seal"
     if broken.kind == "missing":
         return f"hand {broken.hand} changed outside gin-ref: it has no seal"
+    if broken.kind == "result_edited":
+        return "the result changed outside gin-ref: its scores no longer match its seal"
+    if broken.kind == "result_missing":
+        return "the result changed outside gin-ref: it has no seal"
     return ("the end of record's seal is not the last hand's: a hand was deleted, or the seals changed, "
             "outside gin-ref")
 

@@ -76,7 +76,7 @@ def _hands_fit(rules: HouseRules, total: int, hands: Optional[int]) -> bool:
 
 
 def _options(rules: HouseRules, final: int, hands: Optional[int], winner: bool,
-             shutout: bool) -> Iterator[Tuple[int, Optional[int]]]:
+             shutout: bool, fit: bool = True) -> Iterator[Tuple[int, Optional[int]]]:
     """Every ``(running total, hands won)`` a player's final score can come from, by the bonuses the
     rules give at the end (``winner``: the game's winner; ``shutout``: every other player scored nothing)."""
     box = rules.box_bonus
@@ -91,7 +91,7 @@ def _options(rules: HouseRules, final: int, hands: Optional[int], winner: bool,
                 if (rest + rules.game_bonus) % 2:
                     continue
                 rest = (rest + rules.game_bonus) // 2 - rules.game_bonus
-        if rest >= 0 and _hands_fit(rules, rest, count) and (not winner or count != 0):
+        if rest >= 0 and (not fit or _hands_fit(rules, rest, count)) and (not winner or count != 0):
             yield rest, count
 
 
@@ -133,6 +133,12 @@ def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Opti
     final = scores[winner]
     if hands.get(winner) == 0:
         problems.append((winner, f"{winner} won the match with 0 hands won"))
+    elif not options and hands.get(winner) is not None and any(
+            total >= target for flag in shutout
+            for total, _ in _options(rules, final, hands[winner], True, flag, fit=False)):
+        count = hands[winner]
+        problems.append((winner, f"{winner}'s {final} cannot come from {count} hand{'' if count == 1 else 's'} "
+                                 f"won: a hand won scores {min_hand_score(rules)} to {top}{bonus}"))
     elif not options:
         problems.append((winner, f"{winner}'s {final} is not a score the rules give a winner: the end-of-game "
                                  f"bonuses{bonus} do not add up to it"))

@@ -1,0 +1,83 @@
+"""``gin_ref.match.result``: the bounds a result is checked against, and a result-only record replayed
+(the CLI is in test_cli_result.py)."""
+
+import copy
+
+import pytest
+
+from gin_ref.core.cards import parse_cards
+from gin_ref.core.rules import make_rules
+from gin_ref.files.rulesfile import load_rules
+from gin_ref.match.model import Match, check_record
+from gin_ref.match.result import MAX_DEADWOOD, max_hand_score, result_entry, score_problems
+
+from reference import ref_deadwood
+
+
+def test_the_most_deadwood_ten_cards_hold_is_98():
+    # Nine ten-point cards hold three of one rank (four ranks, two each make eight): a set, so at most
+    # 70 points stay out. Eight ten-point cards and two nines make 98, when the nines join no run or set.
+    assert MAX_DEADWOOD == 98
+    assert ref_deadwood(parse_cards("TS TH JD JC QS QH KD KC 9D 9C")) == 98
+
+
+@pytest.mark.parametrize("knobs, top", [
+    ({}, 98 + 25),
+    ({"gin_bonus": 20}, 98 + 20),
+    ({"big_gin_bonus": 31}, 98 + 31),
+    ({"undercut_bonus": 200}, 10 + 200),  # an undercut: 10 - 0 + the bonus
+    ({"spade_double": True}, (98 + 25) * 2),
+    ({"gin_bonus": 0}, 98 - 1 + 0 + 1),  # a gin against 98: 98 (a knock gives at most 97)
+])
+def test_the_most_a_hand_can_score(knobs, top):
+    assert max_hand_score(make_rules(knobs)) == top
+
+
+def test_score_problems_for_each_player_by_the_rules():
+    standard = load_rules("standard")
+    assert score_problems(standard, {"Ann": 100, "Ben": 99}, None, "Ann") == []
+    assert score_problems(standard, {"Ann": 222, "Ben": 0}, None, "Ann") == []
+    assert [who for who, _ in score_problems(standard, {"Ann": 223, "Ben": 100}, None, "Ann")] == ["Ben", "Ann"]
+    # penalties score without a hand won: only the target is checked
+    penalty = standard.with_knobs(illegal_knock="penalty")
+    assert score_problems(penalty, {"Ann": 500, "Ben": 20}, {"Ann": 1, "Ben": 0}, "Ann") == []
+    # classic: a winner's shutout is his only when the other scored nothing
+    classic = load_rules("classic")
+    assert score_problems(classic, {"Ann": 320, "Ben": 0}, {"Ann": 1, "Ben": 0}, "Ann") == []  # 100+100+20+100
+    assert score_problems(classic, {"Ann": 220, "Ben": 0}, {"Ann": 1, "Ben": 0}, "Ann") != []  # no shutout: 0+...
+
+
+def _record(scores, hands_won=None):
+    match = Match.new(["Ann", "Ben"], load_rules("standard"), "2024-05-01", dealer="Ann")
+    match.record["result"] = result_entry(match.players, match.rules, scores, hands_won or ())
+    return match.record
+
+
+def test_a_result_only_record_replays_to_a_finished_match():
+    record = _record([("Ann", "154"), ("Ben", "24")], [("Ann", "6"), ("Ben", "2")])
+    match = Match(record)
+    assert (match.state.finished, match.state.winner, match.state.totals, match.state.hands_won) == (
+        True, "Ann", {"Ann": 154, "Ben": 24}, {"Ann": 6, "Ben": 2})
+    assert match.state.result() == ({"Ann": {}, "Ben": {}}, {"Ann": 154, "Ben": 24}, "Ann")
+
+
+@pytest.mark.parametrize("edit, where, message", [
+    (lambda r: r["result"].update(winner="Ben"), ("result", "winner"),
+     "the result's winner is 'Ben', but the scores make it Ann (the highest)"),
+    (lambda r: r["result"]["scores"].update(Ann=24), ("result", "scores"),
+     "Ann and Ben have 24 each: a match has one winner"),
+    (lambda r: r["result"]["scores"].update(Ben=-1), ("result", "scores"),
+     "the result's 'scores' must give each player (Ann, Ben) a whole number of points from 0"),
+    (lambda r: r["result"].update(hands_won={"Ann": 1}), ("result", "hands_won"),
+     "the result's 'hands_won' must give each player (Ann, Ben) a whole number of hands from 0"),
+    (lambda r: r["result"].update(extra=1), ("result", "extra"), "unknown key 'extra' in 'result'"),
+    (lambda r: r["hands"].append({"number": 1}), ("hands",),
+     "the record holds a result and 1 hand: a match is recorded by its hands or by its result, not both"),
+    (lambda r: r["rules"]["knobs"].update(target=200), ("result", "scores", "Ann"),
+     "the result: Ann won with 154, below the target 200: the winner's total reaches it"),
+])
+def test_check_record_names_each_problem_of_a_result(edit, where, message):
+    record = copy.deepcopy(_record([("Ann", "154"), ("Ben", "24")]))
+    edit(record)
+    problems, _match = check_record(record)
+    assert (problems[0].where, problems[0].message) == (where, message)

@@ -67,8 +67,9 @@ def night(tmp_path_factory):
             table = next(t for t in tables if set(t["players"]) == {winner, loser})
             out = run("result", "--match", table["file"], winner, won, loser, lost)
             first = out.splitlines()[0]  # the scores in the table's order of players
-            assert first.startswith(f"{table['file']}: the result, ") and first.endswith(f" ({winner} won)")
+            assert first.startswith(f"{table['file']}: the result: ")
             assert f"{winner} {won}" in first and f"{loser} {lost}" in first
+            assert out.splitlines()[-1] == f"{winner} won {won} to {lost}"
             files.append((table["file"], winner, loser))
     assert invoke("event", "pair", folder).exit_code != 0  # three rounds of three: the event is over
     return folder, files
@@ -158,9 +159,9 @@ def test_result_starts_a_file_and_tally_shows_the_final_line(tmp_path):
     path = tmp_path / "p.yaml"
     out = run("result", "--match", path, "--date", "2024-05-02", "Ann", 154, "Ben", 24, "--hands-won", "ann", 6,
               "ben", 2)
-    assert out == (f"{path}: the result, Ann 154, Ben 24 (Ann won; hands won Ann 6, Ben 2)\n"
+    assert out == (f"{path}: the result: Ann 154, Ben 24; hands won Ann 6, Ben 2\n"
                    "totals: Ann 154, Ben 24\n"
-                   "the match is over: recorded by its result only (kept on paper): no hands\n"
+                   "the match is over: a result kept on paper\n"
                    "final:\n  Ann  154\n  Ben  24\nAnn won 154 to 24\n")
     text = path.read_text()
     assert "start:" not in text and "hands: []\nresult:\n  scores:\n    Ann: 154\n" in text
@@ -197,13 +198,13 @@ def test_amend_result_undo_and_redo(tmp_path):
     path = tmp_path / "p.yaml"
     run("result", "--match", path, "Ann", 154, "Ben", 24)
     out = run("amend", "--match", path, "result", "Ann", 150, "Ben", 30, "--hands-won", "Ann", 5, "Ben", 2)
-    assert out.splitlines()[:2] == [f"{path}: the result, was Ann 154, Ben 24 (Ann won)",
-                                    " " * len(str(path)) + "  now Ann 150, Ben 30 (Ann won; hands won Ann 5, Ben 2)"]
+    assert out.splitlines()[:2] == [f"{path}: the result was Ann 154, Ben 24",
+                                    " " * len(str(path)) + "             now Ann 150, Ben 30; hands won Ann 5, Ben 2"]
     assert json.loads(run("tally", "--match", path, "--json"))["final"] == {"Ann": 150, "Ben": 30}
-    assert run("undo", "--match", path).splitlines()[0] == "took back the amend of the result (back to Ann 154, Ben 24 (Ann won))"
+    assert run("undo", "--match", path).splitlines()[0] == "took back the result's amend (back to Ann 154, Ben 24)"
     assert json.loads(run("tally", "--match", path, "--json"))["final"] == {"Ann": 154, "Ben": 24}
     assert run("redo", "--match", path).splitlines()[0] == (
-        "put back the amend of the result (Ann 150, Ben 30 (Ann won; hands won Ann 5, Ben 2))")
+        "put back the result's amend (Ann 150, Ben 30; hands won Ann 5, Ben 2)")
     assert json.loads(run("tally", "--match", path, "--json"))["final"] == {"Ann": 150, "Ben": 30}
     assert run("verify", path).startswith(f"{path}: ok, a result only")
     assert "Ann won with 90, below the target 100" in refused(1, "amend", "--match", path, "result", "Ann", 90,
@@ -219,10 +220,10 @@ def test_undo_and_redo_the_result_of_an_event_table(tmp_path):
     run("event", "pair", folder)
     table = folder / "round-1-table-1.yaml"
     run("result", "--match", table, "Ann", 120, "Ben", 80)
-    assert run("undo", "--match", table).splitlines()[:2] == ["took back the result (Ann 120, Ben 80 (Ann won))",
+    assert run("undo", "--match", table).splitlines()[:2] == ["took back the result (Ann 120, Ben 80)",
                                                               "totals: Ann 0, Ben 0"]
     assert json.loads(run("tally", "--match", table, "--json"))["finished"] is False
-    assert run("redo", "--match", table).splitlines()[0] == "put back the result (Ann 120, Ben 80 (Ann won))"
+    assert run("redo", "--match", table).splitlines()[0] == "put back the result (Ann 120, Ben 80)"
     assert json.loads(run("event", "standings", folder, "--json"))["finished"] is True
     assert run("verify", table).startswith(f"{table}: ok, a result only")
 

@@ -106,7 +106,7 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
             paper.verify_no_hands(match.record, str(path))
             _same_players(match.players, [name for name, _ in pairs])
             paper.put_result(match, paper.result_entry(match.players, match.rules, pairs, won))
-    click.echo(f"{path}: the result, {words.scores_words(match.record[paper.RESULT_KEY])}")
+    click.echo(f"{path}: the result: {words.scores_words(match.record[paper.RESULT_KEY])}")
     click.echo("\n".join(tally_view.standing_lines(match)))
 
 
@@ -144,8 +144,8 @@ def amend_result_cmd(match_path, hands_won, scores):
         old = paper.facts(match.record[paper.RESULT_KEY])
         entry = paper.result_entry(match.players, match.rules, pairs, list(hands_won))
         paper.amend_result(match, entry, record.now(), f"the result: was {words.scores_words(old)}")
-    click.echo(f"{rec.path}: the result, was {words.scores_words(old)}")
-    click.echo(f"{' ' * len(str(rec.path))}  now {words.scores_words(match.record[paper.RESULT_KEY])}")
+    click.echo(f"{rec.path}: the result was {words.scores_words(old)}")
+    click.echo(f"{' ' * len(str(rec.path))}             now {words.scores_words(match.record[paper.RESULT_KEY])}")
     click.echo("\n".join(tally_view.standing_lines(match)))
 
 

@@ -104,19 +104,18 @@ def undone_words(step: Step) -> str:
 def redone_words(step: Step) -> str:
     """What ``redo`` puts back (an amend's data is then its new version)."""
     if step.kind == "amend" and step.hand == 0:
-        return f"the amend of the result ({scores_words(step.data)})"
+        return f"the result's amend ({scores_words(step.data)})"
     if step.kind == "amend":
         return f"hand {step.hand}: the amend ({result_words(step.data)})"
     return undone_words(step)
 
 
 def scores_words(result: Mapping[str, Any]) -> str:
-    """A result-only match's result: ``Ann 154, Ben 24 (Ann won; hands won Ann 6, Ben 2)``."""
+    """A result-only match's result: ``Ann 154, Ben 24; hands won Ann 6, Ben 2``."""
     scores = result.get("scores") or {}
     text = ", ".join(f"{name} {points}" for name, points in scores.items())
     won = result.get("hands_won")
-    hands = f"; hands won {', '.join(f'{n} {c}' for n, c in won.items())}" if isinstance(won, dict) else ""
-    return f"{text} ({result.get('winner')} won{hands})"
+    return text + (f"; hands won {', '.join(f'{n} {c}' for n, c in won.items())}" if isinstance(won, dict) else "")
 
 
 def result_only_words(hands_won: Optional[Mapping[str, int]]) -> str:
@@ -135,7 +134,7 @@ def results_left_out_words(count: int) -> str:
 def paper_words(kind: str, data: Mapping[str, Any]) -> str:
     """What undo takes back of a result-only match: the result, or an amend of it (back to the old one)."""
     if kind == "amend":
-        return f"the amend of the result (back to {scores_words(data)})"
+        return f"the result's amend (back to {scores_words(data)})"
     return f"the result ({scores_words(data)})"
 
 
@@ -165,7 +164,7 @@ def after_end_words(state: MatchState) -> Optional[str]:
 def end_reason(state: MatchState) -> str:
     """Why the match is over: ``Ann reached 100 in hand 7``, ``Ben forfeited in hand 4 (a ruling)``."""
     if state.paper is not None:
-        return "recorded by its result only (kept on paper): no hands"
+        return "a result kept on paper"
     if state.forfeit is not None:
         return (f"{state.forfeit} forfeited in hand {state.ended_in} (a ruling): scores as they stand, "
                 "no end-of-game bonuses")

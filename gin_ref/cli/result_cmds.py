@@ -68,9 +68,11 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
     and export count it as a finished match (stats leaves it out of its per-hand figures).
 
     \b
-    Example:  gin-ref result --match paper.yaml Ann 154 Ben 24 --hands-won Ann 6 Ben 2
+    Example:  gin-ref result --match paper.yaml Ann 154 Ben 24
+                  --hands-won Ann 6 Ben 2
               gin-ref result --match night/round-2-table-1.yaml Ann 154 Ben 24
-              gin-ref result --rules three-player --match box.yaml Ann 112 Ben 40 Cid 75
+              gin-ref result --rules three-player --match box.yaml
+                  Ann 112 Ben 40 Cid 75
     """
     from gin_ref.match import result as paper
     from gin_ref.views import tally_text as tally_view

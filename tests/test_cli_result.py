@@ -257,6 +257,10 @@ def test_a_hand_is_refused_on_a_result_naming_the_way_on(tmp_path):
     assert refused(1, "dead", "--match", path) == way
     assert refused(1, "take", "--match", path, "Ann") == way
     assert "already holds a result (Ann 154, Ben 24)" in refused(1, "result", "--match", path, "Ann", 150, "Ben", 2)
+    assert refused(1, "ruling", "--match", path, "--void", "--reason", "x") == (
+        "Error: no hand has been dealt: there is nothing to rule on\n")
+    assert refused(1, "tally", "--match", path, "--what-if", "classic") == (
+        "Error: this match is recorded by its result only: it has no hands to settle again under other rules\n")
     assert "recorded hand by hand" in refused(2, "amend", "--match", EXAMPLES / "oklahoma.yaml", "result", "Ann",
                                               150, "Ben", 30)
     assert path.read_text() == before

@@ -26,6 +26,7 @@ STEP_KIND = "match_result"  # the step a result is, for undo and redo (hand 0: n
 # clear of runs (e.g. TS TH JD JC QS QH KD KC 9D 9C) = 98. A hand scores at most that plus its bonus.
 MAX_DEADWOOD = 98
 MAX_KNOCK = 10
+MAX_HANDS_WON = 100_000  # the most hands won the checks try, when a box bonus leaves the number open
 
 
 class PaperResult(NamedTuple):
@@ -80,7 +81,9 @@ def _options(rules: HouseRules, final: int, hands: Optional[int], winner: bool,
     """Every ``(running total, hands won)`` a player's final score can come from, by the bonuses the
     rules give at the end (``winner``: the game's winner; ``shutout``: every other player scored nothing)."""
     box = rules.box_bonus
-    counts: Sequence[Optional[int]] = [hands] if hands is not None else (range(final // box + 1) if box else [None])
+    # hands won, when not given: as many as the box bonus leaves room for (within MAX_HANDS_WON)
+    counts: Sequence[Optional[int]] = [hands] if hands is not None else (
+        range(min(final // box, MAX_HANDS_WON) + 1) if box else [None])
     for count in counts:
         rest = final - box * (count or 0)
         if winner:

@@ -261,7 +261,7 @@ def test_a_hand_is_refused_on_a_result_naming_the_way_on(tmp_path):
         "Error: no hand has been dealt: there is nothing to rule on\n")
     assert refused(1, "tally", "--match", path, "--what-if", "classic") == (
         "Error: this match is recorded by its result only: it has no hands to settle again under other rules\n")
-    assert "recorded hand by hand" in refused(2, "amend", "--match", EXAMPLES / "oklahoma.yaml", "result", "Ann",
+    assert "recorded hand by hand" in refused(1, "amend", "--match", EXAMPLES / "oklahoma.yaml", "result", "Ann",
                                               150, "Ben", 30)
     assert path.read_text() == before
 

@@ -10,7 +10,7 @@ import os
 import click
 
 from gin_ref.cli.options import match_option, rules_option
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.files import matchfile as record
 from gin_ref.views import words
 
@@ -131,7 +131,8 @@ def amend_result_cmd(match_path, hands_won, scores):
     checked as `result` checks them. The old result is kept under 'corrections'; undo takes the amend back.
 
     \b
-    Example:  gin-ref amend result --match paper.yaml Ann 150 Ben 30 --hands-won Ann 6 Ben 2
+    Example:  gin-ref amend result --match paper.yaml Ann 150 Ben 30
+              gin-ref amend result Ann 150 Ben 30 --hands-won Ann 6 Ben 2
     """
     from gin_ref.match import result as paper
     from gin_ref.views import tally_text as tally_view
@@ -141,7 +142,7 @@ def amend_result_cmd(match_path, hands_won, scores):
         rec.confirm = 0  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
         if not paper.is_result_only(match.record):
-            raise InvalidNotationError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
+            raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
         _same_players(match.players, [name for name, _ in pairs])
         old = paper.facts(match.record[paper.RESULT_KEY])
         entry = paper.result_entry(match.players, match.rules, pairs, list(hands_won))

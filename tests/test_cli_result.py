@@ -366,3 +366,18 @@ def test_a_result_and_hands_in_one_record_are_refused_by_verify(tmp_path):
     result = invoke("verify", hands)
     assert result.exit_code == 1
     assert "the record holds a result and 1 hand: a match is recorded by its hands or by its result, not both" in result.stderr
+
+
+def test_a_result_edited_by_hand_is_not_sealed_again_until_amended(tmp_path):
+    path = tmp_path / "p.yaml"
+    run("result", "--match", path, "Ann", 154, "Ben", 24)
+    run("amend", "--match", path, "result", "Ann", 150, "Ben", 30)
+    path.write_text(path.read_text().replace("Ann: 150", "Ann: 160"))
+    before = path.read_text()
+    assert refused(1, "undo", "--match", path) == (
+        "Error: the result changed outside gin-ref (its seal fails): look, then confirm it with 'gin-ref amend "
+        "result PLAYER POINTS ...', which seals it again\n")
+    assert path.read_text() == before
+    run("amend", "--match", path, "result", "Ann", 160, "Ben", 30)  # what the table agrees: sealed again
+    result = invoke("verify", "--strict", path)
+    assert (result.exit_code, result.stderr) == (0, "")

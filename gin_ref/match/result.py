@@ -5,11 +5,13 @@ A result-only record is a match record (format /2) that holds no hands but a top
 the final scores, every bonus in (what the paper sheet says at the bottom); ``hands_won`` is optional;
 ``winner`` is derived (the highest score) and checked; ``seal`` chains on the record's head as a hand's
 does (``gin_ref.match.seals``). Its ``start`` is optional: a paper sheet need not say who dealt first.
+The result is one step (``STEP_KIND``, hand 0) for undo and redo; an amend of it is an ``amended``
+correction of hand 0 (``gin_ref.match.steps``).
 
 A record holds hands or a result, never both. ``check_result`` is the replay's part: the players, the
 rules (not Hollywood: three games cannot be told from one score each), a single winner at or past the
-target, and scores the rules can produce (``score_problems``). ``result_step`` builds the step that
-``gin-ref result`` writes (the same checks, raised), ``amend_result`` replaces it.
+target, and scores the rules can produce (``score_problems``). ``result_entry`` builds what ``gin-ref
+result`` writes (the same checks, raised), ``put_result`` writes it and ``amend_result`` replaces it.
 """
 
 from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple
@@ -94,7 +96,9 @@ def _options(rules: HouseRules, final: int, hands: Optional[int], winner: bool,
                 if (rest + rules.game_bonus) % 2:
                     continue
                 rest = (rest + rules.game_bonus) // 2 - rules.game_bonus
-        if rest >= 0 and (not fit or _hands_fit(rules, rest, count)) and (not winner or count != 0):
+        # a winner won a hand, unless penalties alone could have taken him there (illegal_knock penalty)
+        won_one = not winner or count != 0 or rules.illegal_knock == "penalty"
+        if rest >= 0 and (not fit or _hands_fit(rules, rest, count)) and won_one:
             yield rest, count
 
 
@@ -134,7 +138,7 @@ def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Opti
     reached = [(total, count) for total, count in options if total >= target]
     within = [(total, count) for total, count in reached if not strict or total <= target - 1 + top]
     final = scores[winner]
-    if hands.get(winner) == 0:
+    if hands.get(winner) == 0 and strict:
         problems.append((winner, f"{winner} won the match with 0 hands won"))
     elif not options and hands.get(winner) is not None and any(
             total >= target for flag in shutout
@@ -231,8 +235,6 @@ def result_entry(players: Sequence[str], rules: HouseRules, scores: Sequence[Tup
     """The ``result`` entry for the final scores given (``(player, points)`` as typed, any case), checked
     as verify checks it: raises InvalidNotationError for what is not a result of these players, and
     IllegalActionError for scores the rules cannot produce."""
-    from gin_ref.core.game import find_player
-
     if rules.scoring == "hollywood":
         raise IllegalActionError(HOLLYWOOD)
     if len(scores) != len(players):

@@ -3,7 +3,8 @@
 A record is plain data, exactly what a match file holds (``gin_ref.files.matchfile`` reads and writes the
 YAML): ``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per
 hand), ``irregularities`` (the match's own: deals refused; written once there is one) and ``corrections``
-(what ``undo`` took back).
+(what ``undo`` took back). A match kept on paper holds no hands but a ``result`` (its final scores:
+``gin_ref.match.result``), and may leave out ``start``.
 
 A hand entry holds its facts (dealer or roles, upcard, turns, irregularities, the knocker and the cards
 spread) and the values derived from them (limit, result, defender, winner, points, totals, games), which a

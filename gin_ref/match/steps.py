@@ -10,7 +10,8 @@ version of the hand. Each undo and redo in format /2 holds its ``step`` (kind, h
 too, so redo can tell that nothing was written between.
 
 Each kind of step is one entry of ``KINDS`` (how it is put and taken back), so a new kind (a director's
-ruling) is one more entry.
+ruling) is one more entry. A result-only record's result is one step too (``match_result``, hand 0), and an
+amend of it an amend of hand 0 (``gin_ref.match.result``).
 """
 
 from dataclasses import dataclass, field

@@ -381,3 +381,23 @@ def test_a_result_edited_by_hand_is_not_sealed_again_until_amended(tmp_path):
     run("amend", "--match", path, "result", "Ann", 160, "Ben", 30)  # what the table agrees: sealed again
     result = invoke("verify", "--strict", path)
     assert (result.exit_code, result.stderr) == (0, "")
+
+
+def test_the_installed_command_records_a_result_and_exits_by_the_contract(tmp_path):
+    import shutil
+    import subprocess
+    import sys
+
+    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
+
+    def gin_ref(*args):
+        return subprocess.run(command + [str(a) for a in args], capture_output=True, text=True, cwd=tmp_path)
+
+    done = gin_ref("result", "Ann", 154, "Ben", 24)  # the default match file: match.yaml
+    assert (done.returncode, done.stdout.splitlines()[0], done.stderr) == (
+        0, "match.yaml: the result: Ann 154, Ben 24", "")
+    done = gin_ref("result", "Ann", 154, "Ben", 24)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr.startswith("Error: match.yaml already holds a result") and "Traceback" not in done.stderr
+    done = gin_ref("result", "Ann", 154)
+    assert done.returncode == 2 and done.stderr.startswith("Error: ")

@@ -399,5 +399,5 @@ def test_the_installed_command_records_a_result_and_exits_by_the_contract(tmp_pa
     done = gin_ref("result", "Ann", 154, "Ben", 24)
     assert (done.returncode, done.stdout) == (1, "")
     assert done.stderr.startswith("Error: match.yaml already holds a result") and "Traceback" not in done.stderr
-    done = gin_ref("result", "Ann", 154)
+    done = gin_ref("result", "--match", "other.yaml", "Ann", 154)
     assert done.returncode == 2 and done.stderr.startswith("Error: ")

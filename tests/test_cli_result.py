@@ -401,3 +401,19 @@ def test_the_installed_command_records_a_result_and_exits_by_the_contract(tmp_pa
     assert done.stderr.startswith("Error: match.yaml already holds a result") and "Traceback" not in done.stderr
     done = gin_ref("result", "--match", "other.yaml", "Ann", 154)
     assert done.returncode == 2 and done.stderr.startswith("Error: ")
+
+
+def test_an_event_table_with_a_deal_takes_no_result_until_the_deal_is_taken_back(tmp_path):
+    folder = tmp_path / "ev"
+    run("event", "new", folder, "--format", "round-robin", "--rules", "standard", "--date", DATE, "Ann", "Ben")
+    run("event", "pair", folder)
+    table = folder / "round-1-table-1.yaml"
+    run("deal", "--match", table)  # standard rules: the limit is 10 whatever the upcard
+    assert f"{table} holds 1 recorded hand: a table is recorded by its hands or by its result" in refused(
+        1, "result", "--match", table, "Ann", 120, "Ben", 80)
+    run("undo", "--match", table)
+    assert refused(2, "result", "--match", table, "Ann", 120, "Cid", 80) == (
+        "Error: unknown player 'Cid' (players: Ann, Ben)\n")
+    run("result", "--match", table, "ann", 120, "ben", 80)  # the table's players, in any case
+    tally = json.loads(run("tally", "--match", table, "--json"))
+    assert (tally["winner"], tally["final"]) == ("Ann", {"Ann": 120, "Ben": 80})

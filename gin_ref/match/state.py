@@ -7,7 +7,7 @@ roles) and why, the end, the open hand and its table. The functions below move i
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
+from typing import Dict, List, NamedTuple, Optional, Set, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -15,6 +15,7 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match.header import Header
 from gin_ref.match.knocks import Settlement
+from gin_ref.match.result import PaperResult
 
 Bonuses = Dict[str, Dict[str, int]]
 
@@ -74,7 +75,7 @@ class MatchState:
     notes: List[Note] = field(default_factory=list)
     after_end: Set[int] = field(default_factory=set)  # indexes of hands played after the end: not counted
     settlements: Dict[int, Settlement] = field(default_factory=dict)  # index -> its knock settled
-    paper: Optional[Any] = None  # a result-only match: its PaperResult (gin_ref.match.result)
+    paper: Optional[PaperResult] = None  # a match recorded by its result only (gin_ref.match.result)
 
     @property
     def players(self) -> List[str]:

@@ -89,11 +89,8 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
             _check_text(name, "player name")
         rules = load_rules(rules_spec)
         names = [name for name, _ in pairs]
-        if rules.players != len(names):
-            what = "the three-player rules" if rules.players == 3 else f"the {rules.name} rules"
-            raise InvalidNotationError(f"{what} need {rules.players} players, not {len(names)}")
-        roles = {"dealer": names[0]} if len(names) == 2 else {"box": names[0], "captain": names[1]}
-        match = Match.new(names, rules, _date(date_text), **roles)
+        roles = {"dealer": names[0]} if rules.players == 2 else {"box": names[0], "captain": names[-1]}
+        match = Match.new(names, rules, _date(date_text), **roles)  # (checks the names and their number)
         del match.record["start"]  # a paper sheet need not say who dealt first
         entry = paper.result_entry(match.players, match.rules, pairs, won)
         match.record[paper.RESULT_KEY] = entry

@@ -135,6 +135,8 @@ def test_history_stats_and_the_sheet_count_a_result_as_a_finished_match(night, t
     history = json.loads(run("history", "--json", first))["matches"]
     assert history == [{"file": first, "date": DATE, "players": ["Ann", "Cid"], "rules": "standard",
                         "winner": "Ann", "final": {"Ann": 154, "Cid": 24}, "hands": 0, "result_only": True}]
+    assert run("history", first).splitlines()[2].split("  ")[:4] == [DATE, "Ann, Cid", "standard", "Ann"]
+    assert "Ann 154, Cid 24 (result only)" in run("history", first)
     stats = json.loads(run("stats", "--json", folder))
     assert {name: (s["matches"], s["matches_won"], s["hands_won"], s["results_only"], s["avg_points_per_hand_won"])
             for name, s in stats.items()} == {"Ann": (3, 2, 0, 3, None), "Ben": (3, 1, 0, 3, None),

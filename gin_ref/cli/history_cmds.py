@@ -220,7 +220,7 @@ def _print_history(views, data):
     rows = []
     for view, row in zip(newest_first(views), data["matches"]):
         scores = ", ".join(f"{name} {standing(view).get(name, 0)}" for name in view.players)
-        state = "" if view.tally.get("finished") else " (playing)"
+        state = " (playing)" if not view.tally.get("finished") else " (result only)" if row.get("result_only") else ""
         rows.append([row["date"], ", ".join(row["players"]), row["rules"], row["winner"] or "-",
                      scores + state, row["hands"], row["file"]])
     click.echo(table(rows, headers=["date", "players", "rules", "winner", "score", "hands", "file"],

@@ -45,6 +45,11 @@ def test_score_problems_for_each_player_by_the_rules():
     classic = load_rules("classic")
     assert score_problems(classic, {"Ann": 320, "Ben": 0}, {"Ann": 1, "Ben": 0}, "Ann") == []  # 100+100+20+100
     assert score_problems(classic, {"Ann": 220, "Ben": 0}, {"Ann": 1, "Ben": 0}, "Ann") != []  # no shutout: 0+...
+    # double_total doubles the total and every bonus: 2 x (217 + 100 + 3 x 20) = 754, an odd score never
+    doubled = classic.with_knobs(shutout="double_total")
+    assert score_problems(doubled, {"Ann": 754, "Ben": 0}, {"Ann": 3, "Ben": 0}, "Ann") == []
+    assert score_problems(doubled, {"Ann": 755, "Ben": 0}, {"Ann": 3, "Ben": 0}, "Ann") != []
+    assert score_problems(doubled, {"Ann": 756, "Ben": 0}, {"Ann": 3, "Ben": 0}, "Ann") != []  # 218 is too much
 
 
 def _record(scores, hands_won=None):
@@ -81,3 +86,52 @@ def test_check_record_names_each_problem_of_a_result(edit, where, message):
     edit(record)
     problems, _match = check_record(record)
     assert (problems[0].where, problems[0].message) == (where, message)
+
+
+RULES_PLAYED = [("standard", {}), ("oklahoma", {}), ("classic", {}), ("tournament", {}), ("three-player", {}),
+                ("classic", {"shutout": "double_total"}), ("standard", {"undercut_bonus": 0, "gin_bonus": 0}),
+                ("oklahoma", {"spade_double": True, "big_gin_bonus": 31})]
+
+
+@pytest.mark.parametrize("preset, knobs", RULES_PLAYED)
+def test_every_match_the_engine_plays_gives_a_result_the_checks_take(preset, knobs):
+    """Soundness against the engine: matches played hand by hand (random counts, upcards and knockers) end
+    in final scores that ``score_problems`` takes, with the hands won given or not. (A result whose loser
+    finished ahead of the winner on box bonuses is one the highest-score rule cannot take: counted apart.)"""
+    import random
+
+    from gin_ref.core.cards import Card
+
+    rng = random.Random(f"{preset}{sorted(knobs.items())}")
+    rules = load_rules(preset).with_knobs(**knobs)
+    players = ["Ann", "Ben", "Cid"][:rules.players]
+    played = ahead = 0
+    for _ in range(60):
+        start = {"dealer": "Ann"} if rules.players == 2 else {"box": "Ann", "captain": "Ben"}
+        match = Match.new(players, rules, "2024-05-01", **start)
+        lean = rng.choice([0.5, 0.9, 1.0])  # how often Ann knocks when she plays: a shutout now and then
+        while not match.state.finished:
+            upcard = Card.parse(rng.choice("A23456789TJQK") + rng.choice("SHDC"))
+            match.deal(upcard)
+            limit = match.open_entry["limit"]
+            pair = [match.open_entry.get("box") or match.open_entry["dealer"]]
+            pair.append(next(p for p in players if p not in pair and p != match.open_entry.get("sitter")))
+            roll = rng.random()
+            if roll < 0.1:
+                match.dead()
+                continue
+            knocker = "Ann" if "Ann" in pair and rng.random() < lean else rng.choice(pair)
+            count = 0 if roll < 0.35 or limit == 0 else rng.randint(1, max(1, min(limit, 10)))
+            if count > limit:
+                count = 0
+            defender = rng.choice([0, 98, rng.randint(0, 98), rng.randint(count, count + 30)])
+            match.knock(knocker, count, min(defender, 98))
+        _bonuses, final, winner = match.state.result()
+        assert final is not None and winner is not None
+        if [name for name, points in final.items() if points == max(final.values())] != [winner]:
+            ahead += 1
+            continue
+        played += 1
+        assert score_problems(rules, final, dict(match.state.hands_won), winner) == [], (final, match.state.hands_won)
+        assert score_problems(rules, final, None, winner) == [], final
+    assert played >= 50 and ahead <= 10

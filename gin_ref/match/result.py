@@ -87,15 +87,16 @@ def _options(rules: HouseRules, final: int, hands: Optional[int], winner: bool,
     counts: Sequence[Optional[int]] = [hands] if hands is not None else (
         range(min(final // box, MAX_HANDS_WON) + 1) if box else [None])
     for count in counts:
-        rest = final - box * (count or 0)
-        if winner:
-            rest -= rules.game_bonus
-            if shutout and rules.shutout == "double_game_bonus":
-                rest -= rules.game_bonus
-            elif shutout and rules.shutout == "double_total":
-                if (rest + rules.game_bonus) % 2:
-                    continue
-                rest = (rest + rules.game_bonus) // 2 - rules.game_bonus
+        box_part = box * (count or 0)
+        if winner and shutout and rules.shutout == "double_total":  # the total and every bonus, doubled
+            if final % 2:
+                continue
+            rest = final // 2 - rules.game_bonus - box_part
+        elif winner:
+            again = rules.game_bonus if shutout and rules.shutout == "double_game_bonus" else 0
+            rest = final - rules.game_bonus - again - box_part
+        else:
+            rest = final - box_part
         # a winner won a hand, unless penalties alone could have taken him there (illegal_knock penalty)
         won_one = not winner or count != 0 or rules.illegal_knock == "penalty"
         if rest >= 0 and (not fit or _hands_fit(rules, rest, count)) and won_one:

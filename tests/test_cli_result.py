@@ -266,6 +266,9 @@ def test_a_hand_is_refused_on_a_result_naming_the_way_on(tmp_path):
     assert "recorded hand by hand" in refused(1, "amend", "--match", EXAMPLES / "oklahoma.yaml", "result", "Ann",
                                               150, "Ben", 30)
     assert path.read_text() == before
+    run("new", "--match", path, "--rules", "standard", "--dealer", "Ann", "--force", "Ann", "Ben")  # the way on
+    run("knock", "--match", path, "--upcard", "9H", "Ben", 5, "--defender", 23)
+    assert json.loads(run("tally", "--match", path, "--json"))["totals"] == {"Ann": 0, "Ben": 18}
 
 
 # -- what a result must be --------------------------------------------------------------------------------

@@ -275,11 +275,15 @@ def _named_counts(players: Sequence[str], items: Sequence[Tuple[str, str]], what
     return counts
 
 
+def scores_text(scores: Mapping[str, int]) -> str:
+    """``Ann 154, Ben 24``: each player's number, in the order given."""
+    return ", ".join(f"{name} {points}" for name, points in scores.items())
+
+
 def hands_refused(scores: Mapping[str, int]) -> str:
     """Why no hand can be recorded on a result-only record, and the way on."""
-    shown = ", ".join(f"{name} {points}" for name, points in scores.items())
-    return (f"this match is recorded by its result only ({shown}): a hand cannot be recorded with it; change the "
-            "result with 'gin-ref amend result PLAYER POINTS ...', or start the table again with "
+    return (f"this match is recorded by its result only ({scores_text(scores)}): a hand cannot be recorded with "
+            "it; change the result with 'gin-ref amend result PLAYER POINTS ...', or start the table again with "
             "'gin-ref new --force ...' to record it hand by hand")
 
 
@@ -299,8 +303,7 @@ def verify_no_hands(record: Mapping[str, Any], path: str) -> None:
 
 def result_words(record: Mapping[str, Any]) -> str:
     """``Ann 154, Ben 24`` (the scores of a result-only record)."""
-    scores = (record.get(RESULT_KEY) or {}).get("scores") or {}
-    return ", ".join(f"{name} {points}" for name, points in scores.items())
+    return scores_text((record.get(RESULT_KEY) or {}).get("scores") or {})
 
 
 def put_result(match: Any, entry: Entry) -> None:

@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.match.actions import Outcome
 from gin_ref.match.play import card_of
+from gin_ref.match.result import scores_text
 from gin_ref.match.schema import turn_count
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.steps import Step
@@ -112,16 +113,14 @@ def redone_words(step: Step) -> str:
 
 def scores_words(result: Mapping[str, Any]) -> str:
     """A result-only match's result: ``Ann 154, Ben 24; hands won Ann 6, Ben 2``."""
-    scores = result.get("scores") or {}
-    text = ", ".join(f"{name} {points}" for name, points in scores.items())
     won = result.get("hands_won")
-    return text + (f"; hands won {', '.join(f'{n} {c}' for n, c in won.items())}" if isinstance(won, dict) else "")
+    return scores_text(result.get("scores") or {}) + (f"; hands won {scores_text(won)}" if isinstance(won, dict) else "")
 
 
 def result_only_words(hands_won: Optional[Mapping[str, int]]) -> str:
     """A match recorded by its result, in place of its hands (the tally, the sheet): ``recorded by its result
     only: no hands (hands won: Ann 6, Ben 2)``."""
-    hands = f" (hands won: {', '.join(f'{n} {c}' for n, c in hands_won.items())})" if hands_won else ""
+    hands = f" (hands won: {scores_text(hands_won)})" if hands_won else ""
     return f"recorded by its result only: no hands{hands}"
 
 

@@ -235,6 +235,7 @@ def ruling_words(ruling: Mapping[str, Any], dated: bool = False) -> str:
     return f"{what} ({ruling.get('reason')}{by}{when})"
 
 
+RESULT_ONLY_VERIFIED = "a result only (it carries no hands)"  # verify's word for a match recorded by its result
 NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /2, sealed, at its next change)"
 
 

@@ -44,6 +44,9 @@ shutout                double_game_bonus  classic
 scoring                standard           default
 illegal_knock          reject             default
 illegal_knock_penalty  10                 default
+ace_runs               low                default
+ace_value              1                  default
+gin_layoffs            false              default
 """
 
 UNKNOWN_OKLA = ("Error: unknown rules 'okla': not a preset (oklahoma, three-player, standard, classic, "

@@ -7,9 +7,12 @@ the field: variants are data, not subclasses.
 """
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Union
 
 from gin_ref.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from gin_ref.core.aces import Aces
 
 PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament")
 DEFAULT_PRESET = "oklahoma"
@@ -102,14 +105,43 @@ class HouseRules:
     illegal_knock: str = _knob("reject", _choice("reject", "penalty"),
                                "an illegal knock is refused, or refused and penalised")
     illegal_knock_penalty: int = _knob(10, _int(0), "points to the opponent for an illegal knock under 'penalty'")
+    # --- melds, aces and the deal (issue #27): kept together so other knob groups merge cleanly ---
+    ace_runs: str = _knob("low", _choice("low", "low_or_high", "wrap"),
+                          "where an ace stands in a run: A-2-3 only; Q-K-A too; K-A-2 too (round the corner)")
+    ace_value: int = _knob(1, _int(1, 15), "what an ace counts in deadwood")
+    gin_layoffs: bool = _knob(False, _bool, "the defender may lay off against a gin")
+    # --- end of the issue #27 group ---
     name: str = DEFAULT_PRESET
 
     def knobs(self) -> Dict[str, Any]:
         """The knobs as a plain dict (no ``name``), in the order of ``KNOBS``."""
         return {name: getattr(self, name) for name in KNOBS}
 
+    def snapshot(self) -> Dict[str, Any]:
+        """The knobs a record's rules snapshot holds: every knob, but those of ``SNAPSHOT_OPTIONAL`` only
+        where they are not at their default (a record written before they existed holds none of them)."""
+        return {name: value for name, value in self.knobs().items()
+                if name not in SNAPSHOT_OPTIONAL or value != KNOBS[name].default}
+
     def with_knobs(self, **changes: Any) -> "HouseRules":
         return replace(self, **changes)
+
+    def __post_init__(self) -> None:
+        from gin_ref.core.aces import aces_for
+
+        object.__setattr__(self, "_aces", aces_for(self.ace_runs, self.ace_value))
+
+    @property
+    def aces(self) -> "Optional[Aces]":
+        """The aces of these rules for the search (``gin_ref.core.aces``); None for the standard ace."""
+        return self._aces  # type: ignore[attr-defined]
+
+    @property
+    def most_deadwood(self) -> int:
+        """The most deadwood ten cards can count under these rules (98 with the standard ace)."""
+        from gin_ref.core.aces import most_deadwood
+
+        return most_deadwood(self.aces)
 
 
 class Knob(NamedTuple):
@@ -124,6 +156,9 @@ class Knob(NamedTuple):
 KNOBS: Dict[str, Knob] = {f.name: Knob(f.metadata["check"], f.default, f.metadata["doc"])
                           for f in fields(HouseRules) if "check" in f.metadata}
 KNOB_NAMES = tuple(KNOBS)
+# Knobs newer than the records' rules snapshot: listed in a snapshot only when not at their default (a
+# snapshot without one means its default), and a key of format /2 only (issue #27's group).
+SNAPSHOT_OPTIONAL = ("ace_runs", "ace_value", "gin_layoffs")
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:

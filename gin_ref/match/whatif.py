@@ -188,9 +188,10 @@ def _refused_knock(state: MatchState, pair: Tuple[str, str], upcard: Optional[Ca
     cards = item.get("cards")
     legal = None
     if cards is not None and (upcard is not None or not limit_needs_upcard(rules)):
-        melds = parse_melds(item["melds"]) if item.get("melds") is not None else None
+        melds = parse_melds(item["melds"], rules.aces) if item.get("melds") is not None else None
         discard = card_of(item["discard"]) if item.get("discard") is not None else None
-        check = check_knock(recorded_cards(cards, (10, 11), "knocker's hand"), rules, upcard, melds, discard)
+        check = check_knock(recorded_cards(cards, (10, 11), "knocker's hand", rules.ace_runs), rules, upcard, melds,
+                            discard)
         legal = check.legal
         if legal:
             why.append(("refused_legal", player, check.deadwood, check.limit))

@@ -217,7 +217,7 @@ def _ref(runs, value):
 
 @pytest.mark.parametrize("runs, value", VARIANTS)
 def test_deadwood_matches_the_reference(runs, value):
-    rng = random.Random(hash((runs, value)) & 0xFFFF)
+    rng = random.Random(VARIANTS.index((runs, value)))
     aces, ref = aces_for(runs, value), _ref(runs, value)
     deck = list(DECK)
     for i in range(300):

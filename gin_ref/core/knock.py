@@ -2,7 +2,6 @@
 
 from typing import TYPE_CHECKING, Optional, Sequence, Tuple
 
-from gin_ref.core.aces import card_value
 from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, best_melding_counted, deadwood_of
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
@@ -115,7 +114,7 @@ def arrange_declared(cards: Sequence[Card], melds: Sequence[Meld], discard: Opti
     if len(cards) == 11 and discard is None:
         if not loose:
             raise InvalidNotationError("declared melds use all 11 cards: name the discard")
-        discard = max(loose, key=lambda c: (card_value(c, aces), c.index))
+        discard = max(loose, key=lambda c: (c.value if aces is None else aces.card_value(c), c.index))
     if discard is not None:
         loose = [c for c in loose if c is not discard]
     points = None if aces is None else aces.points(loose)
@@ -163,7 +162,7 @@ def check_knock(cards: Sequence[Card], rules: HouseRules, upcard: Optional[Card]
     if eleven and discard is not None:
         return KnockCheck(_with_discard(best_melding(mask & ~discard.bit, aces=aces), discard), limit, reason)
     if eleven or not count:
-        return KnockCheck(best_melding(mask, discard=eleven, aces=aces), limit, reason)
+        return KnockCheck(best_melding(mask, eleven, aces), limit, reason)
     melding, ways = best_melding_counted(mask, aces)  # for settle: is this the one best arrangement?
     return KnockCheck(melding, limit, reason, ways=ways)
 

@@ -127,9 +127,12 @@ class HouseRules:
         return replace(self, **changes)
 
     def __post_init__(self) -> None:
-        from gin_ref.core.aces import aces_for
+        aces = None
+        if self.ace_runs != "low" or self.ace_value != 1:  # the standard ace needs no module of its own
+            from gin_ref.core.aces import aces_for
 
-        object.__setattr__(self, "_aces", aces_for(self.ace_runs, self.ace_value))
+            aces = aces_for(self.ace_runs, self.ace_value)
+        object.__setattr__(self, "_aces", aces)
 
     @property
     def aces(self) -> "Optional[Aces]":
@@ -139,6 +142,8 @@ class HouseRules:
     @property
     def most_deadwood(self) -> int:
         """The most deadwood ten cards can count under these rules (98 with the standard ace)."""
+        if self.aces is None:
+            return 98  # two each of K, Q, J, 10 and 9
         from gin_ref.core.aces import most_deadwood
 
         return most_deadwood(self.aces)

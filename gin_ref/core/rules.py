@@ -95,7 +95,8 @@ class HouseRules:
     spade_double: bool = _knob(False, _bool, "a spade upcard doubles the hand's score")
     discard_taken_card: bool = _knob(False, _bool, "a card taken from the pile may be discarded in the same turn")
     dead_hand_stock: int = _knob(2, _int(0, 31), "cards left in the stock after a discard that make the hand dead")
-    next_dealer: str = _knob("winner", _choice("winner", "loser", "alternate", "box"), "who deals the next hand")
+    next_dealer: str = _knob("winner", _choice("winner", "loser", "alternate", "box", "sitter"),
+                             "who deals the next hand; three players: the box player, or the sitter")
     target: int = _knob(100, _int(1, 1_000_000_000), "points that win a game")
     game_bonus: int = _knob(0, _int(0), "bonus to the game's winner")
     box_bonus: int = _knob(0, _int(0), "end-of-game bonus per hand won (not counted toward the target)")
@@ -185,10 +186,11 @@ def check_knob(name: str, value: Any) -> Any:
 def check_consistency(knobs: Mapping[str, Any]) -> List[str]:
     """Problems between knobs (each a message), for a complete dict of knob values."""
     problems = []
-    if knobs["players"] == 3 and knobs["next_dealer"] != "box":
-        problems.append("three players need next_dealer: box (the box player deals every hand)")
-    if knobs["players"] == 2 and knobs["next_dealer"] == "box":
-        problems.append("next_dealer: box is only for three players")
+    if knobs["players"] == 3 and knobs["next_dealer"] not in ("box", "sitter"):
+        problems.append("three players need next_dealer: box or sitter (the box player, or the sitter, deals "
+                        "every hand)")
+    if knobs["players"] == 2 and knobs["next_dealer"] in ("box", "sitter"):
+        problems.append(f"next_dealer: {knobs['next_dealer']} is only for three players")
     if knobs["players"] == 3 and knobs["scoring"] == "hollywood":
         problems.append("Hollywood scoring is for two players")
     return problems

@@ -68,7 +68,9 @@ def verify_deal(record: Record, state: MatchState, dealer: Optional[str] = None)
     verify_not_over(state, "no more deals")
     if dealer is not None:
         name = find_player(state.players, dealer)
-        if state.roles is not None and name != state.roles.box:
+        if state.roles is not None and state.rules.next_dealer == "sitter" and name != state.roles.sitter:
+            raise OutOfTurnError(f"{name} cannot deal: {state.roles.sitter} sits out, and the sitter deals every hand")
+        if state.roles is not None and state.rules.next_dealer != "sitter" and name != state.roles.box:
             raise OutOfTurnError(f"{name} cannot deal: {state.roles.box} is in the box, and the box player "
                                  "deals every hand")
         if name != state.dealer:

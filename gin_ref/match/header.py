@@ -140,7 +140,7 @@ def _start(start: Any, players: List[str], rules: HouseRules, problems: Problems
             if tied or drawn != roles:
                 problems.add(where + ("draw",), f"the draw gives box {drawn.box}, captain {drawn.captain}, sitter "
                                           f"{drawn.sitter}{' (with a tie)' if tied else ''}, not the roles recorded")
-    return Header(players, rules, roles.box, roles, why)
+    return Header(players, rules, game.box_dealer(roles, rules.next_dealer), roles, why)
 
 
 def player_at(mapping: Mapping[str, Any], key: str, where: Where, allowed: Sequence[str],

@@ -141,6 +141,9 @@ def next_line(match: Match) -> str:
     number = match.next_number()
     if state.roles is not None:
         roles = state.roles
+        if match.rules.next_dealer == "sitter":
+            return (f"next: hand {number}, {roles.box} in the box, {roles.captain} captain, "
+                    f"{roles.sitter} sits out and deals ({state.why})")
         return (f"next: hand {number}, {roles.box} in the box (deals), {roles.captain} captain, "
                 f"{roles.sitter} sits out ({state.why})")
     return f"next: {state.dealer} deals hand {number} ({state.why})"
@@ -259,7 +262,10 @@ def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str) 
 
 def deal_text(match: Match, entry: Entry) -> str:
     card = Card.parse(entry["upcard"]) if entry.get("upcard") else None
-    if match.state.three:
+    if match.state.three and match.rules.next_dealer == "sitter":
+        who = (f"hand {entry['number']}: {entry['sitter']} sits out and deals to {entry['box']} (box) and "
+               f"{entry['captain']} (captain)")
+    elif match.state.three:
         who = (f"hand {entry['number']}: {entry['box']} deals from the box to {entry['captain']} (captain); "
                f"{entry['sitter']} sits out")
     else:
@@ -276,8 +282,9 @@ def start_text(match: Match, path: str) -> str:
         how = "drawn at random" if start.get("drawn") else "named"
         if "draw" in start:
             how = "from the draw: " + ", ".join(f"{name} {pretty_card(card)}" for name, card in start["draw"].items())
-        lines.append(f"hand 1: {start['box']} in the box (deals), {start['captain']} captain, "
-                     f"{start['sitter']} sits out ({how})")
+        sitter_deals = rules.next_dealer == "sitter"
+        lines.append(f"hand 1: {start['box']} in the box{'' if sitter_deals else ' (deals)'}, {start['captain']} "
+                     f"captain, {start['sitter']} sits out{' and deals' if sitter_deals else ''} ({how})")
     else:
         how = "drawn at random" if start.get("drawn") else "named"
         lines.append(f"{start['dealer']} deals first ({how})")

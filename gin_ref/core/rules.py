@@ -111,6 +111,8 @@ class HouseRules:
                           "where an ace stands in a run: A-2-3 only; Q-K-A too; K-A-2 too (round the corner)")
     ace_value: int = _knob(1, _int(1, 15), "what an ace counts in deadwood")
     gin_layoffs: bool = _knob(False, _bool, "the defender may lay off against a gin")
+    wall: bool = _knob(False, _bool, "with dead_hand_stock cards left, the next player may take the last discard "
+                                     "to knock (the wall)")
     # --- end of the issue #27 group ---
     name: str = DEFAULT_PRESET
 
@@ -164,7 +166,7 @@ KNOBS: Dict[str, Knob] = {f.name: Knob(f.metadata["check"], f.default, f.metadat
 KNOB_NAMES = tuple(KNOBS)
 # Knobs newer than the records' rules snapshot: listed in a snapshot only when not at their default (a
 # snapshot without one means its default), and a key of format /2 only (issue #27's group).
-SNAPSHOT_OPTIONAL = ("ace_runs", "ace_value", "gin_layoffs")
+SNAPSHOT_OPTIONAL = ("ace_runs", "ace_value", "gin_layoffs", "wall")
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:

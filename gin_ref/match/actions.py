@@ -159,7 +159,9 @@ def play_turn(record: Record, state: MatchState, action: str, player: str, card:
     else:
         getattr(table, "verify_" + action)(name, *([card] if action in ("draw", "discard") else []))
     data: Entry = {"turns": [turn.text]}
-    if action == "discard" and table.stock <= state.rules.dead_hand_stock:
+    if action == "discard" and table.stock <= state.rules.dead_hand_stock and not state.rules.wall:
+        data["result"] = "dead"
+    elif action == "pass" and table.phase == "wall":  # the last discard passed at the wall: dead
         data["result"] = "dead"
     return Outcome(Step("turn", setup.number, data, turn_count(entry) + 1), turn=turn, offer=offer)
 
@@ -245,6 +247,8 @@ def dead(record: Record, state: MatchState) -> Outcome:
     if turn_count(entry):
         table = table_of(state)
         assert table is not None
+        if table.at_wall:  # the wall: the player to move may give the last discard up (or, taken, his knock)
+            return Outcome(Step("result", setup.number, {"result": "dead"}))
         raise IllegalActionError(f"hand {setup.number} is recorded turn by turn: it ends dead by itself when "
                                  f"a discard leaves {state.rules.dead_hand_stock} cards in the stock "
                                  f"({table.stock} now; {table.whose_turn()})")

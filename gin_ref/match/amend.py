@@ -38,7 +38,7 @@ def _table(state: MatchState, setup: HandSetup, entry: Entry) -> Optional[Table]
     if not turn_count(entry) or setup.upcard is None:
         return None
     table = Table(setup.pair[0], setup.pair[1], setup.upcard, state.rules.discard_taken_card,
-                  state.rules.dead_hand_stock)
+                  state.rules.dead_hand_stock, state.rules.wall)
     for text in entry["turns"]:
         table.play(Turn.parse(text, state.players))
     return table

@@ -102,7 +102,7 @@ def new_table(state: MatchState, setup: Optional[HandSetup]) -> Optional[Table]:
     if setup is None or setup.upcard is None:
         return None
     return Table(setup.pair[0], setup.pair[1], setup.upcard, state.rules.discard_taken_card,
-                 state.rules.dead_hand_stock)
+                 state.rules.dead_hand_stock, state.rules.wall)
 
 
 # -- a hand's turns and irregularities, in the order they happened --------------------------------------
@@ -164,7 +164,7 @@ def check_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Prob
         if table.dead:
             problems.add(where, f"hand {number}: its turns end it dead (a discard left {left}), but it has no result")
     elif result == "dead":
-        if not table.dead:
+        if not table.dead and not table.at_wall:  # at the wall the player may end it: a pass, or 'dead'
             problems.add(where + ("result",), f"hand {number} is dead, but its turns leave {left} (it is dead when "
                                               f"a discard leaves {state.rules.dead_hand_stock})")
     elif settlement is not None:

@@ -203,7 +203,9 @@ def turn_text(match: Match, outcome: Outcome) -> str:
     assert turn is not None and table is not None
     card = turn.card.pretty if turn.card is not None else None
     dead = table.dead
-    if turn.action == "pass":
+    if turn.action == "pass" and dead:  # the wall: the last discard passed
+        what = f"passes on the last discard {table.discard_top.pretty if table.discard_top else '?'} at the wall"
+    elif turn.action == "pass":
         what = f"passes on the upcard {table.discard_top.pretty if table.discard_top else '?'}"
     elif turn.action == "take":
         what = f"takes the upcard {card}" if outcome.offer else f"takes {card} from the discard pile"

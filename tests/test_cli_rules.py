@@ -47,6 +47,7 @@ illegal_knock_penalty  10                 default
 ace_runs               low                default
 ace_value              1                  default
 gin_layoffs            false              default
+wall                   false              default
 """
 
 UNKNOWN_OKLA = ("Error: unknown rules 'okla': not a preset (oklahoma, three-player, standard, classic, "

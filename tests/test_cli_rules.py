@@ -48,6 +48,7 @@ ace_runs               low                default
 ace_value              1                  default
 gin_layoffs            false              default
 wall                   false              default
+deal                   upcard             default
 """
 
 UNKNOWN_OKLA = ("Error: unknown rules 'okla': not a preset (oklahoma, three-player, standard, classic, "

@@ -133,3 +133,55 @@ def test_taken_at_the_wall_the_hand_may_still_be_given_up(wall_match):
     assert gin("take", "Ann", "--match", m).exit_code == 0
     assert gin("dead", "--match", m).exit_code == 0
     assert gin("verify", "--match", m).exit_code == 0
+
+
+# --- the eleven-card deal (house rule ``deal: eleven``) ----------------------------------------------------
+
+def test_the_eleven_card_deal_needs_a_knock_limit_of_its_own(tmp_path):
+    with pytest.raises(RulesError, match="the eleven-card deal has no upcard: knock_limit must be a number"):
+        make_rules({"deal": "eleven"})
+    with pytest.raises(RulesError, match="spade_double cannot be played with it"):
+        make_rules({"deal": "eleven", "knock_limit": 10, "spade_double": True})
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("deal: eleven\n")
+    out = gin("rules", "check", bad)
+    assert out.exit_code == 1
+    assert "bad.yaml:1: the eleven-card deal has no upcard: knock_limit must be a number, not 'upcard'" in out.output
+
+
+def test_eleven_cards_no_upcard_the_non_dealer_discards_first():
+    table = Table("Ann", "Ben", None, eleven=True)
+    assert (table.player, table.phase, table.discard_top, table.stock) == ("Ben", "discard", None, 31)
+    assert not table.can("take", "Ben") and not table.can("pass", "Ben") and table.can("knock", "Ben")
+    table.play(Turn("discard", "Ben", Card.parse("7C")))
+    assert (table.player, table.phase) == ("Ann", "draw")
+
+
+@pytest.fixture
+def eleven_match(tmp_path):
+    rules = tmp_path / "eleven.yaml"
+    rules.write_text("extends: standard\ndeal: eleven\n")
+    match = tmp_path / "e.yaml"
+    assert gin("new", "Ann", "Ben", "--rules", rules, "--dealer", "Ann", "--match", match).exit_code == 0
+    return match
+
+
+def test_the_eleven_card_deal_from_the_command_line(eleven_match):
+    m = eleven_match
+    upcard = gin("deal", "--upcard", "7D", "--match", m)
+    assert upcard.exit_code == 2
+    assert "deal eleven cards to the non-dealer and turn no upcard (deal: eleven): leave --upcard out" in upcard.stderr
+    deal = gin("deal", "--match", m)
+    assert deal.stdout == ("hand 1: Ann deals, no upcard: Ben holds 11 cards and discards first\n"
+                           "knock limit 10 (house rules)\n")
+    assert "deal: eleven" in m.read_text()
+    assert gin("take", "Ben", "--match", m).exit_code == 1  # nothing to take: Ben discards first
+    for turn in (["discard", "Ben", "7C"], ["draw", "Ann"], ["discard", "Ann", "5H"], ["take", "Ben"]):
+        out = gin(*turn, "--match", m)
+        assert out.exit_code == 0, out.output
+    out = gin("knock", "Ben", "AS 2S 3S 4H 4D 4C 8C 9C TC 5H", "--discard", "5D",
+              "--defender", "KH QD JS 9H 6D 3H 6S TD 5C 2H", "--match", m)
+    assert out.exit_code == 0, out.output
+    # Ben keeps A-2-3♠, 4♥ 4♦ 4♣, 8-9-10♣ and 5♥: 5 against Ann's 10+10+10+9+6+3+6+10+5+2 = 71 → 66
+    assert "score: knock: 71 − 5 = 66 to the knocker (Ben)" in out.stdout
+    assert gin("verify", "--match", m).exit_code == 0

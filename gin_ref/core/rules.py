@@ -113,6 +113,8 @@ class HouseRules:
     gin_layoffs: bool = _knob(False, _bool, "the defender may lay off against a gin")
     wall: bool = _knob(False, _bool, "with dead_hand_stock cards left, the next player may take the last discard "
                                      "to knock (the wall)")
+    deal: str = _knob("upcard", _choice("upcard", "eleven"),
+                      "ten cards each and an upcard; or eleven to the non-dealer, who discards first, and no upcard")
     # --- end of the issue #27 group ---
     name: str = DEFAULT_PRESET
 
@@ -166,7 +168,7 @@ KNOBS: Dict[str, Knob] = {f.name: Knob(f.metadata["check"], f.default, f.metadat
 KNOB_NAMES = tuple(KNOBS)
 # Knobs newer than the records' rules snapshot: listed in a snapshot only when not at their default (a
 # snapshot without one means its default), and a key of format /2 only (issue #27's group).
-SNAPSHOT_OPTIONAL = ("ace_runs", "ace_value", "gin_layoffs", "wall")
+SNAPSHOT_OPTIONAL = ("ace_runs", "ace_value", "gin_layoffs", "wall", "deal")
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
@@ -195,6 +197,10 @@ def check_consistency(knobs: Mapping[str, Any]) -> List[str]:
         problems.append(f"next_dealer: {knobs['next_dealer']} is only for three players")
     if knobs["players"] == 3 and knobs["scoring"] == "hollywood":
         problems.append("Hollywood scoring is for two players")
+    if knobs.get("deal") == "eleven" and knobs["knock_limit"] == "upcard":
+        problems.append("the eleven-card deal has no upcard: knock_limit must be a number, not 'upcard'")
+    if knobs.get("deal") == "eleven" and knobs["spade_double"]:
+        problems.append("the eleven-card deal has no upcard: spade_double cannot be played with it")
     return problems
 
 

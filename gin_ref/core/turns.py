@@ -75,21 +75,24 @@ class Turn:
 class Table:
     """The table of a hand between ``dealer`` and ``other`` (the non-dealer, or the captain in the box)."""
 
-    def __init__(self, dealer: str, other: str, upcard: Card, discard_taken_card: bool = False,
-                 dead_hand_stock: int = 2, wall: bool = False) -> None:
+    def __init__(self, dealer: str, other: str, upcard: Optional[Card], discard_taken_card: bool = False,
+                 dead_hand_stock: int = 2, wall: bool = False, eleven: bool = False) -> None:
+        """``upcard`` None with ``eleven``: the eleven-card deal (house rule ``deal: eleven``), where the
+        non-dealer holds 11 cards and starts by discarding (or knocking), and the pile starts empty."""
         self.dealer, self.other = dealer, other
         self.discard_taken_card = discard_taken_card
         self.dead_hand_stock = dead_hand_stock
         self.wall = wall
-        self.pile = [upcard]  # the discard pile, top last
+        self.pile = [upcard] if upcard is not None else []  # the discard pile, top last
         self.stock = STOCK_AT_START
         self.player = other  # whose turn
-        self.phase = "offer"
+        self.phase = "discard" if eleven else "offer"
         self.just_taken: Optional[Card] = None  # the card taken from the pile this turn
         self.known: Dict[str, Set[int]] = {dealer: set(), other: set()}  # cards seen going into each hand and not discarded since
         self.taken: Dict[str, Set[int]] = {dealer: set(), other: set()}  # of those, the ones taken from the pile
         self.discarded: Set[int] = set()  # every card discarded or turned up, by index
-        self.discarded.add(upcard.index)
+        if upcard is not None:
+            self.discarded.add(upcard.index)
         self.turns: List[Turn] = []
 
     # -- what a table can see ----------------------------------------------------------------------------

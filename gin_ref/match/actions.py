@@ -87,6 +87,9 @@ def deal(record: Record, state: MatchState, upcard: Optional[Card], dealer: Opti
     """Start the next hand with this upcard (None: not given, where the rules' limit does not depend on it);
     a deal by the wrong dealer is refused and kept."""
     number = len(record["hands"]) + 1
+    if upcard is not None and state.rules.deal == "eleven":
+        raise InvalidNotationError(f"the {state.rules.name} rules deal eleven cards to the non-dealer and turn no "
+                                   "upcard (deal: eleven): leave --upcard out")
     if upcard is None and limit_needs_upcard(state.rules):
         raise InvalidNotationError(f"give the upcard (--upcard CARD): the knock limit depends on it "
                                    f"({why_upcard(state.rules)})")

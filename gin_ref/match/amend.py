@@ -35,10 +35,11 @@ def _setup(state: MatchState, entry: Entry, index: int, upcard: Optional[Card]) 
 
 def _table(state: MatchState, setup: HandSetup, entry: Entry) -> Optional[Table]:
     """The table at the end of a hand's recorded turns (None without turns)."""
-    if not turn_count(entry) or setup.upcard is None:
+    eleven = state.rules.deal == "eleven"
+    if not turn_count(entry) or (setup.upcard is None and not eleven):
         return None
     table = Table(setup.pair[0], setup.pair[1], setup.upcard, state.rules.discard_taken_card,
-                  state.rules.dead_hand_stock, state.rules.wall)
+                  state.rules.dead_hand_stock, state.rules.wall, eleven)
     for text in entry["turns"]:
         table.play(Turn.parse(text, state.players))
     return table

@@ -99,10 +99,11 @@ def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, probl
 
 def new_table(state: MatchState, setup: Optional[HandSetup]) -> Optional[Table]:
     """A fresh table for a hand (None when its upcard cannot be read)."""
-    if setup is None or setup.upcard is None:
+    eleven = state.rules.deal == "eleven"
+    if setup is None or (setup.upcard is None and not eleven):
         return None
     return Table(setup.pair[0], setup.pair[1], setup.upcard, state.rules.discard_taken_card,
-                 state.rules.dead_hand_stock, state.rules.wall)
+                 state.rules.dead_hand_stock, state.rules.wall, eleven)
 
 
 # -- a hand's turns and irregularities, in the order they happened --------------------------------------
@@ -120,7 +121,7 @@ def replay_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Pro
         items = []
     if turns or any(isinstance(item, dict) and "turn" in item for item in items):
         state.table = new_table(state, setup)
-        if turns and setup.upcard is None and "upcard" not in entry:
+        if turns and setup.upcard is None and "upcard" not in entry and state.rules.deal != "eleven":
             problems.add(where + ("turns",), f"hand {number} was dealt without its upcard: its turns cannot be "
                                              "replayed (the first turn's offer needs the card)")
     i, last = 0, 1

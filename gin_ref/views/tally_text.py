@@ -7,7 +7,7 @@ anything about the game. The words for each event come from ``gin_ref.views.word
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
-from gin_ref.core.game import Game, bonus_arithmetic, game_bonuses
+from gin_ref.core.game import Game, bonus_arithmetic, game_bonuses, other
 from gin_ref.core.knock import limit_reason
 from gin_ref.match.actions import Outcome
 from gin_ref.match.model import Match
@@ -118,11 +118,15 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
     entry = match.open_entry
     if entry is not None:
         upcard = f"upcard {pretty_card(entry['upcard'])}" if entry.get("upcard") else "no upcard given"
+        if match.rules.deal == "eleven":
+            upcard = "no upcard (the eleven-card deal)"
         lines.append(f"hand {entry['number']} is open: {entry['dealer']} dealt, {upcard}, "
                       f"knock limit {entry['limit']}")
         table = match.open_table()
         if turn_count(entry) and table is not None:
             lines.append(table_line(table))
+        elif always_turn and table is not None and table.phase == "discard" and not table.turns:
+            lines.append(f"no turns recorded: {table.player} holds 11 cards and discards first (stock {table.stock})")
         elif always_turn and table is not None and table.discard_top is not None:
             lines.append(f"no turns recorded: {table.player} has the first option on the upcard "
                          f"{table.discard_top.pretty} (stock {table.stock})")
@@ -273,6 +277,9 @@ def deal_text(match: Match, entry: Entry) -> str:
     else:
         who = f"hand {entry['number']}: {entry['dealer']} deals"
     upcard = f"upcard {card.pretty}" if card is not None else "no upcard given"
+    if match.rules.deal == "eleven":
+        first = entry["captain"] if match.state.three else other(match.players, entry["dealer"])
+        upcard = f"no upcard: {first} holds 11 cards and discards first"
     return f"{who}, {upcard}\nknock limit {entry['limit']} ({limit_reason(match.rules, card)})"
 
 

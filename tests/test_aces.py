@@ -261,3 +261,31 @@ def test_settle_matches_the_reference(runs, value, gin_layoffs):
         assert (showdown.score.knocker_net, showdown.knocker.deadwood) == expected
         settled += 1
     assert settled > 10
+
+
+def test_what_if_settles_again_under_an_ace_worth_eleven(tmp_path):
+    """Ben knocks with 5 (A-2-3♠ run); Ann keeps 6♥ 6♦ 6♣ and J-Q-K♥, with 9♠ A♥ 2♦ 3♦ loose: 15, so Ben
+    scores 10. With the ace at 11 Ann counts 25, and Ben 20."""
+    runner = CliRunner()
+    match, rules = str(tmp_path / "d.yaml"), tmp_path / "a11.yaml"
+    rules.write_text("extends: standard\nace_value: 11\n")
+    assert runner.invoke(main, ["new", "Ann", "Ben", "--rules", "standard", "--dealer", "Ann",
+                                "--match", match]).exit_code == 0
+    knock = runner.invoke(main, ["knock", "Ben", "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D", "--defender",
+                                 "JH QH KH AH 6D 6C 6H 2D 3D 9S", "--match", match])
+    assert "score: knock: 15 − 5 = 10 to the knocker (Ben)" in knock.stdout
+    out = runner.invoke(main, ["tally", "--what-if", str(rules), "--match", match])
+    assert out.stdout.endswith("a11.yaml: not over: Ann 0, Ben 20\n")
+    assert "standard: not over: Ann 0, Ben 10" in out.stdout
+
+
+def test_a_format_1_record_cannot_hold_the_new_knobs(tmp_path, high_rules):
+    runner = CliRunner()
+    match = tmp_path / "m.yaml"
+    assert runner.invoke(main, ["new", "Ann", "Ben", "--rules", high_rules, "--dealer", "Ann",
+                                "--match", str(match)]).exit_code == 0
+    text = match.read_text().replace("gin-ref-match/2", "gin-ref-match/1")
+    match.write_text("\n".join(line for line in text.splitlines() if not line.startswith("end:")) + "\n")
+    out = runner.invoke(main, ["verify", "--match", str(match)])
+    assert out.exit_code == 1
+    assert "'ace_runs' is a key of format gin-ref-match/2, not of gin-ref-match/1" in out.output

@@ -289,3 +289,36 @@ def test_a_format_1_record_cannot_hold_the_new_knobs(tmp_path, high_rules):
     out = runner.invoke(main, ["verify", "--match", str(match)])
     assert out.exit_code == 1
     assert "'ace_runs' is a key of format gin-ref-match/2, not of gin-ref-match/1" in out.output
+
+
+@pytest.mark.parametrize("line, status", [
+    # under low_or_high, Q-AS is a run: Q♠ K♠ A♠ with 2♠ 3♠ loose is 5 (not 26)
+    ("knock Ben Q-AS 2S 3S 4H 4D 4C 7C 8C 9C", "Ben: 11 cards, best discard 3♠, legal: deadwood 2 within limit 10, "
+                                               "8 to spare (house rules)"),
+    ("knock Ben 99", "Ben: a count is at most 98 (the most ten cards can count)"),
+    ("knock Ben 5 --defender 'QS KS AS 2H 3H 4H 7D 8D 9D 5C'", "defender: 10 cards, deadwood 5 before layoffs"),
+])
+def test_the_status_line_reads_cards_under_the_match_rules(tmp_path, monkeypatch, high_rules, line, status):
+    from gin_ref.cli.status import typed_status
+    from gin_ref.files import matchfile
+
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(main, ["new", "Ann", "Ben", "--rules", high_rules, "--dealer", "Ann",
+                                     "--match", "m.yaml"]).exit_code == 0
+    assert CliRunner().invoke(main, ["deal", "--match", "m.yaml"]).exit_code == 0
+    match = matchfile.load("m.yaml").match
+    assert typed_status(line, len(line), match, lambda name: main.get_command(None, name)) == status
+
+
+def test_the_count_bound_follows_the_ace_value(tmp_path):
+    rules = tmp_path / "a15.yaml"
+    rules.write_text("extends: standard\nace_value: 15\n")
+    match = str(tmp_path / "m.yaml")
+    runner = CliRunner()
+    assert runner.invoke(main, ["new", "Ann", "Ben", "--rules", str(rules), "--dealer", "Ann",
+                                "--match", match]).exit_code == 0
+    over = runner.invoke(main, ["knock", "Ben", "5", "--defender", "111", "--match", match])
+    assert over.exit_code == 2 and "the defender's count 111: ten cards count at most 110" in over.stderr
+    ok = runner.invoke(main, ["knock", "Ben", "5", "--defender", "105", "--match", match])
+    assert ok.exit_code == 0, ok.output
+    assert runner.invoke(main, ["verify", "--match", match]).exit_code == 0

@@ -199,6 +199,8 @@ def test_a_match_under_the_knobs_lists_them_and_replays(tmp_path, high_rules):
     assert verify.exit_code == 0, verify.output
     tally = runner.invoke(main, ["tally", "--json", "--match", match])
     assert "\"totals\": {\"Ann\": 0, \"Ben\": 23}" in tally.stdout
+    sheet = runner.invoke(main, ["export", "--format", "html", match])
+    assert "<li>house rules: an ace is high or low in a run (Q-K-A as well as A-2-3; not K-A-2)</li>" in sheet.stdout
 
 
 def test_a_plain_match_file_holds_none_of_the_new_knobs(tmp_path):

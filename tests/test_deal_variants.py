@@ -185,3 +185,11 @@ def test_the_eleven_card_deal_from_the_command_line(eleven_match):
     # Ben keeps A-2-3♠, 4♥ 4♦ 4♣, 8-9-10♣ and 5♥: 5 against Ann's 10+10+10+9+6+3+6+10+5+2 = 71 → 66
     assert "score: knock: 71 − 5 = 66 to the knocker (Ben)" in out.stdout
     assert gin("verify", "--match", m).exit_code == 0
+
+
+def test_the_sheet_names_the_deal_knobs(eleven_match, sitter_match):
+    assert gin("deal", "--match", eleven_match).exit_code == 0
+    eleven = gin("export", "--format", "markdown", eleven_match)
+    assert "- house rules: the eleven-card deal (no upcard; the non-dealer is dealt 11 and discards first)" in eleven.stdout
+    sitter = gin("export", "--format", "markdown", sitter_match)
+    assert "- house rules: the sitter deals each hand" in sitter.stdout

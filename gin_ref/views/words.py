@@ -218,7 +218,7 @@ def seal_words(broken: Any) -> str:
 
 def house_rule_notes(knobs: Mapping[str, Any]) -> List[str]:
     """The house rules of issue #27 that a match plays, in words, for the notes under its sheet: only
-    those set away from their defaults (a record lists them only then)."""
+    those set away from their defaults (a record lists the new knobs only then)."""
     notes = []
     runs = knobs.get("ace_runs", "low")
     if runs == "low_or_high":
@@ -230,6 +230,13 @@ def house_rule_notes(knobs: Mapping[str, Any]) -> List[str]:
         notes.append(f"house rules: an ace counts {value}")
     if knobs.get("gin_layoffs"):
         notes.append("house rules: the defender may lay off against a gin")
+    if knobs.get("wall"):
+        notes.append("house rules: the wall (with the stock down to its last cards, the last discard may be taken "
+                     "to knock)")
+    if knobs.get("deal") == "eleven":
+        notes.append("house rules: the eleven-card deal (no upcard; the non-dealer is dealt 11 and discards first)")
+    if knobs.get("next_dealer") == "sitter":
+        notes.append("house rules: the sitter deals each hand")
     return notes
 
 

@@ -324,3 +324,28 @@ def test_the_count_bound_follows_the_ace_value(tmp_path):
     ok = runner.invoke(main, ["knock", "Ben", "5", "--defender", "105", "--match", match])
     assert ok.exit_code == 0, ok.output
     assert runner.invoke(main, ["verify", "--match", match]).exit_code == 0
+
+
+@pytest.mark.parametrize("runs, value", VARIANTS)
+def test_the_count_of_best_arrangements_matches_the_reference(runs, value):
+    """``best_melding_count`` and ``all_meldings`` (what settle weighs for the knocker) against every
+    partition the reference lists at the least deadwood."""
+    from gin_ref.core.deadwood import all_meldings, best_melding_count
+    from reference import ref_partitions, ref_points
+
+    rng = random.Random(100 + VARIANTS.index((runs, value)))
+    aces, ref = aces_for(runs, value), _ref(runs, value)
+    for i in range(80):
+        hand = (rich_hand if i % 2 else random_hand)(rng, list(DECK), 10)
+        least = ref_deadwood(hand, ref)
+        best = sum(1 for _melds, loose in ref_partitions(hand, ref) if ref_points(loose, ref) == least)
+        assert best_melding_count(to_mask(hand), 1000, aces) == best
+        assert len(all_meldings(to_mask(hand), least, aces=aces)) == best
+
+
+def test_rules_diff_names_the_ace_knob(high_rules):
+    out = CliRunner().invoke(main, ["rules", "diff", "standard", high_rules])
+    assert out.exit_code == 0
+    assert [line.split()[:3] for line in out.stdout.splitlines() if line.startswith("ace_runs")] == \
+        [["ace_runs", "low", "default"]]
+    assert "low_or_high" in out.stdout and "1 house rule differs" in out.stdout

@@ -349,3 +349,23 @@ def test_rules_diff_names_the_ace_knob(high_rules):
     assert [line.split()[:3] for line in out.stdout.splitlines() if line.startswith("ace_runs")] == \
         [["ace_runs", "low", "default"]]
     assert "low_or_high" in out.stdout and "1 house rule differs" in out.stdout
+
+
+def test_completion_leaves_out_the_cards_of_a_run_through_the_ace(tmp_path, high_rules):
+    from test_completion import complete
+
+    offered = complete(tmp_path, ["check", "--rules", high_rules, "--upcard", "9H", "Q-AS", "k"])
+    assert ("plain", "KS") not in offered and ("plain", "KH") in offered
+
+
+def test_the_session_completer_leaves_out_the_cards_of_a_run_through_the_ace(tmp_path, monkeypatch):
+    from prompt_toolkit.document import Document
+
+    from gin_ref.cli.completion import SessionCompleter
+    from gin_ref.cli.session import Session
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("GIN_REF_MATCH", raising=False)
+    completer = SessionCompleter(Session("m.yaml", main), presets=["classic"])
+    offered = [c.text for c in completer.get_completions(Document("check --upcard 9H Q-AS k"), None)]
+    assert "KS" not in offered and "KH" in offered

@@ -15,6 +15,7 @@ from reference import ref_deadwood
 
 
 def test_the_most_deadwood_ten_cards_hold_is_98():
+    assert make_rules({}).most_deadwood == MAX_DEADWOOD
     # Nine ten-point cards hold three of one rank (four ranks, two each make eight): a set, so at most
     # 70 points stay out. Eight ten-point cards and two nines make 98, when the nines join no run or set.
     assert MAX_DEADWOOD == 98
@@ -28,6 +29,7 @@ def test_the_most_deadwood_ten_cards_hold_is_98():
     ({"undercut_bonus": 200}, 10 + 200),  # an undercut: 10 - 0 + the bonus
     ({"spade_double": True}, (98 + 25) * 2),
     ({"gin_bonus": 0}, 98 - 1 + 0 + 1),  # a gin against 98: 98 (a knock gives at most 97)
+    ({"ace_value": 15}, make_rules({"ace_value": 15}).most_deadwood + 25),  # the rules' own most deadwood
 ])
 def test_the_most_a_hand_can_score(knobs, top):
     assert max_hand_score(make_rules(knobs)) == top
@@ -90,7 +92,8 @@ def test_check_record_names_each_problem_of_a_result(edit, where, message):
 
 RULES_PLAYED = [("standard", {}), ("oklahoma", {}), ("classic", {}), ("tournament", {}), ("three-player", {}),
                 ("classic", {"shutout": "double_total"}), ("standard", {"undercut_bonus": 0, "gin_bonus": 0}),
-                ("oklahoma", {"spade_double": True, "big_gin_bonus": 31})]
+                ("oklahoma", {"spade_double": True, "big_gin_bonus": 31}),
+                ("standard", {"ace_value": 15, "gin_layoffs": True})]
 
 
 @pytest.mark.parametrize("preset, knobs", RULES_PLAYED)

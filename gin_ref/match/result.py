@@ -24,10 +24,11 @@ from gin_ref.match.schema import Entry, Record
 RESULT_KEY = "result"
 RESULT_KEYS = ("scores", "hands_won", "winner", "seal")
 STEP_KIND = "match_result"  # the step a result is, for undo and redo (hand 0: no hand)
-# The most deadwood ten cards can hold: two of each ten-card rank (a third would be a set) and two nines
-# clear of runs (e.g. TS TH JD JC QS QH KD KC 9D 9C) = 98. A hand scores at most that plus its bonus.
+# The most deadwood ten cards can hold with the standard ace: two of each ten-card rank (a third would be a
+# set) and two nines clear of runs (e.g. TS TH JD JC QS QH KD KC 9D 9C) = 98; the rules' ``most_deadwood``
+# says it for every ace. A hand scores at most that plus its bonus.
 MAX_DEADWOOD = 98
-MAX_KNOCK = 10
+MAX_KNOCK = 10  # the highest knock limit but an ace's (its ace_value)
 MAX_HANDS_WON = 100_000  # the most hands won the checks try, when a box bonus leaves the number open
 
 
@@ -49,10 +50,11 @@ def facts(result: Mapping[str, Any]) -> Entry:
 
 
 def max_hand_score(rules: HouseRules) -> int:
-    """The most one hand can score under ``rules``: the most deadwood plus the gin (or big gin) bonus, or
-    the most an undercut gives; doubled under spade_double."""
-    best = max(MAX_DEADWOOD + rules.gin_bonus, MAX_DEADWOOD - 1, MAX_KNOCK + rules.undercut_bonus,
-               MAX_DEADWOOD + (rules.big_gin_bonus or 0))
+    """The most one hand can score under ``rules``: the most deadwood (``most_deadwood``: 98 with the
+    standard ace) plus the gin (or big gin) bonus, or the most an undercut gives; doubled under
+    spade_double."""
+    most, knock = rules.most_deadwood, max(MAX_KNOCK, rules.ace_value)
+    best = max(most + rules.gin_bonus, most - 1, knock + rules.undercut_bonus, most + (rules.big_gin_bonus or 0))
     return best * (2 if rules.spade_double else 1)
 
 

@@ -133,7 +133,7 @@ def test_existing_file_without_yaml_ending_is_a_path_but_a_preset_name_wins(fold
     (["gin_bonus: lots"], "house rule 'gin_bonus' must be a whole number, not 'lots' (club.yaml:1)"),
     (["spade_double: 1"], "house rule 'spade_double' must be true or false, not 1 (club.yaml:1)"),
     (["shutout: never"],
-     "house rule 'shutout' must be one of none, double_game_bonus, double_total, not 'never' (club.yaml:1)"),
+     "house rule 'shutout' must be one of none, double_game_bonus, double_total, flat, not 'never' (club.yaml:1)"),
     (["target: 100", "dead_hand_stock: 40"], "house rule 'dead_hand_stock' must be 0 to 31, not 40 (club.yaml:2)"),
     (["knock_limit: 11"], "house rule 'knock_limit' must be 'upcard' or 0 to 10, not 11 (club.yaml:1)"),
     (["undercut_bonus: -5"], "house rule 'undercut_bonus' must be 0 to 10000, not -5 (club.yaml:1)"),

@@ -23,7 +23,7 @@ PRESETS = {
 # The libyaml loader when PyYAML has it, and the pure-Python fallback.
 LOADERS = [loader for loader in (getattr(yaml, "CSafeLoader", None), yaml.SafeLoader) if loader]
 UNKNOWN_OKLA = ("unknown rules 'okla': not a preset (oklahoma, three-player, standard, classic, hollywood, "
-                "tournament) nor a file")
+                "tournament, oklahoma-club) nor a file")
 
 
 @pytest.fixture
@@ -201,7 +201,7 @@ def test_extends_cycles_are_refused(folder, files, where, message):
     ("okla", UNKNOWN_OKLA),
     ("club.yaml", "cannot read rules file 'club.yaml': no such file"),
     ("rules/club", "cannot read rules file 'rules/club': no such file"),
-    ("", "unknown rules '': not a preset (oklahoma, three-player, standard, classic, hollywood, tournament) "
+    ("", "unknown rules '': not a preset (oklahoma, three-player, standard, classic, hollywood, tournament, oklahoma-club) "
          "nor a file"),
 ])
 def test_unknown_rules_and_missing_files(folder, spec, message):
@@ -232,7 +232,7 @@ def test_check_collects_every_problem_in_one_pass(folder):
     assert check_rules_file("club.yaml") == [
         "club.yaml:2: unknown house rule 'undercut_bonuss' (did you mean 'undercut_bonus'?)",
         "club.yaml:3: house rule 'target' must be 1 to 1000000000, not 0",
-        "club.yaml:5: house rule 'shutout' must be one of none, double_game_bonus, double_total, not 'never'",
+        "club.yaml:5: house rule 'shutout' must be one of none, double_game_bonus, double_total, flat, not 'never'",
         "base.yaml:2: house rule 'gin_bonus' must be a whole number, not 'many'",
         "club.yaml:4: three players need next_dealer: box (the box player deals every hand)",
     ]

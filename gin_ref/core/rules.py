@@ -11,7 +11,8 @@ from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Opt
 
 from gin_ref.core.errors import RulesError
 
-PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament")
+PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament",
+                "oklahoma-club")
 DEFAULT_PRESET = "oklahoma"
 
 Check = Callable[[str, Any], Any]
@@ -124,6 +125,13 @@ class HouseRules:
         """The knobs as a plain dict (no ``name``), in the order of ``KNOBS``."""
         return {name: getattr(self, name) for name in KNOBS}
 
+    def snapshot(self) -> Dict[str, Any]:
+        """The knobs a record's (or an event's) rules snapshot holds: every knob, but those of
+        ``LATER_KNOBS`` only where they differ from their default, so a record made without them reads (and
+        is written) as before, and one made under them names them to a gin-ref that does not know them."""
+        return {name: value for name, value in self.knobs().items()
+                if name not in LATER_KNOBS or value != KNOBS[name].default}
+
     def with_knobs(self, **changes: Any) -> "HouseRules":
         return replace(self, **changes)
 
@@ -152,6 +160,10 @@ class Knob(NamedTuple):
 KNOBS: Dict[str, Knob] = {f.name: Knob(f.metadata["check"], f.default, f.metadata["doc"])
                           for f in fields(HouseRules) if "check" in f.metadata}
 KNOB_NAMES = tuple(KNOBS)
+# Knobs a rules snapshot may lack: a record made before them was played under their default (today's
+# behaviour before the knob). The scoring variants (issue #22):
+LATER_KNOBS = frozenset({"knock_tie", "knock_limit_cap", "box_scoring", "gin_boxes", "undercut_boxes",
+                         "spade_double_boxes", "shutout_bonus", "games", "match_win"})
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:

@@ -190,7 +190,7 @@ def ending_lines(match: Match) -> List[str]:
         for game in state.games:
             lines.append(f"game {game.number}: {game.winner} wins, {_scores(game.totals, match.players)}")
             lines.extend(_bonus_lines(match, game.totals, _game_bonuses(match, game), game.boxes, "  "))
-        lines.append(f"final (all {len(state.games)} games):")
+        lines.append(f"final (all {'three' if len(state.games) == 3 else len(state.games)} games):")
     else:
         lines.append("final:")
     boxes = None if state.games is not None else state.boxes  # several games: each game's box bonus is above

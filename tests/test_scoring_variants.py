@@ -358,3 +358,51 @@ def test_random_matches_under_every_new_knob_are_recomputed_by_the_model(seed):
                                                                                  winner), (seed, house)
     if match.state.games is not None:
         assert [g.totals for g in match.state.games] == columns
+
+
+# -- the preset, the words ---------------------------------------------------------------------------------
+
+def test_the_oklahoma_club_preset():
+    from gin_ref.files.rulesfile import load_rules
+    club = load_rules("oklahoma-club")
+    assert {name: value for name, value in club.knobs().items() if value != HouseRules().knobs()[name]} == {
+        "ace_upcard": "gin", "spade_double": True, "undercut_bonus": 25, "box_bonus": 25, "game_bonus": 100,
+        "target": 150}
+
+
+def test_a_tie_names_nobody_and_a_match_of_games_says_where_it_stands(folder):
+    (folder / "r.yaml").write_text("extends: standard\nknock_tie: nobody\ngames: 3\ntarget: 20\n", encoding="utf-8")
+    run("new", "--rules", "r.yaml", "--dealer", "Ann", "Ann", "Ben")
+    tied = run("knock", "--upcard", "KH", "Ben", "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D", "--defender", "5").stdout
+    assert tied.splitlines()[-4:-1] == ["score: tie: 5 = 5, scored 0-0 (knock_tie: nobody)", "totals: Ann 0, Ben 0",
+                                        "game 1 (best of 3): Ann 0, Ben 0; games won: Ann 0, Ben 0"]
+    for _ in range(2):
+        run("knock", "--upcard", "KH", "Ben", "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D", "--defender", "30")
+    tally = run("tally").stdout
+    assert "the match is over: Ben won the match in hand 3, games won: Ann 0, Ben 2" in tally
+    assert "final (all 2 games):" in tally and tally.endswith("Ben won 50 to 0\n")
+
+
+def test_openspiel_scores_every_knock_as_gin_ref_under_knock_tie_nobody():
+    """OpenSpiel 2.0.2's gin rummy (where it is installed: it is no dependency) against ``hand_score``: a tie
+    is 0-0 there (docs/rules.md §10.1)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    game = pyspiel.load_game("gin_rummy")
+    house = make_rules({"knock_limit": 10, "gin_bonus": 25, "undercut_bonus": 25, "knock_tie": "nobody"})
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(300):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                legal = state.legal_actions()
+                knock = 55 if 55 in legal and rng.random() < 0.9 else None  # 55: OpenSpiel's knock action
+                state.apply_action(knock if knock is not None else rng.choice(legal))
+        if any(state.knocked()):
+            side = 0 if state.knocked()[0] else 1
+            k, d = state.deadwood()[side], state.deadwood()[1 - side]
+            assert state.returns()[side] == hand_score(k, d, house, None, gin=k == 0).knocker_net, (k, d)
+            checked += 1
+    assert checked > 10

@@ -105,6 +105,13 @@ def _hands_table(match: Match, data: Dict[str, Any]) -> str:
     return table(rows, headers, right=set(range(len(headers))) - left, width=width, drop=drop)
 
 
+def score_line(score: Any, knocker: str, defender: str) -> str:
+    """``score: knock: 21 − 5 = 16 to the knocker (Ann)``; a tie scored 0-0 names nobody."""
+    if score.winner == "nobody":
+        return f"score: {score.arithmetic}"
+    return f"score: {score.arithmetic} ({knocker if score.winner == 'knocker' else defender})"
+
+
 def games_words(rules: Any) -> str:
     """``, Hollywood (three games)``, ``, best of 3 games``, ``, first to 2 games``: or nothing for one game."""
     count = rules.game_count
@@ -263,8 +270,7 @@ def knock_text(match: Match, outcome: Outcome) -> str:
     else:
         lines.extend(count_lines(settled, entry, knocker, defender))
     score = settled.score
-    scorer = knocker if score.winner == "knocker" else defender
-    lines.append(f"score: {score.arithmetic} ({scorer})")
+    lines.append(score_line(score, knocker, defender))
     lines.extend(standing_lines(match))
     return fit_text("\n".join(lines))
 
@@ -327,8 +333,7 @@ def amend_text(match: Match, number: int, before: Dict[str, Any], settled: Optio
         knocker, defender = entry["knocker"], entry["defender"]
         spreads = (spread_lines(settled.showdown, knocker, defender) if settled.showdown is not None
                    else count_lines(settled, entry, knocker, defender))
-        scorer = knocker if settled.score.winner == "knocker" else defender
-        head = spreads + [f"score: {settled.score.arithmetic} ({scorer})"]
+        head = spreads + [score_line(settled.score, knocker, defender)]
     else:
         head = []
     for old, new in zip(before["hands"], after["hands"]):

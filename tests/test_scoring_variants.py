@@ -256,7 +256,9 @@ def _model(house, players, hands):
     for number, (knocker, k, d, upcard) in enumerate(hands, 1):
         defender = next(p for p in players if p != knocker)
         spade = upcard.endswith("S")
-        limit = min(10, house.knock_limit_cap or 10) if house.knock_limit == "upcard" else house.knock_limit
+        limit = house.knock_limit
+        if limit == "upcard":
+            limit = 10 if house.knock_limit_cap is None else min(10, house.knock_limit_cap)
         assert k <= limit
         if k == 0:
             winner, points, extra = knocker, d + house.gin_bonus, house.gin_boxes
@@ -323,7 +325,7 @@ def _random_house(rng):
              "box_bonus": rng.choice([0, 10, 25]), "target": rng.choice([30, 60, 100]),
              "game_bonus": rng.choice([0, 100]), "spade_double": rng.random() < 0.5}
     if knobs["knock_limit"] == "upcard":
-        knobs["knock_limit_cap"] = rng.choice([None, 10])  # every upcard below is a ten
+        knobs["knock_limit_cap"] = rng.choice([None, 3, 5, 10])  # every upcard below is a ten: the cap is the limit
     if knobs["box_bonus"]:
         knobs.update(box_scoring=rng.choice(["end", "each_hand"]), gin_boxes=rng.choice([0, 2]),
                      undercut_boxes=rng.choice([0, 1]), spade_double_boxes=rng.random() < 0.5)
@@ -346,7 +348,8 @@ def test_random_matches_under_every_new_knob_are_recomputed_by_the_model(seed):
     played = []
     while not match.state.finished and len(played) < 80:
         knocker = rng.choice(players)
-        k = rng.choice([0, 0, 3, 5, 8, 10])
+        limit = 10 if house.knock_limit_cap is None else house.knock_limit_cap
+        k = rng.choice([value for value in (0, 0, 3, 5, 8, 10) if value <= limit])
         d = rng.choice([k, k, 0, 4, 9, 15, 30])
         upcard = rng.choice(["KS", "KH", "TD", "QC"])
         match.deal(upcard)

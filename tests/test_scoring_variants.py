@@ -409,3 +409,28 @@ def test_openspiel_scores_every_knock_as_gin_ref_under_knock_tie_nobody():
             assert state.returns()[side] == hand_score(k, d, house, None, gin=k == 0).knocker_net, (k, d)
             checked += 1
     assert checked > 10
+
+
+def test_the_sheet_of_a_match_of_games_has_a_column_pair_for_each_game_begun(folder):
+    """The CSV sheet: each hand's columns in the games begun when it ended, empty in those begun after."""
+    (folder / "r.yaml").write_text("extends: standard\ngames: 3\ntarget: 20\n", encoding="utf-8")
+    run("new", "--rules", "r.yaml", "--dealer", "Ann", "Ann", "Ben")
+    for knocker in ("Ann", "Ben"):
+        run("knock", "--upcard", "KH", knocker, "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D", "--defender", "30")
+    lines = run("export", "--format", "csv", "match.yaml").stdout.splitlines()
+    # Ann wins game 1 25-0, Ben game 2 25-0: game 3 is begun, no hand in it yet
+    assert lines[0].endswith("Ann,Ben,box,captain,sitter,game 1 Ann,game 1 Ben,game 2 Ann,game 2 Ben,game 3 Ann,"
+                             "game 3 Ben")
+    assert lines[1].endswith(",Ann,25,25,0,,,,25,0,,,,") and lines[2].endswith(",Ben,25,25,25,,,,25,0,0,25,,")
+
+
+def test_three_players_play_games_one_after_another():
+    match = new(("Ann", "Ben", "Cid"), players=3, next_dealer="box", games=2, match_win="first_to", target=10)
+    hand(match, "Ben", 0, 10)   # Ben beats the box: game 1 to Ben; box Ben, captain Cid, sitter Ann
+    assert [g.winner for g in match.state.games] == ["Ben", None]
+    hand(match, "Cid", 0, 10)   # Cid beats the box: game 2 to Cid
+    hand(match, "Ann", 0, 10)   # box Cid, captain Ann: game 3 to Ann; box Ann, captain Ben, sitter Cid
+    assert not match.state.finished and tuple(match.state.roles) == ("Ann", "Ben", "Cid")
+    hand(match, "Ben", 0, 10)   # game 4 to Ben: his second, the match
+    assert (match.state.finished, match.state.winner, match.state.ended_in) == (True, "Ben", 4)
+    assert [g.winner for g in match.state.games] == ["Ben", "Cid", "Ann", "Ben"]

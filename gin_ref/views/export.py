@@ -23,13 +23,14 @@ FORMATS = ("csv", "json", "markdown", "html")
 EXPORT_FORMAT = "gin-ref-export/1"
 CSV_COLUMNS = ("match", "date", "hand", "dealer", "upcard", "limit", "knocker", "result", "winner", "points")
 ROLES = ("box", "captain", "sitter")  # three players: the box deals every hand and plays the captain
-GAMES = (1, 2, 3)  # Hollywood: three games scored at once, unless its rules say how many (``game_numbers``)
 
 
 def game_numbers(view):
     """The numbers of a match's games (Hollywood, or games one after another): 1, 2, 3... as its tally has
     them."""
     return tuple(range(1, len(view.tally.get("games") or []) + 1))
+
+
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 

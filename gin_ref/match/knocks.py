@@ -3,7 +3,8 @@
 Where the cards go a hand may hold the points the table counted: the knocker's deadwood
 (``knocker_count``; 0 is gin, with ``big_gin`` for big gin) and the defender's after his layoffs
 (``defender_count``). With the knocker's cards and the defender's count the knocker's cards are judged and
-arranged and the count taken as given; with a gin by count and the defender's cards, his deadwood is
+arranged as against cards, each arrangement scored with the count as given (under ``best_for_knocker`` a
+count that cannot say which spread is best is refused: ``score_against_count``); with a gin by count and the defender's cards, his deadwood is
 counted (no layoffs against gin). A non-zero count for the knocker with the defender's cards cannot be
 settled: his layoffs need the knocker's melds. The knock limit, the undercut, every bonus and the spade
 double apply to counts exactly as to cards.

@@ -20,7 +20,7 @@ from gin_ref.cli import main
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError, RulesError
 from gin_ref.core.knock import knock_limit, limit_reason
-from gin_ref.core.rules import LATER_KNOBS, HouseRules, check_consistency, make_rules
+from gin_ref.core.rules import SCORING_KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, make_rules
 from gin_ref.core.scoring import hand_score
 from gin_ref.match.model import Match
 
@@ -99,11 +99,11 @@ def test_combinations_that_cannot_be_played_are_refused(knobs, message):
 
 def test_every_later_knob_defaults_to_the_behaviour_before_it():
     default = HouseRules()
-    assert {name: getattr(default, name) for name in LATER_KNOBS} == {
+    assert {name: getattr(default, name) for name in SCORING_KNOBS} == {
         "knock_tie": "undercut", "knock_limit_cap": None, "box_scoring": "end", "gin_boxes": 0,
         "undercut_boxes": 0, "spade_double_boxes": False, "shutout_bonus": 0, "games": None,
         "match_win": "best_of"}
-    assert default.snapshot() == {name: value for name, value in default.knobs().items() if name not in LATER_KNOBS}
+    assert default.snapshot() == {name: value for name, value in default.knobs().items() if name not in SNAPSHOT_OPTIONAL}
     assert not check_consistency(default.knobs())
 
 

@@ -295,11 +295,15 @@ def test_a_hand_is_refused_on_a_result_naming_the_way_on(tmp_path):
     # spade_double: a hand scores at most (98 + 25) x 2 = 246
     ("oklahoma-spades", ["Ann", 346, "Ben", 0], "at most 99 before the last hand and 246 in it"),
     ("hollywood", ["Ann", 300, "Ben", 10], "a Hollywood match is three games at once"),
+    ("standard-3-games", ["Ann", 300, "Ben", 10], "a match of several games (the games knob) is won game by game"),
 ])
 def test_a_result_the_rules_cannot_give_is_refused(tmp_path, rules, scores, message):
     if rules == "oklahoma-spades":
         (tmp_path / "spades.yaml").write_text("extends: oklahoma\nspade_double: true\n")
         rules = tmp_path / "spades.yaml"
+    if rules == "standard-3-games":
+        (tmp_path / "games.yaml").write_text("extends: standard\ngames: 3\n")
+        rules = tmp_path / "games.yaml"
     error = refused(1, "result", "--rules", rules, "--match", tmp_path / "m.yaml", *scores)
     assert message in error
     assert not (tmp_path / "m.yaml").exists()

@@ -63,7 +63,7 @@ def _record(scores, hands_won=None):
 def test_a_result_only_record_replays_to_a_finished_match():
     record = _record([("Ann", "154"), ("Ben", "24")], [("Ann", "6"), ("Ben", "2")])
     match = Match(record)
-    assert (match.state.finished, match.state.winner, match.state.totals, match.state.hands_won) == (
+    assert (match.state.finished, match.state.winner, match.state.totals, match.state.paper.hands_won) == (
         True, "Ann", {"Ann": 154, "Ben": 24}, {"Ann": 6, "Ben": 2})
     assert match.state.result() == ({"Ann": {}, "Ben": {}}, {"Ann": 154, "Ben": 24}, "Ann")
 
@@ -93,7 +93,9 @@ def test_check_record_names_each_problem_of_a_result(edit, where, message):
 RULES_PLAYED = [("standard", {}), ("oklahoma", {}), ("classic", {}), ("tournament", {}), ("three-player", {}),
                 ("classic", {"shutout": "double_total"}), ("standard", {"undercut_bonus": 0, "gin_bonus": 0}),
                 ("oklahoma", {"spade_double": True, "big_gin_bonus": 31}),
-                ("standard", {"ace_value": 15, "gin_layoffs": True})]
+                ("standard", {"ace_value": 15, "gin_layoffs": True}),
+                ("classic", {"shutout": "flat", "shutout_bonus": 50, "gin_boxes": 1, "knock_tie": "knocker"}),
+                ("classic", {"box_scoring": "each_hand", "undercut_boxes": 2, "spade_double_boxes": True})]
 
 
 @pytest.mark.parametrize("preset, knobs", RULES_PLAYED)
@@ -135,6 +137,7 @@ def test_every_match_the_engine_plays_gives_a_result_the_checks_take(preset, kno
             ahead += 1
             continue
         played += 1
-        assert score_problems(rules, final, dict(match.state.hands_won), winner) == [], (final, match.state.hands_won)
+        won = {name: sum(1 for entry in match.hands if entry.get("winner") == name) for name in players}
+        assert score_problems(rules, final, won, winner) == [], (final, won)
         assert score_problems(rules, final, None, winner) == [], final
     assert played >= 50 and ahead <= 10

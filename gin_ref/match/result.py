@@ -59,9 +59,15 @@ def max_hand_score(rules: HouseRules) -> int:
 
 
 def min_hand_score(rules: HouseRules) -> int:
-    """The least a hand won can score: 1 (a knock by one point), or 0 where an undercut with equal counts
-    scores nothing (undercut_bonus 0)."""
-    return 0 if rules.undercut_bonus == 0 else 1
+    """The least a hand won can score: 1 (a knock by one point), or 0 where equal counts score nothing for
+    the hand's winner (undercut_bonus 0, or knock_tie knocker)."""
+    return 0 if rules.undercut_bonus == 0 or rules.knock_tie == "knocker" else 1
+
+
+def _boxes_are_hands(rules: HouseRules) -> bool:
+    """Is each box bonus one hand won, paid at the end (no extra boxes for a gin, an undercut or a spade)?
+    Otherwise the hands won say less about the scores, and only the target is checked of them."""
+    return rules.box_scoring == "end" and not (rules.gin_boxes or rules.undercut_boxes or rules.spade_double_boxes)
 
 
 def winner_of(scores: Mapping[str, int]) -> Tuple[Optional[str], List[str]]:
@@ -73,7 +79,7 @@ def winner_of(scores: Mapping[str, int]) -> Tuple[Optional[str], List[str]]:
 
 def _hands_fit(rules: HouseRules, total: int, hands: Optional[int]) -> bool:
     """Can ``hands`` hands won (None: any number) give a running total of ``total``?"""
-    if rules.illegal_knock == "penalty":  # penalties score without a hand won: no bound from the hands
+    if rules.illegal_knock == "penalty" or not _boxes_are_hands(rules):  # no bound from the hands then
         return True
     if hands is None:
         return True
@@ -84,8 +90,10 @@ def _options(rules: HouseRules, final: int, hands: Optional[int], winner: bool,
              shutout: bool, fit: bool = True) -> Iterator[Tuple[int, Optional[int]]]:
     """Every ``(running total, hands won)`` a player's final score can come from, by the bonuses the
     rules give at the end (``winner``: the game's winner; ``shutout``: every other player scored nothing)."""
-    box = rules.box_bonus
-    # hands won, when not given: as many as the box bonus leaves room for (within MAX_HANDS_WON)
+    box = rules.box_bonus if rules.box_scoring == "end" else 0  # each_hand: the boxes are in the totals
+    if not _boxes_are_hands(rules):
+        hands = None  # boxes are not hands won: every count of boxes is tried
+    # hands won (boxes), when not given: as many as the box bonus leaves room for (within MAX_HANDS_WON)
     counts: Sequence[Optional[int]] = [hands] if hands is not None else (
         range(min(final // box, MAX_HANDS_WON) + 1) if box else [None])
     for count in counts:
@@ -95,7 +103,8 @@ def _options(rules: HouseRules, final: int, hands: Optional[int], winner: bool,
                 continue
             rest = final // 2 - rules.game_bonus - box_part
         elif winner:
-            again = rules.game_bonus if shutout and rules.shutout == "double_game_bonus" else 0
+            again = (rules.game_bonus if shutout and rules.shutout == "double_game_bonus" else
+                     rules.shutout_bonus if shutout and rules.shutout == "flat" else 0)
             rest = final - rules.game_bonus - again - box_part
         else:
             rest = final - box_part
@@ -114,7 +123,8 @@ def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Opti
     at most the most a hand can score)."""
     problems: List[Tuple[str, str]] = []
     target, top = rules.target, max_hand_score(rules)
-    strict = rules.illegal_knock == "reject"
+    # every point from a hand won, a hand's boxes known: the bounds hold (else only the target is checked)
+    strict = rules.illegal_knock == "reject" and _boxes_are_hands(rules)
     others = [name for name in scores if name != winner]
     hands = dict(hands_won) if hands_won is not None else {}
     bonus = _bonus_words(rules)
@@ -196,8 +206,8 @@ def check_result(record: Record, rules: HouseRules, players: Sequence[str], prob
     for key in result:
         if key not in RESULT_KEYS:
             problems.add(where + (key,), f"unknown key '{key}' in 'result'")
-    if rules.scoring == "hollywood":
-        problems.add(where, HOLLYWOOD)
+    if rules.scoring == "hollywood" or (rules.games or 1) > 1:
+        problems.add(where, HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES)
     scores = result.get("scores")
     if not isinstance(scores, dict) or sorted(map(str, scores)) != sorted(players) or \
             not all(_count(points) for points in scores.values()):
@@ -223,12 +233,14 @@ def check_result(record: Record, rules: HouseRules, players: Sequence[str], prob
     elif not same(result["winner"], winner):
         problems.add(where + ("winner",), f"the result's winner is {result['winner']!r}, but the scores make it "
                                           f"{winner} (the highest)")
-    if rules.scoring != "hollywood" and not tied:
+    if rules.scoring != "hollywood" and (rules.games or 1) == 1 and not tied:
         for name, message in score_problems(rules, ordered, hands_won, winner):
             problems.add(where + ("scores", name), f"the result: {message}")
     return PaperResult(ordered, hands_won, winner)
 
 
+SEVERAL_GAMES = ("a match of several games (the games knob) is won game by game: one final score per player "
+                 "cannot say each game's, so record it hand by hand")
 HOLLYWOOD = ("a Hollywood match is three games at once: one final score per player cannot say each game's, so "
              "record it hand by hand")
 
@@ -238,8 +250,8 @@ def result_entry(players: Sequence[str], rules: HouseRules, scores: Sequence[Tup
     """The ``result`` entry for the final scores given (``(player, points)`` as typed, any case), checked
     as verify checks it: raises InvalidNotationError for what is not a result of these players, and
     IllegalActionError for scores the rules cannot produce."""
-    if rules.scoring == "hollywood":
-        raise IllegalActionError(HOLLYWOOD)
+    if rules.scoring == "hollywood" or (rules.games or 1) > 1:
+        raise IllegalActionError(HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES)
     if len(scores) != len(players):
         raise InvalidNotationError(f"give each player's final score: {' '.join(f'{p} POINTS' for p in players)} "
                                    f"({len(scores)} given)")

@@ -22,7 +22,11 @@ from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, com
                                  json_option, match_option, player_argument, rules_option, upcard_option,
                                  wide_option)
 from gin_ref.cli.output import emit_json
-from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, RecordError
+
+# The session on a terminal asks whether a count over the limit really was knocked (a y/N question): the
+# function that asks, or None (the shell, a pipe: the count is refused, --illegal records it).
+CONFIRM = {"ask": None}
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
                "(knock_limit a number, no spade_double).")
@@ -125,7 +129,7 @@ def knock_options(required=True):
     """What ``knock`` and ``amend`` take: the defender's cards or count, declared melds, the discard, big gin,
     the upcard."""
     options = (
-        click.option("--defender", "defender_cards", required=required, metavar="CARDS|N", type=CARDS_OR_COUNT,
+        click.option("-d", "--defender", "defender_cards", required=required, metavar="CARDS|N", type=CARDS_OR_COUNT,
                      help="The defender's 10 cards, or his count after his layoffs (a whole number)."),
         click.option("--melds", metavar="MELDS", type=MELDS_TEXT, help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
         discard_option(),
@@ -143,10 +147,13 @@ def knock_options(required=True):
 @click.command("knock")
 @match_option
 @wide_option
-@knock_options()
+@knock_options(required=False)
+@click.option("--illegal", is_flag=True,
+              help="A count over the limit that really was knocked: recorded as an illegal knock (else refused "
+                   "as a slip and not recorded).")
 @player_argument()
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS|N", type=CARDS_OR_COUNT)
-def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
+def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illegal, player, cards):
     """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
     deadwood the table counted (0 is gin). With no hand open, the command deals the hand first (one
     command per hand; --upcard may be left out where the limit does not depend on it).
@@ -168,22 +175,47 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
       gin-ref knock --upcard 9H Ann 0 --defender 31
     """
     card = upcard  # a Card (the option's type reads it), or None
+    if defender_cards is None:
+        cards, defender_cards = _defender_count(cards)
     path = record.match_file(match_path)
+    slip = None
     with record.updating(path) as rec:
         dealt = rec.match.deal_unless_open(card)
         try:
-            outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin)
+            outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, illegal)
         except InvalidNotationError as exc:
             if str(exc).startswith("knocker's hand has") and _defender_unquoted(cards, defender_cards):
                 raise InvalidNotationError(f"{exc}: the cards after --defender's first probably belong to "
                                            "--defender: quote them (--defender \"KH QD ...\")") from None
             raise
+        except CountOverLimitError as exc:
+            if CONFIRM["ask"] is not None and CONFIRM["ask"](f"{exc.args[0].split(': not recorded')[0]}. "
+                                                             f"Did {player} really knock with {cards[0]}?"):
+                outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, True)
+            elif dealt is None:
+                raise
+            else:  # the deal this command made stands (written as the block ends); the knock is not recorded
+                slip = exc
     lead = f"{path}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if dealt is not None:
         click.echo(lead + tally_view.deal_text(rec.match, dealt.step.data))
         lead = ""
+    if slip is not None:
+        raise CountOverLimitError(f"{slip}; the deal of hand {dealt.number} is recorded and the hand stays "
+                                  "open (undo takes the deal back)")
     refuse_kept(rec.match, outcome, dealt is not None)
     click.echo(lead + tally_view.knock_text(rec.match, outcome))
+
+
+def _defender_count(cards):
+    """``knock PLAYER COUNT DEFENDER-COUNT``: two counts and no --defender are the knocker's and the
+    defender's (counts only: the defender's cards go after --defender); anything else misses --defender."""
+    from gin_ref.match.knocks import read_count
+
+    if len(cards) == 2 and all(read_count(value, what) is not None
+                               for value, what in zip(cards, ("the knocker's count", "the defender's count"))):
+        return cards[:1], cards[1]
+    raise click.UsageError("Missing option '--defender'.", ctx=click.get_current_context())
 
 
 def _defender_unquoted(cards, defender):

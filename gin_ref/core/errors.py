@@ -22,6 +22,13 @@ class IllegalActionError(GinRefError):
     exit_code = 1
 
 
+class CountOverLimitError(IllegalActionError):
+    """A knock given by a count over the limit, not said to have happened: taken for a mistyped count,
+    refused and not recorded (``--illegal`` records it as an illegal knock)."""
+
+    exit_code = 1
+
+
 class OutOfTurnError(IllegalActionError):
     """An action by a player whose turn it is not: a turn out of turn, a deal by the wrong dealer (a match
     refuses it and keeps it as an irregularity: see ``gin_ref.match.actions``)."""

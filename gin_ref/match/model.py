@@ -198,10 +198,10 @@ class Match:
         return self.apply(actions.play_turn(self.record, self.state, action, player, seen))
 
     def knock(self, player: str, knocker: Given, defender: Given, melds: Union[None, str, Sequence[Meld]] = None,
-              discard: Union[None, str, Card] = None, big_gin: bool = False) -> Outcome:
+              discard: Union[None, str, Card] = None, big_gin: bool = False, illegal: bool = False) -> Outcome:
         """Settle the open hand: each side's cards or count (see ``gin_ref.match.actions.knock``)."""
         return self.apply(actions.knock(self.record, self.state, player, knocker, defender, melds, discard,
-                                        big_gin))
+                                        big_gin, illegal))
 
     def dead(self) -> Outcome:
         return self.apply(actions.dead(self.record, self.state))

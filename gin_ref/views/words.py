@@ -68,9 +68,11 @@ def refusal_words(state: MatchState, outcome: Outcome, dealt: bool = False) -> s
     if item.get("points") and state.current is not None:
         penalty = penalty_words(item, state.current.other(item["player"]))
     stays = "; the hand stays open" if item.get("kind") == "illegal_knock" else ""
+    back = "; undo takes it back"
     if dealt:
         stays = f"; the deal of hand {outcome.number} is recorded and the hand stays open"
-    return f"{refusal.reason}. Recorded as an irregularity (hand {outcome.number}{turn}){penalty}{stays}"
+        back = "; undo takes it back (undo again, the deal)"
+    return f"{refusal.reason}. Recorded as an irregularity (hand {outcome.number}{turn}){penalty}{stays}{back}"
 
 
 def undone_words(step: Step) -> str:

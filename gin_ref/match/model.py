@@ -24,7 +24,7 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, rulings, steps
 from gin_ref.match.actions import Outcome
-from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard
+from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.play import card_of
 from gin_ref.match.replay import replay, replay_hands
@@ -81,6 +81,11 @@ class Match:
         if len(names) != want:
             what = "the three-player rules" if want == 3 else f"the {rules.name} rules"
             raise InvalidNotationError(f"{what} need {want} players, not {len(names)}")
+        for name in names:  # a new match only: records that already hold such a name still read
+            reading = reads_as_fact(name)
+            if reading is not None:
+                raise InvalidNotationError(f"bad player name '{name}': it reads as {reading} on a table line "
+                                           "(9h ben 5 23): use another name")
         seen: Dict[str, str] = {}
         for name in names:
             other = seen.get(name.casefold())

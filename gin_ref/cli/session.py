@@ -179,8 +179,8 @@ class Session:
         command echoed first (``= knock --upcard 9H Ben 5 --defender 23``); a first word that prefixes a
         command and names a player reads as whichever of the two the line parses as, and is refused naming
         both when it parses as both. None when the line is refused (said here)."""
-        from gin_ref.cli import command_readings
-        from gin_ref.cli.tableline import read_line, reads_as_command
+        from gin_ref.cli import command_readings, unknown_command
+        from gin_ref.cli.tableline import read_line, reads_as_command, table_player
 
         first = args[0]
         readings = command_readings(first)
@@ -199,10 +199,13 @@ class Session:
                     return None
             click.echo(table.echo)
             return table.args
-        if len(readings) == 1:
-            return [readings[0], *args[1:]]
-        if table is not None and not readings and (_looks_like_table(args, players)):
-            self._refuse(table.problem, 2)
+        named = table is not None and _looks_like_table(args, players)
+        if len(readings) == 1 and not (named and len(table_player(players, first)) > 1):
+            return [readings[0], *args[1:]]  # a command by its prefix (its own error when it does not read)
+        if named:
+            also = f"; as a command, {unknown_command(first)}" if len(readings) > 1 else ""
+            also = f"; as a command, '{first}' is {readings[0]}" if len(readings) == 1 else also
+            self._refuse(table.problem + also, 2)
             return None
         return args  # the group names what is wrong: an ambiguous prefix, an unknown command (did you mean)
 
@@ -288,7 +291,7 @@ def _looks_like_table(args, players):
     from gin_ref.core.cards import Card
     from gin_ref.core.errors import InvalidNotationError
 
-    if table_player(players, args[0]):
+    if table_player(players, args[0]) or (len(args) in (4, 5) and table_player(players, args[1])):
         return True
     try:
         Card.parse(args[0])

@@ -86,10 +86,15 @@ def read_line(words: Sequence[tuple], players: Sequence[str]) -> Reading:
             return Reading(None, f"'{texts[0]}' is not an upcard: a table line is [UPCARD] PLAYER COUNT "
                                  "DEFENDER-COUNT")
         texts, quoted = texts[1:], quoted[1:]
+    shape = "a table line is [UPCARD] PLAYER COUNT DEFENDER-COUNT (9h ben 5 23)"
     if len(texts) != 3:
-        return Reading(None, "a table line is [UPCARD] PLAYER COUNT DEFENDER-COUNT (9h ben 5 23)")
+        return Reading(None, shape)
     who, mine, theirs = texts
     found = table_player(players, who)
+    if not found and "dead" in folded:
+        return Reading(None, "a dead hand on a table line is 'dead' and the upcard: 9h dead")
+    if not found and upcard is None and _card(who) is not None:
+        return Reading(None, shape)
     if len(found) != 1:
         if found:
             return Reading(None, f"'{who}' is ambiguous: {' or '.join(found)} (type more of the name)")

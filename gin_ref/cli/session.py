@@ -273,7 +273,9 @@ HELP_WORDS = {
 def help_text(group, lookup):
     """The session's help: every command of the CLI with its summary, then help and quit."""
     lines = ["Type the commands of gin-ref without 'gin-ref' and without --match (the session gives it):",
-             "  deal --upcard 9h | knock ben 5 --defender 23 | pass ann | undo | tally", ""]
+             "  deal --upcard 9h | knock ben 5 --defender 23 | pass ann | undo | tally",
+             "or a hand as the table says it, [UPCARD] PLAYER COUNT DEFENDER-COUNT: 9h b 5 23, 9h b gin 17,",
+             "  9h dead (a ! at the end: a count over the limit really knocked). Commands by a prefix: k, tal", ""]
     for name in group.list_commands(None):
         if name == "play":
             continue

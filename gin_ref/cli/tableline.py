@@ -77,7 +77,7 @@ def read_line(words: Sequence[tuple], players: Sequence[str]) -> Reading:
         if len(others) == 1 and _card(others[0]) is not None and len(texts) == 2:
             return Reading(["dead", "--upcard", _card(others[0]).code])  # type: ignore[union-attr]
         if not others:
-            return Reading(["dead"])
+            return Reading(None, "'dead' alone is the command dead")
         return Reading(None, "a dead hand on a table line is 'dead' and the upcard: 9h dead")
     upcard = None
     if len(texts) == 4:

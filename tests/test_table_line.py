@@ -345,6 +345,7 @@ def test_over_the_limit_on_a_table_line_and_in_a_pipe(folder, capsys):
     assert hands()[0]["irregularities"][0]["count"] == 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("answer, kept", [("y", True), ("n", False), ("", False)])
 def test_over_the_limit_on_a_terminal_asks(folder, answer, kept):
     pytest.importorskip("pexpect")

@@ -277,7 +277,7 @@ def help_text(group, lookup):
              "or a hand as the table says it, [UPCARD] PLAYER COUNT DEFENDER-COUNT: 9h b 5 23, 9h b gin 17,",
              "  9h dead (a ! at the end: a count over the limit really knocked). Commands by a prefix: k, tal", ""]
     for name in group.list_commands(None):
-        if name == "play":
+        if name in ("play", "help"):  # help: the session's own line below
             continue
         command = lookup(name)
         if command is not None:

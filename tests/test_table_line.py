@@ -394,3 +394,14 @@ def test_hollywood_with_one_game_open_then_none(folder, capsys):
         "game 1 won by Ann, 100 to 0; game 2 won by Ann, 100 to 0; game 3 still open (Ann 0, Ben 0)")
     code, out, err = session_line(capsys, "a 0 80")
     assert "hand 3 scored in game 3 (100 to Ann); game 3 won by Ann, 100 to 0" in out.splitlines()
+
+
+def test_with_three_players_the_defender_is_the_other_side(folder, capsys):
+    result = run("new", "--match", "m.yaml", "--rules", "three-player", "--box", "Ann", "--captain", "Ben",
+                 "Ann", "Ben", "Cid")
+    assert result.exit_code == 0
+    code, out, err = session_line(capsys, "b 5 23")
+    assert (code, err) == (0, "") and out.startswith("= knock Ben 5 --defender 23\n")
+    assert (hands()[0]["knocker"], hands()[0]["defender"], hands()[0]["points"]) == ("Ben", "Ann", 18)
+    code, out, err = session_line(capsys, "a 5 23")  # Ann sits out hand 2 now: refused and kept, as knock does
+    assert code == 1 and "Recorded as an irregularity (hand 2" in err

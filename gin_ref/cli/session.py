@@ -184,6 +184,8 @@ class Session:
 
         first = args[0]
         readings = command_readings(first)
+        if readings == [first.casefold()] and (readings[0] != "dead" or len(args) == 1):
+            return [readings[0], *args[1:]]  # a command's full name: that command (the record not read for it)
         match = self.state()
         players = match.players if match is not None else []
         table = read_line(words, players) if players else None

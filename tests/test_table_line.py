@@ -405,3 +405,21 @@ def test_with_three_players_the_defender_is_the_other_side(folder, capsys):
     assert (hands()[0]["knocker"], hands()[0]["defender"], hands()[0]["points"]) == ("Ben", "Ann", 18)
     code, out, err = session_line(capsys, "a 5 23")  # Ann sits out hand 2 now: refused and kept, as knock does
     assert code == 1 and "Recorded as an irregularity (hand 2" in err
+
+
+@pytest.mark.parametrize("line, status", [
+    ("3h b 12", "Ben: a count of 12: not legal, over limit 3"),  # before the defender's count is typed
+    ("3h b 12 23", "Ben: a count of 12: not legal, over limit 3"),
+    ("3h b 2 23 !", "Ben: a count of 2: legal, within limit 3"),
+    ("9h b gin", "Ben: a count of 0: gin"),
+    ('9h b "A-3S 4HDC 7-9C 5D"', "Ben: 10 cards, legal: deadwood 5 within limit 9, 4 to spare (upcard 9♥)"),
+    ('9h b "A-3S 4HDC 7-9C 5D" "5H 5S', "defender: 2 cards, deadwood 10 so far"),
+    ("k -u 3h ben 12 23", "Ben: a count of 12: not legal, over limit 3"),  # the defender's count positional
+    ("kate 5 23", "Kate: a count of 5 (the limit needs --upcard)"),
+])
+def test_the_status_line_judges_a_table_line_as_the_knock_it_stands_for(folder, line, status):
+    from gin_ref.cli.status import typed_status
+
+    new("Kate", "Ben")
+    session = Session("m.yaml", main)
+    assert typed_status(line, len(line), session.state(), session.lookup) == status

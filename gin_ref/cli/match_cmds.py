@@ -23,10 +23,7 @@ from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, com
                                  wide_option)
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, RecordError
-
-# The session on a terminal asks whether a count over the limit really was knocked (a y/N question): the
-# function that asks, or None (the shell, a pipe: the count is refused, --illegal records it).
-CONFIRM = {"ask": None}
+from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
                "(knock_limit a number, no spade_double).")
@@ -176,7 +173,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
     """
     card = upcard  # a Card (the option's type reads it), or None
     if defender_cards is None:
-        cards, defender_cards = _defender_count(cards)
+        cards, defender_cards = defender_count(cards)
     path = record.match_file(match_path)
     slip = None
     with record.updating(path) as rec:
@@ -184,7 +181,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
         try:
             outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, illegal)
         except InvalidNotationError as exc:
-            if str(exc).startswith("knocker's hand has") and _defender_unquoted(cards, defender_cards):
+            if str(exc).startswith("knocker's hand has") and defender_unquoted(cards, defender_cards):
                 raise InvalidNotationError(f"{exc}: the cards after --defender's first probably belong to "
                                            "--defender: quote them (--defender \"KH QD ...\")") from None
             raise
@@ -205,25 +202,6 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
                                   "open (undo takes the deal back)")
     refuse_kept(rec.match, outcome, dealt is not None)
     click.echo(lead + tally_view.knock_text(rec.match, outcome))
-
-
-def _defender_count(cards):
-    """``knock PLAYER COUNT DEFENDER-COUNT``: two counts and no --defender are the knocker's and the
-    defender's (counts only: the defender's cards go after --defender); anything else misses --defender."""
-    from gin_ref.match.knocks import read_count
-
-    if len(cards) == 2 and all(read_count(value, what) is not None
-                               for value, what in zip(cards, ("the knocker's count", "the defender's count"))):
-        return cards[:1], cards[1]
-    raise click.UsageError("Missing option '--defender'.", ctx=click.get_current_context())
-
-
-def _defender_unquoted(cards, defender):
-    """The commonest slip at the table: --defender's cards typed without quotes, so --defender took one card
-    and the knocker's list the other nine."""
-    if defender is None or defender.strip().isdigit() or len(defender.split()) != 1:
-        return False
-    return sum(len(text.replace(",", " ").split()) for text in cards) > 11
 
 
 @click.command("dead")

@@ -167,9 +167,9 @@ def confirm_illegal(question):
 def run_terminal(session):
     """The session on a terminal until quit or Ctrl-D; returns 0. A knock by a count over the limit asks
     whether it really happened (``confirm_illegal``)."""
-    from gin_ref.cli import match_cmds
+    from gin_ref.cli.knock_args import CONFIRM
 
-    match_cmds.CONFIRM["ask"] = confirm_illegal
+    CONFIRM["ask"] = confirm_illegal
     prompt = make_prompt(session)
     click.echo(GREETING)
     click.echo(standing(session.state(), session.problem))

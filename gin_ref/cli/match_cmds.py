@@ -175,7 +175,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
     if defender_cards is None:
         cards, defender_cards = defender_count(cards)
     path = record.match_file(match_path)
-    slip = None
+    slip, shown = None, False
     with record.updating(path) as rec:
         dealt = rec.match.deal_unless_open(card)
         try:
@@ -186,16 +186,20 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
                                            "--defender: quote them (--defender \"KH QD ...\")") from None
             raise
         except CountOverLimitError as exc:
-            if CONFIRM["ask"] is not None and CONFIRM["ask"](f"{exc.args[0].split(': not recorded')[0]}. "
-                                                             f"Did {player} really knock with {cards[0]}?"):
-                outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, True)
-            elif dealt is None:
+            if CONFIRM["ask"] is not None:  # the session on a terminal: the deal shown, then the question
+                if dealt is not None:
+                    click.echo(f"{path}: " + tally_view.deal_text(rec.match, dealt.step.data))
+                    shown = True
+                if CONFIRM["ask"](f"{exc.reason}. Did {exc.player} really knock with {exc.count}?"):
+                    outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, True)
+                    exc = None
+            if exc is not None and dealt is None:
                 raise
-            else:  # the deal this command made stands (written as the block ends); the knock is not recorded
-                slip = exc
+            slip = exc  # the deal this command made stands (written as the block ends); the knock is not recorded
     lead = f"{path}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
-    if dealt is not None:
+    if dealt is not None and not shown:
         click.echo(lead + tally_view.deal_text(rec.match, dealt.step.data))
+    if dealt is not None:
         lead = ""
     if slip is not None:
         raise CountOverLimitError(f"{slip}; the deal of hand {dealt.number} is recorded and the hand stays "

@@ -194,7 +194,7 @@ def knock(record: Record, state: MatchState, player: str, knocker: Given, defend
     if refusal is not None and facts.knocker_cards is None and not illegal:
         raise CountOverLimitError(f"{refusal}: not recorded (a count over the limit is taken for a slip); if "
                                   f"{name} really knocked with {facts.knocker_count}, enter it again with "
-                                  "--illegal (a table line: end it with !)")
+                                  "--illegal (a table line: end it with !)", refusal, name, facts.knocker_count or 0)
     if refusal is not None:
         item: Entry = {"kind": "illegal_knock", "player": name}
         if table is not None:

@@ -423,3 +423,10 @@ def test_the_status_line_judges_a_table_line_as_the_knock_it_stands_for(folder, 
     new("Kate", "Ben")
     session = Session("m.yaml", main)
     assert typed_status(line, len(line), session.state(), session.lookup) == status
+
+
+def test_a_new_event_refuses_such_a_name_too(folder):
+    result = run("event", "new", "ev", "--format", "round-robin", "Ann", "Ben", "9h", "Dee")
+    assert (result.exit_code, result.stderr) == (
+        2, "Error: bad player name '9h': it reads as a card on a table line (9h ben 5 23): use another name\n")
+    assert run("event", "new", "ev", "--format", "round-robin", "Ann", "Ben", "Kate", "Dee").exit_code == 0

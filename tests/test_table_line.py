@@ -430,3 +430,20 @@ def test_a_new_event_refuses_such_a_name_too(folder):
     assert (result.exit_code, result.stderr) == (
         2, "Error: bad player name '9h': it reads as a card on a table line (9h ben 5 23): use another name\n")
     assert run("event", "new", "ev", "--format", "round-robin", "Ann", "Ben", "Kate", "Dee").exit_code == 0
+
+
+def test_tab_completes_a_table_lines_player(folder):
+    from prompt_toolkit.document import Document
+
+    from gin_ref.cli.completion import SessionCompleter
+
+    new("Kate", "Ben")
+    completer = SessionCompleter(Session("m.yaml", main), presets=[])
+
+    def completions(text):
+        return [c.text for c in completer.get_completions(Document(text), None)]
+
+    assert completions("9h b") == ["Ben "]
+    assert completions("9h ") == ["Kate ", "Ben "]
+    assert completions("b") == ["Ben "]
+    assert completions("k") == ["knock ", "Kate "]

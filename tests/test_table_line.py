@@ -447,3 +447,13 @@ def test_tab_completes_a_table_lines_player(folder):
     assert completions("9h ") == ["Kate ", "Ben "]
     assert completions("b") == ["Ben "]
     assert completions("k") == ["knock ", "Kate "]
+
+
+def test_hollywood_of_four_games_names_every_game_open(folder, capsys):
+    open("h4.yaml", "w", encoding="utf-8").write("extends: hollywood\ngames: 4\n")
+    new("Ann", "Ben", rules="h4.yaml")
+    session_line(capsys, "a 0 80")
+    code, out, err = session_line(capsys, "b 5 30")
+    assert "hand 2 scored in game 2 (25 to Ben)" in out.splitlines()
+    assert standing(record.load("m.yaml").match).split("  |  ")[1] == (
+        "game 1 won by Ann, 100 to 0; games still open: 2 (Ann 0, Ben 25), 3 (Ann 0, Ben 0), 4 (Ann 0, Ben 0)")

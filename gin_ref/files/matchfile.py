@@ -11,7 +11,9 @@ of it is read.
 A change is one call: ``with updating(path) as record: record.match.deal(...)`` locks the file
 (``gin_ref.files.filelock``: a ``flock`` on the match file itself), reads it from the file locked, and
 writes the record back atomically (``gin_ref.files.filewrite``) before the lock is let go; a second writer
-is refused at once. A match file that is a symbolic link is read, locked and written at the file it points
+is refused at once. The write is a compare-and-swap: it is renamed in, under a short lock on the folder,
+only if the file still holds the bytes read (a file replaced by a copy meanwhile lets a second writer lock
+the copy: of the two, only the first to commit gets in). A match file that is a symbolic link is read, locked and written at the file it points
 to. Messages name the file as the user gave it, never the temporary file.
 """
 
@@ -25,7 +27,7 @@ from gin_ref.files import recordformat, yamlwrite
 from gin_ref.files import yamlread as yamltext
 from gin_ref.files.filelock import locked as _locked, remove_old_lock
 from gin_ref.files.filewrite import exists as _exists, missing as _missing, not_a_file as _not_a_file
-from gin_ref.files.filewrite import writable_target, write_atomic  # noqa: F401 - part of this module's API
+from gin_ref.files.filewrite import digest, writable_target, write_atomic  # noqa: F401 - part of this module's API
 from gin_ref.match import seals
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.schema import FORMAT, TOP_KEYS
@@ -276,6 +278,7 @@ def updating(path, notify=_say):
         raw = read_bytes(name) if fd is None else read_open(fd, name)
         record = loads(decode(raw, name), name)
         record.before = _before(record)
+        record.digest = digest(raw)
         yield record
         _write_back(record, real, notify, held)
 
@@ -295,7 +298,8 @@ def _write_back(record, real, notify, held=None):
     # the seals from the first hand the change touched; never a hand whose seal already failed, unless the
     # command confirms it (``record.confirm``: an amend's hand)
     seals.reseal(record.match.record, getattr(record, "before", None), getattr(record, "confirm", None))
-    kept = write_atomic(record.path, dumps(record.match.record, autoseal=False), real=real, lock_new=held is not None)
+    kept = write_atomic(record.path, dumps(record.match.record, autoseal=False), real=real, lock_new=held is not None,
+                        expect=getattr(record, "digest", None))
     if held is not None and kept is not None:  # the hold moves to the version now in place
         held["extra"].append(kept)
         held["fd"] = kept

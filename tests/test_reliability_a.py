@@ -75,3 +75,76 @@ def test_a_command_that_commits_first_after_a_copy_shuts_out_the_writer_that_rea
             assert run("deal", "--match", m, "--upcard", "KS").returncode == 0
     hands = matchfile.load(m).match.hands
     assert len(hands) == 4 and hands[-1]["upcard"] == "KS"
+
+
+# -- item 3: corrections are sealed; item 19: the end seal covers the count -------------------------------
+
+def _undo_last(m):
+    ok("undo", "--match", m)
+    return m.read_text()
+
+
+def _edit_the_undone_hand(text):
+    # Ben's knock of 2 against 12 (10 points) made a knock of 1 (11): consistent, as the replay would find
+    start = text.index("corrections:")
+    tail = (text[start:].replace("knocker_count: 2", "knocker_count: 1").replace("points: 10", "points: 11")
+            .replace("{Ann: 48, Ben: 28}", "{Ann: 48, Ben: 29}"))
+    assert tail != text[start:]
+    return text[:start] + tail
+
+
+def test_a_correction_edited_by_hand_is_named_by_verify_and_redo_refuses_it(m):
+    text = _undo_last(m)
+    m.write_text(_edit_the_undone_hand(text))
+    done = run("verify", "--strict", m)
+    line = line_of(m, "- undone: 'hand 3: Ben''s knock, 10 points to Ben'")
+    assert done.returncode == 1
+    assert (f"{m}:{line}: warning: correction 1 changed outside gin-ref: its facts no longer match its seal"
+            in done.stderr)
+    edited = m.read_text()
+    done = run("redo", "--match", m)
+    assert done.returncode == 1
+    assert done.stderr == ("Error: correction 1 changed outside gin-ref (its seal fails): undo and redo draw on "
+                           "the corrections, so neither is allowed; amend the hands instead\n")
+    assert m.read_text() == edited  # nothing written, nothing sealed
+
+
+def test_a_stripped_correction_seal_is_named_and_never_sealed_again(m):
+    text = _undo_last(m)
+    m.write_text(re.sub(r"\n  seal: [0-9a-f]{16}\n(?=end:)", "\n", text))
+    done = run("verify", m)
+    assert "correction 1 changed outside gin-ref: it has no seal" in done.stderr
+    ok("knock", "--match", m, "--upcard", "9H", "Ben", "2", "--defender", "12")  # play goes on
+    assert "correction 1 changed outside gin-ref: it has no seal" in run("verify", m).stderr
+
+
+def _legacy(text):
+    """A /2 record as gin-ref wrote it before corrections were sealed: no correction seals, the end line
+    holding the last hand's seal."""
+    text = re.sub(r"(\n  steps: \[\d+, \d+\])\n  seal: [0-9a-f]{16}", r"\1", text)
+    last = re.findall(r"^  seal: ([0-9a-f]{16})$", text, re.M)[-1]
+    return re.sub(r"seal: '[0-9a-f]{16}'\}\n\Z", f"seal: '{last}'}}\n", text)
+
+
+def test_a_record_written_before_corrections_were_sealed_warns_and_the_next_change_seals_them(m):
+    m.write_text(_legacy(_undo_last(m)))
+    assert "\n  seal:" not in m.read_text()[m.read_text().index("corrections:"):]
+    done = run("verify", m)
+    assert done.returncode == 0 and done.stderr == (
+        f"{m}:{line_of(m, 'corrections:')}: warning: the corrections and the count of hands are not sealed "
+        "(written before gin-ref sealed them, or the end line mended by hand): the next change seals them\n")
+    assert run("verify", "--strict", m).returncode == 1
+    ok("redo", "--match", m)
+    assert run("verify", "--strict", m).stderr == ""
+    assert len(re.findall(r"^  seal: ", m.read_text()[m.read_text().index("corrections:"):], re.M)) == 2
+
+
+def test_a_deleted_last_hand_with_the_previous_seal_copied_into_the_end_fails_strict(m):
+    text = m.read_text()
+    cut = text[:text.index("- number: 3")].rstrip("\n") + "\n\ncorrections: []\n"
+    previous = re.findall(r"^  seal: ([0-9a-f]{16})$", cut, re.M)[-1]
+    m.write_text(cut + f"end: {{hands: 2, seal: '{previous}'}}\n")
+    done = run("verify", "--strict", m)
+    assert done.returncode == 1 and "the count of hands are not sealed" in done.stderr  # the old end line's scheme
+    m.write_text(cut + f"end: {{hands: 2, seal: 'aaaaaaaaaaaaaaaa'}}\n")
+    assert "warning: the end of record's seal does not match the hands" in run("verify", "--strict", m).stderr

@@ -148,3 +148,54 @@ def test_a_deleted_last_hand_with_the_previous_seal_copied_into_the_end_fails_st
     assert done.returncode == 1 and "the count of hands are not sealed" in done.stderr  # the old end line's scheme
     m.write_text(cut + f"end: {{hands: 2, seal: 'aaaaaaaaaaaaaaaa'}}\n")
     assert "warning: the end of record's seal does not match the hands" in run("verify", "--strict", m).stderr
+
+
+# -- item 7: every command that shows scores or money warns about a failed seal; --strict refuses ----------
+
+def _edit_hand_3(m):
+    # hand 3 made 13 against Ben's 2 (11 points, not 10): consistent, so only its seal shows
+    m.write_text(m.read_text().replace("defender_count: 12", "defender_count: 13").replace("points: 10", "points: 11")
+                 .replace("{Ann: 48, Ben: 28}", "{Ann: 48, Ben: 29}"))
+    return line_of(m, "- number: 3")
+
+
+@pytest.mark.parametrize("args", [["tally"], ["tally", "--json"], ["settle"], ["history"], ["standings"],
+                                  ["export", "--format", "json"]])
+def test_a_failed_seal_is_warned_about_by_every_command_that_shows_scores_and_strict_refuses(m, args):
+    line = _edit_hand_3(m)
+    warning = f"{m}:{line}: warning: hand 3 changed outside gin-ref: its facts no longer match its seal\n"
+    off = {"GIN_REF_CACHE": "off"}
+    done = run(*args, m, env=off)
+    assert done.returncode == 0 and done.stderr == warning and done.stdout
+    done = run(*args, "--strict", m, env=off)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (f"Error: {m}:{line}: hand 3 changed outside gin-ref: its facts no longer match its seal "
+                           "(--strict refuses a record whose seal fails)\n")
+
+
+def test_a_sound_record_gives_no_warning_and_strict_reads_it(m):
+    for args in (["tally"], ["settle"], ["history"], ["standings"], ["export"]):
+        done = run(*args, "--strict", m, env={"GIN_REF_CACHE": "off"})
+        assert done.returncode == 0 and done.stderr == "", args
+
+
+def test_play_says_it_when_it_opens_a_record_whose_seal_fails(m):
+    line = _edit_hand_3(m)
+    command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
+    done = subprocess.run(command + ["play", "--match", str(m)], input="", capture_output=True, text=True)
+    assert done.returncode == 0
+    assert done.stderr == f"{m}:{line}: warning: hand 3 changed outside gin-ref: its facts no longer match its seal\n"
+
+
+def test_standings_keeps_the_seal_check_with_the_cached_summary(m, tmp_path):
+    line = _edit_hand_3(m)
+    past = os.stat(m).st_mtime - 60
+    os.utime(m, (past, past))  # not changed just now: its summary is kept
+    cache = {"GIN_REF_CACHE": str(tmp_path / "cache.json")}
+    first = run("standings", m, env=cache)
+    assert (tmp_path / "cache.json").exists()
+    assert "hand 3" in json.loads((tmp_path / "cache.json").read_text())["files"][str(m.resolve())]["summary"]["seals"][0]["message"]
+    second = run("standings", m, env=cache)
+    assert first.stderr == second.stderr == (f"{m}:{line}: warning: hand 3 changed outside gin-ref: its facts no "
+                                             "longer match its seal\n")
+    assert first.stdout == second.stdout

@@ -12,6 +12,7 @@ import click
 
 from gin_ref.cli.history_cmds import PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates, read_items
 from gin_ref.cli.options import json_option, rules_option
+from gin_ref.cli.sealcheck import report_views, strict_option
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import InvalidNotationError, RecordError
 
@@ -70,7 +71,8 @@ def _iso_date(option):
 @click.option("--by", type=click.Choice(["wins", "rating"]), default="wins", show_default=True,
               help="wins: matches won, then points difference, then rating; rating: by rating.")
 @json_option("Print one JSON object: standings, open, skipped.")
-def standings_cmd(paths, since, until, by, as_json):
+@strict_option
+def standings_cmd(paths, since, until, by, as_json, strict):
     """The league table over the finished matches found: rank, player, matches, won, win %, points for
     and against (final scores, bonuses in), difference and rating.
 
@@ -87,6 +89,7 @@ def standings_cmd(paths, since, until, by, as_json):
     from gin_ref.views.standings import standings, standings_text
 
     views, skipped = read_summaries(paths)
+    report_views(views, strict)
     data = standings(views, since, until, by)
     data["skipped"] = [{"file": file, "error": error} for file, error in _skipped_text(skipped)]
     if as_json:

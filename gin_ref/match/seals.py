@@ -198,7 +198,7 @@ def before_write(record: Record, stored_end: Optional[str]) -> Before:
                   legacy)
 
 
-def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int] = None) -> str:
+def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int] = None) -> Optional[str]:
     """Seal ``after`` (the record about to be written; ``before``: as it was read, None for a new record)
     in place, from the first hand whose facts changed, and its corrections; returns the end seal. Raises UnsealedError,
     changing nothing, when a hand from there on had a failing seal before (``confirm``: the number of a hand

@@ -36,6 +36,7 @@ class MatchView:
     file: str  # the path as given or found, shown to people
     record: dict  # the match record as plain data: date, players, rules {name, knobs}, start, hands, ...
     tally: dict  # the ``tally --json`` object
+    seals: tuple = ()  # each seal that fails: {line, hand, kind, message} (``gin_ref.cli.sealcheck``)
 
     @property
     def date(self):

@@ -19,16 +19,16 @@ from gin_ref.core.errors import InvalidNotationError, RecordError
 
 def read_summaries(paths):
     """``(views, skipped)`` as ``read_matches`` gives them, each view holding only the match's summary
-    (``gin_ref.views.standings.summary_of``): a file unchanged since it was last read is not replayed
-    again (``gin_ref.files.summaries``)."""
+    (``gin_ref.views.standings.summary_of``): a file whose bytes are those of a summary kept is not
+    replayed again (``gin_ref.files.summaries``)."""
     from gin_ref.files.summaries import SummaryCache
     from gin_ref.views.standings import summary_of, view_of_summary
 
     items = candidates(paths)
     cache = SummaryCache.load()
-    found, misses, stamps = {}, [], {}
+    found, misses, seen = {}, [], {}
     for file, named in items:
-        summary, stamps[file] = cache.get(file)
+        summary, seen[file] = cache.get(file)
         if summary is not None:
             found[file] = view_of_summary(file, summary)
         else:
@@ -36,7 +36,7 @@ def read_summaries(paths):
     read, skipped = read_items(misses, _read_summary)
     for view in read:
         found[view.file] = view
-        cache.put(view.file, stamps.get(view.file), summary_of(view))
+        cache.put(view.file, seen.get(view.file), summary_of(view), view.digest)
     cache.save()
     return [found[file] for file, _ in items if file in found], skipped
 
@@ -48,7 +48,7 @@ def _read_summary(item):
     file, view, problem = _read_one(item)
     if view is None:
         return file, None, problem
-    return file, view_of_summary(file, summary_of(view)), problem
+    return file, view_of_summary(file, summary_of(view), view.digest), problem
 
 
 def _iso_date(option):

@@ -72,7 +72,8 @@ def read_view(file, named=True):
     rec = records.replay(data, file, version)
     from gin_ref.cli.sealcheck import failed_seals
 
-    return MatchView(shown_name(file), records.record_data(rec), tally_data(rec), tuple(failed_seals(rec.match)))
+    return MatchView(shown_name(file), records.record_data(rec), tally_data(rec), tuple(failed_seals(rec.match)),
+                     records.digest(raw))
 
 
 def _read_one(item):

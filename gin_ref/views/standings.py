@@ -38,14 +38,14 @@ def summary_of(view):
             "rules": {"name": rules.get("name"), "knobs": rules.get("knobs")}, "seals": list(view.seals)}
 
 
-def view_of_summary(file, summary):
+def view_of_summary(file, summary, digest=""):
     """A MatchView holding only a summary (``summary_of``): enough for ``standings``."""
     tally = {"players": list(summary["players"]), "finished": summary["finished"], "winner": summary["winner"],
              "final": summary["final"]}
     if summary["three"]:
         tally["roles"] = None
     return MatchView(file, {"date": summary["date"], "rules": summary["rules"]}, tally,
-                     tuple(summary.get("seals") or ()))
+                     tuple(summary.get("seals") or ()), digest)
 
 
 def in_window(view, since=None, until=None):

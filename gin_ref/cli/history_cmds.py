@@ -62,7 +62,9 @@ def read_view(file, named=True):
     from gin_ref.files import matchfile as records
 
     raw = records.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
+    digest = records.digest(raw)
     text = records.decode(raw, file)
+    del raw  # not held while the record is replayed
     parsed = records.read_yaml(text, file)
     if not claims_match(parsed[0]):
         if not named:
@@ -73,7 +75,7 @@ def read_view(file, named=True):
     from gin_ref.cli.sealcheck import failed_seals
 
     return MatchView(shown_name(file), records.record_data(rec), tally_data(rec), tuple(failed_seals(rec.match)),
-                     records.digest(raw))
+                     digest)
 
 
 def _read_one(item):
@@ -180,6 +182,11 @@ def export_cmd(fmt, output, title, paper, matches, strict):
         raise RecordError(message, line=line, path=file)
     _require(views, skipped, matches)
     report_views(views, strict)
+    if fmt == "json" and output is None:  # streamed: the text is written as it is encoded
+        from gin_ref.views.export import json_chunks
+
+        _write_chunks(json_chunks(views))
+        return
     text = render(fmt, views, title=title, paper=paper) if fmt == "html" else render(fmt, views)
     if output is None:
         click.echo(text, nl=False)
@@ -187,6 +194,20 @@ def export_cmd(fmt, output, title, paper, matches, strict):
         from gin_ref.files.matchfile import write_atomic
 
         write_atomic(output, text)
+
+
+def _write_chunks(chunks, size=1 << 20):
+    """Write text pieces to standard output in batches of about ``size`` characters."""
+    stream = click.get_text_stream("stdout")
+    batch, held = [], 0
+    for chunk in chunks:
+        batch.append(chunk)
+        held += len(chunk)
+        if held >= size:
+            stream.write("".join(batch))
+            batch, held = [], 0
+    stream.write("".join(batch))
+    stream.flush()
 
 
 def _file_name(option, value):

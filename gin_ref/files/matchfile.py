@@ -183,6 +183,7 @@ def checks(text, path=None):
         return [(exc.line or 1, exc.message)], None
     found = [(yamltext.line_of(data, where), message) for where, message in reader_problems]
     found += recordformat.read_version(data, text)[1]  # (this takes the end line out of the data)
+    del text  # not held while the record is replayed (the caller passes it on, keeping none)
     replayed, match = check_record(data)
     found += [(yamltext.line_of(data, problem.where), problem.message) for problem in replayed]
     found.sort(key=lambda item: item[0])
@@ -192,12 +193,12 @@ def checks(text, path=None):
 def check(path):
     """``(problems, match)`` of a match file (see ``checks``); an unreadable file is one problem."""
     try:
-        text = read_text(path)
+        texts = [read_text(path)]
     except RecordError as exc:
         return [(exc.line or 1, exc.message)], None
     except OSError as exc:
         return [(1, f"cannot read the file: {exc.strerror or exc}")], None
-    return checks(text, path)
+    return checks(texts.pop(), path)  # the text is held by ``checks`` alone, which lets it go once parsed
 
 
 def record_data(record):

@@ -1,8 +1,10 @@
 """Peak memory of ``export --format json`` and ``verify`` on a long record:
 ``python benchmarks/bench_memory.py [--hands 100000] [--file FILE]``.
 
-Makes a record of HANDS hands with ``benchmarks/make_match.py`` (or takes FILE, made by it before: making
-100,000 hands takes some minutes), then runs the installed ``gin-ref`` on it, once per command, each in a
+Makes a record of HANDS hands (or takes FILE): 10,000 hands played by ``benchmarks/make_match.py`` (playing
+100,000 through the model takes far longer than the record takes to read), tiled to HANDS: the hands
+repeated from the first to the last one after which the first dealer deals again, renumbered, their
+totals carried on and the record sealed again, so that ``verify`` passes it. Then it runs the installed ``gin-ref`` on it, once per command, each in a
 process of its own, and prints the peak resident memory of each (``ru_maxrss`` of the child), against the
 target of issue 24: at most 300 MB for either.
 """
@@ -32,6 +34,32 @@ def peak(args):
     return int(code), int(size), time.perf_counter() - start
 
 
+def tiled(source, out, hands):
+    """Write a record of ``hands`` hands to ``out``, made of the hands of ``source`` repeated (see above)."""
+    import copy
+
+    sys.path.insert(0, str(HERE.parent))
+    from gin_ref.files import matchfile as record
+    from gin_ref.match import seals
+
+    data = record.record_data(record.load(source))
+    played = data["hands"]
+    cut = max(i for i in range(1, len(played)) if played[i]["dealer"] == played[0]["dealer"])
+    block, last = played[:cut], played[cut - 1]["totals"]
+    made = []
+    while len(made) < hands:
+        rounds = len(made) // len(block)
+        for entry in block[:hands - len(made)]:
+            entry = copy.deepcopy(entry)
+            entry.pop("seal", None)
+            entry["number"] = len(made) + 1
+            entry["totals"] = {name: value + rounds * last[name] for name, value in entry["totals"].items()}
+            made.append(entry)
+    data["hands"] = made
+    seals.reseal(data)
+    record.write_atomic(out, record.dumps(data, autoseal=False))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=100_000)
@@ -42,7 +70,10 @@ def main():
     if path is None:
         folder = tempfile.mkdtemp(prefix="gin-ref-memory-")
         path = os.path.join(folder, "m.yaml")
-        subprocess.run([sys.executable, str(HERE / "make_match.py"), path, "--hands", str(args.hands)], check=True)
+        played = os.path.join(folder, "played.yaml")
+        subprocess.run([sys.executable, str(HERE / "make_match.py"), played, "--hands", str(min(args.hands, 10_000))],
+                       check=True)
+        tiled(played, path, args.hands)
     command = [shutil.which("gin-ref") or sys.executable] + ([] if shutil.which("gin-ref") else ["-m", "gin_ref"])
     size = os.path.getsize(path)
     print(f"{path}: {size / 2 ** 20:.1f} MiB")

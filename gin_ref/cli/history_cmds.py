@@ -198,16 +198,14 @@ def export_cmd(fmt, output, title, paper, matches, strict):
 
 def _write_chunks(chunks, size=1 << 20):
     """Write text pieces to standard output in batches of about ``size`` characters."""
-    stream = click.get_text_stream("stdout")
     batch, held = [], 0
     for chunk in chunks:
         batch.append(chunk)
         held += len(chunk)
         if held >= size:
-            stream.write("".join(batch))
+            click.echo("".join(batch), nl=False)
             batch, held = [], 0
-    stream.write("".join(batch))
-    stream.flush()
+    click.echo("".join(batch), nl=False)
 
 
 def _file_name(option, value):

@@ -6,7 +6,12 @@ every recording command uses; ``--cli`` runs the installed ``gin-ref deal`` / ``
 Meanwhile a vandal works on the match file's folder every few milliseconds: it deletes and re-creates
 ``m.yaml.lock`` (the lock file of gin-ref before issue 10, which ``git clean -fX`` removes), creates and
 deletes other files beside the match, and replaces the folder's other match file by renaming a new version
-in, as a writer does. At the end every change a writer reported as done must be in the file: hands dealt
+in, as a writer does. And a replacer replaces the match file itself by an identical copy at random (copy,
+then rename over it: a new inode, as an editor's save, ``sed -i``, a sync client or ``git checkout`` do),
+so a writer may lock the copy while another holds the old file; the commit's compare-and-swap must keep
+one of them out. (The replacer copies and renames under the folder's commit lock, as a gin-ref commit does:
+a copy renamed in without it could put back bytes a writer replaced in between, a loss no lock of
+gin-ref's can prevent.) At the end every change a writer reported as done must be in the file: hands dealt
 = successful deals, dead hands = successful 'dead's, and ``verify`` passes. Prints both and exits 1 if
 they differ.
 """
@@ -98,6 +103,33 @@ def vandal(folder, other, seconds):
         time.sleep(rng.uniform(0.0005, 0.005))
 
 
+def replacer(path, seconds, results):
+    """Replaces the match file by a copy of itself at random, until the time is up; reports how often."""
+    try:
+        from gin_ref.files.filewrite import folder_locked
+    except ImportError:  # gin-ref before the compare-and-swap: no commit lock to take
+        from contextlib import nullcontext
+
+        def folder_locked(folder, name):
+            return nullcontext()
+
+    rng = random.Random(2)
+    stop = time.monotonic() + seconds
+    folder = os.path.dirname(path)
+    copies = 0
+    while time.monotonic() < stop:
+        temp = os.path.join(folder, f".copy.{rng.randrange(10**9)}.tmp")
+        try:
+            with folder_locked(folder, path):
+                shutil.copyfile(path, temp)
+                os.replace(temp, path)
+            copies += 1
+        except (OSError, GinRefError):
+            pass
+        time.sleep(rng.uniform(0.001, 0.02))
+    results.put({"copies": copies})
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30)
@@ -112,10 +144,13 @@ def main():
     workers = [multiprocessing.Process(target=writer, args=(path, args.seconds, args.cli, results))
                for _ in range(args.writers)]
     workers.append(multiprocessing.Process(target=vandal, args=(folder, other, args.seconds)))
+    copied = multiprocessing.Queue()
+    workers.append(multiprocessing.Process(target=replacer, args=(path, args.seconds, copied)))
     start = time.perf_counter()
     for worker in workers:
         worker.start()
     counts = [results.get() for _ in range(args.writers)]
+    copies = copied.get()["copies"]
     for worker in workers:
         worker.join()
     elapsed = time.perf_counter() - start
@@ -125,9 +160,11 @@ def main():
     held_deals = len(match.hands)
     held_deads = sum(1 for hand in match.hands if hand.get("result") == "dead")
     problems, _ = matchfile.check(path)
-    print(f"{args.writers} writers{' (gin-ref commands)' if args.cli else ''} and a vandal for {elapsed:.1f} s "
-          f"in {folder}")
-    print(f"  reported done: {deals} deals, {deads} dead hands ({deals + deads} writes; {refused} refused: busy)")
+    print(f"{args.writers} writers{' (gin-ref commands)' if args.cli else ''}, a vandal and a replacer for "
+          f"{elapsed:.1f} s in {folder}")
+    print(f"  the match file replaced by a copy {copies} times")
+    print(f"  reported done: {deals} deals, {deads} dead hands ({deals + deads} writes; {refused} refused: busy "
+          "or changed meanwhile)")
     print(f"  in the file:   {held_deals} deals, {held_deads} dead hands ({held_deals + held_deads} writes)")
     same = (deals, deads) == (held_deals, held_deads) and not problems
     print(f"  verify: {'ok' if not problems else problems[0]}")

@@ -338,7 +338,7 @@ def test_the_cache_keeps_sound_matches_and_rereads_a_file_that_changed(tmp_path,
     assert kept[str((club / "oklahoma.yaml").resolve())]["summary"] == {
         "date": "2024-03-02", "players": ["Ann", "Ben"], "finished": True, "winner": "Ann",
         "final": {"Ann": 151, "Ben": 71}, "three": False,
-        "rules": {"name": "oklahoma", "knobs": load(club / "oklahoma.yaml").data["rules"]["knobs"]}}
+        "rules": {"name": "oklahoma", "knobs": load(club / "oklahoma.yaml").data["rules"]["knobs"]}, "seals": []}
     assert run("standings", "--json", club) == first  # from the cache, the same answer
     path = club / "oklahoma.yaml"
     path.write_text(path.read_text().replace("points: 30", "points: 31", 1))  # a hand edit: now damaged
@@ -348,16 +348,16 @@ def test_the_cache_keeps_sound_matches_and_rereads_a_file_that_changed(tmp_path,
     assert [(r["player"], r["matches"]) for r in data["standings"]] == [("Ann", 2), ("Cid", 3), ("Ben", 2)]
 
 
-def test_a_file_just_written_is_not_kept_and_the_cache_can_be_turned_off(tmp_path, summary_cache, monkeypatch):
-    shutil.copy(EXAMPLES / "oklahoma.yaml", tmp_path / "m.yaml")  # changed just now
+def test_a_file_just_written_is_kept_by_its_bytes_and_the_cache_can_be_turned_off(tmp_path, summary_cache,
+                                                                                   monkeypatch):
+    shutil.copy(EXAMPLES / "oklahoma.yaml", tmp_path / "m.yaml")  # changed just now: its bytes prove the entry
     run("standings", tmp_path)
-    assert not summary_cache.exists()
-    _aged(tmp_path)
+    assert len(json.loads(summary_cache.read_text())["files"]) == 1
+    summary_cache.unlink()
     monkeypatch.setenv("GIN_REF_CACHE", "off")
     run("standings", tmp_path)
     assert not summary_cache.exists()
     monkeypatch.setenv("GIN_REF_CACHE", str(summary_cache))
-    summary_cache.parent.mkdir()
     summary_cache.write_text("{not json")  # a damaged cache is passed over, then replaced
     assert json.loads(run("standings", "--json", tmp_path))["standings"][0]["player"] == "Ann"
     assert len(json.loads(summary_cache.read_text())["files"]) == 1
@@ -421,8 +421,14 @@ def test_the_cache_is_used_until_the_code_that_wrote_it_changes(tmp_path, summar
     run("standings", tmp_path)
     data = json.loads(summary_cache.read_text())
     entry = data["files"][str((tmp_path / "m.yaml").resolve())]
-    entry["summary"]["winner"] = "Ben"  # a cache tampered with: the proof that it is what is read
-    summary_cache.write_text(json.dumps(data))
-    assert json.loads(run("standings", "--json", tmp_path))["standings"][0]["player"] == "Ben"
-    monkeypatch.setattr(summaries, "code_stamp", lambda: "gin-ref-summaries/1 another build")
+    from gin_ref.cli import club_cmds
+
+    read = []
+    real_read = club_cmds._read_summary
+    monkeypatch.setattr(club_cmds, "_read_summary", lambda item: read.append(item) or real_read(item))
     assert json.loads(run("standings", "--json", tmp_path))["standings"][0]["player"] == "Ann"
+    assert read == []  # from the cache
+    monkeypatch.setattr(summaries, "code_stamp", lambda: "gin-ref-summaries/2 another build")
+    assert json.loads(run("standings", "--json", tmp_path))["standings"][0]["player"] == "Ann"
+    assert len(read) == 1  # read again: the cache was another build's
+    assert entry["summary"]["winner"] == "Ann"

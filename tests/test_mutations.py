@@ -190,3 +190,71 @@ def test_the_records_are_whole_and_read_the_same_by_both():
         assert "corrections:\n- undone:" in text
     assert "turns:" in TEXTS[1] and "games:" in TEXTS[2] and "sitter:" in TEXTS[3]
     assert "kind: wrong_dealer" in TEXTS[0] and "kind: illegal_knock" in TEXTS[0]
+
+
+# -- issue 24: the corrections are under the seals, and the summary cache never changes an answer ----------
+
+def _strictly_verified(text):
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "m.yaml")
+        with open(path, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        result = CliRunner().invoke(main, ["verify", "--strict", path])
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+        return result.exit_code == 0
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(len(TEXTS))), st.data())
+def test_a_cut_or_a_flip_in_the_corrections_that_changes_them_fails_verify_strict(which, data):
+    text = TEXTS[which]
+    start, end = text.index("\ncorrections:") + 1, text.index("\nend:") + 1
+    if data.draw(st.booleans()):  # a flip of one character of the corrections
+        at = data.draw(st.integers(start, end - 1))
+        changed = text[:at] + data.draw(st.sampled_from("0123456789abcdefxyz :'-\n")) + text[at + 1:]
+    else:  # a cut of the corrections, the end line kept
+        at = data.draw(st.integers(start, end - 1))
+        changed = text[:at] + "\n" + text[end:]
+    try:
+        edited = record.loads(changed)
+    except RecordError:
+        return  # refused outright
+    if yamlread.plain(edited.data).get("corrections") == yamlread.plain(record.loads(text).data).get("corrections"):
+        return  # the same corrections (a flip that YAML reads the same)
+    assert not _strictly_verified(changed), changed[start:]
+
+
+CLUB_TEXTS = {name: open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples", name),
+                         encoding="utf-8").read() for name in ("oklahoma.yaml", "hollywood.yaml", "three-player.yaml")}
+
+
+def _standings(folder, cache):
+    result = CliRunner(env={"GIN_REF_CACHE": cache}).invoke(main, ["standings", "--json", folder])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_cut_or_a_flip_in_the_summary_cache_never_changes_the_standings(data):
+    with tempfile.TemporaryDirectory() as folder:
+        club = os.path.join(folder, "club")
+        os.mkdir(club)
+        for name, text in CLUB_TEXTS.items():
+            with open(os.path.join(club, name), "w", encoding="utf-8") as out:
+                out.write(text)
+            os.utime(os.path.join(club, name), (1_700_000_000, 1_700_000_000))
+        cache = os.path.join(folder, "summaries.json")
+        truth = _standings(club, "off")
+        assert _standings(club, cache) == truth
+        with open(cache, "rb") as stream:
+            raw = bytearray(stream.read())
+        if data.draw(st.booleans()):
+            for _ in range(data.draw(st.integers(1, 3))):
+                raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.sampled_from(b"0123456789{}[]\",:ntf "))
+        else:
+            raw = raw[:data.draw(st.integers(0, len(raw) - 1))]
+        with open(cache, "wb") as out:
+            out.write(bytes(raw))
+        assert _standings(club, cache) == truth
+        assert _standings(club, cache) == truth  # and the cache rebuilt from the files

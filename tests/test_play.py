@@ -57,8 +57,11 @@ def one_by_one(folder, lines):
 
 
 def record_text(path):
-    """The file's text with the times of corrections taken out (they differ by the second)."""
-    return re.sub(r"(?m)^(  date: ).*$", r"\1<time>", path.read_text(encoding="utf-8"))
+    """The file's text with the times of corrections taken out (they differ by the second), and the seals
+    that cover them: the corrections' and the end line's."""
+    text = re.sub(r"(?m)^(  date: ).*$", r"\1<time>", path.read_text(encoding="utf-8"))
+    head, mark, tail = text.partition("\ncorrections:")
+    return head + mark + re.sub(r"seal: '?[0-9a-f]{16}'?", "seal: <seal>", tail)
 
 
 EVENING = [

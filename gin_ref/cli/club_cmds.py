@@ -12,22 +12,23 @@ import click
 
 from gin_ref.cli.history_cmds import PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates, read_items
 from gin_ref.cli.options import json_option, rules_option
+from gin_ref.cli.sealcheck import report_views, strict_option
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import InvalidNotationError, RecordError
 
 
 def read_summaries(paths):
     """``(views, skipped)`` as ``read_matches`` gives them, each view holding only the match's summary
-    (``gin_ref.views.standings.summary_of``): a file unchanged since it was last read is not replayed
-    again (``gin_ref.files.summaries``)."""
+    (``gin_ref.views.standings.summary_of``): a file whose bytes are those of a summary kept is not
+    replayed again (``gin_ref.files.summaries``)."""
     from gin_ref.files.summaries import SummaryCache
     from gin_ref.views.standings import summary_of, view_of_summary
 
     items = candidates(paths)
     cache = SummaryCache.load()
-    found, misses, stamps = {}, [], {}
+    found, misses, seen = {}, [], {}
     for file, named in items:
-        summary, stamps[file] = cache.get(file)
+        summary, seen[file] = cache.get(file)
         if summary is not None:
             found[file] = view_of_summary(file, summary)
         else:
@@ -35,7 +36,7 @@ def read_summaries(paths):
     read, skipped = read_items(misses, _read_summary)
     for view in read:
         found[view.file] = view
-        cache.put(view.file, stamps.get(view.file), summary_of(view))
+        cache.put(view.file, seen.get(view.file), summary_of(view), view.digest)
     cache.save()
     return [found[file] for file, _ in items if file in found], skipped
 
@@ -47,7 +48,7 @@ def _read_summary(item):
     file, view, problem = _read_one(item)
     if view is None:
         return file, None, problem
-    return file, view_of_summary(file, summary_of(view)), problem
+    return file, view_of_summary(file, summary_of(view), view.digest), problem
 
 
 def _iso_date(option):
@@ -70,7 +71,8 @@ def _iso_date(option):
 @click.option("--by", type=click.Choice(["wins", "rating"]), default="wins", show_default=True,
               help="wins: matches won, then points difference, then rating; rating: by rating.")
 @json_option("Print one JSON object: standings, open, skipped.")
-def standings_cmd(paths, since, until, by, as_json):
+@strict_option
+def standings_cmd(paths, since, until, by, as_json, strict):
     """The league table over the finished matches found: rank, player, matches, won, win %, points for
     and against (final scores, bonuses in), difference and rating.
 
@@ -87,6 +89,7 @@ def standings_cmd(paths, since, until, by, as_json):
     from gin_ref.views.standings import standings, standings_text
 
     views, skipped = read_summaries(paths)
+    report_views(views, strict)
     data = standings(views, since, until, by)
     data["skipped"] = [{"file": file, "error": error} for file, error in _skipped_text(skipped)]
     if as_json:

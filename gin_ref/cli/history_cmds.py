@@ -9,6 +9,8 @@ import os
 
 import click
 
+from gin_ref.cli.sealcheck import report_views, strict_option
+
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.options import json_option, wide_option
 from gin_ref.views.text import output_width
@@ -60,7 +62,9 @@ def read_view(file, named=True):
     from gin_ref.files import matchfile as records
 
     raw = records.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
+    digest = records.digest(raw)
     text = records.decode(raw, file)
+    del raw  # not held while the record is replayed
     parsed = records.read_yaml(text, file)
     if not claims_match(parsed[0]):
         if not named:
@@ -68,7 +72,10 @@ def read_view(file, named=True):
         raise RecordError(f"not a gin-ref match: no 'format: {FORMAT}' at the top", path=file)
     data, version = records.parse(text, file, parsed)
     rec = records.replay(data, file, version)
-    return MatchView(shown_name(file), records.record_data(rec), tally_data(rec))
+    from gin_ref.cli.sealcheck import failed_seals
+
+    return MatchView(shown_name(file), records.record_data(rec), tally_data(rec), tuple(failed_seals(rec.match)),
+                     digest)
 
 
 def _read_one(item):
@@ -151,7 +158,8 @@ def _require(views, skipped, paths):
               help="html: the paper size the page prints on.")
 @click.argument("matches", nargs=-1, required=True, metavar="MATCH...",
                 type=click.Path(exists=True, path_type=str))
-def export_cmd(fmt, output, title, paper, matches):
+@strict_option
+def export_cmd(fmt, output, title, paper, matches, strict):
     """Export match files as CSV, JSON, Markdown or a self-contained HTML page.
 
     MATCH is a match file or a directory of them. Every match must be readable: a damaged one stops the
@@ -173,6 +181,12 @@ def export_cmd(fmt, output, title, paper, matches):
         file, line, message = skipped[0]
         raise RecordError(message, line=line, path=file)
     _require(views, skipped, matches)
+    report_views(views, strict)
+    if fmt == "json" and output is None:  # streamed: the text is written as it is encoded
+        from gin_ref.views.export import json_chunks
+
+        _write_chunks(json_chunks(views))
+        return
     text = render(fmt, views, title=title, paper=paper) if fmt == "html" else render(fmt, views)
     if output is None:
         click.echo(text, nl=False)
@@ -180,6 +194,18 @@ def export_cmd(fmt, output, title, paper, matches):
         from gin_ref.files.matchfile import write_atomic
 
         write_atomic(output, text)
+
+
+def _write_chunks(chunks, size=1 << 20):
+    """Write text pieces to standard output in batches of about ``size`` characters."""
+    batch, held = [], 0
+    for chunk in chunks:
+        batch.append(chunk)
+        held += len(chunk)
+        if held >= size:
+            click.echo("".join(batch), nl=False)
+            batch, held = [], 0
+    click.echo("".join(batch), nl=False)
 
 
 def _file_name(option, value):
@@ -194,7 +220,8 @@ def _file_name(option, value):
 @wide_option
 @PATHS
 @json_option("Print one JSON object: matches and skipped files.")
-def history_cmd(paths, as_json):
+@strict_option
+def history_cmd(paths, as_json, strict):
     """One line per match, newest first: date, players, rules, winner, final score, hands.
 
     DIR is searched (with its subfolders) for match files: *.yaml and *.yml files whose `format:` is
@@ -206,6 +233,7 @@ def history_cmd(paths, as_json):
               gin-ref history --json club/2024 club/2025
     """
     views, skipped = read_matches(paths)
+    report_views(views, strict)
     data = history_data(views, _skipped_text(skipped))
     if as_json:
         emit_json(data)

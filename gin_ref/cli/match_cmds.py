@@ -18,6 +18,7 @@ from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import warn
 from gin_ref.views import words
 from gin_ref.views.text import fit_text
+from gin_ref.cli.sealcheck import strict_option
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, complete_player, discard_option,
                                  json_option, match_option, player_argument, rules_option, upcard_option,
                                  wide_option)
@@ -242,7 +243,8 @@ def dead_cmd(match_path, upcard):
               help="Settle every hand again under these rules (a preset or file for as many players) and show "
                    "both side by side; the record is not changed.")
 @click.argument("file", required=False, metavar="[FILE]")
-def tally_cmd(match_path, as_json, what_if_spec, file):
+@strict_option
+def tally_cmd(match_path, as_json, what_if_spec, file, strict):
     """Where the match stands: every hand with the running totals, who deals next, and once it is over
     the winner and the final score with every bonus. FILE (or --match) names the match file.
 
@@ -265,6 +267,9 @@ def tally_cmd(match_path, as_json, what_if_spec, file):
 
         rules = load_rules(what_if_spec)
     rec = record.load(path)
+    from gin_ref.cli import sealcheck
+
+    sealcheck.report(path, sealcheck.failed_seals(rec.match), strict)
     whatif = None
     if rules is not None:
         from gin_ref.match.whatif import what_if

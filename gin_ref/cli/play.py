@@ -27,7 +27,8 @@ def play_cmd(match_path, rules_spec, players):
     being typed judged as they are typed (how many, the best deadwood, legal or not, the best discard of
     11); Tab completes commands, options, players and cards; the arrow keys recall earlier lines (kept in
     $GIN_REF_HISTORY, else ~/.local/share/gin-ref/history). Ctrl-C clears the line; Ctrl-D or 'quit'
-    leaves. On a missing match file it asks for the rules and the players, or takes them from --rules
+    leaves. A record whose seal fails (changed outside gin-ref) is named on stderr as it opens. On a
+    missing match file it asks for the rules and the players, or takes them from --rules
     and PLAYER....
 
     From a pipe or a file: one command a line, no prompt; the exit code is the worst of the commands'
@@ -60,6 +61,10 @@ def play_cmd(match_path, rules_spec, players):
             raise InvalidNotationError("--rules starts a new match: name its players too")
     elif players or rules_spec is not None:
         _verify_same_match(session, path, players, rules_spec)
+    if session.known is not None and session.state() is not None:  # a failed seal is said as the file opens
+        from gin_ref.cli import sealcheck
+
+        sealcheck.report(path, sealcheck.failed_seals(session.state()))
     if terminal:
         from gin_ref.cli.terminal import run_terminal
 

@@ -8,6 +8,7 @@ import click
 
 from gin_ref.cli.history_cmds import read_matches
 from gin_ref.cli.options import json_option
+from gin_ref.cli.sealcheck import report_views, strict_option
 from gin_ref.core.errors import RecordError
 from gin_ref.views.settle import DEFAULT_STAKE, parse_stake, settle, settle_json, settle_lines
 
@@ -20,7 +21,8 @@ from gin_ref.views.settle import DEFAULT_STAKE, parse_stake, settle, settle_json
 @json_option("Print one JSON object: matches (file, payments), net, payments, unfinished.")
 @click.argument("matches", nargs=-1, required=True, metavar="MATCH...",
                 type=click.Path(exists=True, path_type=str))
-def settle_cmd(stake, currency, as_json, matches):
+@strict_option
+def settle_cmd(stake, currency, as_json, matches, strict):
     """Who pays whom: each finished match at the stake, the net, and the few payments that settle it.
 
     Per finished match the loser pays the winner the difference of the final scores (bonuses in) times
@@ -42,5 +44,6 @@ def settle_cmd(stake, currency, as_json, matches):
         raise RecordError(message, line=line, path=file)
     if not views:
         raise RecordError(f"no readable match file in {', '.join(matches)}")
+    report_views(views, strict)
     settlement = settle(views, amount)
     click.echo(settle_json(settlement) if as_json else "\n".join(settle_lines(settlement, currency)))

@@ -6,12 +6,22 @@ new one, never half of one. A path that is a symbolic link is written through: t
 rename are those of the file it points to (the link stays). A new file is put in place with a hard link,
 which fails rather than replace a file another writer created meanwhile. Messages name the file as the user
 gave it, never the temporary file.
+
+A change of a file read before (``expect``: the SHA-256 of the bytes read) is a compare-and-swap: under a
+short lock on the folder (an exclusive ``flock`` on the folder itself, held for the check and the rename
+alone), the file at the path is read again and the new version renamed in only if it still holds those
+bytes; otherwise nothing is written and ``changed`` says so. Every writer commits this way, so of two
+writers that read the same bytes (even from two inodes: the file was replaced by a copy meanwhile) only
+the first to commit gets in.
 """
 
 import errno
+import hashlib
 import os
 import stat
 import tempfile
+import time
+from contextlib import contextmanager
 
 from gin_ref.core.errors import RecordError
 
@@ -20,6 +30,7 @@ try:
 except ImportError:  # no flock on this platform
     fcntl = None  # type: ignore[assignment]
 
+COMMIT_WAIT = 10.0  # seconds a commit waits for another writer's commit in the same folder
 commits = 0  # files this process has replaced or created: after one, an interrupt no longer undoes it
 
 
@@ -39,6 +50,54 @@ def not_a_file(path, mode):
     if not stat.S_ISREG(mode):
         return RecordError("not a regular file", path=str(path))
     return None
+
+
+def changed(path):
+    return RecordError(f"{path} was changed by another writer while this one worked: nothing written; "
+                       "try again")
+
+
+def digest(raw):
+    """The digest a compare-and-swap compares: SHA-256 of a file's bytes."""
+    return hashlib.sha256(raw).hexdigest()
+
+
+@contextmanager
+def folder_locked(folder, name):
+    """Hold the commit lock of ``folder`` (an exclusive ``flock`` on the folder itself), waiting up to
+    COMMIT_WAIT seconds for another writer's commit; RecordError when it stays held. Where the folder
+    cannot be opened (no right to read it) or there is no flock, the commit goes on without it."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        fd = None
+    if fd is None or fcntl is None:
+        yield
+        return
+    try:
+        deadline = time.monotonic() + COMMIT_WAIT
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise RecordError(f"{name} is being written by another gin-ref: try again when it is done") from None
+                time.sleep(0.001)
+            except OSError:  # a file system without flock on folders
+                break
+        yield
+    finally:
+        os.close(fd)
+
+
+def _holds(real, expect):
+    """Does the file at ``real`` hold the bytes whose digest is ``expect``?"""
+    try:
+        with open(real, "rb") as stream:
+            return digest(stream.read()) == expect
+    except OSError:
+        return False
 
 
 def _folder_shown(path, real):
@@ -108,14 +167,16 @@ def writable_target(path, must_exist=False, may_exist=True):
     return real
 
 
-def write_atomic(path, text, real=None, new=False, lock_new=False):
+def write_atomic(path, text, real=None, new=False, lock_new=False, expect=None):
     """Replace ``path`` with ``text`` in one step: a temporary file in the same folder, flushed and synced,
     renamed over the file; the folder is synced after. On any failure the old file is left as it was and
     RecordError says why. A symbolic link is written through (``real``, when given, is the file to replace:
     the one a writer has locked); the file keeps its mode and, where it can, its group. With ``new`` the
     file must not be there yet: ``exists(path)`` is raised, and nothing written, if another writer made it
     first. With ``lock_new`` the new version is locked (flock) before it is renamed in and its open file
-    descriptor returned (the caller closes it): a lock held across writes stays on the file in place."""
+    descriptor returned (the caller closes it): a lock held across writes stays on the file in place. With
+    ``expect`` (the digest of the bytes the caller read) the rename is a compare-and-swap: ``changed(path)``
+    is raised, and nothing written, if the file no longer holds those bytes."""
     name = os.fspath(path)
     real = writable_target(name) if real is None else real
     folder = os.path.dirname(real)
@@ -150,6 +211,11 @@ def write_atomic(path, text, real=None, new=False, lock_new=False):
         os.chmod(temp, mode)
         if new:
             _link_new(temp, real, name)
+        elif expect is not None:
+            with folder_locked(folder, name):
+                if not _holds(real, expect):
+                    raise changed(name)
+                os.replace(temp, real)
         else:
             os.replace(temp, real)
         global commits

@@ -11,7 +11,9 @@ of it is read.
 A change is one call: ``with updating(path) as record: record.match.deal(...)`` locks the file
 (``gin_ref.files.filelock``: a ``flock`` on the match file itself), reads it from the file locked, and
 writes the record back atomically (``gin_ref.files.filewrite``) before the lock is let go; a second writer
-is refused at once. A match file that is a symbolic link is read, locked and written at the file it points
+is refused at once. The write is a compare-and-swap: it is renamed in, under a short lock on the folder,
+only if the file still holds the bytes read (a file replaced by a copy meanwhile lets a second writer lock
+the copy: of the two, only the first to commit gets in). A match file that is a symbolic link is read, locked and written at the file it points
 to. Messages name the file as the user gave it, never the temporary file.
 """
 
@@ -25,7 +27,7 @@ from gin_ref.files import recordformat, yamlwrite
 from gin_ref.files import yamlread as yamltext
 from gin_ref.files.filelock import locked as _locked, remove_old_lock
 from gin_ref.files.filewrite import exists as _exists, missing as _missing, not_a_file as _not_a_file
-from gin_ref.files.filewrite import writable_target, write_atomic  # noqa: F401 - part of this module's API
+from gin_ref.files.filewrite import digest, writable_target, write_atomic  # noqa: F401 - part of this module's API
 from gin_ref.match import seals
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.schema import FORMAT, TOP_KEYS
@@ -181,6 +183,7 @@ def checks(text, path=None):
         return [(exc.line or 1, exc.message)], None
     found = [(yamltext.line_of(data, where), message) for where, message in reader_problems]
     found += recordformat.read_version(data, text)[1]  # (this takes the end line out of the data)
+    del text  # not held while the record is replayed (the caller passes it on, keeping none)
     replayed, match = check_record(data)
     found += [(yamltext.line_of(data, problem.where), problem.message) for problem in replayed]
     found.sort(key=lambda item: item[0])
@@ -190,12 +193,12 @@ def checks(text, path=None):
 def check(path):
     """``(problems, match)`` of a match file (see ``checks``); an unreadable file is one problem."""
     try:
-        text = read_text(path)
+        texts = [read_text(path)]
     except RecordError as exc:
         return [(exc.line or 1, exc.message)], None
     except OSError as exc:
         return [(1, f"cannot read the file: {exc.strerror or exc}")], None
-    return checks(text, path)
+    return checks(texts.pop(), path)  # the text is held by ``checks`` alone, which lets it go once parsed
 
 
 def record_data(record):
@@ -276,6 +279,7 @@ def updating(path, notify=_say):
         raw = read_bytes(name) if fd is None else read_open(fd, name)
         record = loads(decode(raw, name), name)
         record.before = _before(record)
+        record.digest = digest(raw)
         yield record
         _write_back(record, real, notify, held)
 
@@ -295,7 +299,8 @@ def _write_back(record, real, notify, held=None):
     # the seals from the first hand the change touched; never a hand whose seal already failed, unless the
     # command confirms it (``record.confirm``: an amend's hand)
     seals.reseal(record.match.record, getattr(record, "before", None), getattr(record, "confirm", None))
-    kept = write_atomic(record.path, dumps(record.match.record, autoseal=False), real=real, lock_new=held is not None)
+    kept = write_atomic(record.path, dumps(record.match.record, autoseal=False), real=real, lock_new=held is not None,
+                        expect=getattr(record, "digest", None))
     if held is not None and kept is not None:  # the hold moves to the version now in place
         held["extra"].append(kept)
         held["fd"] = kept

@@ -23,13 +23,14 @@ UPGRADED = "note: {path} is now in format {new} (it was {old}; an older gin-ref 
 
 
 def end_line(record):
-    """The text of a record's end line, its line break included: the number of hands and the last seal
-    (``gin_ref.match.seals``)."""
+    """The text of a record's end line, its line break included: the number of hands and the end seal
+    (``gin_ref.match.seals.end_seal``: over the last hand's seal, the count and the last correction's)."""
     hands = record.get("hands")
     count = len(hands) if isinstance(hands, list) else 0
-    if not seals.has_seals(record):  # nothing sealed yet: no seal to hold
+    seal = seals.end_seal(record)
+    if seal is None:  # nothing sealed yet: no seal to hold
         return f"{END_KEY}: {{hands: {count}}}\n"
-    return f"{END_KEY}: {{hands: {count}, seal: '{seals.last_seal(record)}'}}\n"
+    return f"{END_KEY}: {{hands: {count}, seal: '{seal}'}}\n"
 
 
 def end_of(data):

@@ -1,31 +1,30 @@
 """A cache of match summaries, so that a club's league table does not replay a thousand files every time.
 
-A summary is what the standings need of one match: its date, players, whether it is over, the winner and
-the final scores (``gin_ref.views.history.summary_of``). It is kept for a match file that was read
-strictly and replayed without a problem, keyed by the file's real path and its size, modification time,
-change time and inode, and by the gin-ref code that worked it out (its version, and the size and time of each of its modules,
-so an upgrade or an edit of the code starts the cache afresh): any write to the file (by gin-ref or by hand) changes
-its times, so its summary is worked out again from the file; a file changed less than RACY_SECONDS
-before it was read is not kept (its next change could share its time stamp). A damaged file is never
-kept: it is read, and named, every time.
+A summary is what the standings need of one match: its date, players, whether it is over, the winner,
+the final scores and the seals that fail (``gin_ref.views.standings.summary_of``). It is kept for a match
+file that was read strictly and replayed without a problem, keyed by the file's real path, with the
+SHA-256 of the file's bytes it was worked out from. An entry is used only when it is proven to belong to
+the file as it is now: the file's bytes are read and their digest must be the entry's, and the entry's
+own check (a digest over the code that wrote it, the path, the file's digest and the summary) must hold,
+so a summary edited in the cache, or one of another file or another version of the file, is never used.
+A damaged match file is never kept: it is read, and named, every time.
 
 The cache is one JSON file: $GIN_REF_CACHE if set (``off`` turns the cache off), else
-$XDG_CACHE_HOME/gin-ref/summaries.json (default ~/.cache). It is written atomically by the match file's
-writer; one that cannot be read or written is passed over silently, as if empty: the cache only saves
-time, never changes an answer.
+$XDG_CACHE_HOME/gin-ref/summaries.json (default ~/.cache). It is written atomically. A cache, or an
+entry, that does not read cleanly (not JSON, another shape, another version, a failed check, a summary of
+the wrong shape) is passed over silently and rebuilt: the cache only saves time, never changes an answer;
+``GIN_REF_CACHE=off`` gives the same output.
 """
 
 import json
 import os
-import time
 
 from gin_ref import __version__
 from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile
 
 ENV_VAR = "GIN_REF_CACHE"
-FORMAT = "gin-ref-summaries/1"
-RACY_SECONDS = 2
+FORMAT = "gin-ref-summaries/2"
 MAX_ENTRIES = 100_000
 
 
@@ -58,18 +57,49 @@ def cache_file():
     return os.path.join(base, "gin-ref", "summaries.json")
 
 
-def stamp(path):
-    """``(real path, [size, mtime_ns, ctime_ns, inode])`` of a file, or None if it cannot be seen."""
+def _check(version, real, digest, summary):
+    """The check an entry carries: a digest over the code's version, the path, the file's digest and the
+    summary, so that an entry changed in any part of it is not used."""
+    import hashlib
+
+    text = json.dumps([version, real, digest, summary], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _is_str_or_none(value):
+    return value is None or isinstance(value, str)
+
+
+def well_formed(summary):
+    """Has ``summary`` the shape ``summary_of`` gives (so that a cache of another shape is never used)?"""
+    if not isinstance(summary, dict):
+        return False
+    players, final, rules, seals = (summary.get(key) for key in ("players", "final", "rules", "seals"))
+    return (isinstance(summary.get("date"), str) and isinstance(players, list) and players
+            and all(isinstance(name, str) for name in players)
+            and type(summary.get("finished")) is bool and type(summary.get("three")) is bool
+            and _is_str_or_none(summary.get("winner"))
+            and (final is None or isinstance(final, dict) and all(isinstance(k, str) and type(v) is int
+                                                                  for k, v in final.items()))
+            and isinstance(rules, dict) and _is_str_or_none(rules.get("name"))
+            and (rules.get("knobs") is None or isinstance(rules.get("knobs"), dict))
+            and isinstance(seals, list) and all(isinstance(item, dict) and type(item.get("line")) is int
+                                                and isinstance(item.get("message"), str) for item in seals))
+
+
+def file_digest(path):
+    """``(real path, SHA-256 of the file's bytes)``, or None if it cannot be read as a match file."""
+    from gin_ref.files.filewrite import digest
+
     try:
         real = os.path.realpath(path)
-        info = os.stat(real)
-    except OSError:
+        return real, digest(matchfile.read_bytes(real))
+    except (OSError, GinRefError):
         return None
-    return real, [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
 
 
 class SummaryCache:
-    """The summaries kept, looked up and added to by file stamp; ``save`` writes them back if changed."""
+    """The summaries kept, looked up and added to by file; ``save`` writes them back if changed."""
 
     def __init__(self, path, entries, version):
         self.path = path
@@ -87,29 +117,31 @@ class SummaryCache:
                     data = json.load(stream)
                 if isinstance(data, dict) and data.get("version") == version and isinstance(data.get("files"), dict):
                     entries = data["files"]
-            except (OSError, ValueError):
+            except (OSError, ValueError, RecursionError):
                 entries = {}
         return cls(path, entries, version)
 
     def get(self, file):
-        """``(summary, stamp)``: the summary kept for ``file`` as it is now (None if there is none) and the
-        file's stamp, to give back to ``put`` once the file is read."""
-        seen = stamp(file)
+        """``(summary, seen)``: the summary kept for ``file`` as its bytes are now (None if there is none
+        that is proven to be theirs) and what was seen of the file, to give back to ``put``."""
+        if self.path is None:
+            return None, None
+        seen = file_digest(file)
         if seen is None:
             return None, None
         entry = self.entries.get(seen[0])
-        if isinstance(entry, dict) and entry.get("stamp") == seen[1]:
-            return entry.get("summary"), seen
+        if (isinstance(entry, dict) and entry.get("digest") == seen[1] and well_formed(entry.get("summary"))
+                and entry.get("check") == _check(self.version, seen[0], seen[1], entry["summary"])):
+            return entry["summary"], seen
         return None, seen
 
-    def put(self, file, seen, summary):
-        """Keep ``summary`` of ``file``, read when its stamp was ``seen``, if it has not changed since and
-        did not change just before."""
-        if self.path is None or seen is None or stamp(file) != seen:
+    def put(self, file, seen, summary, digest):
+        """Keep ``summary`` of ``file``, worked out from bytes whose digest is ``digest``, if those are
+        the bytes ``get`` saw."""
+        if self.path is None or seen is None or digest != seen[1] or not well_formed(summary):
             return
-        if time.time() - seen[1][1] / 1e9 < RACY_SECONDS:
-            return
-        self.entries[seen[0]] = {"stamp": seen[1], "summary": summary}
+        self.entries[seen[0]] = {"digest": digest, "summary": summary,
+                                 "check": _check(self.version, seen[0], digest, summary)}
         self.changed = True
 
     def save(self):

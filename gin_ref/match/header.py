@@ -161,7 +161,7 @@ def player_at(mapping: Mapping[str, Any], key: str, where: Where, allowed: Seque
     return None
 
 
-CORRECTION_KEYS = ("undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry")
+CORRECTION_KEYS = ("undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry", "seal")
 
 
 def check_corrections(corrections: object, problems: Problems) -> None:

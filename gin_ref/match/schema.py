@@ -55,7 +55,7 @@ VERSION_KEYS = ("upcard", "limit") + tuple(key for key in SETTLED_KEYS if key !=
 KEYS_SINCE_2 = {
     "hands": ("knocker_count", "defender_count", "big_gin"),
     "irregularities": ("count",),  # an illegal knock by count
-    "corrections": ("redone", "amended", "hand", "hands", "step", "steps"),
+    "corrections": ("redone", "amended", "hand", "hands", "step", "steps", "seal"),
 }
 
 

@@ -3,7 +3,17 @@
 Each settled hand carries ``seal``: the first 16 hex digits of a SHA-256 over the previous seal and the
 hand's recorded facts (every key of its entry but the seal, in a canonical JSON form). The first hand's
 "previous seal" is the digest of the record's head (format, date, players, rules snapshot, start). The end
-of record holds the last seal, so a deleted last hand or stripped seals show too.
+of record holds the end seal: a digest over the last hand's seal, the number of hands and the last
+correction's seal, so a deleted last hand (its seal copied into the end line), a changed count or stripped
+seals show too, and mending the end line by hand takes computing a digest.
+
+Corrections (what ``undo``, ``redo`` and ``amend`` keep, which ``undo`` and ``redo`` can bring back into
+play) are sealed too, in a chain of their own from the head's seal: each carries ``seal`` over the previous
+correction's seal and its own facts. A /2 record written before corrections were sealed (its end seal is
+its last hand's, its corrections carry none) is "legacy": ``check_seals`` says so, and the next write seals
+its corrections and end line. In a record sealed this way a correction whose seal fails (edited, or
+stripped) is named; ``undo`` and ``redo`` are refused while one fails (they draw on the corrections), and a
+write never seals it again.
 
 ``check_seals`` names every hand whose facts no longer match its seal; each hand is checked against the
 seal stored before it, so one edited hand is one warning, not a cascade. ``reseal`` writes the chain after
@@ -15,7 +25,7 @@ A seal is no security claim: anyone can recompute the digests. It detects edits 
 
 import hashlib
 import json
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match.schema import Record, list_at
@@ -34,7 +44,12 @@ class Broken(NamedTuple):
 
     hand: Optional[int]
     where: tuple
-    kind: str
+    kind: str  # edited, missing, end, correction_edited, correction_missing, legacy
+
+    @property
+    def correction(self) -> Optional[int]:
+        """The correction's number (1 for the first), for a correction's seal."""
+        return self.where[1] + 1 if self.kind.startswith("correction") else None
 
 
 # One encoder for every digest (json.dumps with options would build a new one per call).
@@ -70,9 +85,54 @@ def is_sealed(entry: object) -> bool:
     return isinstance(entry, dict) and (entry.get("result") is not None or isinstance(entry.get("ruling"), dict))
 
 
-def check_seals(record: Record, end_seal: Optional[str]) -> List[Broken]:
-    """Every seal that fails: each sealed hand against the seal before it, then ``end_seal`` (the end of
-    record's) against the last hand's."""
+def correction_seals(record: Record) -> List[Tuple[int, Optional[str], str]]:
+    """``(index, stored, expected)`` of each correction: its seal as stored (None: none) and the seal it
+    should carry, over the seal stored before it (the head's for the first)."""
+    found: List[Tuple[int, Optional[str], str]] = []
+    previous = head_seal(record)
+    for index, item in enumerate(list_at(record, "corrections")):
+        if not isinstance(item, dict):
+            continue
+        stored = item.get("seal") if isinstance(item.get("seal"), str) else None
+        expected = seal_of(previous, item)
+        found.append((index, stored, expected))
+        previous = stored if stored is not None else expected
+    return found
+
+
+def _last_correction_seal(record: Record) -> Optional[str]:
+    found = correction_seals(record)
+    if not found:
+        return None
+    index, stored, expected = found[-1]
+    return stored if stored is not None else expected
+
+
+def end_seal(record: Record) -> Optional[str]:
+    """The seal the end line holds: over the last hand's seal (the head's without one), the number of hands
+    and the last correction's seal; None while nothing is sealed (no settled hand, no correction)."""
+    hands = list_at(record, "hands")
+    if not has_seals(record) and not list_at(record, "corrections"):
+        return None
+    return _digest(last_seal(record), _canonical({"hands": len(hands),
+                                                  "corrections": _last_correction_seal(record)}))
+
+
+def is_legacy(record: Record, stored_end: Optional[str]) -> bool:
+    """Is this a /2 record written before corrections and the hand count were sealed: its end seal is the
+    one of that time (the last hand's, none without a settled hand), no correction carries a seal, and
+    there is something the newer end seal would cover?"""
+    corrections = list_at(record, "corrections")
+    if any(isinstance(item, dict) and "seal" in item for item in corrections):
+        return False
+    legacy = last_seal(record) if has_seals(record) else None
+    return stored_end == legacy and stored_end != end_seal(record)
+
+
+def check_seals(record: Record, end_seal_stored: Optional[str]) -> List[Broken]:
+    """Every seal that fails: each sealed hand against the seal before it, each correction against the
+    correction's before it, then ``end_seal_stored`` (the end of record's) against ``end_seal``. A legacy
+    record (``is_legacy``) gives one ``legacy`` item instead of the corrections' and the end's."""
     broken: List[Broken] = []
     previous = head_seal(record)
     sealed = False
@@ -99,7 +159,15 @@ def check_seals(record: Record, end_seal: Optional[str]) -> List[Broken]:
         elif stored != seal_of(previous, result):
             broken.append(Broken(None, ("result", "seal"), "result_edited"))
         previous = stored
-    if end_seal != (previous if sealed else None):  # nothing sealed: the end holds no seal
+    if is_legacy(record, end_seal_stored):
+        broken.append(Broken(None, ("corrections",), "legacy"))
+        return broken
+    for index, stored_seal, expected in correction_seals(record):
+        if stored_seal is None:
+            broken.append(Broken(None, ("corrections", index), "correction_missing"))
+        elif stored_seal != expected:
+            broken.append(Broken(None, ("corrections", index, "seal"), "correction_edited"))
+    if end_seal_stored != end_seal(record):
         broken.append(Broken(None, (), "end"))
     return broken
 
@@ -130,21 +198,28 @@ class Before(NamedTuple):
     stored: List[Optional[str]]  # each hand's seal as read
     failing: List[int]
     result_failing: bool = False  # a result-only record's result: its seal failed
+    corrections: int = 0  # how many corrections the record held
+    failing_corrections: Tuple[int, ...] = ()  # the numbers of those whose seal failed
+    legacy: bool = False  # written before corrections were sealed (``is_legacy``)
 
 
-def before_write(record: Record, end_seal: Optional[str]) -> Before:
-    """The ``Before`` of a record just read (its end of record's seal: ``end_seal``)."""
+def before_write(record: Record, stored_end: Optional[str]) -> Before:
+    """The ``Before`` of a record just read (its end of record's seal: ``stored_end``)."""
     digests = [hashlib.sha256(facts(entry)).hexdigest() if isinstance(entry, dict) else None
                for entry in list_at(record, "hands")]
     stored = [entry.get("seal") if isinstance(entry, dict) else None for entry in list_at(record, "hands")]
-    broken = check_seals(record, end_seal)
+    broken = check_seals(record, stored_end)
     failing = [b.hand for b in broken if b.hand is not None]
-    return Before(head_seal(record), digests, stored, failing, any(b.kind.startswith("result") for b in broken))
+    corrections = tuple(b.correction for b in broken if b.correction is not None)
+    return Before(head_seal(record), digests, stored, failing,
+                  result_failing=any(b.kind.startswith("result") for b in broken),
+                  corrections=len(list_at(record, "corrections")), failing_corrections=corrections,
+                  legacy=any(b.kind == "legacy" for b in broken))
 
 
-def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int] = None) -> str:
+def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int] = None) -> Optional[str]:
     """Seal ``after`` (the record about to be written; ``before``: as it was read, None for a new record)
-    in place, from the first hand whose facts changed; returns the last seal. Raises UnsealedError,
+    in place, from the first hand whose facts changed, and its corrections; returns the end seal. Raises UnsealedError,
     changing nothing, when a hand from there on had a failing seal before (``confirm``: the number of a hand
     the change confirms, an amend's, which may be sealed again)."""
     hands = list_at(after, "hands")
@@ -166,6 +241,7 @@ def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int
         raise UnsealedError(f"hand{'' if one else 's'} {which} changed outside gin-ref ({'its seal fails' if one else 'their seals fail'}): "
                             f"look, then confirm {'it' if one else 'each, the last first,'} with 'gin-ref amend "
                             f"{refused[-1]} ...', which seals it again")
+    _verify_corrections(after, before)
     previous = head
     for index, entry in enumerate(hands):
         if not isinstance(entry, dict):
@@ -186,12 +262,47 @@ def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int
         result.pop("seal", None)
         result["seal"] = seal_of(previous, result)
         previous = result["seal"]
-    return previous
+    _seal_corrections(after, before)
+    return end_seal(after)
+
+
+def _verify_corrections(after: Record, before: Optional[Before]) -> None:
+    """Refuse (UnsealedError) an undo or a redo while a correction's seal fails: they draw on the corrections."""
+    if before is None or not before.failing_corrections:
+        return
+    added = list_at(after, "corrections")[before.corrections:]
+    if any(isinstance(item, dict) and ("undone" in item or "redone" in item) for item in added):
+        which = ", ".join(str(n) for n in before.failing_corrections)
+        one = len(before.failing_corrections) == 1
+        raise UnsealedError(f"correction{'' if one else 's'} {which} changed outside gin-ref "
+                            f"({'its seal fails' if one else 'their seals fail'}): undo and redo draw on the "
+                            "corrections, so neither is allowed; amend the hands instead")
+
+
+def _seal_corrections(after: Record, before: Optional[Before]) -> None:
+    """Seal the corrections: those the record held as read keep their seal (a failing one is never sealed
+    again), but for a legacy record's, which carry none and are sealed now; the new ones are sealed on the
+    seal stored before them."""
+    kept = before.corrections if before is not None else 0
+    legacy = before is None or before.legacy
+    previous = head_seal(after)
+    for index, item in enumerate(list_at(after, "corrections")):
+        if not isinstance(item, dict):
+            continue
+        if index < kept and isinstance(item.get("seal"), str):
+            previous = item["seal"]
+            continue
+        if index < kept and not legacy:  # its seal was stripped: not sealed again, unchecked
+            previous = seal_of(previous, item)
+            continue
+        item.pop("seal", None)
+        item["seal"] = seal_of(previous, item)
+        previous = item["seal"]
 
 
 def drop_seals(record: Record) -> None:
     """Take every seal out (a record written in a format without seals)."""
-    for entry in list_at(record, "hands"):
+    for entry in list_at(record, "hands") + list_at(record, "corrections"):
         if isinstance(entry, dict):
             entry.pop("seal", None)
 

@@ -116,7 +116,15 @@ def json_data(views):
 
 
 def json_text(views):
-    return json.dumps(json_data(views), ensure_ascii=False, indent=2, default=_plain) + "\n"
+    return "".join(json_chunks(views))
+
+
+def json_chunks(views):
+    """``json_text`` in pieces, as it is encoded: written out piece by piece, the whole text is never held
+    in memory (a record of 100,000 hands exports as some hundreds of MB of JSON)."""
+    encoder = json.JSONEncoder(ensure_ascii=False, indent=2, default=_plain)
+    yield from encoder.iterencode(json_data(views))
+    yield "\n"
 
 
 # -- the score sheet, shared by Markdown and HTML ----------------------------------------------------------

@@ -36,6 +36,8 @@ class MatchView:
     file: str  # the path as given or found, shown to people
     record: dict  # the match record as plain data: date, players, rules {name, knobs}, start, hands, ...
     tally: dict  # the ``tally --json`` object
+    seals: tuple = ()  # each seal that fails: {line, hand, kind, message} (``gin_ref.cli.sealcheck``)
+    digest: str = ""  # the SHA-256 of the file's bytes it was read from (the summary cache's proof)
 
     @property
     def date(self):

@@ -29,22 +29,23 @@ HEADERS = ["rank", "player", "matches", "won", "win %", "for", "against", "diff"
 
 def summary_of(view):
     """What the standings (and an event's table) need of a match, as plain data: date, players, whether
-    it is over, the winner, the final scores, three players or not, and the house rules it is played by
-    (``rules`` {``name``, ``knobs``}, as its record holds them)."""
+    it is over, the winner, the final scores, three players or not, the house rules it is played by
+    (``rules`` {``name``, ``knobs``}, as its record holds them) and the seals that fail (``seals``)."""
     tally = view.tally
     rules = view.record.get("rules") or {}
     return {"date": view.date, "players": view.players, "finished": bool(tally.get("finished")),
             "winner": tally.get("winner"), "final": tally.get("final"), "three": view.three_player,
-            "rules": {"name": rules.get("name"), "knobs": rules.get("knobs")}}
+            "rules": {"name": rules.get("name"), "knobs": rules.get("knobs")}, "seals": list(view.seals)}
 
 
-def view_of_summary(file, summary):
+def view_of_summary(file, summary, digest=""):
     """A MatchView holding only a summary (``summary_of``): enough for ``standings``."""
     tally = {"players": list(summary["players"]), "finished": summary["finished"], "winner": summary["winner"],
              "final": summary["final"]}
     if summary["three"]:
         tally["roles"] = None
-    return MatchView(file, {"date": summary["date"], "rules": summary["rules"]}, tally)
+    return MatchView(file, {"date": summary["date"], "rules": summary["rules"]}, tally,
+                     tuple(summary.get("seals") or ()), digest)
 
 
 def in_window(view, since=None, until=None):

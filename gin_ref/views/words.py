@@ -316,8 +316,15 @@ def seal_words(broken: Any) -> str:
         return "the result changed outside gin-ref: its scores no longer match its seal"
     if broken.kind == "result_missing":
         return "the result changed outside gin-ref: it has no seal"
-    return ("the end of record's seal is not the last hand's: a hand was deleted, or the seals changed, "
-            "outside gin-ref")
+    if broken.kind == "correction_edited":
+        return f"correction {broken.correction} changed outside gin-ref: its facts no longer match its seal"
+    if broken.kind == "correction_missing":
+        return f"correction {broken.correction} changed outside gin-ref: it has no seal"
+    if broken.kind == "legacy":
+        return ("the corrections and the count of hands are not sealed (written before gin-ref sealed them, or "
+                "the end line mended by hand): the next change seals them")
+    return ("the end of record's seal does not match the hands: a hand was deleted, or the count or the seals "
+            "changed, outside gin-ref")
 
 
 def house_rule_notes(knobs: Mapping[str, Any]) -> List[str]:

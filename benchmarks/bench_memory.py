@@ -1,0 +1,92 @@
+"""Peak memory of ``export --format json`` and ``verify`` on a long record:
+``python benchmarks/bench_memory.py [--hands 100000] [--file FILE]``.
+
+Makes a record of HANDS hands (or takes FILE): 10,000 hands played by ``benchmarks/make_match.py`` (playing
+100,000 through the model takes far longer than the record takes to read), tiled to HANDS: the hands
+repeated from the first to the last one after which the first dealer deals again, renumbered, their
+totals carried on and the record sealed again, so that ``verify`` passes it. Then it runs the installed ``gin-ref`` on it, once per command, each in a
+process of its own, and prints the peak resident memory of each (``ru_maxrss`` of the child), against the
+target of issue 24: at most 300 MB for either.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TARGET_MB = 300
+_MEASURE = ("import resource, subprocess, sys\n"
+            "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
+            "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
+            "print(done.returncode, peak * (1 if sys.platform == 'darwin' else 1024))\n")
+
+
+def peak(args):
+    """``(exit code, peak resident bytes, seconds)`` of a command run in a process of its own."""
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", _MEASURE] + args, capture_output=True, text=True, check=True)
+    code, size = out.stdout.split()
+    return int(code), int(size), time.perf_counter() - start
+
+
+def tiled(source, out, hands):
+    """Write a record of ``hands`` hands to ``out``, made of the hands of ``source`` repeated (see above)."""
+    import copy
+
+    sys.path.insert(0, str(HERE.parent))
+    from gin_ref.files import matchfile as record
+    from gin_ref.match import seals
+
+    data = record.record_data(record.load(source))
+    played = data["hands"]
+    cut = max(i for i in range(1, len(played)) if played[i]["dealer"] == played[0]["dealer"])
+    block, last = played[:cut], played[cut - 1]["totals"]
+    made = []
+    while len(made) < hands:
+        rounds = len(made) // len(block)
+        for entry in block[:hands - len(made)]:
+            entry = copy.deepcopy(entry)
+            entry.pop("seal", None)
+            entry["number"] = len(made) + 1
+            entry["totals"] = {name: value + rounds * last[name] for name, value in entry["totals"].items()}
+            made.append(entry)
+    data["hands"] = made
+    seals.reseal(data)
+    record.write_atomic(out, record.dumps(data, autoseal=False))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=100_000)
+    parser.add_argument("--file", help="a record made by make_match.py (made now when not given)")
+    args = parser.parse_args()
+    folder = None
+    path = args.file
+    if path is None:
+        folder = tempfile.mkdtemp(prefix="gin-ref-memory-")
+        path = os.path.join(folder, "m.yaml")
+        played = os.path.join(folder, "played.yaml")
+        subprocess.run([sys.executable, str(HERE / "make_match.py"), played, "--hands", str(min(args.hands, 10_000))],
+                       check=True)
+        tiled(played, path, args.hands)
+    command = [shutil.which("gin-ref") or sys.executable] + ([] if shutil.which("gin-ref") else ["-m", "gin_ref"])
+    size = os.path.getsize(path)
+    print(f"{path}: {size / 2 ** 20:.1f} MiB")
+    worst = 0
+    for name, extra in (("export --format json", ["export", "--format", "json", path]),
+                        ("verify", ["verify", path])):
+        code, used, seconds = peak(command + extra)
+        worst = max(worst, used)
+        print(f"  {name:<22} peak {used / 1e6:7.0f} MB  ({seconds:.1f} s, exit {code})")
+    print(f"  target: at most {TARGET_MB} MB each: {'met' if worst <= TARGET_MB * 1e6 else 'NOT met'}")
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

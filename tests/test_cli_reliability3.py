@@ -61,3 +61,76 @@ def test_export_replaces_an_existing_file_only_with_force(match, folder):
     assert (folder / "out.csv").read_text().startswith("match,date,hand")
     run("export", "--force", "--format", "json", "--output", "out.json", "m.yaml")
     run("export", "--force", "--format", "json", "--output", "out.json", "m.yaml")  # an export is no record
+
+
+# -- item 5: counts, hand numbers and points are ASCII digits ----------------------------------------------
+
+@pytest.mark.parametrize("args, line", [
+    (["knock", "--upcard", "KS", "Ben", "\u0660", "--defender", "23"],
+     "Error: the knocker's count '\u0660': U+0660 ARABIC-INDIC DIGIT ZERO is not an ASCII digit: write numbers with 0-9"),
+    (["knock", "--upcard", "KS", "Ben", "5", "--defender", "2\u0663"],
+     "Error: the defender's count '2\u0663': U+0663 ARABIC-INDIC DIGIT THREE is not an ASCII digit: "
+     "write numbers with 0-9"),
+    (["knock", "--upcard", "KS", "Ben", "\uff15", "--defender", "20"],  # a fullwidth 5
+     "Error: the knocker's count '\uff15': U+FF15 FULLWIDTH DIGIT FIVE is not an ASCII digit: write numbers with 0-9"),
+    (["amend", "\u0661", "Ben", "5", "--defender", "20"],
+     "Error: invalid value for 'HAND': '\u0661': U+0661 ARABIC-INDIC DIGIT ONE is not an ASCII digit: write numbers "
+     "with 0-9 (see 'gin-ref amend --help')"),
+    (["ruling", "--hand", "\u0661", "--void", "--reason", "x"],
+     "Error: invalid value for '--hand': '\u0661': U+0661 ARABIC-INDIC DIGIT ONE is not an ASCII digit: write "
+     "numbers with 0-9 (see 'gin-ref ruling --help')"),
+    (["ruling", "--hand", "1", "--award", "Ann", "\u0662\u0665", "--reason", "x"],
+     "Error: --award Ann \u0662\u0665: U+0662 ARABIC-INDIC DIGIT TWO is not an ASCII digit: write numbers with 0-9"),
+])
+def test_a_digit_that_is_not_ascii_is_refused_naming_it(match, args, line):
+    before = match.read_bytes()
+    result = run(args[0], "--match", "m.yaml", *args[1:], code=2)
+    assert result.stderr == line + "\n"
+    assert match.read_bytes() == before
+
+
+
+# -- item 12: Ctrl-C at any moment, start-up included, is "Error: interrupted" and 130 ----------------------
+
+def _interrupt(*args, **kwargs):
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_before_the_command_runs_is_not_aborted(match, monkeypatch):
+    monkeypatch.setattr("gin_ref.cli.options.terminal_width", _interrupt)  # the group's first step
+    result = run("tally", "--match", "m.yaml", code=130)
+    assert result.stderr == "Error: interrupted\n"
+
+
+def test_ctrl_c_as_click_leaves_the_command_is_not_aborted(match, monkeypatch):
+    import click.core
+
+    pop, seen = click.core.pop_context, {"ran": False, "group": 0}
+
+    def pop_interrupted():
+        if click.get_current_context().parent is not None:
+            seen["ran"] = True  # the command's own context: the command has run
+        elif seen["ran"]:
+            seen["group"] += 1  # 1: the group's invoke leaves it; 2: click's main leaves it, after invoke
+            if seen["group"] == 2:
+                raise KeyboardInterrupt
+        pop()
+
+    monkeypatch.setattr(click.core, "pop_context", pop_interrupted)
+    result = run("tally", "--match", "m.yaml", code=130)
+    assert result.stderr == "Error: interrupted\n"
+
+
+def test_ctrl_c_while_the_command_is_loading_is_one_line_and_130(tmp_path):
+    """The console script imports gin_ref.__main__, then calls run(): an interrupt in between (or while
+    run's imports load) gave Python's KeyboardInterrupt traceback and exit 1."""
+    import subprocess
+    import sys
+
+    code = ("import os, signal, time\n"
+            "import gin_ref.__main__\n"
+            "os.kill(os.getpid(), signal.SIGINT)\n"
+            "time.sleep(30)\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    done = subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path), env=env, capture_output=True, timeout=60)
+    assert (done.returncode, done.stderr) == (130, b"Error: interrupted\n")

@@ -11,7 +11,7 @@ import os
 import click
 
 from gin_ref.cli.history_cmds import PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates, read_items
-from gin_ref.cli.options import json_option, rules_option
+from gin_ref.cli.options import WholeNumber, json_option, rules_option
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import InvalidNotationError, RecordError
 
@@ -121,7 +121,7 @@ def event_cmd():
 @FOLDER
 @click.option("--format", "system", type=click.Choice(["round-robin", "swiss"]), required=True,
               help="round-robin: every pair meets once (circle method); swiss: players on equal points meet.")
-@click.option("--rounds", type=click.IntRange(min=1), help="Swiss: how many rounds. Default: log2 of the players, "
+@click.option("--rounds", type=WholeNumber(min=1), help="Swiss: how many rounds. Default: log2 of the players, "
               "rounded up. A round robin's rounds are fixed by the number of players.")
 @rules_option("House rules of every table: a two-player preset or a YAML file. Default: oklahoma.")
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The event's date. Default: today.")

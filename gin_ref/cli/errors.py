@@ -15,24 +15,9 @@ import sys
 
 import click
 
+from gin_ref.core.escape import excerpt, one_line  # noqa: F401 (the CLI's names for them)
+
 INTERRUPTED, BROKEN_PIPE = 130, 141
-# Line breaks (\n \r \v \f, the C1 NEL, U+2028/2029, the file/group/record separators), every other control
-# character (a terminal escape), and lone surrogates (bytes that were not UTF-8 in a name).
-_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-_ESCAPES = {"\n": "\\n", "\r": "\\r"}
-
-
-def _escape(match):
-    char = match.group()
-    if char in _ESCAPES:
-        return _ESCAPES[char]
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def one_line(text):
-    """``text`` with every character that would split a line (or reach the terminal raw) escaped."""
-    return _UNSAFE.sub(_escape, str(text))
 
 
 def shown_name(name):

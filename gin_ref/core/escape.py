@@ -1,0 +1,37 @@
+"""Text shown to people, made safe to print: every character that would split a line or reach the terminal
+raw is escaped.
+
+Line breaks (``\\n`` ``\\r`` ``\\v`` ``\\f``, the C1 NEL, U+2028/2029, the file/group/record separators), every
+other control character (ESC starts a terminal escape: ``\\x1b]0;title\\x07`` sets a window's title) and
+lone surrogates (the bytes of a file name that are not UTF-8) are written as ``\\n``, ``\\r``, ``\\x1b``,
+``\\u2028``, ``\\udcff``. A tab is kept. Names, paths and values a user or a file gave go through
+``one_line`` wherever they are printed for people, and short excerpts of a value through ``excerpt``.
+"""
+
+import re
+
+_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_ESCAPES = {"\n": "\\n", "\r": "\\r"}
+EXCERPT = 40  # characters of a value quoted in a message, at most
+
+
+def _escape(match: "re.Match[str]") -> str:
+    char = match.group()
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def one_line(text: object) -> str:
+    """``text`` with every character that would split a line (or reach the terminal raw) escaped."""
+    text = str(text)
+    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+
+
+def excerpt(text: object, limit: int = EXCERPT) -> str:
+    """A short, escaped excerpt of a value to quote in a message: at most ``limit`` characters of it,
+    with ``...`` when it was cut."""
+    text = str(text)
+    cut = text[:limit] + ("..." if len(text) > limit else "")
+    return one_line(cut)

@@ -8,7 +8,8 @@ console script's own lines and the imports are not yet inside any ``try``. From 
 (An interrupt while Python itself starts, before this module is imported, ends as Python ends it.)
 """
 
-import _signal  # type: ignore[import-not-found]  # the C module, loaded with Python: 'signal' itself takes longer to import (its enums)
+# _signal: the C module, loaded with Python ('signal' itself takes longer to import: its enums)
+import _signal  # type: ignore[import-not-found]
 import os
 
 

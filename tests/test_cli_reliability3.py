@@ -134,3 +134,67 @@ def test_ctrl_c_while_the_command_is_loading_is_one_line_and_130(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     done = subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path), env=env, capture_output=True, timeout=60)
     assert (done.returncode, done.stderr) == (130, b"Error: interrupted\n")
+
+
+# -- items 10, 15 and 20: rules files are regular files of a bounded size, read without echoing them --------
+
+def test_rules_show_of_a_device_ends_with_one_line(folder):
+    for command in (["rules", "show", "/dev/zero"], ["rules", "check", "/dev/zero"]):
+        result = run(*command, code=2)
+        assert result.stderr == ("Error: cannot read rules file '/dev/zero': not a regular file "
+                                 "(a folder, a device or a pipe)\n")
+
+
+def test_a_rules_file_over_the_size_limit_is_refused(folder):
+    from gin_ref.files.rulesfile import MAX_SIZE
+
+    (folder / "big.yaml").write_text("gin_bonus: 30\n" + "# padding\n" * (MAX_SIZE // 10 + 1))
+    result = run("rules", "show", "big.yaml", code=2)
+    assert result.stderr == "Error: too large for a rules file: over 256 KiB (big.yaml:1)\n"
+    (folder / "small.yaml").write_text("gin_bonus: 30\n" + "# padding\n" * (MAX_SIZE // 20))
+    run("rules", "show", "small.yaml")
+
+
+def test_an_over_long_rules_name_is_bad_input_exit_2(folder):
+    result = run("new", "--match", "m.yaml", "--rules", "a" * 300, "Ann", "Ben", code=2)
+    assert result.stderr.startswith("Error: unknown rules '" + "a" * 40 + "...': not a preset")
+    result = run("new", "--match", "m.yaml", "--rules", "a" * 300 + ".yaml", "Ann", "Ben", code=2)
+    assert result.stderr == f"Error: cannot read rules file '{'a' * 160}...': file name too long\n"
+    assert not (folder / "m.yaml").exists()
+
+
+def test_rules_check_of_a_file_that_is_not_rules_quotes_none_of_it(folder):
+    (folder / "shadow").write_text("root:*:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n"
+                                   "secret: hunter2\n")
+    result = run("rules", "check", "shadow", code=1)
+    assert result.output == ("shadow:1: not a rules file: none of its 3 keys is a house rule "
+                             "(gin-ref rules show oklahoma lists them)\n")
+    assert "hunter2" not in result.output + result.stderr and "root" not in result.output + result.stderr
+
+
+def test_a_long_or_hostile_key_is_quoted_as_a_short_escaped_excerpt(folder):
+    (folder / "club.yaml").write_text("gin_bonus: 30\n\"" + "x" * 500 + "\\e]0;pwned\\a\": 1\n")
+    result = run("rules", "check", "club.yaml", code=1)
+    assert result.output == f"club.yaml:2: unknown house rule '{'x' * 40}...'\n"
+    (folder / "club.yaml").write_text("gin_bonus: 30\n\"ab\\e]0;pwned\\a\": 1\n")
+    result = run("rules", "check", "club.yaml", code=1)
+    assert result.output == "club.yaml:2: unknown house rule 'ab\\x1b]0;pwned\\x07'\n"
+
+
+# -- item 11: one problem per fact, in the file's words -------------------------------------------------------
+
+@pytest.mark.parametrize("old, new, lines", [
+    ("  points: 18\n", "  points: !!int ''\n", ["m.yaml:42: cannot read '' as a whole number"]),
+    ("  knocker_count: 5\n", "  knocker_count: !!int ''\n", ["m.yaml:38: cannot read '' as a whole number"]),
+    ("  points: 18\n", "  points: null\n",
+     ["m.yaml:42: hand 1: points are null, but the counts give 18 (knock: 23 \u2212 5 = 18 to the knocker)"]),
+    ("  winner: Ben\n", "  winner: null\n",
+     ["m.yaml:41: hand 1: winner is null, but the counts make it Ben (knock: 23 \u2212 5 = 18 to the knocker)"]),
+])
+def test_a_value_that_cannot_be_read_is_one_problem_without_python_words(match, old, new, lines):
+    text = match.read_text(encoding="utf-8")
+    assert old in text
+    match.write_text(text.replace(old, new), encoding="utf-8")
+    result = run("verify", "m.yaml", code=1)
+    assert [line for line in result.output.splitlines() if line.startswith("m.yaml:")] == lines
+    assert "None" not in result.output + result.stderr

@@ -35,3 +35,22 @@ def excerpt(text: object, limit: int = EXCERPT) -> str:
     text = str(text)
     cut = text[:limit] + ("..." if len(text) > limit else "")
     return one_line(cut)
+
+
+def shown_value(value: object) -> str:
+    """A value a file or a user gave, for a message, in the words of the file rather than of Python:
+    ``null`` (not None), ``true``/``false``, a number as written, text quoted as a short escaped excerpt
+    (``'Ann'``), and ``a list`` / ``a mapping`` for the rest."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return excerpt(value)
+    if isinstance(value, str):
+        return f"'{excerpt(value)}'"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return f"'{excerpt(value)}'"  # a date, a time: as the file writes it

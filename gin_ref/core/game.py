@@ -9,6 +9,7 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.rules import HouseRules
+from gin_ref.core.escape import shown_value
 
 Bonuses = Dict[str, Dict[str, int]]  # name -> {bonus name: points}
 
@@ -23,13 +24,13 @@ def check_name(name: object) -> str:
     invisible (a zero-width space, a right-to-left override), not starting with '-' (it could not be typed
     as an argument)."""
     if not isinstance(name, str) or not _NAME.fullmatch(name) or name != name.strip():
-        raise InvalidNotationError(f"bad player name {name!r}: use 1 to 40 printable characters")
+        raise InvalidNotationError(f"bad player name {shown_value(name)}: use 1 to 40 printable characters")
     hidden = next((char for char in name if unicodedata.category(char) in _INVISIBLE), None)
     if hidden is not None:
-        raise InvalidNotationError(f"bad player name {name!r}: it holds an invisible character "
+        raise InvalidNotationError(f"bad player name {shown_value(name)}: it holds an invisible character "
                                    f"(U+{ord(hidden):04X} {unicodedata.name(hidden, 'unnamed')})")
     if name.startswith("-"):
-        raise InvalidNotationError(f"bad player name {name!r}: a name cannot start with '-' "
+        raise InvalidNotationError(f"bad player name {shown_value(name)}: a name cannot start with '-' "
                                    "(it would be taken for an option)")
     return name
 

@@ -7,6 +7,7 @@ from typing import List, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import DECK, Card, deadwood_points, parse_cards, to_mask
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.escape import shown_value
 
 
 def is_set(cards: Sequence[Card]) -> bool:
@@ -106,7 +107,7 @@ class Melding:
 
     def __repr__(self) -> str:
         return (f"Melding(melds={self.melds!r}, deadwood_cards={self.deadwood_cards!r}, "
-                f"discard={self.discard!r})")
+                f"discard={shown_value(self.discard)})")
 
 
 def runs_of_mask(suit: int, mask13: int) -> List[Meld]:
@@ -139,7 +140,7 @@ def parse_melds(text: Union[str, Sequence[Union[str, Sequence[str]]]]) -> Tuple[
     elif isinstance(text, (list, tuple)):
         groups = list(text)
     else:
-        raise InvalidNotationError(f"melds must be text or a list of card lists, not {text!r}")
+        raise InvalidNotationError(f"melds must be text or a list of card lists, not {shown_value(text)}")
     melds, seen = [], set()
     for group in groups:
         cards = parse_cards(group, what="meld")

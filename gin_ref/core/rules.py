@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Union
 
 from gin_ref.core.errors import RulesError
+from gin_ref.core.escape import excerpt, one_line
 
 PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament")
 DEFAULT_PRESET = "oklahoma"
@@ -23,8 +24,8 @@ def shown(value: object) -> str:
         return "a list"
     if isinstance(value, dict):
         return "a mapping"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    text = repr(value)  # (repr escapes a control character: '\x1b')
+    return one_line(text if len(text) <= 40 else text[:37] + "...")
 
 
 def _choice(*allowed: str) -> Check:
@@ -138,7 +139,7 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
 def check_knob(name: str, value: Any) -> Any:
     """Validate one knob's value; returns it. Raises RulesError naming the knob."""
     if name not in KNOBS:
-        raise RulesError(f"unknown house rule '{name}'{did_you_mean(name, KNOBS)}")
+        raise RulesError(f"unknown house rule '{excerpt(name)}'{did_you_mean(name, KNOBS)}")
     return KNOBS[name].check(name, value)
 
 

@@ -182,7 +182,9 @@ def checks(text, path=None):
     found = [(yamltext.line_of(data, where), message) for where, message in reader_problems]
     found += recordformat.read_version(data, text)[1]  # (this takes the end line out of the data)
     replayed, match = check_record(data)
-    found += [(yamltext.line_of(data, problem.where), problem.message) for problem in replayed]
+    unreadable = {tuple(where) for where, _message in reader_problems}  # one problem per fact: a value that
+    found += [(yamltext.line_of(data, problem.where), problem.message)  # could not be read is not judged too
+              for problem in replayed if tuple(problem.where) not in unreadable]
     found.sort(key=lambda item: item[0])
     return found, match
 

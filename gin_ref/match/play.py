@@ -22,6 +22,7 @@ from gin_ref.match.knocks import MAX_COUNT, Facts, Settlement, judge, limit_need
 from gin_ref.match.schema import (HAND_IRREGULARITIES, IRREGULARITY_KEYS, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS,
                                   Entry, Record, is_count, position, turn_count)
 from gin_ref.match.state import HandSetup, MatchState, score
+from gin_ref.core.escape import shown_value
 
 _BY_CODE = {card.code: card for card in DECK}
 
@@ -39,7 +40,7 @@ def recorded_cards(value: object, counts: Sequence[int], what: str) -> Tuple[Car
         return tuple(parse_cards(value, counts=counts, what=what))
     if isinstance(value, str):
         return tuple(parse_cards(value, counts=counts, what=what))
-    raise InvalidNotationError(f"{what} must be a list of cards, not {value!r}")
+    raise InvalidNotationError(f"{what} must be a list of cards, not {shown_value(value)}")
 
 
 def card_of(code: object) -> Card:
@@ -49,7 +50,7 @@ def card_of(code: object) -> Card:
 
 def _stored_count(value: object) -> int:
     if type(value) is not int or not 0 <= value <= MAX_COUNT:  # noqa: E721 (True is not a count)
-        raise InvalidNotationError(f"a count is a whole number from 0 to {MAX_COUNT}, not {value!r}")
+        raise InvalidNotationError(f"a count is a whole number from 0 to {MAX_COUNT}, not {shown_value(value)}")
     return value
 
 
@@ -201,7 +202,7 @@ def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: Any,
         problems.add(where, f"hand {number}: an irregularity holds kind, player, detail and points")
         return
     if item.get("kind") not in HAND_IRREGULARITIES:
-        problems.add(where + ("kind",), f"hand {number}: unknown irregularity {item.get('kind')!r} "
+        problems.add(where + ("kind",), f"hand {number}: unknown irregularity {shown_value(item.get('kind'))} "
                                         f"(known: {', '.join(HAND_IRREGULARITIES)})")
         return
     for key in item:
@@ -209,7 +210,7 @@ def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: Any,
             problems.add(where + (key,), f"hand {number}: unknown key '{key}' in an irregularity ({item['kind']})")
     if "turn" in item and not is_count(item["turn"]):
         problems.add(where + ("turn",), f"hand {number}: an irregularity's 'turn' is the number of the turn that "
-                                        f"was due, not {item['turn']!r}")
+                                        f"was due, not {shown_value(item['turn'])}")
     if not isinstance(item.get("detail"), str):
         problems.add(where + ("detail",) if "detail" in item else where,
                      f"hand {number}: an irregularity's 'detail' must be the reason it was refused")
@@ -226,7 +227,7 @@ def _replay_out_of_turn(state: MatchState, where: Where, number: int, item: Entr
     if action not in OUT_OF_TURN_ACTIONS:
         problems.add(where + ("action",) if "action" in item else where,
                      f"hand {number}: an out-of-turn 'action' is one of {', '.join(OUT_OF_TURN_ACTIONS)}, not "
-                     f"{action!r}")
+                     f"{shown_value(action)}")
         action = None
     if "turn" not in item:
         problems.add(where, f"hand {number}: an out-of-turn irregularity says at which 'turn' it happened")
@@ -277,7 +278,7 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, num
     if not same(item.get("points"), penalty):
         why = f"the penalty is {penalty}" if penalty else "illegal_knock: reject has no penalty"
         problems.add(where + ("points",) if "points" in item else where,
-                     f"hand {number}: the illegal knock's points are {item.get('points')!r}, but {why}")
+                     f"hand {number}: the illegal knock's points are {shown_value(item.get('points'))}, but {why}")
     if player is not None and penalty and setup.index not in state.after_end:
         score(state, setup.other(player), penalty, hand_won=False)
 
@@ -346,7 +347,7 @@ def _replay_wrong_dealer(state: MatchState, i: int, item: Any, upto: int, proble
         problems.add(where, "an irregularity of the match holds kind, hand, player and detail")
         return
     if item.get("kind") not in MATCH_IRREGULARITIES:
-        problems.add(where + ("kind",), f"unknown irregularity of the match {item.get('kind')!r} (known: "
+        problems.add(where + ("kind",), f"unknown irregularity of the match {shown_value(item.get('kind'))} (known: "
                                         f"{', '.join(MATCH_IRREGULARITIES)}; a hand's own go with the hand)")
         return
     for key in item:
@@ -355,7 +356,7 @@ def _replay_wrong_dealer(state: MatchState, i: int, item: Any, upto: int, proble
     hand = item.get("hand")
     if not isinstance(hand, int) or not is_count(hand):
         problems.add(where + ("hand",) if "hand" in item else where,
-                     f"a refused deal names the 'hand' that was to be dealt, not {hand!r}")
+                     f"a refused deal names the 'hand' that was to be dealt, not {shown_value(hand)}")
         return
     if not isinstance(item.get("detail"), str):
         problems.add(where + ("detail",) if "detail" in item else where,

@@ -26,6 +26,7 @@ from gin_ref.match.problems import SHAPE_ERRORS, Problems, Unreadable, Where, sa
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
 from gin_ref.match.steps import amends_in_force
+from gin_ref.core.escape import shown_value
 
 Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
 _KNOWN_KEYS = frozenset(HAND_KEYS)
@@ -113,7 +114,7 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
     where, number = ("hands", index), index + 1
     if not same(entry.get("number"), number):
         problems.add(where + ("number",) if "number" in entry else where,
-                     f"hand {number} is numbered {entry.get('number')!r}: hands are numbered 1, 2, 3... in order")
+                     f"hand {number} is numbered {shown_value(entry.get('number'))}: hands are numbered 1, 2, 3... in order")
     if state.open is not None:
         problems.add(("hands", state.open), f"hand {state.open + 1} has no result, but hand {number} follows it")
         state.open = None
@@ -169,7 +170,7 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
     if limit is not None and not same(entry.get("limit"), limit):
         shown = f"upcard {upcard.pretty} gives" if upcard is not None else "the rules give"
         problems.add(where + ("limit",) if "limit" in entry else where,
-                     f"hand {number}: limit is {entry.get('limit')!r}, but {shown} {limit} "
+                     f"hand {number}: limit is {shown_value(entry.get('limit'))}, but {shown} {limit} "
                      f"({limit_reason(state.rules, upcard)})")
     if limit is None and type(entry.get("limit")) is int:
         limit = entry["limit"]
@@ -187,7 +188,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
     derived = _Derived(entry, where, number, problems, settling)
     result = entry.get("result")
     if result not in RESULTS:
-        problems.add(where + ("result",), f"hand {number}: unknown result {result!r} (known: {', '.join(RESULTS)})")
+        problems.add(where + ("result",), f"hand {number}: unknown result {shown_value(result)} (known: {', '.join(RESULTS)})")
         result = "dead" if entry.get("winner") is None else "knock"
     winner: Optional[str] = None
     points, explain = 0, "a dead hand scores nothing"
@@ -202,7 +203,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
         defender = setup.other(knocker) if knocker in setup.pair and knocker is not None else None
         if defender is not None:
             derived.value("defender", defender, lambda stored: (
-                f"hand {number}: defender is {stored!r}, but {defender} was the other player in the hand"))
+                f"hand {number}: defender is {shown_value(stored)}, but {defender} was the other player in the hand"))
         if settlement is None and defender is not None and (setup.upcard is not None or
                                                             not limit_needs_upcard(state.rules)):
             settlement = _settle_stored(state, setup, entry, problems)
@@ -212,7 +213,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
             winner = knocker if hand_score.winner == "knocker" else defender
             state.settlements[index] = settlement
             derived.value("result", result, lambda stored: (
-                f"hand {number}: result is {stored!r}, but {_basis(entry)} give {result} ({explain})"))
+                f"hand {number}: result is {shown_value(stored)}, but {_basis(entry)} give {result} ({explain})"))
         else:  # the cards do not settle again: go on with what the record says
             winner = entry.get("winner") if entry.get("winner") in setup.pair else None
             stored_points = entry.get("points")
@@ -229,9 +230,9 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
         problems.add(where + ("winner",), f"hand {number}: {setup.roles.sitter} scored while sitting out")
     else:
         derived.value("winner", winner, lambda stored: (
-            f"hand {number}: winner is {stored!r}, but {makes} {winner} ({explain})"))
+            f"hand {number}: winner is {shown_value(stored)}, but {makes} {winner} ({explain})"))
     derived.value("points", points, lambda stored: (
-        f"hand {number}: points are {stored!r}, but {gives} {points} ({explain})"))
+        f"hand {number}: points are {shown_value(stored)}, but {gives} {points} ({explain})"))
     if winner is not None and index not in state.after_end:
         score(state, winner, points)
     if state.games is not None:

@@ -27,6 +27,7 @@ from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import Entry, Record, is_count, list_at
 from gin_ref.match.state import HandSetup, MatchState
+from gin_ref.core.escape import shown_value
 
 MAX_POINTS = 10_000
 
@@ -110,20 +111,20 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
             problems.add(where + (key,), f"hand {number}: unknown key '{key}' in the ruling")
     kind = ruling.get("kind")
     if kind not in KINDS:
-        problems.add(where + ("kind",), f"hand {number}: ruling kind {kind!r} is not one of {', '.join(KINDS)}")
+        problems.add(where + ("kind",), f"hand {number}: ruling kind {shown_value(kind)} is not one of {', '.join(KINDS)}")
         return None
     player = ruling.get("player")
     if kind in ("award", "forfeit"):
         allowed = setup.pair if kind == "award" else state.players
         if player not in allowed:
-            problems.add(where + ("player",), f"hand {number}: the {kind} names {player!r}, not one of "
+            problems.add(where + ("player",), f"hand {number}: the {kind} names {shown_value(player)}, not one of "
                                               f"{', '.join(allowed)}")
             return None
     elif player is not None:
         problems.add(where + ("player",), f"hand {number}: a {kind} ruling names no player")
     points = ruling.get("points")
     if kind == "award" and not (is_count(points) or points == 0 and type(points) is int):
-        problems.add(where + ("points",), f"hand {number}: the award's points must be a whole number, not {points!r}")
+        problems.add(where + ("points",), f"hand {number}: the award's points must be a whole number, not {shown_value(points)}")
         return None
     if kind != "award" and points is not None:
         problems.add(where + ("points",), f"hand {number}: a {kind} ruling gives no points")

@@ -681,7 +681,7 @@ def _irregular_match(m):
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("- number: 1\n", "- number: true\n", "hand 1 is numbered True"),
+    ("- number: 1\n", "- number: true\n", "hand 1 is numbered true"),
     ("- number: 1\n", "- number: 1.0\n", "hand 1 is numbered 1.0"),
     ("  limit: 7\n", "  limit: 7.0\n", "hand 1: limit is 7.0, but upcard 7♦ gives 7"),
     ("    points: 0\n", "    points: 0.0\n", "hand 2: the illegal knock's points are 0.0"),

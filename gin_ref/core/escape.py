@@ -1,32 +1,33 @@
 """Text shown to people, made safe to print: every character that would split a line or reach the terminal
 raw is escaped.
 
-Line breaks (``\\n`` ``\\r`` ``\\v`` ``\\f``, the C1 NEL, U+2028/2029, the file/group/record separators), every
-other control character (ESC starts a terminal escape: ``\\x1b]0;title\\x07`` sets a window's title) and
-lone surrogates (the bytes of a file name that are not UTF-8) are written as ``\\n``, ``\\r``, ``\\x1b``,
-``\\u2028``, ``\\udcff``. A tab is kept. Names, paths and values a user or a file gave go through
-``one_line`` wherever they are printed for people, and short excerpts of a value through ``excerpt``.
+Line breaks (``\\n`` ``\\r`` ``\\v`` ``\\f``, the C1 NEL, U+2028/2029), every other control character (ESC
+starts a terminal escape: ``\\x1b]0;title\\x07`` sets a window's title), format characters (a right-to-left
+override turns a line around) and lone surrogates (the bytes of a file name that are not UTF-8) are written
+as ``\\n``, ``\\r``, ``\\x1b``, ``\\u2028``, ``\\u202e``, ``\\udcff``. A tab is kept. Names, paths and values
+a user or a file gave go through ``one_line`` wherever they are printed for people, and short excerpts of a
+value through ``excerpt``.
 """
 
-import re
-
-_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 _ESCAPES = {"\n": "\\n", "\r": "\\r"}
 EXCERPT = 40  # characters of a value quoted in a message, at most
 
 
-def _escape(match: "re.Match[str]") -> str:
-    char = match.group()
+def _escaped(char: str) -> str:
     if char in _ESCAPES:
         return _ESCAPES[char]
     code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return f"\\x{code:02x}" if code < 0x100 else (f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
 
 
 def one_line(text: object) -> str:
-    """``text`` with every character that would split a line (or reach the terminal raw) escaped."""
+    """``text`` with every character that would split a line or reach the terminal raw escaped: every
+    character Python does not call printable (controls, line and paragraph separators, format characters
+    such as a right-to-left override, lone surrogates, unassigned code points) but the tab and the space."""
     text = str(text)
-    return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() or char == "\t" else _escaped(char) for char in text)
 
 
 def excerpt(text: object, limit: int = EXCERPT) -> str:

@@ -198,3 +198,23 @@ def test_a_value_that_cannot_be_read_is_one_problem_without_python_words(match, 
     result = run("verify", "m.yaml", code=1)
     assert [line for line in result.output.splitlines() if line.startswith("m.yaml:")] == lines
     assert "None" not in result.output + result.stderr
+
+
+# -- item 10: a count of hands in an amend or a ruling is bounded by the record ------------------------------
+
+@pytest.mark.parametrize("step, line, message", [
+    (["amend", "1", "Ben", "6", "--defender", "23"], "m.yaml:50: ",
+     "an amend's 'hands' is 100000000000, but the record holds 1 hand"),
+    (["ruling", "--hand", "1", "--void", "--reason", "misdeal"], "m.yaml:44: ",
+     "hand 1: the ruling's 'hands' is 100000000000, but the record holds 1 hand"),
+])
+def test_a_huge_count_of_hands_is_one_problem_not_a_hang(match, step, line, message):
+    run(step[0], "--match", "m.yaml", *step[1:])
+    text = match.read_text(encoding="utf-8")
+    key = "  hands: 1\n" if step[0] == "amend" else "    hands: 1\n"
+    assert text.count(key) == 1
+    match.write_text(text.replace(key, key.replace("1", "100000000000")), encoding="utf-8")
+    result = run("verify", "m.yaml", code=1)
+    assert result.output.splitlines()[0] == line + message
+    result = run("tally", "--match", "m.yaml", code=1)
+    assert result.stderr.startswith(f"Error: {line}{message}")

@@ -13,7 +13,7 @@ an action or an amend needs, through the same code that checks).
 """
 
 import json
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.errors import InvalidNotationError
@@ -23,7 +23,8 @@ from gin_ref.match.header import check_corrections, player_at, read_header
 from gin_ref.match.play import card_of, stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.problems import SHAPE_ERRORS, Problems, Unreadable, Where, same
-from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order
+from gin_ref.match.schema import (HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order,
+                                  list_at)
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
 from gin_ref.match.steps import amends_in_force
 from gin_ref.core.escape import shown_value
@@ -44,12 +45,34 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
         return None, problems, None
     assert isinstance(record, dict)
     state = fresh_state(header)
+    held = len(record["hands"])  # a count a record gives is bounded by the hands it holds: never a huge range
     for amend in amends_in_force(record):  # the hands there were when an earlier hand was amended
-        state.as_played.update(range(amend.hand + 1, amend.hands + 1))
+        state.as_played.update(range(amend.hand + 1, min(amend.hands, held) + 1))
     state.as_played.update(rulings.played_after_rulings(record))  # likewise the hands there were at a ruling
+    check_hand_counts(record, problems)
     base = replay_hands(record, state, 0, problems, settle_from, settled)
     check_corrections(record.get("corrections", []), problems)
     return state, problems, base
+
+
+def check_hand_counts(record: Record, problems: Problems) -> None:
+    """The count of the hands there were when an amend in force or a ruling was made is at most the hands
+    the record holds (an undo takes back the later hands first), and at least the hand amended or ruled."""
+    hands = list_at(record, "hands")
+    counted: List[Tuple[Where, str, Any, Any]] = [
+        (("corrections", amend.place, "hands"), "an amend's", amend.hands, amend.hand)
+        for amend in amends_in_force(record)]  # (one taken back may count hands undone since)
+    counted += [(("hands", i, "ruling", "hands"), f"hand {i + 1}: the ruling's", entry["ruling"].get("hands"),
+                 entry.get("number")) for i, entry in enumerate(hands)
+                if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
+    for where, whose, count, hand in counted:
+        if type(count) is not int:  # noqa: E721 (its shape is checked with the rest of the entry)
+            continue
+        if count > len(hands):
+            held = f"{len(hands)} hand" + ("" if len(hands) == 1 else "s")
+            problems.add(where, f"{whose} 'hands' is {count}, but the record holds {held}")
+        elif type(hand) is int and count < hand:  # noqa: E721
+            problems.add(where, f"{whose} 'hands' is {count}, but hand {hand} was there")
 
 
 def replay_hands(record: Record, state: MatchState, start: int, problems: Problems,

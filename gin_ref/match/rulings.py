@@ -61,12 +61,13 @@ def rulings_in(record: Record) -> List[Entry]:
 def played_after_rulings(record: Record) -> List[int]:
     """The numbers of the hands that stand as played because an earlier hand was ruled after them."""
     numbers: List[int] = []
+    held = len(list_at(record, "hands"))  # a ruling's count of hands beyond the record's is a problem, no range
     for entry in rulings_in(record):
         ruling = ruling_of(entry)
         assert ruling is not None
         hands, number = ruling.get("hands"), entry.get("number")
         if is_count(hands) and is_count(number) and isinstance(hands, int) and isinstance(number, int):
-            numbers.extend(range(number + 1, hands + 1))
+            numbers.extend(range(number + 1, min(hands, held) + 1))
     return numbers
 
 

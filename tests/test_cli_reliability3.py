@@ -218,3 +218,67 @@ def test_a_huge_count_of_hands_is_one_problem_not_a_hang(match, step, line, mess
     assert result.output.splitlines()[0] == line + message
     result = run("tally", "--match", "m.yaml", code=1)
     assert result.stderr.startswith(f"Error: {line}{message}")
+
+
+# -- item 8: one spelling per name (NFC), and names that look alike ------------------------------------------
+
+ZOE, ZOE_DECOMPOSED = "Zo\u00eb", "Zoe\u0308"
+CYRILLIC_ANN = "\u0410nn"
+
+
+def test_a_name_composed_and_decomposed_is_one_player(folder):
+    result = run("new", "--match", "m.yaml", ZOE, ZOE_DECOMPOSED, code=2)
+    assert result.stderr == f"Error: player name '{ZOE}' given twice\n"
+    run("new", "--match", "m.yaml", "--dealer", ZOE, ZOE_DECOMPOSED, "Ben")
+    text = (folder / "m.yaml").read_text(encoding="utf-8")
+    assert f"players: [{ZOE}, Ben]" in text and ZOE_DECOMPOSED not in text  # written in NFC
+    run("knock", "--match", "m.yaml", "--upcard", "9H", ZOE_DECOMPOSED, "5", "--defender", "20")
+    assert run("tally", "--match", "m.yaml").output.count(f"{ZOE} deals hand 2") == 1
+
+
+def test_a_record_written_decomposed_is_read_in_nfc(match):
+    text = match.read_text(encoding="utf-8").replace("Ann", ZOE_DECOMPOSED)
+    match.write_text(text, encoding="utf-8")
+    result = run("tally", "--match", "m.yaml", "--json")
+    import json
+
+    assert json.loads(result.output)["players"] == [ZOE, "Ben"]
+
+
+@pytest.mark.parametrize("names", [["Ann", CYRILLIC_ANN], ["ann", CYRILLIC_ANN], ["Al", "AI"]])
+def test_names_that_look_alike_are_refused_in_one_match_naming_both(folder, names):
+    result = run("new", "--match", "m.yaml", *names, code=2)
+    assert result.stderr.startswith(f"Error: player names '{names[0]}' and '{names[1]}' look alike (")
+    assert result.stderr.endswith("): give names that can be told apart\n")
+    assert not (folder / "m.yaml").exists()
+
+
+def test_a_record_with_look_alike_players_is_refused(match):
+    text = match.read_text(encoding="utf-8")
+    match.write_text(text.replace("players: [Ann, Ben]", f"players: [Ann, {CYRILLIC_ANN}]"), encoding="utf-8")
+    result = run("verify", "m.yaml", code=1)
+    assert f"m.yaml:4: player names 'Ann' and '{CYRILLIC_ANN}' look alike (" in result.output
+
+
+def test_standings_and_settle_warn_of_look_alike_names_across_matches(folder):
+    for file, ann in (("a.yaml", "Ann"), ("b.yaml", CYRILLIC_ANN)):
+        run("new", "--match", file, "--dealer", "Ben", ann, "Ben")
+        run("knock", "--match", file, "--upcard", "KS", ann, "0", "--defender", "98")
+    warning = (f"warning: players 'Ann' (a.yaml) and '{CYRILLIC_ANN}' (b.yaml) look alike "
+               "(\u0410 (U+0410 CYRILLIC CAPITAL LETTER A) for A (U+0041 LATIN CAPITAL LETTER A)): "
+               "they are counted as two players")
+    assert warning in run("standings", ".").stderr.splitlines()
+    assert warning in run("settle", "a.yaml", "b.yaml").stderr.splitlines()
+
+
+def test_the_ascii_classes_are_the_tables():
+    from gin_ref.match import names
+
+    table = names._classes()
+    for group in names.ASCII_CLASSES:
+        assert len({table.get(char, char) for char in group}) == 1
+    ascii_chars = [chr(code) for code in range(32, 127) if chr(code) in table]
+    grouped = {}
+    for char in ascii_chars:
+        grouped.setdefault(table[char], []).append(char)
+    assert sorted("".join(sorted(g)) for g in grouped.values() if len(g) > 1) == sorted(names.ASCII_CLASSES)

@@ -10,7 +10,8 @@ import os
 
 import click
 
-from gin_ref.cli.history_cmds import PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates, read_items
+from gin_ref.cli.history_cmds import (PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates,
+                                     read_items, warn_look_alikes)
 from gin_ref.cli.options import WholeNumber, json_option, rules_option
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import InvalidNotationError, RecordError
@@ -87,6 +88,7 @@ def standings_cmd(paths, since, until, by, as_json):
     from gin_ref.views.standings import standings, standings_text
 
     views, skipped = read_summaries(paths)
+    warn_look_alikes(views)
     data = standings(views, since, until, by)
     data["skipped"] = [{"file": file, "error": error} for file, error in _skipped_text(skipped)]
     if as_json:

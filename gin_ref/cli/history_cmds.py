@@ -129,6 +129,16 @@ def _report_skipped(skipped):
         warn(f"skipped {file}: {error}")
 
 
+def warn_look_alikes(views):
+    """A warning on stderr for each two players' names, in different matches, that look alike (``Ann`` and
+    ``Аnn`` with a Cyrillic А): counted as two players, naming both spellings and their files."""
+    from gin_ref.match.names import differing, look_alikes_across
+
+    for name, file, other, other_file in look_alikes_across((view.file, view.players) for view in views):
+        warn(f"warning: players '{name}' ({file}) and '{other}' ({other_file}) look alike "
+             f"({differing(name, other)}): they are counted as two players")
+
+
 def _require(views, skipped, paths):
     """Exit 1 when no readable match was found."""
     if not views:

@@ -20,6 +20,7 @@ from gin_ref.club.pairing import round_robin, round_robin_rounds, swiss
 from gin_ref.club.standings import Result, Standing, event_standings, played_pairs
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
 from gin_ref.core.game import check_name, find_player
+from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.core.rules import KNOBS, check_consistency, check_knob, make_rules
 from gin_ref.core.escape import shown_value
 
@@ -61,6 +62,9 @@ def check_players(players):
             raise InvalidNotationError(f"player '{name}' is given twice")
         if other != name:
             raise InvalidNotationError(f"player '{name}' is the same as '{other}' (names are matched without case)")
+    alike = first_look_alike(players)
+    if alike is not None:
+        raise InvalidNotationError(look_alike_message(*alike))
     return players
 
 

@@ -20,9 +20,11 @@ _INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})  # controls, format characters 
 # -- the players ------------------------------------------------------------------------------------------
 
 def check_name(name: object) -> str:
-    """A player's name as given, or InvalidNotationError: 1-40 printable characters, no outer spaces, none
-    invisible (a zero-width space, a right-to-left override), not starting with '-' (it could not be typed
-    as an argument)."""
+    """A player's name in its one spelling (Unicode NFC: ``Zoë`` typed composed or decomposed is one name),
+    or InvalidNotationError: 1-40 printable characters, no outer spaces, none invisible (a zero-width space,
+    a right-to-left override), not starting with '-' (it could not be typed as an argument)."""
+    if isinstance(name, str):
+        name = unicodedata.normalize("NFC", name)
     if not isinstance(name, str) or not _NAME.fullmatch(name) or name != name.strip():
         raise InvalidNotationError(f"bad player name {shown_value(name)}: use 1 to 40 printable characters")
     hidden = next((char for char in name if unicodedata.category(char) in _INVISIBLE), None)
@@ -58,7 +60,8 @@ def parse_draw(items: Iterable[str], players: Sequence[str]) -> Dict[str, Card]:
 
 
 def find_player(players: Sequence[str], name: str) -> str:
-    """The player ``name`` refers to (exactly, else ignoring case). Raises InvalidNotationError."""
+    """The player ``name`` refers to (exactly, else ignoring case; in NFC). Raises InvalidNotationError."""
+    name = unicodedata.normalize("NFC", str(name))
     if name in players:
         return name
     folded = [p for p in players if p.casefold() == str(name).casefold()]

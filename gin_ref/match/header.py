@@ -9,6 +9,7 @@ from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
 from gin_ref.core import game
 from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.core.game import check_name, parse_draw
+from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.core.rules import KNOBS, HouseRules, RulesError, check_consistency, check_knob, make_rules
 from gin_ref.match.problems import Problems, Where
 from gin_ref.match.schema import FORMAT, OPTIONAL_KEYS, ROLES, TOP_KEYS
@@ -78,6 +79,9 @@ def _players(players: Any, problems: Problems) -> List[str]:
         if first != name:
             problems.fatal(("players", i), f"players '{first}' and '{name}' differ only in case (a player is named "
                                    "ignoring case)")
+    alike = first_look_alike(players)
+    if alike is not None:
+        problems.fatal(("players", players.index(alike[1])), look_alike_message(*alike))
     return list(players)
 
 

@@ -2,7 +2,7 @@
 
 Two names look alike when their skeletons are equal: each character (of the name in NFD, and again case
 folded) replaced by one representative of its class of confusables. (In ASCII only 1, I, l and | are one
-class, and 0 and O another.) The classes come from Unicode's
+class, 0 and O another, ' and ` a third.) The classes come from Unicode's
 confusables (UTS #39), as the ``confusable_homoglyphs`` package ships them (``confusables.json``): two
 characters are in one class when the table names either as a confusable of the other. Multi-character
 look-alikes (``rn`` and ``m``) are not in the table's single characters and are not compared.
@@ -18,7 +18,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 # The classes of ASCII characters in the table: names in ASCII are compared without loading it
 # (tests/test_cli_reliability3.py checks these against the table).
-ASCII_CLASSES = ("1Il|", "0O")
+ASCII_CLASSES = ("1Il|", "0O", "'`")
 _ASCII = {char: group[0] for group in ASCII_CLASSES for char in group}
 
 

@@ -282,3 +282,33 @@ def test_the_ascii_classes_are_the_tables():
     for char in ascii_chars:
         grouped.setdefault(table[char], []).append(char)
     assert sorted("".join(sorted(g)) for g in grouped.values() if len(g) > 1) == sorted(names.ASCII_CLASSES)
+
+
+# -- item 13: names, paths and values printed for people are escaped ------------------------------------------
+
+TITLE = "a\x1b]0;pwned\x07.yaml"  # sets the terminal's title when printed raw
+SPLIT = "b\nc.yaml"  # splits a table's row
+
+
+def test_file_names_with_control_characters_are_escaped_everywhere(match, folder):
+    for name in (TITLE, SPLIT):
+        (folder / name).write_bytes(match.read_bytes())
+    match.unlink()
+    history = run("history", ".").output
+    assert "a\\x1b]0;pwned\\x07.yaml" in history and "b\\nc.yaml" in history
+    verify = run("verify", TITLE, SPLIT).output
+    assert verify.splitlines()[0] == "a\\x1b]0;pwned\\x07.yaml: ok, 1 hand"
+    assert "b\\nc.yaml: ok, 1 hand" in verify.splitlines()
+    assert run("tally", "--match", SPLIT).output.startswith("b\\nc.yaml: Ann v Ben, oklahoma rules")
+    standings = run("standings", ".").output
+    assert "  a\\x1b]0;pwned\\x07.yaml: Ann, Ben" in standings.splitlines()
+    for output in (history, verify, standings, run("stats", ".").output, run("settle", ".").output):
+        assert "\x1b" not in output and "\x07" not in output
+    rows = [line for line in history.splitlines() if line.startswith("20")]
+    assert len(rows) == 2 and all(row.endswith(".yaml") for row in rows)  # one line per match
+
+
+def test_a_ruling_reason_with_control_characters_is_escaped(match):
+    run("ruling", "--match", "m.yaml", "--hand", "1", "--void", "--reason", "mis\x1b[2Jdeal")
+    verify = run("verify", "m.yaml").output
+    assert "mis\\x1b[2Jdeal" in verify and "\x1b" not in verify

@@ -10,6 +10,7 @@ import os
 
 import click
 
+from gin_ref.cli.errors import shown_name
 from gin_ref.cli.history_cmds import (PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates,
                                      read_items, warn_look_alikes)
 from gin_ref.cli.options import WholeNumber, json_option, rules_option
@@ -30,13 +31,15 @@ def read_summaries(paths):
     for file, named in items:
         summary, stamps[file] = cache.get(file)
         if summary is not None:
-            found[file] = view_of_summary(file, summary)
+            found[file] = view_of_summary(shown_name(file), summary)
         else:
             misses.append((file, named))
     read, skipped = read_items(misses, _read_summary)
+    real = {shown_name(file): file for file, _ in misses}  # a view names its file as shown (escaped)
     for view in read:
-        found[view.file] = view
-        cache.put(view.file, stamps.get(view.file), summary_of(view))
+        file = real.get(view.file, view.file)
+        found[file] = view
+        cache.put(file, stamps.get(file), summary_of(view))
     cache.save()
     return [found[file] for file, _ in items if file in found], skipped
 

@@ -6,6 +6,7 @@ the ruling did (``gin_ref.views.words`` and ``gin_ref.views.tally_text``).
 
 import click
 
+from gin_ref.cli.errors import one_line, shown_name
 from gin_ref.cli.options import WholeNumber, match_option
 from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
@@ -57,7 +58,7 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
     path = record.match_file(match_path)
     with record.updating(path) as rec:
         step = rec.match.rule(kind, reason, record.now(), hand=hand, player=player, points=points, by=by)
-    click.echo(f"{path}: hand {step.hand}: {words.ruling_words(step.data)}")
+    click.echo(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(step.data)}"))
     click.echo("\n".join(tally_view.standing_lines(rec.match)))
 
 

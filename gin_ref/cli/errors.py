@@ -21,12 +21,16 @@ INTERRUPTED, BROKEN_PIPE = 130, 141
 
 
 def shown_name(name):
-    """A path as people and files read it: valid text, the bytes of a name that is not UTF-8 escaped as
-    ``\\xff`` (it reaches Python as lone surrogates, which no UTF-8 file or page can hold)."""
+    """A path as people and files read it: valid text on one line, the bytes of a name that is not UTF-8
+    escaped as ``\\xff`` (it reaches Python as lone surrogates, which no UTF-8 file or page can hold) and
+    every other character that is not printable as ``one_line`` escapes it (``a\\x1b]0;title\\x07.yaml``
+    would set the terminal's title; a newline would split a table's row)."""
     name = os.fspath(name)
-    if not isinstance(name, str) or not re.search("[\ud800-\udfff]", name):
+    if not isinstance(name, str):
         return name
-    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    if re.search("[\ud800-\udfff]", name):
+        name = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return one_line(name)
 
 
 def fail(message, code):

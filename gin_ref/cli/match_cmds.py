@@ -15,7 +15,7 @@ import click
 
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
-from gin_ref.cli.errors import warn
+from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
 from gin_ref.views.text import fit_text
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, complete_player, discard_option,
@@ -178,7 +178,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
                 raise InvalidNotationError(f"{exc}: the cards after --defender's first probably belong to "
                                            "--defender: quote them (--defender \"KH QD ...\")") from None
             raise
-    lead = f"{path}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
+    lead = f"{shown_name(path)}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if dealt is not None:
         click.echo(lead + tally_view.deal_text(rec.match, dealt.step.data))
         lead = ""
@@ -333,14 +333,15 @@ def verify_cmd(match_path, as_json, strict, files):
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
-            click.echo(fit_text(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded))
+            click.echo(fit_text(f"{shown_name(path)}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match)
+                                + recorded))
             for item in kept:
-                click.echo(fit_text(f"  line {item['line']}, {item['text']}"))
+                click.echo(fit_text(one_line(f"  line {item['line']}, {item['text']}")))
             for note in notes:
-                click.echo(fit_text(f"  note: {note}"))
+                click.echo(fit_text(one_line(f"  note: {note}")))
             for item in _rulings(data):
-                click.echo(fit_text(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
-                                    f"{words.ruling_words(item, dated=True)}"))
+                click.echo(fit_text(one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
+                                             f"{words.ruling_words(item, dated=True)}")))
             if match is not None and not sealed:
                 click.echo(fit_text(f"  {words.NO_SEALS}"))
     if as_json:

@@ -18,6 +18,7 @@ from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width, short_name, spread_lines, table
 from gin_ref.views.words import (RULED, after_end_words, end_reason, final_words, hand_notes, note_words, pretty_card,
                                  result_words, ruling_words)
+from gin_ref.core.escape import one_line
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -33,7 +34,7 @@ def tally_text(match: Match, path: str) -> str:
     rules, players = match.rules, match.players
     data = tally_data(match)
     vs = " v ".join(players)
-    lines = [f"{path}: {vs}, {rules.name} rules, {match.record.get('date')}, first to {rules.target}"
+    lines = [one_line(f"{path}: {vs}, {rules.name} rules, {match.record.get('date')}, first to {rules.target}")
              + (", Hollywood (three games)" if match.state.hollywood else "")]
     if not data["hands"]:
         lines.append("no hands yet")
@@ -270,8 +271,8 @@ def deal_text(match: Match, entry: Entry) -> str:
 
 def start_text(match: Match, path: str) -> str:
     rules, start = match.rules, match.record["start"]
-    lines = [f"new match in {path}: {' v '.join(match.players)}, {rules.name} rules, first to {rules.target}"
-             + (", Hollywood (three games)" if match.state.hollywood else "")]
+    lines = [one_line(f"new match in {path}: {' v '.join(match.players)}, {rules.name} rules, first to "
+                      f"{rules.target}") + (", Hollywood (three games)" if match.state.hollywood else "")]
     if match.state.three:
         how = "drawn at random" if start.get("drawn") else "named"
         if "draw" in start:

@@ -312,3 +312,45 @@ def test_a_ruling_reason_with_control_characters_is_escaped(match):
     run("ruling", "--match", "m.yaml", "--hand", "1", "--void", "--reason", "mis\x1b[2Jdeal")
     verify = run("verify", "m.yaml").output
     assert "mis\\x1b[2Jdeal" in verify and "\x1b" not in verify
+
+
+# -- item 20: the smaller words --------------------------------------------------------------------------------
+
+def test_a_file_gin_ref_may_not_read_is_unreadable_not_damaged(match, monkeypatch):
+    def denied(path):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("gin_ref.files.matchfile.read_bytes", denied)
+    monkeypatch.setenv("GIN_REF_CACHE", "off")
+    for command in ("history", "stats", "standings"):
+        result = run(command, ".", code=1)
+        assert result.stderr == ("skipped m.yaml: cannot read the file: permission denied\n"
+                                 "Error: no readable match file in . (1 unreadable)\n")
+
+
+CASE = '{"upcard": "7D", "hand": "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D"}'
+
+
+def test_every_input_line_is_answered_in_order_a_blank_one_too(folder):
+    import json
+
+    (folder / "cases.jsonl").write_text(f"{CASE}\n\n   \n{CASE}\n")
+    result = run("check", "--input", "cases.jsonl", code=2)
+    answers = [json.loads(line) for line in result.output.splitlines()]
+    assert [answer.get("legal") for answer in answers] == [True, None, None, True]
+    assert answers[1] == {"line": 2, "error": "blank line: no case"}
+    assert answers[2] == {"line": 3, "error": "blank line: no case"}
+
+
+def test_a_byte_order_mark_does_not_break_the_first_line(match, folder):
+    import json
+
+    (folder / "cases.jsonl").write_bytes(b"\xef\xbb\xbf" + CASE.encode() + b"\n")
+    result = run("check", "--input", "cases.jsonl")
+    assert json.loads(result.output)["legal"] is True
+    (folder / "bom.jsonl").write_bytes(b"\xef\xbb\xbf")
+    assert run("check", "--input", "bom.jsonl").output == ""
+    from gin_ref.cli.session import read_lines
+    import io
+
+    assert list(read_lines(io.BytesIO(b"\xef\xbb\xbftally\nundo\n"))) == [("tally\n", None), ("undo\n", None)]

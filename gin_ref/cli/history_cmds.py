@@ -82,8 +82,9 @@ def _read_one(item):
         return shown, None, (exc.line, exc.message)
     except GinRefError as exc:
         return shown, None, (None, str(exc))
-    except OSError as exc:
-        return shown, None, (None, exc.strerror or str(exc))
+    except OSError as exc:  # not damaged: gin-ref may not read it (permissions), or the disk failed
+        words = exc.strerror or str(exc)
+        return shown, None, (None, _UNREADABLE + words[:1].lower() + words[1:])
 
 
 def read_matches(paths):
@@ -139,11 +140,17 @@ def warn_look_alikes(views):
              f"({differing(name, other)}): they are counted as two players")
 
 
+_UNREADABLE = "cannot read the file: "
+
+
 def _require(views, skipped, paths):
     """Exit 1 when no readable match was found."""
     if not views:
         where = ", ".join(paths) if paths else "."
-        damaged = f" ({len(skipped)} damaged)" if skipped else ""
+        unreadable = sum(1 for _file, _line, message in skipped if message.startswith(_UNREADABLE))
+        counts = [f"{count} {what}" for count, what in ((len(skipped) - unreadable, "damaged"),
+                                                        (unreadable, "unreadable")) if count]
+        damaged = f" ({', '.join(counts)})" if counts else ""
         raise RecordError(f"no readable match file in {where}{damaged}")
 
 

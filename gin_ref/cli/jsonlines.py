@@ -37,14 +37,15 @@ def run_lines(stream, answer):
     """Answer each JSON line of ``stream`` (bytes) with one JSON line; returns the worst exit code.
 
     ``answer(case)`` returns (data, exit code) or raises GinRefError; a bad line is answered with
-    ``{"line": N, "error": "..."}`` and the rest go on. Blank lines are skipped but counted.
+    ``{"line": N, "error": "..."}`` and the rest go on: every line is answered, in order, a blank one too
+    (``blank line: no case``), so answers and lines pair up.
     """
     worst = 0
     out = sys.stdout
     for number, raw, error in inputlines.lines(stream):  # each line at most 1 MiB
-        if raw is not None and not raw.strip():
-            continue
         try:
+            if raw is not None and not raw.strip():
+                raise InvalidNotationError("blank line: no case")
             if error is not None:
                 raise error
             data, code = answer(_read_case(raw))

@@ -127,11 +127,12 @@ def test_check_input_lines_answer_each_in_order():
     ]) + "\n"
     result = run("check", "--input", "-", input=lines)
     rows = [json.loads(x) for x in result.stdout.splitlines()]
-    assert len(rows) == 4
+    assert len(rows) == 5  # every line answered, a blank one too (#24 item 20)
     assert rows[0]["legal"] is True
     assert rows[1]["line"] == 2 and rows[1]["error"].startswith("not JSON")
     assert rows[2]["legal"] is False
-    assert rows[3] == {"line": 5, "error": "hand has 1 card, expected 10 or 11"}
+    assert rows[3] == {"line": 4, "error": "blank line: no case"}
+    assert rows[4] == {"line": 5, "error": "hand has 1 card, expected 10 or 11"}
     assert result.exit_code == 2
 
 

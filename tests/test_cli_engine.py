@@ -153,7 +153,7 @@ def test_score_input_lines(tmp_path):
     (b"[1, 2]", "a case must be a JSON object"),
     (b"{}", "missing 'upcard'"),
     (b'{"upcard": "7D"}', "missing 'hand'"),
-    (b'{"upcard": "7D", "hand": 5}', "'hand' must be text or a list of cards, not int"),
+    (b'{"upcard": "7D", "hand": 5}', "'hand' must be text or a list of cards, not a number"),
     (b'{"upcard": "7D", "upcard": "8D", "hand": "AS"}', "key 'upcard' given twice"),
     (b'{"upcard": "7D", "hand": "AS", "extra": 1}', "unknown key 'extra' (expected upcard, hand, melds, discard)"),
 ])

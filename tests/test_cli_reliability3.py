@@ -354,3 +354,19 @@ def test_a_byte_order_mark_does_not_break_the_first_line(match, folder):
     import io
 
     assert list(read_lines(io.BytesIO(b"\xef\xbb\xbftally\nundo\n"))) == [("tally\n", None), ("undo\n", None)]
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("    knock_limit: upcard\n", "    knock_limit: null\n", "house rule 'knock_limit' must be 'upcard' or 0 to 10, not null"),
+    ("    spade_double: false\n", "    spade_double: null\n", "house rule 'spade_double' must be true or false, not null"),
+    ("  totals: {Ann: 0, Ben: 18}\n", "  totals: {Ann: null, Ben: 18}\n", "hand 1: totals say Ann null, Ben 18"),
+    ("  upcard: 9H\n", "  upcard: true\n", "hand 1: upcard: a card is written as text (7D, 10h), not true"),
+])
+def test_values_are_named_in_the_files_words(match, old, new, words):
+    text = match.read_text(encoding="utf-8")
+    assert old in text
+    match.write_text(text.replace(old, new), encoding="utf-8")
+    result = run("verify", "m.yaml", code=1)
+    out = result.output + result.stderr
+    assert words in out
+    assert not any(word in out for word in ("None", "True", "False", "NoneType", " int", " str"))

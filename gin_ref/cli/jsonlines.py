@@ -8,6 +8,8 @@ import json
 import json.encoder
 import sys
 
+_JSON_KINDS = {bool: "true or false", int: "a number", float: "a number", dict: "an object", list: "a list"}
+
 from gin_ref.cli import inputlines
 from gin_ref.core.errors import GinRefError, InvalidNotationError
 
@@ -125,7 +127,7 @@ def case_fields(case, known, required):
         if key == "melds" and isinstance(value, list) and all(
                 isinstance(m, str) or (isinstance(m, list) and all(isinstance(v, str) for v in m)) for m in value):
             continue
-        raise InvalidNotationError(f"'{key}' must be text or a list of cards, not {type(value).__name__}")
+        raise InvalidNotationError(f"'{key}' must be text or a list of cards, not {_JSON_KINDS.get(type(value), 'that')}")
     return [case.get(key) for key in known]
 
 

@@ -143,6 +143,8 @@ def parse_melds(text: Union[str, Sequence[Union[str, Sequence[str]]]]) -> Tuple[
         raise InvalidNotationError(f"melds must be text or a list of card lists, not {shown_value(text)}")
     melds, seen = [], set()
     for group in groups:
+        if not isinstance(group, (str, list, tuple)):
+            raise InvalidNotationError(f"a meld is text or a list of cards, not {shown_value(group)}")
         cards = parse_cards(group, what="meld")
         if not cards:
             raise InvalidNotationError("empty meld: write melds as \"AS 2S 3S | 4H 4D 4C\"")

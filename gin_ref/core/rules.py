@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Union
 
 from gin_ref.core.errors import RulesError
-from gin_ref.core.escape import excerpt, one_line
+from gin_ref.core.escape import excerpt, shown_value
 
 PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament")
 DEFAULT_PRESET = "oklahoma"
@@ -20,12 +20,7 @@ Check = Callable[[str, Any], Any]
 
 def shown(value: object) -> str:
     """A knob's bad value for a message: short, whatever was in the file."""
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    text = repr(value)  # (repr escapes a control character: '\x1b')
-    return one_line(text if len(text) <= 40 else text[:37] + "...")
+    return shown_value(value)  # in the file's words: null, true, 'text' (short, escaped), a list
 
 
 def _choice(*allowed: str) -> Check:

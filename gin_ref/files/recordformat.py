@@ -85,7 +85,7 @@ def _end_problems(data, text):
     if not text.endswith("\n"):
         return [(line, "the end line has no line break after it: the file was cut short")]
     if not isinstance(end, dict):
-        return [(line, f"'{END_KEY}' must be {{hands: N}}, not {type(end).__name__}")]
+        return [(line, f"'{END_KEY}' must be {{hands: N}}, not {shown_value(end)}")]
     if not text.endswith("}\n"):  # a flow mapping on one line: a cut anywhere in it is not YAML
         return [(line, f"'{END_KEY}' must be written on one line: {END_KEY}: {{hands: N}}")]
     problems = [(line, f"unknown key '{key}' in '{END_KEY}'") for key in end if key not in END_KEYS]

@@ -44,8 +44,9 @@ def recorded_cards(value: object, counts: Sequence[int], what: str) -> Tuple[Car
 
 
 def card_of(code: object) -> Card:
-    found = _BY_CODE.get(code) if isinstance(code, str) else None
-    return found or Card.parse(str(code or ""))
+    if not isinstance(code, str):  # a number, true, a list: no card, said in the file's words
+        raise InvalidNotationError(f"a card is written as text (7D, 10h), not {shown_value(code)}")
+    return _BY_CODE.get(code) or Card.parse(code)
 
 
 def _stored_count(value: object) -> int:

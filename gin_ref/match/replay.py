@@ -314,8 +314,10 @@ def _roles_text(roles: game.Roles) -> str:
 
 def _scores(totals: object) -> str:
     if not isinstance(totals, dict):
-        return repr(totals)
-    return ", ".join(f"{name} {points}" for name, points in totals.items())
+        return shown_value(totals)
+    return ", ".join(f"{shown_value(name) if not isinstance(name, str) else name} "
+                     f"{points if type(points) is int else shown_value(points)}"  # noqa: E721
+                     for name, points in totals.items())
 
 
 def _columns(columns: object) -> str:

@@ -9,7 +9,7 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.rules import HouseRules
-from gin_ref.core.escape import shown_value
+from gin_ref.core.escape import excerpt, shown_value
 
 Bonuses = Dict[str, Dict[str, int]]  # name -> {bonus name: points}
 
@@ -43,7 +43,7 @@ def parse_draw(items: Iterable[str], players: Sequence[str]) -> Dict[str, Card]:
     for item in items:
         name, sep, code = str(item).rpartition("=")
         if not sep or not name.strip() or not code.strip():
-            raise InvalidNotationError(f"malformed draw '{item}': write NAME=CARD, e.g. {players[0]}=KS")
+            raise InvalidNotationError(f"malformed draw '{excerpt(item)}': write NAME=CARD, e.g. {players[0]}=KS")
         name = find_player(players, name.strip())
         if name in draw:
             raise InvalidNotationError(f"{name} drew twice")
@@ -67,7 +67,7 @@ def find_player(players: Sequence[str], name: str) -> str:
     folded = [p for p in players if p.casefold() == str(name).casefold()]
     if len(folded) == 1:
         return folded[0]
-    raise InvalidNotationError(f"unknown player '{name}' (players: {', '.join(players)})")
+    raise InvalidNotationError(f"unknown player '{excerpt(name)}' (players: {', '.join(players)})")
 
 
 

@@ -14,7 +14,6 @@ from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
 from gin_ref.core.digits import digit_name, foreign_digit
 from gin_ref.core.escape import excerpt
 from gin_ref.core.melds import parse_melds
-from gin_ref.core.escape import shown_value
 
 RULES_HELP = "House rules: a preset name (see `gin-ref rules`) or a YAML file. Default: oklahoma."
 MATCH_HELP = "The match file. Default: $GIN_REF_MATCH, else match.yaml in the current folder."
@@ -87,7 +86,7 @@ def verify_unquoted(value, param, one=False, hint=None):
         if quote in text:
             from gin_ref.core.errors import InvalidNotationError
 
-            what = f"{_param_name(param)} {shown_value(text)}"
+            what = f"{_param_name(param)} {text!r}"
             if text.count(quote) % 2:
                 raise InvalidNotationError(unterminated_quote(what, quote, hint or ("card" if one else "cards")))
             raise InvalidNotationError(f"{what}: quotes ({quote}) inside the value: they are not part of a card "

@@ -655,7 +655,7 @@ def test_a_version_1_file_is_read_and_written_as_version_2_saying_so_once(match_
     (lambda t: t + "# a note\n", "'end: {...}' must be the file's last line, with nothing after it"),
     (lambda t: t.replace("end: {hands: 1}", "end: {hands: 1, seal: x}"), "'end': the seal must be 16 hex digits, not 'x'"),
     (lambda t: t.replace("end: {hands: 1}", "end: {hands: 1, steps: 3}"), "unknown key 'steps' in 'end'"),
-    (lambda t: t.replace("end: {hands: 1}", "end: 1"), "'end' must be {hands: N}, not int"),
+    (lambda t: t.replace("end: {hands: 1}", "end: 1"), "'end' must be {hands: N}, not 1"),
     (lambda t: t.replace("end: {hands: 1}\n", "end: {hands: 1}"), "the end line has no line break after it"),
     (lambda t: t.replace("end: {hands: 1}", "end:\n  hands: 1"), "'end: {...}' must be the file's last line"),
 ])

@@ -23,6 +23,7 @@ from gin_ref.match import play, rulings
 from gin_ref.match.header import check_corrections, player_at, read_header
 from gin_ref.match.play import card_of, stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
+from gin_ref.match.result import check_result, is_result_only
 from gin_ref.match.problems import SHAPE_ERRORS, Problems, Unreadable, Where, same
 from gin_ref.match.schema import (HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order,
                                   list_at)
@@ -51,7 +52,14 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
         state.as_played.update(range(amend.hand + 1, min(amend.hands, held) + 1))
     state.as_played.update(rulings.played_after_rulings(record))  # likewise the hands there were at a ruling
     check_hand_counts(record, problems)
-    base = replay_hands(record, state, 0, problems, settle_from, settled)
+    if is_result_only(record):  # a match recorded by its result: no hand to replay
+        paper = check_result(record, state.rules, state.players, problems)
+        base = None
+        if paper is not None:
+            state.paper, state.finished, state.winner = paper, True, paper.winner
+            state.totals = dict(paper.scores)
+    else:
+        base = replay_hands(record, state, 0, problems, settle_from, settled)
     check_corrections(record.get("corrections", []), problems)
     return state, problems, base
 

@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.match.actions import Outcome
 from gin_ref.match.play import card_of
+from gin_ref.match.result import scores_text
 from gin_ref.match.schema import turn_count
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.steps import Step
@@ -59,6 +60,61 @@ def irregularity_note(number: Any, item: Mapping[str, Any]) -> str:
     return f"hand {number}{turn}: {irregularity_words(item)}{penalty_words(item)}"
 
 
+# -- Hollywood's games ---------------------------------------------------------------------------------------
+
+def _numbers(numbers: Sequence[int]) -> str:
+    """``game 2``, ``games 1 and 2``, ``games 1, 2 and 3``."""
+    names = [str(n) for n in numbers]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"game{'s' if len(names) > 1 else ''} {joined}"
+
+
+def game_won_words(number: int, winner: str, totals: Mapping[str, int], players: Sequence[str]) -> str:
+    """``game 1 won by Ann, 104 to 61`` (with three in a game, every other column: ``104 to 61, 40``)."""
+    others = ", ".join(str(totals[name]) for name in players if name != winner)
+    return f"game {number} won by {winner}, {totals[winner]} to {others}"
+
+
+def open_games_words(games: Sequence[Any], players: Sequence[str]) -> str:
+    """The games still open with their columns: ``games still open: 2 (Ann 40, Ben 35), 3 (Ann 0, Ben 12)``,
+    ``game 3 still open (Ann 18, Ben 0)``; ``no game open`` once every game is won."""
+    open_games = [game for game in games if game.winner is None]
+
+    def columns(game: Any) -> str:
+        return ", ".join(f"{name} {game.totals[name]}" for name in players)
+
+    if not open_games:
+        return "no game open"
+    if len(open_games) == 1:
+        return f"game {open_games[0].number} still open ({columns(open_games[0])})"
+    return "games still open: " + ", ".join(f"{game.number} ({columns(game)})" for game in open_games)
+
+
+def games_standing_words(games: Sequence[Any], players: Sequence[str]) -> str:
+    """Where Hollywood's games stand (the status line, the tally, every answer): each game won, then the
+    games still open. ``games``: the state's (number, totals, winner)."""
+    won = [game_won_words(game.number, game.winner, game.totals, players) for game in games if game.winner]
+    return "; ".join(won + [open_games_words(games, players)])
+
+
+def hand_games_words(number: int, before: Sequence[Mapping[str, int]], after: Sequence[Mapping[str, int]],
+                     games: Sequence[Any], players: Sequence[str], target: int) -> Optional[str]:
+    """What one hand did to Hollywood's games: ``hand 7 scored in games 1 and 2 (18 to Ben); game 1 won by
+    Ben, 104 to 61``. ``before``/``after``: each game's columns before and after the hand; None for a hand
+    that scored nothing."""
+    scored = [(index + 1, name, after[index][name] - before[index].get(name, 0))
+              for index in range(len(after)) for name in players if after[index][name] != before[index].get(name, 0)]
+    if not scored:
+        return None
+    points = {(name, gained) for _n, name, gained in scored}
+    who = ", ".join(f"{gained} to {name}" for name, gained in sorted(points))
+    text = f"hand {number} scored in {_numbers([n for n, _name, _gained in scored])} ({who})"
+    for index, game in enumerate(games[:len(after)]):
+        if game.winner is not None and max(before[index].values(), default=0) < target <= after[index][game.winner]:
+            text += "; " + game_won_words(game.number, game.winner, after[index], players)
+    return text
+
+
 def refusal_words(state: MatchState, outcome: Outcome, dealt: bool = False) -> str:
     """The one line for an act refused and kept: the reason, where it was recorded, a penalty, and that
     the hand stays open when it does (``dealt``: the same command dealt it, and the deal stands)."""
@@ -70,14 +126,18 @@ def refusal_words(state: MatchState, outcome: Outcome, dealt: bool = False) -> s
     if item.get("points") and state.current is not None:
         penalty = penalty_words(item, state.current.other(item["player"]))
     stays = "; the hand stays open" if item.get("kind") == "illegal_knock" else ""
+    back = "; undo takes it back"
     if dealt:
         stays = f"; the deal of hand {outcome.number} is recorded and the hand stays open"
-    return f"{refusal.reason}. Recorded as an irregularity (hand {outcome.number}{turn}){penalty}{stays}"
+        back = "; undo takes it back (undo again, the deal)"
+    return f"{refusal.reason}. Recorded as an irregularity (hand {outcome.number}{turn}){penalty}{stays}{back}"
 
 
 def undone_words(step: Step) -> str:
     """What ``undo`` takes back: ``hand 2: Ann's illegal knock``, ``hand 1, turn 4: Ben draws``..."""
     data, number = step.data, step.hand
+    if step.kind == "match_result" or (step.kind == "amend" and number == 0):
+        return paper_words(step.kind, data)
     if step.kind == "refused_deal":
         return f"hand {number}: {data.get('player')}'s deal by the wrong dealer"
     if step.kind == "result":
@@ -103,9 +163,37 @@ def undone_words(step: Step) -> str:
 
 def redone_words(step: Step) -> str:
     """What ``redo`` puts back (an amend's data is then its new version)."""
+    if step.kind == "amend" and step.hand == 0:
+        return f"the result's amend ({scores_words(step.data)})"
     if step.kind == "amend":
         return f"hand {step.hand}: the amend ({result_words(step.data)})"
     return undone_words(step)
+
+
+def scores_words(result: Mapping[str, Any]) -> str:
+    """A result-only match's result: ``Ann 154, Ben 24; hands won Ann 6, Ben 2``."""
+    won = result.get("hands_won")
+    return scores_text(result.get("scores") or {}) + (f"; hands won {scores_text(won)}" if isinstance(won, dict) else "")
+
+
+def result_only_words(hands_won: Optional[Mapping[str, int]]) -> str:
+    """A match recorded by its result, in place of its hands (the tally, the sheet): ``recorded by its result
+    only: no hands (hands won: Ann 6, Ben 2)``."""
+    hands = f" (hands won: {scores_text(hands_won)})" if hands_won else ""
+    return f"recorded by its result only: no hands{hands}"
+
+
+def results_left_out_words(count: int) -> str:
+    """``stats``' note of the matches its per-hand figures leave out."""
+    matches = "1 match" if count == 1 else f"{count} matches"
+    return f"left out of the per-hand figures: {matches} recorded by its result only"
+
+
+def paper_words(kind: str, data: Mapping[str, Any]) -> str:
+    """What undo takes back of a result-only match: the result, or an amend of it (back to the old one)."""
+    if kind == "amend":
+        return f"the result's amend (back to {scores_words(data)})"
+    return f"the result ({scores_words(data)})"
 
 
 def amended_words(number: int, old: Mapping[str, Any]) -> str:
@@ -133,6 +221,8 @@ def after_end_words(state: MatchState) -> Optional[str]:
 
 def end_reason(state: MatchState) -> str:
     """Why the match is over: ``Ann reached 100 in hand 7``, ``Ben forfeited in hand 4 (a ruling)``."""
+    if state.paper is not None:
+        return "a result kept on paper"
     if state.forfeit is not None:
         return (f"{state.forfeit} forfeited in hand {state.ended_in} (a ruling): scores as they stand, "
                 "no end-of-game bonuses")
@@ -211,6 +301,7 @@ def ruling_words(ruling: Mapping[str, Any], dated: bool = False) -> str:
     return f"{what} ({ruling.get('reason')}{by}{when})"
 
 
+RESULT_ONLY_VERIFIED = "a result only (it carries no hands)"  # verify's word for a match recorded by its result
 NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /2, sealed, at its next change)"
 
 
@@ -221,6 +312,10 @@ def seal_words(broken: Any) -> str:
         return f"hand {broken.hand} changed outside gin-ref: its facts no longer match its seal"
     if broken.kind == "missing":
         return f"hand {broken.hand} changed outside gin-ref: it has no seal"
+    if broken.kind == "result_edited":
+        return "the result changed outside gin-ref: its scores no longer match its seal"
+    if broken.kind == "result_missing":
+        return "the result changed outside gin-ref: it has no seal"
     return ("the end of record's seal is not the last hand's: a hand was deleted, or the seals changed, "
             "outside gin-ref")
 

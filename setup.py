@@ -18,7 +18,9 @@ setup(
     # so `--rules oklahoma` works after a plain `pip install .` from any directory.
     package_dir={"gin_ref": "gin_ref", "gin_ref.configs": "configs"},
     package_data={"gin_ref.configs": ["*.yaml"]},
-    install_requires=["click>=8.0", "PyYAML>=5.1", "openskill>=6", "prompt_toolkit>=3.0"],
+    # confusable-homoglyphs: Unicode's confusables table (names that look alike: gin_ref.match.names)
+    install_requires=["click>=8.0", "PyYAML>=5.1", "openskill>=6", "prompt_toolkit>=3.0",
+                      "confusable-homoglyphs>=3.2"],
     # The code runs on click 8.0 and later (the suite passes on 8.0.0, 8.1.7 and 8.5 when stderr is
     # captured apart). The tests read stderr apart from stdout, which CliRunner does by default from 8.2.
     # mypy checks the annotations as part of the test command (the README's, which .ci/run runs).

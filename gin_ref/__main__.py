@@ -1,15 +1,32 @@
 """``python -m gin_ref`` and the ``gin-ref`` command (``run``).
 
-Ctrl-C while the command is still starting (importing click and the command's modules) ends as it does
-later (``gin_ref.cli.errors``): one ``Error: interrupted`` line and exit 130, no traceback.
+Ctrl-C at any moment of a command ends the same way: one ``Error: interrupted`` line and exit 130, never
+click's ``Aborted!`` nor a traceback. Until the command itself runs (``run``), the handler installed by this
+module's first lines says so and ends the process at once: nothing has been read or written yet, and the
+console script's own lines and the imports are not yet inside any ``try``. From ``run`` on, Ctrl-C is a
+``KeyboardInterrupt`` again, so a write in progress is undone as it unwinds (``gin_ref.cli.errors``).
+(An interrupt while Python itself starts, before this module is imported, ends as Python ends it.)
 """
 
-import signal
-import sys
+# _signal: the C module, loaded with Python ('signal' itself takes longer to import: its enums)
+import _signal  # type: ignore[import-not-found]
+import os
+
+
+def _interrupted_early(signum, frame):
+    os.write(2, b"Error: interrupted\n")  # the words of gin_ref.cli.errors, which is not loaded yet
+    os._exit(130)
+
+
+_signal.signal(_signal.SIGINT, _interrupted_early)
+
+import signal  # noqa: E402 (after the handler: from the first line on, Ctrl-C is this module's)
+import sys  # noqa: E402
 
 
 def run():
     try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # the command undoes what it began
         from gin_ref.cli import main
 
         return main()

@@ -127,11 +127,12 @@ def test_check_input_lines_answer_each_in_order():
     ]) + "\n"
     result = run("check", "--input", "-", input=lines)
     rows = [json.loads(x) for x in result.stdout.splitlines()]
-    assert len(rows) == 4
+    assert len(rows) == 5  # every line answered, a blank one too (#24 item 20)
     assert rows[0]["legal"] is True
     assert rows[1]["line"] == 2 and rows[1]["error"].startswith("not JSON")
     assert rows[2]["legal"] is False
-    assert rows[3] == {"line": 5, "error": "hand has 1 card, expected 10 or 11"}
+    assert rows[3] == {"line": 4, "error": "blank line: no case"}
+    assert rows[4] == {"line": 5, "error": "hand has 1 card, expected 10 or 11"}
     assert result.exit_code == 2
 
 
@@ -152,7 +153,7 @@ def test_score_input_lines(tmp_path):
     (b"[1, 2]", "a case must be a JSON object"),
     (b"{}", "missing 'upcard'"),
     (b'{"upcard": "7D"}', "missing 'hand'"),
-    (b'{"upcard": "7D", "hand": 5}', "'hand' must be text or a list of cards, not int"),
+    (b'{"upcard": "7D", "hand": 5}', "'hand' must be text or a list of cards, not a number"),
     (b'{"upcard": "7D", "upcard": "8D", "hand": "AS"}', "key 'upcard' given twice"),
     (b'{"upcard": "7D", "hand": "AS", "extra": 1}', "unknown key 'extra' (expected upcard, hand, melds, discard)"),
 ])

@@ -656,7 +656,7 @@ def test_a_version_1_file_is_read_and_written_as_version_2_saying_so_once(match_
     (lambda t: t + "# a note\n", "'end: {...}' must be the file's last line, with nothing after it"),
     (lambda t: t.replace("end: {hands: 1}", "end: {hands: 1, seal: x}"), "'end': the seal must be 16 hex digits, not 'x'"),
     (lambda t: t.replace("end: {hands: 1}", "end: {hands: 1, steps: 3}"), "unknown key 'steps' in 'end'"),
-    (lambda t: t.replace("end: {hands: 1}", "end: 1"), "'end' must be {hands: N}, not int"),
+    (lambda t: t.replace("end: {hands: 1}", "end: 1"), "'end' must be {hands: N}, not 1"),
     (lambda t: t.replace("end: {hands: 1}\n", "end: {hands: 1}"), "the end line has no line break after it"),
     (lambda t: t.replace("end: {hands: 1}", "end:\n  hands: 1"), "'end: {...}' must be the file's last line"),
 ])
@@ -682,7 +682,7 @@ def _irregular_match(m):
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("- number: 1\n", "- number: true\n", "hand 1 is numbered True"),
+    ("- number: 1\n", "- number: true\n", "hand 1 is numbered true"),
     ("- number: 1\n", "- number: 1.0\n", "hand 1 is numbered 1.0"),
     ("  limit: 7\n", "  limit: 7.0\n", "hand 1: limit is 7.0, but upcard 7♦ gives 7"),
     ("    points: 0\n", "    points: 0.0\n", "hand 2: the illegal knock's points are 0.0"),

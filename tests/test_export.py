@@ -324,7 +324,7 @@ def test_export_output_needs_a_file_name_and_names_it_in_errors(at_root, tmp_pat
         raise OSError(28, "No space left on device", src, dst)
 
     monkeypatch.setattr(os, "replace", full)
-    result = CliRunner().invoke(main, ["export", "--output", str(link), *EXAMPLES])
+    result = CliRunner().invoke(main, ["export", "--force", "--output", str(link), *EXAMPLES])
     assert (result.exit_code, result.stderr) == (1, f"Error: cannot write {link}: no space left on device\n")
     assert sorted(p.name for p in (tmp_path / "real").iterdir()) == ["sheet.md"]  # no temporary file left
 

@@ -90,8 +90,21 @@ def interrupted():
     fail("interrupted" + (", after the change was written" if written else ""), INTERRUPTED)
 
 
+class _Context(click.Context):
+    """click's context, whose closing (after the command ran) is interrupted as the command would be, not by
+    click's 'Aborted!'."""
+
+    def __exit__(self, *exc_info):
+        try:
+            return super().__exit__(*exc_info)
+        except KeyboardInterrupt:
+            interrupted()
+
+
 class LazyGroup(click.Group):
     """Imports a command's module only when that command runs (or --help lists it)."""
+
+    context_class = _Context
 
     def list_commands(self, ctx):
         return list(COMMANDS)
@@ -132,13 +145,27 @@ class LazyGroup(click.Group):
         except click.UsageError as exc:  # 'gin-ref --bogus'
             fail(usage_message(exc), exc.exit_code)
 
-    def invoke(self, ctx):
-        from gin_ref.cli.options import terminal_width
-        from gin_ref.views.text import set_width
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """click's ``main``, except that Ctrl-C at any moment of it (between click's own steps too, where
+        click would print ``Aborted!`` and exit 1) is ``Error: interrupted`` and exit 130."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except (KeyboardInterrupt, click.exceptions.Abort):
+            interrupted()
+        except click.ClickException as exc:  # (a bare group command: its help, as click shows it)
+            exc.show()
+            sys.exit(exc.exit_code)
+        sys.exit(code if isinstance(code, int) else 0)  # --help and --version: 0; a command's return: 0
 
-        set_width(terminal_width())  # tables fit the terminal ($COLUMNS when set); a command's --wide undoes it
+    def invoke(self, ctx):
         try:
             try:
+                from gin_ref.cli.options import terminal_width
+                from gin_ref.views.text import set_width
+
+                set_width(terminal_width())  # tables fit the terminal ($COLUMNS when set); --wide undoes it
                 return super().invoke(ctx)
             finally:
                 sys.stdout.flush()  # a closed pipe is met here, not in Python's own flush at exit

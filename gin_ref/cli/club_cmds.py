@@ -10,8 +10,10 @@ import os
 
 import click
 
-from gin_ref.cli.history_cmds import PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates, read_items
-from gin_ref.cli.options import json_option, rules_option
+from gin_ref.cli.errors import shown_name
+from gin_ref.cli.history_cmds import (PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates,
+                                     read_items, warn_look_alikes)
+from gin_ref.cli.options import WholeNumber, json_option, rules_option
 from gin_ref.cli.sealcheck import report_views, strict_option
 from gin_ref.cli.output import emit_json
 from gin_ref.core.errors import InvalidNotationError, RecordError
@@ -30,13 +32,15 @@ def read_summaries(paths):
     for file, named in items:
         summary, seen[file] = cache.get(file)
         if summary is not None:
-            found[file] = view_of_summary(file, summary)
+            found[file] = view_of_summary(shown_name(file), summary)
         else:
             misses.append((file, named))
     read, skipped = read_items(misses, _read_summary)
+    real = {shown_name(file): file for file, _ in misses}  # a view names its file as shown (escaped)
     for view in read:
-        found[view.file] = view
-        cache.put(view.file, seen.get(view.file), summary_of(view), view.digest)
+        file = real.get(view.file, view.file)
+        found[file] = view
+        cache.put(file, seen.get(file), summary_of(view), view.digest)
     cache.save()
     return [found[file] for file, _ in items if file in found], skipped
 
@@ -90,6 +94,7 @@ def standings_cmd(paths, since, until, by, as_json, strict):
 
     views, skipped = read_summaries(paths)
     report_views(views, strict)
+    warn_look_alikes(views)
     data = standings(views, since, until, by)
     data["skipped"] = [{"file": file, "error": error} for file, error in _skipped_text(skipped)]
     if as_json:
@@ -124,7 +129,7 @@ def event_cmd():
 @FOLDER
 @click.option("--format", "system", type=click.Choice(["round-robin", "swiss"]), required=True,
               help="round-robin: every pair meets once (circle method); swiss: players on equal points meet.")
-@click.option("--rounds", type=click.IntRange(min=1), help="Swiss: how many rounds. Default: log2 of the players, "
+@click.option("--rounds", type=WholeNumber(min=1), help="Swiss: how many rounds. Default: log2 of the players, "
               "rounded up. A round robin's rounds are fixed by the number of players.")
 @rules_option("House rules of every table: a two-player preset or a YAML file. Default: oklahoma.")
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The event's date. Default: today.")

@@ -6,8 +6,11 @@ the ruling did (``gin_ref.views.words`` and ``gin_ref.views.tally_text``).
 
 import click
 
-from gin_ref.cli.options import match_option
+from gin_ref.cli.errors import one_line, shown_name
+from gin_ref.cli.options import WholeNumber, match_option
+from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.escape import excerpt
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.views import words
@@ -15,7 +18,7 @@ from gin_ref.views import words
 
 @click.command("ruling")
 @match_option
-@click.option("--hand", "hand", type=int, metavar="N", help="The hand ruled on. Default: the last hand.")
+@click.option("--hand", "hand", type=WholeNumber(), metavar="N", help="The hand ruled on. Default: the last hand.")
 @click.option("--award", nargs=2, metavar="PLAYER POINTS",
               help="PLAYER wins the hand with POINTS (and counts as its winner for who deals next).")
 @click.option("--void", is_flag=True, help="The hand scores nothing; the same dealer deals next.")
@@ -46,15 +49,16 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
     player, points = None, None
     if kind == "award":
         player, text = award
-        if not text.strip().isdigit():
-            raise InvalidNotationError(f"--award {player} {text}: the points are a whole number")
+        verify_ascii_digits(text, f"--award {player} {excerpt(text)}")
+        if not is_ascii_whole(text.strip()):
+            raise InvalidNotationError(f"--award {player} {excerpt(text)}: the points are a whole number")
         points = int(text)
     elif kind == "forfeit":
         player = forfeit
     path = record.match_file(match_path)
     with record.updating(path) as rec:
         step = rec.match.rule(kind, reason, record.now(), hand=hand, player=player, points=points, by=by)
-    click.echo(f"{path}: hand {step.hand}: {words.ruling_words(step.data)}")
+    click.echo(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(step.data)}"))
     click.echo("\n".join(tally_view.standing_lines(rec.match)))
 
 

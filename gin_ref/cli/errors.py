@@ -15,33 +15,22 @@ import sys
 
 import click
 
+from gin_ref.core.escape import excerpt, one_line  # noqa: F401 (the CLI's names for them)
+
 INTERRUPTED, BROKEN_PIPE = 130, 141
-# Line breaks (\n \r \v \f, the C1 NEL, U+2028/2029, the file/group/record separators), every other control
-# character (a terminal escape), and lone surrogates (bytes that were not UTF-8 in a name).
-_UNSAFE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
-_ESCAPES = {"\n": "\\n", "\r": "\\r"}
-
-
-def _escape(match):
-    char = match.group()
-    if char in _ESCAPES:
-        return _ESCAPES[char]
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def one_line(text):
-    """``text`` with every character that would split a line (or reach the terminal raw) escaped."""
-    return _UNSAFE.sub(_escape, str(text))
 
 
 def shown_name(name):
-    """A path as people and files read it: valid text, the bytes of a name that is not UTF-8 escaped as
-    ``\\xff`` (it reaches Python as lone surrogates, which no UTF-8 file or page can hold)."""
+    """A path as people and files read it: valid text on one line, the bytes of a name that is not UTF-8
+    escaped as ``\\xff`` (it reaches Python as lone surrogates, which no UTF-8 file or page can hold) and
+    every other character that is not printable as ``one_line`` escapes it (``a\\x1b]0;title\\x07.yaml``
+    would set the terminal's title; a newline would split a table's row)."""
     name = os.fspath(name)
-    if not isinstance(name, str) or not re.search("[\ud800-\udfff]", name):
+    if not isinstance(name, str):
         return name
-    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    if re.search("[\ud800-\udfff]", name):
+        name = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return one_line(name)
 
 
 def fail(message, code):

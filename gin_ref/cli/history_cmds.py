@@ -6,6 +6,7 @@ Each command finds the match files, reads each with ``gin_ref.files.matchfile`` 
 """
 
 import os
+import re
 
 import click
 
@@ -88,8 +89,9 @@ def _read_one(item):
         return shown, None, (exc.line, exc.message)
     except GinRefError as exc:
         return shown, None, (None, str(exc))
-    except OSError as exc:
-        return shown, None, (None, exc.strerror or str(exc))
+    except OSError as exc:  # not damaged: gin-ref may not read it (permissions), or the disk failed
+        words = exc.strerror or str(exc)
+        return shown, None, (None, _UNREADABLE + words[:1].lower() + words[1:])
 
 
 def read_matches(paths):
@@ -135,11 +137,27 @@ def _report_skipped(skipped):
         warn(f"skipped {file}: {error}")
 
 
+def warn_look_alikes(views):
+    """A warning on stderr for each two players' names, in different matches, that look alike (``Ann`` and
+    ``Аnn`` with a Cyrillic А): counted as two players, naming both spellings and their files."""
+    from gin_ref.match.names import differing, look_alikes_across
+
+    for name, file, other, other_file in look_alikes_across((view.file, view.players) for view in views):
+        warn(f"warning: players '{name}' ({file}) and '{other}' ({other_file}) look alike "
+             f"({differing(name, other)}): they are counted as two players")
+
+
+_UNREADABLE = "cannot read the file: "
+
+
 def _require(views, skipped, paths):
     """Exit 1 when no readable match was found."""
     if not views:
         where = ", ".join(paths) if paths else "."
-        damaged = f" ({len(skipped)} damaged)" if skipped else ""
+        unreadable = sum(1 for _file, _line, message in skipped if message.startswith(_UNREADABLE))
+        counts = [f"{count} {what}" for count, what in ((len(skipped) - unreadable, "damaged"),
+                                                        (unreadable, "unreadable")) if count]
+        damaged = f" ({', '.join(counts)})" if counts else ""
         raise RecordError(f"no readable match file in {where}{damaged}")
 
 
@@ -151,7 +169,9 @@ def _require(views, skipped, paths):
                    "html: one page to print or post, with a chart.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=str),
               callback=lambda ctx, param, value: _file_name("--output", value),
-              help="Write to FILE (replaced whole, never left half-written). Default: standard output.")
+              help="Write to FILE (never left half-written). Default: standard output.")
+@click.option("--force", is_flag=True,
+              help="Replace FILE if it exists (never a match record: export does not write over one).")
 @click.option("--title", default=DEFAULT_TITLE, show_default=True, metavar="TEXT",
               help="html: the page's title, printed at its top.")
 @click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
@@ -159,7 +179,7 @@ def _require(views, skipped, paths):
 @click.argument("matches", nargs=-1, required=True, metavar="MATCH...",
                 type=click.Path(exists=True, path_type=str))
 @strict_option
-def export_cmd(fmt, output, title, paper, matches, strict):
+def export_cmd(fmt, output, title, paper, matches, force, strict):
     """Export match files as CSV, JSON, Markdown or a self-contained HTML page.
 
     MATCH is a match file or a directory of them. Every match must be readable: a damaged one stops the
@@ -176,7 +196,10 @@ def export_cmd(fmt, output, title, paper, matches, strict):
     Score sheet:   gin-ref export --format html --title "Club night"
                      --output sheet.html examples/
     """
-    views, skipped = read_matches(matches)
+    found = candidates(matches)
+    if output is not None:
+        _may_write(output, force, [file for file, _ in found])
+    views, skipped = read_items(found)
     if skipped:
         file, line, message = skipped[0]
         raise RecordError(message, line=line, path=file)
@@ -206,6 +229,34 @@ def _write_chunks(chunks, size=1 << 20):
             click.echo("".join(batch), nl=False)
             batch, held = [], 0
     click.echo("".join(batch), nl=False)
+
+
+_FAMILY = re.escape(FORMAT.split("/")[0] + "/")
+# A match record's top says so: a top-level YAML key (at the start of a line), or a JSON object's first key.
+_MATCH_FORMAT = re.compile(rf"""^["']?format["']?[ \t]*:[ \t]*["']?{_FAMILY}"""
+                           rf"""|\A(?:\s|#[^\n]*|---)*\{{\s*["']?format["']?\s*:\s*["']?{_FAMILY}""", re.MULTILINE)
+_LOOK_AT = 64 * 1024  # bytes read from the top of an existing --output file to see if it is a match record
+
+
+def _may_write(output, force, inputs):
+    """Refuse an --output that is a match record (one being exported, or any file whose top says it is a
+    gin-ref match, even a damaged one), or an existing file without --force."""
+    real = os.path.realpath(output)
+    shown = shown_name(output)
+    if not os.path.exists(real):
+        return
+    is_match = real in {os.path.realpath(file) for file in inputs}
+    if not is_match and os.path.isfile(real):
+        try:
+            with open(real, "rb") as handle:
+                top = handle.read(_LOOK_AT).decode("utf-8", "replace")
+        except OSError:
+            top = ""
+        is_match = _MATCH_FORMAT.search(top) is not None
+    if is_match:
+        raise RecordError(f"{shown} is a match record: export never writes over one (give another --output FILE)")
+    if not force:
+        raise RecordError(f"{shown} already exists: give --force to replace it, or another --output FILE")
 
 
 def _file_name(option, value):

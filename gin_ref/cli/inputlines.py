@@ -12,6 +12,7 @@ from gin_ref.core.errors import InvalidNotationError
 MAX_LINE = 1 << 20  # bytes (1 MiB); a case is under 200
 MAX_SKIP = 64 << 20  # bytes skipped looking for the end of an over-long line
 _CHUNK = 1 << 20
+BOM = b"\xef\xbb\xbf"  # UTF-8's byte-order mark
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
@@ -22,13 +23,18 @@ class NoEndError(InvalidNotationError):
 def lines(stream):
     """``(number, raw, error)`` for each line of a binary stream: ``raw`` its bytes (at most MAX_LINE, the
     line break included), or None with ``error`` (an InvalidNotationError to answer) for an over-long line.
-    Raises NoEndError, after that line is answered, if it runs past MAX_SKIP more bytes."""
+    Raises NoEndError, after that line is answered, if it runs past MAX_SKIP more bytes. A UTF-8 byte-order
+    mark at the start of the stream (an editor on Windows writes one) is not part of the first line."""
     readline = stream.readline
     number = 0
     while True:
         raw = readline(MAX_LINE + 1)
         if not raw:
             return
+        if number == 0 and raw.startswith(BOM):
+            raw = raw[len(BOM):]
+            if not raw:  # the mark alone: no line at all
+                return
         number += 1
         if len(raw) <= MAX_LINE or raw.endswith(b"\n"):
             yield number, raw, None

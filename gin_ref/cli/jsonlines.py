@@ -8,6 +8,8 @@ import json
 import json.encoder
 import sys
 
+_JSON_KINDS = {bool: "true or false", int: "a number", float: "a number", dict: "an object", list: "a list"}
+
 from gin_ref.cli import inputlines
 from gin_ref.core.errors import GinRefError, InvalidNotationError
 
@@ -37,14 +39,15 @@ def run_lines(stream, answer):
     """Answer each JSON line of ``stream`` (bytes) with one JSON line; returns the worst exit code.
 
     ``answer(case)`` returns (data, exit code) or raises GinRefError; a bad line is answered with
-    ``{"line": N, "error": "..."}`` and the rest go on. Blank lines are skipped but counted.
+    ``{"line": N, "error": "..."}`` and the rest go on: every line is answered, in order, a blank one too
+    (``blank line: no case``), so answers and lines pair up.
     """
     worst = 0
     out = sys.stdout
     for number, raw, error in inputlines.lines(stream):  # each line at most 1 MiB
-        if raw is not None and not raw.strip():
-            continue
         try:
+            if raw is not None and not raw.strip():
+                raise InvalidNotationError("blank line: no case")
             if error is not None:
                 raise error
             data, code = answer(_read_case(raw))
@@ -124,7 +127,7 @@ def case_fields(case, known, required):
         if key == "melds" and isinstance(value, list) and all(
                 isinstance(m, str) or (isinstance(m, list) and all(isinstance(v, str) for v in m)) for m in value):
             continue
-        raise InvalidNotationError(f"'{key}' must be text or a list of cards, not {type(value).__name__}")
+        raise InvalidNotationError(f"'{key}' must be text or a list of cards, not {_JSON_KINDS.get(type(value), 'that')}")
     return [case.get(key) for key in known]
 
 

@@ -15,7 +15,7 @@ import click
 
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
-from gin_ref.cli.errors import warn
+from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
 from gin_ref.views.text import fit_text
 from gin_ref.cli.sealcheck import strict_option
@@ -189,7 +189,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
         except CountOverLimitError as exc:
             if CONFIRM["ask"] is not None:  # the session on a terminal: the deal shown, then the question
                 if dealt is not None:
-                    click.echo(f"{path}: " + tally_view.deal_text(rec.match, dealt.step.data))
+                    click.echo(f"{shown_name(path)}: " + tally_view.deal_text(rec.match, dealt.step.data))
                     shown = True
                 if CONFIRM["ask"](f"{exc.reason}. Did {exc.player} really knock with {exc.count}?"):
                     outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, True)
@@ -197,7 +197,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
             if exc is not None and dealt is None:
                 raise
             slip = exc  # the deal this command made stands (written as the block ends); the knock is not recorded
-    lead = f"{path}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
+    lead = f"{shown_name(path)}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if dealt is not None and not shown:
         click.echo(lead + tally_view.deal_text(rec.match, dealt.step.data))
     if dealt is not None:
@@ -354,14 +354,14 @@ def verify_cmd(match_path, as_json, strict, files):
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
             counted = words.RESULT_ONLY_VERIFIED if report[-1].get("result_only") else f"{hands} hand{'s' if hands != 1 else ''}"
-            click.echo(fit_text(f"{path}: ok, {counted}" + _over(match) + recorded))
+            click.echo(fit_text(f"{shown_name(path)}: ok, {counted}" + _over(match) + recorded))
             for item in kept:
-                click.echo(fit_text(f"  line {item['line']}, {item['text']}"))
+                click.echo(fit_text(one_line(f"  line {item['line']}, {item['text']}")))
             for note in notes:
-                click.echo(fit_text(f"  note: {note}"))
+                click.echo(fit_text(one_line(f"  note: {note}")))
             for item in _rulings(data):
-                click.echo(fit_text(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
-                                    f"{words.ruling_words(item, dated=True)}"))
+                click.echo(fit_text(one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
+                                             f"{words.ruling_words(item, dated=True)}")))
             if match is not None and not sealed:
                 click.echo(fit_text(f"  {words.NO_SEALS}"))
     if as_json:

@@ -11,7 +11,9 @@ import click
 from click.shell_completion import CompletionItem
 
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
+from gin_ref.core.digits import digit_name, foreign_digit
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.escape import excerpt
 from gin_ref.core.melds import parse_melds
 
 RULES_HELP = "House rules: a preset name (see `gin-ref rules`) or a YAML file. Default: oklahoma."
@@ -112,6 +114,19 @@ class CardType(click.ParamType):
             raise InvalidNotationError(f"missing {self.what}")
         verify_unquoted(value, param, one=True)
         return Card.parse(str(value))
+
+
+class WholeNumber(click.IntRange):
+    """A whole number (a hand number, a count of rounds) in ASCII digits: click's ``int`` would also read
+    ``'١'`` (an Arabic-Indic one) as 1; such a digit is refused naming it (``gin_ref.core.digits``)."""
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str):
+            char = foreign_digit(value)
+            if char is not None:
+                self.fail(f"'{excerpt(value)}': {digit_name(char)} is not an ASCII digit: write numbers with 0-9",
+                          param, ctx)
+        return super().convert(value, param, ctx)
 
 
 class CardsType(click.ParamType):

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from gin_ref.cli.errors import warn
+from gin_ref.cli.errors import shown_name, warn
 
 from gin_ref.cli.options import complete_rules, json_option, wide_option
 from gin_ref.views.text import output_width
@@ -82,7 +82,7 @@ def check_cmd(path):
         warn(problem)
     if problems:
         sys.exit(1)
-    click.echo(f"{path}: ok")
+    click.echo(f"{shown_name(path)}: ok")
 
 
 @rules_cmd.command("diff")

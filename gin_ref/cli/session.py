@@ -342,13 +342,21 @@ def _plain(raw, path):
         return {"unreadable": str(exc)}
 
 
+BOM = b"\xef\xbb\xbf"  # UTF-8's byte-order mark
+
+
 def read_lines(stream):
     """The lines of a byte stream as text, each ``(text, error)``: an error (and no text) for a line that is
-    not UTF-8 or longer than MAX_LINE bytes (the rest of such a line is skipped)."""
+    not UTF-8 or longer than MAX_LINE bytes (the rest of such a line is skipped). A UTF-8 byte-order mark
+    at the start (an editor on Windows writes one) is not part of the first line."""
+    first = True
     while True:
         raw = stream.readline(MAX_LINE + 1)
         if not raw:
             return
+        if first and raw.startswith(BOM):
+            raw = raw[len(BOM):]
+        first = False
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):
                 raw = stream.readline(MAX_LINE)

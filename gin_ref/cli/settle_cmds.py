@@ -6,7 +6,7 @@ pure call of ``gin_ref.views.settle``.
 
 import click
 
-from gin_ref.cli.history_cmds import read_matches
+from gin_ref.cli.history_cmds import read_matches, warn_look_alikes
 from gin_ref.cli.options import json_option
 from gin_ref.cli.sealcheck import report_views, strict_option
 from gin_ref.core.errors import RecordError
@@ -45,5 +45,6 @@ def settle_cmd(stake, currency, as_json, matches, strict):
     if not views:
         raise RecordError(f"no readable match file in {', '.join(matches)}")
     report_views(views, strict)
+    warn_look_alikes(views)
     settlement = settle(views, amount)
     click.echo(settle_json(settlement) if as_json else "\n".join(settle_lines(settlement, currency)))

@@ -54,7 +54,7 @@ def _rules_and_limit(words, match, command):
     elif match is not None:
         rules = match.rules
         hand = next((w.text for w in words if w.role == "argument" and w.name == "hand"), None)
-        if hand is not None and hand.isdigit() and 1 <= int(hand) <= len(match.hands):
+        if hand is not None and hand.isascii() and hand.isdigit() and 1 <= int(hand) <= len(match.hands):
             entry = match.hands[int(hand) - 1]
         elif match.state.open is not None:
             entry = match.open_entry
@@ -136,10 +136,10 @@ def typed_status(line, cursor, match, lookup):
         return None
     texts = split_tokens([w.text for w in group])
     who = "defender" if word.name == "--defender" else _knocker(words, match)
-    if word.name == "cards" and len(texts) == 2 and all(t.isdigit() for t in texts) and \
+    if word.name == "cards" and len(texts) == 2 and all(t.isascii() and t.isdigit() for t in texts) and \
             not _has_option(words, "--defender"):  # knock PLAYER COUNT DEFENDER-COUNT: the knocker's count
         texts = texts[:1]
-    if len(texts) == 1 and texts[0].isdigit():
+    if len(texts) == 1 and texts[0].isascii() and texts[0].isdigit():
         if not all(w.closed for w in group):  # '--defender "5' is no count: the line would be refused
             return _open_quote(line, group[-1], who)
         most = MOST_COUNTED if rules is None else rules.most_deadwood

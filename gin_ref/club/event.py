@@ -20,7 +20,9 @@ from gin_ref.club.pairing import round_robin, round_robin_rounds, swiss
 from gin_ref.club.standings import Result, Standing, event_standings, played_pairs
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
 from gin_ref.core.game import check_name, find_player
+from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, check_consistency, check_knob, make_rules
+from gin_ref.core.escape import shown_value
 from gin_ref.match.knocks import reads_as_fact
 
 FORMAT = "gin-ref-event/1"
@@ -61,6 +63,9 @@ def check_players(players):
             raise InvalidNotationError(f"player '{name}' is given twice")
         if other != name:
             raise InvalidNotationError(f"player '{name}' is the same as '{other}' (names are matched without case)")
+    alike = first_look_alike(players)
+    if alike is not None:
+        raise InvalidNotationError(look_alike_message(*alike))
     return players
 
 
@@ -83,7 +88,7 @@ class Event:
         """A new event (no round paired). ``players`` in seed order; ``rules`` a two-player HouseRules;
         ``rounds``: Swiss only (default: enough for a clear winner, ceil(log2 players))."""
         if system not in SYSTEMS:
-            raise InvalidNotationError(f"event format must be one of {', '.join(SYSTEMS)}, not {system!r}")
+            raise InvalidNotationError(f"event format must be one of {', '.join(SYSTEMS)}, not {shown_value(system)}")
         players = check_players(players)
         for player in players:  # a new event only: its tables' matches will refuse such a name (Match.new)
             reading = reads_as_fact(player)
@@ -118,13 +123,13 @@ class Event:
             if key not in record:
                 raise _problem((), f"the event file has no '{key}' (a truncated or hand-edited file?)")
         if record["system"] not in SYSTEMS:
-            raise _problem(("system",), f"'system' must be one of {', '.join(SYSTEMS)}, not {record['system']!r}")
+            raise _problem(("system",), f"'system' must be one of {', '.join(SYSTEMS)}, not {shown_value(record['system'])}")
         if not isinstance(record["event"], str) or not record["event"]:
             raise _problem(("event",), "'event' must be the event's name")
         try:
             datetime.date.fromisoformat(str(record["date"]))
         except ValueError:
-            raise _problem(("date",), f"'date' must be an ISO date (2024-05-01), not {record['date']!r}") from None
+            raise _problem(("date",), f"'date' must be an ISO date (2024-05-01), not {shown_value(record['date'])}") from None
         try:
             self.players = check_players(record["players"] if isinstance(record["players"], list) else [])
         except InvalidNotationError as exc:
@@ -169,7 +174,7 @@ class Event:
         if not isinstance(item, dict) or set(item) != {"round", "tables", "bye"}:
             raise _problem(where, "a round holds 'round', 'tables' and 'bye'")
         if item["round"] != index + 1:
-            raise _problem(where + ("round",), f"round {index + 1} is numbered {item['round']!r}")
+            raise _problem(where + ("round",), f"round {index + 1} is numbered {shown_value(item['round'])}")
         if not isinstance(item["tables"], list):
             raise _problem(where + ("tables",), "'tables' must be a list")
         seated, tables = set(), []
@@ -178,7 +183,7 @@ class Event:
             if not isinstance(table, dict) or set(table) != {"table", "players", "file"}:
                 raise _problem(at, "a table holds 'table', 'players' and 'file'")
             if table["table"] != t + 1:
-                raise _problem(at + ("table",), f"table {t + 1} is numbered {table['table']!r}")
+                raise _problem(at + ("table",), f"table {t + 1} is numbered {shown_value(table['table'])}")
             names = table["players"]
             if not isinstance(names, list) or len(names) != 2 or any(n not in self.players for n in names) or \
                     names[0] == names[1]:

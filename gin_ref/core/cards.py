@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Iterable, List, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.escape import shown_value
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -55,7 +56,7 @@ class Card:
         suit = _SUIT_ALIASES.get(token[-1:])
         rank = _RANK_ALIASES.get(token[:-1])
         if suit is None or rank is None:
-            raise InvalidNotationError(f"unknown card {text.strip()[:20]!r} ({CARD_HINT})")
+            raise InvalidNotationError(f"unknown card {shown_value(text.strip()[:20])} ({CARD_HINT})")
         return DECK[suit * 13 + rank - 1]
 
     def __repr__(self) -> str:
@@ -160,27 +161,27 @@ def shorthand_cards(token: str, runs: str = "low") -> Tuple[Card, ...]:
     if run is not None:
         low, low_suit, high, suit = run.groups()
         if low_suit is not None and _SUIT_ALIASES[low_suit] != _SUIT_ALIASES[suit]:
-            raise InvalidNotationError(f"{token!r}: a run is in one suit (write it {low}-{high}{suit})")
+            raise InvalidNotationError(f"{shown_value(token)}: a run is in one suit (write it {low}-{high}{suit})")
         first, last = _RANK_ALIASES[low], _RANK_ALIASES[high]
         base = _SUIT_ALIASES[suit] * 13 - 1
         if runs != "low" and (last == 1 or (runs == "wrap" and last < first)) and first > 1:
             ranks = list(range(first, 14)) + list(range(1, last + 1))  # up to the king, then from the ace
             if len(ranks) < 3:
-                raise InvalidNotationError(f"{token!r}: a run has at least 3 cards")
+                raise InvalidNotationError(f"{shown_value(token)}: a run has at least 3 cards")
             return tuple(DECK[base + rank] for rank in ranks)
         if last <= first:
-            raise InvalidNotationError(f"{token!r}: a run goes up (write the low card first: {high}-{low}{suit})")
+            raise InvalidNotationError(f"{shown_value(token)}: a run goes up (write the low card first: {high}-{low}{suit})")
         if last - first < 2:
-            raise InvalidNotationError(f"{token!r}: a run has at least 3 cards")
+            raise InvalidNotationError(f"{shown_value(token)}: a run has at least 3 cards")
         return tuple(DECK[base + rank] for rank in range(first, last + 1))
     group = None if "-" in upper else _SET.fullmatch(upper)
     if group is not None:
         rank, suits = _RANK_ALIASES[group.group(1)], [_SUIT_ALIASES[s] for s in group.group(2)]
         if len(set(suits)) != len(suits):
-            raise InvalidNotationError(f"{token!r}: a suit is given twice")
+            raise InvalidNotationError(f"{shown_value(token)}: a suit is given twice")
         return tuple(DECK[suit * 13 + rank - 1] for suit in suits)
     if "-" in upper:
-        raise InvalidNotationError(f"{token[:20]!r}: write a run as LOW-HIGH and its suit (7-JD, A-3S, 10-KH)")
+        raise InvalidNotationError(f"{shown_value(token[:20])}: write a run as LOW-HIGH and its suit (7-JD, A-3S, 10-KH)")
     return (Card.parse(token),)
 
 

@@ -9,6 +9,7 @@ from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.rules import HouseRules
+from gin_ref.core.escape import excerpt, shown_value
 
 Bonuses = Dict[str, Dict[str, int]]  # name -> {bonus name: points}
 
@@ -19,17 +20,19 @@ _INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp"})  # controls, format characters 
 # -- the players ------------------------------------------------------------------------------------------
 
 def check_name(name: object) -> str:
-    """A player's name as given, or InvalidNotationError: 1-40 printable characters, no outer spaces, none
-    invisible (a zero-width space, a right-to-left override), not starting with '-' (it could not be typed
-    as an argument)."""
+    """A player's name in its one spelling (Unicode NFC: ``Zoë`` typed composed or decomposed is one name),
+    or InvalidNotationError: 1-40 printable characters, no outer spaces, none invisible (a zero-width space,
+    a right-to-left override), not starting with '-' (it could not be typed as an argument)."""
+    if isinstance(name, str):
+        name = unicodedata.normalize("NFC", name)
     if not isinstance(name, str) or not _NAME.fullmatch(name) or name != name.strip():
-        raise InvalidNotationError(f"bad player name {name!r}: use 1 to 40 printable characters")
+        raise InvalidNotationError(f"bad player name {shown_value(name)}: use 1 to 40 printable characters")
     hidden = next((char for char in name if unicodedata.category(char) in _INVISIBLE), None)
     if hidden is not None:
-        raise InvalidNotationError(f"bad player name {name!r}: it holds an invisible character "
+        raise InvalidNotationError(f"bad player name {shown_value(name)}: it holds an invisible character "
                                    f"(U+{ord(hidden):04X} {unicodedata.name(hidden, 'unnamed')})")
     if name.startswith("-"):
-        raise InvalidNotationError(f"bad player name {name!r}: a name cannot start with '-' "
+        raise InvalidNotationError(f"bad player name {shown_value(name)}: a name cannot start with '-' "
                                    "(it would be taken for an option)")
     return name
 
@@ -40,7 +43,7 @@ def parse_draw(items: Iterable[str], players: Sequence[str]) -> Dict[str, Card]:
     for item in items:
         name, sep, code = str(item).rpartition("=")
         if not sep or not name.strip() or not code.strip():
-            raise InvalidNotationError(f"malformed draw '{item}': write NAME=CARD, e.g. {players[0]}=KS")
+            raise InvalidNotationError(f"malformed draw '{excerpt(item)}': write NAME=CARD, e.g. {players[0]}=KS")
         name = find_player(players, name.strip())
         if name in draw:
             raise InvalidNotationError(f"{name} drew twice")
@@ -60,6 +63,7 @@ def player_readings(players: Sequence[str], name: str, prefix: bool = True) -> L
     """The players ``name`` may mean: his full name exactly, else ignoring case, else (with ``prefix``)
     every player whose name starts with it, case aside. A full name beats a prefix (players Al and Alan:
     ``al`` is Al)."""
+    name = unicodedata.normalize("NFC", str(name))  # Zoë typed decomposed is Zoë
     if name in players:
         return [name]
     typed = str(name).casefold()
@@ -76,8 +80,8 @@ def find_player(players: Sequence[str], name: str) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise InvalidNotationError(f"player '{name}' is ambiguous: {' or '.join(found)} (type more of the name)")
-    raise InvalidNotationError(f"unknown player '{name}' (players: {', '.join(players)})")
+        raise InvalidNotationError(f"player '{excerpt(name)}' is ambiguous: {' or '.join(found)} (type more of the name)")
+    raise InvalidNotationError(f"unknown player '{excerpt(name)}' (players: {', '.join(players)})")
 
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import DECK, Card, deadwood_points, parse_cards, to_mask
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.escape import shown_value
 
 if TYPE_CHECKING:
     from gin_ref.core.aces import Aces
@@ -116,7 +117,7 @@ class Melding:
 
     def __repr__(self) -> str:
         return (f"Melding(melds={self.melds!r}, deadwood_cards={self.deadwood_cards!r}, "
-                f"discard={self.discard!r})")
+                f"discard={shown_value(self.discard)})")
 
 
 def runs_of_mask(suit: int, mask13: int) -> List[Meld]:
@@ -149,9 +150,11 @@ def parse_melds(text: Union[str, Sequence[Union[str, Sequence[str]]]], aces: "Op
     elif isinstance(text, (list, tuple)):
         groups = list(text)
     else:
-        raise InvalidNotationError(f"melds must be text or a list of card lists, not {text!r}")
+        raise InvalidNotationError(f"melds must be text or a list of card lists, not {shown_value(text)}")
     melds, seen = [], set()
     for group in groups:
+        if not isinstance(group, (str, list, tuple)):
+            raise InvalidNotationError(f"a meld is text or a list of cards, not {shown_value(group)}")
         cards = parse_cards(group, what="meld", runs="low" if aces is None else aces.runs)
         if not cards:
             raise InvalidNotationError("empty meld: write melds as \"AS 2S 3S | 4H 4D 4C\"")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Union
 
 from gin_ref.core.errors import RulesError
+from gin_ref.core.escape import excerpt, shown_value
 
 if TYPE_CHECKING:
     from gin_ref.core.aces import Aces
@@ -23,12 +24,7 @@ Check = Callable[[str, Any], Any]
 
 def shown(value: object) -> str:
     """A knob's bad value for a message: short, whatever was in the file."""
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return shown_value(value)  # in the file's words: null, true, 'text' (short, escaped), a list
 
 
 def _choice(*allowed: str) -> Check:
@@ -215,7 +211,7 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
 def check_knob(name: str, value: Any) -> Any:
     """Validate one knob's value; returns it. Raises RulesError naming the knob."""
     if name not in KNOBS:
-        raise RulesError(f"unknown house rule '{name}'{did_you_mean(name, KNOBS)}")
+        raise RulesError(f"unknown house rule '{excerpt(name)}'{did_you_mean(name, KNOBS)}")
     return KNOBS[name].check(name, value)
 
 

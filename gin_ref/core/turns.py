@@ -16,6 +16,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set,
 
 from gin_ref.core.cards import DECK, Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
+from gin_ref.core.escape import shown_value
 
 STOCK_AT_START = 52 - 2 * 10 - 1
 ACTIONS = ("take", "pass", "draw", "discard")
@@ -50,7 +51,7 @@ class Turn:
         may hold spaces). The verb may also be written as the command (``Ann draw 5S``). Raises
         InvalidNotationError."""
         if not isinstance(text, str):
-            raise InvalidNotationError(f"a turn is a line of text ({_NOTATION_HELP}), not {text!r}")
+            raise InvalidNotationError(f"a turn is a line of text ({_NOTATION_HELP}), not {shown_value(text)}")
         text = text.strip()
         folded = text.casefold()
         for exact in (True, False):

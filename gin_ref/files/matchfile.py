@@ -20,6 +20,7 @@ to. Messages name the file as the user gave it, never the temporary file.
 import datetime
 import os
 import sys
+import unicodedata
 from contextlib import contextmanager
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
@@ -108,12 +109,14 @@ def read_open(fd, path):
 
 
 def decode(raw, path):
-    """The text of a match file's bytes; RecordError (with the line) if they are not UTF-8."""
+    """The text of a match file's bytes, NFC-normalized; RecordError (with the line) if they are not UTF-8."""
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise RecordError("not UTF-8 text: the file is damaged", line=line, path=str(path)) from None
+    # names (and all text) in one spelling, Unicode NFC: 'Zoë' written decomposed by an editor is 'Zoë'
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 def read_text(path):
@@ -185,7 +188,9 @@ def checks(text, path=None):
     found += recordformat.read_version(data, text)[1]  # (this takes the end line out of the data)
     del text  # not held while the record is replayed (the caller passes it on, keeping none)
     replayed, match = check_record(data)
-    found += [(yamltext.line_of(data, problem.where), problem.message) for problem in replayed]
+    unreadable = {tuple(where) for where, _message in reader_problems}  # one problem per fact: a value that
+    found += [(yamltext.line_of(data, problem.where), problem.message)  # could not be read is not judged too
+              for problem in replayed if tuple(problem.where) not in unreadable]
     found.sort(key=lambda item: item[0])
     return found, match
 

@@ -14,6 +14,7 @@ import re
 from gin_ref.files.yamldata import line_of
 from gin_ref.match import seals
 from gin_ref.match.schema import FORMAT, keys_beyond_1
+from gin_ref.core.escape import shown_value
 
 FORMAT_1 = "gin-ref-match/1"
 END_KEY = "end"
@@ -85,13 +86,13 @@ def _end_problems(data, text):
     if not text.endswith("\n"):
         return [(line, "the end line has no line break after it: the file was cut short")]
     if not isinstance(end, dict):
-        return [(line, f"'{END_KEY}' must be {{hands: N}}, not {type(end).__name__}")]
+        return [(line, f"'{END_KEY}' must be {{hands: N}}, not {shown_value(end)}")]
     if not text.endswith("}\n"):  # a flow mapping on one line: a cut anywhere in it is not YAML
         return [(line, f"'{END_KEY}' must be written on one line: {END_KEY}: {{hands: N}}")]
     problems = [(line, f"unknown key '{key}' in '{END_KEY}'") for key in end if key not in END_KEYS]
     seal = end.get("seal")
     if "seal" in end and not (isinstance(seal, str) and _SEAL.fullmatch(seal)):
-        problems.append((line, f"'{END_KEY}': the seal must be {seals.LENGTH} hex digits, not {seal!r}"))
+        problems.append((line, f"'{END_KEY}': the seal must be {seals.LENGTH} hex digits, not {shown_value(seal)}"))
     hands, held = end.get("hands"), data.get("hands")
     if type(hands) is not int:
         problems.append((line, f"'{END_KEY}' must give the number of hands: {{hands: N}}"))

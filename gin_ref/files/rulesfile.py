@@ -14,6 +14,7 @@ the file and line; lenient reading (``check_rules_file``) collects every problem
 
 import os
 import re
+import stat
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, NamedTuple, Optional
@@ -22,6 +23,7 @@ import yaml
 
 from gin_ref.core.errors import RulesError
 from gin_ref.core.errors import RecordError
+from gin_ref.core.escape import excerpt
 from gin_ref.core.rules import (DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, did_you_mean,
                                 make_rules, shown)
 from gin_ref.files import yamlload
@@ -33,6 +35,9 @@ _YAML_TAG = "tag:yaml.org,2002:"
 # Tags the safe loader builds (plain values), and the merge keys (<<, =) it resolves itself.
 _MERGE_TAGS = {_YAML_TAG + "merge", _YAML_TAG + "value"}
 _SAFE_TAGS = frozenset(tag for tag in _Loader.yaml_constructors if tag) | _MERGE_TAGS
+PATH_SHOWN = 160  # characters of a path quoted in a message, at most (a name too long for the file system)
+MAX_SIZE = 256 * 1024  # bytes of a rules file, at most (a preset is under 2 KiB)
+_NOT_REGULAR = "not a regular file (a folder, a device or a pipe)"
 _NODE_KINDS = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a tagged map"}
 
 
@@ -48,7 +53,30 @@ class _Source(NamedTuple):
         return self.preset or self.path
 
     def read_bytes(self):
-        return self.resource.read_bytes() if self.resource is not None else Path(self.path).read_bytes()
+        return self.resource.read_bytes() if self.resource is not None else _read_file(self.path)
+
+
+def _read_file(path):
+    """The bytes of a rules file: a regular file of at most MAX_SIZE bytes, read without blocking on a pipe
+    or reading a device (``/dev/zero``) that would never end. Raises RulesError (its message without the
+    file's name, which the report adds) or OSError."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise RulesError(_NOT_REGULAR)
+        chunks, size = [], 0
+        while size <= MAX_SIZE:
+            chunk = os.read(fd, MAX_SIZE + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_SIZE:
+            raise RulesError(f"too large for a rules file: over {MAX_SIZE // 1024} KiB")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 class _Layer(NamedTuple):
@@ -173,15 +201,26 @@ def _locate(spec, folder=None):
         return _file_source(str(path))
     if spec and _find_preset(spec) is not None:
         return _preset_source(spec)
-    if path.is_file():
+    try:
+        is_file = path.is_file()
+    except OSError:  # a name too long for the file system is no file
+        is_file = False
+    if is_file:
         return _Source(str(path))
-    raise RulesError(f"unknown rules '{spec}'{did_you_mean(spec, _preset_names())}: not a preset "
+    raise RulesError(f"unknown rules '{excerpt(spec)}'{did_you_mean(spec, _preset_names())}: not a preset "
                      f"({', '.join(_preset_names())}) nor a file")
 
 
 def _file_source(path):
-    if not Path(path).is_file():
-        raise RulesError(f"cannot read rules file '{path}': no such file")
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        raise RulesError(f"cannot read rules file '{excerpt(path, PATH_SHOWN)}': no such file") from None
+    except OSError as exc:
+        words = exc.strerror or str(exc)
+        raise RulesError(f"cannot read rules file '{excerpt(path, PATH_SHOWN)}': {words[:1].lower() + words[1:]}") from None
+    if not stat.S_ISREG(mode):
+        raise RulesError(f"cannot read rules file '{excerpt(path, PATH_SHOWN)}': {_NOT_REGULAR}")
     return _Source(path)
 
 
@@ -216,6 +255,9 @@ def _read_layer(source, report):
         text = source.read_bytes().decode("utf-8-sig")
     except OSError as exc:
         report(where, 1, f"cannot read the file: {exc.strerror or exc}")
+        return None
+    except RulesError as exc:
+        report(where, 1, str(exc))
         return None
     except UnicodeDecodeError:
         report(where, 1, "not UTF-8 text")
@@ -264,6 +306,10 @@ def _read_entries(loader, root, source, report):
         line, what, form = other
         report(where, line, f"{what} (format: {form}), not a rules file: a rules file holds 'knob: value' lines")
         return None
+    if _foreign(root):
+        report(where, _line(root), f"not a rules file: none of its {len(root.value)} keys is a house rule "
+                                   "(gin-ref rules show oklahoma lists them)")
+        return None
     knobs, rejected, first_line = {}, set(), {}
     extends = description = None
     for key_node, value_node in root.value:
@@ -273,7 +319,7 @@ def _read_entries(loader, root, source, report):
             continue
         key = key_node.value
         if key in first_line:
-            report(where, line, f"house rule '{key}' given twice (first at line {first_line[key]})")
+            report(where, line, f"house rule '{excerpt(key)}' given twice (first at line {first_line[key]})")
             continue
         first_line[key] = line
         problem = None
@@ -285,7 +331,7 @@ def _read_entries(loader, root, source, report):
             except Exception:  # noqa: BLE001 - a tag PyYAML cannot build inside a list ('!!int' alone...)
                 problem = "cannot read it"
         if problem is not None:
-            report(where, line, f"cannot read the value of '{key}': {problem}")
+            report(where, line, f"cannot read the value of '{excerpt(key)}': {problem}")
             rejected.add(key)
             continue
         if key == "extends":
@@ -307,6 +353,15 @@ def _read_entries(loader, root, source, report):
     return _Layer(source, knobs, frozenset(rejected), extends, description)
 
 
+_RULES_KEYS = frozenset(KNOBS) | {"extends", "description"}
+
+
+def _foreign(root):
+    """Is this mapping some other file (``/etc/passwd``, a config of another program): plain keys, none of
+    them a house rule or a near miss of one? It is refused in one line, quoting none of it."""
+    keys = [key.value for key, _value in root.value if isinstance(key, yaml.ScalarNode)]
+    return bool(keys) and len(keys) == len(root.value) and \
+        not any(key in _RULES_KEYS or did_you_mean(key, _RULES_KEYS) for key in keys)
 _RECORDS = {"gin-ref-match/": "a match file", "gin-ref-event/": "an event file"}
 
 

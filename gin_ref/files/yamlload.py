@@ -19,6 +19,7 @@ import re
 from gin_ref.core.errors import RecordError
 from gin_ref.files.yamldata import LineDict, LineList
 from gin_ref.files.yamlfast import MAX_DEPTH
+from gin_ref.core.escape import one_line, shown_value
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp"))
@@ -131,12 +132,12 @@ def scalar_problem(loader, node):
                 return value, None
             return None, f"not valid text: it holds a lone surrogate (\\u{ord(found.group()):04x})"
         if isinstance(value, float) and not math.isfinite(value):
-            return None, f"cannot read {node.value!r} as a number: only finite numbers are read"
+            return None, f"cannot read {shown_value(node.value)} as a number: only finite numbers are read"
         if isinstance(value, _PLAIN_TYPES) and (not isinstance(value, int) or value.bit_length() < 10_000):
             return value, None
     # a number over 3,000 digits (0x... or 1:00:00... builds one) could not even be printed
     text = node.value if len(node.value) <= 40 else f"{node.value[:20]}... ({len(node.value)} characters)"
-    return None, f"cannot read {text!r} as {_KINDS.get(tag, repr(tag))}{detail}"
+    return None, f"cannot read '{one_line(text)}' as {_KINDS.get(tag, repr(tag))}{detail}"
 
 
 def _from_node(loader, node, problems, where):

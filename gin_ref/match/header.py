@@ -9,9 +9,11 @@ from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
 from gin_ref.core import game
 from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.core.game import check_name, parse_draw
+from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, RulesError, check_consistency, check_knob, make_rules
 from gin_ref.match.problems import Problems, Where
 from gin_ref.match.schema import FORMAT, OPTIONAL_KEYS, ROLES, TOP_KEYS
+from gin_ref.core.escape import shown_value
 
 
 class Header(NamedTuple):
@@ -36,7 +38,7 @@ def read_header(record: object, problems: Problems) -> Header:
         elif isinstance(fmt, str) and fmt.startswith("gin-ref-match/"):
             message = f"format {fmt} is not supported: this gin-ref reads {FORMAT}"
         else:
-            message = f"format must be '{FORMAT}', not {fmt!r}"
+            message = f"format must be '{FORMAT}', not {shown_value(fmt)}"
         problems.fatal(("format",) if "format" in record else (), message)
     for key in record:
         if key not in TOP_KEYS:
@@ -63,7 +65,7 @@ def check_date(value: object, where: Where, what: str, problems: Problems, times
         (datetime.datetime if timestamp else datetime.date).fromisoformat(str(value))
     except ValueError:
         kind = "an ISO time (2024-05-01T20:15:00+02:00)" if timestamp else "an ISO date (2024-05-01)"
-        problems.add(where, f"{what} must be {kind}, not {value!r}")
+        problems.add(where, f"{what} must be {kind}, not {shown_value(value)}")
 
 
 def _players(players: Any, problems: Problems) -> List[str]:
@@ -80,6 +82,9 @@ def _players(players: Any, problems: Problems) -> List[str]:
         if first != name:
             problems.fatal(("players", i), f"players '{first}' and '{name}' differ only in case (a player is named "
                                    "ignoring case)")
+    alike = first_look_alike(players)
+    if alike is not None:
+        problems.fatal(("players", players.index(alike[1])), look_alike_message(*alike))
     return list(players)
 
 
@@ -157,7 +162,7 @@ def player_at(mapping: Mapping[str, Any], key: str, where: Where, allowed: Seque
     if value is None:
         report(where, f"{what} is missing")
     else:
-        report(tuple(where) + (key,), f"{what} must be one of {', '.join(allowed)}, not {value!r}")
+        report(tuple(where) + (key,), f"{what} must be one of {', '.join(allowed)}, not {shown_value(value)}")
     return None
 
 

@@ -17,7 +17,9 @@ from typing import Any, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.cards import Card, CardText, codes, parse_cards, to_mask
 from gin_ref.core.deadwood import deadwood_of
+from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.escape import excerpt
 from gin_ref.core.knock import KnockCheck, check_knock, knock_limit, limit_reason, over_limit
 from gin_ref.core.melds import Meld, parse_melds
 from gin_ref.core.rules import HouseRules
@@ -76,9 +78,10 @@ def read_count(value: object, what: str, most: int = MAX_COUNT) -> Optional[int]
         token = value[0].strip()
     else:
         return None
-    if not _NUMBER.fullmatch(token):
+    if not _NUMBER.fullmatch(token):  # (\d: a number in any script's digits, refused just below)
         return None
-    if not token.isdigit():
+    verify_ascii_digits(token, f"{what} '{excerpt(token)}'")
+    if not is_ascii_whole(token):
         raise InvalidNotationError(f"{what} '{token}': a count is a whole number from 0 to {most}")
     count = int(token)
     if count > most:

@@ -19,6 +19,7 @@ from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.core.game import check_name, find_player, parse_draw
+from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
@@ -95,6 +96,9 @@ class Match:
                 raise InvalidNotationError(f"player names '{other}' and '{name}' differ only in case "
                                            "(a player is named ignoring case)")
             seen[name.casefold()] = name
+        alike = first_look_alike(names)
+        if alike is not None:
+            raise InvalidNotationError(look_alike_message(*alike))
         start: Dict[str, Any]
         if want == 2:
             if box is not None or captain is not None or draw:

@@ -22,6 +22,7 @@ from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, Settlement
 from gin_ref.match.schema import (HAND_IRREGULARITIES, IRREGULARITY_KEYS, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS,
                                   Entry, Record, is_count, position, turn_count)
 from gin_ref.match.state import HandSetup, MatchState, score
+from gin_ref.core.escape import shown_value
 
 _BY_CODE = {card.code: card for card in DECK}
 
@@ -39,17 +40,18 @@ def recorded_cards(value: object, counts: Sequence[int], what: str, runs: str = 
         return tuple(parse_cards(value, counts=counts, what=what, runs=runs))
     if isinstance(value, str):
         return tuple(parse_cards(value, counts=counts, what=what, runs=runs))
-    raise InvalidNotationError(f"{what} must be a list of cards, not {value!r}")
+    raise InvalidNotationError(f"{what} must be a list of cards, not {shown_value(value)}")
 
 
 def card_of(code: object) -> Card:
-    found = _BY_CODE.get(code) if isinstance(code, str) else None
-    return found or Card.parse(str(code or ""))
+    if not isinstance(code, str):  # a number, true, a list: no card, said in the file's words
+        raise InvalidNotationError(f"a card is written as text (7D, 10h), not {shown_value(code)}")
+    return _BY_CODE.get(code) or Card.parse(code)
 
 
 def _stored_count(value: object, most: int = MAX_COUNT) -> int:
     if type(value) is not int or not 0 <= value <= most:  # noqa: E721 (True is not a count)
-        raise InvalidNotationError(f"a count is a whole number from 0 to {most}, not {value!r}")
+        raise InvalidNotationError(f"a count is a whole number from 0 to {most}, not {shown_value(value)}")
     return value
 
 
@@ -205,7 +207,7 @@ def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: Any,
         problems.add(where, f"hand {number}: an irregularity holds kind, player, detail and points")
         return
     if item.get("kind") not in HAND_IRREGULARITIES:
-        problems.add(where + ("kind",), f"hand {number}: unknown irregularity {item.get('kind')!r} "
+        problems.add(where + ("kind",), f"hand {number}: unknown irregularity {shown_value(item.get('kind'))} "
                                         f"(known: {', '.join(HAND_IRREGULARITIES)})")
         return
     for key in item:
@@ -213,7 +215,7 @@ def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: Any,
             problems.add(where + (key,), f"hand {number}: unknown key '{key}' in an irregularity ({item['kind']})")
     if "turn" in item and not is_count(item["turn"]):
         problems.add(where + ("turn",), f"hand {number}: an irregularity's 'turn' is the number of the turn that "
-                                        f"was due, not {item['turn']!r}")
+                                        f"was due, not {shown_value(item['turn'])}")
     if not isinstance(item.get("detail"), str):
         problems.add(where + ("detail",) if "detail" in item else where,
                      f"hand {number}: an irregularity's 'detail' must be the reason it was refused")
@@ -230,7 +232,7 @@ def _replay_out_of_turn(state: MatchState, where: Where, number: int, item: Entr
     if action not in OUT_OF_TURN_ACTIONS:
         problems.add(where + ("action",) if "action" in item else where,
                      f"hand {number}: an out-of-turn 'action' is one of {', '.join(OUT_OF_TURN_ACTIONS)}, not "
-                     f"{action!r}")
+                     f"{shown_value(action)}")
         action = None
     if "turn" not in item:
         problems.add(where, f"hand {number}: an out-of-turn irregularity says at which 'turn' it happened")
@@ -281,7 +283,7 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, num
     if not same(item.get("points"), penalty):
         why = f"the penalty is {penalty}" if penalty else "illegal_knock: reject has no penalty"
         problems.add(where + ("points",) if "points" in item else where,
-                     f"hand {number}: the illegal knock's points are {item.get('points')!r}, but {why}")
+                     f"hand {number}: the illegal knock's points are {shown_value(item.get('points'))}, but {why}")
     if player is not None and penalty and setup.index not in state.after_end:
         score(state, setup.other(player), penalty, hand_won=False)
 
@@ -350,7 +352,7 @@ def _replay_wrong_dealer(state: MatchState, i: int, item: Any, upto: int, proble
         problems.add(where, "an irregularity of the match holds kind, hand, player and detail")
         return
     if item.get("kind") not in MATCH_IRREGULARITIES:
-        problems.add(where + ("kind",), f"unknown irregularity of the match {item.get('kind')!r} (known: "
+        problems.add(where + ("kind",), f"unknown irregularity of the match {shown_value(item.get('kind'))} (known: "
                                         f"{', '.join(MATCH_IRREGULARITIES)}; a hand's own go with the hand)")
         return
     for key in item:
@@ -359,7 +361,7 @@ def _replay_wrong_dealer(state: MatchState, i: int, item: Any, upto: int, proble
     hand = item.get("hand")
     if not isinstance(hand, int) or not is_count(hand):
         problems.add(where + ("hand",) if "hand" in item else where,
-                     f"a refused deal names the 'hand' that was to be dealt, not {hand!r}")
+                     f"a refused deal names the 'hand' that was to be dealt, not {shown_value(hand)}")
         return
     if not isinstance(item.get("detail"), str):
         problems.add(where + ("detail",) if "detail" in item else where,

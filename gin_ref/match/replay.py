@@ -13,7 +13,7 @@ an action or an amend needs, through the same code that checks).
 """
 
 import json
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
@@ -25,9 +25,11 @@ from gin_ref.match.play import card_of, stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.result import check_result, is_result_only
 from gin_ref.match.problems import SHAPE_ERRORS, Problems, Unreadable, Where, same
-from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order
+from gin_ref.match.schema import (HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order,
+                                  list_at)
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
 from gin_ref.match.steps import amends_in_force
+from gin_ref.core.escape import shown_value
 
 Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
 _KNOWN_KEYS = frozenset(HAND_KEYS)
@@ -45,9 +47,11 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
         return None, problems, None
     assert isinstance(record, dict)
     state = fresh_state(header)
+    held = len(record["hands"])  # a count a record gives is bounded by the hands it holds: never a huge range
     for amend in amends_in_force(record):  # the hands there were when an earlier hand was amended
-        state.as_played.update(range(amend.hand + 1, amend.hands + 1))
+        state.as_played.update(range(amend.hand + 1, min(amend.hands, held) + 1))
     state.as_played.update(rulings.played_after_rulings(record))  # likewise the hands there were at a ruling
+    check_hand_counts(record, problems)
     if is_result_only(record):  # a match recorded by its result: no hand to replay
         paper = check_result(record, state.rules, state.players, problems)
         base = None
@@ -58,6 +62,26 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
         base = replay_hands(record, state, 0, problems, settle_from, settled)
     check_corrections(record.get("corrections", []), problems)
     return state, problems, base
+
+
+def check_hand_counts(record: Record, problems: Problems) -> None:
+    """The count of the hands there were when an amend in force or a ruling was made is at most the hands
+    the record holds (an undo takes back the later hands first), and at least the hand amended or ruled."""
+    hands = list_at(record, "hands")
+    counted: List[Tuple[Where, str, Any, Any]] = [
+        (("corrections", amend.place, "hands"), "an amend's", amend.hands, amend.hand)
+        for amend in amends_in_force(record)]  # (one taken back may count hands undone since)
+    counted += [(("hands", i, "ruling", "hands"), f"hand {i + 1}: the ruling's", entry["ruling"].get("hands"),
+                 entry.get("number")) for i, entry in enumerate(hands)
+                if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
+    for where, whose, count, hand in counted:
+        if type(count) is not int:  # noqa: E721 (its shape is checked with the rest of the entry)
+            continue
+        if count > len(hands):
+            held = f"{len(hands)} hand" + ("" if len(hands) == 1 else "s")
+            problems.add(where, f"{whose} 'hands' is {count}, but the record holds {held}")
+        elif type(hand) is int and count < hand:  # noqa: E721
+            problems.add(where, f"{whose} 'hands' is {count}, but hand {hand} was there")
 
 
 def replay_hands(record: Record, state: MatchState, start: int, problems: Problems,
@@ -122,7 +146,7 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
     where, number = ("hands", index), index + 1
     if not same(entry.get("number"), number):
         problems.add(where + ("number",) if "number" in entry else where,
-                     f"hand {number} is numbered {entry.get('number')!r}: hands are numbered 1, 2, 3... in order")
+                     f"hand {number} is numbered {shown_value(entry.get('number'))}: hands are numbered 1, 2, 3... in order")
     if state.open is not None:
         problems.add(("hands", state.open), f"hand {state.open + 1} has no result, but hand {number} follows it")
         state.open = None
@@ -179,7 +203,7 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
     if limit is not None and not same(entry.get("limit"), limit):
         shown = f"upcard {upcard.pretty} gives" if upcard is not None else "the rules give"
         problems.add(where + ("limit",) if "limit" in entry else where,
-                     f"hand {number}: limit is {entry.get('limit')!r}, but {shown} {limit} "
+                     f"hand {number}: limit is {shown_value(entry.get('limit'))}, but {shown} {limit} "
                      f"({limit_reason(state.rules, upcard)})")
     if limit is None and type(entry.get("limit")) is int:
         limit = entry["limit"]
@@ -198,7 +222,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
     derived = _Derived(entry, where, number, problems, settling)
     result = entry.get("result")
     if result not in RESULTS:
-        problems.add(where + ("result",), f"hand {number}: unknown result {result!r} (known: {', '.join(RESULTS)})")
+        problems.add(where + ("result",), f"hand {number}: unknown result {shown_value(result)} (known: {', '.join(RESULTS)})")
         result = "dead" if entry.get("winner") is None else "knock"
     winner: Optional[str] = None
     points, boxes, explain = 0, 1, "a dead hand scores nothing"
@@ -213,7 +237,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
         defender = setup.other(knocker) if knocker in setup.pair and knocker is not None else None
         if defender is not None:
             derived.value("defender", defender, lambda stored: (
-                f"hand {number}: defender is {stored!r}, but {defender} was the other player in the hand"))
+                f"hand {number}: defender is {shown_value(stored)}, but {defender} was the other player in the hand"))
         if settlement is None and defender is not None and (setup.upcard is not None or
                                                             not limit_needs_upcard(state.rules)):
             settlement = _settle_stored(state, setup, entry, problems)
@@ -224,7 +248,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
             winner = {"knocker": knocker, "defender": defender}.get(hand_score.winner)
             state.settlements[index] = settlement
             derived.value("result", result, lambda stored: (
-                f"hand {number}: result is {stored!r}, but {_basis(entry)} give {result} ({explain})"))
+                f"hand {number}: result is {shown_value(stored)}, but {_basis(entry)} give {result} ({explain})"))
         else:  # the cards do not settle again: go on with what the record says
             winner = entry.get("winner") if entry.get("winner") in setup.pair else None
             stored_points = entry.get("points")
@@ -241,9 +265,9 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
         problems.add(where + ("winner",), f"hand {number}: {setup.roles.sitter} scored while sitting out")
     else:
         derived.value("winner", winner, lambda stored: (
-            f"hand {number}: winner is {stored!r}, but {makes} {winner} ({explain})"))
+            f"hand {number}: winner is {shown_value(stored)}, but {makes} {winner} ({explain})"))
     derived.value("points", points, lambda stored: (
-        f"hand {number}: points are {stored!r}, but {gives} {points} ({explain})"))
+        f"hand {number}: points are {shown_value(stored)}, but {gives} {points} ({explain})"))
     if winner is not None and index not in state.after_end:
         score(state, winner, points, boxes=boxes if ruling is None else 1)
     if state.games is not None:
@@ -302,8 +326,10 @@ def _roles_text(roles: game.Roles) -> str:
 
 def _scores(totals: object) -> str:
     if not isinstance(totals, dict):
-        return repr(totals)
-    return ", ".join(f"{name} {points}" for name, points in totals.items())
+        return shown_value(totals)
+    return ", ".join(f"{shown_value(name) if not isinstance(name, str) else name} "
+                     f"{points if type(points) is int else shown_value(points)}"  # noqa: E721
+                     for name, points in totals.items())
 
 
 def _columns(columns: object) -> str:

@@ -27,6 +27,7 @@ from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import Entry, Record, is_count, list_at
 from gin_ref.match.state import HandSetup, MatchState
+from gin_ref.core.escape import shown_value
 
 MAX_POINTS = 10_000
 
@@ -60,12 +61,13 @@ def rulings_in(record: Record) -> List[Entry]:
 def played_after_rulings(record: Record) -> List[int]:
     """The numbers of the hands that stand as played because an earlier hand was ruled after them."""
     numbers: List[int] = []
+    held = len(list_at(record, "hands"))  # a ruling's count of hands beyond the record's is a problem, no range
     for entry in rulings_in(record):
         ruling = ruling_of(entry)
         assert ruling is not None
         hands, number = ruling.get("hands"), entry.get("number")
         if is_count(hands) and is_count(number) and isinstance(hands, int) and isinstance(number, int):
-            numbers.extend(range(number + 1, hands + 1))
+            numbers.extend(range(number + 1, min(hands, held) + 1))
     return numbers
 
 
@@ -110,20 +112,20 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
             problems.add(where + (key,), f"hand {number}: unknown key '{key}' in the ruling")
     kind = ruling.get("kind")
     if kind not in KINDS:
-        problems.add(where + ("kind",), f"hand {number}: ruling kind {kind!r} is not one of {', '.join(KINDS)}")
+        problems.add(where + ("kind",), f"hand {number}: ruling kind {shown_value(kind)} is not one of {', '.join(KINDS)}")
         return None
     player = ruling.get("player")
     if kind in ("award", "forfeit"):
         allowed = setup.pair if kind == "award" else state.players
         if player not in allowed:
-            problems.add(where + ("player",), f"hand {number}: the {kind} names {player!r}, not one of "
+            problems.add(where + ("player",), f"hand {number}: the {kind} names {shown_value(player)}, not one of "
                                               f"{', '.join(allowed)}")
             return None
     elif player is not None:
         problems.add(where + ("player",), f"hand {number}: a {kind} ruling names no player")
     points = ruling.get("points")
     if kind == "award" and not (is_count(points) or points == 0 and type(points) is int):
-        problems.add(where + ("points",), f"hand {number}: the award's points must be a whole number, not {points!r}")
+        problems.add(where + ("points",), f"hand {number}: the award's points must be a whole number, not {shown_value(points)}")
         return None
     if kind != "award" and points is not None:
         problems.add(where + ("points",), f"hand {number}: a {kind} ruling gives no points")

@@ -60,6 +60,7 @@ class Amend(NamedTuple):
     at: int
     hands: int
     old: Entry
+    place: int = -1  # its index in the corrections
 
 
 def _steps_of(item: Dict[str, Any]) -> Optional[List[int]]:
@@ -79,14 +80,14 @@ def amends_in_force(record: Record) -> List[Amend]:
     back by a redo)."""
     active: List[Amend] = []
     undone: List[Amend] = []
-    for item in list_at(record, "corrections"):
+    for index, item in enumerate(list_at(record, "corrections")):
         if not isinstance(item, dict):
             continue
         steps = _steps_of(item)
         hand, hands, old = item.get("hand"), item.get("hands"), item.get("entry")
         if "amended" in item and steps is not None and isinstance(hand, int):
             active.append(Amend(hand, steps[1], hands if isinstance(hands, int) else 0,
-                                old if isinstance(old, dict) else {}))
+                                old if isinstance(old, dict) else {}, index))
         elif _kind_of(item) == "amend" and "undone" in item and active:
             undone.append(active.pop())
         elif _kind_of(item) == "amend" and "redone" in item and undone and steps is not None:

@@ -19,6 +19,7 @@ from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width
 from gin_ref.views.words import (RULED, after_end_words, end_reason, final_words, games_standing_words,
                                  hand_games_words, hand_notes, note_words, pretty_card, result_only_words, result_words,
                                  ruling_words)
+from gin_ref.core.escape import one_line
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -34,7 +35,7 @@ def tally_text(match: Match, path: str) -> str:
     rules, players = match.rules, match.players
     data = tally_data(match)
     vs = " v ".join(players)
-    lines = [f"{path}: {vs}, {rules.name} rules, {match.record.get('date')}, first to {rules.target}"
+    lines = [one_line(f"{path}: {vs}, {rules.name} rules, {match.record.get('date')}, first to {rules.target}")
              + games_words(rules)]
     if match.state.paper is not None:
         lines.append(result_only_words(match.state.paper.hands_won))
@@ -342,8 +343,8 @@ def deal_text(match: Match, entry: Entry) -> str:
 
 def start_text(match: Match, path: str) -> str:
     rules, start = match.rules, match.record["start"]
-    lines = [f"new match in {path}: {' v '.join(match.players)}, {rules.name} rules, first to {rules.target}"
-             + games_words(match.rules)]
+    lines = [one_line(f"new match in {path}: {' v '.join(match.players)}, {rules.name} rules, first to "
+                      f"{rules.target}") + games_words(match.rules)]
     if match.state.three:
         how = "drawn at random" if start.get("drawn") else "named"
         if "draw" in start:

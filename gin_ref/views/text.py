@@ -1,5 +1,6 @@
 """Text for people shared by every view: one table layout, cards with suit symbols, spreads."""
 
+from gin_ref.core.escape import one_line
 
 NAME_WIDTH = 12  # a longer name is shortened in a table (never in JSON or the file)
 _WIDTH = [None]  # the width output must fit (the terminal's), set by the command line; None: as wide as it is
@@ -49,12 +50,12 @@ def table(rows, headers=(), right=None, width=None, wrap=(), drop=()):
     (between melds, then layoffs, then cards); every other column always stays. Quick enough for a
     10,000-hand tally.
     """
-    cells = [["" if cell is None else str(cell) for cell in row] for row in rows]
+    cells = [["" if cell is None else one_line(cell) for cell in row] for row in rows]  # one row is one line
     count = max([len(headers)] + [len(row) for row in cells])
     if right is None:
         right = {i for i in range(count)
                  if rows and all(i < len(row) and _is_number(row[i]) for row in rows)}
-    headers = list(headers)
+    headers = [one_line(header) for header in headers]
     widths = _widths(headers, cells, count)
     keep = list(range(count))
     limits = {}

@@ -77,3 +77,77 @@ def test_a_number_of_players_that_is_not_a_whole_number_is_refused_in_a_record_a
     checked = gin("rules", "check", "r.yaml")
     assert checked.exit_code == 1
     assert f"r.yaml:2: house rule 'players' must be 2 or 3, not {value}" in checked.stdout + checked.stderr
+
+
+# -- item 18: CRLF line ends, and a knock after the stock ran out ---------------------------------------------
+
+@pytest.fixture
+def played(here):
+    assert gin("new", "--match", "m.yaml", "--rules", "classic", "--dealer", "Ann", "Ann", "Ben").exit_code == 0
+    for args in (["Ben", "5", "--defender", "6"], ["Ann", "0", "--defender", "31"]):
+        assert gin("knock", "--match", "m.yaml", "--upcard", "KS", *args).exit_code == 0
+    return here / "m.yaml"
+
+
+def test_a_version_2_record_saved_with_crlf_line_ends_is_read_as_it_stands(played):
+    text = played.read_text()
+    played.write_bytes(text.replace("\n", "\r\n").encode())
+    assert gin("verify", played.name).stdout == "m.yaml: ok, 2 hands\n"
+    assert gin("verify", "--strict", played.name).exit_code == 0
+    tally = gin("tally", "--json", played.name)
+    assert json.loads(tally.stdout)["totals"] == {"Ann": 51, "Ben": 1}
+    # the next change writes it back with LF line ends, the same record
+    assert gin("knock", "--match", played.name, "--upcard", "KS", "Ben", "5", "--defender", "6").exit_code == 0
+    assert b"\r" not in played.read_bytes()
+    assert played.read_text().startswith(text[:text.index("hands:")])
+    assert gin("verify", "--strict", played.name).stdout == "m.yaml: ok, 3 hands\n"
+
+
+def test_a_crlf_file_cut_between_its_last_two_bytes_is_a_cut(played):
+    crlf = played.read_text().replace("\n", "\r\n")
+    played.write_bytes(crlf[:-1].encode())
+    done = gin("verify", played.name)
+    assert (done.exit_code, done.stderr) == (1, f"m.yaml:{crlf.count(chr(10))}: the end line has no line break "
+                                                "after it: the file was cut short\n")
+
+
+def test_a_carriage_return_that_ends_no_line_is_named_as_the_cause(played):
+    text = played.read_text()
+    line = text.splitlines().index("format: gin-ref-match/2") + 1
+    played.write_bytes(text.replace("gin-ref-match/2\n", "gin-ref-match/2\r", 1).encode())
+    done = gin("verify", played.name)
+    assert (done.exit_code, done.stderr) == (1, f"m.yaml:{line}: a carriage return (CR) that ends no line: the line "
+                                                "ends are damaged; save the file with LF or CRLF line ends\n")
+    assert gin("tally", played.name).stderr == ("Error: " + done.stderr)
+
+
+def _dead_by_itself(match):
+    """Hand 1 recorded turn by turn until the discard that leaves 2 cards in the stock: dead by itself."""
+    from tests.test_cli_turns import long_deal
+
+    assert gin("new", "--match", match, "--rules", "standard", "--dealer", "Ann", "Ann", "Ben").exit_code == 0
+    assert gin("deal", "--match", match, "--upcard", "9H").exit_code == 0
+    for turn in long_deal():
+        done = gin(turn.split()[0], "--match", match, *turn.split()[1:])
+        assert done.exit_code == 0, done.stderr
+    assert "hand 1 is dead, no score" in done.stdout
+
+
+def test_a_knock_typed_after_the_stock_ran_out_says_the_hand_was_dead_and_which_hand_it_opens(here):
+    _dead_by_itself("m.yaml")
+    done = gin("knock", "--match", "m.yaml", "Ben", "5", "--defender", "23")
+    assert done.exit_code == 0
+    assert done.stdout.splitlines()[:2] == ["m.yaml: hand 1 was dead (the stock ran down to 2 cards): this knock "
+                                            "opens hand 2",
+                                            "hand 2: Ann deals, no upcard given"]
+    # a hand ended otherwise is not mentioned: the next knock deals hand 3 as before
+    again = gin("knock", "--match", "m.yaml", "Ben", "5", "--defender", "23")
+    assert again.stdout.splitlines()[0] == "m.yaml: hand 3: Ben deals, no upcard given"
+
+
+def test_dead_typed_after_the_stock_ran_out_says_so_too(here):
+    _dead_by_itself("m.yaml")
+    done = gin("dead", "--match", "m.yaml")
+    assert done.stdout.splitlines()[:4] == ["hand 1 was dead (the stock ran down to 2 cards): this 'dead' opens and "
+                                            "ends hand 2", "hand 2: Ann deals, no upcard given",
+                                            "knock limit 10 (house rules)", "hand 2 is dead: no score"]

@@ -260,7 +260,7 @@ def _parse(raw, path):
     if raw is None:
         return None, None
     try:
-        return record.loads(raw.decode("utf-8"), path).match, None
+        return record.loads(record.line_ends(raw.decode("utf-8"), path), path).match, None
     except UnicodeDecodeError:
         return None, f"{path}: not UTF-8 text"
     except GinRefError as exc:
@@ -272,7 +272,7 @@ def _plain(raw, path):
     if raw is None:
         return None
     try:
-        return record.record_data(record.loads(raw.decode("utf-8"), path))
+        return record.record_data(record.loads(record.line_ends(raw.decode("utf-8"), path), path))
     except (GinRefError, UnicodeDecodeError) as exc:
         return {"unreadable": str(exc)}
 

@@ -106,12 +106,27 @@ def read_open(fd, path):
 
 
 def decode(raw, path):
-    """The text of a match file's bytes; RecordError (with the line) if they are not UTF-8."""
+    """The text of a match file's bytes; RecordError (with the line) if they are not UTF-8. Line ends are
+    read as LF (see ``line_ends``)."""
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise RecordError("not UTF-8 text: the file is damaged", line=line, path=str(path)) from None
+    return line_ends(text, path) if "\r" in text else text
+
+
+def line_ends(text, path):
+    """``text`` with its CRLF line ends (a file saved by an editor on Windows) read as LF: the record is the
+    same, and it is written back with LF. A carriage return that ends no line is refused, naming it: YAML
+    would take it for a line break that no line number counts. One left at the very end is a CRLF cut
+    between its two bytes, which the end line's check names as a cut."""
+    text = text.replace("\r\n", "\n")
+    lone = text.find("\r")
+    if lone != -1 and lone != len(text) - 1:
+        raise RecordError("a carriage return (CR) that ends no line: the line ends are damaged; save the file "
+                          "with LF or CRLF line ends", line=text.count("\n", 0, lone) + 1, path=str(path))
+    return text
 
 
 def read_text(path):

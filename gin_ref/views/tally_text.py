@@ -16,8 +16,8 @@ from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width, short_name, spread_lines, table
-from gin_ref.views.words import (RULED, after_end_words, end_reason, final_words, hand_notes, note_words, pretty_card,
-                                 result_words, ruling_words)
+from gin_ref.views.words import (RULED, after_end_words, end_reason, final_words, hand_notes, note_words,
+                                 opened_after_dead_words, pretty_card, result_words, ruling_words)
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -266,6 +266,18 @@ def deal_text(match: Match, entry: Entry) -> str:
         who = f"hand {entry['number']}: {entry['dealer']} deals"
     upcard = f"upcard {card.pretty}" if card is not None else "no upcard given"
     return f"{who}, {upcard}\nknock limit {entry['limit']} ({limit_reason(match.rules, card)})"
+
+
+def opened_after_dead_text(match: Match, number: int, command: str) -> Optional[str]:
+    """When ``command`` (knock, dead) dealt hand ``number`` itself just after a hand that ended dead by itself
+    (recorded turn by turn, the stock ran down at a discard), the player may not have seen that end:
+    ``hand 1 was dead (the stock ran down to 2 cards): this knock opens hand 2``. None otherwise."""
+    if number < 2 or len(match.hands) < number - 1:
+        return None
+    before = match.hands[number - 2]
+    if before.get("result") != "dead" or not turn_count(before):
+        return None
+    return opened_after_dead_words(number, match.rules.dead_hand_stock, command)
 
 
 def start_text(match: Match, path: str) -> str:

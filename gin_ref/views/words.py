@@ -244,6 +244,12 @@ def hand_notes(tally: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
     return notes
 
 
+def opened_after_dead_words(number: int, dead_hand_stock: int, command: str) -> str:
+    """``hand 1 was dead (the stock ran down to 2 cards): this knock opens hand 2`` (``command`` knock or dead)."""
+    this = "this knock opens" if command == "knock" else f"this '{command}' opens and ends"
+    return f"hand {number - 1} was dead (the stock ran down to {dead_hand_stock} cards): {this} hand {number}"
+
+
 def event_amend_words(file: str, event: str, folder: str, round_number: int, table: int, paired: int,
                       reopened: bool) -> str:
     """The warning of an amend to a table of an event whose later round is already paired."""

@@ -151,3 +151,35 @@ def test_dead_typed_after_the_stock_ran_out_says_so_too(here):
     assert done.stdout.splitlines()[:4] == ["hand 1 was dead (the stock ran down to 2 cards): this 'dead' opens and "
                                             "ends hand 2", "hand 2: Ann deals, no upcard given",
                                             "knock limit 10 (house rules)", "hand 2 is dead: no score"]
+
+
+# -- item 14: every reader names FILE:LINE --------------------------------------------------------------------
+
+@pytest.fixture
+def event(here):
+    assert gin("event", "new", "ev", "--format", "round-robin", "Ann", "Ben", "Cy", "Dee").exit_code == 0
+    return here / "ev" / "event.yaml"
+
+
+@pytest.mark.parametrize("tail, line, message", [
+    ("x: [\n", 32, "invalid YAML: while parsing a flow node, did not find expected node content"),
+    ("x: 1\n  : y\n", 32, "invalid YAML: while parsing a block mapping, did not find expected key"),
+])
+def test_an_event_file_that_is_not_yaml_is_named_with_its_line(event, tail, line, message):
+    event.write_text(event.read_text() + tail)
+    for command in (["event", "pair", "ev"], ["event", "standings", "ev"]):
+        done = gin(*command)
+        assert (done.exit_code, done.stderr) == (1, f"Error: {os.path.join('ev', 'event.yaml')}:{line}: {message}\n")
+
+
+def test_a_damaged_table_file_is_named_with_its_line_by_event_standings_and_standings(event):
+    assert gin("event", "pair", "ev").exit_code == 0
+    table = event.parent / "round-1-table-1.yaml"
+    text = table.read_text()
+    table.write_text(text + "junk: [\n")
+    line = text.count("\n") + 2
+    expected = (f"skipped {os.path.join('ev', 'round-1-table-1.yaml')}:{line}: invalid YAML: while parsing a flow "
+                "node, did not find expected node content\n")
+    assert gin("event", "standings", "ev").stderr == expected
+    assert gin("standings", "ev").stderr.startswith(expected)
+    assert gin("history", "ev").stderr.startswith(expected)

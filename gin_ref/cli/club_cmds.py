@@ -208,22 +208,23 @@ def event_standings_cmd(folder, as_json):
         emit_json(data)
     else:
         click.echo(event_text(data, folder))
-    for file, error in skipped:
-        click.echo(f"skipped {file}: {error}", err=True)
+    for file, line, error in skipped:
+        click.echo(f"skipped {file}:{line}: {error}" if line else f"skipped {file}: {error}", err=True)
 
 
 def table_results(folder, event):
-    """``({file name: Result}, [(path, error)])`` for every table of the rounds paired. A file that is
-    missing, damaged, or holds other players or house rules than the event's is a problem, and its table
-    counts as not finished."""
+    """``({file name: Result}, [(path, line, error)])`` for every table of the rounds paired (line None
+    when the problem has none). A file that is missing, damaged, or holds other players or house rules than
+    the event's is a problem, and its table counts as not finished."""
     from gin_ref.club.event import Result
 
     names = {os.path.join(folder, t.file): t for rnd in event.rounds for t in rnd.tables}
     present = [path for path in names if os.path.lexists(path)]
     views, skipped = read_summaries(present) if present else ([], [])
-    problems = [(path, "missing: the table's match file is not there") for path in names if path not in present]
-    problems += _skipped_text(skipped)
-    results = {names[path].file: Result.unplayed(error) for path, error in problems}
+    problems = [(path, None, "missing: the table's match file is not there") for path in names if path not in present]
+    problems += skipped
+    results = {names[path].file: Result.unplayed(error)
+               for (path, _line, _error), (_file, error) in zip(problems, _skipped_text(problems))}
     for view in views:
         t = names[view.file]
         error = None
@@ -233,7 +234,7 @@ def table_results(folder, event):
             error = (f"is played under other house rules ({view.record['rules']['name']}) than the event's "
                      f"({event.rules.name})")
         if error is not None:
-            problems.append((view.file, error))
+            problems.append((view.file, None, error))
             results[t.file] = Result.unplayed(error)
         else:
             results[t.file] = _in_event_names(Result.of_tally(view.tally), t.players)

@@ -124,8 +124,9 @@ def _skipped_text(skipped):
 
 
 def _report_skipped(skipped):
-    for file, error in _skipped_text(skipped):
-        warn(f"skipped {file}: {error}")
+    """One line on stderr per file left out, naming it as every reader does: ``skipped FILE:LINE: reason``."""
+    for file, line, message in skipped:
+        warn(f"skipped {file}:{line}: {message}" if line else f"skipped {file}: {message}")
 
 
 def _require(views, skipped, paths):

@@ -36,7 +36,7 @@ def load(folder):
             raise RecordError(f"'{folder}' is a file: name the event's folder")
         raise _missing(folder)
     text = matchfile.read_text(path)
-    data, problems = yamltext.parse(text)
+    data, problems = yamltext.parse(text, path)
     if problems:
         where, message = problems[0]
         raise RecordError(message, line=yamltext.line_of(data, where), path=path)

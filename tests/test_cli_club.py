@@ -337,7 +337,7 @@ def test_the_cache_keeps_sound_matches_and_rereads_a_file_that_changed(tmp_path,
                                                         "three-player.yaml"]
     assert kept[str((club / "oklahoma.yaml").resolve())]["summary"] == {
         "date": "2024-03-02", "players": ["Ann", "Ben"], "finished": True, "winner": "Ann",
-        "final": {"Ann": 151, "Ben": 71}, "three": False,
+        "final": {"Ann": 151, "Ben": 71}, "bonuses": {"Ann": {}, "Ben": {}}, "three": False,
         "rules": {"name": "oklahoma", "knobs": load(club / "oklahoma.yaml").data["rules"]["knobs"]}}
     assert run("standings", "--json", club) == first  # from the cache, the same answer
     path = club / "oklahoma.yaml"

@@ -84,16 +84,17 @@ def standings_cmd(paths, since, until, by, as_json):
     Example:  gin-ref standings examples/
               gin-ref standings --since 2024-01-01 --by rating --json club/
     """
-    from gin_ref.views.standings import standings, standings_text
+    from gin_ref.views.standings import in_window, oldest_first, paid_notes, standings, standings_text
 
     views, skipped = read_summaries(paths)
     data = standings(views, since, until, by)
+    notes = paid_notes(view for view in oldest_first(views) if in_window(view, since, until))
     data["skipped"] = [{"file": file, "error": error} for file, error in _skipped_text(skipped)]
     if as_json:
         emit_json(data)
     else:
         if views:
-            click.echo(standings_text(data))
+            click.echo(standings_text(data, notes))
         _report_skipped(skipped)
     _require(views, skipped, paths)
 

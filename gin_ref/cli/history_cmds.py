@@ -11,12 +11,12 @@ import click
 
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.options import json_option, wide_option
-from gin_ref.views.text import output_width
+from gin_ref.views.text import fit_text, output_width
 from gin_ref.cli.output import emit_json, table
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.views.export import FORMATS, render
 from gin_ref.views.export_html import DEFAULT_TITLE, PAPERS
-from gin_ref.views.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, newest_first, standing
+from gin_ref.views.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, newest_first, paid_notes, standing
 from gin_ref.match.schema import FORMAT
 from gin_ref.match.tally import tally_data
 
@@ -227,6 +227,9 @@ def _print_history(views, data):
     click.echo(table(rows, headers=["date", "players", "rules", "winner", "score", "hands", "file"],
                      width=output_width(), wrap=(1, 4, 6), drop=(2,),
                      right={5}))
+    notes = paid_notes(newest_first(views))
+    if notes:
+        click.echo("\n" + "\n".join(fit_text(note) for note in notes))
 
 
 # -- stats -------------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ anything about the game. The words for each event come from ``gin_ref.views.word
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
-from gin_ref.core.game import Game, bonus_arithmetic, game_bonuses
+from gin_ref.core.game import Game, bonus_arithmetic, final_scores, game_bonuses
 from gin_ref.core.knock import limit_reason
 from gin_ref.match.actions import Outcome
 from gin_ref.match.model import Match
@@ -17,7 +17,7 @@ from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width, short_name, spread_lines, table
 from gin_ref.views.words import (RULED, after_end_words, end_reason, final_words, hand_notes, note_words,
-                                 opened_after_dead_words, pretty_card, result_words, ruling_words)
+                                 opened_after_dead_words, paid_words, pretty_card, result_words, ruling_words)
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -154,18 +154,22 @@ def ending_lines(match: Match) -> List[str]:
     lines = [f"the match is over: {end_reason(state)}"]
     if state.forfeit is not None:  # scores as they stand: no bonuses, no games to settle
         lines.append("final: " + _scores(final, match.players))
-        lines.append(final_words(final, winner))
+        lines.append(final_words(final, winner, bonuses))
         return lines
     if state.games is not None:
         for game in state.games:
             lines.append(f"game {game.number}: {game.winner} wins, {_scores(game.totals, match.players)}")
-            lines.extend(_bonus_lines(match, game.totals, _game_bonuses(match, game), game.hands_won, "  "))
+            won = _game_bonuses(match, game)
+            lines.extend(_bonus_lines(match, game.totals, won, game.hands_won, "  "))
+            paid = paid_words(final_scores(game.totals, won), game.winner, won)  # each game is settled apart
+            if paid is not None:
+                lines.append(f"  {paid}")
         lines.append("final (all three games):")
     else:
         lines.append("final:")
     hands_won = None if state.games is not None else state.hands_won  # Hollywood: each game's box bonus is above
     lines.extend(_bonus_lines(match, state.totals, bonuses, hands_won, "  ", final))
-    lines.append(final_words(final, winner))
+    lines.append(final_words(final, winner, bonuses))
     return lines
 
 

@@ -5,6 +5,7 @@ and ``verify`` all say it this way; the match layer hands over data only.
 
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from gin_ref.core import game
 from gin_ref.match.actions import Outcome
 from gin_ref.match.play import card_of
 from gin_ref.match.schema import turn_count
@@ -139,17 +140,36 @@ def end_reason(state: MatchState) -> str:
     return f"{state.winner} reached {state.rules.target} in hand {state.ended_in}"
 
 
-def final_words(final: Optional[Dict[str, int]], winner: Optional[str]) -> str:
-    """The end in one phrase: ``Ann won 151 to 71`` (``a tie at 120 to 120``)."""
+def final_words(final: Optional[Dict[str, int]], winner: Optional[str],
+                bonuses: Optional[Dict[str, Dict[str, int]]] = None) -> str:
+    """The end in one phrase: ``Ann won 151 to 71`` (``a tie at 120 to 120``); when box bonuses lift the
+    loser's final above the winner's, who won the game and who is paid (``paid_words``)."""
     final = final or {}
+    paid = paid_words(final, winner, bonuses)
+    if paid is not None:
+        return paid
     scores = " to ".join(str(final[name]) for name in sorted(final, key=lambda n: -final[n]))
     return f"{winner} won {scores}" if winner else f"a tie at {scores}"
 
 
+def paid_words(final: Optional[Mapping[str, int]], winner: Optional[str],
+               bonuses: Optional[Mapping[str, Dict[str, int]]] = None) -> Optional[str]:
+    """``Ann wins the game; Ben is paid 95 on boxes`` when the game's winner (who reached the target) has
+    fewer final points than a loser and so pays him (``gin_ref.core.game.paid_against_the_game``); with
+    three players, by whom: ``Ben is paid 95 by Ann on boxes``. None when the winner is paid as usual."""
+    paid = game.paid_against_the_game(final, winner)
+    if not paid:
+        return None
+    by = f" by {winner}" if final is not None and len(final) > 2 else ""
+    parts = [f"{p.payee} is paid {p.points}{by} on {'boxes' if game.paid_on_boxes(p, bonuses) else 'points'}"
+             for p in paid]
+    return f"{winner} wins the game; " + "; ".join(parts)
+
+
 def outcome_words(state: MatchState) -> str:
-    """``Ann won 151 to 71`` for a finished match."""
-    _bonuses, final, winner = state.result()
-    return final_words(final, winner)
+    """``Ann won 151 to 71`` for a finished match (``final_words``)."""
+    bonuses, final, winner = state.result()
+    return final_words(final, winner, bonuses)
 
 
 _BONUS_NAMES = {"gin": "gin bonus", "big_gin": "big gin bonus", "undercut": "undercut bonus"}

@@ -183,8 +183,8 @@ record each table in its file: gin-ref deal --match {folder}/round-1-table-1.yam
     record_match(run, folder / "round-1-table-1.yaml", "Ann", "Cid", "126-0")
     result = invoke("event", "pair", folder)
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == (f"Error: 1 match is not finished: round 1 table 2 ({folder}/round-1-table-2.yaml: "
-                             "Ben v Dee)\n")
+    assert result.stderr == (f"Error: round 1 is paired already; 1 match is not finished: round 1 table 2 "
+                             f"({folder}/round-1-table-2.yaml: Ben v Dee)\n")
 
 
 def test_a_damaged_table_is_named_and_counts_as_unfinished(tmp_path):

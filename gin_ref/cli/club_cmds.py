@@ -180,6 +180,7 @@ def event_pair_cmd(folder, date_text):
 
     date = _date(date_text)
     written, commits = [], filewrite.commits  # the table files this run writes; the files written before it
+    event = None
     try:
         # the event file is written last, as the block ends
         with _term_as_interrupt(), eventfile.updating(folder) as event:

@@ -48,6 +48,7 @@ class Session:
         self._pending = (None, None, [], None)
         self._shown = (None, None)
         self.problem = None
+        self.confirm = None  # on a terminal: ask(question) -> bool, for an entry that replaces the match
 
     # -- the file ----------------------------------------------------------------------------------------
     def _read(self):
@@ -146,6 +147,8 @@ class Session:
             if takes_match:
                 args = [name, "--match", self.path, *args[1:]]
         writes = takes_match and name not in READERS
+        if name == "new" and command is not None and not self._may_replace(command, args):
+            return 0
         try:
             with self._hold(writes):
                 now = self._read()
@@ -162,6 +165,26 @@ class Session:
                 return self._note(code)
         except GinRefError as exc:  # the lock is another writer's: refused, as the command itself would be
             return self._refuse(str(exc), exc.exit_code)
+
+    def _may_replace(self, command, args):
+        """``new --force`` in the session replaces its match, and the session goes on with the new one. On a
+        terminal it asks first (y/N); from a pipe, --force is the answer. False when the user said no (the
+        match is kept, and the session says so)."""
+        if self.confirm is None or self.known is None:
+            return True
+        try:
+            ctx = command.make_context(args[0], list(args[1:]), resilient_parsing=True)
+        except Exception:  # the command itself will say what is wrong with the line
+            return True
+        if not ctx.params.get("force"):
+            return True
+        match = self.state()
+        what = "a record that does not read" if match is None else \
+            f"{' v '.join(match.players)}, {_hands(match)}, totals {_totals(match)}"
+        if self.confirm(f"replace the match in {self.path} ({what}) with a new one? [y/N] "):
+            return True
+        click.echo(f"not replaced: the session goes on with the match in {self.path}")
+        return False
 
     def _hold(self, writes):
         """The lock for an entry that may write, held across the check and the command (whose own lock
@@ -246,6 +269,15 @@ def _exit_code(code):
         return code
     click.echo(str(code), err=True)
     return 1
+
+
+def _hands(match):
+    count = len(match.hands)
+    return f"{count} hand{'' if count == 1 else 's'}"
+
+
+def _totals(match):
+    return ", ".join(f"{name} {total}" for name, total in match.state.totals.items())
 
 
 def _reads_stdin(args):

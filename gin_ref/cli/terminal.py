@@ -154,8 +154,18 @@ def _players(text, rules, dealer=None):
     return names
 
 
+def ask_yes(question):
+    """A y/N question on the terminal: True only for y or yes (Ctrl-C, Ctrl-D or Enter: no)."""
+    try:
+        answer = PromptSession().prompt(question)
+    except (KeyboardInterrupt, EOFError):
+        return False
+    return answer.strip().casefold() in ("y", "yes")
+
+
 def run_terminal(session):
     """The session on a terminal until quit or Ctrl-D; returns 0."""
+    session.confirm = ask_yes
     prompt = make_prompt(session)
     click.echo(GREETING)
     click.echo(standing(session.state(), session.problem))

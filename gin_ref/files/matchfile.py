@@ -336,6 +336,14 @@ def create(path, match, force=False):
         except RecordError:
             if not force or not os.path.lexists(real):
                 raise
+    held = _HELD.get(real)
+    if held is not None:  # inside this process's hold (the session's 'new --force'): written under it
+        kept = write_atomic(name, text, real=real, lock_new=True)
+        if kept is not None:  # the hold moves to the version now in place
+            held["extra"].append(kept)
+            held["fd"] = kept
+        remove_old_lock(real)
+        return
     with _locked(name, real, lambda: _missing(name)):
         write_atomic(name, text, real=real)
         remove_old_lock(real)

@@ -112,6 +112,7 @@ def test_pairing_again_says_the_round_is_paired(night):
     assert again.stderr.startswith("Error: round 1 is paired already; 3 matches are not finished: round 1 table 1 (")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
 def test_a_sigterm_while_pairing_leaves_the_event_as_it_was(night, tmp_path):
     """The installed command, stopped by SIGTERM while it writes a round of 50 tables: the event is as before

@@ -137,3 +137,15 @@ def test_three_players_say_who_pays_whom(here):
     settle = gin("settle", "m.yaml").stdout.splitlines()
     assert settle[3:7] == ["  Ben wins the game; Ann is paid 27 by Ben on boxes", "  Ben pays Ann 27 (27 points)",
                            "  Cid pays Ann 252 (252 points)", "  Cid pays Ben 225 (225 points)"]
+
+
+def test_a_forfeit_by_the_player_ahead_says_he_is_paid_on_points(here):
+    """A forfeit ends the match with the scores as they stand and no bonus: the forfeiter ahead is paid the
+    difference, not on boxes, and the words say so."""
+    gin("new", "--match", "m.yaml", "--dealer", "Ann", "Ann", "Ben")
+    gin("knock", "--match", "m.yaml", "--upcard", "KS", "Ben", "5", "--defender", "60")
+    gin("deal", "--match", "m.yaml", "--upcard", "9H")
+    ruled = gin("ruling", "--match", "m.yaml", "--forfeit", "Ben", "--reason", "left")
+    assert ruled.stdout.endswith("final: Ann 0, Ben 55\nAnn wins the game; Ben is paid 55 on points\n")
+    assert gin("settle", "m.yaml").stdout.splitlines()[3:5] == ["  Ann wins the game; Ben is paid 55 on points",
+                                                                "  Ann pays Ben 55 (55 points)"]

@@ -87,7 +87,8 @@ def standings_cmd(paths, since, until, by, as_json):
     Example:  gin-ref standings examples/
               gin-ref standings --since 2024-01-01 --by rating --json club/
     """
-    from gin_ref.views.standings import in_window, oldest_first, paid_notes, standings, standings_text
+    from gin_ref.views.history import oldest_first, paid_notes
+    from gin_ref.views.standings import in_window, standings, standings_text
 
     views, skipped = read_summaries(paths)
     data = standings(views, since, until, by)

@@ -61,7 +61,6 @@ class MatchSettlement:
     date: str
     final: dict  # name -> final score, as shown
     payments: tuple
-    winner: Optional[str] = None  # who won the game (a Hollywood session: the most points; None on a tie)
     notes: tuple = ()  # in words, each game whose loser is paid (``paid_words``)
 
 
@@ -153,10 +152,8 @@ def settle(views, stake=Decimal(DEFAULT_STAKE)):
             net[payment.payer] -= payment.amount
             net[payment.payee] += payment.amount
         final = view.tally.get("final") or view.tally.get("totals") or {}
-        winner = view.tally.get("winner")
         matches.append(MatchSettlement(view.file, view.date, {names(n): final.get(n, 0) for n in view.players},
-                                       tuple(payments), names(winner) if winner else None,
-                                       match_notes(view, names)))
+                                       tuple(payments), match_notes(view, names)))
     return Settlement(stake, tuple(matches), tuple(unfinished), net, tuple(settling_payments(net)))
 
 

@@ -19,7 +19,7 @@ matches won, then difference); players equal on all of them share a rank and are
 
 from collections import Counter
 
-from gin_ref.views.history import MatchView, oldest_first, paid_notes  # noqa: F401 - standings' notes
+from gin_ref.views.history import MatchView, oldest_first
 from gin_ref.views.ratings import START_MU, START_SIGMA, Rating, key, ratings
 from gin_ref.views.text import table
 

@@ -174,10 +174,8 @@ def event_pair_cmd(folder, date_text):
     Example:  gin-ref event pair night
     """
     from gin_ref.cli.match_cmds import _date, start_match
-    from gin_ref.files import eventfile
+    from gin_ref.files import eventfile, filewrite
     from gin_ref.views.event_view import paired_text
-
-    from gin_ref.files import filewrite
 
     date = _date(date_text)
     written, commits = [], filewrite.commits  # the table files this run writes; the files written before it

@@ -183,3 +183,11 @@ def test_a_damaged_table_file_is_named_with_its_line_by_event_standings_and_stan
     assert gin("event", "standings", "ev").stderr == expected
     assert gin("standings", "ev").stderr.startswith(expected)
     assert gin("history", "ev").stderr.startswith(expected)
+
+
+def test_an_event_file_saved_with_crlf_line_ends_is_read_too(event):
+    event.write_bytes(event.read_bytes().replace(b"\n", b"\r\n"))
+    done = gin("event", "pair", "ev")
+    assert (done.exit_code, done.stderr) == (0, "")
+    assert b"\r" not in event.read_bytes()  # written back with LF
+    assert len(json.loads(gin("event", "standings", "--json", "ev").stdout)["pairings"]) == 1

@@ -121,11 +121,11 @@ def test_a_carriage_return_that_ends_no_line_is_named_as_the_cause(played):
     assert gin("tally", played.name).stderr == ("Error: " + done.stderr)
 
 
-def _dead_by_itself(match):
+def _dead_by_itself(match, rules="standard"):
     """Hand 1 recorded turn by turn until the discard that leaves 2 cards in the stock: dead by itself."""
     from tests.test_cli_turns import long_deal
 
-    assert gin("new", "--match", match, "--rules", "standard", "--dealer", "Ann", "Ann", "Ben").exit_code == 0
+    assert gin("new", "--match", match, "--rules", rules, "--dealer", "Ann", "Ann", "Ben").exit_code == 0
     assert gin("deal", "--match", match, "--upcard", "9H").exit_code == 0
     for turn in long_deal():
         done = gin(turn.split()[0], "--match", match, *turn.split()[1:])
@@ -191,3 +191,11 @@ def test_an_event_file_saved_with_crlf_line_ends_is_read_too(event):
     assert (done.exit_code, done.stderr) == (0, "")
     assert b"\r" not in event.read_bytes()  # written back with LF
     assert len(json.loads(gin("event", "standings", "--json", "ev").stdout)["pairings"]) == 1
+
+
+def test_a_knock_that_cannot_deal_after_the_stock_ran_out_says_the_hand_was_dead(here):
+    _dead_by_itself("m.yaml", "oklahoma")  # the limit is the upcard's: the knock needs one to deal
+    done = gin("knock", "--match", "m.yaml", "Ben", "5", "--defender", "23")
+    assert (done.exit_code, done.stderr) == (1, "Error: hand 1 was dead (the stock ran down to 2 cards), and no hand "
+                                                "is open: deal one first (gin-ref deal --upcard CARD), or let this "
+                                                "command deal it (gin-ref knock --upcard CARD ...)\n")

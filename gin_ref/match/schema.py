@@ -115,6 +115,11 @@ def turn_count(entry: Mapping[str, Any]) -> int:
     return len(turns) if isinstance(turns, list) else 0
 
 
+def is_dead_by_itself(entry: Mapping[str, Any]) -> bool:
+    """Did the hand end dead by itself (recorded turn by turn, a discard left the stock at its last cards)?"""
+    return entry.get("result") == "dead" and turn_count(entry) > 0
+
+
 def position(item: object) -> int:
     """The turn an irregularity happened at: its ``turn``, or 1 (before any turn) when it has none."""
     turn = item.get("turn") if isinstance(item, dict) else None

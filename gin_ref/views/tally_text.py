@@ -11,7 +11,7 @@ from gin_ref.core.game import Game, bonus_arithmetic, final_scores, game_bonuses
 from gin_ref.core.knock import limit_reason
 from gin_ref.match.actions import Outcome
 from gin_ref.match.model import Match
-from gin_ref.match.schema import Entry, turn_count
+from gin_ref.match.schema import Entry, is_dead_by_itself, turn_count
 from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
@@ -278,8 +278,7 @@ def opened_after_dead_text(match: Match, number: int, command: str) -> Optional[
     ``hand 1 was dead (the stock ran down to 2 cards): this knock opens hand 2``. None otherwise."""
     if number < 2 or len(match.hands) < number - 1:
         return None
-    before = match.hands[number - 2]
-    if before.get("result") != "dead" or not turn_count(before):
+    if not is_dead_by_itself(match.hands[number - 2]):
         return None
     return opened_after_dead_words(number, match.rules.dead_hand_stock, command)
 

@@ -109,7 +109,7 @@ def paid_notes(views):
     notes = []
     for view in views:
         tally = view.tally
-        if tally.get("finished"):
+        if tally.get("finished") and "games" not in tally:  # several games: said per game (settle, tally)
             words = paid_words(tally.get("final"), tally.get("winner"), tally.get("bonuses"))
             if words is not None:
                 notes.append(f"{view.file}: {words}")

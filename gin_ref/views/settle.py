@@ -107,7 +107,8 @@ def match_notes(view, names):
 
 
 def match_payments(view, stake, names):
-    """The payments of one finished match: per game for Hollywood, per pair of players otherwise."""
+    """The payments of one finished match: per game for Hollywood and a match of several games (each
+    game's final), per pair of players otherwise."""
     tally = view.tally
     if view.hollywood:
         payments = []

@@ -163,8 +163,22 @@ def ask_yes(question):
     return answer.strip().casefold() in ("y", "yes")
 
 
+def confirm_illegal(question):
+    """On a terminal: did the knock over the limit really happen (y/N)? Anything but y or yes (Ctrl-C and
+    Ctrl-D too) is no: the count is taken for a slip."""
+    try:
+        answer = PromptSession().prompt(f"{question} [y/N] ")
+    except (KeyboardInterrupt, EOFError):
+        return False
+    return answer.strip().casefold() in ("y", "yes")
+
+
 def run_terminal(session):
-    """The session on a terminal until quit or Ctrl-D; returns 0."""
+    """The session on a terminal until quit or Ctrl-D; returns 0. A knock by a count over the limit asks
+    whether it really happened (``confirm_illegal``); 'new --force' whether to replace the match (``ask_yes``)."""
+    from gin_ref.cli.knock_args import CONFIRM
+
+    CONFIRM["ask"] = confirm_illegal
     session.confirm = ask_yes
     prompt = make_prompt(session)
     click.echo(GREETING)

@@ -183,8 +183,8 @@ record each table in its file: gin-ref deal --match {folder}/round-1-table-1.yam
     record_match(run, folder / "round-1-table-1.yaml", "Ann", "Cid", "126-0")
     result = invoke("event", "pair", folder)
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == (f"Error: 1 match is not finished: round 1 table 2 ({folder}/round-1-table-2.yaml: "
-                             "Ben v Dee)\n")
+    assert result.stderr == (f"Error: round 1 is paired already; 1 match is not finished: round 1 table 2 "
+                             f"({folder}/round-1-table-2.yaml: Ben v Dee)\n")
 
 
 def test_a_damaged_table_is_named_and_counts_as_unfinished(tmp_path):
@@ -308,7 +308,7 @@ def test_standings_names_without_case_lists_open_matches_apart_and_names_damaged
     assert [item["file"] for item in data["skipped"]] == [str(tmp_path / "d.yaml")]
     result = invoke("standings", tmp_path)
     assert result.stdout.endswith(f"still being played (1, not counted):\n  {tmp_path / 'c.yaml'}: Ann, Ben\n")
-    assert result.stderr.startswith(f"skipped {tmp_path / 'd.yaml'}: ")
+    assert result.stderr.startswith(f"skipped {tmp_path / 'd.yaml'}:3: ")
 
 
 def test_standings_by_date_window_and_by_rating():
@@ -337,7 +337,7 @@ def test_the_cache_keeps_sound_matches_and_rereads_a_file_that_changed(tmp_path,
                                                         "three-player.yaml"]
     assert kept[str((club / "oklahoma.yaml").resolve())]["summary"] == {
         "date": "2024-03-02", "players": ["Ann", "Ben"], "finished": True, "winner": "Ann",
-        "final": {"Ann": 151, "Ben": 71}, "three": False,
+        "final": {"Ann": 151, "Ben": 71}, "bonuses": {"Ann": {}, "Ben": {}}, "three": False,
         "rules": {"name": "oklahoma", "knobs": load(club / "oklahoma.yaml").data["rules"]["knobs"]}, "seals": []}
     assert run("standings", "--json", club) == first  # from the cache, the same answer
     path = club / "oklahoma.yaml"

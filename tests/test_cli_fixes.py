@@ -182,8 +182,12 @@ def test_a_format_1_file_holding_keys_only_2_has_is_refused(tmp_path):
         1, "", f"Error: m.yaml:{at['knocker_count']}: 'knocker_count' {said}\n")
     result = sh(tmp_path, "verify", "m.yaml")
     assert result.returncode == 1
-    assert result.stderr == "".join(f"m.yaml:{line}: '{key}' {said}\n" for key, line in sorted(at.items(),
-                                                                                               key=lambda kv: kv[1]))
+    # the hand the amend replaced, kept in its correction, holds them too (issue 24 item 17)
+    kept_entry = [(key, i) for i, line in enumerate(lines, 1) for key in ("knocker_count", "defender_count")
+                  if i > kept and line.startswith(f"    {key}:")]
+    assert len(kept_entry) == 2
+    assert result.stderr == "".join(f"m.yaml:{line}: '{key}' {said}\n" for key, line in sorted(
+        list(at.items()) + kept_entry, key=lambda kv: kv[1]))
     assert (tmp_path / "m.yaml").read_text(encoding="utf-8") == old
     plain = re.sub(r"\n  seal: [0-9a-f]{16}", "", text.replace("format: gin-ref-match/2", "format: gin-ref-match/1")
                    .replace(end, ""))

@@ -59,6 +59,12 @@ def as_skipped(path):
     return f"line {line}: {message}"
 
 
+def skipped_line(path):
+    """The warning on stderr: the file named as every reader names it, ``FILE:LINE: message``."""
+    line, message = damage(path)
+    return f"skipped {path}:{line}: {message}\n"
+
+
 def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
@@ -127,8 +133,8 @@ def test_history_names_and_skips_damaged_files_and_passes_over_other_yaml(club):
     ]
     edited, future, truncated = (as_skipped(name) for name in ("edited.yml", "future.yaml", "truncated.yaml"))
     notes = "line 2: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']'"
-    assert result.stderr == (f"skipped edited.yml: {edited}\nskipped future.yaml: {future}\n"
-                             f"skipped notes.yaml: {notes}\nskipped truncated.yaml: {truncated}\n")
+    assert result.stderr == (skipped_line("edited.yml") + skipped_line("future.yaml") + "skipped notes.yaml:2: "
+                             + notes[len("line 2: "):] + "\n" + skipped_line("truncated.yaml"))
     data = json.loads(run("history", "--json", ".").stdout)
     assert [m["file"] for m in data["matches"]] == ["2024/hollywood.yaml", "three-player.yaml", "spades.yaml",
                                                     "oklahoma.yaml"]
@@ -140,8 +146,7 @@ def test_history_with_nothing_readable_exits_1(club):
     truncated, future = as_skipped("truncated.yaml"), as_skipped("future.yaml")
     result = run("history", "truncated.yaml")
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr == (f"skipped truncated.yaml: {truncated}\n"
-                             "Error: no readable match file in truncated.yaml (1 damaged)\n")
+    assert result.stderr == (skipped_line("truncated.yaml") + "Error: no readable match file in truncated.yaml (1 damaged)\n")
     result = run("history", "--json", "truncated.yaml", "future.yaml")
     assert result.exit_code == 1
     assert json.loads(result.stdout) == {"matches": [], "skipped": [

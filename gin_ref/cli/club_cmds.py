@@ -7,10 +7,12 @@ file is ``gin_ref.files.eventfile``, and each table's match file is started as `
 
 import datetime
 import os
+import signal
+from contextlib import contextmanager
 
 import click
 
-from gin_ref.cli.errors import shown_name
+from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.history_cmds import (PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates,
                                      read_items, warn_look_alikes)
 from gin_ref.cli.options import WholeNumber, json_option, rules_option
@@ -90,18 +92,20 @@ def standings_cmd(paths, since, until, by, as_json, strict):
     Example:  gin-ref standings examples/
               gin-ref standings --since 2024-01-01 --by rating --json club/
     """
-    from gin_ref.views.standings import standings, standings_text
+    from gin_ref.views.history import oldest_first, paid_notes
+    from gin_ref.views.standings import in_window, standings, standings_text
 
     views, skipped = read_summaries(paths)
     report_views(views, strict)
     warn_look_alikes(views)
     data = standings(views, since, until, by)
+    notes = paid_notes(view for view in oldest_first(views) if in_window(view, since, until))
     data["skipped"] = [{"file": file, "error": error} for file, error in _skipped_text(skipped)]
     if as_json:
         emit_json(data)
     else:
         if views:
-            click.echo(standings_text(data))
+            click.echo(standings_text(data, notes))
         _report_skipped(skipped)
     _require(views, skipped, paths)
 
@@ -169,26 +173,87 @@ def event_pair_cmd(folder, date_text):
     `gin-ref new` starts one (the event's rules; the first dealer drawn at random), printed as a table list.
 
     Refused while a match of the rounds paired is unfinished (each is named), and once the event is over.
+    All or nothing: the table files are written first and the event file last, so an interrupted pairing
+    leaves the event as it was (the files this run wrote are taken away; after a kill, pairing again
+    writes anew the untouched files it left, and says so).
 
     \b
     Example:  gin-ref event pair night
     """
     from gin_ref.cli.match_cmds import _date, start_match
-    from gin_ref.files import eventfile
+    from gin_ref.files import eventfile, filewrite
     from gin_ref.views.event_view import paired_text
 
     date = _date(date_text)
-    with eventfile.updating(folder) as event:
-        results, _skipped = table_results(folder, event)
-        rnd = event.next_round(results, lambda file: os.path.join(folder, file))
-        for t in rnd.tables:  # refuse before writing any of them
-            path = os.path.join(folder, t.file)
-            if os.path.lexists(path):
-                raise RecordError(f"{path} already exists: move it away, then pair again")
-        for t in rnd.tables:
-            start_match(os.path.join(folder, t.file), t.players, event.rules, date)
-        event.add_round(rnd)
+    written, commits = [], filewrite.commits  # the table files this run writes; the files written before it
+    event = None
+    try:
+        # the event file is written last, as the block ends
+        with _term_as_interrupt(), eventfile.updating(folder) as event:
+            results, _skipped = table_results(folder, event)
+            rnd = event.next_round(results, lambda file: os.path.join(folder, file))
+            left = []
+            for t in rnd.tables:  # refuse before writing any of them
+                path = os.path.join(folder, t.file)
+                if os.path.lexists(path):
+                    if not eventfile.left_by_a_pairing(path, t, event):
+                        raise RecordError(f"{path} already exists: move it away, then pair again")
+                    left.append(path)
+            if left:
+                warn(f"note: round {rnd.number} was being paired when an earlier run stopped: the event does not "
+                     f"know the {len(left)} table file{'s' if len(left) > 1 else ''} it left "
+                     f"({', '.join(left)}); nothing was recorded in them, so they are written again")
+            for t in rnd.tables:
+                path = os.path.join(folder, t.file)
+                written.append((path, t))  # before: a stop may come once it is in place, before the call returns
+                start_match(path, t.players, event.rules, date, force=path in left)
+            event.add_round(rnd)
+    except BaseException:  # Ctrl-C, a kill's SIGTERM, a full disk: unless the event names the round now,
+        if _take_back(folder, event, written):  # its tables go too: the event is as it was
+            filewrite.commits = commits  # and Ctrl-C's message says nothing of this command was written
+        raise
     click.echo(paired_text(event, rnd, folder))
+
+
+@contextmanager
+def _term_as_interrupt():
+    """A kill's SIGTERM stops the block as Ctrl-C does (KeyboardInterrupt), so that it can take back what it
+    wrote; outside the main thread, nothing changes."""
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    try:
+        before = signal.signal(signal.SIGTERM, stop)
+    except ValueError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def _take_back(folder, event, tables):
+    """After an ``event pair`` that stopped: remove the table files it was writing (``(path, Table)``), each
+    that is there and as the pairing writes it (``eventfile.left_by_a_pairing``), unless the event file was
+    written (it names them: the round is paired). True when they were taken back."""
+    from gin_ref.files import eventfile
+
+    if not tables:
+        return False
+    try:
+        named = {os.path.join(folder, t.file) for rnd in eventfile.load(folder).rounds for t in rnd.tables}
+    except Exception:  # the event file cannot say: it was not written by this run
+        named = set()
+    if any(path in named for path, _table in tables):
+        return False
+    for path, table in tables:
+        if os.path.lexists(path) and eventfile.left_by_a_pairing(path, table, event):
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+    return True
 
 
 @event_cmd.command("standings")
@@ -216,22 +281,23 @@ def event_standings_cmd(folder, as_json):
         emit_json(data)
     else:
         click.echo(event_text(data, folder))
-    for file, error in skipped:
-        click.echo(f"skipped {file}: {error}", err=True)
+    for file, line, error in skipped:
+        click.echo(f"skipped {file}:{line}: {error}" if line else f"skipped {file}: {error}", err=True)
 
 
 def table_results(folder, event):
-    """``({file name: Result}, [(path, error)])`` for every table of the rounds paired. A file that is
-    missing, damaged, or holds other players or house rules than the event's is a problem, and its table
-    counts as not finished."""
+    """``({file name: Result}, [(path, line, error)])`` for every table of the rounds paired (line None
+    when the problem has none). A file that is missing, damaged, or holds other players or house rules than
+    the event's is a problem, and its table counts as not finished."""
     from gin_ref.club.event import Result
 
     names = {os.path.join(folder, t.file): t for rnd in event.rounds for t in rnd.tables}
     present = [path for path in names if os.path.lexists(path)]
     views, skipped = read_summaries(present) if present else ([], [])
-    problems = [(path, "missing: the table's match file is not there") for path in names if path not in present]
-    problems += _skipped_text(skipped)
-    results = {names[path].file: Result.unplayed(error) for path, error in problems}
+    problems = [(path, None, "missing: the table's match file is not there") for path in names if path not in present]
+    problems += skipped
+    results = {names[path].file: Result.unplayed(error)
+               for (path, _line, _error), (_file, error) in zip(problems, _skipped_text(problems))}
     for view in views:
         t = names[view.file]
         error = None
@@ -241,7 +307,7 @@ def table_results(folder, event):
             error = (f"is played under other house rules ({view.record['rules']['name']}) than the event's "
                      f"({event.rules.name})")
         if error is not None:
-            problems.append((view.file, error))
+            problems.append((view.file, None, error))
             results[t.file] = Result.unplayed(error)
         else:
             results[t.file] = _in_event_names(Result.of_tally(view.tally), t.players)

@@ -14,12 +14,12 @@ from gin_ref.cli.sealcheck import report_views, strict_option
 
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.options import json_option, wide_option
-from gin_ref.views.text import output_width
+from gin_ref.views.text import fit_text, output_width
 from gin_ref.cli.output import emit_json, table
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.views.export import FORMATS, render
 from gin_ref.views.export_html import DEFAULT_TITLE, PAPERS
-from gin_ref.views.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, newest_first, standing
+from gin_ref.views.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, newest_first, paid_notes, standing
 from gin_ref.match.schema import FORMAT
 from gin_ref.match.tally import tally_data
 
@@ -133,8 +133,9 @@ def _skipped_text(skipped):
 
 
 def _report_skipped(skipped):
-    for file, error in _skipped_text(skipped):
-        warn(f"skipped {file}: {error}")
+    """One line on stderr per file left out, naming it as every reader does: ``skipped FILE:LINE: reason``."""
+    for file, line, message in skipped:
+        warn(f"skipped {file}:{line}: {message}" if line else f"skipped {file}: {message}")
 
 
 def warn_look_alikes(views):
@@ -305,6 +306,9 @@ def _print_history(views, data):
     click.echo(table(rows, headers=["date", "players", "rules", "winner", "score", "hands", "file"],
                      width=output_width(), wrap=(1, 4, 6), drop=(2,),
                      right={5}))
+    notes = paid_notes(newest_first(views))
+    if notes:
+        click.echo("\n" + "\n".join(fit_text(note) for note in notes))
 
 
 # -- stats -------------------------------------------------------------------------------------------------

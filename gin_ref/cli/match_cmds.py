@@ -199,6 +199,10 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
             slip = exc  # the deal this command made stands (written as the block ends); the knock is not recorded
     lead = f"{shown_name(path)}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if dealt is not None and not shown:
+        after_dead = tally_view.opened_after_dead_text(rec.match, dealt.number, "knock")
+        if after_dead is not None:
+            click.echo(lead + after_dead)
+            lead = ""
         click.echo(lead + tally_view.deal_text(rec.match, dealt.step.data))
     if dealt is not None:
         lead = ""
@@ -230,6 +234,9 @@ def dead_cmd(match_path, upcard):
         outcome = rec.match.dead()
     match = rec.match
     if dealt is not None:
+        after_dead = tally_view.opened_after_dead_text(match, dealt.number, "dead")
+        if after_dead is not None:
+            click.echo(after_dead)
         click.echo(tally_view.deal_text(match, dealt.step.data))
     click.echo(f"hand {outcome.number} is dead: no score")
     click.echo("\n".join(tally_view.standing_lines(match)))

@@ -48,6 +48,7 @@ class Session:
         self._pending = (None, None, [], None)
         self._shown = (None, None)
         self.problem = None
+        self.confirm = None  # on a terminal: ask(question) -> bool, for an entry that replaces the match
 
     # -- the file ----------------------------------------------------------------------------------------
     def _read(self):
@@ -156,6 +157,8 @@ class Session:
             if takes_match:
                 args = [name, "--match", self.path, *args[1:]]
         writes = takes_match and name not in READERS
+        if name == "new" and command is not None and not self._may_replace(command, args):
+            return 0
         try:
             with self._hold(writes):
                 now = self._read()
@@ -172,6 +175,26 @@ class Session:
                 return self._note(code)
         except GinRefError as exc:  # the lock is another writer's: refused, as the command itself would be
             return self._refuse(str(exc), exc.exit_code)
+
+    def _may_replace(self, command, args):
+        """``new --force`` in the session replaces its match, and the session goes on with the new one. On a
+        terminal it asks first (y/N); from a pipe, --force is the answer. False when the user said no (the
+        match is kept, and the session says so)."""
+        if self.confirm is None or self.known is None:
+            return True
+        try:
+            ctx = command.make_context(args[0], list(args[1:]), resilient_parsing=True)
+        except Exception:  # the command itself will say what is wrong with the line
+            return True
+        if not ctx.params.get("force"):
+            return True
+        match = self.state()
+        what = "a record that does not read" if match is None else \
+            f"{' v '.join(match.players)}, {_hands(match)}, totals {_totals(match)}"
+        if self.confirm(f"replace the match in {self.path} ({what}) with a new one? [y/N] "):
+            return True
+        click.echo(f"not replaced: the session goes on with the match in {self.path}")
+        return False
 
     def _read_line(self, args, words):
         """The command a line stands for (``gin_ref.cli.tableline``): a command named in full (any case) is
@@ -313,6 +336,15 @@ def _exit_code(code):
     return 1
 
 
+def _hands(match):
+    count = len(match.hands)
+    return f"{count} hand{'' if count == 1 else 's'}"
+
+
+def _totals(match):
+    return ", ".join(f"{name} {total}" for name, total in match.state.totals.items())
+
+
 def _reads_stdin(args):
     for index, arg in enumerate(args):
         if arg == "--input=-" or (arg == "--input" and index + 1 < len(args) and args[index + 1] == "-"):
@@ -325,7 +357,7 @@ def _parse(raw, path):
     if raw is None:
         return None, None
     try:
-        return record.loads(raw.decode("utf-8"), path).match, None
+        return record.loads(record.line_ends(raw.decode("utf-8"), path), path).match, None
     except UnicodeDecodeError:
         return None, f"{path}: not UTF-8 text"
     except GinRefError as exc:
@@ -337,7 +369,7 @@ def _plain(raw, path):
     if raw is None:
         return None
     try:
-        return record.record_data(record.loads(raw.decode("utf-8"), path))
+        return record.record_data(record.loads(record.line_ends(raw.decode("utf-8"), path), path))
     except (GinRefError, UnicodeDecodeError) as exc:
         return {"unreadable": str(exc)}
 

@@ -154,6 +154,15 @@ def _players(text, rules, dealer=None):
     return names
 
 
+def ask_yes(question):
+    """A y/N question on the terminal: True only for y or yes (Ctrl-C, Ctrl-D or Enter: no)."""
+    try:
+        answer = PromptSession().prompt(question)
+    except (KeyboardInterrupt, EOFError):
+        return False
+    return answer.strip().casefold() in ("y", "yes")
+
+
 def confirm_illegal(question):
     """On a terminal: did the knock over the limit really happen (y/N)? Anything but y or yes (Ctrl-C and
     Ctrl-D too) is no: the count is taken for a slip."""
@@ -166,10 +175,11 @@ def confirm_illegal(question):
 
 def run_terminal(session):
     """The session on a terminal until quit or Ctrl-D; returns 0. A knock by a count over the limit asks
-    whether it really happened (``confirm_illegal``)."""
+    whether it really happened (``confirm_illegal``); 'new --force' whether to replace the match (``ask_yes``)."""
     from gin_ref.cli.knock_args import CONFIRM
 
     CONFIRM["ask"] = confirm_illegal
+    session.confirm = ask_yes
     prompt = make_prompt(session)
     click.echo(GREETING)
     click.echo(standing(session.state(), session.problem))

@@ -249,8 +249,10 @@ class Event:
             shown = "; ".join(f"round {self._round_of(t)} table {t.number} ({shown(t.file)}: {' v '.join(t.players)})"
                               for t in open_tables)
             what = "is" if len(open_tables) == 1 else "are"
-            raise IllegalActionError(f"{len(open_tables)} match{'es' if len(open_tables) > 1 else ''} {what} not "
-                                     f"finished: {shown}")
+            # pairing again right after a pairing (one that was interrupted, say) says the round is paired
+            paired = f"round {len(self.rounds)} is paired already; " if self.rounds else ""
+            raise IllegalActionError(f"{paired}{len(open_tables)} match{'es' if len(open_tables) > 1 else ''} "
+                                     f"{what} not finished: {shown}")
 
     def _round_of(self, table):
         return next(rnd.number for rnd in self.rounds if table in rnd.tables)

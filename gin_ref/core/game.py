@@ -208,6 +208,52 @@ def final_scores(totals: Mapping[str, int], bonuses: Bonuses) -> Dict[str, int]:
     return {name: totals[name] + sum(bonuses[name].values()) for name in totals}
 
 
+# -- who won the game, who is paid -------------------------------------------------------------------------
+
+class Owed(NamedTuple):
+    """One payment of a finished game: ``payer`` pays ``payee`` the difference of their final scores."""
+
+    payer: str
+    payee: str
+    points: int
+
+
+def owed(final: Mapping[str, int]) -> List[Owed]:
+    """What a finished game pays (docs/rules.md §7): for each pair of players, in the order of ``final``,
+    the one with fewer final points (bonuses in) pays the other the difference; equal finals pay nothing.
+
+    Who is paid is not always who won: the game's winner is the player who reached the target (he wins the
+    match, and it counts so in the standings), but box bonuses, which do not count toward the target, can
+    lift a loser's final above the winner's. The loser is then paid (``paid_against_the_game``)."""
+    names = list(final)
+    payments = []
+    for index, first in enumerate(names):
+        for second in names[index + 1:]:
+            diff = final[first] - final[second]
+            if diff:
+                payer, payee = (second, first) if diff > 0 else (first, second)
+                payments.append(Owed(payer, payee, abs(diff)))
+    return payments
+
+
+def paid_against_the_game(final: Optional[Mapping[str, int]], winner: Optional[str]) -> List[Owed]:
+    """The payments of ``owed(final)`` that the game's ``winner`` makes: to each player whose final is above
+    his though he lost the game. Empty while no game is won (or on a Hollywood session's overall result,
+    whose winner is the player with the most points)."""
+    if not final or winner is None or winner not in final:
+        return []
+    return [payment for payment in owed(final) if payment.payer == winner]
+
+
+def paid_on_boxes(payment: Owed, bonuses: Optional[Mapping[str, Dict[str, int]]]) -> bool:
+    """Is the loser ``payment.payee`` paid because of his box bonus (the only end-of-game bonus a loser
+    gets)? False when his bonuses are known and hold none (a forfeit ends a match with the scores as they
+    stand: no bonus at all)."""
+    if bonuses is None:
+        return True
+    return bool((bonuses.get(payment.payee) or {}).get("box_bonus"))
+
+
 def bonus_arithmetic(rules: HouseRules, name: str, bonus: str, points: int,
                      boxes: Optional[Mapping[str, int]] = None) -> str:
     """One bonus as one term of a sum: ``box bonus 60 (3 × 20)`` (just ``box bonus 60`` without ``boxes``),

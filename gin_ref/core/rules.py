@@ -56,7 +56,7 @@ def _bool(name: str, value: Any) -> bool:
 
 
 def _players(name: str, value: Any) -> int:
-    if isinstance(value, bool) or value not in (2, 3):
+    if type(value) is not int or value not in (2, 3):  # 2.0 and true are not a number of players
         raise RulesError(f"house rule 'players' must be 2 or 3, not {shown(value)}")
     return int(value)
 

@@ -36,7 +36,7 @@ def load(folder):
             raise RecordError(f"'{folder}' is a file: name the event's folder")
         raise _missing(folder)
     text = matchfile.read_text(path)
-    data, problems = yamltext.parse(text)
+    data, problems = yamltext.parse(text, path)
     if problems:
         where, message = problems[0]
         raise RecordError(message, line=yamltext.line_of(data, where), path=path)
@@ -44,6 +44,20 @@ def load(folder):
         return Event(yamltext.plain(data))
     except RecordError as exc:
         raise RecordError(exc.message, line=yamltext.line_of(data, exc.where), path=path) from None
+
+
+def left_by_a_pairing(path, table, event):
+    """Is the match file at ``path`` one an interrupted ``event pair`` left for ``table`` (written before the
+    event file was, so the event does not know it)? It is when it reads as a match of the table's players under
+    the event's house rules and nothing was ever recorded in it (no hand, irregularity or correction): such a
+    file may be written again. Anything else at that path is not gin-ref's to replace."""
+    try:
+        record = matchfile.load(path).match.record
+    except (RecordError, OSError):
+        return False
+    return (list(record.get("players") or []) == list(table.players)
+            and (record.get("rules") or {}).get("knobs") == event.record["rules"]["knobs"]
+            and not record.get("hands") and not record.get("irregularities") and not record.get("corrections"))
 
 
 def dumps(event):

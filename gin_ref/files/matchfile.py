@@ -109,14 +109,30 @@ def read_open(fd, path):
 
 
 def decode(raw, path):
-    """The text of a match file's bytes, NFC-normalized; RecordError (with the line) if they are not UTF-8."""
+    """The text of a match file's bytes, NFC-normalized; RecordError (with the line) if they are not UTF-8.
+    Line ends are read as LF (see ``line_ends``)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise RecordError("not UTF-8 text: the file is damaged", line=line, path=str(path)) from None
+    if "\r" in text:
+        text = line_ends(text, path)
     # names (and all text) in one spelling, Unicode NFC: 'Zoë' written decomposed by an editor is 'Zoë'
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
+
+
+def line_ends(text, path):
+    """``text`` with its CRLF line ends (a file saved by an editor on Windows) read as LF: the record is the
+    same, and it is written back with LF. A carriage return that ends no line is refused, naming it: YAML
+    would take it for a line break that no line number counts. One left at the very end is a CRLF cut
+    between its two bytes, which the end line's check names as a cut."""
+    text = text.replace("\r\n", "\n")
+    lone = text.find("\r")
+    if lone != -1 and lone != len(text) - 1:
+        raise RecordError("a carriage return (CR) that ends no line: the line ends are damaged; save the file "
+                          "with LF or CRLF line ends", line=text.count("\n", 0, lone) + 1, path=str(path))
+    return text
 
 
 def read_text(path):
@@ -331,6 +347,14 @@ def create(path, match, force=False):
         except RecordError:
             if not force or not os.path.lexists(real):
                 raise
+    held = _HELD.get(real)
+    if held is not None:  # inside this process's hold (the session's 'new --force'): written under it
+        kept = write_atomic(name, text, real=real, lock_new=True)
+        if kept is not None:  # the hold moves to the version now in place
+            held["extra"].append(kept)
+            held["fd"] = kept
+        remove_old_lock(real)
+        return
     with _locked(name, real, lambda: _missing(name)):
         write_atomic(name, text, real=real)
         remove_old_lock(real)

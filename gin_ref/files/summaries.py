@@ -70,6 +70,14 @@ def _is_str_or_none(value):
     return value is None or isinstance(value, str)
 
 
+def _bonuses_well_formed(bonuses):
+    """Each player's bonuses by kind, whole numbers (or none at all)."""
+    return bonuses is None or isinstance(bonuses, dict) and all(
+        isinstance(name, str) and isinstance(kinds, dict)
+        and all(isinstance(kind, str) and type(points) is int for kind, points in kinds.items())
+        for name, kinds in bonuses.items())
+
+
 def well_formed(summary):
     """Has ``summary`` the shape ``summary_of`` gives (so that a cache of another shape is never used)?"""
     if not isinstance(summary, dict):
@@ -83,6 +91,7 @@ def well_formed(summary):
                                                                   for k, v in final.items()))
             and isinstance(rules, dict) and _is_str_or_none(rules.get("name"))
             and (rules.get("knobs") is None or isinstance(rules.get("knobs"), dict))
+            and _bonuses_well_formed(summary.get("bonuses"))
             and isinstance(seals, list) and all(isinstance(item, dict) and type(item.get("line")) is int
                                                 and isinstance(item.get("message"), str) for item in seals))
 

@@ -8,16 +8,17 @@ or a refusal: anchors and aliases, nesting deeper than MAX_DEPTH, and values tha
 refused with their line.
 """
 
+from gin_ref.core.errors import RecordError
 from gin_ref.files.yamldata import LineDict, LineList, line_of, plain  # noqa: F401 - the reader's API
 from gin_ref.files.yamlfast import MAX_DEPTH, parse_fast  # noqa: F401
 from gin_ref.files.yamlload import read
 from gin_ref.files.yamlscalar import Fallback
 
 
-def parse(text):
+def parse(text, path=None):
     """``(data, problems)``: the document as LineDict/LineList/scalars, and the problems PyYAML's path met
-    (a duplicate key, a tag), each ``(where, message)``. Raises RecordError (with its line) for text that
-    is not YAML or is empty."""
+    (a duplicate key, a tag), each ``(where, message)``. Raises RecordError (with its line, and ``path``,
+    the file's name as given, when known) for text that is not YAML or is empty."""
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
@@ -25,4 +26,9 @@ def parse(text):
     except (Fallback, RecursionError):
         pass
     problems = []
-    return read(text, problems), problems
+    try:
+        return read(text, problems), problems
+    except RecordError as exc:
+        if path is None or exc.path is not None:
+            raise
+        raise RecordError(exc.message, line=exc.line, path=str(path)) from None

@@ -29,7 +29,7 @@ from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.play import card_of
 from gin_ref.match.replay import replay, replay_hands
-from gin_ref.match.schema import FORMAT, Entry, Record, set_version, step_count, version_of
+from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
 from gin_ref.match.state import MatchState
 from gin_ref.match.steps import Step
 
@@ -205,8 +205,11 @@ class Match:
             return None  # the act itself says why no hand is open
         if upcard is None and limit_needs_upcard(self.rules):
             rest = " ..." if command == "knock" else ""
-            raise IllegalActionError(f"no hand is open: deal one first (gin-ref deal --upcard CARD), or let this "
-                                     f"command deal it (gin-ref {command} --upcard CARD{rest})")
+            last = self.hands[-1] if self.hands else None
+            dead = (f"hand {last['number']} was dead (the stock ran down to {self.rules.dead_hand_stock} cards), "
+                    "and " if last is not None and is_dead_by_itself(last) else "")
+            raise IllegalActionError(f"{dead}no hand is open: deal one first (gin-ref deal --upcard CARD), or let "
+                                     f"this command deal it (gin-ref {command} --upcard CARD{rest})")
         return self.deal(upcard)
 
     def play_turn(self, action: str, player: str, card: Union[None, str, Card] = None) -> Outcome:

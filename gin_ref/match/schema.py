@@ -50,10 +50,10 @@ Record = Dict[str, Any]
 
 VERSION_KEYS = ("upcard", "limit") + tuple(key for key in SETTLED_KEYS if key != "seal")  # what an amend replaces
 
-# Keys format /2 brought (hands by points, amend, redo, the steps undo counts): written only into /2, so a
-# /1 record holding one is refused (``keys_beyond_1``).
+# Keys format /2 brought (hands by points, amend, redo, the steps undo counts, a director's ruling, the
+# seals): written only into /2, so a /1 record holding one is refused (``keys_beyond_1``).
 KEYS_SINCE_2 = {
-    "hands": ("knocker_count", "defender_count", "big_gin"),
+    "hands": ("knocker_count", "defender_count", "big_gin", "ruling", "seal"),
     "irregularities": ("count",),  # an illegal knock by count
     "corrections": ("redone", "amended", "hand", "hands", "step", "steps", "seal"),
 }
@@ -72,6 +72,8 @@ def keys_beyond_1(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
                 yield from held(("hands", i, "irregularities", j), item, KEYS_SINCE_2["irregularities"])
     for i, item in enumerate(list_at(record, "corrections")):
         yield from held(("corrections", i), item, KEYS_SINCE_2["corrections"])
+        if isinstance(item, dict):  # the hand an undo took back holds a hand's keys
+            yield from held(("corrections", i, "entry"), item.get("entry"), KEYS_SINCE_2["hands"])
     rules = record.get("rules")
     if isinstance(rules, dict):
         yield from held(("rules", "knobs"), rules.get("knobs"), SNAPSHOT_OPTIONAL)
@@ -120,6 +122,11 @@ def is_count(value: object) -> bool:
 def turn_count(entry: Mapping[str, Any]) -> int:
     turns = entry.get("turns")
     return len(turns) if isinstance(turns, list) else 0
+
+
+def is_dead_by_itself(entry: Mapping[str, Any]) -> bool:
+    """Did the hand end dead by itself (recorded turn by turn, a discard left the stock at its last cards)?"""
+    return entry.get("result") == "dead" and turn_count(entry) > 0
 
 
 def position(item: object) -> int:

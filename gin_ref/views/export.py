@@ -17,7 +17,7 @@ from typing import NamedTuple
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.views.history import standing
-from gin_ref.views.words import RULED, hand_notes, house_rule_notes, result_only_words, ruling_words
+from gin_ref.views.words import RULED, hand_notes, house_rule_notes, paid_words, result_only_words, ruling_words
 
 FORMATS = ("csv", "json", "markdown", "html")
 EXPORT_FORMAT = "gin-ref-export/1"
@@ -246,18 +246,26 @@ def game_sheet(view, number):
 
 
 def game_outcome(view, number):
-    """``game 1: Cid wins, target 100`` or ``game 3: open, target 100``."""
+    """``game 1: Cid wins, target 100`` or ``game 3: open, target 100``; a game whose loser is paid on boxes
+    says so: ``game 1: Cid wins the game; Ben is paid 5 on boxes, target 100``."""
     game = view.tally["games"][number - 1]
     state = f"{game['winner']} wins" if game.get("winner") else ("a tie" if game.get("finished") else "open")
+    if game.get("finished"):
+        state = paid_words(game.get("final"), game.get("winner"), game.get("bonuses")) or state
     target = view.tally.get("target")
     return f"game {number}: {state}" + (f", target {target}" if target else "")
 
 
 def outcome_line(view):
-    """``Ann wins: Ann 112, Ben 45`` (final scores) once over; else ``playing: Ann 40, Ben 22; next dealer
-    Ann`` (running totals)."""
+    """``Ann wins: Ann 112, Ben 45`` (final scores) once over (``Ann wins the game; Ben is paid 95 on boxes
+    (Ann 220, Ben 315)`` when box bonuses lift the loser's final above the winner's); else ``playing: Ann 40,
+    Ben 22; next dealer Ann`` (running totals)."""
     tally = view.tally
     scores = ", ".join(f"{name} {standing(view).get(name, 0)}" for name in view.players)
+    paid = (paid_words(tally.get("final"), tally.get("winner"), tally.get("bonuses"))
+            if tally.get("finished") and "games" not in tally else None)  # several games: each game says it
+    if paid is not None:
+        return f"{paid} ({scores})"
     if tally.get("finished"):
         return f"{tally['winner']} wins: {scores}" if tally.get("winner") else f"over, a tie: {scores}"
     nxt = tally.get("next_dealer")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from gin_ref.match.schema import FORMAT
+from gin_ref.views.words import paid_words
 
 # A file claims to be a match when its top-level ``format`` names the match format (any version: a file of
 # another version is a match we cannot read, named and skipped, not silently ignored).
@@ -102,6 +103,20 @@ def history_data(views, skipped=()):
         "matches": [history_row(view) for view in newest_first(views)],
         "skipped": [{"file": file, "error": error} for file, error in skipped],
     }
+
+
+def paid_notes(views):
+    """``match.yaml: Ann wins the game; Ben is paid 95 on boxes`` for each finished match (in the order given)
+    whose game's loser is paid, box bonuses lifting his final above the winner's (``words.paid_words``):
+    a table of winners and scores says it in words under it."""
+    notes = []
+    for view in views:
+        tally = view.tally
+        if tally.get("finished") and "games" not in tally:  # several games: said per game (settle, tally)
+            words = paid_words(tally.get("final"), tally.get("winner"), tally.get("bonuses"))
+            if words is not None:
+                notes.append(f"{view.file}: {words}")
+    return notes
 
 
 def standing(view):

@@ -3,9 +3,11 @@
 Pure: takes matches already read (``MatchView``) and returns plain data. Amounts are exact decimals
 (``decimal.Decimal``), never floats: a difference of scores times the stake keeps the stake's decimals.
 
-- A finished match: the loser pays the winner the difference of the final scores (bonuses in) times the
-  stake. Hollywood: each game on its own, by the difference of that game's final scores. Three players:
-  each pair, by the difference of their final individual scores.
+- A finished match: the player with fewer final points (bonuses in) pays the other the difference times the
+  stake (``gin_ref.core.game.owed``). That is the game's loser, unless box bonuses lifted his final above
+  the winner's: the winner then pays, and the settlement says so in words (``Ann wins the game; Ben is
+  paid 95 on boxes``). Hollywood: each game on its own, by the difference of that game's final scores.
+  Three players: each pair, by the difference of their final individual scores.
 - The net over all the matches, and a short list of payments that settles it: the largest debtor pays the
   largest creditor, again and again, so at most one payment fewer than the players with a non-zero net.
 - An unfinished match is named and left out. Names are matched without case, and shown as the standings
@@ -16,12 +18,13 @@ import json
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from itertools import combinations
 from typing import Optional
 
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.game import owed
 from gin_ref.views.ratings import key
 from gin_ref.views.standings import spellings
+from gin_ref.views.words import paid_words
 
 DEFAULT_STAKE = "1"
 _STAKE = re.compile(r"[0-9]{1,12}(\.[0-9]{1,6})?")
@@ -58,6 +61,7 @@ class MatchSettlement:
     date: str
     final: dict  # name -> final score, as shown
     payments: tuple
+    notes: tuple = ()  # in words, each game whose loser is paid (``paid_words``)
 
 
 @dataclass(frozen=True)
@@ -82,13 +86,24 @@ class _Names:
 
 def pair_payments(final, stake, names, game=None):
     """Each pair of players in ``final`` (name -> score): the lower pays the higher the difference."""
-    payments = []
-    for first, second in combinations(final, 2):
-        diff = final[first] - final[second]
-        if diff:
-            payer, payee = (second, first) if diff > 0 else (first, second)
-            payments.append(Payment(names(payer), names(payee), abs(diff) * stake, abs(diff), game))
-    return payments
+    return [Payment(names(p.payer), names(p.payee), p.points * stake, p.points, game) for p in owed(final)]
+
+
+def match_notes(view, names):
+    """In words, each game of a finished match whose loser is paid on boxes: ``Ann wins the game; Ben is paid
+    95 on boxes`` (Hollywood: ``game 1: ...``), with the names as the settlement shows them."""
+    tally = view.tally
+    games = tally["games"] if view.hollywood else [dict(tally, number=None)]
+    notes = []
+    for game in games:
+        final = {names(name): score for name, score in (game.get("final") or {}).items()}
+        bonuses = game.get("bonuses")
+        bonuses = None if bonuses is None else {names(name): won for name, won in bonuses.items()}
+        winner = names(game["winner"]) if game.get("winner") else None
+        words = paid_words(final, winner, bonuses)
+        if words is not None:
+            notes.append(words if game["number"] is None else f"game {game['number']}: {words}")
+    return tuple(notes)
 
 
 def match_payments(view, stake, names):
@@ -139,7 +154,7 @@ def settle(views, stake=Decimal(DEFAULT_STAKE)):
             net[payment.payee] += payment.amount
         final = view.tally.get("final") or view.tally.get("totals") or {}
         matches.append(MatchSettlement(view.file, view.date, {names(n): final.get(n, 0) for n in view.players},
-                                       tuple(payments)))
+                                       tuple(payments), match_notes(view, names)))
     return Settlement(stake, tuple(matches), tuple(unfinished), net, tuple(settling_payments(net)))
 
 
@@ -195,6 +210,7 @@ def settle_lines(settlement, currency=""):
     for match in settlement.matches:
         scores = ", ".join(f"{name} {score}" for name, score in match.final.items())
         lines += ["", f"{match.file} ({match.date + ', ' if match.date else ''}final {scores})"]
+        lines += [f"  {note}" for note in match.notes]
         lines += [f"  {_payment_line(p, currency)}" for p in match.payments] or ["  no payment: a tie"]
     if settlement.unfinished:
         lines += ["", "left out, not finished:"]

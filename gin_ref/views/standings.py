@@ -34,14 +34,15 @@ def summary_of(view):
     tally = view.tally
     rules = view.record.get("rules") or {}
     return {"date": view.date, "players": view.players, "finished": bool(tally.get("finished")),
-            "winner": tally.get("winner"), "final": tally.get("final"), "three": view.three_player,
-            "rules": {"name": rules.get("name"), "knobs": rules.get("knobs")}, "seals": list(view.seals)}
+            "winner": tally.get("winner"), "final": tally.get("final"), "bonuses": tally.get("bonuses"),
+            "three": view.three_player, "rules": {"name": rules.get("name"), "knobs": rules.get("knobs")},
+            "seals": list(view.seals)}
 
 
 def view_of_summary(file, summary, digest=""):
     """A MatchView holding only a summary (``summary_of``): enough for ``standings``."""
     tally = {"players": list(summary["players"]), "finished": summary["finished"], "winner": summary["winner"],
-             "final": summary["final"]}
+             "final": summary["final"], "bonuses": summary.get("bonuses")}
     if summary["three"]:
         tally["roles"] = None
     return MatchView(file, {"date": summary["date"], "rules": summary["rules"]}, tally,
@@ -150,13 +151,17 @@ def standings_rows(data):
             for row in data["standings"]]
 
 
-def standings_text(data):
-    """The league table as text, then the open matches (one line each)."""
+def standings_text(data, notes=()):
+    """The league table as text, then ``notes`` (``history.paid_notes``: each match won by a player who is
+    not paid), then the open matches (one line each)."""
     lines = []
     if data["standings"]:
         lines.append(table(standings_rows(data), HEADERS, right={0, 2, 3, 4, 5, 6, 7, 8}))
     else:
         lines.append("no finished match yet")
+    if notes:
+        lines.append("")
+        lines += list(notes)
     if data["open"]:
         lines.append("")
         lines.append(f"still being played ({len(data['open'])}, not counted):")

@@ -7,18 +7,18 @@ anything about the game. The words for each event come from ``gin_ref.views.word
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
-from gin_ref.core.game import Game, bonus_arithmetic, game_bonuses, other
+from gin_ref.core.game import Game, bonus_arithmetic, final_scores, game_bonuses, other
 from gin_ref.core.knock import limit_reason
 from gin_ref.match.actions import Outcome
 from gin_ref.match.model import Match
-from gin_ref.match.schema import Entry, turn_count
+from gin_ref.match.schema import Entry, is_dead_by_itself, turn_count
 from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width, short_name, spread_lines, table
 from gin_ref.views.words import (RULED, after_end_words, end_reason, final_words, games_standing_words,
-                                 hand_games_words, hand_notes, note_words, pretty_card, result_only_words, result_words,
-                                 ruling_words)
+                                 hand_games_words, hand_notes, note_words, opened_after_dead_words, paid_words,
+                                 pretty_card, result_only_words, result_words, ruling_words)
 from gin_ref.core.escape import one_line
 
 RESULT_NAMES = {"big_gin": "big gin"}
@@ -204,18 +204,22 @@ def ending_lines(match: Match) -> List[str]:
     lines = [f"the match is over: {end_reason(state)}"]
     if state.forfeit is not None:  # scores as they stand: no bonuses, no games to settle
         lines.append("final: " + _scores(final, match.players))
-        lines.append(final_words(final, winner))
+        lines.append(final_words(final, winner, bonuses))
         return lines
     if state.games is not None:
         for game in state.games:
             lines.append(f"game {game.number}: {game.winner} wins, {_scores(game.totals, match.players)}")
-            lines.extend(_bonus_lines(match, game.totals, _game_bonuses(match, game), game.boxes, "  "))
+            won = _game_bonuses(match, game)
+            lines.extend(_bonus_lines(match, game.totals, won, game.boxes, "  "))
+            paid = paid_words(final_scores(game.totals, won), game.winner, won)  # each game is settled apart
+            if paid is not None:
+                lines.append(f"  {paid}")
         lines.append(f"final (all {'three' if len(state.games) == 3 else len(state.games)} games):")
     else:
         lines.append("final:")
     boxes = None if state.games is not None else state.boxes  # several games: each game's box bonus is above
     lines.extend(_bonus_lines(match, state.totals, bonuses, boxes, "  ", final))
-    lines.append(final_words(final, winner))
+    lines.append(final_words(final, winner, bonuses, paid=state.games is None))  # games: each said above
     return lines
 
 
@@ -339,6 +343,17 @@ def deal_text(match: Match, entry: Entry) -> str:
         first = entry["captain"] if match.state.three else other(match.players, entry["dealer"])
         upcard = f"no upcard: {first} holds 11 cards and discards first"
     return f"{who}, {upcard}\nknock limit {entry['limit']} ({limit_reason(match.rules, card)})"
+
+
+def opened_after_dead_text(match: Match, number: int, command: str) -> Optional[str]:
+    """When ``command`` (knock, dead) dealt hand ``number`` itself just after a hand that ended dead by itself
+    (recorded turn by turn, the stock ran down at a discard), the player may not have seen that end:
+    ``hand 1 was dead (the stock ran down to 2 cards): this knock opens hand 2``. None otherwise."""
+    if number < 2 or len(match.hands) < number - 1:
+        return None
+    if not is_dead_by_itself(match.hands[number - 2]):
+        return None
+    return opened_after_dead_words(number, match.rules.dead_hand_stock, command)
 
 
 def start_text(match: Match, path: str) -> str:

@@ -39,10 +39,10 @@ def _totals(totals: Dict[str, int], players: List[str]) -> str:
 
 
 def _end(finished: bool, final: Optional[Dict[str, int]], winner: Optional[str], ended_in: Optional[int],
-         totals: Dict[str, int], players: List[str]) -> str:
+         totals: Dict[str, int], players: List[str], bonuses: Optional[Dict[str, Dict[str, int]]] = None) -> str:
     if not finished:
         return f"not over: {', '.join(f'{name} {totals[name]}' for name in players)}"
-    return f"{words.final_words(final, winner)} (ended in hand {ended_in})"
+    return f"{words.final_words(final, winner, bonuses)} (ended in hand {ended_in})"
 
 
 def what_if_text(match: Match, whatif: WhatIf) -> str:
@@ -68,8 +68,8 @@ def what_if_text(match: Match, whatif: WhatIf) -> str:
     if reasons:
         lines += ["* why they differ:"] + reasons
     state = match.state
-    _bonuses, final, winner = state.result()
+    bonuses, final, winner = state.result()
     lines.append(f"totals: {played} {_totals(state.totals, players)}, {other} {_totals(whatif.totals, players)}")
-    lines.append(f"{played}: {_end(state.finished, final, winner, state.ended_in, state.totals, players)}")
-    lines.append(f"{other}: {_end(whatif.finished, whatif.final, whatif.winner, whatif.ended_in, whatif.totals, players)}")
+    lines.append(f"{played}: {_end(state.finished, final, winner, state.ended_in, state.totals, players, bonuses)}")
+    lines.append(f"{other}: {_end(whatif.finished, whatif.final, whatif.winner, whatif.ended_in, whatif.totals, players, whatif.bonuses)}")
     return "\n".join(lines)

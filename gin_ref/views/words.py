@@ -5,6 +5,7 @@ and ``verify`` all say it this way; the match layer hands over data only.
 
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from gin_ref.core import game
 from gin_ref.match.actions import Outcome
 from gin_ref.match.play import card_of
 from gin_ref.match.result import scores_text
@@ -236,17 +237,37 @@ def end_reason(state: MatchState) -> str:
     return f"{state.winner} reached {state.rules.target} in hand {state.ended_in}"
 
 
-def final_words(final: Optional[Dict[str, int]], winner: Optional[str]) -> str:
-    """The end in one phrase: ``Ann won 151 to 71`` (``a tie at 120 to 120``)."""
+def final_words(final: Optional[Dict[str, int]], winner: Optional[str],
+                bonuses: Optional[Dict[str, Dict[str, int]]] = None, paid: bool = True) -> str:
+    """The end in one phrase: ``Ann won 151 to 71`` (``a tie at 120 to 120``); when box bonuses lift the
+    loser's final above the winner's, who won the game and who is paid (``paid_words``; not for a match of
+    several games, ``paid`` False: each game is settled, and said, apart)."""
     final = final or {}
+    words = paid_words(final, winner, bonuses) if paid else None
+    if words is not None:
+        return words
     scores = " to ".join(str(final[name]) for name in sorted(final, key=lambda n: -final[n]))
     return f"{winner} won {scores}" if winner else f"a tie at {scores}"
 
 
+def paid_words(final: Optional[Mapping[str, int]], winner: Optional[str],
+               bonuses: Optional[Mapping[str, Dict[str, int]]] = None) -> Optional[str]:
+    """``Ann wins the game; Ben is paid 95 on boxes`` when the game's winner (who reached the target) has
+    fewer final points than a loser and so pays him (``gin_ref.core.game.paid_against_the_game``); with
+    three players, by whom: ``Ben is paid 95 by Ann on boxes``. None when the winner is paid as usual."""
+    paid = game.paid_against_the_game(final, winner)
+    if not paid:
+        return None
+    by = f" by {winner}" if final is not None and len(final) > 2 else ""
+    parts = [f"{p.payee} is paid {p.points}{by} on {'boxes' if game.paid_on_boxes(p, bonuses) else 'points'}"
+             for p in paid]
+    return f"{winner} wins the game; " + "; ".join(parts)
+
+
 def outcome_words(state: MatchState) -> str:
-    """``Ann won 151 to 71`` for a finished match."""
-    _bonuses, final, winner = state.result()
-    return final_words(final, winner)
+    """``Ann won 151 to 71`` for a finished match (``final_words``)."""
+    bonuses, final, winner = state.result()
+    return final_words(final, winner, bonuses, paid=state.games is None)
 
 
 _BONUS_NAMES = {"gin": "gin bonus", "big_gin": "big gin bonus", "undercut": "undercut bonus"}
@@ -377,6 +398,12 @@ def hand_notes(tally: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
     later = len(hands) + 1
     notes += [(later, irregularity_note(later, item)) for item in refused if item.get("hand") == later]
     return notes
+
+
+def opened_after_dead_words(number: int, dead_hand_stock: int, command: str) -> str:
+    """``hand 1 was dead (the stock ran down to 2 cards): this knock opens hand 2`` (``command`` knock or dead)."""
+    this = "this knock opens" if command == "knock" else f"this '{command}' opens and ends"
+    return f"hand {number - 1} was dead (the stock ran down to {dead_hand_stock} cards): {this} hand {number}"
 
 
 def event_amend_words(file: str, event: str, folder: str, round_number: int, table: int, paired: int,

@@ -8,7 +8,7 @@ changed is kept in the file under ``corrections``; nothing is lost.
 import click
 
 from gin_ref.cli.match_cmds import knock_options
-from gin_ref.cli.options import CARDS_OR_COUNT, match_option, player_argument
+from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_option, player_argument
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.views import words
@@ -18,7 +18,7 @@ from gin_ref.views import words
 @match_option
 @knock_options(required=False)
 @click.option("--dead", is_flag=True, help="The hand was dead: no score.")
-@click.argument("hand", type=click.IntRange(min=1), metavar="HAND")
+@click.argument("hand", type=HAND_NUMBER, metavar="HAND")
 @player_argument(required=False)
 @click.argument("cards", nargs=-1, metavar="CARDS|N", type=CARDS_OR_COUNT)
 def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead, hand, player, cards):

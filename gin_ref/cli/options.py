@@ -145,6 +145,24 @@ class CardsOrCountType(click.ParamType):
         return value
 
 
+class HandNumberType(click.ParamType):
+    """A hand's number, 1 or more, refused in gin-ref's words (``bad hand number 'three': ...``), not
+    click's range message."""
+
+    name = "hand"
+
+    def convert(self, value, param, ctx):
+        from gin_ref.core.errors import InvalidNotationError
+
+        text = str(value).strip()
+        if not (text.isascii() and text.isdigit()) or int(text) < 1:
+            raise InvalidNotationError(f"bad hand number {value!r}: hands are numbered 1, 2, 3...")
+        return int(text)
+
+
+HAND_NUMBER = HandNumberType()
+
+
 class MeldsType(click.ParamType):
     """Declared melds, ``"AS 2S 3S | 4H 4D 4C"``, as a tuple of Melds (None for an empty text)."""
 

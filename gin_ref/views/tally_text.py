@@ -247,8 +247,9 @@ def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str) 
     else:
         what = "counted (big gin)" if entry.get("big_gin") else "counted"
         mine = (knocker, what, str(settled.knocker_deadwood))
-    if "defender_count" in entry:
-        theirs = (defender, "counted after layoffs", str(settled.defender_deadwood))
+    if "defender_count" in entry:  # a gin's defender lays nothing off: his count is just his count
+        laid_off = settled.knocker_deadwood != 0
+        theirs = (defender, "counted after layoffs" if laid_off else "counted", str(settled.defender_deadwood))
     else:
         theirs = (defender, "from the cards (no layoffs against gin)", str(settled.defender_deadwood))
     lines = [table([mine, theirs], ("", "melds", "deadwood"))]

@@ -10,6 +10,7 @@ fails verification), 2 bad command line or unreadable input (a bad card, an unkn
 import errno
 import gc
 import importlib
+import os
 import sys
 
 import click
@@ -94,6 +95,14 @@ class LazyGroup(click.Group):
             raise  # bare 'gin-ref': click shows the help
         except click.UsageError as exc:  # 'gin-ref --bogus'
             fail(usage_message(exc), exc.exit_code)
+
+    def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):
+        # When the shell asks, bash's script is gin-ref's: the presets and the files offered together.
+        if os.environ.get(complete_var or "_GIN_REF_COMPLETE"):
+            from gin_ref.cli.shellcomplete import register
+
+            register()
+        return super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
     def invoke(self, ctx):
         from gin_ref.cli.options import terminal_width

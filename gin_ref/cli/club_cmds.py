@@ -12,7 +12,7 @@ import click
 
 from gin_ref.cli.history_cmds import PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates, read_items
 from gin_ref.cli.options import json_option, rules_option
-from gin_ref.cli.output import emit_json
+from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import InvalidNotationError, RecordError
 
 
@@ -93,7 +93,7 @@ def standings_cmd(paths, since, until, by, as_json):
         emit_json(data)
     else:
         if views:
-            click.echo(standings_text(data))
+            say(standings_text(data))
         _report_skipped(skipped)
     _require(views, skipped, paths)
 
@@ -133,7 +133,8 @@ def event_new_cmd(folder, system, rounds, rules_spec, date_text, players):
     rules (three-player rules are refused).
 
     \b
-    Example:  gin-ref event new night --format round-robin --rules standard Ann Ben Cid Dee
+    Example:  gin-ref event new night --format round-robin --rules standard \\
+                Ann Ben Cid Dee
     """
     from gin_ref.cli.match_cmds import _date
     from gin_ref.club.event import Event, check_rules
@@ -150,7 +151,7 @@ def event_new_cmd(folder, system, rounds, rules_spec, date_text, players):
         raise InvalidNotationError(str(exc)) from None
     event = Event.new(name, system, list(players), rules, _date(date_text), rounds)
     eventfile.create(folder, event)
-    click.echo(started_text(event, folder))
+    say(started_text(event, folder))
 
 
 @event_cmd.command("pair")
@@ -180,7 +181,7 @@ def event_pair_cmd(folder, date_text):
         for t in rnd.tables:
             start_match(os.path.join(folder, t.file), t.players, event.rules, date)
         event.add_round(rnd)
-    click.echo(paired_text(event, rnd, folder))
+    say(paired_text(event, rnd, folder))
 
 
 @event_cmd.command("standings")
@@ -207,7 +208,7 @@ def event_standings_cmd(folder, as_json):
     if as_json:
         emit_json(data)
     else:
-        click.echo(event_text(data, folder))
+        say(event_text(data, folder))
     for file, error in skipped:
         click.echo(f"skipped {file}: {error}", err=True)
 

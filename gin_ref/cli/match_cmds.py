@@ -17,11 +17,10 @@ from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import warn
 from gin_ref.views import words
-from gin_ref.views.text import fit_text
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, complete_player, discard_option,
                                  json_option, match_option, player_argument, rules_option, upcard_option,
                                  wide_option)
-from gin_ref.cli.output import emit_json
+from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
@@ -68,7 +67,7 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
         _check_text(rules_spec, "rules file name")
     match = start_match(path, players, load_rules(rules_spec), _date(date_text), force, dealer=dealer, box=box,
                         captain=captain, draw=list(draw) or None)
-    click.echo(tally_view.start_text(match, path))
+    say(tally_view.start_text(match, path))
 
 
 def start_match(path, players, rules, date, force=False, **start):
@@ -118,7 +117,7 @@ def deal_cmd(match_path, upcard, dealer):
     with record.updating(record.match_file(match_path)) as rec:
         outcome = rec.match.deal(card, dealer)
     refuse_kept(rec.match, outcome)
-    click.echo(tally_view.deal_text(rec.match, outcome.step.data))
+    say(tally_view.deal_text(rec.match, outcome.step.data))
 
 
 def knock_options(required=True):
@@ -180,10 +179,10 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
             raise
     lead = f"{path}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if dealt is not None:
-        click.echo(lead + tally_view.deal_text(rec.match, dealt.step.data))
+        say(lead + tally_view.deal_text(rec.match, dealt.step.data))
         lead = ""
     refuse_kept(rec.match, outcome, dealt is not None)
-    click.echo(lead + tally_view.knock_text(rec.match, outcome))
+    say(lead + tally_view.knock_text(rec.match, outcome))
 
 
 def _defender_unquoted(cards, defender):
@@ -215,9 +214,9 @@ def dead_cmd(match_path, upcard):
         outcome = rec.match.dead()
     match = rec.match
     if dealt is not None:
-        click.echo(tally_view.deal_text(match, dealt.step.data))
-    click.echo(f"hand {outcome.number} is dead: no score")
-    click.echo("\n".join(tally_view.standing_lines(match)))
+        say(tally_view.deal_text(match, dealt.step.data))
+    say(f"hand {outcome.number} is dead: no score")
+    say("\n".join(tally_view.standing_lines(match)))
 
 
 @click.command("tally")
@@ -271,9 +270,9 @@ def tally_cmd(match_path, as_json, what_if_spec, file):
     elif whatif is not None:
         from gin_ref.views.whatif_view import what_if_text
 
-        click.echo(what_if_text(rec.match, whatif))
+        say(what_if_text(rec.match, whatif))
     else:
-        click.echo(tally_view.tally_text(rec.match, path))
+        say(tally_view.tally_text(rec.match, path))
 
 
 @click.command("verify")
@@ -333,16 +332,16 @@ def verify_cmd(match_path, as_json, strict, files):
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
-            click.echo(fit_text(f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded))
+            say((f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded))
             for item in kept:
-                click.echo(fit_text(f"  line {item['line']}, {item['text']}"))
+                say((f"  line {item['line']}, {item['text']}"))
             for note in notes:
-                click.echo(fit_text(f"  note: {note}"))
+                say((f"  note: {note}"))
             for item in _rulings(data):
-                click.echo(fit_text(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
+                say((f"  line {item['line']}, ^ hand {item['hand']} ruled: "
                                     f"{words.ruling_words(item, dated=True)}"))
             if match is not None and not sealed:
-                click.echo(fit_text(f"  {words.NO_SEALS}"))
+                say((f"  {words.NO_SEALS}"))
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)

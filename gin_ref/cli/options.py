@@ -200,10 +200,14 @@ def match_option(command):
 
 
 def terminal_width():
-    """The terminal's width: $COLUMNS when set, else the terminal's own, else 80 (a pipe, a file)."""
+    """The terminal's width: $COLUMNS when set, else the terminal's own, else 80 (a pipe, a file); at
+    least 40 (MIN_COLUMNS)."""
     import shutil
 
-    return shutil.get_terminal_size((80, 24)).columns
+    return max(MIN_COLUMNS, shutil.get_terminal_size((80, 24)).columns)
+
+
+MIN_COLUMNS = 40
 
 
 def _set_wide(ctx, param, wide):

@@ -21,7 +21,7 @@ from collections import Counter
 
 from gin_ref.views.history import MatchView, oldest_first
 from gin_ref.views.ratings import START_MU, START_SIGMA, Rating, key, ratings
-from gin_ref.views.text import table
+from gin_ref.views.text import short_name, table
 
 ORDERS = ("wins", "rating")
 HEADERS = ["rank", "player", "matches", "won", "win %", "for", "against", "diff", "rating"]
@@ -144,7 +144,7 @@ def _rank(rows, by):
 
 def standings_rows(data):
     """The table rows people read (win % and rating with one decimal, diff signed)."""
-    return [[row["rank"], row["player"], row["matches"], row["matches_won"], f"{row['win_pct']:.1f}",
+    return [[row["rank"], short_name(row["player"]), row["matches"], row["matches_won"], f"{row['win_pct']:.1f}",
              row["points_for"], row["points_against"], f"{row['diff']:+d}", f"{row['rating']:.1f}"]
             for row in data["standings"]]
 

@@ -104,7 +104,7 @@ def games_table(match: Match, data: Dict[str, Any]) -> str:
     for game in data["games"]:
         state = game["winner"] if game["finished"] else "(open)"
         rows.append([game["number"], *(game["totals"][name] for name in match.players), state])
-    return table(rows, ["game", *match.players, "won by"], right=set(range(len(match.players) + 1)))
+    return table(rows, ["game", *map(short_name, match.players), "won by"], right=set(range(len(match.players) + 1)))
 
 
 # -- where the match stands ------------------------------------------------------------------------------

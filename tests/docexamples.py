@@ -150,9 +150,24 @@ def _split(block: Block, command: Command):
     target = None
     if ">" in words:
         target, words = words[words.index(">") + 1], words[:words.index(">")]
+    words = [expanded for word in words for expanded in _glob(word)]
     if not words or words[0] != "gin-ref":
         raise Failure(f"{block.doc}:{command.line}: not a gin-ref command:\n  {command.text}")
     return feed, words[1:], target
+
+
+_HERE = [Path(".")]
+
+
+def _glob(word: str) -> List[str]:
+    """A word with `*` or `?` expanded as the shell would in the example's folder (kept as it is when
+    nothing matches, as bash does)."""
+    if "*" not in word and "?" not in word:
+        return [word]
+    import glob
+
+    found = sorted(glob.glob(word, root_dir=_HERE[0]))
+    return found or [word]
 
 
 def run_command(block: Block, command: Command, folder: Path):
@@ -161,6 +176,7 @@ def run_command(block: Block, command: Command, folder: Path):
 
     from gin_ref.cli import main
 
+    _HERE[0] = folder
     feed, args, target = _split(block, command)
     cwd = os.getcwd()
     os.chdir(folder)
@@ -227,7 +243,7 @@ def run_terminal(block: Block, folder: Path) -> None:
         raise Failure(f"{block.doc}:{block.line}: a terminal block holds one `$ gin-ref play` line")
     _feed, args, _target = _split(block, commands[0])
     expected = commands[0].expected
-    entries = [m.group(2) for m in map(_PROMPT.match, expected) if m]
+    entries = [m.group(2) for m in (_PROMPT.match(line) or _PROMPT.match(line + " ") for line in expected) if m]
     rows = len(expected) + 12
     gin_ref = shutil.which("gin-ref")
     argv = [gin_ref] if gin_ref else [sys.executable, "-m", "gin_ref"]

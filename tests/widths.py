@@ -60,7 +60,8 @@ SCENES = [
     ]),
     ("the shipped matches", [
         ["history", "examples/", "events/"], ["history", "."], ["stats", "examples/"],
-        ["stats", "--player", "Ann", "examples/"], ["settle", "examples/", "events/"],
+        ["stats", "--player", "Ann", "examples/"], ["stats", "--player", "Ben", "examples/"],
+        ["stats", "--player", "Cid", "examples/", "events/"], ["settle", "examples/", "events/"],
         ["settle", "--stake", "0.05", "--currency", "EUR", "examples/"],
         ["standings", "."], ["tally", "--match", "examples/hollywood.yaml"],
         ["tally", "--match", "examples/three-player.yaml", "--what-if", "three-player"],
@@ -74,6 +75,14 @@ SCENES = [
         ["event", "pair", "a-long-folder-name-for-the-club-night-of-the-eighth-of-june", "--date", "2025-06-08"],
         ["event", "standings", "a-long-folder-name-for-the-club-night-of-the-eighth-of-june"],
         ["event", "pair", "a-long-folder-name-for-the-club-night-of-the-eighth-of-june", "--date", "2025-06-08"],
+    ]),
+    ("short names", [
+        ["new", "--match", "s.yaml", "--rules", "hollywood", "--date", "2025-02-01", "Ann", "Ben"],
+        ["new", "--match", "s3.yaml", "--rules", "three-player", "--date", "2025-02-01", "--box", "Ann",
+         "--captain", "Ben", "Ann", "Ben", "Cid"],
+        ["deal", "--match", "s3.yaml", "--upcard", "9H"], ["dead", "--match", "s3.yaml"],
+        ["event", "new", "night", "--format", "swiss", "--date", "2025-02-01", "Ann", "Ben", "Cid", "Dee"],
+        ["event", "pair", "night", "--date", "2025-02-01"], ["history", "."],
     ]),
     ("rules and the engine", [
         ["rules"], ["rules", "show", "hollywood"], ["rules", "show", "examples/rules/club-spades.yaml"],

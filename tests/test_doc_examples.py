@@ -10,6 +10,10 @@ import pytest
 import docexamples
 
 BLOCKS = docexamples.all_blocks()
+# A block played on a real terminal is slow (a process and a pseudo-terminal): it runs after the README's
+# suite, as .ci/run does; the rest run in this process, in the README's suite.
+PARAMS = [pytest.param(block, id=block.name, marks=[pytest.mark.slow] if "terminal" in block.options else [])
+          for block in BLOCKS]
 
 
 @pytest.fixture
@@ -22,7 +26,7 @@ def shell(monkeypatch):
 _FOLDERS = {}
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=[block.name for block in BLOCKS])
+@pytest.mark.parametrize("block", PARAMS)
 def test_the_example_prints_what_the_doc_shows(block, shell, tmp_path_factory):
     if "terminal" in block.options:
         pytest.importorskip("pexpect")

@@ -14,6 +14,7 @@ import pytest
 from vt import Screen
 
 pexpect = pytest.importorskip("pexpect")
+pytestmark = pytest.mark.slow  # real shells on a pseudo-terminal: run after the README's suite (.ci/run)
 
 GIN_REF = shutil.which("gin-ref")
 ROWS, COLUMNS = 30, 120

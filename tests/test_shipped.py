@@ -20,6 +20,7 @@ def shipped_files(folder, pattern):
     return sorted(path.relative_to(folder) for path in folder.glob(pattern))
 
 
+@pytest.mark.slow  # some 150 processes: run after the README's suite (.ci/run)
 @pytest.mark.skipif(shutil.which("gin-ref") is None, reason="the scripts run the installed gin-ref")
 @pytest.mark.parametrize("folder, script, pattern", SHIPPED, ids=[s[0] for s in SHIPPED])
 def test_the_shipped_files_are_what_their_script_writes(tmp_path, folder, script, pattern):

@@ -16,6 +16,10 @@ WIDE_A, WIDE_B, WIDE_C = "山田太郎", "李小龍", "長谷川一二三四五�
 K5 = "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D"
 D23 = "AH 7H QH 2D 7D 8D 9D TD JD 3C"
 
+# What the session is fed (`gin-ref play` from a pipe).
+PLAY_INPUT = "\n".join([f"new --dealer {LONG_A} --date 2025-03-01 '{LONG_A}' {WIDE_C}", "help", "help quit",
+                        "deal --upcard 9h", f"knock {WIDE_C} 5 --defender 23", "tally", "undo", "quit", ""])
+
 # (a name for the command, its arguments); each scene runs in order in one folder.
 SCENES = [
     ("long names, two players", [
@@ -84,6 +88,7 @@ SCENES = [
         ["event", "new", "night", "--format", "swiss", "--date", "2025-02-01", "Ann", "Ben", "Cid", "Dee"],
         ["event", "pair", "night", "--date", "2025-02-01"], ["history", "."],
     ]),
+    ("the session, from a pipe", [["play", "--match", "p.yaml"]]),
     ("rules and the engine", [
         ["rules"], ["rules", "show", "hollywood"], ["rules", "show", "examples/rules/club-spades.yaml"],
         ["rules", "diff", "oklahoma", "tournament"], ["rules", "check", "examples/rules/club-spades.yaml"],
@@ -127,7 +132,7 @@ def measure(folder, columns):
     try:
         for scene, commands in SCENES + [("help", help_commands())]:
             for args in commands:
-                result = CliRunner().invoke(main, args, env=env)
+                result = CliRunner().invoke(main, args, env=env, input=PLAY_INPUT if args[0] == "play" else None)
                 assert result.exception is None or isinstance(result.exception, SystemExit), (args, result)
                 assert result.exit_code in (0, 1), (args, result.output)
                 lines = result.stdout.splitlines() or [""]

@@ -36,7 +36,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import List, Optional
+from typing import List
 
 ROOT = Path(__file__).resolve().parent.parent
 COLUMNS = 80
@@ -211,7 +211,7 @@ def diff(block: Block, line: int, what: str, expected: List[str], printed: List[
             + "\n".join(lines))
 
 
-def run_block(block: Block, folder: Path, env_ok=True) -> None:
+def run_block(block: Block, folder: Path) -> None:
     for text in block.setup:
         step = Command(block.line, text)
         output, code = run_command(block, step, folder)

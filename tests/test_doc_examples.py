@@ -3,8 +3,6 @@
 The rules a doc follows (hidden steps, `continue`, `...`, `terminal`) are in ``tests/docexamples.py``. A
 failure names the doc, the line of the command, and the diff between the doc and what was printed."""
 
-import shutil
-
 import pytest
 
 import docexamples

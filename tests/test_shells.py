@@ -5,9 +5,7 @@ and the card codes. A shell that is not installed is skipped, saying so (`.ci/ru
 
 import os
 import shutil
-import sys
 import time
-from pathlib import Path
 
 import pytest
 

@@ -47,3 +47,17 @@ def test_columns_below_40_are_taken_as_40(tmp_path, monkeypatch):
     out = CliRunner().invoke(main, ["new", "--dealer", widths.LONG_A, widths.LONG_A, widths.LONG_B]).stdout
     assert max(map(widths.cells, out.splitlines())) <= 40
     assert max(map(widths.cells, out.splitlines())) > 20
+
+
+@pytest.mark.parametrize("args, first", [(["standings", "examples/"], "rank"), (["history", "examples/"], "date"),
+                                         (["event", "standings", "events/club-night"], "rank"),
+                                         (["stats", "examples/"], "player")])
+def test_at_40_columns_a_table_stays_a_table(args, first, monkeypatch):
+    """Narrow, a table leaves out columns rather than have its lines broken between words: its headers on
+    one line, the rule of dashes under them."""
+    monkeypatch.chdir(widths.ROOT)
+    monkeypatch.setenv("COLUMNS", "40")
+    monkeypatch.setenv("GIN_REF_CACHE", "off")
+    lines = CliRunner().invoke(main, args).stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith(first))
+    assert set(lines[at + 1]) == {"-", " "} and max(map(widths.cells, lines)) <= 40, "\n".join(lines)

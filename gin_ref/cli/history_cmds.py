@@ -11,7 +11,7 @@ import click
 
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.options import json_option, wide_option
-from gin_ref.views.text import output_width, short_name
+from gin_ref.views.text import cells, output_width, short_name
 from gin_ref.cli.output import emit_json, say, table
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.views.export import FORMATS, render
@@ -223,8 +223,14 @@ def _print_history(views, data):
         state = "" if view.tally.get("finished") else " (playing)"
         rows.append([row["date"], ", ".join(map(short_name, row["players"])), row["rules"],
                      short_name(row["winner"] or "-"), scores + state, row["hands"], row["file"]])
-    say(table(rows, headers=["date", "players", "rules", "winner", "score", "hands", "file"],
-              width=output_width(), wrap=(1, 4), drop=(2,), clip_end=(6,), right={5}))
+    headers = ["date", "players", "rules", "winner", "score", "hands", "file"]
+    width = output_width()
+    text = table(rows, headers=headers, width=width, wrap=(1, 4), drop=(2,), clip_end=(6,), right={5})
+    if width is not None and max(cells(line) for line in text.splitlines()) > width:  # a narrow terminal:
+        keep = [0, 4, 6]  # the score names every player, with his points
+        text = table([[row[i] for i in keep] for row in rows], headers=[headers[i] for i in keep], width=width,
+                     wrap=(1,), clip_end=(2,))
+    say(text)
 
 
 # -- stats -------------------------------------------------------------------------------------------------

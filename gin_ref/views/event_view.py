@@ -72,7 +72,8 @@ def event_text(data, folder="FOLDER"):
         if swiss:
             line.append(points_text(round(row["buchholz"] * 2)))
         rows.append(line + [f"{row['diff']:+d}"])
-    lines = [_heading(data), table(rows, headers, right=set(range(len(headers))) - {1})]
+    lines = [_heading(data), table(rows, headers, right=set(range(len(headers))) - {1}, width=output_width(),
+                                   drop=(4, 3))]  # narrow: the byes, then the matches played
     if data["pairings"]:
         for earlier in data["pairings"][:-1]:  # a table not finished though a later round is paired (reopened)
             unfinished = [t for t in earlier["tables"] if not t.get("finished", False)]

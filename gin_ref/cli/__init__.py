@@ -105,12 +105,12 @@ class LazyGroup(click.Group):
         return super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
     def invoke(self, ctx):
-        from gin_ref.cli.options import terminal_width
-        from gin_ref.views.text import set_width
-
-        set_width(terminal_width())  # tables fit the terminal ($COLUMNS when set); a command's --wide undoes it
         try:
             try:
+                from gin_ref.cli.options import terminal_width
+                from gin_ref.views.text import set_width
+
+                set_width(terminal_width())  # tables fit the terminal ($COLUMNS); a command's --wide undoes it
                 return super().invoke(ctx)
             finally:
                 sys.stdout.flush()  # a closed pipe is met here, not in Python's own flush at exit

@@ -12,6 +12,11 @@ suit and value are read from ``gin_ref.core.cards.Card``. Everything here is del
   knocker's melds (chains included, the fourth card of a three-card set only), then arranging the rest.
 - ``ref_hand_score``: docs/rules.md §6, written out again.
 - ``ref_settle_net``: the knocker's best net result over the arrangements the rules let him use.
+
+House-rule aces (docs/rules.md §10, ``ace_runs`` and ``ace_value``) are an optional ``aces`` argument read
+only as ``aces.runs`` and ``aces.value`` (None: the standard ace, low and worth 1). A run is then written
+out again from its definition: the ranks are 3 or more consecutive values, the ace taken as 1 or (with
+``low_or_high``) as 14, or (with ``wrap``) any stretch of the ranks going round modulo 13.
 """
 
 from itertools import combinations
@@ -30,27 +35,44 @@ def ref_is_set(cards):
     return len({c.suit for c in cards}) == len(cards)
 
 
-def ref_is_run(cards):
+def _runs(aces):
+    return "low" if aces is None else aces.runs
+
+
+def ref_is_run(cards, aces=None):
     cards = list(cards)
     if len(cards) < 3 or any(c.suit != cards[0].suit for c in cards):
         return False
+    if len({c.rank for c in cards}) != len(cards):
+        return False
     ranks = sorted(c.rank for c in cards)
-    return all(ranks[i + 1] == ranks[i] + 1 for i in range(len(ranks) - 1))  # ace is rank 1 only: low
+    if all(ranks[i + 1] == ranks[i] + 1 for i in range(len(ranks) - 1)):  # the ace as 1
+        return True
+    runs = _runs(aces)
+    if runs == "low_or_high":  # the ace as 14
+        high = sorted(14 if r == 1 else r for r in ranks)
+        return all(high[i + 1] == high[i] + 1 for i in range(len(high) - 1))
+    if runs == "wrap":  # any stretch round the ring of 13 ranks
+        held = set(ranks)
+        return any(held == {(start + i) % 13 + 1 for i in range(len(ranks))} for start in range(13))
+    return False
 
 
-def ref_is_meld(cards):
-    return ref_is_set(cards) or ref_is_run(cards)
+def ref_is_meld(cards, aces=None):
+    return ref_is_set(cards) or ref_is_run(cards, aces)
 
 
-def _value(card):
+def _value(card, aces=None):
+    if card.rank == 1 and aces is not None:
+        return aces.value
     return 10 if card.rank >= 10 else card.rank
 
 
-def ref_points(cards):
-    return sum(_value(c) for c in cards)
+def ref_points(cards, aces=None):
+    return sum(_value(c, aces) for c in cards)
 
 
-def _melds_with_first(first, others):
+def _melds_with_first(first, others, aces=None):
     """Every legal meld made of ``first`` and some of ``others`` (tried as plain combinations)."""
     same_rank = [c for c in others if c.rank == first.rank]
     same_suit = [c for c in others if c.suit == first.suit]
@@ -61,64 +83,66 @@ def _melds_with_first(first, others):
                 found.append((first,) + combo)
     for size in range(2, len(same_suit) + 1):
         for combo in combinations(same_suit, size):
-            if ref_is_run((first,) + combo):
+            if ref_is_run((first,) + combo, aces):
                 found.append((first,) + combo)
     return found
 
 
-def ref_partitions(cards):
+def ref_partitions(cards, aces=None):
     """Yield (melds, deadwood cards) for every split of ``cards`` into disjoint melds and deadwood."""
     cards = tuple(sorted(cards, key=_key))
     if not cards:
         yield (), ()
         return
     first, others = cards[0], cards[1:]
-    for melds, loose in ref_partitions(others):
+    for melds, loose in ref_partitions(others, aces):
         yield melds, (first,) + loose
-    for meld in _melds_with_first(first, others):
+    for meld in _melds_with_first(first, others, aces):
         left = tuple(c for c in others if c not in meld)
-        for melds, loose in ref_partitions(left):
+        for melds, loose in ref_partitions(left, aces):
             yield (meld,) + melds, loose
 
 
 _CACHE = {}
 
 
-def ref_deadwood(cards):
-    """The least deadwood of ``cards``, every card kept (memoised on the set of cards)."""
-    key = frozenset(_key(c) for c in cards)
+def ref_deadwood(cards, aces=None):
+    """The least deadwood of ``cards``, every card kept (memoised on the set of cards and the aces)."""
+    key = (frozenset(_key(c) for c in cards), None if aces is None else (aces.runs, aces.value))
     if key in _CACHE:
         return _CACHE[key]
     cards = tuple(sorted(cards, key=_key))
     if not cards:
         return 0
     first, others = cards[0], cards[1:]
-    best = _value(first) + ref_deadwood(others)
-    for meld in _melds_with_first(first, others):
+    best = _value(first, aces) + ref_deadwood(others, aces)
+    for meld in _melds_with_first(first, others, aces):
         if best == 0:
             break
-        best = min(best, ref_deadwood(tuple(c for c in others if c not in meld)))
+        best = min(best, ref_deadwood(tuple(c for c in others if c not in meld), aces))
     if len(_CACHE) > 500_000:
         _CACHE.clear()
     _CACHE[key] = best
     return best
 
 
-def ref_deadwood_after_discard(cards):
+def ref_deadwood_after_discard(cards, aces=None):
     """The least deadwood after the best discard: the minimum over every card as the discard."""
     cards = tuple(cards)
-    return min(ref_deadwood(cards[:i] + cards[i + 1:]) for i in range(len(cards)))
+    return min(ref_deadwood(cards[:i] + cards[i + 1:], aces) for i in range(len(cards)))
 
 
-def _fits(card, meld):
+def _fits(card, meld, aces=None):
     """Can ``card`` be laid off onto ``meld`` as it now stands?"""
     if ref_is_set(meld):
         return len(meld) == 3 and card.rank == meld[0].rank
+    if aces is not None:  # the run with the card is still a run (the card goes at one end)
+        return ref_is_run(tuple(meld) + (card,), aces)
     ranks = [c.rank for c in meld]
     return card.suit == meld[0].suit and (card.rank == min(ranks) - 1 or card.rank == max(ranks) + 1)
 
 
-def ref_layoff_sets(knocker_melds, cards):
+def ref_layoff_sets(knocker_melds, cards, aces=None):
     """Every set of the defender's ``cards`` that can be laid off in some order (the empty set included).
 
     Explores every sequence: at each step any card left onto any knocker meld it fits as that meld now
@@ -139,19 +163,19 @@ def ref_layoff_sets(knocker_melds, cards):
             if _key(card) in laid:
                 continue
             for i, meld in enumerate(melds):
-                if _fits(card, meld):
+                if _fits(card, meld, aces):
                     grown = melds[:i] + (meld + (card,),) + melds[i + 1:]
                     stack.append((grown, laid | {_key(card)}))
     return reachable
 
 
-def ref_defense(knocker_melds, cards, allow_layoffs=True):
+def ref_defense(knocker_melds, cards, allow_layoffs=True, aces=None):
     """The defender's least deadwood over every set of layoffs (in any order) and arrangement of the rest."""
     cards = tuple(cards)
     if not allow_layoffs:
-        return ref_deadwood(cards)
-    return min(ref_deadwood(tuple(c for c in cards if _key(c) not in laid))
-               for laid in ref_layoff_sets(knocker_melds, cards))
+        return ref_deadwood(cards, aces)
+    return min(ref_deadwood(tuple(c for c in cards if _key(c) not in laid), aces)
+               for laid in ref_layoff_sets(knocker_melds, cards, aces))
 
 
 def ref_hand_score(k, d, rules, upcard, gin=False, big_gin=False):
@@ -167,6 +191,20 @@ def ref_hand_score(k, d, rules, upcard, gin=False, big_gin=False):
     if rules.spade_double and upcard.suit == 0:
         points *= 2
     return winner, points
+
+
+class RefAces:
+    """House-rule aces as the reference reads them: ``runs`` and ``value``, nothing else."""
+
+    def __init__(self, runs, value):
+        self.runs, self.value = runs, value
+
+
+def ref_aces(rules):
+    """The rules' aces for the reference, None for the standard ace (low, worth 1)."""
+    if rules.ace_runs == "low" and rules.ace_value == 1:
+        return None
+    return RefAces(rules.ace_runs, rules.ace_value)
 
 
 def ref_knock_limit(rules, upcard):
@@ -186,19 +224,20 @@ def ref_settle_net(rules, upcard, knocker, defender):
     Returns None if no option is legal. Ties on net go to the lower knocker deadwood.
     """
     knocker, defender = tuple(knocker), tuple(defender)
+    aces = ref_aces(rules)
     limit = ref_knock_limit(rules, upcard)
     if len(knocker) == 11:
         kept = [knocker[:i] + knocker[i + 1:] for i in range(11)]
     else:
         kept = [knocker]
     options = []  # (knocker deadwood, melds, gin, big gin)
-    if len(knocker) == 11 and rules.big_gin_bonus is not None and ref_deadwood(knocker) == 0:
-        for melds, loose in ref_partitions(knocker):
+    if len(knocker) == 11 and rules.big_gin_bonus is not None and ref_deadwood(knocker, aces) == 0:
+        for melds, loose in ref_partitions(knocker, aces):
             if not loose:
                 options.append((0, melds, True, True))
     for cards in kept:
-        for melds, loose in ref_partitions(cards):
-            options.append((ref_points(loose), melds, ref_points(loose) == 0, False))
+        for melds, loose in ref_partitions(cards, aces):
+            options.append((ref_points(loose, aces), melds, ref_points(loose, aces) == 0, False))
     least = min(o[0] for o in options)
     if least > limit:
         return None
@@ -207,7 +246,7 @@ def ref_settle_net(rules, upcard, knocker, defender):
     for k, melds, gin, big in options:
         if k > ceiling and not big:
             continue
-        d = ref_defense(melds, defender, allow_layoffs=not gin)
+        d = ref_defense(melds, defender, allow_layoffs=not gin or rules.gin_layoffs, aces=aces)
         winner, points = ref_hand_score(k, d, rules, upcard, gin=gin and not big, big_gin=big)
         net = points if winner == "knocker" else -points
         if best is None or (net, -k) > best:
@@ -225,12 +264,12 @@ def _mask(cards):
     return mask
 
 
-def check_melding(cards, melding, discard=False):
+def check_melding(cards, melding, discard=False, aces=None):
     """A Melding of ``cards`` is honest: legal disjoint melds, and melds + deadwood + discard are the hand."""
     mask = _mask(cards)
     seen = 0
     for meld in melding.melds:
-        assert ref_is_meld(meld.cards), meld
+        assert ref_is_meld(meld.cards, aces), meld
         assert meld.kind == ("set" if len({c.rank for c in meld.cards}) == 1 else "run")
         assert not _mask(meld.cards) & seen, "melds overlap"
         seen |= _mask(meld.cards)
@@ -244,10 +283,10 @@ def check_melding(cards, melding, discard=False):
     else:
         assert melding.discard is None
     assert seen | loose == mask
-    assert melding.deadwood == ref_points(melding.deadwood_cards)
+    assert melding.deadwood == ref_points(melding.deadwood_cards, aces)
 
 
-def check_defense(knocker_melds, cards, defense):
+def check_defense(knocker_melds, cards, defense, aces=None):
     """Own melds legal and disjoint, layoffs playable in the order listed, and every card accounted for."""
     grown = {id(meld): list(meld.cards) for meld in knocker_melds}
     for lay in defense.layoffs:
@@ -256,12 +295,11 @@ def check_defense(knocker_melds, cards, defense):
         if ref_is_set(lay.onto.cards):
             assert len(now) == 3 and lay.card.rank == now[0].rank
         else:
-            ranks = [c.rank for c in now]
-            assert lay.card.suit == now[0].suit and lay.card.rank in (min(ranks) - 1, max(ranks) + 1)
+            assert _fits(lay.card, tuple(now), aces)
         now.append(lay.card)
     seen = 0
     for meld in defense.melds:
-        assert ref_is_meld(meld.cards) and not _mask(meld.cards) & seen
+        assert ref_is_meld(meld.cards, aces) and not _mask(meld.cards) & seen
         seen |= _mask(meld.cards)
     laid = _mask(lay.card for lay in defense.layoffs)
     loose = _mask(defense.deadwood_cards)

@@ -118,7 +118,10 @@ def _cards(words, word, fragment):
                 try:
                     typed.update(parse_cards(piece))  # shorthand too: A-3S, 4HDC
                 except GinRefError:
-                    pass
+                    try:  # a run through the ace (Q-AS, K-2S), read as widely as any house rules read it
+                        typed.update(parse_cards(piece, runs="wrap"))
+                    except GinRefError:
+                        pass
     upper = token.upper()
     ten = upper.startswith("1")  # "1" or "10" begins a ten written as 10
     for card in DECK:

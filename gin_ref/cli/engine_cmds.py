@@ -33,23 +33,23 @@ def _card(text, what):
     return _CARD_TYPES[what].convert(text, None, None)
 
 
-def _optional_melds(text):
-    return None if text is None or text == "" else parse_melds(text)
+def _optional_melds(text, rules):
+    return None if text is None or text == "" else parse_melds(text, rules.aces)
 
 
 def judge(rules, upcard, hand, melds=None, discard=None):
     """One ``check`` case from raw values: returns the KnockCheck."""
     upcard_card = _card(upcard, "upcard")
-    cards = parse_cards(hand, counts=(10, 11), what="hand")
+    cards = parse_cards(hand, counts=(10, 11), what="hand", runs=rules.ace_runs)
     discard_card = _card(discard, "discard") if discard is not None else None
-    return check_knock(cards, rules, upcard_card, _optional_melds(melds), discard_card)
+    return check_knock(cards, rules, upcard_card, _optional_melds(melds, rules), discard_card)
 
 
 def showdown(rules, upcard, knocker, defender, melds=None, discard=None):
     """One ``score`` case from raw values: returns the Showdown (raises for an illegal knock)."""
     upcard_card = _card(upcard, "upcard")
     discard_card = _card(discard, "discard") if discard is not None else None
-    return settle(rules, upcard_card, knocker, defender, _optional_melds(melds), discard_card)
+    return settle(rules, upcard_card, knocker, defender, _optional_melds(melds, rules), discard_card)
 
 
 def _open_input(path):

@@ -11,6 +11,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
+from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.melds import parse_melds
 
 RULES_HELP = "House rules: a preset name (see `gin-ref rules`) or a YAML file. Default: oklahoma."
@@ -125,7 +126,13 @@ class CardsType(click.ParamType):
         if isinstance(value, tuple):
             return value
         verify_unquoted(value, param)
-        return parse_cards(value)
+        try:
+            return parse_cards(value)
+        except InvalidNotationError:
+            rules = house_rules(ctx)  # run shorthand through the ace (Q-AS), where --rules allow it
+            if rules is None or rules.ace_runs == "low":
+                raise
+            return parse_cards(value, runs=rules.ace_runs)
 
 
 class CardsOrCountType(click.ParamType):
@@ -172,7 +179,26 @@ class MeldsType(click.ParamType):
         if value is None or isinstance(value, tuple):
             return value
         verify_unquoted(value, param, hint="melds")
-        return parse_melds(value) if str(value) != "" else None
+        if str(value) == "":
+            return None
+        try:
+            return parse_melds(value)
+        except InvalidNotationError:
+            rules = house_rules(ctx)  # a run through the ace (Q K A), where --rules allow it
+            if rules is None or rules.aces is None:
+                raise
+            return parse_melds(value, rules.aces)
+
+
+def house_rules(ctx):
+    """The house rules a command's --rules names (read first: the option is eager), for reading cards the
+    way they say; None without --rules (the default preset's aces are the standard ones)."""
+    spec = ctx.params.get("rules_spec") if ctx is not None else None
+    if not isinstance(spec, str):  # not given (None, or click's own mark of an unset value)
+        return None
+    from gin_ref.files.rulesfile import load_rules
+
+    return load_rules(spec)
 
 
 CARD = CardType()
@@ -192,7 +218,8 @@ def json_option(help="Print one JSON object."):
 
 
 def rules_option(help=RULES_HELP):
-    return click.option("--rules", "rules_spec", metavar="NAME|FILE", help=help, shell_complete=complete_rules)
+    return click.option("--rules", "rules_spec", metavar="NAME|FILE", help=help, shell_complete=complete_rules,
+                        is_eager=True)  # read before the cards: they are read the way the rules say
 
 
 def match_option(command):

@@ -16,7 +16,7 @@ from gin_ref.core.game import find_player
 from gin_ref.core.knock import check_knock, knock_limit, limit_reason
 from gin_ref.views import tally_text as tally_view
 
-MOST_COUNTED = 98  # the most ten cards can count
+MOST_COUNTED = 98  # the most ten cards can count (with the standard ace; else the rules' most_deadwood)
 
 
 def standing(match, problem=None):
@@ -85,16 +85,17 @@ def _cached_rules(spec, load):
     return _RULES[spec]
 
 
-def _cards(words, typing):
+def _cards(words, typing, rules=None):
     """The cards of some words: (cards, error). The token being typed (``typing``) is left out when it is
-    not a card yet."""
+    not a card yet. ``rules``: run shorthand through the ace as they allow."""
     tokens = split_tokens([word.text for word in words])
+    runs = "low" if rules is None else rules.ace_runs
     try:
-        return parse_cards(tokens), None
+        return parse_cards(tokens, runs=runs), None
     except GinRefError as exc:
         if typing and tokens and not _is_cards(tokens[-1]):  # a card half typed, not yet a fault
             try:
-                return parse_cards(tokens[:-1]), None
+                return parse_cards(tokens[:-1], runs=runs), None
             except GinRefError:
                 pass
         return None, str(exc)
@@ -145,19 +146,20 @@ def typed_status(line, cursor, match, lookup):
     if len(texts) == 1 and texts[0].isdigit():
         if not all(w.closed for w in group):  # '--defender "5' is no count: the line would be refused
             return _open_quote(line, group[-1], who)
+        most = MOST_COUNTED if rules is None else rules.most_deadwood
         if word.name == "--defender":
-            return _count_status(who, int(texts[0]), limit, True)
+            return _count_status(who, int(texts[0]), limit, True, most=most)
         big_gin = command in ("knock", "amend") and _has_option(words, "--big-gin")
         return (big_gin and _big_gin_refusal(rules, texts[0], who)) or \
-            _count_status(who, int(texts[0]), limit, False, big_gin)
-    cards, error = _cards(group, typing)
+            _count_status(who, int(texts[0]), limit, False, big_gin, most)
+    cards, error = _cards(group, typing, rules)
     if error is not None:
         return f"{who}: {error}"
-    clash = _clash(words, word, cards)
+    clash = _clash(words, word, cards, rules)
     if clash:
         return f"{who}: {clash}"
     if word.name == "--defender":
-        return _defender_status(cards)
+        return _defender_status(cards, rules)
     return _knocker_status(who, cards, rules, upcard, limit, words)
 
 
@@ -206,9 +208,9 @@ def _big_gin_refusal(rules, count, who):
     return None
 
 
-def _count_status(who, count, limit, defender, big_gin=False):
-    if count > MOST_COUNTED:
-        return f"{who}: a count is at most {MOST_COUNTED} (the most ten cards can count)"
+def _count_status(who, count, limit, defender, big_gin=False, most=MOST_COUNTED):
+    if count > most:
+        return f"{who}: a count is at most {most} (the most ten cards can count)"
     if defender:
         return f"defender's count {count} (after layoffs)"
     if limit is None:
@@ -220,13 +222,13 @@ def _count_status(who, count, limit, defender, big_gin=False):
     return f"{who}: a count of {count}: not legal, over limit {limit}"
 
 
-def _clash(words, word, cards):
+def _clash(words, word, cards, rules=None):
     """A card typed in this group and in the other hand's group, in words, or ''."""
     if word.name == "--defender":
         others = [w for w in words if holds(w) == "cards" and w.name not in ("--defender", "--melds")]
     else:
         others = [w for w in words if w.role == "value" and w.name == "--defender"]
-    theirs, _ = _cards(others, False)
+    theirs, _ = _cards(others, False, rules)
     if not theirs:
         return ""
     both = to_mask(cards) & to_mask(theirs)
@@ -236,19 +238,21 @@ def _clash(words, word, cards):
     return f"{card.pretty} is in both hands"
 
 
-def _defender_status(cards):
+def _defender_status(cards, rules=None):
     count = len(cards)
+    dw = deadwood_of(to_mask(cards), None if rules is None else rules.aces)
     if count == 10:
-        return f"defender: 10 cards, deadwood {deadwood_of(to_mask(cards))} before layoffs"
-    return f"defender: {count} card{'s' if count != 1 else ''}, deadwood {deadwood_of(to_mask(cards))} so far" \
+        return f"defender: 10 cards, deadwood {dw} before layoffs"
+    return f"defender: {count} card{'s' if count != 1 else ''}, deadwood {dw} so far" \
            f"{' (10 in a hand)' if count > 10 else ''}"
 
 
 def _knocker_status(who, cards, rules, upcard, limit, words):
     count = len(cards)
     mask = to_mask(cards)
+    aces = None if rules is None else rules.aces
     if count < 10:
-        return (f"{who}: {count} card{'s' if count != 1 else ''}, deadwood {deadwood_of(mask)} so far "
+        return (f"{who}: {count} card{'s' if count != 1 else ''}, deadwood {deadwood_of(mask, aces)} so far "
                 "(10 to knock, or 11 before the discard)")
     if count > 11:
         return f"{who}: {count} cards: a knock holds 10, or 11 before the discard"
@@ -259,10 +263,10 @@ def _knocker_status(who, cards, rules, upcard, limit, words):
         if named is not None and named not in cards:
             return f"{who}: discard {named.pretty} is not in the knocker's hand"
         if named is not None:  # the discard he names, as the command will take it
-            best = best_melding(mask & ~named.bit)
+            best = best_melding(mask & ~named.bit, aces=aces)
             discard = f", discard {named.pretty}"
         else:
-            best = best_melding(mask, discard=count == 11)
+            best = best_melding(mask, discard=count == 11, aces=aces)
             discard = f", best discard {best.discard.pretty}" if best.discard is not None else ""
         return f"{who}: {count} cards{discard}, deadwood {best.deadwood} (the limit needs --upcard)"
     try:

@@ -20,7 +20,7 @@ from gin_ref.club.pairing import round_robin, round_robin_rounds, swiss
 from gin_ref.club.standings import Result, Standing, event_standings, played_pairs
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
 from gin_ref.core.game import check_name, find_player
-from gin_ref.core.rules import KNOBS, check_consistency, check_knob, make_rules
+from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, check_consistency, check_knob, make_rules
 
 FORMAT = "gin-ref-event/1"
 SYSTEMS = ("round-robin", "swiss")
@@ -97,7 +97,7 @@ class Event:
             raise InvalidNotationError(f"a Swiss of {len(players)} players takes 1 to {most} rounds (no pair "
                                        f"meets twice), not {rounds}")
         return cls({"format": FORMAT, "event": name, "date": str(date), "system": system, "rounds": rounds,
-                    "rules": {"name": rules.name, "knobs": rules.knobs()}, "players": players, "pairings": []})
+                    "rules": {"name": rules.name, "knobs": rules.snapshot()}, "players": players, "pairings": []})
 
     # -- reading a record --------------------------------------------------------------------------------
     def _read(self):
@@ -142,14 +142,14 @@ class Event:
             raise _problem(where, "'rules' must hold 'name' and 'knobs' (every house rule)")
         knobs = {}
         for key in KNOBS:
-            if key not in rules["knobs"]:
+            if key not in rules["knobs"] and key not in SNAPSHOT_OPTIONAL:
                 raise _problem(where + ("knobs",), f"the rules snapshot has no '{key}'")
         for key, value in rules["knobs"].items():
             try:
                 knobs[key] = check_knob(key, value)
             except RulesError as exc:
                 raise _problem(where + ("knobs", key), str(exc)) from None
-        for message in check_consistency(knobs):
+        for message in check_consistency({**{key: KNOBS[key].default for key in KNOBS}, **knobs}):
             raise _problem(where + ("knobs",), message)
         result = make_rules(knobs, rules["name"])
         try:

@@ -95,11 +95,13 @@ def split_tokens(text: CardText) -> List[str]:
     return tokens
 
 
-def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: str = "hand") -> Tuple[Card, ...]:
+def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: str = "hand",
+                runs: str = "low") -> Tuple[Card, ...]:
     """Read several cards. Refuses unknown tokens, duplicates and (if ``counts`` is given) a wrong count.
 
     ``text`` is one string (``"AS 2S, 3s"``) or a sequence of strings. Returns a tuple of Cards in the
-    order given.
+    order given. ``runs``: the house rules' ``ace_runs``, for run shorthand through the ace (``Q-AS`` is a
+    run under ``low_or_high``, ``K-2S`` under ``wrap``).
     """
     if isinstance(text, str):  # the fast path: every token a card, looked up in upper case
         lookup = _BY_NAME.get
@@ -128,8 +130,8 @@ def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: st
                 if card is not None:
                     found_fast.append(card)
                 else:
-                    group = shorthand_cards(token)
-                    if len(_SHORTHAND) < 4096:
+                    group = shorthand_cards(token, runs)
+                    if runs == "low" and len(_SHORTHAND) < 4096:
                         _SHORTHAND[token.upper()] = group
                     found_fast.extend(group)
             return check_cards(tuple(found_fast), counts, what)
@@ -139,7 +141,7 @@ def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: st
         if card is not None:
             found.append(card)
         else:
-            found.extend(shorthand_cards(token))
+            found.extend(shorthand_cards(token, runs))
     return check_cards(tuple(found), counts, what)
 
 
@@ -148,9 +150,11 @@ _SHORTHAND: "dict[str, Tuple[Card, ...]]" = {}
 
 
 @lru_cache(maxsize=4096)  # a few hundred runs and sets exist; a bad token raises and is not kept
-def shorthand_cards(token: str) -> Tuple[Card, ...]:
+def shorthand_cards(token: str, runs: str = "low") -> Tuple[Card, ...]:
     """The cards of one token that is not a single card: a run ``7-JD`` or a set ``4HDC``, else the single
-    card's own error. Raises InvalidNotationError naming the token: ``'Q-3S': a run goes up``."""
+    card's own error. Raises InvalidNotationError naming the token: ``'Q-3S': a run goes up``. Under the
+    house rules' ``ace_runs`` (``runs``) a run may end on a high ace (``Q-AS``) or, with ``wrap``, go round
+    the corner (``K-2S``: K A 2)."""
     upper = token.strip().upper()
     run = _RUN.fullmatch(upper) if "-" in upper else None
     if run is not None:
@@ -158,11 +162,16 @@ def shorthand_cards(token: str) -> Tuple[Card, ...]:
         if low_suit is not None and _SUIT_ALIASES[low_suit] != _SUIT_ALIASES[suit]:
             raise InvalidNotationError(f"{token!r}: a run is in one suit (write it {low}-{high}{suit})")
         first, last = _RANK_ALIASES[low], _RANK_ALIASES[high]
+        base = _SUIT_ALIASES[suit] * 13 - 1
+        if runs != "low" and (last == 1 or (runs == "wrap" and last < first)) and first > 1:
+            ranks = list(range(first, 14)) + list(range(1, last + 1))  # up to the king, then from the ace
+            if len(ranks) < 3:
+                raise InvalidNotationError(f"{token!r}: a run has at least 3 cards")
+            return tuple(DECK[base + rank] for rank in ranks)
         if last <= first:
             raise InvalidNotationError(f"{token!r}: a run goes up (write the low card first: {high}-{low}{suit})")
         if last - first < 2:
             raise InvalidNotationError(f"{token!r}: a run has at least 3 cards")
-        base = _SUIT_ALIASES[suit] * 13 - 1
         return tuple(DECK[base + rank] for rank in range(first, last + 1))
     group = None if "-" in upper else _SET.fullmatch(upper)
     if group is not None:

@@ -13,10 +13,13 @@ Ties are broken deterministically: sets are tried in a fixed order (no set first
 three of four leaving spades, hearts, diamonds, clubs) and the first minimum is kept.
 """
 
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple
 
 from gin_ref.core.cards import DECK, Card
 from gin_ref.core.melds import Meld, Melding, runs_of_mask
+
+if TYPE_CHECKING:
+    from gin_ref.core.aces import Aces
 
 Suits = Tuple[int, ...]  # the suits of a set, 0-3
 SetChoice = Tuple[Tuple[int, Suits], ...]  # the sets chosen: (rank index, suits) each
@@ -68,8 +71,17 @@ def _tables() -> List[int]:
     return _DW
 
 
-def deadwood_of(mask: int) -> int:
-    """Least deadwood of the cards in ``mask`` (52-bit, bit = card index), every card kept."""
+def triples_of(a: int, b: int, c: int, d: int) -> int:
+    """The ranks (a 13-bit mask) held three or four times among four suit masks: where a set can be."""
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def deadwood_of(mask: int, aces: "Optional[Aces]" = None) -> int:
+    """Least deadwood of the cards in ``mask`` (52-bit, bit = card index), every card kept. ``aces``: the
+    house rules' aces where they are not the standard ones (``gin_ref.core.aces``), as in every function
+    here."""
+    if aces is not None:
+        return aces.search.deadwood_of(mask)
     dw = _DW or _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
@@ -78,8 +90,10 @@ def deadwood_of(mask: int) -> int:
     return _least(a, b, c, d, triples, _leaf_keep)
 
 
-def deadwood_after_discard(mask: int) -> int:
+def deadwood_after_discard(mask: int, aces: "Optional[Aces]" = None) -> int:
     """Least deadwood of an 11-card (or any non-empty) hand after its best discard: one search."""
+    if aces is not None:
+        return aces.search.deadwood_after_discard(mask)
     if not _DW:
         _tables()
     gain = _GAIN
@@ -153,11 +167,13 @@ def _best_choice(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> Tu
     return best, best_sets
 
 
-def best_melding(mask: int, discard: bool = False) -> Melding:
+def best_melding(mask: int, discard: bool = False, aces: "Optional[Aces]" = None) -> Melding:
     """The best arrangement of the cards in ``mask`` as a Melding.
 
     With ``discard=True`` (11 cards after the draw) one card is discarded first, chosen by the same search.
     """
+    if aces is not None:
+        return aces.search.best_melding(mask, discard)
     if not _DW:
         _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
@@ -168,9 +184,11 @@ def best_melding(mask: int, discard: bool = False) -> Melding:
     return _melding_from_sets(mask, sets, discard)
 
 
-def best_melding_counted(mask: int) -> Tuple[Melding, int]:
+def best_melding_counted(mask: int, aces: "Optional[Aces]" = None) -> Tuple[Melding, int]:
     """``(best_melding(mask), best_melding_count(mask, enough=∞))`` from one walk of the set choices: the
     arrangement the search keeps, and how many arrangements reach its deadwood (a knock check wants both)."""
+    if aces is not None:
+        return aces.search.best_melding_counted(mask)
     if not _DW:
         _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
@@ -208,9 +226,7 @@ def _melding_from_sets(mask: int, sets: SetChoice, discard: bool) -> Melding:
     """
     melds: List[Meld] = []
     for rank, suits in sets:
-        meld = _SETS.get((rank, suits))
-        if meld is None:
-            meld = _SETS[(rank, suits)] = Meld(tuple(DECK[s * 13 + rank] for s in suits), "set")
+        meld = _SETS.get((rank, suits)) or _set_meld(rank, suits)
         melds.append(meld)
         mask &= ~meld.mask
     suit_masks = [mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39]
@@ -235,6 +251,14 @@ def _melding_from_sets(mask: int, sets: SetChoice, discard: bool) -> Melding:
 
 
 _SETS: Dict[Tuple[int, Suits], Meld] = {}  # (rank, suits) -> the set Meld
+
+
+def _set_meld(rank: int, suits: Suits) -> Meld:
+    """The set of rank index ``rank`` in ``suits``, one shared Meld."""
+    meld = _SETS.get((rank, suits))
+    if meld is None:
+        meld = _SETS[(rank, suits)] = Meld(tuple(DECK[s * 13 + rank] for s in suits), "set")
+    return meld
 _SUIT_PARTS: Dict[int, SuitParts] = {0: ((), (), 0)}  # suit << 13 | 13-bit mask -> (its runs, its loose cards, their points)
 
 
@@ -251,7 +275,7 @@ def _suit_parts(key: int) -> SuitParts:
     return parts
 
 
-def best_melding_count(mask: int, enough: int = 2) -> int:
+def best_melding_count(mask: int, enough: int = 2, aces: "Optional[Aces]" = None) -> int:
     """How many arrangements of ``mask`` reach its least deadwood; ``enough`` if there are that many or more.
 
     Counts what ``all_meldings(mask, max_deadwood=deadwood_of(mask))`` would list, without building them:
@@ -259,6 +283,8 @@ def best_melding_count(mask: int, enough: int = 2) -> int:
     cards, so the count is, over the choices of sets that reach the least, the product of each suit's
     number of best splits (``_best_splits``, one small table shared by every hand).
     """
+    if aces is not None:
+        return aces.search.best_melding_count(mask, enough)
     if not _DW:
         _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
@@ -291,7 +317,8 @@ def _splits(m: int) -> int:
     return count
 
 
-def all_meldings(mask: int, max_deadwood: Optional[int] = None, first_only: bool = False) -> List[Melding]:
+def all_meldings(mask: int, max_deadwood: Optional[int] = None, first_only: bool = False,
+                 aces: "Optional[Aces]" = None) -> List[Melding]:
     """Every arrangement of the cards in ``mask``: each collection of disjoint melds, the rest deadwood.
 
     Slower than ``best_melding``; used where ties and every option matter (the knocker's choice of melds
@@ -304,7 +331,8 @@ def all_meldings(mask: int, max_deadwood: Optional[int] = None, first_only: bool
     bounded = max_deadwood is not None
     ceiling = max_deadwood if max_deadwood is not None else 1 << 30
     containing: Dict[int, List[Meld]] = {}
-    for meld in candidate_melds(mask):
+    values = [min(r + 1, 10) for r in range(13)] if aces is None else list(aces.values)
+    for meld in candidate_melds(mask, aces):
         for card in meld.cards:
             containing.setdefault(card.index, []).append(meld)
     found: List[Melding] = []
@@ -314,11 +342,12 @@ def all_meldings(mask: int, max_deadwood: Optional[int] = None, first_only: bool
         if not left:
             found.append(Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose), None, points))
             return first_only
-        if bounded and points + deadwood_of(left) > ceiling:
+        if bounded and points + deadwood_of(left, aces) > ceiling:
             return False
         low = left & -left
         card = DECK[low.bit_length() - 1]
-        if points + card.value <= ceiling and walk(left ^ low, melds, loose + [card], points + card.value):
+        value = values[card.rank - 1]
+        if points + value <= ceiling and walk(left ^ low, melds, loose + [card], points + value):
             return True
         for meld in containing.get(card.index, ()):
             if meld.mask & left == meld.mask and walk(left & ~meld.mask, melds + [meld], loose, points):
@@ -329,13 +358,15 @@ def all_meldings(mask: int, max_deadwood: Optional[int] = None, first_only: bool
     return found
 
 
-def candidate_melds(mask: int) -> List[Meld]:
+def candidate_melds(mask: int, aces: "Optional[Aces]" = None) -> List[Meld]:
     """Every meld (set or run) that can be made from the cards in ``mask``: the runs suit by suit (by
     start, then length), then the sets rank by rank (the whole rank, then each three of four)."""
     melds: List[Meld] = []
     for suit in range(4):
         m = mask >> (13 * suit) & SUIT_MASK
-        if m:
+        if m and aces is not None:
+            melds.extend(aces.search.suit_runs(suit, m))
+        elif m:
             key = suit << 13 | m
             runs = _RUN_CANDIDATES.get(key)
             if runs is None:

@@ -129,6 +129,11 @@ def roles_reason(roles: Roles, winner: Optional[str], number: int) -> str:
     return f"{winner} beat the box and goes into it; {roles.box} sits out"
 
 
+def box_dealer(roles: "Roles", rule: str) -> str:
+    """Who deals a hand in the box: the box player (``next_dealer: box``) or the sitter (``sitter``)."""
+    return roles.sitter if rule == "sitter" else roles.box
+
+
 def roles_from_draw(draw: Mapping[str, Card]) -> Tuple[Roles, List[str]]:
     """Roles from each player's drawn card (``{name: Card}``): highest rank in the box, middle captain,
     lowest sits (ace low). Returns (Roles, tied names): tied is non-empty when two ranks are equal."""

@@ -1,12 +1,15 @@
 """The knock limit and the knock check: may this hand knock under these house rules?"""
 
-from typing import Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, best_melding_counted, deadwood_of
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.melds import Meld, Melding, is_run, is_set
 from gin_ref.core.rules import HouseRules
+
+if TYPE_CHECKING:
+    from gin_ref.core.aces import Aces
 
 
 def knock_limit(rules: HouseRules, upcard: Optional[Card]) -> int:
@@ -91,7 +94,8 @@ def verify_knocker_cards(cards: Sequence[Card]) -> None:
         raise InvalidNotationError(f"knocker has {len(cards)} cards, expected 10 or 11")
 
 
-def arrange_declared(cards: Sequence[Card], melds: Sequence[Meld], discard: Optional[Card] = None) -> Melding:
+def arrange_declared(cards: Sequence[Card], melds: Sequence[Meld], discard: Optional[Card] = None,
+                     aces: "Optional[Aces]" = None) -> Melding:
     """The knocker's own arrangement: his declared melds, the rest deadwood (docs/rules.md §5.1).
 
     With 11 cards the discard is the one named, or else the highest-valued card outside the melds.
@@ -110,17 +114,18 @@ def arrange_declared(cards: Sequence[Card], melds: Sequence[Meld], discard: Opti
     if len(cards) == 11 and discard is None:
         if not loose:
             raise InvalidNotationError("declared melds use all 11 cards: name the discard")
-        discard = max(loose, key=lambda c: (c.value, c.index))
+        discard = max(loose, key=lambda c: (c.value if aces is None else aces.card_value(c), c.index))
     if discard is not None:
         loose = [c for c in loose if c is not discard]
-    return Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose), discard)
+    points = None if aces is None else aces.points(loose)
+    return Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), tuple(loose), discard, points)
 
 
-def verify_declared(melds: Sequence[Meld]) -> None:
+def verify_declared(melds: Sequence[Meld], aces: "Optional[Aces]" = None) -> None:
     """Declared melds must each be legal and no card may be in two of them: raises InvalidNotationError."""
     seen = 0
     for meld in melds:
-        if not (is_set(meld.cards) or is_run(meld.cards)):
+        if not (is_set(meld.cards) or is_run(meld.cards, aces)):
             raise InvalidNotationError("not a meld: " + " ".join(c.code for c in meld.cards))
         if meld.mask & seen:
             shared = [c.code for c in meld.cards if c.bit & seen]
@@ -144,25 +149,26 @@ def check_knock(cards: Sequence[Card], rules: HouseRules, upcard: Optional[Card]
         raise InvalidNotationError(f"discard {discard.code} named with {len(cards)} cards: a discard goes with 11")
     limit, reason = knock_limit(rules, upcard), limit_reason(rules, upcard)
     mask = to_mask(cards)
+    aces = rules.aces
     if melds is not None:
-        verify_declared(melds)
-    if eleven and discard is None and melds is None and rules.big_gin_bonus is not None and deadwood_of(mask) == 0:
-        return KnockCheck(best_melding(mask), limit, reason, big_gin=True)
+        verify_declared(melds, aces)
+    if eleven and discard is None and melds is None and rules.big_gin_bonus is not None and deadwood_of(mask, aces) == 0:
+        return KnockCheck(best_melding(mask, aces=aces), limit, reason, big_gin=True)
     if melds is not None:
         declared = Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), ())
         if eleven and discard is None and rules.big_gin_bonus is not None and declared.melded_mask == mask:
             return KnockCheck(declared, limit, reason, big_gin=True)
-        return KnockCheck(arrange_declared(cards, melds, discard), limit, reason)
+        return KnockCheck(arrange_declared(cards, melds, discard, aces), limit, reason)
     if eleven and discard is not None:
-        return KnockCheck(_with_discard(best_melding(mask & ~discard.bit), discard), limit, reason)
+        return KnockCheck(_with_discard(best_melding(mask & ~discard.bit, aces=aces), discard), limit, reason)
     if eleven or not count:
-        return KnockCheck(best_melding(mask, discard=eleven), limit, reason)
-    melding, ways = best_melding_counted(mask)  # for settle: is this the one best arrangement?
+        return KnockCheck(best_melding(mask, eleven, aces), limit, reason)
+    melding, ways = best_melding_counted(mask, aces)  # for settle: is this the one best arrangement?
     return KnockCheck(melding, limit, reason, ways=ways)
 
 
 def _with_discard(melding: Melding, discard: Card) -> Melding:
-    return Melding(melding.melds, melding.deadwood_cards, discard)
+    return Melding(melding.melds, melding.deadwood_cards, discard, melding.deadwood)
 
 
 def verify_knock(check: KnockCheck) -> None:

@@ -1,19 +1,25 @@
 """Melds (sets and runs), an arrangement of a hand into melds and deadwood, and the meld notation.
 
-A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one suit, ace low only.
+A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one suit, ace low only, unless
+the house rules' aces say otherwise (``gin_ref.core.aces``): then a run's cards are in run order (Q K A).
 """
 
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import DECK, Card, deadwood_points, parse_cards, to_mask
 from gin_ref.core.errors import InvalidNotationError
+
+if TYPE_CHECKING:
+    from gin_ref.core.aces import Aces
 
 
 def is_set(cards: Sequence[Card]) -> bool:
     return 3 <= len(cards) <= 4 and len({c.rank for c in cards}) == 1 and len({c.suit for c in cards}) == len(cards)
 
 
-def is_run(cards: Sequence[Card]) -> bool:
+def is_run(cards: Sequence[Card], aces: "Optional[Aces]" = None) -> bool:
+    if aces is not None:
+        return aces.run_order(cards) is not None
     if len(cards) < 3 or len({c.suit for c in cards}) != 1:
         return False
     ranks = sorted(c.rank for c in cards)
@@ -32,8 +38,12 @@ class Meld:
         self.mask = to_mask(cards)
 
     @classmethod
-    def of(cls, cards: Sequence[Card]) -> "Meld":
+    def of(cls, cards: Sequence[Card], aces: "Optional[Aces]" = None) -> "Meld":
         """A meld from cards in any order; raises InvalidNotationError if they are not a set or a run."""
+        if aces is not None:
+            order = aces.run_order(cards)
+            if order is not None:
+                return cls(order, "run")
         cards = tuple(sorted(cards, key=lambda c: c.index))
         if is_run(cards):
             return cls(cards, "run")
@@ -123,7 +133,7 @@ def runs_of_mask(suit: int, mask13: int) -> List[Meld]:
     return runs
 
 
-def parse_melds(text: Union[str, Sequence[Union[str, Sequence[str]]]]) -> Tuple[Meld, ...]:
+def parse_melds(text: Union[str, Sequence[Union[str, Sequence[str]]]], aces: "Optional[Aces]" = None) -> Tuple[Meld, ...]:
     """Read declared melds: ``"AS 2S 3S | 4H 4D 4C"`` (``|`` or ``/`` between melds), or a list of card lists.
 
     Raises InvalidNotationError for bad cards, an empty group, a card in two melds or a group that is not
@@ -142,12 +152,12 @@ def parse_melds(text: Union[str, Sequence[Union[str, Sequence[str]]]]) -> Tuple[
         raise InvalidNotationError(f"melds must be text or a list of card lists, not {text!r}")
     melds, seen = [], set()
     for group in groups:
-        cards = parse_cards(group, what="meld")
+        cards = parse_cards(group, what="meld", runs="low" if aces is None else aces.runs)
         if not cards:
             raise InvalidNotationError("empty meld: write melds as \"AS 2S 3S | 4H 4D 4C\"")
         for card in cards:
             if card.index in seen:
                 raise InvalidNotationError(f"card {card.code} is in two declared melds")
             seen.add(card.index)
-        melds.append(Meld.of(cards))
+        melds.append(Meld.of(cards, aces))
     return tuple(melds)

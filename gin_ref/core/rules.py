@@ -7,9 +7,12 @@ the field: variants are data, not subclasses.
 """
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Union
 
 from gin_ref.core.errors import RulesError
+
+if TYPE_CHECKING:
+    from gin_ref.core.aces import Aces
 
 PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament")
 DEFAULT_PRESET = "oklahoma"
@@ -92,7 +95,8 @@ class HouseRules:
     spade_double: bool = _knob(False, _bool, "a spade upcard doubles the hand's score")
     discard_taken_card: bool = _knob(False, _bool, "a card taken from the pile may be discarded in the same turn")
     dead_hand_stock: int = _knob(2, _int(0, 31), "cards left in the stock after a discard that make the hand dead")
-    next_dealer: str = _knob("winner", _choice("winner", "loser", "alternate", "box"), "who deals the next hand")
+    next_dealer: str = _knob("winner", _choice("winner", "loser", "alternate", "box", "sitter"),
+                             "who deals the next hand; three players: the box player, or the sitter")
     target: int = _knob(100, _int(1, 1_000_000_000), "points that win a game")
     game_bonus: int = _knob(0, _int(0), "bonus to the game's winner")
     box_bonus: int = _knob(0, _int(0), "end-of-game bonus per hand won (not counted toward the target)")
@@ -102,14 +106,52 @@ class HouseRules:
     illegal_knock: str = _knob("reject", _choice("reject", "penalty"),
                                "an illegal knock is refused, or refused and penalised")
     illegal_knock_penalty: int = _knob(10, _int(0), "points to the opponent for an illegal knock under 'penalty'")
+    # --- melds, aces and the deal (issue #27): kept together so other knob groups merge cleanly ---
+    ace_runs: str = _knob("low", _choice("low", "low_or_high", "wrap"),
+                          "where an ace stands in a run: A-2-3 only; Q-K-A too; K-A-2 too (round the corner)")
+    ace_value: int = _knob(1, _int(1, 15), "what an ace counts in deadwood")
+    gin_layoffs: bool = _knob(False, _bool, "the defender may lay off against a gin")
+    wall: bool = _knob(False, _bool, "with dead_hand_stock cards left, the next player may take the last discard "
+                                     "to knock (the wall)")
+    deal: str = _knob("upcard", _choice("upcard", "eleven"),
+                      "ten cards each and an upcard; or eleven to the non-dealer, who discards first, and no upcard")
+    # --- end of the issue #27 group ---
     name: str = DEFAULT_PRESET
 
     def knobs(self) -> Dict[str, Any]:
         """The knobs as a plain dict (no ``name``), in the order of ``KNOBS``."""
         return {name: getattr(self, name) for name in KNOBS}
 
+    def snapshot(self) -> Dict[str, Any]:
+        """The knobs a record's rules snapshot holds: every knob, but those of ``SNAPSHOT_OPTIONAL`` only
+        where they are not at their default (a record written before they existed holds none of them)."""
+        return {name: value for name, value in self.knobs().items()
+                if name not in SNAPSHOT_OPTIONAL or value != KNOBS[name].default}
+
     def with_knobs(self, **changes: Any) -> "HouseRules":
         return replace(self, **changes)
+
+    def __post_init__(self) -> None:
+        aces = None
+        if self.ace_runs != "low" or self.ace_value != 1:  # the standard ace needs no module of its own
+            from gin_ref.core.aces import aces_for
+
+            aces = aces_for(self.ace_runs, self.ace_value)
+        object.__setattr__(self, "_aces", aces)
+
+    @property
+    def aces(self) -> "Optional[Aces]":
+        """The aces of these rules for the search (``gin_ref.core.aces``); None for the standard ace."""
+        return self._aces  # type: ignore[attr-defined]
+
+    @property
+    def most_deadwood(self) -> int:
+        """The most deadwood ten cards can count under these rules (98 with the standard ace)."""
+        if self.aces is None:
+            return 98  # two each of K, Q, J, 10 and 9
+        from gin_ref.core.aces import most_deadwood
+
+        return most_deadwood(self.aces)
 
 
 class Knob(NamedTuple):
@@ -124,6 +166,9 @@ class Knob(NamedTuple):
 KNOBS: Dict[str, Knob] = {f.name: Knob(f.metadata["check"], f.default, f.metadata["doc"])
                           for f in fields(HouseRules) if "check" in f.metadata}
 KNOB_NAMES = tuple(KNOBS)
+# Knobs newer than the records' rules snapshot: listed in a snapshot only when not at their default (a
+# snapshot without one means its default), and a key of format /2 only (issue #27's group).
+SNAPSHOT_OPTIONAL = ("ace_runs", "ace_value", "gin_layoffs", "wall", "deal")
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
@@ -145,12 +190,17 @@ def check_knob(name: str, value: Any) -> Any:
 def check_consistency(knobs: Mapping[str, Any]) -> List[str]:
     """Problems between knobs (each a message), for a complete dict of knob values."""
     problems = []
-    if knobs["players"] == 3 and knobs["next_dealer"] != "box":
-        problems.append("three players need next_dealer: box (the box player deals every hand)")
-    if knobs["players"] == 2 and knobs["next_dealer"] == "box":
-        problems.append("next_dealer: box is only for three players")
+    if knobs["players"] == 3 and knobs["next_dealer"] not in ("box", "sitter"):
+        problems.append("three players need next_dealer: box or sitter (the box player, or the sitter, deals "
+                        "every hand)")
+    if knobs["players"] == 2 and knobs["next_dealer"] in ("box", "sitter"):
+        problems.append(f"next_dealer: {knobs['next_dealer']} is only for three players")
     if knobs["players"] == 3 and knobs["scoring"] == "hollywood":
         problems.append("Hollywood scoring is for two players")
+    if knobs.get("deal") == "eleven" and knobs["knock_limit"] == "upcard":
+        problems.append("the eleven-card deal has no upcard: knock_limit must be a number, not 'upcard'")
+    if knobs.get("deal") == "eleven" and knobs["spade_double"]:
+        problems.append("the eleven-card deal has no upcard: spade_double cannot be played with it")
     return problems
 
 

@@ -89,10 +89,11 @@ class Showdown:
         return self.knock.melding
 
 
-def read_hands(knocker: Hand, defender: Hand) -> Tuple[Tuple[Card, ...], Tuple[Card, ...]]:
-    """Parse both spreads (text or card lists) and refuse a card in both hands."""
-    knocker_cards = _cards(knocker, (10, 11), "knocker's hand")
-    defender_cards = _cards(defender, (10,), "defender's hand")
+def read_hands(knocker: Hand, defender: Hand, runs: str = "low") -> Tuple[Tuple[Card, ...], Tuple[Card, ...]]:
+    """Parse both spreads (text or card lists) and refuse a card in both hands. ``runs``: the house rules'
+    ``ace_runs``, for run shorthand through the ace."""
+    knocker_cards = _cards(knocker, (10, 11), "knocker's hand", runs)
+    defender_cards = _cards(defender, (10,), "defender's hand", runs)
     for cards, what in ((knocker_cards, "knocker's hand"), (defender_cards, "defender's hand")):
         if len({c.index for c in cards}) != len(cards):
             twice = next(c for i, c in enumerate(cards) if c in cards[:i])
@@ -106,11 +107,11 @@ def read_hands(knocker: Hand, defender: Hand) -> Tuple[Tuple[Card, ...], Tuple[C
     return knocker_cards, defender_cards
 
 
-def _cards(value: Hand, counts: Tuple[int, ...], what: str) -> Tuple[Card, ...]:
+def _cards(value: Hand, counts: Tuple[int, ...], what: str, runs: str = "low") -> Tuple[Card, ...]:
     """Cards given as Cards are taken as they are (checked by the caller); text is read and counted."""
     if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
         return tuple(value)
-    return parse_cards(value, counts=counts, what=what)  # type: ignore[arg-type]  # text, then
+    return parse_cards(value, counts=counts, what=what, runs=runs)  # type: ignore[arg-type]  # text, then
 
 
 def settle(rules: HouseRules, upcard: Optional[Card], knocker: Hand, defender: Hand, melds: Optional[Sequence[Meld]] = None,
@@ -120,7 +121,7 @@ def settle(rules: HouseRules, upcard: Optional[Card], knocker: Hand, defender: H
     ``knocker`` is 10 or 11 cards, ``defender`` 10 (text or Cards). ``melds`` are the knocker's declared
     melds (Melds); without them his cards are arranged per ``rules.knocker_arrangement``.
     """
-    knocker_cards, defender_cards = read_hands(knocker, defender)
+    knocker_cards, defender_cards = read_hands(knocker, defender, rules.ace_runs)
     check = check_knock(knocker_cards, rules, upcard, melds, discard, count=True)
     verify_knock(check)
     return settle_checked(rules, upcard, check, knocker_cards, defender_cards, melds is not None, discard)
@@ -135,9 +136,11 @@ def settle_checked(rules: HouseRules, upcard: Optional[Card], check: KnockCheck,
     else:
         options = _knocker_options(knocker_cards, rules, check, discard)
     best: Optional[Tuple[Tuple[int, int], Showdown]] = None
+    aces = rules.aces
     for option in options:
         gin = option.gin
-        defense = best_defense(option.melding.melds, defender_cards, allow_layoffs=not gin)
+        defense = best_defense(option.melding.melds, defender_cards, allow_layoffs=not gin or rules.gin_layoffs,
+                               aces=aces)
         score = hand_score(option.deadwood, defense.deadwood, rules, upcard, gin=gin and not option.big_gin,
                            big_gin=option.big_gin)
         key = (score.knocker_net, -option.deadwood)
@@ -156,6 +159,7 @@ def _knocker_options(cards: Sequence[Card], rules: HouseRules, check: KnockCheck
     """
     limit, reason = check.limit, check.reason
     mask = to_mask(cards)
+    aces = rules.aces
     options = [check] if check.big_gin else []
     kept: List[Tuple[int, Optional[Card]]]
     if len(cards) == 11 and discard is None:
@@ -164,22 +168,22 @@ def _knocker_options(cards: Sequence[Card], rules: HouseRules, check: KnockCheck
         kept = [(mask & ~discard.bit if discard is not None else mask, discard)]
     if rules.knocker_arrangement == "min_deadwood":
         if len(kept) == 1 and not check.big_gin:
-            ways = check.ways if check.ways is not None and discard is None else best_melding_count(kept[0][0])
+            ways = check.ways if check.ways is not None and discard is None else best_melding_count(kept[0][0], aces=aces)
             if ways == 1:
                 return [check]  # the one best arrangement, which the check has already made
             least = check.deadwood  # the check arranged these very cards for the least deadwood
         else:
-            counts = [deadwood_of(m) for m, _ in kept]
+            counts = [deadwood_of(m, aces) for m, _ in kept]
             least = min(counts)
             kept = [pair for pair, count in zip(kept, counts) if count == least]
         ceiling = least
     else:
         ceiling = limit
-    # When every option is a gin (and no big gin is among them) there are no layoffs and every option
-    # scores the same, so the first is the one kept: only it is looked for.
-    all_gin = ceiling == 0 and not options
+    # When every option is a gin (and no big gin is among them) there are no layoffs (unless
+    # ``gin_layoffs``) and every option scores the same, so the first is the one kept: only it is looked for.
+    all_gin = ceiling == 0 and not options and not rules.gin_layoffs
     for m, dropped in kept:
-        for melding in all_meldings(m, max_deadwood=ceiling, first_only=all_gin):
+        for melding in all_meldings(m, max_deadwood=ceiling, first_only=all_gin, aces=aces):
             options.append(KnockCheck(Melding(melding.melds, melding.deadwood_cards, dropped, melding.deadwood),
                                       limit, reason))
         if all_gin and options:

@@ -20,7 +20,9 @@ from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfT
 STOCK_AT_START = 52 - 2 * 10 - 1
 ACTIONS = ("take", "pass", "draw", "discard")
 # phases: "offer" (may take the upcard or pass), "draw" (draw from stock or take), "stock" (must draw from
-# the stock: both passed the upcard), "discard" (discard or knock), "over" (dead).
+# the stock: both passed the upcard), "discard" (discard or knock), "over" (dead); with the wall (house rule
+# ``wall``): "wall" (the stock is down to its last cards: take the last discard to knock, or pass and the
+# hand is dead) and "wall_knock" (taken at the wall: knock).
 VERBS = {"take": "takes", "pass": "passes", "draw": "draws", "discard": "discards"}
 _ACTION_OF = {**{verb: action for action, verb in VERBS.items()}, **{action: action for action in ACTIONS}}
 _NOTATION_HELP = "write PLAYER ACTION [CARD]: 'Ann passes', 'Ann takes 7D', 'Ann draws', 'Ann discards 5S'"
@@ -73,27 +75,38 @@ class Turn:
 class Table:
     """The table of a hand between ``dealer`` and ``other`` (the non-dealer, or the captain in the box)."""
 
-    def __init__(self, dealer: str, other: str, upcard: Card, discard_taken_card: bool = False,
-                 dead_hand_stock: int = 2) -> None:
+    def __init__(self, dealer: str, other: str, upcard: Optional[Card], discard_taken_card: bool = False,
+                 dead_hand_stock: int = 2, wall: bool = False, eleven: bool = False) -> None:
+        """``upcard`` None with ``eleven``: the eleven-card deal (house rule ``deal: eleven``), where the
+        non-dealer holds 11 cards and starts by discarding (or knocking), and the pile starts empty."""
         self.dealer, self.other = dealer, other
         self.discard_taken_card = discard_taken_card
         self.dead_hand_stock = dead_hand_stock
-        self.pile = [upcard]  # the discard pile, top last
+        self.wall = wall
+        self.pile = [upcard] if upcard is not None else []  # the discard pile, top last
         self.stock = STOCK_AT_START
         self.player = other  # whose turn
-        self.phase = "offer"
+        self.phase = "discard" if eleven else "offer"
         self.just_taken: Optional[Card] = None  # the card taken from the pile this turn
         self.known: Dict[str, Set[int]] = {dealer: set(), other: set()}  # cards seen going into each hand and not discarded since
         self.taken: Dict[str, Set[int]] = {dealer: set(), other: set()}  # of those, the ones taken from the pile
         self.discarded: Set[int] = set()  # every card discarded or turned up, by index
-        self.discarded.add(upcard.index)
+        if upcard is not None:
+            self.discarded.add(upcard.index)
         self.turns: List[Turn] = []
 
     # -- what a table can see ----------------------------------------------------------------------------
     @property
     def dead(self) -> bool:
-        """The hand ended dead: a discard left ``dead_hand_stock`` cards in the stock."""
+        """The hand ended dead: a discard left ``dead_hand_stock`` cards in the stock (with the wall: and the
+        next player passed the last discard)."""
         return self.phase == "over"
+
+    @property
+    def at_wall(self) -> bool:
+        """The stock is down to its last cards and the wall lets the player to move take the last discard to
+        knock (``wall``), or he has taken it and must knock (``wall_knock``)."""
+        return self.phase in ("wall", "wall_knock")
 
     @property
     def discard_top(self) -> Optional[Card]:
@@ -112,6 +125,8 @@ class Table:
             "stock": "draw from the stock (both passed the upcard)",
             "discard": "discard or knock",
             "over": "nothing: the hand is over",
+            "wall": f"take {top} to knock, or pass (the stock is down to its last cards: the hand is then dead)",
+            "wall_knock": "knock (the discard was taken at the wall)",
         }[self.phase]
 
     def whose_turn(self) -> str:
@@ -133,7 +148,7 @@ class Table:
 
     def verify_take(self, player: str, card: Optional[Card] = None) -> None:
         self.verify_turn(player, "take")
-        if self.phase not in ("offer", "draw"):
+        if self.phase not in ("offer", "draw", "wall"):
             raise IllegalActionError(f"{player} cannot take now: {self.whose_turn()}")
         if not self.pile:
             raise IllegalActionError("the discard pile is empty")
@@ -143,7 +158,7 @@ class Table:
 
     def verify_pass(self, player: str) -> None:
         self.verify_turn(player, "pass")
-        if self.phase != "offer":
+        if self.phase not in ("offer", "wall"):
             raise IllegalActionError(f"{player} cannot pass: only the upcard can be passed; {self.whose_turn()}")
 
     def verify_draw(self, player: str, card: Optional[Card] = None) -> None:
@@ -157,6 +172,9 @@ class Table:
 
     def verify_discard(self, player: str, card: Card) -> None:
         self.verify_turn(player, "discard")
+        if self.phase == "wall_knock":
+            raise IllegalActionError(f"{player} cannot discard {card.code}: at the wall the last discard is taken "
+                                     "only to knock; knock, or end the hand with 'dead'")
         if self.phase != "discard":
             raise IllegalActionError(f"{player} cannot discard now: {self.whose_turn()}")
         if card is self.just_taken and not self.discard_taken_card:
@@ -176,7 +194,7 @@ class Table:
     def verify_knock(self, player: str) -> None:
         """A knock is made after drawing and before discarding."""
         self.verify_turn(player, "knock")
-        if self.phase != "discard":
+        if self.phase not in ("discard", "wall_knock"):
             raise IllegalActionError(f"{player} cannot knock now: a knock comes after the draw; {self.whose_turn()}")
 
     def can(self, action: str, player: str, card: Optional[Card] = None) -> bool:
@@ -204,9 +222,12 @@ class Table:
         self.known[player].add(card.index)
         self.taken[player].add(card.index)
         self.just_taken = card
-        self.phase = "discard"
+        self.phase = "wall_knock" if self.phase == "wall" else "discard"
 
     def _pass(self, player: str, _card: Optional[Card]) -> None:
+        if self.phase == "wall":
+            self.phase = "over"
+            return
         if player == self.other:
             self.player = self.dealer
         else:
@@ -226,7 +247,10 @@ class Table:
         self.pile.append(card)
         self.just_taken = None
         if self.stock <= self.dead_hand_stock:
-            self.phase = "over"
+            if self.wall and self.pile:
+                self.player, self.phase = self.opponent, "wall"
+            else:
+                self.phase = "over"
             return
         self.player, self.phase = self.opponent, "draw"
 

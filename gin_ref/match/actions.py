@@ -68,7 +68,9 @@ def verify_deal(record: Record, state: MatchState, dealer: Optional[str] = None)
     verify_not_over(state, "no more deals")
     if dealer is not None:
         name = find_player(state.players, dealer)
-        if state.roles is not None and name != state.roles.box:
+        if state.roles is not None and state.rules.next_dealer == "sitter" and name != state.roles.sitter:
+            raise OutOfTurnError(f"{name} cannot deal: {state.roles.sitter} sits out, and the sitter deals every hand")
+        if state.roles is not None and state.rules.next_dealer != "sitter" and name != state.roles.box:
             raise OutOfTurnError(f"{name} cannot deal: {state.roles.box} is in the box, and the box player "
                                  "deals every hand")
         if name != state.dealer:
@@ -85,6 +87,9 @@ def deal(record: Record, state: MatchState, upcard: Optional[Card], dealer: Opti
     """Start the next hand with this upcard (None: not given, where the rules' limit does not depend on it);
     a deal by the wrong dealer is refused and kept."""
     number = len(record["hands"]) + 1
+    if upcard is not None and state.rules.deal == "eleven":
+        raise InvalidNotationError(f"the {state.rules.name} rules deal eleven cards to the non-dealer and turn no "
+                                   "upcard (deal: eleven): leave --upcard out")
     if upcard is None and limit_needs_upcard(state.rules):
         raise InvalidNotationError(f"give the upcard (--upcard CARD): the knock limit depends on it "
                                    f"({why_upcard(state.rules)})")
@@ -157,7 +162,9 @@ def play_turn(record: Record, state: MatchState, action: str, player: str, card:
     else:
         getattr(table, "verify_" + action)(name, *([card] if action in ("draw", "discard") else []))
     data: Entry = {"turns": [turn.text]}
-    if action == "discard" and table.stock <= state.rules.dead_hand_stock:
+    if action == "discard" and table.stock <= state.rules.dead_hand_stock and not state.rules.wall:
+        data["result"] = "dead"
+    elif action == "pass" and table.phase == "wall":  # the last discard passed at the wall: dead
         data["result"] = "dead"
     return Outcome(Step("turn", setup.number, data, turn_count(entry) + 1), turn=turn, offer=offer)
 
@@ -243,6 +250,8 @@ def dead(record: Record, state: MatchState) -> Outcome:
     if turn_count(entry):
         table = table_of(state)
         assert table is not None
+        if table.at_wall:  # the wall: the player to move may give the last discard up (or, taken, his knock)
+            return Outcome(Step("result", setup.number, {"result": "dead"}))
         raise IllegalActionError(f"hand {setup.number} is recorded turn by turn: it ends dead by itself when "
                                  f"a discard leaves {state.rules.dead_hand_stock} cards in the stock "
                                  f"({table.stock} now; {table.whose_turn()})")

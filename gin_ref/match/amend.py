@@ -10,7 +10,7 @@ from typing import Any, Optional, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
-from gin_ref.core.game import Roles, find_player, other
+from gin_ref.core.game import Roles, box_dealer, find_player, other
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match import seals
@@ -27,17 +27,19 @@ def _setup(state: MatchState, entry: Entry, index: int, upcard: Optional[Card]) 
     limit = knock_limit(state.rules, upcard)
     if state.three:
         roles = Roles(*(str(entry[role]) for role in ROLES))
-        return HandSetup(index, roles.box, roles, (roles.box, roles.captain), upcard, limit)
+        return HandSetup(index, box_dealer(roles, state.rules.next_dealer), roles, (roles.box, roles.captain), upcard,
+                         limit)
     dealer = str(entry["dealer"])
     return HandSetup(index, dealer, None, (dealer, other(state.players, dealer)), upcard, limit)
 
 
 def _table(state: MatchState, setup: HandSetup, entry: Entry) -> Optional[Table]:
     """The table at the end of a hand's recorded turns (None without turns)."""
-    if not turn_count(entry) or setup.upcard is None:
+    eleven = state.rules.deal == "eleven"
+    if not turn_count(entry) or (setup.upcard is None and not eleven):
         return None
     table = Table(setup.pair[0], setup.pair[1], setup.upcard, state.rules.discard_taken_card,
-                  state.rules.dead_hand_stock)
+                  state.rules.dead_hand_stock, state.rules.wall, eleven)
     for text in entry["turns"]:
         table.play(Turn.parse(text, state.players))
     return table

@@ -9,7 +9,7 @@ from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
 from gin_ref.core import game
 from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.core.game import check_name, parse_draw
-from gin_ref.core.rules import KNOBS, HouseRules, RulesError, check_consistency, check_knob, make_rules
+from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, RulesError, check_consistency, check_knob, make_rules
 from gin_ref.match.problems import Problems, Where
 from gin_ref.match.schema import FORMAT, OPTIONAL_KEYS, ROLES, TOP_KEYS
 
@@ -98,7 +98,7 @@ def _rules(rules: Any, players: List[str], problems: Problems) -> HouseRules:
         except RulesError as exc:
             problems.add(("rules", "knobs", key), str(exc))
     for key in KNOBS:
-        if key not in rules["knobs"]:
+        if key not in rules["knobs"] and key not in SNAPSHOT_OPTIONAL:
             problems.add(("rules", "knobs"), f"the rules snapshot has no '{key}' (it must hold every house rule)")
     merged = {key: knobs.get(key, KNOBS[key][1]) for key in KNOBS}
     for message in check_consistency(merged):
@@ -140,7 +140,7 @@ def _start(start: Any, players: List[str], rules: HouseRules, problems: Problems
             if tied or drawn != roles:
                 problems.add(where + ("draw",), f"the draw gives box {drawn.box}, captain {drawn.captain}, sitter "
                                           f"{drawn.sitter}{' (with a tie)' if tied else ''}, not the roles recorded")
-    return Header(players, rules, roles.box, roles, why)
+    return Header(players, rules, game.box_dealer(roles, rules.next_dealer), roles, why)
 
 
 def player_at(mapping: Mapping[str, Any], key: str, where: Where, allowed: Sequence[str],

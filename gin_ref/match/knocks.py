@@ -23,7 +23,8 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.scoring import Hand, HandScore, Showdown, hand_score, read_hands, settle_checked
 from gin_ref.match.schema import Entry
 
-MAX_COUNT = 98  # the most ten cards can count: two each of K, Q, J, 10 and 9
+MAX_COUNT = 98  # the most ten cards can count: two each of K, Q, J, 10 and 9 (with the standard ace; the
+# rules' ``most_deadwood`` under others)
 _NUMBER = re.compile(r"[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?")
 Given = Union[str, Sequence[str], Sequence[Card], int]  # what goes where the cards go
 
@@ -37,9 +38,9 @@ def why_upcard(rules: HouseRules) -> str:
     return "knock_limit: upcard" if rules.knock_limit == "upcard" else "spade_double"
 
 
-def read_count(value: object, what: str) -> Optional[int]:
+def read_count(value: object, what: str, most: int = MAX_COUNT) -> Optional[int]:
     """The count given where ``what``'s cards go, or None when the value is cards. A count is a whole
-    number from 0 to 98; any other number is refused naming it."""
+    number from 0 to ``most`` (98; the rules' ``most_deadwood``); any other number is refused naming it."""
     if isinstance(value, int) and not isinstance(value, bool):
         token = str(value)
     elif isinstance(value, str):
@@ -51,10 +52,10 @@ def read_count(value: object, what: str) -> Optional[int]:
     if not _NUMBER.fullmatch(token):
         return None
     if not token.isdigit():
-        raise InvalidNotationError(f"{what} '{token}': a count is a whole number from 0 to {MAX_COUNT}")
+        raise InvalidNotationError(f"{what} '{token}': a count is a whole number from 0 to {most}")
     count = int(token)
-    if count > MAX_COUNT:
-        raise InvalidNotationError(f"{what} {count}: ten cards count at most {MAX_COUNT}")
+    if count > most:
+        raise InvalidNotationError(f"{what} {count}: ten cards count at most {most}")
     return count
 
 
@@ -96,19 +97,23 @@ class Facts:
 def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Any = None,
                 discard: Union[None, str, Card] = None, big_gin: bool = False) -> Facts:
     """The facts of a knock as typed: cards or a count for each side (InvalidNotationError for bad ones)."""
-    kcount = read_count(knocker, "the knocker's count")
-    dcount = read_count(defender, "the defender's count")
-    declared: Optional[Sequence[Meld]] = parse_melds(melds) if isinstance(melds, str) and melds.strip() else None
+    most, runs = rules.most_deadwood, rules.ace_runs
+    kcount = read_count(knocker, "the knocker's count", most)
+    dcount = read_count(defender, "the defender's count", most)
+    declared: Optional[Sequence[Meld]] = (parse_melds(melds, rules.aces) if isinstance(melds, str) and melds.strip()
+                                          else None)
     if melds is not None and not isinstance(melds, str):
         declared = list(melds)
     card = discard if isinstance(discard, Card) or discard is None else Card.parse(str(discard))
     kcards = dcards = None
     if kcount is None and dcount is None:
-        kcards, dcards = read_hands(cast(Hand, knocker), cast(Hand, defender))  # not counts, here
+        kcards, dcards = read_hands(cast(Hand, knocker), cast(Hand, defender), runs)  # not counts, here
     elif kcount is None:
-        kcards = _side(knocker, (10, 11), "knocker's hand")
+        kcards = _side(knocker, (10, 11), "knocker's hand", runs)
     elif dcount is None:
-        dcards = _side(defender, (10,), "defender's hand")
+        dcards = _side(defender, (10,), "defender's hand", runs)
+        if kcount == 0 and rules.gin_layoffs:
+            raise InvalidNotationError(f"{GIN_LAYOFFS_COUNT}; give the knocker's cards, or the defender's count")
         if kcount:
             raise InvalidNotationError(f"a knock counted {kcount} cannot be settled against the defender's cards: "
                                        "his layoffs need the knocker's melds; give the knocker's cards, or the "
@@ -124,11 +129,15 @@ def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Any =
     return Facts(kcards, kcount, big_gin, declared, card, dcards, dcount)
 
 
-def _side(value: Given, counts: Tuple[int, ...], what: str) -> Tuple[Card, ...]:
+GIN_LAYOFFS_COUNT = ("a gin counted 0 cannot be settled against the defender's cards under gin_layoffs: his "
+                     "layoffs need the knocker's melds")
+
+
+def _side(value: Given, counts: Tuple[int, ...], what: str, runs: str = "low") -> Tuple[Card, ...]:
     """One side's cards when the other side is a count."""
     if isinstance(value, (list, tuple)) and all(isinstance(card, Card) for card in value):
         return parse_cards([card.code for card in value if isinstance(card, Card)], counts=counts, what=what)
-    return parse_cards(cast(CardText, value), counts=counts, what=what)  # not a count, here
+    return parse_cards(cast(CardText, value), counts=counts, what=what, runs=runs)  # not a count, here
 
 
 @dataclass(frozen=True)
@@ -190,7 +199,7 @@ def _judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Opt
     if knocked > limit:
         return f"knock not allowed: {over_limit(knocked, limit, reason)}", None
     if facts.defender_cards is not None:
-        defended = deadwood_of(to_mask(facts.defender_cards))  # no layoffs against gin
+        defended = deadwood_of(to_mask(facts.defender_cards), rules.aces)  # no layoffs against gin
     else:
         assert facts.defender_count is not None
         defended = facts.defender_count

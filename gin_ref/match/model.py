@@ -104,7 +104,7 @@ class Match:
                                            "--captain, or give the cards drawn with --draw")
             start = _first_roles(names, box, captain, draw, rng)
         record = {"format": FORMAT, "date": str(date), "players": names,
-                  "rules": {"name": rules.name, "knobs": rules.knobs()}, "start": start, "hands": [],
+                  "rules": {"name": rules.name, "knobs": rules.snapshot()}, "start": start, "hands": [],
                   "corrections": []}
         return cls(record)
 

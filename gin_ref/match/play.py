@@ -18,7 +18,7 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.header import player_at
 from gin_ref.match.problems import SHAPE_ERRORS, Problems, Where, same
-from gin_ref.match.knocks import MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
+from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
 from gin_ref.match.schema import (HAND_IRREGULARITIES, IRREGULARITY_KEYS, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS,
                                   Entry, Record, is_count, position, turn_count)
 from gin_ref.match.state import HandSetup, MatchState, score
@@ -26,7 +26,7 @@ from gin_ref.match.state import HandSetup, MatchState, score
 _BY_CODE = {card.code: card for card in DECK}
 
 
-def recorded_cards(value: object, counts: Sequence[int], what: str) -> Tuple[Card, ...]:
+def recorded_cards(value: object, counts: Sequence[int], what: str, runs: str = "low") -> Tuple[Card, ...]:
     """Cards as a record holds them: a list of canonical codes (fast), or any notation parse_cards reads."""
     if isinstance(value, list) and len(value) in counts:
         try:
@@ -36,9 +36,9 @@ def recorded_cards(value: object, counts: Sequence[int], what: str) -> Tuple[Car
         if None not in found and len(set(found)) == len(found):
             return found  # type: ignore[return-value]  # no None in it
     if isinstance(value, list) and all(isinstance(code, str) for code in value):
-        return tuple(parse_cards(value, counts=counts, what=what))
+        return tuple(parse_cards(value, counts=counts, what=what, runs=runs))
     if isinstance(value, str):
-        return tuple(parse_cards(value, counts=counts, what=what))
+        return tuple(parse_cards(value, counts=counts, what=what, runs=runs))
     raise InvalidNotationError(f"{what} must be a list of cards, not {value!r}")
 
 
@@ -47,9 +47,9 @@ def card_of(code: object) -> Card:
     return found or Card.parse(str(code or ""))
 
 
-def _stored_count(value: object) -> int:
-    if type(value) is not int or not 0 <= value <= MAX_COUNT:  # noqa: E721 (True is not a count)
-        raise InvalidNotationError(f"a count is a whole number from 0 to {MAX_COUNT}, not {value!r}")
+def _stored_count(value: object, most: int = MAX_COUNT) -> int:
+    if type(value) is not int or not 0 <= value <= most:  # noqa: E721 (True is not a count)
+        raise InvalidNotationError(f"a count is a whole number from 0 to {most}, not {value!r}")
     return value
 
 
@@ -60,17 +60,18 @@ def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, probl
     try:
         kcards = dcards = None
         kcount = dcount = None
+        most, runs = rules.most_deadwood, rules.ace_runs
         if "knocker_count" in entry:
             key = "knocker_count"
-            kcount = _stored_count(entry["knocker_count"])
+            kcount = _stored_count(entry["knocker_count"], most)
         else:
-            kcards = recorded_cards(entry.get("knocker_cards"), (10, 11), "knocker's hand")
+            kcards = recorded_cards(entry.get("knocker_cards"), (10, 11), "knocker's hand", runs)
         if "defender_count" in entry:
             key = "defender_count"
-            dcount = _stored_count(entry["defender_count"])
+            dcount = _stored_count(entry["defender_count"], most)
         else:
             key = "defender_cards"
-            dcards = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand")
+            dcards = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand", runs)
         if kcards is not None and dcards is not None:
             key = "knocker_cards"
             if not set(kcards).isdisjoint(dcards):  # (a card is one shared object: compared by identity)
@@ -82,8 +83,10 @@ def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, probl
             raise InvalidNotationError("'big_gin: true' goes with the knocker's count 0, where the rules have big gin")
         if kcount and dcards is not None:
             raise InvalidNotationError(f"a knock counted {kcount} cannot be settled against the defender's cards")
+        if kcount == 0 and dcards is not None and rules.gin_layoffs:
+            raise InvalidNotationError(GIN_LAYOFFS_COUNT)
         key = "melds"
-        melds = parse_melds(entry["melds"]) if entry.get("melds") is not None else None
+        melds = parse_melds(entry["melds"], rules.aces) if entry.get("melds") is not None else None
         key = "discard"
         discard = card_of(entry["discard"]) if entry.get("discard") is not None else None
         if kcount is not None and (melds is not None or discard is not None):
@@ -96,10 +99,11 @@ def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, probl
 
 def new_table(state: MatchState, setup: Optional[HandSetup]) -> Optional[Table]:
     """A fresh table for a hand (None when its upcard cannot be read)."""
-    if setup is None or setup.upcard is None:
+    eleven = state.rules.deal == "eleven"
+    if setup is None or (setup.upcard is None and not eleven):
         return None
     return Table(setup.pair[0], setup.pair[1], setup.upcard, state.rules.discard_taken_card,
-                 state.rules.dead_hand_stock)
+                 state.rules.dead_hand_stock, state.rules.wall, eleven)
 
 
 # -- a hand's turns and irregularities, in the order they happened --------------------------------------
@@ -117,7 +121,7 @@ def replay_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Pro
         items = []
     if turns or any(isinstance(item, dict) and "turn" in item for item in items):
         state.table = new_table(state, setup)
-        if turns and setup.upcard is None and "upcard" not in entry:
+        if turns and setup.upcard is None and "upcard" not in entry and state.rules.deal != "eleven":
             problems.add(where + ("turns",), f"hand {number} was dealt without its upcard: its turns cannot be "
                                              "replayed (the first turn's offer needs the card)")
     i, last = 0, 1
@@ -161,7 +165,7 @@ def check_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Prob
         if table.dead:
             problems.add(where, f"hand {number}: its turns end it dead (a discard left {left}), but it has no result")
     elif result == "dead":
-        if not table.dead:
+        if not table.dead and not table.at_wall:  # at the wall the player may end it: a pass, or 'dead'
             problems.add(where + ("result",), f"hand {number} is dead, but its turns leave {left} (it is dead when "
                                               f"a discard leaves {state.rules.dead_hand_stock})")
     elif settlement is not None:
@@ -252,7 +256,7 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, num
     penalty = illegal_knock_penalty(state)
     if "count" in item and (setup.upcard is not None or not limit_needs_upcard(state.rules)):
         try:
-            count = _stored_count(item["count"])
+            count = _stored_count(item["count"], state.rules.most_deadwood)
         except InvalidNotationError as exc:
             problems.add(where + ("count",), f"hand {number}: the illegal knock's count: {exc}")
         else:
@@ -264,9 +268,9 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, num
             problems.add(where + ("cards",), f"hand {number}: an illegal knock holds its cards or its count, not both")
     elif item.get("cards") is not None and (setup.upcard is not None or not limit_needs_upcard(state.rules)):
         try:
-            melds = parse_melds(item["melds"]) if item.get("melds") is not None else None
+            melds = parse_melds(item["melds"], state.rules.aces) if item.get("melds") is not None else None
             discard = card_of(item["discard"]) if item.get("discard") is not None else None
-            cards = recorded_cards(item["cards"], (10, 11), "knocker's hand")
+            cards = recorded_cards(item["cards"], (10, 11), "knocker's hand", state.rules.ace_runs)
             check = check_knock(cards, state.rules, setup.upcard, melds, discard)
             if check.legal:
                 problems.add(where + ("cards",), f"hand {number}: the knock recorded as illegal is legal "

@@ -16,6 +16,7 @@ import json
 from typing import Any, Dict, Optional, Tuple
 
 from gin_ref.core import game
+from gin_ref.core.rules import HouseRules
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.match import play, rulings
@@ -145,9 +146,10 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
                                          f"{stored[1]}, sitter {stored[2]}, but the rotation gives box "
                                          f"{roles.box}, captain {roles.captain}, sitter {roles.sitter} "
                                          f"({state.why})")
-        if dealer is not None and dealer != roles.box:
-            problems.add(where + ("dealer",), f"hand {number}: {dealer} dealt, but the box player "
-                                              f"{roles.box} deals every hand")
+        deals = game.box_dealer(roles, state.rules.next_dealer)
+        if dealer is not None and dealer != deals:
+            problems.add(where + ("dealer",), f"hand {number}: {dealer} dealt, but {_who_deals(roles, state.rules)} "
+                                              f"{deals} deals every hand")
         pair = (roles.box, roles.captain)
     else:
         if dealer is not None and dealer != state.dealer and as_played:
@@ -177,7 +179,8 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
                      f"({limit_reason(state.rules, upcard)})")
     if limit is None and type(entry.get("limit")) is int:
         limit = entry["limit"]
-    setup = HandSetup(index, pair[0], roles, pair, upcard, limit)
+    dealt = pair[0] if roles is None else game.box_dealer(roles, state.rules.next_dealer)
+    setup = HandSetup(index, dealt, roles, pair, upcard, limit)
     state.current = setup
     return setup
 
@@ -302,3 +305,8 @@ def _columns(columns: object) -> str:
     if not isinstance(columns, list):
         return repr(columns)
     return "; ".join(f"game {i} {_scores(c)}" for i, c in enumerate(columns, 1))
+
+
+def _who_deals(roles: game.Roles, rules: "HouseRules") -> str:
+    """``the box player`` or ``the sitter``: who deals in the box under these rules."""
+    return "the sitter" if rules.next_dealer == "sitter" else "the box player"

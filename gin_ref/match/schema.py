@@ -12,6 +12,8 @@ replay works out again and compares.
 
 from typing import Any, Dict, Iterator, List, Mapping, MutableMapping, Tuple
 
+from gin_ref.core.rules import SNAPSHOT_OPTIONAL
+
 FORMAT = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
 TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "irregularities", "corrections")
 OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused)
@@ -67,6 +69,9 @@ def keys_beyond_1(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
                 yield from held(("hands", i, "irregularities", j), item, KEYS_SINCE_2["irregularities"])
     for i, item in enumerate(list_at(record, "corrections")):
         yield from held(("corrections", i), item, KEYS_SINCE_2["corrections"])
+    rules = record.get("rules")
+    if isinstance(rules, dict):
+        yield from held(("rules", "knobs"), rules.get("knobs"), SNAPSHOT_OPTIONAL)
 
 
 def step_count(record: Record) -> int:

@@ -143,7 +143,7 @@ def close_hand(state: MatchState, setup: HandSetup, winner: Optional[str]) -> No
     if setup.roles is not None:
         state.why = game.roles_reason(setup.roles, winner, number)
         state.roles = game.next_roles(setup.roles, winner)
-        state.dealer = state.roles.box
+        state.dealer = game.box_dealer(state.roles, state.rules.next_dealer)
     else:
         state.why = game.dealer_reason(state.rules.next_dealer, number, winner)
         state.dealer = game.next_dealer(state.rules.next_dealer, setup.dealer, winner, state.players)

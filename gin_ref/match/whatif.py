@@ -149,9 +149,11 @@ def _same_showdown(played: HouseRules, rules: HouseRules) -> bool:
     """Do the two rule sets arrange both hands alike, so that a hand's deadwood as played holds under
     ``rules``? Under ``min_deadwood`` the knocker keeps his least deadwood and, of those arrangements, the
     one that leaves the defender the most deadwood after layoffs, whatever the bonuses and the double; the
-    limit only says whether he may knock. Big gin must be played (or not) in both."""
+    limit only says whether he may knock. Big gin must be played (or not) in both, and the melds, the
+    values and the layoffs against gin (``ace_runs``, ``ace_value``, ``gin_layoffs``) must be the same."""
     return (played.knocker_arrangement == rules.knocker_arrangement == "min_deadwood"
-            and (played.big_gin_bonus is None) == (rules.big_gin_bonus is None))
+            and (played.big_gin_bonus is None) == (rules.big_gin_bonus is None)
+            and played.aces is rules.aces and played.gin_layoffs == rules.gin_layoffs)
 
 
 def _rescored(rules: HouseRules, upcard: Optional[Card], old: HandScore) -> Optional[HandScore]:
@@ -188,9 +190,10 @@ def _refused_knock(state: MatchState, pair: Tuple[str, str], upcard: Optional[Ca
     cards = item.get("cards")
     legal = None
     if cards is not None and (upcard is not None or not limit_needs_upcard(rules)):
-        melds = parse_melds(item["melds"]) if item.get("melds") is not None else None
+        melds = parse_melds(item["melds"], rules.aces) if item.get("melds") is not None else None
         discard = card_of(item["discard"]) if item.get("discard") is not None else None
-        check = check_knock(recorded_cards(cards, (10, 11), "knocker's hand"), rules, upcard, melds, discard)
+        check = check_knock(recorded_cards(cards, (10, 11), "knocker's hand", rules.ace_runs), rules, upcard, melds,
+                            discard)
         legal = check.legal
         if legal:
             why.append(("refused_legal", player, check.deadwood, check.limit))

@@ -17,7 +17,7 @@ from typing import NamedTuple, Optional
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.views.history import standing
-from gin_ref.views.words import RULED, hand_notes, ruling_words
+from gin_ref.views.words import RULED, hand_notes, house_rule_notes, ruling_words
 
 FORMATS = ("csv", "json", "markdown", "html")
 EXPORT_FORMAT = "gin-ref-export/1"
@@ -256,7 +256,9 @@ def notes(view, marked=False):
     as the ruled ones carry their ``^``), then each ruled hand (``^``)."""
     ruled = [f"{RULED} hand {hand['number']}: {ruling_words(hand['ruling'], dated=True)}"
              for hand in view.tally["hands"] if hand.get("ruling")]
-    return [f"* {note}" if marked else note for _number, note in sheet_notes(view)] + ruled
+    knobs = (view.record.get("rules") or {}).get("knobs") or {}
+    return house_rule_notes(knobs) + [f"* {note}" if marked else note for _number, note in sheet_notes(view)] \
+        + ruled
 
 
 def ruled_result(hand):

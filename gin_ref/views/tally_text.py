@@ -7,7 +7,7 @@ anything about the game. The words for each event come from ``gin_ref.views.word
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
-from gin_ref.core.game import Game, bonus_arithmetic, game_bonuses
+from gin_ref.core.game import Game, bonus_arithmetic, game_bonuses, other
 from gin_ref.core.knock import limit_reason
 from gin_ref.match.actions import Outcome
 from gin_ref.match.model import Match
@@ -118,11 +118,15 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
     entry = match.open_entry
     if entry is not None:
         upcard = f"upcard {pretty_card(entry['upcard'])}" if entry.get("upcard") else "no upcard given"
+        if match.rules.deal == "eleven":
+            upcard = "no upcard (the eleven-card deal)"
         lines.append(f"hand {entry['number']} is open: {entry['dealer']} dealt, {upcard}, "
                       f"knock limit {entry['limit']}")
         table = match.open_table()
         if turn_count(entry) and table is not None:
             lines.append(table_line(table))
+        elif always_turn and table is not None and table.phase == "discard" and not table.turns:
+            lines.append(f"no turns recorded: {table.player} holds 11 cards and discards first (stock {table.stock})")
         elif always_turn and table is not None and table.discard_top is not None:
             lines.append(f"no turns recorded: {table.player} has the first option on the upcard "
                          f"{table.discard_top.pretty} (stock {table.stock})")
@@ -141,6 +145,9 @@ def next_line(match: Match) -> str:
     number = match.next_number()
     if state.roles is not None:
         roles = state.roles
+        if match.rules.next_dealer == "sitter":
+            return (f"next: hand {number}, {roles.box} in the box, {roles.captain} captain, "
+                    f"{roles.sitter} sits out and deals ({state.why})")
         return (f"next: hand {number}, {roles.box} in the box (deals), {roles.captain} captain, "
                 f"{roles.sitter} sits out ({state.why})")
     return f"next: {state.dealer} deals hand {number} ({state.why})"
@@ -200,7 +207,9 @@ def turn_text(match: Match, outcome: Outcome) -> str:
     assert turn is not None and table is not None
     card = turn.card.pretty if turn.card is not None else None
     dead = table.dead
-    if turn.action == "pass":
+    if turn.action == "pass" and dead:  # the wall: the last discard passed
+        what = f"passes on the last discard {table.discard_top.pretty if table.discard_top else '?'} at the wall"
+    elif turn.action == "pass":
         what = f"passes on the upcard {table.discard_top.pretty if table.discard_top else '?'}"
     elif turn.action == "take":
         what = f"takes the upcard {card}" if outcome.offer else f"takes {card} from the discard pile"
@@ -231,7 +240,7 @@ def knock_text(match: Match, outcome: Outcome) -> str:
     if settled.showdown is not None:
         lines.extend(spread_lines(settled.showdown, knocker, defender))
     else:
-        lines.extend(count_lines(settled, entry, knocker, defender))
+        lines.extend(count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
     score = settled.score
     scorer = knocker if score.winner == "knocker" else defender
     lines.append(f"score: {score.arithmetic} ({scorer})")
@@ -239,16 +248,18 @@ def knock_text(match: Match, outcome: Outcome) -> str:
     return fit_text("\n".join(lines))
 
 
-def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str) -> List[str]:
-    """A knock settled by count (or one side by count): what each side showed or counted."""
+def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str,
+                gin_layoffs: bool = False) -> List[str]:
+    """A knock settled by count (or one side by count): what each side showed or counted (a gin's defender
+    counted after layoffs only where the rules let him lay off against gin)."""
     check = settled.check
     if check is not None:
         mine = (knocker, melds_text(check.melding.melds), deadwood_text(check.melding))
     else:
         what = "counted (big gin)" if entry.get("big_gin") else "counted"
         mine = (knocker, what, str(settled.knocker_deadwood))
-    if "defender_count" in entry:  # a gin's defender lays nothing off: his count is just his count
-        laid_off = settled.knocker_deadwood != 0
+    if "defender_count" in entry:  # against gin nothing is laid off (unless gin_layoffs): just his count
+        laid_off = settled.knocker_deadwood != 0 or gin_layoffs
         theirs = (defender, "counted after layoffs" if laid_off else "counted", str(settled.defender_deadwood))
     else:
         theirs = (defender, "from the cards (no layoffs against gin)", str(settled.defender_deadwood))
@@ -260,12 +271,18 @@ def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str) 
 
 def deal_text(match: Match, entry: Entry) -> str:
     card = Card.parse(entry["upcard"]) if entry.get("upcard") else None
-    if match.state.three:
+    if match.state.three and match.rules.next_dealer == "sitter":
+        who = (f"hand {entry['number']}: {entry['sitter']} sits out and deals to {entry['box']} (box) and "
+               f"{entry['captain']} (captain)")
+    elif match.state.three:
         who = (f"hand {entry['number']}: {entry['box']} deals from the box to {entry['captain']} (captain); "
                f"{entry['sitter']} sits out")
     else:
         who = f"hand {entry['number']}: {entry['dealer']} deals"
     upcard = f"upcard {card.pretty}" if card is not None else "no upcard given"
+    if match.rules.deal == "eleven":
+        first = entry["captain"] if match.state.three else other(match.players, entry["dealer"])
+        upcard = f"no upcard: {first} holds 11 cards and discards first"
     return f"{who}, {upcard}\nknock limit {entry['limit']} ({limit_reason(match.rules, card)})"
 
 
@@ -277,8 +294,9 @@ def start_text(match: Match, path: str) -> str:
         how = "drawn at random" if start.get("drawn") else "named"
         if "draw" in start:
             how = "from the draw: " + ", ".join(f"{name} {pretty_card(card)}" for name, card in start["draw"].items())
-        lines.append(f"hand 1: {start['box']} in the box (deals), {start['captain']} captain, "
-                     f"{start['sitter']} sits out ({how})")
+        sitter_deals = rules.next_dealer == "sitter"
+        lines.append(f"hand 1: {start['box']} in the box{'' if sitter_deals else ' (deals)'}, {start['captain']} "
+                     f"captain, {start['sitter']} sits out{' and deals' if sitter_deals else ''} ({how})")
     else:
         how = "drawn at random" if start.get("drawn") else "named"
         lines.append(f"{start['dealer']} deals first ({how})")
@@ -297,7 +315,7 @@ def amend_text(match: Match, number: int, before: Dict[str, Any], settled: Optio
         entry = match.hands[number - 1]
         knocker, defender = entry["knocker"], entry["defender"]
         spreads = (spread_lines(settled.showdown, knocker, defender) if settled.showdown is not None
-                   else count_lines(settled, entry, knocker, defender))
+                   else count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
         scorer = knocker if settled.score.winner == "knocker" else defender
         head = spreads + [f"score: {settled.score.arithmetic} ({scorer})"]
     else:

@@ -217,6 +217,30 @@ def seal_words(broken: Any) -> str:
             "outside gin-ref")
 
 
+def house_rule_notes(knobs: Mapping[str, Any]) -> List[str]:
+    """The house rules of issue #27 that a match plays, in words, for the notes under its sheet: only
+    those set away from their defaults (a record lists the new knobs only then)."""
+    notes = []
+    runs = knobs.get("ace_runs", "low")
+    if runs == "low_or_high":
+        notes.append("house rules: an ace is high or low in a run (Q-K-A as well as A-2-3; not K-A-2)")
+    elif runs == "wrap":
+        notes.append("house rules: a run may go round the ace (Q-K-A, A-2-3 and K-A-2)")
+    value = knobs.get("ace_value", 1)
+    if value != 1:
+        notes.append(f"house rules: an ace counts {value}")
+    if knobs.get("gin_layoffs"):
+        notes.append("house rules: the defender may lay off against a gin")
+    if knobs.get("wall"):
+        notes.append("house rules: the wall (with the stock down to its last cards, the last discard may be taken "
+                     "to knock)")
+    if knobs.get("deal") == "eleven":
+        notes.append("house rules: the eleven-card deal (no upcard; the non-dealer is dealt 11 and discards first)")
+    if knobs.get("next_dealer") == "sitter":
+        notes.append("house rules: the sitter deals each hand")
+    return notes
+
+
 def hand_notes(tally: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
                dead_hand_stock: Optional[int] = None) -> List[Tuple[int, str]]:
     """``(hand number, note)`` for everything the tally marks with ``*``, hand by hand: each irregularity

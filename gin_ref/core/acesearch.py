@@ -1,0 +1,171 @@
+"""The exact deadwood search under other aces (``gin_ref.core.aces``): the same search as ``deadwood``, its
+own suit tables.
+
+Why it is still exact: runs never leave their suit, so once the sets are chosen each suit is again an
+independent problem on a 13-bit mask. A suit without its ace is the plain problem (a run can only go round
+the corner, or above the king, through the ace), solved by the same small dynamic programme on the lowest
+card; a suit with its ace is the least over the ace loose and each run that holds the ace
+(``aces.ace_runs_with``), the rest being ace-free. The set choices are walked by ``deadwood``'s own
+functions, with these tables at the leaves.
+"""
+
+from typing import Dict, List, Tuple
+
+from gin_ref.core.aces import Aces, ace_runs_with, run_cards
+from gin_ref.core.cards import DECK, Card
+from gin_ref.core.deadwood import SUIT_MASK, SetChoice, _best_choice, _least, _set_meld, _set_options, triples_of
+from gin_ref.core.melds import Meld, Melding
+
+_NONE = 1000
+Runs = Tuple[Tuple[int, ...], ...]  # a suit's runs, each its rank indices in run order
+
+
+class AceSearch:
+    """The suit tables for one ``Aces``, and the search on them (each function as ``deadwood``'s)."""
+
+    def __init__(self, aces: Aces) -> None:
+        self.aces = aces
+        size = 1 << 13
+        value = aces.values
+        dw = [0] * size
+        runs: List[Runs] = [()] * size
+        ways = [1] * size  # how many splits of the suit into runs and loose cards reach dw
+        for mask in range(2, size, 2):  # no ace: the lowest card is loose, or starts a run
+            low = mask & -mask
+            rank = low.bit_length() - 1
+            rest = mask ^ low
+            best, best_runs, count = dw[rest] + value[rank], runs[rest], ways[rest]
+            run, top = low, rank + 1
+            while top < 13 and mask >> top & 1:
+                run |= 1 << top
+                top += 1
+                if top - rank >= 3:
+                    total = dw[mask ^ run]
+                    if total < best:
+                        best, best_runs, count = total, (tuple(range(rank, top)),) + runs[mask ^ run], ways[mask ^ run]
+                    elif total == best:
+                        count += ways[mask ^ run]
+            dw[mask], runs[mask], ways[mask] = best, best_runs, count
+        for mask in range(1, size, 2):  # the ace: loose, or in one of the runs that hold it
+            rest = mask ^ 1
+            best, best_runs, count = dw[rest] + value[0], runs[rest], ways[rest]
+            for order in ace_runs_with(aces.runs, mask):
+                left = mask & ~sum(1 << r for r in order)
+                total = dw[left]
+                if total < best:
+                    best, best_runs, count = total, (order,) + runs[left], ways[left]
+                elif total == best:
+                    count += ways[left]
+            dw[mask], runs[mask], ways[mask] = best, best_runs, count
+        dw1 = [_NONE] * size
+        drop = [-1] * size
+        for mask in range(1, size):
+            for rank in range(12, -1, -1):  # high ranks first: among equal results, discard the higher card
+                if mask >> rank & 1 and dw[mask ^ (1 << rank)] < dw1[mask]:
+                    dw1[mask], drop[mask] = dw[mask ^ (1 << rank)], rank
+        self.dw, self.runs, self.ways, self.drop = dw, runs, ways, drop
+        self.gain = [dw[m] - dw1[m] for m in range(size)]
+        self._parts: Dict[int, Tuple[Tuple[Meld, ...], Tuple[Card, ...], int]] = {}
+        self._candidates: Dict[int, Tuple[Meld, ...]] = {}
+
+    # --- the leaves of the set walk ---------------------------------------------------------------------
+
+    def _keep(self, a: int, b: int, c: int, d: int) -> int:
+        dw = self.dw
+        return dw[a] + dw[b] + dw[c] + dw[d]
+
+    def _discard(self, a: int, b: int, c: int, d: int) -> int:
+        dw, gain = self.dw, self.gain
+        return dw[a] + dw[b] + dw[c] + dw[d] - max(gain[a], gain[b], gain[c], gain[d])
+
+    # --- the search -------------------------------------------------------------------------------------
+
+    def deadwood_of(self, mask: int) -> int:
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        triples = triples_of(a, b, c, d)
+        return self._keep(a, b, c, d) if not triples else _least(a, b, c, d, triples, self._keep)
+
+    def deadwood_after_discard(self, mask: int) -> int:
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        triples = triples_of(a, b, c, d)
+        return self._discard(a, b, c, d) if not triples else _least(a, b, c, d, triples, self._discard)
+
+    def best_melding(self, mask: int, discard: bool = False) -> Melding:
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        triples = triples_of(a, b, c, d)
+        sets: SetChoice = ()
+        if triples:
+            _total, sets = _best_choice(a, b, c, d, triples, self._discard if discard else self._keep)
+        return self._melding(mask, sets, discard)
+
+    def best_melding_counted(self, mask: int) -> Tuple[Melding, int]:
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        _total, sets, ways = self._counted(a, b, c, d, triples_of(a, b, c, d))
+        return self._melding(mask, sets, False), ways
+
+    def best_melding_count(self, mask: int, enough: int = 2) -> int:
+        a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
+        return min(self._counted(a, b, c, d, triples_of(a, b, c, d))[2], enough)
+
+    def _counted(self, a: int, b: int, c: int, d: int, triples: int) -> Tuple[int, SetChoice, int]:
+        if not triples:
+            split = self.ways
+            return self._keep(a, b, c, d), (), split[a] * split[b] * split[c] * split[d]
+        low = triples & -triples
+        rest = triples ^ low
+        rank = low.bit_length() - 1
+        best, best_sets, count = self._counted(a, b, c, d, rest)
+        keep = ~low
+        for suits in _set_options(a, b, c, d, low):
+            total, sets, ways = self._counted(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
+                                              c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest)
+            if total < best:
+                best, best_sets, count = total, ((rank, suits),) + sets, ways
+            elif total == best:
+                count += ways
+        return best, best_sets, count
+
+    def _melding(self, mask: int, sets: SetChoice, discard: bool) -> Melding:
+        melds: List[Meld] = []
+        for rank, suits in sets:
+            meld = _set_meld(rank, suits)
+            melds.append(meld)
+            mask &= ~meld.mask
+        suit_masks = [mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39]
+        dropped = None
+        if discard:
+            gains = [self.gain[m] for m in suit_masks]
+            suit = gains.index(max(gains))
+            dropped = DECK[suit * 13 + self.drop[suit_masks[suit]]]
+            suit_masks[suit] &= ~(1 << self.drop[suit_masks[suit]])
+        loose: List[Card] = []
+        deadwood = 0
+        for suit, m in enumerate(suit_masks):
+            runs, cards, points = self._suit_parts(suit, m)
+            melds.extend(runs)
+            loose.extend(cards)
+            deadwood += points
+        melds.sort(key=lambda meld: meld.cards[0].index)
+        return Melding(tuple(melds), tuple(loose), dropped, deadwood)
+
+    def _suit_parts(self, suit: int, m: int) -> Tuple[Tuple[Meld, ...], Tuple[Card, ...], int]:
+        key = suit << 13 | m
+        parts = self._parts.get(key)
+        if parts is None:
+            runs = tuple(Meld(run_cards(suit, order), "run") for order in self.runs[m])
+            melded = sum(1 << r for order in self.runs[m] for r in order)
+            cards = tuple(DECK[suit * 13 + r] for r in range(13) if m >> r & 1 and not melded >> r & 1)
+            parts = self._parts[key] = (runs, cards, self.aces.points(cards))
+        return parts
+
+    def suit_runs(self, suit: int, m: int) -> Tuple[Meld, ...]:
+        """Every run within a suit's ranks ``m``: those without the ace by start and length, then those
+        with it (``ace_runs_with`` order)."""
+        key = suit << 13 | m
+        found = self._candidates.get(key)
+        if found is None:
+            orders = [tuple(range(start, end)) for start in range(1, 13) for end in range(start + 3, 14)
+                      if all(m >> r & 1 for r in range(start, end))]
+            orders += ace_runs_with(self.aces.runs, m)
+            found = self._candidates[key] = tuple(Meld(run_cards(suit, order), "run") for order in orders)
+        return found

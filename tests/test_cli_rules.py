@@ -12,14 +12,15 @@ from gin_ref.cli import main
 from gin_ref.core.rules import KNOBS
 
 PRESET_TABLE = """\
-preset        description
-------------  -------------------------------------------------------------------------------
-oklahoma      Oklahoma Gin, two players; the first upcard sets the knock limit
-three-player  three players, one in the box against a captain; knock limit 10
-standard      standard gin, two players; knock limit 10
-classic       classic club scoring; gin 20, box 20, game 100, shutout doubles it, loser deals
-hollywood     classic scoring, three games at once (Hollywood)
-tournament    tournament scoring; undercut 25, big gin 31, box 25, game 100, to 250
+preset         description
+-------------  -------------------------------------------------------------------------------
+oklahoma       Oklahoma Gin, two players; the first upcard sets the knock limit
+three-player   three players, one in the box against a captain; knock limit 10
+standard       standard gin, two players; knock limit 10
+classic        classic club scoring; gin 20, box 20, game 100, shutout doubles it, loser deals
+hollywood      classic scoring, three games at once (Hollywood)
+tournament     tournament scoring; undercut 25, big gin 31, box 25, game 100, to 250
+oklahoma-club  Oklahoma club game; ace gin only, spades double, box 25, game 100, to 150
 """
 
 CLASSIC_SHOW = """\
@@ -49,10 +50,19 @@ ace_value              1                  default
 gin_layoffs            false              default
 wall                   false              default
 deal                   upcard             default
+knock_tie              undercut           default
+knock_limit_cap        null               default
+box_scoring            end                default
+gin_boxes              0                  default
+undercut_boxes         0                  default
+spade_double_boxes     false              default
+shutout_bonus          0                  default
+games                  null               default
+match_win              best_of            default
 """
 
 UNKNOWN_OKLA = ("Error: unknown rules 'okla': not a preset (oklahoma, three-player, standard, classic, "
-                "hollywood, tournament) nor a file\n")
+                "hollywood, tournament, oklahoma-club) nor a file\n")
 
 
 @pytest.fixture
@@ -82,7 +92,7 @@ def test_rules_json_lists_the_presets():
     assert result.exit_code == 0
     presets = json.loads(result.stdout)["presets"]
     assert [preset["name"] for preset in presets] == [
-        "oklahoma", "three-player", "standard", "classic", "hollywood", "tournament"]
+        "oklahoma", "three-player", "standard", "classic", "hollywood", "tournament", "oklahoma-club"]
     assert presets[1] == {"name": "three-player",
                           "description": "three players, one in the box against a captain; knock limit 10"}
 

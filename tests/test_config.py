@@ -23,7 +23,7 @@ PRESETS = {
 # The libyaml loader when PyYAML has it, and the pure-Python fallback.
 LOADERS = [loader for loader in (getattr(yaml, "CSafeLoader", None), yaml.SafeLoader) if loader]
 UNKNOWN_OKLA = ("unknown rules 'okla': not a preset (oklahoma, three-player, standard, classic, hollywood, "
-                "tournament) nor a file")
+                "tournament, oklahoma-club) nor a file")
 
 
 @pytest.fixture
@@ -133,7 +133,7 @@ def test_existing_file_without_yaml_ending_is_a_path_but_a_preset_name_wins(fold
     (["gin_bonus: lots"], "house rule 'gin_bonus' must be a whole number, not 'lots' (club.yaml:1)"),
     (["spade_double: 1"], "house rule 'spade_double' must be true or false, not 1 (club.yaml:1)"),
     (["shutout: never"],
-     "house rule 'shutout' must be one of none, double_game_bonus, double_total, not 'never' (club.yaml:1)"),
+     "house rule 'shutout' must be one of none, double_game_bonus, double_total, flat, not 'never' (club.yaml:1)"),
     (["target: 100", "dead_hand_stock: 40"], "house rule 'dead_hand_stock' must be 0 to 31, not 40 (club.yaml:2)"),
     (["knock_limit: 11"], "house rule 'knock_limit' must be 'upcard' or 0 to 10, not 11 (club.yaml:1)"),
     (["undercut_bonus: -5"], "house rule 'undercut_bonus' must be 0 to 10000, not -5 (club.yaml:1)"),
@@ -201,7 +201,7 @@ def test_extends_cycles_are_refused(folder, files, where, message):
     ("okla", UNKNOWN_OKLA),
     ("club.yaml", "cannot read rules file 'club.yaml': no such file"),
     ("rules/club", "cannot read rules file 'rules/club': no such file"),
-    ("", "unknown rules '': not a preset (oklahoma, three-player, standard, classic, hollywood, tournament) "
+    ("", "unknown rules '': not a preset (oklahoma, three-player, standard, classic, hollywood, tournament, oklahoma-club) "
          "nor a file"),
 ])
 def test_unknown_rules_and_missing_files(folder, spec, message):
@@ -232,7 +232,7 @@ def test_check_collects_every_problem_in_one_pass(folder):
     assert check_rules_file("club.yaml") == [
         "club.yaml:2: unknown house rule 'undercut_bonuss' (did you mean 'undercut_bonus'?)",
         "club.yaml:3: house rule 'target' must be 1 to 1000000000, not 0",
-        "club.yaml:5: house rule 'shutout' must be one of none, double_game_bonus, double_total, not 'never'",
+        "club.yaml:5: house rule 'shutout' must be one of none, double_game_bonus, double_total, flat, not 'never'",
         "base.yaml:2: house rule 'gin_bonus' must be a whole number, not 'many'",
         "club.yaml:4: three players need next_dealer: box or sitter (the box player, or the sitter, deals every hand)",
     ]

@@ -70,23 +70,27 @@ def find_player(players: Sequence[str], name: str) -> str:
 
 # -- who deals, who sits ---------------------------------------------------------------------------------
 
-def next_dealer(rule: str, dealer: str, winner: Optional[str], players: Sequence[str]) -> str:
-    """The dealer of the next hand after a hand dealt by ``dealer`` and won by ``winner`` (None: dead).
+def next_dealer(rule: str, dealer: str, winner: Optional[str], players: Sequence[str], tie: bool = False) -> str:
+    """The dealer of the next hand after a hand dealt by ``dealer`` and won by ``winner`` (None: dead, or
+    a tie scored 0-0: ``tie``).
 
-    ``rule`` is the ``next_dealer`` knob for two players: winner | loser | alternate.
+    ``rule`` is the ``next_dealer`` knob for two players: winner | loser | alternate. After a dead hand the
+    same dealer deals again; after a tie too, unless the deal alternates.
     """
-    if winner is None:
+    if winner is None and not (tie and rule == "alternate"):
         return dealer
+    if rule == "alternate" or winner is None:
+        return other(players, dealer)
     if rule == "winner":
         return winner
-    if rule == "loser":
-        return other(players, winner)
-    return other(players, dealer)
+    return other(players, winner)
 
 
-def dealer_reason(rule: str, number: int, winner: Optional[str]) -> str:
+def dealer_reason(rule: str, number: int, winner: Optional[str], tie: bool = False) -> str:
     """Why the dealer of the hand after hand ``number`` deals it: ``the winner of hand 3 deals``."""
-    if winner is None:
+    if winner is None and tie and rule != "alternate":
+        return f"hand {number} was a tie scored 0-0: the same dealer deals again"
+    if winner is None and not tie:
         return f"hand {number} was dead: the same dealer deals again"
     if rule == "alternate":
         return "the deal alternates"
@@ -121,9 +125,9 @@ def next_roles(roles: Roles, winner: Optional[str]) -> Roles:
     return Roles(winner, roles.sitter, loser)
 
 
-def roles_reason(roles: Roles, winner: Optional[str], number: int) -> str:
+def roles_reason(roles: Roles, winner: Optional[str], number: int, tie: bool = False) -> str:
     if winner is None:
-        return f"hand {number} was dead: the roles stay"
+        return f"hand {number} was {'a tie scored 0-0' if tie else 'dead'}: the roles stay"
     if winner == roles.box:
         return f"{winner} won in the box and stays; captain and sitter swap"
     return f"{winner} beat the box and goes into it; {roles.box} sits out"
@@ -153,28 +157,32 @@ def game_winner(totals: Mapping[str, int], target: int, last_scorer: Optional[st
     return max(reached, key=lambda name: (totals[name], name == last_scorer))
 
 
-def game_bonuses(rules: HouseRules, totals: Mapping[str, int], hands_won: Mapping[str, int],
+def game_bonuses(rules: HouseRules, totals: Mapping[str, int], boxes: Mapping[str, int],
                  winner: Optional[str]) -> Bonuses:
     """``{name: {bonus name: points}}`` at the end of a game won by ``winner`` (docs/rules.md §7).
 
-    ``game_bonus`` to the winner; ``box_bonus`` per hand won to each player who won one; ``shutout`` when
-    every other player scored nothing: ``double_game_bonus`` gives the game bonus once more,
-    ``double_total`` doubles the winner's whole score (his points and his other bonuses).
+    ``game_bonus`` to the winner; ``box_bonus`` per box to each player who won one (a hand won is one box,
+    more under ``gin_boxes``, ``undercut_boxes``, ``spade_double_boxes``; none here under ``box_scoring:
+    each_hand``, where the boxes were scored with their hands); ``shutout`` when every other player scored
+    nothing: ``double_game_bonus`` gives the game bonus once more, ``double_total`` doubles the winner's
+    whole score (his points and his other bonuses), ``flat`` gives ``shutout_bonus``.
     """
     bonuses: Bonuses = {name: {} for name in totals}
     if winner is None:  # no game is won yet: no bonus
         return bonuses
     if rules.game_bonus:
         bonuses[winner]["game_bonus"] = rules.game_bonus
-    if rules.box_bonus:
+    if rules.box_bonus and rules.box_scoring == "end":
         for name in totals:
-            if hands_won.get(name):
-                bonuses[name]["box_bonus"] = hands_won[name] * rules.box_bonus
+            if boxes.get(name):
+                bonuses[name]["box_bonus"] = boxes[name] * rules.box_bonus
     shut_out = all(total == 0 for name, total in totals.items() if name != winner)
     if shut_out and rules.shutout == "double_game_bonus" and rules.game_bonus:
         bonuses[winner]["shutout"] = rules.game_bonus
     elif shut_out and rules.shutout == "double_total":
         bonuses[winner]["shutout"] = totals[winner] + sum(bonuses[winner].values())
+    elif shut_out and rules.shutout == "flat":
+        bonuses[winner]["shutout"] = rules.shutout_bonus
     return bonuses
 
 
@@ -183,13 +191,14 @@ def final_scores(totals: Mapping[str, int], bonuses: Bonuses) -> Dict[str, int]:
 
 
 def bonus_arithmetic(rules: HouseRules, name: str, bonus: str, points: int,
-                     hands_won: Optional[Mapping[str, int]] = None) -> str:
-    """One bonus as one term of a sum: ``box bonus 60 (3 × 20)`` (just ``box bonus 60`` without ``hands_won``),
+                     boxes: Optional[Mapping[str, int]] = None) -> str:
+    """One bonus as one term of a sum: ``box bonus 60 (3 × 20)`` (just ``box bonus 60`` without ``boxes``),
     so that ``game bonus 100 + box bonus 60 (3 × 20) = 160`` reads true."""
-    if bonus == "box_bonus" and hands_won is not None:
-        return f"box bonus {points} ({hands_won.get(name, 0)} × {rules.box_bonus})"
-    if bonus == "shutout" and hands_won is not None:
-        how = "the game bonus again" if rules.shutout == "double_game_bonus" else "the total doubled"
+    if bonus == "box_bonus" and boxes is not None:
+        return f"box bonus {points} ({boxes.get(name, 0)} × {rules.box_bonus})"
+    if bonus == "shutout" and boxes is not None:
+        how = {"double_game_bonus": "the game bonus again", "double_total": "the total doubled",
+               "flat": "flat"}[rules.shutout]
         return f"shutout ({how}) {points}"
     return f"{bonus.replace('_', ' ')} {points}"
 
@@ -197,12 +206,13 @@ def bonus_arithmetic(rules: HouseRules, name: str, bonus: str, points: int,
 # -- Hollywood ------------------------------------------------------------------------------------------
 
 class Game:
-    """One of the three Hollywood games: each player's column, who has started it, and its end."""
+    """One game of several: a Hollywood game (each player's column, who has started it, its end), or one
+    of the games played one after another (``games``, docs/rules.md §7)."""
 
     def __init__(self, number: int, players: Iterable[str]) -> None:
         self.number = number
         self.totals = dict.fromkeys(players, 0)
-        self.hands_won = dict.fromkeys(players, 0)
+        self.boxes = dict.fromkeys(players, 0)  # the boxes each player won in this game
         self.started: Set[str] = set()
         self.winner: Optional[str] = None
 
@@ -211,17 +221,17 @@ class Game:
         return self.winner is not None
 
 
-def new_games(players: Sequence[str]) -> List[Game]:
-    return [Game(number, players) for number in (1, 2, 3)]
+def new_games(players: Sequence[str], count: int = 3) -> List[Game]:
+    return [Game(number, players) for number in range(1, count + 1)]
 
 
-def enter_score(games: Sequence[Game], player: str, points: int, target: int, hand_won: bool = True) -> List[int]:
+def enter_score(games: Sequence[Game], player: str, points: int, target: int, boxes: int = 1) -> List[int]:
     """Enter ``points`` won by ``player`` (docs/rules.md §7, precisely): add them to every open game he
     has already started, then start the lowest-numbered open game he has not started and enter them
     there. A game whose column reaches ``target`` is won. Returns the numbers of the games entered.
 
-    ``hand_won`` is False for points that are not a hand won (a penalty): they count, but not for the box
-    bonus.
+    ``boxes`` are the hand's boxes, 0 for points that are not a hand won (a penalty): they count, but not
+    for the box bonus.
     """
     open_games = [game for game in games if not game.finished]
     entered = [game for game in open_games if player in game.started]
@@ -231,8 +241,7 @@ def enter_score(games: Sequence[Game], player: str, points: int, target: int, ha
         entered.append(fresh)
     for game in entered:
         game.totals[player] += points
-        if hand_won:
-            game.hands_won[player] += 1
+        game.boxes[player] += boxes
         if game.totals[player] >= target:
             game.winner = player
     return [game.number for game in entered]
@@ -242,7 +251,7 @@ def games_data(rules: HouseRules, games: Sequence[Game]) -> List[Dict[str, objec
     """The ``games`` list of a Hollywood tally: each game's columns, whether it is won, its bonuses."""
     data = []
     for game in games:
-        bonuses = game_bonuses(rules, game.totals, game.hands_won, game.winner) if game.finished else None
+        bonuses = game_bonuses(rules, game.totals, game.boxes, game.winner) if game.finished else None
         data.append({
             "number": game.number,
             "totals": dict(game.totals),
@@ -257,15 +266,46 @@ def games_data(rules: HouseRules, games: Sequence[Game]) -> List[Dict[str, objec
 def hollywood_result(rules: HouseRules, games: Sequence[Game],
                      players: Sequence[str]) -> Tuple[Bonuses, Dict[str, int], Optional[str]]:
     """``(bonuses, final, winner)`` of a finished Hollywood session: each player's bonuses summed over
-    the three games, his final score (every column plus every bonus) and the player with the most (None
+    its games, his final score (every column plus every bonus) and the player with the most (None
     on a tie)."""
-    bonuses: Bonuses = {name: {} for name in players}
-    for game in games:
-        for name, won in game_bonuses(rules, game.totals, game.hands_won, game.winner).items():
-            for bonus, points in won.items():
-                bonuses[name][bonus] = bonuses[name].get(bonus, 0) + points
-    totals = {name: sum(game.totals[name] for game in games) for name in players}
-    final = final_scores(totals, bonuses)
+    bonuses, final = games_final(rules, games, players)
     best = max(final.values())
     leaders = [name for name in players if final[name] == best]
     return bonuses, final, leaders[0] if len(leaders) == 1 else None
+
+
+def games_final(rules: HouseRules, games: Sequence[Game],
+                players: Sequence[str]) -> Tuple[Bonuses, Dict[str, int]]:
+    """``(bonuses, final)`` over several games: each player's bonuses summed over the games won, and his
+    final score (every game's points plus every bonus)."""
+    bonuses: Bonuses = {name: {} for name in players}
+    for game in games:
+        for name, won in game_bonuses(rules, game.totals, game.boxes, game.winner).items():
+            for bonus, points in won.items():
+                bonuses[name][bonus] = bonuses[name].get(bonus, 0) + points
+    totals = {name: sum(game.totals[name] for game in games) for name in players}
+    return bonuses, final_scores(totals, bonuses)
+
+
+# -- games one after another (``games`` above 1, standard scoring) ---------------------------------------
+
+def games_won(games: Sequence[Game], players: Sequence[str]) -> Dict[str, int]:
+    return {name: sum(1 for game in games if game.winner == name) for name in players}
+
+
+def match_over(rules: HouseRules, games: Sequence[Game], players: Sequence[str]) -> bool:
+    """Is a match of games played one after another over, its last game being won? ``first_to``: a player
+    has won ``games`` games; ``best_of``: a player has won more than half of them, or all are played."""
+    won = games_won(games, players)
+    count = rules.game_count
+    if rules.match_win == "first_to":
+        return max(won.values()) >= count
+    return max(won.values()) * 2 > count or len(games) >= count
+
+
+def match_winner(games: Sequence[Game], players: Sequence[str]) -> Optional[str]:
+    """The player who won the most games (None when two won as many: the match is drawn)."""
+    won = games_won(games, players)
+    best = max(won.values())
+    leaders = [name for name in players if won[name] == best]
+    return leaders[0] if len(leaders) == 1 else None

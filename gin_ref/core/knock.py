@@ -20,8 +20,10 @@ def knock_limit(rules: HouseRules, upcard: Optional[Card]) -> int:
     if upcard is None:
         raise InvalidNotationError("the knock limit is the upcard's value: name the upcard (--upcard CARD)")
     if upcard.rank == 1:
-        return 0 if rules.ace_upcard == "gin" else 1
-    return upcard.value
+        value = 0 if rules.ace_upcard == "gin" else 1
+    else:
+        value = upcard.value
+    return value if rules.knock_limit_cap is None else min(value, rules.knock_limit_cap)
 
 
 def limit_reason(rules: HouseRules, upcard: Optional[Card]) -> str:
@@ -32,6 +34,9 @@ def limit_reason(rules: HouseRules, upcard: Optional[Card]) -> str:
         return "the upcard, not named"
     if upcard.rank == 1 and rules.ace_upcard == "gin":
         return f"upcard {upcard.pretty}: an ace up means gin only"
+    cap = rules.knock_limit_cap
+    if cap is not None and cap < (1 if upcard.rank == 1 else upcard.value):
+        return f"upcard {upcard.pretty}, capped at the house limit {cap}"
     return f"upcard {upcard.pretty}"
 
 

@@ -14,7 +14,8 @@ from gin_ref.core.errors import RulesError
 if TYPE_CHECKING:
     from gin_ref.core.aces import Aces
 
-PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament")
+PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament",
+                "oklahoma-club")
 DEFAULT_PRESET = "oklahoma"
 
 Check = Callable[[str, Any], Any]
@@ -100,7 +101,7 @@ class HouseRules:
     target: int = _knob(100, _int(1, 1_000_000_000), "points that win a game")
     game_bonus: int = _knob(0, _int(0), "bonus to the game's winner")
     box_bonus: int = _knob(0, _int(0), "end-of-game bonus per hand won (not counted toward the target)")
-    shutout: str = _knob("none", _choice("none", "double_game_bonus", "double_total"),
+    shutout: str = _knob("none", _choice("none", "double_game_bonus", "double_total", "flat"),
                          "when the loser scored nothing")
     scoring: str = _knob("standard", _choice("standard", "hollywood"), "one game, or Hollywood (three at once)")
     illegal_knock: str = _knob("reject", _choice("reject", "penalty"),
@@ -116,6 +117,22 @@ class HouseRules:
     deal: str = _knob("upcard", _choice("upcard", "eleven"),
                       "ten cards each and an upcard; or eleven to the non-dealer, who discards first, and no upcard")
     # --- end of the issue #27 group ---
+    # -- scoring variants (issue #22): each default is the behaviour before them ---------------------------
+    knock_tie: str = _knob("undercut", _choice("undercut", "nobody", "knocker"),
+                           "a knock with the defender's count equal: an undercut, 0-0 (nobody), or the knocker's")
+    knock_limit_cap: Optional[int] = _knob(None, _int(0, 10, null=True),
+                                           "with knock_limit upcard: the most the upcard's value may give")
+    box_scoring: str = _knob("end", _choice("end", "each_hand"),
+                             "box bonus at the end of the game, or added as each hand is won (counts to target)")
+    gin_boxes: int = _knob(0, _int(0, 10), "extra boxes for a gin (or big gin)")
+    undercut_boxes: int = _knob(0, _int(0, 10), "extra boxes for an undercut")
+    spade_double_boxes: bool = _knob(False, _bool, "a spade upcard doubles the hand's boxes")
+    shutout_bonus: int = _knob(0, _int(0), "the flat bonus under shutout: flat")
+    games: Optional[int] = _knob(None, _int(1, 99, null=True),
+                                 "games in the match; null: 1 (Hollywood: 3)")
+    match_win: str = _knob("best_of", _choice("best_of", "first_to"),
+                           "games one after another: best of the games, or first to win that many")
+    # -- end of the scoring variants ---------------------------------------------------------------------
     name: str = DEFAULT_PRESET
 
     def knobs(self) -> Dict[str, Any]:
@@ -130,6 +147,18 @@ class HouseRules:
 
     def with_knobs(self, **changes: Any) -> "HouseRules":
         return replace(self, **changes)
+
+    @property
+    def game_count(self) -> int:
+        """How many games the match holds: ``games``, or 1 (Hollywood: 3) when it is null."""
+        if self.games is not None:
+            return self.games
+        return 3 if self.scoring == "hollywood" else 1
+
+    @property
+    def boxes_counted(self) -> bool:
+        """Does anything count boxes (a box bonus)?"""
+        return self.box_bonus > 0
 
     def __post_init__(self) -> None:
         aces = None
@@ -167,8 +196,11 @@ KNOBS: Dict[str, Knob] = {f.name: Knob(f.metadata["check"], f.default, f.metadat
                           for f in fields(HouseRules) if "check" in f.metadata}
 KNOB_NAMES = tuple(KNOBS)
 # Knobs newer than the records' rules snapshot: listed in a snapshot only when not at their default (a
-# snapshot without one means its default), and a key of format /2 only (issue #27's group).
-SNAPSHOT_OPTIONAL = ("ace_runs", "ace_value", "gin_layoffs", "wall", "deal")
+# snapshot without one means its default), and a key of format /2 only: issue #27's group, then the scoring
+# variants of issue #22.
+SCORING_KNOBS = ("knock_tie", "knock_limit_cap", "box_scoring", "gin_boxes", "undercut_boxes", "spade_double_boxes",
+                 "shutout_bonus", "games", "match_win")
+SNAPSHOT_OPTIONAL = ("ace_runs", "ace_value", "gin_layoffs", "wall", "deal") + SCORING_KNOBS
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
@@ -201,6 +233,34 @@ def check_consistency(knobs: Mapping[str, Any]) -> List[str]:
         problems.append("the eleven-card deal has no upcard: knock_limit must be a number, not 'upcard'")
     if knobs.get("deal") == "eleven" and knobs["spade_double"]:
         problems.append("the eleven-card deal has no upcard: spade_double cannot be played with it")
+    problems.extend(_scoring_problems(knobs))
+    return problems
+
+
+def _scoring_problems(knobs: Mapping[str, Any]) -> List[str]:
+    """The scoring variants' combinations that cannot be played (docs/rules.md §10)."""
+    knobs = {**{name: KNOBS[name].default for name in SCORING_KNOBS}, **knobs}
+    problems = []
+    if knobs["knock_limit_cap"] is not None and knobs["knock_limit"] != "upcard":
+        problems.append("knock_limit_cap caps the upcard's value: it needs knock_limit: upcard "
+                        f"(here knock_limit: {knobs['knock_limit']})")
+    if not knobs["box_bonus"]:
+        boxed = [name for name, default in (("box_scoring", "end"), ("gin_boxes", 0), ("undercut_boxes", 0),
+                                             ("spade_double_boxes", False)) if knobs[name] != default]
+        if boxed:
+            problems.append(f"{boxed[0]} counts boxes, but box_bonus is 0: a box is worth nothing")
+    if knobs["shutout"] == "flat" and not knobs["shutout_bonus"]:
+        problems.append("shutout: flat pays shutout_bonus, which is 0")
+    if knobs["shutout_bonus"] and knobs["shutout"] != "flat":
+        problems.append(f"shutout_bonus is paid only under shutout: flat (here shutout: {knobs['shutout']})")
+    if knobs["scoring"] == "hollywood":
+        if knobs["games"] is not None and knobs["games"] < 2:
+            problems.append(f"Hollywood scores at least two games at once, not {knobs['games']}")
+        if knobs["match_win"] != "best_of":
+            problems.append("Hollywood plays every game to its end: match_win: first_to is for games "
+                            "played one after another")
+    elif knobs["match_win"] == "first_to" and (knobs["games"] or 1) < 2:
+        problems.append("match_win: first_to needs games: 2 or more (first to win that many games)")
     return problems
 
 

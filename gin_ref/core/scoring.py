@@ -17,7 +17,7 @@ from gin_ref.core.rules import HouseRules
 
 Hand = Union[CardText, Sequence[Card]]  # cards as text, or as Cards
 
-RESULTS = ("knock", "undercut", "gin", "big_gin")
+RESULTS = ("knock", "undercut", "gin", "big_gin", "tie")  # "tie": equal counts scored 0-0 (knock_tie: nobody)
 
 
 @dataclass(frozen=True)
@@ -29,23 +29,29 @@ class HandScore:
     """
 
     result: str  # one of RESULTS
-    winner: str  # "knocker" or "defender"
+    winner: str  # "knocker", "defender", or "nobody" (a tie scored 0-0)
     score: int
     knocker_deadwood: int
     defender_deadwood: int
     bonus: int
     doubled: bool = False
+    boxes: int = 1  # the boxes the hand is worth to its winner (0 when nobody won it)
+    box_points: int = 0  # box_scoring each_hand: the boxes' points, counted in ``score``
 
     @property
     def knocker_net(self) -> int:
         """The hand from the knocker's side: his score, or minus the defender's."""
-        return self.score if self.winner == "knocker" else -self.score
+        return -self.score if self.winner == "defender" else self.score
 
     @property
     def arithmetic(self) -> str:
         """``undercut: 6 ≥ 4 → 10 + 2 = 12 to the defender``."""
         k, d, bonus = self.knocker_deadwood, self.defender_deadwood, self.bonus
-        if self.result == "knock":
+        if self.result == "tie":
+            return f"tie: {k} = {d}, scored 0-0 (knock_tie: nobody)"
+        if self.result == "knock" and k == d:
+            text, base = f"knock: {d} − {k} = 0, a tie given to the knocker", 0
+        elif self.result == "knock":
             text, base = f"knock: {d} − {k} = {d - k}", d - k
         elif self.result == "undercut":
             text, base = f"undercut: {k} ≥ {d} → {bonus} + {k - d} = {bonus + k - d}", bonus + k - d
@@ -53,7 +59,11 @@ class HandScore:
             name = "big gin" if self.result == "big_gin" else "gin"
             text, base = f"{name}: {d} + {bonus} = {d + bonus}", d + bonus
         if self.doubled:
-            text += f", doubled for a spade upcard = {base * 2}"
+            base *= 2
+            text += f", doubled for a spade upcard = {base}"
+        if self.box_points:
+            boxes = f"{self.boxes} box" if self.boxes == 1 else f"{self.boxes} boxes"
+            text += f", + {boxes} {self.box_points} = {base + self.box_points}"
         return f"{text} to the {self.winner}"
 
 
@@ -62,17 +72,25 @@ def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules,
                big_gin: bool = False) -> HandScore:
     """Score a hand from the two deadwood counts (the defender's after layoffs)."""
     k, d = knocker_deadwood, defender_deadwood
+    extra = 0
     if big_gin:
         big = rules.big_gin_bonus or 0  # a big gin is only found where the house rules give it a bonus
-        result, winner, bonus, base = "big_gin", "knocker", big, d + big
+        result, winner, bonus, base, extra = "big_gin", "knocker", big, d + big, rules.gin_boxes
     elif gin:
-        result, winner, bonus, base = "gin", "knocker", rules.gin_bonus, d + rules.gin_bonus
-    elif k < d:
+        result, winner, bonus, base, extra = "gin", "knocker", rules.gin_bonus, d + rules.gin_bonus, rules.gin_boxes
+    elif k < d or (k == d and rules.knock_tie == "knocker"):
         result, winner, bonus, base = "knock", "knocker", 0, d - k
+    elif k == d and rules.knock_tie == "nobody":
+        return HandScore("tie", "nobody", 0, k, d, 0, boxes=0)
     else:
         result, winner, bonus, base = "undercut", "defender", rules.undercut_bonus, k - d + rules.undercut_bonus
-    doubled = bool(rules.spade_double and upcard is not None and upcard.suit == 0)
-    return HandScore(result, winner, base * 2 if doubled else base, k, d, bonus, doubled)
+        extra = rules.undercut_boxes
+    spade = upcard is not None and upcard.suit == 0
+    doubled = bool(rules.spade_double and spade)
+    boxes = (1 + extra) * (2 if rules.spade_double_boxes and spade else 1)
+    box_points = boxes * rules.box_bonus if rules.box_scoring == "each_hand" else 0
+    return HandScore(result, winner, (base * 2 if doubled else base) + box_points, k, d, bonus, doubled, boxes,
+                     box_points)
 
 
 @dataclass(frozen=True)
@@ -148,6 +166,38 @@ def settle_checked(rules: HouseRules, upcard: Optional[Card], check: KnockCheck,
             best = (key, Showdown(upcard, option, defense, score))
     assert best is not None  # there is always one option: the check itself
     return best[1]
+
+
+def score_against_count(rules: HouseRules, upcard: Optional[Card], check: KnockCheck, knocker_cards: Sequence[Card],
+                        defender_count: int, declared: bool = False,
+                        discard: Optional[Card] = None) -> Tuple[KnockCheck, HandScore]:
+    """Score a legal knock (``check``) against the defender's count: his deadwood after his layoffs, or
+    against a gin his deadwood (docs/rules.md §5.1). The knocker's arrangements are weighed as against
+    cards (a big gin against the gin it also is, for one), each with the same count.
+
+    Under ``best_for_knocker`` a count is the defender's after layoffs onto the melds the knocker spread,
+    so it cannot say which of two sets of melds would have served him best: unless his melds are declared,
+    he went gin (and ``gin_layoffs`` is off), or every legal arrangement spreads the same melds,
+    InvalidNotationError says so.
+    """
+    options = [check] if declared else _knocker_options(knocker_cards, rules, check, discard)
+    gone_gin = any(o.gin or o.big_gin for o in options) and not rules.gin_layoffs  # then no layoffs: gin is best
+    if rules.knocker_arrangement == "best_for_knocker" and not gone_gin:
+        spreads = {frozenset(o.melding.melds) for o in options}
+        if len(spreads) > 1:
+            raise InvalidNotationError(
+                f"under knocker_arrangement: best_for_knocker the knocker's cards spread {len(spreads)} ways "
+                "within the limit, and a defender's count cannot say which serves him best (his layoffs "
+                "differ): give the defender's cards, or the knocker's melds (--melds)")
+    best: Optional[Tuple[Tuple[int, int], KnockCheck, HandScore]] = None
+    for option in options:
+        score = hand_score(option.deadwood, defender_count, rules, upcard, gin=option.gin and not option.big_gin,
+                           big_gin=option.big_gin)
+        key = (score.knocker_net, -option.deadwood)
+        if best is None or key > best[0]:
+            best = (key, option, score)
+    assert best is not None  # there is always one option: the check itself
+    return best[1], best[2]
 
 
 def _knocker_options(cards: Sequence[Card], rules: HouseRules, check: KnockCheck,

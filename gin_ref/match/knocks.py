@@ -3,7 +3,8 @@
 Where the cards go a hand may hold the points the table counted: the knocker's deadwood
 (``knocker_count``; 0 is gin, with ``big_gin`` for big gin) and the defender's after his layoffs
 (``defender_count``). With the knocker's cards and the defender's count the knocker's cards are judged and
-arranged and the count taken as given; with a gin by count and the defender's cards, his deadwood is
+arranged as against cards, each arrangement scored with the count as given (under ``best_for_knocker`` a
+count that cannot say which spread is best is refused: ``score_against_count``); with a gin by count and the defender's cards, his deadwood is
 counted (no layoffs against gin). A non-zero count for the knocker with the defender's cards cannot be
 settled: his layoffs need the knocker's melds. The knock limit, the undercut, every bonus and the spade
 double apply to counts exactly as to cards.
@@ -20,7 +21,8 @@ from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import KnockCheck, check_knock, knock_limit, limit_reason, over_limit
 from gin_ref.core.melds import Meld, parse_melds
 from gin_ref.core.rules import HouseRules
-from gin_ref.core.scoring import Hand, HandScore, Showdown, hand_score, read_hands, settle_checked
+from gin_ref.core.scoring import (Hand, HandScore, Showdown, hand_score, read_hands, score_against_count,
+                                  settle_checked)
 from gin_ref.match.schema import Entry
 
 MAX_COUNT = 98  # the most ten cards can count: two each of K, Q, J, 10 and 9 (with the standard ace; the
@@ -31,11 +33,13 @@ Given = Union[str, Sequence[str], Sequence[Card], int]  # what goes where the ca
 
 def limit_needs_upcard(rules: HouseRules) -> bool:
     """Does the knock limit (or the score) of a hand depend on its upcard?"""
-    return rules.knock_limit == "upcard" or bool(rules.spade_double)
+    return rules.knock_limit == "upcard" or bool(rules.spade_double) or bool(rules.spade_double_boxes)
 
 
 def why_upcard(rules: HouseRules) -> str:
-    return "knock_limit: upcard" if rules.knock_limit == "upcard" else "spade_double"
+    if rules.knock_limit == "upcard":
+        return "knock_limit: upcard"
+    return "spade_double" if rules.spade_double else "spade_double_boxes"
 
 
 def read_count(value: object, what: str, most: int = MAX_COUNT) -> Optional[int]:
@@ -191,8 +195,8 @@ def _judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Opt
             return None, Settlement(showdown.score, showdown.knock.deadwood, showdown.defense.deadwood, limit,
                                     reason, showdown.knock, showdown)
         assert facts.defender_count is not None
-        score = hand_score(check.deadwood, facts.defender_count, rules, upcard, gin=check.gin and not check.big_gin,
-                           big_gin=check.big_gin)
+        check, score = score_against_count(rules, upcard, check, facts.knocker_cards, facts.defender_count,
+                                           facts.melds is not None, facts.discard)
         return None, Settlement(score, check.deadwood, facts.defender_count, limit, reason, check)
     knocked = facts.knocker_count
     assert knocked is not None

@@ -197,7 +197,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
         problems.add(where + ("result",), f"hand {number}: unknown result {result!r} (known: {', '.join(RESULTS)})")
         result = "dead" if entry.get("winner") is None else "knock"
     winner: Optional[str] = None
-    points, explain = 0, "a dead hand scores nothing"
+    points, boxes, explain = 0, 1, "a dead hand scores nothing"
     if result == "dead":
         for key in RESULT_FACTS + ("defender",):
             if entry.get(key) is not None:
@@ -216,7 +216,8 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
         if settlement is not None:
             hand_score = settlement.score
             result, points, explain = hand_score.result, hand_score.score, hand_score.arithmetic
-            winner = knocker if hand_score.winner == "knocker" else defender
+            boxes = hand_score.boxes
+            winner = {"knocker": knocker, "defender": defender}.get(hand_score.winner)
             state.settlements[index] = settlement
             derived.value("result", result, lambda stored: (
                 f"hand {number}: result is {stored!r}, but {_basis(entry)} give {result} ({explain})"))
@@ -240,7 +241,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
     derived.value("points", points, lambda stored: (
         f"hand {number}: points are {stored!r}, but {gives} {points} ({explain})"))
     if winner is not None and index not in state.after_end:
-        score(state, winner, points)
+        score(state, winner, points, boxes=boxes if ruling is None else 1)
     if state.games is not None:
         columns = [dict(g.totals) for g in state.games]
         derived.value("games", columns, lambda stored: (
@@ -250,7 +251,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
         f"hand {number}: totals say {_scores(stored)}, but the hands add up to {_scores(totals)}"))
     if settling:
         entry_order(entry)
-    close_hand(state, setup, winner)
+    close_hand(state, setup, winner, tie=result == "tie" and winner is None)
 
 
 class _Derived:

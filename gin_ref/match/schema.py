@@ -26,7 +26,7 @@ HAND_KEYS = ("number", "dealer", "box", "captain", "sitter", "upcard", "limit", 
 RESULT_FACTS = ("knocker", "knocker_cards", "knocker_count", "big_gin", "melds", "discard", "defender_cards",
                 "defender_count")
 SETTLED_KEYS = HAND_KEYS[HAND_KEYS.index("result"):]
-RESULTS = ("knock", "undercut", "gin", "big_gin", "dead")
+RESULTS = ("knock", "undercut", "gin", "big_gin", "dead", "tie")  # tie: equal counts scored 0-0 (knock_tie)
 
 # in a hand's ``irregularities``: ``illegal_knock`` {player, detail, points, cards[, melds, discard]} and
 # ``out_of_turn`` {player, action[, card], detail}, each with ``turn`` (the turn that was due) where it has

@@ -57,9 +57,9 @@ class MatchState:
     """A match as its record stands: see the module docstring."""
 
     header: Header
-    totals: Dict[str, int]
-    hands_won: Dict[str, int]
-    games: Optional[List[game.Game]]  # Hollywood: the three games
+    totals: Dict[str, int]  # over every game
+    boxes: Dict[str, int]  # the boxes won (a hand won is one box, more under gin_boxes...)
+    games: Optional[List[game.Game]]  # Hollywood: its games; games one after another: those begun
     dealer: str  # who deals the next hand (three players: the box)
     roles: Optional[game.Roles]  # three players: the roles of the next hand
     why: str  # why that dealer (or those roles)
@@ -94,9 +94,14 @@ class MatchState:
     def hollywood(self) -> bool:
         return self.header.rules.scoring == "hollywood"
 
+    @property
+    def series(self) -> bool:
+        """Games played one after another (``games`` above 1, standard scoring)?"""
+        return self.games is not None and not self.hollywood
+
     def copy(self) -> "MatchState":
         """An independent copy (the replay of a later step starts from it)."""
-        return replace(self, totals=dict(self.totals), hands_won=dict(self.hands_won),
+        return replace(self, totals=dict(self.totals), boxes=dict(self.boxes),
                        games=copy.deepcopy(self.games), table=None,
                        notes=list(self.notes), after_end=set(self.after_end), settlements=dict(self.settlements))
 
@@ -107,46 +112,61 @@ class MatchState:
             return {name: {} for name in self.players}, None, None
         if self.forfeit is not None:  # final scores as they stand: no end-of-game bonuses
             return {name: {} for name in self.players}, dict(self.totals), self.winner
+        if self.series:
+            assert self.games is not None
+            bonuses, final = game.games_final(self.rules, self.games, self.players)
+            return bonuses, final, self.winner
         if self.games is not None:
             return game.hollywood_result(self.rules, self.games, self.players)
         assert self.winner is not None
-        bonuses = game.game_bonuses(self.rules, self.totals, self.hands_won, self.winner)
+        bonuses = game.game_bonuses(self.rules, self.totals, self.boxes, self.winner)
         return bonuses, game.final_scores(self.totals, bonuses), self.winner
 
 
 def fresh_state(header: Header) -> MatchState:
     """The state before the first hand."""
-    players = header.players
-    games = game.new_games(players) if header.rules.scoring == "hollywood" else None
+    players, rules = header.players, header.rules
+    if rules.scoring == "hollywood":
+        games: Optional[List[game.Game]] = game.new_games(players, rules.game_count)
+    else:
+        games = game.new_games(players, 1) if rules.game_count > 1 else None
     return MatchState(header, dict.fromkeys(players, 0), dict.fromkeys(players, 0), games, header.dealer,
                       header.roles, header.why)
 
 
-def score(state: MatchState, name: str, points: int, hand_won: bool = True) -> None:
-    """Enter ``points`` for ``name`` (a hand won, or a penalty: ``hand_won`` False)."""
-    if state.games is not None:
-        game.enter_score(state.games, name, points, state.rules.target, hand_won)
+def score(state: MatchState, name: str, points: int, hand_won: bool = True, boxes: int = 1) -> None:
+    """Enter ``points`` for ``name`` (a hand won, worth ``boxes`` boxes; or a penalty: ``hand_won`` False).
+    Games played one after another: into the game being played."""
+    boxes = boxes if hand_won else 0
+    if state.series:
+        assert state.games is not None
+        current = state.games[-1]
+        current.totals[name] += points
+        current.boxes[name] += boxes
+        state.totals[name] += points
+    elif state.games is not None:
+        game.enter_score(state.games, name, points, state.rules.target, boxes)
         state.totals = {p: sum(g.totals[p] for g in state.games) for p in state.players}
     else:
         state.totals[name] += points
-    if hand_won:
-        state.hands_won[name] += 1
+    state.boxes[name] += boxes
 
 
-def close_hand(state: MatchState, setup: HandSetup, winner: Optional[str]) -> None:
-    """A hand is over (won by ``winner``, or dead: None): the next dealer or roles, and the end (a hand
-    played after the end changes nothing)."""
-    number = setup.number
-    state.open = None
-    if setup.index in state.after_end:
+def decide_end(state: MatchState, number: int, winner: Optional[str]) -> None:
+    """After hand ``number`` (won by ``winner``, or None): is a game won, and the match over?"""
+    if state.series:
+        assert state.games is not None
+        current = state.games[-1]
+        leader = game.game_winner(current.totals, state.rules.target, winner)
+        if leader is None:
+            return
+        current.winner = leader
+        if game.match_over(state.rules, state.games, state.players):
+            state.finished, state.ended_in = True, number
+            state.winner = game.match_winner(state.games, state.players)
+        else:
+            state.games.append(game.Game(current.number + 1, state.players))
         return
-    if setup.roles is not None:
-        state.why = game.roles_reason(setup.roles, winner, number)
-        state.roles = game.next_roles(setup.roles, winner)
-        state.dealer = game.box_dealer(state.roles, state.rules.next_dealer)
-    else:
-        state.why = game.dealer_reason(state.rules.next_dealer, number, winner)
-        state.dealer = game.next_dealer(state.rules.next_dealer, setup.dealer, winner, state.players)
     if state.games is not None:
         if all(g.finished for g in state.games):
             state.finished, state.ended_in = True, number
@@ -155,3 +175,20 @@ def close_hand(state: MatchState, setup: HandSetup, winner: Optional[str]) -> No
     leader = game.game_winner(state.totals, state.rules.target, winner)
     if leader is not None:
         state.finished, state.ended_in, state.winner = True, number, leader
+
+
+def close_hand(state: MatchState, setup: HandSetup, winner: Optional[str], tie: bool = False) -> None:
+    """A hand is over (won by ``winner``; or dead, or a tie scored 0-0 (``tie``): None): the next dealer
+    or roles, and the end (a hand played after the end changes nothing)."""
+    number = setup.number
+    state.open = None
+    if setup.index in state.after_end:
+        return
+    if setup.roles is not None:
+        state.why = game.roles_reason(setup.roles, winner, number, tie)
+        state.roles = game.next_roles(setup.roles, winner)
+        state.dealer = game.box_dealer(state.roles, state.rules.next_dealer)
+    else:
+        state.why = game.dealer_reason(state.rules.next_dealer, number, winner, tie)
+        state.dealer = game.next_dealer(state.rules.next_dealer, setup.dealer, winner, state.players, tie)
+    decide_end(state, number, winner)

@@ -27,7 +27,7 @@ from gin_ref.match.knocks import judge, limit_needs_upcard, why_upcard
 from gin_ref.match.play import card_of, recorded_cards, stored_facts
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import Entry
-from gin_ref.match.state import MatchState, fresh_state, score
+from gin_ref.match.state import MatchState, decide_end, fresh_state, score
 
 Why = Tuple[Any, ...]  # (kind, values...): see gin_ref.views.words.why_words
 
@@ -86,16 +86,16 @@ def _hand_if(match: Match, state: MatchState, index: int, entry: Entry) -> HandI
         if item.get("kind") == "illegal_knock":
             _refused_knock(state, pair, upcard, item, why)
     ruling = rulings.ruling_of(entry)
-    result, winner, points = entry.get("result"), None, 0
+    result, winner, points, boxes = entry.get("result"), None, 0, 1
     if ruling is not None:
         result, winner, points = ruling["kind"], ruling.get("player"), ruling.get("points") or 0
         if ruling["kind"] != "award":
             winner = None
         why.append(("ruled", ruling["kind"]))
     elif result not in (None, "dead"):
-        result, winner, points = _knock_if(match, state, index, entry, pair, upcard, why)
+        result, winner, points, boxes = _knock_if(match, state, index, entry, pair, upcard, why)
     if winner is not None:
-        score(state, winner, points)
+        score(state, winner, points, boxes=boxes)
     hand = HandIf(number, result, winner, points, dict(state.totals), why)
     if ruling is not None and ruling["kind"] == "forfeit":
         _forfeit(state, number, ruling["player"])
@@ -113,36 +113,36 @@ def _pair(players: List[str], entry: Entry) -> Tuple[str, str]:
 
 
 def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, pair: Tuple[str, str],
-              upcard: Optional[Card], why: List[Why]) -> Tuple[Optional[str], Optional[str], int]:
-    """A knock settled again under the state's rules: ``(result, winner, points)``."""
+              upcard: Optional[Card], why: List[Why]) -> Tuple[Optional[str], Optional[str], int, int]:
+    """A knock settled again under the state's rules: ``(result, winner, points, boxes)``."""
     rules, knocker = state.rules, entry["knocker"]
     defender = pair[1] if knocker == pair[0] else pair[0]
     played = match.state.settlements.get(index)
     if played is None:  # the record's own replay could not settle it: nothing to compare
-        return None, None, 0
+        return None, None, 0, 1
     if upcard is None and limit_needs_upcard(rules):
         why.append(("no_upcard", why_upcard(rules)))
-        return None, None, 0
+        return None, None, 0, 1
     old = played.score
     if _same_showdown(match.rules, rules):
         new = _rescored(rules, upcard, old)
         if new is None:
             why.append(("illegal", knock_limit(rules, upcard), old.knocker_deadwood, limit_reason(rules, upcard)))
-            return "illegal_knock", None, 0
+            return "illegal_knock", None, 0, 1
     else:
         facts = stored_facts(entry, rules, ("hands", index), f"hand {index + 1}", Problems())
         if facts is None:
-            return None, None, 0
+            return None, None, 0, 1
         refusal, settlement = judge(rules, upcard, facts)
         if settlement is None:
             deadwood = (check_knock(facts.knocker_cards, rules, upcard, facts.melds, facts.discard).deadwood
                         if facts.knocker_cards is not None else facts.knocker_count)
             why.append(("illegal", knock_limit(rules, upcard), deadwood, limit_reason(rules, upcard)))
-            return "illegal_knock", None, 0
+            return "illegal_knock", None, 0, 1
         new = settlement.score
-    winner = knocker if new.winner == "knocker" else defender
+    winner = {"knocker": knocker, "defender": defender}.get(new.winner)
     why.extend(_score_why(old, new, winner))
-    return new.result, winner, new.score
+    return new.result, winner, new.score, new.boxes
 
 
 def _same_showdown(played: HouseRules, rules: HouseRules) -> bool:
@@ -165,7 +165,7 @@ def _rescored(rules: HouseRules, upcard: Optional[Card], old: HandScore) -> Opti
     return hand_score(k, d, rules, upcard, gin=k == 0 and not big, big_gin=big)
 
 
-def _score_why(old: HandScore, new: HandScore, winner: str) -> List[Why]:
+def _score_why(old: HandScore, new: HandScore, winner: Optional[str]) -> List[Why]:
     why: List[Why] = []
     if new.result != old.result:
         why.append(("result", new.result, old.result, winner))
@@ -207,13 +207,7 @@ def _refused_knock(state: MatchState, pair: Tuple[str, str], upcard: Optional[Ca
 
 def _close(state: MatchState, number: int, winner: Optional[str]) -> None:
     """The end under the state's rules, seen after each hand (whoever deals next does not matter here)."""
-    if state.games is not None:
-        if all(g.finished for g in state.games):
-            state.finished, state.ended_in = True, number
-        return
-    leader = game.game_winner(state.totals, state.rules.target, winner)
-    if leader is not None:
-        state.finished, state.ended_in, state.winner = True, number, leader
+    decide_end(state, number, winner)
 
 
 def _forfeit(state: MatchState, number: int, player: str) -> None:

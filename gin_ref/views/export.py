@@ -23,7 +23,14 @@ FORMATS = ("csv", "json", "markdown", "html")
 EXPORT_FORMAT = "gin-ref-export/1"
 CSV_COLUMNS = ("match", "date", "hand", "dealer", "upcard", "limit", "knocker", "result", "winner", "points")
 ROLES = ("box", "captain", "sitter")  # three players: the box deals every hand and plays the captain
-GAMES = (1, 2, 3)  # Hollywood: three games scored at once
+
+
+def game_numbers(view):
+    """The numbers of a match's games (Hollywood, or games one after another): 1, 2, 3... as its tally has
+    them."""
+    return tuple(range(1, len(view.tally.get("games") or []) + 1))
+
+
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -68,7 +75,8 @@ def csv_text(views):
     The end-of-game bonuses are not hands: they are in the JSON, Markdown and HTML."""
     names = all_players(views)
     hollywood = all_players([view for view in views if view.hollywood])
-    games = [f"game {game} {name}" for game in GAMES for name in hollywood]
+    numbers = max((game_numbers(view) for view in views if view.hollywood), key=len, default=())
+    games = [f"game {game} {name}" for game in numbers for name in hollywood]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([safe_cell(c) for c in (*CSV_COLUMNS, *names, *ROLES, *games)])
@@ -81,7 +89,7 @@ def csv_text(views):
             roles = [hand.get(role) for role in ROLES]
             columns = hand.get("games") or []
             in_games = [columns[game - 1].get(name) if len(columns) >= game and name in view.players else None
-                        for game in GAMES for name in hollywood]
+                        for game in numbers for name in hollywood]
             writer.writerow([safe_cell(c) for c in (*row, *totals, *roles, *in_games)])
     return out.getvalue()
 
@@ -178,7 +186,8 @@ def score_sheet(view, games=True):
     players = view.players
     roles = list(ROLES) if view.three_player else ["dealer"]  # the box deals every hand
     games = games and view.hollywood
-    game_headers = [name for _game in GAMES for name in players] if games else []
+    numbers = game_numbers(view) if games else ()
+    game_headers = [name for _game in numbers for name in players]
     upcards = any(hand.get("upcard") for hand in view.hands)  # none where the rules need none: no column
     headers = ["hand", *roles, *(["upcard"] if upcards else []), "limit", "knocker", "result", "winner",
                "points", *players, *game_headers]
@@ -186,6 +195,7 @@ def score_sheet(view, games=True):
     noted = {number for number, _note in sheet_notes(view)}
     for hand in view.hands:
         columns = (hand.get("games") or []) if games else []
+        columns = columns + [{}] * (len(numbers) - len(columns))  # games one after another: not begun yet
         rows.append([hand_mark(hand, noted), *(hand.get(role) for role in roles),
                      *([hand.get("upcard")] if upcards else []), hand.get("limit"), hand.get("knocker"),
                      hand["result"].replace("_", " "), hand.get("winner"), hand.get("points"),
@@ -199,7 +209,7 @@ def score_sheet(view, games=True):
                   for g in tally.get("games") or []]
     foot = foot_rows(players, first, parts, bonus_kinds(view))
     numeric = {0, headers.index("limit"), headers.index("points"), *range(first, len(headers))}
-    groups = [("", first), ("match", len(players))] + [(f"game {g}", len(players)) for g in GAMES] if games else []
+    groups = [("", first), ("match", len(players))] + [(f"game {g}", len(players)) for g in numbers] if games else []
     return Sheet(headers, rows, foot, numeric, headers.index("upcard") if upcards else None, groups)
 
 

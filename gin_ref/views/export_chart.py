@@ -7,7 +7,7 @@ target is a grey dashed line. No ``url(...)`` references (markers are drawn shap
 
 import html
 
-from gin_ref.views.export import GAMES
+from gin_ref.views.export import game_numbers
 
 COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d35400")
 DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2 1 2")  # solid, dashed, dotted, dash-dot, short dash-dot
@@ -146,7 +146,7 @@ def match_charts(view):
     if not view.hollywood:
         return svg_chart(chart_series(view), f"running totals of {view.file}", target)
     out = []
-    for number in GAMES:
+    for number in game_numbers(view):
         series = game_series(view, number)
         game = view.tally["games"][number - 1]
         state = f": {game['winner']} wins" if game.get("winner") else ""

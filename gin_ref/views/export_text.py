@@ -6,7 +6,7 @@ Every name is escaped: no name can break a table, start a list or show as an HTM
 
 import re
 
-from gin_ref.views.export import (GAMES, game_outcome, game_sheet, heading, not_started, notes,
+from gin_ref.views.export import (game_numbers, game_outcome, game_sheet, heading, not_started, notes,
                                   outcome_line, pretty_card, score_sheet)
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
@@ -60,7 +60,7 @@ def markdown_text(views):
         if notes(view):
             lines += ["", "Notes:", ""] + [f"- {md(note)}" for note in notes(view)]
         if view.hollywood and not empty:
-            for number in GAMES:
+            for number in game_numbers(view):
                 headers, rows, foot, numeric = game_sheet(view, number)
                 title = md(game_outcome(view, number))
                 lines += ["", f"### {title[:1].upper()}{title[1:]}", ""]

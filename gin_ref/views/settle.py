@@ -92,7 +92,8 @@ def pair_payments(final, stake, names, game=None):
 
 
 def match_payments(view, stake, names):
-    """The payments of one finished match: per game for Hollywood, per pair of players otherwise."""
+    """The payments of one finished match: per game for Hollywood and a match of several games (each
+    game's final), per pair of players otherwise."""
     tally = view.tally
     if view.hollywood:
         payments = []

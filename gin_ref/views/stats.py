@@ -17,7 +17,7 @@ What is counted, per player name, over every match the player sat in:
 
 from gin_ref.views.history import oldest_first
 
-KNOCKS = ("knock", "undercut")
+KNOCKS = ("knock", "undercut", "tie")  # a tie scored 0-0 (knock_tie: nobody) is a knock too
 GINS = ("gin", "big_gin")
 
 

@@ -34,14 +34,14 @@ def tally_text(match: Match, path: str) -> str:
     data = tally_data(match)
     vs = " v ".join(players)
     lines = [f"{path}: {vs}, {rules.name} rules, {match.record.get('date')}, first to {rules.target}"
-             + (", Hollywood (three games)" if match.state.hollywood else "")]
+             + games_words(rules)]
     if not data["hands"]:
         lines.append("no hands yet")
     else:
         lines.append(_hands_table(match, data))
     lines.extend(f"* {note}" for _number, note in _notes(match, data))
     lines.extend(f"{RULED} {note}" for note in ruling_notes(data))
-    if match.state.hollywood:
+    if match.state.games is not None:
         lines.append("")
         lines.append(games_table(match, data))
     lines.append("")
@@ -70,7 +70,9 @@ def _hands_table(match: Match, data: Dict[str, Any]) -> str:
     roles = ["box", "captain", "sitter"] if match.state.three else ["dealer"]
     headers = ["hand", *roles, "upcard", "limit", "knocker", "result", "winner", "points", *map(named, players)]
     if match.state.hollywood:
-        headers += [f"g{g} {named(name)}" for g in (1, 2, 3) for name in players]
+        headers += [f"g{g} {named(name)}" for g in range(1, match.rules.game_count + 1) for name in players]
+    elif match.state.series:  # games one after another: the game each hand was in, and its columns
+        headers += ["game", *(f"g {named(name)}" for name in players)]
     rows = []
     noted = {number for number, _note in _notes(match, data)}
     for hand in data["hands"]:
@@ -85,10 +87,14 @@ def _hands_table(match: Match, data: Dict[str, Any]) -> str:
                *(hand["totals"][name] for name in players)]
         if match.state.hollywood:
             row += [game[name] for game in hand["games"] for name in players]
+        elif match.state.series:
+            row += [len(hand["games"]), *(hand["games"][-1][name] for name in players)]
         rows.append(row)
     total = ["total", *[""] * (len(roles) + 6), *(data["totals"][name] for name in players)]
     if match.state.hollywood:
         total += [game["totals"][name] for game in data["games"] for name in players]
+    elif match.state.series:
+        total += [""] * (1 + len(players))
     rows.append(total)
     left = {1 + i for i in range(len(roles))} | {len(roles) + 1, len(roles) + 3, len(roles) + 4, len(roles) + 5}
     # What goes first when the table is wider than the terminal: Hollywood's game columns (the games table
@@ -97,6 +103,35 @@ def _hands_table(match: Match, data: Dict[str, Any]) -> str:
     r = len(roles)
     drop = [*range(len(headers) - 1, r + 6 + len(players), -1), r + 2, r + 1, *range(r, 1, -1), r + 3, r + 6, 1]
     return table(rows, headers, right=set(range(len(headers))) - left, width=width, drop=drop)
+
+
+def score_line(score: Any, knocker: str, defender: str) -> str:
+    """``score: knock: 21 − 5 = 16 to the knocker (Ann)``; a tie scored 0-0 names nobody."""
+    if score.winner == "nobody":
+        return f"score: {score.arithmetic}"
+    return f"score: {score.arithmetic} ({knocker if score.winner == 'knocker' else defender})"
+
+
+def games_words(rules: Any) -> str:
+    """``, Hollywood (three games)``, ``, best of 3 games``, ``, first to 2 games``: or nothing for one game."""
+    count = rules.game_count
+    if rules.scoring == "hollywood":
+        return f", Hollywood ({'three' if count == 3 else count} games)"
+    if count == 1:
+        return ""
+    return f", best of {count} games" if rules.match_win == "best_of" else f", first to {count} games"
+
+
+def series_line(match: Match) -> str:
+    """Where a match of games one after another stands: ``game 2 (best of 3): Ann 45, Ben 30; games won:
+    Ann 1, Ben 0``."""
+    state, rules = match.state, match.rules
+    assert state.games is not None
+    current = state.games[-1]
+    won = {name: sum(1 for g in state.games if g.winner == name) for name in match.players}
+    how = f"best of {rules.game_count}" if rules.match_win == "best_of" else f"first to {rules.game_count}"
+    return (f"game {current.number} ({how}): {_scores(current.totals, match.players)}; games won: "
+            f"{_scores(won, match.players)}")
 
 
 def games_table(match: Match, data: Dict[str, Any]) -> str:
@@ -113,6 +148,8 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
     """Totals and what comes next: the next dealer (or roles), the open hand (and whose turn it is, when it
     is recorded turn by turn or ``always_turn``), or the end with every bonus."""
     lines = [f"totals: {_scores(match.state.totals, match.players)}"]
+    if match.state.series and not match.state.finished:
+        lines.append(series_line(match))
     if match.state.finished:
         return lines + ending_lines(match)
     entry = match.open_entry
@@ -166,28 +203,28 @@ def ending_lines(match: Match) -> List[str]:
     if state.games is not None:
         for game in state.games:
             lines.append(f"game {game.number}: {game.winner} wins, {_scores(game.totals, match.players)}")
-            lines.extend(_bonus_lines(match, game.totals, _game_bonuses(match, game), game.hands_won, "  "))
-        lines.append("final (all three games):")
+            lines.extend(_bonus_lines(match, game.totals, _game_bonuses(match, game), game.boxes, "  "))
+        lines.append(f"final (all {'three' if len(state.games) == 3 else len(state.games)} games):")
     else:
         lines.append("final:")
-    hands_won = None if state.games is not None else state.hands_won  # Hollywood: each game's box bonus is above
-    lines.extend(_bonus_lines(match, state.totals, bonuses, hands_won, "  ", final))
+    boxes = None if state.games is not None else state.boxes  # several games: each game's box bonus is above
+    lines.extend(_bonus_lines(match, state.totals, bonuses, boxes, "  ", final))
     lines.append(final_words(final, winner))
     return lines
 
 
 def _game_bonuses(match: Match, game: Game) -> Dict[str, Dict[str, int]]:
     assert game.winner is not None
-    return game_bonuses(match.rules, game.totals, game.hands_won, game.winner)
+    return game_bonuses(match.rules, game.totals, game.boxes, game.winner)
 
 
 def _bonus_lines(match: Match, totals: Dict[str, int], bonuses: Dict[str, Dict[str, int]],
-                 hands_won: Optional[Dict[str, int]], indent: str, final: Optional[Dict[str, int]] = None) -> List[str]:
+                 boxes: Optional[Dict[str, int]], indent: str, final: Optional[Dict[str, int]] = None) -> List[str]:
     lines = []
     width = max(len(name) for name in match.players)
     for name in match.players:
         parts = [str(totals[name])]
-        parts += [bonus_arithmetic(match.rules, name, bonus, points, hands_won)
+        parts += [bonus_arithmetic(match.rules, name, bonus, points, boxes)
                   for bonus, points in bonuses[name].items()]
         if final is not None:
             text = " + ".join(parts) + (f" = {final[name]}" if bonuses[name] else "")
@@ -242,8 +279,7 @@ def knock_text(match: Match, outcome: Outcome) -> str:
     else:
         lines.extend(count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
     score = settled.score
-    scorer = knocker if score.winner == "knocker" else defender
-    lines.append(f"score: {score.arithmetic} ({scorer})")
+    lines.append(score_line(score, knocker, defender))
     lines.extend(standing_lines(match))
     return fit_text("\n".join(lines))
 
@@ -289,7 +325,7 @@ def deal_text(match: Match, entry: Entry) -> str:
 def start_text(match: Match, path: str) -> str:
     rules, start = match.rules, match.record["start"]
     lines = [f"new match in {path}: {' v '.join(match.players)}, {rules.name} rules, first to {rules.target}"
-             + (", Hollywood (three games)" if match.state.hollywood else "")]
+             + games_words(match.rules)]
     if match.state.three:
         how = "drawn at random" if start.get("drawn") else "named"
         if "draw" in start:
@@ -316,8 +352,7 @@ def amend_text(match: Match, number: int, before: Dict[str, Any], settled: Optio
         knocker, defender = entry["knocker"], entry["defender"]
         spreads = (spread_lines(settled.showdown, knocker, defender) if settled.showdown is not None
                    else count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
-        scorer = knocker if settled.score.winner == "knocker" else defender
-        head = spreads + [f"score: {settled.score.arithmetic} ({scorer})"]
+        head = spreads + [score_line(settled.score, knocker, defender)]
     else:
         head = []
     for old, new in zip(before["hands"], after["hands"]):

@@ -20,7 +20,7 @@ def pretty_card(code: object) -> str:
     except Exception:
         return str(code)
 
-RESULT_NAMES = {"big_gin": "big gin", "undercut": "knock, undercut"}
+RESULT_NAMES = {"big_gin": "big gin", "undercut": "knock, undercut", "tie": "knock, a tie scored 0-0"}
 RULED = "^"  # a ruled hand's mark, in the text tally and the exports (as PBN marks its adjusted scores)
 _ACTION_OF_KIND = {"illegal_knock": "knock", "wrong_dealer": "deal"}
 
@@ -32,6 +32,8 @@ def result_words(entry: Mapping[str, Any]) -> str:
         return "a dead hand"
     if result is None:
         return "open"
+    if result == "tie":
+        return f"{entry.get('knocker')}'s knock, a tie scored 0-0"
     what = RESULT_NAMES.get(str(result), result)
     points = entry.get("points")
     return f"{entry.get('knocker')}'s {what}, {points} point{'' if points == 1 else 's'} to {entry.get('winner')}"
@@ -136,7 +138,12 @@ def end_reason(state: MatchState) -> str:
         return (f"{state.forfeit} forfeited in hand {state.ended_in} (a ruling): scores as they stand, "
                 "no end-of-game bonuses")
     if state.games is not None:
-        return f"all three Hollywood games were won by hand {state.ended_in}"
+        if state.hollywood:
+            count = "three" if len(state.games) == 3 else str(len(state.games))
+            return f"all {count} Hollywood games were won by hand {state.ended_in}"
+        won = ", ".join(f"{name} {sum(1 for g in state.games if g.winner == name)}" for name in state.players)
+        who = f"{state.winner} won the match" if state.winner else "the match was drawn"
+        return f"{who} in hand {state.ended_in}, games won: {won}"
     return f"{state.winner} reached {state.rules.target} in hand {state.ended_in}"
 
 
@@ -165,6 +172,8 @@ def why_words(why: Any, rules: str) -> str:
         return f"knock illegal under limit {limit}: deadwood {deadwood} ({reason})"
     if kind == "result":
         new, old, winner = values
+        if winner is None:
+            return f"{RESULT_NAMES.get(new, new)}, scored 0-0, not {RESULT_NAMES.get(old, old)}"
         return f"{RESULT_NAMES.get(new, new)} to {winner}, not {RESULT_NAMES.get(old, old)}"
     if kind == "bonus":
         result, new, old = values

@@ -7,7 +7,8 @@ the knock again once. Every entry is timed as the session answers it: the read u
 command (read, replay, settle, atomic write with fsync), and the read after. Prints the median and the
 worst entry (target: at most 20 ms each on a 30-hand match), the same with the status line worked out
 after each entry as on a terminal, the CPU time (what an idle machine would take, but for the disk), and
-the cost of judging the cards typed, per keystroke.
+the cost of judging the cards typed, per keystroke; then the same match typed as table lines (one line a
+hand that deals and settles it: ``9H Ann "cards" "cards"``), with the status line.
 
 The commands' output goes to /dev/null. The match is the one ``make_match.py`` plays (seed 2).
 """
@@ -56,6 +57,22 @@ def script(hands):
         if entry["number"] % 10 == 0:
             lines.append(("tally", "tally"))
     return match, lines
+
+
+def table_script(match, hands):
+    """The same match typed as table lines (docs/play.md#the-table-line): one line a hand that deals and
+    settles it (``9H Ann "cards" "cards"``, ``9H dead``), the refused knocks left out."""
+    lines = [(f"new --date {match.record['date']} --dealer {match.record['start']['dealer']} "
+              f"--rules {{rules}} {' '.join(match.players)}", "new")]
+    for entry in match.hands:
+        if entry["result"] == "dead":
+            lines.append((f"{entry['upcard']} dead", "table line, dead"))
+        else:
+            lines.append((f"{entry['upcard']} {entry['knocker']} \"{' '.join(entry['knocker_cards'])}\" "
+                          f"\"{' '.join(entry['defender_cards'])}\"", "table line"))
+        if entry["number"] % 10 == 0:
+            lines.append(("tally", "tally"))
+    return lines
 
 
 def rules_file(folder, match):
@@ -135,6 +152,18 @@ def main(argv=None):
                   f"entry {worst_any[1]}, {kinds[worst_any[1] - 1]}; CPU time per entry: median "
                   f"{statistics.median(best_cpu) * 1000:.1f} ms, worst {max(best_cpu) * 1000:.1f} ms: the rest is "
                   "waiting for the disk, fsync, and for the other programs on the machine)")
+        table = [(line.replace("{rules}", str(rules)), kind) for line, kind in table_script(match, args.hands)]
+        best, best_cpu = None, None
+        for run in range(args.repeat):
+            session, times, cpu, codes = drive(table, folder / f"t{run}.yaml", True)
+            if any(codes):
+                raise SystemExit(f"unexpected exit codes: {codes}")
+            best = times if best is None else [min(a, b) for a, b in zip(best, times)]
+            best_cpu = cpu if best_cpu is None else [min(a, b) for a, b in zip(best_cpu, cpu)]
+        report(f"the same match as table lines, with the status line ({len(table)} entries)", best,
+               [kind for _line, kind in table])
+        print(f"      (CPU time per entry: median {statistics.median(best_cpu) * 1000:.1f} ms, worst "
+              f"{max(best_cpu) * 1000:.1f} ms)")
         knock = next(line for line, kind in reversed(lines) if kind == "knock")
         per_key = keystrokes(session, knock)
         print(f"  the status line while typing a knock ({len(knock)} keystrokes): "

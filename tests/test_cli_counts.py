@@ -139,11 +139,12 @@ def test_a_count_over_the_limit_is_an_illegal_knock_with_the_penalty(tmp_path):
     rules = tmp_path / "club.yaml"
     rules.write_text("extends: oklahoma\nillegal_knock: penalty\n", encoding="utf-8")
     new(tmp_path, "--rules", rules, "--dealer", "Ann")
-    result = sh(tmp_path, "knock", "--upcard", "3H", "Ben", "8", "--defender", "30")
+    result = sh(tmp_path, "knock", "--upcard", "3H", "Ben", "8", "--defender", "30", "--illegal")
     assert (result.returncode, result.stdout, result.stderr) == (
         1, "m.yaml: hand 1: Ann deals, upcard 3♥\nknock limit 3 (upcard 3♥)\n",
         "Error: knock not allowed: deadwood 8 exceeds limit 3 (upcard 3♥). Recorded as an irregularity (hand 1); "
-        "10 penalty points to Ann; the deal of hand 1 is recorded and the hand stays open\n")
+        "10 penalty points to Ann; the deal of hand 1 is recorded and the hand stays open; undo takes it back (undo "
+        "again, the deal)\n")
     data = tally(tmp_path)
     assert data["open_hand"] == 1 and data["totals"] == {"Ann": 10, "Ben": 0}
     assert data["hands"][0]["irregularities"] == [{"kind": "illegal_knock", "player": "Ben", "detail": (
@@ -192,7 +193,8 @@ def test_counts_in_hollywood_and_three_players(tmp_path):
     result = sh(three, "knock", "--upcard", "6H", "Ann", "3", "--defender", "20")  # Ann sits out hand 2
     assert result.returncode == 1 and result.stderr == (
         "Error: Ann sits out hand 2: only Ben (box) or Cid (captain) may knock. Recorded as an irregularity "
-        "(hand 2, turn 1); the deal of hand 2 is recorded and the hand stays open\n")
+        "(hand 2, turn 1); the deal of hand 2 is recorded and the hand stays open; undo takes it back (undo again, "
+        "the deal)\n")
     assert "1 irregularity recorded" in verified(three)
 
 

@@ -16,11 +16,12 @@ def test_one_command_per_hand_without_an_upcard_deals_and_settles(tmp_path):
     assert ok(tmp_path, "dead") == (
         "hand 2: Ann deals, no upcard given\nknock limit 10 (house rules)\nhand 2 is dead: no score\n"
         "totals: Ann 8, Ben 0\nnext: Ann deals hand 3 (hand 2 was dead: the same dealer deals again)\n")
-    result = sh(tmp_path, "knock", "Ann", "12", "--defender", "10")
+    result = sh(tmp_path, "knock", "Ann", "12", "--defender", "10", "--illegal")
     assert (result.returncode, result.stdout, result.stderr) == (
         1, "m.yaml: hand 3: Ann deals, no upcard given\nknock limit 10 (house rules)\n",
         "Error: knock not allowed: deadwood 12 exceeds limit 10 (house rules). Recorded as an irregularity "
-        "(hand 3); the deal of hand 3 is recorded and the hand stays open\n")
+        "(hand 3); the deal of hand 3 is recorded and the hand stays open; undo takes it back (undo again, the "
+        "deal)\n")
     data = tally(tmp_path)
     assert data["open_hand"] == 3 and [h["result"] for h in data["hands"][:2]] == ["knock", "dead"]
     assert data["hands"][2]["irregularities"][0]["kind"] == "illegal_knock"

@@ -102,7 +102,7 @@ def test_oklahoma_match_to_the_end(match_file):
     result = knock(m, "Ann", 5, 23, ok=False)  # limit 3: refused, kept as an irregularity
     assert (result.stderr, result.exit_code) == (
         "Error: knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥). Recorded as an irregularity (hand 2); "
-        "the hand stays open\n", 1)
+        "the hand stays open; undo takes it back\n", 1)
     assert m.read_bytes() != before
     assert "knock: 24 − 2 = 22 to the knocker (Ann)" in knock(m, "Ann", 2, 24).stdout
     gin(m, "deal", "--upcard", "AC")
@@ -170,7 +170,8 @@ def test_classic_match_bonuses_and_the_loser_deals(match_file):
     gin(m, "deal", "--upcard", "9S")
     assert gin(m, "dead").stdout.endswith("next: Ben deals hand 4 (hand 3 was dead: the same dealer deals again)\n")
     kept(m, ["deal", "--upcard", "4S", "--dealer", "Ann"], "Ann cannot deal hand 4: Ben deals (hand 3 was dead: the "
-                                                           "same dealer deals again). Recorded as an irregularity (hand 4)",
+                                                           "same dealer deals again). Recorded as an irregularity (hand 4); "
+                                                           "undo takes it back",
          {"kind": "wrong_dealer", "hand": 4, "player": "Ann",
           "detail": "Ann cannot deal hand 4: Ben deals (hand 3 was dead: the same dealer deals again)"})
     for upcard, knocker, k, d in [("4S", "Ben", 5, 23), ("7S", "Ann", 0, 35), ("8S", "Ann", 5, 17)]:
@@ -331,7 +332,7 @@ def test_a_deal_by_the_wrong_dealer_is_refused_and_kept(match_file):
     m = match_file
     gin(m, "new", "--dealer", "Ann", "Ann", "Ben")
     kept(m, ["deal", "--upcard", "7D", "--dealer", "Ben"], "Ben cannot deal hand 1: Ann deals (named at the start). "
-                                                           "Recorded as an irregularity (hand 1)",
+                                                           "Recorded as an irregularity (hand 1); undo takes it back",
          {"kind": "wrong_dealer", "hand": 1, "player": "Ben", "detail": "Ben cannot deal hand 1: Ann deals (named at "
                                                                         "the start)"})
     text = m.read_text(encoding="utf-8")

@@ -170,7 +170,7 @@ def test_a_dead_hand_at_the_stock_limit_then_undo_and_knock_on_the_turn_that_lef
                           "totals": {"Ann": 0, "Ben": 0}, "turns": ["Ben discards KD"]}
     late = gin(m, "knock", "Ann", *ANN_LONG.split(), "QS", "--defender", BEN_LONG.replace(" KD", ""), ok=False)
     assert (late.exit_code, late.stderr) == (1, "Error: out of turn: it is Ben's turn to discard or knock. Recorded as "
-                                                "an irregularity (hand 1, turn 60)\n")
+                                                "an irregularity (hand 1, turn 60); undo takes it back\n")
     out = gin(m, "knock", "Ben", *BEN_LONG.split(), "--defender", ANN_LONG).stdout
     assert "score: knock: 23 − 5 = 18 to the knocker (Ben)\ntotals: Ann 0, Ben 18\n" in out
     assert gin(m, "verify").stdout.startswith(f"{m}: ok, 1 hand, 1 irregularity recorded\n")
@@ -207,7 +207,7 @@ def test_out_of_turn_is_kept_shown_and_verified(match_file):
     start(m)
     bad = gin(m, "take", "Ann", ok=False)
     assert (bad.exit_code, bad.stderr) == (1, "Error: out of turn: it is Ben's turn to take the upcard 9♥ or pass. "
-                                              "Recorded as an irregularity (hand 1, turn 1)\n")
+                                              "Recorded as an irregularity (hand 1, turn 1); undo takes it back\n")
     play(m, "pass Ben", "take Ann", "discard Ann QH")
     gin(m, "discard", "Ann", "JC", ok=False)
     assert tally(m)["hands"][0]["irregularities"] == [
@@ -241,7 +241,7 @@ def test_three_players_the_captain_has_the_first_option(match_file):
     assert state(m) == ({"player": "Ben", "phase": "offer"}, "9H", 31)
     sitter = gin(m, "pass", "Cid", ok=False)
     assert sitter.stderr == ("Error: Cid sits out hand 1: it is Ben's turn to take the upcard 9♥ or pass. Recorded "
-                             "as an irregularity (hand 1, turn 1)\n")
+                             "as an irregularity (hand 1, turn 1); undo takes it back\n")
     box = gin(m, "pass", "Ann", ok=False)
     assert box.stderr.startswith("Error: out of turn: it is Ben's turn to take the upcard 9♥ or pass.")
     play(m, *DEAL_A[:2])  # the captain passes, the box (the dealer) takes the upcard
@@ -350,7 +350,7 @@ def kept(folder, path, args, message, item, top_level=False):
     hand's irregularities (or the match's, ``top_level``)."""
     expected = record.record_data(record.load(path))
     result = sh(folder, *args)
-    assert (result.stderr, result.returncode, result.stdout) == (f"Error: {message}\n", 1, "")
+    assert (result.stderr, result.returncode, result.stdout) == (f"Error: {message}; undo takes it back\n", 1, "")
     target = expected if top_level else expected["hands"][-1]
     target.setdefault("irregularities", []).append(item)
     assert path.read_text(encoding="utf-8") == record.dumps(expected)

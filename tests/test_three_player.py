@@ -48,14 +48,15 @@ def test_a_whole_match_to_100_through_the_installed_command(tmp_path):
     # Hand 1: the sitter may not knock, nobody but the box deals; then a gin by the box.
     wrong = sh(tmp_path, "deal", "--upcard", "5H", "--dealer", "Ben")
     assert (wrong.returncode, wrong.stderr) == (1, "Error: Ben cannot deal: Ann is in the box, and the box player "
-                                                   "deals every hand. Recorded as an irregularity (hand 1)\n")
+                                                   "deals every hand. Recorded as an irregularity (hand 1); undo takes "
+                                                   "it back\n")
     assert ok(tmp_path, "deal", "--upcard", "5H") == ("hand 1: Ann deals from the box to Ben (captain); Cid sits "
                                                       "out, upcard 5♥\nknock limit 10 (house rules)\n")
     before = (tmp_path / "box.yaml").read_bytes()
     sitter = sh(tmp_path, "knock", "Cid", *KNOCKER[0].split(), "--defender", DEFENDER[(0, 35)])
     assert (sitter.returncode, sitter.stderr, sitter.stdout) == (  # refused and kept, as with recorded turns
         1, "Error: Cid sits out hand 1: only Ann (box) or Ben (captain) may knock. Recorded as an irregularity "
-           "(hand 1, turn 1)\n", "")
+           "(hand 1, turn 1); undo takes it back\n", "")
     assert (tmp_path / "box.yaml").read_bytes() != before
     assert knock(tmp_path, "Ann", 0, 35).endswith(
         "score: gin: 35 + 25 = 60 to the knocker (Ann)\ntotals: Ann 60, Ben 0, Cid 0\n"

@@ -50,7 +50,29 @@ COMMANDS = {
     "settle": "settle_cmds",
     "ruling": "desk_cmds",
     "play": "play",
+    "help": "help_cmd",
 }
+
+
+def command_readings(name):
+    """The commands a typed word names: ``[full name]`` for a command's full name in any case
+    (``Knock``) or a unique prefix of one (``k``, ``kn``); every command it prefixes when it prefixes
+    several (``d``: deal, dead, discard, draw); ``[]`` for none. Prefixes are for people: a script names
+    the command in full (a prefix may become ambiguous when a command is added)."""
+    folded = str(name).casefold()
+    if folded in COMMANDS:
+        return [folded]
+    return [command for command in COMMANDS if folded and command.startswith(folded)]
+
+
+def unknown_command(name):
+    """The words for a word that names no command, or several: which ones, or the nearest command."""
+    from gin_ref.core.rules import did_you_mean
+
+    readings = command_readings(name)
+    if len(readings) > 1:
+        return f"command '{name}' is ambiguous: {', '.join(readings)} (type more of it)"
+    return f"no such command '{name}'{did_you_mean(name, COMMANDS)}"
 
 
 def _commits():
@@ -77,8 +99,22 @@ class LazyGroup(click.Group):
     def get_command(self, ctx, name):
         if name not in COMMANDS:
             return None
+        if name == "help":
+            from gin_ref.cli.help_cmd import help_cmd
+
+            return help_cmd
         module = importlib.import_module(f"gin_ref.cli.{COMMANDS[name]}")
         return getattr(module, name.replace("-", "_") + "_cmd")
+
+    def resolve_command(self, ctx, args):
+        """A command by its full name in any case or a unique prefix (``k``, ``Knock``); an ambiguous prefix
+        or an unknown word is one Error line naming the commands it could be (exit 2)."""
+        readings = command_readings(args[0]) if args and not args[0].startswith("-") else []
+        if len(readings) == 1:
+            return readings[0], self.get_command(ctx, readings[0]), args[1:]
+        if args and not args[0].startswith("-") and not ctx.resilient_parsing:
+            raise click.UsageError(unknown_command(args[0]), ctx=ctx)
+        return super().resolve_command(ctx, args)
 
     def make_context(self, info_name, args, parent=None, **extra):
         if parent is None:

@@ -11,7 +11,7 @@ import click
 from prompt_toolkit.completion import Completer, Completion
 
 from gin_ref.cli.typed import holds, split_words, typed_words
-from gin_ref.core.cards import DECK, parse_cards
+from gin_ref.core.cards import DECK, Card, parse_cards
 from gin_ref.core.errors import GinRefError
 
 SESSION_WORDS = ("help", "quit")
@@ -44,7 +44,9 @@ class SessionCompleter(Completer):
         fragment = word.text[:-1]
         if word.role == "command":
             names = [n for n in self.session.group.list_commands(None) if n != "play"] + list(SESSION_WORDS)
-            yield from _plain(names, fragment)
+            yield from _plain(names + self._players(), fragment)  # a table line starts with a player too
+        elif len(words) == 2 and _is_card(words[0].text) and self.session.lookup(words[0].text) is None:
+            yield from _plain(self._players(), fragment)  # a table line's player, after its upcard (9h b)
         elif word.role == "subcommand":
             group = self.session.lookup(words[0].text)
             yield from _plain(sorted(getattr(group, "commands", {})), fragment)
@@ -54,6 +56,10 @@ class SessionCompleter(Completer):
             yield from _plain([n for n in self.session.group.list_commands(None) if n != "play"], fragment)
         else:
             yield from self._values(words, word, fragment)
+
+    def _players(self):
+        match = self.session.state()
+        return [shlex.quote(name) for name in match.players] if match is not None else []
 
     def _options(self, words):
         command = self.session.lookup(words[0].text)
@@ -96,6 +102,14 @@ class SessionCompleter(Completer):
             if isinstance(param, click.Option) and option in param.opts:
                 return param
         return None
+
+
+def _is_card(text):
+    try:
+        Card.parse(text)
+    except GinRefError:
+        return False
+    return True
 
 
 def _plain(names, fragment):

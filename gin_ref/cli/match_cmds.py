@@ -21,7 +21,8 @@ from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, com
                                  json_option, match_option, player_argument, rules_option, upcard_option,
                                  wide_option)
 from gin_ref.cli.output import emit_json, say
-from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
                "(knock_limit a number, no spade_double).")
@@ -124,7 +125,7 @@ def knock_options(required=True):
     """What ``knock`` and ``amend`` take: the defender's cards or count, declared melds, the discard, big gin,
     the upcard."""
     options = (
-        click.option("--defender", "defender_cards", required=required, metavar="CARDS|N", type=CARDS_OR_COUNT,
+        click.option("-d", "--defender", "defender_cards", required=required, metavar="CARDS|N", type=CARDS_OR_COUNT,
                      help="The defender's 10 cards, or his count after his layoffs (a whole number)."),
         click.option("--melds", metavar="MELDS", type=MELDS_TEXT, help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
         discard_option(),
@@ -142,10 +143,13 @@ def knock_options(required=True):
 @click.command("knock")
 @match_option
 @wide_option
-@knock_options()
+@knock_options(required=False)
+@click.option("--illegal", is_flag=True,
+              help="A count over the limit that really was knocked: recorded as an illegal knock (else refused "
+                   "as a slip and not recorded).")
 @player_argument()
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS|N", type=CARDS_OR_COUNT)
-def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, player, cards):
+def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illegal, player, cards):
     """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
     deadwood the table counted (0 is gin). With no hand open, the command deals the hand first (one
     command per hand; --upcard may be left out where the limit does not depend on it).
@@ -167,30 +171,40 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, playe
       gin-ref knock --upcard 9H Ann 0 --defender 31
     """
     card = upcard  # a Card (the option's type reads it), or None
+    if defender_cards is None:
+        cards, defender_cards = defender_count(cards)
     path = record.match_file(match_path)
+    slip, shown = None, False
     with record.updating(path) as rec:
         dealt = rec.match.deal_unless_open(card)
         try:
-            outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin)
+            outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, illegal)
         except InvalidNotationError as exc:
-            if str(exc).startswith("knocker's hand has") and _defender_unquoted(cards, defender_cards):
+            if str(exc).startswith("knocker's hand has") and defender_unquoted(cards, defender_cards):
                 raise InvalidNotationError(f"{exc}: the cards after --defender's first probably belong to "
                                            "--defender: quote them (--defender \"KH QD ...\")") from None
             raise
+        except CountOverLimitError as exc:
+            if CONFIRM["ask"] is not None:  # the session on a terminal: the deal shown, then the question
+                if dealt is not None:
+                    say(f"{path}: " + tally_view.deal_text(rec.match, dealt.step.data))
+                    shown = True
+                if CONFIRM["ask"](f"{exc.reason}. Did {exc.player} really knock with {exc.count}?"):
+                    outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, True)
+                    exc = None
+            if exc is not None and dealt is None:
+                raise
+            slip = exc  # the deal this command made stands (written as the block ends); the knock is not recorded
     lead = f"{path}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
-    if dealt is not None:
+    if dealt is not None and not shown:
         say(lead + tally_view.deal_text(rec.match, dealt.step.data))
+    if dealt is not None:
         lead = ""
+    if slip is not None:
+        raise CountOverLimitError(f"{slip}; the deal of hand {dealt.number} is recorded and the hand stays "
+                                  "open (undo takes the deal back)")
     refuse_kept(rec.match, outcome, dealt is not None)
     say(lead + tally_view.knock_text(rec.match, outcome))
-
-
-def _defender_unquoted(cards, defender):
-    """The commonest slip at the table: --defender's cards typed without quotes, so --defender took one card
-    and the knocker's list the other nine."""
-    if defender is None or defender.strip().isdigit() or len(defender.split()) != 1:
-        return False
-    return sum(len(text.replace(",", " ").split()) for text in cards) > 11
 
 
 @click.command("dead")

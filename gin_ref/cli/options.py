@@ -223,7 +223,7 @@ def rules_option(help=RULES_HELP):
 
 
 def match_option(command):
-    return click.option("--match", "match_path", metavar="FILE", help=MATCH_HELP, type=click.Path())(command)
+    return click.option("-m", "--match", "match_path", metavar="FILE", help=MATCH_HELP, type=click.Path())(command)
 
 
 def terminal_width():
@@ -256,7 +256,7 @@ def player_argument(required=True):
 
 
 def upcard_option(help="The deal's first upcard (sets the Oklahoma limit).", required=False):
-    return click.option("--upcard", type=CardType("upcard"), metavar="CARD", required=required, help=help)
+    return click.option("-u", "--upcard", type=CardType("upcard"), metavar="CARD", required=required, help=help)
 
 
 def melds_option(help=MELDS_HELP):

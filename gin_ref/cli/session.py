@@ -108,7 +108,12 @@ class Session:
 
     # -- one line ----------------------------------------------------------------------------------------
     def lookup(self, name):
-        """The click command of a name, or None."""
+        """The click command of a name (its full name in any case, or a unique prefix), or None."""
+        from gin_ref.cli import command_readings
+
+        readings = command_readings(name)
+        if len(readings) == 1:
+            name = readings[0]
         try:
             return self.group.get_command(None, name)
         except Exception:  # a command module that fails to import is an unknown command here
@@ -127,10 +132,13 @@ class Session:
             return self._refuse(unterminated_quote(repr(text[start:end]), open_quote(text[start:end]), "line"), 2)
         args = [word for word, *_ in words]
         if args[0] == "gin-ref" and len(args) > 1:  # typed from habit: the same command
-            args = args[1:]
-        name = args[0]
-        if name in LEAVE:
+            args, words = args[1:], words[1:]
+        if args[0].casefold() in LEAVE:
             return QUIT
+        args = self._read_line(args, words)
+        if args is None:
+            return 2
+        name = args[0]
         if name == "help":
             return self._help(args[1:])
         if name == "play":
@@ -139,7 +147,9 @@ class Session:
         takes_match = False
         if command is not None:
             takes_match = any(isinstance(p, click.Option) and "--match" in p.opts for p in command.params)
-            if any(arg == "--match" or arg.startswith("--match=") for arg in args[1:]):
+            if any(arg in ("--match", "-m") or arg.startswith("--match=") or (arg.startswith("-m") and
+                                                                          not arg.startswith("--"))
+                   for arg in args[1:]):
                 return self._refuse(f"the session records in {self.path}: --match is given for you "
                                     "(start another session for another file)", 2)
             if _reads_stdin(args):
@@ -163,6 +173,44 @@ class Session:
                 return self._note(code)
         except GinRefError as exc:  # the lock is another writer's: refused, as the command itself would be
             return self._refuse(str(exc), exc.exit_code)
+
+    def _read_line(self, args, words):
+        """The command a line stands for (``gin_ref.cli.tableline``): a command named in full (any case) is
+        that command (``dead 9h`` aside: a table line); a table line is the knock or dead hand it says, its
+        command echoed first (``= knock --upcard 9H Ben 5 --defender 23``); a first word that prefixes a
+        command and names a player reads as whichever of the two the line parses as, and is refused naming
+        both when it parses as both. None when the line is refused (said here)."""
+        from gin_ref.cli import command_readings, unknown_command
+        from gin_ref.cli.tableline import read_line, reads_as_command, table_player
+
+        first = args[0]
+        readings = command_readings(first)
+        if readings == [first.casefold()] and (readings[0] != "dead" or len(args) == 1):
+            return [readings[0], *args[1:]]  # a command's full name: that command (the record not read for it)
+        match = self.state()
+        players = match.players if match is not None else []
+        table = read_line(words, players) if players else None
+        if readings == [first.casefold()] and not (first.casefold() == "dead" and table and table.args):
+            return [readings[0], *args[1:]]  # a command's full name: that command
+        if table is not None and table.args is not None:
+            if len(readings) == 1 and not {"--help", "-h"} & set(args[1:]):
+                command = self.lookup(readings[0])
+                if command is not None and reads_as_command(command, readings[0], args[1:], players):
+                    self._refuse(f"'{' '.join(args)}' reads two ways: as the table line {table.echo[2:]!r} and "
+                                 f"as the command {' '.join([readings[0], *args[1:]])!r}: type the player's or "
+                                 "the command's full name", 2)
+                    return None
+            click.echo(table.echo)
+            return table.args
+        named = table is not None and _looks_like_table(args, players)
+        if len(readings) == 1 and not (named and len(table_player(players, first)) > 1):
+            return [readings[0], *args[1:]]  # a command by its prefix (its own error when it does not read)
+        if named:
+            also = f"; as a command, {unknown_command(first)}" if len(readings) > 1 else ""
+            also = f"; as a command, '{first}' is {readings[0]}" if len(readings) == 1 else also
+            self._refuse(table.problem + also, 2)
+            return None
+        return args  # the group names what is wrong: an ambiguous prefix, an unknown command (did you mean)
 
     def _hold(self, writes):
         """The lock for an entry that may write, held across the check and the command (whose own lock
@@ -228,9 +276,11 @@ HELP_WORDS = {
 def help_text(group, lookup):
     """The session's help: every command of the CLI with its summary, then help and quit."""
     lines = ["Type the commands of gin-ref without 'gin-ref' and without --match (the session gives it):",
-             "  deal --upcard 9h | knock ben 5 --defender 23 | pass ann | undo | tally", ""]
+             "  deal --upcard 9h | knock ben 5 --defender 23 | pass ann | undo | tally",
+             "or a hand as the table says it, [UPCARD] PLAYER COUNT DEFENDER-COUNT: 9h b 5 23, 9h b gin 17,",
+             "  9h dead (a ! at the end: a count over the limit really knocked). Commands by a prefix: k, tal", ""]
     for name in group.list_commands(None):
-        if name == "play":
+        if name in ("play", "help"):  # help: the session's own line below
             continue
         command = lookup(name)
         if command is not None:
@@ -238,6 +288,21 @@ def help_text(group, lookup):
     lines += [HELP_WORDS["help"], HELP_WORDS["quit"],
               "", "Quote a group of cards: knock ben \"A-3S 4HDC 7-9C 5D\" --defender 40"]
     return "\n".join(lines)
+
+
+def _looks_like_table(args, players):
+    """Was the line meant as a table line: it starts with an upcard or a word naming a player (or several)?"""
+    from gin_ref.cli.tableline import table_player
+    from gin_ref.core.cards import Card
+    from gin_ref.core.errors import InvalidNotationError
+
+    if table_player(players, args[0]) or (len(args) in (4, 5) and table_player(players, args[1])):
+        return True
+    try:
+        Card.parse(args[0])
+    except InvalidNotationError:
+        return False
+    return True
 
 
 def _exit_code(code):

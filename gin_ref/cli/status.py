@@ -8,7 +8,7 @@ cards the best discard. A count typed where the cards go (``knock ben 5``) is ju
 """
 
 from gin_ref.cli.options import unterminated_quote
-from gin_ref.cli.typed import holds, open_quote, typed_words, value_of, word_at
+from gin_ref.cli.typed import holds, open_quote, split_words, typed_words, value_of, word_at
 from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask
 from gin_ref.core.deadwood import deadwood_of
 from gin_ref.core.errors import GinRefError
@@ -118,7 +118,10 @@ def _group(words, word):
 
 def typed_status(line, cursor, match, lookup):
     """The status of the cards being typed on ``line`` (cursor at ``cursor``), or None when the cursor is
-    on nothing to judge."""
+    on nothing to judge. A table line (``3h b 12``) is judged as the knock it stands for."""
+    standing_for = table_command(line, cursor, match, lookup)
+    if standing_for is not None:
+        line, cursor = standing_for
     words = typed_words(line, lookup)
     if not words:
         return None
@@ -143,6 +146,9 @@ def typed_status(line, cursor, match, lookup):
         return None
     texts = split_tokens([w.text for w in group])
     who = "defender" if word.name == "--defender" else _knocker(words, match)
+    if word.name == "cards" and len(texts) == 2 and all(t.isdigit() for t in texts) and \
+            not _has_option(words, "--defender"):  # knock PLAYER COUNT DEFENDER-COUNT: the knocker's count
+        texts = texts[:1]
     if len(texts) == 1 and texts[0].isdigit():
         if not all(w.closed for w in group):  # '--defender "5' is no count: the line would be refused
             return _open_quote(line, group[-1], who)
@@ -161,6 +167,42 @@ def typed_status(line, cursor, match, lookup):
     if word.name == "--defender":
         return _defender_status(cards, rules)
     return _knocker_status(who, cards, rules, upcard, limit, words)
+
+
+def table_command(line, cursor, match, lookup):
+    """``(command line, cursor)`` for a table line being typed (``gin_ref.cli.tableline``), the cursor put
+    in the side it is in (the defender's count, else the knocker's); None for any other line. A line
+    without the defender's count yet is read as if it had one, so the knocker's count is judged at once."""
+    from gin_ref.cli import command_readings
+    from gin_ref.cli.tableline import read_line, reads_as_command
+
+    if match is None:
+        return None
+    words = split_words(line)
+    if not words or command_readings(words[0][0]) == [words[0][0].casefold()]:
+        return None
+    reading, typed = read_line(words, match.players), True
+    if reading.args is None:
+        reading, typed = read_line(words + [("0", len(line), len(line), True)], match.players), False
+    args = reading.args
+    if args is None or args[0] != "knock":
+        return None
+    readings = command_readings(words[0][0])
+    command = lookup(readings[0]) if len(readings) == 1 else None
+    if command is not None and reads_as_command(command, readings[0], [w[0] for w in words[1:]], match.players):
+        return None  # the command itself (or both: the entry says so)
+    at = args.index("--defender")
+    head = " ".join(_shown(arg) for arg in args[:at])
+    tail = " ".join(_shown(arg) for arg in args[at:])
+    text = f"{head} {tail}"
+    defender = args[at + 1]
+    last = next((w for w in reversed(words) if w[0] != "!"), None)
+    on_defender = typed and last is not None and cursor >= last[1] and " " in defender  # his cards: judged
+    return text, len(head) + len(" --defender ") + len(_shown(defender)) if on_defender else len(head)
+
+
+def _shown(word):
+    return f'"{word}"' if not word or any(char.isspace() for char in word) else word
 
 
 def _knocker(words, match):

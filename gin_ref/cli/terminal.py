@@ -155,8 +155,22 @@ def _players(text, rules, dealer=None):
     return names
 
 
+def confirm_illegal(question):
+    """On a terminal: did the knock over the limit really happen (y/N)? Anything but y or yes (Ctrl-C and
+    Ctrl-D too) is no: the count is taken for a slip."""
+    try:
+        answer = PromptSession().prompt(f"{question} [y/N] ")
+    except (KeyboardInterrupt, EOFError):
+        return False
+    return answer.strip().casefold() in ("y", "yes")
+
+
 def run_terminal(session):
-    """The session on a terminal until quit or Ctrl-D; returns 0."""
+    """The session on a terminal until quit or Ctrl-D; returns 0. A knock by a count over the limit asks
+    whether it really happened (``confirm_illegal``)."""
+    from gin_ref.cli.knock_args import CONFIRM
+
+    CONFIRM["ask"] = confirm_illegal
     prompt = make_prompt(session)
     say(GREETING)
     say(standing(session.state(), session.problem))

@@ -21,6 +21,7 @@ from gin_ref.club.standings import Result, Standing, event_standings, played_pai
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
 from gin_ref.core.game import check_name, find_player
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, check_consistency, check_knob, make_rules
+from gin_ref.match.knocks import reads_as_fact
 
 FORMAT = "gin-ref-event/1"
 SYSTEMS = ("round-robin", "swiss")
@@ -84,6 +85,11 @@ class Event:
         if system not in SYSTEMS:
             raise InvalidNotationError(f"event format must be one of {', '.join(SYSTEMS)}, not {system!r}")
         players = check_players(players)
+        for player in players:  # a new event only: its tables' matches will refuse such a name (Match.new)
+            reading = reads_as_fact(player)
+            if reading is not None:
+                raise InvalidNotationError(f"bad player name '{player}': it reads as {reading} on a table line "
+                                           "(9h ben 5 23): use another name")
         check_rules(rules)
         most = round_robin_rounds(len(players))
         if system == "round-robin":

@@ -22,6 +22,20 @@ class IllegalActionError(GinRefError):
     exit_code = 1
 
 
+class CountOverLimitError(IllegalActionError):
+    """A knock given by a count over the limit, not said to have happened: taken for a mistyped count,
+    refused and not recorded (``--illegal`` records it as an illegal knock). ``reason``: why the knock is
+    not allowed; ``player`` and ``count``: who knocked with what."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, reason: str = "", player: str = "", count: int = 0) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.player = player
+        self.count = count
+
+
 class OutOfTurnError(IllegalActionError):
     """An action by a player whose turn it is not: a turn out of turn, a deal by the wrong dealer (a match
     refuses it and keeps it as an irregularity: see ``gin_ref.match.actions``)."""

@@ -56,13 +56,27 @@ def parse_draw(items: Iterable[str], players: Sequence[str]) -> Dict[str, Card]:
     return draw
 
 
-def find_player(players: Sequence[str], name: str) -> str:
-    """The player ``name`` refers to (exactly, else ignoring case). Raises InvalidNotationError."""
+def player_readings(players: Sequence[str], name: str, prefix: bool = True) -> List[str]:
+    """The players ``name`` may mean: his full name exactly, else ignoring case, else (with ``prefix``)
+    every player whose name starts with it, case aside. A full name beats a prefix (players Al and Alan:
+    ``al`` is Al)."""
     if name in players:
-        return name
-    folded = [p for p in players if p.casefold() == str(name).casefold()]
-    if len(folded) == 1:
-        return folded[0]
+        return [name]
+    typed = str(name).casefold()
+    folded = [p for p in players if p.casefold() == typed]
+    if folded or not prefix or not typed:
+        return folded
+    return [p for p in players if p.casefold().startswith(typed)]
+
+
+def find_player(players: Sequence[str], name: str) -> str:
+    """The player ``name`` refers to: his full name (any case) or a unique prefix of it (``player_readings``).
+    Raises InvalidNotationError for no player, or for a prefix of several (naming them)."""
+    found = player_readings(players, name)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InvalidNotationError(f"player '{name}' is ambiguous: {' or '.join(found)} (type more of the name)")
     raise InvalidNotationError(f"unknown player '{name}' (players: {', '.join(players)})")
 
 

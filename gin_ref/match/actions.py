@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Optional, Tuple, Union
 
 from gin_ref.core.cards import Card, codes
-from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
+from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.game import find_player
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.scoring import read_hands
@@ -170,10 +170,12 @@ def play_turn(record: Record, state: MatchState, action: str, player: str, card:
 
 
 def knock(record: Record, state: MatchState, player: str, knocker: Given, defender: Given,
-          melds: Any = None, discard: Union[None, str, Card] = None, big_gin: bool = False) -> Outcome:
+          melds: Any = None, discard: Union[None, str, Card] = None, big_gin: bool = False,
+          illegal: bool = False) -> Outcome:
     """Settle the open hand with a knock by ``player``: each side's cards or count (``gin_ref.match.knocks``).
     The knock is checked once: an illegal one is refused and kept (the hand stays open); a knock by a
-    player who sits out or out of turn likewise.
+    player who sits out or out of turn likewise. A knock given by a count over the limit is taken for a
+    mistyped count: refused and not recorded (CountOverLimitError), unless ``illegal`` says it happened.
 
     In a hand recorded turn by turn the knock comes from the player to move, after his draw; he spreads his
     11 cards (or the 10 he keeps and ``discard``), and the cards spread must fit what was seen in the hand."""
@@ -196,6 +198,10 @@ def knock(record: Record, state: MatchState, player: str, knocker: Given, defend
     if table is not None:
         facts = spread_in_turn(setup, table, name, facts)
     refusal, settlement = judge(state.rules, setup.upcard, facts)
+    if refusal is not None and facts.knocker_cards is None and not illegal:
+        raise CountOverLimitError(f"{refusal}: not recorded (a count over the limit is taken for a slip); if "
+                                  f"{name} really knocked with {facts.knocker_count}, enter it again with "
+                                  "--illegal (a table line: end it with !)", refusal, name, facts.knocker_count or 0)
     if refusal is not None:
         item: Entry = {"kind": "illegal_knock", "player": name}
         if table is not None:

@@ -42,6 +42,29 @@ def why_upcard(rules: HouseRules) -> str:
     return "spade_double" if rules.spade_double else "spade_double_boxes"
 
 
+TABLE_WORDS = ("gin", "big", "dead")  # what a table line says where a count goes (gin, big gin), or a dead hand
+
+
+def reads_as_count(token: str) -> bool:
+    """Does ``token`` read as a count, or a number refused as one (``read_count`` says which)?"""
+    return bool(_NUMBER.fullmatch(str(token).strip()))
+
+
+def reads_as_fact(name: str) -> Optional[str]:
+    """What ``name`` reads as on a table line, where a player's name goes beside cards and counts: ``"a
+    card"``, ``"a count"``, ``"a table-line word"``, or None (it reads only as a name)."""
+    text = str(name).strip()
+    if reads_as_count(text):
+        return "a count"
+    if text.casefold() in TABLE_WORDS:
+        return "a table-line word"
+    try:
+        Card.parse(text)
+    except InvalidNotationError:
+        return None
+    return "a card"
+
+
 def read_count(value: object, what: str, most: int = MAX_COUNT) -> Optional[int]:
     """The count given where ``what``'s cards go, or None when the value is cards. A count is a whole
     number from 0 to ``most`` (98; the rules' ``most_deadwood``); any other number is refused naming it."""

@@ -24,7 +24,7 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, rulings, steps
 from gin_ref.match.actions import Outcome
-from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard
+from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.play import card_of
 from gin_ref.match.replay import replay, replay_hands
@@ -82,6 +82,11 @@ class Match:
             what = "the three-player rules" if want == 3 else f"the {rules.name} rules"
             hint = " (three players: --rules three-player)" if want == 2 and len(names) == 3 else ""
             raise InvalidNotationError(f"{what} need {want} players, not {len(names)}{hint}")
+        for name in names:  # a new match only: records that already hold such a name still read
+            reading = reads_as_fact(name)
+            if reading is not None:
+                raise InvalidNotationError(f"bad player name '{name}': it reads as {reading} on a table line "
+                                           "(9h ben 5 23): use another name")
         seen: Dict[str, str] = {}
         for name in names:
             other = seen.get(name.casefold())
@@ -199,10 +204,10 @@ class Match:
         return self.apply(actions.play_turn(self.record, self.state, action, player, seen))
 
     def knock(self, player: str, knocker: Given, defender: Given, melds: Union[None, str, Sequence[Meld]] = None,
-              discard: Union[None, str, Card] = None, big_gin: bool = False) -> Outcome:
+              discard: Union[None, str, Card] = None, big_gin: bool = False, illegal: bool = False) -> Outcome:
         """Settle the open hand: each side's cards or count (see ``gin_ref.match.actions.knock``)."""
         return self.apply(actions.knock(self.record, self.state, player, knocker, defender, melds, discard,
-                                        big_gin))
+                                        big_gin, illegal))
 
     def dead(self) -> Outcome:
         return self.apply(actions.dead(self.record, self.state))

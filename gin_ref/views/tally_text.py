@@ -16,8 +16,8 @@ from gin_ref.match.tally import tally_data
 from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width, short_name, spread_lines, table
-from gin_ref.views.words import (RULED, after_end_words, end_reason, final_words, hand_notes, note_words, pretty_card,
-                                 result_words, ruling_words)
+from gin_ref.views.words import (RULED, after_end_words, end_reason, final_words, games_standing_words,
+                                 hand_games_words, hand_notes, note_words, pretty_card, result_words, ruling_words)
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -150,6 +150,8 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
     lines = [f"totals: {_scores(match.state.totals, match.players)}"]
     if match.state.series and not match.state.finished:
         lines.append(series_line(match))
+    elif match.state.hollywood and match.state.games is not None and not match.state.finished:
+        lines.append(games_standing_words(match.state.games, match.players))
     if match.state.finished:
         return lines + ending_lines(match)
     entry = match.open_entry
@@ -280,8 +282,24 @@ def knock_text(match: Match, outcome: Outcome) -> str:
         lines.extend(count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
     score = settled.score
     lines.append(score_line(score, knocker, defender))
+    if match.state.hollywood and match.state.games is not None:
+        said = _hand_games(match, number)
+        if said:
+            lines.append(said)
     lines.extend(standing_lines(match))
     return fit_text("\n".join(lines))
+
+
+def _hand_games(match: Match, number: int) -> Optional[str]:
+    """Which of Hollywood's games hand ``number`` scored in, and a game it won (``hand_games_words``)."""
+    games = match.state.games
+    assert games is not None
+    after = match.hands[number - 1].get("games")
+    if not isinstance(after, list):
+        return None
+    before = next((entry["games"] for entry in reversed(match.hands[:number - 1])
+                   if isinstance(entry.get("games"), list)), [dict.fromkeys(match.players, 0) for _ in after])
+    return hand_games_words(number, before, after, games, match.players, match.rules.target)
 
 
 def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str,

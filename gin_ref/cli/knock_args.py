@@ -1,0 +1,28 @@
+"""What ``knock`` reads from its command line beyond its options: the defender's count given positionally
+(``knock Ben 5 23``), the commonest slip with --defender's cards, and whether a count over the limit really
+was knocked (the session on a terminal asks; see ``CONFIRM``)."""
+
+import click
+
+# The session on a terminal asks whether a count over the limit really was knocked (a y/N question): the
+# function that asks, or None (the shell, a pipe: the count is refused, --illegal records it).
+CONFIRM = {"ask": None}
+
+
+def defender_count(cards):
+    """``knock PLAYER COUNT DEFENDER-COUNT``: two counts and no --defender are the knocker's and the
+    defender's (counts only: the defender's cards go after --defender); anything else misses --defender."""
+    from gin_ref.match.knocks import read_count
+
+    if len(cards) == 2 and all(read_count(value, what) is not None
+                               for value, what in zip(cards, ("the knocker's count", "the defender's count"))):
+        return cards[:1], cards[1]
+    raise click.UsageError("Missing option '--defender'.", ctx=click.get_current_context())
+
+
+def defender_unquoted(cards, defender):
+    """The commonest slip at the table: --defender's cards typed without quotes, so --defender took one card
+    and the knocker's list the other nine."""
+    if defender is None or defender.strip().isdigit() or len(defender.split()) != 1:
+        return False
+    return sum(len(text.replace(",", " ").split()) for text in cards) > 11

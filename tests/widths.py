@@ -104,7 +104,7 @@ SCENES = [
 def help_commands():
     from gin_ref.cli import COMMANDS
 
-    found = [["--help"]]
+    found = [["--help"], ["help"]] if "help" in COMMANDS else [["--help"]]
     for name in COMMANDS:
         found.append([name, "--help"])
     found += [["rules", sub, "--help"] for sub in ("show", "check", "diff")]

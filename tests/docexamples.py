@@ -43,7 +43,8 @@ COLUMNS = 80
 
 _FENCE = re.compile(r"^```(\w*)\s*$")
 _DIRECTIVE = re.compile(r"<!--\s*doctest:?(.*?)-->", re.S)
-_PROMPT = re.compile(r"^((?:deal \d+|hand \d+|over|new)> |rules \[\w+\]: |players: |first dealer \[[^\]]*\]: )(.*)$")
+_PROMPT = re.compile(r"^((?:deal \d+|hand \d+|over|new)> |rules \[\w+\]: |players: |first dealer \[[^\]]*\]: |"
+                     r".*\[y/N\] ?)(.*)$")
 
 
 @dataclass

@@ -206,7 +206,7 @@ def test_stats_json_contract(at_root):
     assert list(data) == ["Ann", "Ben", "Cid"]
     assert data["Cid"] == {
         "matches": 3, "matches_won": 1, "hands_won": 10, "knocks": 14, "gins": 0, "undercuts_given": 0,
-        "undercuts_taken": 4, "avg_points_per_hand_won": 25.6, "avg_knock_deadwood": 5.93,
+        "undercuts_taken": 4, "avg_points_per_hand_won": 25.6, "avg_knock_deadwood": 5.93, "results_only": 0,
         "progression": [
             {"file": "examples/spades.yaml", "date": "2024-04-13", "totals": [0, 30, 30, 46, 46], "final": 46,
              "won": False},

@@ -74,17 +74,17 @@ def test_stats_count_each_kind_of_hand_for_the_right_player():
     assert stats == {
         "Ann": {"matches": 1, "matches_won": 1, "hands_won": 2, "knocks": 2, "gins": 1, "undercuts_given": 0,
                 "undercuts_taken": 1, "avg_points_per_hand_won": 45.0, "avg_knock_deadwood": 6.0,
-                "progression": [{"file": "1.yaml", "date": "2024-01-01", "totals": [20, 20, 20, 20, 90],
+                "results_only": 0, "progression": [{"file": "1.yaml", "date": "2024-01-01", "totals": [20, 20, 20, 20, 90],
                                  "final": 90, "won": True}]},
         "Ben": {"matches": 2, "matches_won": 0, "hands_won": 3, "knocks": 1, "gins": 1, "undercuts_given": 1,
                 "undercuts_taken": 0, "avg_points_per_hand_won": 20.33, "avg_knock_deadwood": 1.0,
-                "progression": [{"file": "1.yaml", "date": "2024-01-01", "totals": [0, 12, 12, 52, 52],
+                "results_only": 0, "progression": [{"file": "1.yaml", "date": "2024-01-01", "totals": [0, 12, 12, 52, 52],
                                  "final": 52, "won": False},
                                 {"file": "2.yaml", "date": "2024-02-01", "totals": [9, 9],
                                  "final": None, "won": False}]},
         "Cid": {"matches": 1, "matches_won": 0, "hands_won": 1, "knocks": 1, "gins": 0, "undercuts_given": 0,
                 "undercuts_taken": 0, "avg_points_per_hand_won": 30.0, "avg_knock_deadwood": 2.0,
-                "progression": [{"file": "2.yaml", "date": "2024-02-01", "totals": [0, 30],
+                "results_only": 0, "progression": [{"file": "2.yaml", "date": "2024-02-01", "totals": [0, 30],
                                  "final": None, "won": False}]},
     }
     assert list(player_stats([first, second], player="Cid")) == ["Cid"]
@@ -115,15 +115,15 @@ BY_HAND = {
     "Ann": {"matches": 3, "matches_won": 3, "hands_won": 3 + 3 + 3, "knocks": 2 + 1, "gins": 2 + 1 + 2,
             "undercuts_given": 1 + 1, "undercuts_taken": 1,
             "avg_points_per_hand_won": round((38 + 25 + 88 + 60 + 26 + 25 + 10 + 45 + 99) / 9, 2),
-            "avg_knock_deadwood": round((10 + 3 + 7) / 3, 2)},
+            "avg_knock_deadwood": round((10 + 3 + 7) / 3, 2), "results_only": 0},
     "Ben": {"matches": 3, "matches_won": 0, "hands_won": 4 + 1 + 7, "knocks": 3 + 1 + 3, "gins": 2,
             "undercuts_given": 1 + 2, "undercuts_taken": 0,
             "avg_points_per_hand_won": round((30 + 13 + 4 + 24 + 24 + 27 + 21 + 10 + 30 + 31 + 10 + 28) / 12, 2),
-            "avg_knock_deadwood": round((5 + 7 + 1 + 7 + 8 + 9 + 3) / 7, 2)},
+            "avg_knock_deadwood": round((5 + 7 + 1 + 7 + 8 + 9 + 3) / 7, 2), "results_only": 0},
     "Cid": {"matches": 3, "matches_won": 1, "hands_won": 2 + 3 + 5, "knocks": 3 + 4 + 7, "gins": 0,
             "undercuts_given": 0, "undercuts_taken": 1 + 1 + 2,
             "avg_points_per_hand_won": round((30 + 16 + 26 + 21 + 26 + 22 + 28 + 29 + 32 + 26) / 10, 2),
-            "avg_knock_deadwood": round((3 + 4 + 2 + 9 + 10 + 10 + 7 + 4 + 1 + 4 + 10 + 3 + 10 + 6) / 14, 2)},
+            "avg_knock_deadwood": round((3 + 4 + 2 + 9 + 10 + 10 + 7 + 4 + 1 + 4 + 10 + 3 + 10 + 6) / 14, 2), "results_only": 0},
 }
 
 

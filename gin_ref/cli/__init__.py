@@ -49,6 +49,7 @@ COMMANDS = {
     "event": "club_cmds",
     "settle": "settle_cmds",
     "ruling": "desk_cmds",
+    "result": "result_cmds",
     "play": "play",
     "help": "help_cmd",
 }

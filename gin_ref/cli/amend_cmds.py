@@ -8,6 +8,7 @@ changed is kept in the file under ``corrections``; nothing is lost.
 import click
 
 from gin_ref.cli.match_cmds import knock_options
+from gin_ref.cli.result_cmds import AmendCommand
 from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_option, player_argument
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
@@ -15,7 +16,7 @@ from gin_ref.views import words
 from gin_ref.cli.output import say
 
 
-@click.command("amend")
+@click.command("amend", cls=AmendCommand)
 @match_option
 @knock_options(required=False)
 @click.option("--dead", is_flag=True, help="The hand was dead: no score.")
@@ -34,11 +35,13 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
     An amend to a table of an event whose later round is already paired is done, with a warning: the
     pairings stand, and the event's standings follow (a reopened table shows there as not finished).
     A hand recorded turn by turn keeps its turns: the new spread must fit them, as at a knock.
+    A match recorded by its result only: 'amend result PLAYER POINTS PLAYER POINTS [--hands-won P N ...]'.
 
     \b
     Example:  gin-ref amend 3 Ben 5 --defender 35
               gin-ref amend 2 Ann A-3S 4HDC 7-9C 5D --defender 23
               gin-ref amend 4 --dead
+              gin-ref amend result Ann 150 Ben 30
     """
     from gin_ref.match.amend import amend
 

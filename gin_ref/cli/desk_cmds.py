@@ -75,7 +75,7 @@ def seal_report(match):
     last = yamltext.line_of(data, ())
     broken = []
     for item in seals.check_seals(data, end):
-        line = yamltext.line_of(data, item.where[:2]) if item.hand is not None else _end_line(data, last)
+        line = yamltext.line_of(data, item.where[:2]) if item.where else _end_line(data, last)
         broken.append({"line": line, "hand": item.hand, "kind": item.kind, "message": words.seal_words(item)})
     return True, broken
 

@@ -220,7 +220,7 @@ def _print_history(views, data):
     rows = []
     for view, row in zip(newest_first(views), data["matches"]):
         scores = ", ".join(f"{short_name(name)} {standing(view).get(name, 0)}" for name in view.players)
-        state = "" if view.tally.get("finished") else " (playing)"
+        state = " (playing)" if not view.tally.get("finished") else " (result only)" if row.get("result_only") else ""
         rows.append([row["date"], ", ".join(map(short_name, row["players"])), row["rules"],
                      short_name(row["winner"] or "-"), scores + state, row["hands"], row["file"]])
     headers = ["date", "players", "rules", "winner", "score", "hands", "file"]
@@ -258,7 +258,8 @@ def stats_cmd(paths, player, as_json):
     Example:  gin-ref stats examples/
               gin-ref stats --player Ann --json examples/
     """
-    from gin_ref.views.stats import player_stats
+    from gin_ref.views import words
+    from gin_ref.views.stats import player_stats, results_left_out
 
     views, skipped = read_matches(paths)
     _report_skipped(skipped)
@@ -274,6 +275,9 @@ def stats_cmd(paths, player, as_json):
              _number(s["avg_knock_deadwood"])] for name, s in stats.items()]
     say(table(rows, headers=STATS_HEADERS, right=set(range(1, 10)), width=output_width(),
                      drop=(9, 8, 7, 6, 3)))  # to fit: the averages, the undercuts, the hands won go first
+    left_out = results_left_out(views, player)
+    if left_out:
+        click.echo(words.results_left_out_words(left_out))
     for name in stats if player is not None else ():  # the name as recorded (each spelling, if several)
         say("")
         say(f"score progression of {name} (running total after each hand):")

@@ -325,6 +325,7 @@ def verify_cmd(match_path, as_json, strict, files):
                        "problems": [{"line": line, "message": message} for line, message in problems],
                        "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
                                           for item in _irregularities(data)]})
+        report[-1].update({"result_only": True} if match is not None and match.state.paper is not None else {})
         notes = _notes(match) if not problems else []
         if notes:
             report[-1]["notes"] = notes
@@ -346,7 +347,8 @@ def verify_cmd(match_path, as_json, strict, files):
         if not problems:
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
-            say((f"{path}: ok, {hands} hand{'s' if hands != 1 else ''}" + _over(match) + recorded))
+            counted = words.RESULT_ONLY_VERIFIED if report[-1].get("result_only") else f"{hands} hand{'s' if hands != 1 else ''}"
+            say((f"{path}: ok, {counted}" + _over(match) + recorded))
             for item in kept:
                 say((f"  line {item['line']}, {item['text']}"))
             for note in notes:

@@ -27,7 +27,7 @@ def end_line(record):
     (``gin_ref.match.seals``)."""
     hands = record.get("hands")
     count = len(hands) if isinstance(hands, list) else 0
-    if not any(seals.is_sealed(entry) for entry in hands or []):  # nothing sealed yet: no seal to hold
+    if not seals.has_seals(record):  # nothing sealed yet: no seal to hold
         return f"{END_KEY}: {{hands: {count}}}\n"
     return f"{END_KEY}: {{hands: {count}, seal: '{seals.last_seal(record)}'}}\n"
 

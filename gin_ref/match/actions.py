@@ -21,6 +21,7 @@ from gin_ref.core.turns import Table, Turn
 from gin_ref.match.play import illegal_knock_penalty, new_table
 from gin_ref.match.schema import TURN_ACTIONS, Entry, Record, turn_count
 from gin_ref.match.knocks import Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, why_upcard
+from gin_ref.match.result import hands_refused
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Step
 
@@ -79,6 +80,8 @@ def verify_deal(record: Record, state: MatchState, dealer: Optional[str] = None)
 
 
 def verify_not_over(state: MatchState, then: str) -> None:
+    if state.paper is not None:  # a match recorded by its result only: no hand goes with it
+        raise IllegalActionError(hands_refused(state.paper.scores))
     if state.finished:
         raise IllegalActionError(f"the match is over (it ended with hand {state.ended_in}): {then}")
 

@@ -42,7 +42,7 @@ def read_header(record: object, problems: Problems) -> Header:
         if key not in TOP_KEYS:
             problems.add((key,), f"unknown key '{key}' at the top of the record")
     for key in TOP_KEYS:
-        if key not in record and key not in OPTIONAL_KEYS:
+        if key not in record and key not in OPTIONAL_KEYS and not (key == "start" and "result" in record):
             message = f"the record has no '{key}' (a truncated or hand-edited file?)"
             (problems.fatal if key in ("players", "rules", "start", "hands") else problems.add)((), message)
     check_date(record.get("date"), ("date",), "date", problems)
@@ -50,6 +50,9 @@ def read_header(record: object, problems: Problems) -> Header:
     rules = _rules(record["rules"], players, problems)
     if not isinstance(record["hands"], list):
         problems.fatal(("hands",), "'hands' must be a list of hands")
+    if "start" not in record:  # a result-only record need not say who dealt first: no hand follows
+        roles = game.Roles(*players) if len(players) == 3 else None
+        return Header(players, rules, players[0], roles, "recorded by its result only")
     return _start(record["start"], players, rules, problems)
 
 

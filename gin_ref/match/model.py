@@ -175,6 +175,13 @@ class Match:
             raise AssertionError(f"the record no longer replays: {problems[0]}")
         self.state = state
 
+    def apply_step(self, step: Optional[Step]) -> None:
+        """Write ``step`` (None: it is written already) and replay the whole record (a result-only record's
+        result: ``gin_ref.match.result``)."""
+        if step is not None:
+            steps.put(self.record, step)
+        self._resettle(0)
+
     def deal(self, upcard: Union[None, Card, str], dealer: Optional[str] = None) -> Outcome:
         card = upcard if upcard is None or isinstance(upcard, Card) else Card.parse(str(upcard))
         return self.apply(actions.deal(self.record, self.state, card, dealer))

@@ -23,6 +23,7 @@ from gin_ref.match import play, rulings
 from gin_ref.match.header import check_corrections, player_at, read_header
 from gin_ref.match.play import card_of, stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
+from gin_ref.match.result import check_result, is_result_only
 from gin_ref.match.problems import SHAPE_ERRORS, Problems, Unreadable, Where, same
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
@@ -49,7 +50,14 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
     ruled = set(rulings.played_after_rulings(record))  # likewise the hands there were at a ruling
     state.ruled_only = ruled - state.as_played
     state.as_played.update(ruled)
-    base = replay_hands(record, state, 0, problems, settle_from, settled)
+    if is_result_only(record):  # a match recorded by its result: no hand to replay
+        paper = check_result(record, state.rules, state.players, problems)
+        base = None
+        if paper is not None:
+            state.paper, state.finished, state.winner = paper, True, paper.winner
+            state.totals = dict(paper.scores)
+    else:
+        base = replay_hands(record, state, 0, problems, settle_from, settled)
     check_corrections(record.get("corrections", []), problems)
     return state, problems, base
 

@@ -3,7 +3,8 @@
 A record is plain data, exactly what a match file holds (``gin_ref.files.matchfile`` reads and writes the
 YAML): ``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per
 hand), ``irregularities`` (the match's own: deals refused; written once there is one) and ``corrections``
-(what ``undo`` took back).
+(what ``undo`` took back). A match kept on paper holds no hands but a ``result`` (its final scores:
+``gin_ref.match.result``), and may leave out ``start``.
 
 A hand entry holds its facts (dealer or roles, upcard, turns, irregularities, the knocker and the cards
 spread) and the values derived from them (limit, result, defender, winner, points, totals, games), which a
@@ -15,8 +16,10 @@ from typing import Any, Dict, Iterator, List, Mapping, MutableMapping, Tuple
 from gin_ref.core.rules import SNAPSHOT_OPTIONAL
 
 FORMAT = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
-TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "irregularities", "corrections")
-OPTIONAL_KEYS = ("irregularities",)  # written once there is one (a deal refused)
+TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "result", "irregularities", "corrections")
+# irregularities: written once there is one (a deal refused); result: a match recorded by its result only
+# (``gin_ref.match.result``), whose start may be left out
+OPTIONAL_KEYS = ("irregularities", "result")
 ROLES = ("box", "captain", "sitter")
 
 HAND_KEYS = ("number", "dealer", "box", "captain", "sitter", "upcard", "limit", "irregularities", "turns",
@@ -72,12 +75,13 @@ def keys_beyond_1(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
     rules = record.get("rules")
     if isinstance(rules, dict):
         yield from held(("rules", "knobs"), rules.get("knobs"), SNAPSHOT_OPTIONAL)
+    yield from held((), record, ("result",))  # a result-only record (issue 26)
 
 
 def step_count(record: Record) -> int:
     """How many steps written in place the record holds: each deal refused, and per hand its deal, turns,
     irregularities and result (a hand that ended dead by itself ended at its last turn: no extra step)."""
-    count = len(list_at(record, "irregularities"))
+    count = len(list_at(record, "irregularities")) + ("result" in record)  # a result-only record: one step
     for entry in list_at(record, "hands"):
         if not isinstance(entry, dict):
             continue

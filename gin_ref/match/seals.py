@@ -89,6 +89,16 @@ def check_seals(record: Record, end_seal: Optional[str]) -> List[Broken]:
         if stored != seal_of(previous, entry):
             broken.append(Broken(number, ("hands", index, "seal"), "edited"))
         previous = stored
+    result = record.get("result")
+    if isinstance(result, dict):  # a result-only record (gin_ref.match.result): its result is the last link
+        sealed = True
+        stored = result.get("seal")
+        if not isinstance(stored, str):
+            broken.append(Broken(None, ("result",), "result_missing"))
+            stored = seal_of(previous, result)
+        elif stored != seal_of(previous, result):
+            broken.append(Broken(None, ("result", "seal"), "result_edited"))
+        previous = stored
     if end_seal != (previous if sealed else None):  # nothing sealed: the end holds no seal
         broken.append(Broken(None, (), "end"))
     return broken
@@ -100,7 +110,15 @@ def last_seal(record: Record) -> str:
     for entry in list_at(record, "hands"):
         if is_sealed(entry) and isinstance(entry.get("seal"), str):
             previous = entry["seal"]
+    result = record.get("result")
+    if isinstance(result, dict) and isinstance(result.get("seal"), str):
+        previous = result["seal"]
     return previous
+
+
+def has_seals(record: Record) -> bool:
+    """Does the record hold anything sealed (a settled hand, or a result-only record's result)?"""
+    return isinstance(record.get("result"), dict) or any(is_sealed(entry) for entry in list_at(record, "hands"))
 
 
 class Before(NamedTuple):
@@ -111,6 +129,7 @@ class Before(NamedTuple):
     digests: List[Optional[str]]
     stored: List[Optional[str]]  # each hand's seal as read
     failing: List[int]
+    result_failing: bool = False  # a result-only record's result: its seal failed
 
 
 def before_write(record: Record, end_seal: Optional[str]) -> Before:
@@ -118,8 +137,9 @@ def before_write(record: Record, end_seal: Optional[str]) -> Before:
     digests = [hashlib.sha256(facts(entry)).hexdigest() if isinstance(entry, dict) else None
                for entry in list_at(record, "hands")]
     stored = [entry.get("seal") if isinstance(entry, dict) else None for entry in list_at(record, "hands")]
-    failing = [b.hand for b in check_seals(record, end_seal) if b.hand is not None]
-    return Before(head_seal(record), digests, stored, failing)
+    broken = check_seals(record, end_seal)
+    failing = [b.hand for b in broken if b.hand is not None]
+    return Before(head_seal(record), digests, stored, failing, any(b.kind.startswith("result") for b in broken))
 
 
 def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int] = None) -> str:
@@ -158,6 +178,14 @@ def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int
             entry.pop("seal", None)
             entry["seal"] = seal_of(previous, entry)
             previous = entry["seal"]
+    result = after.get("result")
+    if isinstance(result, dict):  # a result-only record: its result sealed on the head (confirm 0: an amend of it)
+        if before is not None and before.head == head and before.result_failing and confirm != 0:
+            raise UnsealedError("the result changed outside gin-ref (its seal fails): look, then confirm it with "
+                                "'gin-ref amend result PLAYER POINTS ...', which seals it again")
+        result.pop("seal", None)
+        result["seal"] = seal_of(previous, result)
+        previous = result["seal"]
     return previous
 
 

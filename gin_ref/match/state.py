@@ -15,6 +15,7 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match.header import Header
 from gin_ref.match.knocks import Settlement
+from gin_ref.match.result import PaperResult
 
 Bonuses = Dict[str, Dict[str, int]]
 
@@ -77,6 +78,7 @@ class MatchState:
     notes: List[Note] = field(default_factory=list)
     after_end: Set[int] = field(default_factory=set)  # indexes of hands played after the end: not counted
     settlements: Dict[int, Settlement] = field(default_factory=dict)  # index -> its knock settled
+    paper: Optional[PaperResult] = None  # a match recorded by its result only (gin_ref.match.result)
 
     @property
     def players(self) -> List[str]:
@@ -110,6 +112,8 @@ class MatchState:
         While the match is being played: empty bonuses, final None, winner None."""
         if not self.finished:
             return {name: {} for name in self.players}, None, None
+        if self.paper is not None:  # a result-only match: the scores given, bonuses in (not known apart)
+            return {name: {} for name in self.players}, dict(self.paper.scores), self.paper.winner
         if self.forfeit is not None:  # final scores as they stand: no end-of-game bonuses
             return {name: {} for name in self.players}, dict(self.totals), self.winner
         if self.series:

@@ -10,7 +10,8 @@ version of the hand. Each undo and redo in format /2 holds its ``step`` (kind, h
 too, so redo can tell that nothing was written between.
 
 Each kind of step is one entry of ``KINDS`` (how it is put and taken back), so a new kind (a director's
-ruling) is one more entry.
+ruling) is one more entry. A result-only record's result is one step too (``match_result``, hand 0), and an
+amend of it an amend of hand 0 (``gin_ref.match.result``).
 """
 
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match import rulings
+from gin_ref.match.result import RESULT_KEY, STEP_KIND, is_result_only
+from gin_ref.match.result import facts as result_facts
 from gin_ref.match.schema import (SETTLED_KEYS, Entry, Record, entry_order, list_at, position, set_version,
                                   step_count, turn_count, version_of)
 
@@ -108,6 +111,8 @@ def newest(record: Record) -> Step:
     hands, refused = record["hands"], record.get("irregularities") or []
     if refused and isinstance(refused[-1], dict) and refused[-1].get("hand") == len(hands) + 1:
         return Step("refused_deal", len(hands) + 1, refused[-1])
+    if not hands and is_result_only(record):  # a match recorded by its result: the result is its one step
+        return Step(STEP_KIND, 0, result_facts(record[RESULT_KEY]))
     if not hands:
         raise IllegalActionError("nothing to undo: no hand has been dealt")
     entry = hands[-1]
@@ -210,11 +215,29 @@ def _take_ruling(record: Record, step: Step) -> Entry:
     return {"number": step.hand, "ruling": entry.pop("ruling")}
 
 
+def _put_match_result(record: Record, step: Step) -> None:
+    record[RESULT_KEY] = dict(step.data)
+
+
+def _take_match_result(record: Record, step: Step) -> Entry:
+    if "start" not in record:  # started by its result: without it the record would say nothing
+        raise IllegalActionError("the result is all this match holds (it was started by 'gin-ref result'): "
+                                 "change it with 'gin-ref amend result PLAYER POINTS ...', or delete the file")
+    return result_facts(record.pop(RESULT_KEY))
+
+
 def _put_amend(record: Record, step: Step) -> None:
+    if step.hand == 0:  # an amend of a result-only record's result
+        record[RESULT_KEY] = dict(step.data)
+        return
     set_version(_hand(record, step), step.data)
 
 
 def _take_amend(record: Record, step: Step) -> Entry:
+    if step.hand == 0:
+        kept: Entry = {"number": 0, **result_facts(record[RESULT_KEY])}
+        record[RESULT_KEY] = dict(step.data)  # the result before the amend
+        return kept
     entry = _hand(record, step)
     removed: Entry = {"number": step.hand, **version_of(entry)}
     set_version(entry, step.data)  # the version before the amend
@@ -272,4 +295,5 @@ KINDS: Dict[str, StepKind] = {
     "refused_deal": StepKind(_put_refused_deal, _take_refused_deal),
     "result": StepKind(_put_result, _take_result),
     "ruling": StepKind(_put_ruling, _take_ruling),
+    STEP_KIND: StepKind(_put_match_result, _take_match_result),
 }

@@ -37,6 +37,8 @@ def tally_data(match: Any) -> Dict[str, Any]:
         "target": state.rules.target,
         "open_hand": None if state.open is None else state.open + 1,
     }
+    if state.paper is not None:  # a result-only match: the scores given (bonuses in), hands won if given
+        data["result_only"] = {"scores": dict(state.paper.scores), "hands_won": state.paper.hands_won}
     if state.games is not None:
         data["games"] = game.games_data(state.rules, state.games)
     if state.roles is not None:

@@ -17,7 +17,7 @@ from typing import NamedTuple, Optional
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.views.history import standing
-from gin_ref.views.words import RULED, hand_notes, house_rule_notes, ruling_words
+from gin_ref.views.words import RULED, hand_notes, house_rule_notes, result_only_words, ruling_words
 
 FORMATS = ("csv", "json", "markdown", "html")
 EXPORT_FORMAT = "gin-ref-export/1"
@@ -91,6 +91,11 @@ def csv_text(views):
             in_games = [columns[game - 1].get(name) if len(columns) >= game and name in view.players else None
                         for game in numbers for name in hollywood]
             writer.writerow([safe_cell(c) for c in (*row, *totals, *roles, *in_games)])
+        if view.tally.get("result_only"):  # a match recorded by its result: one row, its final scores
+            final = view.tally["final"]
+            row = (view.file, view.date, None, None, None, None, None, "result_only", view.tally["winner"], None)
+            totals = [final.get(name) if name in view.players else None for name in names]
+            writer.writerow([safe_cell(c) for c in (*row, *totals, *([None] * (len(ROLES) + len(games))))])
     return out.getvalue()
 
 
@@ -288,6 +293,8 @@ def not_started(view):
     yet...`` (the first deal is in play); None once a hand is settled."""
     if view.hands:
         return None
+    if view.tally.get("result_only"):
+        return result_only_words(view.tally["result_only"].get("hands_won"))
     if view.tally["hands"]:
         return "no hand settled yet: hand 1 is in play"
     return "not started: no hand played yet"

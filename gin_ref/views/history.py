@@ -87,6 +87,7 @@ def history_row(view):
         "winner": tally.get("winner"),
         "final": tally.get("final"),
         "hands": len(view.hands),
+        **({"result_only": True} if tally.get("result_only") else {}),
     }
 
 

@@ -13,6 +13,8 @@ What is counted, per player name, over every match the player sat in:
   bonuses not); ``avg_knock_deadwood``: the knocker's deadwood averaged over his ``knocks`` (gins, at 0,
   are not in it). Both are rounded to 2 places, and null when there is nothing to average.
 - ``progression``: per match, oldest first, the player's running total after each settled hand.
+- ``results_only``: the player's matches recorded by their result only (``gin-ref result``): counted in
+  ``matches``, ``matches_won`` and the progression (their final), left out of every per-hand figure.
 """
 
 from gin_ref.views.history import oldest_first
@@ -24,7 +26,7 @@ GINS = ("gin", "big_gin")
 def _new():
     return {"matches": 0, "matches_won": 0, "hands_won": 0, "knocks": 0, "gins": 0,
             "undercuts_given": 0, "undercuts_taken": 0, "avg_points_per_hand_won": None,
-            "avg_knock_deadwood": None, "progression": []}
+            "avg_knock_deadwood": None, "progression": [], "results_only": 0}
 
 
 def _average(total, count):
@@ -46,6 +48,7 @@ def player_stats(views, player=None):
             stats = table[name]
             stats["matches"] += 1
             stats["matches_won"] += view.tally.get("winner") == name
+            stats["results_only"] += "result_only" in view.tally
         progression = {name: [] for name in names}
         for hand in view.hands:
             result, knocker, winner = hand["result"], hand.get("knocker"), hand.get("winner")
@@ -78,3 +81,9 @@ def player_stats(views, player=None):
         stats["avg_points_per_hand_won"] = _average(won_points, stats["hands_won"])
         stats["avg_knock_deadwood"] = _average(deadwood, stats["knocks"])
     return {name: table[name] for name in sorted(table, key=lambda n: (n.casefold(), n))}
+
+
+def results_left_out(views, player=None):
+    """How many matches recorded by their result only the per-hand figures leave out (of ``player``'s)."""
+    return sum("result_only" in view.tally for view in views
+               if player is None or any(p.casefold() == player.casefold() for p in view.players))

@@ -17,7 +17,8 @@ from gin_ref.core.turns import Table
 from gin_ref.match.knocks import Settlement
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width, short_name, spread_lines, table
 from gin_ref.views.words import (RULED, after_end_words, end_reason, final_words, games_standing_words,
-                                 hand_games_words, hand_notes, note_words, pretty_card, result_words, ruling_words)
+                                 hand_games_words, hand_notes, note_words, pretty_card, result_only_words, result_words,
+                                 ruling_words)
 
 RESULT_NAMES = {"big_gin": "big gin"}
 
@@ -35,7 +36,9 @@ def tally_text(match: Match, path: str) -> str:
     vs = " v ".join(players)
     lines = [f"{path}: {vs}, {rules.name} rules, {match.record.get('date')}, first to {rules.target}"
              + games_words(rules)]
-    if not data["hands"]:
+    if match.state.paper is not None:
+        lines.append(result_only_words(match.state.paper.hands_won))
+    elif not data["hands"]:
         lines.append("no hands yet")
     else:
         lines.append(_hands_table(match, data))

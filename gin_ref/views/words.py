@@ -7,6 +7,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.match.actions import Outcome
 from gin_ref.match.play import card_of
+from gin_ref.match.result import scores_text
 from gin_ref.match.schema import turn_count
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.steps import Step
@@ -135,6 +136,8 @@ def refusal_words(state: MatchState, outcome: Outcome, dealt: bool = False) -> s
 def undone_words(step: Step) -> str:
     """What ``undo`` takes back: ``hand 2: Ann's illegal knock``, ``hand 1, turn 4: Ben draws``..."""
     data, number = step.data, step.hand
+    if step.kind == "match_result" or (step.kind == "amend" and number == 0):
+        return paper_words(step.kind, data)
     if step.kind == "refused_deal":
         return f"hand {number}: {data.get('player')}'s deal by the wrong dealer"
     if step.kind == "result":
@@ -160,9 +163,37 @@ def undone_words(step: Step) -> str:
 
 def redone_words(step: Step) -> str:
     """What ``redo`` puts back (an amend's data is then its new version)."""
+    if step.kind == "amend" and step.hand == 0:
+        return f"the result's amend ({scores_words(step.data)})"
     if step.kind == "amend":
         return f"hand {step.hand}: the amend ({result_words(step.data)})"
     return undone_words(step)
+
+
+def scores_words(result: Mapping[str, Any]) -> str:
+    """A result-only match's result: ``Ann 154, Ben 24; hands won Ann 6, Ben 2``."""
+    won = result.get("hands_won")
+    return scores_text(result.get("scores") or {}) + (f"; hands won {scores_text(won)}" if isinstance(won, dict) else "")
+
+
+def result_only_words(hands_won: Optional[Mapping[str, int]]) -> str:
+    """A match recorded by its result, in place of its hands (the tally, the sheet): ``recorded by its result
+    only: no hands (hands won: Ann 6, Ben 2)``."""
+    hands = f" (hands won: {scores_text(hands_won)})" if hands_won else ""
+    return f"recorded by its result only: no hands{hands}"
+
+
+def results_left_out_words(count: int) -> str:
+    """``stats``' note of the matches its per-hand figures leave out."""
+    matches = "1 match" if count == 1 else f"{count} matches"
+    return f"left out of the per-hand figures: {matches} recorded by its result only"
+
+
+def paper_words(kind: str, data: Mapping[str, Any]) -> str:
+    """What undo takes back of a result-only match: the result, or an amend of it (back to the old one)."""
+    if kind == "amend":
+        return f"the result's amend (back to {scores_words(data)})"
+    return f"the result ({scores_words(data)})"
 
 
 def amended_words(number: int, old: Mapping[str, Any]) -> str:
@@ -191,6 +222,8 @@ def after_end_words(state: MatchState) -> Optional[str]:
 
 def end_reason(state: MatchState) -> str:
     """Why the match is over: ``Ann reached 100 in hand 7``, ``Ben forfeited in hand 4 (a ruling)``."""
+    if state.paper is not None:
+        return "a result kept on paper"
     if state.forfeit is not None:
         return (f"{state.forfeit} forfeited in hand {state.ended_in} (a ruling): scores as they stand, "
                 "no end-of-game bonuses")
@@ -269,6 +302,7 @@ def ruling_words(ruling: Mapping[str, Any], dated: bool = False) -> str:
     return f"{what} ({ruling.get('reason')}{by}{when})"
 
 
+RESULT_ONLY_VERIFIED = "a result only (it carries no hands)"  # verify's word for a match recorded by its result
 NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /2, sealed, at its next change)"
 
 
@@ -279,6 +313,10 @@ def seal_words(broken: Any) -> str:
         return f"hand {broken.hand} changed outside gin-ref: its facts no longer match its seal"
     if broken.kind == "missing":
         return f"hand {broken.hand} changed outside gin-ref: it has no seal"
+    if broken.kind == "result_edited":
+        return "the result changed outside gin-ref: its scores no longer match its seal"
+    if broken.kind == "result_missing":
+        return "the result changed outside gin-ref: it has no seal"
     return ("the end of record's seal is not the last hand's: a hand was deleted, or the seals changed, "
             "outside gin-ref")
 

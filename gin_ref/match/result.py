@@ -1,0 +1,346 @@
+"""A match kept on paper, recorded by its result (issue 26): a result-only record.
+
+A result-only record is a match record (format /2) that holds no hands but a top-level ``result``:
+``{scores: {Ann: 154, Ben: 24}, hands_won: {Ann: 6, Ben: 2}, winner: Ann, seal: ...}``. ``scores`` are
+the final scores, every bonus in (what the paper sheet says at the bottom); ``hands_won`` is optional;
+``winner`` is derived (the highest score) and checked; ``seal`` chains on the record's head as a hand's
+does (``gin_ref.match.seals``). Its ``start`` is optional: a paper sheet need not say who dealt first.
+The result is one step (``STEP_KIND``, hand 0) for undo and redo; an amend of it is an ``amended``
+correction of hand 0 (``gin_ref.match.steps``).
+
+A record holds hands or a result, never both. ``check_result`` is the replay's part: the players, the
+rules (not Hollywood: three games cannot be told from one score each), a single winner at or past the
+target, and scores the rules can produce (``score_problems``). ``result_entry`` builds what ``gin-ref
+result`` writes (the same checks, raised), ``put_result`` writes it and ``amend_result`` replaces it.
+"""
+
+from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.rules import HouseRules
+from gin_ref.match.problems import Problems, same
+from gin_ref.match.schema import Entry, Record
+
+RESULT_KEY = "result"
+RESULT_KEYS = ("scores", "hands_won", "winner", "seal")
+STEP_KIND = "match_result"  # the step a result is, for undo and redo (hand 0: no hand)
+# The most deadwood ten cards can hold with the standard ace: two of each ten-card rank (a third would be a
+# set) and two nines clear of runs (e.g. TS TH JD JC QS QH KD KC 9D 9C) = 98; the rules' ``most_deadwood``
+# says it for every ace. A hand scores at most that plus its bonus.
+MAX_DEADWOOD = 98
+MAX_KNOCK = 10  # the highest knock limit but an ace's (its ace_value)
+MAX_HANDS_WON = 100_000  # the most hands won the checks try, when a box bonus leaves the number open
+
+
+class PaperResult(NamedTuple):
+    """A result-only match's result, as read: final scores, hands won (None: not given), winner."""
+
+    scores: Dict[str, int]
+    hands_won: Optional[Dict[str, int]]
+    winner: str
+
+
+def is_result_only(record: Mapping[str, Any]) -> bool:
+    return RESULT_KEY in record
+
+
+def facts(result: Mapping[str, Any]) -> Entry:
+    """A result's recorded keys but its seal (what undo keeps and amend replaces)."""
+    return {key: value for key, value in result.items() if key != "seal"}
+
+
+def max_hand_score(rules: HouseRules) -> int:
+    """The most one hand can score under ``rules``: the most deadwood (``most_deadwood``: 98 with the
+    standard ace) plus the gin (or big gin) bonus, or the most an undercut gives; doubled under
+    spade_double."""
+    most, knock = rules.most_deadwood, max(MAX_KNOCK, rules.ace_value)
+    best = max(most + rules.gin_bonus, most - 1, knock + rules.undercut_bonus, most + (rules.big_gin_bonus or 0))
+    return best * (2 if rules.spade_double else 1)
+
+
+def min_hand_score(rules: HouseRules) -> int:
+    """The least a hand won can score: 1 (a knock by one point), or 0 where equal counts score nothing for
+    the hand's winner (undercut_bonus 0, or knock_tie knocker)."""
+    return 0 if rules.undercut_bonus == 0 or rules.knock_tie == "knocker" else 1
+
+
+def _boxes_are_hands(rules: HouseRules) -> bool:
+    """Is each box bonus one hand won, paid at the end (no extra boxes for a gin, an undercut or a spade)?
+    Otherwise the hands won say less about the scores, and only the target is checked of them."""
+    return rules.box_scoring == "end" and not (rules.gin_boxes or rules.undercut_boxes or rules.spade_double_boxes)
+
+
+def winner_of(scores: Mapping[str, int]) -> Tuple[Optional[str], List[str]]:
+    """``(winner, tied)``: the player with the highest score, or None and the players tied on it."""
+    top = max(scores.values())
+    best = [name for name, points in scores.items() if points == top]
+    return (best[0], []) if len(best) == 1 else (None, best)
+
+
+def _hands_fit(rules: HouseRules, total: int, hands: Optional[int]) -> bool:
+    """Can ``hands`` hands won (None: any number) give a running total of ``total``?"""
+    if rules.illegal_knock == "penalty" or not _boxes_are_hands(rules):  # no bound from the hands then
+        return True
+    if hands is None:
+        return True
+    return hands * min_hand_score(rules) <= total <= hands * max_hand_score(rules) and (hands > 0 or total == 0)
+
+
+def _options(rules: HouseRules, final: int, hands: Optional[int], winner: bool,
+             shutout: bool, fit: bool = True) -> Iterator[Tuple[int, Optional[int]]]:
+    """Every ``(running total, hands won)`` a player's final score can come from, by the bonuses the
+    rules give at the end (``winner``: the game's winner; ``shutout``: every other player scored nothing)."""
+    box = rules.box_bonus if rules.box_scoring == "end" else 0  # each_hand: the boxes are in the totals
+    if not _boxes_are_hands(rules):
+        hands = None  # boxes are not hands won: every count of boxes is tried
+    # hands won (boxes), when not given: as many as the box bonus leaves room for (within MAX_HANDS_WON)
+    counts: Sequence[Optional[int]] = [hands] if hands is not None else (
+        range(min(final // box, MAX_HANDS_WON) + 1) if box else [None])
+    for count in counts:
+        box_part = box * (count or 0)
+        if winner and shutout and rules.shutout == "double_total":  # the total and every bonus, doubled
+            if final % 2:
+                continue
+            rest = final // 2 - rules.game_bonus - box_part
+        elif winner:
+            again = (rules.game_bonus if shutout and rules.shutout == "double_game_bonus" else
+                     rules.shutout_bonus if shutout and rules.shutout == "flat" else 0)
+            rest = final - rules.game_bonus - again - box_part
+        else:
+            rest = final - box_part
+        # a winner won a hand, unless penalties alone could have taken him there (illegal_knock penalty)
+        won_one = not winner or count != 0 or rules.illegal_knock == "penalty"
+        if rest >= 0 and (not fit or _hands_fit(rules, rest, count)) and won_one:
+            yield rest, count
+
+
+def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Optional[Mapping[str, int]],
+                   winner: str) -> List[Tuple[str, str]]:
+    """``(player, message)`` for each final score the rules cannot produce: the winner's running total (his
+    score less the end-of-game bonuses) must reach the target, and, where every point comes from a hand
+    won (illegal_knock reject), stay within what one more hand can give past it; every other player's
+    must stay below the target; hands won must be able to give the total (at least 1 point a hand won,
+    at most the most a hand can score)."""
+    problems: List[Tuple[str, str]] = []
+    target, top = rules.target, max_hand_score(rules)
+    # every point from a hand won, a hand's boxes known: the bounds hold (else only the target is checked)
+    strict = rules.illegal_knock == "reject" and _boxes_are_hands(rules)
+    others = [name for name in scores if name != winner]
+    hands = dict(hands_won) if hands_won is not None else {}
+    bonus = _bonus_words(rules)
+    zero_possible, scored_possible = True, False
+    for name in others:
+        options = list(_options(rules, scores[name], hands.get(name), False, False))
+        fitting = [(total, count) for total, count in options if not strict or total < target]
+        if not options:
+            count = hands.get(name)
+            won = "any number of hands won" if count is None else f"{count} hand{'' if count == 1 else 's'} won"
+            problems.append((name, f"{name}'s {scores[name]} cannot come from {won}: a hand won scores "
+                                   f"{min_hand_score(rules)} to {top}{bonus}"))
+        elif not fitting:
+            less = f", less the end-of-game bonuses{bonus}," if bonus else ""
+            problems.append((name, f"{name}'s {scores[name]}{less} is at or past the target {target}, but "
+                                   f"{winner} won: the match ends when one player reaches the target"))
+        zero_possible = zero_possible and any(total == 0 for total, _ in fitting)
+        scored_possible = scored_possible or any(total > 0 for total, _ in fitting)
+    # the shutout bonus is the winner's when every other player scored nothing (and only then)
+    shutout = [False] if rules.shutout == "none" else [flag for flag, possible in ((True, zero_possible),
+                                                                                   (False, scored_possible)) if possible]
+    options = [option for flag in shutout
+               for option in _options(rules, scores[winner], hands.get(winner), True, flag)]
+    reached = [(total, count) for total, count in options if total >= target]
+    within = [(total, count) for total, count in reached if not strict or total <= target - 1 + top]
+    final = scores[winner]
+    if hands.get(winner) == 0 and strict:
+        problems.append((winner, f"{winner} won the match with 0 hands won"))
+    elif not options and hands.get(winner) is not None and any(
+            total >= target for flag in shutout
+            for total, _ in _options(rules, final, hands[winner], True, flag, fit=False)):
+        count = hands[winner]
+        problems.append((winner, f"{winner}'s {final} cannot come from {count} hand{'' if count == 1 else 's'} "
+                                 f"won: a hand won scores {min_hand_score(rules)} to {top}{bonus}"))
+    elif not options:
+        problems.append((winner, f"{winner}'s {final} is not a score the rules give a winner: the end-of-game "
+                                 f"bonuses{bonus} do not add up to it"))
+    elif not reached and bonus:
+        problems.append((winner, f"{winner}'s {final}, less the end-of-game bonuses{bonus}, is below the target "
+                                 f"{target}: the winner's total reaches it"))
+    elif not reached:
+        problems.append((winner, f"{winner} won with {final}, below the target {target}: the winner's total "
+                                 "reaches it"))
+    elif not within:
+        problems.append((winner, f"{winner}'s {final} is more than the rules can give: at most {target - 1} "
+                                 f"before the last hand and {top} in it" + (f", plus the end-of-game bonuses{bonus}"
+                                                                             if bonus else "")))
+    return problems
+
+
+def _bonus_words(rules: HouseRules) -> str:
+    parts = []
+    if rules.game_bonus:
+        parts.append(f"game bonus {rules.game_bonus}")
+    if rules.box_bonus:
+        parts.append(f"box bonus {rules.box_bonus} a hand won")
+    if rules.shutout != "none":
+        parts.append(f"shutout {rules.shutout.replace('_', ' ')}")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def _count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def check_result(record: Record, rules: HouseRules, players: Sequence[str], problems: Problems
+                 ) -> Optional[PaperResult]:
+    """The replay's check of a result-only record's ``result``: every problem added with its key path.
+    Returns the result as read (None when it cannot be read at all)."""
+    where: Tuple[Any, ...] = (RESULT_KEY,)
+    result = record.get(RESULT_KEY)
+    hands = record.get("hands")
+    if isinstance(hands, list) and hands:
+        problems.add(("hands",), f"the record holds a result and {len(hands)} hand{'s' if len(hands) != 1 else ''}: "
+                                 "a match is recorded by its hands or by its result, not both")
+    if not isinstance(result, dict):
+        problems.add(where, "'result' must hold the final 'scores' (and 'hands_won', 'winner')")
+        return None
+    for key in result:
+        if key not in RESULT_KEYS:
+            problems.add(where + (key,), f"unknown key '{key}' in 'result'")
+    if rules.scoring == "hollywood" or (rules.games or 1) > 1:
+        problems.add(where, HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES)
+    scores = result.get("scores")
+    if not isinstance(scores, dict) or sorted(map(str, scores)) != sorted(players) or \
+            not all(_count(points) for points in scores.values()):
+        problems.add(where + ("scores",), f"the result's 'scores' must give each player ({', '.join(players)}) "
+                                          "a whole number of points from 0")
+        return None
+    given = result.get("hands_won")
+    hands_won: Optional[Dict[str, int]] = None
+    if given is not None:
+        if not isinstance(given, dict) or sorted(map(str, given)) != sorted(players) or \
+                not all(_count(count) for count in given.values()):
+            problems.add(where + ("hands_won",), f"the result's 'hands_won' must give each player "
+                                                 f"({', '.join(players)}) a whole number of hands from 0")
+        else:
+            hands_won = {name: given[name] for name in players}
+    ordered = {name: scores[name] for name in players}
+    winner, tied = winner_of(ordered)
+    if winner is None:
+        problems.add(where + ("scores",), f"{' and '.join(tied)} have {ordered[tied[0]]} each: a match has one winner")
+        winner = tied[0]
+    elif "winner" not in result:
+        problems.add(where, f"the result has no 'winner' (it should be {winner})")
+    elif not same(result["winner"], winner):
+        problems.add(where + ("winner",), f"the result's winner is {result['winner']!r}, but the scores make it "
+                                          f"{winner} (the highest)")
+    if rules.scoring != "hollywood" and (rules.games or 1) == 1 and not tied:
+        for name, message in score_problems(rules, ordered, hands_won, winner):
+            problems.add(where + ("scores", name), f"the result: {message}")
+    return PaperResult(ordered, hands_won, winner)
+
+
+SEVERAL_GAMES = ("a match of several games (the games knob) is won game by game: one final score per player "
+                 "cannot say each game's, so record it hand by hand")
+HOLLYWOOD = ("a Hollywood match is three games at once: one final score per player cannot say each game's, so "
+             "record it hand by hand")
+
+
+def result_entry(players: Sequence[str], rules: HouseRules, scores: Sequence[Tuple[str, str]],
+                 hands_won: Sequence[Tuple[str, str]] = ()) -> Entry:
+    """The ``result`` entry for the final scores given (``(player, points)`` as typed, any case), checked
+    as verify checks it: raises InvalidNotationError for what is not a result of these players, and
+    IllegalActionError for scores the rules cannot produce."""
+    if rules.scoring == "hollywood" or (rules.games or 1) > 1:
+        raise IllegalActionError(HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES)
+    if len(scores) != len(players):
+        raise InvalidNotationError(f"give each player's final score: {' '.join(f'{p} POINTS' for p in players)} "
+                                   f"({len(scores)} given)")
+    points = _named_counts(players, scores, "points", "score")
+    won = _named_counts(players, hands_won, "hands won", "hands won") if hands_won else None
+    if won is not None and len(won) != len(players):
+        missing = [name for name in players if name not in won]
+        raise InvalidNotationError(f"--hands-won: give every player's hands won (not given: {', '.join(missing)})")
+    entry: Entry = {"scores": {name: points[name] for name in players}}
+    if won is not None:
+        entry["hands_won"] = {name: won[name] for name in players}
+    winner, tied = winner_of(entry["scores"])
+    if winner is None:
+        raise IllegalActionError(f"{' and '.join(tied)} have {points[tied[0]]} each: a match has one winner "
+                                 "(a match kept on paper is recorded once it is won)")
+    entry["winner"] = winner
+    found = score_problems(rules, entry["scores"], entry.get("hands_won"), winner)
+    if found:
+        raise IllegalActionError(f"not a result the {rules.name} rules can give: {found[0][1]}")
+    return entry
+
+
+def _named_counts(players: Sequence[str], items: Sequence[Tuple[str, str]], what: str,
+                  kind: str) -> Dict[str, int]:
+    from gin_ref.core.game import find_player
+
+    counts: Dict[str, int] = {}
+    for name, text in items:
+        player = find_player(players, name)
+        if player in counts:
+            raise InvalidNotationError(f"{player}'s {kind} given twice")
+        if not (text.isascii() and text.isdigit()):
+            raise InvalidNotationError(f"{player} {text}: the {what} are a whole number from 0")
+        counts[player] = int(text)
+    return counts
+
+
+def scores_text(scores: Mapping[str, int]) -> str:
+    """``Ann 154, Ben 24``: each player's number, in the order given."""
+    return ", ".join(f"{name} {points}" for name, points in scores.items())
+
+
+def hands_refused(scores: Mapping[str, int]) -> str:
+    """Why no hand can be recorded on a result-only record, and the way on."""
+    return (f"this match is recorded by its result only ({scores_text(scores)}): a hand cannot be recorded with "
+            "it; change the result with 'gin-ref amend result PLAYER POINTS ...', or start the table again with "
+            "'gin-ref new --force ...' to record it hand by hand")
+
+
+def verify_no_hands(record: Mapping[str, Any], path: str) -> None:
+    """Refuse to put a result on a record that holds hands, naming the way on."""
+    hands = record.get("hands") or []
+    if hands:
+        count = len(hands)
+        raise IllegalActionError(f"{path} holds {count} recorded hand{'s' if count != 1 else ''}: a table is recorded "
+                                 "by its hands or by its result, not both; correct a hand with 'gin-ref amend HAND "
+                                 "...', or start the table again with 'gin-ref new --force ...' and then record "
+                                 "its result")
+    if is_result_only(record):
+        raise IllegalActionError(f"{path} already holds a result ({result_words(record)}): change it with "
+                                 "'gin-ref amend result PLAYER POINTS ...'")
+
+
+def result_words(record: Mapping[str, Any]) -> str:
+    """``Ann 154, Ben 24`` (the scores of a result-only record)."""
+    return scores_text((record.get(RESULT_KEY) or {}).get("scores") or {})
+
+
+def put_result(match: Any, entry: Entry) -> None:
+    """Write ``entry`` (``result_entry``) as the result of ``match`` (a Match with no hand and no result)
+    and replay it."""
+    from gin_ref.match.steps import Step
+
+    match.apply_step(Step(STEP_KIND, 0, entry))
+
+
+def amend_result(match: Any, entry: Entry, now: str, amended: str) -> Entry:
+    """Replace a result-only match's result with ``entry``: the old one kept under ``corrections`` (an
+    ``amended`` correction of hand 0), as an amend of a hand keeps its old version. Returns the correction."""
+    from gin_ref.match import steps
+    from gin_ref.match.schema import step_count
+
+    record = match.record
+    if not is_result_only(record):
+        raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
+    count = step_count(record)
+    old = facts(record[RESULT_KEY])
+    steps.put(record, steps.Step("amend", 0, entry))
+    correction = {"amended": amended, "date": now, "hand": 0, "hands": 0, "entry": old, "steps": [count, count]}
+    record["corrections"].append(correction)
+    match.apply_step(None)
+    return correction

@@ -37,7 +37,7 @@ SCENES = [
         ["ruling", "--match", "l.yaml", "--hand", "1", "--award", LONG_B, "10", "--reason",
          "showed the cards to the next table", "--by", LONG_C],
         ["tally", "--match", "l.yaml"], ["tally", "--match", "l.yaml", "--what-if", "classic"],
-        ["result", "--match", "r.yaml", "--date", "2025-01-01", LONG_A, "154", LONG_B, "24"],
+        ["result", "--match", "r.yaml", "--date", "2025-01-01", "Ann", "154", "Ben", "24"],
         ["tally", "--match", "r.yaml"], ["verify", "r.yaml"],
         ["verify", "l.yaml"], ["stats", "--player", LONG_A, "l.yaml"],
     ]),

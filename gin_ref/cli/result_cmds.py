@@ -10,7 +10,6 @@ import os
 import click
 
 from gin_ref.cli.options import match_option, rules_option
-from gin_ref.cli.output import say
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.files import matchfile as record
 from gin_ref.views import words
@@ -106,8 +105,8 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
             paper.verify_no_hands(match.record, str(path))
             _same_players(match.players, [name for name, _ in pairs])
             paper.put_result(match, paper.result_entry(match.players, match.rules, pairs, won))
-    say(f"{path}: the result: {words.scores_words(match.record[paper.RESULT_KEY])}")
-    say("\n".join(tally_view.standing_lines(match)))
+    click.echo(f"{path}: the result: {words.scores_words(match.record[paper.RESULT_KEY])}")
+    click.echo("\n".join(tally_view.standing_lines(match)))
 
 
 def _same_players(players, named):
@@ -145,9 +144,9 @@ def amend_result_cmd(match_path, hands_won, scores):
         old = paper.facts(match.record[paper.RESULT_KEY])
         entry = paper.result_entry(match.players, match.rules, pairs, list(hands_won))
         paper.amend_result(match, entry, record.now(), f"the result: was {words.scores_words(old)}")
-    say(f"{rec.path}: the result was {words.scores_words(old)}")
-    say(f"{' ' * len(str(rec.path))}             now {words.scores_words(match.record[paper.RESULT_KEY])}")
-    say("\n".join(tally_view.standing_lines(match)))
+    click.echo(f"{rec.path}: the result was {words.scores_words(old)}")
+    click.echo(f"{' ' * len(str(rec.path))}             now {words.scores_words(match.record[paper.RESULT_KEY])}")
+    click.echo("\n".join(tally_view.standing_lines(match)))
 
 
 class AmendCommand(click.Command):

@@ -62,7 +62,7 @@ def test_an_amend_that_changes_the_next_dealer_is_a_note_not_a_problem(tmp_path)
     assert verified(tmp_path) == ("m.yaml: ok, 3 hands\n"
                                   "  note: hand 2: dealt by Ben as played; the amended results give Ann\n")
     assert "* hand 2: dealt by Ben as played; the amended results give Ann\n" in ok(tmp_path, "tally")
-    assert tally(tmp_path)["notes"] == [{"hand": 2, "kind": "dealer", "played": "Ben", "rotation": "Ann"}]
+    assert tally(tmp_path)["notes"] == [{"hand": 2, "kind": "dealer", "played": "Ben", "rotation": "Ann", "by": "amend"}]
     ok(tmp_path, "deal", "--upcard", "4C")  # the next deal follows the results as played: Ann won hand 3
     assert tally(tmp_path)["hands"][3]["dealer"] == "Ann"
     # the note holds only for hands there were at the amend: a later dealer edited by hand is a problem

@@ -76,7 +76,7 @@ def test_the_exports_carry_the_tallys_notes_and_marks(tmp_path):
     assert markdown.endswith(f"\nNotes:\n\n- {note}\n")
     page = ok(tmp_path, "export", "--format", "html", "m.yaml")
     assert '<tr><td class="n">2*</td><td>Ben</td>' in page
-    assert f"<h3>Notes</h3>\n<ul>\n<li>{note}</li>\n</ul>" in page
+    assert f"<h3>Notes</h3>\n<ul>\n<li>* {note}</li>\n</ul>" in page
 
 
 KNOCKER5 = "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D"

@@ -91,7 +91,7 @@ def club(tmp_path, monkeypatch):
                                          encoding="utf-8")
     (tmp_path / "truncated.yaml").write_text(text[:700], encoding="utf-8")
     spades = (tmp_path / "spades.yaml").read_text(encoding="utf-8")
-    (tmp_path / "future.yaml").write_text(spades.replace("gin-ref-match/1", "gin-ref-match/3"), encoding="utf-8")
+    (tmp_path / "future.yaml").write_text(spades.replace("gin-ref-match/2", "gin-ref-match/3"), encoding="utf-8")
     (tmp_path / "notes.yaml").write_text("not: [yaml\n", encoding="utf-8")
     (tmp_path / "README.txt").write_text("format: gin-ref-match/1\n", encoding="utf-8")  # not *.yaml
     monkeypatch.chdir(tmp_path)
@@ -181,7 +181,7 @@ def test_a_match_is_found_however_its_yaml_spells_it(club):
     (club / "quoted").mkdir()
     (club / "quoted" / "q.yaml").write_text(text.replace("\nformat: ", "\n'format': "), encoding="utf-8")
     (club / "quoted" / "bom.yaml").write_text("\ufeff" + text, encoding="utf-8")
-    (club / "quoted" / "json.yml").write_text(json.dumps(yaml.safe_load(text), default=str), encoding="utf-8")
+    (club / "quoted" / "json.yml").write_text(json.dumps(yaml.safe_load(text), default=str) + "\n", encoding="utf-8")
     (club / "quoted" / "rules.yaml").write_text("extends: classic\n", encoding="utf-8")  # not a match: passed over
     (club / "quoted" / "broken.yaml").write_text("'format': gin-ref-match/1\nplayers: [Ann\n", encoding="utf-8")
     result = run("history", "--json", "quoted")

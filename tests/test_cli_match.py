@@ -316,7 +316,8 @@ NO_HAND_DEAD = ("no hand is open: deal one first (gin-ref deal --upcard CARD), o
     (["undo"], "nothing to undo: no hand has been dealt", 1),
     (["new", "Ann", "Ben"], "{m} already exists: give --force to start over in it, or another --match FILE", 1),
     (["new", "--rules", "three-player", "--force", "Ann", "Ben"], "the three-player rules need 3 players, not 2", 2),
-    (["new", "--force", "Ann", "Ben", "Cid"], "the oklahoma rules need 2 players, not 3", 2),
+    (["new", "--force", "Ann", "Ben", "Cid"], "the oklahoma rules need 2 players, not 3 (three players: "
+                                             "--rules three-player)", 2),
     (["new", "--force", "--dealer", "Cid", "Ann", "Ben"], "unknown player 'Cid' (players: Ann, Ben)", 2),
     (["new", "--force", "--date", "May 1", "Ann", "Ben"], "bad date 'May 1': write YYYY-MM-DD", 2),
     (["new", "--force", "--box", "Ann", "Ann", "Ben"], "--box, --captain and --draw are for three players; "

@@ -74,8 +74,7 @@ def test_export_replaces_an_existing_file_only_with_force(match, folder):
     (["knock", "--upcard", "KS", "Ben", "\uff15", "--defender", "20"],  # a fullwidth 5
      "Error: the knocker's count '\uff15': U+FF15 FULLWIDTH DIGIT FIVE is not an ASCII digit: write numbers with 0-9"),
     (["amend", "\u0661", "Ben", "5", "--defender", "20"],
-     "Error: invalid value for 'HAND': '\u0661': U+0661 ARABIC-INDIC DIGIT ONE is not an ASCII digit: write numbers "
-     "with 0-9 (see 'gin-ref amend --help')"),
+     "Error: bad hand number '\u0661': U+0661 ARABIC-INDIC DIGIT ONE is not an ASCII digit: write numbers with 0-9"),
     (["ruling", "--hand", "\u0661", "--void", "--reason", "x"],
      "Error: invalid value for '--hand': '\u0661': U+0661 ARABIC-INDIC DIGIT ONE is not an ASCII digit: write "
      "numbers with 0-9 (see 'gin-ref ruling --help')"),

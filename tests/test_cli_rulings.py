@@ -119,7 +119,7 @@ def test_a_ruling_of_an_earlier_hand_leaves_the_later_hands_as_played(two):
     ok("ruling", "--match", two, "--hand", "1", "--void", "--reason", "x")
     data = tally(two)
     assert data["totals"] == {"Ann": 151, "Ben": 41} and data["winner"] == "Ann"
-    assert "  note: hand 2: dealt by Ben as played; the amended results give Ann" in ok("verify", two)
+    assert "  note: hand 2: dealt by Ben as played; the results as ruled give Ann" in ok("verify", two)
 
 
 def test_a_ruling_that_ends_the_match_earlier_leaves_the_later_hands_uncounted_and_undo_restores_them(two):

@@ -259,10 +259,10 @@ def test_a_match_not_started_says_so():
 def test_the_page_has_a_title_and_a_print_stylesheet(at_root):
     page = export("--format", "html", "--title", "Club <night>", *EXAMPLES)
     assert "<title>Club &lt;night&gt;</title>" in page and "<h1>Club &lt;night&gt;</h1>" in page
-    assert "@page { size: A4; margin: 14mm 12mm; }" in page
+    assert "@page { size: A4; margin: 14mm 12mm;\n" in page
     assert "section { break-inside: avoid; page-break-inside: avoid; }" in page
     letter = export("--format", "html", "--paper", "letter", *EXAMPLES)
-    assert "@page { size: letter; margin: 14mm 12mm; }" in letter
+    assert "@page { size: letter; margin: 14mm 12mm;\n" in letter
     assert "<h1>gin-ref score sheets</h1>" in letter
 
 

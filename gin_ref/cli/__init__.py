@@ -10,6 +10,7 @@ fails verification), 2 bad command line or unreadable input (a bad card, an unkn
 import errno
 import gc
 import importlib
+import os
 import sys
 
 import click
@@ -159,13 +160,21 @@ class LazyGroup(click.Group):
             sys.exit(exc.exit_code)
         sys.exit(code if isinstance(code, int) else 0)  # --help and --version: 0; a command's return: 0
 
+    def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):
+        # When the shell asks, bash's script is gin-ref's: the presets and the files offered together.
+        if os.environ.get(complete_var or "_GIN_REF_COMPLETE"):
+            from gin_ref.cli.shellcomplete import register
+
+            register()
+        return super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
     def invoke(self, ctx):
         try:
             try:
                 from gin_ref.cli.options import terminal_width
                 from gin_ref.views.text import set_width
 
-                set_width(terminal_width())  # tables fit the terminal ($COLUMNS when set); --wide undoes it
+                set_width(terminal_width())  # tables fit the terminal ($COLUMNS); a command's --wide undoes it
                 return super().invoke(ctx)
             finally:
                 sys.stdout.flush()  # a closed pipe is met here, not in Python's own flush at exit

@@ -9,17 +9,18 @@ import click
 
 from gin_ref.cli.match_cmds import knock_options
 from gin_ref.cli.result_cmds import AmendCommand
-from gin_ref.cli.options import CARDS_OR_COUNT, WholeNumber, match_option, player_argument
+from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_option, player_argument
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.views import words
+from gin_ref.cli.output import say
 
 
 @click.command("amend", cls=AmendCommand)
 @match_option
 @knock_options(required=False)
 @click.option("--dead", is_flag=True, help="The hand was dead: no score.")
-@click.argument("hand", type=WholeNumber(min=1), metavar="HAND")
+@click.argument("hand", type=HAND_NUMBER, metavar="HAND")
 @player_argument(required=False)
 @click.argument("cards", nargs=-1, metavar="CARDS|N", type=CARDS_OR_COUNT)
 def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead, hand, player, cards):
@@ -55,7 +56,7 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
                         discard, big_gin, card, dead)
         old = dict(match.hands[hand - 1])
         match.amend(outcome, record.now(), words.amended_words(hand, old))
-    click.echo(tally_view.amend_text(rec.match, hand, before, outcome.settlement))
+    say(tally_view.amend_text(rec.match, hand, before, outcome.settlement))
     warning = _event_warning(rec.path, before["finished"] and not rec.match.state.finished)
     if warning:
         click.echo(warning, err=True)
@@ -101,8 +102,8 @@ def undo_cmd(match_path):
         finished = rec.match.state.finished
         step = rec.match.newest_step()
         correction = rec.match.undo(step, record.now(), words.undone_words(step))
-    click.echo(f"took back {correction['undone']}")
-    click.echo("\n".join(tally_view.standing_lines(rec.match)))
+    say(f"took back {correction['undone']}")
+    say("\n".join(tally_view.standing_lines(rec.match)))
     _warn_reopened(rec, finished)
 
 
@@ -119,8 +120,8 @@ def redo_cmd(match_path):
         finished = rec.match.state.finished
         step = rec.match.redo_step()
         correction = rec.match.redo(step, record.now(), words.redone_words(step))
-    click.echo(f"put back {correction['redone']}")
-    click.echo("\n".join(tally_view.standing_lines(rec.match)))
+    say(f"put back {correction['redone']}")
+    say("\n".join(tally_view.standing_lines(rec.match)))
     _warn_reopened(rec, finished)
 
 

@@ -17,7 +17,7 @@ from gin_ref.cli.history_cmds import (PATHS, _read_one, _report_skipped, _requir
                                      read_items, warn_look_alikes)
 from gin_ref.cli.options import WholeNumber, json_option, rules_option
 from gin_ref.cli.sealcheck import report_views, strict_option
-from gin_ref.cli.output import emit_json
+from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import InvalidNotationError, RecordError
 
 
@@ -105,7 +105,7 @@ def standings_cmd(paths, since, until, by, as_json, strict):
         emit_json(data)
     else:
         if views:
-            click.echo(standings_text(data, notes))
+            say(standings_text(data, notes))
         _report_skipped(skipped)
     _require(views, skipped, paths)
 
@@ -145,7 +145,8 @@ def event_new_cmd(folder, system, rounds, rules_spec, date_text, players):
     rules (three-player rules are refused).
 
     \b
-    Example:  gin-ref event new night --format round-robin --rules standard Ann Ben Cid Dee
+    Example:  gin-ref event new night --format round-robin --rules standard \\
+                Ann Ben Cid Dee
     """
     from gin_ref.cli.match_cmds import _date
     from gin_ref.club.event import Event, check_rules
@@ -162,7 +163,7 @@ def event_new_cmd(folder, system, rounds, rules_spec, date_text, players):
         raise InvalidNotationError(str(exc)) from None
     event = Event.new(name, system, list(players), rules, _date(date_text), rounds)
     eventfile.create(folder, event)
-    click.echo(started_text(event, folder))
+    say(started_text(event, folder))
 
 
 @event_cmd.command("pair")
@@ -212,7 +213,7 @@ def event_pair_cmd(folder, date_text):
         if _take_back(folder, event, written):  # its tables go too: the event is as it was
             filewrite.commits = commits  # and Ctrl-C's message says nothing of this command was written
         raise
-    click.echo(paired_text(event, rnd, folder))
+    say(paired_text(event, rnd, folder))
 
 
 @contextmanager
@@ -280,7 +281,7 @@ def event_standings_cmd(folder, as_json):
     if as_json:
         emit_json(data)
     else:
-        click.echo(event_text(data, folder))
+        say(event_text(data, folder))
     for file, line, error in skipped:
         click.echo(f"skipped {file}:{line}: {error}" if line else f"skipped {file}: {error}", err=True)
 

@@ -14,6 +14,7 @@ from gin_ref.core.escape import excerpt
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.views import words
+from gin_ref.cli.output import say
 
 
 @click.command("ruling")
@@ -58,8 +59,8 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
     path = record.match_file(match_path)
     with record.updating(path) as rec:
         step = rec.match.rule(kind, reason, record.now(), hand=hand, player=player, points=points, by=by)
-    click.echo(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(step.data)}"))
-    click.echo("\n".join(tally_view.standing_lines(rec.match)))
+    say(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(step.data)}"))
+    say("\n".join(tally_view.standing_lines(rec.match)))
 
 
 def seal_report(match):

@@ -7,7 +7,7 @@ import click
 from gin_ref.cli.options import (CARDS, CardsType, CardType, cards_of, discard_option, json_option, melds_option,
                                  rules_option, upcard_option, wide_option)
 from gin_ref.cli.jsonlines import case_fields, run_lines
-from gin_ref.cli.output import deadwood_text, emit_json, melds_text, spread_lines, table
+from gin_ref.cli.output import deadwood_text, emit_json, melds_text, say, spread_lines, table
 from gin_ref.core.cards import card_named, parse_cards
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import check_knock
@@ -100,7 +100,7 @@ def check_cmd(rules_spec, upcard, melds, discard, as_json, input_path, cards):
     if as_json:
         emit_json(check_data(result))
     else:
-        click.echo(_check_text(result))
+        say(_check_text(result))
     sys.exit(0 if result.legal else 1)
 
 
@@ -166,7 +166,7 @@ def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, in
     if as_json:
         emit_json(showdown_data(result))
     else:
-        click.echo(showdown_text(result))
+        say(showdown_text(result))
 
 
 def showdown_text(result):

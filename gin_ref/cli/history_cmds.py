@@ -14,8 +14,8 @@ from gin_ref.cli.sealcheck import report_views, strict_option
 
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.options import json_option, wide_option
-from gin_ref.views.text import fit_text, output_width
-from gin_ref.cli.output import emit_json, table
+from gin_ref.views.text import cells, output_width, short_name
+from gin_ref.cli.output import emit_json, say, table
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.views.export import FORMATS, render
 from gin_ref.views.export_html import DEFAULT_TITLE, PAPERS
@@ -299,16 +299,21 @@ def history_cmd(paths, as_json, strict):
 def _print_history(views, data):
     rows = []
     for view, row in zip(newest_first(views), data["matches"]):
-        scores = ", ".join(f"{name} {standing(view).get(name, 0)}" for name in view.players)
+        scores = ", ".join(f"{short_name(name)} {standing(view).get(name, 0)}" for name in view.players)
         state = " (playing)" if not view.tally.get("finished") else " (result only)" if row.get("result_only") else ""
-        rows.append([row["date"], ", ".join(row["players"]), row["rules"], row["winner"] or "-",
-                     scores + state, row["hands"], row["file"]])
-    click.echo(table(rows, headers=["date", "players", "rules", "winner", "score", "hands", "file"],
-                     width=output_width(), wrap=(1, 4, 6), drop=(2,),
-                     right={5}))
+        rows.append([row["date"], ", ".join(map(short_name, row["players"])), row["rules"],
+                     short_name(row["winner"] or "-"), scores + state, row["hands"], row["file"]])
+    headers = ["date", "players", "rules", "winner", "score", "hands", "file"]
+    width = output_width()
+    text = table(rows, headers=headers, width=width, wrap=(1, 4), drop=(2,), clip_end=(6,), right={5})
+    if width is not None and max(cells(line) for line in text.splitlines()) > width:  # a narrow terminal:
+        keep = [0, 4, 6]  # the score names every player, with his points
+        text = table([[row[i] for i in keep] for row in rows], headers=[headers[i] for i in keep], width=width,
+                     wrap=(1,), clip_end=(2,))
+    say(text)
     notes = paid_notes(newest_first(views))
     if notes:
-        click.echo("\n" + "\n".join(fit_text(note) for note in notes))
+        say("\n" + "\n".join(notes))
 
 
 # -- stats -------------------------------------------------------------------------------------------------
@@ -348,22 +353,22 @@ def stats_cmd(paths, player, as_json):
     if as_json:
         emit_json(stats)
         return
-    rows = [[name, s["matches"], s["matches_won"], s["hands_won"], s["knocks"], s["gins"],
+    rows = [[short_name(name), s["matches"], s["matches_won"], s["hands_won"], s["knocks"], s["gins"],
              s["undercuts_given"], s["undercuts_taken"], _number(s["avg_points_per_hand_won"]),
              _number(s["avg_knock_deadwood"])] for name, s in stats.items()]
-    click.echo(table(rows, headers=STATS_HEADERS, right=set(range(1, 10)), width=output_width(),
+    say(table(rows, headers=STATS_HEADERS, right=set(range(1, 10)), width=output_width(),
                      drop=(9, 8, 7, 6, 3)))  # to fit: the averages, the undercuts, the hands won go first
     left_out = results_left_out(views, player)
     if left_out:
         click.echo(words.results_left_out_words(left_out))
     for name in stats if player is not None else ():  # the name as recorded (each spelling, if several)
-        click.echo("")
-        click.echo(f"score progression of {name} (running total after each hand):")
+        say("")
+        say(f"score progression of {name} (running total after each hand):")
         for match in stats[name]["progression"]:
             final = match["final"]
             result = "playing" if final is None else f"{'won' if match['won'] else 'lost'}, final {final}"
             totals = " ".join(str(t) for t in match["totals"]) or "-"
-            click.echo(f"{match['date']}  {match['file']}: {totals}  ({result})")
+            say(f"{match['date']}  {match['file']}: {totals}  ({result})")
 
 
 def _number(value):

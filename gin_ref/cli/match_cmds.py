@@ -17,12 +17,11 @@ from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
-from gin_ref.views.text import fit_text
 from gin_ref.cli.sealcheck import strict_option
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, complete_player, discard_option,
                                  json_option, match_option, player_argument, rules_option, upcard_option,
                                  wide_option)
-from gin_ref.cli.output import emit_json
+from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
 
@@ -70,7 +69,7 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
         _check_text(rules_spec, "rules file name")
     match = start_match(path, players, load_rules(rules_spec), _date(date_text), force, dealer=dealer, box=box,
                         captain=captain, draw=list(draw) or None)
-    click.echo(tally_view.start_text(match, path))
+    say(tally_view.start_text(match, path))
 
 
 def start_match(path, players, rules, date, force=False, **start):
@@ -120,7 +119,7 @@ def deal_cmd(match_path, upcard, dealer):
     with record.updating(record.match_file(match_path)) as rec:
         outcome = rec.match.deal(card, dealer)
     refuse_kept(rec.match, outcome)
-    click.echo(tally_view.deal_text(rec.match, outcome.step.data))
+    say(tally_view.deal_text(rec.match, outcome.step.data))
 
 
 def knock_options(required=True):
@@ -189,7 +188,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
         except CountOverLimitError as exc:
             if CONFIRM["ask"] is not None:  # the session on a terminal: the deal shown, then the question
                 if dealt is not None:
-                    click.echo(f"{shown_name(path)}: " + tally_view.deal_text(rec.match, dealt.step.data))
+                    say(f"{shown_name(path)}: " + tally_view.deal_text(rec.match, dealt.step.data))
                     shown = True
                 if CONFIRM["ask"](f"{exc.reason}. Did {exc.player} really knock with {exc.count}?"):
                     outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, True)
@@ -201,16 +200,16 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
     if dealt is not None and not shown:
         after_dead = tally_view.opened_after_dead_text(rec.match, dealt.number, "knock")
         if after_dead is not None:
-            click.echo(lead + after_dead)
+            say(lead + after_dead)
             lead = ""
-        click.echo(lead + tally_view.deal_text(rec.match, dealt.step.data))
+        say(lead + tally_view.deal_text(rec.match, dealt.step.data))
     if dealt is not None:
         lead = ""
     if slip is not None:
         raise CountOverLimitError(f"{slip}; the deal of hand {dealt.number} is recorded and the hand stays "
                                   "open (undo takes the deal back)")
     refuse_kept(rec.match, outcome, dealt is not None)
-    click.echo(lead + tally_view.knock_text(rec.match, outcome))
+    say(lead + tally_view.knock_text(rec.match, outcome))
 
 
 @click.command("dead")
@@ -236,10 +235,10 @@ def dead_cmd(match_path, upcard):
     if dealt is not None:
         after_dead = tally_view.opened_after_dead_text(match, dealt.number, "dead")
         if after_dead is not None:
-            click.echo(after_dead)
-        click.echo(tally_view.deal_text(match, dealt.step.data))
-    click.echo(f"hand {outcome.number} is dead: no score")
-    click.echo("\n".join(tally_view.standing_lines(match)))
+            say(after_dead)
+        say(tally_view.deal_text(match, dealt.step.data))
+    say(f"hand {outcome.number} is dead: no score")
+    say("\n".join(tally_view.standing_lines(match)))
 
 
 @click.command("tally")
@@ -297,9 +296,9 @@ def tally_cmd(match_path, as_json, what_if_spec, file, strict):
     elif whatif is not None:
         from gin_ref.views.whatif_view import what_if_text
 
-        click.echo(what_if_text(rec.match, whatif))
+        say(what_if_text(rec.match, whatif))
     else:
-        click.echo(tally_view.tally_text(rec.match, path))
+        say(tally_view.tally_text(rec.match, path))
 
 
 @click.command("verify")
@@ -361,16 +360,16 @@ def verify_cmd(match_path, as_json, strict, files):
             kept = _irregularities(data)
             recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
             counted = words.RESULT_ONLY_VERIFIED if report[-1].get("result_only") else f"{hands} hand{'s' if hands != 1 else ''}"
-            click.echo(fit_text(f"{shown_name(path)}: ok, {counted}" + _over(match) + recorded))
+            say((f"{shown_name(path)}: ok, {counted}" + _over(match) + recorded))
             for item in kept:
-                click.echo(fit_text(one_line(f"  line {item['line']}, {item['text']}")))
+                say((one_line(f"  line {item['line']}, {item['text']}")))
             for note in notes:
-                click.echo(fit_text(one_line(f"  note: {note}")))
+                say((one_line(f"  note: {note}")))
             for item in _rulings(data):
-                click.echo(fit_text(one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
+                say((one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
                                              f"{words.ruling_words(item, dated=True)}")))
             if match is not None and not sealed:
-                click.echo(fit_text(f"  {words.NO_SEALS}"))
+                say((f"  {words.NO_SEALS}"))
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)

@@ -167,6 +167,28 @@ class CardsOrCountType(click.ParamType):
         return value
 
 
+class HandNumberType(click.ParamType):
+    """A hand's number, 1 or more, refused in gin-ref's words (``bad hand number 'three': ...``), not
+    click's range message."""
+
+    name = "hand"
+
+    def convert(self, value, param, ctx):
+        from gin_ref.core.errors import InvalidNotationError
+
+        text = str(value).strip()
+        char = foreign_digit(text)
+        if char is not None:
+            raise InvalidNotationError(f"bad hand number '{excerpt(text)}': {digit_name(char)} is not an ASCII digit: "
+                                       "write numbers with 0-9")
+        if not (text.isascii() and text.isdigit()) or int(text) < 1:
+            raise InvalidNotationError(f"bad hand number {value!r}: hands are numbered 1, 2, 3...")
+        return int(text)
+
+
+HAND_NUMBER = HandNumberType()
+
+
 class MeldsType(click.ParamType):
     """Declared melds, ``"AS 2S 3S | 4H 4D 4C"``, as a tuple of Melds (None for an empty text)."""
 
@@ -224,10 +246,14 @@ def match_option(command):
 
 
 def terminal_width():
-    """The terminal's width: $COLUMNS when set, else the terminal's own, else 80 (a pipe, a file)."""
+    """The terminal's width: $COLUMNS when set, else the terminal's own, else 80 (a pipe, a file); at
+    least 40 (MIN_COLUMNS)."""
     import shutil
 
-    return shutil.get_terminal_size((80, 24)).columns
+    return max(MIN_COLUMNS, shutil.get_terminal_size((80, 24)).columns)
+
+
+MIN_COLUMNS = 40
 
 
 def _set_wide(ctx, param, wide):

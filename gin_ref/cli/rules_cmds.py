@@ -11,7 +11,7 @@ from gin_ref.cli.errors import shown_name, warn
 
 from gin_ref.cli.options import complete_rules, json_option, wide_option
 from gin_ref.views.text import output_width
-from gin_ref.cli.output import emit_json, table
+from gin_ref.cli.output import emit_json, say, table
 from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets
 from gin_ref.views.rules_diff import plain
 
@@ -38,7 +38,7 @@ def rules_cmd(ctx, as_json):
     if as_json:
         emit_json({"presets": [{"name": name, "description": text} for name, text in presets]})
     else:
-        click.echo(table(presets, headers=["preset", "description"], width=output_width(), wrap=(1,)))
+        say(table(presets, headers=["preset", "description"], width=output_width(), wrap=(1,)))
 
 
 @rules_cmd.command("show")
@@ -61,8 +61,8 @@ def show_cmd(spec, as_json):
         emit_json({"rules": rules.name, "knobs": knobs, "sources": sources})
         return
     rows = [(name, plain(value), sources[name]) for name, value in knobs.items()]
-    click.echo(f"rules: {rules.name}")
-    click.echo(table(rows, headers=["house rule", "value", "from"]))
+    say(f"rules: {rules.name}")
+    say(table(rows, headers=["house rule", "value", "from"]))
 
 
 @rules_cmd.command("check")
@@ -82,7 +82,7 @@ def check_cmd(path):
         warn(problem)
     if problems:
         sys.exit(1)
-    click.echo(f"{shown_name(path)}: ok")
+    say(f"{shown_name(path)}: ok")
 
 
 @rules_cmd.command("diff")
@@ -106,4 +106,4 @@ def diff_cmd(first, second, as_json):
     if as_json:
         emit_json(data)
     else:
-        click.echo(diff_text(data))
+        say(diff_text(data))

@@ -22,6 +22,7 @@ import time
 import click
 
 from gin_ref.cli.options import unterminated_quote
+from gin_ref.cli.output import say
 from gin_ref.cli.typed import open_quote, split_words
 from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile as record
@@ -282,10 +283,10 @@ class Session:
     def _help(self, names):
         if names:
             if names[0] in LEAVE or names[0] == "help":
-                click.echo(HELP_WORDS[names[0] if names[0] != "exit" else "quit"])
+                say(HELP_WORDS[names[0] if names[0] != "exit" else "quit"])
                 return 0
             return self._note(self.dispatch([*names, "--help"]))
-        click.echo(help_text(self.group, self.lookup))
+        say(help_text(self.group, self.lookup))
         return 0
 
 

@@ -9,6 +9,7 @@ import click
 from gin_ref.cli.history_cmds import read_matches, warn_look_alikes
 from gin_ref.cli.options import json_option
 from gin_ref.cli.sealcheck import report_views, strict_option
+from gin_ref.cli.output import say
 from gin_ref.core.errors import RecordError
 from gin_ref.views.settle import DEFAULT_STAKE, parse_stake, settle, settle_json, settle_lines
 
@@ -47,4 +48,7 @@ def settle_cmd(stake, currency, as_json, matches, strict):
     report_views(views, strict)
     warn_look_alikes(views)
     settlement = settle(views, amount)
-    click.echo(settle_json(settlement) if as_json else "\n".join(settle_lines(settlement, currency)))
+    if as_json:
+        click.echo(settle_json(settlement))
+    else:
+        say("\n".join(settle_lines(settlement, currency)))

@@ -93,12 +93,22 @@ def _cards(words, typing, rules=None):
     try:
         return parse_cards(tokens, runs=runs), None
     except GinRefError as exc:
-        if typing and tokens:
+        if typing and tokens and not _is_cards(tokens[-1]):  # a card half typed, not yet a fault
             try:
                 return parse_cards(tokens[:-1], runs=runs), None
             except GinRefError:
                 pass
         return None, str(exc)
+
+
+def _is_cards(token):
+    """Whether a token reads as cards on its own: then a fault of the group (``AS AS``, a card given twice)
+    is one, even while the token is being typed."""
+    try:
+        parse_cards([token])
+    except GinRefError:
+        return False
+    return True
 
 
 def _group(words, word):

@@ -19,6 +19,7 @@ from gin_ref.cli.completion import SessionCompleter
 from gin_ref.cli.session import QUIT
 from gin_ref.cli.status import prompt_text, standing, typed_status
 from gin_ref.cli.typed import split_words
+from gin_ref.cli.output import say
 
 HISTORY_ENV = "GIN_REF_HISTORY"
 REFRESH = 1.0  # seconds between two looks at the file while the prompt waits (another writer's change)
@@ -100,7 +101,7 @@ def ask_new_match(session, rules_spec=None):
 
     ask = PromptSession(complete_while_typing=False)
     presets = [name for name, _ in list_presets()]
-    click.echo(f"no match in {session.path} yet: name the rules and the players to start one (Ctrl-D leaves)")
+    say(f"no match in {session.path} yet: name the rules and the players to start one (Ctrl-D leaves)")
     while True:
         try:
             if rules_spec is not None:
@@ -181,8 +182,8 @@ def run_terminal(session):
     CONFIRM["ask"] = confirm_illegal
     session.confirm = ask_yes
     prompt = make_prompt(session)
-    click.echo(GREETING)
-    click.echo(standing(session.state(), session.problem))
+    say(GREETING)
+    say(standing(session.state(), session.problem))
     while True:
         try:
             line = prompt.prompt(lambda: prompt_text(session.shown()))

@@ -81,7 +81,8 @@ class Match:
         want = rules.players
         if len(names) != want:
             what = "the three-player rules" if want == 3 else f"the {rules.name} rules"
-            raise InvalidNotationError(f"{what} need {want} players, not {len(names)}")
+            hint = " (three players: --rules three-player)" if want == 2 and len(names) == 3 else ""
+            raise InvalidNotationError(f"{what} need {want} players, not {len(names)}{hint}")
         for name in names:  # a new match only: records that already hold such a name still read
             reading = reads_as_fact(name)
             if reading is not None:

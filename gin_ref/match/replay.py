@@ -50,7 +50,9 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
     held = len(record["hands"])  # a count a record gives is bounded by the hands it holds: never a huge range
     for amend in amends_in_force(record):  # the hands there were when an earlier hand was amended
         state.as_played.update(range(amend.hand + 1, min(amend.hands, held) + 1))
-    state.as_played.update(rulings.played_after_rulings(record))  # likewise the hands there were at a ruling
+    ruled = set(rulings.played_after_rulings(record))  # likewise the hands there were at a ruling
+    state.ruled_only = ruled - state.as_played
+    state.as_played.update(ruled)
     check_hand_counts(record, problems)
     if is_result_only(record):  # a match recorded by its result: no hand to replay
         paper = check_result(record, state.rules, state.players, problems)
@@ -167,7 +169,8 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
         elif game.Roles(*(str(name) for name in stored)) != roles and as_played:
             played = game.Roles(*(str(name) for name in stored))
             if index not in state.after_end:
-                state.notes.append(Note(number, "roles", _roles_text(played), _roles_text(roles)))
+                state.notes.append(Note(number, "roles", _roles_text(played), _roles_text(roles),
+                                        "ruling" if number in state.ruled_only else "amend"))
             roles = played
         elif game.Roles(*(str(name) for name in stored)) != roles:
             key = next(role for role in ROLES if entry[role] != getattr(roles, role))
@@ -183,7 +186,8 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
     else:
         if dealer is not None and dealer != state.dealer and as_played:
             if index not in state.after_end:  # after the end the rotation says nothing
-                state.notes.append(Note(number, "dealer", dealer, state.dealer))
+                state.notes.append(Note(number, "dealer", dealer, state.dealer,
+                                        "ruling" if number in state.ruled_only else "amend"))
             state.dealer = dealer
         elif dealer is not None and dealer != state.dealer:
             problems.add(where + ("dealer",), f"hand {number}: dealer out of turn: {dealer} dealt, but "

@@ -135,12 +135,10 @@ def check_seals(record: Record, end_seal_stored: Optional[str]) -> List[Broken]:
     record (``is_legacy``) gives one ``legacy`` item instead of the corrections' and the end's."""
     broken: List[Broken] = []
     previous = head_seal(record)
-    sealed = False
     for index, entry in enumerate(list_at(record, "hands")):
         if not is_sealed(entry):
             continue
         number = entry.get("number", index + 1)
-        sealed = True
         stored = entry.get("seal")
         if not isinstance(stored, str):
             broken.append(Broken(number, ("hands", index), "missing"))
@@ -151,7 +149,6 @@ def check_seals(record: Record, end_seal_stored: Optional[str]) -> List[Broken]:
         previous = stored
     result = record.get("result")
     if isinstance(result, dict):  # a result-only record (gin_ref.match.result): its result is the last link
-        sealed = True
         stored = result.get("seal")
         if not isinstance(stored, str):
             broken.append(Broken(None, ("result",), "result_missing"))

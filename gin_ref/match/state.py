@@ -42,13 +42,15 @@ class HandSetup:
 
 
 class Note(NamedTuple):
-    """A hand that stands as played though an amend of an earlier hand changed what came after it: dealt
-    by another dealer (``kind`` "dealer") or with other roles ("roles") than the amended results give."""
+    """A hand that stands as played though an amend or a ruling of an earlier hand changed what came after
+    it: dealt by another dealer (``kind`` "dealer") or with other roles ("roles") than the results now give
+    (``by``: "amend", or "ruling" where no amend reached the hand)."""
 
     hand: int
     kind: str
     played: str  # the dealer, or the roles (box, captain, sitter), as played
-    rotation: str  # what the amended results give
+    rotation: str  # what the results now give
+    by: str = "amend"
 
 
 @dataclass
@@ -72,6 +74,7 @@ class MatchState:
     match_next: int = 0  # how many of the match's own irregularities the replay has passed
     forfeit: Optional[str] = None  # the player whose forfeit (a ruling) ended the match
     as_played: Set[int] = field(default_factory=set)  # numbers of hands that stand as played (after an amend)
+    ruled_only: Set[int] = field(default_factory=set)  # of those, the ones a ruling reached and no amend
     notes: List[Note] = field(default_factory=list)
     after_end: Set[int] = field(default_factory=set)  # indexes of hands played after the end: not counted
     settlements: Dict[int, Settlement] = field(default_factory=dict)  # index -> its knock settled

@@ -4,7 +4,7 @@ paired, the event just started (pure: takes a ``gin_ref.club.event.Event`` and i
 import os
 
 from gin_ref.club.event import Result
-from gin_ref.views.text import table
+from gin_ref.views.text import output_width, short_name, table
 
 SYSTEM_WORDS = {"round-robin": "round robin", "swiss": "Swiss"}
 
@@ -68,11 +68,12 @@ def event_text(data, folder="FOLDER"):
     rows = []
     for row in data["standings"]:
         points = points_text(round(row["match_points"] * 2))
-        line = [row["rank"], row["player"], points, row["played"], row["byes"]]
+        line = [row["rank"], short_name(row["player"]), points, row["played"], row["byes"]]
         if swiss:
             line.append(points_text(round(row["buchholz"] * 2)))
         rows.append(line + [f"{row['diff']:+d}"])
-    lines = [_heading(data), table(rows, headers, right=set(range(len(headers))) - {1})]
+    lines = [_heading(data), table(rows, headers, right=set(range(len(headers))) - {1}, width=output_width(),
+                                   drop=(4, 3))]  # narrow: the byes, then the matches played
     if data["pairings"]:
         for earlier in data["pairings"][:-1]:  # a table not finished though a later round is paired (reopened)
             unfinished = [t for t in earlier["tables"] if not t.get("finished", False)]
@@ -92,8 +93,9 @@ def round_lines(rnd):
     for t in rnd["tables"]:
         state = "playing" if not t.get("finished", False) else (
             f"{t['winner']} won" if t["winner"] else "tied: ½ each")
-        rows.append([f"table {t['table']}", " v ".join(t["players"]), state, t["file"]])
-    lines = table(rows).splitlines() if rows else []
+        rows.append([f"table {t['table']}", " v ".join(map(short_name, t["players"])), state, t["file"]])
+    width = output_width()
+    lines = table(rows, width=None if width is None else width - 2, clip_end=(3,)).splitlines() if rows else []
     lines = ["  " + line for line in lines]
     if rnd["bye"] is not None:
         lines.append(f"  bye: {rnd['bye']} (1 match point)")
@@ -105,9 +107,9 @@ def paired_text(event, rnd, folder):
     data = {"round": rnd.number, "bye": rnd.bye,
             "tables": [{"table": t.number, "players": list(t.players), "file": _file(folder, t.file),
                         "finished": False} for t in rnd.tables]}
-    rows = [[t["table"], " v ".join(t["players"]), t["file"]] for t in data["tables"]]
+    rows = [[t["table"], " v ".join(map(short_name, t["players"])), t["file"]] for t in data["tables"]]
     lines = [f"{event.name}: round {rnd.number} of {event.total_rounds}, {len(rows)} table{'s' if len(rows) != 1 else ''}",
-             table(rows, ["table", "players", "match file"], right={0})]
+             table(rows, ["table", "players", "match file"], right={0}, width=output_width(), clip_end=(2,))]
     if rnd.bye is not None:
         lines.append(f"bye: {rnd.bye} (1 match point)")
     if rows:

@@ -12,7 +12,7 @@ import html
 import io
 import json
 import re
-from typing import NamedTuple
+from typing import NamedTuple, Optional
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
@@ -145,14 +145,15 @@ def is_red(code):
 
 class Sheet(NamedTuple):
     """A match's hand table: column titles, one row per settled hand, the rows at its foot (the total, one
-    per bonus, the final score), the numeric columns, the upcard column (its cells are card codes) and, for
+    per bonus, the final score), the numeric columns, the upcard column (its cells are card codes; None
+    when no hand has an upcard) and, for
     Hollywood, the titles over each game's columns as ``(title, columns)``."""
 
     headers: list
     rows: list
     foot: list
     numeric: set
-    card: int
+    card: Optional[int]
     groups: list
 
 
@@ -200,17 +201,17 @@ def score_sheet(view, games=True):
     games = games and view.hollywood
     numbers = game_numbers(view) if games else ()
     game_headers = [name for _game in numbers for name in players]
-    headers = ["hand", *roles, "upcard", "limit", "knocker", "result", "winner", "points", *players,
-               *game_headers]
+    upcards = any(hand.get("upcard") for hand in view.hands)  # none where the rules need none: no column
+    headers = ["hand", *roles, *(["upcard"] if upcards else []), "limit", "knocker", "result", "winner",
+               "points", *players, *game_headers]
     rows = []
     noted = {number for number, _note in sheet_notes(view)}
     for hand in view.hands:
         columns = (hand.get("games") or []) if games else []
         columns = columns + [{}] * (len(numbers) - len(columns))  # games one after another: not begun yet
-        number = f"{hand['number']}*" if hand["number"] in noted else hand["number"]  # as the tally marks it
-        rows.append([number, *(hand.get(role) for role in roles),
-                     hand.get("upcard"), hand.get("limit"), hand.get("knocker"),
-                     ruled_result(hand).replace("_", " "), hand.get("winner"), hand.get("points"),
+        rows.append([hand_mark(hand, noted), *(hand.get(role) for role in roles),
+                     *([hand.get("upcard")] if upcards else []), hand.get("limit"), hand.get("knocker"),
+                     hand["result"].replace("_", " "), hand.get("winner"), hand.get("points"),
                      *(hand["totals"].get(name) for name in players),
                      *(column.get(name) for column in columns for name in players)])
     first = headers.index("points") + 1
@@ -222,7 +223,7 @@ def score_sheet(view, games=True):
     foot = foot_rows(players, first, parts, bonus_kinds(view))
     numeric = {0, headers.index("limit"), headers.index("points"), *range(first, len(headers))}
     groups = [("", first), ("match", len(players))] + [(f"game {g}", len(players)) for g in numbers] if games else []
-    return Sheet(headers, rows, foot, numeric, headers.index("upcard"), groups)
+    return Sheet(headers, rows, foot, numeric, headers.index("upcard") if upcards else None, groups)
 
 
 def game_sheet(view, number):
@@ -281,17 +282,26 @@ def sheet_notes(view):
     return hand_notes(view.tally, hands, knobs.get("dead_hand_stock"))
 
 
-def notes(view):
-    """The notes under a match's table, in words: the tally's ``*`` notes, then each ruled hand (``^``)."""
+def notes(view, marked=False):
+    """The notes under a match's table, in words: the tally's ``*`` notes (``marked``: each with its ``*``,
+    as the ruled ones carry their ``^``), then each ruled hand (``^``)."""
     ruled = [f"{RULED} hand {hand['number']}: {ruling_words(hand['ruling'], dated=True)}"
              for hand in view.tally["hands"] if hand.get("ruling")]
     knobs = (view.record.get("rules") or {}).get("knobs") or {}
-    return house_rule_notes(knobs) + [note for _number, note in sheet_notes(view)] + ruled
+    return house_rule_notes(knobs) + [f"* {note}" if marked else note for _number, note in sheet_notes(view)] \
+        + ruled
 
 
 def ruled_result(hand):
-    """A hand's result for a sheet: the engine's, marked ``^`` when a director ruled the hand."""
+    """A hand's result for the CSV: the engine's, marked ``^`` when a director ruled the hand."""
     return f"{hand['result']}{RULED}" if hand.get("ruling") else hand["result"]
+
+
+def hand_mark(hand, noted):
+    """A hand's number as the tally marks it: ``*`` when a note says something of it (a refused knock, an
+    irregularity...), ``^`` when a director ruled it; both marks in the one place, after the number."""
+    mark = ("*" if hand["number"] in noted else "") + (RULED if hand.get("ruling") else "")
+    return f"{hand['number']}{mark}" if mark else hand["number"]
 
 
 def not_started(view):

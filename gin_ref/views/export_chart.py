@@ -13,6 +13,7 @@ COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d35400")
 DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2 1 2")  # solid, dashed, dotted, dash-dot, short dash-dot
 MARKERS = ("circle", "square", "triangle", "diamond", "cross")
 LABEL_GAP = 12  # px between two end labels
+FONT = 11  # px, the charts' text (svg text in the sheet's stylesheet)
 
 
 def esc(value):
@@ -76,10 +77,24 @@ def spread_labels(wanted, low, high, gap=LABEL_GAP):
     return [round(placed[i], 1) for i in range(len(wanted))]
 
 
+def axis_step(highest, most=5):
+    """The step of the score axis: 1, 2 or 5 times a power of ten, the smallest that reaches ``highest`` in
+    at most ``most`` steps (so every tick is a round number: 0, 100, 200, 300)."""
+    power = 1
+    while True:
+        for step in (power, 2 * power, 5 * power):
+            if -(-highest // step) <= most:
+                return step
+        power *= 10
+
+
 def svg_chart(series, label, target=None, width=640, height=250, title=None):
-    """An inline SVG line chart of ``series`` (name -> values, one a hand from 0) with the ``target``."""
+    """An inline SVG line chart of ``series`` (name -> values, one a hand from 0) with the ``target``; the
+    score axis runs to the round number at or above the highest value, ticked at round numbers."""
     hands = max((len(values) for values in series.values()), default=1) - 1
-    top = max([1, target or 0] + [v for values in series.values() for v in values])
+    highest = max([1, target or 0] + [v for values in series.values() for v in values])
+    step = axis_step(highest)
+    top = step * -(-highest // step)
     left, right, upper, lower = 40, 96, 22 if title else 12, 32
     plot_w, plot_h = width - left - right, height - upper - lower
 
@@ -95,12 +110,14 @@ def svg_chart(series, label, target=None, width=640, height=250, title=None):
         out.append(f"<text class=\"title\" x=\"{left}\" y=\"14\">{esc(title)}</text>")
     out.append(f"<rect x=\"{left}\" y=\"{upper}\" width=\"{plot_w}\" height=\"{plot_h}\" fill=\"none\" "
                "stroke=\"#999\"/>")
-    for value in sorted({0, top // 2, top}):
-        out.append(f"<text x=\"{left - 5}\" y=\"{y(value) + 4}\" text-anchor=\"end\">{value}</text>")
+    for value in range(0, top + 1, step):
+        out.append(f"<text class=\"tick\" x=\"{left - 5}\" y=\"{y(value) + 4}\" text-anchor=\"end\">{value}</text>")
     if target:
         out.append(f"<line class=\"target\" x1=\"{left}\" y1=\"{y(target)}\" x2=\"{left + plot_w}\" "
                    f"y2=\"{y(target)}\" stroke=\"#777\" stroke-width=\"1\" stroke-dasharray=\"1 3\"/>")
-        out.append(f"<text x=\"{left + 4}\" y=\"{y(target) - 4}\">target {target}</text>")
+        # above the line, unless that would reach the title (or the top): then just below it
+        label_y = y(target) - 4 if y(target) - 4 - FONT >= upper else y(target) + FONT + 2
+        out.append(f"<text class=\"target-label\" x=\"{left + 4}\" y=\"{label_y}\">target {target}</text>")
     step = 1 if hands <= 20 else 5 if hands <= 100 else 50
     for i in range(0, hands + 1, step):
         out.append(f"<text x=\"{x(i)}\" y=\"{upper + plot_h + 13}\" text-anchor=\"middle\">{i}</text>")

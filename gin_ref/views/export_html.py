@@ -3,8 +3,11 @@
 Several matches open with their standings. Each match is headed by its players and date (the file name
 small below); its table ends with the total, each bonus and the final score; Hollywood shows each game's
 columns and a chart per game with its target; hearts and diamonds are red; a match not started says so.
-The print stylesheet sets the paper (A4 by default) and its margins, and keeps each match whole on one page
-where it fits: a match that would not fit under the one before starts a new page. Inline CSS and SVG only: no script, nothing fetched.
+The print stylesheet sets the paper (A4 by default) and its margins, prints at 11 pt, and keeps each match
+whole on one page where it fits: a match that would not fit under the one before starts a new page. Its page
+number in the bottom margin box (``@bottom-right``) is also what keeps the browser's own header and footer
+(date, title, file address) off the paper: Chromium prints none on a page that sets a margin box. On a
+screen the tables take the page's width. Inline CSS and SVG only: no script, nothing fetched.
 """
 
 import html
@@ -18,7 +21,7 @@ PAPERS = {"a4": "A4", "letter": "letter"}  # the --paper choices and their CSS p
 MARGINS = "14mm 12mm"
 
 _CSS = """
-body { font-family: Georgia, 'Times New Roman', serif; margin: 2em auto; max-width: 62em; padding: 0 1em;
+body { font-family: Georgia, 'Times New Roman', serif; margin: 2em auto; padding: 0 1.5em;
        color: #222; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 h1 { font-size: 1.6em; margin: 0 0 0.4em; }
 h2 { font-size: 1.3em; margin: 0; }
@@ -29,7 +32,7 @@ section { break-inside: avoid; page-break-inside: avoid; }
 section.match { margin-top: 2em; border-top: 1px solid #999; padding-top: 0.8em; }
 dl { display: grid; grid-template-columns: max-content auto; gap: 0.1em 1em; margin: 0.4em 0; }
 dt { font-weight: bold; } dd { margin: 0; }
-table { border-collapse: collapse; margin: 0.6em 0; }
+table { border-collapse: collapse; margin: 0.6em 0; width: 100%; }
 th, td { border: 1px solid #bbb; padding: 0.12em 0.45em; }
 th.group { border-bottom: none; font-weight: normal; font-style: italic; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
@@ -42,10 +45,12 @@ p.empty, p.game-open { font-style: italic; }
 svg { display: block; margin: 0.4em 0; }
 svg text { font-family: sans-serif; font-size: 11px; fill: #444; }
 svg text.title { font-weight: bold; }
-@page { size: PAPER; margin: MARGINS; }
+@page { size: PAPER; margin: MARGINS;
+        @bottom-right { content: "page " counter(page) " of " counter(pages); font: 9pt sans-serif; color: #666; } }
 @media print {
-  body { margin: 0; max-width: none; padding: 0; font-size: 9.5pt; }
+  body { margin: 0; padding: 0; font-size: 11pt; }
   section.match { margin-top: 1.2em; }
+  svg.chart { height: 52mm; width: auto; }
   section.standings + section.match, h1 + section.match { margin-top: 0; border-top: none; padding-top: 0; }
 }
 """.strip()
@@ -107,7 +112,7 @@ def match_section(view):
                           span=sheet.headers.index("points") + 1)
     if notes(view):
         out += ["<h3>Notes</h3>", "<ul>"]
-        out += [f"<li>{esc(note)}</li>" for note in notes(view)]
+        out += [f"<li>{esc(note)}</li>" for note in notes(view, marked=True)]
         out.append("</ul>")
     if not empty:
         out += ["<div class=\"charts\">", *match_charts(view), "</div>"]

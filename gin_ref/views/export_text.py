@@ -53,7 +53,9 @@ def markdown_text(views):
             lines.append(f"*{md(empty)}*")
         else:
             sheet = score_sheet(view, games=False)
-            rows = [[*row[:sheet.card], pretty_card(row[sheet.card]), *row[sheet.card + 1:]] for row in sheet.rows]
+            card = sheet.card
+            rows = sheet.rows if card is None else \
+                [[*row[:card], pretty_card(row[card]), *row[card + 1:]] for row in sheet.rows]
             lines += _md_table(sheet.headers, rows, sheet.numeric, sheet.foot)
         if notes(view):
             lines += ["", "Notes:", ""] + [f"- {md(note)}" for note in notes(view)]

@@ -4,7 +4,7 @@
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from gin_ref.core.rules import HouseRules
-from gin_ref.views.text import table
+from gin_ref.views.text import output_width, table
 
 Explained = Tuple[HouseRules, Mapping[str, str], Sequence[str]]  # rules, knob -> source, extends chain
 
@@ -45,5 +45,6 @@ def diff_text(data: Mapping[str, Any]) -> str:
             for item in data["differ"]]
     count = len(rows)
     lines.append(f"{count} house rule{'s' if count != 1 else ''} differ{'s' if count == 1 else ''}:")
-    lines.append(table(rows, ("house rule", a, "from", b, "from"), right=set()))
+    lines.append(table(rows, ("house rule", a, "from", b, "from"), right=set(), width=output_width(),
+                       clip_end=(2, 4)))
     return "\n".join(lines)

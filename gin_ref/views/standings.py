@@ -21,7 +21,7 @@ from collections import Counter
 
 from gin_ref.views.history import MatchView, oldest_first
 from gin_ref.views.ratings import START_MU, START_SIGMA, Rating, key, ratings
-from gin_ref.views.text import table
+from gin_ref.views.text import output_width, short_name, table
 
 ORDERS = ("wins", "rating")
 HEADERS = ["rank", "player", "matches", "won", "win %", "for", "against", "diff", "rating"]
@@ -146,7 +146,7 @@ def _rank(rows, by):
 
 def standings_rows(data):
     """The table rows people read (win % and rating with one decimal, diff signed)."""
-    return [[row["rank"], row["player"], row["matches"], row["matches_won"], f"{row['win_pct']:.1f}",
+    return [[row["rank"], short_name(row["player"]), row["matches"], row["matches_won"], f"{row['win_pct']:.1f}",
              row["points_for"], row["points_against"], f"{row['diff']:+d}", f"{row['rating']:.1f}"]
             for row in data["standings"]]
 
@@ -156,7 +156,8 @@ def standings_text(data, notes=()):
     not paid), then the open matches (one line each)."""
     lines = []
     if data["standings"]:
-        lines.append(table(standings_rows(data), HEADERS, right={0, 2, 3, 4, 5, 6, 7, 8}))
+        lines.append(table(standings_rows(data), HEADERS, right={0, 2, 3, 4, 5, 6, 7, 8}, width=output_width(),
+                           drop=(5, 6, 4, 2)))  # narrow: for and against (the diff stays), win %, matches
     else:
         lines.append("no finished match yet")
     if notes:

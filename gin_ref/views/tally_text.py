@@ -143,7 +143,7 @@ def games_table(match: Match, data: Dict[str, Any]) -> str:
     for game in data["games"]:
         state = game["winner"] if game["finished"] else "(open)"
         rows.append([game["number"], *(game["totals"][name] for name in match.players), state])
-    return table(rows, ["game", *match.players, "won by"], right=set(range(len(match.players) + 1)))
+    return table(rows, ["game", *map(short_name, match.players), "won by"], right=set(range(len(match.players) + 1)))
 
 
 # -- where the match stands ------------------------------------------------------------------------------
@@ -287,7 +287,7 @@ def knock_text(match: Match, outcome: Outcome) -> str:
     if settled.showdown is not None:
         lines.extend(spread_lines(settled.showdown, knocker, defender))
     else:
-        lines.extend(count_lines(settled, entry, knocker, defender))
+        lines.extend(count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
     score = settled.score
     lines.append(score_line(score, knocker, defender))
     if match.state.hollywood and match.state.games is not None:
@@ -310,16 +310,19 @@ def _hand_games(match: Match, number: int) -> Optional[str]:
     return hand_games_words(number, before, after, games, match.players, match.rules.target)
 
 
-def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str) -> List[str]:
-    """A knock settled by count (or one side by count): what each side showed or counted."""
+def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str,
+                gin_layoffs: bool = False) -> List[str]:
+    """A knock settled by count (or one side by count): what each side showed or counted (a gin's defender
+    counted after layoffs only where the rules let him lay off against gin)."""
     check = settled.check
     if check is not None:
         mine = (knocker, melds_text(check.melding.melds), deadwood_text(check.melding))
     else:
         what = "counted (big gin)" if entry.get("big_gin") else "counted"
         mine = (knocker, what, str(settled.knocker_deadwood))
-    if "defender_count" in entry:
-        theirs = (defender, "counted after layoffs", str(settled.defender_deadwood))
+    if "defender_count" in entry:  # against gin nothing is laid off (unless gin_layoffs): just his count
+        laid_off = settled.knocker_deadwood != 0 or gin_layoffs
+        theirs = (defender, "counted after layoffs" if laid_off else "counted", str(settled.defender_deadwood))
     else:
         theirs = (defender, "from the cards (no layoffs against gin)", str(settled.defender_deadwood))
     lines = [table([mine, theirs], ("", "melds", "deadwood"))]
@@ -385,7 +388,7 @@ def amend_text(match: Match, number: int, before: Dict[str, Any], settled: Optio
         entry = match.hands[number - 1]
         knocker, defender = entry["knocker"], entry["defender"]
         spreads = (spread_lines(settled.showdown, knocker, defender) if settled.showdown is not None
-                   else count_lines(settled, entry, knocker, defender))
+                   else count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
         head = spreads + [score_line(settled.score, knocker, defender)]
     else:
         head = []

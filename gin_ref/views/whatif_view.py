@@ -6,7 +6,7 @@ from typing import Any, Dict, List, Optional
 from gin_ref.match.model import Match
 from gin_ref.match.whatif import WhatIf
 from gin_ref.views import words
-from gin_ref.views.text import fit_text, output_width, table
+from gin_ref.views.text import cells, fit_text, output_width, short_name, table
 
 RESULT_SHORT = {"big_gin": "big gin", "illegal_knock": "illegal", None: "-"}
 
@@ -31,7 +31,7 @@ def what_if_data(whatif: WhatIf) -> Dict[str, Any]:
 def _cell(result: Optional[str], winner: Optional[str], points: Any) -> str:
     """``gin Ann 35``, ``dead``, ``illegal``, ``-``."""
     text = RESULT_SHORT.get(result, result)
-    return f"{text} {winner} {points}" if winner is not None else str(text)
+    return f"{text} {short_name(winner)} {points}" if winner is not None else str(text)
 
 
 def _totals(totals: Dict[str, int], players: List[str]) -> str:
@@ -62,9 +62,14 @@ def what_if_text(match: Match, whatif: WhatIf) -> str:
         rows.append((f"{entry['number']}{'*' if why else ''}", as_played,
                      _totals(entry.get("totals") or match.state.totals, players) if settled else "",
                      _cell(hand.result, hand.winner, hand.points), _totals(hand.totals, players)))
-    order = "-".join(players)
-    lines = [fit_text(f"what if: under {other} (played under {played}); the record is unchanged"),
-             table(rows, ("hand", played, order, other, order), right={0}, width=output_width())]
+    order = "-".join(short_name(name) for name in players)
+    lines = [fit_text(f"what if: under {other} (played under {played}); the record is unchanged")]
+    width = output_width()
+    shown = table(rows, ("hand", played, order, other, order), right={0}, width=width)
+    if width is not None and max(map(cells, shown.splitlines())) > width:  # the totals' order said above
+        lines.append(fit_text(f"totals in the order {order}"))
+        shown = table(rows, ("hand", played, "totals", other, "totals"), right={0}, width=width, wrap=(1, 3))
+    lines.append(shown)
     if reasons:
         lines += ["* why they differ:"] + reasons
     state = match.state

@@ -203,11 +203,12 @@ def amended_words(number: int, old: Mapping[str, Any]) -> str:
 
 
 def note_words(note: Note) -> str:
-    """A hand that stands as played after an amend or a ruling of an earlier hand (a ruled result is an
-    amended one): ``hand 3: dealt by Ann as played; the amended results give Ben``."""
+    """A hand that stands as played after an amend or a ruling of an earlier hand: ``hand 3: dealt by Ann
+    as played; the amended results give Ben`` (after a ruling: ``the results as ruled give Ben``)."""
+    results = "the results as ruled" if note.by == "ruling" else "the amended results"
     if note.kind == "roles":
-        return f"hand {note.hand}: played with {note.played}; the amended results give {note.rotation}"
-    return f"hand {note.hand}: dealt by {note.played} as played; the amended results give {note.rotation}"
+        return f"hand {note.hand}: played with {note.played}; {results} give {note.rotation}"
+    return f"hand {note.hand}: dealt by {note.played} as played; {results} give {note.rotation}"
 
 
 def after_end_words(state: MatchState) -> Optional[str]:

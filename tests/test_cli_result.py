@@ -22,7 +22,8 @@ def summary_cache(tmp_path, monkeypatch):
 
 
 def invoke(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
+    # as wide as the rest of the suite (conftest), module-scoped fixtures too: whole lines, long paths unbroken
+    return CliRunner().invoke(main, [str(a) for a in args], env={"COLUMNS": "200"})
 
 
 def run(*args):

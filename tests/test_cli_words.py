@@ -65,4 +65,6 @@ def test_three_names_under_two_player_rules_point_to_the_three_player_preset(her
 @pytest.mark.parametrize("hand", ["0", "three", "1.5", "٣"])
 def test_amend_refuses_a_bad_hand_number_in_gin_refs_words(here, hand):
     result = gin("amend", hand, "Ann", "5", "--defender", "23", code=2)
-    assert result.stderr == f"Error: bad hand number '{hand}': hands are numbered 1, 2, 3...\n"
+    why = ("U+0663 ARABIC-INDIC DIGIT THREE is not an ASCII digit: write numbers with 0-9" if hand == "٣"
+           else "hands are numbered 1, 2, 3...")
+    assert result.stderr == f"Error: bad hand number '{hand}': {why}\n"

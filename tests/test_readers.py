@@ -8,6 +8,7 @@ import os
 import re
 
 import pytest
+from pathlib import Path
 from click.testing import CliRunner
 
 from gin_ref.cli import main
@@ -27,6 +28,9 @@ def here(tmp_path, monkeypatch):
     return tmp_path
 
 
+FORMAT_1 = Path(__file__).parent / "records" / "oklahoma-format-1.yaml"  # the oklahoma example as /1 wrote it
+
+
 def example(name):
     with open(os.path.join(EXAMPLES, name), encoding="utf-8") as source:
         return source.read()
@@ -40,7 +44,7 @@ def example(name):
      "  irregularities: []\n  ruling: {kind: void, reason: x}\n  result: knock\n", "ruling"),
 ])
 def test_a_version_1_record_holding_a_key_only_version_2_has_is_refused_at_its_line(here, old, new, key):
-    text = example("oklahoma.yaml")
+    text = FORMAT_1.read_text(encoding="utf-8")
     assert "format: gin-ref-match/1\n" in text and old in text
     (here / "old.yaml").write_text(text.replace(old, new, 1))
     line = text.replace(old, new, 1).splitlines().index(new.splitlines()[-1 if key == "seal" else 1]) + 1
@@ -53,7 +57,7 @@ def test_a_version_1_record_holding_a_key_only_version_2_has_is_refused_at_its_l
 
 
 def test_a_seal_in_a_version_1_correction_is_refused_too(here):
-    text = example("oklahoma.yaml").replace(
+    text = FORMAT_1.read_text(encoding="utf-8").replace(
         "corrections: []", "corrections:\n- undone: x\n  date: '2024-03-02T20:00:00+01:00'\n  entry:\n"
                            "    number: 9\n    seal: 0123456789abcdef\n")
     assert "seal: 0123456789abcdef" in text

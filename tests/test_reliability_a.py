@@ -216,9 +216,9 @@ def club(tmp_path):
     return folder
 
 
-def _standings(club, cache):
+def _standings(club, cache, quiet=True):
     done = run("standings", "--json", club, env={"GIN_REF_CACHE": str(cache)})
-    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.returncode == 0 and (done.stderr == "" or not quiet), done.stderr
     return done.stdout
 
 
@@ -269,4 +269,4 @@ def test_an_entry_for_other_bytes_of_the_file_is_not_used(club, tmp_path):
     os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))  # same size and time: only the bytes differ
     truth = run("standings", "--json", club, env={"GIN_REF_CACHE": "off"}).stdout
     assert "Bob" in truth
-    assert _standings(club, cache) == truth
+    assert _standings(club, cache, quiet=False) == truth  # (the edit fails the seals: warned on stderr)

@@ -18,8 +18,7 @@ def measured(tmp_path_factory):
 def test_every_commands_output_fits_in_display_cells(measured, columns):
     over = [f"{width} cells: gin-ref {command} ({scene}):\n  {line}"
             for scene, command, width, line in measured[columns]
-            if width > columns and not (scene == "help" and columns < 80)
-            and not (command.startswith("result ") and columns < 80)]  # merged late: not yet through say()
+            if width > columns and not (scene == "help" and columns < 80)]
     assert over == [], "\n".join(over)
 
 

@@ -9,10 +9,13 @@ import os
 
 import click
 
+from gin_ref.cli.errors import one_line, shown_name
 from gin_ref.cli.options import match_option, rules_option
+from gin_ref.cli.output import say
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.files import matchfile as record
 from gin_ref.views import words
+from gin_ref.views.text import cells
 
 HANDS_WON = "--hands-won"
 
@@ -105,8 +108,8 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
             paper.verify_no_hands(match.record, str(path))
             _same_players(match.players, [name for name, _ in pairs])
             paper.put_result(match, paper.result_entry(match.players, match.rules, pairs, won))
-    click.echo(f"{path}: the result: {words.scores_words(match.record[paper.RESULT_KEY])}")
-    click.echo("\n".join(tally_view.standing_lines(match)))
+    say(one_line(f"{shown_name(path)}: the result: {words.scores_words(match.record[paper.RESULT_KEY])}"))
+    say("\n".join(tally_view.standing_lines(match)))
 
 
 def _same_players(players, named):
@@ -144,9 +147,10 @@ def amend_result_cmd(match_path, hands_won, scores):
         old = paper.facts(match.record[paper.RESULT_KEY])
         entry = paper.result_entry(match.players, match.rules, pairs, list(hands_won))
         paper.amend_result(match, entry, record.now(), f"the result: was {words.scores_words(old)}")
-    click.echo(f"{rec.path}: the result was {words.scores_words(old)}")
-    click.echo(f"{' ' * len(str(rec.path))}             now {words.scores_words(match.record[paper.RESULT_KEY])}")
-    click.echo("\n".join(tally_view.standing_lines(match)))
+    shown = shown_name(rec.path)
+    say(one_line(f"{shown}: the result was {words.scores_words(old)}"))
+    say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(match.record[paper.RESULT_KEY])}"))
+    say("\n".join(tally_view.standing_lines(match)))
 
 
 class AmendCommand(click.Command):

@@ -13,10 +13,10 @@ from typing import Dict, List, Tuple
 
 from gin_ref.core.aces import Aces, ace_runs_with, run_cards
 from gin_ref.core.cards import DECK, Card
-from gin_ref.core.deadwood import SUIT_MASK, SetChoice, _best_choice, _least, _set_meld, _set_options, triples_of
+from gin_ref.core.deadwood import (SUIT_MASK, SetChoice, _best_choice, _least, _set_meld, _set_options,
+                                   discard_tables, triples_of)
 from gin_ref.core.melds import Meld, Melding
 
-_NONE = 1000
 Runs = Tuple[Tuple[int, ...], ...]  # a suit's runs, each its rank indices in run order
 
 
@@ -57,14 +57,8 @@ class AceSearch:
                 elif total == best:
                     count += ways[left]
             dw[mask], runs[mask], ways[mask] = best, best_runs, count
-        dw1 = [_NONE] * size
-        drop = [-1] * size
-        for mask in range(1, size):
-            for rank in range(12, -1, -1):  # high ranks first: among equal results, discard the higher card
-                if mask >> rank & 1 and dw[mask ^ (1 << rank)] < dw1[mask]:
-                    dw1[mask], drop[mask] = dw[mask ^ (1 << rank)], rank
-        self.dw, self.runs, self.ways, self.drop = dw, runs, ways, drop
-        self.gain = [dw[m] - dw1[m] for m in range(size)]
+        _dw1, drop, gain = discard_tables(dw)
+        self.dw, self.runs, self.ways, self.drop, self.gain = dw, runs, ways, drop, gain
         self._parts: Dict[int, Tuple[Tuple[Meld, ...], Tuple[Card, ...], int]] = {}
         self._candidates: Dict[int, Tuple[Meld, ...]] = {}
 

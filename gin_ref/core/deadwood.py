@@ -55,14 +55,21 @@ def _build_tables() -> None:
             if top - rank >= 3 and dw[mask ^ run] < best:
                 best, best_melded = dw[mask ^ run], melded[mask ^ run] | run
         dw[mask], melded[mask] = best, best_melded
+    dw1, drop, gain = discard_tables(dw)
+    _DW, _MELDED, _DW1, _DROP, _GAIN = dw, melded, dw1, drop, gain
+
+
+def discard_tables(dw: List[int]) -> Tuple[List[int], List[int], List[int]]:
+    """From a suit's table of least deadwood by mask, ``(dw1, drop, gain)``: the least deadwood after
+    discarding one card of the mask, the rank discarded for it (-1: none), and what that discard saves."""
+    size = len(dw)
     dw1 = [_NONE] * size
     drop = [-1] * size
     for mask in range(1, size):
         for rank in range(12, -1, -1):  # high ranks first: among equal results, discard the higher card
             if mask >> rank & 1 and dw[mask ^ (1 << rank)] < dw1[mask]:
                 dw1[mask], drop[mask] = dw[mask ^ (1 << rank)], rank
-    gain = [dw[m] - dw1[m] for m in range(size)]
-    _DW, _MELDED, _DW1, _DROP, _GAIN = dw, melded, dw1, drop, gain
+    return dw1, drop, [dw[m] - dw1[m] for m in range(size)]
 
 
 def _tables() -> List[int]:

@@ -21,7 +21,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gin_ref.serve import pages
 from gin_ref.serve.folder import Folder
+from gin_ref.serve.entries import Bases
 from gin_ref.serve.journal import Journals
+from gin_ref.serve.pins import Pins
 from gin_ref.serve.security import Security
 from gin_ref.serve.state import Tokens
 
@@ -50,6 +52,8 @@ class Served:
         self.pins = pins
         self.scheme = scheme
         self.journals = Journals(folder.path)
+        self.bases = Bases()
+        self.pin_store = Pins(folder.path)
         self.security = Security(tokens, hosts, secure=scheme == "https")
         self.log = LOG
         self.listeners: List[Callable[[str], None]] = []

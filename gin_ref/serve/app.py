@@ -11,7 +11,7 @@ import importlib
 import ipaddress
 import logging
 import socket
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, ContextManager, Dict, List, Optional, Sequence
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -65,6 +65,15 @@ class Served:
                 listener(key)
             except Exception:  # a listener's failure must not cost the hand its answer
                 self.log.exception("a listener failed after table %s recorded", key)
+
+    def writing(self, path: str) -> "ContextManager[None]":
+        """Hold a match file for a write from this server (the director's ruling, say): the table's thread
+        lock, then the file's lock (waiting a little for another writer). Every write of the server to a
+        match file goes through this (or the table's own entries), never a bare ``matchfile.updating``:
+        the file lock's hold is per process."""
+        from gin_ref.serve.entries import writing
+
+        return writing(self.journals.of(path), path)
 
     def token_for(self, key: str) -> str:
         return self.tokens.add(key)

@@ -147,6 +147,13 @@ def held(path: str) -> Iterator[None]:
         hold.__exit__(None, None, None)
 
 
+@contextmanager
+def writing(journal: Journal, path: str) -> Iterator[None]:
+    """The table's thread lock, then its match file's lock (``held``)."""
+    with journal.lock, held(path):
+        yield
+
+
 def read_match(path: str) -> "tuple[bytes, Match]":
     raw = matchfile.read_bytes(path)
     return raw, matchfile.loads(matchfile.decode(raw, path), path).match
@@ -205,7 +212,7 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
           players: Sequence[str]) -> Entry:
     """Journal an entry as pending, after trying it on the match as the file holds it (see the module)."""
     check_id(ident)
-    with held(path), journal.lock:
+    with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
         known = journal.entries.get(ident)
         if known is not None:
             return known
@@ -233,7 +240,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
             on_written: Optional[Callable[[], None]] = None) -> Entry:
     """Write a pending entry to the match file, confirmed by ``by`` (see the module)."""
     check_id(ident)
-    with held(path), journal.lock:
+    with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
         journal.settle(lambda: _digest_now(path))
         entry = _entry(journal, ident)
         if entry.status == RECORDED:
@@ -270,7 +277,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
 
 def reject(journal: Journal, path: str, ident: str, by: str, players: Sequence[str]) -> Entry:
     check_id(ident)
-    with held(path), journal.lock:
+    with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
         entry = _entry(journal, ident)
         if entry.status == PENDING:
             who = find_player(players, by) if by else ""

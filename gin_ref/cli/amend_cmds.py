@@ -9,7 +9,8 @@ import click
 
 from gin_ref.cli.match_cmds import knock_options
 from gin_ref.cli.result_cmds import AmendCommand
-from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_option, player_argument
+from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_option, output_width, player_argument
+from gin_ref.match.tally import tally_of
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.views import words
@@ -51,13 +52,13 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
     with record.updating(record.match_file(match_path)) as rec:
         rec.confirm = hand  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
-        before = match.tally()
+        before = tally_of(match)
         outcome = amend(match.record, match.state, hand, player, list(cards) or None, defender_cards, melds,
                         discard, big_gin, card, dead)
         old = dict(match.hands[hand - 1])
         match.amend(outcome, record.now(), words.amended_words(hand, old))
-    say(tally_view.amend_text(rec.match, hand, before, outcome.settlement))
-    warning = _event_warning(rec.path, before["finished"] and not rec.match.state.finished)
+    say(tally_view.amend_text(rec.match, hand, before, outcome.settlement, output_width()))
+    warning = _event_warning(rec.path, before.finished and not rec.match.state.finished)
     if warning:
         click.echo(warning, err=True)
 

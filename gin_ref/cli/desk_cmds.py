@@ -11,6 +11,7 @@ from gin_ref.cli.options import WholeNumber, match_option
 from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
+from gin_ref.match.tally import Ruling
 from gin_ref.files import matchfile as record
 from gin_ref.views import tally_text as tally_view
 from gin_ref.views import words
@@ -59,7 +60,7 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
     path = record.match_file(match_path)
     with record.updating(path) as rec:
         step = rec.match.rule(kind, reason, record.now(), hand=hand, player=player, points=points, by=by)
-    say(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(step.data)}"))
+    say(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(Ruling.of(step.data))}"))
     say("\n".join(tally_view.standing_lines(rec.match)))
 
 

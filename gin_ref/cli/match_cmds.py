@@ -19,10 +19,11 @@ from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
 from gin_ref.cli.sealcheck import strict_option
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, complete_player, discard_option,
-                                 json_option, match_option, player_argument, rules_option, upcard_option,
+                                 json_option, match_option, output_width, player_argument, rules_option, upcard_option,
                                  wide_option)
 from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.match.tally import Irregularity, Ruling
 from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
@@ -209,7 +210,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
         raise CountOverLimitError(f"{slip}; the deal of hand {dealt.number} is recorded and the hand stays "
                                   "open (undo takes the deal back)")
     refuse_kept(rec.match, outcome, dealt is not None)
-    say(lead + tally_view.knock_text(rec.match, outcome))
+    say(lead + tally_view.knock_text(rec.match, outcome, output_width()))
 
 
 @click.command("dead")
@@ -296,9 +297,9 @@ def tally_cmd(match_path, as_json, what_if_spec, file, strict):
     elif whatif is not None:
         from gin_ref.views.whatif_view import what_if_text
 
-        say(what_if_text(rec.match, whatif))
+        say(what_if_text(rec.match, whatif, output_width()))
     else:
-        say(tally_view.tally_text(rec.match, path))
+        say(tally_view.tally_text(rec.match, path, output_width()))
 
 
 @click.command("verify")
@@ -367,7 +368,7 @@ def verify_cmd(match_path, as_json, strict, files):
                 say((one_line(f"  note: {note}")))
             for item in _rulings(data):
                 say((one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
-                                             f"{words.ruling_words(item, dated=True)}")))
+                                             f"{words.ruling_words(Ruling.of(item), dated=True)}")))
             if match is not None and not sealed:
                 say((f"  {words.NO_SEALS}"))
     if as_json:
@@ -395,7 +396,7 @@ def _irregularities(data):
             continue
         found.append({"line": yamltext.line_of(data, where), "hand": hand, "kind": item.get("kind"),
                       "player": item.get("player"), "detail": item.get("detail"),
-                      "text": words.irregularity_note(hand, item)})
+                      "text": words.irregularity_note(hand, Irregularity.of(item))})
     return sorted(found, key=lambda item: item["line"])
 
 

@@ -61,6 +61,17 @@ def skeleton(name: str) -> str:
     return "".join(classes.get(char, char) for char in text)
 
 
+def player_key(name: str) -> str:
+    """The name a player is counted under: names are matched without case (``ann`` and ``Ann`` are one
+    player), in a match, an event, the standings, the ratings and the stats alike."""
+    return name.casefold()
+
+
+def same_player(a: str, b: str) -> bool:
+    """Do two spellings name one player (``player_key``)?"""
+    return player_key(a) == player_key(b)
+
+
 def look_alike(a: str, b: str) -> bool:
     """Do two different names (not merely in case) look alike?"""
     a, b = unicodedata.normalize("NFC", a), unicodedata.normalize("NFC", b)

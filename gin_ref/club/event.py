@@ -226,11 +226,11 @@ class Event:
         return [table for rnd in self.rounds for table in rnd.tables
                 if not (results.get(table.file) or Result.unplayed()).finished]
 
-    def rounds_played(self, results):
+    def rounds_played(self, results: Dict[str, Result]) -> int:
         return sum(all((results.get(t.file) or Result.unplayed()).finished for t in rnd.tables)
                    for rnd in self.rounds)
 
-    def is_over(self, results):
+    def is_over(self, results: Dict[str, Result]) -> bool:
         return len(self.rounds) == self.total_rounds and not self.unfinished(results)
 
     def standings(self, results: Dict[str, Result]) -> List[Standing]:

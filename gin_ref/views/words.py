@@ -321,7 +321,7 @@ def why_words(why: Any, rules: str) -> str:
         return f"{values[0]} ruled by the director: stands as ruled"
     if kind == "no_upcard":
         return f"no upcard recorded, but {rules} needs it ({values[0]}): not scored"
-    return kind
+    return str(kind)
 
 
 def ruling_words(ruling: Ruling, dated: bool = False) -> str:

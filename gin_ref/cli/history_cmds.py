@@ -59,22 +59,22 @@ def read_view(file, named=True):
     """One match file as a MatchView, read and replayed strictly by ``gin_ref.files.matchfile`` (as ``tally``
     does). None when a file found in a folder is YAML but not a match; RecordError naming the file when it is
     a damaged match, or a file found that cannot be read as YAML at all."""
-    from gin_ref.files import matchfile as records
+    from gin_ref.files import matchfile
 
-    raw = records.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
-    digest = records.digest(raw)
-    text = records.decode(raw, file)
+    raw = matchfile.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
+    digest = matchfile.digest(raw)
+    text = matchfile.decode(raw, file)
     del raw  # not held while the record is replayed
-    parsed = records.read_yaml(text, file)
+    parsed = matchfile.read_yaml(text, file)
     if not claims_match(parsed[0]):
         if not named:
             return None
         raise RecordError(f"not a gin-ref match: no 'format: {FORMAT}' at the top", path=file)
-    data, version = records.parse(text, file, parsed)
-    rec = records.replay(data, file, version)
+    data, version = matchfile.parse(text, file, parsed)
+    rec = matchfile.replay(data, file, version)
     from gin_ref.cli.sealcheck import failed_seals
 
-    return MatchView(shown_name(file), records.record_data(rec), tally_of(rec.match), tuple(failed_seals(rec.match)),
+    return MatchView(shown_name(file), matchfile.record_data(rec), tally_of(rec.match), tuple(failed_seals(rec.match)),
                      digest)
 
 

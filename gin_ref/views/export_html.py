@@ -1,7 +1,7 @@
 """The score sheet as one self-contained HTML page, to post on a noticeboard or print.
 
 Several matches open with their standings. Each match is headed by its players and date (the file name
-small below); its table ends with the total, each bonus and the final score; Hollywood shows each game's
+small below); its sheet ends with the total, each bonus and the final score; Hollywood shows each game's
 columns and a chart per game with its target; hearts and diamonds are red; a match not started says so.
 The print stylesheet sets the paper (A4 by default) and its margins, prints at 11 pt, and keeps each match
 whole on one page where it fits: a match that would not fit under the one before starts a new page. Its page
@@ -80,7 +80,7 @@ def _cells(row: Row, numeric: Collection[int], card: Optional[int] = None) -> st
 def html_grid(headers: Sequence[object], rows: Sequence[Row], numeric: Collection[int] = (),
               foot: Sequence[Row] = (), card: Optional[int] = None, groups: Sequence[Tuple[str, int]] = (),
               span: int = 1) -> List[str]:
-    """A table: ``groups`` (title, columns) over the headers, the rows, then the ``foot`` rows (total, each
+    """A grid as an HTML table element: ``groups`` (title, columns) over the headers, the rows, then the ``foot`` rows (total, each
     bonus, final) with their own class, each titled in one cell across its first ``span`` columns."""
     out = ["<table>", "<thead>"]
     if groups:
@@ -102,7 +102,7 @@ def html_grid(headers: Sequence[object], rows: Sequence[Row], numeric: Collectio
 
 
 def match_section(view: MatchView) -> List[str]:
-    """One match: its heading, what it was, the hand table (or why there is none), notes and charts."""
+    """One match: its heading, what it was, the sheet (or why there is none), notes and charts."""
     out = ["<section class=\"match\">", "<header>",
            f"<h2>{esc(' v '.join(view.players))}<span class=\"date\">{esc(view.date)}</span></h2>",
            f"<p class=\"file\">{esc(view.file)}</p>", "</header>", "<dl>",
@@ -126,7 +126,7 @@ def match_section(view: MatchView) -> List[str]:
 
 
 def standings_section(views: Sequence[MatchView]) -> List[str]:
-    """Several matches open with their standings: the league table of ``gin-ref standings`` over these
+    """Several matches open with their standings: the standings of ``gin-ref standings`` over these
     matches (``gin_ref.views.standings``), and the matches still being played, not counted."""
     data = standings(views)
     out = ["<section class=\"standings\">", "<h2>Standings</h2>"]

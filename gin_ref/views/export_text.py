@@ -1,7 +1,7 @@
-"""The score sheet as Markdown, for a club's notes: each match headed by its players and date, its hand
-table ending with the total, each bonus and the final score, and for Hollywood a table per game.
+"""The score sheet as Markdown, for a club's notes: each match headed by its players and date, its sheet
+ending with the total, each bonus and the final score, and for Hollywood a grid per game.
 
-Every name is escaped: no name can break a table, start a list or show as an HTML entity.
+Every name is escaped: no name can break a grid, start a list or show as an HTML entity.
 """
 
 import re
@@ -18,7 +18,7 @@ _MD_LIST_MARKER = re.compile(r"^(?:([+\-])|([0-9]+)([.)]))")  # a list item's te
 
 
 def md(value: object) -> str:
-    """A table cell's text with Markdown punctuation escaped (a name cannot break the table) and each '&'
+    """A grid cell's text with Markdown punctuation escaped (a name cannot break the grid) and each '&'
     that would start an HTML entity written as '&amp;'."""
     if value is None:
         return ""
@@ -34,7 +34,7 @@ def _md_item(text: str) -> str:
 
 def _md_grid(headers: Sequence[Any], rows: Sequence[Row], numeric: Collection[int] = (),
              foot: Sequence[Row] = ()) -> List[str]:
-    """A table; the ``foot`` rows (total, bonuses, final) have their titles in bold."""
+    """A grid as a Markdown table; the ``foot`` rows (total, bonuses, final) have their titles in bold."""
     lines = ["| " + " | ".join(md(h) for h in headers) + " |",
              "|" + "|".join("---:" if i in numeric else "---" for i in range(len(headers))) + "|"]
     lines += ["| " + " | ".join(md(c) for c in row) + " |" for row in rows]

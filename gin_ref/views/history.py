@@ -116,7 +116,7 @@ def history_data(views: Iterable[MatchView], skipped: Sequence[Tuple[str, str]] 
 def paid_notes(views: Iterable[MatchView]) -> List[str]:
     """``match.yaml: Ann wins the game; Ben is paid 95 on boxes`` for each finished match (in the order given)
     whose game's loser is paid, box bonuses lifting his final above the winner's (``words.paid_words``):
-    a table of winners and scores says it in words under it."""
+    a grid of winners and scores says it in words under it."""
     notes = []
     for view in views:
         tally = view.tally

@@ -1,4 +1,4 @@
-"""The league table over many matches (pure: takes ``MatchView``s, returns plain data and text).
+"""The standings over many matches (pure: takes ``MatchView``s, returns plain data and text).
 
 ``standings(matches)`` is the ``gin-ref standings --json`` object without ``skipped`` (reading files is the
 CLI's job): one row per player over the finished matches, and the open matches apart.
@@ -87,7 +87,7 @@ def spellings(views: Iterable[MatchView]) -> Dict[str, str]:
 
 def standings(matches: Iterable[MatchView], since: Optional[str] = None, until: Optional[str] = None,
               by: str = "wins") -> Dict[str, Any]:
-    """The league table of ``matches`` (MatchViews, finished or not): ``{"standings": [rows in rank
+    """The standings of ``matches`` (MatchViews, finished or not): ``{"standings": [rows in rank
     order], "open": [{"file", "players"}]}``. ``since`` / ``until``: ISO dates (both included) of the
     matches counted; ``by``: "wins" or "rating"."""
     if by not in ORDERS:
@@ -156,14 +156,14 @@ def _rank(rows: List[Row], by: str) -> None:
 
 
 def standings_rows(data: Mapping[str, Any]) -> List[List[Any]]:
-    """The table rows people read (win % and rating with one decimal, diff signed)."""
+    """The grid's rows people read (win % and rating with one decimal, diff signed)."""
     return [[row["rank"], short_name(row["player"]), row["matches"], row["matches_won"], f"{row['win_pct']:.1f}",
              row["points_for"], row["points_against"], f"{row['diff']:+d}", f"{row['rating']:.1f}"]
             for row in data["standings"]]
 
 
 def standings_text(data: Mapping[str, Any], notes: Sequence[str] = (), width: Optional[int] = None) -> str:
-    """The league table as text (fitting ``width`` cells; None: in full), then ``notes``
+    """The standings as text (fitting ``width`` cells; None: in full), then ``notes``
     (``history.paid_notes``: each match won by a player who is not paid), then the open matches (one line
     each)."""
     lines = []

@@ -64,14 +64,14 @@ def player_stats(views: Iterable[MatchView], player: Optional[str] = None) -> Di
     The knocker's deadwood is the tally's ``knocker_deadwood``: the engine's count when it settled the
     hand again from the recorded cards.
     """
-    table: Dict[str, Stats] = {}
+    figures: Dict[str, Stats] = {}
     sums: Dict[str, List[int]] = {}
     for view in oldest_first(views):  # for the progression
         names = view.players if player is None else [p for p in view.players if same_player(p, player)]
         for name in names:
-            if name not in table:
-                table[name], sums[name] = _new(), [0, 0]  # points in hands won, knock deadwood
-            stats = table[name]
+            if name not in figures:
+                figures[name], sums[name] = _new(), [0, 0]  # points in hands won, knock deadwood
+            stats = figures[name]
             stats["matches"] += 1
             stats["matches_won"] += view.tally.winner == name
             stats["results_only"] += view.tally.result_only is not None
@@ -84,11 +84,11 @@ def player_stats(views: Iterable[MatchView], player: Optional[str] = None) -> Di
                 "final": (view.tally.final or {}).get(name),
                 "won": view.tally.winner == name,
             })
-    for name, stats in table.items():
+    for name, stats in figures.items():
         won_points, deadwood = sums[name]
         stats["avg_points_per_hand_won"] = _average(won_points, stats["hands_won"])
         stats["avg_knock_deadwood"] = _average(deadwood, stats["knocks"])
-    return {name: table[name] for name in sorted(table, key=lambda n: (n.casefold(), n))}
+    return {name: figures[name] for name in sorted(figures, key=lambda n: (n.casefold(), n))}
 
 
 def results_left_out(views: Iterable[MatchView], player: Optional[str] = None) -> int:

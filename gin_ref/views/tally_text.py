@@ -1,4 +1,4 @@
-"""What the match commands print for people: the tally table, a settled hand, who deals next, the end.
+"""What the match commands print for people: the tally's grid, a settled hand, who deals next, the end.
 
 Every function takes a ``Match`` (and an action's ``Outcome``) and returns text; nothing here decides
 anything about the game. The words for each event come from ``gin_ref.views.words``.

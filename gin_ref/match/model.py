@@ -32,6 +32,7 @@ from gin_ref.match.replay import replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
 from gin_ref.match.state import MatchState
 from gin_ref.match.steps import Step
+from gin_ref.match.tally import tally_data
 
 __all__ = ["Match", "Outcome", "Checked", "check_record"]
 
@@ -141,8 +142,6 @@ class Match:
 
     def tally(self) -> Dict[str, Any]:
         """The ``tally --json`` object (``gin_ref.match.tally``)."""
-        from gin_ref.match.tally import tally_data  # the tally reads a Match: imported when asked for
-
         return tally_data(self)
 
     # -- actions -----------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from typing import Any, Dict, List, Mapping, Optional, Union
 
 from gin_ref.club.event import Event, Result, Round, Table
 from gin_ref.views.text import grid, short_name
+from gin_ref.views.words import won_words
 
 Halves = Union[int, float]
 
@@ -95,7 +96,7 @@ def round_lines(rnd: Mapping[str, Any], width: Optional[int] = None) -> List[str
     rows = []
     for t in rnd["tables"]:
         state = "playing" if not t.get("finished", False) else (
-            f"{t['winner']} won" if t["winner"] else "tied: ½ each")
+            won_words(t["winner"], "") if t["winner"] else "tied: ½ each")
         rows.append([f"table {t['table']}", " v ".join(map(short_name, t["players"])), state, t["file"]])
     lines = grid(rows, width=None if width is None else width - 2, clip_end=(3,)).splitlines() if rows else []
     lines = ["  " + line for line in lines]

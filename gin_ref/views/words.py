@@ -31,13 +31,16 @@ def result_name(result: object, phrase: bool = False) -> str:
 
 
 def wins_words(winner: object) -> str:
-    """``Ann wins``: a match's or a game's winner, where the sheet and the tally name him."""
+    """``Ann wins``: the winner where the sheet and the tally state where a match or a game stands (the
+    present: ``Ann wins: Ann 112, Ben 45``). Every "wins" and "won" of a winner is spelled by this function
+    or ``won_words``."""
     return f"{winner} wins"
 
 
-def won_words(winner: object, scores: str) -> str:
-    """``Ann won 151 to 71``: a match over, in one phrase (a table at an event: ``Ann won``)."""
-    return f"{winner} won {scores}".rstrip()
+def won_words(winner: object, what: str) -> str:
+    """``Ann won 151 to 71``, ``Ann won the match``: an end told as past (``what`` empty: ``Ann won``, a
+    table at an event)."""
+    return f"{winner} won {what}".rstrip()
 
 
 def result_words(entry: Mapping[str, Any]) -> str:
@@ -246,7 +249,7 @@ def end_reason(state: MatchState) -> str:
             count = "three" if len(state.games) == 3 else str(len(state.games))
             return f"all {count} Hollywood games were won by hand {state.ended_in}"
         won = ", ".join(f"{name} {sum(1 for g in state.games if g.winner == name)}" for name in state.players)
-        who = f"{state.winner} won the match" if state.winner else "the match was drawn"
+        who = won_words(state.winner, "the match") if state.winner else "the match was drawn"
         return f"{who} in hand {state.ended_in}, games won: {won}"
     return f"{state.winner} reached {state.rules.target} in hand {state.ended_in}"
 

@@ -151,3 +151,16 @@ def test_the_glossary_defines_each_word():
     for word in ("table", "table line", "grid", "sheet", "record", "match", "game", "hand", "deal", "turn",
                  "step", "tally", "event", "seat", "ruling", "correction"):
         assert f"**{word}**" in glossary, word
+
+
+def test_reading_a_command_line_with_wide_leaves_no_width_behind(monkeypatch, capsys):
+    """The session reads a line (``make_context``, as for ``new --force``) without running it: a ``--wide``
+    in it sets the width of that one command's context, never the process's (the output that follows
+    still fits the terminal)."""
+    from gin_ref.cli import main
+    from gin_ref.cli.output import say
+
+    monkeypatch.setenv("COLUMNS", "40")
+    main.get_command(None, "tally").make_context("tally", ["--wide"], resilient_parsing=True)
+    say("word " * 20)
+    assert max(cells(line) for line in capsys.readouterr().out.splitlines()) <= 40

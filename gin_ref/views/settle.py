@@ -23,7 +23,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.game import owed
 from gin_ref.match.names import player_key
-from gin_ref.match.tally import Bonuses, GameTally, Scores
+from gin_ref.match.tally import Bonuses, Scores
 from gin_ref.views.history import MatchView
 from gin_ref.views.standings import spellings
 from gin_ref.views.words import paid_words

@@ -26,3 +26,49 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if item.path.name in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+
+
+# Running gin-ref (tests/runs.py): ``gin`` in this process, ``gin_installed`` through the installed command.
+# Both take the command's words and cwd=, env=, input=, and return a Run with .code, .out and .err.
+from runs import installed, invoke  # noqa: E402
+
+
+@pytest.fixture
+def gin():
+    """gin-ref in this process (click's CliRunner on the console script's group)."""
+    return invoke
+
+
+@pytest.fixture
+def gin_installed():
+    """gin-ref through the installed command, in a process of its own: for exit codes as a shell sees them,
+    signals, the console script, ``python -m gin_ref``."""
+    return installed
+
+
+@pytest.fixture
+def new_match(tmp_path):
+    """Start a match: ``new_match("Ann", "Ben", rules="oklahoma")`` records ``gin-ref new`` in
+    ``tmp_path/m.yaml`` (or ``path=``) and returns the file's path."""
+
+    def start(*players, rules=None, path=None, options=()):
+        path = tmp_path / "m.yaml" if path is None else path
+        extra = ["--rules", rules] if rules else []
+        done = invoke("new", *(players or ("Ann", "Ben")), "--match", path, *extra, *options)
+        assert done.code == 0, done.err
+        return path
+
+    return start
+
+
+@pytest.fixture
+def tally():
+    """The tally of a match file as ``gin-ref tally --json`` gives it (the command must exit 0)."""
+    import json
+
+    def read(path, *options):
+        done = invoke("tally", "--match", path, "--json", *options)
+        assert done.code == 0, done.err
+        return json.loads(done.out)
+
+    return read

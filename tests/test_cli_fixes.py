@@ -4,7 +4,7 @@ upcard, a discard named with the 10 cards that hold it, a match file given as ru
 import json
 import re
 
-from test_cli_counts import new, ok, refused, sh, tally, verified
+from infolder import new, ok, refused, sh, tally, verified
 
 DEFENDER = "KH QD JS 9H 6D 3H 6S TD 5C 2H"
 

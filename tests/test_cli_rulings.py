@@ -1,23 +1,17 @@
-"""``gin-ref ruling`` through the installed command: every kind on a two-player, a three-player and a
+"""``gin-ref ruling`` in process: every kind on a two-player, a three-player and a
 Hollywood match (copies of the shipped examples), what follows the ruling (winner, points, totals, the
 end, the bonuses, who deals), ``undo`` of a ruling, the marks in tally, exports and verify, and stats and
 standings counting a ruled hand by its ruled result."""
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from runs import invoke as run
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-GIN_REF = shutil.which("gin-ref")
-
-
-def run(*args, cwd=None):
-    command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-    return subprocess.run(command + [str(a) for a in args], cwd=cwd, capture_output=True, text=True)
 
 
 def ok(*args):

@@ -62,7 +62,7 @@ def test_on_a_terminal_it_asks_first(folder, capsys):
 @pytest.mark.slow
 def test_the_question_on_a_real_terminal(folder):
     pexpect = pytest.importorskip("pexpect")
-    from test_play_terminal import Terminal
+    from terminal import Terminal
 
     term = Terminal(folder)
     term.wait("deal 2>")

@@ -349,7 +349,7 @@ def test_over_the_limit_on_a_table_line_and_in_a_pipe(folder, capsys):
 @pytest.mark.parametrize("answer, kept", [("y", True), ("n", False), ("", False)])
 def test_over_the_limit_on_a_terminal_asks(folder, answer, kept):
     pytest.importorskip("pexpect")
-    from test_play_terminal import Terminal
+    from terminal import Terminal
 
     new("Ann", "Ben")
     assert run("deal", "-m", "m.yaml", "-u", "3h").exit_code == 0

@@ -78,3 +78,11 @@ def installed(*args, cwd=None, env=None, input=None, timeout=120):
     done = subprocess.run(command() + [str(arg) for arg in args], cwd=cwd, env=full, input=input,
                           capture_output=True, text=True, timeout=timeout)
     return Run(done.returncode, done.stdout, done.stderr)
+
+
+def complete(cwd, words, env=None):
+    """What bash completion offers for the last of ``words`` (``(type, value)`` pairs)."""
+    environ = {"GIN_REF_MATCH": None, **(env or {}), "_GIN_REF_COMPLETE": "bash_complete",
+               "COMP_WORDS": " ".join(["gin-ref", *words]), "COMP_CWORD": str(len(words))}
+    out = invoke(cwd=cwd, env=environ).out
+    return [tuple(line.split(",", 1)) for line in out.splitlines() if line]

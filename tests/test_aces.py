@@ -352,7 +352,7 @@ def test_rules_diff_names_the_ace_knob(high_rules):
 
 
 def test_completion_leaves_out_the_cards_of_a_run_through_the_ace(tmp_path, high_rules):
-    from test_completion import complete
+    from runs import complete
 
     offered = complete(tmp_path, ["check", "--rules", high_rules, "--upcard", "9H", "Q-AS", "k"])
     assert ("plain", "KS") not in offered and ("plain", "KH") in offered

@@ -8,7 +8,6 @@ import fcntl
 import json
 import re
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -556,58 +555,6 @@ def test_verify_refuses_player_names_that_differ_only_in_case(match_file):
     assert (result.exit_code, result.stdout, result.stderr) == (
         1, "", f"{match_file}:{line}: players 'Ann' and 'ann' differ only in case (a player is named ignoring "
                "case)\n")
-
-
-# -- the installed command ---------------------------------------------------------------------------------
-
-GIN_REF = shutil.which("gin-ref")
-installed = pytest.mark.skipif(GIN_REF is None, reason="gin-ref is not installed (pip install .)")
-
-
-def sh(cwd, *args, env=None):
-    return subprocess.run([GIN_REF, *map(str, args)], cwd=cwd, capture_output=True, text=True,
-                          env=dict(os.environ, **(env or {})))
-
-
-@installed
-def test_installed_command_plays_and_refuses(tmp_path):
-    env = {"GIN_REF_MATCH": "table.yaml"}
-    assert sh(tmp_path, "new", "--dealer", "Ben", "Ann", "Ben", env=env).returncode == 0
-    assert sh(tmp_path, "deal", "--upcard", "TD", env=env).stdout == ("hand 1: Ben deals, upcard 10♦\n"
-                                                                      "knock limit 10 (upcard 10♦)\n")
-    before = (tmp_path / "table.yaml").read_bytes()
-    bad = sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)].replace("3C", "AS"),
-             env=env)
-    assert (bad.returncode, bad.stderr, bad.stdout) == (2, "Error: AS in both hands\n", "")
-    assert (tmp_path / "table.yaml").read_bytes() == before
-    done = sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 71)], env=env)
-    assert done.returncode == 0 and "totals: Ann 66, Ben 0\nnext: Ann deals hand 2 (the winner" in done.stdout
-    sh(tmp_path, "deal", "--upcard", "TS", env=env)
-    over = sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 35)], env=env)
-    assert over.returncode == 0 and "totals: Ann 96, Ben 0\nnext: Ann deals hand 3" in over.stdout
-    sh(tmp_path, "deal", "--upcard", "TH", env=env)
-    sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], env=env)
-    data = json.loads(sh(tmp_path, "tally", "--json", env=env).stdout)
-    assert (data["winner"], data["final"], [h["dealer"] for h in data["hands"]]) == (
-        "Ann", {"Ann": 114, "Ben": 0}, ["Ben", "Ann", "Ann"])
-    late = sh(tmp_path, "deal", "--upcard", "2H", env=env)
-    assert (late.returncode, late.stderr) == (1, "Error: the match is over (it ended with hand 3): no more deals\n")
-    assert sh(tmp_path, "verify", "table.yaml").stdout == "table.yaml: ok, 3 hands, over: Ann won 114 to 0\n"
-
-
-@installed
-def test_installed_help_names_every_match_command(tmp_path):
-    out = sh(tmp_path, "--help").stdout
-    for name in ("new", "deal", "knock", "dead", "undo", "tally", "verify"):
-        assert f"  {name} " in out
-    assert "Example:" in sh(tmp_path, "knock", "--help").stdout
-
-
-def test_python_dash_m_runs_the_same_cli(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "gin_ref", "verify", tmp_path / "none.yaml"],
-                            capture_output=True, text=True, cwd=tmp_path,
-                            env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
-    assert result.returncode == 1 and result.stderr.endswith("none.yaml: no such file\n")
 
 
 # -- the end of the record: a cut file is refused, a /1 file is read and written as /2 ---------------------

@@ -1,15 +1,14 @@
 """``gin-ref rules``, ``rules show`` and ``rules check`` through the CLI: whole outputs and exit codes."""
 
 import json
-import shutil
-import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
 from gin_ref.core.rules import KNOBS
+
+from runs import installed
 
 PRESET_TABLE = """\
 preset         description
@@ -195,12 +194,6 @@ def test_a_rules_file_pyyaml_cannot_build_is_one_error_line(folder, text, args, 
     assert result.exit_code == code
     lines = (result.stderr or result.stdout).splitlines()
     assert len(lines) == 1 and "club.yaml:1" in lines[0], lines
-
-
-def installed(*args, cwd):
-    """The installed command (or ``python -m gin_ref`` where there is no script), run in ``cwd``."""
-    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
-    return subprocess.run(command + list(args), cwd=cwd, capture_output=True, text=True)
 
 
 def test_presets_are_package_data_found_from_any_folder(tmp_path):

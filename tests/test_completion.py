@@ -1,7 +1,8 @@
-"""Completion in the shell (issue 11 item 8): click's completion (in process; the scripts through the installed
-command) offers the players of the match file, the preset names and the card codes."""
+"""Completion in the shell (issue 11 item 8): click's completion, in process, offers the players of the match
+file, the preset names and the card codes (the scripts for each shell, through the installed command:
+tests/test_smoke_installed.py)."""
 
-from runs import complete, installed, invoke as run
+from runs import complete, invoke as run
 
 
 def gin_ref(cwd, *args):
@@ -35,9 +36,3 @@ def test_card_codes_complete_and_leave_out_cards_given(tmp_path):
                                                                           ("plain", "AC")]
     gin_ref(tmp_path, "new", "--dealer", "Ann", "Ann", "Ben")
     assert ("plain", "QD") in complete(tmp_path, ["knock", "Ben", "q"])
-
-
-def test_the_completion_scripts_are_given_for_bash_zsh_and_fish(tmp_path):
-    for shell in ("bash", "zsh", "fish"):  # the installed command: what a shell's start-up file runs
-        script = installed(env={"_GIN_REF_COMPLETE": f"{shell}_source"}).out
-        assert "_GIN_REF_COMPLETE" in script, shell

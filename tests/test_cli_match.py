@@ -1,7 +1,7 @@
 """Recording whole matches from the command line: new, deal, knock, dead, undo, tally, verify (two players).
 
-Whole matches under oklahoma, classic and hollywood through CliRunner, a few commands through the installed
-``gin-ref``, and every bad input with its exact ``Error:`` line, its exit code and the file unchanged.
+Whole matches under oklahoma, classic and hollywood in process (tests/runs.py; the installed command:
+tests/test_smoke_installed.py), and every bad input with its exact ``Error:`` line, its exit code and the file unchanged.
 """
 
 import fcntl
@@ -13,12 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from gin_ref.files import matchfile as record
-from gin_ref.cli import main
 
 from hands import BASE, DEFENDER, KNOCKER
+from runs import invoke
 
 
 @pytest.fixture
@@ -29,7 +28,7 @@ def match_file(tmp_path, monkeypatch):
 
 
 def run(*args, ok=True):
-    result = CliRunner().invoke(main, [str(a) for a in args])
+    result = invoke(*args)
     if ok:
         assert result.exit_code == 0, result.output + result.stderr
     return result
@@ -555,6 +554,39 @@ def test_verify_refuses_player_names_that_differ_only_in_case(match_file):
     assert (result.exit_code, result.stdout, result.stderr) == (
         1, "", f"{match_file}:{line}: players 'Ann' and 'ann' differ only in case (a player is named ignoring "
                "case)\n")
+
+
+# -- a whole match on $GIN_REF_MATCH (through the installed command: tests/test_smoke_installed.py) ----------
+
+def test_a_match_on_the_file_gin_ref_match_names_plays_and_refuses(tmp_path):
+    env = {"GIN_REF_MATCH": "table.yaml"}
+
+    def ok(cwd, *args, env=None):
+        done = invoke(*args, cwd=cwd, env=env)
+        assert (done.code, done.err) == (0, ""), (args, done)
+        return done.out
+
+    ok(tmp_path, "new", "--dealer", "Ben", "Ann", "Ben", env=env)
+    assert ok(tmp_path, "deal", "--upcard", "TD", env=env) == ("hand 1: Ben deals, upcard 10♦\n"
+                                                               "knock limit 10 (upcard 10♦)\n")
+    before = (tmp_path / "table.yaml").read_bytes()
+    bad = invoke("knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)].replace("3C", "AS"),
+                    cwd=tmp_path, env=env)
+    assert (bad.code, bad.err, bad.out) == (2, "Error: AS in both hands\n", "")
+    assert (tmp_path / "table.yaml").read_bytes() == before
+    out = ok(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 71)], env=env)
+    assert "totals: Ann 66, Ben 0\nnext: Ann deals hand 2 (the winner" in out
+    ok(tmp_path, "deal", "--upcard", "TS", env=env)
+    out = ok(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 35)], env=env)
+    assert "totals: Ann 96, Ben 0\nnext: Ann deals hand 3" in out
+    ok(tmp_path, "deal", "--upcard", "TH", env=env)
+    ok(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], env=env)
+    data = json.loads(ok(tmp_path, "tally", "--json", env=env))
+    assert (data["winner"], data["final"], [h["dealer"] for h in data["hands"]]) == (
+        "Ann", {"Ann": 114, "Ben": 0}, ["Ben", "Ann", "Ann"])
+    late = invoke("deal", "--upcard", "2H", cwd=tmp_path, env=env)
+    assert (late.code, late.err) == (1, "Error: the match is over (it ended with hand 3): no more deals\n")
+    assert ok(tmp_path, "verify", "table.yaml") == "table.yaml: ok, 3 hands, over: Ann won 114 to 0\n"
 
 
 # -- the end of the record: a cut file is refused, a /1 file is read and written as /2 ---------------------

@@ -72,3 +72,22 @@ def tally():
         return json.loads(done.out)
 
     return read
+
+
+class Sweep:
+    """How many hands of a seeded reference sweep to check (the first ones of the same sequence): all of them
+    in the slow suite, a sample in the fast one."""
+
+    def __init__(self, full):
+        self.full = full
+
+    def __call__(self, count, sample=150):
+        return count if self.full else min(count, sample)
+
+
+@pytest.fixture(params=[pytest.param(False, id="sample"), pytest.param(True, id="full", marks=pytest.mark.slow)])
+def sweep(request):
+    """A sweep against the brute-force reference (tests/reference.py): ``sweep(3000)`` hands is a sample of
+    them (150 by default, the first of the same seeded sequence) in the fast suite and all 3000 under
+    ``-m slow``."""
+    return Sweep(request.param)

@@ -91,3 +91,21 @@ def sweep(request):
     them (150 by default, the first of the same seeded sequence) in the fast suite and all 3000 under
     ``-m slow``."""
     return Sweep(request.param)
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """Work in ``tmp_path`` (the current folder for the test and for gin-ref in process), no $GIN_REF_MATCH."""
+    monkeypatch.delenv("GIN_REF_MATCH", raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def knocked(here):
+    """``m.yaml`` in the current folder: Ann v Ben (Ann deals), hand 1 a knock by Ben, 5 against 23."""
+    for args in (["new", "--match", "m.yaml", "--dealer", "Ann", "Ann", "Ben"],
+                 ["knock", "--match", "m.yaml", "--upcard", "9H", "Ben", "5", "--defender", "23"]):
+        done = invoke(*args)
+        assert done.code == 0, done.err
+    return here / "m.yaml"

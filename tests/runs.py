@@ -31,12 +31,13 @@ def command():
 class Run:
     """One run's exit code and its two outputs."""
 
-    def __init__(self, code, out, err):
+    def __init__(self, code, out, err, output=None):
         self.code, self.out, self.err = code, out, err
+        self.output = out + err if output is None else output  # both, as a terminal shows them (click's name)
 
     # subprocess's and click's names for the same
     returncode = exit_code = property(lambda self: self.code)
-    stdout = output = property(lambda self: self.out)
+    stdout = property(lambda self: self.out)
     stderr = property(lambda self: self.err)
 
     def __repr__(self):
@@ -63,7 +64,7 @@ def invoke(*args, cwd=None, env=None, input=None):
         result = CliRunner().invoke(main, [str(arg) for arg in args], input=input, env=env)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
-    return Run(result.exit_code, result.stdout, result.stderr)
+    return Run(result.exit_code, result.stdout, result.stderr, result.output)
 
 
 def installed(*args, cwd=None, env=None, input=None, timeout=120):
@@ -86,3 +87,10 @@ def complete(cwd, words, env=None):
                "COMP_WORDS": " ".join(["gin-ref", *words]), "COMP_CWORD": str(len(words))}
     out = invoke(cwd=cwd, env=environ).out
     return [tuple(line.split(",", 1)) for line in out.splitlines() if line]
+
+
+def expect(code, *args, **options):
+    """gin-ref with ``args`` in this process, which must exit with ``code``."""
+    done = invoke(*args, **options)
+    assert done.code == code, done
+    return done

@@ -94,3 +94,10 @@ def expect(code, *args, **options):
     done = invoke(*args, **options)
     assert done.code == code, done
     return done
+
+
+def output_of(*args, **options):
+    """What gin-ref with ``args`` prints on stdout, in this process; it must exit 0."""
+    done = invoke(*args, **options)
+    assert done.code == 0, (args, done)
+    return done.out

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import click
 import pytest
-from click.testing import CliRunner
 
 from gin_ref.cli import main
 from gin_ref.files import matchfile as record
@@ -19,15 +18,12 @@ from gin_ref.files import matchfile as record
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from make_match import make_match  # noqa: E402
+from runs import invoke as run
 
 CASE = '{"upcard": "7D", "hand": "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D"}'
 LEGAL = ('{"limit": 7, "legal": true, "gin": false, "big_gin": false, "deadwood": 5, "melds": [["AS", "2S", "3S"], '
          '["4H", "4D", "4C"], ["7C", "8C", "9C"]], "deadwood_cards": ["5D"], "discard": null, "verdict": "legal: '
          'deadwood 5 within limit 7, 2 to spare (upcard 7♦)"}')
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(main, [str(a) for a in args], input=input)
 
 
 def gin_ref(*args, **kwargs):

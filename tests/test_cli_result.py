@@ -7,10 +7,8 @@ import math
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
-
+import runs
 from runs import installed
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,13 +23,11 @@ def summary_cache(tmp_path, monkeypatch):
 
 def invoke(*args):
     # as wide as the rest of the suite (conftest), module-scoped fixtures too: whole lines, long paths unbroken
-    return CliRunner().invoke(main, [str(a) for a in args], env={"COLUMNS": "200"})
+    return runs.invoke(*args, env={"COLUMNS": "200"})
 
 
 def run(*args):
-    result = invoke(*args)
-    assert result.exit_code == 0, (args, result.stdout, result.stderr)
-    return result.stdout
+    return runs.output_of(*args, env={"COLUMNS": "200"})
 
 
 def refused(code, *args):

@@ -3,12 +3,10 @@
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
 from gin_ref.core.rules import KNOBS
 
-from runs import installed
+from runs import installed, invoke as run
 
 PRESET_TABLE = """\
 preset         description
@@ -73,12 +71,6 @@ def folder(tmp_path, monkeypatch):
 
 def write(folder, name, *lines):
     (folder / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-
-
-def run(*args):
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def test_rules_lists_the_presets():

@@ -7,7 +7,6 @@ import os
 import shutil
 
 import pytest
-from click.testing import CliRunner
 
 from gin_ref.cli import main
 from gin_ref.cli.session import Session
@@ -15,7 +14,7 @@ from gin_ref.cli.status import standing
 from gin_ref.files import matchfile as record
 
 from hands import DEFENDER, KNOCKER
-from runs import invoke
+from runs import invoke, invoke as run
 
 
 @pytest.fixture
@@ -23,10 +22,6 @@ def folder(tmp_path, monkeypatch):
     monkeypatch.delenv("GIN_REF_MATCH", raising=False)
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(arg) for arg in args])
 
 
 def new(*players, rules="oklahoma"):

@@ -18,9 +18,8 @@ def ok(*args):
 
 
 @pytest.fixture
-def m(tmp_path):
-    path = tmp_path / "m.yaml"
-    ok("new", "--match", path, "--dealer", "Ann", "Ann", "Ben")
+def m(new_match):
+    path = new_match("Ann", "Ben", options=["--dealer", "Ann"])
     ok("knock", "--match", path, "--upcard", "9H", "Ben", "5", "--defender", "23")  # Ben 18
     ok("knock", "--match", path, "--upcard", "9H", "Ann", "0", "--defender", "23")  # Ann 48
     ok("knock", "--match", path, "--upcard", "9H", "Ben", "2", "--defender", "12")  # Ben 10

@@ -154,6 +154,7 @@ def test_ctrl_c_while_the_session_parses_an_entry(here, monkeypatch, capsys):
     assert capsys.readouterr().err == "Error: interrupted\n"
 
 
+@pytest.mark.slow  # stress: eight processes, each interrupted by a real SIGINT at a timed moment
 def test_ctrl_c_during_a_write_leaves_the_file_as_it_was(here):
     """Interrupted at any moment, a deal either did not happen (exit 130, the file byte for byte as it was)
     or happened whole (exit 0, or 130 saying the change was written). (An interrupt in the first milliseconds, while Python itself starts and

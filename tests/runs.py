@@ -6,8 +6,8 @@ names subprocess and click use for them, so a test reads either way).
 In process, a command must end as the installed one does: an exception other than ``SystemExit`` escaping
 the command is raised again here (the installed command would print a traceback), never turned into an exit
 code. The process-wide state a command reads is set for the run and put back after it: the environment
-(``env``: a name mapped to None is removed), the working folder (``cwd``), stdin (``input``: not a
-terminal, as a pipe) and the output width.
+(``env``: a name mapped to None is removed), the working folder (``cwd``), and stdin (``input``:
+not a terminal, as a pipe). (The output width is no process-wide state: each command keeps its own.)
 """
 
 import os
@@ -58,24 +58,9 @@ def folder(cwd):
         os.chdir(before)
 
 
-@contextmanager
-def kept_width():
-    """The output width a command sets for itself (``gin_ref.views.text``, from $COLUMNS or --wide) is put
-    back after it, so a test that calls the views directly sees the width it had, whatever ran before."""
-    from gin_ref.views import text
-
-    width = getattr(text, "_WIDTH", None)  # a list of one: the width, None for as wide as it is
-    saved = list(width) if width is not None else None
-    try:
-        yield
-    finally:
-        if saved is not None:
-            width[:] = saved
-
-
 def invoke(*args, cwd=None, env=None, input=None):
     """gin-ref with ``args`` in this process."""
-    with folder(cwd), kept_width():
+    with folder(cwd):
         result = CliRunner().invoke(main, [str(arg) for arg in args], input=input, env=env)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception

@@ -14,17 +14,14 @@ def test_in_process_and_installed_give_the_same_run(tmp_path, gin, gin_installed
     assert inside.out and (inside.returncode, inside.stdout, inside.stderr) == (inside.code, inside.out, inside.err)
 
 
-def test_the_folder_the_environment_and_the_width_are_put_back(tmp_path, monkeypatch, gin):
-    from gin_ref.views import text
-
+def test_the_folder_and_the_environment_are_put_back(tmp_path, monkeypatch, gin):
     monkeypatch.setenv("GIN_REF_MATCH", "kept.yaml")
-    before, width = os.getcwd(), list(getattr(text, "_WIDTH", []))
-    done = gin("new", "--dealer", "Ann", "Ann", "Ben", cwd=tmp_path,
-                  env={"GIN_REF_MATCH": "here.yaml", "COLUMNS": "41"})
+    before = os.getcwd()
+    done = gin("new", "--dealer", "Ann", "Ann", "Ben", cwd=tmp_path, env={"GIN_REF_MATCH": "here.yaml", "COLUMNS": "41"})
     assert done.code == 0 and (tmp_path / "here.yaml").exists()
-    assert (os.getcwd(), os.environ["GIN_REF_MATCH"]) == (before, "kept.yaml")
-    assert list(getattr(text, "_WIDTH", [])) == width
-    gin("tally", cwd=tmp_path, env={"GIN_REF_MATCH": None})  # removed for the run: match.yaml, not there
+    assert (os.getcwd(), os.environ["GIN_REF_MATCH"], os.environ["COLUMNS"]) == (before, "kept.yaml", "200")
+    gone = gin("tally", cwd=tmp_path, env={"GIN_REF_MATCH": None})  # removed for the run: match.yaml, not there
+    assert gone.code == 1 and "match.yaml" in gone.err and "kept.yaml" not in gone.err
     assert os.environ["GIN_REF_MATCH"] == "kept.yaml"
 
 

@@ -17,7 +17,8 @@ def test_in_process_and_installed_give_the_same_run(tmp_path, gin, gin_installed
 def test_the_folder_and_the_environment_are_put_back(tmp_path, monkeypatch, gin):
     monkeypatch.setenv("GIN_REF_MATCH", "kept.yaml")
     before = os.getcwd()
-    done = gin("new", "--dealer", "Ann", "Ann", "Ben", cwd=tmp_path, env={"GIN_REF_MATCH": "here.yaml", "COLUMNS": "41"})
+    done = gin("new", "--dealer", "Ann", "Ann", "Ben", cwd=tmp_path,
+               env={"GIN_REF_MATCH": "here.yaml", "COLUMNS": "41"})
     assert done.code == 0 and (tmp_path / "here.yaml").exists()
     assert (os.getcwd(), os.environ["GIN_REF_MATCH"], os.environ["COLUMNS"]) == (before, "kept.yaml", "200")
     gone = gin("tally", cwd=tmp_path, env={"GIN_REF_MATCH": None})  # removed for the run: match.yaml, not there

@@ -27,7 +27,7 @@ from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files import recordformat, yamlwrite
 from gin_ref.files import yamlread as yamltext
 from gin_ref.files.filelock import locked as _locked, remove_old_lock
-from gin_ref.files.filewrite import exists as _exists, missing as _missing, not_a_file as _not_a_file
+from gin_ref.files.filewrite import missing as _missing, not_a_file as _not_a_file
 from gin_ref.files.filewrite import digest, writable_target, write_atomic  # noqa: F401 - part of this module's API
 from gin_ref.match import seals
 from gin_ref.match.model import Match, check_record

@@ -11,9 +11,8 @@ step, whatever its kind, into ``corrections``, and ``redo`` puts back what the l
 (``gin_ref.match.steps``).
 """
 
-import copy
 import random
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card

@@ -25,7 +25,7 @@ A seal is no security claim: anyone can recompute the digests. It detects edits 
 
 import hashlib
 import json
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, List, Mapping, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match.schema import Record, list_at

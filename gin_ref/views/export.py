@@ -8,10 +8,8 @@ self-contained: inline CSS and inline SVG charts, no scripts, nothing fetched.
 
 import csv
 import datetime
-import html
 import io
 import json
-import re
 from typing import NamedTuple, Optional
 
 from gin_ref.core.cards import Card

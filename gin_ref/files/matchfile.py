@@ -22,6 +22,7 @@ import os
 import sys
 import unicodedata
 from contextlib import contextmanager
+from typing import Any
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files import recordformat, yamlwrite
@@ -222,9 +223,12 @@ def check(path):
     return checks(texts.pop(), path)  # the text is held by ``checks`` alone, which lets it go once parsed
 
 
-def record_data(record):
-    """A Record's data as plain dicts and lists: what the file holds (its format as written, no end line)."""
-    data = yamltext.plain(getattr(record, "data", record))
+def record_data(record: Any) -> Any:
+    """A Record's data as dicts and lists: what the file holds (its format as written, no end line). The top
+    mapping is a copy; what it holds is the record's own (read as LineDict and LineList, a dict and a list
+    that know their lines): not copied, as a long record's data takes hundreds of MB. Not to be changed."""
+    data = getattr(record, "data", record)
+    data = dict(data) if isinstance(data, dict) else data
     if getattr(record, "version", 2) == 1 and isinstance(data, dict) and "format" in data:
         data["format"] = recordformat.FORMAT_1
     return data

@@ -5,6 +5,7 @@ the writer (``gin_ref.files.yamlwrite``) agree with PyYAML on what ``yes``, ``01
 """
 
 import re
+from typing import Any, Dict, List, Optional, Pattern, Tuple
 
 PLAIN = r"\w(?:[\w.+\-/()' ]*[\w.+\-/()'])?"
 QUOTED = r"'(?:[^']|'')*'"
@@ -21,10 +22,10 @@ class Fallback(Exception):
     """Text the fast reader leaves to PyYAML."""
 
 
-_resolvers: "dict[object, list]" = {}
+_resolvers: Dict[Optional[str], List[Tuple[str, Pattern[str]]]] = {}
 
 
-def implicit_tag(text):
+def implicit_tag(text: str) -> str:
     """PyYAML's implicit tag of a plain scalar (str, int, bool, null, float, timestamp...): its resolver's
     own table of patterns, by first character, as ``yaml.resolver.Resolver.resolve`` walks it."""
     if not _resolvers:
@@ -39,10 +40,10 @@ def implicit_tag(text):
 
 
 # Every plain token read so far (each matched PLAIN first) -> its value; the fast reader looks tokens up here.
-PLAIN_VALUES: dict = {}
+PLAIN_VALUES: Dict[str, Any] = {}
 
 
-def plain_value(text):
+def plain_value(text: str) -> Any:
     """The value of a plain scalar, or Fallback if PyYAML would build something other than str, int,
     bool or null (a date, a float, an octal number...)."""
     try:
@@ -50,6 +51,7 @@ def plain_value(text):
     except KeyError:
         pass
     tag = implicit_tag(text)
+    value: Any
     if tag == STR_TAG:
         value = text
     elif tag == _NULL_TAG:
@@ -65,10 +67,10 @@ def plain_value(text):
     return value
 
 
-def quoted_value(token):
+def quoted_value(token: str) -> str:
     """The text of a single-quoted scalar."""
     return token[1:-1].replace("''", "'")
 
 
-def key_value(token):
+def key_value(token: str) -> Any:
     return quoted_value(token) if token[0] == "'" else plain_value(token)

@@ -17,7 +17,8 @@ setup(
     # The presets live in configs/ at the top of the checkout and are installed inside the package,
     # so `--rules oklahoma` works after a plain `pip install .` from any directory.
     package_dir={"gin_ref": "gin_ref", "gin_ref.configs": "configs"},
-    package_data={"gin_ref.configs": ["*.yaml"]},
+    # py.typed: the package's annotations are for type checkers of code that uses it (PEP 561).
+    package_data={"gin_ref": ["py.typed"], "gin_ref.configs": ["*.yaml"]},
     # confusable-homoglyphs: Unicode's confusables table (names that look alike: gin_ref.match.names)
     install_requires=["click>=8.0", "PyYAML>=5.1", "openskill>=6", "prompt_toolkit>=3.0",
                       "confusable-homoglyphs>=3.2"],

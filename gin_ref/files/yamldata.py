@@ -6,26 +6,27 @@ them; ``line_of`` turns a problem's key path into a line of the file.
 The lines take little room: a record of 100,000 hands holds millions of them. A list's ``lines`` is an
 ``array`` of line numbers (or a list), a mapping's a ``KeyLines`` (or a dict): a read-only mapping of each
 key to its line, its keys a tuple shared by every mapping with the same keys (every hand has the same), its
-lines an array.
+lines kept as offsets from the mapping's first line, a byte each.
 """
 
 from array import array
-from typing import Any, Dict, Iterator, List, Mapping, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 
 class KeyLines(Mapping[str, int]):
-    """The line of each key of a mapping read from a file: ``keys`` in the file's order, ``numbers`` their
-    lines. Read-only (a mapping as read)."""
+    """The line of each key of a mapping read from a file: ``keys`` in the file's order, their lines
+    ``first`` plus ``offsets`` (bytes when each fits in one, else an array). Read-only (a mapping as read)."""
 
-    __slots__ = ("keys_", "numbers")
+    __slots__ = ("keys_", "first", "offsets")
 
-    def __init__(self, keys: Tuple[str, ...], numbers: "array[int]") -> None:
+    def __init__(self, keys: Tuple[str, ...], first: int, offsets: Sequence[int]) -> None:
         self.keys_ = keys
-        self.numbers = numbers
+        self.first = first
+        self.offsets = offsets
 
     def __getitem__(self, key: str) -> int:
         try:
-            return self.numbers[self.keys_.index(key)]
+            return self.first + self.offsets[self.keys_.index(key)]
         except ValueError:
             raise KeyError(key) from None
 
@@ -46,26 +47,42 @@ _SHAPES: Dict[Tuple[str, ...], Tuple[str, ...]] = {}  # each tuple of keys met, 
 _FEW = 64  # keys: a mapping with more is given a dict (finding a key's line in a tuple takes a scan)
 
 
-def key_lines(keys: Tuple[str, ...], numbers: "array[int]") -> Mapping[str, int]:
-    """The ``lines`` of a mapping whose keys, in order, are ``keys`` and their lines ``numbers``."""
-    if len(keys) > _FEW:
-        return dict(zip(keys, numbers))
-    shared = _SHAPES.get(keys)
-    if shared is None:
-        shared = keys
-        if len(_SHAPES) < 10_000:
-            _SHAPES[keys] = keys
-    return KeyLines(shared, numbers)
-
-
 class LineDict(Dict[Any, Any]):
     """A mapping read from a file: ``line`` is its first line, ``lines[key]`` the line of each key; a match
-    record's top mapping keeps what its end line said in ``end`` (``gin_ref.files.recordformat``)."""
+    record's top mapping keeps what its end line said in ``end`` (``gin_ref.files.recordformat``).
 
-    __slots__ = ("line", "lines", "end")
+    ``lines`` is a dict, or (``set_key_lines``, the fast reader's) a KeyLines made when asked for, from a
+    tuple of keys shared by every mapping with the same keys and the lines' offsets from ``line``."""
+
+    __slots__ = ("line", "end", "_keys", "_lines")
     line: int
-    lines: Mapping[Any, int]
     end: Any
+    _keys: Optional[Tuple[str, ...]]
+    _lines: Any
+
+    @property
+    def lines(self) -> Mapping[Any, int]:
+        keys = self._keys
+        return self._lines if keys is None else KeyLines(keys, self.line, self._lines)
+
+    @lines.setter
+    def lines(self, lines: Mapping[Any, int]) -> None:
+        self._keys, self._lines = None, lines
+
+    def set_key_lines(self, keys: Tuple[str, ...], numbers: List[int]) -> None:
+        """Keep the lines ``numbers`` of ``keys`` (in order; the first is ``line``) compactly."""
+        if len(keys) > _FEW:
+            self.lines = dict(zip(keys, numbers))
+            return
+        shared = _SHAPES.get(keys)
+        if shared is None:
+            shared = keys
+            if len(_SHAPES) < 10_000:
+                _SHAPES[keys] = keys
+        first = self.line
+        offsets = [number - first for number in numbers]
+        self._keys = shared
+        self._lines = bytes(offsets) if offsets[-1] < 256 else array("I", offsets)
 
 
 class LineList(List[Any]):

@@ -11,7 +11,7 @@ import re
 from array import array
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from gin_ref.files.yamldata import LineDict, LineList, key_lines
+from gin_ref.files.yamldata import LineDict, LineList
 from gin_ref.files.yamlscalar import PLAIN as _PLAIN, QUOTED as _QUOTED, UNSAFE_TEXT, Fallback
 from gin_ref.files.yamlscalar import PLAIN_VALUES as _PLAIN_VALUES, key_value, plain_value, quoted_value
 
@@ -200,6 +200,7 @@ def _block(lines: _Lines, indent: int, depth: int) -> Union[LineDict, LineList]:
 # a flat flow collection of such tokens, is read by splitting, with no regular expression: the common line.
 _KEYS: Dict[str, str] = {}
 _MISSING: Any = object()
+_ONCE = frozenset({"number", "seal"})  # keys whose values are met once (each hand's): not kept to be met again
 
 
 def _known_flow(text: str) -> Any:
@@ -209,7 +210,8 @@ def _known_flow(text: str) -> Any:
     try:
         if first == "[" and last == "]":
             body = text[1:-1]
-            return [_PLAIN_VALUES[item] for item in body.split(", ")] if body else []
+            # (a list of exactly its size: a list comprehension leaves room for more)
+            return list(tuple(map(_PLAIN_VALUES.__getitem__, body.split(", ")))) if body else []
         if first == "{" and last == "}" and len(text) > 2:
             return _known_map(text)
     except KeyError:
@@ -241,8 +243,8 @@ def _known_entry(content: str, result: LineDict, flows: bool) -> Tuple[Optional[
         return None, _MISSING
     value = _PLAIN_VALUES.get(rest, _MISSING)
     if value is _MISSING:
-        if rest.isascii() and rest.isalnum():  # a plain token of letters and digits (a seal)
-            value = plain_value(rest)
+        if rest.isascii() and rest.isalnum():  # a plain token of letters and digits (a name, a seal)
+            value = plain_value(rest, keep=key not in _ONCE)
         elif flows:
             value = _known_flow(rest)
     return key, value
@@ -276,7 +278,7 @@ def _mapping(lines: _Lines, indent: int, depth: int) -> LineDict:
     if depth > MAX_DEPTH:
         raise Fallback
     result = LineDict()
-    numbers = array("I")  # the line of each key, in order
+    numbers: List[int] = []  # the line of each key, in order
     items, pos, flows = lines.items, lines.pos, depth + 1 <= MAX_DEPTH
     result.line = items[pos][0]
     while True:
@@ -300,7 +302,10 @@ def _mapping(lines: _Lines, indent: int, depth: int) -> LineDict:
         numbers.append(number)
         result[key] = value
     lines.pos = pos
-    result.lines = key_lines(tuple(result), numbers)
+    if numbers:
+        result.set_key_lines(tuple(result), numbers)
+    else:
+        result.lines = {}
     return result
 
 

@@ -43,9 +43,10 @@ def implicit_tag(text: str) -> str:
 PLAIN_VALUES: Dict[str, Any] = {}
 
 
-def plain_value(text: str) -> Any:
+def plain_value(text: str, keep: bool = True) -> Any:
     """The value of a plain scalar, or Fallback if PyYAML would build something other than str, int,
-    bool or null (a date, a float, an octal number...)."""
+    bool or null (a date, a float, an octal number...). Kept in PLAIN_VALUES unless not ``keep`` (a token
+    met once: a hand's number, a seal)."""
     try:
         return PLAIN_VALUES[text]
     except KeyError:
@@ -62,7 +63,7 @@ def plain_value(text: str) -> Any:
         value = int(text)
     else:
         raise Fallback
-    if len(PLAIN_VALUES) < 100_000:
+    if keep and len(PLAIN_VALUES) < 100_000:
         PLAIN_VALUES[text] = value
     return value
 

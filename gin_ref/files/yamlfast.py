@@ -5,6 +5,10 @@ building a node per scalar; so the layout ``gin_ref.files.yamlwrite`` writes is 
 outside it (an anchor, a block scalar, a tab, a multi-line value, a line over MAX_LINE characters...) raises
 ``Fallback`` for PyYAML (``gin_ref.files.yamlload``) to read. It accepts only text it reads exactly as YAML
 does (the tests compare the two on many records and on generated near-YAML).
+
+The text is split into lines a piece at a time (``_Lines``, about 64 KiB), so that a long record's lines
+are never all held at once (a 100,000-hand record has 1.7 million): what is kept is the data read, with the
+lines of its keys and items kept compactly (``gin_ref.files.yamldata``).
 """
 
 import re

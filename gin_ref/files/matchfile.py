@@ -26,7 +26,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files import recordformat, yamlwrite
-from gin_ref.files import yamlread as yamltext
+from gin_ref.files import yamlread
 from gin_ref.files.filelock import locked as _locked, remove_old_lock
 from gin_ref.files.filewrite import PathName, missing as _missing, not_a_file as _not_a_file
 from gin_ref.files.filewrite import digest as digest, writable_target as writable_target  # this module's API too
@@ -61,7 +61,7 @@ class Record:
         self.confirm: Optional[int] = None
 
     def line_of(self, where: Any) -> int:
-        return yamltext.line_of(self.data, where)
+        return yamlread.line_of(self.data, where)
 
 
 def match_file(option: Optional[PathName] = None) -> PathName:
@@ -163,7 +163,7 @@ def parse(text: str, path: Optional[PathName] = None,
     data, problems = parsed
     if problems:
         where, message = problems[0]
-        raise RecordError(message, line=yamltext.line_of(data, where), path=label)
+        raise RecordError(message, line=yamlread.line_of(data, where), path=label)
     version, found = recordformat.read_version(data, text)
     if found:
         line, message = found[0]
@@ -174,7 +174,7 @@ def parse(text: str, path: Optional[PathName] = None,
 def read_yaml(text: str, path: Optional[PathName] = None) -> Tuple[Any, ReaderProblems]:
     """``yamlread.parse(text)``: ``(data, problems)``; RecordError naming the file for text that is not YAML."""
     try:
-        return yamltext.parse(text)
+        return yamlread.parse(text)
     except RecordError as exc:
         label = str(path) if path is not None else "<match>"
         raise RecordError(exc.message, line=exc.line, path=label) from None
@@ -189,7 +189,7 @@ def replay(data: Any, path: Optional[PathName] = None, version: Optional[int] = 
     except RecordError as exc:
         where = exc.where
         hint = f" ({HINT})" if where and where[0] == "hands" else ""
-        raise RecordError(exc.message + hint, line=yamltext.line_of(data, where), path=label) from None
+        raise RecordError(exc.message + hint, line=yamlread.line_of(data, where), path=label) from None
     return Record(label, data, match, version)
 
 
@@ -209,15 +209,15 @@ def checks(text: str, path: Optional[PathName] = None) -> Tuple[Problems, Option
     """Every problem of a match file's text, each ``(line, message)``, in file order; [] if it is sound.
     Also returns the Match replayed (None when the file cannot be read): ``(problems, match)``."""
     try:
-        data, reader_problems = yamltext.parse(text)
+        data, reader_problems = yamlread.parse(text)
     except RecordError as exc:
         return [(exc.line or 1, exc.message)], None
-    found = [(yamltext.line_of(data, where), message) for where, message in reader_problems]
+    found = [(yamlread.line_of(data, where), message) for where, message in reader_problems]
     found += recordformat.read_version(data, text)[1]  # (this takes the end line out of the data)
     del text  # not held while the record is replayed (the caller passes it on, keeping none)
     replayed, match = check_record(data)
     unreadable = {tuple(where) for where, _message in reader_problems}  # one problem per fact: a value that
-    found += [(yamltext.line_of(data, problem.where), problem.message)  # could not be read is not judged too
+    found += [(yamlread.line_of(data, problem.where), problem.message)  # could not be read is not judged too
               for problem in replayed if tuple(problem.where) not in unreadable]
     found.sort(key=lambda item: item[0])
     return found, match

@@ -6,6 +6,7 @@ command, and cards are read by the parameter types below. A bad card raises the 
 """
 
 import os
+import sys
 
 import click
 from click.shell_completion import CompletionItem
@@ -247,10 +248,18 @@ def match_option(command):
 
 def terminal_width():
     """The terminal's width: $COLUMNS when set, else the terminal's own, else 80 (a pipe, a file); at
-    least 40 (MIN_COLUMNS)."""
-    import shutil
-
-    return max(MIN_COLUMNS, shutil.get_terminal_size((80, 24)).columns)
+    least 40 (MIN_COLUMNS). The columns as ``shutil.get_terminal_size`` gives them, without importing shutil
+    (and its compression modules) at every start."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return max(MIN_COLUMNS, columns)
 
 
 MIN_COLUMNS = 40

@@ -19,7 +19,6 @@ import errno
 import hashlib
 import os
 import stat
-import tempfile
 import time
 from contextlib import contextmanager
 
@@ -190,6 +189,8 @@ def write_atomic(path, text, real=None, new=False, lock_new=False, expect=None):
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
+    import tempfile  # here: a command that only reads never loads it (nor shutil and random under it)
+
     try:
         fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(real)}.", suffix=".tmp")
     except OSError as exc:

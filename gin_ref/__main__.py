@@ -38,6 +38,11 @@ def run():
     except KeyboardInterrupt:
         sys.stderr.write("Error: interrupted\n")  # the words of gin_ref.cli.errors, which may not be loaded
         sys.exit(130)
+    except Exception as exc:  # a bug met before the command line is read (the CLI failing to load): exit 3
+        if os.environ.get("GIN_REF_DEBUG", "") not in ("", "0"):
+            raise
+        sys.stderr.write(f"Error: internal error in gin-ref (please report it): {type(exc).__name__}\n")
+        sys.exit(3)
     finally:  # the command is over: an interrupt now would only kill Python as it exits
         _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
 

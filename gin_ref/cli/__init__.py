@@ -3,8 +3,9 @@
 Every ``GinRefError``, and every usage error of click's (``Error: missing option '--defender' (see
 'gin-ref knock --help')``), becomes one ``Error: ...`` line on stderr with the error's exit code, here and only
 here (``gin_ref.cli.errors``). Exit codes: 0 done, 1 refused or invalid (an illegal knock, a record that
-fails verification), 2 bad command line or unreadable input (a bad card, an unknown house rule),
-130 interrupted (Ctrl-C), 141 standard output closed early (quietly).
+fails verification), 2 bad command line or unreadable input (a bad card, an unknown house rule), 3 internal
+error (a bug in gin-ref: one line naming its kind, the traceback under GIN_REF_DEBUG=1), 130 interrupted
+(Ctrl-C), 141 standard output closed early (quietly).
 """
 
 import errno
@@ -16,7 +17,7 @@ import sys
 import click
 
 from gin_ref import __version__
-from gin_ref.cli.errors import INTERRUPTED, fail, stop_quietly, usage_message
+from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
 from gin_ref.core.errors import GinRefError
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
@@ -158,6 +159,10 @@ class LazyGroup(click.Group):
         except click.ClickException as exc:  # (a bare group command: its help, as click shows it)
             exc.show()
             sys.exit(exc.exit_code)
+        except click.exceptions.Exit as exc:  # (click's own way out, when it did not take it itself)
+            sys.exit(exc.exit_code)
+        except Exception as exc:  # a bug in gin-ref, wherever it is met: one line, exit 3
+            internal_error(exc)
         sys.exit(code if isinstance(code, int) else 0)  # --help and --version: 0; a command's return: 0
 
     def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):

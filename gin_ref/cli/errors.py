@@ -1,6 +1,7 @@
 """Errors become one line, here and only here: ``Error: ...`` on stderr with the error's exit code.
 
-Exit codes: 0 done, 1 refused or invalid, 2 bad command line or unreadable input, 130 interrupted (Ctrl-C:
+Exit codes: 0 done, 1 refused or invalid, 2 bad command line or unreadable input, 3 internal error (a bug in
+gin-ref: ``internal_error``), 130 interrupted (Ctrl-C:
 ``Error: interrupted``; a file being changed is left as it was), 141 standard output closed early (``gin-ref
 history | head``: the command stops quietly, as other tools do on SIGPIPE).
 
@@ -17,7 +18,24 @@ import click
 
 from gin_ref.core.escape import excerpt, one_line  # noqa: F401 (the CLI's names for them)
 
-INTERRUPTED, BROKEN_PIPE = 130, 141
+INTERNAL, INTERRUPTED, BROKEN_PIPE = 3, 130, 141
+DEBUG_VAR = "GIN_REF_DEBUG"
+INTERNAL_WORDS = "internal error in gin-ref (please report it): {kind}"
+
+
+def debugging():
+    """GIN_REF_DEBUG set (to anything but 0): a bug in gin-ref is raised with its traceback (the tests set it)."""
+    return os.environ.get(DEBUG_VAR, "") not in ("", "0")
+
+
+def internal_error(exc):
+    """A bug in gin-ref: an exception that is none of its errors for the user (a ``GinRefError``, a click
+    usage error). One line naming its kind, ``Error: internal error in gin-ref (please report it):
+    TypeError``, and exit INTERNAL (3): never words that blame the user's input. Under GIN_REF_DEBUG=1 the
+    exception goes on instead, with its full traceback. Call it from an ``except`` block."""
+    if debugging():
+        raise exc
+    fail(INTERNAL_WORDS.format(kind=type(exc).__name__), INTERNAL)
 
 
 def shown_name(name):

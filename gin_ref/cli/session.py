@@ -21,6 +21,7 @@ import time
 
 import click
 
+from gin_ref.cli.errors import internal_error
 from gin_ref.cli.options import unterminated_quote
 from gin_ref.cli.output import say
 from gin_ref.cli.typed import open_quote, split_words
@@ -266,10 +267,11 @@ class Session:
         except KeyboardInterrupt:
             click.echo("Error: interrupted", err=True)
             return 130
-        except Exception as exc:  # a bug must not end the evening: say so and go on
-            click.echo(f"Error: gin-ref failed on this entry ({type(exc).__name__}: {exc}); "
-                       "the match file is as the last complete entry left it", err=True)
-            return 1
+        except Exception as exc:  # a bug must not end the evening: say so (exit 3) and go on
+            try:
+                internal_error(exc)
+            except SystemExit as done:
+                return _exit_code(done.code)
         return 0
 
     def _note(self, code):

@@ -2,6 +2,8 @@
 quick start (issue 28 item 4), are exactly those of the plain loop over every mask and rank."""
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -21,7 +23,7 @@ def discard_tables_by_mask(dw):
 
 
 def test_the_standard_tables():
-    deadwood._tables()
+    deadwood._discard_tables()
     assert discard_tables(deadwood._DW) == discard_tables_by_mask(deadwood._DW)
     assert (deadwood._DW1, deadwood._DROP, deadwood._GAIN) == discard_tables_by_mask(deadwood._DW)
 
@@ -39,3 +41,16 @@ def test_the_ace_rules_tables():
     for knobs in ({"ace_runs": "low_or_high"}, {"ace_runs": "wrap"}, {"ace_value": 15}):
         search = make_rules(knobs).aces.search
         assert (search.drop, search.gain) == discard_tables_by_mask(search.dw)[1:]
+
+
+def test_the_discard_tables_are_built_only_for_a_discard():
+    """Checking a hand as it lies (a knock of 10 cards, a count) builds the runs' tables only."""
+    code = ("from gin_ref.core import deadwood\n"
+            "from gin_ref.core.cards import parse_cards, to_mask\n"
+            "hand = to_mask(parse_cards('AS 2S 3S 4H 4D 4C 7C 8C 9C KD'))\n"
+            "kept = deadwood.best_melding(hand).deadwood, deadwood.deadwood_of(hand)\n"
+            "print(kept, bool(deadwood._DW), bool(deadwood._GAIN))\n"
+            "eleven = hand | to_mask(parse_cards('QH'))\n"
+            "print(deadwood.best_melding(eleven, discard=True).deadwood, bool(deadwood._GAIN))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "(10, 10) True False\n10 True\n"

@@ -115,3 +115,30 @@ def test_the_benchmark_prints_each_ratio():
     rows = [line.split() for line in done.stdout.splitlines()[1:]]
     assert [row[0] for row in rows] == ["python", "--version", "tally", "verify"]
     assert all(re.fullmatch(r"\d+\.\d\dx", row[5] if row[0] == "python" else row[3]) for row in rows)
+
+
+def test_the_built_in_sha256_is_hashlibs():
+    import hashlib
+
+    from gin_ref.core.digest import sha256
+
+    for data in (b"", b"gin-ref", bytes(range(256)) * 100):
+        assert sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+
+
+def test_a_command_that_reads_a_match_loads_no_openssl():
+    assert "_hashlib" not in _loaded_after(["verify", "--match", EXAMPLE])
+
+
+@pytest.mark.parametrize("token", ["0", "7", "30", "-5", "+12", "1000000", "9" * 40, "00", "012", "1_0", "0x1F",
+                                   "1.0", "1:30"])
+def test_a_whole_number_is_read_as_pyyaml_reads_it(token):
+    try:
+        mine = yamlscalar.plain_value(token)
+    except yamlscalar.Fallback:
+        mine = "fallback"
+    theirs = yaml.safe_load(f"k: {token}")["k"]
+    if re.fullmatch(r"[-+]?(0|[1-9][0-9]*)", token):  # decimal: read here, as PyYAML reads it
+        assert (mine, type(mine)) == (theirs, int)
+    else:  # any other spelling of a number is left to PyYAML
+        assert mine == "fallback"

@@ -16,12 +16,12 @@ the first to commit gets in.
 """
 
 import errno
-import hashlib
 import os
 import stat
 import time
 from contextlib import contextmanager
 
+from gin_ref.core.digest import sha256
 from gin_ref.core.errors import RecordError
 
 try:
@@ -58,7 +58,7 @@ def changed(path):
 
 def digest(raw):
     """The digest a compare-and-swap compares: SHA-256 of a file's bytes."""
-    return hashlib.sha256(raw).hexdigest()
+    return sha256(raw).hexdigest()
 
 
 @contextmanager

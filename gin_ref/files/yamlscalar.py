@@ -89,7 +89,8 @@ def plain_value(text):
         return PLAIN_VALUES[text]
     except KeyError:
         pass
-    tag = implicit_tag(text)
+    # a whole number in decimal is PyYAML's int (no other pattern reads one), found without its patterns
+    tag = _INT_TAG if _INT.fullmatch(text) else implicit_tag(text)
     if tag == STR_TAG:
         value = text
     elif tag == _NULL_TAG:

@@ -9,7 +9,6 @@ import os
 import sys
 
 import click
-from click.shell_completion import CompletionItem
 
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
 from gin_ref.core.digits import digit_name, foreign_digit
@@ -35,7 +34,7 @@ def complete_cards(ctx, param, incomplete):
                 elif isinstance(card, str):
                     given.update(c for c in DECK if c.code == card.upper())
     typed = incomplete.upper()
-    return [CompletionItem(card.code, help=card.pretty) for card in DECK
+    return [_completion_item(card.code, help=card.pretty) for card in DECK
             if card.code.startswith(typed) and card not in given]
 
 
@@ -43,9 +42,9 @@ def complete_rules(ctx, param, incomplete):
     """Preset names that start as typed, and files (the shell lists them)."""
     from gin_ref.files.rulesfile import list_presets
 
-    found = [CompletionItem(name, help=text) for name, text in list_presets()
+    found = [_completion_item(name, help=text) for name, text in list_presets()
              if name.startswith(incomplete.casefold())]
-    return found + [CompletionItem(incomplete, type="file")]
+    return found + [_completion_item(incomplete, type="file")]
 
 
 def complete_player(ctx, param, incomplete):
@@ -57,7 +56,7 @@ def complete_player(ctx, param, incomplete):
         players = matchfile.load(path).match.players
     except Exception:  # no match file, or one that cannot be read: nothing to offer
         return []
-    return [CompletionItem(name) for name in players if name.casefold().startswith(incomplete.casefold())]
+    return [_completion_item(name) for name in players if name.casefold().startswith(incomplete.casefold())]
 
 
 def _param_name(param):
@@ -263,6 +262,13 @@ def terminal_width():
 
 
 MIN_COLUMNS = 40
+
+
+def _completion_item(value, **kwargs):
+    """click's CompletionItem; its module is loaded only when the shell asks for completions."""
+    from click.shell_completion import CompletionItem
+
+    return CompletionItem(value, **kwargs)
 
 
 def _set_wide(ctx, param, wide):

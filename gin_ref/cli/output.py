@@ -2,7 +2,6 @@
 
 import click
 
-from gin_ref.cli.jsonlines import encode_line
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, pretty_cards, spread_lines, table  # noqa: F401
 
 
@@ -14,4 +13,6 @@ def say(text="", nl=True):
 
 def emit_json(obj):
     """Print one JSON object on one line: keys in a stable order, cards canonical."""
+    from gin_ref.cli.jsonlines import encode_line  # here: a command printing for people never loads it
+
     click.echo(encode_line(obj))

@@ -13,6 +13,7 @@ import gc
 import importlib
 import os
 import sys
+from typing import NoReturn
 
 import click
 
@@ -56,7 +57,7 @@ COMMANDS = {
 }
 
 
-def command_readings(name):
+def command_readings(name: str) -> "list[str]":
     """The commands a typed word names: ``[full name]`` for a command's full name in any case
     (``Knock``) or a unique prefix of one (``k``, ``kn``); every command it prefixes when it prefixes
     several (``d``: deal, dead, discard, draw); ``[]`` for none. Prefixes are for people: a script names
@@ -67,7 +68,7 @@ def command_readings(name):
     return [command for command in COMMANDS if folded and command.startswith(folded)]
 
 
-def unknown_command(name):
+def unknown_command(name: str) -> str:
     """The words for a word that names no command, or several: which ones, or the nearest command."""
     from gin_ref.core.rules import did_you_mean
 
@@ -86,7 +87,7 @@ def _commits():
 _STARTED = {"commits": 0}  # the files written before this command began (the session runs many in one process)
 
 
-def interrupted():
+def interrupted() -> NoReturn:
     """Ctrl-C: ``Error: interrupted`` (saying so when this command's change was written already), exit 130."""
     written = _commits() > _STARTED["commits"]
     fail("interrupted" + (", after the change was written" if written else ""), INTERRUPTED)

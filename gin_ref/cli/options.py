@@ -245,7 +245,7 @@ def match_option(command):
     return click.option("-m", "--match", "match_path", metavar="FILE", help=MATCH_HELP, type=click.Path())(command)
 
 
-def terminal_width():
+def terminal_width() -> int:
     """The terminal's width: $COLUMNS when set, else the terminal's own, else 80 (a pipe, a file); at
     least 40 (MIN_COLUMNS). The columns as ``shutil.get_terminal_size`` gives them, without importing shutil
     (and its compression modules) at every start."""
@@ -255,7 +255,7 @@ def terminal_width():
         columns = 0
     if columns <= 0:
         try:
-            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
         except (AttributeError, ValueError, OSError):
             columns = 80
     return max(MIN_COLUMNS, columns)

@@ -16,14 +16,13 @@ the first to commit gets in.
 """
 
 import errno
-import hashlib
 import os
 import stat
-import tempfile
 import time
 from contextlib import contextmanager
 from typing import Iterator, Optional, Union
 
+from gin_ref.core.digest import sha256
 from gin_ref.core.errors import RecordError
 
 try:
@@ -61,7 +60,8 @@ def changed(path: PathName) -> RecordError:
 
 def digest(raw: bytes) -> str:
     """The digest a compare-and-swap compares: SHA-256 of a file's bytes."""
-    return hashlib.sha256(raw).hexdigest()
+    text: str = sha256(raw).hexdigest()
+    return text
 
 
 @contextmanager
@@ -193,6 +193,8 @@ def write_atomic(path: PathName, text: str, real: Optional[str] = None, new: boo
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
+    import tempfile  # here: a command that only reads never loads it (nor shutil and random under it)
+
     try:
         fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(real)}.", suffix=".tmp")
     except OSError as exc:

@@ -23,10 +23,10 @@ again (``UnsealedError`` names it), unless the change confirms it (an ``amend`` 
 A seal is no security claim: anyone can recompute the digests. It detects edits by hand and bad copies.
 """
 
-import hashlib
 import json
 from typing import Any, List, Mapping, NamedTuple, Optional, Tuple
 
+from gin_ref.core.digest import sha256
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match.schema import Record, list_at
 
@@ -61,7 +61,7 @@ def _canonical(value: Any) -> bytes:
 
 
 def _digest(previous: str, data: bytes) -> str:
-    return hashlib.sha256(previous.encode() + b"\n" + data).hexdigest()[:LENGTH]
+    return sha256(previous.encode() + b"\n" + data).hexdigest()[:LENGTH]
 
 
 def head_seal(record: Mapping[str, Any]) -> str:
@@ -202,7 +202,7 @@ class Before(NamedTuple):
 
 def before_write(record: Record, stored_end: Optional[str]) -> Before:
     """The ``Before`` of a record just read (its end of record's seal: ``stored_end``)."""
-    digests = [hashlib.sha256(facts(entry)).hexdigest() if isinstance(entry, dict) else None
+    digests = [sha256(facts(entry)).hexdigest() if isinstance(entry, dict) else None
                for entry in list_at(record, "hands")]
     stored = [entry.get("seal") if isinstance(entry, dict) else None for entry in list_at(record, "hands")]
     broken = check_seals(record, stored_end)
@@ -226,7 +226,7 @@ def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int
         failing = before.failing
         start = next((index for index, entry in enumerate(hands)
                       if index >= len(before.digests) or not isinstance(entry, dict)
-                      or hashlib.sha256(facts(entry)).hexdigest() != before.digests[index]
+                      or sha256(facts(entry)).hexdigest() != before.digests[index]
                       or entry.get("seal") != before.stored[index]),
                      len(hands))
     if confirm is not None:  # the hand confirmed is sealed again, whatever else changed

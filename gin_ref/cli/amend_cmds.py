@@ -11,6 +11,7 @@ from gin_ref.cli.match_cmds import knock_options
 from gin_ref.cli.result_cmds import AmendCommand
 from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_option, player_argument
 from gin_ref.files import matchfile as record
+from gin_ref.match.tally import tally_data
 from gin_ref.views import tally_text as tally_view
 from gin_ref.views import words
 from gin_ref.cli.output import say
@@ -51,7 +52,7 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
     with record.updating(record.match_file(match_path)) as rec:
         rec.confirm = hand  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
-        before = match.tally()
+        before = tally_data(match)
         outcome = amend(match.record, match.state, hand, player, list(cards) or None, defender_cards, melds,
                         discard, big_gin, card, dead)
         old = dict(match.hands[hand - 1])

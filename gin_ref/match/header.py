@@ -7,10 +7,10 @@ import datetime
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
 
 from gin_ref.core import game
-from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.core.errors import GinRefError, InvalidNotationError, RulesError
 from gin_ref.core.game import check_name, parse_draw
 from gin_ref.match.names import first_look_alike, look_alike_message
-from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, RulesError, check_consistency, check_knob, make_rules
+from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.match.problems import Problems, Where
 from gin_ref.match.schema import FORMAT, OPTIONAL_KEYS, ROLES, TOP_KEYS
 from gin_ref.core.escape import shown_value

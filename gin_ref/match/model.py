@@ -56,7 +56,7 @@ def check_record(record: object) -> Checked:
 class Match:
     """A match: its record, where it stands (``state``), and the actions that extend it."""
 
-    def __init__(self, record: Record, _replayed: Optional[tuple] = None) -> None:
+    def __init__(self, record: Record, _replayed: Optional[Tuple[MatchState, Optional[MatchState]]] = None) -> None:
         self.record = record
         if _replayed is None:
             state, problems, base = replay(record)
@@ -128,7 +128,8 @@ class Match:
 
     @property
     def hands(self) -> List[Entry]:
-        return self.record["hands"]
+        hands: List[Entry] = self.record["hands"]
+        return hands
 
     @property
     def open_entry(self) -> Optional[Entry]:
@@ -141,12 +142,6 @@ class Match:
         """The table of the open hand (a fresh one when no turn is recorded: the hand's start); None when
         no hand is open."""
         return actions.table_of(self.state)
-
-    def tally(self) -> Dict[str, Any]:
-        """The ``tally --json`` object (``gin_ref.match.tally``)."""
-        from gin_ref.match.tally import tally_data  # the tally reads a Match: imported when asked for
-
-        return tally_data(self)
 
     # -- actions -----------------------------------------------------------------------------------------
     def apply(self, outcome: Outcome) -> Outcome:

@@ -8,7 +8,7 @@ that does not fit the hand is a problem at its line. Irregularities are history,
 checked to be what it says it is (their keys: ``gin_ref.match.schema``).
 """
 
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import DECK, Card, parse_cards
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
@@ -313,7 +313,7 @@ def _check_refused_knock(state: MatchState, where: Where, number: int, item: Ent
 
 # -- irregularities of the match: deals refused ------------------------------------------------------
 
-def _match_items(record: Record) -> list:
+def _match_items(record: Record) -> List[Any]:
     items = record.get("irregularities", [])
     return items if isinstance(items, list) else []
 

@@ -43,7 +43,7 @@ class Broken(NamedTuple):
     (``edited``, ``missing``, ``end``)."""
 
     hand: Optional[int]
-    where: tuple
+    where: Tuple[Any, ...]
     kind: str  # edited, missing, end, correction_edited, correction_missing, legacy
 
     @property

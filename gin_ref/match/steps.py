@@ -133,7 +133,7 @@ def newest(record: Record) -> Step:
 # -- the kinds -------------------------------------------------------------------------------------------
 
 def _hand(record: Record, step: Step) -> Entry:
-    entry = record["hands"][step.hand - 1]
+    entry: Entry = record["hands"][step.hand - 1]
     assert entry["number"] == step.hand
     return entry
 
@@ -143,7 +143,8 @@ def _put_deal(record: Record, step: Step) -> None:
 
 
 def _take_deal(record: Record, step: Step) -> Entry:
-    return record["hands"].pop()
+    entry: Entry = record["hands"].pop()
+    return entry
 
 
 def _put_turn(record: Record, step: Step) -> None:

@@ -114,21 +114,47 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
     if kind not in KINDS:
         problems.add(where + ("kind",), f"hand {number}: ruling kind {shown_value(kind)} is not one of {', '.join(KINDS)}")
         return None
+    if not _check_player(state, setup, ruling, kind, problems) or not _check_points(setup, ruling, kind, problems):
+        return None
+    _check_record_keys(setup, ruling, problems)
+    if entry.get("result") is None and kind not in OPEN_KINDS:
+        problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
+                                        f"forfeited, not {kind}")
+        return None
+    return ruling
+
+
+def _check_player(state: MatchState, setup: HandSetup, ruling: Entry, kind: str, problems: Problems) -> bool:
+    """An award names a player of the hand, a forfeit a player of the match, the others none (False: the
+    ruling cannot be used)."""
+    where, number = ("hands", setup.index, "ruling"), setup.number
     player = ruling.get("player")
     if kind in ("award", "forfeit"):
         allowed = setup.pair if kind == "award" else state.players
         if player not in allowed:
             problems.add(where + ("player",), f"hand {number}: the {kind} names {shown_value(player)}, not one of "
                                               f"{', '.join(allowed)}")
-            return None
+            return False
     elif player is not None:
         problems.add(where + ("player",), f"hand {number}: a {kind} ruling names no player")
+    return True
+
+
+def _check_points(setup: HandSetup, ruling: Entry, kind: str, problems: Problems) -> bool:
+    """An award gives a whole number of points, the others none (False: the ruling cannot be used)."""
+    where, number = ("hands", setup.index, "ruling"), setup.number
     points = ruling.get("points")
     if kind == "award" and not (is_count(points) or points == 0 and type(points) is int):
         problems.add(where + ("points",), f"hand {number}: the award's points must be a whole number, not {shown_value(points)}")
-        return None
+        return False
     if kind != "award" and points is not None:
         problems.add(where + ("points",), f"hand {number}: a {kind} ruling gives no points")
+    return True
+
+
+def _check_record_keys(setup: HandSetup, ruling: Entry, problems: Problems) -> None:
+    """The ruling's reason, who made it, when, and the counts of steps and hands it was made at."""
+    where, number = ("hands", setup.index, "ruling"), setup.number
     if not isinstance(ruling.get("reason"), str) or not ruling["reason"].strip():
         problems.add(where + ("reason",), f"hand {number}: the ruling must give its reason")
     if ruling.get("by") is not None and not isinstance(ruling["by"], str):
@@ -137,11 +163,6 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
     for key in ("steps", "hands"):
         if not is_count(ruling.get(key)):
             problems.add(where + (key,), f"hand {number}: the ruling's '{key}' must be a whole number")
-    if entry.get("result") is None and kind not in OPEN_KINDS:
-        problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
-                                        f"forfeited, not {kind}")
-        return None
-    return ruling
 
 
 def verify_ruling(record: Record, state: MatchState, hand: Optional[int], kind: str,

@@ -116,7 +116,12 @@ def newest(record: Record) -> Step:
         return Step(STEP_KIND, 0, result_facts(record[RESULT_KEY]))
     if not hands:
         raise IllegalActionError("nothing to undo: no hand has been dealt")
-    entry = hands[-1]
+    return _newest_in(hands[-1])
+
+
+def _newest_in(entry: Entry) -> Step:
+    """The newest step of the last hand: its result, an irregularity after its last turn, that turn, or
+    its deal."""
     number, turns, items = entry["number"], turn_count(entry), entry.get("irregularities") or []
     if entry.get("result") is not None:
         settled = {key: entry[key] for key in SETTLED_KEYS if key in entry and key != "seal"}

@@ -139,16 +139,26 @@ def _start(start: Any, players: List[str], rules: HouseRules, problems: Problems
     draw = start.get("draw")
     if draw is not None:
         why = "from the draw"
-        try:
-            cards = parse_draw([f"{name}={card}" for name, card in dict(draw).items()], players)
-        except (GinRefError, TypeError, ValueError) as exc:
-            problems.add(where + ("draw",), f"the draw cannot be read: {exc}")
-        else:
-            drawn, tied = game.roles_from_draw(cards)
-            if tied or drawn != roles:
-                problems.add(where + ("draw",), f"the draw gives box {drawn.box}, captain {drawn.captain}, sitter "
-                                          f"{drawn.sitter}{' (with a tie)' if tied else ''}, not the roles recorded")
+        _check_draw(draw, players, roles, problems)
     return Header(players, rules, game.box_dealer(roles, rules.next_dealer), roles, why)
+
+
+def _check_draw(draw: object, players: List[str], roles: game.Roles, problems: Problems) -> None:
+    """The cards drawn for the roles (three players) give the roles recorded."""
+    where: Where = ("start", "draw")
+    if not isinstance(draw, dict):
+        problems.add(where, f"the draw cannot be read: it gives each player the card drawn (Ann: 7D), not "
+                            f"{shown_value(draw)}")
+        return
+    try:
+        cards = parse_draw([f"{name}={card}" for name, card in draw.items()], players)
+    except GinRefError as exc:
+        problems.add(where, f"the draw cannot be read: {exc}")
+        return
+    drawn, tied = game.roles_from_draw(cards)
+    if tied or drawn != roles:
+        problems.add(where, f"the draw gives box {drawn.box}, captain {drawn.captain}, sitter "
+                            f"{drawn.sitter}{' (with a tie)' if tied else ''}, not the roles recorded")
 
 
 def player_at(mapping: Mapping[str, Any], key: str, where: Where, allowed: Sequence[str],

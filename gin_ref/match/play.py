@@ -17,7 +17,7 @@ from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.header import player_at
-from gin_ref.match.problems import SHAPE_ERRORS, Problems, Where, same
+from gin_ref.match.problems import Problems, Where, same
 from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
 from gin_ref.match.schema import (HAND_IRREGULARITIES, IRREGULARITY_KEYS, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS,
                                   Entry, Record, is_count, position, turn_count)
@@ -76,7 +76,7 @@ def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, probl
         discard = card_of(entry["discard"]) if entry.get("discard") is not None else None
         if kcount is not None and (melds is not None or discard is not None):
             raise InvalidNotationError("melds and a discard go with the knocker's cards, not with a count")
-    except SHAPE_ERRORS as exc:
+    except GinRefError as exc:
         problems.add(tuple(where) + (reading.key,) if reading.key in entry else where, f"{what}: {exc}")
         return None
     return Facts(kcards, kcount, bool(big_gin), melds, discard, dcards, dcount)
@@ -209,7 +209,7 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, dis
         cards = recorded_cards(entry["knocker_cards"], (10, 11), "knocker's hand") if "knocker_cards" in entry else ()
         defender = recorded_cards(entry["defender_cards"], (10,), "defender's hand") if "defender_cards" in entry \
             else None
-    except SHAPE_ERRORS:
+    except GinRefError:
         return  # reported by the settlement
     if cards and len(cards) != 11:
         problems.add(where + ("knocker_cards",), f"hand {number} is recorded turn by turn: the knocker spreads "
@@ -261,7 +261,7 @@ def _replay_out_of_turn(state: MatchState, where: Where, number: int, item: Entr
     if item.get("card") is not None:
         try:
             card_of(item["card"])
-        except SHAPE_ERRORS as exc:
+        except GinRefError as exc:
             problems.add(where + ("card",), f"hand {number}: the out-of-turn card: {exc}")
     if player is None or action is None or at is None or state.table is None or not state.table_ok:
         return
@@ -321,7 +321,7 @@ def _check_illegal_cards(state: MatchState, setup: HandSetup, where: Where, item
             problems.add(where + ("cards",), f"hand {number}: the knock recorded as illegal is legal "
                                              f"({check.verdict})")
         _check_refused_knock(state, where, number, item, at, player, cards, discard, problems)
-    except SHAPE_ERRORS as exc:
+    except GinRefError as exc:
         problems.add(where + ("cards",), f"hand {number}: the illegal knock's cards: {exc}")
 
 

@@ -18,14 +18,14 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.rules import HouseRules
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.match import play, rulings
 from gin_ref.match.header import check_corrections, player_at, read_header
 from gin_ref.match.play import card_of, stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.result import check_result, is_result_only
-from gin_ref.match.problems import SHAPE_ERRORS, Problems, Unreadable, Where, same
+from gin_ref.match.problems import Problems, Unreadable, Where, same
 from gin_ref.match.schema import (HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order,
                                   list_at)
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
@@ -96,12 +96,9 @@ def replay_hands(record: Record, state: MatchState, start: int, problems: Proble
     for index in range(start, len(hands)):
         if index == len(hands) - 1:
             base = state.copy()
-        try:
-            play.replay_match_irregularities(record, state, index + 1, problems)
-            settling = settle_from is not None and index >= settle_from
-            replay_hand(state, index, hands[index], problems, settling, (settled or {}).get(index))
-        except SHAPE_ERRORS[1:] as exc:  # a value of a shape no check foresaw: one problem, not a crash
-            problems.add(("hands", index), f"hand {index + 1} cannot be read: {exc}")
+        play.replay_match_irregularities(record, state, index + 1, problems)
+        settling = settle_from is not None and index >= settle_from
+        replay_hand(state, index, hands[index], problems, settling, (settled or {}).get(index))
     play.replay_match_irregularities(record, state, len(hands) + 1, problems)
     play.check_match_irregularities(record, state, problems)
     return base
@@ -263,7 +260,7 @@ class _Scored(NamedTuple):
 
 
 def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems, settling: bool = False,
-                  settlement: Optional[Settlement] = None, ruling: Optional[Entry] = None) -> None:
+                  settlement: Optional[Settlement] = None, ruling: Optional[rulings.Ruling] = None) -> None:
     """A settled hand: its result, winner and points from its facts, then the totals and what comes next.
     Checking, each derived value is compared with the record's; settling, it is written."""
     index, number = setup.index, setup.number
@@ -317,13 +314,13 @@ def _replay_knock(state: MatchState, setup: HandSetup, entry: Entry, problems: P
 
 
 def _check_scores(state: MatchState, setup: HandSetup, entry: Entry, derived: "_Derived", scored: _Scored,
-                  ruling: Optional[Entry]) -> None:
+                  ruling: Optional[rulings.Ruling]) -> None:
     """The winner and points (as the ruling has them, if any), then the game columns and totals."""
     where, number = ("hands", setup.index), setup.number
     winner, points, explain = scored.winner, scored.points, scored.explain
-    if ruling is not None and ruling.get("kind") != "forfeit":  # the winner and points follow the ruling
-        winner, points = rulings.ruled_score(ruling)
-        explain = f"ruled {ruling['kind']}"
+    if ruling is not None and ruling.kind != "forfeit":  # the winner and points follow the ruling
+        winner, points = ruling.score()
+        explain = f"ruled {ruling.kind}"
         makes, gives = "the ruling makes it", "the ruling gives"
     else:
         basis = _basis(entry)
@@ -368,7 +365,7 @@ def _settle_stored(state: MatchState, setup: HandSetup, entry: Entry, problems: 
         return None
     try:
         refusal, settlement = judge(state.rules, setup.upcard, facts)
-    except SHAPE_ERRORS as exc:
+    except GinRefError as exc:
         problems.add(("hands", setup.index, "knocker_cards" if facts.knocker_cards is not None else "knocker_count"),
                      f"hand {setup.number}: {exc}")
         return None

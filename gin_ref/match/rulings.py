@@ -19,6 +19,7 @@ happened, and where the ruled result would have given others, ``tally`` and ``ve
 ruling that ends the match earlier leaves them played after the end, not counted.
 """
 
+from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
@@ -34,6 +35,21 @@ MAX_POINTS = 10_000
 KINDS = ("award", "void", "redeal", "forfeit")
 KEYS = ("kind", "player", "points", "reason", "by", "date", "steps", "hands")
 OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A hand's ruling as the replay uses it, read once its kind, player and points are checked
+    (``check_ruling``): an award names its player (of the hand) and points; a forfeit its player (of the
+    match); a void or a redeal neither."""
+
+    kind: str  # one of KINDS
+    player: Optional[str] = None
+    points: int = 0
+
+    def score(self) -> Tuple[Optional[str], int]:
+        """``(winner, points)`` of the ruled hand: the award's, or nobody and 0."""
+        return (self.player, self.points) if self.kind == "award" else (None, 0)
 
 
 def ruling_of(entry: Mapping[str, Any]) -> Optional[Dict[str, Any]]:
@@ -82,24 +98,17 @@ def newest_ruling(record: Record, total: int) -> Optional[Entry]:
     return None
 
 
-def ruled_score(ruling: Mapping[str, Any]) -> Tuple[Optional[str], int]:
-    """``(winner, points)`` of a ruled hand: the award's, or nobody and 0."""
-    if ruling.get("kind") == "award":
-        return ruling.get("player"), ruling.get("points") or 0
-    return None, 0
-
-
-def after_ruling(state: MatchState, setup: HandSetup, ruling: Mapping[str, Any]) -> None:
+def after_ruling(state: MatchState, setup: HandSetup, ruling: Ruling) -> None:
     """What a ruling does once its hand is closed: a forfeit ends the match."""
-    if ruling.get("kind") == "forfeit" and isinstance(ruling.get("player"), str):
+    if ruling.kind == "forfeit" and ruling.player is not None:
         state.finished, state.ended_in = True, setup.number
-        state.winner = forfeit_winner(state.totals, ruling["player"])
-        state.forfeit = ruling["player"]
+        state.winner = forfeit_winner(state.totals, ruling.player)
+        state.forfeit = ruling.player
 
 
-def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> Optional[Entry]:
-    """The hand's ruling, each key checked (problems at its key path); None when it has none (or it
-    cannot be used)."""
+def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> Optional[Ruling]:
+    """The hand's ruling, each key checked (problems at its key path), read as a ``Ruling``; None when it
+    has none (or it cannot be used)."""
     if "ruling" not in entry:
         return None
     where, number = ("hands", setup.index, "ruling"), setup.number
@@ -121,7 +130,8 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
         problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
                                         f"forfeited, not {kind}")
         return None
-    return ruling
+    player, points = ruling.get("player"), ruling.get("points")
+    return Ruling(str(kind), player if isinstance(player, str) else None, points if type(points) is int else 0)
 
 
 def _check_player(state: MatchState, setup: HandSetup, ruling: Entry, kind: str, problems: Problems) -> bool:

@@ -278,10 +278,10 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
     else:
         scored, settlement = _replay_knock(state, setup, entry, problems, derived, settlement, result)
     play.check_play(state, setup, entry, problems, settlement)
-    _check_scores(state, setup, entry, derived, scored, ruling)
+    winner = _check_scores(state, setup, entry, derived, scored, ruling)
     if settling:
         entry_order(entry)
-    close_hand(state, setup, scored.winner, tie=scored.result == "tie" and scored.winner is None)
+    close_hand(state, setup, winner, tie=scored.result == "tie" and winner is None)
 
 
 def _replay_knock(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems, derived: "_Derived",
@@ -314,8 +314,9 @@ def _replay_knock(state: MatchState, setup: HandSetup, entry: Entry, problems: P
 
 
 def _check_scores(state: MatchState, setup: HandSetup, entry: Entry, derived: "_Derived", scored: _Scored,
-                  ruling: Optional[rulings.Ruling]) -> None:
-    """The winner and points (as the ruling has them, if any), then the game columns and totals."""
+                  ruling: Optional[rulings.Ruling]) -> Optional[str]:
+    """The winner and points (as the ruling has them, if any), then the game columns and totals; returns
+    the hand's winner (the ruling's, if any)."""
     where, number = ("hands", setup.index), setup.number
     winner, points, explain = scored.winner, scored.points, scored.explain
     if ruling is not None and ruling.kind != "forfeit":  # the winner and points follow the ruling
@@ -341,6 +342,7 @@ def _check_scores(state: MatchState, setup: HandSetup, entry: Entry, derived: "_
     totals = dict(state.totals)
     derived.value("totals", totals, lambda stored: (
         f"hand {number}: totals say {_scores(stored)}, but the hands add up to {_scores(totals)}"))
+    return winner
 
 
 class _Derived:

@@ -12,7 +12,7 @@ step, whatever its kind, into ``corrections``, and ``redo`` puts back what the l
 """
 
 import random
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card

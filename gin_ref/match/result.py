@@ -124,7 +124,6 @@ def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Opti
     won (illegal_knock reject), stay within what one more hand can give past it; every other player's
     must stay below the target; hands won must be able to give the total (at least 1 point a hand won,
     at most the most a hand can score)."""
-    target, top = rules.target, max_hand_score(rules)
     # every point from a hand won, a hand's boxes known: the bounds hold (else only the target is checked)
     strict = rules.illegal_knock == "reject" and _boxes_are_hands(rules)
     hands = dict(hands_won) if hands_won is not None else {}

@@ -1,7 +1,6 @@
 """Helpers of the serve tests: a folder to serve (the shipped club night, or plain matches), its app in
 process (Starlette's TestClient) and a table's phone (the client with the table's cookie)."""
 
-import os
 import re
 import shutil
 from pathlib import Path

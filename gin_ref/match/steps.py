@@ -211,8 +211,9 @@ def _put_ruling(record: Record, step: Step) -> None:
 
 def _take_ruling(record: Record, step: Step) -> Entry:
     entry = _hand(record, step)
-    if entry.get("result") is None:  # an open hand ruled: its totals went with the ruling
+    if entry.get("result") is None:  # an open hand ruled: its totals and its seal went with the ruling
         entry.pop("totals", None)
+        entry.pop("seal", None)
     return {"number": step.hand, "ruling": entry.pop("ruling")}
 
 

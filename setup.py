@@ -25,6 +25,6 @@ setup(
     # captured apart). The tests read stderr apart from stdout, which CliRunner does by default from 8.2.
     # mypy checks the annotations as part of the test command (the README's, which .ci/run runs).
     extras_require={"test": ["click>=8.2", "pytest>=7", "hypothesis>=6", "pypdf>=4", "pexpect>=4.8", "mypy>=1.0",
-                             "types-PyYAML"]},
+                             "types-PyYAML", "coverage>=7"]},
     entry_points={"console_scripts": ["gin-ref=gin_ref.__main__:run"]},
 )

@@ -170,3 +170,49 @@ def test_a_hand_edited_ruling_is_named_at_its_line(here, old, new, key, message)
     done = run("verify", code=1, error_line=False)
     line = next(i for i, row in enumerate(edited.splitlines(), 1) if row.startswith(f"    {key}:"))
     assert done.stderr.splitlines()[0] == f"match.yaml:{line}: {message}", done.stderr
+
+
+def _at(monkeypatch, second):
+    """Every command's time from now on: 2024-03-02 20:00 and ``second`` seconds."""
+    from gin_ref.files import matchfile
+
+    monkeypatch.setattr(matchfile, "now", lambda: f"2024-03-02T20:00:{second:02d}+00:00")
+
+
+def test_a_ruling_made_after_an_undo_is_a_write_and_redo_is_refused(here, monkeypatch):
+    two("Ben 5 23")
+    run("deal")
+    _at(monkeypatch, 1)
+    run("undo")  # the deal of hand 2
+    _at(monkeypatch, 2)
+    run("ruling", "--hand", "1", "--award", "Ben", "18", "--reason", "x")  # changes no dealer
+    before = (here / "match.yaml").read_bytes()
+    assert run("redo", code=1).stderr == ("Error: nothing to redo: redo puts back what the last undo took, as long "
+                                          "as nothing else was written since\n")
+    assert (here / "match.yaml").read_bytes() == before
+
+
+def test_a_ruling_of_the_same_second_as_the_undo_that_changes_the_dealer_refuses_redo_without_a_traceback(here, monkeypatch):
+    """Before, the redo put back hand 2's deal by Ben though the void makes Ann deal: an AssertionError
+    ('the record no longer replays') and a traceback. Found by tests/test_match_stateful.py."""
+    two("Ben 5 23")
+    run("deal")
+    _at(monkeypatch, 1)
+    run("undo")
+    run("ruling", "--hand", "1", "--void", "--reason", "x")
+    before = (here / "match.yaml").read_bytes()
+    assert run("redo", code=1).stderr == (
+        "Error: nothing to redo: the record changed since the undo (hand 2: dealer out of turn: Ben dealt, but Ann "
+        "should deal (hand 1 was dead: the same dealer deals again))\n")
+    assert (here / "match.yaml").read_bytes() == before
+    run("verify", "--strict")
+
+
+def test_a_ruling_made_before_the_undone_step_leaves_redo_free(here, monkeypatch):
+    _at(monkeypatch, 1)
+    two("Ben 5 23")
+    run("ruling", "--award", "Ben", "20", "--reason", "x")
+    run("deal")
+    run("undo")  # the deal: the ruling, older, is not in the way
+    run("redo")
+    assert tally()["open_hand"] == 2 and tally()["totals"] == {"Ann": 0, "Ben": 20}

@@ -15,6 +15,7 @@ amend of it an amend of hand 0 (``gin_ref.match.result``).
 """
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Callable, Dict, List, NamedTuple, Optional
 
 from gin_ref.core.errors import IllegalActionError
@@ -265,7 +266,10 @@ def redoable(record: Record) -> Optional[Dict[str, Any]]:
     """The undo correction whose step ``redo`` would put back: the newest undo not yet redone, in the run of
     undos and redos at the end of the corrections with nothing written between them or since."""
     expect, pending = step_count(record), 0
-    for item in reversed(list_at(record, "corrections")):
+    corrections = list_at(record, "corrections")
+    if corrections and isinstance(corrections[-1], dict) and _ruled_since(record, corrections[-1]):
+        return None
+    for item in reversed(corrections):
         steps = _steps_of(item) if isinstance(item, dict) else None
         if steps is None or steps[1] != expect or _kind_of(item) is None:
             return None
@@ -279,6 +283,22 @@ def redoable(record: Record) -> Optional[Dict[str, Any]]:
             return None
         expect = steps[0]
     return None
+
+
+def _ruled_since(record: Record, correction: Entry) -> bool:
+    """Was a ruling made after ``correction`` (the newest undo or redo)? A ruling is not a correction, so
+    only the times tell, to the second: one of a later second was written since, and redo is refused. One of
+    the same second cannot be told apart from a ruling made just before the undo; ``Match.redo`` then
+    refuses a step that no longer replays."""
+    try:
+        undone = datetime.fromisoformat(str(correction.get("date")))
+        for entry in rulings.rulings_in(record):
+            ruling = rulings.ruling_of(entry) or {}
+            if datetime.fromisoformat(str(ruling.get("date"))) > undone:
+                return True
+    except (TypeError, ValueError):  # a time that does not read (or has no offset): refuse rather than guess
+        return True
+    return False
 
 
 def step_record(step: Step) -> Entry:

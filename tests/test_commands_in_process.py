@@ -88,6 +88,9 @@ def test_bash_completion_offers_files_beside_the_plain_items(here):
     offered = run(env={"_GIN_REF_COMPLETE": "bash_complete", "COMP_WORDS": "gin-ref check --rules t",
                        "COMP_CWORD": "3"})
     assert offered.stdout.splitlines() == ["plain,three-player", "plain,tournament", "file,t"]
+    offered = run(env={"_GIN_REF_COMPLETE": "bash_complete", "COMP_WORDS": "gin-ref check --upcard 9H AS a",
+                       "COMP_CWORD": "5"})
+    assert offered.stdout.splitlines() == ["plain,AH", "plain,AD", "plain,AC"]  # AS is given already
 
 
 # -- --input lines ---------------------------------------------------------------------------------------------
@@ -155,3 +158,15 @@ def test_the_knocks_slips_on_its_command_line(here):
     slip = run("knock", "Ben", *"AS 2S 3S 4H 4D 4C 7C 8C 9C 5D".split(), "--defender", "AH",
                *"7H QH 2D 7D 8D 9D TD JD 3C".split(), code=2)
     assert slip.stderr.startswith("Error: ") and "quote" in slip.stderr and slip.stderr.count("\n") == 1
+
+
+def test_quotes_inside_cards_or_counts_are_refused_naming_the_value(here):
+    run("new", "--dealer", "Ann", "Ann", "Ben")
+    run("deal", "--upcard", "9H")
+    assert run("knock", "Ben", '"5', "--defender", "23", code=2).stderr == (
+        "Error: CARDS|N '\"5': an unterminated quote (\"): put the quotes around the whole group of cards "
+        "(\"KH QD ...\"), and none around a count\n")
+    assert run("knock", "Ben", "5", "--defender", '"2"3', code=2).stderr == (
+        "Error: --defender '\"2\"3': quotes (\") inside the value: they are not part of a card or a count\n")
+    assert run("check", "-u", "'9H", "AS", code=2).stderr == (
+        "Error: --upcard \"'9H\": an unterminated quote ('): a card needs no quotes\n")

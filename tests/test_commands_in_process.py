@@ -170,3 +170,53 @@ def test_quotes_inside_cards_or_counts_are_refused_naming_the_value(here):
         "Error: --defender '\"2\"3': quotes (\") inside the value: they are not part of a card or a count\n")
     assert run("check", "-u", "'9H", "AS", code=2).stderr == (
         "Error: --upcard \"'9H\": an unterminated quote ('): a card needs no quotes\n")
+
+
+# -- the group: interrupts, closed pipes, failed I/O, its own command line ----------------------------------------
+
+def test_the_group_without_a_command_shows_its_help_and_a_bad_option_is_one_line():
+    bare = run(code=2)
+    assert (bare.stdout + bare.stderr).startswith("Usage: gin-ref [OPTIONS] COMMAND [ARGS]...")
+    assert run("--bogus", code=2).stderr == "Error: no such option '--bogus' (see 'gin-ref --help')\n"
+
+
+def test_ctrl_c_in_a_command_says_whether_its_change_was_written(here, monkeypatch):
+    import gin_ref.cli.match_cmds as match_cmds
+
+    run("new", "--rules", "standard", "--dealer", "Ann", "Ann", "Ben")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    say = match_cmds.say
+    monkeypatch.setattr(match_cmds, "say", interrupted)  # as the knock's answer is printed: it is written
+    done = run("knock", "Ben", "5", "23", code=130)
+    assert done.stderr == "Error: interrupted, after the change was written\n"
+    monkeypatch.setattr(match_cmds, "say", say)
+    assert json.loads(run("tally", "--json").stdout)["totals"] == {"Ann": 0, "Ben": 18}
+    from gin_ref.files import matchfile
+
+    monkeypatch.setattr(matchfile, "load", interrupted)  # before anything is written
+    assert run("tally", code=130).stderr == "Error: interrupted\n"
+
+
+def test_a_closed_pipe_ends_quietly_and_a_failed_read_is_one_line(here, monkeypatch):
+    import errno
+    import os
+
+    from gin_ref.files import matchfile
+
+    run("new", "--rules", "standard", "--dealer", "Ann", "Ann", "Ben")
+
+    def closed(*args, **kwargs):
+        raise OSError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+    monkeypatch.setattr(matchfile, "load", closed)
+    done = run("tally", code=141)
+    assert done.stderr == "" and done.stdout == ""
+
+    def unreadable(*args, **kwargs):
+        raise OSError(errno.EIO, os.strerror(errno.EIO), "match.yaml")
+
+    monkeypatch.setattr(matchfile, "load", unreadable)
+    assert run("tally", code=1).stderr == "Error: match.yaml: Input/output error\n"

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
+from gin_ref.core.errors import RecordError
 from gin_ref.files import filelock
 
 BUSY = "Error: m.yaml is being written by another gin-ref: try again when it is done\n"
@@ -103,3 +104,82 @@ def test_the_old_lock_file_held_by_an_old_writer_is_left(here):
         assert filelock.remove_old_lock(str(here / "m.yaml")) is False
     assert old.exists()
     assert filelock.remove_old_lock(str(here / "m.yaml")) is True and not old.exists()
+
+
+def _lock(path):
+    return filelock.locked("m.yaml", str(path), lambda: RuntimeError("missing"))
+
+
+def test_a_file_that_is_gone_or_cannot_be_read_is_said_so(here, monkeypatch):
+    with pytest.raises(RuntimeError, match="missing"):
+        with _lock(here / "gone.yaml"):
+            pass
+    real_open = os.open
+
+    def denied(path, flags, *args):
+        if str(path).endswith("m.yaml"):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", denied)
+    with pytest.raises(RecordError, match="^cannot read m.yaml: permission denied$"):
+        with _lock(here / "m.yaml"):
+            pass
+
+
+def test_a_link_put_in_the_files_place_while_locking_is_resolved_again(here, monkeypatch):
+    import errno
+
+    real_open, calls = os.open, []
+
+    def link_once(path, flags, *args):
+        calls.append(path)
+        if len(calls) == 1:
+            raise OSError(errno.ELOOP, "Too many levels of symbolic links")
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", link_once)
+    with _lock(here / "m.yaml") as fd:
+        assert fd is not None and len(calls) == 2
+
+
+def test_an_interrupt_while_locking_closes_the_file_and_goes_on(here, monkeypatch):
+    opened = []
+    real_open, real_close = os.open, os.close
+    monkeypatch.setattr(os, "open", lambda *args: opened.append(real_open(*args)) or opened[-1])
+    closed = []
+    monkeypatch.setattr(os, "close", lambda fd: closed.append(fd) or real_close(fd))
+
+    def interrupted(fd, how):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fcntl, "flock", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        with _lock(here / "m.yaml"):
+            pass
+    assert opened and closed == opened
+
+
+def test_without_flock_a_write_is_atomic_only_and_an_old_lock_file_stays(here, monkeypatch):
+    import sys
+
+    (here / "m.yaml.lock").write_bytes(b"")
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # a platform without flock
+    with _lock(here / "m.yaml") as fd:
+        assert fd is None
+    assert filelock.remove_old_lock(str(here / "m.yaml")) is False and (here / "m.yaml.lock").exists()
+
+
+def test_an_old_lock_file_that_moved_or_cannot_be_removed_is_left(here, monkeypatch):
+    old = here / "m.yaml.lock"
+    old.write_bytes(b"")
+    monkeypatch.setattr(filelock, "still_named", lambda fd, path: False)
+    assert filelock.remove_old_lock(str(here / "m.yaml")) is False and old.exists()
+    monkeypatch.undo()
+    monkeypatch.chdir(here)
+
+    def refused(path):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "unlink", refused)
+    assert filelock.remove_old_lock(str(here / "m.yaml")) is False and old.exists()

@@ -14,15 +14,15 @@ Hand-worked values (K = knocker's deadwood, D = defender's after layoffs):
 import random
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError, RulesError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.core.rules import SCORING_KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, make_rules
 from gin_ref.core.scoring import hand_score
 from gin_ref.match.model import Match
+
+from runs import invoke as run
 
 STANDARD = HouseRules(knock_limit=10)
 
@@ -195,12 +195,6 @@ def test_first_to_two_games_and_hollywood_past_three():
 def folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def run(*args):
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def test_eleven_melded_cards_against_a_count_score_the_gin_they_score_against_cards(folder):

@@ -109,3 +109,11 @@ def knocked(here):
         done = invoke(*args)
         assert done.code == 0, done.err
     return here / "m.yaml"
+
+
+# -- a bug in gin-ref is a traceback in the tests (issue 23 item 2) ---------------------------------------------
+@pytest.fixture(autouse=True)
+def _internal_errors_raise(monkeypatch):
+    """GIN_REF_DEBUG=1: an internal error is raised with its traceback (in this process and in the commands
+    the tests start), never the one line a user sees (tests/test_internal_errors.py unsets it to test that)."""
+    monkeypatch.setenv("GIN_REF_DEBUG", "1")

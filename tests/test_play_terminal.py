@@ -4,7 +4,6 @@ killed mid-evening that lost nothing. What the screen shows is read through ``vt
 
 import signal
 
-import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main

@@ -42,10 +42,13 @@ def entry(monkeypatch):
 
 def test_the_entry_runs_the_command_and_exits_with_its_code(entry, monkeypatch, capsys):
     monkeypatch.setattr(sys, "argv", ["gin-ref", "--version"])
+    assert entry.run() == 0  # the version alone: no command line parser
+    assert capsys.readouterr().out.startswith("gin-ref, version ")
+    monkeypatch.setattr(sys, "argv", ["gin-ref", "rules"])
     with pytest.raises(SystemExit) as done:
         entry.run()
     assert done.value.code in (0, None)
-    assert capsys.readouterr().out.startswith("gin-ref, version ")
+    assert "oklahoma" in capsys.readouterr().out
     assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN  # the command is over: Ctrl-C only as Python exits
     monkeypatch.setattr(sys, "argv", ["gin-ref", "knok"])
     with pytest.raises(SystemExit) as done:

@@ -1,0 +1,54 @@
+"""Table cards: ``gin-ref serve FOLDER --cards [--output FILE]``, a printable page with one card per table,
+its number (or short name), its address with its token, and a QR code of that address (segno, pure Python;
+an SVG inline, so the page is one file that prints as it shows).
+
+The addresses come from the tokens the server keeps (``gin_ref.serve.state.Tokens``, the same file), so the
+cards match a server started before or after them. A card is a key to its table: anyone holding it can
+enter that table's hands (the opponent must still confirm each); ``serve --new-tokens`` replaces every
+token, and the cards must then be printed again.
+"""
+
+from html import escape
+from typing import List, Tuple
+
+CARD_WORDS = ("Scan to score this table. This card is its key: keep it at the table. Hands entered with it "
+              "count only once the opponent confirms them.")
+STYLE = """
+@page { size: A4; margin: 12mm; }
+body { font-family: sans-serif; color: #000; background: #fff; margin: 0; }
+h1 { font-size: 14pt; margin: 0 0 6mm; }
+.cards { display: flex; flex-wrap: wrap; gap: 6mm; }
+.card { width: 88mm; border: 0.6mm solid #000; border-radius: 3mm; padding: 5mm; box-sizing: border-box;
+        break-inside: avoid; page-break-inside: avoid; text-align: center; }
+.card h2 { font-size: 28pt; margin: 0 0 3mm; }
+.card svg { width: 60mm; height: 60mm; }
+.address { font-family: monospace; font-size: 8pt; word-break: break-all; margin: 2mm 0; }
+.words { font-size: 9pt; margin: 0; }
+@media screen { body { margin: 10mm; } }
+"""
+
+
+def qr_svg(address: str) -> str:
+    """The QR code of ``address`` as an inline SVG (medium error correction, a quiet zone of 4 modules)."""
+    import segno
+
+    code = segno.make(address, error="m", micro=False)
+    return str(code.svg_inline(scale=4, border=4, title=address, dark="#000", light="#fff"))
+
+
+def qr_png(address: str, path: str, scale: int = 6) -> None:
+    """The same QR code written as a PNG (for the tests' decoder)."""
+    import segno
+
+    segno.make(address, error="m", micro=False).save(path, kind="png", scale=scale, border=4)
+
+
+def cards_page(title: str, cards: List[Tuple[str, str]]) -> str:
+    """The printable page: ``cards`` are ``(label, address)`` in table order."""
+    items = []
+    for label, address in cards:
+        items.append(f'<section class="card"><h2>{escape(label)}</h2>{qr_svg(address)}'
+                     f'<p class="address">{escape(address)}</p><p class="words">{escape(CARD_WORDS)}</p></section>')
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{escape(title)}: table cards</title><style>{STYLE}</style></head><body>"
+            f"<h1>{escape(title)}: table cards</h1><div class=\"cards\">{''.join(items)}</div></body></html>\n")

@@ -25,6 +25,8 @@ setup(
     # captured apart). The tests read stderr apart from stdout, which CliRunner does by default from 8.2.
     # mypy checks the annotations as part of the test command (the README's, which .ci/run runs).
     extras_require={"test": ["click>=8.2", "pytest>=7", "hypothesis>=6", "pypdf>=4", "pexpect>=4.8", "mypy>=1.0",
-                             "types-PyYAML"]},
+                             "types-PyYAML", "httpx>=0.23", "selenium>=4.10"],
+                    # gin-ref serve (docs/serve.md): the ASGI stack, and segno for the tables' QR cards
+                    "serve": ["starlette>=0.37", "uvicorn>=0.30", "segno>=1.5"]},
     entry_points={"console_scripts": ["gin-ref=gin_ref.__main__:run"]},
 )

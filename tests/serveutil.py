@@ -1,0 +1,100 @@
+"""Helpers of the serve tests: a folder to serve (the shipped club night, or plain matches), its app in
+process (Starlette's TestClient) and a table's phone (the client with the table's cookie)."""
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from gin_ref.serve.app import build_app  # noqa: E402
+from gin_ref.serve.state import Tokens  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+CLUB = ROOT / "events" / "club-night"
+HOST = "127.0.0.1:8000"
+
+
+def gin(*args, cwd=None):
+    return subprocess.run(["gin-ref", *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=60)
+
+
+_MADE = {}
+
+
+def _template(kind, make):
+    """A folder made once per test run (by the real commands), copied for each test."""
+    if kind not in _MADE:
+        import tempfile
+
+        base = Path(tempfile.mkdtemp(prefix="gin-ref-serve-"))
+        _MADE[kind] = make(base)
+    return _MADE[kind]
+
+
+def _make_event(base):
+    folder = base / "night"
+    done = gin("event", "new", folder, "--format", "round-robin", "--rules", "standard", "Ann", "Ben", "Cat", "Dan")
+    assert done.returncode == 0, done.stderr
+    done = gin("event", "pair", folder)
+    assert done.returncode == 0, done.stderr
+    return folder
+
+
+def _make_plain(base):
+    folder = base / "plain"
+    folder.mkdir()
+    for name in ("Ann v Ben", "Cat v Dan"):
+        players = name.split(" v ")
+        done = gin("new", "--match", folder / f"{name}.yaml", "--rules", "standard", "--dealer", players[0], *players)
+        assert done.returncode == 0, done.stderr
+    return folder
+
+
+def event_folder(tmp_path, name="night"):
+    """A fresh event of four players, round 1 paired (two tables, nothing recorded)."""
+    folder = tmp_path / name
+    shutil.copytree(_template("event", _make_event), folder)
+    return folder
+
+
+def plain_folder(tmp_path):
+    """A folder of two plain matches, 'Ann v Ben.yaml' and 'Cat v Dan.yaml' (standard rules, nothing recorded)."""
+    folder = tmp_path / "plain"
+    shutil.copytree(_template("plain", _make_plain), folder)
+    return folder
+
+
+def client(folder, **options):
+    return TestClient(build_app(str(folder), **options), base_url=f"http://{HOST}", follow_redirects=False)
+
+
+def token(folder, key):
+    return Tokens.load(str(folder), [key]).get(key)
+
+
+def phone(folder, key, **options):
+    """A client holding table ``key``'s cookie (its token exchanged on the first visit)."""
+    web = client(folder, **options)
+    answer = web.get(f"/t/{key}?token={token(folder, key)}")
+    assert answer.status_code == 303, answer.text
+    return web
+
+
+def form_token(page, form):
+    found = re.search(rf'<form[^>]*data-form="{form}".*?name="form_token" value="([0-9a-f]+)"', page, re.S)
+    assert found, f"no {form} form on the page"
+    return found.group(1)
+
+
+def entry_id(page, form):
+    found = re.search(rf'<form[^>]*data-form="{form}".*?name="entry_id" value="([^"]+)"', page, re.S)
+    assert found, f"no entry id on the {form} form"
+    return found.group(1)

@@ -37,6 +37,12 @@ footer{margin-top:1em;font-size:.7em}#link{font-size:.7em}
 """
 
 
+def start_lines(base: str, tokens: Any, board_token: bool) -> List[str]:
+    """What ``serve`` prints at start besides the tables: the board's address and the director's."""
+    board = f"{base}/board?token={tokens.add(BOARD)}" if board_token else f"{base}/board"
+    return [f"board: {board}", f"director: {base}/director?token={tokens.add('director')}"]
+
+
 def board_data(served: Any, reader: boarddata.TableReader) -> Dict[str, Any]:
     """The board's data for the folder served (an event, or a folder of plain matches)."""
     folder = served.folder
@@ -163,6 +169,7 @@ def routes(served: Any) -> List[BaseRoute]:
         return {"html": board_body(data), "heading": data["heading"], "title": data["title"]}
 
     hub = Hub(served.folder.path, make, render)
+    hub.should_stop = lambda: bool(getattr(served, "should_stop", lambda: False)())
     served.board_hub = hub
     served.listeners.append(hub.poke)
 
@@ -171,7 +178,7 @@ def routes(served: Any) -> List[BaseRoute]:
         if not getattr(served, "board_token", False):
             return None
         try:
-            exchanged = served.security.exchange(request, BOARD, "/board")
+            exchanged: Optional[Response] = served.security.exchange(request, BOARD, "/board")
             if exchanged is not None:
                 return exchanged
             served.security.authorize(request, BOARD)

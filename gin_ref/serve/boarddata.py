@@ -81,10 +81,10 @@ def table_entry(view: Optional[MatchView], error: Optional[str]) -> Dict[str, An
     tally = view.tally
     if tally.get("finished"):
         winner = tally.get("winner")
-        final = tally.get("final") or tally.get("totals")
+        final = tally.get("final") or tally.get("totals") or {}
         state = f"{winner} won" if winner else "tied"
     else:
-        final = tally.get("totals")
+        final = tally.get("totals") or {}
         state = "playing" if view.hands or tally.get("open_hand") else "not started"
     return {"totals": {name: final.get(name, 0) for name in view.players}, "hands": len(view.hands),
             "last": last_hand(view), "state": state, "problem": None}

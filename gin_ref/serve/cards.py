@@ -9,7 +9,7 @@ token, and the cards must then be printed again.
 """
 
 from html import escape
-from typing import List, Tuple
+from typing import Callable, List, Optional, Tuple
 
 CARD_WORDS = ("Scan to score this table. This card is its key: keep it at the table. Hands entered with it "
               "count only once the opponent confirms them.")
@@ -52,3 +52,60 @@ def cards_page(title: str, cards: List[Tuple[str, str]]) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(title)}: table cards</title><style>{STYLE}</style></head><body>"
             f"<h1>{escape(title)}: table cards</h1><div class=\"cards\">{''.join(items)}</div></body></html>\n")
+
+
+GENERATOR = '<meta name="generator" content="gin-ref serve --cards">'
+
+
+def table_cards(folder: str, base: str, renew: bool = False) -> Tuple[str, List[Tuple[str, str]]]:
+    """``(page, [(label, address)])``: the cards of ``folder``'s tables at ``base`` (``http://HOST:PORT``),
+    from the tokens kept (made for a table that has none yet; all new when ``renew``)."""
+    import os
+
+    from gin_ref.serve.folder import Folder
+    from gin_ref.serve.state import Tokens
+
+    model = Folder(folder)
+    spots = model.spots()
+    tokens = Tokens.load(folder, [spot.key for spot in spots], renew=renew)
+    cards = [(spot.label.capitalize() if model.is_event else spot.label,
+              f"{base}/t/{spot.key}?token={tokens.add(spot.key)}") for spot in spots]
+    title = os.path.basename(os.path.realpath(folder)) or "gin-ref"
+    return cards_page(title, cards).replace("<meta charset=\"utf-8\">", "<meta charset=\"utf-8\">" + GENERATOR, 1), cards
+
+
+def write_cards(folder: str, base: str, output: Optional[str], renew: bool, echo: Callable[[str], None]) -> None:
+    """``serve --cards``: the page written to ``output`` (atomically; an existing file only when it is a
+    cards page made here), or to standard output when ``output`` is None."""
+    import os
+
+    from gin_ref.core.errors import RecordError
+    from gin_ref.files.filewrite import write_atomic
+
+    if output is not None and os.path.lexists(output):
+        try:
+            with open(output, encoding="utf-8", errors="replace") as old:
+                ours = GENERATOR in old.read(2048)
+        except OSError:
+            ours = False
+        if not ours:
+            raise RecordError(f"{output} already exists and is not a page of table cards: give another --output FILE")
+    page, cards = table_cards(folder, base, renew)
+    if output is None:
+        echo(page.rstrip("\n"))
+        return
+    write_atomic(output, page)
+    echo(f"wrote {len(cards)} table card{'s' if len(cards) != 1 else ''} for {base} to {output}")
+
+
+def serve_cards(folder: str, host: str, port: int, https: bool, output: Optional[str], renew: bool, cards: bool,
+                echo: Callable[[str], None]) -> None:
+    """``gin-ref serve FOLDER --cards [--output FILE]``: the cards for the address the server will print."""
+    from gin_ref.core.errors import InvalidNotationError
+    from gin_ref.serve.server import shown_host
+
+    if not cards:
+        raise InvalidNotationError("--output goes with --cards (the page of table cards)")
+    if port == 0:
+        raise InvalidNotationError("--cards needs the port the server will listen on: give --port N (not 0)")
+    write_cards(folder, f"{'https' if https else 'http'}://{shown_host(host)}:{port}", output, renew, echo)

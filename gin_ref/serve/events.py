@@ -21,6 +21,7 @@ from typing import Any, AsyncIterator, Callable, Dict, Optional, Set, Tuple
 INTERVAL = 0.5  # seconds between two looks at the folder's files
 KEEPALIVE = 15.0  # seconds between two comments on a quiet stream
 LIFETIME = 600.0  # seconds a stream stays open before the browser is asked to reconnect
+STOP_CHECK = 0.1  # seconds between two looks at whether the server is stopping
 RETRY_MS = 1000  # how long a browser waits before it reconnects
 
 Snapshot = Tuple[int, str]
@@ -63,6 +64,7 @@ class Hub:
         self._watching = False
         self._stamps: Dict[str, Tuple[int, int, int]] = {}
         self.stopping = False
+        self.should_stop: Callable[[], bool] = lambda: False  # the server is stopping (Ctrl-C): end the streams
 
     # -- being told -------------------------------------------------------------------------------------
     def poke(self, _key: Optional[str] = None) -> None:
@@ -99,8 +101,17 @@ class Hub:
     async def _watch(self) -> None:
         """Look at the folder's files every ``interval`` seconds while a stream is open; a change pokes."""
         try:
+            looked = asyncio.get_running_loop().time()
             while self._waiters and not self.stopping:
-                await asyncio.sleep(self.interval)
+                await asyncio.sleep(STOP_CHECK)
+                if self.should_stop():
+                    self.stopping = True
+                    self._wake()
+                    break
+                now = asyncio.get_running_loop().time()
+                if now - looked < self.interval:
+                    continue
+                looked = now
                 if folder_stamps(self.folder) != self._stamps:
                     self.poke()
         finally:

@@ -89,9 +89,10 @@ class Hub:
     def snapshot(self) -> Snapshot:
         """``(generation, JSON)`` of the board now, made again only after a change (blocking: it reads)."""
         with self._lock:
-            if self._dirty or self._snapshot is None:
+            stamps = folder_stamps(self.folder)  # a change made while no stream was open (nothing watched)
+            if self._dirty or self._snapshot is None or stamps != self._stamps:
                 self._dirty = False
-                self._stamps = folder_stamps(self.folder)
+                self._stamps = stamps
                 text = json.dumps(self.render(self.make()), ensure_ascii=False, separators=(",", ":"))
                 if self._snapshot is None or text != self._snapshot[1]:
                     self.generation += 1

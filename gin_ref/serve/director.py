@@ -144,7 +144,20 @@ def routes(served: Any) -> List[BaseRoute]:
                                       {name: file_seen(served.folder.path, name) for name in files})
         return HTMLResponse(directorpage.document("Director", body))
 
+    verified: Dict[str, Any] = {}  # the last verify: the files' stamps it was made for, and its report
+
     async def verify(files: List[str]) -> Dict[str, Dict[str, Any]]:
+        """``gin-ref verify --json`` of the files, run again only when one of them changed."""
+        from gin_ref.serve.boarddata import stamp
+
+        stamps = [(name, stamp(os.path.join(served.folder.path, name))) for name in files]
+        if verified.get("stamps") == stamps:
+            return dict(verified["report"])
+        report = await _verify(files)
+        verified.update(stamps=stamps, report=report)
+        return report
+
+    async def _verify(files: List[str]) -> Dict[str, Dict[str, Any]]:
         import json
 
         if not files:

@@ -98,3 +98,36 @@ def entry_id(page, form):
     found = re.search(rf'<form[^>]*data-form="{form}".*?name="entry_id" value="([^"]+)"', page, re.S)
     assert found, f"no entry id on the {form} form"
     return found.group(1)
+
+
+def send(web, key, form, fields=None, ident=None, headers=None, route=None):
+    """Send the page's ``form`` (its per-form token and entry id as the page gives them) with ``fields``."""
+    from gin_ref.serve.security import Security
+
+    route = route or {"hand": "enter", "line": "enter", "undo": "undo", "reject": "reject",
+                      "question": "enter"}.get(form, "confirm" if form.startswith("confirm") else form)
+    if ident is None:
+        page = web.get(f"/t/{key}").text
+        assert form_token(page, form) == Security.form_token(web.cookies.get("gin_ref_token"), route)
+        ident = entry_id(page, form)
+    data = {"form_token": Security.form_token(web.cookies.get("gin_ref_token"), route), "entry_id": ident}
+    data.update(fields or {})
+    return web.post(f"/t/{key}/{route}", data=data, headers={"origin": f"http://{HOST}", **(headers or {})})
+
+
+def tally(path):
+    """The match's ``tally --json`` object, read in process."""
+    from gin_ref.files import matchfile
+
+    return matchfile.load(str(path)).match.tally()
+
+
+def verifies(path):
+    """Does the match file verify (``gin-ref verify``'s check, in process: no problem, every seal holds)?"""
+    from gin_ref.files import matchfile
+
+    return matchfile.check(str(path))[0] == []
+
+
+def table_file(folder, number=1, round_=1):
+    return folder / f"round-{round_}-table-{number}.yaml"

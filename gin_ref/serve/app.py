@@ -11,7 +11,7 @@ import importlib
 import ipaddress
 import logging
 import socket
-from typing import Callable, Dict, List, Optional, Sequence
+from typing import Callable, ContextManager, Dict, List, Optional, Sequence
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -21,7 +21,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gin_ref.serve import pages
 from gin_ref.serve.folder import Folder
+from gin_ref.serve.entries import Bases
 from gin_ref.serve.journal import Journals
+from gin_ref.serve.pins import Pins
 from gin_ref.serve.security import Security
 from gin_ref.serve.state import Tokens
 
@@ -50,6 +52,8 @@ class Served:
         self.pins = pins
         self.scheme = scheme
         self.journals = Journals(folder.path)
+        self.bases = Bases()
+        self.pin_store = Pins(folder.path)
         self.security = Security(tokens, hosts, secure=scheme == "https")
         self.log = LOG
         self.listeners: List[Callable[[str], None]] = []
@@ -61,6 +65,15 @@ class Served:
                 listener(key)
             except Exception:  # a listener's failure must not cost the hand its answer
                 self.log.exception("a listener failed after table %s recorded", key)
+
+    def writing(self, path: str) -> "ContextManager[None]":
+        """Hold a match file for a write from this server (the director's ruling, say): the table's thread
+        lock, then the file's lock (waiting a little for another writer). Every write of the server to a
+        match file goes through this (or the table's own entries), never a bare ``matchfile.updating``:
+        the file lock's hold is per process."""
+        from gin_ref.serve.entries import writing
+
+        return writing(self.journals.of(path), path)
 
     def token_for(self, key: str) -> str:
         return self.tokens.add(key)

@@ -45,7 +45,7 @@ def same_token(given: Optional[str], kept: Optional[str]) -> bool:
     return hmac.compare_digest(given.encode("utf-8", "replace"), kept.encode("utf-8", "replace"))
 
 
-def _write_private(path: str, text: str) -> None:
+def write_private(path: str, text: str) -> None:
     """Write ``text`` to ``path`` atomically, readable and writable by its owner only."""
     temp = f"{path}.{secrets.token_hex(4)}.tmp"
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -98,7 +98,7 @@ class Tokens:
         return tokens
 
     def save(self) -> None:
-        _write_private(self.path, json.dumps(self.tokens, indent=1, sort_keys=True) + "\n")
+        write_private(self.path, json.dumps(self.tokens, indent=1, sort_keys=True) + "\n")
 
     def get(self, key: str) -> Optional[str]:
         return self.tokens.get(key)

@@ -161,3 +161,25 @@ def test_the_settlement_is_settles_and_is_the_directors_only(tmp_path):
             assert line.strip().replace("&", "&amp;") in page.text
     assert "$6.30" in page.text
     assert "$" not in web.get("/board").text
+
+
+def test_pending_and_rejected_hands_of_the_tables_are_listed_with_the_way_to_a_ruling(tmp_path):
+    from serveutil import event_folder, send
+
+    folder = event_folder(tmp_path)
+    app = build_app(str(folder))
+    served = app.state.served
+    phone = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert phone.get(f"/t/1?token={served.tokens.get('1')}").status_code == 303
+    send(phone, "1", "hand", {"by": "Ann", "knocker": "Dan", "count": "5", "defender": "23"}, ident="entry-reject-1")
+    assert send(phone, "1", "reject", {"by": "Dan"}, ident="entry-reject-1").status_code == 303
+    send(phone, "1", "hand", {"by": "Ann", "knocker": "Ann", "count": "3", "defender": "40"}, ident="entry-pend-01")
+    desk = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert desk.get(f"/director?token={served.tokens.get('director')}").status_code == 303
+    page = desk.get("/director").text
+    listed = re.search(r'<table class="v" id="pending">(.*?)</table>', page, re.S).group(1)
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td>", listed, re.S)
+    assert [(state, "Dan knocks" in words or "Ann knocks" in words) for _file, state, words in rows] == \
+        [("rejected by Dan", True), ("pending", True)]
+    assert "round-1-table-1.yaml" in rows[0][0]
+    assert "record a ruling below on the table&#x27;s file" in page

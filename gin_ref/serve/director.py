@@ -14,7 +14,6 @@ import os
 import secrets
 import shlex
 import sys
-from html import escape
 from typing import Any, Dict, List, Optional, Tuple
 
 from starlette.concurrency import run_in_threadpool
@@ -138,7 +137,7 @@ def routes(served: Any) -> List[BaseRoute]:
         report = await verify(files)
         note = notes.get(request.query_params.get("said", ""))
         records = await run_in_threadpool(directorpage.records, served.folder.path, files)
-        pending = await run_in_threadpool(directorpage.journal_items, served)
+        pending = await run_in_threadpool(directorpage.journal_items, served, files)
         body = directorpage.page_body(served.folder, files, report, records, pending, note,
                                       served.security.form_token(token, FORM),
                                       {name: file_seen(served.folder.path, name) for name in files})
@@ -231,5 +230,3 @@ def routes(served: Any) -> List[BaseRoute]:
             Route("/director/m/{file}/undo", undo, methods=["POST"]),
             Route("/director/settlement", settlement)]
 
-
-__all__ = ["routes", "run_cli", "table_files", "KINDS", "escape"]

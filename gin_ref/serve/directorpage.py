@@ -44,14 +44,20 @@ def records(folder: str, files: List[str]) -> Dict[str, Dict[str, Any]]:
     return found
 
 
-def journal_items(served: Any) -> List[Dict[str, Any]]:
-    """Every hand pending or rejected at a table, from the serve journals: ``{table, file, state, hand,
-    words, who, when}``. Empty when the journals keep none (or this server keeps no journal)."""
-    journals = getattr(served, "journals", None)
-    items = getattr(journals, "director_items", None)
-    if items is None:
-        return []
-    return list(items())
+def journal_items(served: Any, files: List[str]) -> List[Dict[str, Any]]:
+    """Every entry pending or rejected (or left stale by a change of the file) at a table of this server,
+    from the serve journals: ``{file, state, words, by, why}``, the newest file first."""
+    items = []
+    for name in reversed(files):
+        journal = served.journals.of(os.path.join(served.folder.path, name))
+        with journal.lock:
+            entries = [entry.summary() for entry in journal.entries.values()]
+        for entry in entries:
+            if entry["status"] in ("pending", "rejected", "stale"):
+                items.append({"file": name, "state": entry["status"], "kind": entry["kind"],
+                              "words": "; ".join(entry["words"]) or entry["kind"], "by": entry["by"],
+                              "why": entry["why"], "answered_by": entry["confirmed_by"]})
+    return items
 
 
 def _verify_html(item: Optional[Dict[str, Any]]) -> str:
@@ -111,10 +117,12 @@ def _pending_html(items: List[Dict[str, Any]]) -> str:
     if not items:
         return "<p>No hand is pending or rejected at any table.</p>"
     rows = "".join(
-        f"<tr><td>{escape(str(i.get('table', '')))}</td><td>{escape(str(i.get('state', '')))}</td>"
-        f"<td>{escape(str(i.get('words', '')))}</td><td>{escape(str(i.get('when', '') or ''))}</td></tr>"
+        f"<tr><td><a href=\"#{escape(i['file'], quote=True)}\">{escape(i['file'])}</a></td>"
+        f"<td>{escape(i['state'])}{(' by ' + escape(i['answered_by'])) if i.get('answered_by') else ''}</td>"
+        f"<td>{pages.lines(i['words'].splitlines())}</td><td>{escape(i['by'])}</td><td>{escape(i['why'])}</td></tr>"
         for i in items)
-    return ('<table class="v"><tr><th>table</th><th>state</th><th>hand</th><th>when</th></tr>' + rows + "</table>"
+    return ('<table class="v" id="pending"><tr><th>match file</th><th>state</th><th>entry</th><th>entered by</th>'
+            '<th>why</th></tr>' + rows + "</table>"
             "<p>A rejected hand is not in the record. To rule on it: hear both players, then record what happened "
             "at the table's page (the opponent confirms), or, when they do not agree, record a ruling below on "
             "the table's file (award, void, redeal or forfeit, with the reason).</p>")

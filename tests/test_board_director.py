@@ -182,4 +182,4 @@ def test_pending_and_rejected_hands_of_the_tables_are_listed_with_the_way_to_a_r
     assert [(state, "Dan knocks" in words or "Ann knocks" in words) for _file, state, words in rows] == \
         [("rejected by Dan", True), ("pending", True)]
     assert "round-1-table-1.yaml" in rows[0][0]
-    assert "record a ruling below on the table&#x27;s file" in page
+    assert "record a ruling below on the table's file" in page

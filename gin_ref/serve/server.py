@@ -82,6 +82,7 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
             raise RecordError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or 'in use or not allowed'}") from None
         bound = sockets[0].getsockname()[1]
         base = f"{scheme}://{shown_host(host)}:{bound}"
+        lock.note(base)
         spots = model.spots()
         echo(f"serving {folder} on {base} (Ctrl-C stops)")
         for line in addresses(base, tokens, [spot.key for spot in spots], [spot.label for spot in spots]):

@@ -136,9 +136,14 @@ class InstanceLock:
                 os.close(fd)
             raise RecordError(f"'{self.folder}' is already served by gin-ref serve ({first}): stop it first, "
                               "or serve another folder") from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"process {os.getpid()}, {address}\n".encode("utf-8"))
         self.fd = fd
+        self.note(address)
+
+    def note(self, address: str) -> None:
+        """Say in the lock file who serves the folder, and where (a second ``serve`` names it)."""
+        if self.fd is not None:
+            os.ftruncate(self.fd, 0)
+            os.pwrite(self.fd, f"process {os.getpid()}, {address}\n".encode("utf-8"), 0)
 
     def release(self) -> None:
         if self.fd is not None:

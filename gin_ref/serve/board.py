@@ -23,12 +23,13 @@ from gin_ref.serve.security import Refused
 BOARD = "board"  # the board's key in the tokens file, when --board-token asks for one
 STYLE = """
 html{background:#fff;color:#000}
-body{font-family:system-ui,sans-serif;margin:0;padding:1.5vw 2vw;font-size:max(18px,1.9vw);line-height:1.25}
-h1{font-size:2.4em;margin:0 0 .2em}h2{font-size:1.5em;margin:.6em 0 .2em;border-bottom:.12em solid #000}
+body{font-family:system-ui,sans-serif;margin:0;padding:1vw 1.5vw;font-size:max(16px,1.3vw);line-height:1.25}
+h1{font-size:1.9em;margin:0 0 .2em}h2{font-size:1.3em;margin:.5em 0 .2em;border-bottom:.12em solid #000}
 table{border-collapse:collapse;width:100%}th,td{padding:.15em .5em;text-align:left;border-bottom:1px solid #000}
 th{font-weight:bold;border-bottom:.15em solid #000}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
-.cols{display:flex;gap:3vw;flex-wrap:wrap}.cols>section{flex:1 1 30em}
-.tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(22em,1fr));gap:1vw}
+.cols{display:flex;gap:2.5vw;flex-wrap:wrap;align-items:flex-start}.cols>.left{flex:1 1 24em}
+.cols>.right{flex:2 1 36em}ul{margin:.2em 0;padding-left:1.2em}
+.tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(17em,1fr));gap:.8vw}
 .table{border:.15em solid #000;padding:.4em .6em}.table h3{font-size:1.3em;margin:0}
 .score{font-size:1.5em;font-weight:bold;font-variant-numeric:tabular-nums}
 .last{font-style:italic}.state{text-transform:uppercase;letter-spacing:.05em;font-size:.8em;font-weight:bold}
@@ -125,9 +126,9 @@ def board_body(data: Dict[str, Any]) -> str:
     title = "Tables" if data["kind"] == "matches" else (
         f"Round {data['round']}: tables" if data["round"] else "Tables")
     return (f'<h1 id="heading">{escape(data["heading"])}</h1>'
-            f'<div class="cols"><section><h2>Standings</h2>{standings_html(data)}</section>'
+            f'<div class="cols"><div class="left"><section><h2>Standings</h2>{standings_html(data)}</section>'
             f'{pairings_html(data)}</div>'
-            f'<h2>{escape(title)}</h2>{tables_html(data)}')
+            f'<section class="right"><h2>{escape(title)}</h2>{tables_html(data)}</section></div>')
 
 
 def board_page(shown: Dict[str, Any], generation: int) -> str:

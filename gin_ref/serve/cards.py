@@ -33,7 +33,7 @@ def qr_svg(address: str) -> str:
     import segno
 
     code = segno.make(address, error="m", micro=False)
-    return str(code.svg_inline(scale=4, border=4, title=address, dark="#000", light="#fff"))
+    return str(code.svg_inline(scale=4, border=4, title=address, dark="#000", light="#fff", omitsize=True))
 
 
 def qr_png(address: str, path: str, scale: int = 6) -> None:

@@ -11,6 +11,7 @@ import importlib
 import ipaddress
 import logging
 import socket
+import time
 from typing import Callable, ContextManager, Dict, List, Optional, Sequence
 
 from starlette.applications import Starlette
@@ -154,7 +155,8 @@ HEADERS = [
 class Guard:
     """The app behind the checks every request passes: its Host (an IP literal or one of this machine's
     names; a DNS-rebinding page is refused), its body size (``MAX_BODY``), the security headers on every
-    answer, the access log (the path without its query string: a token never reaches a log), and an
+    answer, the access log (the path without its query string: a token never reaches a log; with the time from the request's
+    arrival to its answer), and an
     answer without traceback or path for any error."""
 
     def __init__(self, app: ASGIApp, served: Served) -> None:
@@ -170,6 +172,7 @@ class Guard:
         client = (scope.get("client") or ("-", 0))[0]
         method, path = scope["method"], scope["path"]
         status: Dict[str, int] = {"code": 0}
+        began = time.perf_counter()
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -209,7 +212,8 @@ class Guard:
                                                       "request. Nothing was recorded by it."),
                                    status_code=500)(scope, receive, sending)
         finally:
-            served.log.info("%s %s %s %s", client, method, path, status["code"])
+            served.log.info("%s %s %s %s %.1fms", client, method, path, status["code"],
+                            (time.perf_counter() - began) * 1000)
 
 
 class BodyTooLarge(Exception):

@@ -88,3 +88,25 @@ def test_a_folder_of_plain_matches_has_a_card_per_match_file(tmp_path):
     token = Tokens.load(str(folder), ["ann-v-ben"]).get("ann-v-ben")
     assert [(label, address) for label, address, _svg in cards] == [
         ("Ann v Ben", f"http://127.0.0.1:8000/t/ann-v-ben?token={token}")]
+
+
+def test_new_token_replaces_one_tables_token_and_is_refused_while_serving_or_for_no_such_table(tmp_path):
+    folder = new_event(tmp_path)
+    before = dict(Tokens.load(folder, ["1", "2"]).tokens)
+    done = cli("serve", folder, "--new-token", "2", "--cards", "--port", "8000")
+    assert done.stderr == "table 2: a new token (its old card no longer opens it)\n"
+    after = Tokens.load(folder, ["1", "2"]).tokens
+    assert after["1"] == before["1"] and after["director"] == before["director"] and after["2"] != before["2"]
+    assert [a for _l, a, _s in cards_of(done.stdout)][1].endswith(f"token={after['2']}")
+    refused = cli("serve", folder, "--new-token", "7", ok=False)
+    assert (refused.exit_code, refused.stderr) == (2, "Error: --new-token 7: no such table here (the tables are 1, 2)\n")
+    from gin_ref.serve.state import InstanceLock
+
+    running = InstanceLock(folder)
+    running.acquire("http://127.0.0.1:8000")
+    try:
+        refused = cli("serve", folder, "--new-token", "1", ok=False)
+    finally:
+        running.release()
+    assert refused.exit_code == 1 and "is already served by gin-ref serve" in refused.stderr
+    assert Tokens.load(folder, ["1", "2"]).tokens == after

@@ -109,3 +109,29 @@ def serve_cards(folder: str, host: str, port: int, https: bool, output: Optional
     if port == 0:
         raise InvalidNotationError("--cards needs the port the server will listen on: give --port N (not 0)")
     write_cards(folder, f"{'https' if https else 'http'}://{shown_host(host)}:{port}", output, renew, echo)
+
+
+def renew_tables(folder: str, keys: List[str]) -> List[str]:
+    """``serve --new-token TABLE``: a new token for each table named (its old card and its phones' cookies
+    stop working; every other table's stays). Refused while a server serves the folder (it holds the tokens)
+    and for a table the folder does not have. Returns the keys renewed."""
+    from gin_ref.core.errors import InvalidNotationError
+    from gin_ref.serve.folder import Folder
+    from gin_ref.serve.state import InstanceLock, Tokens, new_token
+
+    model = Folder(folder)
+    known = model.keys()
+    for key in keys:
+        if key not in known:
+            raise InvalidNotationError(f"--new-token {key}: no such table here (the tables are "
+                                       f"{', '.join(known) or 'none yet'})")
+    lock = InstanceLock(folder)
+    lock.acquire("replacing a table's token")
+    try:
+        tokens = Tokens.load(folder, known)
+        for key in dict.fromkeys(keys):
+            tokens.tokens[key] = new_token()
+        tokens.save()
+    finally:
+        lock.release()
+    return list(dict.fromkeys(keys))

@@ -168,3 +168,28 @@ def test_the_cards_as_the_browser_draws_them_decode_to_the_tables_addresses(tmp_
     done = subprocess.run(["zbarimg", "-q", "--raw", shot], capture_output=True, text=True, timeout=30)
     assert sorted(done.stdout.split()) == sorted(f"http://192.168.1.20:8000/t/{key}?token={tokens.get(key)}"
                                                  for key in ("1", "2"))
+
+
+def test_a_board_that_lost_its_server_reconnects_and_catches_up(tmp_path):
+    from serverun import start
+
+    folder = new_event(tmp_path)
+    t1 = table_file(folder, 1, 1)
+    ann = players_of(t1)[0]
+    driver = browser()
+    try:
+        server = start(folder)
+        port = server.base.rsplit(":", 1)[1]
+        driver.get(server.base + "/board")
+        driver.execute_script("window.stillTheSamePage = true;")
+        assert server.stop() < 2.0
+        hand(t1, ann)  # while the server is down
+        server = start(folder, port=port)
+        try:
+            seen = wait_for(driver, f"hand 1: {ann}'s knock, 30 points to {ann}", seconds=10)
+            print(f"\nthe board caught up {seen:.2f} s after the server came back")
+            assert driver.execute_script("return window.stillTheSamePage === true;")
+        finally:
+            server.stop()
+    finally:
+        driver.quit()

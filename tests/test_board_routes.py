@@ -31,7 +31,9 @@ def events_of(text):
     for block in text.split("\n\n"):
         fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":"))
         if fields.get("event") == "board":
-            found.append((int(fields["id"]), json.loads(fields["data"])))
+            instance, generation = fields["id"].split(".")
+            found.append((int(generation), json.loads(fields["data"])))
+            found[-1][1]["_id"] = fields["id"]
     return found
 
 
@@ -52,7 +54,7 @@ def test_the_board_needs_no_token_and_shows_the_standings_tables_and_pairings(tm
     assert str(tmp_path) not in text and "stake" not in text and "settle" not in text.lower()
     script = web.get("/board.js")
     assert script.status_code == 200 and "EventSource(\"/board/events\")" in script.text
-    assert "setInterval" not in script.text and "setTimeout" not in script.text  # pushed, not polled
+    assert "setInterval" not in script.text and "fetch(" not in script.text  # pushed, not polled
 
 
 def test_the_stream_sends_the_board_at_once_then_each_change(tmp_path):
@@ -107,10 +109,12 @@ def test_a_board_that_reconnects_catches_up_and_one_up_to_date_gets_no_repeat(tm
     first = events_of(web.get("/board/events").text)
     assert len(first) == 1
     hand(t1, players_of(t1)[0])  # while the board was away
-    again = events_of(web.get("/board/events", headers={"Last-Event-ID": str(first[0][0])}).text)
+    again = events_of(web.get("/board/events", headers={"Last-Event-ID": first[0][1]["_id"]}).text)
     assert len(again) == 1 and again[0][0] == first[0][0] + 1 and "30 points to" in again[0][1]["html"]
-    same = web.get("/board/events", headers={"Last-Event-ID": str(again[0][0])}).text
+    same = web.get("/board/events", headers={"Last-Event-ID": again[0][1]["_id"]}).text
     assert events_of(same) == []
+    restarted = events_of(web.get("/board/events", headers={"Last-Event-ID": "0a1b2c3d." + str(again[0][0])}).text)
+    assert len(restarted) == 1  # an id of another run of the server: the board is sent again
 
 
 def test_with_board_token_the_board_needs_its_own_token_exchanged_for_a_cookie(tmp_path):

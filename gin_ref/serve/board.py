@@ -131,7 +131,7 @@ def board_body(data: Dict[str, Any]) -> str:
             f'<section class="right"><h2>{escape(title)}</h2>{tables_html(data)}</section></div>')
 
 
-def board_page(shown: Dict[str, Any], generation: int) -> str:
+def board_page(shown: Dict[str, Any], generation: str) -> str:
     """The whole page: ``shown`` is what a stream sends (``html``, ``heading``, ``title``)."""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
@@ -144,18 +144,25 @@ def board_page(shown: Dict[str, Any], generation: int) -> str:
 
 
 SCRIPT = """\
-// The board follows the server's events: each one replaces the board's content (no polling).
+// The board follows the server's events: each one replaces the board's content (no polling). The browser
+// reconnects by itself after a lost link; a stream the browser gave up on (an error answer) is opened anew.
 (function () {
   var board = document.getElementById("board"), link = document.getElementById("link");
   if (!window.EventSource || !board) { return; }
-  var source = new EventSource("/board/events");
-  source.addEventListener("board", function (event) {
-    var data = JSON.parse(event.data);
-    board.innerHTML = data.html;
-    document.body.setAttribute("data-generation", event.lastEventId);
-    link.textContent = "updated " + new Date().toLocaleTimeString();
-  });
-  source.onerror = function () { link.textContent = "link lost: reconnecting"; };
+  function listen() {
+    var source = new EventSource("/board/events");
+    source.addEventListener("board", function (event) {
+      var data = JSON.parse(event.data);
+      board.innerHTML = data.html;
+      document.body.setAttribute("data-generation", event.lastEventId);
+      link.textContent = "updated " + new Date().toLocaleTimeString();
+    });
+    source.onerror = function () {
+      link.textContent = "link lost: reconnecting";
+      if (source.readyState === EventSource.CLOSED) { source.close(); window.setTimeout(listen, 3000); }
+    };
+  }
+  listen();
 })();
 """
 
@@ -194,7 +201,7 @@ def routes(served: Any) -> List[BaseRoute]:
         from starlette.concurrency import run_in_threadpool
 
         generation, text = await run_in_threadpool(hub.snapshot)
-        return HTMLResponse(board_page(json.loads(text), generation))
+        return HTMLResponse(board_page(json.loads(text), f"{hub.instance}.{generation}"))
 
     async def stream(request: Request) -> Response:
         answer = allowed(request)

@@ -7,7 +7,8 @@ that a hand written by the command line or ``play`` is pushed too. The watcher r
 open.
 
 A stream sends the board at once when it opens (a board that lost its link catches up as it reconnects,
-whatever it missed), then each new generation, a comment every ``KEEPALIVE`` seconds, and ends after
+whatever it missed; its event ids, ``INSTANCE.GENERATION``, name this server's run, so a board that saw
+generation 3 of a server since restarted is sent the board again), then each new generation, a comment every ``KEEPALIVE`` seconds, and ends after
 ``LIFETIME`` seconds (the browser's EventSource reconnects by itself, after ``RETRY_MS``), or as soon as the
 server stops, so Ctrl-C is never held up by an open board.
 """
@@ -15,6 +16,7 @@ server stops, so Ctrl-C is never held up by an open board.
 import asyncio
 import json
 import os
+import secrets
 import threading
 from typing import Any, AsyncIterator, Callable, Dict, Optional, Set, Tuple
 
@@ -56,6 +58,7 @@ class Hub:
         self.keepalive = KEEPALIVE
         self.lifetime = LIFETIME
         self.generation = 0
+        self.instance = secrets.token_hex(4)  # event ids are this server's own: one restarted never matches
         self._snapshot: Optional[Snapshot] = None
         self._dirty = True
         self._lock = threading.Lock()  # one making of the board at a time
@@ -139,9 +142,10 @@ class Hub:
             while not self.stopping:
                 waiter.clear()
                 generation, text = await run_in_threadpool(self.snapshot)
-                if str(generation) != sent:
-                    sent = str(generation)
-                    yield f"id: {generation}\nevent: board\ndata: {text}\n\n"
+                ident = f"{self.instance}.{generation}"
+                if ident != sent:
+                    sent = ident
+                    yield f"id: {ident}\nevent: board\ndata: {text}\n\n"
                 left = ends - loop.time()
                 if left <= 0:
                     break

@@ -12,6 +12,7 @@ match file's lock), so ``serve``, ``play`` and the one-shot commands work on one
   the file changed since the entry (then refused, saying what changed, as ``play`` does). ``reject``.
 """
 
+import re
 import time
 from collections import OrderedDict
 from contextlib import contextmanager
@@ -213,17 +214,20 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
     """Journal an entry as pending, after trying it on the match as the file holds it (see the module)."""
     check_id(ident)
     with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
+        journal.settle(lambda: _seal_now(path))
         known = journal.entries.get(ident)
         if known is not None:
             return known
         waiting = journal.pending()
         if waiting:
             raise Refusal(f"{describe(waiting[0])} waits for confirmation: confirm or reject it first")
-        raw, match = read_match(path)
-        said = run_action(match, action)
+        raw = matchfile.read_bytes(path)
+        record = matchfile.loads(matchfile.decode(raw, path), path)
+        before = _before(record)
+        said = run_action(record.match, action)
         base = bases.keep(raw)
         journal.append({"op": "enter", "id": ident, "kind": kind, "action": action, "by": by, "base": base,
-                        "words": said, "time": matchfile.now()})
+                        "words": said, "time": matchfile.now(), "after": _sealed(record.match.record, before)})
         return journal.entries[ident]
 
 
@@ -241,7 +245,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
     """Write a pending entry to the match file, confirmed by ``by`` (see the module)."""
     check_id(ident)
     with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
-        journal.settle(lambda: _digest_now(path))
+        journal.settle(lambda: _seal_now(path))
         entry = _entry(journal, ident)
         if entry.status == RECORDED:
             return entry
@@ -259,8 +263,9 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
                 if record.digest != entry.base:
                     raise _Stale(bases.changes(entry.base, matchfile.read_bytes(path), path))
                 run_action(record.match, entry.action)
-                journal.append({"op": "confirming", "id": ident, "by": who,
-                                "after": _predicted(record)})
+                after = _predicted(record)
+                if not after or after != entry.after:  # else the enter line says already what the file will hold
+                    journal.append({"op": "confirming", "id": ident, "by": who, "after": after})
         except _Stale as exc:
             stale = str(exc)
         except Question as exc:
@@ -269,7 +274,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
             journal.append({"op": STALE, "id": ident, "by": who, "why": stale})
             raise Refusal(f"the match file changed since this was entered (another writer): {stale}. Not "
                           "recorded: enter it again if it still stands")
-        journal.append({"op": RECORDED, "id": ident, "by": who, "after": _digest_now(path) or ""})
+        journal.append({"op": RECORDED, "id": ident, "by": who}, sync=False)
     if on_written is not None:
         on_written()
     return entry
@@ -298,19 +303,41 @@ def _entry(journal: Journal, ident: str) -> Entry:
     return entry
 
 
-def _digest_now(path: str) -> Optional[str]:
-    try:
-        return digest(matchfile.read_bytes(path))
-    except (GinRefError, OSError):
-        return None
-
-
 def _predicted(record: Any) -> str:
-    """The digest the file will hold once ``record`` is written back (as ``matchfile.updating`` writes it)."""
+    """The end seal the file will hold once ``record`` is written back (``matchfile.updating`` seals it the
+    same way as it writes it); "" when it has none."""
+    return _sealed(record.match.record, getattr(record, "before", None), getattr(record, "confirm", None))
+
+
+def _before(record: Any) -> Any:
+    """What the seals need of a record as read (as ``matchfile.updating`` takes it)."""
+    from gin_ref.files import recordformat
+    from gin_ref.match import seals
+
+    end_of: Callable[[Any], Any] = recordformat.end_of  # the files layer is not annotated
+    version, seal = end_of(record.match.record)
+    return seals.before_write(record.match.record, seal) if version == 2 else None
+
+
+def _sealed(data: Any, before: Any, confirm: Optional[int] = None) -> str:
+    """Seal ``data`` (a record changed in memory) as its writing will: its end seal, "" when none."""
     from gin_ref.match import seals
 
     try:
-        seals.reseal(record.match.record, getattr(record, "before", None), getattr(record, "confirm", None))
-        return digest(matchfile.dumps(record.match.record, autoseal=False).encode("utf-8"))
+        return seals.reseal(data, before, confirm) or ""
     except GinRefError:
         return ""
+
+
+END_SEAL = re.compile(rb"seal: '([0-9a-f]+)'")
+
+
+def _seal_now(path: str) -> Optional[str]:
+    """The end seal the match file's end line holds now (None when it holds none)."""
+    try:
+        raw = matchfile.read_bytes(path)
+    except (GinRefError, OSError):
+        return None
+    last = raw.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    found = END_SEAL.search(last) if last.startswith(b"end:") else None
+    return found.group(1).decode("ascii") if found else None

@@ -4,15 +4,18 @@ each appended and fsynced under the match file's lock, never only in memory.
 Lines (``op``):
 - ``enter``: an entry made on a table's page, pending: its ``id`` (made by the page), ``kind`` (``hand``
   or ``undo``), the ``action`` to run, who entered it (``by``), the digest of the match file it was
-  checked against (``base``) and what it will do, in words (``words``);
-- ``confirming``: the confirm began: the file's digest it will leave (``after``), written before the file;
-- ``recorded``: the confirmed entry is in the match file (``after``: its digest then);
+  checked against (``base``), the end seal the file will hold once it is written on that base (``after``)
+  and what it will do, in words (``words``);
+- ``confirming``: the confirm began, when its end seal is not the one foreseen (an undo: its correction
+  carries the time): the end seal the file will hold (``after``), fsynced before the file is written;
+- ``recorded``: the confirmed entry is in the match file (not fsynced: ``confirming`` already settles it);
 - ``rejected``: the other player rejected it; ``stale``: the match file changed before it was confirmed
   (``why``), so it was not recorded.
 
 A restart reads the journal back: every pending entry is still pending, every id recorded stays recorded.
-A ``confirming`` without its ``recorded`` (a stop between the two) is settled by the file: holding the
-digest the confirm would leave, it was recorded; holding its ``base``, it is still pending; else stale.
+A pending entry whose ``recorded`` a stop cut off is settled by the file (``settle``): holding the end
+seal its confirm would leave, it was recorded; else it is still pending, and its confirm checks the file
+(changed since the entry: refused, so nothing is written twice).
 """
 
 import json
@@ -37,9 +40,9 @@ class Entry:
         self.by: str = line.get("by", "")
         self.base: str = line.get("base", "")
         self.words: List[str] = list(line.get("words") or [])
+        self.after: str = str(line.get("after") or "")  # the end seal a confirm on ``base`` leaves
         self.status = PENDING
         self.confirmed_by = ""
-        self.after = ""
         self.why = ""
 
     def summary(self) -> Dict[str, Any]:
@@ -58,7 +61,7 @@ class Journal:
     def __init__(self, path: str) -> None:
         self.path = path
         self.entries: Dict[str, Entry] = {}
-        self.confirming: Dict[str, str] = {}  # id -> the digest its confirm would leave (no 'recorded' yet)
+        self.confirming: Dict[str, str] = {}  # id -> the end seal its confirm would leave (no 'recorded' yet)
         self.lock = threading.RLock()  # one request at a time on a table, inside this process
         self._read()
 
@@ -88,37 +91,38 @@ class Journal:
         if op == "confirming":
             self.confirming[ident] = str(line.get("after", ""))
         elif op == RECORDED:
-            entry.status, entry.confirmed_by, entry.after = RECORDED, str(line.get("by", "")), str(line.get("after", ""))
+            entry.status, entry.confirmed_by = RECORDED, str(line.get("by", ""))
             self.confirming.pop(ident, None)
         elif op in (REJECTED, STALE):
             entry.status, entry.why = op, str(line.get("why", ""))
             entry.confirmed_by = str(line.get("by", ""))
             self.confirming.pop(ident, None)
 
-    def append(self, line: Dict[str, Any]) -> None:
-        """Write one line and fsync it, then take it into the entries."""
+    def append(self, line: Dict[str, Any], sync: bool = True) -> None:
+        """Write one line and (unless ``sync`` is False) fsync it, then take it into the entries."""
         data = (json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
         try:
             os.write(fd, data)
-            os.fsync(fd)
+            if sync:
+                os.fsync(fd)
         finally:
             os.close(fd)
         self._apply(line)
 
-    def settle(self, current: Callable[[], Optional[str]]) -> None:
-        """Settle each confirm a stop cut between the file and the journal (``current``: the digest of the
-        match file now), under the match file's lock."""
-        for ident, after in list(self.confirming.items()):
-            entry = self.entries[ident]
-            now = current()
-            if now is not None and now == after:
-                self.append({"op": RECORDED, "id": ident, "by": "", "after": after})
-            elif now is not None and now == entry.base:
-                self.confirming.pop(ident, None)
-            else:
-                self.append({"op": STALE, "id": ident, "why": "the match file changed before the confirm was "
-                                                             "known to be written"})
+    def settle(self, seal_now: Callable[[], Optional[str]]) -> None:
+        """Settle the pending entries a stop may have cut between the match file's write and the journal's
+        ``recorded`` (``seal_now``: the end seal the match file holds now), under the match file's lock: an
+        entry whose foreseen end seal (``after``: the enter's, or its ``confirming``'s) the file holds is
+        recorded. Any other stays pending: its confirm's own check of the file refuses it if it changed."""
+        seal: Optional[str] = None
+        for entry in self.pending():
+            expected = self.confirming.pop(entry.id, None) or entry.after
+            if not expected:
+                continue
+            seal = seal_now() if seal is None else seal
+            if seal == expected:
+                self.append({"op": RECORDED, "id": entry.id, "by": ""})
 
     def pending(self) -> List[Entry]:
         return [entry for entry in self.entries.values() if entry.status == PENDING]

@@ -34,6 +34,22 @@ def addresses(base: str, tokens: Tokens, keys: List[str], labels: List[str]) -> 
     return [f"{label}: {base}/t/{key}?token={tokens.add(key)}" for key, label in zip(keys, labels)]
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket (RecordError, in words, when the port is taken or not allowed)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        words = (exc.strerror or str(exc)).lower()
+        raise RecordError(f"cannot listen on {host}:{port}: {words}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
 def configure_logging() -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
@@ -75,11 +91,7 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
                                 lifespan="off")
         server = uvicorn.Server(config)
         setattr(app.state.served, "should_stop", lambda: server.should_exit)  # open board streams end (#21)
-        try:
-            server.config.load()
-            sockets = [server.config.bind_socket()]
-        except (OSError, SystemExit) as exc:
-            raise RecordError(f"cannot listen on {host}:{port}: {getattr(exc, 'strerror', None) or 'in use or not allowed'}") from None
+        sockets = [listen(host, port)]
         bound = sockets[0].getsockname()[1]
         base = f"{scheme}://{shown_host(host)}:{bound}"
         lock.note(base)

@@ -77,7 +77,21 @@ def routes(served: "Served") -> List[BaseRoute]:
             outcome = served.journals.of(spot.path).entries.get(ident)
         return await run_in_threadpool(lambda: render(spot, key, token, outcome=outcome))
 
-    def write(form: str, work: Callable[[Spot, Journal, Dict[str, str], Match], Entry]) -> Handler:
+    known: Dict[str, Tuple[Tuple[int, int, int], List[str]]] = {}
+
+    def players_of(path: str) -> List[str]:
+        """The players of a match file, read again only when the file changed (its inode, time, size)."""
+        import os
+
+        info = os.stat(path)
+        stamp = (info.st_ino, info.st_mtime_ns, info.st_size)
+        kept = known.get(path)
+        if kept is None or kept[0] != stamp:
+            _, match = entries.read_match(path)
+            kept = known[path] = (stamp, list(match.players))
+        return kept[1]
+
+    def write(form: str, work: Callable[[Spot, Journal, Dict[str, str], List[str]], Entry]) -> Handler:
         async def handle(request: Request) -> Response:
             try:
                 key, spot, token = place(request)
@@ -91,8 +105,7 @@ def routes(served: "Served") -> List[BaseRoute]:
             def run() -> Response:
                 journal = served.journals.of(path)
                 try:
-                    _, match = entries.read_match(path)
-                    entry = work(spot, journal, fields, match)
+                    entry = work(spot, journal, fields, players_of(path))
                 except entries.Question as asked:
                     if wants_json(request):
                         return JSONResponse({"ok": False, "question": asked.text})
@@ -111,37 +124,37 @@ def routes(served: "Served") -> List[BaseRoute]:
             return await run_in_threadpool(run)
         return handle
 
-    def enter(spot: Spot, journal: Journal, fields: Dict[str, str], match: Match) -> Entry:
+    def enter(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:
         assert spot.path is not None
-        action = entries.read_action(fields, match.players)
-        by = _player(match, fields.get("by", ""))
+        action = entries.read_action(fields, players)
+        by = _player(players, fields.get("by", ""))
         return entries.enter(journal, spot.path, served.bases, fields.get("entry_id", ""), "hand", action, by,
-                             match.players)
+                             players)
 
-    def undo(spot: Spot, journal: Journal, fields: Dict[str, str], match: Match) -> Entry:
+    def undo(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:
         assert spot.path is not None
         return entries.enter(journal, spot.path, served.bases, fields.get("entry_id", ""), "undo", {"kind": "undo"},
-                             _player(match, fields.get("by", "")), match.players)
+                             _player(players, fields.get("by", "")), players)
 
-    def confirm(spot: Spot, journal: Journal, fields: Dict[str, str], match: Match) -> Entry:
+    def confirm(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:
         assert spot.path is not None
         by = fields.get("by", "")
         if served.pins and by:
-            who = _player(match, by)
+            who = _player(players, by)
             entry = journal.entries.get(fields.get("entry_id", ""))
             if entry is not None and entry.status == "pending":
                 problem = served.pin_store.check(who, fields.get("pin", ""))
                 if problem:
                     raise entries.Refusal(problem)
-        entry = entries.confirm(journal, spot.path, served.bases, fields.get("entry_id", ""), by, match.players)
+        entry = entries.confirm(journal, spot.path, served.bases, fields.get("entry_id", ""), by, players)
         if entry.status == "recorded":
             served.log.info("table %s: %s recorded, confirmed by %s", spot.key, entry.id, entry.confirmed_by)
             served.recorded(spot.key)
         return entry
 
-    def reject(spot: Spot, journal: Journal, fields: Dict[str, str], match: Match) -> Entry:
+    def reject(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:
         assert spot.path is not None
-        return entries.reject(journal, spot.path, fields.get("entry_id", ""), fields.get("by", ""), match.players)
+        return entries.reject(journal, spot.path, fields.get("entry_id", ""), fields.get("by", ""), players)
 
     async def check(request: Request) -> Response:
         try:
@@ -176,10 +189,10 @@ def routes(served: "Served") -> List[BaseRoute]:
             Route("/static/table.js", script)]
 
 
-def _player(match: Match, name: str) -> str:
+def _player(players: List[str], name: str) -> str:
     from gin_ref.core.game import find_player
 
-    return find_player(match.players, name) if name.strip() else ""
+    return find_player(players, name) if name.strip() else ""
 
 
 def _pathless(exc: Exception, spot: Spot) -> str:

@@ -183,3 +183,20 @@ def test_pending_and_rejected_hands_of_the_tables_are_listed_with_the_way_to_a_r
         [("rejected by Dan", True), ("pending", True)]
     assert "round-1-table-1.yaml" in rows[0][0]
     assert "record a ruling below on the table's file" in page
+
+
+def test_a_folder_of_matches_has_no_round_to_pair_and_a_settlement_refused_says_why(tmp_path):
+    folder = tmp_path / "club"
+    folder.mkdir()
+    cli("new", "--match", str(folder / "Ann v Ben.yaml"), "--rules", "standard", "Ann", "Ben")
+    served, web = director(folder)
+    page = web.get("/director").text
+    assert "Pair the next round" not in page and "Ann v Ben.yaml: Ann v Ben" in page
+    fields = {"form_token": served.security.form_token(served.tokens.get("director"), "director")}
+    refused = web.post("/director/pair", data=fields, headers={"Origin": BASE})
+    assert refused.status_code == 400 and "a folder of matches has no rounds to pair" in refused.text
+    with open(folder / "Ann v Ben.yaml", "a", encoding="utf-8") as damage:
+        damage.write("hands: [\n")
+    settled = web.get("/director/settlement")
+    assert settled.status_code == 409 and "Error: Ann v Ben.yaml:" in settled.text
+    assert str(tmp_path) not in settled.text

@@ -155,3 +155,30 @@ def test_a_folder_of_plain_matches_shows_their_tallies_and_the_club_standings(tm
     text = web.get("/board").text
     assert "club: 2 matches, 2 finished" in text and "Oklahoma: Ann v Ben" in text
     assert "Ann 151 – Ben 71" in text and '<table id="standings">' in text
+
+
+def test_a_damaged_event_file_is_said_on_the_board_without_a_path_and_mended_it_comes_back(tmp_path):
+    folder = new_event(tmp_path)
+    event = os.path.join(folder, "event.yaml")
+    with open(event, encoding="utf-8") as kept:
+        text = kept.read()
+    _served, web = served_client(folder)
+    with open(event, "w", encoding="utf-8") as damage:
+        damage.write(text.replace("system: round-robin", "system: knockout"))
+    page = web.get("/board")
+    assert page.status_code == 200
+    assert "night: the event file does not read (event.yaml:" in page.text and "knockout" in page.text
+    assert str(tmp_path) not in page.text
+    with open(event, "w", encoding="utf-8") as mend:
+        mend.write(text)
+    assert "Round 1 of 3: pairings" in web.get("/board").text
+
+
+def test_the_score_sheet_refused_in_the_command_lines_words_when_a_file_is_damaged(tmp_path):
+    folder = new_event(tmp_path)
+    with open(table_file(folder, 1, 2), "a", encoding="utf-8") as damage:
+        damage.write("hands: [\n")
+    _served, web = served_client(folder)
+    sheet = web.get("/board/sheet")
+    assert sheet.status_code == 409
+    assert "Error: round-1-table-2.yaml:" in sheet.text and str(tmp_path) not in sheet.text

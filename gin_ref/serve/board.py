@@ -48,7 +48,15 @@ def board_data(served: Any, reader: boarddata.TableReader) -> Dict[str, Any]:
     """The board's data for the folder served (an event, or a folder of plain matches)."""
     folder = served.folder
     if folder.is_event:
-        return boarddata.event_board(folder.path, reader)
+        from gin_ref.core.errors import GinRefError
+
+        try:
+            return boarddata.event_board(folder.path, reader)
+        except GinRefError as exc:  # a damaged event file: said on the board (no path), until it is mended
+            line = getattr(exc, "line", None)
+            message = getattr(exc, "message", str(exc))
+            return boarddata.unreadable_board(os.path.basename(os.path.realpath(folder.path)),
+                                              f"event.yaml{':' + str(line) if line else ''}: {message}")
     title = os.path.basename(os.path.realpath(folder.path)) or "matches"
     spots = [(spot.label, spot.path) for spot in folder.spots() if spot.path is not None]
     return boarddata.matches_board(title, spots, reader)

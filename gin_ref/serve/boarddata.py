@@ -177,3 +177,9 @@ def matches_board(title: str, spots: List[Tuple[str, str]], reader: TableReader)
         "round": None,
         "bye": None,
     }
+
+
+def unreadable_board(title: str, problem: str) -> Dict[str, Any]:
+    """The board of an event whose event file cannot be read: the problem, and nothing else."""
+    return {"kind": "matches", "title": title, "heading": f"{title}: the event file does not read ({problem})",
+            "standings": [], "tables": [], "pairings": [], "round": None, "bye": None}

@@ -88,6 +88,9 @@ def test_pairing_is_refused_naming_the_unfinished_tables_then_done_and_shown_on_
     t1, t2 = table_file(folder, 1, 1), table_file(folder, 1, 2)
     finish(t1, players_of(t1)[0])
     served, web = director(folder)
+    phone = TestClient(web.app, base_url=BASE, follow_redirects=False)
+    assert phone.get(f"/t/1?token={served.tokens.get('1')}").status_code == 303  # table 1's card, scanned once
+    assert "Ann v Dee" in phone.get("/t/1").text
     kind, text = said(post(web, "/director/pair"))
     refused = cli("event", "pair", folder, ok=False)
     assert kind == "problem"
@@ -99,6 +102,8 @@ def test_pairing_is_refused_naming_the_unfinished_tables_then_done_and_shown_on_
     board = web.get("/board").text
     assert "Round 2 of 3: pairings" in board and "Table 1: Ann v Cid" in board
     assert served.folder.spot("1").path.endswith("round-2-table-1.yaml")  # the table's address stays /t/1
+    table_page = phone.get("/t/1")  # the same address and cookie: the new round's match
+    assert table_page.status_code == 200 and "Ann v Cid" in table_page.text and "Ann v Dee" not in table_page.text
 
 
 def test_a_ruling_without_a_reason_is_refused_in_the_command_lines_words_and_one_with_is_recorded(tmp_path):

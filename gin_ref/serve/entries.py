@@ -101,8 +101,9 @@ def read_action(fields: Dict[str, str], players: Sequence[str]) -> Dict[str, Any
             "big_gin": result == "big", "illegal": fields.get("illegal") == "1"}
 
 
-def run_action(match: Match, action: Dict[str, Any]) -> List[str]:
-    """Run ``action`` on ``match`` (in memory); what it did, in the command line's words."""
+def run_action(match: Match, action: Dict[str, Any], said_too: bool = True) -> List[str]:
+    """Run ``action`` on ``match`` (in memory); what it did, in the command line's words (none unless
+    ``said_too``: a confirm only writes what its entry said already)."""
     kind = action["kind"]
     upcard = Card.parse(action["upcard"]) if action.get("upcard") else None
     said: List[str] = []
@@ -111,20 +112,25 @@ def run_action(match: Match, action: Dict[str, Any]) -> List[str]:
         correction = match.undo(step, matchfile.now(), words.undone_words(step))
         return [f"took back {correction['undone']}"] + tally_text.standing_lines(match)
     dealt = match.deal_unless_open(upcard, "dead" if kind == "dead" else "knock")
+    outcome = match.dead() if kind == "dead" else _knock(match, action)
+    if not said_too:
+        return []
     if dealt is not None:
         said.append(tally_text.deal_text(match, dealt.step.data))
     if kind == "dead":
-        outcome = match.dead()
         return said + [f"hand {outcome.number} is dead: no score"] + tally_text.standing_lines(match)
-    try:
-        outcome = match.knock(action["player"], list(action["knocker"]), action["defender"], None, None,
-                              bool(action.get("big_gin")), bool(action.get("illegal")))
-    except CountOverLimitError as exc:
-        raise Question(f"{exc.reason}. Did {exc.player} really knock with {exc.count}?") from None
     if outcome.refused:
         return said + [words.refusal_words(match.state, outcome, dealt is not None)] + \
             tally_text.standing_lines(match)
     return said + [tally_text.knock_text(match, outcome)]
+
+
+def _knock(match: Match, action: Dict[str, Any]) -> Any:
+    try:
+        return match.knock(action["player"], list(action["knocker"]), action["defender"], None, None,
+                           bool(action.get("big_gin")), bool(action.get("illegal")))
+    except CountOverLimitError as exc:
+        raise Question(f"{exc.reason}. Did {exc.player} really knock with {exc.count}?") from None
 
 
 # -- the file ---------------------------------------------------------------------------------------------
@@ -262,7 +268,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
             with matchfile.updating(path, notify=lambda message: None) as record:
                 if record.digest != entry.base:
                     raise _Stale(bases.changes(entry.base, matchfile.read_bytes(path), path))
-                run_action(record.match, entry.action)
+                run_action(record.match, entry.action, said_too=False)
                 after = _predicted(record)
                 if not after or after != entry.after:  # else the enter line says already what the file will hold
                     journal.append({"op": "confirming", "id": ident, "by": who, "after": after})

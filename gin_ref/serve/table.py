@@ -55,7 +55,7 @@ def routes(served: "Served") -> List[BaseRoute]:
             _, match = entries.read_match(spot.path)
         except GinRefError as exc:
             return HTMLResponse(pages.message_page(spot.label, f"The match file does not read: {_pathless(exc, spot)}"),
-                                status_code=500)
+                                status_code=409)
         with journal.lock:
             view = view_of(spot, key, token, journal, **extra)
             return HTMLResponse(table_page(view, match), status_code=status)

@@ -29,7 +29,7 @@ def records(folder: str, files: List[str]) -> Dict[str, Dict[str, Any]]:
     """Each file's tally as ``gin-ref tally`` prints it and its players; the error when it cannot be read."""
     from gin_ref.core.errors import GinRefError
     from gin_ref.files import matchfile
-    from gin_ref.views.tally_text import tally_text
+    from gin_ref.views.tally_text import standing_lines, tally_text
 
     found: Dict[str, Dict[str, Any]] = {}
     for name in files:
@@ -40,7 +40,7 @@ def records(folder: str, files: List[str]) -> Dict[str, Dict[str, Any]]:
                            "finished": False}
             continue
         found[name] = {"text": tally_text(rec.match, name), "players": list(rec.match.state.players),
-                       "error": None, "finished": rec.match.state.finished}
+                       "error": None, "finished": rec.match.state.finished, "standing": standing_lines(rec.match)}
     return found
 
 
@@ -154,7 +154,7 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
         record = (f'<details><summary>The record</summary><div class="lines">{escape(rec["text"])}</div></details>'
                   if rec.get("text") else f'<p class="flag">{escape(str(rec.get("error")))}</p>')
         parts.append(f'<section class="m" id="{escape(file, quote=True)}"><h2>{escape(file)}: {players}</h2>'
-                     f"{_verify_html(report.get(file))}{record}"
+                     f"{pages.lines(rec.get('standing', []))}{_verify_html(report.get(file))}{record}"
                      f"{_forms(file, rec.get('players', []), form_token, seen.get(file, ''))}</section>")
     return "".join(parts)
 

@@ -80,3 +80,20 @@ def test_a_folder_of_matches_shows_each_match_and_the_club_standings(tmp_path):
     assert [t["label"] for t in board["tables"]] == ["oklahoma", "spades"]
     assert board["tables"][0]["state"] == "Ann won" and board["tables"][0]["totals"] == {"Ann": 151, "Ben": 71}
     assert board["heading"] == "club: 2 matches, 2 finished"
+
+
+def test_the_latest_hand_is_the_one_of_the_table_written_last(tmp_path):
+    folder = new_event(tmp_path)
+    t1, t2 = table_file(folder, 1, 1), table_file(folder, 1, 2)
+    reader = TableReader()
+    assert event_board(folder, reader)["latest"] is None
+    hand(t1, players_of(t1)[0])
+    hand(t2, players_of(t2)[1])
+    board = event_board(folder, reader)
+    cid = players_of(t2)[1]
+    assert board["latest"] == {"label": "table 2", "number": 1, "words": f"{cid}'s knock, 30 points to {cid}"}
+    assert all("_changed" not in entry for entry in board["tables"])
+    ann = players_of(t1)[0]
+    hand(t1, ann)
+    assert event_board(folder, reader)["latest"] == {"label": "table 1", "number": 2,
+                                                     "words": f"{ann}'s knock, 30 points to {ann}"}

@@ -34,6 +34,7 @@ th{font-weight:bold;border-bottom:.15em solid #000}td.n,th.n{text-align:right;fo
 .score{font-size:1.5em;font-weight:bold;font-variant-numeric:tabular-nums}
 .last{font-style:italic}.state{text-transform:uppercase;letter-spacing:.05em;font-size:.8em;font-weight:bold}
 .problem{font-weight:bold;text-decoration:underline}
+#latest{font-size:1.3em;font-weight:bold;margin:.1em 0 .3em;border-left:.4em solid #000;padding-left:.4em}
 footer{margin-top:1em;font-size:.7em}#link{font-size:.7em}
 """
 
@@ -133,7 +134,10 @@ def board_body(data: Dict[str, Any]) -> str:
     """The board's content (what each update replaces)."""
     title = "Tables" if data["kind"] == "matches" else (
         f"Round {data['round']}: tables" if data["round"] else "Tables")
-    return (f'<h1 id="heading">{escape(data["heading"])}</h1>'
+    latest = data.get("latest")
+    just = (f'<p id="latest">Just recorded: {escape(latest["label"])}, hand {latest["number"]}: '
+            f'{escape(latest["words"])}</p>' if latest else "")
+    return (f'<h1 id="heading">{escape(data["heading"])}</h1>{just}'
             f'<div class="cols"><div class="left"><section><h2>Standings</h2>{standings_html(data)}</section>'
             f'{pairings_html(data)}</div>'
             f'<section class="right"><h2>{escape(title)}</h2>{tables_html(data)}</section></div>')

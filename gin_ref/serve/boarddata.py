@@ -39,6 +39,11 @@ class TableReader:
     def __init__(self) -> None:
         self._kept: Dict[str, Tuple[Optional[Stamp], Optional[MatchView], Optional[str]]] = {}
 
+    def changed(self, path: str) -> int:
+        """When the file was last written, as read (its time in ns; 0 when not known)."""
+        kept = self._kept.get(path)
+        return kept[0][1] if kept is not None and kept[0] is not None else 0
+
     def read(self, path: str) -> Tuple[Optional[MatchView], Optional[str]]:
         """``(view, None)`` of a readable match file, ``(None, error)`` otherwise (the error names no path)."""
         now = stamp(path)
@@ -105,6 +110,7 @@ def event_board(folder: str, reader: TableReader) -> Dict[str, Any]:
             results[t.file] = Result.unplayed(error) if error is not None or view is None else \
                 _in_event_names(Result.of_tally(view.tally), t.players)
             entries[t.file] = table_entry(None if error is not None else view, error)
+            entries[t.file]["_changed"] = reader.changed(os.path.join(folder, t.file))
     rows = event.standings(results)
     latest = event.rounds[-1] if event.rounds else None
     paired = len(event.rounds)
@@ -112,7 +118,7 @@ def event_board(folder: str, reader: TableReader) -> Dict[str, Any]:
     over = event.is_over(results)
     state = "over" if over else f"{played} of {event.total_rounds} rounds played" + (
         f", round {paired} being played" if paired > played else "")
-    return {
+    return with_latest({
         "kind": "event",
         "title": event.name,
         "heading": f"{event.name}: {SYSTEM_WORDS[event.system]}, {event.total_rounds} round"
@@ -129,11 +135,12 @@ def event_board(folder: str, reader: TableReader) -> Dict[str, Any]:
         "bye": latest.bye if latest else None,
         "tables": [{"table": t.number, "label": f"table {t.number}", "players": list(t.players), **entries[t.file]}
                    for t in (latest.tables if latest else ())],
+        "latest": None,
         "pairings": [{"round": rnd.number, "bye": rnd.bye,
                       "tables": [{"table": t.number, "players": list(t.players),
                                   "finished": (results.get(t.file) or Result.unplayed()).finished}
                                  for t in rnd.tables]} for rnd in event.rounds],
-    }
+    })
 
 
 def _not_the_tables(view: MatchView, players: Tuple[str, ...], event: Any) -> Optional[str]:
@@ -163,10 +170,10 @@ def matches_board(title: str, spots: List[Tuple[str, str]], reader: TableReader)
         if view is not None:
             views.append(view)
         tables.append({"table": None, "label": label, "players": view.players if view is not None else [],
-                       **table_entry(view, error)})
+                       **table_entry(view, error), "_changed": reader.changed(path)})
     club = standings(views)["standings"] if views else []
     finished = sum(1 for view in views if view.tally.get("finished"))
-    return {
+    return with_latest({
         "kind": "matches",
         "title": title,
         "heading": f"{title}: {len(spots)} match{'es' if len(spots) != 1 else ''}, {finished} finished",
@@ -176,10 +183,23 @@ def matches_board(title: str, spots: List[Tuple[str, str]], reader: TableReader)
         "pairings": [],
         "round": None,
         "bye": None,
-    }
+        "latest": None,
+    })
 
 
 def unreadable_board(title: str, problem: str) -> Dict[str, Any]:
     """The board of an event whose event file cannot be read: the problem, and nothing else."""
     return {"kind": "matches", "title": title, "heading": f"{title}: the event file does not read ({problem})",
-            "standings": [], "tables": [], "pairings": [], "round": None, "bye": None}
+            "standings": [], "tables": [], "pairings": [], "round": None, "bye": None, "latest": None}
+
+
+def with_latest(board: Dict[str, Any]) -> Dict[str, Any]:
+    """The board with ``latest``: the table written last that has a hand (its label and that hand), for the
+    line the room reads first; the tables' write times are taken out (they are not for people)."""
+    best = None
+    for entry in board["tables"]:
+        changed = entry.pop("_changed", 0)
+        if entry.get("last") and (best is None or changed > best[0]):
+            best = (changed, entry)
+    board["latest"] = None if best is None else {"label": best[1]["label"], **best[1]["last"]}
+    return board

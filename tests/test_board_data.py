@@ -97,3 +97,15 @@ def test_the_latest_hand_is_the_one_of_the_table_written_last(tmp_path):
     hand(t1, ann)
     assert event_board(folder, reader)["latest"] == {"label": "table 1", "number": 2,
                                                      "words": f"{ann}'s knock, 30 points to {ann}"}
+
+
+def test_a_table_of_an_earlier_round_reopened_by_an_amend_shows_beside_the_latest_rounds(tmp_path):
+    folder = new_event(tmp_path)
+    t1, t2 = table_file(folder, 1, 1), table_file(folder, 1, 2)
+    finish(t1, players_of(t1)[0])
+    finish(t2, players_of(t2)[0])
+    cli("event", "pair", folder, "--date", "2024-09-06")
+    cli("amend", "--match", t1, "2", "--dead")  # the second hand was dead after all: 96, not over
+    board = event_board(folder, TableReader())
+    assert [t["label"] for t in board["tables"]] == ["table 1", "table 2", "table 1 of round 1"]
+    assert board["tables"][2]["state"] == "playing" and board["tables"][2]["players"] == players_of(t1)

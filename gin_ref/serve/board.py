@@ -108,7 +108,7 @@ def tables_html(data: Dict[str, Any]) -> str:
         last_text = f"hand {last['number']}: {escape(last['words'])}" if last else "no hand yet"
         problem = (f'<p class="problem">{escape(entry["problem"])}</p>' if entry.get("problem") else "")
         items.append(
-            f'<div class="table" data-table="{escape(str(entry["table"] or entry["label"]))}">'
+            f'<div class="table" data-table="{escape(entry["label"])}">'
             f'<h3>{escape(entry["label"].capitalize())}: {players}</h3>'
             f'<div class="score">{_scores(entry)}</div>'
             f'<div><span class="state">{escape(entry["state"])}</span> · {entry["hands"]} '

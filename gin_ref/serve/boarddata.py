@@ -134,7 +134,11 @@ def event_board(folder: str, reader: TableReader) -> Dict[str, Any]:
         "round": latest.number if latest else None,
         "bye": latest.bye if latest else None,
         "tables": [{"table": t.number, "label": f"table {t.number}", "players": list(t.players), **entries[t.file]}
-                   for t in (latest.tables if latest else ())],
+                   for t in (latest.tables if latest else ())]
+        + [{"table": t.number, "label": f"table {t.number} of round {rnd.number}", "players": list(t.players),
+            **entries[t.file]}  # reopened by an amend though a later round is paired (as event standings says)
+           for rnd in event.rounds[:-1] for t in rnd.tables
+           if not (results.get(t.file) or Result.unplayed()).finished],
         "latest": None,
         "pairings": [{"round": rnd.number, "bye": rnd.bye,
                       "tables": [{"table": t.number, "players": list(t.players),

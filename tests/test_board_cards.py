@@ -47,7 +47,7 @@ def test_cards_carry_each_tables_address_with_its_kept_token_and_a_qr_code_of_it
         qr_png(address, str(png))
         assert decode(png) == address
     again = cli("serve", folder, "--cards", "--output", str(out), "--host", "192.168.1.20", "--port", "8080")
-    assert again.exit_code == 0 and cards_of(out.read_text(encoding="utf-8")) == cards  # the same tokens: the same cards
+    assert again.exit_code == 0 and cards_of(out.read_text(encoding="utf-8")) == cards  # the same tokens, cards
 
 
 def test_new_tokens_make_new_cards_and_the_old_ones_stop_working(tmp_path):
@@ -99,7 +99,8 @@ def test_new_token_replaces_one_tables_token_and_is_refused_while_serving_or_for
     assert after["1"] == before["1"] and after["director"] == before["director"] and after["2"] != before["2"]
     assert [a for _l, a, _s in cards_of(done.stdout)][1].endswith(f"token={after['2']}")
     refused = cli("serve", folder, "--new-token", "7", ok=False)
-    assert (refused.exit_code, refused.stderr) == (2, "Error: --new-token 7: no such table here (the tables are 1, 2)\n")
+    assert (refused.exit_code, refused.stderr) == (
+        2, "Error: --new-token 7: no such table here (the tables are 1, 2)\n")
     from gin_ref.serve.state import InstanceLock
 
     running = InstanceLock(folder)

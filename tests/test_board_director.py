@@ -151,6 +151,10 @@ def test_amend_and_undo_go_through_the_command_line_and_a_stale_page_is_refused(
     refused = web.post("/director/m/round-1-table-1.yaml/amend", headers={"Origin": BASE},
                        data={**fields, "hand": "1", "result": "--dead --match ../x.yaml"})
     assert refused.status_code == 400 and "leave out --match" in refused.text
+    refused = web.post("/director/m/round-1-table-1.yaml/amend", headers={"Origin": BASE},
+                       data={**fields, "hand": "--match", "result": "../x.yaml 1 --dead"})
+    assert refused.status_code == 400 and "the hand to amend is its number" in refused.text
+    assert not (tmp_path / "x.yaml").exists()
 
 
 def test_the_settlement_is_settles_and_is_the_directors_only(tmp_path):

@@ -233,12 +233,13 @@ def routes(served: Any) -> List[BaseRoute]:
         answer = allowed(request)
         if answer is not None:
             return answer
-        from gin_ref.serve.director import run_cli, table_files
+        from gin_ref.serve.director import positional, run_cli, table_files
 
         files = table_files(served)
         if not files:
             return HTMLResponse(_plain_page("Score sheet", "No match file yet."), status_code=404)
-        code, out, err = await run_cli(served, ["export", "--format", "html", "--title", _title(served), *files])
+        code, out, err = await run_cli(served, ["export", "--format", "html", "--title", _title(served),
+                                                *positional(files)])
         if code != 0:
             return HTMLResponse(_plain_page("Score sheet", err.strip() or "the score sheet could not be made"),
                                 status_code=409)

@@ -71,7 +71,8 @@ def table_cards(folder: str, base: str, renew: bool = False) -> Tuple[str, List[
     cards = [(spot.label.capitalize() if model.is_event else spot.label,
               f"{base}/t/{spot.key}?token={tokens.add(spot.key)}") for spot in spots]
     title = os.path.basename(os.path.realpath(folder)) or "gin-ref"
-    return cards_page(title, cards).replace("<meta charset=\"utf-8\">", "<meta charset=\"utf-8\">" + GENERATOR, 1), cards
+    page = cards_page(title, cards).replace('<meta charset="utf-8">', '<meta charset="utf-8">' + GENERATOR, 1)
+    return page, cards
 
 
 def write_cards(folder: str, base: str, output: Optional[str], renew: bool, echo: Callable[[str], None]) -> None:

@@ -67,6 +67,11 @@ def table_files(served: Any) -> List[str]:
     return [name for name in names if os.path.isfile(os.path.join(folder.path, name))]
 
 
+def positional(names: List[str]) -> List[str]:
+    """File names as the command line's arguments: one that starts with '-' is not taken for an option."""
+    return [f"./{name}" if name.startswith("-") else name for name in names]
+
+
 def file_seen(folder: str, name: str) -> str:
     """What says the director saw this version of a match file: the start of its bytes' SHA-256."""
     try:
@@ -107,7 +112,10 @@ def amend_args(name: str, fields: Dict[str, str]) -> List[str]:
     for word in words:
         if word in ("-m", "--match") or word.startswith(("--match=", "-m")) or word == "--":
             raise Refused(400, "an amend is made to this table's file: leave out --match")
-    return ["amend", "--match", name, fields.get("hand", "").strip(), *words]
+    hand = fields.get("hand", "").strip()
+    if hand.startswith("-"):
+        raise Refused(400, f"the hand to amend is its number, not '{hand[:20]}'")
+    return ["amend", hand, *words, "--match", name]  # the table's file last: nothing typed can name another
 
 
 def routes(served: Any) -> List[BaseRoute]:
@@ -161,12 +169,12 @@ def routes(served: Any) -> List[BaseRoute]:
 
         if not files:
             return {}
-        _code, out, err = await run_cli(served, ["verify", "--json", *files])
+        _code, out, err = await run_cli(served, ["verify", "--json", *positional(files)])
         try:
             data = json.loads(out)
         except ValueError:
             return {name: {"ok": False, "problems": [{"line": None, "message": err.strip()}]} for name in files}
-        return {os.path.basename(item["file"]): item for item in data.get("files", [])}
+        return {os.path.basename(item["file"]): item for item in data.get("files", [])}  # './-x.yaml' too
 
     async def write(request: Request, make: Any) -> Response:
         answer, token = gate(request)
@@ -214,7 +222,7 @@ def routes(served: Any) -> List[BaseRoute]:
         files = await run_in_threadpool(table_files, served)
         if not files:
             return HTMLResponse(directorpage.message("Settlement", "No match file yet."), status_code=404)
-        args = ["settle", *files]
+        args = ["settle", *positional(files)]
         stake, currency = request.query_params.get("stake"), request.query_params.get("currency")
         if stake:
             args[1:1] = ["--stake", stake]

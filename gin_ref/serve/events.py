@@ -8,9 +8,9 @@ open.
 
 A stream sends the board at once when it opens (a board that lost its link catches up as it reconnects,
 whatever it missed; its event ids, ``INSTANCE.GENERATION``, name this server's run, so a board that saw
-generation 3 of a server since restarted is sent the board again), then each new generation, a comment every ``KEEPALIVE`` seconds, and ends after
-``LIFETIME`` seconds (the browser's EventSource reconnects by itself, after ``RETRY_MS``), or as soon as the
-server stops, so Ctrl-C is never held up by an open board.
+generation 3 of a server since restarted is sent the board again), then each new generation, a comment
+every ``KEEPALIVE`` seconds, and ends after ``LIFETIME`` seconds (the browser's EventSource reconnects by
+itself, after ``RETRY_MS``), or as soon as the server stops, so Ctrl-C is never held up by an open board.
 """
 
 import asyncio

@@ -241,6 +241,9 @@ def check(folder, confirmed, written, stats, log, hands):
         duplicates += len(web) - len(set(web))
         stats.setdefault("cli_found", 0)
         stats["cli_found"] += cli
-    times = [float(m.group(1)) for m in re.finditer(r"POST /t/\S+/confirm \d+ ([0-9.]+)ms", log.read_text())]
+    text = log.read_text()
+    times = [float(m.group(1)) for m in re.finditer(r"POST /t/\S+/confirm \d+ ([0-9.]+)ms", text)]
+    cpu = [float(m.group(1)) for m in re.finditer(r"confirm recorded, ([0-9.]+) ms of CPU", text)]
     return {"confirmed": len(confirmed), "found": found, "duplicates": duplicates, "missing": missing,
-            "cli_written": sum(written.values()), "verified": verified, "confirm_ms": times, **stats}
+            "cli_written": sum(written.values()), "verified": verified, "confirm_ms": times, "confirm_cpu_ms": cpu,
+            **stats}

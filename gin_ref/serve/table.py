@@ -3,6 +3,7 @@
 script when it asks with ``Accept: application/json``), and ``/t/KEY/check``, the script's check of a
 hand as it is typed."""
 
+import time
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Optional, Tuple
 
 from starlette.concurrency import run_in_threadpool
@@ -104,8 +105,11 @@ def routes(served: "Served") -> List[BaseRoute]:
 
             def run() -> Response:
                 journal = served.journals.of(path)
+                began = time.thread_time()
                 try:
                     entry = work(spot, journal, fields, players_of(path))
+                    served.log.info("table %s: %s %s, %.1f ms of CPU", spot.key, form, entry.status,
+                                    (time.thread_time() - began) * 1000)
                 except entries.Question as asked:
                     if wants_json(request):
                         return JSONResponse({"ok": False, "question": asked.text})

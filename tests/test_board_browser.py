@@ -98,6 +98,7 @@ def test_the_board_follows_the_tables_the_command_line_and_the_directors_pairing
         with serving(folder) as server:
             driver.get(server.base + "/board")
             assert "Round 1 of 3: pairings" in board_text(driver)
+            assert driver.execute_script("return document.documentElement.scrollHeight <= window.innerHeight;")
             driver.execute_script("window.stillTheSamePage = true;")
 
             # a table's page: the hand entered, then confirmed by the other player
@@ -191,5 +192,22 @@ def test_a_board_that_lost_its_server_reconnects_and_catches_up(tmp_path):
             assert driver.execute_script("return window.stillTheSamePage === true;")
         finally:
             server.stop()
+    finally:
+        driver.quit()
+
+
+def test_a_board_of_16_tables_fits_one_1920x1080_screen(tmp_path):
+    players = [f"P{i:02d}" for i in range(32)]
+    folder = new_event(tmp_path, name="big", players=players, system="swiss")
+    for number in range(1, 17, 3):
+        path = os.path.join(folder, f"round-1-table-{number:02d}.yaml")
+        hand(path, players_of(path)[0])
+    driver = browser()
+    try:
+        with serving(folder) as server:
+            driver.get(server.base + "/board")
+            assert "Table 16: P15 v P31" in board_text(driver)
+            assert driver.execute_script("return document.documentElement.scrollHeight <= window.innerHeight;")
+            driver.save_screenshot(os.path.join(shots(tmp_path), "board-16-tables-1920x1080.png"))
     finally:
         driver.quit()

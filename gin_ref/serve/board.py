@@ -35,6 +35,7 @@ th{font-weight:bold;border-bottom:.15em solid #000}td.n,th.n{text-align:right;fo
 .last{font-style:italic}.state{text-transform:uppercase;letter-spacing:.05em;font-size:.8em;font-weight:bold}
 .problem{font-weight:bold;text-decoration:underline}
 #latest{font-size:1.3em;font-weight:bold;margin:.1em 0 .3em;border-left:.4em solid #000;padding-left:.4em}
+.pairs{margin:.2em 0}.pairs span{white-space:nowrap}
 footer{margin-top:1em;font-size:.7em}#link{font-size:.7em}
 """
 
@@ -123,11 +124,12 @@ def pairings_html(data: Dict[str, Any]) -> str:
     if not data["pairings"]:
         return '<section id="pairings"><h2>Pairings</h2><p>No round paired yet.</p></section>'
     latest = data["pairings"][-1]
-    lines = "".join(f"<li>Table {t['table']}: {' v '.join(escape(p) for p in t['players'])}"
-                    f"{' (finished)' if t['finished'] else ''}</li>" for t in latest["tables"])
-    bye = f"<li>Bye: {escape(latest['bye'])}</li>" if latest["bye"] else ""
+    items = [f"<span>Table {t['table']}: {' v '.join(escape(p) for p in t['players'])}"
+             f"{' (finished)' if t['finished'] else ''}</span>" for t in latest["tables"]]
+    if latest["bye"]:
+        items.append(f"<span>Bye: {escape(latest['bye'])}</span>")
     return (f'<section id="pairings"><h2>Round {latest["round"]} of {data["rounds"]}: pairings</h2>'
-            f"<ul>{lines}{bye}</ul></section>")
+            f'<p class="pairs">{" · ".join(items)}</p></section>')
 
 
 def board_body(data: Dict[str, Any]) -> str:
@@ -160,12 +162,24 @@ SCRIPT = """\
 // reconnects by itself after a lost link; a stream the browser gave up on (an error answer) is opened anew.
 (function () {
   var board = document.getElementById("board"), link = document.getElementById("link");
-  if (!window.EventSource || !board) { return; }
+  if (!board) { return; }
+  // a projector shows one screen: the type shrinks until the whole board fits it (down to 10 px)
+  function fit() {
+    document.body.style.fontSize = "";
+    var px = parseFloat(window.getComputedStyle(document.body).fontSize);
+    while (document.documentElement.scrollHeight > window.innerHeight && px > 10) {
+      px -= 1;
+      document.body.style.fontSize = px + "px";
+    }
+  }
+  window.addEventListener("resize", fit);
+  fit();
   function listen() {
     var source = new EventSource("/board/events");
     source.addEventListener("board", function (event) {
       var data = JSON.parse(event.data);
       board.innerHTML = data.html;
+      fit();
       document.body.setAttribute("data-generation", event.lastEventId);
       link.textContent = "updated " + new Date().toLocaleTimeString();
     });
@@ -174,7 +188,7 @@ SCRIPT = """\
       if (source.readyState === EventSource.CLOSED) { source.close(); window.setTimeout(listen, 3000); }
     };
   }
-  listen();
+  if (window.EventSource) { listen(); }
 })();
 """
 

@@ -111,3 +111,24 @@ def test_new_token_replaces_one_tables_token_and_is_refused_while_serving_or_for
         running.release()
     assert refused.exit_code == 1 and "is already served by gin-ref serve" in refused.stderr
     assert Tokens.load(folder, ["1", "2"]).tokens == after
+
+
+def test_the_directors_page_prints_the_cards_for_the_address_it_was_reached_at(tmp_path):
+    from starlette.testclient import TestClient
+
+    from gin_ref.serve.app import build_app
+
+    folder = new_event(tmp_path)
+    app = build_app(folder)
+    served = app.state.served
+    web = TestClient(app, base_url="http://192.168.1.20:8000", follow_redirects=False)
+    assert web.get("/director/cards").status_code == 403
+    assert web.get(f"/director?token={served.tokens.get('director')}").status_code == 303
+    page = web.get("/director/cards")
+    assert page.status_code == 200
+    cards = cards_of(page.text)
+    assert [(label, address) for label, address, _svg in cards] == [
+        (f"Table {key}", f"http://192.168.1.20:8000/t/{key}?token={served.tokens.get(key)}") for key in ("1", "2")]
+    png = tmp_path / "card.png"
+    qr_png(cards[1][1], str(png))
+    assert decode(png) == cards[1][1] and cards[1][2] == qr_svg(cards[1][1])

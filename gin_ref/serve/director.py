@@ -232,7 +232,21 @@ def routes(served: Any) -> List[BaseRoute]:
         return HTMLResponse(directorpage.settlement_page(code, out, err, stake or "", currency or ""),
                             status_code=200 if code == 0 else 409)
 
-    return [Route("/director", page), Route("/director/pair", pair, methods=["POST"]),
+    async def cards(request: Request) -> Response:
+        """The table cards for the address this page was reached at (the tokens the server holds)."""
+        answer, _token = gate(request)
+        if answer is not None:
+            return answer
+        from gin_ref.serve.cards import GENERATOR, cards_page
+
+        base = f"{served.scheme}://{request.headers.get('host', '')}"
+        spots = served.folder.spots()
+        page = cards_page(os.path.basename(os.path.realpath(served.folder.path)) or "gin-ref",
+                          [(spot.label.capitalize() if served.folder.is_event else spot.label,
+                            f"{base}/t/{spot.key}?token={served.token_for(spot.key)}") for spot in spots])
+        return HTMLResponse(page.replace('<meta charset="utf-8">', '<meta charset="utf-8">' + GENERATOR, 1))
+
+    return [Route("/director/cards", cards), Route("/director", page), Route("/director/pair", pair, methods=["POST"]),
             Route("/director/m/{file}/ruling", ruling, methods=["POST"]),
             Route("/director/m/{file}/amend", amend, methods=["POST"]),
             Route("/director/m/{file}/undo", undo, methods=["POST"]),

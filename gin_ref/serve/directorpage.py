@@ -134,7 +134,7 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
     name = escape(os.path.basename(os.path.realpath(folder.path)))
     parts = [f"<h1>{name}: the director's page</h1>",
              '<p><a href="/board">The board</a> · <a href="/director/settlement">The settlement</a> · '
-             '<a href="/board/sheet">The score sheet</a></p>']
+             '<a href="/board/sheet">The score sheet</a> · <a href="/director/cards">The table cards</a></p>']
     if note is not None:
         ok, text = note
         parts.append(f'<div class="{"note" if ok else "problem"}" role="status"><pre>{escape(text)}</pre></div>')

@@ -12,7 +12,11 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+import warnings  # noqa: E402
+
+with warnings.catch_warnings():  # Starlette 1.x suggests httpx2 for its test client; httpx still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
 
 from gin_ref.serve.app import build_app  # noqa: E402
 from gin_ref.serve.state import Tokens  # noqa: E402

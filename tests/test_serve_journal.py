@@ -64,3 +64,19 @@ def test_a_line_cut_short_is_skipped_and_the_journal_is_owner_only(tmp_path):
     assert "Confirm as Dan" in web.get("/t/1").text
     assert send(web, "1", "confirm-0", {"by": "Dan"}, ident="entry-kept-0001", route="confirm").status_code == 303
     assert len(tally(table_file(folder))["hands"]) == 1
+
+
+def test_after_a_restart_a_changed_file_still_refuses_the_confirm(tmp_path):
+    from serveutil import gin
+
+    folder = event_folder(tmp_path)
+    web = phone(folder, "1")
+    send(web, "1", "line", {"line": "dan 5 23", "by": "Ann"}, ident="entry-late-0001")
+    assert gin("knock", "--match", table_file(folder), "Ann", "0", "--defender", "30").returncode == 0
+    web = phone(folder, "1")  # restarted: the bytes the entry was checked against are no longer in memory
+    answer = send(web, "1", "confirm-0", {"by": "Dan"}, ident="entry-late-0001", route="confirm",
+                  headers={"accept": "application/json"})
+    assert answer.status_code == 409
+    assert answer.json()["problem"] == ("the match file changed since this was entered (another writer). Not "
+                                        "recorded: enter it again if it still stands")
+    assert [h["winner"] for h in tally(table_file(folder))["hands"]] == ["Ann"]

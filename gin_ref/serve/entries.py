@@ -173,7 +173,7 @@ def digest(raw: bytes) -> str:
 
 class Bases:
     """The match files' bytes each pending entry was checked against, by digest (a few per table, in
-    memory), so a refused confirm can say what changed; after a restart it says only that it changed."""
+    memory), so a refused confirm can say what changed ("" when it cannot: after a restart)."""
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
@@ -192,13 +192,13 @@ class Bases:
 
         describe_changes: Callable[[Any, Any], List[str]] = changes.describe_changes  # not annotated
         old = self.kept.get(base)
-        if old is None:
-            return "the match file changed since this was entered"
+        if old is None:  # entered before a restart: the bytes are gone, the change is not told
+            return ""
         try:
             found = describe_changes(_plain(old, path), _plain(now, path))
         except Exception:  # the words for a change must not cost the answer: say that it changed
             found = []
-        return "; ".join(found) or "the match file changed since this was entered"
+        return "; ".join(found)
 
 
 def _plain(raw: bytes, path: str) -> Any:
@@ -278,8 +278,8 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
             raise Refusal(exc.text) from None
         if stale is not None:
             journal.append({"op": STALE, "id": ident, "by": who, "why": stale})
-            raise Refusal(f"the match file changed since this was entered (another writer): {stale}. Not "
-                          "recorded: enter it again if it still stands")
+            raise Refusal(f"the match file changed since this was entered (another writer){': ' + stale if stale else ''}. "
+                          "Not recorded: enter it again if it still stands")
         journal.append({"op": RECORDED, "id": ident, "by": who}, sync=False)
     if on_written is not None:
         on_written()

@@ -105,6 +105,10 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
             echo(line)
         if host in ("127.0.0.1", "localhost", "::1"):
             echo("only this computer can reach it: give --host 0.0.0.0 for the phones on this network")
-        server.run(sockets=sockets)
+        try:
+            server.run(sockets=sockets)
+        except KeyboardInterrupt:  # uvicorn stops, then passes Ctrl-C on: the way to stop a server, not an error
+            pass
+        echo(f"stopped serving {folder}")
     finally:
         lock.release()

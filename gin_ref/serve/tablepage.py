@@ -84,8 +84,9 @@ def table_page(view: View, match: Match) -> str:
     if done:
         parts.append("<h2>Last hands</h2>" + lines(done))
     if view.pending is None and (match.hands or match.record.get("corrections")):
-        parts.append(_form(view, "undo", "undo", '<button type="submit" class="no">Undo the last step…</button>'
-                           '<span> (the other player confirms)</span>', new_id(), "undo"))
+        parts.append(_form(view, "undo", "undo", f'<h2>Undo</h2>{_who(view, players)}<button type="submit" '
+                           'class="no">Undo the last step…</button><span> (the other player confirms)</span>',
+                           new_id(), "undo"))
     return document(view.label, "\n".join(part for part in parts if part), script=True)
 
 

@@ -7,6 +7,7 @@ diff before committing it.
 """
 
 import csv
+import dataclasses
 import io
 import json
 import os
@@ -18,6 +19,7 @@ from click.testing import CliRunner
 
 from gin_ref.cli import main
 from gin_ref.cli.history_cmds import read_matches
+from gin_ref.match.tally import Tally
 from gin_ref.views.export import csv_text, json_data, safe_cell
 from gin_ref.views.export_chart import DASHES, chart_series, spread_labels, svg_chart
 from gin_ref.views.export_html import html_text
@@ -332,9 +334,11 @@ def test_export_output_needs_a_file_name_and_names_it_in_errors(at_root, tmp_pat
 def test_a_hollywood_game_nobody_has_scored_in_is_named_not_drawn():
     view = make_view("h.yaml", "2024-01-02", ["Ann", "Ben"], [("Ann", "7D", 7, "knock", "Ann", "Ann", 20, 3)],
                      rules="hollywood")
-    view.tally["hands"][0]["games"] = [{"Ann": 20, "Ben": 0}, {"Ann": 0, "Ben": 0}, {"Ann": 0, "Ben": 0}]
-    view.tally["games"] = [{"number": n, "totals": {"Ann": 20 if n == 1 else 0, "Ben": 0}, "finished": False,
-                            "winner": None, "bonuses": {}, "final": None} for n in (1, 2, 3)]
+    data = view.tally.data()  # the tally of a Hollywood match, as its JSON holds it
+    data["hands"][0]["games"] = [{"Ann": 20, "Ben": 0}, {"Ann": 0, "Ben": 0}, {"Ann": 0, "Ben": 0}]
+    data["games"] = [{"number": n, "totals": {"Ann": 20 if n == 1 else 0, "Ben": 0}, "finished": False,
+                      "winner": None, "bonuses": {}, "final": None} for n in (1, 2, 3)]
+    view = dataclasses.replace(view, tally=Tally.of(data))
     page = html_text([view])
     assert page.count("<svg") == 1 and "game 1" in page
     assert '<p class="game-open">game 2: nobody has scored in it yet</p>' in page

@@ -9,6 +9,7 @@ from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, RecordError
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.schema import position
+from gin_ref.match.tally import Irregularity
 from gin_ref.views.words import irregularity_words, undone_words
 
 DEAL_A = ["pass Ben", "take Ann", "discard Ann QH", "draw Ben", "discard Ben KS", "draw Ann 5D", "discard Ann JC",
@@ -166,7 +167,7 @@ def test_a_refused_turn_changes_nothing_and_an_out_of_turn_one_is_kept():
         "kind": "out_of_turn", "player": "Ben", "turn": 3, "action": "discard", "card": "5S",
         "detail": "out of turn: it is Ann's turn to discard or knock"})
     assert match.hands[0]["irregularities"] == [item]
-    assert irregularity_words(item) == "Ben's discard 5S refused (out of turn: it is Ann's turn to discard or knock)"
+    assert irregularity_words(Irregularity.of(item)) == "Ben's discard 5S refused (out of turn: it is Ann's turn to discard or knock)"
     assert position(item) == 3 and position({"kind": "illegal_knock"}) == 1
 
 

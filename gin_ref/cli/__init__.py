@@ -172,11 +172,7 @@ class LazyGroup(click.Group):
     def invoke(self, ctx):
         try:
             try:
-                from gin_ref.cli.options import terminal_width
-                from gin_ref.views.text import set_width
-
-                set_width(terminal_width())  # tables fit the terminal ($COLUMNS); a command's --wide undoes it
-                return super().invoke(ctx)
+                return super().invoke(ctx)  # grids fit the terminal ($COLUMNS); a command's --wide undoes it
             finally:
                 sys.stdout.flush()  # a closed pipe is met here, not in Python's own flush at exit
         except click.exceptions.NoArgsIsHelpError:

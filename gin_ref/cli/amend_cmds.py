@@ -9,9 +9,10 @@ import click
 
 from gin_ref.cli.match_cmds import knock_options
 from gin_ref.cli.result_cmds import AmendCommand
-from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_option, player_argument
-from gin_ref.files import matchfile as record
-from gin_ref.views import tally_text as tally_view
+from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_option, output_width, player_argument
+from gin_ref.match.tally import tally_of
+from gin_ref.files import matchfile
+from gin_ref.views import tally_text
 from gin_ref.views import words
 from gin_ref.cli.output import say
 
@@ -48,16 +49,16 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
     card = upcard  # a Card (the option's type reads it), or None
     if dead and (player is not None or cards or defender_cards is not None or melds or discard or big_gin):
         raise click.UsageError("--dead replaces the result with a dead hand: give no knock with it")
-    with record.updating(record.match_file(match_path)) as rec:
+    with matchfile.updating(matchfile.match_file(match_path)) as rec:
         rec.confirm = hand  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
-        before = match.tally()
+        before = tally_of(match)
         outcome = amend(match.record, match.state, hand, player, list(cards) or None, defender_cards, melds,
                         discard, big_gin, card, dead)
         old = dict(match.hands[hand - 1])
-        match.amend(outcome, record.now(), words.amended_words(hand, old))
-    say(tally_view.amend_text(rec.match, hand, before, outcome.settlement))
-    warning = _event_warning(rec.path, before["finished"] and not rec.match.state.finished)
+        match.amend(outcome, matchfile.now(), words.amended_words(hand, old))
+    say(tally_text.amend_text(rec.match, hand, before, outcome.settlement, output_width()))
+    warning = _event_warning(rec.path, before.finished and not rec.match.state.finished)
     if warning:
         click.echo(warning, err=True)
 
@@ -98,12 +99,12 @@ def undo_cmd(match_path):
     \b
     Example:  gin-ref undo
     """
-    with record.updating(record.match_file(match_path)) as rec:
+    with matchfile.updating(matchfile.match_file(match_path)) as rec:
         finished = rec.match.state.finished
         step = rec.match.newest_step()
-        correction = rec.match.undo(step, record.now(), words.undone_words(step))
+        correction = rec.match.undo(step, matchfile.now(), words.undone_words(step))
     say(f"took back {correction['undone']}")
-    say("\n".join(tally_view.standing_lines(rec.match)))
+    say("\n".join(tally_text.standing_lines(rec.match)))
     _warn_reopened(rec, finished)
 
 
@@ -116,12 +117,12 @@ def redo_cmd(match_path):
     \b
     Example:  gin-ref undo; gin-ref redo
     """
-    with record.updating(record.match_file(match_path)) as rec:
+    with matchfile.updating(matchfile.match_file(match_path)) as rec:
         finished = rec.match.state.finished
         step = rec.match.redo_step()
-        correction = rec.match.redo(step, record.now(), words.redone_words(step))
+        correction = rec.match.redo(step, matchfile.now(), words.redone_words(step))
     say(f"put back {correction['redone']}")
-    say("\n".join(tally_view.standing_lines(rec.match)))
+    say("\n".join(tally_text.standing_lines(rec.match)))
     _warn_reopened(rec, finished)
 
 

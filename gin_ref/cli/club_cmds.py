@@ -15,7 +15,7 @@ import click
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.history_cmds import (PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates,
                                      read_items, warn_look_alikes)
-from gin_ref.cli.options import WholeNumber, json_option, rules_option
+from gin_ref.cli.options import WholeNumber, json_option, output_width, rules_option
 from gin_ref.cli.sealcheck import report_views, strict_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import InvalidNotationError, RecordError
@@ -105,7 +105,7 @@ def standings_cmd(paths, since, until, by, as_json, strict):
         emit_json(data)
     else:
         if views:
-            say(standings_text(data, notes))
+            say(standings_text(data, notes, output_width()))
         _report_skipped(skipped)
     _require(views, skipped, paths)
 
@@ -213,7 +213,7 @@ def event_pair_cmd(folder, date_text):
         if _take_back(folder, event, written):  # its tables go too: the event is as it was
             filewrite.commits = commits  # and Ctrl-C's message says nothing of this command was written
         raise
-    say(paired_text(event, rnd, folder))
+    say(paired_text(event, rnd, folder, output_width()))
 
 
 @contextmanager
@@ -281,7 +281,7 @@ def event_standings_cmd(folder, as_json):
     if as_json:
         emit_json(data)
     else:
-        say(event_text(data, folder))
+        say(event_text(data, folder, output_width()))
     for file, line, error in skipped:
         click.echo(f"skipped {file}:{line}: {error}" if line else f"skipped {file}: {error}", err=True)
 
@@ -311,7 +311,7 @@ def table_results(folder, event):
             problems.append((view.file, None, error))
             results[t.file] = Result.unplayed(error)
         else:
-            results[t.file] = _in_event_names(Result.of_tally(view.tally), t.players)
+            results[t.file] = _in_event_names(Result.of_tally(view.tally.data()), t.players)
     return results, problems
 
 

@@ -11,8 +11,9 @@ from gin_ref.cli.options import WholeNumber, match_option
 from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
-from gin_ref.files import matchfile as record
-from gin_ref.views import tally_text as tally_view
+from gin_ref.match.tally import Ruling
+from gin_ref.files import matchfile
+from gin_ref.views import tally_text
 from gin_ref.views import words
 from gin_ref.cli.output import say
 
@@ -56,18 +57,18 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
         points = int(text)
     elif kind == "forfeit":
         player = forfeit
-    path = record.match_file(match_path)
-    with record.updating(path) as rec:
-        step = rec.match.rule(kind, reason, record.now(), hand=hand, player=player, points=points, by=by)
-    say(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(step.data)}"))
-    say("\n".join(tally_view.standing_lines(rec.match)))
+    path = matchfile.match_file(match_path)
+    with matchfile.updating(path) as rec:
+        step = rec.match.rule(kind, reason, matchfile.now(), hand=hand, player=player, points=points, by=by)
+    say(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(Ruling.of(step.data))}"))
+    say("\n".join(tally_text.standing_lines(rec.match)))
 
 
 def seal_report(match):
     """``(sealed, broken)`` of a match read by ``verify``: whether its file carries seals (format /2) and
     every seal that fails, each {``line``, ``hand`` (None: the end of record), ``kind``, ``message``}."""
     from gin_ref.files import recordformat
-    from gin_ref.files import yamlread as yamltext
+    from gin_ref.files import yamlread
     from gin_ref.match import seals
 
     if match is None:
@@ -76,10 +77,10 @@ def seal_report(match):
     version, end = recordformat.end_of(data)
     if version != 2:
         return False, []
-    last = yamltext.line_of(data, ())
+    last = yamlread.line_of(data, ())
     broken = []
     for item in seals.check_seals(data, end):
-        line = yamltext.line_of(data, item.where[:2]) if item.where else _end_line(data, last)
+        line = yamlread.line_of(data, item.where[:2]) if item.where else _end_line(data, last)
         broken.append({"line": line, "hand": item.hand, "kind": item.kind, "message": words.seal_words(item)})
     return True, broken
 

@@ -5,9 +5,9 @@ import sys
 import click
 
 from gin_ref.cli.options import (CARDS, CardsType, CardType, cards_of, discard_option, json_option, melds_option,
-                                 rules_option, upcard_option, wide_option)
+                                 output_width, rules_option, upcard_option, wide_option)
 from gin_ref.cli.jsonlines import case_fields, run_lines
-from gin_ref.cli.output import deadwood_text, emit_json, melds_text, say, spread_lines, table
+from gin_ref.cli.output import deadwood_text, emit_json, grid, melds_text, say, spread_lines
 from gin_ref.core.cards import card_named, parse_cards
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import check_knock
@@ -114,7 +114,7 @@ def _check_text(result):
     if melding.discard is not None:
         rows.append(("discard", melding.discard.pretty))
     rows.append(("verdict", result.verdict))
-    return table(rows)
+    return grid(rows)
 
 
 @click.command("score")
@@ -173,6 +173,6 @@ def showdown_text(result):
     """Both spreads, the layoffs and the score, for people at the table."""
     knock = result.knock
     lines = [f"upcard {result.upcard.pretty}, knock limit {knock.limit} ({knock.reason})"]
-    lines.extend(spread_lines(result))
+    lines.extend(spread_lines(result, width=output_width()))
     lines.append(f"score: {result.score.arithmetic}")
     return "\n".join(lines)

@@ -13,15 +13,14 @@ import click
 from gin_ref.cli.sealcheck import report_views, strict_option
 
 from gin_ref.cli.errors import shown_name, warn
-from gin_ref.cli.options import json_option, wide_option
-from gin_ref.views.text import cells, output_width, short_name
-from gin_ref.cli.output import emit_json, say, table
+from gin_ref.cli.options import json_option, output_width, wide_option
+from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.views.export import FORMATS, render
 from gin_ref.views.export_html import DEFAULT_TITLE, PAPERS
-from gin_ref.views.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, newest_first, paid_notes, standing
+from gin_ref.views.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, history_text
 from gin_ref.match.schema import FORMAT
-from gin_ref.match.tally import tally_data
+from gin_ref.match.tally import tally_of
 
 PATHS = click.argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
                        type=click.Path(exists=True, path_type=str))
@@ -60,22 +59,22 @@ def read_view(file, named=True):
     """One match file as a MatchView, read and replayed strictly by ``gin_ref.files.matchfile`` (as ``tally``
     does). None when a file found in a folder is YAML but not a match; RecordError naming the file when it is
     a damaged match, or a file found that cannot be read as YAML at all."""
-    from gin_ref.files import matchfile as records
+    from gin_ref.files import matchfile
 
-    raw = records.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
-    digest = records.digest(raw)
-    text = records.decode(raw, file)
+    raw = matchfile.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
+    digest = matchfile.digest(raw)
+    text = matchfile.decode(raw, file)
     del raw  # not held while the record is replayed
-    parsed = records.read_yaml(text, file)
+    parsed = matchfile.read_yaml(text, file)
     if not claims_match(parsed[0]):
         if not named:
             return None
         raise RecordError(f"not a gin-ref match: no 'format: {FORMAT}' at the top", path=file)
-    data, version = records.parse(text, file, parsed)
-    rec = records.replay(data, file, version)
+    data, version = matchfile.parse(text, file, parsed)
+    rec = matchfile.replay(data, file, version)
     from gin_ref.cli.sealcheck import failed_seals
 
-    return MatchView(shown_name(file), records.record_data(rec), tally_data(rec), tuple(failed_seals(rec.match)),
+    return MatchView(shown_name(file), matchfile.record_data(rec), tally_of(rec.match), tuple(failed_seals(rec.match)),
                      digest)
 
 
@@ -290,37 +289,13 @@ def history_cmd(paths, as_json, strict):
     if as_json:
         emit_json(data)
     elif views:
-        _print_history(views, data)
+        say(history_text(views, data, output_width()))
     if not as_json:
         _report_skipped(skipped)
     _require(views, skipped, paths)
 
 
-def _print_history(views, data):
-    rows = []
-    for view, row in zip(newest_first(views), data["matches"]):
-        scores = ", ".join(f"{short_name(name)} {standing(view).get(name, 0)}" for name in view.players)
-        state = " (playing)" if not view.tally.get("finished") else " (result only)" if row.get("result_only") else ""
-        rows.append([row["date"], ", ".join(map(short_name, row["players"])), row["rules"],
-                     short_name(row["winner"] or "-"), scores + state, row["hands"], row["file"]])
-    headers = ["date", "players", "rules", "winner", "score", "hands", "file"]
-    width = output_width()
-    text = table(rows, headers=headers, width=width, wrap=(1, 4), drop=(2,), clip_end=(6,), right={5})
-    if width is not None and max(cells(line) for line in text.splitlines()) > width:  # a narrow terminal:
-        keep = [0, 4, 6]  # the score names every player, with his points
-        text = table([[row[i] for i in keep] for row in rows], headers=[headers[i] for i in keep], width=width,
-                     wrap=(1,), clip_end=(2,))
-    say(text)
-    notes = paid_notes(newest_first(views))
-    if notes:
-        say("\n" + "\n".join(notes))
-
-
 # -- stats -------------------------------------------------------------------------------------------------
-
-STATS_HEADERS = ["player", "matches", "won", "hands won", "knocks", "gins", "undercuts given",
-                 "undercuts taken", "avg points per hand won", "avg knock deadwood"]
-
 
 @click.command("stats")
 @wide_option
@@ -342,7 +317,7 @@ def stats_cmd(paths, player, as_json):
               gin-ref stats --player Ann --json examples/
     """
     from gin_ref.views import words
-    from gin_ref.views.stats import player_stats, results_left_out
+    from gin_ref.views.stats import player_stats, progression_lines, results_left_out, stats_text
 
     views, skipped = read_matches(paths)
     _report_skipped(skipped)
@@ -353,23 +328,10 @@ def stats_cmd(paths, player, as_json):
     if as_json:
         emit_json(stats)
         return
-    rows = [[short_name(name), s["matches"], s["matches_won"], s["hands_won"], s["knocks"], s["gins"],
-             s["undercuts_given"], s["undercuts_taken"], _number(s["avg_points_per_hand_won"]),
-             _number(s["avg_knock_deadwood"])] for name, s in stats.items()]
-    say(table(rows, headers=STATS_HEADERS, right=set(range(1, 10)), width=output_width(),
-                     drop=(9, 8, 7, 6, 3)))  # to fit: the averages, the undercuts, the hands won go first
+    say(stats_text(stats, output_width()))
     left_out = results_left_out(views, player)
     if left_out:
         click.echo(words.results_left_out_words(left_out))
     for name in stats if player is not None else ():  # the name as recorded (each spelling, if several)
         say("")
-        say(f"score progression of {name} (running total after each hand):")
-        for match in stats[name]["progression"]:
-            final = match["final"]
-            result = "playing" if final is None else f"{'won' if match['won'] else 'lost'}, final {final}"
-            totals = " ".join(str(t) for t in match["totals"]) or "-"
-            say(f"{match['date']}  {match['file']}: {totals}  ({result})")
-
-
-def _number(value):
-    return "-" if value is None else f"{value:.2f}"
+        say("\n".join(progression_lines(name, stats[name])))

@@ -13,16 +13,17 @@ import sys
 
 import click
 
-from gin_ref.files import matchfile as record
-from gin_ref.views import tally_text as tally_view
+from gin_ref.files import matchfile
+from gin_ref.views import tally_text
 from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
 from gin_ref.cli.sealcheck import strict_option
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, complete_player, discard_option,
-                                 json_option, match_option, player_argument, rules_option, upcard_option,
+                                 json_option, match_option, output_width, player_argument, rules_option, upcard_option,
                                  wide_option)
 from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.match.tally import Irregularity, Ruling
 from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
@@ -62,14 +63,14 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
     """
     from gin_ref.files.rulesfile import load_rules
 
-    path = record.match_file(match_path)
+    path = matchfile.match_file(match_path)
     for name in players:
         _check_text(name, "player name")
     if rules_spec is not None:
         _check_text(rules_spec, "rules file name")
     match = start_match(path, players, load_rules(rules_spec), _date(date_text), force, dealer=dealer, box=box,
                         captain=captain, draw=list(draw) or None)
-    say(tally_view.start_text(match, path))
+    say(tally_text.start_text(match, path))
 
 
 def start_match(path, players, rules, date, force=False, **start):
@@ -78,7 +79,7 @@ def start_match(path, players, rules, date, force=False, **start):
     from gin_ref.match.model import Match
 
     match = Match.new(list(players), rules, date, **start)
-    record.create(path, match, force)
+    matchfile.create(path, match, force)
     return match
 
 
@@ -116,10 +117,10 @@ def deal_cmd(match_path, upcard, dealer):
               gin-ref deal --upcard KS --dealer Ben
     """
     card = upcard  # a Card (the option's type reads it), or None
-    with record.updating(record.match_file(match_path)) as rec:
+    with matchfile.updating(matchfile.match_file(match_path)) as rec:
         outcome = rec.match.deal(card, dealer)
     refuse_kept(rec.match, outcome)
-    say(tally_view.deal_text(rec.match, outcome.step.data))
+    say(tally_text.deal_text(rec.match, outcome.step.data))
 
 
 def knock_options(required=True):
@@ -174,9 +175,9 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
     card = upcard  # a Card (the option's type reads it), or None
     if defender_cards is None:
         cards, defender_cards = defender_count(cards)
-    path = record.match_file(match_path)
+    path = matchfile.match_file(match_path)
     slip, shown = None, False
-    with record.updating(path) as rec:
+    with matchfile.updating(path) as rec:
         dealt = rec.match.deal_unless_open(card)
         try:
             outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, illegal)
@@ -188,7 +189,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
         except CountOverLimitError as exc:
             if CONFIRM["ask"] is not None:  # the session on a terminal: the deal shown, then the question
                 if dealt is not None:
-                    say(f"{shown_name(path)}: " + tally_view.deal_text(rec.match, dealt.step.data))
+                    say(f"{shown_name(path)}: " + tally_text.deal_text(rec.match, dealt.step.data))
                     shown = True
                 if CONFIRM["ask"](f"{exc.reason}. Did {exc.player} really knock with {exc.count}?"):
                     outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, True)
@@ -198,18 +199,18 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
             slip = exc  # the deal this command made stands (written as the block ends); the knock is not recorded
     lead = f"{shown_name(path)}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if dealt is not None and not shown:
-        after_dead = tally_view.opened_after_dead_text(rec.match, dealt.number, "knock")
+        after_dead = tally_text.opened_after_dead_text(rec.match, dealt.number, "knock")
         if after_dead is not None:
             say(lead + after_dead)
             lead = ""
-        say(lead + tally_view.deal_text(rec.match, dealt.step.data))
+        say(lead + tally_text.deal_text(rec.match, dealt.step.data))
     if dealt is not None:
         lead = ""
     if slip is not None:
         raise CountOverLimitError(f"{slip}; the deal of hand {dealt.number} is recorded and the hand stays "
                                   "open (undo takes the deal back)")
     refuse_kept(rec.match, outcome, dealt is not None)
-    say(lead + tally_view.knock_text(rec.match, outcome))
+    say(lead + tally_text.knock_text(rec.match, outcome, output_width()))
 
 
 @click.command("dead")
@@ -228,17 +229,17 @@ def dead_cmd(match_path, upcard):
               gin-ref dead --upcard 9H
     """
     card = upcard  # a Card (the option's type reads it), or None
-    with record.updating(record.match_file(match_path)) as rec:
+    with matchfile.updating(matchfile.match_file(match_path)) as rec:
         dealt = rec.match.deal_unless_open(card, "dead")
         outcome = rec.match.dead()
     match = rec.match
     if dealt is not None:
-        after_dead = tally_view.opened_after_dead_text(match, dealt.number, "dead")
+        after_dead = tally_text.opened_after_dead_text(match, dealt.number, "dead")
         if after_dead is not None:
             say(after_dead)
-        say(tally_view.deal_text(match, dealt.step.data))
+        say(tally_text.deal_text(match, dealt.step.data))
     say(f"hand {outcome.number} is dead: no score")
-    say("\n".join(tally_view.standing_lines(match)))
+    say("\n".join(tally_text.standing_lines(match)))
 
 
 @click.command("tally")
@@ -266,13 +267,13 @@ def tally_cmd(match_path, as_json, what_if_spec, file, strict):
     """
     if file is not None and match_path is not None and file != match_path:
         raise click.UsageError("name the match file once: as FILE or with --match")
-    path = record.match_file(file or match_path)
+    path = matchfile.match_file(file or match_path)
     rules = None
     if what_if_spec is not None:
         from gin_ref.files.rulesfile import load_rules
 
         rules = load_rules(what_if_spec)
-    rec = record.load(path)
+    rec = matchfile.load(path)
     from gin_ref.cli import sealcheck
 
     sealcheck.report(path, sealcheck.failed_seals(rec.match), strict)
@@ -296,9 +297,9 @@ def tally_cmd(match_path, as_json, what_if_spec, file, strict):
     elif whatif is not None:
         from gin_ref.views.whatif_view import what_if_text
 
-        say(what_if_text(rec.match, whatif))
+        say(what_if_text(rec.match, whatif, output_width()))
     else:
-        say(tally_view.tally_text(rec.match, path))
+        say(tally_text.tally_text(rec.match, path, output_width()))
 
 
 @click.command("verify")
@@ -321,10 +322,10 @@ def verify_cmd(match_path, as_json, strict, files):
     Example:  gin-ref verify examples/*.yaml
     """
     named = bool(files) or match_path is not None
-    files = files + ((record.match_file(match_path),) if match_path is not None else ()) or (record.match_file(),)
+    files = files + ((matchfile.match_file(match_path),) if match_path is not None else ()) or (matchfile.match_file(),)
     report, bad = [], False
     for path in files:
-        problems, match = record.check(path)
+        problems, match = matchfile.check(path)
         if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
             if not named:
                 raise RecordError(problems[0][1])  # the default match file is not there: as every command says
@@ -367,7 +368,7 @@ def verify_cmd(match_path, as_json, strict, files):
                 say((one_line(f"  note: {note}")))
             for item in _rulings(data):
                 say((one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
-                                             f"{words.ruling_words(item, dated=True)}")))
+                                             f"{words.ruling_words(Ruling.of(item), dated=True)}")))
             if match is not None and not sealed:
                 say((f"  {words.NO_SEALS}"))
     if as_json:
@@ -377,7 +378,7 @@ def verify_cmd(match_path, as_json, strict, files):
 
 def _irregularities(data):
     """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it."""
-    from gin_ref.files import yamlread as yamltext
+    from gin_ref.files import yamlread
 
     found = []
     if not isinstance(data, dict):
@@ -393,18 +394,18 @@ def _irregularities(data):
     for where, hand, item in places:
         if not isinstance(item, dict):
             continue
-        found.append({"line": yamltext.line_of(data, where), "hand": hand, "kind": item.get("kind"),
+        found.append({"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
                       "player": item.get("player"), "detail": item.get("detail"),
-                      "text": words.irregularity_note(hand, item)})
+                      "text": words.irregularity_note(hand, Irregularity.of(item))})
     return sorted(found, key=lambda item: item["line"])
 
 
 def _rulings(data):
     """Every hand a director ruled, in file order: line, hand and the ruling's fields."""
-    from gin_ref.files import yamlread as yamltext
+    from gin_ref.files import yamlread
 
     hands = data.get("hands") if isinstance(data, dict) and isinstance(data.get("hands"), list) else []
-    return [{"line": yamltext.line_of(data, ("hands", i, "ruling")), "hand": entry.get("number"),
+    return [{"line": yamlread.line_of(data, ("hands", i, "ruling")), "hand": entry.get("number"),
              **{key: entry["ruling"].get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
             for i, entry in enumerate(hands) if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
 
@@ -422,4 +423,4 @@ def _over(match):
     return f", over: {words.outcome_words(match.state)}" if match is not None and match.state.finished else ""
 
 
-verify_cmd.help = (verify_cmd.help or "").replace("${}", "$" + record.ENV_VAR)
+verify_cmd.help = (verify_cmd.help or "").replace("${}", "$" + matchfile.ENV_VAR)

@@ -256,10 +256,21 @@ def terminal_width():
 MIN_COLUMNS = 40
 
 
-def _set_wide(ctx, param, wide):
-    from gin_ref.views.text import set_width
+_WIDTH_KEY = "gin_ref.width"  # in click's ``ctx.meta``: the width of this one command's output
 
-    set_width(None if wide else terminal_width())
+
+def output_width():
+    """The width this command's text must fit (display cells): the terminal's ($COLUMNS when set), or None
+    under ``--wide``. Held by the command's own click context, never by the process: each command run
+    (a session runs many) starts at the terminal's width."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and _WIDTH_KEY in ctx.meta:
+        return ctx.meta[_WIDTH_KEY]
+    return terminal_width()
+
+
+def _set_wide(ctx, param, wide):
+    ctx.meta[_WIDTH_KEY] = None if wide else terminal_width()
     return wide
 
 

@@ -7,7 +7,7 @@ import click
 from gin_ref.cli.options import match_option
 from gin_ref.cli.session import Session, run_lines
 from gin_ref.core.errors import InvalidNotationError
-from gin_ref.files import matchfile as record
+from gin_ref.files import matchfile
 
 
 @click.command("play")
@@ -42,7 +42,7 @@ def play_cmd(match_path, rules_spec, players):
     """
     from gin_ref.cli import main
 
-    path = record.match_file(match_path)
+    path = matchfile.match_file(match_path)
     session = Session(path, main)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if session.known is None:
@@ -75,7 +75,7 @@ def play_cmd(match_path, rules_spec, players):
 def _verify_same_match(session, path, players, rules_spec):
     """Players or --rules given for a file that holds a match: they must be its own (then the session
     goes on with it), or the session is refused rather than guess which match was meant."""
-    match = record.load(path).match
+    match = matchfile.load(path).match
     same = True
     if players:
         same = sorted(name.casefold() for name in players) == sorted(name.casefold() for name in match.players)

@@ -13,7 +13,7 @@ from gin_ref.cli.errors import one_line, shown_name
 from gin_ref.cli.options import match_option, rules_option
 from gin_ref.cli.output import say
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
-from gin_ref.files import matchfile as record
+from gin_ref.files import matchfile
 from gin_ref.views import words
 from gin_ref.views.text import cells
 
@@ -77,12 +77,12 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
               gin-ref result --rules three-player --match box.yaml
                   Ann 112 Ben 40 Cid 75
     """
-    from gin_ref.match import result as paper
-    from gin_ref.views import tally_text as tally_view
+    from gin_ref.match import result
+    from gin_ref.views import tally_text
 
     pairs = _pairs(scores, "the final scores")
     won = list(hands_won)
-    path = record.match_file(match_path)
+    path = matchfile.match_file(match_path)
     if not os.path.lexists(path):
         from gin_ref.cli.match_cmds import _check_text, _date
         from gin_ref.files.rulesfile import load_rules
@@ -95,21 +95,21 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
         roles = {"dealer": names[0]} if rules.players == 2 else {"box": names[0], "captain": names[-1]}
         match = Match.new(names, rules, _date(date_text), **roles)  # (checks the names and their number)
         del match.record["start"]  # a paper sheet need not say who dealt first
-        entry = paper.result_entry(match.players, match.rules, pairs, won)
-        match.record[paper.RESULT_KEY] = entry
+        entry = result.result_entry(match.players, match.rules, pairs, won)
+        match.record[result.RESULT_KEY] = entry
         match = Match(match.record)
-        record.create(path, match)
+        matchfile.create(path, match)
     else:
         if rules_spec is not None or date_text is not None:
             raise click.UsageError(f"{path} exists: its rules and date are its own (--rules and --date are for a "
                                    "new file)")
-        with record.updating(path) as rec:
+        with matchfile.updating(path) as rec:
             match = rec.match
-            paper.verify_no_hands(match.record, str(path))
+            result.verify_no_hands(match.record, str(path))
             _same_players(match.players, [name for name, _ in pairs])
-            paper.put_result(match, paper.result_entry(match.players, match.rules, pairs, won))
-    say(one_line(f"{shown_name(path)}: the result: {words.scores_words(match.record[paper.RESULT_KEY])}"))
-    say("\n".join(tally_view.standing_lines(match)))
+            result.put_result(match, result.result_entry(match.players, match.rules, pairs, won))
+    say(one_line(f"{shown_name(path)}: the result: {words.scores_words(match.record[result.RESULT_KEY])}"))
+    say("\n".join(tally_text.standing_lines(match)))
 
 
 def _same_players(players, named):
@@ -134,23 +134,23 @@ def amend_result_cmd(match_path, hands_won, scores):
     Example:  gin-ref amend result --match paper.yaml Ann 150 Ben 30
               gin-ref amend result Ann 150 Ben 30 --hands-won Ann 6 Ben 2
     """
-    from gin_ref.match import result as paper
-    from gin_ref.views import tally_text as tally_view
+    from gin_ref.match import result
+    from gin_ref.views import tally_text
 
     pairs = _pairs(scores, "the final scores")
-    with record.updating(record.match_file(match_path)) as rec:
+    with matchfile.updating(matchfile.match_file(match_path)) as rec:
         rec.confirm = 0  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
-        if not paper.is_result_only(match.record):
+        if not result.is_result_only(match.record):
             raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
         _same_players(match.players, [name for name, _ in pairs])
-        old = paper.facts(match.record[paper.RESULT_KEY])
-        entry = paper.result_entry(match.players, match.rules, pairs, list(hands_won))
-        paper.amend_result(match, entry, record.now(), f"the result: was {words.scores_words(old)}")
+        old = result.facts(match.record[result.RESULT_KEY])
+        entry = result.result_entry(match.players, match.rules, pairs, list(hands_won))
+        result.amend_result(match, entry, matchfile.now(), f"the result: was {words.scores_words(old)}")
     shown = shown_name(rec.path)
     say(one_line(f"{shown}: the result was {words.scores_words(old)}"))
-    say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(match.record[paper.RESULT_KEY])}"))
-    say("\n".join(tally_view.standing_lines(match)))
+    say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(match.record[result.RESULT_KEY])}"))
+    say("\n".join(tally_text.standing_lines(match)))
 
 
 class AmendCommand(click.Command):

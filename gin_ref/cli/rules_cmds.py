@@ -9,9 +9,8 @@ import click
 
 from gin_ref.cli.errors import shown_name, warn
 
-from gin_ref.cli.options import complete_rules, json_option, wide_option
-from gin_ref.views.text import output_width
-from gin_ref.cli.output import emit_json, say, table
+from gin_ref.cli.options import complete_rules, json_option, output_width, wide_option
+from gin_ref.cli.output import emit_json, grid, say
 from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets
 from gin_ref.views.rules_diff import plain
 
@@ -38,7 +37,7 @@ def rules_cmd(ctx, as_json):
     if as_json:
         emit_json({"presets": [{"name": name, "description": text} for name, text in presets]})
     else:
-        say(table(presets, headers=["preset", "description"], width=output_width(), wrap=(1,)))
+        say(grid(presets, headers=["preset", "description"], width=output_width(), wrap=(1,)))
 
 
 @rules_cmd.command("show")
@@ -62,7 +61,7 @@ def show_cmd(spec, as_json):
         return
     rows = [(name, plain(value), sources[name]) for name, value in knobs.items()]
     say(f"rules: {rules.name}")
-    say(table(rows, headers=["house rule", "value", "from"]))
+    say(grid(rows, headers=["house rule", "value", "from"]))
 
 
 @rules_cmd.command("check")
@@ -106,4 +105,4 @@ def diff_cmd(first, second, as_json):
     if as_json:
         emit_json(data)
     else:
-        say(diff_text(data))
+        say(diff_text(data, output_width()))

@@ -25,7 +25,7 @@ from gin_ref.cli.options import unterminated_quote
 from gin_ref.cli.output import say
 from gin_ref.cli.typed import open_quote, split_words
 from gin_ref.core.errors import GinRefError
-from gin_ref.files import matchfile as record
+from gin_ref.files import matchfile
 
 # Commands given --match that never change the file: they run even after another writer's change, after
 # the note. Every other command given --match may write it, and is not run on a record its user has not seen.
@@ -57,7 +57,7 @@ class Session:
         if not os.path.lexists(self.path):
             return None
         try:
-            return record.read_bytes(self.path)
+            return matchfile.read_bytes(self.path)
         except (GinRefError, OSError):
             return None
 
@@ -244,13 +244,13 @@ class Session:
         if not writes or not os.path.lexists(self.path):
             return hold
         try:
-            record.writable_target(self.path, must_exist=True)
+            matchfile.writable_target(self.path, must_exist=True)
         except GinRefError:
             return hold
         deadline = time.monotonic() + LOCK_WAIT
         while True:
             try:
-                hold.enter_context(record.holding(self.path))
+                hold.enter_context(matchfile.holding(self.path))
                 return hold
             except GinRefError:
                 if time.monotonic() >= deadline:
@@ -358,7 +358,7 @@ def _parse(raw, path):
     if raw is None:
         return None, None
     try:
-        return record.loads(record.line_ends(raw.decode("utf-8"), path), path).match, None
+        return matchfile.loads(matchfile.line_ends(raw.decode("utf-8"), path), path).match, None
     except UnicodeDecodeError:
         return None, f"{path}: not UTF-8 text"
     except GinRefError as exc:
@@ -370,7 +370,7 @@ def _plain(raw, path):
     if raw is None:
         return None
     try:
-        return record.record_data(record.loads(record.line_ends(raw.decode("utf-8"), path), path))
+        return matchfile.record_data(matchfile.loads(matchfile.line_ends(raw.decode("utf-8"), path), path))
     except (GinRefError, UnicodeDecodeError) as exc:
         return {"unreadable": str(exc)}
 

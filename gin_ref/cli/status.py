@@ -14,7 +14,7 @@ from gin_ref.core.deadwood import deadwood_of
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.game import find_player
 from gin_ref.core.knock import check_knock, knock_limit, limit_reason
-from gin_ref.views import tally_text as tally_view
+from gin_ref.views import tally_text
 
 MOST_COUNTED = 98  # the most ten cards can count (with the standard ace; else the rules' most_deadwood)
 
@@ -26,7 +26,7 @@ def standing(match, problem=None):
         if problem:
             return f"the match file does not read: {problem}"
         return "no match in the file yet: start one with new PLAYER PLAYER"
-    lines = tally_view.standing_lines(match)
+    lines = tally_text.standing_lines(match)
     if match.state.finished:
         lines = lines[:2]
     return "  |  ".join(lines)

@@ -20,7 +20,7 @@ from gin_ref.club.pairing import round_robin, round_robin_rounds, swiss
 from gin_ref.club.standings import Result, Standing, event_standings, played_pairs
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
 from gin_ref.core.game import check_name, find_player
-from gin_ref.match.names import first_look_alike, look_alike_message
+from gin_ref.match.names import first_look_alike, first_same_player, look_alike_message
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, check_consistency, check_knob, make_rules
 from gin_ref.core.escape import shown_value
 from gin_ref.match.knocks import reads_as_fact
@@ -56,13 +56,11 @@ def check_players(players):
         raise InvalidNotationError("an event needs at least 2 players")
     if len(players) > MAX_PLAYERS:
         raise InvalidNotationError(f"an event takes at most {MAX_PLAYERS} players, not {len(players)}")
-    seen = {}
-    for name in players:
-        other = seen.setdefault(name.casefold(), name)
-        if other == name and players.count(name) > 1:
-            raise InvalidNotationError(f"player '{name}' is given twice")
-        if other != name:
-            raise InvalidNotationError(f"player '{name}' is the same as '{other}' (names are matched without case)")
+    same = first_same_player(players)
+    if same is not None and same[0] == same[1]:
+        raise InvalidNotationError(f"player '{same[1]}' is given twice")
+    if same is not None:
+        raise InvalidNotationError(f"player '{same[1]}' is the same as '{same[0]}' (names are matched without case)")
     alike = first_look_alike(players)
     if alike is not None:
         raise InvalidNotationError(look_alike_message(*alike))
@@ -226,11 +224,11 @@ class Event:
         return [table for rnd in self.rounds for table in rnd.tables
                 if not (results.get(table.file) or Result.unplayed()).finished]
 
-    def rounds_played(self, results):
+    def rounds_played(self, results: Dict[str, Result]) -> int:
         return sum(all((results.get(t.file) or Result.unplayed()).finished for t in rnd.tables)
                    for rnd in self.rounds)
 
-    def is_over(self, results):
+    def is_over(self, results: Dict[str, Result]) -> bool:
         return len(self.rounds) == self.total_rounds and not self.unfinished(results)
 
     def standings(self, results: Dict[str, Result]) -> List[Standing]:

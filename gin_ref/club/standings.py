@@ -30,7 +30,7 @@ class Result(NamedTuple):
     problem: Optional[str] = None
 
     @classmethod
-    def unplayed(cls, problem=None):
+    def unplayed(cls, problem: Optional[str] = None) -> "Result":
         return cls(False, None, None, problem)
 
     @classmethod

@@ -245,7 +245,7 @@ def paid_against_the_game(final: Optional[Mapping[str, int]], winner: Optional[s
     return [payment for payment in owed(final) if payment.payer == winner]
 
 
-def paid_on_boxes(payment: Owed, bonuses: Optional[Mapping[str, Dict[str, int]]]) -> bool:
+def paid_on_boxes(payment: Owed, bonuses: Optional[Mapping[str, Mapping[str, int]]]) -> bool:
     """Is the loser ``payment.payee`` paid because of his box bonus (the only end-of-game bonus a loser
     gets)? False when his bonuses are known and hold none (a forfeit ends a match with the scores as they
     stand: no bonus at all)."""

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from gin_ref.club.event import FORMAT, KEYS, Event
 from gin_ref.core.errors import RecordError
 from gin_ref.files import matchfile, yamlwrite
-from gin_ref.files import yamlread as yamltext
+from gin_ref.files import yamlread
 
 EVENT_FILE = "event.yaml"
 HEADER = (f"gin-ref event ({FORMAT}): the players in seed order and each round's tables. Each table's",
@@ -36,14 +36,14 @@ def load(folder):
             raise RecordError(f"'{folder}' is a file: name the event's folder")
         raise _missing(folder)
     text = matchfile.read_text(path)
-    data, problems = yamltext.parse(text, path)
+    data, problems = yamlread.parse(text, path)
     if problems:
         where, message = problems[0]
-        raise RecordError(message, line=yamltext.line_of(data, where), path=path)
+        raise RecordError(message, line=yamlread.line_of(data, where), path=path)
     try:
-        return Event(yamltext.plain(data))
+        return Event(yamlread.plain(data))
     except RecordError as exc:
-        raise RecordError(exc.message, line=yamltext.line_of(data, exc.where), path=path) from None
+        raise RecordError(exc.message, line=yamlread.line_of(data, exc.where), path=path) from None
 
 
 def left_by_a_pairing(path, table, event):

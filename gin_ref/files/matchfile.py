@@ -25,7 +25,7 @@ from contextlib import contextmanager
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files import recordformat, yamlwrite
-from gin_ref.files import yamlread as yamltext
+from gin_ref.files import yamlread
 from gin_ref.files.filelock import locked as _locked, remove_old_lock
 from gin_ref.files.filewrite import exists as _exists, missing as _missing, not_a_file as _not_a_file
 from gin_ref.files.filewrite import digest, writable_target, write_atomic  # noqa: F401 - part of this module's API
@@ -51,7 +51,7 @@ class Record:
         self.version = version  # of the file as read: 1 (no end line; written as 2 at its first change) or 2
 
     def line_of(self, where):
-        return yamltext.line_of(self.data, where)
+        return yamlread.line_of(self.data, where)
 
 
 def match_file(option=None):
@@ -151,7 +151,7 @@ def parse(text, path=None, parsed=None):
     data, problems = parsed
     if problems:
         where, message = problems[0]
-        raise RecordError(message, line=yamltext.line_of(data, where), path=label)
+        raise RecordError(message, line=yamlread.line_of(data, where), path=label)
     version, problems = recordformat.read_version(data, text)
     if problems:
         line, message = problems[0]
@@ -162,7 +162,7 @@ def parse(text, path=None, parsed=None):
 def read_yaml(text, path=None):
     """``yamlread.parse(text)``: ``(data, problems)``; RecordError naming the file for text that is not YAML."""
     try:
-        return yamltext.parse(text)
+        return yamlread.parse(text)
     except RecordError as exc:
         label = str(path) if path is not None else "<match>"
         raise RecordError(exc.message, line=exc.line, path=label) from None
@@ -177,7 +177,7 @@ def replay(data, path=None, version=2):
     except RecordError as exc:
         where = exc.where
         hint = f" ({HINT})" if where and where[0] == "hands" else ""
-        raise RecordError(exc.message + hint, line=yamltext.line_of(data, where), path=label) from None
+        raise RecordError(exc.message + hint, line=yamlread.line_of(data, where), path=label) from None
     return Record(label, data, match, version)
 
 
@@ -197,15 +197,15 @@ def checks(text, path=None):
     """Every problem of a match file's text, each ``(line, message)``, in file order; [] if it is sound.
     Also returns the Match replayed (None when the file cannot be read): ``(problems, match)``."""
     try:
-        data, reader_problems = yamltext.parse(text)
+        data, reader_problems = yamlread.parse(text)
     except RecordError as exc:
         return [(exc.line or 1, exc.message)], None
-    found = [(yamltext.line_of(data, where), message) for where, message in reader_problems]
+    found = [(yamlread.line_of(data, where), message) for where, message in reader_problems]
     found += recordformat.read_version(data, text)[1]  # (this takes the end line out of the data)
     del text  # not held while the record is replayed (the caller passes it on, keeping none)
     replayed, match = check_record(data)
     unreadable = {tuple(where) for where, _message in reader_problems}  # one problem per fact: a value that
-    found += [(yamltext.line_of(data, problem.where), problem.message)  # could not be read is not judged too
+    found += [(yamlread.line_of(data, problem.where), problem.message)  # could not be read is not judged too
               for problem in replayed if tuple(problem.where) not in unreadable]
     found.sort(key=lambda item: item[0])
     return found, match
@@ -224,7 +224,7 @@ def check(path):
 
 def record_data(record):
     """A Record's data as plain dicts and lists: what the file holds (its format as written, no end line)."""
-    data = yamltext.plain(getattr(record, "data", record))
+    data = yamlread.plain(getattr(record, "data", record))
     if getattr(record, "version", 2) == 1 and isinstance(data, dict) and "format" in data:
         data["format"] = recordformat.FORMAT_1
     return data

@@ -19,7 +19,7 @@ from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.core.game import check_name, find_player, parse_draw
-from gin_ref.match.names import first_look_alike, look_alike_message
+from gin_ref.match.names import first_look_alike, first_same_player, look_alike_message
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
@@ -32,6 +32,7 @@ from gin_ref.match.replay import replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
 from gin_ref.match.state import MatchState
 from gin_ref.match.steps import Step
+from gin_ref.match.tally import tally_data
 
 __all__ = ["Match", "Outcome", "Checked", "check_record"]
 
@@ -88,15 +89,12 @@ class Match:
             if reading is not None:
                 raise InvalidNotationError(f"bad player name '{name}': it reads as {reading} on a table line "
                                            "(9h ben 5 23): use another name")
-        seen: Dict[str, str] = {}
-        for name in names:
-            other = seen.get(name.casefold())
-            if other == name:
-                raise InvalidNotationError(f"player name '{name}' given twice")
-            if other is not None:
-                raise InvalidNotationError(f"player names '{other}' and '{name}' differ only in case "
-                                           "(a player is named ignoring case)")
-            seen[name.casefold()] = name
+        same = first_same_player(names)
+        if same is not None and same[0] == same[1]:
+            raise InvalidNotationError(f"player name '{same[1]}' given twice")
+        if same is not None:
+            raise InvalidNotationError(f"player names '{same[0]}' and '{same[1]}' differ only in case "
+                                       "(a player is named ignoring case)")
         alike = first_look_alike(names)
         if alike is not None:
             raise InvalidNotationError(look_alike_message(*alike))
@@ -144,8 +142,6 @@ class Match:
 
     def tally(self) -> Dict[str, Any]:
         """The ``tally --json`` object (``gin_ref.match.tally``)."""
-        from gin_ref.match.tally import tally_data  # the tally reads a Match: imported when asked for
-
         return tally_data(self)
 
     # -- actions -----------------------------------------------------------------------------------------

@@ -61,6 +61,30 @@ def skeleton(name: str) -> str:
     return "".join(classes.get(char, char) for char in text)
 
 
+def player_key(name: str) -> str:
+    """The name a player is counted under: names are matched without case (``ann`` and ``Ann`` are one
+    player), in a match, an event, the standings, the ratings and the stats alike."""
+    return name.casefold()
+
+
+def same_player(a: str, b: str) -> bool:
+    """Do two spellings name one player (``player_key``)?"""
+    return player_key(a) == player_key(b)
+
+
+def first_same_player(names: Sequence[str]) -> Optional[Tuple[str, str]]:
+    """``(first, later)``: the first name of ``names`` that names a player met before (``player_key``), with
+    the spelling met first (the same spelling when a name is given twice); None when every player is named
+    once. The match and the event refuse such names, each in its own words."""
+    seen: Dict[str, str] = {}
+    for name in names:
+        other = seen.get(player_key(name))
+        if other is not None:
+            return other, name
+        seen[player_key(name)] = name
+    return None
+
+
 def look_alike(a: str, b: str) -> bool:
     """Do two different names (not merely in case) look alike?"""
     a, b = unicodedata.normalize("NFC", a), unicodedata.normalize("NFC", b)

@@ -1,17 +1,242 @@
-"""The tally of a match as data: the ``tally --json`` object (see the README). Reads a
+"""The tally of a match as typed data: frozen values the views read (``Tally``, ``HandTally``...), and the
+``tally --json`` object they give (``Tally.data()``, see the README). Reads a
 ``gin_ref.match.model.Match``; decides nothing and changes nothing.
 """
 
-from typing import Any, Dict
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.core import game
-from gin_ref.match.model import Match
 from gin_ref.match.schema import ROLES, Entry
+from gin_ref.match.state import Note
 
-__all__ = ["tally_data"]
+if TYPE_CHECKING:  # the model holds the tally's input; imported for the types only (no cycle at run time)
+    from gin_ref.match.model import Match
 
+__all__ = ["GameTally", "HandTally", "Irregularity", "ResultOnly", "Ruling", "Tally", "Turn", "tally_data",
+           "tally_of"]
+
+Scores = Mapping[str, int]
+Bonuses = Mapping[str, Mapping[str, int]]
 RULING_FIELDS = ("kind", "player", "points", "reason", "by", "date")
-NO_TABLE: Dict[str, Any] = {"turn": None, "discard_top": None, "stock_count": None}
+IRREGULARITY_EXTRAS = ("hand", "turn", "action", "card")
+
+
+@dataclass(frozen=True)
+class Irregularity:
+    """An irregularity: kind, player, detail, points (0 for all but a penalised knock), and what it has of
+    hand (a deal refused), turn (when it happened), action and card (out of turn)."""
+
+    kind: Optional[str]
+    player: Optional[str]
+    detail: Optional[str]
+    points: int = 0
+    hand: Optional[int] = None
+    turn: Optional[int] = None
+    action: Optional[str] = None
+    card: Optional[str] = None
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> "Irregularity":
+        """The irregularity of a record's entry (plain data as the file holds it)."""
+        return cls(item.get("kind"), item.get("player"), item.get("detail"), item.get("points", 0),
+                   **{key: item[key] for key in IRREGULARITY_EXTRAS if key in item})
+
+    def data(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {"kind": self.kind, "player": self.player, "detail": self.detail,
+                               "points": self.points}
+        out.update((key, getattr(self, key)) for key in IRREGULARITY_EXTRAS if getattr(self, key) is not None)
+        return out
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A director's ruling on a hand: kind (award, void, redeal, forfeit), player, points, reason, by, date."""
+
+    kind: Optional[str]
+    player: Optional[str] = None
+    points: Optional[int] = None
+    reason: Optional[str] = None
+    by: Optional[str] = None
+    date: Any = None
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> "Ruling":
+        return cls(*(item.get(key) for key in RULING_FIELDS))
+
+    def data(self) -> Dict[str, Any]:
+        return {key: getattr(self, key) for key in RULING_FIELDS}
+
+
+@dataclass(frozen=True)
+class GameTally:
+    """One game of a match of several (Hollywood, or one after another): its columns, whether it is won,
+    its bonuses and final score once won."""
+
+    number: int
+    totals: Scores
+    finished: bool
+    winner: Optional[str]
+    bonuses: Optional[Bonuses]
+    final: Optional[Scores]
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> "GameTally":
+        return cls(data["number"], data["totals"], data["finished"], data.get("winner"), data.get("bonuses"),
+                   data.get("final"))
+
+    def data(self) -> Dict[str, Any]:
+        return {"number": self.number, "totals": dict(self.totals), "finished": self.finished,
+                "winner": self.winner, "bonuses": self.bonuses, "final": self.final}
+
+
+@dataclass(frozen=True)
+class HandTally:
+    """One hand of the tally: who dealt (three players: the roles), the upcard and limit, its result (None
+    while open), knocker, winner, points, the running totals after it (and each game's columns), both sides'
+    deadwood when settled by a knock, whether it was played after the end, its irregularities and ruling."""
+
+    number: int
+    dealer: str
+    upcard: Optional[str]
+    limit: int
+    result: Optional[str]
+    knocker: Optional[str]
+    winner: Optional[str]
+    points: Optional[int]
+    totals: Scores
+    roles: Optional[Mapping[str, str]] = None  # three players: box, captain, sitter
+    games: Optional[Tuple[Scores, ...]] = None
+    knocker_deadwood: Optional[int] = None
+    defender_deadwood: Optional[int] = None
+    after_end: bool = False
+    irregularities: Tuple[Irregularity, ...] = ()
+    ruling: Optional[Ruling] = None
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> "HandTally":
+        """A hand from its ``tally --json`` object (``data()``)."""
+        games = data.get("games")
+        ruling = data.get("ruling")
+        return cls(data["number"], data["dealer"], data.get("upcard"), data["limit"], data.get("result"),
+                   data.get("knocker"), data.get("winner"), data.get("points"), data["totals"],
+                   roles={role: data[role] for role in ROLES} if ROLES[0] in data else None,
+                   games=None if games is None else tuple(games),
+                   knocker_deadwood=data.get("knocker_deadwood"), defender_deadwood=data.get("defender_deadwood"),
+                   after_end=bool(data.get("after_end")),
+                   irregularities=tuple(Irregularity.of(item) for item in data.get("irregularities") or ()),
+                   ruling=None if ruling is None else Ruling.of(ruling))
+
+    def role(self, name: str) -> Optional[str]:
+        """The player in ``name``: ``dealer``, or (three players) ``box``, ``captain``, ``sitter``."""
+        if name == "dealer":
+            return self.dealer
+        return None if self.roles is None else self.roles.get(name)
+
+    def data(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {"number": self.number, "dealer": self.dealer}
+        if self.roles is not None:
+            out.update(self.roles)
+        out.update(upcard=self.upcard, limit=self.limit, result=self.result, knocker=self.knocker,
+                   winner=self.winner, points=self.points, totals=dict(self.totals))
+        if self.games is not None:
+            out["games"] = [dict(columns) for columns in self.games]
+        out.update(knocker_deadwood=self.knocker_deadwood, defender_deadwood=self.defender_deadwood)
+        if self.after_end:
+            out["after_end"] = True
+        out["irregularities"] = [item.data() for item in self.irregularities]
+        if self.ruling is not None:
+            out["ruling"] = self.ruling.data()
+        return out
+
+
+@dataclass(frozen=True)
+class ResultOnly:
+    """A match recorded by its result only: the scores given (bonuses in), the hands won if given."""
+
+    scores: Scores
+    hands_won: Optional[Scores]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Whose turn it is in the open hand, and the phase (``option``, ``draw``, ``discard``)."""
+
+    player: str
+    phase: str
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The tally of a match: every hand, the totals, who deals next, the end (winner, final scores with
+    bonuses); for an open hand whose turn it is, the turn, the top of the discard pile and the stock count;
+    the match's own irregularities (deals refused); the hands that stand as played after an amend."""
+
+    players: Tuple[str, ...]
+    rules: str = ""
+    hands: Tuple[HandTally, ...] = ()
+    totals: Scores = field(default_factory=dict)
+    next_dealer: Optional[str] = None
+    finished: bool = False
+    winner: Optional[str] = None
+    final: Optional[Scores] = None
+    bonuses: Optional[Bonuses] = None
+    target: Optional[int] = None
+    open_hand: Optional[int] = None
+    result_only: Optional[ResultOnly] = None
+    games: Optional[Tuple[GameTally, ...]] = None
+    three: bool = False  # three players ("in the box")
+    roles: Optional[Mapping[str, str]] = None  # three players, between hands: the next hand's roles
+    turn: Optional[Turn] = None
+    discard_top: Optional[str] = None
+    stock_count: Optional[int] = None
+    irregularities: Tuple[Irregularity, ...] = ()
+    notes: Tuple[Note, ...] = ()
+
+    @property
+    def hollywood(self) -> bool:
+        """Several games (Hollywood, or games one after another)."""
+        return self.games is not None
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> "Tally":
+        """A tally from its ``tally --json`` object (``data()``): what a script or a test holds."""
+        paper, games, turn = data.get("result_only"), data.get("games"), data.get("turn")
+        return cls(
+            tuple(data["players"]), data.get("rules", ""), tuple(HandTally.of(hand) for hand in data.get("hands") or ()),
+            data.get("totals") or {}, data.get("next_dealer"), bool(data.get("finished")), data.get("winner"),
+            data.get("final"), data.get("bonuses"), data.get("target"), data.get("open_hand"),
+            result_only=None if paper is None else ResultOnly(paper["scores"], paper.get("hands_won")),
+            games=None if games is None else tuple(GameTally.of(g) for g in games), three="roles" in data,
+            roles=data.get("roles"), turn=None if turn is None else Turn(turn["player"], turn["phase"]),
+            discard_top=data.get("discard_top"), stock_count=data.get("stock_count"),
+            irregularities=tuple(Irregularity.of(item) for item in data.get("irregularities") or ()),
+            notes=tuple(Note(**note) for note in data.get("notes") or ()))
+
+    def standing(self) -> Scores:
+        """The score as a person reads it: the final score (bonuses in) once over, else the running totals."""
+        return (self.final if self.finished else None) or self.totals or {}
+
+    def data(self) -> Dict[str, Any]:
+        """The ``tally --json`` object."""
+        out: Dict[str, Any] = {
+            "players": list(self.players), "rules": self.rules, "hands": [hand.data() for hand in self.hands],
+            "totals": dict(self.totals), "next_dealer": self.next_dealer, "finished": self.finished,
+            "winner": self.winner, "final": self.final, "bonuses": self.bonuses, "target": self.target,
+            "open_hand": self.open_hand,
+        }
+        if self.result_only is not None:
+            out["result_only"] = {"scores": dict(self.result_only.scores), "hands_won": self.result_only.hands_won}
+        if self.games is not None:
+            out["games"] = [g.data() for g in self.games]
+        if self.three:
+            out["roles"] = None if self.roles is None else dict(self.roles)
+        out["turn"] = None if self.turn is None else {"player": self.turn.player, "phase": self.turn.phase}
+        out.update(discard_top=self.discard_top, stock_count=self.stock_count)
+        out["irregularities"] = [item.data() for item in self.irregularities]
+        if self.notes:
+            out["notes"] = [note._asdict() for note in self.notes]
+        return out
 
 
 def tally_data(match: Any) -> Dict[str, Any]:
@@ -20,66 +245,55 @@ def tally_data(match: Any) -> Dict[str, Any]:
     ``phase``}), the top of the discard pile and the stock count (an open hand with no turn recorded is
     at its start: the non-dealer's option on the upcard, 31 cards in the stock); the match's own
     irregularities (deals refused)."""
-    match = getattr(match, "match", match)
-    assert isinstance(match, Match)
+    return tally_of(getattr(match, "match", match)).data()
+
+
+def tally_of(match: "Match") -> Tally:
+    """The Tally of a Match (``tally_data`` gives it as the ``tally --json`` object)."""
     state = match.state
     bonuses, final, winner = state.result()
-    data: Dict[str, Any] = {
-        "players": list(state.players),
-        "rules": state.rules.name,
-        "hands": [_hand_data(match, index, entry) for index, entry in enumerate(match.hands)],
-        "totals": dict(state.totals),
-        "next_dealer": None if state.finished or state.open is not None else state.dealer,
-        "finished": state.finished,
-        "winner": winner,
-        "final": final,
-        "bonuses": bonuses,
-        "target": state.rules.target,
-        "open_hand": None if state.open is None else state.open + 1,
-    }
-    if state.paper is not None:  # a result-only match: the scores given (bonuses in), hands won if given
-        data["result_only"] = {"scores": dict(state.paper.scores), "hands_won": state.paper.hands_won}
-    if state.games is not None:
-        data["games"] = game.games_data(state.rules, state.games)
-    if state.roles is not None:
-        data["roles"] = None if state.finished or state.open is not None else state.roles.data()
+    between = state.finished or state.open is not None
     table = match.open_table()
-    data.update(table.summary() if table is not None else NO_TABLE)
-    data["irregularities"] = [_irregularity(item) for item in match.record.get("irregularities") or []]
-    if state.notes:  # after an amend: hands that stand as played though the rotation would differ
-        data["notes"] = [note._asdict() for note in state.notes]
-    return data
+    summary = table.summary() if table is not None else {}
+    turn = summary.get("turn")
+    games = None
+    if state.games is not None:
+        games = tuple(GameTally(**item) for item in game.games_data(state.rules, state.games))  # type: ignore[arg-type]
+    return Tally(
+        players=tuple(state.players), rules=state.rules.name,
+        hands=tuple(_hand(match, index, entry) for index, entry in enumerate(match.hands)),
+        totals=dict(state.totals), next_dealer=None if between else state.dealer, finished=state.finished,
+        winner=winner, final=final, bonuses=bonuses, target=state.rules.target,
+        open_hand=None if state.open is None else state.open + 1,
+        result_only=None if state.paper is None else ResultOnly(dict(state.paper.scores), state.paper.hands_won),
+        games=games, three=state.roles is not None,
+        roles=None if state.roles is None or between else state.roles.data(),
+        turn=None if turn is None else Turn(turn["player"], turn["phase"]),
+        discard_top=summary.get("discard_top"), stock_count=summary.get("stock_count"),
+        irregularities=_irregularities(match.record.get("irregularities")),
+        notes=tuple(state.notes))
 
 
-def _hand_data(match: Match, index: int, entry: Entry) -> Dict[str, Any]:
+def _irregularities(items: Optional[List[Entry]]) -> Tuple[Irregularity, ...]:
+    return tuple(Irregularity.of(item) for item in items or [])
+
+
+def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
     state = match.state
     settled = entry.get("result") is not None
-    hand: Dict[str, Any] = {"number": entry["number"], "dealer": entry["dealer"]}
-    if state.three:
-        hand.update((role, entry[role]) for role in ROLES)
-    hand.update(upcard=entry.get("upcard"), limit=entry["limit"], result=entry.get("result"),
-                knocker=entry.get("knocker"), winner=entry.get("winner"),
-                points=entry.get("points") if settled else None,
-                totals=dict(entry["totals"]) if settled or "totals" in entry else dict(state.totals))
+    games: Optional[Tuple[Scores, ...]] = None
     if state.games is not None:
-        games = entry["games"] if settled else [g.totals for g in state.games]
-        hand["games"] = [dict(columns) for columns in games]
+        games = tuple(dict(columns) for columns in (entry["games"] if settled else [g.totals for g in state.games]))
     knock = state.settlements.get(index)
-    hand["knocker_deadwood"] = knock.knocker_deadwood if knock is not None else None
-    hand["defender_deadwood"] = knock.defender_deadwood if knock is not None else None
-    if index in state.after_end:  # an amend ended the match earlier: played after the end, not counted
-        hand["after_end"] = True
-    hand["irregularities"] = [_irregularity(item) for item in entry.get("irregularities") or []]
     ruling = entry.get("ruling")
-    if isinstance(ruling, dict):  # a director's ruling: the hand's winner and points are the ruling's
-        hand["ruling"] = {key: ruling.get(key) for key in RULING_FIELDS}
-    return hand
-
-
-def _irregularity(item: Entry) -> Dict[str, Any]:
-    """An irregularity for the tally: kind, player, detail, points (0 for all but a penalised knock), and
-    what it has of hand (a deal refused), turn (when it happened), action and card (out of turn)."""
-    data = {"kind": item.get("kind"), "player": item.get("player"), "detail": item.get("detail"),
-            "points": item.get("points", 0)}
-    data.update((key, item[key]) for key in ("hand", "turn", "action", "card") if key in item)
-    return data
+    return HandTally(
+        number=entry["number"], dealer=entry["dealer"], upcard=entry.get("upcard"), limit=entry["limit"],
+        result=entry.get("result"), knocker=entry.get("knocker"), winner=entry.get("winner"),
+        points=entry.get("points") if settled else None,
+        totals=dict(entry["totals"]) if settled or "totals" in entry else dict(state.totals),
+        roles={role: entry[role] for role in ROLES} if state.three else None, games=games,
+        knocker_deadwood=knock.knocker_deadwood if knock is not None else None,
+        defender_deadwood=knock.defender_deadwood if knock is not None else None,
+        after_end=index in state.after_end,  # an amend ended the match earlier: played after the end
+        irregularities=_irregularities(entry.get("irregularities")),
+        ruling=Ruling.of(ruling) if isinstance(ruling, dict) else None)  # the hand's winner and points are the ruling's

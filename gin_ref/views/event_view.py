@@ -2,29 +2,33 @@
 paired, the event just started (pure: takes a ``gin_ref.club.event.Event`` and its tables' results)."""
 
 import os
+from typing import Any, Dict, List, Mapping, Optional, Union
 
-from gin_ref.club.event import Result
-from gin_ref.views.text import output_width, short_name, table
+from gin_ref.club.event import Event, Result, Round, Table
+from gin_ref.views.text import grid, short_name
+from gin_ref.views.words import won_words
+
+Halves = Union[int, float]
 
 SYSTEM_WORDS = {"round-robin": "round robin", "swiss": "Swiss"}
 
 
-def points_text(halves):
+def points_text(halves: int) -> str:
     """Half points for people: ``2``, ``1½``, ``½``."""
     whole, half = divmod(halves, 2)
     return (str(whole) if whole or not half else "") + ("½" if half else "")
 
 
-def points_number(halves):
+def points_number(halves: int) -> Halves:
     """Half points for JSON: a whole number when whole, else n.5."""
     return halves // 2 if halves % 2 == 0 else halves / 2
 
 
-def _file(folder, name):
+def _file(folder: "os.PathLike[str] | str", name: str) -> str:
     return os.path.join(os.fspath(folder), name)
 
 
-def event_data(event, results, folder):
+def event_data(event: Event, results: Dict[str, Result], folder: "os.PathLike[str] | str") -> Dict[str, Any]:
     """The ``event standings --json`` object. ``results``: {table file name: Result}; file names in it are
     shown inside ``folder`` (as given)."""
     rows = event.standings(results)
@@ -44,12 +48,12 @@ def event_data(event, results, folder):
     }
 
 
-def _table_data(t, result, folder):
+def _table_data(t: Table, result: Result, folder: "os.PathLike[str] | str") -> Dict[str, Any]:
     return {"table": t.number, "players": list(t.players), "file": _file(folder, t.file),
             "finished": result.finished, "winner": result.winner if result.finished else None}
 
 
-def _heading(data):
+def _heading(data: Mapping[str, Any]) -> str:
     system = SYSTEM_WORDS[data["format"]]
     if data["finished"]:
         state = "over"
@@ -60,56 +64,56 @@ def _heading(data):
     return f"{data['event']}: {system}, {data['rounds']} round{'s' if data['rounds'] != 1 else ''}; {state}"
 
 
-def event_text(data, folder="FOLDER"):
-    """The standings table, then any table of an earlier round not finished (an amend reopened it), then
-    the tables of the latest round (``folder``: the event's, as named)."""
+def event_text(data: Mapping[str, Any], folder: str = "FOLDER", width: Optional[int] = None) -> str:
+    """The standings grid (fitting ``width`` cells), then any table of an earlier round not finished (an
+    amend reopened it), then the tables of the latest round (``folder``: the event's, as named)."""
     swiss = data["format"] == "swiss"
     headers = ["rank", "player", "points", "played", "byes"] + (["buchholz"] if swiss else []) + ["diff"]
-    rows = []
+    rows: List[List[Any]] = []
     for row in data["standings"]:
         points = points_text(round(row["match_points"] * 2))
         line = [row["rank"], short_name(row["player"]), points, row["played"], row["byes"]]
         if swiss:
             line.append(points_text(round(row["buchholz"] * 2)))
         rows.append(line + [f"{row['diff']:+d}"])
-    lines = [_heading(data), table(rows, headers, right=set(range(len(headers))) - {1}, width=output_width(),
+    lines = [_heading(data), grid(rows, headers, right=set(range(len(headers))) - {1}, width=width,
                                    drop=(4, 3))]  # narrow: the byes, then the matches played
     if data["pairings"]:
         for earlier in data["pairings"][:-1]:  # a table not finished though a later round is paired (reopened)
             unfinished = [t for t in earlier["tables"] if not t.get("finished", False)]
             if unfinished:
                 lines += ["", f"round {earlier['round']}, not finished though a later round is paired:"]
-                lines += round_lines({"tables": unfinished, "bye": None})
+                lines += round_lines({"tables": unfinished, "bye": None}, width)
         latest = data["pairings"][-1]
-        lines += ["", f"round {latest['round']}:"] + round_lines(latest)
+        lines += ["", f"round {latest['round']}:"] + round_lines(latest, width)
     else:
         lines += ["", f"no round paired yet: gin-ref event pair {folder}"]
     return "\n".join(lines)
 
 
-def round_lines(rnd):
-    """One line per table of a round (players, state, match file), then the bye."""
+def round_lines(rnd: Mapping[str, Any], width: Optional[int] = None) -> List[str]:
+    """One line per table of a round (players, state, match file), then the bye; fitting ``width`` cells."""
     rows = []
     for t in rnd["tables"]:
         state = "playing" if not t.get("finished", False) else (
-            f"{t['winner']} won" if t["winner"] else "tied: ½ each")
+            won_words(t["winner"], "") if t["winner"] else "tied: ½ each")
         rows.append([f"table {t['table']}", " v ".join(map(short_name, t["players"])), state, t["file"]])
-    width = output_width()
-    lines = table(rows, width=None if width is None else width - 2, clip_end=(3,)).splitlines() if rows else []
+    lines = grid(rows, width=None if width is None else width - 2, clip_end=(3,)).splitlines() if rows else []
     lines = ["  " + line for line in lines]
     if rnd["bye"] is not None:
         lines.append(f"  bye: {rnd['bye']} (1 match point)")
     return lines
 
 
-def paired_text(event, rnd, folder):
-    """What ``event pair`` prints: the round's tables and match files, the bye, and how to record."""
-    data = {"round": rnd.number, "bye": rnd.bye,
+def paired_text(event: Event, rnd: Round, folder: "os.PathLike[str] | str", width: Optional[int] = None) -> str:
+    """What ``event pair`` prints (fitting ``width`` cells): the round's tables and match files, the bye, and
+    how to record."""
+    data: Dict[str, Any] = {"round": rnd.number, "bye": rnd.bye,
             "tables": [{"table": t.number, "players": list(t.players), "file": _file(folder, t.file),
                         "finished": False} for t in rnd.tables]}
     rows = [[t["table"], " v ".join(map(short_name, t["players"])), t["file"]] for t in data["tables"]]
     lines = [f"{event.name}: round {rnd.number} of {event.total_rounds}, {len(rows)} table{'s' if len(rows) != 1 else ''}",
-             table(rows, ["table", "players", "match file"], right={0}, width=output_width(), clip_end=(2,))]
+             grid(rows, ["table", "players", "match file"], right={0}, width=width, clip_end=(2,))]
     if rnd.bye is not None:
         lines.append(f"bye: {rnd.bye} (1 match point)")
     if rows:
@@ -117,7 +121,7 @@ def paired_text(event, rnd, folder):
     return "\n".join(lines)
 
 
-def started_text(event, folder):
+def started_text(event: Event, folder: str) -> str:
     """What ``event new`` prints."""
     players = event.players
     rounds = event.total_rounds

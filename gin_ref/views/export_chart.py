@@ -6,8 +6,13 @@ target is a grey dashed line. No ``url(...)`` references (markers are drawn shap
 """
 
 import html
+from typing import Dict, List, Mapping, Optional, Sequence
 
-from gin_ref.views.export import game_numbers
+from gin_ref.views.history import MatchView
+from gin_ref.views.sheet import game_numbers
+from gin_ref.views.words import wins_words
+
+Series = Dict[str, List[int]]
 
 COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d35400")
 DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2 1 2")  # solid, dashed, dotted, dash-dot, short dash-dot
@@ -16,33 +21,33 @@ LABEL_GAP = 12  # px between two end labels
 FONT = 11  # px, the charts' text (svg text in the sheet's stylesheet)
 
 
-def esc(value):
+def esc(value: object) -> str:
     return "" if value is None else html.escape(str(value), quote=True)
 
 
-def chart_series(view):
+def chart_series(view: MatchView) -> Series:
     """Each player's running totals for the chart: 0 before the first hand, then one per hand."""
-    return {name: [0] + [hand["totals"].get(name, 0) for hand in view.hands] for name in view.players}
+    return {name: [0] + [hand.totals.get(name, 0) for hand in view.hands] for name in view.players}
 
 
-def game_series(view, number):
+def game_series(view: MatchView, number: int) -> Series:
     """Hollywood: each player's running total in game ``number``: 0 before the first hand, then one per hand."""
-    series = {}
+    series: Series = {}
     for name in view.players:
         values, last = [0], 0
         for hand in view.hands:
-            columns = hand.get("games") or []
+            columns = hand.games or ()
             last = columns[number - 1].get(name, last) if len(columns) >= number else last
             values.append(last)
         series[name] = values
     return series
 
 
-def _points(*pairs):
+def _points(*pairs: Sequence[float]) -> str:
     return " ".join(f"{round(px, 1)},{round(py, 1)}" for px, py in pairs)
 
 
-def marker(kind, x, y, colour, s=3.2):
+def marker(kind: str, x: float, y: float, colour: str, s: float = 3.2) -> str:
     """One point's marker, a drawn shape of half-size ``s``: a filled circle, square or triangle, an open
     diamond, a cross."""
     if kind == "circle":
@@ -61,11 +66,11 @@ def marker(kind, x, y, colour, s=3.2):
             "stroke-width=\"1.6\"/>")
 
 
-def spread_labels(wanted, low, high, gap=LABEL_GAP):
+def spread_labels(wanted: Sequence[float], low: float, high: float, gap: float = LABEL_GAP) -> List[float]:
     """Label heights as near ``wanted`` as they can be while ``gap`` apart, inside ``low``..``high``."""
     order = sorted(range(len(wanted)), key=lambda i: wanted[i])
-    placed = {}
-    last = None
+    placed: Dict[int, float] = {}
+    last: Optional[float] = None
     for i in order:
         y = max(wanted[i], low) if last is None else max(wanted[i], last + gap)
         placed[i] = y
@@ -77,7 +82,7 @@ def spread_labels(wanted, low, high, gap=LABEL_GAP):
     return [round(placed[i], 1) for i in range(len(wanted))]
 
 
-def axis_step(highest, most=5):
+def axis_step(highest: int, most: int = 5) -> int:
     """The step of the score axis: 1, 2 or 5 times a power of ten, the smallest that reaches ``highest`` in
     at most ``most`` steps (so every tick is a round number: 0, 100, 200, 300)."""
     power = 1
@@ -88,7 +93,8 @@ def axis_step(highest, most=5):
         power *= 10
 
 
-def svg_chart(series, label, target=None, width=640, height=250, title=None):
+def svg_chart(series: Mapping[str, Sequence[int]], label: str, target: Optional[int] = None, width: int = 640,
+              height: int = 250, title: Optional[str] = None) -> List[str]:
     """An inline SVG line chart of ``series`` (name -> values, one a hand from 0) with the ``target``; the
     score axis runs to the round number at or above the highest value, ticked at round numbers."""
     hands = max((len(values) for values in series.values()), default=1) - 1
@@ -98,10 +104,10 @@ def svg_chart(series, label, target=None, width=640, height=250, title=None):
     left, right, upper, lower = 40, 96, 22 if title else 12, 32
     plot_w, plot_h = width - left - right, height - upper - lower
 
-    def x(i):
+    def x(i: int) -> float:
         return round(left + plot_w * i / max(hands, 1), 1)
 
-    def y(v):
+    def y(v: int) -> float:
         return round(upper + plot_h * (1 - v / top), 1)
 
     out = [f"<svg class=\"chart\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" "
@@ -139,17 +145,17 @@ def svg_chart(series, label, target=None, width=640, height=250, title=None):
     return out
 
 
-def match_charts(view):
+def match_charts(view: MatchView) -> List[str]:
     """The charts of a match: one of the running totals with its target; Hollywood, one per game with the
     target of each game (a game nobody has scored in yet is named, not drawn)."""
-    target = view.tally.get("target")
+    target = view.tally.target
     if not view.hollywood:
         return svg_chart(chart_series(view), f"running totals of {view.file}", target)
-    out = []
+    out: List[str] = []
     for number in game_numbers(view):
         series = game_series(view, number)
-        game = view.tally["games"][number - 1]
-        state = f": {game['winner']} wins" if game.get("winner") else ""
+        game = (view.tally.games or ())[number - 1]
+        state = f": {wins_words(game.winner)}" if game.winner else ""
         if not any(v for values in series.values() for v in values):
             out.append(f"<p class=\"game-open\">game {number}: nobody has scored in it yet</p>")
             continue

@@ -1,7 +1,7 @@
 """The score sheet as one self-contained HTML page, to post on a noticeboard or print.
 
 Several matches open with their standings. Each match is headed by its players and date (the file name
-small below); its table ends with the total, each bonus and the final score; Hollywood shows each game's
+small below); its sheet ends with the total, each bonus and the final score; Hollywood shows each game's
 columns and a chart per game with its target; hearts and diamonds are red; a match not started says so.
 The print stylesheet sets the paper (A4 by default) and its margins, prints at 11 pt, and keeps each match
 whole on one page where it fits: a match that would not fit under the one before starts a new page. Its page
@@ -11,10 +11,13 @@ screen the tables take the page's width. Inline CSS and SVG only: no script, not
 """
 
 import html
+from typing import Collection, List, Optional, Sequence, Tuple
 
-from gin_ref.views.export import is_red, notes, not_started, outcome_line, pretty_card, score_sheet
 from gin_ref.views.export_chart import match_charts
+from gin_ref.views.history import MatchView
+from gin_ref.views.sheet import Row, notes, not_started, outcome_line, score_sheet
 from gin_ref.views.standings import HEADERS, standings, standings_rows
+from gin_ref.views.text import is_red, pretty_card
 
 DEFAULT_TITLE = "gin-ref score sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}  # the --paper choices and their CSS page size
@@ -56,17 +59,17 @@ svg text.title { font-weight: bold; }
 """.strip()
 
 
-def esc(value):
+def esc(value: object) -> str:
     return "" if value is None else html.escape(str(value), quote=True)
 
 
-def card_cell(code):
+def card_cell(code: object) -> str:
     """An upcard's cell text: hearts and diamonds in red."""
     text = esc(pretty_card(code))
     return f"<span class=\"red\">{text}</span>" if text and is_red(code) else text
 
 
-def _cells(row, numeric, card=None):
+def _cells(row: Row, numeric: Collection[int], card: Optional[int] = None) -> str:
     out = []
     for i, cell in enumerate(row):
         text = card_cell(cell) if i == card else esc(cell)
@@ -74,8 +77,10 @@ def _cells(row, numeric, card=None):
     return "".join(out)
 
 
-def html_table(headers, rows, numeric=(), foot=(), card=None, groups=(), span=1):
-    """A table: ``groups`` (title, columns) over the headers, the rows, then the ``foot`` rows (total, each
+def html_grid(headers: Sequence[object], rows: Sequence[Row], numeric: Collection[int] = (),
+              foot: Sequence[Row] = (), card: Optional[int] = None, groups: Sequence[Tuple[str, int]] = (),
+              span: int = 1) -> List[str]:
+    """A grid as an HTML table element: ``groups`` (title, columns) over the headers, the rows, then the ``foot`` rows (total, each
     bonus, final) with their own class, each titled in one cell across its first ``span`` columns."""
     out = ["<table>", "<thead>"]
     if groups:
@@ -96,8 +101,8 @@ def html_table(headers, rows, numeric=(), foot=(), card=None, groups=(), span=1)
     return out
 
 
-def match_section(view):
-    """One match: its heading, what it was, the hand table (or why there is none), notes and charts."""
+def match_section(view: MatchView) -> List[str]:
+    """One match: its heading, what it was, the sheet (or why there is none), notes and charts."""
     out = ["<section class=\"match\">", "<header>",
            f"<h2>{esc(' v '.join(view.players))}<span class=\"date\">{esc(view.date)}</span></h2>",
            f"<p class=\"file\">{esc(view.file)}</p>", "</header>", "<dl>",
@@ -108,7 +113,7 @@ def match_section(view):
         out.append(f"<p class=\"empty\">{esc(empty)}</p>")
     else:
         sheet = score_sheet(view)
-        out += html_table(sheet.headers, sheet.rows, sheet.numeric, sheet.foot, sheet.card, sheet.groups,
+        out += html_grid(sheet.headers, sheet.rows, sheet.numeric, sheet.foot, sheet.card, sheet.groups,
                           span=sheet.headers.index("points") + 1)
     if notes(view):
         out += ["<h3>Notes</h3>", "<ul>"]
@@ -120,13 +125,13 @@ def match_section(view):
     return out
 
 
-def standings_section(views):
-    """Several matches open with their standings: the league table of ``gin-ref standings`` over these
+def standings_section(views: Sequence[MatchView]) -> List[str]:
+    """Several matches open with their standings: the standings of ``gin-ref standings`` over these
     matches (``gin_ref.views.standings``), and the matches still being played, not counted."""
     data = standings(views)
     out = ["<section class=\"standings\">", "<h2>Standings</h2>"]
     if data["standings"]:
-        out += html_table(HEADERS, standings_rows(data), {0, 2, 3, 4, 5, 6, 7, 8})
+        out += html_grid(HEADERS, standings_rows(data), {0, 2, 3, 4, 5, 6, 7, 8})
     else:
         out.append("<p class=\"empty\">no finished match yet</p>")
     if data["open"]:
@@ -136,7 +141,7 @@ def standings_section(views):
     return out
 
 
-def html_text(views, title=DEFAULT_TITLE, paper="a4"):
+def html_text(views: Sequence[MatchView], title: str = DEFAULT_TITLE, paper: str = "a4") -> str:
     """One self-contained page: the standings of several matches, then each match's score sheet and charts."""
     css = _CSS.replace("PAPER", PAPERS[paper]).replace("MARGINS", MARGINS)
     out = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",

@@ -1,21 +1,24 @@
-"""The score sheet as Markdown, for a club's notes: each match headed by its players and date, its hand
-table ending with the total, each bonus and the final score, and for Hollywood a table per game.
+"""The score sheet as Markdown, for a club's notes: each match headed by its players and date, its sheet
+ending with the total, each bonus and the final score, and for Hollywood a grid per game.
 
-Every name is escaped: no name can break a table, start a list or show as an HTML entity.
+Every name is escaped: no name can break a grid, start a list or show as an HTML entity.
 """
 
 import re
+from typing import Any, Collection, List, Sequence
 
-from gin_ref.views.export import (game_numbers, game_outcome, game_sheet, heading, not_started, notes,
-                                  outcome_line, pretty_card, score_sheet)
+from gin_ref.views.history import MatchView
+from gin_ref.views.sheet import (Row, game_numbers, game_outcome, game_sheet, heading, not_started, notes,
+                                 outcome_line, score_sheet)
+from gin_ref.views.text import pretty_card
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~])")
 _MD_ENTITY = re.compile(r"&(?=#?[0-9A-Za-z]+;)")  # '&amp;' or '&#60;' would show as '&' or '<'
 _MD_LIST_MARKER = re.compile(r"^(?:([+\-])|([0-9]+)([.)]))")  # a list item's text starting '+ ' or '1. '
 
 
-def md(value):
-    """A table cell's text with Markdown punctuation escaped (a name cannot break the table) and each '&'
+def md(value: object) -> str:
+    """A grid cell's text with Markdown punctuation escaped (a name cannot break the grid) and each '&'
     that would start an HTML entity written as '&amp;'."""
     if value is None:
         return ""
@@ -23,14 +26,15 @@ def md(value):
     return _MD_ENTITY.sub("&amp;", _MD_SPECIAL.sub(r"\\\1", text))
 
 
-def _md_item(text):
+def _md_item(text: str) -> str:
     """Escaped text (``md``) that starts a list item: a leading '+', '-' or '1.' would start a nested list."""
     return _MD_LIST_MARKER.sub(lambda m: "\\" + m.group(1) if m.group(1) else m.group(2) + "\\" + m.group(3),
                                text)
 
 
-def _md_table(headers, rows, numeric=(), foot=()):
-    """A table; the ``foot`` rows (total, bonuses, final) have their titles in bold."""
+def _md_grid(headers: Sequence[Any], rows: Sequence[Row], numeric: Collection[int] = (),
+             foot: Sequence[Row] = ()) -> List[str]:
+    """A grid as a Markdown table; the ``foot`` rows (total, bonuses, final) have their titles in bold."""
     lines = ["| " + " | ".join(md(h) for h in headers) + " |",
              "|" + "|".join("---:" if i in numeric else "---" for i in range(len(headers))) + "|"]
     lines += ["| " + " | ".join(md(c) for c in row) + " |" for row in rows]
@@ -38,9 +42,9 @@ def _md_table(headers, rows, numeric=(), foot=()):
     return lines
 
 
-def markdown_text(views):
-    """The tally tables of each match, for a club's notes."""
-    lines = []
+def markdown_text(views: Sequence[MatchView]) -> str:
+    """The score sheet of each match, for a club's notes."""
+    lines: List[str] = []
     for view in views:
         if lines:
             lines.append("")
@@ -56,7 +60,7 @@ def markdown_text(views):
             card = sheet.card
             rows = sheet.rows if card is None else \
                 [[*row[:card], pretty_card(row[card]), *row[card + 1:]] for row in sheet.rows]
-            lines += _md_table(sheet.headers, rows, sheet.numeric, sheet.foot)
+            lines += _md_grid(sheet.headers, rows, sheet.numeric, sheet.foot)
         if notes(view):
             lines += ["", "Notes:", ""] + [f"- {md(note)}" for note in notes(view)]
         if view.hollywood and not empty:
@@ -64,5 +68,5 @@ def markdown_text(views):
                 headers, rows, foot, numeric = game_sheet(view, number)
                 title = md(game_outcome(view, number))
                 lines += ["", f"### {title[:1].upper()}{title[1:]}", ""]
-                lines += _md_table(headers, rows, numeric, foot) if rows else ["*nobody has scored in it yet*"]
+                lines += _md_grid(headers, rows, numeric, foot) if rows else ["*nobody has scored in it yet*"]
     return "\n".join(lines) + "\n"

@@ -7,8 +7,11 @@ and its tally, as ``gin-ref tally --json`` prints it) and return plain data. Rea
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.match.schema import FORMAT
+from gin_ref.match.tally import HandTally, Scores, Tally
+from gin_ref.views.text import cells, grid, short_name
 from gin_ref.views.words import paid_words
 
 # A file claims to be a match when its top-level ``format`` names the match format (any version: a file of
@@ -17,7 +20,7 @@ _FAMILY = FORMAT.split("/")[0] + "/"
 MATCH_SUFFIXES = (".yaml", ".yml")
 
 
-def claims_match(data):
+def claims_match(data: object) -> bool:
     """Does this document, as the match reader read it, say it is a gin-ref match (``format:
     gin-ref-match/...`` at its top, however the YAML or JSON spells the key)?
 
@@ -35,51 +38,56 @@ class MatchView:
     """One match as history, stats and export see it."""
 
     file: str  # the path as given or found, shown to people
-    record: dict  # the match record as plain data: date, players, rules {name, knobs}, start, hands, ...
-    tally: dict  # the ``tally --json`` object
-    seals: tuple = ()  # each seal that fails: {line, hand, kind, message} (``gin_ref.cli.sealcheck``)
+    record: Dict[str, Any]  # the match record as plain data: date, players, rules {name, knobs}, start, hands
+    tally: Tally  # the match's tally (``gin_ref.match.tally``)
+    seals: Tuple[Dict[str, Any], ...] = ()  # each seal that fails: {line, hand, kind, message}
     digest: str = ""  # the SHA-256 of the file's bytes it was read from (the summary cache's proof)
 
     @property
-    def date(self):
+    def date(self) -> str:
         date = self.record.get("date")
         return "" if date is None else str(date)
 
     @property
-    def players(self):
-        return list(self.tally["players"])
+    def players(self) -> List[str]:
+        return list(self.tally.players)
 
     @property
-    def rules(self):
-        return self.tally["rules"]
+    def rules(self) -> str:
+        return self.tally.rules
+
+    @property
+    def knobs(self) -> Mapping[str, Any]:
+        """The house rules the record lists (``rules.knobs``)."""
+        return (self.record.get("rules") or {}).get("knobs") or {}
 
     @cached_property
-    def hands(self):
+    def hands(self) -> List[HandTally]:
         """The tally's hands that are settled and count (an open hand has no result yet; a hand played after
         an end an amend brought earlier does not count)."""
-        return [hand for hand in self.tally["hands"] if hand.get("result") and not hand.get("after_end")]
+        return [hand for hand in self.tally.hands if hand.result and not hand.after_end]
 
     @property
-    def three_player(self):
-        return "roles" in self.tally
+    def three_player(self) -> bool:
+        return self.tally.three
 
     @property
-    def hollywood(self):
-        return "games" in self.tally
+    def hollywood(self) -> bool:
+        return self.tally.hollywood
 
 
-def newest_first(views):
+def newest_first(views: Iterable[MatchView]) -> List[MatchView]:
     """Matches by date, newest first; matches of the same date by file name."""
     by_name = sorted(views, key=lambda view: view.file)
     return sorted(by_name, key=lambda view: view.date, reverse=True)
 
 
-def oldest_first(views):
+def oldest_first(views: Iterable[MatchView]) -> List[MatchView]:
     """Matches by date, oldest first; matches of the same date by file name."""
     return sorted(views, key=lambda view: (view.date, view.file))
 
 
-def history_row(view):
+def history_row(view: MatchView) -> Dict[str, Any]:
     """The ``history --json`` entry of one match."""
     tally = view.tally
     return {
@@ -87,14 +95,14 @@ def history_row(view):
         "date": view.date,
         "players": view.players,
         "rules": view.rules,
-        "winner": tally.get("winner"),
-        "final": tally.get("final"),
+        "winner": tally.winner,
+        "final": tally.final,
         "hands": len(view.hands),
-        **({"result_only": True} if tally.get("result_only") else {}),
+        **({"result_only": True} if tally.result_only is not None else {}),
     }
 
 
-def history_data(views, skipped=()):
+def history_data(views: Iterable[MatchView], skipped: Sequence[Tuple[str, str]] = ()) -> Dict[str, Any]:
     """The ``history --json`` object: one entry per match newest first, and the files skipped.
 
     ``skipped`` is a sequence of ``(file, error message)``.
@@ -105,21 +113,43 @@ def history_data(views, skipped=()):
     }
 
 
-def paid_notes(views):
+def paid_notes(views: Iterable[MatchView]) -> List[str]:
     """``match.yaml: Ann wins the game; Ben is paid 95 on boxes`` for each finished match (in the order given)
     whose game's loser is paid, box bonuses lifting his final above the winner's (``words.paid_words``):
-    a table of winners and scores says it in words under it."""
+    a grid of winners and scores says it in words under it."""
     notes = []
     for view in views:
         tally = view.tally
-        if tally.get("finished") and "games" not in tally:  # several games: said per game (settle, tally)
-            words = paid_words(tally.get("final"), tally.get("winner"), tally.get("bonuses"))
+        if tally.finished and not tally.hollywood:  # several games: said per game (settle, tally)
+            words = paid_words(tally.final, tally.winner, tally.bonuses)
             if words is not None:
                 notes.append(f"{view.file}: {words}")
     return notes
 
 
-def standing(view):
+def standing(view: MatchView) -> Scores:
     """The score as a person reads it: the final score (bonuses in) once over, else the running totals."""
-    tally = view.tally
-    return (tally.get("final") if tally.get("finished") else None) or tally.get("totals") or {}
+    return view.tally.standing()
+
+
+HISTORY_HEADERS = ["date", "players", "rules", "winner", "score", "hands", "file"]
+
+
+def history_text(views: Sequence[MatchView], data: Mapping[str, Any], width: Optional[int] = None) -> str:
+    """``history`` for people: one line per match newest first (``data``: ``history_data``'s), fitting
+    ``width`` cells (a narrow terminal keeps the date, the score naming every player, the file), then the
+    matches won by a player who is not paid (``paid_notes``)."""
+    rows = []
+    for view, row in zip(newest_first(views), data["matches"]):
+        scores = ", ".join(f"{short_name(name)} {standing(view).get(name, 0)}" for name in view.players)
+        state = " (playing)" if not view.tally.finished else " (result only)" if row.get("result_only") else ""
+        rows.append([row["date"], ", ".join(map(short_name, row["players"])), row["rules"],
+                     short_name(row["winner"] or "-"), scores + state, row["hands"], row["file"]])
+    headers = HISTORY_HEADERS
+    text = grid(rows, headers=headers, width=width, wrap=(1, 4), drop=(2,), clip_end=(6,), right={5})
+    if width is not None and max(cells(line) for line in text.splitlines()) > width:  # a narrow terminal:
+        keep = [0, 4, 6]  # the score names every player, with his points
+        text = grid([[row[i] for i in keep] for row in rows], headers=[headers[i] for i in keep], width=width,
+                    wrap=(1,), clip_end=(2,))
+    notes = paid_notes(newest_first(views))
+    return text + ("\n\n" + "\n".join(notes) if notes else "")

@@ -16,9 +16,10 @@ two-player match and a three-player one are rated by the same formula; ties are 
 is the fastest of openskill's models (one update per match, no pairwise expansion).
 """
 
-from typing import NamedTuple
+from typing import Any, Dict, Iterable, NamedTuple, Optional
 
-from gin_ref.views.history import oldest_first
+from gin_ref.match.names import player_key
+from gin_ref.views.history import MatchView, oldest_first
 
 START_MU = 25.0
 START_SIGMA = 25.0 / 3
@@ -29,36 +30,31 @@ class Rating(NamedTuple):
     sigma: float
 
     @property
-    def value(self):
+    def value(self) -> float:
         """The conservative rating: mu - 3 sigma."""
         return self.mu - 3 * self.sigma
 
 
-def key(name):
-    """The name a player is counted under: names are matched without case."""
-    return name.casefold()
-
-
-def match_places(view):
+def match_places(view: MatchView) -> Optional[Dict[str, int]]:
     """``{casefolded name: place}`` of a finished match (1 is best; equal places are a draw), None for a
     match still being played."""
     tally = view.tally
-    if not tally.get("finished"):
+    if not tally.finished:
         return None
     if view.three_player:
-        final = tally.get("final") or {}
+        final = tally.final or {}
         scores = sorted({final.get(name, 0) for name in view.players}, reverse=True)
-        return {key(name): scores.index(final.get(name, 0)) + 1 for name in view.players}
-    winner = tally.get("winner")
-    return {key(name): 1 if winner is None or name == winner else 2 for name in view.players}
+        return {player_key(name): scores.index(final.get(name, 0)) + 1 for name in view.players}
+    winner = tally.winner
+    return {player_key(name): 1 if winner is None or name == winner else 2 for name in view.players}
 
 
-def ratings(views):
+def ratings(views: Iterable[MatchView]) -> Dict[str, Rating]:
     """``{casefolded name: Rating}`` after every finished match of ``views``, rated oldest first."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
-    current = {}
+    current: Dict[str, Any] = {}
     for view in oldest_first(views):
         places = match_places(view)
         if places is None:

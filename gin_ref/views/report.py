@@ -3,14 +3,19 @@
 Kept apart from the CLI so that records and exports describe a hand with the same fields.
 """
 
+from typing import Any, Dict, Iterable, List
+
 from gin_ref.core.cards import codes
+from gin_ref.core.knock import KnockCheck
+from gin_ref.core.melds import Meld
+from gin_ref.core.scoring import Showdown
 
 
-def melds_data(melds):
+def melds_data(melds: Iterable[Meld]) -> List[List[str]]:
     return [meld.codes for meld in melds]
 
 
-def check_data(check):
+def check_data(check: KnockCheck) -> Dict[str, Any]:
     """The ``check --json`` object."""
     melding = check.melding
     return {
@@ -26,7 +31,7 @@ def check_data(check):
     }
 
 
-def refusal_data(check):
+def refusal_data(check: KnockCheck) -> Dict[str, Any]:
     """The ``score --json`` object for a knock that is not legal: ``legal`` false, the ``error`` (the reason,
     as the Error line and ``score --input`` give it), the limit and the knocker's side as judged."""
     melding = check.melding
@@ -40,7 +45,7 @@ def refusal_data(check):
     }
 
 
-def showdown_data(showdown):
+def showdown_data(showdown: Showdown) -> Dict[str, Any]:
     """The ``score --json`` object."""
     knocker, defense, score = showdown.knocker, showdown.defense, showdown.score
     return {

@@ -1,10 +1,10 @@
 """Two rule sets side by side: the knobs that differ, both values and where each came from
 (``gin-ref rules diff``). Plain data from what ``gin_ref.files.rulesfile.explain_chain`` reads."""
 
-from typing import Any, Dict, List, Mapping, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core.rules import HouseRules
-from gin_ref.views.text import output_width, table
+from gin_ref.views.text import grid
 
 Explained = Tuple[HouseRules, Mapping[str, str], Sequence[str]]  # rules, knob -> source, extends chain
 
@@ -35,8 +35,9 @@ def chain_words(side: Mapping[str, Any]) -> str:
     return " extends ".join(side["chain"]) or side["rules"]
 
 
-def diff_text(data: Mapping[str, Any]) -> str:
-    """The knobs that differ as a table, under the two chains; or a line saying none does."""
+def diff_text(data: Mapping[str, Any], width: Optional[int] = None) -> str:
+    """The knobs that differ as a grid fitting ``width`` cells, under the two chains; or a line saying none
+    does."""
     a, b = data["a"]["rules"], data["b"]["rules"]
     lines = [f"{side['rules']}: {chain_words(side)}" for side in (data["a"], data["b"]) if len(side["chain"]) > 1]
     if not data["differ"]:
@@ -45,6 +46,6 @@ def diff_text(data: Mapping[str, Any]) -> str:
             for item in data["differ"]]
     count = len(rows)
     lines.append(f"{count} house rule{'s' if count != 1 else ''} differ{'s' if count == 1 else ''}:")
-    lines.append(table(rows, ("house rule", a, "from", b, "from"), right=set(), width=output_width(),
+    lines.append(grid(rows, ("house rule", a, "from", b, "from"), right=set(), width=width,
                        clip_end=(2, 4)))
     return "\n".join(lines)

@@ -18,11 +18,13 @@ import json
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Optional
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.game import owed
-from gin_ref.views.ratings import key
+from gin_ref.match.names import player_key
+from gin_ref.match.tally import Bonuses, Scores
+from gin_ref.views.history import MatchView
 from gin_ref.views.standings import spellings
 from gin_ref.views.words import paid_words
 
@@ -30,7 +32,7 @@ DEFAULT_STAKE = "1"
 _STAKE = re.compile(r"[0-9]{1,12}(\.[0-9]{1,6})?")
 
 
-def parse_stake(text):
+def parse_stake(text: object) -> Decimal:
     """The stake as a Decimal: digits with an optional decimal point (``1``, ``2.50``, ``0.05``), above 0."""
     value = str(text).strip()
     if not _STAKE.fullmatch(value) or Decimal(value) == 0:
@@ -48,8 +50,8 @@ class Payment:
     points: int = 0
     game: Optional[int] = None
 
-    def data(self):
-        out = {"from": self.payer, "to": self.payee, "amount": self.amount}
+    def data(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {"from": self.payer, "to": self.payee, "amount": self.amount}
         if self.game is not None:
             out["game"] = self.game
         return out
@@ -59,67 +61,67 @@ class Payment:
 class MatchSettlement:
     file: str
     date: str
-    final: dict  # name -> final score, as shown
-    payments: tuple
-    notes: tuple = ()  # in words, each game whose loser is paid (``paid_words``)
+    final: Dict[str, int]  # name -> final score, as shown
+    payments: Tuple[Payment, ...]
+    notes: Tuple[str, ...] = ()  # in words, each game whose loser is paid (``paid_words``)
 
 
 @dataclass(frozen=True)
 class Settlement:
     stake: Decimal
-    matches: tuple  # MatchSettlement, in the order given
-    unfinished: tuple  # (file, players) of each match left out
-    net: dict  # name -> Decimal for each player of a finished match, in the order first met
-    payments: tuple  # the few payments that settle the net
+    matches: Tuple[MatchSettlement, ...]  # in the order given
+    unfinished: Tuple[Tuple[str, List[str]], ...]  # (file, players) of each match left out
+    net: Dict[str, Decimal]  # name -> amount for each player of a finished match, in the order first met
+    payments: Tuple[Payment, ...]  # the few payments that settle the net
 
 
 class _Names:
     """One spelling per player across matches, as the standings show him: names are matched without case,
     and the spelling used in the most matches is shown (the first met on a tie)."""
 
-    def __init__(self, views):
+    def __init__(self, views: Iterable[MatchView]) -> None:
         self.spelling = spellings(views)
 
-    def __call__(self, name):
-        return self.spelling.get(key(str(name)), str(name))
+    def __call__(self, name: object) -> str:
+        return self.spelling.get(player_key(str(name)), str(name))
 
 
-def pair_payments(final, stake, names, game=None):
+def pair_payments(final: Scores, stake: Decimal, names: _Names, game: Optional[int] = None) -> List[Payment]:
     """Each pair of players in ``final`` (name -> score): the lower pays the higher the difference."""
     return [Payment(names(p.payer), names(p.payee), p.points * stake, p.points, game) for p in owed(final)]
 
 
-def match_notes(view, names):
+def match_notes(view: MatchView, names: _Names) -> Tuple[str, ...]:
     """In words, each game of a finished match whose loser is paid on boxes: ``Ann wins the game; Ben is paid
     95 on boxes`` (Hollywood: ``game 1: ...``), with the names as the settlement shows them."""
     tally = view.tally
-    games = tally["games"] if view.hollywood else [dict(tally, number=None)]
+    parts: Sequence[Tuple[Optional[int], Optional[Scores], Optional[str], Optional[Bonuses]]] = (
+        [(g.number, g.final, g.winner, g.bonuses) for g in tally.games or ()] if view.hollywood
+        else [(None, tally.final, tally.winner, tally.bonuses)])
     notes = []
-    for game in games:
-        final = {names(name): score for name, score in (game.get("final") or {}).items()}
-        bonuses = game.get("bonuses")
-        bonuses = None if bonuses is None else {names(name): won for name, won in bonuses.items()}
-        winner = names(game["winner"]) if game.get("winner") else None
+    for number, game_final, game_winner, game_bonuses in parts:
+        final = {names(name): score for name, score in (game_final or {}).items()}
+        bonuses = None if game_bonuses is None else {names(name): dict(won) for name, won in game_bonuses.items()}
+        winner = names(game_winner) if game_winner else None
         words = paid_words(final, winner, bonuses)
         if words is not None:
-            notes.append(words if game["number"] is None else f"game {game['number']}: {words}")
+            notes.append(words if number is None else f"game {number}: {words}")
     return tuple(notes)
 
 
-def match_payments(view, stake, names):
+def match_payments(view: MatchView, stake: Decimal, names: _Names) -> List[Payment]:
     """The payments of one finished match: per game for Hollywood and a match of several games (each
     game's final), per pair of players otherwise."""
     tally = view.tally
     if view.hollywood:
         payments = []
-        for game in tally["games"]:
-            payments += pair_payments(game.get("final") or game.get("totals") or {}, stake, names,
-                                      game["number"])
+        for game in tally.games or ():
+            payments += pair_payments(game.final or game.totals or {}, stake, names, game.number)
         return payments
-    return pair_payments(tally.get("final") or tally.get("totals") or {}, stake, names)
+    return pair_payments(tally.final or tally.totals or {}, stake, names)
 
 
-def settling_payments(net):
+def settling_payments(net: Mapping[str, Decimal]) -> List[Payment]:
     """Payments that settle ``net`` (name -> Decimal, summing to 0): the largest debtor pays the largest
     creditor until every net is 0. Ties go to the name met first. At most one fewer than the non-zero nets."""
     order = {name: i for i, name in enumerate(net)}
@@ -138,12 +140,14 @@ def settling_payments(net):
     return payments
 
 
-def settle(views, stake=Decimal(DEFAULT_STAKE)):
+def settle(views: Sequence[MatchView], stake: Decimal = Decimal(DEFAULT_STAKE)) -> Settlement:
     """The settlement of ``views`` at ``stake`` (a Decimal): per match, the net and the payments."""
     names = _Names(views)
-    matches, unfinished, net = [], [], {}
+    matches: List[MatchSettlement] = []
+    unfinished: List[Tuple[str, List[str]]] = []
+    net: Dict[str, Decimal] = {}
     for view in views:
-        if not view.tally.get("finished"):
+        if not view.tally.finished:
             unfinished.append((view.file, [names(name) for name in view.players]))
             continue
         for name in view.players:
@@ -152,7 +156,7 @@ def settle(views, stake=Decimal(DEFAULT_STAKE)):
         for payment in payments:
             net[payment.payer] -= payment.amount
             net[payment.payee] += payment.amount
-        final = view.tally.get("final") or view.tally.get("totals") or {}
+        final = view.tally.final or view.tally.totals or {}
         matches.append(MatchSettlement(view.file, view.date, {names(n): final.get(n, 0) for n in view.players},
                                        tuple(payments), match_notes(view, names)))
     return Settlement(stake, tuple(matches), tuple(unfinished), net, tuple(settling_payments(net)))
@@ -160,7 +164,7 @@ def settle(views, stake=Decimal(DEFAULT_STAKE)):
 
 # -- for scripts and for people ----------------------------------------------------------------------------
 
-def settle_data(settlement):
+def settle_data(settlement: Settlement) -> Dict[str, Any]:
     """The ``settle --json`` object (amounts as Decimals; ``settle_json`` writes them as JSON numbers)."""
     return {
         "matches": [{"file": match.file, "payments": [p.data() for p in match.payments]}
@@ -171,9 +175,9 @@ def settle_data(settlement):
     }
 
 
-def settle_json(settlement):
+def settle_json(settlement: Settlement) -> str:
     """``settle_data`` on one line, each amount an exact JSON number with the stake's decimals."""
-    def dump(value):
+    def dump(value: Any) -> str:
         if isinstance(value, Decimal):
             return str(value)
         if isinstance(value, dict):
@@ -186,7 +190,7 @@ def settle_json(settlement):
     return dump(settle_data(settlement))
 
 
-def money(amount, currency="", sign=False):
+def money(amount: Decimal, currency: str = "", sign: bool = False) -> str:
     """``4.00``, ``€4.00`` (a one-character symbol goes first), ``4.00 EUR``; ``sign``: ``+4.00``, ``-4.00``."""
     text = f"{abs(amount)}"
     if currency and len(currency) == 1 and not currency.isalnum():
@@ -198,13 +202,13 @@ def money(amount, currency="", sign=False):
     return text
 
 
-def _payment_line(payment, currency):
+def _payment_line(payment: Payment, currency: str) -> str:
     game = f"game {payment.game}: " if payment.game is not None else ""
     points = f" ({payment.points} points)" if payment.points else ""
     return f"{game}{payment.payer} pays {payment.payee} {money(payment.amount, currency)}{points}"
 
 
-def settle_lines(settlement, currency=""):
+def settle_lines(settlement: Settlement, currency: str = "") -> List[str]:
     """The settlement for people: each match and its payments, the matches left out, the net, the payments."""
     lines = [f"stake {money(settlement.stake, currency)} a point"]
     for match in settlement.matches:

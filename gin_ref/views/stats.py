@@ -17,73 +17,109 @@ What is counted, per player name, over every match the player sat in:
   ``matches``, ``matches_won`` and the progression (their final), left out of every per-hand figure.
 """
 
-from gin_ref.views.history import oldest_first
+from typing import Any, Dict, Iterable, List, Optional
+
+from gin_ref.match.names import same_player
+from gin_ref.match.tally import HandTally
+from gin_ref.views.history import MatchView, oldest_first
+from gin_ref.views.text import grid, short_name
 
 KNOCKS = ("knock", "undercut", "tie")  # a tie scored 0-0 (knock_tie: nobody) is a knock too
 GINS = ("gin", "big_gin")
 
+Stats = Dict[str, Any]
 
-def _new():
+
+def _new() -> Stats:
     return {"matches": 0, "matches_won": 0, "hands_won": 0, "knocks": 0, "gins": 0,
             "undercuts_given": 0, "undercuts_taken": 0, "avg_points_per_hand_won": None,
             "avg_knock_deadwood": None, "progression": [], "results_only": 0}
 
 
-def _average(total, count):
+def _average(total: int, count: int) -> Optional[float]:
     return round(total / count, 2) if count else None
 
 
-def player_stats(views, player=None):
+def _count_hand(stats: Stats, sums: List[int], name: str, hand: HandTally) -> None:
+    """Count one settled hand in ``name``'s figures (``sums``: points in hands won, knock deadwood)."""
+    result, knocker, winner = hand.result, hand.knocker, hand.winner
+    if hand.ruling is not None:  # counted by its ruled result: a hand won (an award) or none, no knock
+        result = knocker = None
+    if winner == name:
+        stats["hands_won"] += 1
+        sums[0] += hand.points or 0
+    if knocker == name and result in KNOCKS:
+        stats["knocks"] += 1
+        sums[1] += hand.knocker_deadwood or 0
+        stats["undercuts_taken"] += result == "undercut"
+    elif knocker == name and result in GINS:
+        stats["gins"] += 1
+    elif result == "undercut" and winner == name:
+        stats["undercuts_given"] += 1
+
+
+def player_stats(views: Iterable[MatchView], player: Optional[str] = None) -> Dict[str, Stats]:
     """``{name: stats}`` for every player (names sorted), or only ``player`` if given (in any case: ``ann`` is Ann).
 
     The knocker's deadwood is the tally's ``knocker_deadwood``: the engine's count when it settled the
     hand again from the recorded cards.
     """
-    table, sums = {}, {}
+    figures: Dict[str, Stats] = {}
+    sums: Dict[str, List[int]] = {}
     for view in oldest_first(views):  # for the progression
-        names = view.players if player is None else [p for p in view.players if p.casefold() == player.casefold()]
+        names = view.players if player is None else [p for p in view.players if same_player(p, player)]
         for name in names:
-            if name not in table:
-                table[name], sums[name] = _new(), [0, 0]  # points in hands won, knock deadwood
-            stats = table[name]
+            if name not in figures:
+                figures[name], sums[name] = _new(), [0, 0]  # points in hands won, knock deadwood
+            stats = figures[name]
             stats["matches"] += 1
-            stats["matches_won"] += view.tally.get("winner") == name
-            stats["results_only"] += "result_only" in view.tally
-        progression = {name: [] for name in names}
-        for hand in view.hands:
-            result, knocker, winner = hand["result"], hand.get("knocker"), hand.get("winner")
-            if hand.get("ruling"):  # counted by its ruled result: a hand won (an award) or none, no knock
-                result = knocker = None
-            for name in names:
-                progression[name].append(hand["totals"].get(name, 0))
-                stats = table[name]
-                if winner == name:
-                    stats["hands_won"] += 1
-                    sums[name][0] += hand["points"]
-                if knocker == name and result in KNOCKS:
-                    stats["knocks"] += 1
-                    sums[name][1] += hand["knocker_deadwood"]
-                    stats["undercuts_taken"] += result == "undercut"
-                elif knocker == name and result in GINS:
-                    stats["gins"] += 1
-                elif result == "undercut" and winner == name:
-                    stats["undercuts_given"] += 1
-        for name in names:
-            table[name]["progression"].append({
+            stats["matches_won"] += view.tally.winner == name
+            stats["results_only"] += view.tally.result_only is not None
+            for hand in view.hands:
+                _count_hand(stats, sums[name], name, hand)
+            stats["progression"].append({
                 "file": view.file,
                 "date": view.date,
-                "totals": progression[name],
-                "final": (view.tally.get("final") or {}).get(name),
-                "won": view.tally.get("winner") == name,
+                "totals": [hand.totals.get(name, 0) for hand in view.hands],
+                "final": (view.tally.final or {}).get(name),
+                "won": view.tally.winner == name,
             })
-    for name, stats in table.items():
+    for name, stats in figures.items():
         won_points, deadwood = sums[name]
         stats["avg_points_per_hand_won"] = _average(won_points, stats["hands_won"])
         stats["avg_knock_deadwood"] = _average(deadwood, stats["knocks"])
-    return {name: table[name] for name in sorted(table, key=lambda n: (n.casefold(), n))}
+    return {name: figures[name] for name in sorted(figures, key=lambda n: (n.casefold(), n))}
 
 
-def results_left_out(views, player=None):
+def results_left_out(views: Iterable[MatchView], player: Optional[str] = None) -> int:
     """How many matches recorded by their result only the per-hand figures leave out (of ``player``'s)."""
-    return sum("result_only" in view.tally for view in views
-               if player is None or any(p.casefold() == player.casefold() for p in view.players))
+    return sum(view.tally.result_only is not None for view in views
+               if player is None or any(same_player(p, player) for p in view.players))
+
+
+STATS_HEADERS = ["player", "matches", "won", "hands won", "knocks", "gins", "undercuts given",
+                 "undercuts taken", "avg points per hand won", "avg knock deadwood"]
+
+
+def _number(value: Optional[float]) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def stats_text(stats: Dict[str, Stats], width: Optional[int] = None) -> str:
+    """``stats`` for people: one row per player, fitting ``width`` cells (the averages, the undercuts, the
+    hands won go first)."""
+    rows = [[short_name(name), s["matches"], s["matches_won"], s["hands_won"], s["knocks"], s["gins"],
+             s["undercuts_given"], s["undercuts_taken"], _number(s["avg_points_per_hand_won"]),
+             _number(s["avg_knock_deadwood"])] for name, s in stats.items()]
+    return grid(rows, headers=STATS_HEADERS, right=set(range(1, 10)), width=width, drop=(9, 8, 7, 6, 3))
+
+
+def progression_lines(name: str, stats: Stats) -> List[str]:
+    """A player's score progression: one line per match, oldest first, with its running totals."""
+    lines = [f"score progression of {name} (running total after each hand):"]
+    for match in stats["progression"]:
+        final = match["final"]
+        result = "playing" if final is None else f"{'won' if match['won'] else 'lost'}, final {final}"
+        totals = " ".join(str(t) for t in match["totals"]) or "-"
+        lines.append(f"{match['date']}  {match['file']}: {totals}  ({result})")
+    return lines

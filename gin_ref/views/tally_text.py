@@ -1,27 +1,28 @@
-"""What the match commands print for people: the tally table, a settled hand, who deals next, the end.
+"""What the match commands print for people: the tally's grid, a settled hand, who deals next, the end.
 
 Every function takes a ``Match`` (and an action's ``Outcome``) and returns text; nothing here decides
 anything about the game. The words for each event come from ``gin_ref.views.words``.
 """
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
+from gin_ref.core.escape import one_line
 from gin_ref.core.game import Game, bonus_arithmetic, final_scores, game_bonuses, other
 from gin_ref.core.knock import limit_reason
+from gin_ref.core.rules import HouseRules
+from gin_ref.core.scoring import HandScore
+from gin_ref.core.turns import Table
 from gin_ref.match.actions import Outcome
+from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
 from gin_ref.match.schema import Entry, is_dead_by_itself, turn_count
-from gin_ref.match.tally import tally_data
-from gin_ref.core.turns import Table
-from gin_ref.match.knocks import Settlement
-from gin_ref.views.text import deadwood_text, fit_text, melds_text, output_width, short_name, spread_lines, table
+from gin_ref.match.tally import HandTally, Tally, tally_of
+from gin_ref.views.sheet import Row, SheetLine, role_names, sheet_lines
+from gin_ref.views.text import deadwood_text, fit_text, grid, melds_text, pretty_card, short_name, spread_lines
 from gin_ref.views.words import (RULED, after_end_words, end_reason, final_words, games_standing_words,
                                  hand_games_words, hand_notes, note_words, opened_after_dead_words, paid_words,
-                                 pretty_card, result_only_words, result_words, ruling_words)
-from gin_ref.core.escape import one_line
-
-RESULT_NAMES = {"big_gin": "big gin"}
+                                 result_only_words, result_words, ruling_words, wins_words)
 
 
 def _scores(scores: Dict[str, int], players: Sequence[str]) -> str:
@@ -30,93 +31,105 @@ def _scores(scores: Dict[str, int], players: Sequence[str]) -> str:
 
 # -- the tally ---------------------------------------------------------------------------------------------
 
-def tally_text(match: Match, path: str) -> str:
-    """The whole tally: a header, one row per hand with the running totals, the notes, what comes next."""
+def tally_text(match: Match, path: str, width: Optional[int] = None) -> str:
+    """The whole tally, fitting ``width`` cells (None: in full): a header, one row per hand with the running
+    totals, the notes, what comes next."""
     rules, players = match.rules, match.players
-    data = tally_data(match)
+    tally = tally_of(match)
     vs = " v ".join(players)
     lines = [one_line(f"{path}: {vs}, {rules.name} rules, {match.record.get('date')}, first to {rules.target}")
              + games_words(rules)]
     if match.state.paper is not None:
         lines.append(result_only_words(match.state.paper.hands_won))
-    elif not data["hands"]:
+    elif not tally.hands:
         lines.append("no hands yet")
     else:
-        lines.append(_hands_table(match, data))
-    lines.extend(f"* {note}" for _number, note in _notes(match, data))
-    lines.extend(f"{RULED} {note}" for note in ruling_notes(data))
+        lines.append(_hands_grid(match, tally, width))
+    lines.extend(f"* {note}" for _number, note in _notes(match, tally))
+    lines.extend(f"{RULED} {note}" for note in ruling_notes(tally))
     if match.state.games is not None:
         lines.append("")
-        lines.append(games_table(match, data))
+        lines.append(games_grid(match, tally))
     lines.append("")
-    lines.extend(standing_lines(match, always_turn=True)[1:])  # the totals are the table's last row
-    return fit_text("\n".join(lines))
+    lines.extend(standing_lines(match, always_turn=True)[1:])  # the totals are the grid's last row
+    return fit_text("\n".join(lines), width)
 
 
-def _notes(match: Match, data: Dict[str, Any]) -> List[Tuple[int, str]]:
-    """``(hand number, note)`` for each hand the table marks (``gin_ref.views.words.hand_notes``)."""
-    return hand_notes(data, match.hands, match.rules.dead_hand_stock)
+def _notes(match: Match, tally: Tally) -> List[Tuple[int, str]]:
+    """``(hand number, note)`` for each hand the grid marks (``gin_ref.views.words.hand_notes``)."""
+    return hand_notes(tally, match.hands, match.rules.dead_hand_stock)
 
 
-
-
-def ruling_notes(data: Dict[str, Any]) -> List[str]:
+def ruling_notes(tally: Tally) -> List[str]:
     """``hand 8: awarded to Ben, 10 points (Ann showed her cards; ruled by Dana, 2024-05-01T21:10)`` for
     each ruled hand of a tally."""
-    return [f"hand {hand['number']}: {ruling_words(hand['ruling'], dated=True)}" for hand in data["hands"]
-            if hand.get("ruling")]
+    return [f"hand {hand.number}: {ruling_words(hand.ruling, dated=True)}" for hand in tally.hands
+            if hand.ruling is not None]
 
 
-def _hands_table(match: Match, data: Dict[str, Any]) -> str:
+def _game_headers(match: Match, named: Callable[[str], str]) -> List[str]:
+    """Hollywood: each game's column per player; games one after another: the game each hand was in, and
+    its columns."""
     players = match.players
-    width = output_width()
-    named = short_name if width is not None else str  # names are shortened only to fit a terminal
-    roles = ["box", "captain", "sitter"] if match.state.three else ["dealer"]
-    headers = ["hand", *roles, "upcard", "limit", "knocker", "result", "winner", "points", *map(named, players)]
     if match.state.hollywood:
-        headers += [f"g{g} {named(name)}" for g in range(1, match.rules.game_count + 1) for name in players]
-    elif match.state.series:  # games one after another: the game each hand was in, and its columns
-        headers += ["game", *(f"g {named(name)}" for name in players)]
-    rows = []
-    noted = {number for number, _note in _notes(match, data)}
-    for hand in data["hands"]:
-        mark = ("*" if hand["number"] in noted else "") + (RULED if hand.get("ruling") else "")
-        result = RESULT_NAMES.get(hand["result"], hand["result"]) if hand["result"] else "(open)"
-        if not hand["result"] and hand.get("ruling"):
-            result = f"({hand['ruling']['kind']})"
-        row = [f"{hand['number']}{mark}", *(named(hand[role] or "") for role in roles),
-               pretty_card(hand["upcard"]) if hand["upcard"] else "-", hand["limit"],
-               named(hand["knocker"] or ""), result, named(hand["winner"] or ""),
-               "" if hand["points"] is None else hand["points"],
-               *(hand["totals"][name] for name in players)]
-        if match.state.hollywood:
-            row += [game[name] for game in hand["games"] for name in players]
-        elif match.state.series:
-            row += [len(hand["games"]), *(hand["games"][-1][name] for name in players)]
-        rows.append(row)
-    total = ["total", *[""] * (len(roles) + 6), *(data["totals"][name] for name in players)]
+        return [f"g{g} {named(name)}" for g in range(1, match.rules.game_count + 1) for name in players]
+    if match.state.series:
+        return ["game", *(f"g {named(name)}" for name in players)]
+    return []
+
+
+def _game_cells(match: Match, hand: HandTally) -> Row:
+    games = hand.games or ()
     if match.state.hollywood:
-        total += [game["totals"][name] for game in data["games"] for name in players]
+        return [game[name] for game in games for name in match.players]
+    if match.state.series:
+        return [len(games), *(games[-1][name] for name in match.players)]
+    return []
+
+
+def _hand_row(match: Match, line: SheetLine, roles: Sequence[str], named: Callable[[str], str]) -> Row:
+    hand = line.hand
+    return [line.label, *(named(hand.role(role) or "") for role in roles),
+            pretty_card(hand.upcard) if hand.upcard else "-", hand.limit, named(hand.knocker or ""), line.result,
+            named(hand.winner or ""), "" if hand.points is None else hand.points,
+            *(hand.totals[name] for name in match.players), *_game_cells(match, hand)]
+
+
+def _total_row(match: Match, tally: Tally, roles: Sequence[str]) -> Row:
+    total: Row = ["total", *[""] * (len(roles) + 6), *(tally.totals[name] for name in match.players)]
+    if match.state.hollywood:
+        total += [game.totals[name] for game in tally.games or () for name in match.players]
     elif match.state.series:
-        total += [""] * (1 + len(players))
-    rows.append(total)
-    left = {1 + i for i in range(len(roles))} | {len(roles) + 1, len(roles) + 3, len(roles) + 4, len(roles) + 5}
-    # What goes first when the table is wider than the terminal: Hollywood's game columns (the games table
+        total += [""] * (1 + len(match.players))
+    return total
+
+
+def _hands_grid(match: Match, tally: Tally, width: Optional[int]) -> str:
+    players = match.players
+    named: Callable[[str], str] = short_name if width is not None else str  # names shortened only to fit
+    roles = role_names(match.state.three)
+    headers = ["hand", *roles, "upcard", "limit", "knocker", "result", "winner", "points", *map(named, players),
+               *_game_headers(match, named)]
+    noted = {number for number, _note in _notes(match, tally)}
+    rows = [_hand_row(match, line, roles, named) for line in sheet_lines(tally.hands, noted)]
+    rows.append(_total_row(match, tally, roles))
+    r = len(roles)
+    left = {1 + i for i in range(r)} | {r + 1, r + 3, r + 4, r + 5}
+    # What goes first when the grid is wider than the terminal: Hollywood's game columns (the games grid
     # below has them), the limit, the upcard, the sitter and captain, the knocker, the points, the dealer.
     # The hand, its result and winner, and the players' totals always stay.
-    r = len(roles)
     drop = [*range(len(headers) - 1, r + 6 + len(players), -1), r + 2, r + 1, *range(r, 1, -1), r + 3, r + 6, 1]
-    return table(rows, headers, right=set(range(len(headers))) - left, width=width, drop=drop)
+    return grid(rows, headers, right=set(range(len(headers))) - left, width=width, drop=drop)
 
 
-def score_line(score: Any, knocker: str, defender: str) -> str:
+def score_line(score: HandScore, knocker: str, defender: str) -> str:
     """``score: knock: 21 − 5 = 16 to the knocker (Ann)``; a tie scored 0-0 names nobody."""
     if score.winner == "nobody":
         return f"score: {score.arithmetic}"
     return f"score: {score.arithmetic} ({knocker if score.winner == 'knocker' else defender})"
 
 
-def games_words(rules: Any) -> str:
+def games_words(rules: HouseRules) -> str:
     """``, Hollywood (three games)``, ``, best of 3 games``, ``, first to 2 games``: or nothing for one game."""
     count = rules.game_count
     if rules.scoring == "hollywood":
@@ -138,12 +151,12 @@ def series_line(match: Match) -> str:
             f"{_scores(won, match.players)}")
 
 
-def games_table(match: Match, data: Dict[str, Any]) -> str:
-    rows = []
-    for game in data["games"]:
-        state = game["winner"] if game["finished"] else "(open)"
-        rows.append([game["number"], *(game["totals"][name] for name in match.players), state])
-    return table(rows, ["game", *map(short_name, match.players), "won by"], right=set(range(len(match.players) + 1)))
+def games_grid(match: Match, tally: Tally) -> str:
+    rows: List[Row] = []
+    for game in tally.games or ():
+        state = game.winner if game.finished else "(open)"
+        rows.append([game.number, *(game.totals[name] for name in match.players), state])
+    return grid(rows, ["game", *map(short_name, match.players), "won by"], right=set(range(len(match.players) + 1)))
 
 
 # -- where the match stands ------------------------------------------------------------------------------
@@ -167,7 +180,7 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
                       f"knock limit {entry['limit']}")
         table = match.open_table()
         if turn_count(entry) and table is not None:
-            lines.append(table_line(table))
+            lines.append(next_turn_line(table))
         elif always_turn and table is not None and table.phase == "discard" and not table.turns:
             lines.append(f"no turns recorded: {table.player} holds 11 cards and discards first (stock {table.stock})")
         elif always_turn and table is not None and table.discard_top is not None:
@@ -177,7 +190,7 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
     return lines + [next_line(match)]
 
 
-def table_line(table: Table) -> str:
+def next_turn_line(table: Table) -> str:
     """Whose turn it is and what he may do, the top of the discard pile and the stock count."""
     top = table.discard_top.pretty if table.discard_top is not None else "empty"
     return f"next: {table.player} to {table.may()}; discard pile {top}, stock {table.stock}"
@@ -208,7 +221,7 @@ def ending_lines(match: Match) -> List[str]:
         return lines
     if state.games is not None:
         for game in state.games:
-            lines.append(f"game {game.number}: {game.winner} wins, {_scores(game.totals, match.players)}")
+            lines.append(f"game {game.number}: {wins_words(game.winner)}, {_scores(game.totals, match.players)}")
             won = _game_bonuses(match, game)
             lines.extend(_bonus_lines(match, game.totals, won, game.boxes, "  "))
             paid = paid_words(final_scores(game.totals, won), game.winner, won)  # each game is settled apart
@@ -269,13 +282,13 @@ def turn_text(match: Match, outcome: Outcome) -> str:
         lines.append(f"the stock is down to {table.stock} cards: hand {outcome.number} is dead, no score")
         lines.extend(standing_lines(match))
     else:
-        lines.append(table_line(table))
+        lines.append(next_turn_line(table))
     return "\n".join(lines)
 
 
-def knock_text(match: Match, outcome: Outcome) -> str:
-    """A settled knock: both spreads (or the counts), the layoffs, the score's arithmetic, the totals and what
-    comes next."""
+def knock_text(match: Match, outcome: Outcome, width: Optional[int] = None) -> str:
+    """A settled knock, fitting ``width`` cells: both spreads (or the counts), the layoffs, the score's
+    arithmetic, the totals and what comes next."""
     settled, number = outcome.settlement, outcome.number
     assert settled is not None
     entry = match.hands[number - 1]
@@ -285,7 +298,7 @@ def knock_text(match: Match, outcome: Outcome) -> str:
     lines = [f"hand {number}: {knocker} {verb} against {defender}{upcard}, knock limit {settled.limit} "
              f"({settled.reason})"]
     if settled.showdown is not None:
-        lines.extend(spread_lines(settled.showdown, knocker, defender))
+        lines.extend(spread_lines(settled.showdown, knocker, defender, width))
     else:
         lines.extend(count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
     score = settled.score
@@ -295,7 +308,7 @@ def knock_text(match: Match, outcome: Outcome) -> str:
         if said:
             lines.append(said)
     lines.extend(standing_lines(match))
-    return fit_text("\n".join(lines))
+    return fit_text("\n".join(lines), width)
 
 
 def _hand_games(match: Match, number: int) -> Optional[str]:
@@ -325,7 +338,7 @@ def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str,
         theirs = (defender, "counted after layoffs" if laid_off else "counted", str(settled.defender_deadwood))
     else:
         theirs = (defender, "from the cards (no layoffs against gin)", str(settled.defender_deadwood))
-    lines = [table([mine, theirs], ("", "melds", "deadwood"))]
+    lines = [grid([mine, theirs], ("", "melds", "deadwood"))]
     if check is not None and check.melding.discard is not None:
         lines.append(f"{knocker}'s discard: {check.melding.discard.pretty}")
     return lines
@@ -378,40 +391,49 @@ def start_text(match: Match, path: str) -> str:
 
 # -- an amend --------------------------------------------------------------------------------------------
 
-def amend_text(match: Match, number: int, before: Dict[str, Any], settled: Optional[Settlement] = None) -> str:
+def _amend_head(match: Match, number: int, settled: Optional[Settlement], width: Optional[int]) -> List[str]:
+    """The amended hand's new spreads and score (a knock)."""
+    if settled is None:
+        return []
+    entry = match.hands[number - 1]
+    knocker, defender = entry["knocker"], entry["defender"]
+    spreads = (spread_lines(settled.showdown, knocker, defender, width) if settled.showdown is not None
+               else count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
+    return spreads + [score_line(settled.score, knocker, defender)]
+
+
+def _facts(hand: HandTally) -> Tuple[Any, ...]:
+    return hand.result, hand.winner, hand.points, dict(hand.totals), hand.after_end
+
+
+def amend_text(match: Match, number: int, before: Tally, settled: Optional[Settlement] = None,
+               width: Optional[int] = None) -> str:
     """What an amend changed: the hand's new spreads and score (a knock), each hand whose result, points or
     totals changed (old, then new), the totals before and after, the hands that stand as played, and
     whether the end moved."""
-    after = tally_data(match)
+    after = tally_of(match)
     lines = []
-    if settled is not None:
-        entry = match.hands[number - 1]
-        knocker, defender = entry["knocker"], entry["defender"]
-        spreads = (spread_lines(settled.showdown, knocker, defender) if settled.showdown is not None
-                   else count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
-        head = spreads + [score_line(settled.score, knocker, defender)]
-    else:
-        head = []
-    for old, new in zip(before["hands"], after["hands"]):
-        if new["result"] is None or (old["result"], old["winner"], old["points"], old["totals"], old.get("after_end")) == \
-                (new["result"], new["winner"], new["points"], new["totals"], new.get("after_end")):
+    head = _amend_head(match, number, settled, width)
+    for old, new in zip(before.hands, after.hands):
+        if new.result is None or _facts(old) == _facts(new):
             continue
         was, now = _hand_words(old, match.players), _hand_words(new, match.players)
-        lines.append(f"hand {new['number']}: {was}\n{' ' * len(str(new['number']))}     now {now}")
+        lines.append(f"hand {new.number}: {was}\n{' ' * len(str(new.number))}     now {now}")
     lines[:0] = [f"amended hand {number}:" if lines else f"amended hand {number}: no score changed"] + head
-    lines.append(f"totals before: {_scores(before['totals'], match.players)}")
-    lines.append(f"totals now:    {_scores(after['totals'], match.players)}")
+    lines.append(f"totals before: {_scores(dict(before.totals), match.players)}")
+    lines.append(f"totals now:    {_scores(dict(after.totals), match.players)}")
     lines.extend(f"note: {note_words(note)}" for note in match.state.notes if note.hand > number)
     state = match.state
-    if before["finished"] and not state.finished:
+    if before.finished and not state.finished:
         lines.append("the match is open again: the amended results reach no end, so play goes on")
-    elif state.finished and (not before["finished"] or state.after_end):
+    elif state.finished and (not before.finished or state.after_end):
         words = after_end_words(state)
         lines.append(f"the match now ends with hand {state.ended_in}" + (f"; {words}" if words else ""))
     lines.extend(standing_lines(match))
     return "\n".join(lines)
 
 
-def _hand_words(hand: Dict[str, Any], players: Sequence[str]) -> str:
-    counted = " (after the end: not counted)" if hand.get("after_end") else ""
-    return f"{result_words(hand)}; totals {_scores(hand['totals'], players)}{counted}"
+def _hand_words(hand: HandTally, players: Sequence[str]) -> str:
+    counted = " (after the end: not counted)" if hand.after_end else ""
+    facts = {"result": hand.result, "knocker": hand.knocker, "winner": hand.winner, "points": hand.points}
+    return f"{result_words(facts)}; totals {_scores(dict(hand.totals), players)}{counted}"

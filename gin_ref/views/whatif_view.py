@@ -6,9 +6,8 @@ from typing import Any, Dict, List, Optional
 from gin_ref.match.model import Match
 from gin_ref.match.whatif import WhatIf
 from gin_ref.views import words
-from gin_ref.views.text import cells, fit_text, output_width, short_name, table
+from gin_ref.views.text import cells, fit_text, grid, short_name
 
-RESULT_SHORT = {"big_gin": "big gin", "illegal_knock": "illegal", None: "-"}
 
 
 def what_if_data(whatif: WhatIf) -> Dict[str, Any]:
@@ -30,7 +29,7 @@ def what_if_data(whatif: WhatIf) -> Dict[str, Any]:
 
 def _cell(result: Optional[str], winner: Optional[str], points: Any) -> str:
     """``gin Ann 35``, ``dead``, ``illegal``, ``-``."""
-    text = RESULT_SHORT.get(result, result)
+    text = "-" if result is None else words.result_name(result)
     return f"{text} {short_name(winner)} {points}" if winner is not None else str(text)
 
 
@@ -45,9 +44,9 @@ def _end(finished: bool, final: Optional[Dict[str, int]], winner: Optional[str],
     return f"{words.final_words(final, winner, bonuses)} (ended in hand {ended_in})"
 
 
-def what_if_text(match: Match, whatif: WhatIf) -> str:
+def what_if_text(match: Match, whatif: WhatIf, width: Optional[int] = None) -> str:
     """Per hand the result as played and under the other rules, with why they differ; then the totals,
-    the end and the winner under each."""
+    the end and the winner under each; fitting ``width`` cells."""
     played, other = match.rules.name, whatif.rules.name
     players = match.players
     rows, reasons = [], []
@@ -58,17 +57,16 @@ def what_if_text(match: Match, whatif: WhatIf) -> str:
         as_played = _cell(shown, entry.get("winner"), entry.get("points")) if settled or ruling else "open"
         why = "; ".join(words.why_words(w, other) for w in hand.why)
         if why:  # said below the table, so the table fits the terminal however long the reason
-            reasons.append(fit_text(f"  hand {entry['number']}: {why}"))
+            reasons.append(fit_text(f"  hand {entry['number']}: {why}", width))
         rows.append((f"{entry['number']}{'*' if why else ''}", as_played,
                      _totals(entry.get("totals") or match.state.totals, players) if settled else "",
                      _cell(hand.result, hand.winner, hand.points), _totals(hand.totals, players)))
     order = "-".join(short_name(name) for name in players)
-    lines = [fit_text(f"what if: under {other} (played under {played}); the record is unchanged")]
-    width = output_width()
-    shown = table(rows, ("hand", played, order, other, order), right={0}, width=width)
+    lines = [fit_text(f"what if: under {other} (played under {played}); the record is unchanged", width)]
+    shown = grid(rows, ("hand", played, order, other, order), right={0}, width=width)
     if width is not None and max(map(cells, shown.splitlines())) > width:  # the totals' order said above
-        lines.append(fit_text(f"totals in the order {order}"))
-        shown = table(rows, ("hand", played, "totals", other, "totals"), right={0}, width=width, wrap=(1, 3))
+        lines.append(fit_text(f"totals in the order {order}", width))
+        shown = grid(rows, ("hand", played, "totals", other, "totals"), right={0}, width=width, wrap=(1, 3))
     lines.append(shown)
     if reasons:
         lines += ["* why they differ:"] + reasons

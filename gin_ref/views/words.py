@@ -7,24 +7,40 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core import game
 from gin_ref.match.actions import Outcome
-from gin_ref.match.play import card_of
 from gin_ref.match.result import scores_text
 from gin_ref.match.schema import turn_count
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.steps import Step
+from gin_ref.match.tally import Irregularity, Ruling, Tally
+from gin_ref.views.text import pretty_card
 
-
-def pretty_card(code: object) -> str:
-    """A card of the record (its code, ``9H``) as every message shows it (``9♥``); the text as it is when it
-    is not a card (a view stays total on any record)."""
-    try:
-        return card_of(code).pretty
-    except Exception:
-        return str(code)
-
-RESULT_NAMES = {"big_gin": "big gin", "undercut": "knock, undercut", "tie": "knock, a tie scored 0-0"}
+# The one set of result names: a result's short name (the sheets, ``--what-if``), and the longer phrase
+# where a hand is told in words (``Ben's knock, undercut, ...``).
+RESULT_NAMES = {"big_gin": "big gin", "illegal_knock": "illegal"}
+RESULT_PHRASES = {"undercut": "knock, undercut", "tie": "knock, a tie scored 0-0"}
 RULED = "^"  # a ruled hand's mark, in the text tally and the exports (as PBN marks its adjusted scores)
 _ACTION_OF_KIND = {"illegal_knock": "knock", "wrong_dealer": "deal"}
+
+
+def result_name(result: object, phrase: bool = False) -> str:
+    """A result's name: ``big gin`` for ``big_gin`` (``phrase``: ``knock, undercut`` for an undercut)."""
+    text = str(result)
+    if phrase and text in RESULT_PHRASES:
+        return RESULT_PHRASES[text]
+    return RESULT_NAMES.get(text, text.replace("_", " "))
+
+
+def wins_words(winner: object) -> str:
+    """``Ann wins``: the winner where the sheet and the tally state where a match or a game stands (the
+    present: ``Ann wins: Ann 112, Ben 45``). Every "wins" and "won" of a winner is spelled by this function
+    or ``won_words``."""
+    return f"{winner} wins"
+
+
+def won_words(winner: object, what: str) -> str:
+    """``Ann won 151 to 71``, ``Ann won the match``: an end told as past (``what`` empty: ``Ann won``, a
+    table at an event)."""
+    return f"{winner} won {what}".rstrip()
 
 
 def result_words(entry: Mapping[str, Any]) -> str:
@@ -35,29 +51,29 @@ def result_words(entry: Mapping[str, Any]) -> str:
     if result is None:
         return "open"
     if result == "tie":
-        return f"{entry.get('knocker')}'s knock, a tie scored 0-0"
-    what = RESULT_NAMES.get(str(result), result)
+        return f"{entry.get('knocker')}'s {result_name(result, phrase=True)}"
+    what = result_name(result, phrase=True)
     points = entry.get("points")
     return f"{entry.get('knocker')}'s {what}, {points} point{'' if points == 1 else 's'} to {entry.get('winner')}"
 
 
-def irregularity_words(item: Mapping[str, Any]) -> str:
+def irregularity_words(item: Irregularity) -> str:
     """An irregularity: ``Ann's knock refused (knock not allowed: ...)``, ``Ben's draw refused (out of
     turn: ...)``, ``Ben's deal refused (Ben cannot deal hand 4: ...)`` (without a penalty)."""
-    kind = item.get("kind")
-    action = _ACTION_OF_KIND.get(str(kind)) or item.get("action") or "action"
-    card = f" {item['card']}" if kind == "out_of_turn" and item.get("card") else ""
-    return f"{item.get('player')}'s {action}{card} refused ({item.get('detail')})"
+    kind = item.kind
+    action = _ACTION_OF_KIND.get(str(kind)) or item.action or "action"
+    card = f" {item.card}" if kind == "out_of_turn" and item.card else ""
+    return f"{item.player}'s {action}{card} refused ({item.detail})"
 
 
-def penalty_words(item: Mapping[str, Any], to: str = "the opponent") -> str:
+def penalty_words(item: Irregularity, to: str = "the opponent") -> str:
     """``; 10 penalty points to Ben`` for a penalised knock, else nothing."""
-    return f"; {item['points']} penalty points to {to}" if item.get("points") else ""
+    return f"; {item.points} penalty points to {to}" if item.points else ""
 
 
-def irregularity_note(number: Any, item: Mapping[str, Any]) -> str:
+def irregularity_note(number: int, item: Irregularity) -> str:
     """``hand 3, turn 5: Ann's draw refused (out of turn: ...)``, with a penalty when there is one."""
-    turn = f", turn {item['turn']}" if item.get("turn") else ""
+    turn = f", turn {item.turn}" if item.turn else ""
     return f"hand {number}{turn}: {irregularity_words(item)}{penalty_words(item)}"
 
 
@@ -121,12 +137,12 @@ def refusal_words(state: MatchState, outcome: Outcome, dealt: bool = False) -> s
     the hand stays open when it does (``dealt``: the same command dealt it, and the deal stands)."""
     refusal = outcome.refusal
     assert refusal is not None
-    item = refusal.irregularity
-    turn = f", turn {item['turn']}" if item.get("turn") else ""
+    item = Irregularity.of(refusal.irregularity)
+    turn = f", turn {item.turn}" if item.turn else ""
     penalty = ""
-    if item.get("points") and state.current is not None:
-        penalty = penalty_words(item, state.current.other(item["player"]))
-    stays = "; the hand stays open" if item.get("kind") == "illegal_knock" else ""
+    if item.points and state.current is not None and item.player is not None:
+        penalty = penalty_words(item, state.current.other(item.player))
+    stays = "; the hand stays open" if item.kind == "illegal_knock" else ""
     back = "; undo takes it back"
     if dealt:
         stays = f"; the deal of hand {outcome.number} is recorded and the hand stays open"
@@ -153,7 +169,7 @@ def undone_words(step: Step) -> str:
             return f"hand {number}: the dead end and turn {step.turn} ({data['turns'][0]})"
         return f"hand {number}, turn {step.turn}: {data['turns'][0]}"
     if step.kind == "ruling":
-        return f"hand {number}: the ruling ({ruling_words(data)})"
+        return f"hand {number}: the ruling ({ruling_words(Ruling.of(data))})"
     if step.kind == "deal":
         upcard = f"upcard {pretty_card(data['upcard'])}" if data.get("upcard") else "no upcard given"
         return f"hand {number}: the deal ({data.get('dealer')} dealt, {upcard})"
@@ -233,7 +249,7 @@ def end_reason(state: MatchState) -> str:
             count = "three" if len(state.games) == 3 else str(len(state.games))
             return f"all {count} Hollywood games were won by hand {state.ended_in}"
         won = ", ".join(f"{name} {sum(1 for g in state.games if g.winner == name)}" for name in state.players)
-        who = f"{state.winner} won the match" if state.winner else "the match was drawn"
+        who = won_words(state.winner, "the match") if state.winner else "the match was drawn"
         return f"{who} in hand {state.ended_in}, games won: {won}"
     return f"{state.winner} reached {state.rules.target} in hand {state.ended_in}"
 
@@ -248,11 +264,11 @@ def final_words(final: Optional[Dict[str, int]], winner: Optional[str],
     if words is not None:
         return words
     scores = " to ".join(str(final[name]) for name in sorted(final, key=lambda n: -final[n]))
-    return f"{winner} won {scores}" if winner else f"a tie at {scores}"
+    return won_words(winner, scores) if winner else f"a tie at {scores}"
 
 
 def paid_words(final: Optional[Mapping[str, int]], winner: Optional[str],
-               bonuses: Optional[Mapping[str, Dict[str, int]]] = None) -> Optional[str]:
+               bonuses: Optional[Mapping[str, Mapping[str, int]]] = None) -> Optional[str]:
     """``Ann wins the game; Ben is paid 95 on boxes`` when the game's winner (who reached the target) has
     fewer final points than a loser and so pays him (``gin_ref.core.game.paid_against_the_game``); with
     three players, by whom: ``Ben is paid 95 by Ann on boxes``. None when the winner is paid as usual."""
@@ -262,7 +278,7 @@ def paid_words(final: Optional[Mapping[str, int]], winner: Optional[str],
     by = f" by {winner}" if final is not None and len(final) > 2 else ""
     parts = [f"{p.payee} is paid {p.points}{by} on {'boxes' if game.paid_on_boxes(p, bonuses) else 'points'}"
              for p in paid]
-    return f"{winner} wins the game; " + "; ".join(parts)
+    return f"{wins_words(winner)} the game; " + "; ".join(parts)
 
 
 def outcome_words(state: MatchState) -> str:
@@ -284,8 +300,8 @@ def why_words(why: Any, rules: str) -> str:
     if kind == "result":
         new, old, winner = values
         if winner is None:
-            return f"{RESULT_NAMES.get(new, new)}, scored 0-0, not {RESULT_NAMES.get(old, old)}"
-        return f"{RESULT_NAMES.get(new, new)} to {winner}, not {RESULT_NAMES.get(old, old)}"
+            return f"{result_name(new, phrase=True)}, scored 0-0, not {result_name(old, phrase=True)}"
+        return f"{result_name(new, phrase=True)} to {winner}, not {result_name(old, phrase=True)}"
     if kind == "bonus":
         result, new, old = values
         return f"{_BONUS_NAMES.get(result, result)} {new}, not {old}"
@@ -308,19 +324,19 @@ def why_words(why: Any, rules: str) -> str:
         return f"{values[0]} ruled by the director: stands as ruled"
     if kind == "no_upcard":
         return f"no upcard recorded, but {rules} needs it ({values[0]}): not scored"
-    return kind
+    return str(kind)
 
 
-def ruling_words(ruling: Mapping[str, Any], dated: bool = False) -> str:
+def ruling_words(ruling: Ruling, dated: bool = False) -> str:
     """A ruling: ``awarded to Ann, 25 points (Ben exposed his hand; ruled by Dana)``, with its date
     (``, 2024-05-01T21:10``) when ``dated``."""
-    kind, player = ruling.get("kind"), ruling.get("player")
-    what = {"award": f"awarded to {player}, {ruling.get('points')} points", "void": "void, no score",
+    kind, player = ruling.kind, ruling.player
+    what = {"award": f"awarded to {player}, {ruling.points} points", "void": "void, no score",
             "redeal": "a misdeal, no score, the same dealer deals again",
             "forfeit": f"{player} forfeits: the match ends"}.get(str(kind), str(kind))
-    by = f"; ruled by {ruling['by']}" if ruling.get("by") else "; ruled by the director"
-    when = f", {str(ruling.get('date'))[:16]}" if dated and ruling.get("date") else ""
-    return f"{what} ({ruling.get('reason')}{by}{when})"
+    by = f"; ruled by {ruling.by}" if ruling.by else "; ruled by the director"
+    when = f", {str(ruling.date)[:16]}" if dated and ruling.date else ""
+    return f"{what} ({ruling.reason}{by}{when})"
 
 
 RESULT_ONLY_VERIFIED = "a result only (it carries no hands)"  # verify's word for a match recorded by its result
@@ -373,31 +389,29 @@ def house_rule_notes(knobs: Mapping[str, Any]) -> List[str]:
     return notes
 
 
-def hand_notes(tally: Mapping[str, Any], entries: Sequence[Mapping[str, Any]],
+def hand_notes(tally: Tally, entries: Sequence[Mapping[str, Any]],
                dead_hand_stock: Optional[int] = None) -> List[Tuple[int, str]]:
     """``(hand number, note)`` for everything the tally marks with ``*``, hand by hand: each irregularity
     (a deal refused, under the hand it was for), each hand that ended dead by itself, each hand that stands
-    as played after an amend, each hand played after the end. From plain data: the ``tally --json`` object
-    and the record's hand entries (``entries``), so the tally and the exports say the same."""
+    as played after an amend, each hand played after the end. From the tally and the record's hand entries
+    (``entries``), so the tally and the exports say the same."""
     notes: List[Tuple[int, str]] = []
-    refused = tally.get("irregularities") or []
-    amended = [Note(**item) for item in tally.get("notes") or []]
-    hands = tally.get("hands") or []
-    after = [hand["number"] for hand in hands if hand.get("after_end")]
-    for hand, entry in zip(hands, entries):
-        number = hand["number"]
-        notes += [(number, irregularity_note(number, item)) for item in refused if item.get("hand") == number]
-        notes += [(number, irregularity_note(number, item)) for item in hand.get("irregularities") or []]
+    refused = tally.irregularities
+    after = [hand.number for hand in tally.hands if hand.after_end]
+    for hand, entry in zip(tally.hands, entries):
+        number = hand.number
+        notes += [(number, irregularity_note(number, item)) for item in refused if item.hand == number]
+        notes += [(number, irregularity_note(number, item)) for item in hand.irregularities]
         turns = turn_count(entry)
-        if turns and hand.get("result") == "dead":
+        if turns and hand.result == "dead":
             stock = f"{dead_hand_stock} cards" if dead_hand_stock is not None else "its last cards"
             notes.append((number, f"hand {number}: dead by itself at turn {turns}, the stock down to {stock}"))
-        notes += [(number, note_words(note)) for note in amended if note.hand == number]
-        if hand.get("after_end"):
+        notes += [(number, note_words(note)) for note in tally.notes if note.hand == number]
+        if hand.after_end:
             notes.append((number, f"hand {number}: played after the end (the match ended with hand "
                                   f"{after[0] - 1}): not counted"))
-    later = len(hands) + 1
-    notes += [(later, irregularity_note(later, item)) for item in refused if item.get("hand") == later]
+    later = len(tally.hands) + 1
+    notes += [(later, irregularity_note(later, item)) for item in refused if item.hand == later]
     return notes
 
 

@@ -56,18 +56,18 @@ class TableReader:
 
 
 def _read(path: str) -> Tuple[Optional[MatchView], Optional[str]]:
-    from gin_ref.files import matchfile as records
-    from gin_ref.match.tally import tally_data
+    from gin_ref.files import matchfile
+    from gin_ref.match.tally import tally_of
 
     try:
-        rec = records.load(path)
+        rec = matchfile.load(path)
     except GinRefError as exc:
         message = getattr(exc, "message", str(exc))
         line = getattr(exc, "line", None)
         return None, f"line {line}: {message}" if line else message
     except OSError as exc:
         return None, f"cannot read the file: {(exc.strerror or str(exc)).lower()}"
-    return MatchView(os.path.basename(path), records.record_data(rec), tally_data(rec)), None
+    return MatchView(os.path.basename(path), matchfile.record_data(rec), tally_of(rec.match)), None
 
 
 def last_hand(view: MatchView) -> Optional[Dict[str, Any]]:
@@ -75,8 +75,8 @@ def last_hand(view: MatchView) -> Optional[Dict[str, Any]]:
     if not view.hands:
         return None
     hand = view.hands[-1]
-    ruled = f" ({words.RULED} ruled: {hand['ruling'].get('kind')})" if hand.get("ruling") else ""
-    return {"number": hand["number"], "words": words.result_words(hand) + ruled}
+    ruled = f" ({words.RULED} ruled: {hand.ruling.kind})" if hand.ruling is not None else ""
+    return {"number": hand.number, "words": words.result_words(hand.data()) + ruled}
 
 
 def table_entry(view: Optional[MatchView], error: Optional[str]) -> Dict[str, Any]:
@@ -84,13 +84,13 @@ def table_entry(view: Optional[MatchView], error: Optional[str]) -> Dict[str, An
     if view is None:
         return {"totals": None, "hands": 0, "last": None, "state": "not readable", "problem": error}
     tally = view.tally
-    if tally.get("finished"):
-        winner = tally.get("winner")
-        final = tally.get("final") or tally.get("totals") or {}
+    if tally.finished:
+        winner = tally.winner
+        final = tally.final or tally.totals or {}
         state = f"{winner} won" if winner else "tied"
     else:
-        final = tally.get("totals") or {}
-        state = "playing" if view.hands or tally.get("open_hand") else "not started"
+        final = tally.totals or {}
+        state = "playing" if view.hands or tally.open_hand else "not started"
     return {"totals": {name: final.get(name, 0) for name in view.players}, "hands": len(view.hands),
             "last": last_hand(view), "state": state, "problem": None}
 
@@ -108,7 +108,7 @@ def event_board(folder: str, reader: TableReader) -> Dict[str, Any]:
             if view is not None:
                 error = _not_the_tables(view, t.players, event)
             results[t.file] = Result.unplayed(error) if error is not None or view is None else \
-                _in_event_names(Result.of_tally(view.tally), t.players)
+                _in_event_names(Result.of_tally(view.tally.data()), t.players)
             entries[t.file] = table_entry(None if error is not None else view, error)
             entries[t.file]["_changed"] = reader.changed(os.path.join(folder, t.file))
     rows = event.standings(results)
@@ -176,7 +176,7 @@ def matches_board(title: str, spots: List[Tuple[str, str]], reader: TableReader)
         tables.append({"table": None, "label": label, "players": view.players if view is not None else [],
                        **table_entry(view, error), "_changed": reader.changed(path)})
     club = standings(views)["standings"] if views else []
-    finished = sum(1 for view in views if view.tally.get("finished"))
+    finished = sum(1 for view in views if view.tally.finished)
     return with_latest({
         "kind": "matches",
         "title": title,

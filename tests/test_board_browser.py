@@ -138,7 +138,11 @@ def test_the_board_follows_the_tables_the_command_line_and_the_directors_pairing
                 assert "verify: ok" in desk.page_source
                 desk.save_screenshot(os.path.join(place, "director-1920x1080.png"))
                 desk.find_element("css selector", "form[action='/director/pair'] button").click()
-                assert "round 2 of 3, 2 tables" in desk.find_element("css selector", "[role=status]").text
+                from selenium.webdriver.support.ui import WebDriverWait
+
+                status = WebDriverWait(desk, 20).until(
+                    lambda d: d.find_elements("css selector", "[role=status]"))  # the answer's page has loaded
+                assert "round 2 of 3, 2 tables" in status[0].text
             finally:
                 desk.quit()
             wait_for(driver, "Round 2 of 3: pairings", seconds=5)

@@ -8,7 +8,8 @@ console script's own lines and the imports are not yet inside any ``try``. From 
 (An interrupt while Python itself starts, before this module is imported, ends as Python ends it.)
 """
 
-# _signal: the C module, loaded with Python ('signal' itself takes longer to import: its enums)
+# _signal: the C module, loaded with Python ('signal' itself takes longer to import: its enums), and
+# the only one used here
 import _signal  # type: ignore[import-not-found]
 import os
 
@@ -20,21 +21,33 @@ def _interrupted_early(signum, frame):
 
 _signal.signal(_signal.SIGINT, _interrupted_early)
 
-import signal  # noqa: E402 (after the handler: from the first line on, Ctrl-C is this module's)
-import sys  # noqa: E402
+import sys  # noqa: E402 (after the handler: from the first line on, Ctrl-C is this module's)
 
 
 def run():
+    if sys.argv[1:] == ["--version"]:  # the version alone needs no command line parser: click's own words
+        from gin_ref import __version__
+
+        sys.stdout.write(f"gin-ref, version {__version__}\n")
+        return 0
     try:
-        signal.signal(signal.SIGINT, signal.default_int_handler)  # the command undoes what it began
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)  # the command undoes what it began
+        import gc
+
+        gc.set_threshold(50_000, 20, 100)  # as gin_ref.cli sets it, before its imports: fewer collections in them
         from gin_ref.cli import main
 
         return main()
     except KeyboardInterrupt:
         sys.stderr.write("Error: interrupted\n")  # the words of gin_ref.cli.errors, which may not be loaded
         sys.exit(130)
+    except Exception as exc:  # a bug met before the command line is read (the CLI failing to load): exit 3
+        if os.environ.get("GIN_REF_DEBUG", "") not in ("", "0"):
+            raise
+        sys.stderr.write(f"Error: internal error in gin-ref (please report it): {type(exc).__name__}\n")
+        sys.exit(3)
     finally:  # the command is over: an interrupt now would only kill Python as it exits
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
 
 
 if __name__ == "__main__":

@@ -26,3 +26,94 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if item.path.name in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+
+
+# Running gin-ref (tests/runs.py): ``gin`` in this process, ``gin_installed`` through the installed command.
+# Both take the command's words and cwd=, env=, input=, and return a Run with .code, .out and .err.
+from runs import installed, invoke  # noqa: E402
+
+
+@pytest.fixture
+def gin():
+    """gin-ref in this process (click's CliRunner on the console script's group)."""
+    return invoke
+
+
+@pytest.fixture
+def gin_installed():
+    """gin-ref through the installed command, in a process of its own: for exit codes as a shell sees them,
+    signals, the console script, ``python -m gin_ref``."""
+    return installed
+
+
+@pytest.fixture
+def new_match(tmp_path):
+    """Start a match: ``new_match("Ann", "Ben", rules="oklahoma")`` records ``gin-ref new`` in
+    ``tmp_path/m.yaml`` (or ``path=``) and returns the file's path."""
+
+    def start(*players, rules=None, path=None, options=()):
+        path = tmp_path / "m.yaml" if path is None else path
+        extra = ["--rules", rules] if rules else []
+        done = invoke("new", *(players or ("Ann", "Ben")), "--match", path, *extra, *options)
+        assert done.code == 0, done.err
+        return path
+
+    return start
+
+
+@pytest.fixture
+def tally():
+    """The tally of a match file as ``gin-ref tally --json`` gives it (the command must exit 0)."""
+    import json
+
+    def read(path, *options):
+        done = invoke("tally", "--match", path, "--json", *options)
+        assert done.code == 0, done.err
+        return json.loads(done.out)
+
+    return read
+
+
+class Sweep:
+    """How many hands of a seeded reference sweep to check (the first ones of the same sequence): all of them
+    in the slow suite, a sample in the fast one."""
+
+    def __init__(self, full):
+        self.full = full
+
+    def __call__(self, count, sample=150):
+        return count if self.full else min(count, sample)
+
+
+@pytest.fixture(params=[pytest.param(False, id="sample"), pytest.param(True, id="full", marks=pytest.mark.slow)])
+def sweep(request):
+    """A sweep against the brute-force reference (tests/reference.py): ``sweep(3000)`` hands is a sample of
+    them (150 by default, the first of the same seeded sequence) in the fast suite and all 3000 under
+    ``-m slow``."""
+    return Sweep(request.param)
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """Work in ``tmp_path`` (the current folder for the test and for gin-ref in process), no $GIN_REF_MATCH."""
+    monkeypatch.delenv("GIN_REF_MATCH", raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def knocked(here):
+    """``m.yaml`` in the current folder: Ann v Ben (Ann deals), hand 1 a knock by Ben, 5 against 23."""
+    for args in (["new", "--match", "m.yaml", "--dealer", "Ann", "Ann", "Ben"],
+                 ["knock", "--match", "m.yaml", "--upcard", "9H", "Ben", "5", "--defender", "23"]):
+        done = invoke(*args)
+        assert done.code == 0, done.err
+    return here / "m.yaml"
+
+
+# -- a bug in gin-ref is a traceback in the tests (issue 23 item 2) ---------------------------------------------
+@pytest.fixture(autouse=True)
+def _internal_errors_raise(monkeypatch):
+    """GIN_REF_DEBUG=1: an internal error is raised with its traceback (in this process and in the commands
+    the tests start), never the one line a user sees (tests/test_internal_errors.py unsets it to test that)."""
+    monkeypatch.setenv("GIN_REF_DEBUG", "1")

@@ -1,10 +1,8 @@
 """Helpers of the serve tests: a folder to serve (the shipped club night, or plain matches), its app in
 process (Starlette's TestClient) and a table's phone (the client with the table's cookie)."""
 
-import os
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -26,8 +24,18 @@ CLUB = ROOT / "events" / "club-night"
 HOST = "127.0.0.1:8000"
 
 
-def gin(*args, cwd=None):
-    return subprocess.run(["gin-ref", *map(str, args)], capture_output=True, text=True, cwd=cwd, timeout=60)
+class _Done:
+    def __init__(self, result):
+        self.returncode, self.stdout, self.stderr = result.exit_code, result.stdout, result.stderr
+
+
+def gin(*args):
+    """Run gin-ref in this process (click's runner): ``.returncode``, ``.stdout``, ``.stderr``."""
+    from click.testing import CliRunner
+
+    from gin_ref.cli import main
+
+    return _Done(CliRunner().invoke(main, [str(arg) for arg in args]))
 
 
 _MADE = {}

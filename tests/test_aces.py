@@ -16,7 +16,7 @@ from gin_ref.core.cards import DECK, parse_cards, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_after_discard, deadwood_of
 from gin_ref.core.errors import InvalidNotationError, RulesError
 from gin_ref.core.layoffs import best_defense
-from gin_ref.core.melds import Meld, is_run, parse_melds
+from gin_ref.core.melds import is_run, parse_melds
 from gin_ref.core.rules import HouseRules, make_rules
 from gin_ref.core.scoring import settle
 from reference import (RefAces, check_defense, check_melding, defender_hand, melded_hand, rich_hand, random_hand,
@@ -218,16 +218,16 @@ def _ref(runs, value):
 
 
 @pytest.mark.parametrize("runs, value", VARIANTS)
-def test_deadwood_matches_the_reference(runs, value):
+def test_deadwood_matches_the_reference(runs, value, sweep):
     rng = random.Random(VARIANTS.index((runs, value)))
     aces, ref = aces_for(runs, value), _ref(runs, value)
     deck = list(DECK)
-    for i in range(300):
+    for i in range(sweep(300, 60)):
         hand = (rich_hand if i % 2 else random_hand)(rng, deck, 10)
         melding = best_melding(to_mask(hand), aces=aces)
         check_melding(hand, melding, aces=ref)
         assert deadwood_of(to_mask(hand), aces) == melding.deadwood == ref_deadwood(hand, ref), [c.code for c in hand]
-    for i in range(100):
+    for i in range(sweep(100, 20)):
         hand = (rich_hand if i % 2 else random_hand)(rng, deck, 11)
         melding = best_melding(to_mask(hand), discard=True, aces=aces)
         check_melding(hand, melding, discard=True, aces=ref)
@@ -327,7 +327,7 @@ def test_the_count_bound_follows_the_ace_value(tmp_path):
 
 
 @pytest.mark.parametrize("runs, value", VARIANTS)
-def test_the_count_of_best_arrangements_matches_the_reference(runs, value):
+def test_the_count_of_best_arrangements_matches_the_reference(runs, value, sweep):
     """``best_melding_count`` and ``all_meldings`` (what settle weighs for the knocker) against every
     partition the reference lists at the least deadwood."""
     from gin_ref.core.deadwood import all_meldings, best_melding_count
@@ -335,7 +335,7 @@ def test_the_count_of_best_arrangements_matches_the_reference(runs, value):
 
     rng = random.Random(100 + VARIANTS.index((runs, value)))
     aces, ref = aces_for(runs, value), _ref(runs, value)
-    for i in range(80):
+    for i in range(sweep(80, 30)):
         hand = (rich_hand if i % 2 else random_hand)(rng, list(DECK), 10)
         least = ref_deadwood(hand, ref)
         best = sum(1 for _melds, loose in ref_partitions(hand, ref) if ref_points(loose, ref) == least)
@@ -352,7 +352,7 @@ def test_rules_diff_names_the_ace_knob(high_rules):
 
 
 def test_completion_leaves_out_the_cards_of_a_run_through_the_ace(tmp_path, high_rules):
-    from test_completion import complete
+    from runs import complete
 
     offered = complete(tmp_path, ["check", "--rules", high_rules, "--upcard", "9H", "Q-AS", "k"])
     assert ("plain", "KS") not in offered and ("plain", "KH") in offered

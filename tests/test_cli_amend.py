@@ -4,7 +4,7 @@ installed command."""
 import json
 
 from hands import DEFENDER, KNOCKER
-from test_cli_counts import new, ok, refused, sh, tally, verified
+from infolder import new, ok, refused, sh, tally, verified
 
 
 def counted(cwd, *hands, upcard="9H"):

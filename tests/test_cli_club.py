@@ -9,14 +9,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
 from gin_ref.files.matchfile import load
 from gin_ref.match.tally import tally_data
 
 from clubplay import record_match
 from hands import DEFENDER, KNOCKER
+from runs import invoke, output_of as run
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -29,16 +28,6 @@ def summary_cache(tmp_path, monkeypatch):
     path = tmp_path / "cache" / "summaries.json"
     monkeypatch.setenv("GIN_REF_CACHE", str(path))
     return path
-
-
-def invoke(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-def run(*args):
-    result = invoke(*args)
-    assert result.exit_code == 0, (args, result.stdout, result.stderr)
-    return result.stdout
 
 
 def play_event(folder, system, players, plan, rules="standard", rounds=None):

@@ -1,52 +1,12 @@
-"""Hands by points and mixed hands, and one command per hand (issue 11 items 1 and 3), through the installed
-command: counts settle exactly as cards do under every rule that touches them."""
+"""Hands by points and mixed hands, and one command per hand (issue 11 items 1 and 3), in process
+(tests/runs.py): counts settle exactly as cards do under every rule that touches them."""
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 
 import pytest
 
 from hands import DEFENDER, KNOCKER
-
-GIN_REF = shutil.which("gin-ref")
-
-
-def sh(cwd, *args):
-    env = dict(os.environ, GIN_REF_MATCH="m.yaml")
-    command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-    if not GIN_REF:
-        env["PYTHONPATH"] = os.pathsep.join(sys.path)
-    return subprocess.run(command + [str(a) for a in args], cwd=cwd, capture_output=True, text=True, env=env)
-
-
-def ok(cwd, *args):
-    result = sh(cwd, *args)
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
-
-def refused(cwd, args, message, code=1):
-    before = (cwd / "m.yaml").read_bytes()
-    result = sh(cwd, *args)
-    assert (result.returncode, result.stderr, result.stdout) == (code, f"Error: {message}\n", "")
-    assert (cwd / "m.yaml").read_bytes() == before
-
-
-def tally(cwd):
-    return json.loads(ok(cwd, "tally", "--json"))
-
-
-def verified(cwd):
-    result = sh(cwd, "verify", "m.yaml")
-    assert result.returncode == 0, result.stderr
-    return result.stdout
-
-
-def new(cwd, *options, players=("Ann", "Ben")):
-    ok(cwd, "new", *options, *players)
+from infolder import new, ok, refused, sh, tally, verified
 
 
 def test_a_hand_by_points_settles_and_the_record_says_it_was_counted(tmp_path):

@@ -1,17 +1,9 @@
-"""``gin-ref rules diff`` through the installed command: the knobs that differ, both values, where each
+"""``gin-ref rules diff`` in process: the knobs that differ, both values, where each
 came from and the extends chain."""
 
 import json
-import shutil
-import subprocess
-import sys
 
-GIN_REF = shutil.which("gin-ref")
-
-
-def run(*args, cwd=None):
-    command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-    return subprocess.run(command + [str(a) for a in args], cwd=cwd, capture_output=True, text=True)
+from runs import invoke as run
 
 
 def test_diff_of_two_presets_names_each_knob_its_values_and_sources():

@@ -7,12 +7,10 @@ from click.testing import CliRunner
 
 from gin_ref.cli import main
 
+from runs import invoke as run
+
 K1, D1 = "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D", "KH QD JS 9H 6D 3H 6S TD 5C 2H"
 K2, D2 = "AS 2S 3S 4H 4D 4C 7C 8C 9C 6D", "5H 5S 5C TH JH QH 2D 3D 4S AC"
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(main, list(args), input=input)
 
 
 def test_check_legal_text():

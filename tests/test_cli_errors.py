@@ -11,7 +11,6 @@ from pathlib import Path
 
 import click
 import pytest
-from click.testing import CliRunner
 
 from gin_ref.cli import main
 from gin_ref.files import matchfile as record
@@ -19,15 +18,12 @@ from gin_ref.files import matchfile as record
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from make_match import make_match  # noqa: E402
+from runs import invoke as run
 
 CASE = '{"upcard": "7D", "hand": "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D"}'
 LEGAL = ('{"limit": 7, "legal": true, "gin": false, "big_gin": false, "deadwood": 5, "melds": [["AS", "2S", "3S"], '
          '["4H", "4D", "4C"], ["7C", "8C", "9C"]], "deadwood_cards": ["5D"], "discard": null, "verdict": "legal: '
          'deadwood 5 within limit 7, 2 to spare (upcard 7♦)"}')
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(main, [str(a) for a in args], input=input)
 
 
 def gin_ref(*args, **kwargs):
@@ -158,6 +154,7 @@ def test_ctrl_c_while_the_session_parses_an_entry(here, monkeypatch, capsys):
     assert capsys.readouterr().err == "Error: interrupted\n"
 
 
+@pytest.mark.slow  # stress: eight processes, each interrupted by a real SIGINT at a timed moment
 def test_ctrl_c_during_a_write_leaves_the_file_as_it_was(here):
     """Interrupted at any moment, a deal either did not happen (exit 130, the file byte for byte as it was)
     or happened whole (exit 0, or 130 saying the change was written). (An interrupt in the first milliseconds, while Python itself starts and

@@ -13,6 +13,8 @@ from gin_ref.cli import main
 from gin_ref.core.errors import RecordError
 from gin_ref.files.matchfile import load
 
+from runs import invoke as run
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
@@ -46,7 +48,6 @@ score progression of Ann (running total after each hand):
 """
 
 
-
 def damage(path):
     """``(line, message)`` that the match reader (``gin_ref.files.matchfile``) gives for a damaged file."""
     with pytest.raises(RecordError) as caught:
@@ -63,10 +64,6 @@ def skipped_line(path):
     """The warning on stderr: the file named as every reader names it, ``FILE:LINE: message``."""
     line, message = damage(path)
     return f"skipped {path}:{line}: {message}\n"
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(a) for a in args])
 
 
 @pytest.fixture

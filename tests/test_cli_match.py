@@ -1,25 +1,23 @@
 """Recording whole matches from the command line: new, deal, knock, dead, undo, tally, verify (two players).
 
-Whole matches under oklahoma, classic and hollywood through CliRunner, a few commands through the installed
-``gin-ref``, and every bad input with its exact ``Error:`` line, its exit code and the file unchanged.
+Whole matches under oklahoma, classic and hollywood in process (tests/runs.py; the installed command:
+tests/test_smoke_installed.py), and every bad input with its exact ``Error:`` line, its exit code and the file unchanged.
 """
 
 import fcntl
 import json
 import re
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from gin_ref.files import matchfile as record
-from gin_ref.cli import main
 
 from hands import BASE, DEFENDER, KNOCKER
+from runs import invoke
 
 
 @pytest.fixture
@@ -30,7 +28,7 @@ def match_file(tmp_path, monkeypatch):
 
 
 def run(*args, ok=True):
-    result = CliRunner().invoke(main, [str(a) for a in args])
+    result = invoke(*args)
     if ok:
         assert result.exit_code == 0, result.output + result.stderr
     return result
@@ -558,56 +556,37 @@ def test_verify_refuses_player_names_that_differ_only_in_case(match_file):
                "case)\n")
 
 
-# -- the installed command ---------------------------------------------------------------------------------
+# -- a whole match on $GIN_REF_MATCH (through the installed command: tests/test_smoke_installed.py) ----------
 
-GIN_REF = shutil.which("gin-ref")
-installed = pytest.mark.skipif(GIN_REF is None, reason="gin-ref is not installed (pip install .)")
-
-
-def sh(cwd, *args, env=None):
-    return subprocess.run([GIN_REF, *map(str, args)], cwd=cwd, capture_output=True, text=True,
-                          env=dict(os.environ, **(env or {})))
-
-
-@installed
-def test_installed_command_plays_and_refuses(tmp_path):
+def test_a_match_on_the_file_gin_ref_match_names_plays_and_refuses(tmp_path):
     env = {"GIN_REF_MATCH": "table.yaml"}
-    assert sh(tmp_path, "new", "--dealer", "Ben", "Ann", "Ben", env=env).returncode == 0
-    assert sh(tmp_path, "deal", "--upcard", "TD", env=env).stdout == ("hand 1: Ben deals, upcard 10♦\n"
-                                                                      "knock limit 10 (upcard 10♦)\n")
+
+    def ok(cwd, *args, env=None):
+        done = invoke(*args, cwd=cwd, env=env)
+        assert (done.code, done.err) == (0, ""), (args, done)
+        return done.out
+
+    ok(tmp_path, "new", "--dealer", "Ben", "Ann", "Ben", env=env)
+    assert ok(tmp_path, "deal", "--upcard", "TD", env=env) == ("hand 1: Ben deals, upcard 10♦\n"
+                                                               "knock limit 10 (upcard 10♦)\n")
     before = (tmp_path / "table.yaml").read_bytes()
-    bad = sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)].replace("3C", "AS"),
-             env=env)
-    assert (bad.returncode, bad.stderr, bad.stdout) == (2, "Error: AS in both hands\n", "")
+    bad = invoke("knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)].replace("3C", "AS"),
+                    cwd=tmp_path, env=env)
+    assert (bad.code, bad.err, bad.out) == (2, "Error: AS in both hands\n", "")
     assert (tmp_path / "table.yaml").read_bytes() == before
-    done = sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 71)], env=env)
-    assert done.returncode == 0 and "totals: Ann 66, Ben 0\nnext: Ann deals hand 2 (the winner" in done.stdout
-    sh(tmp_path, "deal", "--upcard", "TS", env=env)
-    over = sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 35)], env=env)
-    assert over.returncode == 0 and "totals: Ann 96, Ben 0\nnext: Ann deals hand 3" in over.stdout
-    sh(tmp_path, "deal", "--upcard", "TH", env=env)
-    sh(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], env=env)
-    data = json.loads(sh(tmp_path, "tally", "--json", env=env).stdout)
+    out = ok(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 71)], env=env)
+    assert "totals: Ann 66, Ben 0\nnext: Ann deals hand 2 (the winner" in out
+    ok(tmp_path, "deal", "--upcard", "TS", env=env)
+    out = ok(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 35)], env=env)
+    assert "totals: Ann 96, Ben 0\nnext: Ann deals hand 3" in out
+    ok(tmp_path, "deal", "--upcard", "TH", env=env)
+    ok(tmp_path, "knock", "Ann", *KNOCKER[5].split(), "--defender", DEFENDER[(5, 23)], env=env)
+    data = json.loads(ok(tmp_path, "tally", "--json", env=env))
     assert (data["winner"], data["final"], [h["dealer"] for h in data["hands"]]) == (
         "Ann", {"Ann": 114, "Ben": 0}, ["Ben", "Ann", "Ann"])
-    late = sh(tmp_path, "deal", "--upcard", "2H", env=env)
-    assert (late.returncode, late.stderr) == (1, "Error: the match is over (it ended with hand 3): no more deals\n")
-    assert sh(tmp_path, "verify", "table.yaml").stdout == "table.yaml: ok, 3 hands, over: Ann won 114 to 0\n"
-
-
-@installed
-def test_installed_help_names_every_match_command(tmp_path):
-    out = sh(tmp_path, "--help").stdout
-    for name in ("new", "deal", "knock", "dead", "undo", "tally", "verify"):
-        assert f"  {name} " in out
-    assert "Example:" in sh(tmp_path, "knock", "--help").stdout
-
-
-def test_python_dash_m_runs_the_same_cli(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "gin_ref", "verify", tmp_path / "none.yaml"],
-                            capture_output=True, text=True, cwd=tmp_path,
-                            env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)))
-    assert result.returncode == 1 and result.stderr.endswith("none.yaml: no such file\n")
+    late = invoke("deal", "--upcard", "2H", cwd=tmp_path, env=env)
+    assert (late.code, late.err) == (1, "Error: the match is over (it ended with hand 3): no more deals\n")
+    assert ok(tmp_path, "verify", "table.yaml") == "table.yaml: ok, 3 hands, over: Ann won 114 to 0\n"
 
 
 # -- the end of the record: a cut file is refused, a /1 file is read and written as /2 ---------------------

@@ -7,9 +7,9 @@ import math
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
+import runs
+from runs import installed
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -23,13 +23,11 @@ def summary_cache(tmp_path, monkeypatch):
 
 def invoke(*args):
     # as wide as the rest of the suite (conftest), module-scoped fixtures too: whole lines, long paths unbroken
-    return CliRunner().invoke(main, [str(a) for a in args], env={"COLUMNS": "200"})
+    return runs.invoke(*args, env={"COLUMNS": "200"})
 
 
 def run(*args):
-    result = invoke(*args)
-    assert result.exit_code == 0, (args, result.stdout, result.stderr)
-    return result.stdout
+    return runs.output_of(*args, env={"COLUMNS": "200"})
 
 
 def refused(code, *args):
@@ -149,7 +147,7 @@ def test_history_stats_and_the_sheet_count_a_result_as_a_finished_match(night, t
     assert csv_rows[1] == f"{first},{DATE},,,,,,result_only,Ann,,154,24,,,"
     markdown = run("export", "--format", "markdown", first)
     assert "- Ann wins: Ann 154, Cid 24\n\n*recorded by its result only: no hands*\n" in markdown
-    html = run("export", "--format", "html", "--output", tmp_path / "s.html", first)
+    run("export", "--format", "html", "--output", tmp_path / "s.html", first)
     assert "recorded by its result only: no hands" in (tmp_path / "s.html").read_text()
     exported = json.loads(run("export", "--format", "json", first))["matches"][0]["tally"]
     assert (exported["finished"], exported["winner"], exported["final"], exported["hands"]) == (
@@ -396,14 +394,8 @@ def test_a_result_edited_by_hand_is_not_sealed_again_until_amended(tmp_path):
 
 
 def test_the_installed_command_records_a_result_and_exits_by_the_contract(tmp_path):
-    import shutil
-    import subprocess
-    import sys
-
-    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
-
     def gin_ref(*args):
-        return subprocess.run(command + [str(a) for a in args], capture_output=True, text=True, cwd=tmp_path)
+        return installed(*args, cwd=tmp_path)
 
     done = gin_ref("result", "Ann", 154, "Ben", 24)  # the default match file: match.yaml
     assert (done.returncode, done.stdout.splitlines()[0], done.stderr) == (

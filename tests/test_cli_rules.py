@@ -1,15 +1,12 @@
 """``gin-ref rules``, ``rules show`` and ``rules check`` through the CLI: whole outputs and exit codes."""
 
 import json
-import shutil
-import subprocess
-import sys
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
 from gin_ref.core.rules import KNOBS
+
+from runs import installed, invoke as run
 
 PRESET_TABLE = """\
 preset         description
@@ -74,12 +71,6 @@ def folder(tmp_path, monkeypatch):
 
 def write(folder, name, *lines):
     (folder / name).write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-
-
-def run(*args):
-    result = CliRunner().invoke(main, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 def test_rules_lists_the_presets():
@@ -195,12 +186,6 @@ def test_a_rules_file_pyyaml_cannot_build_is_one_error_line(folder, text, args, 
     assert result.exit_code == code
     lines = (result.stderr or result.stdout).splitlines()
     assert len(lines) == 1 and "club.yaml:1" in lines[0], lines
-
-
-def installed(*args, cwd):
-    """The installed command (or ``python -m gin_ref`` where there is no script), run in ``cwd``."""
-    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
-    return subprocess.run(command + list(args), cwd=cwd, capture_output=True, text=True)
 
 
 def test_presets_are_package_data_found_from_any_folder(tmp_path):

@@ -1,33 +1,23 @@
-"""``gin-ref ruling`` through the installed command: every kind on a two-player, a three-player and a
+"""``gin-ref ruling`` in process: every kind on a two-player, a three-player and a
 Hollywood match (copies of the shipped examples), what follows the ruling (winner, points, totals, the
 end, the bonuses, who deals), ``undo`` of a ruling, the marks in tally, exports and verify, and stats and
 standings counting a ruled hand by its ruled result."""
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from runs import invoke as run
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-GIN_REF = shutil.which("gin-ref")
-
-
-def run(*args, cwd=None):
-    command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-    return subprocess.run(command + [str(a) for a in args], cwd=cwd, capture_output=True, text=True)
 
 
 def ok(*args):
     done = run(*args)
     assert done.returncode == 0, done.stderr
     return done.stdout
-
-
-def tally(path):
-    return json.loads(ok("tally", "--match", path, "--json"))
 
 
 @pytest.fixture
@@ -53,7 +43,7 @@ def hollywood(tmp_path):
 
 # -- two players: examples/oklahoma.yaml, Ann won 151 to 71 with a gin of 88 in hand 8 (Ben dealt) --------
 
-def test_award_gives_the_hand_to_the_player_and_reopens_the_match(two):
+def test_award_gives_the_hand_to_the_player_and_reopens_the_match(two, tally):
     out = ok("ruling", "--match", two, "--hand", "8", "--award", "Ben", "10", "--reason", "Ann showed her cards",
              "--by", "Dana")
     assert out.splitlines() == [f"{two}: hand 8: awarded to Ben, 10 points (Ann showed her cards; ruled by Dana)",
@@ -71,7 +61,7 @@ def test_award_gives_the_hand_to_the_player_and_reopens_the_match(two):
     assert "^ hand 8 ruled: awarded to Ben, 10 points" in ok("verify", two)
 
 
-def test_void_scores_nothing_and_the_same_dealer_deals_next(two):
+def test_void_scores_nothing_and_the_same_dealer_deals_next(two, tally):
     ok("ruling", "--match", two, "--void", "--reason", "a card was exposed")
     data = tally(two)
     assert (data["hands"][7]["winner"], data["hands"][7]["points"]) == (None, 0)
@@ -82,7 +72,7 @@ def test_void_scores_nothing_and_the_same_dealer_deals_next(two):
     assert "^ hand 8: void, no score (a card was exposed; ruled by the director, " in text
 
 
-def test_redeal_of_an_open_hand_then_the_same_dealer_deals_again(two):
+def test_redeal_of_an_open_hand_then_the_same_dealer_deals_again(two, tally):
     ok("undo", "--match", two)  # hand 8 opens again
     ok("ruling", "--match", two, "--redeal", "--reason", "two 7D in the deck")
     data = tally(two)
@@ -93,7 +83,7 @@ def test_redeal_of_an_open_hand_then_the_same_dealer_deals_again(two):
     assert run("verify", two).returncode == 0
 
 
-def test_forfeit_ends_the_match_with_scores_as_they_stand(two):
+def test_forfeit_ends_the_match_with_scores_as_they_stand(two, tally):
     assert run("ruling", "--match", two, "--forfeit", "Ann", "--reason", "left").returncode == 1  # it is over
     ok("undo", "--match", two)
     ok("ruling", "--match", two, "--forfeit", "Ann", "--reason", "left the club", "--by", "Dana")
@@ -106,7 +96,7 @@ def test_forfeit_ends_the_match_with_scores_as_they_stand(two):
     assert run("deal", "--match", two, "--upcard", "9H").returncode == 1
 
 
-def test_undo_takes_a_ruling_back_like_any_step(two):
+def test_undo_takes_a_ruling_back_like_any_step(two, tally):
     before = tally(two)
     ok("ruling", "--match", two, "--award", "Ben", "10", "--reason", "x")
     out = ok("undo", "--match", two)
@@ -115,14 +105,14 @@ def test_undo_takes_a_ruling_back_like_any_step(two):
     assert run("verify", two).returncode == 0
 
 
-def test_a_ruling_of_an_earlier_hand_leaves_the_later_hands_as_played(two):
+def test_a_ruling_of_an_earlier_hand_leaves_the_later_hands_as_played(two, tally):
     ok("ruling", "--match", two, "--hand", "1", "--void", "--reason", "x")
     data = tally(two)
     assert data["totals"] == {"Ann": 151, "Ben": 41} and data["winner"] == "Ann"
     assert "  note: hand 2: dealt by Ben as played; the results as ruled give Ann" in ok("verify", two)
 
 
-def test_a_ruling_that_ends_the_match_earlier_leaves_the_later_hands_uncounted_and_undo_restores_them(two):
+def test_a_ruling_that_ends_the_match_earlier_leaves_the_later_hands_uncounted_and_undo_restores_them(two, tally):
     before = tally(two)
     ok("ruling", "--match", two, "--hand", "2", "--award", "Ben", "120", "--reason", "x")
     data = tally(two)
@@ -197,28 +187,28 @@ def test_three_award_to_the_sitter_is_refused(three):
     assert done.stderr == "Error: Ben sat out hand 8: only Cid (box) or Ann (captain) can be awarded it\n"
 
 
-def test_three_award_to_the_box_ends_the_match_for_him(three):
+def test_three_award_to_the_box_ends_the_match_for_him(three, tally):
     ok("ruling", "--match", three, "--award", "Cid", "30", "--reason", "Ann misdealt her spread")
     data = tally(three)
     assert data["totals"] == {"Ann": 55, "Ben": 24, "Cid": 103}
     assert (data["finished"], data["winner"]) == (True, "Cid")
 
 
-def test_three_void_keeps_the_roles(three):
+def test_three_void_keeps_the_roles(three, tally):
     ok("ruling", "--match", three, "--void", "--reason", "x")
     data = tally(three)
     assert (data["finished"], data["totals"]) == (False, {"Ann": 55, "Ben": 24, "Cid": 73})
     assert data["roles"] == {"box": "Cid", "captain": "Ann", "sitter": "Ben"}
 
 
-def test_three_forfeit_is_won_by_the_higher_of_the_other_two(three):
+def test_three_forfeit_is_won_by_the_higher_of_the_other_two(three, tally):
     ok("undo", "--match", three)
     ok("ruling", "--match", three, "--forfeit", "Ann", "--reason", "went home")
     data = tally(three)
     assert (data["finished"], data["winner"], data["final"]) == (True, "Cid", {"Ann": 55, "Ben": 24, "Cid": 73})
 
 
-def test_three_redeal_of_the_open_hand(three):
+def test_three_redeal_of_the_open_hand(three, tally):
     ok("undo", "--match", three)
     ok("ruling", "--match", three, "--redeal", "--reason", "x")
     assert tally(three)["roles"] == {"box": "Cid", "captain": "Ann", "sitter": "Ben"}
@@ -227,7 +217,7 @@ def test_three_redeal_of_the_open_hand(three):
 
 # -- Hollywood: examples/hollywood.yaml (Ben and Cid), over in hand 12 ------------------------------------
 
-def test_hollywood_award_enters_every_open_game(hollywood):
+def test_hollywood_award_enters_every_open_game(hollywood, tally):
     before = tally(hollywood)
     ok("ruling", "--match", hollywood, "--award", "Ben", "5", "--reason", "x")
     data = tally(hollywood)
@@ -236,7 +226,7 @@ def test_hollywood_award_enters_every_open_game(hollywood):
     assert run("verify", hollywood).returncode == 0
 
 
-def test_hollywood_forfeit_has_no_end_of_game_bonuses(hollywood):
+def test_hollywood_forfeit_has_no_end_of_game_bonuses(hollywood, tally):
     ok("undo", "--match", hollywood)
     ok("ruling", "--match", hollywood, "--forfeit", "Cid", "--reason", "x")
     data = tally(hollywood)
@@ -245,7 +235,7 @@ def test_hollywood_forfeit_has_no_end_of_game_bonuses(hollywood):
     assert "Cid forfeited in hand 12" in ok("tally", "--match", hollywood)
 
 
-def test_hollywood_void_and_undo(hollywood):
+def test_hollywood_void_and_undo(hollywood, tally):
     before = tally(hollywood)
     ok("ruling", "--match", hollywood, "--void", "--reason", "x")
     assert tally(hollywood)["hands"][11]["points"] == 0

@@ -1,21 +1,16 @@
-"""What tired scorekeepers met (issue 11 item 7), through the installed command: the file named by knock,
+"""What tired scorekeepers met (issue 11 item 7): the file named by knock,
 tally FILE, verify with no file, names and presets in any case, did you mean, chains and gin in words."""
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
+
+from runs import invoke as run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def gin_ref(cwd, *args, env=None):
-    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
-    environ = {k: v for k, v in os.environ.items() if k != "GIN_REF_MATCH"}
-    environ.update(env or {})
-    return subprocess.run(command + [str(a) for a in args], cwd=cwd, capture_output=True, text=True, env=environ)
+    return run(*args, cwd=cwd, env={"GIN_REF_MATCH": None, **(env or {})})
 
 
 def test_knock_names_the_match_file_in_its_first_line(tmp_path):

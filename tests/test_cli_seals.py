@@ -1,22 +1,14 @@
-"""Seals through the installed command: a hand edited by hand is named at its line by ``verify`` (a
+"""Seals in process: a hand edited by hand is named at its line by ``verify`` (a
 warning, exit 0; ``--strict`` exit 1), a deleted last hand shows, a /1 record says it has none, and amend,
 undo and ruling refuse to seal again a hand whose seal fails, except an amend of that hand."""
 
 import json
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-GIN_REF = shutil.which("gin-ref")
-
-
-def run(*args, cwd=None):
-    command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-    return subprocess.run(command + [str(a) for a in args], cwd=cwd, capture_output=True, text=True)
+from runs import invoke as run
 
 
 def ok(*args):
@@ -26,9 +18,8 @@ def ok(*args):
 
 
 @pytest.fixture
-def m(tmp_path):
-    path = tmp_path / "m.yaml"
-    ok("new", "--match", path, "--dealer", "Ann", "Ann", "Ben")
+def m(new_match):
+    path = new_match("Ann", "Ben", options=["--dealer", "Ann"])
     ok("knock", "--match", path, "--upcard", "9H", "Ben", "5", "--defender", "23")  # Ben 18
     ok("knock", "--match", path, "--upcard", "9H", "Ann", "0", "--defender", "23")  # Ann 48
     ok("knock", "--match", path, "--upcard", "9H", "Ben", "2", "--defender", "12")  # Ben 10

@@ -1,16 +1,12 @@
 """Recording hands turn by turn from the command line: take, pass, draw, discard, and knock, dead, undo,
 tally and verify within such a hand (docs/rules.md §3 and §9).
 
-Whole deals are replayed turn by turn through CliRunner (and one through the installed ``gin-ref``); every
-refusal is run through the installed command: ``Error: ...``, exit 1, the file unchanged byte for byte,
+Whole deals are replayed turn by turn in process (tests/runs.py; the installed command's turns are in
+tests/test_smoke_installed.py); every refusal gives ``Error: ...``, exit 1, the file unchanged byte for byte,
 except that a turn out of turn and a deal by the wrong dealer append their irregularity and nothing else.
 """
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
@@ -19,7 +15,8 @@ from gin_ref.files import matchfile as record
 from gin_ref.core.cards import DECK
 from gin_ref.cli import main
 
-GIN_REF = shutil.which("gin-ref")
+from runs import invoke as run
+
 # Deal A (upcard 9H, Ann deals): Ben passes, Ann takes the upcard, and both play on until Ann knocks.
 DEAL_A = ["pass Ben", "take Ann", "discard Ann QH", "draw Ben", "discard Ben KS", "draw Ann 5D", "discard Ann JC",
           "take Ben", "discard Ben 2H", "draw Ann"]
@@ -256,18 +253,10 @@ def test_three_players_the_captain_has_the_first_option(match_file):
     assert gin(m, "verify").stdout.startswith(f"{m}: ok, 2 hands, 2 irregularities recorded\n")
 
 
-# -- every refusal, through the installed command ---------------------------------------------------------
-
-def command():
-    """The installed gin-ref (what players run); ``python -m gin_ref`` when it is not installed."""
-    return [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-
+# -- every refusal, as the command line gives it ------------------------------------------------------------
 
 def sh(cwd, *args):
-    env = dict(os.environ, GIN_REF_MATCH="table.yaml")
-    if not GIN_REF:
-        env["PYTHONPATH"] = os.pathsep.join(sys.path)
-    return subprocess.run(command() + [str(a) for a in args], cwd=cwd, capture_output=True, text=True, env=env)
+    return run(*args, cwd=cwd, env={"GIN_REF_MATCH": "table.yaml"})
 
 
 def setup_table(folder, turns, upcard="9H", three=False):

@@ -1,25 +1,18 @@
-"""``gin-ref tally --what-if RULES`` through the installed command: the shipped examples under every preset
+"""``gin-ref tally --what-if RULES`` in process: the shipped examples under every preset
 for their number of players, against values worked out by hand on examples/oklahoma.yaml (8 hands, Ann
 and Ben, played under oklahoma: Ann won 151 to 71)."""
 
 import hashlib
 import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from runs import invoke as run
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-GIN_REF = shutil.which("gin-ref")
 TWO = ("oklahoma", "standard", "classic", "hollywood", "tournament")
-
-
-def run(*args, cwd=None):
-    command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-    return subprocess.run(command + [str(a) for a in args], cwd=cwd, capture_output=True, text=True)
 
 
 def what_if(path, rules):

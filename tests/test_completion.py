@@ -1,25 +1,12 @@
-"""Completion in the shell (issue 11 item 8): click's completion, through the installed command, offers the
-players of the match file, the preset names and the card codes."""
+"""Completion in the shell (issue 11 item 8): click's completion, in process, offers the players of the match
+file, the preset names and the card codes (the scripts for each shell, through the installed command:
+tests/test_smoke_installed.py)."""
 
-import os
-import shutil
-import subprocess
-import sys
-
-
-def complete(cwd, words, env=None):
-    """What bash completion offers for the last of ``words`` (``(type, value)`` pairs)."""
-    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
-    environ = {k: v for k, v in os.environ.items() if k != "GIN_REF_MATCH"}
-    environ.update(env or {}, _GIN_REF_COMPLETE="bash_complete", COMP_WORDS=" ".join(["gin-ref", *words]),
-                   COMP_CWORD=str(len(words)))
-    out = subprocess.run(command, cwd=cwd, env=environ, capture_output=True, text=True).stdout
-    return [tuple(line.split(",", 1)) for line in out.splitlines() if line]
+from runs import complete, invoke as run
 
 
 def gin_ref(cwd, *args):
-    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
-    return subprocess.run(command + list(args), cwd=cwd, capture_output=True, text=True)
+    return run(*args, cwd=cwd)
 
 
 def test_players_come_from_the_match_file(tmp_path):
@@ -49,11 +36,3 @@ def test_card_codes_complete_and_leave_out_cards_given(tmp_path):
                                                                           ("plain", "AC")]
     gin_ref(tmp_path, "new", "--dealer", "Ann", "Ann", "Ben")
     assert ("plain", "QD") in complete(tmp_path, ["knock", "Ben", "q"])
-
-
-def test_the_completion_scripts_are_given_for_bash_zsh_and_fish(tmp_path):
-    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
-    for shell in ("bash", "zsh", "fish"):
-        env = dict(os.environ, _GIN_REF_COMPLETE=f"{shell}_source")
-        script = subprocess.run(command, env=env, capture_output=True, text=True).stdout
-        assert "_GIN_REF_COMPLETE" in script, shell

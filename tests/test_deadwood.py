@@ -3,12 +3,12 @@
 import random
 
 import pytest
-from hypothesis import given, settings
 
 from gin_ref.core.cards import DECK, codes, parse_cards, to_mask
 from gin_ref.core.deadwood import all_meldings, best_melding, candidate_melds, deadwood_after_discard, deadwood_of
 from reference import (check_melding, hand_strategy, random_hand, ref_deadwood, ref_deadwood_after_discard, ref_is_meld,
                        ref_partitions, rich_hand)
+from sweeps import sample_and_full
 
 
 def hands(seed, size, count, make):
@@ -65,29 +65,29 @@ def test_known_eleven_card_hands(text, deadwood, discards):
     check_melding(cards, melding, discard=True)
 
 
-# --- Thousands of seeded hands against the reference ------------------------------------------------------
+# --- Thousands of seeded hands against the reference (a sample of them in the fast suite: conftest.sweep) ---
 
-def test_ten_card_random_hands_match_reference():
-    for cards in hands(1, 10, 3000, random_hand):
+def test_ten_card_random_hands_match_reference(sweep):
+    for cards in hands(1, 10, sweep(3000, 300), random_hand):
         assert deadwood_of(to_mask(cards)) == ref_deadwood(cards), codes(cards)
 
 
-def test_eleven_card_random_hands_match_reference():
-    for cards in hands(2, 11, 2000, random_hand):
+def test_eleven_card_random_hands_match_reference(sweep):
+    for cards in hands(2, 11, sweep(2000), random_hand):
         assert deadwood_after_discard(to_mask(cards)) == ref_deadwood_after_discard(cards), codes(cards)
 
 
-def test_meld_rich_hands_match_reference():
+def test_meld_rich_hands_match_reference(sweep):
     for size in (10, 11):
-        for cards in hands(3 + size, size, 1500, rich_hand):
+        for cards in hands(3 + size, size, sweep(1500, 60), rich_hand):
             mask = to_mask(cards)
             assert deadwood_of(mask) == ref_deadwood(cards), codes(cards)
             assert deadwood_after_discard(mask) == ref_deadwood_after_discard(cards), codes(cards)
 
 
-def test_best_melding_is_honest_and_least_on_seeded_hands():
+def test_best_melding_is_honest_and_least_on_seeded_hands(sweep):
     for size in (10, 11):
-        for cards in hands(5 + size, size, 1000, rich_hand) + hands(7 + size, size, 500, random_hand):
+        for cards in hands(5 + size, size, sweep(1000), rich_hand) + hands(7 + size, size, sweep(500), random_hand):
             mask = to_mask(cards)
             melding = best_melding(mask)
             check_melding(cards, melding)
@@ -132,8 +132,7 @@ def test_candidate_melds_are_every_meld_in_the_hand():
 
 # --- Hypothesis: hands nobody thought of ------------------------------------------------------------------
 
-@settings(max_examples=300)
-@given(hand_strategy(DECK, 10))
+@sample_and_full(50, 300, hand_strategy(DECK, 10))
 def test_hypothesis_ten_cards(cards):
     mask = to_mask(cards)
     melding = best_melding(mask)
@@ -141,8 +140,7 @@ def test_hypothesis_ten_cards(cards):
     check_melding(cards, melding)
 
 
-@settings(max_examples=300)
-@given(hand_strategy(DECK, 11))
+@sample_and_full(50, 300, hand_strategy(DECK, 11))
 def test_hypothesis_eleven_cards(cards):
     mask = to_mask(cards)
     melding = best_melding(mask, discard=True)

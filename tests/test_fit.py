@@ -1,26 +1,20 @@
-"""Output fits the terminal (issue 11 item 6), through the installed command: 80 columns by default for two
+"""Output fits the terminal (issue 11 item 6): 80 columns by default for two
 and three players and Hollywood, names of up to 12 characters kept whole and longer ones shortened in
 tables only, spreads wrapped, tally columns dropped but never a player's, --wide for the full layout."""
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from runs import invoke as run
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def gin_ref(cwd, *args, columns="80"):
-    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
-    import os
-
-    env = {k: v for k, v in os.environ.items() if k not in ("GIN_REF_MATCH", "COLUMNS")}
-    if columns is not None:
-        env["COLUMNS"] = columns
-    return subprocess.run(command + [str(a) for a in args], cwd=cwd, capture_output=True, text=True, env=env)
+    return run(*args, cwd=cwd, env={"GIN_REF_MATCH": None, "COLUMNS": columns})
 
 
 def widest(text):

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-from hypothesis import given, settings
 
 from gin_ref.core.cards import DECK, Card, codes, parse_cards, to_mask
 from gin_ref.core.deadwood import deadwood_after_discard, deadwood_of
@@ -12,6 +11,7 @@ from gin_ref.core.knock import check_knock, knock_limit, limit_reason, verify_kn
 from gin_ref.core.melds import Meld, parse_melds
 from gin_ref.core.rules import HouseRules
 from reference import hand_strategy, melded_hand, ref_deadwood, ref_deadwood_after_discard, ref_knock_limit
+from sweeps import sample_and_full
 
 OKLAHOMA = HouseRules()
 ACE_GIN = HouseRules(ace_upcard="gin")
@@ -227,9 +227,9 @@ def test_big_gin_is_legal_even_with_limit_zero():
 
 # --- Against the reference --------------------------------------------------------------------------------
 
-def test_check_knock_uses_the_exact_minimum_on_seeded_knocks():
+def test_check_knock_uses_the_exact_minimum_on_seeded_knocks(sweep):
     rng = random.Random(11)
-    for i in range(1500):
+    for i in range(sweep(1500, 300)):
         size = 10 + i % 2
         hand = melded_hand(rng, DECK, size)
         upcard = rng.choice([c for c in DECK if c not in hand])
@@ -242,8 +242,7 @@ def test_check_knock_uses_the_exact_minimum_on_seeded_knocks():
         assert check.gin == (least == 0)
 
 
-@settings(max_examples=200)
-@given(hand_strategy(DECK, 11))
+@sample_and_full(33, 200, hand_strategy(DECK, 11))
 def test_hypothesis_named_discard(hand):
     for discard in hand[:3]:
         check = check_knock(hand, STANDARD, card("KH"), discard=discard)

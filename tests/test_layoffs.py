@@ -4,7 +4,6 @@ his own melds, against a reference that tries every order of layoffs."""
 import random
 from itertools import combinations
 
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_ref.core.cards import DECK, codes, parse_cards, to_mask
@@ -12,6 +11,7 @@ from gin_ref.core.deadwood import best_melding, deadwood_of
 from gin_ref.core.layoffs import assign_layoffs, best_defense, layoff_candidates
 from gin_ref.core.melds import parse_melds
 from reference import check_defense, defender_hand, melded_hand, ref_defense, ref_layoff_sets
+from sweeps import sample_and_full
 
 
 def defense_of(knocker_melds, defender, allow_layoffs=True):
@@ -118,8 +118,8 @@ def _seeded_showdowns(seed, count):
         yield melds, defender_hand(rng, DECK, knocker)
 
 
-def test_best_defense_matches_reference_on_seeded_hands():
-    for melds, cards in _seeded_showdowns(21, 2500):
+def test_best_defense_matches_reference_on_seeded_hands(sweep):
+    for melds, cards in _seeded_showdowns(21, sweep(2500, 300)):
         defense = best_defense(melds, cards)
         assert defense.deadwood == ref_defense([m.cards for m in melds], cards), ([m.codes for m in melds], codes(cards))
         check_defense(melds, cards, defense)
@@ -151,8 +151,7 @@ def showdowns(draw):
     return melds, defender_hand(rng, DECK, knocker)
 
 
-@settings(max_examples=200)
-@given(showdowns())
+@sample_and_full(33, 200, showdowns())
 def test_hypothesis_best_defense(showdown):
     melds, cards = showdown
     defense = best_defense(melds, cards)

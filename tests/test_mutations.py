@@ -10,7 +10,7 @@ import tempfile
 
 import yaml
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 
 from gin_ref.cli import main
@@ -21,6 +21,7 @@ from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.model import Match
 
 from hands import BASE
+from sweeps import sample_and_full
 
 DEFENDER = "AH 7H QH 2D 7D 8D 9D TD JD 3C"
 
@@ -118,8 +119,8 @@ def cli_survives(raw):
         return verified
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(range(len(TEXTS))), st.data())
+@sample_and_full(10, 60, st.sampled_from(range(len(TEXTS))), st.data(),
+                 deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_every_cut_is_refused(which, data):
     text = TEXTS[which]
     cut = data.draw(st.integers(0, len(text) - 1))
@@ -135,8 +136,8 @@ def test_every_cut_is_refused(which, data):
     assert not cli_survives(text[:cut].encode("utf-8"))
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(range(len(TEXTS))), st.data())
+@sample_and_full(13, 80, st.sampled_from(range(len(TEXTS))), st.data(),
+                 deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_byte_flips_are_read_as_yaml_reads_them_or_refused(which, data):
     raw = bytearray(TEXTS[which].encode("utf-8"))
     for _ in range(data.draw(st.integers(1, 3))):
@@ -172,8 +173,8 @@ def hand_edit(draw, lines):
     return edited
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(range(len(TEXTS))), st.data())
+@sample_and_full(20, 120, st.sampled_from(range(len(TEXTS))), st.data(),
+                 deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_hand_edits_are_read_as_yaml_reads_them_or_refused(which, data):
     lines = TEXTS[which].split("\n")
     for _ in range(data.draw(st.integers(1, 3))):
@@ -204,8 +205,8 @@ def _strictly_verified(text):
         return result.exit_code == 0
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(range(len(TEXTS))), st.data())
+@sample_and_full(13, 80, st.sampled_from(range(len(TEXTS))), st.data(),
+                 deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_a_cut_or_a_flip_in_the_corrections_that_changes_them_fails_verify_strict(which, data):
     text = TEXTS[which]
     start, end = text.index("\ncorrections:") + 1, text.index("\nend:") + 1
@@ -234,8 +235,8 @@ def _standings(folder, cache):
     return result.exit_code, result.stdout, result.stderr
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
+@sample_and_full(10, 60, st.data(),
+                 deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_a_cut_or_a_flip_in_the_summary_cache_never_changes_the_standings(data):
     with tempfile.TemporaryDirectory() as folder:
         club = os.path.join(folder, "club")

@@ -1,4 +1,5 @@
-"""``gin-ref play`` without a terminal, through the installed command: a piped session makes exactly the
+"""``gin-ref play`` without a terminal (in process; another writer and two sessions through the installed
+command, each a process of its own): a piped session makes exactly the
 record (and prints exactly the answers) the same commands make one by one; its exit code is the worst of
 its commands'; a second writer's change is reported, never overwritten; two sessions share one file."""
 
@@ -9,11 +10,12 @@ import shutil
 import subprocess
 import sys
 
-import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
+
 from hands import DEFENDER, KNOCKER
+from runs import invoke as run
 
 GIN_REF = shutil.which("gin-ref")
 TIMEOUT = 60
@@ -32,11 +34,10 @@ def env():
 
 
 def play(folder, lines, *args):
-    """Run a piped session on m.yaml in ``folder``: (exit code, stdout, stderr)."""
+    """Run a piped session on m.yaml in ``folder`` (in process): (exit code, stdout, stderr)."""
     text = "".join(line + "\n" for line in lines)
-    result = subprocess.run(command() + ["play", "--match", "m.yaml", *args], input=text, cwd=folder,
-                            capture_output=True, text=True, env=env(), timeout=TIMEOUT)
-    return result.returncode, result.stdout, result.stderr
+    result = run("play", "--match", "m.yaml", *args, input=text, cwd=folder, env={"GIN_REF_MATCH": None})
+    return result.code, result.out, result.err
 
 
 def one_by_one(folder, lines):
@@ -165,12 +166,11 @@ def test_blank_lines_comments_help_and_bad_lines(tmp_path):
 
 def test_lines_that_are_not_text_or_too_long(tmp_path):
     data = b"new --date 2025-03-01 Ann Ben\n\xff\xfe\nknock " + b"A" * (1 << 20) + b" more\ntally\n"
-    result = subprocess.run(command() + ["play", "--match", "m.yaml"], input=data, cwd=tmp_path,
-                            capture_output=True, env=env(), timeout=TIMEOUT)
+    result = run("play", "--match", "m.yaml", input=data, cwd=tmp_path, env={"GIN_REF_MATCH": None})
     assert result.returncode == 2
-    assert result.stderr.decode().splitlines() == ["Error: a line that is not UTF-8 text: skipped",
-                                                   "Error: a line over 1024 KiB: skipped"]
-    assert b"m.yaml: Ann v Ben" in result.stdout
+    assert result.stderr.splitlines() == ["Error: a line that is not UTF-8 text: skipped",
+                                          "Error: a line over 1024 KiB: skipped"]
+    assert "m.yaml: Ann v Ben" in result.stdout
 
 
 def test_players_and_rules_on_the_command_line_start_the_match(tmp_path):

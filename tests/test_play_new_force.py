@@ -2,9 +2,6 @@
 own lock does not refuse it), after a y/N question on a terminal, and the session goes on with the new one."""
 
 import os
-import shutil
-import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
@@ -13,7 +10,7 @@ from gin_ref.cli import main
 from gin_ref.cli.session import Session
 from gin_ref.files import matchfile as record
 
-GIN_REF = shutil.which("gin-ref")
+from runs import invoke
 
 
 @pytest.fixture
@@ -26,10 +23,8 @@ def folder(tmp_path, monkeypatch):
 
 
 def test_new_force_from_a_pipe_replaces_the_match_and_the_session_goes_on_with_it(folder):
-    command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
     lines = "new --force --dealer Cid Cid Dee\nknock --upcard 9h dee 5 --defender 23\n"
-    done = subprocess.run(command + ["play", "--match", "m.yaml"], input=lines, capture_output=True, text=True,
-                          cwd=folder)
+    done = invoke("play", "--match", "m.yaml", input=lines, cwd=folder)
     assert (done.returncode, done.stderr) == (0, "")
     assert done.stdout.startswith("new match in m.yaml: Cid v Dee, oklahoma rules, first to 100\n"
                                   "Cid deals first (named)\nm.yaml: hand 1: Cid deals, upcard 9♥\n")
@@ -62,7 +57,7 @@ def test_on_a_terminal_it_asks_first(folder, capsys):
 @pytest.mark.slow
 def test_the_question_on_a_real_terminal(folder):
     pexpect = pytest.importorskip("pexpect")
-    from test_play_terminal import Terminal
+    from terminal import Terminal
 
     term = Terminal(folder)
     term.wait("deal 2>")

@@ -2,106 +2,13 @@
 status line, Ctrl-C, Ctrl-D, the history between sessions, the questions on a missing file, and a session
 killed mid-evening that lost nothing. What the screen shows is read through ``vt.Screen``."""
 
-import os
-import shutil
 import signal
-import sys
-import time
 
-import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
 from hands import DEFENDER, KNOCKER
-from vt import Screen
-
-pexpect = pytest.importorskip("pexpect")
-
-GIN_REF = shutil.which("gin-ref")
-TIMEOUT = 30
-ROWS, COLUMNS = 24, 110
-
-
-class Terminal:
-    """A session on a pseudo-terminal, and the screen it draws."""
-
-    def __init__(self, folder, *args):
-        command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-        env = dict(os.environ, TERM="xterm", GIN_REF_HISTORY=str(folder / "history"))
-        env.pop("GIN_REF_MATCH", None)
-        if not GIN_REF:
-            env["PYTHONPATH"] = os.pathsep.join(sys.path)
-        self.child = pexpect.spawn(command[0], command[1:] + ["play", "--match", "m.yaml", *args], cwd=str(folder),
-                                   env=env, encoding="utf-8", dimensions=(ROWS, COLUMNS), timeout=TIMEOUT)
-        self.screen = Screen(ROWS, COLUMNS)
-
-    def _read(self, wait):
-        try:
-            self.screen.feed(self.child.read_nonblocking(65536, timeout=wait))
-        except pexpect.TIMEOUT:
-            pass
-        while self.screen.reports:  # the terminal answers where its cursor is, as a real one does
-            self.child.send(self.screen.reports.pop(0))
-
-    def wait(self, text):
-        """Read the output until ``text`` is on the screen."""
-        deadline = time.monotonic() + TIMEOUT
-        while text not in self.screen.text():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{text!r} is not on the screen:\n{self.screen.text()}")
-            try:
-                self._read(0.1)
-            except pexpect.EOF:
-                raise AssertionError(f"the session ended before {text!r}:\n{self.screen.text()}") from None
-
-    def prompts(self, text, count):
-        """Read the output until the prompt ``text`` is on ``count`` lines (the newest is ready for keys)."""
-        deadline = time.monotonic() + TIMEOUT
-        while sum(line.startswith(text) for line in self.screen.lines()) < count:
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{count} prompts {text!r} are not on the screen:\n{self.screen.text()}")
-            self._read(0.1)
-
-    def gone(self, text):
-        """Read what comes for a moment; True when ``text`` is nowhere on the screen."""
-        deadline = time.monotonic() + 0.5
-        while time.monotonic() < deadline:
-            self._read(0.1)
-        return text not in self.screen.text()
-
-    def type(self, keys, shows=None):
-        self.child.send(keys)
-        self.wait(shows if shows is not None else keys.splitlines()[-1] if keys.strip() else keys)
-
-    def end(self):
-        """Wait for the session to end; its exit status."""
-        deadline = time.monotonic() + TIMEOUT
-        while True:
-            if time.monotonic() > deadline:
-                self.child.close(force=True)
-                raise AssertionError(f"the session did not end:\n{self.screen.text()}")
-            try:
-                self._read(0.2)
-            except pexpect.EOF:
-                break
-        self.child.close()
-        return self.child.exitstatus
-
-
-def new_match(folder, *lines):
-    new_match_lines(folder, "new --date 2025-03-01 --dealer Ann Ann Ben", *lines)
-
-
-def new_match_lines(folder, *lines):
-    cwd = os.getcwd()
-    os.chdir(folder)
-    try:
-        for line in lines:
-            words = line.split()
-            result = CliRunner().invoke(main, [words[0], "--match", "m.yaml", *words[1:]])
-            assert result.exit_code == 0, result.output
-    finally:
-        os.chdir(cwd)
+from terminal import Terminal, new_match, new_match_lines
 
 
 def test_completion_status_line_ctrl_c_and_ctrl_d(tmp_path):
@@ -197,5 +104,44 @@ def test_another_writer_shows_on_the_status_line_at_once(tmp_path):
     term.type("pass Ann\r", "Error: the match file changed since your last entry (another writer): hand 1: 1 turn")
     term.prompts("hand 1>", 2)
     assert term.gone("another writer: hand 1")
+    term.child.sendcontrol("d")
+    assert term.end() == 0
+
+
+def test_a_bad_answer_on_a_new_file_asks_that_question_again(tmp_path):
+    """A bad answer restarted from 'rules [oklahoma]:', so the answer typed again went into the wrong question."""
+    term = Terminal(tmp_path)
+    term.wait("rules [oklahoma]:")
+    term.type("nosuch\r", "Error: ")  # the rules are checked as soon as they are given
+    term.wait("rules [oklahoma]: nosuch")
+    term.type("classic\r", "players:")
+    term.type("Ann\r", "Error: the classic rules need 2 players, not 1")
+    term.type("Ann Ben\r", "first dealer [drawn at random]:")
+    term.type("Zed\r", "Error: ")
+    term.type("Ben\r", "new match in m.yaml: Ann v Ben, classic rules")
+    term.wait("deal 1>")
+    term.child.sendcontrol("d")
+    assert term.end() == 0
+    text = (tmp_path / "m.yaml").read_text(encoding="utf-8")
+    assert "name: classic" in text and "dealer: Ben" in text
+    screen = term.screen.text()
+    assert screen.count("\nrules [oklahoma]:") == 2 and screen.count("\nplayers:") == 2, screen
+
+
+def test_another_writers_change_refreshes_the_prompt_and_the_status_line(tmp_path):
+    """After session A's undo, session B said so but kept its old prompt and status line."""
+    new_match(tmp_path, "deal --upcard 9H")
+    term = Terminal(tmp_path)
+    term.wait("hand 1 is open: Ann dealt, upcard 9♥")
+    term.wait("hand 1>")
+    new_match_lines(tmp_path, "undo")  # another writer takes the deal back while the prompt waits
+    term.wait("another writer: ")
+    term.prompts("deal 1>", 1)
+    def toolbar(screen):  # the status line at the foot of the screen, drawn again after the prompt
+        foot = "\n".join(screen.lines()[-3:])
+        return "hand 1 is open" not in foot and "totals: Ann 0, Ben 0" in foot
+    term.until(toolbar, "the status line still shows the undone deal")
+    term.type("deal --upcard 9H\r", "Error: the match file changed since your last entry")  # still not run
+    term.prompts("deal 1>", 2)
     term.child.sendcontrol("d")
     assert term.end() == 0

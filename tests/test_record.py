@@ -16,7 +16,6 @@ from gin_ref.match import seals
 
 import pytest
 import yaml
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_ref.files import matchfile as record
@@ -35,6 +34,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from make_match import make_match  # noqa: E402
 
 from hands import BASE
+from sweeps import sample_and_full
 
 
 def small_match():
@@ -153,8 +153,7 @@ def test_any_name_round_trips(name):
     assert yamltext.parse(text)[0] == data
 
 
-@settings(max_examples=300)
-@given(st.dictionaries(st.text(min_size=1, max_size=8), st.one_of(
+@sample_and_full(40, 300, st.dictionaries(st.text(min_size=1, max_size=8), st.one_of(
     st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=12),
     st.lists(st.text(max_size=6), max_size=4),
     st.dictionaries(st.text(min_size=1, max_size=6), st.integers(0, 200), max_size=3)), min_size=1, max_size=5))
@@ -171,8 +170,7 @@ TOKENS = ["a", "b c", "7D", "10", "-3", "012", "0x10", "1_0", "yes", "Off", "nul
           "[{a: 1}, {b: 2}]", "[{'a b': x}]", "[{a: 1, a: 2}]", "[{a:1}]", "[{}]", "[{a: [1]}]", "[[{a: 1}]]"]
 
 
-@settings(max_examples=400)
-@given(st.lists(st.tuples(st.sampled_from([0, 0, 2, 2, 4, 1]), st.sampled_from(["k", "m", "- ", "- k", "#", ""]),
+@sample_and_full(60, 400, st.lists(st.tuples(st.sampled_from([0, 0, 2, 2, 4, 1]), st.sampled_from(["k", "m", "- ", "- k", "#", ""]),
                           st.sampled_from(TOKENS)), min_size=1, max_size=8))
 def test_fast_reader_accepts_only_what_yaml_reads_the_same(lines):
     """Whatever text the fast reader accepts, PyYAML reads as the same data (else it must step aside)."""
@@ -232,7 +230,7 @@ def test_loads_gives_the_record_and_the_replayed_match(tmp_path):
     rec = record.load(path)
     assert rec.path == str(path) and rec.match.state.open == 2 and rec.match.state.totals == {"Ann": 0, "Ben": 18}
     data = record.record_data(rec)
-    assert type(data) is dict and type(data["hands"]) is list and data["hands"][0]["points"] == 18
+    assert type(data) is dict and isinstance(data["hands"], list) and data["hands"][0]["points"] == 18
 
 
 @pytest.mark.parametrize("text, message", [
@@ -341,6 +339,7 @@ while True:
 """
 
 
+@pytest.mark.slow  # stress: five writers killed mid-write of 4 MB
 def test_a_writer_killed_mid_write_never_leaves_a_broken_file(tmp_path):
     path = tmp_path / "m.yaml"
     size = 4_000_000
@@ -618,6 +617,7 @@ except Exception as exc:
 """
 
 
+@pytest.mark.slow  # load: a billion-laughs document in a process of its own
 def test_an_alias_bomb_is_refused_at_its_line_before_anything_is_built():
     text = billion_laughs()
     line = text.splitlines().index('x0: &x0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]') + 1
@@ -667,6 +667,7 @@ for text in ["a: " + "[" * depth + "]" * depth + "\\n", "a: " + "{a: " * depth +
 """
 
 
+@pytest.mark.slow  # load: a million-deep document in a process of its own
 def test_a_document_nested_a_million_deep_is_one_problem_not_a_crash():
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     result = subprocess.run([sys.executable, "-c", DEEP], env=env, capture_output=True, text=True, timeout=120)

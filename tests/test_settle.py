@@ -12,7 +12,9 @@ from gin_ref.cli import main
 from gin_ref.cli.history_cmds import read_matches
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.views.settle import money, parse_stake, settle, settle_data, settle_json, settling_payments
+
 from matchviews import make_view
+from runs import invoke
 
 ROOT = Path(__file__).resolve().parent.parent
 OKLAHOMA, SPADES = "examples/oklahoma.yaml", "examples/spades.yaml"
@@ -136,7 +138,7 @@ def test_money(amount, currency, sign, text):
 # -- the command -------------------------------------------------------------------------------------------
 
 def run(*args):
-    return CliRunner().invoke(main, ["settle", *args])
+    return invoke("settle", *args)
 
 
 def test_settle_prints_each_match_the_net_and_the_payments(at_root, tmp_path):

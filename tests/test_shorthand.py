@@ -2,14 +2,13 @@
 (arguments, ``--input``, ``--melds``, the match commands), and every bad one refused naming the token."""
 
 import json
-import shutil
-import subprocess
-import sys
 
 import pytest
 
 from gin_ref.core.cards import parse_cards
 from gin_ref.core.errors import InvalidNotationError
+
+from runs import invoke as run
 
 
 def codes(text):
@@ -55,8 +54,7 @@ def test_a_card_given_twice_through_shorthand_is_a_duplicate():
 
 
 def gin_ref(*args, cwd, stdin=None):
-    command = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
-    return subprocess.run(command + [str(a) for a in args], cwd=cwd, input=stdin, capture_output=True, text=True)
+    return run(*args, cwd=cwd, input=stdin)
 
 
 CHECK = """\

@@ -5,17 +5,16 @@ positional, a count over the limit that is not an offence unless said so, and Ho
 import json
 import os
 import shutil
-import subprocess
-import sys
 
 import pytest
-from click.testing import CliRunner
 
 from gin_ref.cli import main
 from gin_ref.cli.session import Session
 from gin_ref.cli.status import standing
 from gin_ref.files import matchfile as record
+
 from hands import DEFENDER, KNOCKER
+from runs import invoke, invoke as run
 
 
 @pytest.fixture
@@ -23,10 +22,6 @@ def folder(tmp_path, monkeypatch):
     monkeypatch.delenv("GIN_REF_MATCH", raising=False)
     monkeypatch.chdir(tmp_path)
     return tmp_path
-
-
-def run(*args):
-    return CliRunner().invoke(main, [str(arg) for arg in args])
 
 
 def new(*players, rules="oklahoma"):
@@ -123,8 +118,7 @@ def test_a_line_that_is_no_table_line_is_refused_saying_why(folder, capsys, line
 
 def test_pipes_take_table_lines(folder):
     new("Ann", "Ben")
-    done = subprocess.run([sys.executable, "-m", "gin_ref", "play", "--match", "m.yaml"],
-                          input="9h b 5 23\n8c a gin 17\nkd dead\n", capture_output=True, text=True)
+    done = invoke("play", "--match", "m.yaml", input="9h b 5 23\n8c a gin 17\nkd dead\n")
     assert done.returncode == 0, done.stderr
     assert [line for line in done.stdout.splitlines() if line.startswith("= ")] == [
         "= knock --upcard 9H Ben 5 --defender 23", "= knock --upcard 8C Ann 0 --defender 17", "= dead --upcard KD"]
@@ -337,8 +331,7 @@ def test_over_the_limit_on_a_table_line_and_in_a_pipe(folder, capsys):
     code, out, err = session_line(capsys, "3h b 12 23")
     assert code == 1 and err.startswith(SLIP)
     assert [h.get("irregularities") or None for h in hands()] == [None]
-    done = subprocess.run([sys.executable, "-m", "gin_ref", "play", "--match", "m.yaml"], input="3h b 12 23\n",
-                          capture_output=True, text=True)
+    done = invoke("play", "--match", "m.yaml", input="3h b 12 23\n")
     assert (done.returncode, done.stderr) == (1, SLIP + "\n")
     assert [h.get("irregularities") or None for h in hands()] == [None]
     assert session_line(capsys, "3h b 12 23 !")[0] == 1
@@ -349,7 +342,7 @@ def test_over_the_limit_on_a_table_line_and_in_a_pipe(folder, capsys):
 @pytest.mark.parametrize("answer, kept", [("y", True), ("n", False), ("", False)])
 def test_over_the_limit_on_a_terminal_asks(folder, answer, kept):
     pytest.importorskip("pexpect")
-    from test_play_terminal import Terminal
+    from terminal import Terminal
 
     new("Ann", "Ben")
     assert run("deal", "-m", "m.yaml", "-u", "3h").exit_code == 0

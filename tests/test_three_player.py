@@ -1,11 +1,7 @@
 """Three players "in the box" (docs/rules.md §8): roles from the draw or named, the box deals every hand,
-the rotation, individual scores, and everything refused — through the installed ``gin-ref`` and CliRunner."""
+the rotation, individual scores, and everything refused — in process."""
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 
 import pytest
 from click.testing import CliRunner
@@ -13,20 +9,10 @@ from click.testing import CliRunner
 from gin_ref.cli import main
 
 from hands import DEFENDER, KNOCKER
-
-GIN_REF = shutil.which("gin-ref")
-
-
-def command():
-    """The installed gin-ref (what players run); ``python -m gin_ref`` when it is not installed."""
-    return [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-
+from runs import invoke as run
 
 def sh(cwd, *args):
-    env = dict(os.environ, GIN_REF_MATCH="box.yaml")
-    if not GIN_REF:
-        env["PYTHONPATH"] = os.pathsep.join(sys.path)
-    return subprocess.run(command() + [str(a) for a in args], cwd=cwd, capture_output=True, text=True, env=env)
+    return run(*args, cwd=cwd, env={"GIN_REF_MATCH": "box.yaml"})
 
 
 def ok(cwd, *args):

@@ -3,8 +3,9 @@
 Every ``GinRefError``, and every usage error of click's (``Error: missing option '--defender' (see
 'gin-ref knock --help')``), becomes one ``Error: ...`` line on stderr with the error's exit code, here and only
 here (``gin_ref.cli.errors``). Exit codes: 0 done, 1 refused or invalid (an illegal knock, a record that
-fails verification), 2 bad command line or unreadable input (a bad card, an unknown house rule),
-130 interrupted (Ctrl-C), 141 standard output closed early (quietly).
+fails verification), 2 bad command line or unreadable input (a bad card, an unknown house rule), 3 internal
+error (a bug in gin-ref: one line naming its kind, the traceback under GIN_REF_DEBUG=1), 130 interrupted
+(Ctrl-C), 141 standard output closed early (quietly).
 """
 
 import errno
@@ -12,11 +13,12 @@ import gc
 import importlib
 import os
 import sys
+from typing import NoReturn
 
 import click
 
 from gin_ref import __version__
-from gin_ref.cli.errors import INTERRUPTED, fail, stop_quietly, usage_message
+from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
 from gin_ref.core.errors import GinRefError
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
@@ -56,7 +58,7 @@ COMMANDS = {
 }
 
 
-def command_readings(name):
+def command_readings(name: str) -> "list[str]":
     """The commands a typed word names: ``[full name]`` for a command's full name in any case
     (``Knock``) or a unique prefix of one (``k``, ``kn``); every command it prefixes when it prefixes
     several (``d``: deal, dead, discard, draw); ``[]`` for none. Prefixes are for people: a script names
@@ -67,7 +69,7 @@ def command_readings(name):
     return [command for command in COMMANDS if folded and command.startswith(folded)]
 
 
-def unknown_command(name):
+def unknown_command(name: str) -> str:
     """The words for a word that names no command, or several: which ones, or the nearest command."""
     from gin_ref.core.rules import did_you_mean
 
@@ -86,7 +88,7 @@ def _commits():
 _STARTED = {"commits": 0}  # the files written before this command began (the session runs many in one process)
 
 
-def interrupted():
+def interrupted() -> NoReturn:
     """Ctrl-C: ``Error: interrupted`` (saying so when this command's change was written already), exit 130."""
     written = _commits() > _STARTED["commits"]
     fail("interrupted" + (", after the change was written" if written else ""), INTERRUPTED)
@@ -159,6 +161,10 @@ class LazyGroup(click.Group):
         except click.ClickException as exc:  # (a bare group command: its help, as click shows it)
             exc.show()
             sys.exit(exc.exit_code)
+        except click.exceptions.Exit as exc:  # (click's own way out, when it did not take it itself)
+            sys.exit(exc.exit_code)
+        except Exception as exc:  # a bug in gin-ref, wherever it is met: one line, exit 3
+            internal_error(exc)
         sys.exit(code if isinstance(code, int) else 0)  # --help and --version: 0; a command's return: 0
 
     def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):

@@ -10,6 +10,7 @@ refusal, the file is written, and ``refuse_kept`` turns it into one Error line (
 import datetime
 import os
 import sys
+from typing import Any, NamedTuple
 
 import click
 
@@ -18,7 +19,7 @@ from gin_ref.views import tally_text
 from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
 from gin_ref.cli.sealcheck import strict_option
-from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, complete_player, discard_option,
+from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_player, discard_option,
                                  json_option, match_option, output_width, player_argument, rules_option, upcard_option,
                                  wide_option)
 from gin_ref.cli.output import emit_json, say
@@ -325,55 +326,82 @@ def verify_cmd(match_path, as_json, strict, files):
     files = files + ((matchfile.match_file(match_path),) if match_path is not None else ()) or (matchfile.match_file(),)
     report, bad = [], False
     for path in files:
-        problems, match = matchfile.check(path)
-        if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
-            if not named:
-                raise RecordError(problems[0][1])  # the default match file is not there: as every command says
-            problems = [(None, f"cannot read {path}: no such file" if not os.path.lexists(path) else message)
-                        for _line, message in problems]
-        bad = bad or bool(problems)
-        data = match.record if match is not None else None
-        hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
-        report.append({"file": path, "ok": not problems, "hands": hands,
-                       "problems": [{"line": line, "message": message} for line, message in problems],
-                       "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
-                                          for item in _irregularities(data)]})
-        report[-1].update({"result_only": True} if match is not None and match.state.paper is not None else {})
-        notes = _notes(match) if not problems else []
-        if notes:
-            report[-1]["notes"] = notes
-        if _rulings(data):  # the hands a director ruled, when there are any
-            report[-1]["rulings"] = _rulings(data)
-        from gin_ref.cli.desk_cmds import seal_report
-
-        sealed, broken = seal_report(match)
-        if not problems and (broken or not sealed):  # a sound file: what its seals say, when they say something
-            report[-1]["seals"] = {"sealed": sealed, "broken": broken}
-        bad = bad or bool(strict and broken)
-        if as_json:
-            continue
-        for item in broken if not problems else ():  # a record with problems: those say more
-            warn(f"{path}:{item['line']}: warning: {item['message']}")
-        for line, message in problems:
-            warn(f"{path}:{line}: {message}" if line is not None else
-                 f"Error: {message}" if match is None and not os.path.lexists(path) else f"{path}: {message}")
-        if not problems:
-            kept = _irregularities(data)
-            recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
-            counted = words.RESULT_ONLY_VERIFIED if report[-1].get("result_only") else f"{hands} hand{'s' if hands != 1 else ''}"
-            say((f"{shown_name(path)}: ok, {counted}" + _over(match) + recorded))
-            for item in kept:
-                say((one_line(f"  line {item['line']}, {item['text']}")))
-            for note in notes:
-                say((one_line(f"  note: {note}")))
-            for item in _rulings(data):
-                say((one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
-                                             f"{words.ruling_words(Ruling.of(item), dated=True)}")))
-            if match is not None and not sealed:
-                say((f"  {words.NO_SEALS}"))
+        checked = _verified(path, named)
+        report.append(checked.entry)
+        bad = bad or bool(checked.problems) or bool(strict and checked.broken)
+        if not as_json:
+            _print_verified(path, checked)
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)
+
+
+class _Verified(NamedTuple):
+    """One file verified: its problems, the Match (None when it does not read), its JSON entry, the
+    irregularities kept in it, the notes, and what its seals say."""
+
+    problems: list
+    match: Any
+    entry: dict
+    kept: list
+    notes: list
+    sealed: Any
+    broken: list
+
+
+def _verified(path, named):
+    """Verify one file (``named``: given on the command line, not the default match file)."""
+    problems, match = matchfile.check(path)
+    if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
+        if not named:
+            raise RecordError(problems[0][1])  # the default match file is not there: as every command says
+        problems = [(None, f"cannot read {path}: no such file" if not os.path.lexists(path) else message)
+                    for _line, message in problems]
+    data = match.record if match is not None else None
+    hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
+    kept = _irregularities(data)
+    entry = {"file": path, "ok": not problems, "hands": hands,
+             "problems": [{"line": line, "message": message} for line, message in problems],
+             "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
+                                for item in kept]}
+    entry.update({"result_only": True} if match is not None and match.state.paper is not None else {})
+    notes = _notes(match) if not problems else []
+    if notes:
+        entry["notes"] = notes
+    if _rulings(data):  # the hands a director ruled, when there are any
+        entry["rulings"] = _rulings(data)
+    from gin_ref.cli.desk_cmds import seal_report
+
+    sealed, broken = seal_report(match)
+    if not problems and (broken or not sealed):  # a sound file: what its seals say, when they say something
+        entry["seals"] = {"sealed": sealed, "broken": broken}
+    return _Verified(problems, match, entry, kept, notes, sealed, broken)
+
+
+def _print_verified(path, checked):
+    """One file's verdict for people: its problems (or its broken seals) on stderr, else its ok line and what
+    the record holds besides its hands."""
+    match, problems = checked.match, checked.problems
+    for item in checked.broken if not problems else ():  # a record with problems: those say more
+        warn(f"{path}:{item['line']}: warning: {item['message']}")
+    for line, message in problems:
+        warn(f"{path}:{line}: {message}" if line is not None else
+             f"Error: {message}" if match is None and not os.path.lexists(path) else f"{path}: {message}")
+    if problems:
+        return
+    kept, hands = checked.kept, checked.entry["hands"]
+    recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
+    counted = words.RESULT_ONLY_VERIFIED if checked.entry.get("result_only") else f"{hands} hand{'s' if hands != 1 else ''}"
+    say((f"{shown_name(path)}: ok, {counted}" + _over(match) + recorded))
+    for item in kept:
+        say((one_line(f"  line {item['line']}, {item['text']}")))
+    for note in checked.notes:
+        say((one_line(f"  note: {note}")))
+    for item in _rulings(match.record if match is not None else None):
+        say((one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
+                      f"{words.ruling_words(Ruling.of(item), dated=True)}")))
+    if match is not None and not checked.sealed:
+        say((f"  {words.NO_SEALS}"))
 
 
 def _irregularities(data):

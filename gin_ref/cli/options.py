@@ -6,9 +6,9 @@ command, and cards are read by the parameter types below. A bad card raises the 
 """
 
 import os
+import sys
 
 import click
-from click.shell_completion import CompletionItem
 
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
 from gin_ref.core.digits import digit_name, foreign_digit
@@ -34,7 +34,7 @@ def complete_cards(ctx, param, incomplete):
                 elif isinstance(card, str):
                     given.update(c for c in DECK if c.code == card.upper())
     typed = incomplete.upper()
-    return [CompletionItem(card.code, help=card.pretty) for card in DECK
+    return [_completion_item(card.code, help=card.pretty) for card in DECK
             if card.code.startswith(typed) and card not in given]
 
 
@@ -42,9 +42,9 @@ def complete_rules(ctx, param, incomplete):
     """Preset names that start as typed, and files (the shell lists them)."""
     from gin_ref.files.rulesfile import list_presets
 
-    found = [CompletionItem(name, help=text) for name, text in list_presets()
+    found = [_completion_item(name, help=text) for name, text in list_presets()
              if name.startswith(incomplete.casefold())]
-    return found + [CompletionItem(incomplete, type="file")]
+    return found + [_completion_item(incomplete, type="file")]
 
 
 def complete_player(ctx, param, incomplete):
@@ -56,7 +56,7 @@ def complete_player(ctx, param, incomplete):
         players = matchfile.load(path).match.players
     except Exception:  # no match file, or one that cannot be read: nothing to offer
         return []
-    return [CompletionItem(name) for name in players if name.casefold().startswith(incomplete.casefold())]
+    return [_completion_item(name) for name in players if name.casefold().startswith(incomplete.casefold())]
 
 
 def _param_name(param):
@@ -245,15 +245,30 @@ def match_option(command):
     return click.option("-m", "--match", "match_path", metavar="FILE", help=MATCH_HELP, type=click.Path())(command)
 
 
-def terminal_width():
+def terminal_width() -> int:
     """The terminal's width: $COLUMNS when set, else the terminal's own, else 80 (a pipe, a file); at
-    least 40 (MIN_COLUMNS)."""
-    import shutil
-
-    return max(MIN_COLUMNS, shutil.get_terminal_size((80, 24)).columns)
+    least 40 (MIN_COLUMNS). The columns as ``shutil.get_terminal_size`` gives them, without importing shutil
+    (and its compression modules) at every start."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return max(MIN_COLUMNS, columns)
 
 
 MIN_COLUMNS = 40
+
+
+def _completion_item(value, **kwargs):
+    """click's CompletionItem; its module is loaded only when the shell asks for completions."""
+    from click.shell_completion import CompletionItem
+
+    return CompletionItem(value, **kwargs)
 
 
 _WIDTH_KEY = "gin_ref.width"  # in click's ``ctx.meta``: the width of this one command's output

@@ -21,6 +21,7 @@ import time
 
 import click
 
+from gin_ref.cli.errors import internal_error
 from gin_ref.cli.options import unterminated_quote
 from gin_ref.cli.output import say
 from gin_ref.cli.typed import open_quote, split_words
@@ -139,27 +140,43 @@ class Session:
         args = self._read_line(args, words)
         if args is None:
             return 2
+        return self._run_entry(args)
+
+    def _run_entry(self, args):
+        """Run the command a line stands for (``args``: its name first), in the file's session."""
         name = args[0]
         if name == "help":
             return self._help(args[1:])
         if name == "play":
             return self._refuse("this is the session already: type its commands (help lists them)", 2)
         command = self.lookup(name)
-        takes_match = False
-        if command is not None:
-            takes_match = any(isinstance(p, click.Option) and "--match" in p.opts for p in command.params)
-            if any(arg in ("--match", "-m") or arg.startswith("--match=") or (arg.startswith("-m") and
-                                                                          not arg.startswith("--"))
-                   for arg in args[1:]):
-                return self._refuse(f"the session records in {self.path}: --match is given for you "
-                                    "(start another session for another file)", 2)
-            if _reads_stdin(args):
-                return self._refuse("--input - would read the session's own input: give a file", 2)
-            if takes_match:
-                args = [name, "--match", self.path, *args[1:]]
-        writes = takes_match and name not in READERS
+        args, refused = self._with_match(command, args)
+        if refused is not None:
+            return refused
+        writes = command is not None and _takes_match(command) and name not in READERS
         if name == "new" and command is not None and not self._may_replace(command, args):
             return 0
+        return self._run_held(args, writes)
+
+    def _with_match(self, command, args):
+        """``(args, None)``: the line with ``--match FILE`` given to a command that takes it; ``(None, code)``
+        when the line is refused (said here): a --match of its own, ``--input -``."""
+        if command is None:
+            return args, None
+        if any(arg in ("--match", "-m") or arg.startswith("--match=") or (arg.startswith("-m") and
+                                                                      not arg.startswith("--"))
+               for arg in args[1:]):
+            return None, self._refuse(f"the session records in {self.path}: --match is given for you "
+                                      "(start another session for another file)", 2)
+        if _reads_stdin(args):
+            return None, self._refuse("--input - would read the session's own input: give a file", 2)
+        if _takes_match(command):
+            return [args[0], "--match", self.path, *args[1:]], None
+        return args, None
+
+    def _run_held(self, args, writes):
+        """Run one command under the entry's hold (``writes``: it may write the file): refused, when another
+        writer changed the file since the last entry, if it writes; run after a note if it only reads."""
         try:
             with self._hold(writes):
                 now = self._read()
@@ -203,28 +220,45 @@ class Session:
         command echoed first (``= knock --upcard 9H Ben 5 --defender 23``); a first word that prefixes a
         command and names a player reads as whichever of the two the line parses as, and is refused naming
         both when it parses as both. None when the line is refused (said here)."""
-        from gin_ref.cli import command_readings, unknown_command
-        from gin_ref.cli.tableline import read_line, reads_as_command, table_player
+        from gin_ref.cli import command_readings
+        from gin_ref.cli.tableline import read_line
 
         first = args[0]
         readings = command_readings(first)
-        if readings == [first.casefold()] and (readings[0] != "dead" or len(args) == 1):
+        full = readings == [first.casefold()]
+        if full and (readings[0] != "dead" or len(args) == 1):
             return [readings[0], *args[1:]]  # a command's full name: that command (the record not read for it)
         match = self.state()
         players = match.players if match is not None else []
         table = read_line(words, players) if players else None
-        if readings == [first.casefold()] and not (first.casefold() == "dead" and table and table.args):
+        if full and not (readings[0] == "dead" and table and table.args):
             return [readings[0], *args[1:]]  # a command's full name: that command
         if table is not None and table.args is not None:
-            if len(readings) == 1 and not {"--help", "-h"} & set(args[1:]):
-                command = self.lookup(readings[0])
-                if command is not None and reads_as_command(command, readings[0], args[1:], players):
-                    self._refuse(f"'{' '.join(args)}' reads two ways: as the table line {table.echo[2:]!r} and "
-                                 f"as the command {' '.join([readings[0], *args[1:]])!r}: type the player's or "
-                                 "the command's full name", 2)
-                    return None
-            click.echo(table.echo)
-            return table.args
+            return self._table_args(table, readings, args, players)
+        return self._not_table(table, readings, args, players)
+
+    def _table_args(self, table, readings, args, players):
+        """The command of a line read as a table line, echoed; None when it reads as a command too (refused,
+        naming both)."""
+        from gin_ref.cli.tableline import reads_as_command
+
+        if len(readings) == 1 and not {"--help", "-h"} & set(args[1:]):
+            command = self.lookup(readings[0])
+            if command is not None and reads_as_command(command, readings[0], args[1:], players):
+                self._refuse(f"'{' '.join(args)}' reads two ways: as the table line {table.echo[2:]!r} and "
+                             f"as the command {' '.join([readings[0], *args[1:]])!r}: type the player's or "
+                             "the command's full name", 2)
+                return None
+        click.echo(table.echo)
+        return table.args
+
+    def _not_table(self, table, readings, args, players):
+        """The command of a line that is no table line: a command by its prefix, or the line as typed (the
+        group names what is wrong); None when it was meant as a table line (refused, saying why)."""
+        from gin_ref.cli import unknown_command
+        from gin_ref.cli.tableline import table_player
+
+        first = args[0]
         named = table is not None and _looks_like_table(args, players)
         if len(readings) == 1 and not (named and len(table_player(players, first)) > 1):
             return [readings[0], *args[1:]]  # a command by its prefix (its own error when it does not read)
@@ -266,10 +300,11 @@ class Session:
         except KeyboardInterrupt:
             click.echo("Error: interrupted", err=True)
             return 130
-        except Exception as exc:  # a bug must not end the evening: say so and go on
-            click.echo(f"Error: gin-ref failed on this entry ({type(exc).__name__}: {exc}); "
-                       "the match file is as the last complete entry left it", err=True)
-            return 1
+        except Exception as exc:  # a bug must not end the evening: say so (exit 3) and go on
+            try:
+                internal_error(exc)
+            except SystemExit as done:
+                return _exit_code(done.code)
         return 0
 
     def _note(self, code):
@@ -326,6 +361,10 @@ def _looks_like_table(args, players):
     except InvalidNotationError:
         return False
     return True
+
+
+def _takes_match(command):
+    return any(isinstance(p, click.Option) and "--match" in p.opts for p in command.params)
 
 
 def _exit_code(code):

@@ -125,7 +125,36 @@ def typed_status(line, cursor, match, lookup):
     words = typed_words(line, lookup)
     if not words:
         return None
+    judged = _judged_word(words, line, cursor)
+    if judged is None:
+        return None
+    word, typing = judged
     command = words[0].text
+    group = _group(words, word)
+    rules, upcard, limit = _rules_and_limit(words, match, command)
+    if word.role == "value" and word.name == "--upcard":
+        return _upcard_status(group, rules, typing)
+    if holds(word) == "card" or word.name == "--melds":
+        return None
+    who = "defender" if word.name == "--defender" else _knocker(words, match)
+    count = _typed_count(words, word, group)
+    if count is not None:
+        return _typed_count_status(line, words, word, group, who, count, rules, limit)
+    cards, error = _cards(group, typing, rules)
+    if error is not None:
+        return f"{who}: {error}"
+    clash = _clash(words, word, cards, rules)
+    if clash:
+        return f"{who}: {clash}"
+    if word.name == "--defender":
+        return _defender_status(cards, rules)
+    return _knocker_status(who, cards, rules, upcard, limit, words)
+
+
+def _judged_word(words, line, cursor):
+    """``(word, typing)``: the word of cards the status judges (the one at the cursor, else the last group
+    of cards before it; for ``--discard``, the knocker's cards) and whether it is still being typed; None
+    when there is none."""
     word = word_at(words, cursor)
     if word is None or holds(word) not in ("cards", "card"):
         before = [w for w in words if w.end <= cursor and holds(w) in ("cards", "card")]
@@ -138,35 +167,30 @@ def typed_status(line, cursor, match, lookup):
         if not knocker:
             return None
         word, typing = knocker[-1], False
-    group = _group(words, word)
-    rules, upcard, limit = _rules_and_limit(words, match, command)
-    if word.role == "value" and word.name == "--upcard":
-        return _upcard_status(group, rules, typing)
-    if holds(word) == "card" or word.name == "--melds":
-        return None
+    return word, typing
+
+
+def _typed_count(words, word, group):
+    """The count typed where the cards go (``knock ben 5``; ``knock ben 5 23``: the knocker's 5), or None."""
     texts = split_tokens([w.text for w in group])
-    who = "defender" if word.name == "--defender" else _knocker(words, match)
     if word.name == "cards" and len(texts) == 2 and all(t.isascii() and t.isdigit() for t in texts) and \
             not _has_option(words, "--defender"):  # knock PLAYER COUNT DEFENDER-COUNT: the knocker's count
         texts = texts[:1]
     if len(texts) == 1 and texts[0].isascii() and texts[0].isdigit():
-        if not all(w.closed for w in group):  # '--defender "5' is no count: the line would be refused
-            return _open_quote(line, group[-1], who)
-        most = MOST_COUNTED if rules is None else rules.most_deadwood
-        if word.name == "--defender":
-            return _count_status(who, int(texts[0]), limit, True, most=most)
-        big_gin = command in ("knock", "amend") and _has_option(words, "--big-gin")
-        return (big_gin and _big_gin_refusal(rules, texts[0], who)) or \
-            _count_status(who, int(texts[0]), limit, False, big_gin, most)
-    cards, error = _cards(group, typing, rules)
-    if error is not None:
-        return f"{who}: {error}"
-    clash = _clash(words, word, cards, rules)
-    if clash:
-        return f"{who}: {clash}"
+        return texts[0]
+    return None
+
+
+def _typed_count_status(line, words, word, group, who, count, rules, limit):
+    """The status of a count typed (the text ``count``): the knocker's against the limit, or the defender's."""
+    if not all(w.closed for w in group):  # '--defender "5' is no count: the line would be refused
+        return _open_quote(line, group[-1], who)
+    most = MOST_COUNTED if rules is None else rules.most_deadwood
     if word.name == "--defender":
-        return _defender_status(cards, rules)
-    return _knocker_status(who, cards, rules, upcard, limit, words)
+        return _count_status(who, int(count), limit, True, most=most)
+    big_gin = words[0].text in ("knock", "amend") and _has_option(words, "--big-gin")
+    return (big_gin and _big_gin_refusal(rules, count, who)) or \
+        _count_status(who, int(count), limit, False, big_gin, most)
 
 
 def table_command(line, cursor, match, lookup):

@@ -5,13 +5,17 @@ the writer (``gin_ref.files.yamlwrite``) agree with PyYAML on what ``yes``, ``01
 """
 
 import re
+from typing import Any, Dict, List, Optional, Tuple
 
 PLAIN = r"\w(?:[\w.+\-/()' ]*[\w.+\-/()'])?"
 QUOTED = r"'(?:[^']|'')*'"
 PLAIN_SCALAR = re.compile(PLAIN)
 # PyYAML reads these characters only inside double quotes (escaped) or not at all; the fast path leaves
 # such text to PyYAML, and the writer double-quotes strings holding them.
-UNSAFE_TEXT = re.compile("[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029\ufeff]")
+# Written as the characters refused rather than those allowed ("[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd
+# \U00010000-\U0010ffff]|[\u2028\u2029\ufeff]", the same set: a test compares every code point), which
+# Python's regex compiler builds in a tenth of the time: the long ranges cost some 12 ms at every start.
+UNSAFE_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
 _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 STR_TAG, _INT_TAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
 _BOOL_TAG, _NULL_TAG = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"
@@ -21,35 +25,75 @@ class Fallback(Exception):
     """Text the fast reader leaves to PyYAML."""
 
 
-_resolvers: "dict[object, list]" = {}
+# PyYAML's implicit resolvers (``yaml.resolver.Resolver.yaml_implicit_resolvers``, PyYAML 5.1 to 6.0): each
+# tag, its pattern, and the first characters it is tried for, in PyYAML's order. Copied, so that reading a
+# match file in the writer's layout needs no ``import yaml`` (a tenth of a command's start); a test holds
+# the copy equal to the installed PyYAML's table.
+IMPLICIT_RESOLVERS = (
+    ("tag:yaml.org,2002:bool", r'''^(?:yes|Yes|YES|no|No|NO
+                    |true|True|TRUE|false|False|FALSE
+                    |on|On|ON|off|Off|OFF)$''', re.X, list("yYnNtTfFoO")),
+    ("tag:yaml.org,2002:float", r'''^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+                    |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+                    |[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*
+                    |[-+]?\.(?:inf|Inf|INF)
+                    |\.(?:nan|NaN|NAN))$''', re.X, list("-+0123456789.")),
+    ("tag:yaml.org,2002:int", r'''^(?:[-+]?0b[0-1_]+
+                    |[-+]?0[0-7_]+
+                    |[-+]?(?:0|[1-9][0-9_]*)
+                    |[-+]?0x[0-9a-fA-F_]+
+                    |[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$''', re.X, list("-+0123456789")),
+    ("tag:yaml.org,2002:merge", r"^(?:<<)$", 0, ["<"]),
+    ("tag:yaml.org,2002:null", r'''^(?: ~
+                    |null|Null|NULL
+                    | )$''', re.X, ["~", "n", "N", ""]),
+    ("tag:yaml.org,2002:timestamp", r'''^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]
+                    |[0-9][0-9][0-9][0-9] -[0-9][0-9]? -[0-9][0-9]?
+                     (?:[Tt]|[ \t]+)[0-9][0-9]?
+                     :[0-9][0-9] :[0-9][0-9] (?:\.[0-9]*)?
+                     (?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)$''', re.X, list("0123456789")),
+    ("tag:yaml.org,2002:value", r"^(?:=)$", 0, ["="]),
+    ("tag:yaml.org,2002:yaml", r"^(?:!|&|\*)$", 0, list("!&*")),
+)
+_resolvers: Dict[Optional[str], List[Tuple[str, str, int]]] = {}
 
 
-def implicit_tag(text):
+def resolver_table() -> Dict[Optional[str], List[Tuple[str, str, int]]]:
+    """The resolvers by first character, as PyYAML keeps them: ``{char: [(tag, pattern, flags), ...]}`` (each
+    pattern compiled when first tried: a match file's tokens need two or three of them)."""
+    if not _resolvers:
+        for tag, pattern, flags, firsts in IMPLICIT_RESOLVERS:
+            for first in firsts:
+                _resolvers.setdefault(first, []).append((tag, pattern, flags))
+        _resolvers.setdefault(None, [])  # the patterns tried whatever the first character
+    return _resolvers
+
+
+def implicit_tag(text: str) -> str:
     """PyYAML's implicit tag of a plain scalar (str, int, bool, null, float, timestamp...): its resolver's
     own table of patterns, by first character, as ``yaml.resolver.Resolver.resolve`` walks it."""
-    if not _resolvers:
-        import yaml
-
-        _resolvers.update(yaml.resolver.Resolver.yaml_implicit_resolvers)
-        _resolvers.setdefault(None, [])  # the patterns tried whatever the first character
-    for tag, pattern in _resolvers.get(text[0] if text else "", []) + _resolvers[None]:
-        if pattern.match(text):
+    resolvers = _resolvers or resolver_table()
+    for tag, pattern, flags in resolvers.get(text[0] if text else "", []) + resolvers[None]:
+        if re.match(pattern, text, flags):
             return tag
     return STR_TAG
 
 
 # Every plain token read so far (each matched PLAIN first) -> its value; the fast reader looks tokens up here.
-PLAIN_VALUES: dict = {}
+PLAIN_VALUES: Dict[str, Any] = {}
 
 
-def plain_value(text):
+def plain_value(text: str, keep: bool = True) -> Any:
     """The value of a plain scalar, or Fallback if PyYAML would build something other than str, int,
-    bool or null (a date, a float, an octal number...)."""
+    bool or null (a date, a float, an octal number...). Kept in PLAIN_VALUES unless not ``keep`` (a token
+    met once: a hand's number, a seal)."""
     try:
         return PLAIN_VALUES[text]
     except KeyError:
         pass
-    tag = implicit_tag(text)
+    # a whole number in decimal is PyYAML's int (no other pattern reads one), found without its patterns
+    tag = _INT_TAG if _INT.fullmatch(text) else implicit_tag(text)
+    value: Any
     if tag == STR_TAG:
         value = text
     elif tag == _NULL_TAG:
@@ -60,15 +104,15 @@ def plain_value(text):
         value = int(text)
     else:
         raise Fallback
-    if len(PLAIN_VALUES) < 100_000:
+    if keep and len(PLAIN_VALUES) < 100_000:
         PLAIN_VALUES[text] = value
     return value
 
 
-def quoted_value(token):
+def quoted_value(token: str) -> str:
     """The text of a single-quoted scalar."""
     return token[1:-1].replace("''", "'")
 
 
-def key_value(token):
+def key_value(token: str) -> Any:
     return quoted_value(token) if token[0] == "'" else plain_value(token)

@@ -17,7 +17,7 @@ import unicodedata
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 # The classes of ASCII characters in the table: names in ASCII are compared without loading it
-# (tests/test_cli_reliability3.py checks these against the table).
+# (tests/test_input_guards.py checks these against the table).
 ASCII_CLASSES = ("1Il|", "0O", "'`")
 _ASCII = {char: group[0] for group in ASCII_CLASSES for char in group}
 

@@ -55,28 +55,20 @@ def table_player(players: Sequence[str], word: str) -> List[str]:
     return player_readings(players, word, prefix=reads_as_fact(word) is None)
 
 
-def read_line(words: Sequence[tuple], players: Sequence[str]) -> Reading:
+SHAPE = "a table line is [UPCARD] PLAYER COUNT DEFENDER-COUNT (9h ben 5 23)"
+DEAD_SHAPE = "a dead hand on a table line is 'dead' and the upcard: 9h dead"
+
+
+def read_line(words: Sequence[Tuple[str, int, int, bool]], players: Sequence[str]) -> Reading:
     """``words`` as ``split_words`` gives them (text, start, end, closed), with ``line``'s
     quoting kept in their spans: is it a table line, and which command does it stand for?"""
-    texts = [word[0] for word in words]
-    quoted = [any(char.isspace() for char in word[0]) for word in words]
-    illegal = False
-    if texts and texts[-1] == ILLEGAL:
-        texts, quoted, illegal = texts[:-1], quoted[:-1], True
-    elif texts and texts[-1].endswith(ILLEGAL) and not quoted[-1] and len(texts[-1]) > 1:
-        texts[-1], illegal = texts[-1][:-1], True
+    texts, quoted, illegal = _without_mark([word[0] for word in words],
+                                           [any(char.isspace() for char in word[0]) for word in words])
     if not texts:
         return Reading(None, "an empty table line")
-    folded = [text.casefold() for text in texts]
-    if "dead" in folded and len(texts) <= 2:  # 9h dead, dead 9h
-        if illegal:
-            return Reading(None, "'!' goes with a knock, not a dead hand")
-        others = [text for text in texts if text.casefold() != "dead"]
-        if len(others) == 1 and _card(others[0]) is not None and len(texts) == 2:
-            return Reading(["dead", "--upcard", _card(others[0]).code])  # type: ignore[union-attr]
-        if not others:
-            return Reading(None, "'dead' alone is the command dead")
-        return Reading(None, "a dead hand on a table line is 'dead' and the upcard: 9h dead")
+    dead = "dead" in (text.casefold() for text in texts)
+    if dead and len(texts) <= 2:  # 9h dead, dead 9h
+        return _dead_reading(texts, illegal)
     upcard = None
     if len(texts) == 4:
         upcard = _card(texts[0])
@@ -84,32 +76,66 @@ def read_line(words: Sequence[tuple], players: Sequence[str]) -> Reading:
             return Reading(None, f"'{texts[0]}' is not an upcard: a table line is [UPCARD] PLAYER COUNT "
                                  "DEFENDER-COUNT")
         texts, quoted = texts[1:], quoted[1:]
-    shape = "a table line is [UPCARD] PLAYER COUNT DEFENDER-COUNT (9h ben 5 23)"
     if len(texts) != 3:
-        return Reading(None, shape)
+        return Reading(None, SHAPE)
     who, mine, theirs = texts
     found = table_player(players, who)
-    if not found and "dead" in folded:
-        return Reading(None, "a dead hand on a table line is 'dead' and the upcard: 9h dead")
+    problem = _player_problem(found, who, players, dead, upcard)
+    if problem is not None:
+        return Reading(None, problem)
+    return _knock_reading(upcard, found[0], (mine, quoted[1]), (theirs, quoted[2]), illegal)
+
+
+def _without_mark(texts: List[str], quoted: List[bool]) -> "tuple[List[str], List[bool], bool]":
+    """The words without the ``!`` at the end (a word of its own, or after the last count), and whether
+    there was one."""
+    if texts and texts[-1] == ILLEGAL:
+        return texts[:-1], quoted[:-1], True
+    if texts and texts[-1].endswith(ILLEGAL) and not quoted[-1] and len(texts[-1]) > 1:
+        return texts[:-1] + [texts[-1][:-1]], quoted, True
+    return texts, quoted, False
+
+
+def _dead_reading(texts: List[str], illegal: bool) -> Reading:
+    """``9h dead`` or ``dead 9h``: a dead hand dealt with that upcard (or why the line is not one)."""
+    if illegal:
+        return Reading(None, "'!' goes with a knock, not a dead hand")
+    others = [text for text in texts if text.casefold() != "dead"]
+    upcard = _card(others[0]) if len(others) == 1 else None
+    if upcard is not None and len(texts) == 2:
+        return Reading(["dead", "--upcard", upcard.code])
+    if not others:
+        return Reading(None, "'dead' alone is the command dead")
+    return Reading(None, DEAD_SHAPE)
+
+
+def _player_problem(found: List[str], who: str, players: Sequence[str], dead: bool,
+                    upcard: Optional[Card]) -> Optional[str]:
+    """Why the knocker's word names no one player (``found``: the players it may name), or None."""
+    if not found and dead:
+        return DEAD_SHAPE
     if not found and upcard is None and _card(who) is not None:
-        return Reading(None, shape)
-    if len(found) != 1:
-        if found:
-            return Reading(None, f"'{who}' is ambiguous: {' or '.join(found)} (type more of the name)")
-        return Reading(None, f"'{who}' is not a player ({', '.join(players)})")
-    args = ["knock"] + (["--upcard", upcard.code] if upcard is not None else []) + [found[0]]
+        return SHAPE
+    if len(found) > 1:
+        return f"'{who}' is ambiguous: {' or '.join(found)} (type more of the name)"
+    if not found:
+        return f"'{who}' is not a player ({', '.join(players)})"
+    return None
+
+
+def _knock_reading(upcard: Optional[Card], player: str, mine: "tuple[str, bool]", theirs: "tuple[str, bool]",
+                   illegal: bool) -> Reading:
+    """The knock a table line stands for: each side ``(text, quoted)``."""
+    args = ["knock"] + (["--upcard", upcard.code] if upcard is not None else []) + [player]
     try:
-        knocker = _side(mine, quoted[1], "the knocker's count", knocker=True)
-        defender = _side(theirs, quoted[2], "the defender's count")
+        knocker = _side(mine[0], mine[1], "the knocker's count", knocker=True)
+        defender = _side(theirs[0], theirs[1], "the defender's count")
     except InvalidNotationError as exc:
         return Reading(None, str(exc))
     if knocker is None or defender is None:
         return Reading(None, "the counts of a table line are whole numbers (gin for 0, big for big gin), or one "
                              "quoted group of cards a side")
-    if knocker == "big":
-        args += ["0", "--big-gin"]
-    else:
-        args.append(knocker)
+    args += ["0", "--big-gin"] if knocker == "big" else [knocker]
     args += ["--defender", defender] + (["--illegal"] if illegal else [])
     return Reading(args)
 

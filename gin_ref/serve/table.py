@@ -12,7 +12,6 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Route
 
 from gin_ref.core.errors import GinRefError
-from gin_ref.match.model import Match
 from gin_ref.serve import entries, pages
 from gin_ref.serve.folder import Spot
 from gin_ref.serve.journal import Entry, Journal

@@ -42,8 +42,16 @@ def cells(text: str) -> int:
     return _cells(text)
 
 
+# Characters gin-ref itself writes, one cell each (a test holds them to wcwidth): text of these and ASCII is
+# measured without importing wcwidth, a tenth of a command's start.
+NARROW = "♠♥♦♣♤♡♢♧…×−·—–→←§½≥≤€"
+_NARROW_OUT = str.maketrans(dict.fromkeys(NARROW, "x"))
+
+
 @functools.lru_cache(maxsize=4096)
 def _cells(text: str) -> int:
+    if text.translate(_NARROW_OUT).isascii():
+        return len(text)
     from wcwidth import wcswidth
 
     width = wcswidth(text)

@@ -1,64 +1,45 @@
-"""Issue #24, round 3 of reliability (items 4, 5, 8, 10, 11, 12, 13, 15, 20): an export that would destroy a
-match, digits that are not ASCII, names that look alike, counts and files without a bound, one problem per
-fact, Ctrl-C at start-up, control characters in what people read, a rules check that echoes a file, and the
-smaller words. Each test fails on the code before the fix."""
-
-import os
+"""Guards on what people and files give (issue 24, items 4, 5, 8, 10, 11, 13, 15, 20): an export that would
+destroy a match, digits that are not ASCII, names that look alike, counts and files without a bound, one
+problem per fact, control characters in what people read, a rules check that echoes a file, and the smaller
+words. (Ctrl-C at start-up, item 12: tests/test_interrupts.py.)"""
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
-
-
-@pytest.fixture
-def folder(tmp_path, monkeypatch):
-    monkeypatch.delenv("GIN_REF_MATCH", raising=False)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+from runs import expect
 
 
 def run(*args, code=0, input=None):
-    result = CliRunner().invoke(main, [str(a) for a in args], input=input)
-    assert result.exit_code == code, (result.output, result.stderr)
-    return result
-
-
-@pytest.fixture
-def match(folder):
-    run("new", "--match", "m.yaml", "--dealer", "Ann", "Ann", "Ben")
-    run("knock", "--match", "m.yaml", "--upcard", "9H", "Ben", "5", "--defender", "23")
-    return folder / "m.yaml"
+    return expect(code, *args, input=input)
 
 
 # -- item 4: export --output never destroys a match, nor any file without --force ----------------------------
 
-def test_export_refuses_to_write_over_the_match_it_exports(match):
-    before = match.read_bytes()
+def test_export_refuses_to_write_over_the_match_it_exports(knocked):
+    before = knocked.read_bytes()
     result = run("export", "--format", "csv", "--output", "m.yaml", "m.yaml", code=1)
     assert result.stderr == ("Error: m.yaml is a match record: export never writes over one "
                              "(give another --output FILE)\n")
-    assert match.read_bytes() == before
+    assert knocked.read_bytes() == before
     result = run("export", "--force", "--format", "csv", "--output", "m.yaml", "m.yaml", code=1)
-    assert match.read_bytes() == before
+    assert knocked.read_bytes() == before
 
 
-def test_export_refuses_to_write_over_any_match_record_even_with_force(match, folder):
-    other = folder / "other.yaml"
-    other.write_bytes(match.read_bytes().replace(b"Ben", b"Cid"))
+def test_export_refuses_to_write_over_any_match_record_even_with_force(knocked, here):
+    other = here / "other.yaml"
+    other.write_bytes(knocked.read_bytes().replace(b"Ben", b"Cid"))
     before = other.read_bytes()
     result = run("export", "--force", "--output", "other.yaml", "m.yaml", code=1)
     assert result.stderr.startswith("Error: other.yaml is a match record")
     assert other.read_bytes() == before
 
 
-def test_export_replaces_an_existing_file_only_with_force(match, folder):
-    (folder / "out.csv").write_text("keep me\n")
+def test_export_replaces_an_existing_file_only_with_force(knocked, here):
+    (here / "out.csv").write_text("keep me\n")
     result = run("export", "--output", "out.csv", "m.yaml", code=1)
     assert result.stderr == "Error: out.csv already exists: give --force to replace it, or another --output FILE\n"
-    assert (folder / "out.csv").read_text() == "keep me\n"
+    assert (here / "out.csv").read_text() == "keep me\n"
     run("export", "--force", "--output", "out.csv", "m.yaml")
-    assert (folder / "out.csv").read_text().startswith("match,date,hand")
+    assert (here / "out.csv").read_text().startswith("match,date,hand")
     run("export", "--force", "--format", "json", "--output", "out.json", "m.yaml")
     run("export", "--force", "--format", "json", "--output", "out.json", "m.yaml")  # an export is no record
 
@@ -81,89 +62,42 @@ def test_export_replaces_an_existing_file_only_with_force(match, folder):
     (["ruling", "--hand", "1", "--award", "Ann", "\u0662\u0665", "--reason", "x"],
      "Error: --award Ann \u0662\u0665: U+0662 ARABIC-INDIC DIGIT TWO is not an ASCII digit: write numbers with 0-9"),
 ])
-def test_a_digit_that_is_not_ascii_is_refused_naming_it(match, args, line):
-    before = match.read_bytes()
+def test_a_digit_that_is_not_ascii_is_refused_naming_it(knocked, args, line):
+    before = knocked.read_bytes()
     result = run(args[0], "--match", "m.yaml", *args[1:], code=2)
     assert result.stderr == line + "\n"
-    assert match.read_bytes() == before
-
-
-
-# -- item 12: Ctrl-C at any moment, start-up included, is "Error: interrupted" and 130 ----------------------
-
-def _interrupt(*args, **kwargs):
-    raise KeyboardInterrupt
-
-
-def test_ctrl_c_before_the_command_runs_is_not_aborted(match, monkeypatch):
-    monkeypatch.setattr("gin_ref.cli.options.terminal_width", _interrupt)  # the group's first step
-    result = run("tally", "--match", "m.yaml", code=130)
-    assert result.stderr == "Error: interrupted\n"
-
-
-def test_ctrl_c_as_click_leaves_the_command_is_not_aborted(match, monkeypatch):
-    import click.core
-
-    pop, seen = click.core.pop_context, {"ran": False, "group": 0}
-
-    def pop_interrupted():
-        if click.get_current_context().parent is not None:
-            seen["ran"] = True  # the command's own context: the command has run
-        elif seen["ran"]:
-            seen["group"] += 1  # 1: the group's invoke leaves it; 2: click's main leaves it, after invoke
-            if seen["group"] == 2:
-                raise KeyboardInterrupt
-        pop()
-
-    monkeypatch.setattr(click.core, "pop_context", pop_interrupted)
-    result = run("tally", "--match", "m.yaml", code=130)
-    assert result.stderr == "Error: interrupted\n"
-
-
-def test_ctrl_c_while_the_command_is_loading_is_one_line_and_130(tmp_path):
-    """The console script imports gin_ref.__main__, then calls run(): an interrupt in between (or while
-    run's imports load) gave Python's KeyboardInterrupt traceback and exit 1."""
-    import subprocess
-    import sys
-
-    code = ("import os, signal, time\n"
-            "import gin_ref.__main__\n"
-            "os.kill(os.getpid(), signal.SIGINT)\n"
-            "time.sleep(30)\n")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    done = subprocess.run([sys.executable, "-c", code], cwd=str(tmp_path), env=env, capture_output=True, timeout=60)
-    assert (done.returncode, done.stderr) == (130, b"Error: interrupted\n")
+    assert knocked.read_bytes() == before
 
 
 # -- items 10, 15 and 20: rules files are regular files of a bounded size, read without echoing them --------
 
-def test_rules_show_of_a_device_ends_with_one_line(folder):
+def test_rules_show_of_a_device_ends_with_one_line(here):
     for command in (["rules", "show", "/dev/zero"], ["rules", "check", "/dev/zero"]):
         result = run(*command, code=2)
         assert result.stderr == ("Error: cannot read rules file '/dev/zero': not a regular file "
                                  "(a folder, a device or a pipe)\n")
 
 
-def test_a_rules_file_over_the_size_limit_is_refused(folder):
+def test_a_rules_file_over_the_size_limit_is_refused(here):
     from gin_ref.files.rulesfile import MAX_SIZE
 
-    (folder / "big.yaml").write_text("gin_bonus: 30\n" + "# padding\n" * (MAX_SIZE // 10 + 1))
+    (here / "big.yaml").write_text("gin_bonus: 30\n" + "# padding\n" * (MAX_SIZE // 10 + 1))
     result = run("rules", "show", "big.yaml", code=2)
     assert result.stderr == "Error: too large for a rules file: over 256 KiB (big.yaml:1)\n"
-    (folder / "small.yaml").write_text("gin_bonus: 30\n" + "# padding\n" * (MAX_SIZE // 20))
+    (here / "small.yaml").write_text("gin_bonus: 30\n" + "# padding\n" * (MAX_SIZE // 20))
     run("rules", "show", "small.yaml")
 
 
-def test_an_over_long_rules_name_is_bad_input_exit_2(folder):
+def test_an_over_long_rules_name_is_bad_input_exit_2(here):
     result = run("new", "--match", "m.yaml", "--rules", "a" * 300, "Ann", "Ben", code=2)
     assert result.stderr.startswith("Error: unknown rules '" + "a" * 40 + "...': not a preset")
     result = run("new", "--match", "m.yaml", "--rules", "a" * 300 + ".yaml", "Ann", "Ben", code=2)
     assert result.stderr == f"Error: cannot read rules file '{'a' * 160}...': file name too long\n"
-    assert not (folder / "m.yaml").exists()
+    assert not (here / "m.yaml").exists()
 
 
-def test_rules_check_of_a_file_that_is_not_rules_quotes_none_of_it(folder):
-    (folder / "shadow").write_text("root:*:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n"
+def test_rules_check_of_a_file_that_is_not_rules_quotes_none_of_it(here):
+    (here / "shadow").write_text("root:*:19000:0:99999:7:::\ndaemon:*:19000:0:99999:7:::\n"
                                    "secret: hunter2\n")
     result = run("rules", "check", "shadow", code=1)
     assert result.output == ("shadow:1: not a rules file: none of its 3 keys is a house rule "
@@ -171,11 +105,11 @@ def test_rules_check_of_a_file_that_is_not_rules_quotes_none_of_it(folder):
     assert "hunter2" not in result.output + result.stderr and "root" not in result.output + result.stderr
 
 
-def test_a_long_or_hostile_key_is_quoted_as_a_short_escaped_excerpt(folder):
-    (folder / "club.yaml").write_text("gin_bonus: 30\n\"" + "x" * 500 + "\\e]0;pwned\\a\": 1\n")
+def test_a_long_or_hostile_key_is_quoted_as_a_short_escaped_excerpt(here):
+    (here / "club.yaml").write_text("gin_bonus: 30\n\"" + "x" * 500 + "\\e]0;pwned\\a\": 1\n")
     result = run("rules", "check", "club.yaml", code=1)
     assert result.output == f"club.yaml:2: unknown house rule '{'x' * 40}...'\n"
-    (folder / "club.yaml").write_text("gin_bonus: 30\n\"ab\\e]0;pwned\\a\": 1\n")
+    (here / "club.yaml").write_text("gin_bonus: 30\n\"ab\\e]0;pwned\\a\": 1\n")
     result = run("rules", "check", "club.yaml", code=1)
     assert result.output == "club.yaml:2: unknown house rule 'ab\\x1b]0;pwned\\x07'\n"
 
@@ -190,10 +124,10 @@ def test_a_long_or_hostile_key_is_quoted_as_a_short_escaped_excerpt(folder):
     ("  winner: Ben\n", "  winner: null\n",
      ["m.yaml:41: hand 1: winner is null, but the counts make it Ben (knock: 23 \u2212 5 = 18 to the knocker)"]),
 ])
-def test_a_value_that_cannot_be_read_is_one_problem_without_python_words(match, old, new, lines):
-    text = match.read_text(encoding="utf-8")
+def test_a_value_that_cannot_be_read_is_one_problem_without_python_words(knocked, old, new, lines):
+    text = knocked.read_text(encoding="utf-8")
     assert old in text
-    match.write_text(text.replace(old, new), encoding="utf-8")
+    knocked.write_text(text.replace(old, new), encoding="utf-8")
     result = run("verify", "m.yaml", code=1)
     assert [line for line in result.output.splitlines() if line.startswith("m.yaml:")] == lines
     assert "None" not in result.output + result.stderr
@@ -207,12 +141,12 @@ def test_a_value_that_cannot_be_read_is_one_problem_without_python_words(match, 
     (["ruling", "--hand", "1", "--void", "--reason", "misdeal"], "m.yaml:44: ",
      "hand 1: the ruling's 'hands' is 100000000000, but the record holds 1 hand"),
 ])
-def test_a_huge_count_of_hands_is_one_problem_not_a_hang(match, step, line, message):
+def test_a_huge_count_of_hands_is_one_problem_not_a_hang(knocked, step, line, message):
     run(step[0], "--match", "m.yaml", *step[1:])
-    text = match.read_text(encoding="utf-8")
+    text = knocked.read_text(encoding="utf-8")
     key = "  hands: 1\n" if step[0] == "amend" else "    hands: 1\n"
     assert text.count(key) == 1
-    match.write_text(text.replace(key, key.replace("1", "100000000000")), encoding="utf-8")
+    knocked.write_text(text.replace(key, key.replace("1", "100000000000")), encoding="utf-8")
     result = run("verify", "m.yaml", code=1)
     assert result.output.splitlines()[0] == line + message
     result = run("tally", "--match", "m.yaml", code=1)
@@ -225,19 +159,19 @@ ZOE, ZOE_DECOMPOSED = "Zo\u00eb", "Zoe\u0308"
 CYRILLIC_ANN = "\u0410nn"
 
 
-def test_a_name_composed_and_decomposed_is_one_player(folder):
+def test_a_name_composed_and_decomposed_is_one_player(here):
     result = run("new", "--match", "m.yaml", ZOE, ZOE_DECOMPOSED, code=2)
     assert result.stderr == f"Error: player name '{ZOE}' given twice\n"
     run("new", "--match", "m.yaml", "--dealer", ZOE, ZOE_DECOMPOSED, "Ben")
-    text = (folder / "m.yaml").read_text(encoding="utf-8")
+    text = (here / "m.yaml").read_text(encoding="utf-8")
     assert f"players: [{ZOE}, Ben]" in text and ZOE_DECOMPOSED not in text  # written in NFC
     run("knock", "--match", "m.yaml", "--upcard", "9H", ZOE_DECOMPOSED, "5", "--defender", "20")
     assert run("tally", "--match", "m.yaml").output.count(f"{ZOE} deals hand 2") == 1
 
 
-def test_a_record_written_decomposed_is_read_in_nfc(match):
-    text = match.read_text(encoding="utf-8").replace("Ann", ZOE_DECOMPOSED)
-    match.write_text(text, encoding="utf-8")
+def test_a_record_written_decomposed_is_read_in_nfc(knocked):
+    text = knocked.read_text(encoding="utf-8").replace("Ann", ZOE_DECOMPOSED)
+    knocked.write_text(text, encoding="utf-8")
     result = run("tally", "--match", "m.yaml", "--json")
     import json
 
@@ -246,21 +180,21 @@ def test_a_record_written_decomposed_is_read_in_nfc(match):
 
 
 @pytest.mark.parametrize("names", [["Ann", CYRILLIC_ANN], ["ann", CYRILLIC_ANN], ["Al", "AI"]])
-def test_names_that_look_alike_are_refused_in_one_match_naming_both(folder, names):
+def test_names_that_look_alike_are_refused_in_one_match_naming_both(here, names):
     result = run("new", "--match", "m.yaml", *names, code=2)
     assert result.stderr.startswith(f"Error: player names '{names[0]}' and '{names[1]}' look alike (")
     assert result.stderr.endswith("): give names that can be told apart\n")
-    assert not (folder / "m.yaml").exists()
+    assert not (here / "m.yaml").exists()
 
 
-def test_a_record_with_look_alike_players_is_refused(match):
-    text = match.read_text(encoding="utf-8")
-    match.write_text(text.replace("players: [Ann, Ben]", f"players: [Ann, {CYRILLIC_ANN}]"), encoding="utf-8")
+def test_a_record_with_look_alike_players_is_refused(knocked):
+    text = knocked.read_text(encoding="utf-8")
+    knocked.write_text(text.replace("players: [Ann, Ben]", f"players: [Ann, {CYRILLIC_ANN}]"), encoding="utf-8")
     result = run("verify", "m.yaml", code=1)
     assert f"m.yaml:4: player names 'Ann' and '{CYRILLIC_ANN}' look alike (" in result.output
 
 
-def test_standings_and_settle_warn_of_look_alike_names_across_matches(folder):
+def test_standings_and_settle_warn_of_look_alike_names_across_matches(here):
     for file, ann in (("a.yaml", "Ann"), ("b.yaml", CYRILLIC_ANN)):
         run("new", "--match", file, "--dealer", "Ben", ann, "Ben")
         run("knock", "--match", file, "--upcard", "KS", ann, "0", "--defender", "98")
@@ -290,10 +224,10 @@ TITLE = "a\x1b]0;pwned\x07.yaml"  # sets the terminal's title when printed raw
 SPLIT = "b\nc.yaml"  # splits a table's row
 
 
-def test_file_names_with_control_characters_are_escaped_everywhere(match, folder):
+def test_file_names_with_control_characters_are_escaped_everywhere(knocked, here):
     for name in (TITLE, SPLIT):
-        (folder / name).write_bytes(match.read_bytes())
-    match.unlink()
+        (here / name).write_bytes(knocked.read_bytes())
+    knocked.unlink()
     history = run("history", ".").output
     assert "a\\x1b]0;pwned\\x07.yaml" in history and "b\\nc.yaml" in history
     verify = run("verify", TITLE, SPLIT).output
@@ -308,7 +242,7 @@ def test_file_names_with_control_characters_are_escaped_everywhere(match, folder
     assert len(rows) == 2 and all(row.endswith(".yaml") for row in rows)  # one line per match
 
 
-def test_a_ruling_reason_with_control_characters_is_escaped(match):
+def test_a_ruling_reason_with_control_characters_is_escaped(knocked):
     run("ruling", "--match", "m.yaml", "--hand", "1", "--void", "--reason", "mis\x1b[2Jdeal")
     verify = run("verify", "m.yaml").output
     assert "mis\\x1b[2Jdeal" in verify and "\x1b" not in verify
@@ -316,7 +250,7 @@ def test_a_ruling_reason_with_control_characters_is_escaped(match):
 
 # -- item 20: the smaller words --------------------------------------------------------------------------------
 
-def test_a_file_gin_ref_may_not_read_is_unreadable_not_damaged(match, monkeypatch):
+def test_a_file_gin_ref_may_not_read_is_unreadable_not_damaged(knocked, monkeypatch):
     def denied(path):
         raise PermissionError(13, "Permission denied", str(path))
 
@@ -331,10 +265,10 @@ def test_a_file_gin_ref_may_not_read_is_unreadable_not_damaged(match, monkeypatc
 CASE = '{"upcard": "7D", "hand": "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D"}'
 
 
-def test_every_input_line_is_answered_in_order_a_blank_one_too(folder):
+def test_every_input_line_is_answered_in_order_a_blank_one_too(here):
     import json
 
-    (folder / "cases.jsonl").write_text(f"{CASE}\n\n   \n{CASE}\n")
+    (here / "cases.jsonl").write_text(f"{CASE}\n\n   \n{CASE}\n")
     result = run("check", "--input", "cases.jsonl", code=2)
     answers = [json.loads(line) for line in result.output.splitlines()]
     assert [answer.get("legal") for answer in answers] == [True, None, None, True]
@@ -342,13 +276,13 @@ def test_every_input_line_is_answered_in_order_a_blank_one_too(folder):
     assert answers[2] == {"line": 3, "error": "blank line: no case"}
 
 
-def test_a_byte_order_mark_does_not_break_the_first_line(match, folder):
+def test_a_byte_order_mark_does_not_break_the_first_line(knocked, here):
     import json
 
-    (folder / "cases.jsonl").write_bytes(b"\xef\xbb\xbf" + CASE.encode() + b"\n")
+    (here / "cases.jsonl").write_bytes(b"\xef\xbb\xbf" + CASE.encode() + b"\n")
     result = run("check", "--input", "cases.jsonl")
     assert json.loads(result.output)["legal"] is True
-    (folder / "bom.jsonl").write_bytes(b"\xef\xbb\xbf")
+    (here / "bom.jsonl").write_bytes(b"\xef\xbb\xbf")
     assert run("check", "--input", "bom.jsonl").output == ""
     from gin_ref.cli.session import read_lines
     import io
@@ -362,10 +296,10 @@ def test_a_byte_order_mark_does_not_break_the_first_line(match, folder):
     ("  totals: {Ann: 0, Ben: 18}\n", "  totals: {Ann: null, Ben: 18}\n", "hand 1: totals say Ann null, Ben 18"),
     ("  upcard: 9H\n", "  upcard: true\n", "hand 1: upcard: a card is written as text (7D, 10h), not true"),
 ])
-def test_values_are_named_in_the_files_words(match, old, new, words):
-    text = match.read_text(encoding="utf-8")
+def test_values_are_named_in_the_files_words(knocked, old, new, words):
+    text = knocked.read_text(encoding="utf-8")
     assert old in text
-    match.write_text(text.replace(old, new), encoding="utf-8")
+    knocked.write_text(text.replace(old, new), encoding="utf-8")
     result = run("verify", "m.yaml", code=1)
     out = result.output + result.stderr
     assert words in out

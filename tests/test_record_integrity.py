@@ -1,13 +1,11 @@
-"""Issue 24, items 1, 2, 3, 7 and 19: a file replaced while a writer works on it, the summary cache proven
-against the file's bytes, sealed corrections, readers that warn about a failed seal, and an end line whose
-seal covers the hand count."""
+"""A record's integrity: a file replaced while a writer works on it, sealed corrections, readers that warn
+about a failed seal, and an end line whose seal covers the hand count (issue 24, items 1, 3, 7 and 19; the
+summary cache, item 2, is tests/test_summary_cache.py)."""
 
 import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 
 import pytest
 
@@ -17,13 +15,7 @@ from gin_ref.files import matchfile
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.model import Match
 
-GIN_REF = shutil.which("gin-ref")
-
-
-def run(*args, env=None):
-    command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-    full = dict(os.environ, **(env or {}))
-    return subprocess.run(command + [str(a) for a in args], capture_output=True, text=True, env=full)
+from runs import installed, invoke as run
 
 
 def ok(*args, env=None):
@@ -72,7 +64,7 @@ def test_a_command_that_commits_first_after_a_copy_shuts_out_the_writer_that_rea
         with matchfile.updating(m) as held:
             held.match.deal(Card.parse("9H"))
             _replace_by_copy(m)
-            assert run("deal", "--match", m, "--upcard", "KS").returncode == 0
+            assert installed("deal", "--match", m, "--upcard", "KS").returncode == 0  # another process
     hands = matchfile.load(m).match.hands
     assert len(hands) == 4 and hands[-1]["upcard"] == "KS"
 
@@ -146,7 +138,7 @@ def test_a_deleted_last_hand_with_the_previous_seal_copied_into_the_end_fails_st
     m.write_text(cut + f"end: {{hands: 2, seal: '{previous}'}}\n")
     done = run("verify", "--strict", m)
     assert done.returncode == 1 and "the count of hands are not sealed" in done.stderr  # the old end line's scheme
-    m.write_text(cut + f"end: {{hands: 2, seal: 'aaaaaaaaaaaaaaaa'}}\n")
+    m.write_text(cut + "end: {hands: 2, seal: 'aaaaaaaaaaaaaaaa'}\n")
     assert "warning: the end of record's seal does not match the hands" in run("verify", "--strict", m).stderr
 
 
@@ -181,8 +173,7 @@ def test_a_sound_record_gives_no_warning_and_strict_reads_it(m):
 
 def test_play_says_it_when_it_opens_a_record_whose_seal_fails(m):
     line = _edit_hand_3(m)
-    command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-    done = subprocess.run(command + ["play", "--match", str(m)], input="", capture_output=True, text=True)
+    done = run("play", "--match", m, input="")
     assert done.returncode == 0
     assert done.stderr == f"{m}:{line}: warning: hand 3 changed outside gin-ref: its facts no longer match its seal\n"
 
@@ -199,74 +190,3 @@ def test_standings_keeps_the_seal_check_with_the_cached_summary(m, tmp_path):
     assert first.stderr == second.stderr == (f"{m}:{line}: warning: hand 3 changed outside gin-ref: its facts no "
                                              "longer match its seal\n")
     assert first.stdout == second.stdout
-
-
-# -- item 2: a cache entry is used only when proven to be the file's; any other cache is rebuilt -----------
-
-EXAMPLES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "examples")
-
-
-@pytest.fixture
-def club(tmp_path):
-    folder = tmp_path / "club"
-    folder.mkdir()
-    for name in ("oklahoma.yaml", "hollywood.yaml", "three-player.yaml"):
-        shutil.copy(os.path.join(EXAMPLES, name), folder / name)
-        os.utime(folder / name, (1_700_000_000, 1_700_000_000))  # written long ago
-    return folder
-
-
-def _standings(club, cache, quiet=True):
-    done = run("standings", "--json", club, env={"GIN_REF_CACHE": str(cache)})
-    assert done.returncode == 0 and (done.stderr == "" or not quiet), done.stderr
-    return done.stdout
-
-
-def _entry(cache, club, name="oklahoma.yaml"):
-    data = json.loads(cache.read_text())
-    return data, data["files"][str((club / name).resolve())]
-
-
-def test_a_digit_changed_in_the_cache_does_not_change_the_standings(club, tmp_path):
-    cache = tmp_path / "summaries.json"
-    truth = run("standings", "--json", club, env={"GIN_REF_CACHE": "off"}).stdout
-    assert _standings(club, cache) == truth
-    data, entry = _entry(cache, club)
-    entry["summary"]["final"]["Ann"] += 600  # one digit: 151 -> 751
-    cache.write_text(json.dumps(data))
-    assert _standings(club, cache) == truth
-    assert _entry(cache, club)[1]["summary"]["final"]["Ann"] == 151  # rebuilt
-
-
-@pytest.mark.parametrize("summary", [{}, [], None, "x", {"players": "Ann"}, {"players": [1, 2]}])
-def test_a_cache_entry_of_another_shape_is_ignored_and_rebuilt(club, tmp_path, summary):
-    cache = tmp_path / "summaries.json"
-    truth = _standings(club, cache)
-    data, entry = _entry(cache, club)
-    entry["summary"] = summary
-    cache.write_text(json.dumps(data))
-    assert _standings(club, cache) == truth
-
-
-@pytest.mark.parametrize("text", ["[]", "{\"version\": 1, \"files\": []}", "{\"files\": {\"x\": 1}}", "\xff",
-                                  "[" * 100_000])
-def test_a_cache_that_does_not_read_cleanly_is_ignored_and_rebuilt(club, tmp_path, text):
-    cache = tmp_path / "summaries.json"
-    truth = _standings(club, cache)
-    cache.write_text(text)
-    assert _standings(club, cache) == truth
-    assert len(json.loads(cache.read_text())["files"]) == 3
-
-
-def test_an_entry_for_other_bytes_of_the_file_is_not_used(club, tmp_path):
-    cache = tmp_path / "summaries.json"
-    _standings(club, cache)
-    path = club / "oklahoma.yaml"
-    info = os.stat(path)
-    text = path.read_text()
-    assert "Ann, Ben" in text
-    path.write_text(text.replace("players: [Ann, Ben]", "players: [Ann, Bob]").replace("Ben", "Bob"))
-    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))  # same size and time: only the bytes differ
-    truth = run("standings", "--json", club, env={"GIN_REF_CACHE": "off"}).stdout
-    assert "Bob" in truth
-    assert _standings(club, cache, quiet=False) == truth  # (the edit fails the seals: warned on stderr)

@@ -1,24 +1,17 @@
-"""A new user's defects, each through the installed command: click's usage errors as the one ``Error:`` line
-every error is, the questions on a new file asked again one by one, another writer's change on the prompt."""
+"""A new user's slips: click's usage errors as the one ``Error:`` line every error is (in a command and in the
+session), a file that is not there, the defender's cards without quotes. (The questions on a new file asked
+again one by one, and another writer's change on the prompt: tests/test_play_terminal.py.)"""
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 
 import pytest
 
-GIN_REF = shutil.which("gin-ref")
+from runs import invoke as run
 
 
 def gin_ref(folder, *args, input=None):
-    """The installed command (else ``python -m gin_ref``) in ``folder``."""
-    command = [GIN_REF] if GIN_REF else [sys.executable, "-m", "gin_ref"]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    env.pop("GIN_REF_MATCH", None)
-    return subprocess.run(command + [str(arg) for arg in args], cwd=str(folder), env=env, input=input,
-                          capture_output=True, text=True, encoding="utf-8")
+    """gin-ref in ``folder``, in this process."""
+    return run(*args, cwd=folder, env={"GIN_REF_MATCH": None}, input=input)
 
 
 @pytest.fixture
@@ -55,49 +48,6 @@ def test_bare_gin_ref_still_shows_its_help(tmp_path):
     assert result.stderr.startswith("Usage: gin-ref [OPTIONS] COMMAND [ARGS]...\n\n  gin-ref: ")
 
 
-def test_a_bad_answer_on_a_new_file_asks_that_question_again(tmp_path):
-    """A bad answer restarted from 'rules [oklahoma]:', so the answer typed again went into the wrong question."""
-    pytest.importorskip("pexpect")
-    from test_play_terminal import Terminal
-
-    term = Terminal(tmp_path)
-    term.wait("rules [oklahoma]:")
-    term.type("nosuch\r", "Error: ")  # the rules are checked as soon as they are given
-    term.wait("rules [oklahoma]: nosuch")
-    term.type("classic\r", "players:")
-    term.type("Ann\r", "Error: the classic rules need 2 players, not 1")
-    term.type("Ann Ben\r", "first dealer [drawn at random]:")
-    term.type("Zed\r", "Error: ")
-    term.type("Ben\r", "new match in m.yaml: Ann v Ben, classic rules")
-    term.wait("deal 1>")
-    term.child.sendcontrol("d")
-    assert term.end() == 0
-    text = (tmp_path / "m.yaml").read_text(encoding="utf-8")
-    assert "name: classic" in text and "dealer: Ben" in text
-    screen = term.screen.text()
-    assert screen.count("\nrules [oklahoma]:") == 2 and screen.count("\nplayers:") == 2, screen
-
-
-def test_another_writers_change_refreshes_the_prompt_and_the_status_line(tmp_path):
-    """After session A's undo, session B said so but kept its old prompt and status line."""
-    pytest.importorskip("pexpect")
-    from test_play_terminal import Terminal, new_match, new_match_lines
-
-    new_match(tmp_path, "deal --upcard 9H")
-    term = Terminal(tmp_path)
-    term.wait("hand 1 is open: Ann dealt, upcard 9♥")
-    term.wait("hand 1>")
-    new_match_lines(tmp_path, "undo")  # another writer takes the deal back while the prompt waits
-    term.wait("another writer: ")
-    term.prompts("deal 1>", 1)
-    toolbar = "\n".join(term.screen.lines()[-3:])  # the status line at the foot of the screen
-    assert "hand 1 is open" not in toolbar and "totals: Ann 0, Ben 0" in toolbar, term.screen.text()
-    term.type("deal --upcard 9H\r", "Error: the match file changed since your last entry")  # still not run
-    term.prompts("deal 1>", 2)
-    term.child.sendcontrol("d")
-    assert term.end() == 0
-
-
 def test_verify_of_a_file_that_is_not_there_says_so_in_one_line(match):
     result = gin_ref(match, "verify", "nonexist.yaml")
     assert (result.returncode, result.stdout) == (1, "")
@@ -110,10 +60,8 @@ def test_verify_of_a_file_that_is_not_there_says_so_in_one_line(match):
 
 def test_defender_cards_without_quotes_are_named_as_the_likely_slip(tmp_path):
     """Forgetting the quotes round --defender's cards gives it one card and the knocker nineteen: say so."""
-    exe = [shutil.which("gin-ref")] if shutil.which("gin-ref") else [sys.executable, "-m", "gin_ref"]
-
     def gin(*args):
-        return subprocess.run(exe + list(args), cwd=tmp_path, capture_output=True, text=True)
+        return run(*args, cwd=tmp_path)
 
     assert gin("new", "--match", "q.yaml", "--dealer", "Ann", "Ann", "Ben").returncode == 0
     assert gin("deal", "--match", "q.yaml", "--upcard", "7S").returncode == 0

@@ -1,0 +1,94 @@
+"""How quick is gin-ref's start? ``python benchmarks/bench_startup.py [--runs 15] [--hands 30]``
+
+Issue 28 item 4: ``gin-ref --version`` at most 2 times the venv's ``python -c pass``, and a match command
+(``tally``, ``verify``) on a 30-hand match at most 4 times. Each is a new process, timed wall-clock from
+``fork`` to exit; the runs are interleaved (one of each in turn, ``--runs`` rounds) so that a change in the
+machine's load falls on all of them alike, and the median of each is printed with its ratio to ``python -c
+pass``.
+
+The 30-hand match is made by ``make_match.py`` (every hand played through ``gin_ref.match.model``, so it
+verifies). ``gin-ref`` is the one installed beside this Python (the venv's console script), else ``python -m
+gin_ref``. A user's install has its bytecode compiled (pip compiles it); an editable checkout on a machine
+with ``PYTHONDONTWRITEBYTECODE`` set has none, and every command would compile its modules again. So gin_ref
+is compiled first (``compileall``, into its ``__pycache__``) unless ``--no-compile`` is given, and the
+figures are those of a compiled install.
+"""
+
+import argparse
+import compileall
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+from make_match import make_match  # noqa: E402
+
+from gin_ref.files import matchfile  # noqa: E402
+
+TARGETS = {"--version": 2.0, "tally": 4.0, "verify": 4.0}
+
+
+def command():
+    """The installed ``gin-ref`` beside this Python, else ``python -m gin_ref``."""
+    beside = Path(sys.executable).parent / "gin-ref"
+    found = str(beside) if beside.exists() else shutil.which("gin-ref")
+    return [found] if found else [sys.executable, "-m", "gin_ref"]
+
+
+def timed(argv, env):
+    """The wall time of one run of ``argv`` (seconds); a run that fails stops the benchmark."""
+    start = time.perf_counter()
+    done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    took = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.decode(errors='replace')}")
+    return took
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15, help="interleaved runs of each (default 15)")
+    parser.add_argument("--hands", type=int, default=30, help="hands in the match (default 30)")
+    parser.add_argument("--no-compile", action="store_true", help="measure without compiling gin_ref first")
+    args = parser.parse_args(argv)
+    if not args.no_compile:
+        compileall.compile_dir(str(HERE.parent / "gin_ref"), quiet=1)
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "GIN_REF_DEBUG")}
+    gin_ref = command()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "match.yaml"
+        matchfile.write_atomic(path, matchfile.dumps(make_match(args.hands).record))
+        cases = {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "--version": gin_ref + ["--version"],
+            "tally": gin_ref + ["tally", "--match", str(path)],
+            "verify": gin_ref + ["verify", "--match", str(path)],
+        }
+        times = {name: [] for name in cases}
+        for name, case in cases.items():  # one run of each first, to warm the disk cache
+            timed(case, env)
+        for _ in range(args.runs):
+            for name, case in cases.items():
+                times[name].append(timed(case, env))
+    base = statistics.median(times["python -c pass"])
+    print(f"gin-ref start-up: {' '.join(gin_ref)}, Python {sys.version.split()[0]}, "
+          f"median of {args.runs} interleaved runs, a {args.hands}-hand match"
+          + ("" if args.no_compile else " (gin_ref's bytecode compiled)"))
+    for name, runs in times.items():
+        median = statistics.median(runs)
+        line = f"  {name:<16} {median * 1000:6.1f} ms  {median / base:4.2f}x"
+        if name in TARGETS:
+            line += f"  (target <= {TARGETS[name]:.0f}x: {'met' if median / base <= TARGETS[name] else 'NOT met'})"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,144 @@
+"""A quick start (issue 28 item 4): a command loads only what it needs, and each shortcut taken for it gives
+exactly what the slower way gave. The figures themselves are printed by benchmarks/bench_startup.py."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from gin_ref.files import yamlscalar
+from gin_ref.views import text as text_view
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+EXAMPLE = os.path.join(HERE, "..", "examples", "oklahoma.yaml")
+GIN_REF = shutil.which("gin-ref")
+
+
+def _loaded_after(args, env=None):
+    """The modules loaded once ``gin-ref ARGS`` has run (in a fresh process, as the console script runs it)."""
+    code = ("import sys, io, contextlib\n"
+            f"sys.argv = ['gin-ref'] + {args!r}\n"
+            "from gin_ref.__main__ import run\n"
+            "try:\n"
+            "    with contextlib.redirect_stdout(io.StringIO()):\n"
+            "        run()\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "print('\\n'.join(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env=dict(os.environ, **(env or {})))
+    return set(done.stdout.split())
+
+
+@pytest.mark.parametrize("command", ["tally", "verify"])
+def test_a_command_that_reads_a_match_loads_no_yaml_wcwidth_or_tempfile(command):
+    loaded = _loaded_after([command, "--match", EXAMPLE])
+    for heavy in ("yaml", "wcwidth", "tempfile", "shutil", "prompt_toolkit", "openskill", "tabulate",
+                  "confusable_homoglyphs"):
+        assert heavy not in loaded, heavy
+    assert "gin_ref.match.model" in loaded  # (the command ran)
+
+
+def test_the_version_alone_loads_no_click():
+    loaded = _loaded_after(["--version"])
+    assert "click" not in loaded and "gin_ref.cli" not in loaded
+
+
+def test_the_version_is_clicks_own_words():
+    from gin_ref.cli import main
+
+    expected = CliRunner().invoke(main, ["--version"])
+    done = subprocess.run([GIN_REF, "--version"], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, expected.output, "")
+    done = subprocess.run([GIN_REF, "--version", "tally"], capture_output=True, text=True)  # through click
+    assert (done.returncode, done.stdout) == (0, expected.output)
+
+
+def test_the_resolver_table_is_pyyamls():
+    """The fast reader's copy of PyYAML's implicit resolvers is the installed PyYAML's table, entry for entry."""
+    theirs = {first: [(tag, regex.pattern, regex.flags) for tag, regex in entries]
+              for first, entries in yaml.resolver.Resolver.yaml_implicit_resolvers.items()}
+    theirs.setdefault(None, [])
+    mine = {first: [(tag, pattern, re.compile(pattern, flags).flags) for tag, pattern, flags in entries]
+            for first, entries in yamlscalar.resolver_table().items()}
+    assert mine == theirs
+
+
+@pytest.mark.parametrize("token", ["yes", "No", "on", "null", "~", "", "12", "012", "0x1F", "1_0", "1.5", ".inf",
+                                   "2024-05-01", "2024-5-1 10:00:00", "1:30", "<<", "=", "Ann", "7h", "-3", "+4"])
+def test_plain_scalars_get_pyyamls_tag(token):
+    node = yaml.compose(f"k: {token}" if token else "k:", Loader=yaml.SafeLoader)
+    assert yamlscalar.implicit_tag(token) == node.value[0][1].tag
+
+
+def test_the_unsafe_characters_are_those_of_the_allowed_set_written_before():
+    """UNSAFE_TEXT is written as the characters it refuses: the same set, at every code point, as the set
+    written before as the characters allowed."""
+    allowed = re.compile("[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029\ufeff]")
+    every = "".join(map(chr, range(0x110000)))
+    assert ([m.start() for m in yamlscalar.UNSAFE_TEXT.finditer(every)] ==
+            [m.start() for m in allowed.finditer(every)])
+
+
+def test_the_narrow_characters_take_one_cell_each():
+    from wcwidth import wcswidth, wcwidth
+
+    for char in text_view.NARROW:
+        assert wcwidth(char) == 1, char
+    for sample in ("7♠ 8♥ 9♦ 10♣", "A♤-3♤ …", "§10 ½ × − · — – → ← ≥ ≤ €", "Zoë 7♠", "Ann\t9♠"):
+        width = wcswidth(sample)
+        expected = width if width >= 0 else sum(max(wcwidth(c), 1) for c in sample)
+        assert text_view._cells.__wrapped__(sample) == expected, sample
+
+
+@pytest.mark.parametrize("columns", [None, "", "abc", "0", "-5", "30", "120"])
+def test_the_terminal_width_is_shutils(monkeypatch, columns):
+    from gin_ref.cli.options import MIN_COLUMNS, terminal_width
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_width() == max(MIN_COLUMNS, shutil.get_terminal_size((80, 24)).columns)
+
+
+def test_the_benchmark_prints_each_ratio():
+    done = subprocess.run([sys.executable, os.path.join(HERE, "..", "benchmarks", "bench_startup.py"),
+                           "--runs", "1", "--hands", "3", "--no-compile"], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()[1:]]
+    assert [row[0] for row in rows] == ["python", "--version", "tally", "verify"]
+    assert all(re.fullmatch(r"\d+\.\d\dx", row[5] if row[0] == "python" else row[3]) for row in rows)
+
+
+def test_the_built_in_sha256_is_hashlibs():
+    import hashlib
+
+    from gin_ref.core.digest import sha256
+
+    for data in (b"", b"gin-ref", bytes(range(256)) * 100):
+        assert sha256(data).hexdigest() == hashlib.sha256(data).hexdigest()
+
+
+def test_a_command_that_reads_a_match_loads_no_openssl():
+    assert "_hashlib" not in _loaded_after(["verify", "--match", EXAMPLE])
+
+
+@pytest.mark.parametrize("token", ["0", "7", "30", "-5", "+12", "1000000", "9" * 40, "00", "012", "1_0", "0x1F",
+                                   "1.0", "1:30"])
+def test_a_whole_number_is_read_as_pyyaml_reads_it(token):
+    try:
+        mine = yamlscalar.plain_value(token)
+    except yamlscalar.Fallback:
+        mine = "fallback"
+    theirs = yaml.safe_load(f"k: {token}")["k"]
+    if re.fullmatch(r"[-+]?(0|[1-9][0-9]*)", token):  # decimal: read here, as PyYAML reads it
+        assert (mine, type(mine)) == (theirs, int)
+    else:  # any other spelling of a number is left to PyYAML
+        assert mine == "fallback"

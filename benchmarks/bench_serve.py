@@ -8,7 +8,8 @@ Prints the median and the 95th percentile of the time from a confirm request's a
 to its answer (the match file written and fsynced, the journal's two lines fsynced), as the server's
 access log times it, the CPU time of the confirm's own work (the load of a shared machine moves the
 first much more than the second), and the counts (hands confirmed, found in the files, duplicates). Target: p95 at most
-50 ms. ``--gap S`` changes the pace, ``--quiet-run`` leaves out the faults.
+50 ms. ``--gap S`` changes the pace, ``--quiet-run`` leaves out the faults. ``--board`` measures the live
+board's update latency instead (benchmarks/bench_board.py: 16 tables confirming at once; target p95 <= 1 s).
 """
 
 import argparse
@@ -25,6 +26,11 @@ from serveload import run  # noqa: E402
 
 
 def main():
+    if "--board" in sys.argv[1:]:  # the live board's update latency (issue 21): benchmarks/bench_board.py
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        from bench_board import main as board
+
+        return board()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--gap", type=float, default=2.0, help="mean seconds between a table's hands (2)")
     parser.add_argument("--tables", type=int, default=16)

@@ -17,7 +17,14 @@ EXTRA = "pip install 'gin-ref[serve]'"
 @click.option("--new-tokens", is_flag=True, help="Replace every table's token (and the director's): old cards stop working.")
 @click.option("--pins", is_flag=True,
               help="A player confirms with his PIN (chosen at his first confirm), not a tap by his name alone.")
-def serve_cmd(folder, host, port, ssl_certfile, ssl_keyfile, new_tokens, pins):
+@click.option("--board-token", is_flag=True,
+              help="The board (/board) needs its own token too (printed at start); without it anyone may read it.")
+@click.option("--cards", is_flag=True,
+              help="Write a printable page of table cards (address, token, QR code) and exit: see docs/serve.md.")
+@click.option("--output", "-o", metavar="FILE", help="--cards: write the page to FILE. Default: standard output.")
+@click.option("--new-token", "renew", metavar="TABLE", multiple=True,
+              help="Replace this table's token alone (a lost card): its old card stops working. Repeatable.")
+def serve_cmd(folder, host, port, ssl_certfile, ssl_keyfile, new_tokens, pins, board_token, cards, output, renew):
     """Serve an event's folder (or a folder of match files) to a phone at every table.
 
     Each table gets an address with its token, printed at start; a phone that opens it enters the hands,
@@ -33,6 +40,16 @@ def serve_cmd(folder, host, port, ssl_certfile, ssl_keyfile, new_tokens, pins):
 
     if any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn")):
         raise GinRefError(f"serve needs the serve extra: {EXTRA}")
+    if renew:
+        from gin_ref.serve.cards import renew_tables
+
+        for key in renew_tables(folder, list(renew)):
+            click.echo(f"table {key}: a new token (its old card no longer opens it)", err=True)
+    if cards or output is not None:
+        from gin_ref.serve.cards import serve_cards
+
+        serve_cards(folder, host, port, ssl_certfile is not None, output, new_tokens, cards, click.echo)
+        return
     from gin_ref.serve.server import run
 
-    run(folder, host, port, ssl_certfile, ssl_keyfile, new_tokens, pins, click.echo)
+    run(folder, host, port, ssl_certfile, ssl_keyfile, new_tokens, pins, click.echo, board_token=board_token)

@@ -101,12 +101,13 @@ def is_ip(text: str) -> bool:
 
 
 def build_app(folder: str, host: str = "127.0.0.1", tokens: Optional[Tokens] = None, pins: bool = False,
-              scheme: str = "http", renew: bool = False) -> Starlette:
+              scheme: str = "http", renew: bool = False, board_token: bool = False) -> Starlette:
     """The application serving ``folder`` (an event folder or a folder of match files)."""
     model = Folder(folder)
     if tokens is None:
         tokens = Tokens.load(folder, model.keys(), renew=renew)
     served = Served(model, tokens, pins, local_hosts(host), scheme)
+    setattr(served, "board_token", board_token)  # the board needs its own token (serve --board-token, #21)
     routes: List[BaseRoute] = [Route("/", _index(served))]
     from gin_ref.serve import table
 

@@ -60,7 +60,7 @@ def configure_logging() -> None:
 
 
 def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Optional[str], new_tokens: bool,
-        pins: bool, echo: Callable[[str], None]) -> None:
+        pins: bool, echo: Callable[[str], None], board_token: bool = False) -> None:
     """Serve ``folder`` until Ctrl-C."""
     import uvicorn
 
@@ -84,12 +84,13 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
     lock.acquire(base)
     try:
         tokens = Tokens.load(folder, model.keys(), renew=new_tokens)
-        app = build_app(folder, host=host, tokens=tokens, pins=pins, scheme=scheme)
+        app = build_app(folder, host=host, tokens=tokens, pins=pins, scheme=scheme, board_token=board_token)
         configure_logging()
         config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",
                                 ssl_certfile=certfile, ssl_keyfile=keyfile, timeout_graceful_shutdown=GRACE,
                                 lifespan="off")
         server = uvicorn.Server(config)
+        setattr(app.state.served, "should_stop", lambda: server.should_exit)  # open board streams end (#21)
         sockets = [listen(host, port)]
         bound = sockets[0].getsockname()[1]
         base = f"{scheme}://{shown_host(host)}:{bound}"
@@ -97,6 +98,10 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
         spots = model.spots()
         echo(f"serving {folder} on {base} (Ctrl-C stops)")
         for line in addresses(base, tokens, [spot.key for spot in spots], [spot.label for spot in spots]):
+            echo(line)
+        from gin_ref.serve.board import start_lines  # the board's and the director's addresses (#21)
+
+        for line in start_lines(base, tokens, board_token):
             echo(line)
         if host in ("127.0.0.1", "localhost", "::1"):
             echo("only this computer can reach it: give --host 0.0.0.0 for the phones on this network")

@@ -12,11 +12,21 @@ pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from boardkit import cli, finish, hand, new_event, players_of, table_file  # noqa: E402
+from boardkit import cli, commands_in_process, finish, hand, new_event, players_of, table_file  # noqa: E402
 from gin_ref.files import matchfile  # noqa: E402
 from gin_ref.serve.app import build_app  # noqa: E402
 
 BASE = "http://127.0.0.1:8000"
+
+# The director's actions run the command line in a process of its own (gin_ref.serve.director.run_cli): this
+# test keeps that subprocess, end to end; the others run the same commands in this process (tests/boardkit.py).
+THROUGH_THE_SUBPROCESS = {"test_amend_and_undo_go_through_the_command_line_and_a_stale_page_is_refused"}
+
+
+@pytest.fixture(autouse=True)
+def _commands(request, monkeypatch):
+    if request.node.name not in THROUGH_THE_SUBPROCESS:
+        commands_in_process(monkeypatch)
 
 
 def director(folder):

@@ -25,9 +25,10 @@ setup(
     # The code runs on click 8.0 and later (the suite passes on 8.0.0, 8.1.7 and 8.5 when stderr is
     # captured apart). The tests read stderr apart from stdout, which CliRunner does by default from 8.2.
     # mypy checks the annotations and ruff lints (ruff.toml) as part of the test command (the README's, which
-    # .ci/run runs).
+    # .ci/run runs). Starlette's test client runs on httpx2 from Starlette 1.x (on httpx it warns) and on
+    # httpx before; the board's browser test drives the live server with httpx itself.
     extras_require={"test": ["click>=8.2", "pytest>=7", "hypothesis>=6", "pypdf>=4", "pexpect>=4.8", "mypy>=1.0",
-                             "types-PyYAML", "ruff", "coverage>=7", "httpx>=0.23", "selenium>=4.10"],
+                             "types-PyYAML", "ruff", "coverage>=7", "httpx>=0.23", "httpx2", "selenium>=4.10"],
                     # gin-ref serve (docs/serve.md): the ASGI stack, and segno for the tables' QR cards
                     "serve": ["starlette>=0.37", "uvicorn>=0.30", "segno>=1.5"]},
     entry_points={"console_scripts": ["gin-ref=gin_ref.__main__:run"]},

@@ -354,7 +354,7 @@ class MatchMachine(RuleBasedStateMachine):
             assert tally["open_hand"] == self.model.open_hand
 
 
-MatchMachine.TestCase.settings = settings(max_examples=30, stateful_step_count=15, deadline=None,
+MatchMachine.TestCase.settings = settings(max_examples=10, stateful_step_count=15, deadline=None,
                                           suppress_health_check=[HealthCheck.too_slow])
 test_a_match_in_random_orders = MatchMachine.TestCase
 

@@ -154,7 +154,7 @@ def test_any_name_round_trips(name):
     assert yamltext.parse(text)[0] == data
 
 
-@sample_and_full(40, 300, st.dictionaries(st.text(min_size=1, max_size=8), st.one_of(
+@sample_and_full(15, 300, st.dictionaries(st.text(min_size=1, max_size=8), st.one_of(
     st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=12),
     st.lists(st.text(max_size=6), max_size=4),
     st.dictionaries(st.text(min_size=1, max_size=6), st.integers(0, 200), max_size=3)), min_size=1, max_size=5))

@@ -46,7 +46,12 @@ def users(monkeypatch):
     monkeypatch.delenv("GIN_REF_DEBUG", raising=False)
 
 
-@pytest.mark.parametrize("kind", ["TypeError", "KeyError", "AttributeError", "ZeroDivisionError"])
+KINDS = ["TypeError", "KeyError", "AttributeError", "ZeroDivisionError"]
+
+
+# Through a process of its own: one kind in the fast suite, every kind under -m slow (in this process every
+# kind in the fast suite: test_in_process_a_user_sees_the_line).
+@pytest.mark.parametrize("kind", [KINDS[0], *(pytest.param(kind, marks=pytest.mark.slow) for kind in KINDS[1:])])
 def test_a_bug_in_a_command_is_one_line_and_exit_3(kind):
     done = _run("gin_ref.views.tally_text.tally_text", ["tally", "--match", EXAMPLE], debug=False, kind=kind)
     assert (done.returncode, done.stdout, done.stderr) == (3, "", LINE.format(kind))
@@ -108,15 +113,18 @@ def test_in_process_the_bug_is_raised_under_debug(monkeypatch):
         CliRunner().invoke(main, ["tally", "--match", EXAMPLE], catch_exceptions=False)
 
 
-def test_in_process_a_user_sees_the_line(monkeypatch, users):
+@pytest.mark.parametrize("kind", KINDS)
+def test_in_process_a_user_sees_the_line(monkeypatch, users, kind):
+    import builtins
+
     import gin_ref.views.tally_text as tally_text
 
     def bug(*args, **kwargs):
-        raise KeyError("planted")
+        raise getattr(builtins, kind)("planted")
 
     monkeypatch.setattr(tally_text, "tally_text", bug)
     result = CliRunner().invoke(main, ["tally", "--match", EXAMPLE])
-    assert (result.exit_code, result.stdout, result.stderr) == (3, "", LINE.format("KeyError"))
+    assert (result.exit_code, result.stdout, result.stderr) == (3, "", LINE.format(kind))
 
 
 @pytest.mark.parametrize("args, code", [(["tally", "--match", "no-such-file.yaml"], 1), (["knock"], 2),

@@ -222,12 +222,12 @@ def test_deadwood_matches_the_reference(runs, value, sweep):
     rng = random.Random(VARIANTS.index((runs, value)))
     aces, ref = aces_for(runs, value), _ref(runs, value)
     deck = list(DECK)
-    for i in range(sweep(300, 60)):
+    for i in range(sweep(300, 30)):
         hand = (rich_hand if i % 2 else random_hand)(rng, deck, 10)
         melding = best_melding(to_mask(hand), aces=aces)
         check_melding(hand, melding, aces=ref)
         assert deadwood_of(to_mask(hand), aces) == melding.deadwood == ref_deadwood(hand, ref), [c.code for c in hand]
-    for i in range(sweep(100, 20)):
+    for i in range(sweep(100, 10)):
         hand = (rich_hand if i % 2 else random_hand)(rng, deck, 11)
         melding = best_melding(to_mask(hand), discard=True, aces=aces)
         check_melding(hand, melding, discard=True, aces=ref)
@@ -235,10 +235,10 @@ def test_deadwood_matches_the_reference(runs, value, sweep):
 
 
 @pytest.mark.parametrize("runs, value", VARIANTS)
-def test_defense_matches_the_reference(runs, value):
+def test_defense_matches_the_reference(runs, value, sweep):
     rng = random.Random(7 + len(runs) + value)
     aces, ref = aces_for(runs, value), _ref(runs, value)
-    for _ in range(150):
+    for _ in range(sweep(150, 40)):
         knocker = melded_hand(rng, list(DECK), 10)
         melds = best_melding(to_mask(knocker), aces=aces).melds
         defender = defender_hand(rng, list(DECK), knocker)
@@ -249,11 +249,12 @@ def test_defense_matches_the_reference(runs, value):
 
 @pytest.mark.parametrize("runs, value", VARIANTS)
 @pytest.mark.parametrize("gin_layoffs", [False, True])
-def test_settle_matches_the_reference(runs, value, gin_layoffs):
+def test_settle_matches_the_reference(runs, value, gin_layoffs, sweep):
     rng = random.Random(11 + len(runs) * value)
     rules = HouseRules(knock_limit=10, ace_runs=runs, ace_value=value, gin_layoffs=gin_layoffs)
     settled = 0
-    for i in range(60):
+    count = sweep(60, 30)
+    for i in range(count):
         knocker = melded_hand(rng, list(DECK), 10 + (i % 3 == 0))
         defender = defender_hand(rng, list(DECK), knocker)
         expected = ref_settle_net(rules, None, knocker, defender)
@@ -262,7 +263,7 @@ def test_settle_matches_the_reference(runs, value, gin_layoffs):
         showdown = settle(rules, None, knocker, defender)
         assert (showdown.score.knocker_net, showdown.knocker.deadwood) == expected
         settled += 1
-    assert settled > 10
+    assert settled > (10 if count == 60 else 3)  # a fair share of the knocks settled: 10 of 60, 3 of the sample
 
 
 def test_what_if_settles_again_under_an_ace_worth_eleven(tmp_path):
@@ -335,7 +336,7 @@ def test_the_count_of_best_arrangements_matches_the_reference(runs, value, sweep
 
     rng = random.Random(100 + VARIANTS.index((runs, value)))
     aces, ref = aces_for(runs, value), _ref(runs, value)
-    for i in range(sweep(80, 30)):
+    for i in range(sweep(80, 12)):
         hand = (rich_hand if i % 2 else random_hand)(rng, list(DECK), 10)
         least = ref_deadwood(hand, ref)
         best = sum(1 for _melds, loose in ref_partitions(hand, ref) if ref_points(loose, ref) == least)

@@ -4,6 +4,7 @@ layers, never click, tabulate, yaml or an adapter, and they never print, read or
 package is found by walking its folders, so one added outside the known folders fails the test."""
 
 import ast
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -57,6 +58,7 @@ MODULES = list(all_modules())
 LAYERED = [(rel, layer) for rel, layer in MODULES if layer in LAYERS]
 
 
+@lru_cache(maxsize=None)  # each module parsed once for all its checks (the checks only read the tree)
 def tree_of(rel):
     path = PACKAGE / rel
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))

@@ -6,6 +6,7 @@ old-name aliases are gone; docs/architecture.md holds the glossary."""
 import ast
 import dataclasses
 import json
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -85,19 +86,24 @@ OLD_NAMES = {("gin_ref.files", "matchfile", "record"), ("gin_ref.files", "matchf
 
 def test_no_module_is_imported_under_an_old_name():
     found = []
-    for path in PACKAGE.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for path, tree in _trees():
+        for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 found += [(str(path.relative_to(ROOT)), alias.name, alias.asname) for alias in node.names
                           if (node.module, alias.name, alias.asname) in OLD_NAMES]
     assert found == []
 
 
+@lru_cache(maxsize=None)
+def _trees():
+    """Every module of gin_ref, parsed once for the checks below (which only read the trees)."""
+    return [(path, ast.parse(path.read_text(encoding="utf-8"))) for path in sorted(PACKAGE.rglob("*.py"))]
+
+
 def _defined(name):
     """The modules of gin_ref that define a function or a top-level name ``name``."""
     where = []
-    for path in PACKAGE.rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for path, tree in _trees():
         for node in tree.body:
             names = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else \
                 [t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)]

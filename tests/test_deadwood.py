@@ -68,7 +68,7 @@ def test_known_eleven_card_hands(text, deadwood, discards):
 # --- Thousands of seeded hands against the reference (a sample of them in the fast suite: conftest.sweep) ---
 
 def test_ten_card_random_hands_match_reference(sweep):
-    for cards in hands(1, 10, sweep(3000, 300), random_hand):
+    for cards in hands(1, 10, sweep(3000, 150), random_hand):
         assert deadwood_of(to_mask(cards)) == ref_deadwood(cards), codes(cards)
 
 
@@ -79,7 +79,7 @@ def test_eleven_card_random_hands_match_reference(sweep):
 
 def test_meld_rich_hands_match_reference(sweep):
     for size in (10, 11):
-        for cards in hands(3 + size, size, sweep(1500, 60), rich_hand):
+        for cards in hands(3 + size, size, sweep(1500, 30), rich_hand):
             mask = to_mask(cards)
             assert deadwood_of(mask) == ref_deadwood(cards), codes(cards)
             assert deadwood_after_discard(mask) == ref_deadwood_after_discard(cards), codes(cards)
@@ -132,7 +132,7 @@ def test_candidate_melds_are_every_meld_in_the_hand():
 
 # --- Hypothesis: hands nobody thought of ------------------------------------------------------------------
 
-@sample_and_full(50, 300, hand_strategy(DECK, 10))
+@sample_and_full(25, 300, hand_strategy(DECK, 10))
 def test_hypothesis_ten_cards(cards):
     mask = to_mask(cards)
     melding = best_melding(mask)
@@ -140,7 +140,7 @@ def test_hypothesis_ten_cards(cards):
     check_melding(cards, melding)
 
 
-@sample_and_full(50, 300, hand_strategy(DECK, 11))
+@sample_and_full(25, 300, hand_strategy(DECK, 11))
 def test_hypothesis_eleven_cards(cards):
     mask = to_mask(cards)
     melding = best_melding(mask, discard=True)

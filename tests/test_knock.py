@@ -229,7 +229,7 @@ def test_big_gin_is_legal_even_with_limit_zero():
 
 def test_check_knock_uses_the_exact_minimum_on_seeded_knocks(sweep):
     rng = random.Random(11)
-    for i in range(sweep(1500, 300)):
+    for i in range(sweep(1500, 150)):
         size = 10 + i % 2
         hand = melded_hand(rng, DECK, size)
         upcard = rng.choice([c for c in DECK if c not in hand])

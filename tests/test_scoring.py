@@ -288,7 +288,7 @@ def _knock(rng, size):
 
 def test_settle_matches_the_reference_on_seeded_knocks(sweep):
     rng = random.Random(31)
-    settled, count = 0, sweep(900, 300)
+    settled, count = 0, sweep(900, 150)
     for i in range(count):
         rules = RULE_SETS[i % len(RULE_SETS)]
         settled += _check_against_reference(rules, *_knock(rng, 10 + (i % 3 == 0)))

@@ -24,7 +24,7 @@ import unicodedata
 from contextlib import contextmanager
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
-from gin_ref.files import recordformat, yamlwrite
+from gin_ref.files import recordformat
 from gin_ref.files import yamlread
 from gin_ref.files.filelock import locked as _locked, remove_old_lock
 from gin_ref.files.filewrite import exists as _exists, missing as _missing, not_a_file as _not_a_file
@@ -240,6 +240,8 @@ def dumps(data, autoseal=True):
         seals.reseal(data)
     ordered = {key: data[key] for key in TOP_KEYS if key in data}
     ordered.update((key, value) for key, value in data.items() if key not in ordered)
+    from gin_ref.files import yamlwrite  # here: a command that only reads the file never loads the writer
+
     return yamlwrite.dumps(ordered, HEADER) + recordformat.end_line(data)
 
 

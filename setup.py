@@ -17,14 +17,16 @@ setup(
     # The presets live in configs/ at the top of the checkout and are installed inside the package,
     # so `--rules oklahoma` works after a plain `pip install .` from any directory.
     package_dir={"gin_ref": "gin_ref", "gin_ref.configs": "configs"},
-    package_data={"gin_ref.configs": ["*.yaml"]},
+    # py.typed: the package's annotations are for type checkers of code that uses it (PEP 561).
+    package_data={"gin_ref": ["py.typed"], "gin_ref.configs": ["*.yaml"]},
     # confusable-homoglyphs: Unicode's confusables table (names that look alike: gin_ref.match.names)
     install_requires=["click>=8.0", "PyYAML>=5.1", "openskill>=6", "prompt_toolkit>=3.0",
                       "confusable-homoglyphs>=3.2"],
     # The code runs on click 8.0 and later (the suite passes on 8.0.0, 8.1.7 and 8.5 when stderr is
     # captured apart). The tests read stderr apart from stdout, which CliRunner does by default from 8.2.
-    # mypy checks the annotations as part of the test command (the README's, which .ci/run runs).
+    # mypy checks the annotations and ruff lints (ruff.toml) as part of the test command (the README's, which
+    # .ci/run runs).
     extras_require={"test": ["click>=8.2", "pytest>=7", "hypothesis>=6", "pypdf>=4", "pexpect>=4.8", "mypy>=1.0",
-                             "types-PyYAML"]},
+                             "types-PyYAML", "ruff"]},
     entry_points={"console_scripts": ["gin-ref=gin_ref.__main__:run"]},
 )

@@ -7,6 +7,20 @@ repeated from the first to the last one after which the first dealer deals again
 totals carried on and the record sealed again, so that ``verify`` passes it. Then it runs the installed ``gin-ref`` on it, once per command, each in a
 process of its own, and prints the peak resident memory of each (``ru_maxrss`` of the child), against the
 target of issue 24: at most 300 MB for either.
+
+Measured (``python benchmarks/bench_memory.py --hands 100000``; a 33.8 MiB record of 1,680,287 lines):
+
+    step                                                    export --format json   verify
+    before (8b565fe): the reader held every line            644 MB                 573 MB
+    the reader reads a piece at a time; lines compact       455 MB                 314 MB
+    + offsets in bytes, exact lists, unique tokens uncached 425 MB                 284 MB
+    + main's typed tally (merged, ddb4795)                  394 MB                 284 MB
+
+``verify`` now holds the record's data (about 145 MB), the replayed state (about 45 MB) and, while it
+reads, the text (34 MB). ``export`` holds, besides, the tally of every hand (tens of MB, made by
+``gin_ref.match.tally.tally_data`` before any JSON is written) and the text for the whole read
+(``gin_ref.cli.history_cmds.read_view``): the rest of the way to 300 MB is writing each hand's tally as the
+JSON goes, outside the reader.
 """
 
 import argparse

@@ -16,7 +16,7 @@ from gin_ref.core.cards import DECK, parse_cards, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_after_discard, deadwood_of
 from gin_ref.core.errors import InvalidNotationError, RulesError
 from gin_ref.core.layoffs import best_defense
-from gin_ref.core.melds import Meld, is_run, parse_melds
+from gin_ref.core.melds import is_run, parse_melds
 from gin_ref.core.rules import HouseRules, make_rules
 from gin_ref.core.scoring import settle
 from reference import (RefAces, check_defense, check_melding, defender_hand, melded_hand, rich_hand, random_hand,

@@ -147,7 +147,7 @@ def test_history_stats_and_the_sheet_count_a_result_as_a_finished_match(night, t
     assert csv_rows[1] == f"{first},{DATE},,,,,,result_only,Ann,,154,24,,,"
     markdown = run("export", "--format", "markdown", first)
     assert "- Ann wins: Ann 154, Cid 24\n\n*recorded by its result only: no hands*\n" in markdown
-    html = run("export", "--format", "html", "--output", tmp_path / "s.html", first)
+    run("export", "--format", "html", "--output", tmp_path / "s.html", first)
     assert "recorded by its result only: no hands" in (tmp_path / "s.html").read_text()
     exported = json.loads(run("export", "--format", "json", first))["matches"][0]["tally"]
     assert (exported["finished"], exported["winner"], exported["final"], exported["hands"]) == (

@@ -5,7 +5,6 @@ read as it stands, and a lone carriage return is refused as what it is."""
 
 import json
 import os
-import re
 
 import pytest
 from pathlib import Path

@@ -230,7 +230,7 @@ def test_loads_gives_the_record_and_the_replayed_match(tmp_path):
     rec = record.load(path)
     assert rec.path == str(path) and rec.match.state.open == 2 and rec.match.state.totals == {"Ann": 0, "Ben": 18}
     data = record.record_data(rec)
-    assert type(data) is dict and type(data["hands"]) is list and data["hands"][0]["points"] == 18
+    assert type(data) is dict and isinstance(data["hands"], list) and data["hands"][0]["points"] == 18
 
 
 @pytest.mark.parametrize("text, message", [

@@ -138,7 +138,7 @@ def test_a_deleted_last_hand_with_the_previous_seal_copied_into_the_end_fails_st
     m.write_text(cut + f"end: {{hands: 2, seal: '{previous}'}}\n")
     done = run("verify", "--strict", m)
     assert done.returncode == 1 and "the count of hands are not sealed" in done.stderr  # the old end line's scheme
-    m.write_text(cut + f"end: {{hands: 2, seal: 'aaaaaaaaaaaaaaaa'}}\n")
+    m.write_text(cut + "end: {hands: 2, seal: 'aaaaaaaaaaaaaaaa'}\n")
     assert "warning: the end of record's seal does not match the hands" in run("verify", "--strict", m).stderr
 
 

@@ -16,7 +16,7 @@ import random
 import pytest
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import InvalidNotationError, RulesError
+from gin_ref.core.errors import RulesError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.core.rules import SCORING_KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, make_rules
 from gin_ref.core.scoring import hand_score
@@ -227,7 +227,6 @@ def test_best_for_knocker_takes_a_count_against_a_gin():
 # -- records ----------------------------------------------------------------------------------------------
 
 def test_a_record_lists_the_later_knobs_it_was_made_under_and_an_unknown_knob_is_refused(folder):
-    from gin_ref.files import matchfile
     (folder / "r.yaml").write_text("extends: standard\nknock_tie: nobody\n", encoding="utf-8")
     run("new", "--rules", "r.yaml", "--dealer", "Ann", "Ann", "Ben")
     text = (folder / "match.yaml").read_text(encoding="utf-8")
@@ -246,7 +245,7 @@ def _model(house, players, hands):
     target, count = house.target, house.games or (3 if house.scoring == "hollywood" else 1)
     games = [{"totals": dict.fromkeys(players, 0), "boxes": dict.fromkeys(players, 0), "winner": None,
               "started": set()} for _ in range(count if house.scoring == "hollywood" else 1)]
-    dealer, winner_of_match, ended = players[0], None, None
+    winner_of_match, ended = None, None
     for number, (knocker, k, d, upcard) in enumerate(hands, 1):
         defender = next(p for p in players if p != knocker)
         spade = upcard.endswith("S")

@@ -19,7 +19,7 @@ from gin_ref.views import tally_text
 from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
 from gin_ref.cli.sealcheck import strict_option
-from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_cards, complete_player, discard_option,
+from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_player, discard_option,
                                  json_option, match_option, output_width, player_argument, rules_option, upcard_option,
                                  wide_option)
 from gin_ref.cli.output import emit_json, say

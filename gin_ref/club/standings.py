@@ -14,7 +14,7 @@ scores) ½ each. They are counted here in half points (``halves``) so that every
 The seed (the order of the players at ``event new``) breaks every remaining tie, so ranks are 1 to n.
 """
 
-from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set
+from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 WIN, TIE, BYE = 2, 1, 2  # match points, in halves
 
@@ -26,7 +26,7 @@ class Result(NamedTuple):
 
     finished: bool
     winner: Optional[str]
-    final: Optional[dict]
+    final: Optional[Dict[str, int]]
     problem: Optional[str] = None
 
     @classmethod
@@ -34,7 +34,7 @@ class Result(NamedTuple):
         return cls(False, None, None, problem)
 
     @classmethod
-    def of_tally(cls, tally):
+    def of_tally(cls, tally: Mapping[str, Any]) -> "Result":
         """The Result of a match from its ``tally --json`` object."""
         if not tally.get("finished"):
             return cls.unplayed()
@@ -51,50 +51,74 @@ class Standing(NamedTuple):
     diff: int
 
     @property
-    def match_points(self):
+    def match_points(self) -> float:
         return self.halves / 2
 
 
-def played_pairs(rounds) -> Set[FrozenSet[str]]:
+def played_pairs(rounds: Iterable[Any]) -> Set[FrozenSet[str]]:
     """Every pair seated together in the rounds paired."""
     return {frozenset(table.players) for rnd in rounds for table in rnd.tables}
 
 
-def event_standings(system: str, players: Sequence[str], rounds, results: Dict[str, Result]) -> List[Standing]:
-    """Every player's Standing, in rank order (see the module's doc)."""
-    seed = {name: i for i, name in enumerate(players)}
-    halves = dict.fromkeys(players, 0)
-    played, byes, diff = dict.fromkeys(players, 0), dict.fromkeys(players, 0), dict.fromkeys(players, 0)
-    opponents: Dict[str, List[str]] = {name: [] for name in players}
-    head: Dict[tuple, int] = {}  # (player, opponent) -> halves the player won against him
-    for rnd in rounds:
+class _Counts:
+    """What the rounds paired give each player: match points (in halves), matches played, byes, points
+    difference, the opponents met, and the halves won against each opponent (head to head)."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.halves = dict.fromkeys(players, 0)
+        self.played, self.byes, self.diff = dict.fromkeys(players, 0), dict.fromkeys(players, 0), dict.fromkeys(players, 0)
+        self.opponents: Dict[str, List[str]] = {name: [] for name in players}
+        self.head: Dict[Tuple[str, str], int] = {}  # (player, opponent) -> halves the player won against him
+
+    def add_round(self, rnd: Any, results: Dict[str, Result]) -> None:
         if rnd.bye is not None:
-            halves[rnd.bye] += BYE
-            byes[rnd.bye] += 1
+            self.halves[rnd.bye] += BYE
+            self.byes[rnd.bye] += 1
         for table in rnd.tables:
             result = results.get(table.file)
-            if result is None or not result.finished:
-                continue
-            first, second = table.players
-            for name, other in ((first, second), (second, first)):
-                played[name] += 1
-                opponents[name].append(other)
-                won = TIE if result.winner is None else WIN if result.winner == name else 0
-                halves[name] += won
-                head[name, other] = head.get((name, other), 0) + won
-                final = result.final or {}
-                diff[name] += final.get(name, 0) - final.get(other, 0)
+            if result is not None and result.finished:
+                first, second = table.players
+                self.add_match(first, second, result)
+                self.add_match(second, first, result)
+
+    def add_match(self, name: str, other: str, result: Result) -> None:
+        self.played[name] += 1
+        self.opponents[name].append(other)
+        won = TIE if result.winner is None else WIN if result.winner == name else 0
+        self.halves[name] += won
+        self.head[name, other] = self.head.get((name, other), 0) + won
+        final = result.final or {}
+        self.diff[name] += final.get(name, 0) - final.get(other, 0)
+
+
+def event_standings(system: str, players: Sequence[str], rounds: Iterable[Any],
+                    results: Dict[str, Result]) -> List[Standing]:
+    """Every player's Standing, in rank order (see the module's doc)."""
+    seed = {name: i for i, name in enumerate(players)}
+    counts = _Counts(players)
+    for rnd in rounds:
+        counts.add_round(rnd, results)
+    halves, diff = counts.halves, counts.diff
+    buchholz: Optional[Dict[str, int]] = None
     if system == "swiss":
-        buchholz = {name: sum(halves[other] for other in opponents[name]) for name in players}
-        order = sorted(players, key=lambda n: (-halves[n], -buchholz[n], -diff[n], seed[n]))
+        points = {name: sum(halves[other] for other in counts.opponents[name]) for name in players}
+        order = sorted(players, key=lambda n: (-halves[n], -points[n], -diff[n], seed[n]))
+        buchholz = points
     else:
-        buchholz = None
-        order = []
-        by_points = sorted(players, key=lambda n: (-halves[n], seed[n]))
-        for points in sorted(set(halves.values()), reverse=True):
-            group = [name for name in by_points if halves[name] == points]
-            mutual = {name: sum(head.get((name, other), 0) for other in group) for name in group}
-            order += sorted(group, key=lambda n: (-mutual[n], -diff[n], seed[n]))
-    return [Standing(rank, name, halves[name], played[name], byes[name],
+        order = _round_robin_order(players, counts, seed)
+    return [Standing(rank, name, halves[name], counts.played[name], counts.byes[name],
                      None if buchholz is None else buchholz[name], diff[name])
             for rank, name in enumerate(order, 1)]
+
+
+def _round_robin_order(players: Sequence[str], counts: _Counts, seed: Dict[str, int]) -> List[str]:
+    """The players in rank order in a round robin: match points, then head to head among the players so
+    tied, then points difference, then seed."""
+    halves, diff = counts.halves, counts.diff
+    order: List[str] = []
+    by_points = sorted(players, key=lambda n: (-halves[n], seed[n]))
+    for points in sorted(set(halves.values()), reverse=True):
+        group = [name for name in by_points if halves[name] == points]
+        mutual = {name: sum(counts.head.get((name, other), 0) for other in group) for name in group}
+        order += sorted(group, key=lambda n: (-mutual[n], -diff[n], seed[n]))
+    return order

@@ -5,12 +5,17 @@ Python's own start) for one hash of a few kilobytes. CPython's built-in SHA-256 
 from 3.12) gives the same digest; where neither is there, ``hashlib``'s is used.
 """
 
-try:
-    from _sha256 import sha256  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - Python 3.12 on, or a build without it
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the same type as hashlib's, for the checker
+    from hashlib import sha256
+else:
     try:
-        from _sha2 import sha256  # type: ignore[import-not-found]
-    except ImportError:
-        from hashlib import sha256
+        from _sha256 import sha256
+    except ImportError:  # pragma: no cover - Python 3.12 on, or a build without it
+        try:
+            from _sha2 import sha256
+        except ImportError:
+            from hashlib import sha256
 
 __all__ = ["sha256"]

@@ -1,6 +1,6 @@
 """The knock limit and the knock check: may this hand knock under these house rules?"""
 
-from typing import TYPE_CHECKING, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, best_melding_counted, deadwood_of

@@ -8,28 +8,31 @@ file's own (a flock on ``event.yaml`` itself), never a table's, so the tables re
 
 import os
 from contextlib import contextmanager
+from typing import Iterator
 
-from gin_ref.club.event import FORMAT, KEYS, Event
+from gin_ref.club.event import FORMAT, KEYS, Event, Table
 from gin_ref.core.errors import RecordError
 from gin_ref.files import matchfile, yamlwrite
 from gin_ref.files import yamlread
+from gin_ref.files.filewrite import PathName
 
 EVENT_FILE = "event.yaml"
 HEADER = (f"gin-ref event ({FORMAT}): the players in seed order and each round's tables. Each table's",
           "result is in its own match file; 'gin-ref event standings FOLDER' reads them.")
 
 
-def event_path(folder):
+def event_path(folder: PathName) -> str:
     return os.path.join(os.fspath(folder), EVENT_FILE)
 
 
-def _missing(folder):
+def _missing(folder: PathName) -> RecordError:
     return RecordError(f"no event in '{folder}': start one with 'gin-ref event new {folder} --format "
                        "round-robin|swiss PLAYER...'")
 
 
-def load(folder):
-    """The Event of FOLDER, checked strictly: RecordError naming the file and line of the first problem."""
+def load(folder: PathName) -> Event:
+    """The Event of FOLDER, read (``gin_ref.club.event.read_event``: every shape checked, into frozen
+    dataclasses) strictly: RecordError naming the file and line of the first problem."""
     path = event_path(folder)
     if not os.path.lexists(path):
         if os.path.isfile(os.fspath(folder)):
@@ -46,7 +49,7 @@ def load(folder):
         raise RecordError(exc.message, line=yamlread.line_of(data, exc.where), path=path) from None
 
 
-def left_by_a_pairing(path, table, event):
+def left_by_a_pairing(path: PathName, table: Table, event: Event) -> bool:
     """Is the match file at ``path`` one an interrupted ``event pair`` left for ``table`` (written before the
     event file was, so the event does not know it)? It is when it reads as a match of the table's players under
     the event's house rules and nothing was ever recorded in it (no hand, irregularity or correction): such a
@@ -60,12 +63,12 @@ def left_by_a_pairing(path, table, event):
             and not record.get("hands") and not record.get("irregularities") and not record.get("corrections"))
 
 
-def dumps(event):
+def dumps(event: Event) -> str:
     ordered = {key: event.record[key] for key in KEYS}
     return yamlwrite.dumps(ordered, HEADER, gap_keys=("pairings",))
 
 
-def create(folder, event):
+def create(folder: PathName, event: Event) -> None:
     """Write a new event in FOLDER (made if missing); refuse when FOLDER already holds one."""
     name = os.fspath(folder)
     if os.path.exists(name) and not os.path.isdir(name):
@@ -87,7 +90,7 @@ def create(folder, event):
 
 
 @contextmanager
-def updating(folder):
+def updating(folder: PathName) -> Iterator[Event]:
     """Lock the event file, read it and yield its Event; write it back if the block ends normally."""
     path = event_path(folder)
     if not os.path.lexists(path):

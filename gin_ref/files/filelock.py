@@ -21,6 +21,7 @@ import errno
 import os
 import stat
 from contextlib import contextmanager
+from typing import Callable, Iterator, Optional
 
 from gin_ref.core.errors import RecordError
 
@@ -28,11 +29,11 @@ ATTEMPTS = 100  # new versions renamed in while we try to lock, before giving up
 _FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def busy(name):
+def busy(name: str) -> RecordError:
     return RecordError(f"{name} is being written by another gin-ref: try again when it is done")
 
 
-def still_named(fd, real):
+def still_named(fd: int, real: str) -> bool:
     """Does the name ``real`` (not followed if a link) still lead to the file open as ``fd``?"""
     held = os.fstat(fd)
     try:
@@ -43,7 +44,7 @@ def still_named(fd, real):
 
 
 @contextmanager
-def locked(name, real, missing):
+def locked(name: str, real: str, missing: Callable[[], BaseException]) -> Iterator[Optional[int]]:
     """Hold the exclusive lock of the file at ``real`` (links already resolved; ``name`` is the path as the
     user gave it, for messages) and yield its open file descriptor (read-only, positioned at 0), or None on
     a platform without ``flock``. Raises ``missing()`` when there is no file, RecordError when another
@@ -83,7 +84,7 @@ def locked(name, real, missing):
         os.close(fd)
 
 
-def remove_old_lock(real):
+def remove_old_lock(real: str) -> bool:
     """Delete ``FILE.lock``, the lock of the scheme before format /2, beside the match file ``real`` (links
     resolved), when it is safe: a regular, empty file, not a link, that no writer of the old scheme holds
     (its ``flock`` is taken here, without waiting, and held while the name is removed, so a writer that

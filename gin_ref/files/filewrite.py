@@ -20,6 +20,7 @@ import os
 import stat
 import time
 from contextlib import contextmanager
+from typing import Iterator, Optional, Union
 
 from gin_ref.core.digest import sha256
 from gin_ref.core.errors import RecordError
@@ -29,20 +30,21 @@ try:
 except ImportError:  # no flock on this platform
     fcntl = None  # type: ignore[assignment]
 
+PathName = Union[str, "os.PathLike[str]"]  # a file's name as given: text or a path object
 COMMIT_WAIT = 10.0  # seconds a commit waits for another writer's commit in the same folder
 commits = 0  # files this process has replaced or created: after one, an interrupt no longer undoes it
 
 
-def missing(path):
+def missing(path: PathName) -> RecordError:
     return RecordError(f"no match file '{path}': start one with 'gin-ref new PLAYER PLAYER' "
                        "(or name one with --match FILE)")
 
 
-def exists(path):
+def exists(path: PathName) -> RecordError:
     return RecordError(f"{path} already exists: give --force to start over in it, or another --match FILE")
 
 
-def not_a_file(path, mode):
+def not_a_file(path: PathName, mode: int) -> Optional[RecordError]:
     """The RecordError for a path that is there but is not a regular file, or None if it is one."""
     if stat.S_ISDIR(mode):
         return RecordError("is a folder, not a match file", path=str(path))
@@ -51,18 +53,19 @@ def not_a_file(path, mode):
     return None
 
 
-def changed(path):
+def changed(path: PathName) -> RecordError:
     return RecordError(f"{path} was changed by another writer while this one worked: nothing written; "
                        "try again")
 
 
-def digest(raw):
+def digest(raw: bytes) -> str:
     """The digest a compare-and-swap compares: SHA-256 of a file's bytes."""
-    return sha256(raw).hexdigest()
+    text: str = sha256(raw).hexdigest()
+    return text
 
 
 @contextmanager
-def folder_locked(folder, name):
+def folder_locked(folder: str, name: str) -> Iterator[None]:
     """Hold the commit lock of ``folder`` (an exclusive ``flock`` on the folder itself), waiting up to
     COMMIT_WAIT seconds for another writer's commit; RecordError when it stays held. Where the folder
     cannot be opened (no right to read it) or there is no flock, the commit goes on without it."""
@@ -90,7 +93,7 @@ def folder_locked(folder, name):
         os.close(fd)
 
 
-def _holds(real, expect):
+def _holds(real: str, expect: str) -> bool:
     """Does the file at ``real`` hold the bytes whose digest is ``expect``?"""
     try:
         with open(real, "rb") as stream:
@@ -99,21 +102,21 @@ def _holds(real, expect):
         return False
 
 
-def _folder_shown(path, real):
+def _folder_shown(path: PathName, real: str) -> str:
     """The folder of ``path`` as the user would name it: as given, unless a link leads elsewhere."""
     given = os.path.dirname(os.fspath(path)) or "."
     folder = os.path.dirname(real)
     return given if os.path.realpath(given) == folder else folder
 
 
-def _read_only_fs(folder):
+def _read_only_fs(folder: str) -> bool:
     try:
         return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
     except (AttributeError, OSError):
         return False
 
 
-def cannot_write(path, real, exc):
+def cannot_write(path: PathName, real: str, exc: OSError) -> RecordError:
     """A RecordError for an OSError met writing ``path`` (resolved to ``real``): it names the file as the
     user gave it and its folder, never the temporary file."""
     folder = os.path.dirname(real)
@@ -130,7 +133,7 @@ def cannot_write(path, real, exc):
     return RecordError(f"cannot write {path}: {reason}")
 
 
-def writable_target(path, must_exist=False, may_exist=True):
+def writable_target(path: PathName, must_exist: bool = False, may_exist: bool = True) -> str:
     """The real path to write ``path`` through (symbolic links resolved), once it is known the write can be
     tried: RecordError for a name ending in '/', a folder, a pipe or a device, a read-only file, a folder
     that is missing, not writable or on a read-only file system, a missing file (``must_exist``) and an
@@ -166,7 +169,8 @@ def writable_target(path, must_exist=False, may_exist=True):
     return real
 
 
-def write_atomic(path, text, real=None, new=False, lock_new=False, expect=None):
+def write_atomic(path: PathName, text: str, real: Optional[str] = None, new: bool = False, lock_new: bool = False,
+                 expect: Optional[str] = None) -> Optional[int]:
     """Replace ``path`` with ``text`` in one step: a temporary file in the same folder, flushed and synced,
     renamed over the file; the folder is synced after. On any failure the old file is left as it was and
     RecordError says why. A symbolic link is written through (``real``, when given, is the file to replace:
@@ -195,7 +199,7 @@ def write_atomic(path, text, real=None, new=False, lock_new=False, expect=None):
         fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(real)}.", suffix=".tmp")
     except OSError as exc:
         raise cannot_write(name, real, exc) from None
-    kept = None
+    kept: Optional[int] = None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
             if lock_new and fcntl is not None:
@@ -235,7 +239,7 @@ def write_atomic(path, text, real=None, new=False, lock_new=False, expect=None):
     return kept
 
 
-def _link_new(temp, real, name):
+def _link_new(temp: str, real: str, name: str) -> None:
     """Put ``temp`` in place as the new file ``real``, never replacing one that is there; ``temp`` stays
     (the caller removes it)."""
     try:
@@ -255,7 +259,7 @@ def _link_new(temp, real, name):
     os.unlink(temp)
 
 
-def _sync_folder(folder):
+def _sync_folder(folder: str) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:

@@ -22,13 +22,16 @@ import os
 import sys
 import unicodedata
 from contextlib import contextmanager
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files import recordformat
 from gin_ref.files import yamlread
 from gin_ref.files.filelock import locked as _locked, remove_old_lock
-from gin_ref.files.filewrite import exists as _exists, missing as _missing, not_a_file as _not_a_file
-from gin_ref.files.filewrite import digest, writable_target, write_atomic  # noqa: F401 - part of this module's API
+from gin_ref.files.filewrite import PathName, missing as _missing, not_a_file as _not_a_file
+from gin_ref.files.filewrite import digest as digest, writable_target as writable_target  # this module's API too
+from gin_ref.files.filewrite import write_atomic as write_atomic
+from gin_ref.files.yamlload import Problems as ReaderProblems
 from gin_ref.match import seals
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.schema import FORMAT, TOP_KEYS
@@ -40,21 +43,28 @@ HINT = "'gin-ref verify' lists every problem"
 MAX_SIZE = 64 * 1024 * 1024  # bytes; a record of 10,000 hands is about 5 MB
 
 
+Problems = List[Tuple[int, str]]  # (line, message)
+
+
 class Record:
     """A match file as read: ``path`` (as given), ``data`` (the record, keys with their lines) and
-    ``match`` (the Match replayed from it)."""
+    ``match`` (the Match replayed from it). ``updating`` sets ``before`` and ``digest`` (what the seals and
+    the compare-and-swap need of the file as read); a command sets ``confirm`` to seal a hand again."""
 
-    def __init__(self, path, data, match, version=2):
+    def __init__(self, path: str, data: Any, match: Match, version: Optional[int] = 2) -> None:
         self.path = path
         self.data = data
         self.match = match
         self.version = version  # of the file as read: 1 (no end line; written as 2 at its first change) or 2
+        self.before: Optional[seals.Before] = None
+        self.digest: Optional[str] = None
+        self.confirm: Optional[int] = None
 
-    def line_of(self, where):
+    def line_of(self, where: Any) -> int:
         return yamlread.line_of(self.data, where)
 
 
-def match_file(option=None):
+def match_file(option: Optional[PathName] = None) -> PathName:
     """The match file to use: ``--match`` if given, else $GIN_REF_MATCH, else match.yaml here. An empty
     ``--match`` is refused (InvalidNotationError), not taken for the default."""
     if option is not None:
@@ -66,12 +76,12 @@ def match_file(option=None):
 
 # -- reading -----------------------------------------------------------------------------------------------
 
-def _too_large(path, size):
+def _too_large(path: PathName, size: int) -> RecordError:
     return RecordError(f"too large for a match file: {size / 2 ** 20:.0f} MiB (at most {MAX_SIZE // 2 ** 20} MiB)",
                        path=str(path))
 
 
-def read_bytes(path):
+def read_bytes(path: PathName) -> bytes:
     """The bytes of a match file. Raises RecordError, before reading any of it, for a file that is missing,
     a folder, not a regular file (a pipe, a device) or over MAX_SIZE bytes; OSError for the rest."""
     try:
@@ -88,7 +98,7 @@ def read_bytes(path):
         os.close(fd)
 
 
-def read_open(fd, path):
+def read_open(fd: int, path: PathName) -> bytes:
     """The bytes of the match file open as ``fd`` (from its start), with the checks of ``read_bytes``."""
     info = os.fstat(fd)
     problem = _not_a_file(path, info.st_mode)
@@ -96,7 +106,8 @@ def read_open(fd, path):
         problem = _too_large(path, info.st_size)
     if problem is not None:
         raise problem
-    chunks, size = [], 0
+    chunks: List[bytes] = []
+    size = 0
     while size <= MAX_SIZE:
         chunk = os.pread(fd, MAX_SIZE + 1 - size, size) if hasattr(os, "pread") else os.read(fd, MAX_SIZE + 1 - size)
         if not chunk:
@@ -108,7 +119,7 @@ def read_open(fd, path):
     return b"".join(chunks)
 
 
-def decode(raw, path):
+def decode(raw: bytes, path: PathName) -> str:
     """The text of a match file's bytes, NFC-normalized; RecordError (with the line) if they are not UTF-8.
     Line ends are read as LF (see ``line_ends``)."""
     try:
@@ -122,7 +133,7 @@ def decode(raw, path):
     return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
-def line_ends(text, path):
+def line_ends(text: str, path: PathName) -> str:
     """``text`` with its CRLF line ends (a file saved by an editor on Windows) read as LF: the record is the
     same, and it is written back with LF. A carriage return that ends no line is refused, naming it: YAML
     would take it for a line break that no line number counts. One left at the very end is a CRLF cut
@@ -135,13 +146,14 @@ def line_ends(text, path):
     return text
 
 
-def read_text(path):
+def read_text(path: PathName) -> str:
     """The file's text. Raises RecordError if it is missing, not a regular file, too large or not UTF-8
     (OSError for the rest)."""
     return decode(read_bytes(path), path)
 
 
-def parse(text, path=None, parsed=None):
+def parse(text: str, path: Optional[PathName] = None,
+          parsed: Optional[Tuple[Any, ReaderProblems]] = None) -> Tuple[Any, Optional[int]]:
     """``(data, version)`` of a match file's text, strictly: RecordError (file and line) at the first
     problem of its YAML or its end line. ``data`` is ready to replay (see ``recordformat.read_version``).
     ``parsed`` is what ``yamlread.parse(text)`` returned, when the caller has it already."""
@@ -152,14 +164,14 @@ def parse(text, path=None, parsed=None):
     if problems:
         where, message = problems[0]
         raise RecordError(message, line=yamlread.line_of(data, where), path=label)
-    version, problems = recordformat.read_version(data, text)
-    if problems:
-        line, message = problems[0]
+    version, found = recordformat.read_version(data, text)
+    if found:
+        line, message = found[0]
         raise RecordError(message, line=line, path=label)
     return data, version
 
 
-def read_yaml(text, path=None):
+def read_yaml(text: str, path: Optional[PathName] = None) -> Tuple[Any, ReaderProblems]:
     """``yamlread.parse(text)``: ``(data, problems)``; RecordError naming the file for text that is not YAML."""
     try:
         return yamlread.parse(text)
@@ -168,7 +180,7 @@ def read_yaml(text, path=None):
         raise RecordError(exc.message, line=exc.line, path=label) from None
 
 
-def replay(data, path=None, version=2):
+def replay(data: Any, path: Optional[PathName] = None, version: Optional[int] = 2) -> Record:
     """The Record of data read from a match file (``parse``), replayed strictly: RecordError (file and
     line) at the first problem, from a hand that is not legal to a total that does not add up."""
     label = str(path) if path is not None else "<match>"
@@ -181,19 +193,19 @@ def replay(data, path=None, version=2):
     return Record(label, data, match, version)
 
 
-def loads(text, path=None):
+def loads(text: str, path: Optional[PathName] = None) -> Record:
     """A Record from the text of a match file, strictly: raises RecordError (file and line) at the first
     problem, from a YAML error or a cut end to a total that does not add up."""
     data, version = parse(text, path)
     return replay(data, path, version)
 
 
-def load(path):
+def load(path: PathName) -> Record:
     """The Record of a match file, strictly (see ``loads``)."""
     return loads(read_text(path), path)
 
 
-def checks(text, path=None):
+def checks(text: str, path: Optional[PathName] = None) -> Tuple[Problems, Optional[Match]]:
     """Every problem of a match file's text, each ``(line, message)``, in file order; [] if it is sound.
     Also returns the Match replayed (None when the file cannot be read): ``(problems, match)``."""
     try:
@@ -211,7 +223,7 @@ def checks(text, path=None):
     return found, match
 
 
-def check(path):
+def check(path: PathName) -> Tuple[Problems, Optional[Match]]:
     """``(problems, match)`` of a match file (see ``checks``); an unreadable file is one problem."""
     try:
         texts = [read_text(path)]
@@ -222,9 +234,12 @@ def check(path):
     return checks(texts.pop(), path)  # the text is held by ``checks`` alone, which lets it go once parsed
 
 
-def record_data(record):
-    """A Record's data as plain dicts and lists: what the file holds (its format as written, no end line)."""
-    data = yamlread.plain(getattr(record, "data", record))
+def record_data(record: Any) -> Any:
+    """A Record's data as dicts and lists: what the file holds (its format as written, no end line). The top
+    mapping is a copy; what it holds is the record's own (read as LineDict and LineList, a dict and a list
+    that know their lines): not copied, as a long record's data takes hundreds of MB. Not to be changed."""
+    data = getattr(record, "data", record)
+    data = dict(data) if isinstance(data, dict) else data
     if getattr(record, "version", 2) == 1 and isinstance(data, dict) and "format" in data:
         data["format"] = recordformat.FORMAT_1
     return data
@@ -232,7 +247,7 @@ def record_data(record):
 
 # -- writing -----------------------------------------------------------------------------------------------
 
-def dumps(data, autoseal=True):
+def dumps(data: Dict[str, Any], autoseal: bool = True) -> str:
     """The canonical text of a match record (top-level keys in the record's order), its end line last. A
     record that carries no seal at all (made in memory) is sealed first, unless ``autoseal`` is off (a
     write of a record read from a file seals it through ``gin_ref.match.seals.reseal``)."""
@@ -245,15 +260,15 @@ def dumps(data, autoseal=True):
     return yamlwrite.dumps(ordered, HEADER) + recordformat.end_line(data)
 
 
-def _say(message):
+def _say(message: str) -> None:
     sys.stderr.write(message + "\n")
 
 
-_HELD: "dict[str, dict]" = {}  # real path -> {"fd": the open file locked now, "extra": files locked by writes} (``holding``)
+_HELD: Dict[str, Dict[str, Any]] = {}  # real path -> {"fd": the open file locked now, "extra": files locked by writes} (``holding``)
 
 
 @contextmanager
-def holding(path):
+def holding(path: PathName) -> Iterator[None]:
     """Hold a match file's lock (as ``locked``) across several steps of this process: a ``locked`` or an
     ``updating`` of the same file inside the hold runs under it without taking it again, and each write
     inside it locks the new version before renaming it in, so the hold stays on the file the name leads to.
@@ -275,7 +290,7 @@ def holding(path):
 
 
 @contextmanager
-def locked(path):
+def locked(path: PathName) -> Iterator[Optional[int]]:
     """Hold the exclusive lock of a match file (the file itself; a link's target) for a read-modify-write;
     refuse at once (RecordError) when another writer holds it (or, inside ``holding`` the same file, go on
     under that hold). Yields the open file (or None where there is no flock)."""
@@ -289,7 +304,7 @@ def locked(path):
 
 
 @contextmanager
-def updating(path, notify=_say):
+def updating(path: PathName, notify: Callable[[str], None] = _say) -> Iterator[Record]:
     """Lock a match file, read it strictly and yield its Record; if the block ends normally, write the
     record back, before the lock is let go (an act refused and kept ends normally: its outcome says so).
     On an exception nothing is written. A file that is missing or cannot be written is refused before
@@ -308,17 +323,18 @@ def updating(path, notify=_say):
 
 
 @contextmanager
-def _still(held):
+def _still(held: Dict[str, Any]) -> Iterator[Optional[int]]:
     yield held["fd"]
 
 
-def _before(record):
+def _before(record: Record) -> Optional[seals.Before]:
     """What the seals need of a record as read (None for a /1 file: it carries no seals)."""
     version, seal = recordformat.end_of(record.match.record)
     return seals.before_write(record.match.record, seal) if version == 2 else None
 
 
-def _write_back(record, real, notify, held=None):
+def _write_back(record: Record, real: str, notify: Callable[[str], None],
+                held: Optional[Dict[str, Any]] = None) -> None:
     # the seals from the first hand the change touched; never a hand whose seal already failed, unless the
     # command confirms it (``record.confirm``: an amend's hand)
     seals.reseal(record.match.record, getattr(record, "before", None), getattr(record, "confirm", None))
@@ -333,7 +349,7 @@ def _write_back(record, real, notify, held=None):
         record.version = 2
 
 
-def create(path, match, force=False):
+def create(path: PathName, match: Match, force: bool = False) -> None:
     """Write a new match file; refuses (RecordError) to replace an existing one unless ``force``, and a
     place it cannot write (a folder, a missing folder) before writing anything. A file another writer
     creates meanwhile is never replaced without ``force``; with it, an existing file is locked first."""
@@ -362,6 +378,6 @@ def create(path, match, force=False):
         remove_old_lock(real)
 
 
-def now():
+def now() -> str:
     """The time of a correction: local time with its offset, to the second."""
     return datetime.datetime.now().astimezone().isoformat(timespec="seconds")

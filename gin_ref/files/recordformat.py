@@ -10,6 +10,7 @@ as the record's own checks allow) and written as /2 at its first change.
 """
 
 import re
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.files.yamldata import line_of
 from gin_ref.match import seals
@@ -20,10 +21,11 @@ FORMAT_1 = "gin-ref-match/1"
 END_KEY = "end"
 END_KEYS = ("hands", "seal")
 _SEAL = re.compile(f"[0-9a-f]{{{seals.LENGTH}}}")
+Problems = List[Tuple[int, str]]  # (line, message)
 UPGRADED = "note: {path} is now in format {new} (it was {old}; an older gin-ref cannot read it)"
 
 
-def end_line(record):
+def end_line(record: Dict[str, Any]) -> str:
     """The text of a record's end line, its line break included: the number of hands and the end seal
     (``gin_ref.match.seals.end_seal``: over the last hand's seal, the count and the last correction's)."""
     hands = record.get("hands")
@@ -34,24 +36,25 @@ def end_line(record):
     return f"{END_KEY}: {{hands: {count}, seal: '{seal}'}}\n"
 
 
-def end_of(data):
+def end_of(data: object) -> Tuple[Optional[int], Optional[str]]:
     """``(version, seal)`` of a record read by ``read_version``: the version of its file, and the seal its
     end line holds (None for /1, or an end line without a readable seal)."""
-    return getattr(data, "end", (None, None))
+    end: Tuple[Optional[int], Optional[str]] = getattr(data, "end", (None, None))
+    return end
 
 
-def _keep(data, version, seal=None):
+def _keep(data: object, version: int, seal: Optional[str] = None) -> None:
     try:
-        data.end = (version, seal)
+        data.end = (version, seal)  # type: ignore[attr-defined]  # (a LineDict's slot)
     except AttributeError:  # a plain dict (not read from a file): nothing to keep
         pass
 
 
-def last_line_number(text):
+def last_line_number(text: str) -> int:
     return text.count("\n") + (0 if text.endswith("\n") else 1)
 
 
-def read_version(data, text):
+def read_version(data: Any, text: str) -> Tuple[Optional[int], Problems]:
     """``(version, problems)`` of a record just read: version 1 or 2 (None for another format, which the
     match layer refuses) and the problems, each ``(line, message)``: for /2, those of its end line; for /1,
     each key only /2 has. The end key is
@@ -71,9 +74,9 @@ def read_version(data, text):
     return 2, _end_problems(data, text)
 
 
-def _end_problems(data, text):
+def _end_problems(data: Any, text: str) -> Problems:
     last = last_line_number(text)
-    lines = getattr(data, "lines", {})
+    lines: Mapping[str, int] = getattr(data, "lines", {})
     if END_KEY not in data:
         return [(last, f"the record has no end line ('{END_KEY}: {{hands: N}}' last): the file was cut short "
                        "or its end deleted")]

@@ -17,15 +17,15 @@ import re
 import stat
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, NamedTuple, Optional
+from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Set, Tuple
 
 import yaml
 
 from gin_ref.core.errors import RulesError
 from gin_ref.core.errors import RecordError
 from gin_ref.core.escape import excerpt
-from gin_ref.core.rules import (DEFAULT_PRESET, KNOBS, PRESET_NAMES, check_consistency, check_knob, did_you_mean,
-                                make_rules, shown)
+from gin_ref.core.rules import (DEFAULT_PRESET, KNOBS, PRESET_NAMES, HouseRules, check_consistency, check_knob,
+                                did_you_mean, make_rules, shown)
 from gin_ref.files import yamlload
 
 _Loader = yamlload.loader_class()
@@ -49,14 +49,17 @@ class _Source(NamedTuple):
     resource: Any = None  # the preset's file in the package (an importlib.resources Traversable)
 
     @property
-    def label(self):
+    def label(self) -> str:
         return self.preset or self.path
 
-    def read_bytes(self):
-        return self.resource.read_bytes() if self.resource is not None else _read_file(self.path)
+    def read_bytes(self) -> bytes:
+        if self.resource is not None:
+            raw: bytes = self.resource.read_bytes()
+            return raw
+        return _read_file(self.path)
 
 
-def _read_file(path):
+def _read_file(path: str) -> bytes:
     """The bytes of a rules file: a regular file of at most MAX_SIZE bytes, read without blocking on a pipe
     or reading a device (``/dev/zero``) that would never end. Raises RulesError (its message without the
     file's name, which the report adds) or OSError."""
@@ -65,7 +68,8 @@ def _read_file(path):
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise RulesError(_NOT_REGULAR)
-        chunks, size = [], 0
+        chunks: List[bytes] = []
+        size = 0
         while size <= MAX_SIZE:
             chunk = os.read(fd, MAX_SIZE + 1 - size)
             if not chunk:
@@ -83,50 +87,53 @@ class _Layer(NamedTuple):
     """One file read: knob -> (value, line), knobs refused, ``(spec, line)`` of its extends, its description."""
 
     source: _Source
-    knobs: dict
-    rejected: frozenset
-    extends: Optional[tuple]
+    knobs: Dict[str, Tuple[Any, int]]
+    rejected: FrozenSet[str]
+    extends: Optional[Tuple[str, int]]
     description: Optional[str]
+
+
+Report = Callable[[str, int, str], None]  # where problems go: (file, line, message)
 
 
 class _Report:
     """Where problems go: strict raises the first as a RulesError, lenient collects ``FILE:LINE: message``."""
 
-    def __init__(self, strict):
+    def __init__(self, strict: bool) -> None:
         self.strict = strict
-        self.problems = []
+        self.problems: List[str] = []
 
-    def __call__(self, path, line, message):
+    def __call__(self, path: str, line: int, message: str) -> None:
         if self.strict:
             raise RulesError(f"{message} ({path}:{line})")
         self.problems.append(f"{path}:{line}: {message}")
 
 
-def load_rules(spec=None):
+def load_rules(spec: Optional[object] = None) -> HouseRules:
     """HouseRules from a preset name or a YAML file path (None: the oklahoma preset). Raises RulesError."""
     return explain_rules(spec)[0]
 
 
-def explain_rules(spec=None):
+def explain_rules(spec: Optional[object] = None) -> Tuple[HouseRules, Dict[str, str]]:
     """``(HouseRules, {knob: source})``; a source is ``default``, a preset name, or ``FILE:LINE``."""
-    spec = DEFAULT_PRESET if spec is None else str(spec)
+    name = DEFAULT_PRESET if spec is None else str(spec)
     report = _Report(strict=True)
-    source = _locate(spec)
+    source = _locate(name)
     knobs, sources = _merge(_read_chain(source, report), report)
-    return make_rules(knobs, name=source.preset or spec), sources  # a preset by its own name: Classic -> classic
+    return make_rules(knobs, name=source.preset or name), sources  # a preset by its own name: Classic -> classic
 
 
-def explain_chain(spec=None):
+def explain_chain(spec: Optional[object] = None) -> Tuple[HouseRules, Dict[str, str], List[str]]:
     """``(HouseRules, {knob: source}, chain)``: as ``explain_rules``, with the extends chain read from
     ``spec`` down (each a preset name or a file path, ``spec``'s own first)."""
-    spec = DEFAULT_PRESET if spec is None else str(spec)
+    name = DEFAULT_PRESET if spec is None else str(spec)
     report = _Report(strict=True)
-    layers = _read_chain(_locate(spec), report)
+    layers = _read_chain(_locate(name), report)
     knobs, sources = _merge(layers, report)
-    return make_rules(knobs, name=spec), sources, [layer.source.label for layer in layers]
+    return make_rules(knobs, name=name), sources, [layer.source.label for layer in layers]
 
 
-def check_rules_file(path):
+def check_rules_file(path: object) -> List[str]:
     """Every problem of a rules file and the files it extends, each ``FILE:LINE: message`` ([] if none).
 
     Raises RulesError only when ``path`` itself is not a file.
@@ -136,7 +143,7 @@ def check_rules_file(path):
     return report.problems
 
 
-def preset_path(name):
+def preset_path(name: str) -> Any:
     """The YAML file of preset ``name``. Raises RulesError for an unknown preset."""
     resource = _find_preset(name)
     if resource is None:
@@ -145,17 +152,18 @@ def preset_path(name):
     return resource
 
 
-def list_presets():
+def list_presets() -> List[Tuple[str, str]]:
     """``[(name, description)]`` of every preset: the six of docs/rules.md §10 first, then any other."""
     presets = []
     for name in _preset_names():
         layer = _read_layer(_preset_source(name), _Report(strict=True))
+        assert layer is not None  # (a strict report raises at a preset's first problem)
         presets.append((name, layer.description or ""))
     return presets
 
 
 @lru_cache(maxsize=None)
-def _preset_files():
+def _preset_files() -> Dict[str, Any]:
     """``{name: file}`` of every preset shipped in the package (``NAME.yaml``)."""
     from importlib import resources  # here, not at the top: only commands that name a preset pay its import
 
@@ -164,39 +172,39 @@ def _preset_files():
             if entry.name.endswith(".yaml") and entry.is_file()}
 
 
-def _preset_names():
+def _preset_names() -> List[str]:
     found = set(_preset_files())
     return [name for name in PRESET_NAMES if name in found] + sorted(found - set(PRESET_NAMES))
 
 
-def _find_preset(name):
+def _find_preset(name: str) -> Any:
     """The preset file ``name`` names, without regard to case (``Classic`` is ``classic``), or None."""
     found = _preset_files()
     canonical = _canonical_preset(name)
     return found[canonical] if canonical is not None else None
 
 
-def _canonical_preset(name):
+def _canonical_preset(name: str) -> Optional[str]:
     found = _preset_files()
     if name in found:
         return name
     return next((preset for preset in found if preset.casefold() == str(name).casefold()), None)
 
 
-def _preset_source(name):
+def _preset_source(name: str) -> _Source:
     resource = preset_path(name)
     canonical = _canonical_preset(name)
     return _Source(str(resource), canonical, resource)
 
 
-def _locate(spec, folder=None):
+def _locate(spec: str, folder: Optional[Path] = None) -> _Source:
     """The file ``spec`` names, read from ``folder`` when relative. Raises RulesError if there is none.
 
     A spec with a path separator or a .yaml/.yml ending is a path; otherwise a preset name wins over a
     file of the same name, and an existing file comes next.
     """
     path = Path(spec) if folder is None else folder / spec
-    separators = {os.sep, os.altsep, "/"} - {None}
+    separators = {sep for sep in (os.sep, os.altsep, "/") if sep is not None}
     if any(sep in spec for sep in separators) or spec.endswith((".yaml", ".yml")):
         return _file_source(str(path))
     if spec and _find_preset(spec) is not None:
@@ -211,7 +219,7 @@ def _locate(spec, folder=None):
                      f"({', '.join(_preset_names())}) nor a file")
 
 
-def _file_source(path):
+def _file_source(path: str) -> _Source:
     try:
         mode = os.stat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):
@@ -224,9 +232,10 @@ def _file_source(path):
     return _Source(path)
 
 
-def _read_chain(source, report):
+def _read_chain(source: Optional[_Source], report: Report) -> List[_Layer]:
     """The layers from ``source`` down its extends chain, top first; a cycle or a missing file ends it."""
-    layers, visited = [], []
+    layers: List[_Layer] = []
+    visited: List[Path] = []
     while source is not None:
         layer = _read_layer(source, report)
         if layer is None:
@@ -248,7 +257,7 @@ def _read_chain(source, report):
     return layers
 
 
-def _read_layer(source, report):
+def _read_layer(source: _Source, report: Report) -> Optional[_Layer]:
     """One file's entries, each checked; problems go to ``report``. None when the file cannot be used."""
     where = source.path
     try:
@@ -279,7 +288,7 @@ def _read_layer(source, report):
         return None
 
 
-def _top_mapping(loader, where, report):
+def _top_mapping(loader: Any, where: str, report: Report) -> Any:
     """The document's top-level mapping node, merge keys flattened; None (reported) when there is none."""
     root = loader.get_single_node()
     if root is None:
@@ -298,7 +307,7 @@ def _top_mapping(loader, where, report):
     return root
 
 
-def _read_entries(loader, root, source, report):
+def _read_entries(loader: Any, root: Any, source: _Source, report: Report) -> Optional[_Layer]:
     """The layer of a top-level mapping node: each key checked, problems reported with their line."""
     where = source.path
     other = _other_record(root)
@@ -310,8 +319,11 @@ def _read_entries(loader, root, source, report):
         report(where, _line(root), f"not a rules file: none of its {len(root.value)} keys is a house rule "
                                    "(gin-ref rules show oklahoma lists them)")
         return None
-    knobs, rejected, first_line = {}, set(), {}
-    extends = description = None
+    knobs: Dict[str, Tuple[Any, int]] = {}
+    rejected: Set[str] = set()
+    first_line: Dict[str, int] = {}
+    extends: Optional[Tuple[str, int]] = None
+    description: Optional[str] = None
     for key_node, value_node in root.value:
         line = _line(key_node)
         if not isinstance(key_node, yaml.ScalarNode):
@@ -356,7 +368,7 @@ def _read_entries(loader, root, source, report):
 _RULES_KEYS = frozenset(KNOBS) | {"extends", "description"}
 
 
-def _foreign(root):
+def _foreign(root: Any) -> bool:
     """Is this mapping some other file (``/etc/passwd``, a config of another program): plain keys, none of
     them a house rule or a near miss of one? It is refused in one line, quoting none of it."""
     keys = [key.value for key, _value in root.value if isinstance(key, yaml.ScalarNode)]
@@ -365,7 +377,7 @@ def _foreign(root):
 _RECORDS = {"gin-ref-match/": "a match file", "gin-ref-event/": "an event file"}
 
 
-def _other_record(root):
+def _other_record(root: Any) -> Optional[Tuple[int, str, str]]:
     """``(line, what, format)`` when the mapping is a gin-ref record (a match or an event file), else None."""
     for key_node, value_node in root.value:
         if isinstance(key_node, yaml.ScalarNode) and key_node.value == "format" and \
@@ -376,7 +388,7 @@ def _other_record(root):
     return None
 
 
-def _merge(layers, report):
+def _merge(layers: List[_Layer], report: Report) -> Tuple[Dict[str, Any], Dict[str, str]]:
     """``(knobs, sources)`` with the layers applied bottom up over the defaults; cross-knob problems reported.
 
     A cross-knob problem is reported at the line of the knob it names that was set last, and left out when
@@ -384,14 +396,14 @@ def _merge(layers, report):
     """
     knobs = {name: default for name, (_check, default, _doc) in KNOBS.items()}
     sources = dict.fromkeys(KNOBS, "default")
-    origins = {}  # knob -> (depth, file, line) of the file that set it last
+    origins: Dict[str, Tuple[int, str, int]] = {}  # knob -> (depth, file, line) of the file that set it last
     for depth in range(len(layers) - 1, -1, -1):
         layer = layers[depth]
         for name, (value, line) in layer.knobs.items():
             knobs[name] = value
             sources[name] = layer.source.preset or f"{layer.source.path}:{line}"
             origins[name] = (depth, layer.source.path, line)
-    rejected = frozenset().union(*(layer.rejected for layer in layers))
+    rejected: FrozenSet[str] = frozenset().union(*(layer.rejected for layer in layers))
     for message in check_consistency(knobs):
         named = [name for name in KNOBS if re.search(rf"\b{name}\b", message)]
         if rejected.intersection(named):
@@ -402,9 +414,9 @@ def _merge(layers, report):
     return knobs, sources
 
 
-def _unsafe_node(root):
+def _unsafe_node(root: Any) -> Any:
     """The first node, in document order, whose tag the safe loader does not know; None if all are plain."""
-    stack, seen = [root], set()
+    stack, seen = [root], set()  # (nodes; their ids)
     while stack:
         node = stack.pop()
         if id(node) in seen:
@@ -419,5 +431,6 @@ def _unsafe_node(root):
     return None
 
 
-def _line(node):
-    return node.start_mark.line + 1
+def _line(node: Any) -> int:
+    line: int = node.start_mark.line + 1
+    return line

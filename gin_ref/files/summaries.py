@@ -18,6 +18,7 @@ the wrong shape) is passed over silently and rebuilt: the cache only saves time,
 
 import json
 import os
+from typing import Any, Callable, Dict, Optional, Tuple
 
 from gin_ref import __version__
 from gin_ref.core.errors import GinRefError
@@ -28,7 +29,7 @@ FORMAT = "gin-ref-summaries/2"
 MAX_ENTRIES = 100_000
 
 
-def code_stamp():
+def code_stamp() -> str:
     """The version of the cache's answers: the cache format, gin-ref's version and a digest of the size
     and modification time of every module of the package."""
     import hashlib
@@ -48,7 +49,7 @@ def code_stamp():
     return f"{FORMAT} {__version__} {digest.hexdigest()[:16]}"
 
 
-def cache_file():
+def cache_file() -> Optional[str]:
     """The cache's path, or None when it is turned off."""
     given = os.environ.get(ENV_VAR)
     if given is not None:
@@ -57,7 +58,7 @@ def cache_file():
     return os.path.join(base, "gin-ref", "summaries.json")
 
 
-def _check(version, real, digest, summary):
+def _check(version: Optional[str], real: str, digest: str, summary: Any) -> str:
     """The check an entry carries: a digest over the code's version, the path, the file's digest and the
     summary, so that an entry changed in any part of it is not used."""
     import hashlib
@@ -66,11 +67,11 @@ def _check(version, real, digest, summary):
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _is_str_or_none(value):
+def _is_str_or_none(value: object) -> bool:
     return value is None or isinstance(value, str)
 
 
-def _bonuses_well_formed(bonuses):
+def _bonuses_well_formed(bonuses: object) -> bool:
     """Each player's bonuses by kind, whole numbers (or none at all)."""
     return bonuses is None or isinstance(bonuses, dict) and all(
         isinstance(name, str) and isinstance(kinds, dict)
@@ -78,25 +79,45 @@ def _bonuses_well_formed(bonuses):
         for name, kinds in bonuses.items())
 
 
-def well_formed(summary):
+def _players_well_formed(players: object) -> bool:
+    return isinstance(players, list) and bool(players) and all(isinstance(name, str) for name in players)
+
+
+def _final_well_formed(final: object) -> bool:
+    return final is None or isinstance(final, dict) and all(isinstance(k, str) and type(v) is int
+                                                            for k, v in final.items())
+
+
+def _rules_well_formed(rules: object) -> bool:
+    return (isinstance(rules, dict) and _is_str_or_none(rules.get("name"))
+            and (rules.get("knobs") is None or isinstance(rules.get("knobs"), dict)))
+
+
+def _seals_well_formed(seals: object) -> bool:
+    return isinstance(seals, list) and all(isinstance(item, dict) and type(item.get("line")) is int
+                                           and isinstance(item.get("message"), str) for item in seals)
+
+
+# The shape of each key of a summary, checked in this order.
+_SHAPES: Tuple[Tuple[str, Callable[[object], bool]], ...] = (
+    ("date", lambda value: isinstance(value, str)),
+    ("players", _players_well_formed),
+    ("finished", lambda value: type(value) is bool),
+    ("three", lambda value: type(value) is bool),
+    ("winner", _is_str_or_none),
+    ("final", _final_well_formed),
+    ("rules", _rules_well_formed),
+    ("bonuses", _bonuses_well_formed),
+    ("seals", _seals_well_formed),
+)
+
+
+def well_formed(summary: object) -> bool:
     """Has ``summary`` the shape ``summary_of`` gives (so that a cache of another shape is never used)?"""
-    if not isinstance(summary, dict):
-        return False
-    players, final, rules, seals = (summary.get(key) for key in ("players", "final", "rules", "seals"))
-    return (isinstance(summary.get("date"), str) and isinstance(players, list) and players
-            and all(isinstance(name, str) for name in players)
-            and type(summary.get("finished")) is bool and type(summary.get("three")) is bool
-            and _is_str_or_none(summary.get("winner"))
-            and (final is None or isinstance(final, dict) and all(isinstance(k, str) and type(v) is int
-                                                                  for k, v in final.items()))
-            and isinstance(rules, dict) and _is_str_or_none(rules.get("name"))
-            and (rules.get("knobs") is None or isinstance(rules.get("knobs"), dict))
-            and _bonuses_well_formed(summary.get("bonuses"))
-            and isinstance(seals, list) and all(isinstance(item, dict) and type(item.get("line")) is int
-                                                and isinstance(item.get("message"), str) for item in seals))
+    return isinstance(summary, dict) and all(check(summary.get(key)) for key, check in _SHAPES)
 
 
-def file_digest(path):
+def file_digest(path: str) -> Optional[Tuple[str, str]]:
     """``(real path, SHA-256 of the file's bytes)``, or None if it cannot be read as a match file."""
     from gin_ref.files.filewrite import digest
 
@@ -110,16 +131,17 @@ def file_digest(path):
 class SummaryCache:
     """The summaries kept, looked up and added to by file; ``save`` writes them back if changed."""
 
-    def __init__(self, path, entries, version):
+    def __init__(self, path: Optional[str], entries: Dict[str, Any], version: Optional[str]) -> None:
         self.path = path
         self.entries = entries
         self.version = version
         self.changed = False
 
     @classmethod
-    def load(cls):
+    def load(cls) -> "SummaryCache":
         path = cache_file()
-        entries, version = {}, code_stamp() if path is not None else None
+        entries: Dict[str, Any] = {}
+        version = code_stamp() if path is not None else None
         if path is not None:
             try:
                 with open(path, encoding="utf-8") as stream:
@@ -130,7 +152,7 @@ class SummaryCache:
                 entries = {}
         return cls(path, entries, version)
 
-    def get(self, file):
+    def get(self, file: str) -> Tuple[Any, Optional[Tuple[str, str]]]:
         """``(summary, seen)``: the summary kept for ``file`` as its bytes are now (None if there is none
         that is proven to be theirs) and what was seen of the file, to give back to ``put``."""
         if self.path is None:
@@ -144,7 +166,7 @@ class SummaryCache:
             return entry["summary"], seen
         return None, seen
 
-    def put(self, file, seen, summary, digest):
+    def put(self, file: str, seen: Optional[Tuple[str, str]], summary: Any, digest: str) -> None:
         """Keep ``summary`` of ``file``, worked out from bytes whose digest is ``digest``, if those are
         the bytes ``get`` saw."""
         if self.path is None or seen is None or digest != seen[1] or not well_formed(summary):
@@ -153,7 +175,7 @@ class SummaryCache:
                                  "check": _check(self.version, seen[0], digest, summary)}
         self.changed = True
 
-    def save(self):
+    def save(self) -> None:
         if self.path is None or not self.changed:
             return
         entries = self.entries

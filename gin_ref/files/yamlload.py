@@ -15,6 +15,7 @@ surrogate, a merge key, a key given twice) is a problem with its key path, its v
 import datetime
 import math
 import re
+from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import RecordError
 from gin_ref.files.yamldata import LineDict, LineList
@@ -27,10 +28,12 @@ _KINDS = {"!!int": "a whole number", "!!float": "a number", "!!timestamp": "a da
           "!!bool": "true or false", "!!null": "null"}
 _PLAIN_TYPES = (str, int, float, type(None), datetime.date)  # bool is an int, datetime a date
 SURROGATE = re.compile("[\ud800-\udfff]")
-_loader: list = []
+_loader: List[Any] = []
+Where = Tuple[Any, ...]  # a key path: keys and item numbers
+Problems = List[Tuple[Where, str]]  # (key path, message)
 
 
-def loader_class():
+def loader_class() -> Any:
     """The loader gin-ref reads YAML with: PyYAML's CSafeLoader when libyaml is there, else SafeLoader."""
     if not _loader:
         import yaml
@@ -39,7 +42,7 @@ def loader_class():
     return _loader[0]
 
 
-def yaml_problem(exc, text):
+def yaml_problem(exc: Exception, text: str) -> Tuple[Optional[int], str]:
     """``(line, message)`` of a YAMLError: a syntax error, or a character YAML does not accept."""
     import yaml
 
@@ -51,7 +54,7 @@ def yaml_problem(exc, text):
     return (mark.line + 1 if mark is not None else None), f"invalid YAML: {message}"
 
 
-def scan(text, aliases=False, loader=None):
+def scan(text: str, aliases: bool = False, loader: Any = None) -> None:
     """One pass over the events of ``text`` (read with ``loader``, a loader class; default ``loader_class()``):
     RecordError (with its line) at a collection nested deeper than MAX_DEPTH, and, unless ``aliases``, at the
     first anchor or alias. Raises YAMLError for text that is not YAML."""
@@ -87,7 +90,7 @@ def scan(text, aliases=False, loader=None):
         loader.dispose()
 
 
-def read(text, problems):
+def read(text: str, problems: Problems) -> Any:
     """The document as LineDict/LineList/scalars, its problems appended as ``(where, message)``. Raises
     RecordError (with its line) for text that is not YAML, nested too deeply, with an anchor, or empty."""
     import yaml
@@ -111,7 +114,7 @@ def read(text, problems):
         loader.dispose()
 
 
-def scalar_problem(loader, node):
+def scalar_problem(loader: Any, node: Any) -> Tuple[Any, Optional[str]]:
     """``(value, None)`` for a scalar node PyYAML builds into plain data, else ``(None, message)``."""
     tag = node.tag.replace(_TAG, "!!")
     if node.tag not in _SCALAR_TAGS:
@@ -140,11 +143,10 @@ def scalar_problem(loader, node):
     return None, f"cannot read '{one_line(text)}' as {_KINDS.get(tag, repr(tag))}{detail}"
 
 
-def _from_node(loader, node, problems, where):
+def _from_node(loader: Any, node: Any, problems: Problems, where: Where) -> Any:
     """The data of a node, its problems appended (``scan`` has refused aliases and deep nesting)."""
     import yaml
 
-    line = node.start_mark.line + 1
     if isinstance(node, yaml.ScalarNode):
         value, problem = scalar_problem(loader, node)
         if problem is not None:
@@ -154,14 +156,26 @@ def _from_node(loader, node, problems, where):
         problems.append((where, f"YAML tag '{node.tag.replace(_TAG, '!!')}' is not allowed: only plain values are read"))
         return None
     if isinstance(node, yaml.SequenceNode):
-        result = LineList()
-        result.line, result.lines = line, []
-        for i, item in enumerate(node.value):
-            result.lines.append(item.start_mark.line + 1)
-            result.append(_from_node(loader, item, problems, where + (i,)))
-        return result
+        return _sequence_of(loader, node, problems, where)
+    return _mapping_of(loader, node, problems, where)
+
+
+def _sequence_of(loader: Any, node: Any, problems: Problems, where: Where) -> LineList:
+    result = LineList()
+    lines: List[int] = []
+    result.line, result.lines = node.start_mark.line + 1, lines
+    for i, item in enumerate(node.value):
+        lines.append(item.start_mark.line + 1)
+        result.append(_from_node(loader, item, problems, where + (i,)))
+    return result
+
+
+def _mapping_of(loader: Any, node: Any, problems: Problems, where: Where) -> LineDict:
+    import yaml
+
     result = LineDict()
-    result.line, result.lines = line, {}
+    lines: Dict[Any, int] = {}
+    result.line, result.lines = node.start_mark.line + 1, lines
     for key_node, value_node in node.value:
         if not isinstance(key_node, yaml.ScalarNode) or key_node.tag.endswith(":merge"):
             problems.append((where, f"line {key_node.start_mark.line + 1}: only plain keys are read "
@@ -169,9 +183,9 @@ def _from_node(loader, node, problems, where):
             continue
         key = _from_node(loader, key_node, problems, where)
         if key in result:
-            problems.append((where + (key,), f"'{key}' is given twice (first at line {result.lines[key]}; "
+            problems.append((where + (key,), f"'{key}' is given twice (first at line {lines[key]}; "
                                              f"again at line {key_node.start_mark.line + 1})"))
             continue
-        result.lines[key] = key_node.start_mark.line + 1
+        lines[key] = key_node.start_mark.line + 1
         result[key] = _from_node(loader, value_node, problems, where + (key,))
     return result

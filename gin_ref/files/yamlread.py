@@ -8,14 +8,18 @@ or a refusal: anchors and aliases, nesting deeper than MAX_DEPTH, and values tha
 refused with their line.
 """
 
+from typing import Any, Tuple
+
 from gin_ref.core.errors import RecordError
-from gin_ref.files.yamldata import LineDict, LineList, line_of, plain  # noqa: F401 - the reader's API
-from gin_ref.files.yamlfast import MAX_DEPTH, parse_fast  # noqa: F401
-from gin_ref.files.yamlload import read
+from gin_ref.files.yamldata import LineDict, LineList, line_of, plain
+from gin_ref.files.yamlfast import MAX_DEPTH, parse_fast
+from gin_ref.files.yamlload import Problems, read
+
+__all__ = ["LineDict", "LineList", "line_of", "plain", "MAX_DEPTH", "parse_fast", "parse"]  # the reader's API
 from gin_ref.files.yamlscalar import Fallback
 
 
-def parse(text, path=None):
+def parse(text: str, path: object = None) -> Tuple[Any, Problems]:
     """``(data, problems)``: the document as LineDict/LineList/scalars, and the problems PyYAML's path met
     (a duplicate key, a tag), each ``(where, message)``. Raises RecordError (with its line, and ``path``,
     the file's name as given, when known) for text that is not YAML or is empty."""
@@ -25,7 +29,7 @@ def parse(text, path=None):
         return parse_fast(text), []
     except (Fallback, RecursionError):
         pass
-    problems = []
+    problems: Problems = []
     try:
         return read(text, problems), problems
     except RecordError as exc:

@@ -5,6 +5,7 @@ the writer (``gin_ref.files.yamlwrite``) agree with PyYAML on what ``yes``, ``01
 """
 
 import re
+from typing import Any, Dict, List, Optional, Tuple
 
 PLAIN = r"\w(?:[\w.+\-/()' ]*[\w.+\-/()'])?"
 QUOTED = r"'(?:[^']|'')*'"
@@ -54,10 +55,10 @@ IMPLICIT_RESOLVERS = (
     ("tag:yaml.org,2002:value", r"^(?:=)$", 0, ["="]),
     ("tag:yaml.org,2002:yaml", r"^(?:!|&|\*)$", 0, list("!&*")),
 )
-_resolvers: "dict[object, list]" = {}
+_resolvers: Dict[Optional[str], List[Tuple[str, str, int]]] = {}
 
 
-def resolver_table():
+def resolver_table() -> Dict[Optional[str], List[Tuple[str, str, int]]]:
     """The resolvers by first character, as PyYAML keeps them: ``{char: [(tag, pattern, flags), ...]}`` (each
     pattern compiled when first tried: a match file's tokens need two or three of them)."""
     if not _resolvers:
@@ -68,7 +69,7 @@ def resolver_table():
     return _resolvers
 
 
-def implicit_tag(text):
+def implicit_tag(text: str) -> str:
     """PyYAML's implicit tag of a plain scalar (str, int, bool, null, float, timestamp...): its resolver's
     own table of patterns, by first character, as ``yaml.resolver.Resolver.resolve`` walks it."""
     resolvers = _resolvers or resolver_table()
@@ -79,18 +80,20 @@ def implicit_tag(text):
 
 
 # Every plain token read so far (each matched PLAIN first) -> its value; the fast reader looks tokens up here.
-PLAIN_VALUES: dict = {}
+PLAIN_VALUES: Dict[str, Any] = {}
 
 
-def plain_value(text):
+def plain_value(text: str, keep: bool = True) -> Any:
     """The value of a plain scalar, or Fallback if PyYAML would build something other than str, int,
-    bool or null (a date, a float, an octal number...)."""
+    bool or null (a date, a float, an octal number...). Kept in PLAIN_VALUES unless not ``keep`` (a token
+    met once: a hand's number, a seal)."""
     try:
         return PLAIN_VALUES[text]
     except KeyError:
         pass
     # a whole number in decimal is PyYAML's int (no other pattern reads one), found without its patterns
     tag = _INT_TAG if _INT.fullmatch(text) else implicit_tag(text)
+    value: Any
     if tag == STR_TAG:
         value = text
     elif tag == _NULL_TAG:
@@ -101,15 +104,15 @@ def plain_value(text):
         value = int(text)
     else:
         raise Fallback
-    if len(PLAIN_VALUES) < 100_000:
+    if keep and len(PLAIN_VALUES) < 100_000:
         PLAIN_VALUES[text] = value
     return value
 
 
-def quoted_value(token):
+def quoted_value(token: str) -> str:
     """The text of a single-quoted scalar."""
     return token[1:-1].replace("''", "'")
 
 
-def key_value(token):
+def key_value(token: str) -> Any:
     return quoted_value(token) if token[0] == "'" else plain_value(token)

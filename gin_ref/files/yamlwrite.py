@@ -10,6 +10,7 @@ escapes when it holds characters YAML does not take raw. This is the layout the 
 import datetime
 import json
 import re
+from typing import Any, Iterable, List, Mapping, Sequence
 
 from gin_ref.files.yamlscalar import PLAIN_SCALAR, STR_TAG, UNSAFE_TEXT, implicit_tag
 
@@ -17,7 +18,7 @@ FLOW_KEYS = frozenset({"totals", "draw", "games"})
 BLOCK_KEYS = frozenset({"turns"})
 
 
-def scalar(value):
+def scalar(value: object) -> str:
     """One scalar in the canonical form: plain when YAML reads it back as the same value, else quoted."""
     if value is None:
         return "null"
@@ -41,7 +42,7 @@ def scalar(value):
 _UNSAFE_IN_QUOTES = re.compile('[\\\\"]|' + UNSAFE_TEXT.pattern + "|\n")
 
 
-def _escape(match):
+def _escape(match: "re.Match[str]") -> str:
     char = match.group()
     if char in '\\"':
         return "\\" + char
@@ -49,7 +50,7 @@ def _escape(match):
     return f"\\x{code:02x}" if code < 0x100 else (f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
 
 
-def _flow_text(value):
+def _flow_text(value: object) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{scalar(k)}: {_flow_text(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list):
@@ -57,13 +58,13 @@ def _flow_text(value):
     return scalar(value)
 
 
-def _is_flat(value):
+def _is_flat(value: object) -> bool:
     """A list of scalars, or of lists of scalars: written on one line."""
     return isinstance(value, list) and all(
         not isinstance(v, (dict, list)) or (isinstance(v, list) and _is_flat(v)) for v in value)
 
 
-def _inline(key, value):
+def _inline(key: object, value: object) -> bool:
     if key in BLOCK_KEYS and isinstance(value, list) and value:
         return False
     if not isinstance(value, (dict, list)) or not value or _is_flat(value):
@@ -73,7 +74,7 @@ def _inline(key, value):
                                     for v in (value.values() if isinstance(value, dict) else value))
 
 
-def _emit_mapping(mapping, indent, out, gap_keys=()):
+def _emit_mapping(mapping: Mapping[Any, Any], indent: int, out: List[str], gap_keys: Iterable[str] = ()) -> None:
     pad = " " * indent
     for key, value in mapping.items():
         name = scalar(key)
@@ -87,13 +88,13 @@ def _emit_mapping(mapping, indent, out, gap_keys=()):
             _emit_sequence(value, indent, out, gap=key in gap_keys)
 
 
-def _emit_sequence(items, indent, out, gap=False):
+def _emit_sequence(items: Sequence[Any], indent: int, out: List[str], gap: bool = False) -> None:
     pad = " " * indent
     for item in items:
         if gap:
             out.append("")
         if isinstance(item, dict) and item:
-            lines = []
+            lines: List[str] = []
             _emit_mapping(item, indent + 2, lines)
             lines[0] = pad + "- " + lines[0][indent + 2:]
             out.extend(lines)
@@ -106,7 +107,7 @@ def _emit_sequence(items, indent, out, gap=False):
         out.append("")
 
 
-def dumps(data, header=(), gap_keys=("hands",)):
+def dumps(data: Mapping[Any, Any], header: Iterable[str] = (), gap_keys: Iterable[str] = ("hands",)) -> str:
     """The canonical text of a mapping: ``header`` lines as comments first, a blank line around each item of
     the lists named in ``gap_keys``."""
     out = [f"# {line}" if line else "#" for line in header]

@@ -186,12 +186,7 @@ def knock(record: Record, state: MatchState, player: str, knocker: Given, defend
     name = find_player(state.players, player)
     table = table_of(state) if turn_count(entry) else None
     if name not in setup.pair:
-        roles = setup.roles
-        assert roles is not None  # two players are both in every hand
-        reason = (f"{name} sits out hand {setup.number}: "
-                  + (table.whose_turn() if table is not None else
-                     f"only {roles.box} (box) or {roles.captain} (captain) may knock"))
-        return _out_of_turn(entry, name, "knock", None, reason)
+        return _out_of_turn(entry, name, "knock", None, _sits_out(setup, table, name))
     if table is not None:
         try:
             table.verify_knock(name)
@@ -206,27 +201,49 @@ def knock(record: Record, state: MatchState, player: str, knocker: Given, defend
                                   f"{name} really knocked with {facts.knocker_count}, enter it again with "
                                   "--illegal (a table line: end it with !)", refusal, name, facts.knocker_count or 0)
     if refusal is not None:
-        item: Entry = {"kind": "illegal_knock", "player": name}
-        if table is not None:
-            item["turn"] = turn_count(entry) + 1
-        item.update(detail=refusal, points=illegal_knock_penalty(state))
-        if facts.knocker_cards is not None:
-            item["cards"] = codes(facts.knocker_cards)
-            if facts.melds is not None:
-                item["melds"] = [m.codes for m in facts.melds]
-            if facts.discard is not None:
-                item["discard"] = facts.discard.code
-        else:
-            item["count"] = facts.knocker_count
+        item = _illegal_knock(state, entry, name, table is not None, facts, refusal)
         return Outcome(Step("irregularity", setup.number, item), Refusal(refusal, item))
     assert settlement is not None
+    refuse_taken_discard(state, table, name, settlement)
+    data: Entry = {"result": settlement.score.result, "knocker": name, **facts.entry()}
+    return Outcome(Step("result", setup.number, data), settlement=settlement)
+
+
+def _sits_out(setup: HandSetup, table: Optional[Table], name: str) -> str:
+    """Why ``name``, who sits this hand out, may not knock."""
+    roles = setup.roles
+    assert roles is not None  # two players are both in every hand
+    return (f"{name} sits out hand {setup.number}: "
+            + (table.whose_turn() if table is not None else
+               f"only {roles.box} (box) or {roles.captain} (captain) may knock"))
+
+
+def _illegal_knock(state: MatchState, entry: Entry, name: str, in_turns: bool, facts: Facts, refusal: str
+                   ) -> Entry:
+    """The irregularity an illegal knock is kept as: who, when, why, the penalty, the cards or count."""
+    item: Entry = {"kind": "illegal_knock", "player": name}
+    if in_turns:
+        item["turn"] = turn_count(entry) + 1
+    item.update(detail=refusal, points=illegal_knock_penalty(state))
+    if facts.knocker_cards is None:
+        item["count"] = facts.knocker_count
+        return item
+    item["cards"] = codes(facts.knocker_cards)
+    if facts.melds is not None:
+        item["melds"] = [m.codes for m in facts.melds]
+    if facts.discard is not None:
+        item["discard"] = facts.discard.code
+    return item
+
+
+def refuse_taken_discard(state: MatchState, table: Optional[Table], name: str, settlement: Settlement) -> None:
+    """A knock in a hand recorded turn by turn may not discard the card just taken from the pile (unless
+    the rules allow it)."""
     chosen = settlement.check.melding.discard if settlement.check is not None else None
     if table is not None and chosen is table.just_taken and chosen is not None and \
             not state.rules.discard_taken_card:
         raise IllegalActionError(f"{name} cannot discard {chosen.code}: it was just taken from the pile; "
                                  "name another discard with --discard")
-    data: Entry = {"result": settlement.score.result, "knocker": name, **facts.entry()}
-    return Outcome(Step("result", setup.number, data), settlement=settlement)
 
 
 def spread_in_turn(setup: HandSetup, table: Table, knocker: str, facts: Facts) -> Facts:

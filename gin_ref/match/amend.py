@@ -14,7 +14,7 @@ from gin_ref.core.game import Roles, box_dealer, find_player, other
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match import seals
-from gin_ref.match.actions import Outcome, spread_in_turn
+from gin_ref.match.actions import Outcome, refuse_taken_discard, spread_in_turn
 from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.play import card_of
 from gin_ref.match.schema import ROLES, Entry, Record, turn_count, version_of
@@ -51,24 +51,10 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
           dead: bool = False) -> Outcome:
     """The amend of hand ``number``: its new version (upcard, limit and result) as an ``amend`` step, the
     knock settled once. Refused (raising, nothing changed) where the new result could not have happened."""
-    hands = record["hands"]
-    if not 1 <= number <= len(hands):
-        held = f"hands 1 to {len(hands)}" if hands else "no hands"
-        raise InvalidNotationError(f"there is no hand {number} to amend: the record holds {held}")
-    entry, index = hands[number - 1], number - 1
-    if entry.get("result") is None:
-        raise IllegalActionError(f"hand {number} is still open: settle it with 'knock' or 'dead' (amend changes "
-                                 "a hand's result)")
+    entry = _settled_hand(record, number)
     turns = turn_count(entry)
-    recorded = card_of(entry["upcard"]) if entry.get("upcard") is not None else None
-    if upcard is not None and turns and upcard != recorded:
-        raise IllegalActionError(f"hand {number} is recorded turn by turn from the upcard {entry['upcard']}: its "
-                                 "upcard cannot change")
-    card = upcard if upcard is not None else recorded
-    if card is None and limit_needs_upcard(state.rules):
-        raise InvalidNotationError(f"give hand {number}'s upcard (--upcard CARD): the knock limit depends on it "
-                                   f"({why_upcard(state.rules)})")
-    setup = _setup(state, entry, index, card)
+    card = _amended_upcard(state, entry, number, upcard, turns)
+    setup = _setup(state, entry, number - 1, card)
     version: Entry = {"upcard": card.code} if card is not None else {}
     version["limit"] = setup.limit
     if dead:
@@ -86,10 +72,7 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
                                  "knock")
     table = _table(state, setup, entry)
     if table is not None:
-        try:
-            table.verify_knock(name)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"hand {number} is recorded turn by turn: {exc}") from None
+        _verify_in_turn(setup, table, name)
     facts = given_facts(state.rules, knocker, defender, melds, discard, big_gin)
     if table is not None:
         facts = spread_in_turn(setup, table, name, facts)
@@ -97,13 +80,45 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
     if refusal is not None:
         raise IllegalActionError(f"{refusal}: hand {number} cannot be amended to an illegal knock")
     assert settlement is not None
-    chosen = settlement.check.melding.discard if settlement.check is not None else None
-    if table is not None and chosen is table.just_taken and chosen is not None and \
-            not state.rules.discard_taken_card:
-        raise IllegalActionError(f"{name} cannot discard {chosen.code}: it was just taken from the pile; name "
-                                 "another discard with --discard")
+    refuse_taken_discard(state, table, name, settlement)
     version.update(result=settlement.score.result, knocker=name, **facts.entry())
     return _changed(record, entry, number, Outcome(Step("amend", number, version), settlement=settlement))
+
+
+def _settled_hand(record: Record, number: int) -> Entry:
+    """Hand ``number``'s entry, when the record holds it and it is settled."""
+    hands = record["hands"]
+    if not 1 <= number <= len(hands):
+        held = f"hands 1 to {len(hands)}" if hands else "no hands"
+        raise InvalidNotationError(f"there is no hand {number} to amend: the record holds {held}")
+    entry: Entry = hands[number - 1]
+    if entry.get("result") is None:
+        raise IllegalActionError(f"hand {number} is still open: settle it with 'knock' or 'dead' (amend changes "
+                                 "a hand's result)")
+    return entry
+
+
+def _amended_upcard(state: MatchState, entry: Entry, number: int, upcard: Optional[Card], turns: int
+                    ) -> Optional[Card]:
+    """The amended hand's upcard: the one given (never another for a hand recorded turn by turn), else the
+    recorded one; refused when the rules' limit needs one and there is none."""
+    recorded = card_of(entry["upcard"]) if entry.get("upcard") is not None else None
+    if upcard is not None and turns and upcard != recorded:
+        raise IllegalActionError(f"hand {number} is recorded turn by turn from the upcard {entry['upcard']}: its "
+                                 "upcard cannot change")
+    card = upcard if upcard is not None else recorded
+    if card is None and limit_needs_upcard(state.rules):
+        raise InvalidNotationError(f"give hand {number}'s upcard (--upcard CARD): the knock limit depends on it "
+                                   f"({why_upcard(state.rules)})")
+    return card
+
+
+def _verify_in_turn(setup: HandSetup, table: Table, name: str) -> None:
+    """A hand recorded turn by turn: the knock must come in turn."""
+    try:
+        table.verify_knock(name)
+    except IllegalActionError as exc:
+        raise IllegalActionError(f"hand {setup.number} is recorded turn by turn: {exc}") from None
 
 
 def _changed(record: Record, entry: Entry, number: int, outcome: Outcome) -> Outcome:

@@ -4,13 +4,13 @@ cannot go past ends it (``Problems.fatal``).
 """
 
 import datetime
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core import game
-from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.core.errors import GinRefError, InvalidNotationError, RulesError
 from gin_ref.core.game import check_name, parse_draw
 from gin_ref.match.names import first_look_alike, look_alike_message
-from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, RulesError, check_consistency, check_knob, make_rules
+from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.match.problems import Problems, Where
 from gin_ref.match.schema import FORMAT, OPTIONAL_KEYS, ROLES, TOP_KEYS
 from gin_ref.core.escape import shown_value
@@ -139,16 +139,26 @@ def _start(start: Any, players: List[str], rules: HouseRules, problems: Problems
     draw = start.get("draw")
     if draw is not None:
         why = "from the draw"
-        try:
-            cards = parse_draw([f"{name}={card}" for name, card in dict(draw).items()], players)
-        except (GinRefError, TypeError, ValueError) as exc:
-            problems.add(where + ("draw",), f"the draw cannot be read: {exc}")
-        else:
-            drawn, tied = game.roles_from_draw(cards)
-            if tied or drawn != roles:
-                problems.add(where + ("draw",), f"the draw gives box {drawn.box}, captain {drawn.captain}, sitter "
-                                          f"{drawn.sitter}{' (with a tie)' if tied else ''}, not the roles recorded")
+        _check_draw(draw, players, roles, problems)
     return Header(players, rules, game.box_dealer(roles, rules.next_dealer), roles, why)
+
+
+def _check_draw(draw: object, players: List[str], roles: game.Roles, problems: Problems) -> None:
+    """The cards drawn for the roles (three players) give the roles recorded."""
+    where: Where = ("start", "draw")
+    if not isinstance(draw, dict):
+        problems.add(where, f"the draw cannot be read: it gives each player the card drawn (Ann: 7D), not "
+                            f"{shown_value(draw)}")
+        return
+    try:
+        cards = parse_draw([f"{name}={card}" for name, card in draw.items()], players)
+    except GinRefError as exc:
+        problems.add(where, f"the draw cannot be read: {exc}")
+        return
+    drawn, tied = game.roles_from_draw(cards)
+    if tied or drawn != roles:
+        problems.add(where, f"the draw gives box {drawn.box}, captain {drawn.captain}, sitter "
+                            f"{drawn.sitter}{' (with a tie)' if tied else ''}, not the roles recorded")
 
 
 def player_at(mapping: Mapping[str, Any], key: str, where: Where, allowed: Sequence[str],
@@ -185,19 +195,47 @@ def check_corrections(corrections: object, problems: Problems) -> None:
             problems.add(where, "a correction holds 'undone', 'redone' or 'amended', its 'date' and (but for a "
                                 "redo) the 'entry' it keeps")
             continue
-        for key in item:
-            if key not in CORRECTION_KEYS:
-                problems.add(where + (key,), f"unknown key '{key}' in a correction")
-        if not isinstance(item[what[0]], str):
-            problems.add(where + (what[0],), f"a correction's '{what[0]}' must say what was done, in words")
-        check_date(item["date"], where + ("date",), "a correction's date", problems, timestamp=True)
-        steps = item.get("steps")
-        if "steps" in item and not (isinstance(steps, list) and len(steps) == 2 and
-                                    all(type(n) is int and n >= 0 for n in steps)):  # noqa: E721
-            problems.add(where + ("steps",), "a correction's 'steps' are two counts: [before, after]")
-        step = item.get("step")
-        if "step" in item and not (isinstance(step, dict) and isinstance(step.get("kind"), str) and
-                                   type(step.get("hand")) is int):  # noqa: E721
-            problems.add(where + ("step",), "a correction's 'step' holds its kind and hand")
-        if what[0] == "amended" and not (type(item.get("hand")) is int and "steps" in item):  # noqa: E721
-            problems.add(where, "an amend's correction holds the 'hand' amended and the 'steps' it came after")
+        for check in CORRECTION_CHECKS:
+            check(item, what[0], where, problems)
+
+
+CorrectionCheck = Callable[[Mapping[str, Any], str, Where, Problems], None]
+
+
+def _correction_keys(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    for key in item:
+        if key not in CORRECTION_KEYS:
+            problems.add(where + (key,), f"unknown key '{key}' in a correction")
+
+
+def _correction_words(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    if not isinstance(item[what], str):
+        problems.add(where + (what,), f"a correction's '{what}' must say what was done, in words")
+
+
+def _correction_date(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    check_date(item["date"], where + ("date",), "a correction's date", problems, timestamp=True)
+
+
+def _correction_steps(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    steps = item.get("steps")
+    if "steps" in item and not (isinstance(steps, list) and len(steps) == 2 and
+                                all(type(n) is int and n >= 0 for n in steps)):  # noqa: E721
+        problems.add(where + ("steps",), "a correction's 'steps' are two counts: [before, after]")
+
+
+def _correction_step(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    step = item.get("step")
+    if "step" in item and not (isinstance(step, dict) and isinstance(step.get("kind"), str) and
+                               type(step.get("hand")) is int):  # noqa: E721
+        problems.add(where + ("step",), "a correction's 'step' holds its kind and hand")
+
+
+def _correction_amend(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    if what == "amended" and not (type(item.get("hand")) is int and "steps" in item):  # noqa: E721
+        problems.add(where, "an amend's correction holds the 'hand' amended and the 'steps' it came after")
+
+
+# each correction's checks, in the order its problems are reported
+CORRECTION_CHECKS: Tuple[CorrectionCheck, ...] = (_correction_keys, _correction_words, _correction_date,
+                                                  _correction_steps, _correction_step, _correction_amend)

@@ -11,7 +11,6 @@ step, whatever its kind, into ``corrections``, and ``redo`` puts back what the l
 (``gin_ref.match.steps``).
 """
 
-import copy
 import random
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -57,7 +56,7 @@ def check_record(record: object) -> Checked:
 class Match:
     """A match: its record, where it stands (``state``), and the actions that extend it."""
 
-    def __init__(self, record: Record, _replayed: Optional[tuple] = None) -> None:
+    def __init__(self, record: Record, _replayed: Optional[Tuple[MatchState, Optional[MatchState]]] = None) -> None:
         self.record = record
         if _replayed is None:
             state, problems, base = replay(record)
@@ -126,7 +125,8 @@ class Match:
 
     @property
     def hands(self) -> List[Entry]:
-        return self.record["hands"]
+        hands: List[Entry] = self.record["hands"]
+        return hands
 
     @property
     def open_entry(self) -> Optional[Entry]:

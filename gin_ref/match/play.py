@@ -8,7 +8,7 @@ that does not fit the hand is a problem at its line. Irregularities are history,
 checked to be what it says it is (their keys: ``gin_ref.match.schema``).
 """
 
-from typing import Any, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import DECK, Card, parse_cards
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
@@ -17,7 +17,7 @@ from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.header import player_at
-from gin_ref.match.problems import SHAPE_ERRORS, Problems, Where, same
+from gin_ref.match.problems import Problems, Where, same
 from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
 from gin_ref.match.schema import (HAND_IRREGULARITIES, IRREGULARITY_KEYS, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS,
                                   Entry, Record, is_count, position, turn_count)
@@ -55,48 +55,70 @@ def _stored_count(value: object, most: int = MAX_COUNT) -> int:
     return value
 
 
+class _Reading:
+    """The key of a recorded knock being read (where a problem reading it points)."""
+
+    key = "knocker_cards"
+
+
 def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, problems: Problems) -> Optional[Facts]:
     """The facts of a recorded knock (cards or counts); None, with a problem at its key, if they cannot be
     read."""
-    key = "knocker_cards"
+    reading = _Reading()
     try:
-        kcards = dcards = None
-        kcount = dcount = None
-        most, runs = rules.most_deadwood, rules.ace_runs
-        if "knocker_count" in entry:
-            key = "knocker_count"
-            kcount = _stored_count(entry["knocker_count"], most)
-        else:
-            kcards = recorded_cards(entry.get("knocker_cards"), (10, 11), "knocker's hand", runs)
-        if "defender_count" in entry:
-            key = "defender_count"
-            dcount = _stored_count(entry["defender_count"], most)
-        else:
-            key = "defender_cards"
-            dcards = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand", runs)
-        if kcards is not None and dcards is not None:
-            key = "knocker_cards"
-            if not set(kcards).isdisjoint(dcards):  # (a card is one shared object: compared by identity)
-                both = {card.index for card in kcards} & {card.index for card in dcards}
-                raise InvalidNotationError(f"{', '.join(DECK[i].code for i in sorted(both))} in both hands")
-        key = "big_gin"
+        kcards, kcount, dcards, dcount = _stored_sides(entry, rules, reading)
+        reading.key = "big_gin"
         big_gin = entry.get("big_gin", False)
-        if big_gin is not False and (big_gin is not True or kcount != 0 or rules.big_gin_bonus is None):
-            raise InvalidNotationError("'big_gin: true' goes with the knocker's count 0, where the rules have big gin")
-        if kcount and dcards is not None:
-            raise InvalidNotationError(f"a knock counted {kcount} cannot be settled against the defender's cards")
-        if kcount == 0 and dcards is not None and rules.gin_layoffs:
-            raise InvalidNotationError(GIN_LAYOFFS_COUNT)
-        key = "melds"
+        _check_count_with(rules, big_gin, kcount, dcards)
+        reading.key = "melds"
         melds = parse_melds(entry["melds"], rules.aces) if entry.get("melds") is not None else None
-        key = "discard"
+        reading.key = "discard"
         discard = card_of(entry["discard"]) if entry.get("discard") is not None else None
         if kcount is not None and (melds is not None or discard is not None):
             raise InvalidNotationError("melds and a discard go with the knocker's cards, not with a count")
-    except SHAPE_ERRORS as exc:
-        problems.add(tuple(where) + (key,) if key in entry else where, f"{what}: {exc}")
+    except GinRefError as exc:
+        problems.add(tuple(where) + (reading.key,) if reading.key in entry else where, f"{what}: {exc}")
         return None
     return Facts(kcards, kcount, bool(big_gin), melds, discard, dcards, dcount)
+
+
+Cards = Optional[Tuple[Card, ...]]
+
+
+def _stored_sides(entry: Entry, rules: HouseRules, reading: _Reading
+                  ) -> Tuple[Cards, Optional[int], Cards, Optional[int]]:
+    """Each side's cards or count: ``(knocker's cards, knocker's count, defender's cards, defender's count)``."""
+    kcards = dcards = None
+    kcount = dcount = None
+    most, runs = rules.most_deadwood, rules.ace_runs
+    if "knocker_count" in entry:
+        reading.key = "knocker_count"
+        kcount = _stored_count(entry["knocker_count"], most)
+    else:
+        kcards = recorded_cards(entry.get("knocker_cards"), (10, 11), "knocker's hand", runs)
+    if "defender_count" in entry:
+        reading.key = "defender_count"
+        dcount = _stored_count(entry["defender_count"], most)
+    else:
+        reading.key = "defender_cards"
+        dcards = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand", runs)
+    if kcards is not None and dcards is not None:
+        reading.key = "knocker_cards"
+        if not set(kcards).isdisjoint(dcards):  # (a card is one shared object: compared by identity)
+            both = {card.index for card in kcards} & {card.index for card in dcards}
+            raise InvalidNotationError(f"{', '.join(DECK[i].code for i in sorted(both))} in both hands")
+    return kcards, kcount, dcards, dcount
+
+
+def _check_count_with(rules: HouseRules, big_gin: object, kcount: Optional[int], dcards: Cards) -> None:
+    """Big gin goes with the knocker's count 0; a knock by count is settled against the defender's count
+    (but a gin, without layoffs against it)."""
+    if big_gin is not False and (big_gin is not True or kcount != 0 or rules.big_gin_bonus is None):
+        raise InvalidNotationError("'big_gin: true' goes with the knocker's count 0, where the rules have big gin")
+    if kcount and dcards is not None:
+        raise InvalidNotationError(f"a knock counted {kcount} cannot be settled against the defender's cards")
+    if kcount == 0 and dcards is not None and rules.gin_layoffs:
+        raise InvalidNotationError(GIN_LAYOFFS_COUNT)
 
 
 def new_table(state: MatchState, setup: Optional[HandSetup]) -> Optional[Table]:
@@ -187,7 +209,7 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, dis
         cards = recorded_cards(entry["knocker_cards"], (10, 11), "knocker's hand") if "knocker_cards" in entry else ()
         defender = recorded_cards(entry["defender_cards"], (10,), "defender's hand") if "defender_cards" in entry \
             else None
-    except SHAPE_ERRORS:
+    except GinRefError:
         return  # reported by the settlement
     if cards and len(cards) != 11:
         problems.add(where + ("knocker_cards",), f"hand {number} is recorded turn by turn: the knocker spreads "
@@ -239,7 +261,7 @@ def _replay_out_of_turn(state: MatchState, where: Where, number: int, item: Entr
     if item.get("card") is not None:
         try:
             card_of(item["card"])
-        except SHAPE_ERRORS as exc:
+        except GinRefError as exc:
             problems.add(where + ("card",), f"hand {number}: the out-of-turn card: {exc}")
     if player is None or action is None or at is None or state.table is None or not state.table_ok:
         return
@@ -256,36 +278,51 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, num
     player = player_at(item, "player", where, setup.pair, problems,
                        what=f"hand {number}: the player of an illegal knock")
     penalty = illegal_knock_penalty(state)
-    if "count" in item and (setup.upcard is not None or not limit_needs_upcard(state.rules)):
-        try:
-            count = _stored_count(item["count"], state.rules.most_deadwood)
-        except InvalidNotationError as exc:
-            problems.add(where + ("count",), f"hand {number}: the illegal knock's count: {exc}")
-        else:
-            refusal, _settled = judge(state.rules, setup.upcard, Facts(knocker_count=count, defender_count=0))
-            if refusal is None:
-                problems.add(where + ("count",), f"hand {number}: the knock recorded as illegal is legal (count "
-                                                 f"{count} within limit {setup.limit})")
-        if "cards" in item:
-            problems.add(where + ("cards",), f"hand {number}: an illegal knock holds its cards or its count, not both")
-    elif item.get("cards") is not None and (setup.upcard is not None or not limit_needs_upcard(state.rules)):
-        try:
-            melds = parse_melds(item["melds"], state.rules.aces) if item.get("melds") is not None else None
-            discard = card_of(item["discard"]) if item.get("discard") is not None else None
-            cards = recorded_cards(item["cards"], (10, 11), "knocker's hand", state.rules.ace_runs)
-            check = check_knock(cards, state.rules, setup.upcard, melds, discard)
-            if check.legal:
-                problems.add(where + ("cards",), f"hand {number}: the knock recorded as illegal is legal "
-                                                 f"({check.verdict})")
-            _check_refused_knock(state, where, number, item, at, player, cards, discard, problems)
-        except SHAPE_ERRORS as exc:
-            problems.add(where + ("cards",), f"hand {number}: the illegal knock's cards: {exc}")
+    settles = setup.upcard is not None or not limit_needs_upcard(state.rules)
+    if "count" in item and settles:
+        _check_illegal_count(state, setup, where, item, problems)
+    elif item.get("cards") is not None and settles:
+        _check_illegal_cards(state, setup, where, item, at, player, problems)
     if not same(item.get("points"), penalty):
         why = f"the penalty is {penalty}" if penalty else "illegal_knock: reject has no penalty"
         problems.add(where + ("points",) if "points" in item else where,
                      f"hand {number}: the illegal knock's points are {shown_value(item.get('points'))}, but {why}")
     if player is not None and penalty and setup.index not in state.after_end:
         score(state, setup.other(player), penalty, hand_won=False)
+
+
+def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item: Entry, problems: Problems
+                         ) -> None:
+    """An illegal knock by count: over the limit, and without cards."""
+    number = setup.number
+    try:
+        count = _stored_count(item["count"], state.rules.most_deadwood)
+    except InvalidNotationError as exc:
+        problems.add(where + ("count",), f"hand {number}: the illegal knock's count: {exc}")
+    else:
+        refusal, _settled = judge(state.rules, setup.upcard, Facts(knocker_count=count, defender_count=0))
+        if refusal is None:
+            problems.add(where + ("count",), f"hand {number}: the knock recorded as illegal is legal (count "
+                                             f"{count} within limit {setup.limit})")
+    if "cards" in item:
+        problems.add(where + ("cards",), f"hand {number}: an illegal knock holds its cards or its count, not both")
+
+
+def _check_illegal_cards(state: MatchState, setup: HandSetup, where: Where, item: Entry, at: Optional[int],
+                         player: Optional[str], problems: Problems) -> None:
+    """An illegal knock by cards: they do not make a legal knock, and (turn by turn) they fit the hand."""
+    number = setup.number
+    try:
+        melds = parse_melds(item["melds"], state.rules.aces) if item.get("melds") is not None else None
+        discard = card_of(item["discard"]) if item.get("discard") is not None else None
+        cards = recorded_cards(item["cards"], (10, 11), "knocker's hand", state.rules.ace_runs)
+        check = check_knock(cards, state.rules, setup.upcard, melds, discard)
+        if check.legal:
+            problems.add(where + ("cards",), f"hand {number}: the knock recorded as illegal is legal "
+                                             f"({check.verdict})")
+        _check_refused_knock(state, where, number, item, at, player, cards, discard, problems)
+    except GinRefError as exc:
+        problems.add(where + ("cards",), f"hand {number}: the illegal knock's cards: {exc}")
 
 
 def illegal_knock_penalty(state: MatchState) -> int:
@@ -313,7 +350,7 @@ def _check_refused_knock(state: MatchState, where: Where, number: int, item: Ent
 
 # -- irregularities of the match: deals refused ------------------------------------------------------
 
-def _match_items(record: Record) -> list:
+def _match_items(record: Record) -> List[Any]:
     items = record.get("irregularities", [])
     return items if isinstance(items, list) else []
 

@@ -5,12 +5,7 @@ problem the replay cannot go past (no players, no usable rules) ends it with ``U
 
 from typing import Any, List, NamedTuple, NoReturn, Sequence, Tuple
 
-from gin_ref.core.errors import GinRefError
-
 Where = Tuple[Any, ...]
-
-# What reading a recorded value can raise besides a GinRefError, when the value has the wrong shape.
-SHAPE_ERRORS = (GinRefError, TypeError, ValueError, AttributeError)
 
 
 class Problem(NamedTuple):

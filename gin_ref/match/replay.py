@@ -13,18 +13,19 @@ an action or an amend needs, through the same code that checks).
 """
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core import game
+from gin_ref.core.cards import Card
 from gin_ref.core.rules import HouseRules
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.match import play, rulings
 from gin_ref.match.header import check_corrections, player_at, read_header
 from gin_ref.match.play import card_of, stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.result import check_result, is_result_only
-from gin_ref.match.problems import SHAPE_ERRORS, Problems, Unreadable, Where, same
+from gin_ref.match.problems import Problems, Unreadable, Where, same
 from gin_ref.match.schema import (HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order,
                                   list_at)
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
@@ -95,12 +96,9 @@ def replay_hands(record: Record, state: MatchState, start: int, problems: Proble
     for index in range(start, len(hands)):
         if index == len(hands) - 1:
             base = state.copy()
-        try:
-            play.replay_match_irregularities(record, state, index + 1, problems)
-            settling = settle_from is not None and index >= settle_from
-            replay_hand(state, index, hands[index], problems, settling, (settled or {}).get(index))
-        except SHAPE_ERRORS[1:] as exc:  # a value of a shape no check foresaw: one problem, not a crash
-            problems.add(("hands", index), f"hand {index + 1} cannot be read: {exc}")
+        play.replay_match_irregularities(record, state, index + 1, problems)
+        settling = settle_from is not None and index >= settle_from
+        replay_hand(state, index, hands[index], problems, settling, (settled or {}).get(index))
     play.replay_match_irregularities(record, state, len(hands) + 1, problems)
     play.check_match_irregularities(record, state, problems)
     return base
@@ -146,53 +144,90 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
 def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems) -> HandSetup:
     """The hand's setup: its dealer or roles against the rotation, its limit against the upcard."""
     where, number = ("hands", index), index + 1
-    if not same(entry.get("number"), number):
-        problems.add(where + ("number",) if "number" in entry else where,
-                     f"hand {number} is numbered {shown_value(entry.get('number'))}: hands are numbered 1, 2, 3... in order")
-    if state.open is not None:
-        problems.add(("hands", state.open), f"hand {state.open + 1} has no result, but hand {number} follows it")
-        state.open = None
-    as_played = number in state.as_played
-    if state.finished:
-        if as_played:
-            state.after_end.add(index)
-        else:
-            problems.add(where, f"hand {number} was dealt after the match ended (in hand {state.ended_in})")
+    _check_place(state, index, entry, problems)
     # An out-of-turn dealer or roles out of rotation are reported once; the replay goes on with the
     # rotation's dealer and roles, so one edit is one problem.
-    roles = state.roles
     dealer = player_at(entry, "dealer", where, state.players, problems, what=f"hand {number}: the dealer")
+    roles = state.roles
     if roles is not None:
-        stored = [entry.get(role) for role in ROLES]
-        if not (all(name in state.players for name in stored) and len(set(stored)) == 3):
-            problems.add(where, f"hand {number}: 'box', 'captain' and 'sitter' must be the three players")
-        elif game.Roles(*(str(name) for name in stored)) != roles and as_played:
-            played = game.Roles(*(str(name) for name in stored))
-            if index not in state.after_end:
-                state.notes.append(Note(number, "roles", _roles_text(played), _roles_text(roles),
-                                        "ruling" if number in state.ruled_only else "amend"))
-            roles = played
-        elif game.Roles(*(str(name) for name in stored)) != roles:
-            key = next(role for role in ROLES if entry[role] != getattr(roles, role))
-            problems.add(where + (key,), f"hand {number}: roles out of rotation: box {stored[0]}, captain "
-                                         f"{stored[1]}, sitter {stored[2]}, but the rotation gives box "
-                                         f"{roles.box}, captain {roles.captain}, sitter {roles.sitter} "
-                                         f"({state.why})")
+        roles = _replay_roles(state, index, entry, roles, problems)
         deals = game.box_dealer(roles, state.rules.next_dealer)
         if dealer is not None and dealer != deals:
             problems.add(where + ("dealer",), f"hand {number}: {dealer} dealt, but {_who_deals(roles, state.rules)} "
                                               f"{deals} deals every hand")
         pair = (roles.box, roles.captain)
     else:
-        if dealer is not None and dealer != state.dealer and as_played:
-            if index not in state.after_end:  # after the end the rotation says nothing
-                state.notes.append(Note(number, "dealer", dealer, state.dealer,
-                                        "ruling" if number in state.ruled_only else "amend"))
-            state.dealer = dealer
-        elif dealer is not None and dealer != state.dealer:
-            problems.add(where + ("dealer",), f"hand {number}: dealer out of turn: {dealer} dealt, but "
-                                              f"{state.dealer} should deal ({state.why})")
+        _replay_dealer(state, index, dealer, problems)
         pair = (state.dealer, game.other(state.players, state.dealer))
+    upcard, limit = _replay_limit(state, where, number, entry, problems)
+    dealt = pair[0] if roles is None else game.box_dealer(roles, state.rules.next_dealer)
+    setup = HandSetup(index, dealt, roles, pair, upcard, limit)
+    state.current = setup
+    return setup
+
+
+def _check_place(state: MatchState, index: int, entry: Entry, problems: Problems) -> None:
+    """The hand's number, the open hand before it, a hand dealt after the end."""
+    where, number = ("hands", index), index + 1
+    if not same(entry.get("number"), number):
+        problems.add(where + ("number",) if "number" in entry else where,
+                     f"hand {number} is numbered {shown_value(entry.get('number'))}: hands are numbered 1, 2, 3... in order")
+    if state.open is not None:
+        problems.add(("hands", state.open), f"hand {state.open + 1} has no result, but hand {number} follows it")
+        state.open = None
+    if state.finished:
+        if number in state.as_played:
+            state.after_end.add(index)
+        else:
+            problems.add(where, f"hand {number} was dealt after the match ended (in hand {state.ended_in})")
+
+
+def _note(state: MatchState, index: int, what: str, played: str, due: str) -> None:
+    """A hand played with another dealer or roles than the rotation's, after an amend or a ruling (after
+    the end the rotation says nothing)."""
+    number = index + 1
+    if index not in state.after_end:
+        state.notes.append(Note(number, what, played, due, "ruling" if number in state.ruled_only else "amend"))
+
+
+def _replay_roles(state: MatchState, index: int, entry: Entry, roles: game.Roles, problems: Problems
+                  ) -> game.Roles:
+    """Three players: the hand's roles against the rotation's (``roles``); the roles the hand goes on with."""
+    where, number = ("hands", index), index + 1
+    stored = [entry.get(role) for role in ROLES]
+    if not (all(name in state.players for name in stored) and len(set(stored)) == 3):
+        problems.add(where, f"hand {number}: 'box', 'captain' and 'sitter' must be the three players")
+        return roles
+    played = game.Roles(*(str(name) for name in stored))
+    if played == roles:
+        return roles
+    if number in state.as_played:
+        _note(state, index, "roles", _roles_text(played), _roles_text(roles))
+        return played
+    key = next(role for role in ROLES if entry[role] != getattr(roles, role))
+    problems.add(where + (key,), f"hand {number}: roles out of rotation: box {stored[0]}, captain "
+                                 f"{stored[1]}, sitter {stored[2]}, but the rotation gives box "
+                                 f"{roles.box}, captain {roles.captain}, sitter {roles.sitter} "
+                                 f"({state.why})")
+    return roles
+
+
+def _replay_dealer(state: MatchState, index: int, dealer: Optional[str], problems: Problems) -> None:
+    """Two players: the hand's dealer against the rotation's (``state.dealer``, which follows an amend's)."""
+    number = index + 1
+    if dealer is None or dealer == state.dealer:
+        return
+    if number in state.as_played:
+        _note(state, index, "dealer", dealer, state.dealer)
+        state.dealer = dealer
+    else:
+        problems.add(("hands", index, "dealer"), f"hand {number}: dealer out of turn: {dealer} dealt, but "
+                                                 f"{state.dealer} should deal ({state.why})")
+
+
+def _replay_limit(state: MatchState, where: Where, number: int, entry: Entry, problems: Problems
+                  ) -> Tuple[Optional[Card], Optional[int]]:
+    """The hand's upcard and knock limit, the limit against the upcard's."""
     upcard, limit = None, None
     if "upcard" not in entry and not limit_needs_upcard(state.rules):
         limit = knock_limit(state.rules, None)  # a hand dealt without its upcard: the limit is the rules'
@@ -211,14 +246,21 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
                      f"({limit_reason(state.rules, upcard)})")
     if limit is None and type(entry.get("limit")) is int:
         limit = entry["limit"]
-    dealt = pair[0] if roles is None else game.box_dealer(roles, state.rules.next_dealer)
-    setup = HandSetup(index, dealt, roles, pair, upcard, limit)
-    state.current = setup
-    return setup
+    return upcard, limit
+
+
+class _Scored(NamedTuple):
+    """What a settled hand scores, as its facts (or, when they do not settle, its record) give it."""
+
+    result: str
+    winner: Optional[str]
+    points: int
+    boxes: int
+    explain: str
 
 
 def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems, settling: bool = False,
-                  settlement: Optional[Settlement] = None, ruling: Optional[Entry] = None) -> None:
+                  settlement: Optional[Settlement] = None, ruling: Optional[rulings.Ruling] = None) -> None:
     """A settled hand: its result, winner and points from its facts, then the totals and what comes next.
     Checking, each derived value is compared with the record's; settling, it is written."""
     index, number = setup.index, setup.number
@@ -228,52 +270,71 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
     if result not in RESULTS:
         problems.add(where + ("result",), f"hand {number}: unknown result {shown_value(result)} (known: {', '.join(RESULTS)})")
         result = "dead" if entry.get("winner") is None else "knock"
-    winner: Optional[str] = None
-    points, boxes, explain = 0, 1, "a dead hand scores nothing"
     if result == "dead":
         for key in RESULT_FACTS + ("defender",):
             if entry.get(key) is not None:
                 problems.add(where + (key,), f"hand {number} is dead but has a '{key}'")
+        scored = _Scored("dead", None, 0, 1, "a dead hand scores nothing")
     else:
-        knocker = player_at(entry, "knocker", where, state.players, problems, what=f"hand {number}: the knocker")
-        if knocker is not None and knocker not in setup.pair:
-            problems.add(where + ("knocker",), f"hand {number}: {knocker} knocked while sitting out")
-        defender = setup.other(knocker) if knocker in setup.pair and knocker is not None else None
-        if defender is not None:
-            derived.value("defender", defender, lambda stored: (
-                f"hand {number}: defender is {shown_value(stored)}, but {defender} was the other player in the hand"))
-        if settlement is None and defender is not None and (setup.upcard is not None or
-                                                            not limit_needs_upcard(state.rules)):
-            settlement = _settle_stored(state, setup, entry, problems)
-        if settlement is not None:
-            hand_score = settlement.score
-            result, points, explain = hand_score.result, hand_score.score, hand_score.arithmetic
-            boxes = hand_score.boxes
-            winner = {"knocker": knocker, "defender": defender}.get(hand_score.winner)
-            state.settlements[index] = settlement
-            derived.value("result", result, lambda stored: (
-                f"hand {number}: result is {shown_value(stored)}, but {_basis(entry)} give {result} ({explain})"))
-        else:  # the cards do not settle again: go on with what the record says
-            winner = entry.get("winner") if entry.get("winner") in setup.pair else None
-            stored_points = entry.get("points")
-            points = stored_points if isinstance(stored_points, int) else 0
+        scored, settlement = _replay_knock(state, setup, entry, problems, derived, settlement, result)
     play.check_play(state, setup, entry, problems, settlement)
-    if ruling is not None and ruling.get("kind") != "forfeit":  # the winner and points follow the ruling
-        winner, points = rulings.ruled_score(ruling)
-        explain = f"ruled {ruling['kind']}"
+    winner = _check_scores(state, setup, entry, derived, scored, ruling)
+    if settling:
+        entry_order(entry)
+    close_hand(state, setup, winner, tie=scored.result == "tie" and winner is None)
+
+
+def _replay_knock(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems, derived: "_Derived",
+                  settlement: Optional[Settlement], result: str) -> Tuple[_Scored, Optional[Settlement]]:
+    """A knock: the knocker and defender, the hand settled again from its facts (else what the record says)."""
+    where, number = ("hands", setup.index), setup.number
+    knocker = player_at(entry, "knocker", where, state.players, problems, what=f"hand {number}: the knocker")
+    if knocker is not None and knocker not in setup.pair:
+        problems.add(where + ("knocker",), f"hand {number}: {knocker} knocked while sitting out")
+    defender = setup.other(knocker) if knocker in setup.pair and knocker is not None else None
+    if defender is not None:
+        derived.value("defender", defender, lambda stored: (
+            f"hand {number}: defender is {shown_value(stored)}, but {defender} was the other player in the hand"))
+    if settlement is None and defender is not None and (setup.upcard is not None or
+                                                        not limit_needs_upcard(state.rules)):
+        settlement = _settle_stored(state, setup, entry, problems)
+    if settlement is None:  # the cards do not settle again: go on with what the record says
+        winner = entry.get("winner") if entry.get("winner") in setup.pair else None
+        stored_points = entry.get("points")
+        points = stored_points if isinstance(stored_points, int) else 0
+        return _Scored(result, winner, points, 1, "a dead hand scores nothing"), None
+    hand_score = settlement.score
+    scored = _Scored(hand_score.result, {"knocker": knocker, "defender": defender}.get(hand_score.winner),
+                     hand_score.score, hand_score.boxes, hand_score.arithmetic)
+    state.settlements[setup.index] = settlement
+    derived.value("result", scored.result, lambda stored: (
+        f"hand {number}: result is {shown_value(stored)}, but {_basis(entry)} give {scored.result} "
+        f"({scored.explain})"))
+    return scored, settlement
+
+
+def _check_scores(state: MatchState, setup: HandSetup, entry: Entry, derived: "_Derived", scored: _Scored,
+                  ruling: Optional[rulings.Ruling]) -> Optional[str]:
+    """The winner and points (as the ruling has them, if any), then the game columns and totals; returns
+    the hand's winner (the ruling's, if any)."""
+    where, number = ("hands", setup.index), setup.number
+    winner, points, explain = scored.winner, scored.points, scored.explain
+    if ruling is not None and ruling.kind != "forfeit":  # the winner and points follow the ruling
+        winner, points = ruling.score()
+        explain = f"ruled {ruling.kind}"
         makes, gives = "the ruling makes it", "the ruling gives"
     else:
         basis = _basis(entry)
         makes, gives = f"{basis} make it", f"{basis} give"
-    if setup.roles is not None and not settling and entry.get("winner") == setup.roles.sitter:
-        problems.add(where + ("winner",), f"hand {number}: {setup.roles.sitter} scored while sitting out")
+    if setup.roles is not None and not derived.settling and entry.get("winner") == setup.roles.sitter:
+        derived.problems.add(where + ("winner",), f"hand {number}: {setup.roles.sitter} scored while sitting out")
     else:
         derived.value("winner", winner, lambda stored: (
             f"hand {number}: winner is {shown_value(stored)}, but {makes} {winner} ({explain})"))
     derived.value("points", points, lambda stored: (
         f"hand {number}: points are {shown_value(stored)}, but {gives} {points} ({explain})"))
-    if winner is not None and index not in state.after_end:
-        score(state, winner, points, boxes=boxes if ruling is None else 1)
+    if winner is not None and setup.index not in state.after_end:
+        score(state, winner, points, boxes=scored.boxes if ruling is None else 1)
     if state.games is not None:
         columns = [dict(g.totals) for g in state.games]
         derived.value("games", columns, lambda stored: (
@@ -281,9 +342,7 @@ def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: P
     totals = dict(state.totals)
     derived.value("totals", totals, lambda stored: (
         f"hand {number}: totals say {_scores(stored)}, but the hands add up to {_scores(totals)}"))
-    if settling:
-        entry_order(entry)
-    close_hand(state, setup, winner, tie=result == "tie" and winner is None)
+    return winner
 
 
 class _Derived:
@@ -308,7 +367,7 @@ def _settle_stored(state: MatchState, setup: HandSetup, entry: Entry, problems: 
         return None
     try:
         refusal, settlement = judge(state.rules, setup.upcard, facts)
-    except SHAPE_ERRORS as exc:
+    except GinRefError as exc:
         problems.add(("hands", setup.index, "knocker_cards" if facts.knocker_cards is not None else "knocker_count"),
                      f"hand {setup.number}: {exc}")
         return None

@@ -18,7 +18,7 @@ from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Seq
 
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.rules import HouseRules
-from gin_ref.match.problems import Problems, same
+from gin_ref.match.problems import Problems, Where, same
 from gin_ref.match.schema import Entry, Record
 
 RESULT_KEY = "result"
@@ -97,21 +97,24 @@ def _options(rules: HouseRules, final: int, hands: Optional[int], winner: bool,
     counts: Sequence[Optional[int]] = [hands] if hands is not None else (
         range(min(final // box, MAX_HANDS_WON) + 1) if box else [None])
     for count in counts:
-        box_part = box * (count or 0)
-        if winner and shutout and rules.shutout == "double_total":  # the total and every bonus, doubled
-            if final % 2:
-                continue
-            rest = final // 2 - rules.game_bonus - box_part
-        elif winner:
-            again = (rules.game_bonus if shutout and rules.shutout == "double_game_bonus" else
-                     rules.shutout_bonus if shutout and rules.shutout == "flat" else 0)
-            rest = final - rules.game_bonus - again - box_part
-        else:
-            rest = final - box_part
+        rest = _rest(rules, final, box * (count or 0), winner, shutout)
         # a winner won a hand, unless penalties alone could have taken him there (illegal_knock penalty)
         won_one = not winner or count != 0 or rules.illegal_knock == "penalty"
-        if rest >= 0 and (not fit or _hands_fit(rules, rest, count)) and won_one:
+        if rest is not None and rest >= 0 and (not fit or _hands_fit(rules, rest, count)) and won_one:
             yield rest, count
+
+
+def _rest(rules: HouseRules, final: int, box_part: int, winner: bool, shutout: bool) -> Optional[int]:
+    """The running total a final score leaves once the end-of-game bonuses are taken off (None: none can)."""
+    if winner and shutout and rules.shutout == "double_total":  # the total and every bonus, doubled
+        if final % 2:
+            return None
+        return final // 2 - rules.game_bonus - box_part
+    if winner:
+        again = (rules.game_bonus if shutout and rules.shutout == "double_game_bonus" else
+                 rules.shutout_bonus if shutout and rules.shutout == "flat" else 0)
+        return final - rules.game_bonus - again - box_part
+    return final - box_part
 
 
 def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Optional[Mapping[str, int]],
@@ -121,58 +124,81 @@ def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Opti
     won (illegal_knock reject), stay within what one more hand can give past it; every other player's
     must stay below the target; hands won must be able to give the total (at least 1 point a hand won,
     at most the most a hand can score)."""
-    problems: List[Tuple[str, str]] = []
-    target, top = rules.target, max_hand_score(rules)
     # every point from a hand won, a hand's boxes known: the bounds hold (else only the target is checked)
     strict = rules.illegal_knock == "reject" and _boxes_are_hands(rules)
-    others = [name for name in scores if name != winner]
     hands = dict(hands_won) if hands_won is not None else {}
-    bonus = _bonus_words(rules)
+    problems: List[Tuple[str, str]] = []
     zero_possible, scored_possible = True, False
-    for name in others:
-        options = list(_options(rules, scores[name], hands.get(name), False, False))
-        fitting = [(total, count) for total, count in options if not strict or total < target]
-        if not options:
-            count = hands.get(name)
-            won = "any number of hands won" if count is None else f"{count} hand{'' if count == 1 else 's'} won"
-            problems.append((name, f"{name}'s {scores[name]} cannot come from {won}: a hand won scores "
-                                   f"{min_hand_score(rules)} to {top}{bonus}"))
-        elif not fitting:
-            less = f", less the end-of-game bonuses{bonus}," if bonus else ""
-            problems.append((name, f"{name}'s {scores[name]}{less} is at or past the target {target}, but "
-                                   f"{winner} won: the match ends when one player reaches the target"))
+    for name in scores:
+        if name == winner:
+            continue
+        message, fitting = _loser_problem(rules, name, scores[name], hands.get(name), winner, strict)
+        if message is not None:
+            problems.append((name, message))
         zero_possible = zero_possible and any(total == 0 for total, _ in fitting)
         scored_possible = scored_possible or any(total > 0 for total, _ in fitting)
     # the shutout bonus is the winner's when every other player scored nothing (and only then)
     shutout = [False] if rules.shutout == "none" else [flag for flag, possible in ((True, zero_possible),
                                                                                    (False, scored_possible)) if possible]
-    options = [option for flag in shutout
-               for option in _options(rules, scores[winner], hands.get(winner), True, flag)]
-    reached = [(total, count) for total, count in options if total >= target]
-    within = [(total, count) for total, count in reached if not strict or total <= target - 1 + top]
-    final = scores[winner]
-    if hands.get(winner) == 0 and strict:
-        problems.append((winner, f"{winner} won the match with 0 hands won"))
-    elif not options and hands.get(winner) is not None and any(
-            total >= target for flag in shutout
-            for total, _ in _options(rules, final, hands[winner], True, flag, fit=False)):
-        count = hands[winner]
-        problems.append((winner, f"{winner}'s {final} cannot come from {count} hand{'' if count == 1 else 's'} "
-                                 f"won: a hand won scores {min_hand_score(rules)} to {top}{bonus}"))
-    elif not options:
-        problems.append((winner, f"{winner}'s {final} is not a score the rules give a winner: the end-of-game "
-                                 f"bonuses{bonus} do not add up to it"))
-    elif not reached and bonus:
-        problems.append((winner, f"{winner}'s {final}, less the end-of-game bonuses{bonus}, is below the target "
-                                 f"{target}: the winner's total reaches it"))
-    elif not reached:
-        problems.append((winner, f"{winner} won with {final}, below the target {target}: the winner's total "
-                                 "reaches it"))
-    elif not within:
-        problems.append((winner, f"{winner}'s {final} is more than the rules can give: at most {target - 1} "
-                                 f"before the last hand and {top} in it" + (f", plus the end-of-game bonuses{bonus}"
-                                                                             if bonus else "")))
+    message = _winner_problem(rules, winner, scores[winner], hands.get(winner), shutout, strict)
+    if message is not None:
+        problems.append((winner, message))
     return problems
+
+
+def _loser_problem(rules: HouseRules, name: str, final: int, count: Optional[int], winner: str, strict: bool
+                   ) -> Tuple[Optional[str], List[Tuple[int, Optional[int]]]]:
+    """What is wrong with a player's final score who did not win (None: nothing), and the ``(running total,
+    hands won)`` it can come from."""
+    options = list(_options(rules, final, count, False, False))
+    fitting = [(total, won) for total, won in options if not strict or total < rules.target]
+    bonus = _bonus_words(rules)
+    if not options:
+        won = "any number of hands won" if count is None else f"{count} hand{'' if count == 1 else 's'} won"
+        return (f"{name}'s {final} cannot come from {won}: a hand won scores "
+                f"{min_hand_score(rules)} to {max_hand_score(rules)}{bonus}"), fitting
+    if not fitting:
+        less = f", less the end-of-game bonuses{bonus}," if bonus else ""
+        return (f"{name}'s {final}{less} is at or past the target {rules.target}, but "
+                f"{winner} won: the match ends when one player reaches the target"), fitting
+    return None, fitting
+
+
+def _winner_problem(rules: HouseRules, winner: str, final: int, count: Optional[int], shutout: List[bool],
+                    strict: bool) -> Optional[str]:
+    """What is wrong with the winner's final score (None: nothing), the shutout bonus counted where
+    ``shutout`` allows it."""
+    top, bonus = max_hand_score(rules), _bonus_words(rules)
+    options = [option for flag in shutout for option in _options(rules, final, count, True, flag)]
+    if count == 0 and strict:
+        return f"{winner} won the match with 0 hands won"
+    if not options and count is not None and any(
+            total >= rules.target for flag in shutout
+            for total, _ in _options(rules, final, count, True, flag, fit=False)):
+        return (f"{winner}'s {final} cannot come from {count} hand{'' if count == 1 else 's'} "
+                f"won: a hand won scores {min_hand_score(rules)} to {top}{bonus}")
+    if not options:
+        return (f"{winner}'s {final} is not a score the rules give a winner: the end-of-game "
+                f"bonuses{bonus} do not add up to it")
+    return _winner_total_problem(rules, winner, final, [total for total, _ in options], strict)
+
+
+def _winner_total_problem(rules: HouseRules, winner: str, final: int, totals: List[int], strict: bool
+                          ) -> Optional[str]:
+    """The winner's running totals (``totals``: those his final score can come from) must reach the target,
+    and (``strict``) stay within what the last hand can give past it."""
+    target, top, bonus = rules.target, max_hand_score(rules), _bonus_words(rules)
+    reached = [total for total in totals if total >= target]
+    within = [total for total in reached if not strict or total <= target - 1 + top]
+    if not reached and bonus:
+        return (f"{winner}'s {final}, less the end-of-game bonuses{bonus}, is below the target "
+                f"{target}: the winner's total reaches it")
+    if not reached:
+        return f"{winner} won with {final}, below the target {target}: the winner's total reaches it"
+    if not within:
+        return (f"{winner}'s {final} is more than the rules can give: at most {target - 1} "
+                f"before the last hand and {top} in it" + (f", plus the end-of-game bonuses{bonus}" if bonus else ""))
+    return None
 
 
 def _bonus_words(rules: HouseRules) -> str:
@@ -194,7 +220,7 @@ def check_result(record: Record, rules: HouseRules, players: Sequence[str], prob
                  ) -> Optional[PaperResult]:
     """The replay's check of a result-only record's ``result``: every problem added with its key path.
     Returns the result as read (None when it cannot be read at all)."""
-    where: Tuple[Any, ...] = (RESULT_KEY,)
+    where: Where = (RESULT_KEY,)
     result = record.get(RESULT_KEY)
     hands = record.get("hands")
     if isinstance(hands, list) and hands:
@@ -208,35 +234,46 @@ def check_result(record: Record, rules: HouseRules, players: Sequence[str], prob
             problems.add(where + (key,), f"unknown key '{key}' in 'result'")
     if rules.scoring == "hollywood" or (rules.games or 1) > 1:
         problems.add(where, HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES)
-    scores = result.get("scores")
-    if not isinstance(scores, dict) or sorted(map(str, scores)) != sorted(players) or \
-            not all(_count(points) for points in scores.values()):
-        problems.add(where + ("scores",), f"the result's 'scores' must give each player ({', '.join(players)}) "
-                                          "a whole number of points from 0")
+    ordered = _named(result.get("scores"), players, where + ("scores",), problems,
+                     f"the result's 'scores' must give each player ({', '.join(players)}) a whole number of points "
+                     "from 0")
+    if ordered is None:
         return None
     given = result.get("hands_won")
-    hands_won: Optional[Dict[str, int]] = None
-    if given is not None:
-        if not isinstance(given, dict) or sorted(map(str, given)) != sorted(players) or \
-                not all(_count(count) for count in given.values()):
-            problems.add(where + ("hands_won",), f"the result's 'hands_won' must give each player "
-                                                 f"({', '.join(players)}) a whole number of hands from 0")
-        else:
-            hands_won = {name: given[name] for name in players}
-    ordered = {name: scores[name] for name in players}
-    winner, tied = winner_of(ordered)
-    if winner is None:
-        problems.add(where + ("scores",), f"{' and '.join(tied)} have {ordered[tied[0]]} each: a match has one winner")
-        winner = tied[0]
-    elif "winner" not in result:
-        problems.add(where, f"the result has no 'winner' (it should be {winner})")
-    elif not same(result["winner"], winner):
-        problems.add(where + ("winner",), f"the result's winner is {result['winner']!r}, but the scores make it "
-                                          f"{winner} (the highest)")
+    hands_won = None if given is None else _named(
+        given, players, where + ("hands_won",), problems,
+        f"the result's 'hands_won' must give each player ({', '.join(players)}) a whole number of hands from 0")
+    winner, tied = _check_winner(result, ordered, problems)
     if rules.scoring != "hollywood" and (rules.games or 1) == 1 and not tied:
         for name, message in score_problems(rules, ordered, hands_won, winner):
             problems.add(where + ("scores", name), f"the result: {message}")
     return PaperResult(ordered, hands_won, winner)
+
+
+def _named(given: object, players: Sequence[str], where: Where, problems: Problems, message: str
+           ) -> Optional[Dict[str, int]]:
+    """A whole number from 0 for each player, in the players' order (None, with ``message``, if not)."""
+    if not isinstance(given, dict) or sorted(map(str, given)) != sorted(players) or \
+            not all(_count(count) for count in given.values()):
+        problems.add(where, message)
+        return None
+    return {name: given[name] for name in players}
+
+
+def _check_winner(result: Mapping[str, Any], ordered: Dict[str, int], problems: Problems
+                  ) -> Tuple[str, List[str]]:
+    """The winner the scores make (the first of those tied on the highest, a problem) against the result's."""
+    where: Where = (RESULT_KEY,)
+    winner, tied = winner_of(ordered)
+    if winner is None:
+        problems.add(where + ("scores",), f"{' and '.join(tied)} have {ordered[tied[0]]} each: a match has one winner")
+        return tied[0], tied
+    if "winner" not in result:
+        problems.add(where, f"the result has no 'winner' (it should be {winner})")
+    elif not same(result["winner"], winner):
+        problems.add(where + ("winner",), f"the result's winner is {result['winner']!r}, but the scores make it "
+                                          f"{winner} (the highest)")
+    return winner, tied
 
 
 SEVERAL_GAMES = ("a match of several games (the games knob) is won game by game: one final score per player "

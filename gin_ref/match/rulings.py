@@ -19,6 +19,7 @@ happened, and where the ruled result would have given others, ``tally`` and ``ve
 ruling that ends the match earlier leaves them played after the end, not counted.
 """
 
+from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
@@ -34,6 +35,21 @@ MAX_POINTS = 10_000
 KINDS = ("award", "void", "redeal", "forfeit")
 KEYS = ("kind", "player", "points", "reason", "by", "date", "steps", "hands")
 OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A hand's ruling as the replay uses it, read once its kind, player and points are checked
+    (``check_ruling``): an award names its player (of the hand) and points; a forfeit its player (of the
+    match); a void or a redeal neither."""
+
+    kind: str  # one of KINDS
+    player: Optional[str] = None
+    points: int = 0
+
+    def score(self) -> Tuple[Optional[str], int]:
+        """``(winner, points)`` of the ruled hand: the award's, or nobody and 0."""
+        return (self.player, self.points) if self.kind == "award" else (None, 0)
 
 
 def ruling_of(entry: Mapping[str, Any]) -> Optional[Dict[str, Any]]:
@@ -82,24 +98,17 @@ def newest_ruling(record: Record, total: int) -> Optional[Entry]:
     return None
 
 
-def ruled_score(ruling: Mapping[str, Any]) -> Tuple[Optional[str], int]:
-    """``(winner, points)`` of a ruled hand: the award's, or nobody and 0."""
-    if ruling.get("kind") == "award":
-        return ruling.get("player"), ruling.get("points") or 0
-    return None, 0
-
-
-def after_ruling(state: MatchState, setup: HandSetup, ruling: Mapping[str, Any]) -> None:
+def after_ruling(state: MatchState, setup: HandSetup, ruling: Ruling) -> None:
     """What a ruling does once its hand is closed: a forfeit ends the match."""
-    if ruling.get("kind") == "forfeit" and isinstance(ruling.get("player"), str):
+    if ruling.kind == "forfeit" and ruling.player is not None:
         state.finished, state.ended_in = True, setup.number
-        state.winner = forfeit_winner(state.totals, ruling["player"])
-        state.forfeit = ruling["player"]
+        state.winner = forfeit_winner(state.totals, ruling.player)
+        state.forfeit = ruling.player
 
 
-def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> Optional[Entry]:
-    """The hand's ruling, each key checked (problems at its key path); None when it has none (or it
-    cannot be used)."""
+def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> Optional[Ruling]:
+    """The hand's ruling, each key checked (problems at its key path), read as a ``Ruling``; None when it
+    has none (or it cannot be used)."""
     if "ruling" not in entry:
         return None
     where, number = ("hands", setup.index, "ruling"), setup.number
@@ -114,21 +123,48 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
     if kind not in KINDS:
         problems.add(where + ("kind",), f"hand {number}: ruling kind {shown_value(kind)} is not one of {', '.join(KINDS)}")
         return None
+    if not _check_player(state, setup, ruling, kind, problems) or not _check_points(setup, ruling, kind, problems):
+        return None
+    _check_record_keys(setup, ruling, problems)
+    if entry.get("result") is None and kind not in OPEN_KINDS:
+        problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
+                                        f"forfeited, not {kind}")
+        return None
+    player, points = ruling.get("player"), ruling.get("points")
+    return Ruling(str(kind), player if isinstance(player, str) else None, points if type(points) is int else 0)
+
+
+def _check_player(state: MatchState, setup: HandSetup, ruling: Entry, kind: str, problems: Problems) -> bool:
+    """An award names a player of the hand, a forfeit a player of the match, the others none (False: the
+    ruling cannot be used)."""
+    where, number = ("hands", setup.index, "ruling"), setup.number
     player = ruling.get("player")
     if kind in ("award", "forfeit"):
         allowed = setup.pair if kind == "award" else state.players
         if player not in allowed:
             problems.add(where + ("player",), f"hand {number}: the {kind} names {shown_value(player)}, not one of "
                                               f"{', '.join(allowed)}")
-            return None
+            return False
     elif player is not None:
         problems.add(where + ("player",), f"hand {number}: a {kind} ruling names no player")
+    return True
+
+
+def _check_points(setup: HandSetup, ruling: Entry, kind: str, problems: Problems) -> bool:
+    """An award gives a whole number of points, the others none (False: the ruling cannot be used)."""
+    where, number = ("hands", setup.index, "ruling"), setup.number
     points = ruling.get("points")
     if kind == "award" and not (is_count(points) or points == 0 and type(points) is int):
         problems.add(where + ("points",), f"hand {number}: the award's points must be a whole number, not {shown_value(points)}")
-        return None
+        return False
     if kind != "award" and points is not None:
         problems.add(where + ("points",), f"hand {number}: a {kind} ruling gives no points")
+    return True
+
+
+def _check_record_keys(setup: HandSetup, ruling: Entry, problems: Problems) -> None:
+    """The ruling's reason, who made it, when, and the counts of steps and hands it was made at."""
+    where, number = ("hands", setup.index, "ruling"), setup.number
     if not isinstance(ruling.get("reason"), str) or not ruling["reason"].strip():
         problems.add(where + ("reason",), f"hand {number}: the ruling must give its reason")
     if ruling.get("by") is not None and not isinstance(ruling["by"], str):
@@ -137,11 +173,6 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
     for key in ("steps", "hands"):
         if not is_count(ruling.get(key)):
             problems.add(where + (key,), f"hand {number}: the ruling's '{key}' must be a whole number")
-    if entry.get("result") is None and kind not in OPEN_KINDS:
-        problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
-                                        f"forfeited, not {kind}")
-        return None
-    return ruling
 
 
 def verify_ruling(record: Record, state: MatchState, hand: Optional[int], kind: str,

@@ -24,7 +24,7 @@ A seal is no security claim: anyone can recompute the digests. It detects edits 
 """
 
 import json
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, List, Mapping, NamedTuple, Optional, Tuple
 
 from gin_ref.core.digest import sha256
 from gin_ref.core.errors import IllegalActionError
@@ -43,7 +43,7 @@ class Broken(NamedTuple):
     (``edited``, ``missing``, ``end``)."""
 
     hand: Optional[int]
-    where: tuple
+    where: Tuple[Any, ...]
     kind: str  # edited, missing, end, correction_edited, correction_missing, legacy
 
     @property
@@ -224,21 +224,46 @@ def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int
     start, failing = 0, []
     if before is not None and before.head == head:
         failing = before.failing
-        start = next((index for index, entry in enumerate(hands)
-                      if index >= len(before.digests) or not isinstance(entry, dict)
-                      or sha256(facts(entry)).hexdigest() != before.digests[index]
-                      or entry.get("seal") != before.stored[index]),
-                     len(hands))
+        start = _first_changed(hands, before)
     if confirm is not None:  # the hand confirmed is sealed again, whatever else changed
         start = min(start, confirm - 1)
-    refused = [number for number in failing if number > start and number != confirm]
-    if refused:
-        which = ", ".join(str(n) for n in refused)
-        one = len(refused) == 1
-        raise UnsealedError(f"hand{'' if one else 's'} {which} changed outside gin-ref ({'its seal fails' if one else 'their seals fail'}): "
-                            f"look, then confirm {'it' if one else 'each, the last first,'} with 'gin-ref amend "
-                            f"{refused[-1]} ...', which seals it again")
+    _refuse_failing([number for number in failing if number > start and number != confirm])
     _verify_corrections(after, before)
+    previous = _seal_hands(hands, head, start)
+    result = after.get("result")
+    if isinstance(result, dict):  # a result-only record: its result sealed on the head (confirm 0: an amend of it)
+        if before is not None and before.head == head and before.result_failing and confirm != 0:
+            raise UnsealedError("the result changed outside gin-ref (its seal fails): look, then confirm it with "
+                                "'gin-ref amend result PLAYER POINTS ...', which seals it again")
+        result.pop("seal", None)
+        result["seal"] = seal_of(previous, result)
+    _seal_corrections(after, before)
+    return end_seal(after)
+
+
+def _first_changed(hands: List[Any], before: Before) -> int:
+    """The index of the first hand whose facts or seal differ from the record as read (else the count)."""
+    return next((index for index, entry in enumerate(hands)
+                 if index >= len(before.digests) or not isinstance(entry, dict)
+                 or sha256(facts(entry)).hexdigest() != before.digests[index]
+                 or entry.get("seal") != before.stored[index]),
+                len(hands))
+
+
+def _refuse_failing(refused: List[int]) -> None:
+    """Refuse (UnsealedError) a write that would seal again the hands whose seal failed (``refused``)."""
+    if not refused:
+        return
+    which = ", ".join(str(n) for n in refused)
+    one = len(refused) == 1
+    raise UnsealedError(f"hand{'' if one else 's'} {which} changed outside gin-ref ({'its seal fails' if one else 'their seals fail'}): "
+                        f"look, then confirm {'it' if one else 'each, the last first,'} with 'gin-ref amend "
+                        f"{refused[-1]} ...', which seals it again")
+
+
+def _seal_hands(hands: List[Any], head: str, start: int) -> str:
+    """Seal the hands from index ``start`` on, in place (those before keep their seals); returns the last
+    seal (the head's without one)."""
     previous = head
     for index, entry in enumerate(hands):
         if not isinstance(entry, dict):
@@ -251,16 +276,7 @@ def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int
             entry.pop("seal", None)
             entry["seal"] = seal_of(previous, entry)
             previous = entry["seal"]
-    result = after.get("result")
-    if isinstance(result, dict):  # a result-only record: its result sealed on the head (confirm 0: an amend of it)
-        if before is not None and before.head == head and before.result_failing and confirm != 0:
-            raise UnsealedError("the result changed outside gin-ref (its seal fails): look, then confirm it with "
-                                "'gin-ref amend result PLAYER POINTS ...', which seals it again")
-        result.pop("seal", None)
-        result["seal"] = seal_of(previous, result)
-        previous = result["seal"]
-    _seal_corrections(after, before)
-    return end_seal(after)
+    return previous
 
 
 def _verify_corrections(after: Record, before: Optional[Before]) -> None:

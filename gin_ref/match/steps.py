@@ -15,7 +15,7 @@ amend of it an amend of hand 0 (``gin_ref.match.result``).
 """
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, NamedTuple, Optional
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match import rulings
@@ -63,16 +63,42 @@ class Amend(NamedTuple):
     place: int = -1  # its index in the corrections
 
 
-def _steps_of(item: Dict[str, Any]) -> Optional[List[int]]:
-    steps = item.get("steps")
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A correction as the steps read it (``corrections_of``): what it did (``undone``, ``redone``,
+    ``amended``: each True when the correction holds the key), the kind of step it took or put back, the
+    count of steps in place before and after it, the hand amended and the hands there were, the data it
+    keeps (``entry``), its place in the corrections. A value of the wrong shape reads as None (the replay
+    reports it: ``gin_ref.match.header.check_corrections``)."""
+
+    place: int
+    undone: bool = False
+    redone: bool = False
+    amended: bool = False
+    kind: Optional[str] = None
+    steps: Optional[Tuple[int, int]] = None
+    hand: Optional[int] = None
+    hands: Optional[int] = None
+    entry: Optional[Entry] = None
+    step: Optional[Entry] = None  # {kind, hand[, turn]}, as recorded
+
+
+def corrections_of(record: Record) -> List[Correction]:
+    """The record's corrections, in order, each read into a ``Correction`` (a correction that is not a
+    mapping is left out)."""
+    return [_correction(index, item) for index, item in enumerate(list_at(record, "corrections"))
+            if isinstance(item, dict)]
+
+
+def _correction(place: int, item: Dict[str, Any]) -> Correction:
+    steps, step, hand, hands, entry = (item.get(key) for key in ("steps", "step", "hand", "hands", "entry"))
+    counted: Optional[Tuple[int, int]] = None
     if isinstance(steps, list) and len(steps) == 2 and all(type(n) is int for n in steps):  # noqa: E721
-        return steps
-    return None
-
-
-def _kind_of(item: Dict[str, Any]) -> Optional[str]:
-    step = item.get("step")
-    return step.get("kind") if isinstance(step, dict) else None
+        counted = (steps[0], steps[1])
+    return Correction(place, "undone" in item, "redone" in item, "amended" in item,
+                      step.get("kind") if isinstance(step, dict) else None, counted,
+                      hand if isinstance(hand, int) else None, hands if isinstance(hands, int) else None,
+                      entry if isinstance(entry, dict) else None, step if isinstance(step, dict) else None)
 
 
 def amends_in_force(record: Record) -> List[Amend]:
@@ -80,18 +106,13 @@ def amends_in_force(record: Record) -> List[Amend]:
     back by a redo)."""
     active: List[Amend] = []
     undone: List[Amend] = []
-    for index, item in enumerate(list_at(record, "corrections")):
-        if not isinstance(item, dict):
-            continue
-        steps = _steps_of(item)
-        hand, hands, old = item.get("hand"), item.get("hands"), item.get("entry")
-        if "amended" in item and steps is not None and isinstance(hand, int):
-            active.append(Amend(hand, steps[1], hands if isinstance(hands, int) else 0,
-                                old if isinstance(old, dict) else {}, index))
-        elif _kind_of(item) == "amend" and "undone" in item and active:
+    for item in corrections_of(record):
+        if item.amended and item.steps is not None and item.hand is not None:
+            active.append(Amend(item.hand, item.steps[1], item.hands or 0, item.entry or {}, item.place))
+        elif item.kind == "amend" and item.undone and active:
             undone.append(active.pop())
-        elif _kind_of(item) == "amend" and "redone" in item and undone and steps is not None:
-            active.append(undone.pop()._replace(at=steps[1]))
+        elif item.kind == "amend" and item.redone and undone and item.steps is not None:
+            active.append(undone.pop()._replace(at=item.steps[1]))
     return active
 
 
@@ -116,7 +137,12 @@ def newest(record: Record) -> Step:
         return Step(STEP_KIND, 0, result_facts(record[RESULT_KEY]))
     if not hands:
         raise IllegalActionError("nothing to undo: no hand has been dealt")
-    entry = hands[-1]
+    return _newest_in(hands[-1])
+
+
+def _newest_in(entry: Entry) -> Step:
+    """The newest step of the last hand: its result, an irregularity after its last turn, that turn, or
+    its deal."""
     number, turns, items = entry["number"], turn_count(entry), entry.get("irregularities") or []
     if entry.get("result") is not None:
         settled = {key: entry[key] for key in SETTLED_KEYS if key in entry and key != "seal"}
@@ -133,7 +159,7 @@ def newest(record: Record) -> Step:
 # -- the kinds -------------------------------------------------------------------------------------------
 
 def _hand(record: Record, step: Step) -> Entry:
-    entry = record["hands"][step.hand - 1]
+    entry: Entry = record["hands"][step.hand - 1]
     assert entry["number"] == step.hand
     return entry
 
@@ -143,7 +169,8 @@ def _put_deal(record: Record, step: Step) -> None:
 
 
 def _take_deal(record: Record, step: Step) -> Entry:
-    return record["hands"].pop()
+    entry: Entry = record["hands"].pop()
+    return entry
 
 
 def _put_turn(record: Record, step: Step) -> None:
@@ -245,9 +272,10 @@ def _take_amend(record: Record, step: Step) -> Entry:
     return removed
 
 
-def step_data(item: Dict[str, Any]) -> Step:
+def step_data(item: Correction) -> Step:
     """The step an undo took, as it can be put back (from the correction's ``step`` and ``entry``)."""
-    step, entry = item["step"], item["entry"]
+    step, entry = item.step, item.entry
+    assert step is not None and entry is not None  # an undo ``redoable`` found
     kind, hand = step["kind"], step["hand"]
     if kind in ("irregularity", "refused_deal"):
         data = entry["irregularity"]
@@ -260,23 +288,26 @@ def step_data(item: Dict[str, Any]) -> Step:
     return Step(kind, hand, data, step.get("turn"))
 
 
-def redoable(record: Record) -> Optional[Dict[str, Any]]:
+def redoable(record: Record) -> Optional[Correction]:
     """The undo correction whose step ``redo`` would put back: the newest undo not yet redone, in the run of
     undos and redos at the end of the corrections with nothing written between them or since."""
     expect, pending = step_count(record), 0
-    for item in reversed(list_at(record, "corrections")):
-        steps = _steps_of(item) if isinstance(item, dict) else None
-        if steps is None or steps[1] != expect or _kind_of(item) is None:
+    corrections = list_at(record, "corrections")
+    for place in range(len(corrections) - 1, -1, -1):
+        if not isinstance(corrections[place], dict):
             return None
-        if "redone" in item:
+        item = _correction(place, corrections[place])
+        if item.steps is None or item.steps[1] != expect or item.kind is None:
+            return None
+        if item.redone:
             pending += 1
-        elif "undone" in item:
+        elif item.undone:
             if not pending:
-                return item if isinstance(item.get("entry"), dict) else None
+                return item if item.entry is not None else None
             pending -= 1
         else:
             return None
-        expect = steps[0]
+        expect = item.steps[0]
     return None
 
 

@@ -126,9 +126,9 @@ def hand_games_words(number: int, before: Sequence[Mapping[str, int]], after: Se
     points = {(name, gained) for _n, name, gained in scored}
     who = ", ".join(f"{gained} to {name}" for name, gained in sorted(points))
     text = f"hand {number} scored in {_numbers([n for n, _name, _gained in scored])} ({who})"
-    for index, game in enumerate(games[:len(after)]):
-        if game.winner is not None and max(before[index].values(), default=0) < target <= after[index][game.winner]:
-            text += "; " + game_won_words(game.number, game.winner, after[index], players)
+    for index, one in enumerate(games[:len(after)]):
+        if one.winner is not None and max(before[index].values(), default=0) < target <= after[index][one.winner]:
+            text += "; " + game_won_words(one.number, one.winner, after[index], players)
     return text
 
 

@@ -63,7 +63,20 @@ DEAD_SHAPE = "a dead hand on a table line is 'dead' and the upcard: 9h dead"
 
 def read_line(words: Sequence[tuple], players: Sequence[str]) -> Reading:
     """``words`` as ``gin_ref.cli.typed.split_words`` gives them (text, start, end, closed), with ``line``'s
-    quoting kept in their spans: is it a table line, and which command does it stand for?"""
+    quoting kept in their spans: is it a table line, and which command does it stand for?
+
+    >>> from gin_ref.cli.typed import split_words
+    >>> read_line(split_words("9h b 5 23"), ["Ann", "Ben"]).echo
+    '= knock --upcard 9H Ben 5 --defender 23'
+    >>> read_line(split_words("B gin 17"), ["Ann", "Ben"]).echo
+    '= knock Ben 0 --defender 17'
+    >>> read_line(split_words('7d b "A-3S 4HDC 7-9C 5D" 23!'), ["Ann", "Ben"]).echo
+    '= knock --upcard 7D Ben "A-3S 4HDC 7-9C 5D" --defender 23 --illegal'
+    >>> read_line(split_words("dead 9h"), ["Ann", "Ben"]).echo
+    '= dead --upcard 9H'
+    >>> read_line(split_words("x 5 23"), ["Ann", "Ben"]).problem
+    "'x' is not a player (Ann, Ben)"
+    """
     texts, quoted, illegal = _without_mark([word[0] for word in words],
                                            [any(char.isspace() for char in word[0]) for word in words])
     if not texts:

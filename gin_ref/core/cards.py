@@ -26,9 +26,10 @@ CardText = Union[str, Sequence[str]]  # one text of cards, or several
 CARD_HINT = "write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥"
 _RANK = r"(10|[A2-9TJQK])"
 _SUIT = "[SHDC♠♥♦♣♤♡♢♧]"
-_RUN = re.compile(rf"{_RANK}({_SUIT})?-{_RANK}({_SUIT})")  # 7-JD, 7D-JD (upper case)
-_SET = re.compile(rf"{_RANK}({_SUIT}{{2,4}})")  # 4HDC, KSHDC
-_SEPARATORS = re.compile(r"[\s,;]+")
+# Patterns, compiled when first used (re's cache): a command that reads a match file never parses notation
+_RUN = rf"{_RANK}({_SUIT})?-{_RANK}({_SUIT})"  # 7-JD, 7D-JD (upper case)
+_SET = rf"{_RANK}({_SUIT}{{2,4}})"  # 4HDC, KSHDC
+_SEPARATORS = r"[\s,;]+"
 
 
 class Card:
@@ -96,10 +97,10 @@ def card_named(text: str) -> Optional[Card]:
 def split_tokens(text: CardText) -> List[str]:
     """Split card text on spaces, commas or semicolons; accepts one string or a list of strings."""
     if isinstance(text, str):
-        return [t for t in _SEPARATORS.split(text) if t]
+        return [t for t in re.split(_SEPARATORS, text) if t]
     tokens: List[str] = []
     for part in text:
-        tokens.extend(t for t in _SEPARATORS.split(str(part)) if t)
+        tokens.extend(t for t in re.split(_SEPARATORS, str(part)) if t)
     return tokens
 
 
@@ -124,7 +125,7 @@ def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: st
     """
     if isinstance(text, str):  # the fast path: every token a card, looked up in upper case
         lookup = _BY_NAME.get
-        tokens = _SEPARATORS.split(text.upper())
+        tokens = re.split(_SEPARATORS, text.upper())
         cards = [lookup(t) for t in tokens if t]
         if None not in cards:
             return check_cards(tuple(cast(List[Card], cards)), counts, what)
@@ -142,7 +143,7 @@ def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: st
                 found_fast.extend(group)
         else:
             return check_cards(tuple(found_fast), counts, what)
-        raw = [t for t in _SEPARATORS.split(text) if t]
+        raw = [t for t in re.split(_SEPARATORS, text) if t]
         if len(raw) == len(cards):  # a token not read before: only the shorthand tokens read again
             found_fast = []
             for token, card in zip(raw, cards):
@@ -190,7 +191,7 @@ def shorthand_cards(token: str, runs: str = "low") -> Tuple[Card, ...]:
     gin_ref.core.errors.InvalidNotationError: '4HH': a suit is given twice
     """
     upper = token.strip().upper()
-    run = _RUN.fullmatch(upper) if "-" in upper else None
+    run = re.fullmatch(_RUN, upper) if "-" in upper else None
     if run is not None:
         low, low_suit, high, suit = run.groups()
         if low_suit is not None and _SUIT_ALIASES[low_suit] != _SUIT_ALIASES[suit]:
@@ -207,7 +208,7 @@ def shorthand_cards(token: str, runs: str = "low") -> Tuple[Card, ...]:
         if last - first < 2:
             raise InvalidNotationError(f"{shown_value(token)}: a run has at least 3 cards")
         return tuple(DECK[base + rank] for rank in range(first, last + 1))
-    group = None if "-" in upper else _SET.fullmatch(upper)
+    group = None if "-" in upper else re.fullmatch(_SET, upper)
     if group is not None:
         rank, suits = _RANK_ALIASES[group.group(1)], [_SUIT_ALIASES[s] for s in group.group(2)]
         if len(set(suits)) != len(suits):

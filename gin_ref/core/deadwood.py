@@ -2,7 +2,8 @@
 
 Why this is exact: an arrangement is a choice of sets plus runs on the cards left, and runs never leave
 their suit. So once the sets are chosen, each suit is an independent problem on a 13-bit mask, solved once
-for all 8,192 masks by a small dynamic programme (built on first use, about 8 ms). A hand's minimum is then
+for all 8,192 masks by a small dynamic programme (built when first needed, about 8 ms; until then, and for a
+command that only checks a few hands, the same programme works out just the masks asked for, ``_Runs``). A hand's minimum is then
 the minimum, over the few possible choices of sets, of four table look-ups. Only ranks held three or four
 times can form a set, and a random hand has none in most deals, so most hands cost four look-ups.
 
@@ -13,7 +14,7 @@ Ties are broken deterministically: sets are tried in a fixed order (no set first
 three of four leaving spades, hearts, diamonds, clubs) and the first minimum is kept.
 """
 
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple, Union
 
 from gin_ref.core.cards import DECK, Card
 from gin_ref.core.melds import Meld, Melding, runs_of_mask
@@ -29,9 +30,23 @@ SuitParts = Tuple[Tuple[Meld, ...], Tuple[Card, ...], int]  # a suit's runs, loo
 SUIT_MASK = 0x1FFF
 _NONE = 1000  # a deadwood no hand reaches: marks "no card to discard here"
 
-# The tables, built on first use (empty until then):
-_DW: List[int] = []  # _DW[m]: least deadwood of suit mask m using runs only
-_MELDED: List[int] = []  # _MELDED[m]: the ranks melded in that best arrangement
+
+class _Runs(Dict[int, int]):
+    """_DW or _MELDED until the whole tables are built: the masks asked for so far, each worked out by
+    ``_run_entry`` when first asked for (a command that checks a few knocks needs a few dozen masks, not
+    8,192). Once it holds ``_LAZY_LIMIT`` masks, the whole tables are built and replace it."""
+
+    def __missing__(self, mask: int) -> int:
+        _run_entry(mask)
+        if len(_DW) > _LAZY_LIMIT and not isinstance(_DW, list):
+            _build_tables()
+        return self[mask]
+
+
+_LAZY_LIMIT = 1024
+# The tables: a few masks worked out on demand (``_Runs``), then the whole lists, built on first heavy use:
+_DW: "Union[List[int], _Runs]" = _Runs({0: 0})  # _DW[m]: least deadwood of suit mask m using runs only
+_MELDED: "Union[List[int], _Runs]" = _Runs({0: 0})  # _MELDED[m]: the ranks melded in that best arrangement
 _DW1: List[int] = []  # _DW1[m]: least deadwood after discarding one card of m (_NONE if m is empty)
 _DROP: List[int] = []  # _DROP[m]: the rank index of that discard
 _GAIN: List[int] = []  # _GAIN[m] = _DW[m] - _DW1[m]: what discarding from this suit saves
@@ -60,11 +75,28 @@ def _build_tables() -> None:
     _DW, _MELDED = dw, melded
 
 
+def _run_entry(mask: int) -> None:
+    """One mask's entries of _DW and _MELDED (and those of the masks they come from): ``_build_tables``'s
+    step for that mask, the same sums in the same order, so the same answer and the same melds."""
+    dw, melded = _DW, _MELDED
+    low = mask & -mask
+    rank = low.bit_length() - 1
+    rest = mask ^ low
+    best, best_melded = dw[rest] + min(rank + 1, 10), melded[rest]
+    run, top = low, rank + 1
+    while top < 13 and mask >> top & 1:
+        run |= 1 << top
+        top += 1
+        if top - rank >= 3 and dw[mask ^ run] < best:
+            best, best_melded = dw[mask ^ run], melded[mask ^ run] | run
+    dw[mask], melded[mask] = best, best_melded
+
+
 def _discard_tables() -> List[int]:
     """The discard's tables, _DW1, _DROP and _GAIN (with the runs' first); returns _GAIN."""
     global _DW1, _DROP, _GAIN
     if not _GAIN:
-        _DW1, _DROP, _GAIN = discard_tables(_DW or _tables())
+        _DW1, _DROP, _GAIN = discard_tables(_tables())
     return _GAIN
 
 
@@ -94,8 +126,10 @@ def discard_tables(dw: List[int]) -> Tuple[List[int], List[int], List[int]]:
 
 
 def _tables() -> List[int]:
-    if not _DW:
+    """The whole runs' table, _DW (built now if it is not yet)."""
+    if not isinstance(_DW, list):
         _build_tables()
+    assert isinstance(_DW, list)
     return _DW
 
 
@@ -200,8 +234,6 @@ def best_melding(mask: int, discard: bool = False, aces: "Optional[Aces]" = None
     """
     if aces is not None:
         return aces.search.best_melding(mask, discard)
-    if not _DW:
-        _tables()
     if discard and not _GAIN:
         _discard_tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
@@ -217,8 +249,6 @@ def best_melding_counted(mask: int, aces: "Optional[Aces]" = None) -> Tuple[Meld
     arrangement the search keeps, and how many arrangements reach its deadwood (a knock check wants both)."""
     if aces is not None:
         return aces.search.best_melding_counted(mask)
-    if not _DW:
-        _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
@@ -313,8 +343,6 @@ def best_melding_count(mask: int, enough: int = 2, aces: "Optional[Aces]" = None
     """
     if aces is not None:
         return aces.search.best_melding_count(mask, enough)
-    if not _DW:
-        _tables()
     a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:

@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
-from gin_ref.files import recordformat, yamlwrite
+from gin_ref.files import recordformat
 from gin_ref.files import yamlread
 from gin_ref.files.filelock import locked as _locked, remove_old_lock
 from gin_ref.files.filewrite import PathName, missing as _missing, not_a_file as _not_a_file
@@ -255,6 +255,8 @@ def dumps(data: Dict[str, Any], autoseal: bool = True) -> str:
         seals.reseal(data)
     ordered = {key: data[key] for key in TOP_KEYS if key in data}
     ordered.update((key, value) for key, value in data.items() if key not in ordered)
+    from gin_ref.files import yamlwrite  # here: a command that only reads the file never loads the writer
+
     return yamlwrite.dumps(ordered, HEADER) + recordformat.end_line(data)
 
 

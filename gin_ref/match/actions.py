@@ -9,9 +9,10 @@ refusal raises (``InvalidNotationError`` for bad input, ``IllegalActionError`` f
 nothing.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Optional, Tuple, Union
 
+from gin_ref.core.lazydata import dataclass  # decorated when first used: a quicker start
 from gin_ref.core.cards import Card, codes
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.game import find_player

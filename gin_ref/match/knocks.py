@@ -29,7 +29,7 @@ from gin_ref.match.schema import Entry
 
 MAX_COUNT = 98  # the most ten cards can count: two each of K, Q, J, 10 and 9 (with the standard ace; the
 # rules' ``most_deadwood`` under others)
-_NUMBER = re.compile(r"[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?")
+_NUMBER = r"[+-]?(\d+([.,]\d*)?|[.,]\d+)([eE][+-]?\d+)?"  # compiled when first used (re's cache)
 Given = Union[str, Sequence[str], Sequence[Card], int]  # what goes where the cards go
 
 
@@ -49,7 +49,7 @@ TABLE_WORDS = ("gin", "big", "dead")  # what a table line says where a count goe
 
 def reads_as_count(token: str) -> bool:
     """Does ``token`` read as a count, or a number refused as one (``read_count`` says which)?"""
-    return bool(_NUMBER.fullmatch(str(token).strip()))
+    return bool(re.fullmatch(_NUMBER, str(token).strip()))
 
 
 def reads_as_fact(name: str) -> Optional[str]:
@@ -85,7 +85,7 @@ def read_count(value: object, what: str, most: int = MAX_COUNT) -> Optional[int]
         token = value[0].strip()
     else:
         return None
-    if not _NUMBER.fullmatch(token):  # (\d: a number in any script's digits, refused just below)
+    if not re.fullmatch(_NUMBER, token):  # (\d: a number in any script's digits, refused just below)
         return None
     verify_ascii_digits(token, f"{what} '{excerpt(token)}'")
     if not is_ascii_whole(token):

@@ -14,10 +14,11 @@ ruling) is one more entry. A result-only record's result is one step too (``matc
 amend of it an amend of hand 0 (``gin_ref.match.result``).
 """
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
+from gin_ref.core.lazydata import dataclass  # decorated when first used: a quicker start
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match import rulings
 from gin_ref.match.result import RESULT_KEY, STEP_KIND, is_result_only

@@ -3,9 +3,10 @@
 ``gin_ref.match.model.Match``; decides nothing and changes nothing.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple
 
+from gin_ref.core.lazydata import dataclass  # decorated when first used: a quicker start
 from gin_ref.core import game
 from gin_ref.match.schema import ROLES, Entry
 from gin_ref.match.state import Note

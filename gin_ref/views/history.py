@@ -5,10 +5,10 @@ and its tally, as ``gin-ref tally --json`` prints it) and return plain data. Rea
 (``gin_ref.cli.history_cmds``), replaying and scoring a match is ``gin_ref.match``'s.
 """
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
+from gin_ref.core.lazydata import dataclass  # decorated when first used: a quicker start
 from gin_ref.match.schema import FORMAT
 from gin_ref.match.tally import HandTally, Scores, Tally
 from gin_ref.views.text import cells, grid, short_name

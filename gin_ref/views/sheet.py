@@ -6,9 +6,9 @@ name...), then the rows at its foot (the total, one per bonus, the final score).
 and how it spells an empty cell is the layout's; what a line says is here, once.
 """
 
-from dataclasses import dataclass
 from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
+from gin_ref.core.lazydata import dataclass  # decorated when first used: a quicker start
 from gin_ref.match.tally import Bonuses, HandTally, Scores, Tally
 from gin_ref.views.history import MatchView, standing
 from gin_ref.views.words import (RULED, hand_notes, house_rule_notes, paid_words, result_name, result_only_words,

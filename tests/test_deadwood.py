@@ -87,7 +87,7 @@ def test_meld_rich_hands_match_reference(sweep):
 
 def test_best_melding_is_honest_and_least_on_seeded_hands(sweep):
     for size in (10, 11):
-        for cards in hands(5 + size, size, sweep(1000), rich_hand) + hands(7 + size, size, sweep(500), random_hand):
+        for cards in hands(5 + size, size, sweep(1000, 50), rich_hand) + hands(7 + size, size, sweep(500, 25), random_hand):
             mask = to_mask(cards)
             melding = best_melding(mask)
             check_melding(cards, melding)

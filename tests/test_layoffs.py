@@ -119,7 +119,7 @@ def _seeded_showdowns(seed, count):
 
 
 def test_best_defense_matches_reference_on_seeded_hands(sweep):
-    for melds, cards in _seeded_showdowns(21, sweep(2500, 300)):
+    for melds, cards in _seeded_showdowns(21, sweep(2500, 150)):
         defense = best_defense(melds, cards)
         assert defense.deadwood == ref_defense([m.cards for m in melds], cards), ([m.codes for m in melds], codes(cards))
         check_defense(melds, cards, defense)

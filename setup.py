@@ -27,6 +27,8 @@ setup(
     # mypy checks the annotations and ruff lints (ruff.toml) as part of the test command (the README's, which
     # .ci/run runs).
     extras_require={"test": ["click>=8.2", "pytest>=7", "hypothesis>=6", "pypdf>=4", "pexpect>=4.8", "mypy>=1.0",
-                             "types-PyYAML", "ruff"]},
+                             "types-PyYAML", "ruff", "coverage>=7", "httpx>=0.23", "selenium>=4.10"],
+                    # gin-ref serve (docs/serve.md): the ASGI stack, and segno for the tables' QR cards
+                    "serve": ["starlette>=0.37", "uvicorn>=0.30", "segno>=1.5"]},
     entry_points={"console_scripts": ["gin-ref=gin_ref.__main__:run"]},
 )

@@ -59,6 +59,14 @@ class Terminal:
                 raise AssertionError(f"{count} prompts {text!r} are not on the screen:\n{self.screen.text()}")
             self._read(0.1)
 
+    def until(self, holds, what):
+        """Read the output until ``holds(screen)`` is true: a prompt is drawn before its status line is."""
+        deadline = time.monotonic() + TIMEOUT
+        while not holds(self.screen):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{what}:\n{self.screen.text()}")
+            self._read(0.1)
+
     def gone(self, text):
         """Read what comes for a moment; True when ``text`` is nowhere on the screen."""
         deadline = time.monotonic() + 0.5

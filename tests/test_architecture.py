@@ -16,7 +16,8 @@ LAYERS = {
     "club": {"club", "match", "core"},
     "views": {"views", "club", "match", "core"},
     "files": {"files", "club", "match", "core"},
-    "cli": {"cli", "files", "views", "club", "match", "core"},
+    "cli": {"cli", "serve", "files", "views", "club", "match", "core"},  # serve: loaded only when it runs
+    "serve": {"serve", "files", "views", "club", "match", "core"},  # the server: beside cli, never importing it
 }
 TOP_LEVEL = {"__init__", "__main__"}
 PURE = {"core", "match", "club", "views"}  # no I/O and no adapter packages
@@ -27,7 +28,13 @@ FORBIDDEN_PACKAGES = {
     "match": {"click", "tabulate", "yaml", "prompt_toolkit"},
     "club": {"click", "tabulate", "yaml", "prompt_toolkit"},
     "views": {"click", "yaml", "prompt_toolkit"},
+    "serve": {"click", "tabulate", "prompt_toolkit"},
 }
+# The web stack (the serve extra) is the serve layer's alone: the command line loads it only when 'serve' runs.
+WEB = {"starlette", "uvicorn", "httpx", "segno", "multipart"}
+for _layer in LAYERS:
+    if _layer != "serve":
+        FORBIDDEN_PACKAGES[_layer] = FORBIDDEN_PACKAGES.get(_layer, set()) | WEB
 FORBIDDEN_CALLS = {"print", "input", "exit", "quit", "breakpoint", "open"}
 FORBIDDEN_ATTRIBUTES = {("sys", "exit"), ("os", "_exit"), ("sys", "stdout"), ("sys", "stderr"), ("sys", "stdin")}
 

@@ -137,8 +137,10 @@ def test_another_writers_change_refreshes_the_prompt_and_the_status_line(tmp_pat
     new_match_lines(tmp_path, "undo")  # another writer takes the deal back while the prompt waits
     term.wait("another writer: ")
     term.prompts("deal 1>", 1)
-    toolbar = "\n".join(term.screen.lines()[-3:])  # the status line at the foot of the screen
-    assert "hand 1 is open" not in toolbar and "totals: Ann 0, Ben 0" in toolbar, term.screen.text()
+    def toolbar(screen):  # the status line at the foot of the screen, drawn again after the prompt
+        foot = "\n".join(screen.lines()[-3:])
+        return "hand 1 is open" not in foot and "totals: Ann 0, Ben 0" in foot
+    term.until(toolbar, "the status line still shows the undone deal")
     term.type("deal --upcard 9H\r", "Error: the match file changed since your last entry")  # still not run
     term.prompts("deal 1>", 2)
     term.child.sendcontrol("d")

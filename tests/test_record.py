@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from gin_ref.files import matchfile as record
 
+from gin_ref.files import yamlload
 from gin_ref.files import yamlread as yamltext
 from gin_ref.files.yamlfast import parse_fast
 from gin_ref.files.yamlscalar import Fallback
@@ -179,9 +180,32 @@ def test_fast_reader_accepts_only_what_yaml_reads_the_same(lines):
                      for indent, kind, token in lines) + "\n"
     try:
         data = fast(text)
-    except (Fallback, RecursionError):
+    except (Fallback, RecursionError):  # stepped aside (most of these texts): the reader it leaves them to
+        full_reader_agrees(text)
+    else:
+        assert yaml.safe_load(text) == data
+
+
+def full_reader_agrees(text):
+    """The whole reader (``yamlread.parse``, the fast reader and PyYAML's loader behind it) reads ``text`` as
+    PyYAML does, or refuses it with a line or a key path and a message; it never accepts what PyYAML
+    refuses, and never raises anything but RecordError."""
+    try:
+        expected = ("data", yaml.load(text, Loader=yamlload.loader_class()))
+    except Exception as exc:  # noqa: BLE001 - PyYAML raises more than YAMLError
+        expected = ("error", type(exc).__name__)
+    try:
+        data, problems = yamltext.parse(text)
+    except RecordError as exc:
+        assert (exc.line is None or exc.line >= 1) and exc.message, exc
+        if not exc.message.startswith(("nested too deeply", "anchors and aliases", "the file is empty")):
+            assert expected[0] == "error", (text, exc.message, expected)  # not YAML: PyYAML refuses it too
         return
-    assert yaml.safe_load(text) == data
+    for where, message in problems:
+        assert isinstance(where, tuple) and all(isinstance(key, (str, int)) for key in where), where
+        assert isinstance(message, str) and message, problems
+    if not problems:
+        assert expected == ("data", data), (text, expected, data)
 
 
 def test_printable_text_holds_no_character_the_fast_reader_leaves_to_pyyaml():

@@ -81,6 +81,8 @@ SCENES = [
         ["event", "pair", "a-long-folder-name-for-the-club-night-of-the-eighth-of-june", "--date", "2025-06-08"],
         ["event", "standings", "a-long-folder-name-for-the-club-night-of-the-eighth-of-june"],
         ["event", "pair", "a-long-folder-name-for-the-club-night-of-the-eighth-of-june", "--date", "2025-06-08"],
+        # serve runs until Ctrl-C: measured by its refusal (its running lines are addresses, tested apart)
+        ["serve", "a-long-folder-name-for-the-club-night-that-is-not-there"],
     ]),
     ("short names", [
         ["new", "--match", "s.yaml", "--rules", "hollywood", "--date", "2025-02-01", "Ann", "Ben"],

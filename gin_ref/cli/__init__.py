@@ -53,6 +53,7 @@ COMMANDS = {
     "ruling": "desk_cmds",
     "result": "result_cmds",
     "play": "play",
+    "serve": "serve_cmd",
     "help": "help_cmd",
 }
 

@@ -10,6 +10,8 @@ from typing import NamedTuple, Optional
 
 import click
 
+from gin_ref.match.tableline import split_words  # noqa: F401 - read here too (the table line's own reader)
+
 # What a value holds, by the option that takes it or the argument's name.
 CARD_OPTIONS = {"--upcard": "upcard", "--discard": "discard", "--defender": "defender", "--knocker": "knocker",
                 "--melds": "melds"}
@@ -29,43 +31,6 @@ class Word(NamedTuple):
     role: str
     name: str
     closed: bool = True  # False while a quote is still open
-
-
-def split_words(line):
-    """The words of ``line`` as a shell reads them: ``[(text, start, end, closed)]``. Single quotes are
-    literal, double quotes take ``\\"`` and ``\\\\``, a backslash outside quotes escapes the next character.
-    An open quote runs to the end of the line (``closed`` False) instead of failing."""
-    words, i, n = [], 0, len(line)
-    while i < n:
-        if line[i].isspace():
-            i += 1
-            continue
-        start, text, quote = i, [], None
-        while i < n and (quote or not line[i].isspace()):
-            char = line[i]
-            if quote == "'":
-                if char == "'":
-                    quote = None
-                else:
-                    text.append(char)
-            elif quote == '"':
-                if char == '"':
-                    quote = None
-                elif char == "\\" and i + 1 < n and line[i + 1] in '"\\$`':
-                    i += 1
-                    text.append(line[i])
-                else:
-                    text.append(char)
-            elif char in "'\"":
-                quote = char
-            elif char == "\\" and i + 1 < n:
-                i += 1
-                text.append(line[i])
-            else:
-                text.append(char)
-            i += 1
-        words.append(("".join(text), start, i, quote is None))
-    return words
 
 
 def open_quote(typed):

@@ -48,7 +48,14 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> "Card":
-        """Read one card in any accepted notation: ``10h``, ``Th``, ``t♥``, ``TH``."""
+        """Read one card in any accepted notation: ``10h``, ``Th``, ``t♥``, ``TH``.
+
+        >>> Card.parse("10h"), Card.parse("t♥").pretty, Card.parse("10h") is Card.parse("TH")
+        (Card(TH), '10♥', True)
+        >>> Card.parse("1Z")
+        Traceback (most recent call last):
+        gin_ref.core.errors.InvalidNotationError: unknown card '1Z' (write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)
+        """
         card = _BY_NAME.get(text.upper())
         if card is not None:
             return card
@@ -103,6 +110,17 @@ def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: st
     ``text`` is one string (``"AS 2S, 3s"``) or a sequence of strings. Returns a tuple of Cards in the
     order given. ``runs``: the house rules' ``ace_runs``, for run shorthand through the ace (``Q-AS`` is a
     run under ``low_or_high``, ``K-2S`` under ``wrap``).
+
+    >>> parse_cards("AS 2s, 3♠")
+    (Card(AS), Card(2S), Card(3S))
+    >>> codes(parse_cards("7-JD 4HDC"))
+    ['7D', '8D', '9D', 'TD', 'JD', '4H', '4D', '4C']
+    >>> parse_cards("AS 2S 3S AS")
+    Traceback (most recent call last):
+    gin_ref.core.errors.InvalidNotationError: duplicate card AS in hand
+    >>> parse_cards("AS 2S", counts=(10, 11))
+    Traceback (most recent call last):
+    gin_ref.core.errors.InvalidNotationError: hand has 2 cards, expected 10 or 11
     """
     if isinstance(text, str):  # the fast path: every token a card, looked up in upper case
         lookup = _BY_NAME.get
@@ -155,7 +173,22 @@ def shorthand_cards(token: str, runs: str = "low") -> Tuple[Card, ...]:
     """The cards of one token that is not a single card: a run ``7-JD`` or a set ``4HDC``, else the single
     card's own error. Raises InvalidNotationError naming the token: ``'Q-3S': a run goes up``. Under the
     house rules' ``ace_runs`` (``runs``) a run may end on a high ace (``Q-AS``) or, with ``wrap``, go round
-    the corner (``K-2S``: K A 2)."""
+    the corner (``K-2S``: K A 2).
+
+    >>> codes(shorthand_cards("A-3S")), codes(shorthand_cards("10-KH")), codes(shorthand_cards("KSHDC"))
+    (['AS', '2S', '3S'], ['TH', 'JH', 'QH', 'KH'], ['KS', 'KH', 'KD', 'KC'])
+    >>> codes(shorthand_cards("Q-AS", "low_or_high")), codes(shorthand_cards("K-2S", "wrap"))
+    (['QS', 'KS', 'AS'], ['KS', 'AS', '2S'])
+    >>> shorthand_cards("Q-3S")
+    Traceback (most recent call last):
+    gin_ref.core.errors.InvalidNotationError: 'Q-3S': a run goes up (write the low card first: 3-QS)
+    >>> shorthand_cards("7-8D")
+    Traceback (most recent call last):
+    gin_ref.core.errors.InvalidNotationError: '7-8D': a run has at least 3 cards
+    >>> shorthand_cards("4HH")
+    Traceback (most recent call last):
+    gin_ref.core.errors.InvalidNotationError: '4HH': a suit is given twice
+    """
     upper = token.strip().upper()
     run = _RUN.fullmatch(upper) if "-" in upper else None
     if run is not None:
@@ -209,7 +242,11 @@ def to_mask(cards: Iterable[Card]) -> int:
 
 
 def from_mask(mask: int) -> List[Card]:
-    """The cards of a mask, in index order (spades A-K, hearts, diamonds, clubs)."""
+    """The cards of a mask, in index order (spades A-K, hearts, diamonds, clubs).
+
+    >>> from_mask(to_mask(parse_cards("2C KH AS")))
+    [Card(AS), Card(KH), Card(2C)]
+    """
     cards = []
     while mask:
         low = mask & -mask
@@ -219,7 +256,11 @@ def from_mask(mask: int) -> List[Card]:
 
 
 def deadwood_points(cards: Iterable[Card]) -> int:
-    """Deadwood points of some cards (ace 1, faces 10). A hand's *score* is another thing: ``scoring``."""
+    """Deadwood points of some cards (ace 1, faces 10). A hand's *score* is another thing: ``scoring``.
+
+    >>> deadwood_points(parse_cards("AS 7C KD 10H"))
+    28
+    """
     return sum(card.value for card in cards)
 
 

@@ -40,7 +40,17 @@ class Meld:
 
     @classmethod
     def of(cls, cards: Sequence[Card], aces: "Optional[Aces]" = None) -> "Meld":
-        """A meld from cards in any order; raises InvalidNotationError if they are not a set or a run."""
+        """A meld from cards in any order; raises InvalidNotationError if they are not a set or a run.
+
+        >>> run = Meld.of(parse_cards("9H 7H 8H"))
+        >>> str(run), run.kind, run.extensions()
+        ('7H 8H 9H', 'run', (Card(6H), Card(TH)))
+        >>> Meld.of(parse_cards("4C 4H 4D")).extensions()
+        (Card(4S),)
+        >>> Meld.of(parse_cards("QS KS AS")).kind  # ace low only, unless the house rules' aces say so
+        Traceback (most recent call last):
+        gin_ref.core.errors.InvalidNotationError: not a meld: AS QS KS
+        """
         if aces is not None:
             order = aces.run_order(cards)
             if order is not None:
@@ -139,6 +149,14 @@ def parse_melds(text: Union[str, Sequence[Union[str, Sequence[str]]]], aces: "Op
 
     Raises InvalidNotationError for bad cards, an empty group, a card in two melds or a group that is not
     a meld.
+
+    >>> [str(meld) for meld in parse_melds("A-3S / 4HDC | 7C 8C 9C")]
+    ['AS 2S 3S', '4H 4D 4C', '7C 8C 9C']
+    >>> [meld.kind for meld in parse_melds([["AS", "2S", "3S"], "4H 4D 4C"])]
+    ['run', 'set']
+    >>> parse_melds("AS 2S 3S | | 4H 4D 4C")
+    Traceback (most recent call last):
+    gin_ref.core.errors.InvalidNotationError: empty meld: write melds as "AS 2S 3S | 4H 4D 4C"
     """
     if isinstance(text, str):
         groups = text.replace("/", "|").split("|") if text.strip() else []

@@ -35,6 +35,14 @@ class Turn:
 
     Its notation is a short line a person reads: ``Ben passes``, ``Ann takes 7D``, ``Ben draws`` (unseen) or
     ``Ben draws 5S``, ``Ann discards QH`` (``text`` writes it, ``Turn.parse`` reads it back).
+
+    >>> Turn.parse("ann takes 7d", ["Ann", "Ben"])
+    Turn(action='take', player='Ann', card=Card(7D))
+    >>> Turn.parse("Ben draw", ["Ann", "Ben"]).text  # the command's verb reads too; an unseen draw
+    'Ben draws'
+    >>> Turn.parse("Ann discards", ["Ann", "Ben"])
+    Traceback (most recent call last):
+    gin_ref.core.errors.InvalidNotationError: turn 'Ann discards': a discard names its card ('Ann discards 5S')
     """
 
     action: str
@@ -74,7 +82,22 @@ class Turn:
 
 
 class Table:
-    """The table of a hand between ``dealer`` and ``other`` (the non-dealer, or the captain in the box)."""
+    """The table of a hand between ``dealer`` and ``other`` (the non-dealer, or the captain in the box).
+
+    The first turn (docs/rules.md §3.2): the non-dealer may take the upcard or pass, then the dealer.
+
+    >>> table = Table("Ann", "Ben", Card.parse("7D"))
+    >>> table.whose_turn()
+    "it is Ben's turn to take the upcard 7♦ or pass"
+    >>> table.play(Turn("pass", "Ben"))
+    >>> table.play(Turn("pass", "Ben"))
+    Traceback (most recent call last):
+    gin_ref.core.errors.OutOfTurnError: out of turn: it is Ann's turn to take the upcard 7♦ or pass
+    >>> table.play(Turn("take", "Ann", Card.parse("7D")))
+    >>> table.play(Turn("discard", "Ann", Card.parse("QH")))
+    >>> table.whose_turn(), table.discard_top, table.stock
+    ("it is Ben's turn to draw from the stock or take Q♥", Card(QH), 31)
+    """
 
     def __init__(self, dealer: str, other: str, upcard: Optional[Card], discard_taken_card: bool = False,
                  dead_hand_stock: int = 2, wall: bool = False, eleven: bool = False) -> None:

@@ -69,7 +69,14 @@ def reads_as_fact(name: str) -> Optional[str]:
 
 def read_count(value: object, what: str, most: int = MAX_COUNT) -> Optional[int]:
     """The count given where ``what``'s cards go, or None when the value is cards. A count is a whole
-    number from 0 to ``most`` (98; the rules' ``most_deadwood``); any other number is refused naming it."""
+    number from 0 to ``most`` (98; the rules' ``most_deadwood``); any other number is refused naming it.
+
+    >>> read_count("5", "the knocker's count"), read_count(["0"], "the knocker's count"), read_count("5D", "x")
+    (5, 0, None)
+    >>> read_count("99", "the defender's count")
+    Traceback (most recent call last):
+    gin_ref.core.errors.InvalidNotationError: the defender's count 99: ten cards count at most 98
+    """
     if isinstance(value, int) and not isinstance(value, bool):
         token = str(value)
     elif isinstance(value, str):

@@ -275,7 +275,12 @@ class Match:
         correction = {"redone": redone, "date": now, "step": steps.step_record(step),
                       "steps": [before, step_count(self.record)]}
         self.record["corrections"].append(correction)
-        self._resettle(step.hand - 1)
+        problems = self._resettle(step.hand - 1, check=False)
+        if problems:  # a ruling of the same second as the undo came after it: the step no longer fits
+            self.record["corrections"].pop()
+            steps.take_back(self.record, step)
+            self._resettle(step.hand - 1)
+            raise IllegalActionError(f"nothing to redo: the record changed since the undo ({problems[0].message})")
         return correction
 
     def amend(self, outcome: Outcome, now: str, amended: str) -> Entry:

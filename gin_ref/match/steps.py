@@ -15,6 +15,7 @@ amend of it an amend of hand 0 (``gin_ref.match.result``).
 """
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import IllegalActionError
@@ -238,8 +239,9 @@ def _put_ruling(record: Record, step: Step) -> None:
 
 def _take_ruling(record: Record, step: Step) -> Entry:
     entry = _hand(record, step)
-    if entry.get("result") is None:  # an open hand ruled: its totals went with the ruling
+    if entry.get("result") is None:  # an open hand ruled: its totals and its seal went with the ruling
         entry.pop("totals", None)
+        entry.pop("seal", None)
     return {"number": step.hand, "ruling": entry.pop("ruling")}
 
 
@@ -293,6 +295,8 @@ def redoable(record: Record) -> Optional[Correction]:
     undos and redos at the end of the corrections with nothing written between them or since."""
     expect, pending = step_count(record), 0
     corrections = list_at(record, "corrections")
+    if corrections and isinstance(corrections[-1], dict) and _ruled_since(record, corrections[-1]):
+        return None
     for place in range(len(corrections) - 1, -1, -1):
         if not isinstance(corrections[place], dict):
             return None
@@ -309,6 +313,22 @@ def redoable(record: Record) -> Optional[Correction]:
             return None
         expect = item.steps[0]
     return None
+
+
+def _ruled_since(record: Record, correction: Entry) -> bool:
+    """Was a ruling made after ``correction`` (the newest undo or redo)? A ruling is not a correction, so
+    only the times tell, to the second: one of a later second was written since, and redo is refused. One of
+    the same second cannot be told apart from a ruling made just before the undo; ``Match.redo`` then
+    refuses a step that no longer replays."""
+    try:
+        undone = datetime.fromisoformat(str(correction.get("date")))
+        for entry in rulings.rulings_in(record):
+            ruling = rulings.ruling_of(entry) or {}
+            if datetime.fromisoformat(str(ruling.get("date"))) > undone:
+                return True
+    except (TypeError, ValueError):  # a time that does not read (or has no offset): refuse rather than guess
+        return True
+    return False
 
 
 def step_record(step: Step) -> Entry:

@@ -90,13 +90,16 @@ def _hand_if(match: Match, state: MatchState, index: int, entry: Entry) -> HandI
             _refused_knock(state, pair, upcard, item, why)
     ruling = rulings.ruling_of(entry)
     result, winner, points, boxes = entry.get("result"), None, 0, 1
-    if ruling is not None:
+    if ruling is not None and ruling["kind"] != "forfeit":
         result, winner, points = ruling["kind"], ruling.get("player"), ruling.get("points") or 0
         if ruling["kind"] != "award":
             winner = None
         why.append(("ruled", ruling["kind"]))
     elif result not in (None, "dead"):
         result, winner, points, boxes = _knock_if(match, state, index, entry, pair, upcard, why)
+    if ruling is not None and ruling["kind"] == "forfeit":  # the hand's own score stands, then the match ends
+        result = "forfeit"
+        why.append(("ruled", "forfeit"))
     if winner is not None:
         score(state, winner, points, boxes=boxes)
     hand = HandIf(number, result, winner, points, dict(state.totals), why)

@@ -1,0 +1,55 @@
+"""``gin-ref serve``: the folder's tables on a phone each (``gin_ref.serve``, the optional extra)."""
+
+import click
+
+from gin_ref.core.errors import GinRefError
+
+EXTRA = "pip install 'gin-ref[serve]'"
+
+
+@click.command("serve")
+@click.argument("folder", metavar="FOLDER")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on: 0.0.0.0 for every network of this computer (the room's Wi-Fi).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="The port (0: any free one).")
+@click.option("--ssl-certfile", metavar="FILE", help="Serve HTTPS with this certificate (PEM), with --ssl-keyfile.")
+@click.option("--ssl-keyfile", metavar="FILE", help="The private key of --ssl-certfile (PEM).")
+@click.option("--new-tokens", is_flag=True, help="Replace every table's token (and the director's): old cards stop working.")
+@click.option("--pins", is_flag=True,
+              help="A player confirms with his PIN (chosen at his first confirm), not a tap by his name alone.")
+@click.option("--board-token", is_flag=True,
+              help="The board (/board) needs its own token too (printed at start); without it anyone may read it.")
+@click.option("--cards", is_flag=True,
+              help="Write a printable page of table cards (address, token, QR code) and exit: see docs/serve.md.")
+@click.option("--output", "-o", metavar="FILE", help="--cards: write the page to FILE. Default: standard output.")
+@click.option("--new-token", "renew", metavar="TABLE", multiple=True,
+              help="Replace this table's token alone (a lost card): its old card stops working. Repeatable.")
+def serve_cmd(folder, host, port, ssl_certfile, ssl_keyfile, new_tokens, pins, board_token, cards, output, renew):
+    """Serve an event's folder (or a folder of match files) to a phone at every table.
+
+    Each table gets an address with its token, printed at start; a phone that opens it enters the hands,
+    and the other player confirms each on the same phone before it is written to the match file (the same
+    file, the same lock as the command line and 'play'). Listens on 127.0.0.1 unless --host is given;
+    Ctrl-C stops it. Needs the serve extra: pip install 'gin-ref[serve]'. See docs/serve.md.
+
+    \b
+    Example:
+      gin-ref serve club-night --host 0.0.0.0
+    """
+    import importlib.util
+
+    if any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn")):
+        raise GinRefError(f"serve needs the serve extra: {EXTRA}")
+    if renew:
+        from gin_ref.serve.cards import renew_tables
+
+        for key in renew_tables(folder, list(renew)):
+            click.echo(f"table {key}: a new token (its old card no longer opens it)", err=True)
+    if cards or output is not None:
+        from gin_ref.serve.cards import serve_cards
+
+        serve_cards(folder, host, port, ssl_certfile is not None, output, new_tokens, cards, click.echo)
+        return
+    from gin_ref.serve.server import run
+
+    run(folder, host, port, ssl_certfile, ssl_keyfile, new_tokens, pins, click.echo, board_token=board_token)

@@ -1,0 +1,209 @@
+"""What the live board shows, as plain data read from the folder served (no HTTP here).
+
+For an event: the standings as ``gin-ref event standings`` computes them (``gin_ref.club``: match points and
+tie-breaks from each table's result, a table whose file is missing, damaged or holds other players or other
+house rules counted as not finished), each table of the latest round (players, scores, hands played, the
+hand just recorded, its state), every round's pairings and the bye. For a folder of plain matches: each
+match's tally and the club standings (``gin_ref.views.standings``, as ``gin-ref standings`` ranks them).
+Scores and standings only, never money; file names only, never a path.
+
+A match file is read again only when its size, time or inode changed (``TableReader``), so a board pushed on
+every change of one table reads one file.
+"""
+
+import os
+from typing import Any, Dict, List, Optional, Tuple
+
+from gin_ref.club.event import Result
+from gin_ref.core.errors import GinRefError
+from gin_ref.views import words
+from gin_ref.views.event_view import SYSTEM_WORDS, points_number
+from gin_ref.views.history import MatchView
+
+Stamp = Tuple[int, int, int]
+
+
+def stamp(path: str) -> Optional[Stamp]:
+    """What says a file changed: its size, its time and its inode (None when it is not there)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+class TableReader:
+    """Reads match files as the history machinery does (``gin_ref.files.matchfile``, strictly, then the
+    tally), keeping each one's reading until the file changes."""
+
+    def __init__(self) -> None:
+        self._kept: Dict[str, Tuple[Optional[Stamp], Optional[MatchView], Optional[str]]] = {}
+
+    def changed(self, path: str) -> int:
+        """When the file was last written, as read (its time in ns; 0 when not known)."""
+        kept = self._kept.get(path)
+        return kept[0][1] if kept is not None and kept[0] is not None else 0
+
+    def read(self, path: str) -> Tuple[Optional[MatchView], Optional[str]]:
+        """``(view, None)`` of a readable match file, ``(None, error)`` otherwise (the error names no path)."""
+        now = stamp(path)
+        kept = self._kept.get(path)
+        if kept is not None and now is not None and kept[0] == now:
+            return kept[1], kept[2]
+        view, error = _read(path) if now is not None else (None, "missing: the table's match file is not there")
+        self._kept[path] = (now, view, error)
+        return view, error
+
+
+def _read(path: str) -> Tuple[Optional[MatchView], Optional[str]]:
+    from gin_ref.files import matchfile
+    from gin_ref.match.tally import tally_of
+
+    try:
+        rec = matchfile.load(path)
+    except GinRefError as exc:
+        message = getattr(exc, "message", str(exc))
+        line = getattr(exc, "line", None)
+        return None, f"line {line}: {message}" if line else message
+    except OSError as exc:
+        return None, f"cannot read the file: {(exc.strerror or str(exc)).lower()}"
+    return MatchView(os.path.basename(path), matchfile.record_data(rec), tally_of(rec.match)), None
+
+
+def last_hand(view: MatchView) -> Optional[Dict[str, Any]]:
+    """The hand recorded last (the newest settled one): its number and its result in words."""
+    if not view.hands:
+        return None
+    hand = view.hands[-1]
+    ruled = f" ({words.RULED} ruled: {hand.ruling.kind})" if hand.ruling is not None else ""
+    return {"number": hand.number, "words": words.result_words(hand.data()) + ruled}
+
+
+def table_entry(view: Optional[MatchView], error: Optional[str]) -> Dict[str, Any]:
+    """One table's line on the board: scores, hands played, the hand just recorded and its state."""
+    if view is None:
+        return {"totals": None, "hands": 0, "last": None, "state": "not readable", "problem": error}
+    tally = view.tally
+    if tally.finished:
+        winner = tally.winner
+        final = tally.final or tally.totals or {}
+        state = f"{winner} won" if winner else "tied"
+    else:
+        final = tally.totals or {}
+        state = "playing" if view.hands or tally.open_hand else "not started"
+    return {"totals": {name: final.get(name, 0) for name in view.players}, "hands": len(view.hands),
+            "last": last_hand(view), "state": state, "problem": None}
+
+
+def event_board(folder: str, reader: TableReader) -> Dict[str, Any]:
+    """The board of an event folder (see the module's doc)."""
+    from gin_ref.files import eventfile
+
+    event = eventfile.load(folder)
+    results: Dict[str, Result] = {}
+    entries: Dict[str, Dict[str, Any]] = {}
+    for rnd in event.rounds:
+        for t in rnd.tables:
+            view, error = reader.read(os.path.join(folder, t.file))
+            if view is not None:
+                error = _not_the_tables(view, t.players, event)
+            results[t.file] = Result.unplayed(error) if error is not None or view is None else \
+                _in_event_names(Result.of_tally(view.tally.data()), t.players)
+            entries[t.file] = table_entry(None if error is not None else view, error)
+            entries[t.file]["_changed"] = reader.changed(os.path.join(folder, t.file))
+    rows = event.standings(results)
+    latest = event.rounds[-1] if event.rounds else None
+    paired = len(event.rounds)
+    played = event.rounds_played(results)
+    over = event.is_over(results)
+    state = "over" if over else f"{played} of {event.total_rounds} rounds played" + (
+        f", round {paired} being played" if paired > played else "")
+    return with_latest({
+        "kind": "event",
+        "title": event.name,
+        "heading": f"{event.name}: {SYSTEM_WORDS[event.system]}, {event.total_rounds} round"
+                   f"{'s' if event.total_rounds != 1 else ''}; {state}",
+        "format": event.system,
+        "rounds": event.total_rounds,
+        "rounds_played": played,
+        "finished": over,
+        "standings": [{"rank": row.rank, "player": row.player, "match_points": points_number(row.halves),
+                       "played": row.played, "byes": row.byes,
+                       "buchholz": None if row.buchholz is None else points_number(row.buchholz),
+                       "diff": row.diff} for row in rows],
+        "round": latest.number if latest else None,
+        "bye": latest.bye if latest else None,
+        "tables": [{"table": t.number, "label": f"table {t.number}", "players": list(t.players), **entries[t.file]}
+                   for t in (latest.tables if latest else ())]
+        + [{"table": t.number, "label": f"table {t.number} of round {rnd.number}", "players": list(t.players),
+            **entries[t.file]}  # reopened by an amend though a later round is paired (as event standings says)
+           for rnd in event.rounds[:-1] for t in rnd.tables
+           if not (results.get(t.file) or Result.unplayed()).finished],
+        "latest": None,
+        "pairings": [{"round": rnd.number, "bye": rnd.bye,
+                      "tables": [{"table": t.number, "players": list(t.players),
+                                  "finished": (results.get(t.file) or Result.unplayed()).finished}
+                                 for t in rnd.tables]} for rnd in event.rounds],
+    })
+
+
+def _not_the_tables(view: MatchView, players: Tuple[str, ...], event: Any) -> Optional[str]:
+    """Why a table's match file does not count for the event (as ``event standings`` says), or None."""
+    if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in players):
+        return f"holds {', '.join(view.players)}, not the table's {' and '.join(players)}"
+    if view.record["rules"]["knobs"] != event.record["rules"]["knobs"]:
+        return (f"is played under other house rules ({view.record['rules']['name']}) than the event's "
+                f"({event.rules.name})")
+    return None
+
+
+def _in_event_names(result: Result, players: Tuple[str, ...]) -> Result:
+    spelled = {name.casefold(): name for name in players}
+    final = None if result.final is None else {spelled.get(k.casefold(), k): v for k, v in result.final.items()}
+    winner = None if result.winner is None else spelled.get(result.winner.casefold(), result.winner)
+    return result._replace(winner=winner, final=final)
+
+
+def matches_board(title: str, spots: List[Tuple[str, str]], reader: TableReader) -> Dict[str, Any]:
+    """The board of a folder of plain matches: ``spots`` are ``(label, path)`` of its match files."""
+    from gin_ref.views.standings import standings
+
+    views, tables = [], []
+    for label, path in spots:
+        view, error = reader.read(path)
+        if view is not None:
+            views.append(view)
+        tables.append({"table": None, "label": label, "players": view.players if view is not None else [],
+                       **table_entry(view, error), "_changed": reader.changed(path)})
+    club = standings(views)["standings"] if views else []
+    finished = sum(1 for view in views if view.tally.finished)
+    return with_latest({
+        "kind": "matches",
+        "title": title,
+        "heading": f"{title}: {len(spots)} match{'es' if len(spots) != 1 else ''}, {finished} finished",
+        "standings": [{key: row[key] for key in ("rank", "player", "matches", "matches_won", "points_for",
+                                                  "points_against", "diff")} for row in club],
+        "tables": tables,
+        "pairings": [],
+        "round": None,
+        "bye": None,
+        "latest": None,
+    })
+
+
+def unreadable_board(title: str, problem: str) -> Dict[str, Any]:
+    """The board of an event whose event file cannot be read: the problem, and nothing else."""
+    return {"kind": "matches", "title": title, "heading": f"{title}: the event file does not read ({problem})",
+            "standings": [], "tables": [], "pairings": [], "round": None, "bye": None, "latest": None}
+
+
+def with_latest(board: Dict[str, Any]) -> Dict[str, Any]:
+    """The board with ``latest``: the table written last that has a hand (its label and that hand), for the
+    line the room reads first; the tables' write times are taken out (they are not for people)."""
+    best = None
+    for entry in board["tables"]:
+        changed = entry.pop("_changed", 0)
+        if entry.get("last") and (best is None or changed > best[0]):
+            best = (changed, entry)
+    board["latest"] = None if best is None else {"label": best[1]["label"], **best[1]["last"]}
+    return board

@@ -1,0 +1,138 @@
+"""Table cards: ``gin-ref serve FOLDER --cards [--output FILE]``, a printable page with one card per table,
+its number (or short name), its address with its token, and a QR code of that address (segno, pure Python;
+an SVG inline, so the page is one file that prints as it shows).
+
+The addresses come from the tokens the server keeps (``gin_ref.serve.state.Tokens``, the same file), so the
+cards match a server started before or after them. A card is a key to its table: anyone holding it can
+enter that table's hands (the opponent must still confirm each); ``serve --new-tokens`` replaces every
+token, and the cards must then be printed again.
+"""
+
+from html import escape
+from typing import Callable, List, Optional, Tuple
+
+CARD_WORDS = ("Scan to score this table. This card is its key: keep it at the table. Hands entered with it "
+              "count only once the opponent confirms them.")
+STYLE = """
+@page { size: A4; margin: 12mm; }
+body { font-family: sans-serif; color: #000; background: #fff; margin: 0; }
+h1 { font-size: 14pt; margin: 0 0 6mm; }
+.cards { display: flex; flex-wrap: wrap; gap: 6mm; }
+.card { width: 88mm; border: 0.6mm solid #000; border-radius: 3mm; padding: 5mm; box-sizing: border-box;
+        break-inside: avoid; page-break-inside: avoid; text-align: center; }
+.card h2 { font-size: 28pt; margin: 0 0 3mm; }
+.card svg { width: 60mm; height: 60mm; }
+.address { font-family: monospace; font-size: 8pt; word-break: break-all; margin: 2mm 0; }
+.words { font-size: 9pt; margin: 0; }
+@media screen { body { margin: 10mm; } }
+"""
+
+
+def qr_svg(address: str) -> str:
+    """The QR code of ``address`` as an inline SVG (medium error correction, a quiet zone of 4 modules)."""
+    import segno
+
+    code = segno.make(address, error="m", micro=False)
+    return str(code.svg_inline(scale=4, border=4, title=address, dark="#000", light="#fff", omitsize=True))
+
+
+def qr_png(address: str, path: str, scale: int = 6) -> None:
+    """The same QR code written as a PNG (for the tests' decoder)."""
+    import segno
+
+    segno.make(address, error="m", micro=False).save(path, kind="png", scale=scale, border=4)
+
+
+def cards_page(title: str, cards: List[Tuple[str, str]]) -> str:
+    """The printable page: ``cards`` are ``(label, address)`` in table order."""
+    items = []
+    for label, address in cards:
+        items.append(f'<section class="card"><h2>{escape(label)}</h2>{qr_svg(address)}'
+                     f'<p class="address">{escape(address)}</p><p class="words">{escape(CARD_WORDS)}</p></section>')
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{escape(title)}: table cards</title><style>{STYLE}</style></head><body>"
+            f"<h1>{escape(title)}: table cards</h1><div class=\"cards\">{''.join(items)}</div></body></html>\n")
+
+
+GENERATOR = '<meta name="generator" content="gin-ref serve --cards">'
+
+
+def table_cards(folder: str, base: str, renew: bool = False) -> Tuple[str, List[Tuple[str, str]]]:
+    """``(page, [(label, address)])``: the cards of ``folder``'s tables at ``base`` (``http://HOST:PORT``),
+    from the tokens kept (made for a table that has none yet; all new when ``renew``)."""
+    import os
+
+    from gin_ref.serve.folder import Folder
+    from gin_ref.serve.state import Tokens
+
+    model = Folder(folder)
+    spots = model.spots()
+    tokens = Tokens.load(folder, [spot.key for spot in spots], renew=renew)
+    cards = [(spot.label.capitalize() if model.is_event else spot.label,
+              f"{base}/t/{spot.key}?token={tokens.add(spot.key)}") for spot in spots]
+    title = os.path.basename(os.path.realpath(folder)) or "gin-ref"
+    page = cards_page(title, cards).replace('<meta charset="utf-8">', '<meta charset="utf-8">' + GENERATOR, 1)
+    return page, cards
+
+
+def write_cards(folder: str, base: str, output: Optional[str], renew: bool, echo: Callable[[str], None]) -> None:
+    """``serve --cards``: the page written to ``output`` (atomically; an existing file only when it is a
+    cards page made here), or to standard output when ``output`` is None."""
+    import os
+
+    from gin_ref.core.errors import RecordError
+    from gin_ref.files.filewrite import write_atomic
+
+    if output is not None and os.path.lexists(output):
+        try:
+            with open(output, encoding="utf-8", errors="replace") as old:
+                ours = GENERATOR in old.read(2048)
+        except OSError:
+            ours = False
+        if not ours:
+            raise RecordError(f"{output} already exists and is not a page of table cards: give another --output FILE")
+    page, cards = table_cards(folder, base, renew)
+    if output is None:
+        echo(page.rstrip("\n"))
+        return
+    write_atomic(output, page)
+    echo(f"wrote {len(cards)} table card{'s' if len(cards) != 1 else ''} for {base} to {output}")
+
+
+def serve_cards(folder: str, host: str, port: int, https: bool, output: Optional[str], renew: bool, cards: bool,
+                echo: Callable[[str], None]) -> None:
+    """``gin-ref serve FOLDER --cards [--output FILE]``: the cards for the address the server will print."""
+    from gin_ref.core.errors import InvalidNotationError
+    from gin_ref.serve.server import shown_host
+
+    if not cards:
+        raise InvalidNotationError("--output goes with --cards (the page of table cards)")
+    if port == 0:
+        raise InvalidNotationError("--cards needs the port the server will listen on: give --port N (not 0)")
+    write_cards(folder, f"{'https' if https else 'http'}://{shown_host(host)}:{port}", output, renew, echo)
+
+
+def renew_tables(folder: str, keys: List[str]) -> List[str]:
+    """``serve --new-token TABLE``: a new token for each table named (its old card and its phones' cookies
+    stop working; every other table's stays). Refused while a server serves the folder (it holds the tokens)
+    and for a table the folder does not have. Returns the keys renewed."""
+    from gin_ref.core.errors import InvalidNotationError
+    from gin_ref.serve.folder import Folder
+    from gin_ref.serve.state import InstanceLock, Tokens, new_token
+
+    model = Folder(folder)
+    known = model.keys()
+    for key in keys:
+        if key not in known:
+            raise InvalidNotationError(f"--new-token {key}: no such table here (the tables are "
+                                       f"{', '.join(known) or 'none yet'})")
+    lock = InstanceLock(folder)
+    lock.acquire("replacing a table's token")
+    try:
+        tokens = Tokens.load(folder, known)
+        for key in dict.fromkeys(keys):
+            tokens.tokens[key] = new_token()
+        tokens.save()
+    finally:
+        lock.release()
+    return list(dict.fromkeys(keys))

@@ -1,0 +1,170 @@
+"""The HTML of the director's page (``gin_ref.serve.director``): each match file's record (its tally, as
+``gin-ref tally`` prints it), its ``verify`` result (problems, seal failures, irregularities and rulings
+flagged), the hands pending or rejected at the tables, the forms (pair, ruling, amend, undo) and the
+settlement. Plain forms, no script; everything shown is escaped, file names only, never a path."""
+
+import os
+from html import escape
+from typing import Any, Dict, List, Optional, Tuple
+
+from gin_ref.serve import pages
+
+KINDS = ("award", "void", "redeal", "forfeit")
+STYLE = """
+table.v{border-collapse:collapse}table.v td,table.v th{border:1px solid #999;padding:.2em .4em;text-align:left}
+.flag{font-weight:bold;text-decoration:underline}.ok{font-weight:bold}
+details{margin:.3em 0}form.inline{display:inline}section.m{border:2px solid #333;padding:.5em;margin:.6em 0}
+"""
+
+
+def document(title: str, body: str) -> str:
+    return pages.document(title, f"<style>{STYLE}</style>{body}").replace("max-width:40em", "max-width:70em")
+
+
+def message(title: str, text: str) -> str:
+    return pages.message_page(title, text)
+
+
+def records(folder: str, files: List[str]) -> Dict[str, Dict[str, Any]]:
+    """Each file's tally as ``gin-ref tally`` prints it and its players; the error when it cannot be read."""
+    from gin_ref.core.errors import GinRefError
+    from gin_ref.files import matchfile
+    from gin_ref.views.tally_text import standing_lines, tally_text
+
+    found: Dict[str, Dict[str, Any]] = {}
+    for name in files:
+        try:
+            rec = matchfile.load(os.path.join(folder, name))
+        except (GinRefError, OSError) as exc:
+            found[name] = {"text": None, "players": [], "error": str(getattr(exc, "message", exc)),
+                           "finished": False}
+            continue
+        found[name] = {"text": tally_text(rec.match, name), "players": list(rec.match.state.players),
+                       "error": None, "finished": rec.match.state.finished, "standing": standing_lines(rec.match)}
+    return found
+
+
+def journal_items(served: Any, files: List[str]) -> List[Dict[str, Any]]:
+    """Every entry pending or rejected (or left stale by a change of the file) at a table of this server,
+    from the serve journals: ``{file, state, words, by, why}``, the newest file first."""
+    items = []
+    for name in reversed(files):
+        journal = served.journals.of(os.path.join(served.folder.path, name))
+        with journal.lock:
+            entries = [entry.summary() for entry in journal.entries.values()]
+        for entry in entries:
+            if entry["status"] in ("pending", "rejected", "stale"):
+                items.append({"file": name, "state": entry["status"], "kind": entry["kind"],
+                              "words": "; ".join(entry["words"]) or entry["kind"], "by": entry["by"],
+                              "why": entry["why"], "answered_by": entry["confirmed_by"]})
+    return items
+
+
+def _verify_html(item: Optional[Dict[str, Any]]) -> str:
+    if item is None:
+        return '<p class="flag">not verified</p>'
+    parts = []
+    if item.get("ok"):
+        over = " (result only)" if item.get("result_only") else ""
+        parts.append(f'<p class="ok">verify: ok, {item.get("hands")} hands{over}</p>')
+    else:
+        parts.append('<p class="flag">verify: problems</p><ul>' + "".join(
+            f"<li>{('line ' + str(p['line']) + ': ') if p.get('line') else ''}{escape(str(p['message']))}</li>"
+            for p in item.get("problems", [])) + "</ul>")
+    seals = item.get("seals") or {}
+    broken = [b for b in seals.get("broken", []) if b.get("kind") != "legacy"]
+    if broken:
+        parts.append('<p class="flag">seals that fail (changed outside gin-ref):</p><ul>' + "".join(
+            f"<li>line {b.get('line')}: {escape(str(b.get('message')))}</li>" for b in broken) + "</ul>")
+    if item.get("irregularities"):
+        parts.append('<p class="flag">irregularities recorded:</p><ul>' + "".join(
+            f"<li>hand {escape(str(i.get('hand')))}: {escape(str(i.get('kind')))} by {escape(str(i.get('player')))}"
+            f"{(': ' + escape(str(i['detail']))) if i.get('detail') else ''}</li>"
+            for i in item["irregularities"]) + "</ul>")
+    if item.get("rulings"):
+        parts.append("<p>rulings:</p><ul>" + "".join(
+            f"<li>hand {r.get('hand')}: {escape(str(r.get('kind')))}"
+            f"{(' ' + escape(str(r['player']))) if r.get('player') else ''}"
+            f"{(' ' + str(r['points'])) if r.get('points') is not None else ''}: {escape(str(r.get('reason')))}</li>"
+            for r in item["rulings"]) + "</ul>")
+    return "".join(parts)
+
+
+def _forms(name: str, players: List[str], form_token: str, seen: str) -> str:
+    hidden = pages.hidden("form_token", form_token) + pages.hidden("seen", seen)
+    quoted = escape(name, quote=True)
+    options = "".join(f'<option value="{escape(p, quote=True)}">{escape(p)}</option>' for p in players)
+    kinds = "".join(f'<option value="{k}">{k}</option>' for k in KINDS)
+    return (
+        f'<details><summary>Ruling</summary><form method="post" action="/director/m/{quoted}/ruling">{hidden}'
+        f'<label>hand (empty: the last) <input type="text" name="hand" inputmode="numeric"></label>'
+        f'<label>ruling <select name="kind">{kinds}</select></label>'
+        f'<label>player (award, forfeit) <select name="player"><option value=""></option>{options}</select></label>'
+        f'<label>points (award) <input type="text" name="points" inputmode="numeric"></label>'
+        f'<label>reason <input type="text" name="reason"></label>'
+        f'<label>by <input type="text" name="by" value="director"></label>'
+        f'<button type="submit">Record the ruling</button></form></details>'
+        f'<details><summary>Amend a hand</summary><form method="post" action="/director/m/{quoted}/amend">{hidden}'
+        f'<label>hand <input type="text" name="hand" inputmode="numeric"></label>'
+        f'<label>what the table now agrees, as <code>gin-ref amend</code> takes it (<code>Ben 5 --defender 35</code>, '
+        f'<code>--dead</code>) <input type="text" name="result"></label>'
+        f'<button type="submit">Amend</button></form></details>'
+        f'<form class="inline" method="post" action="/director/m/{quoted}/undo">{hidden}'
+        f'<button type="submit" class="no">Undo the newest step</button></form>')
+
+
+def _pending_html(items: List[Dict[str, Any]]) -> str:
+    if not items:
+        return "<p>No hand is pending or rejected at any table.</p>"
+    rows = "".join(
+        f"<tr><td><a href=\"#{escape(i['file'], quote=True)}\">{escape(i['file'])}</a></td>"
+        f"<td>{escape(i['state'])}{(' by ' + escape(i['answered_by'])) if i.get('answered_by') else ''}</td>"
+        f"<td>{pages.lines(i['words'].splitlines())}</td><td>{escape(i['by'])}</td><td>{escape(i['why'])}</td></tr>"
+        for i in items)
+    return ('<table class="v" id="pending"><tr><th>match file</th><th>state</th><th>entry</th><th>entered by</th>'
+            '<th>why</th></tr>' + rows + "</table>"
+            "<p>A rejected hand is not in the record. To rule on it: hear both players, then record what happened "
+            "at the table's page (the opponent confirms), or, when they do not agree, record a ruling below on "
+            "the table's file (award, void, redeal or forfeit, with the reason).</p>")
+
+
+def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], recs: Dict[str, Dict[str, Any]],
+              pending: List[Dict[str, Any]], note: Optional[Tuple[bool, str]], form_token: str,
+              seen: Dict[str, str]) -> str:
+    name = escape(os.path.basename(os.path.realpath(folder.path)))
+    parts = [f"<h1>{name}: the director's page</h1>",
+             '<p><a href="/board">The board</a> · <a href="/director/settlement">The settlement</a> · '
+             '<a href="/board/sheet">The score sheet</a> · <a href="/director/cards">The table cards</a></p>']
+    if note is not None:
+        ok, text = note
+        parts.append(f'<div class="{"note" if ok else "problem"}" role="status"><pre>{escape(text)}</pre></div>')
+    if folder.is_event:
+        parts.append('<h2>The next round</h2><form method="post" action="/director/pair">'
+                     + pages.hidden("form_token", form_token)
+                     + '<button type="submit" class="go">Pair the next round</button></form>'
+                     "<p>Refused, naming them, while a table is unfinished; the new round's pairings show on the "
+                     "board and on each table's page (their addresses and cards stay the same).</p>")
+    parts.append("<h2>Pending and rejected hands</h2>" + _pending_html(pending))
+    parts.append("<h2>The matches</h2>")
+    if not files:
+        parts.append("<p>No match file yet.</p>")
+    for file in reversed(files):  # the latest round first
+        rec = recs.get(file, {})
+        players = " v ".join(escape(p) for p in rec.get("players", []))
+        record = (f'<details><summary>The record</summary><div class="lines">{escape(rec["text"])}</div></details>'
+                  if rec.get("text") else f'<p class="flag">{escape(str(rec.get("error")))}</p>')
+        parts.append(f'<section class="m" id="{escape(file, quote=True)}"><h2>{escape(file)}: {players}</h2>'
+                     f"{pages.lines(rec.get('standing', []))}{_verify_html(report.get(file))}{record}"
+                     f"{_forms(file, rec.get('players', []), form_token, seen.get(file, ''))}</section>")
+    return "".join(parts)
+
+
+def settlement_page(code: int, out: str, err: str, stake: str, currency: str) -> str:
+    form = ('<form method="get" action="/director/settlement"><label>stake (one point is worth) '
+            f'<input type="text" name="stake" value="{escape(stake, quote=True)}"></label>'
+            f'<label>currency <input type="text" name="currency" value="{escape(currency, quote=True)}"></label>'
+            '<button type="submit">Settle</button></form>')
+    shown = pages.lines(out.rstrip("\n").splitlines()) if code == 0 else f'<p class="problem">{escape(err.strip())}</p>'
+    warnings = pages.lines(err.rstrip("\n").splitlines()) if code == 0 and err.strip() else ""
+    return pages.document("Settlement", '<h1>The settlement</h1><p><a href="/director">The director\'s page</a></p>'
+                          + form + shown + warnings)

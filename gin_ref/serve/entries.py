@@ -1,0 +1,349 @@
+"""What a table's page does to its match, through the same actions and the same file commit as the command
+line (``gin_ref.match.model.Match``, ``gin_ref.files.matchfile.updating``: a compare-and-swap under the
+match file's lock), so ``serve``, ``play`` and the one-shot commands work on one folder at once.
+
+- ``read_action``: a hand as the form gives it (knocker, counts or cards, gin, big gin, dead, the upcard) or
+  as ``play``'s table line (``9h b 5 23``), read into the action it stands for; bad input is refused with
+  the command line's own words.
+- ``enter``: the action is tried on the match as the file holds it now (nothing written) and, when it
+  would stand, journaled as pending with what it will do in words. A count over the limit is asked about
+  (``Question``), as ``play`` asks. An entry id already journaled is that entry: nothing twice.
+- ``confirm``: another player confirms; the action runs again on the file as it is and is written, unless
+  the file changed since the entry (then refused, saying what changed, as ``play`` does). ``reject``.
+"""
+
+import re
+import time
+from collections import OrderedDict
+from contextlib import contextmanager
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
+
+from gin_ref.core.cards import Card
+from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError, RecordError
+from gin_ref.core.game import find_player
+from gin_ref.files import matchfile as _matchfile
+from gin_ref.match.model import Match
+from gin_ref.match.tableline import read_line, split_words
+from gin_ref.serve.journal import ID, PENDING, RECORDED, REJECTED, STALE, Entry, Journal
+from gin_ref.views import tally_text, words
+
+matchfile: Any = _matchfile  # the files layer is not annotated: its calls are taken as they come
+LOCK_WAIT = 3.0  # seconds a page waits for the match file's lock (another writer's) before saying so
+BUSY = "is being written by another gin-ref"
+RESULTS = ("knock", "gin", "big", "dead")
+
+
+class Question(Exception):
+    """A count over the limit: did the knock really happen? (``play``'s question, in its words.)"""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+class Refusal(Exception):
+    """An entry, a confirm or a reject refused: the words say why (the command line's, where it has them)."""
+
+
+# -- reading a hand ---------------------------------------------------------------------------------------
+def action_of(args: Sequence[str]) -> Dict[str, Any]:
+    """The action of a command's words as the table line makes them (``knock --upcard 9H Ben 5 --defender
+    23``, ``dead --upcard 9H``)."""
+    kind, rest = args[0], list(args[1:])
+    action: Dict[str, Any] = {"kind": kind, "upcard": None}
+    positional: List[str] = []
+    index = 0
+    while index < len(rest):
+        word = rest[index]
+        if word in ("--upcard", "--defender") and index + 1 < len(rest):
+            action[word[2:]] = rest[index + 1]
+            index += 2
+            continue
+        if word in ("--illegal", "--big-gin"):
+            action[word[2:].replace("-", "_")] = True
+        else:
+            positional.append(word)
+        index += 1
+    if kind == "knock":
+        action["player"], action["knocker"] = positional[0], positional[1:]
+    return action
+
+
+def read_action(fields: Dict[str, str], players: Sequence[str]) -> Dict[str, Any]:
+    """The action a hand's form stands for: its table line when one is typed, else its fields."""
+    line = fields.get("line", "").strip()
+    if line:
+        found = split_words(line)
+        if any(not closed for *_, closed in found):
+            raise InvalidNotationError("a quote is left open on the table line")
+        reading = read_line(found, players)
+        if reading.args is None:
+            raise InvalidNotationError(reading.problem or "not a table line")
+        return action_of(reading.args)
+    upcard_text = fields.get("upcard", "").strip()
+    upcard = Card.parse(upcard_text).code if upcard_text else None
+    result = fields.get("result", "knock")
+    if result not in RESULTS:
+        raise InvalidNotationError(f"the result is one of {', '.join(RESULTS)}, not '{result[:20]}'")
+    if result == "dead":
+        return {"kind": "dead", "upcard": upcard}
+    who = fields.get("knocker", "").strip()
+    if not who:
+        raise InvalidNotationError("who knocked? Tap the knocker's name")
+    player = find_player(players, who)
+    count = {"gin": "0", "big": "0"}.get(result, fields.get("count", "").strip())
+    defender = fields.get("defender", "").strip()
+    if not count:
+        raise InvalidNotationError("the knocker's count (or cards) is missing")
+    if not defender:
+        raise InvalidNotationError("the defender's count (or cards) is missing: his deadwood after his layoffs")
+    return {"kind": "knock", "upcard": upcard, "player": player, "knocker": [count], "defender": defender,
+            "big_gin": result == "big", "illegal": fields.get("illegal") == "1"}
+
+
+def run_action(match: Match, action: Dict[str, Any], said_too: bool = True) -> List[str]:
+    """Run ``action`` on ``match`` (in memory); what it did, in the command line's words (none unless
+    ``said_too``: a confirm only writes what its entry said already)."""
+    kind = action["kind"]
+    upcard = Card.parse(action["upcard"]) if action.get("upcard") else None
+    said: List[str] = []
+    if kind == "undo":
+        step = match.newest_step()
+        correction = match.undo(step, matchfile.now(), words.undone_words(step))
+        return [f"took back {correction['undone']}"] + tally_text.standing_lines(match)
+    dealt = match.deal_unless_open(upcard, "dead" if kind == "dead" else "knock")
+    outcome = match.dead() if kind == "dead" else _knock(match, action)
+    if not said_too:
+        return []
+    if dealt is not None:
+        said.append(tally_text.deal_text(match, dealt.step.data))
+    if kind == "dead":
+        return said + [f"hand {outcome.number} is dead: no score"] + tally_text.standing_lines(match)
+    if outcome.refused:
+        return said + [words.refusal_words(match.state, outcome, dealt is not None)] + \
+            tally_text.standing_lines(match)
+    return said + [tally_text.knock_text(match, outcome)]
+
+
+def _knock(match: Match, action: Dict[str, Any]) -> Any:
+    try:
+        return match.knock(action["player"], list(action["knocker"]), action["defender"], None, None,
+                           bool(action.get("big_gin")), bool(action.get("illegal")))
+    except CountOverLimitError as exc:
+        raise Question(f"{exc.reason}. Did {exc.player} really knock with {exc.count}?") from None
+
+
+# -- the file ---------------------------------------------------------------------------------------------
+@contextmanager
+def held(path: str) -> Iterator[None]:
+    """Hold the match file's lock, waiting a little for another writer (the command line, ``play``)."""
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            hold = matchfile.holding(path)
+            hold.__enter__()
+        except RecordError as exc:
+            if BUSY in str(exc) and time.monotonic() < deadline:
+                time.sleep(0.02)
+                continue
+            raise
+        break
+    try:
+        yield
+    finally:
+        hold.__exit__(None, None, None)
+
+
+@contextmanager
+def writing(journal: Journal, path: str) -> Iterator[None]:
+    """The table's thread lock, then its match file's lock (``held``)."""
+    with journal.lock, held(path):
+        yield
+
+
+def read_match(path: str) -> "tuple[bytes, Match]":
+    raw = matchfile.read_bytes(path)
+    return raw, matchfile.loads(matchfile.decode(raw, path), path).match
+
+
+def digest(raw: bytes) -> str:
+    made: str = matchfile.digest(raw)
+    return made
+
+
+class Bases:
+    """The match files' bytes each pending entry was checked against, by digest (a few per table, in
+    memory), so a refused confirm can say what changed ("" when it cannot: after a restart)."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.kept: "OrderedDict[str, bytes]" = OrderedDict()
+
+    def keep(self, raw: bytes) -> str:
+        key = digest(raw)
+        self.kept[key] = raw
+        self.kept.move_to_end(key)
+        while len(self.kept) > self.size:
+            self.kept.popitem(last=False)
+        return key
+
+    def changes(self, base: str, now: bytes, path: str) -> str:
+        from gin_ref.views import changes
+
+        describe_changes: Callable[[Any, Any], List[str]] = changes.describe_changes  # not annotated
+        old = self.kept.get(base)
+        if old is None:  # entered before a restart: the bytes are gone, the change is not told
+            return ""
+        try:
+            found = describe_changes(_plain(old, path), _plain(now, path))
+        except Exception:  # the words for a change must not cost the answer: say that it changed
+            found = []
+        return "; ".join(found)
+
+
+def _plain(raw: bytes, path: str) -> Any:
+    try:
+        return matchfile.record_data(matchfile.loads(matchfile.decode(raw, path), path))
+    except (GinRefError, UnicodeDecodeError) as exc:
+        return {"unreadable": str(exc)}
+
+
+# -- the journal's steps ----------------------------------------------------------------------------------
+def check_id(ident: str) -> str:
+    if not ID.match(ident or ""):
+        raise Refusal("this form has no entry id: reload the page")
+    return ident
+
+
+def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, action: Dict[str, Any], by: str,
+          players: Sequence[str]) -> Entry:
+    """Journal an entry as pending, after trying it on the match as the file holds it (see the module)."""
+    check_id(ident)
+    with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
+        journal.settle(lambda: _seal_now(path))
+        known = journal.entries.get(ident)
+        if known is not None:
+            return known
+        waiting = journal.pending()
+        if waiting:
+            raise Refusal(f"{describe(waiting[0])} waits for confirmation: confirm or reject it first")
+        raw = matchfile.read_bytes(path)
+        record = matchfile.loads(matchfile.decode(raw, path), path)
+        before = _before(record)
+        said = run_action(record.match, action)
+        base = bases.keep(raw)
+        journal.append({"op": "enter", "id": ident, "kind": kind, "action": action, "by": by, "base": base,
+                        "words": said, "time": matchfile.now(), "after": _sealed(record.match.record, before)})
+        return journal.entries[ident]
+
+
+def describe(entry: Entry) -> str:
+    if entry.kind == "undo":
+        return "an undo"
+    action = entry.action
+    if action.get("kind") == "dead":
+        return "a dead hand"
+    return f"{action.get('player')}'s knock"
+
+
+def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, players: Sequence[str],
+            on_written: Optional[Callable[[], None]] = None) -> Entry:
+    """Write a pending entry to the match file, confirmed by ``by`` (see the module)."""
+    check_id(ident)
+    with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
+        journal.settle(lambda: _seal_now(path))
+        entry = _entry(journal, ident)
+        if entry.status == RECORDED:
+            return entry
+        if entry.status != PENDING:
+            raise Refusal(f"this was {entry.status}{': ' + entry.why if entry.why else ''}: enter it again if it "
+                          "still stands")
+        who = find_player(players, by) if by else ""
+        if not who:
+            raise Refusal("who confirms? Tap your name")
+        if entry.by and who == entry.by:
+            raise Refusal(f"{who} entered this: another player at the table confirms it")
+        stale: Optional[str] = None
+        try:
+            with matchfile.updating(path, notify=lambda message: None) as record:
+                if record.digest != entry.base:
+                    raise _Stale(bases.changes(entry.base, matchfile.read_bytes(path), path))
+                run_action(record.match, entry.action, said_too=False)
+                after = _predicted(record)
+                if not after or after != entry.after:  # else the enter line says already what the file will hold
+                    journal.append({"op": "confirming", "id": ident, "by": who, "after": after})
+        except _Stale as exc:
+            stale = str(exc)
+        except Question as exc:
+            raise Refusal(exc.text) from None
+        if stale is not None:
+            journal.append({"op": STALE, "id": ident, "by": who, "why": stale})
+            raise Refusal(f"the match file changed since this was entered (another writer){': ' + stale if stale else ''}. "
+                          "Not recorded: enter it again if it still stands")
+        journal.append({"op": RECORDED, "id": ident, "by": who}, sync=False)
+    if on_written is not None:
+        on_written()
+    return entry
+
+
+def reject(journal: Journal, path: str, ident: str, by: str, players: Sequence[str]) -> Entry:
+    check_id(ident)
+    with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
+        entry = _entry(journal, ident)
+        if entry.status == PENDING:
+            who = find_player(players, by) if by else ""
+            journal.append({"op": REJECTED, "id": ident, "by": who, "why": f"rejected by {who}" if who else "rejected"})
+        elif entry.status == RECORDED:
+            raise Refusal("this is recorded already: undo takes it back (with the other player's confirm)")
+        return entry
+
+
+class _Stale(Exception):
+    pass
+
+
+def _entry(journal: Journal, ident: str) -> Entry:
+    entry = journal.entries.get(ident)
+    if entry is None:
+        raise Refusal("no such entry at this table: reload the page")
+    return entry
+
+
+def _predicted(record: Any) -> str:
+    """The end seal the file will hold once ``record`` is written back (``matchfile.updating`` seals it the
+    same way as it writes it); "" when it has none."""
+    return _sealed(record.match.record, getattr(record, "before", None), getattr(record, "confirm", None))
+
+
+def _before(record: Any) -> Any:
+    """What the seals need of a record as read (as ``matchfile.updating`` takes it)."""
+    from gin_ref.files import recordformat
+    from gin_ref.match import seals
+
+    end_of: Callable[[Any], Any] = recordformat.end_of  # the files layer is not annotated
+    version, seal = end_of(record.match.record)
+    return seals.before_write(record.match.record, seal) if version == 2 else None
+
+
+def _sealed(data: Any, before: Any, confirm: Optional[int] = None) -> str:
+    """Seal ``data`` (a record changed in memory) as its writing will: its end seal, "" when none."""
+    from gin_ref.match import seals
+
+    try:
+        return seals.reseal(data, before, confirm) or ""
+    except GinRefError:
+        return ""
+
+
+END_SEAL = re.compile(rb"seal: '([0-9a-f]+)'")
+
+
+def _seal_now(path: str) -> Optional[str]:
+    """The end seal the match file's end line holds now (None when it holds none)."""
+    try:
+        raw = matchfile.read_bytes(path)
+    except (GinRefError, OSError):
+        return None
+    last = raw.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    found = END_SEAL.search(last) if last.startswith(b"end:") else None
+    return found.group(1).decode("ascii") if found else None

@@ -1,0 +1,114 @@
+"""Run the application on uvicorn: one ``serve`` per folder (the instance lock), each table's address
+printed at start, Ctrl-C stopping it within 2 seconds (open streams included), the access log without
+tokens (uvicorn's own access log is off: ``gin_ref.serve.app.guard`` logs each request's path alone)."""
+
+import logging
+import socket
+import sys
+from typing import Callable, List, Optional
+
+from gin_ref.core.errors import InvalidNotationError, RecordError
+from gin_ref.serve.state import InstanceLock, Tokens
+
+GRACE = 1  # seconds an open connection gets to finish once Ctrl-C is pressed
+
+
+def lan_address() -> Optional[str]:
+    """This machine's address on its network (the one a phone on the same Wi-Fi reaches), or None. No
+    packet is sent: a UDP socket is only pointed at a public address to learn the route."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            return str(probe.getsockname()[0])
+    except OSError:
+        return None
+
+
+def shown_host(host: str) -> str:
+    if host in ("0.0.0.0", "::", ""):
+        return lan_address() or "127.0.0.1"
+    return f"[{host}]" if ":" in host else host
+
+
+def addresses(base: str, tokens: Tokens, keys: List[str], labels: List[str]) -> List[str]:
+    return [f"{label}: {base}/t/{key}?token={tokens.add(key)}" for key, label in zip(keys, labels)]
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket (RecordError, in words, when the port is taken or not allowed)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        words = (exc.strerror or str(exc)).lower()
+        raise RecordError(f"cannot listen on {host}:{port}: {words}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def configure_logging() -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+    log = logging.getLogger("gin_ref.serve")
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    log.propagate = False
+
+
+def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Optional[str], new_tokens: bool,
+        pins: bool, echo: Callable[[str], None], board_token: bool = False) -> None:
+    """Serve ``folder`` until Ctrl-C."""
+    import uvicorn
+
+    from gin_ref.serve.app import build_app
+
+    if (certfile is None) != (keyfile is None):
+        raise InvalidNotationError("--ssl-certfile and --ssl-keyfile go together: give both")
+    for name in (certfile, keyfile):
+        if name is not None:
+            try:
+                with open(name, "rb"):
+                    pass
+            except OSError as exc:
+                raise RecordError(f"cannot read '{name}': {(exc.strerror or str(exc)).lower()}") from None
+    scheme = "https" if certfile else "http"
+    from gin_ref.serve.folder import Folder
+
+    model = Folder(folder)
+    lock = InstanceLock(folder)
+    base = f"{scheme}://{shown_host(host)}:{port}"
+    lock.acquire(base)
+    try:
+        tokens = Tokens.load(folder, model.keys(), renew=new_tokens)
+        app = build_app(folder, host=host, tokens=tokens, pins=pins, scheme=scheme, board_token=board_token)
+        configure_logging()
+        config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",
+                                ssl_certfile=certfile, ssl_keyfile=keyfile, timeout_graceful_shutdown=GRACE,
+                                lifespan="off")
+        server = uvicorn.Server(config)
+        setattr(app.state.served, "should_stop", lambda: server.should_exit)  # open board streams end (#21)
+        sockets = [listen(host, port)]
+        bound = sockets[0].getsockname()[1]
+        base = f"{scheme}://{shown_host(host)}:{bound}"
+        lock.note(base)
+        spots = model.spots()
+        echo(f"serving {folder} on {base} (Ctrl-C stops)")
+        for line in addresses(base, tokens, [spot.key for spot in spots], [spot.label for spot in spots]):
+            echo(line)
+        from gin_ref.serve.board import start_lines  # the board's and the director's addresses (#21)
+
+        for line in start_lines(base, tokens, board_token):
+            echo(line)
+        if host in ("127.0.0.1", "localhost", "::1"):
+            echo("only this computer can reach it: give --host 0.0.0.0 for the phones on this network")
+        try:
+            server.run(sockets=sockets)
+        except KeyboardInterrupt:  # uvicorn stops, then passes Ctrl-C on: the way to stop a server, not an error
+            pass
+        echo(f"stopped serving {folder}")
+    finally:
+        lock.release()

@@ -1,0 +1,215 @@
+"""The routes of a table's page (``/t/KEY``): the page, and the forms that enter, confirm, reject and undo
+(each a POST with its per-form token; the answer is a redirect back to the page, or JSON for the page's
+script when it asks with ``Accept: application/json``), and ``/t/KEY/check``, the script's check of a
+hand as it is typed."""
+
+import time
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Optional, Tuple
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from gin_ref.core.errors import GinRefError
+from gin_ref.serve import entries, pages
+from gin_ref.serve.folder import Spot
+from gin_ref.serve.journal import Entry, Journal
+from gin_ref.serve.script import SCRIPT
+from gin_ref.serve.security import Refused
+from gin_ref.serve.tablepage import View, table_page
+
+if TYPE_CHECKING:
+    from gin_ref.serve.app import Served
+
+FORMS = ("enter", "confirm", "reject", "undo", "check")
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def wants_json(request: Request) -> bool:
+    return "application/json" in request.headers.get("accept", "")
+
+
+def routes(served: "Served") -> List[BaseRoute]:
+    def place(request: Request) -> Tuple[str, Spot, str]:
+        """The table asked for, its token (checked), refusing (404, 403) otherwise."""
+        key = request.path_params["key"]
+        spot = served.folder.spot(key)
+        if spot is None:
+            raise Refused(404, "There is no such table here.")
+        token = served.security.authorize(request, key)
+        return key, spot, token
+
+    def view_of(spot: Spot, key: str, token: str, journal: Optional[Journal], **extra: Any) -> View:
+        tokens = {form: served.security.form_token(token, form) for form in FORMS}
+        pending = journal.pending()[0] if journal is not None and journal.pending() else None
+        return View(spot.label if spot.round is None else f"{spot.label}, round {spot.round}", f"/t/{key}",
+                    tokens, pending=pending, pins=served.pins, **extra)
+
+    def render(spot: Spot, key: str, token: str, status: int = 200, **extra: Any) -> Response:
+        if spot.path is None:
+            return HTMLResponse(pages.message_page(spot.label, "No match at this table yet: the director pairs the "
+                                                   "round, then reload this page."), status_code=status)
+        journal = served.journals.of(spot.path)
+        try:
+            _, match = entries.read_match(spot.path)
+        except GinRefError as exc:
+            return HTMLResponse(pages.message_page(spot.label, f"The match file does not read: {_pathless(exc, spot)}"),
+                                status_code=409)
+        with journal.lock:
+            view = view_of(spot, key, token, journal, **extra)
+            return HTMLResponse(table_page(view, match), status_code=status)
+
+    async def page(request: Request) -> Response:
+        key = request.path_params["key"]
+        try:
+            if served.folder.spot(key) is None:
+                raise Refused(404, "There is no such table here.")
+            exchanged = served.security.exchange(request, key, f"/t/{key}")
+            if exchanged is not None:
+                return exchanged
+            key, spot, token = place(request)
+        except Refused as refused:
+            return refused.response()
+        outcome = None
+        ident = request.query_params.get("e", "")
+        if spot.path is not None and ident:
+            outcome = served.journals.of(spot.path).entries.get(ident)
+        return await run_in_threadpool(lambda: render(spot, key, token, outcome=outcome))
+
+    known: Dict[str, Tuple[Tuple[int, int, int], List[str]]] = {}
+
+    def players_of(path: str) -> List[str]:
+        """The players of a match file, read again only when the file changed (its inode, time, size)."""
+        import os
+
+        info = os.stat(path)
+        stamp = (info.st_ino, info.st_mtime_ns, info.st_size)
+        kept = known.get(path)
+        if kept is None or kept[0] != stamp:
+            _, match = entries.read_match(path)
+            kept = known[path] = (stamp, list(match.players))
+        return kept[1]
+
+    def write(form: str, work: Callable[[Spot, Journal, Dict[str, str], List[str]], Entry]) -> Handler:
+        async def handle(request: Request) -> Response:
+            try:
+                key, spot, token = place(request)
+                fields = await served.security.form(request, token, form)
+            except Refused as refused:
+                return _refused(request, refused)
+            if spot.path is None:
+                return _refused(request, Refused(409, "No match at this table yet."))
+            path = spot.path
+
+            def run() -> Response:
+                journal = served.journals.of(path)
+                began = time.thread_time()
+                try:
+                    entry = work(spot, journal, fields, players_of(path))
+                    served.log.info("table %s: %s %s, %.1f ms of CPU", spot.key, form, entry.status,
+                                    (time.thread_time() - began) * 1000)
+                except entries.Question as asked:
+                    if wants_json(request):
+                        return JSONResponse({"ok": False, "question": asked.text})
+                    return render(spot, key, token, question=asked.text, fields=fields)
+                except (GinRefError, entries.Refusal) as exc:
+                    problem = _pathless(exc, spot)
+                    if wants_json(request):
+                        return JSONResponse({"ok": False, "problem": problem}, status_code=409)
+                    return render(spot, key, token, status=409, problem=problem,
+                                  fields=fields if form == "enter" else None)
+                url = f"/t/{key}?e={entry.id}"
+                if wants_json(request):
+                    return JSONResponse({"ok": True, "status": entry.status, "url": url, "words": entry.words})
+                return RedirectResponse(url, status_code=303)
+
+            return await run_in_threadpool(run)
+        return handle
+
+    def enter(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:
+        assert spot.path is not None
+        action = entries.read_action(fields, players)
+        by = _player(players, fields.get("by", ""))
+        return entries.enter(journal, spot.path, served.bases, fields.get("entry_id", ""), "hand", action, by,
+                             players)
+
+    def undo(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:
+        assert spot.path is not None
+        return entries.enter(journal, spot.path, served.bases, fields.get("entry_id", ""), "undo", {"kind": "undo"},
+                             _player(players, fields.get("by", "")), players)
+
+    def confirm(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:
+        assert spot.path is not None
+        by = fields.get("by", "")
+        if served.pins and by:
+            who = _player(players, by)
+            entry = journal.entries.get(fields.get("entry_id", ""))
+            if entry is not None and entry.status == "pending":
+                problem = served.pin_store.check(who, fields.get("pin", ""))
+                if problem:
+                    raise entries.Refusal(problem)
+        entry = entries.confirm(journal, spot.path, served.bases, fields.get("entry_id", ""), by, players)
+        if entry.status == "recorded":
+            served.log.info("table %s: %s recorded, confirmed by %s", spot.key, entry.id, entry.confirmed_by)
+            served.recorded(spot.key)
+        return entry
+
+    def reject(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:
+        assert spot.path is not None
+        return entries.reject(journal, spot.path, fields.get("entry_id", ""), fields.get("by", ""), players)
+
+    async def check(request: Request) -> Response:
+        try:
+            key, spot, token = place(request)
+            fields = await served.security.form(request, token, "check")
+        except Refused as refused:
+            return _refused(request, refused)
+        if spot.path is None:
+            return JSONResponse({"ok": False, "problem": "no match at this table yet"})
+        path = spot.path
+
+        def run() -> Response:
+            try:
+                _, match = entries.read_match(path)
+                said = entries.run_action(match, entries.read_action(fields, match.players))
+            except entries.Question as asked:
+                return JSONResponse({"ok": False, "question": asked.text})
+            except (GinRefError, entries.Refusal) as exc:
+                return JSONResponse({"ok": False, "problem": _pathless(exc, spot)})
+            return JSONResponse({"ok": True, "words": said})
+
+        return await run_in_threadpool(run)
+
+    async def script(request: Request) -> Response:
+        return Response(SCRIPT, media_type="text/javascript")
+
+    return [Route("/t/{key}", page), Route("/t/{key}/enter", write("enter", enter), methods=["POST"]),
+            Route("/t/{key}/confirm", write("confirm", confirm), methods=["POST"]),
+            Route("/t/{key}/reject", write("reject", reject), methods=["POST"]),
+            Route("/t/{key}/undo", write("undo", undo), methods=["POST"]),
+            Route("/t/{key}/check", check, methods=["POST"]),
+            Route("/static/table.js", script)]
+
+
+def _player(players: List[str], name: str) -> str:
+    from gin_ref.core.game import find_player
+
+    return find_player(players, name) if name.strip() else ""
+
+
+def _pathless(exc: Exception, spot: Spot) -> str:
+    """An error's words without the folder's path: the match file by its name alone."""
+    import os
+
+    text = str(exc)
+    if spot.path is not None:
+        text = text.replace(spot.path, os.path.basename(spot.path))
+        text = text.replace(os.path.dirname(spot.path) + os.sep, "")
+    return text
+
+
+def _refused(request: Request, refused: Refused) -> Response:
+    if wants_json(request):
+        return JSONResponse({"ok": False, "problem": refused.message}, status_code=refused.status)
+    return refused.response()

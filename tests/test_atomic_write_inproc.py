@@ -1,0 +1,142 @@
+"""Writing the match file in this process (gin_ref.files.filewrite): what is refused before anything is
+tried (a folder, a name ending in '/', a pipe, a missing folder, a read-only file), a full disk or a failed
+rename that leaves the old file and no temporary file, a compare-and-swap that another writer won, a new
+file that another writer created first, and a file system without hard links."""
+
+import errno
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from gin_ref.cli import main
+from gin_ref.core.errors import RecordError
+from gin_ref.files import filewrite
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    monkeypatch.delenv("GIN_REF_MATCH", raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(*args, code=0):
+    result = CliRunner().invoke(main, [str(arg) for arg in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == code, (args, result.stdout, result.stderr)
+    if code:
+        assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr
+    return result
+
+
+def new(path="m.yaml", code=0):
+    return run("new", "--match", path, "--rules", "standard", "--dealer", "Ann", "Ann", "Ben", code=code)
+
+
+def test_what_cannot_be_a_match_file_is_refused_before_anything_is_written(here):
+    (here / "box").mkdir()
+    os.mkfifo(here / "pipe")
+    assert new("box", code=1).stderr == "Error: box: is a folder, not a match file\n"
+    assert new("box/", code=1).stderr == "Error: box/: is a folder, not a match file\n"
+    assert new("gone/", code=1).stderr == "Error: gone/: names a folder, not a match file: give a file name\n"
+    assert new("pipe", code=1).stderr == "Error: pipe: not a regular file\n"
+    assert new("nowhere/m.yaml", code=1).stderr == "Error: cannot write nowhere/m.yaml: folder 'nowhere' does not exist\n"
+    (here / "plain").write_text("")
+    assert new("plain/m.yaml", code=1).stderr == "Error: cannot write plain/m.yaml: 'plain' is not a folder\n"
+    with pytest.raises(RecordError, match="no file name given"):
+        filewrite.writable_target("")
+    assert sorted(os.listdir(here)) == ["box", "pipe", "plain"]
+
+
+def test_a_read_only_file_is_refused(here, monkeypatch):
+    new()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode: (mode != os.W_OK or not str(path).endswith("m.yaml"))
+                        and real_access(path, mode))
+    assert run("knock", "-m", "m.yaml", "Ben", "5", "23", code=1).stderr == (
+        "Error: cannot write m.yaml: permission denied (the file is read-only)\n")
+
+
+def test_a_read_only_file_system_is_named(here, monkeypatch):
+    new()
+    monkeypatch.setattr(filewrite, "_read_only_fs", lambda folder: True)
+    assert run("knock", "-m", "m.yaml", "Ben", "5", "23", code=1).stderr == (
+        "Error: cannot write m.yaml: folder '.' is on a read-only file system\n")
+
+
+@pytest.mark.parametrize("where", ["fsync", "replace"])
+def test_a_full_disk_or_a_failed_rename_leaves_the_old_file_and_no_temporary_file(here, monkeypatch, where):
+    new()
+    before = (here / "m.yaml").read_bytes()
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, where, full)
+    assert run("knock", "-m", "m.yaml", "Ben", "5", "23", code=1).stderr == (
+        "Error: cannot write m.yaml: no space left on device\n")
+    assert (here / "m.yaml").read_bytes() == before
+    assert os.listdir(here) == ["m.yaml"]
+
+
+def test_no_temporary_file_can_be_made(here, monkeypatch):
+    new()
+    import tempfile
+
+    def denied(*args, **kwargs):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(tempfile, "mkstemp", denied)
+    done = run("knock", "-m", "m.yaml", "Ben", "5", "23", code=1)
+    assert done.stderr.startswith("Error: cannot write m.yaml: ")
+
+
+def test_a_compare_and_swap_that_another_writer_won_writes_nothing(here):
+    path = here / "m.yaml"
+    path.write_text("one\n")
+    read = filewrite.digest(path.read_bytes())
+    path.write_text("two\n")  # another writer got in first
+    with pytest.raises(RecordError, match="was changed by another writer while this one worked: nothing written"):
+        filewrite.write_atomic(str(path), "three\n", expect=read)
+    assert path.read_text() == "two\n" and os.listdir(here) == ["m.yaml"]
+    filewrite.write_atomic(str(path), "three\n", expect=filewrite.digest(b"two\n"))
+    assert path.read_text() == "three\n"
+
+
+def test_a_new_file_another_writer_made_first_is_not_replaced(here):
+    path = here / "m.yaml"
+    real = filewrite.writable_target(str(path))
+    path.write_text("theirs\n")
+    with pytest.raises(RecordError, match="already exists"):
+        filewrite.write_atomic(str(path), "ours\n", real=real, new=True)
+    assert path.read_text() == "theirs\n" and os.listdir(here) == ["m.yaml"]
+
+
+def test_without_hard_links_a_new_file_claims_its_name_then_is_renamed_in(here, monkeypatch):
+    def no_links(*args, **kwargs):
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "link", no_links)
+    path = here / "m.yaml"
+    filewrite.write_atomic(str(path), "ours\n", new=True)
+    assert path.read_text() == "ours\n" and os.listdir(here) == ["m.yaml"]
+    with pytest.raises(RecordError, match="already exists"):
+        filewrite.write_atomic(str(path), "again\n", real=str(path), new=True)
+    assert path.read_text() == "ours\n" and os.listdir(here) == ["m.yaml"]
+
+
+def test_the_commit_lock_of_a_folder_held_too_long_is_refused(here, monkeypatch):
+    import fcntl
+
+    monkeypatch.setattr(filewrite, "COMMIT_WAIT", 0.05)
+    fd = os.open(here, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        with pytest.raises(RecordError, match="m.yaml is being written by another gin-ref"):
+            with filewrite.folder_locked(str(here), "m.yaml"):
+                pass
+    finally:
+        os.close(fd)
+    with filewrite.folder_locked(str(here), "m.yaml"):  # free again
+        pass

@@ -1,0 +1,211 @@
+"""The director's page in process: its own token exchanged for a cookie (a table's token, or none: 403), every
+table's record and verify result, pairing the next round (refused naming the unfinished tables, as `event
+pair`), rulings (refused without a reason in the command line's words), amend and undo through the command
+line (the record is the same whichever way it was made), a stale page refused, the settlement."""
+
+import re
+import shutil
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from boardkit import cli, finish, hand, new_event, players_of, table_file  # noqa: E402
+from gin_ref.files import matchfile  # noqa: E402
+from gin_ref.serve.app import build_app  # noqa: E402
+
+BASE = "http://127.0.0.1:8000"
+
+
+def director(folder):
+    app = build_app(str(folder))
+    served = app.state.served
+    web = TestClient(app, base_url=BASE, follow_redirects=False)
+    exchanged = web.get(f"/director?token={served.tokens.get('director')}")
+    assert exchanged.status_code == 303 and exchanged.headers["location"] == "/director"
+    cookie = exchanged.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie and "path=/director" in cookie
+    return served, web
+
+
+def form_fields(page, action):
+    """The hidden fields of the form posting to ``action``."""
+    form = re.search(rf'<form[^>]*action="{re.escape(action)}".*?</form>', page, re.S)
+    assert form, f"no form for {action}"
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form.group(0)))
+
+
+def post(web, action, **fields):
+    page = web.get("/director").text
+    answer = web.post(action, data={**form_fields(page, action), **fields}, headers={"Origin": BASE})
+    assert answer.status_code == 303, answer.text
+    return web.get(answer.headers["location"]).text
+
+
+def said(page):
+    found = re.search(r'<div class="(note|problem)" role="status"><pre>(.*?)</pre>', page, re.S)
+    assert found, "the page says nothing"
+    return found.group(1), found.group(2)
+
+
+def test_the_director_page_needs_the_directors_token_and_refuses_a_tables(tmp_path):
+    folder = new_event(tmp_path)
+    app = build_app(folder)
+    served = app.state.served
+    web = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert web.get("/director").status_code == 403
+    assert web.get(f"/director?token={served.tokens.get('1')}").status_code == 403
+    assert web.get("/director/settlement").status_code == 403
+    phone = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert phone.get(f"/t/1?token={served.tokens.get('1')}").status_code == 303
+    phone.cookies.set("gin_ref_token", served.tokens.get("1"), path="/director")
+    assert phone.get("/director").status_code == 403  # a table's token as the director's cookie
+    assert web.post("/director/pair", data={"form_token": "x"}, headers={"Origin": BASE}).status_code == 403
+
+
+def test_each_table_shows_its_record_and_verify_and_a_write_needs_the_form_token_and_origin(tmp_path):
+    folder = new_event(tmp_path)
+    t1 = table_file(folder, 1, 1)
+    hand(t1, players_of(t1)[0])
+    _served, web = director(folder)
+    page = web.get("/director").text
+    assert "round-1-table-1.yaml" in page and "verify: ok, 1 hands" in page and "verify: ok, 0 hands" in page
+    assert "The record" in page and str(tmp_path) not in page
+    assert '<a href="/director/settlement">' in page and '<a href="/board/sheet">' in page
+    fields = form_fields(page, "/director/m/round-1-table-1.yaml/undo")
+    assert web.post("/director/m/round-1-table-1.yaml/undo", data={**fields, "form_token": "0" * 32},
+                    headers={"Origin": BASE}).status_code == 403
+    assert web.post("/director/m/round-1-table-1.yaml/undo", data=fields,
+                    headers={"Origin": "http://evil.example"}).status_code == 403
+    assert web.post("/director/m/other.yaml/undo", data=fields, headers={"Origin": BASE}).status_code == 404
+    assert len(matchfile.load(t1).match.hands) == 1  # nothing was changed by the refusals
+
+
+def test_pairing_is_refused_naming_the_unfinished_tables_then_done_and_shown_on_the_board(tmp_path):
+    folder = new_event(tmp_path)
+    t1, t2 = table_file(folder, 1, 1), table_file(folder, 1, 2)
+    finish(t1, players_of(t1)[0])
+    served, web = director(folder)
+    phone = TestClient(web.app, base_url=BASE, follow_redirects=False)
+    assert phone.get(f"/t/1?token={served.tokens.get('1')}").status_code == 303  # table 1's card, scanned once
+    assert "Ann v Dee" in phone.get("/t/1").text
+    kind, text = said(post(web, "/director/pair"))
+    refused = cli("event", "pair", folder, ok=False)
+    assert kind == "problem"
+    assert text == refused.stderr.strip().replace(folder + "/", "./").replace("&", "&amp;")
+    assert "round 1 table 2 (./round-1-table-2.yaml: Ben v Cid)" in text
+    finish(t2, players_of(t2)[0])
+    kind, text = said(post(web, "/director/pair"))
+    assert kind == "note" and "night: round 2 of 3, 2 tables" in text
+    board = web.get("/board").text
+    assert "Round 2 of 3: pairings" in board and "Table 1: Ann v Cid" in board
+    assert served.folder.spot("1").path.endswith("round-2-table-1.yaml")  # the table's address stays /t/1
+    table_page = phone.get("/t/1")  # the same address and cookie: the new round's match
+    assert table_page.status_code == 200 and "Ann v Cid" in table_page.text and "Ann v Dee" not in table_page.text
+
+
+def test_a_ruling_without_a_reason_is_refused_in_the_command_lines_words_and_one_with_is_recorded(tmp_path):
+    folder = new_event(tmp_path)
+    t1 = table_file(folder, 1, 1)
+    ann, dee = players_of(t1)
+    hand(t1, ann)
+    _served, web = director(folder)
+    action = "/director/m/round-1-table-1.yaml/ruling"
+    kind, text = said(post(web, action, kind="void", reason="  "))
+    assert (kind, text) == ("problem", "Error: --reason: say why (it is kept with the ruling)")
+    kind, text = said(post(web, action, kind="award", player=dee, points="25", reason="misdeal", by="Dana"))
+    assert kind == "note" and text.startswith("round-1-table-1.yaml: hand 1: ")
+    twin = tmp_path / "twin.yaml"
+    shutil.copy(t1, twin)
+    cli("undo", "--match", str(twin))
+    cli("ruling", "--match", str(twin), "--award", dee, "25", "--reason", "misdeal", "--by", "Dana")
+    ruled = matchfile.load(t1).match.hands[0]["ruling"]
+    assert {k: v for k, v in ruled.items() if k != "date"} == \
+        {k: v for k, v in matchfile.load(str(twin)).match.hands[0]["ruling"].items() if k != "date"}
+    kind, text = said(post(web, action, kind="forfeit", player="Nobody", reason="left"))
+    assert kind == "problem" and text.startswith("Error: ")
+
+
+def test_amend_and_undo_go_through_the_command_line_and_a_stale_page_is_refused(tmp_path):
+    folder = new_event(tmp_path)
+    t1 = table_file(folder, 1, 1)
+    ann, dee = players_of(t1)
+    hand(t1, ann)
+    _served, web = director(folder)
+    page = web.get("/director").text
+    stale = form_fields(page, "/director/m/round-1-table-1.yaml/undo")
+    kind, text = said(post(web, "/director/m/round-1-table-1.yaml/amend", hand="1", result="--dead"))
+    assert kind == "note" and "hand 1" in text
+    assert matchfile.load(t1).match.hands[0]["result"] == "dead"
+    answer = web.post("/director/m/round-1-table-1.yaml/undo", data=stale, headers={"Origin": BASE})
+    kind, text = said(web.get(answer.headers["location"]).text)
+    assert kind == "problem" and "changed since this page was made" in text
+    assert matchfile.load(t1).match.hands[0]["result"] == "dead"
+    kind, text = said(post(web, "/director/m/round-1-table-1.yaml/undo"))
+    assert kind == "note" and text.startswith("took back ")
+    assert matchfile.load(t1).match.hands[0]["result"] != "dead"
+    page = web.get("/director").text
+    fields = form_fields(page, "/director/m/round-1-table-1.yaml/amend")
+    refused = web.post("/director/m/round-1-table-1.yaml/amend", headers={"Origin": BASE},
+                       data={**fields, "hand": "1", "result": "--dead --match ../x.yaml"})
+    assert refused.status_code == 400 and "leave out --match" in refused.text
+    refused = web.post("/director/m/round-1-table-1.yaml/amend", headers={"Origin": BASE},
+                       data={**fields, "hand": "--match", "result": "../x.yaml 1 --dead"})
+    assert refused.status_code == 400 and "the hand to amend is its number" in refused.text
+    assert not (tmp_path / "x.yaml").exists()
+
+
+def test_the_settlement_is_settles_and_is_the_directors_only(tmp_path):
+    folder = new_event(tmp_path)
+    t1 = table_file(folder, 1, 1)
+    finish(t1, players_of(t1)[0])
+    _served, web = director(folder)
+    page = web.get("/director/settlement?stake=0.05&currency=%24")
+    assert page.status_code == 200
+    expected = cli("settle", "--stake", "0.05", "--currency", "$", t1, table_file(folder, 1, 2)).stdout
+    for line in expected.splitlines():
+        if "round-1-table" not in line and line.strip():
+            assert line.strip().replace("&", "&amp;") in page.text
+    assert "$6.30" in page.text
+    assert "$" not in web.get("/board").text
+
+
+def test_pending_and_rejected_hands_of_the_tables_are_listed_with_the_way_to_a_ruling(tmp_path):
+    from serveutil import event_folder, send
+
+    folder = event_folder(tmp_path)
+    app = build_app(str(folder))
+    served = app.state.served
+    phone = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert phone.get(f"/t/1?token={served.tokens.get('1')}").status_code == 303
+    send(phone, "1", "hand", {"by": "Ann", "knocker": "Dan", "count": "5", "defender": "23"}, ident="entry-reject-1")
+    assert send(phone, "1", "reject", {"by": "Dan"}, ident="entry-reject-1").status_code == 303
+    send(phone, "1", "hand", {"by": "Ann", "knocker": "Ann", "count": "3", "defender": "40"}, ident="entry-pend-01")
+    desk = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert desk.get(f"/director?token={served.tokens.get('director')}").status_code == 303
+    page = desk.get("/director").text
+    listed = re.search(r'<table class="v" id="pending">(.*?)</table>', page, re.S).group(1)
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td>", listed, re.S)
+    assert [(state, "Dan knocks" in words or "Ann knocks" in words) for _file, state, words in rows] == \
+        [("rejected by Dan", True), ("pending", True)]
+    assert "round-1-table-1.yaml" in rows[0][0]
+    assert "record a ruling below on the table's file" in page
+
+
+def test_a_folder_of_matches_has_no_round_to_pair_and_a_settlement_refused_says_why(tmp_path):
+    folder = tmp_path / "club"
+    folder.mkdir()
+    cli("new", "--match", str(folder / "Ann v Ben.yaml"), "--rules", "standard", "Ann", "Ben")
+    served, web = director(folder)
+    page = web.get("/director").text
+    assert "Pair the next round" not in page and "Ann v Ben.yaml: Ann v Ben" in page
+    fields = {"form_token": served.security.form_token(served.tokens.get("director"), "director")}
+    refused = web.post("/director/pair", data=fields, headers={"Origin": BASE})
+    assert refused.status_code == 400 and "a folder of matches has no rounds to pair" in refused.text
+    with open(folder / "Ann v Ben.yaml", "a", encoding="utf-8") as damage:
+        damage.write("hands: [\n")
+    settled = web.get("/director/settlement")
+    assert settled.status_code == 409 and "Error: Ann v Ben.yaml:" in settled.text
+    assert str(tmp_path) not in settled.text

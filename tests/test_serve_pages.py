@@ -1,0 +1,63 @@
+"""gin-ref serve, in process: what a table's page shows (the upcard asked for, a table not yet paired, the
+script), and the command's refusal of a port in use."""
+
+import socket
+
+from click.testing import CliRunner
+
+from gin_ref.cli import main
+from serveutil import HOST, event_folder, phone, send
+
+
+def test_the_page_asks_for_the_upcard_where_it_sets_the_limit(tmp_path):
+    folder = tmp_path / "okla"
+    folder.mkdir()
+    done = CliRunner().invoke(main, ["new", "--match", str(folder / "Ann v Ben.yaml"), "--rules", "oklahoma",
+                                     "--dealer", "Ann", "Ann", "Ben"])
+    assert done.exit_code == 0, done.output
+    web = phone(folder, "ann-v-ben")
+    page = web.get("/t/ann-v-ben").text
+    assert "hand 1: give the upcard turned (it sets the knock limit)" in page
+    answer = send(web, "ann-v-ben", "line", {"line": "ben 5 23", "by": "Ann"}, headers={"accept": "application/json"})
+    assert answer.status_code == 409
+    assert answer.json()["problem"].startswith("no hand is open: deal one first")
+    assert send(web, "ann-v-ben", "line", {"line": "9h ben 5 23", "by": "Ann"}).status_code == 303
+    assert "upcard 9♥" in web.get("/t/ann-v-ben").text
+
+
+def test_a_table_without_a_match_yet_says_so_and_a_lost_file_is_named_without_its_path(tmp_path):
+    folder = tmp_path / "unpaired"
+    done = CliRunner().invoke(main, ["event", "new", str(folder), "--format", "swiss", "--rules", "standard",
+                                     "Ann", "Ben", "Cat", "Dan"])
+    assert done.exit_code == 0, done.output
+    web = phone(folder, "2")
+    page = web.get("/t/2")
+    assert page.status_code == 200 and "No match at this table yet" in page.text
+    assert web.get("/t/3").status_code == 404
+    folder = event_folder(tmp_path)
+    (folder / "round-1-table-2.yaml").rename(tmp_path / "away.yaml")
+    page = phone(folder, "2").get("/t/2")
+    assert page.status_code == 409 and "round-1-table-2.yaml" in page.text and str(tmp_path) not in page.text
+
+
+def test_the_script_is_served_from_the_server_itself(tmp_path):
+    folder = event_folder(tmp_path)
+    web = phone(folder, "1")
+    page = web.get("/t/1")
+    assert '<script src="/static/table.js" defer></script>' in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    script = web.get("/static/table.js")
+    assert script.status_code == 200 and "localStorage" in script.text
+    assert script.headers["content-type"].startswith("text/javascript")
+
+
+def test_a_port_in_use_is_one_error_line(tmp_path):
+    folder = event_folder(tmp_path)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", str(folder), "--port", str(port)])
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: cannot listen on 127.0.0.1:{port}: address already in use\n"
+    assert HOST

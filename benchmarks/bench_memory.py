@@ -15,12 +15,17 @@ Measured (``python benchmarks/bench_memory.py --hands 100000``; a 33.8 MiB recor
     the reader reads a piece at a time; lines compact       455 MB                 314 MB
     + offsets in bytes, exact lists, unique tokens uncached 425 MB                 284 MB
     + main's typed tally (merged, ddb4795)                  394 MB                 284 MB
+    the same (c46a2d5), measured again for the next step    389 MB                 278 MB
+    + export writes each hand's tally as it goes; the file
+      text let go before the replay                         318 MB                 278 MB
+    + the tally shares each hand's totals with the record;
+      HandTally has slots                                   292 MB                 278 MB
 
-``verify`` now holds the record's data (about 145 MB), the replayed state (about 45 MB) and, while it
-reads, the text (34 MB). ``export`` holds, besides, the tally of every hand (tens of MB, made by
-``gin_ref.match.tally.tally_data`` before any JSON is written) and the text for the whole read
-(``gin_ref.cli.history_cmds.read_view``): the rest of the way to 300 MB is writing each hand's tally as the
-JSON goes, outside the reader.
+``verify`` holds the record's data (about 145 MB), the replayed state (about 45 MB) and, while it reads, the
+text (34 MB). ``export`` lets the text go once it is parsed (``gin_ref.cli.history_cmds.read_view``), and
+writes the JSON piece by piece (``gin_ref.views.export.json_chunks``), each hand's tally object made as it is
+written; its peak is at the end of the read, while the replayed state and the typed tally of every hand
+(``gin_ref.match.tally.tally_of``) are both held.
 """
 
 import argparse

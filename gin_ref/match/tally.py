@@ -91,7 +91,7 @@ class GameTally:
                 "winner": self.winner, "bonuses": self.bonuses, "final": self.final}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a long record holds 100,000 of them
 class HandTally:
     """One hand of the tally: who dealt (three players: the roles), the upcard and limit, its result (None
     while open), knocker, winner, points, the running totals after it (and each game's columns), both sides'
@@ -291,7 +291,9 @@ def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
         number=entry["number"], dealer=entry["dealer"], upcard=entry.get("upcard"), limit=entry["limit"],
         result=entry.get("result"), knocker=entry.get("knocker"), winner=entry.get("winner"),
         points=entry.get("points") if settled else None,
-        totals=dict(entry["totals"]) if settled or "totals" in entry else dict(state.totals),
+        # the record's own totals (a fresh mapping per hand that the replay replaces, never changes): not
+        # copied, as a long record has 100,000 of them
+        totals=entry["totals"] if settled or "totals" in entry else dict(state.totals),
         roles={role: entry[role] for role in ROLES} if state.three else None, games=games,
         knocker_deadwood=knock.knocker_deadwood if knock is not None else None,
         defender_deadwood=knock.defender_deadwood if knock is not None else None,

@@ -7,13 +7,14 @@ every name, and the HTML page is self-contained: inline CSS and inline SVG chart
 """
 
 import csv
+import dataclasses
 import datetime
 import io
 import json
-from typing import Any, Callable, Dict, Iterator, List, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Sequence, Tuple
 
 from gin_ref.core.errors import InvalidNotationError
-from gin_ref.match.tally import HandTally
+from gin_ref.match.tally import HandTally, Tally
 from gin_ref.views.export_html import html_text
 from gin_ref.views.export_text import markdown_text
 from gin_ref.views.history import MatchView
@@ -134,9 +135,54 @@ def json_text(views: Sequence[MatchView]) -> str:
     return "".join(json_chunks(views))
 
 
+class _Items:
+    """A JSON array made as it is written: its items come one at a time from ``items`` (an iterable)."""
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items = items
+
+
 def json_chunks(views: Sequence[MatchView]) -> Iterator[str]:
     """``json_text`` in pieces, as it is encoded: written out piece by piece, the whole text is never held
-    in memory (a record of 100,000 hands exports as some hundreds of MB of JSON)."""
+    in memory (a record of 100,000 hands exports as some hundreds of MB of JSON), nor the tally of every hand
+    as data: each hand's ``tally`` object is made as it is written. The text is ``json_data``'s, encoded
+    with ``indent=2``, byte for byte."""
     encoder = json.JSONEncoder(ensure_ascii=False, indent=2, default=_plain)
-    yield from encoder.iterencode(json_data(views))
+    document = {"format": EXPORT_FORMAT,
+                "matches": _Items({"file": view.file, "record": view.record, "tally": _tally_items(view.tally)}
+                                  for view in views)}
+    yield from _pieces(encoder, document, 0)
     yield "\n"
+
+
+def _tally_items(tally: Tally) -> Dict[str, Any]:
+    """``tally.data()`` with its hands as ``_Items``: each hand's object made when it is written."""
+    data = dataclasses.replace(tally, hands=()).data()
+    data["hands"] = _Items(hand.data() for hand in tally.hands)
+    return data
+
+
+def _pieces(encoder: json.JSONEncoder, value: Any, level: int) -> Iterator[str]:
+    """``value`` encoded as ``encoder`` does (indented by 2), nested ``level`` deep: mappings with text keys,
+    lists and ``_Items`` are written an entry at a time; an entry of a list is encoded whole (a record's hand),
+    an entry of ``_Items`` that is a mapping entry by entry (a match holds its record)."""
+    pad = "\n" + "  " * (level + 1)
+    if isinstance(value, _Items) or (isinstance(value, list) and value):
+        first = True
+        for item in value.items if isinstance(value, _Items) else value:
+            yield ("[" if first else ",") + pad
+            first = False
+            if isinstance(value, _Items) and isinstance(item, dict):
+                yield from _pieces(encoder, item, level + 1)
+            else:  # a JSON string holds no line break: the text indents by its line breaks
+                yield encoder.encode(item).replace("\n", pad)
+        yield "[]" if first else pad[:-2] + "]"
+    elif isinstance(value, dict) and value and all(isinstance(key, str) for key in value):
+        first = True
+        for key, item in value.items():
+            yield ("{" if first else ",") + pad + encoder.encode(key) + ": "
+            first = False
+            yield from _pieces(encoder, item, level + 1)
+        yield pad[:-2] + "}"
+    else:
+        yield encoder.encode(value).replace("\n", pad[:-2])

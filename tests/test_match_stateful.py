@@ -363,6 +363,6 @@ class DeeperMatchMachine(MatchMachine):
     pass
 
 
-DeeperMatchMachine.TestCase.settings = settings(max_examples=300, stateful_step_count=40, deadline=None,
+DeeperMatchMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None,
                                                 suppress_health_check=[HealthCheck.too_slow])
 test_a_match_in_random_orders_deeper = pytest.mark.slow(DeeperMatchMachine.TestCase)

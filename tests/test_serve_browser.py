@@ -18,7 +18,8 @@ from serveutil import event_folder, table_file, tally
 
 pytestmark = pytest.mark.slow
 webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 PHONE = (390, 844)  # a phone's viewport, in CSS pixels
@@ -49,9 +50,18 @@ def _verify(path):
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-def _enter_hand(driver, knocker, count, defender, by="Ann"):
+def _press(element, javascript=True):
+    """A tap; with JavaScript off, the same by the keyboard (space on a choice, Enter on a button): chromedriver's
+    click on a page without scripts waits out a 30-second timeout before it returns."""
+    if javascript:
+        element.click()
+    else:
+        element.send_keys(Keys.SPACE if element.tag_name == "input" else Keys.ENTER)
+
+
+def _enter_hand(driver, knocker, count, defender, by="Ann", javascript=True):
     driver.find_element(By.CSS_SELECTOR, f'form[data-form="hand"] select[name="by"] option[value="{by}"]').click()
-    driver.find_element(By.CSS_SELECTOR, f'input[name="knocker"][value="{knocker}"]').click()
+    _press(driver.find_element(By.CSS_SELECTOR, f'input[name="knocker"][value="{knocker}"]'), javascript)
     driver.find_element(By.NAME, "count").send_keys(count)
     driver.find_element(By.NAME, "defender").send_keys(defender)
 
@@ -72,14 +82,14 @@ def test_enter_confirm_and_the_tally_shows_it(tmp_path, javascript):
         with serving(folder) as server:
             driver.get(server.addresses["1"])
             assert driver.current_url == server.base + "/t/1"  # the token is gone from the address bar
-            _enter_hand(driver, "Dan", "5", "23")
+            _enter_hand(driver, "Dan", "5", "23", javascript=javascript)
             if javascript:  # checked as typed, with the command line's words
                 WebDriverWait(driver, 10).until(
                     lambda d: "Dan knocks against Ann" in d.find_element(By.CSS_SELECTOR, '[data-check="hand"]').text)
-            driver.find_element(By.CSS_SELECTOR, 'form[data-form="hand"] button').click()
+            _press(driver.find_element(By.CSS_SELECTOR, 'form[data-form="hand"] button'), javascript)
             _wait_text(driver, "waiting for the other player")
             assert tally(table_file(folder))["hands"] == []
-            driver.find_element(By.CSS_SELECTOR, 'form[data-form="confirm-0"] button').click()
+            _press(driver.find_element(By.CSS_SELECTOR, 'form[data-form="confirm-0"] button'), javascript)
             _wait_text(driver, "recorded, confirmed by Dan")
             body = _text(driver)
             assert "totals: Ann 0, Dan 18" in body and "hand 1: Dan's knock, 18 points to Dan" in body

@@ -193,30 +193,40 @@ def shorthand_cards(token: str, runs: str = "low") -> Tuple[Card, ...]:
     upper = token.strip().upper()
     run = re.fullmatch(_RUN, upper) if "-" in upper else None
     if run is not None:
-        low, low_suit, high, suit = run.groups()
-        if low_suit is not None and _SUIT_ALIASES[low_suit] != _SUIT_ALIASES[suit]:
-            raise InvalidNotationError(f"{shown_value(token)}: a run is in one suit (write it {low}-{high}{suit})")
-        first, last = _RANK_ALIASES[low], _RANK_ALIASES[high]
-        base = _SUIT_ALIASES[suit] * 13 - 1
-        if runs != "low" and (last == 1 or (runs == "wrap" and last < first)) and first > 1:
-            ranks = list(range(first, 14)) + list(range(1, last + 1))  # up to the king, then from the ace
-            if len(ranks) < 3:
-                raise InvalidNotationError(f"{shown_value(token)}: a run has at least 3 cards")
-            return tuple(DECK[base + rank] for rank in ranks)
-        if last <= first:
-            raise InvalidNotationError(f"{shown_value(token)}: a run goes up (write the low card first: {high}-{low}{suit})")
-        if last - first < 2:
-            raise InvalidNotationError(f"{shown_value(token)}: a run has at least 3 cards")
-        return tuple(DECK[base + rank] for rank in range(first, last + 1))
+        return _run_cards(token, run, runs)
     group = None if "-" in upper else re.fullmatch(_SET, upper)
     if group is not None:
-        rank, suits = _RANK_ALIASES[group.group(1)], [_SUIT_ALIASES[s] for s in group.group(2)]
-        if len(set(suits)) != len(suits):
-            raise InvalidNotationError(f"{shown_value(token)}: a suit is given twice")
-        return tuple(DECK[suit * 13 + rank - 1] for suit in suits)
+        return _set_cards(token, group)
     if "-" in upper:
         raise InvalidNotationError(f"{shown_value(token[:20])}: write a run as LOW-HIGH and its suit (7-JD, A-3S, 10-KH)")
     return (Card.parse(token),)
+
+
+def _run_cards(token: str, run: "re.Match[str]", runs: str) -> Tuple[Card, ...]:
+    """The cards of a run token (``7-JD``) matched as ``run``, under the house rules' ``ace_runs``."""
+    low, low_suit, high, suit = run.groups()
+    if low_suit is not None and _SUIT_ALIASES[low_suit] != _SUIT_ALIASES[suit]:
+        raise InvalidNotationError(f"{shown_value(token)}: a run is in one suit (write it {low}-{high}{suit})")
+    first, last = _RANK_ALIASES[low], _RANK_ALIASES[high]
+    base = _SUIT_ALIASES[suit] * 13 - 1
+    if runs != "low" and (last == 1 or (runs == "wrap" and last < first)) and first > 1:
+        ranks = list(range(first, 14)) + list(range(1, last + 1))  # up to the king, then from the ace
+        if len(ranks) < 3:
+            raise InvalidNotationError(f"{shown_value(token)}: a run has at least 3 cards")
+        return tuple(DECK[base + rank] for rank in ranks)
+    if last <= first:
+        raise InvalidNotationError(f"{shown_value(token)}: a run goes up (write the low card first: {high}-{low}{suit})")
+    if last - first < 2:
+        raise InvalidNotationError(f"{shown_value(token)}: a run has at least 3 cards")
+    return tuple(DECK[base + rank] for rank in range(first, last + 1))
+
+
+def _set_cards(token: str, group: "re.Match[str]") -> Tuple[Card, ...]:
+    """The cards of a set token (``4HDC``) matched as ``group``."""
+    rank, suits = _RANK_ALIASES[group.group(1)], [_SUIT_ALIASES[s] for s in group.group(2)]
+    if len(set(suits)) != len(suits):
+        raise InvalidNotationError(f"{shown_value(token)}: a suit is given twice")
+    return tuple(DECK[suit * 13 + rank - 1] for suit in suits)
 
 
 def check_cards(cards: Tuple[Card, ...], counts: Optional[Sequence[int]] = None,

@@ -5,7 +5,7 @@
 """
 
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import Card, CardText, parse_cards, to_mask
 from gin_ref.core.deadwood import all_meldings, best_melding_count, deadwood_of
@@ -14,6 +14,9 @@ from gin_ref.core.knock import KnockCheck, check_knock, verify_knock
 from gin_ref.core.layoffs import Defense, best_defense
 from gin_ref.core.melds import Meld, Melding
 from gin_ref.core.rules import HouseRules
+
+if TYPE_CHECKING:
+    from gin_ref.core.aces import Aces
 
 Hand = Union[CardText, Sequence[Card]]  # cards as text, or as Cards
 
@@ -200,6 +203,20 @@ def score_against_count(rules: HouseRules, upcard: Optional[Card], check: KnockC
     return best[1], best[2]
 
 
+def _least_kept(kept: List[Tuple[int, Optional[Card]]], check: KnockCheck, discard: Optional[Card],
+                aces: "Optional[Aces]") -> Optional[Tuple[List[Tuple[int, Optional[Card]]], int]]:
+    """Under ``min_deadwood``: the kept cards (after each discard) with the least deadwood, and that deadwood;
+    None when the check's own arrangement is the only best one."""
+    if len(kept) == 1 and not check.big_gin:
+        ways = check.ways if check.ways is not None and discard is None else best_melding_count(kept[0][0], aces=aces)
+        if ways == 1:
+            return None
+        return kept, check.deadwood  # the check arranged these very cards for the least deadwood
+    counts = [deadwood_of(m, aces) for m, _ in kept]
+    least = min(counts)
+    return [pair for pair, count in zip(kept, counts) if count == least], least
+
+
 def _knocker_options(cards: Sequence[Card], rules: HouseRules, check: KnockCheck,
                      discard: Optional[Card]) -> List[KnockCheck]:
     """The knocker's arrangements to weigh (docs/rules.md §5.1), each as a legal KnockCheck.
@@ -217,16 +234,10 @@ def _knocker_options(cards: Sequence[Card], rules: HouseRules, check: KnockCheck
     else:
         kept = [(mask & ~discard.bit if discard is not None else mask, discard)]
     if rules.knocker_arrangement == "min_deadwood":
-        if len(kept) == 1 and not check.big_gin:
-            ways = check.ways if check.ways is not None and discard is None else best_melding_count(kept[0][0], aces=aces)
-            if ways == 1:
-                return [check]  # the one best arrangement, which the check has already made
-            least = check.deadwood  # the check arranged these very cards for the least deadwood
-        else:
-            counts = [deadwood_of(m, aces) for m, _ in kept]
-            least = min(counts)
-            kept = [pair for pair, count in zip(kept, counts) if count == least]
-        ceiling = least
+        least = _least_kept(kept, check, discard, aces)
+        if least is None:
+            return [check]  # the one best arrangement, which the check has already made
+        kept, ceiling = least
     else:
         ceiling = limit
     # When every option is a gin (and no big gin is among them) there are no layoffs (unless

@@ -100,17 +100,7 @@ def event_board(folder: str, reader: TableReader) -> Dict[str, Any]:
     from gin_ref.files import eventfile
 
     event = eventfile.load(folder)
-    results: Dict[str, Result] = {}
-    entries: Dict[str, Dict[str, Any]] = {}
-    for rnd in event.rounds:
-        for t in rnd.tables:
-            view, error = reader.read(os.path.join(folder, t.file))
-            if view is not None:
-                error = _not_the_tables(view, t.players, event)
-            results[t.file] = Result.unplayed(error) if error is not None or view is None else \
-                _in_event_names(Result.of_tally(view.tally.data()), t.players)
-            entries[t.file] = table_entry(None if error is not None else view, error)
-            entries[t.file]["_changed"] = reader.changed(os.path.join(folder, t.file))
+    results, entries = _read_tables(folder, event, reader)
     rows = event.standings(results)
     latest = event.rounds[-1] if event.rounds else None
     paired = len(event.rounds)
@@ -127,24 +117,49 @@ def event_board(folder: str, reader: TableReader) -> Dict[str, Any]:
         "rounds": event.total_rounds,
         "rounds_played": played,
         "finished": over,
-        "standings": [{"rank": row.rank, "player": row.player, "match_points": points_number(row.halves),
-                       "played": row.played, "byes": row.byes,
-                       "buchholz": None if row.buchholz is None else points_number(row.buchholz),
-                       "diff": row.diff} for row in rows],
+        "standings": [_standing_row(row) for row in rows],
         "round": latest.number if latest else None,
         "bye": latest.bye if latest else None,
-        "tables": [{"table": t.number, "label": f"table {t.number}", "players": list(t.players), **entries[t.file]}
-                   for t in (latest.tables if latest else ())]
-        + [{"table": t.number, "label": f"table {t.number} of round {rnd.number}", "players": list(t.players),
-            **entries[t.file]}  # reopened by an amend though a later round is paired (as event standings says)
-           for rnd in event.rounds[:-1] for t in rnd.tables
-           if not (results.get(t.file) or Result.unplayed()).finished],
+        "tables": _table_rows(event, results, entries),
         "latest": None,
         "pairings": [{"round": rnd.number, "bye": rnd.bye,
                       "tables": [{"table": t.number, "players": list(t.players),
                                   "finished": (results.get(t.file) or Result.unplayed()).finished}
                                  for t in rnd.tables]} for rnd in event.rounds],
     })
+
+
+def _read_tables(folder: str, event: Any, reader: TableReader) -> Tuple[Dict[str, Result], Dict[str, Dict[str, Any]]]:
+    """Each table's result (for the standings) and its entry on the board, by its match file."""
+    results: Dict[str, Result] = {}
+    entries: Dict[str, Dict[str, Any]] = {}
+    for rnd in event.rounds:
+        for t in rnd.tables:
+            view, error = reader.read(os.path.join(folder, t.file))
+            if view is not None:
+                error = _not_the_tables(view, t.players, event)
+            results[t.file] = Result.unplayed(error) if error is not None or view is None else \
+                _in_event_names(Result.of_tally(view.tally.data()), t.players)
+            entries[t.file] = table_entry(None if error is not None else view, error)
+            entries[t.file]["_changed"] = reader.changed(os.path.join(folder, t.file))
+    return results, entries
+
+
+def _standing_row(row: Any) -> Dict[str, Any]:
+    return {"rank": row.rank, "player": row.player, "match_points": points_number(row.halves),
+            "played": row.played, "byes": row.byes,
+            "buchholz": None if row.buchholz is None else points_number(row.buchholz), "diff": row.diff}
+
+
+def _table_rows(event: Any, results: Dict[str, Result], entries: Dict[str, Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """The latest round's tables, then any earlier round's table an amend reopened (as event standings says)."""
+    latest = event.rounds[-1] if event.rounds else None
+    rows = [{"table": t.number, "label": f"table {t.number}", "players": list(t.players), **entries[t.file]}
+            for t in (latest.tables if latest else ())]
+    return rows + [{"table": t.number, "label": f"table {t.number} of round {rnd.number}",
+                    "players": list(t.players), **entries[t.file]}
+                   for rnd in event.rounds[:-1] for t in rnd.tables
+                   if not (results.get(t.file) or Result.unplayed()).finished]
 
 
 def _not_the_tables(view: MatchView, players: Tuple[str, ...], event: Any) -> Optional[str]:

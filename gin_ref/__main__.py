@@ -14,7 +14,7 @@ import _signal  # type: ignore[import-not-found]
 import os
 
 
-def _interrupted_early(signum, frame):
+def _interrupted_early(signum: int, frame: object) -> None:
     os.write(2, b"Error: interrupted\n")  # the words of gin_ref.cli.errors, which is not loaded yet
     os._exit(130)
 
@@ -24,7 +24,7 @@ _signal.signal(_signal.SIGINT, _interrupted_early)
 import sys  # noqa: E402 (after the handler: from the first line on, Ctrl-C is this module's)
 
 
-def run():
+def run() -> object:
     if sys.argv[1:] == ["--version"]:  # the version alone needs no command line parser: click's own words
         from gin_ref import __version__
 

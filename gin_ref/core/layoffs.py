@@ -8,7 +8,7 @@ the cards that could possibly be laid off is tried, and for each the rest is arr
 
 from dataclasses import dataclass
 
-from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_of
@@ -101,7 +101,7 @@ def _lay_off(knocker_melds: Sequence[Meld], cards: Sequence[Card],
     return tuple(placed), left
 
 
-def _place_on_run(runs: List[list], left: List[Card]) -> Optional[Tuple[Card, Meld]]:
+def _place_on_run(runs: List[List[Any]], left: List[Card]) -> Optional[Tuple[Card, Meld]]:
     for card in left:
         for run in runs:
             meld, suit, low, high = run
@@ -122,7 +122,7 @@ def _span(meld: Meld, runs: str) -> Tuple[int, int]:
 
 def _placer(runs: str):  # type: ignore[no-untyped-def]
     """``_place_on_run`` for positions on a line with the ace high too (``low_or_high``) or round (``wrap``)."""
-    def place(spans: List[list], left: List[Card]) -> Optional[Tuple[Card, Meld]]:
+    def place(spans: List[List[Any]], left: List[Card]) -> Optional[Tuple[Card, Meld]]:
         for card in left:
             for run in spans:
                 meld, suit, low, high = run
@@ -147,7 +147,7 @@ def _placer(runs: str):  # type: ignore[no-untyped-def]
     return place
 
 
-def _place_on_set(sets: dict, left: List[Card]) -> Optional[Tuple[Card, Meld]]:
+def _place_on_set(sets: Dict[Any, Any], left: List[Card]) -> Optional[Tuple[Card, Meld]]:
     for card in left:
         meld = sets.pop(card.rank, None)
         if meld is not None:

@@ -167,7 +167,8 @@ class HouseRules:
     @property
     def aces(self) -> "Optional[Aces]":
         """The aces of these rules for the search (``gin_ref.core.aces``); None for the standard ace."""
-        return self._aces  # type: ignore[attr-defined]
+        aces: "Optional[Aces]" = self._aces  # type: ignore[attr-defined]
+        return aces
 
     @property
     def most_deadwood(self) -> int:

@@ -229,7 +229,8 @@ class Table:
         return True
 
     def _verifier(self, action: str) -> Callable[..., None]:
-        return getattr(self, "verify_" + action)
+        verifier: Callable[..., None] = getattr(self, "verify_" + action)
+        return verifier
 
     # -- act ---------------------------------------------------------------------------------------------
     def play(self, turn: Turn) -> None:

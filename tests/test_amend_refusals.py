@@ -3,18 +3,10 @@ players and a hand recorded turn by turn are amended within what was played."""
 
 import json
 
-import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
 from hands import DEFENDER, KNOCKER
-
-
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.delenv("GIN_REF_MATCH", raising=False)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def run(*args, code=0):

@@ -14,13 +14,6 @@ from gin_ref.core.errors import RecordError
 from gin_ref.files import filewrite
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.delenv("GIN_REF_MATCH", raising=False)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def run(*args, code=0):
     result = CliRunner().invoke(main, [str(arg) for arg in args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception

@@ -11,13 +11,6 @@ from click.testing import CliRunner
 from gin_ref.cli import main
 
 
-@pytest.fixture
-def here(tmp_path, monkeypatch):
-    monkeypatch.delenv("GIN_REF_MATCH", raising=False)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
 def run(*args, code=0, error_line=True):
     result = CliRunner().invoke(main, [str(arg) for arg in args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception

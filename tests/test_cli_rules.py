@@ -200,14 +200,12 @@ def test_presets_are_package_data_found_from_any_folder(tmp_path):
 
 
 def test_every_default_is_the_oklahoma_preset_and_is_written_once():
-    from dataclasses import fields
-
     from gin_ref.core.rules import HouseRules
     from gin_ref.files.rulesfile import load_rules
 
     assert {name: knob.default for name, knob in KNOBS.items()} == load_rules("oklahoma").knobs()
     assert HouseRules().knobs() == {name: knob.default for name, knob in KNOBS.items()}
-    assert list(KNOBS) == [f.name for f in fields(HouseRules) if f.name != "name"]
+    assert list(KNOBS) == [name for name in HouseRules._fields if name != "name"]
 
 
 def test_shared_options_say_what_the_match_file_does():

@@ -7,7 +7,6 @@ diff before committing it.
 """
 
 import csv
-import dataclasses
 import io
 import json
 import os
@@ -24,6 +23,7 @@ from gin_ref.views.export import csv_text, json_data, safe_cell
 from gin_ref.views.export_chart import DASHES, chart_series, spread_labels, svg_chart
 from gin_ref.views.export_html import html_text
 from gin_ref.views.export_text import markdown_text
+from gin_ref.views.history import MatchView
 from matchviews import make_view
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -338,7 +338,7 @@ def test_a_hollywood_game_nobody_has_scored_in_is_named_not_drawn():
     data["hands"][0]["games"] = [{"Ann": 20, "Ben": 0}, {"Ann": 0, "Ben": 0}, {"Ann": 0, "Ben": 0}]
     data["games"] = [{"number": n, "totals": {"Ann": 20 if n == 1 else 0, "Ben": 0}, "finished": False,
                       "winner": None, "bonuses": {}, "final": None} for n in (1, 2, 3)]
-    view = dataclasses.replace(view, tally=Tally.of(data))
+    view = MatchView(view.file, view.record, Tally.of(data), view.seals, view.digest)
     page = html_text([view])
     assert page.count("<svg") == 1 and "game 1" in page
     assert '<p class="game-open">game 2: nobody has scored in it yet</p>' in page

@@ -6,9 +6,7 @@ defender's own melds. The defender may break his own meld to lay off. The result
 the cards that could possibly be laid off is tried, and for each the rest is arranged by the exact search.
 """
 
-from dataclasses import dataclass
-
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_of
@@ -18,8 +16,7 @@ if TYPE_CHECKING:
     from gin_ref.core.aces import Aces
 
 
-@dataclass(frozen=True)
-class Layoff:
+class Layoff(NamedTuple):
     card: Card  # the card laid off
     onto: Meld  # the knocker's meld, as he spread it
 

@@ -1,13 +1,13 @@
 """House rules as data: every knob of docs/rules.md §10, its allowed values and its default.
 
-``HouseRules`` is a frozen dataclass and the one table of knobs: each field holds the knob's type, its
-default (the oklahoma preset's), the check of a value and what it does. Presets and YAML files are read
+``HouseRules`` is a ``NamedTuple`` (frozen, and quick to create at start: a dataclass compiles its methods
+when its module is imported) and the one table of knobs: each field holds the knob's type, its default (the
+oklahoma preset's), the check of a value and what it does. Presets and YAML files are read
 into one by ``gin_ref.files.rulesfile`` (the one module that knows YAML). The code that needs a knob reads
 the field: variants are data, not subclasses.
 """
 
-from dataclasses import dataclass, field, fields, replace
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.errors import RulesError
 from gin_ref.core.escape import excerpt, shown_value
@@ -69,13 +69,17 @@ def _knock_limit(name: str, value: Any) -> Union[int, str]:
     return value
 
 
+_KNOBS_IN_ORDER: List[Tuple[Any, Check, str]] = []  # (default, check, doc) of each knob, as HouseRules lists them
+
+
 def _knob(default: Any, check: Check, doc: str) -> Any:
-    """A knob's field: its default, and in the metadata the check of a value and what it does."""
-    return field(default=default, metadata={"check": check, "doc": doc})
+    """A knob's field: its default (the field's default, returned); the check of a value and what it does
+    are kept in the order of the fields, for ``KNOBS``."""
+    _KNOBS_IN_ORDER.append((default, check, doc))
+    return default
 
 
-@dataclass(frozen=True)
-class HouseRules:
+class HouseRules(NamedTuple):
     """The effective house rules. ``name`` says where they came from (preset name or file)."""
 
     players: int = _knob(2, _players, "number of players")
@@ -142,7 +146,7 @@ class HouseRules:
                 if name not in SNAPSHOT_OPTIONAL or value != KNOBS[name].default}
 
     def with_knobs(self, **changes: Any) -> "HouseRules":
-        return replace(self, **changes)
+        return self._replace(**changes)
 
     @property
     def game_count(self) -> int:
@@ -156,19 +160,14 @@ class HouseRules:
         """Does anything count boxes (a box bonus)?"""
         return self.box_bonus > 0
 
-    def __post_init__(self) -> None:
-        aces = None
-        if self.ace_runs != "low" or self.ace_value != 1:  # the standard ace needs no module of its own
-            from gin_ref.core.aces import aces_for
-
-            aces = aces_for(self.ace_runs, self.ace_value)
-        object.__setattr__(self, "_aces", aces)
-
     @property
     def aces(self) -> "Optional[Aces]":
         """The aces of these rules for the search (``gin_ref.core.aces``); None for the standard ace."""
-        aces: "Optional[Aces]" = self._aces  # type: ignore[attr-defined]
-        return aces
+        if self.ace_runs == "low" and self.ace_value == 1:  # the standard ace needs no module of its own
+            return None
+        from gin_ref.core.aces import aces_for  # one Aces for each pair of values (a cache)
+
+        return aces_for(self.ace_runs, self.ace_value)
 
     @property
     def most_deadwood(self) -> int:
@@ -188,9 +187,11 @@ class Knob(NamedTuple):
     doc: str
 
 
-# name -> Knob, in the order of the fields: read from HouseRules, so each default is written once.
-KNOBS: Dict[str, Knob] = {f.name: Knob(f.metadata["check"], f.default, f.metadata["doc"])
-                          for f in fields(HouseRules) if "check" in f.metadata}
+# name -> Knob, in the order of the fields: read from HouseRules, so each default is written once (every field
+# but the last, ``name``, is a knob).
+assert len(_KNOBS_IN_ORDER) == len(HouseRules._fields) - 1 and HouseRules._fields[-1] == "name"
+KNOBS: Dict[str, Knob] = {name: Knob(check, default, doc)
+                          for name, (default, check, doc) in zip(HouseRules._fields, _KNOBS_IN_ORDER)}
 KNOB_NAMES = tuple(KNOBS)
 # Knobs newer than the records' rules snapshot: listed in a snapshot only when not at their default (a
 # snapshot without one means its default), and a key of format /2 only: issue #27's group, then the scoring

@@ -4,8 +4,7 @@
 (declared melds, or ``knocker_arrangement``), finds the defender's best melds and layoffs and scores it.
 """
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import Card, CardText, parse_cards, to_mask
 from gin_ref.core.deadwood import all_meldings, best_melding_count, deadwood_of
@@ -23,8 +22,7 @@ Hand = Union[CardText, Sequence[Card]]  # cards as text, or as Cards
 RESULTS = ("knock", "undercut", "gin", "big_gin", "tie")  # "tie": equal counts scored 0-0 (knock_tie: nobody)
 
 
-@dataclass(frozen=True)
-class HandScore:
+class HandScore(NamedTuple):
     """Who won the hand and its score (the points the winner enters), with the numbers behind it.
 
     Deadwood points are the cards' count (``knocker_deadwood``, ``defender_deadwood``); ``score`` is what
@@ -96,8 +94,7 @@ def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules,
                      box_points)
 
 
-@dataclass(frozen=True)
-class Showdown:
+class Showdown(NamedTuple):
     """A settled hand: the knock as judged, the defender's answer and the score."""
 
     upcard: Optional[Card]  # None where the limit did not need it (a fixed knock limit, no spade double)

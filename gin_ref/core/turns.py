@@ -11,8 +11,7 @@ dealer may take it or pass; if both pass the non-dealer draws from the stock. Wh
 discards, and then the other player plays a normal turn.
 """
 
-from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from gin_ref.core.cards import DECK, Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
@@ -29,8 +28,7 @@ _ACTION_OF = {**{verb: action for action, verb in VERBS.items()}, **{action: act
 _NOTATION_HELP = "write PLAYER ACTION [CARD]: 'Ann passes', 'Ann takes 7D', 'Ann draws', 'Ann discards 5S'"
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """One recorded action: ``take``, ``pass``, ``draw`` (card may be None: unseen) or ``discard``.
 
     Its notation is a short line a person reads: ``Ben passes``, ``Ann takes 7D``, ``Ben draws`` (unseen) or

@@ -9,10 +9,8 @@ refusal raises (``InvalidNotationError`` for bad input, ``IllegalActionError`` f
 nothing.
 """
 
-from dataclasses import replace
-from typing import Any, Optional, Tuple, Union
+from typing import Any, NamedTuple, Optional, Tuple, Union
 
-from gin_ref.core.lazydata import dataclass  # decorated when first used: a quicker start
 from gin_ref.core.cards import Card, codes
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.game import find_player
@@ -28,16 +26,14 @@ from gin_ref.match.steps import Step
 
 
 
-@dataclass(frozen=True)
-class Refusal:
+class Refusal(NamedTuple):
     """An act refused and kept in the record: why (the irregularity's ``detail``) and the item kept."""
 
     reason: str
     irregularity: Entry
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What an action does: the ``step`` it adds to the record and, when the act was refused and kept,
     the ``refusal``. A settled knock carries its ``showdown``; a turn its ``turn`` (a take names the card
     taken) and whether it answered the upcard offer."""
@@ -261,7 +257,7 @@ def spread_in_turn(setup: HandSetup, table: Table, knocker: str, facts: Facts) -
         kcards = kcards + (facts.discard,)
         if facts.defender_cards is not None:
             read_hands(kcards, facts.defender_cards)  # the discard may not be in the defender's hand
-        facts = replace(facts, knocker_cards=kcards)
+        facts = facts._replace(knocker_cards=kcards)
     misfits = [message for side, message in table.spread_misfits(knocker, kcards or (), facts.discard,
                                                                  facts.defender_cards)
                if side == "defender" or kcards]

@@ -12,8 +12,7 @@ double apply to counts exactly as to cards.
 
 import functools
 import re
-from dataclasses import dataclass
-from typing import Any, Optional, Sequence, Tuple, Union, cast
+from typing import Any, NamedTuple, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.cards import Card, CardText, codes, parse_cards, to_mask
 from gin_ref.core.deadwood import deadwood_of
@@ -96,8 +95,7 @@ def read_count(value: object, what: str, most: int = MAX_COUNT) -> Optional[int]
     return count
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(NamedTuple):
     """What a knock's record says of the two hands: each side's cards or count (see the module)."""
 
     knocker_cards: Optional[Tuple[Card, ...]] = None
@@ -177,8 +175,7 @@ def _side(value: Given, counts: Tuple[int, ...], what: str, runs: str = "low") -
     return parse_cards(cast(CardText, value), counts=counts, what=what, runs=runs)  # not a count, here
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     """A settled knock: the score, each side's deadwood, the limit, and (with cards) how it was judged."""
 
     score: HandScore

@@ -19,8 +19,7 @@ happened, and where the ruled result would have given others, ``tally`` and ``ve
 ruling that ends the match earlier leaves them played after the end, not counted.
 """
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.game import find_player
@@ -37,8 +36,7 @@ KEYS = ("kind", "player", "points", "reason", "by", "date", "steps", "hands")
 OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(NamedTuple):
     """A hand's ruling as the replay uses it, read once its kind, player and points are checked
     (``check_ruling``): an award names its player (of the hand) and points; a forfeit its player (of the
     match); a void or a redeal neither."""

@@ -6,7 +6,6 @@ roles) and why, the end, the open hand and its table. The functions below move i
 """
 
 import copy
-from dataclasses import dataclass, field, replace
 from typing import Dict, List, NamedTuple, Optional, Set, Tuple
 
 from gin_ref.core import game
@@ -20,13 +19,12 @@ from gin_ref.match.result import PaperResult
 Bonuses = Dict[str, Dict[str, int]]
 
 
-@dataclass(frozen=True)
-class HandSetup:
+class HandSetup(NamedTuple):
     """Who plays a hand and under what limit: its dealer (the box, with three), the roles, the two players
     (dealer first, then the non-dealer or the captain), the upcard and the knock limit (None when they
     cannot be read)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple's index()
     dealer: str
     roles: Optional[game.Roles]
     pair: Tuple[str, str]
@@ -53,9 +51,16 @@ class Note(NamedTuple):
     by: str = "amend"
 
 
-@dataclass
 class MatchState:
-    """A match as its record stands: see the module docstring."""
+    """A match as its record stands: see the module docstring.
+
+    A plain class with slots, not a dataclass: a dataclass writes and compiles its methods when its module
+    is imported, a cost every command paid at start (issue 28). The fields, their order and defaults are
+    the ones ``__init__`` takes; ``==`` compares them all."""
+
+    __slots__ = ("header", "totals", "boxes", "games", "dealer", "roles", "why", "finished", "winner", "ended_in",
+                 "open", "current", "table", "table_ok", "match_next", "forfeit", "as_played", "ruled_only",
+                 "notes", "after_end", "settlements", "paper")
 
     header: Header
     totals: Dict[str, int]  # over every game
@@ -64,21 +69,52 @@ class MatchState:
     dealer: str  # who deals the next hand (three players: the box)
     roles: Optional[game.Roles]  # three players: the roles of the next hand
     why: str  # why that dealer (or those roles)
-    finished: bool = False
-    winner: Optional[str] = None
-    ended_in: Optional[int] = None  # the number of the hand that ended the match
-    open: Optional[int] = None  # the index of the open hand
-    current: Optional[HandSetup] = None  # the last hand dealt
-    table: Optional[Table] = None  # the table of the last hand dealt, when it is played turn by turn
-    table_ok: bool = True  # False once a turn of that hand failed to replay: later checks are left out
-    match_next: int = 0  # how many of the match's own irregularities the replay has passed
-    forfeit: Optional[str] = None  # the player whose forfeit (a ruling) ended the match
-    as_played: Set[int] = field(default_factory=set)  # numbers of hands that stand as played (after an amend)
-    ruled_only: Set[int] = field(default_factory=set)  # of those, the ones a ruling reached and no amend
-    notes: List[Note] = field(default_factory=list)
-    after_end: Set[int] = field(default_factory=set)  # indexes of hands played after the end: not counted
-    settlements: Dict[int, Settlement] = field(default_factory=dict)  # index -> its knock settled
-    paper: Optional[PaperResult] = None  # a match recorded by its result only (gin_ref.match.result)
+    finished: bool
+    winner: Optional[str]
+    ended_in: Optional[int]  # the number of the hand that ended the match
+    open: Optional[int]  # the index of the open hand
+    current: Optional[HandSetup]  # the last hand dealt
+    table: Optional[Table]  # the table of the last hand dealt, when it is played turn by turn
+    table_ok: bool  # False once a turn of that hand failed to replay: later checks are left out
+    match_next: int  # how many of the match's own irregularities the replay has passed
+    forfeit: Optional[str]  # the player whose forfeit (a ruling) ended the match
+    as_played: Set[int]  # numbers of hands that stand as played (after an amend)
+    ruled_only: Set[int]  # of those, the ones a ruling reached and no amend
+    notes: List[Note]
+    after_end: Set[int]  # indexes of hands played after the end: not counted
+    settlements: Dict[int, Settlement]  # index -> its knock settled
+    paper: Optional[PaperResult]  # a match recorded by its result only (gin_ref.match.result)
+
+    def __init__(self, header: Header, totals: Dict[str, int], boxes: Dict[str, int],
+                 games: Optional[List[game.Game]], dealer: str, roles: Optional[game.Roles], why: str,
+                 finished: bool = False, winner: Optional[str] = None, ended_in: Optional[int] = None,
+                 open: Optional[int] = None, current: Optional[HandSetup] = None, table: Optional[Table] = None,
+                 table_ok: bool = True, match_next: int = 0, forfeit: Optional[str] = None,
+                 as_played: Optional[Set[int]] = None, ruled_only: Optional[Set[int]] = None,
+                 notes: Optional[List[Note]] = None, after_end: Optional[Set[int]] = None,
+                 settlements: Optional[Dict[int, Settlement]] = None, paper: Optional[PaperResult] = None) -> None:
+        self.header, self.totals, self.boxes, self.games = header, totals, boxes, games
+        self.dealer, self.roles, self.why = dealer, roles, why
+        self.finished, self.winner, self.ended_in, self.open = finished, winner, ended_in, open
+        self.current, self.table, self.table_ok = current, table, table_ok
+        self.match_next, self.forfeit = match_next, forfeit
+        self.as_played = set() if as_played is None else as_played
+        self.ruled_only = set() if ruled_only is None else ruled_only
+        self.notes = [] if notes is None else notes
+        self.after_end = set() if after_end is None else after_end
+        self.settlements = {} if settlements is None else settlements
+        self.paper = paper
+
+    def _values(self) -> Tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is MatchState and self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: no hash, as a dataclass that is not frozen
+
+    def __repr__(self) -> str:
+        return f"MatchState({', '.join(f'{name}={getattr(self, name)!r}' for name in self.__slots__)})"
 
     @property
     def players(self) -> List[str]:
@@ -103,9 +139,10 @@ class MatchState:
 
     def copy(self) -> "MatchState":
         """An independent copy (the replay of a later step starts from it)."""
-        return replace(self, totals=dict(self.totals), boxes=dict(self.boxes),
-                       games=copy.deepcopy(self.games), table=None,
-                       notes=list(self.notes), after_end=set(self.after_end), settlements=dict(self.settlements))
+        return MatchState(self.header, dict(self.totals), dict(self.boxes), copy.deepcopy(self.games), self.dealer,
+                          self.roles, self.why, self.finished, self.winner, self.ended_in, self.open, self.current,
+                          None, self.table_ok, self.match_next, self.forfeit, self.as_played, self.ruled_only,
+                          list(self.notes), set(self.after_end), dict(self.settlements), self.paper)
 
     def result(self) -> Tuple[Bonuses, Optional[Dict[str, int]], Optional[str]]:
         """``(bonuses, final, winner)``: each player's end-of-game bonuses, his final score, the winner.

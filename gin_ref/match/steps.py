@@ -14,11 +14,9 @@ ruling) is one more entry. A result-only record's result is one step too (``matc
 amend of it an amend of hand 0 (``gin_ref.match.result``).
 """
 
-from dataclasses import field
 from datetime import datetime
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
-from gin_ref.core.lazydata import dataclass  # decorated when first used: a quicker start
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match import rulings
 from gin_ref.match.result import RESULT_KEY, STEP_KIND, is_result_only
@@ -27,15 +25,14 @@ from gin_ref.match.schema import (SETTLED_KEYS, Entry, Record, entry_order, list
                                   step_count, turn_count, version_of)
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(NamedTuple):
     """One change to a record: its ``kind`` (a key of KINDS), the number of the hand it belongs to (a
     refused deal: the hand that was to be dealt), what it adds (``data``: the new hand's entry, the turn's
     line, the irregularity, the result's keys) and, for a turn, its number in the hand."""
 
     kind: str
     hand: int
-    data: Entry = field(default_factory=dict)
+    data: Entry = {}  # a NamedTuple's default is shared: every Step made in gin_ref gives its own
     turn: Optional[int] = None
 
 
@@ -65,8 +62,7 @@ class Amend(NamedTuple):
     place: int = -1  # its index in the corrections
 
 
-@dataclass(frozen=True, slots=True)
-class Correction:
+class Correction(NamedTuple):
     """A correction as the steps read it (``corrections_of``): what it did (``undone``, ``redone``,
     ``amended``: each True when the correction holds the key), the kind of step it took or put back, the
     count of steps in place before and after it, the hand amended and the hands there were, the data it

@@ -3,10 +3,8 @@
 ``gin_ref.match.model.Match``; decides nothing and changes nothing.
 """
 
-from dataclasses import field
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Tuple
 
-from gin_ref.core.lazydata import dataclass  # decorated when first used: a quicker start
 from gin_ref.core import game
 from gin_ref.match.schema import ROLES, Entry
 from gin_ref.match.state import Note
@@ -23,8 +21,7 @@ RULING_FIELDS = ("kind", "player", "points", "reason", "by", "date")
 IRREGULARITY_EXTRAS = ("hand", "turn", "action", "card")
 
 
-@dataclass(frozen=True)
-class Irregularity:
+class Irregularity(NamedTuple):
     """An irregularity: kind, player, detail, points (0 for all but a penalised knock), and what it has of
     hand (a deal refused), turn (when it happened), action and card (out of turn)."""
 
@@ -50,8 +47,7 @@ class Irregularity:
         return out
 
 
-@dataclass(frozen=True)
-class Ruling:
+class Ruling(NamedTuple):
     """A director's ruling on a hand: kind (award, void, redeal, forfeit), player, points, reason, by, date."""
 
     kind: Optional[str]
@@ -69,8 +65,7 @@ class Ruling:
         return {key: getattr(self, key) for key in RULING_FIELDS}
 
 
-@dataclass(frozen=True)
-class GameTally:
+class GameTally(NamedTuple):
     """One game of a match of several (Hollywood, or one after another): its columns, whether it is won,
     its bonuses and final score once won."""
 
@@ -91,8 +86,7 @@ class GameTally:
                 "winner": self.winner, "bonuses": self.bonuses, "final": self.final}
 
 
-@dataclass(frozen=True, slots=True)  # slots: a long record holds 100,000 of them
-class HandTally:
+class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100,000 of them
     """One hand of the tally: who dealt (three players: the roles), the upcard and limit, its result (None
     while open), knocker, winner, points, the running totals after it (and each game's columns), both sides'
     deadwood when settled by a knock, whether it was played after the end, its irregularities and ruling."""
@@ -151,24 +145,21 @@ class HandTally:
         return out
 
 
-@dataclass(frozen=True)
-class ResultOnly:
+class ResultOnly(NamedTuple):
     """A match recorded by its result only: the scores given (bonuses in), the hands won if given."""
 
     scores: Scores
     hands_won: Optional[Scores]
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """Whose turn it is in the open hand, and the phase (``option``, ``draw``, ``discard``)."""
 
     player: str
     phase: str
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(NamedTuple):
     """The tally of a match: every hand, the totals, who deals next, the end (winner, final scores with
     bonuses); for an open hand whose turn it is, the turn, the top of the discard pile and the stock count;
     the match's own irregularities (deals refused); the hands that stand as played after an amend."""
@@ -176,7 +167,7 @@ class Tally:
     players: Tuple[str, ...]
     rules: str = ""
     hands: Tuple[HandTally, ...] = ()
-    totals: Scores = field(default_factory=dict)
+    totals: Scores = {}  # a NamedTuple's default is shared: a Mapping, never changed
     next_dealer: Optional[str] = None
     finished: bool = False
     winner: Optional[str] = None

@@ -7,7 +7,6 @@ every name, and the HTML page is self-contained: inline CSS and inline SVG chart
 """
 
 import csv
-import dataclasses
 import datetime
 import io
 import json
@@ -157,7 +156,7 @@ def json_chunks(views: Sequence[MatchView]) -> Iterator[str]:
 
 def _tally_items(tally: Tally) -> Dict[str, Any]:
     """``tally.data()`` with its hands as ``_Items``: each hand's object made when it is written."""
-    data = dataclasses.replace(tally, hands=()).data()
+    data = tally._replace(hands=()).data()
     data["hands"] = _Items(hand.data() for hand in tally.hands)
     return data
 

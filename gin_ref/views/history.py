@@ -8,7 +8,6 @@ and its tally, as ``gin-ref tally --json`` prints it) and return plain data. Rea
 from functools import cached_property
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
-from gin_ref.core.lazydata import dataclass  # decorated when first used: a quicker start
 from gin_ref.match.schema import FORMAT
 from gin_ref.match.tally import HandTally, Scores, Tally
 from gin_ref.views.text import cells, grid, short_name
@@ -33,15 +32,31 @@ def claims_match(data: object) -> bool:
     return isinstance(fmt, str) and fmt.startswith(_FAMILY)
 
 
-@dataclass(frozen=True)
 class MatchView:
-    """One match as history, stats and export see it."""
+    """One match as history, stats and export see it.
+
+    A plain class (its ``hands`` is worked out once, kept in the instance), not a dataclass: a dataclass
+    writes and compiles its methods when its module is imported, a cost every command paid at start."""
 
     file: str  # the path as given or found, shown to people
     record: Dict[str, Any]  # the match record as plain data: date, players, rules {name, knobs}, start, hands
     tally: Tally  # the match's tally (``gin_ref.match.tally``)
-    seals: Tuple[Dict[str, Any], ...] = ()  # each seal that fails: {line, hand, kind, message}
-    digest: str = ""  # the SHA-256 of the file's bytes it was read from (the summary cache's proof)
+    seals: Tuple[Dict[str, Any], ...]  # each seal that fails: {line, hand, kind, message}
+    digest: str  # the SHA-256 of the file's bytes it was read from (the summary cache's proof)
+
+    def __init__(self, file: str, record: Dict[str, Any], tally: Tally, seals: Tuple[Dict[str, Any], ...] = (),
+                 digest: str = "") -> None:
+        self.file, self.record, self.tally, self.seals, self.digest = file, record, tally, seals, digest
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is MatchView and (self.file, self.record, self.tally, self.seals, self.digest) == (
+            other.file, other.record, other.tally, other.seals, other.digest)
+
+    __hash__ = None  # type: ignore[assignment]  # its record is a dict
+
+    def __repr__(self) -> str:
+        return (f"MatchView(file={self.file!r}, record={self.record!r}, tally={self.tally!r}, seals={self.seals!r}, "
+                f"digest={self.digest!r})")
 
     @property
     def date(self) -> str:

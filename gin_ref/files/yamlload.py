@@ -14,12 +14,12 @@ surrogate, a merge key, a key given twice) is a problem with its key path, its v
 
 import datetime
 import math
-import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import RecordError
 from gin_ref.files.yamldata import LineDict, LineList
 from gin_ref.files.yamlfast import MAX_DEPTH
+from gin_ref.files.yamlscalar import LazyPattern
 from gin_ref.core.escape import one_line, shown_value
 
 _TAG = "tag:yaml.org,2002:"
@@ -27,7 +27,7 @@ _SCALAR_TAGS = frozenset(_TAG + name for name in ("str", "int", "float", "bool",
 _KINDS = {"!!int": "a whole number", "!!float": "a number", "!!timestamp": "a date or time",
           "!!bool": "true or false", "!!null": "null"}
 _PLAIN_TYPES = (str, int, float, type(None), datetime.date)  # bool is an int, datetime a date
-SURROGATE = re.compile("[\ud800-\udfff]")
+SURROGATE = LazyPattern("[\ud800-\udfff]")  # compiled when first used (2 M instructions): PyYAML's values
 _loader: List[Any] = []
 Where = Tuple[Any, ...]  # a key path: keys and item numbers
 Problems = List[Tuple[Where, str]]  # (key path, message)

@@ -5,19 +5,52 @@ the writer (``gin_ref.files.yamlwrite``) agree with PyYAML on what ``yes``, ``01
 """
 
 import re
-from typing import Any, Dict, List, Optional, Tuple
+import sys
+from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Pattern, Tuple
+
+
+class LazyPattern:
+    """A regular expression compiled when first used, not when its module is imported: a character class
+    with long ranges of code points takes Python's compiler some millions of instructions to build, and
+    a command that reads a match file in the writer's layout needs few of them (issue 28: a quick start)."""
+
+    __slots__ = ("pattern", "flags", "_compiled")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern, self.flags = pattern, flags
+        self._compiled: Optional[Pattern[str]] = None
+
+    @property
+    def compiled(self) -> Pattern[str]:
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self.flags)
+        return self._compiled
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> "Optional[re.Match[str]]":
+        return self.compiled.search(text, pos, endpos)
+
+    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> "Optional[re.Match[str]]":
+        return self.compiled.match(text, pos, endpos)
+
+    def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> "Optional[re.Match[str]]":
+        return self.compiled.fullmatch(text, pos, endpos)
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> "Iterator[re.Match[str]]":
+        return self.compiled.finditer(text, pos, endpos)
+
 
 PLAIN = r"\w(?:[\w.+\-/()' ]*[\w.+\-/()'])?"
 QUOTED = r"'(?:[^']|'')*'"
-PLAIN_SCALAR = re.compile(PLAIN)
+PLAIN_SCALAR = LazyPattern(PLAIN)  # the writer's
 # PyYAML reads these characters only inside double quotes (escaped) or not at all; the fast path leaves
 # such text to PyYAML, and the writer double-quotes strings holding them.
 # Written as the characters refused rather than those allowed ("[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd
 # \U00010000-\U0010ffff]|[\u2028\u2029\ufeff]", the same set: a test compares every code point), which
 # Python's regex compiler builds in a tenth of the time: the long ranges cost some 12 ms at every start.
-UNSAFE_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
+# Compiled when first used (4 M instructions): the reader needs it only for a line that is not printable.
+UNSAFE_TEXT = LazyPattern("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufeff\ufffe\uffff]")
 _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
-STR_TAG, _INT_TAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+STR_TAG, _INT_TAG, _FLOAT_TAG = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
 _BOOL_TAG, _NULL_TAG = "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null"
 
 
@@ -56,6 +89,23 @@ IMPLICIT_RESOLVERS = (
     ("tag:yaml.org,2002:yaml", r"^(?:!|&|\*)$", 0, list("!&*")),
 )
 _resolvers: Dict[Optional[str], List[Tuple[str, str, int]]] = {}
+# The characters a text each pattern matches can hold ("\n" too: ``$`` matches before a final line break): a
+# text holding another cannot match it, and the pattern is neither tried nor compiled (the float, int and
+# timestamp patterns cost some 7 M instructions to compile, and a card code like 9S starts with a digit). A
+# test draws texts from each pattern and holds each set to them.
+MAY_HOLD: Dict[str, FrozenSet[str]] = {
+    "tag:yaml.org,2002:bool": frozenset("yYeEsSnNoOtTrRuUfFaAlL\n"),
+    "tag:yaml.org,2002:float": frozenset("0123456789_.eE+-:iInNfFaA\n"),
+    "tag:yaml.org,2002:int": frozenset("0123456789_+-:bxabcdefABCDEF\n"),
+    "tag:yaml.org,2002:merge": frozenset("<\n"),
+    "tag:yaml.org,2002:null": frozenset("~nNuUlL\n"),
+    "tag:yaml.org,2002:timestamp": frozenset("0123456789-Tt \t:.Z+\n"),
+    "tag:yaml.org,2002:value": frozenset("=\n"),
+    "tag:yaml.org,2002:yaml": frozenset("!&*\n"),
+}
+HEX_ONLY = frozenset("acdefABCDEF")  # an int holding one of these is hexadecimal: it holds the "x" of 0x
+NAMED = frozenset("iInNfFaA")  # a float holding one of these is .inf or .nan: it holds no digit
+DIGITS = frozenset("0123456789")
 
 
 def resolver_table() -> Dict[Optional[str], List[Tuple[str, str, int]]]:
@@ -73,7 +123,11 @@ def implicit_tag(text: str) -> str:
     """PyYAML's implicit tag of a plain scalar (str, int, bool, null, float, timestamp...): its resolver's
     own table of patterns, by first character, as ``yaml.resolver.Resolver.resolve`` walks it."""
     resolvers = _resolvers or resolver_table()
+    held = set(text)
     for tag, pattern, flags in resolvers.get(text[0] if text else "", []) + resolvers[None]:
+        if (not held <= MAY_HOLD[tag] or (tag == _INT_TAG and held & HEX_ONLY and "x" not in held)
+                or (tag == _FLOAT_TAG and held & NAMED and held & DIGITS)):
+            continue  # characters the pattern cannot match together (a seal's digits, a card): it does not match
         if re.match(pattern, text, flags):
             return tag
     return STR_TAG

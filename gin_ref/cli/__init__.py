@@ -8,6 +8,8 @@ error (a bug in gin-ref: one line naming its kind, the traceback under GIN_REF_D
 (Ctrl-C), 141 standard output closed early (quietly).
 """
 
+from __future__ import annotations
+
 import errno
 import gc
 import importlib

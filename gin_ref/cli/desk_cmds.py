@@ -4,6 +4,8 @@ A thin wrapper: it reads the match file, makes one call on the ``Match`` (``Matc
 the ruling did (``gin_ref.views.words`` and ``gin_ref.views.tally_text``).
 """
 
+from __future__ import annotations
+
 import click
 
 from gin_ref.cli.errors import one_line, shown_name

@@ -10,6 +10,8 @@ the line or the terminal escaped: a newline is ``\\n``, U+2028 is ``\\u2028``, a
 ``\\udcff``, so every error is one line.
 """
 
+from __future__ import annotations
+
 import os
 import re
 import sys

@@ -2,6 +2,8 @@
 (``knock Ben 5 23``), the commonest slip with --defender's cards, and whether a count over the limit really
 was knocked (the session on a terminal asks; see ``CONFIRM``)."""
 
+from __future__ import annotations
+
 import click
 
 # The session on a terminal asks whether a count over the limit really was knocked (a y/N question): the

@@ -5,6 +5,8 @@ command, and cards are read by the parameter types below. A bad card raises the 
 ``InvalidNotationError``, which the group turns into one ``Error: ...`` line (exit 2) like every other.
 """
 
+from __future__ import annotations
+
 import os
 import sys
 

@@ -1,5 +1,7 @@
 """Output shared by the commands: JSON for scripts; text for people comes from ``gin_ref.views.text``."""
 
+from __future__ import annotations
+
 import click
 
 from gin_ref.cli.options import output_width

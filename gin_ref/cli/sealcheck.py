@@ -10,6 +10,8 @@ A record written before corrections were sealed (``legacy``: its corrections and
 sealed yet) is no failure: ``verify`` says so, these commands do not.
 """
 
+from __future__ import annotations
+
 import click
 
 from gin_ref.cli.errors import warn

@@ -9,6 +9,8 @@ ranks 1 (ace) to 13 (king). A hand is often handled as a 52-bit mask with bit ``
 fast search in ``deadwood`` works on those masks.
 """
 
+from __future__ import annotations
+
 import re
 from functools import lru_cache
 from typing import Iterable, List, Optional, Sequence, Tuple, Union, cast

@@ -14,6 +14,8 @@ Ties are broken deterministically: sets are tried in a fixed order (no set first
 three of four leaving spades, hearts, diamonds, clubs) and the first minimum is kept.
 """
 
+from __future__ import annotations
+
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple, Union
 
 from gin_ref.core.cards import DECK, Card

@@ -5,6 +5,8 @@ Python's own start) for one hash of a few kilobytes. CPython's built-in SHA-256 
 from 3.12) gives the same digest; where neither is there, ``hashlib``'s is used.
 """
 
+from __future__ import annotations
+
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the same type as hashlib's, for the checker

@@ -5,6 +5,8 @@ Arabic-Indic zero; ``'²'.isdigit()`` is true), so a count typed in another scri
 would be read as a number nobody meant. Such a digit is refused, naming it by its Unicode name.
 """
 
+from __future__ import annotations
+
 import unicodedata
 from typing import Optional
 

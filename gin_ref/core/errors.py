@@ -1,6 +1,8 @@
 """The errors gin-ref raises. The core raises these and never prints or exits; the CLI turns them into
 one ``Error: ...`` line and an exit code (``exit_code`` below) in one place."""
 
+from __future__ import annotations
+
 from typing import Iterable, Optional, Union
 
 

@@ -9,6 +9,8 @@ a user or a file gave go through ``one_line`` wherever they are printed for peop
 value through ``excerpt``.
 """
 
+from __future__ import annotations
+
 _ESCAPES = {"\n": "\\n", "\r": "\\r"}
 EXCERPT = 40  # characters of a value quoted in a message, at most
 

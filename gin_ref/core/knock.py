@@ -1,5 +1,7 @@
 """The knock limit and the knock check: may this hand knock under these house rules?"""
 
+from __future__ import annotations
+
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from gin_ref.core.cards import Card, to_mask

@@ -4,6 +4,8 @@ A set is 3 or 4 cards of one rank; a run is 3 or more consecutive cards of one s
 the house rules' aces say otherwise (``gin_ref.core.aces``): then a run's cards are in run order (Q K A).
 """
 
+from __future__ import annotations
+
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import DECK, Card, deadwood_points, parse_cards, to_mask

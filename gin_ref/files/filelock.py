@@ -17,6 +17,8 @@ symbolic link is ever created or followed for locking. Two links to one file sha
 folder are locked one by one, never waiting on each other. A second writer is refused at once.
 """
 
+from __future__ import annotations
+
 import errno
 import os
 import stat

@@ -15,6 +15,8 @@ writers that read the same bytes (even from two inodes: the file was replaced by
 the first to commit gets in.
 """
 
+from __future__ import annotations
+
 import errno
 import os
 import stat

@@ -17,6 +17,8 @@ the copy: of the two, only the first to commit gets in). A match file that is a 
 to. Messages name the file as the user gave it, never the temporary file.
 """
 
+from __future__ import annotations
+
 import datetime
 import os
 import sys

@@ -9,6 +9,8 @@ last. A ``gin-ref-match/1`` file has no end line: it is read as before (its cuts
 as the record's own checks allow) and written as /2 at its first change.
 """
 
+from __future__ import annotations
+
 import re
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 

@@ -9,6 +9,8 @@ key to its line, its keys a tuple shared by every mapping with the same keys (ev
 lines kept as offsets from the mapping's first line, a byte each.
 """
 
+from __future__ import annotations
+
 from array import array
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 

@@ -11,6 +11,8 @@ are never all held at once (a 100,000-hand record has 1.7 million): what is kept
 lines of its keys and items kept compactly (``gin_ref.files.yamldata``).
 """
 
+from __future__ import annotations
+
 import re
 from array import array
 from typing import Any, Dict, List, Optional, Tuple, Union

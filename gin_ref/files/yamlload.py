@@ -12,6 +12,8 @@ PyYAML cannot build such as ``!!int`` with no digits, a number that is not finit
 surrogate, a merge key, a key given twice) is a problem with its key path, its value None.
 """
 
+from __future__ import annotations
+
 import datetime
 import math
 from typing import Any, Dict, List, Optional, Tuple

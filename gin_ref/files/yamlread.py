@@ -8,6 +8,8 @@ or a refusal: anchors and aliases, nesting deeper than MAX_DEPTH, and values tha
 refused with their line.
 """
 
+from __future__ import annotations
+
 from typing import Any, Tuple
 
 from gin_ref.core.errors import RecordError

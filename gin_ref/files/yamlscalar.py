@@ -4,6 +4,8 @@
 the writer (``gin_ref.files.yamlwrite``) agree with PyYAML on what ``yes``, ``012`` or ``1_0`` is.
 """
 
+from __future__ import annotations
+
 import re
 import sys
 from typing import Any, Dict, FrozenSet, Iterator, List, Optional, Pattern, Tuple

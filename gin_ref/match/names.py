@@ -11,6 +11,8 @@ Names are NFC-normalized where they are read and written (``gin_ref.core.game.ch
 file's reader), so ``Zoë`` composed and decomposed are one name, not two that look alike.
 """
 
+from __future__ import annotations
+
 import functools
 import unicodedata
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple

@@ -5,6 +5,8 @@ and its tally, as ``gin-ref tally --json`` prints it) and return plain data. Rea
 (``gin_ref.cli.history_cmds``), replaying and scoring a match is ``gin_ref.match``'s.
 """
 
+from __future__ import annotations
+
 from functools import cached_property
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 

@@ -4,6 +4,8 @@ Every function takes a ``Match`` (and an action's ``Outcome``) and returns text;
 anything about the game. The words for each event come from ``gin_ref.views.words``.
 """
 
+from __future__ import annotations
+
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card

@@ -5,6 +5,8 @@ The width output must fit (the terminal's, or None: as wide as it is, ``--wide``
 function that lays text out; the command line passes it down (there is no process-wide setting).
 """
 
+from __future__ import annotations
+
 import functools
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Union
 

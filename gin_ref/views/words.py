@@ -3,6 +3,8 @@ and kept, a step taken back, the end of the match. The text tally, the exports (
 and ``verify`` all say it this way; the match layer hands over data only.
 """
 
+from __future__ import annotations
+
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core import game

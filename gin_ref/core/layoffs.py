@@ -6,8 +6,9 @@ defender's own melds. The defender may break his own meld to lay off. The result
 the cards that could possibly be laid off is tried, and for each the rest is arranged by the exact search.
 """
 
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
+from gin_ref.core.frozen import Frozen
 from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_of
 from gin_ref.core.melds import Meld, Melding
@@ -16,9 +17,12 @@ if TYPE_CHECKING:
     from gin_ref.core.aces import Aces
 
 
-class Layoff(NamedTuple):
+class Layoff(Frozen):
     card: Card  # the card laid off
     onto: Meld  # the knocker's meld, as he spread it
+
+    def __init__(self, card: Card, onto: Meld) -> None:
+        self.__dict__.update(card=card, onto=onto)
 
 
 class Defense:

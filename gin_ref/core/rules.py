@@ -1,7 +1,7 @@
 """House rules as data: every knob of docs/rules.md §10, its allowed values and its default.
 
-``HouseRules`` is a ``NamedTuple`` (frozen, and quick to create at start: a dataclass compiles its methods
-when its module is imported) and the one table of knobs: each field holds the knob's type, its default (the
+``HouseRules`` is a frozen value (``gin_ref.core.frozen``: a dataclass or a NamedTuple would compile code
+for its 34 fields at every start) and the one table of knobs: each field holds the knob's type, its default (the
 oklahoma preset's), the check of a value and what it does. Presets and YAML files are read
 into one by ``gin_ref.files.rulesfile`` (the one module that knows YAML). The code that needs a knob reads
 the field: variants are data, not subclasses.
@@ -10,6 +10,7 @@ the field: variants are data, not subclasses.
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.errors import RulesError
+from gin_ref.core.frozen import Frozen
 from gin_ref.core.escape import excerpt, shown_value
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ def _knob(default: Any, check: Check, doc: str) -> Any:
     return default
 
 
-class HouseRules(NamedTuple):
+class HouseRules(Frozen):
     """The effective house rules. ``name`` says where they came from (preset name or file)."""
 
     players: int = _knob(2, _players, "number of players")

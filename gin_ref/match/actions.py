@@ -9,8 +9,9 @@ refusal raises (``InvalidNotationError`` for bad input, ``IllegalActionError`` f
 nothing.
 """
 
-from typing import Any, NamedTuple, Optional, Tuple, Union
+from typing import Any, Optional, Tuple, Union
 
+from gin_ref.core.frozen import Frozen
 from gin_ref.core.cards import Card, codes
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.game import find_player
@@ -26,14 +27,14 @@ from gin_ref.match.steps import Step
 
 
 
-class Refusal(NamedTuple):
+class Refusal(Frozen):
     """An act refused and kept in the record: why (the irregularity's ``detail``) and the item kept."""
 
     reason: str
     irregularity: Entry
 
 
-class Outcome(NamedTuple):
+class Outcome(Frozen):
     """What an action does: the ``step`` it adds to the record and, when the act was refused and kept,
     the ``refusal``. A settled knock carries its ``showdown``; a turn its ``turn`` (a take names the card
     taken) and whether it answered the upcard offer."""

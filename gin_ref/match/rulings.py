@@ -19,8 +19,9 @@ happened, and where the ruled result would have given others, ``tally`` and ``ve
 ruling that ends the match earlier leaves them played after the end, not counted.
 """
 
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
+from gin_ref.core.frozen import Frozen
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.game import find_player
 from gin_ref.match.header import check_date
@@ -36,7 +37,7 @@ KEYS = ("kind", "player", "points", "reason", "by", "date", "steps", "hands")
 OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled
 
 
-class Ruling(NamedTuple):
+class Ruling(Frozen):
     """A hand's ruling as the replay uses it, read once its kind, player and points are checked
     (``check_ruling``): an award names its player (of the hand) and points; a forfeit its player (of the
     match); a void or a redeal neither."""
@@ -44,6 +45,9 @@ class Ruling(NamedTuple):
     kind: str  # one of KINDS
     player: Optional[str] = None
     points: int = 0
+
+    def __init__(self, kind: str, player: Optional[str] = None, points: int = 0) -> None:
+        self.__dict__.update(kind=kind, player=player, points=points)
 
     def score(self) -> Tuple[Optional[str], int]:
         """``(winner, points)`` of the ruled hand: the award's, or nobody and 0."""

@@ -8,6 +8,7 @@ roles) and why, the end, the open hand and its table. The functions below move i
 import copy
 from typing import Dict, List, NamedTuple, Optional, Set, Tuple
 
+from gin_ref.core.frozen import Frozen
 from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.rules import HouseRules
@@ -19,17 +20,21 @@ from gin_ref.match.result import PaperResult
 Bonuses = Dict[str, Dict[str, int]]
 
 
-class HandSetup(NamedTuple):
+class HandSetup(Frozen):
     """Who plays a hand and under what limit: its dealer (the box, with three), the roles, the two players
     (dealer first, then the non-dealer or the captain), the upcard and the knock limit (None when they
     cannot be read)."""
 
-    index: int  # type: ignore[assignment]  # the field hides tuple's index()
+    index: int
     dealer: str
     roles: Optional[game.Roles]
     pair: Tuple[str, str]
     upcard: Optional[Card]
     limit: Optional[int]
+
+    def __init__(self, index: int, dealer: str, roles: Optional[game.Roles], pair: Tuple[str, str],
+                 upcard: Optional[Card], limit: Optional[int]) -> None:
+        self.__dict__.update(index=index, dealer=dealer, roles=roles, pair=pair, upcard=upcard, limit=limit)
 
     @property
     def number(self) -> int:

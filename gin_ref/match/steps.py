@@ -17,6 +17,7 @@ amend of it an amend of hand 0 (``gin_ref.match.result``).
 from datetime import datetime
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
+from gin_ref.core.frozen import Frozen
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match import rulings
 from gin_ref.match.result import RESULT_KEY, STEP_KIND, is_result_only
@@ -25,7 +26,7 @@ from gin_ref.match.schema import (SETTLED_KEYS, Entry, Record, entry_order, list
                                   step_count, turn_count, version_of)
 
 
-class Step(NamedTuple):
+class Step(Frozen):
     """One change to a record: its ``kind`` (a key of KINDS), the number of the hand it belongs to (a
     refused deal: the hand that was to be dealt), what it adds (``data``: the new hand's entry, the turn's
     line, the irregularity, the result's keys) and, for a turn, its number in the hand."""
@@ -34,6 +35,9 @@ class Step(NamedTuple):
     hand: int
     data: Entry = {}  # a NamedTuple's default is shared: every Step made in gin_ref gives its own
     turn: Optional[int] = None
+
+    def __init__(self, kind: str, hand: int, data: Entry = {}, turn: Optional[int] = None) -> None:
+        self.__dict__.update(kind=kind, hand=hand, data=data, turn=turn)
 
 
 class StepKind(NamedTuple):
@@ -62,7 +66,7 @@ class Amend(NamedTuple):
     place: int = -1  # its index in the corrections
 
 
-class Correction(NamedTuple):
+class Correction(Frozen):
     """A correction as the steps read it (``corrections_of``): what it did (``undone``, ``redone``,
     ``amended``: each True when the correction holds the key), the kind of step it took or put back, the
     count of steps in place before and after it, the hand amended and the hands there were, the data it
@@ -79,6 +83,13 @@ class Correction(NamedTuple):
     hands: Optional[int] = None
     entry: Optional[Entry] = None
     step: Optional[Entry] = None  # {kind, hand[, turn]}, as recorded
+
+    def __init__(self, place: int, undone: bool = False, redone: bool = False, amended: bool = False,
+                 kind: Optional[str] = None, steps: Optional[Tuple[int, int]] = None, hand: Optional[int] = None,
+                 hands: Optional[int] = None, entry: Optional[Entry] = None,
+                 step: Optional[Entry] = None) -> None:
+        self.__dict__.update(place=place, undone=undone, redone=redone, amended=amended, kind=kind, steps=steps,
+                             hand=hand, hands=hands, entry=entry, step=step)
 
 
 def corrections_of(record: Record) -> List[Correction]:

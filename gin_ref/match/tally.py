@@ -5,6 +5,7 @@
 
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Tuple
 
+from gin_ref.core.frozen import Frozen
 from gin_ref.core import game
 from gin_ref.match.schema import ROLES, Entry
 from gin_ref.match.state import Note
@@ -21,7 +22,7 @@ RULING_FIELDS = ("kind", "player", "points", "reason", "by", "date")
 IRREGULARITY_EXTRAS = ("hand", "turn", "action", "card")
 
 
-class Irregularity(NamedTuple):
+class Irregularity(Frozen):
     """An irregularity: kind, player, detail, points (0 for all but a penalised knock), and what it has of
     hand (a deal refused), turn (when it happened), action and card (out of turn)."""
 
@@ -33,6 +34,12 @@ class Irregularity(NamedTuple):
     turn: Optional[int] = None
     action: Optional[str] = None
     card: Optional[str] = None
+
+    def __init__(self, kind: Optional[str], player: Optional[str], detail: Optional[str], points: int = 0,
+                 hand: Optional[int] = None, turn: Optional[int] = None, action: Optional[str] = None,
+                 card: Optional[str] = None) -> None:
+        self.__dict__.update(kind=kind, player=player, detail=detail, points=points, hand=hand, turn=turn,
+                             action=action, card=card)
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> "Irregularity":
@@ -47,7 +54,7 @@ class Irregularity(NamedTuple):
         return out
 
 
-class Ruling(NamedTuple):
+class Ruling(Frozen):
     """A director's ruling on a hand: kind (award, void, redeal, forfeit), player, points, reason, by, date."""
 
     kind: Optional[str]
@@ -57,6 +64,10 @@ class Ruling(NamedTuple):
     by: Optional[str] = None
     date: Any = None
 
+    def __init__(self, kind: Optional[str], player: Optional[str] = None, points: Optional[int] = None,
+                 reason: Optional[str] = None, by: Optional[str] = None, date: Any = None) -> None:
+        self.__dict__.update(kind=kind, player=player, points=points, reason=reason, by=by, date=date)
+
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> "Ruling":
         return cls(*(item.get(key) for key in RULING_FIELDS))
@@ -65,7 +76,7 @@ class Ruling(NamedTuple):
         return {key: getattr(self, key) for key in RULING_FIELDS}
 
 
-class GameTally(NamedTuple):
+class GameTally(Frozen):
     """One game of a match of several (Hollywood, or one after another): its columns, whether it is won,
     its bonuses and final score once won."""
 
@@ -145,21 +156,21 @@ class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100
         return out
 
 
-class ResultOnly(NamedTuple):
+class ResultOnly(Frozen):
     """A match recorded by its result only: the scores given (bonuses in), the hands won if given."""
 
     scores: Scores
     hands_won: Optional[Scores]
 
 
-class Turn(NamedTuple):
+class Turn(Frozen):
     """Whose turn it is in the open hand, and the phase (``option``, ``draw``, ``discard``)."""
 
     player: str
     phase: str
 
 
-class Tally(NamedTuple):
+class Tally(Frozen):
     """The tally of a match: every hand, the totals, who deals next, the end (winner, final scores with
     bonuses); for an open hand whose turn it is, the turn, the top of the discard pile and the stock count;
     the match's own irregularities (deals refused); the hands that stand as played after an amend."""

@@ -6,8 +6,9 @@ name...), then the rows at its foot (the total, one per bonus, the final score).
 and how it spells an empty cell is the layout's; what a line says is here, once.
 """
 
-from typing import Any, Collection, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
+from gin_ref.core.frozen import Frozen
 from gin_ref.match.tally import Bonuses, HandTally, Scores, Tally
 from gin_ref.views.history import MatchView, standing
 from gin_ref.views.words import (RULED, hand_notes, house_rule_notes, paid_words, result_name, result_only_words,
@@ -23,13 +24,16 @@ def role_names(three: bool) -> List[str]:
     return list(ROLES) if three else ["dealer"]
 
 
-class SheetLine(NamedTuple):
+class SheetLine(Frozen):
     """One hand's line on a sheet: its label (the number, ``*`` when a note says something of it, ``^`` when a
     director ruled it) and its result's name (``(open)`` while open; ``(void)``: ruled without a result)."""
 
     hand: HandTally
     label: str
     result: str
+
+    def __init__(self, hand: HandTally, label: str, result: str) -> None:
+        self.__dict__.update(hand=hand, label=label, result=result)
 
     @classmethod
     def of(cls, hand: HandTally, noted: Collection[int]) -> "SheetLine":
@@ -54,7 +58,7 @@ def game_numbers(view: MatchView) -> Tuple[int, ...]:
     return tuple(range(1, len(view.tally.games or ()) + 1))
 
 
-class Sheet(NamedTuple):
+class Sheet(Frozen):
     """A match's sheet laid out for the exports: column titles, one row per settled hand, the rows at its foot
     (the total, one per bonus, the final score), the numeric columns, the upcard column (its cells are card
     codes; None when no hand has an upcard) and, for Hollywood, the titles over each game's columns as

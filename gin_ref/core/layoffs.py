@@ -6,6 +6,8 @@ defender's own melds. The defender may break his own meld to lay off. The result
 the cards that could possibly be laid off is tried, and for each the rest is arranged by the exact search.
 """
 
+from __future__ import annotations
+
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from gin_ref.core.frozen import Frozen

@@ -4,6 +4,8 @@
 (declared melds, or ``knocker_arrangement``), finds the defender's best melds and layoffs and scores it.
 """
 
+from __future__ import annotations
+
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.frozen import Frozen

@@ -11,6 +11,8 @@ dealer may take it or pass; if both pass the non-dealer draws from the stock. Wh
 discards, and then the other player plays a normal turn.
 """
 
+from __future__ import annotations
+
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from gin_ref.core.frozen import Frozen

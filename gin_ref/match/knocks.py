@@ -10,6 +10,8 @@ settled: his layoffs need the knocker's melds. The knock limit, the undercut, ev
 double apply to counts exactly as to cards.
 """
 
+from __future__ import annotations
+
 import functools
 import re
 from typing import Any, Optional, Sequence, Tuple, Union, cast

@@ -19,6 +19,8 @@ happened, and where the ruled result would have given others, ``tally`` and ``ve
 ruling that ends the match earlier leaves them played after the end, not counted.
 """
 
+from __future__ import annotations
+
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.core.frozen import Frozen

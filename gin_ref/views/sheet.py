@@ -6,6 +6,8 @@ name...), then the rows at its foot (the total, one per bonus, the final score).
 and how it spells an empty cell is the layout's; what a line says is here, once.
 """
 
+from __future__ import annotations
+
 from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from gin_ref.core.frozen import Frozen

@@ -11,8 +11,7 @@ step, whatever its kind, into ``corrections``, and ``redo`` puts back what the l
 (``gin_ref.match.steps``).
 """
 
-import random
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -32,6 +31,9 @@ from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_v
 from gin_ref.match.state import MatchState
 from gin_ref.match.steps import Step
 from gin_ref.match.tally import tally_data
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = ["Match", "Outcome", "Checked", "check_record"]
 
@@ -72,11 +74,14 @@ class Match:
     @classmethod
     def new(cls, players: Sequence[str], rules: HouseRules, date: str, dealer: Optional[str] = None,
             box: Optional[str] = None, captain: Optional[str] = None, draw: Any = None,
-            rng: Optional[random.Random] = None) -> "Match":
+            rng: "Optional[random.Random]" = None) -> "Match":
         """A new match (no hands yet). Two players: ``dealer`` deals first (else one drawn with ``rng``).
         Three: roles from ``draw`` ({name: Card} or NAME=CARD items), or ``box`` and ``captain``, else drawn.
         """
-        rng = rng or random.SystemRandom()
+        if rng is None:
+            import random  # only a new match draws: not imported at every start
+
+            rng = random.SystemRandom()
         names = [check_name(name) for name in players]
         want = rules.players
         if len(names) != want:
@@ -321,7 +326,7 @@ class Match:
 
 
 def _first_roles(players: List[str], box: Optional[str], captain: Optional[str], draw: Any,
-                 rng: random.Random) -> Dict[str, Any]:
+                 rng: "random.Random") -> Dict[str, Any]:
     if draw:
         if box is not None or captain is not None:
             raise InvalidNotationError("give the roles either with --draw or with --box and --captain")

@@ -5,8 +5,10 @@ roles) and why, the end, the open hand and its table. The functions below move i
 ``score`` enters points, ``close_hand`` passes the deal (or the roles) on and sees whether the match ended.
 """
 
+from __future__ import annotations
+
 import copy
-from typing import Dict, List, NamedTuple, Optional, Set, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from gin_ref.core.frozen import Frozen
 from gin_ref.core import game
@@ -44,7 +46,7 @@ class HandSetup(Frozen):
         return self.pair[1] if name == self.pair[0] else self.pair[0]
 
 
-class Note(NamedTuple):
+class Note(Frozen):
     """A hand that stands as played though an amend or a ruling of an earlier hand changed what came after
     it: dealt by another dealer (``kind`` "dealer") or with other roles ("roles") than the results now give
     (``by``: "amend", or "ruling" where no amend reached the hand)."""

@@ -14,8 +14,10 @@ ruling) is one more entry. A result-only record's result is one step too (``matc
 amend of it an amend of hand 0 (``gin_ref.match.result``).
 """
 
+from __future__ import annotations
+
 from datetime import datetime
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from gin_ref.core.frozen import Frozen
 from gin_ref.core.errors import IllegalActionError
@@ -33,14 +35,14 @@ class Step(Frozen):
 
     kind: str
     hand: int
-    data: Entry = {}  # a NamedTuple's default is shared: every Step made in gin_ref gives its own
+    data: Entry = {}  # a default shared by every Step made without data: every Step made in gin_ref gives its own
     turn: Optional[int] = None
 
     def __init__(self, kind: str, hand: int, data: Entry = {}, turn: Optional[int] = None) -> None:
         self.__dict__.update(kind=kind, hand=hand, data=data, turn=turn)
 
 
-class StepKind(NamedTuple):
+class StepKind(Frozen):
     put: Callable[[Record, Step], None]
     take_back: Callable[[Record, Step], Entry]  # removes the step; returns the correction's 'entry'
 
@@ -55,7 +57,7 @@ def take_back(record: Record, step: Step) -> Entry:
     return KINDS[step.kind].take_back(record, step)
 
 
-class Amend(NamedTuple):
+class Amend(Frozen):
     """An amend in force: the hand, the count of steps in place when it was made (or redone), the number of
     hands then, and the hand's version before it."""
 

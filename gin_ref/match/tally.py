@@ -178,7 +178,7 @@ class Tally(Frozen):
     players: Tuple[str, ...]
     rules: str = ""
     hands: Tuple[HandTally, ...] = ()
-    totals: Scores = {}  # a NamedTuple's default is shared: a Mapping, never changed
+    totals: Scores = {}  # a default shared by every Tally made without totals: a Mapping, never changed
     next_dealer: Optional[str] = None
     finished: bool = False
     winner: Optional[str] = None

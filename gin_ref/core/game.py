@@ -2,10 +2,13 @@
 game and its bonuses, and Hollywood scoring. Pure functions and small state objects; no I/O.
 """
 
+from __future__ import annotations
+
 import unicodedata
-from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
 from gin_ref.core.cards import Card
+from gin_ref.core.frozen import Frozen
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.escape import excerpt, shown_value
@@ -121,12 +124,15 @@ def other(players: Iterable[str], name: Optional[str]) -> str:
     return next(p for p in players if p != name)
 
 
-class Roles(NamedTuple):
+class Roles(Frozen):
     """Three players in the box: the box player (who deals) against the captain; the sitter sits out."""
 
     box: str
     captain: str
     sitter: str
+
+    def __init__(self, box: str, captain: str, sitter: str) -> None:  # made once a hand: quick
+        self.__dict__.update(box=box, captain=captain, sitter=sitter)
 
     def data(self) -> Dict[str, str]:
         return {"box": self.box, "captain": self.captain, "sitter": self.sitter}
@@ -212,7 +218,7 @@ def final_scores(totals: Mapping[str, int], bonuses: Bonuses) -> Dict[str, int]:
 
 # -- who won the game, who is paid -------------------------------------------------------------------------
 
-class Owed(NamedTuple):
+class Owed(Frozen):
     """One payment of a finished game: ``payer`` pays ``payee`` the difference of their final scores."""
 
     payer: str

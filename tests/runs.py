@@ -89,10 +89,13 @@ def complete(cwd, words, env=None):
     return [tuple(line.split(",", 1)) for line in out.splitlines() if line]
 
 
-def expect(code, *args, **options):
-    """gin-ref with ``args`` in this process, which must exit with ``code``."""
+def expect(code, *args, error_line=False, **options):
+    """gin-ref with ``args`` in this process, which must exit with ``code``; with ``error_line``, a refusal
+    (a code other than 0) must say why on one ``Error: ...`` line."""
     done = invoke(*args, **options)
     assert done.code == code, done
+    if code and error_line:
+        assert done.err.startswith("Error: ") and done.err.count("\n") == 1, done.err
     return done
 
 

@@ -7,20 +7,15 @@ import errno
 import os
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
 from gin_ref.core.errors import RecordError
 from gin_ref.files import filewrite
 
+from runs import expect
+
 
 def run(*args, code=0):
-    result = CliRunner().invoke(main, [str(arg) for arg in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert result.exit_code == code, (args, result.stdout, result.stderr)
-    if code:
-        assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr
-    return result
+    return expect(code, *args, error_line=True)
 
 
 def new(path="m.yaml", code=0):

@@ -8,16 +8,12 @@ import signal
 import sys
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
+from runs import expect
 
 
 def run(*args, code=0, input=None, env=None):
-    result = CliRunner().invoke(main, [str(arg) for arg in args], input=input, env=env, prog_name="gin-ref")
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert result.exit_code == code, (args, result.stdout, result.stderr)
-    return result
+    return expect(code, *args, input=input, env=env)
 
 
 # -- the console script's entry ------------------------------------------------------------------------------

@@ -3,16 +3,12 @@ characters, line breaks and separators escaped so one message stays one line and
 terminal raw; lists, mappings and dates named in the file's words."""
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
+from runs import expect
 
 
 def run(*args, code=0):
-    result = CliRunner().invoke(main, [str(arg) for arg in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert result.exit_code == code, (args, result.stdout, result.stderr)
-    return result
+    return expect(code, *args)
 
 
 def test_a_name_with_control_characters_is_refused_with_them_escaped(here):

@@ -6,11 +6,11 @@ import fcntl
 import os
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
 from gin_ref.core.errors import RecordError
 from gin_ref.files import filelock
+
+from runs import expect
 
 BUSY = "Error: m.yaml is being written by another gin-ref: try again when it is done\n"
 
@@ -24,10 +24,7 @@ def here(tmp_path, monkeypatch):
 
 
 def run(*args, code=0):
-    result = CliRunner().invoke(main, [str(arg) for arg in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert result.exit_code == code, (args, result.stdout, result.stderr)
-    return result
+    return expect(code, *args)
 
 
 def test_a_second_writer_is_refused_at_once_and_the_file_is_unchanged(here):

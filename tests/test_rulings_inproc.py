@@ -6,18 +6,12 @@ and break the record: found by tests/test_match_stateful.py)."""
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
+from runs import expect
 
 
 def run(*args, code=0, error_line=True):
-    result = CliRunner().invoke(main, [str(arg) for arg in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert result.exit_code == code, (args, result.stdout, result.stderr)
-    if code and error_line:
-        assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr
-    return result
+    return expect(code, *args, error_line=error_line)
 
 
 def tally():

@@ -7,9 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from gin_ref.cli import main
+from runs import expect
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # AS 2S 3S | 4H 4D 4C, and AH 2H 3D 5D loose: 11, over standard's limit of 10
@@ -25,10 +24,7 @@ def here(tmp_path, monkeypatch):
 
 
 def run(*args, code=0):
-    result = CliRunner().invoke(main, [str(arg) for arg in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    assert result.exit_code == code, (args, result.stdout, result.stderr)
-    return result
+    return expect(code, *args)
 
 
 def what_if(path, rules):

@@ -22,7 +22,8 @@ from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.match import play, rulings
 from gin_ref.match.header import check_corrections, player_at, read_header
-from gin_ref.match.play import card_of, stored_facts
+from gin_ref.match.play import stored_facts
+from gin_ref.match.storedcards import card_of
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.result import check_result, is_result_only
 from gin_ref.match.problems import Problems, Unreadable, Where, same

@@ -14,6 +14,7 @@ from gin_ref.core.cards import Card
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match.header import Header
+from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.result import PaperResult
 
@@ -79,6 +80,10 @@ class MatchState:
     after_end: Set[int] = field(default_factory=set)  # indexes of hands played after the end: not counted
     settlements: Dict[int, Settlement] = field(default_factory=dict)  # index -> its knock settled
     paper: Optional[PaperResult] = None  # a match recorded by its result only (gin_ref.match.result)
+    # the irregularities as the replay read them (gin_ref.match.irregularities): a hand's by its index, and
+    # the match's own (deals refused)
+    irregularities: Dict[int, List[Irregularity]] = field(default_factory=dict)
+    match_irregularities: List[Irregularity] = field(default_factory=list)
 
     @property
     def players(self) -> List[str]:
@@ -105,7 +110,9 @@ class MatchState:
         """An independent copy (the replay of a later step starts from it)."""
         return replace(self, totals=dict(self.totals), boxes=dict(self.boxes),
                        games=copy.deepcopy(self.games), table=None,
-                       notes=list(self.notes), after_end=set(self.after_end), settlements=dict(self.settlements))
+                       notes=list(self.notes), after_end=set(self.after_end), settlements=dict(self.settlements),
+                       irregularities=dict(self.irregularities),
+                       match_irregularities=list(self.match_irregularities))
 
     def result(self) -> Tuple[Bonuses, Optional[Dict[str, int]], Optional[str]]:
         """``(bonuses, final, winner)``: each player's end-of-game bonuses, his final score, the winner.

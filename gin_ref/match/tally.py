@@ -4,10 +4,11 @@
 """
 
 from dataclasses import field
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Tuple
 
 from gin_ref.core.lazydata import dataclass  # decorated when first used: a quicker start
 from gin_ref.core import game
+from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.schema import ROLES, Entry
 from gin_ref.match.state import Note
 
@@ -20,34 +21,6 @@ __all__ = ["GameTally", "HandTally", "Irregularity", "ResultOnly", "Ruling", "Ta
 Scores = Mapping[str, int]
 Bonuses = Mapping[str, Mapping[str, int]]
 RULING_FIELDS = ("kind", "player", "points", "reason", "by", "date")
-IRREGULARITY_EXTRAS = ("hand", "turn", "action", "card")
-
-
-@dataclass(frozen=True)
-class Irregularity:
-    """An irregularity: kind, player, detail, points (0 for all but a penalised knock), and what it has of
-    hand (a deal refused), turn (when it happened), action and card (out of turn)."""
-
-    kind: Optional[str]
-    player: Optional[str]
-    detail: Optional[str]
-    points: int = 0
-    hand: Optional[int] = None
-    turn: Optional[int] = None
-    action: Optional[str] = None
-    card: Optional[str] = None
-
-    @classmethod
-    def of(cls, item: Mapping[str, Any]) -> "Irregularity":
-        """The irregularity of a record's entry (plain data as the file holds it)."""
-        return cls(item.get("kind"), item.get("player"), item.get("detail"), item.get("points", 0),
-                   **{key: item[key] for key in IRREGULARITY_EXTRAS if key in item})
-
-    def data(self) -> Dict[str, Any]:
-        out: Dict[str, Any] = {"kind": self.kind, "player": self.player, "detail": self.detail,
-                               "points": self.points}
-        out.update((key, getattr(self, key)) for key in IRREGULARITY_EXTRAS if getattr(self, key) is not None)
-        return out
 
 
 @dataclass(frozen=True)
@@ -271,12 +244,8 @@ def tally_of(match: "Match") -> Tally:
         roles=None if state.roles is None or between else state.roles.data(),
         turn=None if turn is None else Turn(turn["player"], turn["phase"]),
         discard_top=summary.get("discard_top"), stock_count=summary.get("stock_count"),
-        irregularities=_irregularities(match.record.get("irregularities")),
+        irregularities=tuple(state.match_irregularities),
         notes=tuple(state.notes))
-
-
-def _irregularities(items: Optional[List[Entry]]) -> Tuple[Irregularity, ...]:
-    return tuple(Irregularity.of(item) for item in items or [])
 
 
 def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
@@ -298,5 +267,5 @@ def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
         knocker_deadwood=knock.knocker_deadwood if knock is not None else None,
         defender_deadwood=knock.defender_deadwood if knock is not None else None,
         after_end=index in state.after_end,  # an amend ended the match earlier: played after the end
-        irregularities=_irregularities(entry.get("irregularities")),
+        irregularities=tuple(state.irregularities.get(index, ())),
         ruling=Ruling.of(ruling) if isinstance(ruling, dict) else None)  # the hand's winner and points are the ruling's

@@ -11,7 +11,7 @@ from gin_ref.cli.options import WholeNumber, match_option
 from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
-from gin_ref.match.tally import Ruling
+from gin_ref.match.rulings import Ruling
 from gin_ref.files import matchfile
 from gin_ref.views import tally_text
 from gin_ref.views import words

@@ -25,7 +25,7 @@ from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_player, di
 from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.match.irregularities import Irregularity
-from gin_ref.match.tally import Ruling
+from gin_ref.match.rulings import Ruling
 from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "

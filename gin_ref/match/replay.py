@@ -118,6 +118,9 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
     setup = replay_deal(state, index, entry, problems)
     play.replay_play(state, setup, entry, problems)
     ruling = rulings.check_ruling(state, setup, entry, problems)
+    state.rulings.pop(index, None)
+    if ruling is not None:
+        state.rulings[index] = ruling
     if entry.get("result") is None and ruling is not None:  # an open hand ruled a misdeal, or forfeited
         play.check_play(state, setup, entry, problems)
         for key in SETTLED_KEYS[1:]:

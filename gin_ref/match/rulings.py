@@ -19,8 +19,7 @@ happened, and where the ruled result would have given others, ``tally`` and ``ve
 ruling that ends the match earlier leaves them played after the end, not counted.
 """
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.game import find_player
@@ -37,19 +36,33 @@ KEYS = ("kind", "player", "points", "reason", "by", "date", "steps", "hands")
 OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """A hand's ruling as the replay uses it, read once its kind, player and points are checked
-    (``check_ruling``): an award names its player (of the hand) and points; a forfeit its player (of the
-    match); a void or a redeal neither."""
+FIELDS = ("kind", "player", "points", "reason", "by", "date")  # a ruling as ``tally --json`` gives it
+
+
+class Ruling(NamedTuple):
+    """A hand's ruling, read once (``check_ruling``: its kind, player and points checked): an award names
+    its player (of the hand) and points; a forfeit its player (of the match); a void or a redeal neither.
+    With why it was made (``reason``), by whom (``by``) and when (``date``)."""
 
     kind: str  # one of KINDS
     player: Optional[str] = None
-    points: int = 0
+    points: Optional[int] = None  # an award's
+    reason: Optional[str] = None
+    by: Optional[str] = None
+    date: Any = None
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> "Ruling":
+        """The Ruling of a ruling as written (plain data known to be sound: a step, ``tally --json``)."""
+        return cls(str(item.get("kind")), *(item.get(key) for key in FIELDS[1:]))
 
     def score(self) -> Tuple[Optional[str], int]:
         """``(winner, points)`` of the ruled hand: the award's, or nobody and 0."""
-        return (self.player, self.points) if self.kind == "award" else (None, 0)
+        return (self.player, self.points or 0) if self.kind == "award" else (None, 0)
+
+    def data(self) -> Dict[str, Any]:
+        """The ruling as ``tally --json`` gives it."""
+        return self._asdict()
 
 
 def ruling_of(entry: Mapping[str, Any]) -> Optional[Dict[str, Any]]:
@@ -130,8 +143,10 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
         problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
                                         f"forfeited, not {kind}")
         return None
-    player, points = ruling.get("player"), ruling.get("points")
-    return Ruling(str(kind), player if isinstance(player, str) else None, points if type(points) is int else 0)
+    player, points, reason, by = (ruling.get(key) for key in ("player", "points", "reason", "by"))
+    return Ruling(str(kind), player if isinstance(player, str) else None, points if type(points) is int else None,
+                  reason if isinstance(reason, str) else None, by if isinstance(by, str) else None,
+                  ruling.get("date"))
 
 
 def _check_player(state: MatchState, setup: HandSetup, ruling: Entry, kind: str, problems: Problems) -> bool:

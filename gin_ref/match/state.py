@@ -7,7 +7,7 @@ roles) and why, the end, the open hand and its table. The functions below move i
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Dict, List, NamedTuple, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -17,6 +17,9 @@ from gin_ref.match.header import Header
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.result import PaperResult
+
+if TYPE_CHECKING:  # the rulings read a state: the state holds them, for the types only (no cycle at run time)
+    from gin_ref.match.rulings import Ruling
 
 Bonuses = Dict[str, Dict[str, int]]
 
@@ -84,6 +87,7 @@ class MatchState:
     # the match's own (deals refused)
     irregularities: Dict[int, List[Irregularity]] = field(default_factory=dict)
     match_irregularities: List[Irregularity] = field(default_factory=list)
+    rulings: Dict[int, "Ruling"] = field(default_factory=dict)  # each ruled hand's ruling, by its index
 
     @property
     def players(self) -> List[str]:
@@ -112,7 +116,7 @@ class MatchState:
                        games=copy.deepcopy(self.games), table=None,
                        notes=list(self.notes), after_end=set(self.after_end), settlements=dict(self.settlements),
                        irregularities=dict(self.irregularities),
-                       match_irregularities=list(self.match_irregularities))
+                       match_irregularities=list(self.match_irregularities), rulings=dict(self.rulings))
 
     def result(self) -> Tuple[Bonuses, Optional[Dict[str, int]], Optional[str]]:
         """``(bonuses, final, winner)``: each player's end-of-game bonuses, his final score, the winner.

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Tuple
 from gin_ref.core.lazydata import dataclass  # decorated when first used: a quicker start
 from gin_ref.core import game
 from gin_ref.match.irregularities import Irregularity
+from gin_ref.match.rulings import Ruling
 from gin_ref.match.schema import ROLES, Entry
 from gin_ref.match.state import Note
 
@@ -20,26 +21,6 @@ __all__ = ["GameTally", "HandTally", "Irregularity", "ResultOnly", "Ruling", "Ta
 
 Scores = Mapping[str, int]
 Bonuses = Mapping[str, Mapping[str, int]]
-RULING_FIELDS = ("kind", "player", "points", "reason", "by", "date")
-
-
-@dataclass(frozen=True)
-class Ruling:
-    """A director's ruling on a hand: kind (award, void, redeal, forfeit), player, points, reason, by, date."""
-
-    kind: Optional[str]
-    player: Optional[str] = None
-    points: Optional[int] = None
-    reason: Optional[str] = None
-    by: Optional[str] = None
-    date: Any = None
-
-    @classmethod
-    def of(cls, item: Mapping[str, Any]) -> "Ruling":
-        return cls(*(item.get(key) for key in RULING_FIELDS))
-
-    def data(self) -> Dict[str, Any]:
-        return {key: getattr(self, key) for key in RULING_FIELDS}
 
 
 @dataclass(frozen=True)
@@ -255,7 +236,6 @@ def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
     if state.games is not None:
         games = tuple(dict(columns) for columns in (entry["games"] if settled else [g.totals for g in state.games]))
     knock = state.settlements.get(index)
-    ruling = entry.get("ruling")
     return HandTally(
         number=entry["number"], dealer=entry["dealer"], upcard=entry.get("upcard"), limit=entry["limit"],
         result=entry.get("result"), knocker=entry.get("knocker"), winner=entry.get("winner"),
@@ -268,4 +248,4 @@ def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
         defender_deadwood=knock.defender_deadwood if knock is not None else None,
         after_end=index in state.after_end,  # an amend ended the match earlier: played after the end
         irregularities=tuple(state.irregularities.get(index, ())),
-        ruling=Ruling.of(ruling) if isinstance(ruling, dict) else None)  # the hand's winner and points are the ruling's
+        ruling=state.rulings.get(index))  # the hand's winner and points are the ruling's

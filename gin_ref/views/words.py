@@ -12,7 +12,8 @@ from gin_ref.match.schema import turn_count
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.steps import Step
 from gin_ref.match.irregularities import Irregularity
-from gin_ref.match.tally import Ruling, Tally
+from gin_ref.match.rulings import Ruling
+from gin_ref.match.tally import Tally
 from gin_ref.views.text import pretty_card
 
 # The one set of result names: a result's short name (the sheets, ``--what-if``), and the longer phrase

@@ -96,6 +96,7 @@ def _player(whose: str) -> Check:
     def check(reading: _Reading, read: Dict[str, Any]) -> None:
         read["player"] = player_at(reading.item, "player", reading.where, reading.players, reading.problems,
                                    what=f"{reading.what}{whose}")
+    check.__name__ = "_player"
     return check
 
 

@@ -16,10 +16,11 @@ from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table, Turn
+from gin_ref.match.handread import Hand
 from gin_ref.match.irregularities import Irregularity, read_hand_irregularity, read_match_irregularity
 from gin_ref.match.problems import Problems, Where, same
 from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
-from gin_ref.match.schema import Entry, Record, is_count, position, turn_count
+from gin_ref.match.schema import Entry, Record, is_count, position
 from gin_ref.match.state import HandSetup, MatchState, score
 from gin_ref.match.storedcards import card_of, recorded_cards
 from gin_ref.core.escape import shown_value
@@ -107,21 +108,14 @@ def new_table(state: MatchState, setup: Optional[HandSetup]) -> Optional[Table]:
 
 # -- a hand's turns and irregularities, in the order they happened --------------------------------------
 
-def replay_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> None:
-    where, number = ("hands", setup.index), setup.number
-    state.table, state.table_ok = None, True
+def replay_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems) -> None:
+    where, number = hand.where, hand.number
+    state.table, state.table_ok = None, hand.turns_read
     state.irregularities.pop(setup.index, None)  # read again
-    turns = entry.get("turns", [])
-    if not isinstance(turns, list):
-        problems.add(where + ("turns",), f"hand {number}: 'turns' must be a list, one turn a line ('Ann draws')")
-        turns, state.table_ok = [], False
-    items = entry.get("irregularities", [])
-    if not isinstance(items, list):
-        problems.add(where + ("irregularities",), f"hand {number}: 'irregularities' must be a list")
-        items = []
+    turns, items = hand.turns, hand.irregularities
     if turns or any(isinstance(item, dict) and "turn" in item for item in items):
         state.table = new_table(state, setup)
-        if turns and setup.upcard is None and "upcard" not in entry and state.rules.deal != "eleven":
+        if turns and setup.upcard is None and not hand.has("upcard") and state.rules.deal != "eleven":
             problems.add(where + ("turns",), f"hand {number} was dealt without its upcard: its turns cannot be "
                                              "replayed (the first turn's offer needs the card)")
     i, last = 0, 1
@@ -152,14 +146,14 @@ def _replay_turn(state: MatchState, setup: HandSetup, k: int, text: object, prob
         state.table_ok = False
 
 
-def check_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems,
+def check_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems,
                settlement: Optional[Settlement] = None) -> None:
     """A hand recorded turn by turn ends as its turns say: dead by itself once a discard leaves
     ``dead_hand_stock`` cards in the stock, else knocked by the player to move with a spread that fits."""
     table = state.table
-    if table is None or not state.table_ok or not turn_count(entry):
+    if table is None or not state.table_ok or not hand.turns:
         return
-    where, number, result = ("hands", setup.index), setup.number, entry.get("result")
+    where, number, result = hand.where, hand.number, hand.result
     left = f"{table.stock} card{'s' if table.stock != 1 else ''} in the stock"
     if result is None:
         if table.dead:
@@ -170,7 +164,7 @@ def check_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Prob
                                               f"a discard leaves {state.rules.dead_hand_stock})")
     elif settlement is not None:
         discard = settlement.check.melding.discard if settlement.check is not None else None
-        _check_knock_fits(table, where, number, entry, discard, problems)
+        _check_knock_fits(table, where, number, hand.entry, discard, problems)
 
 
 def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, discard: Optional[Card],

@@ -13,8 +13,8 @@ from typing import Dict, List, Tuple
 
 from gin_ref.core.aces import Aces, ace_runs_with, run_cards
 from gin_ref.core.cards import DECK, Card
-from gin_ref.core.deadwood import (SUIT_MASK, SetChoice, _best_choice, _least, _set_meld, _set_options,
-                                   discard_tables, triples_of)
+from gin_ref.core.deadwood import SetChoice, _best_choice, _least, _set_meld, discard_tables, triples_of
+from gin_ref.core.meldchoices import SUIT_MASK, _set_options
 from gin_ref.core.melds import Meld, Melding
 
 Runs = Tuple[Tuple[int, ...], ...]  # a suit's runs, each its rank indices in run order

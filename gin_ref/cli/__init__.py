@@ -39,7 +39,7 @@ COMMANDS = {
     "redo": "amend_cmds",
     "amend": "amend_cmds",
     "tally": "match_cmds",
-    "verify": "match_cmds",
+    "verify": "verify_cmd",
     "take": "turn_cmds",
     "pass": "turn_cmds",
     "draw": "turn_cmds",

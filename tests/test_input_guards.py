@@ -284,7 +284,7 @@ def test_a_byte_order_mark_does_not_break_the_first_line(knocked, here):
     assert json.loads(result.output)["legal"] is True
     (here / "bom.jsonl").write_bytes(b"\xef\xbb\xbf")
     assert run("check", "--input", "bom.jsonl").output == ""
-    from gin_ref.cli.session import read_lines
+    from gin_ref.cli.session_lines import read_lines
     import io
 
     assert list(read_lines(io.BytesIO(b"\xef\xbb\xbftally\nundo\n"))) == [("tally\n", None), ("undo\n", None)]

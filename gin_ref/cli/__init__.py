@@ -38,7 +38,7 @@ COMMANDS = {
     "undo": "amend_cmds",
     "redo": "amend_cmds",
     "amend": "amend_cmds",
-    "tally": "match_cmds",
+    "tally": "tally_cmd",
     "verify": "verify_cmd",
     "take": "turn_cmds",
     "pass": "turn_cmds",

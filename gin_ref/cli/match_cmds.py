@@ -1,4 +1,4 @@
-"""Recording a match at the table: ``new``, ``deal``, ``knock``, ``dead``, ``undo``, ``tally``.
+"""Recording a match at the table: ``new``, ``deal``, ``knock``, ``dead``, ``undo``.
 
 Each command is a thin wrapper: it reads the match file (``gin_ref.files.matchfile``), makes one call on the
 ``Match`` (``gin_ref.match.model``) and prints what happened (``gin_ref.views.tally_text``). A command that is refused
@@ -15,11 +15,10 @@ from gin_ref.files import matchfile
 from gin_ref.views import tally_text
 from gin_ref.cli.errors import shown_name
 from gin_ref.views import words
-from gin_ref.cli.sealcheck import strict_option
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_player, discard_option,
-                                 json_option, match_option, output_width, player_argument, rules_option, upcard_option,
+                                 match_option, output_width, player_argument, rules_option, upcard_option,
                                  wide_option)
-from gin_ref.cli.output import emit_json, say
+from gin_ref.cli.output import say
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError
 from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
 
@@ -237,63 +236,3 @@ def dead_cmd(match_path, upcard):
         say(tally_text.deal_text(match, dealt.step.data))
     say(f"hand {outcome.number} is dead: no score")
     say("\n".join(tally_text.standing_lines(match)))
-
-
-@click.command("tally")
-@match_option
-@wide_option
-@json_option("Print one JSON object (see docs/json.md for its fields).")
-@click.option("--what-if", "what_if_spec", metavar="NAME|FILE",
-              help="Settle every hand again under these rules (a preset or file for as many players) and show "
-                   "both side by side; the record is not changed.")
-@click.argument("file", required=False, metavar="[FILE]")
-@strict_option
-def tally_cmd(match_path, as_json, what_if_spec, file, strict):
-    """Where the match stands: every hand with the running totals, who deals next, and once it is over
-    the winner and the final score with every bonus. FILE (or --match) names the match file.
-
-    With --what-if RULES, every hand is settled again from its own cards under those rules and shown beside
-    the hand as played, with why they differ, then the totals, the end and the winner under each. A knock
-    those rules find illegal scores nothing there; a knock refused at the table that they allow is noted,
-    not scored; a director's ruling stands as ruled.
-
-    \b
-    Example:  gin-ref tally
-              gin-ref tally examples/oklahoma.yaml --json
-              gin-ref tally --what-if tournament
-    """
-    if file is not None and match_path is not None and file != match_path:
-        raise click.UsageError("name the match file once: as FILE or with --match")
-    path = matchfile.match_file(file or match_path)
-    rules = None
-    if what_if_spec is not None:
-        from gin_ref.files.rulesfile import load_rules
-
-        rules = load_rules(what_if_spec)
-    rec = matchfile.load(path)
-    from gin_ref.cli import sealcheck
-
-    sealcheck.report(path, sealcheck.failed_seals(rec.match), strict)
-    whatif = None
-    if rules is not None:
-        from gin_ref.match.whatif import what_if
-
-        if rules.players != len(rec.match.players):
-            raise InvalidNotationError(f"--what-if {what_if_spec}: those rules are for {rules.players} players, "
-                                       f"this match has {len(rec.match.players)}")
-        whatif = what_if(rec.match, rules)
-    if as_json:
-        from gin_ref.match.tally import tally_data
-
-        data = tally_data(rec.match)
-        if whatif is not None:
-            from gin_ref.views.whatif_view import what_if_data
-
-            data["what_if"] = what_if_data(whatif)
-        emit_json(data)
-    elif whatif is not None:
-        from gin_ref.views.whatif_view import what_if_text
-
-        say(what_if_text(rec.match, whatif, output_width()))
-    else:
-        say(tally_text.tally_text(rec.match, path, output_width()))

@@ -1,7 +1,7 @@
 """Recording a match at the table: ``new``, ``deal``, ``knock``, ``dead``, ``undo``.
 
 Each command is a thin wrapper: it reads the match file (``gin_ref.files.matchfile``), makes one call on the
-``Match`` (``gin_ref.match.model``) and prints what happened (``gin_ref.views.tally_text``). A command that is refused
+``Match`` (``gin_ref.match.model``) and prints what happened (``gin_ref.views.hand_text``). A command that is refused
 changes nothing in the file; the exceptions are an illegal knock, an act out of turn and a deal by the wrong
 dealer, which are refused *and* kept in the record as irregularities: the action's outcome carries the
 refusal, the file is written, and ``refuse_kept`` turns it into one Error line (exit 1).
@@ -12,6 +12,8 @@ import datetime
 import click
 
 from gin_ref.files import matchfile
+from gin_ref.views import hand_text
+from gin_ref.views import standing
 from gin_ref.views import tally_text
 from gin_ref.cli.errors import shown_name
 from gin_ref.views import words
@@ -116,7 +118,7 @@ def deal_cmd(match_path, upcard, dealer):
     with matchfile.updating(matchfile.match_file(match_path)) as rec:
         outcome = rec.match.deal(card, dealer)
     refuse_kept(rec.match, outcome)
-    say(tally_text.deal_text(rec.match, outcome.step.data))
+    say(hand_text.deal_text(rec.match, outcome.step.data))
 
 
 def knock_options(required=True):
@@ -185,7 +187,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
         except CountOverLimitError as exc:
             if CONFIRM["ask"] is not None:  # the session on a terminal: the deal shown, then the question
                 if dealt is not None:
-                    say(f"{shown_name(path)}: " + tally_text.deal_text(rec.match, dealt.step.data))
+                    say(f"{shown_name(path)}: " + hand_text.deal_text(rec.match, dealt.step.data))
                     shown = True
                 if CONFIRM["ask"](f"{exc.reason}. Did {exc.player} really knock with {exc.count}?"):
                     outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, True)
@@ -195,18 +197,18 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
             slip = exc  # the deal this command made stands (written as the block ends); the knock is not recorded
     lead = f"{shown_name(path)}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if dealt is not None and not shown:
-        after_dead = tally_text.opened_after_dead_text(rec.match, dealt.number, "knock")
+        after_dead = hand_text.opened_after_dead_text(rec.match, dealt.number, "knock")
         if after_dead is not None:
             say(lead + after_dead)
             lead = ""
-        say(lead + tally_text.deal_text(rec.match, dealt.step.data))
+        say(lead + hand_text.deal_text(rec.match, dealt.step.data))
     if dealt is not None:
         lead = ""
     if slip is not None:
         raise CountOverLimitError(f"{slip}; the deal of hand {dealt.number} is recorded and the hand stays "
                                   "open (undo takes the deal back)")
     refuse_kept(rec.match, outcome, dealt is not None)
-    say(lead + tally_text.knock_text(rec.match, outcome, output_width()))
+    say(lead + hand_text.knock_text(rec.match, outcome, output_width()))
 
 
 @click.command("dead")
@@ -230,9 +232,9 @@ def dead_cmd(match_path, upcard):
         outcome = rec.match.dead()
     match = rec.match
     if dealt is not None:
-        after_dead = tally_text.opened_after_dead_text(match, dealt.number, "dead")
+        after_dead = hand_text.opened_after_dead_text(match, dealt.number, "dead")
         if after_dead is not None:
             say(after_dead)
-        say(tally_text.deal_text(match, dealt.step.data))
+        say(hand_text.deal_text(match, dealt.step.data))
     say(f"hand {outcome.number} is dead: no score")
-    say("\n".join(tally_text.standing_lines(match)))
+    say("\n".join(standing.standing_lines(match)))

@@ -25,7 +25,7 @@ from gin_ref.files import matchfile as _matchfile
 from gin_ref.match.model import Match
 from gin_ref.match.tableline import read_line, split_words
 from gin_ref.serve.journal import ID, PENDING, RECORDED, REJECTED, STALE, Entry, Journal
-from gin_ref.views import tally_text, words
+from gin_ref.views import hand_text, standing, words
 
 matchfile: Any = _matchfile  # the files layer is not annotated: its calls are taken as they come
 LOCK_WAIT = 3.0  # seconds a page waits for the match file's lock (another writer's) before saying so
@@ -110,19 +110,19 @@ def run_action(match: Match, action: Dict[str, Any], said_too: bool = True) -> L
     if kind == "undo":
         step = match.newest_step()
         correction = match.undo(step, matchfile.now(), words.undone_words(step))
-        return [f"took back {correction['undone']}"] + tally_text.standing_lines(match)
+        return [f"took back {correction['undone']}"] + standing.standing_lines(match)
     dealt = match.deal_unless_open(upcard, "dead" if kind == "dead" else "knock")
     outcome = match.dead() if kind == "dead" else _knock(match, action)
     if not said_too:
         return []
     if dealt is not None:
-        said.append(tally_text.deal_text(match, dealt.step.data))
+        said.append(hand_text.deal_text(match, dealt.step.data))
     if kind == "dead":
-        return said + [f"hand {outcome.number} is dead: no score"] + tally_text.standing_lines(match)
+        return said + [f"hand {outcome.number} is dead: no score"] + standing.standing_lines(match)
     if outcome.refused:
         return said + [words.refusal_words(match.state, outcome, dealt is not None)] + \
-            tally_text.standing_lines(match)
-    return said + [tally_text.knock_text(match, outcome)]
+            standing.standing_lines(match)
+    return said + [hand_text.knock_text(match, outcome)]
 
 
 def _knock(match: Match, action: Dict[str, Any]) -> Any:

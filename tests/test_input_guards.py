@@ -79,7 +79,7 @@ def test_rules_show_of_a_device_ends_with_one_line(here):
 
 
 def test_a_rules_file_over_the_size_limit_is_refused(here):
-    from gin_ref.files.rulesfile import MAX_SIZE
+    from gin_ref.files.presets import MAX_SIZE
 
     (here / "big.yaml").write_text("gin_bonus: 30\n" + "# padding\n" * (MAX_SIZE // 10 + 1))
     result = run("rules", "show", "big.yaml", code=2)

@@ -14,6 +14,7 @@ from gin_ref.match.tally import tally_of
 from gin_ref.files import matchfile
 from gin_ref.views import amend_text
 from gin_ref.views import standing
+from gin_ref.views import step_words
 from gin_ref.views import words
 from gin_ref.cli.output import say
 
@@ -57,7 +58,7 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
         outcome = amend(match.record, match.state, hand, player, list(cards) or None, defender_cards, melds,
                         discard, big_gin, card, dead)
         old = dict(match.hands[hand - 1])
-        match.amend(outcome, matchfile.now(), words.amended_words(hand, old))
+        match.amend(outcome, matchfile.now(), step_words.amended_words(hand, old))
     say(amend_text.amend_text(rec.match, hand, before, outcome.settlement, output_width()))
     warning = _event_warning(rec.path, before.finished and not rec.match.state.finished)
     if warning:
@@ -103,7 +104,7 @@ def undo_cmd(match_path):
     with matchfile.updating(matchfile.match_file(match_path)) as rec:
         finished = rec.match.state.finished
         step = rec.match.newest_step()
-        correction = rec.match.undo(step, matchfile.now(), words.undone_words(step))
+        correction = rec.match.undo(step, matchfile.now(), step_words.undone_words(step))
     say(f"took back {correction['undone']}")
     say("\n".join(standing.standing_lines(rec.match)))
     _warn_reopened(rec, finished)
@@ -121,7 +122,7 @@ def redo_cmd(match_path):
     with matchfile.updating(matchfile.match_file(match_path)) as rec:
         finished = rec.match.state.finished
         step = rec.match.redo_step()
-        correction = rec.match.redo(step, matchfile.now(), words.redone_words(step))
+        correction = rec.match.redo(step, matchfile.now(), step_words.redone_words(step))
     say(f"put back {correction['redone']}")
     say("\n".join(standing.standing_lines(rec.match)))
     _warn_reopened(rec, finished)

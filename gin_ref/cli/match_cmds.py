@@ -16,7 +16,7 @@ from gin_ref.views import hand_text
 from gin_ref.views import standing
 from gin_ref.views import tally_text
 from gin_ref.cli.errors import shown_name
-from gin_ref.views import words
+from gin_ref.views import step_words
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_player, discard_option,
                                  match_option, output_width, player_argument, rules_option, upcard_option,
                                  wide_option)
@@ -32,7 +32,7 @@ def refuse_kept(match, outcome, dealt=False):
     """An act refused *and* kept in the record (written by now) ends in one Error line saying so (``dealt``:
     the same command dealt the hand)."""
     if outcome.refused:
-        raise IllegalActionError(words.refusal_words(match.state, outcome, dealt))
+        raise IllegalActionError(step_words.refusal_words(match.state, outcome, dealt))
 
 
 @click.command("new")

@@ -25,7 +25,7 @@ from gin_ref.files import matchfile as _matchfile
 from gin_ref.match.model import Match
 from gin_ref.match.tableline import read_line, split_words
 from gin_ref.serve.journal import ID, PENDING, RECORDED, REJECTED, STALE, Entry, Journal
-from gin_ref.views import hand_text, standing, words
+from gin_ref.views import hand_text, standing, step_words
 
 matchfile: Any = _matchfile  # the files layer is not annotated: its calls are taken as they come
 LOCK_WAIT = 3.0  # seconds a page waits for the match file's lock (another writer's) before saying so
@@ -109,7 +109,7 @@ def run_action(match: Match, action: Dict[str, Any], said_too: bool = True) -> L
     said: List[str] = []
     if kind == "undo":
         step = match.newest_step()
-        correction = match.undo(step, matchfile.now(), words.undone_words(step))
+        correction = match.undo(step, matchfile.now(), step_words.undone_words(step))
         return [f"took back {correction['undone']}"] + standing.standing_lines(match)
     dealt = match.deal_unless_open(upcard, "dead" if kind == "dead" else "knock")
     outcome = match.dead() if kind == "dead" else _knock(match, action)
@@ -120,7 +120,7 @@ def run_action(match: Match, action: Dict[str, Any], said_too: bool = True) -> L
     if kind == "dead":
         return said + [f"hand {outcome.number} is dead: no score"] + standing.standing_lines(match)
     if outcome.refused:
-        return said + [words.refusal_words(match.state, outcome, dealt is not None)] + \
+        return said + [step_words.refusal_words(match.state, outcome, dealt is not None)] + \
             standing.standing_lines(match)
     return said + [hand_text.knock_text(match, outcome)]
 

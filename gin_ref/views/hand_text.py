@@ -14,7 +14,8 @@ from gin_ref.match.model import Match
 from gin_ref.match.schema import Entry, is_dead_by_itself
 from gin_ref.views.standing import next_turn_line, standing_lines
 from gin_ref.views.text import deadwood_text, fit_text, grid, melds_text, pretty_card, spread_lines
-from gin_ref.views.words import hand_games_words, opened_after_dead_words
+from gin_ref.views.game_words import hand_games_words
+from gin_ref.views.words import opened_after_dead_words
 
 
 def score_line(score: HandScore, knocker: str, defender: str) -> str:

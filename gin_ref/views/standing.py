@@ -10,7 +10,8 @@ from gin_ref.core.turns import Table
 from gin_ref.match.model import Match
 from gin_ref.match.schema import turn_count
 from gin_ref.views.text import pretty_card
-from gin_ref.views.words import end_reason, final_words, games_standing_words, paid_words, wins_words
+from gin_ref.views.game_words import games_standing_words
+from gin_ref.views.words import end_reason, final_words, paid_words, wins_words
 
 
 def named_scores(scores: Dict[str, int], players: Sequence[str]) -> str:

@@ -17,7 +17,7 @@ three of four leaving spades, hearts, diamonds, clubs) and the first minimum is 
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple, Union
 
 from gin_ref.core.cards import DECK, Card
-from gin_ref.core.meldchoices import SUIT_MASK, Suits, _set_options, candidate_melds
+from gin_ref.core.meldchoices import SUIT_MASK, Suits, candidate_melds, set_options
 from gin_ref.core.melds import Meld, Melding, runs_of_mask
 
 if TYPE_CHECKING:
@@ -175,14 +175,14 @@ def _leaf_discard(a: int, b: int, c: int, d: int) -> int:
 
 def _least(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> int:
     """The least ``leaf`` total over every choice of sets among the ranks in ``triples`` (each rank: no set,
-    or one of ``_set_options``), as one plain recursive function: the hot path of the layoff search."""
+    or one of ``set_options``), as one plain recursive function: the hot path of the layoff search."""
     if not triples:
         return leaf(a, b, c, d)
     low = triples & -triples
     rest = triples ^ low
     best = _least(a, b, c, d, rest, leaf)
     keep = ~low
-    for suits in _set_options(a, b, c, d, low):
+    for suits in set_options(a, b, c, d, low):
         total = _least(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
                        c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, leaf)
         if total < best:
@@ -192,7 +192,7 @@ def _least(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> int:
 
 def _best_choice(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> Tuple[int, SetChoice]:
     """``(least total, its sets)``, each set ``(rank index, suits)``: the first choice that reaches the least,
-    in the order no set before a set, lower ranks decided first, and ``_set_options`` order -- the order
+    in the order no set before a set, lower ranks decided first, and ``set_options`` order -- the order
     that breaks ties."""
     if not triples:
         return leaf(a, b, c, d), ()
@@ -201,7 +201,7 @@ def _best_choice(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> Tu
     rank = low.bit_length() - 1
     best, best_sets = _best_choice(a, b, c, d, rest, leaf)
     keep = ~low
-    for suits in _set_options(a, b, c, d, low):
+    for suits in set_options(a, b, c, d, low):
         total, sets = _best_choice(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
                                    c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, leaf)
         if total < best:
@@ -248,7 +248,7 @@ def _best_choice_counted(a: int, b: int, c: int, d: int, triples: int) -> Tuple[
     rank = low.bit_length() - 1
     best, best_sets, count = _best_choice_counted(a, b, c, d, rest)
     keep = ~low
-    for suits in _set_options(a, b, c, d, low):
+    for suits in set_options(a, b, c, d, low):
         total, sets, ways = _best_choice_counted(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
                                                  c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest)
         if total < best:

@@ -1,5 +1,5 @@
 """The melds a hand's cards can make: the ways to take a set of a rank held three or four times, in the
-order that breaks ties (``_set_options``, walked by the deadwood search), and every candidate meld, runs
+order that breaks ties (``set_options``, walked by the deadwood search), and every candidate meld, runs
 and sets (``candidate_melds``, walked by ``deadwood.all_meldings``).
 """
 
@@ -28,7 +28,7 @@ def _options_of(pattern: int) -> Tuple[Suits, ...]:
 _SET_OPTIONS = tuple(_options_of(pattern) for pattern in range(16))
 
 
-def _set_options(a: int, b: int, c: int, d: int, low: int) -> Tuple[Suits, ...]:
+def set_options(a: int, b: int, c: int, d: int, low: int) -> Tuple[Suits, ...]:
     """The ways to take a set of the rank ``low`` (a one-bit mask) held three or four times."""
     return _SET_OPTIONS[(1 if a & low else 0) | (2 if b & low else 0) | (4 if c & low else 0) | (8 if d & low else 0)]
 

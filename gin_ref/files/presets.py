@@ -21,7 +21,7 @@ MAX_SIZE = 256 * 1024  # bytes of a rules file, at most (a preset is under 2 KiB
 _NOT_REGULAR = "not a regular file (a folder, a device or a pipe)"
 
 
-class _Source(NamedTuple):
+class Source(NamedTuple):
     """A rules file: its path as shown to people, and its name when it is a preset."""
 
     path: str
@@ -67,8 +67,8 @@ def preset_path(name: str) -> Any:
     """The YAML file of preset ``name``. Raises RulesError for an unknown preset."""
     resource = _find_preset(name)
     if resource is None:
-        raise RulesError(f"unknown preset '{name}'{did_you_mean(name, _preset_names())} "
-                         f"(presets: {', '.join(_preset_names())})")
+        raise RulesError(f"unknown preset '{name}'{did_you_mean(name, preset_names())} "
+                         f"(presets: {', '.join(preset_names())})")
     return resource
 
 
@@ -82,7 +82,7 @@ def _preset_files() -> Dict[str, Any]:
             if entry.name.endswith(".yaml") and entry.is_file()}
 
 
-def _preset_names() -> List[str]:
+def preset_names() -> List[str]:
     found = set(_preset_files())
     return [name for name in PRESET_NAMES if name in found] + sorted(found - set(PRESET_NAMES))
 
@@ -101,13 +101,13 @@ def _canonical_preset(name: str) -> Optional[str]:
     return next((preset for preset in found if preset.casefold() == str(name).casefold()), None)
 
 
-def _preset_source(name: str) -> _Source:
+def preset_source(name: str) -> Source:
     resource = preset_path(name)
     canonical = _canonical_preset(name)
-    return _Source(str(resource), canonical, resource)
+    return Source(str(resource), canonical, resource)
 
 
-def _locate(spec: str, folder: Optional[Path] = None) -> _Source:
+def locate(spec: str, folder: Optional[Path] = None) -> Source:
     """The file ``spec`` names, read from ``folder`` when relative. Raises RulesError if there is none.
 
     A spec with a path separator or a .yaml/.yml ending is a path; otherwise a preset name wins over a
@@ -116,20 +116,20 @@ def _locate(spec: str, folder: Optional[Path] = None) -> _Source:
     path = Path(spec) if folder is None else folder / spec
     separators = {sep for sep in (os.sep, os.altsep, "/") if sep is not None}
     if any(sep in spec for sep in separators) or spec.endswith((".yaml", ".yml")):
-        return _file_source(str(path))
+        return file_source(str(path))
     if spec and _find_preset(spec) is not None:
-        return _preset_source(spec)
+        return preset_source(spec)
     try:
         is_file = path.is_file()
     except OSError:  # a name too long for the file system is no file
         is_file = False
     if is_file:
-        return _Source(str(path))
-    raise RulesError(f"unknown rules '{excerpt(spec)}'{did_you_mean(spec, _preset_names())}: not a preset "
-                     f"({', '.join(_preset_names())}) nor a file")
+        return Source(str(path))
+    raise RulesError(f"unknown rules '{excerpt(spec)}'{did_you_mean(spec, preset_names())}: not a preset "
+                     f"({', '.join(preset_names())}) nor a file")
 
 
-def _file_source(path: str) -> _Source:
+def file_source(path: str) -> Source:
     try:
         mode = os.stat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):
@@ -139,4 +139,4 @@ def _file_source(path: str) -> _Source:
         raise RulesError(f"cannot read rules file '{excerpt(path, PATH_SHOWN)}': {words[:1].lower() + words[1:]}") from None
     if not stat.S_ISREG(mode):
         raise RulesError(f"cannot read rules file '{excerpt(path, PATH_SHOWN)}': {_NOT_REGULAR}")
-    return _Source(path)
+    return Source(path)

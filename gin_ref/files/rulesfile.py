@@ -17,8 +17,8 @@ from typing import Any, Dict, FrozenSet, List, Optional, Tuple
 
 from gin_ref.core.errors import RulesError
 from gin_ref.core.rules import DEFAULT_PRESET, KNOBS, HouseRules, check_consistency, make_rules
-from gin_ref.files.presets import _Source, _file_source, _locate, _preset_names, _preset_source
-from gin_ref.files.rulesyaml import Report, _Layer, _read_layer
+from gin_ref.files.presets import Source, file_source, locate, preset_names, preset_source
+from gin_ref.files.rulesyaml import Report, Layer, read_layer
 
 
 class _Report:
@@ -43,7 +43,7 @@ def explain_rules(spec: Optional[object] = None) -> Tuple[HouseRules, Dict[str, 
     """``(HouseRules, {knob: source})``; a source is ``default``, a preset name, or ``FILE:LINE``."""
     name = DEFAULT_PRESET if spec is None else str(spec)
     report = _Report(strict=True)
-    source = _locate(name)
+    source = locate(name)
     knobs, sources = _merge(_read_chain(source, report), report)
     return make_rules(knobs, name=source.preset or name), sources  # a preset by its own name: Classic -> classic
 
@@ -53,7 +53,7 @@ def explain_chain(spec: Optional[object] = None) -> Tuple[HouseRules, Dict[str, 
     ``spec`` down (each a preset name or a file path, ``spec``'s own first)."""
     name = DEFAULT_PRESET if spec is None else str(spec)
     report = _Report(strict=True)
-    layers = _read_chain(_locate(name), report)
+    layers = _read_chain(locate(name), report)
     knobs, sources = _merge(layers, report)
     return make_rules(knobs, name=name), sources, [layer.source.label for layer in layers]
 
@@ -64,26 +64,26 @@ def check_rules_file(path: object) -> List[str]:
     Raises RulesError only when ``path`` itself is not a file.
     """
     report = _Report(strict=False)
-    _merge(_read_chain(_file_source(str(path)), report), report)
+    _merge(_read_chain(file_source(str(path)), report), report)
     return report.problems
 
 
 def list_presets() -> List[Tuple[str, str]]:
     """``[(name, description)]`` of every preset: the six of docs/rules.md §10 first, then any other."""
     presets = []
-    for name in _preset_names():
-        layer = _read_layer(_preset_source(name), _Report(strict=True))
+    for name in preset_names():
+        layer = read_layer(preset_source(name), _Report(strict=True))
         assert layer is not None  # (a strict report raises at a preset's first problem)
         presets.append((name, layer.description or ""))
     return presets
 
 
-def _read_chain(source: Optional[_Source], report: Report) -> List[_Layer]:
+def _read_chain(source: Optional[Source], report: Report) -> List[Layer]:
     """The layers from ``source`` down its extends chain, top first; a cycle or a missing file ends it."""
-    layers: List[_Layer] = []
+    layers: List[Layer] = []
     visited: List[Path] = []
     while source is not None:
-        layer = _read_layer(source, report)
+        layer = read_layer(source, report)
         if layer is None:
             break
         layers.append(layer)
@@ -92,7 +92,7 @@ def _read_chain(source: Optional[_Source], report: Report) -> List[_Layer]:
         if layer.extends is not None:
             spec, line = layer.extends
             try:
-                source = _locate(spec, Path(layer.source.path).parent)
+                source = locate(spec, Path(layer.source.path).parent)
             except RulesError as exc:
                 report(layer.source.path, line, str(exc))
                 break
@@ -103,7 +103,7 @@ def _read_chain(source: Optional[_Source], report: Report) -> List[_Layer]:
     return layers
 
 
-def _merge(layers: List[_Layer], report: Report) -> Tuple[Dict[str, Any], Dict[str, str]]:
+def _merge(layers: List[Layer], report: Report) -> Tuple[Dict[str, Any], Dict[str, str]]:
     """``(knobs, sources)`` with the layers applied bottom up over the defaults; cross-knob problems reported.
 
     A cross-knob problem is reported at the line of the knob it names that was set last, and left out when

@@ -13,7 +13,7 @@ from gin_ref.core.errors import RecordError, RulesError
 from gin_ref.core.escape import excerpt
 from gin_ref.core.rules import KNOBS, check_knob, did_you_mean, shown
 from gin_ref.files import yamlload
-from gin_ref.files.presets import _Source
+from gin_ref.files.presets import Source
 
 _Loader = yamlload.loader_class()
 _YAML_TAG = "tag:yaml.org,2002:"
@@ -23,10 +23,10 @@ _SAFE_TAGS = frozenset(tag for tag in _Loader.yaml_constructors if tag) | _MERGE
 _NODE_KINDS = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a tagged map"}
 
 
-class _Layer(NamedTuple):
+class Layer(NamedTuple):
     """One file read: knob -> (value, line), knobs refused, ``(spec, line)`` of its extends, its description."""
 
-    source: _Source
+    source: Source
     knobs: Dict[str, Tuple[Any, int]]
     rejected: FrozenSet[str]
     extends: Optional[Tuple[str, int]]
@@ -38,7 +38,7 @@ Report = Callable[[str, int, str], None]  # where problems go: (file, line, mess
 
 
 
-def _read_layer(source: _Source, report: Report) -> Optional[_Layer]:
+def read_layer(source: Source, report: Report) -> Optional[Layer]:
     """One file's entries, each checked; problems go to ``report``. None when the file cannot be used."""
     where = source.path
     try:
@@ -88,7 +88,7 @@ def _top_mapping(loader: Any, where: str, report: Report) -> Any:
     return root
 
 
-def _read_entries(loader: Any, root: Any, source: _Source, report: Report) -> Optional[_Layer]:
+def _read_entries(loader: Any, root: Any, source: Source, report: Report) -> Optional[Layer]:
     """The layer of a top-level mapping node: each key checked, problems reported with their line."""
     where = source.path
     other = _other_record(root)
@@ -143,7 +143,7 @@ def _read_entries(loader: Any, root: Any, source: _Source, report: Report) -> Op
             except RulesError as exc:
                 report(where, line, str(exc))
                 rejected.add(key)
-    return _Layer(source, knobs, frozenset(rejected), extends, description)
+    return Layer(source, knobs, frozenset(rejected), extends, description)
 
 
 _RULES_KEYS = frozenset(KNOBS) | {"extends", "description"}

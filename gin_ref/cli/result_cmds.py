@@ -107,7 +107,7 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
             match = rec.match
             result.verify_no_hands(match.record, str(path))
             _same_players(match.players, [name for name, _ in pairs])
-            result.put_result(match, result.result_entry(match.players, match.rules, pairs, won))
+            match.put_result(result.result_entry(match.players, match.rules, pairs, won))
     say(one_line(f"{shown_name(path)}: the result: {words.scores_words(match.record[result.RESULT_KEY])}"))
     say("\n".join(standing.standing_lines(match)))
 
@@ -146,7 +146,7 @@ def amend_result_cmd(match_path, hands_won, scores):
         _same_players(match.players, [name for name, _ in pairs])
         old = result.facts(match.record[result.RESULT_KEY])
         entry = result.result_entry(match.players, match.rules, pairs, list(hands_won))
-        result.amend_result(match, entry, matchfile.now(), f"the result: was {words.scores_words(old)}")
+        match.amend_result(entry, matchfile.now(), f"the result: was {words.scores_words(old)}")
     shown = shown_name(rec.path)
     say(one_line(f"{shown}: the result was {words.scores_words(old)}"))
     say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(match.record[result.RESULT_KEY])}"))

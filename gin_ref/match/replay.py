@@ -21,7 +21,8 @@ from gin_ref.core.errors import GinRefError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.match import play, rulings
 from gin_ref.match.handread import Hand, read_hand
-from gin_ref.match.header import check_corrections, read_header
+from gin_ref.match.corrections import read_corrections
+from gin_ref.match.header import read_header
 from gin_ref.match.play import stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
 from gin_ref.match.result import check_result, is_result_only
@@ -29,7 +30,7 @@ from gin_ref.match.problems import Problems, Unreadable, Where, same
 from gin_ref.match.schema import (ROLES, SETTLED_KEYS, Entry, Record, entry_order,
                                   list_at)
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
-from gin_ref.match.steps import amends_in_force
+from gin_ref.match.steps import Amend, amends_in_force
 from gin_ref.core.escape import shown_value
 
 Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
@@ -48,12 +49,14 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
     assert isinstance(record, dict)
     state = fresh_state(header)
     held = len(record["hands"])  # a count a record gives is bounded by the hands it holds: never a huge range
-    for amend in amends_in_force(record):  # the hands there were when an earlier hand was amended
+    found = Problems()  # the corrections' problems, reported after the hands' (where they are in the file)
+    amends = amends_in_force(read_corrections(record, found))
+    for amend in amends:  # the hands there were when an earlier hand was amended
         state.as_played.update(range(amend.hand + 1, min(amend.hands, held) + 1))
     ruled = set(rulings.played_after_rulings(record))  # likewise the hands there were at a ruling
     state.ruled_only = ruled - state.as_played
     state.as_played.update(ruled)
-    check_hand_counts(record, problems)
+    check_hand_counts(record, amends, problems)
     if is_result_only(record):  # a match recorded by its result: no hand to replay
         paper = check_result(record, state.rules, state.players, problems)
         base = None
@@ -62,17 +65,17 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
             state.totals = dict(paper.scores)
     else:
         base = replay_hands(record, state, 0, problems, settle_from, settled)
-    check_corrections(record.get("corrections", []), problems)
+    problems.extend(found)
     return state, problems, base
 
 
-def check_hand_counts(record: Record, problems: Problems) -> None:
+def check_hand_counts(record: Record, amends: List[Amend], problems: Problems) -> None:
     """The count of the hands there were when an amend in force or a ruling was made is at most the hands
     the record holds (an undo takes back the later hands first), and at least the hand amended or ruled."""
     hands = list_at(record, "hands")
     counted: List[Tuple[Where, str, Any, Any]] = [
         (("corrections", amend.place, "hands"), "an amend's", amend.hands, amend.hand)
-        for amend in amends_in_force(record)]  # (one taken back may count hands undone since)
+        for amend in amends]  # (one taken back may count hands undone since)
     counted += [(("hands", i, "ruling", "hands"), f"hand {i + 1}: the ruling's", entry["ruling"].get("hands"),
                  entry.get("number")) for i, entry in enumerate(hands)
                 if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]

@@ -78,7 +78,7 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
                   Ann 112 Ben 40 Cid 75
     """
     from gin_ref.match import result
-    from gin_ref.views import tally_text
+    from gin_ref.views import standing
 
     pairs = _pairs(scores, "the final scores")
     won = list(hands_won)
@@ -109,7 +109,7 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
             _same_players(match.players, [name for name, _ in pairs])
             match.put_result(result.result_entry(match.players, match.rules, pairs, won))
     say(one_line(f"{shown_name(path)}: the result: {words.scores_words(match.record[result.RESULT_KEY])}"))
-    say("\n".join(tally_text.standing_lines(match)))
+    say("\n".join(standing.standing_lines(match)))
 
 
 def _same_players(players, named):
@@ -135,7 +135,7 @@ def amend_result_cmd(match_path, hands_won, scores):
               gin-ref amend result Ann 150 Ben 30 --hands-won Ann 6 Ben 2
     """
     from gin_ref.match import result
-    from gin_ref.views import tally_text
+    from gin_ref.views import standing
 
     pairs = _pairs(scores, "the final scores")
     with matchfile.updating(matchfile.match_file(match_path)) as rec:
@@ -150,7 +150,7 @@ def amend_result_cmd(match_path, hands_won, scores):
     shown = shown_name(rec.path)
     say(one_line(f"{shown}: the result was {words.scores_words(old)}"))
     say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(match.record[result.RESULT_KEY])}"))
-    say("\n".join(tally_text.standing_lines(match)))
+    say("\n".join(standing.standing_lines(match)))
 
 
 class AmendCommand(click.Command):

@@ -10,7 +10,8 @@ from typing import Any, Dict, List, Optional, Tuple
 from gin_ref.serve import pages
 from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile
-from gin_ref.views.tally_text import standing_lines, tally_text
+from gin_ref.views.standing import standing_lines
+from gin_ref.views.tally_text import tally_text
 
 KINDS = ("award", "void", "redeal", "forfeit")
 STYLE = """

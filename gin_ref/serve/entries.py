@@ -27,7 +27,7 @@ from gin_ref.match import seals
 from gin_ref.match.model import Match
 from gin_ref.match.tableline import read_line, split_words
 from gin_ref.serve.journal import ID, PENDING, RECORDED, REJECTED, STALE, Entry, Journal
-from gin_ref.views import tally_text, words
+from gin_ref.views import hand_text, standing, step_words
 from gin_ref.views.changes import describe_changes
 
 matchfile: Any = _matchfile  # the files layer is not annotated: its calls are taken as they come
@@ -112,20 +112,20 @@ def run_action(match: Match, action: Dict[str, Any], said_too: bool = True) -> L
     said: List[str] = []
     if kind == "undo":
         step = match.newest_step()
-        correction = match.undo(step, matchfile.now(), words.undone_words(step))
-        return [f"took back {correction['undone']}"] + tally_text.standing_lines(match)
+        correction = match.undo(step, matchfile.now(), step_words.undone_words(step))
+        return [f"took back {correction['undone']}"] + standing.standing_lines(match)
     dealt = match.deal_unless_open(upcard, "dead" if kind == "dead" else "knock")
     outcome = match.dead() if kind == "dead" else _knock(match, action)
     if not said_too:
         return []
     if dealt is not None:
-        said.append(tally_text.deal_text(match, dealt.step.data))
+        said.append(hand_text.deal_text(match, dealt.step.data))
     if kind == "dead":
-        return said + [f"hand {outcome.number} is dead: no score"] + tally_text.standing_lines(match)
+        return said + [f"hand {outcome.number} is dead: no score"] + standing.standing_lines(match)
     if outcome.refused:
-        return said + [words.refusal_words(match.state, outcome, dealt is not None)] + \
-            tally_text.standing_lines(match)
-    return said + [tally_text.knock_text(match, outcome)]
+        return said + [step_words.refusal_words(match.state, outcome, dealt is not None)] + \
+            standing.standing_lines(match)
+    return said + [hand_text.knock_text(match, outcome)]
 
 
 def _knock(match: Match, action: Dict[str, Any]) -> Any:

@@ -27,8 +27,7 @@ from gin_ref.match.play import stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
 from gin_ref.match.result import check_result, is_result_only
 from gin_ref.match.problems import Problems, Unreadable, Where, same
-from gin_ref.match.schema import (ROLES, SETTLED_KEYS, Entry, Record, entry_order,
-                                  list_at)
+from gin_ref.match.schema import ROLES, SETTLED_KEYS, Entry, Record, entry_order
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
 from gin_ref.match.steps import Amend, amends_in_force
 from gin_ref.core.escape import shown_value
@@ -72,7 +71,7 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
 def check_hand_counts(record: Record, amends: List[Amend], problems: Problems) -> None:
     """The count of the hands there were when an amend in force or a ruling was made is at most the hands
     the record holds (an undo takes back the later hands first), and at least the hand amended or ruled."""
-    hands = list_at(record, "hands")
+    hands = record["hands"]  # a list: the head was read
     counted: List[Tuple[Where, str, Any, Any]] = [
         (("corrections", amend.place, "hands"), "an amend's", amend.hands, amend.hand)
         for amend in amends]  # (one taken back may count hands undone since)

@@ -25,7 +25,7 @@ from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.game import find_player
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
-from gin_ref.match.schema import Entry, Record, is_count, list_at
+from gin_ref.match.schema import Entry, Record, is_count
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.core.escape import shown_value
 
@@ -83,14 +83,14 @@ def forfeit_winner(totals: Mapping[str, int], player: str) -> Optional[str]:
 
 
 def rulings_in(record: Record) -> List[Entry]:
-    """The hand entries that carry a ruling, in hand order."""
-    return [entry for entry in list_at(record, "hands") if isinstance(entry, dict) and ruling_of(entry)]
+    """The hand entries that carry a ruling, in hand order (of a record whose head has been read)."""
+    return [entry for entry in record["hands"] if isinstance(entry, dict) and ruling_of(entry)]
 
 
 def played_after_rulings(record: Record) -> List[int]:
     """The numbers of the hands that stand as played because an earlier hand was ruled after them."""
     numbers: List[int] = []
-    held = len(list_at(record, "hands"))  # a ruling's count of hands beyond the record's is a problem, no range
+    held = len(record["hands"])  # a ruling's count of hands beyond the record's is a problem, no range
     for entry in rulings_in(record):
         ruling = ruling_of(entry)
         assert ruling is not None
@@ -193,7 +193,7 @@ def _check_record_keys(setup: HandSetup, ruling: Entry, problems: Problems) -> N
 def verify_ruling(record: Record, state: MatchState, hand: Optional[int], kind: str,
                   player: Optional[str], points: Optional[int]) -> Tuple[int, Optional[str]]:
     """``(hand number, player)`` of a ruling that may be made; raises with the reason otherwise."""
-    hands = list_at(record, "hands")
+    hands = record["hands"]
     if not hands:
         raise IllegalActionError("no hand has been dealt: there is nothing to rule on")
     number = len(hands) if hand is None else hand
@@ -237,5 +237,5 @@ def ruling_data(record: Record, state: MatchState, hand: Optional[int], kind: st
     number, name = verify_ruling(record, state, hand, kind, player, points)
     data: Entry = {"kind": kind, "player": name, "points": points if kind == "award" else None,
                    "reason": reason.strip(), "by": by, "date": date, "steps": at,
-                   "hands": len(list_at(record, "hands"))}
+                   "hands": len(record["hands"])}
     return number, data

@@ -27,7 +27,7 @@ from gin_ref.match.play import stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
 from gin_ref.match.result import check_result, is_result_only
 from gin_ref.match.problems import Problems, Unreadable, Where, same
-from gin_ref.match.schema import ROLES, SETTLED_KEYS, Entry, Record, entry_order
+from gin_ref.match.schema import ROLES, SETTLED_KEYS, Entry, Record
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
 from gin_ref.match.steps import Amend, amends_in_force
 from gin_ref.core.escape import shown_value
@@ -124,8 +124,6 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
         totals = dict(state.totals)
         _Derived(hand.entry, where, number, problems, settling).value("totals", totals, lambda stored: (
             f"hand {number}: totals say {_scores(stored)}, but the hands add up to {_scores(totals)}"))
-        if settling:
-            entry_order(hand.entry)
         close_hand(state, setup, None)
         rulings.after_ruling(state, setup, ruling)
     elif hand.result is None:
@@ -259,8 +257,6 @@ def replay_result(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
         scored, settlement = _replay_knock(state, setup, hand, problems, derived, settlement)
     play.check_play(state, setup, hand, problems, settlement)
     winner = _check_scores(state, setup, hand.entry, derived, scored, ruling)
-    if settling:
-        entry_order(hand.entry)
     close_hand(state, setup, winner, tie=scored.result == "tie" and winner is None)
 
 

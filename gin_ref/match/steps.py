@@ -24,7 +24,7 @@ from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, read_corrections, read_one
 from gin_ref.match.result import RESULT_KEY, STEP_KIND, is_result_only
 from gin_ref.match.result import facts as result_facts
-from gin_ref.match.schema import (SETTLED_KEYS, Entry, Record, entry_order, list_at, position, set_version,
+from gin_ref.match.schema import (SETTLED_KEYS, Entry, Record, list_at, position, set_version,
                                   step_count, turn_count, version_of)
 
 
@@ -144,7 +144,6 @@ def _put_turn(record: Record, step: Step) -> None:
         entry["turns"] = []
     entry["turns"].extend(step.data["turns"])
     entry.update((key, value) for key, value in step.data.items() if key != "turns")
-    entry_order(entry)
 
 
 def _take_turn(record: Record, step: Step) -> Entry:
@@ -163,7 +162,6 @@ def _put_irregularity(record: Record, step: Step) -> None:
     if "irregularities" not in entry:
         entry["irregularities"] = []
     entry["irregularities"].append(step.data)
-    entry_order(entry)
 
 
 def _take_irregularity(record: Record, step: Step) -> Entry:
@@ -184,7 +182,6 @@ def _take_refused_deal(record: Record, step: Step) -> Entry:
 def _put_result(record: Record, step: Step) -> None:
     entry = _hand(record, step)
     entry.update(step.data)
-    entry_order(entry)
 
 
 def _take_result(record: Record, step: Step) -> Entry:
@@ -198,7 +195,6 @@ def _take_result(record: Record, step: Step) -> Entry:
 def _put_ruling(record: Record, step: Step) -> None:
     entry = _hand(record, step)
     entry["ruling"] = step.data
-    entry_order(entry)
 
 
 def _take_ruling(record: Record, step: Step) -> Entry:

@@ -61,6 +61,23 @@ def test_ctrl_c_in_a_command_is_one_error_line_and_exit_130(entry, monkeypatch, 
     assert capsys.readouterr().err == "Error: interrupted\n"
 
 
+def test_a_bug_met_before_the_command_line_is_read_is_an_internal_error_exit_3(entry, monkeypatch, capsys):
+    import gin_ref.cli
+
+    def broken(*args, **kwargs):
+        raise LookupError("a bug")
+
+    monkeypatch.setattr(gin_ref.cli, "main", broken)
+    monkeypatch.delenv("GIN_REF_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as done:
+        entry.run()
+    assert done.value.code == 3
+    assert capsys.readouterr().err == "Error: internal error in gin-ref (please report it): LookupError\n"
+    monkeypatch.setenv("GIN_REF_DEBUG", "1")  # the traceback, for the one who debugs it
+    with pytest.raises(LookupError):
+        entry.run()
+
+
 # -- help and completion -------------------------------------------------------------------------------------
 
 def test_help_lists_the_commands_and_shows_one_by_a_prefix():

@@ -3,8 +3,9 @@
 import pytest
 import yaml
 
-from gin_ref.files import rulesfile as config
-from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets, load_rules, preset_path
+from gin_ref.files import rulesyaml
+from gin_ref.files.presets import preset_path
+from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets, load_rules
 from gin_ref.core.errors import RulesError
 from gin_ref.core.rules import KNOBS, PRESET_NAMES
 
@@ -170,7 +171,7 @@ def test_bad_files_are_refused_with_file_and_line(folder, lines, message):
 ])
 def test_yaml_syntax_errors_give_the_line(folder, monkeypatch, loader, lines, line, problem):
     # The two loaders word some problems differently: the start of the message and the line are exact.
-    monkeypatch.setattr(config, "_Loader", loader)
+    monkeypatch.setattr(rulesyaml, "_Loader", loader)
     write(folder, "club.yaml", *lines)
     message = refusal("club.yaml")
     assert message.startswith(f"invalid YAML: {problem}")
@@ -215,7 +216,7 @@ def test_unknown_rules_and_missing_files(folder, spec, message):
 ])
 @pytest.mark.parametrize("loader", LOADERS, ids=lambda loader: loader.__name__)
 def test_python_tags_are_refused_and_nothing_runs(folder, monkeypatch, loader, lines):
-    monkeypatch.setattr(config, "_Loader", loader)
+    monkeypatch.setattr(rulesyaml, "_Loader", loader)
     write(folder, "evil.yaml", *lines)
     line = len(lines)
     tag = "!!python/object/new:os.system" if "new" in lines[-1] else "!!python/object/apply:os.system"
@@ -260,7 +261,7 @@ def test_check_an_empty_file(folder):
 @pytest.mark.parametrize("loader", LOADERS, ids=lambda loader: loader.__name__)
 @pytest.mark.parametrize("depth", [99, 246, 1000, 5000])
 def test_a_deeply_nested_file_is_refused_never_a_recursion_error(folder, monkeypatch, loader, depth):
-    monkeypatch.setattr(config, "_Loader", loader)
+    monkeypatch.setattr(rulesyaml, "_Loader", loader)
     write(folder, "deep.yaml", "gin_bonus: 20", "target: " + "[" * depth + "]" * depth)
     problems = check_rules_file("deep.yaml")
     if depth < 100:
@@ -281,7 +282,7 @@ def test_a_deeply_nested_file_is_refused_never_a_recursion_error(folder, monkeyp
     ("[1, !!int '']", "cannot read it"),
 ])
 def test_a_tag_pyyaml_cannot_build_is_refused_at_its_line(folder, monkeypatch, loader, value, problem):
-    monkeypatch.setattr(config, "_Loader", loader)
+    monkeypatch.setattr(rulesyaml, "_Loader", loader)
     write(folder, "club.yaml", "gin_bonus: 20", f"target: {value}")
     message = f"cannot read the value of 'target': {problem}"
     assert refusal("club.yaml") == f"{message} (club.yaml:2)"

@@ -5,7 +5,8 @@ import random
 import pytest
 
 from gin_ref.core.cards import DECK, codes, parse_cards, to_mask
-from gin_ref.core.deadwood import all_meldings, best_melding, candidate_melds, deadwood_after_discard, deadwood_of
+from gin_ref.core.deadwood import all_meldings, best_melding, deadwood_after_discard, deadwood_of
+from gin_ref.core.meldchoices import candidate_melds
 from reference import (check_melding, hand_strategy, random_hand, ref_deadwood, ref_deadwood_after_discard, ref_is_meld,
                        ref_partitions, rich_hand)
 from sweeps import sample_and_full

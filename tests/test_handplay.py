@@ -10,7 +10,8 @@ from gin_ref.core.errors import IllegalActionError, RecordError
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.schema import position
 from gin_ref.match.tally import Irregularity
-from gin_ref.views.words import irregularity_words, undone_words
+from gin_ref.views.step_words import undone_words
+from gin_ref.views.words import irregularity_words
 
 DEAL_A = ["pass Ben", "take Ann", "discard Ann QH", "draw Ben", "discard Ben KS", "draw Ann 5D", "discard Ann JC",
           "take Ben", "discard Ben 2H", "draw Ann"]

@@ -79,7 +79,7 @@ def test_rules_show_of_a_device_ends_with_one_line(here):
 
 
 def test_a_rules_file_over_the_size_limit_is_refused(here):
-    from gin_ref.files.rulesfile import MAX_SIZE
+    from gin_ref.files.presets import MAX_SIZE
 
     (here / "big.yaml").write_text("gin_bonus: 30\n" + "# padding\n" * (MAX_SIZE // 10 + 1))
     result = run("rules", "show", "big.yaml", code=2)
@@ -284,7 +284,7 @@ def test_a_byte_order_mark_does_not_break_the_first_line(knocked, here):
     assert json.loads(result.output)["legal"] is True
     (here / "bom.jsonl").write_bytes(b"\xef\xbb\xbf")
     assert run("check", "--input", "bom.jsonl").output == ""
-    from gin_ref.cli.session import read_lines
+    from gin_ref.cli.session_lines import read_lines
     import io
 
     assert list(read_lines(io.BytesIO(b"\xef\xbb\xbftally\nundo\n"))) == [("tally\n", None), ("undo\n", None)]

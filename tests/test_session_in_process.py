@@ -8,7 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
-from gin_ref.cli.session import Session, run_lines
+from gin_ref.cli.session import Session
+from gin_ref.cli.session_lines import run_lines
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """The shortcuts taken for a quick start (issue 28 item 4) give exactly what the slower way gave: the YAML
 resolvers' patterns left untried for a text they cannot match, a player's name checked without a regex,
-the classes a match command makes (NamedTuples and plain classes, not dataclasses) behaving as before."""
+the classes a match command makes (core.frozen values and plain classes, not dataclasses) behaving as before."""
 
 import re
 import subprocess

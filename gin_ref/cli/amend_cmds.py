@@ -1,7 +1,7 @@
 """Changing the past: ``amend`` a hand, ``undo`` the newest step, ``redo`` what undo took.
 
 Each is a thin wrapper: it reads the match file, makes one call on the ``Match`` (``gin_ref.match.model``)
-and prints what changed (``gin_ref.views.tally_text``, in the words of ``gin_ref.views.words``). What is
+and prints what changed (``gin_ref.views.amend_text``, in the words of ``gin_ref.views.words``). What is
 changed is kept in the file under ``corrections``; nothing is lost.
 """
 
@@ -12,7 +12,9 @@ from gin_ref.cli.result_cmds import AmendCommand
 from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_option, output_width, player_argument
 from gin_ref.match.tally import tally_of
 from gin_ref.files import matchfile
-from gin_ref.views import tally_text
+from gin_ref.views import amend_text
+from gin_ref.views import standing
+from gin_ref.views import step_words
 from gin_ref.views import words
 from gin_ref.cli.output import say
 
@@ -56,8 +58,8 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
         outcome = amend(match.record, match.state, hand, player, list(cards) or None, defender_cards, melds,
                         discard, big_gin, card, dead)
         old = dict(match.hands[hand - 1])
-        match.amend(outcome, matchfile.now(), words.amended_words(hand, old))
-    say(tally_text.amend_text(rec.match, hand, before, outcome.settlement, output_width()))
+        match.amend(outcome, matchfile.now(), step_words.amended_words(hand, old))
+    say(amend_text.amend_text(rec.match, hand, before, outcome.settlement, output_width()))
     warning = _event_warning(rec.path, before.finished and not rec.match.state.finished)
     if warning:
         click.echo(warning, err=True)
@@ -102,9 +104,9 @@ def undo_cmd(match_path):
     with matchfile.updating(matchfile.match_file(match_path)) as rec:
         finished = rec.match.state.finished
         step = rec.match.newest_step()
-        correction = rec.match.undo(step, matchfile.now(), words.undone_words(step))
+        correction = rec.match.undo(step, matchfile.now(), step_words.undone_words(step))
     say(f"took back {correction['undone']}")
-    say("\n".join(tally_text.standing_lines(rec.match)))
+    say("\n".join(standing.standing_lines(rec.match)))
     _warn_reopened(rec, finished)
 
 
@@ -120,9 +122,9 @@ def redo_cmd(match_path):
     with matchfile.updating(matchfile.match_file(match_path)) as rec:
         finished = rec.match.state.finished
         step = rec.match.redo_step()
-        correction = rec.match.redo(step, matchfile.now(), words.redone_words(step))
+        correction = rec.match.redo(step, matchfile.now(), step_words.redone_words(step))
     say(f"put back {correction['redone']}")
-    say("\n".join(tally_text.standing_lines(rec.match)))
+    say("\n".join(standing.standing_lines(rec.match)))
     _warn_reopened(rec, finished)
 
 

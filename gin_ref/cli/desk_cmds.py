@@ -1,7 +1,7 @@
 """The director's desk: ``ruling`` (``tally --what-if`` and ``rules diff`` live with tally and rules).
 
 A thin wrapper: it reads the match file, makes one call on the ``Match`` (``Match.rule``) and prints what
-the ruling did (``gin_ref.views.words`` and ``gin_ref.views.tally_text``).
+the ruling did (``gin_ref.views.words`` and ``gin_ref.views.standing``).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from gin_ref.cli.options import WholeNumber, match_option
 from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
-from gin_ref.match.tally import Ruling
+from gin_ref.match.rulings import Ruling
 from gin_ref.files import matchfile
-from gin_ref.views import tally_text
+from gin_ref.views import standing
 from gin_ref.views import words
 from gin_ref.cli.output import say
 
@@ -63,7 +63,7 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
     with matchfile.updating(path) as rec:
         step = rec.match.rule(kind, reason, matchfile.now(), hand=hand, player=player, points=points, by=by)
     say(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(Ruling.of(step.data))}"))
-    say("\n".join(tally_text.standing_lines(rec.match)))
+    say("\n".join(standing.standing_lines(rec.match)))
 
 
 def seal_report(match):

@@ -1,30 +1,27 @@
-"""Recording a match at the table: ``new``, ``deal``, ``knock``, ``dead``, ``undo``, ``tally``, ``verify``.
+"""Recording a match at the table: ``new``, ``deal``, ``knock``, ``dead``, ``undo``.
 
 Each command is a thin wrapper: it reads the match file (``gin_ref.files.matchfile``), makes one call on the
-``Match`` (``gin_ref.match.model``) and prints what happened (``gin_ref.views.tally_text``). A command that is refused
+``Match`` (``gin_ref.match.model``) and prints what happened (``gin_ref.views.hand_text``). A command that is refused
 changes nothing in the file; the exceptions are an illegal knock, an act out of turn and a deal by the wrong
 dealer, which are refused *and* kept in the record as irregularities: the action's outcome carries the
 refusal, the file is written, and ``refuse_kept`` turns it into one Error line (exit 1).
 """
 
 import datetime
-import os
-import sys
-from typing import Any, NamedTuple
 
 import click
 
 from gin_ref.files import matchfile
+from gin_ref.views import hand_text
+from gin_ref.views import standing
 from gin_ref.views import tally_text
-from gin_ref.cli.errors import one_line, shown_name, warn
-from gin_ref.views import words
-from gin_ref.cli.sealcheck import strict_option
+from gin_ref.cli.errors import shown_name
+from gin_ref.views import step_words
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_player, discard_option,
-                                 json_option, match_option, output_width, player_argument, rules_option, upcard_option,
+                                 match_option, output_width, player_argument, rules_option, upcard_option,
                                  wide_option)
-from gin_ref.cli.output import emit_json, say
-from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, RecordError
-from gin_ref.match.tally import Irregularity, Ruling
+from gin_ref.cli.output import say
+from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError
 from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
@@ -35,7 +32,7 @@ def refuse_kept(match, outcome, dealt=False):
     """An act refused *and* kept in the record (written by now) ends in one Error line saying so (``dealt``:
     the same command dealt the hand)."""
     if outcome.refused:
-        raise IllegalActionError(words.refusal_words(match.state, outcome, dealt))
+        raise IllegalActionError(step_words.refusal_words(match.state, outcome, dealt))
 
 
 @click.command("new")
@@ -121,7 +118,7 @@ def deal_cmd(match_path, upcard, dealer):
     with matchfile.updating(matchfile.match_file(match_path)) as rec:
         outcome = rec.match.deal(card, dealer)
     refuse_kept(rec.match, outcome)
-    say(tally_text.deal_text(rec.match, outcome.step.data))
+    say(hand_text.deal_text(rec.match, outcome.step.data))
 
 
 def knock_options(required=True):
@@ -190,7 +187,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
         except CountOverLimitError as exc:
             if CONFIRM["ask"] is not None:  # the session on a terminal: the deal shown, then the question
                 if dealt is not None:
-                    say(f"{shown_name(path)}: " + tally_text.deal_text(rec.match, dealt.step.data))
+                    say(f"{shown_name(path)}: " + hand_text.deal_text(rec.match, dealt.step.data))
                     shown = True
                 if CONFIRM["ask"](f"{exc.reason}. Did {exc.player} really knock with {exc.count}?"):
                     outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, True)
@@ -200,18 +197,18 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
             slip = exc  # the deal this command made stands (written as the block ends); the knock is not recorded
     lead = f"{shown_name(path)}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if dealt is not None and not shown:
-        after_dead = tally_text.opened_after_dead_text(rec.match, dealt.number, "knock")
+        after_dead = hand_text.opened_after_dead_text(rec.match, dealt.number, "knock")
         if after_dead is not None:
             say(lead + after_dead)
             lead = ""
-        say(lead + tally_text.deal_text(rec.match, dealt.step.data))
+        say(lead + hand_text.deal_text(rec.match, dealt.step.data))
     if dealt is not None:
         lead = ""
     if slip is not None:
         raise CountOverLimitError(f"{slip}; the deal of hand {dealt.number} is recorded and the hand stays "
                                   "open (undo takes the deal back)")
     refuse_kept(rec.match, outcome, dealt is not None)
-    say(lead + tally_text.knock_text(rec.match, outcome, output_width()))
+    say(lead + hand_text.knock_text(rec.match, outcome, output_width()))
 
 
 @click.command("dead")
@@ -235,220 +232,9 @@ def dead_cmd(match_path, upcard):
         outcome = rec.match.dead()
     match = rec.match
     if dealt is not None:
-        after_dead = tally_text.opened_after_dead_text(match, dealt.number, "dead")
+        after_dead = hand_text.opened_after_dead_text(match, dealt.number, "dead")
         if after_dead is not None:
             say(after_dead)
-        say(tally_text.deal_text(match, dealt.step.data))
+        say(hand_text.deal_text(match, dealt.step.data))
     say(f"hand {outcome.number} is dead: no score")
-    say("\n".join(tally_text.standing_lines(match)))
-
-
-@click.command("tally")
-@match_option
-@wide_option
-@json_option("Print one JSON object (see docs/json.md for its fields).")
-@click.option("--what-if", "what_if_spec", metavar="NAME|FILE",
-              help="Settle every hand again under these rules (a preset or file for as many players) and show "
-                   "both side by side; the record is not changed.")
-@click.argument("file", required=False, metavar="[FILE]")
-@strict_option
-def tally_cmd(match_path, as_json, what_if_spec, file, strict):
-    """Where the match stands: every hand with the running totals, who deals next, and once it is over
-    the winner and the final score with every bonus. FILE (or --match) names the match file.
-
-    With --what-if RULES, every hand is settled again from its own cards under those rules and shown beside
-    the hand as played, with why they differ, then the totals, the end and the winner under each. A knock
-    those rules find illegal scores nothing there; a knock refused at the table that they allow is noted,
-    not scored; a director's ruling stands as ruled.
-
-    \b
-    Example:  gin-ref tally
-              gin-ref tally examples/oklahoma.yaml --json
-              gin-ref tally --what-if tournament
-    """
-    if file is not None and match_path is not None and file != match_path:
-        raise click.UsageError("name the match file once: as FILE or with --match")
-    path = matchfile.match_file(file or match_path)
-    rules = None
-    if what_if_spec is not None:
-        from gin_ref.files.rulesfile import load_rules
-
-        rules = load_rules(what_if_spec)
-    rec = matchfile.load(path)
-    from gin_ref.cli import sealcheck
-
-    sealcheck.report(path, sealcheck.failed_seals(rec.match), strict)
-    whatif = None
-    if rules is not None:
-        from gin_ref.match.whatif import what_if
-
-        if rules.players != len(rec.match.players):
-            raise InvalidNotationError(f"--what-if {what_if_spec}: those rules are for {rules.players} players, "
-                                       f"this match has {len(rec.match.players)}")
-        whatif = what_if(rec.match, rules)
-    if as_json:
-        from gin_ref.match.tally import tally_data
-
-        data = tally_data(rec.match)
-        if whatif is not None:
-            from gin_ref.views.whatif_view import what_if_data
-
-            data["what_if"] = what_if_data(whatif)
-        emit_json(data)
-    elif whatif is not None:
-        from gin_ref.views.whatif_view import what_if_text
-
-        say(what_if_text(rec.match, whatif, output_width()))
-    else:
-        say(tally_text.tally_text(rec.match, path, output_width()))
-
-
-@click.command("verify")
-@match_option
-@json_option("Print one JSON object: each file and its problems.")
-@click.option("--strict", is_flag=True, help="Exit 1 when a seal fails (a hand changed outside gin-ref).")
-@click.argument("files", nargs=-1, metavar="[FILE]...")
-def verify_cmd(match_path, as_json, strict, files):
-    """Replay match records through the engine and report every problem as FILE:LINE: message.
-
-    Checks each hand's limit, result, winner, points and running totals against its cards, the dealer
-    (or roles) of every hand, the turns of a hand recorded turn by turn, every irregularity, the end of
-    the match, and the file's own form. Exit 0 when every file is sound, 1 otherwise. A sound file's
-    irregularities (illegal knocks, actions out of turn, deals by the wrong dealer) are history, not
-    problems: they are listed under its "ok" line. Each hand's seal is checked too: a hand whose facts
-    no longer match its seal was changed outside gin-ref, a warning at its line (exit 0; --strict makes it
-    exit 1). Default FILE: the match file (--match, ${}, else match.yaml).
-
-    \b
-    Example:  gin-ref verify examples/*.yaml
-    """
-    named = bool(files) or match_path is not None
-    files = files + ((matchfile.match_file(match_path),) if match_path is not None else ()) or (matchfile.match_file(),)
-    report, bad = [], False
-    for path in files:
-        checked = _verified(path, named)
-        report.append(checked.entry)
-        bad = bad or bool(checked.problems) or bool(strict and checked.broken)
-        if not as_json:
-            _print_verified(path, checked)
-    if as_json:
-        emit_json({"ok": not bad, "files": report})
-    sys.exit(1 if bad else 0)
-
-
-class _Verified(NamedTuple):
-    """One file verified: its problems, the Match (None when it does not read), its JSON entry, the
-    irregularities kept in it, the notes, and what its seals say."""
-
-    problems: list
-    match: Any
-    entry: dict
-    kept: list
-    notes: list
-    sealed: Any
-    broken: list
-
-
-def _verified(path, named):
-    """Verify one file (``named``: given on the command line, not the default match file)."""
-    problems, match = matchfile.check(path)
-    if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
-        if not named:
-            raise RecordError(problems[0][1])  # the default match file is not there: as every command says
-        problems = [(None, f"cannot read {path}: no such file" if not os.path.lexists(path) else message)
-                    for _line, message in problems]
-    data = match.record if match is not None else None
-    hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
-    kept = _irregularities(data)
-    entry = {"file": path, "ok": not problems, "hands": hands,
-             "problems": [{"line": line, "message": message} for line, message in problems],
-             "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
-                                for item in kept]}
-    entry.update({"result_only": True} if match is not None and match.state.paper is not None else {})
-    notes = _notes(match) if not problems else []
-    if notes:
-        entry["notes"] = notes
-    if _rulings(data):  # the hands a director ruled, when there are any
-        entry["rulings"] = _rulings(data)
-    from gin_ref.cli.desk_cmds import seal_report
-
-    sealed, broken = seal_report(match)
-    if not problems and (broken or not sealed):  # a sound file: what its seals say, when they say something
-        entry["seals"] = {"sealed": sealed, "broken": broken}
-    return _Verified(problems, match, entry, kept, notes, sealed, broken)
-
-
-def _print_verified(path, checked):
-    """One file's verdict for people: its problems (or its broken seals) on stderr, else its ok line and what
-    the record holds besides its hands."""
-    match, problems = checked.match, checked.problems
-    for item in checked.broken if not problems else ():  # a record with problems: those say more
-        warn(f"{path}:{item['line']}: warning: {item['message']}")
-    for line, message in problems:
-        warn(f"{path}:{line}: {message}" if line is not None else
-             f"Error: {message}" if match is None and not os.path.lexists(path) else f"{path}: {message}")
-    if problems:
-        return
-    kept, hands = checked.kept, checked.entry["hands"]
-    recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
-    counted = words.RESULT_ONLY_VERIFIED if checked.entry.get("result_only") else f"{hands} hand{'s' if hands != 1 else ''}"
-    say((f"{shown_name(path)}: ok, {counted}" + _over(match) + recorded))
-    for item in kept:
-        say((one_line(f"  line {item['line']}, {item['text']}")))
-    for note in checked.notes:
-        say((one_line(f"  note: {note}")))
-    for item in _rulings(match.record if match is not None else None):
-        say((one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
-                      f"{words.ruling_words(Ruling.of(item), dated=True)}")))
-    if match is not None and not checked.sealed:
-        say((f"  {words.NO_SEALS}"))
-
-
-def _irregularities(data):
-    """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it."""
-    from gin_ref.files import yamlread
-
-    found = []
-    if not isinstance(data, dict):
-        return found
-    hands = data.get("hands") if isinstance(data.get("hands"), list) else []
-    places = [(("hands", i, "irregularities", j), entry.get("number"), item)
-              for i, entry in enumerate(hands)
-              if isinstance(entry, dict) and isinstance(entry.get("irregularities"), list)
-              for j, item in enumerate(entry["irregularities"])]
-    kept = data.get("irregularities")
-    places += [(("irregularities", j), item.get("hand") if isinstance(item, dict) else None, item)
-               for j, item in enumerate(kept if isinstance(kept, list) else [])]
-    for where, hand, item in places:
-        if not isinstance(item, dict):
-            continue
-        found.append({"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
-                      "player": item.get("player"), "detail": item.get("detail"),
-                      "text": words.irregularity_note(hand, Irregularity.of(item))})
-    return sorted(found, key=lambda item: item["line"])
-
-
-def _rulings(data):
-    """Every hand a director ruled, in file order: line, hand and the ruling's fields."""
-    from gin_ref.files import yamlread
-
-    hands = data.get("hands") if isinstance(data, dict) and isinstance(data.get("hands"), list) else []
-    return [{"line": yamlread.line_of(data, ("hands", i, "ruling")), "hand": entry.get("number"),
-             **{key: entry["ruling"].get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
-            for i, entry in enumerate(hands) if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
-
-
-def _notes(match):
-    """What an amend left to say: hands that stand as played, hands played after the end."""
-    if match is None:
-        return []
-    notes = [words.note_words(note) for note in match.state.notes]
-    after = words.after_end_words(match.state)
-    return notes + ([after] if after else [])
-
-
-def _over(match):
-    return f", over: {words.outcome_words(match.state)}" if match is not None and match.state.finished else ""
-
-
-verify_cmd.help = (verify_cmd.help or "").replace("${}", "$" + matchfile.ENV_VAR)
+    say("\n".join(standing.standing_lines(match)))

@@ -78,7 +78,7 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
                   Ann 112 Ben 40 Cid 75
     """
     from gin_ref.match import result
-    from gin_ref.views import tally_text
+    from gin_ref.views import standing
 
     pairs = _pairs(scores, "the final scores")
     won = list(hands_won)
@@ -107,9 +107,9 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
             match = rec.match
             result.verify_no_hands(match.record, str(path))
             _same_players(match.players, [name for name, _ in pairs])
-            result.put_result(match, result.result_entry(match.players, match.rules, pairs, won))
+            match.put_result(result.result_entry(match.players, match.rules, pairs, won))
     say(one_line(f"{shown_name(path)}: the result: {words.scores_words(match.record[result.RESULT_KEY])}"))
-    say("\n".join(tally_text.standing_lines(match)))
+    say("\n".join(standing.standing_lines(match)))
 
 
 def _same_players(players, named):
@@ -135,7 +135,7 @@ def amend_result_cmd(match_path, hands_won, scores):
               gin-ref amend result Ann 150 Ben 30 --hands-won Ann 6 Ben 2
     """
     from gin_ref.match import result
-    from gin_ref.views import tally_text
+    from gin_ref.views import standing
 
     pairs = _pairs(scores, "the final scores")
     with matchfile.updating(matchfile.match_file(match_path)) as rec:
@@ -146,11 +146,11 @@ def amend_result_cmd(match_path, hands_won, scores):
         _same_players(match.players, [name for name, _ in pairs])
         old = result.facts(match.record[result.RESULT_KEY])
         entry = result.result_entry(match.players, match.rules, pairs, list(hands_won))
-        result.amend_result(match, entry, matchfile.now(), f"the result: was {words.scores_words(old)}")
+        match.amend_result(entry, matchfile.now(), f"the result: was {words.scores_words(old)}")
     shown = shown_name(rec.path)
     say(one_line(f"{shown}: the result was {words.scores_words(old)}"))
     say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(match.record[result.RESULT_KEY])}"))
-    say("\n".join(tally_text.standing_lines(match)))
+    say("\n".join(standing.standing_lines(match)))
 
 
 class AmendCommand(click.Command):

@@ -3,7 +3,7 @@
 ``tally``, ``settle``, ``standings``, ``history`` and ``export`` warn on stderr, one line per failed seal,
 naming the file, the line and the hand (or correction): ``m.yaml:31: warning: hand 2 changed outside
 gin-ref: its facts no longer match its seal``, and go on. With ``--strict`` they refuse instead (exit 1),
-naming the first. ``play`` says it when it opens such a file. ``verify`` (``gin_ref.cli.match_cmds``)
+naming the first. ``play`` says it when it opens such a file. ``verify`` (``gin_ref.cli.verify_cmd``)
 lists the same seals.
 
 A record written before corrections were sealed (``legacy``: its corrections and count of hands are not

@@ -16,7 +16,6 @@ the file itself, atomically, so nothing answered is ever lost. An entry that onl
 
 import contextlib
 import os
-import sys
 import time
 
 import click
@@ -24,6 +23,7 @@ import click
 from gin_ref.cli.errors import internal_error
 from gin_ref.cli.options import unterminated_quote
 from gin_ref.cli.output import say
+from gin_ref.cli.session_help import HELP_WORDS, help_text
 from gin_ref.cli.typed import open_quote, split_words
 from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile
@@ -33,7 +33,6 @@ from gin_ref.files import matchfile
 READERS = {"tally", "verify"}
 LEAVE = {"quit", "exit"}
 QUIT = None  # what ``entry`` returns for quit
-MAX_LINE = 1 << 20  # bytes; a longer line is answered with an error and skipped
 LOCK_WAIT = 2.0  # seconds an entry waits for another writer to finish before it is refused
 
 
@@ -325,29 +324,6 @@ class Session:
         return 0
 
 
-HELP_WORDS = {
-    "help": "help            this list; help COMMAND shows the command's own help",
-    "quit": "quit            leave the session (Ctrl-D too); every entry is in the file already",
-}
-
-
-def help_text(group, lookup):
-    """The session's help: every command of the CLI with its summary, then help and quit."""
-    lines = ["Type the commands of gin-ref without 'gin-ref' and without --match (the session gives it):",
-             "  deal --upcard 9h | knock ben 5 --defender 23 | pass ann | undo | tally",
-             "or a hand as the table says it, [UPCARD] PLAYER COUNT DEFENDER-COUNT: 9h b 5 23, 9h b gin 17,",
-             "  9h dead (a ! at the end: a count over the limit really knocked). Commands by a prefix: k, tal", ""]
-    for name in group.list_commands(None):
-        if name in ("play", "help"):  # help: the session's own line below
-            continue
-        command = lookup(name)
-        if command is not None:
-            lines.append(f"{name:<15} {command.get_short_help_str(limit=62)}")
-    lines += [HELP_WORDS["help"], HELP_WORDS["quit"],
-              "", "Quote a group of cards: knock ben \"A-3S 4HDC 7-9C 5D\" --defender 40"]
-    return "\n".join(lines)
-
-
 def _looks_like_table(args, players):
     """Was the line meant as a table line: it starts with an upcard or a word naming a player (or several)?"""
     from gin_ref.cli.tableline import table_player
@@ -412,42 +388,3 @@ def _plain(raw, path):
         return matchfile.record_data(matchfile.loads(matchfile.line_ends(raw.decode("utf-8"), path), path))
     except (GinRefError, UnicodeDecodeError) as exc:
         return {"unreadable": str(exc)}
-
-
-BOM = b"\xef\xbb\xbf"  # UTF-8's byte-order mark
-
-
-def read_lines(stream):
-    """The lines of a byte stream as text, each ``(text, error)``: an error (and no text) for a line that is
-    not UTF-8 or longer than MAX_LINE bytes (the rest of such a line is skipped). A UTF-8 byte-order mark
-    at the start (an editor on Windows writes one) is not part of the first line."""
-    first = True
-    while True:
-        raw = stream.readline(MAX_LINE + 1)
-        if not raw:
-            return
-        if first and raw.startswith(BOM):
-            raw = raw[len(BOM):]
-        first = False
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while raw and not raw.endswith(b"\n"):
-                raw = stream.readline(MAX_LINE)
-            yield None, f"a line over {MAX_LINE // 1024} KiB: skipped"
-            continue
-        try:
-            yield raw.decode("utf-8"), None
-        except UnicodeDecodeError:
-            yield None, "a line that is not UTF-8 text: skipped"
-
-
-def run_lines(session, stream):
-    """The session without a terminal: each line of ``stream`` (bytes) answered in turn, no prompt, no
-    colour. Returns the worst exit code of the commands (0 when all succeeded)."""
-    for text, error in read_lines(stream):
-        if error is not None:
-            session._refuse(error, 2)
-            continue
-        if session.entry(text) is QUIT:
-            break
-        sys.stdout.flush()
-    return session.worst

@@ -1,7 +1,7 @@
 """The session's status line: where the match stands, and the cards being typed, judged as they are typed.
 
 ``standing`` puts the match's totals, whose deal it is and the open hand's limit in one line (the words
-are the tally's own, from ``gin_ref.views.tally_text``). ``typed_status`` reads the line being typed
+are the tally's own, from ``gin_ref.views.standing``). ``typed_status`` reads the line being typed
 (``gin_ref.cli.typed``) and judges the group of cards the cursor is in with the core's own functions:
 how many cards, the best deadwood, whether the knock is legal against this hand's limit, and with 11
 cards the best discard. A count typed where the cards go (``knock ben 5``) is judged as a count.
@@ -14,7 +14,7 @@ from gin_ref.core.deadwood import deadwood_of
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.game import find_player
 from gin_ref.core.knock import check_knock, knock_limit, limit_reason
-from gin_ref.views import tally_text
+from gin_ref.views.standing import standing_lines
 
 MOST_COUNTED = 98  # the most ten cards can count (with the standard ace; else the rules' most_deadwood)
 
@@ -26,7 +26,7 @@ def standing(match, problem=None):
         if problem:
             return f"the match file does not read: {problem}"
         return "no match in the file yet: start one with new PLAYER PLAYER"
-    lines = tally_text.standing_lines(match)
+    lines = standing_lines(match)
     if match.state.finished:
         lines = lines[:2]
     return "  |  ".join(lines)

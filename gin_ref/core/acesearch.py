@@ -13,8 +13,8 @@ from typing import Dict, List, Tuple
 
 from gin_ref.core.aces import Aces, ace_runs_with, run_cards
 from gin_ref.core.cards import DECK, Card
-from gin_ref.core.deadwood import (SUIT_MASK, SetChoice, _best_choice, _least, _set_meld, _set_options,
-                                   discard_tables, triples_of)
+from gin_ref.core.deadwood import SetChoice, _best_choice, _least, _set_meld, discard_tables, triples_of
+from gin_ref.core.meldchoices import SUIT_MASK, set_options
 from gin_ref.core.melds import Meld, Melding
 
 Runs = Tuple[Tuple[int, ...], ...]  # a suit's runs, each its rank indices in run order
@@ -110,7 +110,7 @@ class AceSearch:
         rank = low.bit_length() - 1
         best, best_sets, count = self._counted(a, b, c, d, rest)
         keep = ~low
-        for suits in _set_options(a, b, c, d, low):
+        for suits in set_options(a, b, c, d, low):
             total, sets, ways = self._counted(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
                                               c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest)
             if total < best:

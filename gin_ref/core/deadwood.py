@@ -19,17 +19,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple, Union
 
 from gin_ref.core.cards import DECK, Card
+from gin_ref.core.meldchoices import SUIT_MASK, Suits, candidate_melds, set_options
 from gin_ref.core.melds import Meld, Melding, runs_of_mask
 
 if TYPE_CHECKING:
     from gin_ref.core.aces import Aces
 
-Suits = Tuple[int, ...]  # the suits of a set, 0-3
 SetChoice = Tuple[Tuple[int, Suits], ...]  # the sets chosen: (rank index, suits) each
 Leaf = Callable[[int, int, int, int], int]  # the deadwood of four suit masks once the sets are out
 SuitParts = Tuple[Tuple[Meld, ...], Tuple[Card, ...], int]  # a suit's runs, loose cards and their points
 
-SUIT_MASK = 0x1FFF
 _NONE = 1000  # a deadwood no hand reaches: marks "no card to discard here"
 
 
@@ -176,33 +175,16 @@ def _leaf_discard(a: int, b: int, c: int, d: int) -> int:
     return _DW[a] + _DW[b] + _DW[c] + _DW[d] - max(gain[a], gain[b], gain[c], gain[d])
 
 
-def _options_of(pattern: int) -> Tuple[Suits, ...]:
-    held = tuple(s for s in range(4) if pattern >> s & 1)
-    if len(held) == 4:
-        return (held,) + tuple(tuple(s for s in held if s != left) for left in held)
-    return (held,)
-
-
-# The ways to take a set of a rank held in the suits of a 4-bit pattern (three or four of them), in the
-# order that breaks ties: the whole rank, then three of four leaving suit 0, 1, 2, 3.
-_SET_OPTIONS = tuple(_options_of(pattern) for pattern in range(16))
-
-
-def _set_options(a: int, b: int, c: int, d: int, low: int) -> Tuple[Suits, ...]:
-    """The ways to take a set of the rank ``low`` (a one-bit mask) held three or four times."""
-    return _SET_OPTIONS[(1 if a & low else 0) | (2 if b & low else 0) | (4 if c & low else 0) | (8 if d & low else 0)]
-
-
 def _least(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> int:
     """The least ``leaf`` total over every choice of sets among the ranks in ``triples`` (each rank: no set,
-    or one of ``_set_options``), as one plain recursive function: the hot path of the layoff search."""
+    or one of ``set_options``), as one plain recursive function: the hot path of the layoff search."""
     if not triples:
         return leaf(a, b, c, d)
     low = triples & -triples
     rest = triples ^ low
     best = _least(a, b, c, d, rest, leaf)
     keep = ~low
-    for suits in _set_options(a, b, c, d, low):
+    for suits in set_options(a, b, c, d, low):
         total = _least(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
                        c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, leaf)
         if total < best:
@@ -212,7 +194,7 @@ def _least(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> int:
 
 def _best_choice(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> Tuple[int, SetChoice]:
     """``(least total, its sets)``, each set ``(rank index, suits)``: the first choice that reaches the least,
-    in the order no set before a set, lower ranks decided first, and ``_set_options`` order -- the order
+    in the order no set before a set, lower ranks decided first, and ``set_options`` order -- the order
     that breaks ties."""
     if not triples:
         return leaf(a, b, c, d), ()
@@ -221,7 +203,7 @@ def _best_choice(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> Tu
     rank = low.bit_length() - 1
     best, best_sets = _best_choice(a, b, c, d, rest, leaf)
     keep = ~low
-    for suits in _set_options(a, b, c, d, low):
+    for suits in set_options(a, b, c, d, low):
         total, sets = _best_choice(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
                                    c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, leaf)
         if total < best:
@@ -268,7 +250,7 @@ def _best_choice_counted(a: int, b: int, c: int, d: int, triples: int) -> Tuple[
     rank = low.bit_length() - 1
     best, best_sets, count = _best_choice_counted(a, b, c, d, rest)
     keep = ~low
-    for suits in _set_options(a, b, c, d, low):
+    for suits in set_options(a, b, c, d, low):
         total, sets, ways = _best_choice_counted(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
                                                  c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest)
         if total < best:
@@ -414,48 +396,3 @@ def all_meldings(mask: int, max_deadwood: Optional[int] = None, first_only: bool
 
     walk(mask, [], [], 0)
     return found
-
-
-def candidate_melds(mask: int, aces: "Optional[Aces]" = None) -> List[Meld]:
-    """Every meld (set or run) that can be made from the cards in ``mask``: the runs suit by suit (by
-    start, then length), then the sets rank by rank (the whole rank, then each three of four)."""
-    melds: List[Meld] = []
-    for suit in range(4):
-        m = mask >> (13 * suit) & SUIT_MASK
-        if m and aces is not None:
-            melds.extend(aces.search.suit_runs(suit, m))
-        elif m:
-            key = suit << 13 | m
-            runs = _RUN_CANDIDATES.get(key)
-            if runs is None:
-                runs = _RUN_CANDIDATES[key] = _runs_in(suit, m)
-            melds.extend(runs)
-    a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
-    while triples:
-        low = triples & -triples
-        triples ^= low
-        rank = low.bit_length() - 1
-        pattern = (1 if a & low else 0) | (2 if b & low else 0) | (4 if c & low else 0) | (8 if d & low else 0)
-        key = rank << 4 | pattern
-        sets = _SET_CANDIDATES.get(key)
-        if sets is None:
-            sets = _SET_CANDIDATES[key] = tuple(Meld(tuple(DECK[s * 13 + rank] for s in suits), "set")
-                                                for suits in _SET_OPTIONS[pattern])
-        melds.extend(sets)
-    return melds
-
-
-_RUN_CANDIDATES: Dict[int, Tuple[Meld, ...]] = {}  # suit << 13 | 13-bit mask -> every run in it (immutable Melds, shared)
-_SET_CANDIDATES: Dict[int, Tuple[Meld, ...]] = {}  # rank << 4 | suits held -> every set of that rank
-
-
-def _runs_in(suit: int, m: int) -> Tuple[Meld, ...]:
-    runs = []
-    for start in range(13):
-        end = start
-        while end < 13 and m >> end & 1:
-            end += 1
-            if end - start >= 3:
-                runs.append(Meld(tuple(DECK[suit * 13 + r] for r in range(start, end)), "run"))
-    return tuple(runs)

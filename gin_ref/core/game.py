@@ -2,10 +2,8 @@
 game and its bonuses, and Hollywood scoring. Pure functions and small state objects; no I/O.
 """
 
-from __future__ import annotations
-
 import unicodedata
-from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from gin_ref.core.cards import Card
 from gin_ref.core.frozen import Frozen
@@ -124,15 +122,12 @@ def other(players: Iterable[str], name: Optional[str]) -> str:
     return next(p for p in players if p != name)
 
 
-class Roles(Frozen):
+class Roles(NamedTuple):
     """Three players in the box: the box player (who deals) against the captain; the sitter sits out."""
 
     box: str
     captain: str
     sitter: str
-
-    def __init__(self, box: str, captain: str, sitter: str) -> None:  # made once a hand: quick
-        self.__dict__.update(box=box, captain=captain, sitter=sitter)
 
     def data(self) -> Dict[str, str]:
         return {"box": self.box, "captain": self.captain, "sitter": self.sitter}

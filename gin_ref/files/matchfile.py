@@ -36,7 +36,7 @@ from gin_ref.files.filewrite import write_atomic as write_atomic
 from gin_ref.files.yamlload import Problems as ReaderProblems
 from gin_ref.match import seals
 from gin_ref.match.model import Match, check_record
-from gin_ref.match.schema import FORMAT, TOP_KEYS
+from gin_ref.match.schema import FORMAT, TOP_KEYS, in_file_order
 
 DEFAULT_FILE = "match.yaml"
 ENV_VAR = "GIN_REF_MATCH"
@@ -257,6 +257,8 @@ def dumps(data: Dict[str, Any], autoseal: bool = True) -> str:
         seals.reseal(data)
     ordered = {key: data[key] for key in TOP_KEYS if key in data}
     ordered.update((key, value) for key, value in data.items() if key not in ordered)
+    if isinstance(ordered.get("hands"), list):  # each hand laid out in the record's order of keys
+        ordered["hands"] = [in_file_order(hand) if isinstance(hand, dict) else hand for hand in ordered["hands"]]
     from gin_ref.files import yamlwrite  # here: a command that only reads the file never loads the writer
 
     return yamlwrite.dumps(ordered, HEADER) + recordformat.end_line(data)

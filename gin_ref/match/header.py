@@ -1,10 +1,9 @@
-"""The head and tail of a match record: its format, date, players, house-rule snapshot and start, and the
-corrections kept at its end. Each check adds what it finds to a ``Problems`` list; a problem the replay
+"""The head of a match record: its format, date, players, house-rule snapshot and start. Each check adds what it finds to a ``Problems`` list; a problem the replay
 cannot go past ends it (``Problems.fatal``).
 """
 
 import datetime
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
 
 from gin_ref.core import game
 from gin_ref.core.errors import GinRefError, InvalidNotationError, RulesError
@@ -174,68 +173,3 @@ def player_at(mapping: Mapping[str, Any], key: str, where: Where, allowed: Seque
     else:
         report(tuple(where) + (key,), f"{what} must be one of {', '.join(allowed)}, not {shown_value(value)}")
     return None
-
-
-CORRECTION_KEYS = ("undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry", "seal")
-
-
-def check_corrections(corrections: object, problems: Problems) -> None:
-    """Each correction says what it did (``undone``: taken back, ``redone``: put back, ``amended``: a past
-    hand changed) and when (``date``); an undo and an amend keep the data (``entry``). Format /2 adds the
-    step (``step``: kind, hand, turn), the count of steps before and after (``steps``) and, for an amend,
-    the hand and how many hands the record held (``hand``, ``hands``)."""
-    if not isinstance(corrections, list):
-        problems.add(("corrections",), "'corrections' must be a list")
-        return
-    for i, item in enumerate(corrections):
-        where: Where = ("corrections", i)
-        what = [key for key in ("undone", "redone", "amended") if isinstance(item, dict) and key in item]
-        if not isinstance(item, dict) or len(what) != 1 or "date" not in item or \
-                (what[0] != "redone" and "entry" not in item):
-            problems.add(where, "a correction holds 'undone', 'redone' or 'amended', its 'date' and (but for a "
-                                "redo) the 'entry' it keeps")
-            continue
-        for check in CORRECTION_CHECKS:
-            check(item, what[0], where, problems)
-
-
-CorrectionCheck = Callable[[Mapping[str, Any], str, Where, Problems], None]
-
-
-def _correction_keys(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
-    for key in item:
-        if key not in CORRECTION_KEYS:
-            problems.add(where + (key,), f"unknown key '{key}' in a correction")
-
-
-def _correction_words(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
-    if not isinstance(item[what], str):
-        problems.add(where + (what,), f"a correction's '{what}' must say what was done, in words")
-
-
-def _correction_date(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
-    check_date(item["date"], where + ("date",), "a correction's date", problems, timestamp=True)
-
-
-def _correction_steps(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
-    steps = item.get("steps")
-    if "steps" in item and not (isinstance(steps, list) and len(steps) == 2 and
-                                all(type(n) is int and n >= 0 for n in steps)):  # noqa: E721
-        problems.add(where + ("steps",), "a correction's 'steps' are two counts: [before, after]")
-
-
-def _correction_step(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
-    step = item.get("step")
-    if "step" in item and not (isinstance(step, dict) and isinstance(step.get("kind"), str) and
-                               type(step.get("hand")) is int):  # noqa: E721
-        problems.add(where + ("step",), "a correction's 'step' holds its kind and hand")
-
-
-def _correction_amend(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
-    if what == "amended" and not (type(item.get("hand")) is int and "steps" in item):  # noqa: E721
-        problems.add(where, "an amend's correction holds the 'hand' amended and the 'steps' it came after")
-
-
-# each correction's checks, in the order its problems are reported
-CORRECTION_CHECKS: Tuple[CorrectionCheck, ...] = (_correction_keys, _correction_words, _correction_date,
-                                                  _correction_steps, _correction_step, _correction_amend)

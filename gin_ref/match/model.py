@@ -21,11 +21,11 @@ from gin_ref.match.names import first_look_alike, first_same_player, look_alike_
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
-from gin_ref.match import actions, rulings, steps
+from gin_ref.match import actions, result, rulings, steps
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
-from gin_ref.match.play import card_of
+from gin_ref.match.storedcards import card_of
 from gin_ref.match.replay import replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
 from gin_ref.match.state import MatchState
@@ -307,6 +307,26 @@ class Match:
             self.record["corrections"].pop()
             self._resettle(index)
             raise IllegalActionError(f"hand {step.hand} cannot be amended so: {problems[0].message}")
+        return correction
+
+    def put_result(self, entry: Entry) -> None:
+        """Write ``entry`` (``gin_ref.match.result.result_entry``) as the result of a match with no hand and
+        no result, and replay it."""
+        self.apply_step(Step(result.STEP_KIND, 0, entry))
+
+    def amend_result(self, entry: Entry, now: str, amended: str) -> Entry:
+        """Replace a result-only match's result with ``entry``: the old one kept under ``corrections`` (an
+        ``amended`` correction of hand 0), as an amend of a hand keeps its old version. Returns the
+        correction."""
+        record = self.record
+        if not result.is_result_only(record):
+            raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
+        count = step_count(record)
+        old = result.facts(record[result.RESULT_KEY])
+        steps.put(record, Step("amend", 0, entry))
+        correction = {"amended": amended, "date": now, "hand": 0, "hands": 0, "entry": old, "steps": [count, count]}
+        record["corrections"].append(correction)
+        self.apply_step(None)
         return correction
 
     def _resettle(self, index: int, settlement: Optional[Settlement] = None, check: bool = True) -> Problems:

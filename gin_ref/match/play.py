@@ -8,46 +8,22 @@ that does not fit the hand is a problem at its line. Irregularities are history,
 checked to be what it says it is (their keys: ``gin_ref.match.schema``).
 """
 
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, List, Mapping, Optional, Tuple
 
-from gin_ref.core.cards import DECK, Card, parse_cards
+from gin_ref.core.cards import DECK, Card
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table, Turn
-from gin_ref.match.header import player_at
+from gin_ref.match.handread import Hand
+from gin_ref.match.irregularities import Irregularity, read_hand_irregularity, read_match_irregularity
 from gin_ref.match.problems import Problems, Where, same
 from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
-from gin_ref.match.schema import (HAND_IRREGULARITIES, IRREGULARITY_KEYS, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS,
-                                  Entry, Record, is_count, position, turn_count)
+from gin_ref.match.schema import Entry, Record, is_count, position
 from gin_ref.match.state import HandSetup, MatchState, score
+from gin_ref.match.storedcards import card_of, recorded_cards
 from gin_ref.core.escape import shown_value
-
-_BY_CODE = {card.code: card for card in DECK}
-
-
-def recorded_cards(value: object, counts: Sequence[int], what: str, runs: str = "low") -> Tuple[Card, ...]:
-    """Cards as a record holds them: a list of canonical codes (fast), or any notation parse_cards reads."""
-    if isinstance(value, list) and len(value) in counts:
-        try:
-            found = tuple(map(_BY_CODE.get, value))  # only a code (a str) finds a card
-        except TypeError:  # an item that cannot be a key (a list): read below, and refused
-            found = (None,)
-        if None not in found and len(set(found)) == len(found):
-            return found  # type: ignore[return-value]  # no None in it
-    if isinstance(value, list) and all(isinstance(code, str) for code in value):
-        return tuple(parse_cards(value, counts=counts, what=what, runs=runs))
-    if isinstance(value, str):
-        return tuple(parse_cards(value, counts=counts, what=what, runs=runs))
-    raise InvalidNotationError(f"{what} must be a list of cards, not {shown_value(value)}")
-
-
-def card_of(code: object) -> Card:
-    if not isinstance(code, str):  # a number, true, a list: no card, said in the file's words
-        raise InvalidNotationError(f"a card is written as text (7D, 10h), not {shown_value(code)}")
-    return _BY_CODE.get(code) or Card.parse(code)
-
 
 def _stored_count(value: object, most: int = MAX_COUNT) -> int:
     if type(value) is not int or not 0 <= value <= most:  # noqa: E721 (True is not a count)
@@ -132,20 +108,14 @@ def new_table(state: MatchState, setup: Optional[HandSetup]) -> Optional[Table]:
 
 # -- a hand's turns and irregularities, in the order they happened --------------------------------------
 
-def replay_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> None:
-    where, number = ("hands", setup.index), setup.number
-    state.table, state.table_ok = None, True
-    turns = entry.get("turns", [])
-    if not isinstance(turns, list):
-        problems.add(where + ("turns",), f"hand {number}: 'turns' must be a list, one turn a line ('Ann draws')")
-        turns, state.table_ok = [], False
-    items = entry.get("irregularities", [])
-    if not isinstance(items, list):
-        problems.add(where + ("irregularities",), f"hand {number}: 'irregularities' must be a list")
-        items = []
+def replay_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems) -> None:
+    where, number = hand.where, hand.number
+    state.table, state.table_ok = None, hand.turns_read
+    state.irregularities.pop(setup.index, None)  # read again
+    turns, items = hand.turns, hand.irregularities
     if turns or any(isinstance(item, dict) and "turn" in item for item in items):
         state.table = new_table(state, setup)
-        if turns and setup.upcard is None and "upcard" not in entry and state.rules.deal != "eleven":
+        if turns and setup.upcard is None and not hand.has("upcard") and state.rules.deal != "eleven":
             problems.add(where + ("turns",), f"hand {number} was dealt without its upcard: its turns cannot be "
                                              "replayed (the first turn's offer needs the card)")
     i, last = 0, 1
@@ -176,14 +146,14 @@ def _replay_turn(state: MatchState, setup: HandSetup, k: int, text: object, prob
         state.table_ok = False
 
 
-def check_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems,
+def check_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems,
                settlement: Optional[Settlement] = None) -> None:
     """A hand recorded turn by turn ends as its turns say: dead by itself once a discard leaves
     ``dead_hand_stock`` cards in the stock, else knocked by the player to move with a spread that fits."""
     table = state.table
-    if table is None or not state.table_ok or not turn_count(entry):
+    if table is None or not state.table_ok or not hand.turns:
         return
-    where, number, result = ("hands", setup.index), setup.number, entry.get("result")
+    where, number, result = hand.where, hand.number, hand.result
     left = f"{table.stock} card{'s' if table.stock != 1 else ''} in the stock"
     if result is None:
         if table.dead:
@@ -194,7 +164,7 @@ def check_play(state: MatchState, setup: HandSetup, entry: Entry, problems: Prob
                                               f"a discard leaves {state.rules.dead_hand_stock})")
     elif settlement is not None:
         discard = settlement.check.melding.discard if settlement.check is not None else None
-        _check_knock_fits(table, where, number, entry, discard, problems)
+        _check_knock_fits(table, where, number, hand.entry, discard, problems)
 
 
 def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, discard: Optional[Card],
@@ -224,45 +194,21 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, dis
 
 def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: Any, at: Optional[int],
                          problems: Problems) -> None:
-    where, number = ("hands", setup.index, "irregularities", i), setup.number
-    if not isinstance(item, dict):
-        problems.add(where, f"hand {number}: an irregularity holds kind, player, detail and points")
+    where = ("hands", setup.index, "irregularities", i)
+    read = read_hand_irregularity(item, where, setup.number, state.players, setup.pair, problems)
+    if read is None:
         return
-    if item.get("kind") not in HAND_IRREGULARITIES:
-        problems.add(where + ("kind",), f"hand {number}: unknown irregularity {shown_value(item.get('kind'))} "
-                                        f"(known: {', '.join(HAND_IRREGULARITIES)})")
-        return
-    for key in item:
-        if key not in IRREGULARITY_KEYS[item["kind"]]:
-            problems.add(where + (key,), f"hand {number}: unknown key '{key}' in an irregularity ({item['kind']})")
-    if "turn" in item and not is_count(item["turn"]):
-        problems.add(where + ("turn",), f"hand {number}: an irregularity's 'turn' is the number of the turn that "
-                                        f"was due, not {shown_value(item['turn'])}")
-    if not isinstance(item.get("detail"), str):
-        problems.add(where + ("detail",) if "detail" in item else where,
-                     f"hand {number}: an irregularity's 'detail' must be the reason it was refused")
-    if item["kind"] == "out_of_turn":
-        _replay_out_of_turn(state, where, number, item, at, problems)
+    state.irregularities.setdefault(setup.index, []).append(read)
+    if read.kind == "out_of_turn":
+        _replay_out_of_turn(state, where, setup.number, read, at, problems)
     else:
-        _replay_illegal_knock(state, setup, where, number, item, at, problems)
+        _replay_illegal_knock(state, setup, where, read, item, at, problems)
 
 
-def _replay_out_of_turn(state: MatchState, where: Where, number: int, item: Entry, at: Optional[int],
+def _replay_out_of_turn(state: MatchState, where: Where, number: int, item: Irregularity, at: Optional[int],
                         problems: Problems) -> None:
-    player = player_at(item, "player", where, state.players, problems, what=f"hand {number}: the player out of turn")
-    action = item.get("action")
-    if action not in OUT_OF_TURN_ACTIONS:
-        problems.add(where + ("action",) if "action" in item else where,
-                     f"hand {number}: an out-of-turn 'action' is one of {', '.join(OUT_OF_TURN_ACTIONS)}, not "
-                     f"{shown_value(action)}")
-        action = None
-    if "turn" not in item:
-        problems.add(where, f"hand {number}: an out-of-turn irregularity says at which 'turn' it happened")
-    if item.get("card") is not None:
-        try:
-            card_of(item["card"])
-        except GinRefError as exc:
-            problems.add(where + ("card",), f"hand {number}: the out-of-turn card: {exc}")
+    """An action recorded as out of turn was: it was not the player's turn to do it."""
+    player, action = item.player, item.action
     if player is None or action is None or at is None or state.table is None or not state.table_ok:
         return
     try:
@@ -273,26 +219,27 @@ def _replay_out_of_turn(state: MatchState, where: Where, number: int, item: Entr
                                       f"but it was {player}'s turn")
 
 
-def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, number: int, item: Entry,
-                          at: Optional[int], problems: Problems) -> None:
-    player = player_at(item, "player", where, setup.pair, problems,
-                       what=f"hand {number}: the player of an illegal knock")
+def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, item: Irregularity,
+                          given: Mapping[str, Any], at: Optional[int], problems: Problems) -> None:
+    """An illegal knock (``given``: as the record holds it) was illegal by its cards or its count, and its
+    points are the rules' penalty, scored."""
+    number, player = setup.number, item.player
     penalty = illegal_knock_penalty(state)
     settles = setup.upcard is not None or not limit_needs_upcard(state.rules)
-    if "count" in item and settles:
-        _check_illegal_count(state, setup, where, item, problems)
-    elif item.get("cards") is not None and settles:
-        _check_illegal_cards(state, setup, where, item, at, player, problems)
-    if not same(item.get("points"), penalty):
+    if "count" in given and settles:
+        _check_illegal_count(state, setup, where, given, problems)
+    elif given.get("cards") is not None and settles:
+        _check_illegal_cards(state, setup, where, item, given, at, problems)
+    if not same(given.get("points"), penalty):
         why = f"the penalty is {penalty}" if penalty else "illegal_knock: reject has no penalty"
-        problems.add(where + ("points",) if "points" in item else where,
-                     f"hand {number}: the illegal knock's points are {shown_value(item.get('points'))}, but {why}")
+        problems.add(where + ("points",) if "points" in given else where,
+                     f"hand {number}: the illegal knock's points are {shown_value(given.get('points'))}, but {why}")
     if player is not None and penalty and setup.index not in state.after_end:
         score(state, setup.other(player), penalty, hand_won=False)
 
 
-def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item: Entry, problems: Problems
-                         ) -> None:
+def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item: Mapping[str, Any],
+                         problems: Problems) -> None:
     """An illegal knock by count: over the limit, and without cards."""
     number = setup.number
     try:
@@ -308,19 +255,20 @@ def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item
         problems.add(where + ("cards",), f"hand {number}: an illegal knock holds its cards or its count, not both")
 
 
-def _check_illegal_cards(state: MatchState, setup: HandSetup, where: Where, item: Entry, at: Optional[int],
-                         player: Optional[str], problems: Problems) -> None:
+def _check_illegal_cards(state: MatchState, setup: HandSetup, where: Where, item: Irregularity,
+                         given: Mapping[str, Any], at: Optional[int], problems: Problems) -> None:
     """An illegal knock by cards: they do not make a legal knock, and (turn by turn) they fit the hand."""
     number = setup.number
     try:
-        melds = parse_melds(item["melds"], state.rules.aces) if item.get("melds") is not None else None
-        discard = card_of(item["discard"]) if item.get("discard") is not None else None
-        cards = recorded_cards(item["cards"], (10, 11), "knocker's hand", state.rules.ace_runs)
+        melds = parse_melds(given["melds"], state.rules.aces) if given.get("melds") is not None else None
+        discard = card_of(given["discard"]) if given.get("discard") is not None else None
+        cards = recorded_cards(given["cards"], (10, 11), "knocker's hand", state.rules.ace_runs)
         check = check_knock(cards, state.rules, setup.upcard, melds, discard)
         if check.legal:
             problems.add(where + ("cards",), f"hand {number}: the knock recorded as illegal is legal "
                                              f"({check.verdict})")
-        _check_refused_knock(state, where, number, item, at, player, cards, discard, problems)
+        if "turn" in given:  # a knock recorded at a turn: it was made at the table
+            _check_refused_knock(state, where, number, item, at, cards, discard, problems)
     except GinRefError as exc:
         problems.add(where + ("cards",), f"hand {number}: the illegal knock's cards: {exc}")
 
@@ -330,12 +278,11 @@ def illegal_knock_penalty(state: MatchState) -> int:
     return rules.illegal_knock_penalty if rules.illegal_knock == "penalty" else 0
 
 
-def _check_refused_knock(state: MatchState, where: Where, number: int, item: Entry, at: Optional[int],
-                         player: Optional[str], cards: Tuple[Card, ...], discard: Optional[Card],
-                         problems: Problems) -> None:
+def _check_refused_knock(state: MatchState, where: Where, number: int, item: Irregularity, at: Optional[int],
+                         cards: Tuple[Card, ...], discard: Optional[Card], problems: Problems) -> None:
     """An illegal knock in a hand recorded turn by turn was made in turn, with cards that fit the hand."""
-    table = state.table
-    if "turn" not in item or at is None or player is None or table is None or not state.table_ok:
+    table, player = state.table, item.player
+    if at is None or player is None or table is None or not state.table_ok:
         return
     try:
         table.verify_knock(player)
@@ -385,25 +332,11 @@ def check_match_irregularities(record: Record, state: MatchState, problems: Prob
 
 def _replay_wrong_dealer(state: MatchState, i: int, item: Any, upto: int, problems: Problems) -> None:
     where: Where = ("irregularities", i)
-    if not isinstance(item, dict):
-        problems.add(where, "an irregularity of the match holds kind, hand, player and detail")
+    read = read_match_irregularity(item, where, state.players, problems)
+    if read is None or read.hand is None:
         return
-    if item.get("kind") not in MATCH_IRREGULARITIES:
-        problems.add(where + ("kind",), f"unknown irregularity of the match {shown_value(item.get('kind'))} (known: "
-                                        f"{', '.join(MATCH_IRREGULARITIES)}; a hand's own go with the hand)")
-        return
-    for key in item:
-        if key not in IRREGULARITY_KEYS[item["kind"]]:
-            problems.add(where + (key,), f"unknown key '{key}' in an irregularity of the match ({item['kind']})")
-    hand = item.get("hand")
-    if not isinstance(hand, int) or not is_count(hand):
-        problems.add(where + ("hand",) if "hand" in item else where,
-                     f"a refused deal names the 'hand' that was to be dealt, not {shown_value(hand)}")
-        return
-    if not isinstance(item.get("detail"), str):
-        problems.add(where + ("detail",) if "detail" in item else where,
-                     f"hand {hand}: a refused deal's 'detail' must be the reason it was refused")
-    player = player_at(item, "player", where, state.players, problems, what=f"hand {hand}: the dealer refused")
+    state.match_irregularities.append(read)
+    hand, player = read.hand, read.player
     if hand < upto:
         problems.add(where + ("hand",), f"hand {hand}: the refused deal is recorded after hand {upto - 1}'s (keep "
                                         "them in the order of the hands)")

@@ -16,24 +16,23 @@ import json
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core import game
-from gin_ref.core.cards import Card
 from gin_ref.core.rules import HouseRules
-from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.core.errors import GinRefError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.match import play, rulings
-from gin_ref.match.header import check_corrections, player_at, read_header
-from gin_ref.match.play import card_of, stored_facts
-from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard, why_upcard
+from gin_ref.match.handread import Hand, read_hand
+from gin_ref.match.corrections import read_corrections
+from gin_ref.match.header import read_header
+from gin_ref.match.play import stored_facts
+from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
 from gin_ref.match.result import check_result, is_result_only
 from gin_ref.match.problems import Problems, Unreadable, Where, same
-from gin_ref.match.schema import (HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry, Record, entry_order,
-                                  list_at)
+from gin_ref.match.schema import ROLES, SETTLED_KEYS, Entry, Record
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
-from gin_ref.match.steps import amends_in_force
+from gin_ref.match.steps import Amend, amends_in_force
 from gin_ref.core.escape import shown_value
 
 Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
-_KNOWN_KEYS = frozenset(HAND_KEYS)
 
 
 def replay(record: object, settle_from: Optional[int] = None, settled: Optional[Settled] = None
@@ -49,12 +48,14 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
     assert isinstance(record, dict)
     state = fresh_state(header)
     held = len(record["hands"])  # a count a record gives is bounded by the hands it holds: never a huge range
-    for amend in amends_in_force(record):  # the hands there were when an earlier hand was amended
+    found = Problems()  # the corrections' problems, reported after the hands' (where they are in the file)
+    amends = amends_in_force(read_corrections(record, found))
+    for amend in amends:  # the hands there were when an earlier hand was amended
         state.as_played.update(range(amend.hand + 1, min(amend.hands, held) + 1))
     ruled = set(rulings.played_after_rulings(record))  # likewise the hands there were at a ruling
     state.ruled_only = ruled - state.as_played
     state.as_played.update(ruled)
-    check_hand_counts(record, problems)
+    check_hand_counts(record, amends, problems)
     if is_result_only(record):  # a match recorded by its result: no hand to replay
         paper = check_result(record, state.rules, state.players, problems)
         base = None
@@ -63,17 +64,17 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
             state.totals = dict(paper.scores)
     else:
         base = replay_hands(record, state, 0, problems, settle_from, settled)
-    check_corrections(record.get("corrections", []), problems)
+    problems.extend(found)
     return state, problems, base
 
 
-def check_hand_counts(record: Record, problems: Problems) -> None:
+def check_hand_counts(record: Record, amends: List[Amend], problems: Problems) -> None:
     """The count of the hands there were when an amend in force or a ruling was made is at most the hands
     the record holds (an undo takes back the later hands first), and at least the hand amended or ruled."""
-    hands = list_at(record, "hands")
+    hands = record["hands"]  # a list: the head was read
     counted: List[Tuple[Where, str, Any, Any]] = [
         (("corrections", amend.place, "hands"), "an amend's", amend.hands, amend.hand)
-        for amend in amends_in_force(record)]  # (one taken back may count hands undone since)
+        for amend in amends]  # (one taken back may count hands undone since)
     counted += [(("hands", i, "ruling", "hands"), f"hand {i + 1}: the ruling's", entry["ruling"].get("hands"),
                  entry.get("number")) for i, entry in enumerate(hands)
                 if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
@@ -106,51 +107,52 @@ def replay_hands(record: Record, state: MatchState, start: int, problems: Proble
 
 def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, settling: bool = False,
                 settlement: Optional[Settlement] = None) -> None:
-    where, number = ("hands", index), index + 1
-    if not isinstance(entry, dict):
-        problems.add(where, f"hand {number} must be a mapping (number, dealer, upcard, ...)")
+    """Read hand ``index`` (``gin_ref.match.handread``), then judge it against the match as it stands."""
+    hand = read_hand(entry, index, state.header, problems)
+    if hand is None:
         return
-    if not _KNOWN_KEYS.issuperset(entry):
-        for key in entry:
-            if key not in _KNOWN_KEYS:
-                problems.add(where + (key,), f"hand {number}: unknown key '{key}'")
-    setup = replay_deal(state, index, entry, problems)
-    play.replay_play(state, setup, entry, problems)
-    ruling = rulings.check_ruling(state, setup, entry, problems)
-    if entry.get("result") is None and ruling is not None:  # an open hand ruled a misdeal, or forfeited
-        play.check_play(state, setup, entry, problems)
-        for key in SETTLED_KEYS[1:]:
-            if key not in ("totals", "seal") and entry.get(key) is not None:
-                problems.add(where + (key,), f"hand {number} has '{key}' but no result")
+    where, number = hand.where, hand.number
+    setup = replay_deal(state, hand, problems)
+    play.replay_play(state, setup, hand, problems)
+    ruling = rulings.check_ruling(state, setup, hand.entry, problems)
+    state.rulings.pop(index, None)
+    if ruling is not None:
+        state.rulings[index] = ruling
+    if hand.result is None and ruling is not None:  # an open hand ruled a misdeal, or forfeited
+        play.check_play(state, setup, hand, problems)
+        _no_result(hand, problems, kept=("totals", "seal"))
         totals = dict(state.totals)
-        _Derived(entry, where, number, problems, settling).value("totals", totals, lambda stored: (
+        _Derived(hand.entry, where, number, problems, settling).value("totals", totals, lambda stored: (
             f"hand {number}: totals say {_scores(stored)}, but the hands add up to {_scores(totals)}"))
-        if settling:
-            entry_order(entry)
         close_hand(state, setup, None)
         rulings.after_ruling(state, setup, ruling)
-    elif entry.get("result") is None:
-        for key in SETTLED_KEYS[1:]:
-            if entry.get(key) is not None:
-                problems.add(where + (key,), f"hand {number} has '{key}' but no result")
-        play.check_play(state, setup, entry, problems)
+    elif hand.result is None:
+        _no_result(hand, problems)
+        play.check_play(state, setup, hand, problems)
         state.open = index
     else:
-        replay_result(state, setup, entry, problems, settling, settlement, ruling)
+        replay_result(state, setup, hand, problems, settling, settlement, ruling)
         if ruling is not None:
             rulings.after_ruling(state, setup, ruling)
 
 
-def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems) -> HandSetup:
+def _no_result(hand: Hand, problems: Problems, kept: Tuple[str, ...] = ()) -> None:
+    """An open hand holds none of a settled hand's keys (but ``kept``)."""
+    for key in SETTLED_KEYS[1:]:
+        if key not in kept and hand.entry.get(key) is not None:
+            problems.add(hand.where + (key,), f"hand {hand.number} has '{key}' but no result")
+
+
+def replay_deal(state: MatchState, hand: Hand, problems: Problems) -> HandSetup:
     """The hand's setup: its dealer or roles against the rotation, its limit against the upcard."""
-    where, number = ("hands", index), index + 1
-    _check_place(state, index, entry, problems)
+    index, where, number = hand.at, hand.where, hand.number
+    _check_place(state, index, problems)
     # An out-of-turn dealer or roles out of rotation are reported once; the replay goes on with the
     # rotation's dealer and roles, so one edit is one problem.
-    dealer = player_at(entry, "dealer", where, state.players, problems, what=f"hand {number}: the dealer")
+    dealer = hand.dealer
     roles = state.roles
     if roles is not None:
-        roles = _replay_roles(state, index, entry, roles, problems)
+        roles = _replay_roles(state, hand, roles, problems)
         deals = game.box_dealer(roles, state.rules.next_dealer)
         if dealer is not None and dealer != deals:
             problems.add(where + ("dealer",), f"hand {number}: {dealer} dealt, but {_who_deals(roles, state.rules)} "
@@ -159,19 +161,16 @@ def replay_deal(state: MatchState, index: int, entry: Entry, problems: Problems)
     else:
         _replay_dealer(state, index, dealer, problems)
         pair = (state.dealer, game.other(state.players, state.dealer))
-    upcard, limit = _replay_limit(state, where, number, entry, problems)
+    limit = _replay_limit(state, hand, problems)
     dealt = pair[0] if roles is None else game.box_dealer(roles, state.rules.next_dealer)
-    setup = HandSetup(index, dealt, roles, pair, upcard, limit)
+    setup = HandSetup(index, dealt, roles, pair, hand.upcard, limit)
     state.current = setup
     return setup
 
 
-def _check_place(state: MatchState, index: int, entry: Entry, problems: Problems) -> None:
-    """The hand's number, the open hand before it, a hand dealt after the end."""
-    where, number = ("hands", index), index + 1
-    if not same(entry.get("number"), number):
-        problems.add(where + ("number",) if "number" in entry else where,
-                     f"hand {number} is numbered {shown_value(entry.get('number'))}: hands are numbered 1, 2, 3... in order")
+def _check_place(state: MatchState, index: int, problems: Problems) -> None:
+    """The open hand before this one, a hand dealt after the end."""
+    number = index + 1
     if state.open is not None:
         problems.add(("hands", state.open), f"hand {state.open + 1} has no result, but hand {number} follows it")
         state.open = None
@@ -179,7 +178,7 @@ def _check_place(state: MatchState, index: int, entry: Entry, problems: Problems
         if number in state.as_played:
             state.after_end.add(index)
         else:
-            problems.add(where, f"hand {number} was dealt after the match ended (in hand {state.ended_in})")
+            problems.add(("hands", index), f"hand {number} was dealt after the match ended (in hand {state.ended_in})")
 
 
 def _note(state: MatchState, index: int, what: str, played: str, due: str) -> None:
@@ -190,25 +189,19 @@ def _note(state: MatchState, index: int, what: str, played: str, due: str) -> No
         state.notes.append(Note(number, what, played, due, "ruling" if number in state.ruled_only else "amend"))
 
 
-def _replay_roles(state: MatchState, index: int, entry: Entry, roles: game.Roles, problems: Problems
-                  ) -> game.Roles:
+def _replay_roles(state: MatchState, hand: Hand, roles: game.Roles, problems: Problems) -> game.Roles:
     """Three players: the hand's roles against the rotation's (``roles``); the roles the hand goes on with."""
-    where, number = ("hands", index), index + 1
-    stored = [entry.get(role) for role in ROLES]
-    if not (all(name in state.players for name in stored) and len(set(stored)) == 3):
-        problems.add(where, f"hand {number}: 'box', 'captain' and 'sitter' must be the three players")
-        return roles
-    played = game.Roles(*(str(name) for name in stored))
-    if played == roles:
+    index, number, played = hand.at, hand.number, hand.roles
+    if played is None or played == roles:  # (roles that are not the three players: the reader said so)
         return roles
     if number in state.as_played:
         _note(state, index, "roles", _roles_text(played), _roles_text(roles))
         return played
-    key = next(role for role in ROLES if entry[role] != getattr(roles, role))
-    problems.add(where + (key,), f"hand {number}: roles out of rotation: box {stored[0]}, captain "
-                                 f"{stored[1]}, sitter {stored[2]}, but the rotation gives box "
-                                 f"{roles.box}, captain {roles.captain}, sitter {roles.sitter} "
-                                 f"({state.why})")
+    key = next(role for role in ROLES if getattr(played, role) != getattr(roles, role))
+    problems.add(hand.where + (key,), f"hand {number}: roles out of rotation: box {played.box}, captain "
+                                      f"{played.captain}, sitter {played.sitter}, but the rotation gives box "
+                                      f"{roles.box}, captain {roles.captain}, sitter {roles.sitter} "
+                                      f"({state.why})")
     return roles
 
 
@@ -225,28 +218,22 @@ def _replay_dealer(state: MatchState, index: int, dealer: Optional[str], problem
                                                  f"{state.dealer} should deal ({state.why})")
 
 
-def _replay_limit(state: MatchState, where: Where, number: int, entry: Entry, problems: Problems
-                  ) -> Tuple[Optional[Card], Optional[int]]:
-    """The hand's upcard and knock limit, the limit against the upcard's."""
-    upcard, limit = None, None
+def _replay_limit(state: MatchState, hand: Hand, problems: Problems) -> Optional[int]:
+    """The hand's knock limit, the limit recorded against the upcard's."""
+    entry, upcard, number = hand.entry, hand.upcard, hand.number
+    limit = None
     if "upcard" not in entry and not limit_needs_upcard(state.rules):
         limit = knock_limit(state.rules, None)  # a hand dealt without its upcard: the limit is the rules'
-    else:
-        try:
-            upcard = card_of(entry.get("upcard"))
-            limit = knock_limit(state.rules, upcard)
-        except InvalidNotationError as exc:
-            missing = f"no upcard, but the rules need it ({why_upcard(state.rules)})"
-            problems.add(where + ("upcard",) if "upcard" in entry else where,
-                         f"hand {number}: upcard: {exc}" if "upcard" in entry else f"hand {number} has {missing}")
+    elif upcard is not None:
+        limit = knock_limit(state.rules, upcard)
     if limit is not None and not same(entry.get("limit"), limit):
         shown = f"upcard {upcard.pretty} gives" if upcard is not None else "the rules give"
-        problems.add(where + ("limit",) if "limit" in entry else where,
+        problems.add(hand.where + ("limit",) if "limit" in entry else hand.where,
                      f"hand {number}: limit is {shown_value(entry.get('limit'))}, but {shown} {limit} "
                      f"({limit_reason(state.rules, upcard)})")
     if limit is None and type(entry.get("limit")) is int:
         limit = entry["limit"]
-    return upcard, limit
+    return limit
 
 
 class _Scored(NamedTuple):
@@ -259,38 +246,27 @@ class _Scored(NamedTuple):
     explain: str
 
 
-def replay_result(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems, settling: bool = False,
+def replay_result(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems, settling: bool = False,
                   settlement: Optional[Settlement] = None, ruling: Optional[rulings.Ruling] = None) -> None:
     """A settled hand: its result, winner and points from its facts, then the totals and what comes next.
     Checking, each derived value is compared with the record's; settling, it is written."""
-    index, number = setup.index, setup.number
-    where: Where = ("hands", index)
-    derived = _Derived(entry, where, number, problems, settling)
-    result = entry.get("result")
-    if result not in RESULTS:
-        problems.add(where + ("result",), f"hand {number}: unknown result {shown_value(result)} (known: {', '.join(RESULTS)})")
-        result = "dead" if entry.get("winner") is None else "knock"
-    if result == "dead":
-        for key in RESULT_FACTS + ("defender",):
-            if entry.get(key) is not None:
-                problems.add(where + (key,), f"hand {number} is dead but has a '{key}'")
+    derived = _Derived(hand.entry, hand.where, hand.number, problems, settling)
+    if hand.result == "dead":
         scored = _Scored("dead", None, 0, 1, "a dead hand scores nothing")
     else:
-        scored, settlement = _replay_knock(state, setup, entry, problems, derived, settlement, result)
-    play.check_play(state, setup, entry, problems, settlement)
-    winner = _check_scores(state, setup, entry, derived, scored, ruling)
-    if settling:
-        entry_order(entry)
+        scored, settlement = _replay_knock(state, setup, hand, problems, derived, settlement)
+    play.check_play(state, setup, hand, problems, settlement)
+    winner = _check_scores(state, setup, hand.entry, derived, scored, ruling)
     close_hand(state, setup, winner, tie=scored.result == "tie" and winner is None)
 
 
-def _replay_knock(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems, derived: "_Derived",
-                  settlement: Optional[Settlement], result: str) -> Tuple[_Scored, Optional[Settlement]]:
+def _replay_knock(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems, derived: "_Derived",
+                  settlement: Optional[Settlement]) -> Tuple[_Scored, Optional[Settlement]]:
     """A knock: the knocker and defender, the hand settled again from its facts (else what the record says)."""
-    where, number = ("hands", setup.index), setup.number
-    knocker = player_at(entry, "knocker", where, state.players, problems, what=f"hand {number}: the knocker")
+    entry, number, knocker = hand.entry, hand.number, hand.knocker
+    assert hand.result is not None
     if knocker is not None and knocker not in setup.pair:
-        problems.add(where + ("knocker",), f"hand {number}: {knocker} knocked while sitting out")
+        problems.add(hand.where + ("knocker",), f"hand {number}: {knocker} knocked while sitting out")
     defender = setup.other(knocker) if knocker in setup.pair and knocker is not None else None
     if defender is not None:
         derived.value("defender", defender, lambda stored: (
@@ -302,7 +278,7 @@ def _replay_knock(state: MatchState, setup: HandSetup, entry: Entry, problems: P
         winner = entry.get("winner") if entry.get("winner") in setup.pair else None
         stored_points = entry.get("points")
         points = stored_points if isinstance(stored_points, int) else 0
-        return _Scored(result, winner, points, 1, "a dead hand scores nothing"), None
+        return _Scored(hand.result, winner, points, 1, "a dead hand scores nothing"), None
     hand_score = settlement.score
     scored = _Scored(hand_score.result, {"knocker": knocker, "defender": defender}.get(hand_score.winner),
                      hand_score.score, hand_score.boxes, hand_score.arithmetic)

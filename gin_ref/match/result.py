@@ -11,12 +11,14 @@ correction of hand 0 (``gin_ref.match.steps``).
 A record holds hands or a result, never both. ``check_result`` is the replay's part: the players, the
 rules (not Hollywood: three games cannot be told from one score each), a single winner at or past the
 target, and scores the rules can produce (``score_problems``). ``result_entry`` builds what ``gin-ref
-result`` writes (the same checks, raised), ``put_result`` writes it and ``amend_result`` replaces it.
+result`` writes (the same checks, raised); ``Match.put_result`` writes it and ``Match.amend_result``
+replaces it (``gin_ref.match.model``).
 """
 
 from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.game import find_player
 from gin_ref.core.rules import HouseRules
 from gin_ref.match.problems import Problems, Where, same
 from gin_ref.match.schema import Entry, Record
@@ -313,8 +315,6 @@ def result_entry(players: Sequence[str], rules: HouseRules, scores: Sequence[Tup
 
 def _named_counts(players: Sequence[str], items: Sequence[Tuple[str, str]], what: str,
                   kind: str) -> Dict[str, int]:
-    from gin_ref.core.game import find_player
-
     counts: Dict[str, int] = {}
     for name, text in items:
         player = find_player(players, name)
@@ -355,29 +355,3 @@ def verify_no_hands(record: Mapping[str, Any], path: str) -> None:
 def result_words(record: Mapping[str, Any]) -> str:
     """``Ann 154, Ben 24`` (the scores of a result-only record)."""
     return scores_text((record.get(RESULT_KEY) or {}).get("scores") or {})
-
-
-def put_result(match: Any, entry: Entry) -> None:
-    """Write ``entry`` (``result_entry``) as the result of ``match`` (a Match with no hand and no result)
-    and replay it."""
-    from gin_ref.match.steps import Step
-
-    match.apply_step(Step(STEP_KIND, 0, entry))
-
-
-def amend_result(match: Any, entry: Entry, now: str, amended: str) -> Entry:
-    """Replace a result-only match's result with ``entry``: the old one kept under ``corrections`` (an
-    ``amended`` correction of hand 0), as an amend of a hand keeps its old version. Returns the correction."""
-    from gin_ref.match import steps
-    from gin_ref.match.schema import step_count
-
-    record = match.record
-    if not is_result_only(record):
-        raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
-    count = step_count(record)
-    old = facts(record[RESULT_KEY])
-    steps.put(record, steps.Step("amend", 0, entry))
-    correction = {"amended": amended, "date": now, "hand": 0, "hands": 0, "entry": old, "steps": [count, count]}
-    record["corrections"].append(correction)
-    match.apply_step(None)
-    return correction

@@ -28,7 +28,7 @@ from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.game import find_player
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
-from gin_ref.match.schema import Entry, Record, is_count, list_at
+from gin_ref.match.schema import Entry, Record, is_count
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.core.escape import shown_value
 
@@ -39,21 +39,37 @@ KEYS = ("kind", "player", "points", "reason", "by", "date", "steps", "hands")
 OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled
 
 
+FIELDS = ("kind", "player", "points", "reason", "by", "date")  # a ruling as ``tally --json`` gives it
+
+
 class Ruling(Frozen):
-    """A hand's ruling as the replay uses it, read once its kind, player and points are checked
-    (``check_ruling``): an award names its player (of the hand) and points; a forfeit its player (of the
-    match); a void or a redeal neither."""
+    """A hand's ruling, read once (``check_ruling``: its kind, player and points checked): an award names
+    its player (of the hand) and points; a forfeit its player (of the match); a void or a redeal neither.
+    With why it was made (``reason``), by whom (``by``) and when (``date``)."""
 
     kind: str  # one of KINDS
     player: Optional[str] = None
-    points: int = 0
+    points: Optional[int] = None  # an award's
+    reason: Optional[str] = None
+    by: Optional[str] = None
+    date: Any = None
 
-    def __init__(self, kind: str, player: Optional[str] = None, points: int = 0) -> None:
-        self.__dict__.update(kind=kind, player=player, points=points)
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> "Ruling":
+        """The Ruling of a ruling as written (plain data known to be sound: a step, ``tally --json``)."""
+        return cls(str(item.get("kind")), *(item.get(key) for key in FIELDS[1:]))
+
+    def __init__(self, kind: str, player: Optional[str] = None, points: Optional[int] = None,
+                 reason: Optional[str] = None, by: Optional[str] = None, date: Any = None) -> None:
+        self.__dict__.update(kind=kind, player=player, points=points, reason=reason, by=by, date=date)
 
     def score(self) -> Tuple[Optional[str], int]:
         """``(winner, points)`` of the ruled hand: the award's, or nobody and 0."""
-        return (self.player, self.points) if self.kind == "award" else (None, 0)
+        return (self.player, self.points or 0) if self.kind == "award" else (None, 0)
+
+    def data(self) -> Dict[str, Any]:
+        """The ruling as ``tally --json`` gives it."""
+        return self._asdict()
 
 
 def ruling_of(entry: Mapping[str, Any]) -> Optional[Dict[str, Any]]:
@@ -74,14 +90,14 @@ def forfeit_winner(totals: Mapping[str, int], player: str) -> Optional[str]:
 
 
 def rulings_in(record: Record) -> List[Entry]:
-    """The hand entries that carry a ruling, in hand order."""
-    return [entry for entry in list_at(record, "hands") if isinstance(entry, dict) and ruling_of(entry)]
+    """The hand entries that carry a ruling, in hand order (of a record whose head has been read)."""
+    return [entry for entry in record["hands"] if isinstance(entry, dict) and ruling_of(entry)]
 
 
 def played_after_rulings(record: Record) -> List[int]:
     """The numbers of the hands that stand as played because an earlier hand was ruled after them."""
     numbers: List[int] = []
-    held = len(list_at(record, "hands"))  # a ruling's count of hands beyond the record's is a problem, no range
+    held = len(record["hands"])  # a ruling's count of hands beyond the record's is a problem, no range
     for entry in rulings_in(record):
         ruling = ruling_of(entry)
         assert ruling is not None
@@ -134,8 +150,10 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
         problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
                                         f"forfeited, not {kind}")
         return None
-    player, points = ruling.get("player"), ruling.get("points")
-    return Ruling(str(kind), player if isinstance(player, str) else None, points if type(points) is int else 0)
+    player, points, reason, by = (ruling.get(key) for key in ("player", "points", "reason", "by"))
+    return Ruling(str(kind), player if isinstance(player, str) else None, points if type(points) is int else None,
+                  reason if isinstance(reason, str) else None, by if isinstance(by, str) else None,
+                  ruling.get("date"))
 
 
 def _check_player(state: MatchState, setup: HandSetup, ruling: Entry, kind: str, problems: Problems) -> bool:
@@ -182,7 +200,7 @@ def _check_record_keys(setup: HandSetup, ruling: Entry, problems: Problems) -> N
 def verify_ruling(record: Record, state: MatchState, hand: Optional[int], kind: str,
                   player: Optional[str], points: Optional[int]) -> Tuple[int, Optional[str]]:
     """``(hand number, player)`` of a ruling that may be made; raises with the reason otherwise."""
-    hands = list_at(record, "hands")
+    hands = record["hands"]
     if not hands:
         raise IllegalActionError("no hand has been dealt: there is nothing to rule on")
     number = len(hands) if hand is None else hand
@@ -226,5 +244,5 @@ def ruling_data(record: Record, state: MatchState, hand: Optional[int], kind: st
     number, name = verify_ruling(record, state, hand, kind, player, points)
     data: Entry = {"kind": kind, "player": name, "points": points if kind == "award" else None,
                    "reason": reason.strip(), "by": by, "date": date, "steps": at,
-                   "hands": len(list_at(record, "hands"))}
+                   "hands": len(record["hands"])}
     return number, data

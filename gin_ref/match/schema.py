@@ -104,14 +104,18 @@ def set_version(entry: MutableMapping[str, Any], version: Mapping[str, Any]) -> 
     for key in VERSION_KEYS:
         entry.pop(key, None)
     entry.update(version)
-    entry_order(entry)
 
 
-def entry_order(entry: MutableMapping[str, Any]) -> None:
-    """Put a hand entry's keys in the record's order (HAND_KEYS), in place."""
-    items = sorted(entry.items(), key=lambda kv: HAND_KEYS.index(kv[0]) if kv[0] in HAND_KEYS else len(HAND_KEYS))
-    entry.clear()
-    entry.update(items)
+def in_file_order(entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A hand entry with its keys in the order the file lays them out (HAND_KEYS; a key it does not know
+    after them). The match file's writer lays each hand out so: the record in memory keeps no order."""
+    ranks = [_RANK.get(key, len(HAND_KEYS)) for key in entry]
+    if ranks == sorted(ranks):  # the common case: in order already (not copied)
+        return entry
+    return dict(sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS))))
+
+
+_RANK = {key: rank for rank, key in enumerate(HAND_KEYS)}
 
 
 def is_count(value: object) -> bool:

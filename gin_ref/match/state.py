@@ -8,7 +8,7 @@ roles) and why, the end, the open hand and its table. The functions below move i
 from __future__ import annotations
 
 import copy
-from typing import Dict, List, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple
 
 from gin_ref.core.frozen import Frozen
 from gin_ref.core import game
@@ -16,8 +16,12 @@ from gin_ref.core.cards import Card
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match.header import Header
+from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.result import PaperResult
+
+if TYPE_CHECKING:  # the rulings read a state: the state holds them, for the types only (no cycle at run time)
+    from gin_ref.match.rulings import Ruling
 
 Bonuses = Dict[str, Dict[str, int]]
 
@@ -67,7 +71,7 @@ class MatchState:
 
     __slots__ = ("header", "totals", "boxes", "games", "dealer", "roles", "why", "finished", "winner", "ended_in",
                  "open", "current", "table", "table_ok", "match_next", "forfeit", "as_played", "ruled_only",
-                 "notes", "after_end", "settlements", "paper")
+                 "notes", "after_end", "settlements", "paper", "irregularities", "match_irregularities", "rulings")
 
     header: Header
     totals: Dict[str, int]  # over every game
@@ -91,6 +95,11 @@ class MatchState:
     after_end: Set[int]  # indexes of hands played after the end: not counted
     settlements: Dict[int, Settlement]  # index -> its knock settled
     paper: Optional[PaperResult]  # a match recorded by its result only (gin_ref.match.result)
+    # the irregularities as the replay read them (gin_ref.match.irregularities): a hand's by its index, and
+    # the match's own (deals refused)
+    irregularities: Dict[int, List[Irregularity]]
+    match_irregularities: List[Irregularity]
+    rulings: Dict[int, Ruling]  # each ruled hand's ruling, by its index
 
     def __init__(self, header: Header, totals: Dict[str, int], boxes: Dict[str, int],
                  games: Optional[List[game.Game]], dealer: str, roles: Optional[game.Roles], why: str,
@@ -99,7 +108,10 @@ class MatchState:
                  table_ok: bool = True, match_next: int = 0, forfeit: Optional[str] = None,
                  as_played: Optional[Set[int]] = None, ruled_only: Optional[Set[int]] = None,
                  notes: Optional[List[Note]] = None, after_end: Optional[Set[int]] = None,
-                 settlements: Optional[Dict[int, Settlement]] = None, paper: Optional[PaperResult] = None) -> None:
+                 settlements: Optional[Dict[int, Settlement]] = None, paper: Optional[PaperResult] = None,
+                 irregularities: Optional[Dict[int, List[Irregularity]]] = None,
+                 match_irregularities: Optional[List[Irregularity]] = None,
+                 rulings: Optional[Dict[int, Ruling]] = None) -> None:
         self.header, self.totals, self.boxes, self.games = header, totals, boxes, games
         self.dealer, self.roles, self.why = dealer, roles, why
         self.finished, self.winner, self.ended_in, self.open = finished, winner, ended_in, open
@@ -111,6 +123,9 @@ class MatchState:
         self.after_end = set() if after_end is None else after_end
         self.settlements = {} if settlements is None else settlements
         self.paper = paper
+        self.irregularities = {} if irregularities is None else irregularities
+        self.match_irregularities = [] if match_irregularities is None else match_irregularities
+        self.rulings = {} if rulings is None else rulings
 
     def _values(self) -> Tuple[object, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
@@ -149,7 +164,8 @@ class MatchState:
         return MatchState(self.header, dict(self.totals), dict(self.boxes), copy.deepcopy(self.games), self.dealer,
                           self.roles, self.why, self.finished, self.winner, self.ended_in, self.open, self.current,
                           None, self.table_ok, self.match_next, self.forfeit, self.as_played, self.ruled_only,
-                          list(self.notes), set(self.after_end), dict(self.settlements), self.paper)
+                          list(self.notes), set(self.after_end), dict(self.settlements), self.paper,
+                          dict(self.irregularities), list(self.match_irregularities), dict(self.rulings))
 
     def result(self) -> Tuple[Bonuses, Optional[Dict[str, int]], Optional[str]]:
         """``(bonuses, final, winner)``: each player's end-of-game bonuses, his final score, the winner.

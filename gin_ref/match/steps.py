@@ -17,14 +17,15 @@ amend of it an amend of hand 0 (``gin_ref.match.result``).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional
 
 from gin_ref.core.frozen import Frozen
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match import rulings
+from gin_ref.match.corrections import Correction, read_corrections, read_one
 from gin_ref.match.result import RESULT_KEY, STEP_KIND, is_result_only
 from gin_ref.match.result import facts as result_facts
-from gin_ref.match.schema import (SETTLED_KEYS, Entry, Record, entry_order, list_at, position, set_version,
+from gin_ref.match.schema import (SETTLED_KEYS, Entry, Record, list_at, position, set_version,
                                   step_count, turn_count, version_of)
 
 
@@ -68,56 +69,12 @@ class Amend(Frozen):
     place: int = -1  # its index in the corrections
 
 
-class Correction(Frozen):
-    """A correction as the steps read it (``corrections_of``): what it did (``undone``, ``redone``,
-    ``amended``: each True when the correction holds the key), the kind of step it took or put back, the
-    count of steps in place before and after it, the hand amended and the hands there were, the data it
-    keeps (``entry``), its place in the corrections. A value of the wrong shape reads as None (the replay
-    reports it: ``gin_ref.match.header.check_corrections``)."""
-
-    place: int
-    undone: bool = False
-    redone: bool = False
-    amended: bool = False
-    kind: Optional[str] = None
-    steps: Optional[Tuple[int, int]] = None
-    hand: Optional[int] = None
-    hands: Optional[int] = None
-    entry: Optional[Entry] = None
-    step: Optional[Entry] = None  # {kind, hand[, turn]}, as recorded
-
-    def __init__(self, place: int, undone: bool = False, redone: bool = False, amended: bool = False,
-                 kind: Optional[str] = None, steps: Optional[Tuple[int, int]] = None, hand: Optional[int] = None,
-                 hands: Optional[int] = None, entry: Optional[Entry] = None,
-                 step: Optional[Entry] = None) -> None:
-        self.__dict__.update(place=place, undone=undone, redone=redone, amended=amended, kind=kind, steps=steps,
-                             hand=hand, hands=hands, entry=entry, step=step)
-
-
-def corrections_of(record: Record) -> List[Correction]:
-    """The record's corrections, in order, each read into a ``Correction`` (a correction that is not a
-    mapping is left out)."""
-    return [_correction(index, item) for index, item in enumerate(list_at(record, "corrections"))
-            if isinstance(item, dict)]
-
-
-def _correction(place: int, item: Dict[str, Any]) -> Correction:
-    steps, step, hand, hands, entry = (item.get(key) for key in ("steps", "step", "hand", "hands", "entry"))
-    counted: Optional[Tuple[int, int]] = None
-    if isinstance(steps, list) and len(steps) == 2 and all(type(n) is int for n in steps):  # noqa: E721
-        counted = (steps[0], steps[1])
-    return Correction(place, "undone" in item, "redone" in item, "amended" in item,
-                      step.get("kind") if isinstance(step, dict) else None, counted,
-                      hand if isinstance(hand, int) else None, hands if isinstance(hands, int) else None,
-                      entry if isinstance(entry, dict) else None, step if isinstance(step, dict) else None)
-
-
-def amends_in_force(record: Record) -> List[Amend]:
-    """The amends in force, oldest first: each ``amended`` correction not taken back by an undo (or put
-    back by a redo)."""
+def amends_in_force(corrections: List[Correction]) -> List[Amend]:
+    """The amends in force among a record's ``corrections`` (``read_corrections``), oldest first: each
+    ``amended`` correction not taken back by an undo (or put back by a redo)."""
     active: List[Amend] = []
     undone: List[Amend] = []
-    for item in corrections_of(record):
+    for item in corrections:
         if item.amended and item.steps is not None and item.hand is not None:
             active.append(Amend(item.hand, item.steps[1], item.hands or 0, item.entry or {}, item.place))
         elif item.kind == "amend" and item.undone and active:
@@ -130,7 +87,7 @@ def amends_in_force(record: Record) -> List[Amend]:
 def step_total(record: Record) -> int:
     """Every step the record holds: those in place, the amends in force and the rulings (a ruling keeps
     this count, itself included, so that it can be told to be the newest)."""
-    return step_count(record) + len(amends_in_force(record)) + len(rulings.rulings_in(record))
+    return step_count(record) + len(amends_in_force(read_corrections(record))) + len(rulings.rulings_in(record))
 
 
 def newest(record: Record) -> Step:
@@ -138,7 +95,7 @@ def newest(record: Record) -> Step:
     ruled = rulings.newest_ruling(record, step_total(record))
     if ruled is not None:
         return Step("ruling", ruled["number"], ruled["ruling"])
-    amends = amends_in_force(record)
+    amends = amends_in_force(read_corrections(record))
     if amends and amends[-1].at == step_count(record):
         return Step("amend", amends[-1].hand, amends[-1].old)
     hands, refused = record["hands"], record.get("irregularities") or []
@@ -190,7 +147,6 @@ def _put_turn(record: Record, step: Step) -> None:
         entry["turns"] = []
     entry["turns"].extend(step.data["turns"])
     entry.update((key, value) for key, value in step.data.items() if key != "turns")
-    entry_order(entry)
 
 
 def _take_turn(record: Record, step: Step) -> Entry:
@@ -209,7 +165,6 @@ def _put_irregularity(record: Record, step: Step) -> None:
     if "irregularities" not in entry:
         entry["irregularities"] = []
     entry["irregularities"].append(step.data)
-    entry_order(entry)
 
 
 def _take_irregularity(record: Record, step: Step) -> Entry:
@@ -230,7 +185,6 @@ def _take_refused_deal(record: Record, step: Step) -> Entry:
 def _put_result(record: Record, step: Step) -> None:
     entry = _hand(record, step)
     entry.update(step.data)
-    entry_order(entry)
 
 
 def _take_result(record: Record, step: Step) -> Entry:
@@ -244,7 +198,6 @@ def _take_result(record: Record, step: Step) -> Entry:
 def _put_ruling(record: Record, step: Step) -> None:
     entry = _hand(record, step)
     entry["ruling"] = step.data
-    entry_order(entry)
 
 
 def _take_ruling(record: Record, step: Step) -> Entry:
@@ -310,7 +263,7 @@ def redoable(record: Record) -> Optional[Correction]:
     for place in range(len(corrections) - 1, -1, -1):
         if not isinstance(corrections[place], dict):
             return None
-        item = _correction(place, corrections[place])
+        item = read_one(place, corrections[place])
         if item.steps is None or item.steps[1] != expect or item.kind is None:
             return None
         if item.redone:

@@ -3,10 +3,12 @@
 ``gin_ref.match.model.Match``; decides nothing and changes nothing.
 """
 
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Tuple
 
 from gin_ref.core.frozen import Frozen
 from gin_ref.core import game
+from gin_ref.match.irregularities import Irregularity
+from gin_ref.match.rulings import Ruling
 from gin_ref.match.schema import ROLES, Entry
 from gin_ref.match.state import Note
 
@@ -18,62 +20,6 @@ __all__ = ["GameTally", "HandTally", "Irregularity", "ResultOnly", "Ruling", "Ta
 
 Scores = Mapping[str, int]
 Bonuses = Mapping[str, Mapping[str, int]]
-RULING_FIELDS = ("kind", "player", "points", "reason", "by", "date")
-IRREGULARITY_EXTRAS = ("hand", "turn", "action", "card")
-
-
-class Irregularity(Frozen):
-    """An irregularity: kind, player, detail, points (0 for all but a penalised knock), and what it has of
-    hand (a deal refused), turn (when it happened), action and card (out of turn)."""
-
-    kind: Optional[str]
-    player: Optional[str]
-    detail: Optional[str]
-    points: int = 0
-    hand: Optional[int] = None
-    turn: Optional[int] = None
-    action: Optional[str] = None
-    card: Optional[str] = None
-
-    def __init__(self, kind: Optional[str], player: Optional[str], detail: Optional[str], points: int = 0,
-                 hand: Optional[int] = None, turn: Optional[int] = None, action: Optional[str] = None,
-                 card: Optional[str] = None) -> None:
-        self.__dict__.update(kind=kind, player=player, detail=detail, points=points, hand=hand, turn=turn,
-                             action=action, card=card)
-
-    @classmethod
-    def of(cls, item: Mapping[str, Any]) -> "Irregularity":
-        """The irregularity of a record's entry (plain data as the file holds it)."""
-        return cls(item.get("kind"), item.get("player"), item.get("detail"), item.get("points", 0),
-                   **{key: item[key] for key in IRREGULARITY_EXTRAS if key in item})
-
-    def data(self) -> Dict[str, Any]:
-        out: Dict[str, Any] = {"kind": self.kind, "player": self.player, "detail": self.detail,
-                               "points": self.points}
-        out.update((key, getattr(self, key)) for key in IRREGULARITY_EXTRAS if getattr(self, key) is not None)
-        return out
-
-
-class Ruling(Frozen):
-    """A director's ruling on a hand: kind (award, void, redeal, forfeit), player, points, reason, by, date."""
-
-    kind: Optional[str]
-    player: Optional[str] = None
-    points: Optional[int] = None
-    reason: Optional[str] = None
-    by: Optional[str] = None
-    date: Any = None
-
-    def __init__(self, kind: Optional[str], player: Optional[str] = None, points: Optional[int] = None,
-                 reason: Optional[str] = None, by: Optional[str] = None, date: Any = None) -> None:
-        self.__dict__.update(kind=kind, player=player, points=points, reason=reason, by=by, date=date)
-
-    @classmethod
-    def of(cls, item: Mapping[str, Any]) -> "Ruling":
-        return cls(*(item.get(key) for key in RULING_FIELDS))
-
-    def data(self) -> Dict[str, Any]:
-        return {key: getattr(self, key) for key in RULING_FIELDS}
 
 
 class GameTally(Frozen):
@@ -273,12 +219,8 @@ def tally_of(match: "Match") -> Tally:
         roles=None if state.roles is None or between else state.roles.data(),
         turn=None if turn is None else Turn(turn["player"], turn["phase"]),
         discard_top=summary.get("discard_top"), stock_count=summary.get("stock_count"),
-        irregularities=_irregularities(match.record.get("irregularities")),
+        irregularities=tuple(state.match_irregularities),
         notes=tuple(state.notes))
-
-
-def _irregularities(items: Optional[List[Entry]]) -> Tuple[Irregularity, ...]:
-    return tuple(Irregularity.of(item) for item in items or [])
 
 
 def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
@@ -288,7 +230,6 @@ def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
     if state.games is not None:
         games = tuple(dict(columns) for columns in (entry["games"] if settled else [g.totals for g in state.games]))
     knock = state.settlements.get(index)
-    ruling = entry.get("ruling")
     return HandTally(
         number=entry["number"], dealer=entry["dealer"], upcard=entry.get("upcard"), limit=entry["limit"],
         result=entry.get("result"), knocker=entry.get("knocker"), winner=entry.get("winner"),
@@ -300,5 +241,5 @@ def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
         knocker_deadwood=knock.knocker_deadwood if knock is not None else None,
         defender_deadwood=knock.defender_deadwood if knock is not None else None,
         after_end=index in state.after_end,  # an amend ended the match earlier: played after the end
-        irregularities=_irregularities(entry.get("irregularities")),
-        ruling=Ruling.of(ruling) if isinstance(ruling, dict) else None)  # the hand's winner and points are the ruling's
+        irregularities=tuple(state.irregularities.get(index, ())),
+        ruling=state.rulings.get(index))  # the hand's winner and points are the ruling's

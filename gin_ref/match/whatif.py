@@ -24,7 +24,8 @@ from gin_ref.core.scoring import HandScore, hand_score
 from gin_ref.match import rulings
 from gin_ref.match.model import Match
 from gin_ref.match.knocks import judge, limit_needs_upcard, why_upcard
-from gin_ref.match.play import card_of, recorded_cards, stored_facts
+from gin_ref.match.play import stored_facts
+from gin_ref.match.storedcards import card_of, recorded_cards
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import Entry
 from gin_ref.match.state import MatchState, decide_end, fresh_state, score
@@ -88,23 +89,21 @@ def _hand_if(match: Match, state: MatchState, index: int, entry: Entry) -> HandI
     for item in entry.get("irregularities") or []:
         if item.get("kind") == "illegal_knock":
             _refused_knock(state, pair, upcard, item, why)
-    ruling = rulings.ruling_of(entry)
+    ruling = match.state.rulings.get(index)  # as the replay read it
     result, winner, points, boxes = entry.get("result"), None, 0, 1
-    if ruling is not None and ruling["kind"] != "forfeit":
-        result, winner, points = ruling["kind"], ruling.get("player"), ruling.get("points") or 0
-        if ruling["kind"] != "award":
-            winner = None
-        why.append(("ruled", ruling["kind"]))
+    if ruling is not None and ruling.kind != "forfeit":
+        result, (winner, points) = ruling.kind, ruling.score()
+        why.append(("ruled", ruling.kind))
     elif result not in (None, "dead"):
         result, winner, points, boxes = _knock_if(match, state, index, entry, pair, upcard, why)
-    if ruling is not None and ruling["kind"] == "forfeit":  # the hand's own score stands, then the match ends
+    if ruling is not None and ruling.kind == "forfeit":  # the hand's own score stands, then the match ends
         result = "forfeit"
         why.append(("ruled", "forfeit"))
     if winner is not None:
         score(state, winner, points, boxes=boxes)
     hand = HandIf(number, result, winner, points, dict(state.totals), why)
-    if ruling is not None and ruling["kind"] == "forfeit":
-        _forfeit(state, number, ruling["player"])
+    if ruling is not None and ruling.kind == "forfeit" and ruling.player is not None:
+        _forfeit(state, number, ruling.player)
     elif result is not None:
         _close(state, number, winner)
     return hand

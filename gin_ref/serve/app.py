@@ -27,6 +27,8 @@ from gin_ref.serve.journal import Journals
 from gin_ref.serve.pins import Pins
 from gin_ref.serve.security import Security
 from gin_ref.serve.state import Tokens
+from gin_ref.serve import table
+from gin_ref.serve.entries import writing
 
 RouteFactory = Callable[["Served"], Sequence[BaseRoute]]
 EXTENSIONS = ("board", "director")  # gin_ref.serve.<name>.routes(served), added when the module exists
@@ -72,8 +74,6 @@ class Served:
         lock, then the file's lock (waiting a little for another writer). Every write of the server to a
         match file goes through this (or the table's own entries), never a bare ``matchfile.updating``:
         the file lock's hold is per process."""
-        from gin_ref.serve.entries import writing
-
         return writing(self.journals.of(path), path)
 
     def token_for(self, key: str) -> str:
@@ -109,8 +109,6 @@ def build_app(folder: str, host: str = "127.0.0.1", tokens: Optional[Tokens] = N
     served = Served(model, tokens, pins, local_hosts(host), scheme)
     setattr(served, "board_token", board_token)  # the board needs its own token (serve --board-token, #21)
     routes: List[BaseRoute] = [Route("/", _index(served))]
-    from gin_ref.serve import table
-
     routes += table.routes(served)
     for name in EXTENSIONS:
         try:

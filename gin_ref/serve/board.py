@@ -19,6 +19,9 @@ from starlette.routing import BaseRoute, Route
 from gin_ref.serve import boarddata
 from gin_ref.serve.events import Hub
 from gin_ref.serve.security import Refused
+from gin_ref.core.errors import GinRefError
+from gin_ref.serve import pages
+from gin_ref.serve.director import positional, run_cli, table_files
 
 BOARD = "board"  # the board's key in the tokens file, when --board-token asks for one
 STYLE = """
@@ -50,8 +53,6 @@ def board_data(served: Any, reader: boarddata.TableReader) -> Dict[str, Any]:
     """The board's data for the folder served (an event, or a folder of plain matches)."""
     folder = served.folder
     if folder.is_event:
-        from gin_ref.core.errors import GinRefError
-
         try:
             return boarddata.event_board(folder.path, reader)
         except GinRefError as exc:  # a damaged event file: said on the board (no path), until it is mended
@@ -247,8 +248,6 @@ def routes(served: Any) -> List[BaseRoute]:
         answer = allowed(request)
         if answer is not None:
             return answer
-        from gin_ref.serve.director import positional, run_cli, table_files
-
         files = table_files(served)
         if not files:
             return HTMLResponse(_plain_page("Score sheet", "No match file yet."), status_code=404)
@@ -269,6 +268,4 @@ def _title(served: Any) -> str:
 
 
 def _plain_page(title: str, message: str) -> str:
-    from gin_ref.serve import pages
-
     return pages.message_page(title, message)

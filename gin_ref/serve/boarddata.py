@@ -19,6 +19,9 @@ from gin_ref.core.errors import GinRefError
 from gin_ref.views import words
 from gin_ref.views.event_view import SYSTEM_WORDS, points_number
 from gin_ref.views.history import MatchView
+from gin_ref.files import eventfile, matchfile
+from gin_ref.match.tally import tally_of
+from gin_ref.views.standings import standings
 
 Stamp = Tuple[int, int, int]
 
@@ -56,9 +59,6 @@ class TableReader:
 
 
 def _read(path: str) -> Tuple[Optional[MatchView], Optional[str]]:
-    from gin_ref.files import matchfile
-    from gin_ref.match.tally import tally_of
-
     try:
         rec = matchfile.load(path)
     except GinRefError as exc:
@@ -97,8 +97,6 @@ def table_entry(view: Optional[MatchView], error: Optional[str]) -> Dict[str, An
 
 def event_board(folder: str, reader: TableReader) -> Dict[str, Any]:
     """The board of an event folder (see the module's doc)."""
-    from gin_ref.files import eventfile
-
     event = eventfile.load(folder)
     results, entries = _read_tables(folder, event, reader)
     rows = event.standings(results)
@@ -181,8 +179,6 @@ def _in_event_names(result: Result, players: Tuple[str, ...]) -> Result:
 
 def matches_board(title: str, spots: List[Tuple[str, str]], reader: TableReader) -> Dict[str, Any]:
     """The board of a folder of plain matches: ``spots`` are ``(label, path)`` of its match files."""
-    from gin_ref.views.standings import standings
-
     views, tables = [], []
     for label, path in spots:
         view, error = reader.read(path)

@@ -8,8 +8,15 @@ enter that table's hands (the opponent must still confirm each); ``serve --new-t
 token, and the cards must then be printed again.
 """
 
+import os
 from html import escape
 from typing import Callable, List, Optional, Tuple
+
+from gin_ref.core.errors import InvalidNotationError, RecordError
+from gin_ref.files.filewrite import write_atomic
+from gin_ref.serve.folder import Folder
+from gin_ref.serve.server import shown_host
+from gin_ref.serve.state import InstanceLock, Tokens, new_token
 
 CARD_WORDS = ("Scan to score this table. This card is its key: keep it at the table. Hands entered with it "
               "count only once the opponent confirms them.")
@@ -60,11 +67,6 @@ GENERATOR = '<meta name="generator" content="gin-ref serve --cards">'
 def table_cards(folder: str, base: str, renew: bool = False) -> Tuple[str, List[Tuple[str, str]]]:
     """``(page, [(label, address)])``: the cards of ``folder``'s tables at ``base`` (``http://HOST:PORT``),
     from the tokens kept (made for a table that has none yet; all new when ``renew``)."""
-    import os
-
-    from gin_ref.serve.folder import Folder
-    from gin_ref.serve.state import Tokens
-
     model = Folder(folder)
     spots = model.spots()
     tokens = Tokens.load(folder, [spot.key for spot in spots], renew=renew)
@@ -78,11 +80,6 @@ def table_cards(folder: str, base: str, renew: bool = False) -> Tuple[str, List[
 def write_cards(folder: str, base: str, output: Optional[str], renew: bool, echo: Callable[[str], None]) -> None:
     """``serve --cards``: the page written to ``output`` (atomically; an existing file only when it is a
     cards page made here), or to standard output when ``output`` is None."""
-    import os
-
-    from gin_ref.core.errors import RecordError
-    from gin_ref.files.filewrite import write_atomic
-
     if output is not None and os.path.lexists(output):
         try:
             with open(output, encoding="utf-8", errors="replace") as old:
@@ -102,9 +99,6 @@ def write_cards(folder: str, base: str, output: Optional[str], renew: bool, echo
 def serve_cards(folder: str, host: str, port: int, https: bool, output: Optional[str], renew: bool, cards: bool,
                 echo: Callable[[str], None]) -> None:
     """``gin-ref serve FOLDER --cards [--output FILE]``: the cards for the address the server will print."""
-    from gin_ref.core.errors import InvalidNotationError
-    from gin_ref.serve.server import shown_host
-
     if not cards:
         raise InvalidNotationError("--output goes with --cards (the page of table cards)")
     if port == 0:
@@ -116,10 +110,6 @@ def renew_tables(folder: str, keys: List[str]) -> List[str]:
     """``serve --new-token TABLE``: a new token for each table named (its old card and its phones' cookies
     stop working; every other table's stays). Refused while a server serves the folder (it holds the tokens)
     and for a table the folder does not have. Returns the keys renewed."""
-    from gin_ref.core.errors import InvalidNotationError
-    from gin_ref.serve.folder import Folder
-    from gin_ref.serve.state import InstanceLock, Tokens, new_token
-
     model = Folder(folder)
     known = model.keys()
     for key in keys:

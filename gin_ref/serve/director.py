@@ -23,6 +23,10 @@ from starlette.routing import BaseRoute, Route
 
 from gin_ref.serve import directorpage
 from gin_ref.serve.security import Refused
+from gin_ref.core.errors import GinRefError
+from gin_ref.files import eventfile
+from gin_ref.serve.boarddata import stamp
+from gin_ref.serve.cards import GENERATOR, cards_page
 
 DIRECTOR = "director"
 FORM = "director"
@@ -54,9 +58,6 @@ def table_files(served: Any) -> List[str]:
     an event (in round and table order), or every match file of a folder of matches."""
     folder = served.folder
     if folder.is_event:
-        from gin_ref.core.errors import GinRefError
-        from gin_ref.files import eventfile
-
         try:
             event = eventfile.load(folder.path)
         except GinRefError:
@@ -155,8 +156,6 @@ def routes(served: Any) -> List[BaseRoute]:
 
     async def verify(files: List[str]) -> Dict[str, Dict[str, Any]]:
         """``gin-ref verify --json`` of the files, run again only when one of them changed."""
-        from gin_ref.serve.boarddata import stamp
-
         stamps = [(name, stamp(os.path.join(served.folder.path, name))) for name in files]
         if verified.get("stamps") == stamps:
             return dict(verified["report"])
@@ -237,8 +236,6 @@ def routes(served: Any) -> List[BaseRoute]:
         answer, _token = gate(request)
         if answer is not None:
             return answer
-        from gin_ref.serve.cards import GENERATOR, cards_page
-
         base = f"{served.scheme}://{request.headers.get('host', '')}"
         spots = served.folder.spots()
         page = cards_page(os.path.basename(os.path.realpath(served.folder.path)) or "gin-ref",

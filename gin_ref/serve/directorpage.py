@@ -8,6 +8,10 @@ from html import escape
 from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.serve import pages
+from gin_ref.core.errors import GinRefError
+from gin_ref.files import matchfile
+from gin_ref.views.standing import standing_lines
+from gin_ref.views.tally_text import tally_text
 
 KINDS = ("award", "void", "redeal", "forfeit")
 STYLE = """
@@ -27,10 +31,6 @@ def message(title: str, text: str) -> str:
 
 def records(folder: str, files: List[str]) -> Dict[str, Dict[str, Any]]:
     """Each file's tally as ``gin-ref tally`` prints it and its players; the error when it cannot be read."""
-    from gin_ref.core.errors import GinRefError
-    from gin_ref.files import matchfile
-    from gin_ref.views.tally_text import standing_lines, tally_text
-
     found: Dict[str, Dict[str, Any]] = {}
     for name in files:
         try:

@@ -22,10 +22,13 @@ from gin_ref.core.cards import Card
 from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError, RecordError
 from gin_ref.core.game import find_player
 from gin_ref.files import matchfile as _matchfile
+from gin_ref.files import recordformat
+from gin_ref.match import seals
 from gin_ref.match.model import Match
 from gin_ref.match.tableline import read_line, split_words
 from gin_ref.serve.journal import ID, PENDING, RECORDED, REJECTED, STALE, Entry, Journal
-from gin_ref.views import tally_text, words
+from gin_ref.views import hand_text, standing, step_words
+from gin_ref.views.changes import describe_changes
 
 matchfile: Any = _matchfile  # the files layer is not annotated: its calls are taken as they come
 LOCK_WAIT = 3.0  # seconds a page waits for the match file's lock (another writer's) before saying so
@@ -109,20 +112,20 @@ def run_action(match: Match, action: Dict[str, Any], said_too: bool = True) -> L
     said: List[str] = []
     if kind == "undo":
         step = match.newest_step()
-        correction = match.undo(step, matchfile.now(), words.undone_words(step))
-        return [f"took back {correction['undone']}"] + tally_text.standing_lines(match)
+        correction = match.undo(step, matchfile.now(), step_words.undone_words(step))
+        return [f"took back {correction['undone']}"] + standing.standing_lines(match)
     dealt = match.deal_unless_open(upcard, "dead" if kind == "dead" else "knock")
     outcome = match.dead() if kind == "dead" else _knock(match, action)
     if not said_too:
         return []
     if dealt is not None:
-        said.append(tally_text.deal_text(match, dealt.step.data))
+        said.append(hand_text.deal_text(match, dealt.step.data))
     if kind == "dead":
-        return said + [f"hand {outcome.number} is dead: no score"] + tally_text.standing_lines(match)
+        return said + [f"hand {outcome.number} is dead: no score"] + standing.standing_lines(match)
     if outcome.refused:
-        return said + [words.refusal_words(match.state, outcome, dealt is not None)] + \
-            tally_text.standing_lines(match)
-    return said + [tally_text.knock_text(match, outcome)]
+        return said + [step_words.refusal_words(match.state, outcome, dealt is not None)] + \
+            standing.standing_lines(match)
+    return said + [hand_text.knock_text(match, outcome)]
 
 
 def _knock(match: Match, action: Dict[str, Any]) -> Any:
@@ -188,9 +191,6 @@ class Bases:
         return key
 
     def changes(self, base: str, now: bytes, path: str) -> str:
-        from gin_ref.views import changes
-
-        describe_changes: Callable[[Any, Any], List[str]] = changes.describe_changes  # not annotated
         old = self.kept.get(base)
         if old is None:  # entered before a restart: the bytes are gone, the change is not told
             return ""
@@ -317,18 +317,12 @@ def _predicted(record: Any) -> str:
 
 def _before(record: Any) -> Any:
     """What the seals need of a record as read (as ``matchfile.updating`` takes it)."""
-    from gin_ref.files import recordformat
-    from gin_ref.match import seals
-
-    end_of: Callable[[Any], Any] = recordformat.end_of  # the files layer is not annotated
-    version, seal = end_of(record.match.record)
+    version, seal = recordformat.end_of(record.match.record)
     return seals.before_write(record.match.record, seal) if version == 2 else None
 
 
 def _sealed(data: Any, before: Any, confirm: Optional[int] = None) -> str:
     """Seal ``data`` (a record changed in memory) as its writing will: its end seal, "" when none."""
-    from gin_ref.match import seals
-
     try:
         return seals.reseal(data, before, confirm) or ""
     except GinRefError:

@@ -8,6 +8,7 @@ import re
 from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.files import eventfile
 
 EVENT_FILE = "event.yaml"
 _SHORT = re.compile(r"[^a-z0-9]+")
@@ -42,8 +43,6 @@ class Folder:
 
     def event(self) -> object:
         """The event of the folder (``gin_ref.club.event.Event``), read now."""
-        from gin_ref.files import eventfile
-
         load: Callable[[str], object] = eventfile.load  # the files layer is not annotated
         return load(self.path)
 

@@ -9,6 +9,7 @@ from typing import Callable, List, Optional
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.serve.state import InstanceLock, Tokens
+from gin_ref.serve.folder import Folder
 
 GRACE = 1  # seconds an open connection gets to finish once Ctrl-C is pressed
 
@@ -62,9 +63,12 @@ def configure_logging() -> None:
 def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Optional[str], new_tokens: bool,
         pins: bool, echo: Callable[[str], None], board_token: bool = False) -> None:
     """Serve ``folder`` until Ctrl-C."""
+    # the web stack (uvicorn, Starlette: the app and the board) is loaded here, when a server runs, so that
+    # --cards and --new-token, which import this module, need none of it
     import uvicorn
 
     from gin_ref.serve.app import build_app
+    from gin_ref.serve.board import start_lines
 
     if (certfile is None) != (keyfile is None):
         raise InvalidNotationError("--ssl-certfile and --ssl-keyfile go together: give both")
@@ -76,8 +80,6 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
             except OSError as exc:
                 raise RecordError(f"cannot read '{name}': {(exc.strerror or str(exc)).lower()}") from None
     scheme = "https" if certfile else "http"
-    from gin_ref.serve.folder import Folder
-
     model = Folder(folder)
     lock = InstanceLock(folder)
     base = f"{scheme}://{shown_host(host)}:{port}"
@@ -99,8 +101,6 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
         echo(f"serving {folder} on {base} (Ctrl-C stops)")
         for line in addresses(base, tokens, [spot.key for spot in spots], [spot.label for spot in spots]):
             echo(line)
-        from gin_ref.serve.board import start_lines  # the board's and the director's addresses (#21)
-
         for line in start_lines(base, tokens, board_token):
             echo(line)
         if host in ("127.0.0.1", "localhost", "::1"):

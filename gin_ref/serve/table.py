@@ -18,6 +18,7 @@ from gin_ref.serve.journal import Entry, Journal
 from gin_ref.serve.script import SCRIPT
 from gin_ref.serve.security import Refused
 from gin_ref.serve.tablepage import View, table_page
+from gin_ref.core.game import find_player
 
 if TYPE_CHECKING:
     from gin_ref.serve.app import Served
@@ -193,8 +194,6 @@ def routes(served: "Served") -> List[BaseRoute]:
 
 
 def _player(players: List[str], name: str) -> str:
-    from gin_ref.core.game import find_player
-
     return find_player(players, name) if name.strip() else ""
 
 

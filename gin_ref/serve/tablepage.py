@@ -10,7 +10,7 @@ from gin_ref.match.knocks import limit_needs_upcard
 from gin_ref.match.model import Match
 from gin_ref.serve.journal import Entry
 from gin_ref.serve.pages import document, hidden, lines, paragraph
-from gin_ref.views import tally_text, words
+from gin_ref.views import standing, words
 
 
 class View(NamedTuple):
@@ -52,7 +52,7 @@ def _radios(name: str, options: Sequence[Tuple[str, str]], chosen: str) -> str:
 
 def match_lines(match: Match) -> List[str]:
     """The tally and what comes next (the command line's words), and the upcard the next hand asks for."""
-    found = tally_text.standing_lines(match)
+    found = standing.standing_lines(match)
     if match.open_entry is None and not match.state.finished and limit_needs_upcard(match.rules):
         found.append(f"hand {match.next_number()}: give the upcard turned (it sets the knock limit)")
     return found

@@ -4,10 +4,10 @@
 from typing import Any, Dict, List, Optional
 
 from gin_ref.match.model import Match
+from gin_ref.match.tally import tally_of
 from gin_ref.match.whatif import WhatIf
 from gin_ref.views import words
 from gin_ref.views.text import cells, fit_text, grid, short_name
-
 
 
 def what_if_data(whatif: WhatIf) -> Dict[str, Any]:
@@ -50,16 +50,15 @@ def what_if_text(match: Match, whatif: WhatIf, width: Optional[int] = None) -> s
     played, other = match.rules.name, whatif.rules.name
     players = match.players
     rows, reasons = [], []
-    for entry, hand in zip(match.hands, whatif.hands):
-        settled = entry.get("result") is not None
-        ruling = entry.get("ruling") if isinstance(entry.get("ruling"), dict) else None
-        shown = ruling["kind"] if ruling is not None else entry.get("result")
-        as_played = _cell(shown, entry.get("winner"), entry.get("points")) if settled or ruling else "open"
+    for was, hand in zip(tally_of(match).hands, whatif.hands):
+        settled = was.result is not None
+        shown = was.ruling.kind if was.ruling is not None else was.result
+        as_played = _cell(shown, was.winner, was.points) if settled or was.ruling else "open"
         why = "; ".join(words.why_words(w, other) for w in hand.why)
         if why:  # said below the table, so the table fits the terminal however long the reason
-            reasons.append(fit_text(f"  hand {entry['number']}: {why}", width))
-        rows.append((f"{entry['number']}{'*' if why else ''}", as_played,
-                     _totals(entry.get("totals") or match.state.totals, players) if settled else "",
+            reasons.append(fit_text(f"  hand {was.number}: {why}", width))
+        rows.append((f"{was.number}{'*' if why else ''}", as_played,
+                     _totals(dict(was.totals), players) if settled else "",
                      _cell(hand.result, hand.winner, hand.points), _totals(hand.totals, players)))
     order = "-".join(short_name(name) for name in players)
     lines = [fit_text(f"what if: under {other} (played under {played}); the record is unchanged", width)]

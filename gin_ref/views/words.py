@@ -1,6 +1,8 @@
-"""Every event of a match put into words, in one place: a hand's result, an irregularity, an act refused
-and kept, a step taken back, the end of the match. The text tally, the exports (Markdown, HTML), ``undo``
-and ``verify`` all say it this way; the match layer hands over data only.
+"""Every event of a match put into words, in one place: a hand's result, an irregularity, a ruling, a seal,
+the end of the match; beside it, Hollywood's games (``gin_ref.views.game_words``) and the steps, an act
+refused and kept, a step taken back or put back (``gin_ref.views.step_words``). Each event is said by one
+function of these three modules. The text tally, the exports (Markdown, HTML), ``undo`` and ``verify`` all
+say it this way; the match layer hands over data only.
 """
 
 from __future__ import annotations
@@ -8,13 +10,12 @@ from __future__ import annotations
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core import game
-from gin_ref.match.actions import Outcome
 from gin_ref.match.result import scores_text
 from gin_ref.match.schema import turn_count
 from gin_ref.match.state import MatchState, Note
-from gin_ref.match.steps import Step
-from gin_ref.match.tally import Irregularity, Ruling, Tally
-from gin_ref.views.text import pretty_card
+from gin_ref.match.irregularities import Irregularity
+from gin_ref.match.rulings import Ruling
+from gin_ref.match.tally import Tally
 
 # The one set of result names: a result's short name (the sheets, ``--what-if``), and the longer phrase
 # where a hand is told in words (``Ben's knock, undercut, ...``).
@@ -79,116 +80,6 @@ def irregularity_note(number: int, item: Irregularity) -> str:
     return f"hand {number}{turn}: {irregularity_words(item)}{penalty_words(item)}"
 
 
-# -- Hollywood's games ---------------------------------------------------------------------------------------
-
-def _numbers(numbers: Sequence[int]) -> str:
-    """``game 2``, ``games 1 and 2``, ``games 1, 2 and 3``."""
-    names = [str(n) for n in numbers]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"game{'s' if len(names) > 1 else ''} {joined}"
-
-
-def game_won_words(number: int, winner: str, totals: Mapping[str, int], players: Sequence[str]) -> str:
-    """``game 1 won by Ann, 104 to 61`` (with three in a game, every other column: ``104 to 61, 40``)."""
-    others = ", ".join(str(totals[name]) for name in players if name != winner)
-    return f"game {number} won by {winner}, {totals[winner]} to {others}"
-
-
-def open_games_words(games: Sequence[Any], players: Sequence[str]) -> str:
-    """The games still open with their columns: ``games still open: 2 (Ann 40, Ben 35), 3 (Ann 0, Ben 12)``,
-    ``game 3 still open (Ann 18, Ben 0)``; ``no game open`` once every game is won."""
-    open_games = [game for game in games if game.winner is None]
-
-    def columns(game: Any) -> str:
-        return ", ".join(f"{name} {game.totals[name]}" for name in players)
-
-    if not open_games:
-        return "no game open"
-    if len(open_games) == 1:
-        return f"game {open_games[0].number} still open ({columns(open_games[0])})"
-    return "games still open: " + ", ".join(f"{game.number} ({columns(game)})" for game in open_games)
-
-
-def games_standing_words(games: Sequence[Any], players: Sequence[str]) -> str:
-    """Where Hollywood's games stand (the status line, the tally, every answer): each game won, then the
-    games still open. ``games``: the state's (number, totals, winner)."""
-    won = [game_won_words(game.number, game.winner, game.totals, players) for game in games if game.winner]
-    return "; ".join(won + [open_games_words(games, players)])
-
-
-def hand_games_words(number: int, before: Sequence[Mapping[str, int]], after: Sequence[Mapping[str, int]],
-                     games: Sequence[Any], players: Sequence[str], target: int) -> Optional[str]:
-    """What one hand did to Hollywood's games: ``hand 7 scored in games 1 and 2 (18 to Ben); game 1 won by
-    Ben, 104 to 61``. ``before``/``after``: each game's columns before and after the hand; None for a hand
-    that scored nothing."""
-    scored = [(index + 1, name, after[index][name] - before[index].get(name, 0))
-              for index in range(len(after)) for name in players if after[index][name] != before[index].get(name, 0)]
-    if not scored:
-        return None
-    points = {(name, gained) for _n, name, gained in scored}
-    who = ", ".join(f"{gained} to {name}" for name, gained in sorted(points))
-    text = f"hand {number} scored in {_numbers([n for n, _name, _gained in scored])} ({who})"
-    for index, one in enumerate(games[:len(after)]):
-        if one.winner is not None and max(before[index].values(), default=0) < target <= after[index][one.winner]:
-            text += "; " + game_won_words(one.number, one.winner, after[index], players)
-    return text
-
-
-def refusal_words(state: MatchState, outcome: Outcome, dealt: bool = False) -> str:
-    """The one line for an act refused and kept: the reason, where it was recorded, a penalty, and that
-    the hand stays open when it does (``dealt``: the same command dealt it, and the deal stands)."""
-    refusal = outcome.refusal
-    assert refusal is not None
-    item = Irregularity.of(refusal.irregularity)
-    turn = f", turn {item.turn}" if item.turn else ""
-    penalty = ""
-    if item.points and state.current is not None and item.player is not None:
-        penalty = penalty_words(item, state.current.other(item.player))
-    stays = "; the hand stays open" if item.kind == "illegal_knock" else ""
-    back = "; undo takes it back"
-    if dealt:
-        stays = f"; the deal of hand {outcome.number} is recorded and the hand stays open"
-        back = "; undo takes it back (undo again, the deal)"
-    return f"{refusal.reason}. Recorded as an irregularity (hand {outcome.number}{turn}){penalty}{stays}{back}"
-
-
-def undone_words(step: Step) -> str:
-    """What ``undo`` takes back: ``hand 2: Ann's illegal knock``, ``hand 1, turn 4: Ben draws``..."""
-    data, number = step.data, step.hand
-    if step.kind == "match_result" or (step.kind == "amend" and number == 0):
-        return paper_words(step.kind, data)
-    if step.kind == "refused_deal":
-        return f"hand {number}: {data.get('player')}'s deal by the wrong dealer"
-    if step.kind == "result":
-        return f"hand {number}: {result_words(data)}"
-    if step.kind == "irregularity":
-        if data.get("kind") == "out_of_turn":
-            return f"hand {number}: {data.get('player')}'s {data.get('action')} out of turn"
-        penalty = f", {data['points']} penalty points" if data.get("points") else ""
-        return f"hand {number}: {data.get('player')}'s illegal knock{penalty}"
-    if step.kind == "turn":
-        if data.get("result") is not None:
-            return f"hand {number}: the dead end and turn {step.turn} ({data['turns'][0]})"
-        return f"hand {number}, turn {step.turn}: {data['turns'][0]}"
-    if step.kind == "ruling":
-        return f"hand {number}: the ruling ({ruling_words(Ruling.of(data))})"
-    if step.kind == "deal":
-        upcard = f"upcard {pretty_card(data['upcard'])}" if data.get("upcard") else "no upcard given"
-        return f"hand {number}: the deal ({data.get('dealer')} dealt, {upcard})"
-    if step.kind == "amend":  # the step's data is the version the undo goes back to
-        return f"hand {number}: the amend (back to {result_words(data)})"
-    return f"hand {number}: {step.kind.replace('_', ' ')}"
-
-
-def redone_words(step: Step) -> str:
-    """What ``redo`` puts back (an amend's data is then its new version)."""
-    if step.kind == "amend" and step.hand == 0:
-        return f"the result's amend ({scores_words(step.data)})"
-    if step.kind == "amend":
-        return f"hand {step.hand}: the amend ({result_words(step.data)})"
-    return undone_words(step)
-
-
 def scores_words(result: Mapping[str, Any]) -> str:
     """A result-only match's result: ``Ann 154, Ben 24; hands won Ann 6, Ben 2``."""
     won = result.get("hands_won")
@@ -206,18 +97,6 @@ def results_left_out_words(count: int) -> str:
     """``stats``' note of the matches its per-hand figures leave out."""
     matches = "1 match" if count == 1 else f"{count} matches"
     return f"left out of the per-hand figures: {matches} recorded by its result only"
-
-
-def paper_words(kind: str, data: Mapping[str, Any]) -> str:
-    """What undo takes back of a result-only match: the result, or an amend of it (back to the old one)."""
-    if kind == "amend":
-        return f"the result's amend (back to {scores_words(data)})"
-    return f"the result ({scores_words(data)})"
-
-
-def amended_words(number: int, old: Mapping[str, Any]) -> str:
-    """What an amend's correction keeps in words: ``hand 1: was Ben's knock, 18 points to Ben``."""
-    return f"hand {number}: was {result_words(old)}"
 
 
 def note_words(note: Note) -> str:

@@ -1,0 +1,170 @@
+"""Checking match records: ``verify`` replays each file through the engine and reports every problem as
+FILE:LINE: message, or the file's ok line with what it holds besides its hands (irregularities, notes,
+rulings, seals).
+"""
+
+import os
+import sys
+from typing import Any, NamedTuple
+
+import click
+
+from gin_ref.files import matchfile
+from gin_ref.cli.errors import one_line, shown_name, warn
+from gin_ref.views import words
+from gin_ref.cli.options import json_option, match_option
+from gin_ref.cli.output import emit_json, say
+from gin_ref.core.errors import RecordError
+from gin_ref.match.irregularities import Irregularity
+from gin_ref.match.rulings import Ruling
+
+
+@click.command("verify")
+@match_option
+@json_option("Print one JSON object: each file and its problems.")
+@click.option("--strict", is_flag=True, help="Exit 1 when a seal fails (a hand changed outside gin-ref).")
+@click.argument("files", nargs=-1, metavar="[FILE]...")
+def verify_cmd(match_path, as_json, strict, files):
+    """Replay match records through the engine and report every problem as FILE:LINE: message.
+
+    Checks each hand's limit, result, winner, points and running totals against its cards, the dealer
+    (or roles) of every hand, the turns of a hand recorded turn by turn, every irregularity, the end of
+    the match, and the file's own form. Exit 0 when every file is sound, 1 otherwise. A sound file's
+    irregularities (illegal knocks, actions out of turn, deals by the wrong dealer) are history, not
+    problems: they are listed under its "ok" line. Each hand's seal is checked too: a hand whose facts
+    no longer match its seal was changed outside gin-ref, a warning at its line (exit 0; --strict makes it
+    exit 1). Default FILE: the match file (--match, ${}, else match.yaml).
+
+    \b
+    Example:  gin-ref verify examples/*.yaml
+    """
+    named = bool(files) or match_path is not None
+    files = files + ((matchfile.match_file(match_path),) if match_path is not None else ()) or (matchfile.match_file(),)
+    report, bad = [], False
+    for path in files:
+        checked = _verified(path, named)
+        report.append(checked.entry)
+        bad = bad or bool(checked.problems) or bool(strict and checked.broken)
+        if not as_json:
+            _print_verified(path, checked)
+    if as_json:
+        emit_json({"ok": not bad, "files": report})
+    sys.exit(1 if bad else 0)
+
+
+class _Verified(NamedTuple):
+    """One file verified: its problems, the Match (None when it does not read), its JSON entry, the
+    irregularities kept in it, the notes, and what its seals say."""
+
+    problems: list
+    match: Any
+    entry: dict
+    kept: list
+    notes: list
+    sealed: Any
+    broken: list
+
+
+def _verified(path, named):
+    """Verify one file (``named``: given on the command line, not the default match file)."""
+    problems, match = matchfile.check(path)
+    if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
+        if not named:
+            raise RecordError(problems[0][1])  # the default match file is not there: as every command says
+        problems = [(None, f"cannot read {path}: no such file" if not os.path.lexists(path) else message)
+                    for _line, message in problems]
+    data = match.record if match is not None else None
+    hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
+    kept = _irregularities(data)
+    entry = {"file": path, "ok": not problems, "hands": hands,
+             "problems": [{"line": line, "message": message} for line, message in problems],
+             "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
+                                for item in kept]}
+    entry.update({"result_only": True} if match is not None and match.state.paper is not None else {})
+    notes = _notes(match) if not problems else []
+    if notes:
+        entry["notes"] = notes
+    if _rulings(data):  # the hands a director ruled, when there are any
+        entry["rulings"] = _rulings(data)
+    from gin_ref.cli.desk_cmds import seal_report
+
+    sealed, broken = seal_report(match)
+    if not problems and (broken or not sealed):  # a sound file: what its seals say, when they say something
+        entry["seals"] = {"sealed": sealed, "broken": broken}
+    return _Verified(problems, match, entry, kept, notes, sealed, broken)
+
+
+def _print_verified(path, checked):
+    """One file's verdict for people: its problems (or its broken seals) on stderr, else its ok line and what
+    the record holds besides its hands."""
+    match, problems = checked.match, checked.problems
+    for item in checked.broken if not problems else ():  # a record with problems: those say more
+        warn(f"{path}:{item['line']}: warning: {item['message']}")
+    for line, message in problems:
+        warn(f"{path}:{line}: {message}" if line is not None else
+             f"Error: {message}" if match is None and not os.path.lexists(path) else f"{path}: {message}")
+    if problems:
+        return
+    kept, hands = checked.kept, checked.entry["hands"]
+    recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
+    counted = words.RESULT_ONLY_VERIFIED if checked.entry.get("result_only") else f"{hands} hand{'s' if hands != 1 else ''}"
+    say((f"{shown_name(path)}: ok, {counted}" + _over(match) + recorded))
+    for item in kept:
+        say((one_line(f"  line {item['line']}, {item['text']}")))
+    for note in checked.notes:
+        say((one_line(f"  note: {note}")))
+    for item in _rulings(match.record if match is not None else None):
+        say((one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
+                      f"{words.ruling_words(Ruling.of(item), dated=True)}")))
+    if match is not None and not checked.sealed:
+        say((f"  {words.NO_SEALS}"))
+
+
+def _irregularities(data):
+    """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it."""
+    from gin_ref.files import yamlread
+
+    found = []
+    if not isinstance(data, dict):
+        return found
+    hands = data.get("hands") if isinstance(data.get("hands"), list) else []
+    places = [(("hands", i, "irregularities", j), entry.get("number"), item)
+              for i, entry in enumerate(hands)
+              if isinstance(entry, dict) and isinstance(entry.get("irregularities"), list)
+              for j, item in enumerate(entry["irregularities"])]
+    kept = data.get("irregularities")
+    places += [(("irregularities", j), item.get("hand") if isinstance(item, dict) else None, item)
+               for j, item in enumerate(kept if isinstance(kept, list) else [])]
+    for where, hand, item in places:
+        if not isinstance(item, dict):
+            continue
+        found.append({"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
+                      "player": item.get("player"), "detail": item.get("detail"),
+                      "text": words.irregularity_note(hand, Irregularity.of(item))})
+    return sorted(found, key=lambda item: item["line"])
+
+
+def _rulings(data):
+    """Every hand a director ruled, in file order: line, hand and the ruling's fields."""
+    from gin_ref.files import yamlread
+
+    hands = data.get("hands") if isinstance(data, dict) and isinstance(data.get("hands"), list) else []
+    return [{"line": yamlread.line_of(data, ("hands", i, "ruling")), "hand": entry.get("number"),
+             **{key: entry["ruling"].get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
+            for i, entry in enumerate(hands) if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
+
+
+def _notes(match):
+    """What an amend left to say: hands that stand as played, hands played after the end."""
+    if match is None:
+        return []
+    notes = [words.note_words(note) for note in match.state.notes]
+    after = words.after_end_words(match.state)
+    return notes + ([after] if after else [])
+
+
+def _over(match):
+    return f", over: {words.outcome_words(match.state)}" if match is not None and match.state.finished else ""
+
+
+verify_cmd.help = (verify_cmd.help or "").replace("${}", "$" + matchfile.ENV_VAR)

@@ -1,0 +1,121 @@
+"""The corrections at the end of a record, read once: what ``undo`` took back, ``redo`` put back and
+``amend`` changed, each read into a typed ``Correction`` by ``read_corrections``, which also checks each
+one's shape (the checks are small functions listed in the order their problems are reported:
+``CORRECTION_CHECKS``).
+
+Each correction says what it did (``undone``: taken back, ``redone``: put back, ``amended``: a past hand
+changed) and when (``date``); an undo and an amend keep the data (``entry``). Format /2 adds the step
+(``step``: kind, hand, turn), the count of steps before and after (``steps``) and, for an amend, the hand
+and how many hands the record held (``hand``, ``hands``).
+"""
+
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Tuple
+
+from gin_ref.match.header import check_date
+from gin_ref.match.problems import Problems, Where
+from gin_ref.match.schema import Entry, Record
+
+__all__ = ["CORRECTION_CHECKS", "Correction", "read_corrections"]
+
+CORRECTION_KEYS = ("undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry", "seal")
+
+
+class Correction(NamedTuple):
+    """A correction, read (``read_corrections``): what it did (``undone``, ``redone``,
+    ``amended``: each True when the correction holds the key), the kind of step it took or put back, the
+    count of steps in place before and after it, the hand amended and the hands there were, the data it
+    keeps (``entry``), its place in the corrections. A value of the wrong shape reads as None (and is a
+    problem, when the reader is given a list for them)."""
+
+    place: int
+    undone: bool = False
+    redone: bool = False
+    amended: bool = False
+    kind: Optional[str] = None
+    steps: Optional[Tuple[int, int]] = None
+    hand: Optional[int] = None
+    hands: Optional[int] = None
+    entry: Optional[Entry] = None
+    step: Optional[Entry] = None  # {kind, hand[, turn]}, as recorded
+
+
+def read_corrections(record: Record, problems: Optional[Problems] = None) -> List[Correction]:
+    """The record's corrections, in order, each read into a ``Correction`` (one that is not a mapping is
+    left out). With ``problems``, each one's shape is checked too, each problem at its key path."""
+    corrections = record.get("corrections", [])
+    if not isinstance(corrections, list):
+        if problems is not None:
+            problems.add(("corrections",), "'corrections' must be a list")
+        return []
+    read: List[Correction] = []
+    for place, item in enumerate(corrections):
+        if problems is not None:
+            _check(item, ("corrections", place), problems)
+        if isinstance(item, dict):
+            read.append(read_one(place, item))
+    return read
+
+
+def _check(item: object, where: Where, problems: Problems) -> None:
+    what = [key for key in ("undone", "redone", "amended") if isinstance(item, dict) and key in item]
+    if not isinstance(item, dict) or len(what) != 1 or "date" not in item or \
+            (what[0] != "redone" and "entry" not in item):
+        problems.add(where, "a correction holds 'undone', 'redone' or 'amended', its 'date' and (but for a "
+                            "redo) the 'entry' it keeps")
+        return
+    for check in CORRECTION_CHECKS:
+        check(item, what[0], where, problems)
+
+
+def read_one(place: int, item: Dict[str, Any]) -> Correction:
+    """The Correction of one item of the corrections (a mapping), at ``place``; its shape unchecked."""
+    steps, step, hand, hands, entry = (item.get(key) for key in ("steps", "step", "hand", "hands", "entry"))
+    counted: Optional[Tuple[int, int]] = None
+    if isinstance(steps, list) and len(steps) == 2 and all(type(n) is int for n in steps):  # noqa: E721
+        counted = (steps[0], steps[1])
+    return Correction(place, "undone" in item, "redone" in item, "amended" in item,
+                      step.get("kind") if isinstance(step, dict) else None, counted,
+                      hand if isinstance(hand, int) else None, hands if isinstance(hands, int) else None,
+                      entry if isinstance(entry, dict) else None, step if isinstance(step, dict) else None)
+
+
+CorrectionCheck = Callable[[Mapping[str, Any], str, Where, Problems], None]
+
+
+def _correction_keys(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    for key in item:
+        if key not in CORRECTION_KEYS:
+            problems.add(where + (key,), f"unknown key '{key}' in a correction")
+
+
+def _correction_words(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    if not isinstance(item[what], str):
+        problems.add(where + (what,), f"a correction's '{what}' must say what was done, in words")
+
+
+def _correction_date(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    check_date(item["date"], where + ("date",), "a correction's date", problems, timestamp=True)
+
+
+def _correction_steps(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    steps = item.get("steps")
+    if "steps" in item and not (isinstance(steps, list) and len(steps) == 2 and
+                                all(type(n) is int and n >= 0 for n in steps)):  # noqa: E721
+        problems.add(where + ("steps",), "a correction's 'steps' are two counts: [before, after]")
+
+
+def _correction_step(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    step = item.get("step")
+    if "step" in item and not (isinstance(step, dict) and isinstance(step.get("kind"), str) and
+                               type(step.get("hand")) is int):  # noqa: E721
+        problems.add(where + ("step",), "a correction's 'step' holds its kind and hand")
+
+
+def _correction_amend(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+    if what == "amended" and not (type(item.get("hand")) is int and "steps" in item):  # noqa: E721
+        problems.add(where, "an amend's correction holds the 'hand' amended and the 'steps' it came after")
+
+
+# each correction's checks, in the order its problems are reported
+CORRECTION_CHECKS: Tuple[CorrectionCheck, ...] = (_correction_keys, _correction_words, _correction_date,
+                                                  _correction_steps, _correction_step, _correction_amend)

@@ -1,0 +1,184 @@
+"""A hand entry read once: ``read_hand`` checks what can be told from the entry alone (with the head's
+players and rules) and gives it as a typed ``Hand``; the replay then judges the Hand against the match as
+it stands (the rotation, the table, the engine's settlement) and works out the derived values.
+
+The checks are small functions listed in the order their problems are reported (``HAND_CHECKS``): the
+entry's keys, its number, the dealer and the roles named, the upcard, the turns and irregularities as
+lists, the result's name, a dead hand without a knock's facts, and the knocker named. Each problem is at its key path; a value that cannot be read is None in
+the Hand, so it is reported once and never judged.
+
+The values a replay works out again (limit, defender, winner, points, totals, games) are claims the
+replay compares with its own: they stay in ``entry``, the mapping as the file holds it, which a replay
+that settles (an action) writes them into.
+"""
+
+from typing import Any, Callable, Dict, NamedTuple, Optional, Tuple
+
+from gin_ref.core import game
+from gin_ref.core.cards import Card
+from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.escape import shown_value
+from gin_ref.core.rules import HouseRules
+from gin_ref.match.header import Header, player_at
+from gin_ref.match.knocks import limit_needs_upcard, why_upcard
+from gin_ref.match.problems import Problems, Where, same
+from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES
+from gin_ref.match.storedcards import card_of
+
+__all__ = ["Hand", "HAND_CHECKS", "read_hand"]
+
+_KNOWN_KEYS = frozenset(HAND_KEYS)
+
+
+class Hand(NamedTuple):
+    """A hand entry as read: its facts typed (None where not given, or not readable: reported), and the
+    entry itself (``entry``) for the values the replay compares or writes."""
+
+    at: int  # its place among the record's hands (0 for the first)
+    entry: Dict[str, Any]
+    dealer: Optional[str] = None  # the dealer named (three players: the box, or the sitter: see the rules)
+    roles: Optional[game.Roles] = None  # three players: the roles named, when they are the three players
+    upcard: Optional[Card] = None
+    turns: Tuple[Any, ...] = ()  # one line per action, as written (``gin_ref.core.turns.Turn`` reads them)
+    turns_read: bool = True  # False when 'turns' is not a list (no turn can be replayed)
+    irregularities: Tuple[Any, ...] = ()  # as written (``gin_ref.match.irregularities`` reads each)
+    result: Optional[str] = None  # one of RESULTS; None: the hand is open
+    knocker: Optional[str] = None
+
+    @property
+    def number(self) -> int:
+        return self.at + 1
+
+    @property
+    def where(self) -> Where:
+        return ("hands", self.at)
+
+    def has(self, key: str) -> bool:
+        """Does the entry hold ``key`` (with any value)?"""
+        return key in self.entry
+
+
+class _Reading(NamedTuple):
+    """A hand being read: the entry, where it is, the head, and the problems found."""
+
+    entry: Dict[str, Any]
+    at: int
+    header: Header
+    problems: Problems
+
+    @property
+    def where(self) -> Where:
+        return ("hands", self.at)
+
+    @property
+    def number(self) -> int:
+        return self.at + 1
+
+    @property
+    def rules(self) -> HouseRules:
+        return self.header.rules
+
+
+Check = Callable[[_Reading, Dict[str, Any]], None]  # a check of a hand; it fills in what it reads
+
+
+def _keys(reading: _Reading, read: Dict[str, Any]) -> None:
+    if not _KNOWN_KEYS.issuperset(reading.entry):
+        for key in reading.entry:
+            if key not in _KNOWN_KEYS:
+                reading.problems.add(reading.where + (key,), f"hand {reading.number}: unknown key '{key}'")
+
+
+def _number(reading: _Reading, read: Dict[str, Any]) -> None:
+    entry, number = reading.entry, reading.number
+    if not same(entry.get("number"), number):
+        reading.problems.add(reading.where + ("number",) if "number" in entry else reading.where,
+                             f"hand {number} is numbered {shown_value(entry.get('number'))}: hands are numbered "
+                             "1, 2, 3... in order")
+
+
+def _dealer(reading: _Reading, read: Dict[str, Any]) -> None:
+    read["dealer"] = player_at(reading.entry, "dealer", reading.where, reading.header.players, reading.problems,
+                               what=f"hand {reading.number}: the dealer")
+
+
+def _roles(reading: _Reading, read: Dict[str, Any]) -> None:
+    if len(reading.header.players) != 3:
+        return
+    stored = [reading.entry.get(role) for role in ROLES]
+    if all(name in reading.header.players for name in stored) and len(set(stored)) == 3:
+        read["roles"] = game.Roles(*(str(name) for name in stored))
+    else:
+        reading.problems.add(reading.where, f"hand {reading.number}: 'box', 'captain' and 'sitter' must be the "
+                                            "three players")
+
+
+def _upcard(reading: _Reading, read: Dict[str, Any]) -> None:
+    entry, number = reading.entry, reading.number
+    if "upcard" not in entry and not limit_needs_upcard(reading.rules):
+        return  # a hand dealt without its upcard, as the rules allow
+    try:
+        read["upcard"] = card_of(entry.get("upcard"))
+    except InvalidNotationError as exc:
+        missing = f"no upcard, but the rules need it ({why_upcard(reading.rules)})"
+        reading.problems.add(reading.where + ("upcard",) if "upcard" in entry else reading.where,
+                             f"hand {number}: upcard: {exc}" if "upcard" in entry else f"hand {number} has {missing}")
+
+
+def _lists(reading: _Reading, read: Dict[str, Any]) -> None:
+    """The turns and the irregularities are lists; turns need the upcard (the first turn's offer)."""
+    entry, number, where = reading.entry, reading.number, reading.where
+    turns = entry.get("turns", [])
+    if isinstance(turns, list):
+        read["turns"] = tuple(turns)
+    else:
+        reading.problems.add(where + ("turns",), f"hand {number}: 'turns' must be a list, one turn a line "
+                                                 "('Ann draws')")
+        read["turns_read"] = False
+    items = entry.get("irregularities", [])
+    if isinstance(items, list):
+        read["irregularities"] = tuple(items)
+    else:
+        reading.problems.add(where + ("irregularities",), f"hand {number}: 'irregularities' must be a list")
+
+
+def _result(reading: _Reading, read: Dict[str, Any]) -> None:
+    entry, number = reading.entry, reading.number
+    result = entry.get("result")
+    if result is None or result in RESULTS:
+        read["result"] = result
+        return
+    reading.problems.add(reading.where + ("result",), f"hand {number}: unknown result {shown_value(result)} "
+                                                      f"(known: {', '.join(RESULTS)})")
+    read["result"] = "dead" if entry.get("winner") is None else "knock"  # judged as what it most looks like
+
+
+def _knock(reading: _Reading, read: Dict[str, Any]) -> None:
+    """A dead hand holds no knock; a knock names its knocker, and its facts read."""
+    entry, number, where = reading.entry, reading.number, reading.where
+    if read.get("result") is None:
+        return
+    if read["result"] == "dead":
+        for key in RESULT_FACTS + ("defender",):
+            if entry.get(key) is not None:
+                reading.problems.add(where + (key,), f"hand {number} is dead but has a '{key}'")
+        return
+    read["knocker"] = player_at(entry, "knocker", where, reading.header.players, reading.problems,
+                                what=f"hand {number}: the knocker")
+
+
+# a hand's checks, in the order their problems are reported (the replay's judgement follows them)
+HAND_CHECKS: Tuple[Check, ...] = (_keys, _number, _dealer, _roles, _upcard, _lists, _result, _knock)
+
+
+def read_hand(entry: object, index: int, header: Header, problems: Problems) -> Optional[Hand]:
+    """The Hand of the record's hand ``index`` (its problems added); None when it is not a mapping."""
+    if not isinstance(entry, dict):
+        problems.add(("hands", index), f"hand {index + 1} must be a mapping (number, dealer, upcard, ...)")
+        return None
+    read: Dict[str, Any] = {}
+    reading = _Reading(entry, index, header, problems)
+    for check in HAND_CHECKS:
+        check(reading, read)
+    return Hand(index, entry, **read)
+

@@ -1,0 +1,207 @@
+"""Irregularities read once: each item of a hand's ``irregularities`` (an illegal knock, an action out of
+turn) and of the match's (a deal by the wrong dealer) is read here into an ``Irregularity``, its shape
+checked by small functions listed in the order their problems are reported (``HAND_CHECKS``,
+``MATCH_CHECKS``), each problem at its key path. The replay then judges the typed value against the rules
+and the table (``gin_ref.match.play``); the tally and the views read the same value, never the item again.
+
+Keys each kind may hold: ``gin_ref.match.schema.IRREGULARITY_KEYS``.
+"""
+
+from typing import Any, Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
+
+from gin_ref.core.errors import GinRefError
+from gin_ref.core.escape import shown_value
+from gin_ref.match.header import player_at
+from gin_ref.match.problems import Problems, Where
+from gin_ref.match.storedcards import card_of
+from gin_ref.match.schema import (HAND_IRREGULARITIES, IRREGULARITY_KEYS, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS,
+                                  is_count)
+
+__all__ = ["Irregularity", "read_hand_irregularity", "read_match_irregularity"]
+
+EXTRAS = ("hand", "turn", "action", "card")  # what an irregularity has beside kind, player, detail and points
+
+
+class Irregularity(NamedTuple):
+    """An irregularity: kind, player, detail, points (0 for all but a penalised knock), and what it has of
+    hand (a deal refused), turn (when it happened), action and card (out of turn). (The cards, melds,
+    discard, count and points of an illegal knock are judged by the replay against the rules, from the item
+    itself.)"""
+
+    kind: Optional[str]
+    player: Optional[str]
+    detail: Optional[str]
+    points: int = 0
+    hand: Optional[int] = None
+    turn: Optional[int] = None
+    action: Optional[str] = None
+    card: Optional[str] = None
+
+    @classmethod
+    def of(cls, item: Mapping[str, Any]) -> "Irregularity":
+        """The irregularity of an item as an action writes it (plain data, known to be sound)."""
+        return cls(item.get("kind"), item.get("player"), item.get("detail"), item.get("points", 0),
+                   **{key: item[key] for key in EXTRAS if key in item})
+
+    def data(self) -> Dict[str, Any]:
+        """The irregularity as ``tally --json`` gives it."""
+        out: Dict[str, Any] = {"kind": self.kind, "player": self.player, "detail": self.detail,
+                               "points": self.points}
+        out.update((key, getattr(self, key)) for key in EXTRAS if getattr(self, key) is not None)
+        return out
+
+
+class _Reading(NamedTuple):
+    """An item being read: where it is, what a problem calls it, who may be named."""
+
+    item: Mapping[str, Any]
+    where: Where
+    what: str  # ``hand 3: `` before a hand's problems; empty for the match's own
+    players: Sequence[str]  # who may be named as the player
+    problems: Problems
+
+
+Check = Callable[[_Reading, Dict[str, Any]], None]  # a check of an item; it fills in what it reads
+
+
+def _keys(reading: _Reading, read: Dict[str, Any]) -> None:
+    item, kind = reading.item, reading.item["kind"]
+    for key in item:
+        if key not in IRREGULARITY_KEYS[kind]:
+            where = "an irregularity" if kind in HAND_IRREGULARITIES else "an irregularity of the match"
+            reading.problems.add(reading.where + (key,), f"{reading.what}unknown key '{key}' in {where} ({kind})")
+
+
+def _turn(reading: _Reading, read: Dict[str, Any]) -> None:
+    turn = reading.item.get("turn")
+    if "turn" in reading.item and not is_count(turn):
+        reading.problems.add(reading.where + ("turn",), f"{reading.what}an irregularity's 'turn' is the number of "
+                                                        f"the turn that was due, not {shown_value(turn)}")
+    elif turn is not None:
+        read["turn"] = turn
+
+
+def _detail(reading: _Reading, read: Dict[str, Any]) -> None:
+    detail = reading.item.get("detail")
+    if isinstance(detail, str):
+        read["detail"] = detail
+        return
+    why = "the reason it was refused"
+    message = f"{reading.what}an irregularity's 'detail' must be {why}" if reading.item["kind"] in HAND_IRREGULARITIES \
+        else f"{reading.what}a refused deal's 'detail' must be {why}"
+    reading.problems.add(reading.where + ("detail",) if "detail" in reading.item else reading.where, message)
+
+
+def _player(whose: str) -> Check:
+    def check(reading: _Reading, read: Dict[str, Any]) -> None:
+        read["player"] = player_at(reading.item, "player", reading.where, reading.players, reading.problems,
+                                   what=f"{reading.what}{whose}")
+    check.__name__ = "_player"
+    return check
+
+
+def _action(reading: _Reading, read: Dict[str, Any]) -> None:
+    action = reading.item.get("action")
+    if action in OUT_OF_TURN_ACTIONS:
+        read["action"] = action
+        return
+    reading.problems.add(reading.where + ("action",) if "action" in reading.item else reading.where,
+                         f"{reading.what}an out-of-turn 'action' is one of {', '.join(OUT_OF_TURN_ACTIONS)}, not "
+                         f"{shown_value(action)}")
+
+
+def _turn_given(reading: _Reading, read: Dict[str, Any]) -> None:
+    if "turn" not in reading.item:
+        reading.problems.add(reading.where, f"{reading.what}an out-of-turn irregularity says at which 'turn' it "
+                                            "happened")
+
+
+def _card(reading: _Reading, read: Dict[str, Any]) -> None:
+    card = reading.item.get("card")
+    if card is None:
+        return
+    try:
+        read["card"] = card_of(card).code
+    except GinRefError as exc:
+        reading.problems.add(reading.where + ("card",), f"{reading.what}the out-of-turn card: {exc}")
+
+
+def _points(reading: _Reading, read: Dict[str, Any]) -> None:
+    points = reading.item.get("points")
+    if type(points) is int:  # noqa: E721 (judged against the penalty by the replay)
+        read["points"] = points
+
+
+# each kind's checks, in the order its problems are reported (the replay's checks against the rules and
+# the table follow them)
+HAND_CHECKS: Dict[str, Tuple[Check, ...]] = {
+    "out_of_turn": (_keys, _turn, _detail, _player("the player out of turn"), _action, _turn_given, _card),
+    "illegal_knock": (_keys, _turn, _detail, _player("the player of an illegal knock"), _points),
+}
+
+
+def read_hand_irregularity(item: object, where: Where, number: int, players: Sequence[str], pair: Sequence[str],
+                           problems: Problems) -> Optional[Irregularity]:
+    """The Irregularity of an item of hand ``number``'s ``irregularities`` (at ``where``), its shape
+    checked (problems at its keys); None when it is not one. ``players``: the match's, who may act out of
+    turn; ``pair``: the hand's two, who may knock."""
+    what = f"hand {number}: "
+    if not isinstance(item, dict):
+        problems.add(where, f"{what}an irregularity holds kind, player, detail and points")
+        return None
+    kind = item.get("kind")
+    if kind not in HAND_IRREGULARITIES:
+        problems.add(where + ("kind",), f"{what}unknown irregularity {shown_value(kind)} (known: "
+                                        f"{', '.join(HAND_IRREGULARITIES)})")
+        return None
+    return _read(_Reading(item, where, what, players if kind == "out_of_turn" else pair, problems),
+                 HAND_CHECKS[kind])
+
+
+def _hand(reading: _Reading, read: Dict[str, Any]) -> None:
+    hand = reading.item.get("hand")
+    if isinstance(hand, int) and is_count(hand):
+        read["hand"] = hand
+        return
+    reading.problems.add(reading.where + ("hand",) if "hand" in reading.item else reading.where,
+                         f"a refused deal names the 'hand' that was to be dealt, not {shown_value(hand)}")
+    raise _Stop
+
+
+def _named(check: Check) -> Check:
+    """A check whose problems name the hand to be dealt (known once ``_hand`` has read it)."""
+    def named(reading: _Reading, read: Dict[str, Any]) -> None:
+        check(reading._replace(what=f"hand {read['hand']}: "), read)
+    return named
+
+
+class _Stop(Exception):
+    """An item whose other checks would say nothing more (a refused deal for no hand)."""
+
+
+MATCH_CHECKS: Tuple[Check, ...] = (_keys, _hand, _named(_detail), _named(_player("the dealer refused")))
+
+
+def read_match_irregularity(item: object, where: Where, players: Sequence[str], problems: Problems
+                            ) -> Optional[Irregularity]:
+    """The Irregularity of an item of the match's ``irregularities`` (a deal refused), its shape checked;
+    None when it is not one (or names no hand)."""
+    if not isinstance(item, dict):
+        problems.add(where, "an irregularity of the match holds kind, hand, player and detail")
+        return None
+    if item.get("kind") not in MATCH_IRREGULARITIES:
+        problems.add(where + ("kind",), f"unknown irregularity of the match {shown_value(item.get('kind'))} (known: "
+                                        f"{', '.join(MATCH_IRREGULARITIES)}; a hand's own go with the hand)")
+        return None
+    try:
+        return _read(_Reading(item, where, "", players, problems), MATCH_CHECKS)
+    except _Stop:
+        return None
+
+
+def _read(reading: _Reading, checks: Tuple[Check, ...]) -> Irregularity:
+    read: Dict[str, Any] = {}
+    for check in checks:
+        check(reading, read)
+    return Irregularity(reading.item["kind"], read.pop("player", None), read.pop("detail", None),
+                        read.pop("points", 0), **read)

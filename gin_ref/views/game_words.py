@@ -1,0 +1,59 @@
+"""Hollywood's games put into words: a game won, the games still open, where the games stand (the status
+line, the tally, every answer), and what one hand did to them. Every other event's words are
+``gin_ref.views.words``'.
+"""
+
+from typing import Any, Mapping, Optional, Sequence
+
+
+def _numbers(numbers: Sequence[int]) -> str:
+    """``game 2``, ``games 1 and 2``, ``games 1, 2 and 3``."""
+    names = [str(n) for n in numbers]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"game{'s' if len(names) > 1 else ''} {joined}"
+
+
+def game_won_words(number: int, winner: str, totals: Mapping[str, int], players: Sequence[str]) -> str:
+    """``game 1 won by Ann, 104 to 61`` (with three in a game, every other column: ``104 to 61, 40``)."""
+    others = ", ".join(str(totals[name]) for name in players if name != winner)
+    return f"game {number} won by {winner}, {totals[winner]} to {others}"
+
+
+def open_games_words(games: Sequence[Any], players: Sequence[str]) -> str:
+    """The games still open with their columns: ``games still open: 2 (Ann 40, Ben 35), 3 (Ann 0, Ben 12)``,
+    ``game 3 still open (Ann 18, Ben 0)``; ``no game open`` once every game is won."""
+    open_games = [game for game in games if game.winner is None]
+
+    def columns(game: Any) -> str:
+        return ", ".join(f"{name} {game.totals[name]}" for name in players)
+
+    if not open_games:
+        return "no game open"
+    if len(open_games) == 1:
+        return f"game {open_games[0].number} still open ({columns(open_games[0])})"
+    return "games still open: " + ", ".join(f"{game.number} ({columns(game)})" for game in open_games)
+
+
+def games_standing_words(games: Sequence[Any], players: Sequence[str]) -> str:
+    """Where Hollywood's games stand (the status line, the tally, every answer): each game won, then the
+    games still open. ``games``: the state's (number, totals, winner)."""
+    won = [game_won_words(game.number, game.winner, game.totals, players) for game in games if game.winner]
+    return "; ".join(won + [open_games_words(games, players)])
+
+
+def hand_games_words(number: int, before: Sequence[Mapping[str, int]], after: Sequence[Mapping[str, int]],
+                     games: Sequence[Any], players: Sequence[str], target: int) -> Optional[str]:
+    """What one hand did to Hollywood's games: ``hand 7 scored in games 1 and 2 (18 to Ben); game 1 won by
+    Ben, 104 to 61``. ``before``/``after``: each game's columns before and after the hand; None for a hand
+    that scored nothing."""
+    scored = [(index + 1, name, after[index][name] - before[index].get(name, 0))
+              for index in range(len(after)) for name in players if after[index][name] != before[index].get(name, 0)]
+    if not scored:
+        return None
+    points = {(name, gained) for _n, name, gained in scored}
+    who = ", ".join(f"{gained} to {name}" for name, gained in sorted(points))
+    text = f"hand {number} scored in {_numbers([n for n, _name, _gained in scored])} ({who})"
+    for index, one in enumerate(games[:len(after)]):
+        if one.winner is not None and max(before[index].values(), default=0) < target <= after[index][one.winner]:
+            text += "; " + game_won_words(one.number, one.winner, after[index], players)
+    return text

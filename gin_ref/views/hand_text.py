@@ -1,0 +1,136 @@
+"""What the commands that play a hand print for people: a deal, a turn, a settled knock (both spreads or
+the counts, the layoffs, the score's arithmetic), then where the match stands (``gin_ref.views.standing``).
+"""
+
+from typing import List, Optional
+
+from gin_ref.core.cards import Card
+from gin_ref.core.game import other
+from gin_ref.core.knock import limit_reason
+from gin_ref.core.scoring import HandScore
+from gin_ref.match.actions import Outcome
+from gin_ref.match.knocks import Settlement
+from gin_ref.match.model import Match
+from gin_ref.match.schema import Entry, is_dead_by_itself
+from gin_ref.views.standing import next_turn_line, standing_lines
+from gin_ref.views.text import deadwood_text, fit_text, grid, melds_text, pretty_card, spread_lines
+from gin_ref.views.game_words import hand_games_words
+from gin_ref.views.words import opened_after_dead_words
+
+
+def score_line(score: HandScore, knocker: str, defender: str) -> str:
+    """``score: knock: 21 − 5 = 16 to the knocker (Ann)``; a tie scored 0-0 names nobody."""
+    if score.winner == "nobody":
+        return f"score: {score.arithmetic}"
+    return f"score: {score.arithmetic} ({knocker if score.winner == 'knocker' else defender})"
+
+
+def turn_text(match: Match, outcome: Outcome) -> str:
+    """A turn recorded: what happened, then whose turn it is with the pile and the stock, or the dead end."""
+    turn, table = outcome.turn, match.state.table
+    assert turn is not None and table is not None
+    card = turn.card.pretty if turn.card is not None else None
+    dead = table.dead
+    if turn.action == "pass" and dead:  # the wall: the last discard passed
+        what = f"passes on the last discard {table.discard_top.pretty if table.discard_top else '?'} at the wall"
+    elif turn.action == "pass":
+        what = f"passes on the upcard {table.discard_top.pretty if table.discard_top else '?'}"
+    elif turn.action == "take":
+        what = f"takes the upcard {card}" if outcome.offer else f"takes {card} from the discard pile"
+    elif turn.action == "draw":
+        what = f"draws {card} from the stock" if card else "draws from the stock"
+    else:
+        what = f"discards {card}"
+    lines = [f"hand {outcome.number}, turn {outcome.step.turn}: {turn.player} {what}"]
+    if dead:
+        lines.append(f"the stock is down to {table.stock} cards: hand {outcome.number} is dead, no score")
+        lines.extend(standing_lines(match))
+    else:
+        lines.append(next_turn_line(table))
+    return "\n".join(lines)
+
+
+def knock_text(match: Match, outcome: Outcome, width: Optional[int] = None) -> str:
+    """A settled knock, fitting ``width`` cells: both spreads (or the counts), the layoffs, the score's
+    arithmetic, the totals and what comes next."""
+    settled, number = outcome.settlement, outcome.number
+    assert settled is not None
+    entry = match.hands[number - 1]
+    knocker, defender = entry["knocker"], entry["defender"]
+    upcard = f", upcard {pretty_card(entry['upcard'])}" if entry.get("upcard") else ""
+    verb = {"gin": "goes gin", "big_gin": "goes big gin"}.get(settled.score.result, "knocks")
+    lines = [f"hand {number}: {knocker} {verb} against {defender}{upcard}, knock limit {settled.limit} "
+             f"({settled.reason})"]
+    if settled.showdown is not None:
+        lines.extend(spread_lines(settled.showdown, knocker, defender, width))
+    else:
+        lines.extend(count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
+    score = settled.score
+    lines.append(score_line(score, knocker, defender))
+    if match.state.hollywood and match.state.games is not None:
+        said = _hand_games(match, number)
+        if said:
+            lines.append(said)
+    lines.extend(standing_lines(match))
+    return fit_text("\n".join(lines), width)
+
+
+def _hand_games(match: Match, number: int) -> Optional[str]:
+    """Which of Hollywood's games hand ``number`` scored in, and a game it won (``hand_games_words``)."""
+    games = match.state.games
+    assert games is not None
+    after = match.hands[number - 1].get("games")
+    if not isinstance(after, list):
+        return None
+    before = next((entry["games"] for entry in reversed(match.hands[:number - 1])
+                   if isinstance(entry.get("games"), list)), [dict.fromkeys(match.players, 0) for _ in after])
+    return hand_games_words(number, before, after, games, match.players, match.rules.target)
+
+
+def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str,
+                gin_layoffs: bool = False) -> List[str]:
+    """A knock settled by count (or one side by count): what each side showed or counted (a gin's defender
+    counted after layoffs only where the rules let him lay off against gin)."""
+    check = settled.check
+    if check is not None:
+        mine = (knocker, melds_text(check.melding.melds), deadwood_text(check.melding))
+    else:
+        what = "counted (big gin)" if entry.get("big_gin") else "counted"
+        mine = (knocker, what, str(settled.knocker_deadwood))
+    if "defender_count" in entry:  # against gin nothing is laid off (unless gin_layoffs): just his count
+        laid_off = settled.knocker_deadwood != 0 or gin_layoffs
+        theirs = (defender, "counted after layoffs" if laid_off else "counted", str(settled.defender_deadwood))
+    else:
+        theirs = (defender, "from the cards (no layoffs against gin)", str(settled.defender_deadwood))
+    lines = [grid([mine, theirs], ("", "melds", "deadwood"))]
+    if check is not None and check.melding.discard is not None:
+        lines.append(f"{knocker}'s discard: {check.melding.discard.pretty}")
+    return lines
+
+
+def deal_text(match: Match, entry: Entry) -> str:
+    card = Card.parse(entry["upcard"]) if entry.get("upcard") else None
+    if match.state.three and match.rules.next_dealer == "sitter":
+        who = (f"hand {entry['number']}: {entry['sitter']} sits out and deals to {entry['box']} (box) and "
+               f"{entry['captain']} (captain)")
+    elif match.state.three:
+        who = (f"hand {entry['number']}: {entry['box']} deals from the box to {entry['captain']} (captain); "
+               f"{entry['sitter']} sits out")
+    else:
+        who = f"hand {entry['number']}: {entry['dealer']} deals"
+    upcard = f"upcard {card.pretty}" if card is not None else "no upcard given"
+    if match.rules.deal == "eleven":
+        first = entry["captain"] if match.state.three else other(match.players, entry["dealer"])
+        upcard = f"no upcard: {first} holds 11 cards and discards first"
+    return f"{who}, {upcard}\nknock limit {entry['limit']} ({limit_reason(match.rules, card)})"
+
+
+def opened_after_dead_text(match: Match, number: int, command: str) -> Optional[str]:
+    """When ``command`` (knock, dead) dealt hand ``number`` itself just after a hand that ended dead by itself
+    (recorded turn by turn, the stock ran down at a discard), the player may not have seen that end:
+    ``hand 1 was dead (the stock ran down to 2 cards): this knock opens hand 2``. None otherwise."""
+    if number < 2 or len(match.hands) < number - 1:
+        return None
+    if not is_dead_by_itself(match.hands[number - 2]):
+        return None
+    return opened_after_dead_words(number, match.rules.dead_hand_stock, command)

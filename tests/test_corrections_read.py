@@ -1,0 +1,39 @@
+"""Corrections read once (issue 23 item 1): one function reads each correction into a typed Correction and,
+given a list for them, reports each fault of its shape at its key, in the order of CORRECTION_CHECKS."""
+
+from gin_ref.match.corrections import CORRECTION_CHECKS, Correction, read_corrections
+from gin_ref.match.problems import Problems
+
+UNDO = {"undone": "hand 2's result", "date": "2024-05-01T20:15:00+02:00", "step": {"kind": "result", "hand": 2},
+        "steps": [7, 6], "entry": {"number": 2, "result": "dead"}}
+
+
+def test_a_sound_undo_reads_into_its_typed_value_with_no_problem():
+    problems = Problems()
+    assert read_corrections({"corrections": [UNDO]}, problems) == [
+        Correction(0, undone=True, kind="result", steps=(7, 6), entry=UNDO["entry"], step=UNDO["step"])]
+    assert problems == []
+
+
+def test_the_reader_checks_only_when_asked_and_reads_the_same_either_way():
+    odd = dict(UNDO, colour="red", steps=[7], date="yesterday")
+    problems = Problems()
+    checked = read_corrections({"corrections": [odd, "undo"]}, problems)
+    assert checked == read_corrections({"corrections": [odd, "undo"]})
+    assert checked[0].steps is None and len(checked) == 1  # a value of the wrong shape reads as None
+    assert [(problem.where, problem.message) for problem in problems] == [
+        (("corrections", 0, "colour"), "unknown key 'colour' in a correction"),
+        (("corrections", 0, "date"), "a correction's date must be an ISO time (2024-05-01T20:15:00+02:00), "
+                                     "not 'yesterday'"),
+        (("corrections", 0, "steps"), "a correction's 'steps' are two counts: [before, after]"),
+        (("corrections", 1), "a correction holds 'undone', 'redone' or 'amended', its 'date' and (but for a redo) "
+                             "the 'entry' it keeps")]
+    assert [check.__name__ for check in CORRECTION_CHECKS][:4] == [
+        "_correction_keys", "_correction_words", "_correction_date", "_correction_steps"]
+
+
+def test_corrections_that_are_not_a_list_are_one_problem_and_none_read():
+    problems = Problems()
+    assert read_corrections({"corrections": {"undone": "x"}}, problems) == []
+    assert [problem.message for problem in problems] == ["'corrections' must be a list"]
+    assert read_corrections({}) == []

@@ -1,0 +1,109 @@
+"""Irregularities and rulings read once (issue 23 item 1): the reader types each item and reports each fault
+at its key, in the order its checks are listed; the tally shows the very values the replay read."""
+
+from pathlib import Path
+
+from gin_ref.files import matchfile
+from gin_ref.match.irregularities import (HAND_CHECKS, MATCH_CHECKS, Irregularity, read_hand_irregularity,
+                                          read_match_irregularity)
+from gin_ref.match.problems import Problems
+from gin_ref.match.rulings import Ruling
+from gin_ref.match.tally import tally_of
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+WHERE = ("hands", 4, "irregularities", 0)
+
+
+def read(item, players=("Ann", "Ben"), pair=("Ann", "Ben")):
+    problems = Problems()
+    return read_hand_irregularity(item, WHERE, 5, list(players), list(pair), problems), problems
+
+
+def test_a_sound_illegal_knock_reads_into_its_typed_value():
+    item = {"kind": "illegal_knock", "player": "Ann", "turn": 3, "detail": "knock not allowed: deadwood 12",
+            "points": 10, "cards": ["AS", "4S"]}
+    typed, problems = read(item)
+    assert problems == []
+    assert typed == Irregularity("illegal_knock", "Ann", "knock not allowed: deadwood 12", 10, turn=3)
+    assert typed.data() == {"kind": "illegal_knock", "player": "Ann", "detail": "knock not allowed: deadwood 12",
+                            "points": 10, "turn": 3}
+
+
+def test_an_out_of_turn_action_keeps_its_action_and_card_in_their_canonical_codes():
+    typed, problems = read({"kind": "out_of_turn", "player": "Ben", "turn": 2, "action": "discard", "card": "10h",
+                            "detail": "out of turn: Ann is to draw"})
+    assert problems == []
+    assert (typed.player, typed.action, typed.card, typed.turn) == ("Ben", "discard", "TH", 2)
+
+
+def test_every_fault_of_an_item_is_reported_at_its_key_in_the_order_of_the_checks():
+    item = {"kind": "out_of_turn", "colour": "red", "turn": 0, "player": "Cid", "action": "shuffle",
+            "card": "1Z"}
+    typed, problems = read(item)
+    assert [problem.where for problem in problems] == [
+        WHERE + ("colour",), WHERE + ("turn",), WHERE, WHERE + ("player",), WHERE + ("action",), WHERE + ("card",)]
+    assert problems[0].message == "hand 5: unknown key 'colour' in an irregularity (out_of_turn)"
+    assert problems[2].message == "hand 5: an irregularity's 'detail' must be the reason it was refused"
+    assert problems[3].message == "hand 5: the player out of turn must be one of Ann, Ben, not 'Cid'"
+    # what could not be read is not made up: no player, action, turn or card
+    assert typed == Irregularity("out_of_turn", None, None)
+    assert [check.__name__ for check in HAND_CHECKS["out_of_turn"]] == [
+        "_keys", "_turn", "_detail", "_player", "_action", "_turn_given", "_card"]
+
+
+def test_an_illegal_knock_names_a_player_of_the_hand_not_the_sitter():
+    typed, problems = read({"kind": "illegal_knock", "player": "Cid", "detail": "x", "points": 0},
+                           players=("Ann", "Ben", "Cid"), pair=("Ann", "Ben"))
+    assert [problem.where for problem in problems] == [WHERE + ("player",)]
+    assert typed.player is None
+
+
+def test_what_is_not_an_irregularity_is_one_problem_and_no_value():
+    for item, message in ((["kind"], "hand 5: an irregularity holds kind, player, detail and points"),
+                          ({"kind": "cheating"}, "hand 5: unknown irregularity 'cheating' (known: illegal_knock, "
+                                                 "out_of_turn)")):
+        typed, problems = read(item)
+        assert typed is None and [problem.message for problem in problems] == [message]
+
+
+def test_a_refused_deal_names_its_hand_before_anything_else_is_said_of_it():
+    problems = Problems()
+    assert read_match_irregularity({"kind": "wrong_dealer", "hand": 0, "player": "Zed"}, ("irregularities", 0),
+                                   ["Ann", "Ben"], problems) is None
+    assert [tuple(problem) for problem in problems] == [
+        (("irregularities", 0, "hand"), "a refused deal names the 'hand' that was to be dealt, not 0")]
+    problems = Problems()
+    typed = read_match_irregularity({"kind": "wrong_dealer", "hand": 4, "player": "Zed"}, ("irregularities", 0),
+                                    ["Ann", "Ben"], problems)
+    assert [problem.message for problem in problems] == [
+        "hand 4: a refused deal's 'detail' must be the reason it was refused",
+        "hand 4: the dealer refused must be one of Ann, Ben, not 'Zed'"]
+    assert typed == Irregularity("wrong_dealer", None, None, hand=4)
+    assert len(MATCH_CHECKS) == 4
+
+
+def test_the_tally_shows_the_irregularities_and_rulings_the_replay_read(tmp_path):
+    record = matchfile.load(EXAMPLES / "oklahoma.yaml")
+    match = record.match
+    tally = tally_of(match)
+    kept = {index: items for index, items in match.state.irregularities.items() if items}
+    assert kept, "the example keeps an illegal knock"
+    for index, items in kept.items():
+        assert tally.hands[index].irregularities == tuple(items)
+        assert all(shown is read for shown, read in zip(tally.hands[index].irregularities, items))
+    assert all(isinstance(item, Irregularity) for items in kept.values() for item in items)
+    for index, ruling in match.state.rulings.items():
+        assert isinstance(ruling, Ruling) and tally.hands[index].ruling is ruling
+
+
+def test_the_tally_shows_the_ruling_the_replay_read(here, gin):
+    for args in (["new", "--rules", "standard", "--dealer", "Ann", "--date", "2024-03-02", "Ann", "Ben"],
+                 ["knock", "Ben", "5", "23"],
+                 ["ruling", "--award", "Ann", "40", "--reason", "Ben misdeclared", "--by", "Dee"]):
+        assert gin(*args).code == 0
+    match = matchfile.load(here / "match.yaml").match
+    ruling = match.state.rulings[0]
+    assert (ruling.kind, ruling.player, ruling.points, ruling.reason, ruling.by) == (
+        "award", "Ann", 40, "Ben misdeclared", "Dee")
+    assert ruling.score() == ("Ann", 40)
+    assert tally_of(match).hands[0].ruling is ruling

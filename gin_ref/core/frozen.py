@@ -1,9 +1,9 @@
-"""``Frozen``: a base for a frozen value class with many fields, made in a moment.
+"""``Frozen``: a base for a frozen value class, made in a moment.
 
 A class deriving from it lists its fields as annotations, with their defaults, as a frozen dataclass does;
 it gets the same ``__init__`` (positional or keyword arguments, in the order of the fields), ``==``, a hash,
-the ``repr``, and ``_replace``/``_fields`` as a NamedTuple has them. Setting an attribute raises
-AttributeError.
+the ``repr``, and ``_replace``/``_fields``/``_asdict`` as a NamedTuple has them. Setting or deleting an
+attribute raises AttributeError. The hash is worked out once (the house rules are a cache's key).
 
 Why not a dataclass or a NamedTuple: both write and compile code for each class when it is made (a
 dataclass its methods, a NamedTuple its ``__new__``), about 0.1 M instructions a field, paid at the start of

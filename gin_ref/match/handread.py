@@ -12,13 +12,12 @@ replay compares with its own: they stay in ``entry``, the mapping as the file ho
 that settles (an action) writes them into.
 """
 
-from typing import Any, Callable, Dict, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Dict, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import shown_value
-from gin_ref.core.rules import HouseRules
 from gin_ref.match.header import Header, player_at
 from gin_ref.match.knocks import limit_needs_upcard, why_upcard
 from gin_ref.match.problems import Problems, Where, same
@@ -35,48 +34,31 @@ class Hand(NamedTuple):
     entry itself (``entry``) for the values the replay compares or writes."""
 
     at: int  # its place among the record's hands (0 for the first)
+    number: int  # at + 1
+    where: Where  # its key path: ("hands", at)
     entry: Dict[str, Any]
     dealer: Optional[str] = None  # the dealer named (three players: the box, or the sitter: see the rules)
     roles: Optional[game.Roles] = None  # three players: the roles named, when they are the three players
     upcard: Optional[Card] = None
-    turns: Tuple[Any, ...] = ()  # one line per action, as written (``gin_ref.core.turns.Turn`` reads them)
+    turns: Sequence[Any] = ()  # one line per action, as written (``gin_ref.core.turns.Turn`` reads them)
     turns_read: bool = True  # False when 'turns' is not a list (no turn can be replayed)
-    irregularities: Tuple[Any, ...] = ()  # as written (``gin_ref.match.irregularities`` reads each)
+    irregularities: Sequence[Any] = ()  # as written (``gin_ref.match.irregularities`` reads each)
     result: Optional[str] = None  # one of RESULTS; None: the hand is open
     knocker: Optional[str] = None
-
-    @property
-    def number(self) -> int:
-        return self.at + 1
-
-    @property
-    def where(self) -> Where:
-        return ("hands", self.at)
 
     def has(self, key: str) -> bool:
         """Does the entry hold ``key`` (with any value)?"""
         return key in self.entry
 
 
-class _Reading(NamedTuple):
+class _Reading:
     """A hand being read: the entry, where it is, the head, and the problems found."""
 
-    entry: Dict[str, Any]
-    at: int
-    header: Header
-    problems: Problems
+    __slots__ = ("entry", "at", "number", "where", "header", "rules", "problems")
 
-    @property
-    def where(self) -> Where:
-        return ("hands", self.at)
-
-    @property
-    def number(self) -> int:
-        return self.at + 1
-
-    @property
-    def rules(self) -> HouseRules:
-        return self.header.rules
+    def __init__(self, entry: Dict[str, Any], at: int, header: Header, problems: Problems) -> None:
+        self.entry, self.at, self.number, self.where = entry, at, at + 1, ("hands", at)
+        self.header, self.rules, self.problems = header, header.rules, problems
 
 
 Check = Callable[[_Reading, Dict[str, Any]], None]  # a check of a hand; it fills in what it reads
@@ -130,14 +112,14 @@ def _lists(reading: _Reading, read: Dict[str, Any]) -> None:
     entry, number, where = reading.entry, reading.number, reading.where
     turns = entry.get("turns", [])
     if isinstance(turns, list):
-        read["turns"] = tuple(turns)
+        read["turns"] = turns
     else:
         reading.problems.add(where + ("turns",), f"hand {number}: 'turns' must be a list, one turn a line "
                                                  "('Ann draws')")
         read["turns_read"] = False
     items = entry.get("irregularities", [])
     if isinstance(items, list):
-        read["irregularities"] = tuple(items)
+        read["irregularities"] = items
     else:
         reading.problems.add(where + ("irregularities",), f"hand {number}: 'irregularities' must be a list")
 
@@ -180,5 +162,5 @@ def read_hand(entry: object, index: int, header: Header, problems: Problems) -> 
     reading = _Reading(entry, index, header, problems)
     for check in HAND_CHECKS:
         check(reading, read)
-    return Hand(index, entry, **read)
+    return Hand(index, reading.number, reading.where, entry, **read)
 

@@ -29,11 +29,11 @@ def test_a_sound_illegal_knock_reads_into_its_typed_value():
                             "points": 10, "turn": 3}
 
 
-def test_an_out_of_turn_action_keeps_its_action_and_card_in_their_canonical_codes():
+def test_an_out_of_turn_action_keeps_its_action_and_its_card_as_written():
     typed, problems = read({"kind": "out_of_turn", "player": "Ben", "turn": 2, "action": "discard", "card": "10h",
                             "detail": "out of turn: Ann is to draw"})
     assert problems == []
-    assert (typed.player, typed.action, typed.card, typed.turn) == ("Ben", "discard", "TH", 2)
+    assert (typed.player, typed.action, typed.card, typed.turn) == ("Ben", "discard", "10h", 2)
 
 
 def test_every_fault_of_an_item_is_reported_at_its_key_in_the_order_of_the_checks():

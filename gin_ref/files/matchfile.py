@@ -259,9 +259,19 @@ def dumps(data: Dict[str, Any], autoseal: bool = True) -> str:
     ordered.update((key, value) for key, value in data.items() if key not in ordered)
     if isinstance(ordered.get("hands"), list):  # each hand laid out in the record's order of keys
         ordered["hands"] = [in_file_order(hand) if isinstance(hand, dict) else hand for hand in ordered["hands"]]
+    if isinstance(ordered.get("corrections"), list):  # and a deal an undo took back, kept whole
+        ordered["corrections"] = [_deal_in_order(item) for item in ordered["corrections"]]
     from gin_ref.files import yamlwrite  # here: a command that only reads the file never loads the writer
 
     return yamlwrite.dumps(ordered, HEADER) + recordformat.end_line(data)
+
+
+def _deal_in_order(item: Any) -> Any:
+    """A correction as written: the hand of a deal taken back (its ``entry``) laid out as a hand."""
+    if not (isinstance(item, dict) and isinstance(item.get("entry"), dict) and isinstance(item.get("step"), dict)
+            and item["step"].get("kind") == "deal"):
+        return item
+    return {**item, "entry": in_file_order(item["entry"])}
 
 
 def _say(message: str) -> None:

@@ -2,17 +2,21 @@
 players and rules) and gives it as a typed ``Hand``; the replay then judges the Hand against the match as
 it stands (the rotation, the table, the engine's settlement) and works out the derived values.
 
-The checks are small functions listed in the order their problems are reported (``HAND_CHECKS``): the
-entry's keys, its number, the dealer and the roles named, the upcard, the turns and irregularities as
-lists, the result's name, a dead hand without a knock's facts, and the knocker named. Each problem is at its key path; a value that cannot be read is None in
-the Hand, so it is reported once and never judged.
+The checks are small functions listed by the part of the hand they read (``HAND_CHECKS``), in the order
+their problems are reported: the entry's keys and its number; the dealer named; the roles named; the
+upcard; the turns and irregularities as lists; the result's name, a dead hand without a knock's facts, and
+the knocker named. Each problem is at its key path; a value that cannot be read is None in the Hand, so it
+is reported once and never judged. The Hand keeps each part's problems (``found``), and the replay says
+them where it judges that part (``Hand.say``), after what it found of the parts before: the problems of a
+record come in the order of its hands and, in a hand, of its parts (a strict command names the first).
 
 The values a replay works out again (limit, defender, winner, points, totals, games) are claims the
 replay compares with its own: they stay in ``entry``, the mapping as the file holds it, which a replay
 that settles (an action) writes them into.
 """
 
-from typing import Any, Callable, Dict, NamedTuple, Optional, Sequence, Tuple
+from types import MappingProxyType
+from typing import Any, Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -20,13 +24,14 @@ from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import shown_value
 from gin_ref.match.header import Header, player_at
 from gin_ref.match.knocks import limit_needs_upcard, why_upcard
-from gin_ref.match.problems import Problems, Where, same
+from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES
 from gin_ref.match.storedcards import card_of
 
 __all__ = ["Hand", "HAND_CHECKS", "read_hand"]
 
 _KNOWN_KEYS = frozenset(HAND_KEYS)
+_NOTHING: Mapping[str, Sequence[Problem]] = MappingProxyType({})
 
 
 class Hand(NamedTuple):
@@ -45,6 +50,13 @@ class Hand(NamedTuple):
     irregularities: Sequence[Any] = ()  # as written (``gin_ref.match.irregularities`` reads each)
     result: Optional[str] = None  # one of RESULTS; None: the hand is open
     knocker: Optional[str] = None
+    unknown_result: bool = False  # the result written is none of RESULTS: ``result`` is what it is judged as
+    found: Mapping[str, Sequence[Problem]] = _NOTHING  # the problems of each part read (see HAND_CHECKS)
+
+    def say(self, part: str, problems: Problems) -> None:
+        """Add the problems found reading ``part`` of the hand (a key of HAND_CHECKS) to ``problems``."""
+        if part in self.found:
+            problems.extend(self.found[part])
 
     def has(self, key: str) -> bool:
         """Does the entry hold ``key`` (with any value)?"""
@@ -133,6 +145,7 @@ def _result(reading: _Reading, read: Dict[str, Any]) -> None:
     reading.problems.add(reading.where + ("result",), f"hand {number}: unknown result {shown_value(result)} "
                                                       f"(known: {', '.join(RESULTS)})")
     read["result"] = "dead" if entry.get("winner") is None else "knock"  # judged as what it most looks like
+    read["unknown_result"] = True
 
 
 def _knock(reading: _Reading, read: Dict[str, Any]) -> None:
@@ -149,18 +162,26 @@ def _knock(reading: _Reading, read: Dict[str, Any]) -> None:
                                 what=f"hand {number}: the knocker")
 
 
-# a hand's checks, in the order their problems are reported (the replay's judgement follows them)
-HAND_CHECKS: Tuple[Check, ...] = (_keys, _number, _dealer, _roles, _upcard, _lists, _result, _knock)
+# a hand's checks by the part they read, in the order their problems are reported (the replay says each
+# part's where it judges that part)
+HAND_CHECKS: Dict[str, Tuple[Check, ...]] = {"place": (_keys, _number), "dealer": (_dealer,), "roles": (_roles,),
+                                             "upcard": (_upcard,), "play": (_lists,), "result": (_result, _knock)}
 
 
 def read_hand(entry: object, index: int, header: Header, problems: Problems) -> Optional[Hand]:
-    """The Hand of the record's hand ``index`` (its problems added); None when it is not a mapping."""
+    """The Hand of the record's hand ``index``, each part's problems kept in it (``Hand.say``); None, with
+    the problem added to ``problems``, when it is not a mapping."""
     if not isinstance(entry, dict):
         problems.add(("hands", index), f"hand {index + 1} must be a mapping (number, dealer, upcard, ...)")
         return None
     read: Dict[str, Any] = {}
-    reading = _Reading(entry, index, header, problems)
-    for check in HAND_CHECKS:
-        check(reading, read)
-    return Hand(index, reading.number, reading.where, entry, **read)
+    found: Dict[str, Sequence[Problem]] = {}
+    reading = _Reading(entry, index, header, Problems())
+    for part, checks in HAND_CHECKS.items():
+        start = len(reading.problems)
+        for check in checks:
+            check(reading, read)
+        if len(reading.problems) > start:
+            found[part] = reading.problems[start:]
+    return Hand(index, reading.number, reading.where, entry, found=found or _NOTHING, **read)
 

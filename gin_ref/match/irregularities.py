@@ -121,7 +121,8 @@ def _card(reading: _Reading, read: Dict[str, Any]) -> None:
     if card is None:
         return
     try:
-        read["card"] = card_of(card).code
+        card_of(card)
+        read["card"] = card  # as written (a view shows it so)
     except GinRefError as exc:
         reading.problems.add(reading.where + ("card",), f"{reading.what}the out-of-turn card: {exc}")
 

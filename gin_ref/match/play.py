@@ -110,6 +110,7 @@ def new_table(state: MatchState, setup: Optional[HandSetup]) -> Optional[Table]:
 
 def replay_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems) -> None:
     where, number = hand.where, hand.number
+    hand.say("play", problems)
     state.table, state.table_ok = None, hand.turns_read
     state.irregularities.pop(setup.index, None)  # read again
     turns, items = hand.turns, hand.irregularities
@@ -158,7 +159,7 @@ def check_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Proble
     if result is None:
         if table.dead:
             problems.add(where, f"hand {number}: its turns end it dead (a discard left {left}), but it has no result")
-    elif result == "dead":
+    elif result == "dead" and not hand.unknown_result:  # (an unknown result is judged as dead, not written so)
         if not table.dead and not table.at_wall:  # at the wall the player may end it: a pass, or 'dead'
             problems.add(where + ("result",), f"hand {number} is dead, but its turns leave {left} (it is dead when "
                                               f"a discard leaves {state.rules.dead_hand_stock})")

@@ -111,6 +111,7 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
     hand = read_hand(entry, index, state.header, problems)
     if hand is None:
         return
+    hand.say("place", problems)
     where, number = hand.where, hand.number
     setup = replay_deal(state, hand, problems)
     play.replay_play(state, setup, hand, problems)
@@ -147,6 +148,7 @@ def replay_deal(state: MatchState, hand: Hand, problems: Problems) -> HandSetup:
     """The hand's setup: its dealer or roles against the rotation, its limit against the upcard."""
     index, where, number = hand.at, hand.where, hand.number
     _check_place(state, index, problems)
+    hand.say("dealer", problems)
     # An out-of-turn dealer or roles out of rotation are reported once; the replay goes on with the
     # rotation's dealer and roles, so one edit is one problem.
     dealer = hand.dealer
@@ -192,6 +194,7 @@ def _note(state: MatchState, index: int, what: str, played: str, due: str) -> No
 def _replay_roles(state: MatchState, hand: Hand, roles: game.Roles, problems: Problems) -> game.Roles:
     """Three players: the hand's roles against the rotation's (``roles``); the roles the hand goes on with."""
     index, number, played = hand.at, hand.number, hand.roles
+    hand.say("roles", problems)
     if played is None or played == roles:  # (roles that are not the three players: the reader said so)
         return roles
     if number in state.as_played:
@@ -221,6 +224,7 @@ def _replay_dealer(state: MatchState, index: int, dealer: Optional[str], problem
 def _replay_limit(state: MatchState, hand: Hand, problems: Problems) -> Optional[int]:
     """The hand's knock limit, the limit recorded against the upcard's."""
     entry, upcard, number = hand.entry, hand.upcard, hand.number
+    hand.say("upcard", problems)
     limit = None
     if "upcard" not in entry and not limit_needs_upcard(state.rules):
         limit = knock_limit(state.rules, None)  # a hand dealt without its upcard: the limit is the rules'
@@ -250,6 +254,7 @@ def replay_result(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
                   settlement: Optional[Settlement] = None, ruling: Optional[rulings.Ruling] = None) -> None:
     """A settled hand: its result, winner and points from its facts, then the totals and what comes next.
     Checking, each derived value is compared with the record's; settling, it is written."""
+    hand.say("result", problems)
     derived = _Derived(hand.entry, hand.where, hand.number, problems, settling)
     if hand.result == "dead":
         scored = _Scored("dead", None, 0, 1, "a dead hand scores nothing")

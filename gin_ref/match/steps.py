@@ -16,6 +16,7 @@ amend of it an amend of hand 0 (``gin_ref.match.result``).
 
 from __future__ import annotations
 
+import copy
 from datetime import datetime
 from typing import Callable, Dict, List, Optional
 
@@ -250,7 +251,9 @@ def step_data(item: Correction) -> Step:
         data = entry
     else:
         data = {key: value for key, value in entry.items() if key != "number"}
-    return Step(kind, hand, data, step.get("turn"))
+    # a copy: what is put back is the record's own, and the correction keeps what it kept (a later step in
+    # the same process changes the hand, never the correction)
+    return Step(kind, hand, copy.deepcopy(data), step.get("turn"))
 
 
 def redoable(record: Record) -> Optional[Correction]:

@@ -44,9 +44,11 @@ _MADE = {}
 def _template(kind, make):
     """A folder made once per test run (by the real commands), copied for each test."""
     if kind not in _MADE:
+        import atexit
         import tempfile
 
         base = Path(tempfile.mkdtemp(prefix="gin-ref-serve-"))
+        atexit.register(shutil.rmtree, base, True)  # gone with the test run (it left one a run in /tmp)
         _MADE[kind] = make(base)
     return _MADE[kind]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from gin_ref.core.frozen import Frozen
+from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_of
 from gin_ref.core.melds import Meld, Melding
@@ -24,7 +24,7 @@ class Layoff(Frozen):
     onto: Meld  # the knocker's meld, as he spread it
 
     def __init__(self, card: Card, onto: Meld) -> None:
-        self.__dict__.update(card=card, onto=onto)
+        fill(self, card=card, onto=onto)
 
 
 class Defense:

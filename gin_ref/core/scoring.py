@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
-from gin_ref.core.frozen import Frozen
+from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.cards import Card, CardText, parse_cards, to_mask
 from gin_ref.core.deadwood import all_meldings, best_melding_count, deadwood_of
 from gin_ref.core.errors import InvalidNotationError
@@ -44,9 +44,9 @@ class HandScore(Frozen):
 
     def __init__(self, result: str, winner: str, score: int, knocker_deadwood: int, defender_deadwood: int, bonus: int,
                  doubled: bool = False, boxes: int = 1, box_points: int = 0) -> None:
-        self.__dict__.update(result=result, winner=winner, score=score, knocker_deadwood=knocker_deadwood,
-                             defender_deadwood=defender_deadwood, bonus=bonus, doubled=doubled, boxes=boxes,
-                             box_points=box_points)
+        fill(self, result=result, winner=winner, score=score, knocker_deadwood=knocker_deadwood,
+             defender_deadwood=defender_deadwood, bonus=bonus, doubled=doubled, boxes=boxes,
+             box_points=box_points)
 
     @property
     def knocker_net(self) -> int:
@@ -112,7 +112,7 @@ class Showdown(Frozen):
     score: HandScore
 
     def __init__(self, upcard: Optional[Card], knock: KnockCheck, defense: Defense, score: HandScore) -> None:
-        self.__dict__.update(upcard=upcard, knock=knock, defense=defense, score=score)
+        fill(self, upcard=upcard, knock=knock, defense=defense, score=score)
 
     @property
     def knocker(self) -> Melding:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
-from gin_ref.core.frozen import Frozen
+from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.cards import DECK, Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.escape import shown_value
@@ -51,7 +51,7 @@ class Turn(Frozen):
     card: Optional[Card] = None
 
     def __init__(self, action: str, player: str, card: Optional[Card] = None) -> None:
-        self.__dict__.update(action=action, player=player, card=card)
+        fill(self, action=action, player=player, card=card)
 
     @property
     def text(self) -> str:

@@ -16,7 +16,7 @@ import functools
 import re
 from typing import Any, Optional, Sequence, Tuple, Union, cast
 
-from gin_ref.core.frozen import Frozen
+from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.cards import Card, CardText, codes, parse_cards, to_mask
 from gin_ref.core.deadwood import deadwood_of
 from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
@@ -112,8 +112,8 @@ class Facts(Frozen):
     def __init__(self, knocker_cards: Optional[Tuple[Card, ...]] = None, knocker_count: Optional[int] = None,
                  big_gin: bool = False, melds: Optional[Sequence[Meld]] = None, discard: Optional[Card] = None,
                  defender_cards: Optional[Tuple[Card, ...]] = None, defender_count: Optional[int] = None) -> None:
-        self.__dict__.update(knocker_cards=knocker_cards, knocker_count=knocker_count, big_gin=big_gin, melds=melds,
-                             discard=discard, defender_cards=defender_cards, defender_count=defender_count)
+        fill(self, knocker_cards=knocker_cards, knocker_count=knocker_count, big_gin=big_gin, melds=melds,
+             discard=discard, defender_cards=defender_cards, defender_count=defender_count)
 
     @property
     def counted(self) -> bool:
@@ -197,8 +197,8 @@ class Settlement(Frozen):
 
     def __init__(self, score: HandScore, knocker_deadwood: int, defender_deadwood: int, limit: int, reason: str,
                  check: Optional[KnockCheck] = None, showdown: Optional[Showdown] = None) -> None:
-        self.__dict__.update(score=score, knocker_deadwood=knocker_deadwood, defender_deadwood=defender_deadwood,
-                             limit=limit, reason=reason, check=check, showdown=showdown)
+        fill(self, score=score, knocker_deadwood=knocker_deadwood, defender_deadwood=defender_deadwood,
+             limit=limit, reason=reason, check=check, showdown=showdown)
 
 
 def judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Optional[str], Optional[Settlement]]:

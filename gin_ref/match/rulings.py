@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
-from gin_ref.core.frozen import Frozen
+from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.game import find_player
 from gin_ref.match.header import check_date
@@ -61,7 +61,7 @@ class Ruling(Frozen):
 
     def __init__(self, kind: str, player: Optional[str] = None, points: Optional[int] = None,
                  reason: Optional[str] = None, by: Optional[str] = None, date: Any = None) -> None:
-        self.__dict__.update(kind=kind, player=player, points=points, reason=reason, by=by, date=date)
+        fill(self, kind=kind, player=player, points=points, reason=reason, by=by, date=date)
 
     def score(self) -> Tuple[Optional[str], int]:
         """``(winner, points)`` of the ruled hand: the award's, or nobody and 0."""

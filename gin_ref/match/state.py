@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple
 
-from gin_ref.core.frozen import Frozen
+from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.rules import HouseRules
@@ -40,7 +40,7 @@ class HandSetup(Frozen):
 
     def __init__(self, index: int, dealer: str, roles: Optional[game.Roles], pair: Tuple[str, str],
                  upcard: Optional[Card], limit: Optional[int]) -> None:
-        self.__dict__.update(index=index, dealer=dealer, roles=roles, pair=pair, upcard=upcard, limit=limit)
+        fill(self, index=index, dealer=dealer, roles=roles, pair=pair, upcard=upcard, limit=limit)
 
     @property
     def number(self) -> int:

@@ -20,7 +20,7 @@ import copy
 from datetime import datetime
 from typing import Callable, Dict, List, Optional
 
-from gin_ref.core.frozen import Frozen
+from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, read_corrections, read_one
@@ -41,7 +41,7 @@ class Step(Frozen):
     turn: Optional[int] = None
 
     def __init__(self, kind: str, hand: int, data: Entry = {}, turn: Optional[int] = None) -> None:
-        self.__dict__.update(kind=kind, hand=hand, data=data, turn=turn)
+        fill(self, kind=kind, hand=hand, data=data, turn=turn)
 
 
 class StepKind(Frozen):

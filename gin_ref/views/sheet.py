@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from gin_ref.core.frozen import Frozen
+from gin_ref.core.frozen import Frozen, fill
 from gin_ref.match.tally import Bonuses, HandTally, Scores, Tally
 from gin_ref.views.history import MatchView, standing
 from gin_ref.views.words import (RULED, hand_notes, house_rule_notes, paid_words, result_name, result_only_words,
@@ -35,7 +35,7 @@ class SheetLine(Frozen):
     result: str
 
     def __init__(self, hand: HandTally, label: str, result: str) -> None:
-        self.__dict__.update(hand=hand, label=label, result=result)
+        fill(self, hand=hand, label=label, result=result)
 
     @classmethod
     def of(cls, hand: HandTally, noted: Collection[int]) -> "SheetLine":

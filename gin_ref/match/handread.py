@@ -5,14 +5,19 @@ it stands (the rotation, the table, the engine's settlement) and works out the d
 The checks are small functions listed by the part of the hand they read (``HAND_CHECKS``), in the order
 their problems are reported: the entry's keys and its number; the dealer named; the roles named; the
 upcard; the turns and irregularities as lists; the result's name, a dead hand without a knock's facts, and
-the knocker named. Each problem is at its key path; a value that cannot be read is None in the Hand, so it
+the knocker named; a knock's facts; the values derived from them, as claimed. Each problem is at its key path; a value that cannot be read is None in the Hand, so it
 is reported once and never judged. The Hand keeps each part's problems (``found``), and the replay says
 them where it judges that part (``Hand.say``), after what it found of the parts before: the problems of a
 record come in the order of its hands and, in a hand, of its parts (a strict command names the first).
 
-The values a replay works out again (limit, defender, winner, points, totals, games) are claims the
-replay compares with its own: they stay in ``entry``, the mapping as the file holds it, which a replay
-that settles (an action) writes them into.
+A knock's facts (each side's cards or count, big gin, the melds, the discard) are read with the rest
+(``facts``, a ``gin_ref.match.knocks.Facts``); the replay says what was found reading them only where it
+settles the knock again from them (so not when the knocker sat out, or the upcard the rules need is
+missing), and a replay that holds the hand's settlement already (an action's) does not read them. The
+values a replay works out again (limit, result, defender, winner, points, totals, games) are read as the
+entry writes them (``claims``: ``gin_ref.match.claims``), for the replay to compare with its own; a replay
+that settles (an action, an amend) writes its own into ``entry`` (the mapping as the file holds it)
+through ``gin_ref.match.claims.write_worked``.
 """
 
 from types import MappingProxyType
@@ -22,21 +27,26 @@ from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import shown_value
+from gin_ref.match.claims import Claims, read_claims
 from gin_ref.match.header import Header, player_at
-from gin_ref.match.knocks import limit_needs_upcard, why_upcard
+from gin_ref.match.knocks import Facts, limit_needs_upcard, why_upcard
 from gin_ref.match.problems import Problem, Problems, Where, same
-from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES
-from gin_ref.match.storedcards import card_of
+from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS
+from gin_ref.match.storedcards import card_of, stored_facts
 
 __all__ = ["Hand", "HAND_CHECKS", "read_hand"]
 
 _KNOWN_KEYS = frozenset(HAND_KEYS)
 _NOTHING: Mapping[str, Sequence[Problem]] = MappingProxyType({})
+_NO_CLAIMS = Claims()
+_SETTLED = SETTLED_KEYS[1:]  # the keys an open hand holds none of (but what a ruling keeps)
+_BASES = ("the cards", "the cards and counts", "the counts")  # by the sides given by count
 
 
 class Hand(NamedTuple):
-    """A hand entry as read: its facts typed (None where not given, or not readable: reported), and the
-    entry itself (``entry``) for the values the replay compares or writes."""
+    """A hand entry as read: its facts typed (None where not given, or not readable: reported), the values
+    derived from them as claimed (``claims``), and the entry itself (``entry``), which a replay that settles
+    writes its values into."""
 
     at: int  # its place among the record's hands (0 for the first)
     number: int  # at + 1
@@ -51,6 +61,10 @@ class Hand(NamedTuple):
     result: Optional[str] = None  # one of RESULTS; None: the hand is open
     knocker: Optional[str] = None
     unknown_result: bool = False  # the result written is none of RESULTS: ``result`` is what it is judged as
+    held: Tuple[str, ...] = ()  # an open hand: the keys of a settled hand it holds (not null), in their order
+    facts: Optional[Facts] = None  # a knock's facts (None: not readable, reported; or not read)
+    counted: int = 0  # a settled hand: how many sides it gives by count ('knocker_count', 'defender_count')
+    claims: Claims = _NO_CLAIMS  # the derived values, as written
     found: Mapping[str, Sequence[Problem]] = _NOTHING  # the problems of each part read (see HAND_CHECKS)
 
     def say(self, part: str, problems: Problems) -> None:
@@ -62,15 +76,20 @@ class Hand(NamedTuple):
         """Does the entry hold ``key`` (with any value)?"""
         return key in self.entry
 
+    @property
+    def basis(self) -> str:
+        """What a settled hand is settled from, for its problems: ``the cards``, ``the counts``, or both."""
+        return _BASES[self.counted]
+
 
 class _Reading:
     """A hand being read: the entry, where it is, the head, and the problems found."""
 
-    __slots__ = ("entry", "at", "number", "where", "header", "rules", "problems")
+    __slots__ = ("entry", "at", "number", "where", "header", "rules", "problems", "facts")
 
-    def __init__(self, entry: Dict[str, Any], at: int, header: Header, problems: Problems) -> None:
+    def __init__(self, entry: Dict[str, Any], at: int, header: Header, problems: Problems, facts: bool) -> None:
         self.entry, self.at, self.number, self.where = entry, at, at + 1, ("hands", at)
-        self.header, self.rules, self.problems = header, header.rules, problems
+        self.header, self.rules, self.problems, self.facts = header, header.rules, problems, facts
 
 
 Check = Callable[[_Reading, Dict[str, Any]], None]  # a check of a hand; it fills in what it reads
@@ -152,6 +171,7 @@ def _knock(reading: _Reading, read: Dict[str, Any]) -> None:
     """A dead hand holds no knock; a knock names its knocker, and its facts read."""
     entry, number, where = reading.entry, reading.number, reading.where
     if read.get("result") is None:
+        read["held"] = tuple(key for key in _SETTLED if entry.get(key) is not None)
         return
     if read["result"] == "dead":
         for key in RESULT_FACTS + ("defender",):
@@ -162,21 +182,38 @@ def _knock(reading: _Reading, read: Dict[str, Any]) -> None:
                                 what=f"hand {number}: the knocker")
 
 
+def _facts(reading: _Reading, read: Dict[str, Any]) -> None:
+    """A knock's facts, as its settlement reads them (``gin_ref.match.storedcards.stored_facts``)."""
+    result, entry = read.get("result"), reading.entry
+    if result is None:
+        return
+    read["counted"] = ("knocker_count" in entry) + ("defender_count" in entry)
+    if result != "dead" and reading.facts:
+        read["facts"] = stored_facts(entry, reading.rules, reading.where, f"hand {reading.number}", reading.problems)
+
+
+def _claims(reading: _Reading, read: Dict[str, Any]) -> None:
+    """The derived values as written (never a problem here: the replay compares them with its own)."""
+    read["claims"] = read_claims(reading.entry)
+
+
 # a hand's checks by the part they read, in the order their problems are reported (the replay says each
 # part's where it judges that part)
 HAND_CHECKS: Dict[str, Tuple[Check, ...]] = {"place": (_keys, _number), "dealer": (_dealer,), "roles": (_roles,),
-                                             "upcard": (_upcard,), "play": (_lists,), "result": (_result, _knock)}
+                                             "upcard": (_upcard,), "play": (_lists,), "result": (_result, _knock),
+                                             "facts": (_facts,), "claims": (_claims,)}
 
 
-def read_hand(entry: object, index: int, header: Header, problems: Problems) -> Optional[Hand]:
+def read_hand(entry: object, index: int, header: Header, problems: Problems, facts: bool = True) -> Optional[Hand]:
     """The Hand of the record's hand ``index``, each part's problems kept in it (``Hand.say``); None, with
-    the problem added to ``problems``, when it is not a mapping."""
+    the problem added to ``problems``, when it is not a mapping. ``facts``: False when the replay holds the
+    hand's settlement already (its knock's facts are not read)."""
     if not isinstance(entry, dict):
         problems.add(("hands", index), f"hand {index + 1} must be a mapping (number, dealer, upcard, ...)")
         return None
     read: Dict[str, Any] = {}
     found: Dict[str, Sequence[Problem]] = {}
-    reading = _Reading(entry, index, header, Problems())
+    reading = _Reading(entry, index, header, Problems(), facts)
     for part, checks in HAND_CHECKS.items():
         start = len(reading.problems)
         for check in checks:

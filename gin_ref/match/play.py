@@ -10,91 +10,19 @@ checked to be what it says it is (their keys: ``gin_ref.match.schema``).
 
 from typing import Any, List, Mapping, Optional, Tuple
 
-from gin_ref.core.cards import DECK, Card
+from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
-from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.handread import Hand
 from gin_ref.match.irregularities import Irregularity, read_hand_irregularity, read_match_irregularity
 from gin_ref.match.problems import Problems, Where, same
-from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, Settlement, judge, limit_needs_upcard
+from gin_ref.match.knocks import Facts, Settlement, judge, limit_needs_upcard
 from gin_ref.match.schema import Entry, Record, is_count, position
 from gin_ref.match.state import HandSetup, MatchState, score
-from gin_ref.match.storedcards import card_of, recorded_cards
+from gin_ref.match.storedcards import card_of, recorded_cards, stored_count
 from gin_ref.core.escape import shown_value
-
-def _stored_count(value: object, most: int = MAX_COUNT) -> int:
-    if type(value) is not int or not 0 <= value <= most:  # noqa: E721 (True is not a count)
-        raise InvalidNotationError(f"a count is a whole number from 0 to {most}, not {shown_value(value)}")
-    return value
-
-
-class _Reading:
-    """The key of a recorded knock being read (where a problem reading it points)."""
-
-    key = "knocker_cards"
-
-
-def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, problems: Problems) -> Optional[Facts]:
-    """The facts of a recorded knock (cards or counts); None, with a problem at its key, if they cannot be
-    read."""
-    reading = _Reading()
-    try:
-        kcards, kcount, dcards, dcount = _stored_sides(entry, rules, reading)
-        reading.key = "big_gin"
-        big_gin = entry.get("big_gin", False)
-        _check_count_with(rules, big_gin, kcount, dcards)
-        reading.key = "melds"
-        melds = parse_melds(entry["melds"], rules.aces) if entry.get("melds") is not None else None
-        reading.key = "discard"
-        discard = card_of(entry["discard"]) if entry.get("discard") is not None else None
-        if kcount is not None and (melds is not None or discard is not None):
-            raise InvalidNotationError("melds and a discard go with the knocker's cards, not with a count")
-    except GinRefError as exc:
-        problems.add(tuple(where) + (reading.key,) if reading.key in entry else where, f"{what}: {exc}")
-        return None
-    return Facts(kcards, kcount, bool(big_gin), melds, discard, dcards, dcount)
-
-
-Cards = Optional[Tuple[Card, ...]]
-
-
-def _stored_sides(entry: Entry, rules: HouseRules, reading: _Reading
-                  ) -> Tuple[Cards, Optional[int], Cards, Optional[int]]:
-    """Each side's cards or count: ``(knocker's cards, knocker's count, defender's cards, defender's count)``."""
-    kcards = dcards = None
-    kcount = dcount = None
-    most, runs = rules.most_deadwood, rules.ace_runs
-    if "knocker_count" in entry:
-        reading.key = "knocker_count"
-        kcount = _stored_count(entry["knocker_count"], most)
-    else:
-        kcards = recorded_cards(entry.get("knocker_cards"), (10, 11), "knocker's hand", runs)
-    if "defender_count" in entry:
-        reading.key = "defender_count"
-        dcount = _stored_count(entry["defender_count"], most)
-    else:
-        reading.key = "defender_cards"
-        dcards = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand", runs)
-    if kcards is not None and dcards is not None:
-        reading.key = "knocker_cards"
-        if not set(kcards).isdisjoint(dcards):  # (a card is one shared object: compared by identity)
-            both = {card.index for card in kcards} & {card.index for card in dcards}
-            raise InvalidNotationError(f"{', '.join(DECK[i].code for i in sorted(both))} in both hands")
-    return kcards, kcount, dcards, dcount
-
-
-def _check_count_with(rules: HouseRules, big_gin: object, kcount: Optional[int], dcards: Cards) -> None:
-    """Big gin goes with the knocker's count 0; a knock by count is settled against the defender's count
-    (but a gin, without layoffs against it)."""
-    if big_gin is not False and (big_gin is not True or kcount != 0 or rules.big_gin_bonus is None):
-        raise InvalidNotationError("'big_gin: true' goes with the knocker's count 0, where the rules have big gin")
-    if kcount and dcards is not None:
-        raise InvalidNotationError(f"a knock counted {kcount} cannot be settled against the defender's cards")
-    if kcount == 0 and dcards is not None and rules.gin_layoffs:
-        raise InvalidNotationError(GIN_LAYOFFS_COUNT)
 
 
 def new_table(state: MatchState, setup: Optional[HandSetup]) -> Optional[Table]:
@@ -244,7 +172,7 @@ def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item
     """An illegal knock by count: over the limit, and without cards."""
     number = setup.number
     try:
-        count = _stored_count(item["count"], state.rules.most_deadwood)
+        count = stored_count(item["count"], state.rules.most_deadwood)
     except InvalidNotationError as exc:
         problems.add(where + ("count",), f"hand {number}: the illegal knock's count: {exc}")
     else:

@@ -7,32 +7,38 @@ engine's settlement of the recorded cards, and the running totals; between the h
 irregularities (deals refused). Every problem is collected with its key path, and the replay goes on with
 the recomputed values, so one edited number is one problem.
 
+Each hand is read once into a typed ``gin_ref.match.handread.Hand`` (its facts, and the derived values as
+it claims them), then judged: the replay compares the values it works out with the claims.
+
 ``replay_hands`` replays from any hand on a state standing before it. With ``settle_from`` it settles the
-hands from that one on instead of checking them: their derived values are written from their facts (what
-an action or an amend needs, through the same code that checks).
+hands from that one on instead of checking them: the values it works out from their facts (a ``Worked``)
+are written into their entries by ``gin_ref.match.claims.write_worked`` (what an action or an amend needs,
+through the same code that checks).
 """
 
 import json
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, TypeVar, Union
 
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.match import play, rulings
+from gin_ref.match.claims import (NOT_WORKED, NOT_WRITTEN, Totals, Unset, Worked, shown_columns, shown_totals,
+                                  write_worked)
 from gin_ref.match.handread import Hand, read_hand
 from gin_ref.match.corrections import read_corrections
 from gin_ref.match.header import read_header
-from gin_ref.match.play import stored_facts
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
 from gin_ref.match.result import check_result, is_result_only
 from gin_ref.match.problems import Problems, Unreadable, Where, same
-from gin_ref.match.schema import ROLES, SETTLED_KEYS, Entry, Record
+from gin_ref.match.schema import ROLES, Record
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
 from gin_ref.match.steps import Amend, amends_in_force
 from gin_ref.core.escape import shown_value
 
 Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
+T = TypeVar("T")
 
 
 def replay(record: object, settle_from: Optional[int] = None, settled: Optional[Settled] = None
@@ -107,12 +113,12 @@ def replay_hands(record: Record, state: MatchState, start: int, problems: Proble
 
 def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, settling: bool = False,
                 settlement: Optional[Settlement] = None) -> None:
-    """Read hand ``index`` (``gin_ref.match.handread``), then judge it against the match as it stands."""
-    hand = read_hand(entry, index, state.header, problems)
+    """Read hand ``index`` (``gin_ref.match.handread``), then judge it against the match as it stands
+    (settling: its derived values are worked out and written, not compared)."""
+    hand = read_hand(entry, index, state.header, problems, facts=settlement is None)
     if hand is None:
         return
     hand.say("place", problems)
-    where, number = hand.where, hand.number
     setup = replay_deal(state, hand, problems)
     play.replay_play(state, setup, hand, problems)
     ruling = rulings.check_ruling(state, setup, hand.entry, problems)
@@ -122,9 +128,9 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
     if hand.result is None and ruling is not None:  # an open hand ruled a misdeal, or forfeited
         play.check_play(state, setup, hand, problems)
         _no_result(hand, problems, kept=("totals", "seal"))
-        totals = dict(state.totals)
-        _Derived(hand.entry, where, number, problems, settling).value("totals", totals, lambda stored: (
-            f"hand {number}: totals say {_scores(stored)}, but the hands add up to {_scores(totals)}"))
+        totals = _check_totals(state, hand, problems, settling)
+        if settling:
+            write_worked(hand.entry, Worked(totals=totals))
         close_hand(state, setup, None)
         rulings.after_ruling(state, setup, ruling)
     elif hand.result is None:
@@ -139,8 +145,8 @@ def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, s
 
 def _no_result(hand: Hand, problems: Problems, kept: Tuple[str, ...] = ()) -> None:
     """An open hand holds none of a settled hand's keys (but ``kept``)."""
-    for key in SETTLED_KEYS[1:]:
-        if key not in kept and hand.entry.get(key) is not None:
+    for key in hand.held:
+        if key not in kept:
             problems.add(hand.where + (key,), f"hand {hand.number} has '{key}' but no result")
 
 
@@ -222,22 +228,21 @@ def _replay_dealer(state: MatchState, index: int, dealer: Optional[str], problem
 
 
 def _replay_limit(state: MatchState, hand: Hand, problems: Problems) -> Optional[int]:
-    """The hand's knock limit, the limit recorded against the upcard's."""
-    entry, upcard, number = hand.entry, hand.upcard, hand.number
+    """The hand's knock limit, the limit claimed against the upcard's."""
+    upcard, number, claim = hand.upcard, hand.number, hand.claims.limit
     hand.say("upcard", problems)
     limit = None
-    if "upcard" not in entry and not limit_needs_upcard(state.rules):
+    if not hand.has("upcard") and not limit_needs_upcard(state.rules):
         limit = knock_limit(state.rules, None)  # a hand dealt without its upcard: the limit is the rules'
     elif upcard is not None:
         limit = knock_limit(state.rules, upcard)
-    if limit is not None and not same(entry.get("limit"), limit):
+    if limit is not None and not same(claim, limit):
         shown = f"upcard {upcard.pretty} gives" if upcard is not None else "the rules give"
-        problems.add(hand.where + ("limit",) if "limit" in entry else hand.where,
-                     f"hand {number}: limit is {shown_value(entry.get('limit'))}, but {shown} {limit} "
+        written = claim is not NOT_WRITTEN
+        problems.add(hand.where + ("limit",) if written else hand.where,
+                     f"hand {number}: limit is {shown_value(claim if written else None)}, but {shown} {limit} "
                      f"({limit_reason(state.rules, upcard)})")
-    if limit is None and type(entry.get("limit")) is int:
-        limit = entry["limit"]
-    return limit
+    return hand.claims.whole_limit if limit is None else limit
 
 
 class _Scored(NamedTuple):
@@ -248,102 +253,129 @@ class _Scored(NamedTuple):
     points: int
     boxes: int
     explain: str
+    defender: Optional[str] = None  # the other player in the hand (None: not known)
+    settled: bool = False  # settled again from its facts (else the result is the record's)
 
 
 def replay_result(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems, settling: bool = False,
                   settlement: Optional[Settlement] = None, ruling: Optional[rulings.Ruling] = None) -> None:
     """A settled hand: its result, winner and points from its facts, then the totals and what comes next.
-    Checking, each derived value is compared with the record's; settling, it is written."""
+    Checking, each value worked out is compared with the hand's claim; settling, they are written."""
     hand.say("result", problems)
-    derived = _Derived(hand.entry, hand.where, hand.number, problems, settling)
     if hand.result == "dead":
         scored = _Scored("dead", None, 0, 1, "a dead hand scores nothing")
     else:
-        scored, settlement = _replay_knock(state, setup, hand, problems, derived, settlement)
+        scored, settlement = _replay_knock(state, setup, hand, problems, settling, settlement)
     play.check_play(state, setup, hand, problems, settlement)
-    winner = _check_scores(state, setup, hand.entry, derived, scored, ruling)
+    winner, points = _check_winner(setup, hand, problems, settling, scored, ruling)
+    if winner is not None and setup.index not in state.after_end:
+        score(state, winner, points, boxes=scored.boxes if ruling is None else 1)
+    games = _check_games(state, hand, problems, settling)
+    totals = _check_totals(state, hand, problems, settling)
+    if settling:
+        write_worked(hand.entry, Worked(scored.result if scored.settled else NOT_WORKED, _worked(scored.defender),
+                                        winner, points, totals, _worked(games)))
     close_hand(state, setup, winner, tie=scored.result == "tie" and winner is None)
 
 
-def _replay_knock(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems, derived: "_Derived",
+def _worked(value: Optional[T]) -> Union[T, Unset]:
+    return NOT_WORKED if value is None else value
+
+
+def _replay_knock(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems, settling: bool,
                   settlement: Optional[Settlement]) -> Tuple[_Scored, Optional[Settlement]]:
     """A knock: the knocker and defender, the hand settled again from its facts (else what the record says)."""
-    entry, number, knocker = hand.entry, hand.number, hand.knocker
+    number, knocker, claims = hand.number, hand.knocker, hand.claims
     assert hand.result is not None
     if knocker is not None and knocker not in setup.pair:
         problems.add(hand.where + ("knocker",), f"hand {number}: {knocker} knocked while sitting out")
     defender = setup.other(knocker) if knocker in setup.pair and knocker is not None else None
-    if defender is not None:
-        derived.value("defender", defender, lambda stored: (
-            f"hand {number}: defender is {shown_value(stored)}, but {defender} was the other player in the hand"))
+    if defender is not None and not settling:
+        _check_defender(hand, defender, problems)
     if settlement is None and defender is not None and (setup.upcard is not None or
                                                         not limit_needs_upcard(state.rules)):
-        settlement = _settle_stored(state, setup, entry, problems)
+        settlement = _settle_stored(state, setup, hand, problems)
     if settlement is None:  # the cards do not settle again: go on with what the record says
-        winner = entry.get("winner") if entry.get("winner") in setup.pair else None
-        stored_points = entry.get("points")
-        points = stored_points if isinstance(stored_points, int) else 0
-        return _Scored(hand.result, winner, points, 1, "a dead hand scores nothing"), None
+        return _Scored(hand.result, claims.winner_among(setup.pair), claims.points_given, 1,
+                       "a dead hand scores nothing", defender), None
     hand_score = settlement.score
     scored = _Scored(hand_score.result, {"knocker": knocker, "defender": defender}.get(hand_score.winner),
-                     hand_score.score, hand_score.boxes, hand_score.arithmetic)
+                     hand_score.score, hand_score.boxes, hand_score.arithmetic, defender, True)
     state.settlements[setup.index] = settlement
-    derived.value("result", scored.result, lambda stored: (
-        f"hand {number}: result is {shown_value(stored)}, but {_basis(entry)} give {scored.result} "
-        f"({scored.explain})"))
+    if not settling and _differs(hand, "result", claims.result, scored.result, problems):
+        problems.add(hand.where + ("result",), f"hand {number}: result is {shown_value(claims.result)}, but "
+                                               f"{hand.basis} give {scored.result} ({scored.explain})")
     return scored, settlement
 
 
-def _check_scores(state: MatchState, setup: HandSetup, entry: Entry, derived: "_Derived", scored: _Scored,
-                  ruling: Optional[rulings.Ruling]) -> Optional[str]:
-    """The winner and points (as the ruling has them, if any), then the game columns and totals; returns
-    the hand's winner (the ruling's, if any)."""
-    where, number = ("hands", setup.index), setup.number
+def _check_defender(hand: Hand, defender: str, problems: Problems) -> None:
+    claim = hand.claims.defender
+    if _differs(hand, "defender", claim, defender, problems):
+        problems.add(hand.where + ("defender",), f"hand {hand.number}: defender is {shown_value(claim)}, but "
+                                                 f"{defender} was the other player in the hand")
+
+
+def _check_winner(setup: HandSetup, hand: Hand, problems: Problems, settling: bool, scored: _Scored,
+                  ruling: Optional[rulings.Ruling]) -> Tuple[Optional[str], int]:
+    """The hand's winner and points (as the ruling has them, if any), checked against its claims."""
+    number, claims = hand.number, hand.claims
     winner, points, explain = scored.winner, scored.points, scored.explain
     if ruling is not None and ruling.kind != "forfeit":  # the winner and points follow the ruling
         winner, points = ruling.score()
         explain = f"ruled {ruling.kind}"
         makes, gives = "the ruling makes it", "the ruling gives"
     else:
-        basis = _basis(entry)
-        makes, gives = f"{basis} make it", f"{basis} give"
-    if setup.roles is not None and not derived.settling and entry.get("winner") == setup.roles.sitter:
-        derived.problems.add(where + ("winner",), f"hand {number}: {setup.roles.sitter} scored while sitting out")
-    else:
-        derived.value("winner", winner, lambda stored: (
-            f"hand {number}: winner is {shown_value(stored)}, but {makes} {winner} ({explain})"))
-    derived.value("points", points, lambda stored: (
-        f"hand {number}: points are {shown_value(stored)}, but {gives} {points} ({explain})"))
-    if winner is not None and setup.index not in state.after_end:
-        score(state, winner, points, boxes=scored.boxes if ruling is None else 1)
-    if state.games is not None:
-        columns = [dict(g.totals) for g in state.games]
-        derived.value("games", columns, lambda stored: (
-            f"hand {number}: the game columns say {_columns(stored)}, but the hands add up to {_columns(columns)}"))
+        makes, gives = f"{hand.basis} make it", f"{hand.basis} give"
+    if settling:
+        return winner, points
+    if setup.roles is not None and claims.winner == setup.roles.sitter:
+        problems.add(hand.where + ("winner",), f"hand {number}: {setup.roles.sitter} scored while sitting out")
+    elif _differs(hand, "winner", claims.winner, winner, problems):
+        problems.add(hand.where + ("winner",), f"hand {number}: winner is {shown_value(claims.winner)}, but {makes} "
+                                               f"{winner} ({explain})")
+    if _differs(hand, "points", claims.points, points, problems):
+        problems.add(hand.where + ("points",), f"hand {number}: points are {shown_value(claims.points)}, but {gives} "
+                                               f"{points} ({explain})")
+    return winner, points
+
+
+def _check_games(state: MatchState, hand: Hand, problems: Problems, settling: bool) -> Optional[List[Totals]]:
+    """Games played one after another (or Hollywood): each game's columns after the hand, checked against
+    its claim; None without games."""
+    if state.games is None:
+        return None
+    columns = [dict(g.totals) for g in state.games]
+    claim = hand.claims.games
+    if not settling and _differs(hand, "games", claim, columns, problems):
+        problems.add(hand.where + ("games",), f"hand {hand.number}: the game columns say {shown_columns(claim)}, but the "
+                                              f"hands add up to {shown_columns(columns)}")
+    return columns
+
+
+def _check_totals(state: MatchState, hand: Hand, problems: Problems, settling: bool) -> Totals:
+    """The running totals after the hand, checked against its claim."""
     totals = dict(state.totals)
-    derived.value("totals", totals, lambda stored: (
-        f"hand {number}: totals say {_scores(stored)}, but the hands add up to {_scores(totals)}"))
-    return winner
+    claim = hand.claims.totals
+    if not settling and _differs(hand, "totals", claim, totals, problems):
+        problems.add(hand.where + ("totals",), f"hand {hand.number}: totals say {shown_totals(claim)}, but the hands add "
+                                               f"up to {shown_totals(totals)}")
+    return totals
 
 
-class _Derived:
-    """Writes a derived value (settling) or compares the record's with it (checking)."""
-
-    def __init__(self, entry: Entry, where: Where, number: int, problems: Problems, settling: bool) -> None:
-        self.entry, self.where, self.number, self.problems, self.settling = entry, where, number, problems, settling
-
-    def value(self, key: str, value: Any, message: Any) -> None:
-        if self.settling:
-            self.entry[key] = value
-        elif key not in self.entry:
-            self.problems.add(self.where, f"hand {self.number} has no '{key}' (it should be {json.dumps(value)})")
-        elif not same(self.entry[key], value):
-            self.problems.add(self.where + (key,), message(self.entry[key]))
+def _differs(hand: Hand, key: str, claim: object, value: object, problems: Problems) -> bool:
+    """Is the hand's claim for ``key`` written, and other than ``value`` (the caller says how)? A claim not
+    written is a problem of its own, said here."""
+    if claim is NOT_WRITTEN:
+        problems.add(hand.where, f"hand {hand.number} has no '{key}' (it should be {json.dumps(value)})")
+        return False
+    return not same(claim, value)
 
 
-def _settle_stored(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> Optional[Settlement]:
-    """Settle a recorded knock again from its facts; None (with a problem) if they do not settle."""
-    facts = stored_facts(entry, state.rules, ("hands", setup.index), f"hand {setup.number}", problems)
+def _settle_stored(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems) -> Optional[Settlement]:
+    """Settle a recorded knock again from its facts (read with the hand, its problems said here); None
+    (with a problem) if they do not settle."""
+    hand.say("facts", problems)
+    facts = hand.facts
     if facts is None:
         return None
     try:
@@ -358,28 +390,8 @@ def _settle_stored(state: MatchState, setup: HandSetup, entry: Entry, problems: 
     return settlement
 
 
-def _basis(entry: Entry) -> str:
-    """What a hand was settled from, for its problems: ``the cards``, ``the counts``, or both."""
-    counted = ("knocker_count" in entry) + ("defender_count" in entry)
-    return ("the cards", "the cards and counts", "the counts")[counted]
-
-
 def _roles_text(roles: game.Roles) -> str:
     return f"box {roles.box}, captain {roles.captain}, sitter {roles.sitter}"
-
-
-def _scores(totals: object) -> str:
-    if not isinstance(totals, dict):
-        return shown_value(totals)
-    return ", ".join(f"{shown_value(name) if not isinstance(name, str) else name} "
-                     f"{points if type(points) is int else shown_value(points)}"  # noqa: E721
-                     for name, points in totals.items())
-
-
-def _columns(columns: object) -> str:
-    if not isinstance(columns, list):
-        return repr(columns)
-    return "; ".join(f"game {i} {_scores(c)}" for i, c in enumerate(columns, 1))
 
 
 def _who_deals(roles: game.Roles, rules: "HouseRules") -> str:

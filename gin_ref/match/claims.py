@@ -67,12 +67,12 @@ class Claims(NamedTuple):
         return points if isinstance(points, int) else 0
 
 
+_UNWRITTEN = (NOT_WRITTEN,) * len(Claims._fields)
+
+
 def read_claims(entry: Mapping[str, Any]) -> Claims:
     """The derived values ``entry`` holds, as written."""
-    get = entry.get
-    return Claims(get("limit", NOT_WRITTEN), get("result", NOT_WRITTEN), get("defender", NOT_WRITTEN),
-                  get("winner", NOT_WRITTEN), get("points", NOT_WRITTEN), get("totals", NOT_WRITTEN),
-                  get("games", NOT_WRITTEN))
+    return Claims._make(map(entry.get, Claims._fields, _UNWRITTEN))
 
 
 def shown_totals(totals: object) -> str:

@@ -5,7 +5,7 @@ it stands (the rotation, the table, the engine's settlement) and works out the d
 The checks are small functions listed by the part of the hand they read (``HAND_CHECKS``), in the order
 their problems are reported: the entry's keys and its number; the dealer named; the roles named; the
 upcard; the turns and irregularities as lists; the result's name, a dead hand without a knock's facts, and
-the knocker named; a knock's facts; the values derived from them, as claimed. Each problem is at its key path; a value that cannot be read is None in the Hand, so it
+the knocker named; a knock's facts, and the values derived from them as claimed. Each problem is at its key path; a value that cannot be read is None in the Hand, so it
 is reported once and never judged. The Hand keeps each part's problems (``found``), and the replay says
 them where it judges that part (``Hand.say``), after what it found of the parts before: the problems of a
 record come in the order of its hands and, in a hand, of its parts (a strict command names the first).
@@ -193,7 +193,8 @@ def _facts(reading: _Reading, read: Dict[str, Any]) -> None:
 
 
 def _claims(reading: _Reading, read: Dict[str, Any]) -> None:
-    """The derived values as written (never a problem here: the replay compares them with its own)."""
+    """The values derived from the facts, as written (never a problem here: the replay compares them with
+    its own)."""
     read["claims"] = read_claims(reading.entry)
 
 
@@ -201,7 +202,7 @@ def _claims(reading: _Reading, read: Dict[str, Any]) -> None:
 # part's where it judges that part)
 HAND_CHECKS: Dict[str, Tuple[Check, ...]] = {"place": (_keys, _number), "dealer": (_dealer,), "roles": (_roles,),
                                              "upcard": (_upcard,), "play": (_lists,), "result": (_result, _knock),
-                                             "facts": (_facts,), "claims": (_claims,)}
+                                             "facts": (_facts, _claims)}
 
 
 def read_hand(entry: object, index: int, header: Header, problems: Problems, facts: bool = True) -> Optional[Hand]:

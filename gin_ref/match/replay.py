@@ -320,20 +320,20 @@ def _check_winner(setup: HandSetup, hand: Hand, problems: Problems, settling: bo
     """The hand's winner and points (as the ruling has them, if any), checked against its claims."""
     number, claims = hand.number, hand.claims
     winner, points, explain = scored.winner, scored.points, scored.explain
-    if ruling is not None and ruling.kind != "forfeit":  # the winner and points follow the ruling
-        winner, points = ruling.score()
-        explain = f"ruled {ruling.kind}"
-        makes, gives = "the ruling makes it", "the ruling gives"
-    else:
-        makes, gives = f"{hand.basis} make it", f"{hand.basis} give"
+    ruled = ruling if ruling is not None and ruling.kind != "forfeit" else None
+    if ruled is not None:  # the winner and points follow the ruling
+        winner, points = ruled.score()
+        explain = f"ruled {ruled.kind}"
     if settling:
         return winner, points
     if setup.roles is not None and claims.winner == setup.roles.sitter:
         problems.add(hand.where + ("winner",), f"hand {number}: {setup.roles.sitter} scored while sitting out")
     elif _differs(hand, "winner", claims.winner, winner, problems):
+        makes = "the ruling makes it" if ruled is not None else f"{hand.basis} make it"
         problems.add(hand.where + ("winner",), f"hand {number}: winner is {shown_value(claims.winner)}, but {makes} "
                                                f"{winner} ({explain})")
     if _differs(hand, "points", claims.points, points, problems):
+        gives = "the ruling gives" if ruled is not None else f"{hand.basis} give"
         problems.add(hand.where + ("points",), f"hand {number}: points are {shown_value(claims.points)}, but {gives} "
                                                f"{points} ({explain})")
     return winner, points

@@ -1,0 +1,149 @@
+"""A hand's claims and its knock's facts, read once into typed values (gin_ref.match.claims, gin_ref.match.handread),
+judged by the replay, and what a settling replay works out written through one writer (claims.write_worked)."""
+
+import copy
+
+import pytest
+
+from gin_ref.core.cards import Card
+from gin_ref.files.rulesfile import load_rules
+from gin_ref.match import replay as replaying
+from gin_ref.match.claims import NOT_WORKED, NOT_WRITTEN, Claims, Worked, read_claims, write_worked
+from gin_ref.match.handread import HAND_CHECKS, read_hand
+from gin_ref.match.header import read_header
+from gin_ref.match.model import Match
+from gin_ref.match.problems import Problems
+from gin_ref.match.replay import replay
+from gin_ref.match.schema import HAND_KEYS
+
+from hands import DEFENDER, KNOCKER
+
+
+UNKNOWN = ("hand 1: unknown card 'not' (write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: "
+           "10h, QS, t♥)")
+
+
+def _cards(text):
+    return tuple(Card.parse(code) for code in text.split())
+
+
+@pytest.fixture
+def match():
+    """Three hands: Ben knocks by cards, a dead hand, Ann's gin by counts."""
+    played = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann")
+    played.deal("9H")
+    played.knock("Ben", KNOCKER[5], DEFENDER[(5, 35)])
+    played.deal("KS")
+    played.dead()
+    played.deal("KH")
+    played.knock("Ann", "0", "20")
+    return played
+
+
+def _hand(record, index, facts=True):
+    problems = Problems()
+    hand = read_hand(record["hands"][index], index, read_header(record, problems), problems, facts)
+    assert not problems
+    return hand
+
+
+def _problems(record):
+    return [(tuple(problem.where), problem.message) for problem in replay(record)[1]]
+
+
+def test_claims_are_read_as_written_and_a_key_not_written_is_told_from_null():
+    claims = read_claims({"limit": 9, "winner": None, "points": "x", "totals": {"Ann": 3}})
+    assert claims == Claims(9, NOT_WRITTEN, NOT_WRITTEN, None, "x", {"Ann": 3}, NOT_WRITTEN)
+    assert claims.winner is None and claims.games is NOT_WRITTEN
+    assert (claims.whole_limit, claims.points_given, claims.winner_among(("Ann", "Ben"))) == (9, 0, None)
+    other = read_claims({"limit": True, "winner": "Ben", "points": 30})
+    assert (other.whole_limit, other.points_given, other.winner_among(("Ann", "Ben"))) == (None, 30, "Ben")
+    assert other.winner_among(("Ann", "Cy")) is None
+    assert read_claims({}) == Claims()
+
+
+def test_a_hand_holds_its_claims_and_its_knocks_facts_typed(match):
+    record = match.record
+    knock, dead, gin = (_hand(record, i) for i in range(3))
+    assert knock.claims == Claims(9, "knock", "Ann", "Ben", 30, {"Ann": 0, "Ben": 30}, NOT_WRITTEN)
+    assert knock.facts.knocker_cards == _cards(KNOCKER[5]) and knock.facts.defender_cards == _cards(DEFENDER[(5, 35)])
+    assert (knock.facts.knocker_count, knock.counted, knock.basis) == (None, 0, "the cards")
+    assert (gin.facts.knocker_count, gin.facts.defender_count, gin.facts.knocker_cards) == (0, 20, None)
+    assert (gin.counted, gin.basis) == (2, "the counts")
+    assert dead.facts is None and dead.claims.winner is None and dead.claims.defender is NOT_WRITTEN
+    assert list(HAND_CHECKS) == ["place", "dealer", "roles", "upcard", "play", "result", "facts"]
+
+
+def test_a_knocks_facts_are_not_read_when_the_replay_holds_its_settlement(match):
+    record = copy.deepcopy(match.record)
+    record["hands"][0]["knocker_cards"] = "not cards"
+    assert _hand(record, 0, facts=False).facts is None and "facts" not in _hand(record, 0, facts=False).found
+    read = _hand(record, 0)
+    assert read.facts is None
+    assert [(tuple(p.where), p.message) for p in read.found["facts"]] == [
+        (("hands", 0, "knocker_cards"), UNKNOWN)]
+
+
+def test_the_facts_problem_is_said_where_the_knock_is_settled_again(match):
+    record = copy.deepcopy(match.record)
+    record["hands"][0]["knocker_cards"] = "not cards"
+    record["hands"][0]["defender"] = "Cy"
+    found = _problems(record)
+    facts = (("hands", 0, "knocker_cards"), UNKNOWN)
+    defender = (("hands", 0, "defender"), "hand 1: defender is 'Cy', but Ann was the other player in the hand")
+    assert found.index(defender) + 1 == found.index(facts)  # after the defender, before the winner and points
+    # an upcard that cannot be read (the limit needs it): the knock is not settled again, nor its facts judged
+    record["hands"][0]["upcard"] = "ZZ"
+    assert facts not in _problems(record)
+
+
+def test_an_open_hand_holds_the_keys_of_a_settled_one_it_has():
+    record = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann").record
+    record["hands"].append({"number": 1, "dealer": "Ann", "upcard": "9H", "limit": 9, "winner": "Ann",
+                            "points": None, "totals": {"Ann": 0, "Ben": 0}})
+    assert _hand(record, 0).held == ("winner", "totals")
+    assert _problems(record) == [(("hands", 0, "winner"), "hand 1 has 'winner' but no result"),
+                                 (("hands", 0, "totals"), "hand 1 has 'totals' but no result")]
+
+
+@pytest.mark.parametrize("key, written, where, message", [
+    ("points", NOT_WRITTEN, ("hands", 0), "hand 1 has no 'points' (it should be 30)"),
+    ("points", None, ("hands", 0, "points"), "hand 1: points are null, but the cards give 30 (knock: 35 − 5 = 30 "
+                                             "to the knocker)"),
+    ("limit", NOT_WRITTEN, ("hands", 0), "hand 1: limit is null, but upcard 9♥ gives 9 (upcard 9♥)"),
+    ("defender", NOT_WRITTEN, ("hands", 0), "hand 1 has no 'defender' (it should be \"Ann\")"),
+    ("result", "gin", ("hands", 0, "result"), "hand 1: result is 'gin', but the cards give knock (knock: 35 − 5 "
+                                              "= 30 to the knocker)"),
+])
+def test_a_claim_not_written_and_a_claim_that_differs_are_two_problems(match, key, written, where, message):
+    record = copy.deepcopy(match.record)
+    if written is NOT_WRITTEN:
+        del record["hands"][0][key]
+    else:
+        record["hands"][0][key] = written
+    assert _problems(record)[0] == (where, message)
+
+
+def test_the_writer_puts_what_was_worked_out_in_the_files_order_of_keys():
+    assert list(Worked._fields) == [key for key in HAND_KEYS if key in Worked._fields]
+    entry = {"number": 1, "result": "knock", "knocker": "Ann", "defender_cards": ["AS"]}
+    columns = [{"Ann": 25, "Ben": 0}]
+    write_worked(entry, Worked("gin", "Ben", "Ann", 25, {"Ann": 25, "Ben": 0}, columns))
+    assert list(entry) == ["number", "result", "knocker", "defender_cards", "defender", "winner", "points", "totals",
+                           "games"]
+    assert (entry["result"], entry["defender"], entry["games"]) == ("gin", "Ben", columns)
+    write_worked(entry, Worked(winner=None, totals={"Ann": 0, "Ben": 0}))  # the rest not worked out: kept
+    assert (entry["result"], entry["winner"], entry["points"], entry["totals"]) == ("gin", None, 25,
+                                                                                     {"Ann": 0, "Ben": 0})
+
+
+def test_settling_writes_through_the_one_writer_and_checking_writes_nothing(match, monkeypatch):
+    written = []
+    monkeypatch.setattr(replaying, "write_worked", lambda entry, worked: written.append((entry, worked)))
+    match.deal("QS")
+    match.knock("Ben", KNOCKER[5], DEFENDER[(5, 17)])
+    entry = match.record["hands"][-1]
+    assert written == [(entry, Worked("knock", "Ann", "Ben", 12, {"Ann": 45, "Ben": 42}, NOT_WORKED))]
+    assert all(key not in entry for key in ("defender", "winner", "points", "totals"))  # (the writer is a spy)
+    written.clear()
+    assert replay(copy.deepcopy(match.record))[0] is not None and written == []

@@ -67,12 +67,12 @@ class Claims(NamedTuple):
         return points if isinstance(points, int) else 0
 
 
-_UNWRITTEN = (NOT_WRITTEN,) * len(Claims._fields)
-
-
 def read_claims(entry: Mapping[str, Any]) -> Claims:
     """The derived values ``entry`` holds, as written."""
-    return Claims._make(map(entry.get, Claims._fields, _UNWRITTEN))
+    get, unwritten = entry.get, NOT_WRITTEN
+    return Claims(get("limit", unwritten), get("result", unwritten), get("defender", unwritten),
+                  get("winner", unwritten), get("points", unwritten), get("totals", unwritten),
+                  get("games", unwritten))
 
 
 def shown_totals(totals: object) -> str:
@@ -106,7 +106,18 @@ class Worked(NamedTuple):
 
 def write_worked(entry: MutableMapping[str, Any], worked: Worked) -> None:
     """Write the values worked out into ``entry``: a key it holds keeps its place, a new key goes after
-    the others, in the file's order."""
-    for key, value in zip(Worked._fields, worked):
-        if value is not NOT_WORKED:
-            entry[key] = value
+    the others, in the file's order (Worked's). (Unrolled: an amend of hand 1 of a long record writes every
+    later hand.)"""
+    result, defender, winner, points, totals, games = worked
+    if result is not NOT_WORKED:
+        entry["result"] = result
+    if defender is not NOT_WORKED:
+        entry["defender"] = defender
+    if winner is not NOT_WORKED:
+        entry["winner"] = winner
+    if points is not NOT_WORKED:
+        entry["points"] = points
+    if totals is not NOT_WORKED:
+        entry["totals"] = totals
+    if games is not NOT_WORKED:
+        entry["games"] = games

@@ -83,26 +83,47 @@ class Hand(NamedTuple):
 
 
 class _Reading:
-    """A hand being read: the entry, where it is, the head, and the problems found."""
+    """A hand being read: the entry, where it is, the head, and the problems found; and what the checks read
+    of it, filled in as they go (a Hand's fields, their defaults as the Hand's)."""
 
-    __slots__ = ("entry", "at", "number", "where", "header", "rules", "problems", "facts")
+    __slots__ = ("entry", "at", "number", "where", "header", "rules", "problems", "want_facts", "dealer", "roles",
+                 "upcard", "turns", "turns_read", "irregularities", "result", "knocker", "unknown_result", "held",
+                 "facts", "counted", "claims")
 
     def __init__(self, entry: Dict[str, Any], at: int, header: Header, problems: Problems, facts: bool) -> None:
         self.entry, self.at, self.number, self.where = entry, at, at + 1, ("hands", at)
-        self.header, self.rules, self.problems, self.facts = header, header.rules, problems, facts
+        self.header, self.rules, self.problems, self.want_facts = header, header.rules, problems, facts
+        self.dealer: Optional[str] = None
+        self.roles: Optional[game.Roles] = None
+        self.upcard: Optional[Card] = None
+        self.turns: Sequence[Any] = ()
+        self.turns_read = True
+        self.irregularities: Sequence[Any] = ()
+        self.result: Optional[str] = None
+        self.knocker: Optional[str] = None
+        self.unknown_result = False
+        self.held: Tuple[str, ...] = ()
+        self.facts: Optional[Facts] = None
+        self.counted = 0
+        self.claims = _NO_CLAIMS
+
+    def hand(self, found: Mapping[str, Sequence[Problem]]) -> "Hand":
+        return Hand(self.at, self.number, self.where, self.entry, self.dealer, self.roles, self.upcard, self.turns,
+                    self.turns_read, self.irregularities, self.result, self.knocker, self.unknown_result, self.held,
+                    self.facts, self.counted, self.claims, found)
 
 
-Check = Callable[[_Reading, Dict[str, Any]], None]  # a check of a hand; it fills in what it reads
+Check = Callable[[_Reading], None]  # a check of a hand; it fills in what it reads
 
 
-def _keys(reading: _Reading, read: Dict[str, Any]) -> None:
+def _keys(reading: _Reading) -> None:
     if not _KNOWN_KEYS.issuperset(reading.entry):
         for key in reading.entry:
             if key not in _KNOWN_KEYS:
                 reading.problems.add(reading.where + (key,), f"hand {reading.number}: unknown key '{key}'")
 
 
-def _number(reading: _Reading, read: Dict[str, Any]) -> None:
+def _number(reading: _Reading) -> None:
     entry, number = reading.entry, reading.number
     if not same(entry.get("number"), number):
         reading.problems.add(reading.where + ("number",) if "number" in entry else reading.where,
@@ -110,92 +131,92 @@ def _number(reading: _Reading, read: Dict[str, Any]) -> None:
                              "1, 2, 3... in order")
 
 
-def _dealer(reading: _Reading, read: Dict[str, Any]) -> None:
-    read["dealer"] = player_at(reading.entry, "dealer", reading.where, reading.header.players, reading.problems,
+def _dealer(reading: _Reading) -> None:
+    reading.dealer = player_at(reading.entry, "dealer", reading.where, reading.header.players, reading.problems,
                                what=f"hand {reading.number}: the dealer")
 
 
-def _roles(reading: _Reading, read: Dict[str, Any]) -> None:
+def _roles(reading: _Reading) -> None:
     if len(reading.header.players) != 3:
         return
     stored = [reading.entry.get(role) for role in ROLES]
     if all(name in reading.header.players for name in stored) and len(set(stored)) == 3:
-        read["roles"] = game.Roles(*(str(name) for name in stored))
+        reading.roles = game.Roles(*(str(name) for name in stored))
     else:
         reading.problems.add(reading.where, f"hand {reading.number}: 'box', 'captain' and 'sitter' must be the "
                                             "three players")
 
 
-def _upcard(reading: _Reading, read: Dict[str, Any]) -> None:
+def _upcard(reading: _Reading) -> None:
     entry, number = reading.entry, reading.number
     if "upcard" not in entry and not limit_needs_upcard(reading.rules):
         return  # a hand dealt without its upcard, as the rules allow
     try:
-        read["upcard"] = card_of(entry.get("upcard"))
+        reading.upcard = card_of(entry.get("upcard"))
     except InvalidNotationError as exc:
         missing = f"no upcard, but the rules need it ({why_upcard(reading.rules)})"
         reading.problems.add(reading.where + ("upcard",) if "upcard" in entry else reading.where,
                              f"hand {number}: upcard: {exc}" if "upcard" in entry else f"hand {number} has {missing}")
 
 
-def _lists(reading: _Reading, read: Dict[str, Any]) -> None:
+def _lists(reading: _Reading) -> None:
     """The turns and the irregularities are lists; turns need the upcard (the first turn's offer)."""
     entry, number, where = reading.entry, reading.number, reading.where
     turns = entry.get("turns", [])
     if isinstance(turns, list):
-        read["turns"] = turns
+        reading.turns = turns
     else:
         reading.problems.add(where + ("turns",), f"hand {number}: 'turns' must be a list, one turn a line "
                                                  "('Ann draws')")
-        read["turns_read"] = False
+        reading.turns_read = False
     items = entry.get("irregularities", [])
     if isinstance(items, list):
-        read["irregularities"] = items
+        reading.irregularities = items
     else:
         reading.problems.add(where + ("irregularities",), f"hand {number}: 'irregularities' must be a list")
 
 
-def _result(reading: _Reading, read: Dict[str, Any]) -> None:
+def _result(reading: _Reading) -> None:
     entry, number = reading.entry, reading.number
     result = entry.get("result")
     if result is None or result in RESULTS:
-        read["result"] = result
+        reading.result = result
         return
     reading.problems.add(reading.where + ("result",), f"hand {number}: unknown result {shown_value(result)} "
                                                       f"(known: {', '.join(RESULTS)})")
-    read["result"] = "dead" if entry.get("winner") is None else "knock"  # judged as what it most looks like
-    read["unknown_result"] = True
+    reading.result = "dead" if entry.get("winner") is None else "knock"  # judged as what it most looks like
+    reading.unknown_result = True
 
 
-def _knock(reading: _Reading, read: Dict[str, Any]) -> None:
+def _knock(reading: _Reading) -> None:
     """A dead hand holds no knock; a knock names its knocker, and its facts read."""
     entry, number, where = reading.entry, reading.number, reading.where
-    if read.get("result") is None:
-        read["held"] = tuple(key for key in _SETTLED if entry.get(key) is not None)
+    if reading.result is None:
+        reading.held = tuple(key for key in _SETTLED if entry.get(key) is not None)
         return
-    if read["result"] == "dead":
+    if reading.result == "dead":
         for key in RESULT_FACTS + ("defender",):
             if entry.get(key) is not None:
                 reading.problems.add(where + (key,), f"hand {number} is dead but has a '{key}'")
         return
-    read["knocker"] = player_at(entry, "knocker", where, reading.header.players, reading.problems,
+    reading.knocker = player_at(entry, "knocker", where, reading.header.players, reading.problems,
                                 what=f"hand {number}: the knocker")
 
 
-def _facts(reading: _Reading, read: Dict[str, Any]) -> None:
+def _facts(reading: _Reading) -> None:
     """A knock's facts, as its settlement reads them (``gin_ref.match.storedcards.stored_facts``)."""
-    result, entry = read.get("result"), reading.entry
+    result, entry = reading.result, reading.entry
     if result is None:
         return
-    read["counted"] = ("knocker_count" in entry) + ("defender_count" in entry)
-    if result != "dead" and reading.facts:
-        read["facts"] = stored_facts(entry, reading.rules, reading.where, f"hand {reading.number}", reading.problems)
+    reading.counted = ("knocker_count" in entry) + ("defender_count" in entry)
+    if result != "dead" and reading.want_facts:
+        reading.facts = stored_facts(entry, reading.rules, reading.where, f"hand {reading.number}", reading.problems)
 
 
-def _claims(reading: _Reading, read: Dict[str, Any]) -> None:
+def _claims(reading: _Reading) -> None:
     """The values derived from the facts, as written (never a problem here: the replay compares them with
     its own)."""
-    read["claims"] = read_claims(reading.entry)
+    reading.claims = read_claims(reading.entry)
 
 
 # a hand's checks by the part they read, in the order their problems are reported (the replay says each
@@ -212,14 +233,13 @@ def read_hand(entry: object, index: int, header: Header, problems: Problems, fac
     if not isinstance(entry, dict):
         problems.add(("hands", index), f"hand {index + 1} must be a mapping (number, dealer, upcard, ...)")
         return None
-    read: Dict[str, Any] = {}
     found: Dict[str, Sequence[Problem]] = {}
     reading = _Reading(entry, index, header, Problems(), facts)
     for part, checks in HAND_CHECKS.items():
         start = len(reading.problems)
         for check in checks:
-            check(reading, read)
+            check(reading)
         if len(reading.problems) > start:
             found[part] = reading.problems[start:]
-    return Hand(index, reading.number, reading.where, entry, found=found or _NOTHING, **read)
+    return reading.hand(found or _NOTHING)
 

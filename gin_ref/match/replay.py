@@ -17,15 +17,14 @@ through the same code that checks).
 """
 
 import json
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple, TypeVar, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.match import play, rulings
-from gin_ref.match.claims import (NOT_WORKED, NOT_WRITTEN, Totals, Unset, Worked, shown_columns, shown_totals,
-                                  write_worked)
+from gin_ref.match.claims import NOT_WORKED, NOT_WRITTEN, Totals, Worked, shown_columns, shown_totals, write_worked
 from gin_ref.match.handread import Hand, read_hand
 from gin_ref.match.corrections import read_corrections
 from gin_ref.match.header import read_header
@@ -38,7 +37,6 @@ from gin_ref.match.steps import Amend, amends_in_force
 from gin_ref.core.escape import shown_value
 
 Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
-T = TypeVar("T")
 
 
 def replay(record: object, settle_from: Optional[int] = None, settled: Optional[Settled] = None
@@ -273,13 +271,10 @@ def replay_result(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
     games = _check_games(state, hand, problems, settling)
     totals = _check_totals(state, hand, problems, settling)
     if settling:
-        write_worked(hand.entry, Worked(scored.result if scored.settled else NOT_WORKED, _worked(scored.defender),
-                                        winner, points, totals, _worked(games)))
+        write_worked(hand.entry, Worked(scored.result if scored.settled else NOT_WORKED,
+                                        NOT_WORKED if scored.defender is None else scored.defender, winner, points,
+                                        totals, NOT_WORKED if games is None else games))
     close_hand(state, setup, winner, tie=scored.result == "tie" and winner is None)
-
-
-def _worked(value: Optional[T]) -> Union[T, Unset]:
-    return NOT_WORKED if value is None else value
 
 
 def _replay_knock(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems, settling: bool,

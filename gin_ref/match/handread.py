@@ -5,8 +5,8 @@ it stands (the rotation, the table, the engine's settlement) and works out the d
 The checks are small functions listed by the part of the hand they read (``HAND_CHECKS``), in the order
 their problems are reported: the entry's keys and its number; the dealer named; the roles named; the
 upcard; the turns and irregularities as lists; the result's name, a dead hand without a knock's facts, and
-the knocker named; a knock's facts, and the values derived from them as claimed. Each problem is at its key path; a value that cannot be read is None in the Hand, so it
-is reported once and never judged. The Hand keeps each part's problems (``found``), and the replay says
+the knocker named; a knock's facts, and the values derived from them as claimed. Each problem is at its key
+path; a value that cannot be read is None in the Hand, so it is reported once and never judged. The Hand keeps each part's problems (``found``), and the replay says
 them where it judges that part (``Hand.say``), after what it found of the parts before: the problems of a
 record come in the order of its hands and, in a hand, of its parts (a strict command names the first).
 
@@ -189,7 +189,8 @@ def _result(reading: _Reading) -> None:
 
 
 def _knock(reading: _Reading) -> None:
-    """A dead hand holds no knock; a knock names its knocker, and its facts read."""
+    """A dead hand holds no knock; a knock names its knocker; an open hand holds none of a settled one's
+    keys (``held``: the replay says so, but of what a ruling keeps)."""
     entry, number, where = reading.entry, reading.number, reading.where
     if reading.result is None:
         reading.held = tuple(key for key in _SETTLED if entry.get(key) is not None)

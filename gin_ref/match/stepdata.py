@@ -17,7 +17,6 @@ card as written, a key written empty), so that ``redo`` puts back what ``undo`` 
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Dict, Mapping, Optional, Tuple, Union
 
 from gin_ref.core.frozen import Frozen, fill
@@ -209,11 +208,18 @@ def _kept_form(kept: Kept) -> Entry:
                   if getattr(item, key) is not None)
     if kind == "illegal_knock":
         values["points"] = item.points
-    values.update((key, copy.deepcopy(value)) for key, value in kept.spread)
+    values.update((key, _copied(value)) for key, value in kept.spread)
     return {key: values[key] for key in IRREGULARITY_KEYS[kind] if key in values}
 
 
 def _settled_form(settled: Settled) -> Entry:
     form: Entry = {"result": settled.result} if settled.result is not None else {}
-    form.update((key, copy.deepcopy(value) if isinstance(value, list) else value) for key, value in settled.facts)
+    form.update((key, _copied(value)) for key, value in settled.facts)
     return form
+
+
+def _copied(value: Any) -> Any:
+    """A written value, its lists new (cards, melds: lists of codes); anything else as it is."""
+    if type(value) is list:
+        return [_copied(item) if type(item) is list else item for item in value]
+    return value

@@ -9,6 +9,11 @@ the end. An amend changes a past hand, so the record says when it came: its corr
 version of the hand. Each undo and redo in format /2 holds its ``step`` (kind, hand, turn) and ``steps``
 too, so redo can tell that nothing was written between.
 
+A step's data is a typed value (``gin_ref.match.stepdata``); ``put`` turns it into the file's form there
+(``file_form``), the one place that form is made. ``take_back`` returns what the record held of the step
+(the correction keeps it as written, the values a replay works out included); ``newest`` and ``step_data``
+read the typed value back from the record and from the correction.
+
 Each kind of step is one entry of ``KINDS`` (how it is put and taken back), so a new kind (a director's
 ruling) is one more entry. A result-only record's result is one step too (``match_result``, hand 0), and an
 amend of it an amend of hand 0 (``gin_ref.match.result``).

@@ -17,6 +17,7 @@ from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import RecordError
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
+from gin_ref.match.written import written
 
 
 @click.command("verify")
@@ -121,37 +122,34 @@ def _print_verified(path, checked):
 
 
 def _irregularities(data):
-    """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it."""
+    """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it.
+    Each as written (``Irregularity.of``), in a record that does not replay too: the replay's own reading
+    leaves out what it cannot read (an unknown kind, a player not of the match), which is listed here."""
     from gin_ref.files import yamlread
 
-    found = []
     if not isinstance(data, dict):
-        return found
-    hands = data.get("hands") if isinstance(data.get("hands"), list) else []
-    places = [(("hands", i, "irregularities", j), entry.get("number"), item)
-              for i, entry in enumerate(hands)
-              if isinstance(entry, dict) and isinstance(entry.get("irregularities"), list)
-              for j, item in enumerate(entry["irregularities"])]
-    kept = data.get("irregularities")
-    places += [(("irregularities", j), item.get("hand") if isinstance(item, dict) else None, item)
-               for j, item in enumerate(kept if isinstance(kept, list) else [])]
-    for where, hand, item in places:
-        if not isinstance(item, dict):
-            continue
-        found.append({"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
-                      "player": item.get("player"), "detail": item.get("detail"),
-                      "text": words.irregularity_note(hand, Irregularity.of(item))})
+        return []
+    lists = written(data)
+    places = [(("hands", hand.at, "irregularities", j), hand.entry.get("number"), item)
+              for hand in lists.played() for j, item in enumerate(hand.irregularities)]
+    places += [(("irregularities", j), item.get("hand") if item is not None else None, item)
+               for j, item in enumerate(lists.irregularities)]
+    found = [{"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
+              "player": item.get("player"), "detail": item.get("detail"),
+              "text": words.irregularity_note(hand, Irregularity.of(item))}
+             for where, hand, item in places if item is not None]
     return sorted(found, key=lambda item: item["line"])
 
 
 def _rulings(data):
-    """Every hand a director ruled, in file order: line, hand and the ruling's fields."""
+    """Every hand a director ruled, in file order: line, hand and the ruling's fields, as written (in a
+    record that does not replay too: the replay's reading leaves out a ruling it cannot use)."""
     from gin_ref.files import yamlread
 
-    hands = data.get("hands") if isinstance(data, dict) and isinstance(data.get("hands"), list) else []
-    return [{"line": yamlread.line_of(data, ("hands", i, "ruling")), "hand": entry.get("number"),
-             **{key: entry["ruling"].get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
-            for i, entry in enumerate(hands) if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
+    hands = written(data).played() if isinstance(data, dict) else ()
+    return [{"line": yamlread.line_of(data, ("hands", hand.at, "ruling")), "hand": hand.entry.get("number"),
+             **{key: hand.ruling.get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
+            for hand in hands if hand.ruling is not None]
 
 
 def _notes(match):

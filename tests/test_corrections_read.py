@@ -11,7 +11,8 @@ UNDO = {"undone": "hand 2's result", "date": "2024-05-01T20:15:00+02:00", "step"
 def test_a_sound_undo_reads_into_its_typed_value_with_no_problem():
     problems = Problems()
     assert read_corrections({"corrections": [UNDO]}, problems) == [
-        Correction(0, undone=True, kind="result", steps=(7, 6), entry=UNDO["entry"], step=UNDO["step"])]
+        Correction(0, undone=True, kind="result", steps=(7, 6), entry=UNDO["entry"], step=UNDO["step"],
+                   date=UNDO["date"])]
     assert problems == []
 
 

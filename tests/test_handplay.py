@@ -9,6 +9,7 @@ from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, RecordError
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.schema import position
+from gin_ref.match.stepdata import file_form
 from gin_ref.match.tally import Irregularity
 from gin_ref.views.step_words import undone_words
 from gin_ref.views.words import irregularity_words
@@ -130,7 +131,7 @@ def test_a_hand_ends_dead_by_itself_and_its_record_must_say_so():
     assert match.open_table().stock == 3
     match.play_turn("draw", "Ben")
     outcome = match.play_turn("discard", "Ben", "AH")
-    assert (outcome.step.data["result"], outcome.step.turn, match.state.open, match.hands[0]["result"]) == (
+    assert (file_form(outcome.step.data)["result"], outcome.step.turn, match.state.open, match.hands[0]["result"]) == (
         "dead", 60, None, "dead")
     assert (match.state.dealer, match.state.why) == ("Ann", "hand 1 was dead: the same dealer deals again")
     record = copy.deepcopy(match.record)

@@ -11,6 +11,7 @@ from gin_ref.core.cards import Card
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.match.model import Match, check_record
+from gin_ref.match.stepdata import Deal
 from gin_ref.match.tally import tally_data
 from gin_ref.views.step_words import undone_words
 from gin_ref.views.words import outcome_words
@@ -187,8 +188,8 @@ def test_three_player_roles_from_draw_and_named():
 
 def test_deal_and_knock_fill_every_derived_value():
     match = new()
-    entry = match.deal("7D").step.data
-    assert entry == {"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}
+    dealt = match.deal("7D").step.data
+    assert dealt == Deal(1, "Ann", None, "7D", 7)
     outcome = match.knock("ben", KNOCKER[5], DEFENDER[(5, 23)])
     assert (match.hands[0]["knocker"], match.hands[0]["defender"], outcome.refused) == ("Ben", "Ann", False)
     assert match.hands[0] == {

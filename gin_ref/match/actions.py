@@ -18,20 +18,27 @@ from gin_ref.core.game import find_player
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.scoring import read_hands
 from gin_ref.core.turns import Table, Turn
+from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.play import illegal_knock_penalty, new_table
 from gin_ref.match.schema import TURN_ACTIONS, Entry, Record, turn_count
 from gin_ref.match.knocks import Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.result import hands_refused
 from gin_ref.match.state import HandSetup, MatchState
+from gin_ref.match.stepdata import Deal, Kept, Settled, TurnLine, Written, file_form
 from gin_ref.match.steps import Step
 
 
-
 class Refusal(Frozen):
-    """An act refused and kept in the record: why (the irregularity's ``detail``) and the item kept."""
+    """An act refused and kept in the record: why (the irregularity's ``detail``) and the irregularity
+    kept (``kept``: the step's data)."""
 
     reason: str
-    irregularity: Entry
+    kept: Kept
+
+    @property
+    def irregularity(self) -> Entry:
+        """The item kept, as the record holds it."""
+        return file_form(self.kept)
 
 
 class Outcome(Frozen):
@@ -98,16 +105,11 @@ def deal(record: Record, state: MatchState, upcard: Optional[Card], dealer: Opti
         dealer = verify_deal(record, state, dealer)
     except OutOfTurnError as exc:
         assert dealer is not None
-        item = {"kind": "wrong_dealer", "hand": number, "player": find_player(state.players, dealer),
-                "detail": str(exc)}
+        item = Kept(Irregularity("wrong_dealer", find_player(state.players, dealer), str(exc), hand=number))
         return Outcome(Step("refused_deal", number, item), Refusal(str(exc), item))
-    entry: Entry = {"number": number, "dealer": dealer}
-    if state.roles is not None:
-        entry.update(state.roles.data())
-    if upcard is not None:
-        entry["upcard"] = upcard.code
-    entry.update(limit=knock_limit(state.rules, upcard), irregularities=[])
-    return Outcome(Step("deal", number, entry))
+    dealt = Deal(number, dealer, state.roles, upcard.code if upcard is not None else None,
+                 knock_limit(state.rules, upcard))
+    return Outcome(Step("deal", number, dealt))
 
 
 # -- the open hand ---------------------------------------------------------------------------------------
@@ -129,10 +131,8 @@ def table_of(state: MatchState) -> Optional[Table]:
 
 
 def _out_of_turn(entry: Entry, player: str, action: str, card: Optional[Card], reason: str) -> Outcome:
-    item: Entry = {"kind": "out_of_turn", "player": player, "turn": turn_count(entry) + 1, "action": action}
-    if card is not None:
-        item["card"] = card.code
-    item["detail"] = reason
+    item = Kept(Irregularity("out_of_turn", player, reason, turn=turn_count(entry) + 1, action=action,
+                             card=card.code if card is not None else None))
     return Outcome(Step("irregularity", entry["number"], item), Refusal(reason, item))
 
 
@@ -162,12 +162,10 @@ def play_turn(record: Record, state: MatchState, action: str, player: str, card:
         turn = Turn(action, name, taken)
     else:
         getattr(table, "verify_" + action)(name, *([card] if action in ("draw", "discard") else []))
-    data: Entry = {"turns": [turn.text]}
-    if action == "discard" and table.stock <= state.rules.dead_hand_stock and not state.rules.wall:
-        data["result"] = "dead"
-    elif action == "pass" and table.phase == "wall":  # the last discard passed at the wall: dead
-        data["result"] = "dead"
-    return Outcome(Step("turn", setup.number, data, turn_count(entry) + 1), turn=turn, offer=offer)
+    dead = (action == "discard" and table.stock <= state.rules.dead_hand_stock and not state.rules.wall) or \
+        (action == "pass" and table.phase == "wall")  # the last discard passed at the wall: dead
+    return Outcome(Step("turn", setup.number, TurnLine(turn.text, dead), turn_count(entry) + 1), turn=turn,
+                   offer=offer)
 
 
 def knock(record: Record, state: MatchState, player: str, knocker: Given, defender: Given,
@@ -203,8 +201,8 @@ def knock(record: Record, state: MatchState, player: str, knocker: Given, defend
         return Outcome(Step("irregularity", setup.number, item), Refusal(refusal, item))
     assert settlement is not None
     refuse_taken_discard(state, table, name, settlement)
-    data: Entry = {"result": settlement.score.result, "knocker": name, **facts.entry()}
-    return Outcome(Step("result", setup.number, data), settlement=settlement)
+    settled = Settled(settlement.score.result, (("knocker", name),) + tuple(facts.entry().items()))
+    return Outcome(Step("result", setup.number, settled), settlement=settlement)
 
 
 def _sits_out(setup: HandSetup, table: Optional[Table], name: str) -> str:
@@ -217,21 +215,18 @@ def _sits_out(setup: HandSetup, table: Optional[Table], name: str) -> str:
 
 
 def _illegal_knock(state: MatchState, entry: Entry, name: str, in_turns: bool, facts: Facts, refusal: str
-                   ) -> Entry:
+                   ) -> Kept:
     """The irregularity an illegal knock is kept as: who, when, why, the penalty, the cards or count."""
-    item: Entry = {"kind": "illegal_knock", "player": name}
-    if in_turns:
-        item["turn"] = turn_count(entry) + 1
-    item.update(detail=refusal, points=illegal_knock_penalty(state))
+    item = Irregularity("illegal_knock", name, refusal, illegal_knock_penalty(state),
+                        turn=turn_count(entry) + 1 if in_turns else None)
     if facts.knocker_cards is None:
-        item["count"] = facts.knocker_count
-        return item
-    item["cards"] = codes(facts.knocker_cards)
+        return Kept(item, (("count", facts.knocker_count),))
+    spread: Written = (("cards", codes(facts.knocker_cards)),)
     if facts.melds is not None:
-        item["melds"] = [m.codes for m in facts.melds]
+        spread += (("melds", [m.codes for m in facts.melds]),)
     if facts.discard is not None:
-        item["discard"] = facts.discard.code
-    return item
+        spread += (("discard", facts.discard.code),)
+    return Kept(item, spread)
 
 
 def refuse_taken_discard(state: MatchState, table: Optional[Table], name: str, settlement: Settlement) -> None:
@@ -275,8 +270,8 @@ def dead(record: Record, state: MatchState) -> Outcome:
         table = table_of(state)
         assert table is not None
         if table.at_wall:  # the wall: the player to move may give the last discard up (or, taken, his knock)
-            return Outcome(Step("result", setup.number, {"result": "dead"}))
+            return Outcome(Step("result", setup.number, Settled("dead")))
         raise IllegalActionError(f"hand {setup.number} is recorded turn by turn: it ends dead by itself when "
                                  f"a discard leaves {state.rules.dead_hand_stock} cards in the stock "
                                  f"({table.stock} now; {table.whose_turn()})")
-    return Outcome(Step("result", setup.number, {"result": "dead"}))
+    return Outcome(Step("result", setup.number, Settled("dead")))

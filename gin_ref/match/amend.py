@@ -19,6 +19,7 @@ from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, 
 from gin_ref.match.storedcards import card_of
 from gin_ref.match.schema import ROLES, Entry, Record, turn_count, version_of
 from gin_ref.match.state import HandSetup, MatchState
+from gin_ref.match.stepdata import Settled, Version, file_form
 from gin_ref.match.steps import Step
 
 
@@ -55,13 +56,12 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
     turns = turn_count(entry)
     card = _amended_upcard(state, entry, number, upcard, turns)
     setup = _setup(state, entry, number - 1, card)
-    version: Entry = {"upcard": card.code} if card is not None else {}
-    version["limit"] = setup.limit
+    upcode = card.code if card is not None else None
     if dead:
         if turns:
             raise IllegalActionError(f"hand {number} is recorded turn by turn: it ends dead by itself, when a "
                                      f"discard leaves {state.rules.dead_hand_stock} cards in the stock")
-        version["result"] = "dead"
+        version = Version(upcode, setup.limit, Settled("dead"))
         return _changed(record, entry, number, Outcome(Step("amend", number, version)))
     if player is None or knocker is None or defender is None:
         raise InvalidNotationError("amend HAND takes what knock takes (PLAYER CARDS|N --defender CARDS|N), "
@@ -81,7 +81,8 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
         raise IllegalActionError(f"{refusal}: hand {number} cannot be amended to an illegal knock")
     assert settlement is not None
     refuse_taken_discard(state, table, name, settlement)
-    version.update(result=settlement.score.result, knocker=name, **facts.entry())
+    version = Version(upcode, setup.limit, Settled(settlement.score.result,
+                                                   (("knocker", name),) + tuple(facts.entry().items())))
     return _changed(record, entry, number, Outcome(Step("amend", number, version), settlement=settlement))
 
 
@@ -124,9 +125,9 @@ def _verify_in_turn(setup: HandSetup, table: Table, name: str) -> None:
 def _changed(record: Record, entry: Entry, number: int, outcome: Outcome) -> Outcome:
     """Refuse an amend that changes nothing the table gave (unless it confirms a hand whose seal fails:
     the same facts, sealed again)."""
-    old = version_of(entry)
-    facts = {key: value for key, value in old.items() if key in outcome.step.data}
-    if facts == outcome.step.data and set(old) - set(facts) <= _DERIVED and not seals.fails(record, number):
+    old, new = version_of(entry), file_form(outcome.step.data)
+    facts = {key: value for key, value in old.items() if key in new}
+    if facts == new and set(old) - set(facts) <= _DERIVED and not seals.fails(record, number):
         raise IllegalActionError(f"hand {number} already says that: nothing to amend")
     return outcome
 

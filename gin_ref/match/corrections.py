@@ -24,7 +24,7 @@ class Correction(NamedTuple):
     """A correction, read (``read_corrections``): what it did (``undone``, ``redone``,
     ``amended``: each True when the correction holds the key), the kind of step it took or put back, the
     count of steps in place before and after it, the hand amended and the hands there were, the data it
-    keeps (``entry``), its place in the corrections. A value of the wrong shape reads as None (and is a
+    keeps (``entry``), its place in the corrections, its step and its date as recorded. A value of the wrong shape reads as None (and is a
     problem, when the reader is given a list for them)."""
 
     place: int
@@ -37,6 +37,7 @@ class Correction(NamedTuple):
     hands: Optional[int] = None
     entry: Optional[Entry] = None
     step: Optional[Entry] = None  # {kind, hand[, turn]}, as recorded
+    date: Any = None  # when it was made, as recorded
 
 
 def read_corrections(record: Record, problems: Optional[Problems] = None) -> List[Correction]:
@@ -76,7 +77,8 @@ def read_one(place: int, item: Dict[str, Any]) -> Correction:
     return Correction(place, "undone" in item, "redone" in item, "amended" in item,
                       step.get("kind") if isinstance(step, dict) else None, counted,
                       hand if isinstance(hand, int) else None, hands if isinstance(hands, int) else None,
-                      entry if isinstance(entry, dict) else None, step if isinstance(step, dict) else None)
+                      entry if isinstance(entry, dict) else None, step if isinstance(step, dict) else None,
+                      item.get("date"))
 
 
 CorrectionCheck = Callable[[Mapping[str, Any], str, Where, Problems], None]

@@ -29,6 +29,7 @@ from gin_ref.match.storedcards import card_of
 from gin_ref.match.replay import replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
 from gin_ref.match.state import MatchState
+from gin_ref.match.stepdata import Ruled, paper_of
 from gin_ref.match.steps import Step
 from gin_ref.match.tally import tally_data
 
@@ -233,9 +234,8 @@ class Match:
         later one are settled again (``gin_ref.match.rulings``). Refused, changing nothing, when the hands
         after it no longer replay: the first problem says why. The later hands stand as played (their dealers
         and roles are noted where the ruling would have given others)."""
-        number, data = rulings.ruling_data(self.record, self.state, hand, kind, player, points, reason, by, date,
-                                           steps.step_total(self.record) + 1)
-        step = Step("ruling", number, data)
+        number, ruling = rulings.ruling_data(self.record, self.state, hand, kind, player, points, reason, by, date)
+        step = Step("ruling", number, Ruled(ruling, steps.step_total(self.record) + 1, len(self.hands)))
         steps.put(self.record, step)
         problems = self._resettle(number - 1, check=False)
         if problems:
@@ -312,7 +312,7 @@ class Match:
     def put_result(self, entry: Entry) -> None:
         """Write ``entry`` (``gin_ref.match.result.result_entry``) as the result of a match with no hand and
         no result, and replay it."""
-        self.apply_step(Step(result.STEP_KIND, 0, entry))
+        self.apply_step(Step(result.STEP_KIND, 0, paper_of(entry)))
 
     def amend_result(self, entry: Entry, now: str, amended: str) -> Entry:
         """Replace a result-only match's result with ``entry``: the old one kept under ``corrections`` (an
@@ -323,7 +323,7 @@ class Match:
             raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
         count = step_count(record)
         old = result.facts(record[result.RESULT_KEY])
-        steps.put(record, Step("amend", 0, entry))
+        steps.put(record, Step("amend", 0, paper_of(entry)))
         correction = {"amended": amended, "date": now, "hand": 0, "hands": 0, "entry": old, "steps": [count, count]}
         record["corrections"].append(correction)
         self.apply_step(None)

@@ -234,15 +234,13 @@ def verify_ruling(record: Record, state: MatchState, hand: Optional[int], kind: 
 
 
 def ruling_data(record: Record, state: MatchState, hand: Optional[int], kind: str, player: Optional[str],
-                points: Optional[int], reason: str, by: Optional[str], date: str, at: int) -> Tuple[int, Entry]:
-    """``(hand number, ruling)`` of the ruling step (``gin_ref.match.model.Match.rule`` writes it and settles
-    the hands again); raises with the reason when it cannot be made."""
+                points: Optional[int], reason: str, by: Optional[str], date: str) -> Tuple[int, Ruling]:
+    """``(hand number, ruling)`` of the ruling step (``gin_ref.match.model.Match.rule`` writes it, with the
+    counts of steps and hands it is made at, and settles the hands again); raises with the reason when it
+    cannot be made."""
     if kind not in KINDS:
         raise InvalidNotationError(f"unknown ruling '{kind}' (known: {', '.join(KINDS)})")
     if not reason or not reason.strip():
         raise InvalidNotationError("--reason: say why (it is kept with the ruling)")
     number, name = verify_ruling(record, state, hand, kind, player, points)
-    data: Entry = {"kind": kind, "player": name, "points": points if kind == "award" else None,
-                   "reason": reason.strip(), "by": by, "date": date, "steps": at,
-                   "hands": len(record["hands"])}
-    return number, data
+    return number, Ruling(kind, name, points if kind == "award" else None, reason.strip(), by, date)

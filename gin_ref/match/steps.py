@@ -9,6 +9,11 @@ the end. An amend changes a past hand, so the record says when it came: its corr
 version of the hand. Each undo and redo in format /2 holds its ``step`` (kind, hand, turn) and ``steps``
 too, so redo can tell that nothing was written between.
 
+A step's data is a typed value (``gin_ref.match.stepdata``); ``put`` turns it into the file's form there
+(``file_form``), the one place that form is made. ``take_back`` returns what the record held of the step
+(the correction keeps it as written, the values a replay works out included); ``newest`` and ``step_data``
+read the typed value back from the record and from the correction.
+
 Each kind of step is one entry of ``KINDS`` (how it is put and taken back), so a new kind (a director's
 ruling) is one more entry. A result-only record's result is one step too (``match_result``, hand 0), and an
 amend of it an amend of hand 0 (``gin_ref.match.result``).
@@ -16,42 +21,46 @@ amend of it an amend of hand 0 (``gin_ref.match.result``).
 
 from __future__ import annotations
 
-import copy
 from datetime import datetime
 from typing import Callable, Dict, List, Optional
 
 from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match import rulings
-from gin_ref.match.corrections import Correction, read_corrections, read_one
+from gin_ref.match.corrections import Correction, read_corrections
 from gin_ref.match.result import RESULT_KEY, STEP_KIND, is_result_only
 from gin_ref.match.result import facts as result_facts
-from gin_ref.match.schema import (SETTLED_KEYS, Entry, Record, list_at, position, set_version,
-                                  step_count, turn_count, version_of)
+from gin_ref.match.rulings import Ruling
+from gin_ref.match.schema import SETTLED_KEYS, Entry, Record, position, set_version, step_count, turn_count, version_of
+from gin_ref.match.stepdata import (Deal, Kept, Ruled, Settled, StepData, TurnLine, Version, file_form,
+                                    paper_of)
 
 
 class Step(Frozen):
     """One change to a record: its ``kind`` (a key of KINDS), the number of the hand it belongs to (a
-    refused deal: the hand that was to be dealt), what it adds (``data``: the new hand's entry, the turn's
-    line, the irregularity, the result's keys) and, for a turn, its number in the hand."""
+    refused deal: the hand that was to be dealt), what it adds (``data``, a typed value of
+    ``gin_ref.match.stepdata``: the new hand's ``Deal``, the turn's ``TurnLine``, the irregularity ``Kept``,
+    the result ``Settled``, the ``Ruled`` ruling, an amend's ``Version``, a ``PaperResult``) and, for a turn,
+    its number in the hand. Undone, an amend's data is the version it goes back to."""
 
     kind: str
     hand: int
-    data: Entry = {}  # a default shared by every Step made without data: every Step made in gin_ref gives its own
+    data: StepData
     turn: Optional[int] = None
 
-    def __init__(self, kind: str, hand: int, data: Entry = {}, turn: Optional[int] = None) -> None:
+    def __init__(self, kind: str, hand: int, data: StepData, turn: Optional[int] = None) -> None:
         fill(self, kind=kind, hand=hand, data=data, turn=turn)
 
 
 class StepKind(Frozen):
-    put: Callable[[Record, Step], None]
+    put: Callable[[Record, Step, Entry], None]  # writes the step's data, in the file's form, into the record
     take_back: Callable[[Record, Step], Entry]  # removes the step; returns the correction's 'entry'
 
 
 def put(record: Record, step: Step) -> None:
-    """Write ``step`` into ``record``."""
-    KINDS[step.kind].put(record, step)
+    """Write ``step`` into ``record``: its data in the file's form (``gin_ref.match.stepdata.file_form``,
+    the one place that form is made)."""
+    KINDS[step.kind].put(record, step, file_form(step.data))
 
 
 def take_back(record: Record, step: Step) -> Entry:
@@ -95,15 +104,15 @@ def newest(record: Record) -> Step:
     """The newest step of a record; IllegalActionError when there is none."""
     ruled = rulings.newest_ruling(record, step_total(record))
     if ruled is not None:
-        return Step("ruling", ruled["number"], ruled["ruling"])
+        return Step("ruling", ruled["number"], Ruled.of(ruled["ruling"]))
     amends = amends_in_force(read_corrections(record))
     if amends and amends[-1].at == step_count(record):
-        return Step("amend", amends[-1].hand, amends[-1].old)
+        return Step("amend", amends[-1].hand, _version(amends[-1].hand, amends[-1].old))
     hands, refused = record["hands"], record.get("irregularities") or []
     if refused and isinstance(refused[-1], dict) and refused[-1].get("hand") == len(hands) + 1:
-        return Step("refused_deal", len(hands) + 1, refused[-1])
+        return Step("refused_deal", len(hands) + 1, Kept.of(refused[-1]))
     if not hands and is_result_only(record):  # a match recorded by its result: the result is its one step
-        return Step(STEP_KIND, 0, result_facts(record[RESULT_KEY]))
+        return Step(STEP_KIND, 0, paper_of(record[RESULT_KEY]))
     if not hands:
         raise IllegalActionError("nothing to undo: no hand has been dealt")
     return _newest_in(hands[-1])
@@ -114,15 +123,20 @@ def _newest_in(entry: Entry) -> Step:
     its deal."""
     number, turns, items = entry["number"], turn_count(entry), entry.get("irregularities") or []
     if entry.get("result") is not None:
-        settled = {key: entry[key] for key in SETTLED_KEYS if key in entry and key != "seal"}
-        if settled["result"] == "dead" and turns:  # the hand ended dead by itself: at its last turn
-            return Step("turn", number, {**settled, "turns": [entry["turns"][-1]]}, turns)
-        return Step("result", number, settled)
+        if entry["result"] == "dead" and turns:  # the hand ended dead by itself: at its last turn
+            return Step("turn", number, TurnLine(entry["turns"][-1], dead=True), turns)
+        return Step("result", number, Settled.of(entry))
     if items and position(items[-1]) > turns:  # the irregularity came after the last turn
-        return Step("irregularity", number, items[-1])
+        return Step("irregularity", number, Kept.of(items[-1]))
     if turns:
-        return Step("turn", number, {"turns": [entry["turns"][-1]]}, turns)
-    return Step("deal", number, entry)
+        return Step("turn", number, TurnLine(entry["turns"][-1]), turns)
+    return Step("deal", number, Deal.of(entry))
+
+
+def _version(hand: int, version: Entry) -> StepData:
+    """An amend's version as a correction keeps it: a hand's (``Version``), or hand 0's: a result-only
+    record's result."""
+    return paper_of(version) if hand == 0 else Version.of(version)
 
 
 # -- the kinds -------------------------------------------------------------------------------------------
@@ -133,8 +147,8 @@ def _hand(record: Record, step: Step) -> Entry:
     return entry
 
 
-def _put_deal(record: Record, step: Step) -> None:
-    record["hands"].append(step.data)
+def _put_deal(record: Record, step: Step, form: Entry) -> None:
+    record["hands"].append(form)
 
 
 def _take_deal(record: Record, step: Step) -> Entry:
@@ -142,12 +156,12 @@ def _take_deal(record: Record, step: Step) -> Entry:
     return entry
 
 
-def _put_turn(record: Record, step: Step) -> None:
+def _put_turn(record: Record, step: Step, form: Entry) -> None:
     entry = _hand(record, step)
     if "turns" not in entry:
         entry["turns"] = []
-    entry["turns"].extend(step.data["turns"])
-    entry.update((key, value) for key, value in step.data.items() if key != "turns")
+    entry["turns"].extend(form["turns"])
+    entry.update((key, value) for key, value in form.items() if key != "turns")
 
 
 def _take_turn(record: Record, step: Step) -> Entry:
@@ -161,19 +175,19 @@ def _take_turn(record: Record, step: Step) -> Entry:
     return removed
 
 
-def _put_irregularity(record: Record, step: Step) -> None:
+def _put_irregularity(record: Record, step: Step, form: Entry) -> None:
     entry = _hand(record, step)
     if "irregularities" not in entry:
         entry["irregularities"] = []
-    entry["irregularities"].append(step.data)
+    entry["irregularities"].append(form)
 
 
 def _take_irregularity(record: Record, step: Step) -> Entry:
     return {"number": step.hand, "irregularity": _hand(record, step)["irregularities"].pop()}
 
 
-def _put_refused_deal(record: Record, step: Step) -> None:
-    record.setdefault("irregularities", []).append(step.data)
+def _put_refused_deal(record: Record, step: Step, form: Entry) -> None:
+    record.setdefault("irregularities", []).append(form)
 
 
 def _take_refused_deal(record: Record, step: Step) -> Entry:
@@ -183,9 +197,9 @@ def _take_refused_deal(record: Record, step: Step) -> Entry:
     return {"irregularity": item}
 
 
-def _put_result(record: Record, step: Step) -> None:
+def _put_result(record: Record, step: Step, form: Entry) -> None:
     entry = _hand(record, step)
-    entry.update(step.data)
+    entry.update(form)
 
 
 def _take_result(record: Record, step: Step) -> Entry:
@@ -196,9 +210,9 @@ def _take_result(record: Record, step: Step) -> Entry:
     return removed
 
 
-def _put_ruling(record: Record, step: Step) -> None:
+def _put_ruling(record: Record, step: Step, form: Entry) -> None:
     entry = _hand(record, step)
-    entry["ruling"] = step.data
+    entry["ruling"] = form
 
 
 def _take_ruling(record: Record, step: Step) -> Entry:
@@ -209,8 +223,8 @@ def _take_ruling(record: Record, step: Step) -> Entry:
     return {"number": step.hand, "ruling": entry.pop("ruling")}
 
 
-def _put_match_result(record: Record, step: Step) -> None:
-    record[RESULT_KEY] = dict(step.data)
+def _put_match_result(record: Record, step: Step, form: Entry) -> None:
+    record[RESULT_KEY] = form
 
 
 def _take_match_result(record: Record, step: Step) -> Entry:
@@ -220,54 +234,56 @@ def _take_match_result(record: Record, step: Step) -> Entry:
     return result_facts(record.pop(RESULT_KEY))
 
 
-def _put_amend(record: Record, step: Step) -> None:
+def _put_amend(record: Record, step: Step, form: Entry) -> None:
     if step.hand == 0:  # an amend of a result-only record's result
-        record[RESULT_KEY] = dict(step.data)
+        record[RESULT_KEY] = form
         return
-    set_version(_hand(record, step), step.data)
+    set_version(_hand(record, step), form)
 
 
 def _take_amend(record: Record, step: Step) -> Entry:
     if step.hand == 0:
         kept: Entry = {"number": 0, **result_facts(record[RESULT_KEY])}
-        record[RESULT_KEY] = dict(step.data)  # the result before the amend
+        _put_amend(record, step, file_form(step.data))  # the result before the amend
         return kept
-    entry = _hand(record, step)
-    removed: Entry = {"number": step.hand, **version_of(entry)}
-    set_version(entry, step.data)  # the version before the amend
+    removed: Entry = {"number": step.hand, **version_of(_hand(record, step))}
+    _put_amend(record, step, file_form(step.data))  # the version before the amend (settled again after)
     return removed
 
 
 def step_data(item: Correction) -> Step:
-    """The step an undo took, as it can be put back (from the correction's ``step`` and ``entry``)."""
+    """The step an undo took, as it can be put back: read from the correction's ``step`` and ``entry``
+    (a new value: the correction keeps what it kept, whatever is written later)."""
     step, entry = item.step, item.entry
     assert step is not None and entry is not None  # an undo ``redoable`` found
     kind, hand = step["kind"], step["hand"]
-    if kind in ("irregularity", "refused_deal"):
-        data = entry["irregularity"]
-    elif kind == "ruling":
-        data = entry["ruling"]
-    elif kind == "deal":
-        data = entry
-    else:
-        data = {key: value for key, value in entry.items() if key != "number"}
-    # a copy: what is put back is the record's own, and the correction keeps what it kept (a later step in
-    # the same process changes the hand, never the correction)
-    return Step(kind, hand, copy.deepcopy(data), step.get("turn"))
+    return Step(kind, hand, _READ_BACK[kind](hand, entry), step.get("turn"))
+
+
+# what each kind's correction keeps, read back into the step's data (hand, the correction's entry)
+_READ_BACK: Dict[str, Callable[[int, Entry], StepData]] = {
+    "deal": lambda hand, entry: Deal.of(entry),
+    "turn": lambda hand, entry: TurnLine(entry["turns"][0], dead=entry.get("result") is not None),
+    "irregularity": lambda hand, entry: Kept.of(entry["irregularity"]),
+    "refused_deal": lambda hand, entry: Kept.of(entry["irregularity"]),
+    "result": lambda hand, entry: Settled.of(entry),
+    "ruling": lambda hand, entry: Ruled.of(entry["ruling"]),
+    "amend": lambda hand, entry: _version(hand, {key: value for key, value in entry.items() if key != "number"}),
+    STEP_KIND: lambda hand, entry: paper_of(entry),
+}
 
 
 def redoable(record: Record) -> Optional[Correction]:
     """The undo correction whose step ``redo`` would put back: the newest undo not yet redone, in the run of
     undos and redos at the end of the corrections with nothing written between them or since."""
     expect, pending = step_count(record), 0
-    corrections = list_at(record, "corrections")
-    if corrections and isinstance(corrections[-1], dict) and _ruled_since(record, corrections[-1]):
+    corrections = read_corrections(record)
+    written = record.get("corrections")
+    place = len(written) - 1 if isinstance(written, list) else -1  # each one of the run read: none left out
+    if corrections and corrections[-1].place == place and _ruled_since(record, corrections[-1]):
         return None
-    for place in range(len(corrections) - 1, -1, -1):
-        if not isinstance(corrections[place], dict):
-            return None
-        item = read_one(place, corrections[place])
-        if item.steps is None or item.steps[1] != expect or item.kind is None:
+    for item in reversed(corrections):
+        if item.place != place or item.steps is None or item.steps[1] != expect or item.kind is None:
             return None
         if item.redone:
             pending += 1
@@ -277,20 +293,20 @@ def redoable(record: Record) -> Optional[Correction]:
             pending -= 1
         else:
             return None
-        expect = item.steps[0]
+        expect, place = item.steps[0], place - 1
     return None
 
 
-def _ruled_since(record: Record, correction: Entry) -> bool:
+def _ruled_since(record: Record, correction: Correction) -> bool:
     """Was a ruling made after ``correction`` (the newest undo or redo)? A ruling is not a correction, so
     only the times tell, to the second: one of a later second was written since, and redo is refused. One of
     the same second cannot be told apart from a ruling made just before the undo; ``Match.redo`` then
     refuses a step that no longer replays."""
     try:
-        undone = datetime.fromisoformat(str(correction.get("date")))
+        undone = datetime.fromisoformat(str(correction.date))
         for entry in rulings.rulings_in(record):
-            ruling = rulings.ruling_of(entry) or {}
-            if datetime.fromisoformat(str(ruling.get("date"))) > undone:
+            ruling = Ruling.of(rulings.ruling_of(entry) or {})
+            if datetime.fromisoformat(str(ruling.date)) > undone:
                 return True
     except (TypeError, ValueError):  # a time that does not read (or has no offset): refuse rather than guess
         return True

@@ -13,6 +13,7 @@ from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
 from gin_ref.match.tally import KnockTally, knock_tally
 from gin_ref.match.schema import Entry, is_dead_by_itself
+from gin_ref.match.stepdata import Deal, StepData
 from gin_ref.views.standing import next_turn_line, standing_lines
 from gin_ref.views.text import deadwood_text, fit_text, grid, melds_text, pretty_card, spread_lines
 from gin_ref.views.game_words import hand_games_words
@@ -97,21 +98,23 @@ def count_lines(settled: Settlement, knock: KnockTally, gin_layoffs: bool = Fals
     return lines
 
 
-def deal_text(match: Match, entry: Entry) -> str:
-    card = Card.parse(entry["upcard"]) if entry.get("upcard") else None
-    if match.state.three and match.rules.next_dealer == "sitter":
-        who = (f"hand {entry['number']}: {entry['sitter']} sits out and deals to {entry['box']} (box) and "
-               f"{entry['captain']} (captain)")
-    elif match.state.three:
-        who = (f"hand {entry['number']}: {entry['box']} deals from the box to {entry['captain']} (captain); "
-               f"{entry['sitter']} sits out")
+def deal_text(match: Match, deal: StepData) -> str:
+    """A deal recorded (the data of a deal's step): who deals to whom, the upcard, the knock limit."""
+    assert isinstance(deal, Deal)  # a deal's step
+    card = Card.parse(deal.upcard) if deal.upcard else None
+    roles = deal.roles
+    if roles is not None and match.rules.next_dealer == "sitter":
+        who = (f"hand {deal.number}: {roles.sitter} sits out and deals to {roles.box} (box) and "
+               f"{roles.captain} (captain)")
+    elif roles is not None:
+        who = f"hand {deal.number}: {roles.box} deals from the box to {roles.captain} (captain); {roles.sitter} sits out"
     else:
-        who = f"hand {entry['number']}: {entry['dealer']} deals"
+        who = f"hand {deal.number}: {deal.dealer} deals"
     upcard = f"upcard {card.pretty}" if card is not None else "no upcard given"
     if match.rules.deal == "eleven":
-        first = entry["captain"] if match.state.three else other(match.players, entry["dealer"])
+        first = roles.captain if roles is not None else other(match.players, deal.dealer)
         upcard = f"no upcard: {first} holds 11 cards and discards first"
-    return f"{who}, {upcard}\nknock limit {entry['limit']} ({limit_reason(match.rules, card)})"
+    return f"{who}, {upcard}\nknock limit {deal.limit} ({limit_reason(match.rules, card)})"
 
 
 def opened_after_dead_text(match: Match, number: int, command: str) -> Optional[str]:

@@ -7,8 +7,8 @@ from typing import Any, Mapping
 
 from gin_ref.match.actions import Outcome
 from gin_ref.match.irregularities import Irregularity
-from gin_ref.match.rulings import Ruling
 from gin_ref.match.state import MatchState
+from gin_ref.match.stepdata import Deal, Kept, PaperResult, Ruled, Settled, TurnLine, Version
 from gin_ref.match.steps import Step
 from gin_ref.views.text import pretty_card
 from gin_ref.views.words import penalty_words, result_words, ruling_words, scores_words
@@ -19,7 +19,7 @@ def refusal_words(state: MatchState, outcome: Outcome, dealt: bool = False) -> s
     the hand stays open when it does (``dealt``: the same command dealt it, and the deal stands)."""
     refusal = outcome.refusal
     assert refusal is not None
-    item = Irregularity.of(refusal.irregularity)
+    item = refusal.kept.item
     turn = f", turn {item.turn}" if item.turn else ""
     penalty = ""
     if item.points and state.current is not None and item.player is not None:
@@ -35,37 +35,42 @@ def refusal_words(state: MatchState, outcome: Outcome, dealt: bool = False) -> s
 def undone_words(step: Step) -> str:
     """What ``undo`` takes back: ``hand 2: Ann's illegal knock``, ``hand 1, turn 4: Ben draws``..."""
     data, number = step.data, step.hand
-    if step.kind == "match_result" or (step.kind == "amend" and number == 0):
-        return paper_words(step.kind, data)
-    if step.kind == "refused_deal":
-        return f"hand {number}: {data.get('player')}'s deal by the wrong dealer"
-    if step.kind == "result":
-        return f"hand {number}: {result_words(data)}"
-    if step.kind == "irregularity":
-        if data.get("kind") == "out_of_turn":
-            return f"hand {number}: {data.get('player')}'s {data.get('action')} out of turn"
-        penalty = f", {data['points']} penalty points" if data.get("points") else ""
-        return f"hand {number}: {data.get('player')}'s illegal knock{penalty}"
-    if step.kind == "turn":
-        if data.get("result") is not None:
-            return f"hand {number}: the dead end and turn {step.turn} ({data['turns'][0]})"
-        return f"hand {number}, turn {step.turn}: {data['turns'][0]}"
-    if step.kind == "ruling":
-        return f"hand {number}: the ruling ({ruling_words(Ruling.of(data))})"
-    if step.kind == "deal":
-        upcard = f"upcard {pretty_card(data['upcard'])}" if data.get("upcard") else "no upcard given"
-        return f"hand {number}: the deal ({data.get('dealer')} dealt, {upcard})"
-    if step.kind == "amend":  # the step's data is the version the undo goes back to
-        return f"hand {number}: the amend (back to {result_words(data)})"
-    return f"hand {number}: {step.kind.replace('_', ' ')}"
+    if isinstance(data, PaperResult):
+        return paper_words(step.kind, data._asdict())
+    if isinstance(data, Kept):
+        return f"hand {number}: {_kept_words(step.kind, data.item)}"
+    if isinstance(data, Settled):
+        return f"hand {number}: {result_words(data.words())}"
+    if isinstance(data, TurnLine):
+        if data.dead:
+            return f"hand {number}: the dead end and turn {step.turn} ({data.line})"
+        return f"hand {number}, turn {step.turn}: {data.line}"
+    if isinstance(data, Ruled):
+        return f"hand {number}: the ruling ({ruling_words(data.ruling)})"
+    if isinstance(data, Deal):
+        upcard = f"upcard {pretty_card(data.upcard)}" if data.upcard else "no upcard given"
+        return f"hand {number}: the deal ({data.dealer} dealt, {upcard})"
+    # an amend: the step's data is the version the undo goes back to
+    return f"hand {number}: the amend (back to {result_words(data.settled.words())})"
+
+
+def _kept_words(kind: str, item: Irregularity) -> str:
+    """An irregularity kept, as undo takes it back: a deal refused, an act out of turn, an illegal knock."""
+    if kind == "refused_deal":
+        return f"{item.player}'s deal by the wrong dealer"
+    if item.kind == "out_of_turn":
+        return f"{item.player}'s {item.action} out of turn"
+    penalty = f", {item.points} penalty points" if item.points else ""
+    return f"{item.player}'s illegal knock{penalty}"
 
 
 def redone_words(step: Step) -> str:
     """What ``redo`` puts back (an amend's data is then its new version)."""
-    if step.kind == "amend" and step.hand == 0:
-        return f"the result's amend ({scores_words(step.data)})"
-    if step.kind == "amend":
-        return f"hand {step.hand}: the amend ({result_words(step.data)})"
+    data = step.data
+    if step.kind == "amend" and isinstance(data, PaperResult):
+        return f"the result's amend ({scores_words(data._asdict())})"
+    if isinstance(data, Version):
+        return f"hand {step.hand}: the amend ({result_words(data.settled.words())})"
     return undone_words(step)
 
 

@@ -11,7 +11,7 @@ spread) and the values derived from them (limit, result, defender, winner, point
 replay works out again and compares.
 """
 
-from typing import Any, Dict, Iterator, List, Mapping, MutableMapping, Tuple
+from typing import Any, Dict, Iterator, Mapping, MutableMapping, Tuple
 
 from gin_ref.core.rules import SNAPSHOT_OPTIONAL
 from gin_ref.match.written import written
@@ -136,10 +136,3 @@ def position(item: object) -> int:
     """The turn an irregularity happened at: its ``turn``, or 1 (before any turn) when it has none."""
     turn = item.get("turn") if isinstance(item, dict) else None
     return turn if isinstance(turn, int) and is_count(turn) else 1
-
-
-def list_at(mapping: Mapping[str, Any], key: str) -> List[Any]:
-    """``mapping[key]`` when it is a list, else []: left for ``gin_ref.match.steps.redoable`` alone, which
-    another change reads otherwise (then this goes; the rest read ``gin_ref.match.written``)."""
-    value = mapping.get(key)
-    return value if isinstance(value, list) else []

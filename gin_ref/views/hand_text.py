@@ -12,7 +12,7 @@ from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
 from gin_ref.match.tally import KnockTally, knock_tally
-from gin_ref.match.schema import Entry, is_dead_by_itself
+from gin_ref.match.schema import is_dead_by_itself
 from gin_ref.match.stepdata import Deal, StepData
 from gin_ref.views.standing import next_turn_line, standing_lines
 from gin_ref.views.text import deadwood_text, fit_text, grid, melds_text, pretty_card, spread_lines

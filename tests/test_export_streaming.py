@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from gin_ref.cli import history_cmds
+from gin_ref.core.plainjson import json_plain
 from gin_ref.files import matchfile
 from gin_ref.match.tally import HandTally
 from gin_ref.views import export
@@ -21,7 +22,7 @@ EXAMPLES = sorted(str(path) for path in (ROOT / "examples").glob("*.yaml"))
 
 def _whole(views):
     """The export as the whole document encoded at once (what the streamed text must equal)."""
-    return json.dumps(export.json_data(views), ensure_ascii=False, indent=2, default=export._plain) + "\n"
+    return json.dumps(export.json_data(views), ensure_ascii=False, indent=2, default=json_plain) + "\n"
 
 
 def _views():

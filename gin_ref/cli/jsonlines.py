@@ -12,13 +12,14 @@ _JSON_KINDS = {bool: "true or false", int: "a number", float: "a number", dict: 
 
 from gin_ref.cli import inputlines
 from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.core.plainjson import json_plain
 
 
 def _line_encoder():
-    """``obj -> JSON text`` on one line, non-ASCII kept. The C encoder is made once, not once a line
+    """``obj -> JSON text`` on one line, non-ASCII kept (a date read from a record as its ISO text). The C encoder is made once, not once a line
     (``JSONEncoder.encode`` builds it on every call); the plain encoder where there is no C one, or
     where it does not give the plain encoder's text."""
-    plain = json.JSONEncoder(ensure_ascii=False)
+    plain = json.JSONEncoder(ensure_ascii=False, default=json_plain)
     make = getattr(json.encoder, "c_make_encoder", None)
     try:
         encoder = make(None, plain.default, json.encoder.encode_basestring, None, ": ", ", ", False, False, True)

@@ -17,6 +17,7 @@ from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import RecordError
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
+from gin_ref.match.written import written
 
 
 @click.command("verify")
@@ -54,7 +55,7 @@ def verify_cmd(match_path, as_json, strict, files):
 
 class _Verified(NamedTuple):
     """One file verified: its problems, the Match (None when it does not read), its JSON entry, the
-    irregularities kept in it, the notes, and what its seals say."""
+    irregularities kept in it, the notes, what its seals say and the hands ruled."""
 
     problems: list
     match: Any
@@ -63,6 +64,7 @@ class _Verified(NamedTuple):
     notes: list
     sealed: Any
     broken: list
+    rulings: list
 
 
 def _verified(path, named):
@@ -75,7 +77,7 @@ def _verified(path, named):
                     for _line, message in problems]
     data = match.record if match is not None else None
     hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
-    kept = _irregularities(data)
+    kept, rulings = _listings(data)
     entry = {"file": path, "ok": not problems, "hands": hands,
              "problems": [{"line": line, "message": message} for line, message in problems],
              "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
@@ -84,14 +86,14 @@ def _verified(path, named):
     notes = _notes(match) if not problems else []
     if notes:
         entry["notes"] = notes
-    if _rulings(data):  # the hands a director ruled, when there are any
-        entry["rulings"] = _rulings(data)
+    if rulings:  # the hands a director ruled, when there are any
+        entry["rulings"] = rulings
     from gin_ref.cli.desk_cmds import seal_report
 
     sealed, broken = seal_report(match)
     if not problems and (broken or not sealed):  # a sound file: what its seals say, when they say something
         entry["seals"] = {"sealed": sealed, "broken": broken}
-    return _Verified(problems, match, entry, kept, notes, sealed, broken)
+    return _Verified(problems, match, entry, kept, notes, sealed, broken, rulings)
 
 
 def _print_verified(path, checked):
@@ -113,45 +115,49 @@ def _print_verified(path, checked):
         say((one_line(f"  line {item['line']}, {item['text']}")))
     for note in checked.notes:
         say((one_line(f"  note: {note}")))
-    for item in _rulings(match.record if match is not None else None):
+    for item in checked.rulings:
         say((one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
                       f"{words.ruling_words(Ruling.of(item), dated=True)}")))
     if match is not None and not checked.sealed:
         say((f"  {words.NO_SEALS}"))
 
 
-def _irregularities(data):
-    """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it."""
+def _listings(data):
+    """``(irregularities, rulings)`` of the record ``data`` (None: it did not read), each hand read once."""
+    lists = written(data) if isinstance(data, dict) else None
+    played = list(lists.played()) if lists is not None else []
+    return _irregularities(data, lists, played), _rulings(data, played)
+
+
+def _irregularities(data, lists, played):
+    """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it
+    (``lists``: the record's lists as written, None when it is not a mapping; ``played``: its hands read).
+    Each as written (``Irregularity.of``), in a record that does not replay too: the replay's own reading
+    leaves out what it cannot read (an unknown kind, a player not of the match), which is listed here."""
     from gin_ref.files import yamlread
 
-    found = []
-    if not isinstance(data, dict):
-        return found
-    hands = data.get("hands") if isinstance(data.get("hands"), list) else []
-    places = [(("hands", i, "irregularities", j), entry.get("number"), item)
-              for i, entry in enumerate(hands)
-              if isinstance(entry, dict) and isinstance(entry.get("irregularities"), list)
-              for j, item in enumerate(entry["irregularities"])]
-    kept = data.get("irregularities")
-    places += [(("irregularities", j), item.get("hand") if isinstance(item, dict) else None, item)
-               for j, item in enumerate(kept if isinstance(kept, list) else [])]
-    for where, hand, item in places:
-        if not isinstance(item, dict):
-            continue
-        found.append({"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
-                      "player": item.get("player"), "detail": item.get("detail"),
-                      "text": words.irregularity_note(hand, Irregularity.of(item))})
+    if lists is None:
+        return []
+    places = [(("hands", hand.at, "irregularities", j), hand.entry.get("number"), item)
+              for hand in played for j, item in enumerate(hand.irregularities)]
+    places += [(("irregularities", j), item.get("hand") if item is not None else None, item)
+               for j, item in enumerate(lists.irregularities)]
+    found = [{"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
+              "player": item.get("player"), "detail": item.get("detail"),
+              "text": words.irregularity_note(hand, Irregularity.of(item))}
+             for where, hand, item in places if item is not None]
     return sorted(found, key=lambda item: item["line"])
 
 
-def _rulings(data):
-    """Every hand a director ruled, in file order: line, hand and the ruling's fields."""
+def _rulings(data, played):
+    """Every hand a director ruled, in file order (``played``: the record's hands read): line, hand and the
+    ruling's fields, as written (in a record that does not replay too: the replay's reading leaves out a
+    ruling it cannot use)."""
     from gin_ref.files import yamlread
 
-    hands = data.get("hands") if isinstance(data, dict) and isinstance(data.get("hands"), list) else []
-    return [{"line": yamlread.line_of(data, ("hands", i, "ruling")), "hand": entry.get("number"),
-             **{key: entry["ruling"].get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
-            for i, entry in enumerate(hands) if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
+    return [{"line": yamlread.line_of(data, ("hands", hand.at, "ruling")), "hand": hand.entry.get("number"),
+             **{key: hand.ruling.get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
+            for hand in played if hand.ruling is not None]
 
 
 def _notes(match):

@@ -11,9 +11,10 @@ spread) and the values derived from them (limit, result, defender, winner, point
 replay works out again and compares.
 """
 
-from typing import Any, Dict, Iterator, List, Mapping, MutableMapping, Tuple
+from typing import Any, Dict, Iterator, Mapping, MutableMapping, Tuple
 
 from gin_ref.core.rules import SNAPSHOT_OPTIONAL
+from gin_ref.match.written import written
 
 FORMAT = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
 TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "result", "irregularities", "corrections")
@@ -65,14 +66,14 @@ def keys_beyond_1(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
         if isinstance(item, dict):
             yield from ((where + (key,), key) for key in keys if key in item)
 
-    for i, entry in enumerate(list_at(record, "hands")):
-        yield from held(("hands", i), entry, KEYS_SINCE_2["hands"])
-        if isinstance(entry, dict):
-            for j, item in enumerate(list_at(entry, "irregularities")):
-                yield from held(("hands", i, "irregularities", j), item, KEYS_SINCE_2["irregularities"])
-    for i, item in enumerate(list_at(record, "corrections")):
+    lists = written(record)
+    for hand in lists.played():
+        yield from held(("hands", hand.at), hand.entry, KEYS_SINCE_2["hands"])
+        for j, item in enumerate(hand.irregularities):
+            yield from held(("hands", hand.at, "irregularities", j), item, KEYS_SINCE_2["irregularities"])
+    for i, item in enumerate(lists.corrections):
         yield from held(("corrections", i), item, KEYS_SINCE_2["corrections"])
-        if isinstance(item, dict):  # the hand an undo took back holds a hand's keys
+        if item is not None:  # the hand an undo took back holds a hand's keys
             yield from held(("corrections", i, "entry"), item.get("entry"), KEYS_SINCE_2["hands"])
     rules = record.get("rules")
     if isinstance(rules, dict):
@@ -83,13 +84,11 @@ def keys_beyond_1(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
 def step_count(record: Record) -> int:
     """How many steps written in place the record holds: each deal refused, and per hand its deal, turns,
     irregularities and result (a hand that ended dead by itself ended at its last turn: no extra step)."""
-    count = len(list_at(record, "irregularities")) + ("result" in record)  # a result-only record: one step
-    for entry in list_at(record, "hands"):
-        if not isinstance(entry, dict):
-            continue
-        turns = turn_count(entry)
-        count += 1 + turns + len(list_at(entry, "irregularities"))
-        if entry.get("result") is not None and not (entry.get("result") == "dead" and turns):
+    lists = written(record)
+    count = len(lists.irregularities) + ("result" in record)  # a result-only record: one step
+    for hand in lists.played():
+        count += 1 + hand.turns + len(hand.irregularities)
+        if hand.result is not None and not (hand.result == "dead" and hand.turns):
             count += 1
     return count
 
@@ -137,9 +136,3 @@ def position(item: object) -> int:
     """The turn an irregularity happened at: its ``turn``, or 1 (before any turn) when it has none."""
     turn = item.get("turn") if isinstance(item, dict) else None
     return turn if isinstance(turn, int) and is_count(turn) else 1
-
-
-def list_at(mapping: Mapping[str, Any], key: str) -> List[Any]:
-    """``mapping[key]`` when it is a list, else [] (the replay reports a wrong shape once)."""
-    value = mapping.get(key)
-    return value if isinstance(value, list) else []

@@ -24,11 +24,12 @@ A seal is no security claim: anyone can recompute the digests. It detects edits 
 """
 
 import json
-from typing import Any, List, Mapping, NamedTuple, Optional, Tuple
+from typing import Any, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.digest import sha256
 from gin_ref.core.errors import IllegalActionError
-from gin_ref.match.schema import Record, list_at
+from gin_ref.match.schema import Record
+from gin_ref.match.written import Mapped, Written, written
 
 LENGTH = 16  # hex digits kept of each digest
 HEAD_KEYS = ("format", "date", "players", "rules", "start")
@@ -80,18 +81,20 @@ def seal_of(previous: str, entry: Mapping[str, Any]) -> str:
     return _digest(previous, facts(entry))
 
 
-def is_sealed(entry: object) -> bool:
-    """A hand that carries a seal once written: a settled one (or an open one a ruling closed)."""
-    return isinstance(entry, dict) and (entry.get("result") is not None or isinstance(entry.get("ruling"), dict))
+def _sealed(entry: Mapped) -> bool:
+    """A hand that carries a seal once written (None: not a mapping): a settled one (or an open one a ruling
+    closed)."""
+    return entry is not None and (entry.get("result") is not None or isinstance(entry.get("ruling"), dict))
 
 
-def correction_seals(record: Record) -> List[Tuple[int, Optional[str], str]]:
+def correction_seals(record: Record, lists: Optional[Written] = None) -> List[Tuple[int, Optional[str], str]]:
     """``(index, stored, expected)`` of each correction: its seal as stored (None: none) and the seal it
-    should carry, over the seal stored before it (the head's for the first)."""
+    should carry, over the seal stored before it (the head's for the first). ``lists``: the record's
+    (``gin_ref.match.written``), when read already."""
     found: List[Tuple[int, Optional[str], str]] = []
     previous = head_seal(record)
-    for index, item in enumerate(list_at(record, "corrections")):
-        if not isinstance(item, dict):
+    for index, item in enumerate((lists or written(record)).corrections):
+        if item is None:
             continue
         stored = item.get("seal") if isinstance(item.get("seal"), str) else None
         expected = seal_of(previous, item)
@@ -100,43 +103,47 @@ def correction_seals(record: Record) -> List[Tuple[int, Optional[str], str]]:
     return found
 
 
-def _last_correction_seal(record: Record) -> Optional[str]:
-    found = correction_seals(record)
+def _last_correction_seal(record: Record, lists: Written) -> Optional[str]:
+    found = correction_seals(record, lists)
     if not found:
         return None
     index, stored, expected = found[-1]
     return stored if stored is not None else expected
 
 
-def end_seal(record: Record) -> Optional[str]:
+def end_seal(record: Record, lists: Optional[Written] = None) -> Optional[str]:
     """The seal the end line holds: over the last hand's seal (the head's without one), the number of hands
     and the last correction's seal; None while nothing is sealed (no settled hand, no correction)."""
-    hands = list_at(record, "hands")
-    if not has_seals(record) and not list_at(record, "corrections"):
+    lists = lists or written(record)
+    if not has_seals(record, lists) and not lists.corrections:
         return None
-    return _digest(last_seal(record), _canonical({"hands": len(hands),
-                                                  "corrections": _last_correction_seal(record)}))
+    return _digest(last_seal(record, lists), _canonical({"hands": len(lists.hands),
+                                                         "corrections": _last_correction_seal(record, lists)}))
 
 
-def is_legacy(record: Record, stored_end: Optional[str]) -> bool:
+def is_legacy(record: Record, stored_end: Optional[str], lists: Optional[Written] = None) -> bool:
     """Is this a /2 record written before corrections and the hand count were sealed: its end seal is the
     one of that time (the last hand's, none without a settled hand), no correction carries a seal, and
     there is something the newer end seal would cover?"""
-    corrections = list_at(record, "corrections")
-    if any(isinstance(item, dict) and "seal" in item for item in corrections):
+    lists = lists or written(record)
+    if any(item is not None and "seal" in item for item in lists.corrections):
         return False
-    legacy = last_seal(record) if has_seals(record) else None
-    return stored_end == legacy and stored_end != end_seal(record)
+    legacy = last_seal(record, lists) if has_seals(record, lists) else None
+    return stored_end == legacy and stored_end != end_seal(record, lists)
 
 
 def check_seals(record: Record, end_seal_stored: Optional[str]) -> List[Broken]:
     """Every seal that fails: each sealed hand against the seal before it, each correction against the
     correction's before it, then ``end_seal_stored`` (the end of record's) against ``end_seal``. A legacy
     record (``is_legacy``) gives one ``legacy`` item instead of the corrections' and the end's."""
+    return _check_seals(record, end_seal_stored, written(record))
+
+
+def _check_seals(record: Record, end_seal_stored: Optional[str], lists: Written) -> List[Broken]:
     broken: List[Broken] = []
     previous = head_seal(record)
-    for index, entry in enumerate(list_at(record, "hands")):
-        if not is_sealed(entry):
+    for index, entry in enumerate(lists.hands):
+        if entry is None or not _sealed(entry):
             continue
         number = entry.get("number", index + 1)
         stored = entry.get("seal")
@@ -156,34 +163,33 @@ def check_seals(record: Record, end_seal_stored: Optional[str]) -> List[Broken]:
         elif stored != seal_of(previous, result):
             broken.append(Broken(None, ("result", "seal"), "result_edited"))
         previous = stored
-    if is_legacy(record, end_seal_stored):
+    if is_legacy(record, end_seal_stored, lists):
         broken.append(Broken(None, ("corrections",), "legacy"))
         return broken
-    for index, stored_seal, expected in correction_seals(record):
+    for index, stored_seal, expected in correction_seals(record, lists):
         if stored_seal is None:
             broken.append(Broken(None, ("corrections", index), "correction_missing"))
         elif stored_seal != expected:
             broken.append(Broken(None, ("corrections", index, "seal"), "correction_edited"))
-    if end_seal_stored != end_seal(record):
+    if end_seal_stored != end_seal(record, lists):
         broken.append(Broken(None, (), "end"))
     return broken
 
 
-def last_seal(record: Record) -> str:
+def last_seal(record: Record, lists: Optional[Written] = None) -> str:
     """The seal the end of record holds: the last sealed hand's (the head's without one)."""
-    previous = head_seal(record)
-    for entry in list_at(record, "hands"):
-        if is_sealed(entry) and isinstance(entry.get("seal"), str):
-            previous = entry["seal"]
     result = record.get("result")
     if isinstance(result, dict) and isinstance(result.get("seal"), str):
-        previous = result["seal"]
-    return previous
+        return str(result["seal"])
+    for entry in reversed((lists or written(record)).hands):  # the last one sealed: looked for from the end
+        if entry is not None and _sealed(entry) and isinstance(entry.get("seal"), str):
+            return str(entry["seal"])
+    return head_seal(record)
 
 
-def has_seals(record: Record) -> bool:
+def has_seals(record: Record, lists: Optional[Written] = None) -> bool:
     """Does the record hold anything sealed (a settled hand, or a result-only record's result)?"""
-    return isinstance(record.get("result"), dict) or any(is_sealed(entry) for entry in list_at(record, "hands"))
+    return isinstance(record.get("result"), dict) or any(_sealed(hand) for hand in (lists or written(record)).hands)
 
 
 class Before(NamedTuple):
@@ -202,15 +208,15 @@ class Before(NamedTuple):
 
 def before_write(record: Record, stored_end: Optional[str]) -> Before:
     """The ``Before`` of a record just read (its end of record's seal: ``stored_end``)."""
-    digests = [sha256(facts(entry)).hexdigest() if isinstance(entry, dict) else None
-               for entry in list_at(record, "hands")]
-    stored = [entry.get("seal") if isinstance(entry, dict) else None for entry in list_at(record, "hands")]
-    broken = check_seals(record, stored_end)
+    lists = written(record)
+    digests = [None if entry is None else sha256(facts(entry)).hexdigest() for entry in lists.hands]
+    stored = [None if entry is None else entry.get("seal") for entry in lists.hands]
+    broken = _check_seals(record, stored_end, lists)
     failing = [b.hand for b in broken if b.hand is not None]
     corrections = tuple(b.correction for b in broken if b.correction is not None)
     return Before(head_seal(record), digests, stored, failing,
                   result_failing=any(b.kind.startswith("result") for b in broken),
-                  corrections=len(list_at(record, "corrections")), failing_corrections=corrections,
+                  corrections=len(lists.corrections), failing_corrections=corrections,
                   legacy=any(b.kind == "legacy" for b in broken))
 
 
@@ -219,17 +225,17 @@ def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int
     in place, from the first hand whose facts changed, and its corrections; returns the end seal. Raises UnsealedError,
     changing nothing, when a hand from there on had a failing seal before (``confirm``: the number of a hand
     the change confirms, an amend's, which may be sealed again)."""
-    hands = list_at(after, "hands")
+    lists = written(after)
     head = head_seal(after)
     start, failing = 0, []
     if before is not None and before.head == head:
         failing = before.failing
-        start = _first_changed(hands, before)
+        start = _first_changed(lists.hands, before)
     if confirm is not None:  # the hand confirmed is sealed again, whatever else changed
         start = min(start, confirm - 1)
     _refuse_failing([number for number in failing if number > start and number != confirm])
-    _verify_corrections(after, before)
-    previous = _seal_hands(hands, head, start)
+    _verify_corrections(lists, before)
+    previous = _seal_hands(lists.hands, head, start)
     result = after.get("result")
     if isinstance(result, dict):  # a result-only record: its result sealed on the head (confirm 0: an amend of it)
         if before is not None and before.head == head and before.result_failing and confirm != 0:
@@ -237,14 +243,14 @@ def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int
                                 "'gin-ref amend result PLAYER POINTS ...', which seals it again")
         result.pop("seal", None)
         result["seal"] = seal_of(previous, result)
-    _seal_corrections(after, before)
-    return end_seal(after)
+    _seal_corrections(after, lists, before)
+    return end_seal(after, lists)
 
 
-def _first_changed(hands: List[Any], before: Before) -> int:
+def _first_changed(hands: Sequence[Mapped], before: Before) -> int:
     """The index of the first hand whose facts or seal differ from the record as read (else the count)."""
     return next((index for index, entry in enumerate(hands)
-                 if index >= len(before.digests) or not isinstance(entry, dict)
+                 if index >= len(before.digests) or entry is None
                  or sha256(facts(entry)).hexdigest() != before.digests[index]
                  or entry.get("seal") != before.stored[index]),
                 len(hands))
@@ -261,14 +267,14 @@ def _refuse_failing(refused: List[int]) -> None:
                         f"{refused[-1]} ...', which seals it again")
 
 
-def _seal_hands(hands: List[Any], head: str, start: int) -> str:
+def _seal_hands(hands: Sequence[Mapped], head: str, start: int) -> str:
     """Seal the hands from index ``start`` on, in place (those before keep their seals); returns the last
     seal (the head's without one)."""
     previous = head
     for index, entry in enumerate(hands):
-        if not isinstance(entry, dict):
+        if entry is None:
             continue
-        if not is_sealed(entry):
+        if not _sealed(entry):
             entry.pop("seal", None)
         elif index < start and isinstance(entry.get("seal"), str):
             previous = entry["seal"]
@@ -279,12 +285,12 @@ def _seal_hands(hands: List[Any], head: str, start: int) -> str:
     return previous
 
 
-def _verify_corrections(after: Record, before: Optional[Before]) -> None:
+def _verify_corrections(lists: Written, before: Optional[Before]) -> None:
     """Refuse (UnsealedError) an undo or a redo while a correction's seal fails: they draw on the corrections."""
     if before is None or not before.failing_corrections:
         return
-    added = list_at(after, "corrections")[before.corrections:]
-    if any(isinstance(item, dict) and ("undone" in item or "redone" in item) for item in added):
+    added = lists.corrections[before.corrections:]
+    if any(item is not None and ("undone" in item or "redone" in item) for item in added):
         which = ", ".join(str(n) for n in before.failing_corrections)
         one = len(before.failing_corrections) == 1
         raise UnsealedError(f"correction{'' if one else 's'} {which} changed outside gin-ref "
@@ -292,15 +298,15 @@ def _verify_corrections(after: Record, before: Optional[Before]) -> None:
                             "corrections, so neither is allowed; amend the hands instead")
 
 
-def _seal_corrections(after: Record, before: Optional[Before]) -> None:
+def _seal_corrections(after: Record, lists: Written, before: Optional[Before]) -> None:
     """Seal the corrections: those the record held as read keep their seal (a failing one is never sealed
     again), but for a legacy record's, which carry none and are sealed now; the new ones are sealed on the
     seal stored before them."""
     kept = before.corrections if before is not None else 0
     legacy = before is None or before.legacy
     previous = head_seal(after)
-    for index, item in enumerate(list_at(after, "corrections")):
-        if not isinstance(item, dict):
+    for index, item in enumerate(lists.corrections):
+        if item is None:
             continue
         if index < kept and isinstance(item.get("seal"), str):
             previous = item["seal"]
@@ -315,17 +321,16 @@ def _seal_corrections(after: Record, before: Optional[Before]) -> None:
 
 def drop_seals(record: Record) -> None:
     """Take every seal out (a record written in a format without seals)."""
-    for entry in list_at(record, "hands") + list_at(record, "corrections"):
-        if isinstance(entry, dict):
+    lists = written(record)
+    for entry in lists.hands + lists.corrections:
+        if entry is not None:
             entry.pop("seal", None)
-
-
 
 def fails(record: Record, number: int) -> bool:
     """Does hand ``number``'s seal fail (checked against the seal stored before it)?"""
     previous = head_seal(record)
-    for entry in list_at(record, "hands"):
-        if not is_sealed(entry):
+    for entry in written(record).hands:
+        if entry is None or not _sealed(entry):
             continue
         if entry.get("number") == number:
             return "seal" in entry and entry["seal"] != seal_of(previous, entry)

@@ -9,14 +9,14 @@ from gin_ref.core.frozen import Frozen
 from gin_ref.core import game
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
-from gin_ref.match.schema import ROLES, Entry
+from gin_ref.match.schema import ROLES, Entry, turn_count
 from gin_ref.match.state import Note
 
 if TYPE_CHECKING:  # the model holds the tally's input; imported for the types only (no cycle at run time)
     from gin_ref.match.model import Match
 
-__all__ = ["GameTally", "HandTally", "Irregularity", "ResultOnly", "Ruling", "Tally", "Turn", "tally_data",
-           "tally_of"]
+__all__ = ["GameTally", "HandTally", "Irregularity", "KnockTally", "ResultOnly", "Ruling", "Tally", "Turn",
+           "knock_tally", "tally_data", "tally_of"]
 
 Scores = Mapping[str, int]
 Bonuses = Mapping[str, Mapping[str, int]]
@@ -46,7 +46,8 @@ class GameTally(Frozen):
 class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100,000 of them
     """One hand of the tally: who dealt (three players: the roles), the upcard and limit, its result (None
     while open), knocker, winner, points, the running totals after it (and each game's columns), both sides'
-    deadwood when settled by a knock, whether it was played after the end, its irregularities and ruling."""
+    deadwood when settled by a knock, whether it was played after the end, its irregularities and ruling,
+    and how many turns it holds (recorded turn by turn; not in ``tally --json``)."""
 
     number: int
     dealer: str
@@ -64,10 +65,11 @@ class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100
     after_end: bool = False
     irregularities: Tuple[Irregularity, ...] = ()
     ruling: Optional[Ruling] = None
+    turns: int = 0
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> "HandTally":
-        """A hand from its ``tally --json`` object (``data()``)."""
+        """A hand from its ``tally --json`` object (``data()``; which leaves out the turns: none)."""
         games = data.get("games")
         ruling = data.get("ruling")
         return cls(data["number"], data["dealer"], data.get("upcard"), data["limit"], data.get("result"),
@@ -242,4 +244,38 @@ def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
         defender_deadwood=knock.defender_deadwood if knock is not None else None,
         after_end=index in state.after_end,  # an amend ended the match earlier: played after the end
         irregularities=tuple(state.irregularities.get(index, ())),
-        ruling=state.rulings.get(index))  # the hand's winner and points are the ruling's
+        ruling=state.rulings.get(index),  # the hand's winner and points are the ruling's
+        turns=turn_count(entry))
+
+
+class KnockTally(NamedTuple):
+    """A hand settled by a knock, as the views put it into words after the knock or an amend
+    (``knock_tally``): who knocked against whom, the upcard (as written; None without one), whether the
+    knocker counted for big gin, whether the defender gave his count (a knock by count) and, where the hand
+    scored in games (Hollywood), each game's columns before and after it."""
+
+    number: int
+    knocker: str
+    defender: str
+    upcard: Optional[str]
+    big_gin: bool
+    defender_counted: bool
+    games: Optional[Tuple[Tuple[Scores, ...], Tuple[Scores, ...]]] = None  # (before, after)
+
+
+def knock_tally(match: "Match", number: int) -> KnockTally:
+    """The KnockTally of hand ``number`` of a Match, settled by a knock."""
+    entry = match.hands[number - 1]
+    return KnockTally(number, str(entry["knocker"]), str(entry["defender"]), entry.get("upcard") or None,
+                      bool(entry.get("big_gin")), "defender_count" in entry, _games_around(match, number))
+
+
+def _games_around(match: "Match", number: int) -> Optional[Tuple[Tuple[Scores, ...], Tuple[Scores, ...]]]:
+    """Each game's columns before hand ``number`` (the last hand before it that holds them; none: all 0) and
+    after it; None when the hand holds none."""
+    after = match.hands[number - 1].get("games")
+    if not isinstance(after, list):
+        return None
+    before = next((entry["games"] for entry in reversed(match.hands[:number - 1])
+                   if isinstance(entry.get("games"), list)), [dict.fromkeys(match.players, 0) for _ in after])
+    return tuple(before), tuple(after)

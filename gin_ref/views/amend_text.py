@@ -6,7 +6,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
-from gin_ref.match.tally import HandTally, Tally, tally_of
+from gin_ref.match.tally import HandTally, Tally, knock_tally, tally_of
 from gin_ref.views.hand_text import count_lines, score_line
 from gin_ref.views.standing import named_scores, standing_lines
 from gin_ref.views.text import spread_lines
@@ -17,10 +17,10 @@ def _amend_head(match: Match, number: int, settled: Optional[Settlement], width:
     """The amended hand's new spreads and score (a knock)."""
     if settled is None:
         return []
-    entry = match.hands[number - 1]
-    knocker, defender = entry["knocker"], entry["defender"]
+    knock = knock_tally(match, number)
+    knocker, defender = knock.knocker, knock.defender
     spreads = (spread_lines(settled.showdown, knocker, defender, width) if settled.showdown is not None
-               else count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
+               else count_lines(settled, knock, match.rules.gin_layoffs))
     return spreads + [score_line(settled.score, knocker, defender)]
 
 

@@ -7,12 +7,12 @@ every name, and the HTML page is self-contained: inline CSS and inline SVG chart
 """
 
 import csv
-import datetime
 import io
 import json
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Sequence, Tuple
 
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.plainjson import json_plain
 from gin_ref.match.tally import HandTally, Tally
 from gin_ref.views.export_html import html_text
 from gin_ref.views.export_text import markdown_text
@@ -116,12 +116,6 @@ def ruled_result(hand: HandTally) -> str:
 
 # -- JSON --------------------------------------------------------------------------------------------------
 
-def _plain(value: object) -> str:
-    if isinstance(value, (datetime.date, datetime.datetime)):
-        return value.isoformat()
-    raise TypeError(f"cannot export {type(value).__name__}")
-
-
 def json_data(views: Sequence[MatchView]) -> Dict[str, Any]:
     """``{format, matches: [{file, record, tally}]}``: each record as read and its tally."""
     return {
@@ -146,7 +140,7 @@ def json_chunks(views: Sequence[MatchView]) -> Iterator[str]:
     in memory (a record of 100,000 hands exports as some hundreds of MB of JSON), nor the tally of every hand
     as data: each hand's ``tally`` object is made as it is written. The text is ``json_data``'s, encoded
     with ``indent=2``, byte for byte."""
-    encoder = json.JSONEncoder(ensure_ascii=False, indent=2, default=_plain)
+    encoder = json.JSONEncoder(ensure_ascii=False, indent=2, default=json_plain)
     document = {"format": EXPORT_FORMAT,
                 "matches": _Items({"file": view.file, "record": view.record, "tally": _tally_items(view.tally)}
                                   for view in views)}

@@ -11,7 +11,8 @@ from gin_ref.core.scoring import HandScore
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
-from gin_ref.match.schema import Entry, is_dead_by_itself
+from gin_ref.match.tally import KnockTally, knock_tally
+from gin_ref.match.schema import is_dead_by_itself
 from gin_ref.match.stepdata import Deal, StepData
 from gin_ref.views.standing import next_turn_line, standing_lines
 from gin_ref.views.text import deadwood_text, fit_text, grid, melds_text, pretty_card, spread_lines
@@ -56,49 +57,37 @@ def knock_text(match: Match, outcome: Outcome, width: Optional[int] = None) -> s
     arithmetic, the totals and what comes next."""
     settled, number = outcome.settlement, outcome.number
     assert settled is not None
-    entry = match.hands[number - 1]
-    knocker, defender = entry["knocker"], entry["defender"]
-    upcard = f", upcard {pretty_card(entry['upcard'])}" if entry.get("upcard") else ""
+    knock = knock_tally(match, number)
+    knocker, defender = knock.knocker, knock.defender
+    upcard = f", upcard {pretty_card(knock.upcard)}" if knock.upcard else ""
     verb = {"gin": "goes gin", "big_gin": "goes big gin"}.get(settled.score.result, "knocks")
     lines = [f"hand {number}: {knocker} {verb} against {defender}{upcard}, knock limit {settled.limit} "
              f"({settled.reason})"]
     if settled.showdown is not None:
         lines.extend(spread_lines(settled.showdown, knocker, defender, width))
     else:
-        lines.extend(count_lines(settled, entry, knocker, defender, match.rules.gin_layoffs))
+        lines.extend(count_lines(settled, knock, match.rules.gin_layoffs))
     score = settled.score
     lines.append(score_line(score, knocker, defender))
-    if match.state.hollywood and match.state.games is not None:
-        said = _hand_games(match, number)
+    if match.state.hollywood and match.state.games is not None and knock.games is not None:
+        before, after = knock.games
+        said = hand_games_words(number, before, after, match.state.games, match.players, match.rules.target)
         if said:
             lines.append(said)
     lines.extend(standing_lines(match))
     return fit_text("\n".join(lines), width)
 
 
-def _hand_games(match: Match, number: int) -> Optional[str]:
-    """Which of Hollywood's games hand ``number`` scored in, and a game it won (``hand_games_words``)."""
-    games = match.state.games
-    assert games is not None
-    after = match.hands[number - 1].get("games")
-    if not isinstance(after, list):
-        return None
-    before = next((entry["games"] for entry in reversed(match.hands[:number - 1])
-                   if isinstance(entry.get("games"), list)), [dict.fromkeys(match.players, 0) for _ in after])
-    return hand_games_words(number, before, after, games, match.players, match.rules.target)
-
-
-def count_lines(settled: Settlement, entry: Entry, knocker: str, defender: str,
-                gin_layoffs: bool = False) -> List[str]:
+def count_lines(settled: Settlement, knock: KnockTally, gin_layoffs: bool = False) -> List[str]:
     """A knock settled by count (or one side by count): what each side showed or counted (a gin's defender
     counted after layoffs only where the rules let him lay off against gin)."""
-    check = settled.check
+    check, knocker, defender = settled.check, knock.knocker, knock.defender
     if check is not None:
         mine = (knocker, melds_text(check.melding.melds), deadwood_text(check.melding))
     else:
-        what = "counted (big gin)" if entry.get("big_gin") else "counted"
+        what = "counted (big gin)" if knock.big_gin else "counted"
         mine = (knocker, what, str(settled.knocker_deadwood))
-    if "defender_count" in entry:  # against gin nothing is laid off (unless gin_layoffs): just his count
+    if knock.defender_counted:  # against gin nothing is laid off (unless gin_layoffs): just his count
         laid_off = settled.knocker_deadwood != 0 or gin_layoffs
         theirs = (defender, "counted after layoffs" if laid_off else "counted", str(settled.defender_deadwood))
     else:

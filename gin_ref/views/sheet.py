@@ -8,7 +8,7 @@ and how it spells an empty cell is the layout's; what a line says is here, once.
 
 from __future__ import annotations
 
-from typing import Any, Collection, Dict, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import Any, Collection, Dict, List, Optional, Sequence, Set, Tuple
 
 from gin_ref.core.frozen import Frozen, fill
 from gin_ref.match.tally import Bonuses, HandTally, Scores, Tally
@@ -205,8 +205,7 @@ def sheet_notes(view: MatchView) -> List[Tuple[int, str]]:
     """``(hand number, note)`` for each hand the sheet marks with ``*``: irregularities, hands dead by
     themselves, hands that stand as played after an amend, hands played after the end; worded as the
     tally words them (``gin_ref.views.words.hand_notes``)."""
-    hands: Sequence[Mapping[str, Any]] = view.record.get("hands") or []
-    return hand_notes(view.tally, hands, view.knobs.get("dead_hand_stock"))
+    return hand_notes(view.tally, view.knobs.get("dead_hand_stock"))
 
 
 def notes(view: MatchView, marked: bool = False) -> List[str]:

@@ -8,8 +8,6 @@ from typing import Dict, List, Optional, Sequence
 from gin_ref.core.game import Game, bonus_arithmetic, final_scores, game_bonuses
 from gin_ref.core.turns import Table
 from gin_ref.match.model import Match
-from gin_ref.match.schema import turn_count
-from gin_ref.views.text import pretty_card
 from gin_ref.views.game_words import games_standing_words
 from gin_ref.views.words import end_reason, final_words, paid_words, wins_words
 
@@ -40,15 +38,14 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
         lines.append(games_standing_words(match.state.games, match.players))
     if match.state.finished:
         return lines + ending_lines(match)
-    entry = match.open_entry
-    if entry is not None:
-        upcard = f"upcard {pretty_card(entry['upcard'])}" if entry.get("upcard") else "no upcard given"
+    setup = match.state.current if match.state.open is not None else None
+    if setup is not None:
+        upcard = f"upcard {setup.upcard.pretty}" if setup.upcard is not None else "no upcard given"
         if match.rules.deal == "eleven":
             upcard = "no upcard (the eleven-card deal)"
-        lines.append(f"hand {entry['number']} is open: {entry['dealer']} dealt, {upcard}, "
-                      f"knock limit {entry['limit']}")
+        lines.append(f"hand {setup.number} is open: {setup.dealer} dealt, {upcard}, knock limit {setup.limit}")
         table = match.open_table()
-        if turn_count(entry) and table is not None:
+        if table is not None and table.turns:
             lines.append(next_turn_line(table))
         elif always_turn and table is not None and table.phase == "discard" and not table.turns:
             lines.append(f"no turns recorded: {table.player} holds 11 cards and discards first (stock {table.stock})")

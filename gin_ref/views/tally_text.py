@@ -49,7 +49,7 @@ def tally_text(match: Match, path: str, width: Optional[int] = None) -> str:
 
 def _notes(match: Match, tally: Tally) -> List[Tuple[int, str]]:
     """``(hand number, note)`` for each hand the grid marks (``gin_ref.views.words.hand_notes``)."""
-    return hand_notes(tally, match.hands, match.rules.dead_hand_stock)
+    return hand_notes(tally, match.rules.dead_hand_stock)
 
 
 def ruling_notes(tally: Tally) -> List[str]:

@@ -7,11 +7,10 @@ say it this way; the match layer hands over data only.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.core import game
 from gin_ref.match.result import scores_text
-from gin_ref.match.schema import turn_count
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
@@ -270,20 +269,18 @@ def house_rule_notes(knobs: Mapping[str, Any]) -> List[str]:
     return notes
 
 
-def hand_notes(tally: Tally, entries: Sequence[Mapping[str, Any]],
-               dead_hand_stock: Optional[int] = None) -> List[Tuple[int, str]]:
+def hand_notes(tally: Tally, dead_hand_stock: Optional[int] = None) -> List[Tuple[int, str]]:
     """``(hand number, note)`` for everything the tally marks with ``*``, hand by hand: each irregularity
     (a deal refused, under the hand it was for), each hand that ended dead by itself, each hand that stands
-    as played after an amend, each hand played after the end. From the tally and the record's hand entries
-    (``entries``), so the tally and the exports say the same."""
+    as played after an amend, each hand played after the end. From the tally alone, so the tally and the
+    exports say the same."""
     notes: List[Tuple[int, str]] = []
     refused = tally.irregularities
     after = [hand.number for hand in tally.hands if hand.after_end]
-    for hand, entry in zip(tally.hands, entries):
-        number = hand.number
+    for hand in tally.hands:
+        number, turns = hand.number, hand.turns
         notes += [(number, irregularity_note(number, item)) for item in refused if item.hand == number]
         notes += [(number, irregularity_note(number, item)) for item in hand.irregularities]
-        turns = turn_count(entry)
         if turns and hand.result == "dead":
             stock = f"{dead_hand_stock} cards" if dead_hand_stock is not None else "its last cards"
             notes.append((number, f"hand {number}: dead by itself at turn {turns}, the stock down to {stock}"))

@@ -81,6 +81,12 @@ class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100
                    irregularities=tuple(Irregularity.of(item) for item in data.get("irregularities") or ()),
                    ruling=None if ruling is None else Ruling.of(ruling))
 
+    @property
+    def dead_by_itself(self) -> bool:
+        """Did the hand end dead by itself (recorded turn by turn, a discard left the stock at its last
+        cards)?"""
+        return self.result == "dead" and self.turns > 0
+
     def role(self, name: str) -> Optional[str]:
         """The player in ``name``: ``dealer``, or (three players) ``box``, ``captain``, ``sitter``."""
         if name == "dealer":
@@ -223,6 +229,11 @@ def tally_of(match: "Match") -> Tally:
         discard_top=summary.get("discard_top"), stock_count=summary.get("stock_count"),
         irregularities=tuple(state.match_irregularities),
         notes=tuple(state.notes))
+
+
+def hand_tally(match: "Match", number: int) -> HandTally:
+    """The HandTally of hand ``number`` of a Match (as ``tally_of`` gives it)."""
+    return _hand(match, number - 1, match.hands[number - 1])
 
 
 def _hand(match: "Match", index: int, entry: Entry) -> HandTally:

@@ -8,6 +8,7 @@ from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.match.knocks import limit_needs_upcard
 from gin_ref.match.model import Match
+from gin_ref.match.tally import hand_tally
 from gin_ref.serve.journal import Entry
 from gin_ref.serve.pages import document, hidden, lines, paragraph
 from gin_ref.views import standing, words
@@ -59,8 +60,10 @@ def match_lines(match: Match) -> List[str]:
 
 
 def last_hands(match: Match, count: int = 6) -> List[str]:
-    return [f"hand {hand['number']}: {words.result_words(hand)}" for hand in match.hands[-count:]
-            if hand.get("result") is not None][::-1]
+    numbers = range(max(len(match.hands) - count, 0) + 1, len(match.hands) + 1)
+    hands = [hand_tally(match, number) for number in numbers]
+    return [f"hand {hand.number}: {words.result_words(hand.data())}" for hand in hands
+            if hand.result is not None][::-1]
 
 
 def table_page(view: View, match: Match) -> str:

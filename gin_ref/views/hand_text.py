@@ -11,8 +11,7 @@ from gin_ref.core.scoring import HandScore
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
-from gin_ref.match.tally import KnockTally, knock_tally
-from gin_ref.match.schema import is_dead_by_itself
+from gin_ref.match.tally import KnockTally, hand_tally, knock_tally
 from gin_ref.match.stepdata import Deal, StepData
 from gin_ref.views.standing import next_turn_line, standing_lines
 from gin_ref.views.text import deadwood_text, fit_text, grid, melds_text, pretty_card, spread_lines
@@ -123,6 +122,6 @@ def opened_after_dead_text(match: Match, number: int, command: str) -> Optional[
     ``hand 1 was dead (the stock ran down to 2 cards): this knock opens hand 2``. None otherwise."""
     if number < 2 or len(match.hands) < number - 1:
         return None
-    if not is_dead_by_itself(match.hands[number - 2]):
+    if not hand_tally(match, number - 1).dead_by_itself:
         return None
     return opened_after_dead_words(number, match.rules.dead_hand_stock, command)

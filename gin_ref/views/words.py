@@ -281,7 +281,7 @@ def hand_notes(tally: Tally, dead_hand_stock: Optional[int] = None) -> List[Tupl
         number, turns = hand.number, hand.turns
         notes += [(number, irregularity_note(number, item)) for item in refused if item.hand == number]
         notes += [(number, irregularity_note(number, item)) for item in hand.irregularities]
-        if turns and hand.result == "dead":
+        if hand.dead_by_itself:
             stock = f"{dead_hand_stock} cards" if dead_hand_stock is not None else "its last cards"
             notes.append((number, f"hand {number}: dead by itself at turn {turns}, the stock down to {stock}"))
         notes += [(number, note_words(note)) for note in tally.notes if note.hand == number]

@@ -14,6 +14,7 @@ from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
 from gin_ref.files import matchfile
+from gin_ref.match.stepdata import Ruled
 from gin_ref.views import standing
 from gin_ref.views import words
 from gin_ref.cli.output import say
@@ -61,7 +62,9 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
     path = matchfile.match_file(match_path)
     with matchfile.updating(path) as rec:
         step = rec.match.rule(kind, reason, matchfile.now(), hand=hand, player=player, points=points, by=by)
-    say(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(step.data.ruling)}"))
+    ruled = step.data
+    assert isinstance(ruled, Ruled)  # a ruling's step
+    say(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(ruled.ruling)}"))
     say("\n".join(standing.standing_lines(rec.match)))
 
 

@@ -1,7 +1,8 @@
-"""The actions at the table: ``deal``, ``play_turn``, ``knock``, ``dead``. Each reads the record and the
-state it stands at, verifies, and returns an ``Outcome``: the step to add to the record and, for an act
-refused *and* kept, the ``Refusal`` with the irregularity recorded. Nothing here changes the record or the
-state (``gin_ref.match.model.Match.apply`` writes the step and replays the hand).
+"""The actions at the table: ``deal``, ``play_turn``, ``knock``, ``dead``. Each reads the state the match
+stands at (the open hand's typed setup and its replayed table; a deal, the count of hands recorded),
+verifies, and returns an ``Outcome``: the typed step to add to the record and, for an act refused *and*
+kept, the ``Refusal`` with the irregularity recorded. Nothing here changes the record or the state
+(``gin_ref.match.model.Match.apply`` writes the step and replays the hand).
 
 A refusal kept is one mechanism for every such act: an illegal knock, a turn or a knock out of turn (a
 sitter's knock among them, with or without recorded turns) and a deal by the wrong dealer. Any other
@@ -9,7 +10,7 @@ refusal raises (``InvalidNotationError`` for bad input, ``IllegalActionError`` f
 nothing.
 """
 
-from typing import Any, Optional, Tuple, Union
+from typing import Any, Optional, Union
 
 from gin_ref.core.frozen import Frozen
 from gin_ref.core.cards import Card, codes
@@ -20,7 +21,7 @@ from gin_ref.core.scoring import read_hands
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.play import illegal_knock_penalty, new_table
-from gin_ref.match.schema import TURN_ACTIONS, Entry, Record, turn_count
+from gin_ref.match.schema import TURN_ACTIONS, Entry, Record
 from gin_ref.match.knocks import Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.result import hands_refused
 from gin_ref.match.state import HandSetup, MatchState
@@ -114,13 +115,19 @@ def deal(record: Record, state: MatchState, upcard: Optional[Card], dealer: Opti
 
 # -- the open hand ---------------------------------------------------------------------------------------
 
-def open_hand(record: Record, state: MatchState) -> Tuple[Entry, HandSetup]:
-    """The open hand's entry and setup; IllegalActionError when no hand is open."""
+def open_hand(state: MatchState) -> HandSetup:
+    """The open hand's setup; IllegalActionError when no hand is open."""
     if state.open is None or state.current is None:
         verify_not_over(state, "no hand is open")
         raise IllegalActionError("no hand is open: deal one first (gin-ref deal --upcard CARD)")
     verify_not_over(state, f"hand {state.open + 1} was played after the end and is not counted")
-    return record["hands"][state.open], state.current
+    return state.current
+
+
+def turns_recorded(state: MatchState) -> int:
+    """How many turns the open hand holds (its table replayed them: an action acts on a record that
+    replays)."""
+    return len(state.table.turns) if state.table is not None else 0
 
 
 def table_of(state: MatchState) -> Optional[Table]:
@@ -130,19 +137,20 @@ def table_of(state: MatchState) -> Optional[Table]:
     return state.table if state.table is not None else new_table(state, state.current)
 
 
-def _out_of_turn(entry: Entry, player: str, action: str, card: Optional[Card], reason: str) -> Outcome:
-    item = Kept(Irregularity("out_of_turn", player, reason, turn=turn_count(entry) + 1, action=action,
+def _out_of_turn(state: MatchState, setup: HandSetup, player: str, action: str, card: Optional[Card], reason: str
+                 ) -> Outcome:
+    item = Kept(Irregularity("out_of_turn", player, reason, turn=turns_recorded(state) + 1, action=action,
                              card=card.code if card is not None else None))
-    return Outcome(Step("irregularity", entry["number"], item), Refusal(reason, item))
+    return Outcome(Step("irregularity", setup.number, item), Refusal(reason, item))
 
 
-def play_turn(record: Record, state: MatchState, action: str, player: str, card: Optional[Card] = None) -> Outcome:
+def play_turn(state: MatchState, action: str, player: str, card: Optional[Card] = None) -> Outcome:
     """One turn of the open hand: ``take``, ``pass``, ``draw`` (``card`` may stay unseen: None) or
     ``discard``. A turn out of turn is refused and kept. A discard that leaves ``dead_hand_stock`` cards
     in the stock ends the hand dead (the step carries the dead result)."""
     if action not in TURN_ACTIONS:
         raise IllegalActionError(f"unknown action '{action}' (known: {', '.join(TURN_ACTIONS)})")
-    entry, setup = open_hand(record, state)
+    setup = open_hand(state)
     name = find_player(state.players, player)
     table = table_of(state)
     if table is None:
@@ -155,7 +163,7 @@ def play_turn(record: Record, state: MatchState, action: str, player: str, card:
             raise OutOfTurnError(f"{name} sits out hand {setup.number}: {table.whose_turn()}")
         table.verify_turn(name, action)
     except OutOfTurnError as exc:
-        return _out_of_turn(entry, name, action, card, str(exc))
+        return _out_of_turn(state, setup, name, action, card, str(exc))
     if action == "take":
         taken = table.discard_top
         table.verify_take(name, card)
@@ -164,11 +172,11 @@ def play_turn(record: Record, state: MatchState, action: str, player: str, card:
         getattr(table, "verify_" + action)(name, *([card] if action in ("draw", "discard") else []))
     dead = (action == "discard" and table.stock <= state.rules.dead_hand_stock and not state.rules.wall) or \
         (action == "pass" and table.phase == "wall")  # the last discard passed at the wall: dead
-    return Outcome(Step("turn", setup.number, TurnLine(turn.text, dead), turn_count(entry) + 1), turn=turn,
+    return Outcome(Step("turn", setup.number, TurnLine(turn.text, dead), turns_recorded(state) + 1), turn=turn,
                    offer=offer)
 
 
-def knock(record: Record, state: MatchState, player: str, knocker: Given, defender: Given,
+def knock(state: MatchState, player: str, knocker: Given, defender: Given,
           melds: Any = None, discard: Union[None, str, Card] = None, big_gin: bool = False,
           illegal: bool = False) -> Outcome:
     """Settle the open hand with a knock by ``player``: each side's cards or count (``gin_ref.match.knocks``).
@@ -178,16 +186,16 @@ def knock(record: Record, state: MatchState, player: str, knocker: Given, defend
 
     In a hand recorded turn by turn the knock comes from the player to move, after his draw; he spreads his
     11 cards (or the 10 he keeps and ``discard``), and the cards spread must fit what was seen in the hand."""
-    entry, setup = open_hand(record, state)
+    setup = open_hand(state)
     name = find_player(state.players, player)
-    table = table_of(state) if turn_count(entry) else None
+    table = table_of(state) if turns_recorded(state) else None
     if name not in setup.pair:
-        return _out_of_turn(entry, name, "knock", None, _sits_out(setup, table, name))
+        return _out_of_turn(state, setup, name, "knock", None, _sits_out(setup, table, name))
     if table is not None:
         try:
             table.verify_knock(name)
         except OutOfTurnError as exc:
-            return _out_of_turn(entry, name, "knock", None, str(exc))
+            return _out_of_turn(state, setup, name, "knock", None, str(exc))
     facts = given_facts(state.rules, knocker, defender, melds, discard, big_gin)
     if table is not None:
         facts = spread_in_turn(setup, table, name, facts)
@@ -197,7 +205,7 @@ def knock(record: Record, state: MatchState, player: str, knocker: Given, defend
                                   f"{name} really knocked with {facts.knocker_count}, enter it again with "
                                   "--illegal (a table line: end it with !)", refusal, name, facts.knocker_count or 0)
     if refusal is not None:
-        item = _illegal_knock(state, entry, name, table is not None, facts, refusal)
+        item = _illegal_knock(state, name, table is not None, facts, refusal)
         return Outcome(Step("irregularity", setup.number, item), Refusal(refusal, item))
     assert settlement is not None
     refuse_taken_discard(state, table, name, settlement)
@@ -214,11 +222,11 @@ def _sits_out(setup: HandSetup, table: Optional[Table], name: str) -> str:
                f"only {roles.box} (box) or {roles.captain} (captain) may knock"))
 
 
-def _illegal_knock(state: MatchState, entry: Entry, name: str, in_turns: bool, facts: Facts, refusal: str
+def _illegal_knock(state: MatchState, name: str, in_turns: bool, facts: Facts, refusal: str
                    ) -> Kept:
     """The irregularity an illegal knock is kept as: who, when, why, the penalty, the cards or count."""
     item = Irregularity("illegal_knock", name, refusal, illegal_knock_penalty(state),
-                        turn=turn_count(entry) + 1 if in_turns else None)
+                        turn=turns_recorded(state) + 1 if in_turns else None)
     if facts.knocker_cards is None:
         return Kept(item, (("count", facts.knocker_count),))
     spread: Written = (("cards", codes(facts.knocker_cards)),)
@@ -262,11 +270,11 @@ def spread_in_turn(setup: HandSetup, table: Table, knocker: str, facts: Facts) -
     return facts
 
 
-def dead(record: Record, state: MatchState) -> Outcome:
+def dead(state: MatchState) -> Outcome:
     """End the open hand with no score (the stock ran down). A hand recorded turn by turn ends dead by
     itself, so it is refused there."""
-    entry, setup = open_hand(record, state)
-    if turn_count(entry):
+    setup = open_hand(state)
+    if turns_recorded(state):
         table = table_of(state)
         assert table is not None
         if table.at_wall:  # the wall: the player to move may give the last discard up (or, taken, his knock)

@@ -217,16 +217,16 @@ class Match:
 
     def play_turn(self, action: str, player: str, card: Union[None, str, Card] = None) -> Outcome:
         seen = card if card is None or isinstance(card, Card) else Card.parse(str(card))
-        return self.apply(actions.play_turn(self.record, self.state, action, player, seen))
+        return self.apply(actions.play_turn(self.state, action, player, seen))
 
     def knock(self, player: str, knocker: Given, defender: Given, melds: Union[None, str, Sequence[Meld]] = None,
               discard: Union[None, str, Card] = None, big_gin: bool = False, illegal: bool = False) -> Outcome:
         """Settle the open hand: each side's cards or count (see ``gin_ref.match.actions.knock``)."""
-        return self.apply(actions.knock(self.record, self.state, player, knocker, defender, melds, discard,
+        return self.apply(actions.knock(self.state, player, knocker, defender, melds, discard,
                                         big_gin, illegal))
 
     def dead(self) -> Outcome:
-        return self.apply(actions.dead(self.record, self.state))
+        return self.apply(actions.dead(self.state))
 
     def rule(self, kind: str, reason: str, date: str, hand: Optional[int] = None, player: Optional[str] = None,
              points: Optional[int] = None, by: Optional[str] = None) -> Step:

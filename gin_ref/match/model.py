@@ -11,6 +11,7 @@ step, whatever its kind, into ``corrections``, and ``redo`` puts back what the l
 (``gin_ref.match.steps``).
 """
 
+import copy
 from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
@@ -268,7 +269,7 @@ class Match:
         if item is None:
             raise IllegalActionError("nothing to redo: redo puts back what the last undo took, as long as "
                                      "nothing else was written since")
-        return steps.step_data(item)
+        return steps.step_data(self.record, item)
 
     def redo(self, step: Step, now: str, redone: str) -> Entry:
         """Put back ``step`` (``redo_step``) with ``now`` and ``redone`` (what it was, in words); the hands
@@ -276,14 +277,18 @@ class Match:
         if step != self.redo_step():
             raise IllegalActionError("only the step the last undo took can be put back")
         before = step_count(self.record)
+        kept = _Kept(self.record, step.hand)
         steps.put(self.record, step)
         correction = {"redone": redone, "date": now, "step": steps.step_record(step),
                       "steps": [before, step_count(self.record)]}
         self.record["corrections"].append(correction)
         problems = self._resettle(step.hand - 1, check=False)
-        if problems:  # a ruling of the same second as the undo came after it: the step no longer fits
+        # a ruling of the same second as the undo came after it, or the correction was edited by hand: the
+        # step no longer fits; the record goes back to what it held (the step is put back as the correction
+        # keeps it, which its taking back need not undo)
+        if problems:
             self.record["corrections"].pop()
-            steps.take_back(self.record, step)
+            kept.restore(self.record)
             self._resettle(step.hand - 1)
             raise IllegalActionError(f"nothing to redo: the record changed since the undo ({problems[0].message})")
         return correction
@@ -343,6 +348,30 @@ class Match:
             self.state = replayed
         return problems
 
+
+
+class _Kept:
+    """What putting a step back can change in a record, kept to restore it: the lists of hands and of the
+    match's irregularities, hand ``hand``'s entry (a deep copy) and a result-only record's result."""
+
+    def __init__(self, record: Record, hand: int) -> None:
+        self.lists = {key: list(record[key]) for key in ("hands", "irregularities") if isinstance(record.get(key), list)}
+        self.result = copy.deepcopy(record[result.RESULT_KEY]) if result.RESULT_KEY in record else None
+        self.hand = hand
+        self.entry = copy.deepcopy(record["hands"][hand - 1]) if 1 <= hand <= len(record["hands"]) else None
+
+    def restore(self, record: Record) -> None:
+        for key in ("hands", "irregularities"):
+            if key in self.lists:
+                record[key] = self.lists[key]
+            else:
+                record.pop(key, None)
+        if self.result is not None:
+            record[result.RESULT_KEY] = self.result
+        else:
+            record.pop(result.RESULT_KEY, None)
+        if self.entry is not None:
+            record["hands"][self.hand - 1] = self.entry
 
 
 def _first_roles(players: List[str], box: Optional[str], captain: Optional[str], draw: Any,

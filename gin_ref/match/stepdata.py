@@ -12,7 +12,8 @@ builds it.
 
 Each is made by an action, or read back from the record (``undo``) or from a correction (``redo``):
 ``of`` reads a value from the mapping the record or the correction holds, keeping what was written (a
-card as written, a key written empty), so that ``redo`` puts back what ``undo`` took.
+card as written, a key written empty). What a correction kept is put back as it is written
+(``gin_ref.match.steps.Step.written``): the value read from it gives the words.
 """
 
 from __future__ import annotations
@@ -50,9 +51,10 @@ class Deal(Frozen):
 
     @classmethod
     def of(cls, entry: Mapping[str, Any]) -> "Deal":
-        """The deal of a hand entry that holds nothing more (a record that replays)."""
+        """The deal of a hand entry that holds nothing more (a record that replays, or the hand a correction
+        kept: edited by hand, it may lack a key, read as 0 or ''; the replay refuses the hand put back)."""
         roles = Roles(*(str(entry[role]) for role in ROLES)) if all(role in entry for role in ROLES) else None
-        return cls(entry["number"], entry["dealer"], roles, entry.get("upcard"), entry["limit"],
+        return cls(entry.get("number", 0), entry.get("dealer", ""), roles, entry.get("upcard"), entry.get("limit", 0),
                    "irregularities" in entry)
 
 
@@ -129,7 +131,9 @@ class Ruled(Frozen):
 
     @classmethod
     def of(cls, written: Mapping[str, Any]) -> "Ruled":
-        return cls(Ruling.of(written), written["steps"], written["hands"])
+        """A ruling as written (one a correction kept may lack its counts: read as 0, and refused by the
+        replay when it is put back)."""
+        return cls(Ruling.of(written), written.get("steps", 0), written.get("hands", 0))
 
 
 class Version(Frozen):
@@ -151,7 +155,7 @@ class Version(Frozen):
 
 def paper_of(written: Mapping[str, Any]) -> PaperResult:
     """The result of a result-only record (or one a correction keeps), as written."""
-    return PaperResult(written["scores"], written.get("hands_won"), written["winner"])
+    return PaperResult(written.get("scores") or {}, written.get("hands_won"), written.get("winner", ""))
 
 
 StepData = Union[Deal, TurnLine, Kept, Settled, Ruled, Version, PaperResult]

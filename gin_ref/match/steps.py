@@ -21,6 +21,7 @@ amend of it an amend of hand 0 (``gin_ref.match.result``).
 
 from __future__ import annotations
 
+import copy
 from datetime import datetime
 from typing import Callable, Dict, List, Optional
 
@@ -41,15 +42,22 @@ class Step(Frozen):
     refused deal: the hand that was to be dealt), what it adds (``data``, a typed value of
     ``gin_ref.match.stepdata``: the new hand's ``Deal``, the turn's ``TurnLine``, the irregularity ``Kept``,
     the result ``Settled``, the ``Ruled`` ruling, an amend's ``Version``, a ``PaperResult``) and, for a turn,
-    its number in the hand. Undone, an amend's data is the version it goes back to."""
+    its number in the hand. Undone, an amend's data is the version it goes back to.
+
+    A step read back from the record's corrections (``redo``: what an undo took; an undo of an amend: the
+    version before it) keeps the form the correction holds (``written``), and is put back as written, as a
+    person may have edited it: the replay then judges it, and a form it refuses is refused with its
+    problem. ``data`` is then what it reads as, for its words."""
 
     kind: str
     hand: int
     data: StepData
     turn: Optional[int] = None
+    written: Optional[Entry] = None
 
-    def __init__(self, kind: str, hand: int, data: StepData, turn: Optional[int] = None) -> None:
-        fill(self, kind=kind, hand=hand, data=data, turn=turn)
+    def __init__(self, kind: str, hand: int, data: StepData, turn: Optional[int] = None,
+                 written: Optional[Entry] = None) -> None:
+        fill(self, kind=kind, hand=hand, data=data, turn=turn, written=written)
 
 
 class StepKind(Frozen):
@@ -59,8 +67,14 @@ class StepKind(Frozen):
 
 def put(record: Record, step: Step) -> None:
     """Write ``step`` into ``record``: its data in the file's form (``gin_ref.match.stepdata.file_form``,
-    the one place that form is made)."""
-    KINDS[step.kind].put(record, step, file_form(step.data))
+    the one place that form is made), or a copy of the form a correction kept (``Step.written``)."""
+    KINDS[step.kind].put(record, step, _form(step))
+
+
+def _form(step: Step) -> Entry:
+    """What ``step`` writes into the record: the form a correction kept (a copy: the correction keeps what
+    it kept, whatever is written later), else its data's file form."""
+    return copy.deepcopy(step.written) if step.written is not None else file_form(step.data)
 
 
 def take_back(record: Record, step: Step) -> Entry:
@@ -107,7 +121,7 @@ def newest(record: Record) -> Step:
         return Step("ruling", ruled["number"], Ruled.of(ruled["ruling"]))
     amends = amends_in_force(read_corrections(record))
     if amends and amends[-1].at == step_count(record):
-        return Step("amend", amends[-1].hand, _version(amends[-1].hand, amends[-1].old))
+        return Step("amend", amends[-1].hand, _version(amends[-1].hand, amends[-1].old), written=amends[-1].old)
     hands, refused = record["hands"], record.get("irregularities") or []
     if refused and isinstance(refused[-1], dict) and refused[-1].get("hand") == len(hands) + 1:
         return Step("refused_deal", len(hands) + 1, Kept.of(refused[-1]))
@@ -244,20 +258,42 @@ def _put_amend(record: Record, step: Step, form: Entry) -> None:
 def _take_amend(record: Record, step: Step) -> Entry:
     if step.hand == 0:
         kept: Entry = {"number": 0, **result_facts(record[RESULT_KEY])}
-        _put_amend(record, step, file_form(step.data))  # the result before the amend
+        _put_amend(record, step, _form(step))  # the result before the amend
         return kept
     removed: Entry = {"number": step.hand, **version_of(_hand(record, step))}
-    _put_amend(record, step, file_form(step.data))  # the version before the amend (settled again after)
+    _put_amend(record, step, _form(step))  # the version before the amend (settled again after)
     return removed
 
 
-def step_data(item: Correction) -> Step:
+def step_data(record: Record, item: Correction) -> Step:
     """The step an undo took, as it can be put back: read from the correction's ``step`` and ``entry``
     (a new value: the correction keeps what it kept, whatever is written later)."""
     step, entry = item.step, item.entry
     assert step is not None and entry is not None  # an undo ``redoable`` found
     kind, hand = step["kind"], step["hand"]
-    return Step(kind, hand, _READ_BACK[kind](hand, entry), step.get("turn"))
+    held = len(record["hands"])
+    # the hand the step goes into: a new one (a deal, a deal refused), one of the record's, or a result-only
+    # record's result (hand 0); a correction edited by hand may name another
+    fits = hand == held + 1 if kind in ("deal", "refused_deal") else (
+        hand == 0 and is_result_only(record) if kind == STEP_KIND or hand == 0 else 1 <= hand <= held)
+    if not fits:
+        raise IllegalActionError(f"nothing to redo: the last undo's step is of hand {hand}, which the record "
+                                 f"cannot take ({held} hand{'s' if held != 1 else ''} recorded)")
+    return Step(kind, hand, _READ_BACK[kind](hand, entry), step.get("turn"), _kept_form(kind, entry))
+
+
+def _kept_form(kind: str, entry: Entry) -> Entry:
+    """What the correction of an undone step keeps of it, as it is put back: the hand a deal was, the item
+    an irregularity was, the ruling, or the keys a turn, a result or an amend had."""
+    if kind in ("irregularity", "refused_deal"):
+        kept: Entry = entry["irregularity"]
+        return kept
+    if kind == "ruling":
+        ruling: Entry = entry["ruling"]
+        return ruling
+    if kind == "deal":
+        return entry
+    return {key: value for key, value in entry.items() if key != "number"}
 
 
 # what each kind's correction keeps, read back into the step's data (hand, the correction's entry)

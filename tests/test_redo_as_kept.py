@@ -1,0 +1,113 @@
+"""What a correction kept is put back as it is written (issue 23 item 1: the typed steps kept the words but
+must not change the file): redo puts back the correction's own form, key order and absent keys included, and
+a form edited by hand that no longer replays is refused with its problem, the record as it was (each of these
+ended in an internal error before: KeyError reading it, AssertionError taking it back, IndexError for a hand
+the record does not hold)."""
+
+import copy
+
+import pytest
+
+from gin_ref.core.errors import IllegalActionError
+from gin_ref.files.rulesfile import load_rules
+from gin_ref.match.amend import amend
+from gin_ref.match.model import Match
+
+from hands import DEFENDER, KNOCKER
+
+NOW = "2024-05-01T20:00:00+00:00"
+
+
+def new():
+    return Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann")
+
+
+def undone(match):
+    step = match.newest_step()
+    match.undo(step, NOW, "it")
+    return match.record["corrections"][-1]
+
+
+def test_a_ruling_is_put_back_in_the_order_and_with_the_keys_the_correction_holds():
+    match = new()
+    match.deal("7D")
+    match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
+    match.rule("void", "misdeal", NOW)
+    kept = undone(match)["entry"]["ruling"]
+    kept.pop("by")
+    kept["reason"] = kept.pop("reason")  # moved last
+    match.redo(match.redo_step(), NOW, "it")
+    assert list(match.hands[0]["ruling"]) == list(kept)
+    assert "by" not in match.hands[0]["ruling"]
+
+
+def test_an_irregularity_is_put_back_in_the_order_the_correction_holds():
+    match = new()
+    match.deal("7D")
+    match.play_turn("draw", "Ann")  # out of turn: refused and kept
+    kept = undone(match)["entry"]["irregularity"]
+    reordered = dict(reversed(list(kept.items())))
+    kept.clear()
+    kept.update(reordered)
+    match.redo(match.redo_step(), NOW, "it")
+    assert list(match.hands[0]["irregularities"][0]) == list(reordered)
+
+
+@pytest.mark.parametrize("edit, problem", [
+    (lambda entry: entry.pop("limit"), "limit is null"),
+    (lambda entry: entry.pop("dealer"), "the dealer is missing"),
+    (lambda entry: entry.pop("number"), "numbered null"),
+])
+def test_a_deal_edited_so_it_no_longer_replays_is_refused_with_its_problem(edit, problem):
+    match = new()
+    match.deal("7D")
+    edit(undone(match)["entry"])
+    before = copy.deepcopy(match.record)
+    with pytest.raises(IllegalActionError, match=problem):
+        match.redo(match.redo_step(), NOW, "it")
+    assert match.record == before
+
+
+def test_a_ruling_without_its_counts_is_refused_with_its_problem():
+    match = new()
+    match.deal("7D")
+    match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
+    match.rule("void", "misdeal", NOW)
+    undone(match)["entry"]["ruling"].pop("steps")
+    before = copy.deepcopy(match.record)
+    with pytest.raises(IllegalActionError, match="'steps' must be a whole number"):
+        match.redo(match.redo_step(), NOW, "it")
+    assert match.record == before
+
+
+def test_a_key_the_hand_does_not_know_is_refused_and_taken_out_again():
+    match = new()
+    match.deal("7D")
+    match.dead()
+    undone(match)["entry"]["note"] = "x"
+    before = copy.deepcopy(match.record)
+    with pytest.raises(IllegalActionError, match="unknown key 'note'"):
+        match.redo(match.redo_step(), NOW, "it")
+    assert match.record == before
+
+
+def test_an_amend_edited_so_it_no_longer_replays_is_refused_with_its_problem():
+    match = new()
+    match.deal("7D")
+    match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
+    match.amend(amend(match.record, match.state, 1, dead=True), NOW, "it")
+    undone(match)["entry"]["result"] = "knock"  # a knock without its knocker
+    before = copy.deepcopy(match.record)
+    with pytest.raises(IllegalActionError, match="the knocker is missing"):
+        match.redo(match.redo_step(), NOW, "it")
+    assert match.record == before
+
+
+def test_a_step_of_a_hand_the_record_cannot_take_is_refused():
+    match = new()
+    match.deal("7D")
+    match.dead()
+    undone(match)  # the dead result
+    match.record["corrections"][-1]["step"]["hand"] = 5
+    with pytest.raises(IllegalActionError, match="step is of hand 5, which the record cannot take"):
+        match.redo_step()

@@ -274,8 +274,14 @@ def step_data(record: Record, item: Correction) -> Step:
     held = len(record["hands"])
     # the hand the step goes into: a new one (a deal, a deal refused), one of the record's, or a result-only
     # record's result (hand 0); a correction edited by hand may name another
-    fits = hand == held + 1 if kind in ("deal", "refused_deal") else (
-        hand == 0 and is_result_only(record) if kind == STEP_KIND or hand == 0 else 1 <= hand <= held)
+    if kind in ("deal", "refused_deal"):
+        fits = hand == held + 1
+    elif kind == STEP_KIND:  # the result of a match recorded by it (the undo took it out)
+        fits = hand == 0 and not held
+    elif hand == 0:  # an amend of that result
+        fits = kind == "amend" and is_result_only(record)
+    else:
+        fits = 1 <= hand <= held
     if not fits:
         raise IllegalActionError(f"nothing to redo: the last undo's step is of hand {hand}, which the record "
                                  f"cannot take ({held} hand{'s' if held != 1 else ''} recorded)")

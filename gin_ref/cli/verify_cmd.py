@@ -125,7 +125,9 @@ def _print_verified(path, checked):
 def _listings(data):
     """``(irregularities, rulings)`` of the record ``data`` (None: it did not read), each hand read once."""
     lists = written(data) if isinstance(data, dict) else None
-    played = list(lists.played()) if lists is not None else []
+    # only the hands with something to list are kept (a 100,000-hand record: not a value per hand)
+    played = [hand for hand in lists.played() if hand.irregularities or hand.ruling is not None] \
+        if lists is not None else []
     return _irregularities(data, lists, played), _rulings(data, played)
 
 

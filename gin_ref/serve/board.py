@@ -245,7 +245,7 @@ def routes(served: Any) -> List[BaseRoute]:
         gate = served.streams
         counter = gate.enter(address, privileged(request))
         if counter is None:
-            refuse_reason("too many board streams open")
+            refuse_reason("too many board streams open", quiet=True)  # said once a second
             return PlainTextResponse("Too many boards are open: this one tries again shortly.", status_code=503,
                                      headers={"Retry-After": str(RETRY_AFTER), "Connection": "close"})
 

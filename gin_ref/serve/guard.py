@@ -74,13 +74,19 @@ def html_bytes(body: bytes) -> bytes:
 _NOTE: "contextvars.ContextVar[Optional[Dict[str, str]]]" = contextvars.ContextVar("gin_ref_refusal", default=None)
 
 
-def refuse_reason(why: str) -> None:
-    """Say why this request is refused, on its log line (logged at once when no request is being answered)."""
+def refuse_reason(why: str, quiet: bool = False) -> None:
+    """Say why this request is refused, on its log line (logged at once when no request is being answered).
+    ``quiet``: the refusal is logged elsewhere, at most once a second with a count (``limits.Quiet``): the
+    request gets no line of its own (a flood of them would fill the log)."""
     note = _NOTE.get()
     if note is None:
-        LOG.warning("refused: %s", log_text(why))
-    elif "why" not in note:
+        if not quiet:
+            LOG.warning("refused: %s", log_text(why))
+        return
+    if "why" not in note:
         note["why"] = why
+    if quiet:
+        note["quiet"] = "yes"
 
 
 # -- the Host ---------------------------------------------------------------------------------------------------
@@ -187,7 +193,9 @@ class Guard:
             _NOTE.reset(token)
             took = (time.perf_counter() - began) * 1000
             why = note.get("why")
-            if why is None:
+            if note.get("quiet"):
+                pass
+            elif why is None:
                 served.log.info("%s %s %s %s %.1fms", client, log_text(method), log_path(path), status["code"], took)
             else:
                 served.log.warning("refused %s %s from %s: %s (%s, %.1fms)", log_text(method), log_path(path), client,

@@ -23,7 +23,7 @@ from uvicorn.server import ServerState
 from gin_ref.serve.limits import Counter, Quiet
 
 HEADER_TIMEOUT = 10.0  # seconds from a connection's start to its request's complete headers
-BODY_TIMEOUT = 15.0  # seconds from the headers to the body's end (the app's own deadline answers first)
+BODY_TIMEOUT = 12.0  # seconds from the headers to the body's end (the app's own deadline, 10 s, answers first)
 
 
 class GuardedH11(H11Protocol):

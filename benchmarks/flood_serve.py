@@ -122,16 +122,20 @@ class Server:
         return 0.0
 
     def children(self):
-        """The server's child processes now (from /proc)."""
-        pid, count = str(self.process.pid), 0
+        """``(count, MB)``: the server's child processes now and their memory (VmRSS), from /proc."""
+        pid, count, rss = str(self.process.pid), 0, 0.0
         for entry in os.listdir("/proc"):
             if entry.isdigit():
                 try:
                     with open(f"/proc/{entry}/stat") as stat:
-                        count += stat.read().rsplit(")", 1)[1].split()[1] == pid
-                except OSError:
+                        if stat.read().rsplit(")", 1)[1].split()[1] != pid:
+                            continue
+                    count += 1
+                    with open(f"/proc/{entry}/status") as status:
+                        rss += sum(int(line.split()[1]) for line in status if line.startswith("VmRSS:")) / 1024
+                except (OSError, ValueError, IndexError):
                     continue
-        return count
+        return count, rss
 
 
 # -- the phone ------------------------------------------------------------------------------------------------
@@ -335,7 +339,7 @@ async def flood_slow(port, headers, bodies, cookie, key, addresses):
 def sheet_burst(server, count):
     """``count`` /board/sheet requests at once: statuses, the most children seen, the memory growth."""
     before = server.rss_mb()
-    statuses, most, peak = {}, 0, before
+    statuses, most, peak, most_rss = {}, 0, before, 0.0
     done = threading.Event()
 
     def one():
@@ -356,9 +360,10 @@ def sheet_burst(server, count):
         thread.start()
 
     def watch():
-        nonlocal most, peak
+        nonlocal most, peak, most_rss
         while not done.is_set():
-            most = max(most, server.children())
+            count, rss = server.children()
+            most, most_rss = max(most, count), max(most_rss, rss)
             peak = max(peak, server.rss_mb())
             time.sleep(0.05)
 
@@ -370,7 +375,8 @@ def sheet_burst(server, count):
     done.set()
     watcher.join()
     peak = max(peak, server.rss_mb())
-    return {"statuses": statuses, "children": most, "rss_before_mb": round(before, 1),
+    return {"statuses": statuses, "children": most, "children_rss_mb": round(most_rss, 1),
+            "rss_before_mb": round(before, 1),
             "rss_growth_mb": round(peak - before, 1), "seconds": round(took, 2)}
 
 
@@ -473,8 +479,8 @@ def main():
               f"{result['too_many_open_files']}; log +{result['log_bytes']} bytes; flood {result['flood']}")
     if "sheet" in figures:
         sheet = figures["sheet"]
-        print(f"sheet: 60 at once -> {sheet['statuses']} in {sheet['seconds']} s; child processes at most "
-              f"{sheet['children']}; memory growth {sheet['rss_growth_mb']} MB (from {sheet['rss_before_mb']} MB); "
+        print(f"sheet: {sum(sheet['statuses'].values())} at once -> {sheet['statuses']} in {sheet['seconds']} s; child processes at most "
+              f"{sheet['children']} ({sheet['children_rss_mb']} MB); the server's memory growth {sheet['rss_growth_mb']} MB (from {sheet['rss_before_mb']} MB); "
               f"log +{sheet['log_bytes']} bytes")
     print(f"log: {figures['log_total_bytes']} bytes in all; load average at the end: "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}")

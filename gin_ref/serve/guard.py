@@ -154,10 +154,11 @@ class Guard:
                 start = held.pop()
                 body = message.get("body", b"")
                 if not message.get("more_body", False):
-                    body = html_bytes(body)
-                    start["headers"] = [(k, str(len(body)).encode() if k.lower() == b"content-length" else v)
-                                        for k, v in start["headers"]]
-                    message = {**message, "body": body}
+                    clean = html_bytes(body)
+                    if clean != body:
+                        start["headers"] = [(k, str(len(clean)).encode() if k.lower() == b"content-length" else v)
+                                            for k, v in start["headers"]]
+                        message = {**message, "body": clean}
                 await send(start)
             await send(message)
 

@@ -232,6 +232,25 @@ def test_counters_and_the_quiet_log():
     assert len(seen) == 1
 
 
+def test_the_quiet_log_says_the_last_seconds_count_once_it_is_over():
+    from gin_ref.serve.limits import Quiet
+
+    seen = []
+
+    class Log:
+        def warning(self, *args):
+            seen.append(args[1])
+
+    async def flood():
+        quiet = Quiet("things", every=0.2, log=Log())  # type: ignore[arg-type]
+        for _ in range(30):
+            quiet.refused("why")
+        await asyncio.sleep(0.4)
+
+    asyncio.run(flood())
+    assert seen == [1, 29]
+
+
 def test_the_caps_come_from_the_limit_of_open_files_less_a_reserve():
     from gin_ref.serve.limits import Caps
 

@@ -13,6 +13,7 @@
 - ``Quiet``: a refusal of a stream or a connection is logged at most once a second, with the count since.
 """
 
+import asyncio
 import logging
 import sys
 import threading
@@ -87,24 +88,45 @@ class Caps:
 
 class Quiet:
     """A refusal logged at most once every ``every`` seconds, with how many were refused since the last line
-    (a flood of refusals is one line a second, not one a refusal)."""
+    (a flood of refusals is one line a second, not one a refusal). The count of the last second of a flood
+    is logged once that second is over (when called from an event loop, as the server does)."""
 
     def __init__(self, what: str, every: float = 1.0, log: Optional[logging.Logger] = None) -> None:
         self.what = what
         self.every = every
         self.log = log or LOG
         self._count = 0
+        self._latest = ""
         self._last = -1e9
+        self._pending = False
         self._lock = threading.Lock()
 
     def refused(self, why: str) -> None:
         now = time.monotonic()
         with self._lock:
             self._count += 1
+            self._latest = why
             if now - self._last < self.every:
+                if not self._pending:
+                    self._pending = self._later(self._last + self.every - now)
                 return
-            count, self._count, self._last = self._count, 0, now
+        self.flush()
+
+    def flush(self) -> None:
+        with self._lock:
+            self._pending = False
+            if not self._count:
+                return
+            count, why, self._count, self._last = self._count, self._latest, 0, time.monotonic()
         self.log.warning("refused %d %s in the last second (the latest: %s)", count, self.what, why)
+
+    def _later(self, seconds: float) -> bool:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop here: the count waits for the next refusal
+            return False
+        loop.call_later(max(seconds, 0.0), self.flush)
+        return True
 
 
 class Counter:

@@ -141,6 +141,7 @@ class Guard:
         token = _NOTE.set(note)
         began = time.perf_counter()
         held: List[Message] = []
+        status["held"] = held
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -205,7 +206,12 @@ class Guard:
 
 async def _answer_if_not(status: Dict[str, Any], scope: Scope, receive: Receive, send: Any,
                          response: Any) -> None:
-    """Answer ``response`` (closing the connection) unless an answer has begun."""
+    """Answer ``response`` (closing the connection) unless an answer has begun to be sent (an HTML answer's
+    start held back for its body was not: it is dropped for this one)."""
+    held = status.get("held")
+    if held:
+        held.clear()
+        status["code"] = 0
     if not status["code"]:
         status["close"] = True
         await response(scope, receive, send)

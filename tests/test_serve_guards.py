@@ -330,3 +330,16 @@ def test_a_damaged_match_file_is_said_in_the_commands_words(tmp_path):
     (folder / "Cat v Dan.yaml").write_text("format: gin-ref-match/2\nplayers: [Cat\n")
     answer = client(folder).get("/board/sheet")
     assert answer.status_code == 409 and "Error: Cat v Dan.yaml" in answer.text and str(folder) not in answer.text
+
+
+def test_a_confirm_is_one_log_line_with_what_it_recorded(tmp_path, caplog):
+    from serveutil import send
+
+    folder = plain_folder(tmp_path)
+    web = phone(folder, "ann-v-ben")
+    with caplog.at_level(logging.INFO, logger="gin_ref.serve"):
+        sent = send(web, "ann-v-ben", "hand", {"by": "Ann", "knocker": "Ann", "result": "knock", "count": "3",
+                                               "defender": "40"})
+    lines = [record.getMessage() for record in _serve_log(caplog)]
+    assert sent.status_code == 303 and len(lines) == 2, lines  # the page (send reads its form), the entry
+    assert "POST /t/ann-v-ben/enter 303" in lines[1] and "table ann-v-ben: enter pending" in lines[1], lines

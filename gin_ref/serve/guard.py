@@ -89,6 +89,15 @@ def refuse_reason(why: str, quiet: bool = False) -> None:
         note["quiet"] = "yes"
 
 
+def note(text: str) -> None:
+    """Add ``text`` to this request's one log line (logged at once when no request is being answered)."""
+    found = _NOTE.get()
+    if found is None:
+        LOG.info("%s", log_text(text))
+    else:
+        found["more"] = f"{found['more']}; {text}" if "more" in found else text
+
+
 # -- the Host ---------------------------------------------------------------------------------------------------
 _HOST = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[^\[\]:@/\\\s]+)(?::([0-9]{1,5}))?")
 
@@ -195,13 +204,15 @@ class Guard:
             _NOTE.reset(token)
             took = (time.perf_counter() - began) * 1000
             why = note.get("why")
+            more = f"; {log_text(note['more'])}" if "more" in note else ""
             if note.get("quiet"):
                 pass
             elif why is None:
-                served.log.info("%s %s %s %s %.1fms", client, log_text(method), log_path(path), status["code"], took)
+                served.log.info("%s %s %s %s %.1fms%s", client, log_text(method), log_path(path), status["code"],
+                                took, more)
             else:
-                served.log.warning("refused %s %s from %s: %s (%s, %.1fms)", log_text(method), log_path(path), client,
-                                   log_text(why), status["code"], took)
+                served.log.warning("refused %s %s from %s: %s (%s, %.1fms)%s", log_text(method), log_path(path),
+                                   client, log_text(why), status["code"], took, more)
 
 
 async def _answer_if_not(status: Dict[str, Any], scope: Scope, receive: Receive, send: Any,

@@ -4,7 +4,7 @@
 
 Starts ``gin-ref serve`` (``--gin-ref``: another build's command, say main's, for a before) on a folder of
 4 plain matches, with its soft limit of open files set to ``--fd-limit`` (1,024: the issue's shell; the
-server may raise it itself), and runs each flood in turn, all from addresses of 127.0.0.0/8 (a client socket
+server may raise it itself, up to its hard limit: ``--fd-hard`` lowers that too), and runs each flood in turn, all from addresses of 127.0.0.0/8 (a client socket
 bound to 127.0.0.x), bounded in count and time:
 
 - ``streams-one``: 1,200 ``/board/events`` streams from one address, held 15 s;
@@ -74,16 +74,17 @@ def make_folder(base, gin_ref):
 
 
 class Server:
-    def __init__(self, gin_ref, folder, fd_limit, log):
+    def __init__(self, gin_ref, folder, fd_limit, log, fd_hard=None):
         self.port = free_port()
         self.log = log
         self.addresses = {}
         self.lines = []
 
         def limit():
-            if fd_limit:
-                _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-                resource.setrlimit(resource.RLIMIT_NOFILE, (min(fd_limit, hard), hard))
+            _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+            hard = min(hard, fd_hard) if fd_hard else hard
+            if fd_limit or fd_hard:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (min(fd_limit or hard, hard), hard))
 
         with open(log, "ab") as out:
             self.process = subprocess.Popen([gin_ref, "serve", str(folder), "--port", str(self.port)],
@@ -412,7 +413,7 @@ def during(server, folder, log, index, flood):
             "log_bytes": Path(log).stat().st_size - size}
 
 
-def run(gin_ref="gin-ref", fd_limit=1024, only=None, scale=1.0, base=None, echo=print):
+def run(gin_ref="gin-ref", fd_limit=1024, only=None, scale=1.0, base=None, echo=print, fd_hard=None):
     """Every flood in turn (or those in ``only``) against one server: ``{flood: figures}``."""
     raise_own_limit()
     floods = only or ["streams-one", "streams-many", "slow", "sheet"]
@@ -422,7 +423,7 @@ def run(gin_ref="gin-ref", fd_limit=1024, only=None, scale=1.0, base=None, echo=
     try:
         folder = make_folder(base, gin_ref)
         log = Path(base) / "serve.log"
-        server = Server(gin_ref, folder, fd_limit, log)
+        server = Server(gin_ref, folder, fd_limit, log, fd_hard)
         figures = {"start_lines": [line for line in server.lines if line.startswith(("open files", "caps"))]}
         n = lambda count: max(1, int(round(count * scale)))  # noqa: E731
         try:
@@ -462,11 +463,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--gin-ref", default="gin-ref", help="the command to serve with (another build's)")
     parser.add_argument("--fd-limit", type=int, default=1024, help="the server's soft limit of open files (1024)")
+    parser.add_argument("--fd-hard", type=int, help="the server's hard limit too (it cannot raise past it)")
     parser.add_argument("--only", help="floods to run, comma-separated")
     parser.add_argument("--scale", type=float, default=1.0, help="a share of the counts (1)")
     args = parser.parse_args()
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
-    figures = run(args.gin_ref, args.fd_limit, args.only.split(",") if args.only else None, args.scale)
+    figures = run(args.gin_ref, args.fd_limit, args.only.split(",") if args.only else None, args.scale,
+                  fd_hard=args.fd_hard)
     for line in figures.pop("start_lines"):
         print(f"server: {line}")
     for name, result in figures.items():

@@ -343,3 +343,17 @@ def test_a_confirm_is_one_log_line_with_what_it_recorded(tmp_path, caplog):
     lines = [record.getMessage() for record in _serve_log(caplog)]
     assert sent.status_code == 303 and len(lines) == 2, lines  # the page (send reads its form), the entry
     assert "POST /t/ann-v-ben/enter 303" in lines[1] and "table ann-v-ben: enter pending" in lines[1], lines
+
+
+def test_the_servers_log_handler_escapes_every_message_and_traceback_line():
+    from gin_ref.serve.server import EscapedFormatter
+
+    formatter = EscapedFormatter("%(message)s")
+    try:
+        raise ValueError("bad\x1b]0;owned\x07")
+    except ValueError:
+        import sys
+
+        record = logging.LogRecord("gin_ref.serve", logging.ERROR, __file__, 1, "a %s", ("b\nforged",), sys.exc_info())
+    text = formatter.format(record)
+    assert text.startswith("a b\\nforged\n") and "\x1b" not in text and "bad\\x1b]0;owned\\x07" in text

@@ -5,7 +5,7 @@ tokens (uvicorn's own access log is off: ``gin_ref.serve.app.guard`` logs each r
 import logging
 import socket
 import sys
-from typing import Callable, List, Optional
+from typing import Any, Callable, List, Optional
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.core.escape import one_line, shown_path
@@ -72,6 +72,9 @@ class EscapedFormatter(logging.Formatter):
     def formatMessage(self, record: logging.LogRecord) -> str:
         record.message = one_line(record.message)
         return super().formatMessage(record)
+
+    def formatException(self, ei: Any) -> str:
+        return "\n".join(one_line(line) for line in super().formatException(ei).splitlines())
 
 
 def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Optional[str], new_tokens: bool,

@@ -13,8 +13,8 @@ bound to 127.0.0.x), bounded in count and time:
   (25 to a table's form with its cookie, 25 to a page that does not read a body), from 35 addresses;
 - ``sheet``: 60 ``/board/sheet`` requests at once.
 
-During each of the first three a table's phone (127.0.0.1, its own address) loads its page every 0.25 s and
-enters and confirms one hand. Printed for each: the table page's p50 / p95 / max and how many failed (a
+During each of the first three a table's phone (127.0.0.1, its own address; a table of its own each time)
+loads its page every 0.25 s and enters and confirms one hand 3 s into the flood. Printed for each: the table page's p50 / p95 / max and how many failed (a
 10 s timeout counts as 10 s), whether the confirm was recorded (answered ok and in the file), the "Too many
 open files" lines of the log, the flood's own counts (streams answered 200 / 503 / closed at once), the slow
 connections still open 15 s after they started, and the bytes the log grew; for the sheet, the most child
@@ -396,9 +396,10 @@ def during(server, folder, log, index, flood):
     """Run ``flood`` (a coroutine) while the phone plays: the figures of the table page and the confirm."""
     size = Path(log).stat().st_size
     errors = too_many_files(log)
-    phone = Phone(server)
+    table = (0, 2, 3)[index % 3]  # a table of its own for each flood (table 2 is the slow bodies' target): a
+    phone = Phone(server, f"table-{table + 1}")  # hand left pending by one flood does not hold up the next's
     defender = 40 + index
-    phone.start(PLAYERS[0], defender)
+    phone.start(PLAYERS[table], defender)
     began = time.monotonic()
     counts = asyncio.run(flood)
     while time.monotonic() - began < HOLD + 1:
@@ -408,7 +409,7 @@ def during(server, folder, log, index, flood):
     return {"page_n": len(phone.times), "page_p50": round(statistics.median(phone.times), 3) if phone.times else None,
             "page_p95": round(percentile(phone.times, 0.95), 3), "page_max": round(max(phone.times), 3),
             "page_failed": phone.failed, "confirm_ok": ok, "confirm_seconds": round(seconds, 2),
-            "confirm_said": said, "confirm_in_file": in_file(folder, "table-1", defender),
+            "confirm_said": said, "confirm_in_file": in_file(folder, phone.key, defender),
             "too_many_open_files": too_many_files(log) - errors, "flood": counts,
             "log_bytes": Path(log).stat().st_size - size}
 

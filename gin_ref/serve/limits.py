@@ -5,7 +5,8 @@
   says "unlimited": then 10,240 is tried). Windows has no such limit to raise: the caps are computed as if
   it were ``FD_WINDOWS``.
 - ``Caps.of(limit, files)``: every cap computed from that limit, less a reserve for the match files, their
-  journals and locks, the log and the server's own sockets. A new connection past ``connections`` in all, or
+  journals and locks, the log, the server's own sockets and the connections accepted in one go
+  (``BACKLOG``). A new connection past ``connections`` in all, or
   past ``per_address`` from one client address, is closed at once (``gin_ref.serve.protocol``); an event
   stream without a table's or the director's cookie past ``streams`` in all or ``streams_per_address`` from
   one address is answered 503 with ``Retry-After``, while ``kept`` more stay for the streams that carry the
@@ -25,6 +26,8 @@ FD_WINDOWS = 1024  # what the caps are computed from where there is no limit to 
 FD_MACOS_MAX = 10240  # macOS's OPEN_MAX: its kernel refuses a soft limit above it
 RESERVE_FIXED = 64  # descriptors kept for the listening socket, the log, the thread pool's files, imports
 RESERVE_PER_FILE = 3  # a match file, its journal and its lock, open at once while a hand is written
+BACKLOG = 128  # connections accepted in one go (asyncio accepts up to the backlog before it hands any over, so
+# as many may be open past the cap for a moment, until the refused ones are closed)
 PER_ADDRESS_MAX = 64  # connections from one client address (a phone opens 6 at most; a laptop a few tabs)
 STREAMS_MAX = 256  # anonymous board streams in all (a club's projectors and the curious)
 STREAMS_PER_ADDRESS = 4  # anonymous board streams from one address
@@ -73,7 +76,7 @@ class Caps:
 
     @classmethod
     def of(cls, limit: int, files: int = 0) -> "Caps":
-        reserve = RESERVE_FIXED + RESERVE_PER_FILE * max(files, 0) + limit // 16
+        reserve = RESERVE_FIXED + RESERVE_PER_FILE * max(files, 0) + BACKLOG + limit // 16
         connections = max(limit - reserve, 16)
         per_address = max(4, min(PER_ADDRESS_MAX, connections // 16))
         kept = min(STREAMS_KEPT, connections // 8)

@@ -9,7 +9,7 @@ from typing import Any, Callable, List, Optional
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.core.escape import one_line, shown_path
-from gin_ref.serve.limits import Caps, Counter, raise_fd_limit
+from gin_ref.serve.limits import BACKLOG, Caps, Counter, raise_fd_limit
 from gin_ref.serve.state import InstanceLock, Tokens
 from gin_ref.serve.folder import Folder
 
@@ -45,7 +45,7 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(128)
+        sock.listen(BACKLOG)
     except OSError as exc:
         sock.close()
         words = (exc.strerror or str(exc)).lower()
@@ -113,7 +113,8 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
         # uvicorn's limit_concurrency is not used: it would turn the tables away with the flood
         config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",
                                 ssl_certfile=certfile, ssl_keyfile=keyfile, timeout_graceful_shutdown=GRACE,
-                                lifespan="off", http=guarded(Counter(caps.connections, caps.per_address)))
+                                lifespan="off", http=guarded(Counter(caps.connections, caps.per_address)),
+                                backlog=BACKLOG)
         server = uvicorn.Server(config)
         setattr(app.state.served, "should_stop", lambda: server.should_exit)  # open board streams end (#21)
         sockets = [listen(host, port)]

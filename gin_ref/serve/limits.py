@@ -1,9 +1,10 @@
 """What no client may take from the room (#35): file descriptors, connections and event streams.
 
 - ``raise_fd_limit``: at start the soft limit of open files is raised to ``min(hard, FD_WANTED)`` where the
-  system allows it (Linux, the BSDs; macOS refuses a soft limit above its ``OPEN_MAX`` when the hard limit
-  says "unlimited": then 10,240 is tried). Windows has no such limit to raise: the caps are computed as if
-  it were ``FD_WINDOWS``.
+  system allows it (Linux, the BSDs, macOS: whose kernel refuses a soft limit above its ``OPEN_MAX``,
+  10,240, or "unlimited", even when the hard limit says "unlimited": 8,192 is under it). Where it is
+  refused the limit is kept and the start line says so. Windows has no such limit to raise: the caps are
+  computed as if it were ``FD_WINDOWS``.
 - ``Caps.of(limit, files)``: every cap computed from that limit, less a reserve for the match files, their
   journals and locks, the log, the server's own sockets and the connections accepted in one go
   (``BACKLOG``). A new connection past ``connections`` in all, or
@@ -16,14 +17,12 @@
 
 import asyncio
 import logging
-import sys
 import threading
 import time
 from typing import Dict, Optional, Tuple
 
 FD_WANTED = 8192  # the soft limit asked for at start
 FD_WINDOWS = 1024  # what the caps are computed from where there is no limit to read (Windows)
-FD_MACOS_MAX = 10240  # macOS's OPEN_MAX: its kernel refuses a soft limit above it
 RESERVE_FIXED = 64  # descriptors kept for the listening socket, the log, the thread pool's files, imports
 RESERVE_PER_FILE = 3  # a match file, its journal and its lock, open at once while a hand is written
 BACKLOG = 128  # connections accepted in one go (asyncio accepts up to the backlog before it hands any over, so
@@ -48,14 +47,11 @@ def raise_fd_limit() -> Tuple[int, str]:
     want = FD_WANTED if hard == infinite else min(hard, FD_WANTED)
     if soft != infinite and soft >= want:
         return int(soft), f"open files: {soft} (soft limit, hard {_shown(hard, infinite)})"
-    tries = [want] + ([min(want, FD_MACOS_MAX)] if sys.platform == "darwin" else [])
-    for value in tries:
-        try:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (value, hard))
-            return value, f"open files: {value} (soft limit raised from {soft}, hard {_shown(hard, infinite)})"
-        except (ValueError, OSError):
-            continue
-    return int(soft), f"open files: {soft} (the system refused to raise it to {want})"
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    except (ValueError, OSError):
+        return int(soft), f"open files: {soft} (the system refused to raise it to {want})"
+    return want, f"open files: {want} (soft limit raised from {soft}, hard {_shown(hard, infinite)})"
 
 
 def _shown(value: int, infinite: int) -> str:

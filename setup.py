@@ -30,6 +30,6 @@ setup(
     extras_require={"test": ["click>=8.2", "pytest>=7", "hypothesis>=6", "pypdf>=4", "pexpect>=4.8", "mypy>=1.0",
                              "types-PyYAML", "ruff", "coverage>=7", "httpx>=0.23", "httpx2", "selenium>=4.10"],
                     # gin-ref serve (docs/serve.md): the ASGI stack, and segno for the tables' QR cards
-                    "serve": ["starlette>=0.37", "uvicorn>=0.30", "segno>=1.5"]},
+                    "serve": ["starlette>=0.37", "uvicorn>=0.30", "h11>=0.14", "segno>=1.5"]},
     entry_points={"console_scripts": ["gin-ref=gin_ref.__main__:run"]},
 )

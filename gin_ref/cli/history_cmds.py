@@ -60,19 +60,12 @@ def read_view(file, named=True):
     does). None when a file found in a folder is YAML but not a match; RecordError naming the file when it is
     a damaged match, or a file found that cannot be read as YAML at all."""
     from gin_ref.files import matchfile
+    from gin_ref.files.matchread import read_record
 
-    raw = matchfile.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
-    digest = matchfile.digest(raw)
-    text = matchfile.decode(raw, file)
-    del raw  # not held while the record is replayed
-    parsed = matchfile.read_yaml(text, file)
-    if not claims_match(parsed[0]):
-        if not named:
-            return None
-        raise RecordError(f"not a gin-ref match: no 'format: {FORMAT}' at the top", path=file)
-    data, version = matchfile.parse(text, file, parsed)
-    del text, parsed  # the text (34 MB for 100,000 hands) is not held while the record is replayed and exported
-    rec = matchfile.replay(data, file, version)
+    found = read_record(file, claims_match, named)
+    if found is None:
+        return None
+    rec, digest = found
     from gin_ref.cli.sealcheck import failed_seals
 
     return MatchView(shown_name(file), matchfile.record_data(rec), tally_of(rec.match), tuple(failed_seals(rec.match)),

@@ -39,9 +39,11 @@ setup(
     package_dir={"gin_ref": "gin_ref", "gin_ref.configs": "configs"},
     # py.typed: the package's annotations are for type checkers of code that uses it (PEP 561).
     package_data={"gin_ref": ["py.typed"], "gin_ref.configs": ["*.yaml"]},
-    # confusable-homoglyphs: Unicode's confusables table (names that look alike: gin_ref.match.names)
+    # confusable-homoglyphs: Unicode's confusables table (names that look alike: gin_ref.match.names).
+    # tabulate draws the grids (gin_ref.views.table), wcwidth measures display widths (a wide East Asian
+    # name takes two columns a character): tabulate uses it when it is installed, gin-ref's fitting too.
     install_requires=["click>=8.0", "PyYAML>=5.1", "openskill>=6", "prompt_toolkit>=3.0",
-                      "confusable-homoglyphs>=3.2"],
+                      "confusable-homoglyphs>=3.2", "tabulate>=0.9", "wcwidth>=0.2.5"],
     # The code runs on click 8.0 and later (the suite passes on 8.0.0, 8.1.7 and 8.5 when stderr is
     # captured apart). The tests read stderr apart from stdout, which CliRunner does by default from 8.2.
     # mypy checks the annotations and ruff lints (ruff.toml) as part of the test command (the README's, which
@@ -49,7 +51,7 @@ setup(
     # httpx before; the board's browser test drives the live server with httpx itself. build: the packaging
     # test makes the sdist (tests/test_packaging.py).
     extras_require={"test": ["click>=8.2", "pytest>=7", "hypothesis>=6", "pypdf>=4", "pexpect>=4.8", "mypy>=1.0",
-                             "types-PyYAML", "ruff", "coverage>=7", "httpx>=0.23", "httpx2", "selenium>=4.10",
+                             "types-PyYAML", "types-tabulate", "ruff", "coverage>=7", "httpx>=0.23", "httpx2", "selenium>=4.10",
                              "build"],
                     # gin-ref serve (docs/serve.md): the ASGI stack, and segno for the tables' QR cards
                     "serve": ["starlette>=0.37", "uvicorn>=0.30", "segno>=1.5"]},

@@ -15,7 +15,7 @@ from gin_ref.cli.output import say
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.files import matchfile
 from gin_ref.views import words
-from gin_ref.views.text import cells
+from gin_ref.views.cells import cells
 
 HANDS_WON = "--hands-won"
 
@@ -59,8 +59,8 @@ def _hands_won_option(command):
 @_hands_won_option
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="A new file: the match's date. Default: today.")
 @click.option("--input", "csv_path", metavar="FILE.csv", type=click.Path(dir_okay=False, path_type=str),
-              help="A season kept on paper: a CSV file, one match a row (date,player1,player2,points1,points2"
-                   "[,hands1,hands2]), recorded into --into FOLDER, all or nothing.")
+              help="A season kept on paper: a CSV file, one match a row (columns date, player1, player2, "
+                   "points1, points2, optionally hands1, hands2), recorded into --into FOLDER, all or nothing.")
 @click.option("--into", "folder", metavar="FOLDER", type=click.Path(file_okay=False, path_type=str),
               help="With --input: the folder the matches go in (a match file a row, DATE-table-N.yaml), or an "
                    "event's folder (each row takes the result of a table of its round paired last).")
@@ -76,7 +76,6 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, csv_path, folder, s
     changes it, `undo` takes it back; `verify` checks it, and tally, history, standings, ratings, settle
     and export count it as a finished match (stats leaves it out of its per-hand figures).
 
-    \b
     A season from a spreadsheet: --input FILE.csv --into FOLDER records every row of the CSV (header
     date,player1,player2,points1,points2 and optionally hands1,hands2; ',' or ';') as a match of its own
     (FOLDER/DATE-table-N.yaml, --rules for them all), or, when FOLDER is an event's, as the result of the

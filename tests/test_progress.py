@@ -56,7 +56,21 @@ def test_a_bar_on_a_terminal_past_the_delay(tty):
     with progress(4, "reading matches") as bar:
         for _ in range(4):
             bar.update(1)
-    assert BAR in tty.text and "100%" in tty.text and tty.text.endswith("\n")
+    assert BAR in tty.text and "100%" in tty.text and tty.text.endswith("\r\x1b[K\x1b[?25h")  # taken away
+
+
+def test_one_files_bar_counts_its_hands(tty):
+    """verify of one file: the bar counts the hands replayed (told by the replay's on_hand)."""
+    from gin_ref.files import matchfile
+
+    told = []
+    problems, match = matchfile.check(str(EXAMPLE), on_hand=lambda done, hands: told.append((done, hands)))
+    assert problems == [] and told == [(i, 8) for i in range(1, 9)]
+    tty.attach()
+    with progress(1, "verifying") as bar:
+        for done, hands in told:
+            bar.hands(done, hands)
+    assert "verifying  [####################################]  100%" in tty.text
 
 
 @pytest.mark.parametrize("why", ["json", "dumb", "not a terminal", "quick", "one step"])

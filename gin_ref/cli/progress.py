@@ -1,4 +1,5 @@
-"""Progress of long work: click's progress bar on standard error, shown only where a person watches it.
+"""Progress of long work: click's progress bar on standard error, shown only where a person watches it,
+and taken away when the work is done.
 
 The bar shows when all of these hold: standard error is a terminal, ``TERM`` is not ``dumb``, the command
 was not given ``--json``, and the work is still running ``DELAY`` seconds after it began (a quick command
@@ -48,8 +49,9 @@ def _delay():
 class Progress:
     """A count of steps done out of ``length``; the bar appears at the first update past the delay."""
 
-    def __init__(self, length, label, shown):
-        self.length, self.label, self.shown = length, label, shown
+    def __init__(self, length, label, wanted):
+        self.length, self.label, self.wanted = length, label, wanted
+        self.shown = wanted and length > 1
         self.done = 0
         self.start = time.monotonic()
         self.delay = _delay()
@@ -60,9 +62,18 @@ class Progress:
         if self.bar is not None:
             self.bar.update(steps)
         elif self.shown and self.length and time.monotonic() - self.start >= self.delay:
-            self.bar = click.progressbar(length=self.length, label=self.label, file=sys.stderr)
+            # drawn again every half percent at most: a 10,000-hand replay is not slowed by its bar
+            self.bar = click.progressbar(length=self.length, label=self.label, file=sys.stderr,
+                                         update_min_steps=max(1, self.length // 200))
             self.bar.__enter__()
             self.bar.update(self.done)
+
+    def hands(self, done, hands):
+        """``update`` for a count known only once the work is under way: ``done`` of ``hands`` (a replay's
+        ``on_hand``); the bar then counts these instead."""
+        if self.length != hands:
+            self.length, self.done, self.shown = hands, 0, self.wanted and hands > 1
+        self.update(done - self.done)
 
     def clear(self):
         """Rub out the bar's line (when one is shown) before other lines are printed on the terminal; the
@@ -72,17 +83,19 @@ class Progress:
             sys.stderr.flush()
 
     def close(self):
-        """End the bar's line (when one was shown), so that what follows on stderr starts a line of its own."""
+        """Take the bar away (when one was shown): its line rubbed out and the cursor, which click hides while
+        it draws, shown again; what the command prints next starts where the bar was."""
         if self.bar is not None:
-            bar, self.bar = self.bar, None
-            bar.__exit__(None, None, None)
+            self.bar = None
+            sys.stderr.write("\r\x1b[K\x1b[?25h")
+            sys.stderr.flush()
 
 
 @contextmanager
 def progress(length, label, as_json=None):
     """A ``Progress`` of ``length`` steps for the block (see the module); its bar is ended as the block ends,
     an error or Ctrl-C too."""
-    counter = Progress(length, label, length > 1 and wanted(as_json))
+    counter = Progress(length, label, wanted(as_json))
     try:
         yield counter
     finally:

@@ -55,6 +55,12 @@ def test_semicolons_a_byte_order_mark_crlf_quotes_and_blank_lines(tmp_path):
                                         'Ben "B" Ray 3']
 
 
+def test_excels_sep_line_names_the_separator(tmp_path):
+    write(tmp_path / "s.csv", f"sep=;\n{HEADER.replace(',', ';')}\n2024-05-02;Ann;Ben;154;24\n;;;;\n")
+    done = invoke("result", "--input", "s.csv", "--into", "out", cwd=tmp_path)
+    assert done.code == 0 and done.out.splitlines()[0] == "out/2024-05-02-table-1.yaml: Ann 154, Ben 24"
+
+
 def test_one_bad_row_and_nothing_is_written_each_problem_named_by_its_line(tmp_path):
     text = (f"{HEADER}\n2024-05-02,Ann,Ben,154,24\n\n05/02/2024,Cid,Dee,130,70\n2024-05-03,Cid,Cid,130,70\n"
             "2024-05-03,Eve,Fay,1x0,70\n2024-05-03,Eve,Fay,100,70,3\n2024-05-04,Eve,Fay,90,70\n")

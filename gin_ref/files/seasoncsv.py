@@ -4,7 +4,8 @@
 The header names the columns, in any order: ``date,player1,player2,points1,points2`` and optionally
 ``hands1,hands2`` (the hands each player won). The file is UTF-8, with or without a byte-order mark (as
 spreadsheets write it); fields are separated by ``,`` or by ``;`` (what a spreadsheet writes where the comma
-is the decimal mark), as the header line shows. Blank lines are skipped.
+is the decimal mark), as the header line shows, or as a first line ``sep=;`` says (Excel writes one).
+Blank lines are skipped.
 
 ``read_season`` reads every row and collects every problem with its line (beancount's way: one pass, each
 problem named), so a season is refused whole with all that is wrong in it, never half recorded.
@@ -70,6 +71,11 @@ def parse_season(raw: bytes, path: str = "<csv>") -> Tuple[List[SeasonRow], List
     if first is None:
         raise InvalidNotationError(f"{path}: empty: its first line is the header {HEADER}")
     delimiter = ";" if lines[first].count(";") > lines[first].count(",") else ","
+    if lines[first].strip() in ("sep=,", "sep=;"):  # Excel's line naming the separator, before the header
+        delimiter = lines[first].strip()[-1]
+        first = next((i for i, line in enumerate(lines) if i > first and line.strip()), len(lines))
+        if first == len(lines):
+            raise InvalidNotationError(f"{path}: no header after the sep= line: it is {HEADER}")
     reader = csv.reader(io.StringIO("".join(lines[first:]), newline=""), delimiter=delimiter, strict=True)
     offset = first  # line numbers are the file's: blank lines before the header count
     try:

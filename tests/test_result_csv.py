@@ -117,10 +117,12 @@ def test_usage(tmp_path, args, words):
     assert done.code == 2 and words in done.err and not (tmp_path / "out").exists()
 
 
-def test_three_player_rules_are_refused(tmp_path):
-    write(tmp_path / "s.csv", f"{HEADER}\n2024-05-02,Ann,Ben,154,24\n")
-    done = invoke("result", "--input", "s.csv", "--into", "out", "--rules", "three-player", cwd=tmp_path)
-    assert done.code == 2 and "two-player matches" in done.err
+@pytest.mark.parametrize("rules, code, words", [("three-player", 2, "two-player matches"),
+                                                ("hollywood", 1, "a Hollywood match is three games at once")])
+def test_rules_a_season_cannot_hold_are_refused_once(tmp_path, rules, code, words):
+    write(tmp_path / "s.csv", f"{HEADER}\n2024-05-02,Ann,Ben,154,24\n2024-05-03,Ann,Ben,154,24\n")
+    done = invoke("result", "--input", "s.csv", "--into", "out", "--rules", rules, cwd=tmp_path)
+    assert done.code == code and words in done.err and done.err.count("\n") == 1, done
 
 
 def test_into_an_event_the_rows_are_the_tables_of_its_round(tmp_path):

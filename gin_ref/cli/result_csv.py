@@ -15,7 +15,7 @@ import click
 
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.output import say
-from gin_ref.core.errors import GinRefError, InvalidNotationError, RecordError
+from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.files import matchfile
 from gin_ref.views import words
 
@@ -58,8 +58,11 @@ def _into_folder(csv_path, folder, rows, problems, rules_spec):
     from gin_ref.cli.match_cmds import _check_text
     from gin_ref.cli.result_cmds import paper_match
     from gin_ref.files.rulesfile import load_rules
+    from gin_ref.match import result
 
     rules = load_rules(rules_spec)
+    if rules.scoring == "hollywood" or (rules.games or 1) > 1:  # said once, not on every row
+        raise IllegalActionError(result.HOLLYWOOD if rules.scoring == "hollywood" else result.SEVERAL_GAMES)
     if rules.players != 2:
         raise InvalidNotationError(f"the {rules.name} rules are for {rules.players} players: a season's CSV holds "
                                    "two-player matches (player1, player2)")

@@ -11,8 +11,9 @@ import click
 
 from gin_ref.cli.errors import one_line, shown_name
 from gin_ref.cli.options import match_option, rules_option
+from gin_ref.cli.result_csv import paper_match, record_season, same_players
 from gin_ref.cli.output import say
-from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.errors import IllegalActionError
 from gin_ref.files import matchfile
 from gin_ref.views import words
 from gin_ref.views.cells import cells
@@ -100,8 +101,6 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, csv_path, folder, s
                                           ("--date", date_text)) if value]
         if given:
             raise click.UsageError(f"with --input the CSV gives every match: no {', '.join(given)}")
-        from gin_ref.cli.result_csv import record_season
-
         record_season(csv_path, folder, rules_spec)
         return
     if not scores:
@@ -125,35 +124,10 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, csv_path, folder, s
         with matchfile.updating(path) as rec:
             match = rec.match
             result.verify_no_hands(match.record, str(path))
-            _same_players(match.players, [name for name, _ in pairs])
+            same_players(match.players, [name for name, _ in pairs])
             match.put_result(result.result_entry(match.players, match.rules, pairs, won))
     say(one_line(f"{shown_name(path)}: the result: {words.scores_words(match.record[result.RESULT_KEY])}"))
     say("\n".join(standing.standing_lines(match)))
-
-
-def paper_match(rules, date, pairs, won=()):
-    """A new match of the players named in ``pairs`` (``(name, points)``) holding their result only: no
-    first dealer (a paper sheet need not say who dealt first). Raises as ``Match.new`` and
-    ``result.result_entry`` do."""
-    from gin_ref.match import result
-    from gin_ref.match.model import Match
-
-    names = [name for name, _ in pairs]
-    roles = {"dealer": names[0]} if rules.players == 2 else {"box": names[0], "captain": names[-1]}
-    match = Match.new(names, rules, date, **roles)  # (checks the names and their number)
-    del match.record["start"]
-    match.record[result.RESULT_KEY] = result.result_entry(match.players, match.rules, pairs, list(won))
-    return Match(match.record)
-
-
-def _same_players(players, named):
-    from gin_ref.core.game import find_player
-
-    if len(named) != len(players):
-        raise InvalidNotationError(f"this match is {' v '.join(players)}: give each one's final score "
-                                   f"({len(named)} given)")
-    for name in named:
-        find_player(players, name)
 
 
 @click.command("amend result", cls=PairsCommand)
@@ -177,7 +151,7 @@ def amend_result_cmd(match_path, hands_won, scores):
         match = rec.match
         if not result.is_result_only(match.record):
             raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
-        _same_players(match.players, [name for name, _ in pairs])
+        same_players(match.players, [name for name, _ in pairs])
         old = result.facts(match.record[result.RESULT_KEY])
         entry = result.result_entry(match.players, match.rules, pairs, list(hands_won))
         match.amend_result(entry, matchfile.now(), f"the result: was {words.scores_words(old)}")

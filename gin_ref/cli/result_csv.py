@@ -1,4 +1,5 @@
-"""``gin-ref result --input FILE.csv --into FOLDER``: a season kept on paper, entered from a spreadsheet's CSV.
+"""``gin-ref result --input FILE.csv --into FOLDER``: a season kept on paper, entered from a spreadsheet's CSV;
+and the match kept on paper that ``result`` and each row start (``paper_match``, ``same_players``).
 
 Each row is recorded as ``result`` records one match (``paper_match``, ``result.result_entry``: checked the
 same way). Into a plain folder, each row starts a match file of its own (``DATE-table-N.yaml``, N counting
@@ -52,11 +53,38 @@ def _pairs(row):
     return pairs, won
 
 
+# -- a match kept on paper (result, and each row of a season) ---------------------------------------------
+
+def paper_match(rules, date, pairs, won=()):
+    """A new match of the players named in ``pairs`` (``(name, points)``) holding their result only: no
+    first dealer (a paper sheet need not say who dealt first). Raises as ``Match.new`` and
+    ``result.result_entry`` do."""
+    from gin_ref.match import result
+    from gin_ref.match.model import Match
+
+    names = [name for name, _ in pairs]
+    roles = {"dealer": names[0]} if rules.players == 2 else {"box": names[0], "captain": names[-1]}
+    match = Match.new(names, rules, date, **roles)  # (checks the names and their number)
+    del match.record["start"]
+    match.record[result.RESULT_KEY] = result.result_entry(match.players, match.rules, pairs, list(won))
+    return Match(match.record)
+
+
+def same_players(players, named):
+    """Refuse names that are not the match's players (any case), or not one for each."""
+    from gin_ref.core.game import find_player
+
+    if len(named) != len(players):
+        raise InvalidNotationError(f"this match is {' v '.join(players)}: give each one's final score "
+                                   f"({len(named)} given)")
+    for name in named:
+        find_player(players, name)
+
+
 # -- a plain folder: a new match file a row ---------------------------------------------------------------
 
 def _into_folder(csv_path, folder, rows, problems, rules_spec):
     from gin_ref.cli.match_cmds import _check_text
-    from gin_ref.cli.result_cmds import paper_match
     from gin_ref.files.rulesfile import load_rules
     from gin_ref.match import result
 
@@ -126,7 +154,6 @@ def _write_new(folder, planned):
 # -- an event: the tables of the round paired last ---------------------------------------------------------
 
 def _into_event(csv_path, folder, rows, problems):
-    from gin_ref.cli.result_cmds import _same_players
     from gin_ref.files import eventfile
     from gin_ref.match import result
 
@@ -163,7 +190,7 @@ def _into_event(csv_path, folder, rows, problems):
                 if str(match.record.get("date")) != row.date:
                     raise InvalidNotationError(f"date {row.date}: round {rnd.number}'s table "
                                                f"{shown_name(rec.path)} is of {match.record.get('date')}")
-                _same_players(match.players, list(row.players))
+                same_players(match.players, list(row.players))
                 entries.append((rec, result.result_entry(match.players, match.rules, pairs, won)))
             except GinRefError as exc:
                 problems.append((row.line, str(exc)))

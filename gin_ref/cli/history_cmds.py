@@ -97,20 +97,30 @@ def read_matches(paths):
 def read_items(items, read=_read_one):
     """``(views, skipped)`` of ``candidates``' items, each read by ``read`` (a top-level function, as
     ``_read_one``: it may run in another process); see ``read_matches``."""
+    from gin_ref.cli.progress import progress
+
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     workers = min(cpus, 8)
     results = None
-    if len(items) >= PARALLEL_FROM and workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-        from concurrent.futures.process import BrokenProcessPool
+    with progress(len(items), "reading matches") as bar:  # (on stderr, past half a second: cli.progress)
+        if len(items) >= PARALLEL_FROM and workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            from concurrent.futures.process import BrokenProcessPool
 
-        try:
-            with ProcessPoolExecutor(workers) as pool:
-                results = list(pool.map(read, items, chunksize=max(1, len(items) // (workers * 4))))
-        except (OSError, NotImplementedError, BrokenProcessPool):  # no processes here: read them in this one
-            results = None
-    if results is None:
-        results = [read(item) for item in items]
+            try:
+                with ProcessPoolExecutor(workers) as pool:
+                    results = []
+                    for done in pool.map(read, items, chunksize=max(1, len(items) // (workers * 4))):
+                        results.append(done)
+                        bar.update(1)
+            except (OSError, NotImplementedError, BrokenProcessPool):  # no processes here: read them in this one
+                results = None
+                bar.done = 0
+        if results is None:
+            results = []
+            for item in items:
+                results.append(read(item))
+                bar.update(1)
     views, skipped = [], []
     for file, view, problem in results:
         if problem is not None:

@@ -42,8 +42,12 @@ setup(
     # confusable-homoglyphs: Unicode's confusables table (names that look alike: gin_ref.match.names).
     # tabulate draws the grids (gin_ref.views.table), wcwidth measures display widths (a wide East Asian
     # name takes two columns a character): tabulate uses it when it is installed, gin-ref's fitting too.
+    # Both are held below the releases whose import costs a command that draws a table its start-up: under
+    # callgrind, tabulate 0.10 imports importlib.metadata for its version (about 80 M instructions) and
+    # wcwidth 0.3 and later load their tables at import (wcwidth 0.9: 133 M against 0.2.14's 17 M); a 30-hand
+    # tally takes 519 M with them, 373 M with these (346 M with gin-ref's own renderer before).
     install_requires=["click>=8.0", "PyYAML>=5.1", "openskill>=6", "prompt_toolkit>=3.0",
-                      "confusable-homoglyphs>=3.2", "tabulate>=0.9", "wcwidth>=0.2.5"],
+                      "confusable-homoglyphs>=3.2", "tabulate>=0.9,<0.10", "wcwidth>=0.2.5,<0.3"],
     # The code runs on click 8.0 and later (the suite passes on 8.0.0, 8.1.7 and 8.5 when stderr is
     # captured apart). The tests read stderr apart from stdout, which CliRunner does by default from 8.2.
     # mypy checks the annotations and ruff lints (ruff.toml) as part of the test command (the README's, which

@@ -50,6 +50,7 @@ def _tabulate() -> Any:
     import tabulate
 
     tabulate.MIN_PADDING = 0
+    tabulate.PRESERVE_WHITESPACE = True  # a cell's own spaces are kept (tabulate 0.9's switch)
     return tabulate.tabulate
 
 
@@ -116,7 +117,7 @@ class _Layout:
         # a grid without headers is tabulate's "plain" (no dashes) under a header line of blanks that only
         # holds the fitted widths: that line (empty once tabulate strips its end) is left out
         drawn = str(_tabulate()(rows, headers, tablefmt="simple" if self.headers else "plain", colalign=align,
-                                disable_numparse=True, preserve_whitespace=True))
+                                disable_numparse=True))
         return drawn if self.headers else drawn.partition("\n")[2]
 
 

@@ -80,10 +80,11 @@ def unaccented(name: str) -> str:
 
 def player_readings(players: Sequence[str], name: str, prefix: bool = True) -> List[str]:
     """The players ``name`` may mean: his full name exactly, else ignoring case, else ignoring accents
-    (``zoe`` is Zoë), else (with ``prefix``) every player whose name starts with it, case aside, else accents
-    aside too (``zof`` is Žofia). A full name beats a prefix (players Al and Alan: ``al`` is Al), and a
-    reading with the accents typed beats one without (``zoë`` is Zoë beside Zoe); what two names share
-    stays ambiguous (``zoe`` beside Zoë and Zoé)."""
+    (``zoe`` is Zoë), else (with ``prefix``) every player whose name starts with it, case aside, and accents
+    aside too when none is typed (``zof`` is Žofia; ``z`` is Zoë or Žofia, ambiguous; ``zö`` is Zörg, not
+    Zora). A full name beats a prefix (players Al and Alan: ``al`` is Al), and a name typed as it is spelled
+    beats one read without accents (``zoe`` is Zoe beside Zoë); what two names share stays ambiguous
+    (``zoe`` beside Zoë and Zoé)."""
     name = unicodedata.normalize("NFC", str(name))  # Zoë typed decomposed is Zoë
     if name in players:
         return [name]
@@ -95,8 +96,9 @@ def player_readings(players: Sequence[str], name: str, prefix: bool = True) -> L
     found = [p for p in players if unaccented(p) == plain]
     if found or not prefix:
         return found
-    found = [p for p in players if p.casefold().startswith(typed)]
-    return found or [p for p in players if unaccented(p).startswith(plain)]
+    if plain == typed:  # no accent typed: one may be missing from any name
+        return [p for p in players if unaccented(p).startswith(plain)]
+    return [p for p in players if p.casefold().startswith(typed)]
 
 
 def find_player(players: Sequence[str], name: str) -> str:

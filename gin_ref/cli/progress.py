@@ -56,11 +56,16 @@ class Progress:
         self.start = time.monotonic()
         self.delay = _delay()
         self.bar = None
+        self.erased = False  # the bar's line rubbed out for other lines: drawn again at the next update
 
     def update(self, steps=1):
         self.done += steps
         if self.bar is not None:
             self.bar.update(steps)
+            if self.erased:  # click draws a line only when it changed: the line it drew last is drawn again
+                self.erased = False
+                sys.stderr.write("\r" + self.bar.format_progress_line())
+                sys.stderr.flush()
         elif self.shown and self.length and time.monotonic() - self.start >= self.delay:
             # drawn again every half percent at most: a 10,000-hand replay is not slowed by its bar
             self.bar = click.progressbar(length=self.length, label=self.label, file=sys.stderr,
@@ -81,6 +86,7 @@ class Progress:
         if self.bar is not None:
             sys.stderr.write("\r\x1b[K")
             sys.stderr.flush()
+            self.erased = True
 
     def close(self):
         """Take the bar away (when one was shown): its line rubbed out and the cursor, which click hides while

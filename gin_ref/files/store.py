@@ -17,7 +17,7 @@
 The writer holding a match's lock also removes what a killed writer of that match left: temporary files
 older than its own start (``tidy``), and an empty ``NAME.lock`` of the scheme before format /2. ``verify``
 names leftovers (``leftovers``). Only a program that takes no lock can still lose a change: one whose
-rename lands between a writer's byte check and its rename (microseconds; docs/match-file.md).
+rename lands between a writer's last check (a ``stat``) and its rename (microseconds; docs/match-file.md).
 
 ``play`` runs its commands in its own process: ``session`` makes each change inside an entry wait up to
 its seconds and refuses it (``Changed``) if the file is not what the session last saw, and keeps the bytes
@@ -202,21 +202,28 @@ class Held:
         return self.raw
 
     def _check(self) -> None:
+        """Right before the rename: the lock still named (``_keep_lock``), the file still holding the bytes
+        read, and last, just before the rename, still the very file compared (same inode, size and time):
+        a version put in its place after that is the one case left (see the module)."""
         self._keep_lock()
         if self.raw is None:
             return
         try:
             with open(self.real, "rb") as now:
+                compared = os.fstat(now.fileno())
                 same = now.read(len(self.raw) + 1) == self.raw
+            last = os.stat(self.real)
+            same = same and (last.st_ino, last.st_size, last.st_mtime_ns) == \
+                (compared.st_ino, compared.st_size, compared.st_mtime_ns)
         except OSError:
             same = False
         if not same:
             raise Changed(self.name)
 
-    def write(self, text: str, new: bool = False) -> None:
+    def write(self, text: str) -> None:
         """Replace the file with ``text`` (atomically; checked right before the rename: see the module), and
-        tidy what stopped writers left. ``new``: the file must not be there yet."""
-        write_atomic(self.name, text, real=self.real, new=new, check=None if new else self._check)
+        tidy what stopped writers left."""
+        write_atomic(self.name, text, real=self.real, check=self._check)
         self.raw = text.encode("utf-8")
         _seen(self.real, self.raw)
         self.tidy()
@@ -296,7 +303,7 @@ def create(path: PathName, match: Match, force: bool = False) -> None:
         except RecordError:
             if not force or not os.path.lexists(real):
                 raise
-    with locked(name) as held:
+    with locked(name, must_exist=False) as held:
         if os.path.lexists(real):
             _expected(real, name, held.read())
         held.write(text)

@@ -13,7 +13,7 @@ from gin_ref.cli.options import WholeNumber, match_option
 from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
-from gin_ref.files import matchfile, store
+from gin_ref.files import matchfile
 from gin_ref.match.stepdata import Ruled
 from gin_ref.views import standing
 from gin_ref.views import words
@@ -60,6 +60,8 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
     elif kind == "forfeit":
         player = forfeit
     path = matchfile.match_file(match_path)
+    from gin_ref.files import store  # here: tally and verify load this module (seal_report), never a lock
+
     with store.change(path) as rec:
         step = rec.match.rule(kind, reason, matchfile.now(), hand=hand, player=player, points=points, by=by)
     ruled = step.data

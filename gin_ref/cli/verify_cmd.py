@@ -9,7 +9,8 @@ from typing import Any, NamedTuple
 
 import click
 
-from gin_ref.files import matchfile, store
+from gin_ref.files import matchfile
+from gin_ref.files.filewrite import leftovers
 from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
 from gin_ref.cli.options import json_option, match_option
@@ -88,9 +89,9 @@ def _verified(path, named):
         entry["notes"] = notes
     if rulings:  # the hands a director ruled, when there are any
         entry["rulings"] = rulings
-    leftovers = store.leftovers(path)
-    if leftovers:  # what a writer stopped mid-write left beside the file (the next change removes it)
-        entry["leftovers"] = leftovers
+    left = leftovers(path)
+    if left:  # what a writer stopped mid-write left beside the file (the next change removes it)
+        entry["leftovers"] = left
     from gin_ref.cli.desk_cmds import seal_report
 
     sealed, broken = seal_report(match)

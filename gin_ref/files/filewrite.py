@@ -16,7 +16,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from typing import Callable, Optional, Union
+from typing import Callable, List, Optional, Union
 
 from gin_ref.core.digest import sha256
 from gin_ref.core.errors import RecordError
@@ -204,3 +204,35 @@ def _sync_folder(folder: str) -> None:
         pass
     finally:
         os.close(fd)
+
+
+_TEMP_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")  # tempfile.mkstemp's 8 random letters
+
+
+def _is_temp_of(name: str, prefix: str) -> bool:
+    """Is ``name`` one of ``write_atomic``'s temporary files made with ``prefix`` (``.NAME.``)?"""
+    middle = name[len(prefix):-len(".tmp")]
+    return name.startswith(prefix) and name.endswith(".tmp") and len(middle) == 8 and set(middle) <= _TEMP_LETTERS
+
+
+def leftovers(path: PathName, before_ns: Optional[int] = None) -> List[str]:
+    """The temporary files a stopped writer of ``path`` left beside it (names, sorted); with ``before_ns``,
+    only those last changed before that time."""
+    real = os.path.realpath(os.fspath(path))
+    folder = os.path.dirname(real)
+    prefix = f".{os.path.basename(real)}."
+    found = []
+    try:
+        with os.scandir(folder) as names:
+            for entry in names:
+                if not _is_temp_of(entry.name, prefix):
+                    continue
+                try:
+                    info = entry.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                if stat.S_ISREG(info.st_mode) and (before_ns is None or info.st_mtime_ns < before_ns):
+                    found.append(entry.name)
+    except OSError:
+        return []
+    return sorted(found)

@@ -26,22 +26,23 @@ the entry wrote, so the session knows its own writes from another writer's.
 
 from __future__ import annotations
 
-import contextvars
 import errno
 import os
-import re
 import stat
 import sys
 import time
 from contextlib import contextmanager
-from typing import Callable, Iterator, List, Optional
+from typing import TYPE_CHECKING, Callable, Iterator, Optional
 
 from gin_ref.core.errors import RecordError
 from gin_ref.files import filewrite, matchfile, recordformat
-from gin_ref.files.filewrite import PathName, digest, write_atomic, writable_target
+from gin_ref.files.filewrite import PathName, digest, leftovers, write_atomic, writable_target
 from gin_ref.match import seals
 from gin_ref.match.model import Match
 from gin_ref.match.schema import FORMAT
+
+if TYPE_CHECKING:
+    import contextvars
 
 try:
     import fcntl
@@ -74,34 +75,6 @@ def lock_path(real: str) -> str:
     """The lock file of the match file at ``real`` (its links resolved): ``.NAME.lock`` beside it."""
     folder, base = os.path.split(real)
     return os.path.join(folder, f".{base}.lock")
-
-
-def _temp_pattern(real: str) -> "re.Pattern[str]":
-    """The names of ``write_atomic``'s temporary files for ``real`` (``tempfile.mkstemp``'s 8 letters)."""
-    return re.compile(re.escape(f".{os.path.basename(real)}.") + r"[a-z0-9_]{8}\.tmp")
-
-
-def leftovers(path: PathName, before_ns: Optional[int] = None) -> List[str]:
-    """The temporary files a stopped writer of ``path`` left beside it (names, sorted); with ``before_ns``,
-    only those last changed before that time."""
-    real = os.path.realpath(os.fspath(path))
-    folder = os.path.dirname(real)
-    pattern = _temp_pattern(real)
-    found = []
-    try:
-        with os.scandir(folder) as names:
-            for entry in names:
-                if not pattern.fullmatch(entry.name):
-                    continue
-                try:
-                    info = entry.stat(follow_symlinks=False)
-                except OSError:
-                    continue
-                if stat.S_ISREG(info.st_mode) and (before_ns is None or info.st_mtime_ns < before_ns):
-                    found.append(entry.name)
-    except OSError:
-        return []
-    return sorted(found)
 
 
 def _still_named(fd: int, name: str) -> bool:
@@ -270,7 +243,7 @@ def locked(path: PathName, wait: Optional[float] = None, must_exist: bool = True
     missing (when ``must_exist``) or cannot be written is refused before the lock is taken."""
     name = os.fspath(path)
     real = writable_target(name, must_exist=must_exist)
-    held = Held(name, real, _wait(real, wait))
+    held = Held(name, real, _wait(wait))
     held.acquire()
     try:
         yield held
@@ -318,40 +291,47 @@ class Session:
         self.real = os.path.realpath(os.fspath(path))
         self.known = known
         self.wait = wait
-        self.wrote = False
 
 
-_SESSION: "contextvars.ContextVar[Optional[Session]]" = contextvars.ContextVar("gin_ref_session", default=None)
+_SESSION: "Optional[contextvars.ContextVar[Optional[Session]]]" = None  # made by the first ``session``
 
 
 @contextmanager
 def session(path: PathName, known: Optional[bytes], wait: float) -> Iterator[Session]:
-    """Run the changes in the block as ``play``'s entry on ``path`` (see ``Session``)."""
-    token = _SESSION.set(Session(path, known, wait))
+    """Run the changes in the block (in this thread or task) as ``play``'s entry on ``path`` (``Session``)."""
+    global _SESSION
+    if _SESSION is None:
+        import contextvars  # here: only play's session needs it, not every command's start
+
+        _SESSION = contextvars.ContextVar("gin_ref_session", default=None)
+    entry = Session(path, known, wait)
+    token = _SESSION.set(entry)
     try:
-        yield _SESSION.get()  # type: ignore[misc]
+        yield entry
     finally:
         _SESSION.reset(token)
 
 
-def _wait(real: str, wait: Optional[float]) -> float:
-    if wait is not None:
-        return wait
-    current = _SESSION.get()
-    return current.wait if current is not None else WAIT
+def _current() -> Optional[Session]:
+    return _SESSION.get() if _SESSION is not None else None
+
+
+def _wait(wait: Optional[float]) -> float:
+    current = _current()
+    return wait if wait is not None else current.wait if current is not None else WAIT
 
 
 def _expected(real: str, name: str, raw: bytes) -> None:
-    current = _SESSION.get()
+    current = _current()
     if current is not None and current.real == real and current.known is not None and raw != current.known:
         raise Changed(name, "the match file changed since your last entry (another writer): nothing written; "
                             "enter it again if it still stands")
 
 
 def _seen(real: str, raw: bytes) -> None:
-    current = _SESSION.get()
+    current = _current()
     if current is not None and current.real == real:
-        current.known, current.wrote = raw, True
+        current.known = raw
 
 
 # -- the lock file before format /2 ------------------------------------------------------------------------

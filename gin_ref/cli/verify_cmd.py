@@ -15,6 +15,7 @@ from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
 from gin_ref.cli.options import json_option, match_option
 from gin_ref.cli.output import emit_json, say
+from gin_ref.cli.progress import progress
 from gin_ref.core.errors import RecordError
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
@@ -43,12 +44,18 @@ def verify_cmd(match_path, as_json, strict, files):
     named = bool(files) or match_path is not None
     files = files + ((matchfile.match_file(match_path),) if match_path is not None else ()) or (matchfile.match_file(),)
     report, bad = [], False
-    for path in files:
-        checked = _verified(path, named)
-        report.append(checked.entry)
-        bad = bad or bool(checked.problems) or bool(strict and checked.broken)
-        if not as_json:
-            _print_verified(path, checked)
+    # the bar (on stderr, past half a second: cli.progress) counts the files, or one file's hands
+    with progress(len(files), "verifying", as_json) as bar:
+        on_hand = bar.hands if len(files) == 1 and bar.wanted else None
+        for path in files:
+            checked = _verified(path, named, on_hand)
+            report.append(checked.entry)
+            bad = bad or bool(checked.problems) or bool(strict and checked.broken)
+            if not as_json:
+                bar.clear()  # the bar's line rubbed out before a file's lines (drawn again after)
+                _print_verified(path, checked)
+            if on_hand is None:
+                bar.update(1)
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)
@@ -68,9 +75,10 @@ class _Verified(NamedTuple):
     rulings: list
 
 
-def _verified(path, named):
-    """Verify one file (``named``: given on the command line, not the default match file)."""
-    problems, match = matchfile.check(path)
+def _verified(path, named, on_hand=None):
+    """Verify one file (``named``: given on the command line, not the default match file; ``on_hand``: told
+    after each hand replayed)."""
+    problems, match = matchfile.check(path, on_hand)
     if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
         if not named:
             raise RecordError(problems[0][1])  # the default match file is not there: as every command says

@@ -292,13 +292,13 @@ def _entry(journal: Journal, ident: str) -> Entry:
 
 
 def _predicted(record: Any) -> str:
-    """The end seal the file will hold once ``record`` is written back (``matchfile.updating`` seals it the
+    """The end seal the file will hold once ``record`` is written back (``store``'s change seals it the
     same way as it writes it); "" when it has none."""
     return _sealed(record.match.record, getattr(record, "before", None), getattr(record, "confirm", None))
 
 
 def _before(record: Any) -> Any:
-    """What the seals need of a record as read (as ``matchfile.updating`` takes it)."""
+    """What the seals need of a record as read (as ``store``'s change takes it)."""
     version, seal = recordformat.end_of(record.match.record)
     return seals.before_write(record.match.record, seal) if version == 2 else None
 

@@ -1,6 +1,6 @@
 """Writing the match file in this process (gin_ref.files.filewrite): what is refused before anything is
 tried (a folder, a name ending in '/', a pipe, a missing folder, a read-only file), a full disk or a failed
-rename that leaves the old file and no temporary file, a compare-and-swap that another writer won, a new
+rename that leaves the old file and no temporary file, a check before the rename that refuses, a new
 file that another writer created first, and a file system without hard links."""
 
 import errno

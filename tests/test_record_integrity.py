@@ -39,7 +39,7 @@ def line_of(path, text):
     return path.read_text().splitlines().index(text) + 1
 
 
-# -- item 1: a commit is a compare-and-swap ----------------------------------------------------------------
+# -- item 1: a commit checks the bytes it read (issue 36 item 4: under the one lock) ----------------------
 
 def _replace_by_copy(path):
     copy = path.with_name("copy.yaml")

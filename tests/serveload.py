@@ -82,6 +82,11 @@ class Server:
         self.process.send_signal(signal.SIGINT)
         self.process.wait(timeout=20)
 
+    def kill(self):
+        """SIGKILL: nothing of the server runs after it (a confirm may be cut anywhere, its lock let go)."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=20)
+
 
 class Phone:
     """One table's phone: its cookie, a kept-alive connection, and the faults it makes."""
@@ -178,7 +183,9 @@ def cli_writer(files, stop, rng, written, stats):
             stats["cli_refused"] += 1
 
 
-def run(base, tables=16, hands=30, gap=2.0, cli_tables=3, restart=True, seed=20261201):
+def run(base, tables=16, hands=30, gap=2.0, cli_tables=3, restart=True, seed=20261201, kills=0):
+    """The load; ``restart``: a Ctrl-C and a new server half-way; ``kills``: that many SIGKILLs of the server
+    (each followed by a new one), spread over the run (the kill loop)."""
     rng = random.Random(seed)
     folder = make_folder(base, tables)
     port = free_port()
@@ -208,6 +215,13 @@ def run(base, tables=16, hands=30, gap=2.0, cli_tables=3, restart=True, seed=202
         again = time.monotonic()
         server.start()
         stats["restart_seconds"] = round(time.monotonic() - again, 2)
+    for kill in range(kills):
+        time.sleep(rng.uniform(0.3, 1.2) * hands * gap / (kills + 1))
+        if not any(thread.is_alive() for thread in threads):
+            break
+        server.kill()
+        server.start()
+        stats["kills"] = kill + 1
     for thread in threads:
         thread.join()
     stop.set()

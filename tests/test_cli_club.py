@@ -374,7 +374,7 @@ def test_the_shipped_club_night_by_hand():
 
 
 def test_pair_refuses_a_table_file_already_there_and_a_second_writer(tmp_path):
-    from gin_ref.files import matchfile
+    from gin_ref.files import store
 
     folder = tmp_path / "night"
     run("event", "new", folder, "--format", "round-robin", "--rules", "standard", "Ann", "Ben", "Cid", "Dee")
@@ -384,7 +384,7 @@ def test_pair_refuses_a_table_file_already_there_and_a_second_writer(tmp_path):
         1, f"Error: {folder / 'round-1-table-2.yaml'} already exists: move it away, then pair again\n")
     assert not (folder / "round-1-table-1.yaml").exists()  # nothing written
     (folder / "round-1-table-2.yaml").unlink()
-    with matchfile.locked(folder / "event.yaml"):
+    with store.locked(folder / "event.yaml"):
         result = invoke("event", "pair", folder)
     assert (result.exit_code, result.stderr) == (
         1, f"Error: {folder / 'event.yaml'} is being written by another gin-ref: try again when it is done\n")

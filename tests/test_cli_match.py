@@ -397,7 +397,7 @@ def test_missing_match_file(match_file):
 
 
 def test_a_second_writer_is_refused_at_the_command_line(playing):
-    with open(playing, "rb") as held:  # the lock is on the match file itself
+    with open(playing.parent / f".{playing.name}.lock", "a+b") as held:  # the lock is .NAME.lock beside it
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
         refused(playing, ["dead"], f"{playing} is being written by another gin-ref: try again when it is done", 1)
         assert gin(playing, "tally", "--json").exit_code == 0  # reading needs no lock
@@ -410,9 +410,9 @@ def test_writing_through_a_link_writes_the_real_record(match_file, tmp_path):
     match_file.symlink_to(os.path.join("real", "r.yaml"))
     assert gin(match_file, "deal", "--upcard", "7D").stdout.startswith("hand 1: Ann deals, upcard 7♦")
     assert match_file.is_symlink() and tally(real)["hands"][0]["upcard"] == "7D"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "real"]  # no lock file anywhere
-    assert sorted(p.name for p in real.parent.iterdir()) == ["r.yaml"]
-    with open(real, "rb") as held:  # the lock is the real file's
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "real"]  # no lock file beside the link
+    assert sorted(p.name for p in real.parent.iterdir()) == [".r.yaml.lock", "r.yaml"]
+    with open(real.parent / ".r.yaml.lock", "rb") as held:  # the lock is the real file's
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
         refused(match_file, ["dead"], f"{match_file} is being written by another gin-ref: try again when it is done", 1)
 

@@ -59,16 +59,16 @@ def test_a_pairing_stopped_halfway_takes_back_its_tables_and_leaves_the_event_as
 
 
 def test_a_failed_event_write_takes_back_the_tables(night, monkeypatch):
-    from gin_ref.files import eventfile, matchfile
+    from gin_ref.files import eventfile, store
 
-    real = matchfile.write_atomic
+    real = store.write_atomic
 
     def write(path, text, **kwargs):
         if str(path).endswith("event.yaml"):
             raise OSError(28, "No space left on device")
         return real(path, text, **kwargs)
 
-    monkeypatch.setattr(matchfile, "write_atomic", write)
+    monkeypatch.setattr(store, "write_atomic", write)  # the store writes the event file (and the tables)
     done = gin("event", "pair", night)
     assert done.exit_code == 1
     assert tables(night) == [] and eventfile.load(night).rounds == []

@@ -2,7 +2,6 @@
 another writer changed (``views.changes``), completion, the lock held across an entry, and ``Session``."""
 
 import fcntl
-import os
 
 import pytest
 from click.testing import CliRunner
@@ -15,6 +14,7 @@ from gin_ref.cli.status import prompt_text, standing, typed_status
 from gin_ref.cli.typed import split_words, typed_words
 from gin_ref.core.cards import Card, parse_cards
 from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.files import store
 from gin_ref.files import matchfile as record
 from gin_ref.views.changes import describe_changes
 from hands import DEFENDER, KNOCKER
@@ -257,23 +257,23 @@ def test_completion_of_commands_options_players_cards_presets_and_hands(folder):
     assert completions(session, "bogus --x") == []
 
 
-# -- the lock held across an entry -------------------------------------------------------------------------
+# -- the store's lock inside an entry ---------------------------------------------------------------------
 
-def test_holding_lets_the_commands_inside_write_and_keeps_other_writers_out(folder):
+def test_a_session_entry_waits_for_another_writer_then_writes(folder):
+    """An entry's command waits up to 2 s (LOCK_WAIT) for another writer's lock, as one lock taken by the
+    command itself: there is no hold across the entry any more."""
+    import threading
+
     gin("new --date 2025-03-01 --dealer Ann Ann Ben")
-    with record.holding("m.yaml"):
-        with record.updating("m.yaml") as rec:  # inside the hold: no second lock, no refusal
-            rec.match.deal("9H")
-        fd = os.open("m.yaml", os.O_RDONLY)  # another writer (its own open file): refused
-        try:
-            with pytest.raises(BlockingIOError):
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        finally:
-            os.close(fd)
-    with record.locked("m.yaml"):  # outside the hold, a nested lock is a second writer again
+    session = Session("m.yaml", main)
+    with store.locked("m.yaml"):
         with pytest.raises(RecordError, match="being written by another gin-ref"):
-            with record.locked("m.yaml"):
+            with store.locked("m.yaml"):  # a nested lock in one process is a second writer
                 pass
+    other = open(".m.yaml.lock", "a+b")
+    fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    threading.Timer(0.3, other.close).start()
+    assert session.entry("deal --upcard 9H") == 0
     assert match_now().open_entry["upcard"] == "9H"
 
 

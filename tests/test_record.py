@@ -18,6 +18,7 @@ import pytest
 import yaml
 from hypothesis import strategies as st
 
+from gin_ref.files import store
 from gin_ref.files import matchfile as record
 
 from gin_ref.files import yamlload
@@ -384,109 +385,116 @@ def test_a_writer_killed_mid_write_never_leaves_a_broken_file(tmp_path):
 
 def test_a_second_writer_is_refused(tmp_path):
     path = tmp_path / "m.yaml"
-    record.create(path, small_match())
+    store.create(path, small_match())
     before = path.read_bytes()
-    with open(path, "rb") as held:  # the lock is on the match file itself
+    with open(tmp_path / ".m.yaml.lock", "a+b") as held:  # the lock is on .m.yaml.lock beside it
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
         with pytest.raises(RecordError, match=r"m.yaml is being written by another gin-ref: try again when it is done$"):
-            with record.updating(path) as rec:
+            with store.change(path) as rec:
                 rec.match.dead()
     assert path.read_bytes() == before
-    with record.updating(path) as rec:  # free again once the other writer is done
+    with store.change(path) as rec:  # free again once the other writer is done
         rec.match.dead()
     assert record.load(path).match.hands[2]["result"] == "dead"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml"]  # no lock file
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".m.yaml.lock", "m.yaml"]  # the lock file stays
 
 
 def test_deleting_or_replacing_the_files_beside_a_match_loses_no_write(tmp_path):
-    """The lost update of issue 10: the old FILE.lock deleted while a writer held it let a second writer in."""
+    """The lost update of issue 10: a lock file deleted while a writer held it let a second writer in. Now
+    the second gets in, and the first, finding its lock file gone at its commit, is refused: of the two,
+    only the write reported is in the file."""
     path = tmp_path / "m.yaml"
-    record.create(path, small_match())
-    with record.updating(path) as first:
-        for name in ("m.yaml.lock", ".m.yaml.lock", "m.yaml.tmp"):  # whatever a tidy-up removes or leaves
-            neighbour = tmp_path / name
-            if neighbour.exists():
-                neighbour.unlink()
-            neighbour.write_text("", encoding="utf-8")
-        with pytest.raises(RecordError, match="is being written by another gin-ref"):
-            with record.updating(path) as second:
-                second.match.undo(second.match.newest_step(), record.now(), "the dead hand")
-        first.match.dead()
-    assert record.load(path).match.hands[2]["result"] == "dead"
+    store.create(path, small_match())
+    with pytest.raises(RecordError, match="was changed by another writer while this one worked"):
+        with store.change(path) as first:
+            for name in ("m.yaml.lock", ".m.yaml.lock", "m.yaml.tmp"):  # whatever a tidy-up removes or leaves
+                neighbour = tmp_path / name
+                if neighbour.exists():
+                    neighbour.unlink()
+                neighbour.write_text("", encoding="utf-8")
+            with store.change(path) as second:
+                second.match.undo(second.match.newest_step(), record.now(), "the last hand")
+            written = path.read_bytes()
+            first.match.dead()
+    assert path.read_bytes() == written and "result" not in record.load(path).match.hands[-1]
 
 
 def test_an_old_lock_file_left_over_is_deleted_at_the_next_write_unless_an_old_writer_holds_it(tmp_path):
     """Before format /2 the lock was a flock on an empty FILE.lock beside the match file: one left over goes at
     the next write; one an old writer holds (its flock), one that is not empty or is a link, stays."""
     path = tmp_path / "m.yaml"
-    record.create(path, small_match())
+    store.create(path, small_match())
     old_lock = tmp_path / "m.yaml.lock"
     old_lock.write_bytes(b"")
     with open(old_lock, "rb") as held:  # an old gin-ref writing now
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        with record.updating(path) as rec:
+        with store.change(path) as rec:
             rec.match.dead()
         assert old_lock.exists()
-    with record.updating(path) as rec:  # that writer is done: the next write tidies its lock away
+    with store.change(path) as rec:  # that writer is done: the next write tidies its lock away
         rec.match.undo(rec.match.newest_step(), record.now(), "the dead hand")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".m.yaml.lock", "m.yaml"]
     old_lock.write_bytes(b"notes")  # not a lock of ours: kept
     (tmp_path / "other").write_bytes(b"")
     link = tmp_path / "n.yaml.lock"
     link.symlink_to(tmp_path / "other")
-    record.create(tmp_path / "n.yaml", small_match())
-    with record.updating(path) as rec:
+    store.create(tmp_path / "n.yaml", small_match())
+    with store.change(path) as rec:
         rec.match.dead()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "m.yaml.lock", "n.yaml", "n.yaml.lock", "other"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".m.yaml.lock", "m.yaml", "m.yaml.lock", "n.yaml",
+                                                           "n.yaml.lock", "other"]
     old_lock.unlink()
     old_lock.write_bytes(b"")
-    record.create(path, small_match(), force=True)  # a new match in the file writes it too
+    store.create(path, small_match(), force=True)  # a new match in the file writes it too
     assert not old_lock.exists()
 
 
 def test_an_old_lock_file_beside_a_link_target_is_the_one_deleted(tmp_path):
     target = tmp_path / "real.yaml"
-    record.create(target, small_match())
+    store.create(target, small_match())
     (tmp_path / "m.yaml").symlink_to(target)
     (tmp_path / "real.yaml.lock").write_bytes(b"")
-    with record.updating(tmp_path / "m.yaml") as rec:
+    with store.change(tmp_path / "m.yaml") as rec:
         rec.match.dead()
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "real.yaml"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".real.yaml.lock", "m.yaml", "real.yaml"]
 
 
-def test_a_writer_that_opened_the_old_version_locks_the_new_one(tmp_path, monkeypatch):
-    """A second writer that opened the file just before the first renamed a new version in checks, once it
-    has the lock, that the name still leads there; it does not, so it locks and reads the new version."""
-    from gin_ref.files import filelock
-
+def test_a_writer_that_opened_a_lock_file_deleted_meanwhile_locks_the_new_one(tmp_path, monkeypatch):
+    """A writer that opened the lock file just before it was deleted (and made again) checks, once it has
+    the flock, that the name still leads there; it does not, so it locks the file named now."""
     path = tmp_path / "m.yaml"
-    record.create(path, small_match())
-    stale = os.open(path, os.O_RDONLY)
-    with record.updating(path) as first:
-        first.match.dead()
-    assert not filelock.still_named(stale, str(path))
+    store.create(path, small_match())
+    lock = tmp_path / ".m.yaml.lock"
+    lock.write_bytes(b"")
+    stale = os.open(lock, os.O_RDONLY)
+    lock.unlink()
+    lock.write_bytes(b"")  # git clean, then another writer made it again
+    assert not store._still_named(stale, str(lock))
     real_open, opened = os.open, []
 
     def open_the_stale_one_first(name, flags, *args, **kwargs):
-        if not opened and os.fspath(name) == str(path):
+        if not opened and os.fspath(name) == str(lock):
             opened.append(name)
             return os.dup(stale)
         return real_open(name, flags, *args, **kwargs)
 
     monkeypatch.setattr(os, "open", open_the_stale_one_first)
-    with record.updating(path) as second:
-        assert opened and second.match.hands[2]["result"] == "dead"  # read from the new version
-        second.match.undo(second.match.newest_step(), record.now(), "the dead hand")
+    with store.change(path) as rec:
+        assert opened
+        with open(lock, "rb") as other:  # the lock held is the one named now
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        rec.match.dead()
     monkeypatch.setattr(os, "open", real_open)
     os.close(stale)
-    assert record.load(path).match.state.open == 2  # hand 3 is open again
+    assert record.load(path).match.hands[2]["result"] == "dead"
 
 
 def test_match_files_in_one_folder_are_written_at_once(tmp_path):
     for name in ("a.yaml", "b.yaml"):
-        record.create(tmp_path / name, small_match())
-    with record.updating(tmp_path / "a.yaml") as a:
-        with record.updating(tmp_path / "b.yaml") as b:
+        store.create(tmp_path / name, small_match())
+    with store.change(tmp_path / "a.yaml") as a:
+        with store.change(tmp_path / "b.yaml") as b:
             b.match.dead()
         a.match.dead()
     assert [record.load(tmp_path / name).match.hands[2]["result"] for name in ("a.yaml", "b.yaml")] == ["dead"] * 2
@@ -504,7 +512,7 @@ def test_a_new_file_made_meanwhile_by_another_writer_is_never_replaced(tmp_path,
 
     monkeypatch.setattr(os, "link", other_writer_first)
     with pytest.raises(RecordError, match="already exists: give --force"):
-        record.create(path, small_match())
+        store.create(path, small_match())
     assert path.read_text(encoding="utf-8") == "theirs\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml"]  # no temporary file left
     assert filewrite.exists  # the message lives there
@@ -514,18 +522,18 @@ def test_create_refuses_an_existing_file_without_force(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text("mine\n", encoding="utf-8")
     with pytest.raises(RecordError, match="already exists: give --force"):
-        record.create(path, small_match())
+        store.create(path, small_match())
     assert path.read_text(encoding="utf-8") == "mine\n"
-    record.create(path, small_match(), force=True)
+    store.create(path, small_match(), force=True)
     assert record.load(path).match.state.totals == {"Ann": 0, "Ben": 18}
 
 
 def test_an_exception_inside_updating_writes_nothing(tmp_path):
     path = tmp_path / "m.yaml"
-    record.create(path, small_match())
+    store.create(path, small_match())
     before = path.read_bytes()
     with pytest.raises(ZeroDivisionError):
-        with record.updating(path) as rec:
+        with store.change(path) as rec:
             rec.match.dead()
             1 / 0
     assert path.read_bytes() == before
@@ -607,13 +615,13 @@ def test_a_refusal_kept_in_the_record_is_written_and_others_are_not(tmp_path):
     path = tmp_path / "m.yaml"
     match = Match.new(["Ann", "Ben"], load_rules(None), "2024-05-01", dealer="Ann")
     match.deal("9H")
-    record.create(path, match)
+    store.create(path, match)
     before = path.read_bytes()
     with pytest.raises(IllegalActionError):
-        with record.updating(path) as rec:
+        with store.change(path) as rec:
             rec.match.play_turn("draw", "Ben")  # Ben must take or pass first: refused, nothing kept
     assert path.read_bytes() == before
-    with record.updating(path) as rec:
+    with store.change(path) as rec:
         assert rec.match.play_turn("pass", "Ann").refused
     assert record.load(path).match.hands[0]["irregularities"][0]["kind"] == "out_of_turn"
 
@@ -774,29 +782,29 @@ def test_a_file_over_the_size_limit_is_refused_before_reading(tmp_path, monkeypa
 def test_a_link_is_written_through_and_locked_at_the_real_file(tmp_path):
     (tmp_path / "real").mkdir()
     real = tmp_path / "real" / "r.yaml"
-    record.create(real, small_match())
+    store.create(real, small_match())
     link = tmp_path / "m.yaml"
     link.symlink_to(Path("real") / "r.yaml")
-    with record.locked(link):
+    with store.locked(link):
         with pytest.raises(RecordError, match=r"^.*real/r.yaml is being written by another gin-ref"):
-            with record.updating(real):
+            with store.change(real):
                 pass
-    with record.locked(real):
+    with store.locked(real):
         with pytest.raises(RecordError, match=r"^.*m.yaml is being written by another gin-ref"):
-            with record.updating(link):
+            with store.change(link):
                 pass
-    with record.updating(link) as rec:
+    with store.change(link) as rec:
         rec.match.dead()
         assert rec.path == str(link)
     assert link.is_symlink() and record.load(real).match.hands[2]["result"] == "dead"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.yaml", "real"]
-    assert sorted(p.name for p in real.parent.iterdir()) == ["r.yaml"]
+    assert sorted(p.name for p in real.parent.iterdir()) == [".r.yaml.lock", "r.yaml"]
 
 
 def test_a_dangling_link_is_created_through(tmp_path):
     link = tmp_path / "m.yaml"
     link.symlink_to("r.yaml")
-    record.create(link, small_match())
+    store.create(link, small_match())
     assert link.is_symlink() and record.load(tmp_path / "r.yaml").match.state.totals == {"Ann": 0, "Ben": 18}
 
 
@@ -808,7 +816,7 @@ def test_a_dangling_link_is_created_through(tmp_path):
 def test_updating_a_missing_file_leaves_no_lock(tmp_path, where, message):
     path = tmp_path / where
     with pytest.raises(RecordError) as info:
-        with record.updating(path):
+        with store.change(path):
             pass
     assert str(info.value) == message.format(path=path)
     assert list(tmp_path.iterdir()) == []
@@ -821,42 +829,42 @@ def test_create_refuses_a_folder_and_a_missing_folder_leaving_nothing(tmp_path):
                           (tmp_path / "no" / "x.yaml", f"cannot write {tmp_path}/no/x.yaml: folder '{tmp_path}/no' "
                                                        "does not exist")]:
         with pytest.raises(RecordError) as info:
-            record.create(path, small_match())
+            store.create(path, small_match())
         assert str(info.value) == message
     assert list(tmp_path.iterdir()) == []
 
 
 def test_a_read_only_folder_or_file_is_refused_by_name(tmp_path, monkeypatch):
     path = tmp_path / "m.yaml"
-    record.create(path, small_match())
+    store.create(path, small_match())
     before = path.read_bytes()
     real_access = os.access
     monkeypatch.setattr(os, "access", lambda p, mode: False if os.fspath(p) == str(tmp_path) else real_access(p, mode))
     with pytest.raises(RecordError) as info:
-        with record.updating(path) as rec:
+        with store.change(path) as rec:
             rec.match.dead()
     assert str(info.value) == f"cannot write {path}: folder '{tmp_path}' is not writable"
     monkeypatch.setattr(os, "access", lambda p, mode: False if os.fspath(p) == str(path) else real_access(p, mode))
     with pytest.raises(RecordError) as info:
-        record.create(path, small_match(), force=True)
+        store.create(path, small_match(), force=True)
     assert str(info.value) == f"cannot write {path}: permission denied (the file is read-only)"
     assert path.read_bytes() == before
 
 
 def test_a_write_that_fails_names_the_file_never_the_lock_or_the_temporary_file(tmp_path, monkeypatch):
     path = tmp_path / "m.yaml"
-    record.create(path, small_match())
+    store.create(path, small_match())
     before = path.read_bytes()
     real_open = os.open
 
-    def no_lock(name, *args, **kwargs):
+    def no_read(name, *args, **kwargs):
         if os.fspath(name) == str(path):
             raise PermissionError(13, "Permission denied", name)
         return real_open(name, *args, **kwargs)
 
-    monkeypatch.setattr(os, "open", no_lock)
+    monkeypatch.setattr(os, "open", no_read)
     with pytest.raises(RecordError) as info:
-        with record.updating(path):
+        with store.change(path):
             pass
     assert str(info.value) == f"cannot read {path}: permission denied"
     monkeypatch.setattr(os, "open", real_open)
@@ -866,7 +874,7 @@ def test_a_write_that_fails_names_the_file_never_the_lock_or_the_temporary_file(
 
     monkeypatch.setattr(tempfile, "mkstemp", no_temp)
     with pytest.raises(RecordError) as info:
-        with record.updating(path) as rec:
+        with store.change(path) as rec:
             rec.match.dead()
     assert str(info.value) == f"cannot write {path}: no space left on device"
     assert path.read_bytes() == before
@@ -888,20 +896,3 @@ def test_write_atomic_keeps_the_group_when_it_can(tmp_path):
 def test_an_empty_match_option_is_refused():
     with pytest.raises(InvalidNotationError, match="^--match needs a file name$"):
         record.match_file("")
-
-
-def test_a_hold_stays_on_the_version_its_writes_rename_in(tmp_path):
-    """The session holds the lock across an entry: the command's write inside the hold locks the new version
-    before renaming it in, so another writer is still refused until the hold ends."""
-    path = tmp_path / "m.yaml"
-    record.create(path, small_match())
-    with record.holding(path):
-        with record.updating(path) as rec:  # under the hold: not locked again
-            rec.match.dead()
-        with pytest.raises(BlockingIOError):
-            with open(path, "rb") as other:  # another writer on the version now in place
-                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        with record.updating(path) as rec:  # a second write in the same hold reads the first one's
-            assert rec.match.hands[2]["result"] == "dead"
-    with open(path, "rb") as other:
-        fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)  # free once the hold ends

@@ -11,6 +11,7 @@ import pytest
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import RecordError
+from gin_ref.files import store
 from gin_ref.files import matchfile
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.model import Match
@@ -38,7 +39,7 @@ def line_of(path, text):
     return path.read_text().splitlines().index(text) + 1
 
 
-# -- item 1: a commit is a compare-and-swap ----------------------------------------------------------------
+# -- item 1: a commit checks the bytes it read (issue 36 item 4: under the one lock) ----------------------
 
 def _replace_by_copy(path):
     copy = path.with_name("copy.yaml")
@@ -46,24 +47,28 @@ def _replace_by_copy(path):
     os.replace(copy, path)  # what an editor's save, sed -i, git checkout or cp && mv do: a new inode
 
 
-def test_a_file_replaced_by_a_copy_lets_only_the_first_of_two_writers_commit(tmp_path):
+def test_a_file_replaced_by_a_copy_keeps_its_lock_and_an_edited_save_is_not_overwritten(tmp_path):
     path = tmp_path / "m.yaml"
-    matchfile.create(path, Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann"))
+    store.create(path, Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann"))
+    with store.change(path) as first:
+        first.match.deal(Card.parse("9H"))
+        _replace_by_copy(path)  # the same bytes in a new inode: the lock is not on the match file
+        with pytest.raises(store.Busy):
+            with store.change(path):
+                pass
     with pytest.raises(RecordError, match="was changed by another writer while this one worked: nothing written"):
-        with matchfile.updating(path) as first:
-            first.match.deal(Card.parse("9H"))
-            _replace_by_copy(path)
-            with matchfile.updating(path) as second:  # locks the copy: a new inode
-                second.match.deal(Card.parse("KS"))
+        with store.change(path) as first:
+            first.match.dead()
+            path.write_text(path.read_text().replace("date: '2024-05-01'", "date: '2024-05-02'"))  # an editor
     record = matchfile.load(path)
-    assert len(record.match.hands) == 1 and record.match.hands[0]["upcard"] == "KS"  # the write reported
+    assert len(record.match.hands) == 1 and record.match.record["date"] == "2024-05-02"
 
 
-def test_a_command_that_commits_first_after_a_copy_shuts_out_the_writer_that_read_before(m):
+def test_a_command_that_commits_first_after_the_lock_file_is_deleted_shuts_out_the_writer_that_read_before(m):
     with pytest.raises(RecordError, match="changed by another writer"):
-        with matchfile.updating(m) as held:
+        with store.change(m) as held:
             held.match.deal(Card.parse("9H"))
-            _replace_by_copy(m)
+            (m.parent / f".{m.name}.lock").unlink()  # git clean -fX
             assert installed("deal", "--match", m, "--upcard", "KS").returncode == 0  # another process
     hands = matchfile.load(m).match.hands
     assert len(hands) == 4 and hands[-1]["upcard"] == "KS"

@@ -129,7 +129,7 @@ def test_into_an_event_the_rows_are_the_tables_of_its_round(tmp_path):
     assert invoke("event", "new", "night", "--format", "round-robin", "--date", "2024-06-01",
                   "Ann", "Ben", "Cid", "Dee", cwd=tmp_path).code == 0
     assert invoke("event", "pair", "night", "--date", "2024-06-01", cwd=tmp_path).code == 0
-    before = {p.name: p.read_bytes() for p in (tmp_path / "night").iterdir()}
+    before = {p.name: p.read_bytes() for p in (tmp_path / "night").iterdir() if not p.name.endswith(".lock")}
     write(tmp_path / "bad.csv", f"{HEADER}\n2024-06-01,Dee,Ann,120,30\n2024-06-01,Ben,Dee,110,12\n"
                                 "2024-06-01,Ann,Dee,120,30\n")
     done = invoke("result", "--input", "bad.csv", "--into", "night", cwd=tmp_path)
@@ -139,7 +139,7 @@ def test_into_an_event_the_rows_are_the_tables_of_its_round(tmp_path):
     write(tmp_path / "late.csv", f"{HEADER}\n2024-06-02,Dee,Ann,120,30\n")
     done = invoke("result", "--input", "late.csv", "--into", "night", cwd=tmp_path)
     assert done.code == 1 and "late.csv:2: date 2024-06-02: round 1's table" in done.err
-    assert {p.name: p.read_bytes() for p in (tmp_path / "night").iterdir()} == before
+    assert {p.name: p.read_bytes() for p in (tmp_path / "night").iterdir() if not p.name.endswith(".lock")} == before
     write(tmp_path / "good.csv", f"{HEADER}\n2024-06-01,dee,ann,120,30\n2024-06-01,Ben,Cid,110,12\n")
     done = invoke("result", "--input", "good.csv", "--into", "night", cwd=tmp_path)
     assert done.code == 0, done
@@ -152,9 +152,9 @@ def test_into_an_event_the_rows_are_the_tables_of_its_round(tmp_path):
 
 
 def test_a_stop_while_writing_takes_back_the_files_written(tmp_path, monkeypatch):
-    from gin_ref.files import matchfile
+    from gin_ref.files import store
 
-    real, calls = matchfile.create, []
+    real, calls = store.create, []
 
     def create(path, match, force=False):
         calls.append(path)
@@ -162,7 +162,7 @@ def test_a_stop_while_writing_takes_back_the_files_written(tmp_path, monkeypatch
             raise KeyboardInterrupt
         real(path, match, force)
 
-    monkeypatch.setattr(matchfile, "create", create)
+    monkeypatch.setattr(store, "create", create)
     shutil.copy(SEASON, tmp_path / "s.csv")
     done = invoke("result", "--input", "s.csv", "--into", "season", cwd=tmp_path)
     assert done.code == 130 and len(calls) == 3

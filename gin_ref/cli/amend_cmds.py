@@ -11,7 +11,7 @@ from gin_ref.cli.match_cmds import knock_options
 from gin_ref.cli.result_cmds import AmendCommand
 from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_option, output_width, player_argument
 from gin_ref.match.tally import tally_of
-from gin_ref.files import matchfile
+from gin_ref.files import matchfile, store
 from gin_ref.views import amend_text
 from gin_ref.views import standing
 from gin_ref.views import step_words
@@ -51,7 +51,7 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
     card = upcard  # a Card (the option's type reads it), or None
     if dead and (player is not None or cards or defender_cards is not None or melds or discard or big_gin):
         raise click.UsageError("--dead replaces the result with a dead hand: give no knock with it")
-    with matchfile.updating(matchfile.match_file(match_path)) as rec:
+    with store.change(matchfile.match_file(match_path)) as rec:
         rec.confirm = hand  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
         before = tally_of(match)
@@ -101,7 +101,7 @@ def undo_cmd(match_path):
     \b
     Example:  gin-ref undo
     """
-    with matchfile.updating(matchfile.match_file(match_path)) as rec:
+    with store.change(matchfile.match_file(match_path)) as rec:
         finished = rec.match.state.finished
         step = rec.match.newest_step()
         correction = rec.match.undo(step, matchfile.now(), step_words.undone_words(step))
@@ -119,7 +119,7 @@ def redo_cmd(match_path):
     \b
     Example:  gin-ref undo; gin-ref redo
     """
-    with matchfile.updating(matchfile.match_file(match_path)) as rec:
+    with store.change(matchfile.match_file(match_path)) as rec:
         finished = rec.match.state.finished
         step = rec.match.redo_step()
         correction = rec.match.redo(step, matchfile.now(), step_words.redone_words(step))

@@ -60,7 +60,9 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
     elif kind == "forfeit":
         player = forfeit
     path = matchfile.match_file(match_path)
-    with matchfile.updating(path) as rec:
+    from gin_ref.files import store  # here: tally and verify load this module (seal_report), never a lock
+
+    with store.change(path) as rec:
         step = rec.match.rule(kind, reason, matchfile.now(), hand=hand, player=player, points=points, by=by)
     ruled = step.data
     assert isinstance(ruled, Ruled)  # a ruling's step

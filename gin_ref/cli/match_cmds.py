@@ -11,7 +11,7 @@ import datetime
 
 import click
 
-from gin_ref.files import matchfile
+from gin_ref.files import matchfile, store
 from gin_ref.views import hand_text
 from gin_ref.views import standing
 from gin_ref.views import tally_text
@@ -77,7 +77,7 @@ def start_match(path, players, rules, date, force=False, **start):
     from gin_ref.match.model import Match
 
     match = Match.new(list(players), rules, date, **start)
-    matchfile.create(path, match, force)
+    store.create(path, match, force)
     return match
 
 
@@ -115,7 +115,7 @@ def deal_cmd(match_path, upcard, dealer):
               gin-ref deal --upcard KS --dealer Ben
     """
     card = upcard  # a Card (the option's type reads it), or None
-    with matchfile.updating(matchfile.match_file(match_path)) as rec:
+    with store.change(matchfile.match_file(match_path)) as rec:
         outcome = rec.match.deal(card, dealer)
     refuse_kept(rec.match, outcome)
     say(hand_text.deal_text(rec.match, outcome.step.data))
@@ -175,7 +175,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
         cards, defender_cards = defender_count(cards)
     path = matchfile.match_file(match_path)
     slip, shown = None, False
-    with matchfile.updating(path) as rec:
+    with store.change(path) as rec:
         dealt = rec.match.deal_unless_open(card)
         try:
             outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, illegal)
@@ -227,7 +227,7 @@ def dead_cmd(match_path, upcard):
               gin-ref dead --upcard 9H
     """
     card = upcard  # a Card (the option's type reads it), or None
-    with matchfile.updating(matchfile.match_file(match_path)) as rec:
+    with store.change(matchfile.match_file(match_path)) as rec:
         dealt = rec.match.deal_unless_open(card, "dead")
         outcome = rec.match.dead()
     match = rec.match

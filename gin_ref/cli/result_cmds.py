@@ -14,7 +14,7 @@ from gin_ref.cli.options import match_option, rules_option
 from gin_ref.cli.result_csv import paper_match, record_season, same_players
 from gin_ref.cli.output import say
 from gin_ref.core.errors import IllegalActionError
-from gin_ref.files import matchfile
+from gin_ref.files import matchfile, store
 from gin_ref.views import words
 from gin_ref.views.cells import cells
 
@@ -116,12 +116,12 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, csv_path, folder, s
         for name, _ in pairs:
             _check_text(name, "player name")
         match = paper_match(load_rules(rules_spec), _date(date_text), pairs, won)
-        matchfile.create(path, match)
+        store.create(path, match)
     else:
         if rules_spec is not None or date_text is not None:
             raise click.UsageError(f"{path} exists: its rules and date are its own (--rules and --date are for a "
                                    "new file)")
-        with matchfile.updating(path) as rec:
+        with store.change(path) as rec:
             match = rec.match
             result.verify_no_hands(match.record, str(path))
             same_players(match.players, [name for name, _ in pairs])
@@ -146,7 +146,7 @@ def amend_result_cmd(match_path, hands_won, scores):
     from gin_ref.views import standing
 
     pairs = _pairs(scores, "the final scores")
-    with matchfile.updating(matchfile.match_file(match_path)) as rec:
+    with store.change(matchfile.match_file(match_path)) as rec:
         rec.confirm = 0  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
         if not result.is_result_only(match.record):

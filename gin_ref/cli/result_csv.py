@@ -17,7 +17,7 @@ import click
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.output import say
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, RecordError
-from gin_ref.files import matchfile
+from gin_ref.files import store
 from gin_ref.views import words
 
 
@@ -134,7 +134,7 @@ def _write_new(folder, planned):
             if made_folder:
                 os.mkdir(folder)
             for path, match in planned:
-                matchfile.create(path, match)
+                store.create(path, match)
                 written.append(path)
     except BaseException:
         for path in written:
@@ -180,7 +180,7 @@ def _into_event(csv_path, folder, rows, problems):
         _refuse(csv_path, problems)
     entries = []
     with ExitStack() as stack:  # every table locked and checked first; each written back as the block ends
-        records = [(row, stack.enter_context(matchfile.updating(path))) for row, path in planned]
+        records = [(row, stack.enter_context(store.change(path))) for row, path in planned]
         for row, rec in records:
             match = rec.match
             pairs, won = _pairs(row)

@@ -4,19 +4,18 @@ A line is split as a shell splits it and handed to the same click group the ``gi
 ``--match FILE`` supplied to the commands that take it, so each answer is exactly what the command prints
 (its output, its ``Error:`` line, its exit code) without a process start.
 
-Before each entry that may write, the session takes the match file's lock, reads the file and compares it
-with what the file held after its last entry; the lock is held until the entry's command is done (the
-command's own lock runs inside the hold: ``gin_ref.files.matchfile.holding``). When another writer
-(another ``gin-ref``, a second session) changed the file meanwhile, the session says what changed; an
-entry that would write is then not run (it was typed against a record its user had not seen), one that
-only reads runs after the note. Each command reads, checks and writes
-the file itself, atomically, so nothing answered is ever lost. An entry that only reads (``tally``,
-``verify``, the commands that take no ``--match``) takes no lock: it never makes another writer wait.
+Before each entry the session reads the file and compares it with what the file held after its last entry.
+When another writer (another ``gin-ref``, a second session) changed the file meanwhile, the session says
+what changed; an entry that would write is then not run (it was typed against a record its user had not
+seen), one that only reads runs after the note. Each command reads, checks and writes the file itself
+through the store (``gin_ref.files.store``), atomically and under the match's one lock; inside an entry
+the store waits up to LOCK_WAIT seconds for another writer and refuses a change if the file it locked is
+not the one the session checked (``store.session``), so nothing answered is ever lost and nothing is
+written over a record its user has not seen. An entry that only reads (``tally``, ``verify``, the commands
+that take no ``--match``) takes no lock: it never makes another writer wait.
 """
 
-import contextlib
 import os
-import time
 
 import click
 
@@ -26,7 +25,7 @@ from gin_ref.cli.output import say
 from gin_ref.cli.session_help import HELP_WORDS, help_text
 from gin_ref.cli.typed import open_quote, split_words
 from gin_ref.core.errors import GinRefError
-from gin_ref.files import matchfile
+from gin_ref.files import matchfile, store
 
 # Commands given --match that never change the file: they run even after another writer's change, after
 # the note. Every other command given --match may write it, and is not run on a record its user has not seen.
@@ -174,24 +173,25 @@ class Session:
         return args, None
 
     def _run_held(self, args, writes):
-        """Run one command under the entry's hold (``writes``: it may write the file): refused, when another
-        writer changed the file since the last entry, if it writes; run after a note if it only reads."""
-        try:
-            with self._hold(writes):
-                now = self._read()
-                if now != self.known:
-                    changes = "; ".join(self._changes(now))
-                    self.known = now
-                    if writes:
-                        return self._refuse(f"the match file changed since your last entry (another writer): "
-                                            f"{changes}. Not run: enter it again if it still stands", 1)
-                    click.echo(f"note: the match file changed since your last entry (another writer): "
-                               f"{changes}", err=True)
-                code = self.dispatch(args)
-                self.known = self._read()
-                return self._note(code)
-        except GinRefError as exc:  # the lock is another writer's: refused, as the command itself would be
-            return self._refuse(str(exc), exc.exit_code)
+        """Run one command as an entry (``writes``: it may write the file): refused, when another writer
+        changed the file since the last entry, if it writes; run after a note if it only reads. A command
+        that writes runs in a store session (``gin_ref.files.store.session``): its change waits up to
+        LOCK_WAIT seconds for another writer's lock and is refused if the file is not the one checked here."""
+        now = self._read()
+        if now != self.known:
+            changes = "; ".join(self._changes(now))
+            self.known = now
+            if writes:
+                return self._refuse(f"the match file changed since your last entry (another writer): "
+                                    f"{changes}. Not run: enter it again if it still stands", 1)
+            click.echo(f"note: the match file changed since your last entry (another writer): "
+                       f"{changes}", err=True)
+        if not writes:
+            return self._note(self.dispatch(args))
+        with store.session(self.path, now, LOCK_WAIT) as entry:
+            code = self.dispatch(args)
+        self.known = entry.known  # what the command wrote, else the file as checked: another's change is seen
+        return self._note(code)
 
     def _may_replace(self, command, args):
         """``new --force`` in the session replaces its match, and the session goes on with the new one. On a
@@ -267,28 +267,6 @@ class Session:
             self._refuse(table.problem + also, 2)
             return None
         return args  # the group names what is wrong: an ambiguous prefix, an unknown command (did you mean)
-
-    def _hold(self, writes):
-        """The lock for an entry that may write, held across the check and the command (whose own lock
-        runs inside it); waited for up to LOCK_WAIT seconds when another writer holds it (then refused as
-        the command would be). Nothing for an entry that only reads, when there is no file yet ('new'
-        locks what it creates), or for a file that cannot be written (the command says why)."""
-        hold = contextlib.ExitStack()
-        if not writes or not os.path.lexists(self.path):
-            return hold
-        try:
-            matchfile.writable_target(self.path, must_exist=True)
-        except GinRefError:
-            return hold
-        deadline = time.monotonic() + LOCK_WAIT
-        while True:
-            try:
-                hold.enter_context(matchfile.holding(self.path))
-                return hold
-            except GinRefError:
-                if time.monotonic() >= deadline:
-                    raise
-                time.sleep(0.01)
 
     def dispatch(self, args):
         """Run one command line through the click group in this process; returns its exit code."""

@@ -11,13 +11,13 @@ import click
 
 from gin_ref.cli.match_cmds import refuse_kept
 from gin_ref.cli.options import CARD, match_option, player_argument
-from gin_ref.files import matchfile
+from gin_ref.files import matchfile, store
 from gin_ref.views import hand_text
 from gin_ref.cli.output import say
 
 
 def _play(match_path, action, player, card=None):
-    with matchfile.updating(matchfile.match_file(match_path)) as rec:
+    with store.change(matchfile.match_file(match_path)) as rec:
         outcome = rec.match.play_turn(action, player, card)
     refuse_kept(rec.match, outcome)
     say(hand_text.turn_text(rec.match, outcome))

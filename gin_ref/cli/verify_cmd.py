@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 import click
 
 from gin_ref.files import matchfile
+from gin_ref.files.filewrite import leftovers
 from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
 from gin_ref.cli.options import json_option, match_option
@@ -96,6 +97,9 @@ def _verified(path, named, on_hand=None):
         entry["notes"] = notes
     if rulings:  # the hands a director ruled, when there are any
         entry["rulings"] = rulings
+    left = leftovers(path)
+    if left:  # what a writer stopped mid-write left beside the file (the next change removes it)
+        entry["leftovers"] = left
     from gin_ref.cli.desk_cmds import seal_report
 
     sealed, broken = seal_report(match)
@@ -108,6 +112,9 @@ def _print_verified(path, checked):
     """One file's verdict for people: its problems (or its broken seals) on stderr, else its ok line and what
     the record holds besides its hands."""
     match, problems = checked.match, checked.problems
+    for name in checked.entry.get("leftovers", ()):
+        warn(f"{path}: note: leftover temporary file {name} (a writer stopped mid-write): the next change "
+             "removes it")
     for item in checked.broken if not problems else ():  # a record with problems: those say more
         warn(f"{path}:{item['line']}: warning: {item['message']}")
     for line, message in problems:

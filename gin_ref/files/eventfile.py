@@ -1,9 +1,9 @@
 """The event file: FOLDER/event.yaml, the record of an event (``gin_ref.club.event``), read with the line of
 every key and written atomically under its own lock.
 
-Writing goes through the match file's writer (``gin_ref.files.matchfile``: ``write_atomic``, ``locked``),
-so an event file is never half-written and a second writer is refused at once; the lock is the event
-file's own (a flock on ``event.yaml`` itself), never a table's, so the tables record while the event is paired.
+Writing goes through the store (``gin_ref.files.store``: its lock, its checked atomic write), as a match
+file's does, so an event file is never half-written and a second writer is refused at once; the lock is the
+event file's own (``.event.yaml.lock``), never a table's, so the tables record while the event is paired.
 """
 
 import os
@@ -12,7 +12,7 @@ from typing import Iterator
 
 from gin_ref.club.event import FORMAT, KEYS, Event, Table
 from gin_ref.core.errors import RecordError
-from gin_ref.files import matchfile, yamlwrite
+from gin_ref.files import matchfile, store, yamlwrite
 from gin_ref.files import yamlread
 from gin_ref.files.filewrite import PathName
 
@@ -95,8 +95,8 @@ def updating(folder: PathName) -> Iterator[Event]:
     path = event_path(folder)
     if not os.path.lexists(path):
         load(folder)  # the error that says why
-    matchfile.writable_target(path, must_exist=True)
-    with matchfile.locked(path):
+    with store.locked(path) as held:
+        held.read()  # what the write checks the file still holds
         event = load(folder)
         yield event
-        matchfile.write_atomic(path, dumps(event))
+        held.write(dumps(event))

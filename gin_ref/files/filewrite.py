@@ -7,12 +7,8 @@ rename are those of the file it points to (the link stays). A new file is put in
 which fails rather than replace a file another writer created meanwhile. Messages name the file as the user
 gave it, never the temporary file.
 
-A change of a file read before (``expect``: the SHA-256 of the bytes read) is a compare-and-swap: under a
-short lock on the folder (an exclusive ``flock`` on the folder itself, held for the check and the rename
-alone), the file at the path is read again and the new version renamed in only if it still holds those
-bytes; otherwise nothing is written and ``changed`` says so. Every writer commits this way, so of two
-writers that read the same bytes (even from two inodes: the file was replaced by a copy meanwhile) only
-the first to commit gets in.
+A writer that holds a lock (``gin_ref.files.store``) gives ``check``: it runs right before the rename, once
+the new text is on disk, and refuses the write by raising (the file was replaced meanwhile, say).
 """
 
 from __future__ import annotations
@@ -20,20 +16,12 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import time
-from contextlib import contextmanager
-from typing import Iterator, Optional, Union
+from typing import Callable, List, Optional, Union
 
 from gin_ref.core.digest import sha256
 from gin_ref.core.errors import RecordError
 
-try:
-    import fcntl
-except ImportError:  # no flock on this platform
-    fcntl = None  # type: ignore[assignment]
-
 PathName = Union[str, "os.PathLike[str]"]  # a file's name as given: text or a path object
-COMMIT_WAIT = 10.0  # seconds a commit waits for another writer's commit in the same folder
 commits = 0  # files this process has replaced or created: after one, an interrupt no longer undoes it
 
 
@@ -55,53 +43,10 @@ def not_a_file(path: PathName, mode: int) -> Optional[RecordError]:
     return None
 
 
-def changed(path: PathName) -> RecordError:
-    return RecordError(f"{path} was changed by another writer while this one worked: nothing written; "
-                       "try again")
-
-
 def digest(raw: bytes) -> str:
-    """The digest a compare-and-swap compares: SHA-256 of a file's bytes."""
+    """SHA-256 of a file's bytes (serve's journal names the bytes an entry was checked against by it)."""
     text: str = sha256(raw).hexdigest()
     return text
-
-
-@contextmanager
-def folder_locked(folder: str, name: str) -> Iterator[None]:
-    """Hold the commit lock of ``folder`` (an exclusive ``flock`` on the folder itself), waiting up to
-    COMMIT_WAIT seconds for another writer's commit; RecordError when it stays held. Where the folder
-    cannot be opened (no right to read it) or there is no flock, the commit goes on without it."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        fd = None
-    if fd is None or fcntl is None:
-        yield
-        return
-    try:
-        deadline = time.monotonic() + COMMIT_WAIT
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise RecordError(f"{name} is being written by another gin-ref: try again when it is done") from None
-                time.sleep(0.001)
-            except OSError:  # a file system without flock on folders
-                break
-        yield
-    finally:
-        os.close(fd)
-
-
-def _holds(real: str, expect: str) -> bool:
-    """Does the file at ``real`` hold the bytes whose digest is ``expect``?"""
-    try:
-        with open(real, "rb") as stream:
-            return digest(stream.read()) == expect
-    except OSError:
-        return False
 
 
 def _folder_shown(path: PathName, real: str) -> str:
@@ -171,17 +116,14 @@ def writable_target(path: PathName, must_exist: bool = False, may_exist: bool = 
     return real
 
 
-def write_atomic(path: PathName, text: str, real: Optional[str] = None, new: bool = False, lock_new: bool = False,
-                 expect: Optional[str] = None) -> Optional[int]:
+def write_atomic(path: PathName, text: str, real: Optional[str] = None, new: bool = False,
+                 check: Optional[Callable[[], None]] = None) -> None:
     """Replace ``path`` with ``text`` in one step: a temporary file in the same folder, flushed and synced,
     renamed over the file; the folder is synced after. On any failure the old file is left as it was and
     RecordError says why. A symbolic link is written through (``real``, when given, is the file to replace:
     the one a writer has locked); the file keeps its mode and, where it can, its group. With ``new`` the
     file must not be there yet: ``exists(path)`` is raised, and nothing written, if another writer made it
-    first. With ``lock_new`` the new version is locked (flock) before it is renamed in and its open file
-    descriptor returned (the caller closes it): a lock held across writes stays on the file in place. With
-    ``expect`` (the digest of the bytes the caller read) the rename is a compare-and-swap: ``changed(path)``
-    is raised, and nothing written, if the file no longer holds those bytes."""
+    first. ``check`` runs right before the rename: what it raises is raised, and nothing written."""
     name = os.fspath(path)
     real = writable_target(name) if real is None else real
     folder = os.path.dirname(real)
@@ -201,12 +143,8 @@ def write_atomic(path: PathName, text: str, real: Optional[str] = None, new: boo
         fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(real)}.", suffix=".tmp")
     except OSError as exc:
         raise cannot_write(name, real, exc) from None
-    kept: Optional[int] = None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            if lock_new and fcntl is not None:
-                kept = os.dup(out.fileno())
-                fcntl.flock(kept, fcntl.LOCK_EX | fcntl.LOCK_NB)
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
@@ -218,12 +156,9 @@ def write_atomic(path: PathName, text: str, real: Optional[str] = None, new: boo
         os.chmod(temp, mode)
         if new:
             _link_new(temp, real, name)
-        elif expect is not None:
-            with folder_locked(folder, name):
-                if not _holds(real, expect):
-                    raise changed(name)
-                os.replace(temp, real)
         else:
+            if check is not None:
+                check()
             os.replace(temp, real)
         global commits
         commits += 1
@@ -232,13 +167,10 @@ def write_atomic(path: PathName, text: str, real: Optional[str] = None, new: boo
             os.unlink(temp)
         except OSError:
             pass
-        if kept is not None:
-            os.close(kept)
         if isinstance(exc, OSError):
             raise cannot_write(name, real, exc) from None
         raise
     _sync_folder(folder)
-    return kept
 
 
 def _link_new(temp: str, real: str, name: str) -> None:
@@ -272,3 +204,35 @@ def _sync_folder(folder: str) -> None:
         pass
     finally:
         os.close(fd)
+
+
+_TEMP_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")  # tempfile.mkstemp's 8 random letters
+
+
+def _is_temp_of(name: str, prefix: str) -> bool:
+    """Is ``name`` one of ``write_atomic``'s temporary files made with ``prefix`` (``.NAME.``)?"""
+    middle = name[len(prefix):-len(".tmp")]
+    return name.startswith(prefix) and name.endswith(".tmp") and len(middle) == 8 and set(middle) <= _TEMP_LETTERS
+
+
+def leftovers(path: PathName, before_ns: Optional[int] = None) -> List[str]:
+    """The temporary files a stopped writer of ``path`` left beside it (names, sorted); with ``before_ns``,
+    only those last changed before that time."""
+    real = os.path.realpath(os.fspath(path))
+    folder = os.path.dirname(real)
+    prefix = f".{os.path.basename(real)}."
+    found = []
+    try:
+        with os.scandir(folder) as names:
+            for entry in names:
+                if not _is_temp_of(entry.name, prefix):
+                    continue
+                try:
+                    info = entry.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                if stat.S_ISREG(info.st_mode) and (before_ns is None or info.st_mtime_ns < before_ns):
+                    found.append(entry.name)
+    except OSError:
+        return []
+    return sorted(found)

@@ -8,28 +8,21 @@ lenient (``check``, ``checks``: every problem, each ``(line, message)``).
 Only a regular file of at most MAX_SIZE bytes is read: a folder, a pipe or a device is refused before a byte
 of it is read.
 
-A change is one call: ``with updating(path) as record: record.match.deal(...)`` locks the file
-(``gin_ref.files.filelock``: a ``flock`` on the match file itself), reads it from the file locked, and
-writes the record back atomically (``gin_ref.files.filewrite``) before the lock is let go; a second writer
-is refused at once. The write is a compare-and-swap: it is renamed in, under a short lock on the folder,
-only if the file still holds the bytes read (a file replaced by a copy meanwhile lets a second writer lock
-the copy: of the two, only the first to commit gets in). A match file that is a symbolic link is read, locked and written at the file it points
-to. Messages name the file as the user gave it, never the temporary file.
+A change is one call to the store (``gin_ref.files.store``: ``with store.change(path) as record:``), which
+locks, reads through this module, and writes back what ``dumps`` makes. Messages name the file as the user
+gave it, never the temporary file.
 """
 
 from __future__ import annotations
 
 import datetime
 import os
-import sys
 import unicodedata
-from contextlib import contextmanager
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files import recordformat
 from gin_ref.files import yamlread
-from gin_ref.files.filelock import locked as _locked, remove_old_lock
 from gin_ref.files.filewrite import PathName, missing as _missing, not_a_file as _not_a_file
 from gin_ref.files.filewrite import digest as digest, writable_target as writable_target  # this module's API too
 from gin_ref.files.filewrite import write_atomic as write_atomic
@@ -51,8 +44,8 @@ Problems = List[Tuple[int, str]]  # (line, message)
 
 class Record:
     """A match file as read: ``path`` (as given), ``data`` (the record, keys with their lines) and
-    ``match`` (the Match replayed from it). ``updating`` sets ``before`` and ``digest`` (what the seals and
-    the compare-and-swap need of the file as read); a command sets ``confirm`` to seal a hand again."""
+    ``match`` (the Match replayed from it). ``store.change`` sets ``before`` and ``digest`` (what the seals
+    need of the file as read, and the digest of its bytes); a command sets ``confirm`` to seal a hand again."""
 
     def __init__(self, path: str, data: Any, match: Match, version: Optional[int] = 2) -> None:
         self.path = path
@@ -275,124 +268,6 @@ def _deal_in_order(item: Any) -> Any:
             and item["step"].get("kind") == "deal"):
         return item
     return {**item, "entry": in_file_order(item["entry"])}
-
-
-def _say(message: str) -> None:
-    sys.stderr.write(message + "\n")
-
-
-_HELD: Dict[str, Dict[str, Any]] = {}  # real path -> {"fd": the open file locked now, "extra": files locked by writes} (``holding``)
-
-
-@contextmanager
-def holding(path: PathName) -> Iterator[None]:
-    """Hold a match file's lock (as ``locked``) across several steps of this process: a ``locked`` or an
-    ``updating`` of the same file inside the hold runs under it without taking it again, and each write
-    inside it locks the new version before renaming it in, so the hold stays on the file the name leads to.
-    The session (``gin-ref play``) holds it across an entry: its check of the file, then the command the
-    entry runs."""
-    name = os.fspath(path)
-    real = os.path.realpath(name)
-    if real in _HELD:
-        yield
-        return
-    with _locked(name, real, lambda: _missing(name)) as fd:
-        held = _HELD[real] = {"fd": fd, "extra": []}
-        try:
-            yield
-        finally:
-            del _HELD[real]
-            for extra in held["extra"]:
-                os.close(extra)
-
-
-@contextmanager
-def locked(path: PathName) -> Iterator[Optional[int]]:
-    """Hold the exclusive lock of a match file (the file itself; a link's target) for a read-modify-write;
-    refuse at once (RecordError) when another writer holds it (or, inside ``holding`` the same file, go on
-    under that hold). Yields the open file (or None where there is no flock)."""
-    name = os.fspath(path)
-    real = os.path.realpath(name)
-    if real in _HELD:
-        yield _HELD[real]["fd"]
-        return
-    with _locked(name, real, lambda: _missing(name)) as fd:
-        yield fd
-
-
-@contextmanager
-def updating(path: PathName, notify: Callable[[str], None] = _say) -> Iterator[Record]:
-    """Lock a match file, read it strictly and yield its Record; if the block ends normally, write the
-    record back, before the lock is let go (an act refused and kept ends normally: its outcome says so).
-    On an exception nothing is written. A file that is missing or cannot be written is refused before
-    anything is read. A /1 file is written as /2, and ``notify`` told so (one line; default: standard
-    error)."""
-    name = os.fspath(path)
-    real = writable_target(name, must_exist=True)
-    held = _HELD.get(real)
-    with (_still(held) if held is not None else _locked(name, real, lambda: _missing(name))) as fd:
-        raw = read_bytes(name) if fd is None else read_open(fd, name)
-        record = loads(decode(raw, name), name)
-        record.before = _before(record)
-        record.digest = digest(raw)
-        yield record
-        _write_back(record, real, notify, held)
-
-
-@contextmanager
-def _still(held: Dict[str, Any]) -> Iterator[Optional[int]]:
-    yield held["fd"]
-
-
-def _before(record: Record) -> Optional[seals.Before]:
-    """What the seals need of a record as read (None for a /1 file: it carries no seals)."""
-    version, seal = recordformat.end_of(record.match.record)
-    return seals.before_write(record.match.record, seal) if version == 2 else None
-
-
-def _write_back(record: Record, real: str, notify: Callable[[str], None],
-                held: Optional[Dict[str, Any]] = None) -> None:
-    # the seals from the first hand the change touched; never a hand whose seal already failed, unless the
-    # command confirms it (``record.confirm``: an amend's hand)
-    seals.reseal(record.match.record, getattr(record, "before", None), getattr(record, "confirm", None))
-    kept = write_atomic(record.path, dumps(record.match.record, autoseal=False), real=real, lock_new=held is not None,
-                        expect=getattr(record, "digest", None))
-    if held is not None and kept is not None:  # the hold moves to the version now in place
-        held["extra"].append(kept)
-        held["fd"] = kept
-    remove_old_lock(real)  # a FILE.lock of the old scheme, left over: tidied while this writer holds the file
-    if record.version != 2:
-        notify(recordformat.UPGRADED.format(path=record.path, new=FORMAT, old=recordformat.FORMAT_1))
-        record.version = 2
-
-
-def create(path: PathName, match: Match, force: bool = False) -> None:
-    """Write a new match file; refuses (RecordError) to replace an existing one unless ``force``, and a
-    place it cannot write (a folder, a missing folder) before writing anything. A file another writer
-    creates meanwhile is never replaced without ``force``; with it, an existing file is locked first."""
-    name = os.fspath(path)
-    real = writable_target(name, may_exist=force)
-    seals.reseal(match.record)
-    text = dumps(match.record)
-    if not os.path.lexists(real):
-        try:
-            write_atomic(name, text, real=real, new=True)
-            remove_old_lock(real)
-            return
-        except RecordError:
-            if not force or not os.path.lexists(real):
-                raise
-    held = _HELD.get(real)
-    if held is not None:  # inside this process's hold (the session's 'new --force'): written under it
-        kept = write_atomic(name, text, real=real, lock_new=True)
-        if kept is not None:  # the hold moves to the version now in place
-            held["extra"].append(kept)
-            held["fd"] = kept
-        remove_old_lock(real)
-        return
-    with _locked(name, real, lambda: _missing(name)):
-        write_atomic(name, text, real=real)
-        remove_old_lock(real)
 
 
 def now() -> str:

@@ -27,6 +27,7 @@ from gin_ref.serve.pins import Pins
 from gin_ref.serve.security import Security
 from gin_ref.serve.state import Tokens
 from gin_ref.serve import table
+from gin_ref.files.store import Held
 from gin_ref.serve.entries import writing
 
 RouteFactory = Callable[["Served"], Sequence[BaseRoute]]
@@ -67,11 +68,10 @@ class Served:
             except Exception:  # a listener's failure must not cost the hand its answer
                 self.log.exception("a listener failed after table %s recorded", key)
 
-    def writing(self, path: str) -> "ContextManager[None]":
-        """Hold a match file for a write from this server (the director's ruling, say): the table's thread
-        lock, then the file's lock (waiting a little for another writer). Every write of the server to a
-        match file goes through this (or the table's own entries), never a bare ``matchfile.updating``:
-        the file lock's hold is per process."""
+    def writing(self, path: str) -> "ContextManager[Held]":
+        """Hold a match file for a write from this server (the director's ruling, say): the file's lock
+        (waiting a little for another writer), then the table's journal guard; the write is the Held's
+        ``change()``, inside (``gin_ref.serve.entries.writing``)."""
         return writing(self.journals.of(path), path)
 
     def token_for(self, key: str) -> str:

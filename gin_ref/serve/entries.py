@@ -1,6 +1,6 @@
 """What a table's page does to its match, through the same actions and the same file commit as the command
-line (``gin_ref.match.model.Match``, ``gin_ref.files.matchfile.updating``: a compare-and-swap under the
-match file's lock), so ``serve``, ``play`` and the one-shot commands work on one folder at once.
+line (``gin_ref.match.model.Match``, ``gin_ref.files.store``: the match file's one lock and its checked
+write), so ``serve``, ``play`` and the one-shot commands work on one folder at once.
 
 - ``read_action``: a hand as the form gives it (knocker, counts or cards, gin, big gin, dead, the upcard) or
   as ``play``'s table line (``9h b 5 23``), read into the action it stands for; bad input is refused with
@@ -13,16 +13,15 @@ match file's lock), so ``serve``, ``play`` and the one-shot commands work on one
 """
 
 import re
-import time
 from collections import OrderedDict
 from contextlib import contextmanager
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError, RecordError
+from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError
 from gin_ref.core.game import find_player
 from gin_ref.files import matchfile as _matchfile
-from gin_ref.files import recordformat
+from gin_ref.files import recordformat, store
 from gin_ref.match import seals
 from gin_ref.match.model import Match
 from gin_ref.match.tableline import read_line, split_words
@@ -31,8 +30,7 @@ from gin_ref.views import hand_text, standing, step_words
 from gin_ref.views.changes import describe_changes
 
 matchfile: Any = _matchfile  # the files layer is not annotated: its calls are taken as they come
-LOCK_WAIT = 3.0  # seconds a page waits for the match file's lock (another writer's) before saying so
-BUSY = "is being written by another gin-ref"
+LOCK_WAIT = 2.0  # seconds a page waits for the match file's lock (another writer's) before saying so
 RESULTS = ("knock", "gin", "big", "dead")
 
 
@@ -138,30 +136,14 @@ def _knock(match: Match, action: Dict[str, Any]) -> Any:
 
 # -- the file ---------------------------------------------------------------------------------------------
 @contextmanager
-def held(path: str) -> Iterator[None]:
-    """Hold the match file's lock, waiting a little for another writer (the command line, ``play``)."""
-    deadline = time.monotonic() + LOCK_WAIT
-    while True:
-        try:
-            hold = matchfile.holding(path)
-            hold.__enter__()
-        except RecordError as exc:
-            if BUSY in str(exc) and time.monotonic() < deadline:
-                time.sleep(0.02)
-                continue
-            raise
-        break
-    try:
-        yield
-    finally:
-        hold.__exit__(None, None, None)
-
-
-@contextmanager
-def writing(journal: Journal, path: str) -> Iterator[None]:
-    """The table's thread lock, then its match file's lock (``held``)."""
-    with journal.lock, held(path):
-        yield
+def writing(journal: Journal, path: str) -> Iterator[store.Held]:
+    """The match file's lock (``store.locked``, waiting up to LOCK_WAIT seconds for another writer, then
+    ``store.Busy``), then the table's journal guard. The lock is a ``flock`` on a file opened anew each time,
+    so it keeps out another thread of this server as well as another process; the journal's thread lock,
+    taken inside it, only keeps a page that reads the journal from seeing half of a step. A write goes
+    through the Held yielded (``held.change()``), never a second lock of the same file."""
+    with store.locked(path, wait=LOCK_WAIT) as held, journal.lock:
+        yield held
 
 
 def read_match(path: str) -> "tuple[bytes, Match]":
@@ -219,7 +201,7 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
           players: Sequence[str]) -> Entry:
     """Journal an entry as pending, after trying it on the match as the file holds it (see the module)."""
     check_id(ident)
-    with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
+    with writing(journal, path) as held:
         journal.settle(lambda: _seal_now(path))
         known = journal.entries.get(ident)
         if known is not None:
@@ -227,7 +209,7 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
         waiting = journal.pending()
         if waiting:
             raise Refusal(f"{describe(waiting[0])} waits for confirmation: confirm or reject it first")
-        raw = matchfile.read_bytes(path)
+        raw = held.read()
         record = matchfile.loads(matchfile.decode(raw, path), path)
         before = _before(record)
         said = run_action(record.match, action)
@@ -250,7 +232,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
             on_written: Optional[Callable[[], None]] = None) -> Entry:
     """Write a pending entry to the match file, confirmed by ``by`` (see the module)."""
     check_id(ident)
-    with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
+    with writing(journal, path) as held:
         journal.settle(lambda: _seal_now(path))
         entry = _entry(journal, ident)
         if entry.status == RECORDED:
@@ -265,7 +247,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
             raise Refusal(f"{who} entered this: another player at the table confirms it")
         stale: Optional[str] = None
         try:
-            with matchfile.updating(path, notify=lambda message: None) as record:
+            with held.change(notify=lambda message: None) as record:
                 if record.digest != entry.base:
                     raise _Stale(bases.changes(entry.base, matchfile.read_bytes(path), path))
                 run_action(record.match, entry.action, said_too=False)
@@ -288,7 +270,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
 
 def reject(journal: Journal, path: str, ident: str, by: str, players: Sequence[str]) -> Entry:
     check_id(ident)
-    with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
+    with writing(journal, path):
         entry = _entry(journal, ident)
         if entry.status == PENDING:
             who = find_player(players, by) if by else ""
@@ -310,13 +292,13 @@ def _entry(journal: Journal, ident: str) -> Entry:
 
 
 def _predicted(record: Any) -> str:
-    """The end seal the file will hold once ``record`` is written back (``matchfile.updating`` seals it the
+    """The end seal the file will hold once ``record`` is written back (``store``'s change seals it the
     same way as it writes it); "" when it has none."""
     return _sealed(record.match.record, getattr(record, "before", None), getattr(record, "confirm", None))
 
 
 def _before(record: Any) -> Any:
-    """What the seals need of a record as read (as ``matchfile.updating`` takes it)."""
+    """What the seals need of a record as read (as ``store``'s change takes it)."""
     version, seal = recordformat.end_of(record.match.record)
     return seals.before_write(record.match.record, seal) if version == 2 else None
 

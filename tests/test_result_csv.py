@@ -78,13 +78,55 @@ def test_one_bad_row_and_nothing_is_written_each_problem_named_by_its_line(tmp_p
     assert not (tmp_path / "out").exists()
 
 
-def test_an_existing_file_is_never_replaced(tmp_path):
+def test_an_existing_file_is_never_replaced_its_row_takes_the_next_name(tmp_path):
     write(tmp_path / "s.csv", f"{HEADER}\n2024-05-02,Ann,Ben,154,24\n2024-05-02,Cid,Dee,130,70\n")
     (tmp_path / "out").mkdir()
     write(tmp_path / "out" / "2024-05-02-table-2.yaml", "mine\n")
     done = invoke("result", "--input", "s.csv", "--into", "out", cwd=tmp_path)
-    assert done.code == 1 and done.err.startswith("s.csv:3: out/2024-05-02-table-2.yaml already exists")
-    assert os.listdir(tmp_path / "out") == ["2024-05-02-table-2.yaml"]
+    assert done.code == 0, done
+    assert (tmp_path / "out" / "2024-05-02-table-2.yaml").read_text() == "mine\n"
+    assert sorted(name for name in os.listdir(tmp_path / "out") if not name.startswith(".")) == [
+        "2024-05-02-table-1.yaml", "2024-05-02-table-2.yaml", "2024-05-02-table-3.yaml"]
+
+
+def test_a_second_csv_of_the_same_date_comes_in_and_the_same_csv_twice_is_refused(tmp_path):
+    write(tmp_path / "a.csv", f"{HEADER}\n2024-05-02,Ann,Ben,154,24\n")
+    write(tmp_path / "b.csv", f"{HEADER}\n2024-05-02,Cid,Dee,130,70\n")
+    assert invoke("result", "--input", "a.csv", "--into", "out", cwd=tmp_path).code == 0
+    done = invoke("result", "--input", "b.csv", "--into", "out", cwd=tmp_path)
+    assert done.code == 0 and done.out.startswith("out/2024-05-02-table-2.yaml: Cid 130, Dee 70"), done
+    again = invoke("result", "--input", "a.csv", "--into", "out", cwd=tmp_path)
+    assert again.code == 1 and again.err.startswith("a.csv:2: recorded already in out/2024-05-02-table-1.yaml"), again
+    assert len([name for name in os.listdir(tmp_path / "out") if name.endswith(".yaml")]) == 2
+
+
+def test_empty_columns_a_spreadsheet_saves_at_the_end_are_no_columns(tmp_path):
+    write(tmp_path / "s.csv", f"{HEADER},,\n2024-05-02,Ann,Ben,154,24,,\n2024-05-02,Cid,Dee,130,70\n")
+    done = invoke("result", "--input", "s.csv", "--into", "out", cwd=tmp_path)
+    assert done.code == 0 and done.out.endswith("2 matches recorded from s.csv\n"), done
+
+
+def test_an_interrupt_while_writing_takes_back_the_files_and_says_nothing_was_written(tmp_path, monkeypatch):
+    from gin_ref.files import store
+
+    create, made = store.create, []
+
+    def interrupted_at_the_third(path, match, force=False):
+        if len(made) == 2:
+            raise KeyboardInterrupt
+        create(path, match, force)
+        made.append(path)
+
+    monkeypatch.setattr(store, "create", interrupted_at_the_third)
+    done = invoke("result", "--input", str(SEASON), "--into", "out", cwd=tmp_path)
+    assert (done.code, done.err) == (130, "Error: interrupted\n")
+    assert len(made) == 2 and not (tmp_path / "out").exists()
+
+
+def test_the_csv_from_standard_input(tmp_path):
+    done = runs.invoke("result", "--input", "-", "--into", "out", cwd=tmp_path, env={"COLUMNS": "200"},
+                       input=f"{HEADER}\n2024-05-02,Ann,Ben,154,24\n")
+    assert done.code == 0 and done.out.endswith("1 match recorded from -\n"), done
 
 
 @pytest.mark.parametrize("text, message", [

@@ -17,7 +17,7 @@ import click
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.output import say
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, RecordError
-from gin_ref.files import store
+from gin_ref.files import filewrite, store
 from gin_ref.views import words
 
 
@@ -101,9 +101,6 @@ def _into_folder(csv_path, folder, rows, problems, rules_spec):
         per_date[row.date] = per_date.get(row.date, 0) + 1
     numbered, planned = {}, []
     for row in rows:
-        numbered[row.date] = numbered.get(row.date, 0) + 1
-        width = len(str(per_date[row.date]))
-        path = os.path.join(folder, f"{row.date}-table-{numbered[row.date]:0{width}d}.yaml")
         pairs, won = _pairs(row)
         try:
             for name in row.players:
@@ -112,14 +109,40 @@ def _into_folder(csv_path, folder, rows, problems, rules_spec):
         except GinRefError as exc:
             problems.append((row.line, str(exc)))
             continue
-        if os.path.lexists(path):
-            problems.append((row.line, f"{shown_name(path)} already exists: nothing is replaced (move it away, or "
-                                       "leave the rows already recorded out of the CSV)"))
-            continue
-        planned.append((path, match))
+        # the next name of the date no file has: a match recorded before keeps its file, and a row that
+        # holds the same result as such a file was recorded already (the CSV given twice)
+        width = len(str(per_date[row.date]))
+        while True:
+            numbered[row.date] = numbered.get(row.date, 0) + 1
+            path = os.path.join(folder, f"{row.date}-table-{numbered[row.date]:0{width}d}.yaml")
+            if not os.path.lexists(path):
+                planned.append((path, match))
+                break
+            if _same_result(path, match):
+                problems.append((row.line, f"recorded already in {shown_name(path)} (the same players and "
+                                           "points): leave the row out of the CSV"))
+                break
     if problems:
         _refuse(csv_path, problems)
     return _write_new(folder, planned)
+
+
+def _same_result(path, match):
+    """Does the match file at ``path`` hold the result of ``match`` (its date, players and points)? A file
+    that cannot be read holds none."""
+    from gin_ref.files import matchfile
+    from gin_ref.match import result
+
+    try:
+        there = matchfile.load(path).match.record
+    except (GinRefError, OSError):
+        return False
+    here = match.record
+    if str(there.get("date")) != str(here.get("date")):
+        return False
+    scores = (there.get(result.RESULT_KEY) or {}).get("scores") or {}
+    wanted = (here.get(result.RESULT_KEY) or {}).get("scores") or {}
+    return ({str(k).casefold(): v for k, v in scores.items()} == {k.casefold(): v for k, v in wanted.items()})
 
 
 def _write_new(folder, planned):
@@ -140,6 +163,7 @@ def _write_new(folder, planned):
         for path in written:
             try:
                 os.unlink(path)
+                filewrite.taken_back()  # (so an interrupt says nothing was written, as it is)
             except OSError:
                 pass
         if made_folder:

@@ -25,6 +25,13 @@ PathName = Union[str, "os.PathLike[str]"]  # a file's name as given: text or a p
 commits = 0  # files this process has replaced or created: after one, an interrupt no longer undoes it
 
 
+def taken_back() -> None:
+    """A file this process created was removed again (a season's CSV stopped while written): it no longer
+    counts among the files written."""
+    global commits
+    commits -= 1
+
+
 def missing(path: PathName) -> RecordError:
     return RecordError(f"no match file '{path}': start one with 'gin-ref new PLAYER PLAYER' "
                        "(or name one with --match FILE)")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import sys
 from typing import List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import InvalidNotationError
@@ -46,8 +47,11 @@ def read_season(path: str) -> Tuple[List[SeasonRow], List[Problem]]:
     InvalidNotationError for a file that cannot be read as a season at all (missing, too large, not UTF-8,
     no header or another one)."""
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_SIZE + 1)
+        if path == "-":  # standard input, as check --input - reads it
+            raw = sys.stdin.buffer.read(MAX_SIZE + 1)
+        else:
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_SIZE + 1)
     except FileNotFoundError:
         raise InvalidNotationError(f"{path}: no such file") from None
     except IsADirectoryError:
@@ -82,6 +86,8 @@ def parse_season(raw: bytes, path: str = "<csv>") -> Tuple[List[SeasonRow], List
         header = [name.strip().lower() for name in next(reader)]
     except csv.Error as exc:
         raise InvalidNotationError(f"{path}:{offset + 1}: {exc}") from None
+    while header and not header[-1]:  # empty columns a spreadsheet saves at the end of its lines
+        header.pop()
     columns = _columns(header, path, offset + 1)
     rows: List[SeasonRow] = []
     problems: List[Problem] = []
@@ -124,6 +130,8 @@ def _columns(header: List[str], path: str, line: int) -> List[int]:
 
 
 def _row(line: int, fields: List[str], columns: List[int], width: int) -> SeasonRow:
+    if len(fields) > width and not any(fields[width:]):  # the empty columns a spreadsheet saves at the end
+        fields = fields[:width]
     if len(fields) != width:
         raise InvalidNotationError(f"{len(fields)} fields, the header has {width}")
     date, one, two, points1, points2, *hands = [fields[i] for i in columns]

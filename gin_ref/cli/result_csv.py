@@ -200,9 +200,7 @@ def _into_event(csv_path, folder, rows, problems):
         else:
             taken[table.number] = row.line
             planned.append((row, os.path.join(folder, table.file)))
-    if problems:
-        _refuse(csv_path, problems)
-    entries = []
+    entries = []  # (the tables of the rows read are checked even when other rows have problems: all are listed)
     with ExitStack() as stack:  # every table locked and checked first; each written back as the block ends
         records = [(row, stack.enter_context(store.change(path))) for row, path in planned]
         for row, rec in records:

@@ -73,12 +73,12 @@ def event_text(data: Mapping[str, Any], folder: str = "FOLDER", width: Optional[
     rows: List[List[Any]] = []
     for row in data["standings"]:
         points = points_text(round(row["match_points"] * 2))
-        line = [row["rank"], short_name(row["player"]), points, row["played"], row["byes"]]
+        line = [row["rank"], row["player"], points, row["played"], row["byes"]]
         if swiss:
             line.append(points_text(round(row["buchholz"] * 2)))
         rows.append(line + [f"{row['diff']:+d}"])
     lines = [_heading(data), grid(rows, headers, right=set(range(len(headers))) - {1}, width=width,
-                                   drop=(4, 3))]  # narrow: the byes, then the matches played
+                                   drop=(4, 3), clip_start=(1,))]  # narrow: the byes, then the matches played
     if data["pairings"]:
         for earlier in data["pairings"][:-1]:  # a table not finished though a later round is paired (reopened)
             unfinished = [t for t in earlier["tables"] if not t.get("finished", False)]

@@ -25,7 +25,6 @@ from gin_ref.match.tally import Tally
 from gin_ref.views.history import MatchView, oldest_first
 from gin_ref.views.ratings import START_MU, START_SIGMA, Rating, ratings
 from gin_ref.views.table import grid
-from gin_ref.views.text import short_name
 
 Row = Dict[str, Any]
 
@@ -158,7 +157,7 @@ def _rank(rows: List[Row], by: str) -> None:
 
 def standings_rows(data: Mapping[str, Any]) -> List[List[Any]]:
     """The grid's rows people read (win % and rating with one decimal, diff signed)."""
-    return [[row["rank"], short_name(row["player"]), row["matches"], row["matches_won"], f"{row['win_pct']:.1f}",
+    return [[row["rank"], row["player"], row["matches"], row["matches_won"], f"{row['win_pct']:.1f}",
              row["points_for"], row["points_against"], f"{row['diff']:+d}", f"{row['rating']:.1f}"]
             for row in data["standings"]]
 
@@ -170,7 +169,7 @@ def standings_text(data: Mapping[str, Any], notes: Sequence[str] = (), width: Op
     lines = []
     if data["standings"]:
         lines.append(grid(standings_rows(data), HEADERS, right={0, 2, 3, 4, 5, 6, 7, 8}, width=width,
-                           drop=(5, 6, 4, 2)))  # narrow: for and against (the diff stays), win %, matches
+                           drop=(5, 6, 4, 2), clip_start=(1,)))  # narrow: for and against (the diff stays), win %, matches
     else:
         lines.append("no finished match yet")
     if notes:

@@ -23,7 +23,6 @@ from gin_ref.match.names import same_player
 from gin_ref.match.tally import HandTally
 from gin_ref.views.history import MatchView, oldest_first
 from gin_ref.views.table import grid
-from gin_ref.views.text import short_name
 
 KNOCKS = ("knock", "undercut", "tie")  # a tie scored 0-0 (knock_tie: nobody) is a knock too
 GINS = ("gin", "big_gin")
@@ -109,10 +108,11 @@ def _number(value: Optional[float]) -> str:
 def stats_text(stats: Dict[str, Stats], width: Optional[int] = None) -> str:
     """``stats`` for people: one row per player, fitting ``width`` cells (the averages, the undercuts, the
     hands won go first)."""
-    rows = [[short_name(name), s["matches"], s["matches_won"], s["hands_won"], s["knocks"], s["gins"],
+    rows = [[name, s["matches"], s["matches_won"], s["hands_won"], s["knocks"], s["gins"],
              s["undercuts_given"], s["undercuts_taken"], _number(s["avg_points_per_hand_won"]),
              _number(s["avg_knock_deadwood"])] for name, s in stats.items()]
-    return grid(rows, headers=STATS_HEADERS, right=set(range(1, 10)), width=width, drop=(9, 8, 7, 6, 3))
+    return grid(rows, headers=STATS_HEADERS, right=set(range(1, 10)), width=width, drop=(9, 8, 7, 6, 3),
+                clip_start=(0,))
 
 
 def progression_lines(name: str, stats: Stats) -> List[str]:

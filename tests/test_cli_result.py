@@ -141,7 +141,7 @@ def test_history_stats_and_the_sheet_count_a_result_as_a_finished_match(night, t
             for name, s in stats.items()} == {"Ann": (3, 2, 0, 3, None), "Ben": (3, 1, 0, 3, None),
                                               "Cid": (3, 1, 0, 3, None), "Dee": (3, 2, 0, 3, None)}
     text = run("stats", folder, EXAMPLES / "oklahoma.yaml")
-    assert text.splitlines()[-1] == "left out of the per-hand figures: 6 matches recorded by its result only"
+    assert text.splitlines()[-1] == "left out of the per-hand figures: 6 matches recorded by their results only"
     assert "left out" not in run("stats", EXAMPLES / "oklahoma.yaml")
     csv_rows = run("export", "--format", "csv", first).splitlines()
     assert csv_rows[1] == f"{first},{DATE},,,,,,result_only,Ann,,154,24,,,"

@@ -94,8 +94,9 @@ def result_only_words(hands_won: Optional[Mapping[str, int]]) -> str:
 
 def results_left_out_words(count: int) -> str:
     """``stats``' note of the matches its per-hand figures leave out."""
-    matches = "1 match" if count == 1 else f"{count} matches"
-    return f"left out of the per-hand figures: {matches} recorded by its result only"
+    if count == 1:
+        return "left out of the per-hand figures: 1 match recorded by its result only"
+    return f"left out of the per-hand figures: {count} matches recorded by their results only"
 
 
 def note_words(note: Note) -> str:

@@ -210,7 +210,7 @@ def _plain(raw: bytes, path: str) -> Any:
 
 # -- the journal's steps ----------------------------------------------------------------------------------
 def check_id(ident: str) -> str:
-    if not ID.match(ident or ""):
+    if not ID.fullmatch(ident or ""):
         raise Refusal("this form has no entry id: reload the page")
     return ident
 

@@ -26,7 +26,7 @@ from typing import Any, Callable, Dict, List, Optional
 
 from gin_ref.serve.state import state_folder
 
-ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # matched in full (fullmatch: "$" would take a trailing newline)
 PENDING, RECORDED, REJECTED, STALE = "pending", "recorded", "rejected", "stale"
 
 

@@ -21,7 +21,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gin_ref.serve import pages
-from gin_ref.serve.folder import Folder
+from gin_ref.serve.folder import Folder, bound_folder
 from gin_ref.serve.entries import Bases
 from gin_ref.serve.journal import Journals
 from gin_ref.serve.pins import Pins
@@ -54,7 +54,7 @@ class Served:
         self.tokens = tokens
         self.pins = pins
         self.scheme = scheme
-        self.journals = Journals(folder.path)
+        self.journals = Journals(folder.path, folder.match_names())
         self.bases = Bases()
         self.pin_store = Pins(folder.path)
         self.security = Security(tokens, hosts, secure=scheme == "https")
@@ -103,9 +103,12 @@ def is_ip(text: str) -> bool:
 def build_app(folder: str, host: str = "127.0.0.1", tokens: Optional[Tokens] = None, pins: bool = False,
               scheme: str = "http", renew: bool = False, board_token: bool = False) -> Starlette:
     """The application serving ``folder`` (an event folder or a folder of match files)."""
-    model = Folder(folder)
     if tokens is None:
-        tokens = Tokens.load(folder, model.keys(), renew=renew)
+        model = bound_folder(folder, renew)
+        tokens = model.tokens
+    else:
+        model = Folder(folder, tokens)
+    assert tokens is not None
     served = Served(model, tokens, pins, local_hosts(host), scheme)
     setattr(served, "board_token", board_token)  # the board needs its own token (serve --board-token, #21)
     routes: List[BaseRoute] = [Route("/", _index(served))]

@@ -14,9 +14,9 @@ from typing import Callable, List, Optional, Tuple
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files.filewrite import write_atomic
-from gin_ref.serve.folder import Folder
+from gin_ref.serve.folder import Folder, bound_folder
 from gin_ref.serve.server import shown_host
-from gin_ref.serve.state import InstanceLock, Tokens, new_token
+from gin_ref.serve.state import InstanceLock, new_token
 
 CARD_WORDS = ("Scan to score this table. This card is its key: keep it at the table. Hands entered with it "
               "count only once the opponent confirms them.")
@@ -67,9 +67,10 @@ GENERATOR = '<meta name="generator" content="gin-ref serve --cards">'
 def table_cards(folder: str, base: str, renew: bool = False) -> Tuple[str, List[Tuple[str, str]]]:
     """``(page, [(label, address)])``: the cards of ``folder``'s tables at ``base`` (``http://HOST:PORT``),
     from the tokens kept (made for a table that has none yet; all new when ``renew``)."""
-    model = Folder(folder)
+    model = bound_folder(folder, renew)
     spots = model.spots()
-    tokens = Tokens.load(folder, [spot.key for spot in spots], renew=renew)
+    tokens = model.tokens
+    assert tokens is not None
     cards = [(spot.label.capitalize() if model.is_event else spot.label,
               f"{base}/t/{spot.key}?token={tokens.add(spot.key)}") for spot in spots]
     title = os.path.basename(os.path.realpath(folder)) or "gin-ref"
@@ -119,7 +120,8 @@ def renew_tables(folder: str, keys: List[str]) -> List[str]:
     lock = InstanceLock(folder)
     lock.acquire("replacing a table's token")
     try:
-        tokens = Tokens.load(folder, known)
+        tokens = bound_folder(folder).tokens
+        assert tokens is not None
         for key in dict.fromkeys(keys):
             tokens.tokens[key] = new_token()
         tokens.save()

@@ -13,7 +13,7 @@ from starlette.routing import BaseRoute, Route
 
 from gin_ref.core.errors import GinRefError
 from gin_ref.serve import entries, pages
-from gin_ref.serve.folder import Spot
+from gin_ref.serve.folder import GONE, Spot
 from gin_ref.serve.journal import Entry, Journal
 from gin_ref.serve.script import SCRIPT
 from gin_ref.serve.security import Refused
@@ -39,6 +39,8 @@ def routes(served: "Served") -> List[BaseRoute]:
         if spot is None:
             raise Refused(404, "There is no such table here.")
         token = served.security.authorize(request, key)
+        if spot.gone:  # its file was renamed or removed: nothing is read or written here
+            raise Refused(410, GONE)
         return key, spot, token
 
     def view_of(spot: Spot, key: str, token: str, journal: Optional[Journal], **extra: Any) -> View:

@@ -8,8 +8,13 @@ match file's lock), so ``serve``, ``play`` and the one-shot commands work on one
 - ``enter``: the action is tried on the match as the file holds it now (nothing written) and, when it
   would stand, journaled as pending with what it will do in words. A count over the limit is asked about
   (``Question``), as ``play`` asks. An entry id already journaled is that entry: nothing twice.
-- ``confirm``: another player confirms; the action runs again on the file as it is and is written, unless
-  the file changed since the entry (then refused, saying what changed, as ``play`` does). ``reject``.
+- ``confirm``: a player the hand costs confirms it (``confirmers``: one who plays it and scores nothing on
+  it; for an undo, one whose points it takes back; when it moves no points, a dead hand, any player but
+  the one who entered it); the action runs again on the file as it is and is written, unless the file
+  changed since the entry (then refused, saying what changed, as ``play`` does). ``reject``: a player who
+  could confirm it rejects it, or the one who entered it withdraws it.
+
+Every entry names who entered it (``by``): none is refused (``WHO_ENTERS``).
 """
 
 import re
@@ -34,6 +39,7 @@ matchfile: Any = _matchfile  # the files layer is not annotated: its calls are t
 LOCK_WAIT = 3.0  # seconds a page waits for the match file's lock (another writer's) before saying so
 BUSY = "is being written by another gin-ref"
 RESULTS = ("knock", "gin", "big", "dead")
+WHO_ENTERS = "who enters this? Choose your name (I am ...): every entry names the player who made it"
 
 
 class Question(Exception):
@@ -46,6 +52,14 @@ class Question(Exception):
 
 class Refusal(Exception):
     """An entry, a confirm or a reject refused: the words say why (the command line's, where it has them)."""
+
+    status = 409
+
+
+class Incomplete(Refusal):
+    """A form that leaves out what it must say (who enters it): refused as a bad request."""
+
+    status = 400
 
 
 # -- reading a hand ---------------------------------------------------------------------------------------
@@ -208,6 +222,38 @@ def _plain(raw: bytes, path: str) -> Any:
         return {"unreadable": str(exc)}
 
 
+# -- who confirms ------------------------------------------------------------------------------------------
+def confirmers(before: Dict[str, int], match: Match, kind: str, entrant: str) -> List[str]:
+    """The players who may confirm an entry that took ``match`` from the totals ``before`` to its own: those
+    it costs. A hand: the players who play it (not one who sits it out) and score nothing on it; an undo:
+    the players whose points it takes back. An entry that moves no points (a dead hand, an illegal knock
+    kept, an undo of a deal): any player but the one who entered it."""
+    after = match.state.totals
+    players = list(match.players)
+    if kind == "undo":
+        found = [name for name in players if after.get(name, 0) < before.get(name, 0)]
+    else:
+        scored = {name for name in players if after.get(name, 0) > before.get(name, 0)}
+        sitter = match.hands[-1].get("sitter") if match.hands else None
+        found = [name for name in players if scored and name not in scored and name != sitter]
+    return found or [name for name in players if name != entrant]
+
+
+def verify_confirmer(who: str, allowed: Sequence[str], entry: Entry) -> None:
+    """Refuse ``who``'s confirm unless the entry costs him (``allowed``: ``confirmers``)."""
+    if who in allowed:
+        return
+    names = " or ".join(allowed)
+    if entry.kind == "undo":
+        why = f"the undo takes back {names}'s points"
+    elif entry.action.get("kind") == "dead" or who == entry.by:
+        why = f"{who} entered it"
+    else:
+        why = f"it costs {names}, not {who}"
+    raise Refusal(f"{who} cannot confirm this: {why}, so {names} confirms it"
+                  f"{' (or ' + who + ' withdraws it)' if who == entry.by else ''}")
+
+
 # -- the journal's steps ----------------------------------------------------------------------------------
 def check_id(ident: str) -> str:
     if not ID.fullmatch(ident or ""):
@@ -219,6 +265,8 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
           players: Sequence[str]) -> Entry:
     """Journal an entry as pending, after trying it on the match as the file holds it (see the module)."""
     check_id(ident)
+    if not by:
+        raise Incomplete(WHO_ENTERS)
     with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
         journal.settle(lambda: _seal_now(path))
         known = journal.entries.get(ident)
@@ -230,10 +278,12 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
         raw = matchfile.read_bytes(path)
         record = matchfile.loads(matchfile.decode(raw, path), path)
         before = _before(record)
+        totals = dict(record.match.state.totals)
         said = run_action(record.match, action)
         base = bases.keep(raw)
         journal.append({"op": "enter", "id": ident, "kind": kind, "action": action, "by": by, "base": base,
-                        "words": said, "time": matchfile.now(), "after": _sealed(record.match.record, before)})
+                        "words": said, "time": matchfile.now(), "after": _sealed(record.match.record, before),
+                        "confirmers": confirmers(totals, record.match, kind, by)})
         return journal.entries[ident]
 
 
@@ -261,14 +311,16 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
         who = find_player(players, by) if by else ""
         if not who:
             raise Refusal("who confirms? Tap your name")
-        if entry.by and who == entry.by:
-            raise Refusal(f"{who} entered this: another player at the table confirms it")
+        if entry.confirmers:
+            verify_confirmer(who, entry.confirmers, entry)
         stale: Optional[str] = None
         try:
             with matchfile.updating(path, notify=lambda message: None) as record:
                 if record.digest != entry.base:
                     raise _Stale(bases.changes(entry.base, matchfile.read_bytes(path), path))
+                totals = dict(record.match.state.totals)
                 run_action(record.match, entry.action, said_too=False)
+                verify_confirmer(who, confirmers(totals, record.match, entry.kind, entry.by), entry)
                 after = _predicted(record)
                 if not after or after != entry.after:  # else the enter line says already what the file will hold
                     journal.append({"op": "confirming", "id": ident, "by": who, "after": after})
@@ -292,7 +344,16 @@ def reject(journal: Journal, path: str, ident: str, by: str, players: Sequence[s
         entry = _entry(journal, ident)
         if entry.status == PENDING:
             who = find_player(players, by) if by else ""
-            journal.append({"op": REJECTED, "id": ident, "by": who, "why": f"rejected by {who}" if who else "rejected"})
+            if not who:
+                raise Refusal("who rejects it? Tap your name")
+            if entry.by and who == entry.by:
+                why = f"withdrawn by {who}, who entered it"
+            elif who in (entry.confirmers or [name for name in players if name != entry.by]):
+                why = f"rejected by {who}"
+            else:
+                raise Refusal(f"{who} can neither confirm this nor withdraw it: "
+                              f"{' or '.join(entry.confirmers)} rejects it, or {entry.by} withdraws it")
+            journal.append({"op": REJECTED, "id": ident, "by": who, "why": why})
         elif entry.status == RECORDED:
             raise Refusal("this is recorded already: undo takes it back (with the other player's confirm)")
         return entry

@@ -4,7 +4,8 @@ lock, never only in memory.
 
 Lines (``op``):
 - ``enter``: an entry made on a table's page, pending: its ``id`` (made by the page), ``kind`` (``hand``
-  or ``undo``), the ``action`` to run, who entered it (``by``), the digest of the match file it was
+  or ``undo``), the ``action`` to run, who entered it (``by``), who may confirm it (``confirmers``: the
+  players it costs, ``gin_ref.serve.entries.confirmers``), the digest of the match file it was
   checked against (``base``), the end seal the file will hold once it is written on that base (``after``)
   and what it will do, in words (``words``);
 - ``confirming``: the confirm began, when its end seal is not the one foreseen (an undo: its correction
@@ -47,6 +48,7 @@ class Entry:
         self.base: str = line.get("base", "")
         self.words: List[str] = list(line.get("words") or [])
         self.after: str = str(line.get("after") or "")  # the end seal a confirm on ``base`` leaves
+        self.confirmers: List[str] = [str(name) for name in line.get("confirmers") or []]  # whom it costs
         self.status = PENDING
         self.confirmed_by = ""
         self.why = ""

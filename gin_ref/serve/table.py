@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from gin_ref.core.errors import GinRefError
+from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.serve import entries, pages
 from gin_ref.serve.folder import GONE, Spot
 from gin_ref.serve.journal import Entry, Journal
@@ -118,9 +118,11 @@ def routes(served: "Served") -> List[BaseRoute]:
                     return render(spot, key, token, question=asked.text, fields=fields)
                 except (GinRefError, entries.Refusal) as exc:
                     problem = _pathless(exc, spot)
+                    status = exc.status if isinstance(exc, entries.Refusal) else \
+                        400 if isinstance(exc, InvalidNotationError) else 409  # bad input: said in words, 400
                     if wants_json(request):
-                        return JSONResponse({"ok": False, "problem": problem}, status_code=409)
-                    return render(spot, key, token, status=409, problem=problem,
+                        return JSONResponse({"ok": False, "problem": problem}, status_code=status)
+                    return render(spot, key, token, status=status, problem=problem,
                                   fields=fields if form == "enter" else None)
                 url = f"/t/{key}?e={entry.id}"
                 if wants_json(request):
@@ -149,6 +151,8 @@ def routes(served: "Served") -> List[BaseRoute]:
             who = _player(players, by)
             entry = journal.entries.get(fields.get("entry_id", ""))
             if entry is not None and entry.status == "pending":
+                if entry.confirmers:  # a PIN is asked only of a player who may confirm
+                    entries.verify_confirmer(who, entry.confirmers, entry)
                 problem = served.pin_store.check(who, fields.get("pin", ""))
                 if problem:
                     raise entries.Refusal(problem)

@@ -11,8 +11,9 @@ match file's lock), so ``serve``, ``play`` and the one-shot commands work on one
 - ``confirm``: a player the hand costs confirms it (``confirmers``: one who plays it and scores nothing on
   it; for an undo, one whose points it takes back; when it moves no points, a dead hand, any player but
   the one who entered it); the action runs again on the file as it is and is written, unless the file
-  changed since the entry (then refused, saying what changed, as ``play`` does). ``reject``: a player who
-  could confirm it rejects it, or the one who entered it withdraws it.
+  changed since the entry (then refused, saying what changed, as ``play`` does). ``reject``: another
+  player rejects it (nothing is written: a dispute goes to the director), or the one who entered it
+  withdraws it.
 
 Every entry names who entered it (``by``): none is refused (``WHO_ENTERS``).
 """
@@ -346,13 +347,7 @@ def reject(journal: Journal, path: str, ident: str, by: str, players: Sequence[s
             who = find_player(players, by) if by else ""
             if not who:
                 raise Refusal("who rejects it? Tap your name")
-            if entry.by and who == entry.by:
-                why = f"withdrawn by {who}, who entered it"
-            elif who in (entry.confirmers or [name for name in players if name != entry.by]):
-                why = f"rejected by {who}"
-            else:
-                raise Refusal(f"{who} can neither confirm this nor withdraw it: "
-                              f"{' or '.join(entry.confirmers)} rejects it, or {entry.by} withdraws it")
+            why = f"withdrawn by {who}, who entered it" if entry.by and who == entry.by else f"rejected by {who}"
             journal.append({"op": REJECTED, "id": ident, "by": who, "why": why})
         elif entry.status == RECORDED:
             raise Refusal("this is recorded already: undo takes it back (with the other player's confirm)")

@@ -96,6 +96,24 @@ class Folder:
                      os.path.join(self.path, latest[number][1]) if number in latest else None,
                      latest[number][0] if number in latest else None) for number in numbers]
 
+    def players(self) -> List[str]:
+        """Every player of the folder, sorted: the event's, or those of its match files (one that does not
+        read adds none)."""
+        if self.is_event:
+            try:
+                return sorted(str(name) for name in getattr(self.event(), "players"))
+            except GinRefError:
+                return []
+        from gin_ref.files import matchfile
+
+        found = set()
+        for spot in self.spots():
+            try:
+                found.update(matchfile.load(spot.path).match.players)
+            except (GinRefError, OSError, UnicodeDecodeError):
+                continue
+        return sorted(found)
+
     def spot(self, key: str) -> Optional[Spot]:
         """The table of address ``key`` (one whose match is ``gone`` too), or None."""
         for spot in (self._event_spots() if self.is_event else self._plain_spots()):

@@ -162,9 +162,10 @@ def _pending(view: View, entry: Entry, players: Sequence[str]) -> str:
         _form(view, f"confirm-{index}", "confirm", f'{hidden("by", name)}{pin}'
               f'<button type="submit" class="go">Confirm as {escape(name)}</button>', entry.id, "confirm")
         for index, name in enumerate(others))
+    rejecting = [name for name in players if name != entry.by] or list(players)
     reject = "".join(_form(view, "reject" if index == 0 else f"reject-{index}", "reject",
                            f'{hidden("by", name)}<button type="submit" class="no">Reject as {escape(name)}</button>',
-                           entry.id, "reject") for index, name in enumerate(others))
+                           entry.id, "reject") for index, name in enumerate(rejecting))
     withdraw = _form(view, "withdraw", "reject", f'{hidden("by", entry.by)}<button type="submit" class="no">Withdraw '
                      f'(I am {escape(entry.by)}: I entered it)</button>', entry.id, "reject") if entry.by else ""
     entered = f" by {entry.by}" if entry.by else ""

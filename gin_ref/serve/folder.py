@@ -109,7 +109,7 @@ class Folder:
         found = set()
         for spot in self.spots():
             try:
-                found.update(matchfile.load(spot.path).match.players)
+                found.update(matchfile.load(spot.path or "").match.players)
             except (GinRefError, OSError, UnicodeDecodeError):
                 continue
         return sorted(found)

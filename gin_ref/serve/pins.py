@@ -43,7 +43,7 @@ def pause_after(misses: int) -> float:
     doubled at each further miss, at most 15 minutes."""
     if misses < FREE_MISSES:
         return 0.0
-    return min(FIRST_PAUSE * 2 ** min(misses - FREE_MISSES, 20), LONGEST_PAUSE)
+    return float(min(FIRST_PAUSE * 2 ** min(misses - FREE_MISSES, 20), LONGEST_PAUSE))
 
 
 def verify_pin_form(player: str, pin: str) -> None:
@@ -91,8 +91,8 @@ class Pins:
             loaded = {}
         if "pins" not in loaded and "misses" not in loaded:  # the first form: {player: "salt$hash"}
             loaded = {"pins": {key: value for key, value in loaded.items() if isinstance(value, str)}}
-        pins = loaded.get("pins") if isinstance(loaded.get("pins"), dict) else {}
-        misses = loaded.get("misses") if isinstance(loaded.get("misses"), dict) else {}
+        pins: Dict[str, Any] = loaded["pins"] if isinstance(loaded.get("pins"), dict) else {}
+        misses: Dict[str, Any] = loaded["misses"] if isinstance(loaded.get("misses"), dict) else {}
         return {"pins": {str(key): str(value) for key, value in pins.items()},
                 "misses": {str(key): value for key, value in misses.items() if isinstance(value, dict)}}
 

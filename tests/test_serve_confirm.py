@@ -103,3 +103,21 @@ def test_the_entrant_withdraws_his_own_pending_entry(tmp_path):
     assert answer.status_code == 303
     assert "not recorded: withdrawn by Dan, who entered it" in web.get(answer.headers["location"]).text
     assert tally(table_file(folder))["hands"] == [] and "Confirm as" not in web.get("/t/1").text
+
+
+def test_a_player_who_sits_the_hand_out_cannot_confirm_it(tmp_path):
+    from pathlib import Path
+
+    from serveutil import gin
+
+    folder = tmp_path / "three"
+    folder.mkdir()
+    rules = Path(__file__).resolve().parent.parent / "configs" / "three-player.yaml"
+    assert gin("new", "--match", folder / "abc.yaml", "--rules", rules, "--box", "Cat", "--captain", "Ben", "Ann", "Ben",
+               "Cat").returncode == 0
+    web = phone(folder, "abc")
+    answer = send(web, "abc", "line", {"line": "9h cat 5 23", "by": "Cat"}, ident="entry-three-01", headers=JSON)
+    assert "Ann sits out" in answer.json()["words"][0]
+    refused = send(web, "abc", "confirm-0", {"by": "Ann"}, ident="entry-three-01", route="confirm", headers=JSON)
+    assert refused.json()["problem"] == "Ann cannot confirm this: it costs Ben, not Ann, so Ben confirms it"
+    assert send(web, "abc", "confirm-0", {"by": "Ben"}, ident="entry-three-01", route="confirm", headers=JSON).json()["ok"]

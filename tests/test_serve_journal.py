@@ -81,3 +81,38 @@ def test_after_a_restart_a_changed_file_still_refuses_the_confirm(tmp_path):
     assert answer.json()["problem"] == ("the match file changed since this was entered (another writer). Not "
                                         "recorded: enter it again if it still stands")
     assert [h["winner"] for h in tally(table_file(folder))["hands"]] == ["Ann"]
+
+
+@pytest.mark.parametrize("kind", ["hand", "undo"])
+def test_a_stop_after_the_write_then_another_writer_still_answers_recorded(tmp_path, monkeypatch, kind):
+    """The kill loop's duplicate: a stop between the match file's write and the journal's ``recorded``, then a
+    command-line write before the restart (the end seal is no longer the one foreseen): the hand is in the
+    file, so its confirm, sent again, is answered "recorded", never "changed ... not recorded" (the phone
+    would enter it again: the hand twice)."""
+    from serveutil import gin
+
+    folder = event_folder(tmp_path)
+    web = phone(folder, "1")
+    if kind == "undo":
+        send(web, "1", "line", {"line": "dan 5 23", "by": "Dan"}, ident="entry-first-02")
+        send(web, "1", "confirm-0", {"by": "Ann"}, ident="entry-first-02", route="confirm")
+        send(web, "1", "undo", {"by": "Ann"}, ident="entry-cut-0002")
+    else:
+        send(web, "1", "line", {"line": "dan 5 23", "by": "Dan"}, ident="entry-cut-0002")
+    real = _stop_before_recorded(monkeypatch)
+    confirmer = "Dan" if kind == "undo" else "Ann"
+    assert send(web, "1", "confirm-0", {"by": confirmer}, ident="entry-cut-0002", route="confirm").status_code == 500
+    monkeypatch.setattr(journal_module.Journal, "append", real)
+    upcard = ["--upcard", "9h"] if kind == "hand" else []  # after the undo, hand 1 is dealt and open
+    done = gin("knock", "--match", table_file(folder), *upcard, "Ann", "3", "--defender", "95")
+    assert done.returncode == 0, done.stderr
+    written = tally(table_file(folder))["hands"]
+    web = phone(folder, "1")  # the server restarted
+    answer = send(web, "1", "confirm-0", {"by": confirmer}, ident="entry-cut-0002", route="confirm",
+                  headers={"accept": "application/json"})
+    assert answer.status_code == 200 and answer.json()["status"] == "recorded", answer.text
+    assert tally(table_file(folder))["hands"] == written
+    from gin_ref.files import matchfile
+
+    hands = matchfile.load(str(table_file(folder))).match.hands
+    assert [h.get("defender_count") for h in hands] == ([23, 95] if kind == "hand" else [95])  # each once

@@ -269,7 +269,7 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
     if not by:
         raise Incomplete(WHO_ENTERS)
     with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
-        journal.settle(lambda: _seal_now(path))
+        journal.settle(*_settling(path))
         known = journal.entries.get(ident)
         if known is not None:
             return known
@@ -282,9 +282,10 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
         totals = dict(record.match.state.totals)
         said = run_action(record.match, action)
         base = bases.keep(raw)
+        after = _sealed(record.match.record, before)
         journal.append({"op": "enter", "id": ident, "kind": kind, "action": action, "by": by, "base": base,
-                        "words": said, "time": matchfile.now(), "after": _sealed(record.match.record, before),
-                        "confirmers": confirmers(totals, record.match, kind, by)})
+                        "words": said, "time": matchfile.now(), "after": after,
+                        "mark": _mark(record.match.record, raw), "confirmers": confirmers(totals, record.match, kind, by)})
         return journal.entries[ident]
 
 
@@ -302,7 +303,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
     """Write a pending entry to the match file, confirmed by ``by`` (see the module)."""
     check_id(ident)
     with journal.lock, held(path):  # the thread lock first: matchfile.holding is per process
-        journal.settle(lambda: _seal_now(path))
+        journal.settle(*_settling(path))
         entry = _entry(journal, ident)
         if entry.status == RECORDED:
             return entry
@@ -324,7 +325,8 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
                 verify_confirmer(who, confirmers(totals, record.match, entry.kind, entry.by), entry)
                 after = _predicted(record)
                 if not after or after != entry.after:  # else the enter line says already what the file will hold
-                    journal.append({"op": "confirming", "id": ident, "by": who, "after": after})
+                    journal.append({"op": "confirming", "id": ident, "by": who, "after": after,
+                                    "mark": _mark(record.match.record, matchfile.read_bytes(path))})
         except _Stale as exc:
             stale = str(exc)
         except Question as exc:
@@ -388,11 +390,41 @@ def _sealed(data: Any, before: Any, confirm: Optional[int] = None) -> str:
 END_SEAL = re.compile(rb"seal: '([0-9a-f]+)'")
 
 
-def _seal_now(path: str) -> Optional[str]:
-    """The end seal the match file's end line holds now (None when it holds none)."""
-    try:
-        raw = matchfile.read_bytes(path)
-    except (GinRefError, OSError):
+def _mark(data: Any, base: bytes) -> str:
+    """The seal a write of ``data`` (sealed in memory) leaves that ``base`` (the file's bytes before it) did
+    not hold: its newest correction's (an undo's), else its last hand's; "" when none is new. Found in the
+    file later, it says that the write happened, whatever was written after it."""
+    for items in ((data.get("corrections") or [])[-1:], (data.get("hands") or [])[-1:]):
+        for item in items:
+            seal = item.get("seal") if isinstance(item, dict) else None
+            if isinstance(seal, str) and seal and seal.encode("ascii", "replace") not in base:
+                return seal
+    return ""
+
+
+def _settling(path: str) -> "tuple[Callable[[], Optional[str]], Callable[[str], bool]]":
+    """What ``Journal.settle`` asks of the match file (read once, when asked): its end seal now, and whether
+    it holds a seal anywhere."""
+    kept: Dict[str, Optional[bytes]] = {}
+
+    def raw() -> Optional[bytes]:
+        if "raw" not in kept:
+            try:
+                kept["raw"] = matchfile.read_bytes(path)
+            except (GinRefError, OSError):
+                kept["raw"] = None
+        return kept["raw"]
+
+    def holds(seal: str) -> bool:
+        found = raw()
+        return found is not None and seal.encode("ascii", "replace") in found
+
+    return (lambda: _end_seal(raw())), holds
+
+
+def _end_seal(raw: Optional[bytes]) -> Optional[str]:
+    """The end seal the match file's end line holds (None when it holds none, or cannot be read)."""
+    if raw is None:
         return None
     last = raw.rstrip(b"\n").rsplit(b"\n", 1)[-1]
     found = END_SEAL.search(last) if last.startswith(b"end:") else None

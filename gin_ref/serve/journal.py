@@ -6,10 +6,12 @@ Lines (``op``):
 - ``enter``: an entry made on a table's page, pending: its ``id`` (made by the page), ``kind`` (``hand``
   or ``undo``), the ``action`` to run, who entered it (``by``), who may confirm it (``confirmers``: the
   players it costs, ``gin_ref.serve.entries.confirmers``), the digest of the match file it was
-  checked against (``base``), the end seal the file will hold once it is written on that base (``after``)
+  checked against (``base``), the end seal the file will hold once it is written on that base (``after``),
+  the seal the write leaves that the base did not hold (``mark``: its hand's)
   and what it will do, in words (``words``);
 - ``confirming``: the confirm began, when its end seal is not the one foreseen (an undo: its correction
-  carries the time): the end seal the file will hold (``after``), fsynced before the file is written;
+  carries the time): the end seal the file will hold (``after``) and the seal its write leaves
+  (``mark``), fsynced before the file is written;
 - ``recorded``: the confirmed entry is in the match file (not fsynced: ``confirming`` already settles it);
 - ``rejected``: the other player rejected it; ``stale``: the match file changed before it was confirmed
   (``why``), so it was not recorded.
@@ -49,6 +51,7 @@ class Entry:
         self.words: List[str] = list(line.get("words") or [])
         self.after: str = str(line.get("after") or "")  # the end seal a confirm on ``base`` leaves
         self.confirmers: List[str] = [str(name) for name in line.get("confirmers") or []]  # whom it costs
+        self.mark: str = str(line.get("mark") or "")  # a seal its write leaves that the base did not hold
         self.status = PENDING
         self.confirmed_by = ""
         self.why = ""
@@ -113,6 +116,7 @@ class Journal:
         self.path = path
         self.entries: Dict[str, Entry] = {}
         self.confirming: Dict[str, str] = {}  # id -> the end seal its confirm would leave (no 'recorded' yet)
+        self.marks: Dict[str, str] = {}  # id -> the seal its confirm's write leaves, from its 'confirming'
         self.lock = threading.RLock()  # one request at a time on a table, inside this process
         self._read()
 
@@ -141,6 +145,7 @@ class Journal:
             return
         if op == "confirming":
             self.confirming[ident] = str(line.get("after", ""))
+            self.marks[ident] = str(line.get("mark") or "")
         elif op == RECORDED:
             entry.status, entry.confirmed_by = RECORDED, str(line.get("by", ""))
             self.confirming.pop(ident, None)
@@ -161,18 +166,22 @@ class Journal:
             os.close(fd)
         self._apply(line)
 
-    def settle(self, seal_now: Callable[[], Optional[str]]) -> None:
+    def settle(self, seal_now: Callable[[], Optional[str]], holds: Optional[Callable[[str], bool]] = None) -> None:
         """Settle the pending entries a stop may have cut between the match file's write and the journal's
-        ``recorded`` (``seal_now``: the end seal the match file holds now), under the match file's lock: an
-        entry whose foreseen end seal (``after``: the enter's, or its ``confirming``'s) the file holds is
-        recorded. Any other stays pending: its confirm's own check of the file refuses it if it changed."""
+        ``recorded`` (``seal_now``: the end seal the match file holds now; ``holds``: does the file hold
+        this seal anywhere?), under the match file's lock: an entry whose foreseen end seal (``after``: the
+        enter's, or its ``confirming``'s) the file holds is recorded; so is one whose ``mark`` (the seal
+        its write leaves: its hand's, or its undo's correction's) the file holds, though another writer
+        wrote after it. Any other stays pending: its confirm's own check of the file refuses it if it
+        changed."""
         seal: Optional[str] = None
         for entry in self.pending():
             expected = self.confirming.pop(entry.id, None) or entry.after
-            if not expected:
+            mark = self.marks.pop(entry.id, None) or entry.mark
+            if not expected and not mark:
                 continue
             seal = seal_now() if seal is None else seal
-            if seal == expected:
+            if (expected and seal == expected) or (mark and holds is not None and holds(mark)):
                 self.append({"op": RECORDED, "id": entry.id, "by": ""})
 
     def pending(self) -> List[Entry]:

@@ -285,7 +285,7 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
         after = _sealed(record.match.record, before)
         journal.append({"op": "enter", "id": ident, "kind": kind, "action": action, "by": by, "base": base,
                         "words": said, "time": matchfile.now(), "after": after,
-                        "mark": _mark(record.match.record, raw), "confirmers": confirmers(totals, record.match, kind, by)})
+                        "mark": _mark(record.match.record, raw, kind), "confirmers": confirmers(totals, record.match, kind, by)})
         return journal.entries[ident]
 
 
@@ -326,7 +326,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
                 after = _predicted(record)
                 if not after or after != entry.after:  # else the enter line says already what the file will hold
                     journal.append({"op": "confirming", "id": ident, "by": who, "after": after,
-                                    "mark": _mark(record.match.record, matchfile.read_bytes(path))})
+                                    "mark": _mark(record.match.record, matchfile.read_bytes(path), entry.kind)})
         except _Stale as exc:
             stale = str(exc)
         except Question as exc:
@@ -390,15 +390,14 @@ def _sealed(data: Any, before: Any, confirm: Optional[int] = None) -> str:
 END_SEAL = re.compile(rb"seal: '([0-9a-f]+)'")
 
 
-def _mark(data: Any, base: bytes) -> str:
+def _mark(data: Any, base: bytes, kind: str) -> str:
     """The seal a write of ``data`` (sealed in memory) leaves that ``base`` (the file's bytes before it) did
-    not hold: its newest correction's (an undo's), else its last hand's; "" when none is new. Found in the
-    file later, it says that the write happened, whatever was written after it."""
-    for items in ((data.get("corrections") or [])[-1:], (data.get("hands") or [])[-1:]):
-        for item in items:
-            seal = item.get("seal") if isinstance(item, dict) else None
-            if isinstance(seal, str) and seal and seal.encode("ascii", "replace") not in base:
-                return seal
+    not hold: an undo's correction's, a hand's own; "" when it is not new. Found in the file later, it says
+    that the write happened, whatever was written after it (each seal chains over the one before it)."""
+    items = (data.get("corrections") if kind == "undo" else data.get("hands")) or []
+    seal = items[-1].get("seal") if items and isinstance(items[-1], dict) else None
+    if isinstance(seal, str) and seal and seal.encode("ascii", "replace") not in base:
+        return seal
     return ""
 
 

@@ -12,6 +12,7 @@ once, none twice, and every file must verify. Prints the counts; exit 1 when one
 
 import argparse
 import random
+import shutil
 import signal
 import sys
 import tempfile
@@ -28,12 +29,17 @@ from serveload import NAMES, Phone, Server, check, cli_writer, free_port, make_f
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=8)
-    parser.add_argument("--hands", type=int, default=25, help="hands each table confirms (25)")
-    parser.add_argument("--kills", type=int, default=30, help="stops by SIGKILL (30)")
-    parser.add_argument("--terms", type=int, default=10, help="stops by SIGTERM (10)")
+    parser.add_argument("--hands", type=int, default=55,
+                        help="hands each table confirms (55; at most 58: a defender's count is 40 + the hand's index)")
+    parser.add_argument("--kills", type=int, default=50, help="stops by SIGKILL (50)")
+    parser.add_argument("--terms", type=int, default=25, help="stops by SIGTERM (25)")
     parser.add_argument("--gap", type=float, default=0.1, help="mean seconds between a table's hands (0.1)")
     parser.add_argument("--seed", type=int, default=20261203)
+    parser.add_argument("--limit", type=float, default=900, help="seconds before the run is called stuck (900)")
+    parser.add_argument("--keep", metavar="DIR", help="copy the folder and the server's log here at the end")
     args = parser.parse_args()
+    if not 0 < args.hands <= 58:
+        parser.error("--hands is 1 to 58 (each web hand is known by a defender's count of 40 + its index)")
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as base:
         folder = make_folder(base, args.tables)
@@ -47,11 +53,12 @@ def main():
         threads = [threading.Thread(target=play_table, args=(Phone(server.addresses[key], port,
                                                                   random.Random(rng.random()), stats),
                                                             names[key], args.hands, args.gap,
-                                                            random.Random(rng.random()), stats, confirmed))
+                                                            random.Random(rng.random()), stats, confirmed),
+                                    name=key, daemon=True)
                    for key in sorted(server.addresses)]
         stop = threading.Event()
         writer = threading.Thread(target=cli_writer, args=(sorted(folder.glob("*.yaml"))[:2], stop,
-                                                           random.Random(args.seed), written, stats))
+                                                           random.Random(args.seed), written, stats), daemon=True)
         started = time.monotonic()
         for thread in threads:
             thread.start()
@@ -68,11 +75,18 @@ def main():
             done[how] += 1
             server.start()
         for thread in threads:
-            thread.join()
+            thread.join(max(0.0, started + args.limit - time.monotonic()))
+        stuck = [thread.name for thread in threads if thread.is_alive()]
         stop.set()
-        writer.join()
+        writer.join(30)
         seconds = time.monotonic() - started
         server.stop()
+        if args.keep:
+            shutil.copytree(folder, Path(args.keep) / "club", dirs_exist_ok=True)
+            shutil.copy(log, Path(args.keep) / "serve.log")
+        if stuck:
+            print(f"STUCK after {seconds:.0f} s: {', '.join(stuck)} did not finish; stats {stats}")
+            return 1
         result = check(folder, confirmed, written, stats, log, args.hands)
     print(f"{args.tables} tables x {args.hands} hands; the server stopped {done['SIGKILL']} times by SIGKILL and "
           f"{done['SIGTERM']} by SIGTERM (each time started again), in {seconds:.0f} s")

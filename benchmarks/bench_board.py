@@ -81,13 +81,13 @@ class Board(threading.Thread):
 
 
 def one_hand(phone, players, index, barrier, answered):
-    fields = {"entry_id": secrets.token_urlsafe(12), "by": players[1], "knocker": players[0], "result": "knock",
+    fields = {"entry_id": secrets.token_urlsafe(12), "by": players[0], "knocker": players[0], "result": "knock",
               "count": str(index % 10), "defender": str(40 + index)}
     status, data = phone.request("enter", fields)
     assert data.get("ok"), data
     barrier.wait()  # the 16 confirms go at once
     sent = time.monotonic()
-    status, data = phone.request("confirm", {"entry_id": fields["entry_id"], "by": players[0]})
+    status, data = phone.request("confirm", {"entry_id": fields["entry_id"], "by": players[1]})  # it costs him
     answered[phone.key] = (sent, time.monotonic())
     assert data.get("ok"), data
 

@@ -37,7 +37,7 @@ def run() -> object:
         gc.set_threshold(50_000, 20, 100)  # as gin_ref.cli sets it, before its imports: fewer collections in them
         from gin_ref.cli import main
 
-        return main()
+        return main(prog_name="gin-ref")  # also as python -m gin_ref (the director page runs it so)
     except KeyboardInterrupt:
         sys.stderr.write("Error: interrupted\n")  # the words of gin_ref.cli.errors, which may not be loaded
         sys.exit(130)

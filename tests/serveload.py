@@ -149,7 +149,7 @@ def play_table(phone, players, hands, gap, rng, stats, confirmed):
     while index < hands:
         time.sleep(rng.expovariate(1 / gap) if gap else 0)
         knocker = players[index % 2]
-        fields = {"entry_id": secrets.token_urlsafe(12), "by": players[(index + 1) % 2], "knocker": knocker,
+        fields = {"entry_id": secrets.token_urlsafe(12), "by": knocker, "knocker": knocker,
                   "result": "knock", "count": str(index % 10), "defender": str(40 + index)}
         if index % 10 == 0:
             fields["result"] = "gin"
@@ -159,8 +159,7 @@ def play_table(phone, players, hands, gap, rng, stats, confirmed):
             stats["entry_refused"] += 1  # a pending hand of the command line's time, a busy file: enter it again
             time.sleep(0.2)
             continue
-        confirm = {"entry_id": fields["entry_id"], "by": players[index % 2] if fields["by"] != players[index % 2]
-                   else players[(index + 1) % 2]}
+        confirm = {"entry_id": fields["entry_id"], "by": players[(index + 1) % 2]}  # the hand costs the defender
         for _ in range(2 if rng.random() < 0.15 else 1):
             status, data = phone.request("confirm", confirm)
         if data.get("ok"):

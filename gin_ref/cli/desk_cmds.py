@@ -10,10 +10,11 @@ import click
 
 from gin_ref.cli.errors import one_line, shown_name
 from gin_ref.cli.options import WholeNumber, match_option
-from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
+from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
 from gin_ref.files import matchfile
+from gin_ref.match.rulings import MAX_POINTS
 from gin_ref.match.stepdata import Ruled
 from gin_ref.views import standing
 from gin_ref.views import words
@@ -56,6 +57,9 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
         verify_ascii_digits(text, f"--award {player} {excerpt(text)}")
         if not is_ascii_whole(text.strip()):
             raise InvalidNotationError(f"--award {player} {excerpt(text)}: the points are a whole number")
+        if not has_digits_for(text.strip(), MAX_POINTS):
+            raise InvalidNotationError(f"--award {player} {excerpt(text)}: points are a whole number from 0 to "
+                                       f"{MAX_POINTS}")
         points = int(text)
     elif kind == "forfeit":
         player = forfeit

@@ -13,7 +13,7 @@ import sys
 import click
 
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
-from gin_ref.core.digits import digit_name, foreign_digit
+from gin_ref.core.digits import digit_name, foreign_digit, has_digits_for
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
 from gin_ref.core.melds import parse_melds
@@ -128,6 +128,9 @@ class WholeNumber(click.IntRange):
             if char is not None:
                 self.fail(f"'{excerpt(value)}': {digit_name(char)} is not an ASCII digit: write numbers with 0-9",
                           param, ctx)
+            digits = value.strip().lstrip("+-")
+            if digits.isdigit() and not has_digits_for(digits, self.max if self.max is not None else MOST_HANDS):
+                self.fail(f"'{excerpt(value)}' has more digits than any number it can be", param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -169,6 +172,9 @@ class CardsOrCountType(click.ParamType):
         return value
 
 
+MOST_HANDS = 999_999_999  # no match has more hands: a number past it is refused in words, not read
+
+
 class HandNumberType(click.ParamType):
     """A hand's number, 1 or more, refused in gin-ref's words (``bad hand number 'three': ...``), not
     click's range message."""
@@ -183,8 +189,9 @@ class HandNumberType(click.ParamType):
         if char is not None:
             raise InvalidNotationError(f"bad hand number '{excerpt(text)}': {digit_name(char)} is not an ASCII digit: "
                                        "write numbers with 0-9")
-        if not (text.isascii() and text.isdigit()) or int(text) < 1:
-            raise InvalidNotationError(f"bad hand number {value!r}: hands are numbered 1, 2, 3...")
+        if not (text.isascii() and text.isdigit()) or not has_digits_for(text, MOST_HANDS) or int(text) < 1:
+            shown = repr(value) if len(text) <= 40 else f"'{excerpt(text)}'"
+            raise InvalidNotationError(f"bad hand number {shown}: hands are numbered 1, 2, 3...")
         return int(text)
 
 

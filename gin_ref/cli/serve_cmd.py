@@ -16,7 +16,8 @@ EXTRA = "pip install 'gin-ref[serve]'"
 @click.option("--ssl-keyfile", metavar="FILE", help="The private key of --ssl-certfile (PEM).")
 @click.option("--new-tokens", is_flag=True, help="Replace every table's token (and the director's): old cards stop working.")
 @click.option("--pins", is_flag=True,
-              help="A player confirms with his PIN (chosen at his first confirm), not a tap by his name alone.")
+              help="A player confirms a hand that costs him with his PIN, not a tap by his name alone (the PINs: "
+                   "typed by each player on the director's page; with --cards, drawn and printed, a slip a player).")
 @click.option("--board-token", is_flag=True,
               help="The board (/board) needs its own token too (printed at start); without it anyone may read it.")
 @click.option("--cards", is_flag=True,
@@ -48,7 +49,7 @@ def serve_cmd(folder, host, port, ssl_certfile, ssl_keyfile, new_tokens, pins, b
     if cards or output is not None:
         from gin_ref.serve.cards import serve_cards
 
-        serve_cards(folder, host, port, ssl_certfile is not None, output, new_tokens, cards, click.echo)
+        serve_cards(folder, host, port, ssl_certfile is not None, output, new_tokens, cards, click.echo, pins)
         return
     from gin_ref.serve.server import run
 

@@ -186,6 +186,8 @@ def _typed_count_status(line, words, word, group, who, count, rules, limit):
     if not all(w.closed for w in group):  # '--defender "5' is no count: the line would be refused
         return _open_quote(line, group[-1], who)
     most = MOST_COUNTED if rules is None else rules.most_deadwood
+    if len(count.lstrip("0")) > len(str(most)):  # not read by int: 4,300 digits and more it refuses
+        return f"{who}: a count is at most {most} (the most ten cards can count)"
     if word.name == "--defender":
         return _count_status(who, int(count), limit, True, most=most)
     big_gin = words[0].text in ("knock", "amend") and _has_option(words, "--big-gin")

@@ -38,3 +38,10 @@ def verify_ascii_digits(text: str, what: str) -> None:
 def is_ascii_whole(text: str) -> bool:
     """Is ``text`` a whole number written in ASCII digits (``'12'``; not ``'٣'``, ``'-1'`` or ``''``)?"""
     return text.isascii() and text.isdigit()
+
+
+def has_digits_for(text: str, most: int) -> bool:
+    """Has the whole number ``text`` (ASCII digits) no more digits than ``most`` has (leading zeros aside)?
+    A number with more is refused in words before ``int`` reads it: past 4,300 digits Python's ``int``
+    itself refuses (its limit on reading numbers), which would end as an internal error."""
+    return len(text.lstrip("0")) <= len(str(most))

@@ -19,7 +19,7 @@ from typing import Any, Optional, Sequence, Tuple, Union, cast
 from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.cards import Card, CardText, codes, parse_cards, to_mask
 from gin_ref.core.deadwood import deadwood_of
-from gin_ref.core.digits import is_ascii_whole, verify_ascii_digits
+from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
 from gin_ref.core.knock import KnockCheck, check_knock, knock_limit, limit_reason, over_limit
@@ -90,8 +90,8 @@ def read_count(value: object, what: str, most: int = MAX_COUNT) -> Optional[int]
     if not re.fullmatch(_NUMBER, token):  # (\d: a number in any script's digits, refused just below)
         return None
     verify_ascii_digits(token, f"{what} '{excerpt(token)}'")
-    if not is_ascii_whole(token):
-        raise InvalidNotationError(f"{what} '{token}': a count is a whole number from 0 to {most}")
+    if not is_ascii_whole(token) or not has_digits_for(token, most):
+        raise InvalidNotationError(f"{what} '{excerpt(token)}': a count is a whole number from 0 to {most}")
     count = int(token)
     if count > most:
         raise InvalidNotationError(f"{what} {count}: ten cards count at most {most}")

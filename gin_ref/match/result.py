@@ -17,7 +17,9 @@ replaces it (``gin_ref.match.model``).
 
 from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
+from gin_ref.core.digits import has_digits_for
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.escape import excerpt
 from gin_ref.core.game import find_player
 from gin_ref.core.rules import HouseRules
 from gin_ref.match.problems import Problems, Where, same
@@ -278,6 +280,7 @@ def _check_winner(result: Mapping[str, Any], ordered: Dict[str, int], problems: 
     return winner, tied
 
 
+MOST_SCORE = 10 ** 15 - 1  # more than any final score the rules can give (a target is at most 10**9)
 SEVERAL_GAMES = ("a match of several games (the games knob) is won game by game: one final score per player "
                  "cannot say each game's, so record it hand by hand")
 HOLLYWOOD = ("a Hollywood match is three games at once: one final score per player cannot say each game's, so "
@@ -321,7 +324,9 @@ def _named_counts(players: Sequence[str], items: Sequence[Tuple[str, str]], what
         if player in counts:
             raise InvalidNotationError(f"{player}'s {kind} given twice")
         if not (text.isascii() and text.isdigit()):
-            raise InvalidNotationError(f"{player} {text}: the {what} are a whole number from 0")
+            raise InvalidNotationError(f"{player} {excerpt(text)}: the {what} are a whole number from 0")
+        if not has_digits_for(text, MOST_SCORE):
+            raise InvalidNotationError(f"{player} {excerpt(text)}: the {what} are a whole number from 0 to {MOST_SCORE}")
         counts[player] = int(text)
     return counts
 

@@ -18,7 +18,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import BaseRoute, Route
 
 from gin_ref.serve import pages
-from gin_ref.serve.folder import Folder
+from gin_ref.serve.folder import Folder, bound_folder
 from gin_ref.serve.limits import FD_WANTED, Caps, Streams
 from gin_ref.serve.guard import MAX_BODY, Guard, is_ip  # noqa: F401 (MAX_BODY, is_ip: where they were)
 from gin_ref.serve.entries import Bases
@@ -53,7 +53,7 @@ class Served:
         self.tokens = tokens
         self.pins = pins
         self.scheme = scheme
-        self.journals = Journals(folder.path)
+        self.journals = Journals(folder.path, folder.match_names())
         self.bases = Bases()
         self.pin_store = Pins(folder.path)
         self.security = Security(tokens, hosts, secure=scheme == "https")
@@ -94,9 +94,12 @@ def build_app(folder: str, host: str = "127.0.0.1", tokens: Optional[Tokens] = N
               scheme: str = "http", renew: bool = False, board_token: bool = False,
               caps: Optional[Caps] = None) -> Starlette:
     """The application serving ``folder`` (an event folder or a folder of match files)."""
-    model = Folder(folder)
     if tokens is None:
-        tokens = Tokens.load(folder, model.keys(), renew=renew)
+        model = bound_folder(folder, renew)
+        tokens = model.tokens
+    else:
+        model = Folder(folder, tokens)
+    assert tokens is not None
     served = Served(model, tokens, pins, local_hosts(host), scheme)
     setattr(served, "board_token", board_token)  # the board needs its own token (serve --board-token, #21)
     setattr(served, "streams", Streams(caps or Caps.of(FD_WANTED)))  # the cap of the board's streams (#35)

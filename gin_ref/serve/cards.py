@@ -14,9 +14,9 @@ from typing import Callable, List, Optional, Tuple
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files.filewrite import write_atomic
-from gin_ref.serve.folder import Folder
+from gin_ref.serve.folder import Folder, bound_folder
 from gin_ref.serve.server import shown_host
-from gin_ref.serve.state import InstanceLock, Tokens, new_token
+from gin_ref.serve.state import InstanceLock, new_token
 
 CARD_WORDS = ("Scan to score this table. This card is its key: keep it at the table. Hands entered with it "
               "count only once the opponent confirms them.")
@@ -31,6 +31,10 @@ h1 { font-size: 14pt; margin: 0 0 6mm; }
 .card svg { width: 60mm; height: 60mm; }
 .address { font-family: monospace; font-size: 8pt; word-break: break-all; margin: 2mm 0; }
 .words { font-size: 9pt; margin: 0; }
+.slips { break-before: page; page-break-before: always; display: flex; flex-wrap: wrap; gap: 6mm; }
+.slip { width: 60mm; border: 0.4mm dashed #000; padding: 4mm; box-sizing: border-box; break-inside: avoid;
+        page-break-inside: avoid; }
+.slip .pin { font-family: monospace; font-size: 20pt; letter-spacing: 1mm; margin: 2mm 0; }
 @media screen { body { margin: 10mm; } }
 """
 
@@ -62,22 +66,52 @@ def cards_page(title: str, cards: List[Tuple[str, str]]) -> str:
 
 
 GENERATOR = '<meta name="generator" content="gin-ref serve --cards">'
+SLIP_WORDS = ("Your PIN for this event: you type it to confirm a hand that costs you. Keep it to yourself; "
+              "cut this slip off and take it with you.")
 
 
-def table_cards(folder: str, base: str, renew: bool = False) -> Tuple[str, List[Tuple[str, str]]]:
+def slips_html(drawn: List[Tuple[str, str]], kept: List[str]) -> str:
+    """The PIN slips (``serve --cards --pins``): one slip a player, after the table cards, on a page of
+    their own; ``kept``: the players who have a PIN already (no slip: the director resets it first)."""
+    items = "".join(f'<section class="slip"><h2>{escape(player)}</h2><p class="pin">{escape(pin)}</p>'
+                    f'<p class="words">{escape(SLIP_WORDS)}</p></section>' for player, pin in drawn)
+    note = (f"<p>No new slip for {escape(', '.join(kept))}: a PIN is kept already (reset it on the director's page, "
+            "then print the slips again).</p>") if kept else ""
+    return f'<div class="slips"><h1>PIN slips</h1>{items}</div>{note}'
+
+
+def draw_pins(folder: str) -> Tuple[List[Tuple[str, str]], List[str]]:
+    """A PIN drawn for each player of ``folder`` who has none: ``([(player, PIN)], [players with one])``."""
+    from gin_ref.serve.pins import Pins
+
+    store = Pins(folder)
+    drawn, kept = [], []
+    for player in Folder(folder).players():
+        if store.has_pin(player):
+            kept.append(player)
+        else:
+            drawn.append((player, store.draw(player)))
+    return drawn, kept
+
+
+def table_cards(folder: str, base: str, renew: bool = False, pins: bool = False) -> Tuple[str, List[Tuple[str, str]]]:
     """``(page, [(label, address)])``: the cards of ``folder``'s tables at ``base`` (``http://HOST:PORT``),
     from the tokens kept (made for a table that has none yet; all new when ``renew``)."""
-    model = Folder(folder)
+    model = bound_folder(folder, renew)
     spots = model.spots()
-    tokens = Tokens.load(folder, [spot.key for spot in spots], renew=renew)
+    tokens = model.tokens
+    assert tokens is not None
     cards = [(spot.label.capitalize() if model.is_event else spot.label,
               f"{base}/t/{spot.key}?token={tokens.add(spot.key)}") for spot in spots]
     title = os.path.basename(os.path.realpath(folder)) or "gin-ref"
     page = cards_page(title, cards).replace('<meta charset="utf-8">', '<meta charset="utf-8">' + GENERATOR, 1)
+    if pins:
+        page = page.replace("</body>", slips_html(*draw_pins(folder)) + "</body>", 1)
     return page, cards
 
 
-def write_cards(folder: str, base: str, output: Optional[str], renew: bool, echo: Callable[[str], None]) -> None:
+def write_cards(folder: str, base: str, output: Optional[str], renew: bool, echo: Callable[[str], None],
+                pins: bool = False) -> None:
     """``serve --cards``: the page written to ``output`` (atomically; an existing file only when it is a
     cards page made here), or to standard output when ``output`` is None."""
     if output is not None and os.path.lexists(output):
@@ -88,22 +122,25 @@ def write_cards(folder: str, base: str, output: Optional[str], renew: bool, echo
             ours = False
         if not ours:
             raise RecordError(f"{output} already exists and is not a page of table cards: give another --output FILE")
-    page, cards = table_cards(folder, base, renew)
+    page, cards = table_cards(folder, base, renew, pins)
     if output is None:
         echo(page.rstrip("\n"))
         return
     write_atomic(output, page)
-    echo(f"wrote {len(cards)} table card{'s' if len(cards) != 1 else ''} for {base} to {output}")
+    slips = page.count('<section class="slip">')
+    echo(f"wrote {len(cards)} table card{'s' if len(cards) != 1 else ''} for {base} to {output}"
+         + (f", and {slips} PIN slip{'s' if slips != 1 else ''} (one a player)" if pins else ""))
 
 
 def serve_cards(folder: str, host: str, port: int, https: bool, output: Optional[str], renew: bool, cards: bool,
-                echo: Callable[[str], None]) -> None:
-    """``gin-ref serve FOLDER --cards [--output FILE]``: the cards for the address the server will print."""
+                echo: Callable[[str], None], pins: bool = False) -> None:
+    """``gin-ref serve FOLDER --cards [--pins] [--output FILE]``: the cards for the address the server will
+    print (and with ``--pins`` a PIN slip for each player who has no PIN yet)."""
     if not cards:
         raise InvalidNotationError("--output goes with --cards (the page of table cards)")
     if port == 0:
         raise InvalidNotationError("--cards needs the port the server will listen on: give --port N (not 0)")
-    write_cards(folder, f"{'https' if https else 'http'}://{shown_host(host)}:{port}", output, renew, echo)
+    write_cards(folder, f"{'https' if https else 'http'}://{shown_host(host)}:{port}", output, renew, echo, pins)
 
 
 def renew_tables(folder: str, keys: List[str]) -> List[str]:
@@ -119,7 +156,8 @@ def renew_tables(folder: str, keys: List[str]) -> List[str]:
     lock = InstanceLock(folder)
     lock.acquire("replacing a table's token")
     try:
-        tokens = Tokens.load(folder, known)
+        tokens = bound_folder(folder).tokens
+        assert tokens is not None
         for key in dict.fromkeys(keys):
             tokens.tokens[key] = new_token()
         tokens.save()

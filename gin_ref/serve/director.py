@@ -68,6 +68,15 @@ def table_files(served: Any) -> List[str]:
     return [name for name in names if os.path.isfile(os.path.join(folder.path, name))]
 
 
+def folder_players(served: Any, records: Optional[Dict[str, Dict[str, Any]]] = None) -> List[str]:
+    """Every player of the folder served (``records``: the match files as the page read them, for a
+    folder of matches), sorted."""
+    if records is not None and not served.folder.is_event:
+        return sorted({name for rec in records.values() for name in rec.get("players", [])})
+    players: List[str] = served.folder.players()
+    return players
+
+
 def positional(names: List[str]) -> List[str]:
     """File names as the command line's arguments: one that starts with '-' is not taken for an option."""
     return [f"./{name}" if name.startswith("-") else name for name in names]
@@ -147,9 +156,12 @@ def routes(served: Any) -> List[BaseRoute]:
         note = notes.get(request.query_params.get("said", ""))
         records = await run_in_threadpool(directorpage.records, served.folder.path, files)
         pending = await run_in_threadpool(directorpage.journal_items, served, files)
-        body = directorpage.page_body(served.folder, files, report, records, pending, note,
-                                      served.security.form_token(token, FORM),
+        form_token = served.security.form_token(token, FORM)
+        body = directorpage.page_body(served.folder, files, report, records, pending, note, form_token,
                                       {name: file_seen(served.folder.path, name) for name in files})
+        if served.pins:
+            players = await run_in_threadpool(folder_players, served, records)
+            body += directorpage.pins_html(served.pin_store.status(players), form_token)
         return HTMLResponse(directorpage.document("Director", body))
 
     verified: Dict[str, Any] = {}  # the last verify: the files' stamps it was made for, and its report
@@ -243,7 +255,41 @@ def routes(served: Any) -> List[BaseRoute]:
                             f"{base}/t/{spot.key}?token={served.token_for(spot.key)}") for spot in spots])
         return HTMLResponse(page.replace('<meta charset="utf-8">', '<meta charset="utf-8">' + GENERATOR, 1))
 
+    async def pin(request: Request) -> Response:
+        """The PIN forms (``serve --pins``): set a player's PIN (typed by him), reset it, lift his pause."""
+        answer, token = gate(request)
+        if answer is not None:
+            return answer
+        if not served.pins:
+            return HTMLResponse(directorpage.message("Refused", "this server asks no PIN (serve --pins)"),
+                                status_code=400)
+        try:
+            fields = await served.security.form(request, token, FORM)
+        except Refused as refused:
+            return refused.response()
+        act = request.path_params["act"]
+        player = fields.get("player", "")
+        players = await run_in_threadpool(folder_players, served, None)
+        if player not in players:
+            return said(False, f"'{player[:40]}' is not a player here: nothing was done")
+        store = served.pin_store
+        try:
+            if act == "set":
+                await run_in_threadpool(store.set, player, fields.get("pin", ""))
+                done = f"{player}'s PIN is set (the one he typed)"
+            elif act == "reset":
+                await run_in_threadpool(store.reset, player)
+                done = f"{player} has no PIN now: he types a new one here"
+            else:
+                await run_in_threadpool(store.lift, player)
+                done = f"{player}'s pause is lifted and his wrong PINs forgotten"
+        except GinRefError as exc:
+            return said(False, str(exc))
+        served.log.info("director: %s", done)
+        return said(True, done)
+
     return [Route("/director/cards", cards), Route("/director", page), Route("/director/pair", pair, methods=["POST"]),
+            Route("/director/pins/{act:str}", pin, methods=["POST"]),
             Route("/director/m/{file}/ruling", ruling, methods=["POST"]),
             Route("/director/m/{file}/amend", amend, methods=["POST"]),
             Route("/director/m/{file}/undo", undo, methods=["POST"]),

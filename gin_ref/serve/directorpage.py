@@ -159,6 +159,35 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
     return "".join(parts)
 
 
+def pins_html(status: List[Dict[str, Any]], form_token: str) -> str:
+    """The PINs (``serve --pins``): each player's, whether he has one, his wrong PINs and pause, and the
+    forms: his PIN typed by him (masked), reset, lift the pause."""
+    hidden = pages.hidden("form_token", form_token)
+    rows = []
+    for item in status:
+        player = escape(item["player"], quote=True)
+        paused = f"paused, {int(item['paused']) + 1} s left" if item["paused"] > 0 else ""
+        state = "has a PIN" if item["has_pin"] else '<span class="flag">no PIN yet</span>'
+        misses = f"{item['misses']} wrong in a row" if item["misses"] else ""
+        rows.append(
+            f"<tr><td>{escape(item['player'])}</td><td>{state}</td><td>{escape(misses)}</td><td>{escape(paused)}</td>"
+            f'<td><form class="inline" method="post" action="/director/pins/set">{hidden}'
+            f'{pages.hidden("player", item["player"])}<label>{player}, type your PIN (4 to 8 digits) '
+            f'<input type="password" name="pin" inputmode="numeric" autocomplete="off" maxlength="8" '
+            f'pattern="[0-9]{{4,8}}" required></label><button type="submit">Set</button></form> '
+            f'<form class="inline" method="post" action="/director/pins/reset">{hidden}'
+            f'{pages.hidden("player", item["player"])}<button type="submit" class="no">Reset</button></form> '
+            + (f'<form class="inline" method="post" action="/director/pins/lift">{hidden}'
+               f'{pages.hidden("player", item["player"])}<button type="submit">Lift the pause</button></form>'
+               if item["misses"] else "") + "</td></tr>")
+    return ('<h2 id="pins">PINs</h2><p>A hand is confirmed by the player it costs, with his PIN. Each player '
+            "types his own PIN here (hand him the device), or gets one on a slip (<code>gin-ref serve FOLDER --cards "
+            "--pins</code>). After 5 wrong PINs in a row his PINs are not looked at for 60 s, doubled at each further "
+            "miss up to 15 minutes.</p>"
+            '<table class="v"><tr><th>player</th><th>PIN</th><th>wrong</th><th>pause</th><th></th></tr>'
+            + "".join(rows) + "</table>")
+
+
 def settlement_page(code: int, out: str, err: str, stake: str, currency: str) -> str:
     form = ('<form method="get" action="/director/settlement"><label>stake (one point is worth) '
             f'<input type="text" name="stake" value="{escape(stake, quote=True)}"></label>'

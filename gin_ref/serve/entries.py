@@ -8,8 +8,14 @@ write), so ``serve``, ``play`` and the one-shot commands work on one folder at o
 - ``enter``: the action is tried on the match as the file holds it now (nothing written) and, when it
   would stand, journaled as pending with what it will do in words. A count over the limit is asked about
   (``Question``), as ``play`` asks. An entry id already journaled is that entry: nothing twice.
-- ``confirm``: another player confirms; the action runs again on the file as it is and is written, unless
-  the file changed since the entry (then refused, saying what changed, as ``play`` does). ``reject``.
+- ``confirm``: a player the hand costs confirms it (``confirmers``: one who plays it and scores nothing on
+  it; for an undo, one whose points it takes back; when it moves no points, a dead hand, any player but
+  the one who entered it); the action runs again on the file as it is and is written, unless the file
+  changed since the entry (then refused, saying what changed, as ``play`` does). ``reject``: another
+  player rejects it (nothing is written: a dispute goes to the director), or the one who entered it
+  withdraws it.
+
+Every entry names who entered it (``by``): none is refused (``WHO_ENTERS``).
 """
 
 import re
@@ -32,6 +38,7 @@ from gin_ref.views.changes import describe_changes
 matchfile: Any = _matchfile  # the files layer is not annotated: its calls are taken as they come
 LOCK_WAIT = 2.0  # seconds a page waits for the match file's lock (another writer's) before saying so
 RESULTS = ("knock", "gin", "big", "dead")
+WHO_ENTERS = "who enters this? Choose your name (I am ...): every entry names the player who made it"
 
 
 class Question(Exception):
@@ -44,6 +51,14 @@ class Question(Exception):
 
 class Refusal(Exception):
     """An entry, a confirm or a reject refused: the words say why (the command line's, where it has them)."""
+
+    status = 409
+
+
+class Incomplete(Refusal):
+    """A form that leaves out what it must say (who enters it): refused as a bad request."""
+
+    status = 400
 
 
 # -- reading a hand ---------------------------------------------------------------------------------------
@@ -190,9 +205,41 @@ def _plain(raw: bytes, path: str) -> Any:
         return {"unreadable": str(exc)}
 
 
+# -- who confirms ------------------------------------------------------------------------------------------
+def confirmers(before: Dict[str, int], match: Match, kind: str, entrant: str) -> List[str]:
+    """The players who may confirm an entry that took ``match`` from the totals ``before`` to its own: those
+    it costs. A hand: the players who play it (not one who sits it out) and score nothing on it; an undo:
+    the players whose points it takes back. An entry that moves no points (a dead hand, an illegal knock
+    kept, an undo of a deal): any player but the one who entered it."""
+    after = match.state.totals
+    players = list(match.players)
+    if kind == "undo":
+        found = [name for name in players if after.get(name, 0) < before.get(name, 0)]
+    else:
+        scored = {name for name in players if after.get(name, 0) > before.get(name, 0)}
+        sitter = match.hands[-1].get("sitter") if match.hands else None
+        found = [name for name in players if scored and name not in scored and name != sitter]
+    return found or [name for name in players if name != entrant]
+
+
+def verify_confirmer(who: str, allowed: Sequence[str], entry: Entry) -> None:
+    """Refuse ``who``'s confirm unless the entry costs him (``allowed``: ``confirmers``)."""
+    if who in allowed:
+        return
+    names = " or ".join(allowed)
+    if entry.kind == "undo":
+        why = f"the undo takes back {names}'s points"
+    elif entry.action.get("kind") == "dead" or who == entry.by:
+        why = f"{who} entered it"
+    else:
+        why = f"it costs {names}, not {who}"
+    raise Refusal(f"{who} cannot confirm this: {why}, so {names} confirms it"
+                  f"{' (or ' + who + ' withdraws it)' if who == entry.by else ''}")
+
+
 # -- the journal's steps ----------------------------------------------------------------------------------
 def check_id(ident: str) -> str:
-    if not ID.match(ident or ""):
+    if not ID.fullmatch(ident or ""):
         raise Refusal("this form has no entry id: reload the page")
     return ident
 
@@ -201,8 +248,10 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
           players: Sequence[str]) -> Entry:
     """Journal an entry as pending, after trying it on the match as the file holds it (see the module)."""
     check_id(ident)
+    if not by:
+        raise Incomplete(WHO_ENTERS)
     with writing(journal, path) as held:
-        journal.settle(lambda: _seal_now(path))
+        journal.settle(*_settling(path))
         known = journal.entries.get(ident)
         if known is not None:
             return known
@@ -212,10 +261,13 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
         raw = held.read()
         record = matchfile.loads(matchfile.decode(raw, path), path)
         before = _before(record)
+        totals = dict(record.match.state.totals)
         said = run_action(record.match, action)
         base = bases.keep(raw)
+        after = _sealed(record.match.record, before)
         journal.append({"op": "enter", "id": ident, "kind": kind, "action": action, "by": by, "base": base,
-                        "words": said, "time": matchfile.now(), "after": _sealed(record.match.record, before)})
+                        "words": said, "time": matchfile.now(), "after": after,
+                        "mark": _mark(record.match.record, raw, kind), "confirmers": confirmers(totals, record.match, kind, by)})
         return journal.entries[ident]
 
 
@@ -233,7 +285,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
     """Write a pending entry to the match file, confirmed by ``by`` (see the module)."""
     check_id(ident)
     with writing(journal, path) as held:
-        journal.settle(lambda: _seal_now(path))
+        journal.settle(*_settling(path))
         entry = _entry(journal, ident)
         if entry.status == RECORDED:
             return entry
@@ -243,17 +295,20 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
         who = find_player(players, by) if by else ""
         if not who:
             raise Refusal("who confirms? Tap your name")
-        if entry.by and who == entry.by:
-            raise Refusal(f"{who} entered this: another player at the table confirms it")
+        if entry.confirmers:
+            verify_confirmer(who, entry.confirmers, entry)
         stale: Optional[str] = None
         try:
             with held.change(notify=lambda message: None) as record:
                 if record.digest != entry.base:
                     raise _Stale(bases.changes(entry.base, matchfile.read_bytes(path), path))
+                totals = dict(record.match.state.totals)
                 run_action(record.match, entry.action, said_too=False)
+                verify_confirmer(who, confirmers(totals, record.match, entry.kind, entry.by), entry)
                 after = _predicted(record)
                 if not after or after != entry.after:  # else the enter line says already what the file will hold
-                    journal.append({"op": "confirming", "id": ident, "by": who, "after": after})
+                    journal.append({"op": "confirming", "id": ident, "by": who, "after": after,
+                                    "mark": _mark(record.match.record, matchfile.read_bytes(path), entry.kind)})
         except _Stale as exc:
             stale = str(exc)
         except Question as exc:
@@ -274,7 +329,10 @@ def reject(journal: Journal, path: str, ident: str, by: str, players: Sequence[s
         entry = _entry(journal, ident)
         if entry.status == PENDING:
             who = find_player(players, by) if by else ""
-            journal.append({"op": REJECTED, "id": ident, "by": who, "why": f"rejected by {who}" if who else "rejected"})
+            if not who:
+                raise Refusal("who rejects it? Tap your name")
+            why = f"withdrawn by {who}, who entered it" if entry.by and who == entry.by else f"rejected by {who}"
+            journal.append({"op": REJECTED, "id": ident, "by": who, "why": why})
         elif entry.status == RECORDED:
             raise Refusal("this is recorded already: undo takes it back (with the other player's confirm)")
         return entry
@@ -314,11 +372,40 @@ def _sealed(data: Any, before: Any, confirm: Optional[int] = None) -> str:
 END_SEAL = re.compile(rb"seal: '([0-9a-f]+)'")
 
 
-def _seal_now(path: str) -> Optional[str]:
-    """The end seal the match file's end line holds now (None when it holds none)."""
-    try:
-        raw = matchfile.read_bytes(path)
-    except (GinRefError, OSError):
+def _mark(data: Any, base: bytes, kind: str) -> str:
+    """The seal a write of ``data`` (sealed in memory) leaves that ``base`` (the file's bytes before it) did
+    not hold: an undo's correction's, a hand's own; "" when it is not new. Found in the file later, it says
+    that the write happened, whatever was written after it (each seal chains over the one before it)."""
+    items = (data.get("corrections") if kind == "undo" else data.get("hands")) or []
+    seal = items[-1].get("seal") if items and isinstance(items[-1], dict) else None
+    if isinstance(seal, str) and seal and seal.encode("ascii", "replace") not in base:
+        return seal
+    return ""
+
+
+def _settling(path: str) -> "tuple[Callable[[], Optional[str]], Callable[[str], bool]]":
+    """What ``Journal.settle`` asks of the match file (read once, when asked): its end seal now, and whether
+    it holds a seal anywhere."""
+    kept: Dict[str, Optional[bytes]] = {}
+
+    def raw() -> Optional[bytes]:
+        if "raw" not in kept:
+            try:
+                kept["raw"] = matchfile.read_bytes(path)
+            except (GinRefError, OSError):
+                kept["raw"] = None
+        return kept["raw"]
+
+    def holds(seal: str) -> bool:
+        found = raw()
+        return found is not None and seal.encode("ascii", "replace") in found
+
+    return (lambda: _end_seal(raw())), holds
+
+
+def _end_seal(raw: Optional[bytes]) -> Optional[str]:
+    """The end seal the match file's end line holds (None when it holds none, or cannot be read)."""
+    if raw is None:
         return None
     last = raw.rstrip(b"\n").rsplit(b"\n", 1)[-1]
     found = END_SEAL.search(last) if last.startswith(b"end:") else None

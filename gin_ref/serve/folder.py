@@ -1,7 +1,10 @@
 """The folder served, as tables: an event folder's tables 1..n (a table keeps its number, its address and
 its token across rounds: it plays the match file of the latest round that has it), or, in a folder of
 plain matches, each match file as a table addressed by a short name made from the file name (never a
-path). Read again on each request, so a round paired meanwhile is served at once."""
+path) once, when the file is first seen, and bound to that file name for good (kept beside the tokens:
+``gin_ref.serve.state``): a file added later gets a new address, and the address of a file renamed or
+removed stays its own (``Spot.gone``: nothing is written there). Read again on each request, so a round
+paired meanwhile is served at once."""
 
 import os
 import re
@@ -9,6 +12,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.files import eventfile
+from gin_ref.serve.state import Tokens, bind_names, read_files
 
 EVENT_FILE = "event.yaml"
 _SHORT = re.compile(r"[^a-z0-9]+")
@@ -22,6 +26,10 @@ class Spot(NamedTuple):
     label: str
     path: Optional[str]
     round: Optional[int]
+    gone: bool = False  # a plain match's table whose file is no longer in the folder (renamed or removed)
+
+
+GONE = "this table's match is no longer in the folder: ask the director"
 
 
 def short_name(file_name: str) -> str:
@@ -33,10 +41,14 @@ def short_name(file_name: str) -> str:
 class Folder:
     """The folder ``path`` served: an event (``event.yaml`` in it) or a folder of match files."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, tokens: Optional[Tokens] = None) -> None:
+        """``tokens``: the serve state's tokens, which keep the bindings of file names to short names (a
+        new file's binding is kept at once); without them the bindings are read, and a new file's made, in
+        memory only."""
         if not os.path.isdir(path):
             raise RecordError(f"'{path}' is not a folder: name an event's folder or a folder of match files")
         self.path = path
+        self.tokens = tokens
         self.is_event = os.path.isfile(os.path.join(path, EVENT_FILE))
         if not self.is_event and not self.spots():
             raise RecordError(f"'{path}' holds no event (event.yaml) and no match file (*.yaml): nothing to serve")
@@ -50,18 +62,24 @@ class Folder:
         """The tables, in order: by number for an event, by short name for a folder of matches."""
         if self.is_event:
             return self._event_spots()
-        names = sorted(name for name in os.listdir(self.path)
-                       if name.lower().endswith(".yaml") and name != EVENT_FILE
-                       and os.path.isfile(os.path.join(self.path, name)))
-        seen: Dict[str, int] = {}
-        spots = []
-        for name in names:
-            key = short_name(name)
-            seen[key] = seen.get(key, 0) + 1
-            if seen[key] > 1:
-                key = f"{key}-{seen[key]}"
-            spots.append(Spot(key, os.path.splitext(name)[0], os.path.join(self.path, name), None))
-        return spots
+        return [spot for spot in self._plain_spots() if not spot.gone]
+
+    def match_names(self) -> List[str]:
+        """The match files in the folder now (their names), sorted."""
+        return sorted(name for name in os.listdir(self.path)
+                      if name.lower().endswith(".yaml") and name != EVENT_FILE
+                      and os.path.isfile(os.path.join(self.path, name)))
+
+    def _plain_spots(self) -> List[Spot]:
+        """Every table of a folder of plain matches, those whose file is gone too, by short name."""
+        names = self.match_names()
+        if self.tokens is not None:
+            bound = self.tokens.bind(names, short_name)
+        else:
+            bound = bind_names(read_files(self.path), names, short_name, ())
+        present = set(names)
+        return sorted((Spot(key, os.path.splitext(name)[0], os.path.join(self.path, name), None, name not in present)
+                       for name, key in bound.items()), key=lambda spot: spot.key)
 
     def _event_spots(self) -> List[Spot]:
         try:
@@ -78,11 +96,41 @@ class Folder:
                      os.path.join(self.path, latest[number][1]) if number in latest else None,
                      latest[number][0] if number in latest else None) for number in numbers]
 
-    def spot(self, key: str) -> Optional[Spot]:
+    def players(self) -> List[str]:
+        """Every player of the folder, sorted: the event's, or those of its match files (one that does not
+        read adds none)."""
+        if self.is_event:
+            try:
+                return sorted(str(name) for name in getattr(self.event(), "players"))
+            except GinRefError:
+                return []
+        from gin_ref.files import matchfile
+
+        found = set()
         for spot in self.spots():
+            try:
+                found.update(matchfile.load(spot.path or "").match.players)
+            except (GinRefError, OSError, UnicodeDecodeError):
+                continue
+        return sorted(found)
+
+    def spot(self, key: str) -> Optional[Spot]:
+        """The table of address ``key`` (one whose match is ``gone`` too), or None."""
+        for spot in (self._event_spots() if self.is_event else self._plain_spots()):
             if spot.key == key:
                 return spot
         return None
 
     def keys(self) -> List[str]:
         return [spot.key for spot in self.spots()]
+
+
+def bound_folder(path: str, renew: bool = False) -> Folder:
+    """The folder ``path`` with its serve state's tokens (made when missing; all new when ``renew``): each
+    table bound to its address, with its token, kept."""
+    Folder(path)  # refused when it is no folder or serves nothing, before any state is made in it
+    tokens = Tokens.load(path, (), renew=renew)
+    model = Folder(path, tokens)
+    for key in model.keys():
+        tokens.add(key)
+    return model

@@ -1,13 +1,17 @@
-"""The journal of each match file served: ``FOLDER/.gin-ref-serve/journal/<file>.jsonl``, JSON lines,
-each appended and fsynced under the match file's lock, never only in memory.
+"""The journal of each match file served: ``FOLDER/.gin-ref-serve/journal/<file>.jsonl`` (the file's name
+percent-encoded: one journal a match file), JSON lines, each appended and fsynced under the match file's
+lock, never only in memory.
 
 Lines (``op``):
 - ``enter``: an entry made on a table's page, pending: its ``id`` (made by the page), ``kind`` (``hand``
-  or ``undo``), the ``action`` to run, who entered it (``by``), the digest of the match file it was
-  checked against (``base``), the end seal the file will hold once it is written on that base (``after``)
+  or ``undo``), the ``action`` to run, who entered it (``by``), who may confirm it (``confirmers``: the
+  players it costs, ``gin_ref.serve.entries.confirmers``), the digest of the match file it was
+  checked against (``base``), the end seal the file will hold once it is written on that base (``after``),
+  the seal the write leaves that the base did not hold (``mark``: its hand's)
   and what it will do, in words (``words``);
 - ``confirming``: the confirm began, when its end seal is not the one foreseen (an undo: its correction
-  carries the time): the end seal the file will hold (``after``), fsynced before the file is written;
+  carries the time): the end seal the file will hold (``after``) and the seal its write leaves
+  (``mark``), fsynced before the file is written;
 - ``recorded``: the confirmed entry is in the match file (not fsynced: ``confirming`` already settles it);
 - ``rejected``: the other player rejected it; ``stale``: the match file changed before it was confirmed
   (``why``), so it was not recorded.
@@ -18,16 +22,21 @@ seal its confirm would leave, it was recorded; else it is still pending, and its
 (changed since the entry: refused, so nothing is written twice).
 """
 
+import hashlib
 import json
 import os
 import re
 import threading
+import urllib.parse
 from typing import Any, Callable, Dict, List, Optional
 
-from gin_ref.serve.state import state_folder
+from gin_ref.core.errors import RecordError
+from gin_ref.serve.state import STATE_FOLDER, state_folder, write_private
 
-ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # matched in full (fullmatch: "$" would take a trailing newline)
 PENDING, RECORDED, REJECTED, STALE = "pending", "recorded", "rejected", "stale"
+NAME_MOST = 200  # characters of a journal's name (a file system takes 255 bytes)
+ENCODED = "names.v2"  # in the journal folder: the journals are named by journal_name (migrate_journals)
 
 
 class Entry:
@@ -41,6 +50,8 @@ class Entry:
         self.base: str = line.get("base", "")
         self.words: List[str] = list(line.get("words") or [])
         self.after: str = str(line.get("after") or "")  # the end seal a confirm on ``base`` leaves
+        self.confirmers: List[str] = [str(name) for name in line.get("confirmers") or []]  # whom it costs
+        self.mark: str = str(line.get("mark") or "")  # a seal its write leaves that the base did not hold
         self.status = PENDING
         self.confirmed_by = ""
         self.why = ""
@@ -51,7 +62,50 @@ class Entry:
 
 
 def journal_name(file_name: str) -> str:
+    """The journal's file name of the match file ``file_name``: the name percent-encoded (every character
+    but ``A-Za-z0-9_.-~``, as UTF-8 bytes), so no two match files meet in one journal. A name too long for
+    the file system keeps its start and adds its SHA-256 (after ``%~``, which no encoding makes)."""
+    encoded = urllib.parse.quote(file_name, safe="", errors="surrogateescape")
+    if len(encoded) > NAME_MOST:
+        encoded = encoded[:120] + "%~" + hashlib.sha256(file_name.encode("utf-8", "surrogateescape")).hexdigest()
+    return encoded + ".jsonl"
+
+
+def old_journal_name(file_name: str) -> str:
+    """The journal's name before #34: the name folded to ``[A-Za-z0-9._-]`` (two files could meet in it)."""
     return re.sub(r"[^A-Za-z0-9._-]", "_", file_name) + ".jsonl"
+
+
+def journal_folder(folder: str) -> str:
+    place = os.path.join(state_folder(folder), "journal")
+    os.makedirs(place, mode=0o700, exist_ok=True)
+    return place
+
+
+def migrate_journals(folder: str, names: List[str]) -> None:
+    """Give each match file of ``names`` its journal under its new name, once (``ENCODED`` marks it done):
+    an old journal is renamed to its file's new one, unless two of the files are named alike in it (their
+    pending hands would mix): then refused, naming both, until the journal is moved out of the way."""
+    place = journal_folder(folder)
+    mark = os.path.join(place, ENCODED)
+    if os.path.exists(mark):
+        return
+    by_old: Dict[str, List[str]] = {}
+    for name in sorted(names):
+        by_old.setdefault(old_journal_name(name), []).append(name)
+    for old, files in by_old.items():
+        if not os.path.exists(os.path.join(place, old)):
+            continue
+        if len(files) > 1:
+            raise RecordError(f"the serve journal '{old}' is shared by '{files[0]}' and '{files[1]}' (an older "
+                              "gin-ref named their journals alike): look at its pending hands, then move it out of "
+                              f"'{os.path.join(STATE_FOLDER, 'journal')}' (each file then starts a journal of its "
+                              "own), or rename one of the files")
+    for old, files in by_old.items():
+        new = journal_name(files[0])
+        if old != new and os.path.exists(os.path.join(place, old)) and not os.path.exists(os.path.join(place, new)):
+            os.replace(os.path.join(place, old), os.path.join(place, new))
+    write_private(mark, "journals named by their match file's name, percent-encoded (gin-ref #34)\n")
 
 
 class Journal:
@@ -62,6 +116,7 @@ class Journal:
         self.path = path
         self.entries: Dict[str, Entry] = {}
         self.confirming: Dict[str, str] = {}  # id -> the end seal its confirm would leave (no 'recorded' yet)
+        self.marks: Dict[str, str] = {}  # id -> the seal its confirm's write leaves, from its 'confirming'
         self.lock = threading.RLock()  # one request at a time on a table, inside this process
         self._read()
 
@@ -90,6 +145,7 @@ class Journal:
             return
         if op == "confirming":
             self.confirming[ident] = str(line.get("after", ""))
+            self.marks[ident] = str(line.get("mark") or "")
         elif op == RECORDED:
             entry.status, entry.confirmed_by = RECORDED, str(line.get("by", ""))
             self.confirming.pop(ident, None)
@@ -110,18 +166,22 @@ class Journal:
             os.close(fd)
         self._apply(line)
 
-    def settle(self, seal_now: Callable[[], Optional[str]]) -> None:
+    def settle(self, seal_now: Callable[[], Optional[str]], holds: Optional[Callable[[str], bool]] = None) -> None:
         """Settle the pending entries a stop may have cut between the match file's write and the journal's
-        ``recorded`` (``seal_now``: the end seal the match file holds now), under the match file's lock: an
-        entry whose foreseen end seal (``after``: the enter's, or its ``confirming``'s) the file holds is
-        recorded. Any other stays pending: its confirm's own check of the file refuses it if it changed."""
+        ``recorded`` (``seal_now``: the end seal the match file holds now; ``holds``: does the file hold
+        this seal anywhere?), under the match file's lock: an entry whose foreseen end seal (``after``: the
+        enter's, or its ``confirming``'s) the file holds is recorded; so is one whose ``mark`` (the seal
+        its write leaves: its hand's, or its undo's correction's) the file holds, though another writer
+        wrote after it. Any other stays pending: its confirm's own check of the file refuses it if it
+        changed."""
         seal: Optional[str] = None
         for entry in self.pending():
             expected = self.confirming.pop(entry.id, None) or entry.after
-            if not expected:
+            mark = self.marks.pop(entry.id, None) or entry.mark
+            if not expected and not mark:
                 continue
             seal = seal_now() if seal is None else seal
-            if seal == expected:
+            if (expected and seal == expected) or (mark and holds is not None and holds(mark)):
                 self.append({"op": RECORDED, "id": entry.id, "by": ""})
 
     def pending(self) -> List[Entry]:
@@ -134,17 +194,19 @@ class Journal:
 class Journals:
     """The journals of a folder's match files, one object per file for the life of the server."""
 
-    def __init__(self, folder: str) -> None:
+    def __init__(self, folder: str, names: Optional[List[str]] = None) -> None:
+        """``names``: the match files in the folder at start, whose old journals take their new names
+        (``migrate_journals``; refused when two of them shared one)."""
         self.folder = folder
         self._journals: Dict[str, Journal] = {}
         self._lock = threading.Lock()
+        if names is not None:
+            migrate_journals(folder, names)
 
     def of(self, match_path: str) -> Journal:
         name = journal_name(os.path.basename(match_path))
         with self._lock:
             journal = self._journals.get(name)
             if journal is None:
-                place = os.path.join(state_folder(self.folder), "journal")
-                os.makedirs(place, mode=0o700, exist_ok=True)
-                journal = self._journals[name] = Journal(os.path.join(place, name))
+                journal = self._journals[name] = Journal(os.path.join(journal_folder(self.folder), name))
             return journal

@@ -11,7 +11,7 @@ from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.core.escape import one_line, shown_path
 from gin_ref.serve.limits import BACKLOG, Caps, Counter, raise_fd_limit
 from gin_ref.serve.state import InstanceLock, Tokens
-from gin_ref.serve.folder import Folder
+from gin_ref.serve.folder import Folder, bound_folder
 
 GRACE = 1  # seconds an open connection gets to finish once Ctrl-C is pressed
 
@@ -103,7 +103,9 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
     base = f"{scheme}://{shown_host(host)}:{port}"
     lock.acquire(base)
     try:
-        tokens = Tokens.load(folder, model.keys(), renew=new_tokens)
+        model = bound_folder(folder, new_tokens)
+        tokens = model.tokens
+        assert tokens is not None
         files, how = raise_fd_limit()
         caps = Caps.of(files, len(model.keys()))
         app = build_app(folder, host=host, tokens=tokens, pins=pins, scheme=scheme, board_token=board_token,

@@ -4,6 +4,13 @@ Tokens are random (``secrets``), one per table (by its number or short name) and
 kept in ``tokens.json`` readable only by its owner, so a restart keeps them and a printed card serves the
 whole night; ``replace_tokens`` (``serve --new-tokens``) makes new ones for all. Compared in constant time.
 
+In a folder of plain match files a table's short name is bound once to its match file's name, beside the
+tokens (``files``: file name -> short name), and never made again from the list of names: a file added
+later gets a short name no other file had (``bind``), a file renamed or removed leaves its short name bound
+to the name that is gone. A tokens file from before the bindings (no ``files``) binds the files it finds as
+the names were made then (sorted, ``-2`` for a second file of the same short name), once, so printed cards
+keep their tables.
+
 The instance lock (``serve.lock``, a ``flock``) refuses a second ``serve`` on the same folder, naming the
 first (its process and address, written into the lock file).
 """
@@ -12,7 +19,8 @@ import hmac
 import json
 import os
 import secrets
-from typing import Dict, Iterable, Optional
+import threading
+from typing import Callable, Dict, Iterable, Optional, Set
 
 from gin_ref.core.errors import RecordError
 
@@ -61,13 +69,70 @@ def write_private(path: str, text: str) -> None:
         raise
 
 
+RESERVED = {DIRECTOR, "board", "files"}  # never a table's short name (the director's token, the bindings)
+FILES = "files"  # in the tokens file: the bindings of match file names to short names
+
+
+def bind_names(files: Optional[Dict[str, str]], names: Iterable[str], short: Callable[[str], str],
+               used: Iterable[str]) -> Dict[str, str]:
+    """The bindings of match file names to short names once ``names`` are bound: ``files`` (None: none kept
+    yet, from before the bindings), each name not bound yet given ``short(name)``, with ``-2``, ``-3``...
+    when another file has it. Kept bindings stay; with none kept (``files`` None) the names are bound in
+    sorted order with no other key in the way, as they were made before the bindings. Not changed in place."""
+    bound = dict(files or {})
+    taken: Set[str] = set(bound.values()) | RESERVED | (set(used) if files is not None else set())
+    for name in sorted(names):
+        if name in bound:
+            continue
+        base = short(name)
+        key, number = base, 1
+        while key in taken:
+            number += 1
+            key = f"{base}-{number}"
+        bound[name] = key
+        taken.add(key)
+    return bound
+
+
+def read_files(folder: str) -> Optional[Dict[str, str]]:
+    """The bindings kept in ``folder``'s tokens file, read only (None: none kept yet, or no state yet)."""
+    path = os.path.join(folder, STATE_FOLDER, TOKENS_FILE)
+    try:
+        with open(path, encoding="utf-8") as data:
+            loaded = json.load(data)
+    except (OSError, ValueError):
+        return None
+    return _files_of(loaded)
+
+
+def _files_of(loaded: object) -> Optional[Dict[str, str]]:
+    if not isinstance(loaded, dict) or not isinstance(loaded.get(FILES), dict):
+        return None
+    return {str(name): str(key) for name, key in loaded[FILES].items() if isinstance(key, str) and key}
+
+
 class Tokens:
     """The tokens of a folder's tables (keyed by the table's key: its number, or its short name) and of
-    the director, as kept in the tokens file."""
+    the director, and the bindings of match file names to short names (``files``), as kept in the tokens
+    file."""
 
-    def __init__(self, path: str, tokens: Dict[str, str]) -> None:
+    def __init__(self, path: str, tokens: Dict[str, str], files: Optional[Dict[str, str]] = None) -> None:
         self.path = path
         self.tokens = tokens
+        self.files = files
+        self.lock = threading.Lock()
+
+    def bind(self, names: Iterable[str], short: Callable[[str], str]) -> Dict[str, str]:
+        """The bindings, each of ``names`` bound (a new one: a short name no file had, kept at once)."""
+        with self.lock:
+            names = list(names)
+            if self.files is not None and all(name in self.files for name in names):
+                return self.files
+            self.files = bind_names(self.files, names, short, self.tokens)
+            for key in self.files.values():
+                self.tokens.setdefault(key, new_token())
+            self.save()
+            return self.files
 
     @classmethod
     def load(cls, folder: str, keys: Iterable[str], renew: bool = False) -> "Tokens":
@@ -75,14 +140,18 @@ class Tokens:
         without one (all new when ``renew``); the file is written when anything was added."""
         path = os.path.join(state_folder(folder), TOKENS_FILE)
         kept: Dict[str, str] = {}
-        if os.path.exists(path) and not renew:
+        files: Optional[Dict[str, str]] = None
+        if os.path.exists(path):
             try:
                 with open(path, encoding="utf-8") as data:
                     loaded = json.load(data)
             except (OSError, ValueError) as exc:
-                raise RecordError(f"the serve tokens file does not read ({exc.__class__.__name__}): replace "
-                                  "them with 'gin-ref serve FOLDER --new-tokens'") from None
-            if isinstance(loaded, dict):
+                if not renew:
+                    raise RecordError(f"the serve tokens file does not read ({exc.__class__.__name__}): replace "
+                                      "them with 'gin-ref serve FOLDER --new-tokens'") from None
+                loaded = None
+            files = _files_of(loaded)  # the tables keep their addresses, new tokens or not
+            if isinstance(loaded, dict) and not renew:
                 kept = {str(key): str(value) for key, value in loaded.items() if isinstance(value, str) and value}
         wanted = list(keys) + [DIRECTOR]
         changed = renew or not os.path.exists(path)
@@ -90,7 +159,7 @@ class Tokens:
             if key not in kept:
                 kept[key] = new_token()
                 changed = True
-        tokens = cls(path, kept)
+        tokens = cls(path, kept, files)
         if changed:
             tokens.save()
         else:
@@ -98,7 +167,10 @@ class Tokens:
         return tokens
 
     def save(self) -> None:
-        write_private(self.path, json.dumps(self.tokens, indent=1, sort_keys=True) + "\n")
+        kept: Dict[str, object] = dict(self.tokens)
+        if self.files is not None:
+            kept[FILES] = self.files
+        write_private(self.path, json.dumps(kept, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
     def get(self, key: str) -> Optional[str]:
         return self.tokens.get(key)

@@ -11,9 +11,9 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from gin_ref.core.errors import GinRefError
+from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.serve import entries, pages
-from gin_ref.serve.folder import Spot
+from gin_ref.serve.folder import GONE, Spot
 from gin_ref.serve.guard import note
 from gin_ref.serve.journal import Entry, Journal
 from gin_ref.serve.script import SCRIPT
@@ -40,6 +40,8 @@ def routes(served: "Served") -> List[BaseRoute]:
         if spot is None:
             raise Refused(404, "There is no such table here.")
         token = served.security.authorize(request, key)
+        if spot.gone:  # its file was renamed or removed: nothing is read or written here
+            raise Refused(410, GONE)
         return key, spot, token
 
     def view_of(spot: Spot, key: str, token: str, journal: Optional[Journal], **extra: Any) -> View:
@@ -117,9 +119,11 @@ def routes(served: "Served") -> List[BaseRoute]:
                     return render(spot, key, token, question=asked.text, fields=fields)
                 except (GinRefError, entries.Refusal) as exc:
                     problem = _pathless(exc, spot)
+                    status = exc.status if isinstance(exc, entries.Refusal) else \
+                        400 if isinstance(exc, InvalidNotationError) else 409  # bad input: said in words, 400
                     if wants_json(request):
-                        return JSONResponse({"ok": False, "problem": problem}, status_code=409)
-                    return render(spot, key, token, status=409, problem=problem,
+                        return JSONResponse({"ok": False, "problem": problem}, status_code=status)
+                    return render(spot, key, token, status=status, problem=problem,
                                   fields=fields if form == "enter" else None)
                 url = f"/t/{key}?e={entry.id}"
                 if wants_json(request):
@@ -148,6 +152,8 @@ def routes(served: "Served") -> List[BaseRoute]:
             who = _player(players, by)
             entry = journal.entries.get(fields.get("entry_id", ""))
             if entry is not None and entry.status == "pending":
+                if entry.confirmers:  # a PIN is asked only of a player who may confirm
+                    entries.verify_confirmer(who, entry.confirmers, entry)
                 problem = served.pin_store.check(who, fields.get("pin", ""))
                 if problem:
                     raise entries.Refusal(problem)

@@ -80,7 +80,7 @@ def table_page(view: View, match: Match) -> str:
         parts.append(_pending(view, view.pending, players))
     elif not match.state.finished:
         parts.append(_hand_form(view, players))
-        parts.append(_line_form(view))
+        parts.append(_line_form(view, players))
     else:
         parts.append("<p>The match is over.</p>")
     done = last_hands(match)
@@ -102,10 +102,12 @@ def _outcome_words(entry: Entry) -> str:
 
 
 def _who(view: View, players: Sequence[str]) -> str:
+    """Who enters it: chosen each time (no default, none remembered: one phone serves the whole table)."""
     chosen = _value(view, "by", "")
     options = "".join(f'<option value="{escape(name)}"{" selected" if name == chosen else ""}>{escape(name)}</option>'
                       for name in players)
-    return f'<label>I am <select name="by" data-remember="by">{options}</select></label>'
+    return (f'<label>I am <select name="by" required><option value=""{"" if chosen else " selected"}>'
+            f'(choose your name)</option>{options}</select></label>')
 
 
 def _hand_form(view: View, players: Sequence[str]) -> str:
@@ -129,8 +131,8 @@ def _hand_form(view: View, players: Sequence[str]) -> str:
     return _form(view, "hand", "enter", body, ident)
 
 
-def _line_form(view: View) -> str:
-    body = ('<h2>Or the table line</h2><label>As in <i>play</i>: [UPCARD] PLAYER COUNT DEFENDER-COUNT '
+def _line_form(view: View, players: Sequence[str]) -> str:
+    body = (f'<h2>Or the table line</h2>{_who(view, players)}<label>As in <i>play</i>: [UPCARD] PLAYER COUNT DEFENDER-COUNT '
             f'<input type="text" name="line" value="{_value(view, "line")}" placeholder="9h ben 5 23" '
             'autocomplete="off" autocapitalize="off" spellcheck="false"></label>'
             '<p class="check" data-check="line" role="status"></p>'
@@ -153,15 +155,21 @@ def _question(view: View) -> str:
 
 def _pending(view: View, entry: Entry, players: Sequence[str]) -> str:
     what = "Take back" if entry.kind == "undo" else "Hand entered"
-    others = [name for name in players if name != entry.by] or list(players)
+    others = entry.confirmers or [name for name in players if name != entry.by] or list(players)
     pin = ('<label>PIN <input type="password" name="pin" inputmode="numeric" autocomplete="off" '
            'maxlength="8" class="count"></label>') if view.pins else ""
     buttons = "".join(
         _form(view, f"confirm-{index}", "confirm", f'{hidden("by", name)}{pin}'
               f'<button type="submit" class="go">Confirm as {escape(name)}</button>', entry.id, "confirm")
         for index, name in enumerate(others))
-    reject = _form(view, "reject", "reject", f'{hidden("by", others[0])}<button type="submit" class="no">Reject'
-                   '</button>', entry.id, "reject")
+    rejecting = [name for name in players if name != entry.by] or list(players)
+    reject = "".join(_form(view, "reject" if index == 0 else f"reject-{index}", "reject",
+                           f'{hidden("by", name)}<button type="submit" class="no">Reject as {escape(name)}</button>',
+                           entry.id, "reject") for index, name in enumerate(rejecting))
+    withdraw = _form(view, "withdraw", "reject", f'{hidden("by", entry.by)}<button type="submit" class="no">Withdraw '
+                     f'(I am {escape(entry.by)}: I entered it)</button>', entry.id, "reject") if entry.by else ""
     entered = f" by {entry.by}" if entry.by else ""
-    return (f'<div class="pending" id="pending"><h2>{what}{escape(entered)}: waiting for the other player</h2>'
-            f"{lines(entry.words)}<p>Only a confirmed hand is written to the match file.</p>{buttons}{reject}</div>")
+    waiting = " or ".join(others)
+    return (f'<div class="pending" id="pending"><h2>{what}{escape(entered)}: waiting for {escape(waiting)}</h2>'
+            f"{lines(entry.words)}<p>Only a confirmed hand is written to the match file; it is confirmed by the "
+            f"player it costs.</p>{buttons}{reject}{withdraw}</div>")

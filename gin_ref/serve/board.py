@@ -251,8 +251,9 @@ def routes(served: Any) -> List[BaseRoute]:
         files = table_files(served)
         if not files:
             return HTMLResponse(_plain_page("Score sheet", "No match file yet."), status_code=404)
-        code, out, err = await run_cli(served, ["export", "--format", "html", "--title", _title(served),
-                                                *positional(files)])
+        # an event's folder is exported whole: the sheet then ranks the night as the board does (#39)
+        named = ["."] if served.folder.is_event else positional(files)
+        code, out, err = await run_cli(served, ["export", "--format", "html", "--title", _title(served), *named])
         if code != 0:
             return HTMLResponse(_plain_page("Score sheet", err.strip() or "the score sheet could not be made"),
                                 status_code=409)

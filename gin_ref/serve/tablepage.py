@@ -17,7 +17,8 @@ from gin_ref.views import standing, words
 class View(NamedTuple):
     """What the page shows besides the match: the folder's label for the table, its address, the form
     tokens by form, the pending entry, the outcome of the entry just sent, a problem or a question, the
-    fields to show again, whether PINs are asked."""
+    fields to show again, whether PINs are asked, the table's stamp when the page was made (its live
+    stream, ``gin_ref.serve.tablelive``, says when it changes)."""
 
     label: str
     path: str
@@ -29,6 +30,7 @@ class View(NamedTuple):
     question: str = ""
     fields: Optional[Dict[str, str]] = None
     pins: bool = False
+    stamp: str = ""
 
 
 def new_id() -> str:
@@ -90,7 +92,9 @@ def table_page(view: View, match: Match) -> str:
         parts.append(_form(view, "undo", "undo", f'<h2>Undo</h2>{_who(view, players)}<button type="submit" '
                            'class="no">Undo the last step…</button><span> (the other player confirms)</span>',
                            new_id(), "undo"))
-    return document(view.label, "\n".join(part for part in parts if part), script=True)
+    parts.append('<p id="link" class="link" role="status"></p>')
+    return document(view.label, "\n".join(part for part in parts if part), script=True,
+                    main=f' id="live" data-stamp="{escape(view.stamp)}"')
 
 
 def _outcome_words(entry: Entry) -> str:

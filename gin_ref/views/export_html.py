@@ -51,6 +51,11 @@ svg text { font-family: sans-serif; font-size: 11px; fill: #444; }
 svg text.title { font-weight: bold; }
 @page { size: PAPER; margin: MARGINS;
         @bottom-right { content: "page " counter(page) " of " counter(pages); font: 9pt sans-serif; color: #666; } }
+@media screen and (prefers-color-scheme: dark) {
+  html { background: #121212; } body { color: #ececec; background: #121212; }
+  h2 .date { color: #bdbdbd; } p.file { color: #b0b0b0; } th, td { border-color: #666; }
+  .red { color: #ff8a80; } svg text { fill: #d0d0d0; } a { color: #8ab4f8; }
+}
 @media print {
   body { margin: 0; padding: 0; font-size: 11pt; }
   section.match { margin-top: 1.2em; }
@@ -167,7 +172,9 @@ def html_text(views: Sequence[MatchView], title: str = DEFAULT_TITLE, paper: str
     standings these are), then each match's score sheet and charts."""
     css = _CSS.replace("PAPER", PAPERS[paper]).replace("MARGINS", MARGINS)
     out = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
-           f"<title>{esc(title)}</title>", f"<style>\n{css}\n</style>", "</head>", "<body>",
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+           "<meta name=\"color-scheme\" content=\"light dark\">",
+           f"<title>{esc(title)}</title>", f"<style>\n{css}\n</style>", "</head>", "<body>", "<main>",
            f"<h1>{esc(title)}</h1>"]
     if event is not None:
         out += event_section(event)
@@ -175,5 +182,5 @@ def html_text(views: Sequence[MatchView], title: str = DEFAULT_TITLE, paper: str
         out += standings_section(views)
     for view in views:
         out += match_section(view)
-    out += ["</body>", "</html>"]
+    out += ["</main>", "</body>", "</html>"]
     return "\n".join(out) + "\n"

@@ -11,7 +11,8 @@
   first: a stale entry) shows the page as the server has it now, with why.
 - Live: the page follows its match through ``/t/KEY/events`` (``gin_ref.serve.tablelive``): when the
   table's stamp is not the page's, the page fetches itself again and puts in its new content, keeping what
-  is being typed. A lost stream is opened again after 1, 2, 4 ... 30 seconds.
+  is being typed. A lost stream is opened again after 1, 2, 4 ... 30 seconds. The page's root says
+  ``data-synced="1"`` while it shows the table's stamp as the stream last told it.
 """
 
 SCRIPT = r"""
@@ -127,7 +128,9 @@ SCRIPT = r"""
   }
 
   // -- the page again, as the server has it now ---------------------------------------------------------
+  function synced(yes) { document.documentElement.setAttribute("data-synced", yes ? "1" : "0"); }
   function refresh() {
+    synced(false);
     if (sending || asking || fetching || queue().length) { wanted = true; return; }
     wanted = false; fetching = true;
     fetch(page, {credentials: "same-origin", headers: {"Accept": "text/html"}})
@@ -147,7 +150,7 @@ SCRIPT = r"""
           var back = document.querySelector('form[data-form="' + where[0] + '"] [name="' + where[1] + '"]');
           if (back) { back.focus(); }
         }
-        if (latest && latest !== fresh.getAttribute("data-stamp")) { refresh(); }
+        if (latest && latest !== fresh.getAttribute("data-stamp")) { refresh(); } else { synced(true); }
       })
       .catch(function () { fetching = false; wanted = true; });
   }
@@ -177,7 +180,7 @@ SCRIPT = r"""
     source.addEventListener("table", function (event) {
       latest = event.data;
       var shown = main();
-      if (shown && shown.getAttribute("data-stamp") !== event.data) { refresh(); }
+      if (shown && shown.getAttribute("data-stamp") !== event.data) { refresh(); } else if (!fetching) { synced(true); }
     });
     source.onerror = function () {
       source.close();

@@ -62,7 +62,7 @@ def test_a_refused_line_then_the_corrected_one_is_sent(tmp_path, driver):
         line = css(driver, 'form[data-form="line"] input[name="line"]')
         line.send_keys("9h zed 5 23")
         press(driver, "line")
-        wait_text(driver, "Not recorded: ")
+        wait_text(driver, "'zed' is not a player")
         shot(driver, "dead-1-refused-line")
         assert "zed" in css(driver, "#said").text
         line = css(driver, 'form[data-form="line"] input[name="line"]')

@@ -55,6 +55,7 @@ svg text.title { font-weight: bold; }
   html { background: #121212; } body { color: #ececec; background: #121212; }
   h2 .date { color: #bdbdbd; } p.file { color: #b0b0b0; } th, td { border-color: #666; }
   .red { color: #ff8a80; } svg text { fill: #d0d0d0; } a { color: #8ab4f8; }
+  svg text.end { fill: #ececec !important; } /* a player's colour is his line's and marker's; his label reads */
 }
 @media print {
   body { margin: 0; padding: 0; font-size: 11pt; }

@@ -223,3 +223,16 @@ def test_the_tables_stream_needs_its_cookie_and_counts_at_most_4(tmp_path):
         finally:
             for stream, _lines in held:
                 stream.__exit__(None, None, None)
+
+
+def test_a_table_not_yet_paired_shows_its_match_once_the_director_pairs_the_round(tmp_path, driver):
+    folder = tmp_path / "unpaired"
+    cli("event", "new", str(folder), "--format", "round-robin", "--rules", "standard", "--date", "2024-09-06",
+        "Ann", "Ben", "Cat", "Dan")
+    with serving(folder) as server:
+        driver.get(server.addresses["1"])
+        wait_text(driver, "No match at this table yet")
+        cli("event", "pair", str(folder), "--date", "2024-09-06")
+        seconds = wait_text(driver, "Enter a hand", WITHIN)
+        shot(driver, "live-3-round-paired")
+        print(f"\nthe unpaired table's page showed its match {seconds:.2f} s after the pairing")

@@ -111,13 +111,18 @@ def _table(header: str, rule: str, body: List[str]) -> str:
             rows[-1] = [f"{old} {new}".strip() for old, new in zip(rows[-1], cells)]
         else:
             rows.append(cells)
-    numeric = [bool(rows) and all(re.fullmatch(r"[+-]?\d+(?:\.\d+)?", row[k] or "0") for row in rows)
-               for k in range(len(spans))]
+    numeric = [_numeric([row[k] for row in rows if row[k]]) for k in range(len(spans))]
     head = "".join(f'<th scope="col"{" class=n" if numeric[k] else ""}>{escape(name or "player")}</th>'
                    for k, name in enumerate(cut(header)))
     body_html = "".join("<tr>" + "".join(f'<td{" class=n" if numeric[k] else ""}>{suited(cell)}</td>'
                                          for k, cell in enumerate(row)) + "</tr>" for row in rows)
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body_html}</tbody></table>"
+
+
+def _numeric(cells: List[str]) -> bool:
+    """A column of numbers (a word or two among them: a total's row) is aligned right."""
+    numbers = sum(bool(re.fullmatch(r"[+-]?\d+(?:\.\d+)?", cell)) for cell in cells)
+    return numbers > len(cells) - numbers
 
 
 def paragraph(text: Optional[str], cls: str) -> str:

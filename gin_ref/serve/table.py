@@ -5,6 +5,7 @@ hand as it is typed, and ``/t/KEY/events``, the stream that tells the page its m
 (``gin_ref.serve.tablelive``)."""
 
 import time
+from html import escape
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Optional, Tuple
 
 from starlette.concurrency import run_in_threadpool
@@ -51,8 +52,12 @@ def routes(served: "Served") -> List[BaseRoute]:
 
     def render(spot: Spot, key: str, token: str, status: int = 200, **extra: Any) -> Response:
         if spot.path is None:
-            return HTMLResponse(pages.message_page(spot.label, "No match at this table yet: the director pairs the "
-                                                   "round, then reload this page."), status_code=status)
+            # the page follows its table (gin_ref.serve.tablelive): it shows the match once the round is paired
+            stamp = escape(table_stamp(None, None))
+            return HTMLResponse(pages.document(spot.label, f"<h1>{escape(spot.label)}</h1><p>No match at this table "
+                                               "yet: this page shows it as soon as the director pairs the round.</p>"
+                                               '<p id="link" class="link" role="status"></p>', script=True,
+                                               main=f' id="live" data-stamp="{stamp}"'), status_code=status)
         journal = served.journals.of(spot.path)
         stamp = table_stamp(spot.path, journal.path)  # before the read: a write meanwhile is not missed
         try:

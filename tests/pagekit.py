@@ -117,3 +117,18 @@ def synced(driver, seconds=10.0):
             return
         time.sleep(0.02)
     raise AssertionError("the page did not catch up with its table's stream")
+
+
+def report(request, *lines):
+    """Lines for the test run's own output, shown whether or not pytest captures (-s) or is quiet (-q):
+    the states tested, the times measured."""
+    import contextlib
+
+    terminal = request.config.pluginmanager.get_plugin("terminalreporter")
+    capture = request.config.pluginmanager.get_plugin("capturemanager")
+    with capture.global_and_fixture_disabled() if capture is not None else contextlib.nullcontext():
+        for line in lines:
+            if terminal is not None:
+                terminal.write_line(line)
+            else:
+                print(line)

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 pytest.importorskip("starlette")
 
 from boardkit import D35, K5, cli, finish, players_of, table_file  # noqa: E402
-from pagekit import PHONE, SCHEMES, SCREEN, browser, css, fill_hand, press, shot, synced, view, wait_text  # noqa: E402
+from pagekit import PHONE, SCHEMES, SCREEN, browser, css, fill_hand, press, report, shot, synced, view, wait_text  # noqa: E402
 from serverun import serving  # noqa: E402
 from serveutil import token  # noqa: E402
 
@@ -113,7 +113,7 @@ def _cli_hand(path, knocker):
     cli("knock", "--match", path, knocker, *K5.split(), "--defender", D35)
 
 
-def test_every_state_of_every_page_has_no_axe_violation_in_light_and_dark(tmp_path):
+def test_every_state_of_every_page_has_no_axe_violation_in_light_and_dark(tmp_path, request):
     if not AXE:
         pytest.skip("axe-core is not in tests/.axe/: .ci/run fetches its pinned version (nothing is fetched "
                     "during the tests)")
@@ -188,8 +188,10 @@ def test_every_state_of_every_page_has_no_axe_violation_in_light_and_dark(tmp_pa
             _check_state(driver, "cards", record)
     finally:
         driver.quit()
-    print(f"\naxe-core {AXE[-1].name[4:-7]}: {len(record)} checks, each state at 390x844 and 1920x1080, light and dark")
+    lines = ["", f"axe-core {AXE[-1].name[4:-7]}: {len(record)} checks, each state at 390x844 and 1920x1080, light "
+                 "and dark"]
     for shown, violations, contrast, lowest, svg, other in record:
-        print(f"  {shown}: {violations} violations; contrast items axe left incomplete: {contrast}"
-              + (f", settled by the computed colours ({svg} SVG texts), the lowest {lowest}:1" if contrast else "")
-              + (f"; other items incomplete: {', '.join(other)}" if other else ""))
+        lines.append(f"  {shown}: {violations} violations; contrast items axe left incomplete: {contrast}"
+                     + (f", settled by the computed colours ({svg} SVG texts), the lowest {lowest}:1" if contrast else "")
+                     + (f"; other items incomplete: {', '.join(other)}" if other else ""))
+    report(request, *lines)

@@ -48,7 +48,8 @@ def verify_cmd(match_path, as_json, strict, files):
     report, bad = [], False
     for path, found in _expanded(files):
         if found == "empty":
-            warn(f"Error: no match file in {path}")
+            if not as_json:
+                warn(f"Error: no match file in {path}")
             report.append({"file": path, "ok": False, "hands": None,
                            "problems": [{"line": None, "message": "no match file in this folder"}]})
             bad = True

@@ -69,10 +69,12 @@ class TableStreams:
         return bool(getattr(self.served, "should_stop", lambda: False)())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        from starlette.concurrency import run_in_threadpool
+
         request = Request(scope, receive)
         key = request.path_params["key"]
         try:
-            if self.served.folder.spot(key) is None:
+            if await run_in_threadpool(self.served.folder.spot, key) is None:  # it reads the event file
                 raise Refused(404, "There is no such table here.")
             self.served.security.authorize(request, key)
         except Refused as refused:

@@ -75,7 +75,10 @@ _CLAIM = re.compile(r"""^["']?format["']?[ \t]*:[ \t]*["']?gin-ref-(match|event)
 
 
 def _claimed(path):
-    """What the top of a file says it is: "match", "event", or None (not read, or neither)."""
+    """What the top of a file says it is: "match", "event", or None (not read, or neither). Only a regular
+    file is looked at (a pipe would wait for a writer for ever)."""
+    if not os.path.isfile(path):
+        return None
     try:
         with open(path, "rb") as data:
             top = data.read(64 * 1024).decode("utf-8", "replace")

@@ -80,9 +80,9 @@ SCRIPT = r"""
           return;
         }
         if (reply.question) { ask(item, reply.question); return; }
-        var problem = "Not recorded: " + (reply.problem || "refused");
+        var problem = reply.problem || "refused";
         if (/\/enter$/.test(item.action)) {  // the hand stays in its form, to be corrected and sent again
-          enable(); say(problem, true);
+          enable(); say("Not recorded: " + problem, true);
           var field = formOf(item) && formOf(item).querySelector("input[type=text]");
           if (field) { field.focus(); }
         } else {  // a confirm, reject or undo refused: the page as the server has it now, and why

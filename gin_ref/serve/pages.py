@@ -39,7 +39,7 @@ input.count{width:6em}label{display:block;margin:.3em 0}.row{display:flex;gap:.5
 .problem{color:var(--no);font-weight:bold}.note{color:var(--ok);font-weight:bold}
 .pending{border:3px solid var(--warn);padding:.5em}.ask{border:3px solid var(--no);padding:.5em;margin:.5em 0}
 .offline{background:var(--wait);color:var(--waitText);padding:.4em}fieldset{border:1px solid var(--line);margin:.5em 0}
-.red{color:var(--red)}.link{font-size:.8em}
+.red{color:var(--red)}.link{font-size:.8em}.check{margin:1em 0;white-space:pre-wrap}.check .lines{font-weight:normal}
 """
 _RULE = re.compile(r"^-+(?:  +-+)*$")
 _SEGMENT = re.compile(r"-+")

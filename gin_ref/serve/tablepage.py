@@ -128,7 +128,7 @@ def _hand_form(view: View, players: Sequence[str]) -> str:
             f'value="{_value(view, "defender")}" autocomplete="off"></label></div>'
             '<p class="hint">A count is the deadwood (the defender\'s after his layoffs); cards may stand in for it: '
             '"A-3S 4HDC 7-9C 5D".</p>'
-            '<p class="check" data-check="hand" role="status"></p>'
+            '<div class="check" data-check="hand" role="status"></div>'
             '<button type="submit" class="go">Enter the hand</button>')
     return _form(view, "hand", "enter", body, ident)
 
@@ -137,7 +137,7 @@ def _line_form(view: View) -> str:
     body = ('<h2>Or the table line</h2><label>As in <i>play</i>: [UPCARD] PLAYER COUNT DEFENDER-COUNT '
             f'<input type="text" name="line" value="{_value(view, "line")}" placeholder="9h ben 5 23" '
             'autocomplete="off" autocapitalize="off" spellcheck="false"></label>'
-            '<p class="check" data-check="line" role="status"></p>'
+            '<div class="check" data-check="line" role="status"></div>'
             '<button type="submit" class="go">Enter the line</button>')
     return _form(view, "line", "enter", body, new_id())
 

@@ -21,7 +21,7 @@ pytest.importorskip("starlette")
 
 from boardkit import D35, K5, cli, finish, players_of, table_file  # noqa: E402
 from pagekit import PHONE, SCHEMES, SCREEN, browser, css, fill_hand, press, report, shot, synced, view, wait_text  # noqa: E402
-from serverun import serving  # noqa: E402
+from serverun import start  # noqa: E402
 from serveutil import token  # noqa: E402
 
 AXE = sorted((Path(__file__).parent / ".axe").glob("axe-*.min.js"))
@@ -128,7 +128,8 @@ def test_every_state_of_every_page_has_no_axe_violation_in_light_and_dark(tmp_pa
     record = []
     driver = browser()
     try:
-        with serving(folder) as server:
+        server = start(folder)
+        try:
             page = server.addresses["1"]
             driver.get(page)
             _check_state(driver, "table-empty", record)
@@ -162,13 +163,15 @@ def test_every_state_of_every_page_has_no_axe_violation_in_light_and_dark(tmp_pa
             wait_text(driver, "the match file changed since this was entered")
             _check_state(driver, "table-stale", record)
             synced(driver)
-            driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+            port = server.base.rsplit(":", 1)[1]
+            server.stop()  # the link is lost: the entry waits in the page
+            wait_text(driver, "No live link to the server", 20)
             fill_hand(driver, second, "5", "23", by=first)
             press(driver, "hand")
             wait_text(driver, "1 entry waits to be sent")
             _check_state(driver, "table-offline-queue", record)
-            driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
-            wait_text(driver, "waiting for the other player", 15)
+            server = start(folder, port=port)
+            wait_text(driver, "waiting for the other player", 40)
 
             view(driver, SCREEN)
             driver.get(server.base + "/board")
@@ -186,6 +189,9 @@ def test_every_state_of_every_page_has_no_axe_violation_in_light_and_dark(tmp_pa
             driver.get(server.base + "/director/cards")
             wait_text(driver, "table cards")
             _check_state(driver, "cards", record)
+        finally:
+            if server.process.poll() is None:
+                server.stop()
     finally:
         driver.quit()
     lines = ["", f"axe-core {AXE[-1].name[4:-7]}: {len(record)} checks, each state at 390x844 and 1920x1080, light "

@@ -11,8 +11,9 @@
   first: a stale entry) shows the page as the server has it now, with why.
 - Live: the page follows its match through ``/t/KEY/events`` (``gin_ref.serve.tablelive``): when the
   table's stamp is not the page's, the page fetches itself again and puts in its new content, keeping what
-  is being typed. A lost stream is opened again after 1, 2, 4 ... 30 seconds. The page's root says
-  ``data-synced="1"`` while it shows the table's stamp as the stream last told it.
+  is being typed; a stamp older than the page's (overtaken by the page it asked for) fetches nothing more.
+  A lost stream is opened again after 1, 2, 4 ... 30 seconds. The page's root says ``data-synced="1"``
+  while it shows the table as the stream last told it.
 """
 
 SCRIPT = r"""
@@ -128,6 +129,11 @@ SCRIPT = r"""
   }
 
   // -- the page again, as the server has it now ---------------------------------------------------------
+  function newer(stamp, shown) {  // is the table's stamp newer than the page's (its change time and journal first)?
+    if (!stamp || stamp === shown) { return false; }
+    var a = stamp.split("-")[0], b = (shown || "").split("-")[0];
+    return a.length !== b.length || a >= b;
+  }
   function synced(yes) { document.documentElement.setAttribute("data-synced", yes ? "1" : "0"); }
   function refresh() {
     synced(false);
@@ -136,7 +142,7 @@ SCRIPT = r"""
     fetch(page, {credentials: "same-origin", headers: {"Accept": "text/html"}})
       .then(function (answer) { return answer.text(); })
       .then(function (text) {
-        fetching = false;
+        fetching = false; wanted = false;  // an announcement made meanwhile is weighed below (newer)
         var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("main");
         var old = main();
         if (!fresh || !old || sending || asking) { wanted = true; return; }
@@ -150,7 +156,7 @@ SCRIPT = r"""
           var back = document.querySelector('form[data-form="' + where[0] + '"] [name="' + where[1] + '"]');
           if (back) { back.focus(); }
         }
-        if (latest && latest !== fresh.getAttribute("data-stamp")) { refresh(); } else { synced(true); }
+        if (newer(latest, fresh.getAttribute("data-stamp"))) { refresh(); } else { synced(true); }
       })
       .catch(function () { fetching = false; wanted = true; });
   }
@@ -176,11 +182,12 @@ SCRIPT = r"""
   function listen() {
     if (!window.EventSource) { return; }
     var source = new EventSource(page + "/events");
-    source.addEventListener("open", function () { delay = 1000; link(""); });
+    source.addEventListener("open", function () { delay = 1000; link(""); flush(); });  // the link is back
     source.addEventListener("table", function (event) {
       latest = event.data;
       var shown = main();
-      if (shown && shown.getAttribute("data-stamp") !== event.data) { refresh(); } else if (!fetching) { synced(true); }
+      if (shown && newer(event.data, shown.getAttribute("data-stamp"))) { refresh(); }
+      else if (!fetching) { synced(true); }
     });
     source.onerror = function () {
       source.close();

@@ -32,20 +32,23 @@ LIFETIME = 300.0  # seconds a stream stays open before the page is asked to reco
 RETRY_MS = 1000  # the browser's own wait before it reconnects (the page's script backs off further)
 
 
-def _stat(path: Optional[str]) -> Tuple[int, int, int]:
+def _stat(path: Optional[str]) -> Tuple[int, int, int, int]:
     if path is None:
-        return (0, 0, 0)
+        return (0, 0, 0, 0)
     try:
         info = os.stat(path)
     except OSError:
-        return (0, 0, 0)
-    return (info.st_size, info.st_mtime_ns, info.st_ino)
+        return (0, 0, 0, 0)
+    return (info.st_size, info.st_mtime_ns, info.st_ino, info.st_ctime_ns)
 
 
 def table_stamp(match_path: Optional[str], journal_path: Optional[str]) -> str:
-    """What a table's page is made from, as a short text that changes when any of it does."""
-    seen = repr((match_path and os.path.basename(match_path), _stat(match_path), _stat(journal_path)[0]))
-    return hashlib.sha256(seen.encode("utf-8")).hexdigest()[:16]
+    """What a table's page is made from, as a short text that changes when any of it does: the match file's
+    change time and the journal's size (both only grow: the page tells an older stamp from a newer one, so
+    an announcement overtaken by the page it asked for fetches nothing more), then a digest of the rest."""
+    match, journal = _stat(match_path), _stat(journal_path)
+    seen = repr((match_path and os.path.basename(match_path), match, journal[0]))
+    return f"{match[3]:020d}{journal[0]:012d}-{hashlib.sha256(seen.encode('utf-8')).hexdigest()[:12]}"
 
 
 class TableStreams:

@@ -12,6 +12,10 @@ gin_ref``. A user's install has its bytecode compiled (pip compiles it); an edit
 with ``PYTHONDONTWRITEBYTECODE`` set has none, and every command would compile its modules again. So gin_ref
 is compiled first (``compileall``, into its ``__pycache__``) unless ``--no-compile`` is given, and the
 figures are those of a compiled install.
+
+``--callgrind`` counts each case's instructions under valgrind's callgrind instead (one run each): a figure
+the machine's load does not move (issue 42: what tabulate adds to a command that draws a table; ``tally``
+draws one, ``verify`` and ``--version`` none).
 """
 
 import argparse
@@ -58,6 +62,8 @@ def main(argv=None):
     parser.add_argument("--runs", type=int, default=15, help="interleaved runs of each (default 15)")
     parser.add_argument("--hands", type=int, default=30, help="hands in the match (default 30)")
     parser.add_argument("--no-compile", action="store_true", help="measure without compiling gin_ref first")
+    parser.add_argument("--callgrind", action="store_true",
+                        help="count instructions under valgrind's callgrind (one run each) instead of timing")
     args = parser.parse_args(argv)
     if not args.no_compile:
         compileall.compile_dir(str(HERE.parent / "gin_ref"), quiet=1)
@@ -72,6 +78,8 @@ def main(argv=None):
             "tally": gin_ref + ["tally", "--match", str(path)],
             "verify": gin_ref + ["verify", "--match", str(path)],
         }
+        if args.callgrind:
+            return _print_counts(cases, env, gin_ref)
         times = {name: [] for name in cases}
         for name, case in cases.items():  # one run of each first, to warm the disk cache
             timed(case, env)
@@ -88,6 +96,27 @@ def main(argv=None):
         if name in TARGETS:
             line += f"  (target <= {TARGETS[name]:.0f}x: {'met' if median / base <= TARGETS[name] else 'NOT met'})"
         print(line)
+
+
+def counted(argv, env):
+    """The instructions one run of ``argv`` takes under callgrind."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+                          env=dict(env, PYTHONHASHSEED="0"), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          text=True)
+    for line in done.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1])
+    sys.exit(f"valgrind gave no count for {' '.join(argv)}: {done.stderr[-400:]}")
+
+
+def _print_counts(cases, env, gin_ref):
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not on PATH")
+    counts = {name: counted(case, env) for name, case in cases.items()}
+    base = counts["python -c pass"]
+    print(f"gin-ref start-up: {' '.join(gin_ref)}, Python {sys.version.split()[0]}, instructions under callgrind")
+    for name, count in counts.items():
+        print(f"  {name:<16} {count / 1e6:7.1f} M  {count / base:4.2f}x")
 
 
 if __name__ == "__main__":

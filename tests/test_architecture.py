@@ -32,7 +32,7 @@ FORBIDDEN_PACKAGES = {
     "serve": {"click", "tabulate", "prompt_toolkit"},
 }
 # The web stack (the serve extra) is the serve layer's alone: the command line loads it only when 'serve' runs.
-WEB = {"starlette", "uvicorn", "httpx", "segno", "multipart"}
+WEB = {"starlette", "uvicorn", "h11", "httpx", "segno", "multipart"}
 for _layer in LAYERS:
     if _layer != "serve":
         FORBIDDEN_PACKAGES[_layer] = FORBIDDEN_PACKAGES.get(_layer, set()) | WEB

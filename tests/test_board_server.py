@@ -53,6 +53,9 @@ def test_the_start_lines_name_the_board_and_the_directors_address(tmp_path):
 
     tokens = Tokens.load(folder, ["1", "2"])
     base = lines[0].split(" on ")[1].split(" ")[0]
+    limits = [line for line in lines if line.startswith(("open files: ", "caps: "))]  # issue 35
+    assert len(limits) == 2 and limits[0].startswith("open files: ") and limits[1].startswith("caps: "), lines
+    lines = [line for line in lines if line not in limits]
     assert lines[1:] == [f"table 1: {base}/t/1?token={tokens.get('1')}", f"table 2: {base}/t/2?token={tokens.get('2')}",
                          f"board: {base}/board?token={tokens.get('board')}",
                          f"director: {base}/director?token={tokens.get('director')}",

@@ -17,7 +17,7 @@ from gin_ref.match.names import first_same_player, player_key
 from gin_ref.match.tally import HandTally, Tally, tally_data, tally_of
 from gin_ref.views import text
 from gin_ref.views.tally_text import tally_text
-from gin_ref.views.text import cells
+from gin_ref.views.cells import cells
 from gin_ref.views.words import result_name
 
 ROOT = Path(__file__).resolve().parent.parent

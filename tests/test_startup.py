@@ -12,7 +12,7 @@ import yaml
 from click.testing import CliRunner
 
 from gin_ref.files import yamlscalar
-from gin_ref.views import text as text_view
+from gin_ref.views import cells as text_view
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXAMPLE = os.path.join(HERE, "..", "examples", "oklahoma.yaml")
@@ -38,10 +38,25 @@ def _loaded_after(args, env=None):
 @pytest.mark.parametrize("command", ["tally", "verify"])
 def test_a_command_that_reads_a_match_loads_no_yaml_wcwidth_or_tempfile(command):
     loaded = _loaded_after([command, "--match", EXAMPLE])
-    for heavy in ("yaml", "wcwidth", "tempfile", "shutil", "prompt_toolkit", "openskill", "tabulate",
-                  "confusable_homoglyphs"):
+    # tally draws a grid: tabulate draws it (issue 42 item 6), and tabulate loads wcwidth (and, from tabulate
+    # 0.10, importlib.metadata for its version, which loads tempfile and shutil)
+    table = ("wcwidth", "tabulate", "tempfile", "shutil") if command == "verify" else ()
+    for heavy in ("yaml", "prompt_toolkit", "openskill", "confusable_homoglyphs") + table:
         assert heavy not in loaded, heavy
     assert "gin_ref.match.model" in loaded  # (the command ran)
+
+
+@pytest.mark.parametrize("args", [["verify", EXAMPLE], ["--version"], ["--help"], ["dead", "--help"]])
+def test_a_command_that_draws_no_table_loads_no_tabulate(args):
+    """tabulate is loaded by the first grid drawn (gin_ref.views.table), never at a command's start (issue 42
+    item 6)."""
+    loaded = _loaded_after(args)
+    assert "tabulate" not in loaded and "wcwidth" not in loaded
+    assert "gin_ref.views.table" not in loaded or args[0] != "--version"
+
+
+def test_a_command_that_draws_a_table_draws_it_with_tabulate():
+    assert "tabulate" in _loaded_after(["tally", "--match", EXAMPLE])
 
 
 def test_the_version_alone_loads_no_click():

@@ -13,13 +13,12 @@ the line or the terminal escaped: a newline is ``\\n``, U+2028 is ``\\u2028``, a
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import NoReturn
 
 import click
 
-from gin_ref.core.escape import excerpt, one_line  # noqa: F401 (the CLI's names for them)
+from gin_ref.core.escape import excerpt, one_line, shown_path  # noqa: F401 (the CLI's names for them)
 
 INTERNAL, INTERRUPTED, BROKEN_PIPE = 3, 130, 141
 DEBUG_VAR = "GIN_REF_DEBUG"
@@ -49,9 +48,7 @@ def shown_name(name: "str | os.PathLike[str]") -> str:
     name = os.fspath(name)
     if not isinstance(name, str):
         return name
-    if re.search("[\ud800-\udfff]", name):
-        name = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    return one_line(name)
+    return shown_path(name)
 
 
 def fail(message: str, code: int) -> NoReturn:

@@ -60,19 +60,12 @@ def read_view(file, named=True):
     does). None when a file found in a folder is YAML but not a match; RecordError naming the file when it is
     a damaged match, or a file found that cannot be read as YAML at all."""
     from gin_ref.files import matchfile
+    from gin_ref.files.matchread import read_record
 
-    raw = matchfile.read_bytes(file)  # a regular file of at most records.MAX_SIZE bytes
-    digest = matchfile.digest(raw)
-    text = matchfile.decode(raw, file)
-    del raw  # not held while the record is replayed
-    parsed = matchfile.read_yaml(text, file)
-    if not claims_match(parsed[0]):
-        if not named:
-            return None
-        raise RecordError(f"not a gin-ref match: no 'format: {FORMAT}' at the top", path=file)
-    data, version = matchfile.parse(text, file, parsed)
-    del text, parsed  # the text (34 MB for 100,000 hands) is not held while the record is replayed and exported
-    rec = matchfile.replay(data, file, version)
+    found = read_record(file, claims_match, named)
+    if found is None:
+        return None
+    rec, digest = found
     from gin_ref.cli.sealcheck import failed_seals
 
     return MatchView(shown_name(file), matchfile.record_data(rec), tally_of(rec.match), tuple(failed_seals(rec.match)),
@@ -104,20 +97,30 @@ def read_matches(paths):
 def read_items(items, read=_read_one):
     """``(views, skipped)`` of ``candidates``' items, each read by ``read`` (a top-level function, as
     ``_read_one``: it may run in another process); see ``read_matches``."""
+    from gin_ref.cli.progress import progress
+
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     workers = min(cpus, 8)
     results = None
-    if len(items) >= PARALLEL_FROM and workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-        from concurrent.futures.process import BrokenProcessPool
+    with progress(len(items), "reading matches") as bar:  # (on stderr, past half a second: cli.progress)
+        if len(items) >= PARALLEL_FROM and workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            from concurrent.futures.process import BrokenProcessPool
 
-        try:
-            with ProcessPoolExecutor(workers) as pool:
-                results = list(pool.map(read, items, chunksize=max(1, len(items) // (workers * 4))))
-        except (OSError, NotImplementedError, BrokenProcessPool):  # no processes here: read them in this one
-            results = None
-    if results is None:
-        results = [read(item) for item in items]
+            try:
+                with ProcessPoolExecutor(workers) as pool:
+                    results = []
+                    for done in pool.map(read, items, chunksize=max(1, len(items) // (workers * 4))):
+                        results.append(done)
+                        bar.update(1)
+            except (OSError, NotImplementedError, BrokenProcessPool):  # no processes here: read them in this one
+                results = None
+                bar.done = 0
+        if results is None:
+            results = []
+            for item in items:
+                results.append(read(item))
+                bar.update(1)
     views, skipped = [], []
     for file, view, problem in results:
         if problem is not None:

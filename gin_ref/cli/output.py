@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from gin_ref.cli.options import output_width
-from gin_ref.views.text import deadwood_text, fit_text, grid, melds_text, pretty_cards, spread_lines  # noqa: F401
+from gin_ref.views.table import grid  # noqa: F401
+from gin_ref.views.text import deadwood_text, fit_text, melds_text, pretty_cards, spread_lines  # noqa: F401
 
 
 def say(text: str = "", nl: bool = True) -> None:

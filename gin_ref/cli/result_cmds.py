@@ -11,11 +11,12 @@ import click
 
 from gin_ref.cli.errors import one_line, shown_name
 from gin_ref.cli.options import match_option, rules_option
+from gin_ref.cli.result_csv import paper_match, record_season, same_players
 from gin_ref.cli.output import say
-from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.errors import IllegalActionError
 from gin_ref.files import matchfile
 from gin_ref.views import words
-from gin_ref.views.text import cells
+from gin_ref.views.cells import cells
 
 HANDS_WON = "--hands-won"
 
@@ -58,8 +59,14 @@ def _hands_won_option(command):
                    "already holds its rules.")
 @_hands_won_option
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="A new file: the match's date. Default: today.")
-@click.argument("scores", nargs=-1, required=True, metavar="PLAYER POINTS PLAYER POINTS [PLAYER POINTS]")
-def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
+@click.option("--input", "csv_path", metavar="FILE.csv", type=click.Path(dir_okay=False, path_type=str),
+              help="A season kept on paper: a CSV file, one match a row (columns date, player1, player2, "
+                   "points1, points2, optionally hands1, hands2), recorded into --into FOLDER, all or nothing.")
+@click.option("--into", "folder", metavar="FOLDER", type=click.Path(file_okay=False, path_type=str),
+              help="With --input: the folder the matches go in (a match file a row, DATE-table-N.yaml), or an "
+                   "event's folder (each row takes the result of a table of its round paired last).")
+@click.argument("scores", nargs=-1, metavar="PLAYER POINTS PLAYER POINTS [PLAYER POINTS]")
+def result_cmd(match_path, rules_spec, hands_won, date_text, csv_path, folder, scores):
     """Record a match kept on paper by its final scores (every bonus in), without its hands.
 
     A new FILE is started with the players named (and --rules, --date); an existing one with no hand
@@ -70,34 +77,45 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
     changes it, `undo` takes it back; `verify` checks it, and tally, history, standings, ratings, settle
     and export count it as a finished match (stats leaves it out of its per-hand figures).
 
+    A season from a spreadsheet: --input FILE.csv --into FOLDER records every row of the CSV (header
+    date,player1,player2,points1,points2 and optionally hands1,hands2; ',' or ';') as a match of its own
+    (FOLDER/DATE-table-N.yaml, --rules for them all), or, when FOLDER is an event's, as the result of the
+    table of the round paired last that the row's players sit at. Every row is checked first: one bad
+    row and nothing is written, each problem named with its line of the CSV.
+
     \b
     Example:  gin-ref result --match paper.yaml Ann 154 Ben 24
                   --hands-won Ann 6 Ben 2
               gin-ref result --match night/round-2-table-1.yaml Ann 154 Ben 24
               gin-ref result --rules three-player --match box.yaml
                   Ann 112 Ben 40 Cid 75
+              gin-ref result --input season.csv --into season
     """
     from gin_ref.match import result
     from gin_ref.views import standing
 
+    if csv_path is not None or folder is not None:
+        if csv_path is None or folder is None:
+            raise click.UsageError("--input FILE.csv and --into FOLDER go together (a season from a CSV file)")
+        given = [name for name, value in (("scores", scores), ("--match", match_path), ("--hands-won", hands_won),
+                                          ("--date", date_text)) if value]
+        if given:
+            raise click.UsageError(f"with --input the CSV gives every match: no {', '.join(given)}")
+        record_season(csv_path, folder, rules_spec)
+        return
+    if not scores:
+        raise click.UsageError("give the final scores: PLAYER POINTS PLAYER POINTS (or --input FILE.csv --into "
+                               "FOLDER for a season)")
     pairs = _pairs(scores, "the final scores")
     won = list(hands_won)
     path = matchfile.match_file(match_path)
     if not os.path.lexists(path):
         from gin_ref.cli.match_cmds import _check_text, _date
         from gin_ref.files.rulesfile import load_rules
-        from gin_ref.match.model import Match
 
         for name, _ in pairs:
             _check_text(name, "player name")
-        rules = load_rules(rules_spec)
-        names = [name for name, _ in pairs]
-        roles = {"dealer": names[0]} if rules.players == 2 else {"box": names[0], "captain": names[-1]}
-        match = Match.new(names, rules, _date(date_text), **roles)  # (checks the names and their number)
-        del match.record["start"]  # a paper sheet need not say who dealt first
-        entry = result.result_entry(match.players, match.rules, pairs, won)
-        match.record[result.RESULT_KEY] = entry
-        match = Match(match.record)
+        match = paper_match(load_rules(rules_spec), _date(date_text), pairs, won)
         matchfile.create(path, match)
     else:
         if rules_spec is not None or date_text is not None:
@@ -106,20 +124,10 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, scores):
         with matchfile.updating(path) as rec:
             match = rec.match
             result.verify_no_hands(match.record, str(path))
-            _same_players(match.players, [name for name, _ in pairs])
+            same_players(match.players, [name for name, _ in pairs])
             match.put_result(result.result_entry(match.players, match.rules, pairs, won))
     say(one_line(f"{shown_name(path)}: the result: {words.scores_words(match.record[result.RESULT_KEY])}"))
     say("\n".join(standing.standing_lines(match)))
-
-
-def _same_players(players, named):
-    from gin_ref.core.game import find_player
-
-    if len(named) != len(players):
-        raise InvalidNotationError(f"this match is {' v '.join(players)}: give each one's final score "
-                                   f"({len(named)} given)")
-    for name in named:
-        find_player(players, name)
 
 
 @click.command("amend result", cls=PairsCommand)
@@ -143,7 +151,7 @@ def amend_result_cmd(match_path, hands_won, scores):
         match = rec.match
         if not result.is_result_only(match.record):
             raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
-        _same_players(match.players, [name for name, _ in pairs])
+        same_players(match.players, [name for name, _ in pairs])
         old = result.facts(match.record[result.RESULT_KEY])
         entry = result.result_entry(match.players, match.rules, pairs, list(hands_won))
         match.amend_result(entry, matchfile.now(), f"the result: was {words.scores_words(old)}")

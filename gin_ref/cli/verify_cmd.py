@@ -15,6 +15,7 @@ from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
 from gin_ref.cli.options import json_option, match_option
 from gin_ref.cli.output import emit_json, say
+from gin_ref.cli.progress import progress
 from gin_ref.core.errors import RecordError
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
@@ -46,24 +47,32 @@ def verify_cmd(match_path, as_json, strict, files):
     named = bool(files) or match_path is not None
     files = files + ((matchfile.match_file(match_path),) if match_path is not None else ()) or (matchfile.match_file(),)
     report, bad = [], False
-    for path, found in _expanded(files):
-        if found == "empty":
-            if not as_json:
-                warn(f"Error: no match file in {path}")
-            report.append({"file": path, "ok": False, "hands": None,
-                           "problems": [{"line": None, "message": "no match file in this folder"}]})
-            bad = True
-            continue
-        if _claimed(path) == "event":  # an event's file is not a match: said so, and not counted against
-            report.append({"file": path, "ok": True, "event": True, "note": EVENT_NOTE})
-            if not as_json:
-                say(f"{shown_name(path)}: {EVENT_NOTE}")
-            continue
-        checked = _verified(path, named)
-        report.append(checked.entry)
-        bad = bad or bool(checked.problems) or bool(strict and checked.broken)
-        if not as_json:
-            _print_verified(path, checked)
+    found = list(_expanded(files))  # a folder's match files, its event file, each named file
+    # the bar (on stderr, past half a second: cli.progress) counts the files, or one file's hands
+    with progress(len(found), "verifying", as_json) as bar:
+        on_hand = bar.hands if len(found) == 1 and bar.wanted else None
+        for path, how in found:
+            if how == "empty":
+                if not as_json:
+                    bar.clear()
+                    warn(f"Error: no match file in {path}")
+                report.append({"file": path, "ok": False, "hands": None,
+                               "problems": [{"line": None, "message": "no match file in this folder"}]})
+                bad = True
+            elif _claimed(path) == "event":  # an event's file is not a match: said so, not counted against
+                report.append({"file": path, "ok": True, "event": True, "note": EVENT_NOTE})
+                if not as_json:
+                    bar.clear()
+                    say(f"{shown_name(path)}: {EVENT_NOTE}")
+            else:
+                checked = _verified(path, named, on_hand)
+                report.append(checked.entry)
+                bad = bad or bool(checked.problems) or bool(strict and checked.broken)
+                if not as_json:
+                    bar.clear()  # the bar's line rubbed out before a file's lines (drawn again after)
+                    _print_verified(path, checked)
+            if on_hand is None:
+                bar.update(1)
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)
@@ -119,9 +128,10 @@ class _Verified(NamedTuple):
     rulings: list
 
 
-def _verified(path, named):
-    """Verify one file (``named``: given on the command line, not the default match file)."""
-    problems, match = matchfile.check(path)
+def _verified(path, named, on_hand=None):
+    """Verify one file (``named``: given on the command line, not the default match file; ``on_hand``: told
+    after each hand replayed)."""
+    problems, match = matchfile.check(path, on_hand)
     if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
         if not named:
             raise RecordError(problems[0][1])  # the default match file is not there: as every command says

@@ -32,6 +32,18 @@ _SUIT = "[SHDC♠♥♦♣♤♡♢♧]"
 _RUN = rf"{_RANK}({_SUIT})?-{_RANK}({_SUIT})"  # 7-JD, 7D-JD (upper case)
 _SET = rf"{_RANK}({_SUIT}{{2,4}})"  # 4HDC, KSHDC
 _SEPARATORS = r"[\s,;]+"
+# A phone's emoji keyboard writes a suit with a variation selector after it (``A♠️`` is ``A♠`` U+FE0F): the
+# selectors only choose how the symbol is drawn, so they are dropped before a card is read (docs/commands.md).
+_SELECTORS = {0xFE0E: None, 0xFE0F: None}
+
+
+def plain_notation(text: str) -> str:
+    """Card text without the emoji and text variation selectors (U+FE0F, U+FE0E) a phone adds to a suit.
+
+    >>> plain_notation("A\u2660\ufe0f 10\u2665\ufe0f") == "A\u2660 10\u2665"
+    True
+    """
+    return text.translate(_SELECTORS) if "\ufe0f" in text or "\ufe0e" in text else text
 
 
 class Card:
@@ -62,6 +74,7 @@ class Card:
         card = _BY_NAME.get(text.upper())
         if card is not None:
             return card
+        text = plain_notation(text)
         token = text.strip().upper()
         suit = _SUIT_ALIASES.get(token[-1:])
         rank = _RANK_ALIASES.get(token[:-1])
@@ -92,17 +105,17 @@ _BY_NAME = {rank + suit: DECK[s * 13 + r - 1] for rank, r in _RANK_ALIASES.items
 
 
 def card_named(text: str) -> Optional[Card]:
-    """The card a text names exactly, in any spelling and case (``10h``, ``T♥``), or None: no parsing."""
-    return _BY_NAME.get(text.upper())
+    """The card a text names exactly, in any spelling and case (``10h``, ``T♥``, ``T♥️``), or None: no parsing."""
+    return _BY_NAME.get(plain_notation(text).upper())
 
 
 def split_tokens(text: CardText) -> List[str]:
     """Split card text on spaces, commas or semicolons; accepts one string or a list of strings."""
     if isinstance(text, str):
-        return [t for t in re.split(_SEPARATORS, text) if t]
+        return [t for t in re.split(_SEPARATORS, plain_notation(text)) if t]
     tokens: List[str] = []
     for part in text:
-        tokens.extend(t for t in re.split(_SEPARATORS, str(part)) if t)
+        tokens.extend(t for t in re.split(_SEPARATORS, plain_notation(str(part))) if t)
     return tokens
 
 
@@ -126,6 +139,7 @@ def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: st
     gin_ref.core.errors.InvalidNotationError: hand has 2 cards, expected 10 or 11
     """
     if isinstance(text, str):  # the fast path: every token a card, looked up in upper case
+        text = plain_notation(text)
         lookup = _BY_NAME.get
         tokens = re.split(_SEPARATORS, text.upper())
         cards = [lookup(t) for t in tokens if t]
@@ -192,7 +206,7 @@ def shorthand_cards(token: str, runs: str = "low") -> Tuple[Card, ...]:
     Traceback (most recent call last):
     gin_ref.core.errors.InvalidNotationError: '4HH': a suit is given twice
     """
-    upper = token.strip().upper()
+    upper = plain_notation(token).strip().upper()
     run = re.fullmatch(_RUN, upper) if "-" in upper else None
     if run is not None:
         return _run_cards(token, run, runs)

@@ -57,3 +57,12 @@ def shown_value(value: object) -> str:
     if isinstance(value, dict):
         return "a mapping"
     return f"'{excerpt(value)}'"  # a date, a time: as the file writes it
+
+
+def shown_path(name: str) -> str:
+    """A file name as people and files read it: valid text on one line, the bytes of a name that is not UTF-8
+    escaped as ``\\xff`` (they reach Python as lone surrogates, which no UTF-8 file or page can hold) and
+    every other character that is not printable as ``one_line`` escapes it."""
+    if any("\ud800" <= char <= "\udfff" for char in name):
+        name = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    return one_line(name)

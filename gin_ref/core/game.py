@@ -62,17 +62,42 @@ def parse_draw(items: Iterable[str], players: Sequence[str]) -> Dict[str, Card]:
     return draw
 
 
+# Letters with no decomposition into a base letter and a mark, said as the letter a keyboard without them types.
+_UNMARKED = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th",
+                           "ð": "d", "ŧ": "t"})
+
+
+def unaccented(name: str) -> str:
+    """``name`` as typed on a keyboard without its accents, for matching what a player typed: case folded,
+    the marks of decomposed letters dropped (``Zoë`` and ``Žofia`` read ``zoe`` and ``zofia``).
+
+    >>> unaccented("Žofia"), unaccented("Zoë"), unaccented("Łukasz"), unaccented("Ann")
+    ('zofia', 'zoe', 'lukasz', 'ann')
+    """
+    folded = unicodedata.normalize("NFD", name.casefold())
+    return "".join(char for char in folded if not unicodedata.combining(char)).translate(_UNMARKED)
+
+
 def player_readings(players: Sequence[str], name: str, prefix: bool = True) -> List[str]:
-    """The players ``name`` may mean: his full name exactly, else ignoring case, else (with ``prefix``)
-    every player whose name starts with it, case aside. A full name beats a prefix (players Al and Alan:
-    ``al`` is Al)."""
+    """The players ``name`` may mean: his full name exactly, else ignoring case, else ignoring accents
+    (``zoe`` is Zoë), else (with ``prefix``) every player whose name starts with it, case aside, and accents
+    aside too when none is typed (``zof`` is Žofia; ``z`` is Zoë or Žofia, ambiguous; ``zö`` is Zörg, not
+    Zora). A full name beats a prefix (players Al and Alan: ``al`` is Al), and a name typed as it is spelled
+    beats one read without accents (``zoe`` is Zoe beside Zoë); what two names share stays ambiguous
+    (``zoe`` beside Zoë and Zoé)."""
     name = unicodedata.normalize("NFC", str(name))  # Zoë typed decomposed is Zoë
     if name in players:
         return [name]
     typed = str(name).casefold()
     folded = [p for p in players if p.casefold() == typed]
-    if folded or not prefix or not typed:
+    if folded or not typed:
         return folded
+    plain = unaccented(name)
+    found = [p for p in players if unaccented(p) == plain]
+    if found or not prefix:
+        return found
+    if plain == typed:  # no accent typed: one may be missing from any name
+        return [p for p in players if unaccented(p).startswith(plain)]
     return [p for p in players if p.casefold().startswith(typed)]
 
 

@@ -36,6 +36,7 @@ from gin_ref.files.filewrite import write_atomic as write_atomic
 from gin_ref.files.yamlload import Problems as ReaderProblems
 from gin_ref.match import seals
 from gin_ref.match.model import Match, check_record
+from gin_ref.match.replay import OnHand
 from gin_ref.match.schema import FORMAT, TOP_KEYS, in_file_order
 
 DEFAULT_FILE = "match.yaml"
@@ -207,9 +208,11 @@ def load(path: PathName) -> Record:
     return loads(read_text(path), path)
 
 
-def checks(text: str, path: Optional[PathName] = None) -> Tuple[Problems, Optional[Match]]:
+def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand] = None
+           ) -> Tuple[Problems, Optional[Match]]:
     """Every problem of a match file's text, each ``(line, message)``, in file order; [] if it is sound.
-    Also returns the Match replayed (None when the file cannot be read): ``(problems, match)``."""
+    Also returns the Match replayed (None when the file cannot be read): ``(problems, match)``.
+    ``on_hand(done, hands)`` is told after each hand replayed (verify's progress bar)."""
     try:
         data, reader_problems = yamlread.parse(text)
     except RecordError as exc:
@@ -217,7 +220,7 @@ def checks(text: str, path: Optional[PathName] = None) -> Tuple[Problems, Option
     found = [(yamlread.line_of(data, where), message) for where, message in reader_problems]
     found += recordformat.read_version(data, text)[1]  # (this takes the end line out of the data)
     del text  # not held while the record is replayed (the caller passes it on, keeping none)
-    replayed, match = check_record(data)
+    replayed, match = check_record(data, on_hand)
     unreadable = {tuple(where) for where, _message in reader_problems}  # one problem per fact: a value that
     found += [(yamlread.line_of(data, problem.where), problem.message)  # could not be read is not judged too
               for problem in replayed if tuple(problem.where) not in unreadable]
@@ -225,7 +228,7 @@ def checks(text: str, path: Optional[PathName] = None) -> Tuple[Problems, Option
     return found, match
 
 
-def check(path: PathName) -> Tuple[Problems, Optional[Match]]:
+def check(path: PathName, on_hand: Optional[OnHand] = None) -> Tuple[Problems, Optional[Match]]:
     """``(problems, match)`` of a match file (see ``checks``); an unreadable file is one problem."""
     try:
         texts = [read_text(path)]
@@ -233,7 +236,7 @@ def check(path: PathName) -> Tuple[Problems, Optional[Match]]:
         return [(exc.line or 1, exc.message)], None
     except OSError as exc:
         return [(1, f"cannot read the file: {exc.strerror or exc}")], None
-    return checks(texts.pop(), path)  # the text is held by ``checks`` alone, which lets it go once parsed
+    return checks(texts.pop(), path, on_hand)  # the text is held by ``checks`` alone, which lets it go once parsed
 
 
 def record_data(record: Any) -> Any:

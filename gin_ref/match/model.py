@@ -27,7 +27,7 @@ from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.storedcards import card_of
-from gin_ref.match.replay import replay, replay_hands
+from gin_ref.match.replay import OnHand, replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
 from gin_ref.match.state import MatchState
 from gin_ref.match.stepdata import Ruled, paper_of
@@ -48,9 +48,10 @@ class Checked(NamedTuple):
     match: Optional["Match"]
 
 
-def check_record(record: object) -> Checked:
-    """Replay ``record`` and collect every problem (see ``gin_ref.match.replay``)."""
-    state, problems, base = replay(record)
+def check_record(record: object, on_hand: Optional[OnHand] = None) -> Checked:
+    """Replay ``record`` and collect every problem (see ``gin_ref.match.replay``; ``on_hand``: told after
+    each hand)."""
+    state, problems, base = replay(record, on_hand=on_hand)
     if state is None:
         return Checked(list(problems), None)
     assert isinstance(record, dict)

@@ -17,7 +17,7 @@ through the same code that checks).
 """
 
 import json
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
@@ -37,13 +37,15 @@ from gin_ref.match.steps import Amend, amends_in_force
 from gin_ref.core.escape import shown_value
 
 Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
+OnHand = Callable[[int, int], None]  # told (hands replayed, hands in all) after each hand
 
 
-def replay(record: object, settle_from: Optional[int] = None, settled: Optional[Settled] = None
-           ) -> Tuple[Optional[MatchState], Problems, Optional[MatchState]]:
+def replay(record: object, settle_from: Optional[int] = None, settled: Optional[Settled] = None,
+           on_hand: Optional[OnHand] = None) -> Tuple[Optional[MatchState], Problems, Optional[MatchState]]:
     """``(state, problems, base)``: the state the record leaves, every problem found (in the order found)
     and the state before its last hand (None without hands). The state is None when the record has no
-    usable head. ``settle_from``: the hands from that index on are settled, not checked."""
+    usable head. ``settle_from``: the hands from that index on are settled, not checked. ``on_hand(done,
+    hands)`` is told after each hand replayed (a progress bar's count)."""
     problems = Problems()
     try:
         header = read_header(record, problems)
@@ -67,7 +69,7 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
             state.paper, state.finished, state.winner = paper, True, paper.winner
             state.totals = dict(paper.scores)
     else:
-        base = replay_hands(record, state, 0, problems, settle_from, settled)
+        base = replay_hands(record, state, 0, problems, settle_from, settled, on_hand)
     problems.extend(found)
     return state, problems, base
 
@@ -93,7 +95,8 @@ def check_hand_counts(record: Record, amends: List[Amend], problems: Problems) -
 
 
 def replay_hands(record: Record, state: MatchState, start: int, problems: Problems,
-                 settle_from: Optional[int] = None, settled: Optional[Settled] = None) -> Optional[MatchState]:
+                 settle_from: Optional[int] = None, settled: Optional[Settled] = None,
+                 on_hand: Optional[OnHand] = None) -> Optional[MatchState]:
     """Replay hands ``start``... onto ``state`` (standing before hand ``start``), with the match's
     irregularities between them; returns a copy of the state before the last hand (None without one)."""
     hands = record["hands"]
@@ -104,6 +107,8 @@ def replay_hands(record: Record, state: MatchState, start: int, problems: Proble
         play.replay_match_irregularities(record, state, index + 1, problems)
         settling = settle_from is not None and index >= settle_from
         replay_hand(state, index, hands[index], problems, settling, (settled or {}).get(index))
+        if on_hand is not None:
+            on_hand(index + 1, len(hands))
     play.replay_match_irregularities(record, state, len(hands) + 1, problems)
     play.check_match_irregularities(record, state, problems)
     return base

@@ -2,7 +2,9 @@
 recorded, the round's pairings (``gin_ref.serve.boarddata``), for a projector; pushed to the page by
 server-sent events (``/board/events``, ``gin_ref.serve.events``) within moments of a change. Read-only: no
 token unless the server was started with ``--board-token`` (then the board's own token, exchanged for a
-cookie as a table's is). ``/board/sheet`` is the score sheet (``gin-ref export --format html``).
+cookie as a table's is). ``/board/sheet`` is the score sheet (``gin-ref export --format html``'s page, made
+in this process once per change: ``gin_ref.serve.sheet``). The board's streams without the director's or the
+board's cookie are capped (``gin_ref.serve.limits.Streams``): past the cap, 503 with ``Retry-After``.
 
 Scores and standings only, never money (the settlement is the director's).
 """
@@ -10,10 +12,10 @@ Scores and standings only, never money (the settlement is the director's).
 import json
 import os
 from html import escape
-from typing import Any, Dict, List, Optional
+from typing import Any, AsyncIterator, Dict, List, Optional
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
 from gin_ref.serve import boarddata
@@ -21,7 +23,11 @@ from gin_ref.serve.events import Hub
 from gin_ref.serve.security import Refused
 from gin_ref.core.errors import GinRefError
 from gin_ref.serve import pages
-from gin_ref.serve.director import positional, run_cli, table_files
+from gin_ref.serve.director import DIRECTOR, table_files
+from gin_ref.serve.guard import html_text, refuse_reason
+from gin_ref.serve.limits import RETRY_AFTER
+from gin_ref.serve.security import COOKIE
+from gin_ref.serve.sheet import Sheet
 
 BOARD = "board"  # the board's key in the tokens file, when --board-token asks for one
 STYLE = """
@@ -202,8 +208,9 @@ def routes(served: Any) -> List[BaseRoute]:
     def make() -> Dict[str, Any]:
         return board_data(served, reader)
 
-    def render(data: Dict[str, Any]) -> Dict[str, Any]:
-        return {"html": board_body(data), "heading": data["heading"], "title": data["title"]}
+    def render(data: Dict[str, Any]) -> Dict[str, Any]:  # control characters made U+FFFD, as on every page
+        return {"html": html_text(board_body(data)), "heading": html_text(data["heading"]),
+                "title": html_text(data["title"])}
 
     hub = Hub(served.folder.path, make, render)
     hub.should_stop = lambda: bool(getattr(served, "should_stop", lambda: False)())
@@ -236,30 +243,46 @@ def routes(served: Any) -> List[BaseRoute]:
         answer = allowed(request)
         if answer is not None:
             return answer
+        address = request.client.host if request.client else "-"
+        gate = served.streams
+        counter = gate.enter(address, privileged(request))
+        if counter is None:
+            refuse_reason("too many board streams open", quiet=True)  # said once a second
+            return PlainTextResponse("Too many boards are open: this one tries again shortly.", status_code=503,
+                                     headers={"Retry-After": str(RETRY_AFTER), "Connection": "close"})
 
         async def gone() -> bool:
             return await request.is_disconnected()
 
-        return StreamingResponse(hub.stream(request.headers.get("last-event-id"), gone),
-                                 media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
+        async def counted() -> AsyncIterator[str]:
+            try:
+                async for piece in hub.stream(request.headers.get("last-event-id"), gone):
+                    yield piece
+            finally:
+                counter.give(address)
+
+        return StreamingResponse(counted(), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
+
+    def privileged(request: Request) -> bool:
+        """Does the stream carry the director's or the board's cookie (the room kept for them)?"""
+        given = request.cookies.get(COOKIE)
+        return bool(given) and any(served.tokens.matches(key, given) for key in (BOARD, DIRECTOR))
 
     def script(request: Request) -> Response:
         return Response(SCRIPT, media_type="text/javascript")
+
+    made = Sheet(served.folder.path, lambda: table_files(served), lambda: _title(served))
+    served.sheet = made
 
     async def sheet(request: Request) -> Response:
         answer = allowed(request)
         if answer is not None:
             return answer
-        files = table_files(served)
-        if not files:
-            return HTMLResponse(_plain_page("Score sheet", "No match file yet."), status_code=404)
-        # an event's folder is exported whole: the sheet then ranks the night as the board does (#39)
-        named = ["."] if served.folder.is_event else positional(files)
-        code, out, err = await run_cli(served, ["export", "--format", "html", "--title", _title(served), *named])
-        if code != 0:
-            return HTMLResponse(_plain_page("Score sheet", err.strip() or "the score sheet could not be made"),
-                                status_code=409)
-        return HTMLResponse(out)
+        status, text = await made.answer()
+        if status != 200:
+            return HTMLResponse(_plain_page("Score sheet", text.strip() or "the score sheet could not be made"),
+                                status_code=status)
+        return HTMLResponse(text)
 
     return [Route("/board", page), Route("/board/events", stream), Route("/board.js", script),
             Route("/board/sheet", sheet)]

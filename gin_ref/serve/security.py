@@ -6,7 +6,7 @@ on every page and form, a per-form token, and the Origin of every write.
   token is refused (403) and logged without the token.
 - Each form carries its own token: an HMAC, keyed by the table's token, of the form's name, so no other
   site can make one; it survives a restart (a page left open still sends).
-- A write's Origin must be this server's (``null`` is what a browser sends for a form under
+- A write's Origin must be this server's scheme, host and port (``null`` is what a browser sends for a form under
   ``Referrer-Policy: no-referrer``: then ``Sec-Fetch-Site``, when sent, must say same-origin).
 """
 
@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from gin_ref.serve import pages
+from gin_ref.serve.guard import refuse_reason, split_host
 from gin_ref.serve.state import Tokens
 
 COOKIE = "gin_ref_token"
@@ -70,8 +71,8 @@ class Security:
         return str(given)
 
     def refused(self, request: Request, key: str, why: str) -> None:
-        client = request.client.host if request.client else "-"
-        LOG.warning("refused %s %s from %s: %s for %s", request.method, request.url.path, client, why, key)
+        """Say why on the request's one log line (``gin_ref.serve.guard``), without the token."""
+        refuse_reason(f"{why} for {key}")
 
     # -- forms --------------------------------------------------------------------------------------------
     @staticmethod
@@ -80,26 +81,37 @@ class Security:
         return hmac.new(token.encode("utf-8"), f"form:{form}".encode("utf-8"), hashlib.sha256).hexdigest()[:32]
 
     def check_origin(self, request: Request) -> None:
-        """Refuse (403) a write from another site: its Origin must be this server's."""
+        """Refuse (403) a write from another site: its Origin must be this server's scheme, host and port (the
+        host its Host header names, already checked to be this machine's, on the port the server is bound to)."""
         origin = request.headers.get("origin")
-        host = request.headers.get("host", "")
         site = request.headers.get("sec-fetch-site")
         if origin is not None and origin != "null":
-            scheme = origin.split("://", 1)[0]
-            if origin.split("://", 1)[-1] != host or scheme not in ("http", "https"):
-                LOG.warning("refused %s %s: Origin %r is not this server", request.method, request.url.path,
-                            origin[:80])
+            if not self.same_origin(request, origin):
+                refuse_reason(f"Origin {origin[:80]!r} is not this server")
                 raise Refused(403, "A write from another site is refused.")
         elif site is not None and site not in ("same-origin", "none"):
-            LOG.warning("refused %s %s: Sec-Fetch-Site %r", request.method, request.url.path, site[:40])
+            refuse_reason(f"Sec-Fetch-Site {site[:40]!r}")
             raise Refused(403, "A write from another site is refused.")
+
+    def same_origin(self, request: Request, origin: str) -> bool:
+        scheme = "https" if self.secure else "http"
+        given_scheme, sep, rest = origin.partition("://")
+        if not sep or given_scheme.lower() != scheme:
+            return False
+        given = split_host(rest, scheme)
+        host = split_host(request.headers.get("host", ""), scheme)
+        server = request.scope.get("server")
+        bound = server[1] if server else None
+        if given is None or host is None or given[0] != host[0]:
+            return False
+        return given[1] == (bound if bound is not None else host[1])
 
     async def form(self, request: Request, token: str, form: str) -> Dict[str, str]:
         """The fields of a write's form (URL-encoded), after its Origin and its per-form token are checked."""
         self.check_origin(request)
         fields = await read_form(request)
         if not hmac.compare_digest(fields.get("form_token", ""), self.form_token(token, form)):
-            LOG.warning("refused %s %s: a missing or wrong form token", request.method, request.url.path)
+            refuse_reason("a missing or wrong form token")
             raise Refused(403, "This form is out of date: reload the page and enter it again.")
         return fields
 

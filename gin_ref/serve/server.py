@@ -5,9 +5,11 @@ tokens (uvicorn's own access log is off: ``gin_ref.serve.app.guard`` logs each r
 import logging
 import socket
 import sys
-from typing import Callable, List, Optional
+from typing import Any, Callable, List, Optional
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
+from gin_ref.core.escape import one_line, shown_path
+from gin_ref.serve.limits import BACKLOG, Caps, Counter, raise_fd_limit
 from gin_ref.serve.state import InstanceLock, Tokens
 from gin_ref.serve.folder import Folder
 
@@ -32,7 +34,8 @@ def shown_host(host: str) -> str:
 
 
 def addresses(base: str, tokens: Tokens, keys: List[str], labels: List[str]) -> List[str]:
-    return [f"{label}: {base}/t/{key}?token={tokens.add(key)}" for key, label in zip(keys, labels)]
+    """A line per table; its label (a file's name) escaped as every name printed is (``shown_path``)."""
+    return [f"{shown_path(label)}: {base}/t/{key}?token={tokens.add(key)}" for key, label in zip(keys, labels)]
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -42,7 +45,7 @@ def listen(host: str, port: int) -> socket.socket:
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
-        sock.listen(128)
+        sock.listen(BACKLOG)
     except OSError as exc:
         sock.close()
         words = (exc.strerror or str(exc)).lower()
@@ -52,12 +55,26 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def configure_logging() -> None:
+    """The server's log on stderr: ``gin_ref.serve``'s lines (one a request, ``gin_ref.serve.guard``) and
+    uvicorn's and asyncio's warnings, each message with its control characters escaped."""
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", "%H:%M:%S"))
+    handler.setFormatter(EscapedFormatter("%(asctime)s %(message)s", "%H:%M:%S"))
     log = logging.getLogger("gin_ref.serve")
     log.addHandler(handler)
     log.setLevel(logging.INFO)
     log.propagate = False
+
+
+class EscapedFormatter(logging.Formatter):
+    """A log line whose message cannot hold a line break or a terminal escape (its traceback, when one is
+    logged, follows on lines of its own)."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        record.message = one_line(record.message)
+        return super().formatMessage(record)
+
+    def formatException(self, ei: Any) -> str:
+        return "\n".join(one_line(line) for line in super().formatException(ei).splitlines())
 
 
 def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Optional[str], new_tokens: bool,
@@ -69,6 +86,7 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
 
     from gin_ref.serve.app import build_app
     from gin_ref.serve.board import start_lines
+    from gin_ref.serve.protocol import guarded
 
     if (certfile is None) != (keyfile is None):
         raise InvalidNotationError("--ssl-certfile and --ssl-keyfile go together: give both")
@@ -86,11 +104,17 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
     lock.acquire(base)
     try:
         tokens = Tokens.load(folder, model.keys(), renew=new_tokens)
-        app = build_app(folder, host=host, tokens=tokens, pins=pins, scheme=scheme, board_token=board_token)
+        files, how = raise_fd_limit()
+        caps = Caps.of(files, len(model.keys()))
+        app = build_app(folder, host=host, tokens=tokens, pins=pins, scheme=scheme, board_token=board_token,
+                        caps=caps)
         configure_logging()
+        # h11 is pinned as the protocol, with the connection's caps and deadlines (gin_ref.serve.protocol);
+        # uvicorn's limit_concurrency is not used: it would turn the tables away with the flood
         config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",
                                 ssl_certfile=certfile, ssl_keyfile=keyfile, timeout_graceful_shutdown=GRACE,
-                                lifespan="off")
+                                lifespan="off", http=guarded(Counter(caps.connections, caps.per_address)),
+                                backlog=BACKLOG)
         server = uvicorn.Server(config)
         setattr(app.state.served, "should_stop", lambda: server.should_exit)  # open board streams end (#21)
         sockets = [listen(host, port)]
@@ -98,17 +122,19 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
         base = f"{scheme}://{shown_host(host)}:{bound}"
         lock.note(base)
         spots = model.spots()
-        echo(f"serving {folder} on {base} (Ctrl-C stops)")
+        echo(f"serving {shown_path(folder)} on {base} (Ctrl-C stops)")
         for line in addresses(base, tokens, [spot.key for spot in spots], [spot.label for spot in spots]):
             echo(line)
         for line in start_lines(base, tokens, board_token):
             echo(line)
+        echo(how)
+        echo(caps.line())
         if host in ("127.0.0.1", "localhost", "::1"):
             echo("only this computer can reach it: give --host 0.0.0.0 for the phones on this network")
         try:
             server.run(sockets=sockets)
         except KeyboardInterrupt:  # uvicorn stops, then passes Ctrl-C on: the way to stop a server, not an error
             pass
-        echo(f"stopped serving {folder}")
+        echo(f"stopped serving {shown_path(folder)}")
     finally:
         lock.release()

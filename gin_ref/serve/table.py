@@ -16,6 +16,7 @@ from starlette.routing import BaseRoute, Route
 from gin_ref.core.errors import GinRefError
 from gin_ref.serve import entries, pages
 from gin_ref.serve.folder import Spot
+from gin_ref.serve.guard import note
 from gin_ref.serve.journal import Entry, Journal
 from gin_ref.serve.script import SCRIPT
 from gin_ref.serve.security import Refused
@@ -116,8 +117,8 @@ def routes(served: "Served") -> List[BaseRoute]:
                 began = time.thread_time()
                 try:
                     entry = work(spot, journal, fields, players_of(path))
-                    served.log.info("table %s: %s %s, %.1f ms of CPU", spot.key, form, entry.status,
-                                    (time.thread_time() - began) * 1000)
+                    note(f"table {spot.key}: {form} {entry.status}, {(time.thread_time() - began) * 1000:.1f} ms "
+                         "of CPU")  # on the request's one log line
                 except entries.Question as asked:
                     if wants_json(request):
                         return JSONResponse({"ok": False, "question": asked.text})
@@ -160,7 +161,7 @@ def routes(served: "Served") -> List[BaseRoute]:
                     raise entries.Refusal(problem)
         entry = entries.confirm(journal, spot.path, served.bases, fields.get("entry_id", ""), by, players)
         if entry.status == "recorded":
-            served.log.info("table %s: %s recorded, confirmed by %s", spot.key, entry.id, entry.confirmed_by)
+            note(f"table {spot.key}: {entry.id} recorded, confirmed by {entry.confirmed_by}")
             served.recorded(spot.key)
         return entry
 

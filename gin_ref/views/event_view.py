@@ -5,7 +5,8 @@ import os
 from typing import Any, Dict, List, Mapping, Optional, Union
 
 from gin_ref.club.event import Event, Result, Round, Table
-from gin_ref.views.text import grid, short_name
+from gin_ref.views.table import grid
+from gin_ref.views.text import short_name
 from gin_ref.views.words import won_words
 
 Halves = Union[int, float]

@@ -161,7 +161,8 @@ def event_section(data: Mapping[str, Any]) -> List[str]:
         if swiss:
             line.append(points_text(round(row["buchholz"] * 2)))
         rows.append(line + [f"{row['diff']:+d}"])
-    out = ["<section class=\"standings\">", "<h2>Standings</h2>", f"<p>{esc(event_heading(data))}</p>"]
+    heading = data.get("heading") or event_heading(data)  # the board's data carries its heading
+    out = ["<section class=\"standings\">", "<h2>Standings</h2>", f"<p>{esc(heading)}</p>"]
     out += html_grid(headers, rows, set(range(len(headers))) - {1})
     out.append("</section>")
     return out

@@ -12,7 +12,9 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.match.schema import FORMAT
 from gin_ref.match.tally import HandTally, Scores, Tally
-from gin_ref.views.text import cells, grid, short_name
+from gin_ref.views.cells import cells
+from gin_ref.views.table import grid
+from gin_ref.views.text import short_name
 from gin_ref.views.words import paid_words
 
 # A file claims to be a match when its top-level ``format`` names the match format (any version: a file of

@@ -4,7 +4,7 @@
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core.rules import HouseRules
-from gin_ref.views.text import grid
+from gin_ref.views.table import grid
 
 Explained = Tuple[HouseRules, Mapping[str, str], Sequence[str]]  # rules, knob -> source, extends chain
 

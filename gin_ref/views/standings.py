@@ -24,7 +24,8 @@ from gin_ref.match.names import player_key
 from gin_ref.match.tally import Tally
 from gin_ref.views.history import MatchView, oldest_first
 from gin_ref.views.ratings import START_MU, START_SIGMA, Rating, ratings
-from gin_ref.views.text import grid, short_name
+from gin_ref.views.table import grid
+from gin_ref.views.text import short_name
 
 Row = Dict[str, Any]
 

@@ -22,7 +22,8 @@ from typing import Any, Dict, Iterable, List, Optional
 from gin_ref.match.names import same_player
 from gin_ref.match.tally import HandTally
 from gin_ref.views.history import MatchView, oldest_first
-from gin_ref.views.text import grid, short_name
+from gin_ref.views.table import grid
+from gin_ref.views.text import short_name
 
 KNOCKS = ("knock", "undercut", "tie")  # a tie scored 0-0 (knock_tie: nobody) is a knock too
 GINS = ("gin", "big_gin")

@@ -17,7 +17,8 @@ from gin_ref.match.model import Match
 from gin_ref.match.tally import HandTally, Tally, tally_of
 from gin_ref.views.sheet import Row, SheetLine, role_names, sheet_lines
 from gin_ref.views.standing import standing_lines
-from gin_ref.views.text import fit_text, grid, pretty_card, short_name
+from gin_ref.views.table import grid
+from gin_ref.views.text import fit_text, pretty_card, short_name
 from gin_ref.views.words import RULED, hand_notes, result_only_words, ruling_words
 
 

@@ -7,7 +7,9 @@ from gin_ref.match.model import Match
 from gin_ref.match.tally import tally_of
 from gin_ref.match.whatif import WhatIf
 from gin_ref.views import words
-from gin_ref.views.text import cells, fit_text, grid, short_name
+from gin_ref.views.cells import cells
+from gin_ref.views.table import grid
+from gin_ref.views.text import fit_text, short_name
 
 
 def what_if_data(whatif: WhatIf) -> Dict[str, Any]:

@@ -1,0 +1,120 @@
+"""The score sheet, ``/board/sheet`` (#35 item 4): the page ``gin-ref export --format html`` makes of the
+folder (an event's opens with the event's standings, #39), byte for byte, made in this process, in a worker
+thread, once per change of the folder.
+
+``Sheet.answer`` gives the last sheet made while the folder's files are as they were then (their size, time
+and inode: ``gin_ref.serve.events.folder_stamps``); after a change the first request makes it again and
+every request meanwhile waits for that one making (never a second at once, never a process of its own).
+The files are read as ``export`` reads them (``gin_ref.files.matchread.read_record``) and the page is
+``gin_ref.views.export.render``'s; a damaged file is said in ``export``'s words (409).
+"""
+
+import asyncio
+import os
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from starlette.concurrency import run_in_threadpool
+
+from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.core.escape import one_line, shown_path
+from gin_ref.files.matchread import read_record
+from gin_ref.files.matchfile import record_data
+from gin_ref.match.tally import tally_of
+from gin_ref.serve.events import folder_stamps
+from gin_ref.views.export import render
+from gin_ref.views.history import MatchView, claims_match
+
+Answer = Tuple[int, str]  # (status: 200, 404 or 409, the page's HTML or the words of the problem)
+_UNREADABLE = "cannot read the file: "  # export's words for a file it may not read
+
+
+def shown_names(names: List[str]) -> List[str]:
+    """File names as the command line is given them (``gin_ref.serve.director.positional``), shown."""
+    return [shown_path(f"./{name}" if name.startswith("-") else name) for name in names]
+
+
+def sheet_of(folder: str, names: List[str], title: str) -> Answer:
+    """The score sheet of ``names`` (file names in ``folder``), as ``export --format html --title TITLE`` run
+    in ``folder`` on them prints it; ``(409, "Error: ...")`` in its words when it would refuse."""
+    if not names:
+        return 404, "No match file yet."
+    views, seen = [], set()
+    for name, shown in zip(names, shown_names(names)):
+        path = os.path.join(folder, name)
+        real = os.path.realpath(path)
+        if real in seen:  # a match named twice counts once, as export counts it
+            continue
+        seen.add(real)
+        try:
+            found = read_record(path, claims_match)
+        except RecordError as exc:
+            return 409, "Error: " + one_line(str(RecordError(_unpathed(exc.message, path, name), line=exc.line,
+                                                             path=shown)))
+        except GinRefError as exc:
+            return 409, "Error: " + one_line(f"{shown}: {_unpathed(str(exc), path, name)}")
+        except OSError as exc:
+            words = exc.strerror or str(exc)
+            return 409, "Error: " + one_line(f"{shown}: {_UNREADABLE}{words[:1].lower()}{words[1:]}")
+        if found is None:
+            continue
+        record, digest = found
+        views.append(MatchView(shown, record_data(record), tally_of(record.match), (), digest))
+    if not views:
+        return 409, f"Error: no readable match file in {', '.join(shown_names(names))}"
+    return 200, render("html", views, title=title, paper="a4", event=_event(folder))
+
+
+def _event(folder: str) -> Optional[Dict[str, Any]]:
+    """An event folder's standings, as the board has them (``event standings``'s, #39): the sheet of an event
+    ranks the night as the board and ``export --format html FOLDER`` do. None for a folder of matches."""
+    if not os.path.isfile(os.path.join(folder, "event.yaml")):
+        return None
+    from gin_ref.serve.boarddata import TableReader, event_board
+
+    try:
+        return event_board(folder, TableReader())
+    except GinRefError:  # a damaged event file: the board says so; the sheet keeps the matches' standings
+        return None
+
+
+def _unpathed(message: str, path: str, name: str) -> str:
+    """A message as the command line run in the folder would say it: the file by its name, not its path."""
+    return message.replace(path, name)
+
+
+class Sheet:
+    """The last sheet made and the one making under way (used from the event loop)."""
+
+    def __init__(self, folder: str, names: Callable[[], List[str]], title: Callable[[], str]) -> None:
+        self.folder = folder
+        self.names = names
+        self.title = title
+        self.made = 0  # how many times a sheet was made (the tests count them)
+        self._last: Optional[Tuple[Dict[str, Any], Answer]] = None
+        self._making: "Optional[asyncio.Future[Tuple[Dict[str, Any], Answer]]]" = None
+
+    async def answer(self) -> Answer:
+        while True:
+            making = self._making
+            if making is not None:
+                stamps, answer = await asyncio.shield(making)
+            else:
+                last = self._last
+                if last is not None and last[0] == await run_in_threadpool(folder_stamps, self.folder):
+                    return last[1]
+                if self._making is None:
+                    self._making = asyncio.ensure_future(run_in_threadpool(self._make))
+                    self._making.add_done_callback(self._made)
+                continue
+            return answer
+
+    def _made(self, making: "asyncio.Future[Tuple[Dict[str, Any], Answer]]") -> None:
+        if self._making is making:
+            self._making = None
+        if not making.cancelled() and making.exception() is None:
+            self._last = making.result()
+
+    def _make(self) -> Tuple[Dict[str, Any], Answer]:
+        stamps = folder_stamps(self.folder)  # before reading: a change while it reads makes it again next time
+        self.made += 1
+        return stamps, sheet_of(self.folder, self.names(), self.title())

@@ -1,0 +1,39 @@
+"""Grids through tabulate (issue 42 item 6): tabulate's ``simple`` style, each column as wide as its widest
+cell, widths in display cells (wcwidth); gin-ref's own code only fits a grid to the width, in one module."""
+
+import re
+from pathlib import Path
+
+from gin_ref.views.table import grid
+
+PACKAGE = Path(__file__).resolve().parent.parent / "gin_ref"
+
+
+def test_only_the_table_module_imports_tabulate():
+    found = re.compile(r"^\s*(import tabulate|from tabulate[ .])", re.M)
+    importers = {path.relative_to(PACKAGE).as_posix() for path in PACKAGE.rglob("*.py")
+                 if found.search(path.read_text(encoding="utf-8"))}
+    assert importers == {"views/table.py"}
+
+
+def test_simple_style_columns_as_wide_as_their_widest_cell():
+    # tabulate's own default would add two spaces to each header ("  n" over a one-digit column): not here
+    assert grid([[1, "Ann"], [12, "Ben"]], ["n", "who"]) == " n  who\n--  ---\n 1  Ann\n12  Ben"
+
+
+def test_wide_names_take_two_cells_a_character():
+    text = grid([["長谷川", 3], ["Ann", 12]], ["player", "won"])
+    assert text.splitlines() == ["player  won", "------  ---", "長谷川    3", "Ann      12"]
+
+
+def test_no_headers_no_dashes_and_no_trailing_spaces():
+    assert grid([["a", ""], ["bb", "c"]]) == "a\nbb  c"
+
+
+def test_a_cell_broken_onto_lines_keeps_its_column():
+    text = grid([["Ann", "A♠ 2♠ 3♠ | 4♥ 4♦ 4♣ | 7♣ 8♣ 9♣", 5]], ["", "melds", "deadwood"], width=30, wrap=(1,))
+    assert text.splitlines() == ["     melds            deadwood",
+                                 "---  ---------------  --------",
+                                 "Ann  A♠ 2♠ 3♠ |              5",
+                                 "     4♥ 4♦ 4♣ |",
+                                 "     7♣ 8♣ 9♣"]

@@ -196,8 +196,10 @@ def test_pending_and_rejected_hands_of_the_tables_are_listed_with_the_way_to_a_r
     desk = TestClient(app, base_url=BASE, follow_redirects=False)
     assert desk.get(f"/director?token={served.tokens.get('director')}").status_code == 303
     page = desk.get("/director").text
-    listed = re.search(r'<table class="v" id="pending">(.*?)</table>', page, re.S).group(1)
-    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td>", listed, re.S)
+    listed = re.search(r'<table class="v" id="pending">(.*?)</table><p>A rejected hand', page, re.S).group(1)
+    # each entry's words are in its third cell, their spread a table of its own (#39): a row per entry
+    rows = re.findall(r'<tr><td>(<a href=.*?)</td><td>(.*?)</td><td>(.*?)</td><td>[^<]*</td><td>[^<]*</td></tr>',
+                      listed, re.S)
     assert [(state, "Dan knocks" in words or "Ann knocks" in words) for _file, state, words in rows] == \
         [("rejected by Dan", True), ("pending", True)]
     assert "round-1-table-1.yaml" in rows[0][0]

@@ -1,12 +1,13 @@
 """gin-ref serve, in process: what a table's page shows (the upcard asked for, a table not yet paired, the
 script), and the command's refusal of a port in use."""
 
+import re
 import socket
 
 from click.testing import CliRunner
 
 from gin_ref.cli import main
-from serveutil import HOST, event_folder, phone, send
+from serveutil import HOST, client, event_folder, phone, send
 
 
 def test_the_page_asks_for_the_upcard_where_it_sets_the_limit(tmp_path):
@@ -22,7 +23,7 @@ def test_the_page_asks_for_the_upcard_where_it_sets_the_limit(tmp_path):
     assert answer.status_code == 409
     assert answer.json()["problem"].startswith("no hand is open: deal one first")
     assert send(web, "ann-v-ben", "line", {"line": "9h ben 5 23", "by": "Ann"}).status_code == 303
-    assert "upcard 9♥" in web.get("/t/ann-v-ben").text
+    assert "upcard 9♥" in re.sub(r"<[^>]+>", "", web.get("/t/ann-v-ben").text)  # a red card is in a span
 
 
 def test_a_table_without_a_match_yet_says_so_and_a_lost_file_is_named_without_its_path(tmp_path):
@@ -61,3 +62,39 @@ def test_a_port_in_use_is_one_error_line(tmp_path):
     assert result.exit_code == 1
     assert result.stderr == f"Error: cannot listen on 127.0.0.1:{port}: address already in use\n"
     assert HOST
+
+
+def test_the_spread_is_a_table_with_header_cells_and_no_line_is_a_rule_of_dashes(tmp_path):
+    folder = event_folder(tmp_path)
+    web = phone(folder, "1")
+    answer = send(web, "1", "hand", {"by": "Ann", "knocker": "Dan", "count": "A-3S 4HDC 7-9C 5D",
+                                     "defender": "6S 8H TH JH QH KH 7D QD AC 3C"})
+    assert answer.status_code == 303, answer.text
+    page = web.get("/t/1").text
+    pending = page.split('id="pending"', 1)[1]
+    assert '<th scope="col">player</th><th scope="col">melds</th>' in pending
+    assert "<td>Dan</td>" in pending and '<span class="red">5♦</span> = 5' in pending
+    shown = re.sub(r"<[^>]+>", "\n", page)
+    assert not [line for line in shown.splitlines() if re.fullmatch(r"[\s-]*--[\s-]*", line)]
+    assert page.count("<main") == 1 and 'data-stamp="' in page
+
+
+def test_the_tables_stream_needs_that_tables_cookie(tmp_path):
+    folder = event_folder(tmp_path)
+    assert client(folder).get("/t/1/events").status_code == 403
+    other = phone(folder, "2")
+    assert other.get("/t/1/events").status_code == 403
+    assert other.get("/t/9/events").status_code == 404
+
+
+def test_grids_of_the_command_lines_words_are_tables():
+    from gin_ref.serve.pages import lines
+
+    tally = ["m.yaml: Ben v Dee", " hand  winner  points  Ben  Dee", "-----  ------  ------  ---  ---",
+             "    1  Ben         30   30    0", "    2  Dee         12   30   12", "total                   30   12", "",
+             "Ben won"]
+    shown = lines(tally)
+    assert '<th scope="col" class=n>hand</th><th scope="col">winner</th>' in shown
+    assert "<tr><td class=n>1</td><td>Ben</td><td class=n>30</td>" in shown and "<td class=n>total</td>" in shown
+    assert "---" not in shown and shown.endswith("\nBen won</div>")
+    assert lines(["plain - text", "score: 35 − 5"]) == '<div class="lines">plain - text\nscore: 35 − 5</div>'

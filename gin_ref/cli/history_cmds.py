@@ -214,13 +214,32 @@ def export_cmd(fmt, output, title, paper, matches, force, strict):
 
         _write_chunks(json_chunks(views))
         return
-    text = render(fmt, views, title=title, paper=paper) if fmt == "html" else render(fmt, views)
+    event = _event_of(matches) if fmt == "html" else None
+    if event is not None:  # an event's folder: its matches in round and table order, as the event pairs them
+        order = [os.path.basename(t["file"]) for rnd in event["pairings"] for t in rnd["tables"]]
+        views = sorted(views, key=lambda view: (order.index(os.path.basename(view.file))
+                                                if os.path.basename(view.file) in order else len(order)))
+    text = render(fmt, views, title=title, paper=paper, event=event) if fmt == "html" else render(fmt, views)
     if output is None:
         click.echo(text, nl=False)
     else:
         from gin_ref.files.matchfile import write_atomic
 
         write_atomic(output, text)
+
+
+def _event_of(paths):
+    """The ``event standings --json`` object when ``paths`` is one event's folder (its event.yaml), else
+    None: the sheet of an event ranks its players as the event does, not as the club's standings would."""
+    from gin_ref.files import eventfile
+
+    if len(paths) != 1 or not os.path.isfile(eventfile.event_path(paths[0])):
+        return None
+    from gin_ref.cli.club_cmds import table_results
+    from gin_ref.views.event_view import event_data
+
+    event = eventfile.load(paths[0])
+    return event_data(event, table_results(paths[0], event)[0], paths[0])
 
 
 def _write_chunks(chunks, size=1 << 20):

@@ -4,6 +4,7 @@ rulings, seals).
 """
 
 import os
+import re
 import sys
 from typing import Any, NamedTuple
 
@@ -26,7 +27,7 @@ from gin_ref.match.written import written
 @match_option
 @json_option("Print one JSON object: each file and its problems.")
 @click.option("--strict", is_flag=True, help="Exit 1 when a seal fails (a hand changed outside gin-ref).")
-@click.argument("files", nargs=-1, metavar="[FILE]...")
+@click.argument("files", nargs=-1, metavar="[FILE|FOLDER]...")
 def verify_cmd(match_path, as_json, strict, files):
     """Replay match records through the engine and report every problem as FILE:LINE: message.
 
@@ -36,29 +37,82 @@ def verify_cmd(match_path, as_json, strict, files):
     irregularities (illegal knocks, actions out of turn, deals by the wrong dealer) are history, not
     problems: they are listed under its "ok" line. Each hand's seal is checked too: a hand whose facts
     no longer match its seal was changed outside gin-ref, a warning at its line (exit 0; --strict makes it
-    exit 1). Default FILE: the match file (--match, ${}, else match.yaml).
+    exit 1). A FOLDER is read for its match files (each *.yaml under it that says it is one, as export
+    finds them); an event's file (event.yaml) is noted, not verified: 'gin-ref event standings' reads it.
+    Default FILE: the match file (--match, ${}, else match.yaml).
 
     \b
     Example:  gin-ref verify examples/*.yaml
+              gin-ref verify events/club-night
     """
     named = bool(files) or match_path is not None
     files = files + ((matchfile.match_file(match_path),) if match_path is not None else ()) or (matchfile.match_file(),)
     report, bad = [], False
+    found = list(_expanded(files))  # a folder's match files, its event file, each named file
     # the bar (on stderr, past half a second: cli.progress) counts the files, or one file's hands
-    with progress(len(files), "verifying", as_json) as bar:
-        on_hand = bar.hands if len(files) == 1 and bar.wanted else None
-        for path in files:
-            checked = _verified(path, named, on_hand)
-            report.append(checked.entry)
-            bad = bad or bool(checked.problems) or bool(strict and checked.broken)
-            if not as_json:
-                bar.clear()  # the bar's line rubbed out before a file's lines (drawn again after)
-                _print_verified(path, checked)
+    with progress(len(found), "verifying", as_json) as bar:
+        on_hand = bar.hands if len(found) == 1 and bar.wanted else None
+        for path, how in found:
+            if how == "empty":
+                if not as_json:
+                    bar.clear()
+                    warn(f"Error: no match file in {path}")
+                report.append({"file": path, "ok": False, "hands": None,
+                               "problems": [{"line": None, "message": "no match file in this folder"}]})
+                bad = True
+            elif _claimed(path) == "event":  # an event's file is not a match: said so, not counted against
+                report.append({"file": path, "ok": True, "event": True, "note": EVENT_NOTE})
+                if not as_json:
+                    bar.clear()
+                    say(f"{shown_name(path)}: {EVENT_NOTE}")
+            else:
+                checked = _verified(path, named, on_hand)
+                report.append(checked.entry)
+                bad = bad or bool(checked.problems) or bool(strict and checked.broken)
+                if not as_json:
+                    bar.clear()  # the bar's line rubbed out before a file's lines (drawn again after)
+                    _print_verified(path, checked)
             if on_hand is None:
                 bar.update(1)
     if as_json:
         emit_json({"ok": not bad, "files": report})
     sys.exit(1 if bad else 0)
+
+
+EVENT_NOTE = "an event file: see gin-ref event"
+_CLAIM = re.compile(r"""^["']?format["']?[ \t]*:[ \t]*["']?gin-ref-(match|event)/"""
+                    r"""|\A(?:\s|#[^\n]*|---)*\{\s*["']?format["']?\s*:\s*["']?gin-ref-(match|event)/""", re.MULTILINE)
+
+
+def _claimed(path):
+    """What the top of a file says it is: "match", "event", or None (not read, or neither). Only a regular
+    file is looked at (a pipe would wait for a writer for ever)."""
+    if not os.path.isfile(path):
+        return None
+    try:
+        with open(path, "rb") as data:
+            top = data.read(64 * 1024).decode("utf-8", "replace")
+    except OSError:
+        return None
+    found = _CLAIM.search(top)
+    return (found.group(1) or found.group(2)) if found else None
+
+
+def _expanded(paths):
+    """``(path, how)`` for each path to verify: a file as named ("named"); a folder's match files and its
+    event file ("found"), or the folder itself ("empty") when it holds none. A YAML file found in a folder
+    that says it is neither (a rules file) is passed over, as export passes it over."""
+    from gin_ref.cli.history_cmds import candidates
+
+    for path in paths:
+        if not os.path.isdir(path):
+            yield path, "named"
+            continue
+        found = [file for file, _named in candidates([path]) if _claimed(file) is not None]
+        if not found:
+            yield path, "empty"
+        for file in found:
+            yield file, "found"
 
 
 class _Verified(NamedTuple):

@@ -46,6 +46,8 @@ th{font-weight:bold;border-bottom:.15em solid #000}td.n,th.n{text-align:right;fo
 #latest{font-size:1.3em;font-weight:bold;margin:.1em 0 .3em;border-left:.4em solid #000;padding-left:.4em}
 .pairs{margin:.2em 0}.pairs span{white-space:nowrap}
 footer{margin-top:1em;font-size:.7em}#link{font-size:.7em}
+@media (prefers-color-scheme:dark){html{background:#121212;color:#ececec}a{color:#8ab4f8}
+h2,th,td,.table,#latest{border-color:#ececec}}
 """
 
 
@@ -156,7 +158,7 @@ def board_page(shown: Dict[str, Any], generation: str) -> str:
     """The whole page: ``shown`` is what a stream sends (``html``, ``heading``, ``title``)."""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            "<meta name=\"referrer\" content=\"no-referrer\">"
+            "<meta name=\"referrer\" content=\"no-referrer\"><meta name=\"color-scheme\" content=\"light dark\">"
             f"<title>{escape(shown['title'])}: board</title><style>{STYLE}</style>"
             "<script src=\"/board.js\" defer></script></head>\n"
             f"<body data-generation=\"{generation}\"><main id=\"board\">{shown['html']}</main>"

@@ -36,6 +36,8 @@ h1 { font-size: 14pt; margin: 0 0 6mm; }
         page-break-inside: avoid; }
 .slip .pin { font-family: monospace; font-size: 20pt; letter-spacing: 1mm; margin: 2mm 0; }
 @media screen { body { margin: 10mm; } }
+@media screen and (prefers-color-scheme: dark) { body { background: #121212; color: #ececec; }
+  .card { background: #fff; color: #000; } }
 """
 
 
@@ -61,8 +63,9 @@ def cards_page(title: str, cards: List[Tuple[str, str]]) -> str:
         items.append(f'<section class="card"><h2>{escape(label)}</h2>{qr_svg(address)}'
                      f'<p class="address">{escape(address)}</p><p class="words">{escape(CARD_WORDS)}</p></section>')
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             f"<title>{escape(title)}: table cards</title><style>{STYLE}</style></head><body>"
-            f"<h1>{escape(title)}: table cards</h1><div class=\"cards\">{''.join(items)}</div></body></html>\n")
+            f"<main><h1>{escape(title)}: table cards</h1><div class=\"cards\">{''.join(items)}</div></main></body></html>\n")
 
 
 GENERATOR = '<meta name="generator" content="gin-ref serve --cards">'

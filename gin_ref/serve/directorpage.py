@@ -15,9 +15,9 @@ from gin_ref.views.tally_text import tally_text
 
 KINDS = ("award", "void", "redeal", "forfeit")
 STYLE = """
-table.v{border-collapse:collapse}table.v td,table.v th{border:1px solid #999;padding:.2em .4em;text-align:left}
+table.v{border-collapse:collapse}table.v td,table.v th{border:1px solid var(--line);padding:.2em .4em;text-align:left}
 .flag{font-weight:bold;text-decoration:underline}.ok{font-weight:bold}
-details{margin:.3em 0}form.inline{display:inline}section.m{border:2px solid #333;padding:.5em;margin:.6em 0}
+details{margin:.3em 0}form.inline{display:inline}section.m{border:2px solid var(--line);padding:.5em;margin:.6em 0}
 """
 
 

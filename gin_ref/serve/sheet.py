@@ -1,6 +1,6 @@
 """The score sheet, ``/board/sheet`` (#35 item 4): the page ``gin-ref export --format html`` makes of the
-folder's match files, byte for byte, made in this process, in a worker thread, once per change of the
-folder.
+folder (an event's opens with the event's standings, #39), byte for byte, made in this process, in a worker
+thread, once per change of the folder.
 
 ``Sheet.answer`` gives the last sheet made while the folder's files are as they were then (their size, time
 and inode: ``gin_ref.serve.events.folder_stamps``); after a change the first request makes it again and
@@ -61,7 +61,20 @@ def sheet_of(folder: str, names: List[str], title: str) -> Answer:
         views.append(MatchView(shown, record_data(record), tally_of(record.match), (), digest))
     if not views:
         return 409, f"Error: no readable match file in {', '.join(shown_names(names))}"
-    return 200, render("html", views, title=title, paper="a4")
+    return 200, render("html", views, title=title, paper="a4", event=_event(folder))
+
+
+def _event(folder: str) -> Optional[Dict[str, Any]]:
+    """An event folder's standings, as the board has them (``event standings``'s, #39): the sheet of an event
+    ranks the night as the board and ``export --format html FOLDER`` do. None for a folder of matches."""
+    if not os.path.isfile(os.path.join(folder, "event.yaml")):
+        return None
+    from gin_ref.serve.boarddata import TableReader, event_board
+
+    try:
+        return event_board(folder, TableReader())
+    except GinRefError:  # a damaged event file: the board says so; the sheet keeps the matches' standings
+        return None
 
 
 def _unpathed(message: str, path: str, name: str) -> str:

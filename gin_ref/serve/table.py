@@ -1,9 +1,11 @@
 """The routes of a table's page (``/t/KEY``): the page, and the forms that enter, confirm, reject and undo
 (each a POST with its per-form token; the answer is a redirect back to the page, or JSON for the page's
-script when it asks with ``Accept: application/json``), and ``/t/KEY/check``, the script's check of a
-hand as it is typed."""
+script when it asks with ``Accept: application/json``), ``/t/KEY/check``, the script's check of a
+hand as it is typed, and ``/t/KEY/events``, the stream that tells the page its match changed
+(``gin_ref.serve.tablelive``)."""
 
 import time
+from html import escape
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Optional, Tuple
 
 from starlette.concurrency import run_in_threadpool
@@ -18,6 +20,7 @@ from gin_ref.serve.guard import note
 from gin_ref.serve.journal import Entry, Journal
 from gin_ref.serve.script import SCRIPT
 from gin_ref.serve.security import Refused
+from gin_ref.serve.tablelive import TableStreams, table_stamp
 from gin_ref.serve.tablepage import View, table_page
 from gin_ref.core.game import find_player
 
@@ -52,16 +55,21 @@ def routes(served: "Served") -> List[BaseRoute]:
 
     def render(spot: Spot, key: str, token: str, status: int = 200, **extra: Any) -> Response:
         if spot.path is None:
-            return HTMLResponse(pages.message_page(spot.label, "No match at this table yet: the director pairs the "
-                                                   "round, then reload this page."), status_code=status)
+            # the page follows its table (gin_ref.serve.tablelive): it shows the match once the round is paired
+            stamp = escape(table_stamp(None, None))
+            return HTMLResponse(pages.document(spot.label, f"<h1>{escape(spot.label)}</h1><p>No match at this table "
+                                               "yet: this page shows it as soon as the director pairs the round.</p>"
+                                               '<p id="link" class="link" role="status"></p>', script=True,
+                                               main=f' id="live" data-stamp="{stamp}"'), status_code=status)
         journal = served.journals.of(spot.path)
+        stamp = table_stamp(spot.path, journal.path)  # before the read: a write meanwhile is not missed
         try:
             _, match = entries.read_match(spot.path)
         except GinRefError as exc:
             return HTMLResponse(pages.message_page(spot.label, f"The match file does not read: {_pathless(exc, spot)}"),
                                 status_code=409)
         with journal.lock:
-            view = view_of(spot, key, token, journal, **extra)
+            view = view_of(spot, key, token, journal, stamp=stamp, **extra)
             return HTMLResponse(table_page(view, match), status_code=status)
 
     async def page(request: Request) -> Response:
@@ -185,7 +193,7 @@ def routes(served: "Served") -> List[BaseRoute]:
                 return JSONResponse({"ok": False, "question": asked.text})
             except (GinRefError, entries.Refusal) as exc:
                 return JSONResponse({"ok": False, "problem": _pathless(exc, spot)})
-            return JSONResponse({"ok": True, "words": said})
+            return JSONResponse({"ok": True, "words": said, "html": pages.lines(said)})
 
         return await run_in_threadpool(run)
 
@@ -197,6 +205,7 @@ def routes(served: "Served") -> List[BaseRoute]:
             Route("/t/{key}/reject", write("reject", reject), methods=["POST"]),
             Route("/t/{key}/undo", write("undo", undo), methods=["POST"]),
             Route("/t/{key}/check", check, methods=["POST"]),
+            Route("/t/{key}/events", TableStreams(served), methods=["GET"]),
             Route("/static/table.js", script)]
 
 

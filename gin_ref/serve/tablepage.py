@@ -17,7 +17,8 @@ from gin_ref.views import standing, words
 class View(NamedTuple):
     """What the page shows besides the match: the folder's label for the table, its address, the form
     tokens by form, the pending entry, the outcome of the entry just sent, a problem or a question, the
-    fields to show again, whether PINs are asked."""
+    fields to show again, whether PINs are asked, the table's stamp when the page was made (its live
+    stream, ``gin_ref.serve.tablelive``, says when it changes)."""
 
     label: str
     path: str
@@ -29,6 +30,7 @@ class View(NamedTuple):
     question: str = ""
     fields: Optional[Dict[str, str]] = None
     pins: bool = False
+    stamp: str = ""
 
 
 def new_id() -> str:
@@ -90,7 +92,9 @@ def table_page(view: View, match: Match) -> str:
         parts.append(_form(view, "undo", "undo", f'<h2>Undo</h2>{_who(view, players)}<button type="submit" '
                            'class="no">Undo the last step…</button><span> (the other player confirms)</span>',
                            new_id(), "undo"))
-    return document(view.label, "\n".join(part for part in parts if part), script=True)
+    parts.append('<p id="link" class="link" role="status"></p>')
+    return document(view.label, "\n".join(part for part in parts if part), script=True,
+                    main=f' id="live" data-stamp="{escape(view.stamp)}"')
 
 
 def _outcome_words(entry: Entry) -> str:
@@ -126,7 +130,7 @@ def _hand_form(view: View, players: Sequence[str]) -> str:
             f'value="{_value(view, "defender")}" autocomplete="off"></label></div>'
             '<p class="hint">A count is the deadwood (the defender\'s after his layoffs); cards may stand in for it: '
             '"A-3S 4HDC 7-9C 5D".</p>'
-            '<p class="check" data-check="hand" role="status"></p>'
+            '<div class="check" data-check="hand" role="status"></div>'
             '<button type="submit" class="go">Enter the hand</button>')
     return _form(view, "hand", "enter", body, ident)
 
@@ -135,7 +139,7 @@ def _line_form(view: View, players: Sequence[str]) -> str:
     body = (f'<h2>Or the table line</h2>{_who(view, players)}<label>As in <i>play</i>: [UPCARD] PLAYER COUNT DEFENDER-COUNT '
             f'<input type="text" name="line" value="{_value(view, "line")}" placeholder="9h ben 5 23" '
             'autocomplete="off" autocapitalize="off" spellcheck="false"></label>'
-            '<p class="check" data-check="line" role="status"></p>'
+            '<div class="check" data-check="line" role="status"></div>'
             '<button type="submit" class="go">Enter the line</button>')
     return _form(view, "line", "enter", body, new_id())
 

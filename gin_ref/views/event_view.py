@@ -54,7 +54,7 @@ def _table_data(t: Table, result: Result, folder: "os.PathLike[str] | str") -> D
             "finished": result.finished, "winner": result.winner if result.finished else None}
 
 
-def _heading(data: Mapping[str, Any]) -> str:
+def event_heading(data: Mapping[str, Any]) -> str:
     system = SYSTEM_WORDS[data["format"]]
     if data["finished"]:
         state = "over"
@@ -77,8 +77,8 @@ def event_text(data: Mapping[str, Any], folder: str = "FOLDER", width: Optional[
         if swiss:
             line.append(points_text(round(row["buchholz"] * 2)))
         rows.append(line + [f"{row['diff']:+d}"])
-    lines = [_heading(data), grid(rows, headers, right=set(range(len(headers))) - {1}, width=width,
-                                   drop=(4, 3), clip_start=(1,))]  # narrow: the byes, then the matches played
+    lines = [event_heading(data), grid(rows, headers, right=set(range(len(headers))) - {1}, width=width,
+                                       drop=(4, 3), clip_start=(1,))]  # narrow: the byes, then the matches played
     if data["pairings"]:
         for earlier in data["pairings"][:-1]:  # a table not finished though a later round is paired (reopened)
             unfinished = [t for t in earlier["tables"] if not t.get("finished", False)]

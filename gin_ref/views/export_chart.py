@@ -14,7 +14,7 @@ from gin_ref.views.words import wins_words
 
 Series = Dict[str, List[int]]
 
-COLOURS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d35400")
+COLOURS = ("#1f5fa8", "#c0392b", "#23744a", "#8e44ad", "#b34700")  # each 4.5:1 or more on white (#39)
 DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2 1 2")  # solid, dashed, dotted, dash-dot, short dash-dot
 MARKERS = ("circle", "square", "triangle", "diamond", "cross")
 LABEL_GAP = 12  # px between two end labels

@@ -11,8 +11,9 @@ screen the tables take the page's width. Inline CSS and SVG only: no script, not
 """
 
 import html
-from typing import Collection, List, Optional, Sequence, Tuple
+from typing import Any, Collection, List, Mapping, Optional, Sequence, Tuple
 
+from gin_ref.views.event_view import event_heading, points_text
 from gin_ref.views.export_chart import match_charts
 from gin_ref.views.history import MatchView
 from gin_ref.views.sheet import Row, notes, not_started, outcome_line, score_sheet
@@ -50,6 +51,12 @@ svg text { font-family: sans-serif; font-size: 11px; fill: #444; }
 svg text.title { font-weight: bold; }
 @page { size: PAPER; margin: MARGINS;
         @bottom-right { content: "page " counter(page) " of " counter(pages); font: 9pt sans-serif; color: #666; } }
+@media screen and (prefers-color-scheme: dark) {
+  html { background: #121212; } body { color: #ececec; background: #121212; }
+  h2 .date { color: #bdbdbd; } p.file { color: #b0b0b0; } th, td { border-color: #666; }
+  .red { color: #ff8a80; } svg text { fill: #d0d0d0; } a { color: #8ab4f8; }
+  svg text.end { fill: #ececec !important; } /* a player's colour is his line's and marker's; his label reads */
+}
 @media print {
   body { margin: 0; padding: 0; font-size: 11pt; }
   section.match { margin-top: 1.2em; }
@@ -141,15 +148,41 @@ def standings_section(views: Sequence[MatchView]) -> List[str]:
     return out
 
 
-def html_text(views: Sequence[MatchView], title: str = DEFAULT_TITLE, paper: str = "a4") -> str:
-    """One self-contained page: the standings of several matches, then each match's score sheet and charts."""
+def event_section(data: Mapping[str, Any]) -> List[str]:
+    """An event's folder opens with the event's own standings (the ``event standings --json`` object): its
+    ranking by match points and tie-breaks, in the order ``gin-ref event standings`` gives, never the club's
+    ranking of the same matches (won, diff, rating), which would put the night's players in another order."""
+    swiss = data["format"] == "swiss"
+    headers = ["rank", "player", "points", "played", "byes"] + (["buchholz"] if swiss else []) + ["diff"]
+    rows: List[Row] = []
+    for row in data["standings"]:
+        line: List[object] = [row["rank"], row["player"], points_text(round(row["match_points"] * 2)),
+                              row["played"], row["byes"]]
+        if swiss:
+            line.append(points_text(round(row["buchholz"] * 2)))
+        rows.append(line + [f"{row['diff']:+d}"])
+    heading = data.get("heading") or event_heading(data)  # the board's data carries its heading
+    out = ["<section class=\"standings\">", "<h2>Standings</h2>", f"<p>{esc(heading)}</p>"]
+    out += html_grid(headers, rows, set(range(len(headers))) - {1})
+    out.append("</section>")
+    return out
+
+
+def html_text(views: Sequence[MatchView], title: str = DEFAULT_TITLE, paper: str = "a4",
+              event: Optional[Mapping[str, Any]] = None) -> str:
+    """One self-contained page: the standings of several matches (``event``: an event's folder, whose own
+    standings these are), then each match's score sheet and charts."""
     css = _CSS.replace("PAPER", PAPERS[paper]).replace("MARGINS", MARGINS)
     out = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
-           f"<title>{esc(title)}</title>", f"<style>\n{css}\n</style>", "</head>", "<body>",
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
+           "<meta name=\"color-scheme\" content=\"light dark\">",
+           f"<title>{esc(title)}</title>", f"<style>\n{css}\n</style>", "</head>", "<body>", "<main>",
            f"<h1>{esc(title)}</h1>"]
-    if len(views) > 1:
+    if event is not None:
+        out += event_section(event)
+    elif len(views) > 1:
         out += standings_section(views)
     for view in views:
         out += match_section(view)
-    out += ["</body>", "</html>"]
+    out += ["</main>", "</body>", "</html>"]
     return "\n".join(out) + "\n"

@@ -18,7 +18,8 @@ from gin_ref.cli.output import emit_json, say
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.views.export import FORMATS, render
 from gin_ref.views.export_html import DEFAULT_TITLE, PAPERS
-from gin_ref.views.history import MATCH_SUFFIXES, MatchView, claims_match, history_data, history_text
+from gin_ref.files.matchfind import candidates
+from gin_ref.views.history import MatchView, claims_match, history_data, history_text
 from gin_ref.match.schema import FORMAT
 from gin_ref.match.tally import tally_of
 
@@ -29,30 +30,6 @@ PATHS = click.argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
 # -- finding and reading matches ---------------------------------------------------------------------------
 
 PARALLEL_FROM = 64  # files; fewer are read in this process (starting workers costs more than it saves)
-
-
-def candidates(paths):
-    """``(file, named)`` for each file named and each *.yaml / *.yml file under each directory named
-    (recursively, sorted); ``named`` files must be matches, found ones only count if they claim to be."""
-    found, seen = [], set()
-
-    def add(file, named):
-        real = os.path.realpath(file)
-        if real not in seen:  # a match named twice, or reached twice, counts once
-            seen.add(real)
-            found.append((file, named))
-
-    for path in paths or ["."]:
-        if not os.path.isdir(path):
-            add(path, True)
-            continue
-        for root, dirs, files in os.walk(path):
-            dirs.sort()
-            for name in sorted(files):
-                file = os.path.join(root, name)
-                if name.endswith(MATCH_SUFFIXES) and os.path.isfile(file):  # no pipes or devices
-                    add(file[2:] if path == "." and file.startswith("./") else file, False)
-    return found
 
 
 def read_view(file, named=True):

@@ -12,6 +12,7 @@ import click
 
 from gin_ref.files import matchfile
 from gin_ref.files.filewrite import leftovers
+from gin_ref.files.matchfind import candidates
 from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.views import words
 from gin_ref.cli.options import json_option, match_option
@@ -102,8 +103,6 @@ def _expanded(paths):
     """``(path, how)`` for each path to verify: a file as named ("named"); a folder's match files and its
     event file ("found"), or the folder itself ("empty") when it holds none. A YAML file found in a folder
     that says it is neither (a rules file) is passed over, as export passes it over."""
-    from gin_ref.cli.history_cmds import candidates
-
     for path in paths:
         if not os.path.isdir(path):
             yield path, "named"

@@ -20,7 +20,6 @@ from gin_ref.views.words import paid_words
 # A file claims to be a match when its top-level ``format`` names the match format (any version: a file of
 # another version is a match we cannot read, named and skipped, not silently ignored).
 _FAMILY = FORMAT.split("/")[0] + "/"
-MATCH_SUFFIXES = (".yaml", ".yml")
 
 
 def claims_match(data: object) -> bool:

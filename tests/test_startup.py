@@ -38,11 +38,14 @@ def _loaded_after(args, env=None):
 @pytest.mark.parametrize("command", ["tally", "verify"])
 def test_a_command_that_reads_a_match_loads_no_yaml_wcwidth_or_tempfile(command):
     loaded = _loaded_after([command, "--match", EXAMPLE])
-    # tally draws a grid: tabulate draws it (issue 42 item 6), and tabulate loads wcwidth (and, from tabulate
-    # 0.10, importlib.metadata for its version, which loads tempfile and shutil)
-    table = ("wcwidth", "tabulate", "tempfile", "shutil") if command == "verify" else ()
+    # tally draws a grid: tabulate draws it (issue 42 item 6), and tabulate loads html and wcwidth (and, from
+    # tabulate 0.10, importlib.metadata for its version, which loads tempfile and shutil)
+    table = ("html", "wcwidth", "tabulate", "tempfile", "shutil") if command == "verify" else ()
     for heavy in ("yaml", "prompt_toolkit", "openskill", "confusable_homoglyphs") + table:
         assert heavy not in loaded, heavy
+    # reading one match needs neither the club, nor export, nor the commands that read many matches
+    for module in ("gin_ref.club", "gin_ref.views.export", "gin_ref.cli.history_cmds"):
+        assert module not in loaded, module
     assert "gin_ref.match.model" in loaded  # (the command ran)
 
 

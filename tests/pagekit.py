@@ -1,7 +1,8 @@
 """Helpers of the table page's browser tests (tests/test_serve_live_browser.py, tests/test_serve_a11y.py):
 headless Chromium driven by selenium through Debian's chromedriver, its viewport and colour scheme set through
 the DevTools protocol (``Emulation.setDeviceMetricsOverride``, ``Emulation.setEmulatedMedia``), the page's
-text, a hand typed in, and the screenshots kept when ``GIN_REF_SHOTS=DIR`` is set (``shot``).
+text, a hand typed in with its entrant chosen ("I am"), a button tapped by its words ("Confirm as Ann"), and
+the screenshots kept when ``GIN_REF_SHOTS=DIR`` is set (``shot``).
 
 Skips, saying why, without selenium, chromedriver or Chromium (.ci/run installs them)."""
 
@@ -92,9 +93,11 @@ def css(driver, selector):
     return driver.find_element(By.CSS_SELECTOR, selector)
 
 
-def fill_hand(driver, knocker, count, defender, by="Ann"):
-    """The hand form filled in: who enters, who knocked, the two counts (or cards)."""
-    css(driver, f'form[data-form="hand"] select[name="by"] option[value="{by}"]').click()
+def fill_hand(driver, knocker, count, defender, *, by):
+    """The hand form filled in: who enters it (the "I am" choice, which the page never makes for him; ``None``
+    leaves the choice as it is), who knocked, the two counts (or cards)."""
+    if by is not None:
+        choose(driver, "hand", by)
     css(driver, f'input[name="knocker"][value="{knocker}"]').click()
     for name, value in (("count", count), ("defender", defender)):
         field = css(driver, f'form[data-form="hand"] input[name="{name}"]')
@@ -102,11 +105,29 @@ def fill_hand(driver, knocker, count, defender, by="Ann"):
         field.send_keys(value)
 
 
+def choose(driver, form, name):
+    """"I am NAME" chosen in ``form`` (its data-form): every entry names its entrant (#34)."""
+    css(driver, f'form[data-form="{form}"] select[name="by"] option[value="{name}"]').click()
+
+
+def chosen(driver, form):
+    """The name chosen in ``form``'s "I am" ("" while none is)."""
+    return css(driver, f'form[data-form="{form}"] select[name="by"]').get_property("value")
+
+
 def press(driver, form):
     """Tap the button of ``form`` (its data-form), once it can be tapped."""
     button = css(driver, f'form[data-form="{form}"] button')
     assert button.is_enabled(), f"the {form} form's button is disabled"
     button.click()
+
+
+def tap(driver, words):
+    """Tap the button that says ``words`` ("Confirm as Ann", "Reject as Ann"), once it can be tapped."""
+    buttons = driver.find_elements(By.XPATH, f'//form//button[normalize-space()="{words}"]')
+    assert len(buttons) == 1, f"{len(buttons)} buttons say {words!r}:\n{text(driver)}"
+    assert buttons[0].is_enabled(), f"the button {words!r} is disabled"
+    buttons[0].click()
 
 
 def synced(driver, seconds=10.0):

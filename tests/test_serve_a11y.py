@@ -5,8 +5,10 @@ protocol); every colour-contrast item axe leaves incomplete (it could not tell t
 a check of the computed colours (4.5:1, 3:1 for large text), the suits' too.
 
 The states: the table's page empty, typing, preview (the hand checked as typed: its spread a table),
-question (over the limit, asked in the page), refused, pending, stale (a confirm refused: the file changed),
-offline queue; the board; the director's page; the table cards; the settlement; the score sheet.
+question (over the limit, asked in the page), refused (a table line the server refused), pending (waiting for
+the player the hand costs, #34), stale (a confirm refused: the file changed), offline queue; the board; the
+director's page; the table cards; the settlement; the score sheet. Every hand is entered by its knocker ("I
+am", chosen in the page) and confirmed by the other player, whom it costs.
 
 axe-core is not fetched here: ``.ci/run`` fetches a pinned version (its integrity checked) into tests/.axe/;
 without it this test skips, saying so. Screenshots of every state, viewport and scheme go to GIN_REF_SHOTS."""
@@ -20,7 +22,8 @@ pytestmark = pytest.mark.slow
 pytest.importorskip("starlette")
 
 from boardkit import D35, K5, cli, finish, players_of, table_file  # noqa: E402
-from pagekit import PHONE, SCHEMES, SCREEN, browser, css, fill_hand, press, report, shot, synced, view, wait_text  # noqa: E402
+from pagekit import (  # noqa: E402
+    PHONE, SCHEMES, SCREEN, browser, choose, chosen, css, fill_hand, press, report, shot, synced, tap, view, wait_text)
 from serverun import start  # noqa: E402
 from serveutil import token  # noqa: E402
 
@@ -133,45 +136,48 @@ def test_every_state_of_every_page_has_no_axe_violation_in_light_and_dark(tmp_pa
             page = server.addresses["1"]
             driver.get(page)
             _check_state(driver, "table-empty", record)
-            fill_hand(driver, second, "", "", by=first)
+            fill_hand(driver, second, "", "", by=second)
             css(driver, 'form[data-form="hand"] input[name="count"]').send_keys("1")
             _check_state(driver, "table-typing", record)
-            fill_hand(driver, second, "A-3S 4HDC 7-9C 5D", "6S 8H TH JH QH KH 7D QD AC 3C", by=first)
+            fill_hand(driver, second, "A-3S 4HDC 7-9C 5D", "6S 8H TH JH QH KH 7D QD AC 3C", by=second)
             wait_text(driver, "melds")  # the check's preview, its spread a table
             assert css(driver, '[data-check="hand"] table th').text
             _check_state(driver, "table-preview", record)
-            fill_hand(driver, second, "15", "23", by=first)
+            fill_hand(driver, second, "15", "23", by=second)
             press(driver, "hand")
             wait_text(driver, "really knock with 15?")
             _check_state(driver, "table-question", record)
             css(driver, "#ask-no").click()
+            wait_text(driver, "Not recorded: it was a slip")
+            choose(driver, "line", second)
             line = css(driver, 'form[data-form="line"] input[name="line"]')
             line.send_keys("9h zed 5 23")
             press(driver, "line")
-            wait_text(driver, "Not recorded: ")
+            wait_text(driver, "Not recorded: 'zed' is not a player")  # the server's refusal, not the slip's words
             _check_state(driver, "table-refused", record)
             synced(driver)
-            fill_hand(driver, second, "A-3S 4HDC 7-9C 5D", "6S 8H TH JH QH KH 7D QD AC 3C", by=first)
+            fill_hand(driver, second, "A-3S 4HDC 7-9C 5D", "6S 8H TH JH QH KH 7D QD AC 3C", by=second)
             press(driver, "hand")
-            wait_text(driver, "waiting for the other player")
+            wait_text(driver, f"Hand entered by {second}: waiting for {first}")  # the knock costs the defender
             assert css(driver, "#pending table th").text
             _check_state(driver, "table-pending", record)
             _cli_hand(t1, first)
             wait_text(driver, f"totals: {first} 60", 5)
             synced(driver)
-            press(driver, "confirm-0")
+            tap(driver, f"Confirm as {first}")
             wait_text(driver, "the match file changed since this was entered")
             _check_state(driver, "table-stale", record)
             synced(driver)
+            assert chosen(driver, "hand") == ""  # the page as it is now: its "I am" to be chosen again
             port = server.base.rsplit(":", 1)[1]
             server.stop()  # the link is lost: the entry waits in the page
             wait_text(driver, "No live link to the server", 20)
-            fill_hand(driver, second, "5", "23", by=first)
+            fill_hand(driver, second, "5", "23", by=second)
             press(driver, "hand")
             wait_text(driver, "1 entry waits to be sent")
             _check_state(driver, "table-offline-queue", record)
             server = start(folder, port=port)
-            wait_text(driver, "waiting for the other player", 40)
+            wait_text(driver, f"Hand entered by {second}: waiting for {first}", 40)
 
             view(driver, SCREEN)
             driver.get(server.base + "/board")

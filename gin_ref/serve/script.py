@@ -5,7 +5,11 @@
   records twice); the page says how many wait, and stays usable meanwhile.
 - A hand is checked as it is typed (``/t/KEY/check``), with the command line's words.
 - A count over the limit is asked about in the page (Yes: the illegal knock is recorded; No: nothing is
-  sent, the hand stays in the form to be corrected); "I am" is remembered.
+  sent, the hand stays in the form to be corrected, who enters it too).
+- "I am" (who enters an entry, #34) is never remembered: one phone serves the whole table, so each entry
+  names its entrant. A name a form holds stays only while that form is being filled in (a refused entry, the
+  question answered No, a live reload while it is typed); a form put in anew asks again. A name an older
+  page stored in ``localStorage`` is forgotten.
 - No dead state: after any answer (recorded, refused, a question answered either way, a lost link) the
   buttons work again. A refused confirm, reject or undo (another phone or the command line wrote the file
   first: a stale entry) shows the page as the server has it now, with why.
@@ -150,7 +154,7 @@ SCRIPT = r"""
         if (focused && focused.form && focused.name) { where = [focused.form.getAttribute("data-form"), focused.name]; }
         old.querySelectorAll("form[data-touched]").forEach(function (form) { carry(form, fresh); });
         old.replaceWith(document.adoptNode(fresh));
-        remember(); showWaiting(); link(linkText);
+        showWaiting(); link(linkText);
         if (said) { say(said.text, said.problem); }
         if (where) {
           var back = document.querySelector('form[data-form="' + where[0] + '"] [name="' + where[1] + '"]');
@@ -212,20 +216,10 @@ SCRIPT = r"""
         if (r.ok && r.html) { now.innerHTML = r.html; } else { now.textContent = r.ok ? (r.words || []).join("\n") : (r.problem || r.question || ""); }
       }).catch(function () { out.textContent = ""; });
   }
-  function remember() {
-    var by = localStorage.getItem("gin-ref-by:" + page);
-    document.querySelectorAll("select[data-remember]").forEach(function (select) {
-      if (by && !select.closest("form[data-touched]")) { select.value = by; }
-    });
-  }
 
   document.addEventListener("DOMContentLoaded", function () {
     var timer = null;
-    remember();
-    document.addEventListener("change", function (event) {
-      var t = event.target;
-      if (t.matches && t.matches("select[data-remember]")) { localStorage.setItem("gin-ref-by:" + page, t.value); }
-    });
+    try { localStorage.removeItem("gin-ref-by:" + page); } catch (e) { /* storage off: nothing was kept */ }
     document.addEventListener("input", function (event) {
       var form = event.target.closest && event.target.closest("form[data-queue]");
       if (!form) { return; }

@@ -1,6 +1,8 @@
 """A table's page, for a phone: the match (players, whose deal, the upcard asked for, the running tally, the
-last hands), the hand waiting for the other player's confirm, and the forms: a hand by big buttons and
-number fields, or by ``play``'s table line; undo. Plain HTML forms that work with JavaScript off."""
+last hands), the hand waiting for the confirm of the player it costs, and the forms: a hand by big buttons
+and number fields, or by ``play``'s table line; undo. Plain HTML forms that work with JavaScript off; each has
+``autocomplete="off"``, so the browser puts back no "I am" (nor a count) on a page it shows again (Back):
+each entry names its entrant afresh (#34)."""
 
 import secrets
 from html import escape
@@ -39,7 +41,8 @@ def new_id() -> str:
 
 def _form(view: View, form: str, action: str, body: str, ident: str, post: str = "enter") -> str:
     checked = hidden("check_token", view.tokens["check"]) if form in ("hand", "line") else ""
-    return (f'<form method="post" action="{escape(view.path)}/{action}" data-form="{form}" data-queue="1">'
+    return (f'<form method="post" action="{escape(view.path)}/{action}" data-form="{form}" data-queue="1" '
+            'autocomplete="off">'
             f'{hidden("form_token", view.tokens[post])}{hidden("entry_id", ident)}{checked}{body}</form>')
 
 
@@ -90,7 +93,7 @@ def table_page(view: View, match: Match) -> str:
         parts.append("<h2>Last hands</h2>" + lines(done))
     if view.pending is None and (match.hands or match.record.get("corrections")):
         parts.append(_form(view, "undo", "undo", f'<h2>Undo</h2>{_who(view, players)}<button type="submit" '
-                           'class="no">Undo the last step…</button><span> (the other player confirms)</span>',
+                           'class="no">Undo the last step…</button><span> (the player whose points it takes back confirms)</span>',
                            new_id(), "undo"))
     parts.append('<p id="link" class="link" role="status"></p>')
     return document(view.label, "\n".join(part for part in parts if part), script=True,

@@ -1,4 +1,4 @@
-"""gin-ref serve, in process: a hand entered on a table's page waits for the other player's confirm, and
+"""gin-ref serve, in process: a hand entered on a table's page waits for the confirm of the player it costs, and
 only then is written to the match file, through the same actions as the command line."""
 
 import json

@@ -29,7 +29,7 @@ def serve_cmd(folder, host, port, ssl_certfile, ssl_keyfile, new_tokens, pins, b
     """Serve an event's folder (or a folder of match files) to a phone at every table.
 
     Each table gets an address with its token, printed at start; a phone that opens it enters the hands,
-    and the other player confirms each on the same phone before it is written to the match file (the same
+    and the player each costs confirms it on the same phone before it is written to the match file (the same
     file, the same lock as the command line and 'play'). Listens on 127.0.0.1 unless --host is given;
     Ctrl-C stops it. Needs the serve extra: pip install 'gin-ref[serve]'. See docs/serve.md.
 

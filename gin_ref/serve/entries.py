@@ -334,7 +334,7 @@ def reject(journal: Journal, path: str, ident: str, by: str, players: Sequence[s
             why = f"withdrawn by {who}, who entered it" if entry.by and who == entry.by else f"rejected by {who}"
             journal.append({"op": REJECTED, "id": ident, "by": who, "why": why})
         elif entry.status == RECORDED:
-            raise Refusal("this is recorded already: undo takes it back (with the other player's confirm)")
+            raise Refusal("this is recorded already: undo takes it back (confirmed by the player whose points it takes back)")
         return entry
 
 

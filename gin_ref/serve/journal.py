@@ -13,7 +13,7 @@ Lines (``op``):
   carries the time): the end seal the file will hold (``after``) and the seal its write leaves
   (``mark``), fsynced before the file is written;
 - ``recorded``: the confirmed entry is in the match file (not fsynced: ``confirming`` already settles it);
-- ``rejected``: the other player rejected it; ``stale``: the match file changed before it was confirmed
+- ``rejected``: a player other than its entrant rejected it; ``stale``: the match file changed before it was confirmed
   (``why``), so it was not recorded.
 
 A restart reads the journal back: every pending entry is still pending, every id recorded stays recorded.

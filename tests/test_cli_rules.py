@@ -56,6 +56,7 @@ spade_double_boxes     false              default
 shutout_bonus          0                  default
 games                  null               default
 match_win              best_of            default
+knock_bonus            0                  default
 """
 
 UNKNOWN_OKLA = ("Error: unknown rules 'okla': not a preset (oklahoma, three-player, standard, classic, "

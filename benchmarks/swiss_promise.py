@@ -12,9 +12,12 @@ placed by match points, then seed. The same events (the same random stream) are 
 It prints, per field: the events with a rematch and the rematches in all, the events with a second bye and
 the second byes in all, before and after; the share of the rounds after whose pairing is today's (what
 ``swiss`` would have paired from the same standings); the slowest round after. Then the time of a round for
-200 players (``--big`` events of ⌈log₂ 200⌉ = 8 rounds, the default, and of 30 rounds).
+200 players (``--big`` events of ⌈log₂ 200⌉ = 8 rounds, the default, and of 30 rounds). Last, events
+paired before the promise (``--legacy`` events of 16 players paired by ``--root``'s pairing): before each of
+their rounds, the time of ``promised_swiss`` on the rounds paired so (its certificate worked out again from
+rounds it did not pair), and how many rounds it would pair with a note (no completion left).
 
-    python benchmarks/swiss_promise.py [--events 10000] [--sizes 4-16] [--root /work/main] [--big 3]
+    python benchmarks/swiss_promise.py [--events 10000] [--sizes 4-16] [--root /work/main] [--big 3] [--legacy 20]
 """
 
 import argparse
@@ -97,6 +100,7 @@ def main():
     parser.add_argument("--sizes", default="4-16", help="fields, as 4-16 or 8")
     parser.add_argument("--root", type=Path, default=HERE.parent, help="the gin-ref tree paired 'before'")
     parser.add_argument("--big", type=int, default=3, help="200-player events timed (0: none)")
+    parser.add_argument("--legacy", type=int, default=20, help="16-player events paired before, timed (0: none)")
     args = parser.parse_args()
     swiss_before = load_pairing(args.root)
     print(f"{args.events} random events per field; before: {args.root}; after: {HERE.parent}")
@@ -130,6 +134,22 @@ def main():
             slowest, kept = max(slowest, s), kept + k
         print(f"200 players, {total} rounds, {args.big} events: the slowest round {slowest:.3f}s; "
               f"today's pairing kept in {kept / (args.big * total):.1%} of the rounds", flush=True)
+    if args.legacy:
+        players, total = [f"P{i:02d}" for i in range(16)], 15
+        slowest, noted, rounds = 0.0, 0, 0
+
+        def legacy(players, points, paired, byes, placed, met):
+            nonlocal slowest, noted, rounds
+            start = time.perf_counter()
+            chosen = promised_swiss(players, points, paired, total, byes, placed)
+            slowest = max(slowest, time.perf_counter() - start)
+            noted, rounds = noted + (chosen.note is not None), rounds + 1
+            return before_pair(swiss_before)(players, points, paired, byes, placed, met)
+
+        for number in range(args.legacy):
+            play_event(players, total, 16 * 1_000_003 + number, legacy)
+        print(f"16 players, 15 rounds, {args.legacy} events paired before: promised_swiss on their rounds, the "
+              f"slowest {slowest:.3f}s; {noted} of {rounds} rounds noted (no completion left)", flush=True)
 
 
 if __name__ == "__main__":

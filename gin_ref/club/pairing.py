@@ -38,9 +38,9 @@ Pairs = List[Tuple[str, str]]
 SEARCH_LIMIT = 200_000  # steps of the Swiss search per attempt; past it the attempt counts as failed
 # the promise's budgets, in units of work (``completion.factor``; a pairing tried costs its players): about
 # a second of this machine's time for the round's search, the same for the certificate's recomputation
-PROMISE_WORK = 2_000_000  # the search for a round: the pairings tried and their completions
-COMPLETION_WORK = 2_000_000  # the completions of an event's rounds, shared out equally among its rounds
-FRESH_WORK = 1_000_000  # the search for a completion of an event whose certificate was lost
+PROMISE_WORK = 1_200_000  # the search for a round: the pairings tried and their completions
+COMPLETION_WORK = 1_200_000  # the completions of an event's rounds, shared out equally among its rounds
+FRESH_WORK = 600_000  # the search for a completion of an event whose certificate was lost
 
 
 def round_robin_rounds(count: int) -> int:
@@ -179,8 +179,9 @@ def certificate(seeds: Sequence[str], paired: Sequence[Tuple[Sequence[Sequence[s
     """The certificate after the rounds ``paired`` (tables, bye) of an event of ``total`` rounds, recomputed
     as the pairing made it: the circle method's rounds to start; a round that is one of them leaves the
     rest; another, the completion searched for it (as it was when the round was paired). A round that
-    repeats a pair, or that no completion follows (the event was paired otherwise), loses it; the search
-    then looks for a new one before the next round, from the pairs not yet played."""
+    repeats a pair, or that no completion follows (the event was paired otherwise: before the promise, or
+    by hand), loses it; then one search looks for a completion of the rounds left, from the pairs not yet
+    played after the last round (once: its time stays bounded however many rounds were paired so)."""
     index = {name: i for i, name in enumerate(seeds)}
     size = len(seeds) + len(seeds) % 2
     graph = complete_graph(size)
@@ -188,9 +189,6 @@ def certificate(seeds: Sequence[str], paired: Sequence[Tuple[Sequence[Sequence[s
     proven = False
     for number, (pairs, bye) in enumerate(paired):
         left = total - number
-        if cert is None:
-            fresh = factor(graph, left, circle(size), FRESH_WORK)
-            cert = fresh.matchings
         mate = _matching(index, size, pairs, bye)
         if cert is not None:
             if not fits(graph, mate):
@@ -222,13 +220,13 @@ def promised_swiss(seeds: Sequence[str], points: Dict[str, int],
     met = {frozenset(pair) for pairs, _ in paired for pair in pairs}
     if state.matchings is None:
         pairs, bye = swiss(seeds, points, met, byes, placed)
-        how = "leave" if state.proven else "were found to leave"
+        how = "" if state.proven else " that the search could find"
         rounds = "round" if left == 1 else f"{left} rounds"
         return Paired(pairs, bye, "repeats", False,
-                      f"the rounds paired so far {how} no way to play the last {rounds} with no pair meeting "
-                      f"twice{' and no second bye' if len(seeds) % 2 else ''} (they were paired before the "
-                      f"Swiss kept that promise, or by hand): round {len(paired) + 1} is paired with the "
-                      "fewest repeats")
+                      f"the rounds paired so far leave no way{how} to play the last {rounds} with no pair "
+                      f"meeting twice{' and no second bye' if len(seeds) % 2 else ''} (they were paired "
+                      f"before the Swiss kept that promise, or by hand): round {len(paired) + 1} is paired "
+                      "with the fewest repeats")
     index = {name: i for i, name in enumerate(seeds)}
     size = len(seeds) + len(seeds) % 2
     cert = state.matchings

@@ -19,7 +19,8 @@ nor gives a second bye. Choosing round by round can paint itself into a corner (
 not yet played can hold an odd cycle, and then no rematch-free last rounds exist), so a round is paired only
 if the pairs not yet played still hold a completion: the event's remaining rounds as disjoint perfect
 matchings (``gin_ref.club.completion``; an odd field adds a phantom player whose partner has the bye). The
-search keeps its last completion as a certificate, starting from the circle method's first R rounds. The
+search keeps its last completion as a certificate, starting from the circle method's rounds (all of them:
+the rounds beyond R are spares, so that a round can often keep the rest as it is). The
 certificate is not stored: it is recomputed from the event's rounds, round by round, as the pairing made
 it (a round that was a matching of the certificate leaves the rest; any other was accepted with the
 completion found for it, and the same search, being deterministic, finds it again). Pairing a round:

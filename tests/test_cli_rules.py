@@ -56,6 +56,7 @@ spade_double_boxes     false              default
 shutout_bonus          0                  default
 games                  null               default
 match_win              best_of            default
+knock_bonus            0                  default
 """
 
 UNKNOWN_OKLA = ("Error: unknown rules 'okla': not a preset (oklahoma, three-player, standard, classic, "
@@ -141,7 +142,7 @@ def test_rules_check_a_good_file(folder):
     (["extends: classic", "undercut_bonuss: 15", "gin_bonus: lots", "players: 3"],
      "club.yaml:2: unknown house rule 'undercut_bonuss' (did you mean 'undercut_bonus'?)\n"
      "club.yaml:3: house rule 'gin_bonus' must be a whole number, not 'lots'\n"
-     "club.yaml:4: three players need next_dealer: box or sitter (the box player, or the sitter, deals every hand)\n"),
+     "club.yaml:4: three players need next_dealer: box, sitter or captain (the box player, the sitter, or the captain deals every hand)\n"),
     (["extends: club.yaml"], "club.yaml:1: extends cycle: club.yaml -> club.yaml\n"),
     (["extends: okla"], "club.yaml:1: " + UNKNOWN_OKLA[len("Error: "):]),
     (["- gin_bonus: 20"], "club.yaml:1: the top level must be a mapping of house rules, not a list\n"),

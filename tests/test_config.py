@@ -146,7 +146,7 @@ def test_existing_file_without_yaml_ending_is_a_path_but_a_preset_name_wins(fold
     (["extends: okla"], UNKNOWN_OKLA + " (club.yaml:1)"),
     (["extends: base.yaml"], "cannot read rules file 'base.yaml': no such file (club.yaml:1)"),
     (["players: 3"],
-     "three players need next_dealer: box or sitter (the box player, or the sitter, deals every hand) (club.yaml:1)"),
+     "three players need next_dealer: box, sitter or captain (the box player, the sitter, or the captain deals every hand) (club.yaml:1)"),
     (["extends: three-player", "gin_bonus: 20", "players: 2"],
      "next_dealer: box is only for three players (club.yaml:3)"),
     (["extends: hollywood", "players: 3", "next_dealer: box"], "Hollywood scoring is for two players (club.yaml:2)"),
@@ -235,14 +235,14 @@ def test_check_collects_every_problem_in_one_pass(folder):
         "club.yaml:3: house rule 'target' must be 1 to 1000000000, not 0",
         "club.yaml:5: house rule 'shutout' must be one of none, double_game_bonus, double_total, flat, not 'never'",
         "base.yaml:2: house rule 'gin_bonus' must be a whole number, not 'many'",
-        "club.yaml:4: three players need next_dealer: box or sitter (the box player, or the sitter, deals every hand)",
+        "club.yaml:4: three players need next_dealer: box, sitter or captain (the box player, the sitter, or the captain deals every hand)",
     ]
 
 
 def test_check_leaves_out_a_cross_knob_problem_whose_knob_was_refused(folder):
     write(folder, "club.yaml", "players: 3", "next_dealer: boxx")
     assert check_rules_file("club.yaml") == [
-        "club.yaml:2: house rule 'next_dealer' must be one of winner, loser, alternate, box, sitter, not 'boxx'",
+        "club.yaml:2: house rule 'next_dealer' must be one of winner, loser, alternate, box, sitter, captain, not 'boxx'",
     ]
 
 

@@ -54,7 +54,7 @@ def test_the_sitter_deals_only_for_three_players():
     with pytest.raises(RulesError, match="next_dealer: sitter is only for three players"):
         make_rules({"next_dealer": "sitter"})
     assert make_rules({"players": 3, "knock_limit": 10, "next_dealer": "sitter"}).next_dealer == "sitter"
-    with pytest.raises(RulesError, match="three players need next_dealer: box or sitter"):
+    with pytest.raises(RulesError, match="three players need next_dealer: box, sitter or captain"):
         make_rules({"players": 3, "next_dealer": "winner"})
 
 

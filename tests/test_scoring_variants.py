@@ -102,7 +102,7 @@ def test_every_later_knob_defaults_to_the_behaviour_before_it():
     assert {name: getattr(default, name) for name in SCORING_KNOBS} == {
         "knock_tie": "undercut", "knock_limit_cap": None, "box_scoring": "end", "gin_boxes": 0,
         "undercut_boxes": 0, "spade_double_boxes": False, "shutout_bonus": 0, "games": None,
-        "match_win": "best_of"}
+        "match_win": "best_of", "knock_bonus": 0}
     assert default.snapshot() == {name: value for name, value in default.knobs().items() if name not in SNAPSHOT_OPTIONAL}
     assert not check_consistency(default.knobs())
 

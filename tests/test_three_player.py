@@ -146,7 +146,7 @@ def cli(*args):
      "name both roles: --box NAME --captain NAME (the third player sits out)", 2),
     (["--box", "Ann", "--captain", "ann", "Ann", "Ben", "Cid"], "Ann cannot be both in the box and captain", 2),
     (["--box", "Dan", "--captain", "Ann", "Ann", "Ben", "Cid"], "unknown player 'Dan' (players: Ann, Ben, Cid)", 2),
-    (["--dealer", "Ann", "Ann", "Ben", "Cid"], "in the box the box player deals: name the roles with --box and "
+    (["--dealer", "Ann", "Ann", "Ben", "Cid"], "in the box the roles say who deals: name them with --box and "
                                                "--captain, or give the cards drawn with --draw", 2),
 ])
 @pytest.mark.parametrize("existing", [False, True])

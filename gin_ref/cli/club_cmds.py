@@ -193,6 +193,8 @@ def event_pair_cmd(folder, date_text):
         with _term_as_interrupt(), eventfile.updating(folder) as event:
             results, _skipped = table_results(folder, event)
             rnd = event.next_round(results, lambda file: os.path.join(folder, file))
+            if event.note:
+                warn(f"note: {event.note}")
             left = []
             for t in rnd.tables:  # refuse before writing any of them
                 path = os.path.join(folder, t.file)

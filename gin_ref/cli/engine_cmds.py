@@ -13,6 +13,7 @@ from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.scoring import read_hands, settle
+from gin_ref.match.knocks import limit_needs_upcard, no_upcard_words, why_upcard
 from gin_ref.views.report import check_data, refusal_data, showdown_data
 
 
@@ -37,9 +38,28 @@ def _optional_melds(text, rules):
     return None if text is None or text == "" else parse_melds(text, rules.aces)
 
 
+def _upcard_for(rules, upcard):
+    """The upcard as the rules take it: refused under the eleven-card deal (which turns none, in the words
+    of ``deal``); None when the rules do not use it and none is given (a fixed knock limit, no spade double).
+    A case that the rules need an upcard for and that has none is refused by the caller."""
+    if upcard not in (None, "") and rules.deal == "eleven":
+        raise InvalidNotationError(no_upcard_words(rules))
+    return None if upcard in (None, "") else upcard
+
+
+def _upcard_needed(rules):
+    """The keys a case of ``--input`` must hold beside the cards: the upcard where the rules use it."""
+    return ("upcard",) if limit_needs_upcard(rules) else ()
+
+
+def _missing_upcard(rules):
+    return click.UsageError(f"Missing option '--upcard' (the rules use it: {why_upcard(rules)}).")
+
+
 def judge(rules, upcard, hand, melds=None, discard=None):
     """One ``check`` case from raw values: returns the KnockCheck."""
-    upcard_card = _card(upcard, "upcard")
+    upcard = _upcard_for(rules, upcard)
+    upcard_card = _card(upcard, "upcard") if upcard is not None else None
     cards = parse_cards(hand, counts=(10, 11), what="hand", runs=rules.ace_runs)
     discard_card = _card(discard, "discard") if discard is not None else None
     return check_knock(cards, rules, upcard_card, _optional_melds(melds, rules), discard_card)
@@ -47,7 +67,8 @@ def judge(rules, upcard, hand, melds=None, discard=None):
 
 def showdown(rules, upcard, knocker, defender, melds=None, discard=None):
     """One ``score`` case from raw values: returns the Showdown (raises for an illegal knock)."""
-    upcard_card = _card(upcard, "upcard")
+    upcard = _upcard_for(rules, upcard)
+    upcard_card = _card(upcard, "upcard") if upcard is not None else None
     discard_card = _card(discard, "discard") if discard is not None else None
     return settle(rules, upcard_card, knocker, defender, _optional_melds(melds, rules), discard_card)
 
@@ -64,7 +85,8 @@ def _open_input(path):
 
 @click.command("check")
 @rules_option()
-@upcard_option()
+@upcard_option("The deal's first upcard, where the rules use it (knock_limit: upcard, a spade double); none "
+               "under deal: eleven.")
 @melds_option()
 @discard_option()
 @json_option()
@@ -88,14 +110,16 @@ def check_cmd(rules_spec, upcard, melds, discard, as_json, input_path, cards):
             raise click.UsageError("give cases either with --input or on the command line, not both")
 
         def answer(case):
-            upcard, hand, melds, discard = case_fields(case, ("upcard", "hand", "melds", "discard"), ("upcard", "hand"))
+            upcard, hand, melds, discard = case_fields(case, ("upcard", "hand", "melds", "discard"),
+                                                       _upcard_needed(rules) + ("hand",))
             result = judge(rules, upcard, hand, melds, discard)
             return check_data(result), 0 if result.legal else 1
 
         with _open_input(input_path) as stream:
             sys.exit(run_lines(stream, answer))
-    if upcard is None:
-        raise click.UsageError("Missing option '--upcard'.")
+    upcard = _upcard_for(rules, upcard)
+    if upcard is None and limit_needs_upcard(rules):
+        raise _missing_upcard(rules)
     result = check_knock(cards_of(cards, (10, 11)), rules, upcard, melds, discard)
     if as_json:
         emit_json(check_data(result))
@@ -120,7 +144,8 @@ def _check_text(result):
 @click.command("score")
 @wide_option
 @rules_option()
-@upcard_option("The deal's first upcard.")
+@upcard_option("The deal's first upcard, where the rules use it (knock_limit: upcard, a spade double); none "
+               "under deal: eleven.")
 @click.option("--knocker", type=CardsType(), metavar="CARDS", help="The knocker's 10 cards (or 11 after his draw).")
 @click.option("--defender", type=CardsType(), metavar="CARDS", help="The defender's 10 cards.")
 @melds_option()
@@ -146,13 +171,17 @@ def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, in
 
         def answer(case):
             upcard, knocker, defender, melds, discard = case_fields(
-                case, ("upcard", "knocker", "defender", "melds", "discard"), ("upcard", "knocker", "defender"))
+                case, ("upcard", "knocker", "defender", "melds", "discard"),
+                _upcard_needed(rules) + ("knocker", "defender"))
             result = showdown(rules, upcard, knocker, defender, melds, discard)
             return showdown_data(result), 0
 
         with _open_input(input_path) as stream:
             sys.exit(run_lines(stream, answer))
-    for name, value in (("--upcard", upcard), ("--knocker", knocker), ("--defender", defender)):
+    upcard = _upcard_for(rules, upcard)
+    if upcard is None and limit_needs_upcard(rules):
+        raise _missing_upcard(rules)
+    for name, value in (("--knocker", knocker), ("--defender", defender)):
         if value is None:
             raise click.UsageError(f"Missing option '{name}'.")
     knocker_cards, defender_cards = read_hands(cards_of([knocker], (10, 11), "knocker's hand"),
@@ -172,7 +201,8 @@ def score_cmd(rules_spec, upcard, knocker, defender, melds, discard, as_json, in
 def showdown_text(result):
     """Both spreads, the layoffs and the score, for people at the table."""
     knock = result.knock
-    lines = [f"upcard {result.upcard.pretty}, knock limit {knock.limit} ({knock.reason})"]
+    upcard = f"upcard {result.upcard.pretty}, " if result.upcard is not None else ""
+    lines = [f"{upcard}knock limit {knock.limit} ({knock.reason})"]
     lines.extend(spread_lines(result, width=output_width()))
     lines.append(f"score: {result.score.arithmetic}")
     return "\n".join(lines)

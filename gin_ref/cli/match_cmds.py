@@ -105,8 +105,8 @@ def _date(text):
 def deal_cmd(match_path, upcard, dealer):
     """Start the next hand: the upcard, and the knock limit it sets.
 
-    The dealer is the one the rules name (next_dealer; the same dealer after a dead hand; the box player
-    with three). Naming another is refused with who should deal, and kept in the record as an
+    The dealer is the one the rules name (next_dealer; the same dealer after a dead hand; with three the
+    box player, or the sitter or the captain as next_dealer says). Naming another is refused with who should deal, and kept in the record as an
     irregularity. --upcard may be left out where the limit does not depend on it (knock_limit a number,
     no spade_double); such a hand cannot be recorded turn by turn.
 

@@ -17,8 +17,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
 
-from gin_ref.club.pairing import round_robin, round_robin_rounds, swiss
-from gin_ref.club.standings import Result, Standing, event_standings, played_pairs
+from gin_ref.club.pairing import promised_swiss, round_robin, round_robin_rounds
+from gin_ref.club.standings import Result, Standing, event_standings
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
 from gin_ref.core.game import check_name, find_player
 from gin_ref.match.names import first_look_alike, first_same_player, look_alike_message
@@ -225,6 +225,7 @@ class Event:
         self.players: List[str] = list(self.read.players)
         self.rules: HouseRules = self.read.rules
         self.rounds: List[Round] = list(self.read.pairings)
+        self.note: Optional[str] = None  # what the last pairing has to tell the director (the Swiss promise)
 
     @classmethod
     def new(cls, name: str, system: str, players: Sequence[str], rules: HouseRules, date: object,
@@ -320,10 +321,16 @@ class Event:
         return Round(number, tables, bye)
 
     def _swiss(self, results: Dict[str, Result]) -> Tuple[List[Tuple[str, str]], Optional[str]]:
+        """The Swiss round that keeps the promise (``gin_ref.club.pairing.promised_swiss``): no pair twice
+        and no second bye over the event's rounds; ``note`` says when the rounds paired before cannot."""
         placed = self.standings(results)
         points = {row.player: row.halves for row in placed}
         byes = {row.player: row.byes for row in placed}
-        return swiss(self.players, points, played_pairs(self.rounds), byes, [row.player for row in placed])
+        paired = [([table.players for table in rnd.tables], rnd.bye) for rnd in self.rounds]
+        chosen = promised_swiss(self.players, points, paired, self.total_rounds, byes,
+                                [row.player for row in placed])
+        self.note = chosen.note
+        return chosen.pairs, chosen.bye
 
     def add_round(self, rnd: Round) -> None:
         """Record a round paired by ``next_round``."""

@@ -180,8 +180,23 @@ def roles_reason(roles: Roles, winner: Optional[str], number: int, tie: bool = F
 
 
 def box_dealer(roles: "Roles", rule: str) -> str:
-    """Who deals a hand in the box: the box player (``next_dealer: box``) or the sitter (``sitter``)."""
-    return roles.sitter if rule == "sitter" else roles.box
+    """Who deals a hand in the box: the box player (``next_dealer: box``), the sitter (``sitter``), or the
+    captain (``captain``: the player coming in deals and plays)."""
+    if rule == "sitter":
+        return roles.sitter
+    return roles.captain if rule == "captain" else roles.box
+
+
+def box_pair(roles: "Roles", rule: str) -> Tuple[str, str]:
+    """The two players of a hand in the box, the dealer's seat first: the box holds it and the captain has
+    the first option on the upcard (under ``next_dealer: box`` or ``sitter``), or the captain deals and the
+    box holds the non-dealer's seat (``captain``: first option, and 11 cards under ``deal: eleven``)."""
+    return (roles.captain, roles.box) if rule == "captain" else (roles.box, roles.captain)
+
+
+def box_dealer_words(rule: str) -> str:
+    """Who deals every hand in the box, in words: ``the box player``, ``the sitter``, ``the captain``."""
+    return {"sitter": "the sitter", "captain": "the captain"}.get(rule, "the box player")
 
 
 def roles_from_draw(draw: Mapping[str, Card]) -> Tuple[Roles, List[str]]:

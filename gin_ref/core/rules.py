@@ -1,7 +1,7 @@
 """House rules as data: every knob of docs/rules.md §10, its allowed values and its default.
 
 ``HouseRules`` is a frozen value (``gin_ref.core.frozen``: a dataclass or a NamedTuple would compile code
-for its 34 fields at every start) and the one table of knobs: each field holds the knob's type, its default (the
+for its 35 fields at every start) and the one table of knobs: each field holds the knob's type, its default (the
 oklahoma preset's), the check of a value and what it does. Presets and YAML files are read
 into one by ``gin_ref.files.rulesfile`` (the one module that knows YAML). The code that needs a knob reads
 the field: variants are data, not subclasses.
@@ -97,8 +97,9 @@ class HouseRules(Frozen):
     spade_double: bool = _knob(False, _bool, "a spade upcard doubles the hand's score")
     discard_taken_card: bool = _knob(False, _bool, "a card taken from the pile may be discarded in the same turn")
     dead_hand_stock: int = _knob(2, _int(0, 31), "cards left in the stock after a discard that make the hand dead")
-    next_dealer: str = _knob("winner", _choice("winner", "loser", "alternate", "box", "sitter"),
-                             "who deals the next hand; three players: the box player, or the sitter")
+    next_dealer: str = _knob("winner", _choice("winner", "loser", "alternate", "box", "sitter", "captain"),
+                             "who deals the next hand; three players: the box player, the sitter, or the "
+                             "captain (the player coming in)")
     target: int = _knob(100, _int(1, 1_000_000_000), "points that win a game")
     game_bonus: int = _knob(0, _int(0), "bonus to the game's winner")
     box_bonus: int = _knob(0, _int(0), "end-of-game bonus per hand won (not counted toward the target)")
@@ -134,6 +135,8 @@ class HouseRules(Frozen):
     match_win: str = _knob("best_of", _choice("best_of", "first_to"),
                            "games one after another: best of the games, or first to win that many")
     # -- end of the scoring variants ---------------------------------------------------------------------
+    knock_bonus: int = _knob(0, _int(0), "points added to a plain knock's difference (not a gin, an undercut or a "
+                                         "tie)")
     name: str = DEFAULT_PRESET
 
     def knobs(self) -> Dict[str, Any]:
@@ -196,10 +199,13 @@ KNOBS: Dict[str, Knob] = {name: Knob(check, default, doc)
 KNOB_NAMES = tuple(KNOBS)
 # Knobs newer than the records' rules snapshot: listed in a snapshot only when not at their default (a
 # snapshot without one means its default), and a key of format /2 only: issue #27's group, then the scoring
-# variants of issue #22.
+# variants of issue #22 and issue #41's knock bonus.
 SCORING_KNOBS = ("knock_tie", "knock_limit_cap", "box_scoring", "gin_boxes", "undercut_boxes", "spade_double_boxes",
-                 "shutout_bonus", "games", "match_win")
+                 "shutout_bonus", "games", "match_win", "knock_bonus")
 SNAPSHOT_OPTIONAL = ("ace_runs", "ace_value", "gin_layoffs", "wall", "deal") + SCORING_KNOBS
+
+
+THREE_PLAYER_DEALERS = ("box", "sitter", "captain")  # next_dealer for three players: who deals every hand
 
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
@@ -221,10 +227,10 @@ def check_knob(name: str, value: Any) -> Any:
 def check_consistency(knobs: Mapping[str, Any]) -> List[str]:
     """Problems between knobs (each a message), for a complete dict of knob values."""
     problems = []
-    if knobs["players"] == 3 and knobs["next_dealer"] not in ("box", "sitter"):
-        problems.append("three players need next_dealer: box or sitter (the box player, or the sitter, deals "
-                        "every hand)")
-    if knobs["players"] == 2 and knobs["next_dealer"] in ("box", "sitter"):
+    if knobs["players"] == 3 and knobs["next_dealer"] not in THREE_PLAYER_DEALERS:
+        problems.append("three players need next_dealer: box, sitter or captain (the box player, the sitter, "
+                        "or the captain deals every hand)")
+    if knobs["players"] == 2 and knobs["next_dealer"] in THREE_PLAYER_DEALERS:
         problems.append(f"next_dealer: {knobs['next_dealer']} is only for three players")
     if knobs["players"] == 3 and knobs["scoring"] == "hollywood":
         problems.append("Hollywood scoring is for two players")

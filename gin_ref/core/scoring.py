@@ -61,6 +61,8 @@ class HandScore(Frozen):
             return f"tie: {k} = {d}, scored 0-0 (knock_tie: nobody)"
         if self.result == "knock" and k == d:
             text, base = f"knock: {d} − {k} = 0, a tie given to the knocker", 0
+        elif self.result == "knock" and bonus:
+            text, base = f"knock: {bonus} + ({d} − {k}) = {bonus + d - k}", bonus + d - k
         elif self.result == "knock":
             text, base = f"knock: {d} − {k} = {d - k}", d - k
         elif self.result == "undercut":
@@ -88,8 +90,10 @@ def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules,
         result, winner, bonus, base, extra = "big_gin", "knocker", big, d + big, rules.gin_boxes
     elif gin:
         result, winner, bonus, base, extra = "gin", "knocker", rules.gin_bonus, d + rules.gin_bonus, rules.gin_boxes
-    elif k < d or (k == d and rules.knock_tie == "knocker"):
-        result, winner, bonus, base = "knock", "knocker", 0, d - k
+    elif k < d:  # a plain knock: the house's knock bonus on the difference
+        result, winner, bonus, base = "knock", "knocker", rules.knock_bonus, d - k + rules.knock_bonus
+    elif k == d and rules.knock_tie == "knocker":  # a tie given to the knocker: no knock bonus
+        result, winner, bonus, base = "knock", "knocker", 0, 0
     elif k == d and rules.knock_tie == "nobody":
         return HandScore("tie", "nobody", 0, k, d, 0, boxes=0)
     else:

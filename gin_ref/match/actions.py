@@ -22,7 +22,8 @@ from gin_ref.core.turns import Table, Turn
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.play import illegal_knock_penalty, new_table
 from gin_ref.match.schema import TURN_ACTIONS, Entry, Record
-from gin_ref.match.knocks import Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, why_upcard
+from gin_ref.match.knocks import (Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, no_upcard_words,
+                                  why_upcard)
 from gin_ref.match.result import hands_refused
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.stepdata import Deal, Kept, Settled, TurnLine, Written, file_form
@@ -75,10 +76,14 @@ def verify_deal(record: Record, state: MatchState, dealer: Optional[str] = None)
     verify_not_over(state, "no more deals")
     if dealer is not None:
         name = find_player(state.players, dealer)
-        if state.roles is not None and state.rules.next_dealer == "sitter" and name != state.roles.sitter:
-            raise OutOfTurnError(f"{name} cannot deal: {state.roles.sitter} sits out, and the sitter deals every hand")
-        if state.roles is not None and state.rules.next_dealer != "sitter" and name != state.roles.box:
-            raise OutOfTurnError(f"{name} cannot deal: {state.roles.box} is in the box, and the box player "
+        roles, rule = state.roles, state.rules.next_dealer
+        if roles is not None and rule == "sitter" and name != roles.sitter:
+            raise OutOfTurnError(f"{name} cannot deal: {roles.sitter} sits out, and the sitter deals every hand")
+        if roles is not None and rule == "captain" and name != roles.captain:
+            raise OutOfTurnError(f"{name} cannot deal: {roles.captain} is the captain (the player coming in), and "
+                                 "the captain deals every hand")
+        if roles is not None and rule not in ("sitter", "captain") and name != roles.box:
+            raise OutOfTurnError(f"{name} cannot deal: {roles.box} is in the box, and the box player "
                                  "deals every hand")
         if name != state.dealer:
             raise OutOfTurnError(f"{name} cannot deal hand {number}: {state.dealer} deals ({state.why})")
@@ -97,8 +102,7 @@ def deal(record: Record, state: MatchState, upcard: Optional[Card], dealer: Opti
     a deal by the wrong dealer is refused and kept."""
     number = len(record["hands"]) + 1
     if upcard is not None and state.rules.deal == "eleven":
-        raise InvalidNotationError(f"the {state.rules.name} rules deal eleven cards to the non-dealer and turn no "
-                                   "upcard (deal: eleven): leave --upcard out")
+        raise InvalidNotationError(no_upcard_words(state.rules))
     if upcard is None and limit_needs_upcard(state.rules):
         raise InvalidNotationError(f"give the upcard (--upcard CARD): the knock limit depends on it "
                                    f"({why_upcard(state.rules)})")

@@ -10,7 +10,7 @@ from typing import Any, Optional, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
-from gin_ref.core.game import Roles, box_dealer, find_player, other
+from gin_ref.core.game import Roles, box_dealer, box_pair, find_player, other
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match import seals
@@ -28,7 +28,8 @@ def _setup(state: MatchState, entry: Entry, index: int, upcard: Optional[Card]) 
     limit = knock_limit(state.rules, upcard)
     if state.three:
         roles = Roles(*(str(entry[role]) for role in ROLES))
-        return HandSetup(index, box_dealer(roles, state.rules.next_dealer), roles, (roles.box, roles.captain), upcard,
+        return HandSetup(index, box_dealer(roles, state.rules.next_dealer), roles,
+                         box_pair(roles, state.rules.next_dealer), upcard,
                          limit)
     dealer = str(entry["dealer"])
     return HandSetup(index, dealer, None, (dealer, other(state.players, dealer)), upcard, limit)

@@ -40,6 +40,13 @@ def limit_needs_upcard(rules: HouseRules) -> bool:
     return rules.knock_limit == "upcard" or bool(rules.spade_double) or bool(rules.spade_double_boxes)
 
 
+def no_upcard_words(rules: HouseRules) -> str:
+    """Why an upcard given under the eleven-card deal is refused (``deal``, ``check`` and ``score`` say it
+    alike)."""
+    return (f"the {rules.name} rules deal eleven cards to the non-dealer and turn no upcard (deal: eleven): "
+            "leave --upcard out")
+
+
 def why_upcard(rules: HouseRules) -> str:
     if rules.knock_limit == "upcard":
         return "knock_limit: upcard"

@@ -114,7 +114,7 @@ class Match:
                      "drawn": dealer is None}
         else:
             if dealer is not None:
-                raise InvalidNotationError("in the box the box player deals: name the roles with --box and "
+                raise InvalidNotationError("in the box the roles say who deals: name them with --box and "
                                            "--captain, or give the cards drawn with --draw")
             start = _first_roles(names, box, captain, draw, rng)
         record = {"format": FORMAT, "date": str(date), "players": names,

@@ -168,7 +168,7 @@ def replay_deal(state: MatchState, hand: Hand, problems: Problems) -> HandSetup:
         if dealer is not None and dealer != deals:
             problems.add(where + ("dealer",), f"hand {number}: {dealer} dealt, but {_who_deals(roles, state.rules)} "
                                               f"{deals} deals every hand")
-        pair = (roles.box, roles.captain)
+        pair = game.box_pair(roles, state.rules.next_dealer)
     else:
         _replay_dealer(state, index, dealer, problems)
         pair = (state.dealer, game.other(state.players, state.dealer))
@@ -395,5 +395,5 @@ def _roles_text(roles: game.Roles) -> str:
 
 
 def _who_deals(roles: game.Roles, rules: "HouseRules") -> str:
-    """``the box player`` or ``the sitter``: who deals in the box under these rules."""
-    return "the sitter" if rules.next_dealer == "sitter" else "the box player"
+    """``the box player``, ``the sitter`` or ``the captain``: who deals in the box under these rules."""
+    return game.box_dealer_words(rules.next_dealer)

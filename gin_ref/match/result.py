@@ -58,7 +58,8 @@ def max_hand_score(rules: HouseRules) -> int:
     standard ace) plus the gin (or big gin) bonus, or the most an undercut gives; doubled under
     spade_double."""
     most, knock = rules.most_deadwood, max(MAX_KNOCK, rules.ace_value)
-    best = max(most + rules.gin_bonus, most - 1, knock + rules.undercut_bonus, most + (rules.big_gin_bonus or 0))
+    best = max(most + rules.gin_bonus, most - 1 + rules.knock_bonus, knock + rules.undercut_bonus,
+               most + (rules.big_gin_bonus or 0))
     return best * (2 if rules.spade_double else 1)
 
 

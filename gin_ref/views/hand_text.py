@@ -5,7 +5,7 @@ the counts, the layoffs, the score's arithmetic), then where the match stands (`
 from typing import List, Optional
 
 from gin_ref.core.cards import Card
-from gin_ref.core.game import other
+from gin_ref.core.game import box_pair, other
 from gin_ref.core.knock import limit_reason
 from gin_ref.core.scoring import HandScore
 from gin_ref.match.actions import Outcome
@@ -106,13 +106,15 @@ def deal_text(match: Match, deal: StepData) -> str:
     if roles is not None and match.rules.next_dealer == "sitter":
         who = (f"hand {deal.number}: {roles.sitter} sits out and deals to {roles.box} (box) and "
                f"{roles.captain} (captain)")
+    elif roles is not None and match.rules.next_dealer == "captain":
+        who = f"hand {deal.number}: {roles.captain} (captain) deals to {roles.box} (box); {roles.sitter} sits out"
     elif roles is not None:
         who = f"hand {deal.number}: {roles.box} deals from the box to {roles.captain} (captain); {roles.sitter} sits out"
     else:
         who = f"hand {deal.number}: {deal.dealer} deals"
     upcard = f"upcard {card.pretty}" if card is not None else "no upcard given"
     if match.rules.deal == "eleven":
-        first = roles.captain if roles is not None else other(match.players, deal.dealer)
+        first = box_pair(roles, match.rules.next_dealer)[1] if roles is not None else other(match.players, deal.dealer)
         upcard = f"no upcard: {first} holds 11 cards and discards first"
     return f"{who}, {upcard}\nknock limit {deal.limit} ({limit_reason(match.rules, card)})"
 

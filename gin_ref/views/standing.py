@@ -70,6 +70,9 @@ def next_line(match: Match) -> str:
         if match.rules.next_dealer == "sitter":
             return (f"next: hand {number}, {roles.box} in the box, {roles.captain} captain, "
                     f"{roles.sitter} sits out and deals ({state.why})")
+        if match.rules.next_dealer == "captain":
+            return (f"next: hand {number}, {roles.box} in the box, {roles.captain} captain (deals), "
+                    f"{roles.sitter} sits out ({state.why})")
         return (f"next: hand {number}, {roles.box} in the box (deals), {roles.captain} captain, "
                 f"{roles.sitter} sits out ({state.why})")
     return f"next: {state.dealer} deals hand {number} ({state.why})"

@@ -141,9 +141,10 @@ def start_text(match: Match, path: str) -> str:
         how = "drawn at random" if start.get("drawn") else "named"
         if "draw" in start:
             how = "from the draw: " + ", ".join(f"{name} {pretty_card(card)}" for name, card in start["draw"].items())
-        sitter_deals = rules.next_dealer == "sitter"
-        lines.append(f"hand 1: {start['box']} in the box{'' if sitter_deals else ' (deals)'}, {start['captain']} "
-                     f"captain, {start['sitter']} sits out{' and deals' if sitter_deals else ''} ({how})")
+        deals = rules.next_dealer
+        lines.append(f"hand 1: {start['box']} in the box{' (deals)' if deals == 'box' else ''}, {start['captain']} "
+                     f"captain{' (deals)' if deals == 'captain' else ''}, {start['sitter']} sits out"
+                     f"{' and deals' if deals == 'sitter' else ''} ({how})")
     else:
         how = "drawn at random" if start.get("drawn") else "named"
         lines.append(f"{start['dealer']} deals first ({how})")

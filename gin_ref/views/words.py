@@ -168,7 +168,7 @@ def outcome_words(state: MatchState) -> str:
     return final_words(final, winner, bonuses, paid=state.games is None)
 
 
-_BONUS_NAMES = {"gin": "gin bonus", "big_gin": "big gin bonus", "undercut": "undercut bonus"}
+_BONUS_NAMES = {"gin": "gin bonus", "big_gin": "big gin bonus", "undercut": "undercut bonus", "knock": "knock bonus"}
 
 
 def why_words(why: Any, rules: str) -> str:
@@ -267,6 +267,8 @@ def house_rule_notes(knobs: Mapping[str, Any]) -> List[str]:
         notes.append("house rules: the eleven-card deal (no upcard; the non-dealer is dealt 11 and discards first)")
     if knobs.get("next_dealer") == "sitter":
         notes.append("house rules: the sitter deals each hand")
+    if knobs.get("next_dealer") == "captain":
+        notes.append("house rules: the captain (the player coming in) deals each hand and plays the box")
     return notes
 
 

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["gin_ref.core.cards", "gin_ref.core.melds", "gin_ref.core.turns", "gin_ref.match.knocks",
+MODULES = ["gin_ref.core.cards", "gin_ref.core.melds", "gin_ref.core.turns", "gin_ref.core.players", "gin_ref.match.knocks",
            "gin_ref.match.tableline"]  # the table line is read in the match layer (serve reads it too)
 
 

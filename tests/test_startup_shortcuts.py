@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.frozen import Frozen
-from gin_ref.core.game import check_name
+from gin_ref.core.players import check_name
 from gin_ref.core.rules import HouseRules, KNOBS
 from gin_ref.files import yamlscalar
 from gin_ref.match.state import MatchState

@@ -7,7 +7,7 @@ import pytest
 
 from gin_ref.core.cards import Card, card_named, parse_cards, plain_notation
 from gin_ref.core.errors import InvalidNotationError
-from gin_ref.core.game import find_player, player_readings, unaccented
+from gin_ref.core.players import find_player, player_readings, unaccented
 from gin_ref.files import matchfile as record
 from gin_ref.match.names import player_key
 

@@ -72,7 +72,7 @@ def paper_match(rules, date, pairs, won=()):
 
 def same_players(players, named):
     """Refuse names that are not the match's players (any case), or not one for each."""
-    from gin_ref.core.game import find_player
+    from gin_ref.core.players import find_player
 
     if len(named) != len(players):
         raise InvalidNotationError(f"this match is {' v '.join(players)}: give each one's final score "

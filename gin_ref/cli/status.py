@@ -12,7 +12,7 @@ from gin_ref.cli.typed import holds, open_quote, split_words, typed_words, value
 from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask
 from gin_ref.core.deadwood import deadwood_of
 from gin_ref.core.errors import GinRefError
-from gin_ref.core.game import find_player
+from gin_ref.core.players import find_player
 from gin_ref.core.knock import check_knock, knock_limit, limit_reason
 from gin_ref.views.standing import standing_lines
 

@@ -20,7 +20,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set,
 from gin_ref.club.pairing import promised_swiss, round_robin, round_robin_rounds
 from gin_ref.club.standings import Result, Standing, event_standings
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
-from gin_ref.core.game import check_name, find_player
+from gin_ref.core.players import check_name, find_player
 from gin_ref.match.names import first_look_alike, first_same_player, look_alike_message
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.core.escape import shown_value

@@ -15,7 +15,7 @@ from typing import Any, Optional, Union
 from gin_ref.core.frozen import Frozen
 from gin_ref.core.cards import Card, codes
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, OutOfTurnError
-from gin_ref.core.game import find_player
+from gin_ref.core.players import find_player
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.scoring import read_hands
 from gin_ref.core.turns import Table, Turn

@@ -10,7 +10,8 @@ from typing import Any, Optional, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
-from gin_ref.core.game import Roles, box_dealer, box_pair, find_player, other
+from gin_ref.core.game import Roles, box_dealer, box_pair, other
+from gin_ref.core.players import find_player
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match import seals

@@ -7,7 +7,7 @@ from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
 
 from gin_ref.core import game
 from gin_ref.core.errors import GinRefError, InvalidNotationError, RulesError
-from gin_ref.core.game import check_name, parse_draw
+from gin_ref.core.players import check_name, parse_draw
 from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.match.problems import Problems, Where

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequenc
 from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
-from gin_ref.core.game import check_name, find_player, parse_draw
+from gin_ref.core.players import check_name, find_player, parse_draw
 from gin_ref.match.names import first_look_alike, first_same_player, look_alike_message
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules

@@ -7,7 +7,7 @@ confusables (UTS #39), as the ``confusable_homoglyphs`` package ships them (``co
 characters are in one class when the table names either as a confusable of the other. Multi-character
 look-alikes (``rn`` and ``m``) are not in the table's single characters and are not compared.
 
-Names are NFC-normalized where they are read and written (``gin_ref.core.game.check_name`` and the match
+Names are NFC-normalized where they are read and written (``gin_ref.core.players.check_name`` and the match
 file's reader), so ``Zoë`` composed and decomposed are one name, not two that look alike.
 """
 

@@ -20,7 +20,7 @@ from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Seq
 from gin_ref.core.digits import has_digits_for
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.escape import excerpt
-from gin_ref.core.game import find_player
+from gin_ref.core.players import find_player
 from gin_ref.core.rules import HouseRules
 from gin_ref.match.problems import Problems, Where, same
 from gin_ref.match.schema import Entry, Record

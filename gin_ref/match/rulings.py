@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
-from gin_ref.core.game import find_player
+from gin_ref.core.players import find_player
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import Entry, Record, is_count

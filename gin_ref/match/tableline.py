@@ -19,7 +19,7 @@ from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
-from gin_ref.core.game import player_readings
+from gin_ref.core.players import player_readings
 from gin_ref.match.knocks import read_count, reads_as_fact
 
 ILLEGAL = "!"

@@ -25,7 +25,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError
-from gin_ref.core.game import find_player
+from gin_ref.core.players import find_player
 from gin_ref.files import matchfile as _matchfile
 from gin_ref.files import recordformat, store
 from gin_ref.match import seals

@@ -22,7 +22,7 @@ from gin_ref.serve.script import SCRIPT
 from gin_ref.serve.security import Refused
 from gin_ref.serve.tablelive import TableStreams, table_stamp
 from gin_ref.serve.tablepage import View, table_page
-from gin_ref.core.game import find_player
+from gin_ref.core.players import find_player
 
 if TYPE_CHECKING:
     from gin_ref.serve.app import Served

@@ -59,6 +59,18 @@ def test_a_bar_on_a_terminal_past_the_delay(tty):
     assert BAR in tty.text and "100%" in tty.text and tty.text.endswith("\r\x1b[K\x1b[?25h")  # taken away
 
 
+def test_a_bar_rubbed_out_for_a_line_is_drawn_again_at_the_next_update(tty):
+    """verify prints a line a file: the bar is rubbed out for it, then drawn again at once, though its
+    percentage did not move (click draws a line only when it changed: the bar stayed blank)."""
+    tty.attach()
+    with progress(1000, "verifying") as bar:
+        bar.update(1)
+        bar.clear()
+        tty.text = ""
+        bar.update(1)  # 0.2%: click's own line is the same as before
+        assert tty.text.startswith("\r") and "verifying  [" in tty.text
+
+
 def test_one_files_bar_counts_its_hands(tty):
     """verify of one file: the bar counts the hands replayed (told by the replay's on_hand)."""
     from gin_ref.files import matchfile

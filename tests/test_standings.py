@@ -48,3 +48,18 @@ def test_the_text_lists_open_matches_apart():
     views = [match("a.yaml", "2024-01-01", ["Ann", "Ben"], None, None, finished=False)]
     assert standings_text(standings(views)) == "no finished match yet\n\nstill being played (1, not counted):\n" \
                                                "  a.yaml: Ann, Ben"
+
+
+def test_whole_names_where_the_width_allows_shortened_only_to_fit(tmp_path):
+    """Two players whose names begin alike were both 'Alexandrina…' at any width (names were cut at 12
+    cells): whole where the grid fits, shortened only to fit a narrow terminal."""
+    from runs import invoke
+
+    (tmp_path / "s.csv").write_text("date,player1,player2,points1,points2\n"
+                                    "2024-01-01,Alexandrina Smith,Alexandrina Jones,120,30\n")
+    assert invoke("result", "--input", "s.csv", "--into", "f", cwd=tmp_path).code == 0
+    for command in (["standings", "f"], ["stats", "f"]):
+        wide = invoke(*command, cwd=tmp_path, env={"COLUMNS": "200"}).out
+        assert "Alexandrina Smith" in wide and "Alexandrina Jones" in wide, wide
+    narrow = invoke("standings", "f", cwd=tmp_path, env={"COLUMNS": "40"}).out
+    assert "Alexandrina Smith" not in narrow and max(map(len, narrow.splitlines())) <= 40, narrow

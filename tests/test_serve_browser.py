@@ -20,6 +20,7 @@ pytestmark = pytest.mark.slow
 webdriver = pytest.importorskip("selenium.webdriver")
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 PHONE = (390, 844)  # a phone's viewport, in CSS pixels
@@ -84,7 +85,7 @@ def test_enter_confirm_and_the_tally_shows_it(tmp_path, javascript):
             assert driver.current_url == server.base + "/t/1"  # the token is gone from the address bar
             _enter_hand(driver, "Dan", "5", "23", javascript=javascript)
             if javascript:  # checked as typed, with the command line's words
-                WebDriverWait(driver, 10).until(
+                WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
                     lambda d: "Dan knocks against Ann" in d.find_element(By.CSS_SELECTOR, '[data-check="hand"]').text)
             _press(driver.find_element(By.CSS_SELECTOR, 'form[data-form="hand"] button'), javascript)
             _wait_text(driver, "waiting for Ann")  # Dan's knock costs Ann: she confirms it
@@ -143,7 +144,9 @@ def test_an_entry_made_while_the_link_is_down_is_sent_when_it_returns(tmp_path):
             driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
             _enter_hand(driver, "Dan", "5", "23")
             driver.find_element(By.CSS_SELECTOR, 'form[data-form="hand"] button').click()
-            WebDriverWait(driver, 10).until(lambda d: "1 entry waits to be sent" in d.find_element(By.ID, "offline").text)
+            # (the page draws its parts again when its link is lost: an element found may be gone a moment later)
+            WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
+                lambda d: "1 entry waits to be sent" in d.find_element(By.ID, "offline").text)
             driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
             _wait_text(driver, "waiting for Ann", 15)
     finally:

@@ -7,7 +7,7 @@ requests of each kind the director makes:
 
 - **verify**: the director's page after a match file changed (its time touched, so the page verifies the
   folder again instead of showing the report it kept);
-- **ruling**: an award of 1 point on the last hand of a file (the files in turn);
+- **ruling**: an award of 1 point on a hand of a file (the files in turn, from their last hand back);
 - **undo**: the newest step of a file taken back (the files in turn);
 - **pair**: the next round of an event paired (an event of 16 players whose first round of 8 tables is
   finished; the round paired is taken back, untimed, before the next request).
@@ -85,7 +85,7 @@ def matches_folder(base, hands):
     return folder
 
 
-def bench_matches(folder, requests):
+def bench_matches(folder, requests, hands):
     """verify, ruling and undo on the folder of matches: {kind: [ms, ...]}."""
     web, form = director(folder)
     files = sorted(p.name for p in folder.glob("*.yaml"))
@@ -103,7 +103,8 @@ def bench_matches(folder, requests):
             name = files[index % len(files)]
             fields = {"form_token": form, "seen": seen(folder / name)}
             if kind == "ruling":
-                fields.update(kind="award", player="Ann", points="1", reason="benchmark", by="director")
+                fields.update(kind="award", player="Ann", points="1", reason="benchmark", by="director",
+                              hand=str(hands - index // len(files)))  # one ruling a hand
             ms, answer = timed(lambda: web.post(f"/director/m/{name}/{kind}", data=fields, headers={"Origin": BASE}))
             assert answer.status_code == 303, answer.text[:300]
             note = web.get(answer.headers["location"]).text
@@ -154,7 +155,7 @@ def main():
     args = parser.parse_args()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as base:
-        times = bench_matches(matches_folder(base, args.hands), args.requests)
+        times = bench_matches(matches_folder(base, args.hands), args.requests, args.hands)
         times["pair"] = bench_pair(event_folder(base), args.requests)
     print(f"the director's requests: 8 matches of {args.hands} hands (make_match.py), {args.requests} requests of "
           "each kind through the app in this process")

@@ -10,6 +10,8 @@ access log times it, the CPU time of the confirm's own work (the load of a share
 first much more than the second), and the counts (hands confirmed, found in the files, duplicates). Target: p95 at most
 50 ms. ``--gap S`` changes the pace, ``--quiet-run`` leaves out the faults. ``--board`` measures the live
 board's update latency instead (benchmarks/bench_board.py: 16 tables confirming at once; target p95 <= 1 s).
+``--director S`` has the director at work meanwhile (#37): every S seconds his page, which verifies the
+folder again once a file changed, then the board's score sheet, made again once a file changed.
 """
 
 import argparse
@@ -36,14 +38,20 @@ def main():
     parser.add_argument("--tables", type=int, default=16)
     parser.add_argument("--hands", type=int, default=30)
     parser.add_argument("--quiet-run", action="store_true", help="no restart and no command-line writer")
+    parser.add_argument("--director", type=float, default=None, metavar="S",
+                        help="the director's page and the score sheet asked for every S seconds meanwhile")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as base:
         result = run(base, tables=args.tables, hands=args.hands, gap=args.gap,
-                     cli_tables=0 if args.quiet_run else 3, restart=not args.quiet_run)
+                     cli_tables=0 if args.quiet_run else 3, restart=not args.quiet_run, director=args.director)
     times = sorted(result["confirm_ms"])
     p95 = times[max(0, int(round(0.95 * len(times))) - 1)]
     print(f"{args.tables} tables x {args.hands} hands, a hand per table every {args.gap:g} s on average"
-          f"{'' if args.quiet_run else ', with resubmissions, dropped connections, a restart and a CLI writer'}")
+          f"{'' if args.quiet_run else ', with resubmissions, dropped connections, a restart and a CLI writer'}"
+          f"{'' if args.director is None else f', the director verifying and the sheet made every {args.director:g} s'}")
+    if args.director is not None:
+        print("the director's page and sheet answered: " + ", ".join(
+            f"{key[9:]} x{value}" for key, value in sorted(result.items()) if key.startswith("director_")))
     print(f"confirm requests timed: {len(times)} (resubmissions and dropped ones included)")
     print(f"confirm latency: median {statistics.median(times):.1f} ms, p95 {p95:.1f} ms, max {times[-1]:.1f} ms "
           "(target: p95 <= 50 ms)")

@@ -55,6 +55,7 @@ class Server:
         self.folder, self.port, self.log = folder, port, log
         self.process = None
         self.addresses = {}
+        self.director = None  # the director's address, with its token
 
     def start(self):
         out = open(self.log, "a")
@@ -66,6 +67,8 @@ class Server:
             found = re.match(r".*?: (\S+/t/([^/?]+)\?token=\S+)$", line.strip())
             if found:
                 self.addresses[found.group(2)] = found.group(1)
+            elif line.startswith("director: "):
+                self.director = line.split(" ", 1)[1].strip()
             if line.startswith("only this computer"):
                 break
         threading.Thread(target=self.process.stdout.read, daemon=True).start()
@@ -182,9 +185,29 @@ def cli_writer(files, stop, rng, written, stats):
             stats["cli_refused"] += 1
 
 
-def run(base, tables=16, hands=30, gap=2.0, cli_tables=3, restart=True, seed=20261201, kills=0):
+def director_reader(server, port, stop, gap, stats):
+    """The director at work meanwhile: his page (which verifies the folder once a file changed) and the
+    board's score sheet (made again once a file changed), one after the other, every ``gap`` seconds."""
+    host = f"127.0.0.1:{port}"
+    while not stop.is_set():
+        token = urllib.parse.parse_qs(urllib.parse.urlsplit(server.director).query)["token"][0]
+        for path in ("/director", "/board/sheet"):
+            try:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                conn.request("GET", path, headers={"Host": host, "Cookie": f"gin_ref_token={token}"})
+                answer = conn.getresponse()
+                answer.read()
+                conn.close()
+                stats[f"director_{answer.status}"] = stats.get(f"director_{answer.status}", 0) + 1
+            except (OSError, http.client.HTTPException):
+                stats["director_failed"] = stats.get("director_failed", 0) + 1
+        stop.wait(gap)
+
+
+def run(base, tables=16, hands=30, gap=2.0, cli_tables=3, restart=True, seed=20261201, kills=0, director=None):
     """The load; ``restart``: a Ctrl-C and a new server half-way; ``kills``: that many SIGKILLs of the server
-    (each followed by a new one), spread over the run (the kill loop)."""
+    (each followed by a new one), spread over the run (the kill loop); ``director``: seconds between the
+    director's page and the score sheet asked for meanwhile (None: not asked for)."""
     rng = random.Random(seed)
     folder = make_folder(base, tables)
     port = free_port()
@@ -202,9 +225,12 @@ def run(base, tables=16, hands=30, gap=2.0, cli_tables=3, restart=True, seed=202
                for key in sorted(server.addresses)]
     stop = threading.Event()
     writer = threading.Thread(target=cli_writer, args=(files[:cli_tables], stop, random.Random(seed), written, stats))
+    reader = threading.Thread(target=director_reader, args=(server, port, stop, director, stats))
     started = time.monotonic()
     for thread in threads:
         thread.start()
+    if director is not None:
+        reader.start()
     if cli_tables:
         writer.start()
     if restart:
@@ -226,6 +252,8 @@ def run(base, tables=16, hands=30, gap=2.0, cli_tables=3, restart=True, seed=202
     stop.set()
     if cli_tables:
         writer.join()
+    if director is not None:
+        reader.join()
     stats["seconds"] = round(time.monotonic() - started, 1)
     server.stop()
     return check(folder, confirmed, written, stats, log, hands)

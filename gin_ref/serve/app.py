@@ -1,16 +1,14 @@
 """The application: ``build_app(folder) -> Starlette``.
 
 Routes come from route factories: each takes the ``Served`` (the folder, its tokens, the journals, the
-security checks) and returns Starlette routes. ``gin_ref.serve.table`` makes the table pages; the modules
-named in ``EXTENSIONS`` (the board, the director's page), when present, add theirs through their own
-``routes(served)``, and ``register`` adds any other. Every response goes through ``Guard``
+security checks: ``gin_ref.serve.served``) and returns Starlette routes: ``gin_ref.serve.table`` makes the
+table pages, ``gin_ref.serve.board`` the board's and ``gin_ref.serve.director`` the director's, and
+``register`` adds any other. Every response goes through ``Guard``
 (``gin_ref.serve.guard``: the Host, the body's size and time, security headers, one log line a request).
 """
 
-import importlib
-import logging
 import socket
-from typing import Callable, ContextManager, List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -18,22 +16,15 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import BaseRoute, Route
 
 from gin_ref.serve import pages
+from gin_ref.serve import board, director, table
 from gin_ref.serve.folder import Folder, bound_folder
 from gin_ref.serve.limits import FD_WANTED, Caps, Streams
 from gin_ref.serve.guard import MAX_BODY, Guard, is_ip  # noqa: F401 (MAX_BODY, is_ip: where they were)
-from gin_ref.serve.entries import Bases
-from gin_ref.serve.journal import Journals
-from gin_ref.serve.pins import Pins
-from gin_ref.serve.security import Security
+from gin_ref.serve.served import Served
 from gin_ref.serve.state import Tokens
-from gin_ref.serve import table
-from gin_ref.files.store import Held
-from gin_ref.serve.entries import writing
 
 RouteFactory = Callable[["Served"], Sequence[BaseRoute]]
-EXTENSIONS = ("board", "director")  # gin_ref.serve.<name>.routes(served), added when the module exists
 _FACTORIES: List[RouteFactory] = []
-LOG = logging.getLogger("gin_ref.serve")
 
 
 def register(factory: RouteFactory) -> RouteFactory:
@@ -41,41 +32,6 @@ def register(factory: RouteFactory) -> RouteFactory:
     if factory not in _FACTORIES:
         _FACTORIES.append(factory)
     return factory
-
-
-class Served:
-    """What the routes share: the folder, its tokens, the journals, the security checks, the log, and the
-    listeners told of each hand a table records (``recorded``: the board's updates)."""
-
-    def __init__(self, folder: Folder, tokens: Tokens, pins: bool = False, hosts: Sequence[str] = (),
-                 scheme: str = "http") -> None:
-        self.folder = folder
-        self.tokens = tokens
-        self.pins = pins
-        self.scheme = scheme
-        self.journals = Journals(folder.path, folder.match_names())
-        self.bases = Bases()
-        self.pin_store = Pins(folder.path)
-        self.security = Security(tokens, hosts, secure=scheme == "https")
-        self.log = LOG
-        self.listeners: List[Callable[[str], None]] = []
-
-    def recorded(self, key: str) -> None:
-        """Tell the listeners that table ``key`` wrote its match file."""
-        for listener in list(self.listeners):
-            try:
-                listener(key)
-            except Exception:  # a listener's failure must not cost the hand its answer
-                self.log.exception("a listener failed after table %s recorded", key)
-
-    def writing(self, path: str) -> "ContextManager[Held]":
-        """Hold a match file for a write from this server (the director's ruling, say): the file's lock
-        (waiting a little for another writer), then the table's journal guard; the write is the Held's
-        ``change()``, inside (``gin_ref.serve.entries.writing``)."""
-        return writing(self.journals.of(path), path)
-
-    def token_for(self, key: str) -> str:
-        return self.tokens.add(key)
 
 
 def local_hosts(host: str) -> List[str]:
@@ -100,19 +56,12 @@ def build_app(folder: str, host: str = "127.0.0.1", tokens: Optional[Tokens] = N
     else:
         model = Folder(folder, tokens)
     assert tokens is not None
-    served = Served(model, tokens, pins, local_hosts(host), scheme)
-    setattr(served, "board_token", board_token)  # the board needs its own token (serve --board-token, #21)
-    setattr(served, "streams", Streams(caps or Caps.of(FD_WANTED)))  # the cap of the board's streams (#35)
+    served = Served(model, tokens, pins, local_hosts(host), scheme, board_token,
+                    Streams(caps or Caps.of(FD_WANTED)))
     routes: List[BaseRoute] = [Route("/", _index(served))]
     routes += table.routes(served)
-    for name in EXTENSIONS:
-        try:
-            module = importlib.import_module(f"gin_ref.serve.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"gin_ref.serve.{name}":
-                raise
-            continue
-        routes += module.routes(served)
+    routes += board.routes(served)
+    routes += director.routes(served)
     for factory in _FACTORIES:
         routes += factory(served)
     app = Starlette(routes=routes, exception_handlers={404: _not_found, 405: _not_allowed})

@@ -23,13 +23,13 @@ from gin_ref.serve.events import Hub
 from gin_ref.serve.security import Refused
 from gin_ref.core.errors import GinRefError
 from gin_ref.serve import pages
-from gin_ref.serve.director import DIRECTOR, table_files
 from gin_ref.serve.guard import html_text, refuse_reason
 from gin_ref.serve.limits import RETRY_AFTER
 from gin_ref.serve.security import COOKIE
+from gin_ref.serve.served import Served
+from gin_ref.serve.state import BOARD, DIRECTOR
 from gin_ref.serve.sheet import Sheet
 
-BOARD = "board"  # the board's key in the tokens file, when --board-token asks for one
 STYLE = """
 html{background:#fff;color:#000}
 body{font-family:system-ui,sans-serif;margin:0;padding:1vw 1.5vw;font-size:max(16px,1.3vw);line-height:1.25}
@@ -51,13 +51,7 @@ h2,th,td,.table,#latest{border-color:#ececec}}
 """
 
 
-def start_lines(base: str, tokens: Any, board_token: bool) -> List[str]:
-    """What ``serve`` prints at start besides the tables: the board's address and the director's."""
-    board = f"{base}/board?token={tokens.add(BOARD)}" if board_token else f"{base}/board"
-    return [f"board: {board}", f"director: {base}/director?token={tokens.add('director')}"]
-
-
-def board_data(served: Any, reader: boarddata.TableReader) -> Dict[str, Any]:
+def board_data(served: Served, reader: boarddata.TableReader) -> Dict[str, Any]:
     """The board's data for the folder served (an event, or a folder of plain matches)."""
     folder = served.folder
     if folder.is_event:
@@ -202,7 +196,7 @@ SCRIPT = """\
 """
 
 
-def routes(served: Any) -> List[BaseRoute]:
+def routes(served: Served) -> List[BaseRoute]:
     reader = boarddata.TableReader()
 
     def make() -> Dict[str, Any]:
@@ -213,13 +207,13 @@ def routes(served: Any) -> List[BaseRoute]:
                 "title": html_text(data["title"])}
 
     hub = Hub(served.folder.path, make, render)
-    hub.should_stop = lambda: bool(getattr(served, "should_stop", lambda: False)())
+    hub.should_stop = lambda: served.should_stop()
     served.board_hub = hub
     served.listeners.append(hub.poke)
 
     def allowed(request: Request) -> Optional[Response]:
         """None when the board may be shown; the answer otherwise (a token exchanged, or refused)."""
-        if not getattr(served, "board_token", False):
+        if not served.board_token:
             return None
         try:
             exchanged: Optional[Response] = served.security.exchange(request, BOARD, "/board")
@@ -271,7 +265,7 @@ def routes(served: Any) -> List[BaseRoute]:
     def script(request: Request) -> Response:
         return Response(SCRIPT, media_type="text/javascript")
 
-    made = Sheet(served.folder.path, lambda: table_files(served), lambda: _title(served))
+    made = Sheet(served.folder.path, served.folder.table_files, lambda: _title(served))
     served.sheet = made
 
     async def sheet(request: Request) -> Response:
@@ -288,7 +282,7 @@ def routes(served: Any) -> List[BaseRoute]:
             Route("/board/sheet", sheet)]
 
 
-def _title(served: Any) -> str:
+def _title(served: Served) -> str:
     name = os.path.basename(os.path.realpath(served.folder.path)) or "Club night"
     return f"{name}: score sheet"
 

@@ -15,7 +15,7 @@ from typing import Callable, List, Optional, Tuple
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files.filewrite import write_atomic
 from gin_ref.serve.folder import Folder, bound_folder
-from gin_ref.serve.server import shown_host
+from gin_ref.serve.address import shown_host
 from gin_ref.serve.state import InstanceLock, new_token
 
 CARD_WORDS = ("Scan to score this table. This card is its key: keep it at the table. Hands entered with it "

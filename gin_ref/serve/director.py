@@ -23,12 +23,12 @@ from starlette.routing import BaseRoute, Route
 
 from gin_ref.serve import directorpage
 from gin_ref.serve.security import Refused
+from gin_ref.serve.served import Served
 from gin_ref.core.errors import GinRefError
-from gin_ref.files import eventfile
 from gin_ref.serve.boarddata import stamp
 from gin_ref.serve.cards import GENERATOR, cards_page
+from gin_ref.serve.state import DIRECTOR
 
-DIRECTOR = "director"
 FORM = "director"
 CLI_TIMEOUT = 120.0  # seconds one command may take
 KINDS = ("award", "void", "redeal", "forfeit")
@@ -53,19 +53,9 @@ async def run_cli(served: Any, args: List[str]) -> Tuple[int, str, str]:
     return int(process.returncode or 0), out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
 
 
-def table_files(served: Any) -> List[str]:
-    """The file name of every match of the folder served that exists: every table of every round paired of
-    an event (in round and table order), or every match file of a folder of matches."""
-    folder = served.folder
-    if folder.is_event:
-        try:
-            event = eventfile.load(folder.path)
-        except GinRefError:
-            return []
-        names = [t.file for rnd in event.rounds for t in rnd.tables]
-    else:
-        names = [os.path.basename(spot.path) for spot in folder.spots() if spot.path is not None]
-    return [name for name in names if os.path.isfile(os.path.join(folder.path, name))]
+def table_files(served: Served) -> List[str]:
+    """The file name of every match of the folder served that exists (``Folder.table_files``)."""
+    return served.folder.table_files()
 
 
 def folder_players(served: Any, records: Optional[Dict[str, Dict[str, Any]]] = None) -> List[str]:
@@ -128,7 +118,7 @@ def amend_args(name: str, fields: Dict[str, str]) -> List[str]:
     return ["amend", hand, *words, "--match", name]  # the table's file last: nothing typed can name another
 
 
-def routes(served: Any) -> List[BaseRoute]:
+def routes(served: Served) -> List[BaseRoute]:
     notes: Dict[str, Tuple[bool, str]] = {}
 
     def gate(request: Request) -> Tuple[Optional[Response], str]:
@@ -205,7 +195,7 @@ def routes(served: Any) -> List[BaseRoute]:
         except Refused as refused:
             return refused.response()
         code, out, err = await run_cli(served, args)
-        hub = getattr(served, "board_hub", None)
+        hub = served.board_hub
         if hub is not None:
             hub.poke()
         text = "\n".join(part.strip("\n") for part in (out, err) if part.strip())

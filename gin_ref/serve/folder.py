@@ -70,6 +70,19 @@ class Folder:
                       if name.lower().endswith(".yaml") and name != EVENT_FILE
                       and os.path.isfile(os.path.join(self.path, name)))
 
+    def table_files(self) -> List[str]:
+        """The file name of every match of the folder that exists: every table of every round paired of an
+        event (in round and table order), or every match file of a folder of matches."""
+        if self.is_event:
+            try:
+                event = self.event()
+            except GinRefError:
+                return []
+            names = [table.file for rnd in getattr(event, "rounds") for table in rnd.tables]
+        else:
+            names = [os.path.basename(spot.path) for spot in self.spots() if spot.path is not None]
+        return [name for name in names if os.path.isfile(os.path.join(self.path, name))]
+
     def _plain_spots(self) -> List[Spot]:
         """Every table of a folder of plain matches, those whose file is gone too, by short name."""
         names = self.match_names()

@@ -9,33 +9,23 @@ from typing import Any, Callable, List, Optional
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.core.escape import one_line, shown_path
+from gin_ref.serve.address import lan_address, shown_host  # noqa: F401 (lan_address: where it was)
 from gin_ref.serve.limits import BACKLOG, Caps, Counter, raise_fd_limit
-from gin_ref.serve.state import InstanceLock, Tokens
+from gin_ref.serve.state import BOARD, DIRECTOR, InstanceLock, Tokens
 from gin_ref.serve.folder import Folder, bound_folder
 
 GRACE = 1  # seconds an open connection gets to finish once Ctrl-C is pressed
 
 
-def lan_address() -> Optional[str]:
-    """This machine's address on its network (the one a phone on the same Wi-Fi reaches), or None. No
-    packet is sent: a UDP socket is only pointed at a public address to learn the route."""
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))
-            return str(probe.getsockname()[0])
-    except OSError:
-        return None
-
-
-def shown_host(host: str) -> str:
-    if host in ("0.0.0.0", "::", ""):
-        return lan_address() or "127.0.0.1"
-    return f"[{host}]" if ":" in host else host
-
-
 def addresses(base: str, tokens: Tokens, keys: List[str], labels: List[str]) -> List[str]:
     """A line per table; its label (a file's name) escaped as every name printed is (``shown_path``)."""
     return [f"{shown_path(label)}: {base}/t/{key}?token={tokens.add(key)}" for key, label in zip(keys, labels)]
+
+
+def start_lines(base: str, tokens: Tokens, board_token: bool) -> List[str]:
+    """What ``serve`` prints at start besides the tables: the board's address and the director's."""
+    board = f"{base}/board?token={tokens.add(BOARD)}" if board_token else f"{base}/board"
+    return [f"board: {board}", f"director: {base}/director?token={tokens.add(DIRECTOR)}"]
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -85,7 +75,6 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
     import uvicorn
 
     from gin_ref.serve.app import build_app
-    from gin_ref.serve.board import start_lines
     from gin_ref.serve.protocol import guarded
 
     if (certfile is None) != (keyfile is None):
@@ -118,7 +107,7 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
                                 lifespan="off", http=guarded(Counter(caps.connections, caps.per_address)),
                                 backlog=BACKLOG)
         server = uvicorn.Server(config)
-        setattr(app.state.served, "should_stop", lambda: server.should_exit)  # open board streams end (#21)
+        app.state.served.should_stop = lambda: bool(server.should_exit)  # open board streams end (#21)
         sockets = [listen(host, port)]
         bound = sockets[0].getsockname()[1]
         base = f"{scheme}://{shown_host(host)}:{bound}"

@@ -28,6 +28,7 @@ STATE_FOLDER = ".gin-ref-serve"
 TOKENS_FILE = "tokens.json"
 LOCK_FILE = "serve.lock"
 DIRECTOR = "director"
+BOARD = "board"  # the board's key in the tokens file, when serve --board-token asks for one
 TOKEN_BYTES = 18  # 24 characters of URL-safe base64
 
 

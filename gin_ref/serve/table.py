@@ -6,7 +6,7 @@ hand as it is typed, and ``/t/KEY/events``, the stream that tells the page its m
 
 import time
 from html import escape
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Dict, List, Optional, Tuple
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -20,12 +20,11 @@ from gin_ref.serve.guard import note
 from gin_ref.serve.journal import Entry, Journal
 from gin_ref.serve.script import SCRIPT
 from gin_ref.serve.security import Refused
+from gin_ref.serve.served import Served
 from gin_ref.serve.tablelive import TableStreams, table_stamp
 from gin_ref.serve.tablepage import View, table_page
 from gin_ref.core.players import find_player
 
-if TYPE_CHECKING:
-    from gin_ref.serve.app import Served
 
 FORMS = ("enter", "confirm", "reject", "undo", "check")
 Handler = Callable[[Request], Awaitable[Response]]
@@ -35,7 +34,7 @@ def wants_json(request: Request) -> bool:
     return "application/json" in request.headers.get("accept", "")
 
 
-def routes(served: "Served") -> List[BaseRoute]:
+def routes(served: Served) -> List[BaseRoute]:
     def place(request: Request) -> Tuple[str, Spot, str]:
         """The table asked for, its token (checked), refusing (404, 403) otherwise."""
         key = request.path_params["key"]

@@ -69,7 +69,7 @@ class TableStreams:
         return path, table_stamp(path, journal)
 
     def _stopping(self) -> bool:
-        return bool(getattr(self.served, "should_stop", lambda: False)())
+        return bool(self.served.should_stop())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         from starlette.concurrency import run_in_threadpool

@@ -2,9 +2,9 @@
 line (``gin_ref.match.model.Match``, ``gin_ref.files.store``: the match file's one lock and its checked
 write), so ``serve``, ``play`` and the one-shot commands work on one folder at once.
 
-- ``read_action``: a hand as the form gives it (knocker, counts or cards, gin, big gin, dead, the upcard) or
-  as ``play``'s table line (``9h b 5 23``), read into the action it stands for; bad input is refused with
-  the command line's own words.
+- ``gin_ref.serve.acts.read_action``: a hand as the form gives it (knocker, counts or cards, gin, big gin,
+  dead, the upcard) or as ``play``'s table line (``9h b 5 23``), read into the typed act it stands for; bad
+  input is refused with the command line's own words.
 - ``enter``: the action is tried on the match as the file holds it now (nothing written) and, when it
   would stand, journaled as pending with what it will do in words. A count over the limit is asked about
   (``Question``), as ``play`` asks. An entry id already journaled is that entry: nothing twice.
@@ -24,20 +24,19 @@ from contextlib import contextmanager
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError
+from gin_ref.core.errors import CountOverLimitError, GinRefError
 from gin_ref.core.players import find_player
 from gin_ref.files import matchfile as _matchfile
 from gin_ref.files import recordformat, store
 from gin_ref.match import seals
 from gin_ref.match.model import Match
-from gin_ref.match.tableline import read_line, split_words
+from gin_ref.serve.acts import Act, Dead, Knock, Undo, to_json
 from gin_ref.serve.journal import ID, PENDING, RECORDED, REJECTED, STALE, Entry, Journal
 from gin_ref.views import hand_text, standing, step_words
 from gin_ref.views.changes import describe_changes
 
 matchfile: Any = _matchfile  # the files layer is not annotated: its calls are taken as they come
 LOCK_WAIT = 2.0  # seconds a page waits for the match file's lock (another writer's) before saying so
-RESULTS = ("knock", "gin", "big", "dead")
 WHO_ENTERS = "who enters this? Choose your name (I am ...): every entry names the player who made it"
 
 
@@ -61,79 +60,24 @@ class Incomplete(Refusal):
     status = 400
 
 
-# -- reading a hand ---------------------------------------------------------------------------------------
-def action_of(args: Sequence[str]) -> Dict[str, Any]:
-    """The action of a command's words as the table line makes them (``knock --upcard 9H Ben 5 --defender
-    23``, ``dead --upcard 9H``)."""
-    kind, rest = args[0], list(args[1:])
-    action: Dict[str, Any] = {"kind": kind, "upcard": None}
-    positional: List[str] = []
-    index = 0
-    while index < len(rest):
-        word = rest[index]
-        if word in ("--upcard", "--defender") and index + 1 < len(rest):
-            action[word[2:]] = rest[index + 1]
-            index += 2
-            continue
-        if word in ("--illegal", "--big-gin"):
-            action[word[2:].replace("-", "_")] = True
-        else:
-            positional.append(word)
-        index += 1
-    if kind == "knock":
-        action["player"], action["knocker"] = positional[0], positional[1:]
-    return action
-
-
-def read_action(fields: Dict[str, str], players: Sequence[str]) -> Dict[str, Any]:
-    """The action a hand's form stands for: its table line when one is typed, else its fields."""
-    line = fields.get("line", "").strip()
-    if line:
-        found = split_words(line)
-        if any(not closed for *_, closed in found):
-            raise InvalidNotationError("a quote is left open on the table line")
-        reading = read_line(found, players)
-        if reading.args is None:
-            raise InvalidNotationError(reading.problem or "not a table line")
-        return action_of(reading.args)
-    upcard_text = fields.get("upcard", "").strip()
-    upcard = Card.parse(upcard_text).code if upcard_text else None
-    result = fields.get("result", "knock")
-    if result not in RESULTS:
-        raise InvalidNotationError(f"the result is one of {', '.join(RESULTS)}, not '{result[:20]}'")
-    if result == "dead":
-        return {"kind": "dead", "upcard": upcard}
-    who = fields.get("knocker", "").strip()
-    if not who:
-        raise InvalidNotationError("who knocked? Tap the knocker's name")
-    player = find_player(players, who)
-    count = {"gin": "0", "big": "0"}.get(result, fields.get("count", "").strip())
-    defender = fields.get("defender", "").strip()
-    if not count:
-        raise InvalidNotationError("the knocker's count (or cards) is missing")
-    if not defender:
-        raise InvalidNotationError("the defender's count (or cards) is missing: his deadwood after his layoffs")
-    return {"kind": "knock", "upcard": upcard, "player": player, "knocker": [count], "defender": defender,
-            "big_gin": result == "big", "illegal": fields.get("illegal") == "1"}
-
-
-def run_action(match: Match, action: Dict[str, Any], said_too: bool = True) -> List[str]:
+# -- running an act -------------------------------------------------------------------------------------
+def run_action(match: Match, action: Act, said_too: bool = True) -> List[str]:
     """Run ``action`` on ``match`` (in memory); what it did, in the command line's words (none unless
     ``said_too``: a confirm only writes what its entry said already)."""
-    kind = action["kind"]
-    upcard = Card.parse(action["upcard"]) if action.get("upcard") else None
     said: List[str] = []
-    if kind == "undo":
+    if isinstance(action, Undo):
         step = match.newest_step()
         correction = match.undo(step, matchfile.now(), step_words.undone_words(step))
         return [f"took back {correction['undone']}"] + standing.standing_lines(match)
-    dealt = match.deal_unless_open(upcard, "dead" if kind == "dead" else "knock")
-    outcome = match.dead() if kind == "dead" else _knock(match, action)
+    upcard = Card.parse(action.upcard) if action.upcard else None
+    dead = isinstance(action, Dead)
+    dealt = match.deal_unless_open(upcard, "dead" if dead else "knock")
+    outcome = match.dead() if isinstance(action, Dead) else _knock(match, action)
     if not said_too:
         return []
     if dealt is not None:
         said.append(hand_text.deal_text(match, dealt.step.data))
-    if kind == "dead":
+    if dead:
         return said + [f"hand {outcome.number} is dead: no score"] + standing.standing_lines(match)
     if outcome.refused:
         return said + [step_words.refusal_words(match.state, outcome, dealt is not None)] + \
@@ -141,10 +85,10 @@ def run_action(match: Match, action: Dict[str, Any], said_too: bool = True) -> L
     return said + [hand_text.knock_text(match, outcome)]
 
 
-def _knock(match: Match, action: Dict[str, Any]) -> Any:
+def _knock(match: Match, action: Knock) -> Any:
+    mine, theirs = action.given()
     try:
-        return match.knock(action["player"], list(action["knocker"]), action["defender"], None, None,
-                           bool(action.get("big_gin")), bool(action.get("illegal")))
+        return match.knock(action.knocker, mine, theirs, None, None, action.big_gin, action.illegal)
     except CountOverLimitError as exc:
         raise Question(f"{exc.reason}. Did {exc.player} really knock with {exc.count}?") from None
 
@@ -229,7 +173,7 @@ def verify_confirmer(who: str, allowed: Sequence[str], entry: Entry) -> None:
     names = " or ".join(allowed)
     if entry.kind == "undo":
         why = f"the undo takes back {names}'s points"
-    elif entry.action.get("kind") == "dead" or who == entry.by:
+    elif isinstance(entry.action, Dead) or who == entry.by:
         why = f"{who} entered it"
     else:
         why = f"it costs {names}, not {who}"
@@ -244,7 +188,7 @@ def check_id(ident: str) -> str:
     return ident
 
 
-def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, action: Dict[str, Any], by: str,
+def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, action: Act, by: str,
           players: Sequence[str]) -> Entry:
     """Journal an entry as pending, after trying it on the match as the file holds it (see the module)."""
     check_id(ident)
@@ -265,7 +209,7 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
         said = run_action(record.match, action)
         base = bases.keep(raw)
         after = _sealed(record.match.record, before)
-        journal.append({"op": "enter", "id": ident, "kind": kind, "action": action, "by": by, "base": base,
+        journal.append({"op": "enter", "id": ident, "kind": kind, "action": to_json(action), "by": by, "base": base,
                         "words": said, "time": matchfile.now(), "after": after,
                         "mark": _mark(record.match.record, raw, kind), "confirmers": confirmers(totals, record.match, kind, by)})
         return journal.entries[ident]
@@ -275,9 +219,9 @@ def describe(entry: Entry) -> str:
     if entry.kind == "undo":
         return "an undo"
     action = entry.action
-    if action.get("kind") == "dead":
+    if isinstance(action, Dead):
         return "a dead hand"
-    return f"{action.get('player')}'s knock"
+    return f"{action.knocker}'s knock" if isinstance(action, Knock) else "a hand"
 
 
 def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, players: Sequence[str],
@@ -303,6 +247,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
                 if record.digest != entry.base:
                     raise _Stale(bases.changes(entry.base, matchfile.read_bytes(path), path))
                 totals = dict(record.match.state.totals)
+                assert entry.action is not None  # pending: its act reads
                 run_action(record.match, entry.action, said_too=False)
                 verify_confirmer(who, confirmers(totals, record.match, entry.kind, entry.by), entry)
                 after = _predicted(record)

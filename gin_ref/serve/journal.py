@@ -4,7 +4,8 @@ lock, never only in memory.
 
 Lines (``op``):
 - ``enter``: an entry made on a table's page, pending: its ``id`` (made by the page), ``kind`` (``hand``
-  or ``undo``), the ``action`` to run, who entered it (``by``), who may confirm it (``confirmers``: the
+  or ``undo``), the ``action`` to run (a typed act in its JSON shape: ``gin_ref.serve.acts``), who entered
+  it (``by``), who may confirm it (``confirmers``: the
   players it costs, ``gin_ref.serve.entries.confirmers``), the digest of the match file it was
   checked against (``base``), the end seal the file will hold once it is written on that base (``after``),
   the seal the write leaves that the base did not hold (``mark``: its hand's)
@@ -16,25 +17,34 @@ Lines (``op``):
 - ``rejected``: a player other than its entrant rejected it; ``stale``: the match file changed before it was confirmed
   (``why``), so it was not recorded.
 
+A journal of an older gin-ref kept the command line's words as the action: at start (``upgrade``) each such
+line is read once into the typed act and the journal written again; a pending hand whose action no longer
+reads is kept, set apart (``AGAIN``: listed on the director's page, to be entered again), never dropped.
+
 A restart reads the journal back: every pending entry is still pending, every id recorded stays recorded.
 A pending entry whose ``recorded`` a stop cut off is settled by the file (``settle``): holding the end
 seal its confirm would leave, it was recorded; else it is still pending, and its confirm checks the file
 (changed since the entry: refused, so nothing is written twice).
 """
 
+import functools
 import hashlib
 import json
 import os
 import re
 import threading
 import urllib.parse
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from gin_ref.core.errors import RecordError
+from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.files import matchfile
+from gin_ref.serve.acts import Act, from_json, from_old, to_json
 from gin_ref.serve.state import STATE_FOLDER, state_folder, write_private
 
 ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # matched in full (fullmatch: "$" would take a trailing newline)
 PENDING, RECORDED, REJECTED, STALE = "pending", "recorded", "rejected", "stale"
+AGAIN = "to enter again"  # a pending hand of an older journal whose action no longer reads
+UNREAD = "journaled by an older gin-ref in a shape that no longer reads: enter it again at the table"
 NAME_MOST = 200  # characters of a journal's name (a file system takes 255 bytes)
 ENCODED = "names.v2"  # in the journal folder: the journals are named by journal_name (migrate_journals)
 
@@ -45,16 +55,19 @@ class Entry:
     def __init__(self, line: Dict[str, Any]) -> None:
         self.id: str = line["id"]
         self.kind: str = line.get("kind", "hand")
-        self.action: Dict[str, Any] = line.get("action") or {}
+        try:
+            self.action: Optional[Act] = from_json(line.get("action"))
+        except (ValueError, GinRefError):  # an older journal's words that did not read at start (upgrade)
+            self.action = None
         self.by: str = line.get("by", "")
         self.base: str = line.get("base", "")
         self.words: List[str] = list(line.get("words") or [])
         self.after: str = str(line.get("after") or "")  # the end seal a confirm on ``base`` leaves
         self.confirmers: List[str] = [str(name) for name in line.get("confirmers") or []]  # whom it costs
         self.mark: str = str(line.get("mark") or "")  # a seal its write leaves that the base did not hold
-        self.status = PENDING
+        self.status = PENDING if self.action is not None else AGAIN
         self.confirmed_by = ""
-        self.why = ""
+        self.why = "" if self.action is not None else str(line.get("unread") or UNREAD)
 
     def summary(self) -> Dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "status": self.status, "by": self.by,
@@ -106,6 +119,39 @@ def migrate_journals(folder: str, names: List[str]) -> None:
         if old != new and os.path.exists(os.path.join(place, old)) and not os.path.exists(os.path.join(place, new)):
             os.replace(os.path.join(place, old), os.path.join(place, new))
     write_private(mark, "journals named by their match file's name, percent-encoded (gin-ref #34)\n")
+
+
+def upgrade(path: str, players: Callable[[], Tuple[List[str], str]]) -> List[str]:
+    """Read once each ``enter`` line of the journal at ``path`` whose action is an older gin-ref's (the
+    command line's words) into the typed act (``players``: the match's players and its rules' ``ace_runs``,
+    asked for when needed) and write the journal again; an action that does not read is kept as it was,
+    with why (``unread``): its entry is set apart (``AGAIN``). What was done, in words (nothing: [])."""
+    try:
+        with open(path, encoding="utf-8") as data:
+            text = data.read()
+    except FileNotFoundError:
+        return []
+    lines, read, unread = [], 0, 0
+    for raw in text.splitlines():
+        try:
+            line = json.loads(raw)
+        except ValueError:  # a line cut short by a stop mid-write: it never counted
+            continue
+        if isinstance(line, dict) and line.get("op") == "enter" and "unread" not in line \
+                and not (isinstance(line.get("action"), dict) and "act" in line["action"]):
+            try:
+                line["action"] = to_json(from_old(line.get("action"), *players()))
+                read += 1
+            except (ValueError, GinRefError) as exc:
+                line["unread"] = f"{UNREAD} ({exc})"
+                unread += 1
+        lines.append(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
+    if not read and not unread:
+        return []
+    write_private(path, "".join(lines))
+    return [f"{read} entr{'y' if read == 1 else 'ies'} of an older gin-ref read into the typed act"
+            + (f"; {unread} that no longer read{'s' if unread == 1 else ''} set apart for the director "
+               "(to enter again)" if unread else "")]
 
 
 class Journal:
@@ -191,17 +237,29 @@ class Journal:
         return list(self.entries.values())[-count:]
 
 
+def _players(path: str) -> Tuple[List[str], str]:
+    """The players of the match file at ``path`` and its rules' ``ace_runs`` (how its cards read)."""
+    match = matchfile.load(path).match
+    return list(match.players), str(match.state.rules.ace_runs)
+
+
 class Journals:
     """The journals of a folder's match files, one object per file for the life of the server."""
 
     def __init__(self, folder: str, names: Optional[List[str]] = None) -> None:
         """``names``: the match files in the folder at start, whose old journals take their new names
-        (``migrate_journals``; refused when two of them shared one)."""
+        (``migrate_journals``; refused when two of them shared one) and whose older lines are read into
+        typed acts (``upgrade``; what was done is in ``notes``, for the log)."""
         self.folder = folder
         self._journals: Dict[str, Journal] = {}
         self._lock = threading.Lock()
+        self.notes: List[str] = []
         if names is not None:
             migrate_journals(folder, names)
+            for name in names:
+                done = upgrade(os.path.join(journal_folder(folder), journal_name(name)),
+                               functools.partial(_players, os.path.join(folder, name)))
+                self.notes += [f"serve journal of {name}: {line}" for line in done]
 
     def of(self, match_path: str) -> Journal:
         name = journal_name(os.path.basename(match_path))

@@ -33,6 +33,8 @@ class Served:
         self.pin_store = Pins(folder.path)
         self.security = Security(tokens, hosts, secure=scheme == "https")
         self.log = LOG
+        for line in self.journals.notes:  # older journal lines read into typed acts at start
+            LOG.warning("%s", line)
         self.listeners: List[Callable[[str], None]] = []
         self.board_token = board_token  # the board needs its own token (serve --board-token, #21)
         self.streams = streams or Streams(Caps.of(FD_WANTED))  # the cap of the board's streams (#35)

@@ -97,9 +97,9 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
         assert tokens is not None
         files, how = raise_fd_limit()
         caps = Caps.of(files, len(model.keys()))
+        configure_logging()  # before the app: its start (an older journal read, say) may log
         app = build_app(folder, host=host, tokens=tokens, pins=pins, scheme=scheme, board_token=board_token,
                         caps=caps)
-        configure_logging()
         # h11 is pinned as the protocol, with the connection's caps and deadlines (gin_ref.serve.protocol);
         # uvicorn's limit_concurrency is not used: it would turn the tables away with the flood
         config = uvicorn.Config(app, host=host, port=port, access_log=False, log_level="warning",

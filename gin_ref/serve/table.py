@@ -4,6 +4,7 @@ script when it asks with ``Accept: application/json``), ``/t/KEY/check``, the sc
 hand as it is typed, and ``/t/KEY/events``, the stream that tells the page its match changed
 (``gin_ref.serve.tablelive``)."""
 
+import os
 import time
 from html import escape
 from typing import Any, Awaitable, Callable, Dict, List, Optional, Tuple
@@ -14,7 +15,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Route
 
 from gin_ref.core.errors import GinRefError, InvalidNotationError
-from gin_ref.serve import entries, pages
+from gin_ref.serve import acts, entries, pages
 from gin_ref.serve.folder import GONE, Spot
 from gin_ref.serve.guard import note
 from gin_ref.serve.journal import Entry, Journal
@@ -88,19 +89,22 @@ def routes(served: Served) -> List[BaseRoute]:
             outcome = served.journals.of(spot.path).entries.get(ident)
         return await run_in_threadpool(lambda: render(spot, key, token, outcome=outcome))
 
-    known: Dict[str, Tuple[Tuple[int, int, int], List[str]]] = {}
+    known: Dict[str, Tuple[Tuple[int, int, int], List[str], str]] = {}
 
     def players_of(path: str) -> List[str]:
         """The players of a match file, read again only when the file changed (its inode, time, size)."""
-        import os
+        return read_players(path)[0]
 
+    def read_players(path: str) -> Tuple[List[str], str]:
+        """The players of a match file and its rules' ``ace_runs`` (how its cards read), read again only when
+        the file changed (its inode, time, size)."""
         info = os.stat(path)
         stamp = (info.st_ino, info.st_mtime_ns, info.st_size)
         kept = known.get(path)
         if kept is None or kept[0] != stamp:
             _, match = entries.read_match(path)
-            kept = known[path] = (stamp, list(match.players))
-        return kept[1]
+            kept = known[path] = (stamp, list(match.players), str(match.state.rules.ace_runs))
+        return kept[1], kept[2]
 
     def write(form: str, work: Callable[[Spot, Journal, Dict[str, str], List[str]], Entry]) -> Handler:
         async def handle(request: Request) -> Response:
@@ -142,14 +146,14 @@ def routes(served: Served) -> List[BaseRoute]:
 
     def enter(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:
         assert spot.path is not None
-        action = entries.read_action(fields, players)
+        action = acts.read_action(fields, players, read_players(spot.path)[1])
         by = _player(players, fields.get("by", ""))
         return entries.enter(journal, spot.path, served.bases, fields.get("entry_id", ""), "hand", action, by,
                              players)
 
     def undo(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:
         assert spot.path is not None
-        return entries.enter(journal, spot.path, served.bases, fields.get("entry_id", ""), "undo", {"kind": "undo"},
+        return entries.enter(journal, spot.path, served.bases, fields.get("entry_id", ""), "undo", acts.Undo(),
                              _player(players, fields.get("by", "")), players)
 
     def confirm(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:
@@ -187,7 +191,8 @@ def routes(served: Served) -> List[BaseRoute]:
         def run() -> Response:
             try:
                 _, match = entries.read_match(path)
-                said = entries.run_action(match, entries.read_action(fields, match.players))
+                said = entries.run_action(match, acts.read_action(fields, match.players,
+                                                                  match.state.rules.ace_runs))
             except entries.Question as asked:
                 return JSONResponse({"ok": False, "question": asked.text})
             except (GinRefError, entries.Refusal) as exc:
@@ -214,8 +219,6 @@ def _player(players: List[str], name: str) -> str:
 
 def _pathless(exc: Exception, spot: Spot) -> str:
     """An error's words without the folder's path: the match file by its name alone."""
-    import os
-
     text = str(exc)
     if spot.path is not None:
         text = text.replace(spot.path, os.path.basename(spot.path))

@@ -17,6 +17,8 @@ LAYERS = {
     "club": {"club", "match", "core"},
     "views": {"views", "club", "match", "core"},
     "files": {"files", "club", "match", "core"},
+    "desk": {"desk", "files", "views", "club", "match", "core"},  # the application layer, under both fronts
+    "api": {"api", "desk", "files", "core"},  # gin_ref/api.py: the library face
     "cli": {"cli", "serve", "files", "views", "club", "match", "core"},  # serve: loaded only when it runs
     "serve": {"serve", "files", "views", "club", "match", "core"},  # the server: beside cli, never importing it
 }
@@ -30,6 +32,8 @@ FORBIDDEN_PACKAGES = {
     "club": {"click", "tabulate", "yaml", "prompt_toolkit"},
     "views": {"click", "yaml", "prompt_toolkit"},
     "serve": {"click", "tabulate", "prompt_toolkit"},
+    "desk": {"click", "tabulate", "prompt_toolkit"},
+    "api": {"click", "tabulate", "prompt_toolkit"},
 }
 # The web stack (the serve extra) is the serve layer's alone: the command line loads it only when 'serve' runs.
 WEB = {"starlette", "uvicorn", "h11", "httpx", "segno", "multipart"}
@@ -44,7 +48,7 @@ def layer_of(rel):
     """The layer of a module path relative to the package, 'top' for __init__/__main__, None if unknown."""
     parts = rel.with_suffix("").parts
     if len(parts) == 1:
-        return "top" if parts[0] in TOP_LEVEL else None
+        return "top" if parts[0] in TOP_LEVEL else "api" if parts[0] == "api" else None
     return parts[0] if len(parts) == 2 and parts[0] in LAYERS else None
 
 
@@ -134,3 +138,33 @@ def test_the_checks_can_fail():
     assert list(io_uses(tree)) == ["line 1: print()", "line 2: sys.exit", "line 3: open()", "line 5: sys.stdout"]
     assert layer_of(Path("loose.py")) is None and layer_of(Path("core/deep/x.py")) is None
     assert layer_of(Path("misc/x.py")) is None and layer_of(Path("core/cards.py")) == "core"
+
+
+# The desk (#37): the application layer under the command line and the server. It reads and writes files
+# (through the store), but never prints, asks, exits or changes the working folder, and never imports a front.
+DESK_CALLS = {"print", "input", "exit", "quit", "breakpoint"}
+DESK_ATTRIBUTES = FORBIDDEN_ATTRIBUTES | {("os", "chdir"), ("os", "fchdir"), ("sys", "argv")}
+
+
+def desk_uses(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in DESK_CALLS:
+            yield f"line {node.lineno}: {node.func.id}()"
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                (node.value.id, node.attr) in DESK_ATTRIBUTES:
+            yield f"line {node.lineno}: {node.value.id}.{node.attr}"
+        if isinstance(node, ast.ImportFrom) and node.module == "os" and any(a.name == "chdir" for a in node.names):
+            yield f"line {node.lineno}: from os import chdir"
+
+
+@pytest.mark.parametrize("rel", [rel for rel, layer in LAYERED if layer in ("desk", "api")])
+def test_the_desk_never_prints_asks_exits_or_changes_folder(rel):
+    assert list(desk_uses(tree_of(rel))) == [], f"gin_ref/{rel} prints, asks, exits or changes folder"
+
+
+def test_the_desk_is_checked():
+    assert {"desk/acts.py", "desk/errors.py", "api.py"} <= {rel for rel, layer in LAYERED}
+    tree = ast.parse("import os\nos.chdir('/')\nprint(1)\nsys.exit(2)\nfrom gin_ref.cli import main\nimport click\n")
+    assert sorted(desk_uses(tree)) == ["line 2: os.chdir", "line 3: print()", "line 4: sys.exit"]
+    assert list(violations("desk", tree)) == ["line 5: gin_ref.cli", "line 6: click"]
+    assert list(violations("api", ast.parse("from gin_ref.serve import app\n"))) == ["line 1: gin_ref.serve"]

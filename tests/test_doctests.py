@@ -17,3 +17,16 @@ def test_the_docstring_examples_hold(name):
     failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True)
     assert attempted >= 2, f"{name}: only {attempted} examples"
     assert failed == 0, f"{name}: {failed} of {attempted} examples failed (the report is above)"
+
+
+def test_the_library_page_examples_hold(tmp_path, monkeypatch):
+    """docs/library.md: every example of the desk's functions, run (#37 item 6)."""
+    import pathlib
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setenv("GIN_REF_CACHE", "off")
+    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / "library.md"
+    failed, attempted = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS,
+                                         report=True)
+    assert attempted >= 20 and failed == 0, f"docs/library.md: {failed} of {attempted} examples failed"

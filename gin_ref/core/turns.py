@@ -225,13 +225,6 @@ class Table:
         if self.phase not in ("discard", "wall_knock"):
             raise IllegalActionError(f"{player} cannot knock now: a knock comes after the draw; {self.whose_turn()}")
 
-    def can(self, action: str, player: str, card: Optional[Card] = None) -> bool:
-        try:
-            self._verifier(action)(player, *([card] if action in ("take", "draw", "discard") else []))
-        except IllegalActionError:
-            return False
-        return True
-
     def _verifier(self, action: str) -> Callable[..., None]:
         verifier: Callable[..., None] = getattr(self, "verify_" + action)
         return verifier

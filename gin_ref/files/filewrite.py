@@ -123,15 +123,16 @@ def writable_target(path: PathName, must_exist: bool = False, may_exist: bool = 
     return real
 
 
-def write_atomic(path: PathName, text: str, real: Optional[str] = None, new: bool = False,
+def write_atomic(path: PathName, data: Union[str, bytes], real: Optional[str] = None, new: bool = False,
                  check: Optional[Callable[[], None]] = None) -> None:
-    """Replace ``path`` with ``text`` in one step: a temporary file in the same folder, flushed and synced,
+    """Replace ``path`` with ``data`` (bytes, or text written as UTF-8) in one step: a temporary file in the same folder, flushed and synced,
     renamed over the file; the folder is synced after. On any failure the old file is left as it was and
     RecordError says why. A symbolic link is written through (``real``, when given, is the file to replace:
     the one a writer has locked); the file keeps its mode and, where it can, its group. With ``new`` the
     file must not be there yet: ``exists(path)`` is raised, and nothing written, if another writer made it
     first. ``check`` runs right before the rename: what it raises is raised, and nothing written."""
     name = os.fspath(path)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
     real = writable_target(name) if real is None else real
     folder = os.path.dirname(real)
     try:
@@ -151,8 +152,8 @@ def write_atomic(path: PathName, text: str, real: Optional[str] = None, new: boo
     except OSError as exc:
         raise cannot_write(name, real, exc) from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            out.write(raw)
             out.flush()
             os.fsync(out.fileno())
             if info is not None and hasattr(os, "fchown") and os.fstat(out.fileno()).st_gid != info.st_gid:

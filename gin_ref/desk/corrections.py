@@ -1,0 +1,238 @@
+"""The acts on the past and the director's: amend a hand, undo, redo, rule, record a result (and amend it).
+
+As ``gin_ref.desk.acts``: ``x(path, ...)`` changes the match file under its lock and returns its outcome or
+raises ``DeskError``; ``can_x(path, ...)`` is None exactly when ``x`` would succeed, else the refusal.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Optional, Sequence, Tuple
+
+from gin_ref.core.cards import Card
+from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
+from gin_ref.core.players import find_player
+from gin_ref.desk import outcomes
+from gin_ref.desk.acts import Melds, Rules, check_text, match_date
+from gin_ref.desk.errors import DeskError, Refusal, refusal_of, refused
+from gin_ref.desk.outcomes import Amended, Corrected, Resulted, Ruled
+from gin_ref.desk.store import Work, change, dry
+from gin_ref.files import eventfile, matchfile, store
+from gin_ref.files.filewrite import PathName, writable_target
+from gin_ref.files.rulesfile import load_rules
+from gin_ref.core.rules import HouseRules
+from gin_ref.match import result
+from gin_ref.match.amend import amend as amend_outcome
+from gin_ref.match.knocks import Given
+from gin_ref.match.model import Match
+from gin_ref.match.tally import tally_of
+from gin_ref.views import step_words, words
+
+Pairs = Sequence[Tuple[str, str]]  # (player, points as typed)
+
+
+def event_warning(path: str, reopened: bool) -> Optional[str]:
+    """The warning for a change to a table of an event (an ``event.yaml`` beside the match file) whose later
+    round is already paired; None otherwise (or when the event file cannot be read: its standings say so)."""
+    folder = os.path.dirname(path) or "."
+    if not os.path.isfile(eventfile.event_path(folder)):
+        return None
+    try:
+        event = eventfile.load(folder)
+    except GinRefError:
+        return None
+    name = os.path.basename(path)
+    for rnd in event.rounds:
+        for table in rnd.tables:
+            if table.file == name and rnd.number < len(event.rounds):
+                return words.event_amend_words(path, event.name, folder, rnd.number, table.number,
+                                               len(event.rounds), reopened)
+    return None
+
+
+# -- amend ---------------------------------------------------------------------------------------------------
+
+def _amend(hand: int, player: Optional[str], knocker: Optional[Given], defender: Optional[Given], melds: Melds,
+           discard: Optional[Card], big_gin: bool, upcard: Optional[Card], dead: bool) -> "Work[Amended]":
+    def work(rec: matchfile.Record) -> Tuple[Amended, Optional[DeskError]]:
+        if dead and (player is not None or knocker is not None or defender is not None or melds or discard
+                     or big_gin):
+            raise InvalidNotationError("a dead hand has no knock: give no knock with it")
+        rec.confirm = hand  # what the table now agrees: sealed again, even if its seal failed
+        match = rec.match
+        before = tally_of(match)
+        outcome = amend_outcome(match.record, match.state, hand, player, knocker, defender, melds, discard, big_gin,
+                                upcard, dead)
+        old = dict(match.hands[hand - 1])
+        match.amend(outcome, matchfile.now(), step_words.amended_words(hand, old))
+        warning = event_warning(rec.path, before.finished and not match.state.finished)
+        return Amended(rec.path, match, hand, before, outcome.settlement, warning), None
+    return work
+
+
+def amend(path: PathName, hand: int, player: Optional[str] = None, knocker: Optional[Given] = None,
+          defender: Optional[Given] = None, melds: Melds = None, discard: Optional[Card] = None,
+          big_gin: bool = False, upcard: Optional[Card] = None, dead: bool = False,
+          wait: Optional[float] = None) -> Amended:
+    """Replace the result of hand ``hand``: ``player`` knocked with ``knocker`` (cards or count) against
+    ``defender``, or ``dead``. Every later hand is settled again; the old result is kept in corrections."""
+    return change(path, _amend(hand, player, knocker, defender, melds, discard, big_gin, upcard, dead), wait)
+
+
+def can_amend(path: PathName, hand: int, player: Optional[str] = None, knocker: Optional[Given] = None,
+              defender: Optional[Given] = None, melds: Melds = None, discard: Optional[Card] = None,
+              big_gin: bool = False, upcard: Optional[Card] = None, dead: bool = False) -> Optional[Refusal]:
+    return dry(path, _amend(hand, player, knocker, defender, melds, discard, big_gin, upcard, dead))
+
+
+# -- undo, redo ----------------------------------------------------------------------------------------------
+
+def _undo(rec: matchfile.Record) -> Tuple[Corrected, Optional[DeskError]]:
+    finished = rec.match.state.finished
+    step = rec.match.newest_step()
+    correction = rec.match.undo(step, matchfile.now(), step_words.undone_words(step))
+    warning = event_warning(rec.path, True) if finished and not rec.match.state.finished else None
+    return outcomes.corrected_of(rec.path, rec.match, correction, "undone", warning), None
+
+
+def _redo(rec: matchfile.Record) -> Tuple[Corrected, Optional[DeskError]]:
+    finished = rec.match.state.finished
+    step = rec.match.redo_step()
+    correction = rec.match.redo(step, matchfile.now(), step_words.redone_words(step))
+    warning = event_warning(rec.path, True) if finished and not rec.match.state.finished else None
+    return outcomes.corrected_of(rec.path, rec.match, correction, "redone", warning), None
+
+
+def undo(path: PathName, wait: Optional[float] = None) -> Corrected:
+    """Take back the newest step, whatever it was (kept in corrections; ``redo`` puts it back)."""
+    return change(path, _undo, wait)
+
+
+def can_undo(path: PathName) -> Optional[Refusal]:
+    return dry(path, _undo)
+
+
+def redo(path: PathName, wait: Optional[float] = None) -> Corrected:
+    """Put back the step the newest undo took, while nothing else was written since."""
+    return change(path, _redo, wait)
+
+
+def can_redo(path: PathName) -> Optional[Refusal]:
+    return dry(path, _redo)
+
+
+# -- a director's ruling -------------------------------------------------------------------------------------
+
+def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], points: Optional[int],
+          by: Optional[str]) -> "Work[Ruled]":
+    def work(rec: matchfile.Record) -> Tuple[Ruled, Optional[DeskError]]:
+        step = rec.match.rule(kind, reason, matchfile.now(), hand=hand, player=player, points=points, by=by)
+        return outcomes.ruled_of(rec.path, rec.match, step), None
+    return work
+
+
+def rule(path: PathName, kind: str, reason: str, hand: Optional[int] = None, player: Optional[str] = None,
+         points: Optional[int] = None, by: Optional[str] = None, wait: Optional[float] = None) -> Ruled:
+    """A director's ruling on ``hand`` (default: the last): ``kind`` award (``player``, ``points``), void,
+    redeal or forfeit (``player``), with the ``reason`` and who ruled (``by``)."""
+    return change(path, _rule(kind, reason, hand, player, points, by), wait)
+
+
+def can_rule(path: PathName, kind: str, reason: str, hand: Optional[int] = None, player: Optional[str] = None,
+             points: Optional[int] = None, by: Optional[str] = None) -> Optional[Refusal]:
+    return dry(path, _rule(kind, reason, hand, player, points, by))
+
+
+# -- a match kept on paper -----------------------------------------------------------------------------------
+
+def paper_match(rules: HouseRules, date: str, pairs: Pairs, won: Pairs = ()) -> Match:
+    """A new match of the players named in ``pairs`` holding their result only (no first dealer: a paper
+    sheet need not say who dealt first)."""
+    names = [name for name, _ in pairs]
+    two = rules.players == 2
+    match = Match.new(names, rules, date, dealer=names[0] if two else None, box=None if two else names[0],
+                      captain=None if two else names[-1])  # (checks the names and their number)
+    del match.record["start"]
+    match.record[result.RESULT_KEY] = result.result_entry(match.players, match.rules, list(pairs), list(won))
+    return Match(match.record)
+
+
+def same_players(players: Sequence[str], named: Sequence[str]) -> None:
+    """Refuse names that are not the match's players (any case), or not one for each."""
+    if len(named) != len(players):
+        raise InvalidNotationError(f"this match is {' v '.join(players)}: give each one's final score "
+                                   f"({len(named)} given)")
+    for name in named:
+        find_player(list(players), name)
+
+
+def _put_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
+    def work(rec: matchfile.Record) -> Tuple[Resulted, Optional[DeskError]]:
+        match = rec.match
+        result.verify_no_hands(match.record, str(rec.path))
+        same_players(match.players, [name for name, _ in pairs])
+        match.put_result(result.result_entry(match.players, match.rules, list(pairs), list(won)))
+        return outcomes.resulted_of(rec.path, match), None
+    return work
+
+
+def _new_paper(pairs: Pairs, won: Pairs, rules: Rules, date: Optional[str]) -> Match:
+    for name, _ in pairs:
+        check_text(name, "player name")
+    house = rules if isinstance(rules, HouseRules) else load_rules(rules)
+    return paper_match(house, match_date(date), pairs, won)
+
+
+def record_result(path: PathName, pairs: Pairs, won: Pairs = (), rules: Rules = None, date: Optional[str] = None,
+                  wait: Optional[float] = None) -> Resulted:
+    """A match kept on paper, by its final scores (``pairs``: player, points; ``won``: player, hands won): a
+    new file (with ``rules`` and ``date``), or an existing one with no hand recorded (an event's table)."""
+    if os.path.lexists(path):
+        if rules is not None or date is not None:
+            raise DeskError(refusal_of(InvalidNotationError(
+                f"{os.fspath(path)} exists: its rules and date are its own (a new file takes them)")))
+        return change(path, _put_result(pairs, won), wait)
+    try:
+        match = _new_paper(pairs, won, rules, date)
+        store.create(path, match)
+    except GinRefError as exc:
+        raise refused(exc) from exc
+    return outcomes.resulted_of(os.fspath(path), match)
+
+
+def can_record_result(path: PathName, pairs: Pairs, won: Pairs = (), rules: Rules = None,
+                      date: Optional[str] = None) -> Optional[Refusal]:
+    if os.path.lexists(path):
+        if rules is not None or date is not None:
+            return refusal_of(InvalidNotationError(
+                f"{os.fspath(path)} exists: its rules and date are its own (a new file takes them)"))
+        return dry(path, _put_result(pairs, won))
+    try:
+        _new_paper(pairs, won, rules, date)
+        writable_target(os.fspath(path), may_exist=False)
+    except GinRefError as exc:
+        return refusal_of(exc)
+    return None
+
+
+def _amend_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
+    def work(rec: matchfile.Record) -> Tuple[Resulted, Optional[DeskError]]:
+        rec.confirm = 0  # what the table now agrees: sealed again, even if its seal failed
+        match = rec.match
+        if not result.is_result_only(match.record):
+            raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
+        same_players(match.players, [name for name, _ in pairs])
+        old = result.facts(match.record[result.RESULT_KEY])
+        entry = result.result_entry(match.players, match.rules, list(pairs), list(won))
+        match.amend_result(entry, matchfile.now(), f"the result: was {words.scores_words(old)}")
+        return outcomes.resulted_of(rec.path, match, old), None
+    return work
+
+
+def amend_result(path: PathName, pairs: Pairs, won: Pairs = (), wait: Optional[float] = None) -> Resulted:
+    """Change the result of a match recorded by its result only (the old one kept in corrections)."""
+    return change(path, _amend_result(pairs, won), wait)
+
+
+def can_amend_result(path: PathName, pairs: Pairs, won: Pairs = ()) -> Optional[Refusal]:
+    return dry(path, _amend_result(pairs, won))

@@ -1,0 +1,105 @@
+"""The desk's errors, decided here once: a refusal is data (python-chess's error kinds), a ``Kind`` and its
+fields, and ``DeskError`` is the one exception a desk function raises for anything a person typed or any
+file they handed in.
+
+Every act has ``can_x(...)``, which returns None exactly when ``x(...)`` would succeed and otherwise the
+``Refusal`` that ``x`` raises (``DeskError.refusal``): the two compare equal. A refusal the rules *keep*
+in the record (an illegal knock, an act out of turn, a deal by the wrong dealer) has ``kept=True``: ``x``
+wrote it and then raised, ``can_x`` says it would be kept.
+
+The words: ``message`` is the English sentence of the layer that refused, taken in one place here
+(``refusal_of``); the fields carry the facts another language needs (#38 gives each kind its words).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple, Optional, Tuple, Union
+
+from gin_ref.core.errors import (CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
+                                 OutOfTurnError, RecordError, RulesError)
+
+Field = Union[None, str, int, bool]
+
+
+class Kind(str, enum.Enum):
+    """What kind of refusal: the bad input, the rule, the file, the other writer."""
+
+    NOTATION = "notation"  # text that is not valid: a card, a count, a name, a date (exit 2)
+    RULES = "rules"  # house rules that cannot be used (exit 2)
+    ILLEGAL = "illegal"  # a well-formed act the rules refuse now (exit 1)
+    OUT_OF_TURN = "out_of_turn"  # an act by a player whose turn it is not (exit 1)
+    COUNT_OVER_LIMIT = "count_over_limit"  # a knock's count over the limit, taken for a slip (exit 1)
+    RECORD = "record"  # a match or event file that cannot be read, or does not add up (exit 1)
+    BUSY = "busy"  # another writer holds the file's lock (exit 1)
+    CHANGED = "changed"  # the file changed under this writer: nothing written (exit 1)
+
+
+EXIT_CODES = {Kind.NOTATION: 2, Kind.RULES: 2}  # every other kind: 1
+
+
+class Refusal(NamedTuple):
+    """Why an act is refused: its ``kind``, its ``fields`` (name, value pairs: the facts), the English
+    ``message``, and ``kept`` (the act is recorded as an irregularity all the same)."""
+
+    kind: Kind
+    message: str
+    fields: Tuple[Tuple[str, Field], ...] = ()
+    kept: bool = False
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_CODES.get(self.kind, 1)
+
+    def field(self, name: str) -> Field:
+        """The value of the field ``name`` (None when the refusal has none)."""
+        return dict(self.fields).get(name)
+
+
+class DeskError(GinRefError):
+    """A desk function refused: ``refusal`` says why (its ``str`` is the message, its exit code the kind's).
+    ``done`` is what an act refused *and kept* did (its outcome), None otherwise."""
+
+    def __init__(self, refusal: Refusal, done: object = None) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
+        self.done = done
+        self.exit_code = refusal.exit_code
+
+    @property
+    def kind(self) -> Kind:
+        return self.refusal.kind
+
+
+def refusal_of(exc: GinRefError) -> Refusal:
+    """The refusal an error of a lower layer means (the one place that reads one)."""
+    if isinstance(exc, DeskError):
+        return exc.refusal
+    message = str(exc)
+    if isinstance(exc, CountOverLimitError):
+        return Refusal(Kind.COUNT_OVER_LIMIT, message,
+                       (("reason", exc.reason), ("player", exc.player), ("count", exc.count)))
+    if isinstance(exc, OutOfTurnError):
+        return Refusal(Kind.OUT_OF_TURN, message)
+    if isinstance(exc, IllegalActionError):
+        return Refusal(Kind.ILLEGAL, message)
+    if isinstance(exc, InvalidNotationError):
+        return Refusal(Kind.NOTATION, message)
+    if isinstance(exc, RulesError):
+        return Refusal(Kind.RULES, message)
+    if isinstance(exc, RecordError):
+        kind = {"Busy": Kind.BUSY, "Changed": Kind.CHANGED}.get(type(exc).__name__, Kind.RECORD)
+        return Refusal(kind, message, (("path", exc.path), ("line", exc.line)))
+    return Refusal(Kind.ILLEGAL if exc.exit_code == 1 else Kind.NOTATION, message)
+
+
+def refused(exc: GinRefError) -> DeskError:
+    """``DeskError`` for an error of a lower layer (raise it ``from`` that error)."""
+    return exc if isinstance(exc, DeskError) else DeskError(refusal_of(exc))
+
+
+def kept(message: str, hand: int, kind: str, player: Optional[str], done: object) -> DeskError:
+    """The error of an act refused and kept in the record as an irregularity of ``kind`` in ``hand``."""
+    refusal = Refusal(Kind.OUT_OF_TURN if kind in ("out_of_turn", "wrong_dealer") else Kind.ILLEGAL, message,
+                      (("hand", hand), ("irregularity", kind), ("player", player)), kept=True)
+    return DeskError(refusal, done)

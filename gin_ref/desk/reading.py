@@ -1,0 +1,164 @@
+"""Reading many matches at once (history, stats, standings, settle, export, an event's tables): each match
+file found is read and replayed strictly, as ``tally`` reads one, into a ``MatchView``; a damaged one is
+``skipped`` with its file, line and reason. Many files are read by a pool of processes.
+
+Progress is the caller's: ``meter(total, label)`` is a context manager whose value is told ``update(1)``
+after each file (the command line draws a bar on standard error; ``NO_METER`` draws nothing).
+"""
+
+from __future__ import annotations
+
+import os
+from contextlib import contextmanager
+from typing import (Callable, ContextManager, Iterator, List, NamedTuple, Optional, Protocol, Sequence, Tuple)
+
+from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.core.escape import shown_path
+from gin_ref.desk.errors import refused
+from gin_ref.desk.verify import failed_seals
+from gin_ref.files import matchfile
+from gin_ref.files.matchfind import candidates
+from gin_ref.files.matchread import read_record
+from gin_ref.match.names import differing, look_alikes_across
+from gin_ref.match.tally import tally_of
+from gin_ref.views.history import MatchView, claims_match
+
+PARALLEL_FROM = 64  # files; fewer are read in this process (starting workers costs more than it saves)
+UNREADABLE = "cannot read the file: "
+Item = Tuple[str, bool]  # a file found, and whether it was named (not found in a folder)
+Skipped = Tuple[str, Optional[int], str]  # file, line (None: not known), message
+Read = Tuple[str, Optional[MatchView], Optional[Tuple[Optional[int], str]]]
+
+
+class Meter(Protocol):
+    """A progress meter: told after each piece of work (``done``: how many so far)."""
+
+    done: int
+
+    def update(self, count: int) -> None: ...
+
+
+Metering = Callable[[int, str], ContextManager[Meter]]
+
+
+class _Quiet:
+    done = 0
+
+    def update(self, count: int) -> None:
+        self.done += count
+
+
+@contextmanager
+def NO_METER(total: int, label: str) -> Iterator[Meter]:  # noqa: N802 (a constant, used as a function)
+    yield _Quiet()
+
+
+class Matches(NamedTuple):
+    """Matches read: ``views`` (in the order found) and ``skipped`` (each file that cannot be read)."""
+
+    views: List[MatchView]
+    skipped: List[Skipped]
+
+    def skipped_text(self) -> List[Tuple[str, str]]:
+        """``(file, error)`` for people and ``--json``: the error says the line when known."""
+        return skipped_text(self.skipped)
+
+
+def skipped_text(skipped: Sequence[Skipped]) -> List[Tuple[str, str]]:
+    return [(file, f"line {line}: {message}" if line else message) for file, line, message in skipped]
+
+
+def read_view(file: str, named: bool = True) -> Optional[MatchView]:
+    """One match file as a MatchView, read and replayed strictly (as ``tally`` does). None when a file found
+    in a folder is YAML but not a match; RecordError naming the file when it is a damaged match, or a file
+    found that cannot be read as YAML at all."""
+    found = read_record(file, claims_match, named)
+    if found is None:
+        return None
+    rec, digest = found
+    return MatchView(shown_path(file), matchfile.record_data(rec), tally_of(rec.match), tuple(failed_seals(rec.match)),
+                     digest)
+
+
+def read_one(item: Item) -> Read:
+    """``(file, view, problem)`` for one candidate; problem is ``(line, message)`` (it crosses processes)."""
+    file, named = item
+    shown = shown_path(file)  # a name that is not UTF-8 is shown with its bytes escaped
+    try:
+        return shown, read_view(file, named), None
+    except RecordError as exc:
+        return shown, None, (exc.line, exc.message)
+    except GinRefError as exc:
+        return shown, None, (None, str(exc))
+    except OSError as exc:  # not damaged: gin-ref may not read it (permissions), or the disk failed
+        words = exc.strerror or str(exc)
+        return shown, None, (None, UNREADABLE + words[:1].lower() + words[1:])
+
+
+def read_items(items: Sequence[Item], read: Callable[[Item], Read] = read_one,
+               meter: Metering = NO_METER) -> Matches:
+    """The matches of ``candidates``' items, each read by ``read`` (a top-level function, as ``read_one``:
+    it may run in another process)."""
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    workers = min(cpus, 8)
+    results: Optional[List[Read]] = None
+    with meter(len(items), "reading matches") as bar:
+        if len(items) >= PARALLEL_FROM and workers > 1:
+            from concurrent.futures import ProcessPoolExecutor  # here: only many files start workers
+            from concurrent.futures.process import BrokenProcessPool
+
+            try:
+                with ProcessPoolExecutor(workers) as pool:
+                    results = []
+                    for done in pool.map(read, items, chunksize=max(1, len(items) // (workers * 4))):
+                        results.append(done)
+                        bar.update(1)
+            except (OSError, NotImplementedError, BrokenProcessPool):  # no processes here: read them in this one
+                results = None
+                bar.done = 0
+        if results is None:
+            results = []
+            for item in items:
+                results.append(read(item))
+                bar.update(1)
+    views, skipped = [], []
+    for file, view, problem in results:
+        if problem is not None:
+            skipped.append((file, *problem))
+        elif view is not None:
+            views.append(view)
+    return Matches(views, skipped)
+
+
+def read_matches(paths: Sequence[str], meter: Metering = NO_METER) -> Matches:
+    """Every readable match in ``paths`` (files, and folders searched with their subfolders), and each match
+    file that cannot be read."""
+    return read_items(candidates(list(paths)), meter=meter)
+
+
+def require(matches: Matches, paths: Sequence[str]) -> None:
+    """Refuse (DeskError) when no readable match was found."""
+    if not matches.views:
+        where = ", ".join(paths) if paths else "."
+        unreadable = sum(1 for _file, _line, message in matches.skipped if message.startswith(UNREADABLE))
+        counts = [f"{count} {what}" for count, what in ((len(matches.skipped) - unreadable, "damaged"),
+                                                        (unreadable, "unreadable")) if count]
+        damaged = f" ({', '.join(counts)})" if counts else ""
+        raise refused(RecordError(f"no readable match file in {where}{damaged}"))
+
+
+def require_all(matches: Matches, paths: Sequence[str]) -> None:
+    """Refuse (DeskError) unless every match found reads (the first that does not is named)."""
+    if matches.skipped:
+        file, line, message = matches.skipped[0]
+        raise refused(RecordError(message, line=line, path=file))
+    if not matches.views:
+        raise refused(RecordError(f"no readable match file in {', '.join(paths)}"))
+
+
+def look_alikes(views: Sequence[MatchView]) -> List[str]:
+    """A warning for each two players' names, in different matches, that look alike (``Ann`` and ``Аnn``
+    with a Cyrillic А): they are counted as two players."""
+    return [f"warning: players '{name}' ({file}) and '{other}' ({other_file}) look alike "
+            f"({differing(name, other)}): they are counted as two players"
+            for name, file, other, other_file in look_alikes_across((view.file, view.players) for view in views)]

@@ -1,0 +1,205 @@
+"""Checking records: ``verify`` (every problem of each file with its line, or what a sound file holds
+besides its hands) and the seal report that ``verify``, ``tally``, ``history``, ``standings``, ``settle``
+and ``export`` share (``seal_report``, ``failed_seals``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+
+from gin_ref.core.errors import RecordError
+from gin_ref.desk.errors import refused
+from gin_ref.files import matchfile, recordformat, yamlread
+from gin_ref.files.filewrite import leftovers
+from gin_ref.files.matchfind import candidates
+from gin_ref.match import seals
+from gin_ref.match.irregularities import Irregularity
+from gin_ref.match.model import Match
+from gin_ref.match.replay import OnHand
+from gin_ref.match.written import written
+from gin_ref.views import words
+
+Seal = Dict[str, Any]  # {line, hand (None: the end of record), kind, message}: as ``verify --json`` gives it
+EVENT_NOTE = "an event file: see gin-ref event"
+_CLAIM = re.compile(r"""^["']?format["']?[ \t]*:[ \t]*["']?gin-ref-(match|event)/"""
+                    r"""|\A(?:\s|#[^\n]*|---)*\{\s*["']?format["']?\s*:\s*["']?gin-ref-(match|event)/""", re.MULTILINE)
+
+
+# -- the seals -----------------------------------------------------------------------------------------------
+
+def seal_report(match: Optional[Match]) -> Tuple[bool, List[Seal]]:
+    """``(sealed, broken)`` of a match read: whether its file carries seals (format /2) and every seal that
+    fails, each {``line``, ``hand`` (None: the end of record), ``kind``, ``message``}."""
+    if match is None:
+        return False, []
+    data = match.record
+    version, end = recordformat.end_of(data)
+    if version != 2:
+        return False, []
+    last = yamlread.line_of(data, ())
+    broken = []
+    for item in seals.check_seals(data, end):
+        line = yamlread.line_of(data, item.where[:2]) if item.where else _end_line(data, last)
+        broken.append({"line": line, "hand": item.hand, "kind": item.kind, "message": words.seal_words(item)})
+    return True, broken
+
+
+def _end_line(data: Any, fallback: int) -> Any:
+    lines = getattr(data, "lines", {})
+    return lines.get("end") or max(lines.values(), default=fallback)
+
+
+def failed_seals(match: Optional[Match]) -> List[Seal]:
+    """Each seal of a match that fails (not the note of a record sealed before corrections were)."""
+    return [item for item in seal_report(match)[1] if item["kind"] != "legacy"]
+
+
+def refuse_failed(file: str, failed: List[Seal]) -> None:
+    """A record whose seal fails, refused (the ``--strict`` of the commands that show scores or money)."""
+    if failed:
+        first = failed[0]
+        raise refused(RecordError(f"{first['message']} (--strict refuses a record whose seal fails)",
+                                  line=first["line"], path=file))
+
+
+# -- verify --------------------------------------------------------------------------------------------------
+
+class Verified(NamedTuple):
+    """One file verified: ``how`` it was found ("named", "found", "empty": a folder with no match file,
+    "event": an event's file, noted), its problems (``(line, message)``), the Match (None when it does not
+    read), its ``verify --json`` entry, the irregularities kept, the notes, what its seals say and the hands
+    ruled."""
+
+    path: str
+    how: str
+    problems: List[Tuple[Optional[int], str]]
+    match: Optional[Match]
+    entry: Dict[str, Any]
+    kept: List[Dict[str, Any]]
+    notes: List[str]
+    sealed: bool
+    broken: List[Seal]
+    rulings: List[Dict[str, Any]]
+
+    def bad(self, strict: bool = False) -> bool:
+        """Does this file make ``verify`` fail (with ``strict``: a failed seal too)?"""
+        return bool(self.problems) or bool(strict and self.broken)
+
+
+def claimed(path: str) -> Optional[str]:
+    """What the top of a file says it is: "match", "event", or None (not read, or neither). Only a regular
+    file is looked at (a pipe would wait for a writer for ever)."""
+    if not os.path.isfile(path):
+        return None
+    try:
+        with open(path, "rb") as data:
+            top = data.read(64 * 1024).decode("utf-8", "replace")
+    except OSError:
+        return None
+    found = _CLAIM.search(top)
+    return (found.group(1) or found.group(2)) if found else None
+
+
+def expand(paths: Iterable[str]) -> Iterator[Tuple[str, str]]:
+    """``(path, how)`` for each path to verify: a file as named ("named"); a folder's match files and its
+    event file ("found"), or the folder itself ("empty") when it holds none. A YAML file found in a folder
+    that says it is neither (a rules file) is passed over, as export passes it over."""
+    for path in paths:
+        if not os.path.isdir(path):
+            yield path, "named"
+            continue
+        found = [file for file, _named in candidates([path]) if claimed(file) is not None]
+        if not found:
+            yield path, "empty"
+        for file in found:
+            yield file, "found"
+
+
+def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Optional[OnHand] = None) -> Verified:
+    """Verify one file (``how``: see ``expand``; ``named``: given by the person, not the default match file;
+    ``on_hand``: told after each hand replayed). The default match file missing is refused (DeskError)."""
+    if how == "empty":
+        empty = {"file": path, "ok": False, "hands": None,
+                 "problems": [{"line": None, "message": "no match file in this folder"}]}
+        return Verified(path, how, [(None, "no match file in this folder")], None, empty, [], [], False, [], [])
+    if claimed(path) == "event":  # an event's file is not a match: said so, not counted against
+        note = {"file": path, "ok": True, "event": True, "note": EVENT_NOTE}
+        return Verified(path, "event", [], None, note, [], [], False, [], [])
+    problems: List[Tuple[Optional[int], str]]
+    checked, match = matchfile.check(path, on_hand)
+    problems = list(checked)
+    if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
+        if not named:
+            raise refused(RecordError(problems[0][1]))  # the default match file is not there: as every command says
+        problems = [(None, f"cannot read {path}: no such file" if not os.path.lexists(path) else message)
+                    for _line, message in problems]
+    data = match.record if match is not None else None
+    hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
+    kept, rulings = _listings(data)
+    entry: Dict[str, Any] = {
+        "file": path, "ok": not problems, "hands": hands,
+        "problems": [{"line": line, "message": message} for line, message in problems],
+        "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")} for item in kept]}
+    entry.update({"result_only": True} if match is not None and match.state.paper is not None else {})
+    notes = _notes(match) if not problems else []
+    if notes:
+        entry["notes"] = notes
+    if rulings:  # the hands a director ruled, when there are any
+        entry["rulings"] = rulings
+    left = leftovers(path)
+    if left:  # what a writer stopped mid-write left beside the file (the next change removes it)
+        entry["leftovers"] = left
+    sealed, broken = seal_report(match)
+    if not problems and (broken or not sealed):  # a sound file: what its seals say, when they say something
+        entry["seals"] = {"sealed": sealed, "broken": broken}
+    return Verified(path, how, problems, match, entry, kept, notes, sealed, broken, rulings)
+
+
+def verify(paths: Iterable[str], named: bool = True, strict: bool = False) -> Tuple[bool, List[Verified]]:
+    """``(ok, each file verified)`` of the files and folders ``paths`` (``verify_file``)."""
+    done = [verify_file(path, how, named) for path, how in expand(paths)]
+    return not any(item.bad(strict) for item in done), done
+
+
+def _listings(data: Any) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
+    """``(irregularities, rulings)`` of the record ``data`` (None: it did not read), each hand read once."""
+    lists = written(data) if isinstance(data, dict) else None
+    # only the hands with something to list are kept (a 100,000-hand record: not a value per hand)
+    played = [hand for hand in lists.played() if hand.irregularities or hand.ruling is not None] \
+        if lists is not None else []
+    return _irregularities(data, lists, played), _rulings(data, played)
+
+
+def _irregularities(data: Any, lists: Any, played: List[Any]) -> List[Dict[str, Any]]:
+    """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it.
+    Each as written (``Irregularity.of``), in a record that does not replay too: the replay's own reading
+    leaves out what it cannot read (an unknown kind, a player not of the match), which is listed here."""
+    if lists is None:
+        return []
+    places: List[Tuple[Tuple[Any, ...], Any, Any]] = [(("hands", hand.at, "irregularities", j), hand.entry.get("number"), item)
+              for hand in played for j, item in enumerate(hand.irregularities)]
+    places += [(("irregularities", j), item.get("hand") if item is not None else None, item)
+               for j, item in enumerate(lists.irregularities)]
+    found = [{"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
+              "player": item.get("player"), "detail": item.get("detail"),
+              "text": words.irregularity_note(hand, Irregularity.of(item))}
+             for where, hand, item in places if item is not None]
+    return sorted(found, key=lambda item: item["line"])
+
+
+def _rulings(data: Any, played: List[Any]) -> List[Dict[str, Any]]:
+    """Every hand a director ruled, in file order: line, hand and the ruling's fields, as written."""
+    return [{"line": yamlread.line_of(data, ("hands", hand.at, "ruling")), "hand": hand.entry.get("number"),
+             **{key: hand.ruling.get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
+            for hand in played if hand.ruling is not None]
+
+
+def _notes(match: Optional[Match]) -> List[str]:
+    """What an amend left to say: hands that stand as played, hands played after the end."""
+    if match is None:
+        return []
+    notes = [words.note_words(note) for note in match.state.notes]
+    after = words.after_end_words(match.state)
+    return notes + ([after] if after else [])

@@ -1,0 +1,119 @@
+"""The desk (#37): each act's ``can_x`` says None exactly when ``x`` succeeds, and otherwise the very refusal
+``x`` raises; an act refused and not kept changes nothing; the outcomes and refusals are typed values."""
+
+import os
+import tempfile
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gin_ref import api
+from gin_ref.core.cards import Card
+from gin_ref.desk import acts, corrections
+from gin_ref.desk.errors import DeskError, Kind, Refusal
+
+CARDS = [Card.parse(f"{rank}{suit}") for rank in "A23456789TJQK" for suit in "SHDC"]
+PLAYERS = ("Ann", "Ben", "Cid")
+
+
+def _acts(players):
+    """A strategy of one act: ``(name, can, do, args)``."""
+    name = st.sampled_from(players + ("Zed",))
+    maybe_name = st.none() | name
+    card = st.sampled_from(CARDS)
+    count = st.integers(0, 40)
+    return st.one_of(
+        st.tuples(st.just("deal"), st.tuples(st.none() | card, maybe_name)),
+        st.tuples(st.just("knock"), st.tuples(name, count, st.integers(0, 90), st.booleans(), st.none() | card)),
+        st.tuples(st.just("dead"), st.tuples(st.none() | card)),
+        st.tuples(st.just("turn"), st.tuples(st.sampled_from(acts.TURNS), name, st.none() | card)),
+        st.tuples(st.just("undo"), st.just(())),
+        st.tuples(st.just("redo"), st.just(())),
+        st.tuples(st.just("rule"), st.tuples(st.sampled_from(["award", "void", "redeal", "forfeit"]), st.integers(1, 3),
+                                             maybe_name, st.none() | st.integers(0, 200))),
+        st.tuples(st.just("amend"), st.tuples(st.integers(1, 3), name, count, st.integers(0, 90))),
+    )
+
+
+def _call(path, act, args, can):
+    kind = act
+    if kind == "deal":
+        upcard, dealer = args
+        return (acts.can_deal if can else acts.deal)(path, upcard, dealer)
+    if kind == "knock":
+        player, mine, theirs, illegal, upcard = args
+        return (acts.can_knock if can else acts.knock)(path, player, mine, theirs, illegal=illegal, upcard=upcard)
+    if kind == "dead":
+        return (acts.can_dead if can else acts.dead)(path, args[0])
+    if kind == "turn":
+        action, player, card = args
+        return (acts.can_turn if can else acts.turn)(path, action, player, card)
+    if kind == "undo":
+        return (corrections.can_undo if can else corrections.undo)(path)
+    if kind == "redo":
+        return (corrections.can_redo if can else corrections.redo)(path)
+    if kind == "rule":
+        ruling, hand, player, points = args
+        return (corrections.can_rule if can else corrections.rule)(path, ruling, "test", hand, player, points)
+    hand, player, mine, theirs = args
+    return (corrections.can_amend if can else corrections.amend)(path, hand, player, mine, theirs)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(three=st.booleans(), data=st.data())
+def test_can_x_is_none_exactly_when_x_succeeds_and_else_its_refusal(three, data):
+    players = PLAYERS if three else PLAYERS[:2]
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "m.yaml")
+        rules = "three-player" if three else data.draw(st.sampled_from(["oklahoma", "classic", "standard"]))
+        roles = {"box": "Ann", "captain": "Ben"} if three else {"dealer": "Ann"}
+        acts.start_match(path, players, rules, "2024-05-01", **roles)
+        for act, args in data.draw(st.lists(_acts(players), min_size=1, max_size=8)):
+            said = _call(path, act, args, can=True)
+            assert said is None or isinstance(said, Refusal)
+            with open(path, "rb") as before_file:
+                before = before_file.read()
+            try:
+                done = _call(path, act, args, can=False)
+            except DeskError as exc:
+                assert said == exc.refusal, (act, args)
+                if not exc.refusal.kept and exc.refusal.kind != Kind.COUNT_OVER_LIMIT:
+                    with open(path, "rb") as after:
+                        assert after.read() == before, (act, args)  # refused: nothing changed
+            else:
+                assert said is None, (act, args, said)
+                assert done.path == path
+
+
+def test_a_refusal_kept_is_written_and_raised(tmp_path):
+    path = str(tmp_path / "m.yaml")
+    acts.start_match(path, ["Ann", "Ben"], "oklahoma", "2024-05-01", dealer="Ann")
+    refusal = acts.can_deal(path, Card.parse("7D"), "Ben")
+    assert refusal == Refusal(Kind.OUT_OF_TURN, "Ben cannot deal hand 1: Ann deals (named at the start). Recorded "
+                              "as an irregularity (hand 1); undo takes it back",
+                              (("hand", 1), ("irregularity", "wrong_dealer"), ("player", "Ben")), kept=True)
+    with pytest.raises(DeskError) as raised:
+        acts.deal(path, Card.parse("7D"), "Ben")
+    assert raised.value.refusal == refusal and raised.value.exit_code == 1
+    assert raised.value.done.hand == 1  # the outcome of what was written
+    assert corrections.undo(path).what == "hand 1: Ben's deal by the wrong dealer"
+
+
+def test_a_slip_after_a_deal_keeps_the_deal(tmp_path):
+    path = str(tmp_path / "m.yaml")
+    acts.start_match(path, ["Ann", "Ben"], "oklahoma", "2024-05-01", dealer="Ann")
+    with pytest.raises(DeskError) as raised:
+        acts.knock(path, "Ben", 12, 23, upcard=Card.parse("7D"))
+    assert raised.value.kind == Kind.COUNT_OVER_LIMIT and raised.value.refusal.field("count") == 12
+    assert "the deal of hand 1 is recorded" in str(raised.value)
+    assert acts.can_knock(path, "Ben", 5, 23) is None
+    knocked = acts.knock(path, "Ben", 5, 23)
+    assert (knocked.hand, knocked.player, knocked.dealt) == (1, "Ben", None)
+
+
+def test_the_errors_are_data_with_the_exit_codes():
+    assert Refusal(Kind.NOTATION, "x").exit_code == 2 and Refusal(Kind.RULES, "x").exit_code == 2
+    assert {Refusal(kind, "x").exit_code for kind in Kind if kind not in (Kind.NOTATION, Kind.RULES)} == {1}
+    assert api.can_start_match("/nonexistent-folder/m.yaml", ["Ann", "Ben"]).kind == Kind.RECORD
+    assert api.can_start_match("/tmp/m.yaml", ["Ann", "Ann"]).kind == Kind.NOTATION

@@ -50,23 +50,3 @@ def players_of(path):
     from gin_ref.files import matchfile
 
     return list(matchfile.load(path).match.state.players)
-
-
-async def run_cli_in_process(served, args):
-    """What ``gin_ref.serve.director.run_cli`` returns, with the command run in this process (click's runner
-    on the same group the console script runs, in the folder served, with the environment the subprocess
-    is given) instead of in a process of its own: the same ``(exit code, stdout, stderr)`` in a fraction of
-    the CPU. One smoke test per page keeps the real subprocess (tests/test_board_director.py)."""
-    from runs import invoke
-
-    done = invoke(*args, cwd=served.folder.path,
-                  env={"GIN_REF_MATCH": None, "COLUMNS": "100", "PYTHONIOENCODING": "utf-8"})
-    return done.code, done.out, done.err
-
-
-def commands_in_process(monkeypatch):
-    """The served app's commands (the director's actions and reports, the score sheet) run in this
-    process for the rest of the test."""
-    from gin_ref.serve import director
-
-    monkeypatch.setattr(director, "run_cli", run_cli_in_process)

@@ -12,22 +12,11 @@ pytest.importorskip("starlette")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from boardkit import cli, commands_in_process, finish, hand, new_event, players_of, table_file  # noqa: E402
+from boardkit import cli, finish, hand, new_event, players_of, table_file  # noqa: E402
 from gin_ref.files import matchfile  # noqa: E402
 from gin_ref.serve.app import build_app  # noqa: E402
 
 BASE = "http://127.0.0.1:8000"
-
-# The director's actions run the command line in a process of its own (gin_ref.serve.director.run_cli): this
-# test keeps that subprocess, end to end; the others run the same commands in this process (tests/boardkit.py).
-THROUGH_THE_SUBPROCESS = {"test_amend_and_undo_go_through_the_command_line_and_a_stale_page_is_refused"}
-
-
-@pytest.fixture(autouse=True)
-def _commands(request, monkeypatch):
-    if request.node.name not in THROUGH_THE_SUBPROCESS:
-        commands_in_process(monkeypatch)
-
 
 def director(folder):
     app = build_app(str(folder))
@@ -104,8 +93,8 @@ def test_pairing_is_refused_naming_the_unfinished_tables_then_done_and_shown_on_
     kind, text = said(post(web, "/director/pair"))
     refused = cli("event", "pair", folder, ok=False)
     assert kind == "problem"
-    assert text == refused.stderr.strip().replace(folder + "/", "./").replace("&", "&amp;")
-    assert "round 1 table 2 (./round-1-table-2.yaml: Ben v Cid)" in text
+    assert text == refused.stderr.strip().replace(folder + "/", "").replace("&", "&amp;")  # the files by name
+    assert "round 1 table 2 (round-1-table-2.yaml: Ben v Cid)" in text
     finish(t2, players_of(t2)[0])
     kind, text = said(post(web, "/director/pair"))
     assert kind == "note" and "night: round 2 of 3, 2 tables" in text
@@ -138,15 +127,17 @@ def test_a_ruling_without_a_reason_is_refused_in_the_command_lines_words_and_one
     assert kind == "problem" and text.startswith("Error: ")
 
 
-def test_amend_and_undo_go_through_the_command_line_and_a_stale_page_is_refused(tmp_path):
+def test_amend_is_a_form_of_fields_the_same_as_the_command_lines_and_undo_and_a_stale_page_is_refused(tmp_path):
     folder = new_event(tmp_path)
     t1 = table_file(folder, 1, 1)
     ann, dee = players_of(t1)
     hand(t1, ann)
+    twin = tmp_path / "twin.yaml"
+    shutil.copy(t1, twin)
     _served, web = director(folder)
     page = web.get("/director").text
     stale = form_fields(page, "/director/m/round-1-table-1.yaml/undo")
-    kind, text = said(post(web, "/director/m/round-1-table-1.yaml/amend", hand="1", result="--dead"))
+    kind, text = said(post(web, "/director/m/round-1-table-1.yaml/amend", hand="1", result="dead"))
     assert kind == "note" and "hand 1" in text
     assert matchfile.load(t1).match.hands[0]["result"] == "dead"
     answer = web.post("/director/m/round-1-table-1.yaml/undo", data=stale, headers={"Origin": BASE})
@@ -156,15 +147,21 @@ def test_amend_and_undo_go_through_the_command_line_and_a_stale_page_is_refused(
     kind, text = said(post(web, "/director/m/round-1-table-1.yaml/undo"))
     assert kind == "note" and text.startswith("took back ")
     assert matchfile.load(t1).match.hands[0]["result"] != "dead"
-    page = web.get("/director").text
-    fields = form_fields(page, "/director/m/round-1-table-1.yaml/amend")
-    refused = web.post("/director/m/round-1-table-1.yaml/amend", headers={"Origin": BASE},
-                       data={**fields, "hand": "1", "result": "--dead --match ../x.yaml"})
-    assert refused.status_code == 400 and "leave out --match" in refused.text
-    refused = web.post("/director/m/round-1-table-1.yaml/amend", headers={"Origin": BASE},
-                       data={**fields, "hand": "--match", "result": "../x.yaml 1 --dead"})
-    assert refused.status_code == 400 and "the hand to amend is its number" in refused.text
-    assert not (tmp_path / "x.yaml").exists()
+    # a knock amended by its fields is the command line's amend, word for word and fact for fact
+    kind, text = said(post(web, "/director/m/round-1-table-1.yaml/amend", hand="1", result="knock", player=dee,
+                           count="5", defender="35"))
+    done = cli("amend", "1", dee, "5", "--defender", "35", "--match", str(twin))
+    assert kind == "note" and text == done.output.strip().replace("&", "&amp;").replace("'", "&#x27;")
+    amended, by_cli = matchfile.load(t1).match, matchfile.load(str(twin)).match
+    assert amended.hands[0]["knocker"] == dee and amended.state.totals == by_cli.state.totals
+    # what once was a line of options is a field's value now: read as a count or cards, and refused as one
+    before = open(t1, "rb").read()
+    kind, text = said(post(web, "/director/m/round-1-table-1.yaml/amend", hand="1", result="knock", player=dee,
+                           count="--dead --match ../x.yaml", defender="35"))
+    assert (kind, text) == ("problem", "Error: &#x27;--dead&#x27;: write a run as LOW-HIGH and its suit (7-JD, A-3S, 10-KH)")
+    kind, text = said(post(web, "/director/m/round-1-table-1.yaml/amend", hand="--match", result="dead"))
+    assert (kind, text) == ("problem", "Error: the hand is its number (1, 2, ...), not &#x27;--match&#x27;")
+    assert open(t1, "rb").read() == before and not (tmp_path / "x.yaml").exists()
 
 
 def test_the_settlement_is_settles_and_is_the_directors_only(tmp_path):

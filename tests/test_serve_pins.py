@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from boardkit import commands_in_process
 from gin_ref.serve import pins as pins_module
 from gin_ref.serve.pins import Pins
 from serveutil import HOST, event_folder, gin, phone, send, table_file, tally
@@ -115,7 +114,6 @@ def test_the_directors_page_sets_a_pin_masked_shows_a_pause_lifts_it_and_resets(
 
     from gin_ref.serve.app import build_app
 
-    commands_in_process(monkeypatch)
     folder = event_folder(tmp_path)
     app = build_app(str(folder), pins=True)
     served = app.state.served

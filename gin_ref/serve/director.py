@@ -2,55 +2,33 @@
 round, rulings, amends and undo, the settlement. Its own token (printed at start) is exchanged for a cookie
 as a table's is; a table's token, or none, is refused (403).
 
-Every change is made by the command line itself (``gin-ref event pair``, ``ruling``, ``amend``, ``undo``,
-run in the served folder on the table's file name), so the record is the same whichever way it was made and
-a refusal is in the command line's words. The reports are the command line's too (``verify --json``,
-``settle``, ``export --format html``). Run in the folder, on file names, no message shows a path.
+Every change and report is one call of the desk (``gin_ref.serve.directoracts``), in this process, in a
+worker thread, on the table's file: the record is the same whichever way it was made, and what is said is
+the command line's words (a refusal its ``Error: ...`` line), with no path. The amend and the ruling are
+forms of fields. A write waits 2 seconds for another writer; past it, the page says the file is busy.
 """
 
-import asyncio
 import hashlib
 import os
 import secrets
-import shlex
-import sys
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from gin_ref.serve import directorpage
-from gin_ref.serve.security import Refused
-from gin_ref.serve.served import Served
-from gin_ref.core.errors import GinRefError
+from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.serve import directoracts, directorpage
 from gin_ref.serve.boarddata import stamp
 from gin_ref.serve.cards import GENERATOR, cards_page
+from gin_ref.serve.security import Refused
+from gin_ref.serve.served import Served
 from gin_ref.serve.state import DIRECTOR
 
 FORM = "director"
-CLI_TIMEOUT = 120.0  # seconds one command may take
-KINDS = ("award", "void", "redeal", "forfeit")
 NOTES_KEPT = 50
-
-
-async def run_cli(served: Any, args: List[str]) -> Tuple[int, str, str]:
-    """``(exit code, stdout, stderr)`` of ``gin-ref ARGS`` run in the folder served."""
-    env = dict(os.environ)
-    env.pop("GIN_REF_MATCH", None)
-    env["COLUMNS"] = "100"
-    env["PYTHONIOENCODING"] = "utf-8"
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "gin_ref", *args, cwd=served.folder.path, env=env,
-        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    try:
-        out, err = await asyncio.wait_for(process.communicate(), CLI_TIMEOUT)
-    except asyncio.TimeoutError:
-        process.kill()
-        await process.wait()
-        return 1, "", "Error: the command took too long and was stopped"
-    return int(process.returncode or 0), out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
+Make = Callable[[Optional[str], Dict[str, str]], Callable[[], directoracts.Said]]
 
 
 def table_files(served: Served) -> List[str]:
@@ -58,18 +36,13 @@ def table_files(served: Served) -> List[str]:
     return served.folder.table_files()
 
 
-def folder_players(served: Any, records: Optional[Dict[str, Dict[str, Any]]] = None) -> List[str]:
+def folder_players(served: Served, records: Optional[Dict[str, Dict[str, Any]]] = None) -> List[str]:
     """Every player of the folder served (``records``: the match files as the page read them, for a
     folder of matches), sorted."""
     if records is not None and not served.folder.is_event:
         return sorted({name for rec in records.values() for name in rec.get("players", [])})
     players: List[str] = served.folder.players()
     return players
-
-
-def positional(names: List[str]) -> List[str]:
-    """File names as the command line's arguments: one that starts with '-' is not taken for an option."""
-    return [f"./{name}" if name.startswith("-") else name for name in names]
 
 
 def file_seen(folder: str, name: str) -> str:
@@ -79,43 +52,6 @@ def file_seen(folder: str, name: str) -> str:
             return hashlib.sha256(data.read()).hexdigest()[:24]
     except OSError:
         return ""
-
-
-def ruling_args(name: str, fields: Dict[str, str]) -> List[str]:
-    """The ``gin-ref ruling`` command line of the ruling form's fields (the command judges them)."""
-    kind = fields.get("kind", "")
-    args = ["ruling", "--match", name]
-    hand = fields.get("hand", "").strip()
-    if hand:
-        args += ["--hand", hand]
-    player = fields.get("player", "")
-    if kind == "award":
-        args += ["--award", player, fields.get("points", "").strip()]
-    elif kind == "forfeit":
-        args += ["--forfeit", player]
-    elif kind in ("void", "redeal"):
-        args.append(f"--{kind}")
-    args += ["--reason", fields.get("reason", "")]
-    by = fields.get("by", "").strip()
-    if by:
-        args += ["--by", by]
-    return args
-
-
-def amend_args(name: str, fields: Dict[str, str]) -> List[str]:
-    """The ``gin-ref amend`` command line of the amend form: the hand, then what the table now agrees, as
-    ``amend`` takes it (``Ben 5 --defender 35``, ``--dead``); another match file cannot be named."""
-    try:
-        words = shlex.split(fields.get("result", ""))
-    except ValueError as exc:
-        raise Refused(400, f"the amend's words do not read: {exc}") from None
-    for word in words:
-        if word in ("-m", "--match") or word.startswith(("--match=", "-m")) or word == "--":
-            raise Refused(400, "an amend is made to this table's file: leave out --match")
-    hand = fields.get("hand", "").strip()
-    if hand.startswith("-"):
-        raise Refused(400, f"the hand to amend is its number, not '{hand[:20]}'")
-    return ["amend", hand, *words, "--match", name]  # the table's file last: nothing typed can name another
 
 
 def routes(served: Served) -> List[BaseRoute]:
@@ -157,27 +93,17 @@ def routes(served: Served) -> List[BaseRoute]:
     verified: Dict[str, Any] = {}  # the last verify: the files' stamps it was made for, and its report
 
     async def verify(files: List[str]) -> Dict[str, Dict[str, Any]]:
-        """``gin-ref verify --json`` of the files, run again only when one of them changed."""
+        """``verify``'s entry of each file, made again only when one of them changed."""
         stamps = [(name, stamp(os.path.join(served.folder.path, name))) for name in files]
         if verified.get("stamps") == stamps:
             return dict(verified["report"])
-        report = await _verify(files)
+        report = await run_in_threadpool(directoracts.verify_report, served.folder.path, files)
         verified.update(stamps=stamps, report=report)
         return report
 
-    async def _verify(files: List[str]) -> Dict[str, Dict[str, Any]]:
-        import json
-
-        if not files:
-            return {}
-        _code, out, err = await run_cli(served, ["verify", "--json", *positional(files)])
-        try:
-            data = json.loads(out)
-        except ValueError:
-            return {name: {"ok": False, "problems": [{"line": None, "message": err.strip()}]} for name in files}
-        return {os.path.basename(item["file"]): item for item in data.get("files", [])}  # './-x.yaml' too
-
-    async def write(request: Request, make: Any) -> Response:
+    async def write(request: Request, make: Make) -> Response:
+        """A change of the director's: the form checked, then ``make(file name, fields)``'s work run in a
+        worker thread; the page then says what it did (or why not)."""
         answer, token = gate(request)
         if answer is not None:
             return answer
@@ -191,30 +117,40 @@ def routes(served: Served) -> List[BaseRoute]:
                 if seen != await run_in_threadpool(file_seen, served.folder.path, name):
                     return said(False, f"{name} changed since this page was made (a hand was recorded meanwhile): "
                                        "nothing was done; look again, then do it again")
-            args = make(name, fields)
+            work = make(name, fields)
         except Refused as refused:
             return refused.response()
-        code, out, err = await run_cli(served, args)
-        hub = served.board_hub
-        if hub is not None:
-            hub.poke()
-        text = "\n".join(part.strip("\n") for part in (out, err) if part.strip())
-        return said(code == 0, text or ("done" if code == 0 else "refused"))
+        except InvalidNotationError as exc:
+            return said(False, f"Error: {exc}")
+        done, text = await run_in_threadpool(work)
+        if served.board_hub is not None:
+            served.board_hub.poke()
+        return said(done, text)
+
+    folder = served.folder.path
 
     async def pair(request: Request) -> Response:
         if not served.folder.is_event:
             return HTMLResponse(directorpage.message("Refused", "a folder of matches has no rounds to pair"),
                                 status_code=400)
-        return await write(request, lambda name, fields: ["event", "pair", "."])
+        return await write(request, lambda name, fields: lambda: directoracts.pair(folder))
+
+    def on_file(act: Callable[[str, str, Any], directoracts.Said], read: Callable[[Dict[str, str]], Any]) -> Make:
+        def make(name: Optional[str], fields: Dict[str, str]) -> Callable[[], directoracts.Said]:
+            assert name is not None
+            given = read(fields)
+            return lambda: act(folder, name, given)
+        return make
 
     async def ruling(request: Request) -> Response:
-        return await write(request, ruling_args)
+        return await write(request, on_file(directoracts.ruling, directoracts.ruling_of))
 
     async def amend(request: Request) -> Response:
-        return await write(request, amend_args)
+        return await write(request, on_file(directoracts.amend, directoracts.amend_of))
 
     async def undo(request: Request) -> Response:
-        return await write(request, lambda name, fields: ["undo", "--match", name])
+        return await write(request, on_file(lambda folder, name, given: directoracts.undo(folder, name),
+                                            lambda fields: None))
 
     async def settlement(request: Request) -> Response:
         answer, _token = gate(request)
@@ -223,15 +159,10 @@ def routes(served: Served) -> List[BaseRoute]:
         files = await run_in_threadpool(table_files, served)
         if not files:
             return HTMLResponse(directorpage.message("Settlement", "No match file yet."), status_code=404)
-        args = ["settle", *positional(files)]
-        stake, currency = request.query_params.get("stake"), request.query_params.get("currency")
-        if stake:
-            args[1:1] = ["--stake", stake]
-        if currency:
-            args[1:1] = ["--currency", currency]
-        code, out, err = await run_cli(served, args)
-        return HTMLResponse(directorpage.settlement_page(code, out, err, stake or "", currency or ""),
-                            status_code=200 if code == 0 else 409)
+        stake, currency = request.query_params.get("stake", ""), request.query_params.get("currency", "")
+        done, text = await run_in_threadpool(directoracts.settlement, folder, files, stake, currency)
+        return HTMLResponse(directorpage.settlement_page(done, text, stake, currency),
+                            status_code=200 if done else 409)
 
     async def cards(request: Request) -> Response:
         """The table cards for the address this page was reached at (the tokens the server holds)."""

@@ -8,12 +8,13 @@ from html import escape
 from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.serve import pages
+from gin_ref.serve.directoracts import KINDS
 from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile
 from gin_ref.views.standing import standing_lines
 from gin_ref.views.tally_text import tally_text
 
-KINDS = ("award", "void", "redeal", "forfeit")
+ENDINGS = (("knock", "a knock"), ("gin", "gin"), ("big", "big gin"), ("dead", "a dead hand"))
 STYLE = """
 table.v{border-collapse:collapse}table.v td,table.v th{border:1px solid var(--line);padding:.2em .4em;text-align:left}
 .flag{font-weight:bold;text-decoration:underline}.ok{font-weight:bold}
@@ -95,6 +96,7 @@ def _forms(name: str, players: List[str], form_token: str, seen: str) -> str:
     quoted = escape(name, quote=True)
     options = "".join(f'<option value="{escape(p, quote=True)}">{escape(p)}</option>' for p in players)
     kinds = "".join(f'<option value="{k}">{k}</option>' for k in KINDS)
+    endings = "".join(f'<option value="{value}">{label}</option>' for value, label in ENDINGS)
     return (
         f'<details><summary>Ruling</summary><form method="post" action="/director/m/{quoted}/ruling">{hidden}'
         f'<label>hand (empty: the last) <input type="text" name="hand" inputmode="numeric"></label>'
@@ -105,9 +107,16 @@ def _forms(name: str, players: List[str], form_token: str, seen: str) -> str:
         f'<label>by <input type="text" name="by" value="director"></label>'
         f'<button type="submit">Record the ruling</button></form></details>'
         f'<details><summary>Amend a hand</summary><form method="post" action="/director/m/{quoted}/amend">{hidden}'
+        f'<p>What the table now agrees the hand was (as <code>gin-ref amend</code> takes it).</p>'
         f'<label>hand <input type="text" name="hand" inputmode="numeric"></label>'
-        f'<label>what the table now agrees, as <code>gin-ref amend</code> takes it (<code>Ben 5 --defender 35</code>, '
-        f'<code>--dead</code>) <input type="text" name="result"></label>'
+        f'<label>it ended <select name="result">{endings}</select></label>'
+        f'<label>knocker <select name="player"><option value=""></option>{options}</select></label>'
+        f'<label>knocker\'s count or cards <input type="text" name="count" autocomplete="off"></label>'
+        f'<label>defender\'s count (after his layoffs) or cards <input type="text" name="defender" '
+        f'autocomplete="off"></label>'
+        f'<label>upcard (when the limit needs it) <input type="text" name="upcard" autocomplete="off"></label>'
+        f'<label>melds the knocker declares (with cards) <input type="text" name="melds" autocomplete="off"></label>'
+        f'<label>his discard (with 11 cards) <input type="text" name="discard" autocomplete="off"></label>'
         f'<button type="submit">Amend</button></form></details>'
         f'<form class="inline" method="post" action="/director/m/{quoted}/undo">{hidden}'
         f'<button type="submit" class="no">Undo the newest step</button></form>')
@@ -188,12 +197,12 @@ def pins_html(status: List[Dict[str, Any]], form_token: str) -> str:
             + "".join(rows) + "</table>")
 
 
-def settlement_page(code: int, out: str, err: str, stake: str, currency: str) -> str:
+def settlement_page(done: bool, text: str, stake: str, currency: str) -> str:
+    """The settlement's page: its form, then ``settle``'s lines (and warnings), or why it was refused."""
     form = ('<form method="get" action="/director/settlement"><label>stake (one point is worth) '
             f'<input type="text" name="stake" value="{escape(stake, quote=True)}"></label>'
             f'<label>currency <input type="text" name="currency" value="{escape(currency, quote=True)}"></label>'
             '<button type="submit">Settle</button></form>')
-    shown = pages.lines(out.rstrip("\n").splitlines()) if code == 0 else f'<p class="problem">{escape(err.strip())}</p>'
-    warnings = pages.lines(err.rstrip("\n").splitlines()) if code == 0 and err.strip() else ""
+    shown = pages.lines(text.rstrip("\n").splitlines()) if done else f'<p class="problem">{escape(text.strip())}</p>'
     return pages.document("Settlement", '<h1>The settlement</h1><p><a href="/director">The director\'s page</a></p>'
-                          + form + shown + warnings)
+                          + form + shown)

@@ -9,16 +9,19 @@
 - One log line a request, with the refusal's reason on it when it was refused (``refuse_reason``): the path
   percent-quoted, every other text with its control characters shown as ``\\xNN`` / ``\\uNNNN`` (a forged
   log line or a changed terminal title cannot come from a request), never a query string (a token). A
-  client that drops its connection mid-request is that one line, no traceback; any other error an answer
-  without traceback or path (its traceback in the log).
+  client that drops its connection mid-request is that one line, no traceback; an unexpected error (a bug)
+  is a 500 without traceback or path, and one line too: the request's, saying the error and where it was
+  raised.
 """
 
 import asyncio
 import contextvars
 import ipaddress
 import logging
+import os
 import re
 import time
+import traceback
 from typing import Any, Dict, List, Optional, Tuple
 from urllib.parse import quote
 
@@ -195,8 +198,8 @@ class Guard:
                                  PlainTextResponse("the request's body took too long", 408))
         except ClientDisconnect:  # a phone that went mid-request: one info line, no traceback
             status["code"] = status["code"] or "dropped (the client closed its connection mid-request)"
-        except Exception:
-            served.log.exception("error answering %s %s", method, log_path(path))
+        except Exception as exc:  # a bug: one line (on the request's), and a 500 that says nothing was written
+            note(f"unexpected error: {type(exc).__name__}: {exc}{_where(exc)}")
             await _answer_if_not(status, scope, receive, sending, HTMLResponse(
                 pages.message_page("Something went wrong", "The server could not answer this request. Nothing "
                                    "was recorded by it."), status_code=500))
@@ -213,6 +216,15 @@ class Guard:
             else:
                 served.log.warning("refused %s %s from %s: %s (%s, %.1fms)%s", log_text(method), log_path(path),
                                    client, log_text(why), status["code"], took, more)
+
+
+def _where(exc: BaseException) -> str:
+    """Where an unexpected error was raised (`` at FILE:LINE in FUNCTION``), for its one log line."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f" at {os.path.basename(last.filename)}:{last.lineno} in {last.name}"
 
 
 async def _answer_if_not(status: Dict[str, Any], scope: Scope, receive: Receive, send: Any,

@@ -1,0 +1,189 @@
+"""What the director's page does, in this process (#37): each act and report is one call of the desk
+(``gin_ref.desk``), made in a worker thread by ``gin_ref.serve.director``, on the absolute path of a
+table's file; what it did is said in the command line's words (the same views), and a refusal is its
+``Error: ...`` line, without the folder's path.
+
+The forms are read here into the desk's typed arguments: a ruling's (``ruling_of``) and an amend's
+(``amend_of``: the hand, how it ended, the knocker, each side's count or cards, the upcard, the melds and
+the discard, as fields, never a line of options). A write waits ``WAIT`` seconds for another writer's lock;
+past it, the page says the file is busy (the desk's ``Kind.BUSY``), to try again.
+"""
+
+import os
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
+
+from gin_ref.core.cards import Card
+from gin_ref.core.digits import has_digits_for, is_ascii_whole
+from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.escape import one_line
+from gin_ref.desk import club, corrections, reports
+from gin_ref.desk import verify as desk_verify
+from gin_ref.desk.errors import DeskError, Kind
+from gin_ref.match.rulings import MAX_POINTS
+from gin_ref.views import amend_text, standing, words
+from gin_ref.views.event_view import paired_text
+from gin_ref.views.settle import settle_lines
+
+WAIT = 2.0  # seconds a write waits for another writer's lock on the file
+WIDTH = 100  # the columns of the command line's words on the page (as ``COLUMNS=100``)
+KINDS = ("award", "void", "redeal", "forfeit")
+RESULTS = ("knock", "gin", "big", "dead")
+BUSY = "{name} is busy (another writer holds it): nothing was done; try again in a moment"
+Said = Tuple[bool, str]  # (done, what the page says)
+
+
+def unpathed(text: str, folder: str) -> str:
+    """``text`` without the folder's path: a file by its name, as the command line run in it says it."""
+    return text.replace(os.path.join(folder, ""), "")
+
+
+def refused(exc: DeskError, folder: str, name: str = "the file") -> Said:
+    if exc.kind == Kind.BUSY:
+        return False, BUSY.format(name=name)
+    return False, "Error: " + one_line(unpathed(exc.refusal.message, folder))
+
+
+# -- the reports -------------------------------------------------------------------------------------------
+def verify_report(folder: str, files: List[str]) -> Dict[str, Dict[str, Any]]:
+    """``verify --json``'s entry of each file (by its name), its messages without the folder's path."""
+    if not files:
+        return {}
+    report = {}
+    for path, how in desk_verify.expand([os.path.join(folder, name) for name in files]):
+        entry = dict(desk_verify.verify_file(path, how).entry)
+        entry["file"] = os.path.basename(path)
+        entry["problems"] = [{**problem, "message": unpathed(str(problem["message"]), folder)}
+                             for problem in entry.get("problems", [])]
+        report[entry["file"]] = entry
+    return report
+
+
+def settlement(folder: str, files: List[str], stake: str, currency: str) -> Said:
+    """``settle --stake STAKE --currency CURRENCY`` of the files: its lines, the warnings after them."""
+    try:
+        settled = reports.settle([os.path.join(folder, name) for name in files], stake or "1")
+    except DeskError as exc:
+        return refused(exc, folder)
+    lines = settle_lines(settled.settlement, currency)
+    return True, unpathed("\n".join(lines + [one_line(warning) for warning in settled.warnings]), folder)
+
+
+# -- the acts ----------------------------------------------------------------------------------------------
+def pair(folder: str) -> Said:
+    """``event pair``: the next round, all or nothing; its table list, then its notes."""
+    try:
+        paired = club.pair_round(folder)
+    except DeskError as exc:
+        return refused(exc, folder, "the event file")
+    text = paired_text(paired.event, paired.round, "", WIDTH)  # the files by their names in the folder
+    return True, unpathed("\n".join([text] + paired.notes), folder)
+
+
+class Ruling(NamedTuple):
+    kind: str
+    reason: str
+    hand: Optional[int]
+    player: Optional[str]
+    points: Optional[int]
+    by: Optional[str]
+
+
+def ruling_of(fields: Dict[str, str]) -> Ruling:
+    """The ruling the form's fields stand for (InvalidNotationError for a field that does not read)."""
+    kind = fields.get("kind", "")
+    if kind not in KINDS:
+        raise InvalidNotationError(f"a ruling is one of {', '.join(KINDS)}, not '{kind[:20]}'")
+    player = fields.get("player", "").strip() or None
+    points = None
+    if kind == "award":
+        text = fields.get("points", "").strip()
+        if not is_ascii_whole(text) or not has_digits_for(text, MAX_POINTS):
+            raise InvalidNotationError(f"the points of an award are a whole number from 0 to {MAX_POINTS}, not "
+                                       f"'{text[:20]}'")
+        points = int(text)
+    return Ruling(kind, fields.get("reason", ""), hand_of(fields.get("hand", ""), optional=True),
+                  player if kind in ("award", "forfeit") else None, points, fields.get("by", "").strip() or None)
+
+
+def hand_of(text: str, optional: bool = False) -> Optional[int]:
+    text = text.strip()
+    if not text and optional:
+        return None
+    if not is_ascii_whole(text) or not has_digits_for(text, 999_999_999) or int(text) < 1:
+        raise InvalidNotationError(f"the hand is its number (1, 2, ...), not '{text[:20]}'")
+    return int(text)
+
+
+def ruling(folder: str, name: str, given: Ruling) -> Said:
+    """``ruling``: the hand's ruling, then the standing."""
+    try:
+        done = corrections.rule(os.path.join(folder, name), given.kind, given.reason, given.hand, given.player,
+                                given.points, given.by, wait=WAIT)
+    except DeskError as exc:
+        return refused(exc, folder, name)
+    lines = [one_line(f"{name}: hand {done.hand}: {words.ruling_words(done.ruling)}")]
+    return True, "\n".join(lines + standing.standing_lines(done.match))
+
+
+Given = Union[int, str]
+
+
+class Amend(NamedTuple):
+    hand: int
+    dead: bool
+    player: Optional[str]
+    knocker: Optional[Given]
+    defender: Optional[Given]
+    melds: Optional[str]
+    discard: Optional[Card]
+    big_gin: bool
+    upcard: Optional[Card]
+
+
+def amend_of(fields: Dict[str, str]) -> Amend:
+    """The amend the form's fields stand for: the hand, how it ended (``result``: knock, gin, big, dead), who
+    knocked, his count or cards (``count``) and the defender's (``defender``), the upcard, the melds and
+    the discard when the cards say them (InvalidNotationError for a field that does not read)."""
+    hand = hand_of(fields.get("hand", ""))
+    assert hand is not None
+    result = fields.get("result", "knock")
+    if result not in RESULTS:
+        raise InvalidNotationError(f"the result is one of {', '.join(RESULTS)}, not '{result[:20]}'")
+    upcard_text = fields.get("upcard", "").strip()
+    upcard = Card.parse(upcard_text) if upcard_text else None
+    if result == "dead":
+        return Amend(hand, True, None, None, None, None, None, False, upcard)
+    player = fields.get("player", "").strip()
+    if not player:
+        raise InvalidNotationError("who knocked? Choose the knocker")
+    mine = 0 if result in ("gin", "big") else fields.get("count", "").strip()
+    theirs = fields.get("defender", "").strip()
+    if mine == "":
+        raise InvalidNotationError("the knocker's count (or cards) is missing")
+    if not theirs:
+        raise InvalidNotationError("the defender's count (or cards) is missing: his deadwood after his layoffs")
+    discard_text = fields.get("discard", "").strip()
+    return Amend(hand, False, player, mine, theirs, fields.get("melds", "").strip() or None,
+                 Card.parse(discard_text) if discard_text else None, result == "big", upcard)
+
+
+def amend(folder: str, name: str, given: Amend) -> Said:
+    """``amend``: what changed (the hand, the later hands, the totals), then the event's warning."""
+    try:
+        done = corrections.amend(os.path.join(folder, name), given.hand, given.player, given.knocker,
+                                 given.defender, given.melds, given.discard, given.big_gin, given.upcard, given.dead,
+                                 wait=WAIT)
+    except DeskError as exc:
+        return refused(exc, folder, name)
+    text = amend_text.amend_text(done.match, done.hand, done.before, done.settlement, WIDTH)
+    return True, unpathed("\n".join([text] + ([done.warning] if done.warning else [])), folder)
+
+
+def undo(folder: str, name: str) -> Said:
+    """``undo``: what it took back, the standing, then the event's warning."""
+    try:
+        done = corrections.undo(os.path.join(folder, name), wait=WAIT)
+    except DeskError as exc:
+        return refused(exc, folder, name)
+    lines = [f"took back {done.what}"] + standing.standing_lines(done.match)
+    return True, unpathed("\n".join(lines + ([done.warning] if done.warning else [])), folder)

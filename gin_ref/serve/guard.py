@@ -199,7 +199,8 @@ class Guard:
         except ClientDisconnect:  # a phone that went mid-request: one info line, no traceback
             status["code"] = status["code"] or "dropped (the client closed its connection mid-request)"
         except Exception as exc:  # a bug: one line (on the request's), and a 500 that says nothing was written
-            note(f"unexpected error: {type(exc).__name__}: {exc}{_where(exc)}")
+            said = f"unexpected error: {type(exc).__name__}: {exc}{_where(exc)}"
+            note["more"] = f"{note['more']}; {said}" if "more" in note else said
             await _answer_if_not(status, scope, receive, sending, HTMLResponse(
                 pages.message_page("Something went wrong", "The server could not answer this request. Nothing "
                                    "was recorded by it."), status_code=500))

@@ -9,6 +9,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.serve import pages
 from gin_ref.serve.directoracts import KINDS
+from gin_ref.serve.journal import AGAIN
 from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile
 from gin_ref.views.standing import standing_lines
@@ -46,15 +47,16 @@ def records(folder: str, files: List[str]) -> Dict[str, Dict[str, Any]]:
 
 
 def journal_items(served: Any, files: List[str]) -> List[Dict[str, Any]]:
-    """Every entry pending or rejected (or left stale by a change of the file) at a table of this server,
-    from the serve journals: ``{file, state, words, by, why}``, the newest file first."""
+    """Every entry pending or rejected (or left stale by a change of the file, or set apart to be entered again:
+    an older journal's that no longer reads) at a table of this server, from the serve journals: ``{file,
+    state, words, by, why}``, the newest file first."""
     items = []
     for name in reversed(files):
         journal = served.journals.of(os.path.join(served.folder.path, name))
         with journal.lock:
             entries = [entry.summary() for entry in journal.entries.values()]
         for entry in entries:
-            if entry["status"] in ("pending", "rejected", "stale"):
+            if entry["status"] in ("pending", "rejected", "stale", AGAIN):
                 items.append({"file": name, "state": entry["status"], "kind": entry["kind"],
                               "words": "; ".join(entry["words"]) or entry["kind"], "by": entry["by"],
                               "why": entry["why"], "answered_by": entry["confirmed_by"]})

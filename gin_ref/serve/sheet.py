@@ -5,8 +5,8 @@ thread, once per change of the folder.
 ``Sheet.answer`` gives the last sheet made while the folder's files are as they were then (their size, time
 and inode: ``gin_ref.serve.events.folder_stamps``); after a change the first request makes it again and
 every request meanwhile waits for that one making (never a second at once, never a process of its own).
-The files are read as ``export`` reads them (``gin_ref.files.matchread.read_record``) and the page is
-``gin_ref.views.export.render``'s; a damaged file is said in ``export``'s words (409).
+The files are read as ``export`` reads them (``gin_ref.files.matchread.read_record``) and the page is the
+html entry's of the desk's export registry (``gin_ref.desk.exports``); a damaged file is said in ``export``'s words (409).
 """
 
 import asyncio
@@ -17,19 +17,20 @@ from starlette.concurrency import run_in_threadpool
 
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.core.escape import one_line, shown_path
+from gin_ref.desk.exports import format_of
 from gin_ref.files.matchread import read_record
 from gin_ref.files.matchfile import record_data
 from gin_ref.match.tally import tally_of
 from gin_ref.serve.events import folder_stamps
-from gin_ref.views.export import render
 from gin_ref.views.history import MatchView, claims_match
 
+HTML = format_of("html")  # the export registry's page (``export --format html``'s renderer)
 Answer = Tuple[int, str]  # (status: 200, 404 or 409, the page's HTML or the words of the problem)
 _UNREADABLE = "cannot read the file: "  # export's words for a file it may not read
 
 
 def shown_names(names: List[str]) -> List[str]:
-    """File names as the command line is given them (``gin_ref.serve.director.positional``), shown."""
+    """File names as the command line is given them (one that starts with '-' as ``./-x.yaml``), shown."""
     return [shown_path(f"./{name}" if name.startswith("-") else name) for name in names]
 
 
@@ -61,7 +62,8 @@ def sheet_of(folder: str, names: List[str], title: str) -> Answer:
         views.append(MatchView(shown, record_data(record), tally_of(record.match), (), digest))
     if not views:
         return 409, f"Error: no readable match file in {', '.join(shown_names(names))}"
-    return 200, render("html", views, title=title, paper="a4", event=_event(folder))
+    page = HTML.render(views, {"title": title, "paper": "a4", "event": _event(folder)})
+    return 200, page if isinstance(page, str) else page.decode("utf-8")
 
 
 def _event(folder: str) -> Optional[Dict[str, Any]]:

@@ -20,7 +20,7 @@ LAYERS = {
     "desk": {"desk", "files", "views", "club", "match", "core"},  # the application layer, under both fronts
     "api": {"api", "desk", "files", "core"},  # gin_ref/api.py: the library face
     "cli": {"cli", "serve", "files", "views", "club", "match", "core"},  # serve: loaded only when it runs
-    "serve": {"serve", "files", "views", "club", "match", "core"},  # the server: beside cli, never importing it
+    "serve": {"serve", "desk", "files", "views", "club", "match", "core"},  # the server: beside cli, never importing it
 }
 TOP_LEVEL = {"__init__", "__main__"}
 PURE = {"core", "match", "club", "views"}  # no I/O and no adapter packages

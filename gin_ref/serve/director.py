@@ -20,7 +20,7 @@ from starlette.routing import BaseRoute, Route
 
 from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.serve import directoracts, directorpage
-from gin_ref.serve.boarddata import stamp
+from gin_ref.serve.perfile import PerFile
 from gin_ref.serve.cards import GENERATOR, cards_page
 from gin_ref.serve.security import Refused
 from gin_ref.serve.served import Served
@@ -78,28 +78,24 @@ def routes(served: Served) -> List[BaseRoute]:
         if answer is not None:
             return answer
         files = await run_in_threadpool(table_files, served)
-        report = await verify(files)
+        report = await run_in_threadpool(each, verified, files)
         note = notes.get(request.query_params.get("said", ""))
-        records = await run_in_threadpool(directorpage.records, served.folder.path, files)
+        records = await run_in_threadpool(each, recorded, files)
         pending = await run_in_threadpool(directorpage.journal_items, served, files)
         form_token = served.security.form_token(token, FORM)
-        body = directorpage.page_body(served.folder, files, report, records, pending, note, form_token,
-                                      {name: file_seen(served.folder.path, name) for name in files})
+        seen = await run_in_threadpool(lambda: {name: file_seen(folder, name) for name in files})
+        body = directorpage.page_body(served.folder, files, report, records, pending, note, form_token, seen)
         if served.pins:
             players = await run_in_threadpool(folder_players, served, records)
             body += directorpage.pins_html(served.pin_store.status(players), form_token)
         return HTMLResponse(directorpage.document("Director", body))
 
-    verified: Dict[str, Any] = {}  # the last verify: the files' stamps it was made for, and its report
+    folder = served.folder.path
+    verified = PerFile(lambda path: directoracts.verify_entry(folder, path))  # each file's, until it changes
+    recorded = PerFile(directorpage.record_of)
 
-    async def verify(files: List[str]) -> Dict[str, Dict[str, Any]]:
-        """``verify``'s entry of each file, made again only when one of them changed."""
-        stamps = [(name, stamp(os.path.join(served.folder.path, name))) for name in files]
-        if verified.get("stamps") == stamps:
-            return dict(verified["report"])
-        report = await run_in_threadpool(directoracts.verify_report, served.folder.path, files)
-        verified.update(stamps=stamps, report=report)
-        return report
+    def each(kept: "PerFile[Dict[str, Any]]", files: List[str]) -> Dict[str, Dict[str, Any]]:
+        return {name: kept.get(os.path.join(folder, name)) for name in files}
 
     async def write(request: Request, make: Make) -> Response:
         """A change of the director's: the form checked, then ``make(file name, fields)``'s work run in a
@@ -126,8 +122,6 @@ def routes(served: Served) -> List[BaseRoute]:
         if served.board_hub is not None:
             served.board_hub.poke()
         return said(done, text)
-
-    folder = served.folder.path
 
     async def pair(request: Request) -> Response:
         if not served.folder.is_event:

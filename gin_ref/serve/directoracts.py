@@ -44,18 +44,14 @@ def refused(exc: DeskError, folder: str, name: str = "the file") -> Said:
 
 
 # -- the reports -------------------------------------------------------------------------------------------
-def verify_report(folder: str, files: List[str]) -> Dict[str, Dict[str, Any]]:
-    """``verify --json``'s entry of each file (by its name), its messages without the folder's path."""
-    if not files:
-        return {}
-    report = {}
-    for path, how in desk_verify.expand([os.path.join(folder, name) for name in files]):
-        entry = dict(desk_verify.verify_file(path, how).entry)
-        entry["file"] = os.path.basename(path)
-        entry["problems"] = [{**problem, "message": unpathed(str(problem["message"]), folder)}
-                             for problem in entry.get("problems", [])]
-        report[entry["file"]] = entry
-    return report
+def verify_entry(folder: str, path: str) -> Dict[str, Any]:
+    """``verify --json``'s entry of the match file at ``path`` (in ``folder``): named by its name, its
+    messages without the folder's path."""
+    entry = dict(desk_verify.verify_file(path).entry)
+    entry["file"] = os.path.basename(path)
+    entry["problems"] = [{**problem, "message": unpathed(str(problem["message"]), folder)}
+                         for problem in entry.get("problems", [])]
+    return entry
 
 
 def settlement(folder: str, files: List[str], stake: str, currency: str) -> Said:

@@ -31,19 +31,15 @@ def message(title: str, text: str) -> str:
     return pages.message_page(title, text)
 
 
-def records(folder: str, files: List[str]) -> Dict[str, Dict[str, Any]]:
-    """Each file's tally as ``gin-ref tally`` prints it and its players; the error when it cannot be read."""
-    found: Dict[str, Dict[str, Any]] = {}
-    for name in files:
-        try:
-            rec = matchfile.load(os.path.join(folder, name))
-        except (GinRefError, OSError) as exc:
-            found[name] = {"text": None, "players": [], "error": str(getattr(exc, "message", exc)),
-                           "finished": False}
-            continue
-        found[name] = {"text": tally_text(rec.match, name), "players": list(rec.match.state.players),
-                       "error": None, "finished": rec.match.state.finished, "standing": standing_lines(rec.match)}
-    return found
+def record_of(path: str) -> Dict[str, Any]:
+    """The file's tally as ``gin-ref tally`` prints it and its players; the error when it cannot be read."""
+    name = os.path.basename(path)
+    try:
+        rec = matchfile.load(path)
+    except (GinRefError, OSError) as exc:
+        return {"text": None, "players": [], "error": str(getattr(exc, "message", exc)), "finished": False}
+    return {"text": tally_text(rec.match, name), "players": list(rec.match.state.players),
+            "error": None, "finished": rec.match.state.finished, "standing": standing_lines(rec.match)}
 
 
 def journal_items(served: Any, files: List[str]) -> List[Dict[str, Any]]:

@@ -22,6 +22,7 @@ from gin_ref.files.matchread import read_record
 from gin_ref.files.matchfile import record_data
 from gin_ref.match.tally import tally_of
 from gin_ref.serve.events import folder_stamps
+from gin_ref.serve.perfile import PerFile
 from gin_ref.views.history import MatchView, claims_match
 
 HTML = format_of("html")  # the export registry's page (``export --format html``'s renderer)
@@ -34,9 +35,18 @@ def shown_names(names: List[str]) -> List[str]:
     return [shown_path(f"./{name}" if name.startswith("-") else name) for name in names]
 
 
-def sheet_of(folder: str, names: List[str], title: str) -> Answer:
+def read_match(path: str) -> Any:
+    """``read_record(path, claims_match)``, or the error it raised (to be raised again where it is used)."""
+    try:
+        return read_record(path, claims_match)
+    except (GinRefError, OSError) as exc:
+        return exc
+
+
+def sheet_of(folder: str, names: List[str], title: str, read: Callable[[str], Any] = read_match) -> Answer:
     """The score sheet of ``names`` (file names in ``folder``), as ``export --format html --title TITLE`` run
-    in ``folder`` on them prints it; ``(409, "Error: ...")`` in its words when it would refuse."""
+    in ``folder`` on them prints it; ``(409, "Error: ...")`` in its words when it would refuse. ``read``:
+    ``read_match`` (a ``PerFile`` of it keeps each file's reading until it changes)."""
     if not names:
         return 404, "No match file yet."
     views, seen = [], set()
@@ -47,7 +57,9 @@ def sheet_of(folder: str, names: List[str], title: str) -> Answer:
             continue
         seen.add(real)
         try:
-            found = read_record(path, claims_match)
+            found = read(path)
+            if isinstance(found, BaseException):
+                raise found
         except RecordError as exc:
             return 409, "Error: " + one_line(str(RecordError(_unpathed(exc.message, path, name), line=exc.line,
                                                              path=shown)))
@@ -92,6 +104,7 @@ class Sheet:
         self.names = names
         self.title = title
         self.made = 0  # how many times a sheet was made (the tests count them)
+        self.read: PerFile[Any] = PerFile(read_match)  # each file's reading, until it changes
         self._last: Optional[Tuple[Dict[str, Any], Answer]] = None
         self._making: "Optional[asyncio.Future[Tuple[Dict[str, Any], Answer]]]" = None
 
@@ -119,4 +132,4 @@ class Sheet:
     def _make(self) -> Tuple[Dict[str, Any], Answer]:
         stamps = folder_stamps(self.folder)  # before reading: a change while it reads makes it again next time
         self.made += 1
-        return stamps, sheet_of(self.folder, self.names(), self.title())
+        return stamps, sheet_of(self.folder, self.names(), self.title(), self.read.get)

@@ -15,6 +15,10 @@ from gin_ref.serve.state import BOARD, DIRECTOR, InstanceLock, Tokens
 from gin_ref.serve.folder import Folder, bound_folder
 
 GRACE = 1  # seconds an open connection gets to finish once Ctrl-C is pressed
+# Python's switch interval while a server runs: the director's verify and the score sheet are work of this
+# process (#37), and a confirm that gives the interpreter up at each file operation waits this long for it
+# each time behind them (the default, 5 ms, made a confirm's wait several times its 5 ms of work).
+SWITCH_INTERVAL = 0.0005
 
 
 def addresses(base: str, tokens: Tokens, keys: List[str], labels: List[str]) -> List[str]:
@@ -98,6 +102,7 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
         files, how = raise_fd_limit()
         caps = Caps.of(files, len(model.keys()))
         configure_logging()  # before the app: its start (an older journal read, say) may log
+        sys.setswitchinterval(SWITCH_INTERVAL)
         app = build_app(folder, host=host, tokens=tokens, pins=pins, scheme=scheme, board_token=board_token,
                         caps=caps)
         # h11 is pinned as the protocol, with the connection's caps and deadlines (gin_ref.serve.protocol);

@@ -56,6 +56,13 @@ def file_seen(folder: str, name: str) -> str:
 
 def routes(served: Served) -> List[BaseRoute]:
     notes: Dict[str, Tuple[bool, str]] = {}
+    folder = served.folder.path
+    verified = PerFile(lambda path: directoracts.verify_entry(folder, path))  # each file's, until it changes
+    recorded = PerFile(directorpage.record_of)
+
+    def each(kept: "PerFile[Dict[str, Any]]", files: List[str]) -> Dict[str, Dict[str, Any]]:
+        return {name: kept.get(os.path.join(folder, name)) for name in files}
+
 
     def gate(request: Request) -> Tuple[Optional[Response], str]:
         try:
@@ -89,13 +96,6 @@ def routes(served: Served) -> List[BaseRoute]:
             players = await run_in_threadpool(folder_players, served, records)
             body += directorpage.pins_html(served.pin_store.status(players), form_token)
         return HTMLResponse(directorpage.document("Director", body))
-
-    folder = served.folder.path
-    verified = PerFile(lambda path: directoracts.verify_entry(folder, path))  # each file's, until it changes
-    recorded = PerFile(directorpage.record_of)
-
-    def each(kept: "PerFile[Dict[str, Any]]", files: List[str]) -> Dict[str, Dict[str, Any]]:
-        return {name: kept.get(os.path.join(folder, name)) for name in files}
 
     async def write(request: Request, make: Make) -> Response:
         """A change of the director's: the form checked, then ``make(file name, fields)``'s work run in a

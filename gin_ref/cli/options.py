@@ -53,7 +53,7 @@ def complete_player(ctx, param, incomplete):
     """The players of the match file (--match, else $GIN_REF_MATCH, else match.yaml) that start as typed."""
     from gin_ref.files import matchfile
 
-    path = (ctx.params or {}).get("match_path") or os.environ.get(matchfile.ENV_VAR) or matchfile.DEFAULT_FILE
+    path = (ctx.params or {}).get("match_path") or os.environ.get(MATCH_VAR) or DEFAULT_MATCH
     try:
         players = matchfile.load(path).match.players
     except Exception:  # no match file, or one that cannot be read: nothing to offer
@@ -248,6 +248,20 @@ def json_option(help="Print one JSON object."):
 def rules_option(help=RULES_HELP):
     return click.option("--rules", "rules_spec", metavar="NAME|FILE", help=help, shell_complete=complete_rules,
                         is_eager=True)  # read before the cards: they are read the way the rules say
+
+
+MATCH_VAR = "GIN_REF_MATCH"  # the match file when --match is not given
+DEFAULT_MATCH = "match.yaml"  # ... nor $GIN_REF_MATCH: in the current folder
+
+
+def match_file(option: "str | None" = None) -> str:
+    """The match file to use: ``--match`` if given, else $GIN_REF_MATCH, else match.yaml here. An empty
+    ``--match`` is refused, not taken for the default."""
+    if option is not None:
+        if not option:
+            raise InvalidNotationError("--match needs a file name")
+        return option
+    return os.environ.get(MATCH_VAR) or DEFAULT_MATCH
 
 
 def match_option(command):

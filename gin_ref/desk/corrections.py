@@ -14,7 +14,7 @@ from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotation
 from gin_ref.core.players import find_player
 from gin_ref.desk import outcomes
 from gin_ref.desk.acts import Melds, Rules, check_text, match_date
-from gin_ref.desk.errors import DeskError, Refusal, refusal_of, refused
+from gin_ref.desk.errors import DeskError, Kind, Refusal, refusal_of, refused
 from gin_ref.desk.outcomes import Amended, Corrected, Resulted, Ruled
 from gin_ref.desk.store import Work, change, dry
 from gin_ref.files import eventfile, matchfile, store
@@ -183,14 +183,19 @@ def _new_paper(pairs: Pairs, won: Pairs, rules: Rules, date: Optional[str]) -> M
     return paper_match(house, match_date(date), pairs, won)
 
 
+def _own_rules(path: PathName) -> Refusal:
+    """An existing file given rules or a date: they are its own."""
+    return Refusal(Kind.NOTATION, f"{os.fspath(path)} exists: its rules and date are its own (a new file takes "
+                   "them)", (("exists", os.fspath(path)),))
+
+
 def record_result(path: PathName, pairs: Pairs, won: Pairs = (), rules: Rules = None, date: Optional[str] = None,
                   wait: Optional[float] = None) -> Resulted:
     """A match kept on paper, by its final scores (``pairs``: player, points; ``won``: player, hands won): a
     new file (with ``rules`` and ``date``), or an existing one with no hand recorded (an event's table)."""
     if os.path.lexists(path):
         if rules is not None or date is not None:
-            raise DeskError(refusal_of(InvalidNotationError(
-                f"{os.fspath(path)} exists: its rules and date are its own (a new file takes them)")))
+            raise DeskError(_own_rules(path))
         return change(path, _put_result(pairs, won), wait)
     try:
         match = _new_paper(pairs, won, rules, date)
@@ -204,8 +209,7 @@ def can_record_result(path: PathName, pairs: Pairs, won: Pairs = (), rules: Rule
                       date: Optional[str] = None) -> Optional[Refusal]:
     if os.path.lexists(path):
         if rules is not None or date is not None:
-            return refusal_of(InvalidNotationError(
-                f"{os.fspath(path)} exists: its rules and date are its own (a new file takes them)"))
+            return _own_rules(path)
         return dry(path, _put_result(pairs, won))
     try:
         _new_paper(pairs, won, rules, date)

@@ -1,0 +1,49 @@
+"""Where one match stands: ``tally``, and under other rules beside it (``what_if_rules``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List, NamedTuple, Optional
+
+from gin_ref.core.errors import GinRefError
+from gin_ref.desk.errors import DeskError, Kind, Refusal, refused
+from gin_ref.desk.seals import failed_seals, seal_warnings
+from gin_ref.desk.store import read
+from gin_ref.match.model import Match
+
+if TYPE_CHECKING:
+    from gin_ref.match.whatif import WhatIf
+
+
+class Tallied(NamedTuple):
+    """A match's tally: the match, the warnings of its failed seals, and under other rules (``what_if``)."""
+
+    path: str
+    match: Match
+    warnings: List[str]
+    what_if: "Optional[WhatIf]"
+
+
+def tally(path: str, what_if_rules: Optional[str] = None, strict: bool = False) -> Tallied:
+    """Where the match at ``path`` stands; with ``what_if_rules`` (a preset or a rules file for as many
+    players), every hand settled again under those rules beside the hands as played."""
+    rules = None
+    try:
+        if what_if_rules is not None:
+            from gin_ref.files.rulesfile import load_rules  # here: only --what-if reads other rules
+
+            rules = load_rules(what_if_rules)
+    except GinRefError as exc:
+        raise refused(exc) from exc
+    rec = read(path)
+    warnings = seal_warnings(path, failed_seals(rec.match), strict)
+    whatif = None
+    if rules is not None:
+        if rules.players != len(rec.match.players):
+            raise DeskError(Refusal(Kind.NOTATION, f"those rules are for {rules.players} players, this match has "
+                                    f"{len(rec.match.players)}",
+                                    (("rules_players", rules.players), ("players", len(rec.match.players)))),
+                            Tallied(path, rec.match, warnings, None))  # the warnings said before the refusal
+        from gin_ref.match.whatif import what_if  # here: only --what-if settles again
+
+        whatif = what_if(rec.match, rules)
+    return Tallied(path, rec.match, warnings, whatif)

@@ -11,11 +11,9 @@ import click
 from gin_ref.cli.errors import one_line, shown_name
 from gin_ref.cli.options import WholeNumber, match_file, match_option
 from gin_ref.cli.output import say
-from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
 from gin_ref.desk import corrections
-from gin_ref.match.rulings import MAX_POINTS
 from gin_ref.views import standing, words
 
 
@@ -52,13 +50,7 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
     player, points = None, None
     if kind == "award":
         player, text = award
-        verify_ascii_digits(text, f"--award {player} {excerpt(text)}")
-        if not is_ascii_whole(text.strip()):
-            raise InvalidNotationError(f"--award {player} {excerpt(text)}: the points are a whole number")
-        if not has_digits_for(text.strip(), MAX_POINTS):
-            raise InvalidNotationError(f"--award {player} {excerpt(text)}: points are a whole number from 0 to "
-                                       f"{MAX_POINTS}")
-        points = int(text)
+        points = corrections.award_points(text, f"--award {player} {excerpt(text)}")
     elif kind == "forfeit":
         player = forfeit
     path = match_file(match_path)

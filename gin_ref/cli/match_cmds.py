@@ -20,7 +20,6 @@ from gin_ref.cli.output import say
 from gin_ref.desk import acts
 from gin_ref.desk.errors import DeskError, Kind, Refusal
 from gin_ref.desk.outcomes import Dealt
-from gin_ref.match.model import Match
 from gin_ref.views import hand_text, standing, tally_text
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
@@ -75,7 +74,7 @@ def deal_cmd(match_path, upcard, dealer):
               gin-ref deal --upcard KS --dealer Ben
     """
     dealt = acts.deal(match_file(match_path), upcard, dealer)
-    say(hand_text.deal_text(dealt.match, dealt.deal))
+    say(_deal_text(dealt))
 
 
 def knock_options(required=True):
@@ -156,6 +155,11 @@ def _unquoted(exc: DeskError) -> DeskError:
                                                   "--defender: quote them (--defender \"KH QD ...\")"))
 
 
+def _deal_text(dealt: Dealt) -> str:
+    assert dealt.deal is not None  # (a deal refused is raised, never drawn as a deal)
+    return hand_text.deal_text(dealt.match, dealt.deal)
+
+
 def _say_dealt(path: str, dealt: Dealt, command: str) -> None:
     """The deal a knock or dead made first (after a hand that ended dead by itself, that end first)."""
     lead = f"{shown_name(path)}: " if command == "knock" else ""
@@ -163,7 +167,7 @@ def _say_dealt(path: str, dealt: Dealt, command: str) -> None:
     if after_dead is not None:
         say(lead + after_dead)
         lead = ""
-    say(lead + hand_text.deal_text(dealt.match, dealt.deal))
+    say(lead + _deal_text(dealt))
 
 
 class _Asked:
@@ -173,9 +177,9 @@ class _Asked:
     def __init__(self, path: str) -> None:
         self.path, self.shown = path, False
 
-    def confirm(self, match: Match, dealt: Optional[Dealt], refusal: Refusal) -> bool:
+    def confirm(self, dealt: Optional[Dealt], refusal: Refusal) -> bool:
         if dealt is not None:
-            say(f"{shown_name(self.path)}: " + hand_text.deal_text(match, dealt.deal))
+            say(f"{shown_name(self.path)}: " + _deal_text(dealt))
             self.shown = True
         ask = CONFIRM["ask"]
         return bool(ask is not None and ask(f"{refusal.field('reason')}. Did {refusal.field('player')} really knock "

@@ -14,7 +14,7 @@ import click
 
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
 from gin_ref.core.digits import digit_name, foreign_digit, has_digits_for
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
 from gin_ref.core.melds import parse_melds
 
@@ -87,7 +87,7 @@ def verify_unquoted(value, param, one=False, hint=None):
     text = str(value)
     for quote in "\"'":
         if quote in text:
-            from gin_ref.core.errors import InvalidNotationError
+            from gin_ref.desk.errors import InvalidNotationError
 
             what = f"{_param_name(param)} {text!r}"
             if text.count(quote) % 2:
@@ -111,7 +111,7 @@ class CardType(click.ParamType):
         if isinstance(value, Card):
             return value
         if not str(value).strip():
-            from gin_ref.core.errors import InvalidNotationError
+            from gin_ref.desk.errors import InvalidNotationError
 
             raise InvalidNotationError(f"missing {self.what}")
         verify_unquoted(value, param, one=True)
@@ -182,7 +182,7 @@ class HandNumberType(click.ParamType):
     name = "hand"
 
     def convert(self, value, param, ctx):
-        from gin_ref.core.errors import InvalidNotationError
+        from gin_ref.desk.errors import InvalidNotationError
 
         text = str(value).strip()
         char = foreign_digit(text)

@@ -7,7 +7,7 @@ import click
 from gin_ref.cli.options import match_option
 from gin_ref.cli.session import Session
 from gin_ref.cli.session_lines import run_lines
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.files import matchfile
 
 

@@ -16,7 +16,7 @@ import click
 
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.output import say
-from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.desk.errors import GinRefError, IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.desk.corrections import paper_match, same_players
 from gin_ref.files import filewrite, store
 from gin_ref.views import words

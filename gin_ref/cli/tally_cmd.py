@@ -51,7 +51,7 @@ def tally_cmd(match_path, as_json, what_if_spec, file, strict):
         raise
     _warn(done)
     if as_json:
-        emit_json(_json(done))
+        emit_json(done.data())
     elif done.what_if is not None:
         from gin_ref.views.whatif_view import what_if_text  # here: only --what-if draws it
 
@@ -63,14 +63,3 @@ def tally_cmd(match_path, as_json, what_if_spec, file, strict):
 def _warn(done: Tallied) -> None:
     for line in done.warnings:
         warn(line)
-
-
-def _json(done: Tallied) -> object:
-    from gin_ref.match.tally import tally_data  # here: only --json needs them
-
-    data = tally_data(done.match)
-    if done.what_if is not None:
-        from gin_ref.views.whatif_view import what_if_data
-
-        data["what_if"] = what_if_data(done.what_if)
-    return data

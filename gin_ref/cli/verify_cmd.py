@@ -14,8 +14,7 @@ from gin_ref.cli.errors import one_line, shown_name, warn
 from gin_ref.cli.options import MATCH_VAR, json_option, match_file, match_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.progress import progress
-from gin_ref.desk.verify import Verified, expand, verify_file
-from gin_ref.match.rulings import Ruling
+from gin_ref.desk.verify import Verified, expand, ruling_of, verify_file
 from gin_ref.views import words
 
 
@@ -92,7 +91,7 @@ def _print_verified(path: str, checked: Verified) -> None:
         say((one_line(f"  note: {note}")))
     for item in checked.rulings:
         say((one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
-                      f"{words.ruling_words(Ruling.of(item), dated=True)}")))
+                      f"{words.ruling_words(ruling_of(item), dated=True)}")))
     if match is not None and not checked.sealed:
         say((f"  {words.NO_SEALS}"))
 

@@ -11,6 +11,7 @@ from typing import Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
+from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.players import find_player
 from gin_ref.desk import outcomes
 from gin_ref.desk.acts import Melds, Rules, check_text, match_date
@@ -25,6 +26,7 @@ from gin_ref.match import result
 from gin_ref.match.amend import amend as amend_outcome
 from gin_ref.match.knocks import Given
 from gin_ref.match.model import Match
+from gin_ref.match.rulings import MAX_POINTS
 from gin_ref.match.tally import tally_of
 from gin_ref.views import step_words, words
 
@@ -122,6 +124,20 @@ def can_redo(path: PathName) -> Optional[Refusal]:
 
 
 # -- a director's ruling -------------------------------------------------------------------------------------
+
+def award_points(text: str, what: str) -> int:
+    """The points of an award as typed (``what``: the value as the front names it, for the refusal): a whole
+    number in ASCII digits from 0 to ``MAX_POINTS``."""
+    try:
+        verify_ascii_digits(text, what)
+    except GinRefError as exc:
+        raise refused(exc) from exc
+    if not is_ascii_whole(text.strip()):
+        raise refused(InvalidNotationError(f"{what}: the points are a whole number"))
+    if not has_digits_for(text.strip(), MAX_POINTS):
+        raise refused(InvalidNotationError(f"{what}: points are a whole number from 0 to {MAX_POINTS}"))
+    return int(text)
+
 
 def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], points: Optional[int],
           by: Optional[str]) -> "Work[Ruled]":

@@ -19,6 +19,11 @@ from typing import NamedTuple, Optional, Tuple, Union
 from gin_ref.core.errors import (CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
                                  OutOfTurnError, RecordError, RulesError)
 
+__all__ = ["Kind", "Refusal", "DeskError", "refusal_of", "refused", "kept", "EXIT_CODES",
+           # the lower layers' error types, named here for the fronts (a front catches and raises only these)
+           "GinRefError", "InvalidNotationError", "IllegalActionError", "CountOverLimitError", "OutOfTurnError",
+           "RulesError", "RecordError"]
+
 Field = Union[None, str, int, bool]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional
 
 from gin_ref.core.errors import GinRefError
 from gin_ref.desk.errors import DeskError, Kind, Refusal, refused
@@ -21,6 +21,16 @@ class Tallied(NamedTuple):
     match: Match
     warnings: List[str]
     what_if: "Optional[WhatIf]"
+
+    def data(self) -> Dict[str, Any]:
+        """The ``tally --json`` object (with ``what_if``: the hands under the other rules)."""
+        from gin_ref.match.tally import tally_data  # here: only --json needs them
+        from gin_ref.views.whatif_view import what_if_data
+
+        data = tally_data(self.match)
+        if self.what_if is not None:
+            data["what_if"] = what_if_data(self.what_if)
+        return data
 
 
 def tally(path: str, what_if_rules: Optional[str] = None, strict: bool = False) -> Tallied:

@@ -15,6 +15,7 @@ from gin_ref.files import matchfile, yamlread
 from gin_ref.files.filewrite import leftovers
 from gin_ref.files.matchfind import candidates
 from gin_ref.match.irregularities import Irregularity
+from gin_ref.match.rulings import Ruling
 from gin_ref.match.model import Match
 from gin_ref.match.replay import OnHand
 from gin_ref.match.written import written
@@ -155,6 +156,11 @@ def _rulings(data: Any, played: List[Any]) -> List[Dict[str, Any]]:
     return [{"line": yamlread.line_of(data, ("hands", hand.at, "ruling")), "hand": hand.entry.get("number"),
              **{key: hand.ruling.get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
             for hand in played if hand.ruling is not None]
+
+
+def ruling_of(item: Dict[str, Any]) -> Ruling:
+    """The Ruling of one of ``Verified.rulings`` (for its words)."""
+    return Ruling.of(item)
 
 
 def _notes(match: Optional[Match]) -> List[str]:

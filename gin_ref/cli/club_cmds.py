@@ -24,7 +24,7 @@ def _iso_date(option):
         try:
             return reports.iso_date(value)
         except DeskError as exc:
-            raise DeskError(exc.refusal._replace(message=f"bad date '{value}' for {option}: write YYYY-MM-DD")) \
+            raise DeskError(exc.refusal.reworded(f"bad date '{value}' for {option}: write YYYY-MM-DD")) \
                 from None
     return check
 

@@ -151,7 +151,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
 
 def _unquoted(exc: DeskError) -> DeskError:
     """The commonest slip with --defender's cards, said with the option."""
-    return DeskError(exc.refusal._replace(message=f"{exc}: the cards after --defender's first probably belong to "
+    return DeskError(exc.refusal.reworded(f"{exc}: the cards after --defender's first probably belong to "
                                                   "--defender: quote them (--defender \"KH QD ...\")"))
 
 

@@ -47,7 +47,7 @@ def tally_cmd(match_path, as_json, what_if_spec, file, strict):
     except DeskError as exc:
         if isinstance(exc.done, Tallied):  # the other rules are for another number of players
             _warn(exc.done)
-            raise DeskError(exc.refusal._replace(message=f"--what-if {what_if_spec}: {exc}")) from None
+            raise DeskError(exc.refusal.reworded(f"--what-if {what_if_spec}: {exc}")) from None
         raise
     _warn(done)
     if as_json:

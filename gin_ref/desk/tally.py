@@ -7,11 +7,21 @@ from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional
 from gin_ref.core.errors import GinRefError
 from gin_ref.desk.errors import DeskError, Kind, Refusal, refused
 from gin_ref.desk.seals import failed_seals, seal_warnings
-from gin_ref.desk.store import read
+from gin_ref.files import matchfile
+from gin_ref.files.filewrite import PathName
 from gin_ref.match.model import Match
 
 if TYPE_CHECKING:
     from gin_ref.match.whatif import WhatIf
+
+
+def read(path: PathName) -> matchfile.Record:
+    """The match file at ``path``, read strictly, without a lock (a reader never blocks a writer) and without
+    loading the writer's machinery (``gin_ref.desk.store``)."""
+    try:
+        return matchfile.load(path)
+    except GinRefError as exc:
+        raise refused(exc) from exc
 
 
 class Tallied(NamedTuple):

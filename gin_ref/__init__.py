@@ -6,12 +6,14 @@
 
 from __future__ import annotations
 
-from typing import Any, List
+TYPE_CHECKING = False  # (typing is not imported: --version pays for nothing it does not use)
+if TYPE_CHECKING:
+    from typing import Any, List
 
 __version__ = "0.1.0"
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     """A name of the library (``gin_ref.api.__all__``), loaded on first use (PEP 562)."""
     if name == "api":
         import importlib
@@ -26,7 +28,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module 'gin_ref' has no attribute '{name}'")
 
 
-def __dir__() -> List[str]:
+def __dir__() -> "List[str]":
     from gin_ref import api
 
     return sorted([*globals(), *api.__all__])

@@ -19,8 +19,10 @@ from gin_ref.desk.corrections import (amend, amend_result, can_amend, can_amend_
 from gin_ref.desk.errors import DeskError, Kind, Refusal
 from gin_ref.desk.exports import FORMATS, export
 from gin_ref.desk.reading import read_matches
-from gin_ref.desk.reports import history, settle, standings, stats, tally
-from gin_ref.desk.verify import seal_report, verify
+from gin_ref.desk.reports import history, settle, standings, stats
+from gin_ref.desk.tally import tally
+from gin_ref.desk.seals import seal_report
+from gin_ref.desk.verify import verify
 from gin_ref.files.rulesfile import load_rules
 
 __all__ = [

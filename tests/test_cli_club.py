@@ -412,7 +412,7 @@ def test_the_cache_is_used_until_the_code_that_wrote_it_changes(tmp_path, summar
     run("standings", tmp_path)
     data = json.loads(summary_cache.read_text())
     entry = data["files"][str((tmp_path / "m.yaml").resolve())]
-    from gin_ref.cli import club_cmds
+    from gin_ref.desk import reports as club_cmds
 
     read = []
     real_read = club_cmds._read_summary

@@ -276,7 +276,7 @@ def test_bad_usage_exits_2(at_root, args):
 
 
 def test_many_files_read_by_worker_processes_give_the_same_answer(club, monkeypatch):
-    from gin_ref.cli import history_cmds
+    from gin_ref.desk import reading as history_cmds
 
     alone = run("history", "--json").stdout
     monkeypatch.setattr(history_cmds, "PARALLEL_FROM", 1)

@@ -90,7 +90,7 @@ def test_a_refusal_kept_is_written_and_raised(tmp_path):
     path = str(tmp_path / "m.yaml")
     acts.start_match(path, ["Ann", "Ben"], "oklahoma", "2024-05-01", dealer="Ann")
     refusal = acts.can_deal(path, Card.parse("7D"), "Ben")
-    assert refusal == Refusal(Kind.OUT_OF_TURN, "Ben cannot deal hand 1: Ann deals (named at the start). Recorded "
+    assert refusal == Refusal("out_of_turn", "Ben cannot deal hand 1: Ann deals (named at the start). Recorded "
                               "as an irregularity (hand 1); undo takes it back",
                               (("hand", 1), ("irregularity", "wrong_dealer"), ("player", "Ben")), kept=True)
     with pytest.raises(DeskError) as raised:
@@ -114,6 +114,6 @@ def test_a_slip_after_a_deal_keeps_the_deal(tmp_path):
 
 def test_the_errors_are_data_with_the_exit_codes():
     assert Refusal(Kind.NOTATION, "x").exit_code == 2 and Refusal(Kind.RULES, "x").exit_code == 2
-    assert {Refusal(kind, "x").exit_code for kind in Kind if kind not in (Kind.NOTATION, Kind.RULES)} == {1}
+    assert {Refusal(kind, "x").exit_code for kind in Kind.ALL if kind not in (Kind.NOTATION, Kind.RULES)} == {1}
     assert api.can_start_match("/nonexistent-folder/m.yaml", ["Ann", "Ben"]).kind == Kind.RECORD
     assert api.can_start_match("/tmp/m.yaml", ["Ann", "Ann"]).kind == Kind.NOTATION

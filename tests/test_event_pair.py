@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
-from gin_ref.cli import match_cmds
+from gin_ref.desk import club as match_cmds
 
 PLAYERS = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay"]
 

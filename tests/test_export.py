@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
-from gin_ref.cli.history_cmds import read_matches
+from gin_ref.desk.reading import read_matches
 from gin_ref.match.tally import Tally
 from gin_ref.views.export import csv_text, json_data, safe_cell
 from gin_ref.views.export_chart import DASHES, chart_series, spread_labels, svg_chart

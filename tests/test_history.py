@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_ref.cli.history_cmds import read_matches
+from gin_ref.desk.reading import read_matches
 from gin_ref.views.history import claims_match, history_data, newest_first, oldest_first
 from gin_ref.views.stats import player_stats
 from matchviews import make_view

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from gin_ref.cli import main
-from gin_ref.cli.history_cmds import read_matches
+from gin_ref.desk.reading import read_matches
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.views.settle import money, parse_stake, settle, settle_data, settle_json, settling_payments
 

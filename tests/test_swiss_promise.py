@@ -174,7 +174,7 @@ CORNER = [[("Ann", "Dee"), ("Ben", "Eve"), ("Cid", "Fay")],
 
 
 def test_an_event_paired_into_a_corner_is_paired_with_the_fewest_repeats_and_says_so(tmp_path, monkeypatch):
-    from gin_ref.cli.match_cmds import start_match
+    from gin_ref.desk.acts import start_match
     from gin_ref.files import eventfile
 
     monkeypatch.setenv("GIN_REF_CACHE", "off")

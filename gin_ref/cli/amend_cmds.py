@@ -1,22 +1,21 @@
 """Changing the past: ``amend`` a hand, ``undo`` the newest step, ``redo`` what undo took.
 
-Each is a thin wrapper: it reads the match file, makes one call on the ``Match`` (``gin_ref.match.model``)
-and prints what changed (``gin_ref.views.amend_text``, in the words of ``gin_ref.views.words``). What is
-changed is kept in the file under ``corrections``; nothing is lost.
+Each is a thin front over the desk (``gin_ref.desk.corrections``): one call, then what changed is printed
+(``gin_ref.views.amend_text``, in the words of ``gin_ref.views.words``). What is changed is kept in the
+file under ``corrections``; nothing is lost.
 """
+
+from __future__ import annotations
 
 import click
 
 from gin_ref.cli.match_cmds import knock_options
-from gin_ref.cli.result_cmds import AmendCommand
-from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_option, output_width, player_argument
-from gin_ref.match.tally import tally_of
-from gin_ref.files import matchfile, store
-from gin_ref.views import amend_text
-from gin_ref.views import standing
-from gin_ref.views import step_words
-from gin_ref.views import words
+from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_file, match_option, output_width, player_argument
 from gin_ref.cli.output import say
+from gin_ref.cli.result_cmds import AmendCommand
+from gin_ref.desk import corrections
+from gin_ref.desk.outcomes import Corrected
+from gin_ref.views import amend_text, standing
 
 
 @click.command("amend", cls=AmendCommand)
@@ -46,47 +45,13 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
               gin-ref amend 4 --dead
               gin-ref amend result Ann 150 Ben 30
     """
-    from gin_ref.match.amend import amend
-
-    card = upcard  # a Card (the option's type reads it), or None
     if dead and (player is not None or cards or defender_cards is not None or melds or discard or big_gin):
         raise click.UsageError("--dead replaces the result with a dead hand: give no knock with it")
-    with store.change(matchfile.match_file(match_path)) as rec:
-        rec.confirm = hand  # what the table now agrees: sealed again, even if its seal failed
-        match = rec.match
-        before = tally_of(match)
-        outcome = amend(match.record, match.state, hand, player, list(cards) or None, defender_cards, melds,
-                        discard, big_gin, card, dead)
-        old = dict(match.hands[hand - 1])
-        match.amend(outcome, matchfile.now(), step_words.amended_words(hand, old))
-    say(amend_text.amend_text(rec.match, hand, before, outcome.settlement, output_width()))
-    warning = _event_warning(rec.path, before.finished and not rec.match.state.finished)
-    if warning:
-        click.echo(warning, err=True)
-
-
-def _event_warning(path, reopened):
-    """The warning for an amend to a table of an event (an ``event.yaml`` beside the match file) whose later
-    round is already paired; None otherwise (or when the event file cannot be read: its standings say so)."""
-    import os
-
-    from gin_ref.core.errors import GinRefError
-    from gin_ref.files import eventfile
-
-    folder = os.path.dirname(path) or "."
-    if not os.path.isfile(eventfile.event_path(folder)):
-        return None
-    try:
-        event = eventfile.load(folder)
-    except GinRefError:
-        return None
-    name = os.path.basename(path)
-    for rnd in event.rounds:
-        for t in rnd.tables:
-            if t.file == name and rnd.number < len(event.rounds):
-                return words.event_amend_words(path, event.name, folder, rnd.number, t.number, len(event.rounds),
-                                               reopened)
-    return None
+    amended = corrections.amend(match_file(match_path), hand, player, list(cards) or None, defender_cards, melds,
+                                discard, big_gin, upcard, dead)
+    say(amend_text.amend_text(amended.match, hand, amended.before, amended.settlement, output_width()))
+    if amended.warning:
+        click.echo(amended.warning, err=True)
 
 
 @click.command("undo")
@@ -101,13 +66,7 @@ def undo_cmd(match_path):
     \b
     Example:  gin-ref undo
     """
-    with store.change(matchfile.match_file(match_path)) as rec:
-        finished = rec.match.state.finished
-        step = rec.match.newest_step()
-        correction = rec.match.undo(step, matchfile.now(), step_words.undone_words(step))
-    say(f"took back {correction['undone']}")
-    say("\n".join(standing.standing_lines(rec.match)))
-    _warn_reopened(rec, finished)
+    _said("took back", corrections.undo(match_file(match_path)))
 
 
 @click.command("redo")
@@ -119,19 +78,13 @@ def redo_cmd(match_path):
     \b
     Example:  gin-ref undo; gin-ref redo
     """
-    with store.change(matchfile.match_file(match_path)) as rec:
-        finished = rec.match.state.finished
-        step = rec.match.redo_step()
-        correction = rec.match.redo(step, matchfile.now(), step_words.redone_words(step))
-    say(f"put back {correction['redone']}")
-    say("\n".join(standing.standing_lines(rec.match)))
-    _warn_reopened(rec, finished)
+    _said("put back", corrections.redo(match_file(match_path)))
 
 
-def _warn_reopened(rec, finished):
-    """An undo or redo that reopens a finished table of an event whose later round is paired says so, as
-    an amend does."""
-    if finished and not rec.match.state.finished:
-        warning = _event_warning(rec.path, True)
-        if warning:
-            click.echo(warning, err=True)
+def _said(done: str, corrected: Corrected) -> None:
+    """What an undo or a redo did, the standing after it, and the warning for a reopened table of an event
+    whose later round is paired (as an amend's)."""
+    say(f"{done} {corrected.what}")
+    say("\n".join(standing.standing_lines(corrected.match)))
+    if corrected.warning:
+        click.echo(corrected.warning, err=True)

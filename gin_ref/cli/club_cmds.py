@@ -1,70 +1,31 @@
 """``gin-ref standings`` and ``gin-ref event new|pair|standings``: the club's league table and its evenings.
 
-Thin wrappers: matches are found and read by the history machinery (``gin_ref.cli.history_cmds``), the
-league table is ``gin_ref.views.standings``, an event's pairings and tie-breaks are ``gin_ref.club``, its
-file is ``gin_ref.files.eventfile``, and each table's match file is started as ``gin-ref new`` starts one.
+Thin fronts over the desk (``gin_ref.desk.reports.standings``, ``gin_ref.desk.club``): the league table is
+drawn by ``gin_ref.views.standings``, an event by ``gin_ref.views.event_view``.
 """
 
-import datetime
-import os
-import signal
-from contextlib import contextmanager
+from __future__ import annotations
 
 import click
 
-from gin_ref.cli.errors import shown_name, warn
-from gin_ref.cli.history_cmds import (PATHS, _read_one, _report_skipped, _require, _skipped_text, candidates,
-                                     read_items, warn_look_alikes)
+from gin_ref.cli.errors import warn
+from gin_ref.cli.history_cmds import PATHS, report_skipped
 from gin_ref.cli.options import WholeNumber, json_option, output_width, rules_option
-from gin_ref.cli.sealcheck import report_views, strict_option
 from gin_ref.cli.output import emit_json, say
-from gin_ref.core.errors import InvalidNotationError, RecordError
-
-
-def read_summaries(paths):
-    """``(views, skipped)`` as ``read_matches`` gives them, each view holding only the match's summary
-    (``gin_ref.views.standings.summary_of``): a file whose bytes are those of a summary kept is not
-    replayed again (``gin_ref.files.summaries``)."""
-    from gin_ref.files.summaries import SummaryCache
-    from gin_ref.views.standings import summary_of, view_of_summary
-
-    items = candidates(paths)
-    cache = SummaryCache.load()
-    found, misses, seen = {}, [], {}
-    for file, named in items:
-        summary, seen[file] = cache.get(file)
-        if summary is not None:
-            found[file] = view_of_summary(shown_name(file), summary)
-        else:
-            misses.append((file, named))
-    read, skipped = read_items(misses, _read_summary)
-    real = {shown_name(file): file for file, _ in misses}  # a view names its file as shown (escaped)
-    for view in read:
-        file = real.get(view.file, view.file)
-        found[file] = view
-        cache.put(file, seen.get(file), summary_of(view), view.digest)
-    cache.save()
-    return [found[file] for file, _ in items if file in found], skipped
-
-
-def _read_summary(item):
-    """``_read_one``, giving back only the summary of a match (less to send between processes)."""
-    from gin_ref.views.standings import summary_of, view_of_summary
-
-    file, view, problem = _read_one(item)
-    if view is None:
-        return file, None, problem
-    return file, view_of_summary(file, summary_of(view), view.digest), problem
+from gin_ref.cli.progress import progress
+from gin_ref.cli.sealcheck import say_warnings, strict_option
+from gin_ref.desk import club, reports
+from gin_ref.desk.errors import DeskError
+from gin_ref.desk.reading import require
 
 
 def _iso_date(option):
     def check(ctx, param, value):
-        if value is None:
-            return None
         try:
-            return datetime.date.fromisoformat(value).isoformat()
-        except ValueError:
-            raise InvalidNotationError(f"bad date '{value}' for {option}: write YYYY-MM-DD") from None
+            return reports.iso_date(value)
+        except DeskError as exc:
+            raise DeskError(exc.refusal.reworded(f"bad date '{value}' for {option}: write YYYY-MM-DD")) \
+                from None
     return check
 
 
@@ -92,22 +53,17 @@ def standings_cmd(paths, since, until, by, as_json, strict):
     Example:  gin-ref standings examples/
               gin-ref standings --since 2024-01-01 --by rating --json club/
     """
-    from gin_ref.views.history import oldest_first, paid_notes
-    from gin_ref.views.standings import in_window, standings, standings_text
+    from gin_ref.views.standings import standings_text
 
-    views, skipped = read_summaries(paths)
-    report_views(views, strict)
-    warn_look_alikes(views)
-    data = standings(views, since, until, by)
-    notes = paid_notes(view for view in oldest_first(views) if in_window(view, since, until))
-    data["skipped"] = [{"file": file, "error": error} for file, error in _skipped_text(skipped)]
+    done = reports.standings(paths, since, until, by, strict, progress)
+    say_warnings(done.warnings)
     if as_json:
-        emit_json(data)
+        emit_json(done.data)
     else:
-        if views:
-            say(standings_text(data, notes, output_width()))
-        _report_skipped(skipped)
-    _require(views, skipped, paths)
+        if done.matches.views:
+            say(standings_text(done.data, done.notes, output_width()))
+        report_skipped(done.matches.skipped)
+    require(done.matches, paths)
 
 
 # -- events ------------------------------------------------------------------------------------------------
@@ -148,22 +104,10 @@ def event_new_cmd(folder, system, rounds, rules_spec, date_text, players):
     Example:  gin-ref event new night --format round-robin --rules standard \\
                 Ann Ben Cid Dee
     """
-    from gin_ref.cli.match_cmds import _date
-    from gin_ref.club.event import Event, check_rules
-    from gin_ref.core.errors import IllegalActionError
-    from gin_ref.files import eventfile
-    from gin_ref.files.rulesfile import load_rules
     from gin_ref.views.event_view import started_text
 
-    name = os.path.basename(os.path.realpath(folder))
-    rules = load_rules(rules_spec)
-    try:
-        check_rules(rules)
-    except IllegalActionError as exc:  # rules the event cannot seat are bad input, as `new` with too few players
-        raise InvalidNotationError(str(exc)) from None
-    event = Event.new(name, system, list(players), rules, _date(date_text), rounds)
-    eventfile.create(folder, event)
-    say(started_text(event, folder))
+    started = club.new_event(folder, system, players, rules_spec, date_text, rounds)
+    say(started_text(started.event, folder))
 
 
 @event_cmd.command("pair")
@@ -181,82 +125,10 @@ def event_pair_cmd(folder, date_text):
     \b
     Example:  gin-ref event pair night
     """
-    from gin_ref.cli.match_cmds import _date, start_match
-    from gin_ref.files import eventfile, filewrite
     from gin_ref.views.event_view import paired_text
 
-    date = _date(date_text)
-    written, commits = [], filewrite.commits  # the table files this run writes; the files written before it
-    event = None
-    try:
-        # the event file is written last, as the block ends
-        with _term_as_interrupt(), eventfile.updating(folder) as event:
-            results, _skipped = table_results(folder, event)
-            rnd = event.next_round(results, lambda file: os.path.join(folder, file))
-            if event.note:
-                warn(f"note: {event.note}")
-            left = []
-            for t in rnd.tables:  # refuse before writing any of them
-                path = os.path.join(folder, t.file)
-                if os.path.lexists(path):
-                    if not eventfile.left_by_a_pairing(path, t, event):
-                        raise RecordError(f"{path} already exists: move it away, then pair again")
-                    left.append(path)
-            if left:
-                warn(f"note: round {rnd.number} was being paired when an earlier run stopped: the event does not "
-                     f"know the {len(left)} table file{'s' if len(left) > 1 else ''} it left "
-                     f"({', '.join(left)}); nothing was recorded in them, so they are written again")
-            for t in rnd.tables:
-                path = os.path.join(folder, t.file)
-                written.append((path, t))  # before: a stop may come once it is in place, before the call returns
-                start_match(path, t.players, event.rules, date, force=path in left)
-            event.add_round(rnd)
-    except BaseException:  # Ctrl-C, a kill's SIGTERM, a full disk: unless the event names the round now,
-        if _take_back(folder, event, written):  # its tables go too: the event is as it was
-            filewrite.commits = commits  # and Ctrl-C's message says nothing of this command was written
-        raise
-    say(paired_text(event, rnd, folder, output_width()))
-
-
-@contextmanager
-def _term_as_interrupt():
-    """A kill's SIGTERM stops the block as Ctrl-C does (KeyboardInterrupt), so that it can take back what it
-    wrote; outside the main thread, nothing changes."""
-    def stop(signum, frame):
-        raise KeyboardInterrupt
-
-    try:
-        before = signal.signal(signal.SIGTERM, stop)
-    except ValueError:
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, before)
-
-
-def _take_back(folder, event, tables):
-    """After an ``event pair`` that stopped: remove the table files it was writing (``(path, Table)``), each
-    that is there and as the pairing writes it (``eventfile.left_by_a_pairing``), unless the event file was
-    written (it names them: the round is paired). True when they were taken back."""
-    from gin_ref.files import eventfile
-
-    if not tables:
-        return False
-    try:
-        named = {os.path.join(folder, t.file) for rnd in eventfile.load(folder).rounds for t in rnd.tables}
-    except Exception:  # the event file cannot say: it was not written by this run
-        named = set()
-    if any(path in named for path, _table in tables):
-        return False
-    for path, table in tables:
-        if os.path.lexists(path) and eventfile.left_by_a_pairing(path, table, event):
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
-    return True
+    paired = club.pair_round(folder, date_text, warn)
+    say(paired_text(paired.event, paired.round, folder, output_width()))
 
 
 @event_cmd.command("standings")
@@ -274,53 +146,12 @@ def event_standings_cmd(folder, as_json):
     Example:  gin-ref event standings night
               gin-ref event standings night --json
     """
-    from gin_ref.files import eventfile
-    from gin_ref.views.event_view import event_data, event_text
+    from gin_ref.views.event_view import event_text
 
-    event = eventfile.load(folder)
-    results, skipped = table_results(folder, event)
-    data = event_data(event, results, folder)
+    done = club.event_standings(folder)
     if as_json:
-        emit_json(data)
+        emit_json(done.data)
     else:
-        say(event_text(data, folder, output_width()))
-    for file, line, error in skipped:
+        say(event_text(done.data, folder, output_width()))
+    for file, line, error in done.skipped:
         click.echo(f"skipped {file}:{line}: {error}" if line else f"skipped {file}: {error}", err=True)
-
-
-def table_results(folder, event):
-    """``({file name: Result}, [(path, line, error)])`` for every table of the rounds paired (line None
-    when the problem has none). A file that is missing, damaged, or holds other players or house rules than
-    the event's is a problem, and its table counts as not finished."""
-    from gin_ref.club.event import Result
-
-    names = {os.path.join(folder, t.file): t for rnd in event.rounds for t in rnd.tables}
-    present = [path for path in names if os.path.lexists(path)]
-    views, skipped = read_summaries(present) if present else ([], [])
-    problems = [(path, None, "missing: the table's match file is not there") for path in names if path not in present]
-    problems += skipped
-    results = {names[path].file: Result.unplayed(error)
-               for (path, _line, _error), (_file, error) in zip(problems, _skipped_text(problems))}
-    for view in views:
-        t = names[view.file]
-        error = None
-        if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in t.players):
-            error = f"holds {', '.join(view.players)}, not the table's {' and '.join(t.players)}"
-        elif view.record["rules"]["knobs"] != event.record["rules"]["knobs"]:
-            error = (f"is played under other house rules ({view.record['rules']['name']}) than the event's "
-                     f"({event.rules.name})")
-        if error is not None:
-            problems.append((view.file, None, error))
-            results[t.file] = Result.unplayed(error)
-        else:
-            results[t.file] = _in_event_names(Result.of_tally(view.tally.data()), t.players)
-    return results, problems
-
-
-
-def _in_event_names(result, players):
-    """A Result with the names spelled as the event spells them (a match file names them without case)."""
-    spelled = {name.casefold(): name for name in players}
-    final = None if result.final is None else {spelled.get(k.casefold(), k): v for k, v in result.final.items()}
-    winner = None if result.winner is None else spelled.get(result.winner.casefold(), result.winner)
-    return result._replace(winner=winner, final=final)

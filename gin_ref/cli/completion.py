@@ -12,7 +12,7 @@ from prompt_toolkit.completion import Completer, Completion
 
 from gin_ref.cli.typed import holds, split_words, typed_words
 from gin_ref.core.cards import DECK, Card, parse_cards
-from gin_ref.core.errors import GinRefError
+from gin_ref.desk.errors import GinRefError
 
 SESSION_WORDS = ("help", "quit")
 _LAST_TOKEN = re.compile(r"[^\s,;]*$")

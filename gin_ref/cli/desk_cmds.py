@@ -1,7 +1,7 @@
 """The director's desk: ``ruling`` (``tally --what-if`` and ``rules diff`` live with tally and rules).
 
-A thin wrapper: it reads the match file, makes one call on the ``Match`` (``Match.rule``) and prints what
-the ruling did (``gin_ref.views.words`` and ``gin_ref.views.standing``).
+A thin front: one call on the desk (``gin_ref.desk.corrections.rule``), then what the ruling did is printed
+(``gin_ref.views.words`` and ``gin_ref.views.standing``).
 """
 
 from __future__ import annotations
@@ -9,16 +9,12 @@ from __future__ import annotations
 import click
 
 from gin_ref.cli.errors import one_line, shown_name
-from gin_ref.cli.options import WholeNumber, match_option
-from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
-from gin_ref.core.errors import InvalidNotationError
-from gin_ref.core.escape import excerpt
-from gin_ref.files import matchfile
-from gin_ref.match.rulings import MAX_POINTS
-from gin_ref.match.stepdata import Ruled
-from gin_ref.views import standing
-from gin_ref.views import words
+from gin_ref.cli.options import WholeNumber, match_file, match_option
 from gin_ref.cli.output import say
+from gin_ref.desk.errors import InvalidNotationError
+from gin_ref.core.escape import excerpt
+from gin_ref.desk import corrections
+from gin_ref.views import standing, words
 
 
 @click.command("ruling")
@@ -54,47 +50,10 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
     player, points = None, None
     if kind == "award":
         player, text = award
-        verify_ascii_digits(text, f"--award {player} {excerpt(text)}")
-        if not is_ascii_whole(text.strip()):
-            raise InvalidNotationError(f"--award {player} {excerpt(text)}: the points are a whole number")
-        if not has_digits_for(text.strip(), MAX_POINTS):
-            raise InvalidNotationError(f"--award {player} {excerpt(text)}: points are a whole number from 0 to "
-                                       f"{MAX_POINTS}")
-        points = int(text)
+        points = corrections.award_points(text, f"--award {player} {excerpt(text)}")
     elif kind == "forfeit":
         player = forfeit
-    path = matchfile.match_file(match_path)
-    from gin_ref.files import store  # here: tally and verify load this module (seal_report), never a lock
-
-    with store.change(path) as rec:
-        step = rec.match.rule(kind, reason, matchfile.now(), hand=hand, player=player, points=points, by=by)
-    ruled = step.data
-    assert isinstance(ruled, Ruled)  # a ruling's step
-    say(one_line(f"{shown_name(path)}: hand {step.hand}: {words.ruling_words(ruled.ruling)}"))
-    say("\n".join(standing.standing_lines(rec.match)))
-
-
-def seal_report(match):
-    """``(sealed, broken)`` of a match read by ``verify``: whether its file carries seals (format /2) and
-    every seal that fails, each {``line``, ``hand`` (None: the end of record), ``kind``, ``message``}."""
-    from gin_ref.files import recordformat
-    from gin_ref.files import yamlread
-    from gin_ref.match import seals
-
-    if match is None:
-        return False, []
-    data = match.record
-    version, end = recordformat.end_of(data)
-    if version != 2:
-        return False, []
-    last = yamlread.line_of(data, ())
-    broken = []
-    for item in seals.check_seals(data, end):
-        line = yamlread.line_of(data, item.where[:2]) if item.where else _end_line(data, last)
-        broken.append({"line": line, "hand": item.hand, "kind": item.kind, "message": words.seal_words(item)})
-    return True, broken
-
-
-def _end_line(data, fallback):
-    lines = getattr(data, "lines", {})
-    return lines.get("end") or max(lines.values(), default=fallback)
+    path = match_file(match_path)
+    ruled = corrections.rule(path, kind, reason, hand=hand, player=player, points=points, by=by)
+    say(one_line(f"{shown_name(path)}: hand {ruled.hand}: {words.ruling_words(ruled.ruling)}"))
+    say("\n".join(standing.standing_lines(ruled.match)))

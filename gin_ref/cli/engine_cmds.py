@@ -9,7 +9,7 @@ from gin_ref.cli.options import (CARDS, CardsType, CardType, cards_of, discard_o
 from gin_ref.cli.jsonlines import case_fields, run_lines
 from gin_ref.cli.output import deadwood_text, emit_json, grid, melds_text, say, spread_lines
 from gin_ref.core.cards import card_named, parse_cards
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.scoring import read_hands, settle

@@ -25,7 +25,7 @@ def help_cmd(ctx, command):
         return
     readings = command_readings(command)
     if len(readings) != 1:
-        from gin_ref.core.errors import InvalidNotationError
+        from gin_ref.desk.errors import InvalidNotationError
 
         raise InvalidNotationError(unknown_command(command))
     found = group.get_command(parent, readings[0])

@@ -7,7 +7,7 @@ bytes more (``--input /dev/zero``) never ends: once it is answered, reading stop
 
 import re
 
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.desk.errors import InvalidNotationError
 
 MAX_LINE = 1 << 20  # bytes (1 MiB); a case is under 200
 MAX_SKIP = 64 << 20  # bytes skipped looking for the end of an over-long line

@@ -11,7 +11,7 @@ import sys
 _JSON_KINDS = {bool: "true or false", int: "a number", float: "a number", dict: "an object", list: "a list"}
 
 from gin_ref.cli import inputlines
-from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.desk.errors import GinRefError, InvalidNotationError
 from gin_ref.core.plainjson import json_plain
 
 

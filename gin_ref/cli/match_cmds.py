@@ -1,38 +1,29 @@
-"""Recording a match at the table: ``new``, ``deal``, ``knock``, ``dead``, ``undo``.
+"""Recording a match at the table: ``new``, ``deal``, ``knock``, ``dead``.
 
-Each command is a thin wrapper: it reads the match file (``gin_ref.files.matchfile``), makes one call on the
-``Match`` (``gin_ref.match.model``) and prints what happened (``gin_ref.views.hand_text``). A command that is refused
-changes nothing in the file; the exceptions are an illegal knock, an act out of turn and a deal by the wrong
-dealer, which are refused *and* kept in the record as irregularities: the action's outcome carries the
-refusal, the file is written, and ``refuse_kept`` turns it into one Error line (exit 1).
+Each command is a thin front: it reads its options, makes one call on the desk (``gin_ref.desk.acts``) and
+prints what happened (``gin_ref.views.hand_text``). A command that is refused changes nothing in the file;
+the exceptions are an illegal knock, an act out of turn and a deal by the wrong dealer, which are refused
+*and* kept in the record as irregularities: the desk writes them, then raises the refusal (exit 1).
 """
 
-import datetime
+from __future__ import annotations
+
+from typing import Optional
 
 import click
 
-from gin_ref.files import matchfile, store
-from gin_ref.views import hand_text
-from gin_ref.views import standing
-from gin_ref.views import tally_text
 from gin_ref.cli.errors import shown_name
-from gin_ref.views import step_words
-from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_player, discard_option,
-                                 match_option, output_width, player_argument, rules_option, upcard_option,
-                                 wide_option)
-from gin_ref.cli.output import say
-from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError
 from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
+from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_player, discard_option, match_file, match_option,
+                                 output_width, player_argument, rules_option, upcard_option, wide_option)
+from gin_ref.cli.output import say
+from gin_ref.desk import acts
+from gin_ref.desk.errors import DeskError, Kind, Refusal
+from gin_ref.desk.outcomes import Dealt
+from gin_ref.views import hand_text, standing, tally_text
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
                "(knock_limit a number, no spade_double).")
-
-
-def refuse_kept(match, outcome, dealt=False):
-    """An act refused *and* kept in the record (written by now) ends in one Error line saying so (``dealt``:
-    the same command dealt the hand)."""
-    if outcome.refused:
-        raise IllegalActionError(step_words.refusal_words(match.state, outcome, dealt))
 
 
 @click.command("new")
@@ -59,42 +50,10 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
       gin-ref new --rules three-player --draw Ann=KS --draw Ben=7H
                   --draw Cid=2D Ann Ben Cid
     """
-    from gin_ref.files.rulesfile import load_rules
-
-    path = matchfile.match_file(match_path)
-    for name in players:
-        _check_text(name, "player name")
-    if rules_spec is not None:
-        _check_text(rules_spec, "rules file name")
-    match = start_match(path, players, load_rules(rules_spec), _date(date_text), force, dealer=dealer, box=box,
-                        captain=captain, draw=list(draw) or None)
-    say(tally_text.start_text(match, path))
-
-
-def start_match(path, players, rules, date, force=False, **start):
-    """Start a match file (``new``, and each table of ``event pair``): the Match with its rules snapshot and
-    first dealer (``start``: dealer, box, captain, draw; none: drawn at random), written safely."""
-    from gin_ref.match.model import Match
-
-    match = Match.new(list(players), rules, date, **start)
-    store.create(path, match, force)
-    return match
-
-
-def _check_text(value, what):
-    """Refuse a name that is not valid text: bytes that are not UTF-8 reach Python as lone surrogates, and the
-    match file (UTF-8) could not hold them."""
-    if any("\ud800" <= char <= "\udfff" for char in value):
-        raise InvalidNotationError(f"{what} '{value}' is not valid UTF-8 text: use another name")
-
-
-def _date(text):
-    if text is None:
-        return datetime.date.today().isoformat()
-    try:
-        return datetime.date.fromisoformat(text).isoformat()
-    except ValueError:
-        raise InvalidNotationError(f"bad date '{text}': write YYYY-MM-DD") from None
+    path = match_file(match_path)
+    started = acts.start_match(path, players, rules_spec, date_text, force, dealer=dealer, box=box, captain=captain,
+                               draw=list(draw) or None)
+    say(tally_text.start_text(started.match, path))
 
 
 @click.command("deal")
@@ -114,11 +73,8 @@ def deal_cmd(match_path, upcard, dealer):
     Example:  gin-ref deal --upcard 7D
               gin-ref deal --upcard KS --dealer Ben
     """
-    card = upcard  # a Card (the option's type reads it), or None
-    with store.change(matchfile.match_file(match_path)) as rec:
-        outcome = rec.match.deal(card, dealer)
-    refuse_kept(rec.match, outcome)
-    say(hand_text.deal_text(rec.match, outcome.step.data))
+    dealt = acts.deal(match_file(match_path), upcard, dealer)
+    say(_deal_text(dealt))
 
 
 def knock_options(required=True):
@@ -170,45 +126,64 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
       gin-ref knock Ben 5 --defender 23
       gin-ref knock --upcard 9H Ann 0 --defender 31
     """
-    card = upcard  # a Card (the option's type reads it), or None
     if defender_cards is None:
         cards, defender_cards = defender_count(cards)
-    path = matchfile.match_file(match_path)
-    slip, shown = None, False
-    with store.change(path) as rec:
-        dealt = rec.match.deal_unless_open(card)
-        try:
-            outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, illegal)
-        except InvalidNotationError as exc:
-            if str(exc).startswith("knocker's hand has") and defender_unquoted(cards, defender_cards):
-                raise InvalidNotationError(f"{exc}: the cards after --defender's first probably belong to "
-                                           "--defender: quote them (--defender \"KH QD ...\")") from None
-            raise
-        except CountOverLimitError as exc:
-            if CONFIRM["ask"] is not None:  # the session on a terminal: the deal shown, then the question
-                if dealt is not None:
-                    say(f"{shown_name(path)}: " + hand_text.deal_text(rec.match, dealt.step.data))
-                    shown = True
-                if CONFIRM["ask"](f"{exc.reason}. Did {exc.player} really knock with {exc.count}?"):
-                    outcome = rec.match.knock(player, list(cards), defender_cards, melds, discard, big_gin, True)
-                    exc = None
-            if exc is not None and dealt is None:
-                raise
-            slip = exc  # the deal this command made stands (written as the block ends); the knock is not recorded
+    path = match_file(match_path)
+    asked = _Asked(path)
+    try:
+        knocked = acts.knock(path, player, list(cards), defender_cards, melds, discard, big_gin, illegal, upcard,
+                             asked.confirm if CONFIRM["ask"] is not None else None)
+    except DeskError as exc:
+        if exc.kind == Kind.NOTATION and str(exc).startswith("knocker's hand has") and \
+                defender_unquoted(cards, defender_cards):
+            raise _unquoted(exc) from None
+        dealt = exc.done.dealt if exc.refusal.kept and exc.done is not None else exc.done
+        if isinstance(dealt, Dealt) and not asked.shown:
+            _say_dealt(path, dealt, "knock")
+        raise
     lead = f"{shown_name(path)}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
-    if dealt is not None and not shown:
-        after_dead = hand_text.opened_after_dead_text(rec.match, dealt.number, "knock")
-        if after_dead is not None:
-            say(lead + after_dead)
-            lead = ""
-        say(lead + hand_text.deal_text(rec.match, dealt.step.data))
-    if dealt is not None:
+    if knocked.dealt is not None:
+        if not asked.shown:
+            _say_dealt(path, knocked.dealt, "knock")
         lead = ""
-    if slip is not None:
-        raise CountOverLimitError(f"{slip}; the deal of hand {dealt.number} is recorded and the hand stays "
-                                  "open (undo takes the deal back)")
-    refuse_kept(rec.match, outcome, dealt is not None)
-    say(lead + hand_text.knock_text(rec.match, outcome, output_width()))
+    say(lead + hand_text.knock_text(knocked.match, knocked.outcome, output_width()))
+
+
+def _unquoted(exc: DeskError) -> DeskError:
+    """The commonest slip with --defender's cards, said with the option."""
+    return DeskError(exc.refusal.reworded(f"{exc}: the cards after --defender's first probably belong to "
+                                                  "--defender: quote them (--defender \"KH QD ...\")"))
+
+
+def _deal_text(dealt: Dealt) -> str:
+    assert dealt.deal is not None  # (a deal refused is raised, never drawn as a deal)
+    return hand_text.deal_text(dealt.match, dealt.deal)
+
+
+def _say_dealt(path: str, dealt: Dealt, command: str) -> None:
+    """The deal a knock or dead made first (after a hand that ended dead by itself, that end first)."""
+    lead = f"{shown_name(path)}: " if command == "knock" else ""
+    after_dead = hand_text.opened_after_dead_text(dealt.match, dealt.hand, command)
+    if after_dead is not None:
+        say(lead + after_dead)
+        lead = ""
+    say(lead + _deal_text(dealt))
+
+
+class _Asked:
+    """The session's question on a terminal: did the player really knock with a count over the limit (the
+    deal the same command made is shown first)."""
+
+    def __init__(self, path: str) -> None:
+        self.path, self.shown = path, False
+
+    def confirm(self, dealt: Optional[Dealt], refusal: Refusal) -> bool:
+        if dealt is not None:
+            say(f"{shown_name(self.path)}: " + _deal_text(dealt))
+            self.shown = True
+        ask = CONFIRM["ask"]
+        return bool(ask is not None and ask(f"{refusal.field('reason')}. Did {refusal.field('player')} really knock "
+                                             f"with {refusal.field('count')}?"))
 
 
 @click.command("dead")
@@ -226,15 +201,8 @@ def dead_cmd(match_path, upcard):
     Example:  gin-ref dead
               gin-ref dead --upcard 9H
     """
-    card = upcard  # a Card (the option's type reads it), or None
-    with store.change(matchfile.match_file(match_path)) as rec:
-        dealt = rec.match.deal_unless_open(card, "dead")
-        outcome = rec.match.dead()
-    match = rec.match
-    if dealt is not None:
-        after_dead = hand_text.opened_after_dead_text(match, dealt.number, "dead")
-        if after_dead is not None:
-            say(after_dead)
-        say(hand_text.deal_text(match, dealt.step.data))
-    say(f"hand {outcome.number} is dead: no score")
-    say("\n".join(standing.standing_lines(match)))
+    ended = acts.dead(match_file(match_path), upcard)
+    if ended.dealt is not None:
+        _say_dealt(ended.path, ended.dealt, "dead")
+    say(f"hand {ended.hand} is dead: no score")
+    say("\n".join(standing.standing_lines(ended.match)))

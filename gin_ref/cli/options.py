@@ -14,7 +14,7 @@ import click
 
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
 from gin_ref.core.digits import digit_name, foreign_digit, has_digits_for
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
 from gin_ref.core.melds import parse_melds
 
@@ -53,7 +53,7 @@ def complete_player(ctx, param, incomplete):
     """The players of the match file (--match, else $GIN_REF_MATCH, else match.yaml) that start as typed."""
     from gin_ref.files import matchfile
 
-    path = (ctx.params or {}).get("match_path") or os.environ.get(matchfile.ENV_VAR) or matchfile.DEFAULT_FILE
+    path = (ctx.params or {}).get("match_path") or os.environ.get(MATCH_VAR) or DEFAULT_MATCH
     try:
         players = matchfile.load(path).match.players
     except Exception:  # no match file, or one that cannot be read: nothing to offer
@@ -87,7 +87,7 @@ def verify_unquoted(value, param, one=False, hint=None):
     text = str(value)
     for quote in "\"'":
         if quote in text:
-            from gin_ref.core.errors import InvalidNotationError
+            from gin_ref.desk.errors import InvalidNotationError
 
             what = f"{_param_name(param)} {text!r}"
             if text.count(quote) % 2:
@@ -111,7 +111,7 @@ class CardType(click.ParamType):
         if isinstance(value, Card):
             return value
         if not str(value).strip():
-            from gin_ref.core.errors import InvalidNotationError
+            from gin_ref.desk.errors import InvalidNotationError
 
             raise InvalidNotationError(f"missing {self.what}")
         verify_unquoted(value, param, one=True)
@@ -182,7 +182,7 @@ class HandNumberType(click.ParamType):
     name = "hand"
 
     def convert(self, value, param, ctx):
-        from gin_ref.core.errors import InvalidNotationError
+        from gin_ref.desk.errors import InvalidNotationError
 
         text = str(value).strip()
         char = foreign_digit(text)
@@ -248,6 +248,20 @@ def json_option(help="Print one JSON object."):
 def rules_option(help=RULES_HELP):
     return click.option("--rules", "rules_spec", metavar="NAME|FILE", help=help, shell_complete=complete_rules,
                         is_eager=True)  # read before the cards: they are read the way the rules say
+
+
+MATCH_VAR = "GIN_REF_MATCH"  # the match file when --match is not given
+DEFAULT_MATCH = "match.yaml"  # ... nor $GIN_REF_MATCH: in the current folder
+
+
+def match_file(option: "str | None" = None) -> str:
+    """The match file to use: ``--match`` if given, else $GIN_REF_MATCH, else match.yaml here. An empty
+    ``--match`` is refused, not taken for the default."""
+    if option is not None:
+        if not option:
+            raise InvalidNotationError("--match needs a file name")
+        return option
+    return os.environ.get(MATCH_VAR) or DEFAULT_MATCH
 
 
 def match_option(command):

@@ -7,7 +7,7 @@ import click
 from gin_ref.cli.options import match_option
 from gin_ref.cli.session import Session
 from gin_ref.cli.session_lines import run_lines
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.files import matchfile
 
 
@@ -63,9 +63,10 @@ def play_cmd(match_path, rules_spec, players):
     elif players or rules_spec is not None:
         _verify_same_match(session, path, players, rules_spec)
     if session.known is not None and session.state() is not None:  # a failed seal is said as the file opens
-        from gin_ref.cli import sealcheck
+        from gin_ref.cli.sealcheck import say_warnings
+        from gin_ref.desk.seals import failed_seals, seal_warnings
 
-        sealcheck.report(path, sealcheck.failed_seals(session.state()))
+        say_warnings(seal_warnings(path, failed_seals(session.state())))
     if terminal:
         from gin_ref.cli.terminal import run_terminal
 

@@ -5,17 +5,16 @@ record now says. ``amend result ...`` is routed here by ``amend`` (``AmendComman
 its own arguments for hands.
 """
 
-import os
 
 import click
 
 from gin_ref.cli.errors import one_line, shown_name
-from gin_ref.cli.options import match_option, rules_option
-from gin_ref.cli.result_csv import paper_match, record_season, same_players
+from gin_ref.cli.options import match_file, match_option, rules_option
 from gin_ref.cli.output import say
-from gin_ref.core.errors import IllegalActionError
-from gin_ref.files import matchfile, store
-from gin_ref.views import words
+from gin_ref.cli.result_csv import record_season
+from gin_ref.desk import corrections
+from gin_ref.desk.errors import DeskError
+from gin_ref.views import standing, words
 from gin_ref.views.cells import cells
 
 HANDS_WON = "--hands-won"
@@ -91,9 +90,6 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, csv_path, folder, s
                   Ann 112 Ben 40 Cid 75
               gin-ref result --input season.csv --into season
     """
-    from gin_ref.match import result
-    from gin_ref.views import standing
-
     if csv_path is not None or folder is not None:
         if csv_path is None or folder is None:
             raise click.UsageError("--input FILE.csv and --into FOLDER go together (a season from a CSV file)")
@@ -107,27 +103,16 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, csv_path, folder, s
         raise click.UsageError("give the final scores: PLAYER POINTS PLAYER POINTS (or --input FILE.csv --into "
                                "FOLDER for a season)")
     pairs = _pairs(scores, "the final scores")
-    won = list(hands_won)
-    path = matchfile.match_file(match_path)
-    if not os.path.lexists(path):
-        from gin_ref.cli.match_cmds import _check_text, _date
-        from gin_ref.files.rulesfile import load_rules
-
-        for name, _ in pairs:
-            _check_text(name, "player name")
-        match = paper_match(load_rules(rules_spec), _date(date_text), pairs, won)
-        store.create(path, match)
-    else:
-        if rules_spec is not None or date_text is not None:
+    path = match_file(match_path)
+    try:
+        done = corrections.record_result(path, pairs, list(hands_won), rules_spec, date_text)
+    except DeskError as exc:
+        if exc.refusal.field("exists") is not None:
             raise click.UsageError(f"{path} exists: its rules and date are its own (--rules and --date are for a "
-                                   "new file)")
-        with store.change(path) as rec:
-            match = rec.match
-            result.verify_no_hands(match.record, str(path))
-            same_players(match.players, [name for name, _ in pairs])
-            match.put_result(result.result_entry(match.players, match.rules, pairs, won))
-    say(one_line(f"{shown_name(path)}: the result: {words.scores_words(match.record[result.RESULT_KEY])}"))
-    say("\n".join(standing.standing_lines(match)))
+                                   "new file)") from None
+        raise
+    say(one_line(f"{shown_name(path)}: the result: {words.scores_words(done.scores)}"))
+    say("\n".join(standing.standing_lines(done.match)))
 
 
 @click.command("amend result", cls=PairsCommand)
@@ -142,23 +127,11 @@ def amend_result_cmd(match_path, hands_won, scores):
     Example:  gin-ref amend result --match paper.yaml Ann 150 Ben 30
               gin-ref amend result Ann 150 Ben 30 --hands-won Ann 6 Ben 2
     """
-    from gin_ref.match import result
-    from gin_ref.views import standing
-
-    pairs = _pairs(scores, "the final scores")
-    with store.change(matchfile.match_file(match_path)) as rec:
-        rec.confirm = 0  # what the table now agrees: sealed again, even if its seal failed
-        match = rec.match
-        if not result.is_result_only(match.record):
-            raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
-        same_players(match.players, [name for name, _ in pairs])
-        old = result.facts(match.record[result.RESULT_KEY])
-        entry = result.result_entry(match.players, match.rules, pairs, list(hands_won))
-        match.amend_result(entry, matchfile.now(), f"the result: was {words.scores_words(old)}")
-    shown = shown_name(rec.path)
-    say(one_line(f"{shown}: the result was {words.scores_words(old)}"))
-    say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(match.record[result.RESULT_KEY])}"))
-    say("\n".join(standing.standing_lines(match)))
+    done = corrections.amend_result(match_file(match_path), _pairs(scores, "the final scores"), list(hands_won))
+    shown = shown_name(done.path)
+    say(one_line(f"{shown}: the result was {words.scores_words(done.old)}"))
+    say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(done.scores)}"))
+    say("\n".join(standing.standing_lines(done.match)))
 
 
 class AmendCommand(click.Command):

@@ -16,7 +16,8 @@ import click
 
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.output import say
-from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.desk.errors import GinRefError, IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.desk.corrections import paper_match, same_players
 from gin_ref.files import filewrite, store
 from gin_ref.views import words
 
@@ -55,36 +56,10 @@ def _pairs(row):
 
 # -- a match kept on paper (result, and each row of a season) ---------------------------------------------
 
-def paper_match(rules, date, pairs, won=()):
-    """A new match of the players named in ``pairs`` (``(name, points)``) holding their result only: no
-    first dealer (a paper sheet need not say who dealt first). Raises as ``Match.new`` and
-    ``result.result_entry`` do."""
-    from gin_ref.match import result
-    from gin_ref.match.model import Match
-
-    names = [name for name, _ in pairs]
-    roles = {"dealer": names[0]} if rules.players == 2 else {"box": names[0], "captain": names[-1]}
-    match = Match.new(names, rules, date, **roles)  # (checks the names and their number)
-    del match.record["start"]
-    match.record[result.RESULT_KEY] = result.result_entry(match.players, match.rules, pairs, list(won))
-    return Match(match.record)
-
-
-def same_players(players, named):
-    """Refuse names that are not the match's players (any case), or not one for each."""
-    from gin_ref.core.players import find_player
-
-    if len(named) != len(players):
-        raise InvalidNotationError(f"this match is {' v '.join(players)}: give each one's final score "
-                                   f"({len(named)} given)")
-    for name in named:
-        find_player(players, name)
-
-
 # -- a plain folder: a new match file a row ---------------------------------------------------------------
 
 def _into_folder(csv_path, folder, rows, problems, rules_spec):
-    from gin_ref.cli.match_cmds import _check_text
+    from gin_ref.desk.acts import check_text as _check_text
     from gin_ref.files.rulesfile import load_rules
     from gin_ref.match import result
 
@@ -147,7 +122,7 @@ def _same_result(path, match):
 
 def _write_new(folder, planned):
     """Write each new match file; should one fail (a full disk, Ctrl-C, a kill), the ones written go again."""
-    from gin_ref.cli.club_cmds import _term_as_interrupt
+    from gin_ref.desk.club import _term_as_interrupt
     from gin_ref.match import result
 
     made_folder = not os.path.isdir(folder)

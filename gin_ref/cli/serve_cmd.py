@@ -2,7 +2,7 @@
 
 import click
 
-from gin_ref.core.errors import GinRefError
+from gin_ref.desk.errors import GinRefError
 
 EXTRA = "pip install 'gin-ref[serve]'"
 

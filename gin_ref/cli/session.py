@@ -24,7 +24,7 @@ from gin_ref.cli.options import unterminated_quote
 from gin_ref.cli.output import say
 from gin_ref.cli.session_help import HELP_WORDS, help_text
 from gin_ref.cli.typed import open_quote, split_words
-from gin_ref.core.errors import GinRefError
+from gin_ref.desk.errors import GinRefError
 from gin_ref.files import matchfile, store
 
 # Commands given --match that never change the file: they run even after another writer's change, after
@@ -306,7 +306,7 @@ def _looks_like_table(args, players):
     """Was the line meant as a table line: it starts with an upcard or a word naming a player (or several)?"""
     from gin_ref.cli.tableline import table_player
     from gin_ref.core.cards import Card
-    from gin_ref.core.errors import InvalidNotationError
+    from gin_ref.desk.errors import InvalidNotationError
 
     if table_player(players, args[0]) or (len(args) in (4, 5) and table_player(players, args[1])):
         return True

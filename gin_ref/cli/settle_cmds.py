@@ -1,17 +1,19 @@
 """``gin-ref settle``: who pays whom at the end of the night, from the finished matches at a stake.
 
-A thin wrapper: the matches are read as ``export`` reads them (``gin_ref.cli.history_cmds``) and settled by one
-pure call of ``gin_ref.views.settle``.
+A thin front over the desk's ``settle`` (``gin_ref.desk.reports``): the matches read as ``export`` reads
+them, settled by ``gin_ref.views.settle``, which draws the result too.
 """
+
+from __future__ import annotations
 
 import click
 
-from gin_ref.cli.history_cmds import read_matches, warn_look_alikes
 from gin_ref.cli.options import json_option
-from gin_ref.cli.sealcheck import report_views, strict_option
 from gin_ref.cli.output import say
-from gin_ref.core.errors import RecordError
-from gin_ref.views.settle import DEFAULT_STAKE, parse_stake, settle, settle_json, settle_lines
+from gin_ref.cli.progress import progress
+from gin_ref.cli.sealcheck import say_warnings, strict_option
+from gin_ref.desk import reports
+from gin_ref.views.settle import DEFAULT_STAKE, settle_json, settle_lines
 
 
 @click.command("settle")
@@ -38,17 +40,9 @@ def settle_cmd(stake, currency, as_json, matches, strict):
     Example:  gin-ref settle --stake 0.05 --currency '$' examples/*.yaml
               gin-ref settle --json tonight/
     """
-    amount = parse_stake(stake)
-    views, skipped = read_matches(matches)
-    if skipped:
-        file, line, message = skipped[0]
-        raise RecordError(message, line=line, path=file)
-    if not views:
-        raise RecordError(f"no readable match file in {', '.join(matches)}")
-    report_views(views, strict)
-    warn_look_alikes(views)
-    settlement = settle(views, amount)
+    done = reports.settle(matches, stake, strict, progress)
+    say_warnings(done.warnings)
     if as_json:
-        click.echo(settle_json(settlement))
+        click.echo(settle_json(done.settlement))
     else:
-        say("\n".join(settle_lines(settlement, currency)))
+        say("\n".join(settle_lines(done.settlement, currency)))

@@ -11,7 +11,7 @@ from gin_ref.cli.options import unterminated_quote
 from gin_ref.cli.typed import holds, open_quote, split_words, typed_words, value_of, word_at
 from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask
 from gin_ref.core.deadwood import deadwood_of
-from gin_ref.core.errors import GinRefError
+from gin_ref.desk.errors import GinRefError
 from gin_ref.core.players import find_player
 from gin_ref.core.knock import check_knock, knock_limit, limit_reason
 from gin_ref.views.standing import standing_lines

@@ -6,7 +6,7 @@ from typing import Sequence
 
 import click
 
-from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.desk.errors import GinRefError, InvalidNotationError
 from gin_ref.core.players import player_readings
 from gin_ref.match.knocks import read_count, reads_as_fact
 from gin_ref.match.tableline import ILLEGAL, Reading, read_line, table_player  # noqa: F401 - the table line lives in the match layer (serve reads it too)

@@ -3,14 +3,18 @@
 again under other rules beside the hands as played.
 """
 
+from __future__ import annotations
+
+
 import click
 
-from gin_ref.files import matchfile
-from gin_ref.views import tally_text
-from gin_ref.cli.sealcheck import strict_option
-from gin_ref.cli.options import json_option, match_option, output_width, wide_option
+from gin_ref.cli.errors import warn
+from gin_ref.cli.options import json_option, match_file, match_option, output_width, wide_option
 from gin_ref.cli.output import emit_json, say
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.cli.sealcheck import strict_option
+from gin_ref.desk.errors import DeskError
+from gin_ref.desk.tally import Tallied, tally
+from gin_ref.views import tally_text
 
 
 @click.command("tally")
@@ -38,36 +42,24 @@ def tally_cmd(match_path, as_json, what_if_spec, file, strict):
     """
     if file is not None and match_path is not None and file != match_path:
         raise click.UsageError("name the match file once: as FILE or with --match")
-    path = matchfile.match_file(file or match_path)
-    rules = None
-    if what_if_spec is not None:
-        from gin_ref.files.rulesfile import load_rules
-
-        rules = load_rules(what_if_spec)
-    rec = matchfile.load(path)
-    from gin_ref.cli import sealcheck
-
-    sealcheck.report(path, sealcheck.failed_seals(rec.match), strict)
-    whatif = None
-    if rules is not None:
-        from gin_ref.match.whatif import what_if
-
-        if rules.players != len(rec.match.players):
-            raise InvalidNotationError(f"--what-if {what_if_spec}: those rules are for {rules.players} players, "
-                                       f"this match has {len(rec.match.players)}")
-        whatif = what_if(rec.match, rules)
+    try:
+        done = tally(match_file(file or match_path), what_if_spec, strict)
+    except DeskError as exc:
+        if isinstance(exc.done, Tallied):  # the other rules are for another number of players
+            _warn(exc.done)
+            raise DeskError(exc.refusal.reworded(f"--what-if {what_if_spec}: {exc}")) from None
+        raise
+    _warn(done)
     if as_json:
-        from gin_ref.match.tally import tally_data
+        emit_json(done.data())
+    elif done.what_if is not None:
+        from gin_ref.views.whatif_view import what_if_text  # here: only --what-if draws it
 
-        data = tally_data(rec.match)
-        if whatif is not None:
-            from gin_ref.views.whatif_view import what_if_data
-
-            data["what_if"] = what_if_data(whatif)
-        emit_json(data)
-    elif whatif is not None:
-        from gin_ref.views.whatif_view import what_if_text
-
-        say(what_if_text(rec.match, whatif, output_width()))
+        say(what_if_text(done.match, done.what_if, output_width()))
     else:
-        say(tally_text.tally_text(rec.match, path, output_width()))
+        say(tally_text.tally_text(done.match, done.path, output_width()))
+
+
+def _warn(done: Tallied) -> None:
+    for line in done.warnings:
+        warn(line)

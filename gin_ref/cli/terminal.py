@@ -129,7 +129,7 @@ def _answer(ask, question, check, **prompt):
     """The answer to one question and what ``check`` makes of it; asked again (that question only) after
     Ctrl-C or an answer ``check`` refuses (its error shown). EOFError (Ctrl-D) goes to the caller."""
     from gin_ref.cli.errors import one_line
-    from gin_ref.core.errors import GinRefError
+    from gin_ref.desk.errors import GinRefError
 
     while True:
         try:
@@ -145,7 +145,7 @@ def _answer(ask, question, check, **prompt):
 def _players(text, rules, dealer=None):
     """The names typed for ``rules``, checked as 'new' will check them (their number, their spelling, the
     first dealer one of them)."""
-    from gin_ref.core.errors import InvalidNotationError
+    from gin_ref.desk.errors import InvalidNotationError
     from gin_ref.match.model import Match
 
     names = [word for word, *_ in split_words(text)]

@@ -1,26 +1,28 @@
 """Recording a hand turn by turn: ``take``, ``pass``, ``draw``, ``discard`` (docs/rules.md §3).
 
-Each command is a thin wrapper around ``Match.play_turn``: it reads the match file, records one turn of the
+Each command is a thin front over the desk's ``turn`` (``gin_ref.desk.acts``): it records one turn of the
 open hand and prints what happened, whose turn it is next, the top of the discard pile and the stock count.
 A turn the rules refuse changes nothing in the file; a turn by a player whose turn it is not is refused
 *and* kept in the record as an irregularity. A discard that leaves the last cards in the stock
 (``dead_hand_stock``) ends the hand dead by itself.
 """
 
+from __future__ import annotations
+
+from typing import Optional
+
 import click
 
-from gin_ref.cli.match_cmds import refuse_kept
-from gin_ref.cli.options import CARD, match_option, player_argument
-from gin_ref.files import matchfile, store
-from gin_ref.views import hand_text
+from gin_ref.cli.options import CARD, match_file, match_option, player_argument
 from gin_ref.cli.output import say
+from gin_ref.core.cards import Card
+from gin_ref.desk import acts
+from gin_ref.views import hand_text
 
 
-def _play(match_path, action, player, card=None):
-    with store.change(matchfile.match_file(match_path)) as rec:
-        outcome = rec.match.play_turn(action, player, card)
-    refuse_kept(rec.match, outcome)
-    say(hand_text.turn_text(rec.match, outcome))
+def _play(match_path: Optional[str], action: str, player: str, card: Optional[Card] = None) -> None:
+    turned = acts.turn(match_file(match_path), action, player, card)
+    say(hand_text.turn_text(turned.match, turned.outcome))
 
 
 @click.command("take")

@@ -3,25 +3,19 @@ FILE:LINE: message, or the file's ok line with what it holds besides its hands (
 rulings, seals).
 """
 
+from __future__ import annotations
+
 import os
-import re
 import sys
-from typing import Any, NamedTuple
 
 import click
 
-from gin_ref.files import matchfile
-from gin_ref.files.filewrite import leftovers
-from gin_ref.files.matchfind import candidates
 from gin_ref.cli.errors import one_line, shown_name, warn
-from gin_ref.views import words
-from gin_ref.cli.options import json_option, match_option
+from gin_ref.cli.options import MATCH_VAR, json_option, match_file, match_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.progress import progress
-from gin_ref.core.errors import RecordError
-from gin_ref.match.irregularities import Irregularity
-from gin_ref.match.rulings import Ruling
-from gin_ref.match.written import written
+from gin_ref.desk.verify import Verified, expand, ruling_of, verify_file
+from gin_ref.views import words
 
 
 @click.command("verify")
@@ -47,32 +41,19 @@ def verify_cmd(match_path, as_json, strict, files):
               gin-ref verify events/club-night
     """
     named = bool(files) or match_path is not None
-    files = files + ((matchfile.match_file(match_path),) if match_path is not None else ()) or (matchfile.match_file(),)
+    files = files + ((match_file(match_path),) if match_path is not None else ()) or (match_file(),)
     report, bad = [], False
-    found = list(_expanded(files))  # a folder's match files, its event file, each named file
+    found = list(expand(files))  # a folder's match files, its event file, each named file
     # the bar (on stderr, past half a second: cli.progress) counts the files, or one file's hands
     with progress(len(found), "verifying", as_json) as bar:
         on_hand = bar.hands if len(found) == 1 and bar.wanted else None
         for path, how in found:
-            if how == "empty":
-                if not as_json:
-                    bar.clear()
-                    warn(f"Error: no match file in {path}")
-                report.append({"file": path, "ok": False, "hands": None,
-                               "problems": [{"line": None, "message": "no match file in this folder"}]})
-                bad = True
-            elif _claimed(path) == "event":  # an event's file is not a match: said so, not counted against
-                report.append({"file": path, "ok": True, "event": True, "note": EVENT_NOTE})
-                if not as_json:
-                    bar.clear()
-                    say(f"{shown_name(path)}: {EVENT_NOTE}")
-            else:
-                checked = _verified(path, named, on_hand)
-                report.append(checked.entry)
-                bad = bad or bool(checked.problems) or bool(strict and checked.broken)
-                if not as_json:
-                    bar.clear()  # the bar's line rubbed out before a file's lines (drawn again after)
-                    _print_verified(path, checked)
+            checked = verify_file(path, how, named, on_hand)
+            report.append(checked.entry)
+            bad = bad or checked.bad(strict)
+            if not as_json:
+                bar.clear()  # the bar's line rubbed out before a file's lines (drawn again after)
+                _print_verified(path, checked)
             if on_hand is None:
                 bar.update(1)
     if as_json:
@@ -80,90 +61,15 @@ def verify_cmd(match_path, as_json, strict, files):
     sys.exit(1 if bad else 0)
 
 
-EVENT_NOTE = "an event file: see gin-ref event"
-_CLAIM = re.compile(r"""^["']?format["']?[ \t]*:[ \t]*["']?gin-ref-(match|event)/"""
-                    r"""|\A(?:\s|#[^\n]*|---)*\{\s*["']?format["']?\s*:\s*["']?gin-ref-(match|event)/""", re.MULTILINE)
-
-
-def _claimed(path):
-    """What the top of a file says it is: "match", "event", or None (not read, or neither). Only a regular
-    file is looked at (a pipe would wait for a writer for ever)."""
-    if not os.path.isfile(path):
-        return None
-    try:
-        with open(path, "rb") as data:
-            top = data.read(64 * 1024).decode("utf-8", "replace")
-    except OSError:
-        return None
-    found = _CLAIM.search(top)
-    return (found.group(1) or found.group(2)) if found else None
-
-
-def _expanded(paths):
-    """``(path, how)`` for each path to verify: a file as named ("named"); a folder's match files and its
-    event file ("found"), or the folder itself ("empty") when it holds none. A YAML file found in a folder
-    that says it is neither (a rules file) is passed over, as export passes it over."""
-    for path in paths:
-        if not os.path.isdir(path):
-            yield path, "named"
-            continue
-        found = [file for file, _named in candidates([path]) if _claimed(file) is not None]
-        if not found:
-            yield path, "empty"
-        for file in found:
-            yield file, "found"
-
-
-class _Verified(NamedTuple):
-    """One file verified: its problems, the Match (None when it does not read), its JSON entry, the
-    irregularities kept in it, the notes, what its seals say and the hands ruled."""
-
-    problems: list
-    match: Any
-    entry: dict
-    kept: list
-    notes: list
-    sealed: Any
-    broken: list
-    rulings: list
-
-
-def _verified(path, named, on_hand=None):
-    """Verify one file (``named``: given on the command line, not the default match file; ``on_hand``: told
-    after each hand replayed)."""
-    problems, match = matchfile.check(path, on_hand)
-    if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
-        if not named:
-            raise RecordError(problems[0][1])  # the default match file is not there: as every command says
-        problems = [(None, f"cannot read {path}: no such file" if not os.path.lexists(path) else message)
-                    for _line, message in problems]
-    data = match.record if match is not None else None
-    hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
-    kept, rulings = _listings(data)
-    entry = {"file": path, "ok": not problems, "hands": hands,
-             "problems": [{"line": line, "message": message} for line, message in problems],
-             "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
-                                for item in kept]}
-    entry.update({"result_only": True} if match is not None and match.state.paper is not None else {})
-    notes = _notes(match) if not problems else []
-    if notes:
-        entry["notes"] = notes
-    if rulings:  # the hands a director ruled, when there are any
-        entry["rulings"] = rulings
-    left = leftovers(path)
-    if left:  # what a writer stopped mid-write left beside the file (the next change removes it)
-        entry["leftovers"] = left
-    from gin_ref.cli.desk_cmds import seal_report
-
-    sealed, broken = seal_report(match)
-    if not problems and (broken or not sealed):  # a sound file: what its seals say, when they say something
-        entry["seals"] = {"sealed": sealed, "broken": broken}
-    return _Verified(problems, match, entry, kept, notes, sealed, broken, rulings)
-
-
-def _print_verified(path, checked):
+def _print_verified(path: str, checked: Verified) -> None:
     """One file's verdict for people: its problems (or its broken seals) on stderr, else its ok line and what
     the record holds besides its hands."""
+    if checked.how == "empty":
+        warn(f"Error: no match file in {path}")
+        return
+    if checked.how == "event":
+        say(f"{shown_name(path)}: {checked.entry['note']}")
+        return
     match, problems = checked.match, checked.problems
     for name in checked.entry.get("leftovers", ()):
         warn(f"{path}: note: leftover temporary file {name} (a writer stopped mid-write): the next change "
@@ -178,69 +84,21 @@ def _print_verified(path, checked):
     kept, hands = checked.kept, checked.entry["hands"]
     recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
     counted = words.RESULT_ONLY_VERIFIED if checked.entry.get("result_only") else f"{hands} hand{'s' if hands != 1 else ''}"
-    say((f"{shown_name(path)}: ok, {counted}" + _over(match) + recorded))
+    say((f"{shown_name(path)}: ok, {counted}" + _over(checked) + recorded))
     for item in kept:
         say((one_line(f"  line {item['line']}, {item['text']}")))
     for note in checked.notes:
         say((one_line(f"  note: {note}")))
     for item in checked.rulings:
         say((one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
-                      f"{words.ruling_words(Ruling.of(item), dated=True)}")))
+                      f"{words.ruling_words(ruling_of(item), dated=True)}")))
     if match is not None and not checked.sealed:
         say((f"  {words.NO_SEALS}"))
 
 
-def _listings(data):
-    """``(irregularities, rulings)`` of the record ``data`` (None: it did not read), each hand read once."""
-    lists = written(data) if isinstance(data, dict) else None
-    # only the hands with something to list are kept (a 100,000-hand record: not a value per hand)
-    played = [hand for hand in lists.played() if hand.irregularities or hand.ruling is not None] \
-        if lists is not None else []
-    return _irregularities(data, lists, played), _rulings(data, played)
-
-
-def _irregularities(data, lists, played):
-    """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it
-    (``lists``: the record's lists as written, None when it is not a mapping; ``played``: its hands read).
-    Each as written (``Irregularity.of``), in a record that does not replay too: the replay's own reading
-    leaves out what it cannot read (an unknown kind, a player not of the match), which is listed here."""
-    from gin_ref.files import yamlread
-
-    if lists is None:
-        return []
-    places = [(("hands", hand.at, "irregularities", j), hand.entry.get("number"), item)
-              for hand in played for j, item in enumerate(hand.irregularities)]
-    places += [(("irregularities", j), item.get("hand") if item is not None else None, item)
-               for j, item in enumerate(lists.irregularities)]
-    found = [{"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
-              "player": item.get("player"), "detail": item.get("detail"),
-              "text": words.irregularity_note(hand, Irregularity.of(item))}
-             for where, hand, item in places if item is not None]
-    return sorted(found, key=lambda item: item["line"])
-
-
-def _rulings(data, played):
-    """Every hand a director ruled, in file order (``played``: the record's hands read): line, hand and the
-    ruling's fields, as written (in a record that does not replay too: the replay's reading leaves out a
-    ruling it cannot use)."""
-    from gin_ref.files import yamlread
-
-    return [{"line": yamlread.line_of(data, ("hands", hand.at, "ruling")), "hand": hand.entry.get("number"),
-             **{key: hand.ruling.get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
-            for hand in played if hand.ruling is not None]
-
-
-def _notes(match):
-    """What an amend left to say: hands that stand as played, hands played after the end."""
-    if match is None:
-        return []
-    notes = [words.note_words(note) for note in match.state.notes]
-    after = words.after_end_words(match.state)
-    return notes + ([after] if after else [])
-
-
-def _over(match):
+def _over(checked: Verified) -> str:
+    match = checked.match
     return f", over: {words.outcome_words(match.state)}" if match is not None and match.state.finished else ""
 
 
-verify_cmd.help = (verify_cmd.help or "").replace("${}", "$" + matchfile.ENV_VAR)
+verify_cmd.help = (verify_cmd.help or "").replace("${}", "$" + MATCH_VAR)

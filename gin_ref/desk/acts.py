@@ -31,7 +31,7 @@ from gin_ref.views import step_words
 
 Rules = Union[None, str, HouseRules]  # a preset's name or a rules file's path (None: oklahoma), or the rules
 Melds = Union[None, str, Sequence[Meld]]
-Confirm = Callable[[Match, Optional[Dealt], Refusal], bool]
+Confirm = Callable[[Optional[Dealt], Refusal], bool]  # a count over the limit: really knocked?
 TURNS = ("take", "pass", "draw", "discard")
 
 
@@ -131,7 +131,7 @@ def _knock(player: str, knocker: Given, defender: Given, melds: Melds, discard: 
             outcome = match.knock(player, list(knocker) if isinstance(knocker, (list, tuple)) else knocker,
                                   defender, melds, discard, big_gin, illegal)
         except CountOverLimitError as exc:
-            if confirm is not None and confirm(match, dealt, refusal_of(exc)):
+            if confirm is not None and confirm(dealt, refusal_of(exc)):
                 outcome = match.knock(player, knocker, defender, melds, discard, big_gin, True)
             elif dealt is None:
                 raise
@@ -149,7 +149,7 @@ def knock(path: PathName, player: str, knocker: Given, defender: Given, melds: M
           upcard: Optional[Card] = None, confirm: Optional[Confirm] = None, wait: Optional[float] = None) -> Knocked:
     """Settle the open hand: ``player`` knocks with ``knocker`` (his cards, or his count), the defender's
     cards or count; with no hand open, the hand is dealt first (``upcard``). A count over the limit is
-    refused as a slip (COUNT_OVER_LIMIT) unless ``illegal`` or ``confirm(match, dealt, refusal)`` says it
+    refused as a slip (COUNT_OVER_LIMIT) unless ``illegal`` or ``confirm(dealt, refusal)`` says it
     really was knocked; an illegal knock is refused and kept."""
     return change(path, _knock(player, knocker, defender, melds, discard, big_gin, illegal, upcard, confirm), wait)
 

@@ -14,13 +14,12 @@ from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Se
 from gin_ref.club.event import Event, Result, Round, check_rules
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, RecordError
-from gin_ref.desk.acts import Rules, match_date
+from gin_ref.desk.acts import Rules, match_date, start_match
 from gin_ref.desk.errors import DeskError, refused
 from gin_ref.desk.reading import NO_METER, Metering, Skipped, skipped_text
 from gin_ref.desk.reports import read_summaries
-from gin_ref.files import eventfile, filewrite, store
+from gin_ref.files import eventfile, filewrite
 from gin_ref.files.rulesfile import load_rules
-from gin_ref.match.model import Match
 from gin_ref.views.event_view import event_data
 
 Notify = Callable[[str], None]
@@ -177,8 +176,7 @@ def _pair(folder: str, event: Event, day: str, written: List[Tuple[str, Any]], n
     for t in rnd.tables:
         path = os.path.join(folder, t.file)
         written.append((path, t))  # before: a stop may come once it is in place, before the call returns
-        match = Match.new(list(t.players), event.rules, day)
-        store.create(path, match, path in left)
+        start_match(path, t.players, event.rules, day, path in left)
     event.add_round(rnd)
     return rnd
 

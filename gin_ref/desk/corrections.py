@@ -11,10 +11,11 @@ from typing import Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
+from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.players import find_player
 from gin_ref.desk import outcomes
 from gin_ref.desk.acts import Melds, Rules, check_text, match_date
-from gin_ref.desk.errors import DeskError, Refusal, refusal_of, refused
+from gin_ref.desk.errors import DeskError, Kind, Refusal, refusal_of, refused
 from gin_ref.desk.outcomes import Amended, Corrected, Resulted, Ruled
 from gin_ref.desk.store import Work, change, dry
 from gin_ref.files import eventfile, matchfile, store
@@ -25,6 +26,7 @@ from gin_ref.match import result
 from gin_ref.match.amend import amend as amend_outcome
 from gin_ref.match.knocks import Given
 from gin_ref.match.model import Match
+from gin_ref.match.rulings import MAX_POINTS
 from gin_ref.match.tally import tally_of
 from gin_ref.views import step_words, words
 
@@ -123,6 +125,20 @@ def can_redo(path: PathName) -> Optional[Refusal]:
 
 # -- a director's ruling -------------------------------------------------------------------------------------
 
+def award_points(text: str, what: str) -> int:
+    """The points of an award as typed (``what``: the value as the front names it, for the refusal): a whole
+    number in ASCII digits from 0 to ``MAX_POINTS``."""
+    try:
+        verify_ascii_digits(text, what)
+    except GinRefError as exc:
+        raise refused(exc) from exc
+    if not is_ascii_whole(text.strip()):
+        raise refused(InvalidNotationError(f"{what}: the points are a whole number"))
+    if not has_digits_for(text.strip(), MAX_POINTS):
+        raise refused(InvalidNotationError(f"{what}: points are a whole number from 0 to {MAX_POINTS}"))
+    return int(text)
+
+
 def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], points: Optional[int],
           by: Optional[str]) -> "Work[Ruled]":
     def work(rec: matchfile.Record) -> Tuple[Ruled, Optional[DeskError]]:
@@ -183,14 +199,19 @@ def _new_paper(pairs: Pairs, won: Pairs, rules: Rules, date: Optional[str]) -> M
     return paper_match(house, match_date(date), pairs, won)
 
 
+def _own_rules(path: PathName) -> Refusal:
+    """An existing file given rules or a date: they are its own."""
+    return Refusal(Kind.NOTATION, f"{os.fspath(path)} exists: its rules and date are its own (a new file takes "
+                   "them)", (("exists", os.fspath(path)),))
+
+
 def record_result(path: PathName, pairs: Pairs, won: Pairs = (), rules: Rules = None, date: Optional[str] = None,
                   wait: Optional[float] = None) -> Resulted:
     """A match kept on paper, by its final scores (``pairs``: player, points; ``won``: player, hands won): a
     new file (with ``rules`` and ``date``), or an existing one with no hand recorded (an event's table)."""
     if os.path.lexists(path):
         if rules is not None or date is not None:
-            raise DeskError(refusal_of(InvalidNotationError(
-                f"{os.fspath(path)} exists: its rules and date are its own (a new file takes them)")))
+            raise DeskError(_own_rules(path))
         return change(path, _put_result(pairs, won), wait)
     try:
         match = _new_paper(pairs, won, rules, date)
@@ -204,8 +225,7 @@ def can_record_result(path: PathName, pairs: Pairs, won: Pairs = (), rules: Rule
                       date: Optional[str] = None) -> Optional[Refusal]:
     if os.path.lexists(path):
         if rules is not None or date is not None:
-            return refusal_of(InvalidNotationError(
-                f"{os.fspath(path)} exists: its rules and date are its own (a new file takes them)"))
+            return _own_rules(path)
         return dry(path, _put_result(pairs, won))
     try:
         _new_paper(pairs, won, rules, date)

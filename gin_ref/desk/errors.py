@@ -13,17 +13,22 @@ The words: ``message`` is the English sentence of the layer that refused, taken 
 
 from __future__ import annotations
 
-import enum
-from typing import NamedTuple, Optional, Tuple, Union
+from typing import Optional, Tuple, Union
 
 from gin_ref.core.errors import (CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
                                  OutOfTurnError, RecordError, RulesError)
 
+__all__ = ["Kind", "Refusal", "DeskError", "refusal_of", "refused", "kept", "EXIT_CODES",
+           # the lower layers' error types, named here for the fronts (a front catches and raises only these)
+           "GinRefError", "InvalidNotationError", "IllegalActionError", "CountOverLimitError", "OutOfTurnError",
+           "RulesError", "RecordError"]
+
 Field = Union[None, str, int, bool]
 
 
-class Kind(str, enum.Enum):
-    """What kind of refusal: the bad input, the rule, the file, the other writer."""
+class Kind:
+    """What kind of refusal: the bad input, the rule, the file, the other writer (plain strings, the same in
+    every language; not an Enum: building one costs every command's start)."""
 
     NOTATION = "notation"  # text that is not valid: a card, a count, a name, a date (exit 2)
     RULES = "rules"  # house rules that cannot be used (exit 2)
@@ -35,17 +40,47 @@ class Kind(str, enum.Enum):
     CHANGED = "changed"  # the file changed under this writer: nothing written (exit 1)
 
 
+    ALL = (NOTATION, RULES, ILLEGAL, OUT_OF_TURN, COUNT_OVER_LIMIT, RECORD, BUSY, CHANGED)
+
+
 EXIT_CODES = {Kind.NOTATION: 2, Kind.RULES: 2}  # every other kind: 1
 
 
-class Refusal(NamedTuple):
-    """Why an act is refused: its ``kind``, its ``fields`` (name, value pairs: the facts), the English
-    ``message``, and ``kept`` (the act is recorded as an irregularity all the same)."""
+class Refusal:
+    """Why an act is refused: its ``kind`` (a ``Kind``), its ``fields`` (name, value pairs: the facts), the
+    English ``message``, and ``kept`` (the act is recorded as an irregularity all the same). Immutable and
+    compared by value (a plain class with slots, not a NamedTuple: every command that reads a match loads
+    this module, and a NamedTuple is built when its module is imported)."""
 
-    kind: Kind
+    __slots__ = ("kind", "message", "fields", "kept")
+    kind: str
     message: str
-    fields: Tuple[Tuple[str, Field], ...] = ()
-    kept: bool = False
+    fields: Tuple[Tuple[str, Field], ...]
+    kept: bool
+
+    def __init__(self, kind: str, message: str, fields: Tuple[Tuple[str, Field], ...] = (), kept: bool = False) -> None:
+        for name, value in (("kind", kind), ("message", message), ("fields", tuple(fields)), ("kept", kept)):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Refusal is immutable: cannot set {name}")
+
+    def _key(self) -> Tuple[str, str, Tuple[Tuple[str, Field], ...], bool]:
+        return (self.kind, self.message, self.fields, self.kept)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Refusal) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Refusal(kind={self.kind!r}, message={self.message!r}, fields={self.fields!r}, "
+                f"kept={self.kept!r})")
+
+    def reworded(self, message: str) -> "Refusal":
+        """The same refusal in other words (a front adding its own hint: the option it came from)."""
+        return Refusal(self.kind, message, self.fields, self.kept)
 
     @property
     def exit_code(self) -> int:
@@ -67,7 +102,7 @@ class DeskError(GinRefError):
         self.exit_code = refusal.exit_code
 
     @property
-    def kind(self) -> Kind:
+    def kind(self) -> str:
         return self.refusal.kind
 
 

@@ -17,7 +17,7 @@ from gin_ref.core.escape import shown_path
 from gin_ref.desk.club import event_of
 from gin_ref.desk.errors import DeskError, refused
 from gin_ref.desk.reading import NO_METER, Metering, read_items, require_all
-from gin_ref.desk.reports import views_warnings
+from gin_ref.desk.seals import views_warnings
 from gin_ref.files.filewrite import write_atomic
 from gin_ref.files.matchfind import candidates
 from gin_ref.match.schema import FORMAT

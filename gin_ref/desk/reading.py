@@ -15,7 +15,7 @@ from typing import (Callable, ContextManager, Iterator, List, NamedTuple, Option
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.core.escape import shown_path
 from gin_ref.desk.errors import refused
-from gin_ref.desk.verify import failed_seals
+from gin_ref.desk.seals import failed_seals
 from gin_ref.files import matchfile
 from gin_ref.files.matchfind import candidates
 from gin_ref.files.matchread import read_record

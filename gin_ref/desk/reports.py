@@ -1,4 +1,4 @@
-"""The desk's questions: tally (one match), history, stats, standings and settle (many).
+"""The desk's questions over many matches: history, stats, standings and settle.
 
 Each returns its report as data (and the views' objects the fronts draw); the seal warnings a report
 carries are lines for people (``warnings``), said before the report; with ``strict`` a failed seal is
@@ -13,61 +13,15 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.desk.errors import DeskError, Kind, Refusal, refused
 from gin_ref.desk.reading import (NO_METER, Item, Matches, Metering, Read, look_alikes, read_items, read_matches,
-                                  read_one, require_all)
-from gin_ref.desk.store import read
-from gin_ref.desk.verify import Seal, failed_seals, refuse_failed
+                                  read_one, require, require_all)
+from gin_ref.desk.seals import views_warnings
 from gin_ref.files.matchfind import candidates
-from gin_ref.files.rulesfile import load_rules
 from gin_ref.files.summaries import SummaryCache
-from gin_ref.match.model import Match
-from gin_ref.match.whatif import WhatIf, what_if
 from gin_ref.views.history import MatchView, history_data, oldest_first, paid_notes
 from gin_ref.views.settle import Settlement, parse_stake
 from gin_ref.views.settle import settle as settle_views
 from gin_ref.views.standings import in_window, standings as standings_of, summary_of, view_of_summary
 from gin_ref.views.stats import Stats, player_stats
-
-
-def seal_warnings(file: str, failed: Sequence[Seal], strict: bool = False) -> List[str]:
-    """The warning line for each failed seal of the match in ``file``; with ``strict``, the first refused."""
-    if strict:
-        refuse_failed(file, list(failed))
-    return [f"{file}:{item['line']}: warning: {item['message']}" for item in failed]
-
-
-def views_warnings(views: Sequence[MatchView], strict: bool = False) -> List[str]:
-    """``seal_warnings`` of each match read."""
-    return [line for view in views for line in seal_warnings(view.file, list(view.seals or ()), strict)]
-
-
-# -- tally ---------------------------------------------------------------------------------------------------
-
-class Tallied(NamedTuple):
-    """A match's tally: the match, the warnings of its failed seals, and under other rules (``what_if``)."""
-
-    path: str
-    match: Match
-    warnings: List[str]
-    what_if: Optional[WhatIf]
-
-
-def tally(path: str, what_if_rules: Optional[str] = None, strict: bool = False) -> Tallied:
-    """Where the match at ``path`` stands; with ``what_if_rules`` (a preset or a rules file for as many
-    players), every hand settled again under those rules beside the hands as played."""
-    try:
-        rules = load_rules(what_if_rules) if what_if_rules is not None else None
-    except GinRefError as exc:
-        raise refused(exc) from exc
-    rec = read(path)
-    warnings = seal_warnings(path, failed_seals(rec.match), strict)
-    whatif = None
-    if rules is not None:
-        if rules.players != len(rec.match.players):
-            raise DeskError(Refusal(Kind.NOTATION, f"those rules are for {rules.players} players, this match has "
-                                    f"{len(rec.match.players)}",
-                                    (("rules_players", rules.players), ("players", len(rec.match.players)))))
-        whatif = what_if(rec.match, rules)
-    return Tallied(path, rec.match, warnings, whatif)
 
 
 # -- history, stats ------------------------------------------------------------------------------------------
@@ -95,14 +49,18 @@ class PlayerStats(NamedTuple):
 
 
 def stats(paths: Sequence[str], player: Optional[str] = None, meter: Metering = NO_METER) -> PlayerStats:
-    """Statistics per player over every match found (``player``: only that one, refused if in none)."""
-    from gin_ref.desk.reading import require
-
+    """Statistics per player over every match found (``player``: only that one, refused if in none). A
+    refusal carries the matches read (``DeskError.done``: a ``PlayerStats``), whose skipped files are said
+    first."""
     matches = read_matches(paths, meter)
-    require(matches, paths)
-    found = player_stats(matches.views, player)
-    if player is not None and not found:
-        raise refused(RecordError(f"player '{player}' is in none of the {len(matches.views)} matches read"))
+    try:
+        require(matches, paths)
+        found = player_stats(matches.views, player)
+        if player is not None and not found:
+            raise refused(RecordError(f"player '{player}' is in none of the {len(matches.views)} matches read"))
+    except DeskError as exc:
+        exc.done = PlayerStats(matches, {})
+        raise
     return PlayerStats(matches, found)
 
 

@@ -44,11 +44,3 @@ def dry(path: PathName, work: "Work[T]") -> Optional[Refusal]:
     except GinRefError as exc:
         return refusal_of(exc)
     return kept.refusal if kept is not None else None
-
-
-def read(path: PathName) -> matchfile.Record:
-    """The match file at ``path``, read strictly (no lock: a reader never blocks a writer)."""
-    try:
-        return matchfile.load(path)
-    except GinRefError as exc:
-        raise refused(exc) from exc

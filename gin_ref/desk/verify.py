@@ -1,6 +1,5 @@
-"""Checking records: ``verify`` (every problem of each file with its line, or what a sound file holds
-besides its hands) and the seal report that ``verify``, ``tally``, ``history``, ``standings``, ``settle``
-and ``export`` share (``seal_report``, ``failed_seals``).
+"""Checking records: ``verify``, every problem of each file with its line, or what a sound file holds
+besides its hands (irregularities, notes, rulings, what its seals say: ``gin_ref.desk.seals``).
 """
 
 from __future__ import annotations
@@ -11,57 +10,20 @@ from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tu
 
 from gin_ref.core.errors import RecordError
 from gin_ref.desk.errors import refused
-from gin_ref.files import matchfile, recordformat, yamlread
+from gin_ref.desk.seals import seal_report
+from gin_ref.files import matchfile, yamlread
 from gin_ref.files.filewrite import leftovers
 from gin_ref.files.matchfind import candidates
-from gin_ref.match import seals
 from gin_ref.match.irregularities import Irregularity
+from gin_ref.match.rulings import Ruling
 from gin_ref.match.model import Match
 from gin_ref.match.replay import OnHand
 from gin_ref.match.written import written
 from gin_ref.views import words
 
-Seal = Dict[str, Any]  # {line, hand (None: the end of record), kind, message}: as ``verify --json`` gives it
 EVENT_NOTE = "an event file: see gin-ref event"
 _CLAIM = re.compile(r"""^["']?format["']?[ \t]*:[ \t]*["']?gin-ref-(match|event)/"""
                     r"""|\A(?:\s|#[^\n]*|---)*\{\s*["']?format["']?\s*:\s*["']?gin-ref-(match|event)/""", re.MULTILINE)
-
-
-# -- the seals -----------------------------------------------------------------------------------------------
-
-def seal_report(match: Optional[Match]) -> Tuple[bool, List[Seal]]:
-    """``(sealed, broken)`` of a match read: whether its file carries seals (format /2) and every seal that
-    fails, each {``line``, ``hand`` (None: the end of record), ``kind``, ``message``}."""
-    if match is None:
-        return False, []
-    data = match.record
-    version, end = recordformat.end_of(data)
-    if version != 2:
-        return False, []
-    last = yamlread.line_of(data, ())
-    broken = []
-    for item in seals.check_seals(data, end):
-        line = yamlread.line_of(data, item.where[:2]) if item.where else _end_line(data, last)
-        broken.append({"line": line, "hand": item.hand, "kind": item.kind, "message": words.seal_words(item)})
-    return True, broken
-
-
-def _end_line(data: Any, fallback: int) -> Any:
-    lines = getattr(data, "lines", {})
-    return lines.get("end") or max(lines.values(), default=fallback)
-
-
-def failed_seals(match: Optional[Match]) -> List[Seal]:
-    """Each seal of a match that fails (not the note of a record sealed before corrections were)."""
-    return [item for item in seal_report(match)[1] if item["kind"] != "legacy"]
-
-
-def refuse_failed(file: str, failed: List[Seal]) -> None:
-    """A record whose seal fails, refused (the ``--strict`` of the commands that show scores or money)."""
-    if failed:
-        first = failed[0]
-        raise refused(RecordError(f"{first['message']} (--strict refuses a record whose seal fails)",
-                                  line=first["line"], path=file))
 
 
 # -- verify --------------------------------------------------------------------------------------------------
@@ -80,7 +42,7 @@ class Verified(NamedTuple):
     kept: List[Dict[str, Any]]
     notes: List[str]
     sealed: bool
-    broken: List[Seal]
+    broken: List[Dict[str, Any]]
     rulings: List[Dict[str, Any]]
 
     def bad(self, strict: bool = False) -> bool:
@@ -194,6 +156,11 @@ def _rulings(data: Any, played: List[Any]) -> List[Dict[str, Any]]:
     return [{"line": yamlread.line_of(data, ("hands", hand.at, "ruling")), "hand": hand.entry.get("number"),
              **{key: hand.ruling.get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
             for hand in played if hand.ruling is not None]
+
+
+def ruling_of(item: Dict[str, Any]) -> Ruling:
+    """The Ruling of one of ``Verified.rulings`` (for its words)."""
+    return Ruling.of(item)
 
 
 def _notes(match: Optional[Match]) -> List[str]:

@@ -1,0 +1,71 @@
+"""What the seals of a record say: ``verify`` lists them, and every report that shows scores or money
+(``tally``, ``history``, ``standings``, ``settle``, ``export``) warns of a failed one, one line each naming the
+file, the line and the hand: ``m.yaml:31: warning: hand 2 changed outside gin-ref: its facts no longer match
+its seal``; with ``strict`` it refuses instead, naming the first.
+
+A record written before corrections were sealed (``legacy``: its corrections and count of hands are not
+sealed yet) is no failure: ``verify`` says so, the reports do not.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+
+from gin_ref.core.errors import RecordError
+from gin_ref.desk.errors import refused
+from gin_ref.files import recordformat, yamlread
+from gin_ref.match import seals
+from gin_ref.match.model import Match
+from gin_ref.views import words
+
+if TYPE_CHECKING:
+    from gin_ref.views.history import MatchView
+
+Seal = Dict[str, Any]  # {line, hand (None: the end of record), kind, message}: as ``verify --json`` gives it
+
+
+def seal_report(match: Optional[Match]) -> Tuple[bool, List[Seal]]:
+    """``(sealed, broken)`` of a match read: whether its file carries seals (format /2) and every seal that
+    fails, each {``line``, ``hand`` (None: the end of record), ``kind``, ``message``}."""
+    if match is None:
+        return False, []
+    data = match.record
+    version, end = recordformat.end_of(data)
+    if version != 2:
+        return False, []
+    last = yamlread.line_of(data, ())
+    broken = []
+    for item in seals.check_seals(data, end):
+        line = yamlread.line_of(data, item.where[:2]) if item.where else _end_line(data, last)
+        broken.append({"line": line, "hand": item.hand, "kind": item.kind, "message": words.seal_words(item)})
+    return True, broken
+
+
+def _end_line(data: Any, fallback: int) -> Any:
+    lines = getattr(data, "lines", {})
+    return lines.get("end") or max(lines.values(), default=fallback)
+
+
+def failed_seals(match: Optional[Match]) -> List[Seal]:
+    """Each seal of a match that fails (not the note of a record sealed before corrections were)."""
+    return [item for item in seal_report(match)[1] if item["kind"] != "legacy"]
+
+
+def refuse_failed(file: str, failed: List[Seal]) -> None:
+    """A record whose seal fails, refused (the ``--strict`` of the commands that show scores or money)."""
+    if failed:
+        first = failed[0]
+        raise refused(RecordError(f"{first['message']} (--strict refuses a record whose seal fails)",
+                                  line=first["line"], path=file))
+
+
+def seal_warnings(file: str, failed: Sequence[Seal], strict: bool = False) -> List[str]:
+    """The warning line for each failed seal of the match in ``file``; with ``strict``, the first refused."""
+    if strict:
+        refuse_failed(file, list(failed))
+    return [f"{file}:{item['line']}: warning: {item['message']}" for item in failed]
+
+
+def views_warnings(views: "Sequence[MatchView]", strict: bool = False) -> List[str]:
+    """``seal_warnings`` of each match read (``MatchView.seals``)."""
+    return [line for view in views for line in seal_warnings(view.file, list(view.seals or ()), strict)]

@@ -191,3 +191,22 @@ def test_an_unexpected_error_is_one_log_line_and_a_500(tmp_path, monkeypatch, ca
     assert len(lines) == 1 and not lines[0].exc_info
     assert "500" in lines[0].getMessage() and "unexpected error: KeyError: 'a bug' at test_serve_inprocess.py" in \
         lines[0].getMessage()
+
+
+def test_the_desks_acts_on_a_record_held_change_it_in_memory_and_write_nothing(tmp_path):
+    from gin_ref.desk import onrecord
+    from gin_ref.desk.errors import DeskError, Kind
+
+    folder = event_folder(tmp_path)
+    path = str(table_file(folder, 1))
+    before = open(path, "rb").read()
+    record = matchfile.load(path)
+    ann, dan = record.match.players
+    knocked = onrecord.knock_on(record, dan, 5, 23)
+    assert knocked.hand == 1 and knocked.dealt is not None and record.match.state.totals == {ann: 0, dan: 18}
+    with pytest.raises(DeskError) as asked:  # standard rules: a count over 10 is taken for a slip
+        onrecord.knock_on(matchfile.load(path), dan, 12, 23)
+    assert asked.value.kind == Kind.COUNT_OVER_LIMIT and asked.value.refusal.field("count") == 12
+    assert onrecord.undo_on(record).what == f"hand 1: {dan}'s knock, 18 points to {dan}"
+    assert record.match.state.totals == {ann: 0, dan: 0}
+    assert open(path, "rb").read() == before  # the caller writes, or not

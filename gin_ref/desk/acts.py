@@ -232,3 +232,7 @@ def discard(path: PathName, player: str, card: Card, wait: Optional[float] = Non
 
 def can_discard(path: PathName, player: str, card: Card) -> Optional[Refusal]:
     return can_turn(path, "discard", player, card)
+
+
+# -- the works, for a front that holds the record itself (``gin_ref.desk.onrecord``) -------------------------
+knock_work, dead_work = _knock, _dead

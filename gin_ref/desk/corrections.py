@@ -256,3 +256,7 @@ def amend_result(path: PathName, pairs: Pairs, won: Pairs = (), wait: Optional[f
 
 def can_amend_result(path: PathName, pairs: Pairs, won: Pairs = ()) -> Optional[Refusal]:
     return dry(path, _amend_result(pairs, won))
+
+
+# -- the work, for a front that holds the record itself (``gin_ref.desk.onrecord``) --------------------------
+undo_work = _undo

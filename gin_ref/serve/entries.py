@@ -24,7 +24,9 @@ from contextlib import contextmanager
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import CountOverLimitError, GinRefError
+from gin_ref.core.errors import GinRefError
+from gin_ref.desk import onrecord
+from gin_ref.desk.errors import DeskError, Kind
 from gin_ref.core.players import find_player
 from gin_ref.files import matchfile as _matchfile
 from gin_ref.files import recordformat, store
@@ -61,36 +63,37 @@ class Incomplete(Refusal):
 
 
 # -- running an act -------------------------------------------------------------------------------------
-def run_action(match: Match, action: Act, said_too: bool = True) -> List[str]:
-    """Run ``action`` on ``match`` (in memory); what it did, in the command line's words (none unless
-    ``said_too``: a confirm only writes what its entry said already)."""
-    said: List[str] = []
-    if isinstance(action, Undo):
-        step = match.newest_step()
-        correction = match.undo(step, matchfile.now(), step_words.undone_words(step))
-        return [f"took back {correction['undone']}"] + standing.standing_lines(match)
-    upcard = Card.parse(action.upcard) if action.upcard else None
-    dead = isinstance(action, Dead)
-    dealt = match.deal_unless_open(upcard, "dead" if dead else "knock")
-    outcome = match.dead() if isinstance(action, Dead) else _knock(match, action)
+def run_action(record: Any, action: Act, said_too: bool = True) -> List[str]:
+    """Run ``action`` on ``record`` (a ``matchfile.Record``, in memory: the desk's act on the record held,
+    ``gin_ref.desk.onrecord``); what it did, in the command line's words (none unless ``said_too``: a
+    confirm only writes what its entry said already). A count over the limit is asked about (``Question``)."""
+    try:
+        if isinstance(action, Undo):
+            undone = onrecord.undo_on(record)
+            return [f"took back {undone.what}"] + standing.standing_lines(undone.match)
+        upcard = Card.parse(action.upcard) if action.upcard else None
+        if isinstance(action, Dead):
+            ended = onrecord.dead_on(record, upcard)
+            done: Any = ended
+        else:
+            mine, theirs = action.given()
+            done = onrecord.knock_on(record, action.knocker, mine, theirs, action.big_gin, action.illegal, upcard)
+    except DeskError as exc:
+        if exc.kind == Kind.COUNT_OVER_LIMIT:
+            asked = exc.refusal
+            raise Question(f"{asked.field('reason')}. Did {asked.field('player')} really knock with "
+                           f"{asked.field('count')}?") from None
+        raise
     if not said_too:
         return []
-    if dealt is not None:
-        said.append(hand_text.deal_text(match, dealt.step.data))
-    if dead:
-        return said + [f"hand {outcome.number} is dead: no score"] + standing.standing_lines(match)
-    if outcome.refused:
-        return said + [step_words.refusal_words(match.state, outcome, dealt is not None)] + \
+    match = done.match
+    said = [hand_text.deal_text(match, done.dealt.outcome.step.data)] if done.dealt is not None else []
+    if isinstance(action, Dead):
+        return said + [f"hand {done.hand} is dead: no score"] + standing.standing_lines(match)
+    if done.outcome.refused:
+        return said + [step_words.refusal_words(match.state, done.outcome, done.dealt is not None)] + \
             standing.standing_lines(match)
-    return said + [hand_text.knock_text(match, outcome)]
-
-
-def _knock(match: Match, action: Knock) -> Any:
-    mine, theirs = action.given()
-    try:
-        return match.knock(action.knocker, mine, theirs, None, None, action.big_gin, action.illegal)
-    except CountOverLimitError as exc:
-        raise Question(f"{exc.reason}. Did {exc.player} really knock with {exc.count}?") from None
+    return said + [hand_text.knock_text(match, done.outcome)]
 
 
 # -- the file ---------------------------------------------------------------------------------------------
@@ -106,8 +109,14 @@ def writing(journal: Journal, path: str) -> Iterator[store.Held]:
 
 
 def read_match(path: str) -> "tuple[bytes, Match]":
+    raw, record = read_record(path)
+    return raw, record.match
+
+
+def read_record(path: str) -> "tuple[bytes, Any]":
+    """The match file's bytes and its record (a ``matchfile.Record``), read once."""
     raw = matchfile.read_bytes(path)
-    return raw, matchfile.loads(matchfile.decode(raw, path), path).match
+    return raw, matchfile.loads(matchfile.decode(raw, path), path)
 
 
 def digest(raw: bytes) -> str:
@@ -206,7 +215,7 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
         record = matchfile.loads(matchfile.decode(raw, path), path)
         before = _before(record)
         totals = dict(record.match.state.totals)
-        said = run_action(record.match, action)
+        said = run_action(record, action)
         base = bases.keep(raw)
         after = _sealed(record.match.record, before)
         journal.append({"op": "enter", "id": ident, "kind": kind, "action": to_json(action), "by": by, "base": base,
@@ -248,7 +257,7 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
                     raise _Stale(bases.changes(entry.base, matchfile.read_bytes(path), path))
                 totals = dict(record.match.state.totals)
                 assert entry.action is not None  # pending: its act reads
-                run_action(record.match, entry.action, said_too=False)
+                run_action(record, entry.action, said_too=False)
                 verify_confirmer(who, confirmers(totals, record.match, entry.kind, entry.by), entry)
                 after = _predicted(record)
                 if not after or after != entry.after:  # else the enter line says already what the file will hold

@@ -15,6 +15,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Route
 
 from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.desk.errors import DeskError, Kind
 from gin_ref.serve import acts, entries, pages
 from gin_ref.serve.folder import GONE, Spot
 from gin_ref.serve.guard import note
@@ -131,7 +132,7 @@ def routes(served: Served) -> List[BaseRoute]:
                 except (GinRefError, entries.Refusal) as exc:
                     problem = _pathless(exc, spot)
                     status = exc.status if isinstance(exc, entries.Refusal) else \
-                        400 if isinstance(exc, InvalidNotationError) else 409  # bad input: said in words, 400
+                        400 if bad_input(exc) else 409  # bad input: said in words, 400
                     if wants_json(request):
                         return JSONResponse({"ok": False, "problem": problem}, status_code=status)
                     return render(spot, key, token, status=status, problem=problem,
@@ -190,9 +191,10 @@ def routes(served: Served) -> List[BaseRoute]:
 
         def run() -> Response:
             try:
-                _, match = entries.read_match(path)
-                said = entries.run_action(match, acts.read_action(fields, match.players,
-                                                                  match.state.rules.ace_runs))
+                _, record = entries.read_record(path)
+                match = record.match
+                said = entries.run_action(record, acts.read_action(fields, match.players,
+                                                                   match.state.rules.ace_runs))
             except entries.Question as asked:
                 return JSONResponse({"ok": False, "question": asked.text})
             except (GinRefError, entries.Refusal) as exc:
@@ -211,6 +213,11 @@ def routes(served: Served) -> List[BaseRoute]:
             Route("/t/{key}/check", check, methods=["POST"]),
             Route("/t/{key}/events", TableStreams(served), methods=["GET"]),
             Route("/static/table.js", script)]
+
+
+def bad_input(exc: Exception) -> bool:
+    """Is ``exc`` bad input (a card, a count, a name that does not read), as the command line's exit 2?"""
+    return isinstance(exc, InvalidNotationError) or (isinstance(exc, DeskError) and exc.kind == Kind.NOTATION)
 
 
 def _player(players: List[str], name: str) -> str:

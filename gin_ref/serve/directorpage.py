@@ -5,13 +5,12 @@ settlement. Plain forms, no script; everything shown is escaped, file names only
 
 import os
 from html import escape
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from gin_ref.serve import pages
 from gin_ref.serve.directoracts import KINDS
 from gin_ref.serve.journal import AGAIN
-from gin_ref.core.errors import GinRefError
-from gin_ref.files import matchfile
+from gin_ref.serve.sheet import read_match
 from gin_ref.views.standing import standing_lines
 from gin_ref.views.tally_text import tally_text
 
@@ -31,13 +30,15 @@ def message(title: str, text: str) -> str:
     return pages.message_page(title, text)
 
 
-def record_of(path: str) -> Dict[str, Any]:
-    """The file's tally as ``gin-ref tally`` prints it and its players; the error when it cannot be read."""
+def record_of(path: str, read: Callable[[str], Any] = read_match) -> Dict[str, Any]:
+    """The file's tally as ``gin-ref tally`` prints it and its players; the error when it cannot be read.
+    ``read``: ``gin_ref.serve.sheet.read_match`` (the score sheet's reading of the file, kept until it
+    changes, is shared so: ``Sheet.read``)."""
     name = os.path.basename(path)
-    try:
-        rec = matchfile.load(path)
-    except (GinRefError, OSError) as exc:
-        return {"text": None, "players": [], "error": str(getattr(exc, "message", exc)), "finished": False}
+    found = read(path)
+    if isinstance(found, BaseException):
+        return {"text": None, "players": [], "error": str(getattr(found, "message", found)), "finished": False}
+    rec = found[0]
     return {"text": tally_text(rec.match, name), "players": list(rec.match.state.players),
             "error": None, "finished": rec.match.state.finished, "standing": standing_lines(rec.match)}
 

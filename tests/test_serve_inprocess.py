@@ -210,3 +210,27 @@ def test_the_desks_acts_on_a_record_held_change_it_in_memory_and_write_nothing(t
     assert onrecord.undo_on(record).what == f"hand 1: {dan}'s knock, 18 points to {dan}"
     assert record.match.state.totals == {ann: 0, dan: 0}
     assert open(path, "rb").read() == before  # the caller writes, or not
+
+
+def test_the_directors_reading_waits_for_a_tables_write_and_keeps_each_file_until_it_changes(tmp_path):
+    import threading
+    import time
+
+    from gin_ref.serve.perfile import PerFile, TablesFirst
+
+    first = TablesFirst(most=5.0)
+    order = []
+    kept = PerFile(lambda path: order.append("read") or len(order), first.wait)
+    first.enter()  # a table's confirm under way
+    reader = threading.Thread(target=kept.get, args=(str(tmp_path / "a.yaml"),))
+    (tmp_path / "a.yaml").write_text("one")
+    reader.start()
+    time.sleep(0.05)
+    order.append("confirmed")
+    first.leave()
+    reader.join(5)
+    assert order == ["confirmed", "read"] and kept.made == 1
+    assert kept.get(str(tmp_path / "a.yaml")) == 2 and kept.made == 1  # kept: the file did not change
+    (tmp_path / "a.yaml").write_text("two, longer")
+    kept.get(str(tmp_path / "a.yaml"))
+    assert kept.made == 2

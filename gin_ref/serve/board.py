@@ -265,7 +265,7 @@ def routes(served: Served) -> List[BaseRoute]:
     def script(request: Request) -> Response:
         return Response(SCRIPT, media_type="text/javascript")
 
-    made = Sheet(served.folder.path, served.folder.table_files, lambda: _title(served))
+    made = Sheet(served.folder.path, served.folder.table_files, lambda: _title(served), served.tables_first.wait)
     served.sheet = made
 
     async def sheet(request: Request) -> Response:

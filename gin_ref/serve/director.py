@@ -57,10 +57,11 @@ def file_seen(folder: str, name: str) -> str:
 def routes(served: Served) -> List[BaseRoute]:
     notes: Dict[str, Tuple[bool, str]] = {}
     folder = served.folder.path
-    verified = PerFile(lambda path: directoracts.verify_entry(folder, path))  # each file's, until it changes
+    first = served.tables_first.wait  # a table's write goes before each file read here
+    verified = PerFile(lambda path: directoracts.verify_entry(folder, path), first)  # each file's, until it changes
     sheet = served.sheet  # the board's: its readings of the files are shared
     recorded = PerFile(lambda path: directorpage.record_of(path, sheet.read.get) if sheet is not None
-                       else directorpage.record_of(path))
+                       else directorpage.record_of(path), first)
 
     def each(kept: "PerFile[Dict[str, Any]]", files: List[str]) -> Dict[str, Dict[str, Any]]:
         return {name: kept.get(os.path.join(folder, name)) for name in files}

@@ -10,6 +10,7 @@ from gin_ref.serve.events import Hub
 from gin_ref.serve.folder import Folder
 from gin_ref.serve.journal import Journals
 from gin_ref.serve.limits import FD_WANTED, Caps, Streams
+from gin_ref.serve.perfile import TablesFirst
 from gin_ref.serve.pins import Pins
 from gin_ref.serve.security import Security
 from gin_ref.serve.sheet import Sheet
@@ -40,6 +41,7 @@ class Served:
         self.streams = streams or Streams(Caps.of(FD_WANTED))  # the cap of the board's streams (#35)
         self.board_hub: Optional[Hub] = None  # the board's (gin_ref.serve.board), once its routes are made
         self.sheet: Optional[Sheet] = None  # the score sheet's (gin_ref.serve.board)
+        self.tables_first = TablesFirst()  # the tables' writes before the director's and the sheet's reading
         self.should_stop: Callable[[], bool] = lambda: False  # the running server's (open streams end, #21)
 
     def recorded(self, key: str) -> None:

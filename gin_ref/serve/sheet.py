@@ -99,12 +99,14 @@ def _unpathed(message: str, path: str, name: str) -> str:
 class Sheet:
     """The last sheet made and the one making under way (used from the event loop)."""
 
-    def __init__(self, folder: str, names: Callable[[], List[str]], title: Callable[[], str]) -> None:
+    def __init__(self, folder: str, names: Callable[[], List[str]], title: Callable[[], str],
+                 before: Callable[[], None] = lambda: None) -> None:
+        """``before``: called before each file is read (``TablesFirst.wait``)."""
         self.folder = folder
         self.names = names
         self.title = title
         self.made = 0  # how many times a sheet was made (the tests count them)
-        self.read: PerFile[Any] = PerFile(read_match)  # each file's reading, until it changes
+        self.read: PerFile[Any] = PerFile(read_match, before)  # each file's reading, until it changes
         self._last: Optional[Tuple[Dict[str, Any], Answer]] = None
         self._making: "Optional[asyncio.Future[Tuple[Dict[str, Any], Answer]]]" = None
 

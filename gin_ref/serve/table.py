@@ -142,7 +142,11 @@ def routes(served: Served) -> List[BaseRoute]:
                     return JSONResponse({"ok": True, "status": entry.status, "url": url, "words": entry.words})
                 return RedirectResponse(url, status_code=303)
 
-            return await run_in_threadpool(run)
+            served.tables_first.enter()
+            try:
+                return await run_in_threadpool(run)
+            finally:
+                served.tables_first.leave()
         return handle
 
     def enter(spot: Spot, journal: Journal, fields: Dict[str, str], players: List[str]) -> Entry:

@@ -9,7 +9,10 @@ result there. All or nothing: every row is checked before any file is written, e
 with the CSV's line, and a run that stops while writing takes back what it wrote.
 """
 
+from __future__ import annotations
+
 import os
+from typing import Optional
 from contextlib import ExitStack
 
 import click
@@ -22,7 +25,7 @@ from gin_ref.files import filewrite, store
 from gin_ref.views import words
 
 
-def record_season(csv_path, folder, rules_spec):
+def record_season(csv_path: str, folder: str, rules_spec: Optional[str]) -> None:
     """Record every row of ``csv_path`` into ``folder`` (see the module), or refuse them all."""
     from gin_ref.files import eventfile, seasoncsv
 

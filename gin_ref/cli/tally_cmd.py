@@ -5,6 +5,8 @@ again under other rules beside the hands as played.
 
 from __future__ import annotations
 
+from typing import Optional
+
 
 import click
 
@@ -26,7 +28,8 @@ from gin_ref.views import tally_text
                    "both side by side; the record is not changed.")
 @click.argument("file", required=False, metavar="[FILE]")
 @strict_option
-def tally_cmd(match_path, as_json, what_if_spec, file, strict):
+def tally_cmd(match_path: Optional[str], as_json: bool, what_if_spec: Optional[str], file: Optional[str],
+              strict: bool) -> None:
     """Where the match stands: every hand with the running totals, who deals next, and once it is over
     the winner and the final score with every bonus. FILE (or --match) names the match file.
 

@@ -18,6 +18,8 @@ from gin_ref.core.digits import digit_name, foreign_digit, has_digits_for
 from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
 from gin_ref.core.melds import parse_melds
+from gin_ref.desk import notation
+from gin_ref.desk.notation import unterminated_quote as unterminated_quote  # (the session's name for it)
 
 if TYPE_CHECKING:
     from click.decorators import FC
@@ -79,33 +81,10 @@ def _param_name(param: Optional[click.Parameter]) -> str:
     return param.human_readable_name if param is not None else "value"
 
 
-QUOTE_HINTS = {
-    "cards": 'put the quotes around the whole group of cards ("KH QD ..."), and none around a count',
-    "card": "a card needs no quotes",
-    "melds": 'put the quotes around all the melds ("AS 2S 3S | 4H 4D 4C")',
-    "line": "close it and enter the line again",
-}
-
-
-def unterminated_quote(what: str, quote: str, hint: str = "cards") -> str:
-    """The words for a quote left open in ``what`` (a value, as the line or the option names it)."""
-    return f"{what}: an unterminated quote ({quote}): {QUOTE_HINTS[hint]}"
-
-
 def verify_unquoted(value: object, param: Optional[click.Parameter], one: bool = False,
                     hint: Optional[str] = None) -> None:
-    """Refuse a quote character inside card text or a count (InvalidNotationError, exit 2): it is never part
-    of a card, and a quote left open (``--defender "5``) must not pass for the count or the cards it holds."""
-    text = str(value)
-    for quote in "\"'":
-        if quote in text:
-            from gin_ref.desk.errors import InvalidNotationError
-
-            what = f"{_param_name(param)} {text!r}"
-            if text.count(quote) % 2:
-                raise InvalidNotationError(unterminated_quote(what, quote, hint or ("card" if one else "cards")))
-            raise InvalidNotationError(f"{what}: quotes ({quote}) inside the value: they are not part of a card "
-                                       "or a count")
+    """Refuse a quote inside card text or a count, naming the option (``gin_ref.desk.notation``)."""
+    notation.verify_unquoted(value, _param_name(param), one, hint)
 
 
 class CardType(ParamType):
@@ -120,14 +99,7 @@ class CardType(ParamType):
         self.what = what
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
-        if isinstance(value, Card):
-            return value
-        if not str(value).strip():
-            from gin_ref.desk.errors import InvalidNotationError
-
-            raise InvalidNotationError(f"missing {self.what}")
-        verify_unquoted(value, param, one=True)
-        return Card.parse(str(value))
+        return notation.card_of(value, self.what, _param_name(param))
 
 
 class WholeNumber(click.IntRange):

@@ -29,7 +29,7 @@ class SessionCompleter(Completer):
 
     def presets(self):
         if self._presets is None:
-            from gin_ref.files.rulesfile import list_presets
+            from gin_ref.desk.rules import presets as list_presets
 
             try:
                 self._presets = [name for name, _ in list_presets()]

@@ -18,14 +18,12 @@ from gin_ref.core.digits import digit_name, foreign_digit, has_digits_for
 from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
 from gin_ref.core.melds import parse_melds
-from gin_ref.desk import notation
-from gin_ref.desk.notation import unterminated_quote as unterminated_quote  # (the session's name for it)
 
 if TYPE_CHECKING:
     from click.decorators import FC
     from click.shell_completion import CompletionItem
 
-    from gin_ref.core.rules import HouseRules
+    from gin_ref.desk.rules import HouseRules
 
     ParamType = click.ParamType[Any]  # (generic in click's types since 8.2; a plain class before)
 else:
@@ -55,7 +53,7 @@ def complete_cards(ctx: click.Context, param: click.Parameter, incomplete: str) 
 
 def complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> "List[CompletionItem]":
     """Preset names that start as typed, and files (the shell lists them)."""
-    from gin_ref.files.rulesfile import list_presets
+    from gin_ref.desk.rules import presets as list_presets
 
     found = [_completion_item(name, help=text) for name, text in list_presets()
              if name.startswith(incomplete.casefold())]
@@ -64,11 +62,11 @@ def complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) 
 
 def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str) -> "List[CompletionItem]":
     """The players of the match file (--match, else $GIN_REF_MATCH, else match.yaml) that start as typed."""
-    from gin_ref.files import matchfile
+    from gin_ref.desk.tally import read
 
     path = (ctx.params or {}).get("match_path") or os.environ.get(MATCH_VAR) or DEFAULT_MATCH
     try:
-        players = matchfile.load(path).match.players
+        players = read(path).match.players
     except Exception:  # no match file, or one that cannot be read: nothing to offer
         return []
     return [_completion_item(name) for name in players if name.casefold().startswith(incomplete.casefold())]
@@ -84,6 +82,8 @@ def _param_name(param: Optional[click.Parameter]) -> str:
 def verify_unquoted(value: object, param: Optional[click.Parameter], one: bool = False,
                     hint: Optional[str] = None) -> None:
     """Refuse a quote inside card text or a count, naming the option (``gin_ref.desk.notation``)."""
+    from gin_ref.desk import notation  # here: a command that reads no card never loads it
+
     notation.verify_unquoted(value, _param_name(param), one, hint)
 
 
@@ -99,6 +99,8 @@ class CardType(ParamType):
         self.what = what
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        from gin_ref.desk import notation  # here: a command that reads no card never loads it
+
         return notation.card_of(value, self.what, _param_name(param))
 
 
@@ -208,7 +210,7 @@ def house_rules(ctx: Optional[click.Context]) -> "Optional[HouseRules]":
     spec = ctx.params.get("rules_spec") if ctx is not None else None
     if not isinstance(spec, str):  # not given (None, or click's own mark of an unset value)
         return None
-    from gin_ref.files.rulesfile import load_rules
+    from gin_ref.desk.rules import load_rules
 
     return load_rules(spec)
 

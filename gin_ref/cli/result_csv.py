@@ -63,7 +63,7 @@ def _pairs(row):
 
 def _into_folder(csv_path, folder, rows, problems, rules_spec):
     from gin_ref.desk.acts import check_text as _check_text
-    from gin_ref.files.rulesfile import load_rules
+    from gin_ref.desk.rules import load_rules
     from gin_ref.match import result
 
     rules = load_rules(rules_spec)

@@ -431,3 +431,13 @@ def test_a_ruled_and_corrected_match_file_the_schema_refuses(made):
         changed(desk, ("corrections", 0, "undone"), "x"),  # both amended and undone
     ]:
         assert problems("match", bad)
+
+
+@pytest.mark.slow  # runs the installed command
+def test_the_docs_way_to_validate_works(monkeypatch):
+    """docs/json.md's script, as it stands there, validates a real output with the installed schemas."""
+    text = (ROOT / "docs" / "json.md").read_text(encoding="utf-8")
+    section = text[text.index("## Schemas"):]
+    script = section[section.index("```python\n") + len("```python\n"):section.index("\n```\n")]
+    monkeypatch.chdir(ROOT)
+    exec(compile(script, "docs/json.md", "exec"), {})

@@ -14,6 +14,8 @@ from pathlib import Path
 import click
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator  # the test extra's (setup.py)
 from referencing import Registry, Resource  # jsonschema's own dependency
 
@@ -441,3 +443,51 @@ def test_the_docs_way_to_validate_works(monkeypatch):
     script = section[section.index("```python\n") + len("```python\n"):section.index("\n```\n")]
     monkeypatch.chdir(ROOT)
     exec(compile(script, "docs/json.md", "exec"), {})
+
+
+STEPS = st.one_of(
+    st.tuples(st.just("knock"), st.sampled_from(["Ann", "Ben"]), st.integers(0, 10), st.integers(0, 60)),
+    st.tuples(st.just("dead")), st.tuples(st.just("undo")), st.tuples(st.just("redo")),
+    st.tuples(st.just("void")), st.tuples(st.just("award"), st.sampled_from(["Ann", "Ben"]), st.integers(0, 50)),
+    st.tuples(st.just("amend"), st.integers(1, 4), st.sampled_from(["Ann", "Ben"]), st.integers(0, 10),
+              st.integers(0, 60)),
+    st.tuples(st.just("deal")), st.tuples(st.just("redeal")), st.tuples(st.just("forfeit"), st.sampled_from(["Ann", "Ben"])),
+    st.tuples(st.sampled_from(["pass", "take", "draw"]), st.sampled_from(["Ann", "Ben"])),
+)
+
+
+def step_words(step):
+    kind = step[0]
+    if kind == "knock":
+        return ["knock", "--upcard", "9H", step[1], str(step[2]), "--defender", str(step[3])]
+    if kind in ("dead", "deal"):
+        return [kind, "--upcard", "4C"]
+    if kind == "redeal":
+        return ["ruling", "--redeal", "--reason", "misdeal"]
+    if kind == "forfeit":
+        return ["ruling", "--forfeit", step[1], "--reason", "left"]
+    if kind in ("pass", "take", "draw"):
+        return [kind, step[1]]
+    if kind == "void":
+        return ["ruling", "--void", "--reason", "seen"]
+    if kind == "award":
+        return ["ruling", "--award", step[1], str(step[2]), "--reason", "shown", "--by", "Dana"]
+    if kind == "amend":
+        return ["amend", str(step[1]), step[2], str(step[3]), "--defender", str(step[4])]
+    return [kind]
+
+
+@pytest.mark.slow  # some 40 matches of up to 12 commands each (about 4 s)
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(steps=st.lists(STEPS, max_size=12), rules=st.sampled_from(["standard", "oklahoma", "classic"]))
+def test_matches_hypothesis_plays_fit_the_schemas(steps, rules, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("played")
+    match = folder / "m.yaml"
+    assert invoke("new", "--rules", rules, "--dealer", "Ann", "--date", "2024-06-01", "Ann", "Ben", "--match",
+                  match).code == 0
+    for step in steps:  # refused or not (an amend of a hand not played, an undo of nothing): the file stays sound
+        assert invoke(*step_words(step), "--match", match).code in (0, 1, 2)
+    assert_valid("tally", run_json("tally", "--json", match), steps)
+    assert_valid("verify", run_json("verify", "--json", match), steps)
+    assert_valid("match", loaded(match), steps)
+    assert_valid("tally", run_json("tally", "--json", "--what-if", "tournament", match), steps)

@@ -67,6 +67,7 @@ CASES = {
         (0, "knock", "--upcard", "9H", "Ben", "5", "--defender", "5"),
         (0, "knock", "--upcard", "9H", "Ben", "0", "--defender", "40"),
         (0, "knock", "--upcard", "9H", "Ben", "3", "--defender", "30"),
+        (0, "knock", "--upcard", "9H", "Ben", "0", "--defender", "40"),
     ]),
     "eleven.yaml": ("extends: standard\ndeal: eleven\nace_runs: low_or_high\n", [
         (0, "new", "--rules", "eleven-rules.yaml", "--dealer", "Ann", "--date", "2024-03-08", "Ann", "Ben"),

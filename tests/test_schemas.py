@@ -296,7 +296,9 @@ def test_history_stats_standings_settle_export(matches, tmp_path):
     assert_valid("stats", run_json("stats", "--json", "--player", "Ann", *every))
     assert_valid("standings", run_json("standings", "--json", *every))
     assert_valid("standings", run_json("standings", "--json", "--by", "rating", *every))
-    assert_valid("settle", run_json("settle", "--json", *matches.files, codes=(0, 1)))
+    settled = run_json("settle", "--json", *matches.files, codes=(0, 1))
+    assert any("game" in payment for match in settled["matches"] for payment in match["payments"])
+    assert_valid("settle", settled)
     assert_valid("settle", run_json("settle", "--json", "--stake", "0.05", *matches.files, codes=(0, 1)))
     out = tmp_path / "export.json"
     assert invoke("export", "--format", "json", "--output", out, *every).code == 0

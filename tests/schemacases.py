@@ -5,7 +5,7 @@ Between them they hold what a record and a ``--json`` output can hold: hands by 
 big gin, dead hands, a tie, undercuts, an amend, an undo and a redo, every kind of ruling, the turns of a
 hand and its plays out of turn, a deal by the wrong dealer, an illegal knock kept, three players with a
 draw, Hollywood and several games, a deal of eleven (no upcard), a match recorded by its result and amended,
-and matches still being played.
+a match an amend ended early (hands after its end), a shutout, and matches still being played.
 """
 
 from runs import invoke
@@ -99,6 +99,17 @@ CASES = {
         (0, "result", "--match", "paper-undone.yaml", "--date", "2024-05-03", "Ann", "100", "Ben", "3"),
         (0, "amend", "result", "--match", "paper-undone.yaml", "Ann", "110", "Ben", "3"),
         (0, "undo"),
+    ]),
+    "ended.yaml": (None, [
+        (0, "new", "--rules", "standard", "--dealer", "Ann", "--date", "2024-03-11", "Ann", "Ben"),
+        (0, "knock", "--upcard", "9H", "Ben", "5", "--defender", "55"),
+        (0, "knock", "--upcard", "9H", "Ben", "5", "--defender", "40"),
+        (0, "knock", "--upcard", "9H", "Ann", "2", "--defender", "30"),
+        (0, "amend", "1", "Ben", "0", "--defender", "80"),  # the match ends at hand 1: hands 2 and 3 after it
+    ]),
+    "shutout.yaml": (None, [
+        (0, "new", "--rules", "classic", "--dealer", "Ann", "--date", "2024-03-12", "Ann", "Ben"),
+        (0, "knock", "--upcard", "9H", "Ben", "0", "--defender", "90"),
     ]),
     "fresh.yaml": (None, [
         (0, "new", "--date", "2024-03-09", "Ann", "Cid"),

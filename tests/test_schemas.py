@@ -282,9 +282,11 @@ def test_verify_json_of_files_with_problems(tmp_path):
     empty.mkdir()
     legacy = tmp_path / "legacy.yaml"
     shutil.copy(GOLDEN[0], legacy)
+    (tmp_path / ".legacy.yaml.a1b2c3d4.tmp").write_text("left by a writer stopped mid-write", encoding="utf-8")
     data = run_json("verify", "--json", broken, edited, empty, legacy, tmp_path / "none.yaml", codes=(1,))
     kinds = [("problems" in entry and bool(entry["problems"]), "seals" in entry) for entry in data["files"]]
     assert kinds == [(True, False), (False, True), (True, False), (False, True), (True, False)], data
+    assert data["files"][3]["leftovers"] == [".legacy.yaml.a1b2c3d4.tmp"]
     assert_valid("verify", data)
 
 
@@ -361,6 +363,10 @@ def test_the_cases_hold_every_kind_of_entry(made):
     assert {item["step"]["kind"] for item in corrections if "step" in item} >= {
         "deal", "turn", "irregularity", "refused_deal", "result", "ruling", "amend"}
     assert any("turns" in hand for hand in hands) and any("games" in hand for hand in hands)
+    tallies = [run_json("tally", "--json", path) for path in made.files]
+    assert any(hand.get("after_end") for tally in tallies for hand in tally["hands"])
+    assert any("notes" in tally for tally in tallies)
+    assert any("shutout" in bonus for tally in tallies for bonus in (tally["bonuses"] or {}).values())
     assert any("upcard" not in hand for hand in hands) and any("box" in hand for hand in hands)
 
 

@@ -391,7 +391,9 @@ def test_a_changed_output_fails():
                 changed(tally, ("hands", 0, "result"), "won"), changed(tally, ("hands", 0, "upcard"), "10D"),
                 changed(tally, ("hands", 0, "points"), "30"), changed(tally, ("hands", 0, "extra"), True),
                 changed(tally, ("turn",), {"player": "Ann", "phase": "thinking"}),
-                changed(tally, ("bonuses", "Ann", "tip"), 5)]:
+                changed(tally, ("bonuses", "Ann", "tip"), 5),
+                changed(tally, ("hands", 0, "result"), None),  # open, yet with a knocker and points
+                changed(tally, ("hands", 2, "knocker"), "Ann")]:  # hand 3 is dead
         assert problems("tally", bad)
     check = run_json("check", "--upcard", "7D", *HANDS[0].split(), "--json")
     assert problems("check", changed(check, ("melds", 0), ["AS", "2S"]))

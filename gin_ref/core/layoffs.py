@@ -6,6 +6,7 @@ defender's own melds. The defender may break his own meld to lay off. The result
 the cards that could possibly be laid off is tried, and for each the rest is arranged by the exact search.
 """
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card, to_mask
@@ -246,7 +247,5 @@ def _best_defense_aces(knocker_melds: Sequence[Meld], cards: Sequence[Card], all
 
 def _subsets(items: List[Card]) -> Iterator[Tuple[Card, ...]]:
     """Non-empty subsets, smaller first."""
-    from itertools import combinations
-
     for size in range(1, len(items) + 1):
         yield from combinations(items, size)

@@ -7,7 +7,6 @@ into one by ``gin_ref.files.rulesfile`` (the one module that knows YAML). The co
 the field: variants are data, not subclasses.
 """
 
-import difflib
 from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.aces import Aces, aces_for, most_deadwood
@@ -204,6 +203,8 @@ THREE_PLAYER_DEALERS = ("box", "sitter", "captain")  # next_dealer for three pla
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """`` (did you mean 'undercut_bonus'?)`` for a near miss among ``known`` (case aside), else ``""``."""
+    import difflib  # late (docs/architecture.md): only a misspelt name needs it
+
     words = {str(name).casefold(): name for name in known}
     close = difflib.get_close_matches(str(word).casefold(), list(words), n=1, cutoff=0.75)
     return f" (did you mean '{words[close[0]]}'?)" if close else ""

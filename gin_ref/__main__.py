@@ -23,12 +23,12 @@ _signal.signal(_signal.SIGINT, _interrupted_early)
 
 import sys  # noqa: E402 (after the handler: from the first line on, Ctrl-C is this module's)
 
-from gin_ref import __version__  # noqa: E402
+import gin_ref  # noqa: E402 (loaded already: this module is one of its own)
 
 
 def run() -> object:
     if sys.argv[1:] == ["--version"]:  # the version alone needs no command line parser: click's own words
-        sys.stdout.write(f"gin-ref, version {__version__}\n")
+        sys.stdout.write(f"gin-ref, version {gin_ref.__version__}\n")
         return 0
     try:
         _signal.signal(_signal.SIGINT, _signal.default_int_handler)  # the command undoes what it began

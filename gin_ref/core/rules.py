@@ -1,6 +1,6 @@
 """House rules as data: every knob of docs/rules.md §10, its allowed values and its default.
 
-``HouseRules`` is a ``NamedTuple`` (made at every command's start: a frozen slotted dataclass of its 35 fields
+``HouseRules`` is a ``NamedTuple`` (made at every command's start: a frozen slotted dataclass of its 34 fields
 costs four times as much, ``benchmarks/bench_values.py``) and the one table of knobs: each field holds the
 knob's type, its default (the oklahoma preset's), the check of a value and what it does. Presets and YAML
 files are read into one by ``gin_ref.files.rulesfile`` (the one module that knows YAML). The code that needs

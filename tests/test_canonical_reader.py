@@ -288,3 +288,16 @@ def test_no_command_that_reads_or_writes_a_canonical_file_imports_yaml(tmp_path)
                           text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert done.stdout.splitlines() == ["undo 0 False", "redo 0 False", "tally 0 False", "verify 0 False"], done.stderr
     assert "corrections:\n- undone: " in path.read_text(encoding="utf-8")  # the writes wrote
+
+
+def test_an_event_file_is_read_by_its_own_keys_with_no_fallback():
+    from gin_ref.club.event import Event
+    from gin_ref.files import eventfile
+    from gin_ref.files.rulesfile import load_rules
+
+    event = Event.new("night", "round-robin", ["Ann", "Ben", "Zoë", "yes"], load_rules("standard"), "2024-09-06")
+    event.add_round(event.next_round({}))
+    text = eventfile.dumps(event)
+    assert recordkeys.schema_of(text) is recordkeys.EVENT and recordkeys.schema_of(OKLAHOMA) is RECORD
+    data = parse_canonical(text, recordkeys.EVENT)
+    assert data == yaml.safe_load(text) == yamlread.parse(text)[0] and "'yes'" in text

@@ -14,7 +14,6 @@ from gin_ref.club.event import FORMAT, KEYS, Event, Table
 from gin_ref.core.errors import RecordError
 from gin_ref.files import matchfile, store, yamlwrite
 from gin_ref.files import yamlread
-from gin_ref.files.recordkeys import EVENT
 from gin_ref.files.filewrite import PathName
 
 EVENT_FILE = "event.yaml"
@@ -40,7 +39,7 @@ def load(folder: PathName) -> Event:
             raise RecordError(f"'{folder}' is a file: name the event's folder")
         raise _missing(folder)
     text = matchfile.read_text(path)
-    data, problems = yamlread.parse(text, path, EVENT)
+    data, problems = yamlread.parse(text, path)
     if problems:
         where, message = problems[0]
         raise RecordError(message, line=yamlread.line_of(data, where), path=path)

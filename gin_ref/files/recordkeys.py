@@ -14,7 +14,7 @@ then read by PyYAML's safe loader (``gin_ref.files.yamlload``), as any hand-edit
 same data for the text the table knows; the match layer judges both alike. A key missing from the table is
 therefore never an error, only a slower read: a new key (format /3's) is one line here.
 
-This table says only how a value is read; which keys a record must hold, and which values are allowed,
+The table of a file is chosen by its format line (``schema_of``). This table says only how a value is read; which keys a record must hold, and which values are allowed,
 is the match layer's (``gin_ref.match``), which judges them with their lines.
 """
 
@@ -141,3 +141,18 @@ EVENT = Keys({
     "players": ListOf(TEXT),
     "pairings": ListOf(Keys({"round": NUMBER, "tables": ListOf(TABLE), "bye": TEXT})),
 })
+
+
+SCHEMAS = {"gin-ref-match/": RECORD, "gin-ref-event/": EVENT}  # by the start of a file's format
+
+
+def schema_of(text: str) -> Keys:
+    """The keys of the file ``text`` says it is, by its top-level ``format:`` line (read before the rest, as
+    a folder's files are read before they are known to be matches or events): a match record's unless it
+    says it is an event."""
+    start = 0 if text.startswith("format: ") else text.find("\nformat: ", 0, 4096) + 1
+    if start:
+        for name, schema in SCHEMAS.items():
+            if text.startswith(name, start + len("format: ")):
+                return schema
+    return RECORD

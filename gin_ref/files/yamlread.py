@@ -11,10 +11,10 @@ with their line.
 
 from __future__ import annotations
 
-from typing import Any, Tuple
+from typing import Any, Optional, Tuple
 
 from gin_ref.core.errors import RecordError
-from gin_ref.files.recordkeys import RECORD, Keys
+from gin_ref.files.recordkeys import Keys, schema_of
 from gin_ref.files.yamldata import LineDict, LineList, line_of, plain
 from gin_ref.files.yamlfast import parse_canonical
 from gin_ref.files.yamlload import MAX_DEPTH, Problems, read
@@ -23,15 +23,16 @@ from gin_ref.files.yamlplain import Fallback
 __all__ = ["LineDict", "LineList", "line_of", "plain", "MAX_DEPTH", "parse_canonical", "parse"]  # the reader's API
 
 
-def parse(text: str, path: object = None, schema: Keys = RECORD) -> Tuple[Any, Problems]:
+def parse(text: str, path: object = None, schema: Optional[Keys] = None) -> Tuple[Any, Problems]:
     """``(data, problems)``: the document as LineDict/LineList/scalars, and the problems PyYAML's path met
     (a duplicate key, a tag), each ``(where, message)``. ``schema`` is the keys and types of the canonical
-    layout: a match record's unless told (an event file's: ``recordkeys.EVENT``). Raises RecordError (with its
-    line, and ``path``, the file's name as given, when known) for text that is not YAML or is empty."""
+    layout: unless told, those of the file the text says it is (``recordkeys.schema_of``: a match record's or
+    an event file's). Raises RecordError (with its line, and ``path``, the file's name as given, when known)
+    for text that is not YAML or is empty."""
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
-        return parse_canonical(text, schema), []
+        return parse_canonical(text, schema_of(text) if schema is None else schema), []
     except Fallback:
         pass
     problems: Problems = []

@@ -47,6 +47,7 @@ def parse_canonical(text: str, schema: Keys) -> LineDict:
         raise Fallback
     reader = _Reader([(number, len(raw) - len(left), left) for number, raw in enumerate(raws, 1)
                       if (left := raw.lstrip(" ")) and left[0] != "#"])
+    del raws  # (not held while the values are read)
     if not reader.items or reader.items[0][1] != 0:
         raise Fallback
     data = reader.mapping(0, schema)

@@ -255,8 +255,10 @@ def test_the_table_types_every_knob_as_its_default_is():
 
 
 def test_the_table_knows_every_key_the_match_layer_reads():
+    from gin_ref.files import recordformat
     from gin_ref.match import corrections, result, rulings, schema
 
+    assert tuple(recordkeys.END.fields) == recordformat.END_KEYS
     assert set(RECORD.fields) == set(schema.TOP_KEYS) | {"end"}
     assert set(recordkeys.HAND.fields) == set(schema.HAND_KEYS)
     assert set(recordkeys.IRREGULARITY.fields) == {key for keys in schema.IRREGULARITY_KEYS.values() for key in keys}

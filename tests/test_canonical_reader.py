@@ -24,7 +24,7 @@ from gin_ref.files.yamlplain import UNSAFE_TEXT, Fallback, is_plain
 from sweeps import sample_and_full
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORDS = sorted(path for folder in ("examples", "tests") for path in (ROOT / folder).rglob("*.y*ml")
+RECORDS = sorted(path for folder in ("examples", "events", "tests") for path in (ROOT / folder).rglob("*.y*ml")
                  if "gin-ref-match/" in path.read_text(encoding="utf-8"))
 LOADERS = [getattr(yaml, name) for name in ("CSafeLoader", "SafeLoader") if hasattr(yaml, name)]
 
@@ -40,9 +40,9 @@ def paths(node, where=()):
             yield from paths(value, where + (index,))
 
 
-def test_the_records_under_examples_and_tests_are_found():
+def test_the_records_under_examples_events_and_tests_are_found():
     assert {path.name for path in RECORDS} >= {"oklahoma.yaml", "hollywood.yaml", "three-player.yaml",
-                                                "spades.yaml", "oklahoma-format-1.yaml"}
+                                                "spades.yaml", "oklahoma-format-1.yaml", "round-1-table-1.yaml"}
 
 
 # -- every record: read canonically, as PyYAML reads it; written back as it was -------------------------
@@ -259,12 +259,13 @@ def test_the_table_knows_every_key_the_match_layer_reads():
     from gin_ref.match import corrections, result, rulings, schema
 
     assert tuple(recordkeys.END.fields) == recordformat.END_KEYS
-    assert set(RECORD.fields) == set(schema.TOP_KEYS) | {"end"}
-    assert set(recordkeys.HAND.fields) == set(schema.HAND_KEYS)
-    assert set(recordkeys.IRREGULARITY.fields) == {key for keys in schema.IRREGULARITY_KEYS.values() for key in keys}
-    assert set(recordkeys.CORRECTION.fields) == set(corrections.CORRECTION_KEYS)
-    assert set(recordkeys.RULING.fields) == set(rulings.KEYS)
-    assert set(recordkeys.RESULT.fields) == set(result.RESULT_KEYS)
+    # (a key the table lacks is not an error, only a slower read by PyYAML: the table may know more)
+    assert set(RECORD.fields) >= set(schema.TOP_KEYS) | {"end"}
+    assert set(recordkeys.HAND.fields) >= set(schema.HAND_KEYS)
+    assert set(recordkeys.IRREGULARITY.fields) >= {key for keys in schema.IRREGULARITY_KEYS.values() for key in keys}
+    assert set(recordkeys.CORRECTION.fields) >= set(corrections.CORRECTION_KEYS)
+    assert set(recordkeys.RULING.fields) >= set(rulings.KEYS)
+    assert set(recordkeys.RESULT.fields) >= set(result.RESULT_KEYS)
 
 
 # -- no YAML library on a canonical file's way ------------------------------------------------------------
@@ -303,3 +304,5 @@ def test_an_event_file_is_read_by_its_own_keys_with_no_fallback():
     assert recordkeys.schema_of(text) is recordkeys.EVENT and recordkeys.schema_of(OKLAHOMA) is RECORD
     data = parse_canonical(text, recordkeys.EVENT)
     assert data == yaml.safe_load(text) == yamlread.parse(text)[0] and "'yes'" in text
+    shipped = (ROOT / "events" / "club-night" / "event.yaml").read_text(encoding="utf-8")
+    assert parse_canonical(shipped, recordkeys.schema_of(shipped)) == yaml.safe_load(shipped)

@@ -123,6 +123,7 @@ RESULT = Keys({"scores": SCORES, "hands_won": SCORES, "winner": TEXT, "seal": TE
 # amend's old version), an irregularity or a ruling with the hand's number, or a result-only record's result
 ENTRY = HAND | Keys({"irregularity": IRREGULARITY, "scores": SCORES, "hands_won": SCORES})
 CORRECTION = Keys({
+    "kind": TEXT,  # format /3: undo, redo or amend (in place of /2's sentences below)
     "undone": TEXT, "redone": TEXT, "amended": TEXT, "date": TEXT, "hand": NUMBER, "hands": NUMBER,
     "step": Keys({"kind": TEXT, "hand": NUMBER, "turn": NUMBER}), "steps": ListOf(NUMBER), "entry": ENTRY,
     "seal": TEXT,

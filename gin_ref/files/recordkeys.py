@@ -14,8 +14,9 @@ then read by PyYAML's safe loader (``gin_ref.files.yamlload``), as any hand-edit
 same data for the text the table knows; the match layer judges both alike. A key missing from the table is
 therefore never an error, only a slower read: a new key (format /3's) is one line here.
 
-The table of a file is chosen by its format line (``schema_of``). This table says only how a value is read; which keys a record must hold, and which values are allowed,
-is the match layer's (``gin_ref.match``), which judges them with their lines.
+The table of a file is chosen by its format line (``schema_of``). It says only how a value is read; which
+keys a record must hold, and which values are allowed, is the match layer's (``gin_ref.match``), which judges
+them with their lines.
 """
 
 from __future__ import annotations

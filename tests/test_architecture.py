@@ -180,26 +180,17 @@ NOT_YET = {
     # the entry point: GinRefError from the core, not the desk's name for it, so --version loads no more
     "cli/__init__.py": {"gin_ref.core.errors", "gin_ref.core.rules"},
     "cli/errors.py": {"gin_ref.core.escape"},  # escaping a name for the terminal
-    # the option types and the engine's commands (check, score) read notation and rules themselves
-    "cli/options.py": {"gin_ref.core.digits", "gin_ref.core.escape", "gin_ref.core.melds", "gin_ref.files",
-                       "gin_ref.files.rulesfile"},
-    "cli/completion.py": {"gin_ref.files.rulesfile"},
-    "cli/engine_cmds.py": {"gin_ref.core.knock", "gin_ref.core.melds", "gin_ref.core.scoring",
-                           "gin_ref.files.rulesfile", "gin_ref.match.knocks"},
+    # the option types read digits, melds and the rules' aces themselves
+    "cli/options.py": {"gin_ref.core.digits", "gin_ref.core.escape", "gin_ref.core.melds"},
     "cli/jsonlines.py": {"gin_ref.core.plainjson"},
-    "cli/rules_cmds.py": {"gin_ref.files.rulesfile"},
     "cli/knock_args.py": {"gin_ref.match.knocks"},
     "cli/desk_cmds.py": {"gin_ref.core.escape"},
     # the session (play) and its table line
-    "cli/play.py": {"gin_ref.files", "gin_ref.files.rulesfile"},
     "cli/session.py": {"gin_ref.files"},
-    "cli/status.py": {"gin_ref.core.deadwood", "gin_ref.core.knock", "gin_ref.core.players", "gin_ref.files.rulesfile",
-                      "gin_ref.match.knocks"},
+    "cli/status.py": {"gin_ref.core.deadwood", "gin_ref.core.knock", "gin_ref.core.players", "gin_ref.match.knocks"},
     "cli/tableline.py": {"gin_ref.core.players", "gin_ref.match.knocks", "gin_ref.match.tableline"},
-    "cli/terminal.py": {"gin_ref.files.rulesfile", "gin_ref.match.model"},
+    "cli/terminal.py": {"gin_ref.match.model"},
     "cli/typed.py": {"gin_ref.match.tableline"},
-    # a season from a CSV file (result --input)
-    "cli/result_csv.py": {"gin_ref.files", "gin_ref.files.rulesfile", "gin_ref.match"},
 }
 
 

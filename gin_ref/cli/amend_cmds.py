@@ -7,12 +7,15 @@ file under ``corrections``; nothing is lost.
 
 from __future__ import annotations
 
+from typing import Optional, Tuple
+
 import click
 
 from gin_ref.cli.match_cmds import knock_options
 from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_file, match_option, output_width, player_argument
 from gin_ref.cli.output import say
 from gin_ref.cli.result_cmds import AmendCommand
+from gin_ref.core.cards import Card
 from gin_ref.desk import corrections
 from gin_ref.desk.outcomes import Corrected
 from gin_ref.views import amend_text, standing
@@ -25,7 +28,9 @@ from gin_ref.views import amend_text, standing
 @click.argument("hand", type=HAND_NUMBER, metavar="HAND")
 @player_argument(required=False)
 @click.argument("cards", nargs=-1, metavar="CARDS|N", type=CARDS_OR_COUNT)
-def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead, hand, player, cards):
+def amend_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: Optional[str], discard: Optional[Card],
+              big_gin: bool, upcard: Optional[Card], dead: bool, hand: int, player: Optional[str],
+              cards: Tuple[str, ...]) -> None:
     """Replace the result of hand HAND with what the table now agrees: PLAYER knocked with CARDS or N (as
     knock takes them, with --defender, --melds, --discard, --upcard, --big-gin), or --dead.
 
@@ -56,7 +61,7 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
 
 @click.command("undo")
 @match_option
-def undo_cmd(match_path):
+def undo_cmd(match_path: Optional[str]) -> None:
     """Take back the newest step, whatever it was: a hand's result (the hand opens again), a turn, a refused
     knock or another irregularity, a deal, or an amend (the hand goes back to what it was). A hand that
     ended dead by itself opens again without the discard that ended it.
@@ -71,7 +76,7 @@ def undo_cmd(match_path):
 
 @click.command("redo")
 @match_option
-def redo_cmd(match_path):
+def redo_cmd(match_path: Optional[str]) -> None:
     """Put back the newest step that undo took, as long as nothing else was written since (it works across
     commands: the record keeps what it needs). Says what it put back.
 

@@ -6,6 +6,8 @@ drawn by ``gin_ref.views.standings``, an event by ``gin_ref.views.event_view``.
 
 from __future__ import annotations
 
+from typing import Callable, Optional, Tuple
+
 import click
 
 from gin_ref.cli.errors import warn
@@ -19,8 +21,8 @@ from gin_ref.desk.errors import DeskError
 from gin_ref.desk.reading import require
 
 
-def _iso_date(option):
-    def check(ctx, param, value):
+def _iso_date(option: str) -> "Callable[[click.Context, click.Parameter, Optional[str]], Optional[str]]":
+    def check(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> Optional[str]:
         try:
             return reports.iso_date(value)
         except DeskError as exc:
@@ -39,7 +41,8 @@ def _iso_date(option):
               help="wins: matches won, then points difference, then rating; rating: by rating.")
 @json_option("Print one JSON object: standings, open, skipped.")
 @strict_option
-def standings_cmd(paths, since, until, by, as_json, strict):
+def standings_cmd(paths: Tuple[str, ...], since: Optional[str], until: Optional[str], by: str, as_json: bool,
+                  strict: bool) -> None:
     """The league table over the finished matches found: rank, player, matches, won, win %, points for
     and against (final scores, bonuses in), difference and rating.
 
@@ -72,7 +75,7 @@ FOLDER = click.argument("folder", type=click.Path(file_okay=False, path_type=str
 
 
 @click.group("event")
-def event_cmd():
+def event_cmd() -> None:
     """Run a club night: pair the rounds of a round robin or a Swiss, one match file per table.
 
     \b
@@ -94,7 +97,8 @@ def event_cmd():
 @rules_option("House rules of every table: a two-player preset or a YAML file. Default: oklahoma.")
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The event's date. Default: today.")
 @click.argument("players", nargs=-1, required=True, metavar="PLAYER...")
-def event_new_cmd(folder, system, rounds, rules_spec, date_text, players):
+def event_new_cmd(folder: str, system: str, rounds: Optional[int], rules_spec: Optional[str], date_text: Optional[str],
+                  players: Tuple[str, ...]) -> None:
     """Start an event in FOLDER (made if missing): the players in seed order, the format, the rules.
 
     The seeding fixes a round robin's schedule and breaks every tie of a Swiss. Events are for two-player
@@ -113,7 +117,7 @@ def event_new_cmd(folder, system, rounds, rules_spec, date_text, players):
 @event_cmd.command("pair")
 @FOLDER
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The date of the round's matches. Default: today.")
-def event_pair_cmd(folder, date_text):
+def event_pair_cmd(folder: str, date_text: Optional[str]) -> None:
     """Pair the next round: a match file per table in FOLDER (round-R-table-T.yaml), started as
     `gin-ref new` starts one (the event's rules; the first dealer drawn at random), printed as a table list.
 
@@ -134,7 +138,7 @@ def event_pair_cmd(folder, date_text):
 @event_cmd.command("standings")
 @FOLDER
 @json_option("Print one JSON object: event, format, rounds, standings, pairings.")
-def event_standings_cmd(folder, as_json):
+def event_standings_cmd(folder: str, as_json: bool) -> None:
     """The event's standings: match points (win 1, bye 1, loss 0, a Hollywood tie ½), then the tie-breaks
     (round robin: head to head, then points difference; Swiss: Buchholz, then points difference; then
     seed), and the tables of the latest round.

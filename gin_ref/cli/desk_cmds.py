@@ -6,6 +6,8 @@ A thin front: one call on the desk (``gin_ref.desk.corrections.rule``), then wha
 
 from __future__ import annotations
 
+from typing import Optional, Tuple
+
 import click
 
 from gin_ref.cli.errors import one_line, shown_name
@@ -28,7 +30,8 @@ from gin_ref.views import standing, words
                                                   "no end-of-game bonuses.")
 @click.option("--reason", required=True, metavar="TEXT", help="Why: kept with the ruling.")
 @click.option("--by", "by", metavar="NAME", help="Who ruled (the director).")
-def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
+def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[Tuple[str, str]], void: bool, redeal: bool,
+               forfeit: Optional[str], reason: str, by: Optional[str]) -> None:
     """Record a director's ruling on a hand: an award, a void, a misdeal (redeal) or a forfeit.
 
     The hand's result stays what the engine found from its cards; the ruling sits beside it, with who
@@ -48,7 +51,7 @@ def ruling_cmd(match_path, hand, award, void, redeal, forfeit, reason, by):
                                    + (f" (not {', '.join('--' + c for c in chosen)})" if chosen else ""))
     kind = chosen[0]
     player, points = None, None
-    if kind == "award":
+    if kind == "award" and award is not None:
         player, text = award
         points = corrections.award_points(text, f"--award {player} {excerpt(text)}")
     elif kind == "forfeit":

@@ -7,7 +7,8 @@ Each command finds the match files, reads each with ``gin_ref.files.matchfile`` 
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, List, Optional, Tuple, Union
+
 
 import click
 
@@ -50,7 +51,8 @@ def report_skipped(skipped: Iterable[Skipped]) -> None:
 @click.argument("matches", nargs=-1, required=True, metavar="MATCH...",
                 type=click.Path(exists=True, path_type=str))
 @strict_option
-def export_cmd(fmt, output, title, paper, matches, force, strict):
+def export_cmd(fmt: str, output: Optional[str], title: str, paper: str, matches: Tuple[str, ...], force: bool,
+               strict: bool) -> None:
     """Export match files as CSV, JSON, Markdown or a self-contained HTML page.
 
     MATCH is a match file or a directory of them. Every match must be readable: a damaged one stops the
@@ -72,13 +74,14 @@ def export_cmd(fmt, output, title, paper, matches, force, strict):
     _write_chunks(done.chunks)
 
 
-def _write_chunks(chunks: Iterable[object], size: int = 1 << 20) -> None:
+def _write_chunks(chunks: Iterable[Union[str, bytes]], size: int = 1 << 20) -> None:
     """Write text pieces to standard output in batches of about ``size`` characters."""
-    batch: list = []
+    batch: List[str] = []
     held = 0
-    for chunk in chunks:
-        batch.append(chunk)
-        held += len(chunk)  # type: ignore[arg-type]
+    for chunk in chunks:  # (text: no format in the registry gives bytes yet)
+        text = chunk.decode("utf-8") if isinstance(chunk, bytes) else chunk
+        batch.append(text)
+        held += len(text)
         if held >= size:
             click.echo("".join(batch), nl=False)
             batch, held = [], 0
@@ -86,7 +89,7 @@ def _write_chunks(chunks: Iterable[object], size: int = 1 << 20) -> None:
         click.echo("".join(batch), nl=False)
 
 
-def _file_name(option, value):
+def _file_name(option: str, value: Optional[str]) -> Optional[str]:
     if value == "":
         raise click.UsageError(f"{option} needs a file name")
     return value
@@ -99,7 +102,7 @@ def _file_name(option, value):
 @PATHS
 @json_option("Print one JSON object: matches and skipped files.")
 @strict_option
-def history_cmd(paths, as_json, strict):
+def history_cmd(paths: Tuple[str, ...], as_json: bool, strict: bool) -> None:
     """One line per match, newest first: date, players, rules, winner, final score, hands.
 
     DIR is searched (with its subfolders) for match files: *.yaml and *.yml files whose `format:` is
@@ -128,7 +131,7 @@ def history_cmd(paths, as_json, strict):
 @PATHS
 @click.option("--player", metavar="NAME", help="Only this player (the name as recorded, in any case).")
 @json_option("Print one JSON object: player name -> statistics.")
-def stats_cmd(paths, player, as_json):
+def stats_cmd(paths: Tuple[str, ...], player: Optional[str], as_json: bool) -> None:
     """Statistics per player over all matches found, and each player's score progression.
 
     Counts: matches played and won; hands won; knocks (knock or undercut) and gins (gin or big gin) made;

@@ -5,6 +5,10 @@ bad line costs neither memory nor the answers to the lines after it. A line stil
 bytes more (``--input /dev/zero``) never ends: once it is answered, reading stops with NoEndError (exit 2).
 """
 
+from __future__ import annotations
+
+from typing import IO, Iterator, Optional, Tuple
+
 import re
 
 from gin_ref.desk.errors import InvalidNotationError
@@ -20,7 +24,7 @@ class NoEndError(InvalidNotationError):
     """An input line with no end in sight."""
 
 
-def lines(stream):
+def lines(stream: IO[bytes]) -> Iterator[Tuple[int, Optional[bytes], Optional[InvalidNotationError]]]:
     """``(number, raw, error)`` for each line of a binary stream: ``raw`` its bytes (at most MAX_LINE, the
     line break included), or None with ``error`` (an InvalidNotationError to answer) for an over-long line.
     Raises NoEndError, after that line is answered, if it runs past MAX_SKIP more bytes. A UTF-8 byte-order
@@ -51,12 +55,12 @@ def lines(stream):
                                  "line break): stopped")
 
 
-def may_hold_surrogates(raw):
+def may_hold_surrogates(raw: bytes) -> bool:
     """Could this JSON line hold a lone surrogate (written as an escape, ``\\ud800``)? Valid UTF-8 cannot."""
     return _SURROGATE_ESCAPE.search(raw) is not None
 
 
-def check_text(value):
+def check_text(value: object) -> None:
     """Raise InvalidNotationError if any string in a decoded JSON value (keys included) holds a lone
     surrogate: it is not text, and no answer could print it."""
     if isinstance(value, str):

@@ -4,6 +4,10 @@ Reading a case is strict (a bad line is answered with its error and the rest go 
 the per-line cost of a batch, measured by ``benchmarks/bench_check_input.py``.
 """
 
+from __future__ import annotations
+
+from typing import IO, Any, Callable, Dict, List, Optional, Sequence, Tuple
+
 import json
 import json.encoder
 import sys
@@ -15,18 +19,20 @@ from gin_ref.desk.errors import GinRefError, InvalidNotationError
 from gin_ref.core.plainjson import json_plain
 
 
-def _line_encoder():
+def _line_encoder() -> Callable[[object], str]:
     """``obj -> JSON text`` on one line, non-ASCII kept (a date read from a record as its ISO text). The C encoder is made once, not once a line
     (``JSONEncoder.encode`` builds it on every call); the plain encoder where there is no C one, or
     where it does not give the plain encoder's text."""
     plain = json.JSONEncoder(ensure_ascii=False, default=json_plain)
     make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # no C encoder
+        return plain.encode
     try:
         encoder = make(None, plain.default, json.encoder.encode_basestring, None, ": ", ", ", False, False, True)
     except TypeError:  # no C encoder, or one of another signature
         return plain.encode
 
-    def encode(obj):
+    def encode(obj: object) -> str:
         return "".join(encoder(obj, 0))
 
     sample = {"a": [1, 2.5, None, True], "b": "10♦ \"x\"\n"}
@@ -36,7 +42,7 @@ def _line_encoder():
 encode_line = _line_encoder()
 
 
-def run_lines(stream, answer):
+def run_lines(stream: IO[bytes], answer: Callable[[Dict[str, Any]], Tuple[object, int]]) -> int:
     """Answer each JSON line of ``stream`` (bytes) with one JSON line; returns the worst exit code.
 
     ``answer(case)`` returns (data, exit code) or raises GinRefError; a bad line is answered with
@@ -59,8 +65,9 @@ def run_lines(stream, answer):
     return worst
 
 
-def _read_case(raw):
+def _read_case(raw: Optional[bytes]) -> Dict[str, Any]:
     """One JSON Lines case as a dict, or InvalidNotationError saying what is wrong with the line."""
+    assert raw is not None  # (an over-long line is answered before)
     try:
         text = raw.decode("utf-8")
         case = json.loads(text)
@@ -88,7 +95,7 @@ def _read_case(raw):
     return case
 
 
-def _surely_no_repeats(text, case):
+def _surely_no_repeats(text: str, case: object) -> bool:
     """Whether no object of the line can have a key given twice, seen cheaply: one object at most, no
     escapes, and each key's quoted name once in the text. Otherwise the line is read again, pair by pair."""
     if "\\" in text or text.count("{") > 1:
@@ -100,7 +107,7 @@ def _surely_no_repeats(text, case):
     return True
 
 
-def _no_repeats(pairs):
+def _no_repeats(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
     keys = [key for key, _ in pairs]
     for key in keys:
         if keys.count(key) > 1:
@@ -108,7 +115,7 @@ def _no_repeats(pairs):
     return dict(pairs)
 
 
-def case_fields(case, known, required):
+def case_fields(case: Dict[str, Any], known: Sequence[str], required: Sequence[str]) -> List[Any]:
     """The case's values by key, refusing unknown keys, missing required ones and values of the wrong type.
 
     Cards are text (``"AS 2S"``) or a list of card texts; melds are text or a list of card lists.

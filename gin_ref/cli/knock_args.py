@@ -4,14 +4,16 @@ was knocked (the session on a terminal asks; see ``CONFIRM``)."""
 
 from __future__ import annotations
 
+from typing import Callable, Dict, Optional, Sequence, Tuple
+
 import click
 
 # The session on a terminal asks whether a count over the limit really was knocked (a y/N question): the
 # function that asks, or None (the shell, a pipe: the count is refused, --illegal records it).
-CONFIRM = {"ask": None}
+CONFIRM: Dict[str, Optional[Callable[[str], bool]]] = {"ask": None}
 
 
-def defender_count(cards):
+def defender_count(cards: Tuple[str, ...]) -> Tuple[Tuple[str, ...], str]:
     """``knock PLAYER COUNT DEFENDER-COUNT``: two counts and no --defender are the knocker's and the
     defender's (counts only: the defender's cards go after --defender); anything else misses --defender."""
     from gin_ref.match.knocks import read_count
@@ -22,7 +24,7 @@ def defender_count(cards):
     raise click.UsageError("Missing option '--defender'.", ctx=click.get_current_context())
 
 
-def defender_unquoted(cards, defender):
+def defender_unquoted(cards: Sequence[str], defender: Optional[str]) -> bool:
     """The commonest slip at the table: --defender's cards typed without quotes, so --defender took one card
     and the knocker's list the other nine."""
     if defender is None or defender.strip().isdigit() or len(defender.split()) != 1:

@@ -8,7 +8,8 @@ the exceptions are an illegal knock, an act out of turn and a deal by the wrong 
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Optional, Tuple
+
 
 import click
 
@@ -17,10 +18,15 @@ from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_player, discard_option, match_file, match_option,
                                  output_width, player_argument, rules_option, upcard_option, wide_option)
 from gin_ref.cli.output import say
+from gin_ref.core.cards import Card
 from gin_ref.desk import acts
 from gin_ref.desk.errors import DeskError, Kind, Refusal
-from gin_ref.desk.outcomes import Dealt
+from gin_ref.desk.outcomes import Dealt, Knocked
 from gin_ref.views import hand_text, standing, tally_text
+
+if TYPE_CHECKING:
+    from click.decorators import FC
+
 
 UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
                "(knock_limit a number, no spade_double).")
@@ -37,7 +43,9 @@ UPCARD_HELP = ("The card turned up after the deal; may be left out where the kno
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The match's date. Default: today.")
 @click.option("--force", is_flag=True, help="Start over in FILE even if it holds a match.")
 @click.argument("players", nargs=-1, required=True, metavar="PLAYER...")
-def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force, players):
+def new_cmd(match_path: Optional[str], rules_spec: Optional[str], dealer: Optional[str], draw: Tuple[str, ...],
+            box: Optional[str], captain: Optional[str], date_text: Optional[str], force: bool,
+            players: Tuple[str, ...]) -> None:
     """Start a match: the players, the house rules, who deals first (or the roles, for three).
 
     The rules are copied into the match file, so the record stays true if a club's rules file changes.
@@ -61,7 +69,7 @@ def new_cmd(match_path, rules_spec, dealer, draw, box, captain, date_text, force
 @upcard_option(UPCARD_HELP)
 @click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).",
               shell_complete=complete_player)
-def deal_cmd(match_path, upcard, dealer):
+def deal_cmd(match_path: Optional[str], upcard: Optional[Card], dealer: Optional[str]) -> None:
     """Start the next hand: the upcard, and the knock limit it sets.
 
     The dealer is the one the rules name (next_dealer; the same dealer after a dead hand; with three the
@@ -77,7 +85,7 @@ def deal_cmd(match_path, upcard, dealer):
     say(_deal_text(dealt))
 
 
-def knock_options(required=True):
+def knock_options(required: bool = True) -> "Callable[[FC], FC]":
     """What ``knock`` and ``amend`` take: the defender's cards or count, declared melds, the discard, big gin,
     the upcard."""
     options = (
@@ -88,7 +96,7 @@ def knock_options(required=True):
         click.option("--big-gin", is_flag=True, help="With the knocker's count 0: big gin (11 cards melded)."),
         upcard_option(UPCARD_HELP))
 
-    def decorate(command):
+    def decorate(command: FC) -> FC:
         for option in reversed(options):
             command = option(command)
         return command
@@ -105,7 +113,8 @@ def knock_options(required=True):
                    "as a slip and not recorded).")
 @player_argument()
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS|N", type=CARDS_OR_COUNT)
-def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illegal, player, cards):
+def knock_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: Optional[str], discard: Optional[Card],
+              big_gin: bool, upcard: Optional[Card], illegal: bool, player: str, cards: Tuple[str, ...]) -> None:
     """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
     deadwood the table counted (0 is gin). With no hand open, the command deals the hand first (one
     command per hand; --upcard may be left out where the limit does not depend on it).
@@ -137,7 +146,7 @@ def knock_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, illeg
         if exc.kind == Kind.NOTATION and str(exc).startswith("knocker's hand has") and \
                 defender_unquoted(cards, defender_cards):
             raise _unquoted(exc) from None
-        dealt = exc.done.dealt if exc.refusal.kept and exc.done is not None else exc.done
+        dealt = exc.done.dealt if isinstance(exc.done, Knocked) else exc.done
         if isinstance(dealt, Dealt) and not asked.shown:
             _say_dealt(path, dealt, "knock")
         raise
@@ -189,7 +198,7 @@ class _Asked:
 @click.command("dead")
 @match_option
 @upcard_option(UPCARD_HELP)
-def dead_cmd(match_path, upcard):
+def dead_cmd(match_path: Optional[str], upcard: Optional[Card]) -> None:
     """End the open hand with no score: the stock ran down to its last cards. With no hand open, the
     command deals the hand first (one command per hand; --upcard may be left out where the limit does not
     depend on it).

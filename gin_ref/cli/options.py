@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 import click
 
@@ -18,6 +19,16 @@ from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
 from gin_ref.core.melds import parse_melds
 
+if TYPE_CHECKING:
+    from click.decorators import FC
+    from click.shell_completion import CompletionItem
+
+    from gin_ref.desk.rules import HouseRules
+
+    ParamType = click.ParamType[Any]  # (generic in click's types since 8.2; a plain class before)
+else:
+    ParamType = click.ParamType
+
 RULES_HELP = "House rules: a preset name (see `gin-ref rules`) or a YAML file. Default: oklahoma."
 MATCH_HELP = "The match file. Default: $GIN_REF_MATCH, else match.yaml in the current folder."
 MELDS_HELP = 'Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'
@@ -25,7 +36,7 @@ MELDS_HELP = 'Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'
 
 # -- completion in the shell (click's: docs/commands.md#completion-in-the-shell) ------------------------------
 
-def complete_cards(ctx, param, incomplete):
+def complete_cards(ctx: click.Context, param: click.Parameter, incomplete: str) -> "List[CompletionItem]":
     """Card codes that start as typed (any case), leaving out the cards already given to the command."""
     given = set()
     for value in (ctx.params or {}).values():
@@ -40,89 +51,64 @@ def complete_cards(ctx, param, incomplete):
             if card.code.startswith(typed) and card not in given]
 
 
-def complete_rules(ctx, param, incomplete):
+def complete_rules(ctx: click.Context, param: click.Parameter, incomplete: str) -> "List[CompletionItem]":
     """Preset names that start as typed, and files (the shell lists them)."""
-    from gin_ref.files.rulesfile import list_presets
+    from gin_ref.desk.rules import presets as list_presets
 
     found = [_completion_item(name, help=text) for name, text in list_presets()
              if name.startswith(incomplete.casefold())]
     return found + [_completion_item(incomplete, type="file")]
 
 
-def complete_player(ctx, param, incomplete):
+def complete_player(ctx: click.Context, param: click.Parameter, incomplete: str) -> "List[CompletionItem]":
     """The players of the match file (--match, else $GIN_REF_MATCH, else match.yaml) that start as typed."""
-    from gin_ref.files import matchfile
+    from gin_ref.desk.tally import read
 
     path = (ctx.params or {}).get("match_path") or os.environ.get(MATCH_VAR) or DEFAULT_MATCH
     try:
-        players = matchfile.load(path).match.players
+        players = read(path).match.players
     except Exception:  # no match file, or one that cannot be read: nothing to offer
         return []
     return [_completion_item(name) for name in players if name.casefold().startswith(incomplete.casefold())]
 
 
-def _param_name(param):
+def _param_name(param: Optional[click.Parameter]) -> str:
     """How the command line names a parameter: ``--defender``, or an argument's metavar (``CARDS|N``)."""
     if isinstance(param, click.Option):
         return max(param.opts, key=len)
     return param.human_readable_name if param is not None else "value"
 
 
-QUOTE_HINTS = {
-    "cards": 'put the quotes around the whole group of cards ("KH QD ..."), and none around a count',
-    "card": "a card needs no quotes",
-    "melds": 'put the quotes around all the melds ("AS 2S 3S | 4H 4D 4C")',
-    "line": "close it and enter the line again",
-}
+def verify_unquoted(value: object, param: Optional[click.Parameter], one: bool = False,
+                    hint: Optional[str] = None) -> None:
+    """Refuse a quote inside card text or a count, naming the option (``gin_ref.desk.notation``)."""
+    from gin_ref.desk import notation  # here: a command that reads no card never loads it
+
+    notation.verify_unquoted(value, _param_name(param), one, hint)
 
 
-def unterminated_quote(what, quote, hint="cards"):
-    """The words for a quote left open in ``what`` (a value, as the line or the option names it)."""
-    return f"{what}: an unterminated quote ({quote}): {QUOTE_HINTS[hint]}"
-
-
-def verify_unquoted(value, param, one=False, hint=None):
-    """Refuse a quote character inside card text or a count (InvalidNotationError, exit 2): it is never part
-    of a card, and a quote left open (``--defender "5``) must not pass for the count or the cards it holds."""
-    text = str(value)
-    for quote in "\"'":
-        if quote in text:
-            from gin_ref.desk.errors import InvalidNotationError
-
-            what = f"{_param_name(param)} {text!r}"
-            if text.count(quote) % 2:
-                raise InvalidNotationError(unterminated_quote(what, quote, hint or ("card" if one else "cards")))
-            raise InvalidNotationError(f"{what}: quotes ({quote}) inside the value: they are not part of a card "
-                                       "or a count")
-
-
-class CardType(click.ParamType):
+class CardType(ParamType):
     """One card, in any notation the core reads (``10h``, ``Th``, ``t♥``); ``what`` names it in errors."""
 
     name = "card"
 
-    def shell_complete(self, ctx, param, incomplete):
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> "List[CompletionItem]":
         return complete_cards(ctx, param, incomplete)
 
-    def __init__(self, what="card"):
+    def __init__(self, what: str = "card") -> None:
         self.what = what
 
-    def convert(self, value, param, ctx):
-        if isinstance(value, Card):
-            return value
-        if not str(value).strip():
-            from gin_ref.desk.errors import InvalidNotationError
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        from gin_ref.desk import notation  # here: a command that reads no card never loads it
 
-            raise InvalidNotationError(f"missing {self.what}")
-        verify_unquoted(value, param, one=True)
-        return Card.parse(str(value))
+        return notation.card_of(value, self.what, _param_name(param))
 
 
 class WholeNumber(click.IntRange):
     """A whole number (a hand number, a count of rounds) in ASCII digits: click's ``int`` would also read
     ``'١'`` (an Arabic-Indic one) as 1; such a digit is refused naming it (``gin_ref.core.digits``)."""
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         if isinstance(value, str):
             char = foreign_digit(value)
             if char is not None:
@@ -134,15 +120,15 @@ class WholeNumber(click.IntRange):
         return super().convert(value, param, ctx)
 
 
-class CardsType(click.ParamType):
+class CardsType(ParamType):
     """Some cards in one text (``"AS 2S 3S"``), as a tuple; the command checks how many (``cards_of``)."""
 
     name = "cards"
 
-    def shell_complete(self, ctx, param, incomplete):
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> "List[CompletionItem]":
         return complete_cards(ctx, param, incomplete)
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         if isinstance(value, tuple):
             return value
         verify_unquoted(value, param)
@@ -155,19 +141,19 @@ class CardsType(click.ParamType):
             return parse_cards(value, runs=rules.ace_runs)
 
 
-class CardsOrCountType(click.ParamType):
+class CardsOrCountType(ParamType):
     """Some cards, or a count (``knock``'s CARDS|N and ``--defender``), as typed: the match reads which
     (``gin_ref.match.knocks.read_count``); a quote inside is refused here, before it can read as either."""
 
     name = "cards|n"
 
-    def __init__(self, hint="cards"):
+    def __init__(self, hint: str = "cards") -> None:
         self.hint = hint
 
-    def shell_complete(self, ctx, param, incomplete):
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> "List[CompletionItem]":
         return complete_cards(ctx, param, incomplete)
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         verify_unquoted(value, param, hint=self.hint)
         return value
 
@@ -175,13 +161,13 @@ class CardsOrCountType(click.ParamType):
 MOST_HANDS = 999_999_999  # no match has more hands: a number past it is refused in words, not read
 
 
-class HandNumberType(click.ParamType):
+class HandNumberType(ParamType):
     """A hand's number, 1 or more, refused in gin-ref's words (``bad hand number 'three': ...``), not
     click's range message."""
 
     name = "hand"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         from gin_ref.desk.errors import InvalidNotationError
 
         text = str(value).strip()
@@ -198,12 +184,12 @@ class HandNumberType(click.ParamType):
 HAND_NUMBER = HandNumberType()
 
 
-class MeldsType(click.ParamType):
+class MeldsType(ParamType):
     """Declared melds, ``"AS 2S 3S | 4H 4D 4C"``, as a tuple of Melds (None for an empty text)."""
 
     name = "melds"
 
-    def convert(self, value, param, ctx):
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         if value is None or isinstance(value, tuple):
             return value
         verify_unquoted(value, param, hint="melds")
@@ -218,13 +204,13 @@ class MeldsType(click.ParamType):
             return parse_melds(value, rules.aces)
 
 
-def house_rules(ctx):
+def house_rules(ctx: Optional[click.Context]) -> "Optional[HouseRules]":
     """The house rules a command's --rules names (read first: the option is eager), for reading cards the
     way they say; None without --rules (the default preset's aces are the standard ones)."""
     spec = ctx.params.get("rules_spec") if ctx is not None else None
     if not isinstance(spec, str):  # not given (None, or click's own mark of an unset value)
         return None
-    from gin_ref.files.rulesfile import load_rules
+    from gin_ref.desk.rules import load_rules
 
     return load_rules(spec)
 
@@ -236,16 +222,17 @@ MELDS_TEXT = CardsOrCountType("melds")  # melds as typed, for the match to read 
 MELDS = MeldsType()
 
 
-def cards_of(groups, counts=None, what="hand"):
+def cards_of(groups: "Iterable[Tuple[Card, ...]]", counts: Optional[Sequence[int]] = None,
+             what: str = "hand") -> Tuple[Card, ...]:
     """The cards of a CARDS argument given as several words (each a tuple of cards), checked as one hand."""
     return check_cards(tuple(card for group in groups for card in group), counts, what)
 
 
-def json_option(help="Print one JSON object."):
+def json_option(help: str = "Print one JSON object.") -> "Callable[[FC], FC]":
     return click.option("--json", "as_json", is_flag=True, help=help)
 
 
-def rules_option(help=RULES_HELP):
+def rules_option(help: str = RULES_HELP) -> "Callable[[FC], FC]":
     return click.option("--rules", "rules_spec", metavar="NAME|FILE", help=help, shell_complete=complete_rules,
                         is_eager=True)  # read before the cards: they are read the way the rules say
 
@@ -264,7 +251,7 @@ def match_file(option: "str | None" = None) -> str:
     return os.environ.get(MATCH_VAR) or DEFAULT_MATCH
 
 
-def match_option(command):
+def match_option(command: "FC") -> "FC":
     return click.option("-m", "--match", "match_path", metavar="FILE", help=MATCH_HELP, type=click.Path())(command)
 
 
@@ -287,7 +274,7 @@ def terminal_width() -> int:
 MIN_COLUMNS = 40
 
 
-def _completion_item(value, **kwargs):
+def _completion_item(value: str, **kwargs: Any) -> "CompletionItem":
     """click's CompletionItem; its module is loaded only when the shell asks for completions."""
     from click.shell_completion import CompletionItem
 
@@ -297,39 +284,40 @@ def _completion_item(value, **kwargs):
 _WIDTH_KEY = "gin_ref.width"  # in click's ``ctx.meta``: the width of this one command's output
 
 
-def output_width():
+def output_width() -> Optional[int]:
     """The width this command's text must fit (display cells): the terminal's ($COLUMNS when set), or None
     under ``--wide``. Held by the command's own click context, never by the process: each command run
     (a session runs many) starts at the terminal's width."""
     ctx = click.get_current_context(silent=True)
     if ctx is not None and _WIDTH_KEY in ctx.meta:
-        return ctx.meta[_WIDTH_KEY]
+        width: Optional[int] = ctx.meta[_WIDTH_KEY]
+        return width
     return terminal_width()
 
 
-def _set_wide(ctx, param, wide):
+def _set_wide(ctx: click.Context, param: click.Parameter, wide: bool) -> bool:
     ctx.meta[_WIDTH_KEY] = None if wide else terminal_width()
     return wide
 
 
-def wide_option(command):
+def wide_option(command: "FC") -> "FC":
     """``--wide``: the full layout, however wide (default: tables fit the terminal, $COLUMNS when set)."""
     return click.option("--wide", is_flag=True, expose_value=False, is_eager=True, callback=_set_wide,
                         help="Print tables in full, however wide (default: fit the terminal).")(command)
 
 
-def player_argument(required=True):
+def player_argument(required: bool = True) -> "Callable[[FC], FC]":
     """PLAYER: a name of the match, completed from the match file."""
     return click.argument("player", required=required, shell_complete=complete_player)
 
 
-def upcard_option(help="The deal's first upcard (sets the Oklahoma limit).", required=False):
+def upcard_option(help: str = "The deal's first upcard (sets the Oklahoma limit).", required: bool = False) -> "Callable[[FC], FC]":
     return click.option("-u", "--upcard", type=CardType("upcard"), metavar="CARD", required=required, help=help)
 
 
-def melds_option(help=MELDS_HELP):
+def melds_option(help: str = MELDS_HELP) -> "Callable[[FC], FC]":
     return click.option("--melds", type=MELDS, metavar="MELDS", help=help)
 
 
-def discard_option(help="With 11 cards: the discard he names."):
+def discard_option(help: str = "With 11 cards: the discard he names.") -> "Callable[[FC], FC]":
     return click.option("--discard", type=CardType("discard"), metavar="CARD", help=help)

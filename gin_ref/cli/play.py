@@ -8,7 +8,8 @@ from gin_ref.cli.options import match_option
 from gin_ref.cli.session import Session
 from gin_ref.cli.session_lines import run_lines
 from gin_ref.desk.errors import InvalidNotationError
-from gin_ref.files import matchfile
+from gin_ref.cli.options import match_file
+from gin_ref.desk.tally import read
 
 
 @click.command("play")
@@ -43,7 +44,7 @@ def play_cmd(match_path, rules_spec, players):
     """
     from gin_ref.cli import main
 
-    path = matchfile.match_file(match_path)
+    path = match_file(match_path)
     session = Session(path, main)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if session.known is None:
@@ -77,12 +78,12 @@ def play_cmd(match_path, rules_spec, players):
 def _verify_same_match(session, path, players, rules_spec):
     """Players or --rules given for a file that holds a match: they must be its own (then the session
     goes on with it), or the session is refused rather than guess which match was meant."""
-    match = matchfile.load(path).match
+    match = read(path).match
     same = True
     if players:
         same = sorted(name.casefold() for name in players) == sorted(name.casefold() for name in match.players)
     if same and rules_spec is not None:
-        from gin_ref.files.rulesfile import load_rules
+        from gin_ref.desk.rules import load_rules
 
         same = load_rules(rules_spec).knobs() == match.rules.knobs()
     if not same:

@@ -15,6 +15,10 @@ the bar and without it. Nothing beyond click is loaded for it.
 a short run.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, Optional
+
 import os
 import sys
 import time
@@ -22,11 +26,14 @@ from contextlib import contextmanager
 
 import click
 
+if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
+
 DELAY = 0.5
 DELAY_VAR = "GIN_REF_PROGRESS_DELAY"
 
 
-def wanted(as_json=None):
+def wanted(as_json: Optional[bool] = None) -> bool:
     """Would a bar be shown (before its delay)? ``as_json`` None: the running command's own ``--json``."""
     if as_json is None:
         ctx = click.get_current_context(silent=True)
@@ -39,7 +46,7 @@ def wanted(as_json=None):
         return False
 
 
-def _delay():
+def _delay() -> float:
     try:
         return max(0.0, float(os.environ.get(DELAY_VAR, DELAY)))
     except ValueError:
@@ -49,16 +56,16 @@ def _delay():
 class Progress:
     """A count of steps done out of ``length``; the bar appears at the first update past the delay."""
 
-    def __init__(self, length, label, wanted):
+    def __init__(self, length: int, label: str, wanted: bool) -> None:
         self.length, self.label, self.wanted = length, label, wanted
         self.shown = wanted and length > 1
         self.done = 0
         self.start = time.monotonic()
         self.delay = _delay()
-        self.bar = None
+        self.bar: "Optional[ProgressBar[int]]" = None
         self.erased = False  # the bar's line rubbed out for other lines: drawn again at the next update
 
-    def update(self, steps=1):
+    def update(self, steps: int = 1) -> None:
         self.done += steps
         if self.bar is not None:
             self.bar.update(steps)
@@ -73,14 +80,14 @@ class Progress:
             self.bar.__enter__()
             self.bar.update(self.done)
 
-    def hands(self, done, hands):
+    def hands(self, done: int, hands: int) -> None:
         """``update`` for a count known only once the work is under way: ``done`` of ``hands`` (a replay's
         ``on_hand``); the bar then counts these instead."""
         if self.length != hands:
             self.length, self.done, self.shown = hands, 0, self.wanted and hands > 1
         self.update(done - self.done)
 
-    def clear(self):
+    def clear(self) -> None:
         """Rub out the bar's line (when one is shown) before other lines are printed on the terminal; the
         bar is drawn again at the next update."""
         if self.bar is not None:
@@ -88,7 +95,7 @@ class Progress:
             sys.stderr.flush()
             self.erased = True
 
-    def close(self):
+    def close(self) -> None:
         """Take the bar away (when one was shown): its line rubbed out and the cursor, which click hides while
         it draws, shown again; what the command prints next starts where the bar was."""
         if self.bar is not None:
@@ -98,7 +105,7 @@ class Progress:
 
 
 @contextmanager
-def progress(length, label, as_json=None):
+def progress(length: int, label: str, as_json: Optional[bool] = None) -> Iterator[Progress]:
     """A ``Progress`` of ``length`` steps for the block (see the module); its bar is ended as the block ends,
     an error or Ctrl-C too."""
     counter = Progress(length, label, wanted(as_json))

@@ -5,6 +5,10 @@ record now says. ``amend result ...`` is routed here by ``amend`` (``AmendComman
 its own arguments for hands.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
+
 
 import click
 
@@ -17,10 +21,14 @@ from gin_ref.desk.errors import DeskError
 from gin_ref.views import standing, words
 from gin_ref.views.cells import cells
 
+if TYPE_CHECKING:
+    from click.decorators import FC
+
+
 HANDS_WON = "--hands-won"
 
 
-def _pairs(items, what):
+def _pairs(items: Sequence[str], what: str) -> List[Tuple[str, str]]:
     """``[(name, text), ...]`` from PLAYER POINTS PLAYER POINTS ... (an odd count is refused)."""
     items = list(items)
     if len(items) % 2:
@@ -31,7 +39,7 @@ def _pairs(items, what):
 class PairsCommand(click.Command):
     """Reads ``--hands-won Ann 6 Ben 2`` (one option, several pairs) as ``--hands-won Ann 6 --hands-won Ben 2``."""
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
         out, i = [], 0
         while i < len(args):
             arg = args[i]
@@ -46,7 +54,7 @@ class PairsCommand(click.Command):
         return super().parse_args(ctx, out)
 
 
-def _hands_won_option(command):
+def _hands_won_option(command: "FC") -> "FC":
     return click.option(HANDS_WON, "hands_won", nargs=2, multiple=True, metavar="PLAYER N",
                         help="Hands each player won (optional; several pairs after one --hands-won, or one "
                              "--hands-won per player).")(command)
@@ -65,7 +73,8 @@ def _hands_won_option(command):
               help="With --input: the folder the matches go in (a match file a row, DATE-table-N.yaml), or an "
                    "event's folder (each row takes the result of a table of its round paired last).")
 @click.argument("scores", nargs=-1, metavar="PLAYER POINTS PLAYER POINTS [PLAYER POINTS]")
-def result_cmd(match_path, rules_spec, hands_won, date_text, csv_path, folder, scores):
+def result_cmd(match_path: Optional[str], rules_spec: Optional[str], hands_won: Tuple[Tuple[str, str], ...],
+               date_text: Optional[str], csv_path: Optional[str], folder: Optional[str], scores: Tuple[str, ...]) -> None:
     """Record a match kept on paper by its final scores (every bonus in), without its hands.
 
     A new FILE is started with the players named (and --rules, --date); an existing one with no hand
@@ -119,7 +128,7 @@ def result_cmd(match_path, rules_spec, hands_won, date_text, csv_path, folder, s
 @match_option
 @_hands_won_option
 @click.argument("scores", nargs=-1, required=True, metavar="PLAYER POINTS PLAYER POINTS [PLAYER POINTS]")
-def amend_result_cmd(match_path, hands_won, scores):
+def amend_result_cmd(match_path: Optional[str], hands_won: Tuple[Tuple[str, str], ...], scores: Tuple[str, ...]) -> None:
     """Change the result of a match recorded by its result only (gin-ref result): the new final scores,
     checked as `result` checks them. The old result is kept under 'corrections'; undo takes the amend back.
 
@@ -137,7 +146,8 @@ def amend_result_cmd(match_path, hands_won, scores):
 class AmendCommand(click.Command):
     """``amend``: ``amend result ...`` (the first argument the word ``result``) goes to ``amend_result_cmd``."""
 
-    def make_context(self, info_name, args, parent=None, **extra):
+    def make_context(self, info_name: Optional[str], args: List[str], parent: Optional[click.Context] = None,
+                     **extra: Any) -> click.Context:
         if _first_argument(self, args) == "result":
             rest = list(args)
             rest.remove("result")
@@ -145,7 +155,7 @@ class AmendCommand(click.Command):
         return super().make_context(info_name, args, parent=parent, **extra)
 
 
-def _first_argument(command, args):
+def _first_argument(command: click.Command, args: Sequence[str]) -> Optional[str]:
     """The first argument of ``args`` that is not an option or an option's value."""
     takes_value = {opt for param in command.params if isinstance(param, click.Option) and not param.is_flag
                    for opt in param.opts + param.secondary_opts}

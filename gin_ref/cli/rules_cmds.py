@@ -1,7 +1,9 @@
 """``gin-ref rules``: list the presets, show a rule set knob by knob, check a club's rules file.
 
-Each command is a thin wrapper around one call of ``gin_ref.files.rulesfile``.
+Each command is a thin front over one call of the desk (``gin_ref.desk.rules``).
 """
+
+from __future__ import annotations
 
 import sys
 
@@ -11,15 +13,15 @@ from gin_ref.cli.errors import shown_name, warn
 
 from gin_ref.cli.options import complete_rules, json_option, output_width, wide_option
 from gin_ref.cli.output import emit_json, grid, say
-from gin_ref.files.rulesfile import check_rules_file, explain_rules, list_presets
-from gin_ref.views.rules_diff import plain
+from gin_ref.desk import rules as desk_rules
+from gin_ref.views.rules_diff import diff_text, plain
 
 
 @click.group("rules", invoke_without_command=True)
 @wide_option
 @json_option("Print the presets as one JSON object.")
 @click.pass_context
-def rules_cmd(ctx, as_json):
+def rules_cmd(ctx: click.Context, as_json: bool) -> None:
     """List the house-rule presets; show or check a rule set.
 
     A rule set is a preset name or a YAML file of house rules, which may start from a preset with
@@ -33,7 +35,7 @@ def rules_cmd(ctx, as_json):
     """
     if ctx.invoked_subcommand is not None:
         return
-    presets = list_presets()
+    presets = desk_rules.presets()
     if as_json:
         emit_json({"presets": [{"name": name, "description": text} for name, text in presets]})
     else:
@@ -44,7 +46,7 @@ def rules_cmd(ctx, as_json):
 @wide_option
 @click.argument("spec", metavar="NAME|FILE", shell_complete=complete_rules)
 @json_option("Print the rules as one JSON object.")
-def show_cmd(spec, as_json):
+def show_cmd(spec: str, as_json: bool) -> None:
     """Show every knob of a rule set, its value and where it came from.
 
     NAME|FILE is a preset name or a rules file. In the "from" column, "default" means the rule was not
@@ -54,7 +56,7 @@ def show_cmd(spec, as_json):
     Example:  gin-ref rules show hollywood
               gin-ref rules show club.yaml --json
     """
-    rules, sources = explain_rules(spec)
+    rules, sources = desk_rules.show(spec)
     knobs = rules.knobs()
     if as_json:
         emit_json({"rules": rules.name, "knobs": knobs, "sources": sources})
@@ -66,7 +68,7 @@ def show_cmd(spec, as_json):
 
 @rules_cmd.command("check")
 @click.argument("path", metavar="FILE")
-def check_cmd(path):
+def check_cmd(path: str) -> None:
     """Check a rules file and every file it extends.
 
     Prints every problem on stderr as FILE:LINE: message and exits 1; prints "FILE: ok" and exits 0 when
@@ -76,7 +78,7 @@ def check_cmd(path):
     Example:  gin-ref rules check club.yaml
               club.yaml: ok
     """
-    problems = check_rules_file(path)
+    problems = desk_rules.check(path)
     for problem in problems:
         warn(problem)
     if problems:
@@ -88,7 +90,7 @@ def check_cmd(path):
 @click.argument("first", metavar="A")
 @click.argument("second", metavar="B")
 @json_option("Print one JSON object: both rule sets and every knob that differs.")
-def diff_cmd(first, second, as_json):
+def diff_cmd(first: str, second: str, as_json: bool) -> None:
     """The house rules that differ between two rule sets (each a preset name or a rules file): both values
     and where each came from (a preset, FILE:LINE, or "default"), under each set's extends chain.
 
@@ -98,10 +100,7 @@ def diff_cmd(first, second, as_json):
     Example:  gin-ref rules diff oklahoma tournament
               gin-ref rules diff classic club.yaml --json
     """
-    from gin_ref.files.rulesfile import explain_chain
-    from gin_ref.views.rules_diff import diff_data, diff_text
-
-    data = diff_data(explain_chain(first), explain_chain(second))
+    data = desk_rules.diff(first, second)
     if as_json:
         emit_json(data)
     else:

@@ -1,5 +1,9 @@
 """``gin-ref serve``: the folder's tables on a phone each (``gin_ref.serve``, the optional extra)."""
 
+from __future__ import annotations
+
+from typing import Optional, Tuple
+
 import click
 
 from gin_ref.desk.errors import GinRefError
@@ -25,7 +29,8 @@ EXTRA = "pip install 'gin-ref[serve]'"
 @click.option("--output", "-o", metavar="FILE", help="--cards: write the page to FILE. Default: standard output.")
 @click.option("--new-token", "renew", metavar="TABLE", multiple=True,
               help="Replace this table's token alone (a lost card): its old card stops working. Repeatable.")
-def serve_cmd(folder, host, port, ssl_certfile, ssl_keyfile, new_tokens, pins, board_token, cards, output, renew):
+def serve_cmd(folder: str, host: str, port: int, ssl_certfile: Optional[str], ssl_keyfile: Optional[str], new_tokens: bool,
+              pins: bool, board_token: bool, cards: bool, output: Optional[str], renew: Tuple[str, ...]) -> None:
     """Serve an event's folder (or a folder of match files) to a phone at every table.
 
     Each table gets an address with its token, printed at start; a phone that opens it enters the hands,

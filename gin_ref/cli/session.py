@@ -20,7 +20,7 @@ import os
 import click
 
 from gin_ref.cli.errors import internal_error
-from gin_ref.cli.options import unterminated_quote
+from gin_ref.desk.notation import unterminated_quote
 from gin_ref.cli.output import say
 from gin_ref.cli.session_help import HELP_WORDS, help_text
 from gin_ref.cli.typed import open_quote, split_words

@@ -6,6 +6,8 @@ them, settled by ``gin_ref.views.settle``, which draws the result too.
 
 from __future__ import annotations
 
+from typing import Tuple
+
 import click
 
 from gin_ref.cli.options import json_option
@@ -25,7 +27,7 @@ from gin_ref.views.settle import DEFAULT_STAKE, settle_json, settle_lines
 @click.argument("matches", nargs=-1, required=True, metavar="MATCH...",
                 type=click.Path(exists=True, path_type=str))
 @strict_option
-def settle_cmd(stake, currency, as_json, matches, strict):
+def settle_cmd(stake: str, currency: str, as_json: bool, matches: Tuple[str, ...], strict: bool) -> None:
     """Who pays whom: each finished match at the stake, the net, and the few payments that settle it.
 
     Per finished match the loser pays the winner the difference of the final scores (bonuses in) times

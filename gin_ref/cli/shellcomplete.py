@@ -7,6 +7,8 @@ instead (``compgen -f``), as click's zsh and fish scripts already do. It is regi
 name, ``bash``, only when the shell asks for completion (``_GIN_REF_COMPLETE`` set).
 """
 
+from __future__ import annotations
+
 from click.shell_completion import BashComplete, add_completion_class
 
 SOURCE_BASH = """\
@@ -47,5 +49,5 @@ class GinRefBashComplete(BashComplete):
     source_template = SOURCE_BASH
 
 
-def register():
+def register() -> None:
     add_completion_class(GinRefBashComplete, "bash")

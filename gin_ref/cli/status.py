@@ -7,7 +7,7 @@ how many cards, the best deadwood, whether the knock is legal against this hand'
 cards the best discard. A count typed where the cards go (``knock ben 5``) is judged as a count.
 """
 
-from gin_ref.cli.options import unterminated_quote
+from gin_ref.desk.notation import unterminated_quote
 from gin_ref.cli.typed import holds, open_quote, split_words, typed_words, value_of, word_at
 from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask
 from gin_ref.core.deadwood import deadwood_of
@@ -48,7 +48,7 @@ def _rules_and_limit(words, match, command):
     for check and score, its --rules), else the hand it names (amend) or the open hand."""
     rules, upcard, entry = None, None, None
     if command in ("check", "score"):
-        from gin_ref.files.rulesfile import load_rules
+        from gin_ref.desk.rules import load_rules
 
         rules = _cached_rules(value_of(words, "--rules"), load_rules)
     elif match is not None:

@@ -97,7 +97,8 @@ def make_prompt(session):
 def ask_new_match(session, rules_spec=None):
     """Ask for the rules and the players of a new match, start it with 'new'; False if the user leaves.
     Each answer is checked as soon as it is given, and a bad one asks that question again (not the first)."""
-    from gin_ref.files.rulesfile import list_presets, load_rules
+    from gin_ref.desk.rules import load_rules
+    from gin_ref.desk.rules import presets as list_presets
 
     ask = PromptSession(complete_while_typing=False)
     presets = [name for name, _ in list_presets()]

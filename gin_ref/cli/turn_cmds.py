@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+
 import click
 
 from gin_ref.cli.options import CARD, match_file, match_option, player_argument
@@ -28,7 +29,7 @@ def _play(match_path: Optional[str], action: str, player: str, card: Optional[Ca
 @click.command("take")
 @match_option
 @player_argument()
-def take_cmd(match_path, player):
+def take_cmd(match_path: Optional[str], player: str) -> None:
     """PLAYER takes the top card of the discard pile: the upcard on the first turn, or his draw.
 
     On the first turn the non-dealer (the captain, in the box) has the first option on the upcard, then
@@ -43,7 +44,7 @@ def take_cmd(match_path, player):
 @click.command("pass")
 @match_option
 @player_argument()
-def pass_cmd(match_path, player):
+def pass_cmd(match_path: Optional[str], player: str) -> None:
     """PLAYER declines the upcard (first turn only): the non-dealer first, then the dealer.
 
     If both pass, the non-dealer starts by drawing from the stock.
@@ -58,7 +59,7 @@ def pass_cmd(match_path, player):
 @match_option
 @player_argument()
 @click.argument("card", required=False, type=CARD)
-def draw_cmd(match_path, player, card):
+def draw_cmd(match_path: Optional[str], player: str, card: Optional[Card]) -> None:
     """PLAYER draws the top card of the stock; CARD may be named, or left unseen.
 
     A card named is kept in mind: it must be in PLAYER's hand at the knock unless he discards it.
@@ -74,7 +75,7 @@ def draw_cmd(match_path, player, card):
 @match_option
 @player_argument()
 @click.argument("card", type=CARD)
-def discard_cmd(match_path, player, card):
+def discard_cmd(match_path: Optional[str], player: str, card: Card) -> None:
     """PLAYER discards CARD face up, ending his turn (to knock instead: gin-ref knock).
 
     The discard that leaves dead_hand_stock cards in the stock (2 by default) ends the hand dead, with no

@@ -5,6 +5,8 @@ rulings, seals).
 
 from __future__ import annotations
 
+from typing import Optional, Tuple
+
 import os
 import sys
 
@@ -23,7 +25,7 @@ from gin_ref.views import words
 @json_option("Print one JSON object: each file and its problems.")
 @click.option("--strict", is_flag=True, help="Exit 1 when a seal fails (a hand changed outside gin-ref).")
 @click.argument("files", nargs=-1, metavar="[FILE|FOLDER]...")
-def verify_cmd(match_path, as_json, strict, files):
+def verify_cmd(match_path: Optional[str], as_json: bool, strict: bool, files: Tuple[str, ...]) -> None:
     """Replay match records through the engine and report every problem as FILE:LINE: message.
 
     Checks each hand's limit, result, winner, points and running totals against its cards, the dealer

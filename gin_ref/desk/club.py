@@ -19,7 +19,6 @@ from gin_ref.desk.errors import DeskError, refused
 from gin_ref.desk.reading import NO_METER, Metering, Skipped, skipped_text
 from gin_ref.desk.reports import read_summaries
 from gin_ref.files import eventfile, filewrite
-from gin_ref.files.rulesfile import load_rules
 from gin_ref.views.event_view import event_data
 
 Notify = Callable[[str], None]
@@ -40,7 +39,11 @@ def new_event(folder: str, system: str, players: Sequence[str], rules: Rules = N
     or "swiss"), the rules (two-player), the date, and for a Swiss its rounds."""
     try:
         name = os.path.basename(os.path.realpath(folder))
-        house = rules if isinstance(rules, HouseRules) else load_rules(rules)
+        if not isinstance(rules, HouseRules):
+            from gin_ref.desk.rules import load_rules  # late: a rule set read by name loads yaml
+
+            rules = load_rules(rules)
+        house = rules
         try:
             check_rules(house)
         except IllegalActionError as exc:  # rules the event cannot seat are bad input, as too few players
@@ -144,7 +147,7 @@ def pair_round(folder: str, date: Optional[str] = None, notify: Notify = _ignore
         commits = filewrite.commits  # the files written before this pairing
         event: Optional[Event] = None
         try:
-            with _term_as_interrupt(), eventfile.updating(folder) as event:  # the event file is written last
+            with term_as_interrupt(), eventfile.updating(folder) as event:  # the event file is written last
                 rnd = _pair(folder, event, day, written, note)
         except BaseException:  # Ctrl-C, a kill's SIGTERM, a full disk: unless the event names the round now,
             if _take_back(folder, event, written):  # its tables go too: the event is as it was
@@ -182,7 +185,7 @@ def _pair(folder: str, event: Event, day: str, written: List[Tuple[str, Any]], n
 
 
 @contextmanager
-def _term_as_interrupt() -> Iterator[None]:
+def term_as_interrupt() -> Iterator[None]:
     """A kill's SIGTERM stops the block as Ctrl-C does (KeyboardInterrupt), so that it can take back what it
     wrote; outside the main thread, nothing changes."""
     def stop(signum: int, frame: object) -> None:

@@ -1,0 +1,51 @@
+"""Card text as a person types it, checked before it is read: a quote is never part of a card or a count
+(``--defender "5``, a JSON case's ``"upcard": "7D'"``), and one left open says how to close it. Both fronts
+use it: the command line's option types, the session's line, a case of ``check --input``.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from gin_ref.core.cards import Card, card_named
+from gin_ref.core.errors import InvalidNotationError
+
+QUOTE_HINTS = {
+    "cards": 'put the quotes around the whole group of cards ("KH QD ..."), and none around a count',
+    "card": "a card needs no quotes",
+    "melds": 'put the quotes around all the melds ("AS 2S 3S | 4H 4D 4C")',
+    "line": "close it and enter the line again",
+}
+
+
+def unterminated_quote(what: str, quote: str, hint: str = "cards") -> str:
+    """The words for a quote left open in ``what`` (a value, as the line or the option names it)."""
+    return f"{what}: an unterminated quote ({quote}): {QUOTE_HINTS[hint]}"
+
+
+def verify_unquoted(value: object, name: str = "value", one: bool = False, hint: Optional[str] = None) -> None:
+    """Refuse a quote character inside card text or a count (InvalidNotationError, exit 2; ``name``: how the
+    front names the value, ``--defender``): a quote left open must not pass for the cards or count it holds."""
+    text = str(value)
+    for quote in "\"'":
+        if quote in text:
+            what = f"{name} {text!r}"
+            if text.count(quote) % 2:
+                raise InvalidNotationError(unterminated_quote(what, quote, hint or ("card" if one else "cards")))
+            raise InvalidNotationError(f"{what}: quotes ({quote}) inside the value: they are not part of a card "
+                                       "or a count")
+
+
+def card_of(value: object, what: str = "card", name: str = "value") -> Card:
+    """One card as typed (``10h``, ``Th``, ``t♥``), or InvalidNotationError (``what``: the card's part, for
+    "missing upcard"; ``name``: how the front names the value)."""
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        card = card_named(value)  # the usual case: a card's name, nothing to refuse
+        if card is not None:
+            return card
+    if not str(value).strip():
+        raise InvalidNotationError(f"missing {what}")
+    verify_unquoted(value, name, one=True)
+    return Card.parse(str(value))

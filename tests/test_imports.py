@@ -26,17 +26,13 @@ PENDING_LATE = {
     "gin_ref.cli.history_cmds", "gin_ref.cli.knock_args", "gin_ref.cli.options", "gin_ref.cli.output",
     "gin_ref.cli.play", "gin_ref.cli.serve_cmd", "gin_ref.cli.session", "gin_ref.cli.status",
     "gin_ref.cli.tally_cmd", "gin_ref.cli.terminal",
-    "gin_ref.serve.board", "gin_ref.serve.cards", "gin_ref.serve.director", "gin_ref.serve.events",
-    "gin_ref.serve.folder", "gin_ref.serve.limits", "gin_ref.serve.server", "gin_ref.serve.sheet",
-    "gin_ref.serve.state", "gin_ref.serve.table", "gin_ref.serve.tablelive",
+    "gin_ref.serve.cards", "gin_ref.serve.limits", "gin_ref.serve.server", "gin_ref.serve.state",
     "gin_ref.match.names", "gin_ref.files.matchfile",
 }
 # Modules that still take another module's private names.
 PENDING_PRIVATE = set()  # (none left since the desk, #37)
-# Import cycles still there (each the set of its modules): serve's board -> director -> cards -> server, and
-# one in the command line.
+# Import cycles still there (each the set of its modules): one in the command line (serve's is gone, #37).
 PENDING_CYCLES = [
-    {"gin_ref.serve.board", "gin_ref.serve.cards", "gin_ref.serve.director", "gin_ref.serve.server"},
     {"gin_ref.cli", "gin_ref.cli.help_cmd"},
 ]
 # Modules that still derive values from gin_ref.core.frozen (which goes when this is empty).

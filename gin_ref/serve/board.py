@@ -14,6 +14,7 @@ import os
 from html import escape
 from typing import Any, AsyncIterator, Dict, List, Optional
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
@@ -228,8 +229,6 @@ def routes(served: Served) -> List[BaseRoute]:
         answer = allowed(request)
         if answer is not None:
             return answer
-        from starlette.concurrency import run_in_threadpool
-
         generation, text = await run_in_threadpool(hub.snapshot)
         return HTMLResponse(board_page(json.loads(text), f"{hub.instance}.{generation}"))
 

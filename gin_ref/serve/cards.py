@@ -15,6 +15,7 @@ from typing import Callable, List, Optional, Tuple
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.files.filewrite import write_atomic
 from gin_ref.serve.folder import Folder, bound_folder
+from gin_ref.serve.pins import Pins
 from gin_ref.serve.address import shown_host
 from gin_ref.serve.state import InstanceLock, new_token
 
@@ -85,8 +86,6 @@ def slips_html(drawn: List[Tuple[str, str]], kept: List[str]) -> str:
 
 def draw_pins(folder: str) -> Tuple[List[Tuple[str, str]], List[str]]:
     """A PIN drawn for each player of ``folder`` who has none: ``([(player, PIN)], [players with one])``."""
-    from gin_ref.serve.pins import Pins
-
     store = Pins(folder)
     drawn, kept = [], []
     for player in Folder(folder).players():

@@ -20,6 +20,8 @@ import secrets
 import threading
 from typing import Any, AsyncIterator, Callable, Dict, Optional, Set, Tuple
 
+from starlette.concurrency import run_in_threadpool
+
 INTERVAL = 0.5  # seconds between two looks at the folder's files
 KEEPALIVE = 15.0  # seconds between two comments on a quiet stream
 LIFETIME = 600.0  # seconds a stream stays open before the browser is asked to reconnect
@@ -126,8 +128,6 @@ class Hub:
                      disconnected: Optional[Callable[[], Any]] = None) -> AsyncIterator[str]:
         """The text of one event stream: the board at once (unless the client has this generation already),
         then each new one, until ``lifetime`` passes, the client goes or the server stops."""
-        from starlette.concurrency import run_in_threadpool
-
         loop = asyncio.get_running_loop()
         self._loop = loop
         waiter = asyncio.Event()

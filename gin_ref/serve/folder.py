@@ -11,7 +11,7 @@ import re
 from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError, RecordError
-from gin_ref.files import eventfile
+from gin_ref.files import eventfile, matchfile
 from gin_ref.serve.state import Tokens, bind_names, read_files
 
 EVENT_FILE = "event.yaml"
@@ -117,8 +117,6 @@ class Folder:
                 return sorted(str(name) for name in getattr(self.event(), "players"))
             except GinRefError:
                 return []
-        from gin_ref.files import matchfile
-
         found = set()
         for spot in self.spots():
             try:

@@ -21,6 +21,7 @@ from gin_ref.desk.exports import format_of
 from gin_ref.files.matchread import read_record
 from gin_ref.files.matchfile import record_data
 from gin_ref.match.tally import tally_of
+from gin_ref.serve.boarddata import TableReader, event_board
 from gin_ref.serve.events import folder_stamps
 from gin_ref.serve.perfile import PerFile
 from gin_ref.views.history import MatchView, claims_match
@@ -83,8 +84,6 @@ def _event(folder: str) -> Optional[Dict[str, Any]]:
     ranks the night as the board and ``export --format html FOLDER`` do. None for a folder of matches."""
     if not os.path.isfile(os.path.join(folder, "event.yaml")):
         return None
-    from gin_ref.serve.boarddata import TableReader, event_board
-
     try:
         return event_board(folder, TableReader())
     except GinRefError:  # a damaged event file: the board says so; the sheet keeps the matches' standings

@@ -19,6 +19,7 @@ import hashlib
 import os
 from typing import Any, Callable, Dict, Optional, Tuple
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 from starlette.types import Message, Receive, Scope, Send
@@ -72,8 +73,6 @@ class TableStreams:
         return bool(self.served.should_stop())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        from starlette.concurrency import run_in_threadpool
-
         request = Request(scope, receive)
         key = request.path_params["key"]
         try:
@@ -97,8 +96,6 @@ class TableStreams:
                 del self.open[key]
 
     async def _stream(self, key: str, receive: Receive, send: Send) -> None:
-        from starlette.concurrency import run_in_threadpool
-
         gone = asyncio.Event()
 
         async def listen() -> None:

@@ -9,6 +9,7 @@ after each file (the command line draws a bar on standard error; ``NO_METER`` dr
 from __future__ import annotations
 
 import os
+import threading
 from contextlib import contextmanager
 from typing import (Callable, ContextManager, Iterator, List, NamedTuple, Optional, Protocol, Sequence, Tuple)
 
@@ -103,7 +104,9 @@ def read_items(items: Sequence[Item], read: Callable[[Item], Read] = read_one,
     workers = min(cpus, 8)
     results: Optional[List[Read]] = None
     with meter(len(items), "reading matches") as bar:
-        if len(items) >= PARALLEL_FROM and workers > 1:
+        # Workers are forked only from a process with one thread: forking beside other threads (the server's
+        # event loop and its pool) could copy a lock another thread holds. The server reads in its own process.
+        if len(items) >= PARALLEL_FROM and workers > 1 and threading.active_count() == 1:
             from concurrent.futures import ProcessPoolExecutor  # here: only many files start workers
             from concurrent.futures.process import BrokenProcessPool
 

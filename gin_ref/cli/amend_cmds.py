@@ -57,8 +57,7 @@ def amend_cmd(match_path, defender_cards, melds, discard, big_gin, upcard, dead,
         before = tally_of(match)
         outcome = amend(match.record, match.state, hand, player, list(cards) or None, defender_cards, melds,
                         discard, big_gin, card, dead)
-        old = dict(match.hands[hand - 1])
-        match.amend(outcome, matchfile.now(), step_words.amended_words(hand, old))
+        match.amend(outcome, matchfile.now())
     say(amend_text.amend_text(rec.match, hand, before, outcome.settlement, output_width()))
     warning = _event_warning(rec.path, before.finished and not rec.match.state.finished)
     if warning:
@@ -104,8 +103,8 @@ def undo_cmd(match_path):
     with store.change(matchfile.match_file(match_path)) as rec:
         finished = rec.match.state.finished
         step = rec.match.newest_step()
-        correction = rec.match.undo(step, matchfile.now(), step_words.undone_words(step))
-    say(f"took back {correction['undone']}")
+        rec.match.undo(step, matchfile.now())
+    say(f"took back {step_words.undone_words(step)}")
     say("\n".join(standing.standing_lines(rec.match)))
     _warn_reopened(rec, finished)
 
@@ -122,8 +121,8 @@ def redo_cmd(match_path):
     with store.change(matchfile.match_file(match_path)) as rec:
         finished = rec.match.state.finished
         step = rec.match.redo_step()
-        correction = rec.match.redo(step, matchfile.now(), step_words.redone_words(step))
-    say(f"put back {correction['redone']}")
+        rec.match.redo(step, matchfile.now())
+    say(f"put back {step_words.redone_words(step)}")
     say("\n".join(standing.standing_lines(rec.match)))
     _warn_reopened(rec, finished)
 

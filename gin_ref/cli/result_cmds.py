@@ -154,7 +154,7 @@ def amend_result_cmd(match_path, hands_won, scores):
         same_players(match.players, [name for name, _ in pairs])
         old = result.facts(match.record[result.RESULT_KEY])
         entry = result.result_entry(match.players, match.rules, pairs, list(hands_won))
-        match.amend_result(entry, matchfile.now(), f"the result: was {words.scores_words(old)}")
+        match.amend_result(entry, matchfile.now())
     shown = shown_name(rec.path)
     say(one_line(f"{shown}: the result was {words.scores_words(old)}"))
     say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(match.record[result.RESULT_KEY])}"))

@@ -139,7 +139,7 @@ def _verified(path, named, on_hand=None):
                     for _line, message in problems]
     data = match.record if match is not None else None
     hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
-    kept, rulings = _listings(data)
+    kept, rulings = _listings(data, match)
     entry = {"file": path, "ok": not problems, "hands": hands,
              "problems": [{"line": line, "message": message} for line, message in problems],
              "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")}
@@ -190,16 +190,16 @@ def _print_verified(path, checked):
         say((f"  {words.NO_SEALS}"))
 
 
-def _listings(data):
+def _listings(data, match=None):
     """``(irregularities, rulings)`` of the record ``data`` (None: it did not read), each hand read once."""
     lists = written(data) if isinstance(data, dict) else None
     # only the hands with something to list are kept (a 100,000-hand record: not a value per hand)
     played = [hand for hand in lists.played() if hand.irregularities or hand.ruling is not None] \
         if lists is not None else []
-    return _irregularities(data, lists, played), _rulings(data, played)
+    return _irregularities(data, lists, played, match), _rulings(data, played)
 
 
-def _irregularities(data, lists, played):
+def _irregularities(data, lists, played, match=None):
     """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it
     (``lists``: the record's lists as written, None when it is not a mapping; ``played``: its hands read).
     Each as written (``Irregularity.of``), in a record that does not replay too: the replay's own reading
@@ -212,11 +212,26 @@ def _irregularities(data, lists, played):
               for hand in played for j, item in enumerate(hand.irregularities)]
     places += [(("irregularities", j), item.get("hand") if item is not None else None, item)
                for j, item in enumerate(lists.irregularities)]
-    found = [{"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
-              "player": item.get("player"), "detail": item.get("detail"),
-              "text": words.irregularity_note(hand, Irregularity.of(item))}
-             for where, hand, item in places if item is not None]
+    reasons = _reasons(match)
+    found = []
+    for where, hand, item in places:
+        if item is None:
+            continue
+        detail = item["detail"] if "detail" in item else reasons.get(where)  # /2's words, or /3's worked out
+        found.append({"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
+                      "player": item.get("player"), "detail": detail,
+                      "text": words.irregularity_note(hand, Irregularity.of(item)._replace(detail=detail))})
     return sorted(found, key=lambda item: item["line"])
+
+
+def _reasons(match):
+    """Why each irregularity the replay read was refused, by its key path (a /3 item holds only its facts:
+    the replay works its reason out)."""
+    if match is None:
+        return {}
+    state = match.state
+    items = [item for found in state.irregularities.values() for item in found] + list(state.match_irregularities)
+    return {item.where: item.detail for item in items}
 
 
 def _rulings(data, played):

@@ -3,21 +3,23 @@
 one's shape (the checks are small functions listed in the order their problems are reported:
 ``CORRECTION_CHECKS``).
 
-Each correction says what it did (``undone``: taken back, ``redone``: put back, ``amended``: a past hand
-changed) and when (``date``); an undo and an amend keep the data (``entry``). Format /2 adds the step
-(``step``: kind, hand, turn), the count of steps before and after (``steps``) and, for an amend, the hand
-and how many hands the record held (``hand``, ``hands``).
+Each correction says what it did and when (``date``); an undo and an amend keep the data (``entry``).
+Format /3 says what it did as a fact, ``kind``: ``undo`` (taken back), ``redo`` (put back) or ``amend`` (a
+past hand changed); /2 said it in words (``undone``, ``redone``, ``amended``: kept from /2, read and never
+written), and the views say it again from the step. Format /2 adds the step (``step``: kind, hand, turn),
+the count of steps before and after (``steps``) and, for an amend, the hand and how many hands the record
+held (``hand``, ``hands``).
 """
 
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Tuple
 
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems, Where
-from gin_ref.match.schema import Entry, Record
+from gin_ref.match.schema import CORRECTION_KINDS, CORRECTION_WORDS, Entry, Record
 
 __all__ = ["CORRECTION_CHECKS", "Correction", "read_corrections"]
 
-CORRECTION_KEYS = ("undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry", "seal")
+CORRECTION_KEYS = ("kind", "undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry", "seal")
 
 
 class Correction(NamedTuple):
@@ -57,15 +59,23 @@ def read_corrections(record: Record, problems: Optional[Problems] = None) -> Lis
     return read
 
 
+def did(item: Mapping[str, Any]) -> Optional[str]:
+    """What a correction did: ``undo``, ``redo`` or ``amend`` (its /3 ``kind``, or its /2 words' key);
+    None when it says neither or both."""
+    said = [CORRECTION_WORDS[key] for key in CORRECTION_WORDS if key in item]
+    if "kind" in item:
+        said.append(item["kind"] if item["kind"] in CORRECTION_KINDS else "")
+    return said[0] if len(said) == 1 and said[0] else None
+
+
 def _check(item: object, where: Where, problems: Problems) -> None:
-    what = [key for key in ("undone", "redone", "amended") if isinstance(item, dict) and key in item]
-    if not isinstance(item, dict) or len(what) != 1 or "date" not in item or \
-            (what[0] != "redone" and "entry" not in item):
-        problems.add(where, "a correction holds 'undone', 'redone' or 'amended', its 'date' and (but for a "
+    what = did(item) if isinstance(item, dict) else None
+    if not isinstance(item, dict) or what is None or "date" not in item or (what != "redo" and "entry" not in item):
+        problems.add(where, "a correction holds its 'kind' (undo, redo or amend), its 'date' and (but for a "
                             "redo) the 'entry' it keeps")
         return
     for check in CORRECTION_CHECKS:
-        check(item, what[0], where, problems)
+        check(item, what, where, problems)
 
 
 def read_one(place: int, item: Dict[str, Any]) -> Correction:
@@ -74,7 +84,8 @@ def read_one(place: int, item: Dict[str, Any]) -> Correction:
     counted: Optional[Tuple[int, int]] = None
     if isinstance(steps, list) and len(steps) == 2 and all(type(n) is int for n in steps):  # noqa: E721
         counted = (steps[0], steps[1])
-    return Correction(place, "undone" in item, "redone" in item, "amended" in item,
+    what = did(item)
+    return Correction(place, what == "undo", what == "redo", what == "amend",
                       step.get("kind") if isinstance(step, dict) else None, counted,
                       hand if isinstance(hand, int) else None, hands if isinstance(hands, int) else None,
                       entry if isinstance(entry, dict) else None, step if isinstance(step, dict) else None,
@@ -91,8 +102,9 @@ def _correction_keys(item: Mapping[str, Any], what: str, where: Where, problems:
 
 
 def _correction_words(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
-    if not isinstance(item[what], str):
-        problems.add(where + (what,), f"a correction's '{what}' must say what was done, in words")
+    for key in CORRECTION_WORDS:  # kept from /2
+        if key in item and not isinstance(item[key], str):
+            problems.add(where + (key,), f"a correction's '{key}' must say what was done, in words")
 
 
 def _correction_date(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
@@ -114,7 +126,7 @@ def _correction_step(item: Mapping[str, Any], what: str, where: Where, problems:
 
 
 def _correction_amend(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
-    if what == "amended" and not (type(item.get("hand")) is int and "steps" in item):  # noqa: E721
+    if what == "amend" and not (type(item.get("hand")) is int and "steps" in item):  # noqa: E721
         problems.add(where, "an amend's correction holds the 'hand' amended and the 'steps' it came after")
 
 

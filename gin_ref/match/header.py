@@ -11,7 +11,7 @@ from gin_ref.core.players import check_name, parse_draw
 from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.match.problems import Problems, Where
-from gin_ref.match.schema import FORMAT, OPTIONAL_KEYS, ROLES, TOP_KEYS
+from gin_ref.match.schema import FORMAT, FORMAT_2, OPTIONAL_KEYS, ROLES, TOP_KEYS
 from gin_ref.core.escape import shown_value
 
 
@@ -31,7 +31,7 @@ def read_header(record: object, problems: Problems) -> Header:
     if not isinstance(record, dict):
         problems.fatal((), f"not a gin-ref match record: expected 'format: {FORMAT}' and the match's keys")
     fmt = record.get("format")
-    if fmt != FORMAT:
+    if fmt != FORMAT and fmt != FORMAT_2:  # (a /2 record in memory is the same data: the file's reader gives /3)
         if fmt is None:
             message = f"not a gin-ref match record: no 'format: {FORMAT}'"
         elif isinstance(fmt, str) and fmt.startswith("gin-ref-match/"):

@@ -24,9 +24,14 @@ EXTRAS = ("hand", "turn", "action", "card")  # what an irregularity has beside k
 
 class Irregularity(NamedTuple):
     """An irregularity: kind, player, detail, points (0 for all but a penalised knock), and what it has of
-    hand (a deal refused), turn (when it happened), action and card (out of turn). (The cards, melds,
-    discard, count and points of an illegal knock are judged by the replay against the rules, from the item
-    itself.)"""
+    hand (a deal refused), turn (when it happened), action and card (out of turn); ``where``: its key path in
+    the record. (The cards, melds, discard, count and points of an illegal knock are judged by the replay
+    against the rules, from the item itself.)
+
+    ``detail`` is why the act was refused, in words: a /2 record's as it holds it (kept from /2); for an
+    item written since /3, which holds only facts, the reason the replay works out again from them
+    (``gin_ref.match.play``: the same check that refused the act, at the same point of the hand), or None
+    where the record does not replay that far."""
 
     kind: Optional[str]
     player: Optional[str]
@@ -36,6 +41,7 @@ class Irregularity(NamedTuple):
     turn: Optional[int] = None
     action: Optional[str] = None
     card: Optional[str] = None
+    where: Tuple[Any, ...] = ()
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> "Irregularity":
@@ -82,6 +88,10 @@ def _turn(reading: _Reading, read: Dict[str, Any]) -> None:
 
 
 def _detail(reading: _Reading, read: Dict[str, Any]) -> None:
+    """``detail``, kept from /2: the reason in words, where the item holds one (since /3 the replay works
+    it out from the facts)."""
+    if "detail" not in reading.item:
+        return
     detail = reading.item.get("detail")
     if isinstance(detail, str):
         read["detail"] = detail
@@ -148,7 +158,7 @@ def read_hand_irregularity(item: object, where: Where, number: int, players: Seq
     turn; ``pair``: the hand's two, who may knock."""
     what = f"hand {number}: "
     if not isinstance(item, dict):
-        problems.add(where, f"{what}an irregularity holds kind, player, detail and points")
+        problems.add(where, f"{what}an irregularity holds kind, player and points")
         return None
     kind = item.get("kind")
     if kind not in HAND_IRREGULARITIES:
@@ -188,7 +198,7 @@ def read_match_irregularity(item: object, where: Where, players: Sequence[str], 
     """The Irregularity of an item of the match's ``irregularities`` (a deal refused), its shape checked;
     None when it is not one (or names no hand)."""
     if not isinstance(item, dict):
-        problems.add(where, "an irregularity of the match holds kind, hand, player and detail")
+        problems.add(where, "an irregularity of the match holds kind, hand and player")
         return None
     if item.get("kind") not in MATCH_IRREGULARITIES:
         problems.add(where + ("kind",), f"unknown irregularity of the match {shown_value(item.get('kind'))} (known: "
@@ -205,4 +215,4 @@ def _read(reading: _Reading, checks: Tuple[Check, ...]) -> Irregularity:
     for check in checks:
         check(reading, read)
     return Irregularity(reading.item["kind"], read.pop("player", None), read.pop("detail", None),
-                        read.pop("points", 0), **read)
+                        read.pop("points", 0), where=reading.where, **read)

@@ -28,7 +28,7 @@ from typing import Any, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.digest import sha256
 from gin_ref.core.errors import IllegalActionError
-from gin_ref.match.schema import Record
+from gin_ref.match.schema import SEALED_FORMAT, Record
 from gin_ref.match.written import Mapped, Written, written
 
 LENGTH = 16  # hex digits kept of each digest
@@ -66,8 +66,12 @@ def _digest(previous: str, data: bytes) -> str:
 
 
 def head_seal(record: Mapping[str, Any]) -> str:
-    """The digest of the record's head: the chain's start."""
-    return _digest("", _canonical({key: record.get(key) for key in HEAD_KEYS}))
+    """The digest of the record's head: the chain's start. Its ``format`` is the seal chain's
+    (``SEALED_FORMAT``, /2), whatever the file's: the chain is /2's in a /3 record too, so upgrading a record
+    leaves every seal it holds valid and unchanged."""
+    head = {key: record.get(key) for key in HEAD_KEYS}
+    head["format"] = SEALED_FORMAT
+    return _digest("", _canonical(head))
 
 
 def facts(entry: Mapping[str, Any]) -> bytes:
@@ -290,7 +294,8 @@ def _verify_corrections(lists: Written, before: Optional[Before]) -> None:
     if before is None or not before.failing_corrections:
         return
     added = lists.corrections[before.corrections:]
-    if any(item is not None and ("undone" in item or "redone" in item) for item in added):
+    if any(item is not None and ("undone" in item or "redone" in item or item.get("kind") in ("undo", "redo"))
+           for item in added):
         which = ", ".join(str(n) for n in before.failing_corrections)
         one = len(before.failing_corrections) == 1
         raise UnsealedError(f"correction{'' if one else 's'} {which} changed outside gin-ref "

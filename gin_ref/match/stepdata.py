@@ -72,18 +72,23 @@ class TurnLine(Frozen):
 
 class Kept(Frozen):
     """An irregularity kept in the record (``item``), with what an illegal knock spread (its cards, melds and
-    discard, or its count: ``spread``, as written)."""
+    discard, or its count: ``spread``, as written). ``said``: the reason in words of an item written before
+    format /3 (its ``detail``, kept from /2), so that an undo and a redo put it back as it was; an item
+    written since holds facts only (``item.detail`` is then the reason worked out, never written)."""
 
     item: Irregularity
     spread: Written = ()
+    said: Optional[str] = None
 
-    def __init__(self, item: Irregularity, spread: Written = ()) -> None:
-        fill(self, item=item, spread=spread)
+    def __init__(self, item: Irregularity, spread: Written = (), said: Optional[str] = None) -> None:
+        fill(self, item=item, spread=spread, said=said)
 
     @classmethod
     def of(cls, written: Mapping[str, Any]) -> "Kept":
         """The irregularity of an item as the record holds it (a record that replays)."""
-        return cls(Irregularity.of(written), tuple((key, written[key]) for key in _SPREAD if key in written))
+        said = written.get("detail")
+        return cls(Irregularity.of(written), tuple((key, written[key]) for key in _SPREAD if key in written),
+                   said if isinstance(said, str) else None)
 
 
 _SPREAD = ("cards", "melds", "discard", "count")  # what an illegal knock spread, as written
@@ -207,7 +212,9 @@ def _deal_form(deal: Deal) -> Entry:
 def _kept_form(kept: Kept) -> Entry:
     item = kept.item
     kind = str(item.kind)
-    values: Dict[str, Any] = {"kind": kind, "player": item.player, "detail": item.detail}
+    values: Dict[str, Any] = {"kind": kind, "player": item.player}  # facts only: the reason is worked out (/3)
+    if kept.said is not None:
+        values["detail"] = kept.said  # kept from /2, as it was
     values.update((key, getattr(item, key)) for key in ("hand", "turn", "action", "card")
                   if getattr(item, key) is not None)
     if kind == "illegal_knock":

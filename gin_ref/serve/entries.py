@@ -125,8 +125,8 @@ def run_action(match: Match, action: Dict[str, Any], said_too: bool = True) -> L
     said: List[str] = []
     if kind == "undo":
         step = match.newest_step()
-        correction = match.undo(step, matchfile.now(), step_words.undone_words(step))
-        return [f"took back {correction['undone']}"] + standing.standing_lines(match)
+        match.undo(step, matchfile.now())
+        return [f"took back {step_words.undone_words(step)}"] + standing.standing_lines(match)
     dealt = match.deal_unless_open(upcard, "dead" if kind == "dead" else "knock")
     outcome = match.dead() if kind == "dead" else _knock(match, action)
     if not said_too:

@@ -221,7 +221,7 @@ def ruling_words(ruling: Ruling, dated: bool = False) -> str:
 
 
 RESULT_ONLY_VERIFIED = "a result only (it carries no hands)"  # verify's word for a match recorded by its result
-NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /2, sealed, at its next change)"
+NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /3, sealed, at its next change)"
 
 
 def seal_words(broken: Any) -> str:

@@ -330,12 +330,13 @@ def check_match_irregularities(record: Record, state: MatchState, problems: Prob
 def _replay_wrong_dealer(state: MatchState, i: int, item: Any, upto: int, problems: Problems) -> None:
     where: Where = ("irregularities", i)
     read = read_match_irregularity(item, where, state.players, problems)
-    if read is None or read.hand is None:
+    hand = read.hand if read is not None else None
+    if read is None or hand is None:
         return
-    if read.detail is None and read.player is not None and read.hand == upto and not state.finished:
-        read = read._replace(detail=dealer_refusal(state, read.player, read.hand))  # a /3 item: facts only
+    if read.detail is None and read.player is not None and hand == upto and not state.finished:
+        read = read._replace(detail=dealer_refusal(state, read.player, hand))  # a /3 item: facts only
     state.match_irregularities.append(read)
-    hand, player = read.hand, read.player
+    player = read.player
     if hand < upto:
         problems.add(where + ("hand",), f"hand {hand}: the refused deal is recorded after hand {upto - 1}'s (keep "
                                         "them in the order of the hands)")

@@ -24,7 +24,7 @@ SENTENCES = ("detail", "undone", "redone", "amended")
 
 def test_the_2_records_hold_every_sentence_2_stored():
     texts = "".join(path.read_text(encoding="utf-8") for path in FORMAT_2)
-    assert all(f"\nformat: gin-ref-match/2\n" in path.read_text(encoding="utf-8") for path in FORMAT_2)
+    assert all("\nformat: gin-ref-match/2\n" in path.read_text(encoding="utf-8") for path in FORMAT_2)
     for key in SENTENCES:
         assert f" {key}: " in texts or f"- {key}: " in texts, key
     for kind in ("out_of_turn", "illegal_knock", "wrong_dealer", "sits out", "cannot deal", "count: "):

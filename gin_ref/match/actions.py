@@ -10,9 +10,8 @@ refusal raises (``InvalidNotationError`` for bad input, ``IllegalActionError`` f
 nothing.
 """
 
-from typing import Any, Optional, Union
+from typing import Any, NamedTuple, Optional, Union
 
-from gin_ref.core.frozen import Frozen
 from gin_ref.core.cards import Card, codes
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.players import find_player
@@ -30,7 +29,7 @@ from gin_ref.match.stepdata import Deal, Kept, Settled, TurnLine, Written, file_
 from gin_ref.match.steps import Step
 
 
-class Refusal(Frozen):
+class Refusal(NamedTuple):
     """An act refused and kept in the record: why (the irregularity's ``detail``) and the irregularity
     kept (``kept``: the step's data)."""
 
@@ -43,7 +42,7 @@ class Refusal(Frozen):
         return file_form(self.kept)
 
 
-class Outcome(Frozen):
+class Outcome(NamedTuple):
     """What an action does: the ``step`` it adds to the record and, when the act was refused and kept,
     the ``refusal``. A settled knock carries its ``showdown``; a turn its ``turn`` (a take names the card
     taken) and whether it answered the upcard offer."""

@@ -21,9 +21,8 @@ ruling that ends the match earlier leaves them played after the end, not counted
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Tuple
 
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.players import find_player
 from gin_ref.match.header import check_date
@@ -42,7 +41,7 @@ OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled
 FIELDS = ("kind", "player", "points", "reason", "by", "date")  # a ruling as ``tally --json`` gives it
 
 
-class Ruling(Frozen):
+class Ruling(NamedTuple):
     """A hand's ruling, read once (``check_ruling``: its kind, player and points checked): an award names
     its player (of the hand) and points; a forfeit its player (of the match); a void or a redeal neither.
     With why it was made (``reason``), by whom (``by``) and when (``date``)."""
@@ -59,9 +58,6 @@ class Ruling(Frozen):
         """The Ruling of a ruling as written (plain data known to be sound: a step, ``tally --json``)."""
         return cls(str(item.get("kind")), *(item.get(key) for key in FIELDS[1:]))
 
-    def __init__(self, kind: str, player: Optional[str] = None, points: Optional[int] = None,
-                 reason: Optional[str] = None, by: Optional[str] = None, date: Any = None) -> None:
-        fill(self, kind=kind, player=player, points=points, reason=reason, by=by, date=date)
 
     def score(self) -> Tuple[Optional[str], int]:
         """``(winner, points)`` of the ruled hand: the award's, or nobody and 0."""

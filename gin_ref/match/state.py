@@ -8,9 +8,8 @@ roles) and why, the end, the open hand and its table. The functions below move i
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple
+from typing import Dict, List, NamedTuple, Optional, Set, TYPE_CHECKING, Tuple
 
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.rules import HouseRules
@@ -26,21 +25,18 @@ if TYPE_CHECKING:  # the rulings read a state: the state holds them, for the typ
 Bonuses = Dict[str, Dict[str, int]]
 
 
-class HandSetup(Frozen):
+class HandSetup(NamedTuple):
     """Who plays a hand and under what limit: its dealer (the box, with three), the roles, the two players
     (dealer first, then the non-dealer or the captain), the upcard and the knock limit (None when they
     cannot be read)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the hand's index: a field, in place of tuple's index()
     dealer: str
     roles: Optional[game.Roles]
     pair: Tuple[str, str]
     upcard: Optional[Card]
     limit: Optional[int]
 
-    def __init__(self, index: int, dealer: str, roles: Optional[game.Roles], pair: Tuple[str, str],
-                 upcard: Optional[Card], limit: Optional[int]) -> None:
-        fill(self, index=index, dealer=dealer, roles=roles, pair=pair, upcard=upcard, limit=limit)
 
     @property
     def number(self) -> int:
@@ -50,7 +46,7 @@ class HandSetup(Frozen):
         return self.pair[1] if name == self.pair[0] else self.pair[0]
 
 
-class Note(Frozen):
+class Note(NamedTuple):
     """A hand that stands as played though an amend or a ruling of an earlier hand changed what came after
     it: dealt by another dealer (``kind`` "dealer") or with other roles ("roles") than the results now give
     (``by``: "amend", or "ruling" where no amend reached the hand)."""

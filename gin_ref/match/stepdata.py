@@ -18,9 +18,8 @@ card as written, a key written empty). What a correction kept is put back as it 
 
 from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple, Union
 
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.game import Roles
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.result import PaperResult
@@ -33,7 +32,7 @@ __all__ = ["Deal", "Kept", "PaperResult", "Ruled", "Settled", "StepData", "TurnL
 Written = Tuple[Tuple[str, Any], ...]  # keys as the record writes them, with their values, in order
 
 
-class Deal(Frozen):
+class Deal(NamedTuple):
     """A hand dealt: its number, its dealer (three players: and the roles), its upcard (its code; None: not
     given) and its knock limit. ``listed``: its entry holds an (empty) list of irregularities, as a deal
     writes it."""
@@ -45,9 +44,6 @@ class Deal(Frozen):
     limit: int
     listed: bool = True
 
-    def __init__(self, number: int, dealer: str, roles: Optional[Roles], upcard: Optional[str], limit: int,
-                 listed: bool = True) -> None:
-        fill(self, number=number, dealer=dealer, roles=roles, upcard=upcard, limit=limit, listed=listed)
 
     @classmethod
     def of(cls, entry: Mapping[str, Any]) -> "Deal":
@@ -58,7 +54,7 @@ class Deal(Frozen):
                    "irregularities" in entry)
 
 
-class TurnLine(Frozen):
+class TurnLine(NamedTuple):
     """A turn recorded: its line (``Ann draws``; its number in the hand is the step's ``turn``), and whether
     the hand ended dead with it (a discard that left the stock at its last cards, or the last discard passed
     at the wall)."""
@@ -66,11 +62,9 @@ class TurnLine(Frozen):
     line: str
     dead: bool = False
 
-    def __init__(self, line: str, dead: bool = False) -> None:
-        fill(self, line=line, dead=dead)
 
 
-class Kept(Frozen):
+class Kept(NamedTuple):
     """An irregularity kept in the record (``item``), with what an illegal knock spread (its cards, melds and
     discard, or its count: ``spread``, as written). ``said``: the reason in words of an item written before
     format /3 (its ``detail``, kept from /2), so that an undo and a redo put it back as it was; an item
@@ -80,8 +74,6 @@ class Kept(Frozen):
     spread: Written = ()
     said: Optional[str] = None
 
-    def __init__(self, item: Irregularity, spread: Written = (), said: Optional[str] = None) -> None:
-        fill(self, item=item, spread=spread, said=said)
 
     @classmethod
     def of(cls, written: Mapping[str, Any]) -> "Kept":
@@ -94,7 +86,7 @@ class Kept(Frozen):
 _SPREAD = ("cards", "melds", "discard", "count")  # what an illegal knock spread, as written
 
 
-class Settled(Frozen):
+class Settled(NamedTuple):
     """A hand's result: its name (one of RESULTS) and the knock's facts as written (the knocker, each side's
     cards or count, melds, discard: ``facts``, the keys of RESULT_FACTS the hand holds). Read back from a
     record, it says who won the hand and the points too (what undo and redo put into words)."""
@@ -104,9 +96,6 @@ class Settled(Frozen):
     winner: Optional[str] = None
     points: Optional[int] = None
 
-    def __init__(self, result: Optional[str], facts: Written = (), winner: Optional[str] = None,
-                 points: Optional[int] = None) -> None:
-        fill(self, result=result, facts=facts, winner=winner, points=points)
 
     @classmethod
     def of(cls, entry: Mapping[str, Any]) -> "Settled":
@@ -123,7 +112,7 @@ class Settled(Frozen):
         return {"result": self.result, "knocker": self.knocker, "winner": self.winner, "points": self.points}
 
 
-class Ruled(Frozen):
+class Ruled(NamedTuple):
     """A ruling made: the ruling, the count of steps the record held with it (``steps``: it is the newest
     while the count stands) and the number of hands then (``hands``)."""
 
@@ -131,8 +120,6 @@ class Ruled(Frozen):
     steps: int
     hands: int
 
-    def __init__(self, ruling: Ruling, steps: int, hands: int) -> None:
-        fill(self, ruling=ruling, steps=steps, hands=hands)
 
     @classmethod
     def of(cls, written: Mapping[str, Any]) -> "Ruled":
@@ -141,7 +128,7 @@ class Ruled(Frozen):
         return cls(Ruling.of(written), written.get("steps", 0), written.get("hands", 0))
 
 
-class Version(Frozen):
+class Version(NamedTuple):
     """A hand's version, as an amend replaces it: its upcard (as written; None: not given), limit and
     result."""
 
@@ -149,8 +136,6 @@ class Version(Frozen):
     limit: Optional[int]
     settled: Settled
 
-    def __init__(self, upcard: Optional[str], limit: Optional[int], settled: Settled) -> None:
-        fill(self, upcard=upcard, limit=limit, settled=settled)
 
     @classmethod
     def of(cls, version: Mapping[str, Any]) -> "Version":

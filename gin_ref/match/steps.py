@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import copy
 from datetime import datetime
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, NamedTuple, Optional
 
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, read_corrections
@@ -37,7 +36,7 @@ from gin_ref.match.stepdata import (Deal, Kept, Ruled, Settled, StepData, TurnLi
                                     paper_of)
 
 
-class Step(Frozen):
+class Step(NamedTuple):
     """One change to a record: its ``kind`` (a key of KINDS), the number of the hand it belongs to (a
     refused deal: the hand that was to be dealt), what it adds (``data``, a typed value of
     ``gin_ref.match.stepdata``: the new hand's ``Deal``, the turn's ``TurnLine``, the irregularity ``Kept``,
@@ -55,12 +54,9 @@ class Step(Frozen):
     turn: Optional[int] = None
     written: Optional[Entry] = None
 
-    def __init__(self, kind: str, hand: int, data: StepData, turn: Optional[int] = None,
-                 written: Optional[Entry] = None) -> None:
-        fill(self, kind=kind, hand=hand, data=data, turn=turn, written=written)
 
 
-class StepKind(Frozen):
+class StepKind(NamedTuple):
     put: Callable[[Record, Step, Entry], None]  # writes the step's data, in the file's form, into the record
     take_back: Callable[[Record, Step], Entry]  # removes the step; returns the correction's 'entry'
 
@@ -82,7 +78,7 @@ def take_back(record: Record, step: Step) -> Entry:
     return KINDS[step.kind].take_back(record, step)
 
 
-class Amend(Frozen):
+class Amend(NamedTuple):
     """An amend in force: the hand, the count of steps in place when it was made (or redone), the number of
     hands then, and the hand's version before it."""
 

@@ -269,7 +269,7 @@ def test_undo_takes_back_one_step_at_a_time_and_keeps_it():
     for _ in range(3):
         step = match.newest_step()
         steps.append(undone_words(step))
-        assert undo(match)["kind"] == "undo"
+        assert undo(match).undone
     assert steps == ["hand 2: Ann's illegal knock", "hand 2: the deal (Ben dealt, upcard 3♥)",
                      "hand 1: Ben's knock, 18 points to Ben"]
     assert match.hands == [{"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}]

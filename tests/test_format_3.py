@@ -175,3 +175,16 @@ def test_a_format_this_gin_ref_does_not_know_is_refused_in_words(tmp_path):
     assert result.exit_code == 1
     assert result.output == (f"Error: {m}:2: format gin-ref-match/4 is not supported: this gin-ref reads "
                              "gin-ref-match/3\n")
+
+
+def test_an_irregularity_whose_reason_the_replay_cannot_work_out_is_listed_without_one(tmp_path):
+    m = tmp_path / "m.yaml"
+    _steps_of_every_kind(m)
+    text = m.read_text(encoding="utf-8")
+    m.write_text(text.replace("kind: out_of_turn\n    player: Ann", "kind: out_of_turn\n    player: Zed", 1),
+                 encoding="utf-8")
+    result = CliRunner().invoke(main, ["verify", str(m)])
+    assert result.exit_code == 1
+    data, _code = _verify_json(m)
+    listed = data["files"][0]["irregularities"][0]
+    assert (listed["player"], listed["detail"]) == ("Zed", None)

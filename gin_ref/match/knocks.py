@@ -10,7 +10,6 @@ settled: his layoffs need the knocker's melds. The knock limit, the undercut, ev
 double apply to counts exactly as to cards.
 """
 
-from __future__ import annotations
 
 import functools
 import re

@@ -19,7 +19,6 @@ happened, and where the ruled result would have given others, ``tally`` and ``ve
 ruling that ends the match earlier leaves them played after the end, not counted.
 """
 
-from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Tuple
 

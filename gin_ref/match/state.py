@@ -5,7 +5,6 @@ roles) and why, the end, the open hand and its table. The functions below move i
 ``score`` enters points, ``close_hand`` passes the deal (or the roles) on and sees whether the match ended.
 """
 
-from __future__ import annotations
 
 import copy
 from typing import Dict, List, NamedTuple, Optional, Set, TYPE_CHECKING, Tuple
@@ -95,7 +94,7 @@ class MatchState:
     # the match's own (deals refused)
     irregularities: Dict[int, List[Irregularity]]
     match_irregularities: List[Irregularity]
-    rulings: Dict[int, Ruling]  # each ruled hand's ruling, by its index
+    rulings: "Dict[int, Ruling]"  # each ruled hand's ruling, by its index
 
     def __init__(self, header: Header, totals: Dict[str, int], boxes: Dict[str, int],
                  games: Optional[List[game.Game]], dealer: str, roles: Optional[game.Roles], why: str,
@@ -107,7 +106,7 @@ class MatchState:
                  settlements: Optional[Dict[int, Settlement]] = None, paper: Optional[PaperResult] = None,
                  irregularities: Optional[Dict[int, List[Irregularity]]] = None,
                  match_irregularities: Optional[List[Irregularity]] = None,
-                 rulings: Optional[Dict[int, Ruling]] = None) -> None:
+                 rulings: "Optional[Dict[int, Ruling]]" = None) -> None:
         self.header, self.totals, self.boxes, self.games = header, totals, boxes, games
         self.dealer, self.roles, self.why = dealer, roles, why
         self.finished, self.winner, self.ended_in, self.open = finished, winner, ended_in, open

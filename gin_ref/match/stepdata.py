@@ -16,7 +16,6 @@ card as written, a key written empty). What a correction kept is put back as it 
 (``gin_ref.match.steps.Step.written``): the value read from it gives the words.
 """
 
-from __future__ import annotations
 
 from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple, Union
 

@@ -19,7 +19,6 @@ ruling) is one more entry. A result-only record's result is one step too (``matc
 amend of it an amend of hand 0 (``gin_ref.match.result``).
 """
 
-from __future__ import annotations
 
 import copy
 from datetime import datetime

@@ -23,8 +23,8 @@ CORRECTION_KEYS = ("kind", "undone", "redone", "amended", "date", "hand", "hands
 
 
 class Correction(NamedTuple):
-    """A correction, read (``read_corrections``): what it did (``undone``, ``redone``,
-    ``amended``: each True when the correction holds the key), the kind of step it took or put back, the
+    """A correction, read (``read_corrections``): what it did (``undone``, ``redone``, ``amended``: True
+    for its ``kind``, ``undo``, ``redo`` or ``amend``, or for /2's words under that key), the kind of step it took or put back, the
     count of steps in place before and after it, the hand amended and the hands there were, the data it
     keeps (``entry``), its place in the corrections, its step and its date as recorded. A value of the wrong shape reads as None (and is a
     problem, when the reader is given a list for them)."""

@@ -90,7 +90,7 @@ class Amend(NamedTuple):
 
 def amends_in_force(corrections: List[Correction]) -> List[Amend]:
     """The amends in force among a record's ``corrections`` (``read_corrections``), oldest first: each
-    ``amended`` correction not taken back by an undo (or put back by a redo)."""
+    amend's correction not taken back by an undo (or put back by a redo)."""
     active: List[Amend] = []
     undone: List[Amend] = []
     for item in corrections:

@@ -13,7 +13,7 @@ double apply to counts exactly as to cards.
 
 import functools
 import re
-from typing import Any, NamedTuple, Optional, Sequence, Tuple, Union, cast
+from typing import NamedTuple, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.cards import Card, CardText, codes, parse_cards, to_mask
 from gin_ref.core.deadwood import deadwood_of
@@ -138,7 +138,7 @@ class Facts(NamedTuple):
         return data
 
 
-def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Any = None,
+def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Union[None, str, Sequence[Meld]] = None,
                 discard: Union[None, str, Card] = None, big_gin: bool = False) -> Facts:
     """The facts of a knock as typed: cards or a count for each side (InvalidNotationError for bad ones)."""
     most, runs = rules.most_deadwood, rules.ace_runs

@@ -41,7 +41,7 @@ class Irregularity(NamedTuple):
     turn: Optional[int] = None
     action: Optional[str] = None
     card: Optional[str] = None
-    where: Tuple[Any, ...] = ()
+    where: Where = ()
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> "Irregularity":

@@ -50,7 +50,7 @@ class Ruling(NamedTuple):
     points: Optional[int] = None  # an award's
     reason: Optional[str] = None
     by: Optional[str] = None
-    date: Any = None
+    date: object = None  # as written: an ISO time (a string, or a datetime a hand-edited file made)
 
     @classmethod
     def of(cls, item: Mapping[str, Any]) -> "Ruling":

@@ -54,7 +54,7 @@ class Irregularity(NamedTuple):
     def data(self) -> Dict[str, object]:
         """The irregularity as ``tally --json`` gives it."""
         out: Dict[str, object] = {"kind": self.kind, "player": self.player, "detail": self.detail,
-                               "points": self.points}
+                                  "points": self.points}
         out.update((key, getattr(self, key)) for key in EXTRAS if getattr(self, key) is not None)
         return out
 

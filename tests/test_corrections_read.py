@@ -1,7 +1,7 @@
 """Corrections read once (issue 23 item 1): one function reads each correction into a typed Correction and,
 given a list for them, reports each fault of its shape at its key, in the order of CORRECTION_CHECKS."""
 
-from gin_ref.match.corrections import CORRECTION_CHECKS, Correction, read_corrections
+from gin_ref.match.corrections import CORRECTION_CHECKS, Correction, StepRef, read_corrections
 from gin_ref.match.problems import Problems
 
 UNDO = {"undone": "hand 2's result", "date": "2024-05-01T20:15:00+02:00", "step": {"kind": "result", "hand": 2},
@@ -11,7 +11,7 @@ UNDO = {"undone": "hand 2's result", "date": "2024-05-01T20:15:00+02:00", "step"
 def test_a_sound_undo_reads_into_its_typed_value_with_no_problem():
     problems = Problems()
     assert read_corrections({"corrections": [UNDO]}, problems) == [
-        Correction(0, undone=True, kind="result", steps=(7, 6), entry=UNDO["entry"], step=UNDO["step"],
+        Correction(0, undone=True, kind="result", steps=(7, 6), entry=UNDO["entry"], step=StepRef("result", 2),
                    date=UNDO["date"])]
     assert problems == []
 

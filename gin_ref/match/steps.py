@@ -265,7 +265,7 @@ def step_data(record: Record, item: Correction) -> Step:
     (a new value: the correction keeps what it kept, whatever is written later)."""
     step, entry = item.step, item.entry
     assert step is not None and entry is not None  # an undo ``redoable`` found
-    kind, hand = step["kind"], step["hand"]
+    kind, hand = step.kind, step.hand
     held = len(record["hands"])
     # the hand the step goes into: a new one (a deal, a deal refused), one of the record's, or a result-only
     # record's result (hand 0); a correction edited by hand may name another
@@ -280,7 +280,7 @@ def step_data(record: Record, item: Correction) -> Step:
     if not fits:
         raise IllegalActionError(f"nothing to redo: the last undo's step is of hand {hand}, which the record "
                                  f"cannot take ({held} hand{'s' if held != 1 else ''} recorded)")
-    return Step(kind, hand, _READ_BACK[kind](hand, entry), step.get("turn"), _kept_form(kind, entry))
+    return Step(kind, hand, _READ_BACK[kind](hand, entry), step.turn, _kept_form(kind, entry))
 
 
 def _kept_form(kind: str, entry: Entry) -> Entry:

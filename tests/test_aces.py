@@ -287,7 +287,7 @@ def test_a_format_1_record_cannot_hold_the_new_knobs(tmp_path, high_rules):
     match = tmp_path / "m.yaml"
     assert runner.invoke(main, ["new", "Ann", "Ben", "--rules", high_rules, "--dealer", "Ann",
                                 "--match", str(match)]).exit_code == 0
-    text = match.read_text().replace("gin-ref-match/2", "gin-ref-match/1")
+    text = match.read_text().replace("gin-ref-match/3", "gin-ref-match/1")
     match.write_text("\n".join(line for line in text.splitlines() if not line.startswith("end:")) + "\n")
     out = runner.invoke(main, ["verify", "--match", str(match)])
     assert out.exit_code == 1

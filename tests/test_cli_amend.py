@@ -33,7 +33,7 @@ def test_amend_resettles_later_hands_keeps_the_old_result_and_says_what_changed(
     record = json.loads(ok(tmp_path, "export", "--format", "json", "m.yaml"))
     assert record  # the export reads it like any other
     text = (tmp_path / "m.yaml").read_text(encoding="utf-8")
-    assert "- amended: 'hand 1: was Ben''s knock, 18 points to Ben'\n" in text
+    assert "- kind: amend\n" in text and "amended" not in text  # a fact: the words are said, not kept
     assert verified(tmp_path) == "m.yaml: ok, 2 hands\n"
     refused(tmp_path, ["amend", "1", "Ben", "5", "--defender", "35"], "hand 1 already says that: nothing to amend")
     refused(tmp_path, ["amend", "3", "--dead"], "there is no hand 3 to amend: the record holds hands 1 to 2", 2)

@@ -88,12 +88,12 @@ def club(tmp_path, monkeypatch):
                                          encoding="utf-8")
     (tmp_path / "truncated.yaml").write_text(text[:700], encoding="utf-8")
     spades = (tmp_path / "spades.yaml").read_text(encoding="utf-8")
-    (tmp_path / "future.yaml").write_text(spades.replace("gin-ref-match/2", "gin-ref-match/3"), encoding="utf-8")
+    (tmp_path / "future.yaml").write_text(spades.replace("gin-ref-match/3", "gin-ref-match/4"), encoding="utf-8")
     (tmp_path / "notes.yaml").write_text("not: [yaml\n", encoding="utf-8")
     (tmp_path / "README.txt").write_text("format: gin-ref-match/1\n", encoding="utf-8")  # not *.yaml
     monkeypatch.chdir(tmp_path)
     assert "totals say Ann 0, Ben 31" in damage("edited.yml")[1]
-    assert "gin-ref-match/3 is not supported" in damage("future.yaml")[1]
+    assert "gin-ref-match/4 is not supported" in damage("future.yaml")[1]
     assert damage("truncated.yaml")[0] is not None
     return tmp_path
 
@@ -157,7 +157,7 @@ def test_history_with_nothing_readable_exits_1(club):
 def test_a_rules_file_named_as_a_match_is_refused(club):
     result = run("history", "club-spades.yaml")
     assert result.exit_code == 1
-    assert result.stderr == ("skipped club-spades.yaml: not a gin-ref match: no 'format: gin-ref-match/2' at the "
+    assert result.stderr == ("skipped club-spades.yaml: not a gin-ref match: no 'format: gin-ref-match/3' at the "
                              "top\nError: no readable match file in club-spades.yaml (1 damaged)\n")
 
 
@@ -248,7 +248,7 @@ def test_export_of_a_folder_is_its_matches_in_path_order(at_root):
 @pytest.mark.parametrize("name", ["truncated.yaml", "edited.yml", "future.yaml", "club-spades.yaml", "notes.yaml"])
 def test_export_refuses_a_damaged_match_and_writes_nothing(club, name):
     if name == "club-spades.yaml":  # YAML, but not a match
-        error = f"Error: {name}: not a gin-ref match: no 'format: gin-ref-match/2' at the top"
+        error = f"Error: {name}: not a gin-ref match: no 'format: gin-ref-match/3' at the top"
     elif name == "notes.yaml":  # not even YAML
         error = f"Error: {name}:2: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']'"
     else:

@@ -360,7 +360,7 @@ def test_verify_names_a_result_edited_by_hand(tmp_path):
     path.write_text(text.replace("hands: []", "hands: []\nplayers_x: 1").replace("    Ben: 24", "    Cid: 24"))
     result = invoke("verify", path)
     assert result.exit_code == 1 and "the result's 'scores' must give each player (Ann, Ben)" in result.stderr
-    path.write_text(text.replace("format: gin-ref-match/2", "format: gin-ref-match/1").replace(
+    path.write_text(text.replace("format: gin-ref-match/3", "format: gin-ref-match/1").replace(
         text[text.index("end: "):], ""))
     result = invoke("verify", path)
     assert result.exit_code == 1 and "'result' is a key of format gin-ref-match/2, not of gin-ref-match/1" in result.stderr

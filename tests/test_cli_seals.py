@@ -108,7 +108,7 @@ def test_a_version_1_record_says_it_has_no_seals(tmp_path):
     path = tmp_path / "old.yaml"
     path.write_text((Path(__file__).parent / "records" / "oklahoma-format-1.yaml").read_text())  # the example as /1 wrote it
     assert ok("verify", path).splitlines()[-1] == ("  no seals: a gin-ref-match/1 record carries none (it is written "
-                                                   "as /2, sealed, at its next change)")
+                                                   "as /3, sealed, at its next change)")
     ok("ruling", "--match", path, "--hand", "8", "--void", "--reason", "x")
     assert len(re.findall(r"^  seal: ", path.read_text(), re.M)) == 8
     assert run("verify", path).stderr == ""

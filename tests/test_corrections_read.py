@@ -1,7 +1,7 @@
 """Corrections read once (issue 23 item 1): one function reads each correction into a typed Correction and,
 given a list for them, reports each fault of its shape at its key, in the order of CORRECTION_CHECKS."""
 
-from gin_ref.match.corrections import CORRECTION_CHECKS, Correction, read_corrections
+from gin_ref.match.corrections import CORRECTION_CHECKS, Correction, StepRef, read_corrections
 from gin_ref.match.problems import Problems
 
 UNDO = {"undone": "hand 2's result", "date": "2024-05-01T20:15:00+02:00", "step": {"kind": "result", "hand": 2},
@@ -11,7 +11,7 @@ UNDO = {"undone": "hand 2's result", "date": "2024-05-01T20:15:00+02:00", "step"
 def test_a_sound_undo_reads_into_its_typed_value_with_no_problem():
     problems = Problems()
     assert read_corrections({"corrections": [UNDO]}, problems) == [
-        Correction(0, undone=True, kind="result", steps=(7, 6), entry=UNDO["entry"], step=UNDO["step"],
+        Correction(0, undone=True, kind="result", steps=(7, 6), entry=UNDO["entry"], step=StepRef("result", 2),
                    date=UNDO["date"])]
     assert problems == []
 
@@ -27,7 +27,7 @@ def test_the_reader_checks_only_when_asked_and_reads_the_same_either_way():
         (("corrections", 0, "date"), "a correction's date must be an ISO time (2024-05-01T20:15:00+02:00), "
                                      "not 'yesterday'"),
         (("corrections", 0, "steps"), "a correction's 'steps' are two counts: [before, after]"),
-        (("corrections", 1), "a correction holds 'undone', 'redone' or 'amended', its 'date' and (but for a redo) "
+        (("corrections", 1), "a correction holds its 'kind' (undo, redo or amend), its 'date' and (but for a redo) "
                              "the 'entry' it keeps")]
     assert [check.__name__ for check in CORRECTION_CHECKS][:4] == [
         "_correction_keys", "_correction_words", "_correction_date", "_correction_steps"]
@@ -38,3 +38,14 @@ def test_corrections_that_are_not_a_list_are_one_problem_and_none_read():
     assert read_corrections({"corrections": {"undone": "x"}}, problems) == []
     assert [problem.message for problem in problems] == ["'corrections' must be a list"]
     assert read_corrections({}) == []
+
+
+def test_a_3_correction_says_what_it_did_by_its_kind_and_reads_as_a_2_one_did():
+    problems = Problems()
+    undo = {key: value for key, value in UNDO.items() if key != "undone"}
+    read = read_corrections({"corrections": [dict(undo, kind="undo"), dict(undo, kind="redo"),
+                                             dict(undo, kind="undone"), dict(UNDO, kind="undo")]}, problems)
+    assert read[0] == read_corrections({"corrections": [UNDO]})[0]  # the same value as /2's words gave
+    assert (read[1].undone, read[1].redone) == (False, True)
+    assert [(problem.where, problem.message.split(" (")[0]) for problem in problems] == [
+        (("corrections", 2), "a correction holds its 'kind'"), (("corrections", 3), "a correction holds its 'kind'")]

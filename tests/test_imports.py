@@ -36,8 +36,7 @@ PENDING_CYCLES = [
     {"gin_ref.cli", "gin_ref.cli.help_cmd"},
 ]
 # Modules that still derive values from gin_ref.core.frozen (which goes when this is empty).
-PENDING_FROZEN = {"gin_ref.match.actions", "gin_ref.match.knocks", "gin_ref.match.rulings", "gin_ref.match.state",
-                  "gin_ref.match.stepdata", "gin_ref.match.steps", "gin_ref.match.tally"}
+PENDING_FROZEN: set = set()
 
 
 def late_modules(text=None):

@@ -24,7 +24,7 @@ def test_a_sound_illegal_knock_reads_into_its_typed_value():
             "points": 10, "cards": ["AS", "4S"]}
     typed, problems = read(item)
     assert problems == []
-    assert typed == Irregularity("illegal_knock", "Ann", "knock not allowed: deadwood 12", 10, turn=3)
+    assert typed == Irregularity("illegal_knock", "Ann", "knock not allowed: deadwood 12", 10, turn=3, where=WHERE)
     assert typed.data() == {"kind": "illegal_knock", "player": "Ann", "detail": "knock not allowed: deadwood 12",
                             "points": 10, "turn": 3}
 
@@ -41,12 +41,14 @@ def test_every_fault_of_an_item_is_reported_at_its_key_in_the_order_of_the_check
             "card": "1Z"}
     typed, problems = read(item)
     assert [problem.where for problem in problems] == [
-        WHERE + ("colour",), WHERE + ("turn",), WHERE, WHERE + ("player",), WHERE + ("action",), WHERE + ("card",)]
+        WHERE + ("colour",), WHERE + ("turn",), WHERE + ("player",), WHERE + ("action",), WHERE + ("card",)]
     assert problems[0].message == "hand 5: unknown key 'colour' in an irregularity (out_of_turn)"
-    assert problems[2].message == "hand 5: an irregularity's 'detail' must be the reason it was refused"
-    assert problems[3].message == "hand 5: the player out of turn must be one of Ann, Ben, not 'Cid'"
-    # what could not be read is not made up: no player, action, turn or card
-    assert typed == Irregularity("out_of_turn", None, None)
+    assert problems[2].message == "hand 5: the player out of turn must be one of Ann, Ben, not 'Cid'"
+    # what could not be read is not made up: no player, action, turn or card (no detail: /3 holds none)
+    assert typed == Irregularity("out_of_turn", None, None, where=WHERE)
+    typed, problems = read({"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "draw", "detail": 7})
+    assert [(problem.where, problem.message) for problem in problems] == [
+        (WHERE + ("detail",), "hand 5: an irregularity's 'detail' must be the reason it was refused")]
     assert [check.__name__ for check in HAND_CHECKS["out_of_turn"]] == [
         "_keys", "_turn", "_detail", "_player", "_action", "_turn_given", "_card"]
 
@@ -59,7 +61,7 @@ def test_an_illegal_knock_names_a_player_of_the_hand_not_the_sitter():
 
 
 def test_what_is_not_an_irregularity_is_one_problem_and_no_value():
-    for item, message in ((["kind"], "hand 5: an irregularity holds kind, player, detail and points"),
+    for item, message in ((["kind"], "hand 5: an irregularity holds kind, player and points"),
                           ({"kind": "cheating"}, "hand 5: unknown irregularity 'cheating' (known: illegal_knock, "
                                                  "out_of_turn)")):
         typed, problems = read(item)
@@ -75,10 +77,13 @@ def test_a_refused_deal_names_its_hand_before_anything_else_is_said_of_it():
     problems = Problems()
     typed = read_match_irregularity({"kind": "wrong_dealer", "hand": 4, "player": "Zed"}, ("irregularities", 0),
                                     ["Ann", "Ben"], problems)
-    assert [problem.message for problem in problems] == [
-        "hand 4: a refused deal's 'detail' must be the reason it was refused",
-        "hand 4: the dealer refused must be one of Ann, Ben, not 'Zed'"]
-    assert typed == Irregularity("wrong_dealer", None, None, hand=4)
+    assert [problem.message for problem in problems] == ["hand 4: the dealer refused must be one of Ann, Ben, not 'Zed'"]
+    assert typed == Irregularity("wrong_dealer", None, None, hand=4, where=("irregularities", 0))
+    problems = Problems()
+    read_match_irregularity({"kind": "wrong_dealer", "hand": 4, "player": "Ann", "detail": None}, ("irregularities", 0),
+                            ["Ann", "Ben"], problems)
+    assert [problem.message for problem in problems] == ["hand 4: a refused deal's 'detail' must be the reason it was "
+                                                         "refused"]
     assert len(MATCH_CHECKS) == 4
 
 

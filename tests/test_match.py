@@ -240,9 +240,10 @@ def test_illegal_knock_is_recorded_and_the_hand_stays_open():
     match = new()
     match.deal("3H")
     outcome = match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])
-    assert outcome.refused and outcome.refusal.irregularity == {
-        "kind": "illegal_knock", "player": "Ann", "points": 0, "cards": KNOCKER[5].split(),
-        "detail": "knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥)"}
+    assert outcome.refused and outcome.refusal.irregularity == {  # the facts: the reason is said, not stored
+        "kind": "illegal_knock", "player": "Ann", "points": 0, "cards": KNOCKER[5].split()}
+    assert outcome.refusal.reason == "knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥)"
+    assert match.state.irregularities[0][0].detail == outcome.refusal.reason  # worked out again by the replay
     assert match.state.open == 0 and match.state.totals == {"Ann": 0, "Ben": 0}
     play_on = match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     assert play_on.settlement.score.score == 22 and match.state.totals == {"Ann": 22, "Ben": 0}
@@ -264,7 +265,11 @@ def test_undo_takes_back_one_step_at_a_time_and_keeps_it():
     play(match, "7D", "Ben", 5, 23)
     match.deal("3H")
     match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])  # refused: limit 3
-    steps = [undo(match)["undone"] for _ in range(3)]
+    steps = []
+    for _ in range(3):
+        step = match.newest_step()
+        steps.append(undone_words(step))
+        assert undo(match).undone
     assert steps == ["hand 2: Ann's illegal knock", "hand 2: the deal (Ben dealt, upcard 3♥)",
                      "hand 1: Ben's knock, 18 points to Ben"]
     assert match.hands == [{"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}]
@@ -339,8 +344,8 @@ def _record():
      "hand 1: knock not allowed: deadwood 10 exceeds limit 7 (upcard 7♦)"),
     (lambda r: r["rules"]["knobs"].update(gin_bonus="lots"), ("rules", "knobs", "gin_bonus"),
      "house rule 'gin_bonus' must be a whole number, not 'lots'"),
-    (lambda r: r.update(format="gin-ref-match/3"), ("format",),
-     "format gin-ref-match/3 is not supported: this gin-ref reads gin-ref-match/2"),
+    (lambda r: r.update(format="gin-ref-match/4"), ("format",),
+     "format gin-ref-match/4 is not supported: this gin-ref reads gin-ref-match/3"),
 ])
 def test_replay_finds_each_edit_where_it_is(edit, where, message):
     record = _record()
@@ -391,8 +396,8 @@ def test_replay_three_player_rotation_and_sitter_scoring():
     assert [p.message for p in check_record(record).problems] == ["hand 2: Ben scored while sitting out"]
     match.deal("7D")
     outcome = match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])  # refused and kept, as with recorded turns
-    assert outcome.refusal.irregularity == {
-        "kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "knock",
-        "detail": "Ann sits out hand 3: only Cid (box) or Ben (captain) may knock"}
+    assert outcome.refusal.irregularity == {"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "knock"}
+    assert outcome.refusal.reason == "Ann sits out hand 3: only Cid (box) or Ben (captain) may knock"
+    assert match.state.irregularities[2][0].detail == outcome.refusal.reason
     assert match.hands[2]["irregularities"] == [outcome.refusal.irregularity] and match.state.open == 2
     assert check_record(copy.deepcopy(match.record)).problems == []

@@ -322,14 +322,14 @@ class MatchMachine(RuleBasedStateMachine):
         """An undo and its redo leave the record's hands as they were, byte for byte; only the corrections
         grow, by the two steps."""
         with open(self.path, encoding="utf-8") as stream:
-            corrections = stream.read().count("\n- undone:")
+            corrections = stream.read().count("\n- kind: undo\n")
         before = self.hands_text()
         self.invoke(0, "undo", "-m", self.path)
         self.invoke(0, "redo", "-m", self.path)
         with open(self.path, encoding="utf-8") as stream:
             text = stream.read()
         assert self.hands_text() == before
-        assert text.count("\n- undone:") == corrections + 1 and "\n- redone:" in text
+        assert text.count("\n- kind: undo\n") == corrections + 1 and "\n- kind: redo\n" in text
 
     # -- after every step ------------------------------------------------------------------------------
     @invariant()

@@ -188,7 +188,7 @@ def test_the_records_are_whole_and_read_the_same_by_both():
     for text in TEXTS:
         assert reader_agrees(text)
         record.loads(text)
-        assert "corrections:\n- undone:" in text
+        assert "corrections:\n- kind: undo\n" in text
     assert "turns:" in TEXTS[1] and "games:" in TEXTS[2] and "sitter:" in TEXTS[3]
     assert "kind: wrong_dealer" in TEXTS[0] and "kind: illegal_knock" in TEXTS[0]
 

@@ -116,8 +116,8 @@ def test_a_crlf_file_cut_between_its_last_two_bytes_is_a_cut(played):
 
 def test_a_carriage_return_that_ends_no_line_is_named_as_the_cause(played):
     text = played.read_text()
-    line = text.splitlines().index("format: gin-ref-match/2") + 1
-    played.write_bytes(text.replace("gin-ref-match/2\n", "gin-ref-match/2\r", 1).encode())
+    line = text.splitlines().index("format: gin-ref-match/3") + 1
+    played.write_bytes(text.replace("gin-ref-match/3\n", "gin-ref-match/3\r", 1).encode())
     done = gin("verify", played.name)
     assert (done.exit_code, done.stderr) == (1, f"m.yaml:{line}: a carriage return (CR) that ends no line: the line "
                                                 "ends are damaged; save the file with LF or CRLF line ends\n")

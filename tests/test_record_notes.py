@@ -10,7 +10,7 @@ from infolder import new, ok, sh
 
 def test_a_match_file_given_as_rules_is_named_a_match_file(tmp_path):
     new(tmp_path, "--dealer", "Ann")
-    said = ("a match file (format: gin-ref-match/2), not a rules file: a rules file holds 'knob: value' lines")
+    said = ("a match file (format: gin-ref-match/3), not a rules file: a rules file holds 'knob: value' lines")
     result = sh(tmp_path, "rules", "show", "m.yaml")
     assert (result.returncode, result.stdout, result.stderr) == (2, "", f"Error: {said} (m.yaml:2)\n")
     result = sh(tmp_path, "rules", "check", "m.yaml")
@@ -87,16 +87,17 @@ def test_a_format_1_file_holding_keys_only_2_has_is_refused(tmp_path):
     text = (tmp_path / "m.yaml").read_text(encoding="utf-8")
     end = text.splitlines(keepends=True)[-1]
     assert end.startswith("end: {hands: 1, seal: ")
-    old = re.sub(r"\n  seal: [0-9a-f]{16}", "", text.replace("format: gin-ref-match/2", "format: gin-ref-match/1")
+    old = re.sub(r"\n  seal: [0-9a-f]{16}", "", text.replace("format: gin-ref-match/3", "format: gin-ref-match/1")
                  .replace(end, ""))
     (tmp_path / "m.yaml").write_text(old, encoding="utf-8")
     lines = old.splitlines()
     kept = lines.index("corrections:")
     at = {key: next(i for i, line in enumerate(lines, 1) if line.lstrip("- ").startswith(key + ":")
                     and (i > kept) == (key not in ("knocker_count", "defender_count")))
-          for key in ("knocker_count", "defender_count", "amended", "hand", "hands", "steps")}
+          for key in ("knocker_count", "defender_count", "kind", "hand", "hands", "steps")}
     said = "is a key of format gin-ref-match/2, not of gin-ref-match/1: the file says 'format: gin-ref-match/1' " \
            "but holds a newer record"
+    said_3 = said.replace("format gin-ref-match/2", "format gin-ref-match/3")  # a correction's kind came with /3
     result = sh(tmp_path, "tally")
     assert (result.returncode, result.stdout, result.stderr) == (
         1, "", f"Error: m.yaml:{at['knocker_count']}: 'knocker_count' {said}\n")
@@ -106,10 +107,10 @@ def test_a_format_1_file_holding_keys_only_2_has_is_refused(tmp_path):
     kept_entry = [(key, i) for i, line in enumerate(lines, 1) for key in ("knocker_count", "defender_count")
                   if i > kept and line.startswith(f"    {key}:")]
     assert len(kept_entry) == 2
-    assert result.stderr == "".join(f"m.yaml:{line}: '{key}' {said}\n" for key, line in sorted(
+    assert result.stderr == "".join(f"m.yaml:{line}: '{key}' {said_3 if key == 'kind' else said}\n" for key, line in sorted(
         list(at.items()) + kept_entry, key=lambda kv: kv[1]))
     assert (tmp_path / "m.yaml").read_text(encoding="utf-8") == old
-    plain = re.sub(r"\n  seal: [0-9a-f]{16}", "", text.replace("format: gin-ref-match/2", "format: gin-ref-match/1")
+    plain = re.sub(r"\n  seal: [0-9a-f]{16}", "", text.replace("format: gin-ref-match/3", "format: gin-ref-match/1")
                    .replace(end, ""))
     first = plain.split("corrections:")[0] + "corrections: []\n"  # the hand by points alone
     (tmp_path / "m.yaml").write_text(first, encoding="utf-8")

@@ -8,6 +8,7 @@ strict enough that a changed output fails."""
 import copy
 import functools
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -279,11 +280,13 @@ def test_verify_json_of_files_with_problems(tmp_path):
     broken.write_text(EXAMPLES[1].read_text(encoding="utf-8").replace("points: 30", "points: 31", 1), encoding="utf-8")
     edited = tmp_path / "edited.yaml"
     text = EXAMPLES[1].read_text(encoding="utf-8")
-    edited.write_text(text.replace("detail: 'knock not allowed", "detail: 'knock refused", 1), encoding="utf-8")
+    seal = re.search(r"\n  seal: ([0-9a-f])", text)  # hand 1's seal, a digit changed: it fails, the hand replays
+    edited.write_text(text.replace(seal.group(0), seal.group(0)[:-1] + ("0" if seal.group(1) != "0" else "1"), 1),
+                      encoding="utf-8")
     empty = tmp_path / "empty"
     empty.mkdir()
     legacy = tmp_path / "legacy.yaml"
-    shutil.copy(GOLDEN[0], legacy)
+    shutil.copy(ROOT / "tests" / "records" / "oklahoma-format-1.yaml", legacy)  # a /1 record: no seals
     (tmp_path / ".legacy.yaml.a1b2c3d4.tmp").write_text("left by a writer stopped mid-write", encoding="utf-8")
     data = run_json("verify", "--json", broken, edited, empty, legacy, tmp_path / "none.yaml", codes=(1,))
     kinds = [("problems" in entry and bool(entry["problems"]), "seals" in entry) for entry in data["files"]]
@@ -416,7 +419,7 @@ def test_a_changed_output_fails():
 def test_a_match_file_the_schema_refuses():
     record = loaded(EXAMPLES[1])
     assert not problems("match", record)
-    legacy = loaded(GOLDEN[0])
+    legacy = loaded(ROOT / "tests" / "records" / "oklahoma-format-1.yaml")
     assert legacy["format"] == "gin-ref-match/1" and not problems("match", legacy)
     for bad in [
         changed(record, ("format",), "gin-ref-match/9"),

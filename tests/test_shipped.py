@@ -1,5 +1,5 @@
 """The shipped examples (examples/*.yaml) and club night (events/club-night) are exactly what their scripts
-write with the installed gin-ref: format /2 records, every settled hand sealed (issue 25 item 1)."""
+write with the installed gin-ref: format /3 records, every settled hand sealed (issue 25 item 1)."""
 
 import filecmp
 import os
@@ -38,12 +38,12 @@ def test_the_shipped_files_are_what_their_script_writes(tmp_path, folder, script
 
 
 @pytest.mark.parametrize("folder, pattern", [("examples", "*.yaml"), ("events", "club-night/round-*.yaml")])
-def test_the_shipped_matches_are_format_2_and_sealed(folder, pattern):
+def test_the_shipped_matches_are_format_3_and_sealed(folder, pattern):
     files = sorted((ROOT / folder).glob(pattern))
     assert files
     for path in files:
         text = path.read_text(encoding="utf-8")
-        assert "\nformat: gin-ref-match/2\n" in text, path.name
+        assert "\nformat: gin-ref-match/3\n" in text, path.name
         assert text.count("\n  seal: ") == text.count("\n- number: ") > 0, path.name
         assert "\nend: {hands: " in text and ", seal: '" in text.rsplit("\nend:", 1)[1], path.name
     result = CliRunner().invoke(main, ["verify", "--strict", *map(str, files)])

@@ -61,13 +61,9 @@ def session_line(capsys, line):
      f'= knock --upcard KH Ben "{KNOCKER[5]}" --defender "{DEFENDER[(5, 23)]}"',
      {"result": "knock", "defender_cards": DEFENDER[(5, 23)].split(), "points": 18}),
     ("oklahoma", "3h b 12 23 !", "= knock --upcard 3H Ben 12 --defender 23 --illegal",
-     {"result": None, "irregularities": [{"kind": "illegal_knock", "player": "Ben",
-                                          "detail": "knock not allowed: deadwood 12 exceeds limit 3 (upcard 3♥)",
-                                          "points": 0, "count": 12}]}),
+     {"result": None, "irregularities": [{"kind": "illegal_knock", "player": "Ben", "points": 0, "count": 12}]}),
     ("oklahoma", "3h b 12 23!", "= knock --upcard 3H Ben 12 --defender 23 --illegal",
-     {"irregularities": [{"kind": "illegal_knock", "player": "Ben",
-                          "detail": "knock not allowed: deadwood 12 exceeds limit 3 (upcard 3♥)",
-                          "points": 0, "count": 12}]}),
+     {"irregularities": [{"kind": "illegal_knock", "player": "Ben", "points": 0, "count": 12}]}),
 ])
 def test_every_form_of_the_table_line(folder, capsys, rules, line, echo, want):
     new("Ann", "Ben", rules=rules)

@@ -54,7 +54,7 @@ def test_a_turn_is_its_line_and_a_refused_turn_is_the_irregularity_kept():
     item = refused.step.data.item
     assert (item.kind, item.player, item.turn, item.action, item.points) == ("out_of_turn", "Ann", 1, "draw", 0)
     assert refused.refusal.kept is refused.step.data
-    assert list(refused.refusal.irregularity) == ["kind", "player", "turn", "action", "detail"]
+    assert list(refused.refusal.irregularity) == ["kind", "player", "turn", "action"]  # facts only (/3)
     step = match.play_turn("pass", "Ben").step
     assert (step.kind, step.turn, step.data) == ("turn", 1, TurnLine("Ben passes"))
     assert file_form(step.data) == {"turns": ["Ben passes"]}
@@ -80,7 +80,7 @@ def test_a_refused_deal_a_ruling_an_amend_and_a_result_are_typed():
     refused = match.deal("7D", dealer="Ben").step
     assert refused.kind == "refused_deal" and isinstance(refused.data, Kept)
     assert (refused.data.item.kind, refused.data.item.hand, refused.data.item.player) == ("wrong_dealer", 1, "Ben")
-    assert list(file_form(refused.data)) == ["kind", "hand", "player", "detail"]
+    assert list(file_form(refused.data)) == ["kind", "hand", "player"]
     match.deal("7D")
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     ruled = match.rule("void", "a card was exposed", NOW).data

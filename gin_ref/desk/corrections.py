@@ -64,8 +64,7 @@ def _amend(hand: int, player: Optional[str], knocker: Optional[Given], defender:
         before = tally_of(match)
         outcome = amend_outcome(match.record, match.state, hand, player, knocker, defender, melds, discard, big_gin,
                                 upcard, dead)
-        old = dict(match.hands[hand - 1])
-        match.amend(outcome, matchfile.now(), step_words.amended_words(hand, old))
+        match.amend(outcome, matchfile.now())  # format /3 keeps the amend's facts, no words
         warning = event_warning(rec.path, before.finished and not match.state.finished)
         return Amended(rec.path, match, hand, before, outcome.settlement, warning), None
     return work
@@ -91,17 +90,17 @@ def can_amend(path: PathName, hand: int, player: Optional[str] = None, knocker: 
 def _undo(rec: matchfile.Record) -> Tuple[Corrected, Optional[DeskError]]:
     finished = rec.match.state.finished
     step = rec.match.newest_step()
-    correction = rec.match.undo(step, matchfile.now(), step_words.undone_words(step))
+    rec.match.undo(step, matchfile.now())
     warning = event_warning(rec.path, True) if finished and not rec.match.state.finished else None
-    return outcomes.corrected_of(rec.path, rec.match, correction, "undone", warning), None
+    return outcomes.corrected_of(rec.path, rec.match, step_words.undone_words(step), warning), None
 
 
 def _redo(rec: matchfile.Record) -> Tuple[Corrected, Optional[DeskError]]:
     finished = rec.match.state.finished
     step = rec.match.redo_step()
-    correction = rec.match.redo(step, matchfile.now(), step_words.redone_words(step))
+    rec.match.redo(step, matchfile.now())
     warning = event_warning(rec.path, True) if finished and not rec.match.state.finished else None
-    return outcomes.corrected_of(rec.path, rec.match, correction, "redone", warning), None
+    return outcomes.corrected_of(rec.path, rec.match, step_words.redone_words(step), warning), None
 
 
 def undo(path: PathName, wait: Optional[float] = None) -> Corrected:
@@ -258,7 +257,7 @@ def _amend_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
         same_players(match.players, [name for name, _ in pairs])
         old = result.facts(match.record[result.RESULT_KEY])
         entry = result.result_entry(match.players, match.rules, list(pairs), list(won))
-        match.amend_result(entry, matchfile.now(), f"the result: was {words.scores_words(old)}")
+        match.amend_result(entry, matchfile.now())
         return outcomes.resulted_of(rec.path, match, old), None
     return work
 

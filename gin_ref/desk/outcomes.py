@@ -134,9 +134,10 @@ def turned_of(path: str, match: Match, action: str, player: str, outcome: Outcom
     return Turned(path, match, outcome.number, action, player, outcome)
 
 
-def corrected_of(path: str, match: Match, correction: Any, key: str, warning: Optional[str]) -> Corrected:
-    """An undo's (``key`` "undone") or a redo's ("redone") correction, as the record keeps it."""
-    return Corrected(path, match, str(correction[key]), warning)
+def corrected_of(path: str, match: Match, said: str, warning: Optional[str]) -> Corrected:
+    """An undo or a redo: what it took back or put back, in words (``gin_ref.views.step_words``: format /3
+    keeps the correction's facts, never its words)."""
+    return Corrected(path, match, said, warning)
 
 
 def ruled_of(path: str, match: Match, step: Step) -> Ruled:

@@ -99,7 +99,7 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
                     for _line, message in problems]
     data = match.record if match is not None else None
     hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
-    kept, rulings = _listings(data)
+    kept, rulings = _listings(data, match)
     entry: Dict[str, Any] = {
         "file": path, "ok": not problems, "hands": hands,
         "problems": [{"line": line, "message": message} for line, message in problems],
@@ -125,16 +125,16 @@ def verify(paths: Iterable[str], named: bool = True, strict: bool = False) -> Tu
     return not any(item.bad(strict) for item in done), done
 
 
-def _listings(data: Any) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
+def _listings(data: Any, match: Optional[Match] = None) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
     """``(irregularities, rulings)`` of the record ``data`` (None: it did not read), each hand read once."""
     lists = written(data) if isinstance(data, dict) else None
     # only the hands with something to list are kept (a 100,000-hand record: not a value per hand)
     played = [hand for hand in lists.played() if hand.irregularities or hand.ruling is not None] \
         if lists is not None else []
-    return _irregularities(data, lists, played), _rulings(data, played)
+    return _irregularities(data, lists, played, match), _rulings(data, played)
 
 
-def _irregularities(data: Any, lists: Any, played: List[Any]) -> List[Dict[str, Any]]:
+def _irregularities(data: Any, lists: Any, played: List[Any], match: Optional[Match] = None) -> List[Dict[str, Any]]:
     """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it.
     Each as written (``Irregularity.of``), in a record that does not replay too: the replay's own reading
     leaves out what it cannot read (an unknown kind, a player not of the match), which is listed here."""
@@ -144,11 +144,26 @@ def _irregularities(data: Any, lists: Any, played: List[Any]) -> List[Dict[str, 
               for hand in played for j, item in enumerate(hand.irregularities)]
     places += [(("irregularities", j), item.get("hand") if item is not None else None, item)
                for j, item in enumerate(lists.irregularities)]
-    found = [{"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
-              "player": item.get("player"), "detail": item.get("detail"),
-              "text": words.irregularity_note(hand, Irregularity.of(item))}
-             for where, hand, item in places if item is not None]
+    reasons = _reasons(match)
+    found = []
+    for where, hand, item in places:
+        if item is None:
+            continue
+        detail = item["detail"] if "detail" in item else reasons.get(where)  # /2's words, or /3's worked out
+        found.append({"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
+                      "player": item.get("player"), "detail": detail,
+                      "text": words.irregularity_note(hand, Irregularity.of(item)._replace(detail=detail))})
     return sorted(found, key=lambda item: item["line"])
+
+
+def _reasons(match: Optional[Match]) -> Dict[Tuple[Any, ...], Optional[str]]:
+    """Why each irregularity the replay read was refused, by its key path (a /3 item holds only its facts:
+    the replay works its reason out)."""
+    if match is None:
+        return {}
+    state = match.state
+    items = [item for found in state.irregularities.values() for item in found] + list(state.match_irregularities)
+    return {item.where: item.detail for item in items}
 
 
 def _rulings(data: Any, played: List[Any]) -> List[Dict[str, Any]]:

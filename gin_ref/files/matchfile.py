@@ -30,13 +30,16 @@ from gin_ref.files.yamlload import Problems as ReaderProblems
 from gin_ref.match import seals
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.replay import OnHand
-from gin_ref.match.schema import FORMAT, TOP_KEYS, in_file_order
+from gin_ref.match.schema import FORMAT, FORMAT_2, TOP_KEYS, in_file_order, keys_beyond_2
 
 DEFAULT_FILE = "match.yaml"
 ENV_VAR = "GIN_REF_MATCH"
 HEADER = (f"gin-ref match record ({FORMAT}). Edit with care: 'gin-ref verify FILE' checks every hand.",)
 HINT = "'gin-ref verify' lists every problem"
 MAX_SIZE = 64 * 1024 * 1024  # bytes; a record of 10,000 hands is about 5 MB
+VERSION = 3  # the version every write gives a file (FORMAT)
+UPGRADED = ("note: {path} is now in format {new} (it was {old}; an older gin-ref cannot read it: upgrade every "
+            "gin-ref that writes this folder)")
 
 
 Problems = List[Tuple[int, str]]  # (line, message)
@@ -47,11 +50,11 @@ class Record:
     ``match`` (the Match replayed from it). ``store.change`` sets ``before`` and ``digest`` (what the seals
     need of the file as read, and the digest of its bytes); a command sets ``confirm`` to seal a hand again."""
 
-    def __init__(self, path: str, data: Any, match: Match, version: Optional[int] = 2) -> None:
+    def __init__(self, path: str, data: Any, match: Match, version: Optional[int] = VERSION) -> None:
         self.path = path
         self.data = data
         self.match = match
-        self.version = version  # of the file as read: 1 (no end line; written as 2 at its first change) or 2
+        self.version = version  # of the file as read: 1 (no end line), 2 or 3; written as 3 at its first change
         self.before: Optional[seals.Before] = None
         self.digest: Optional[str] = None
         self.confirm: Optional[int] = None
@@ -160,11 +163,30 @@ def parse(text: str, path: Optional[PathName] = None,
     if problems:
         where, message = problems[0]
         raise RecordError(message, line=yamlread.line_of(data, where), path=label)
-    version, found = recordformat.read_version(data, text)
+    version, found = read_version(data, text)
     if found:
         line, message = found[0]
         raise RecordError(message, line=line, path=label)
     return data, version
+
+
+def read_version(data: Any, text: str) -> Tuple[Optional[int], Problems]:
+    """``(version, problems)`` of a record just read (``recordformat.read_version``, which knows the end
+    line /2 and /3 share): 1, 2 or 3 (None for another format). A /2 record is given the current format in
+    memory, as a /1 record is, so that every version replays the same way; one holding a key only /3 has is
+    refused at that key."""
+    if isinstance(data, dict) and data.get("format") == FORMAT_2:
+        data["format"] = FORMAT
+        problems = [(yamlread.line_of(data, where), f"'{key}' is a key of format {FORMAT}, not of {FORMAT_2}: "
+                                                    f"the file says 'format: {FORMAT_2}' but holds a newer record")
+                    for where, key in keys_beyond_2(data)]
+        return 2, problems + recordformat.read_version(data, text)[1]
+    beyond = keys_beyond_2(data) if isinstance(data, dict) and data.get("format") == recordformat.FORMAT_1 else ()
+    newer = [(yamlread.line_of(data, where), f"'{key}' is a key of format {FORMAT}, not of {recordformat.FORMAT_1}: "
+                                             f"the file says 'format: {recordformat.FORMAT_1}' but holds a newer record")
+             for where, key in beyond]
+    version, problems = recordformat.read_version(data, text)
+    return (VERSION if version == 2 else version), problems + newer
 
 
 def read_yaml(text: str, path: Optional[PathName] = None) -> Tuple[Any, ReaderProblems]:
@@ -176,7 +198,7 @@ def read_yaml(text: str, path: Optional[PathName] = None) -> Tuple[Any, ReaderPr
         raise RecordError(exc.message, line=exc.line, path=label) from None
 
 
-def replay(data: Any, path: Optional[PathName] = None, version: Optional[int] = 2) -> Record:
+def replay(data: Any, path: Optional[PathName] = None, version: Optional[int] = VERSION) -> Record:
     """The Record of data read from a match file (``parse``), replayed strictly: RecordError (file and
     line) at the first problem, from a hand that is not legal to a total that does not add up."""
     label = str(path) if path is not None else "<match>"
@@ -211,7 +233,7 @@ def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand]
     except RecordError as exc:
         return [(exc.line or 1, exc.message)], None
     found = [(yamlread.line_of(data, where), message) for where, message in reader_problems]
-    found += recordformat.read_version(data, text)[1]  # (this takes the end line out of the data)
+    found += read_version(data, text)[1]  # (this takes the end line out of the data)
     del text  # not held while the record is replayed (the caller passes it on, keeping none)
     replayed, match = check_record(data, on_hand)
     unreadable = {tuple(where) for where, _message in reader_problems}  # one problem per fact: a value that
@@ -238,8 +260,9 @@ def record_data(record: Any) -> Any:
     that know their lines): not copied, as a long record's data takes hundreds of MB. Not to be changed."""
     data = getattr(record, "data", record)
     data = dict(data) if isinstance(data, dict) else data
-    if getattr(record, "version", 2) == 1 and isinstance(data, dict) and "format" in data:
-        data["format"] = recordformat.FORMAT_1
+    version = getattr(record, "version", VERSION)
+    if version in (1, 2) and isinstance(data, dict) and "format" in data:
+        data["format"] = recordformat.FORMAT_1 if version == 1 else FORMAT_2
     return data
 
 
@@ -252,6 +275,8 @@ def dumps(data: Dict[str, Any], autoseal: bool = True) -> str:
     if autoseal and not any(isinstance(hand, dict) and "seal" in hand for hand in data.get("hands") or []):
         seals.reseal(data)
     ordered = {key: data[key] for key in TOP_KEYS if key in data}
+    if ordered.get("format") == FORMAT_2:  # a /2 record made in memory: every write is /3
+        ordered["format"] = FORMAT
     ordered.update((key, value) for key, value in data.items() if key not in ordered)
     if isinstance(ordered.get("hands"), list):  # each hand laid out in the record's order of keys
         ordered["hands"] = [in_file_order(hand) if isinstance(hand, dict) else hand for hand in ordered["hands"]]

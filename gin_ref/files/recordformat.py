@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.files.yamldata import line_of
 from gin_ref.match import seals
-from gin_ref.match.schema import FORMAT, keys_beyond_1
+from gin_ref.match.schema import FORMAT, FORMAT_2, keys_beyond_1
 from gin_ref.core.escape import shown_value
 
 FORMAT_1 = "gin-ref-match/1"
@@ -65,7 +65,7 @@ def read_version(data: Any, text: str) -> Tuple[Optional[int], Problems]:
         return None, []
     fmt = data.get("format")
     if fmt == FORMAT_1:  # a /1 record holds none of the keys /2 brought: one that does was not written as /1
-        problems = [(line_of(data, where), f"'{key}' is a key of format {FORMAT}, not of {FORMAT_1}: the file says "
+        problems = [(line_of(data, where), f"'{key}' is a key of format {FORMAT_2}, not of {FORMAT_1}: the file says "
                                            f"'format: {FORMAT_1}' but holds a newer record")
                     for where, key in keys_beyond_1(data)]
         data["format"] = FORMAT

@@ -40,7 +40,7 @@ from gin_ref.files import filewrite, matchfile, recordformat
 from gin_ref.files.filewrite import PathName, digest, leftovers, write_atomic, writable_target
 from gin_ref.match import seals
 from gin_ref.match.model import Match
-from gin_ref.match.schema import FORMAT
+from gin_ref.match.schema import FORMAT, FORMAT_2
 
 try:
     import fcntl
@@ -212,7 +212,7 @@ class Held:
     @contextmanager
     def change(self, notify: Optional[Callable[[str], None]] = None) -> Iterator[matchfile.Record]:
         """Read the match strictly and yield its Record; write it back if the block ends normally (an act
-        refused and kept ends normally: its outcome says so). A /1 file is written as /2, and ``notify``
+        refused and kept ends normally: its outcome says so). A /1 or /2 file is written as /3, and ``notify``
         told so (one line; default: standard error)."""
         raw = self.read()
         _expected(self.real, self.name, raw)
@@ -225,9 +225,10 @@ class Held:
         # the command confirms it (``record.confirm``: an amend's hand)
         seals.reseal(record.match.record, record.before, record.confirm)
         self.write(matchfile.dumps(record.match.record, autoseal=False))
-        if record.version != 2:
-            (notify or _say)(recordformat.UPGRADED.format(path=record.path, new=FORMAT, old=recordformat.FORMAT_1))
-            record.version = 2
+        if record.version != matchfile.VERSION:
+            old = recordformat.FORMAT_1 if record.version == 1 else FORMAT_2
+            (notify or _say)(matchfile.UPGRADED.format(path=record.path, new=FORMAT, old=old))
+            record.version = matchfile.VERSION
 
 
 def _say(message: str) -> None:

@@ -10,9 +10,8 @@ refusal raises (``InvalidNotationError`` for bad input, ``IllegalActionError`` f
 nothing.
 """
 
-from typing import Any, Optional, Union
+from typing import Any, NamedTuple, Optional, Union
 
-from gin_ref.core.frozen import Frozen
 from gin_ref.core.cards import Card, codes
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.players import find_player
@@ -20,7 +19,7 @@ from gin_ref.core.knock import knock_limit
 from gin_ref.core.scoring import read_hands
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.irregularities import Irregularity
-from gin_ref.match.play import illegal_knock_penalty, new_table
+from gin_ref.match.play import dealer_refusal, illegal_knock_penalty, new_table, sits_out
 from gin_ref.match.schema import TURN_ACTIONS, Entry, Record
 from gin_ref.match.knocks import (Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, no_upcard_words,
                                   why_upcard)
@@ -30,7 +29,7 @@ from gin_ref.match.stepdata import Deal, Kept, Settled, TurnLine, Written, file_
 from gin_ref.match.steps import Step
 
 
-class Refusal(Frozen):
+class Refusal(NamedTuple):
     """An act refused and kept in the record: why (the irregularity's ``detail``) and the irregularity
     kept (``kept``: the step's data)."""
 
@@ -43,7 +42,7 @@ class Refusal(Frozen):
         return file_form(self.kept)
 
 
-class Outcome(Frozen):
+class Outcome(NamedTuple):
     """What an action does: the ``step`` it adds to the record and, when the act was refused and kept,
     the ``refusal``. A settled knock carries its ``showdown``; a turn its ``turn`` (a take names the card
     taken) and whether it answered the upcard offer."""
@@ -75,18 +74,9 @@ def verify_deal(record: Record, state: MatchState, dealer: Optional[str] = None)
                                  "(or take it back with 'undo') before dealing")
     verify_not_over(state, "no more deals")
     if dealer is not None:
-        name = find_player(state.players, dealer)
-        roles, rule = state.roles, state.rules.next_dealer
-        if roles is not None and rule == "sitter" and name != roles.sitter:
-            raise OutOfTurnError(f"{name} cannot deal: {roles.sitter} sits out, and the sitter deals every hand")
-        if roles is not None and rule == "captain" and name != roles.captain:
-            raise OutOfTurnError(f"{name} cannot deal: {roles.captain} is the captain (the player coming in), and "
-                                 "the captain deals every hand")
-        if roles is not None and rule not in ("sitter", "captain") and name != roles.box:
-            raise OutOfTurnError(f"{name} cannot deal: {roles.box} is in the box, and the box player "
-                                 "deals every hand")
-        if name != state.dealer:
-            raise OutOfTurnError(f"{name} cannot deal hand {number}: {state.dealer} deals ({state.why})")
+        refusal = dealer_refusal(state, find_player(state.players, dealer), number)
+        if refusal is not None:
+            raise OutOfTurnError(refusal)
     return state.dealer
 
 
@@ -194,7 +184,7 @@ def knock(state: MatchState, player: str, knocker: Given, defender: Given,
     name = find_player(state.players, player)
     table = table_of(state) if turns_recorded(state) else None
     if name not in setup.pair:
-        return _out_of_turn(state, setup, name, "knock", None, _sits_out(setup, table, name))
+        return _out_of_turn(state, setup, name, "knock", None, sits_out(setup, table, name))
     if table is not None:
         try:
             table.verify_knock(name)
@@ -215,15 +205,6 @@ def knock(state: MatchState, player: str, knocker: Given, defender: Given,
     refuse_taken_discard(state, table, name, settlement)
     settled = Settled(settlement.score.result, (("knocker", name),) + tuple(facts.entry().items()))
     return Outcome(Step("result", setup.number, settled), settlement=settlement)
-
-
-def _sits_out(setup: HandSetup, table: Optional[Table], name: str) -> str:
-    """Why ``name``, who sits this hand out, may not knock."""
-    roles = setup.roles
-    assert roles is not None  # two players are both in every hand
-    return (f"{name} sits out hand {setup.number}: "
-            + (table.whose_turn() if table is not None else
-               f"only {roles.box} (box) or {roles.captain} (captain) may knock"))
 
 
 def _illegal_knock(state: MatchState, name: str, in_turns: bool, facts: Facts, refusal: str

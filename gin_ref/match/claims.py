@@ -13,7 +13,7 @@ them (``NOT_WORKED`` where the replay works none out, and the entry's is left as
 """
 
 import enum
-from typing import Any, Dict, List, Mapping, MutableMapping, NamedTuple, Optional, Sequence, Union
+from typing import Dict, List, Mapping, MutableMapping, NamedTuple, Optional, Sequence, Union
 
 from gin_ref.core.escape import shown_value
 
@@ -67,7 +67,7 @@ class Claims(NamedTuple):
         return points if isinstance(points, int) else 0
 
 
-def read_claims(entry: Mapping[str, Any]) -> Claims:
+def read_claims(entry: Mapping[str, object]) -> Claims:
     """The derived values ``entry`` holds, as written."""
     get, unwritten = entry.get, NOT_WRITTEN
     return Claims(get("limit", unwritten), get("result", unwritten), get("defender", unwritten),
@@ -104,7 +104,7 @@ class Worked(NamedTuple):
     games: Union[List[Totals], Unset] = NOT_WORKED  # each game's columns
 
 
-def write_worked(entry: MutableMapping[str, Any], worked: Worked) -> None:
+def write_worked(entry: MutableMapping[str, object], worked: Worked) -> None:
     """Write the values worked out into ``entry``: a key it holds keeps its place, a new key goes after
     the others, in the file's order (Worked's). (Unrolled: an amend of hand 1 of a long record writes every
     later hand.)"""

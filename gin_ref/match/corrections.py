@@ -3,26 +3,28 @@
 one's shape (the checks are small functions listed in the order their problems are reported:
 ``CORRECTION_CHECKS``).
 
-Each correction says what it did (``undone``: taken back, ``redone``: put back, ``amended``: a past hand
-changed) and when (``date``); an undo and an amend keep the data (``entry``). Format /2 adds the step
-(``step``: kind, hand, turn), the count of steps before and after (``steps``) and, for an amend, the hand
-and how many hands the record held (``hand``, ``hands``).
+Each correction says what it did and when (``date``); an undo and an amend keep the data (``entry``).
+Format /3 says what it did as a fact, ``kind``: ``undo`` (taken back), ``redo`` (put back) or ``amend`` (a
+past hand changed); /2 said it in words (``undone``, ``redone``, ``amended``: kept from /2, read and never
+written), and the views say it again from the step. Format /2 adds the step (``step``: kind, hand, turn),
+the count of steps before and after (``steps``) and, for an amend, the hand and how many hands the record
+held (``hand``, ``hands``).
 """
 
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Tuple
+from typing import Callable, Dict, List, Mapping, NamedTuple, Optional, Tuple
 
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems, Where
-from gin_ref.match.schema import Entry, Record
+from gin_ref.match.schema import CORRECTION_KINDS, CORRECTION_WORDS
 
-__all__ = ["CORRECTION_CHECKS", "Correction", "read_corrections"]
+__all__ = ["CORRECTION_CHECKS", "Correction", "StepRef", "read_corrections"]
 
-CORRECTION_KEYS = ("undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry", "seal")
+CORRECTION_KEYS = ("kind", "undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry", "seal")
 
 
 class Correction(NamedTuple):
-    """A correction, read (``read_corrections``): what it did (``undone``, ``redone``,
-    ``amended``: each True when the correction holds the key), the kind of step it took or put back, the
+    """A correction, read (``read_corrections``): what it did (``undone``, ``redone``, ``amended``: True
+    for its ``kind``, ``undo``, ``redo`` or ``amend``, or for /2's words under that key), the kind of step it took or put back, the
     count of steps in place before and after it, the hand amended and the hands there were, the data it
     keeps (``entry``), its place in the corrections, its step and its date as recorded. A value of the wrong shape reads as None (and is a
     problem, when the reader is given a list for them)."""
@@ -35,12 +37,20 @@ class Correction(NamedTuple):
     steps: Optional[Tuple[int, int]] = None
     hand: Optional[int] = None
     hands: Optional[int] = None
-    entry: Optional[Entry] = None
-    step: Optional[Entry] = None  # {kind, hand[, turn]}, as recorded
-    date: Any = None  # when it was made, as recorded
+    entry: Optional[Dict[str, object]] = None
+    step: Optional["StepRef"] = None  # {kind, hand[, turn]}, as recorded (None: not of that shape)
+    date: object = None  # when it was made, as recorded
 
 
-def read_corrections(record: Record, problems: Optional[Problems] = None) -> List[Correction]:
+class StepRef(NamedTuple):
+    """The step a correction took back or put back, as it names it: ``{kind, hand[, turn]}``."""
+
+    kind: str
+    hand: int
+    turn: Optional[int] = None
+
+
+def read_corrections(record: Mapping[str, object], problems: Optional[Problems] = None) -> List[Correction]:
     """The record's corrections, in order, each read into a ``Correction`` (one that is not a mapping is
     left out). With ``problems``, each one's shape is checked too, each problem at its key path."""
     corrections = record.get("corrections", [])
@@ -57,64 +67,84 @@ def read_corrections(record: Record, problems: Optional[Problems] = None) -> Lis
     return read
 
 
+def did(item: Mapping[str, object]) -> Optional[str]:
+    """What a correction did: ``undo``, ``redo`` or ``amend`` (its /3 ``kind``, or its /2 words' key);
+    None when it says neither or both."""
+    said = [CORRECTION_WORDS[key] for key in CORRECTION_WORDS if key in item]
+    if "kind" in item:
+        said.append(item["kind"] if item["kind"] in CORRECTION_KINDS else "")
+    return said[0] if len(said) == 1 and said[0] else None
+
+
 def _check(item: object, where: Where, problems: Problems) -> None:
-    what = [key for key in ("undone", "redone", "amended") if isinstance(item, dict) and key in item]
-    if not isinstance(item, dict) or len(what) != 1 or "date" not in item or \
-            (what[0] != "redone" and "entry" not in item):
-        problems.add(where, "a correction holds 'undone', 'redone' or 'amended', its 'date' and (but for a "
+    what = did(item) if isinstance(item, dict) else None
+    if not isinstance(item, dict) or what is None or "date" not in item or (what != "redo" and "entry" not in item):
+        problems.add(where, "a correction holds its 'kind' (undo, redo or amend), its 'date' and (but for a "
                             "redo) the 'entry' it keeps")
         return
     for check in CORRECTION_CHECKS:
-        check(item, what[0], where, problems)
+        check(item, what, where, problems)
 
 
-def read_one(place: int, item: Dict[str, Any]) -> Correction:
+def read_one(place: int, item: Dict[str, object]) -> Correction:
     """The Correction of one item of the corrections (a mapping), at ``place``; its shape unchecked."""
     steps, step, hand, hands, entry = (item.get(key) for key in ("steps", "step", "hand", "hands", "entry"))
     counted: Optional[Tuple[int, int]] = None
     if isinstance(steps, list) and len(steps) == 2 and all(type(n) is int for n in steps):  # noqa: E721
         counted = (steps[0], steps[1])
-    return Correction(place, "undone" in item, "redone" in item, "amended" in item,
-                      step.get("kind") if isinstance(step, dict) else None, counted,
+    what = did(item)
+    kind = step.get("kind") if isinstance(step, dict) else None
+    return Correction(place, what == "undo", what == "redo", what == "amend",
+                      kind if isinstance(kind, str) else None, counted,
                       hand if isinstance(hand, int) else None, hands if isinstance(hands, int) else None,
-                      entry if isinstance(entry, dict) else None, step if isinstance(step, dict) else None,
-                      item.get("date"))
+                      entry if isinstance(entry, dict) else None, _step_ref(step), item.get("date"))
 
 
-CorrectionCheck = Callable[[Mapping[str, Any], str, Where, Problems], None]
+def _step_ref(step: object) -> Optional[StepRef]:
+    """The StepRef of a correction's ``step``, or None when it is not ``{kind, hand[, turn]}``."""
+    if not isinstance(step, dict):
+        return None
+    kind, hand, turn = step.get("kind"), step.get("hand"), step.get("turn")
+    if not isinstance(kind, str) or type(hand) is not int:  # noqa: E721 (True is no hand)
+        return None
+    return StepRef(kind, hand, turn if type(turn) is int else None)  # noqa: E721
 
 
-def _correction_keys(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+CorrectionCheck = Callable[[Mapping[str, object], str, Where, Problems], None]
+
+
+def _correction_keys(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
     for key in item:
         if key not in CORRECTION_KEYS:
             problems.add(where + (key,), f"unknown key '{key}' in a correction")
 
 
-def _correction_words(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
-    if not isinstance(item[what], str):
-        problems.add(where + (what,), f"a correction's '{what}' must say what was done, in words")
+def _correction_words(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
+    for key in CORRECTION_WORDS:  # kept from /2
+        if key in item and not isinstance(item[key], str):
+            problems.add(where + (key,), f"a correction's '{key}' must say what was done, in words")
 
 
-def _correction_date(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+def _correction_date(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
     check_date(item["date"], where + ("date",), "a correction's date", problems, timestamp=True)
 
 
-def _correction_steps(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+def _correction_steps(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
     steps = item.get("steps")
     if "steps" in item and not (isinstance(steps, list) and len(steps) == 2 and
                                 all(type(n) is int and n >= 0 for n in steps)):  # noqa: E721
         problems.add(where + ("steps",), "a correction's 'steps' are two counts: [before, after]")
 
 
-def _correction_step(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
+def _correction_step(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
     step = item.get("step")
     if "step" in item and not (isinstance(step, dict) and isinstance(step.get("kind"), str) and
                                type(step.get("hand")) is int):  # noqa: E721
         problems.add(where + ("step",), "a correction's 'step' holds its kind and hand")
 
 
-def _correction_amend(item: Mapping[str, Any], what: str, where: Where, problems: Problems) -> None:
-    if what == "amended" and not (type(item.get("hand")) is int and "steps" in item):  # noqa: E721
+def _correction_amend(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
+    if what == "amend" and not (type(item.get("hand")) is int and "steps" in item):  # noqa: E721
         problems.add(where, "an amend's correction holds the 'hand' amended and the 'steps' it came after")
 
 

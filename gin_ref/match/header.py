@@ -3,7 +3,7 @@ cannot go past ends it (``Problems.fatal``).
 """
 
 import datetime
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
+from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence
 
 from gin_ref.core import game
 from gin_ref.core.errors import GinRefError, InvalidNotationError, RulesError
@@ -11,7 +11,7 @@ from gin_ref.core.players import check_name, parse_draw
 from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.match.problems import Problems, Where
-from gin_ref.match.schema import FORMAT, OPTIONAL_KEYS, ROLES, TOP_KEYS
+from gin_ref.match.schema import FORMAT, FORMAT_2, OPTIONAL_KEYS, ROLES, TOP_KEYS
 from gin_ref.core.escape import shown_value
 
 
@@ -31,7 +31,7 @@ def read_header(record: object, problems: Problems) -> Header:
     if not isinstance(record, dict):
         problems.fatal((), f"not a gin-ref match record: expected 'format: {FORMAT}' and the match's keys")
     fmt = record.get("format")
-    if fmt != FORMAT:
+    if fmt != FORMAT and fmt != FORMAT_2:  # (a /2 record in memory is the same data: the file's reader gives /3)
         if fmt is None:
             message = f"not a gin-ref match record: no 'format: {FORMAT}'"
         elif isinstance(fmt, str) and fmt.startswith("gin-ref-match/"):
@@ -67,7 +67,7 @@ def check_date(value: object, where: Where, what: str, problems: Problems, times
         problems.add(where, f"{what} must be {kind}, not {shown_value(value)}")
 
 
-def _players(players: Any, problems: Problems) -> List[str]:
+def _players(players: object, problems: Problems) -> List[str]:
     if not isinstance(players, list) or not 2 <= len(players) <= 3:
         problems.fatal(("players",), "'players' must be a list of 2 or 3 names")
     for i, name in enumerate(players):
@@ -87,7 +87,7 @@ def _players(players: Any, problems: Problems) -> List[str]:
     return list(players)
 
 
-def _rules(rules: Any, players: List[str], problems: Problems) -> HouseRules:
+def _rules(rules: object, players: List[str], problems: Problems) -> HouseRules:
     """HouseRules from the snapshot: every knob checked, every missing one reported (its default used)."""
     if not isinstance(rules, dict) or not isinstance(rules.get("knobs"), dict):
         problems.fatal(("rules",), "'rules' must hold 'name' and 'knobs' (every house rule)")
@@ -98,7 +98,7 @@ def _rules(rules: Any, players: List[str], problems: Problems) -> HouseRules:
     if not isinstance(name, str) or not name:
         problems.add(("rules", "name"), "rules 'name' must be the preset or file the match was started with")
         name = "?"
-    knobs: Dict[str, Any] = {}
+    knobs: Dict[str, object] = {}
     for key, value in rules["knobs"].items():
         try:
             knobs[key] = check_knob(key, value)
@@ -116,7 +116,7 @@ def _rules(rules: Any, players: List[str], problems: Problems) -> HouseRules:
     return result
 
 
-def _start(start: Any, players: List[str], rules: HouseRules, problems: Problems) -> Header:
+def _start(start: object, players: List[str], rules: HouseRules, problems: Problems) -> Header:
     where = ("start",)
     if not isinstance(start, dict):
         problems.fatal(where, "'start' must say who deals first (or the roles, for three players)")
@@ -160,7 +160,7 @@ def _check_draw(draw: object, players: List[str], roles: game.Roles, problems: P
                             f"{drawn.sitter}{' (with a tie)' if tied else ''}, not the roles recorded")
 
 
-def player_at(mapping: Mapping[str, Any], key: str, where: Where, allowed: Sequence[str],
+def player_at(mapping: Mapping[str, object], key: str, where: Where, allowed: Sequence[str],
               problems: Problems, fatal: bool = False, what: Optional[str] = None) -> Optional[str]:
     """``mapping[key]`` if it names one of ``allowed``; else a problem and None."""
     value = mapping.get(key)

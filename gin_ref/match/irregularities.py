@@ -7,7 +7,7 @@ and the table (``gin_ref.match.play``); the tally and the views read the same va
 Keys each kind may hold: ``gin_ref.match.schema.IRREGULARITY_KEYS``.
 """
 
-from typing import Any, Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.escape import shown_value
@@ -24,9 +24,14 @@ EXTRAS = ("hand", "turn", "action", "card")  # what an irregularity has beside k
 
 class Irregularity(NamedTuple):
     """An irregularity: kind, player, detail, points (0 for all but a penalised knock), and what it has of
-    hand (a deal refused), turn (when it happened), action and card (out of turn). (The cards, melds,
-    discard, count and points of an illegal knock are judged by the replay against the rules, from the item
-    itself.)"""
+    hand (a deal refused), turn (when it happened), action and card (out of turn); ``where``: its key path in
+    the record. (The cards, melds, discard, count and points of an illegal knock are judged by the replay
+    against the rules, from the item itself.)
+
+    ``detail`` is why the act was refused, in words: a /2 record's as it holds it (kept from /2); for an
+    item written since /3, which holds only facts, the reason the replay works out again from them
+    (``gin_ref.match.play``: the same check that refused the act, at the same point of the hand), or None
+    where the record does not replay that far."""
 
     kind: Optional[str]
     player: Optional[str]
@@ -36,55 +41,85 @@ class Irregularity(NamedTuple):
     turn: Optional[int] = None
     action: Optional[str] = None
     card: Optional[str] = None
+    where: Where = ()
 
     @classmethod
-    def of(cls, item: Mapping[str, Any]) -> "Irregularity":
-        """The irregularity of an item as an action writes it (plain data, known to be sound)."""
-        return cls(item.get("kind"), item.get("player"), item.get("detail"), item.get("points", 0),
-                   **{key: item[key] for key in EXTRAS if key in item})
+    def of(cls, item: Mapping[str, object]) -> "Irregularity":
+        """The irregularity of an item as an action writes it (plain data, known to be sound; a value of
+        another type than its field's reads as None)."""
+        return cls(_text(item.get("kind")), _text(item.get("player")), _text(item.get("detail")),
+                   _whole(item.get("points")) or 0, _whole(item.get("hand")), _whole(item.get("turn")),
+                   _text(item.get("action")), _text(item.get("card")))
 
-    def data(self) -> Dict[str, Any]:
+    def data(self) -> Dict[str, object]:
         """The irregularity as ``tally --json`` gives it."""
-        out: Dict[str, Any] = {"kind": self.kind, "player": self.player, "detail": self.detail,
-                               "points": self.points}
+        out: Dict[str, object] = {"kind": self.kind, "player": self.player, "detail": self.detail,
+                                  "points": self.points}
         out.update((key, getattr(self, key)) for key in EXTRAS if getattr(self, key) is not None)
         return out
+
+
+def _text(value: object) -> Optional[str]:
+    return value if isinstance(value, str) else None
+
+
+def _whole(value: object) -> Optional[int]:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+class _Read:
+    """What the checks read of an item, each value of its field's type (a check fills in its own)."""
+
+    __slots__ = ("player", "detail", "points", "hand", "turn", "action", "card")
+
+    def __init__(self) -> None:
+        self.player: Optional[str] = None
+        self.detail: Optional[str] = None
+        self.points = 0
+        self.hand: Optional[int] = None
+        self.turn: Optional[int] = None
+        self.action: Optional[str] = None
+        self.card: Optional[str] = None
 
 
 class _Reading(NamedTuple):
     """An item being read: where it is, what a problem calls it, who may be named."""
 
-    item: Mapping[str, Any]
+    item: Mapping[str, object]
     where: Where
     what: str  # ``hand 3: `` before a hand's problems; empty for the match's own
     players: Sequence[str]  # who may be named as the player
     problems: Problems
 
 
-Check = Callable[[_Reading, Dict[str, Any]], None]  # a check of an item; it fills in what it reads
+Check = Callable[[_Reading, _Read], None]  # a check of an item; it fills in what it reads
 
 
-def _keys(reading: _Reading, read: Dict[str, Any]) -> None:
-    item, kind = reading.item, reading.item["kind"]
+def _keys(reading: _Reading, read: _Read) -> None:
+    item, kind = reading.item, str(reading.item["kind"])  # a kind known: the reader checked it first
     for key in item:
         if key not in IRREGULARITY_KEYS[kind]:
             where = "an irregularity" if kind in HAND_IRREGULARITIES else "an irregularity of the match"
             reading.problems.add(reading.where + (key,), f"{reading.what}unknown key '{key}' in {where} ({kind})")
 
 
-def _turn(reading: _Reading, read: Dict[str, Any]) -> None:
+def _turn(reading: _Reading, read: _Read) -> None:
     turn = reading.item.get("turn")
     if "turn" in reading.item and not is_count(turn):
         reading.problems.add(reading.where + ("turn",), f"{reading.what}an irregularity's 'turn' is the number of "
                                                         f"the turn that was due, not {shown_value(turn)}")
-    elif turn is not None:
-        read["turn"] = turn
+    elif isinstance(turn, int):
+        read.turn = turn
 
 
-def _detail(reading: _Reading, read: Dict[str, Any]) -> None:
+def _detail(reading: _Reading, read: _Read) -> None:
+    """``detail``, kept from /2: the reason in words, where the item holds one (since /3 the replay works
+    it out from the facts)."""
+    if "detail" not in reading.item:
+        return
     detail = reading.item.get("detail")
     if isinstance(detail, str):
-        read["detail"] = detail
+        read.detail = detail
         return
     why = "the reason it was refused"
     message = f"{reading.what}an irregularity's 'detail' must be {why}" if reading.item["kind"] in HAND_IRREGULARITIES \
@@ -93,44 +128,44 @@ def _detail(reading: _Reading, read: Dict[str, Any]) -> None:
 
 
 def _player(whose: str) -> Check:
-    def check(reading: _Reading, read: Dict[str, Any]) -> None:
-        read["player"] = player_at(reading.item, "player", reading.where, reading.players, reading.problems,
+    def check(reading: _Reading, read: _Read) -> None:
+        read.player = player_at(reading.item, "player", reading.where, reading.players, reading.problems,
                                    what=f"{reading.what}{whose}")
     check.__name__ = "_player"
     return check
 
 
-def _action(reading: _Reading, read: Dict[str, Any]) -> None:
+def _action(reading: _Reading, read: _Read) -> None:
     action = reading.item.get("action")
-    if action in OUT_OF_TURN_ACTIONS:
-        read["action"] = action
+    if isinstance(action, str) and action in OUT_OF_TURN_ACTIONS:
+        read.action = action
         return
     reading.problems.add(reading.where + ("action",) if "action" in reading.item else reading.where,
                          f"{reading.what}an out-of-turn 'action' is one of {', '.join(OUT_OF_TURN_ACTIONS)}, not "
                          f"{shown_value(action)}")
 
 
-def _turn_given(reading: _Reading, read: Dict[str, Any]) -> None:
+def _turn_given(reading: _Reading, read: _Read) -> None:
     if "turn" not in reading.item:
         reading.problems.add(reading.where, f"{reading.what}an out-of-turn irregularity says at which 'turn' it "
                                             "happened")
 
 
-def _card(reading: _Reading, read: Dict[str, Any]) -> None:
+def _card(reading: _Reading, read: _Read) -> None:
     card = reading.item.get("card")
     if card is None:
         return
     try:
         card_of(card)
-        read["card"] = card  # as written (a view shows it so)
+        read.card = card if isinstance(card, str) else None  # as written (a view shows it so)
     except GinRefError as exc:
         reading.problems.add(reading.where + ("card",), f"{reading.what}the out-of-turn card: {exc}")
 
 
-def _points(reading: _Reading, read: Dict[str, Any]) -> None:
+def _points(reading: _Reading, read: _Read) -> None:
     points = reading.item.get("points")
-    if type(points) is int:  # noqa: E721 (judged against the penalty by the replay)
-        read["points"] = points
+    if isinstance(points, int) and not isinstance(points, bool):  # (judged against the penalty by the replay)
+        read.points = points
 
 
 # each kind's checks, in the order its problems are reported (the replay's checks against the rules and
@@ -148,7 +183,7 @@ def read_hand_irregularity(item: object, where: Where, number: int, players: Seq
     turn; ``pair``: the hand's two, who may knock."""
     what = f"hand {number}: "
     if not isinstance(item, dict):
-        problems.add(where, f"{what}an irregularity holds kind, player, detail and points")
+        problems.add(where, f"{what}an irregularity holds kind, player and points")
         return None
     kind = item.get("kind")
     if kind not in HAND_IRREGULARITIES:
@@ -159,10 +194,10 @@ def read_hand_irregularity(item: object, where: Where, number: int, players: Seq
                  HAND_CHECKS[kind])
 
 
-def _hand(reading: _Reading, read: Dict[str, Any]) -> None:
+def _hand(reading: _Reading, read: _Read) -> None:
     hand = reading.item.get("hand")
     if isinstance(hand, int) and is_count(hand):
-        read["hand"] = hand
+        read.hand = hand
         return
     reading.problems.add(reading.where + ("hand",) if "hand" in reading.item else reading.where,
                          f"a refused deal names the 'hand' that was to be dealt, not {shown_value(hand)}")
@@ -171,8 +206,8 @@ def _hand(reading: _Reading, read: Dict[str, Any]) -> None:
 
 def _named(check: Check) -> Check:
     """A check whose problems name the hand to be dealt (known once ``_hand`` has read it)."""
-    def named(reading: _Reading, read: Dict[str, Any]) -> None:
-        check(reading._replace(what=f"hand {read['hand']}: "), read)
+    def named(reading: _Reading, read: _Read) -> None:
+        check(reading._replace(what=f"hand {read.hand}: "), read)
     return named
 
 
@@ -188,7 +223,7 @@ def read_match_irregularity(item: object, where: Where, players: Sequence[str], 
     """The Irregularity of an item of the match's ``irregularities`` (a deal refused), its shape checked;
     None when it is not one (or names no hand)."""
     if not isinstance(item, dict):
-        problems.add(where, "an irregularity of the match holds kind, hand, player and detail")
+        problems.add(where, "an irregularity of the match holds kind, hand and player")
         return None
     if item.get("kind") not in MATCH_IRREGULARITIES:
         problems.add(where + ("kind",), f"unknown irregularity of the match {shown_value(item.get('kind'))} (known: "
@@ -201,8 +236,8 @@ def read_match_irregularity(item: object, where: Where, players: Sequence[str], 
 
 
 def _read(reading: _Reading, checks: Tuple[Check, ...]) -> Irregularity:
-    read: Dict[str, Any] = {}
+    read = _Read()
     for check in checks:
         check(reading, read)
-    return Irregularity(reading.item["kind"], read.pop("player", None), read.pop("detail", None),
-                        read.pop("points", 0), **read)
+    return Irregularity(str(reading.item["kind"]), read.player, read.detail, read.points, read.hand, read.turn,
+                        read.action, read.card, reading.where)

@@ -10,13 +10,11 @@ settled: his layoffs need the knocker's melds. The knock limit, the undercut, ev
 double apply to counts exactly as to cards.
 """
 
-from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Optional, Sequence, Tuple, Union, cast
+from typing import NamedTuple, Optional, Sequence, Tuple, Union, cast
 
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.cards import Card, CardText, codes, parse_cards, to_mask
 from gin_ref.core.deadwood import deadwood_of
 from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
@@ -105,7 +103,7 @@ def read_count(value: object, what: str, most: int = MAX_COUNT) -> Optional[int]
     return count
 
 
-class Facts(Frozen):
+class Facts(NamedTuple):
     """What a knock's record says of the two hands: each side's cards or count (see the module)."""
 
     knocker_cards: Optional[Tuple[Card, ...]] = None
@@ -116,11 +114,6 @@ class Facts(Frozen):
     defender_cards: Optional[Tuple[Card, ...]] = None
     defender_count: Optional[int] = None
 
-    def __init__(self, knocker_cards: Optional[Tuple[Card, ...]] = None, knocker_count: Optional[int] = None,
-                 big_gin: bool = False, melds: Optional[Sequence[Meld]] = None, discard: Optional[Card] = None,
-                 defender_cards: Optional[Tuple[Card, ...]] = None, defender_count: Optional[int] = None) -> None:
-        fill(self, knocker_cards=knocker_cards, knocker_count=knocker_count, big_gin=big_gin, melds=melds,
-             discard=discard, defender_cards=defender_cards, defender_count=defender_count)
 
     @property
     def counted(self) -> bool:
@@ -145,7 +138,7 @@ class Facts(Frozen):
         return data
 
 
-def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Any = None,
+def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Union[None, str, Sequence[Meld]] = None,
                 discard: Union[None, str, Card] = None, big_gin: bool = False) -> Facts:
     """The facts of a knock as typed: cards or a count for each side (InvalidNotationError for bad ones)."""
     most, runs = rules.most_deadwood, rules.ace_runs
@@ -191,7 +184,7 @@ def _side(value: Given, counts: Tuple[int, ...], what: str, runs: str = "low") -
     return parse_cards(cast(CardText, value), counts=counts, what=what, runs=runs)  # not a count, here
 
 
-class Settlement(Frozen):
+class Settlement(NamedTuple):
     """A settled knock: the score, each side's deadwood, the limit, and (with cards) how it was judged."""
 
     score: HandScore
@@ -202,10 +195,6 @@ class Settlement(Frozen):
     check: Optional[KnockCheck] = None  # the knocker's cards judged
     showdown: Optional[Showdown] = None  # both spreads settled from cards
 
-    def __init__(self, score: HandScore, knocker_deadwood: int, defender_deadwood: int, limit: int, reason: str,
-                 check: Optional[KnockCheck] = None, showdown: Optional[Showdown] = None) -> None:
-        fill(self, score=score, knocker_deadwood=knocker_deadwood, defender_deadwood=defender_deadwood,
-             limit=limit, reason=reason, check=check, showdown=showdown)
 
 
 def judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Optional[str], Optional[Settlement]]:

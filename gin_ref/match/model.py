@@ -24,6 +24,7 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, result, rulings, steps
 from gin_ref.match.actions import Outcome
+from gin_ref.match.corrections import Correction, read_one
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.storedcards import card_of
@@ -250,18 +251,20 @@ class Match:
         """The step ``undo`` would take back; IllegalActionError when there is none."""
         return steps.newest(self.record)
 
-    def undo(self, step: Step, now: str, undone: str) -> Entry:
+    def undo(self, step: Step, now: str, undone: str = "") -> Correction:
         """Take back ``step`` (the newest: ``newest_step``) into ``corrections``, with ``now`` (its ISO
-        time) and ``undone`` (what it was, in words). Returns the correction."""
+        time). Returns the correction made, typed (``Correction``: ``undone``, its step, the entry taken
+        back). ``undone`` (what it was, in words) is no longer stored: format /3 keeps facts, and the views
+        say them (``gin_ref.views.step_words.undone_words``); it stays a parameter for callers."""
         if step != self.newest_step():
             raise IllegalActionError("only the newest step can be taken back")
         before = step_count(self.record)
         removed = steps.take_back(self.record, step)
-        correction = {"undone": undone, "date": now, "entry": removed, "step": steps.step_record(step),
+        correction = {"kind": "undo", "date": now, "entry": removed, "step": steps.step_record(step),
                       "steps": [before, step_count(self.record)]}
         self.record["corrections"].append(correction)
         self._resettle(step.hand - 1)
-        return correction
+        return self._newest_correction()
 
     def redo_step(self) -> Step:
         """The step ``redo`` would put back: the one the newest undo took, while nothing else was written
@@ -272,15 +275,15 @@ class Match:
                                      "nothing else was written since")
         return steps.step_data(self.record, item)
 
-    def redo(self, step: Step, now: str, redone: str) -> Entry:
-        """Put back ``step`` (``redo_step``) with ``now`` and ``redone`` (what it was, in words); the hands
-        after it are re-settled. Returns the correction that says so."""
+    def redo(self, step: Step, now: str, redone: str = "") -> Correction:
+        """Put back ``step`` (``redo_step``) with ``now``; the hands after it are re-settled. Returns the
+        correction that says so (``kind: redo``). ``redone``: as ``undo``'s ``undone``, not stored."""
         if step != self.redo_step():
             raise IllegalActionError("only the step the last undo took can be put back")
         before = step_count(self.record)
         kept = _Kept(self.record, step.hand)
         steps.put(self.record, step)
-        correction = {"redone": redone, "date": now, "step": steps.step_record(step),
+        correction = {"kind": "redo", "date": now, "step": steps.step_record(step),
                       "steps": [before, step_count(self.record)]}
         self.record["corrections"].append(correction)
         problems = self._resettle(step.hand - 1, check=False)
@@ -292,19 +295,19 @@ class Match:
             kept.restore(self.record)
             self._resettle(step.hand - 1)
             raise IllegalActionError(f"nothing to redo: the record changed since the undo ({problems[0].message})")
-        return correction
+        return self._newest_correction()
 
-    def amend(self, outcome: Outcome, now: str, amended: str) -> Entry:
+    def amend(self, outcome: Outcome, now: str, amended: str = "") -> Correction:
         """Write an amend (``gin_ref.match.amend``): the hand's new version, the old one kept under
-        ``corrections`` with ``now`` and ``amended`` (what the hand was, in words), every later hand
-        re-settled from its own facts. Returns the correction. Refused, with nothing changed, when the
-        record would no longer replay."""
+        ``corrections`` (``kind: amend``) with ``now``, every later hand re-settled from its own facts.
+        Returns the correction. Refused, with nothing changed, when the record would no longer replay.
+        ``amended``: as ``undo``'s ``undone``, not stored."""
         step = outcome.step
         index, count = step.hand - 1, step_count(self.record)
         entry = self.hands[index]
         old = version_of(entry)
         steps.put(self.record, step)
-        correction = {"amended": amended, "date": now, "hand": step.hand, "hands": len(self.hands), "entry": old,
+        correction = {"kind": "amend", "date": now, "hand": step.hand, "hands": len(self.hands), "entry": old,
                       "steps": [count, count]}
         self.record["corrections"].append(correction)
         problems = self._resettle(index, outcome.settlement, check=False)
@@ -313,14 +316,14 @@ class Match:
             self.record["corrections"].pop()
             self._resettle(index)
             raise IllegalActionError(f"hand {step.hand} cannot be amended so: {problems[0].message}")
-        return correction
+        return self._newest_correction()
 
     def put_result(self, entry: Entry) -> None:
         """Write ``entry`` (``gin_ref.match.result.result_entry``) as the result of a match with no hand and
         no result, and replay it."""
         self.apply_step(Step(result.STEP_KIND, 0, paper_of(entry)))
 
-    def amend_result(self, entry: Entry, now: str, amended: str) -> Entry:
+    def amend_result(self, entry: Entry, now: str, amended: str = "") -> Correction:
         """Replace a result-only match's result with ``entry``: the old one kept under ``corrections`` (an
         ``amended`` correction of hand 0), as an amend of a hand keeps its old version. Returns the
         correction."""
@@ -330,10 +333,15 @@ class Match:
         count = step_count(record)
         old = result.facts(record[result.RESULT_KEY])
         steps.put(record, Step("amend", 0, paper_of(entry)))
-        correction = {"amended": amended, "date": now, "hand": 0, "hands": 0, "entry": old, "steps": [count, count]}
+        correction = {"kind": "amend", "date": now, "hand": 0, "hands": 0, "entry": old, "steps": [count, count]}
         record["corrections"].append(correction)
         self.apply_step(None)
-        return correction
+        return self._newest_correction()
+
+    def _newest_correction(self) -> Correction:
+        """The correction just made, typed as every correction is read (``gin_ref.match.corrections``)."""
+        corrections = self.record["corrections"]
+        return read_one(len(corrections) - 1, corrections[-1])
 
     def _resettle(self, index: int, settlement: Optional[Settlement] = None, check: bool = True) -> Problems:
         """Replay the whole record, settling hand ``index`` and every later one from their facts (the

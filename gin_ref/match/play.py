@@ -11,7 +11,7 @@ checked to be what it says it is (their keys: ``gin_ref.match.schema``).
 from typing import Any, List, Mapping, Optional, Tuple
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
+from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.turns import Table, Turn
@@ -127,11 +127,79 @@ def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: Any,
     read = read_hand_irregularity(item, where, setup.number, state.players, setup.pair, problems)
     if read is None:
         return
+    if read.detail is None:  # a /3 item: its facts, the reason worked out where the act was refused
+        reason = out_of_turn_reason(state, setup, read, at) if read.kind == "out_of_turn" else \
+            illegal_knock_reason(state, setup, item)
+        read = read._replace(detail=reason)
     state.irregularities.setdefault(setup.index, []).append(read)
     if read.kind == "out_of_turn":
         _replay_out_of_turn(state, where, setup.number, read, at, problems)
     else:
         _replay_illegal_knock(state, setup, where, read, item, at, problems)
+
+
+# -- why an act was refused, worked out again from the facts (format /3 keeps no sentence) ------------------
+
+def sits_out(setup: HandSetup, table: Optional[Table], name: str) -> str:
+    """Why ``name``, who sits this hand out, may not knock (``table``: the hand's, once a turn is recorded)."""
+    roles = setup.roles
+    assert roles is not None  # two players are both in every hand
+    return (f"{name} sits out hand {setup.number}: "
+            + (table.whose_turn() if table is not None else
+               f"only {roles.box} (box) or {roles.captain} (captain) may knock"))
+
+
+def out_of_turn_reason(state: MatchState, setup: HandSetup, item: Irregularity, at: Optional[int]) -> Optional[str]:
+    """Why ``item`` (an act out of turn at turn ``at``) was refused: what ``gin_ref.match.actions`` said as it
+    refused it, from the table replayed to that turn; None where the replay does not reach it."""
+    player, action, table = item.player, item.action, state.table
+    if player is None or action is None or at is None or not state.table_ok:
+        return None
+    if player not in setup.pair:
+        if action == "knock":
+            return sits_out(setup, table if at > 1 else None, player)
+        return f"{player} sits out hand {setup.number}: {table.whose_turn()}" if table is not None else None
+    if table is None:
+        return None
+    try:
+        table.verify_turn(player, action)
+    except OutOfTurnError as exc:
+        return str(exc)
+    except IllegalActionError:
+        return None
+    return None
+
+
+def illegal_knock_reason(state: MatchState, setup: HandSetup, given: Mapping[str, Any]) -> Optional[str]:
+    """Why the illegal knock ``given`` (as the record holds it) was refused: the knock judged again from its
+    cards or its count; None when they cannot be read (a problem of their own)."""
+    try:
+        if "count" in given:
+            facts = Facts(knocker_count=stored_count(given["count"], state.rules.most_deadwood), defender_count=0)
+        else:
+            melds = parse_melds(given["melds"], state.rules.aces) if given.get("melds") is not None else None
+            discard = card_of(given["discard"]) if given.get("discard") is not None else None
+            cards = recorded_cards(given.get("cards"), (10, 11), "knocker's hand", state.rules.ace_runs)
+            facts = Facts(knocker_cards=cards, melds=melds, discard=discard, defender_count=0)
+        refusal, _settled = judge(state.rules, setup.upcard, facts)
+    except (GinRefError, TypeError, ValueError):
+        return None
+    return refusal
+
+
+def dealer_refusal(state: MatchState, name: str, number: int) -> Optional[str]:
+    """Why ``name`` may not deal hand ``number`` as the match stands (None: he deals it)."""
+    roles, rule = state.roles, state.rules.next_dealer
+    if roles is not None and rule == "sitter" and name != roles.sitter:
+        return f"{name} cannot deal: {roles.sitter} sits out, and the sitter deals every hand"
+    if roles is not None and rule == "captain" and name != roles.captain:
+        return (f"{name} cannot deal: {roles.captain} is the captain (the player coming in), and the captain "
+                "deals every hand")
+    if roles is not None and rule not in ("sitter", "captain") and name != roles.box:
+        return f"{name} cannot deal: {roles.box} is in the box, and the box player deals every hand"
+    if name != state.dealer:
+        return f"{name} cannot deal hand {number}: {state.dealer} deals ({state.why})"
+    return None
 
 
 def _replay_out_of_turn(state: MatchState, where: Where, number: int, item: Irregularity, at: Optional[int],
@@ -262,10 +330,13 @@ def check_match_irregularities(record: Record, state: MatchState, problems: Prob
 def _replay_wrong_dealer(state: MatchState, i: int, item: Any, upto: int, problems: Problems) -> None:
     where: Where = ("irregularities", i)
     read = read_match_irregularity(item, where, state.players, problems)
-    if read is None or read.hand is None:
+    hand = read.hand if read is not None else None
+    if read is None or hand is None:
         return
+    if read.detail is None and read.player is not None and hand == upto and not state.finished:
+        read = read._replace(detail=dealer_refusal(state, read.player, hand))  # a /3 item: facts only
     state.match_irregularities.append(read)
-    hand, player = read.hand, read.player
+    player = read.player
     if hand < upto:
         problems.add(where + ("hand",), f"hand {hand}: the refused deal is recorded after hand {upto - 1}'s (keep "
                                         "them in the order of the hands)")

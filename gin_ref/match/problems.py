@@ -3,9 +3,9 @@
 problem the replay cannot go past (no players, no usable rules) ends it with ``Unreadable``.
 """
 
-from typing import Any, List, NamedTuple, NoReturn, Sequence, Tuple
+from typing import List, NamedTuple, NoReturn, Sequence, Tuple, Union
 
-Where = Tuple[Any, ...]
+Where = Tuple[Union[str, int], ...]  # keys and indexes, from the top of the record
 
 
 class Problem(NamedTuple):
@@ -22,10 +22,10 @@ class Unreadable(Exception):
 class Problems(List[Problem]):
     """The problems found so far, in the order found."""
 
-    def add(self, where: Sequence[Any], message: str) -> None:
+    def add(self, where: Sequence[Union[str, int]], message: str) -> None:
         self.append(Problem(tuple(where), message))
 
-    def fatal(self, where: Sequence[Any], message: str) -> NoReturn:
+    def fatal(self, where: Sequence[Union[str, int]], message: str) -> NoReturn:
         """Add the problem and stop the replay."""
         self.add(where, message)
         raise Unreadable(message)

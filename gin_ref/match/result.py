@@ -15,7 +15,7 @@ result`` writes (the same checks, raised); ``Match.put_result`` writes it and ``
 replaces it (``gin_ref.match.model``).
 """
 
-from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.digits import has_digits_for
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
@@ -44,11 +44,11 @@ class PaperResult(NamedTuple):
     winner: str
 
 
-def is_result_only(record: Mapping[str, Any]) -> bool:
+def is_result_only(record: Mapping[str, object]) -> bool:
     return RESULT_KEY in record
 
 
-def facts(result: Mapping[str, Any]) -> Entry:
+def facts(result: Mapping[str, object]) -> Dict[str, object]:
     """A result's recorded keys but its seal (what undo keeps and amend replaces)."""
     return {key: value for key, value in result.items() if key != "seal"}
 
@@ -265,7 +265,7 @@ def _named(given: object, players: Sequence[str], where: Where, problems: Proble
     return {name: given[name] for name in players}
 
 
-def _check_winner(result: Mapping[str, Any], ordered: Dict[str, int], problems: Problems
+def _check_winner(result: Mapping[str, object], ordered: Dict[str, int], problems: Problems
                   ) -> Tuple[str, List[str]]:
     """The winner the scores make (the first of those tied on the highest, a problem) against the result's."""
     where: Where = (RESULT_KEY,)
@@ -344,10 +344,10 @@ def hands_refused(scores: Mapping[str, int]) -> str:
             "'gin-ref new --force ...' to record it hand by hand")
 
 
-def verify_no_hands(record: Mapping[str, Any], path: str) -> None:
+def verify_no_hands(record: Mapping[str, object], path: str) -> None:
     """Refuse to put a result on a record that holds hands, naming the way on."""
-    hands = record.get("hands") or []
-    if hands:
+    hands = record.get("hands")
+    if isinstance(hands, list) and hands:
         count = len(hands)
         raise IllegalActionError(f"{path} holds {count} recorded hand{'s' if count != 1 else ''}: a table is recorded "
                                  "by its hands or by its result, not both; correct a hand with 'gin-ref amend HAND "
@@ -358,6 +358,8 @@ def verify_no_hands(record: Mapping[str, Any], path: str) -> None:
                                  "'gin-ref amend result PLAYER POINTS ...'")
 
 
-def result_words(record: Mapping[str, Any]) -> str:
+def result_words(record: Mapping[str, object]) -> str:
     """``Ann 154, Ben 24`` (the scores of a result-only record)."""
-    return scores_text((record.get(RESULT_KEY) or {}).get("scores") or {})
+    result = record.get(RESULT_KEY)
+    scores = result.get("scores") if isinstance(result, dict) else None
+    return scores_text(scores if isinstance(scores, dict) else {})

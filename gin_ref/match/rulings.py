@@ -19,11 +19,9 @@ happened, and where the ruled result would have given others, ``tally`` and ``ve
 ruling that ends the match earlier leaves them played after the end, not counted.
 """
 
-from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Dict, List, Mapping, NamedTuple, Optional, Tuple
 
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.players import find_player
 from gin_ref.match.header import check_date
@@ -42,7 +40,7 @@ OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled
 FIELDS = ("kind", "player", "points", "reason", "by", "date")  # a ruling as ``tally --json`` gives it
 
 
-class Ruling(Frozen):
+class Ruling(NamedTuple):
     """A hand's ruling, read once (``check_ruling``: its kind, player and points checked): an award names
     its player (of the hand) and points; a forfeit its player (of the match); a void or a redeal neither.
     With why it was made (``reason``), by whom (``by``) and when (``date``)."""
@@ -52,27 +50,32 @@ class Ruling(Frozen):
     points: Optional[int] = None  # an award's
     reason: Optional[str] = None
     by: Optional[str] = None
-    date: Any = None
+    date: object = None  # as written: an ISO time (a string, or a datetime a hand-edited file made)
 
     @classmethod
-    def of(cls, item: Mapping[str, Any]) -> "Ruling":
-        """The Ruling of a ruling as written (plain data known to be sound: a step, ``tally --json``)."""
-        return cls(str(item.get("kind")), *(item.get(key) for key in FIELDS[1:]))
+    def of(cls, item: Mapping[str, object]) -> "Ruling":
+        """The Ruling of a ruling as written (plain data known to be sound: a step, ``tally --json``; a value
+        of another type than its field's reads as None)."""
+        points = item.get("points")
+        return cls(str(item.get("kind")), _text(item.get("player")),
+                   points if isinstance(points, int) and not isinstance(points, bool) else None,
+                   _text(item.get("reason")), _text(item.get("by")), item.get("date"))
 
-    def __init__(self, kind: str, player: Optional[str] = None, points: Optional[int] = None,
-                 reason: Optional[str] = None, by: Optional[str] = None, date: Any = None) -> None:
-        fill(self, kind=kind, player=player, points=points, reason=reason, by=by, date=date)
 
     def score(self) -> Tuple[Optional[str], int]:
         """``(winner, points)`` of the ruled hand: the award's, or nobody and 0."""
         return (self.player, self.points or 0) if self.kind == "award" else (None, 0)
 
-    def data(self) -> Dict[str, Any]:
+    def data(self) -> Dict[str, object]:
         """The ruling as ``tally --json`` gives it."""
         return self._asdict()
 
 
-def ruling_of(entry: Mapping[str, Any]) -> Optional[Dict[str, Any]]:
+def _text(value: object) -> Optional[str]:
+    return value if isinstance(value, str) else None
+
+
+def ruling_of(entry: Mapping[str, object]) -> Optional[Dict[str, object]]:
     """The ruling of a hand entry, or None."""
     ruling = entry.get("ruling")
     return ruling if isinstance(ruling, dict) else None

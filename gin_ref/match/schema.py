@@ -16,7 +16,11 @@ from typing import Any, Dict, Iterator, Mapping, MutableMapping, Tuple
 from gin_ref.core.rules import SNAPSHOT_OPTIONAL
 from gin_ref.match.written import written
 
-FORMAT = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
+FORMAT = "gin-ref-match/3"  # facts, never sentences (docs/match-file.md); /2 and /1 are read and written as /3
+FORMAT_2 = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
+# the format the seals' head digest names, whatever the file's: the seal chain has not changed since /2, so a
+# record upgraded from /2 keeps every seal it holds (gin_ref.match.seals.head_seal)
+SEALED_FORMAT = FORMAT_2
 TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "result", "irregularities", "corrections")
 # irregularities: written once there is one (a deal refused); result: a match recorded by its result only
 # (``gin_ref.match.result``), whose start may be left out
@@ -32,9 +36,10 @@ RESULT_FACTS = ("knocker", "knocker_cards", "knocker_count", "big_gin", "melds",
 SETTLED_KEYS = HAND_KEYS[HAND_KEYS.index("result"):]
 RESULTS = ("knock", "undercut", "gin", "big_gin", "dead", "tie")  # tie: equal counts scored 0-0 (knock_tie)
 
-# in a hand's ``irregularities``: ``illegal_knock`` {player, detail, points, cards[, melds, discard]} and
-# ``out_of_turn`` {player, action[, card], detail}, each with ``turn`` (the turn that was due) where it has
-# one; in the match's (top level): ``wrong_dealer`` {hand (the hand that was to be dealt), player, detail}.
+# in a hand's ``irregularities``: ``illegal_knock`` {player, points, cards[, melds, discard] or count} and
+# ``out_of_turn`` {player, action[, card]}, each with ``turn`` (the turn that was due) where it has one; in
+# the match's (top level): ``wrong_dealer`` {hand (the hand that was to be dealt), player}. ``detail`` (the
+# reason in words) is kept from /2: read, never written (the replay works the reason out from the facts).
 HAND_IRREGULARITIES = ("illegal_knock", "out_of_turn")
 IRREGULARITY_KEYS = {  # every key each kind of irregularity may hold (actions.py writes them)
     "illegal_knock": ("kind", "player", "turn", "detail", "points", "cards", "melds", "discard", "count"),
@@ -58,6 +63,12 @@ KEYS_SINCE_2 = {
     "irregularities": ("count",),  # an illegal knock by count
     "corrections": ("redone", "amended", "hand", "hands", "step", "steps", "seal"),
 }
+# Keys format /3 brought: a correction's ``kind`` (undo, redo, amend: in place of /2's sentences); a /2 record
+# holding one is refused (``keys_beyond_2``).
+KEYS_SINCE_3 = {"corrections": ("kind",)}
+CORRECTION_KINDS = ("undo", "redo", "amend")
+# the keys of /2 that say in words what a correction did, kept (read, never written) in /3
+CORRECTION_WORDS = {"undone": "undo", "redone": "redo", "amended": "amend"}
 
 
 def keys_beyond_1(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
@@ -79,6 +90,13 @@ def keys_beyond_1(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
     if isinstance(rules, dict):
         yield from held(("rules", "knobs"), rules.get("knobs"), SNAPSHOT_OPTIONAL)
     yield from held((), record, ("result",))  # a result-only record (issue 26)
+
+
+def keys_beyond_2(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
+    """``(key path, key)`` for each key of ``record`` that format /2 does not have (``KEYS_SINCE_3``)."""
+    for i, item in enumerate(written(record).corrections):
+        if isinstance(item, dict):
+            yield from ((("corrections", i, key), key) for key in KEYS_SINCE_3["corrections"] if key in item)
 
 
 def step_count(record: Record) -> int:

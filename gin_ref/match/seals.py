@@ -24,11 +24,12 @@ A seal is no security claim: anyone can recompute the digests. It detects edits 
 """
 
 import json
-from typing import Any, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.digest import sha256
 from gin_ref.core.errors import IllegalActionError
-from gin_ref.match.schema import Record
+from gin_ref.match.schema import SEALED_FORMAT, Record
+from gin_ref.match.problems import Where
 from gin_ref.match.written import Mapped, Written, written
 
 LENGTH = 16  # hex digits kept of each digest
@@ -44,20 +45,21 @@ class Broken(NamedTuple):
     (``edited``, ``missing``, ``end``)."""
 
     hand: Optional[int]
-    where: Tuple[Any, ...]
+    where: Where
     kind: str  # edited, missing, end, correction_edited, correction_missing, legacy
 
     @property
     def correction(self) -> Optional[int]:
         """The correction's number (1 for the first), for a correction's seal."""
-        return self.where[1] + 1 if self.kind.startswith("correction") else None
+        place = self.where[1] if self.kind.startswith("correction") else None
+        return place + 1 if isinstance(place, int) else None
 
 
 # One encoder for every digest (json.dumps with options would build a new one per call).
 _ENCODER = json.JSONEncoder(sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
 
 
-def _canonical(value: Any) -> bytes:
+def _canonical(value: object) -> bytes:
     return _ENCODER.encode(value).encode()
 
 
@@ -65,19 +67,23 @@ def _digest(previous: str, data: bytes) -> str:
     return sha256(previous.encode() + b"\n" + data).hexdigest()[:LENGTH]
 
 
-def head_seal(record: Mapping[str, Any]) -> str:
-    """The digest of the record's head: the chain's start."""
-    return _digest("", _canonical({key: record.get(key) for key in HEAD_KEYS}))
+def head_seal(record: Mapping[str, object]) -> str:
+    """The digest of the record's head: the chain's start. Its ``format`` is the seal chain's
+    (``SEALED_FORMAT``, /2), whatever the file's: the chain is /2's in a /3 record too, so upgrading a record
+    leaves every seal it holds valid and unchanged."""
+    head = {key: record.get(key) for key in HEAD_KEYS}
+    head["format"] = SEALED_FORMAT
+    return _digest("", _canonical(head))
 
 
-def facts(entry: Mapping[str, Any]) -> bytes:
+def facts(entry: Mapping[str, object]) -> bytes:
     """A hand's recorded facts as sealed: every key but the seal."""
     unsealed = dict(entry)
     unsealed.pop("seal", None)
     return _canonical(unsealed)
 
 
-def seal_of(previous: str, entry: Mapping[str, Any]) -> str:
+def seal_of(previous: str, entry: Mapping[str, object]) -> str:
     return _digest(previous, facts(entry))
 
 
@@ -290,7 +296,8 @@ def _verify_corrections(lists: Written, before: Optional[Before]) -> None:
     if before is None or not before.failing_corrections:
         return
     added = lists.corrections[before.corrections:]
-    if any(item is not None and ("undone" in item or "redone" in item) for item in added):
+    if any(item is not None and ("undone" in item or "redone" in item or item.get("kind") in ("undo", "redo"))
+           for item in added):
         which = ", ".join(str(n) for n in before.failing_corrections)
         one = len(before.failing_corrections) == 1
         raise UnsealedError(f"correction{'' if one else 's'} {which} changed outside gin-ref "

@@ -5,12 +5,10 @@ roles) and why, the end, the open hand and its table. The functions below move i
 ``score`` enters points, ``close_hand`` passes the deal (or the roles) on and sees whether the match ended.
 """
 
-from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Dict, List, Optional, Set, Tuple
+from typing import Dict, List, NamedTuple, Optional, Set, TYPE_CHECKING, Tuple
 
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.rules import HouseRules
@@ -26,21 +24,18 @@ if TYPE_CHECKING:  # the rulings read a state: the state holds them, for the typ
 Bonuses = Dict[str, Dict[str, int]]
 
 
-class HandSetup(Frozen):
+class HandSetup(NamedTuple):
     """Who plays a hand and under what limit: its dealer (the box, with three), the roles, the two players
     (dealer first, then the non-dealer or the captain), the upcard and the knock limit (None when they
     cannot be read)."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the hand's index: a field, in place of tuple's index()
     dealer: str
     roles: Optional[game.Roles]
     pair: Tuple[str, str]
     upcard: Optional[Card]
     limit: Optional[int]
 
-    def __init__(self, index: int, dealer: str, roles: Optional[game.Roles], pair: Tuple[str, str],
-                 upcard: Optional[Card], limit: Optional[int]) -> None:
-        fill(self, index=index, dealer=dealer, roles=roles, pair=pair, upcard=upcard, limit=limit)
 
     @property
     def number(self) -> int:
@@ -50,7 +45,7 @@ class HandSetup(Frozen):
         return self.pair[1] if name == self.pair[0] else self.pair[0]
 
 
-class Note(Frozen):
+class Note(NamedTuple):
     """A hand that stands as played though an amend or a ruling of an earlier hand changed what came after
     it: dealt by another dealer (``kind`` "dealer") or with other roles ("roles") than the results now give
     (``by``: "amend", or "ruling" where no amend reached the hand)."""
@@ -99,7 +94,7 @@ class MatchState:
     # the match's own (deals refused)
     irregularities: Dict[int, List[Irregularity]]
     match_irregularities: List[Irregularity]
-    rulings: Dict[int, Ruling]  # each ruled hand's ruling, by its index
+    rulings: "Dict[int, Ruling]"  # each ruled hand's ruling, by its index
 
     def __init__(self, header: Header, totals: Dict[str, int], boxes: Dict[str, int],
                  games: Optional[List[game.Game]], dealer: str, roles: Optional[game.Roles], why: str,
@@ -111,7 +106,7 @@ class MatchState:
                  settlements: Optional[Dict[int, Settlement]] = None, paper: Optional[PaperResult] = None,
                  irregularities: Optional[Dict[int, List[Irregularity]]] = None,
                  match_irregularities: Optional[List[Irregularity]] = None,
-                 rulings: Optional[Dict[int, Ruling]] = None) -> None:
+                 rulings: "Optional[Dict[int, Ruling]]" = None) -> None:
         self.header, self.totals, self.boxes, self.games = header, totals, boxes, games
         self.dealer, self.roles, self.why = dealer, roles, why
         self.finished, self.winner, self.ended_in, self.open = finished, winner, ended_in, open

@@ -16,11 +16,9 @@ card as written, a key written empty). What a correction kept is put back as it 
 (``gin_ref.match.steps.Step.written``): the value read from it gives the words.
 """
 
-from __future__ import annotations
 
-from typing import Any, Dict, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple, Union
 
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.game import Roles
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.result import PaperResult
@@ -33,7 +31,7 @@ __all__ = ["Deal", "Kept", "PaperResult", "Ruled", "Settled", "StepData", "TurnL
 Written = Tuple[Tuple[str, Any], ...]  # keys as the record writes them, with their values, in order
 
 
-class Deal(Frozen):
+class Deal(NamedTuple):
     """A hand dealt: its number, its dealer (three players: and the roles), its upcard (its code; None: not
     given) and its knock limit. ``listed``: its entry holds an (empty) list of irregularities, as a deal
     writes it."""
@@ -45,9 +43,6 @@ class Deal(Frozen):
     limit: int
     listed: bool = True
 
-    def __init__(self, number: int, dealer: str, roles: Optional[Roles], upcard: Optional[str], limit: int,
-                 listed: bool = True) -> None:
-        fill(self, number=number, dealer=dealer, roles=roles, upcard=upcard, limit=limit, listed=listed)
 
     @classmethod
     def of(cls, entry: Mapping[str, Any]) -> "Deal":
@@ -58,7 +53,7 @@ class Deal(Frozen):
                    "irregularities" in entry)
 
 
-class TurnLine(Frozen):
+class TurnLine(NamedTuple):
     """A turn recorded: its line (``Ann draws``; its number in the hand is the step's ``turn``), and whether
     the hand ended dead with it (a discard that left the stock at its last cards, or the last discard passed
     at the wall)."""
@@ -66,30 +61,31 @@ class TurnLine(Frozen):
     line: str
     dead: bool = False
 
-    def __init__(self, line: str, dead: bool = False) -> None:
-        fill(self, line=line, dead=dead)
 
 
-class Kept(Frozen):
+class Kept(NamedTuple):
     """An irregularity kept in the record (``item``), with what an illegal knock spread (its cards, melds and
-    discard, or its count: ``spread``, as written)."""
+    discard, or its count: ``spread``, as written). ``said``: the reason in words of an item written before
+    format /3 (its ``detail``, kept from /2), so that an undo and a redo put it back as it was; an item
+    written since holds facts only (``item.detail`` is then the reason worked out, never written)."""
 
     item: Irregularity
     spread: Written = ()
+    said: Optional[str] = None
 
-    def __init__(self, item: Irregularity, spread: Written = ()) -> None:
-        fill(self, item=item, spread=spread)
 
     @classmethod
     def of(cls, written: Mapping[str, Any]) -> "Kept":
         """The irregularity of an item as the record holds it (a record that replays)."""
-        return cls(Irregularity.of(written), tuple((key, written[key]) for key in _SPREAD if key in written))
+        said = written.get("detail")
+        return cls(Irregularity.of(written), tuple((key, written[key]) for key in _SPREAD if key in written),
+                   said if isinstance(said, str) else None)
 
 
 _SPREAD = ("cards", "melds", "discard", "count")  # what an illegal knock spread, as written
 
 
-class Settled(Frozen):
+class Settled(NamedTuple):
     """A hand's result: its name (one of RESULTS) and the knock's facts as written (the knocker, each side's
     cards or count, melds, discard: ``facts``, the keys of RESULT_FACTS the hand holds). Read back from a
     record, it says who won the hand and the points too (what undo and redo put into words)."""
@@ -99,9 +95,6 @@ class Settled(Frozen):
     winner: Optional[str] = None
     points: Optional[int] = None
 
-    def __init__(self, result: Optional[str], facts: Written = (), winner: Optional[str] = None,
-                 points: Optional[int] = None) -> None:
-        fill(self, result=result, facts=facts, winner=winner, points=points)
 
     @classmethod
     def of(cls, entry: Mapping[str, Any]) -> "Settled":
@@ -118,7 +111,7 @@ class Settled(Frozen):
         return {"result": self.result, "knocker": self.knocker, "winner": self.winner, "points": self.points}
 
 
-class Ruled(Frozen):
+class Ruled(NamedTuple):
     """A ruling made: the ruling, the count of steps the record held with it (``steps``: it is the newest
     while the count stands) and the number of hands then (``hands``)."""
 
@@ -126,8 +119,6 @@ class Ruled(Frozen):
     steps: int
     hands: int
 
-    def __init__(self, ruling: Ruling, steps: int, hands: int) -> None:
-        fill(self, ruling=ruling, steps=steps, hands=hands)
 
     @classmethod
     def of(cls, written: Mapping[str, Any]) -> "Ruled":
@@ -136,7 +127,7 @@ class Ruled(Frozen):
         return cls(Ruling.of(written), written.get("steps", 0), written.get("hands", 0))
 
 
-class Version(Frozen):
+class Version(NamedTuple):
     """A hand's version, as an amend replaces it: its upcard (as written; None: not given), limit and
     result."""
 
@@ -144,8 +135,6 @@ class Version(Frozen):
     limit: Optional[int]
     settled: Settled
 
-    def __init__(self, upcard: Optional[str], limit: Optional[int], settled: Settled) -> None:
-        fill(self, upcard=upcard, limit=limit, settled=settled)
 
     @classmethod
     def of(cls, version: Mapping[str, Any]) -> "Version":
@@ -207,7 +196,9 @@ def _deal_form(deal: Deal) -> Entry:
 def _kept_form(kept: Kept) -> Entry:
     item = kept.item
     kind = str(item.kind)
-    values: Dict[str, Any] = {"kind": kind, "player": item.player, "detail": item.detail}
+    values: Dict[str, Any] = {"kind": kind, "player": item.player}  # facts only: the reason is worked out (/3)
+    if kept.said is not None:
+        values["detail"] = kept.said  # kept from /2, as it was
     values.update((key, getattr(item, key)) for key in ("hand", "turn", "action", "card")
                   if getattr(item, key) is not None)
     if kind == "illegal_knock":

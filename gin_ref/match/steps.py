@@ -19,13 +19,11 @@ ruling) is one more entry. A result-only record's result is one step too (``matc
 amend of it an amend of hand 0 (``gin_ref.match.result``).
 """
 
-from __future__ import annotations
 
 import copy
 from datetime import datetime
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, NamedTuple, Optional
 
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, read_corrections
@@ -37,7 +35,7 @@ from gin_ref.match.stepdata import (Deal, Kept, Ruled, Settled, StepData, TurnLi
                                     paper_of)
 
 
-class Step(Frozen):
+class Step(NamedTuple):
     """One change to a record: its ``kind`` (a key of KINDS), the number of the hand it belongs to (a
     refused deal: the hand that was to be dealt), what it adds (``data``, a typed value of
     ``gin_ref.match.stepdata``: the new hand's ``Deal``, the turn's ``TurnLine``, the irregularity ``Kept``,
@@ -55,12 +53,9 @@ class Step(Frozen):
     turn: Optional[int] = None
     written: Optional[Entry] = None
 
-    def __init__(self, kind: str, hand: int, data: StepData, turn: Optional[int] = None,
-                 written: Optional[Entry] = None) -> None:
-        fill(self, kind=kind, hand=hand, data=data, turn=turn, written=written)
 
 
-class StepKind(Frozen):
+class StepKind(NamedTuple):
     put: Callable[[Record, Step, Entry], None]  # writes the step's data, in the file's form, into the record
     take_back: Callable[[Record, Step], Entry]  # removes the step; returns the correction's 'entry'
 
@@ -82,7 +77,7 @@ def take_back(record: Record, step: Step) -> Entry:
     return KINDS[step.kind].take_back(record, step)
 
 
-class Amend(Frozen):
+class Amend(NamedTuple):
     """An amend in force: the hand, the count of steps in place when it was made (or redone), the number of
     hands then, and the hand's version before it."""
 
@@ -95,7 +90,7 @@ class Amend(Frozen):
 
 def amends_in_force(corrections: List[Correction]) -> List[Amend]:
     """The amends in force among a record's ``corrections`` (``read_corrections``), oldest first: each
-    ``amended`` correction not taken back by an undo (or put back by a redo)."""
+    amend's correction not taken back by an undo (or put back by a redo)."""
     active: List[Amend] = []
     undone: List[Amend] = []
     for item in corrections:
@@ -270,7 +265,7 @@ def step_data(record: Record, item: Correction) -> Step:
     (a new value: the correction keeps what it kept, whatever is written later)."""
     step, entry = item.step, item.entry
     assert step is not None and entry is not None  # an undo ``redoable`` found
-    kind, hand = step["kind"], step["hand"]
+    kind, hand = step.kind, step.hand
     held = len(record["hands"])
     # the hand the step goes into: a new one (a deal, a deal refused), one of the record's, or a result-only
     # record's result (hand 0); a correction edited by hand may name another
@@ -285,7 +280,7 @@ def step_data(record: Record, item: Correction) -> Step:
     if not fits:
         raise IllegalActionError(f"nothing to redo: the last undo's step is of hand {hand}, which the record "
                                  f"cannot take ({held} hand{'s' if held != 1 else ''} recorded)")
-    return Step(kind, hand, _READ_BACK[kind](hand, entry), step.get("turn"), _kept_form(kind, entry))
+    return Step(kind, hand, _READ_BACK[kind](hand, entry), step.turn, _kept_form(kind, entry))
 
 
 def _kept_form(kind: str, entry: Entry) -> Entry:

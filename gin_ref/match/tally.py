@@ -5,7 +5,6 @@
 
 from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Tuple
 
-from gin_ref.core.frozen import Frozen
 from gin_ref.core import game
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
@@ -22,7 +21,7 @@ Scores = Mapping[str, int]
 Bonuses = Mapping[str, Mapping[str, int]]
 
 
-class GameTally(Frozen):
+class GameTally(NamedTuple):
     """One game of a match of several (Hollywood, or one after another): its columns, whether it is won,
     its bonuses and final score once won."""
 
@@ -110,21 +109,21 @@ class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100
         return out
 
 
-class ResultOnly(Frozen):
+class ResultOnly(NamedTuple):
     """A match recorded by its result only: the scores given (bonuses in), the hands won if given."""
 
     scores: Scores
     hands_won: Optional[Scores]
 
 
-class Turn(Frozen):
+class Turn(NamedTuple):
     """Whose turn it is in the open hand, and the phase (``option``, ``draw``, ``discard``)."""
 
     player: str
     phase: str
 
 
-class Tally(Frozen):
+class Tally(NamedTuple):
     """The tally of a match: every hand, the totals, who deals next, the end (winner, final scores with
     bonuses); for an open hand whose turn it is, the turn, the top of the discard pile and the stock count;
     the match's own irregularities (deals refused); the hands that stand as played after an amend."""

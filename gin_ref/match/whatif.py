@@ -12,7 +12,7 @@ words.
 """
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -29,7 +29,7 @@ from gin_ref.match.problems import Problems
 from gin_ref.match.schema import Entry
 from gin_ref.match.state import MatchState, decide_end, fresh_state, score
 
-Why = Tuple[Any, ...]  # (kind, values...): see gin_ref.views.words.why_words
+Why = Tuple[object, ...]  # (kind, values...): see gin_ref.views.words.why_words
 
 
 @dataclass

@@ -1,5 +1,6 @@
 """The steps of a record put into words (docs/architecture.md, glossary): an act refused and kept, what
-``undo`` takes back and ``redo`` puts back, what an amend's correction keeps. Every other event's words are
+``undo`` takes back and ``redo`` puts back (format /3 keeps them as facts: these words are said, never
+stored). Every other event's words are
 ``gin_ref.views.words``'.
 """
 
@@ -79,8 +80,3 @@ def paper_words(kind: str, data: Mapping[str, Any]) -> str:
     if kind == "amend":
         return f"the result's amend (back to {scores_words(data)})"
     return f"the result ({scores_words(data)})"
-
-
-def amended_words(number: int, old: Mapping[str, Any]) -> str:
-    """What an amend's correction keeps in words: ``hand 1: was Ben's knock, 18 points to Ben``."""
-    return f"hand {number}: was {result_words(old)}"

@@ -61,11 +61,14 @@ def result_words(entry: Mapping[str, Any]) -> str:
 
 def irregularity_words(item: Irregularity) -> str:
     """An irregularity: ``Ann's knock refused (knock not allowed: ...)``, ``Ben's draw refused (out of
-    turn: ...)``, ``Ben's deal refused (Ben cannot deal hand 4: ...)`` (without a penalty)."""
+    turn: ...)``, ``Ben's deal refused (Ben cannot deal hand 4: ...)`` (without a penalty). The reason is
+    the one the record keeps (/2) or the replay worked out from the facts (/3); where neither says one (a
+    record that does not replay that far), none is shown."""
     kind = item.kind
     action = _ACTION_OF_KIND.get(str(kind)) or item.action or "action"
     card = f" {item.card}" if kind == "out_of_turn" and item.card else ""
-    return f"{item.player}'s {action}{card} refused ({item.detail})"
+    reason = f" ({item.detail})" if item.detail is not None else ""
+    return f"{item.player}'s {action}{card} refused{reason}"
 
 
 def penalty_words(item: Irregularity, to: str = "the opponent") -> str:
@@ -221,7 +224,7 @@ def ruling_words(ruling: Ruling, dated: bool = False) -> str:
 
 
 RESULT_ONLY_VERIFIED = "a result only (it carries no hands)"  # verify's word for a match recorded by its result
-NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /2, sealed, at its next change)"
+NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /3, sealed, at its next change)"
 
 
 def seal_words(broken: Any) -> str:

@@ -185,12 +185,7 @@ NOT_YET = {
     "cli/jsonlines.py": {"gin_ref.core.plainjson"},
     "cli/knock_args.py": {"gin_ref.match.knocks"},
     "cli/desk_cmds.py": {"gin_ref.core.escape"},
-    # the session (play) and its table line
-    "cli/session.py": {"gin_ref.files"},
-    "cli/status.py": {"gin_ref.core.deadwood", "gin_ref.core.knock", "gin_ref.core.players", "gin_ref.match.knocks"},
-    "cli/tableline.py": {"gin_ref.core.players", "gin_ref.match.knocks", "gin_ref.match.tableline"},
-    "cli/terminal.py": {"gin_ref.match.model"},
-    "cli/typed.py": {"gin_ref.match.tableline"},
+    # (the session, its status line, terminal and table line go through the desk: sessionfile, tableline, engine)
 }
 
 

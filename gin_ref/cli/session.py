@@ -116,7 +116,7 @@ class Session:
         if len(readings) == 1:
             name = readings[0]
         try:
-            return self.group.get_command(None, name)  # type: ignore[arg-type]  # LazyGroup reads no context
+            return self.group.get_command(None, name)  # type: ignore[arg-type]  # click wants a Context: none here (LazyGroup reads none)
         except Exception:  # a command module that fails to import is an unknown command here
             return None
 

@@ -1,5 +1,6 @@
-"""The docs hold together: CI runs the README's test command (mypy included), every docs/ page the README
-links exists, and the code cites the project's own rules document, never a RULES.md it does not have."""
+"""The docs hold together: CI runs the README's test command (mypy included, --strict on the command line),
+every docs/ page the README links exists, and the code cites the project's own rules document, never a
+RULES.md it does not have."""
 
 import re
 from pathlib import Path
@@ -14,7 +15,8 @@ def readme_commands():
 
 def test_ci_runs_exactly_the_readme_test_command_with_mypy():
     test_command = next(c for c in readme_commands() if "pytest" in c)
-    assert "python -m mypy gin_ref && python -m pytest -q -m 'not slow'" in test_command
+    assert "python -m mypy gin_ref && python -m mypy --strict gin_ref/cli && python -m pytest -q -m 'not slow'" \
+        in test_command
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
     assert test_command in ci
     assert ci[-1] == "python -m pytest -q -m slow || [ $? -eq 5 ]"

@@ -73,7 +73,7 @@ def command_readings(name: str) -> "list[str]":
 
 def unknown_command(name: str) -> str:
     """The words for a word that names no command, or several: which ones, or the nearest command."""
-    from gin_ref.core.rules import did_you_mean
+    from gin_ref.desk.notation import did_you_mean
 
     readings = command_readings(name)
     if len(readings) > 1:

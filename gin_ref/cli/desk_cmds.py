@@ -10,11 +10,10 @@ from typing import Optional, Tuple
 
 import click
 
-from gin_ref.cli.errors import one_line, shown_name
+from gin_ref.cli.errors import excerpt, one_line, shown_name
 from gin_ref.cli.options import WholeNumber, match_file, match_option
 from gin_ref.cli.output import say
 from gin_ref.desk.errors import InvalidNotationError
-from gin_ref.core.escape import excerpt
 from gin_ref.desk import corrections
 from gin_ref.views import standing, words
 

@@ -16,7 +16,7 @@ CONFIRM: Dict[str, Optional[Callable[[str], bool]]] = {"ask": None}
 def defender_count(cards: Tuple[str, ...]) -> Tuple[Tuple[str, ...], str]:
     """``knock PLAYER COUNT DEFENDER-COUNT``: two counts and no --defender are the knocker's and the
     defender's (counts only: the defender's cards go after --defender); anything else misses --defender."""
-    from gin_ref.match.knocks import read_count
+    from gin_ref.desk.tableline import read_count
 
     if len(cards) == 2 and all(read_count(value, what) is not None
                                for value, what in zip(cards, ("the knocker's count", "the defender's count"))):

@@ -13,11 +13,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Seque
 
 import click
 
+from gin_ref.cli.errors import excerpt
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
-from gin_ref.core.digits import digit_name, foreign_digit, has_digits_for
 from gin_ref.desk.errors import InvalidNotationError
-from gin_ref.core.escape import excerpt
-from gin_ref.core.melds import parse_melds
 
 if TYPE_CHECKING:
     from click.decorators import FC
@@ -110,6 +108,8 @@ class WholeNumber(click.IntRange):
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         if isinstance(value, str):
+            from gin_ref.desk.notation import digit_name, foreign_digit, has_digits_for  # a number typed: read it
+
             char = foreign_digit(value)
             if char is not None:
                 self.fail(f"'{excerpt(value)}': {digit_name(char)} is not an ASCII digit: write numbers with 0-9",
@@ -170,6 +170,8 @@ class HandNumberType(ParamType):
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         from gin_ref.desk.errors import InvalidNotationError
 
+        from gin_ref.desk.notation import digit_name, foreign_digit, has_digits_for
+
         text = str(value).strip()
         char = foreign_digit(text)
         if char is not None:
@@ -195,6 +197,8 @@ class MeldsType(ParamType):
         verify_unquoted(value, param, hint="melds")
         if str(value) == "":
             return None
+        from gin_ref.desk.notation import parse_melds  # melds typed: read them
+
         try:
             return parse_melds(value)
         except InvalidNotationError:

@@ -1,6 +1,9 @@
 """``gin-ref play``: one session at the table for the whole evening (the loop is ``gin_ref.cli.session``)."""
 
+from __future__ import annotations
+
 import sys
+from typing import Optional, Tuple
 
 import click
 
@@ -17,7 +20,7 @@ from gin_ref.desk.tally import read
 @click.option("--rules", "rules_spec", metavar="NAME|FILE",
               help="For a new match: the house rules, a preset or a YAML file (as for 'new').")
 @click.argument("players", nargs=-1, metavar="[PLAYER]...")
-def play_cmd(match_path, rules_spec, players):
+def play_cmd(match_path: Optional[str], rules_spec: Optional[str], players: Tuple[str, ...]) -> None:
     """One session for the evening: type the commands of gin-ref without 'gin-ref' and '--match'.
 
     Each line is answered as the command answers it and written to the match file at once (atomically,
@@ -51,7 +54,7 @@ def play_cmd(match_path, rules_spec, players):
         if players:
             code = session.dispatch(["new", "--match", path] + (["--rules", rules_spec] if rules_spec else [])
                                     + list(players))
-            session.known = session._read()
+            session.reread()
             if code:
                 sys.exit(code)
         elif terminal:
@@ -62,7 +65,7 @@ def play_cmd(match_path, rules_spec, players):
         elif rules_spec is not None:
             raise InvalidNotationError("--rules starts a new match: name its players too")
     elif players or rules_spec is not None:
-        _verify_same_match(session, path, players, rules_spec)
+        _verify_same_match(path, players, rules_spec)
     if session.known is not None and session.state() is not None:  # a failed seal is said as the file opens
         from gin_ref.cli.sealcheck import say_warnings
         from gin_ref.desk.seals import failed_seals, seal_warnings
@@ -75,7 +78,7 @@ def play_cmd(match_path, rules_spec, players):
     sys.exit(run_lines(session, sys.stdin.buffer))
 
 
-def _verify_same_match(session, path, players, rules_spec):
+def _verify_same_match(path: str, players: Tuple[str, ...], rules_spec: Optional[str]) -> None:
     """Players or --rules given for a file that holds a match: they must be its own (then the session
     goes on with it), or the session is refused rather than guess which match was meant."""
     match = read(path).match

@@ -15,7 +15,10 @@ written over a record its user has not seen. An entry that only reads (``tally``
 that take no ``--match``) takes no lock: it never makes another writer wait.
 """
 
+from __future__ import annotations
+
 import os
+from typing import Callable, List, Optional, Sequence, Tuple
 
 import click
 
@@ -24,14 +27,15 @@ from gin_ref.desk.notation import unterminated_quote
 from gin_ref.cli.output import say
 from gin_ref.cli.session_help import HELP_WORDS, help_text
 from gin_ref.cli.typed import open_quote, split_words
-from gin_ref.desk.errors import GinRefError
-from gin_ref.files import matchfile, store
+from gin_ref.desk.sessionfile import Match, changes_between, entry_held, file_bytes, match_in
+from gin_ref.desk.tableline import Reading
 
 # Commands given --match that never change the file: they run even after another writer's change, after
 # the note. Every other command given --match may write it, and is not run on a record its user has not seen.
 READERS = {"tally", "verify"}
 LEAVE = {"quit", "exit"}
 QUIT = None  # what ``entry`` returns for quit
+Words = List[Tuple[str, int, int, bool]]  # a line's words: text, start, end, closed (``typed.split_words``)
 LOCK_WAIT = 2.0  # seconds an entry waits for another writer to finish before it is refused
 
 
@@ -39,37 +43,38 @@ class Session:
     """One evening on one match file: ``entry(line)`` answers a line; ``worst`` is the worst exit code
     so far; ``state()`` is the Match as the file holds it after the last entry (None without a file)."""
 
-    def __init__(self, path, group):
+    def __init__(self, path: str, group: click.Group) -> None:
         self.path = path
         self.group = group
         self.worst = 0
         self.known = self._read()
-        self._cache = (None, None)
-        self._pending = (None, None, [], None)
-        self._shown = (None, None)
-        self.problem = None
-        self.confirm = None  # on a terminal: ask(question) -> bool, for an entry that replaces the match
+        self._cache: Tuple[Optional[bytes], Optional[Match]] = (None, None)
+        self._pending: Tuple[Optional[Tuple[int, int, int]], Optional[bytes], List[str], Optional[bytes]] = \
+            (None, None, [], None)
+        self._shown: Tuple[Optional[bytes], Optional[Match]] = (None, None)
+        self.problem: Optional[str] = None
+        # on a terminal: ask(question) -> bool, for an entry that replaces the match
+        self.confirm: Optional[Callable[[str], bool]] = None
 
     # -- the file ----------------------------------------------------------------------------------------
-    def _read(self):
+    def _read(self) -> Optional[bytes]:
         """The file's bytes now, None without a file (or one that cannot be read)."""
-        if not os.path.lexists(self.path):
-            return None
-        try:
-            return matchfile.read_bytes(self.path)
-        except (GinRefError, OSError):
-            return None
+        return file_bytes(self.path)
 
-    def state(self):
+    def reread(self) -> None:
+        """Take the file as it is now for the last entry's (after a command run outside an entry)."""
+        self.known = self._read()
+
+    def state(self) -> Optional[Match]:
         """The Match the file holds after the last entry, or None (no file, or a file that does not read:
         ``problem`` then says why)."""
         raw, match = self._cache
         if raw is not self.known:
-            match, self.problem = _parse(self.known, self.path)
+            match, self.problem = match_in(self.known, self.path)
             self._cache = (self.known, match)
         return match
 
-    def shown(self):
+    def shown(self) -> Optional[Match]:
         """The Match the prompt and the status line show: the file as it is now when another writer changed
         it since the last entry (the next entry that writes is still not run: its user sees the change
         first), else ``state()``."""
@@ -78,13 +83,14 @@ class Session:
         raw = self._pending[3]
         seen, match = self._shown
         if seen is not raw:
-            match = _parse(raw, self.path)[0]
+            match = match_in(raw, self.path)[0]
             self._shown = (raw, match)
         return match
 
-    def pending(self):
+    def pending(self) -> List[str]:
         """What another writer changed since the last entry, as the file is now; [] when nothing. Cheap to
         ask often: the file is read again only when its size, time or inode changed."""
+        key: Optional[Tuple[int, int, int]]
         try:
             info = os.stat(self.path)
             key = (info.st_ino, info.st_mtime_ns, info.st_size)
@@ -97,17 +103,12 @@ class Session:
             self._pending = (key, self.known, words, now)
         return words
 
-    def _changes(self, now):
+    def _changes(self, now: Optional[bytes]) -> List[str]:
         """What changed between the last entry's file and ``now`` (bytes), in a few words each."""
-        from gin_ref.views.changes import describe_changes
-
-        try:
-            return describe_changes(_plain(self.known, self.path), _plain(now, self.path))
-        except Exception:  # words for the change must not cost the entry: say that it changed
-            return ["the record is not the one of your last entry"]
+        return changes_between(self.known, now, self.path)
 
     # -- one line ----------------------------------------------------------------------------------------
-    def lookup(self, name):
+    def lookup(self, name: str) -> Optional[click.Command]:
         """The click command of a name (its full name in any case, or a unique prefix), or None."""
         from gin_ref.cli import command_readings
 
@@ -115,11 +116,11 @@ class Session:
         if len(readings) == 1:
             name = readings[0]
         try:
-            return self.group.get_command(None, name)
+            return self.group.get_command(None, name)  # type: ignore[arg-type]  # click wants a Context: none here (LazyGroup reads none)
         except Exception:  # a command module that fails to import is an unknown command here
             return None
 
-    def entry(self, line):
+    def entry(self, line: str) -> Optional[int]:
         """Answer one line; returns its exit code (None for quit). Blank lines and '#' comments count as
         nothing (0)."""
         text = line.strip()
@@ -129,50 +130,51 @@ class Session:
         open_words = [(start, end) for _, start, end, closed in words if not closed]
         if open_words:
             start, end = open_words[0]
-            return self._refuse(unterminated_quote(repr(text[start:end]), open_quote(text[start:end]), "line"), 2)
+            return self.refuse(unterminated_quote(repr(text[start:end]), open_quote(text[start:end]), "line"), 2)
         args = [word for word, *_ in words]
         if args[0] == "gin-ref" and len(args) > 1:  # typed from habit: the same command
             args, words = args[1:], words[1:]
         if args[0].casefold() in LEAVE:
             return QUIT
-        args = self._read_line(args, words)
-        if args is None:
+        command = self._read_line(args, words)
+        if command is None:
             return 2
-        return self._run_entry(args)
+        return self._run_entry(command)
 
-    def _run_entry(self, args):
+    def _run_entry(self, args: List[str]) -> int:
         """Run the command a line stands for (``args``: its name first), in the file's session."""
         name = args[0]
         if name == "help":
             return self._help(args[1:])
         if name == "play":
-            return self._refuse("this is the session already: type its commands (help lists them)", 2)
+            return self.refuse("this is the session already: type its commands (help lists them)", 2)
         command = self.lookup(name)
-        args, refused = self._with_match(command, args)
-        if refused is not None:
+        given, refused = self._with_match(command, args)
+        if given is None:
             return refused
+        args = given
         writes = command is not None and _takes_match(command) and name not in READERS
         if name == "new" and command is not None and not self._may_replace(command, args):
             return 0
         return self._run_held(args, writes)
 
-    def _with_match(self, command, args):
-        """``(args, None)``: the line with ``--match FILE`` given to a command that takes it; ``(None, code)``
+    def _with_match(self, command: Optional[click.Command], args: List[str]) -> Tuple[Optional[List[str]], int]:
+        """``(args, 0)``: the line with ``--match FILE`` given to a command that takes it; ``(None, code)``
         when the line is refused (said here): a --match of its own, ``--input -``."""
         if command is None:
-            return args, None
+            return args, 0
         if any(arg in ("--match", "-m") or arg.startswith("--match=") or (arg.startswith("-m") and
                                                                       not arg.startswith("--"))
                for arg in args[1:]):
-            return None, self._refuse(f"the session records in {self.path}: --match is given for you "
+            return None, self.refuse(f"the session records in {self.path}: --match is given for you "
                                       "(start another session for another file)", 2)
         if _reads_stdin(args):
-            return None, self._refuse("--input - would read the session's own input: give a file", 2)
+            return None, self.refuse("--input - would read the session's own input: give a file", 2)
         if _takes_match(command):
-            return [args[0], "--match", self.path, *args[1:]], None
-        return args, None
+            return [args[0], "--match", self.path, *args[1:]], 0
+        return args, 0
 
-    def _run_held(self, args, writes):
+    def _run_held(self, args: List[str], writes: bool) -> int:
         """Run one command as an entry (``writes``: it may write the file): refused, when another writer
         changed the file since the last entry, if it writes; run after a note if it only reads. A command
         that writes runs in a store session (``gin_ref.files.store.session``): its change waits up to
@@ -182,18 +184,18 @@ class Session:
             changes = "; ".join(self._changes(now))
             self.known = now
             if writes:
-                return self._refuse(f"the match file changed since your last entry (another writer): "
+                return self.refuse(f"the match file changed since your last entry (another writer): "
                                     f"{changes}. Not run: enter it again if it still stands", 1)
             click.echo(f"note: the match file changed since your last entry (another writer): "
                        f"{changes}", err=True)
         if not writes:
             return self._note(self.dispatch(args))
-        with store.session(self.path, now, LOCK_WAIT) as entry:
+        with entry_held(self.path, now, LOCK_WAIT) as entry:
             code = self.dispatch(args)
         self.known = entry.known  # what the command wrote, else the file as checked: another's change is seen
         return self._note(code)
 
-    def _may_replace(self, command, args):
+    def _may_replace(self, command: click.Command, args: List[str]) -> bool:
         """``new --force`` in the session replaces its match, and the session goes on with the new one. On a
         terminal it asks first (y/N); from a pipe, --force is the answer. False when the user said no (the
         match is kept, and the session says so)."""
@@ -213,14 +215,14 @@ class Session:
         click.echo(f"not replaced: the session goes on with the match in {self.path}")
         return False
 
-    def _read_line(self, args, words):
+    def _read_line(self, args: List[str], words: Words) -> Optional[List[str]]:
         """The command a line stands for (``gin_ref.cli.tableline``): a command named in full (any case) is
         that command (``dead 9h`` aside: a table line); a table line is the knock or dead hand it says, its
         command echoed first (``= knock --upcard 9H Ben 5 --defender 23``); a first word that prefixes a
         command and names a player reads as whichever of the two the line parses as, and is refused naming
         both when it parses as both. None when the line is refused (said here)."""
         from gin_ref.cli import command_readings
-        from gin_ref.cli.tableline import read_line
+        from gin_ref.desk.tableline import read_line
 
         first = args[0]
         readings = command_readings(first)
@@ -228,7 +230,7 @@ class Session:
         if full and (readings[0] != "dead" or len(args) == 1):
             return [readings[0], *args[1:]]  # a command's full name: that command (the record not read for it)
         match = self.state()
-        players = match.players if match is not None else []
+        players: List[str] = match.players if match is not None else []
         table = read_line(words, players) if players else None
         if full and not (readings[0] == "dead" and table and table.args):
             return [readings[0], *args[1:]]  # a command's full name: that command
@@ -236,7 +238,8 @@ class Session:
             return self._table_args(table, readings, args, players)
         return self._not_table(table, readings, args, players)
 
-    def _table_args(self, table, readings, args, players):
+    def _table_args(self, table: Reading, readings: List[str], args: List[str],
+                    players: Sequence[str]) -> Optional[List[str]]:
         """The command of a line read as a table line, echoed; None when it reads as a command too (refused,
         naming both)."""
         from gin_ref.cli.tableline import reads_as_command
@@ -244,31 +247,32 @@ class Session:
         if len(readings) == 1 and not {"--help", "-h"} & set(args[1:]):
             command = self.lookup(readings[0])
             if command is not None and reads_as_command(command, readings[0], args[1:], players):
-                self._refuse(f"'{' '.join(args)}' reads two ways: as the table line {table.echo[2:]!r} and "
+                self.refuse(f"'{' '.join(args)}' reads two ways: as the table line {table.echo[2:]!r} and "
                              f"as the command {' '.join([readings[0], *args[1:]])!r}: type the player's or "
                              "the command's full name", 2)
                 return None
         click.echo(table.echo)
         return table.args
 
-    def _not_table(self, table, readings, args, players):
+    def _not_table(self, table: Optional[Reading], readings: List[str], args: List[str],
+                   players: Sequence[str]) -> Optional[List[str]]:
         """The command of a line that is no table line: a command by its prefix, or the line as typed (the
         group names what is wrong); None when it was meant as a table line (refused, saying why)."""
         from gin_ref.cli import unknown_command
-        from gin_ref.cli.tableline import table_player
+        from gin_ref.desk.tableline import table_player
 
         first = args[0]
         named = table is not None and _looks_like_table(args, players)
         if len(readings) == 1 and not (named and len(table_player(players, first)) > 1):
             return [readings[0], *args[1:]]  # a command by its prefix (its own error when it does not read)
-        if named:
+        if named and table is not None:
             also = f"; as a command, {unknown_command(first)}" if len(readings) > 1 else ""
             also = f"; as a command, '{first}' is {readings[0]}" if len(readings) == 1 else also
-            self._refuse(table.problem + also, 2)
+            self.refuse(f"{table.problem}{also}", 2)
             return None
         return args  # the group names what is wrong: an ambiguous prefix, an unknown command (did you mean)
 
-    def dispatch(self, args):
+    def dispatch(self, args: Sequence[str]) -> int:
         """Run one command line through the click group in this process; returns its exit code."""
         try:
             self.group.main(args=list(args), prog_name="gin-ref", standalone_mode=True)
@@ -284,15 +288,16 @@ class Session:
                 return _exit_code(done.code)
         return 0
 
-    def _note(self, code):
+    def _note(self, code: int) -> int:
         self.worst = max(self.worst, code)
         return code
 
-    def _refuse(self, message, code):
+    def refuse(self, message: str, code: int) -> int:
+        """Say ``Error: message`` and count ``code`` as an entry's exit code."""
         click.echo(f"Error: {message}", err=True)
         return self._note(code)
 
-    def _help(self, names):
+    def _help(self, names: List[str]) -> int:
         if names:
             if names[0] in LEAVE or names[0] == "help":
                 say(HELP_WORDS[names[0] if names[0] != "exit" else "quit"])
@@ -302,9 +307,9 @@ class Session:
         return 0
 
 
-def _looks_like_table(args, players):
+def _looks_like_table(args: List[str], players: Sequence[str]) -> bool:
     """Was the line meant as a table line: it starts with an upcard or a word naming a player (or several)?"""
-    from gin_ref.cli.tableline import table_player
+    from gin_ref.desk.tableline import table_player
     from gin_ref.core.cards import Card
     from gin_ref.desk.errors import InvalidNotationError
 
@@ -317,11 +322,11 @@ def _looks_like_table(args, players):
     return True
 
 
-def _takes_match(command):
+def _takes_match(command: click.Command) -> bool:
     return any(isinstance(p, click.Option) and "--match" in p.opts for p in command.params)
 
 
-def _exit_code(code):
+def _exit_code(code: object) -> int:
     if code is None:
         return 0
     if isinstance(code, int):
@@ -330,39 +335,18 @@ def _exit_code(code):
     return 1
 
 
-def _hands(match):
+def _hands(match: Match) -> str:
     count = len(match.hands)
     return f"{count} hand{'' if count == 1 else 's'}"
 
 
-def _totals(match):
+def _totals(match: Match) -> str:
     return ", ".join(f"{name} {total}" for name, total in match.state.totals.items())
 
 
-def _reads_stdin(args):
+def _reads_stdin(args: List[str]) -> bool:
     for index, arg in enumerate(args):
         if arg == "--input=-" or (arg == "--input" and index + 1 < len(args) and args[index + 1] == "-"):
             return True
     return False
 
-
-def _parse(raw, path):
-    """The Match in ``raw`` (bytes of a match file) and None, or None and why it does not read."""
-    if raw is None:
-        return None, None
-    try:
-        return matchfile.loads(matchfile.line_ends(raw.decode("utf-8"), path), path).match, None
-    except UnicodeDecodeError:
-        return None, f"{path}: not UTF-8 text"
-    except GinRefError as exc:
-        return None, str(exc)
-
-
-def _plain(raw, path):
-    """The record in ``raw`` (bytes of a match file) as plain data, or a marker when it does not read."""
-    if raw is None:
-        return None
-    try:
-        return matchfile.record_data(matchfile.loads(matchfile.line_ends(raw.decode("utf-8"), path), path))
-    except (GinRefError, UnicodeDecodeError) as exc:
-        return {"unreadable": str(exc)}

@@ -44,8 +44,8 @@ def run_lines(session: "Session", stream: IO[bytes]) -> int:
     """The session without a terminal: each line of ``stream`` (bytes) answered in turn, no prompt, no
     colour. Returns the worst exit code of the commands (0 when all succeeded)."""
     for text, error in read_lines(stream):
-        if error is not None:
-            session._refuse(error, 2)
+        if text is None:  # (then ``error`` says why)
+            session.refuse(str(error), 2)
             continue
         if session.entry(text) is QUIT:
             break

@@ -7,19 +7,31 @@ how many cards, the best deadwood, whether the knock is legal against this hand'
 cards the best discard. A count typed where the cards go (``knock ben 5``) is judged as a count.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
+
+import click
+
 from gin_ref.desk.notation import unterminated_quote
-from gin_ref.cli.typed import holds, open_quote, split_words, typed_words, value_of, word_at
+from gin_ref.cli.typed import Word, holds, open_quote, split_words, typed_words, value_of, word_at
 from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask
-from gin_ref.core.deadwood import deadwood_of
+from gin_ref.desk.engine import check, deadwood, knock_limit, limit_reason, melding
 from gin_ref.desk.errors import GinRefError
-from gin_ref.core.players import find_player
-from gin_ref.core.knock import check_knock, knock_limit, limit_reason
+from gin_ref.desk.sessionfile import Match
+from gin_ref.desk.tableline import big_gin_refusal, find_player
 from gin_ref.views.standing import standing_lines
+
+if TYPE_CHECKING:
+    from gin_ref.desk.rules import HouseRules
+
+Lookup = Callable[[str], Optional[click.Command]]
+Judged = Tuple[Optional["HouseRules"], Optional[Card], Optional[int]]  # the rules, the upcard, the limit
 
 MOST_COUNTED = 98  # the most ten cards can count (with the standard ace; else the rules' most_deadwood)
 
 
-def standing(match, problem=None):
+def standing(match: Optional[Match], problem: Optional[str] = None) -> str:
     """The match in one line: totals, then the open hand (dealer, upcard, limit, whose turn) or the next
     deal, or the end; without a match, why (``problem``: a file that does not read) or how to start one."""
     if match is None:
@@ -32,7 +44,7 @@ def standing(match, problem=None):
     return "  |  ".join(lines)
 
 
-def prompt_text(match):
+def prompt_text(match: Optional[Match]) -> str:
     """The prompt: what the table does next."""
     if match is None:
         return "new> "
@@ -43,10 +55,12 @@ def prompt_text(match):
     return f"deal {match.next_number()}> "
 
 
-def _rules_and_limit(words, match, command):
+def _rules_and_limit(words: Sequence[Word], match: Optional[Match], command: str) -> Judged:
     """The rules, the upcard and the knock limit the typed line is judged by: the line's own --upcard (and,
     for check and score, its --rules), else the hand it names (amend) or the open hand."""
-    rules, upcard, entry = None, None, None
+    rules: Optional[HouseRules] = None
+    upcard: Optional[Card] = None
+    entry = None
     if command in ("check", "score"):
         from gin_ref.desk.rules import load_rules
 
@@ -73,10 +87,10 @@ def _rules_and_limit(words, match, command):
     return rules, upcard, knock_limit(rules, upcard)
 
 
-_RULES: dict = {}
+_RULES: Dict[Optional[str], Optional[HouseRules]] = {}
 
 
-def _cached_rules(spec, load):
+def _cached_rules(spec: Optional[str], load: Callable[[Optional[str]], HouseRules]) -> Optional[HouseRules]:
     if spec not in _RULES:
         try:
             _RULES[spec] = load(spec)
@@ -85,7 +99,8 @@ def _cached_rules(spec, load):
     return _RULES[spec]
 
 
-def _cards(words, typing, rules=None):
+def _cards(words: Sequence[Word], typing: bool,
+           rules: Optional[HouseRules] = None) -> Tuple[Optional[Tuple[Card, ...]], Optional[str]]:
     """The cards of some words: (cards, error). The token being typed (``typing``) is left out when it is
     not a card yet. ``rules``: run shorthand through the ace as they allow."""
     tokens = split_tokens([word.text for word in words])
@@ -101,7 +116,7 @@ def _cards(words, typing, rules=None):
         return None, str(exc)
 
 
-def _is_cards(token):
+def _is_cards(token: str) -> bool:
     """Whether a token reads as cards on its own: then a fault of the group (``AS AS``, a card given twice)
     is one, even while the token is being typed."""
     try:
@@ -111,12 +126,12 @@ def _is_cards(token):
     return True
 
 
-def _group(words, word):
+def _group(words: Sequence[Word], word: Word) -> List[Word]:
     """The words of the group ``word`` belongs to: the same argument, or the same option's value."""
     return [w for w in words if (w.role, w.name) == (word.role, word.name)]
 
 
-def typed_status(line, cursor, match, lookup):
+def typed_status(line: str, cursor: int, match: Optional[Match], lookup: Lookup) -> Optional[str]:
     """The status of the cards being typed on ``line`` (cursor at ``cursor``), or None when the cursor is
     on nothing to judge. A table line (``3h b 12``) is judged as the knock it stands for."""
     standing_for = table_command(line, cursor, match, lookup)
@@ -141,7 +156,7 @@ def typed_status(line, cursor, match, lookup):
     if count is not None:
         return _typed_count_status(line, words, word, group, who, count, rules, limit)
     cards, error = _cards(group, typing, rules)
-    if error is not None:
+    if cards is None:  # (the cards, or why they do not read)
         return f"{who}: {error}"
     clash = _clash(words, word, cards, rules)
     if clash:
@@ -151,7 +166,7 @@ def typed_status(line, cursor, match, lookup):
     return _knocker_status(who, cards, rules, upcard, limit, words)
 
 
-def _judged_word(words, line, cursor):
+def _judged_word(words: Sequence[Word], line: str, cursor: int) -> Optional[Tuple[Word, bool]]:
     """``(word, typing)``: the word of cards the status judges (the one at the cursor, else the last group
     of cards before it; for ``--discard``, the knocker's cards) and whether it is still being typed; None
     when there is none."""
@@ -170,7 +185,7 @@ def _judged_word(words, line, cursor):
     return word, typing
 
 
-def _typed_count(words, word, group):
+def _typed_count(words: Sequence[Word], word: Word, group: Sequence[Word]) -> Optional[str]:
     """The count typed where the cards go (``knock ben 5``; ``knock ben 5 23``: the knocker's 5), or None."""
     texts = split_tokens([w.text for w in group])
     if word.name == "cards" and len(texts) == 2 and all(t.isascii() and t.isdigit() for t in texts) and \
@@ -181,7 +196,8 @@ def _typed_count(words, word, group):
     return None
 
 
-def _typed_count_status(line, words, word, group, who, count, rules, limit):
+def _typed_count_status(line: str, words: Sequence[Word], word: Word, group: Sequence[Word], who: str, count: str,
+                        rules: Optional[HouseRules], limit: Optional[int]) -> str:
     """The status of a count typed (the text ``count``): the knocker's against the limit, or the defender's."""
     if not all(w.closed for w in group):  # '--defender "5' is no count: the line would be refused
         return _open_quote(line, group[-1], who)
@@ -195,12 +211,13 @@ def _typed_count_status(line, words, word, group, who, count, rules, limit):
         _count_status(who, int(count), limit, False, big_gin, most)
 
 
-def table_command(line, cursor, match, lookup):
+def table_command(line: str, cursor: int, match: Optional[Match], lookup: Lookup) -> Optional[Tuple[str, int]]:
     """``(command line, cursor)`` for a table line being typed (``gin_ref.cli.tableline``), the cursor put
     in the side it is in (the defender's count, else the knocker's); None for any other line. A line
     without the defender's count yet is read as if it had one, so the knocker's count is judged at once."""
     from gin_ref.cli import command_readings
-    from gin_ref.cli.tableline import read_line, reads_as_command
+    from gin_ref.cli.tableline import reads_as_command
+    from gin_ref.desk.tableline import read_line
 
     if match is None:
         return None
@@ -227,11 +244,11 @@ def table_command(line, cursor, match, lookup):
     return text, len(head) + len(" --defender ") + len(_shown(defender)) if on_defender else len(head)
 
 
-def _shown(word):
+def _shown(word: str) -> str:
     return f'"{word}"' if not word or any(char.isspace() for char in word) else word
 
 
-def _knocker(words, match):
+def _knocker(words: Sequence[Word], match: Optional[Match]) -> str:
     player = next((w.text for w in words if w.role == "argument" and w.name == "player"), None)
     if player and match is not None:
         try:
@@ -241,7 +258,7 @@ def _knocker(words, match):
     return player or "knocker"
 
 
-def _upcard_status(group, rules, typing):
+def _upcard_status(group: Sequence[Word], rules: Optional[HouseRules], typing: bool) -> Optional[str]:
     if not group:
         return None
     try:
@@ -253,30 +270,24 @@ def _upcard_status(group, rules, typing):
     return f"knock limit {knock_limit(rules, card)} ({limit_reason(rules, card)})"
 
 
-def _open_quote(line, word, who):
+def _open_quote(line: str, word: Word, who: str) -> str:
     typed = line[word.start:word.end]
     return f"{who}: {unterminated_quote(repr(typed), open_quote(typed))}"
 
 
-def _has_option(words, option):
+def _has_option(words: Sequence[Word], option: str) -> bool:
     return any(w.role == "option" and w.name == option for w in words)
 
 
-def _big_gin_refusal(rules, count, who):
+def _big_gin_refusal(rules: Optional[HouseRules], count: str, who: str) -> Optional[str]:
     """What the command says to ``--big-gin`` with this count under these rules (no big gin in them, a
     count other than 0), or None: the status line promises nothing the command refuses."""
-    if rules is None:
-        return None
-    from gin_ref.match.knocks import given_facts
-
-    try:
-        given_facts(rules, count, "0", big_gin=True)
-    except GinRefError as exc:
-        return f"{who}: {exc}"
-    return None
+    refusal = None if rules is None else big_gin_refusal(rules, count)
+    return None if refusal is None else f"{who}: {refusal}"
 
 
-def _count_status(who, count, limit, defender, big_gin=False, most=MOST_COUNTED):
+def _count_status(who: str, count: int, limit: Optional[int], defender: bool, big_gin: bool = False,
+                  most: int = MOST_COUNTED) -> str:
     if count > most:
         return f"{who}: a count is at most {most} (the most ten cards can count)"
     if defender:
@@ -290,7 +301,7 @@ def _count_status(who, count, limit, defender, big_gin=False, most=MOST_COUNTED)
     return f"{who}: a count of {count}: not legal, over limit {limit}"
 
 
-def _clash(words, word, cards, rules=None):
+def _clash(words: Sequence[Word], word: Word, cards: Sequence[Card], rules: Optional[HouseRules] = None) -> str:
     """A card typed in this group and in the other hand's group, in words, or ''."""
     if word.name == "--defender":
         others = [w for w in words if holds(w) == "cards" and w.name not in ("--defender", "--melds")]
@@ -306,48 +317,45 @@ def _clash(words, word, cards, rules=None):
     return f"{card.pretty} is in both hands"
 
 
-def _defender_status(cards, rules=None):
+def _defender_status(cards: Sequence[Card], rules: Optional[HouseRules] = None) -> str:
     count = len(cards)
-    dw = deadwood_of(to_mask(cards), None if rules is None else rules.aces)
+    dw = deadwood(cards, rules)
     if count == 10:
         return f"defender: 10 cards, deadwood {dw} before layoffs"
     return f"defender: {count} card{'s' if count != 1 else ''}, deadwood {dw} so far" \
            f"{' (10 in a hand)' if count > 10 else ''}"
 
 
-def _knocker_status(who, cards, rules, upcard, limit, words):
+def _knocker_status(who: str, cards: Sequence[Card], rules: Optional[HouseRules], upcard: Optional[Card],
+                    limit: Optional[int], words: Sequence[Word]) -> str:
     count = len(cards)
-    mask = to_mask(cards)
-    aces = None if rules is None else rules.aces
     if count < 10:
-        return (f"{who}: {count} card{'s' if count != 1 else ''}, deadwood {deadwood_of(mask, aces)} so far "
+        return (f"{who}: {count} card{'s' if count != 1 else ''}, deadwood {deadwood(cards, rules)} so far "
                 "(10 to knock, or 11 before the discard)")
     if count > 11:
         return f"{who}: {count} cards: a knock holds 10, or 11 before the discard"
     if rules is None or (limit is None and rules.knock_limit == "upcard"):
-        from gin_ref.core.deadwood import best_melding
-
         named = _discard(words, cards)
         if named is not None and named not in cards:
             return f"{who}: discard {named.pretty} is not in the knocker's hand"
         if named is not None:  # the discard he names, as the command will take it
-            best = best_melding(mask & ~named.bit, aces=aces)
+            best = melding([card for card in cards if card != named], rules=rules)
             discard = f", discard {named.pretty}"
         else:
-            best = best_melding(mask, discard=count == 11, aces=aces)
+            best = melding(cards, discard=count == 11, rules=rules)
             discard = f", best discard {best.discard.pretty}" if best.discard is not None else ""
         return f"{who}: {count} cards{discard}, deadwood {best.deadwood} (the limit needs --upcard)"
     try:
-        check = check_knock(list(cards), rules, upcard, discard=_discard(words, cards))
+        checked = check(cards, rules, upcard, discard=_discard(words, cards))
     except GinRefError as exc:
         return f"{who}: {exc}"
-    discard = check.melding.discard
-    shown = f", best discard {discard.pretty}" if discard is not None and value_of(words, "--discard") is None \
-        else (f", discard {discard.pretty}" if discard is not None else "")
-    return f"{who}: {count} cards{shown}, {check.verdict}"
+    thrown = checked.melding.discard
+    shown = f", best discard {thrown.pretty}" if thrown is not None and value_of(words, "--discard") is None \
+        else (f", discard {thrown.pretty}" if thrown is not None else "")
+    return f"{who}: {count} cards{shown}, {checked.verdict}"
 
 
-def _discard(words, cards):
+def _discard(words: Sequence[Word], cards: Sequence[Card]) -> Optional[Card]:
     text = value_of(words, "--discard")
     if not text or len(cards) != 11:
         return None

@@ -1,4 +1,4 @@
-"""The table line of ``gin-ref play`` (``9h b 5 23``, docs/play.md) is read by ``gin_ref.match.tableline``
+"""The table line of ``gin-ref play`` (``9h b 5 23``, docs/play.md) is read by ``gin_ref.desk.tableline``
 (the session and the table pages of ``gin-ref serve`` share it); here, whether a line's first word reads as
 a command rather than a player: ``reads_as_command``."""
 
@@ -7,9 +7,7 @@ from typing import Sequence
 import click
 
 from gin_ref.desk.errors import GinRefError, InvalidNotationError
-from gin_ref.core.players import player_readings
-from gin_ref.match.knocks import read_count, reads_as_fact
-from gin_ref.match.tableline import ILLEGAL, Reading, read_line, table_player  # noqa: F401 - the table line lives in the match layer (serve reads it too)
+from gin_ref.desk.tableline import player_readings, read_count, reads_as_fact
 
 
 def reads_as_command(command: click.Command, name: str, args: Sequence[str], players: Sequence[str]) -> bool:

@@ -7,7 +7,10 @@ looked at every second: a change by another writer shows on the status line at o
 line, Ctrl-D on an empty line (or ``quit``) leaves.
 """
 
+from __future__ import annotations
+
 import os
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Tuple, TypeVar
 
 import click
 
@@ -16,17 +19,21 @@ from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.history import FileHistory
 
 from gin_ref.cli.completion import SessionCompleter
-from gin_ref.cli.session import QUIT
+from gin_ref.cli.session import QUIT, Session
 from gin_ref.cli.status import prompt_text, standing, typed_status
 from gin_ref.cli.typed import split_words
 from gin_ref.cli.output import say
 
+if TYPE_CHECKING:
+    from gin_ref.desk.rules import HouseRules
+
 HISTORY_ENV = "GIN_REF_HISTORY"
 REFRESH = 1.0  # seconds between two looks at the file while the prompt waits (another writer's change)
+T = TypeVar("T")
 GREETING = "gin-ref play: type a command (help lists them, Tab completes); quit or Ctrl-D leaves"
 
 
-def history_path():
+def history_path() -> str:
     """Where the session keeps what was typed: $GIN_REF_HISTORY, else gin-ref/history in the user's data
     folder ($XDG_DATA_HOME, else ~/.local/share)."""
     explicit = os.environ.get(HISTORY_ENV)
@@ -39,13 +46,13 @@ def history_path():
 class _History(FileHistory):
     """A history file that cannot be read or written is left alone: the session keeps its lines in memory."""
 
-    def load_history_strings(self):
+    def load_history_strings(self) -> Iterable[str]:
         try:
             yield from super().load_history_strings()
         except (OSError, UnicodeError):
             return
 
-    def store_string(self, string):
+    def store_string(self, string: str) -> None:
         try:
             os.makedirs(os.path.dirname(os.path.abspath(self.filename)), exist_ok=True)
             super().store_string(string)
@@ -53,7 +60,7 @@ class _History(FileHistory):
             pass
 
 
-def _toolbar(prompt, session):
+def _toolbar(prompt: "PromptSession[str]", session: Session) -> str:
     match = session.shown()
     lines = [standing(match, session.problem)]
     buffer = prompt.default_buffer
@@ -76,7 +83,7 @@ def _toolbar(prompt, session):
     return "\n".join(folded for line in lines for folded in _fold(line, width))
 
 
-def _fold(line, width):
+def _fold(line: str, width: int) -> List[str]:
     """A status line cut to the window's width at spaces (the toolbar does not wrap by itself)."""
     import textwrap
 
@@ -85,22 +92,22 @@ def _fold(line, width):
     return textwrap.wrap(line, width - 1, subsequent_indent="  ", break_on_hyphens=False)
 
 
-def make_prompt(session):
+def make_prompt(session: Session) -> "PromptSession[str]":
     """The prompt of the session: completion on Tab, the history, the status toolbar."""
-    prompt = PromptSession(history=_History(history_path()), completer=SessionCompleter(session),
+    prompt: PromptSession[str] = PromptSession(history=_History(history_path()), completer=SessionCompleter(session),
                            complete_while_typing=False, enable_history_search=False,
                            refresh_interval=REFRESH)
     prompt.bottom_toolbar = lambda: _toolbar(prompt, session)
     return prompt
 
 
-def ask_new_match(session, rules_spec=None):
+def ask_new_match(session: Session, rules_spec: Optional[str] = None) -> bool:
     """Ask for the rules and the players of a new match, start it with 'new'; False if the user leaves.
     Each answer is checked as soon as it is given, and a bad one asks that question again (not the first)."""
     from gin_ref.desk.rules import load_rules
     from gin_ref.desk.rules import presets as list_presets
 
-    ask = PromptSession(complete_while_typing=False)
+    ask: PromptSession[str] = PromptSession(complete_while_typing=False)
     presets = [name for name, _ in list_presets()]
     say(f"no match in {session.path} yet: name the rules and the players to start one (Ctrl-D leaves)")
     while True:
@@ -121,12 +128,12 @@ def ask_new_match(session, rules_spec=None):
         args = ["new", "--match", session.path] + (["--rules", rules_text] if rules_text else []) + \
             (["--dealer", dealer] if dealer else []) + names
         code = session.dispatch(args)
-        session.known = session._read()
+        session.reread()
         if code == 0:
             return True
 
 
-def _answer(ask, question, check, **prompt):
+def _answer(ask: "PromptSession[str]", question: str, check: Callable[[str], T], **prompt: Any) -> Tuple[str, T]:
     """The answer to one question and what ``check`` makes of it; asked again (that question only) after
     Ctrl-C or an answer ``check`` refuses (its error shown). EOFError (Ctrl-D) goes to the caller."""
     from gin_ref.cli.errors import one_line
@@ -143,39 +150,39 @@ def _answer(ask, question, check, **prompt):
             click.echo(f"Error: {one_line(exc)}", err=True)
 
 
-def _players(text, rules, dealer=None):
+def _players(text: str, rules: HouseRules, dealer: Optional[str] = None) -> List[str]:
     """The names typed for ``rules``, checked as 'new' will check them (their number, their spelling, the
     first dealer one of them)."""
+    from gin_ref.desk.acts import check_players
     from gin_ref.desk.errors import InvalidNotationError
-    from gin_ref.match.model import Match
 
     names = [word for word, *_ in split_words(text)]
     if not names:
         raise InvalidNotationError("name the players, two (or three for the three-player rules)")
-    Match.new(names, rules, "2000-01-01", dealer=dealer)
+    check_players(names, rules, dealer=dealer)
     return names
 
 
-def ask_yes(question):
+def ask_yes(question: str) -> bool:
     """A y/N question on the terminal: True only for y or yes (Ctrl-C, Ctrl-D or Enter: no)."""
     try:
-        answer = PromptSession().prompt(question)
+        answer = PromptSession[str]().prompt(question)
     except (KeyboardInterrupt, EOFError):
         return False
     return answer.strip().casefold() in ("y", "yes")
 
 
-def confirm_illegal(question):
+def confirm_illegal(question: str) -> bool:
     """On a terminal: did the knock over the limit really happen (y/N)? Anything but y or yes (Ctrl-C and
     Ctrl-D too) is no: the count is taken for a slip."""
     try:
-        answer = PromptSession().prompt(f"{question} [y/N] ")
+        answer = PromptSession[str]().prompt(f"{question} [y/N] ")
     except (KeyboardInterrupt, EOFError):
         return False
     return answer.strip().casefold() in ("y", "yes")
 
 
-def run_terminal(session):
+def run_terminal(session: Session) -> int:
     """The session on a terminal until quit or Ctrl-D; returns 0. A knock by a count over the limit asks
     whether it really happened (``confirm_illegal``); 'new --force' whether to replace the match (``ask_yes``)."""
     from gin_ref.cli.knock_args import CONFIRM

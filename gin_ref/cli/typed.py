@@ -12,7 +12,7 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import click
 
-from gin_ref.match.tableline import split_words as split_words  # read here too (the table line's own reader)
+from gin_ref.desk.tableline import split_words as split_words  # read here too (the table line's own reader)
 
 # What a value holds, by the option that takes it or the argument's name.
 CARD_OPTIONS = {"--upcard": "upcard", "--discard": "discard", "--defender": "defender", "--knocker": "knocker",

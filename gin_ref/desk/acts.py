@@ -75,6 +75,13 @@ def _new_match(players: Sequence[str], rules: Rules, date: Optional[str], dealer
                      draw=list(draw) if draw else None)
 
 
+def check_players(players: Sequence[str], rules: HouseRules, dealer: Optional[str] = None) -> None:
+    """Refuse (``GinRefError``, in ``start_match``'s words) names that cannot start a match under ``rules``:
+    their number, their spelling, a first ``dealer`` not one of them. Asked before the match is started
+    (the session on a terminal checks each answer as it is given)."""
+    Match.new(list(players), rules, "2000-01-01", dealer=dealer)
+
+
 def start_match(path: PathName, players: Sequence[str], rules: Rules = None, date: Optional[str] = None,
                 force: bool = False, dealer: Optional[str] = None, box: Optional[str] = None,
                 captain: Optional[str] = None, draw: Optional[Sequence[str]] = None) -> Started:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Optional, Sequence, Tuple, Union
 
-from gin_ref.core.cards import Card, CardText, check_cards, parse_cards
+from gin_ref.core.cards import Card, CardText, check_cards, parse_cards, to_mask
 from gin_ref.core.errors import InvalidNotationError
-from gin_ref.core.knock import KnockCheck, check_knock
-from gin_ref.core.melds import Meld, parse_melds
+from gin_ref.core.deadwood import best_melding, deadwood_of
+from gin_ref.core.knock import KnockCheck, check_knock, knock_limit as knock_limit, limit_reason as limit_reason
+from gin_ref.core.melds import Meld, Melding, parse_melds
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.scoring import Hand, Showdown, read_hands, settle
 from gin_ref.desk.notation import card_of
@@ -54,6 +55,16 @@ def check(cards: Sequence[Card], rules: HouseRules, upcard: Optional[Card], meld
           discard: Optional[Card] = None) -> KnockCheck:
     """The verdict on a knock with ``cards`` (10 kept, or 11 before the discard)."""
     return check_knock(check_cards(tuple(cards), (10, 11)), rules, upcard, melds, discard)
+
+
+def deadwood(cards: Sequence[Card], rules: Optional[HouseRules] = None) -> int:
+    """The least deadwood of ``cards``, every card kept (the rules' aces; the standard ones without rules)."""
+    return deadwood_of(to_mask(cards), None if rules is None else rules.aces)
+
+
+def melding(cards: Sequence[Card], discard: bool = False, rules: Optional[HouseRules] = None) -> Melding:
+    """The best arrangement of ``cards`` (with ``discard``: the best card to throw of 11), whatever the limit."""
+    return best_melding(to_mask(cards), discard=discard, aces=None if rules is None else rules.aces)
 
 
 def read_pair(knocker: Sequence[Card], defender: Sequence[Card]) -> Tuple[Tuple[Card, ...], Tuple[Card, ...]]:

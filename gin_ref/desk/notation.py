@@ -1,6 +1,10 @@
 """Card text as a person types it, checked before it is read: a quote is never part of a card or a count
 (``--defender "5``, a JSON case's ``"upcard": "7D'"``), and one left open says how to close it. Both fronts
-use it: the command line's option types, the session's line, a case of ``check --input``.
+use it: the command line's option types, the session's line, a case of ``check --input``. Numbers are
+typed in ASCII digits: ``foreign_digit`` finds another script's digit (``digit_name`` names it) and
+``has_digits_for`` whether digits are few enough for a number up to a bound (``gin_ref.core.digits``);
+``parse_melds`` reads declared melds; ``did_you_mean`` names the nearest of some known words to a word typed
+that names none.
 """
 
 from __future__ import annotations
@@ -8,7 +12,10 @@ from __future__ import annotations
 from typing import Optional
 
 from gin_ref.core.cards import Card, card_named
+from gin_ref.core.digits import digit_name as digit_name, foreign_digit as foreign_digit, has_digits_for as has_digits_for
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.melds import parse_melds as parse_melds
+from gin_ref.core.rules import did_you_mean as did_you_mean
 
 QUOTE_HINTS = {
     "cards": 'put the quotes around the whole group of cards ("KH QD ..."), and none around a count',

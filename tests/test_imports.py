@@ -3,7 +3,7 @@
 Every module of the package imports at its top, but for the heavy modules of the table in docs/architecture.md
 (the one list: read here), each loaded by the first function that needs it. No gin_ref module imports one
 that imports it back, however late (a cycle hidden behind an import inside a function), nor takes another
-module's private names. ``gin_ref.core.frozen`` is gone from every module but those still being rewritten.
+module's private names. ``gin_ref.core.frozen`` is gone: the values are the standard library's.
 
 The ``PENDING_*`` lists name what folders rewritten in the same round (match/ by #36's record, cli/ and serve/
 by #37's desk) still do: the lead empties them after merging those branches. They only shrink: a module
@@ -35,8 +35,6 @@ PENDING_PRIVATE = set()  # (none left since the desk, #37)
 PENDING_CYCLES = [
     {"gin_ref.cli", "gin_ref.cli.help_cmd"},
 ]
-# Modules that still derive values from gin_ref.core.frozen (which goes when this is empty).
-PENDING_FROZEN: set = set()
 
 
 def late_modules(text=None):
@@ -208,11 +206,8 @@ def test_the_deadwood_family_imports_without_a_cycle():
     assert private_names("gin_ref.core.acesearch", TREES["gin_ref.core.acesearch"]) == []
 
 
-def test_no_module_but_the_pending_ones_uses_core_frozen():
-    users = {module for module, tree in TREES.items() for _line, names, _inside in imports(module, tree)
-             if "gin_ref.core.frozen" in names}
-    assert sorted(users - PENDING_FROZEN) == []
-    assert sorted(PENDING_FROZEN - users) == [], "no longer uses core.frozen: take it off PENDING_FROZEN"
+def test_core_frozen_is_gone():
+    assert "gin_ref.core.frozen" not in TREES  # the standard library's values took its place (#36 item 5)
 
 
 @pytest.mark.parametrize("path", ["gin_ref.core.rules:HouseRules", "gin_ref.core.scoring:HandScore",

@@ -1,20 +1,18 @@
 """The shortcuts taken for a quick start (issue 28 item 4) give exactly what the slower way gave: a player's
-name checked without a regex, the classes a match command makes (NamedTuples, core.frozen values while
-match/ still has them, and plain classes) behaving as before."""
+name checked without a regex, the classes a match command makes (NamedTuples and plain
+classes) behaving as before."""
 
 import re
 import subprocess
 import sys
 import unicodedata
 from pathlib import Path
-from typing import Tuple
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gin_ref.core.errors import InvalidNotationError
-from gin_ref.core.frozen import Frozen
 from gin_ref.core.players import check_name
 from gin_ref.core.rules import HouseRules, KNOBS
 from gin_ref.match.state import MatchState
@@ -74,39 +72,3 @@ def test_reading_a_match_compiles_neither_the_unsafe_nor_the_surrogate_class():
             "print(yamlplain.UNSAFE_TEXT._compiled is None, yamlload.SURROGATE._compiled is None)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "True"]
-
-
-class _Point(Frozen):
-    x: int
-    y: int = 0
-    tags: Tuple[str, ...] = ()
-
-
-class _Other(Frozen):
-    x: int
-    y: int = 0
-    tags: Tuple[str, ...] = ()
-
-
-def test_a_frozen_value_is_made_compared_and_copied_as_a_frozen_dataclass_was():
-    point = _Point(1, tags=("a",))
-    assert (point.x, point.y, point.tags) == (1, 0, ("a",)) and _Point._fields == ("x", "y", "tags")
-    assert point == _Point(1, 0, ("a",)) and point != _Point(2) and point != _Other(1, tags=("a",))
-    assert hash(point) == hash(_Point(1, 0, ("a",))) and len({point, _Point(1, 0, ("a",))}) == 1
-    assert repr(point) == "_Point(x=1, y=0, tags=('a',))"
-    assert point._replace(y=5) == _Point(1, 5, ("a",)) and point.y == 0
-    assert point._asdict() == {"x": 1, "y": 0, "tags": ("a",)}
-    with pytest.raises(AttributeError):
-        point.x = 2  # type: ignore[misc]
-    with pytest.raises(AttributeError):
-        del point.y
-    with pytest.raises(TypeError, match="missing arguments: x"):
-        _Point()  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="unexpected keyword argument 'z'"):
-        _Point(1, z=2)  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="multiple values for argument 'x'"):
-        _Point(1, x=2)  # type: ignore[misc]
-    with pytest.raises(TypeError, match="takes 3 arguments, 4 given"):
-        _Point(1, 2, (), 4)  # type: ignore[call-arg]
-    with pytest.raises(TypeError):
-        iter(point)  # type: ignore[call-overload]  # not a tuple: no iteration, as the dataclass had none

@@ -218,3 +218,23 @@ def test_a_folder_of_matches_has_no_round_to_pair_and_a_settlement_refused_says_
     settled = web.get("/director/settlement")
     assert settled.status_code == 409 and "Error: Ann v Ben.yaml:" in settled.text
     assert str(tmp_path) not in settled.text
+
+
+def test_the_page_lists_every_export_format_of_the_registry_and_each_downloads_what_export_writes(tmp_path):
+    from gin_ref.desk.exports import FORMATS
+
+    folder = new_event(tmp_path)
+    t1 = table_file(folder, 1, 1)
+    hand(t1, players_of(t1)[0])
+    _served, web = director(folder)
+    page = web.get("/director").text
+    for name in FORMATS:
+        assert f'href="/director/export/{name}"' in page
+    got = web.get("/director/export/csv")
+    assert got.status_code == 200 and got.headers["content-type"].startswith("text/csv")
+    assert got.headers["content-disposition"] == 'attachment; filename="night.csv"'
+    assert got.text.replace("\r\n", "\n") == cli("export", "--format", "csv", str(folder)).output.replace("\r\n", "\n")
+    assert web.get("/director/export/json").json()["matches"]
+    refused = web.get("/director/export/pdf")
+    assert refused.status_code == 409 and "unknown export format" in refused.text
+    assert TestClient(web.app, base_url=BASE).get("/director/export/csv").status_code == 403  # no token

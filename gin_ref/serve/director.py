@@ -28,6 +28,9 @@ from gin_ref.serve.state import DIRECTOR
 
 FORM = "director"
 NOTES_KEPT = 50
+# the media type of each export's file, by its suffix (a format the registry adds later downloads as bytes)
+EXPORT_TYPES = {"csv": "text/csv; charset=utf-8", "json": "application/json", "md": "text/markdown; charset=utf-8",
+                "html": "text/html; charset=utf-8"}
 Make = Callable[[Optional[str], Dict[str, str]], Callable[[], directoracts.Said]]
 
 
@@ -161,6 +164,22 @@ def routes(served: Served) -> List[BaseRoute]:
         return HTMLResponse(directorpage.settlement_page(done, text, stake, currency),
                             status_code=200 if done else 409)
 
+    async def export(request: Request) -> Response:
+        """``export --format FMT`` of the folder's files, as a file to download (the desk's registry)."""
+        answer, _token = gate(request)
+        if answer is not None:
+            return answer
+        files = await run_in_threadpool(table_files, served)
+        if not files:
+            return HTMLResponse(directorpage.message("Export", "No match file yet."), status_code=404)
+        ok, content, name = await run_in_threadpool(directoracts.exported, folder, files,
+                                                    request.path_params["fmt"])
+        if not ok:
+            return HTMLResponse(directorpage.message("Export", str(content)), status_code=409)
+        kind = EXPORT_TYPES.get(name.rsplit(".", 1)[-1], "application/octet-stream")
+        return Response(content, media_type=kind,
+                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
     async def cards(request: Request) -> Response:
         """The table cards for the address this page was reached at (the tokens the server holds)."""
         answer, _token = gate(request)
@@ -211,5 +230,5 @@ def routes(served: Served) -> List[BaseRoute]:
             Route("/director/m/{file}/ruling", ruling, methods=["POST"]),
             Route("/director/m/{file}/amend", amend, methods=["POST"]),
             Route("/director/m/{file}/undo", undo, methods=["POST"]),
-            Route("/director/settlement", settlement)]
+            Route("/director/settlement", settlement), Route("/director/export/{fmt:str}", export)]
 

@@ -16,7 +16,7 @@ from gin_ref.core.cards import Card
 from gin_ref.core.digits import has_digits_for, is_ascii_whole
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import one_line
-from gin_ref.desk import club, corrections, reports
+from gin_ref.desk import club, corrections, exports, reports
 from gin_ref.desk import verify as desk_verify
 from gin_ref.desk.errors import DeskError, Kind
 from gin_ref.match.rulings import MAX_POINTS
@@ -62,6 +62,24 @@ def settlement(folder: str, files: List[str], stake: str, currency: str) -> Said
         return refused(exc, folder)
     lines = settle_lines(settled.settlement, currency)
     return True, unpathed("\n".join(lines + [one_line(warning) for warning in settled.warnings]), folder)
+
+
+Exported = Tuple[bool, Union[str, bytes], str]
+
+
+def exported(folder: str, files: List[str], fmt: str) -> Exported:
+    """``export --format FMT`` of the files: ``(True, the file's content, its file name)``, or ``(False, the
+    refusal's words, "")`` (an unknown format, a file that does not read)."""
+    try:
+        done = exports.export([os.path.join(folder, name) for name in files], fmt)
+    except DeskError as exc:
+        ok, text = refused(exc, folder)
+        return ok, text, ""
+    pieces = list(done.chunks)
+    content: Union[str, bytes] = b"".join(p for p in pieces if isinstance(p, bytes)) if done.format.binary \
+        else "".join(p for p in pieces if isinstance(p, str))
+    name = os.path.basename(os.path.realpath(folder)) or "matches"
+    return True, content, name + done.format.suffix
 
 
 # -- the acts ----------------------------------------------------------------------------------------------

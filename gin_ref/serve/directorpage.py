@@ -7,6 +7,7 @@ import os
 from html import escape
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
+from gin_ref.desk.exports import FORMATS
 from gin_ref.serve import pages
 from gin_ref.serve.directoracts import KINDS
 from gin_ref.serve.journal import AGAIN
@@ -142,7 +143,10 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
     name = escape(os.path.basename(os.path.realpath(folder.path)))
     parts = [f"<h1>{name}: the director's page</h1>",
              '<p><a href="/board">The board</a> · <a href="/director/settlement">The settlement</a> · '
-             '<a href="/board/sheet">The score sheet</a> · <a href="/director/cards">The table cards</a></p>']
+             '<a href="/board/sheet">The score sheet</a> · <a href="/director/cards">The table cards</a></p>',
+             '<p>Export every match: ' + " · ".join(
+                 f'<a href="/director/export/{escape(entry.name, quote=True)}" download>{escape(entry.name)}</a> '
+                 f'({escape(entry.help)})' for entry in FORMATS.values()) + "</p>"]
     if note is not None:
         ok, text = note
         parts.append(f'<div class="{"note" if ok else "problem"}" role="status"><pre>{escape(text)}</pre></div>')

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from gin_ref.desk import reading as history_cmds
-from gin_ref.core.plainjson import json_plain
+from gin_ref.views.plainjson import json_plain
 from gin_ref.files import matchfile
 from gin_ref.match.tally import HandTally
 from gin_ref.views import export

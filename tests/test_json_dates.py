@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from gin_ref.core.plainjson import json_plain
+from gin_ref.views.plainjson import json_plain
 from runs import invoke
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "oklahoma.yaml"

@@ -22,7 +22,7 @@ from referencing import Registry, Resource  # jsonschema's own dependency
 
 import gin_ref
 from gin_ref.cli import main
-from gin_ref.core.plainjson import json_plain
+from gin_ref.views.plainjson import json_plain
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL
 from gin_ref.files import matchfile
 from runs import invoke

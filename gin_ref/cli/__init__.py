@@ -21,7 +21,7 @@ import click
 
 from gin_ref import __version__
 from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
-from gin_ref.core.errors import GinRefError  # (not the desk's name for it: --version loads no more)
+from gin_ref.desk.errors import GinRefError  # the desk names the errors a front catches
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
 # objects) and leaves almost no cyclic garbage: the young generation is collected every 50,000 new objects

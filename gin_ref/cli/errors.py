@@ -18,7 +18,7 @@ from typing import NoReturn
 
 import click
 
-from gin_ref.core.escape import excerpt as excerpt, one_line as one_line, shown_path as shown_path  # the CLI's names
+from gin_ref.views.shown import excerpt as excerpt, one_line as one_line, shown_path as shown_path  # the CLI's names
 
 INTERNAL, INTERRUPTED, BROKEN_PIPE = 3, 130, 141
 DEBUG_VAR = "GIN_REF_DEBUG"

@@ -16,7 +16,7 @@ _JSON_KINDS = {bool: "true or false", int: "a number", float: "a number", dict: 
 
 from gin_ref.cli import inputlines
 from gin_ref.desk.errors import GinRefError, InvalidNotationError
-from gin_ref.core.plainjson import json_plain
+from gin_ref.views.plainjson import json_plain
 
 
 def _line_encoder() -> Callable[[object], str]:

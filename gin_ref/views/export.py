@@ -12,7 +12,7 @@ import json
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Sequence, Tuple
 
 from gin_ref.core.errors import InvalidNotationError
-from gin_ref.core.plainjson import json_plain
+from gin_ref.views.plainjson import json_plain
 from gin_ref.match.tally import HandTally, Tally
 from gin_ref.views.export_html import html_text
 from gin_ref.views.export_text import markdown_text

@@ -23,19 +23,19 @@ _signal.signal(_signal.SIGINT, _interrupted_early)
 
 import sys  # noqa: E402 (after the handler: from the first line on, Ctrl-C is this module's)
 
+import gin_ref  # noqa: E402 (loaded already: this module is one of its own)
+
 
 def run() -> object:
     if sys.argv[1:] == ["--version"]:  # the version alone needs no command line parser: click's own words
-        from gin_ref import __version__
-
-        sys.stdout.write(f"gin-ref, version {__version__}\n")
+        sys.stdout.write(f"gin-ref, version {gin_ref.__version__}\n")
         return 0
     try:
         _signal.signal(_signal.SIGINT, _signal.default_int_handler)  # the command undoes what it began
-        import gc
+        import gc  # late (docs/architecture.md): --version needs no collector's settings
 
         gc.set_threshold(50_000, 20, 100)  # as gin_ref.cli sets it, before its imports: fewer collections in them
-        from gin_ref.cli import main
+        from gin_ref.cli import main  # late (docs/architecture.md): --version answers without the command line
 
         return main(prog_name="gin-ref")  # also as python -m gin_ref (the director page runs it so)
     except KeyboardInterrupt:

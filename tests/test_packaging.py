@@ -46,6 +46,6 @@ def test_the_sdist_lists_docs_examples_and_the_licence(tmp_path):
         names = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
         info = tar.extractfile(next(m for m in tar.getmembers() if m.name.endswith("/PKG-INFO"))).read().decode()
     for needed in ("LICENSE", "docs/commands.md", "examples/oklahoma.yaml", "examples/season.csv",
-                   "configs/oklahoma.yaml", "pyproject.toml"):
+                   "configs/oklahoma.yaml", "pyproject.toml", "gin_ref/schemas/match.schema.json"):
         assert needed in names, needed
     assert "License-Expression: MIT" in info and "License-File: LICENSE" in info

@@ -1,6 +1,7 @@
 """The shortcuts taken for a quick start (issue 28 item 4) give exactly what the slower way gave: the YAML
 resolvers' patterns left untried for a text they cannot match, a player's name checked without a regex,
-the classes a match command makes (core.frozen values and plain classes, not dataclasses) behaving as before."""
+the classes a match command makes (NamedTuples, core.frozen values while match/ still has them, and plain
+classes) behaving as before."""
 
 import re
 import subprocess
@@ -86,7 +87,7 @@ def test_house_rules_are_frozen_hashable_and_compare_by_their_knobs():
     assert rules.with_knobs(gin_bonus=20) != rules and rules.with_knobs(gin_bonus=20).gin_bonus == 20
     assert rules.aces is None and rules.with_knobs(ace_runs="wrap").aces is not None
     assert [(name, knob.default) for name, knob in KNOBS.items()] == [
-        (name, getattr(HouseRules, name)) for name in HouseRules._fields[:-1]]
+        (name, HouseRules._field_defaults[name]) for name in HouseRules._fields[:-1]]
     assert all(callable(knob.check) and knob.doc for knob in KNOBS.values())
     assert KNOBS["undercut_bonus"].doc == "bonus to the defender for an undercut"
 

@@ -5,7 +5,8 @@
 
 The standard ace (low, worth 1) is ``None`` wherever an ``Aces`` is asked for: the search's fast path is
 the plain one. Another ace is an ``Aces``, one shared instance per pair of values (``aces_for``), that
-holds its own search tables (``gin_ref.core.acesearch``), built on first use.
+holds its own search tables (``gin_ref.core.acesearch``, which knows the runs that hold an ace), built on first
+use.
 
 Positions: a card's place on the line a run may follow. With ``low`` ranks A..K are positions 0..12; with
 ``low_or_high`` the ace is also position 13 (above the king); with ``wrap`` positions go round modulo 13.
@@ -13,12 +14,10 @@ A run is a stretch of positions, its cards in that order (``Q♠ K♠ A♠``, ``
 """
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
-from gin_ref.core.cards import DECK, Card
-
-if TYPE_CHECKING:
-    from gin_ref.core.acesearch import AceSearch
+from gin_ref.core.acesearch import AceSearch
+from gin_ref.core.cards import Card
 
 ACE_RUNS = ("low", "low_or_high", "wrap")
 MOST_ACE_VALUE = 15
@@ -34,15 +33,13 @@ class Aces:
         self.value = value
         # a card's deadwood value by rank index 0..12
         self.values: Tuple[int, ...] = (value,) + tuple(min(r + 1, 10) for r in range(1, 13))
-        self._search: "Optional[AceSearch]" = None
+        self._search: Optional[AceSearch] = None
 
     @property
-    def search(self) -> "AceSearch":
+    def search(self) -> AceSearch:
         """The search tables for these aces (``gin_ref.core.acesearch.AceSearch``), built on first use."""
         if self._search is None:
-            from gin_ref.core.acesearch import AceSearch
-
-            self._search = AceSearch(self)
+            self._search = AceSearch(self.runs, self.values)
         return self._search
 
     def card_value(self, card: Card) -> int:
@@ -94,47 +91,6 @@ def card_value(card: Card, aces: Optional[Aces]) -> int:
 def positions(aces: Optional[Aces]) -> int:
     """How many positions a suit's line has: 13, 14 with the ace also high (``wrap`` goes round: 13)."""
     return 14 if aces is not None and aces.runs == "low_or_high" else 13
-
-
-def run_cards(suit: int, ranks: Sequence[int]) -> Tuple[Card, ...]:
-    """The cards of a suit at rank indices (0 = ace), in the order given."""
-    base = suit * 13
-    return tuple(DECK[base + r] for r in ranks)
-
-
-def ace_runs_with(runs: str, mask13: int) -> List[Tuple[int, ...]]:
-    """Every run (its rank indices in run order) that holds the ace and lies within ``mask13`` (a suit's
-    ranks, bit r = rank index r), for the ace rule ``runs``: low runs (by length), then high runs (by length),
-    then, with ``wrap``, those round the corner (by how far they reach down, then up). No run twice."""
-    found: List[Tuple[int, ...]] = []
-    if not mask13 & 1:
-        return found
-    seen = set()
-
-    def add(order: Tuple[int, ...]) -> None:
-        key = sum(1 << r for r in order)
-        if key not in seen:
-            seen.add(key)
-            found.append(order)
-
-    up = 1
-    while up < 13 and mask13 >> up & 1:
-        up += 1
-    for top in range(3, up + 1):  # A..(top-1)
-        add(tuple(range(0, top)))
-    if runs == "low":
-        return found
-    down = 12
-    while down > 0 and mask13 >> down & 1:
-        down -= 1
-    for bottom in range(11, down, -1):  # bottom..K, A
-        add(tuple(range(bottom, 13)) + (0,))
-    if runs == "wrap":
-        for bottom in range(12, down, -1):  # bottom..K, A, 2..top-1
-            for top in range(2, up + 1):
-                if top <= bottom and (13 - bottom) + top >= 3:
-                    add(tuple(range(bottom, 13)) + tuple(range(0, top)))
-    return found
 
 
 @lru_cache(maxsize=None)

@@ -5,28 +5,69 @@ Why it is still exact: runs never leave their suit, so once the sets are chosen 
 independent problem on a 13-bit mask. A suit without its ace is the plain problem (a run can only go round
 the corner, or above the king, through the ace), solved by the same small dynamic programme on the lowest
 card; a suit with its ace is the least over the ace loose and each run that holds the ace
-(``aces.ace_runs_with``), the rest being ace-free. The set choices are walked by ``deadwood``'s own
+(``ace_runs_with``), the rest being ace-free. The set choices are walked by ``deadwood``'s own
 functions, with these tables at the leaves.
 """
 
-from typing import Dict, List, Tuple
+from typing import Dict, List, Sequence, Tuple
 
-from gin_ref.core.aces import Aces, ace_runs_with, run_cards
 from gin_ref.core.cards import DECK, Card
-from gin_ref.core.deadwood import SetChoice, _best_choice, _least, _set_meld, discard_tables, triples_of
+from gin_ref.core.deadwood import SetChoice, best_choice, discard_tables, least, set_meld, triples_of
 from gin_ref.core.meldchoices import SUIT_MASK, set_options
 from gin_ref.core.melds import Meld, Melding
 
 Runs = Tuple[Tuple[int, ...], ...]  # a suit's runs, each its rank indices in run order
 
 
-class AceSearch:
-    """The suit tables for one ``Aces``, and the search on them (each function as ``deadwood``'s)."""
+def run_cards(suit: int, ranks: Sequence[int]) -> Tuple[Card, ...]:
+    """The cards of a suit at rank indices (0 = ace), in the order given."""
+    base = suit * 13
+    return tuple(DECK[base + r] for r in ranks)
 
-    def __init__(self, aces: Aces) -> None:
-        self.aces = aces
+
+def ace_runs_with(runs: str, mask13: int) -> List[Tuple[int, ...]]:
+    """Every run (its rank indices in run order) that holds the ace and lies within ``mask13`` (a suit's
+    ranks, bit r = rank index r), for the ace rule ``runs``: low runs (by length), then high runs (by length),
+    then, with ``wrap``, those round the corner (by how far they reach down, then up). No run twice."""
+    found: List[Tuple[int, ...]] = []
+    if not mask13 & 1:
+        return found
+    seen = set()
+
+    def add(order: Tuple[int, ...]) -> None:
+        key = sum(1 << r for r in order)
+        if key not in seen:
+            seen.add(key)
+            found.append(order)
+
+    up = 1
+    while up < 13 and mask13 >> up & 1:
+        up += 1
+    for top in range(3, up + 1):  # A..(top-1)
+        add(tuple(range(0, top)))
+    if runs == "low":
+        return found
+    down = 12
+    while down > 0 and mask13 >> down & 1:
+        down -= 1
+    for bottom in range(11, down, -1):  # bottom..K, A
+        add(tuple(range(bottom, 13)) + (0,))
+    if runs == "wrap":
+        for bottom in range(12, down, -1):  # bottom..K, A, 2..top-1
+            for top in range(2, up + 1):
+                if top <= bottom and (13 - bottom) + top >= 3:
+                    add(tuple(range(bottom, 13)) + tuple(range(0, top)))
+    return found
+
+
+class AceSearch:
+    """The suit tables for one ``Aces`` (its ``ace_runs`` rule and its cards' ``values`` by rank index), and the
+    search on them (each function as ``deadwood``'s)."""
+
+    def __init__(self, ace_runs: str, values: Sequence[int]) -> None:
+        self.ace_runs, self.values = ace_runs, values
         size = 1 << 13
-        value = aces.values
+        value = values
         dw = [0] * size
         runs: List[Runs] = [()] * size
         ways = [1] * size  # how many splits of the suit into runs and loose cards reach dw
@@ -49,7 +90,7 @@ class AceSearch:
         for mask in range(1, size, 2):  # the ace: loose, or in one of the runs that hold it
             rest = mask ^ 1
             best, best_runs, count = dw[rest] + value[0], runs[rest], ways[rest]
-            for order in ace_runs_with(aces.runs, mask):
+            for order in ace_runs_with(ace_runs, mask):
                 left = mask & ~sum(1 << r for r in order)
                 total = dw[left]
                 if total < best:
@@ -77,19 +118,19 @@ class AceSearch:
     def deadwood_of(self, mask: int) -> int:
         a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
         triples = triples_of(a, b, c, d)
-        return self._keep(a, b, c, d) if not triples else _least(a, b, c, d, triples, self._keep)
+        return self._keep(a, b, c, d) if not triples else least(a, b, c, d, triples, self._keep)
 
     def deadwood_after_discard(self, mask: int) -> int:
         a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
         triples = triples_of(a, b, c, d)
-        return self._discard(a, b, c, d) if not triples else _least(a, b, c, d, triples, self._discard)
+        return self._discard(a, b, c, d) if not triples else least(a, b, c, d, triples, self._discard)
 
     def best_melding(self, mask: int, discard: bool = False) -> Melding:
         a, b, c, d = mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39
         triples = triples_of(a, b, c, d)
         sets: SetChoice = ()
         if triples:
-            _total, sets = _best_choice(a, b, c, d, triples, self._discard if discard else self._keep)
+            _total, sets = best_choice(a, b, c, d, triples, self._discard if discard else self._keep)
         return self._melding(mask, sets, discard)
 
     def best_melding_counted(self, mask: int) -> Tuple[Melding, int]:
@@ -122,7 +163,7 @@ class AceSearch:
     def _melding(self, mask: int, sets: SetChoice, discard: bool) -> Melding:
         melds: List[Meld] = []
         for rank, suits in sets:
-            meld = _set_meld(rank, suits)
+            meld = set_meld(rank, suits)
             melds.append(meld)
             mask &= ~meld.mask
         suit_masks = [mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39]
@@ -149,7 +190,7 @@ class AceSearch:
             runs = tuple(Meld(run_cards(suit, order), "run") for order in self.runs[m])
             melded = sum(1 << r for order in self.runs[m] for r in order)
             cards = tuple(DECK[suit * 13 + r] for r in range(13) if m >> r & 1 and not melded >> r & 1)
-            parts = self._parts[key] = (runs, cards, self.aces.points(cards))
+            parts = self._parts[key] = (runs, cards, sum(self.values[card.rank - 1] for card in cards))
         return parts
 
     def suit_runs(self, suit: int, m: int) -> Tuple[Meld, ...]:
@@ -160,6 +201,6 @@ class AceSearch:
         if found is None:
             orders = [tuple(range(start, end)) for start in range(1, 13) for end in range(start + 3, 14)
                       if all(m >> r & 1 for r in range(start, end))]
-            orders += ace_runs_with(self.aces.runs, m)
+            orders += ace_runs_with(self.ace_runs, m)
             found = self._candidates[key] = tuple(Meld(run_cards(suit, order), "run") for order in orders)
         return found

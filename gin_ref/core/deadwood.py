@@ -150,7 +150,7 @@ def deadwood_of(mask: int, aces: "Optional[Aces]" = None) -> int:
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
         return dw[a] + dw[b] + dw[c] + dw[d]
-    return _least(a, b, c, d, triples, _leaf_keep)
+    return least(a, b, c, d, triples, _leaf_keep)
 
 
 def deadwood_after_discard(mask: int, aces: "Optional[Aces]" = None) -> int:
@@ -163,7 +163,7 @@ def deadwood_after_discard(mask: int, aces: "Optional[Aces]" = None) -> int:
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:
         return dw[a] + dw[b] + dw[c] + dw[d] - max(gain[a], gain[b], gain[c], gain[d])
-    return _least(a, b, c, d, triples, _leaf_discard)
+    return least(a, b, c, d, triples, _leaf_discard)
 
 
 def _leaf_keep(a: int, b: int, c: int, d: int) -> int:
@@ -175,24 +175,24 @@ def _leaf_discard(a: int, b: int, c: int, d: int) -> int:
     return _DW[a] + _DW[b] + _DW[c] + _DW[d] - max(gain[a], gain[b], gain[c], gain[d])
 
 
-def _least(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> int:
+def least(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> int:
     """The least ``leaf`` total over every choice of sets among the ranks in ``triples`` (each rank: no set,
     or one of ``set_options``), as one plain recursive function: the hot path of the layoff search."""
     if not triples:
         return leaf(a, b, c, d)
     low = triples & -triples
     rest = triples ^ low
-    best = _least(a, b, c, d, rest, leaf)
+    best = least(a, b, c, d, rest, leaf)
     keep = ~low
     for suits in set_options(a, b, c, d, low):
-        total = _least(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
+        total = least(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
                        c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, leaf)
         if total < best:
             best = total
     return best
 
 
-def _best_choice(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> Tuple[int, SetChoice]:
+def best_choice(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> Tuple[int, SetChoice]:
     """``(least total, its sets)``, each set ``(rank index, suits)``: the first choice that reaches the least,
     in the order no set before a set, lower ranks decided first, and ``set_options`` order -- the order
     that breaks ties."""
@@ -201,10 +201,10 @@ def _best_choice(a: int, b: int, c: int, d: int, triples: int, leaf: Leaf) -> Tu
     low = triples & -triples
     rest = triples ^ low
     rank = low.bit_length() - 1
-    best, best_sets = _best_choice(a, b, c, d, rest, leaf)
+    best, best_sets = best_choice(a, b, c, d, rest, leaf)
     keep = ~low
     for suits in set_options(a, b, c, d, low):
-        total, sets = _best_choice(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
+        total, sets = best_choice(a & keep if 0 in suits else a, b & keep if 1 in suits else b,
                                    c & keep if 2 in suits else c, d & keep if 3 in suits else d, rest, leaf)
         if total < best:
             best, best_sets = total, ((rank, suits),) + sets
@@ -224,7 +224,7 @@ def best_melding(mask: int, discard: bool = False, aces: "Optional[Aces]" = None
     triples = (a & b & (c | d)) | (c & d & (a | b))
     if not triples:  # most hands: no set can be made, nothing to choose
         return _melding_from_sets(mask, (), discard)
-    _total, sets = _best_choice(a, b, c, d, triples, _leaf_discard if discard else _leaf_keep)
+    _total, sets = best_choice(a, b, c, d, triples, _leaf_discard if discard else _leaf_keep)
     return _melding_from_sets(mask, sets, discard)
 
 
@@ -242,7 +242,7 @@ def best_melding_counted(mask: int, aces: "Optional[Aces]" = None) -> Tuple[Meld
 
 
 def _best_choice_counted(a: int, b: int, c: int, d: int, triples: int) -> Tuple[int, SetChoice, int]:
-    """``_best_choice`` (every card kept) that also counts the arrangements reaching the least."""
+    """``best_choice`` (every card kept) that also counts the arrangements reaching the least."""
     if not triples:
         return _DW[a] + _DW[b] + _DW[c] + _DW[d], (), _splits(a) * _splits(b) * _splits(c) * _splits(d)
     low = triples & -triples
@@ -268,7 +268,7 @@ def _melding_from_sets(mask: int, sets: SetChoice, discard: bool) -> Melding:
     """
     melds: List[Meld] = []
     for rank, suits in sets:
-        meld = _SETS.get((rank, suits)) or _set_meld(rank, suits)
+        meld = _SETS.get((rank, suits)) or set_meld(rank, suits)
         melds.append(meld)
         mask &= ~meld.mask
     suit_masks = [mask & SUIT_MASK, mask >> 13 & SUIT_MASK, mask >> 26 & SUIT_MASK, mask >> 39]
@@ -295,7 +295,7 @@ def _melding_from_sets(mask: int, sets: SetChoice, discard: bool) -> Melding:
 _SETS: Dict[Tuple[int, Suits], Meld] = {}  # (rank, suits) -> the set Meld
 
 
-def _set_meld(rank: int, suits: Suits) -> Meld:
+def set_meld(rank: int, suits: Suits) -> Meld:
     """The set of rank index ``rank`` in ``suits``, one shared Meld."""
     meld = _SETS.get((rank, suits))
     if meld is None:

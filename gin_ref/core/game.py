@@ -5,7 +5,6 @@ game and its bonuses, and Hollywood scoring. Pure functions and small state obje
 from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from gin_ref.core.cards import Card
-from gin_ref.core.frozen import Frozen
 from gin_ref.core.rules import HouseRules
 
 Bonuses = Dict[str, Dict[str, int]]  # name -> {bonus name: points}
@@ -149,7 +148,7 @@ def final_scores(totals: Mapping[str, int], bonuses: Bonuses) -> Dict[str, int]:
 
 # -- who won the game, who is paid -------------------------------------------------------------------------
 
-class Owed(Frozen):
+class Owed(NamedTuple):
     """One payment of a finished game: ``payer`` pays ``payee`` the difference of their final scores."""
 
     payer: str

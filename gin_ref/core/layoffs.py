@@ -6,11 +6,9 @@ defender's own melds. The defender may break his own meld to lay off. The result
 the cards that could possibly be laid off is tried, and for each the rest is arranged by the exact search.
 """
 
-from __future__ import annotations
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
-
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, deadwood_of
 from gin_ref.core.melds import Meld, Melding
@@ -19,12 +17,9 @@ if TYPE_CHECKING:
     from gin_ref.core.aces import Aces
 
 
-class Layoff(Frozen):
+class Layoff(NamedTuple):
     card: Card  # the card laid off
     onto: Meld  # the knocker's meld, as he spread it
-
-    def __init__(self, card: Card, onto: Meld) -> None:
-        fill(self, card=card, onto=onto)
 
 
 class Defense:
@@ -252,7 +247,5 @@ def _best_defense_aces(knocker_melds: Sequence[Meld], cards: Sequence[Card], all
 
 def _subsets(items: List[Card]) -> Iterator[Tuple[Card, ...]]:
     """Non-empty subsets, smaller first."""
-    from itertools import combinations
-
     for size in range(1, len(items) + 1):
         yield from combinations(items, size)

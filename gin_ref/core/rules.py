@@ -1,20 +1,17 @@
 """House rules as data: every knob of docs/rules.md §10, its allowed values and its default.
 
-``HouseRules`` is a frozen value (``gin_ref.core.frozen``: a dataclass or a NamedTuple would compile code
-for its 35 fields at every start) and the one table of knobs: each field holds the knob's type, its default (the
-oklahoma preset's), the check of a value and what it does. Presets and YAML files are read
-into one by ``gin_ref.files.rulesfile`` (the one module that knows YAML). The code that needs a knob reads
-the field: variants are data, not subclasses.
+``HouseRules`` is a ``NamedTuple`` (made at every command's start: a frozen slotted dataclass of its 34 fields
+costs four times as much, ``benchmarks/bench_values.py``) and the one table of knobs: each field holds the
+knob's type, its default (the oklahoma preset's), the check of a value and what it does. Presets and YAML
+files are read into one by ``gin_ref.files.rulesfile`` (the one module that knows YAML). The code that needs
+a knob reads the field: variants are data, not subclasses.
 """
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 
+from gin_ref.core.aces import Aces, aces_for, most_deadwood
 from gin_ref.core.errors import RulesError
-from gin_ref.core.frozen import Frozen
 from gin_ref.core.escape import excerpt, shown_value
-
-if TYPE_CHECKING:
-    from gin_ref.core.aces import Aces
 
 PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament",
                 "oklahoma-club")
@@ -80,7 +77,7 @@ def _knob(default: Any, check: Check, doc: str) -> Any:
     return default
 
 
-class HouseRules(Frozen):
+class HouseRules(NamedTuple):
     """The effective house rules. ``name`` says where they came from (preset name or file)."""
 
     players: int = _knob(2, _players, "number of players")
@@ -165,21 +162,17 @@ class HouseRules(Frozen):
         return self.box_bonus > 0
 
     @property
-    def aces(self) -> "Optional[Aces]":
+    def aces(self) -> Optional[Aces]:
         """The aces of these rules for the search (``gin_ref.core.aces``); None for the standard ace."""
-        if self.ace_runs == "low" and self.ace_value == 1:  # the standard ace needs no module of its own
+        if self.ace_runs == "low" and self.ace_value == 1:  # the standard ace: the plain search
             return None
-        from gin_ref.core.aces import aces_for  # one Aces for each pair of values (a cache)
-
-        return aces_for(self.ace_runs, self.ace_value)
+        return aces_for(self.ace_runs, self.ace_value)  # one Aces for each pair of values (a cache)
 
     @property
     def most_deadwood(self) -> int:
         """The most deadwood ten cards can count under these rules (98 with the standard ace)."""
         if self.aces is None:
             return 98  # two each of K, Q, J, 10 and 9
-        from gin_ref.core.aces import most_deadwood
-
         return most_deadwood(self.aces)
 
 
@@ -210,7 +203,7 @@ THREE_PLAYER_DEALERS = ("box", "sitter", "captain")  # next_dealer for three pla
 
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """`` (did you mean 'undercut_bonus'?)`` for a near miss among ``known`` (case aside), else ``""``."""
-    import difflib
+    import difflib  # late (docs/architecture.md): only a misspelt name needs it
 
     words = {str(name).casefold(): name for name in known}
     close = difflib.get_close_matches(str(word).casefold(), list(words), n=1, cutoff=0.75)

@@ -4,11 +4,8 @@
 (declared melds, or ``knocker_arrangement``), finds the defender's best melds and layoffs and scores it.
 """
 
-from __future__ import annotations
+from typing import TYPE_CHECKING, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
-
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.cards import Card, CardText, parse_cards, to_mask
 from gin_ref.core.deadwood import all_meldings, best_melding_count, deadwood_of
 from gin_ref.core.errors import InvalidNotationError
@@ -25,7 +22,7 @@ Hand = Union[CardText, Sequence[Card]]  # cards as text, or as Cards
 RESULTS = ("knock", "undercut", "gin", "big_gin", "tie")  # "tie": equal counts scored 0-0 (knock_tie: nobody)
 
 
-class HandScore(Frozen):
+class HandScore(NamedTuple):
     """Who won the hand and its score (the points the winner enters), with the numbers behind it.
 
     Deadwood points are the cards' count (``knocker_deadwood``, ``defender_deadwood``); ``score`` is what
@@ -41,12 +38,6 @@ class HandScore(Frozen):
     doubled: bool = False
     boxes: int = 1  # the boxes the hand is worth to its winner (0 when nobody won it)
     box_points: int = 0  # box_scoring each_hand: the boxes' points, counted in ``score``
-
-    def __init__(self, result: str, winner: str, score: int, knocker_deadwood: int, defender_deadwood: int, bonus: int,
-                 doubled: bool = False, boxes: int = 1, box_points: int = 0) -> None:
-        fill(self, result=result, winner=winner, score=score, knocker_deadwood=knocker_deadwood,
-             defender_deadwood=defender_deadwood, bonus=bonus, doubled=doubled, boxes=boxes,
-             box_points=box_points)
 
     @property
     def knocker_net(self) -> int:
@@ -107,16 +98,13 @@ def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules,
                      box_points)
 
 
-class Showdown(Frozen):
+class Showdown(NamedTuple):
     """A settled hand: the knock as judged, the defender's answer and the score."""
 
     upcard: Optional[Card]  # None where the limit did not need it (a fixed knock limit, no spade double)
     knock: KnockCheck
     defense: Defense
     score: HandScore
-
-    def __init__(self, upcard: Optional[Card], knock: KnockCheck, defense: Defense, score: HandScore) -> None:
-        fill(self, upcard=upcard, knock=knock, defense=defense, score=score)
 
     @property
     def knocker(self) -> Melding:

@@ -11,11 +11,8 @@ dealer may take it or pass; if both pass the non-dealer draws from the stock. Wh
 discards, and then the other player plays a normal turn.
 """
 
-from __future__ import annotations
+from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
-
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.core.cards import DECK, Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.escape import shown_value
@@ -31,7 +28,7 @@ _ACTION_OF = {**{verb: action for action, verb in VERBS.items()}, **{action: act
 _NOTATION_HELP = "write PLAYER ACTION [CARD]: 'Ann passes', 'Ann takes 7D', 'Ann draws', 'Ann discards 5S'"
 
 
-class Turn(Frozen):
+class Turn(NamedTuple):
     """One recorded action: ``take``, ``pass``, ``draw`` (card may be None: unseen) or ``discard``.
 
     Its notation is a short line a person reads: ``Ben passes``, ``Ann takes 7D``, ``Ben draws`` (unseen) or
@@ -49,9 +46,6 @@ class Turn(Frozen):
     action: str
     player: str
     card: Optional[Card] = None
-
-    def __init__(self, action: str, player: str, card: Optional[Card] = None) -> None:
-        fill(self, action=action, player=player, card=card)
 
     @property
     def text(self) -> str:

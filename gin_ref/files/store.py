@@ -26,13 +26,14 @@ the entry wrote, so the session knows its own writes from another writer's.
 
 from __future__ import annotations
 
+import contextvars
 import errno
 import os
 import stat
 import sys
 import time
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Callable, Iterator, Optional
+from typing import Callable, Iterator, Optional
 
 from gin_ref.core.errors import RecordError
 from gin_ref.files import filewrite, matchfile, recordformat
@@ -40,9 +41,6 @@ from gin_ref.files.filewrite import PathName, digest, leftovers, write_atomic, w
 from gin_ref.match import seals
 from gin_ref.match.model import Match
 from gin_ref.match.schema import FORMAT
-
-if TYPE_CHECKING:
-    import contextvars
 
 try:
     import fcntl
@@ -293,17 +291,12 @@ class Session:
         self.wait = wait
 
 
-_SESSION: "Optional[contextvars.ContextVar[Optional[Session]]]" = None  # made by the first ``session``
+_SESSION: "contextvars.ContextVar[Optional[Session]]" = contextvars.ContextVar("gin_ref_session", default=None)
 
 
 @contextmanager
 def session(path: PathName, known: Optional[bytes], wait: float) -> Iterator[Session]:
     """Run the changes in the block (in this thread or task) as ``play``'s entry on ``path`` (``Session``)."""
-    global _SESSION
-    if _SESSION is None:
-        import contextvars  # here: only play's session needs it, not every command's start
-
-        _SESSION = contextvars.ContextVar("gin_ref_session", default=None)
     entry = Session(path, known, wait)
     token = _SESSION.set(entry)
     try:
@@ -313,7 +306,7 @@ def session(path: PathName, known: Optional[bytes], wait: float) -> Iterator[Ses
 
 
 def _current() -> Optional[Session]:
-    return _SESSION.get() if _SESSION is not None else None
+    return _SESSION.get()
 
 
 def _wait(wait: Optional[float]) -> float:

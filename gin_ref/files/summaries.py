@@ -21,8 +21,10 @@ import os
 from typing import Any, Callable, Dict, Optional, Tuple
 
 from gin_ref import __version__
+from gin_ref.core.digest import sha256
 from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile
+from gin_ref.files.filewrite import digest
 
 ENV_VAR = "GIN_REF_CACHE"
 FORMAT = "gin-ref-summaries/2"
@@ -32,10 +34,8 @@ MAX_ENTRIES = 100_000
 def code_stamp() -> str:
     """The version of the cache's answers: the cache format, gin-ref's version and a digest of the size
     and modification time of every module of the package."""
-    import hashlib
-
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    digest = hashlib.sha256()
+    stamp = sha256()
     for root, dirs, files in os.walk(package):
         dirs.sort()
         for name in sorted(files):
@@ -44,9 +44,9 @@ def code_stamp() -> str:
                     info = os.stat(os.path.join(root, name))
                 except OSError:
                     continue
-                digest.update(f"{os.path.relpath(os.path.join(root, name), package)} {info.st_size} "
-                              f"{info.st_mtime_ns}\n".encode())
-    return f"{FORMAT} {__version__} {digest.hexdigest()[:16]}"
+                stamp.update(f"{os.path.relpath(os.path.join(root, name), package)} {info.st_size} "
+                             f"{info.st_mtime_ns}\n".encode())
+    return f"{FORMAT} {__version__} {stamp.hexdigest()[:16]}"
 
 
 def cache_file() -> Optional[str]:
@@ -61,10 +61,8 @@ def cache_file() -> Optional[str]:
 def _check(version: Optional[str], real: str, digest: str, summary: Any) -> str:
     """The check an entry carries: a digest over the code's version, the path, the file's digest and the
     summary, so that an entry changed in any part of it is not used."""
-    import hashlib
-
     text = json.dumps([version, real, digest, summary], sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _is_str_or_none(value: object) -> bool:
@@ -119,8 +117,6 @@ def well_formed(summary: object) -> bool:
 
 def file_digest(path: str) -> Optional[Tuple[str, str]]:
     """``(real path, SHA-256 of the file's bytes)``, or None if it cannot be read as a match file."""
-    from gin_ref.files.filewrite import digest
-
     try:
         real = os.path.realpath(path)
         return real, digest(matchfile.read_bytes(real))

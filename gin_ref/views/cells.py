@@ -28,12 +28,10 @@ _NARROW_OUT = str.maketrans(dict.fromkeys(NARROW, "x"))
 def _cells(text: str) -> int:
     if text.translate(_NARROW_OUT).isascii():
         return len(text)
-    from wcwidth import wcswidth
+    from wcwidth import wcswidth, wcwidth  # late (docs/architecture.md): text that is not plain ASCII
 
     width = wcswidth(text)
     if width < 0:  # a control character: counted as one cell each, as the escaped text would show it
-        from wcwidth import wcwidth
-
         return sum(max(wcwidth(char), 1) for char in text)
     return int(width)
 

@@ -6,11 +6,8 @@ name...), then the rows at its foot (the total, one per bonus, the final score).
 and how it spells an empty cell is the layout's; what a line says is here, once.
 """
 
-from __future__ import annotations
+from typing import Any, Collection, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from typing import Any, Collection, Dict, List, Optional, Sequence, Set, Tuple
-
-from gin_ref.core.frozen import Frozen, fill
 from gin_ref.match.tally import Bonuses, HandTally, Scores, Tally
 from gin_ref.views.history import MatchView, standing
 from gin_ref.views.words import (RULED, hand_notes, house_rule_notes, paid_words, result_name, result_only_words,
@@ -26,16 +23,13 @@ def role_names(three: bool) -> List[str]:
     return list(ROLES) if three else ["dealer"]
 
 
-class SheetLine(Frozen):
+class SheetLine(NamedTuple):
     """One hand's line on a sheet: its label (the number, ``*`` when a note says something of it, ``^`` when a
     director ruled it) and its result's name (``(open)`` while open; ``(void)``: ruled without a result)."""
 
     hand: HandTally
     label: str
     result: str
-
-    def __init__(self, hand: HandTally, label: str, result: str) -> None:
-        fill(self, hand=hand, label=label, result=result)
 
     @classmethod
     def of(cls, hand: HandTally, noted: Collection[int]) -> "SheetLine":
@@ -60,7 +54,7 @@ def game_numbers(view: MatchView) -> Tuple[int, ...]:
     return tuple(range(1, len(view.tally.games or ()) + 1))
 
 
-class Sheet(Frozen):
+class Sheet(NamedTuple):
     """A match's sheet laid out for the exports: column titles, one row per settled hand, the rows at its foot
     (the total, one per bonus, the final score), the numeric columns, the upcard column (its cells are card
     codes; None when no hand has an upcard) and, for Hollywood, the titles over each game's columns as

@@ -191,8 +191,6 @@ NOT_YET = {
     "cli/tableline.py": {"gin_ref.core.players", "gin_ref.match.knocks", "gin_ref.match.tableline"},
     "cli/terminal.py": {"gin_ref.match.model"},
     "cli/typed.py": {"gin_ref.match.tableline"},
-    # a season from a CSV file (result --input)
-    "cli/result_csv.py": {"gin_ref.files", "gin_ref.match"},
 }
 
 

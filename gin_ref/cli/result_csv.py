@@ -1,201 +1,34 @@
-"""``gin-ref result --input FILE.csv --into FOLDER``: a season kept on paper, entered from a spreadsheet's CSV;
-and the match kept on paper that ``result`` and each row start (``paper_match``, ``same_players``).
+"""``gin-ref result --input FILE.csv --into FOLDER``: a season kept on paper, from a spreadsheet's CSV.
 
-Each row is recorded as ``result`` records one match (``paper_match``, ``result.result_entry``: checked the
-same way). Into a plain folder, each row starts a match file of its own (``DATE-table-N.yaml``, N counting
-the rows of that date, as ``event pair`` names a round's tables); into an event's folder (it holds
-``event.yaml``), each row must be a table of the round paired last that holds nothing yet, and takes its
-result there. All or nothing: every row is checked before any file is written, every problem is listed
-with the CSV's line, and a run that stops while writing takes back what it wrote.
+A thin front over ``gin_ref.desk.season``: the desk checks every row and writes them all or none; a refusal
+lists every problem, ``FILE.csv:LINE: ...`` on stderr in line order, before its one Error line.
 """
 
 from __future__ import annotations
 
-import os
 from typing import Optional
-from contextlib import ExitStack
 
 import click
 
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.output import say
-from gin_ref.desk.errors import GinRefError, IllegalActionError, InvalidNotationError, RecordError
-from gin_ref.desk.corrections import paper_match, same_players
-from gin_ref.files import filewrite, store
+from gin_ref.desk import season
+from gin_ref.desk.errors import DeskError
 from gin_ref.views import words
 
 
 def record_season(csv_path: str, folder: str, rules_spec: Optional[str]) -> None:
-    """Record every row of ``csv_path`` into ``folder`` (see the module), or refuse them all."""
-    from gin_ref.files import eventfile, seasoncsv
-
-    rows, problems = seasoncsv.read_season(csv_path)
-    problems = list(problems)
-    if os.path.lexists(eventfile.event_path(folder)):
-        if rules_spec is not None:
-            raise click.UsageError(f"{folder} is an event: its rules are its own (--rules is for a plain folder)")
-        done = _into_event(csv_path, folder, rows, problems)
-    else:
-        done = _into_folder(csv_path, folder, rows, problems, rules_spec)
-    for path, entry in done:
-        say(f"{shown_name(path)}: {words.scores_words(entry)}")
-    say(f"{len(done)} match{'es' if len(done) != 1 else ''} recorded from {shown_name(csv_path)}")
-
-
-def _refuse(csv_path, problems):
-    """Every problem, ``FILE.csv:LINE: ...`` on stderr in line order, then the one error: nothing written."""
-    for line, message in sorted(problems, key=lambda problem: problem[0]):
-        warn(f"{shown_name(csv_path)}:{line}: {message}")
-    count = len(problems)
-    raise RecordError(f"{count} problem{'s' if count > 1 else ''} (listed above): nothing was recorded",
-                      path=shown_name(csv_path))
-
-
-def _pairs(row):
-    pairs = list(zip(row.players, row.points))
-    won = list(zip(row.players, row.hands)) if row.hands else []
-    return pairs, won
-
-
-# -- a match kept on paper (result, and each row of a season) ---------------------------------------------
-
-# -- a plain folder: a new match file a row ---------------------------------------------------------------
-
-def _into_folder(csv_path, folder, rows, problems, rules_spec):
-    from gin_ref.desk.acts import check_text as _check_text
-    from gin_ref.desk.rules import load_rules
-    from gin_ref.match import result
-
-    rules = load_rules(rules_spec)
-    if rules.scoring == "hollywood" or (rules.games or 1) > 1:  # said once, not on every row
-        raise IllegalActionError(result.HOLLYWOOD if rules.scoring == "hollywood" else result.SEVERAL_GAMES)
-    if rules.players != 2:
-        raise InvalidNotationError(f"the {rules.name} rules are for {rules.players} players: a season's CSV holds "
-                                   "two-player matches (player1, player2)")
-    if os.path.lexists(folder) and not os.path.isdir(folder):
-        raise InvalidNotationError(f"{shown_name(folder)} is not a folder: name the folder the match files go in")
-    per_date = {}
-    for row in rows:
-        per_date[row.date] = per_date.get(row.date, 0) + 1
-    numbered, planned = {}, []
-    for row in rows:
-        pairs, won = _pairs(row)
-        try:
-            for name in row.players:
-                _check_text(name, "player name")
-            match = paper_match(rules, row.date, pairs, won)
-        except GinRefError as exc:
-            problems.append((row.line, str(exc)))
-            continue
-        # the next name of the date no file has: a match recorded before keeps its file, and a row that
-        # holds the same result as such a file was recorded already (the CSV given twice)
-        width = len(str(per_date[row.date]))
-        while True:
-            numbered[row.date] = numbered.get(row.date, 0) + 1
-            path = os.path.join(folder, f"{row.date}-table-{numbered[row.date]:0{width}d}.yaml")
-            if not os.path.lexists(path):
-                planned.append((path, match))
-                break
-            if _same_result(path, match):
-                problems.append((row.line, f"recorded already in {shown_name(path)} (the same players and "
-                                           "points): leave the row out of the CSV"))
-                break
-    if problems:
-        _refuse(csv_path, problems)
-    return _write_new(folder, planned)
-
-
-def _same_result(path, match):
-    """Does the match file at ``path`` hold the result of ``match`` (its date, players and points)? A file
-    that cannot be read holds none."""
-    from gin_ref.files import matchfile
-    from gin_ref.match import result
-
+    """Record every row of ``csv_path`` into ``folder``, or refuse them all, saying each problem."""
     try:
-        there = matchfile.load(path).match.record
-    except (GinRefError, OSError):
-        return False
-    here = match.record
-    if str(there.get("date")) != str(here.get("date")):
-        return False
-    scores = (there.get(result.RESULT_KEY) or {}).get("scores") or {}
-    wanted = (here.get(result.RESULT_KEY) or {}).get("scores") or {}
-    return ({str(k).casefold(): v for k, v in scores.items()} == {k.casefold(): v for k, v in wanted.items()})
-
-
-def _write_new(folder, planned):
-    """Write each new match file; should one fail (a full disk, Ctrl-C, a kill), the ones written go again."""
-    from gin_ref.desk.club import _term_as_interrupt
-    from gin_ref.match import result
-
-    made_folder = not os.path.isdir(folder)
-    written = []
-    try:
-        with _term_as_interrupt():
-            if made_folder:
-                os.mkdir(folder)
-            for path, match in planned:
-                store.create(path, match)
-                written.append(path)
-    except BaseException:
-        for path in written:
-            try:
-                os.unlink(path)
-                filewrite.taken_back()  # (so an interrupt says nothing was written, as it is)
-            except OSError:
-                pass
-        if made_folder:
-            try:
-                os.rmdir(folder)
-            except OSError:
-                pass
+        done = season.record_season(csv_path, folder, rules_spec)
+    except DeskError as exc:
+        if exc.refusal.field("event") is not None:
+            raise click.UsageError(f"{folder} is an event: its rules are its own (--rules is for a plain folder)") \
+                from None
+        for line, message in exc.done if isinstance(exc.done, list) else ():
+            warn(f"{shown_name(csv_path)}:{line}: {message}")
         raise
-    return [(path, match.record[result.RESULT_KEY]) for path, match in planned]
-
-
-# -- an event: the tables of the round paired last ---------------------------------------------------------
-
-def _into_event(csv_path, folder, rows, problems):
-    from gin_ref.files import eventfile
-    from gin_ref.match import result
-
-    event = eventfile.load(folder)
-    if not event.rounds:
-        raise RecordError(f"{shown_name(folder)}: no round is paired yet: pair one (gin-ref event pair "
-                          f"{shown_name(folder)}), then enter its results")
-    rnd = event.rounds[-1]
-    tables = {frozenset(name.casefold() for name in t.players): t for t in rnd.tables}
-    taken, planned = {}, []
-    for row in rows:
-        table = tables.get(frozenset(name.casefold() for name in row.players))
-        if table is None:
-            listed = ", ".join(" v ".join(t.players) for t in rnd.tables)
-            problems.append((row.line, f"{' v '.join(row.players)} is not a table of round {rnd.number} "
-                                       f"(its tables: {listed})"))
-        elif table.number in taken:
-            problems.append((row.line, f"table {table.number} ({' v '.join(table.players)}) is given twice "
-                                       f"(line {taken[table.number]} too)"))
-        else:
-            taken[table.number] = row.line
-            planned.append((row, os.path.join(folder, table.file)))
-    entries = []  # (the tables of the rows read are checked even when other rows have problems: all are listed)
-    with ExitStack() as stack:  # every table locked and checked first; each written back as the block ends
-        records = [(row, stack.enter_context(store.change(path))) for row, path in planned]
-        for row, rec in records:
-            match = rec.match
-            pairs, won = _pairs(row)
-            try:
-                result.verify_no_hands(match.record, shown_name(rec.path))
-                # (a result there too: 'already holds a result')
-                if str(match.record.get("date")) != row.date:
-                    raise InvalidNotationError(f"date {row.date}: round {rnd.number}'s table "
-                                               f"{shown_name(rec.path)} is of {match.record.get('date')}")
-                same_players(match.players, list(row.players))
-                entries.append((rec, result.result_entry(match.players, match.rules, pairs, won)))
-            except GinRefError as exc:
-                problems.append((row.line, str(exc)))
-        if problems:
-            _refuse(csv_path, problems)  # (raises: the block ends on it and writes nothing)
-        for rec, entry in entries:
-            rec.match.put_result(entry)
-    return [(rec.path, rec.match.record[result.RESULT_KEY]) for rec, _entry in entries]
+    for path, entry in done.recorded:
+        say(f"{shown_name(path)}: {words.scores_words(entry)}")
+    count = len(done.recorded)
+    say(f"{count} match{'es' if count != 1 else ''} recorded from {shown_name(csv_path)}")

@@ -144,7 +144,7 @@ def pair_round(folder: str, date: Optional[str] = None, notify: Notify = _ignore
         commits = filewrite.commits  # the files written before this pairing
         event: Optional[Event] = None
         try:
-            with _term_as_interrupt(), eventfile.updating(folder) as event:  # the event file is written last
+            with term_as_interrupt(), eventfile.updating(folder) as event:  # the event file is written last
                 rnd = _pair(folder, event, day, written, note)
         except BaseException:  # Ctrl-C, a kill's SIGTERM, a full disk: unless the event names the round now,
             if _take_back(folder, event, written):  # its tables go too: the event is as it was
@@ -182,7 +182,7 @@ def _pair(folder: str, event: Event, day: str, written: List[Tuple[str, Any]], n
 
 
 @contextmanager
-def _term_as_interrupt() -> Iterator[None]:
+def term_as_interrupt() -> Iterator[None]:
     """A kill's SIGTERM stops the block as Ctrl-C does (KeyboardInterrupt), so that it can take back what it
     wrote; outside the main thread, nothing changes."""
     def stop(signum: int, frame: object) -> None:

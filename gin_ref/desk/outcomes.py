@@ -84,13 +84,18 @@ class Amended(NamedTuple):
 
 
 class Corrected(NamedTuple):
-    """An undo or a redo: what it took back or put back (``what``, in the words the record keeps), and the
-    warning for a reopened table of an event (None: none)."""
+    """An undo or a redo: what it took back or put back (``what``, in the words the record keeps), the
+    warning for a reopened table of an event (None: none), and the step as data: its ``kind`` (deal, turn,
+    result, amend, ruling, irregularity, refused_deal, match_result...), its ``hand`` and, for a turn, its
+    number in the hand (``turn``)."""
 
     path: str
     match: Match
     what: str
     warning: Optional[str]
+    kind: str = ""
+    hand: Optional[int] = None
+    turn: Optional[int] = None
 
 
 class Ruled(NamedTuple):
@@ -135,7 +140,10 @@ def turned_of(path: str, match: Match, action: str, player: str, outcome: Outcom
 
 def corrected_of(path: str, match: Match, correction: Any, key: str, warning: Optional[str]) -> Corrected:
     """An undo's (``key`` "undone") or a redo's ("redone") correction, as the record keeps it."""
-    return Corrected(path, match, str(correction[key]), warning)
+    step = correction["step"]
+    turn = step.get("turn")
+    return Corrected(path, match, str(correction[key]), warning, str(step["kind"]), int(step["hand"]),
+                     None if turn is None else int(turn))
 
 
 def ruled_of(path: str, match: Match, step: Step) -> Ruled:

@@ -20,6 +20,7 @@ from gin_ref.cli.sealcheck import say_warnings, strict_option
 from gin_ref.desk import club, reports
 from gin_ref.desk.errors import DeskError
 from gin_ref.desk.reading import require
+from gin_ref.views import written
 
 
 def _iso_date(option: str) -> "Callable[[click.Context, click.Parameter, Optional[str]], Optional[str]]":
@@ -114,9 +115,7 @@ def event_new_cmd(folder: str, system: str, rounds: Optional[int], rules_spec: O
 
     started = club.new_event(folder, system, players, rules_spec, date_text, rounds)
     if as_json:
-        from gin_ref.views.written import event_started_data
-
-        emit_json(event_started_data(started))
+        emit_json(written.event_started_data(started))
         return
     say(started_text(started.event, folder))
 
@@ -141,9 +140,7 @@ def event_pair_cmd(folder: str, date_text: Optional[str], as_json: bool) -> None
 
     paired = club.pair_round(folder, date_text, warn)
     if as_json:
-        from gin_ref.views.written import paired_data
-
-        emit_json(paired_data(paired))
+        emit_json(written.paired_data(paired))
         return
     say(paired_text(paired.event, paired.round, folder, output_width()))
 

@@ -5,8 +5,12 @@ Makes a record of HANDS hands (or takes FILE): 10,000 hands played by ``benchmar
 100,000 through the model takes far longer than the record takes to read), tiled to HANDS: the hands
 repeated from the first to the last one after which the first dealer deals again, renumbered, their
 totals carried on and the record sealed again, so that ``verify`` passes it. Then it runs the installed ``gin-ref`` on it, once per command, each in a
-process of its own, and prints the peak resident memory of each (``ru_maxrss`` of the child), against the
-target of issue 24: at most 300 MB for either.
+process of its own, and prints the peak resident memory of each (``ru_maxrss`` of the child).
+
+Issue 36 retired issue 24's target (at most 300 MB for either on 100,000 hands): a real match has 5 to 40
+hands, and the reader's packed line tables and piecewise reading that met it are gone (``verify`` of a
+10,000-hand record stays bounded, at 2 s of CPU: ``bench_match.py``). The script stays, to show what a long
+record takes.
 
 Measured (``python benchmarks/bench_memory.py --hands 100000``; a 33.8 MiB record of 1,680,287 lines):
 
@@ -38,7 +42,6 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TARGET_MB = 300
 _MEASURE = ("import resource, subprocess, sys\n"
             "done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)\n"
             "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
@@ -96,13 +99,10 @@ def main():
     command = [shutil.which("gin-ref") or sys.executable] + ([] if shutil.which("gin-ref") else ["-m", "gin_ref"])
     size = os.path.getsize(path)
     print(f"{path}: {size / 2 ** 20:.1f} MiB")
-    worst = 0
     for name, extra in (("export --format json", ["export", "--format", "json", path]),
                         ("verify", ["verify", path])):
         code, used, seconds = peak(command + extra)
-        worst = max(worst, used)
         print(f"  {name:<22} peak {used / 1e6:7.0f} MB  ({seconds:.1f} s, exit {code})")
-    print(f"  target: at most {TARGET_MB} MB each: {'met' if worst <= TARGET_MB * 1e6 else 'NOT met'}")
     if folder is not None:
         shutil.rmtree(folder, ignore_errors=True)
 

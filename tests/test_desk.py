@@ -117,3 +117,27 @@ def test_the_errors_are_data_with_the_exit_codes():
     assert {Refusal(kind, "x").exit_code for kind in Kind.ALL if kind not in (Kind.NOTATION, Kind.RULES)} == {1}
     assert api.can_start_match("/nonexistent-folder/m.yaml", ["Ann", "Ben"]).kind == Kind.RECORD
     assert api.can_start_match("/tmp/m.yaml", ["Ann", "Ann"]).kind == Kind.NOTATION
+
+
+@pytest.mark.parametrize("pairs, won, exists", [
+    ([("Ann", "154"), ("Ben", "24")], [], False),
+    ([("Ann", "154"), ("Ben", "24")], [("Ann", "6"), ("Ben", "2")], False),
+    ([("Ann", "90"), ("Ben", "24")], [], False),  # the winner short of the target: refused
+    ([("Ann", "154"), ("Ann", "24")], [], False),  # a name twice: refused
+    ([("Ann", "154"), ("Ben", "24")], [], True),  # the file holds hands: refused
+    ([("Ann", "154"), ("Cid", "24")], [], True),
+])
+def test_can_record_result_is_none_exactly_when_record_result_succeeds(tmp_path, pairs, won, exists):
+    path = str(tmp_path / "paper.yaml")
+    if exists:
+        acts.start_match(path, ["Ann", "Ben"], "oklahoma", "2024-05-01", dealer="Ann")
+        acts.dead(path, Card.parse("7D"))
+    said = corrections.can_record_result(path, pairs, won)
+    try:
+        done = corrections.record_result(path, pairs, won)
+    except DeskError as exc:
+        assert said == exc.refusal
+    else:
+        assert said is None and done.scores["scores"] == {name: int(points) for name, points in pairs}
+        again = corrections.can_amend_result(path, [("Ann", "150"), ("Ben", "30")])
+        assert again is None and corrections.amend_result(path, [("Ann", "150"), ("Ben", "30")]).old is not None

@@ -23,8 +23,9 @@ from gin_ref.files import matchfile as record
 
 from gin_ref.files import yamlload
 from gin_ref.files import yamlread as yamltext
-from gin_ref.files.yamlfast import parse_fast
-from gin_ref.files.yamlscalar import Fallback
+from gin_ref.files.recordkeys import RECORD
+from gin_ref.files.yamlfast import parse_canonical
+from gin_ref.files.yamlplain import Fallback
 
 from gin_ref.files import yamlwrite
 from gin_ref.files.rulesfile import load_rules
@@ -52,7 +53,7 @@ def small_match():
 
 
 def fast(text):
-    return parse_fast(text)
+    return parse_canonical(text, RECORD)
 
 
 def with_end(data):
@@ -63,7 +64,7 @@ def with_end(data):
     return {**data, "end": end}
 
 
-# -- the canonical text and the fast reader --------------------------------------------------------------
+# -- the canonical text and the canonical reader ----------------------------------------------------------
 
 def test_canonical_text_of_a_small_match():
     text = record.dumps(small_match().record)
@@ -122,7 +123,7 @@ def test_canonical_text_of_a_small_match():
 
 
 @pytest.mark.parametrize("hands, seed", [(60, 1), (60, 2), (200, 3)])
-def test_fast_reader_reads_generated_records_exactly_as_yaml(hands, seed):
+def test_the_canonical_reader_reads_generated_records_exactly_as_yaml(hands, seed):
     data = make_match(hands, seed=seed).record
     text = record.dumps(data)
     assert fast(text) == yaml.safe_load(text) == with_end(data)
@@ -130,7 +131,7 @@ def test_fast_reader_reads_generated_records_exactly_as_yaml(hands, seed):
 
 
 @pytest.mark.parametrize("rules, players", [("hollywood", ["Ann", "Ben"]), ("three-player", ["Ann", "Ben", "Cid"])])
-def test_fast_reader_reads_hollywood_and_three_player_records(rules, players):
+def test_the_canonical_reader_reads_hollywood_and_three_player_records(rules, players):
     match = Match.new(players, load_rules(rules), "2024-05-01", dealer="Ann" if len(players) == 2 else None,
                       box="Ann" if len(players) == 3 else None, captain="Ben" if len(players) == 3 else None)
     for upcard in ("7D", "8D", "KS"):
@@ -174,21 +175,22 @@ TOKENS = ["a", "b c", "7D", "10", "-3", "012", "0x10", "1_0", "yes", "Off", "nul
 
 @sample_and_full(60, 400, st.lists(st.tuples(st.sampled_from([0, 0, 2, 2, 4, 1]), st.sampled_from(["k", "m", "- ", "- k", "#", ""]),
                           st.sampled_from(TOKENS)), min_size=1, max_size=8))
-def test_fast_reader_accepts_only_what_yaml_reads_the_same(lines):
-    """Whatever text the fast reader accepts, PyYAML reads as the same data (else it must step aside)."""
+def test_the_reader_reads_near_yaml_as_pyyaml_reads_it_or_refuses_it(lines):
+    """Near-YAML text (keys no record has: the canonical reader leaves it to PyYAML): the whole reader reads it
+    as PyYAML does, or refuses it with its line (tests/test_canonical_reader.py edits real records)."""
     text = "\n".join(" " * indent + (f"{kind}: {token}" if kind in ("k", "m", "- k") and not kind.startswith("-")
                                      else f"- k: {token}" if kind == "- k" else f"{kind}{token}")
                      for indent, kind, token in lines) + "\n"
     try:
         data = fast(text)
-    except (Fallback, RecursionError):  # stepped aside (most of these texts): the reader it leaves them to
+    except Fallback:  # stepped aside: the reader it leaves them to
         full_reader_agrees(text)
     else:
         assert yaml.safe_load(text) == data
 
 
 def full_reader_agrees(text):
-    """The whole reader (``yamlread.parse``, the fast reader and PyYAML's loader behind it) reads ``text`` as
+    """The whole reader (``yamlread.parse``, the canonical reader and PyYAML's loader behind it) reads ``text`` as
     PyYAML does, or refuses it with a line or a key path and a message; it never accepts what PyYAML
     refuses, and never raises anything but RecordError."""
     try:
@@ -210,12 +212,12 @@ def full_reader_agrees(text):
 
 
 def test_printable_text_holds_no_character_the_fast_reader_leaves_to_pyyaml():
-    """The fast reader skips the character scan for printable text: every printable character is safe."""
-    from gin_ref.files.yamlscalar import UNSAFE_TEXT
+    """The canonical reader skips the character scan for printable text: every printable character is safe."""
+    from gin_ref.files.yamlplain import UNSAFE_TEXT
 
     printable = "".join(chr(c) for c in range(0x110000) if chr(c).isprintable())
     assert UNSAFE_TEXT.search(printable) is None
-    for text in ("a: x\tb\n", "a: x\x85\n", "a: \u2028\n", "a: \ufeffx\n", "a: \x7f\n"):
+    for text in ("date: x\tb\n", "date: x\x85\n", "date: \u2028\n", "date: '\ufeffx'\n", "date: '\x7f'\n"):
         with pytest.raises(Fallback):
             fast(text)
 
@@ -595,7 +597,7 @@ def test_canonical_text_of_a_hand_recorded_turn_by_turn():
 
 @pytest.mark.parametrize("first, second", [("Ann", "Ben"), ("O'Brien", "Jean Luc"), ("yes", "No"), ("Zoë", "a: b"),
                                            ("? x", "a #b"), ("Ann draws", "Ann")])
-def test_fast_reader_reads_turns_and_irregularities_exactly_as_yaml(first, second):
+def test_the_canonical_reader_reads_turns_and_irregularities_exactly_as_yaml(first, second):
     match = turn_match(first, second)
     text = record.dumps(match.record)
     assert fast(text) == yaml.safe_load(text) == with_end(match.record)
@@ -676,7 +678,7 @@ def test_anchors_and_aliases_are_refused_with_their_line(text, line):
 
 def test_nesting_deeper_than_the_limit_is_refused_by_both_readers():
     deepest = "a: " + "[" * (yamltext.MAX_DEPTH - 1) + "]" * (yamltext.MAX_DEPTH - 1) + "\n"
-    assert fast(deepest) == yaml.safe_load(deepest) == yamltext.parse(deepest)[0]
+    assert yaml.safe_load(deepest) == yamltext.parse(deepest)[0]
     too_deep = "a: " + "[" * yamltext.MAX_DEPTH + "]" * yamltext.MAX_DEPTH + "\n"
     with pytest.raises(Fallback):
         fast(too_deep)

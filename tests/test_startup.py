@@ -11,7 +11,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from gin_ref.files import yamlscalar
+from gin_ref.files import yamlplain
 from gin_ref.views import cells as text_view
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -77,29 +77,12 @@ def test_the_version_is_clicks_own_words():
     assert (done.returncode, done.stdout) == (0, expected.output)
 
 
-def test_the_resolver_table_is_pyyamls():
-    """The fast reader's copy of PyYAML's implicit resolvers is the installed PyYAML's table, entry for entry."""
-    theirs = {first: [(tag, regex.pattern, regex.flags) for tag, regex in entries]
-              for first, entries in yaml.resolver.Resolver.yaml_implicit_resolvers.items()}
-    theirs.setdefault(None, [])
-    mine = {first: [(tag, pattern, re.compile(pattern, flags).flags) for tag, pattern, flags in entries]
-            for first, entries in yamlscalar.resolver_table().items()}
-    assert mine == theirs
-
-
-@pytest.mark.parametrize("token", ["yes", "No", "on", "null", "~", "", "12", "012", "0x1F", "1_0", "1.5", ".inf",
-                                   "2024-05-01", "2024-5-1 10:00:00", "1:30", "<<", "=", "Ann", "7h", "-3", "+4"])
-def test_plain_scalars_get_pyyamls_tag(token):
-    node = yaml.compose(f"k: {token}" if token else "k:", Loader=yaml.SafeLoader)
-    assert yamlscalar.implicit_tag(token) == node.value[0][1].tag
-
-
 def test_the_unsafe_characters_are_those_of_the_allowed_set_written_before():
     """UNSAFE_TEXT is written as the characters it refuses: the same set, at every code point, as the set
     written before as the characters allowed."""
     allowed = re.compile("[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\u2028\u2029\ufeff]")
     every = "".join(map(chr, range(0x110000)))
-    assert ([m.start() for m in yamlscalar.UNSAFE_TEXT.finditer(every)] ==
+    assert ([m.start() for m in yamlplain.UNSAFE_TEXT.finditer(every)] ==
             [m.start() for m in allowed.finditer(every)])
 
 
@@ -149,14 +132,18 @@ def test_a_command_that_reads_a_match_loads_no_openssl():
 
 
 @pytest.mark.parametrize("token", ["0", "7", "30", "-5", "+12", "1000000", "9" * 40, "00", "012", "1_0", "0x1F",
-                                   "1.0", "1:30"])
+                                   "1.0", "1:30", "-0", "٣"])
 def test_a_whole_number_is_read_as_pyyaml_reads_it(token):
+    from gin_ref.files.recordkeys import NUMBER
+    from gin_ref.files.yamlfast import _scalar
+    from gin_ref.files.yamlplain import Fallback
+
     try:
-        mine = yamlscalar.plain_value(token)
-    except yamlscalar.Fallback:
+        mine = _scalar(token, NUMBER)
+    except Fallback:
         mine = "fallback"
     theirs = yaml.safe_load(f"k: {token}")["k"]
-    if re.fullmatch(r"[-+]?(0|[1-9][0-9]*)", token):  # decimal: read here, as PyYAML reads it
+    if re.fullmatch(r"-?(0|[1-9][0-9]*)", token):  # decimal, as the writer writes it: read as PyYAML reads it
         assert (mine, type(mine)) == (theirs, int)
     else:  # any other spelling of a number is left to PyYAML
         assert mine == "fallback"

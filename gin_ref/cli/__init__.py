@@ -15,7 +15,7 @@ import gc
 import importlib
 import os
 import sys
-from typing import NoReturn
+from typing import Any, List, MutableMapping, NoReturn, Optional, Tuple
 
 import click
 
@@ -81,10 +81,10 @@ def unknown_command(name: str) -> str:
     return f"no such command '{name}'{did_you_mean(name, COMMANDS)}"
 
 
-def _commits():
+def _commits() -> int:
     """The files this process has written so far (``gin_ref.files.filewrite``; none while it is not loaded)."""
     filewrite = sys.modules.get("gin_ref.files.filewrite")
-    return filewrite.commits if filewrite is not None else 0
+    return int(filewrite.commits) if filewrite is not None else 0
 
 
 _STARTED = {"commits": 0}  # the files written before this command began (the session runs many in one process)
@@ -100,9 +100,10 @@ class _Context(click.Context):
     """click's context, whose closing (after the command ran) is interrupted as the command would be, not by
     click's 'Aborted!'."""
 
-    def __exit__(self, *exc_info):
+    def __exit__(self, *exc_info: Any) -> Optional[bool]:
         try:
-            return super().__exit__(*exc_info)
+            done: Optional[bool] = super().__exit__(*exc_info)  # (click 8.2+: True suppresses)
+            return done
         except KeyboardInterrupt:
             interrupted()
 
@@ -112,10 +113,10 @@ class LazyGroup(click.Group):
 
     context_class = _Context
 
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> List[str]:
         return list(COMMANDS)
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         if name not in COMMANDS:
             return None
         if name == "help":
@@ -123,9 +124,11 @@ class LazyGroup(click.Group):
 
             return help_cmd
         module = importlib.import_module(f"gin_ref.cli.{COMMANDS[name]}")
-        return getattr(module, name.replace("-", "_") + "_cmd")
+        command: click.Command = getattr(module, name.replace("-", "_") + "_cmd")
+        return command
 
-    def resolve_command(self, ctx, args):
+    def resolve_command(self, ctx: click.Context, args: List[str]
+                        ) -> Tuple[Optional[str], Optional[click.Command], List[str]]:
         """A command by its full name in any case or a unique prefix (``k``, ``Knock``); an ambiguous prefix
         or an unknown word is one Error line naming the commands it could be (exit 2)."""
         readings = command_readings(args[0]) if args and not args[0].startswith("-") else []
@@ -135,7 +138,8 @@ class LazyGroup(click.Group):
             raise click.UsageError(unknown_command(args[0]), ctx=ctx)
         return super().resolve_command(ctx, args)
 
-    def make_context(self, info_name, args, parent=None, **extra):
+    def make_context(self, info_name: Optional[str], args: List[str], parent: Optional[click.Context] = None,
+                     **extra: Any) -> click.Context:
         if parent is None:
             _STARTED["commits"] = _commits()
         try:  # click's own parsing: Ctrl-C here is no 'Aborted!' but the words and code of every other time
@@ -143,7 +147,7 @@ class LazyGroup(click.Group):
         except (KeyboardInterrupt, click.exceptions.Abort):
             interrupted()
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
         try:
             return super().parse_args(ctx, args)
         except click.exceptions.NoArgsIsHelpError:
@@ -151,7 +155,8 @@ class LazyGroup(click.Group):
         except click.UsageError as exc:  # 'gin-ref --bogus'
             fail(usage_message(exc), exc.exit_code)
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(self, args: Any = None, prog_name: Optional[str] = None, complete_var: Optional[str] = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
         """click's ``main``, except that Ctrl-C at any moment of it (between click's own steps too, where
         click would print ``Aborted!`` and exit 1) is ``Error: interrupted`` and exit 130."""
         if not standalone_mode:
@@ -169,7 +174,8 @@ class LazyGroup(click.Group):
             internal_error(exc)
         sys.exit(code if isinstance(code, int) else 0)  # --help and --version: 0; a command's return: 0
 
-    def _main_shell_completion(self, ctx_args, prog_name, complete_var=None):
+    def _main_shell_completion(self, ctx_args: MutableMapping[str, Any], prog_name: str,
+                               complete_var: Optional[str] = None) -> None:
         # When the shell asks, bash's script is gin-ref's: the presets and the files offered together.
         if os.environ.get(complete_var or "_GIN_REF_COMPLETE"):
             from gin_ref.cli.shellcomplete import register
@@ -177,7 +183,7 @@ class LazyGroup(click.Group):
             register()
         return super()._main_shell_completion(ctx_args, prog_name, complete_var)
 
-    def invoke(self, ctx):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             try:
                 return super().invoke(ctx)  # grids fit the terminal ($COLUMNS); a command's --wide undoes it
@@ -200,7 +206,7 @@ class LazyGroup(click.Group):
 
 @click.group("gin-ref", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="gin-ref")
-def main():
+def main() -> None:
     """gin-ref: referee and scorer for Gin Rummy at a real table.
 
     \b

@@ -4,13 +4,17 @@ What a word is for comes from ``gin_ref.cli.typed`` (the click command's own opt
 candidates come from the match (its players, its hands) and the pack (the cards not typed yet on the line).
 """
 
+from __future__ import annotations
+
 import re
 import shlex
+from typing import Any, Iterable, Iterator, List, Optional, Protocol, Sequence, Set
 
 import click
-from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
 
-from gin_ref.cli.typed import holds, split_words, typed_words
+from gin_ref.cli.typed import Word, holds, split_words, typed_words
 from gin_ref.core.cards import DECK, Card, parse_cards
 from gin_ref.desk.errors import GinRefError
 
@@ -19,15 +23,35 @@ _LAST_TOKEN = re.compile(r"[^\s,;]*$")
 _MARK = "\x01"  # appended to the text before the cursor: the word being typed, even an empty one
 
 
+class _Played(Protocol):
+    """What completion reads of the match: its players and its hands."""
+
+    @property
+    def players(self) -> List[str]: ...
+
+    @property
+    def hands(self) -> List[Any]: ...
+
+
+class _Session(Protocol):
+    """What completion asks of the session."""
+
+    group: click.Group
+
+    def lookup(self, name: str) -> Optional[click.Command]: ...
+
+    def state(self) -> Optional[_Played]: ...
+
+
 class SessionCompleter(Completer):
     """Completes the word before the cursor. ``session`` gives ``lookup(name)``, ``state()`` (the Match)
     and ``group`` (the click group)."""
 
-    def __init__(self, session, presets=None):
+    def __init__(self, session: _Session, presets: Optional[List[str]] = None) -> None:
         self.session = session
         self._presets = presets
 
-    def presets(self):
+    def presets(self) -> List[str]:
         if self._presets is None:
             from gin_ref.desk.rules import presets as list_presets
 
@@ -37,13 +61,13 @@ class SessionCompleter(Completer):
                 self._presets = []
         return self._presets
 
-    def get_completions(self, document, complete_event):
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         before = document.text_before_cursor
         words = typed_words(before + _MARK, self.session.lookup)
         word = words[-1]
         fragment = word.text[:-1]
         if word.role == "command":
-            names = [n for n in self.session.group.list_commands(None) if n != "play"] + list(SESSION_WORDS)
+            names = [n for n in self.session.group.list_commands(click.Context(self.session.group)) if n != "play"] + list(SESSION_WORDS)
             yield from _plain(names + self._players(), fragment)  # a table line starts with a player too
         elif len(words) == 2 and _is_card(words[0].text) and self.session.lookup(words[0].text) is None:
             yield from _plain(self._players(), fragment)  # a table line's player, after its upcard (9h b)
@@ -53,22 +77,22 @@ class SessionCompleter(Completer):
         elif word.role == "option" or (fragment.startswith("-") and word.role != "value"):
             yield from _plain(self._options(words), fragment)
         elif words[0].text == "help" and len(words) == 2:
-            yield from _plain([n for n in self.session.group.list_commands(None) if n != "play"], fragment)
+            yield from _plain([n for n in self.session.group.list_commands(click.Context(self.session.group)) if n != "play"], fragment)
         else:
             yield from self._values(words, word, fragment)
 
-    def _players(self):
+    def _players(self) -> List[str]:
         match = self.session.state()
         return [shlex.quote(name) for name in match.players] if match is not None else []
 
-    def _options(self, words):
+    def _options(self, words: Sequence[Word]) -> List[str]:
         command = self.session.lookup(words[0].text)
         if isinstance(command, click.Group) and len(words) > 2:
             command = command.commands.get(words[1].text)
         if command is None or isinstance(command, click.Group):
             return []
         used = {w.name for w in words[:-1] if w.role in ("option", "value")}
-        found = []
+        found: List[str] = []
         for param in command.params:
             if not isinstance(param, click.Option) or "--match" in param.opts:
                 continue
@@ -78,7 +102,7 @@ class SessionCompleter(Completer):
             found.append(longest)
         return found + ["--help"]
 
-    def _values(self, words, word, fragment):
+    def _values(self, words: Sequence[Word], word: Word, fragment: str) -> Iterator[Completion]:
         kind = holds(word)
         match = self.session.state()
         if word.role == "value" and word.name == "--rules":
@@ -96,7 +120,7 @@ class SessionCompleter(Completer):
         elif word.role == "argument" and word.name == "hand" and match is not None:
             yield from _plain([str(n) for n in range(len(match.hands), 0, -1)], fragment)
 
-    def _param(self, name, option):
+    def _param(self, name: str, option: str) -> Optional[click.Option]:
         command = self.session.lookup(name)
         for param in getattr(command, "params", ()):
             if isinstance(param, click.Option) and option in param.opts:
@@ -104,7 +128,7 @@ class SessionCompleter(Completer):
         return None
 
 
-def _is_card(text):
+def _is_card(text: str) -> bool:
     try:
         Card.parse(text)
     except GinRefError:
@@ -112,7 +136,7 @@ def _is_card(text):
     return True
 
 
-def _plain(names, fragment):
+def _plain(names: Iterable[str], fragment: str) -> Iterator[Completion]:
     folded = fragment.casefold()
     for name in names:
         if name.casefold().startswith(folded) and name != fragment:
@@ -120,10 +144,11 @@ def _plain(names, fragment):
             yield Completion(name + " ", start_position=-len(fragment), display=name)
 
 
-def _cards(words, word, fragment):
+def _cards(words: Sequence[Word], word: Word, fragment: str) -> Iterator[Completion]:
     """The cards not yet typed on the line whose code starts as the token being typed (``10`` for tens)."""
-    token = _LAST_TOKEN.search(fragment).group(0)
-    typed = set()
+    found = _LAST_TOKEN.search(fragment)
+    token = found.group(0) if found is not None else ""
+    typed: Set[Card] = set()
     texts = [other.text for other in words[:-1] if holds(other) in ("cards", "card")]
     texts.append(fragment[:len(fragment) - len(token)])
     for text in texts:

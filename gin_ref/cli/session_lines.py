@@ -2,16 +2,22 @@
 text, each line answered in turn.
 """
 
+from __future__ import annotations
+
 import sys
+from typing import IO, TYPE_CHECKING, Iterator, Optional, Tuple
 
 from gin_ref.cli.session import QUIT
+
+if TYPE_CHECKING:
+    from gin_ref.cli.session import Session
 
 MAX_LINE = 1 << 20  # bytes; a longer line is answered with an error and skipped
 
 BOM = b"\xef\xbb\xbf"  # UTF-8's byte-order mark
 
 
-def read_lines(stream):
+def read_lines(stream: IO[bytes]) -> Iterator[Tuple[Optional[str], Optional[str]]]:
     """The lines of a byte stream as text, each ``(text, error)``: an error (and no text) for a line that is
     not UTF-8 or longer than MAX_LINE bytes (the rest of such a line is skipped). A UTF-8 byte-order mark
     at the start (an editor on Windows writes one) is not part of the first line."""
@@ -34,7 +40,7 @@ def read_lines(stream):
             yield None, "a line that is not UTF-8 text: skipped"
 
 
-def run_lines(session, stream):
+def run_lines(session: "Session", stream: IO[bytes]) -> int:
     """The session without a terminal: each line of ``stream`` (bytes) answered in turn, no prompt, no
     colour. Returns the worst exit code of the commands (0 when all succeeded)."""
     for text, error in read_lines(stream):

@@ -6,11 +6,13 @@ The roles come from the click command itself (its options and arguments), so a c
 is understood here without a change.
 """
 
-from typing import NamedTuple, Optional
+from __future__ import annotations
+
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import click
 
-from gin_ref.match.tableline import split_words  # noqa: F401 - read here too (the table line's own reader)
+from gin_ref.match.tableline import split_words as split_words  # read here too (the table line's own reader)
 
 # What a value holds, by the option that takes it or the argument's name.
 CARD_OPTIONS = {"--upcard": "upcard", "--discard": "discard", "--defender": "defender", "--knocker": "knocker",
@@ -33,14 +35,14 @@ class Word(NamedTuple):
     closed: bool = True  # False while a quote is still open
 
 
-def open_quote(typed):
+def open_quote(typed: str) -> str:
     """The quote (``"`` or ``'``) left open in a word typed (one ``split_words`` reads as not closed)."""
     return '"' if split_words(typed + '"')[-1][3] else "'"
 
 
-def _options(command):
+def _options(command: click.Command) -> Dict[str, Tuple[str, bool]]:
     """Each option string of a click command -> (its longest form, whether it takes a value)."""
-    found = {}
+    found: Dict[str, Tuple[str, bool]] = {}
     for param in command.params:
         if isinstance(param, click.Option):
             takes = not (param.is_flag or param.count)
@@ -51,11 +53,11 @@ def _options(command):
     return found
 
 
-def _is_option(text):
+def _is_option(text: str) -> bool:
     return text.startswith("-") and len(text) > 1 and not text[1:].isdigit()
 
 
-def typed_words(line, lookup):
+def typed_words(line: str, lookup: Callable[[str], Optional[click.Command]]) -> List[Word]:
     """The words of ``line`` with their roles. ``lookup(name)`` gives the click command of a name (None
     for an unknown one); a group's second word is its subcommand."""
     raw = split_words(line)
@@ -104,7 +106,7 @@ def typed_words(line, lookup):
     return words
 
 
-def holds(word):
+def holds(word: Word) -> Optional[str]:
     """What a word holds for completion and the status line: "cards" (several cards: the knocker's, the
     defender's, melds), "card" (one: an upcard, a discard, a turn's card), "player", or None."""
     if word.role == "value":
@@ -123,7 +125,7 @@ def holds(word):
     return None
 
 
-def word_at(words, cursor) -> Optional[Word]:
+def word_at(words: Sequence[Word], cursor: int) -> Optional[Word]:
     """The word the cursor is in or just after (None when it is on fresh space)."""
     for word in words:
         if word.start <= cursor <= word.end:
@@ -131,7 +133,7 @@ def word_at(words, cursor) -> Optional[Word]:
     return None
 
 
-def value_of(words, option):
+def value_of(words: Sequence[Word], option: str) -> Optional[str]:
     """The text given to an option on the line (the last one), or None."""
     found = None
     for word in words:

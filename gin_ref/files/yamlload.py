@@ -20,12 +20,12 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import RecordError
 from gin_ref.files.yamldata import LineDict, LineList
-from gin_ref.files.yamlfast import MAX_DEPTH
-from gin_ref.files.yamlscalar import LazyPattern
+from gin_ref.files.yamlplain import LazyPattern
 from gin_ref.core.escape import one_line, shown_value
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp"))
+MAX_DEPTH = 100  # levels of nesting read (a match record has 7)
 _KINDS = {"!!int": "a whole number", "!!float": "a number", "!!timestamp": "a date or time",
           "!!bool": "true or false", "!!null": "null"}
 _PLAIN_TYPES = (str, int, float, type(None), datetime.date)  # bool is an int, datetime a date

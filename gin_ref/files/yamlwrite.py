@@ -2,9 +2,11 @@
 
 ``dumps`` prints plain data in one block layout: mappings in block style; lists of scalars (cards, melds)
 and the small mappings named in FLOW_KEYS (totals, the draw, Hollywood columns) on one line in flow style,
-except the lists named in BLOCK_KEYS (a hand's turns), one item a line;
-a string plain when YAML reads it back as the same string, single-quoted otherwise, double-quoted with
-escapes when it holds characters YAML does not take raw. This is the layout the fast reader reads.
+except the lists named in BLOCK_KEYS (a hand's turns), one item a line. A string is written plain only when
+it is in the fixed safe set of plain text (``gin_ref.files.yamlplain.is_plain``: ``Ann``, ``7D``, a seal),
+else single-quoted, or double-quoted with escapes when it holds characters YAML does not take raw: so any
+YAML reader reads it back as the same string, and no reader needs a resolver. This is the layout the
+canonical reader (``gin_ref.files.yamlfast``) reads.
 """
 
 import datetime
@@ -12,14 +14,14 @@ import json
 import re
 from typing import Any, Iterable, List, Mapping, Sequence
 
-from gin_ref.files.yamlscalar import PLAIN_SCALAR, STR_TAG, UNSAFE_TEXT, implicit_tag
+from gin_ref.files.yamlplain import UNSAFE_TEXT, is_plain
 
 FLOW_KEYS = frozenset({"totals", "draw", "games"})
 BLOCK_KEYS = frozenset({"turns"})
 
 
 def scalar(value: object) -> str:
-    """One scalar in the canonical form: plain when YAML reads it back as the same value, else quoted."""
+    """One scalar in the canonical form: a string plain when it is in the safe set, else quoted."""
     if value is None:
         return "null"
     if value is True or value is False:
@@ -32,7 +34,7 @@ def scalar(value: object) -> str:
     if isinstance(value, (datetime.date, datetime.datetime)):
         return value.isoformat()
     text = str(value)
-    if PLAIN_SCALAR.fullmatch(text) and implicit_tag(text) == STR_TAG:
+    if is_plain(text):
         return text
     if not UNSAFE_TEXT.search(text) and "\n" not in text:
         return "'" + text.replace("'", "''") + "'"

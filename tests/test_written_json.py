@@ -10,7 +10,7 @@ import pytest
 
 from runs import invoke
 from schemacases import CASES, RULES_FILES, _filled
-from test_schemas import assert_valid, json_commands, schema_name
+from test_schemas import assert_valid, changed, json_commands, problems, schema_name
 
 WRITERS = ["new", "deal", "knock", "dead", "take", "pass", "draw", "discard", "undo", "redo", "amend", "result",
            "ruling", "event new", "event pair"]
@@ -102,13 +102,25 @@ def test_a_knock_refused_after_its_deal_says_the_deal_stands(tmp_path):
     assert kept["refused"]["kind"] == "illegal" and kept["hand"]["irregularities"][0]["kind"] == "illegal_knock"
 
 
+def test_the_writers_schemas_are_strict(tmp_path):
+    """A changed output fails its schema: a key added or missing, a turn of another command, a bad refusal."""
+    assert invoke("new", "--match", "m.yaml", "--dealer", "Ann", "Ann", "Ben", cwd=tmp_path).code == 0
+    knocked = step(tmp_path, "knock", "knock", "--match", "m.yaml", "--upcard", "9H", "Ben", "5", "--defender", "23")
+    for bad in [changed(knocked, ("surprise",), 1), changed(knocked, ("match",), delete=True),
+                changed(knocked, ("match", "hands"), []), changed(knocked, ("hand", "points"), "18"),
+                changed(knocked, ("refused",), {"kind": "illegal", "kept": "yes", "message": "x"})]:
+        assert problems("knock", bad)
+    assert invoke("deal", "--match", "m.yaml", "--upcard", "9H", cwd=tmp_path).code == 0
+    passed = step(tmp_path, "pass", "pass", "--match", "m.yaml", "Ann")
+    assert problems("take", passed) and not problems("pass", passed)
+    assert problems("pass", changed(passed, ("turn", "card"), "10H"))
+
+
 def test_the_json_names_no_more_than_it_must_for_a_long_record(tmp_path):
     """The standing is the tally without its hands: a writer's line does not grow with the record."""
     assert invoke("new", "--match", "m.yaml", "--dealer", "Ann", "Ann", "Ben", cwd=tmp_path).code == 0
-    sizes = []
-    for _ in range(3):
-        sizes.append(len(invoke("dead", "--upcard", "9H", "--match", "m.yaml", "--json", cwd=tmp_path).out))
-    assert sizes[0] == sizes[1] == sizes[2]
+    sizes = [len(json.dumps(step(tmp_path, "dead", "dead", "--upcard", "9H", "--match", "m.yaml"))) for _ in range(3)]
+    assert sizes[0] == sizes[1] == sizes[2] > 0
 
 
 # -- slow: every command of the schema cases, again with --json ------------------------------------------------

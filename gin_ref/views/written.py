@@ -185,16 +185,15 @@ def dealt_data(dealt: _Dealt, refusal: Optional[_Refusal] = None) -> Data:
     return _with_refusal(_match_step(dealt, hand=hand_data(match, number)), refusal)
 
 
-def knocked_data(knocked: _Knocked, refusal: Optional[_Refusal] = None) -> Data:
+def knocked_data(knocked: _Knocked) -> Data:
     """``knock --json``: the hand as settled (``hand``), the score's ``arithmetic`` and, for a knock given by
     cards, both spreads as ``score --json`` gives them (``spreads``; null for counts); ``dealt`` true when
-    the command dealt the hand first. Refused: the hand as it stands, ``arithmetic`` and ``spreads`` null."""
-    settlement = knocked.outcome.settlement if refusal is None else None
+    the command dealt the hand first. A knock refused: ``knock_refused_data``."""
+    settlement = knocked.outcome.settlement
     showdown: Optional[Showdown] = settlement.showdown if settlement is not None else None
-    data = _match_step(knocked, dealt=knocked.dealt is not None, hand=hand_data(knocked.match, knocked.hand),
+    return _match_step(knocked, dealt=knocked.dealt is not None, hand=hand_data(knocked.match, knocked.hand),
                        arithmetic=settlement.score.arithmetic if settlement is not None else None,
                        spreads=showdown_data(showdown) if showdown is not None else None)
-    return _with_refusal(data, refusal)
 
 
 def ended_data(ended: _Ended) -> Data:

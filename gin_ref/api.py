@@ -1,7 +1,8 @@
 """gin-ref as a library: the engine's check and score, and the desk's functions (docs/library.md).
 
-``import gin_ref`` loads nothing; ``gin_ref.knock`` (any name below) loads this module on first use
-(PEP 562), or ``from gin_ref import api``.
+``import gin_ref`` loads nothing (``--version`` pays for no more); ``from gin_ref import api`` loads the desk.
+(Not PEP 562's ``gin_ref.NAME``: that would make the package import its own library face, and the face
+imports modules that read ``gin_ref.__version__``: a cycle.)
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from gin_ref.desk.exports import FORMATS, export
 from gin_ref.desk.reading import read_matches
 from gin_ref.desk.reports import history, settle, standings, stats
 from gin_ref.desk.tally import tally
+from gin_ref.desk.whatif import what_if
 from gin_ref.desk.seals import seal_report
 from gin_ref.desk.verify import verify
 from gin_ref.files.rulesfile import load_rules
@@ -32,7 +34,7 @@ __all__ = [
     "can_discard",
     "amend", "undo", "redo", "rule", "record_result", "amend_result",
     "can_amend", "can_undo", "can_redo", "can_rule", "can_record_result", "can_amend_result",
-    "verify", "seal_report", "tally", "history", "stats", "standings", "settle", "read_matches",
+    "verify", "seal_report", "tally", "what_if", "history", "stats", "standings", "settle", "read_matches",
     "new_event", "pair_round", "event_standings", "FORMATS", "export",
     "DeskError", "Kind", "Refusal",
 ]

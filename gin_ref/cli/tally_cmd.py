@@ -45,8 +45,20 @@ def tally_cmd(match_path: Optional[str], as_json: bool, what_if_spec: Optional[s
     """
     if file is not None and match_path is not None and file != match_path:
         raise click.UsageError("name the match file once: as FILE or with --match")
+    path = match_file(file or match_path)
+    if what_if_spec is None:
+        done = tally(path, strict)
+        _warn(done)
+        if as_json:
+            emit_json(done.data())
+        else:
+            say(tally_text.tally_text(done.match, done.path, output_width()))
+        return
+    from gin_ref.desk import whatif  # here: only --what-if reads other rules and settles again
+    from gin_ref.views.whatif_view import what_if_text
+
     try:
-        done = tally(match_file(file or match_path), what_if_spec, strict)
+        done = whatif.what_if(path, what_if_spec, strict)
     except DeskError as exc:
         if isinstance(exc.done, Tallied):  # the other rules are for another number of players
             _warn(exc.done)
@@ -54,13 +66,10 @@ def tally_cmd(match_path: Optional[str], as_json: bool, what_if_spec: Optional[s
         raise
     _warn(done)
     if as_json:
-        emit_json(done.data())
-    elif done.what_if is not None:
-        from gin_ref.views.whatif_view import what_if_text  # here: only --what-if draws it
-
-        say(what_if_text(done.match, done.what_if, output_width()))
+        emit_json(whatif.data(done))
     else:
-        say(tally_text.tally_text(done.match, done.path, output_width()))
+        assert done.what_if is not None
+        say(what_if_text(done.match, done.what_if, output_width()))
 
 
 def _warn(done: Tallied) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional, Tuple
 
+from gin_ref.match import result
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
@@ -153,8 +154,6 @@ def ruled_of(path: str, match: Match, step: Step) -> Ruled:
 
 
 def resulted_of(path: str, match: Match, old: Any = None) -> Resulted:
-    from gin_ref.match import result
-
     return Resulted(path, match, match.record[result.RESULT_KEY], old)
 
 

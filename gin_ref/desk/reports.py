@@ -7,10 +7,12 @@ refused instead (DeskError).
 
 from __future__ import annotations
 
+import datetime
 from decimal import Decimal
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence
 
 from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.core.escape import shown_path
 from gin_ref.desk.errors import DeskError, Kind, Refusal, refused
 from gin_ref.desk.reading import (NO_METER, Item, Matches, Metering, Read, look_alikes, read_items, read_matches,
                                   read_one, require, require_all)
@@ -99,8 +101,6 @@ def _read_summary(item: Item) -> Read:
 def read_summaries(paths: Sequence[str], meter: Metering = NO_METER) -> Matches:
     """The matches as ``read_matches`` gives them, each view holding only the match's summary: a file whose
     bytes are those of a summary kept is not replayed again (``gin_ref.files.summaries``)."""
-    from gin_ref.core.escape import shown_path
-
     items = candidates(list(paths))
     cache = SummaryCache.load()
     found: Dict[str, MatchView] = {}
@@ -145,8 +145,6 @@ def standings(paths: Sequence[str], since: Optional[str] = None, until: Optional
 
 def iso_date(text: Optional[str]) -> Optional[str]:
     """The ISO date ``text`` names (None: None); a bad one is refused."""
-    import datetime
-
     if text is None:
         return None
     try:

@@ -11,6 +11,7 @@ from gin_ref.core.errors import GinRefError
 from gin_ref.core.rules import HouseRules
 from gin_ref.desk.errors import refused
 from gin_ref.files import rulesfile
+from gin_ref.views.rules_diff import diff_data
 
 __all__ = ["HouseRules", "load_rules", "presets", "Shown", "show", "check", "diff"]
 
@@ -52,8 +53,6 @@ def check(path: str) -> List[str]:
 
 def diff(first: str, second: str) -> Dict[str, Any]:
     """The ``rules diff --json`` object of two rule sets: every knob whose values differ, with both sources."""
-    from gin_ref.views.rules_diff import diff_data  # here: the other rules' questions never load it
-
     try:
         return diff_data(rulesfile.explain_chain(first), rulesfile.explain_chain(second))
     except GinRefError as exc:

@@ -22,10 +22,13 @@ from gin_ref.match.tally import Tally
 
 
 class Started(NamedTuple):
-    """A match started (``start_match``): the file, the match."""
+    """A match started (``start_match``): the file, the match, its date (ISO) and whether the first dealer
+    (three players: the roles) was drawn at random."""
 
     path: str
     match: Match
+    date: str = ""
+    drawn: bool = False
 
 
 class Dealt(NamedTuple):
@@ -119,6 +122,11 @@ class Resulted(NamedTuple):
 
 
 # -- the adapter: Match's results -> outcomes -----------------------------------------------------------------
+
+def started_of(path: str, match: Match) -> Started:
+    start = match.record.get("start") or {}
+    return Started(path, match, str(match.record["date"]), bool(start.get("drawn")))
+
 
 def dealt_of(path: str, match: Match, outcome: Outcome) -> Dealt:
     data = outcome.step.data

@@ -34,6 +34,13 @@ class _Written(Protocol):
     def match(self) -> Match: ...
 
 
+class _Started(_Written, Protocol):
+    @property
+    def date(self) -> str: ...
+    @property
+    def drawn(self) -> bool: ...
+
+
 class _Dealt(_Written, Protocol):
     @property
     def hand(self) -> int: ...
@@ -169,12 +176,11 @@ def _with_refusal(data: Data, refusal: Optional[_Refusal]) -> Data:
 
 # -- the acts at the table ------------------------------------------------------------------------------------
 
-def started_data(started: _Written) -> Data:
+def started_data(started: _Started) -> Data:
     """``new --json``: the match started; who deals first (``match.next_dealer``, or its ``roles``)."""
     match = started.match
-    start = match.record.get("start") or {}
-    return _match_step(started, players=list(match.players), rules=match.rules.name, date=str(match.record["date"]),
-                       drawn=bool(start.get("drawn")))
+    return _match_step(started, players=list(match.players), rules=match.rules.name, date=started.date,
+                       drawn=started.drawn)
 
 
 def dealt_data(dealt: _Dealt, refusal: Optional[_Refusal] = None) -> Data:

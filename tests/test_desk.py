@@ -141,3 +141,21 @@ def test_can_record_result_is_none_exactly_when_record_result_succeeds(tmp_path,
         assert said is None and done.scores["scores"] == {name: int(points) for name, points in pairs}
         again = corrections.can_amend_result(path, [("Ann", "150"), ("Ben", "30")])
         assert again is None and corrections.amend_result(path, [("Ann", "150"), ("Ben", "30")]).old is not None
+
+
+@pytest.mark.parametrize("kind, player, points, words", [
+    ("award", None, 25, "an award names the player and the points"),
+    ("award", "Ann", None, "an award names the player and the points"),
+    ("forfeit", None, None, "a forfeit names the player who leaves"),
+    ("bribe", "Ann", 5, "unknown ruling 'bribe' (expected award, void, redeal, forfeit)"),
+])
+def test_a_ruling_that_does_not_say_what_it_rules_is_refused(tmp_path, kind, player, points, words):
+    """(Found by the test above: the match layer asserted it, a traceback through the desk.)"""
+    path = str(tmp_path / "m.yaml")
+    acts.start_match(path, ["Ann", "Ben"], "oklahoma", "2024-05-01", dealer="Ann")
+    acts.knock(path, "Ben", 5, 23, upcard=Card.parse("7D"))
+    refusal = corrections.can_rule(path, kind, "why", 1, player, points)
+    assert refusal == Refusal("notation", words)
+    with pytest.raises(DeskError) as raised:
+        corrections.rule(path, kind, "why", 1, player, points)
+    assert raised.value.refusal == refusal and raised.value.exit_code == 2

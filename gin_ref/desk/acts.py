@@ -23,7 +23,6 @@ from gin_ref.desk.outcomes import Dealt, Ended, Knocked, Started, Turned
 from gin_ref.desk.store import Work, change, dry
 from gin_ref.files import matchfile, store
 from gin_ref.files.filewrite import PathName, writable_target
-from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Given
 from gin_ref.match.model import Match
@@ -68,8 +67,11 @@ def _new_match(players: Sequence[str], rules: Rules, date: Optional[str], dealer
         check_text(name, "player name")
     if isinstance(rules, str):
         check_text(rules, "rules file name")
-    house = rules if isinstance(rules, HouseRules) else load_rules(rules)
-    return Match.new(list(players), house, match_date(date), dealer=dealer, box=box, captain=captain,
+    if not isinstance(rules, HouseRules):
+        from gin_ref.desk.rules import load_rules  # late: a rule set read by name loads yaml
+
+        rules = load_rules(rules)
+    return Match.new(list(players), rules, match_date(date), dealer=dealer, box=box, captain=captain,
                      draw=list(draw) if draw else None)
 
 

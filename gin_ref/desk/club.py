@@ -19,7 +19,6 @@ from gin_ref.desk.errors import DeskError, refused
 from gin_ref.desk.reading import NO_METER, Metering, Skipped, skipped_text
 from gin_ref.desk.reports import read_summaries
 from gin_ref.files import eventfile, filewrite
-from gin_ref.files.rulesfile import load_rules
 from gin_ref.views.event_view import event_data
 
 Notify = Callable[[str], None]
@@ -40,7 +39,11 @@ def new_event(folder: str, system: str, players: Sequence[str], rules: Rules = N
     or "swiss"), the rules (two-player), the date, and for a Swiss its rounds."""
     try:
         name = os.path.basename(os.path.realpath(folder))
-        house = rules if isinstance(rules, HouseRules) else load_rules(rules)
+        if not isinstance(rules, HouseRules):
+            from gin_ref.desk.rules import load_rules  # late: a rule set read by name loads yaml
+
+            rules = load_rules(rules)
+        house = rules
         try:
             check_rules(house)
         except IllegalActionError as exc:  # rules the event cannot seat are bad input, as too few players

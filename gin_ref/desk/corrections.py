@@ -20,13 +20,12 @@ from gin_ref.desk.outcomes import Amended, Corrected, Resulted, Ruled
 from gin_ref.desk.store import Work, change, dry
 from gin_ref.files import eventfile, matchfile, store
 from gin_ref.files.filewrite import PathName, writable_target
-from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.rules import HouseRules
 from gin_ref.match import result
 from gin_ref.match.amend import amend as amend_outcome
 from gin_ref.match.knocks import Given
 from gin_ref.match.model import Match
-from gin_ref.match.rulings import MAX_POINTS
+from gin_ref.match.rulings import KINDS, MAX_POINTS
 from gin_ref.match.tally import tally_of
 from gin_ref.views import step_words, words
 
@@ -139,9 +138,21 @@ def award_points(text: str, what: str) -> int:
     return int(text)
 
 
+def verify_ruling(kind: str, player: Optional[str], points: Optional[int]) -> None:
+    """Refuse a ruling that does not say what it rules: an unknown kind, an award without its player and
+    points, a forfeit without the player who leaves (the match layer takes these as given)."""
+    if kind not in KINDS:
+        raise InvalidNotationError(f"unknown ruling '{kind}' (expected {', '.join(KINDS)})")
+    if kind == "award" and (player is None or points is None):
+        raise InvalidNotationError("an award names the player and the points")
+    if kind == "forfeit" and player is None:
+        raise InvalidNotationError("a forfeit names the player who leaves")
+
+
 def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], points: Optional[int],
           by: Optional[str]) -> "Work[Ruled]":
     def work(rec: matchfile.Record) -> Tuple[Ruled, Optional[DeskError]]:
+        verify_ruling(kind, player, points)
         step = rec.match.rule(kind, reason, matchfile.now(), hand=hand, player=player, points=points, by=by)
         return outcomes.ruled_of(rec.path, rec.match, step), None
     return work
@@ -195,8 +206,11 @@ def _put_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
 def _new_paper(pairs: Pairs, won: Pairs, rules: Rules, date: Optional[str]) -> Match:
     for name, _ in pairs:
         check_text(name, "player name")
-    house = rules if isinstance(rules, HouseRules) else load_rules(rules)
-    return paper_match(house, match_date(date), pairs, won)
+    if not isinstance(rules, HouseRules):
+        from gin_ref.desk.rules import load_rules  # late: a rule set read by name loads yaml
+
+        rules = load_rules(rules)
+    return paper_match(rules, match_date(date), pairs, won)
 
 
 def _own_rules(path: PathName) -> Refusal:

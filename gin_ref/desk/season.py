@@ -21,7 +21,6 @@ from gin_ref.desk.acts import check_text
 from gin_ref.desk.club import term_as_interrupt
 from gin_ref.desk.corrections import paper_match, same_players
 from gin_ref.desk.errors import DeskError, Kind, Refusal, refused
-from gin_ref.desk.rules import load_rules
 from gin_ref.files import eventfile, filewrite, matchfile, seasoncsv, store
 from gin_ref.match import result
 from gin_ref.match.model import Match
@@ -76,6 +75,8 @@ def _pairs(row: Any) -> Tuple[List[Tuple[str, str]], List[Tuple[str, str]]]:
 
 def _into_folder(csv_path: str, folder: str, rows: List[Any], problems: List[Problem],
                  rules_spec: Optional[str]) -> List[Recorded]:
+    from gin_ref.desk.rules import load_rules  # late: a rule set read by name loads yaml
+
     rules = load_rules(rules_spec)
     if rules.scoring == "hollywood" or (rules.games or 1) > 1:  # said once, not on every row
         raise IllegalActionError(result.HOLLYWOOD if rules.scoring == "hollywood" else result.SEVERAL_GAMES)

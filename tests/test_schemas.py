@@ -33,8 +33,9 @@ FOLDER = Path(gin_ref.__file__).parent / "schemas"  # as installed (CI installs 
 SCHEMAS = {path.name.removesuffix(".schema.json"): json.loads(path.read_text(encoding="utf-8"))
            for path in sorted(FOLDER.glob("*.schema.json"))}
 REGISTRY = Registry().with_resources((schema["$id"], Resource.from_contents(schema)) for schema in SCHEMAS.values())
-# the schemas that are no command's --json: the pieces they share, the match file, export's file, --input's lines
-NOT_A_COMMAND = {"common", "match", "export", "check-input", "score-input"}
+# the schemas that are no command's --json: the pieces they share (``written``: those of the commands that write),
+# the match file, export's file, --input's lines
+NOT_A_COMMAND = {"common", "written", "match", "export", "check-input", "score-input"}
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 EVENT = ROOT / "events" / "club-night"

@@ -13,23 +13,25 @@ import click
 
 from gin_ref.cli.match_cmds import knock_options
 from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_file, match_option, output_width, player_argument
-from gin_ref.cli.output import say
+from gin_ref.cli.output import emit_json, say
+from gin_ref.cli.writejson import json_flag
 from gin_ref.cli.result_cmds import AmendCommand
 from gin_ref.core.cards import Card
 from gin_ref.desk import corrections
 from gin_ref.desk.outcomes import Corrected
-from gin_ref.views import amend_text, standing
+from gin_ref.views import amend_text, standing, written
 
 
 @click.command("amend", cls=AmendCommand)
 @match_option
 @knock_options(required=False)
 @click.option("--dead", is_flag=True, help="The hand was dead: no score.")
+@json_flag
 @click.argument("hand", type=HAND_NUMBER, metavar="HAND")
 @player_argument(required=False)
 @click.argument("cards", nargs=-1, metavar="CARDS|N", type=CARDS_OR_COUNT)
 def amend_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: Optional[str], discard: Optional[Card],
-              big_gin: bool, upcard: Optional[Card], dead: bool, hand: int, player: Optional[str],
+              big_gin: bool, upcard: Optional[Card], dead: bool, as_json: bool, hand: int, player: Optional[str],
               cards: Tuple[str, ...]) -> None:
     """Replace the result of hand HAND with what the table now agrees: PLAYER knocked with CARDS or N (as
     knock takes them, with --defender, --melds, --discard, --upcard, --big-gin), or --dead.
@@ -54,6 +56,11 @@ def amend_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: O
         raise click.UsageError("--dead replaces the result with a dead hand: give no knock with it")
     amended = corrections.amend(match_file(match_path), hand, player, list(cards) or None, defender_cards, melds,
                                 discard, big_gin, upcard, dead)
+    if as_json:
+        emit_json(written.amended_data(amended))
+        if amended.warning:
+            click.echo(amended.warning, err=True)
+        return
     say(amend_text.amend_text(amended.match, hand, amended.before, amended.settlement, output_width()))
     if amended.warning:
         click.echo(amended.warning, err=True)
@@ -61,7 +68,8 @@ def amend_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: O
 
 @click.command("undo")
 @match_option
-def undo_cmd(match_path: Optional[str]) -> None:
+@json_flag
+def undo_cmd(match_path: Optional[str], as_json: bool) -> None:
     """Take back the newest step, whatever it was: a hand's result (the hand opens again), a turn, a refused
     knock or another irregularity, a deal, or an amend (the hand goes back to what it was). A hand that
     ended dead by itself opens again without the discard that ended it.
@@ -71,25 +79,29 @@ def undo_cmd(match_path: Optional[str]) -> None:
     \b
     Example:  gin-ref undo
     """
-    _said("took back", corrections.undo(match_file(match_path)))
+    _said("took back", corrections.undo(match_file(match_path)), as_json)
 
 
 @click.command("redo")
 @match_option
-def redo_cmd(match_path: Optional[str]) -> None:
+@json_flag
+def redo_cmd(match_path: Optional[str], as_json: bool) -> None:
     """Put back the newest step that undo took, as long as nothing else was written since (it works across
     commands: the record keeps what it needs). Says what it put back.
 
     \b
     Example:  gin-ref undo; gin-ref redo
     """
-    _said("put back", corrections.redo(match_file(match_path)))
+    _said("put back", corrections.redo(match_file(match_path)), as_json)
 
 
-def _said(done: str, corrected: Corrected) -> None:
+def _said(done: str, corrected: Corrected, as_json: bool = False) -> None:
     """What an undo or a redo did, the standing after it, and the warning for a reopened table of an event
     whose later round is paired (as an amend's)."""
-    say(f"{done} {corrected.what}")
-    say("\n".join(standing.standing_lines(corrected.match)))
+    if as_json:
+        emit_json(written.corrected_data(corrected, "undone" if done == "took back" else "redone"))
+    else:
+        say(f"{done} {corrected.what}")
+        say("\n".join(standing.standing_lines(corrected.match)))
     if corrected.warning:
         click.echo(corrected.warning, err=True)

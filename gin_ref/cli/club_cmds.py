@@ -14,11 +14,13 @@ from gin_ref.cli.errors import warn
 from gin_ref.cli.history_cmds import PATHS, report_skipped
 from gin_ref.cli.options import WholeNumber, json_option, output_width, rules_option
 from gin_ref.cli.output import emit_json, say
+from gin_ref.cli.writejson import json_flag
 from gin_ref.cli.progress import progress
 from gin_ref.cli.sealcheck import say_warnings, strict_option
 from gin_ref.desk import club, reports
 from gin_ref.desk.errors import DeskError
 from gin_ref.desk.reading import require
+from gin_ref.views import written
 
 
 def _iso_date(option: str) -> "Callable[[click.Context, click.Parameter, Optional[str]], Optional[str]]":
@@ -96,9 +98,10 @@ def event_cmd() -> None:
               "rounded up. A round robin's rounds are fixed by the number of players.")
 @rules_option("House rules of every table: a two-player preset or a YAML file. Default: oklahoma.")
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The event's date. Default: today.")
+@json_flag
 @click.argument("players", nargs=-1, required=True, metavar="PLAYER...")
 def event_new_cmd(folder: str, system: str, rounds: Optional[int], rules_spec: Optional[str], date_text: Optional[str],
-                  players: Tuple[str, ...]) -> None:
+                  as_json: bool, players: Tuple[str, ...]) -> None:
     """Start an event in FOLDER (made if missing): the players in seed order, the format, the rules.
 
     The seeding fixes a round robin's schedule and breaks every tie of a Swiss. Events are for two-player
@@ -111,13 +114,17 @@ def event_new_cmd(folder: str, system: str, rounds: Optional[int], rules_spec: O
     from gin_ref.views.event_view import started_text
 
     started = club.new_event(folder, system, players, rules_spec, date_text, rounds)
+    if as_json:
+        emit_json(written.event_started_data(started))
+        return
     say(started_text(started.event, folder))
 
 
 @event_cmd.command("pair")
 @FOLDER
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The date of the round's matches. Default: today.")
-def event_pair_cmd(folder: str, date_text: Optional[str]) -> None:
+@json_flag
+def event_pair_cmd(folder: str, date_text: Optional[str], as_json: bool) -> None:
     """Pair the next round: a match file per table in FOLDER (round-R-table-T.yaml), started as
     `gin-ref new` starts one (the event's rules; the first dealer drawn at random), printed as a table list.
 
@@ -132,6 +139,9 @@ def event_pair_cmd(folder: str, date_text: Optional[str]) -> None:
     from gin_ref.views.event_view import paired_text
 
     paired = club.pair_round(folder, date_text, warn)
+    if as_json:
+        emit_json(written.paired_data(paired))
+        return
     say(paired_text(paired.event, paired.round, folder, output_width()))
 
 

@@ -12,10 +12,11 @@ import click
 
 from gin_ref.cli.errors import excerpt, one_line, shown_name
 from gin_ref.cli.options import WholeNumber, match_file, match_option
-from gin_ref.cli.output import say
+from gin_ref.cli.output import emit_json, say
+from gin_ref.cli.writejson import json_flag
 from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.desk import corrections
-from gin_ref.views import standing, words
+from gin_ref.views import standing, words, written
 
 
 @click.command("ruling")
@@ -29,8 +30,9 @@ from gin_ref.views import standing, words
                                                   "no end-of-game bonuses.")
 @click.option("--reason", required=True, metavar="TEXT", help="Why: kept with the ruling.")
 @click.option("--by", "by", metavar="NAME", help="Who ruled (the director).")
+@json_flag
 def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[Tuple[str, str]], void: bool, redeal: bool,
-               forfeit: Optional[str], reason: str, by: Optional[str]) -> None:
+               forfeit: Optional[str], reason: str, by: Optional[str], as_json: bool) -> None:
     """Record a director's ruling on a hand: an award, a void, a misdeal (redeal) or a forfeit.
 
     The hand's result stays what the engine found from its cards; the ruling sits beside it, with who
@@ -57,5 +59,8 @@ def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[T
         player = forfeit
     path = match_file(match_path)
     ruled = corrections.rule(path, kind, reason, hand=hand, player=player, points=points, by=by)
+    if as_json:
+        emit_json(written.ruled_data(ruled))
+        return
     say(one_line(f"{shown_name(path)}: hand {ruled.hand}: {words.ruling_words(ruled.ruling)}"))
     say("\n".join(standing.standing_lines(ruled.match)))

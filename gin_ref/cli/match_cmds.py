@@ -17,12 +17,13 @@ from gin_ref.cli.errors import shown_name
 from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_player, discard_option, match_file, match_option,
                                  output_width, player_argument, rules_option, upcard_option, wide_option)
-from gin_ref.cli.output import say
+from gin_ref.cli.output import emit_json, say
+from gin_ref.cli.writejson import json_flag, kept_as_json, say_kept
 from gin_ref.core.cards import Card
 from gin_ref.desk import acts
 from gin_ref.desk.errors import DeskError, Kind, Refusal
 from gin_ref.desk.outcomes import Dealt, Knocked
-from gin_ref.views import hand_text, standing, tally_text
+from gin_ref.views import hand_text, standing, tally_text, written
 
 if TYPE_CHECKING:
     from click.decorators import FC
@@ -42,9 +43,10 @@ UPCARD_HELP = ("The card turned up after the deal; may be left out where the kno
 @click.option("--captain", metavar="NAME", help="Three players: who starts as captain (with --box).")
 @click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The match's date. Default: today.")
 @click.option("--force", is_flag=True, help="Start over in FILE even if it holds a match.")
+@json_flag
 @click.argument("players", nargs=-1, required=True, metavar="PLAYER...")
 def new_cmd(match_path: Optional[str], rules_spec: Optional[str], dealer: Optional[str], draw: Tuple[str, ...],
-            box: Optional[str], captain: Optional[str], date_text: Optional[str], force: bool,
+            box: Optional[str], captain: Optional[str], date_text: Optional[str], force: bool, as_json: bool,
             players: Tuple[str, ...]) -> None:
     """Start a match: the players, the house rules, who deals first (or the roles, for three).
 
@@ -61,6 +63,9 @@ def new_cmd(match_path: Optional[str], rules_spec: Optional[str], dealer: Option
     path = match_file(match_path)
     started = acts.start_match(path, players, rules_spec, date_text, force, dealer=dealer, box=box, captain=captain,
                                draw=list(draw) or None)
+    if as_json:
+        emit_json(written.started_data(started))
+        return
     say(tally_text.start_text(started.match, path))
 
 
@@ -69,7 +74,8 @@ def new_cmd(match_path: Optional[str], rules_spec: Optional[str], dealer: Option
 @upcard_option(UPCARD_HELP)
 @click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).",
               shell_complete=complete_player)
-def deal_cmd(match_path: Optional[str], upcard: Optional[Card], dealer: Optional[str]) -> None:
+@json_flag
+def deal_cmd(match_path: Optional[str], upcard: Optional[Card], dealer: Optional[str], as_json: bool) -> None:
     """Start the next hand: the upcard, and the knock limit it sets.
 
     The dealer is the one the rules name (next_dealer; the same dealer after a dead hand; with three the
@@ -81,7 +87,11 @@ def deal_cmd(match_path: Optional[str], upcard: Optional[Card], dealer: Optional
     Example:  gin-ref deal --upcard 7D
               gin-ref deal --upcard KS --dealer Ben
     """
-    dealt = acts.deal(match_file(match_path), upcard, dealer)
+    with kept_as_json(as_json, written.dealt_data):
+        dealt = acts.deal(match_file(match_path), upcard, dealer)
+    if as_json:
+        emit_json(written.dealt_data(dealt))
+        return
     say(_deal_text(dealt))
 
 
@@ -111,10 +121,12 @@ def knock_options(required: bool = True) -> "Callable[[FC], FC]":
 @click.option("--illegal", is_flag=True,
               help="A count over the limit that really was knocked: recorded as an illegal knock (else refused "
                    "as a slip and not recorded).")
+@json_flag
 @player_argument()
 @click.argument("cards", nargs=-1, required=True, metavar="CARDS|N", type=CARDS_OR_COUNT)
 def knock_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: Optional[str], discard: Optional[Card],
-              big_gin: bool, upcard: Optional[Card], illegal: bool, player: str, cards: Tuple[str, ...]) -> None:
+              big_gin: bool, upcard: Optional[Card], illegal: bool, as_json: bool, player: str,
+              cards: Tuple[str, ...]) -> None:
     """Settle the open hand: PLAYER knocks with CARDS (10 kept, or 11 before his discard), or with N, the
     deadwood the table counted (0 is gin). With no hand open, the command deals the hand first (one
     command per hand; --upcard may be left out where the limit does not depend on it).
@@ -141,15 +153,21 @@ def knock_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: O
     asked = _Asked(path)
     try:
         knocked = acts.knock(path, player, list(cards), defender_cards, melds, discard, big_gin, illegal, upcard,
-                             asked.confirm if CONFIRM["ask"] is not None else None)
+                             asked.confirm if CONFIRM["ask"] is not None and not as_json else None)
     except DeskError as exc:
         if exc.kind == Kind.NOTATION and str(exc).startswith("knocker's hand has") and \
                 defender_unquoted(cards, defender_cards):
             raise _unquoted(exc) from None
+        if as_json:
+            say_kept(exc, written.knock_refused_data)
+            raise
         dealt = exc.done.dealt if isinstance(exc.done, Knocked) else exc.done
         if isinstance(dealt, Dealt) and not asked.shown:
             _say_dealt(path, dealt, "knock")
         raise
+    if as_json:
+        emit_json(written.knocked_data(knocked))
+        return
     lead = f"{shown_name(path)}: "  # the first line names the match file, so a stray $GIN_REF_MATCH shows
     if knocked.dealt is not None:
         if not asked.shown:
@@ -198,7 +216,8 @@ class _Asked:
 @click.command("dead")
 @match_option
 @upcard_option(UPCARD_HELP)
-def dead_cmd(match_path: Optional[str], upcard: Optional[Card]) -> None:
+@json_flag
+def dead_cmd(match_path: Optional[str], upcard: Optional[Card], as_json: bool) -> None:
     """End the open hand with no score: the stock ran down to its last cards. With no hand open, the
     command deals the hand first (one command per hand; --upcard may be left out where the limit does not
     depend on it).
@@ -211,6 +230,9 @@ def dead_cmd(match_path: Optional[str], upcard: Optional[Card]) -> None:
               gin-ref dead --upcard 9H
     """
     ended = acts.dead(match_file(match_path), upcard)
+    if as_json:
+        emit_json(written.ended_data(ended))
+        return
     if ended.dealt is not None:
         _say_dealt(ended.path, ended.dealt, "dead")
     say(f"hand {ended.hand} is dead: no score")

@@ -14,11 +14,12 @@ import click
 
 from gin_ref.cli.errors import one_line, shown_name
 from gin_ref.cli.options import match_file, match_option, rules_option
-from gin_ref.cli.output import say
+from gin_ref.cli.output import emit_json, say
+from gin_ref.cli.writejson import json_flag
 from gin_ref.cli.result_csv import record_season
 from gin_ref.desk import corrections
 from gin_ref.desk.errors import DeskError
-from gin_ref.views import standing, words
+from gin_ref.views import standing, words, written
 from gin_ref.views.cells import cells
 
 if TYPE_CHECKING:
@@ -72,9 +73,11 @@ def _hands_won_option(command: "FC") -> "FC":
 @click.option("--into", "folder", metavar="FOLDER", type=click.Path(file_okay=False, path_type=str),
               help="With --input: the folder the matches go in (a match file a row, DATE-table-N.yaml), or an "
                    "event's folder (each row takes the result of a table of its round paired last).")
+@json_flag
 @click.argument("scores", nargs=-1, metavar="PLAYER POINTS PLAYER POINTS [PLAYER POINTS]")
 def result_cmd(match_path: Optional[str], rules_spec: Optional[str], hands_won: Tuple[Tuple[str, str], ...],
-               date_text: Optional[str], csv_path: Optional[str], folder: Optional[str], scores: Tuple[str, ...]) -> None:
+               date_text: Optional[str], csv_path: Optional[str], folder: Optional[str], as_json: bool,
+               scores: Tuple[str, ...]) -> None:
     """Record a match kept on paper by its final scores (every bonus in), without its hands.
 
     A new FILE is started with the players named (and --rules, --date); an existing one with no hand
@@ -106,7 +109,7 @@ def result_cmd(match_path: Optional[str], rules_spec: Optional[str], hands_won: 
                                           ("--date", date_text)) if value]
         if given:
             raise click.UsageError(f"with --input the CSV gives every match: no {', '.join(given)}")
-        record_season(csv_path, folder, rules_spec)
+        record_season(csv_path, folder, rules_spec, as_json)
         return
     if not scores:
         raise click.UsageError("give the final scores: PLAYER POINTS PLAYER POINTS (or --input FILE.csv --into "
@@ -120,6 +123,9 @@ def result_cmd(match_path: Optional[str], rules_spec: Optional[str], hands_won: 
             raise click.UsageError(f"{path} exists: its rules and date are its own (--rules and --date are for a "
                                    "new file)") from None
         raise
+    if as_json:
+        emit_json(written.resulted_data(done))
+        return
     say(one_line(f"{shown_name(path)}: the result: {words.scores_words(done.scores)}"))
     say("\n".join(standing.standing_lines(done.match)))
 
@@ -127,8 +133,10 @@ def result_cmd(match_path: Optional[str], rules_spec: Optional[str], hands_won: 
 @click.command("amend result", cls=PairsCommand)
 @match_option
 @_hands_won_option
+@json_flag
 @click.argument("scores", nargs=-1, required=True, metavar="PLAYER POINTS PLAYER POINTS [PLAYER POINTS]")
-def amend_result_cmd(match_path: Optional[str], hands_won: Tuple[Tuple[str, str], ...], scores: Tuple[str, ...]) -> None:
+def amend_result_cmd(match_path: Optional[str], hands_won: Tuple[Tuple[str, str], ...], as_json: bool,
+                     scores: Tuple[str, ...]) -> None:
     """Change the result of a match recorded by its result only (gin-ref result): the new final scores,
     checked as `result` checks them. The old result is kept under 'corrections'; undo takes the amend back.
 
@@ -137,6 +145,9 @@ def amend_result_cmd(match_path: Optional[str], hands_won: Tuple[Tuple[str, str]
               gin-ref amend result Ann 150 Ben 30 --hands-won Ann 6 Ben 2
     """
     done = corrections.amend_result(match_file(match_path), _pairs(scores, "the final scores"), list(hands_won))
+    if as_json:
+        emit_json(written.resulted_data(done))
+        return
     shown = shown_name(done.path)
     say(one_line(f"{shown}: the result was {words.scores_words(done.old)}"))
     say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(done.scores)}"))

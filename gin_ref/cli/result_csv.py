@@ -11,13 +11,13 @@ from typing import Optional
 import click
 
 from gin_ref.cli.errors import shown_name, warn
-from gin_ref.cli.output import say
+from gin_ref.cli.output import emit_json, say
 from gin_ref.desk import season
 from gin_ref.desk.errors import DeskError
-from gin_ref.views import words
+from gin_ref.views import words, written
 
 
-def record_season(csv_path: str, folder: str, rules_spec: Optional[str]) -> None:
+def record_season(csv_path: str, folder: str, rules_spec: Optional[str], as_json: bool = False) -> None:
     """Record every row of ``csv_path`` into ``folder``, or refuse them all, saying each problem."""
     try:
         done = season.record_season(csv_path, folder, rules_spec)
@@ -28,6 +28,9 @@ def record_season(csv_path: str, folder: str, rules_spec: Optional[str]) -> None
         for line, message in exc.done if isinstance(exc.done, list) else ():
             warn(f"{shown_name(csv_path)}:{line}: {message}")
         raise
+    if as_json:
+        emit_json(written.season_data(done))
+        return
     for path, entry in done.recorded:
         say(f"{shown_name(path)}: {words.scores_words(entry)}")
     count = len(done.recorded)

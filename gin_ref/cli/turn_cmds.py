@@ -15,21 +15,28 @@ from typing import Optional
 import click
 
 from gin_ref.cli.options import CARD, match_file, match_option, player_argument
-from gin_ref.cli.output import say
+from gin_ref.cli.output import emit_json, say
+from gin_ref.cli.writejson import json_flag, kept_as_json
 from gin_ref.core.cards import Card
 from gin_ref.desk import acts
-from gin_ref.views import hand_text
+from gin_ref.views import hand_text, written
 
 
-def _play(match_path: Optional[str], action: str, player: str, card: Optional[Card] = None) -> None:
-    turned = acts.turn(match_file(match_path), action, player, card)
+def _play(match_path: Optional[str], action: str, player: str, card: Optional[Card] = None,
+          as_json: bool = False) -> None:
+    with kept_as_json(as_json, written.turned_data):
+        turned = acts.turn(match_file(match_path), action, player, card)
+    if as_json:
+        emit_json(written.turned_data(turned))
+        return
     say(hand_text.turn_text(turned.match, turned.outcome))
 
 
 @click.command("take")
 @match_option
 @player_argument()
-def take_cmd(match_path: Optional[str], player: str) -> None:
+@json_flag
+def take_cmd(match_path: Optional[str], player: str, as_json: bool) -> None:
     """PLAYER takes the top card of the discard pile: the upcard on the first turn, or his draw.
 
     On the first turn the non-dealer (the captain, in the box) has the first option on the upcard, then
@@ -38,13 +45,14 @@ def take_cmd(match_path: Optional[str], player: str) -> None:
     \b
     Example:  gin-ref take Ben
     """
-    _play(match_path, "take", player)
+    _play(match_path, "take", player, None, as_json)
 
 
 @click.command("pass")
 @match_option
 @player_argument()
-def pass_cmd(match_path: Optional[str], player: str) -> None:
+@json_flag
+def pass_cmd(match_path: Optional[str], player: str, as_json: bool) -> None:
     """PLAYER declines the upcard (first turn only): the non-dealer first, then the dealer.
 
     If both pass, the non-dealer starts by drawing from the stock.
@@ -52,14 +60,15 @@ def pass_cmd(match_path: Optional[str], player: str) -> None:
     \b
     Example:  gin-ref pass Ben
     """
-    _play(match_path, "pass", player)
+    _play(match_path, "pass", player, None, as_json)
 
 
 @click.command("draw")
 @match_option
 @player_argument()
 @click.argument("card", required=False, type=CARD)
-def draw_cmd(match_path: Optional[str], player: str, card: Optional[Card]) -> None:
+@json_flag
+def draw_cmd(match_path: Optional[str], player: str, card: Optional[Card], as_json: bool) -> None:
     """PLAYER draws the top card of the stock; CARD may be named, or left unseen.
 
     A card named is kept in mind: it must be in PLAYER's hand at the knock unless he discards it.
@@ -68,14 +77,15 @@ def draw_cmd(match_path: Optional[str], player: str, card: Optional[Card]) -> No
     Example:  gin-ref draw Ann
               gin-ref draw Ann 5S
     """
-    _play(match_path, "draw", player, card)
+    _play(match_path, "draw", player, card, as_json)
 
 
 @click.command("discard")
 @match_option
 @player_argument()
 @click.argument("card", type=CARD)
-def discard_cmd(match_path: Optional[str], player: str, card: Card) -> None:
+@json_flag
+def discard_cmd(match_path: Optional[str], player: str, card: Card, as_json: bool) -> None:
     """PLAYER discards CARD face up, ending his turn (to knock instead: gin-ref knock).
 
     The discard that leaves dead_hand_stock cards in the stock (2 by default) ends the hand dead, with no
@@ -84,4 +94,4 @@ def discard_cmd(match_path: Optional[str], player: str, card: Card) -> None:
     \b
     Example:  gin-ref discard Ann QH
     """
-    _play(match_path, "discard", player, card)
+    _play(match_path, "discard", player, card, as_json)

@@ -93,7 +93,7 @@ def start_match(path: PathName, players: Sequence[str], rules: Rules = None, dat
         store.create(path, match, force)
     except GinRefError as exc:
         raise refused(exc) from exc
-    return outcomes.Started(os.fspath(path), match)
+    return outcomes.started_of(os.fspath(path), match)
 
 
 def can_start_match(path: PathName, players: Sequence[str], rules: Rules = None, date: Optional[str] = None,

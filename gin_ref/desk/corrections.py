@@ -92,7 +92,7 @@ def _undo(rec: matchfile.Record) -> Tuple[Corrected, Optional[DeskError]]:
     step = rec.match.newest_step()
     rec.match.undo(step, matchfile.now())
     warning = event_warning(rec.path, True) if finished and not rec.match.state.finished else None
-    return outcomes.corrected_of(rec.path, rec.match, step_words.undone_words(step), warning), None
+    return outcomes.corrected_of(rec.path, rec.match, step_words.undone_words(step), warning, step), None
 
 
 def _redo(rec: matchfile.Record) -> Tuple[Corrected, Optional[DeskError]]:
@@ -100,7 +100,7 @@ def _redo(rec: matchfile.Record) -> Tuple[Corrected, Optional[DeskError]]:
     step = rec.match.redo_step()
     rec.match.redo(step, matchfile.now())
     warning = event_warning(rec.path, True) if finished and not rec.match.state.finished else None
-    return outcomes.corrected_of(rec.path, rec.match, step_words.redone_words(step), warning), None
+    return outcomes.corrected_of(rec.path, rec.match, step_words.redone_words(step), warning, step), None
 
 
 def undo(path: PathName, wait: Optional[float] = None) -> Corrected:

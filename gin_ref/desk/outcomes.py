@@ -22,10 +22,13 @@ from gin_ref.match.tally import Tally
 
 
 class Started(NamedTuple):
-    """A match started (``start_match``): the file, the match."""
+    """A match started (``start_match``): the file, the match, its date (ISO) and whether the first dealer
+    (three players: the roles) was drawn at random."""
 
     path: str
     match: Match
+    date: str = ""
+    drawn: bool = False
 
 
 class Dealt(NamedTuple):
@@ -85,13 +88,18 @@ class Amended(NamedTuple):
 
 
 class Corrected(NamedTuple):
-    """An undo or a redo: what it took back or put back (``what``, in the words the record keeps), and the
-    warning for a reopened table of an event (None: none)."""
+    """An undo or a redo: what it took back or put back (``what``, in the words the record keeps), the
+    warning for a reopened table of an event (None: none), and the step as data: its ``kind`` (deal, turn,
+    result, amend, ruling, irregularity, refused_deal, match_result...), its ``hand`` and, for a turn, its
+    number in the hand (``turn``)."""
 
     path: str
     match: Match
     what: str
     warning: Optional[str]
+    kind: str = ""
+    hand: Optional[int] = None
+    turn: Optional[int] = None
 
 
 class Ruled(NamedTuple):
@@ -115,6 +123,11 @@ class Resulted(NamedTuple):
 
 # -- the adapter: Match's results -> outcomes -----------------------------------------------------------------
 
+def started_of(path: str, match: Match) -> Started:
+    start = match.record.get("start") or {}
+    return Started(path, match, str(match.record["date"]), bool(start.get("drawn")))
+
+
 def dealt_of(path: str, match: Match, outcome: Outcome) -> Dealt:
     data = outcome.step.data
     if not isinstance(data, Deal):  # a deal refused and kept: the irregularity is the step
@@ -134,10 +147,10 @@ def turned_of(path: str, match: Match, action: str, player: str, outcome: Outcom
     return Turned(path, match, outcome.number, action, player, outcome)
 
 
-def corrected_of(path: str, match: Match, said: str, warning: Optional[str]) -> Corrected:
-    """An undo or a redo: what it took back or put back, in words (``gin_ref.views.step_words``: format /3
-    keeps the correction's facts, never its words)."""
-    return Corrected(path, match, said, warning)
+def corrected_of(path: str, match: Match, said: str, warning: Optional[str], step: Step) -> Corrected:
+    """An undo or a redo of ``step``: what it took back or put back, in words (``gin_ref.views.step_words``:
+    format /3 keeps the correction's facts, never its words), and the step as data."""
+    return Corrected(path, match, said, warning, step.kind, step.hand, step.turn)
 
 
 def ruled_of(path: str, match: Match, step: Step) -> Ruled:

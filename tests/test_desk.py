@@ -159,3 +159,35 @@ def test_a_ruling_that_does_not_say_what_it_rules_is_refused(tmp_path, kind, pla
     with pytest.raises(DeskError) as raised:
         corrections.rule(path, kind, "why", 1, player, points)
     assert raised.value.refusal == refusal and raised.value.exit_code == 2
+
+
+@pytest.mark.parametrize("pairs, won, scores", [
+    ([("Ann", 120), ("Ben", 3)], (), {"Ann": 120, "Ben": 3}),  # ints, as a library caller has them
+    ([("Ann", "120"), ("Ben", 3)], [("Ann", 4), ("Ben", "1")], {"Ann": 120, "Ben": 3}),
+    ([("Ann", 120.0), ("Ben", 3)], (), None),  # any other value: the typed refusal, never a traceback
+    ([("Ann", None), ("Ben", 3)], (), None),
+    ([("Ann", True), ("Ben", 3)], (), None),
+    ([("Ann", -120), ("Ben", 3)], (), None),
+    ([(5, "120"), ("Ben", "3")], (), None),
+    ([("Ann",), ("Ben", "3")], (), None),
+    ("Ann 120 Ben 3", (), None),
+    ([("Ann", "120"), ("Ben", "3")], [("Ann", 4.5), ("Ben", 1)], None),
+])
+@pytest.mark.parametrize("exists", [False, True])
+def test_record_result_takes_points_as_int_or_text_and_refuses_any_other_value(tmp_path, pairs, won, scores,
+                                                                              exists):
+    path = str(tmp_path / "paper.yaml")
+    if exists:  # an event's table: the file is there, no hand recorded
+        acts.start_match(path, ["Ann", "Ben"], "oklahoma", "2024-05-01", dealer="Ann")
+    said = api.can_record_result(path, pairs, won)
+    if scores is None:
+        assert isinstance(said, Refusal) and said.kind == Kind.NOTATION, said
+        with pytest.raises(DeskError) as raised:
+            api.record_result(path, pairs, won)
+        assert raised.value.refusal == said
+        return
+    assert said is None
+    assert api.record_result(path, pairs, won).scores["scores"] == scores
+    assert api.can_amend_result(path, [("Ann", 130), ("Ben", 3)]) is None
+    assert api.amend_result(path, [("Ann", 130), ("Ben", 3)]).scores["scores"] == {"Ann": 130, "Ben": 3}
+    assert api.can_amend_result(path, [("Ann", 130.5), ("Ben", 3)]).kind == Kind.NOTATION

@@ -13,7 +13,7 @@ from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
 from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.players import find_player
-from gin_ref.desk import outcomes
+from gin_ref.desk import given, outcomes
 from gin_ref.desk.acts import Melds, Rules, check_text, match_date
 from gin_ref.desk.errors import DeskError, Kind, Refusal, refusal_of, refused
 from gin_ref.desk.outcomes import Amended, Corrected, Resulted, Ruled
@@ -197,13 +197,15 @@ def _put_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
     def work(rec: matchfile.Record) -> Tuple[Resulted, Optional[DeskError]]:
         match = rec.match
         result.verify_no_hands(match.record, str(rec.path))
-        same_players(match.players, [name for name, _ in pairs])
-        match.put_result(result.result_entry(match.players, match.rules, list(pairs), list(won)))
+        typed, typed_won = given.pairs(pairs, "the points"), given.pairs(won, "hands won")
+        same_players(match.players, [name for name, _ in typed])
+        match.put_result(result.result_entry(match.players, match.rules, typed, typed_won))
         return outcomes.resulted_of(rec.path, match), None
     return work
 
 
-def _new_paper(pairs: Pairs, won: Pairs, rules: Rules, date: Optional[str]) -> Match:
+def _new_paper(given_pairs: Pairs, given_won: Pairs, rules: Rules, date: Optional[str]) -> Match:
+    pairs, won = given.pairs(given_pairs, "the points"), given.pairs(given_won, "hands won")
     for name, _ in pairs:
         check_text(name, "player name")
     if not isinstance(rules, HouseRules):
@@ -255,9 +257,10 @@ def _amend_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
         match = rec.match
         if not result.is_result_only(match.record):
             raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
-        same_players(match.players, [name for name, _ in pairs])
+        typed, typed_won = given.pairs(pairs, "the points"), given.pairs(won, "hands won")
+        same_players(match.players, [name for name, _ in typed])
         old = result.facts(match.record[result.RESULT_KEY])
-        entry = result.result_entry(match.players, match.rules, list(pairs), list(won))
+        entry = result.result_entry(match.players, match.rules, typed, typed_won)
         match.amend_result(entry, matchfile.now(), f"the result: was {words.scores_words(old)}")
         return outcomes.resulted_of(rec.path, match, old), None
     return work

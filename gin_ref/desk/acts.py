@@ -17,7 +17,7 @@ from gin_ref.core.cards import Card
 from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
-from gin_ref.desk import outcomes
+from gin_ref.desk import given, outcomes
 from gin_ref.desk.errors import DeskError, Refusal, kept, refusal_of, refused
 from gin_ref.desk.outcomes import Dealt, Ended, Knocked, Started, Turned
 from gin_ref.desk.store import Work, change, dry
@@ -126,6 +126,8 @@ def can_deal(path: PathName, upcard: Optional[Card], dealer: Optional[str] = Non
 def _knock(player: str, knocker: Given, defender: Given, melds: Melds, discard: Optional[Card], big_gin: bool,
            illegal: bool, upcard: Optional[Card], confirm: Optional[Confirm]) -> "Work[Knocked]":
     def work(rec: matchfile.Record) -> Tuple[Knocked, Optional[DeskError]]:
+        given.cards_or_count(knocker, "the knocker's hand")
+        given.cards_or_count(defender, "the defender's hand")
         match = rec.match
         opened = match.deal_unless_open(upcard)
         dealt = outcomes.dealt_of(rec.path, match, opened) if opened is not None else None

@@ -53,12 +53,16 @@ def event_warning(path: str, reopened: bool) -> Optional[str]:
 
 # -- amend ---------------------------------------------------------------------------------------------------
 
-def _amend(hand: int, player: Optional[str], knocker: Optional[Given], defender: Optional[Given], melds: Melds,
+def _amend(given_hand: int, player: Optional[str], knocker: Optional[Given], defender: Optional[Given], melds: Melds,
            discard: Optional[Card], big_gin: bool, upcard: Optional[Card], dead: bool) -> "Work[Amended]":
     def work(rec: matchfile.Record) -> Tuple[Amended, Optional[DeskError]]:
         if dead and (player is not None or knocker is not None or defender is not None or melds or discard
                      or big_gin):
             raise InvalidNotationError("a dead hand has no knock: give no knock with it")
+        hand = given.hand_number(given_hand)
+        for value, what in ((knocker, "the knocker's hand"), (defender, "the defender's hand")):
+            if value is not None:
+                given.cards_or_count(value, what)
         rec.confirm = hand  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
         before = tally_of(match)
@@ -152,8 +156,13 @@ def verify_ruling(kind: str, player: Optional[str], points: Optional[int]) -> No
 def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], points: Optional[int],
           by: Optional[str]) -> "Work[Ruled]":
     def work(rec: matchfile.Record) -> Tuple[Ruled, Optional[DeskError]]:
-        verify_ruling(kind, player, points)
-        step = rec.match.rule(kind, reason, matchfile.now(), hand=hand, player=player, points=points, by=by)
+        given.text(reason, "the reason")
+        if by is not None:
+            given.text(by, "by")
+        ruled = given.maybe_hand(hand)
+        whole = None if points is None else given.whole(points, "the points")
+        verify_ruling(kind, player, whole)
+        step = rec.match.rule(kind, reason, matchfile.now(), hand=ruled, player=player, points=whole, by=by)
         return outcomes.ruled_of(rec.path, rec.match, step), None
     return work
 

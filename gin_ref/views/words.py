@@ -55,6 +55,8 @@ def result_words(entry: Mapping[str, Any]) -> str:
     if result == "tie":
         return f"{entry.get('knocker')}'s {result_name(result, phrase=True)}"
     what = result_name(result, phrase=True)
+    if entry.get("winner") is None:  # a hand the director ruled void or a misdeal: nobody scores
+        return f"{entry.get('knocker')}'s {what}, no score"
     points = entry.get("points")
     return f"{entry.get('knocker')}'s {what}, {points} point{'' if points == 1 else 's'} to {entry.get('winner')}"
 

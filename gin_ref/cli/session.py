@@ -26,6 +26,7 @@ from gin_ref.cli.session_help import HELP_WORDS, help_text
 from gin_ref.cli.typed import open_quote, split_words
 from gin_ref.desk.errors import GinRefError
 from gin_ref.files import matchfile, store
+from gin_ref.views.words import held_words
 
 # Commands given --match that never change the file: they run even after another writer's change, after
 # the note. Every other command given --match may write it, and is not run on a record its user has not seen.
@@ -207,7 +208,7 @@ class Session:
             return True
         match = self.state()
         what = "a record that does not read" if match is None else \
-            f"{' v '.join(match.players)}, {_hands(match)}, totals {_totals(match)}"
+            held_words(match.players, len(match.hands), match.state.totals)
         if self.confirm(f"replace the match in {self.path} ({what}) with a new one? [y/N] "):
             return True
         click.echo(f"not replaced: the session goes on with the match in {self.path}")
@@ -328,15 +329,6 @@ def _exit_code(code):
         return code
     click.echo(str(code), err=True)
     return 1
-
-
-def _hands(match):
-    count = len(match.hands)
-    return f"{count} hand{'' if count == 1 else 's'}"
-
-
-def _totals(match):
-    return ", ".join(f"{name} {total}" for name, total in match.state.totals.items())
 
 
 def _reads_stdin(args):

@@ -14,7 +14,7 @@ import os
 from typing import Callable, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError
+from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError, RecordError
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.desk import given, outcomes
@@ -26,7 +26,7 @@ from gin_ref.files.filewrite import PathName, writable_target
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Given
 from gin_ref.match.model import Match
-from gin_ref.views import step_words
+from gin_ref.views import step_words, words
 
 Rules = Union[None, str, HouseRules]  # a preset's name or a rules file's path (None: oklahoma), or the rules
 Melds = Union[None, str, Sequence[Meld]]
@@ -75,6 +75,28 @@ def _new_match(players: Sequence[str], rules: Rules, date: Optional[str], dealer
                      draw=list(draw) if draw else None)
 
 
+def held_match(path: PathName) -> Optional[str]:
+    """What the match file at ``path`` holds, in a few words (``Ann v Ben, 1 hand, totals Ann 20, Ben 0``), or None
+    when there is none or it does not read as a match."""
+    if not os.path.isfile(path):
+        return None
+    try:
+        match = matchfile.load(path).match
+        totals = match.state.totals
+    except GinRefError:
+        return None
+    return words.held_words(match.players, len(match.hands), totals)
+
+
+def _holds(path: PathName, force: bool) -> Optional[str]:
+    """What a match file ``start_match`` would replace holds (``force``), or its refusal naming it."""
+    held = held_match(path)
+    if held is not None and not force:
+        raise RecordError(f"{os.fspath(path)} already holds a match ({held}): give --force to start over in it, "
+                          "or another --match FILE")
+    return held
+
+
 def start_match(path: PathName, players: Sequence[str], rules: Rules = None, date: Optional[str] = None,
                 force: bool = False, dealer: Optional[str] = None, box: Optional[str] = None,
                 captain: Optional[str] = None, draw: Optional[Sequence[str]] = None) -> Started:
@@ -83,10 +105,11 @@ def start_match(path: PathName, players: Sequence[str], rules: Rules = None, dat
     each ``NAME=CARD``). An existing file is never replaced unless ``force``."""
     try:
         match = _new_match(players, rules, date, dealer, box, captain, draw)
+        held = _holds(path, force)
         store.create(path, match, force)
     except GinRefError as exc:
         raise refused(exc) from exc
-    return outcomes.Started(os.fspath(path), match)
+    return outcomes.Started(os.fspath(path), match, held)
 
 
 def can_start_match(path: PathName, players: Sequence[str], rules: Rules = None, date: Optional[str] = None,
@@ -95,6 +118,7 @@ def can_start_match(path: PathName, players: Sequence[str], rules: Rules = None,
     """None when ``start_match`` would start the match (the first dealer drawn at random aside), else why not."""
     try:
         _new_match(players, rules, date, dealer, box, captain, draw)
+        _holds(path, force)
         writable_target(os.fspath(path), may_exist=force)
     except GinRefError as exc:
         return refusal_of(exc)

@@ -22,10 +22,12 @@ from gin_ref.match.tally import Tally
 
 
 class Started(NamedTuple):
-    """A match started (``start_match``): the file, the match."""
+    """A match started (``start_match``): the file, the match, and what the file held before when
+    ``force`` replaced a match (``Ann v Ben, 1 hand, totals Ann 20, Ben 0``), else None."""
 
     path: str
     match: Match
+    replaced: Optional[str] = None
 
 
 class Dealt(NamedTuple):

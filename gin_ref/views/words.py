@@ -7,7 +7,7 @@ say it this way; the match layer hands over data only.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core import game
 from gin_ref.match.result import scores_text
@@ -43,6 +43,13 @@ def won_words(winner: object, what: str) -> str:
     """``Ann won 151 to 71``, ``Ann won the match``: an end told as past (``what`` empty: ``Ann won``, a
     table at an event)."""
     return f"{winner} won {what}".rstrip()
+
+
+def held_words(players: Sequence[str], hands: int, totals: Mapping[str, int]) -> str:
+    """A match a file holds, in a few words: ``Ann v Ben, 1 hand, totals Ann 20, Ben 0`` (what ``new
+    --force`` replaces)."""
+    return (f"{' v '.join(players)}, {hands} hand{'' if hands == 1 else 's'}, totals "
+            f"{', '.join(f'{name} {totals[name]}' for name in players)}")
 
 
 def result_words(entry: Mapping[str, Any]) -> str:

@@ -478,7 +478,9 @@ def test_an_empty_file_name_is_refused(match_file):
     (["An\u202en", "Ben"], "bad player name 'An\\u202en': it holds an invisible character (U+202E RIGHT-TO-LEFT OVERRIDE)"),
     (["Ann", "B\u200ben"], "bad player name 'B\\u200ben': it holds an invisible character (U+200B ZERO WIDTH SPACE)"),
     (["Ann", "Ben\u2028"], "bad player name 'Ben\\u2028': use 1 to 40 printable characters"),
-], ids=["case", "dash", "rtl override", "zero width space", "line separator"])
+    (["Ann", "x "], "bad player name 'x ': it starts or ends with a space (write the name without it)"),
+    (["\u00a0Ann", "Ben"], "bad player name '\\xa0Ann': it starts or ends with a space (write the name without it)"),
+], ids=["case", "dash", "rtl override", "zero width space", "line separator", "trailing space", "leading nbsp"])
 def test_names_that_cannot_be_told_apart_or_typed_are_refused(match_file, players, message):
     refused(match_file, ["new", "--dealer", "Ann", *players], message, 2)
     assert not match_file.exists() and list(match_file.parent.iterdir()) == []

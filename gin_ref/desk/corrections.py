@@ -142,6 +142,22 @@ def award_points(text: str, what: str) -> int:
     return int(text)
 
 
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")  # where str.splitlines breaks
+
+
+def one_line(text: str, what: str) -> str:
+    """A ruling's reason or who ruled, as kept: without the spaces around it, and refused when it holds a
+    line break (the record and the tally keep it on one line)."""
+    text = text.strip()
+    if not _LINE_BREAKS.isdisjoint(text):
+        raise InvalidNotationError(f"{what}: write it on one line (it holds a line break)")
+    return text
+
+
+def _no_name() -> str:
+    raise InvalidNotationError("--by: name who ruled, or leave --by out")
+
+
 def verify_ruling(kind: str, player: Optional[str], points: Optional[int]) -> None:
     """Refuse a ruling that does not say what it rules: an unknown kind, an award without its player and
     points, a forfeit without the player who leaves (the match layer takes these as given)."""
@@ -162,7 +178,8 @@ def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], po
         ruled = given.maybe_hand(hand)
         whole = None if points is None else given.whole(points, "the points")
         verify_ruling(kind, player, whole)
-        step = rec.match.rule(kind, reason, matchfile.now(), hand=ruled, player=player, points=whole, by=by)
+        step = rec.match.rule(kind, one_line(reason, "--reason"), matchfile.now(), hand=ruled, player=player,
+                              points=whole, by=None if by is None else one_line(by, "--by") or _no_name())
         return outcomes.ruled_of(rec.path, rec.match, step), None
     return work
 

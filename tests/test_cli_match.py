@@ -311,7 +311,8 @@ NO_HAND_DEAD = ("no hand is open: deal one first (gin-ref deal --upcard CARD), o
     (["deal", "--upcard", "1H"], "unknown card '1H' (write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)", 2),
     (["deal", "--upcard", "7D", "--dealer", "Cid"], "unknown player 'Cid' (players: Ann, Ben)", 2),
     (["undo"], "nothing to undo: no hand has been dealt", 1),
-    (["new", "Ann", "Ben"], "{m} already exists: give --force to start over in it, or another --match FILE", 1),
+    (["new", "Ann", "Ben"], "{m} already holds a match (Ann v Ben, 0 hands, totals Ann 0, Ben 0): give --force to "
+                            "start over in it, or another --match FILE", 1),
     (["new", "--rules", "three-player", "--force", "Ann", "Ben"], "the three-player rules need 3 players, not 2", 2),
     (["new", "--force", "Ann", "Ben", "Cid"], "the oklahoma rules need 2 players, not 3 (three players: "
                                              "--rules three-player)", 2),
@@ -474,7 +475,9 @@ def test_an_empty_file_name_is_refused(match_file):
     (["An\u202en", "Ben"], "bad player name 'An\\u202en': it holds an invisible character (U+202E RIGHT-TO-LEFT OVERRIDE)"),
     (["Ann", "B\u200ben"], "bad player name 'B\\u200ben': it holds an invisible character (U+200B ZERO WIDTH SPACE)"),
     (["Ann", "Ben\u2028"], "bad player name 'Ben\\u2028': use 1 to 40 printable characters"),
-], ids=["case", "dash", "rtl override", "zero width space", "line separator"])
+    (["Ann", "x "], "bad player name 'x ': it starts or ends with a space (write the name without it)"),
+    (["\u00a0Ann", "Ben"], "bad player name '\\xa0Ann': it starts or ends with a space (write the name without it)"),
+], ids=["case", "dash", "rtl override", "zero width space", "line separator", "trailing space", "leading nbsp"])
 def test_names_that_cannot_be_told_apart_or_typed_are_refused(match_file, players, message):
     refused(match_file, ["new", "--dealer", "Ann", *players], message, 2)
     assert not match_file.exists() and list(match_file.parent.iterdir()) == []
@@ -697,3 +700,18 @@ def test_a_bad_value_inside_the_end_line_is_a_problem_at_its_line(match_file):
     result = run("verify", match_file, ok=False)
     last = len(text.splitlines())
     assert result.exit_code == 1 and f":{last}: cannot read '.nan' as a number" in result.stderr
+
+
+def test_new_says_what_the_file_holds_and_force_says_what_it_replaced(match_file):
+    """(A new user's review: ``new --force`` wiped a match in progress without a word.)"""
+    gin(match_file, "new", "--dealer", "Ann", "Ann", "Ben")
+    gin(match_file, "knock", "--upcard", "9H", "Ann", "5", "--defender", "25")
+    refused(match_file, ["new", "Cid", "Dee"], f"{match_file} already holds a match (Ann v Ben, 1 hand, totals Ann 20, "
+            "Ben 0): give --force to start over in it, or another --match FILE", 1)
+    done = gin(match_file, "new", "--force", "--dealer", "Cid", "Cid", "Dee")
+    assert done.stderr == f"replaced the match {match_file} held (Ann v Ben, 1 hand, totals Ann 20, Ben 0)\n"
+    assert done.stdout.startswith(f"new match in {match_file}: Cid v Dee")
+    match_file.write_text("not a match\n", encoding="utf-8")  # a file that does not read: as before
+    refused(match_file, ["new", "Ann", "Ben"], f"{match_file} already exists: give --force to start over in it, or "
+            "another --match FILE", 1)
+    assert gin(match_file, "new", "--force", "Ann", "Ben").stderr == ""

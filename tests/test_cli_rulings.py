@@ -241,3 +241,22 @@ def test_hollywood_void_and_undo(hollywood, tally):
     assert tally(hollywood)["hands"][11]["points"] == 0
     ok("undo", "--match", hollywood)
     assert tally(hollywood) == before
+
+
+def test_an_amend_of_a_voided_hand_says_the_ruling_stands_and_never_none_or_dead(tmp_path):
+    """(A new user's review: the amend printed the hand's new score as if it counted, ``0 points to None``,
+    and called the voided hand dead.)"""
+    path = tmp_path / "m.yaml"
+    ok("new", "--match", path, "Ann", "Ben")
+    ok("k", "--match", path, "-u", "9h", "b", "5", "23")
+    ruled = ok("ruling", "--match", path, "--hand", "1", "--void", "--reason", "misdeal")
+    assert "deals hand 2 (hand 1 was ruled void: the same dealer deals again)" in ruled
+    text = ok("amend", "--match", path, "1", "Ben", "2", "-d", "30")
+    assert "the ruling on hand 1 still stands: void, no score (misdeal; ruled by the" in text
+    assert "the amend changed the record of play only" in text and "was dead" not in text
+    ok("k", "--match", path, "-u", "9h", "a", "5", "23")
+    ok("ruling", "--match", path, "--hand", "2", "--void", "--reason", "misdeal")
+    text = ok("amend", "--match", path, "2", "Ann", "0", "-d", "40")
+    assert "None" not in text and "was dead" not in text
+    assert "hand 2: Ann's knock, no score (ruled void); totals Ann 0, Ben 0" in text
+    assert "now Ann's gin, no score (ruled void); totals Ann 0, Ben 0" in text

@@ -23,16 +23,18 @@ def _acts(players):
     maybe_name = st.none() | name
     card = st.sampled_from(CARDS)
     count = st.integers(0, 40)
+    loose = st.sampled_from([2.0, True, None, "x"])  # not a number: the typed refusal, never a TypeError
+    hand = st.integers(1, 3) | st.integers(1, 3).map(str) | loose
     return st.one_of(
         st.tuples(st.just("deal"), st.tuples(st.none() | card, maybe_name)),
-        st.tuples(st.just("knock"), st.tuples(name, count, st.integers(0, 90), st.booleans(), st.none() | card)),
+        st.tuples(st.just("knock"), st.tuples(name, count | loose, st.integers(0, 90), st.booleans(), st.none() | card)),
         st.tuples(st.just("dead"), st.tuples(st.none() | card)),
         st.tuples(st.just("turn"), st.tuples(st.sampled_from(acts.TURNS), name, st.none() | card)),
         st.tuples(st.just("undo"), st.just(())),
         st.tuples(st.just("redo"), st.just(())),
-        st.tuples(st.just("rule"), st.tuples(st.sampled_from(["award", "void", "redeal", "forfeit"]), st.integers(1, 3),
-                                             maybe_name, st.none() | st.integers(0, 200))),
-        st.tuples(st.just("amend"), st.tuples(st.integers(1, 3), name, count, st.integers(0, 90))),
+        st.tuples(st.just("rule"), st.tuples(st.sampled_from(["award", "void", "redeal", "forfeit"]), hand, maybe_name,
+                                             st.none() | st.integers(0, 200) | st.integers(0, 200).map(str) | loose)),
+        st.tuples(st.just("amend"), st.tuples(hand, name, count, st.integers(0, 90))),
     )
 
 
@@ -159,3 +161,63 @@ def test_a_ruling_that_does_not_say_what_it_rules_is_refused(tmp_path, kind, pla
     with pytest.raises(DeskError) as raised:
         corrections.rule(path, kind, "why", 1, player, points)
     assert raised.value.refusal == refusal and raised.value.exit_code == 2
+
+
+@pytest.mark.parametrize("pairs, won, scores", [
+    ([("Ann", 120), ("Ben", 3)], (), {"Ann": 120, "Ben": 3}),  # ints, as a library caller has them
+    ([("Ann", "120"), ("Ben", 3)], [("Ann", 4), ("Ben", "1")], {"Ann": 120, "Ben": 3}),
+    ([("Ann", 120.0), ("Ben", 3)], (), None),  # any other value: the typed refusal, never a traceback
+    ([("Ann", None), ("Ben", 3)], (), None),
+    ([("Ann", True), ("Ben", 3)], (), None),
+    ([("Ann", -120), ("Ben", 3)], (), None),
+    ([(5, "120"), ("Ben", "3")], (), None),
+    ([("Ann",), ("Ben", "3")], (), None),
+    ("Ann 120 Ben 3", (), None),
+    ([("Ann", "120"), ("Ben", "3")], [("Ann", 4.5), ("Ben", 1)], None),
+])
+@pytest.mark.parametrize("exists", [False, True])
+def test_record_result_takes_points_as_int_or_text_and_refuses_any_other_value(tmp_path, pairs, won, scores,
+                                                                              exists):
+    path = str(tmp_path / "paper.yaml")
+    if exists:  # an event's table: the file is there, no hand recorded
+        acts.start_match(path, ["Ann", "Ben"], "oklahoma", "2024-05-01", dealer="Ann")
+    said = api.can_record_result(path, pairs, won)
+    if scores is None:
+        assert isinstance(said, Refusal) and said.kind == Kind.NOTATION, said
+        with pytest.raises(DeskError) as raised:
+            api.record_result(path, pairs, won)
+        assert raised.value.refusal == said
+        return
+    assert said is None
+    assert api.record_result(path, pairs, won).scores["scores"] == scores
+    assert api.can_amend_result(path, [("Ann", 130), ("Ben", 3)]) is None
+    assert api.amend_result(path, [("Ann", 130), ("Ben", 3)]).scores["scores"] == {"Ann": 130, "Ben": 3}
+    assert api.can_amend_result(path, [("Ann", 130.5), ("Ben", 3)]).kind == Kind.NOTATION
+
+
+@pytest.mark.parametrize("act, args", [
+    ("knock", ("Ben", 5.0, 23)), ("knock", ("Ben", None, 23)), ("knock", ("Ben", True, 23)),
+    ("amend", ("1.0", "Ben", 5, 23)), ("amend", (None, "Ben", 5, 23)), ("amend", (1.0, "Ben", 5, 23)),
+    ("amend", (True, "Ben", 5, 23)), ("amend", (1, "Ben", 5.5, 23)),
+    ("rule", ("void", "why", 1.0)), ("rule", ("void", "why", "one")), ("rule", ("void", 5, 1)),
+    ("rule", ("award", "why", 1, "Ann", 2.5)), ("rule", ("void", "why", 1, None, None, 7)),
+])
+def test_a_value_that_is_not_a_number_or_text_is_the_typed_refusal(tmp_path, act, args):
+    path = str(tmp_path / "m.yaml")
+    acts.start_match(path, ["Ann", "Ben"], "oklahoma", "2024-05-01", dealer="Ann")
+    acts.knock(path, "Ben", 5, 23, upcard=Card.parse("7D"))
+    can, do = getattr(api, f"can_{act}"), getattr(api, act)
+    said = can(path, *args)
+    assert isinstance(said, Refusal) and said.kind == Kind.NOTATION, said
+    with pytest.raises(DeskError) as raised:
+        do(path, *args)
+    assert raised.value.refusal == said
+
+
+def test_a_hand_number_or_points_as_text_is_taken_as_the_int(tmp_path):
+    path = str(tmp_path / "m.yaml")
+    acts.start_match(path, ["Ann", "Ben"], "oklahoma", "2024-05-01", dealer="Ann")
+    acts.knock(path, "Ben", 5, 23, upcard=Card.parse("7D"))
+    assert api.can_amend(path, "1", "Ben", 4, 23) is None and api.amend(path, "1", "Ben", 4, 23).hand == 1
+    assert api.can_rule(path, "award", "why", "1", "Ann", "25") is None
+    assert api.rule(path, "award", "why", "1", "Ann", "25").match.state.totals["Ann"] == 25

@@ -25,7 +25,8 @@ def folder(tmp_path, monkeypatch):
 def test_new_force_from_a_pipe_replaces_the_match_and_the_session_goes_on_with_it(folder):
     lines = "new --force --dealer Cid Cid Dee\nknock --upcard 9h dee 5 --defender 23\n"
     done = invoke("play", "--match", "m.yaml", input=lines, cwd=folder)
-    assert (done.returncode, done.stderr) == (0, "")
+    assert (done.returncode, done.stderr) == (0, "replaced the match m.yaml held (Ann v Ben, 1 hand, totals Ann 18, "
+                                                 "Ben 0)\n")
     assert done.stdout.startswith("new match in m.yaml: Cid v Dee, oklahoma rules, first to 100\n"
                                   "Cid deals first (named)\nm.yaml: hand 1: Cid deals, upcard 9♥\n")
     assert "totals: Cid 0, Dee 18\n" in done.stdout
@@ -51,7 +52,8 @@ def test_on_a_terminal_it_asks_first(folder, capsys):
     # no question without --force: 'new' is refused as before, the file kept
     session.confirm = lambda question: pytest.fail("asked")
     assert session.entry("new Eve Fay") == 1
-    assert "already exists: give --force" in capsys.readouterr().err
+    assert "m.yaml already holds a match (Cid v Dee, 1 hand, totals Cid 18, Dee 0): give --force" in \
+        capsys.readouterr().err
 
 
 @pytest.mark.slow

@@ -203,3 +203,16 @@ def test_a_ruling_made_before_the_undone_step_leaves_redo_free(here, monkeypatch
     run("undo")  # the deal: the ruling, older, is not in the way
     run("redo")
     assert tally()["open_hand"] == 2 and tally()["totals"] == {"Ann": 0, "Ben": 20}
+
+
+def test_by_and_reason_are_kept_alike_stripped_and_on_one_line(here):
+    """(A new user's review: --by kept its spaces, tabs and line breaks where --reason was stripped.)"""
+    two("Ben 5 23")
+    before = (here / "match.yaml").read_bytes()
+    for args, message in ((["--reason", "two\nlines"], "--reason: write it on one line (it holds a line break)"),
+                          (["--reason", "x", "--by", "Da\nna"], "--by: write it on one line (it holds a line break)"),
+                          (["--reason", "x", "--by", " \t"], "--by: name who ruled, or leave --by out")):
+        assert run("ruling", "--void", *args, code=2).stderr == f"Error: {message}\n"
+    assert (here / "match.yaml").read_bytes() == before  # nothing refused was written
+    assert "(x; ruled by Dana)" in run("ruling", "--void", "--reason", "  x  ", "--by", " Dana\t").stdout
+    assert tally()["hands"][0]["ruling"]["by"] == "Dana" and tally()["hands"][0]["ruling"]["reason"] == "x"

@@ -63,6 +63,8 @@ def new_cmd(match_path: Optional[str], rules_spec: Optional[str], dealer: Option
     path = match_file(match_path)
     started = acts.start_match(path, players, rules_spec, date_text, force, dealer=dealer, box=box, captain=captain,
                                draw=list(draw) or None)
+    if started.replaced is not None:
+        click.echo(f"replaced the match {path} held ({started.replaced})", err=True)
     if as_json:
         emit_json(written.started_data(started))
         return

@@ -29,6 +29,7 @@ from gin_ref.cli.session_help import HELP_WORDS, help_text
 from gin_ref.cli.typed import open_quote, split_words
 from gin_ref.desk.sessionfile import Match, changes_between, entry_held, file_bytes, match_in
 from gin_ref.desk.tableline import Reading
+from gin_ref.views.words import held_words
 
 # Commands given --match that never change the file: they run even after another writer's change, after
 # the note. Every other command given --match may write it, and is not run on a record its user has not seen.
@@ -209,7 +210,7 @@ class Session:
             return True
         match = self.state()
         what = "a record that does not read" if match is None else \
-            f"{' v '.join(match.players)}, {_hands(match)}, totals {_totals(match)}"
+            held_words(match.players, len(match.hands), match.state.totals)
         if self.confirm(f"replace the match in {self.path} ({what}) with a new one? [y/N] "):
             return True
         click.echo(f"not replaced: the session goes on with the match in {self.path}")
@@ -333,15 +334,6 @@ def _exit_code(code: object) -> int:
         return code
     click.echo(str(code), err=True)
     return 1
-
-
-def _hands(match: Match) -> str:
-    count = len(match.hands)
-    return f"{count} hand{'' if count == 1 else 's'}"
-
-
-def _totals(match: Match) -> str:
-    return ", ".join(f"{name} {total}" for name, total in match.state.totals.items())
 
 
 def _reads_stdin(args: List[str]) -> bool:

@@ -22,9 +22,11 @@ def check_name(name: object) -> str:
     a right-to-left override), not starting with '-' (it could not be typed as an argument)."""
     if isinstance(name, str):
         name = unicodedata.normalize("NFC", name)
-    if (not isinstance(name, str) or not 1 <= len(name) <= 40 or not _NOT_IN_NAME.isdisjoint(name)
-            or name != name.strip()):
+    if not isinstance(name, str) or not 1 <= len(name) <= 40 or not _NOT_IN_NAME.isdisjoint(name):
         raise InvalidNotationError(f"bad player name {shown_value(name)}: use 1 to 40 printable characters")
+    if name != name.strip():
+        raise InvalidNotationError(f"bad player name {shown_value(name)}: it starts or ends with a space (write "
+                                   "the name without it)")
     hidden = next((char for char in name if unicodedata.category(char) in _INVISIBLE), None)
     if hidden is not None:
         raise InvalidNotationError(f"bad player name {shown_value(name)}: it holds an invisible character "

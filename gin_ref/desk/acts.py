@@ -14,10 +14,10 @@ import os
 from typing import Callable, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError
+from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError, RecordError
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
-from gin_ref.desk import outcomes
+from gin_ref.desk import given, outcomes
 from gin_ref.desk.errors import DeskError, Refusal, kept, refusal_of, refused
 from gin_ref.desk.outcomes import Dealt, Ended, Knocked, Started, Turned
 from gin_ref.desk.store import Work, change, dry
@@ -26,7 +26,7 @@ from gin_ref.files.filewrite import PathName, writable_target
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Given
 from gin_ref.match.model import Match
-from gin_ref.views import step_words
+from gin_ref.views import step_words, words
 
 Rules = Union[None, str, HouseRules]  # a preset's name or a rules file's path (None: oklahoma), or the rules
 Melds = Union[None, str, Sequence[Meld]]
@@ -82,6 +82,28 @@ def check_players(players: Sequence[str], rules: HouseRules, dealer: Optional[st
     Match.new(list(players), rules, "2000-01-01", dealer=dealer)
 
 
+def held_match(path: PathName) -> Optional[str]:
+    """What the match file at ``path`` holds, in a few words (``Ann v Ben, 1 hand, totals Ann 20, Ben 0``), or None
+    when there is none or it does not read as a match."""
+    if not os.path.isfile(path):
+        return None
+    try:
+        match = matchfile.load(path).match
+        totals = match.state.totals
+    except GinRefError:
+        return None
+    return words.held_words(match.players, len(match.hands), totals)
+
+
+def _holds(path: PathName, force: bool) -> Optional[str]:
+    """What a match file ``start_match`` would replace holds (``force``), or its refusal naming it."""
+    held = held_match(path)
+    if held is not None and not force:
+        raise RecordError(f"{os.fspath(path)} already holds a match ({held}): give --force to start over in it, "
+                          "or another --match FILE")
+    return held
+
+
 def start_match(path: PathName, players: Sequence[str], rules: Rules = None, date: Optional[str] = None,
                 force: bool = False, dealer: Optional[str] = None, box: Optional[str] = None,
                 captain: Optional[str] = None, draw: Optional[Sequence[str]] = None) -> Started:
@@ -90,10 +112,11 @@ def start_match(path: PathName, players: Sequence[str], rules: Rules = None, dat
     each ``NAME=CARD``). An existing file is never replaced unless ``force``."""
     try:
         match = _new_match(players, rules, date, dealer, box, captain, draw)
+        held = _holds(path, force)
         store.create(path, match, force)
     except GinRefError as exc:
         raise refused(exc) from exc
-    return outcomes.started_of(os.fspath(path), match)
+    return outcomes.started_of(os.fspath(path), match, held)
 
 
 def can_start_match(path: PathName, players: Sequence[str], rules: Rules = None, date: Optional[str] = None,
@@ -102,6 +125,7 @@ def can_start_match(path: PathName, players: Sequence[str], rules: Rules = None,
     """None when ``start_match`` would start the match (the first dealer drawn at random aside), else why not."""
     try:
         _new_match(players, rules, date, dealer, box, captain, draw)
+        _holds(path, force)
         writable_target(os.fspath(path), may_exist=force)
     except GinRefError as exc:
         return refusal_of(exc)
@@ -133,6 +157,8 @@ def can_deal(path: PathName, upcard: Optional[Card], dealer: Optional[str] = Non
 def _knock(player: str, knocker: Given, defender: Given, melds: Melds, discard: Optional[Card], big_gin: bool,
            illegal: bool, upcard: Optional[Card], confirm: Optional[Confirm]) -> "Work[Knocked]":
     def work(rec: matchfile.Record) -> Tuple[Knocked, Optional[DeskError]]:
+        given.cards_or_count(knocker, "the knocker's hand")
+        given.cards_or_count(defender, "the defender's hand")
         match = rec.match
         opened = match.deal_unless_open(upcard)
         dealt = outcomes.dealt_of(rec.path, match, opened) if opened is not None else None

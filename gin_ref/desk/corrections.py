@@ -13,7 +13,7 @@ from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
 from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.players import find_player
-from gin_ref.desk import outcomes
+from gin_ref.desk import given, outcomes
 from gin_ref.desk.acts import Melds, Rules, check_text, match_date
 from gin_ref.desk.errors import DeskError, Kind, Refusal, refusal_of, refused
 from gin_ref.desk.outcomes import Amended, Corrected, Resulted, Ruled
@@ -53,12 +53,16 @@ def event_warning(path: str, reopened: bool) -> Optional[str]:
 
 # -- amend ---------------------------------------------------------------------------------------------------
 
-def _amend(hand: int, player: Optional[str], knocker: Optional[Given], defender: Optional[Given], melds: Melds,
+def _amend(given_hand: int, player: Optional[str], knocker: Optional[Given], defender: Optional[Given], melds: Melds,
            discard: Optional[Card], big_gin: bool, upcard: Optional[Card], dead: bool) -> "Work[Amended]":
     def work(rec: matchfile.Record) -> Tuple[Amended, Optional[DeskError]]:
         if dead and (player is not None or knocker is not None or defender is not None or melds or discard
                      or big_gin):
             raise InvalidNotationError("a dead hand has no knock: give no knock with it")
+        hand = given.hand_number(given_hand)
+        for value, what in ((knocker, "the knocker's hand"), (defender, "the defender's hand")):
+            if value is not None:
+                given.cards_or_count(value, what)
         rec.confirm = hand  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
         before = tally_of(match)
@@ -137,6 +141,22 @@ def award_points(text: str, what: str) -> int:
     return int(text)
 
 
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")  # where str.splitlines breaks
+
+
+def one_line(text: str, what: str) -> str:
+    """A ruling's reason or who ruled, as kept: without the spaces around it, and refused when it holds a
+    line break (the record and the tally keep it on one line)."""
+    text = text.strip()
+    if not _LINE_BREAKS.isdisjoint(text):
+        raise InvalidNotationError(f"{what}: write it on one line (it holds a line break)")
+    return text
+
+
+def _no_name() -> str:
+    raise InvalidNotationError("--by: name who ruled, or leave --by out")
+
+
 def verify_ruling(kind: str, player: Optional[str], points: Optional[int]) -> None:
     """Refuse a ruling that does not say what it rules: an unknown kind, an award without its player and
     points, a forfeit without the player who leaves (the match layer takes these as given)."""
@@ -151,8 +171,14 @@ def verify_ruling(kind: str, player: Optional[str], points: Optional[int]) -> No
 def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], points: Optional[int],
           by: Optional[str]) -> "Work[Ruled]":
     def work(rec: matchfile.Record) -> Tuple[Ruled, Optional[DeskError]]:
-        verify_ruling(kind, player, points)
-        step = rec.match.rule(kind, reason, matchfile.now(), hand=hand, player=player, points=points, by=by)
+        given.text(reason, "the reason")
+        if by is not None:
+            given.text(by, "by")
+        ruled = given.maybe_hand(hand)
+        whole = None if points is None else given.whole(points, "the points")
+        verify_ruling(kind, player, whole)
+        step = rec.match.rule(kind, one_line(reason, "--reason"), matchfile.now(), hand=ruled, player=player,
+                              points=whole, by=None if by is None else one_line(by, "--by") or _no_name())
         return outcomes.ruled_of(rec.path, rec.match, step), None
     return work
 
@@ -196,13 +222,15 @@ def _put_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
     def work(rec: matchfile.Record) -> Tuple[Resulted, Optional[DeskError]]:
         match = rec.match
         result.verify_no_hands(match.record, str(rec.path))
-        same_players(match.players, [name for name, _ in pairs])
-        match.put_result(result.result_entry(match.players, match.rules, list(pairs), list(won)))
+        typed, typed_won = given.pairs(pairs, "the points"), given.pairs(won, "hands won")
+        same_players(match.players, [name for name, _ in typed])
+        match.put_result(result.result_entry(match.players, match.rules, typed, typed_won))
         return outcomes.resulted_of(rec.path, match), None
     return work
 
 
-def _new_paper(pairs: Pairs, won: Pairs, rules: Rules, date: Optional[str]) -> Match:
+def _new_paper(given_pairs: Pairs, given_won: Pairs, rules: Rules, date: Optional[str]) -> Match:
+    pairs, won = given.pairs(given_pairs, "the points"), given.pairs(given_won, "hands won")
     for name, _ in pairs:
         check_text(name, "player name")
     if not isinstance(rules, HouseRules):
@@ -254,9 +282,10 @@ def _amend_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
         match = rec.match
         if not result.is_result_only(match.record):
             raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
-        same_players(match.players, [name for name, _ in pairs])
+        typed, typed_won = given.pairs(pairs, "the points"), given.pairs(won, "hands won")
+        same_players(match.players, [name for name, _ in typed])
         old = result.facts(match.record[result.RESULT_KEY])
-        entry = result.result_entry(match.players, match.rules, list(pairs), list(won))
+        entry = result.result_entry(match.players, match.rules, typed, typed_won)
         match.amend_result(entry, matchfile.now())
         return outcomes.resulted_of(rec.path, match, old), None
     return work

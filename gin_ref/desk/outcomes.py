@@ -22,13 +22,15 @@ from gin_ref.match.tally import Tally
 
 
 class Started(NamedTuple):
-    """A match started (``start_match``): the file, the match, its date (ISO) and whether the first dealer
-    (three players: the roles) was drawn at random."""
+    """A match started (``start_match``): the file, the match, its date (ISO), whether the first dealer
+    (three players: the roles) was drawn at random, and what the file held before when ``force`` replaced a
+    match (``Ann v Ben, 1 hand, totals Ann 20, Ben 0``), else None."""
 
     path: str
     match: Match
     date: str = ""
     drawn: bool = False
+    replaced: Optional[str] = None
 
 
 class Dealt(NamedTuple):
@@ -123,9 +125,9 @@ class Resulted(NamedTuple):
 
 # -- the adapter: Match's results -> outcomes -----------------------------------------------------------------
 
-def started_of(path: str, match: Match) -> Started:
+def started_of(path: str, match: Match, replaced: Optional[str] = None) -> Started:
     start = match.record.get("start") or {}
-    return Started(path, match, str(match.record["date"]), bool(start.get("drawn")))
+    return Started(path, match, str(match.record["date"]), bool(start.get("drawn")), replaced)
 
 
 def dealt_of(path: str, match: Match, outcome: Outcome) -> Dealt:

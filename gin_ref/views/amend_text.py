@@ -8,9 +8,9 @@ from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
 from gin_ref.match.tally import HandTally, Tally, knock_tally, tally_of
 from gin_ref.views.hand_text import count_lines, score_line
-from gin_ref.views.standing import named_scores, standing_lines
+from gin_ref.views.standing import RULED, named_scores, standing_lines
 from gin_ref.views.text import spread_lines
-from gin_ref.views.words import after_end_words, note_words, result_words
+from gin_ref.views.words import after_end_words, note_words, result_words, ruling_words
 
 
 def _amend_head(match: Match, number: int, settled: Optional[Settlement], width: Optional[int]) -> List[str]:
@@ -42,6 +42,10 @@ def amend_text(match: Match, number: int, before: Tally, settled: Optional[Settl
         was, now = _hand_words(old, match.players), _hand_words(new, match.players)
         lines.append(f"hand {new.number}: {was}\n{' ' * len(str(new.number))}     now {now}")
     lines[:0] = [f"amended hand {number}:" if lines else f"amended hand {number}: no score changed"] + head
+    ruling = after.hands[number - 1].ruling
+    if ruling is not None:  # the director's ruling overrides the hand as played: it still decides the score
+        lines.insert(1 + len(head), f"the ruling on hand {number} still stands: {ruling_words(ruling)}; the amend "
+                     "changed the record of play only")
     lines.append(f"totals before: {named_scores(dict(before.totals), match.players)}")
     lines.append(f"totals now:    {named_scores(dict(after.totals), match.players)}")
     lines.extend(f"note: {note_words(note)}" for note in match.state.notes if note.hand > number)
@@ -57,5 +61,6 @@ def amend_text(match: Match, number: int, before: Tally, settled: Optional[Settl
 
 def _hand_words(hand: HandTally, players: Sequence[str]) -> str:
     counted = " (after the end: not counted)" if hand.after_end else ""
+    ruled = f" (ruled {RULED[hand.ruling.kind]})" if hand.ruling is not None and hand.ruling.kind in RULED else ""
     facts = {"result": hand.result, "knocker": hand.knocker, "winner": hand.winner, "points": hand.points}
-    return f"{result_words(facts)}; totals {named_scores(dict(hand.totals), players)}{counted}"
+    return f"{result_words(facts)}{ruled}; totals {named_scores(dict(hand.totals), players)}{counted}"

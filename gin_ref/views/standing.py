@@ -3,7 +3,7 @@ it is, who deals next, or the end with every bonus spelled out. Every command th
 with these lines (``standing_lines``); the words for each event come from ``gin_ref.views.words``.
 """
 
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence
 
 from gin_ref.core.game import Game, bonus_arithmetic, final_scores, game_bonuses
 from gin_ref.core.turns import Table
@@ -62,20 +62,36 @@ def next_turn_line(table: Table) -> str:
     return f"next: {table.player} to {table.may()}; discard pile {top}, stock {table.stock}"
 
 
+RULED = {"void": "void", "redeal": "a misdeal"}
+
+
+def dealer_why(match: Match) -> str:
+    """Why the next dealer deals (``state.why``), a hand the director ruled void or a misdeal told as
+    ruled: ``hand 1 was ruled void: the same dealer deals again``, not ``was dead``."""
+    why = str(match.state.why)
+    if match.hands:
+        number, ruling = len(match.hands), match.hands[-1].get("ruling")
+        kind = ruling.get("kind") if isinstance(ruling, Mapping) else None
+        if kind in RULED:
+            why = why.replace(f"hand {number} was dead:", f"hand {number} was ruled {RULED[kind]}:", 1)
+    return why
+
+
 def next_line(match: Match) -> str:
     state = match.state
     number = match.next_number()
+    why = dealer_why(match)
     if state.roles is not None:
         roles = state.roles
         if match.rules.next_dealer == "sitter":
             return (f"next: hand {number}, {roles.box} in the box, {roles.captain} captain, "
-                    f"{roles.sitter} sits out and deals ({state.why})")
+                    f"{roles.sitter} sits out and deals ({why})")
         if match.rules.next_dealer == "captain":
             return (f"next: hand {number}, {roles.box} in the box, {roles.captain} captain (deals), "
-                    f"{roles.sitter} sits out ({state.why})")
+                    f"{roles.sitter} sits out ({why})")
         return (f"next: hand {number}, {roles.box} in the box (deals), {roles.captain} captain, "
-                f"{roles.sitter} sits out ({state.why})")
-    return f"next: {state.dealer} deals hand {number} ({state.why})"
+                f"{roles.sitter} sits out ({why})")
+    return f"next: {state.dealer} deals hand {number} ({why})"
 
 
 def ending_lines(match: Match) -> List[str]:

@@ -7,7 +7,7 @@ say it this way; the match layer hands over data only.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core import game
 from gin_ref.match.result import scores_text
@@ -45,6 +45,13 @@ def won_words(winner: object, what: str) -> str:
     return f"{winner} won {what}".rstrip()
 
 
+def held_words(players: Sequence[str], hands: int, totals: Mapping[str, int]) -> str:
+    """A match a file holds, in a few words: ``Ann v Ben, 1 hand, totals Ann 20, Ben 0`` (what ``new
+    --force`` replaces)."""
+    return (f"{' v '.join(players)}, {hands} hand{'' if hands == 1 else 's'}, totals "
+            f"{', '.join(f'{name} {totals[name]}' for name in players)}")
+
+
 def result_words(entry: Mapping[str, Any]) -> str:
     """A settled hand in a few words: ``Ben's knock, 16 points to Ben``, ``a dead hand``."""
     result = entry.get("result")
@@ -55,6 +62,8 @@ def result_words(entry: Mapping[str, Any]) -> str:
     if result == "tie":
         return f"{entry.get('knocker')}'s {result_name(result, phrase=True)}"
     what = result_name(result, phrase=True)
+    if entry.get("winner") is None:  # a hand the director ruled void or a misdeal: nobody scores
+        return f"{entry.get('knocker')}'s {what}, no score"
     points = entry.get("points")
     return f"{entry.get('knocker')}'s {what}, {points} point{'' if points == 1 else 's'} to {entry.get('winner')}"
 

@@ -153,6 +153,7 @@ class LazyGroup(click.Group):
                      **extra: Any) -> click.Context:
         if parent is None:
             _STARTED["commits"] = _commits()
+            _settle_before(args)  # before click's eager --help, which may come first
         try:  # click's own parsing: Ctrl-C here is no 'Aborted!' but the words and code of every other time
             return super().make_context(info_name, args, parent=parent, **extra)
         except (KeyboardInterrupt, click.exceptions.Abort):
@@ -245,6 +246,17 @@ class _LangOption(click.Option):
     @help.setter
     def help(self, value: Optional[str]) -> None:
         pass
+
+
+def _settle_before(args: List[str]) -> None:
+    """The language of this call: its ``--lang`` before the command, else the environment's (a ``--lang``
+    gin-ref lacks is refused by the option, in the environment's language)."""
+    from gin_ref.desk.language import UnknownLanguage, lang_option, settle
+
+    try:
+        settle(lang_option(args))
+    except UnknownLanguage:
+        settle()
 
 
 def _settle_language(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> None:

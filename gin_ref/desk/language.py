@@ -35,14 +35,20 @@ class UnknownLanguage(ValueError):
     """``--lang`` names a language gin-ref has no catalogue for (the environment's are passed over)."""
 
 
+_AVAILABLE: List[List[str]] = []
+
+
 def available() -> List[str]:
-    """The languages gin-ref speaks: English and every language with a compiled catalogue."""
+    """The languages gin-ref speaks: English and every language with a compiled catalogue (looked up once)."""
+    if _AVAILABLE:
+        return _AVAILABLE[0]
     try:
         found = sorted(name for name in os.listdir(LOCALE_DIR)
                        if os.path.isfile(os.path.join(LOCALE_DIR, name, "LC_MESSAGES", DOMAIN + ".mo")))
     except OSError:
         found = []
-    return [ENGLISH] + found
+    _AVAILABLE.append([ENGLISH] + found)
+    return _AVAILABLE[0]
 
 
 def _candidates(entry: str) -> List[str]:

@@ -157,3 +157,13 @@ def runner_in_tmp(tmp_path, monkeypatch):
     def run(args):
         return CliRunner().invoke(main, args, prog_name="gin-ref")
     return run
+
+
+def test_a_kept_refusal_says_its_hand_in_the_language(runner_in_tmp):
+    assert runner_in_tmp(["new", "Ann", "Ben", "--dealer", "Ann"]).exit_code == 0
+    assert runner_in_tmp(["deal", "--upcard", "9H"]).exit_code == 0
+    result = runner_in_tmp(["--lang", "sk", "draw", "Ann"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: Zapísané ako nepravidelnosť v kole č. 1: out of turn")
+    english = runner_in_tmp(["undo"]), runner_in_tmp(["draw", "Ann"])
+    assert english[1].stderr.startswith("Error: out of turn: it is Ben's turn")

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Dict, Optional, Tuple, Union
 
+from gin_ref.desk import language
 from gin_ref.core.errors import (CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
                                  OutOfTurnError, RecordError, RulesError)
 
@@ -175,8 +176,6 @@ OVER_LIMIT = Nn_("%(player)s knocked with %(count)d point, over the limit: the k
 def said(refusal: Union[Refusal, GinRefError]) -> str:
     """A refusal (or a lower layer's error) in the language settled: English is the refusing layer's own
     sentence (``message``) byte for byte; another language says the kind's sentence, with its fields."""
-    from gin_ref.desk import language
-
     if not isinstance(refusal, Refusal):
         if language.current() == language.ENGLISH:
             return str(refusal)

@@ -17,10 +17,8 @@ The process-wide choice is the command line's: a server translates each request 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Sequence
-
-if TYPE_CHECKING:  # (gettext is loaded only when a language other than English is chosen: --version's start)
-    from gettext import NullTranslations
+from gettext import GNUTranslations, NullTranslations  # (click loads gettext anyway: it costs a command nothing)
+from typing import Dict, List, Mapping, Optional, Sequence
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "ENGLISH", "available", "choose", "settle", "current", "translation_for",
            "gettext", "ngettext", "UnknownLanguage", "lang_option"]
@@ -92,20 +90,18 @@ def choose(given: Optional[str] = None, environ: Optional[Mapping[str, str]] = N
     return ENGLISH
 
 
-_TRANSLATIONS: Dict[str, "NullTranslations"] = {}
-_CURRENT: List[Optional["NullTranslations"]] = [None]  # None: English, the messages themselves
+_TRANSLATIONS: Dict[str, NullTranslations] = {}
+_CURRENT: List[Optional[NullTranslations]] = [None]  # None: English, the messages themselves
 _CHOSEN: List[str] = [ENGLISH]
 
 
-def translation_for(language: str) -> Optional["NullTranslations"]:
+def translation_for(language: str) -> Optional[NullTranslations]:
     """The catalogue of ``language`` (read once a process), None for English."""
     if language == ENGLISH:
         return None
     if language not in _TRANSLATIONS:
-        import gettext as _gettext
-
         with open(os.path.join(LOCALE_DIR, language, "LC_MESSAGES", DOMAIN + ".mo"), "rb") as stream:
-            _TRANSLATIONS[language] = _gettext.GNUTranslations(stream)
+            _TRANSLATIONS[language] = GNUTranslations(stream)
     return _TRANSLATIONS[language]
 
 

@@ -39,7 +39,9 @@ setup(
     package_dir={"gin_ref": "gin_ref", "gin_ref.configs": "configs"},
     # py.typed: the package's annotations are for type checkers of code that uses it (PEP 561). schemas/: the
     # JSON Schemas of every --json output and of the match file (docs/json.md#schemas), data for scripts.
-    package_data={"gin_ref": ["py.typed", "schemas/*.schema.json"], "gin_ref.configs": ["*.yaml"]},
+    # locale/: the compiled catalogues gettext reads (docs/languages.md); the .po sources ship in the sdist.
+    package_data={"gin_ref": ["py.typed", "schemas/*.schema.json", "locale/*/LC_MESSAGES/*.mo"],
+                  "gin_ref.configs": ["*.yaml"]},
     # confusable-homoglyphs: Unicode's confusables table (names that look alike: gin_ref.match.names).
     # tabulate draws the grids (gin_ref.views.table), wcwidth measures display widths (a wide East Asian
     # name takes two columns a character): tabulate uses it when it is installed, gin-ref's fitting too.
@@ -55,10 +57,12 @@ setup(
     # .ci/run runs). Starlette's test client runs on httpx2 from Starlette 1.x (on httpx it warns) and on
     # httpx before; the board's browser test drives the live server with httpx itself. build: the packaging
     # test makes the sdist (tests/test_packaging.py). jsonschema: the schema tests validate every --json output
-    # with its draft 2020-12 validator (4.18 brought the `referencing` registry they resolve $ref with).
+    # with its draft 2020-12 validator (4.18 brought the `referencing` registry they resolve $ref with). Babel:
+    # extracts and compiles the catalogues, and the tests compile each .po to compare with the committed .mo
+    # (a developer's tool: at run time the standard library's gettext reads the .mo).
     extras_require={"test": ["click>=8.2", "pytest>=7", "hypothesis>=6", "pypdf>=4", "pexpect>=4.8", "mypy>=1.0",
                              "types-PyYAML", "types-tabulate", "ruff", "coverage>=7", "httpx>=0.23", "httpx2", "selenium>=4.10",
-                             "build", "jsonschema>=4.18"],
+                             "build", "jsonschema>=4.18", "Babel>=2.12"],
                     # gin-ref serve (docs/serve.md): the ASGI stack, and segno for the tables' QR cards
                     "serve": ["starlette>=0.37", "uvicorn>=0.30", "h11>=0.14", "segno>=1.5"]},
     entry_points={"console_scripts": ["gin-ref=gin_ref.__main__:run"]},

@@ -26,6 +26,18 @@ import sys  # noqa: E402 (after the handler: from the first line on, Ctrl-C is t
 import gin_ref  # noqa: E402 (loaded already: this module is one of its own)
 
 
+def _settle_language() -> None:
+    """The language, settled before the command line loads (docs/languages.md): ``--lang`` before the
+    command, else the environment's. A ``--lang`` gin-ref lacks is refused by the option itself, in the
+    environment's language."""
+    from gin_ref.desk.language import UnknownLanguage, lang_option, settle
+
+    try:
+        settle(lang_option(sys.argv[1:]))
+    except UnknownLanguage:
+        settle()
+
+
 def run() -> object:
     if sys.argv[1:] == ["--version"]:  # the version alone needs no command line parser: click's own words
         sys.stdout.write(f"gin-ref, version {gin_ref.__version__}\n")
@@ -35,6 +47,7 @@ def run() -> object:
         import gc  # late (docs/architecture.md): --version needs no collector's settings
 
         gc.set_threshold(50_000, 20, 100)  # as gin_ref.cli sets it, before its imports: fewer collections in them
+        _settle_language()
         from gin_ref.cli import main  # late (docs/architecture.md): --version answers without the command line
 
         return main(prog_name="gin-ref")  # also as python -m gin_ref (the director page runs it so)

@@ -17,6 +17,18 @@ def _wide_terminal(monkeypatch):
     monkeypatch.setenv("COLUMNS", "200")
 
 
+@pytest.fixture(autouse=True)
+def _english(monkeypatch):
+    """The goldens are English whatever the machine's locale (GIN_REF_LANG=en comes first: docs/languages.md),
+    and each test starts and ends in English (tests/test_languages.py sets others)."""
+    from gin_ref.desk import language
+
+    monkeypatch.setenv("GIN_REF_LANG", "en")
+    language.settle("en")
+    yield
+    language.settle("en")
+
+
 # Whole modules that drive a real browser or a real terminal: marked slow here, beside the marker's own
 # uses (@pytest.mark.slow) in other modules.
 SLOW_MODULES = {"test_browser.py", "test_play_terminal.py"}

@@ -21,7 +21,8 @@ import click
 
 from gin_ref import __version__
 from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
-from gin_ref.desk.errors import GinRefError  # the desk names the errors a front catches
+from gin_ref.desk.errors import N_, GinRefError  # the desk names the errors a front catches, and their words
+from gin_ref.desk.language import gettext
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
 # objects) and leaves almost no cyclic garbage: the young generation is collected every 50,000 new objects
@@ -109,9 +110,18 @@ class _Context(click.Context):
 
 
 class LazyGroup(click.Group):
-    """Imports a command's module only when that command runs (or --help lists it)."""
+    """Imports a command's module only when that command runs (or --help lists it); its help is said in the
+    language settled when it is shown."""
 
     context_class = _Context
+
+    @property
+    def help(self) -> str:
+        return gettext(MAIN_HELP)
+
+    @help.setter
+    def help(self, value: Optional[str]) -> None:
+        pass  # (click sets it from the docstring: the group's words are MAIN_HELP)
 
     def list_commands(self, ctx: click.Context) -> List[str]:
         return list(COMMANDS)
@@ -142,6 +152,7 @@ class LazyGroup(click.Group):
                      **extra: Any) -> click.Context:
         if parent is None:
             _STARTED["commits"] = _commits()
+            _settle_before(args)  # before click's eager --help, which may come first
         try:  # click's own parsing: Ctrl-C here is no 'Aborted!' but the words and code of every other time
             return super().make_context(info_name, args, parent=parent, **extra)
         except (KeyboardInterrupt, click.exceptions.Abort):
@@ -193,8 +204,10 @@ class LazyGroup(click.Group):
             raise  # a bare group command: click shows its help
         except click.UsageError as exc:  # an unknown command, a missing option, a bad value: one line, 2
             fail(usage_message(exc), exc.exit_code)
-        except GinRefError as exc:
-            fail(str(exc), exc.exit_code)
+        except GinRefError as exc:  # in the language settled (English: the error's own words)
+            from gin_ref.desk.errors import said
+
+            fail(said(exc), exc.exit_code)
         except (KeyboardInterrupt, click.exceptions.Abort):  # Abort: click's word for Ctrl-C at its prompt
             interrupted()
         except OSError as exc:
@@ -204,18 +217,60 @@ class LazyGroup(click.Group):
             fail(f"{what}{exc.strerror or exc}", 1)
 
 
+# The group's help, said in the language settled when it is shown (gin_ref.desk.language; N_ marks it).
+MAIN_HELP = N_("gin-ref: referee and scorer for Gin Rummy at a real table.\n"
+               "\n"
+               "\b\n"
+               "Settle a dispute:   gin-ref check --upcard 7D AS 2S 3S 4H 4D 4C 7C 8C 9C 5D\n"
+               "Score a hand:       gin-ref score --upcard 7D --knocker \"...\" --defender \"...\"\n"
+               "Record a match:     gin-ref new Ann Ben; gin-ref knock --upcard 7D Ben 5 ...\n"
+               "Turn by turn:       gin-ref pass Ben; gin-ref take Ann; gin-ref discard Ann QH\n"
+               "The evening:        gin-ref play --match tonight.yaml   (one session)\n"
+               "\n"
+               "Exit codes: 0 done, 1 refused (an illegal knock, a record that fails verification), 2 bad input, "
+               "130 interrupted (Ctrl-C), 141 output closed early (| head).")
+
+
+LANG_HELP = N_("The language to speak (en, fil, sk); without it GIN_REF_LANG, then LANGUAGE, LC_ALL, "
+                "LC_MESSAGES, LANG.")
+
+
+class _LangOption(click.Option):
+    """``--lang``, whose help is said in the language settled when it is shown."""
+
+    @property
+    def help(self) -> str:
+        return gettext(LANG_HELP)
+
+    @help.setter
+    def help(self, value: Optional[str]) -> None:
+        pass
+
+
+def _settle_before(args: List[str]) -> None:
+    """The language of this call: its ``--lang`` before the command, else the environment's (a ``--lang``
+    gin-ref lacks is refused by the option, in the environment's language)."""
+    from gin_ref.desk.language import UnknownLanguage, lang_option, settle
+
+    try:
+        settle(lang_option(args))
+    except UnknownLanguage:
+        settle()
+
+
+def _settle_language(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> None:
+    """``--lang LANG`` (or the environment's, without it): the language of everything said from now on."""
+    from gin_ref.desk.language import UnknownLanguage, available, settle
+
+    try:
+        settle(value)
+    except UnknownLanguage:
+        raise click.BadParameter(f"no language '{value}' (gin-ref speaks {', '.join(available())})") from None
+
+
 @click.group("gin-ref", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="gin-ref")
+@click.option("--lang", cls=_LangOption, metavar="LANG", expose_value=False, is_eager=True,
+              callback=_settle_language)
 def main() -> None:
-    """gin-ref: referee and scorer for Gin Rummy at a real table.
-
-    \b
-    Settle a dispute:   gin-ref check --upcard 7D AS 2S 3S 4H 4D 4C 7C 8C 9C 5D
-    Score a hand:       gin-ref score --upcard 7D --knocker "..." --defender "..."
-    Record a match:     gin-ref new Ann Ben; gin-ref knock --upcard 7D Ben 5 ...
-    Turn by turn:       gin-ref pass Ben; gin-ref take Ann; gin-ref discard Ann QH
-    The evening:        gin-ref play --match tonight.yaml   (one session)
-
-    Exit codes: 0 done, 1 refused (an illegal knock, a record that fails verification), 2 bad input,
-    130 interrupted (Ctrl-C), 141 output closed early (| head).
-    """
+    pass  # its help: MAIN_HELP (LazyGroup.help)

@@ -8,17 +8,22 @@ in the record (an illegal knock, an act out of turn, a deal by the wrong dealer)
 wrote it and then raised, ``can_x`` says it would be kept.
 
 The words: ``message`` is the English sentence of the layer that refused, taken in one place here
-(``refusal_of``); the fields carry the facts another language needs (#38 gives each kind its words).
+(``refusal_of``); the fields carry the facts another language needs. ``said`` says a refusal in the language
+settled (``gin_ref.desk.language``): in English the layer's own sentence, unchanged; in another language the
+kind's whole sentence from ``WORDS`` (the catalogue's messages, one place), its fields as ``%(name)s``. Until
+the layers below give every refusal as data (#38 item 1), most kinds carry the layer's English words in
+``%(detail)s``; a count over the limit and a busy or changed file are said wholly in the language.
 """
 
 from __future__ import annotations
 
-from typing import Optional, Tuple, Union
+from typing import Dict, Optional, Tuple, Union
 
+from gin_ref.desk import language
 from gin_ref.core.errors import (CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
                                  OutOfTurnError, RecordError, RulesError)
 
-__all__ = ["Kind", "Refusal", "DeskError", "refusal_of", "refused", "kept", "EXIT_CODES",
+__all__ = ["Kind", "Refusal", "DeskError", "refusal_of", "refused", "kept", "EXIT_CODES", "WORDS", "said",
            # the lower layers' error types, named here for the fronts (a front catches and raises only these)
            "GinRefError", "InvalidNotationError", "IllegalActionError", "CountOverLimitError", "OutOfTurnError",
            "RulesError", "RecordError"]
@@ -138,3 +143,52 @@ def kept(message: str, hand: int, kind: str, player: Optional[str], done: object
     refusal = Refusal(Kind.OUT_OF_TURN if kind in ("out_of_turn", "wrong_dealer") else Kind.ILLEGAL, message,
                       (("hand", hand), ("irregularity", kind), ("player", player)), kept=True)
     return DeskError(refusal, done)
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue (Babel's keyword); it is translated where it is said."""
+    return message
+
+
+def Nn_(singular: str, plural: str) -> Tuple[str, str]:
+    """Marks a message with plural forms for the catalogue (Babel's keyword ``Nn_:1,2``)."""
+    return (singular, plural)
+
+
+# Each kind's sentence for a language other than English (English says the layer's own words: ``said``).
+WORDS: Dict[str, str] = {
+    Kind.NOTATION: N_("This cannot be read: %(detail)s"),
+    Kind.RULES: N_("These house rules cannot be used: %(detail)s"),
+    Kind.ILLEGAL: N_("The rules do not allow this: %(detail)s"),
+    Kind.OUT_OF_TURN: N_("It is not this player's turn: %(detail)s"),
+    Kind.RECORD: N_("This record cannot be used: %(detail)s"),
+    Kind.BUSY: N_("Another gin-ref is writing this match file: try again when it is done."),
+    Kind.CHANGED: N_("Another writer changed the match file while this one worked: nothing was written. "
+                     "Try again."),
+}
+KEPT = N_("Recorded as an irregularity of hand %(hand)s: %(detail)s")
+OVER_LIMIT = Nn_("%(player)s knocked with %(count)d point, over the limit: the knock is not recorded (a count "
+                 "over the limit is taken for a slip). If it really was so, record it as an illegal knock.",
+                 "%(player)s knocked with %(count)d points, over the limit: the knock is not recorded (a count "
+                 "over the limit is taken for a slip). If it really was so, record it as an illegal knock.")
+
+
+def said(refusal: Union[Refusal, GinRefError]) -> str:
+    """A refusal (or a lower layer's error) in the language settled: English is the refusing layer's own
+    sentence (``message``) byte for byte; another language says the kind's sentence, with its fields."""
+    if not isinstance(refusal, Refusal):
+        if language.current() == language.ENGLISH:
+            return str(refusal)
+        refusal = refusal_of(refusal)
+    if language.current() == language.ENGLISH:
+        return refusal.message
+    values = {name: value for name, value in refusal.fields}
+    values["detail"] = refusal.message
+    if refusal.kind == Kind.COUNT_OVER_LIMIT and refusal.field("player") and \
+            isinstance(refusal.field("count"), int):
+        count = refusal.field("count")
+        assert isinstance(count, int)
+        return language.ngettext(OVER_LIMIT[0], OVER_LIMIT[1], count) % values
+    if refusal.kept and refusal.field("hand") is not None:
+        return language.gettext(KEPT) % values
+    return language.gettext(WORDS.get(refusal.kind, WORDS[Kind.ILLEGAL])) % values

@@ -1,0 +1,144 @@
+"""The language gin-ref speaks to people (#38): which one, and its catalogue (gettext, whole sentences).
+
+The catalogues are ``gin_ref/locale/LANG/LC_MESSAGES/gin_ref.mo`` (docs/languages.md; Babel extracts and
+compiles them, a developer's tool: at run time only the standard library's ``gettext`` reads them). English
+is the source: its words are the messages themselves, and no catalogue is read for it.
+
+The choice (``choose``): ``--lang LANG`` before the command, then ``GIN_REF_LANG``, then ``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` as Python's gettext reads them (the first that is set; a list
+``sk:fil`` is tried in order; ``C`` or English ends the search). A language with no catalogue is passed over,
+as gettext passes it over. ``gin_ref.__main__`` settles it before the command line loads (``settle``), so
+``--help`` is said in it; the command line's ``--lang`` option settles it again for callers of the group.
+
+The process-wide choice is the command line's: a server translates each request with its own
+``translation_for`` (never ``settle``).
+"""
+
+from __future__ import annotations
+
+import os
+from gettext import GNUTranslations, NullTranslations  # (click loads gettext anyway: it costs a command nothing)
+from typing import Dict, List, Mapping, Optional, Sequence
+
+__all__ = ["DOMAIN", "LOCALE_DIR", "ENGLISH", "available", "choose", "settle", "current", "translation_for",
+           "gettext", "ngettext", "UnknownLanguage", "lang_option"]
+
+DOMAIN = "gin_ref"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
+ENGLISH = "en"
+ENVIRONMENT = ("GIN_REF_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")  # in this order: the first set
+
+
+class UnknownLanguage(ValueError):
+    """``--lang`` names a language gin-ref has no catalogue for (the environment's are passed over)."""
+
+
+_AVAILABLE: List[List[str]] = []
+
+
+def available() -> List[str]:
+    """The languages gin-ref speaks: English and every language with a compiled catalogue (looked up once)."""
+    if _AVAILABLE:
+        return _AVAILABLE[0]
+    try:
+        found = sorted(name for name in os.listdir(LOCALE_DIR)
+                       if os.path.isfile(os.path.join(LOCALE_DIR, name, "LC_MESSAGES", DOMAIN + ".mo")))
+    except OSError:
+        found = []
+    _AVAILABLE.append([ENGLISH] + found)
+    return _AVAILABLE[0]
+
+
+def _candidates(entry: str) -> List[str]:
+    """The catalogue names one locale names, most specific first: ``sk_SK.UTF-8@euro`` -> sk_SK, sk."""
+    name = entry.strip().split(".")[0].split("@")[0].replace("-", "_")
+    if not name:
+        return []
+    language = name.split("_")[0]
+    return [name, language.lower()] if name != language else [language.lower()]
+
+
+def _pick(entries: Sequence[str], have: Sequence[str]) -> Optional[str]:
+    """The first of ``entries`` gin-ref has a catalogue for; English for C, POSIX or English; None for none."""
+    for entry in entries:
+        if entry.strip() in ("C", "POSIX") or entry.strip().startswith(("C.", "POSIX.")):
+            return ENGLISH
+        for name in _candidates(entry):
+            if name in have:
+                return name
+    return None
+
+
+def choose(given: Optional[str] = None, environ: Optional[Mapping[str, str]] = None) -> str:
+    """The language to speak: ``given`` (``--lang``: UnknownLanguage when gin-ref lacks it), else the first
+    environment variable set (``ENVIRONMENT``) that names one gin-ref has, else English."""
+    have = available()
+    if given is not None:
+        picked = _pick([given], have) if given.strip() else None
+        if picked is None:
+            raise UnknownLanguage(given)
+        return picked
+    env = os.environ if environ is None else environ
+    if env.get("GIN_REF_LANG"):
+        picked = _pick(env["GIN_REF_LANG"].split(":"), have)
+        if picked is not None:
+            return picked
+    for variable in ENVIRONMENT[1:]:
+        value = env.get(variable)
+        if value:  # gettext reads the first one set, and only it
+            return _pick(value.split(":"), have) or ENGLISH
+    return ENGLISH
+
+
+_TRANSLATIONS: Dict[str, NullTranslations] = {}
+_CURRENT: List[Optional[NullTranslations]] = [None]  # None: English, the messages themselves
+_CHOSEN: List[str] = [ENGLISH]
+
+
+def translation_for(language: str) -> Optional[NullTranslations]:
+    """The catalogue of ``language`` (read once a process), None for English."""
+    if language == ENGLISH:
+        return None
+    if language not in _TRANSLATIONS:
+        with open(os.path.join(LOCALE_DIR, language, "LC_MESSAGES", DOMAIN + ".mo"), "rb") as stream:
+            _TRANSLATIONS[language] = GNUTranslations(stream)
+    return _TRANSLATIONS[language]
+
+
+def settle(given: Optional[str] = None, environ: Optional[Mapping[str, str]] = None) -> str:
+    """Choose the language (``choose``) and speak it from now on in this process; returns it."""
+    language = choose(given, environ)
+    _CHOSEN[0] = language
+    _CURRENT[0] = translation_for(language)
+    return language
+
+
+def current() -> str:
+    """The language this process speaks now."""
+    return _CHOSEN[0]
+
+
+def gettext(message: str) -> str:
+    """``message`` in the language settled (itself in English)."""
+    translation = _CURRENT[0]
+    return message if translation is None else translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count`` in the language settled (its plural rule: CLDR's)."""
+    translation = _CURRENT[0]
+    if translation is None:
+        return singular if count == 1 else plural
+    return translation.ngettext(singular, plural, count)
+
+
+def lang_option(argv: Sequence[str]) -> Optional[str]:
+    """The value of ``--lang`` among the options before the command (``--lang sk``, ``--lang=sk``), if any."""
+    for index, arg in enumerate(argv):
+        if arg == "--lang":
+            return argv[index + 1] if index + 1 < len(argv) else None
+        if arg.startswith("--lang="):
+            return arg[len("--lang="):]
+        if not arg.startswith("-") or arg == "--":
+            return None  # the command: its own options are its own
+    return None

@@ -1,0 +1,169 @@
+"""gin-ref in Filipino and Slovak (#38, docs/languages.md): the catalogues as committed, their plural forms,
+how the language is chosen, and the command line saying a refusal and its help in the language chosen."""
+
+import gettext
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from gin_ref.cli import main
+from gin_ref.desk import language
+from gin_ref.desk.errors import OVER_LIMIT, WORDS, DeskError, Kind, Refusal, said
+from gin_ref.core.errors import InvalidNotationError
+
+LOCALE = Path(language.LOCALE_DIR)
+LANGUAGES = ["fil", "sk"]
+COUNTS = [0, 1, 2, 4, 5, 11, 21, 24]
+
+
+def _po(lang):
+    with open(LOCALE / lang / "LC_MESSAGES" / "gin_ref.po", "rb") as stream:
+        return read_po(stream)
+
+
+def _messages(mo_bytes):
+    catalog = gettext.GNUTranslations(io.BytesIO(mo_bytes))._catalog
+    return {key: value for key, value in catalog.items() if key != ""}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_committed_mo_is_the_po_compiled(lang):
+    compiled = io.BytesIO()
+    write_mo(compiled, _po(lang))
+    committed = (LOCALE / lang / "LC_MESSAGES" / "gin_ref.mo").read_bytes()
+    assert _messages(compiled.getvalue()) == _messages(committed), f"recompile {lang}: docs/languages.md"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_catalogue_is_complete_and_checks(lang):
+    """Every message of the template translated, none fuzzy, none left as its English source, and Babel's
+    checker (placeholders, plural forms) finds nothing."""
+    with open(LOCALE / "gin_ref.pot", "rb") as stream:
+        template = {message.id for message in read_po(stream) if message.id}
+    catalog = _po(lang)
+    assert {message.id for message in catalog if message.id} == template
+    for message in catalog:
+        if not message.id:
+            continue
+        assert not message.fuzzy, message.id
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        assert all(strings) and not set(strings) & set(ids), message.id
+    assert list(catalog.check()) == []
+
+
+def test_template_holds_every_message_of_the_sources():
+    """The .pot is the sources' (pybabel extract, babel.cfg): the refusals' words and the help are in it."""
+    with open(LOCALE / "gin_ref.pot", "rb") as stream:
+        template = {message.id for message in read_po(stream) if message.id}
+    assert set(WORDS.values()) <= template and tuple(OVER_LIMIT) in template
+
+
+def test_plural_forms_are_cldrs():
+    assert _po("sk").num_plurals == 3 and _po("fil").num_plurals == 2
+
+
+SLOVAK_FORMS = {1: "bod v ruke je", 2: "body v ruke sú", 4: "body v ruke sú"}  # every other count: bodov
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("count", COUNTS)
+def test_each_plural_message_for_each_count(lang, count):
+    language.settle(lang)
+    refusal = Refusal(Kind.COUNT_OVER_LIMIT, "english", (("reason", "r"), ("player", "Žofia"), ("count", count)))
+    text = said(refusal)
+    assert "%(" not in text and "Žofia" in text and f" {count} " in text
+    if lang == "sk":
+        assert text.startswith("Hráč Žofia klope") and SLOVAK_FORMS.get(count, "bodov v ruke je") in text
+    else:
+        assert text.startswith("Nag-knock si Žofia") and f"{count} puntos" in text
+
+
+@pytest.mark.parametrize("environ, chosen", [
+    ({}, "en"),
+    ({"LANG": "C"}, "en"),
+    ({"LANG": "sk_SK.UTF-8"}, "sk"),
+    ({"LANG": "fil_PH.UTF-8"}, "fil"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LC_MESSAGES": "sk_SK.UTF-8", "LANG": "fil_PH"}, "sk"),
+    ({"LC_ALL": "fil_PH", "LC_MESSAGES": "sk_SK"}, "fil"),
+    ({"LANGUAGE": "de:sk", "LC_ALL": "fil_PH"}, "sk"),
+    ({"LANGUAGE": "en_GB:sk"}, "en"),
+    ({"GIN_REF_LANG": "fil", "LANGUAGE": "sk"}, "fil"),
+    ({"GIN_REF_LANG": "de", "LANG": "sk_SK.UTF-8"}, "sk"),
+])
+def test_the_environment_chooses_as_gettext_reads_it(environ, chosen):
+    assert language.choose(None, environ) == chosen
+
+
+def test_lang_comes_before_the_environment():
+    assert language.choose("sk", {"GIN_REF_LANG": "fil"}) == "sk"
+    with pytest.raises(language.UnknownLanguage):
+        language.choose("de", {})
+    assert language.lang_option(["--lang", "sk", "tally"]) == "sk"
+    assert language.lang_option(["--lang=fil", "tally"]) == "fil"
+    assert language.lang_option(["tally", "--lang", "sk"]) is None  # a command's own options are its own
+
+
+def test_english_is_the_layers_own_words():
+    exc = InvalidNotationError("unknown card 'ZZ'")
+    assert said(exc) == "unknown card 'ZZ'"
+    assert said(DeskError(Refusal(Kind.BUSY, "m.yaml is being written"))) == "m.yaml is being written"
+
+
+def test_lang_sk_says_a_refusal_in_slovak(runner_in_tmp):
+    result = runner_in_tmp(["--lang", "sk", "check", "--upcard", "ZZ", "AS"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: Tomuto nerozumiem: ") and "'ZZ'" in result.stderr
+
+
+def test_lang_sk_help_is_slovak_and_english_is_unchanged(runner_in_tmp):
+    slovak = runner_in_tmp(["--lang", "sk", "--help"])
+    assert slovak.exit_code == 0 and "rozhodca a zapisovateľ bodov" in slovak.output
+    assert "Jazyk výstupu" in slovak.output
+    english = runner_in_tmp(["--help"])
+    assert "gin-ref: referee and scorer for Gin Rummy at a real table." in english.output
+    assert "Exit codes: 0 done" in english.output and "rozhodca" not in english.output
+
+
+def test_an_unknown_lang_is_one_error_line(runner_in_tmp):
+    result = runner_in_tmp(["--lang", "xx", "tally"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: invalid value for '--lang': no language 'xx' (gin-ref speaks en, fil, sk)")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_installed_command_speaks_slovak_from_the_environment():
+    """The command as installed: LANG=sk_SK.UTF-8 (no --lang) from /, the catalogue found by the package."""
+    env = dict(os.environ, LANG="sk_SK.UTF-8")
+    env.pop("GIN_REF_LANG", None)
+    result = subprocess.run([sys.executable, "-m", "gin_ref", "--help"], cwd="/", env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0 and "rozhodca a zapisovateľ bodov" in result.stdout
+
+
+@pytest.fixture
+def runner_in_tmp(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    monkeypatch.chdir(tmp_path)
+
+    def run(args):
+        return CliRunner().invoke(main, args, prog_name="gin-ref")
+    return run
+
+
+def test_a_kept_refusal_says_its_hand_in_the_language(runner_in_tmp):
+    assert runner_in_tmp(["new", "Ann", "Ben", "--dealer", "Ann"]).exit_code == 0
+    assert runner_in_tmp(["deal", "--upcard", "9H"]).exit_code == 0
+    result = runner_in_tmp(["--lang", "sk", "draw", "Ann"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: Zapísané ako nepravidelnosť v kole č. 1: out of turn")
+    english = runner_in_tmp(["undo"]), runner_in_tmp(["draw", "Ann"])
+    assert english[1].stderr.startswith("Error: out of turn: it is Ben's turn")

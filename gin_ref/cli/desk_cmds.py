@@ -11,11 +11,12 @@ from typing import Optional, Tuple
 import click
 
 from gin_ref.cli.errors import excerpt, one_line, shown_name
-from gin_ref.cli.options import WholeNumber, match_file, match_option
+from gin_ref.cli.options import WholeNumber, match_file, match_option, upcard_option
 from gin_ref.cli.output import say
 from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.desk import corrections
-from gin_ref.views import standing, words
+from gin_ref.core.cards import Card
+from gin_ref.views import hand_text, standing, words
 
 
 @click.command("ruling")
@@ -29,14 +30,21 @@ from gin_ref.views import standing, words
                                                   "no end-of-game bonuses.")
 @click.option("--reason", required=True, metavar="TEXT", help="Why: kept with the ruling.")
 @click.option("--by", "by", metavar="NAME", help="Who ruled (the director).")
+@upcard_option("A hand entered at a table and rejected or disputed, never dealt in the file: deal it with this "
+               "upcard and rule on it, in one write.")
 def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[Tuple[str, str]], void: bool, redeal: bool,
-               forfeit: Optional[str], reason: str, by: Optional[str]) -> None:
+               forfeit: Optional[str], reason: str, by: Optional[str], upcard: Optional[Card]) -> None:
     """Record a director's ruling on a hand: an award, a void, a misdeal (redeal) or a forfeit.
 
     The hand's result stays what the engine found from its cards; the ruling sits beside it, with who
     ruled, when and why, and the hand's winner and points, the totals, the end and the bonuses follow the
     ruling. Every later hand is settled again; a ruling that would change who dealt a later hand is
     refused. `undo` takes a ruling back like any step. Exactly one of --award, --void, --redeal, --forfeit.
+
+    \b
+    With --upcard CARD, the hand a table entered and rejected (or disputes), which the file never dealt, is
+    dealt with CARD and ruled at once: an award or a void ends it with no score of its own (a dead hand)
+    and the ruling gives its score.
 
     \b
     Example:  gin-ref ruling --hand 3 --award Ann 25 --reason "misdeal" --by Dana
@@ -56,6 +64,8 @@ def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[T
     elif kind == "forfeit":
         player = forfeit
     path = match_file(match_path)
-    ruled = corrections.rule(path, kind, reason, hand=hand, player=player, points=points, by=by)
+    ruled = corrections.rule(path, kind, reason, hand=hand, player=player, points=points, by=by, upcard=upcard)
+    if ruled.dealt is not None and ruled.dealt.deal is not None:
+        say(f"{shown_name(path)}: " + hand_text.deal_text(ruled.match, ruled.dealt.deal))
     say(one_line(f"{shown_name(path)}: hand {ruled.hand}: {words.ruling_words(ruled.ruling)}"))
     say("\n".join(standing.standing_lines(ruled.match)))

@@ -148,10 +148,11 @@ def verify_ruling(kind: str, player: Optional[str], points: Optional[int]) -> No
         raise InvalidNotationError("a forfeit names the player who leaves")
 
 
-def _dealt_first(match: Match, path: str, upcard: Card, hand: Optional[int], kind: str) -> outcomes.Dealt:
+def _dealt_first(match: Match, path: str, upcard: Card, hand: Optional[int],
+                 kind: str) -> Tuple[int, Optional[outcomes.Dealt]]:
     """Deal the hand a ruling with ``upcard`` rules on (a hand entered at a table and rejected, or disputed,
     left no deal in the file): the next hand, dealt with ``upcard``, or the open hand when it has that upcard
-    already. Ruled an award or void, it is ended with no score of its own first (``dead``): the ruling beside
+    already (its number, and the deal made, None for the open hand). Ruled an award or void, it is ended with no score of its own first (``dead``): the ruling beside
     it gives the score, as on any settled hand."""
     opened = match.deal_unless_open(upcard, command="ruling")
     if opened is not None and opened.refusal is not None:  # a deal refused (and kept): no hand to rule on
@@ -162,24 +163,21 @@ def _dealt_first(match: Match, path: str, upcard: Card, hand: Optional[int], kin
     if hand is not None and hand != number:
         raise InvalidNotationError(f"--upcard {upcard.pretty} deals hand {number} (or names it, open): --hand {hand} "
                                    "is another hand; rule on it without --upcard")
-    dealt = (outcomes.dealt_of(path, match, opened) if opened is not None
-             else outcomes.Dealt(path, match, number, entry.get("upcard"), entry.get("dealer"), None, None))
     if kind not in rulings.OPEN_KINDS:
         match.dead()
-    return dealt
+    return number, outcomes.dealt_of(path, match, opened) if opened is not None else None
 
 
 def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], points: Optional[int],
           by: Optional[str], upcard: Optional[Card] = None) -> "Work[Ruled]":
     def work(rec: matchfile.Record) -> Tuple[Ruled, Optional[DeskError]]:
         verify_ruling(kind, player, points)
-        dealt = None
+        dealt, number = None, hand
         if upcard is not None:
             if not reason or not reason.strip():  # refused before anything is dealt
                 raise InvalidNotationError("--reason: say why (it is kept with the ruling)")
-            dealt = _dealt_first(rec.match, rec.path, upcard, hand, kind)
-        step = rec.match.rule(kind, reason, matchfile.now(), hand=hand if dealt is None else dealt.hand,
-                              player=player, points=points, by=by)
+            number, dealt = _dealt_first(rec.match, rec.path, upcard, hand, kind)
+        step = rec.match.rule(kind, reason, matchfile.now(), hand=number, player=player, points=points, by=by)
         return outcomes.ruled_of(rec.path, rec.match, step, dealt), None
     return work
 

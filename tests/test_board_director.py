@@ -258,7 +258,7 @@ def test_a_ruling_on_a_rejected_hand_deals_it_with_the_entrys_upcard_and_undo_as
     assert re.search(r'name="upcard" value="9H"', page), "the rejected hand's upcard is in the ruling's form"
     kind, text = said(post(web, action, kind="award", player="Dan", points="23", reason="Ann's count stands",
                            by="Dana", upcard="9H"))
-    assert kind == "note" and "hand 1: Dan deals, upcard 9♥" in text and "hand 1: awarded to Dan, 23 points" in text
+    assert kind == "note" and "round-1-table-1.yaml: hand 1: " in text and " deals, upcard 9♥" in text and "hand 1: awarded to Dan, 23 points" in text
     cli("ruling", "--match", str(twin), "--award", "Dan", "23", "--reason", "Ann's count stands", "--by", "Dana",
         "--upcard", "9H")
     ruled, by_cli = matchfile.load(t1).match, matchfile.load(str(twin)).match

@@ -265,6 +265,8 @@ def test_a_ruling_on_a_rejected_hand_deals_it_with_the_entrys_upcard_and_undo_as
     strip = lambda hand: {k: v for k, v in hand.items() if k not in ("ruling", "seal")}  # noqa: E731
     assert [strip(h) for h in ruled.hands] == [strip(h) for h in by_cli.hands]
     assert ruled.state.totals == by_cli.state.totals == {"Ann": 0, "Dan": 23}
+    # the file changed since the hand was entered: its upcard is no longer offered (it would deal another hand)
+    assert not re.search(r'name="upcard" value="9H"', web.get("/director").text)
     # undo asks first, then offers redo, which puts the ruling back
     page = undo_asked_then_done(web, t1, "round-1-table-1.yaml")
     kind, text = said(page)

@@ -7,7 +7,10 @@ import os
 from html import escape
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
+from gin_ref.core.errors import GinRefError
+from gin_ref.files import matchfile
 from gin_ref.serve import pages
+from gin_ref.serve.entries import digest as file_digest
 from gin_ref.serve.directoracts import KINDS
 from gin_ref.serve.journal import AGAIN
 from gin_ref.serve.sheet import read_match
@@ -43,20 +46,32 @@ def record_of(path: str, read: Callable[[str], Any] = read_match) -> Dict[str, A
             "error": None, "finished": rec.match.state.finished, "standing": standing_lines(rec.match)}
 
 
+def _digest(path: str) -> str:
+    """The digest the serve journal keeps of the file an entry was checked against ("" unreadable)."""
+    try:
+        return file_digest(matchfile.read_bytes(path))
+    except (OSError, GinRefError):
+        return ""
+
+
 def journal_items(served: Any, files: List[str]) -> List[Dict[str, Any]]:
     """Every entry pending or rejected (or left stale by a change of the file, or set apart to be entered again:
     an older journal's that no longer reads) at a table of this server, from the serve journals: ``{file,
-    state, words, by, why}``, the newest file first."""
+    state, words, by, why, upcard}``, the newest file first; ``upcard``: the entry's, while the file is as it
+    was when the hand was entered (so the hand is still the next, never dealt: a ruling deals it with it)."""
     items = []
     for name in reversed(files):
         journal = served.journals.of(os.path.join(served.folder.path, name))
         with journal.lock:
-            entries = [(entry.summary(), getattr(entry.action, "upcard", None)) for entry in journal.entries.values()]
-        for entry, upcard in entries:
+            entries = [(entry.summary(), getattr(entry.action, "upcard", None), entry.base)
+                       for entry in journal.entries.values()]
+        now = _digest(os.path.join(served.folder.path, name)) if entries else ""
+        for entry, upcard, base in entries:
             if entry["status"] in ("pending", "rejected", "stale", AGAIN):
                 items.append({"file": name, "state": entry["status"], "kind": entry["kind"],
                               "words": "; ".join(entry["words"]) or entry["kind"], "by": entry["by"],
-                              "why": entry["why"], "answered_by": entry["confirmed_by"], "upcard": upcard})
+                              "why": entry["why"], "answered_by": entry["confirmed_by"],
+                              "upcard": upcard if base and base == now else None})  # the file as it was entered on
     return items
 
 

@@ -41,15 +41,15 @@ def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[T
     ruling. Every later hand is settled again; a ruling that would change who dealt a later hand is
     refused. `undo` takes a ruling back like any step. Exactly one of --award, --void, --redeal, --forfeit.
 
-    \b
-    With --upcard CARD, the hand a table entered and rejected (or disputes), which the file never dealt, is
-    dealt with CARD and ruled at once: an award or a void ends it with no score of its own (a dead hand)
-    and the ruling gives its score.
+    With --upcard CARD, a hand a table entered and rejected (or disputes), never dealt in the file,
+    is dealt with CARD and ruled at once: an award or a void ends it with no score of its own (a
+    dead hand) and the ruling gives its score.
 
     \b
     Example:  gin-ref ruling --hand 3 --award Ann 25 --reason "misdeal" --by Dana
               gin-ref ruling --redeal --reason "the deck had two 7D"
               gin-ref ruling --forfeit Ben --reason "left the club"
+              gin-ref ruling --award Ben 25 --reason "counts disputed" --upcard 9H
     """
     chosen = [name for name, given in (("award", award), ("void", void), ("redeal", redeal),
                                        ("forfeit", forfeit)) if given]

@@ -34,6 +34,7 @@ def test_a_ruling_on_a_rejected_hand_and_undo_then_redo_from_the_directors_page(
             wait_text(driver, "Enter a hand")
             css(driver, 'form[data-form="hand"] input[name="upcard"]').send_keys("9h")
             wait_text(driver, "9♥: knock with 10 or less")  # the upcard's limit, as it is typed (#40 item 3)
+            assert css(driver, "[data-limit] span.red").text == "9♥"  # a red card in the page's red
             fill_hand(driver, "Dan", "5", "23", by="Dan")
             shot(driver, "table-upcard-limit")
             press(driver, "hand")

@@ -56,7 +56,7 @@ def test_the_upcards_limit_and_its_reason_are_the_rules_own_words(tmp_path):
     answer = send(club, "ann-v-ben", "hand", {"by": "Ann", "upcard": "ad", "knocker": "Zed", "count": "5",
                                                "defender": "23"}, ident="entry-limit-001")
     back = answer.text if answer.status_code != 303 else club.get(answer.headers["location"]).text
-    assert 'role="status">A♦: ace up, gin only</p>' in back
+    assert 'role="status"><span class="red">A♦</span>: ace up, gin only</p>' in back
 
 
 def test_who_enters_is_chosen_for_each_hand_large_and_never_remembered(tmp_path):

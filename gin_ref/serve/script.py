@@ -224,7 +224,13 @@ SCRIPT = r"""
     try { limits = JSON.parse(field.getAttribute("data-limits") || "{}"); } catch (e) { return; }
     var text = field.value.trim().toUpperCase().replace(/^10/, "T").replace(/^1(?=[SHDC]$)/, "A");
     text = text.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C");
-    out.textContent = limits[text] || (text ? "" : "the knock limit shows here as the upcard is chosen");
+    var words = limits[text] || (text ? "" : "the knock limit shows here as the upcard is chosen");
+    var card = /^(10|[2-9AJQK])([♥♦])/.exec(words);  // a red card in the page's red, as the server draws it
+    out.textContent = card ? words.slice(card[0].length) : words;
+    if (card) {
+      var red = document.createElement("span"); red.className = "red"; red.textContent = card[0];
+      out.insertBefore(red, out.firstChild);
+    }
   }
 
   document.addEventListener("DOMContentLoaded", function () {

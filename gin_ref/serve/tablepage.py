@@ -17,7 +17,7 @@ from gin_ref.match.knocks import limit_needs_upcard
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
 from gin_ref.serve.journal import Entry
-from gin_ref.serve.pages import document, hidden, lines, paragraph
+from gin_ref.serve.pages import document, hidden, lines, paragraph, suited
 from gin_ref.views import standing, words
 
 
@@ -164,7 +164,7 @@ def _hand_form(view: View, players: Sequence[str], match: Match) -> str:
     limits, limit = "", ""
     if match.open_entry is None and rules.deal != "eleven":
         limits = f' data-limits="{escape(json.dumps(upcard_limits(rules), ensure_ascii=False), quote=True)}"'
-        limit = f'<p class="limit" data-limit="1" role="status">{escape(_limit_now(view, rules))}</p>'
+        limit = f'<p class="limit" data-limit="1" role="status">{suited(_limit_now(view, rules))}</p>'
     body = (f"<h2>Enter a hand</h2>{_who(view, players)}"
             f'<label>Upcard <input type="text" name="upcard" value="{_value(view, "upcard")}" autocomplete="off" '
             f'placeholder="9h" maxlength="4" class="count"{limits}></label>{limit}'

@@ -10,7 +10,7 @@ past it, the page says the file is busy (the desk's ``Kind.BUSY``), to try again
 """
 
 import os
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.digits import has_digits_for, is_ascii_whole
@@ -19,6 +19,7 @@ from gin_ref.core.escape import one_line
 from gin_ref.desk import club, corrections, reports
 from gin_ref.desk import verify as desk_verify
 from gin_ref.desk.errors import DeskError, Kind
+from gin_ref.desk.outcomes import Corrected
 from gin_ref.files import matchfile
 from gin_ref.match.rulings import MAX_POINTS
 from gin_ref.views import amend_text, hand_text, standing, step_words, words
@@ -181,16 +182,6 @@ def amend(folder: str, name: str, given: Amend) -> Said:
     return True, unpathed("\n".join([text] + ([done.warning] if done.warning else [])), folder)
 
 
-def redo(folder: str, name: str) -> Said:
-    """``redo``: what it put back, the standing, then the event's warning."""
-    try:
-        done = corrections.redo(os.path.join(folder, name), wait=WAIT)
-    except DeskError as exc:
-        return refused(exc, folder, name)
-    lines = [f"put back {done.what}"] + standing.standing_lines(done.match)
-    return True, unpathed("\n".join(lines + ([done.warning] if done.warning else [])), folder)
-
-
 def undo_question(folder: str, name: str) -> Said:
     """What ``undo`` would take back from the file (asked before it is done), or why it would be refused."""
     path = os.path.join(folder, name)
@@ -206,11 +197,22 @@ def undo_question(folder: str, name: str) -> Said:
     return True, f"take back {step_words.undone_words(step)}"
 
 
-def undo(folder: str, name: str) -> Said:
-    """``undo``: what it took back, the standing, then the event's warning."""
+def _corrected(folder: str, name: str, act: Callable[..., Corrected], said: str) -> Said:
+    """``undo`` or ``redo`` (``act``): what it ``said`` (took back, put back), the standing, then the event's
+    warning."""
     try:
-        done = corrections.undo(os.path.join(folder, name), wait=WAIT)
+        done = act(os.path.join(folder, name), wait=WAIT)
     except DeskError as exc:
         return refused(exc, folder, name)
-    lines = [f"took back {done.what}"] + standing.standing_lines(done.match)
+    lines = [f"{said} {done.what}"] + standing.standing_lines(done.match)
     return True, unpathed("\n".join(lines + ([done.warning] if done.warning else [])), folder)
+
+
+def undo(folder: str, name: str) -> Said:
+    """``undo``: what it took back, the standing, then the event's warning."""
+    return _corrected(folder, name, corrections.undo, "took back")
+
+
+def redo(folder: str, name: str) -> Said:
+    """``redo``: what it put back (the step the newest undo took, while nothing was written since)."""
+    return _corrected(folder, name, corrections.redo, "put back")

@@ -43,6 +43,21 @@ def post(web, action, **fields):
     return web.get(answer.headers["location"]).text
 
 
+def undo_asked_then_done(web, path, name):
+    """Undo from the director's page: the first send asks (what it takes back, the file untouched), the
+    answer's Yes does it."""
+    action = f"/director/m/{name}/undo"
+    before = open(path, "rb").read()
+    asked = web.post(action, data=form_fields(web.get("/director").text, action), headers={"Origin": BASE})
+    assert asked.status_code == 200 and f"Undo the newest step of {name}?" in asked.text and "take back " in asked.text
+    assert open(path, "rb").read() == before and 'href="/director">No: keep it' in asked.text
+    sure = form_fields(asked.text, action)
+    assert sure["sure"] == "1"
+    done = web.post(action, data=sure, headers={"Origin": BASE})
+    assert done.status_code == 303, done.text
+    return web.get(done.headers["location"]).text
+
+
 def said(page):
     found = re.search(r'<div class="(note|problem)" role="status"><pre>(.*?)</pre>', page, re.S)
     assert found, "the page says nothing"
@@ -144,7 +159,7 @@ def test_amend_is_a_form_of_fields_the_same_as_the_command_lines_and_undo_and_a_
     kind, text = said(web.get(answer.headers["location"]).text)
     assert kind == "problem" and "changed since this page was made" in text
     assert matchfile.load(t1).match.hands[0]["result"] == "dead"
-    kind, text = said(post(web, "/director/m/round-1-table-1.yaml/undo"))
+    kind, text = said(undo_asked_then_done(web, t1, "round-1-table-1.yaml"))
     assert kind == "note" and text.startswith("took back ")
     assert matchfile.load(t1).match.hands[0]["result"] != "dead"
     # a knock amended by its fields is the command line's amend, word for word and fact for fact
@@ -238,3 +253,50 @@ def test_the_page_lists_every_export_format_of_the_registry_and_each_downloads_w
     refused = web.get("/director/export/pdf")
     assert refused.status_code == 409 and "unknown export format" in refused.text
     assert TestClient(web.app, base_url=BASE).get("/director/export/csv").status_code == 403  # no token
+
+
+def test_a_ruling_on_a_rejected_hand_deals_it_with_the_entrys_upcard_and_undo_asks_then_offers_redo(tmp_path):
+    """#40 item 4: the rejected hand left no deal in the file; the ruling's form holds its upcard, and the
+    ruling deals it and rules it in one write, as `gin-ref ruling --upcard` does."""
+    from serveutil import event_folder, send
+
+    folder = event_folder(tmp_path)
+    t1 = str(folder / "round-1-table-1.yaml")
+    twin = tmp_path / "twin.yaml"
+    shutil.copy(t1, twin)
+    app = build_app(str(folder))
+    served = app.state.served
+    phone = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert phone.get(f"/t/1?token={served.tokens.get('1')}").status_code == 303
+    send(phone, "1", "hand", {"by": "Ann", "upcard": "9h", "knocker": "Dan", "count": "5", "defender": "23"},
+         ident="entry-reject-2")
+    assert send(phone, "1", "reject", {"by": "Ann"}, ident="entry-reject-2").status_code == 303
+    web = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert web.get(f"/director?token={served.tokens.get('director')}").status_code == 303
+    action = "/director/m/round-1-table-1.yaml/ruling"
+    page = web.get("/director").text
+    assert re.search(r'name="upcard" value="9H"', page), "the rejected hand's upcard is in the ruling's form"
+    kind, text = said(post(web, action, kind="award", player="Dan", points="23", reason="Ann's count stands",
+                           by="Dana", upcard="9H"))
+    assert kind == "note" and "round-1-table-1.yaml: hand 1: " in text and " deals, upcard 9♥" in text and "hand 1: awarded to Dan, 23 points" in text
+    cli("ruling", "--match", str(twin), "--award", "Dan", "23", "--reason", "Ann's count stands", "--by", "Dana",
+        "--upcard", "9H")
+    ruled, by_cli = matchfile.load(t1).match, matchfile.load(str(twin)).match
+    strip = lambda hand: {k: v for k, v in hand.items() if k not in ("ruling", "seal")}  # noqa: E731
+    assert [strip(h) for h in ruled.hands] == [strip(h) for h in by_cli.hands]
+    assert ruled.state.totals == by_cli.state.totals == {"Ann": 0, "Dan": 23}
+    # the file changed since the hand was entered: its upcard is no longer offered (it would deal another hand)
+    assert not re.search(r'name="upcard" value="9H"', web.get("/director").text)
+    # undo asks first, then offers redo, which puts the ruling back
+    page = undo_asked_then_done(web, t1, "round-1-table-1.yaml")
+    kind, text = said(page)
+    assert kind == "note" and text.startswith("took back hand 1: the ruling")
+    assert matchfile.load(t1).match.state.totals == {"Ann": 0, "Dan": 0}
+    assert "Redo: put it back in round-1-table-1.yaml" in page
+    redo = "/director/m/round-1-table-1.yaml/redo"
+    answer = web.post(redo, data=form_fields(page, redo), headers={"Origin": BASE})
+    assert answer.status_code == 303
+    kind, text = said(web.get(answer.headers["location"]).text)
+    assert kind == "note" and text.startswith("put back hand 1: the ruling")
+    assert matchfile.load(t1).match.state.totals == {"Ann": 0, "Dan": 23}
+    assert "Redo: put it back" not in web.get("/director").text

@@ -162,7 +162,7 @@ def test_a_busy_file_is_said_on_the_directors_page_and_nothing_is_done(tmp_path,
     director = director_client(folder)
     seen = directoracts_seen(path)
     with store.locked(path):  # another writer holds the file
-        answer = director_post(director, "/director/m/round-1-table-1.yaml/undo", seen=seen)
+        answer = director_post(director, "/director/m/round-1-table-1.yaml/undo", seen=seen, sure="1")
     assert answer.status_code == 303
     page = director.get(answer.headers["location"]).text
     assert "round-1-table-1.yaml is busy (another writer holds it): nothing was done; try again in a moment" in page
@@ -185,7 +185,8 @@ def test_an_unexpected_error_is_one_log_line_and_a_500(tmp_path, monkeypatch, ca
     monkeypatch.setattr(directoracts, "undo", broken)
     director = director_client(folder)
     with caplog.at_level(logging.INFO, logger="gin_ref.serve"):
-        answer = director_post(director, "/director/m/round-1-table-1.yaml/undo", seen=directoracts_seen(path))
+        answer = director_post(director, "/director/m/round-1-table-1.yaml/undo", seen=directoracts_seen(path),
+                                sure="1")
     assert answer.status_code == 500 and "Traceback" not in answer.text and str(tmp_path) not in answer.text
     lines = [r for r in caplog.records if "undo" in r.getMessage()]
     assert len(lines) == 1 and not lines[0].exc_info

@@ -11,12 +11,13 @@ from typing import Optional, Tuple
 import click
 
 from gin_ref.cli.errors import excerpt, one_line, shown_name
-from gin_ref.cli.options import WholeNumber, match_file, match_option
+from gin_ref.cli.options import WholeNumber, match_file, match_option, upcard_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.writejson import json_flag
 from gin_ref.desk.errors import InvalidNotationError
 from gin_ref.desk import corrections
-from gin_ref.views import standing, words, written
+from gin_ref.core.cards import Card
+from gin_ref.views import hand_text, standing, words, written
 
 
 @click.command("ruling")
@@ -30,9 +31,11 @@ from gin_ref.views import standing, words, written
                                                   "no end-of-game bonuses.")
 @click.option("--reason", required=True, metavar="TEXT", help="Why: kept with the ruling.")
 @click.option("--by", "by", metavar="NAME", help="Who ruled (the director).")
+@upcard_option("A hand entered at a table and rejected or disputed, never dealt in the file: deal it with this "
+               "upcard and rule on it, in one write.")
 @json_flag
 def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[Tuple[str, str]], void: bool, redeal: bool,
-               forfeit: Optional[str], reason: str, by: Optional[str], as_json: bool) -> None:
+               forfeit: Optional[str], reason: str, by: Optional[str], upcard: Optional[Card], as_json: bool) -> None:
     """Record a director's ruling on a hand: an award, a void, a misdeal (redeal) or a forfeit.
 
     The hand's result stays what the engine found from its cards; the ruling sits beside it, with who
@@ -40,10 +43,15 @@ def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[T
     ruling. Every later hand is settled again; a ruling that would change who dealt a later hand is
     refused. `undo` takes a ruling back like any step. Exactly one of --award, --void, --redeal, --forfeit.
 
+    With --upcard CARD, a hand a table entered and rejected (or disputes), never dealt in the file,
+    is dealt with CARD and ruled at once: an award or a void ends it with no score of its own (a
+    dead hand) and the ruling gives its score.
+
     \b
     Example:  gin-ref ruling --hand 3 --award Ann 25 --reason "misdeal" --by Dana
               gin-ref ruling --redeal --reason "the deck had two 7D"
               gin-ref ruling --forfeit Ben --reason "left the club"
+              gin-ref ruling --award Ben 25 --reason "counts disputed" --upcard 9H
     """
     chosen = [name for name, given in (("award", award), ("void", void), ("redeal", redeal),
                                        ("forfeit", forfeit)) if given]
@@ -58,9 +66,11 @@ def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[T
     elif kind == "forfeit":
         player = forfeit
     path = match_file(match_path)
-    ruled = corrections.rule(path, kind, reason, hand=hand, player=player, points=points, by=by)
+    ruled = corrections.rule(path, kind, reason, hand=hand, player=player, points=points, by=by, upcard=upcard)
     if as_json:
         emit_json(written.ruled_data(ruled))
         return
+    if ruled.dealt is not None and ruled.dealt.deal is not None:
+        say(f"{shown_name(path)}: " + hand_text.deal_text(ruled.match, ruled.dealt.deal))
     say(one_line(f"{shown_name(path)}: hand {ruled.hand}: {words.ruling_words(ruled.ruling)}"))
     say("\n".join(standing.standing_lines(ruled.match)))

@@ -21,7 +21,7 @@ from gin_ref.desk.store import Work, change, dry
 from gin_ref.files import eventfile, matchfile, store
 from gin_ref.files.filewrite import PathName, writable_target
 from gin_ref.core.rules import HouseRules
-from gin_ref.match import result
+from gin_ref.match import result, rulings
 from gin_ref.match.amend import amend as amend_outcome
 from gin_ref.match.knocks import Given
 from gin_ref.match.model import Match
@@ -168,8 +168,28 @@ def verify_ruling(kind: str, player: Optional[str], points: Optional[int]) -> No
         raise InvalidNotationError("a forfeit names the player who leaves")
 
 
+def _dealt_first(match: Match, path: str, upcard: Card, hand: Optional[int],
+                 kind: str) -> Tuple[int, Optional[outcomes.Dealt]]:
+    """Deal the hand a ruling with ``upcard`` rules on (a hand entered at a table and rejected, or disputed,
+    left no deal in the file): the next hand, dealt with ``upcard``, or the open hand when it has that upcard
+    already (its number, and the deal made, None for the open hand). Ruled an award or void, it is ended with no score of its own first (``dead``): the ruling beside
+    it gives the score, as on any settled hand."""
+    opened = match.deal_unless_open(upcard, command="ruling")
+    if opened is not None and opened.refusal is not None:  # a deal refused (and kept): no hand to rule on
+        raise IllegalActionError(f"hand {opened.number} cannot be dealt: {opened.refusal.reason}")
+    entry = match.open_entry
+    assert entry is not None  # dealt now, or open with that upcard
+    number = entry["number"]
+    if hand is not None and hand != number:
+        raise InvalidNotationError(f"--upcard {upcard.pretty} deals hand {number} (or names it, open): --hand {hand} "
+                                   "is another hand; rule on it without --upcard")
+    if kind not in rulings.OPEN_KINDS:
+        match.dead()
+    return number, outcomes.dealt_of(path, match, opened) if opened is not None else None
+
+
 def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], points: Optional[int],
-          by: Optional[str]) -> "Work[Ruled]":
+          by: Optional[str], upcard: Optional[Card] = None) -> "Work[Ruled]":
     def work(rec: matchfile.Record) -> Tuple[Ruled, Optional[DeskError]]:
         given.text(reason, "the reason")
         if by is not None:
@@ -177,22 +197,31 @@ def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], po
         ruled = given.maybe_hand(hand)
         whole = None if points is None else given.whole(points, "the points")
         verify_ruling(kind, player, whole)
+        dealt = None
+        if upcard is not None:
+            if not reason or not reason.strip():  # refused before anything is dealt
+                raise InvalidNotationError("--reason: say why (it is kept with the ruling)")
+            ruled, dealt = _dealt_first(rec.match, rec.path, upcard, ruled, kind)
         step = rec.match.rule(kind, one_line(reason, "--reason"), matchfile.now(), hand=ruled, player=player,
                               points=whole, by=None if by is None else one_line(by, "--by") or _no_name())
-        return outcomes.ruled_of(rec.path, rec.match, step), None
+        return outcomes.ruled_of(rec.path, rec.match, step, dealt), None
     return work
 
 
 def rule(path: PathName, kind: str, reason: str, hand: Optional[int] = None, player: Optional[str] = None,
-         points: Optional[int] = None, by: Optional[str] = None, wait: Optional[float] = None) -> Ruled:
+         points: Optional[int] = None, by: Optional[str] = None, wait: Optional[float] = None,
+         upcard: Optional[Card] = None) -> Ruled:
     """A director's ruling on ``hand`` (default: the last): ``kind`` award (``player``, ``points``), void,
-    redeal or forfeit (``player``), with the ``reason`` and who ruled (``by``)."""
-    return change(path, _rule(kind, reason, hand, player, points, by), wait)
+    redeal or forfeit (``player``), with the ``reason`` and who ruled (``by``). With ``upcard``: the hand a
+    table entered and that was rejected or disputed, never dealt in the file, is dealt with it and ruled in
+    one write (``_dealt_first``); the hands stay as they were when the ruling is refused."""
+    return change(path, _rule(kind, reason, hand, player, points, by, upcard), wait)
 
 
 def can_rule(path: PathName, kind: str, reason: str, hand: Optional[int] = None, player: Optional[str] = None,
-             points: Optional[int] = None, by: Optional[str] = None) -> Optional[Refusal]:
-    return dry(path, _rule(kind, reason, hand, player, points, by))
+             points: Optional[int] = None, by: Optional[str] = None,
+             upcard: Optional[Card] = None) -> Optional[Refusal]:
+    return dry(path, _rule(kind, reason, hand, player, points, by, upcard))
 
 
 # -- a match kept on paper -----------------------------------------------------------------------------------

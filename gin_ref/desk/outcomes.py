@@ -105,12 +105,14 @@ class Corrected(NamedTuple):
 
 
 class Ruled(NamedTuple):
-    """A director's ruling on ``hand``."""
+    """A director's ruling on ``hand``; ``dealt``: the hand the ruling dealt first (``rule``'s ``upcard``),
+    None when it ruled a hand the file held."""
 
     path: str
     match: Match
     hand: int
     ruling: Ruling
+    dealt: Optional[Dealt] = None
 
 
 class Resulted(NamedTuple):
@@ -155,10 +157,10 @@ def corrected_of(path: str, match: Match, said: str, warning: Optional[str], ste
     return Corrected(path, match, said, warning, step.kind, step.hand, step.turn)
 
 
-def ruled_of(path: str, match: Match, step: Step) -> Ruled:
+def ruled_of(path: str, match: Match, step: Step, dealt: Optional[Dealt] = None) -> Ruled:
     data = step.data
     assert isinstance(data, RuledStep)  # a ruling's step
-    return Ruled(path, match, step.hand, data.ruling)
+    return Ruled(path, match, step.hand, data.ruling, dealt)
 
 
 def resulted_of(path: str, match: Match, old: Any = None) -> Resulted:

@@ -1,5 +1,5 @@
 """The director's page, ``/director``: every table's record and its ``verify`` result, pairing the next
-round, rulings, amends and undo, the settlement. Its own token (printed at start) is exchanged for a cookie
+round, rulings, amends, undo (asked first, then offered to be redone) and redo, the settlement. Its own token (printed at start) is exchanged for a cookie
 as a table's is; a table's token, or none, is refused (403).
 
 Every change and report is one call of the desk (``gin_ref.serve.directoracts``), in this process, in a
@@ -58,7 +58,7 @@ def file_seen(folder: str, name: str) -> str:
 
 
 def routes(served: Served) -> List[BaseRoute]:
-    notes: Dict[str, Tuple[bool, str]] = {}
+    notes: Dict[str, Tuple[bool, str, Optional[str]]] = {}  # said: (done, text, the file an undo may be redone on)
     folder = served.folder.path
     first = served.tables_first.wait  # a table's write goes before each file read here
     verified = PerFile(lambda path: directoracts.verify_entry(folder, path), first)  # each file's, until it changes
@@ -79,9 +79,9 @@ def routes(served: Served) -> List[BaseRoute]:
         except Refused as refused:
             return refused.response(), ""
 
-    def said(ok: bool, text: str) -> Response:
+    def said(ok: bool, text: str, redo: Optional[str] = None) -> Response:
         key = secrets.token_urlsafe(8)
-        notes[key] = (ok, text)
+        notes[key] = (ok, text, redo)
         while len(notes) > NOTES_KEPT:
             notes.pop(next(iter(notes)))
         return RedirectResponse(f"/director?said={key}", status_code=303)
@@ -92,20 +92,24 @@ def routes(served: Served) -> List[BaseRoute]:
             return answer
         files = await run_in_threadpool(table_files, served)
         report = await run_in_threadpool(each, verified, files)
-        note = notes.get(request.query_params.get("said", ""))
+        kept = notes.get(request.query_params.get("said", ""))
+        note, redo = (kept[:2], kept[2]) if kept is not None else (None, None)
         records = await run_in_threadpool(each, recorded, files)
         pending = await run_in_threadpool(directorpage.journal_items, served, files)
         form_token = served.security.form_token(token, FORM)
         seen = await run_in_threadpool(lambda: {name: file_seen(folder, name) for name in files})
-        body = directorpage.page_body(served.folder, files, report, records, pending, note, form_token, seen)
+        body = directorpage.page_body(served.folder, files, report, records, pending, note, form_token, seen,
+                                      redo if redo in files else None)
         if served.pins:
             players = await run_in_threadpool(folder_players, served, records)
             body += directorpage.pins_html(served.pin_store.status(players), form_token)
         return HTMLResponse(directorpage.document("Director", body))
 
-    async def write(request: Request, make: Make) -> Response:
+    async def write(request: Request, make: Make, asked: bool = False, redo: bool = False) -> Response:
         """A change of the director's: the form checked, then ``make(file name, fields)``'s work run in a
-        worker thread; the page then says what it did (or why not)."""
+        worker thread; the page then says what it did (or why not). ``asked``: the form is sent once without
+        ``sure`` (the page then asks, saying what it will do) and done when sent again with ``sure=1``;
+        ``redo``: once done, the page offers to put it back (an undo)."""
         answer, token = gate(request)
         if answer is not None:
             return answer
@@ -119,6 +123,8 @@ def routes(served: Served) -> List[BaseRoute]:
                 if seen != await run_in_threadpool(file_seen, served.folder.path, name):
                     return said(False, f"{name} changed since this page was made (a hand was recorded meanwhile): "
                                        "nothing was done; look again, then do it again")
+            if asked and name is not None and fields.get("sure") != "1":
+                return await question(name, fields)
             work = make(name, fields)
         except Refused as refused:
             return refused.response()
@@ -127,7 +133,15 @@ def routes(served: Served) -> List[BaseRoute]:
         done, text = await run_in_threadpool(work)
         if served.board_hub is not None:
             served.board_hub.poke()
-        return said(done, text)
+        return said(done, text, request.path_params.get("file") if redo and done else None)
+
+    async def question(name: str, fields: Dict[str, str]) -> Response:
+        """The undo asked first: what it would take back, Yes (the same form, sure) or No (the page)."""
+        ok, text = await run_in_threadpool(directoracts.undo_question, folder, name)
+        if not ok:
+            return said(False, text)
+        return HTMLResponse(directorpage.undo_question(name, text, fields.get("form_token", ""),
+                                                       fields.get("seen", "")))
 
     async def pair(request: Request) -> Response:
         if not served.folder.is_event:
@@ -150,6 +164,10 @@ def routes(served: Served) -> List[BaseRoute]:
 
     async def undo(request: Request) -> Response:
         return await write(request, on_file(lambda folder, name, given: directoracts.undo(folder, name),
+                                            lambda fields: None), asked=True, redo=True)
+
+    async def redo(request: Request) -> Response:
+        return await write(request, on_file(lambda folder, name, given: directoracts.redo(folder, name),
                                             lambda fields: None))
 
     async def settlement(request: Request) -> Response:
@@ -230,5 +248,6 @@ def routes(served: Served) -> List[BaseRoute]:
             Route("/director/m/{file}/ruling", ruling, methods=["POST"]),
             Route("/director/m/{file}/amend", amend, methods=["POST"]),
             Route("/director/m/{file}/undo", undo, methods=["POST"]),
+            Route("/director/m/{file}/redo", redo, methods=["POST"]),
             Route("/director/settlement", settlement), Route("/director/export/{fmt:str}", export)]
 

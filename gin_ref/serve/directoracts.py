@@ -10,17 +10,19 @@ past it, the page says the file is busy (the desk's ``Kind.BUSY``), to try again
 """
 
 import os
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.digits import has_digits_for, is_ascii_whole
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.core.escape import one_line
 from gin_ref.desk import club, corrections, exports, reports
 from gin_ref.desk import verify as desk_verify
 from gin_ref.desk.errors import DeskError, Kind
+from gin_ref.desk.outcomes import Corrected
+from gin_ref.files import matchfile
 from gin_ref.match.rulings import MAX_POINTS
-from gin_ref.views import amend_text, standing, words
+from gin_ref.views import amend_text, hand_text, standing, step_words, words
 from gin_ref.views.event_view import paired_text
 from gin_ref.views.settle import settle_lines
 
@@ -100,6 +102,7 @@ class Ruling(NamedTuple):
     player: Optional[str]
     points: Optional[int]
     by: Optional[str]
+    upcard: Optional[Card] = None  # a hand entered and rejected, never dealt: dealt with it, then ruled
 
 
 def ruling_of(fields: Dict[str, str]) -> Ruling:
@@ -115,8 +118,10 @@ def ruling_of(fields: Dict[str, str]) -> Ruling:
             raise InvalidNotationError(f"the points of an award are a whole number from 0 to {MAX_POINTS}, not "
                                        f"'{text[:20]}'")
         points = int(text)
+    upcard_text = fields.get("upcard", "").strip()
     return Ruling(kind, fields.get("reason", ""), hand_of(fields.get("hand", ""), optional=True),
-                  player if kind in ("award", "forfeit") else None, points, fields.get("by", "").strip() or None)
+                  player if kind in ("award", "forfeit") else None, points, fields.get("by", "").strip() or None,
+                  Card.parse(upcard_text) if upcard_text else None)
 
 
 def hand_of(text: str, optional: bool = False) -> Optional[int]:
@@ -132,10 +137,12 @@ def ruling(folder: str, name: str, given: Ruling) -> Said:
     """``ruling``: the hand's ruling, then the standing."""
     try:
         done = corrections.rule(os.path.join(folder, name), given.kind, given.reason, given.hand, given.player,
-                                given.points, given.by, wait=WAIT)
+                                given.points, given.by, wait=WAIT, upcard=given.upcard)
     except DeskError as exc:
         return refused(exc, folder, name)
-    lines = [one_line(f"{name}: hand {done.hand}: {words.ruling_words(done.ruling)}")]
+    dealt = ([f"{name}: " + hand_text.deal_text(done.match, done.dealt.deal)]
+             if done.dealt is not None and done.dealt.deal is not None else [])
+    lines = dealt + [one_line(f"{name}: hand {done.hand}: {words.ruling_words(done.ruling)}")]
     return True, "\n".join(lines + standing.standing_lines(done.match))
 
 
@@ -193,11 +200,37 @@ def amend(folder: str, name: str, given: Amend) -> Said:
     return True, unpathed("\n".join([text] + ([done.warning] if done.warning else [])), folder)
 
 
-def undo(folder: str, name: str) -> Said:
-    """``undo``: what it took back, the standing, then the event's warning."""
+def undo_question(folder: str, name: str) -> Said:
+    """What ``undo`` would take back from the file (asked before it is done), or why it would be refused."""
+    path = os.path.join(folder, name)
     try:
-        done = corrections.undo(os.path.join(folder, name), wait=WAIT)
+        refusal = corrections.can_undo(path)
+        if refusal is not None:
+            raise DeskError(refusal)
+        step = matchfile.load(path).match.newest_step()
     except DeskError as exc:
         return refused(exc, folder, name)
-    lines = [f"took back {done.what}"] + standing.standing_lines(done.match)
+    except GinRefError as exc:  # changed between the two readings: the undo itself will say
+        return False, "Error: " + one_line(unpathed(str(exc), folder))
+    return True, f"take back {step_words.undone_words(step)}"
+
+
+def _corrected(folder: str, name: str, act: Callable[..., Corrected], said: str) -> Said:
+    """``undo`` or ``redo`` (``act``): what it ``said`` (took back, put back), the standing, then the event's
+    warning."""
+    try:
+        done = act(os.path.join(folder, name), wait=WAIT)
+    except DeskError as exc:
+        return refused(exc, folder, name)
+    lines = [f"{said} {done.what}"] + standing.standing_lines(done.match)
     return True, unpathed("\n".join(lines + ([done.warning] if done.warning else [])), folder)
+
+
+def undo(folder: str, name: str) -> Said:
+    """``undo``: what it took back, the standing, then the event's warning."""
+    return _corrected(folder, name, corrections.undo, "took back")
+
+
+def redo(folder: str, name: str) -> Said:
+    """``redo``: what it put back (the step the newest undo took, while nothing was written since)."""
+    return _corrected(folder, name, corrections.redo, "put back")

@@ -7,8 +7,11 @@ import os
 from html import escape
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
+from gin_ref.core.errors import GinRefError
+from gin_ref.files import matchfile
 from gin_ref.desk.exports import FORMATS
 from gin_ref.serve import pages
+from gin_ref.serve.entries import digest as file_digest
 from gin_ref.serve.directoracts import KINDS
 from gin_ref.serve.journal import AGAIN
 from gin_ref.serve.sheet import read_match
@@ -44,20 +47,32 @@ def record_of(path: str, read: Callable[[str], Any] = read_match) -> Dict[str, A
             "error": None, "finished": rec.match.state.finished, "standing": standing_lines(rec.match)}
 
 
+def _digest(path: str) -> str:
+    """The digest the serve journal keeps of the file an entry was checked against ("" unreadable)."""
+    try:
+        return file_digest(matchfile.read_bytes(path))
+    except (OSError, GinRefError):
+        return ""
+
+
 def journal_items(served: Any, files: List[str]) -> List[Dict[str, Any]]:
     """Every entry pending or rejected (or left stale by a change of the file, or set apart to be entered again:
     an older journal's that no longer reads) at a table of this server, from the serve journals: ``{file,
-    state, words, by, why}``, the newest file first."""
+    state, words, by, why, upcard}``, the newest file first; ``upcard``: the entry's, while the file is as it
+    was when the hand was entered (so the hand is still the next, never dealt: a ruling deals it with it)."""
     items = []
     for name in reversed(files):
         journal = served.journals.of(os.path.join(served.folder.path, name))
         with journal.lock:
-            entries = [entry.summary() for entry in journal.entries.values()]
-        for entry in entries:
+            entries = [(entry.summary(), getattr(entry.action, "upcard", None), entry.base)
+                       for entry in journal.entries.values()]
+        now = _digest(os.path.join(served.folder.path, name)) if entries else ""
+        for entry, upcard, base in entries:
             if entry["status"] in ("pending", "rejected", "stale", AGAIN):
                 items.append({"file": name, "state": entry["status"], "kind": entry["kind"],
                               "words": "; ".join(entry["words"]) or entry["kind"], "by": entry["by"],
-                              "why": entry["why"], "answered_by": entry["confirmed_by"]})
+                              "why": entry["why"], "answered_by": entry["confirmed_by"],
+                              "upcard": upcard if base and base == now else None})  # the file as it was entered on
     return items
 
 
@@ -91,7 +106,9 @@ def _verify_html(item: Optional[Dict[str, Any]]) -> str:
     return "".join(parts)
 
 
-def _forms(name: str, players: List[str], form_token: str, seen: str) -> str:
+def _forms(name: str, players: List[str], form_token: str, seen: str, upcard: str = "") -> str:
+    """The file's forms: a ruling (with the upcard of a hand a table entered and that was rejected, never
+    dealt in the file: ``upcard``, the newest such entry's, filled in), an amend, undo (asked first)."""
     hidden = pages.hidden("form_token", form_token) + pages.hidden("seen", seen)
     quoted = escape(name, quote=True)
     options = "".join(f'<option value="{escape(p, quote=True)}">{escape(p)}</option>' for p in players)
@@ -105,6 +122,9 @@ def _forms(name: str, players: List[str], form_token: str, seen: str) -> str:
         f'<label>points (award) <input type="text" name="points" inputmode="numeric"></label>'
         f'<label>reason <input type="text" name="reason"></label>'
         f'<label>by <input type="text" name="by" value="director"></label>'
+        f'<label>upcard of a hand entered at the table and rejected (it is dealt with it, then ruled; empty: '
+        f'the file\'s own hand) <input type="text" name="upcard" value="{escape(upcard, quote=True)}" '
+        f'autocomplete="off"></label>'
         f'<button type="submit">Record the ruling</button></form></details>'
         f'<details><summary>Amend a hand</summary><form method="post" action="/director/m/{quoted}/amend">{hidden}'
         f'<p>What the table now agrees the hand was (as <code>gin-ref amend</code> takes it).</p>'
@@ -119,7 +139,26 @@ def _forms(name: str, players: List[str], form_token: str, seen: str) -> str:
         f'<label>his discard (with 11 cards) <input type="text" name="discard" autocomplete="off"></label>'
         f'<button type="submit">Amend</button></form></details>'
         f'<form class="inline" method="post" action="/director/m/{quoted}/undo">{hidden}'
-        f'<button type="submit" class="no">Undo the newest step</button></form>')
+        f'<button type="submit" class="no">Undo the newest step…</button></form>')
+
+
+def undo_question(name: str, what: str, form_token: str, seen: str) -> str:
+    """The undo asked first: what it takes back; Yes sends the same form again, sure; No goes back."""
+    quoted = escape(name, quote=True)
+    return document("Undo?", (
+        f'<h1>Undo the newest step of {escape(name)}?</h1><p class="problem">It will {escape(what)}.</p>'
+        f'<form method="post" action="/director/m/{quoted}/undo">{pages.hidden("form_token", form_token)}'
+        f'{pages.hidden("seen", seen)}{pages.hidden("sure", "1")}'
+        '<button type="submit" class="no">Yes: undo it</button></form>'
+        '<p><a href="/director">No: keep it (back to the director\'s page)</a></p>'
+        "<p>Redo puts it back afterwards, as long as nothing else is written first.</p>"))
+
+
+def redo_form(name: str, form_token: str, seen: str) -> str:
+    """Offered after an undo: put back what it took (``gin-ref redo``)."""
+    return (f'<form method="post" action="/director/m/{escape(name, quote=True)}/redo">'
+            f'{pages.hidden("form_token", form_token)}{pages.hidden("seen", seen)}'
+            f'<button type="submit">Redo: put it back in {escape(name)}</button></form>')
 
 
 def _pending_html(items: List[Dict[str, Any]]) -> str:
@@ -134,12 +173,13 @@ def _pending_html(items: List[Dict[str, Any]]) -> str:
             '<th>why</th></tr>' + rows + "</table>"
             "<p>A rejected hand is not in the record. To rule on it: hear both players, then record what happened "
             "at the table's page (the opponent confirms), or, when they do not agree, record a ruling below on "
-            "the table's file (award, void, redeal or forfeit, with the reason).</p>")
+            "the table's file (award, void, redeal or forfeit, with the reason): its form holds the rejected "
+            "hand's upcard, so the hand is dealt with it and ruled in one step.</p>")
 
 
 def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], recs: Dict[str, Dict[str, Any]],
               pending: List[Dict[str, Any]], note: Optional[Tuple[bool, str]], form_token: str,
-              seen: Dict[str, str]) -> str:
+              seen: Dict[str, str], redo: Optional[str] = None) -> str:
     name = escape(os.path.basename(os.path.realpath(folder.path)))
     parts = [f"<h1>{name}: the director's page</h1>",
              '<p><a href="/board">The board</a> · <a href="/director/settlement">The settlement</a> · '
@@ -150,6 +190,8 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
     if note is not None:
         ok, text = note
         parts.append(f'<div class="{"note" if ok else "problem"}" role="status"><pre>{escape(text)}</pre></div>')
+        if redo is not None:
+            parts.append(redo_form(redo, form_token, seen.get(redo, "")))
     if folder.is_event:
         parts.append('<h2>The next round</h2><form method="post" action="/director/pair">'
                      + pages.hidden("form_token", form_token)
@@ -157,6 +199,10 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
                      "<p>Refused, naming them, while a table is unfinished; the new round's pairings show on the "
                      "board and on each table's page (their addresses and cards stay the same).</p>")
     parts.append("<h2>Pending and rejected hands</h2>" + _pending_html(pending))
+    upcards: Dict[str, str] = {}  # each file's newest rejected (or stale) hand's upcard, for its ruling
+    for item in pending:
+        if item["state"] in ("rejected", "stale") and item.get("upcard"):
+            upcards[item["file"]] = item["upcard"]
     parts.append("<h2>The matches</h2>")
     if not files:
         parts.append("<p>No match file yet.</p>")
@@ -167,7 +213,8 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
                   if rec.get("text") else f'<p class="flag">{escape(str(rec.get("error")))}</p>')
         parts.append(f'<section class="m" id="{escape(file, quote=True)}"><h2>{escape(file)}: {players}</h2>'
                      f"{pages.lines(rec.get('standing', []))}{_verify_html(report.get(file))}{record}"
-                     f"{_forms(file, rec.get('players', []), form_token, seen.get(file, ''))}</section>")
+                     f"{_forms(file, rec.get('players', []), form_token, seen.get(file, ''), upcards.get(file, ''))}"
+                     "</section>")
     return "".join(parts)
 
 

@@ -39,6 +39,7 @@ input.count{width:6em}label{display:block;margin:.3em 0}.row{display:flex;gap:.5
 .problem{color:var(--no);font-weight:bold}.note{color:var(--ok);font-weight:bold}
 .pending{border:3px solid var(--warn);padding:.5em}.ask{border:3px solid var(--no);padding:.5em;margin:.5em 0}
 .offline{background:var(--wait);color:var(--waitText);padding:.4em}fieldset{border:1px solid var(--line);margin:.5em 0}
+.who{font-size:1.5em;font-weight:bold}.who select{font-size:1em;font-weight:bold}.limit{font-size:1.3em;font-weight:bold}
 .red{color:var(--red)}.link{font-size:.8em}.check{margin:1em 0;white-space:pre-wrap}.check .lines{font-weight:normal}
 """
 _RULE = re.compile(r"^-+(?:  +-+)*$")

@@ -217,10 +217,27 @@ SCRIPT = r"""
       }).catch(function () { out.textContent = ""; });
   }
 
+  // -- the knock limit of the upcard, shown as it is chosen (the rules' words, made by the server) --------
+  function limit(field) {
+    var out = field.form && field.form.querySelector("[data-limit]"), limits = {};
+    if (!out) { return; }
+    try { limits = JSON.parse(field.getAttribute("data-limits") || "{}"); } catch (e) { return; }
+    var text = field.value.trim().toUpperCase().replace(/^10/, "T").replace(/^1(?=[SHDC]$)/, "A");
+    text = text.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C");
+    var words = limits[text] || (text ? "" : "the knock limit shows here as the upcard is chosen");
+    var card = /^(10|[2-9AJQK])([♥♦])/.exec(words);  // a red card in the page's red, as the server draws it
+    out.textContent = card ? words.slice(card[0].length) : words;
+    if (card) {
+      var red = document.createElement("span"); red.className = "red"; red.textContent = card[0];
+      out.insertBefore(red, out.firstChild);
+    }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     var timer = null;
     try { localStorage.removeItem("gin-ref-by:" + page); } catch (e) { /* storage off: nothing was kept */ }
     document.addEventListener("input", function (event) {
+      if (event.target.name === "upcard") { limit(event.target); }
       var form = event.target.closest && event.target.closest("form[data-queue]");
       if (!form) { return; }
       form.setAttribute("data-touched", "1");

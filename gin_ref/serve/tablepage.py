@@ -4,15 +4,20 @@ and number fields, or by ``play``'s table line; undo. Plain HTML forms that work
 ``autocomplete="off"``, so the browser puts back no "I am" (nor a count) on a page it shows again (Back):
 each entry names its entrant afresh (#34)."""
 
+import json
 import secrets
 from html import escape
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
+from gin_ref.core.cards import RANKS, SUITS, Card
+from gin_ref.core.errors import GinRefError
+from gin_ref.core.knock import knock_limit
+from gin_ref.core.rules import HouseRules
 from gin_ref.match.knocks import limit_needs_upcard
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
 from gin_ref.serve.journal import Entry
-from gin_ref.serve.pages import document, hidden, lines, paragraph
+from gin_ref.serve.pages import document, hidden, lines, paragraph, suited
 from gin_ref.views import standing, words
 
 
@@ -84,7 +89,7 @@ def table_page(view: View, match: Match) -> str:
     if view.pending is not None:
         parts.append(_pending(view, view.pending, players))
     elif not match.state.finished:
-        parts.append(_hand_form(view, players))
+        parts.append(_hand_form(view, players, match))
         parts.append(_line_form(view, players))
     else:
         parts.append("<p>The match is over.</p>")
@@ -109,22 +114,60 @@ def _outcome_words(entry: Entry) -> str:
 
 
 def _who(view: View, players: Sequence[str]) -> str:
-    """Who enters it: chosen each time (no default, none remembered: one phone serves the whole table)."""
+    """Who enters it: chosen each time (no default, none remembered: one phone serves the whole table), in
+    large type (``.who``)."""
     chosen = _value(view, "by", "")
     options = "".join(f'<option value="{escape(name)}"{" selected" if name == chosen else ""}>{escape(name)}</option>'
                       for name in players)
-    return (f'<label>I am <select name="by" required><option value=""{"" if chosen else " selected"}>'
+    return (f'<label class="who">I am <select name="by" required><option value=""{"" if chosen else " selected"}>'
             f'(choose your name)</option>{options}</select></label>')
 
 
-def _hand_form(view: View, players: Sequence[str]) -> str:
+def limit_words(rules: HouseRules, card: Card) -> str:
+    """The knock limit an upcard sets, and why, as the table chooses it: ``A♦: ace up, gin only``, ``7♦:
+    knock with 7 or less``, ``K♠: knock with 10 or less, capped by the house; a spade up doubles the hand``."""
+    limit = knock_limit(rules, card)
+    if limit == 0:
+        said = f"{card.pretty}: {'ace up, ' if card.rank == 1 and rules.knock_limit == 'upcard' else ''}gin only"
+    else:
+        capped = rules.knock_limit == "upcard" and rules.knock_limit_cap is not None and card.value > limit
+        said = f"{card.pretty}: knock with {limit} or less{', capped by the house' if capped else ''}"
+    if rules.spade_double and card.code.endswith("S"):
+        said += "; a spade up doubles the hand"
+    return said
+
+
+def upcard_limits(rules: HouseRules) -> Dict[str, str]:
+    """``limit_words`` of every card, by its code, for the page to show as the upcard is chosen."""
+    return {rank + suit: limit_words(rules, Card.parse(rank + suit)) for rank in RANKS for suit in SUITS}
+
+
+def _limit_now(view: View, rules: HouseRules) -> str:
+    """The limit of the upcard in the form (a form sent back), else what the line is for."""
+    text = (view.fields or {}).get("upcard", "").strip()
+    if text:
+        try:
+            return limit_words(rules, Card.parse(text))
+        except GinRefError:
+            return ""
+    return "the knock limit shows here as the upcard is chosen"
+
+
+def _hand_form(view: View, players: Sequence[str], match: Match) -> str:
+    """The hand by fields: only what the rules allow (big gin only with ``big_gin_bonus``; the upcard's
+    limit, and why, shown as it is chosen, while no hand is open)."""
+    rules = match.rules
     ident = (view.fields or {}).get("entry_id") or new_id()
     knocker = _radios("knocker", [(name, name) for name in players], (view.fields or {}).get("knocker", ""))
-    result = _radios("result", [("knock", "knock"), ("gin", "gin"), ("big", "big gin"), ("dead", "dead hand")],
-                     (view.fields or {}).get("result", "knock"))
+    endings = [("knock", "knock"), ("gin", "gin")] + ([("big", "big gin")] if rules.big_gin_bonus is not None else [])
+    result = _radios("result", endings + [("dead", "dead hand")], (view.fields or {}).get("result", "knock"))
+    limits, limit = "", ""
+    if match.open_entry is None and rules.deal != "eleven":
+        limits = f' data-limits="{escape(json.dumps(upcard_limits(rules), ensure_ascii=False), quote=True)}"'
+        limit = f'<p class="limit" data-limit="1" role="status">{suited(_limit_now(view, rules))}</p>'
     body = (f"<h2>Enter a hand</h2>{_who(view, players)}"
             f'<label>Upcard <input type="text" name="upcard" value="{_value(view, "upcard")}" autocomplete="off" '
-            f'placeholder="9h" maxlength="4" class="count"></label>'
+            f'placeholder="9h" maxlength="4" class="count"{limits}></label>{limit}'
             f"<fieldset><legend>Who knocked</legend>{knocker}</fieldset>"
             f"<fieldset><legend>How</legend>{result}</fieldset>"
             f'<div class="row"><label>Knocker\'s count <input type="text" name="count" class="count" '

@@ -45,7 +45,10 @@ def loader_class() -> Any:
 
 
 def yaml_problem(exc: Exception, text: str) -> Tuple[Optional[int], str]:
-    """``(line, message)`` of a YAMLError: a syntax error, or a character YAML does not accept."""
+    """``(line, message)`` of a YAMLError: a syntax error, or a character YAML does not accept. The line is the
+    one the problem is on: where the text ends, the line the unclosed list or quote opened on (PyYAML's
+    problem mark then stands after the last line); for a key YAML reads as going on with the value of a line
+    less indented above it, that line (an unindented or overindented line), in plain words."""
     import yaml
 
     if isinstance(exc, yaml.reader.ReaderError):
@@ -53,7 +56,45 @@ def yaml_problem(exc: Exception, text: str) -> Tuple[Optional[int], str]:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     words = [getattr(exc, "context", None), getattr(exc, "problem", None)]
     message = ", ".join(w for w in words if w) or str(exc).splitlines()[0]
-    return (mark.line + 1 if mark is not None else None), f"invalid YAML: {message}"
+    if mark is None:
+        return None, f"invalid YAML: {message}"
+    lines = text.split("\n")
+    line = mark.line  # 0-based
+    if not text[mark.index:].strip():  # at the end of the text: the line it opened on, or the last one
+        context = getattr(exc, "context_mark", None)
+        line = context.line if context is not None and text[context.index:].strip() else _last_line(lines, line)
+    elif (getattr(exc, "problem", None) or "").startswith("mapping values are not allowed"):
+        above = _run_on(lines, line, mark.column)
+        if above is not None:
+            return above + 1, (f"invalid YAML: line {line + 1} is indented more than this line, so YAML reads it as "
+                               f"going on with this line's value ({message}): indent the two lines alike")
+    return line + 1, f"invalid YAML: {message}"
+
+
+def _last_line(lines: List[str], line: int) -> int:
+    """The last line (0-based) at or before ``line`` that holds more than blanks and comments."""
+    line = min(line, len(lines) - 1)
+    while line > 0 and (not lines[line].strip() or lines[line].lstrip().startswith("#")):
+        line -= 1
+    return line
+
+
+def _run_on(lines: List[str], line: int, column: int) -> Optional[int]:
+    """The line (0-based) above ``line`` whose plain value YAML read as going on onto ``line``, where a key
+    (its colon at ``column``) stands: the nearest line above with text, less indented and ``key: value``."""
+    here = lines[line] if line < len(lines) else ""
+    indent = len(here) - len(here.lstrip(" "))
+    if ": " in here[indent:column] or here[indent:indent + 1] in ("-", "#", ""):
+        return None
+    above = _last_line(lines, line - 1) if line > 0 else -1
+    if above < 0 or above == line:
+        return None
+    text = lines[above]
+    content = text.lstrip(" ")
+    key, sep, value = content.partition(": ")
+    if len(text) - len(content) >= indent or not sep or not value.strip() or value.lstrip()[0] in "[{'\"|>&*!#":
+        return None
+    return above
 
 
 def scan(text: str, aliases: bool = False, loader: Any = None) -> None:

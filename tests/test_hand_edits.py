@@ -48,3 +48,52 @@ def test_a_list_left_open_at_the_end_is_named_where_it_opens_not_after_the_last_
     (here / "m.yaml").write_text("format: gin-ref-match/3\nplayers: [Ann\n", encoding="utf-8")
     assert tally_error(here / "m.yaml") == (
         "Error: m.yaml:2: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']'\n")
+
+
+# -- 1: a value YAML reads otherwise than its key's type is named as written ----------------------------------
+
+@pytest.fixture
+def ruled(knocked):
+    """``m.yaml``: Ann v Ben, hand 1 a knock by Ben that the director awarded to Ann (25, 'misdeal', by Dana)."""
+    done = invoke("ruling", "--match", "m.yaml", "--hand", "1", "--award", "Ann", "25", "--reason", "misdeal",
+                  "--by", "Dana")
+    assert done.code == 0, done.err
+    return knocked
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("players: [Ben, Cid]", "players: [Ben, yes]",
+     "the player's name yes is read by YAML as a truth value (true): write it in quotes ('yes')"),
+    ("knocker: Cid", "knocker: yes",
+     "the knocker yes is read by YAML as a truth value (true): write it in quotes ('yes')"),
+    ("points: 22", "points: 010",
+     "the points 010 has a leading zero, which YAML reads as the octal number 8: write the number without it (10)"),
+    ("points: 22", "points: 0x16",
+     "the points 0x16 is read by YAML as the number 22: write it in decimal digits (22)"),
+    ("points: 22", "points: 09",
+     "the points 09 has a leading zero, which YAML reads as text: write the number without it (9)"),
+    ("totals: {Ben: 0, Cid: 22}", "totals: {Ben: 0, 012: 22}",
+     "the player's name 012 is read by YAML as the number 10: write it in quotes ('012')"),
+])
+def test_a_value_yaml_reads_otherwise_is_named_as_written(match, old, new, message):
+    line = edit(match, old, new)
+    assert tally_error(match) == f"Error: m.yaml:{line}: {message}\n"
+    done = invoke("verify", "m.yaml")
+    assert done.code == 1 and f"m.yaml:{line}: {message}\n" in done.out + done.err
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("player: Ann", "player: 012", "the player 012 is read by YAML as the number 10: write it in quotes ('012')"),
+    ("reason: misdeal", "reason: 012", "the reason 012 is read by YAML as the number 10: write it in quotes ('012')"),
+    ("by: Dana", "by: off", "the director's name off is read by YAML as a truth value (false): write it in "
+                            "quotes ('off')"),
+])
+def test_a_ruling_value_yaml_reads_otherwise_is_named_as_written(ruled, old, new, message):
+    line = edit(ruled, old, new)
+    assert tally_error(ruled) == f"Error: m.yaml:{line}: {message}\n"
+
+
+def test_a_quoted_value_and_a_plain_number_are_read_as_before(match):
+    edit(match, "knocker: Cid", "knocker: 'Cid'")
+    edit(match, "points: 22", "points: +22")
+    assert invoke("verify", "m.yaml").code == 0

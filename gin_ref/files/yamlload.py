@@ -19,6 +19,8 @@ import math
 from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import RecordError
+from gin_ref.files import handtyped
+from gin_ref.files.recordkeys import TEXT, Keys, Kind, MapOf, Scalar
 from gin_ref.files.yamldata import LineDict, LineList
 from gin_ref.files.yamlplain import LazyPattern
 from gin_ref.core.escape import one_line, shown_value
@@ -133,8 +135,9 @@ def scan(text: str, aliases: bool = False, loader: Any = None) -> None:
         loader.dispose()
 
 
-def read(text: str, problems: Problems) -> Any:
-    """The document as LineDict/LineList/scalars, its problems appended as ``(where, message)``. Raises
+def read(text: str, problems: Problems, schema: Optional[Keys] = None) -> Any:
+    """The document as LineDict/LineList/scalars, its problems appended as ``(where, message)``; a plain value
+    YAML resolves otherwise than ``schema`` (the keys' types) says (``yes`` for a name) is one. Raises
     RecordError (with its line) for text that is not YAML, nested too deeply, with an anchor, or empty."""
     import yaml
 
@@ -152,7 +155,7 @@ def read(text: str, problems: Problems) -> Any:
     try:
         if node is None:
             raise RecordError("the file is empty", line=1)
-        return _from_node(loader, node, problems, ())
+        return _from_node(loader, node, problems, (), schema)
     finally:
         loader.dispose()
 
@@ -186,12 +189,18 @@ def scalar_problem(loader: Any, node: Any) -> Tuple[Any, Optional[str]]:
     return None, f"cannot read '{one_line(text)}' as {_KINDS.get(tag, repr(tag))}{detail}"
 
 
-def _from_node(loader: Any, node: Any, problems: Problems, where: Where) -> Any:
-    """The data of a node, its problems appended (``scan`` has refused aliases and deep nesting)."""
+def _from_node(loader: Any, node: Any, problems: Problems, where: Where, kind: Optional[Kind] = None,
+               what: str = "") -> Any:
+    """The data of a node of type ``kind`` (None: not known), its problems appended (``scan`` has refused
+    aliases and deep nesting)."""
     import yaml
 
     if isinstance(node, yaml.ScalarNode):
         value, problem = scalar_problem(loader, node)
+        if problem is None and kind is not None and not node.style and not handtyped.is_card(where):  # plain
+            problem = handtyped.problem(kind, node.value, value, what or handtyped.name_of(where))
+            if problem is not None:  # text stays as written (a name judged by what is on the line), else not read
+                value = node.value if isinstance(kind, Scalar) and kind.text else None
         if problem is not None:
             problems.append((where, problem))
         return value
@@ -199,21 +208,21 @@ def _from_node(loader: Any, node: Any, problems: Problems, where: Where) -> Any:
         problems.append((where, f"YAML tag '{node.tag.replace(_TAG, '!!')}' is not allowed: only plain values are read"))
         return None
     if isinstance(node, yaml.SequenceNode):
-        return _sequence_of(loader, node, problems, where)
-    return _mapping_of(loader, node, problems, where)
+        return _sequence_of(loader, node, problems, where, kind)
+    return _mapping_of(loader, node, problems, where, kind)
 
 
-def _sequence_of(loader: Any, node: Any, problems: Problems, where: Where) -> LineList:
+def _sequence_of(loader: Any, node: Any, problems: Problems, where: Where, kind: Optional[Kind]) -> LineList:
     result = LineList()
     lines: List[int] = []
     result.line, result.lines = node.start_mark.line + 1, lines
     for i, item in enumerate(node.value):
         lines.append(item.start_mark.line + 1)
-        result.append(_from_node(loader, item, problems, where + (i,)))
+        result.append(_from_node(loader, item, problems, where + (i,), handtyped.child(kind, i)))
     return result
 
 
-def _mapping_of(loader: Any, node: Any, problems: Problems, where: Where) -> LineDict:
+def _mapping_of(loader: Any, node: Any, problems: Problems, where: Where, kind: Optional[Kind]) -> LineDict:
     import yaml
 
     result = LineDict()
@@ -224,11 +233,12 @@ def _mapping_of(loader: Any, node: Any, problems: Problems, where: Where) -> Lin
             problems.append((where, f"line {key_node.start_mark.line + 1}: only plain keys are read "
                                     "(no merge keys or complex keys)"))
             continue
-        key = _from_node(loader, key_node, problems, where)
+        names = handtyped.child(kind, None) if isinstance(kind, MapOf) else None  # a mapping of players' names
+        key = _from_node(loader, key_node, problems, where, names and TEXT, handtyped.NAME_KEY)
         if key in result:
             problems.append((where + (key,), f"'{key}' is given twice (first at line {lines[key]}; "
                                              f"again at line {key_node.start_mark.line + 1})"))
             continue
         lines[key] = key_node.start_mark.line + 1
-        result[key] = _from_node(loader, value_node, problems, where + (key,))
+        result[key] = _from_node(loader, value_node, problems, where + (key,), handtyped.child(kind, key))
     return result

@@ -97,3 +97,28 @@ def test_a_quoted_value_and_a_plain_number_are_read_as_before(match):
     edit(match, "knocker: Cid", "knocker: 'Cid'")
     edit(match, "points: 22", "points: +22")
     assert invoke("verify", "m.yaml").code == 0
+
+
+# -- 3: a file cut short says so first, and suggests no value from what survives -----------------------------
+
+def test_verify_of_a_file_cut_mid_hand_names_the_cut_first_and_suggests_no_value(knocked):
+    text = knocked.read_text(encoding="utf-8")
+    kept = text[:text.index("  defender:")]  # cut after the knocker's count: the defender's is lost
+    knocked.write_text(kept, encoding="utf-8")
+    end = kept.count("\n")
+    done = invoke("verify", "m.yaml")
+    assert done.code == 1
+    lines = (done.out + done.err).splitlines()
+    assert lines[0] == (f"m.yaml:{end}: the record has no end line ('end: {{hands: N}}' last): the file was cut "
+                        "short or its end deleted")
+    assert "m.yaml:2: the record has no 'corrections' (a truncated or hand-edited file?)" in lines
+    assert not [line for line in lines if "should be" in line]
+    assert ("m.yaml:31: hand 1 has no 'winner' (the file was cut short: restore it from a copy, not from the part "
+            "that survives)") in lines
+
+
+def test_verify_of_a_sound_file_with_a_missing_key_still_suggests_its_value(knocked):
+    text = knocked.read_text(encoding="utf-8")
+    knocked.write_text(text.replace("  winner: Ben\n", ""), encoding="utf-8")
+    done = invoke("verify", "m.yaml")
+    assert done.code == 1 and 'hand 1 has no \'winner\' (it should be "Ben")' in done.out + done.err

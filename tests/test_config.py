@@ -162,7 +162,7 @@ def test_bad_files_are_refused_with_file_and_line(folder, lines, message):
 
 @pytest.mark.parametrize("loader", LOADERS, ids=lambda loader: loader.__name__)
 @pytest.mark.parametrize("lines, line, problem", [
-    (["gin_bonus: [1", "target: 2"], 2, "while parsing a flow sequence, "),
+    (["gin_bonus: [1", "target: 2"], 1, "while parsing a flow sequence, "),  # the line the list opens on
     (["gin_bonus: 20", "  target: 2"], 1, "line 2 is indented more than this line, so YAML reads it as going on "
                                         "with this line's value (mapping values are not allowed "),
     (["gin_bonus: 20", "---", "target: 2"], 2,

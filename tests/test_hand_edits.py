@@ -47,7 +47,8 @@ def test_an_unindented_key_is_named_at_its_own_line_in_plain_words(match):
 def test_a_list_left_open_at_the_end_is_named_where_it_opens_not_after_the_last_line(here):
     (here / "m.yaml").write_text("format: gin-ref-match/3\nplayers: [Ann\n", encoding="utf-8")
     assert tally_error(here / "m.yaml") == (
-        "Error: m.yaml:2: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']'\n")
+        "Error: m.yaml:2: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']' (a list in "
+        "[ ] not closed, or a ',' missing between its items)\n")
 
 
 # -- 1: a value YAML reads otherwise than its key's type is named as written ----------------------------------
@@ -122,3 +123,15 @@ def test_verify_of_a_sound_file_with_a_missing_key_still_suggests_its_value(knoc
     knocked.write_text(text.replace("  winner: Ben\n", ""), encoding="utf-8")
     done = invoke("verify", "m.yaml")
     assert done.code == 1 and 'hand 1 has no \'winner\' (it should be "Ben")' in done.out + done.err
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("knocker: Cid", "knocker: 'Cid", "did not find expected key (a quote not closed on this line)"),
+    ("totals: {Ben: 0, Cid: 22}", "totals: {Ben: 0, Cid: 22", "while parsing a flow mapping, did not find expected "
+                                                              "',' or '}' (a mapping in { } not closed, or a ',' "
+                                                              "missing between its items)"),
+])
+def test_the_parsers_words_come_with_plain_ones_at_the_line_of_the_edit(match, old, new, message):
+    line = edit(match, old, new)
+    error = tally_error(match)
+    assert error.startswith(f"Error: m.yaml:{line}: invalid YAML: ") and error.endswith(f"{message[-40:]}\n")

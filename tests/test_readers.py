@@ -166,7 +166,8 @@ def event(here):
 
 @pytest.mark.parametrize("tail, line, message", [
     ("x: [\n", 31, "invalid YAML: while parsing a flow node, did not find expected node content"),
-    ("x: 1\n  : y\n", 32, "invalid YAML: while parsing a block mapping, did not find expected key"),
+    ("x: 1\n  : y\n", 32, "invalid YAML: while parsing a block mapping, did not find expected key (a key indented "
+                          "otherwise than the keys above it)"),
 ])
 def test_an_event_file_that_is_not_yaml_is_named_with_its_line(event, tail, line, message):
     event.write_text(event.read_text() + tail)

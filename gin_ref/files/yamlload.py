@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime
 import math
+import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import RecordError
@@ -48,29 +49,70 @@ def loader_class() -> Any:
 
 def yaml_problem(exc: Exception, text: str) -> Tuple[Optional[int], str]:
     """``(line, message)`` of a YAMLError: a syntax error, or a character YAML does not accept. The line is the
-    one the problem is on: where the text ends, the line the unclosed list or quote opened on (PyYAML's
-    problem mark then stands after the last line); for a key YAML reads as going on with the value of a line
-    less indented above it, that line (an unindented or overindented line), in plain words."""
+    one the edit is on, where PyYAML's problem mark stands after it: the line a list, a mapping in braces or a
+    quote that is not closed opens on (its context mark), or the last line with text where the text ends;
+    for a quote not closed that swallowed lines up to a later one, its line; for a key YAML reads as going
+    on with the value of a less indented line above it, that line. The parser's jargon comes with plain
+    words."""
     import yaml
 
     if isinstance(exc, yaml.reader.ReaderError):
         return text.count("\n", 0, exc.position) + 1, f"invalid YAML: character #x{exc.character:04x}: {exc.reason}"
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    context = getattr(exc, "context_mark", None)
     words = [getattr(exc, "context", None), getattr(exc, "problem", None)]
     message = ", ".join(w for w in words if w) or str(exc).splitlines()[0]
     if mark is None:
         return None, f"invalid YAML: {message}"
     lines = text.split("\n")
     line = mark.line  # 0-based
-    if not text[mark.index:].strip():  # at the end of the text: the line it opened on, or the last one
-        context = getattr(exc, "context_mark", None)
-        line = context.line if context is not None and text[context.index:].strip() else _last_line(lines, line)
+    plain = next((words for start, words in _PLAIN.items() if message.startswith(start)), "")
+    if context is not None and message.startswith(_OPENED):  # where the list, mapping or quote opened
+        line = context.line
+    elif _at_end(lines, mark):
+        line = context.line if context is not None and not _at_end(lines, context) else _last_line(lines, line)
     elif (getattr(exc, "problem", None) or "").startswith("mapping values are not allowed"):
         above = _run_on(lines, line, mark.column)
         if above is not None:
             return above + 1, (f"invalid YAML: line {line + 1} is indented more than this line, so YAML reads it as "
                                f"going on with this line's value ({message}): indent the two lines alike")
-    return line + 1, f"invalid YAML: {message}"
+    if message.startswith("while parsing a block"):
+        quote = _open_quote(lines, context.line if context is not None else 0, line)
+        if quote is not None:
+            return quote + 1, f"invalid YAML: {message} (a quote not closed on this line)"
+    return line + 1, f"invalid YAML: {message}{plain}"
+
+
+_OPENED = ("while parsing a flow sequence", "while parsing a flow mapping", "while scanning a quoted scalar")
+_QUOTE_START = re.compile(r" *(?:- +)?[^'\"#\[{]*?: +(['\"])")
+
+
+def _at_end(lines: List[str], mark: Any) -> bool:
+    """Whether only blanks follow ``mark`` in the text ``lines``."""
+    return mark.line >= len(lines) or (not lines[mark.line][mark.column:].strip()
+                                       and not any(rest.strip() for rest in lines[mark.line + 1:]))
+
+
+def _open_quote(lines: List[str], first: int, last: int) -> Optional[int]:
+    """The first line (0-based) from ``first`` to before ``last`` whose quoted value is not closed on it."""
+    for number in range(first, min(last, len(lines))):
+        found = _QUOTE_START.match(lines[number])
+        if found is not None:
+            rest = lines[number][found.end():]
+            quote = found.group(1)
+            rest = rest.replace("''", "") if quote == "'" else rest.replace("\\\\", "").replace('\\"', "")
+            if quote not in rest:
+                return number
+    return None
+
+
+# the parser's jargon in plain words, by how its message starts (the two loaders word the rest differently)
+_PLAIN = {
+    "while parsing a flow sequence": " (a list in [ ] not closed, or a ',' missing between its items)",
+    "while parsing a flow mapping": " (a mapping in { } not closed, or a ',' missing between its items)",
+    "while scanning a quoted scalar": " (a quote not closed)",
+    "while parsing a block mapping": " (a key indented otherwise than the keys above it)",
+}
 
 
 def _last_line(lines: List[str], line: int) -> int:

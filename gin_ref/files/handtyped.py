@@ -59,10 +59,9 @@ def problem(kind: Optional[Kind], text: str, value: Any, what: str) -> Optional[
         return f"{what} {shown} is read by YAML as {read}: write it in quotes ({quoted})"
     if kind.number and not kind.text and not isinstance(value, bool):
         if _LEADING_ZERO.fullmatch(text) and value != int(text.replace("_", ""), 10):  # (07 is 7 either way)
-            read = f"the octal number {value}" if isinstance(value, int) else "text"
-            digits = int(text.replace("_", ""), 10)
-            return (f"{what} {shown} has a leading zero, which YAML reads as {read}: write the number without it "
-                    f"({digits})")
+            read = f"the octal number {value}" if isinstance(value, int) else "text, not a number"
+            return (f"{shown} for {what} has a leading zero, which YAML reads as {read}: write "
+                    f"{int(text.replace('_', ''), 10)}")
         if isinstance(value, int) and not _DECIMAL.fullmatch(text):
-            return f"{what} {shown} is read by YAML as the number {value}: write it in decimal digits ({value})"
+            return f"{shown} for {what} is read by YAML as the number {value}: write it in decimal digits ({value})"
     return None

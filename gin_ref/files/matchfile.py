@@ -226,7 +226,8 @@ def load(path: PathName) -> Record:
 
 def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand] = None
            ) -> Tuple[Problems, Optional[Match]]:
-    """Every problem of a match file's text, each ``(line, message)``, in file order; [] if it is sound.
+    """Every problem of a match file's text, each ``(line, message)``, in file order (a cut said first,
+    ``cutshort``); [] if it is sound.
     Also returns the Match replayed (None when the file cannot be read): ``(problems, match)``.
     ``on_hand(done, hands)`` is told after each hand replayed (verify's progress bar)."""
     try:

@@ -65,7 +65,7 @@ def test_a_player_name_with_a_line_break_is_one_error_line(here):
 def test_the_problems_verify_lists_are_one_line_each(here):
     Path("m\nx.yaml").write_text("format: gin-ref-match/2\nplayers: [Ann\n", encoding="utf-8")
     result = run("verify", "m\nx.yaml")
-    assert result.exit_code == 1 and result.stderr.count("\n") == 1 and result.stderr.startswith("m\\nx.yaml:3: ")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1 and result.stderr.startswith("m\\nx.yaml:2: ")
 
 
 # -- names that are not UTF-8 ---------------------------------------------------------------------------

@@ -129,9 +129,10 @@ def test_history_names_and_skips_damaged_files_and_passes_over_other_yaml(club):
         "2024-03-02  Ann, Ben       oklahoma                Ann     Ann 151, Ben 71              8  oklahoma.yaml",
     ]
     edited, future, truncated = (as_skipped(name) for name in ("edited.yml", "future.yaml", "truncated.yaml"))
-    notes = "line 2: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']'"
-    assert result.stderr == (skipped_line("edited.yml") + skipped_line("future.yaml") + "skipped notes.yaml:2: "
-                             + notes[len("line 2: "):] + "\n" + skipped_line("truncated.yaml"))
+    notes = ("line 1: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']' (a list in [ ] "
+             "not closed, or a ',' missing between its items)")
+    assert result.stderr == (skipped_line("edited.yml") + skipped_line("future.yaml") + "skipped notes.yaml:1: "
+                             + notes[len("line 1: "):] + "\n" + skipped_line("truncated.yaml"))
     data = json.loads(run("history", "--json", ".").stdout)
     assert [m["file"] for m in data["matches"]] == ["2024/hollywood.yaml", "three-player.yaml", "spades.yaml",
                                                     "oklahoma.yaml"]
@@ -250,7 +251,8 @@ def test_export_refuses_a_damaged_match_and_writes_nothing(club, name):
     if name == "club-spades.yaml":  # YAML, but not a match
         error = f"Error: {name}: not a gin-ref match: no 'format: gin-ref-match/3' at the top"
     elif name == "notes.yaml":  # not even YAML
-        error = f"Error: {name}:2: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']'"
+        error = (f"Error: {name}:1: invalid YAML: while parsing a flow sequence, did not find expected ',' or ']' "
+                 "(a list in [ ] not closed, or a ',' missing between its items)")
     else:
         line, message = damage(name)
         error = f"Error: {name}:{line}: {message}"

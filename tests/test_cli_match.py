@@ -360,7 +360,7 @@ DAMAGED = [  # (what, damage: text -> (damaged text, the error it gets))
                                 f"{{m}}:{text[:text.index('  totals:')].count(chr(10))}: the record has no end line "
                                 "('end: {{hands: N}}' last): the file was cut short or its end deleted")),
     ("cut in a card list", lambda text: (text[:text.index("knocker_cards: [AS") + 20],
-                                         f"{{m}}:{_line(text, '  knocker_cards:') + 1}: invalid YAML: ")),
+                                         f"{{m}}:{_line(text, '  knocker_cards:')}: invalid YAML: ")),
     ("version", lambda text: (text.replace("gin-ref-match/3\ndate", "gin-ref-match/4\ndate"),
                               "{m}:2: format gin-ref-match/4 is not supported: this gin-ref reads gin-ref-match/3")),
     ("binary", lambda text: ("\x00\x01garbage", "{m}:1: invalid YAML: character #x0000: ")),
@@ -539,7 +539,7 @@ def test_verify_a_broken_file_and_a_rules_file(match_file):
     rules.write_text("extends: classic\n", encoding="utf-8")
     result = run("verify", broken, rules, ok=False)
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr.startswith(f"{broken}:3: invalid YAML: while parsing a flow sequence")
+    assert result.stderr.startswith(f"{broken}:2: invalid YAML: while parsing a flow sequence")
     assert result.stderr.endswith(f"{rules}:1: not a gin-ref match record: no 'format: gin-ref-match/3'\n")
 
 

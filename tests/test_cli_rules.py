@@ -162,7 +162,7 @@ def test_rules_check_a_syntax_error_names_the_line(folder):
     write(folder, "club.yaml", "gin_bonus: 20", "  target: 2")
     result = run("rules", "check", "club.yaml")
     assert (result.exit_code, result.stdout) == (1, "")
-    assert result.stderr.startswith("club.yaml:2: invalid YAML: mapping values are not allowed ")
+    assert result.stderr.startswith("club.yaml:1: invalid YAML: line 2 is indented more than this line")
     assert result.stderr.count("\n") == 1
 
 

@@ -162,11 +162,12 @@ def test_bad_files_are_refused_with_file_and_line(folder, lines, message):
 
 @pytest.mark.parametrize("loader", LOADERS, ids=lambda loader: loader.__name__)
 @pytest.mark.parametrize("lines, line, problem", [
-    (["gin_bonus: [1", "target: 2"], 2, "while parsing a flow sequence, "),
-    (["gin_bonus: 20", "  target: 2"], 2, "mapping values are not allowed "),
+    (["gin_bonus: [1", "target: 2"], 1, "while parsing a flow sequence, "),  # the line the list opens on
+    (["gin_bonus: 20", "  target: 2"], 1, "line 2 is indented more than this line, so YAML reads it as going on "
+                                        "with this line's value (mapping values are not allowed "),
     (["gin_bonus: 20", "---", "target: 2"], 2,
      "expected a single document in the stream, but found another document"),
-    (['description: "open', "gin_bonus: 20"], 3, "while scanning a quoted scalar, found unexpected end of stream"),
+    (['description: "open', "gin_bonus: 20"], 1, "while scanning a quoted scalar, found unexpected end of stream"),
     (["gin_bonus: 20", "target: \x01"], 2, "character #x0001: "),
 ])
 def test_yaml_syntax_errors_give_the_line(folder, monkeypatch, loader, lines, line, problem):

@@ -165,8 +165,9 @@ def event(here):
 
 
 @pytest.mark.parametrize("tail, line, message", [
-    ("x: [\n", 32, "invalid YAML: while parsing a flow node, did not find expected node content"),
-    ("x: 1\n  : y\n", 32, "invalid YAML: while parsing a block mapping, did not find expected key"),
+    ("x: [\n", 31, "invalid YAML: while parsing a flow node, did not find expected node content"),
+    ("x: 1\n  : y\n", 32, "invalid YAML: while parsing a block mapping, did not find expected key (a key indented "
+                          "otherwise than the keys above it)"),
 ])
 def test_an_event_file_that_is_not_yaml_is_named_with_its_line(event, tail, line, message):
     event.write_text(event.read_text() + tail)
@@ -180,7 +181,7 @@ def test_a_damaged_table_file_is_named_with_its_line_by_event_standings_and_stan
     table = event.parent / "round-1-table-1.yaml"
     text = table.read_text()
     table.write_text(text + "junk: [\n")
-    line = text.count("\n") + 2
+    line = text.count("\n") + 1  # the line the list opens on (the end of the text is after it)
     expected = (f"skipped {os.path.join('ev', 'round-1-table-1.yaml')}:{line}: invalid YAML: while parsing a flow "
                 "node, did not find expected node content\n")
     assert gin("event", "standings", "ev").stderr == expected

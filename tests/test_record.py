@@ -264,7 +264,7 @@ def test_loads_gives_the_record_and_the_replayed_match(tmp_path):
     ("format: gin-ref-match/4\n", "m.yaml:1: format gin-ref-match/4 is not supported: this gin-ref reads "
                                   "gin-ref-match/3"),
     ("players: [Ann, Ben]\n", "m.yaml:1: not a gin-ref match record: no 'format: gin-ref-match/3'"),
-    ("format: gin-ref-match/1\nplayers: [Ann, Ben\n", "m.yaml:3: invalid YAML: while parsing a flow sequence"),
+    ("format: gin-ref-match/1\nplayers: [Ann, Ben\n", "m.yaml:2: invalid YAML: while parsing a flow sequence"),
     ("format: gin-ref-match/1\nx: !!python/name:os.system ''\n",
      "m.yaml:2: YAML tag '!!python/name:os.system' is not allowed: only plain values are read"),
 ])

@@ -21,6 +21,7 @@ import unicodedata
 from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
+from gin_ref.files import cutshort
 from gin_ref.files import recordformat
 from gin_ref.files import yamlread
 from gin_ref.files.filewrite import PathName, missing as _missing, not_a_file as _not_a_file
@@ -225,7 +226,8 @@ def load(path: PathName) -> Record:
 
 def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand] = None
            ) -> Tuple[Problems, Optional[Match]]:
-    """Every problem of a match file's text, each ``(line, message)``, in file order; [] if it is sound.
+    """Every problem of a match file's text, each ``(line, message)``, in file order (a cut said first,
+    ``cutshort``); [] if it is sound.
     Also returns the Match replayed (None when the file cannot be read): ``(problems, match)``.
     ``on_hand(done, hands)`` is told after each hand replayed (verify's progress bar)."""
     try:
@@ -240,7 +242,7 @@ def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand]
     found += [(yamlread.line_of(data, problem.where), problem.message)  # could not be read is not judged too
               for problem in replayed if tuple(problem.where) not in unreadable]
     found.sort(key=lambda item: item[0])
-    return found, match
+    return cutshort.cut_first(found), match
 
 
 def check(path: PathName, on_hand: Optional[OnHand] = None) -> Tuple[Problems, Optional[Match]]:

@@ -16,9 +16,12 @@ from __future__ import annotations
 
 import datetime
 import math
+import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import RecordError
+from gin_ref.files import handtyped
+from gin_ref.files.recordkeys import TEXT, Keys, Kind, MapOf, Scalar
 from gin_ref.files.yamldata import LineDict, LineList
 from gin_ref.files.yamlplain import LazyPattern
 from gin_ref.core.escape import one_line, shown_value
@@ -45,15 +48,97 @@ def loader_class() -> Any:
 
 
 def yaml_problem(exc: Exception, text: str) -> Tuple[Optional[int], str]:
-    """``(line, message)`` of a YAMLError: a syntax error, or a character YAML does not accept."""
+    """``(line, message)`` of a YAMLError: a syntax error, or a character YAML does not accept. The line is the
+    one the edit is on, where PyYAML's problem mark stands after it: the line a list, a mapping in braces or a
+    quote that is not closed opens on (its context mark), or the last line with text where the text ends;
+    for a quote not closed that swallowed lines up to a later one, its line; for a key YAML reads as going
+    on with the value of a less indented line above it, that line. The parser's jargon comes with plain
+    words."""
     import yaml
 
     if isinstance(exc, yaml.reader.ReaderError):
         return text.count("\n", 0, exc.position) + 1, f"invalid YAML: character #x{exc.character:04x}: {exc.reason}"
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    context = getattr(exc, "context_mark", None)
     words = [getattr(exc, "context", None), getattr(exc, "problem", None)]
     message = ", ".join(w for w in words if w) or str(exc).splitlines()[0]
-    return (mark.line + 1 if mark is not None else None), f"invalid YAML: {message}"
+    if mark is None:
+        return None, f"invalid YAML: {message}"
+    lines = text.split("\n")
+    line = mark.line  # 0-based
+    plain = next((words for start, words in _PLAIN.items() if message.startswith(start)), "")
+    if context is not None and message.startswith(_OPENED):  # where the list, mapping or quote opened
+        line = context.line
+    elif _at_end(lines, mark):
+        line = context.line if context is not None and not _at_end(lines, context) else _last_line(lines, line)
+    elif (getattr(exc, "problem", None) or "").startswith("mapping values are not allowed"):
+        above = _run_on(lines, line, mark.column)
+        if above is not None:
+            return above + 1, (f"invalid YAML: line {line + 1} is indented more than this line, so YAML reads it as "
+                               f"going on with this line's value ({message}): indent the two lines alike")
+    if message.startswith("while parsing a block"):
+        quote = _open_quote(lines, context.line if context is not None else 0, line)
+        if quote is not None:
+            return quote + 1, f"invalid YAML: {message} (a quote not closed on this line)"
+    return line + 1, f"invalid YAML: {message}{plain}"
+
+
+_OPENED = ("while parsing a flow sequence", "while parsing a flow mapping", "while scanning a quoted scalar")
+_QUOTE_START = re.compile(r" *(?:- +)?[^'\"#\[{]*?: +(['\"])")
+
+
+def _at_end(lines: List[str], mark: Any) -> bool:
+    """Whether only blanks follow ``mark`` in the text ``lines``."""
+    return mark.line >= len(lines) or (not lines[mark.line][mark.column:].strip()
+                                       and not any(rest.strip() for rest in lines[mark.line + 1:]))
+
+
+def _open_quote(lines: List[str], first: int, last: int) -> Optional[int]:
+    """The first line (0-based) from ``first`` to before ``last`` whose quoted value is not closed on it."""
+    for number in range(first, min(last, len(lines))):
+        found = _QUOTE_START.match(lines[number])
+        if found is not None:
+            rest = lines[number][found.end():]
+            quote = found.group(1)
+            rest = rest.replace("''", "") if quote == "'" else rest.replace("\\\\", "").replace('\\"', "")
+            if quote not in rest:
+                return number
+    return None
+
+
+# the parser's jargon in plain words, by how its message starts (the two loaders word the rest differently)
+_PLAIN = {
+    "while parsing a flow sequence": " (a list in [ ] not closed, or a ',' missing between its items)",
+    "while parsing a flow mapping": " (a mapping in { } not closed, or a ',' missing between its items)",
+    "while scanning a quoted scalar": " (a quote not closed)",
+    "while parsing a block mapping": " (a key indented otherwise than the keys above it)",
+}
+
+
+def _last_line(lines: List[str], line: int) -> int:
+    """The last line (0-based) at or before ``line`` that holds more than blanks and comments."""
+    line = min(line, len(lines) - 1)
+    while line > 0 and (not lines[line].strip() or lines[line].lstrip().startswith("#")):
+        line -= 1
+    return line
+
+
+def _run_on(lines: List[str], line: int, column: int) -> Optional[int]:
+    """The line (0-based) above ``line`` whose plain value YAML read as going on onto ``line``, where a key
+    (its colon at ``column``) stands: the nearest line above with text, less indented and ``key: value``."""
+    here = lines[line] if line < len(lines) else ""
+    indent = len(here) - len(here.lstrip(" "))
+    if ": " in here[indent:column] or here[indent:indent + 1] in ("-", "#", ""):
+        return None
+    above = _last_line(lines, line - 1) if line > 0 else -1
+    if above < 0 or above == line:
+        return None
+    text = lines[above]
+    content = text.lstrip(" ")
+    key, sep, value = content.partition(": ")
+    if len(text) - len(content) >= indent or not sep or not value.strip() or value.lstrip()[0] in "[{'\"|>&*!#":
+        return None
+    return above
 
 
 def scan(text: str, aliases: bool = False, loader: Any = None) -> None:
@@ -92,8 +177,9 @@ def scan(text: str, aliases: bool = False, loader: Any = None) -> None:
         loader.dispose()
 
 
-def read(text: str, problems: Problems) -> Any:
-    """The document as LineDict/LineList/scalars, its problems appended as ``(where, message)``. Raises
+def read(text: str, problems: Problems, schema: Optional[Keys] = None) -> Any:
+    """The document as LineDict/LineList/scalars, its problems appended as ``(where, message)``; a plain value
+    YAML resolves otherwise than ``schema`` (the keys' types) says (``yes`` for a name) is one. Raises
     RecordError (with its line) for text that is not YAML, nested too deeply, with an anchor, or empty."""
     import yaml
 
@@ -111,7 +197,7 @@ def read(text: str, problems: Problems) -> Any:
     try:
         if node is None:
             raise RecordError("the file is empty", line=1)
-        return _from_node(loader, node, problems, ())
+        return _from_node(loader, node, problems, (), schema)
     finally:
         loader.dispose()
 
@@ -145,12 +231,18 @@ def scalar_problem(loader: Any, node: Any) -> Tuple[Any, Optional[str]]:
     return None, f"cannot read '{one_line(text)}' as {_KINDS.get(tag, repr(tag))}{detail}"
 
 
-def _from_node(loader: Any, node: Any, problems: Problems, where: Where) -> Any:
-    """The data of a node, its problems appended (``scan`` has refused aliases and deep nesting)."""
+def _from_node(loader: Any, node: Any, problems: Problems, where: Where, kind: Optional[Kind] = None,
+               what: str = "") -> Any:
+    """The data of a node of type ``kind`` (None: not known), its problems appended (``scan`` has refused
+    aliases and deep nesting)."""
     import yaml
 
     if isinstance(node, yaml.ScalarNode):
         value, problem = scalar_problem(loader, node)
+        if problem is None and kind is not None and not node.style and not handtyped.is_card(where):  # plain
+            problem = handtyped.problem(kind, node.value, value, what or handtyped.name_of(where))
+            if problem is not None:  # text stays as written (a name judged by what is on the line), else not read
+                value = node.value if isinstance(kind, Scalar) and kind.text else None
         if problem is not None:
             problems.append((where, problem))
         return value
@@ -158,21 +250,21 @@ def _from_node(loader: Any, node: Any, problems: Problems, where: Where) -> Any:
         problems.append((where, f"YAML tag '{node.tag.replace(_TAG, '!!')}' is not allowed: only plain values are read"))
         return None
     if isinstance(node, yaml.SequenceNode):
-        return _sequence_of(loader, node, problems, where)
-    return _mapping_of(loader, node, problems, where)
+        return _sequence_of(loader, node, problems, where, kind)
+    return _mapping_of(loader, node, problems, where, kind)
 
 
-def _sequence_of(loader: Any, node: Any, problems: Problems, where: Where) -> LineList:
+def _sequence_of(loader: Any, node: Any, problems: Problems, where: Where, kind: Optional[Kind]) -> LineList:
     result = LineList()
     lines: List[int] = []
     result.line, result.lines = node.start_mark.line + 1, lines
     for i, item in enumerate(node.value):
         lines.append(item.start_mark.line + 1)
-        result.append(_from_node(loader, item, problems, where + (i,)))
+        result.append(_from_node(loader, item, problems, where + (i,), handtyped.child(kind, i)))
     return result
 
 
-def _mapping_of(loader: Any, node: Any, problems: Problems, where: Where) -> LineDict:
+def _mapping_of(loader: Any, node: Any, problems: Problems, where: Where, kind: Optional[Kind]) -> LineDict:
     import yaml
 
     result = LineDict()
@@ -183,11 +275,12 @@ def _mapping_of(loader: Any, node: Any, problems: Problems, where: Where) -> Lin
             problems.append((where, f"line {key_node.start_mark.line + 1}: only plain keys are read "
                                     "(no merge keys or complex keys)"))
             continue
-        key = _from_node(loader, key_node, problems, where)
+        names = handtyped.child(kind, None) if isinstance(kind, MapOf) else None  # a mapping of players' names
+        key = _from_node(loader, key_node, problems, where, names and TEXT, handtyped.NAME_KEY)
         if key in result:
             problems.append((where + (key,), f"'{key}' is given twice (first at line {lines[key]}; "
                                              f"again at line {key_node.start_mark.line + 1})"))
             continue
         lines[key] = key_node.start_mark.line + 1
-        result[key] = _from_node(loader, value_node, problems, where + (key,))
+        result[key] = _from_node(loader, value_node, problems, where + (key,), handtyped.child(kind, key))
     return result

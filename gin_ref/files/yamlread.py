@@ -31,13 +31,14 @@ def parse(text: str, path: object = None, schema: Optional[Keys] = None) -> Tupl
     for text that is not YAML or is empty."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    schema = schema_of(text) if schema is None else schema
     try:
-        return parse_canonical(text, schema_of(text) if schema is None else schema), []
+        return parse_canonical(text, schema), []
     except Fallback:
         pass
     problems: Problems = []
     try:
-        return read(text, problems), problems
+        return read(text, problems, schema), problems
     except RecordError as exc:
         if path is None or exc.path is not None:
             raise

@@ -7,15 +7,17 @@ files are read into one by ``gin_ref.files.rulesfile`` (the one module that know
 a knob reads the field: variants are data, not subclasses.
 """
 
-from typing import Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Tuple, Union
 
-from gin_ref.core.aces import Aces, aces_for, most_deadwood
 from gin_ref.core.errors import RulesError
 from gin_ref.core.escape import excerpt, shown_value
 
 PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament",
                 "oklahoma-club")
 DEFAULT_PRESET = "oklahoma"
+
+if TYPE_CHECKING:
+    from gin_ref.core.aces import Aces
 
 Check = Callable[[str, Any], Any]
 
@@ -162,10 +164,12 @@ class HouseRules(NamedTuple):
         return self.box_bonus > 0
 
     @property
-    def aces(self) -> Optional[Aces]:
+    def aces(self) -> "Optional[Aces]":
         """The aces of these rules for the search (``gin_ref.core.aces``); None for the standard ace."""
         if self.ace_runs == "low" and self.ace_value == 1:  # the standard ace: the plain search
             return None
+        from gin_ref.core.aces import aces_for  # here: only rules with other aces search with them
+
         return aces_for(self.ace_runs, self.ace_value)  # one Aces for each pair of values (a cache)
 
     @property
@@ -173,6 +177,8 @@ class HouseRules(NamedTuple):
         """The most deadwood ten cards can count under these rules (98 with the standard ace)."""
         if self.aces is None:
             return 98  # two each of K, Q, J, 10 and 9
+        from gin_ref.core.aces import most_deadwood  # here: as above
+
         return most_deadwood(self.aces)
 
 

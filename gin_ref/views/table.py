@@ -10,7 +10,7 @@ a command that draws no table does not load it (tests/test_startup.py).
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Protocol, Sequence, Set
+from typing import TYPE_CHECKING, Dict, List, Optional, Protocol, Sequence, Set
 
 from gin_ref.core.escape import one_line
 from gin_ref.views.cells import cells, clip
@@ -44,11 +44,12 @@ def grid(rows: Sequence[Sequence[Cell]], headers: Sequence[str] = (), right: Opt
     return layout.text()
 
 
-class _Draw(Protocol):
-    """tabulate's ``tabulate``, as a grid calls it."""
+if TYPE_CHECKING:  # a type only: not made at a command's start
+    class _Draw(Protocol):
+        """tabulate's ``tabulate``, as a grid calls it."""
 
-    def __call__(self, tabular_data: List[List[str]], headers: List[str], *, tablefmt: str, colalign: List[str],
-                 disable_numparse: bool) -> str: ...
+        def __call__(self, tabular_data: List[List[str]], headers: List[str], *, tablefmt: str,
+                     colalign: List[str], disable_numparse: bool) -> str: ...
 
 
 def _tabulate() -> _Draw:

@@ -172,7 +172,7 @@ def play_turn(state: MatchState, action: str, player: str, card: Optional[Card] 
 
 
 def knock(state: MatchState, player: str, knocker: Given, defender: Given,
-          melds: Union[None, str, Sequence[Meld]] = None, discard: Union[None, str, Card] = None,
+          melds: "Union[None, str, Sequence[Meld]]" = None, discard: Union[None, str, Card] = None,
           big_gin: bool = False, illegal: bool = False) -> Outcome:
     """Settle the open hand with a knock by ``player``: each side's cards or count (``gin_ref.match.knocks``).
     The knock is checked once: an illegal one is refused and kept (the hand stays open); a knock by a

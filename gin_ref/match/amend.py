@@ -51,7 +51,7 @@ def _table(state: MatchState, setup: HandSetup, entry: Entry) -> Optional[Table]
 
 def amend(record: Record, state: MatchState, number: int, player: Optional[str] = None,
           knocker: Optional[Given] = None, defender: Optional[Given] = None,
-          melds: Union[None, str, Sequence[Meld]] = None,
+          melds: "Union[None, str, Sequence[Meld]]" = None,
           discard: Union[None, str, Card] = None, big_gin: bool = False, upcard: Optional[Card] = None,
           dead: bool = False) -> Outcome:
     """The amend of hand ``number``: its new version (upcard, limit and result) as an ``amend`` step, the

@@ -78,7 +78,7 @@ class Match:
     @classmethod
     def new(cls, players: Sequence[str], rules: HouseRules, date: str, dealer: Optional[str] = None,
             box: Optional[str] = None, captain: Optional[str] = None,
-            draw: Union[None, Iterable[str], Mapping[str, Card]] = None, rng: "Optional[random.Random]" = None) -> "Match":
+            draw: "Union[None, Iterable[str], Mapping[str, Card]]" = None, rng: "Optional[random.Random]" = None) -> "Match":
         """A new match (no hands yet). Two players: ``dealer`` deals first (else one drawn with ``rng``).
         Three: roles from ``draw`` ({name: Card} or NAME=CARD items), or ``box`` and ``captain``, else drawn.
         """
@@ -384,7 +384,7 @@ class _Kept:
 
 
 def _first_roles(players: List[str], box: Optional[str], captain: Optional[str],
-                 draw: Union[None, Iterable[str], Mapping[str, Card]], rng: "random.Random") -> Dict[str, object]:
+                 draw: "Union[None, Iterable[str], Mapping[str, Card]]", rng: "random.Random") -> Dict[str, object]:
     if draw:
         if box is not None or captain is not None:
             raise InvalidNotationError("give the roles either with --draw or with --box and --captain")

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from gin_ref.cli import main
 from gin_ref.desk.reading import read_matches
-from gin_ref.match.tally import Tally
+from tallyjson import tally_of_json
 from gin_ref.views.export import csv_text, json_data, safe_cell
 from gin_ref.views.export_chart import DASHES, chart_series, spread_labels, svg_chart
 from gin_ref.views.export_html import html_text
@@ -338,7 +338,7 @@ def test_a_hollywood_game_nobody_has_scored_in_is_named_not_drawn():
     data["hands"][0]["games"] = [{"Ann": 20, "Ben": 0}, {"Ann": 0, "Ben": 0}, {"Ann": 0, "Ben": 0}]
     data["games"] = [{"number": n, "totals": {"Ann": 20 if n == 1 else 0, "Ben": 0}, "finished": False,
                       "winner": None, "bonuses": {}, "final": None} for n in (1, 2, 3)]
-    view = MatchView(view.file, view.record, Tally.of(data), view.seals, view.digest)
+    view = MatchView(view.file, view.record, tally_of_json(data), view.seals, view.digest)
     page = html_text([view])
     assert page.count("<svg") == 1 and "game 1" in page
     assert '<p class="game-open">game 2: nobody has scored in it yet</p>' in page

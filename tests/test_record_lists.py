@@ -14,6 +14,7 @@ from gin_ref.files import matchfile
 from gin_ref.match import seals
 from gin_ref.match.schema import keys_beyond_1, step_count
 from gin_ref.match.tally import HandTally, KnockTally, Tally, knock_tally, tally_of
+from tallyjson import tally_of_json
 from gin_ref.match.written import Written, WrittenHand, written
 from gin_ref.views.words import hand_notes
 from infolder import new, ok, sh
@@ -100,7 +101,7 @@ def test_the_notes_come_from_the_tally_alone_its_hands_turn_counts():
     assert hand_notes(tally, 2) == [(1, "hand 1: dead by itself at turn 60, the stock down to 2 cards")]
     assert hand_notes(tally) == [(1, "hand 1: dead by itself at turn 60, the stock down to its last cards")]
     assert "turns" not in tally.data()["hands"][0]  # the tally's JSON is as it was
-    assert Tally.of(tally.data()).hands[0].turns == 0
+    assert tally_of_json(tally.data()).hands[0].turns == 0
 
 
 def test_the_tally_counts_each_hands_turns(tmp_path):

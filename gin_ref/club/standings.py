@@ -14,7 +14,7 @@ scores) ½ each. They are counted here in half points (``halves``) so that every
 The seed (the order of the players at ``event new``) breaks every remaining tie, so ranks are 1 to n.
 """
 
-from typing import Any, Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Protocol, Sequence, Set, Tuple
 
 WIN, TIE, BYE = 2, 1, 2  # match points, in halves
 
@@ -34,11 +34,32 @@ class Result(NamedTuple):
         return cls(False, None, None, problem)
 
     @classmethod
-    def of_tally(cls, tally: Mapping[str, Any]) -> "Result":
+    def of_tally(cls, tally: Mapping[str, object]) -> "Result":
         """The Result of a match from its ``tally --json`` object."""
         if not tally.get("finished"):
             return cls.unplayed()
-        return cls(True, tally.get("winner"), dict(tally.get("final") or {}))
+        winner, final = tally.get("winner"), tally.get("final")
+        return cls(True, winner if isinstance(winner, str) else None, dict(final) if isinstance(final, dict) else {})
+
+
+class Seated(Protocol):
+    """A table of a round paired (``gin_ref.club.event.Table``): its players and its match file."""
+
+    @property
+    def players(self) -> Sequence[str]: ...
+
+    @property
+    def file(self) -> str: ...
+
+
+class Paired(Protocol):
+    """A round paired (``gin_ref.club.event.Round``): its tables and its bye (None: none)."""
+
+    @property
+    def tables(self) -> Sequence[Seated]: ...
+
+    @property
+    def bye(self) -> Optional[str]: ...
 
 
 class Standing(NamedTuple):
@@ -55,7 +76,7 @@ class Standing(NamedTuple):
         return self.halves / 2
 
 
-def played_pairs(rounds: Iterable[Any]) -> Set[FrozenSet[str]]:
+def played_pairs(rounds: Iterable[Paired]) -> Set[FrozenSet[str]]:
     """Every pair seated together in the rounds paired."""
     return {frozenset(table.players) for rnd in rounds for table in rnd.tables}
 
@@ -70,7 +91,7 @@ class _Counts:
         self.opponents: Dict[str, List[str]] = {name: [] for name in players}
         self.head: Dict[Tuple[str, str], int] = {}  # (player, opponent) -> halves the player won against him
 
-    def add_round(self, rnd: Any, results: Dict[str, Result]) -> None:
+    def add_round(self, rnd: Paired, results: Dict[str, Result]) -> None:
         if rnd.bye is not None:
             self.halves[rnd.bye] += BYE
             self.byes[rnd.bye] += 1
@@ -91,7 +112,7 @@ class _Counts:
         self.diff[name] += final.get(name, 0) - final.get(other, 0)
 
 
-def event_standings(system: str, players: Sequence[str], rounds: Iterable[Any],
+def event_standings(system: str, players: Sequence[str], rounds: Iterable[Paired],
                     results: Dict[str, Result]) -> List[Standing]:
     """Every player's Standing, in rank order (see the module's doc)."""
     seed = {name: i for i, name in enumerate(players)}

@@ -6,7 +6,7 @@ the house rules' aces say otherwise (``gin_ref.core.aces``): then a run's cards 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import DECK, Card, deadwood_points, parse_cards, to_mask
 from gin_ref.core.errors import InvalidNotationError
@@ -146,11 +146,12 @@ def runs_of_mask(suit: int, mask13: int) -> List[Meld]:
     return runs
 
 
-def parse_melds(text: Union[str, Sequence[Union[str, Sequence[str]]]], aces: "Optional[Aces]" = None) -> Tuple[Meld, ...]:
+def parse_melds(text: object, aces: "Optional[Aces]" = None) -> Tuple[Meld, ...]:
     """Read declared melds: ``"AS 2S 3S | 4H 4D 4C"`` (``|`` or ``/`` between melds), or a list of card lists.
+    ``text`` is whatever a command or a record gives (a record's value as written: anything else is refused).
 
     Raises InvalidNotationError for bad cards, an empty group, a card in two melds or a group that is not
-    a meld.
+    a meld, or for ``text`` that is neither text nor a list.
 
     >>> [str(meld) for meld in parse_melds("A-3S / 4HDC | 7C 8C 9C")]
     ['AS 2S 3S', '4H 4D 4C', '7C 8C 9C']

@@ -10,9 +10,10 @@ refusal raises (``InvalidNotationError`` for bad input, ``IllegalActionError`` f
 nothing.
 """
 
-from typing import Any, NamedTuple, Optional, Union
+from typing import NamedTuple, Optional, Sequence, Union
 
 from gin_ref.core.cards import Card, codes
+from gin_ref.core.melds import Meld
 from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.players import find_player
 from gin_ref.core.knock import knock_limit
@@ -171,8 +172,8 @@ def play_turn(state: MatchState, action: str, player: str, card: Optional[Card] 
 
 
 def knock(state: MatchState, player: str, knocker: Given, defender: Given,
-          melds: Any = None, discard: Union[None, str, Card] = None, big_gin: bool = False,
-          illegal: bool = False) -> Outcome:
+          melds: "Union[None, str, Sequence[Meld]]" = None, discard: Union[None, str, Card] = None,
+          big_gin: bool = False, illegal: bool = False) -> Outcome:
     """Settle the open hand with a knock by ``player``: each side's cards or count (``gin_ref.match.knocks``).
     The knock is checked once: an illegal one is refused and kept (the hand stays open); a knock by a
     player who sits out or out of turn likewise. A knock given by a count over the limit is taken for a

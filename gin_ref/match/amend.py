@@ -6,13 +6,14 @@ A hand recorded turn by turn keeps its turns: the new knock must come from the p
 with a spread that fits them, and its upcard cannot change. The hand's dealer and roles stay as played.
 """
 
-from typing import Any, Optional, Union
+from typing import Optional, Sequence, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.game import Roles, box_dealer, box_pair, other
 from gin_ref.core.players import find_player
 from gin_ref.core.knock import knock_limit
+from gin_ref.core.melds import Meld
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match import seals
 from gin_ref.match.actions import Outcome, refuse_taken_discard, spread_in_turn
@@ -49,7 +50,8 @@ def _table(state: MatchState, setup: HandSetup, entry: Entry) -> Optional[Table]
 
 
 def amend(record: Record, state: MatchState, number: int, player: Optional[str] = None,
-          knocker: Optional[Given] = None, defender: Optional[Given] = None, melds: Any = None,
+          knocker: Optional[Given] = None, defender: Optional[Given] = None,
+          melds: "Union[None, str, Sequence[Meld]]" = None,
           discard: Union[None, str, Card] = None, big_gin: bool = False, upcard: Optional[Card] = None,
           dead: bool = False) -> Outcome:
     """The amend of hand ``number``: its new version (upcard, limit and result) as an ``amend`` step, the

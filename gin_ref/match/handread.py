@@ -21,7 +21,7 @@ through ``gin_ref.match.claims.write_worked``.
 """
 
 from types import MappingProxyType
-from typing import Any, Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -51,13 +51,13 @@ class Hand(NamedTuple):
     at: int  # its place among the record's hands (0 for the first)
     number: int  # at + 1
     where: Where  # its key path: ("hands", at)
-    entry: Dict[str, Any]
+    entry: Dict[str, object]
     dealer: Optional[str] = None  # the dealer named (three players: the box, or the sitter: see the rules)
     roles: Optional[game.Roles] = None  # three players: the roles named, when they are the three players
     upcard: Optional[Card] = None
-    turns: Sequence[Any] = ()  # one line per action, as written (``gin_ref.core.turns.Turn`` reads them)
+    turns: Sequence[object] = ()  # one line per action, as written (``gin_ref.core.turns.Turn`` reads them)
     turns_read: bool = True  # False when 'turns' is not a list (no turn can be replayed)
-    irregularities: Sequence[Any] = ()  # as written (``gin_ref.match.irregularities`` reads each)
+    irregularities: Sequence[object] = ()  # as written (``gin_ref.match.irregularities`` reads each)
     result: Optional[str] = None  # one of RESULTS; None: the hand is open
     knocker: Optional[str] = None
     unknown_result: bool = False  # the result written is none of RESULTS: ``result`` is what it is judged as
@@ -90,15 +90,15 @@ class _Reading:
                  "upcard", "turns", "turns_read", "irregularities", "result", "knocker", "unknown_result", "held",
                  "facts", "counted", "claims")
 
-    def __init__(self, entry: Dict[str, Any], at: int, header: Header, problems: Problems, facts: bool) -> None:
+    def __init__(self, entry: Dict[str, object], at: int, header: Header, problems: Problems, facts: bool) -> None:
         self.entry, self.at, self.number, self.where = entry, at, at + 1, ("hands", at)
         self.header, self.rules, self.problems, self.want_facts = header, header.rules, problems, facts
         self.dealer: Optional[str] = None
         self.roles: Optional[game.Roles] = None
         self.upcard: Optional[Card] = None
-        self.turns: Sequence[Any] = ()
+        self.turns: Sequence[object] = ()
         self.turns_read = True
-        self.irregularities: Sequence[Any] = ()
+        self.irregularities: Sequence[object] = ()
         self.result: Optional[str] = None
         self.knocker: Optional[str] = None
         self.unknown_result = False

@@ -12,7 +12,7 @@ step, whatever its kind, into ``corrections``, and ``redo`` puts back what the l
 """
 
 import copy
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -77,8 +77,8 @@ class Match:
     # -- building ----------------------------------------------------------------------------------------
     @classmethod
     def new(cls, players: Sequence[str], rules: HouseRules, date: str, dealer: Optional[str] = None,
-            box: Optional[str] = None, captain: Optional[str] = None, draw: Any = None,
-            rng: "Optional[random.Random]" = None) -> "Match":
+            box: Optional[str] = None, captain: Optional[str] = None,
+            draw: "Union[None, Iterable[str], Mapping[str, Card]]" = None, rng: "Optional[random.Random]" = None) -> "Match":
         """A new match (no hands yet). Two players: ``dealer`` deals first (else one drawn with ``rng``).
         Three: roles from ``draw`` ({name: Card} or NAME=CARD items), or ``box`` and ``captain``, else drawn.
         """
@@ -106,7 +106,7 @@ class Match:
         alike = first_look_alike(names)
         if alike is not None:
             raise InvalidNotationError(look_alike_message(*alike))
-        start: Dict[str, Any]
+        start: Dict[str, object]
         if want == 2:
             if box is not None or captain is not None or draw:
                 raise InvalidNotationError("--box, --captain and --draw are for three players; "
@@ -149,7 +149,7 @@ class Match:
         no hand is open."""
         return actions.table_of(self.state)
 
-    def tally(self) -> Dict[str, Any]:
+    def tally(self) -> Dict[str, object]:
         """The ``tally --json`` object (``gin_ref.match.tally``)."""
         return tally_data(self)
 
@@ -383,18 +383,17 @@ class _Kept:
             record["hands"][self.hand - 1] = self.entry
 
 
-def _first_roles(players: List[str], box: Optional[str], captain: Optional[str], draw: Any,
-                 rng: "random.Random") -> Dict[str, Any]:
+def _first_roles(players: List[str], box: Optional[str], captain: Optional[str],
+                 draw: "Union[None, Iterable[str], Mapping[str, Card]]", rng: "random.Random") -> Dict[str, object]:
     if draw:
         if box is not None or captain is not None:
             raise InvalidNotationError("give the roles either with --draw or with --box and --captain")
-        if not isinstance(draw, dict):
-            draw = parse_draw(draw, players)
-        roles, tied = game.roles_from_draw(draw)
+        drawn: Mapping[str, Card] = draw if isinstance(draw, dict) else parse_draw(draw, players)
+        roles, tied = game.roles_from_draw(drawn)
         if tied:
-            cards = ", ".join(f"{name} {draw[name].pretty}" for name in tied)
+            cards = ", ".join(f"{name} {drawn[name].pretty}" for name in tied)
             raise IllegalActionError(f"draw again: {' and '.join(tied)} drew the same rank ({cards})")
-        return {**roles.data(), "draw": {name: draw[name].code for name in players}}
+        return {**roles.data(), "draw": {name: drawn[name].code for name in players}}
     if box is None and captain is None:
         return {**game.Roles(*rng.sample(players, 3)).data(), "drawn": True}
     if box is None or captain is None:
@@ -403,4 +402,4 @@ def _first_roles(players: List[str], box: Optional[str], captain: Optional[str],
     if box == captain:
         raise InvalidNotationError(f"{box} cannot be both in the box and captain")
     sitter = next(name for name in players if name not in (box, captain))
-    return game.Roles(box, captain, sitter).data()
+    return {**game.Roles(box, captain, sitter).data()}

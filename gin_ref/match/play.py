@@ -8,7 +8,7 @@ that does not fit the hand is a problem at its line. Irregularities are history,
 checked to be what it says it is (their keys: ``gin_ref.match.schema``).
 """
 
-from typing import Any, List, Mapping, Optional, Tuple
+from typing import List, Mapping, Optional, Tuple
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, OutOfTurnError
@@ -121,11 +121,11 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, dis
 
 # -- irregularities in a hand ------------------------------------------------------------------------
 
-def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: Any, at: Optional[int],
+def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: object, at: Optional[int],
                          problems: Problems) -> None:
     where = ("hands", setup.index, "irregularities", i)
     read = read_hand_irregularity(item, where, setup.number, state.players, setup.pair, problems)
-    if read is None:
+    if read is None or not isinstance(item, dict):  # (an item read is a mapping)
         return
     if read.detail is None:  # a /3 item: its facts, the reason worked out where the act was refused
         reason = out_of_turn_reason(state, setup, read, at) if read.kind == "out_of_turn" else \
@@ -170,7 +170,7 @@ def out_of_turn_reason(state: MatchState, setup: HandSetup, item: Irregularity, 
     return None
 
 
-def illegal_knock_reason(state: MatchState, setup: HandSetup, given: Mapping[str, Any]) -> Optional[str]:
+def illegal_knock_reason(state: MatchState, setup: HandSetup, given: Mapping[str, object]) -> Optional[str]:
     """Why the illegal knock ``given`` (as the record holds it) was refused: the knock judged again from its
     cards or its count; None when they cannot be read (a problem of their own)."""
     try:
@@ -217,7 +217,7 @@ def _replay_out_of_turn(state: MatchState, where: Where, number: int, item: Irre
 
 
 def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, item: Irregularity,
-                          given: Mapping[str, Any], at: Optional[int], problems: Problems) -> None:
+                          given: Mapping[str, object], at: Optional[int], problems: Problems) -> None:
     """An illegal knock (``given``: as the record holds it) was illegal by its cards or its count, and its
     points are the rules' penalty, scored."""
     number, player = setup.number, item.player
@@ -235,7 +235,7 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, ite
         score(state, setup.other(player), penalty, hand_won=False)
 
 
-def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item: Mapping[str, Any],
+def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item: Mapping[str, object],
                          problems: Problems) -> None:
     """An illegal knock by count: over the limit, and without cards."""
     number = setup.number
@@ -253,7 +253,7 @@ def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item
 
 
 def _check_illegal_cards(state: MatchState, setup: HandSetup, where: Where, item: Irregularity,
-                         given: Mapping[str, Any], at: Optional[int], problems: Problems) -> None:
+                         given: Mapping[str, object], at: Optional[int], problems: Problems) -> None:
     """An illegal knock by cards: they do not make a legal knock, and (turn by turn) they fit the hand."""
     number = setup.number
     try:
@@ -294,7 +294,7 @@ def _check_refused_knock(state: MatchState, where: Where, number: int, item: Irr
 
 # -- irregularities of the match: deals refused ------------------------------------------------------
 
-def _match_items(record: Record) -> List[Any]:
+def _match_items(record: Record) -> List[object]:
     items = record.get("irregularities", [])
     return items if isinstance(items, list) else []
 
@@ -327,7 +327,7 @@ def check_match_irregularities(record: Record, state: MatchState, problems: Prob
             _replay_wrong_dealer(state, i, item, upto, problems)
 
 
-def _replay_wrong_dealer(state: MatchState, i: int, item: Any, upto: int, problems: Problems) -> None:
+def _replay_wrong_dealer(state: MatchState, i: int, item: object, upto: int, problems: Problems) -> None:
     where: Where = ("irregularities", i)
     read = read_match_irregularity(item, where, state.players, problems)
     hand = read.hand if read is not None else None

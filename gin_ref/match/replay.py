@@ -17,7 +17,7 @@ through the same code that checks).
 """
 
 import json
-from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
@@ -78,7 +78,7 @@ def check_hand_counts(record: Record, amends: List[Amend], problems: Problems) -
     """The count of the hands there were when an amend in force or a ruling was made is at most the hands
     the record holds (an undo takes back the later hands first), and at least the hand amended or ruled."""
     hands = record["hands"]  # a list: the head was read
-    counted: List[Tuple[Where, str, Any, Any]] = [
+    counted: List[Tuple[Where, str, object, object]] = [
         (("corrections", amend.place, "hands"), "an amend's", amend.hands, amend.hand)
         for amend in amends]  # (one taken back may count hands undone since)
     counted += [(("hands", i, "ruling", "hands"), f"hand {i + 1}: the ruling's", entry["ruling"].get("hands"),
@@ -114,7 +114,7 @@ def replay_hands(record: Record, state: MatchState, start: int, problems: Proble
     return base
 
 
-def replay_hand(state: MatchState, index: int, entry: Any, problems: Problems, settling: bool = False,
+def replay_hand(state: MatchState, index: int, entry: object, problems: Problems, settling: bool = False,
                 settlement: Optional[Settlement] = None) -> None:
     """Read hand ``index`` (``gin_ref.match.handread``), then judge it against the match as it stands
     (settling: its derived values are worked out and written, not compared)."""

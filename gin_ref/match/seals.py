@@ -44,7 +44,7 @@ class Broken(NamedTuple):
     """A seal that fails: the hand (None: the end of record), the key path to point at, and what is wrong
     (``edited``, ``missing``, ``end``)."""
 
-    hand: Optional[int]
+    hand: object  # the hand's number as written (a record that replays: an int); None: the end of record
     where: Where
     kind: str  # edited, missing, end, correction_edited, correction_missing, legacy
 
@@ -102,7 +102,8 @@ def correction_seals(record: Record, lists: Optional[Written] = None) -> List[Tu
     for index, item in enumerate((lists or written(record)).corrections):
         if item is None:
             continue
-        stored = item.get("seal") if isinstance(item.get("seal"), str) else None
+        seal = item.get("seal")
+        stored = seal if isinstance(seal, str) else None
         expected = seal_of(previous, item)
         found.append((index, stored, expected))
         previous = stored if stored is not None else expected
@@ -204,7 +205,7 @@ class Before(NamedTuple):
 
     head: str
     digests: List[Optional[str]]
-    stored: List[Optional[str]]  # each hand's seal as read
+    stored: List[object]  # each hand's seal as read (None: none; any value a file can hold)
     failing: List[int]
     result_failing: bool = False  # a result-only record's result: its seal failed
     corrections: int = 0  # how many corrections the record held
@@ -218,7 +219,7 @@ def before_write(record: Record, stored_end: Optional[str]) -> Before:
     digests = [None if entry is None else sha256(facts(entry)).hexdigest() for entry in lists.hands]
     stored = [None if entry is None else entry.get("seal") for entry in lists.hands]
     broken = _check_seals(record, stored_end, lists)
-    failing = [b.hand for b in broken if b.hand is not None]
+    failing = [b.hand for b in broken if type(b.hand) is int]  # noqa: E721 (a record written replays)
     corrections = tuple(b.correction for b in broken if b.correction is not None)
     return Before(head_seal(record), digests, stored, failing,
                   result_failing=any(b.kind.startswith("result") for b in broken),
@@ -283,11 +284,10 @@ def _seal_hands(hands: Sequence[Mapped], head: str, start: int) -> str:
         if not _sealed(entry):
             entry.pop("seal", None)
         elif index < start and isinstance(entry.get("seal"), str):
-            previous = entry["seal"]
+            previous = str(entry["seal"])
         else:
             entry.pop("seal", None)
-            entry["seal"] = seal_of(previous, entry)
-            previous = entry["seal"]
+            previous = entry["seal"] = seal_of(previous, entry)
     return previous
 
 
@@ -316,14 +316,13 @@ def _seal_corrections(after: Record, lists: Written, before: Optional[Before]) -
         if item is None:
             continue
         if index < kept and isinstance(item.get("seal"), str):
-            previous = item["seal"]
+            previous = str(item["seal"])
             continue
         if index < kept and not legacy:  # its seal was stripped: not sealed again, unchecked
             previous = seal_of(previous, item)
             continue
         item.pop("seal", None)
-        item["seal"] = seal_of(previous, item)
-        previous = item["seal"]
+        previous = item["seal"] = seal_of(previous, item)
 
 
 def drop_seals(record: Record) -> None:
@@ -342,5 +341,5 @@ def fails(record: Record, number: int) -> bool:
         if entry.get("number") == number:
             return "seal" in entry and entry["seal"] != seal_of(previous, entry)
         if isinstance(entry.get("seal"), str):
-            previous = entry["seal"]
+            previous = str(entry["seal"])
     return False

@@ -3,7 +3,7 @@
 ``gin_ref.match.model.Match``; decides nothing and changes nothing.
 """
 
-from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, Mapping, NamedTuple, Optional, Tuple
 
 from gin_ref.core import game
 from gin_ref.match.irregularities import Irregularity
@@ -32,12 +32,7 @@ class GameTally(NamedTuple):
     bonuses: Optional[Bonuses]
     final: Optional[Scores]
 
-    @classmethod
-    def of(cls, data: Mapping[str, Any]) -> "GameTally":
-        return cls(data["number"], data["totals"], data["finished"], data.get("winner"), data.get("bonuses"),
-                   data.get("final"))
-
-    def data(self) -> Dict[str, Any]:
+    def data(self) -> Dict[str, object]:
         return {"number": self.number, "totals": dict(self.totals), "finished": self.finished,
                 "winner": self.winner, "bonuses": self.bonuses, "final": self.final}
 
@@ -66,20 +61,6 @@ class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100
     ruling: Optional[Ruling] = None
     turns: int = 0
 
-    @classmethod
-    def of(cls, data: Mapping[str, Any]) -> "HandTally":
-        """A hand from its ``tally --json`` object (``data()``; which leaves out the turns: none)."""
-        games = data.get("games")
-        ruling = data.get("ruling")
-        return cls(data["number"], data["dealer"], data.get("upcard"), data["limit"], data.get("result"),
-                   data.get("knocker"), data.get("winner"), data.get("points"), data["totals"],
-                   roles={role: data[role] for role in ROLES} if ROLES[0] in data else None,
-                   games=None if games is None else tuple(games),
-                   knocker_deadwood=data.get("knocker_deadwood"), defender_deadwood=data.get("defender_deadwood"),
-                   after_end=bool(data.get("after_end")),
-                   irregularities=tuple(Irregularity.of(item) for item in data.get("irregularities") or ()),
-                   ruling=None if ruling is None else Ruling.of(ruling))
-
     @property
     def dead_by_itself(self) -> bool:
         """Did the hand end dead by itself (recorded turn by turn, a discard left the stock at its last
@@ -92,8 +73,8 @@ class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100
             return self.dealer
         return None if self.roles is None else self.roles.get(name)
 
-    def data(self) -> Dict[str, Any]:
-        out: Dict[str, Any] = {"number": self.number, "dealer": self.dealer}
+    def data(self) -> Dict[str, object]:
+        out: Dict[str, object] = {"number": self.number, "dealer": self.dealer}
         if self.roles is not None:
             out.update(self.roles)
         out.update(upcard=self.upcard, limit=self.limit, result=self.result, knocker=self.knocker,
@@ -154,28 +135,13 @@ class Tally(NamedTuple):
         """Several games (Hollywood, or games one after another)."""
         return self.games is not None
 
-    @classmethod
-    def of(cls, data: Mapping[str, Any]) -> "Tally":
-        """A tally from its ``tally --json`` object (``data()``): what a script or a test holds."""
-        paper, games, turn = data.get("result_only"), data.get("games"), data.get("turn")
-        return cls(
-            tuple(data["players"]), data.get("rules", ""), tuple(HandTally.of(hand) for hand in data.get("hands") or ()),
-            data.get("totals") or {}, data.get("next_dealer"), bool(data.get("finished")), data.get("winner"),
-            data.get("final"), data.get("bonuses"), data.get("target"), data.get("open_hand"),
-            result_only=None if paper is None else ResultOnly(paper["scores"], paper.get("hands_won")),
-            games=None if games is None else tuple(GameTally.of(g) for g in games), three="roles" in data,
-            roles=data.get("roles"), turn=None if turn is None else Turn(turn["player"], turn["phase"]),
-            discard_top=data.get("discard_top"), stock_count=data.get("stock_count"),
-            irregularities=tuple(Irregularity.of(item) for item in data.get("irregularities") or ()),
-            notes=tuple(Note(**note) for note in data.get("notes") or ()))
-
     def standing(self) -> Scores:
         """The score as a person reads it: the final score (bonuses in) once over, else the running totals."""
         return (self.final if self.finished else None) or self.totals or {}
 
-    def data(self) -> Dict[str, Any]:
+    def data(self) -> Dict[str, object]:
         """The ``tally --json`` object."""
-        out: Dict[str, Any] = {
+        out: Dict[str, object] = {
             "players": list(self.players), "rules": self.rules, "hands": [hand.data() for hand in self.hands],
             "totals": dict(self.totals), "next_dealer": self.next_dealer, "finished": self.finished,
             "winner": self.winner, "final": self.final, "bonuses": self.bonuses, "target": self.target,
@@ -195,13 +161,13 @@ class Tally(NamedTuple):
         return out
 
 
-def tally_data(match: Any) -> Dict[str, Any]:
-    """The ``tally --json`` object of a Match (or of anything holding one as ``.match``, like a Record):
+def tally_data(match: "Match") -> Dict[str, object]:
+    """The ``tally --json`` object of a Match:
     every hand, the totals, who deals, the end; for an open hand whose turn it is (``turn``: {``player``,
     ``phase``}), the top of the discard pile and the stock count (an open hand with no turn recorded is
     at its start: the non-dealer's option on the upcard, 31 cards in the stock); the match's own
     irregularities (deals refused)."""
-    return tally_of(getattr(match, "match", match)).data()
+    return tally_of(match).data()
 
 
 def tally_of(match: "Match") -> Tally:

@@ -8,11 +8,11 @@ its place, so every item keeps its index): the replay reports each once. A hand'
 ``irregularities`` that are not lists read as none too (``WrittenHand``).
 """
 
-from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Tuple
+from typing import Dict, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 __all__ = ["Written", "WrittenHand", "written"]
 
-Mapped = Optional[Dict[str, Any]]  # an item as written: a mapping, or None for one that is not
+Mapped = Optional[Dict[str, object]]  # an item as written: a mapping, or None for one that is not
 
 
 class WrittenHand(NamedTuple):
@@ -21,10 +21,10 @@ class WrittenHand(NamedTuple):
     (None: none) and its ruling (None: none, or not a mapping)."""
 
     at: int
-    entry: Dict[str, Any]
+    entry: Dict[str, object]
     turns: int
     irregularities: Tuple[Mapped, ...]
-    result: Any
+    result: object
     ruling: Mapped
 
 
@@ -46,7 +46,7 @@ class Written(NamedTuple):
                                   ruling if isinstance(ruling, dict) else None)
 
 
-def written(record: Mapping[str, Any]) -> Written:
+def written(record: Mapping[str, object]) -> Written:
     """The lists of ``record`` (plain data, as a file holds it), read once."""
     return Written(_mapped(record.get("hands")), _mapped(record.get("irregularities")),
                    _mapped(record.get("corrections")))
@@ -56,5 +56,5 @@ def _mapped(items: object) -> Tuple[Mapped, ...]:
     """Each item of ``items`` (when it is a list), a mapping or None; () when it is not a list."""
     if not isinstance(items, list):
         return ()
-    listed: List[Any] = items
+    listed: List[object] = items
     return tuple([item if isinstance(item, dict) else None for item in listed])

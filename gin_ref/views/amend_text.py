@@ -2,7 +2,7 @@
 points or totals changed (old, then new), the totals before and after, and whether the end moved.
 """
 
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
@@ -24,7 +24,7 @@ def _amend_head(match: Match, number: int, settled: Optional[Settlement], width:
     return spreads + [score_line(settled.score, knocker, defender)]
 
 
-def _facts(hand: HandTally) -> Tuple[Any, ...]:
+def _facts(hand: HandTally) -> Tuple[object, ...]:
     return hand.result, hand.winner, hand.points, dict(hand.totals), hand.after_end
 
 

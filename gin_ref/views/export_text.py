@@ -5,7 +5,7 @@ Every name is escaped: no name can break a grid, start a list or show as an HTML
 """
 
 import re
-from typing import Any, Collection, List, Sequence
+from typing import Collection, List, Sequence
 
 from gin_ref.views.history import MatchView
 from gin_ref.views.sheet import (Row, game_numbers, game_outcome, game_sheet, heading, not_started, notes,
@@ -32,7 +32,7 @@ def _md_item(text: str) -> str:
                                text)
 
 
-def _md_grid(headers: Sequence[Any], rows: Sequence[Row], numeric: Collection[int] = (),
+def _md_grid(headers: Sequence[object], rows: Sequence[Row], numeric: Collection[int] = (),
              foot: Sequence[Row] = ()) -> List[str]:
     """A grid as a Markdown table; the ``foot`` rows (total, bonuses, final) have their titles in bold."""
     lines = ["| " + " | ".join(md(h) for h in headers) + " |",

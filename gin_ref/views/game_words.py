@@ -3,7 +3,9 @@ line, the tally, every answer), and what one hand did to them. Every other event
 ``gin_ref.views.words``'.
 """
 
-from typing import Any, Mapping, Optional, Sequence
+from typing import Mapping, Optional, Sequence
+
+from gin_ref.core.game import Game
 
 
 def _numbers(numbers: Sequence[int]) -> str:
@@ -19,12 +21,12 @@ def game_won_words(number: int, winner: str, totals: Mapping[str, int], players:
     return f"game {number} won by {winner}, {totals[winner]} to {others}"
 
 
-def open_games_words(games: Sequence[Any], players: Sequence[str]) -> str:
+def open_games_words(games: Sequence[Game], players: Sequence[str]) -> str:
     """The games still open with their columns: ``games still open: 2 (Ann 40, Ben 35), 3 (Ann 0, Ben 12)``,
     ``game 3 still open (Ann 18, Ben 0)``; ``no game open`` once every game is won."""
     open_games = [game for game in games if game.winner is None]
 
-    def columns(game: Any) -> str:
+    def columns(game: Game) -> str:
         return ", ".join(f"{name} {game.totals[name]}" for name in players)
 
     if not open_games:
@@ -34,7 +36,7 @@ def open_games_words(games: Sequence[Any], players: Sequence[str]) -> str:
     return "games still open: " + ", ".join(f"{game.number} ({columns(game)})" for game in open_games)
 
 
-def games_standing_words(games: Sequence[Any], players: Sequence[str]) -> str:
+def games_standing_words(games: Sequence[Game], players: Sequence[str]) -> str:
     """Where Hollywood's games stand (the status line, the tally, every answer): each game won, then the
     games still open. ``games``: the state's (number, totals, winner)."""
     won = [game_won_words(game.number, game.winner, game.totals, players) for game in games if game.winner]
@@ -42,7 +44,7 @@ def games_standing_words(games: Sequence[Any], players: Sequence[str]) -> str:
 
 
 def hand_games_words(number: int, before: Sequence[Mapping[str, int]], after: Sequence[Mapping[str, int]],
-                     games: Sequence[Any], players: Sequence[str], target: int) -> Optional[str]:
+                     games: Sequence[Game], players: Sequence[str], target: int) -> Optional[str]:
     """What one hand did to Hollywood's games: ``hand 7 scored in games 1 and 2 (18 to Ben); game 1 won by
     Ben, 104 to 61``. ``before``/``after``: each game's columns before and after the hand; None for a hand
     that scored nothing."""

@@ -16,10 +16,13 @@ two-player match and a three-player one are rated by the same formula; ties are 
 is the fastest of openskill's models (one update per match, no pairwise expansion).
 """
 
-from typing import Any, Dict, Iterable, NamedTuple, Optional
+from typing import TYPE_CHECKING, Dict, Iterable, NamedTuple, Optional
 
 from gin_ref.match.names import player_key
 from gin_ref.views.history import MatchView, oldest_first
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuceRating
 
 START_MU = 25.0
 START_SIGMA = 25.0 / 3
@@ -54,7 +57,7 @@ def ratings(views: Iterable[MatchView]) -> Dict[str, Rating]:
     from openskill.models import PlackettLuce
 
     model = PlackettLuce(mu=START_MU, sigma=START_SIGMA)
-    current: Dict[str, Any] = {}
+    current: Dict[str, "PlackettLuceRating"] = {}
     for view in oldest_first(views):
         places = match_places(view)
         if places is None:

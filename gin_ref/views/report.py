@@ -3,7 +3,7 @@
 Kept apart from the CLI so that records and exports describe a hand with the same fields.
 """
 
-from typing import Any, Dict, Iterable, List
+from typing import Dict, Iterable, List
 
 from gin_ref.core.cards import codes
 from gin_ref.core.knock import KnockCheck
@@ -15,7 +15,7 @@ def melds_data(melds: Iterable[Meld]) -> List[List[str]]:
     return [meld.codes for meld in melds]
 
 
-def check_data(check: KnockCheck) -> Dict[str, Any]:
+def check_data(check: KnockCheck) -> Dict[str, object]:
     """The ``check --json`` object."""
     melding = check.melding
     return {
@@ -31,7 +31,7 @@ def check_data(check: KnockCheck) -> Dict[str, Any]:
     }
 
 
-def refusal_data(check: KnockCheck) -> Dict[str, Any]:
+def refusal_data(check: KnockCheck) -> Dict[str, object]:
     """The ``score --json`` object for a knock that is not legal: ``legal`` false, the ``error`` (the reason,
     as the Error line and ``score --input`` give it), the limit and the knocker's side as judged."""
     melding = check.melding
@@ -45,7 +45,7 @@ def refusal_data(check: KnockCheck) -> Dict[str, Any]:
     }
 
 
-def showdown_data(showdown: Showdown) -> Dict[str, Any]:
+def showdown_data(showdown: Showdown) -> Dict[str, object]:
     """The ``score --json`` object."""
     knocker, defense, score = showdown.knocker, showdown.defense, showdown.score
     return {

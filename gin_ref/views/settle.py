@@ -18,7 +18,7 @@ import json
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.game import owed
@@ -50,8 +50,8 @@ class Payment:
     points: int = 0
     game: Optional[int] = None
 
-    def data(self) -> Dict[str, Any]:
-        out: Dict[str, Any] = {"from": self.payer, "to": self.payee, "amount": self.amount}
+    def data(self) -> Dict[str, object]:
+        out: Dict[str, object] = {"from": self.payer, "to": self.payee, "amount": self.amount}
         if self.game is not None:
             out["game"] = self.game
         return out
@@ -164,7 +164,7 @@ def settle(views: Sequence[MatchView], stake: Decimal = Decimal(DEFAULT_STAKE)) 
 
 # -- for scripts and for people ----------------------------------------------------------------------------
 
-def settle_data(settlement: Settlement) -> Dict[str, Any]:
+def settle_data(settlement: Settlement) -> Dict[str, object]:
     """The ``settle --json`` object (amounts as Decimals; ``settle_json`` writes them as JSON numbers)."""
     return {
         "matches": [{"file": match.file, "payments": [p.data() for p in match.payments]}
@@ -177,7 +177,7 @@ def settle_data(settlement: Settlement) -> Dict[str, Any]:
 
 def settle_json(settlement: Settlement) -> str:
     """``settle_data`` on one line, each amount an exact JSON number with the stake's decimals."""
-    def dump(value: Any) -> str:
+    def dump(value: object) -> str:
         if isinstance(value, Decimal):
             return str(value)
         if isinstance(value, dict):

@@ -6,7 +6,7 @@ name...), then the rows at its foot (the total, one per bonus, the final score).
 and how it spells an empty cell is the layout's; what a line says is here, once.
 """
 
-from typing import Any, Collection, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Collection, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from gin_ref.match.tally import Bonuses, HandTally, Scores, Tally
 from gin_ref.views.history import MatchView, standing
@@ -14,7 +14,7 @@ from gin_ref.views.words import (RULED, hand_notes, house_rule_notes, paid_words
                                  ruling_words, wins_words)
 
 ROLES = ("box", "captain", "sitter")  # three players: the box deals every hand and plays the captain
-Row = List[Any]
+Row = List[object]
 Part = Tuple[Optional[Scores], Optional[Bonuses], Optional[Scores]]  # totals, bonuses, final (once over)
 
 

@@ -4,7 +4,6 @@ stored). Every other event's words are
 ``gin_ref.views.words``'.
 """
 
-from typing import Any, Mapping
 
 from gin_ref.match.actions import Outcome
 from gin_ref.match.irregularities import Irregularity
@@ -37,7 +36,7 @@ def undone_words(step: Step) -> str:
     """What ``undo`` takes back: ``hand 2: Ann's illegal knock``, ``hand 1, turn 4: Ben draws``..."""
     data, number = step.data, step.hand
     if isinstance(data, PaperResult):
-        return paper_words(step.kind, data._asdict())
+        return paper_words(step.kind, data)
     if isinstance(data, Kept):
         return f"hand {number}: {_kept_words(step.kind, data.item)}"
     if isinstance(data, Settled):
@@ -75,8 +74,8 @@ def redone_words(step: Step) -> str:
     return undone_words(step)
 
 
-def paper_words(kind: str, data: Mapping[str, Any]) -> str:
+def paper_words(kind: str, data: PaperResult) -> str:
     """What undo takes back of a result-only match: the result, or an amend of it (back to the old one)."""
     if kind == "amend":
-        return f"the result's amend (back to {scores_words(data)})"
-    return f"the result ({scores_words(data)})"
+        return f"the result's amend (back to {scores_words(data._asdict())})"
+    return f"the result ({scores_words(data._asdict())})"

@@ -10,7 +10,7 @@ a command that draws no table does not load it (tests/test_startup.py).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Set
+from typing import TYPE_CHECKING, Dict, List, Optional, Protocol, Sequence, Set
 
 from gin_ref.core.escape import one_line
 from gin_ref.views.cells import cells, clip
@@ -44,7 +44,15 @@ def grid(rows: Sequence[Sequence[Cell]], headers: Sequence[str] = (), right: Opt
     return layout.text()
 
 
-def _tabulate() -> Any:
+if TYPE_CHECKING:  # a type only: not made at a command's start
+    class _Draw(Protocol):
+        """tabulate's ``tabulate``, as a grid calls it."""
+
+        def __call__(self, tabular_data: List[List[str]], headers: List[str], *, tablefmt: str,
+                     colalign: List[str], disable_numparse: bool) -> str: ...
+
+
+def _tabulate() -> _Draw:
     """tabulate, loaded late (see the module), with no padding added to a header: a column is as wide as its
     widest cell or header, as it was before tabulate drew gin-ref's grids."""
     import tabulate

@@ -1,7 +1,7 @@
 """``tally --what-if RULES``: the match as played and under other rules, side by side, as data and text
 (``gin_ref.match.whatif`` works it out; the reasons are put into words by ``gin_ref.views.words``)."""
 
-from typing import Any, Dict, List, Optional
+from typing import Dict, List, Optional
 
 from gin_ref.match.model import Match
 from gin_ref.match.tally import tally_of
@@ -12,7 +12,7 @@ from gin_ref.views.table import grid
 from gin_ref.views.text import fit_text, short_name
 
 
-def what_if_data(whatif: WhatIf) -> Dict[str, Any]:
+def what_if_data(whatif: WhatIf) -> Dict[str, object]:
     """The ``what_if`` object of ``tally --what-if RULES --json``."""
     name = whatif.rules.name
     return {
@@ -29,7 +29,7 @@ def what_if_data(whatif: WhatIf) -> Dict[str, Any]:
     }
 
 
-def _cell(result: Optional[str], winner: Optional[str], points: Any) -> str:
+def _cell(result: Optional[str], winner: Optional[str], points: Optional[int]) -> str:
     """``gin Ann 35``, ``dead``, ``illegal``, ``-``."""
     text = "-" if result is None else words.result_name(result)
     return f"{text} {short_name(winner)} {points}" if winner is not None else str(text)

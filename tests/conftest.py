@@ -34,9 +34,33 @@ def _english(monkeypatch):
 SLOW_MODULES = {"test_browser.py", "test_play_terminal.py"}
 
 
+# Single tests that cost the fast suite most for what they add to it (each about 0.5-2 s; the fast suite is
+# kept to about a minute of CPU, benchmarks/bench_tests.py --fast): the event streams' real waits, a real
+# terminal, the benchmark's own run, the deepest nestings (their smaller twins stay fast), whole-package scans.
+SLOW_TESTS = {
+    "test_board_routes.py::test_the_stream_sends_the_board_at_once_then_each_change",
+    "test_board_routes.py::test_a_hand_recorded_by_a_table_of_this_server_is_pushed_without_waiting_for_the_watcher",
+    "test_board_routes.py::test_a_board_that_reconnects_catches_up_and_one_up_to_date_gets_no_repeat",
+    "test_progress.py::test_stdout_is_the_same_bytes_with_the_bar_and_without",
+    "test_startup.py::test_the_benchmark_prints_each_ratio",
+    "test_config.py::test_a_deeply_nested_file_is_refused_never_a_recursion_error[5000-SafeLoader]",
+    "test_yamlread.py::test_deep_nesting_is_read_or_refused_never_a_recursion_error[SafeLoader-5000]",
+    "test_serve_inprocess.py::test_nothing_in_gin_ref_starts_a_process",
+    "test_one_source_of_words.py::test_no_module_is_imported_under_an_old_name",
+    "test_record.py::test_the_canonical_reader_reads_generated_records_exactly_as_yaml[200-3]",
+    "test_cli_result.py::test_the_installed_command_records_a_result_and_exits_by_the_contract",
+    "test_imports.py::test_no_import_cycle_but_the_pending_ones",
+    "test_imports.py::test_no_module_takes_another_modules_private_names",
+    "test_cli_rules.py::test_presets_are_package_data_found_from_any_folder",
+    "test_cli_match.py::test_a_pipe_or_a_device_is_refused_before_reading",
+    "test_play.py::test_two_sessions_on_one_file",
+    "test_schemas.py::test_every_shipped_and_golden_match_file_is_valid",
+}
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
-        if item.path.name in SLOW_MODULES:
+        if item.path.name in SLOW_MODULES or f"{item.path.name}::{item.name}" in SLOW_TESTS:
             item.add_marker(pytest.mark.slow)
 
 

@@ -247,7 +247,7 @@ def test_the_page_lists_every_export_format_of_the_registry_and_each_downloads_w
         assert f'href="/director/export/{name}"' in page
     got = web.get("/director/export/csv")
     assert got.status_code == 200 and got.headers["content-type"].startswith("text/csv")
-    assert got.headers["content-disposition"] == 'attachment; filename="night.csv"'
+    assert got.headers["content-disposition"] == "attachment; filename=\"night.csv\"; filename*=UTF-8''night.csv"
     assert got.text.replace("\r\n", "\n") == cli("export", "--format", "csv", str(folder)).output.replace("\r\n", "\n")
     assert web.get("/director/export/json").json()["matches"]
     refused = web.get("/director/export/pdf")
@@ -300,3 +300,14 @@ def test_a_ruling_on_a_rejected_hand_deals_it_with_the_entrys_upcard_and_undo_as
     assert kind == "note" and text.startswith("put back hand 1: the ruling")
     assert matchfile.load(t1).match.state.totals == {"Ann": 0, "Dan": 23}
     assert "Redo: put it back" not in web.get("/director").text
+
+
+def test_an_export_of_a_folder_named_outside_ascii_downloads_under_both_names(tmp_path):
+    folder = new_event(tmp_path, name="Žofia noc")
+    t1 = table_file(folder, 1, 1)
+    hand(t1, players_of(t1)[0])
+    _served, web = director(folder)
+    got = web.get("/director/export/markdown")
+    assert got.status_code == 200
+    assert got.headers["content-disposition"] == \
+        "attachment; filename=\"_ofia_noc.md\"; filename*=UTF-8''%C5%BDofia%20noc.md"

@@ -10,8 +10,10 @@ forms of fields. A write waits 2 seconds for another writer; past it, the page s
 
 import hashlib
 import os
+import re
 import secrets
 from typing import Any, Callable, Dict, List, Optional, Tuple
+from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -32,6 +34,13 @@ NOTES_KEPT = 50
 EXPORT_TYPES = {"csv": "text/csv; charset=utf-8", "json": "application/json", "md": "text/markdown; charset=utf-8",
                 "html": "text/html; charset=utf-8"}
 Make = Callable[[Optional[str], Dict[str, str]], Callable[[], directoracts.Said]]
+
+
+def disposition(name: str) -> str:
+    """A download's Content-Disposition for the file ``name``: an ASCII name every browser takes (a header is
+    Latin-1), and the name itself in UTF-8 (RFC 6266's filename*) for those that read it (``Žofia.csv``)."""
+    plain = re.sub(r"[^A-Za-z0-9._-]", "_", name)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(name, safe='')}"
 
 
 def table_files(served: Served) -> List[str]:
@@ -195,8 +204,7 @@ def routes(served: Served) -> List[BaseRoute]:
         if not ok:
             return HTMLResponse(directorpage.message("Export", str(content)), status_code=409)
         kind = EXPORT_TYPES.get(name.rsplit(".", 1)[-1], "application/octet-stream")
-        return Response(content, media_type=kind,
-                        headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        return Response(content, media_type=kind, headers={"Content-Disposition": disposition(name)})
 
     async def cards(request: Request) -> Response:
         """The table cards for the address this page was reached at (the tokens the server holds)."""

@@ -41,8 +41,8 @@ class Option(NamedTuple):
 
 class Format(NamedTuple):
     """One way out: ``name``, file ``suffix``, ``binary`` (bytes, not text), its ``options``, ``help``,
-    the ``render`` function (views, options -> text or bytes), and ``chunks`` for a text streamed as made
-    (None: rendered whole)."""
+    the ``render`` function (views, options -> text or bytes), ``chunks`` for a text streamed as made
+    (None: rendered whole), and the ``media`` type of its file (a download's Content-Type)."""
 
     name: str
     suffix: str
@@ -51,6 +51,7 @@ class Format(NamedTuple):
     help: str
     render: Renderer
     chunks: Optional[Callable[[Sequence[MatchView]], Iterator[str]]] = None
+    media: str = "application/octet-stream"
 
 
 def _html(views: Sequence[MatchView], options: Mapping[str, Any]) -> str:
@@ -59,14 +60,16 @@ def _html(views: Sequence[MatchView], options: Mapping[str, Any]) -> str:
 
 
 FORMATS: Dict[str, Format] = {entry.name: entry for entry in (
-    Format("csv", ".csv", False, (), "one row per hand", lambda views, options: csv_text(views)),
+    Format("csv", ".csv", False, (), "one row per hand", lambda views, options: csv_text(views),
+           media="text/csv; charset=utf-8"),
     Format("json", ".json", False, (), "everything in the records", lambda views, options: json_text(views),
-           json_chunks),
-    Format("markdown", ".md", False, (), "the tally tables", lambda views, options: markdown_text(views)),
+           json_chunks, media="application/json"),
+    Format("markdown", ".md", False, (), "the tally tables", lambda views, options: markdown_text(views),
+           media="text/markdown; charset=utf-8"),
     Format("html", ".html", False, (
         Option("title", DEFAULT_TITLE, (), "the page's title, printed at its top"),
         Option("paper", "a4", tuple(sorted(PAPERS)), "the paper size the page prints on")),
-        "one page to print or post, with a chart", _html),
+        "one page to print or post, with a chart", _html, media="text/html; charset=utf-8"),
 )}
 
 

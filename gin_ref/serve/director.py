@@ -30,9 +30,6 @@ from gin_ref.serve.state import DIRECTOR
 
 FORM = "director"
 NOTES_KEPT = 50
-# the media type of each export's file, by its suffix (a format the registry adds later downloads as bytes)
-EXPORT_TYPES = {"csv": "text/csv; charset=utf-8", "json": "application/json", "md": "text/markdown; charset=utf-8",
-                "html": "text/html; charset=utf-8"}
 Make = Callable[[Optional[str], Dict[str, str]], Callable[[], directoracts.Said]]
 
 
@@ -199,12 +196,11 @@ def routes(served: Served) -> List[BaseRoute]:
         files = await run_in_threadpool(table_files, served)
         if not files:
             return HTMLResponse(directorpage.message("Export", "No match file yet."), status_code=404)
-        ok, content, name = await run_in_threadpool(directoracts.exported, folder, files,
-                                                    request.path_params["fmt"])
+        ok, content, name, media = await run_in_threadpool(directoracts.exported, folder, files,
+                                                           request.path_params["fmt"])
         if not ok:
             return HTMLResponse(directorpage.message("Export", str(content)), status_code=409)
-        kind = EXPORT_TYPES.get(name.rsplit(".", 1)[-1], "application/octet-stream")
-        return Response(content, media_type=kind, headers={"Content-Disposition": disposition(name)})
+        return Response(content, media_type=media, headers={"Content-Disposition": disposition(name)})
 
     async def cards(request: Request) -> Response:
         """The table cards for the address this page was reached at (the tokens the server holds)."""

@@ -66,22 +66,22 @@ def settlement(folder: str, files: List[str], stake: str, currency: str) -> Said
     return True, unpathed("\n".join(lines + [one_line(warning) for warning in settled.warnings]), folder)
 
 
-Exported = Tuple[bool, Union[str, bytes], str]
+Exported = Tuple[bool, Union[str, bytes], str, str]
 
 
 def exported(folder: str, files: List[str], fmt: str) -> Exported:
-    """``export --format FMT`` of the files: ``(True, the file's content, its file name)``, or ``(False, the
-    refusal's words, "")`` (an unknown format, a file that does not read)."""
+    """``export --format FMT`` of the files: ``(True, the file's content, its file name, its media type)``, or
+    ``(False, the refusal's words, "", "")`` (an unknown format, a file that does not read)."""
     try:
         done = exports.export([os.path.join(folder, name) for name in files], fmt)
     except DeskError as exc:
         ok, text = refused(exc, folder)
-        return ok, text, ""
+        return ok, text, "", ""
     pieces = list(done.chunks)
     content: Union[str, bytes] = b"".join(p for p in pieces if isinstance(p, bytes)) if done.format.binary \
         else "".join(p for p in pieces if isinstance(p, str))
     name = os.path.basename(os.path.realpath(folder)) or "matches"
-    return True, content, name + done.format.suffix
+    return True, content, name + done.format.suffix, done.format.media
 
 
 # -- the acts ----------------------------------------------------------------------------------------------

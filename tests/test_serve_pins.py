@@ -130,13 +130,13 @@ def test_the_directors_page_sets_a_pin_masked_shows_a_pause_lifts_it_and_resets(
         assert answer.status_code == 303, answer.text
         return web.get(answer.headers["location"]).text
 
-    assert "Ann&#x27;s PIN is set" in act("set", pin="1357")
+    assert "The PIN of Ann is set" in act("set", pin="1357")
     assert "1357" not in (folder / ".gin-ref-serve" / "pins.json").read_text()
     for _ in range(5):
         served.pin_store.check("Ann", "0000")
     page = web.get("/director").text
     assert re.search(r"<td>Ann</td><td>has a PIN</td><td>5 wrong in a row</td><td>paused, \d+ s left</td>", page)
-    assert "pause is lifted" in act("lift")
+    assert "The pause of Ann is lifted" in act("lift")
     assert served.pin_store.check("Ann", "1357") == ""
     assert "has no PIN now" in act("reset")
     assert "ask the director" in served.pin_store.check("Ann", "1357")

@@ -117,8 +117,8 @@ def settle(given: Optional[str] = None, environ: Optional[Mapping[str, str]] = N
 
 
 def current() -> str:
-    """The language this process speaks now."""
-    return _CHOSEN[0]
+    """The language spoken now: this context's (a server's request: ``speak``), else the process's."""
+    return spoken()
 
 
 # -- a request's language (a server's): a context variable, read before the process's ------------------------

@@ -15,7 +15,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Route
 
 from gin_ref.core.errors import GinRefError, InvalidNotationError
-from gin_ref.desk.errors import DeskError, Kind
+from gin_ref.desk.errors import DeskError, Kind, said
 from gin_ref.serve import acts, entries, pages
 from gin_ref.serve.folder import GONE, Spot
 from gin_ref.serve.guard import note
@@ -229,8 +229,9 @@ def _player(players: List[str], name: str) -> str:
 
 
 def _pathless(exc: Exception, spot: Spot) -> str:
-    """An error's words without the folder's path: the match file by its name alone."""
-    text = str(exc)
+    """An error's words, in the language spoken (``said``), without the folder's path: the match file by its
+    name alone."""
+    text = said(exc) if isinstance(exc, GinRefError) else str(exc)
     if spot.path is not None:
         text = text.replace(spot.path, os.path.basename(spot.path))
         text = text.replace(os.path.dirname(spot.path) + os.sep, "")

@@ -195,3 +195,11 @@ def test_two_requests_at_once_in_two_languages_each_get_their_own_page(tmp_path)
         assert page.status_code == 200 and _lang(page.text) == lang, (path, lang)
         assert ("Poradie" if lang == "sk" else "Talaan ng puwesto") in page.text or path == "/director"
         assert ("Riaditeľ turnaja" if lang == "sk" else "Direktor") in page.text or path == "/board"
+
+
+def test_the_switch_on_a_forms_answer_goes_back_to_the_page_of_the_form(tmp_path):
+    folder = plain_folder(tmp_path)
+    held = phone(folder, "ann-v-ben")
+    refused = send(held, "ann-v-ben", "line", {"line": "ZZ ann 5 23", "by": "Ann"}, headers={"accept-language": "sk"})
+    assert refused.status_code == 400 and _lang(refused.text) == "sk"
+    assert '<a href="/language?to=fil&amp;back=/t/ann-v-ben" lang="fil"' in refused.text

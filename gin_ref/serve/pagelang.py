@@ -110,8 +110,14 @@ def choose(headers: Dict[str, str], event: Optional[EventLanguage] = None) -> st
     return named or ENGLISH
 
 
-def at(path: str) -> "contextvars.Token[str]":
-    """The page being answered is at ``path`` (the Guard's, for the switch's links)."""
+def at(method: str, path: str) -> "contextvars.Token[str]":
+    """The page being answered is at ``path`` (the Guard's, for the switch's links). A form's answer (a POST)
+    is shown at its form's address: the switch goes back to the page the form is on (the table's, the
+    director's)."""
+    if method not in ("GET", "HEAD"):
+        parts = path.split("/")
+        path = "/".join(parts[:3]) if path.startswith("/t/") else "/director" if path.startswith("/director") \
+            else "/"
     return _PATH.set(path)
 
 

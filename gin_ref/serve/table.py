@@ -16,6 +16,7 @@ from starlette.routing import BaseRoute, Route
 
 from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.desk.errors import DeskError, Kind, said
+from gin_ref.desk.language import gettext
 from gin_ref.serve import acts, entries, pages
 from gin_ref.serve.folder import GONE, Spot
 from gin_ref.serve.guard import note
@@ -45,7 +46,7 @@ def routes(served: Served) -> List[BaseRoute]:
             raise Refused(404, "There is no such table here.")
         token = served.security.authorize(request, key)
         if spot.gone:  # its file was renamed or removed: nothing is read or written here
-            raise Refused(410, GONE)
+            raise Refused(410, gettext(GONE))
         return key, spot, token
 
     def view_of(spot: Spot, key: str, token: str, journal: Optional[Journal], **extra: Any) -> View:

@@ -24,7 +24,9 @@ from urllib.parse import quote
 from starlette.requests import Request, cookie_parser
 from starlette.responses import RedirectResponse, Response
 
+from gin_ref.core.errors import GinRefError
 from gin_ref.desk.language import ENGLISH, available, gettext
+from gin_ref.files import eventfile
 
 COOKIE = "gin_ref_lang"
 KEPT = 365 * 24 * 3600  # seconds the phone keeps its choice
@@ -87,8 +89,6 @@ class EventLanguage:
         return seen[1]
 
     def _read(self) -> Optional[str]:
-        from gin_ref.core.errors import GinRefError
-        from gin_ref.files import eventfile
         try:
             named: Optional[str] = eventfile.load(os.path.dirname(self.path or "")).language
         except (GinRefError, OSError):

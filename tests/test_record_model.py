@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 MATCH = Path(__file__).resolve().parent.parent / "gin_ref" / "match"
-CEILINGS = {"Dict[str, Any]": 4, "Mapping[str, Any]": 13, "Entry/Record": 162}
+CEILINGS = {"Dict[str, Any]": 2, "Mapping[str, Any]": 7, "Entry/Record": 169}
 
 
 def test_match_holds_no_more_mapping_code_than_it_did():

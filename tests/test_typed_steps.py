@@ -1,5 +1,5 @@
 """Typed steps (issue 23 item 1): an action returns its step's data as a typed value
-(``gin_ref.match.stepdata``), ``file_form`` is the one place it becomes the file's form, undo reads the
+(``gin_ref.match.steps``), ``file_form`` is the one place it becomes the file's form, undo reads the
 newest step back into the same value, and redo puts back an equal step from the correction."""
 
 import copy
@@ -12,7 +12,7 @@ from gin_ref.match import result
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.model import Match
 from gin_ref.match.rulings import Ruling
-from gin_ref.match.stepdata import Deal, Kept, PaperResult, Ruled, Settled, TurnLine, Version, file_form
+from gin_ref.match.steps import Deal, Kept, PaperResult, Ruled, Settled, TurnLine, Version, file_form
 from gin_ref.views.step_words import redone_words, undone_words
 
 from hands import DEFENDER, KNOCKER

@@ -15,9 +15,8 @@ from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
 from gin_ref.match.rulings import Ruling
-from gin_ref.match.steps import Step
-from gin_ref.match.stepdata import Deal
-from gin_ref.match.stepdata import Ruled as RuledStep
+from gin_ref.match.steps import Deal, Step
+from gin_ref.match.steps import Ruled as RuledStep
 from gin_ref.match.tally import Tally
 
 

@@ -26,8 +26,7 @@ from gin_ref.match.knocks import (Facts, Given, Settlement, given_facts, judge, 
                                   why_upcard)
 from gin_ref.match.result import hands_refused
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.stepdata import Deal, Kept, Settled, TurnLine, Written, file_form
-from gin_ref.match.steps import Step
+from gin_ref.match.steps import Deal, Kept, Settled, Step, TurnLine, Written, file_form
 
 
 class Refusal(NamedTuple):

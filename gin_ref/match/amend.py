@@ -21,8 +21,7 @@ from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, 
 from gin_ref.match.storedcards import card_of
 from gin_ref.match.schema import ROLES, Entry, Record, turn_count, version_of
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.stepdata import Settled, Version, file_form
-from gin_ref.match.steps import Step
+from gin_ref.match.steps import Settled, Step, Version, file_form
 
 
 def _setup(state: MatchState, entry: Entry, index: int, upcard: Optional[Card]) -> HandSetup:

@@ -31,8 +31,7 @@ from gin_ref.match.storedcards import card_of
 from gin_ref.match.replay import OnHand, replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
 from gin_ref.match.state import MatchState
-from gin_ref.match.stepdata import Ruled, paper_of
-from gin_ref.match.steps import Step
+from gin_ref.match.steps import Ruled, Step, paper_of
 from gin_ref.match.tally import tally_data
 
 if TYPE_CHECKING:

@@ -18,7 +18,7 @@ from gin_ref.core.turns import Table, Turn
 from gin_ref.match import seals
 from gin_ref.match.actions import Outcome, refuse_taken_discard, spread_in_turn
 from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, why_upcard
-from gin_ref.match.storedcards import card_of
+from gin_ref.match.handread import card_of
 from gin_ref.match.schema import ROLES, Entry, Record, turn_count, version_of
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Settled, Step, Version, file_form

@@ -27,7 +27,7 @@ from gin_ref.match.actions import Outcome
 from gin_ref.match.corrections import Correction, read_one
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
-from gin_ref.match.storedcards import card_of
+from gin_ref.match.handread import card_of
 from gin_ref.match.replay import OnHand, replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
 from gin_ref.match.state import MatchState

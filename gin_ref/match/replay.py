@@ -12,7 +12,7 @@ it claims them), then judged: the replay compares the values it works out with t
 
 ``replay_hands`` replays from any hand on a state standing before it. With ``settle_from`` it settles the
 hands from that one on instead of checking them: the values it works out from their facts (a ``Worked``)
-are written into their entries by ``gin_ref.match.claims.write_worked`` (what an action or an amend needs,
+are written into their entries by ``gin_ref.match.handread.write_worked`` (what an action or an amend needs,
 through the same code that checks).
 """
 
@@ -24,8 +24,8 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.match import play, rulings
-from gin_ref.match.claims import NOT_WORKED, NOT_WRITTEN, Totals, Worked, shown_columns, shown_totals, write_worked
-from gin_ref.match.handread import Hand, read_hand
+from gin_ref.match.handread import (NOT_WORKED, NOT_WRITTEN, Hand, Totals, Worked, read_hand, shown_columns,
+                                    shown_totals, write_worked)
 from gin_ref.match.corrections import read_corrections
 from gin_ref.match.header import read_header
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional, Tuple
 
-from gin_ref.match import result
+from gin_ref.match import resultonly
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
@@ -163,7 +163,7 @@ def ruled_of(path: str, match: Match, step: Step, dealt: Optional[Dealt] = None)
 
 
 def resulted_of(path: str, match: Match, old: Any = None) -> Resulted:
-    return Resulted(path, match, match.record[result.RESULT_KEY], old)
+    return Resulted(path, match, match.record[resultonly.RESULT_KEY], old)
 
 
 def refusal_fields(outcome: Outcome) -> Tuple[int, str, Optional[str]]:

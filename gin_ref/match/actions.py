@@ -24,7 +24,7 @@ from gin_ref.match.play import dealer_refusal, illegal_knock_penalty, new_table,
 from gin_ref.match.schema import TURN_ACTIONS, Entry, Record
 from gin_ref.match.knocks import (Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, no_upcard_words,
                                   why_upcard)
-from gin_ref.match.result import hands_refused
+from gin_ref.match.resultonly import hands_refused
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Deal, Kept, Settled, Step, TurnLine, Written, file_form
 

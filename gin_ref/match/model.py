@@ -22,7 +22,7 @@ from gin_ref.match.names import first_look_alike, first_same_player, look_alike_
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
-from gin_ref.match import actions, result, rulings, steps
+from gin_ref.match import actions, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
 from gin_ref.match.corrections import Correction, read_one
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
@@ -185,7 +185,7 @@ class Match:
 
     def apply_step(self, step: Optional[Step]) -> None:
         """Write ``step`` (None: it is written already) and replay the whole record (a result-only record's
-        result: ``gin_ref.match.result``)."""
+        result: ``gin_ref.match.resultonly``)."""
         if step is not None:
             steps.put(self.record, step)
         self._resettle(0)
@@ -318,19 +318,19 @@ class Match:
         return self._newest_correction()
 
     def put_result(self, entry: Entry) -> None:
-        """Write ``entry`` (``gin_ref.match.result.result_entry``) as the result of a match with no hand and
+        """Write ``entry`` (``gin_ref.match.resultonly.result_entry``) as the result of a match with no hand and
         no result, and replay it."""
-        self.apply_step(Step(result.STEP_KIND, 0, paper_of(entry)))
+        self.apply_step(Step(resultonly.STEP_KIND, 0, paper_of(entry)))
 
     def amend_result(self, entry: Entry, now: str, amended: str = "") -> Correction:
         """Replace a result-only match's result with ``entry``: the old one kept under ``corrections`` (an
         ``amended`` correction of hand 0), as an amend of a hand keeps its old version. Returns the
         correction."""
         record = self.record
-        if not result.is_result_only(record):
+        if not resultonly.is_result_only(record):
             raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
         count = step_count(record)
-        old = result.facts(record[result.RESULT_KEY])
+        old = resultonly.facts(record[resultonly.RESULT_KEY])
         steps.put(record, Step("amend", 0, paper_of(entry)))
         correction = {"kind": "amend", "date": now, "hand": 0, "hands": 0, "entry": old, "steps": [count, count]}
         record["corrections"].append(correction)
@@ -364,7 +364,7 @@ class _Kept:
 
     def __init__(self, record: Record, hand: int) -> None:
         self.lists = {key: list(record[key]) for key in ("hands", "irregularities") if isinstance(record.get(key), list)}
-        self.result = copy.deepcopy(record[result.RESULT_KEY]) if result.RESULT_KEY in record else None
+        self.result = copy.deepcopy(record[resultonly.RESULT_KEY]) if resultonly.RESULT_KEY in record else None
         self.hand = hand
         self.entry = copy.deepcopy(record["hands"][hand - 1]) if 1 <= hand <= len(record["hands"]) else None
 
@@ -375,9 +375,9 @@ class _Kept:
             else:
                 record.pop(key, None)
         if self.result is not None:
-            record[result.RESULT_KEY] = self.result
+            record[resultonly.RESULT_KEY] = self.result
         else:
-            record.pop(result.RESULT_KEY, None)
+            record.pop(resultonly.RESULT_KEY, None)
         if self.entry is not None:
             record["hands"][self.hand - 1] = self.entry
 

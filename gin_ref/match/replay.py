@@ -29,7 +29,7 @@ from gin_ref.match.handread import (NOT_WORKED, NOT_WRITTEN, Hand, Totals, Worke
 from gin_ref.match.corrections import read_corrections
 from gin_ref.match.header import read_header
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
-from gin_ref.match.result import check_result, is_result_only
+from gin_ref.match.resultonly import check_result, is_result_only
 from gin_ref.match.problems import Problems, Unreadable, Where, same
 from gin_ref.match.schema import ROLES, Record
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score

@@ -5,7 +5,7 @@ A record is plain data, exactly what a match file holds (``gin_ref.files.matchfi
 YAML): ``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per
 hand), ``irregularities`` (the match's own: deals refused; written once there is one) and ``corrections``
 (what ``undo`` took back). A match kept on paper holds no hands but a ``result`` (its final scores:
-``gin_ref.match.result``), and may leave out ``start``.
+``gin_ref.match.resultonly``), and may leave out ``start``.
 
 A hand entry holds its facts (dealer or roles, upcard, turns, irregularities, the knocker and the cards
 spread) and the values derived from them (limit, result, defender, winner, points, totals, games), which a
@@ -24,7 +24,7 @@ FORMAT_2 = "gin-ref-match/2"  # /1: the same record without its end line (gin_re
 SEALED_FORMAT = FORMAT_2
 TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "result", "irregularities", "corrections")
 # irregularities: written once there is one (a deal refused); result: a match recorded by its result only
-# (``gin_ref.match.result``), whose start may be left out
+# (``gin_ref.match.resultonly``), whose start may be left out
 OPTIONAL_KEYS = ("irregularities", "result")
 ROLES = ("box", "captain", "sitter")
 

@@ -161,7 +161,7 @@ def _check_seals(record: Record, end_seal_stored: Optional[str], lists: Written)
             broken.append(Broken(number, ("hands", index, "seal"), "edited"))
         previous = stored
     result = record.get("result")
-    if isinstance(result, dict):  # a result-only record (gin_ref.match.result): its result is the last link
+    if isinstance(result, dict):  # a result-only record (gin_ref.match.resultonly): its result is the last link
         stored = result.get("seal")
         if not isinstance(stored, str):
             broken.append(Broken(None, ("result",), "result_missing"))

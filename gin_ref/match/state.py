@@ -16,7 +16,7 @@ from gin_ref.core.turns import Table
 from gin_ref.match.header import Header
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Settlement
-from gin_ref.match.result import PaperResult
+from gin_ref.match.resultonly import PaperResult
 
 if TYPE_CHECKING:  # the rulings read a state: the state holds them, for the types only (no cycle at run time)
     from gin_ref.match.rulings import Ruling
@@ -89,7 +89,7 @@ class MatchState:
     notes: List[Note]
     after_end: Set[int]  # indexes of hands played after the end: not counted
     settlements: Dict[int, Settlement]  # index -> its knock settled
-    paper: Optional[PaperResult]  # a match recorded by its result only (gin_ref.match.result)
+    paper: Optional[PaperResult]  # a match recorded by its result only (gin_ref.match.resultonly)
     # the irregularities as the replay read them (gin_ref.match.irregularities): a hand's by its index, and
     # the match's own (deals refused)
     irregularities: Dict[int, List[Irregularity]]

@@ -17,7 +17,7 @@ A step's data is a typed value, made by an action or read back from the record o
 - ``Settled``: a hand's result (its name and the knock's facts);
 - ``Ruled``: a director's ruling, with the counts of steps and hands it was made at;
 - ``Version``: a hand's version, as an amend gives it (upcard, limit and result);
-- ``PaperResult`` (``gin_ref.match.result``): a result-only record's result.
+- ``PaperResult`` (``gin_ref.match.resultonly``): a result-only record's result.
 
 ``put`` turns it into the file's form (``file_form``), the one place that form is made. ``take_back`` returns what the record held of the step
 (the correction keeps it as written, the values a replay works out included); ``newest`` and ``step_data``
@@ -25,7 +25,7 @@ read the typed value back from the record and from the correction.
 
 Each kind of step is one entry of ``KINDS`` (how it is put and taken back), so a new kind (a director's
 ruling) is one more entry. A result-only record's result is one step too (``match_result``, hand 0), and an
-amend of it an amend of hand 0 (``gin_ref.match.result``).
+amend of it an amend of hand 0 (``gin_ref.match.resultonly``).
 """
 
 
@@ -38,8 +38,8 @@ from gin_ref.core.game import Roles
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, read_corrections
 from gin_ref.match.irregularities import Irregularity
-from gin_ref.match.result import RESULT_KEY, STEP_KIND, PaperResult, is_result_only
-from gin_ref.match.result import facts as result_facts
+from gin_ref.match.resultonly import RESULT_KEY, STEP_KIND, PaperResult, is_result_only
+from gin_ref.match.resultonly import facts as result_facts
 from gin_ref.match.rulings import FIELDS as RULING_FIELDS, Ruling
 from gin_ref.match.schema import (IRREGULARITY_KEYS, RESULT_FACTS, ROLES, SETTLED_KEYS, Entry, Record, position,
                                   set_version, step_count, turn_count, version_of)

@@ -27,7 +27,6 @@ from gin_ref.match.actions import Outcome
 from gin_ref.match.corrections import Correction, read_one
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
-from gin_ref.match.handread import card_of
 from gin_ref.match.replay import OnHand, replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
 from gin_ref.match.state import MatchState
@@ -192,18 +191,18 @@ class Match:
 
     def deal(self, upcard: Union[None, Card, str], dealer: Optional[str] = None) -> Outcome:
         card = upcard if upcard is None or isinstance(upcard, Card) else Card.parse(str(upcard))
-        return self.apply(actions.deal(self.record, self.state, card, dealer))
+        return self.apply(actions.deal(self.state, card, dealer))
 
     def deal_unless_open(self, upcard: Optional[Card], command: str = "knock") -> Optional[Outcome]:
         """One command per hand: with no hand open, deal the next hand (its outcome is returned) when the
         upcard is given or the rules' limit does not depend on it (else IllegalActionError naming both ways
         to give it: ``deal --upcard``, or ``command``'s own ``--upcard``); with a hand open, an upcard given
         must be that hand's."""
-        entry = self.open_entry
-        if entry is not None:
-            if upcard is not None and entry.get("upcard") != upcard.code:
-                shown = f"upcard {card_of(entry['upcard']).pretty}" if entry.get("upcard") else "no upcard given"
-                raise IllegalActionError(f"hand {entry['number']} is open ({shown}): --upcard {upcard.pretty} is "
+        if self.state.open is not None:
+            setup = self.state.setups[self.state.open]
+            if upcard is not None and setup.upcard != upcard:
+                shown = f"upcard {setup.upcard.pretty}" if setup.upcard is not None else "no upcard given"
+                raise IllegalActionError(f"hand {setup.number} is open ({shown}): --upcard {upcard.pretty} is "
                                          "not its upcard")
             return None
         if upcard is None and self.state.finished:
@@ -236,7 +235,7 @@ class Match:
         later one are settled again (``gin_ref.match.rulings``). Refused, changing nothing, when the hands
         after it no longer replay: the first problem says why. The later hands stand as played (their dealers
         and roles are noted where the ruling would have given others)."""
-        number, ruling = rulings.ruling_data(self.record, self.state, hand, kind, player, points, reason, by, date)
+        number, ruling = rulings.ruling_data(self.state, hand, kind, player, points, reason, by, date)
         step = Step("ruling", number, Ruled(ruling, steps.step_total(self.record) + 1, len(self.hands)))
         steps.put(self.record, step)
         problems = self._resettle(number - 1, check=False)

@@ -176,6 +176,7 @@ def replay_deal(state: MatchState, hand: Hand, problems: Problems) -> HandSetup:
     dealt = pair[0] if roles is None else game.box_dealer(roles, state.rules.next_dealer)
     setup = HandSetup(index, dealt, roles, pair, hand.upcard, limit)
     state.current = setup
+    state.setups[index:] = [setup]  # (a replay from a later hand starts on a state that holds the hands before)
     return setup
 
 

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 MATCH = Path(__file__).resolve().parent.parent / "gin_ref" / "match"
-CEILINGS = {"Dict[str, Any]": 2, "Mapping[str, Any]": 0, "Entry/Record": 171}
+CEILINGS = {"Dict[str, Any]": 2, "Mapping[str, Any]": 0, "Entry/Record": 170}
 
 
 def test_match_holds_no_more_mapping_code_than_it_did():

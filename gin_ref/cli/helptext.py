@@ -178,10 +178,10 @@ def argument(*param_decls: str, **attrs: Any) -> "Callable[[FC], FC]":
 
 def speak_in_click(language: str) -> None:
     """click's own words in ``language`` from now on: gin-ref's catalogue is the process's default domain and
-    ``LANGUAGE`` names the language (``en``: click's own English, whatever the environment says)."""
+    ``LANGUAGE`` names the language (``C`` for English: click's own words, whatever the environment says)."""
     _gettext.bindtextdomain(DOMAIN, LOCALE_DIR)
     _gettext.textdomain(DOMAIN)
-    os.environ["LANGUAGE"] = language
+    os.environ["LANGUAGE"] = "C" if language == ENGLISH else language  # (C: gettext looks no further)
 
 
 @contextmanager

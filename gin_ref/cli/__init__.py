@@ -21,8 +21,9 @@ import click
 
 from gin_ref import __version__
 from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
-from gin_ref.desk.errors import GinRefError  # the desk names the errors a front catches, and their words
-from gin_ref.cli.helptext import Group, N_, Option, group, keep_environment, option, speak_in_click
+from gin_ref.cli.helptext import Group, Option, group, keep_environment, option, speak_in_click
+from gin_ref.desk.errors import N_, GinRefError  # the desk names the errors a front catches, and their words
+from gin_ref.desk.language import gettext  # noqa: F401 (kept for the command line's own sentences, #38)
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
 # objects) and leaves almost no cyclic garbage: the young generation is collected every 50,000 new objects

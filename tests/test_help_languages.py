@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = Path(language.LOCALE_DIR)
 LANGUAGES = ["fil", "sk"]
 USAGE = {"fil": "Paggamit:", "sk": "Použitie:"}
-SHOW_HELP = {"fil": "Ipakita ang mensaheng ito at lumabas.", "sk": "Zobraziť túto správu a skončiť."}
+SHOW_HELP = {"fil": "Ipakita ang mensaheng ito at lumabas.", "sk": "Zobraziť tohto pomocníka a skončiť."}
 
 
 @functools.lru_cache(maxsize=None)

@@ -47,14 +47,15 @@ _SEGMENT = re.compile(r"-+")
 _CARD = re.compile(r"(?:10|[2-9AJQKT])?[♥♦]")
 
 
-def document(title: str, body: str, script: bool = False, main: str = "") -> str:
-    """A whole page: ``body`` inside ``<main>`` (``main``: that element's attributes)."""
+def document(title: str, body: str, script: bool = False, main: str = "", style: str = "") -> str:
+    """A whole page: ``body`` inside ``<main>`` (``main``: that element's attributes; ``style``: the page's
+    own rules after the common ones)."""
     tail = '<script src="/static/table.js" defer></script>' if script else ""
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<meta name=\"color-scheme\" content=\"light dark\">"
             "<meta name=\"referrer\" content=\"no-referrer\">"
-            f"<title>{escape(title)}</title><style>{STYLE}</style>{tail}</head>\n<body>\n<main{main}>\n{body}\n</main>"
+            f"<title>{escape(title)}</title><style>{STYLE}{style}</style>{tail}</head>\n<body>\n<main{main}>\n{body}\n</main>"
             "\n</body></html>\n")
 
 

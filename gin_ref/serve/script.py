@@ -3,7 +3,12 @@
 - Each form is sent with ``fetch`` and kept in ``localStorage`` until the server answers, so an entry made
   while the link is down is sent, in order, when it returns (each carries its entry id: a resend never
   records twice); the page says how many wait, and stays usable meanwhile.
-- A hand is checked as it is typed (``/t/KEY/check``), with the command line's words.
+- A hand is checked as it is entered (``/t/KEY/check``) and drawn as the server draws it (cards, the sum,
+  the totals: ``gin_ref.serve.handview``).
+- The pads: a count's or a PIN's digits on keys in the page; their fields are made read-only with
+  ``inputmode="none"``, so no system keyboard opens (without the script the pads stay hidden and the fields
+  are typed in).
+- The upcard's knock limit, and why, is said as its rank and suit are chosen (the server's words).
 - A count over the limit is asked about in the page (Yes: the illegal knock is recorded; No: nothing is
   sent, the hand stays in the form to be corrected, who enters it too).
 - "I am" (who enters an entry, #34) is never remembered: one phone serves the whole table, so each entry
@@ -89,7 +94,7 @@ SCRIPT = r"""
         if (/\/enter$/.test(item.action)) {  // the hand stays in its form, to be corrected and sent again
           enable(); say("Not recorded: " + problem, true);
           var field = formOf(item) && formOf(item).querySelector("input[type=text]");
-          if (field) { field.focus(); }
+          if (field && !field.readOnly) { field.focus(); }
         } else {  // a confirm, reject or undo refused: the page as the server has it now, and why
           said = {text: problem, problem: true}; refresh();
         }
@@ -154,7 +159,7 @@ SCRIPT = r"""
         if (focused && focused.form && focused.name) { where = [focused.form.getAttribute("data-form"), focused.name]; }
         old.querySelectorAll("form[data-touched]").forEach(function (form) { carry(form, fresh); });
         old.replaceWith(document.adoptNode(fresh));
-        showWaiting(); link(linkText);
+        arm(); showWaiting(); link(linkText);
         if (said) { say(said.text, said.problem); }
         if (where) {
           var back = document.querySelector('form[data-form="' + where[0] + '"] [name="' + where[1] + '"]');
@@ -206,7 +211,10 @@ SCRIPT = r"""
     if (!token || !out) { return; }
     var data = new URLSearchParams(new FormData(form));
     data.set("form_token", token.value); data.delete("check_token");
-    if (form.dataset.form === "hand" && !data.get("count") && data.get("result") === "knock") { out.textContent = ""; return; }
+    if (form.dataset.form === "hand" && data.get("count") !== "dead" && !(data.get("count") && data.get("defender"))) {
+      out.textContent = ""; return;
+    }
+    if (form.dataset.form === "cards" && !(picked(data, "k_") && picked(data, "d_"))) { out.textContent = ""; return; }
     if (form.dataset.form === "line" && !data.get("line")) { out.textContent = ""; return; }
     post(page + "/check", data.toString())
       .then(function (a) { return a.json(); })
@@ -217,14 +225,36 @@ SCRIPT = r"""
       }).catch(function () { out.textContent = ""; });
   }
 
+  function picked(data, side) {
+    var found = false;
+    data.forEach(function (value, key) { if (key.indexOf(side) === 0) { found = true; } });
+    return found;
+  }
+
+  // -- the pad: a count's (or a PIN's) digits on keys in the page, no system keyboard ----------------------
+  function arm() {  // the pads shown, their fields read-only (no keyboard opens): again after each refresh
+    document.querySelectorAll("[data-pad-for]").forEach(function (pad) {
+      var field = document.getElementById(pad.getAttribute("data-pad-for"));
+      if (!field) { return; }
+      pad.hidden = false; field.readOnly = true; field.setAttribute("inputmode", "none");
+    });
+  }
+  function press(key) {
+    var field = document.getElementById(key.getAttribute("data-pad"));
+    if (!field) { return; }
+    field.value = key.value ? (field.value + key.value).slice(0, field.maxLength > 0 ? field.maxLength : 8)
+                            : field.value.slice(0, -1);
+    field.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+
   // -- the knock limit of the upcard, shown as it is chosen (the rules' words, made by the server) --------
   function limit(field) {
     var out = field.form && field.form.querySelector("[data-limit]"), limits = {};
     if (!out) { return; }
-    try { limits = JSON.parse(field.getAttribute("data-limits") || "{}"); } catch (e) { return; }
-    var text = field.value.trim().toUpperCase().replace(/^10/, "T").replace(/^1(?=[SHDC]$)/, "A");
-    text = text.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C");
-    var words = limits[text] || (text ? "" : "the knock limit shows here as the upcard is chosen");
+    try { limits = JSON.parse(out.getAttribute("data-limits") || "{}"); } catch (e) { return; }
+    var rank = field.form.querySelector("[name=up_rank]:checked"), suit = field.form.querySelector("[name=up_suit]:checked");
+    var text = rank && suit ? rank.value + suit.value : "";
+    var words = limits[text] || (text ? "" : out.getAttribute("data-empty") || "");
     var card = /^(10|[2-9AJQK])([♥♦])/.exec(words);  // a red card in the page's red, as the server draws it
     out.textContent = card ? words.slice(card[0].length) : words;
     if (card) {
@@ -237,7 +267,7 @@ SCRIPT = r"""
     var timer = null;
     try { localStorage.removeItem("gin-ref-by:" + page); } catch (e) { /* storage off: nothing was kept */ }
     document.addEventListener("input", function (event) {
-      if (event.target.name === "upcard") { limit(event.target); }
+      if (event.target.name === "up_rank" || event.target.name === "up_suit") { limit(event.target); }
       var form = event.target.closest && event.target.closest("form[data-queue]");
       if (!form) { return; }
       form.setAttribute("data-touched", "1");
@@ -255,8 +285,12 @@ SCRIPT = r"""
       form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
       flush();
     });
+    document.addEventListener("click", function (event) {
+      var key = event.target.closest && event.target.closest("[data-pad]");
+      if (key) { event.preventDefault(); press(key); }
+    });
     window.addEventListener("online", flush);
-    showWaiting(); flush(); listen();
+    arm(); showWaiting(); flush(); listen();
   });
 })();
 """

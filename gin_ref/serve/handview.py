@@ -1,0 +1,248 @@
+"""A hand as the table page draws it (#40): the desk's typed outcome of a knock, a dead hand or an undo
+(``gin_ref.desk.outcomes``: ``Knocked``, ``Ended``, ``Corrected``) made into plain data, ``Drawn``, kept in
+the table's journal with its entry (JSON), and drawn as HTML: each side's melds, layoffs and deadwood as rows
+of cards in their suit colours (each card with its name for a screen reader), the score's arithmetic in one
+line in large type, the totals as large numbers. No grid of the command line's text.
+
+The words the page says about a hand are here, in one place (``_WORDS``), for the catalogue."""
+
+import re
+from html import escape
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
+
+from gin_ref.core.cards import Card
+from gin_ref.core.layoffs import Layoff
+from gin_ref.core.melds import Meld
+from gin_ref.match.model import Match
+from gin_ref.match.tally import knock_tally
+from gin_ref.views import step_words
+from gin_ref.views.standing import next_line
+
+RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "T": "10"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+_WORDS = {
+    "knock": "{knocker} knocks against {defender}",
+    "gin": "{knocker} goes gin against {defender}",
+    "big_gin": "{knocker} goes big gin against {defender}",
+    "dead": "Hand {hand} is dead: no score",
+    "undo": "Take back {what}",
+    "upcard": "upcard",
+    "limit": "knock limit {limit}",
+    "melds": "melds",
+    "layoffs": "laid off",
+    "deadwood": "deadwood",
+    "counted": "counted",
+    "no_melds": "no melds",
+    "discard": "discard",
+    "to": "{points} to {winner}",
+    "nobody": "no score",
+    "totals": "Totals",
+    "hand": "Hand {hand}",
+}
+
+
+class Side(NamedTuple):
+    """One player's side of a settled knock: melds, layoffs (each the cards laid and the meld they went
+    on), deadwood cards and their points; ``counted`` when the table gave a count, not the cards."""
+
+    name: str
+    points: int
+    counted: bool = True
+    melds: Tuple[Tuple[str, ...], ...] = ()
+    layoffs: Tuple[Tuple[Tuple[str, ...], Tuple[str, ...]], ...] = ()
+    deadwood: Tuple[str, ...] = ()
+    discard: Optional[str] = None
+
+
+class Drawn(NamedTuple):
+    """A hand as the page draws it: ``kind`` (knock, gin, big_gin, undercut, tie: a knock's result; dead;
+    undo; refused: an illegal knock kept), its number, who knocked against whom, the upcard (a code) and
+    limit, both sides, the score's arithmetic (``21 − 5 = 16``), who scores and how much, the totals after
+    it (name, points) and a sentence where one is needed (what an undo takes back, a refusal, what comes
+    next)."""
+
+    kind: str
+    hand: int
+    knocker: str = ""
+    defender: str = ""
+    upcard: Optional[str] = None
+    limit: Optional[int] = None
+    sides: Tuple[Side, ...] = ()
+    arithmetic: str = ""
+    winner: Optional[str] = None
+    points: int = 0
+    totals: Tuple[Tuple[str, int], ...] = ()
+    said: str = ""
+    following: str = ""
+
+
+# -- from the desk's outcome ----------------------------------------------------------------------------------
+def _codes(cards: Sequence[Card]) -> Tuple[str, ...]:
+    return tuple(card.code for card in cards)
+
+
+def _melds(melds: Sequence[Meld]) -> Tuple[Tuple[str, ...], ...]:
+    return tuple(_codes(meld.cards) for meld in melds)
+
+
+def _layoffs(layoffs: Sequence[Layoff]) -> Tuple[Tuple[Tuple[str, ...], Tuple[str, ...]], ...]:
+    onto: Dict[Tuple[str, ...], List[Card]] = {}
+    for lay in layoffs:
+        onto.setdefault(_codes(lay.onto.cards), []).append(lay.card)
+    return tuple((_codes(sorted(cards, key=lambda c: c.index)), meld) for meld, cards in onto.items())
+
+
+def _totals(match: Match) -> Tuple[Tuple[str, int], ...]:
+    return tuple((name, int(match.state.totals.get(name, 0))) for name in match.players)
+
+
+def _following(match: Match) -> str:
+    return "" if match.state.finished or match.state.open is not None else next_line(match)
+
+
+def knock_drawn(match: Match, outcome: Any, dealt: bool = False) -> Drawn:
+    """A knock (an ``actions.Outcome`` on ``match`` after it): settled, or refused and kept."""
+    number = outcome.number
+    if outcome.refused:
+        return Drawn("refused", number, said=step_words.refusal_words(match.state, outcome, dealt),
+                     totals=_totals(match), following=_following(match))
+    settled = outcome.settlement
+    knock = knock_tally(match, number)
+    if settled.showdown is not None:
+        spread, defense = settled.showdown.knocker, settled.showdown.defense
+        mine = Side(knock.knocker, spread.deadwood, False, _melds(spread.melds), (), _codes(spread.deadwood_cards),
+                    spread.discard.code if spread.discard is not None else None)
+        theirs = Side(knock.defender, defense.deadwood, False, _melds(defense.melds), _layoffs(defense.layoffs),
+                      _codes(defense.deadwood_cards))
+    else:
+        check = settled.check
+        if check is not None:
+            melding = check.melding
+            mine = Side(knock.knocker, melding.deadwood, False, _melds(melding.melds), (),
+                        _codes(melding.deadwood_cards), melding.discard.code if melding.discard is not None else None)
+        else:
+            mine = Side(knock.knocker, settled.knocker_deadwood)
+        theirs = Side(knock.defender, settled.defender_deadwood)
+    score = settled.score
+    winner = {"knocker": knock.knocker, "defender": knock.defender}.get(score.winner)
+    return Drawn(score.result, number, knock.knocker, knock.defender, knock.upcard, settled.limit, (mine, theirs),
+                 arithmetic_of(score.arithmetic), winner, score.score, _totals(match), following=_following(match))
+
+
+def arithmetic_of(text: str) -> str:
+    """The sum of a score's arithmetic without its name and its winner: ``knock: 21 − 5 = 16 to the knocker``
+    -> ``21 − 5 = 16``."""
+    text = re.sub(r"^[a-z ]+: ", "", text)
+    return re.sub(r" to the (knocker|defender)$", "", text)
+
+
+def dead_drawn(match: Match, number: int) -> Drawn:
+    entry = match.hands[number - 1] if 0 < number <= len(match.hands) else {}
+    return Drawn("dead", number, upcard=entry.get("upcard") or None, totals=_totals(match),
+                 said=_WORDS["dead"].format(hand=number), following=_following(match))
+
+
+def undo_drawn(match: Match, what: str, number: Optional[int]) -> Drawn:
+    return Drawn("undo", number or 0, totals=_totals(match), said=_WORDS["undo"].format(what=what),
+                 following=_following(match))
+
+
+# -- the journal's JSON -------------------------------------------------------------------------------------
+def to_json(drawn: Drawn) -> Dict[str, Any]:
+    data = drawn._asdict()
+    data["sides"] = [side._asdict() for side in drawn.sides]
+    return data
+
+
+def from_json(data: Any) -> Optional[Drawn]:
+    """The ``Drawn`` of its JSON form; None when it is not one (an older journal's entry: its words are shown)."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        sides = tuple(Side(str(side["name"]), int(side["points"]), bool(side.get("counted", True)),
+                           tuple(tuple(str(c) for c in meld) for meld in side.get("melds") or ()),
+                           tuple((tuple(str(c) for c in laid), tuple(str(c) for c in meld))
+                                 for laid, meld in side.get("layoffs") or ()),
+                           tuple(str(c) for c in side.get("deadwood") or ()),
+                           side.get("discard") or None) for side in data.get("sides") or ())
+        return Drawn(str(data["kind"]), int(data["hand"]), str(data.get("knocker") or ""),
+                     str(data.get("defender") or ""), data.get("upcard") or None,
+                     None if data.get("limit") is None else int(data["limit"]), sides,
+                     str(data.get("arithmetic") or ""), data.get("winner") or None, int(data.get("points") or 0),
+                     tuple((str(name), int(points)) for name, points in data.get("totals") or ()),
+                     str(data.get("said") or ""), str(data.get("following") or ""))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+# -- HTML -------------------------------------------------------------------------------------------------------
+def card_name(code: str) -> str:
+    """``ace of hearts``, ``10 of spades``: a card's name for a screen reader."""
+    rank, suit = code[:-1], code[-1]
+    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
+
+
+def card_html(code: str) -> str:
+    """One card: its rank and suit symbol in the suit's colour (hearts and diamonds red, spades and clubs
+    the text's colour), its name for a screen reader."""
+    rank, suit = code[:-1], code[-1]
+    shown = ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit]
+    colour = " red" if suit in "HD" else ""
+    return (f'<span class="card{colour}"><span aria-hidden="true">{shown}</span>'
+            f'<span class="sr">{escape(card_name(code))}</span></span>')
+
+
+def cards_html(codes: Sequence[str], cls: str = "cards") -> str:
+    return f'<span class="{cls}">' + "".join(card_html(code) for code in codes) + "</span>"
+
+
+def _side_html(side: Side) -> str:
+    rows: List[str] = []
+    if side.counted:
+        rows.append(f'<div class="srow"><span class="lbl">{_WORDS["counted"]}</span></div>')
+    else:
+        melds = "".join(cards_html(meld, "cards meld") for meld in side.melds) or _WORDS["no_melds"]
+        rows.append(f'<div class="srow"><span class="lbl">{_WORDS["melds"]}</span>{melds}</div>')
+        if side.layoffs:
+            laid = "".join(f'<span class="lay">{cards_html(cards)} → {cards_html(meld, "cards meld")}</span>'
+                           for cards, meld in side.layoffs)
+            rows.append(f'<div class="srow"><span class="lbl">{_WORDS["layoffs"]}</span>{laid}</div>')
+        if side.deadwood:
+            rows.append(f'<div class="srow"><span class="lbl">{_WORDS["deadwood"]}</span>'
+                        f'{cards_html(side.deadwood, "cards dw")}</div>')
+        if side.discard:
+            rows.append(f'<div class="srow"><span class="lbl">{_WORDS["discard"]}</span>'
+                        f'{cards_html([side.discard])}</div>')
+    return (f'<div class="side"><div class="shead"><span class="sname">{escape(side.name)}</span>'
+            f'<span class="big" aria-label="{escape(_WORDS["deadwood"])} {side.points}">{side.points}</span></div>'
+            + "".join(rows) + "</div>")
+
+
+def totals_html(totals: Sequence[Tuple[str, int]]) -> str:
+    cells = "".join(f'<div class="total"><span class="tname">{escape(name)}</span><span class="big">{points}</span>'
+                    "</div>" for name, points in totals)
+    return f'<div class="totals" aria-label="{_WORDS["totals"]}">{cells}</div>' if cells else ""
+
+
+def drawn_html(drawn: Drawn) -> str:
+    """The hand drawn: its title, the upcard, both sides as rows of cards, the sum in large type, who scores,
+    the totals as large numbers."""
+    parts: List[str] = []
+    if drawn.kind in ("dead", "undo", "refused"):
+        parts.append(f'<p class="said">{escape(drawn.said)}</p>')
+    else:
+        verb = _WORDS.get(drawn.kind, _WORDS["knock"])
+        parts.append(f'<p class="title">{escape(_WORDS["hand"].format(hand=drawn.hand))}: '
+                     f'{escape(verb.format(knocker=drawn.knocker, defender=drawn.defender))}</p>')
+        if drawn.upcard or drawn.limit is not None:
+            up = f'{_WORDS["upcard"]} {card_html(drawn.upcard)} · ' if drawn.upcard else ""
+            parts.append(f'<p class="up">{up}{escape(_WORDS["limit"].format(limit=drawn.limit))}</p>')
+        parts.append('<div class="sides">' + "".join(_side_html(side) for side in drawn.sides) + "</div>")
+        scored = _WORDS["to"].format(points=drawn.points, winner=drawn.winner) if drawn.winner else _WORDS["nobody"]
+        parts.append(f'<p class="sum">{escape(drawn.arithmetic)}</p><p class="scored">{escape(scored)}</p>')
+    parts.append(totals_html(drawn.totals))
+    if drawn.following:
+        parts.append(f'<p class="next">{escape(drawn.following)}</p>')
+    return '<div class="drawn">' + "".join(parts) + "</div>"

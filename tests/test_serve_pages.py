@@ -18,7 +18,9 @@ def test_the_page_asks_for_the_upcard_where_it_sets_the_limit(tmp_path):
     assert done.exit_code == 0, done.output
     web = phone(folder, "ann-v-ben")
     page = web.get("/t/ann-v-ben").text
-    assert "hand 1: give the upcard turned (it sets the knock limit)" in page
+    upcard = re.search(r'<div class="upcard"[^>]*>.*?</div>', page, re.S).group(0)  # in view, not folded away
+    assert "Upcard: rank" in upcard and 'name="up_suit" value="H"' in upcard
+    assert "knock limit: choose the upcard" in upcard
     answer = send(web, "ann-v-ben", "line", {"line": "ben 5 23", "by": "Ann"}, headers={"accept": "application/json"})
     assert answer.status_code == 409
     assert answer.json()["problem"].startswith("no hand is open: deal one first")

@@ -27,7 +27,7 @@ _WORDS = {
     "gin": "{knocker} goes gin against {defender}",
     "big_gin": "{knocker} goes big gin against {defender}",
     "dead": "Hand {hand} is dead: no score",
-    "undo": "Take back {what}",
+    "undo": "This takes back {what}",
     "upcard": "upcard",
     "limit": "knock limit {limit}",
     "melds": "melds",
@@ -216,12 +216,12 @@ def _side_html(side: Side) -> str:
             rows.append(f'<div class="srow"><span class="lbl">{_WORDS["discard"]}</span>'
                         f'{cards_html([side.discard])}</div>')
     return (f'<div class="side"><div class="shead"><span class="sname">{escape(side.name)}</span>'
-            f'<span class="big" aria-label="{escape(_WORDS["deadwood"])} {side.points}">{side.points}</span></div>'
+            f'<span class="num" aria-label="{escape(_WORDS["deadwood"])} {side.points}">{side.points}</span></div>'
             + "".join(rows) + "</div>")
 
 
 def totals_html(totals: Sequence[Tuple[str, int]]) -> str:
-    cells = "".join(f'<div class="total"><span class="tname">{escape(name)}</span><span class="big">{points}</span>'
+    cells = "".join(f'<div class="total"><span class="tname">{escape(name)}</span><span class="num">{points}</span>'
                     "</div>" for name, points in totals)
     return f'<div class="totals" aria-label="{_WORDS["totals"]}">{cells}</div>' if cells else ""
 

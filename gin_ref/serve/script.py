@@ -249,12 +249,12 @@ SCRIPT = r"""
 
   // -- the knock limit of the upcard, shown as it is chosen (the rules' words, made by the server) --------
   function limit(field) {
-    var out = field.form && field.form.querySelector("[data-limit]"), limits = {};
-    if (!out) { return; }
-    try { limits = JSON.parse(out.getAttribute("data-limits") || "{}"); } catch (e) { return; }
+    var out = field.form && field.form.querySelector("[data-limit]"), limits = {}, held = out && out.closest("[data-limits]");
+    if (!out || !held) { return; }
+    try { limits = JSON.parse(held.getAttribute("data-limits") || "{}"); } catch (e) { return; }
     var rank = field.form.querySelector("[name=up_rank]:checked"), suit = field.form.querySelector("[name=up_suit]:checked");
     var text = rank && suit ? rank.value + suit.value : "";
-    var words = limits[text] || (text ? "" : out.getAttribute("data-empty") || "");
+    var words = limits[text] || (text ? "" : held.getAttribute("data-empty") || "");
     var card = /^(10|[2-9AJQK])([♥♦])/.exec(words);  // a red card in the page's red, as the server draws it
     out.textContent = card ? words.slice(card[0].length) : words;
     if (card) {

@@ -41,7 +41,7 @@ WORDS = {
     "knocker_cards": "The knocker's cards",
     "defender_cards": "The defender's cards",
     "enter_cards": "Enter the hand by cards",
-    "limit_here": "the knock limit shows here as the upcard is chosen",
+    "limit_here": "knock limit: choose the upcard",
     "pin": "PIN",
     "confirm_as": "Confirm as {name}",
     "confirm": "Confirm",
@@ -64,7 +64,7 @@ def keys(name: str, legend: str, options: Sequence[Tuple[str, str]], chosen: str
     """A row of keys for one choice (a fieldset of radio buttons)."""
     inner = "".join(_key(name, value, shown, chosen) for shown, value in options)
     if required and inner:
-        inner = inner.replace('type="radio"', 'type="radio" required', 1)
+        inner = inner.replace('type="radio"', 'type="radio" required')
     return f'<fieldset class="keys {cls}"><legend>{escape(legend)}</legend>{inner}</fieldset>'
 
 
@@ -80,10 +80,11 @@ def upcard_keys(fields: Dict[str, str], limits: str, limit: str, needed: bool) -
     suits = "".join(_key("up_suit", code, SUIT_SYMBOLS[code], suit, " red" if code in "HD" else "",
                          SUIT_NAMES[code]) for code in SUITS)
     body = (f'{ranks}<fieldset class="keys suits"><legend>{WORDS["upcard_suit"]}</legend>{suits}</fieldset>'
-            f'<p class="limit" data-limit="1" role="status" data-empty="{WORDS["limit_here"]}"{limits}>{limit}</p>')
+            f'<p class="limit" data-limit="1" role="status">{limit}</p>')
+    said = f' data-empty="{WORDS["limit_here"]}"{limits}'
     if needed:
-        return f'<div class="upcard">{body}</div>'
-    return f'<details class="upcard"><summary>{WORDS["upcard_optional"]}</summary>{body}</details>'
+        return f'<div class="upcard"{said}>{body}</div>'
+    return f'<details class="upcard"{said}><summary>{WORDS["upcard_optional"]}</summary>{body}</details>'
 
 
 def pad(target: str, label: str) -> str:
@@ -106,14 +107,14 @@ def hand_keys(rules: HouseRules, players: Sequence[str], fields: Dict[str, str],
     ends.append((WORDS["dead"], "dead"))
     upcard = upcard_keys(fields, limits, limit, limit_needs_upcard(rules)) if upcard_open else ""
     defender = escape(fields.get("defender", ""))
-    return (f'<h2>{WORDS["enter_hand"]}</h2>{who_keys(players, fields.get("by", ""))}{upcard}'
+    return (f'<h2 class="sr">{WORDS["enter_hand"]}</h2>{who_keys(players, fields.get("by", ""))}{upcard}'
             f'{keys("knocker", WORDS["knocker"], [(name, name) for name in players], fields.get("knocker", ""), "names")}'
             f'{keys("count", WORDS["count"], ends, count, "counts")}'
             f'<div class="defender"><label for="defender-count">{WORDS["defender"]}</label>'
             f'<input type="text" id="defender-count" name="defender" class="count shown" inputmode="numeric" '
             f'value="{defender}" autocomplete="off" maxlength="40">{pad("defender-count", WORDS["defender"])}</div>'
-            '<div class="check" data-check="hand" role="status"></div>'
-            f'<button type="submit" class="go enter">{WORDS["enter"]}</button>')
+            f'<button type="submit" class="go enter">{WORDS["enter"]}</button>'
+            '<div class="check" data-check="hand" role="status"></div>')
 
 
 def picker(side: str, legend: str, fields: Dict[str, str]) -> str:
@@ -155,27 +156,32 @@ def pin_confirm(names: Sequence[str]) -> str:
 
 STYLE = """
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.keys{border:0;padding:0;margin:.25em 0;display:flex;flex-wrap:wrap;gap:.25em}
-.keys legend{font-size:.85em;padding:0;margin-bottom:.1em;font-weight:bold}
-.key{display:inline-block;margin:0;padding:0}.key input,.pc input{position:absolute;opacity:0;width:1px;height:1px}
-.key input+span{display:inline-block;min-width:2.2em;min-height:2.2em;line-height:2.2em;
-text-align:center;border:2px solid var(--line);border-radius:.35em;padding:0 .3em;background:var(--field)}
+h1{font-size:1.2em;margin:0}.sub{margin:0;font-size:.85em}.next{margin:.1em 0;font-size:.85em}
+form[data-form=hand] h2{font-size:1em;margin:.3em 0 0}
+.keys{border:0;padding:0;margin:.15em 0;display:grid;grid-template-columns:repeat(7,1fr);gap:.2em}
+.keys legend{font-size:.8em;padding:0;margin:0;font-weight:bold}
+.keys.counts{grid-template-columns:repeat(6,1fr)}.keys.suits{grid-template-columns:repeat(4,1fr)}
+.keys.who,.keys.names{display:flex;flex-wrap:wrap;align-items:center;font-size:1em}
+.keys.who legend,.keys.names legend{float:left;margin-right:.4em}.keys.who legend{font-size:1.2em}
+.key{display:block;margin:0;padding:0}.key input,.pc input{position:absolute;opacity:0;width:1px;height:1px}
+.key input+span{display:block;min-height:2.3em;line-height:2.3em;text-align:center;border:2px solid var(--line);
+border-radius:.35em;padding:0 .3em;background:var(--field);white-space:nowrap}
 .key input:checked+span{background:var(--fg);color:var(--bg);border-color:var(--fg)}
 .key input:focus-visible+span,.pc input:focus-visible+span{outline:3px solid var(--link);outline-offset:1px}
 .key.red input+span{color:var(--red)}.key.red input:checked+span{color:var(--bg);background:var(--red);border-color:var(--red)}
-.who .key input+span{font-size:1.25em;font-weight:bold;padding:0 .5em}.who legend{font-size:1.1em}
-.ranks .key input+span{min-width:1.9em}
-.limit{font-size:1.15em;font-weight:bold;margin:.1em 0;min-height:1.3em}
-.defender{display:flex;flex-wrap:wrap;align-items:center;gap:.3em}.defender label{font-size:.85em;font-weight:bold;
-width:100%;margin:0}
-input.count.shown{width:4.5em;font-size:1.4em;font-weight:bold;text-align:center}
-.pad{display:flex;flex-wrap:wrap;gap:.25em}.pad[hidden]{display:none}
-.pk{min-width:2.4em;min-height:2.4em;margin:0;padding:0;font-size:1.1em}
-button.enter{display:block;width:100%;font-size:1.3em;margin:.4em 0}
+.who .key input+span{font-size:1.3em;font-weight:bold;padding:0 .8em;min-height:1.9em;line-height:1.9em}
+.names .key input+span{font-weight:bold;padding:0 .8em}
+.limit{font-size:1.05em;font-weight:bold;margin:.1em 0;min-height:1.3em}
+.defender{display:grid;grid-template-columns:repeat(6,1fr);gap:.2em;margin:.2em 0;align-items:center}
+.defender label{font-size:.8em;font-weight:bold;margin:0;grid-column:1/5}
+input.count.shown{width:100%;font-size:1.3em;font-weight:bold;text-align:center;grid-column:5/7;margin:0;padding:.1em}
+.pad{display:contents}.pad[hidden]{display:none}
+.pk{min-width:0;min-height:2.3em;margin:0;padding:0;font-size:1.1em}
+button.enter{display:block;width:100%;font-size:1.3em;margin:.3em 0;min-height:2.4em;padding:.2em}
 details{margin:.5em 0}summary{font-weight:bold;min-height:2em;line-height:2em;cursor:pointer}
 .picker{border:1px solid var(--line);padding:.2em;margin:.4em 0}.pickrow{display:grid;
 grid-template-columns:repeat(13,1fr);gap:2px;margin:2px 0}
-.pc{margin:0;display:block}.pc input+span{display:block;text-align:center;font-size:.8em;padding:.45em 0;
+.pc{margin:0;display:block}.pc input+span{display:block;text-align:center;font-size:.75em;padding:.5em 0;
 border:1px solid var(--line);border-radius:.25em;background:var(--field)}
 .pc input:checked+span{background:var(--fg);color:var(--bg);font-weight:bold}.pc.red input+span{color:var(--red)}
 .pc.red input:checked+span{background:var(--red);color:var(--bg)}
@@ -183,15 +189,16 @@ border:1px solid var(--line);border-radius:.25em;background:var(--field)}
 background:var(--field);font-weight:bold;min-width:1.7em;text-align:center}.card.red{color:var(--red)}
 .cards{display:inline-flex;flex-wrap:wrap;gap:1px;margin-right:.5em}
 .drawn{border:2px solid var(--line);border-radius:.4em;padding:.4em;margin:.4em 0}
+.check .drawn{color:var(--fg);font-weight:normal}
 .drawn .title{font-weight:bold;margin:.1em 0}.drawn .up{margin:.1em 0}
 .side{border-top:1px solid var(--line);padding:.2em 0}.shead{display:flex;justify-content:space-between;
 align-items:baseline}.sname{font-weight:bold;font-size:1.1em}
 .srow{margin:.15em 0;display:flex;flex-wrap:wrap;align-items:center;gap:.2em}
 .lbl{font-size:.8em;min-width:4.5em}.lay{display:inline-flex;align-items:center;gap:.2em}
 .sum{font-size:1.7em;font-weight:bold;margin:.2em 0}.scored{font-size:1.2em;font-weight:bold;margin:.1em 0}
-.big{font-size:1.8em;font-weight:bold}
-.totals{display:flex;gap:1.2em;flex-wrap:wrap;margin:.2em 0}.total{display:flex;flex-direction:column}
-.tname{font-size:.9em}.said{font-weight:bold}
+.num{font-size:1.8em;font-weight:bold;line-height:1.1}
+.totals{display:flex;gap:1.2em;flex-wrap:wrap;margin:.1em 0}.total{display:flex;gap:.3em;align-items:baseline}
+.tname{font-size:1em}.said{font-weight:bold}
 .last{list-style:none;padding:0;margin:0}.last li{display:flex;gap:.4em;align-items:baseline;flex-wrap:wrap;
-border-bottom:1px solid var(--line);padding:.15em 0}.last .big{font-size:1.3em;margin-left:auto}
+border-bottom:1px solid var(--line);padding:.15em 0}.last .num{font-size:1.3em;margin-left:auto}
 """

@@ -12,7 +12,6 @@ from gin_ref.core.cards import RANKS, SUITS, Card
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.rules import HouseRules
-from gin_ref.match.knocks import limit_needs_upcard
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
 from gin_ref.serve import handview, tableform
@@ -55,15 +54,6 @@ def _value(view: View, name: str, default: str = "") -> str:
     return escape((view.fields or {}).get(name, default))
 
 
-def match_lines(match: Match) -> List[str]:
-    """What comes next (the command line's words, one sentence a line; the totals are drawn apart, large),
-    and the upcard the next hand asks for."""
-    found = standing.standing_lines(match)[1:]
-    if match.open_entry is None and not match.state.finished and limit_needs_upcard(match.rules):
-        found.append(f"hand {match.next_number()}: give the upcard turned (it sets the knock limit)")
-    return found
-
-
 def last_hands(match: Match, count: int = 6) -> List[str]:
     return [f"hand {hand.number}: {words.result_words(hand.data())}" for hand in _last(match, count)]
 
@@ -80,8 +70,8 @@ def last_hands_html(match: Match, count: int = 6) -> str:
     for hand in _last(match, count):
         up = handview.card_html(hand.upcard) if hand.upcard else ""
         said = words.result_words(hand.data())
-        points = f'<span class="big">{hand.points}</span>' if hand.winner and hand.points is not None else ""
-        rows.append(f"<li><b>{hand.number}</b>{up}<span>{escape(said)}</span>{points}</li>")
+        points = f'<span class="num">{hand.points}</span>' if hand.winner and hand.points is not None else ""
+        rows.append(f"<li><span>{escape(f'hand {hand.number}: {said}')}</span>{up}{points}</li>")
     return f'<h2>Last hands</h2><ul class="last">{"".join(rows)}</ul>' if rows else ""
 
 
@@ -91,10 +81,10 @@ def _sentences(texts: Sequence[str]) -> str:
 
 def table_page(view: View, match: Match) -> str:
     players = match.players
-    parts = [f"<h1>{escape(view.label)}</h1>", f"<p><b>{escape(' v '.join(players))}</b> · "
+    parts = [f"<h1>{escape(view.label)}</h1>", f'<p class="sub"><b>{escape(" v ".join(players))}</b> · '
              f"{escape(match.rules.name)} rules</p>",
              handview.totals_html(tuple((name, int(match.state.totals.get(name, 0))) for name in players)),
-             _sentences(match_lines(match)),
+             _sentences(standing.standing_lines(match)[1:]),
              paragraph(view.note, "note"), paragraph(view.problem, "problem"),
              '<div id="offline" class="offline" hidden></div>']
     if view.outcome is not None and view.outcome.status != "pending":

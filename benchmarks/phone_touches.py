@@ -1,0 +1,300 @@
+"""Touches per routine hand on a table's page, counted in a real headless Chromium at a phone's viewport (#40).
+
+It plays a pinned evening (tests/records/phone-evening.yaml: routine knocks, gins and undercuts under
+Oklahoma rules, and a set under rules that use no upcard) through `gin-ref serve` on 127.0.0.1: each hand is
+entered by the form's keys as a player would, and confirmed. Every click, every key of the pad and every
+scroll (a key out of view is scrolled to first) is a touch; no text is typed into any field, and a text field
+that takes the focus is counted and reported (it would open the phone's keyboard). After each confirm the
+match file must hold the hand as the evening says (result, winner, points), read with `gin-ref tally --json`.
+
+    python benchmarks/phone_touches.py [--evening FILE] [--shots DIR] [--pins]
+
+It prints, per rules set, the touches of each hand, the mean and the maximum, and the touches of a confirm
+(with --pins: the name, the PIN's digits on the pad, Enter). Targets (#40): at most 8 a hand under Oklahoma,
+at most 6 where the rules use no upcard; the issue's before is 11-16. Exit 1 when a hand did not land in the
+record as intended. Needs selenium and chromedriver (Debian: chromium-driver)."""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+EVENING = ROOT / "tests" / "records" / "phone-evening.yaml"
+PHONE = (390, 844)
+PIN_SLIPS = re.compile(r'<section class="slip"><h2>(\w+)</h2><p class="pin">(\d+)</p>')
+
+
+def browser() -> Any:
+    from selenium import webdriver
+
+    options = webdriver.ChromeOptions()
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", f"--window-size={PHONE[0]},{PHONE[1]}"):
+        options.add_argument(flag)
+    options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": PHONE[0], "height": PHONE[1],
+                                                                          "pixelRatio": 2.0}})
+    for name in ("chromium", "chromium-browser"):
+        if shutil.which(name):
+            options.binary_location = shutil.which(name)
+            break
+    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+    return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver_path))
+
+
+class Server:
+    """`gin-ref serve FOLDER` on 127.0.0.1 (a free port), its table addresses read from what it prints."""
+
+    def __init__(self, folder: Path, *options: str) -> None:
+        self.process = subprocess.Popen(["gin-ref", "serve", str(folder), "--port", "0", *options],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        self.addresses: Dict[str, str] = {}
+        base, deadline = None, time.monotonic() + 30
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline() if self.process.stdout else ""
+            if not line:
+                break
+            found = re.match(r"serving .* on (\S+) \(Ctrl-C stops\)", line)
+            if found:
+                base = found.group(1)
+            found = re.match(r".*?: (\S+/t/([^/?]+)\?token=\S+)$", line.strip())
+            if found:
+                self.addresses[found.group(2)] = found.group(1)
+            if line.startswith("only this computer"):
+                break
+        if base is None or not base.startswith(("http://127.", "https://127.")):
+            self.stop()
+            raise SystemExit(f"serve did not start on 127.0.0.1: {self.process.stderr.read() if self.process.stderr else ''}")
+        self.base = base
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
+
+class Phone:
+    """A page driven by touches, counted: a tap on an element out of view scrolls to it first (a touch)."""
+
+    WATCH = ("window.__typed = window.__typed || 0; if (!window.__watching) { window.__watching = true;"
+             " document.addEventListener('focusin', function (e) { var t = e.target;"
+             " if (t && t.tagName === 'INPUT' && !t.readOnly && /^(text|password|number|tel)$/.test(t.type))"
+             " { window.__typed += 1; } }); }")
+
+    def __init__(self, driver: Any) -> None:
+        self.driver = driver
+        self.touches = 0
+        self.scrolls = 0
+        self.keyboards = 0
+
+    def css(self, selector: str) -> Any:
+        from selenium.webdriver.common.by import By
+
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def watch(self) -> None:
+        self.driver.execute_script(self.WATCH)
+
+    def seen(self) -> int:
+        return int(self.driver.execute_script("return window.__typed || 0") or 0)
+
+    def tap(self, selector: str) -> None:
+        element = self.css(selector)
+        inside = self.driver.execute_script(
+            "var r = arguments[0].getBoundingClientRect();"
+            "return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;", element)
+        if not inside:
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+            self.touches += 1
+            self.scrolls += 1
+        element.click()
+        self.touches += 1
+
+    def wait(self, check: Any, seconds: float = 15) -> None:
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        WebDriverWait(self.driver, seconds, poll_frequency=0.05, ignored_exceptions=(Exception,)).until(check)
+
+    def text(self) -> str:
+        return str(self.driver.execute_script("return document.body ? document.body.innerText : ''") or "")
+
+    def ready(self) -> None:
+        """The page loaded and its script ran (the pads are shown)."""
+        self.wait(lambda d: d.execute_script(
+            "var p = document.querySelector('[data-pad-for]'); return document.readyState === 'complete' &&"
+            " (!p || !p.hidden);"))
+        self.watch()
+
+
+def enter_by_keys(phone: Phone, hand: Dict[str, Any], shots: Optional[Path] = None) -> int:
+    """One hand entered by the form's keys; its touches."""
+    before = phone.touches
+    form = 'form[data-form="hand"]'
+    phone.tap(f'{form} input[name="by"][value="{hand["by"]}"] + span')
+    if hand.get("upcard"):
+        rank, suit = hand["upcard"][:-1], hand["upcard"][-1]
+        phone.tap(f'{form} input[name="up_rank"][value="{rank}"] + span')
+        phone.tap(f'{form} input[name="up_suit"][value="{suit}"] + span')
+    phone.tap(f'{form} input[name="knocker"][value="{hand["knocker"]}"] + span')
+    phone.tap(f'{form} input[name="count"][value="{hand["count"]}"] + span')
+    for digit in str(hand["defender"]):
+        phone.tap(f'{form} .pad button[value="{digit}"]')
+    # the player looks at the preview (the hand as it will be recorded) before Enter: it is drawn first
+    phone.wait(lambda d: d.execute_script(
+        "var c = document.querySelector('form[data-form=\"hand\"] .check'); return !!(c && c.querySelector('.drawn'));"))
+    if shots is not None:
+        shot(phone.driver, shots, "preview")
+    phone.tap(f"{form} button[type=submit]")
+    return phone.touches - before
+
+
+def confirm(phone: Phone, name: str, pin: Optional[str] = None) -> int:
+    """The pending hand confirmed by ``name`` (with ``pin``: the name, the PIN's digits, Enter); its touches."""
+    phone.wait(lambda d: d.execute_script("return !!document.getElementById('pending')"))
+    phone.ready()
+    before = phone.touches
+    if pin is None:
+        forms = phone.driver.execute_script(
+            "return Array.from(document.querySelectorAll('form[data-form^=\"confirm-\"]')).map(function (f) {"
+            " var b = f.querySelector('input[name=by]'); return [f.getAttribute('data-form'), b ? b.value : ''];});")
+        form = next(found for found, who in forms if who == name)
+        phone.tap(f'form[data-form="{form}"] button[type=submit]')
+    else:
+        phone.tap(f'form[data-form="confirm-0"] input[name="by"][value="{name}"] + span')
+        for digit in pin:
+            phone.tap(f'form[data-form="confirm-0"] .pad button[value="{digit}"]')
+        phone.tap('form[data-form="confirm-0"] button[type=submit]')
+    return phone.touches - before
+
+
+def tally(path: Path) -> Dict[str, Any]:
+    done = subprocess.run(["gin-ref", "tally", "--json", str(path)], capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        raise SystemExit(f"tally failed: {done.stderr}")
+    data: Dict[str, Any] = json.loads(done.stdout)
+    return data
+
+
+def landed(path: Path, number: int, hand: Dict[str, Any], seconds: float = 10) -> Optional[str]:
+    """None when hand ``number`` of the match file is as the evening says, else what is wrong."""
+    deadline = time.monotonic() + seconds
+    problem = "not recorded"
+    while time.monotonic() < deadline:
+        hands = tally(path)["hands"]
+        if len(hands) >= number and hands[number - 1].get("result") is not None:
+            got = hands[number - 1]
+            want = (hand["result"], hand["winner"], hand["points"])
+            have = (got.get("result"), got.get("winner"), got.get("points"))
+            return None if have == want else f"hand {number}: {have}, not {want}"
+        time.sleep(0.2)
+    return f"hand {number}: {problem}"
+
+
+def new_match(folder: Path, rules: str, players: List[str]) -> Path:
+    folder.mkdir(parents=True)
+    path = folder / f"{players[0]} v {players[1]}.yaml"
+    done = subprocess.run(["gin-ref", "new", *players, "--rules", rules, "--dealer", players[0], "--match", str(path)],
+                          capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        raise SystemExit(f"gin-ref new failed: {done.stderr}")
+    return path
+
+
+def play_set(work: Path, number: int, games: Dict[str, Any], driver: Any, shots: Optional[Path],
+             pins: bool) -> Dict[str, Any]:
+    folder = work / f"set-{number}"
+    path = new_match(folder, games["rules"], games["players"])
+    server = Server(folder, *(["--pins"] if pins else []))
+    pin_of = read_pins(folder) if pins else {}
+    phone = Phone(driver)
+    result: Dict[str, Any] = {"rules": games["rules"], "hands": [], "confirms": [], "problems": []}
+    try:
+        address = next(iter(server.addresses.values()))
+        driver.get(address)
+        for index, hand in enumerate(games["hands"], 1):
+            phone.ready()
+            seen = phone.seen()
+            touches = enter_by_keys(phone, hand, shots / f"table-preview-{games['rules']}.png"
+                                    if shots is not None and index == 1 else None)
+            if phone.seen() != seen:
+                phone.keyboards += phone.seen() - seen
+            if shots is not None and index == 1:
+                phone.wait(lambda d: d.execute_script("return !!document.getElementById('pending')"))
+                shot(driver, shots / f"table-pending-{games['rules']}.png", "pending")
+            result["hands"].append(touches)
+            result["confirms"].append(confirm(phone, hand["confirm"], pin_of.get(hand["confirm"]) if pins else None))
+            problem = landed(path, index, hand)
+            if problem:
+                result["problems"].append(problem)
+            phone.wait(lambda d: d.execute_script(
+                "return !document.getElementById('pending') && !!document.querySelector('form[data-form=\"hand\"]')"))
+    finally:
+        server.stop()
+    result["scrolls"], result["keyboards"] = phone.scrolls, phone.keyboards
+    return result
+
+
+def read_pins(folder: Path) -> Dict[str, str]:
+    """The PINs ``serve --pins`` keeps for the folder (its state file), by player."""
+    from gin_ref.serve.pins import PinStore  # type: ignore[attr-defined]
+
+    store = PinStore(str(folder))
+    return {name: store.pins[name] for name in store.pins}  # type: ignore[attr-defined]
+
+
+def shot(driver: Any, where: Path, what: str) -> None:
+    """A screenshot at the phone's viewport (the page's scroll put back after it: it costs no touch)."""
+    at = driver.execute_script("return window.scrollY")
+    if what == "pending":
+        driver.execute_script("var p = document.getElementById('pending'); if (p) { p.scrollIntoView(); }")
+    elif what == "preview":
+        driver.execute_script("document.querySelector('form[data-form=\"hand\"] .check').scrollIntoView({block: 'end'})")
+    where.parent.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(where))
+    driver.execute_script("window.scrollTo(0, arguments[0])", at)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--evening", type=Path, default=EVENING)
+    parser.add_argument("--shots", type=Path, default=None, help="save screenshots of the page here")
+    parser.add_argument("--pins", action="store_true", help="serve with --pins: a confirm is the name, the PIN, Enter")
+    args = parser.parse_args(argv)
+    evening = yaml.safe_load(args.evening.read_text(encoding="utf-8"))
+    load = os.getloadavg()
+    failed = False
+    driver = browser()
+    try:
+        with tempfile.TemporaryDirectory(prefix="phone-touches-") as work:
+            for number, games in enumerate(evening["sets"], 1):
+                done = play_set(Path(work), number, games, driver, args.shots, args.pins)
+                hands = done["hands"]
+                print(f"{done['rules']}: {len(hands)} hands, touches a hand {hands}: mean {statistics.mean(hands):.2f}, "
+                      f"max {max(hands)}; a confirm: mean {statistics.mean(done['confirms']):.2f}, "
+                      f"max {max(done['confirms'])}; scrolls {done['scrolls']}, keyboards opened {done['keyboards']}")
+                for problem in done["problems"]:
+                    print(f"  NOT AS INTENDED: {problem}")
+                    failed = True
+    finally:
+        driver.quit()
+    print(f"load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -219,8 +219,8 @@ def play_set(work: Path, number: int, games: Dict[str, Any], driver: Any, shots:
              pins: bool) -> Dict[str, Any]:
     folder = work / f"set-{number}"
     path = new_match(folder, games["rules"], games["players"])
+    pin_of = set_pins(folder, games["players"]) if pins else {}
     server = Server(folder, *(["--pins"] if pins else []))
-    pin_of = read_pins(folder) if pins else {}
     phone = Phone(driver)
     result: Dict[str, Any] = {"rules": games["rules"], "hands": [], "confirms": [], "problems": []}
     try:
@@ -249,12 +249,15 @@ def play_set(work: Path, number: int, games: Dict[str, Any], driver: Any, shots:
     return result
 
 
-def read_pins(folder: Path) -> Dict[str, str]:
-    """The PINs ``serve --pins`` keeps for the folder (its state file), by player."""
-    from gin_ref.serve.pins import PinStore  # type: ignore[attr-defined]
+def set_pins(folder: Path, players: List[str]) -> Dict[str, str]:
+    """A PIN for each player (as the director sets one: ``gin_ref.serve.pins.Pins``), six digits."""
+    from gin_ref.serve.pins import Pins
 
-    store = PinStore(str(folder))
-    return {name: store.pins[name] for name in store.pins}  # type: ignore[attr-defined]
+    store = Pins(str(folder))
+    pins = {name: f"{index + 2}0{index + 5}1{index + 3}9"[:6] for index, name in enumerate(players)}
+    for name, pin in pins.items():
+        store.set(name, pin)
+    return pins
 
 
 def shot(driver: Any, where: Path, what: str) -> None:

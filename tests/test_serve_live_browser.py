@@ -204,7 +204,7 @@ def test_a_lost_link_leaves_the_page_usable_and_the_stream_comes_back(tmp_path, 
         fill_hand(driver, "Dan", "5", "23", by="Dan")
         press(driver, "hand")
         wait_text(driver, "1 entry waits to be sent")
-        assert css(driver, 'form[data-form="hand"] button').is_enabled()  # usable while it waits
+        assert css(driver, 'form[data-form="hand"] button[type="submit"]').is_enabled()  # usable while it waits
         shot(driver, "dead-7-offline-queue")
         server = start(folder, port=port)  # back: the page's stream reconnects by itself, the entry is sent
         seconds = wait_text(driver, "Hand entered by Dan: waiting for Ann", 40)

@@ -38,7 +38,7 @@ _WORDS = {
     "discard": "discard",
     "to": "{points} to {winner}",
     "nobody": "no score",
-    "totals": "Totals",
+    "totals": "totals",
     "hand": "Hand {hand}",
 }
 
@@ -221,9 +221,13 @@ def _side_html(side: Side) -> str:
 
 
 def totals_html(totals: Sequence[Tuple[str, int]]) -> str:
+    """The totals as large numbers under each name; a reader hears them as one line (``totals: Ann 20, Ben
+    0``, the command line's words)."""
     cells = "".join(f'<div class="total"><span class="tname">{escape(name)}</span><span class="num">{points}</span>'
                     "</div>" for name, points in totals)
-    return f'<div class="totals" aria-label="{_WORDS["totals"]}">{cells}</div>' if cells else ""
+    said = _WORDS["totals"] + ": " + ", ".join(f"{name} {points}" for name, points in totals)
+    return (f'<div class="totals"><span class="sr">{escape(said)}</span><div class="tnums" aria-hidden="true">'
+            f"{cells}</div></div>") if cells else ""
 
 
 def drawn_html(drawn: Drawn) -> str:

@@ -197,7 +197,7 @@ align-items:baseline}.sname{font-weight:bold;font-size:1.1em}
 .lbl{font-size:.8em;min-width:4.5em}.lay{display:inline-flex;align-items:center;gap:.2em}
 .sum{font-size:1.7em;font-weight:bold;margin:.2em 0}.scored{font-size:1.2em;font-weight:bold;margin:.1em 0}
 .num{font-size:1.8em;font-weight:bold;line-height:1.1}
-.totals{display:flex;gap:1.2em;flex-wrap:wrap;margin:.1em 0}.total{display:flex;gap:.3em;align-items:baseline}
+.tnums{display:flex;gap:1.2em;flex-wrap:wrap;margin:.1em 0}.total{display:flex;gap:.3em;align-items:baseline}
 .tname{font-size:1em}.said{font-weight:bold}
 .last{list-style:none;padding:0;margin:0}.last li{display:flex;gap:.4em;align-items:baseline;flex-wrap:wrap;
 border-bottom:1px solid var(--line);padding:.15em 0}.last .num{font-size:1.3em;margin-left:auto}

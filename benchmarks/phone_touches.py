@@ -272,6 +272,37 @@ def shot(driver: Any, where: Path, what: str) -> None:
     driver.execute_script("window.scrollTo(0, arguments[0])", at)
 
 
+DISPUTED = {"by": "Ben", "knocker": "Ann", "k": "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D", "d": "4S 6C TH JH QH KH 7D QD AC 3C"}
+
+
+def cards_shots(work: Path, driver: Any, shots: Path) -> None:
+    """Screenshots of a disputed hand entered by the card picker: the picker filled with its preview, then
+    the pending hand drawn as cards."""
+    folder = work / "by-cards"
+    new_match(folder, "standard", ["Ann", "Ben"])
+    server = Server(folder)
+    try:
+        driver.get(next(iter(server.addresses.values())))
+        phone = Phone(driver)
+        phone.ready()
+        phone.tap("details.bycards summary")
+        form = 'form[data-form="cards"]'
+        phone.tap(f'{form} input[name="by"][value="{DISPUTED["by"]}"] + span')
+        phone.tap(f'{form} input[name="knocker"][value="{DISPUTED["knocker"]}"] + span')
+        for side in ("k", "d"):
+            for code in DISPUTED[side].split():
+                phone.tap(f'{form} input[name="{side}_{code}"] + span')
+        phone.wait(lambda d: d.execute_script(f"return !!document.querySelector('{form} .check .drawn')"))
+        driver.execute_script(f"document.querySelector('{form} .picker').scrollIntoView()")
+        shots.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(shots / "table-by-cards.png"))
+        phone.tap(f"{form} button[type=submit]")
+        phone.wait(lambda d: d.execute_script("return !!document.getElementById('pending')"))
+        shot(driver, shots / "table-pending-by-cards.png", "pending")
+    finally:
+        server.stop()
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--evening", type=Path, default=EVENING)
@@ -293,6 +324,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                 for problem in done["problems"]:
                     print(f"  NOT AS INTENDED: {problem}")
                     failed = True
+            if args.shots is not None:
+                cards_shots(Path(work), driver, args.shots)
     finally:
         driver.quit()
     print(f"load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")

@@ -72,7 +72,8 @@ def test_gins_and_undercuts_from_the_count_row(tmp_path, fields, kind, winner, p
 
 def test_the_count_rows_dead_key_is_a_dead_hand_and_big_gin_only_where_the_rules_have_it(tmp_path):
     made = drawn(tmp_path, {"up_rank": "9", "up_suit": "H", "count": "dead"})
-    assert made.kind == "dead" and made.said == "Hand 1 is dead: no score" and made.totals == (("Ann", 0), ("Ben", 0))
+    assert made.kind == "dead" and made.totals == (("Ann", 0), ("Ben", 0))
+    assert '<p class="said">Hand 1 is dead: no score</p>' in handview.drawn_html(made)
     assert acts.read_action({"count": "big", "knocker": "Ann", "defender": "9"}, ["Ann", "Ben"]).big_gin
     big = tableform.hand_keys(preset("tournament"), ["Ann", "Ben"], {}, True, "", "")
     plain = tableform.hand_keys(preset("oklahoma"), ["Ann", "Ben"], {}, True, "", "")
@@ -98,3 +99,16 @@ def test_the_upcard_folds_away_where_the_rules_need_none_and_the_pad_waits_for_t
 
 def test_an_older_journals_entry_without_its_drawing_reads(tmp_path):
     assert handview.from_json(None) is None and handview.from_json({"kind": "knock"}) is None
+
+
+def test_the_drawing_and_the_keys_speak_the_requests_language(tmp_path):
+    from gin_ref.desk.language import speaking
+
+    made = drawn(tmp_path, {"up_rank": "9", "up_suit": "H", "knocker": "Ben", "count": "5", "defender": "23"})
+    with speaking("sk"):
+        html = handview.drawn_html(made)
+        keys = tableform.hand_keys(preset("oklahoma"), ["Ann", "Ben"], {}, True, "", "")
+    assert "Kolo 1: Hráč Ben klope proti hráčovi Ann" in html and "Ben: +18" in html
+    assert '<span class="sr">9 (srdcia)</span>' in html and "súčty: Ann 0, Ben 18" in html
+    assert "<legend>Som</legend>" in keys and ">0 = gin<" in keys
+    assert "Ben knocks against Ann" in handview.drawn_html(made)  # the context's language only

@@ -13,33 +13,37 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 from gin_ref.core.cards import Card
 from gin_ref.core.layoffs import Layoff
 from gin_ref.core.melds import Meld
+from gin_ref.desk.errors import N_
+from gin_ref.desk.language import gettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import knock_tally
 from gin_ref.views import step_words
 from gin_ref.views.standing import next_line
 
-RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king", "T": "10"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = {"A": N_("ace"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king")}
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
-_WORDS = {
-    "knock": "{knocker} knocks against {defender}",
-    "gin": "{knocker} goes gin against {defender}",
-    "big_gin": "{knocker} goes big gin against {defender}",
-    "dead": "Hand {hand} is dead: no score",
-    "undo": "This takes back {what}",
-    "upcard": "upcard",
-    "limit": "knock limit {limit}",
-    "melds": "melds",
-    "layoffs": "laid off",
-    "deadwood": "deadwood",
-    "counted": "counted",
-    "no_melds": "no melds",
-    "discard": "discard",
-    "to": "{points} to {winner}",
-    "nobody": "no score",
-    "totals": "totals",
-    "hand": "Hand {hand}",
+_WORDS = {  # said through the catalogue (gettext) as each page is made, in the request's language
+    "knock": N_("%(knocker)s knocks against %(defender)s"),
+    "gin": N_("%(knocker)s goes gin against %(defender)s"),
+    "big_gin": N_("%(knocker)s goes big gin against %(defender)s"),
+    "dead": N_("Hand %(hand)s is dead: no score"),
+    "undo": N_("This takes back %(what)s"),
+    "upcard": N_("upcard"),
+    "limit": N_("knock limit %(limit)s"),
+    "melds": N_("melds"),
+    "layoffs": N_("laid off"),
+    "on": N_("on"),
+    "deadwood": N_("deadwood"),
+    "counted": N_("counted"),
+    "no_melds": N_("no melds"),
+    "discard": N_("discard"),
+    "to": N_("%(points)s to %(winner)s"),
+    "nobody": N_("no score"),
+    "totals": N_("totals"),
+    "hand": N_("Hand %(hand)s"),
+    "card": N_("%(rank)s of %(suit)s"),
 }
 
 
@@ -76,6 +80,12 @@ class Drawn(NamedTuple):
     totals: Tuple[Tuple[str, int], ...] = ()
     said: str = ""
     following: str = ""
+
+
+def _say(key: str, **fields: object) -> str:
+    """The words of ``key`` in the language spoken here (the request's), its fields put in."""
+    said = gettext(_WORDS[key])
+    return said % fields if fields else said
 
 
 # -- from the desk's outcome ----------------------------------------------------------------------------------
@@ -141,11 +151,11 @@ def arithmetic_of(text: str) -> str:
 def dead_drawn(match: Match, number: int) -> Drawn:
     entry = match.hands[number - 1] if 0 < number <= len(match.hands) else {}
     return Drawn("dead", number, upcard=entry.get("upcard") or None, totals=_totals(match),
-                 said=_WORDS["dead"].format(hand=number), following=_following(match))
+                 following=_following(match))
 
 
 def undo_drawn(match: Match, what: str, number: Optional[int]) -> Drawn:
-    return Drawn("undo", number or 0, totals=_totals(match), said=_WORDS["undo"].format(what=what),
+    return Drawn("undo", number or 0, totals=_totals(match), said=_say("undo", what=what),
                  following=_following(match))
 
 
@@ -181,7 +191,8 @@ def from_json(data: Any) -> Optional[Drawn]:
 def card_name(code: str) -> str:
     """``ace of hearts``, ``10 of spades``: a card's name for a screen reader."""
     rank, suit = code[:-1], code[-1]
-    return f"{RANK_NAMES.get(rank, rank)} of {SUIT_NAMES[suit]}"
+    named = gettext(RANK_NAMES[rank]) if rank in RANK_NAMES else ("10" if rank == "T" else rank)
+    return _say("card", rank=named, suit=gettext(SUIT_NAMES[suit]))
 
 
 def card_html(code: str) -> str:
@@ -198,26 +209,27 @@ def cards_html(codes: Sequence[str], cls: str = "cards") -> str:
     return f'<span class="{cls}">' + "".join(card_html(code) for code in codes) + "</span>"
 
 
+def _row(label: str, groups: str) -> str:
+    return f'<div class="srow"><span class="lbl">{escape(label)}</span><span class="groups">{groups}</span></div>'
+
+
 def _side_html(side: Side) -> str:
     rows: List[str] = []
     if side.counted:
-        rows.append(f'<div class="srow"><span class="lbl">{_WORDS["counted"]}</span></div>')
+        rows.append(_row(_say("counted"), ""))
     else:
-        melds = "".join(cards_html(meld, "cards meld") for meld in side.melds) or _WORDS["no_melds"]
-        rows.append(f'<div class="srow"><span class="lbl">{_WORDS["melds"]}</span>{melds}</div>')
+        rows.append(_row(_say("melds"), "".join(cards_html(meld, "cards meld") for meld in side.melds)
+                         or escape(_say("no_melds"))))
         if side.layoffs:
-            laid = "".join(f'<span class="lay">{cards_html(cards)} → {cards_html(meld, "cards meld")}</span>'
-                           for cards, meld in side.layoffs)
-            rows.append(f'<div class="srow"><span class="lbl">{_WORDS["layoffs"]}</span>{laid}</div>')
+            rows.append(_row(_say("layoffs"), "".join(
+                f'<span class="lay">{cards_html(cards)}<span aria-hidden="true">→</span>'
+                f'<span class="sr">{escape(_say("on"))}</span>{cards_html(meld, "cards meld")}</span>' for cards, meld in side.layoffs)))
         if side.deadwood:
-            rows.append(f'<div class="srow"><span class="lbl">{_WORDS["deadwood"]}</span>'
-                        f'{cards_html(side.deadwood, "cards dw")}</div>')
+            rows.append(_row(_say("deadwood"), cards_html(side.deadwood, "cards dw")))
         if side.discard:
-            rows.append(f'<div class="srow"><span class="lbl">{_WORDS["discard"]}</span>'
-                        f'{cards_html([side.discard])}</div>')
+            rows.append(_row(_say("discard"), cards_html([side.discard])))
     return (f'<div class="side"><div class="shead"><span class="sname">{escape(side.name)}</span>'
-            f'<span class="num" aria-label="{escape(_WORDS["deadwood"])} {side.points}">{side.points}</span></div>'
-            + "".join(rows) + "</div>")
+            f'<span class="num">{side.points}</span></div>' + "".join(rows) + "</div>")
 
 
 def totals_html(totals: Sequence[Tuple[str, int]]) -> str:
@@ -225,7 +237,7 @@ def totals_html(totals: Sequence[Tuple[str, int]]) -> str:
     0``, the command line's words)."""
     cells = "".join(f'<div class="total"><span class="tname">{escape(name)}</span><span class="num">{points}</span>'
                     "</div>" for name, points in totals)
-    said = _WORDS["totals"] + ": " + ", ".join(f"{name} {points}" for name, points in totals)
+    said = _say("totals") + ": " + ", ".join(f"{name} {points}" for name, points in totals)
     return (f'<div class="totals"><span class="sr">{escape(said)}</span><div class="tnums" aria-hidden="true">'
             f"{cells}</div></div>") if cells else ""
 
@@ -235,16 +247,17 @@ def drawn_html(drawn: Drawn) -> str:
     the totals as large numbers."""
     parts: List[str] = []
     if drawn.kind in ("dead", "undo", "refused"):
-        parts.append(f'<p class="said">{escape(drawn.said)}</p>')
+        said = _say("dead", hand=drawn.hand) if drawn.kind == "dead" else drawn.said
+        parts.append(f'<p class="said">{escape(said)}</p>')
     else:
-        verb = _WORDS.get(drawn.kind, _WORDS["knock"])
-        parts.append(f'<p class="title">{escape(_WORDS["hand"].format(hand=drawn.hand))}: '
-                     f'{escape(verb.format(knocker=drawn.knocker, defender=drawn.defender))}</p>')
+        verb = drawn.kind if drawn.kind in ("gin", "big_gin") else "knock"
+        parts.append(f'<p class="title">{escape(_say("hand", hand=drawn.hand))}: '
+                     f'{escape(_say(verb, knocker=drawn.knocker, defender=drawn.defender))}</p>')
         if drawn.upcard or drawn.limit is not None:
-            up = f'{_WORDS["upcard"]} {card_html(drawn.upcard)} · ' if drawn.upcard else ""
-            parts.append(f'<p class="up">{up}{escape(_WORDS["limit"].format(limit=drawn.limit))}</p>')
+            up = f'{_say("upcard")} {card_html(drawn.upcard)} · ' if drawn.upcard else ""
+            parts.append(f'<p class="up">{up}{escape(_say("limit", limit=drawn.limit))}</p>')
         parts.append('<div class="sides">' + "".join(_side_html(side) for side in drawn.sides) + "</div>")
-        scored = _WORDS["to"].format(points=drawn.points, winner=drawn.winner) if drawn.winner else _WORDS["nobody"]
+        scored = _say("to", points=drawn.points, winner=drawn.winner) if drawn.winner else _say("nobody")
         parts.append(f'<p class="sum">{escape(drawn.arithmetic)}</p><p class="scored">{escape(scored)}</p>')
     parts.append(totals_html(drawn.totals))
     if drawn.following:

@@ -11,7 +11,8 @@ keyboard opens) and the pad writes into it.
 By cards (the disputed hand's way): a picker of the 52 cards for each side, as checkboxes (``k_AS``,
 ``d_9H``: ``gin_ref.serve.acts.read_action`` reads them), which need no script either.
 
-The page's words for these forms are here, in one place (``WORDS``), for the catalogue."""
+The page's words for these forms are here, in one place (``WORDS``), said through the catalogue (``say``)
+in the request's language."""
 
 import json
 from html import escape
@@ -19,34 +20,41 @@ from typing import Dict, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import RANKS, SUITS
 from gin_ref.core.rules import HouseRules
+from gin_ref.desk.errors import N_
+from gin_ref.desk.language import gettext
 from gin_ref.match.knocks import limit_needs_upcard
 from gin_ref.serve.handview import SUIT_NAMES, SUIT_SYMBOLS, card_name
 
 WORDS = {
-    "enter_hand": "Enter a hand",
-    "i_am": "I am",
-    "upcard": "Upcard",
-    "upcard_rank": "Upcard: rank",
-    "upcard_suit": "Upcard: suit",
-    "upcard_optional": "Upcard (these rules do not need it)",
-    "knocker": "Who knocked",
-    "count": "Knocker's count",
-    "gin": "gin",
-    "big": "big gin",
-    "dead": "dead",
-    "defender": "Defender's count (after his layoffs)",
-    "clear": "clear",
-    "enter": "Enter",
-    "by_cards": "Enter a hand by its cards (a disputed hand)",
-    "knocker_cards": "The knocker's cards",
-    "defender_cards": "The defender's cards",
-    "enter_cards": "Enter the hand by cards",
-    "limit_here": "knock limit: choose the upcard",
-    "pin": "PIN",
-    "confirm_as": "Confirm as {name}",
-    "confirm": "Confirm",
-    "who_confirms": "Who confirms",
+    "enter_hand": N_("Enter a hand"),
+    "i_am": N_("I am"),
+    "upcard_rank": N_("Upcard: rank"),
+    "upcard_suit": N_("Upcard: suit"),
+    "upcard_optional": N_("Upcard (these rules do not need it)"),
+    "knocker": N_("Who knocked"),
+    "count": N_("Knocker's count"),
+    "gin0": N_("0 gin"),
+    "big": N_("big gin"),
+    "dead": N_("dead"),
+    "defender": N_("Defender's count (after his layoffs)"),
+    "clear": N_("delete a digit"),
+    "enter": N_("Enter"),
+    "by_cards": N_("Enter a hand by its cards (a disputed hand)"),
+    "knocker_cards": N_("The knocker's cards"),
+    "defender_cards": N_("The defender's cards"),
+    "enter_cards": N_("Enter the hand by cards"),
+    "limit_here": N_("knock limit: choose the upcard"),
+    "pin": N_("PIN"),
+    "confirm": N_("Confirm"),
+    "who_confirms": N_("Who confirms"),
 }
+
+
+def say(key: str) -> str:
+    """The words of ``key`` in the language spoken here (the request's)."""
+    return gettext(WORDS[key])
+
+
 RANK_KEYS = tuple(("10" if rank == "T" else rank, rank) for rank in RANKS)  # (shown, value)
 DIGITS = "1234567890"
 
@@ -68,23 +76,23 @@ def keys(name: str, legend: str, options: Sequence[Tuple[str, str]], chosen: str
     return f'<fieldset class="keys {cls}"><legend>{escape(legend)}</legend>{inner}</fieldset>'
 
 
-def who_keys(players: Sequence[str], chosen: str, legend: str = WORDS["i_am"]) -> str:
+def who_keys(players: Sequence[str], chosen: str) -> str:
     """Who enters it: a key per name, none chosen beforehand (one phone serves the whole table), large."""
-    return keys("by", legend, [(name, name) for name in players], chosen, "who", required=True)
+    return keys("by", say("i_am"), [(name, name) for name in players], chosen, "who", required=True)
 
 
 def upcard_keys(fields: Dict[str, str], limits: str, limit: str, needed: bool) -> str:
     """The upcard as two rows of keys (rank, suit) and the knock limit it sets, said as it is chosen."""
     rank, suit = fields.get("up_rank", ""), fields.get("up_suit", "")
-    ranks = keys("up_rank", WORDS["upcard_rank"], RANK_KEYS, rank, "ranks")
+    ranks = keys("up_rank", say("upcard_rank"), RANK_KEYS, rank, "ranks")
     suits = "".join(_key("up_suit", code, SUIT_SYMBOLS[code], suit, " red" if code in "HD" else "",
-                         SUIT_NAMES[code]) for code in SUITS)
-    body = (f'{ranks}<fieldset class="keys suits"><legend>{WORDS["upcard_suit"]}</legend>{suits}</fieldset>'
+                         gettext(SUIT_NAMES[code])) for code in SUITS)
+    body = (f'{ranks}<fieldset class="keys suits"><legend>{say("upcard_suit")}</legend>{suits}</fieldset>'
             f'<p class="limit" data-limit="1" role="status">{limit}</p>')
-    said = f' data-empty="{WORDS["limit_here"]}"{limits}'
+    said = f' data-empty="{say("limit_here")}"{limits}'
     if needed:
         return f'<div class="upcard"{said}>{body}</div>'
-    return f'<details class="upcard"{said}><summary>{WORDS["upcard_optional"]}</summary>{body}</details>'
+    return f'<details class="upcard"{said}><summary>{say("upcard_optional")}</summary>{body}</details>'
 
 
 def pad(target: str, label: str) -> str:
@@ -92,7 +100,7 @@ def pad(target: str, label: str) -> str:
     digits = "".join(f'<button type="button" class="pk" data-pad="{target}" value="{digit}">{digit}</button>'
                      for digit in DIGITS)
     return (f'<div class="pad" data-pad-for="{target}" role="group" aria-label="{escape(label)}" hidden>{digits}'
-            f'<button type="button" class="pk" data-pad="{target}" value="" aria-label="{WORDS["clear"]}">⌫'
+            f'<button type="button" class="pk" data-pad="{target}" value="" aria-label="{say("clear")}">⌫'
             "</button></div>")
 
 
@@ -101,19 +109,19 @@ def hand_keys(rules: HouseRules, players: Sequence[str], fields: Dict[str, str],
     """The body of the hand's form by keys (see the module): the caller wraps it in its form."""
     count = fields.get("count", "")
     ends = [(str(points), str(points)) for points in range(11)]
-    ends[0] = (f"0 {WORDS['gin']}", "0")
+    ends[0] = (say("gin0"), "0")
     if rules.big_gin_bonus is not None:
-        ends.append((WORDS["big"], "big"))
-    ends.append((WORDS["dead"], "dead"))
+        ends.append((say("big"), "big"))
+    ends.append((say("dead"), "dead"))
     upcard = upcard_keys(fields, limits, limit, limit_needs_upcard(rules)) if upcard_open else ""
     defender = escape(fields.get("defender", ""))
-    return (f'<h2 class="sr">{WORDS["enter_hand"]}</h2>{who_keys(players, fields.get("by", ""))}{upcard}'
-            f'{keys("knocker", WORDS["knocker"], [(name, name) for name in players], fields.get("knocker", ""), "names")}'
-            f'{keys("count", WORDS["count"], ends, count, "counts")}'
-            f'<div class="defender"><label for="defender-count">{WORDS["defender"]}</label>'
+    return (f'<h2 class="sr">{say("enter_hand")}</h2>{who_keys(players, fields.get("by", ""))}{upcard}'
+            f'{keys("knocker", say("knocker"), [(name, name) for name in players], fields.get("knocker", ""), "names")}'
+            f'{keys("count", say("count"), ends, count, "counts")}'
+            f'<div class="defender"><label for="defender-count">{say("defender")}</label>'
             f'<input type="text" id="defender-count" name="defender" class="count shown" inputmode="numeric" '
-            f'value="{defender}" autocomplete="off" maxlength="40">{pad("defender-count", WORDS["defender"])}</div>'
-            f'<button type="submit" class="go enter">{WORDS["enter"]}</button>'
+            f'value="{defender}" autocomplete="off" maxlength="40">{pad("defender-count", say("defender"))}</div>'
+            f'<button type="submit" class="go enter">{say("enter")}</button>'
             '<div class="check" data-check="hand" role="status"></div>')
 
 
@@ -134,10 +142,10 @@ def cards_body(rules: HouseRules, players: Sequence[str], fields: Dict[str, str]
     """The body of the hand's form by cards: who enters, the upcard, the knocker, each side's cards."""
     upcard = upcard_keys(fields, "", "", True) if upcard_open else ""
     return (f"{who_keys(players, fields.get('by', ''))}{upcard}"
-            f'{keys("knocker", WORDS["knocker"], [(name, name) for name in players], fields.get("knocker", ""), "names")}'
-            f'{picker("k", WORDS["knocker_cards"], fields)}{picker("d", WORDS["defender_cards"], fields)}'
+            f'{keys("knocker", say("knocker"), [(name, name) for name in players], fields.get("knocker", ""), "names")}'
+            f'{picker("k", say("knocker_cards"), fields)}{picker("d", say("defender_cards"), fields)}'
             '<div class="check" data-check="cards" role="status"></div>'
-            f'<button type="submit" class="go">{WORDS["enter_cards"]}</button>')
+            f'<button type="submit" class="go">{say("enter_cards")}</button>')
 
 
 def limits_attribute(limits: Optional[Dict[str, str]]) -> str:
@@ -148,10 +156,10 @@ def limits_attribute(limits: Optional[Dict[str, str]]) -> str:
 
 def pin_confirm(names: Sequence[str]) -> str:
     """Under ``--pins``: the confirmer's name (a key each), the PIN's digits on the pad, Enter."""
-    return (f'{keys("by", WORDS["who_confirms"], [(name, name) for name in names], "", "who", required=True)}'
-            f'<label for="pin-digits">{WORDS["pin"]}</label><input type="password" name="pin" id="pin-digits" '
+    return (f'{keys("by", say("who_confirms"), [(name, name) for name in names], "", "who", required=True)}'
+            f'<label for="pin-digits">{say("pin")}</label><input type="password" name="pin" id="pin-digits" '
             f'inputmode="numeric" autocomplete="off" maxlength="8" class="count shown">'
-            f'{pad("pin-digits", WORDS["pin"])}<button type="submit" class="go">{WORDS["confirm"]}</button>')
+            f'{pad("pin-digits", say("pin"))}<button type="submit" class="go">{say("confirm")}</button>')
 
 
 STYLE = """
@@ -187,14 +195,15 @@ border:1px solid var(--line);border-radius:.25em;background:var(--field)}
 .pc.red input:checked+span{background:var(--red);color:var(--bg)}
 .card{display:inline-block;border:1px solid var(--line);border-radius:.25em;padding:0 .2em;margin:0 1px;
 background:var(--field);font-weight:bold;min-width:1.7em;text-align:center}.card.red{color:var(--red)}
-.cards{display:inline-flex;flex-wrap:wrap;gap:1px;margin-right:.5em}
+.cards{display:inline-flex;flex-wrap:wrap;gap:1px}
 .drawn{border:2px solid var(--line);border-radius:.4em;padding:.4em;margin:.4em 0}
 .check .drawn{color:var(--fg);font-weight:normal}
 .drawn .title{font-weight:bold;margin:.1em 0}.drawn .up{margin:.1em 0}
 .side{border-top:1px solid var(--line);padding:.2em 0}.shead{display:flex;justify-content:space-between;
 align-items:baseline}.sname{font-weight:bold;font-size:1.1em}
-.srow{margin:.15em 0;display:flex;flex-wrap:wrap;align-items:center;gap:.2em}
-.lbl{font-size:.8em;min-width:4.5em}.lay{display:inline-flex;align-items:center;gap:.2em}
+.srow{margin:.15em 0;display:grid;grid-template-columns:5.2em 1fr;align-items:start;gap:.2em}
+.groups{display:flex;flex-wrap:wrap;gap:.2em .5em}.lbl{font-size:.8em;padding-top:.2em}
+.lay{display:inline-flex;align-items:center;gap:.2em}
 .sum{font-size:1.7em;font-weight:bold;margin:.2em 0}.scored{font-size:1.2em;font-weight:bold;margin:.1em 0}
 .num{font-size:1.8em;font-weight:bold;line-height:1.1}
 .tnums{display:flex;gap:1.2em;flex-wrap:wrap;margin:.1em 0}.total{display:flex;gap:.3em;align-items:baseline}

@@ -151,7 +151,7 @@ def _limit_now(view: View, rules: HouseRules) -> str:
             return limit_words(rules, Card.parse(text))
         except GinRefError:
             return ""
-    return tableform.WORDS["limit_here"]
+    return tableform.say("limit_here")
 
 
 def _upcard_open(match: Match) -> bool:
@@ -177,7 +177,7 @@ def _cards_form(view: View, players: Sequence[str], match: Match) -> str:
     fields = dict(view.fields or {}) if (view.fields or {}).get("form") == "cards" else {}
     body = hidden("form", "cards") + tableform.cards_body(match.rules, players, fields, _upcard_open(match))
     opened = " open" if fields else ""
-    return (f'<details class="bycards"{opened}><summary>{tableform.WORDS["by_cards"]}</summary>'
+    return (f'<details class="bycards"{opened}><summary>{tableform.say("by_cards")}</summary>'
             f'{_form(view, "cards", "enter", body, fields.get("entry_id") or new_id())}</details>')
 
 

@@ -136,6 +136,14 @@ def unfold(driver, form):
                           form)
 
 
+def pick_upcard(driver, form, code):
+    """The upcard chosen by its rank's key and its suit's key (unfolded first where the rules need none)."""
+    driver.execute_script('var f = document.querySelector(\'form[data-form="\' + arguments[0] + \'"] details.upcard\');'
+                          'if (f && !f.open) { f.querySelector("summary").click(); }', form)
+    key(driver, form, "up_rank", code[:-1].upper().replace("10", "T"))
+    key(driver, form, "up_suit", code[-1].upper())
+
+
 def pick_hand(driver, knocker, mine, theirs, *, by):
     """A hand by its cards, in the card picker: each side's cards tapped (cards read as the command line reads
     them: ``A-3S 4HDC``)."""

@@ -23,7 +23,7 @@ pytest.importorskip("starlette")
 
 from boardkit import D35, K5, cli  # noqa: E402
 from pagekit import (  # noqa: E402
-    browser, choose, chosen, css, fill_hand, press, report, shot, synced, tap, text, wait_text)
+    browser, choose, chosen, css, fill_hand, press, report, shot, synced, tap, text, unfold, wait_text)
 from serverun import serving, start  # noqa: E402
 from serveutil import event_folder, send, table_file, tally, verifies  # noqa: E402
 
@@ -165,6 +165,7 @@ def test_the_page_follows_another_phone_and_the_command_line_within_2_seconds(tm
         wait_text(driver, "Enter a hand")
         assert chosen(driver, "hand") == "" and chosen(driver, "line") == ""
         assert driver.execute_script('return localStorage.getItem("gin-ref-by:/t/1")') is None
+        unfold(driver, "line")
         css(driver, 'form[data-form="line"] input[name="line"]').send_keys("9h dan")  # being typed here
         took = []
 

@@ -158,6 +158,10 @@ SCRIPT = r"""
         var focused = document.activeElement, where = null;
         if (focused && focused.form && focused.name) { where = [focused.form.getAttribute("data-form"), focused.name]; }
         old.querySelectorAll("form[data-touched]").forEach(function (form) { carry(form, fresh); });
+        old.querySelectorAll("details[open][class]").forEach(function (shown) {  // what was unfolded stays so
+          var twin = fresh.querySelector("details." + shown.className.split(" ")[0]);
+          if (twin) { twin.open = true; }
+        });
         old.replaceWith(document.adoptNode(fresh));
         arm(); showWaiting(); link(linkText);
         if (said) { say(said.text, said.problem); }

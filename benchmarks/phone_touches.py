@@ -7,7 +7,7 @@ scroll (a key out of view is scrolled to first) is a touch; no text is typed int
 that takes the focus is counted and reported (it would open the phone's keyboard). After each confirm the
 match file must hold the hand as the evening says (result, winner, points), read with `gin-ref tally --json`.
 
-    python benchmarks/phone_touches.py [--evening FILE] [--shots DIR] [--pins]
+    python benchmarks/phone_touches.py [--evening FILE] [--shots DIR] [--pins] [--before GIN_REF]
 
 It prints, per rules set, the touches of each hand, the mean and the maximum, and the touches of a confirm
 (with --pins: the name, the PIN's digits on the pad, Enter). Targets (#40): at most 8 a hand under Oklahoma,
@@ -56,8 +56,8 @@ def browser() -> Any:
 class Server:
     """`gin-ref serve FOLDER` on 127.0.0.1 (a free port), its table addresses read from what it prints."""
 
-    def __init__(self, folder: Path, *options: str) -> None:
-        self.process = subprocess.Popen(["gin-ref", "serve", str(folder), "--port", "0", *options],
+    def __init__(self, folder: Path, *options: str, command: str = "gin-ref") -> None:
+        self.process = subprocess.Popen([command, "serve", str(folder), "--port", "0", *options],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
         self.addresses: Dict[str, str] = {}
@@ -159,7 +159,35 @@ def enter_by_keys(phone: Phone, hand: Dict[str, Any], shots: Optional[Path] = No
         "var c = document.querySelector('form[data-form=\"hand\"] .check'); return !!(c && c.querySelector('.drawn'));"))
     if shots is not None:
         shot(phone.driver, shots, "preview")
+    phone.keyboards += phone.seen()  # text fields that took the focus on this page
     phone.tap(f"{form} button[type=submit]")
+    return phone.touches - before
+
+
+def enter_by_typing(phone: Phone, hand: Dict[str, Any]) -> int:
+    """One hand on the form before #40 (``--before``: a name list, the upcard and the counts typed): a tap
+    opens the list and one picks the name, a tap puts a field in focus and each character is a key; the
+    keyboard's switches between letters and digits are not counted (a real phone adds them)."""
+    from selenium.webdriver.support.ui import Select
+
+    before = phone.touches
+    form = 'form[data-form="hand"]'
+    phone.tap(f'{form} select[name="by"]')
+    Select(phone.css(f'{form} select[name="by"]')).select_by_value(hand["by"])
+    phone.touches += 1
+    typed = [("upcard", hand["upcard"].replace("T", "10").lower())] if hand.get("upcard") else []
+    phone.tap(f'{form} input[name="knocker"][value="{hand["knocker"]}"]')
+    if hand["count"] == 0:
+        phone.tap(f'{form} input[name="result"][value="gin"]')
+    else:
+        typed.append(("count", str(hand["count"])))
+    typed.append(("defender", str(hand["defender"])))
+    for name, text in typed:
+        phone.tap(f'{form} input[name="{name}"]')
+        phone.css(f'{form} input[name="{name}"]').send_keys(text)
+        phone.touches += len(text)
+    phone.keyboards += phone.seen()
+    phone.tap(f'{form} button[type=submit]')
     return phone.touches - before
 
 
@@ -178,6 +206,7 @@ def confirm(phone: Phone, name: str, pin: Optional[str] = None) -> int:
         phone.tap(f'form[data-form="confirm-0"] input[name="by"][value="{name}"] + span')
         for digit in pin:
             phone.tap(f'form[data-form="confirm-0"] .pad button[value="{digit}"]')
+        phone.keyboards += phone.seen()
         phone.tap('form[data-form="confirm-0"] button[type=submit]')
     return phone.touches - before
 
@@ -216,23 +245,26 @@ def new_match(folder: Path, rules: str, players: List[str]) -> Path:
 
 
 def play_set(work: Path, number: int, games: Dict[str, Any], driver: Any, shots: Optional[Path],
-             pins: bool) -> Dict[str, Any]:
+             pins: bool, before: Optional[str] = None) -> Dict[str, Any]:
     folder = work / f"set-{number}"
     path = new_match(folder, games["rules"], games["players"])
     pin_of = set_pins(folder, games["players"]) if pins else {}
-    server = Server(folder, *(["--pins"] if pins else []))
+    server = Server(folder, *(["--pins"] if pins else []), command=before or "gin-ref")
     phone = Phone(driver)
     result: Dict[str, Any] = {"rules": games["rules"], "hands": [], "confirms": [], "problems": []}
     try:
         address = next(iter(server.addresses.values()))
         driver.get(address)
         for index, hand in enumerate(games["hands"], 1):
-            phone.ready()
-            seen = phone.seen()
-            touches = enter_by_keys(phone, hand, shots / f"table-preview-{games['rules']}.png"
-                                    if shots is not None and index == 1 else None)
-            if phone.seen() != seen:
-                phone.keyboards += phone.seen() - seen
+            if not before:
+                phone.ready()
+            if before:
+                phone.wait(lambda d: d.execute_script("return document.readyState === 'complete'"))
+                phone.watch()
+                touches = enter_by_typing(phone, hand)
+            else:
+                touches = enter_by_keys(phone, hand, shots / f"table-preview-{games['rules']}.png"
+                                        if shots is not None and index == 1 else None)
             if shots is not None and index == 1:
                 phone.wait(lambda d: d.execute_script("return !!document.getElementById('pending')"))
                 shot(driver, shots / f"table-pending-{games['rules']}.png", "pending")
@@ -308,6 +340,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--evening", type=Path, default=EVENING)
     parser.add_argument("--shots", type=Path, default=None, help="save screenshots of the page here")
     parser.add_argument("--pins", action="store_true", help="serve with --pins: a confirm is the name, the PIN, Enter")
+    parser.add_argument("--before", metavar="GIN_REF", help="count the form before #40 (typed fields) on the "
+                        "gin-ref command given (e.g. /work/main/.venv/bin/gin-ref): the before figure")
     args = parser.parse_args(argv)
     evening = yaml.safe_load(args.evening.read_text(encoding="utf-8"))
     load = os.getloadavg()
@@ -316,7 +350,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         with tempfile.TemporaryDirectory(prefix="phone-touches-") as work:
             for number, games in enumerate(evening["sets"], 1):
-                done = play_set(Path(work), number, games, driver, args.shots, args.pins)
+                done = play_set(Path(work), number, games, driver, args.shots, args.pins, args.before)
                 hands = done["hands"]
                 print(f"{done['rules']}: {len(hands)} hands, touches a hand {hands}: mean {statistics.mean(hands):.2f}, "
                       f"max {max(hands)}; a confirm: mean {statistics.mean(done['confirms']):.2f}, "
@@ -324,7 +358,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 for problem in done["problems"]:
                     print(f"  NOT AS INTENDED: {problem}")
                     failed = True
-            if args.shots is not None:
+            if args.shots is not None and not args.before:
                 cards_shots(Path(work), driver, args.shots)
     finally:
         driver.quit()

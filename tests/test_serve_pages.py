@@ -84,8 +84,9 @@ def test_the_pending_hand_is_drawn_as_cards_not_a_grid_of_text(tmp_path):
     assert re.search(r'<p class="sum">[^<]*= \d+</p>', pending)
     assert '<div class="totals"' in pending
     assert "<table" not in pending and 'class="lines"' not in pending
-    shown = re.sub(r"<[^>]+>", "\n", page)
+    shown = re.sub(r"<[^>]+>", "\n", re.sub(r"<(style|script)\b.*?</\1>", "", page, flags=re.S))
     assert not [line for line in shown.splitlines() if re.fullmatch(r"[\s-]*--[\s-]*", line)]
+    assert not re.search(r"(?<![\w-])--[a-z]", shown)  # no command-line option named
     assert page.count("<main") == 1 and 'data-stamp="' in page
 
 

@@ -48,7 +48,7 @@ def test_a_routine_hand_by_the_pad_in_8_touches_no_keyboard_a_confirm_in_one(tmp
         enter = phone.css('form[data-form="hand"] button[type="submit"]')
         assert driver.execute_script("return arguments[0].getBoundingClientRect().bottom", enter) <= 844  # in view
         spent = touches.enter_by_keys(phone, HAND)
-        assert spent == 8 and phone.scrolls == 0 and phone.seen() == 0  # no text field took the focus
+        assert spent == 8 and phone.scrolls == 0 and phone.keyboards == 0  # no text field took the focus
         phone.wait(lambda d: d.execute_script("return !!document.getElementById('pending')"))
         pending = phone.css("#pending .drawn")
         assert "Hand 1: Ben knocks against Ann" in pending.text and "23 − 5 = 18" in pending.text
@@ -83,7 +83,7 @@ def test_a_disputed_hand_by_the_card_picker_is_drawn_as_cards(tmp_path, driver):
         colours = driver.execute_script("return [getComputedStyle(document.querySelector('#pending .card.red')).color,"
                                         " getComputedStyle(document.querySelector('#pending .card:not(.red)')).color]")
         assert colours[0] != colours[1]  # hearts and diamonds red, spades and clubs the text's colour
-        assert phone.seen() == 0
+        assert phone.seen() == 0  # the picker's cards are checkboxes: no keyboard
         assert touches.confirm(phone, "Ben") == 1
         hand = {"result": "knock", "winner": "Ann", "points": 16}
         assert touches.landed(path, 1, hand) is None
@@ -99,7 +99,7 @@ def test_a_confirm_under_pins_is_the_name_the_pins_digits_on_the_pad_and_enter(t
     try:
         touches.enter_by_keys(phone, HAND)
         spent = touches.confirm(phone, "Ann", pins["Ann"])
-        assert spent == 1 + len(pins["Ann"]) + 1 and phone.seen() == 0  # no keyboard for the PIN either
+        assert spent == 1 + len(pins["Ann"]) + 1 and phone.keyboards == 0  # no keyboard for the PIN either
         assert touches.landed(path, 1, HAND) is None
     finally:
         server.stop()

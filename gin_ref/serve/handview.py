@@ -215,9 +215,7 @@ def _row(label: str, groups: str) -> str:
 
 def _side_html(side: Side) -> str:
     rows: List[str] = []
-    if side.counted:
-        rows.append(_row(_say("counted"), ""))
-    else:
+    if not side.counted:
         rows.append(_row(_say("melds"), "".join(cards_html(meld, "cards meld") for meld in side.melds)
                          or escape(_say("no_melds"))))
         if side.layoffs:
@@ -228,8 +226,9 @@ def _side_html(side: Side) -> str:
             rows.append(_row(_say("deadwood"), cards_html(side.deadwood, "cards dw")))
         if side.discard:
             rows.append(_row(_say("discard"), cards_html([side.discard])))
-    return (f'<div class="side"><div class="shead"><span class="sname">{escape(side.name)}</span>'
-            f'<span class="num">{side.points}</span></div>' + "".join(rows) + "</div>")
+    counted = f' <span class="lbl">{escape(_say("counted"))}</span>' if side.counted else ""
+    return (f'<div class="side"><div class="shead"><span><span class="sname">{escape(side.name)}</span>{counted}'
+            f'</span><span class="num">{side.points}</span></div>' + "".join(rows) + "</div>")
 
 
 def totals_html(totals: Sequence[Tuple[str, int]]) -> str:

@@ -198,6 +198,7 @@ background:var(--field);font-weight:bold;min-width:1.7em;text-align:center}.card
 .cards{display:inline-flex;flex-wrap:wrap;gap:1px}
 .drawn{border:2px solid var(--line);border-radius:.4em;padding:.4em;margin:.4em 0}
 .check .drawn{color:var(--fg);font-weight:normal}
+.confirms{position:sticky;bottom:0;background:var(--bg);padding:.2em 0;border-top:1px solid var(--line)}
 .drawn .title{font-weight:bold;margin:.1em 0}.drawn .up{margin:.1em 0}
 .side{border-top:1px solid var(--line);padding:.2em 0}.shead{display:flex;justify-content:space-between;
 align-items:baseline}.sname{font-weight:bold;font-size:1.1em}

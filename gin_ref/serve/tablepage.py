@@ -227,5 +227,5 @@ def _pending(view: View, entry: Entry, players: Sequence[str]) -> str:
     waiting = " or ".join(others)
     drawn = handview.drawn_html(entry.drawn) if entry.drawn is not None else lines(entry.words)
     return (f'<div class="pending" id="pending"><h2>{what}{escape(entered)}: waiting for {escape(waiting)}</h2>'
-            f"{drawn}{buttons}<p>Only a confirmed hand is written to the match file; it is confirmed by the "
-            f"player it costs.</p>{reject}{withdraw}</div>")
+            f'{drawn}<div class="confirms">{buttons}</div><p>Only a confirmed hand is written to the match file; it is '
+            f"confirmed by the player it costs.</p>{reject}{withdraw}</div>")

@@ -18,10 +18,12 @@ two requests at once in two languages each get their own words (docs/serve.md#la
 
 from __future__ import annotations
 
-import contextvars
 import os
 from gettext import GNUTranslations, NullTranslations  # (click loads gettext anyway: it costs a command nothing)
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+if TYPE_CHECKING:
+    import contextvars
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "ENGLISH", "available", "choose", "settle", "current", "translation_for",
            "gettext", "ngettext", "UnknownLanguage", "lang_option", "speak", "hush", "speaking", "spoken"]
@@ -117,24 +119,30 @@ def settle(given: Optional[str] = None, environ: Optional[Mapping[str, str]] = N
 
 
 def current() -> str:
-    """The language this process speaks now."""
-    return _CHOSEN[0]
+    """The language spoken now: this context's (a server's request: ``speak``), else the process's."""
+    return spoken()
 
 
 # -- a request's language (a server's): a context variable, read before the process's ------------------------
 Spoken = Tuple[str, Optional[NullTranslations]]  # (the language, its catalogue: None for English)
-_SPOKEN: "contextvars.ContextVar[Optional[Spoken]]" = contextvars.ContextVar("gin_ref_language", default=None)
+# The context variable, made by the first ``speak`` (a command line never speaks in a context, and never
+# loads contextvars: its start-up stays as it was); every reader uses the first one made.
+_SPOKEN: "List[contextvars.ContextVar[Optional[Spoken]]]" = []
 
 
 def speak(language: str) -> "contextvars.Token[Optional[Spoken]]":
     """Speak ``language`` (one of ``available()``) in this context from now on (a request, and the tasks and
     worker threads it starts); the token undoes it (``hush``). The process's choice is left as it is."""
-    return _SPOKEN.set((language, translation_for(language)))
+    if not _SPOKEN:
+        import contextvars
+
+        _SPOKEN.append(contextvars.ContextVar("gin_ref_language", default=None))
+    return _SPOKEN[0].set((language, translation_for(language)))
 
 
 def hush(token: "contextvars.Token[Optional[Spoken]]") -> None:
     """Undo a ``speak``: the context speaks what it spoke before."""
-    _SPOKEN.reset(token)
+    _SPOKEN[0].reset(token)
 
 
 class speaking:
@@ -153,14 +161,18 @@ class speaking:
             hush(self.token)
 
 
+def _entry() -> Any:
+    return _SPOKEN[0].get() if _SPOKEN else None
+
+
 def spoken() -> str:
     """The language spoken here: this context's (a request's), else the process's."""
-    entry = _SPOKEN.get()
-    return _CHOSEN[0] if entry is None else entry[0]
+    entry = _entry()
+    return _CHOSEN[0] if entry is None else str(entry[0])
 
 
 def _translation() -> Optional[NullTranslations]:
-    entry = _SPOKEN.get()
+    entry = _entry()
     return _CURRENT[0] if entry is None else entry[1]
 
 

@@ -112,3 +112,21 @@ def test_the_drawing_and_the_keys_speak_the_requests_language(tmp_path):
     assert '<span class="sr">9 (srdcia)</span>' in html and "súčty: Ann 0, Ben 18" in html
     assert "<legend>Som</legend>" in keys and ">0 = gin<" in keys
     assert "Ben knocks against Ann" in handview.drawn_html(made)  # the context's language only
+
+
+def test_the_table_page_speaks_slovak_when_asked(tmp_path):
+    """The table page's own words (the pending hand's title, the confirm, the limit words) in the language
+    the request asks for (Accept-Language, servelang's switch)."""
+    from serveutil import phone, send
+
+    folder = tmp_path / "sk"
+    folder.mkdir()
+    expect(0, "new", "Ann", "Ben", "--rules", "oklahoma", "--dealer", "Ann", "--match", folder / "Ann v Ben.yaml")
+    web = phone(folder, "ann-v-ben")
+    page = web.get("/t/ann-v-ben", headers={"accept-language": "sk"}).text
+    assert '<html lang="sk"' in page and "<legend>Som</legend>" in page and "7♥: klopať s 7 alebo menej" in page
+    send(web, "ann-v-ben", "hand", {"by": "Ann", "up_rank": "9", "up_suit": "H", "knocker": "Ben", "count": "5",
+                                     "defender": "23"}, ident="entry-sk-00001")
+    page = web.get("/t/ann-v-ben", headers={"accept-language": "sk"}).text
+    assert "Kolo zapísal hráč Ann: čaká sa na hráča Ann" in page and "Potvrdiť ako Ann" in page
+    assert "Kolo 1: Hráč Ben klope proti hráčovi Ann" in page

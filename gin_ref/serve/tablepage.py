@@ -12,6 +12,8 @@ from gin_ref.core.cards import RANKS, SUITS, Card
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.rules import HouseRules
+from gin_ref.desk.errors import N_
+from gin_ref.desk.language import gettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
 from gin_ref.serve import handview, tableform
@@ -39,6 +41,45 @@ class View(NamedTuple):
     stamp: str = ""
 
 
+WORDS = {  # the page's words, said through the catalogue in the request's language (``say``)
+    "rules": N_("%(rules)s rules"),
+    "over": N_("The match is over."),
+    "last": N_("Last hands"),
+    "last_hand": N_("hand %(number)s: %(words)s"),
+    "undo": N_("Undo"),
+    "undo_button": N_("Undo the last step…"),
+    "undo_who": N_("(the player whose points it takes back confirms)"),
+    "recorded_by": N_("recorded, confirmed by %(name)s"),
+    "recorded": N_("recorded"),
+    "not_recorded": N_("not recorded: %(why)s"),
+    "ace_gin": N_("%(card)s: ace up, gin only"),
+    "gin_only": N_("%(card)s: gin only"),
+    "knock_with": N_("%(card)s: knock with %(limit)s or less"),
+    "knock_capped": N_("%(card)s: knock with %(limit)s or less, capped by the house"),
+    "spade": N_("%(said)s; a spade up doubles the hand"),
+    "line_help": N_("As at the table: [UPCARD] PLAYER COUNT DEFENDER-COUNT"),
+    "line_enter": N_("Enter the line"),
+    "line_or": N_("Or the table line"),
+    "yes_illegal": N_("Yes: record the illegal knock"),
+    "no_slip": N_("No: it was a slip, enter the hand again"),
+    "entered_by": N_("Hand entered by %(name)s: waiting for %(names)s"),
+    "entered": N_("Hand entered: waiting for %(names)s"),
+    "undo_by": N_("Take back by %(name)s: waiting for %(names)s"),
+    "undone": N_("Take back: waiting for %(names)s"),
+    "confirm_as": N_("Confirm as %(name)s"),
+    "reject_as": N_("Reject as %(name)s"),
+    "withdraw": N_("Withdraw (I am %(name)s: I entered it)"),
+    "only_confirmed": N_("Only a confirmed hand is written to the match file; it is confirmed by the player it "
+                         "costs."),
+}
+
+
+def say(key: str, **fields: object) -> str:
+    """The words of ``key`` in the language spoken here (the request's), its fields put in."""
+    said = gettext(WORDS[key])
+    return said % fields if fields else said
+
+
 def new_id() -> str:
     return secrets.token_urlsafe(12)
 
@@ -55,7 +96,7 @@ def _value(view: View, name: str, default: str = "") -> str:
 
 
 def last_hands(match: Match, count: int = 6) -> List[str]:
-    return [f"hand {hand.number}: {words.result_words(hand.data())}" for hand in _last(match, count)]
+    return [say("last_hand", number=hand.number, words=words.result_words(hand.data())) for hand in _last(match, count)]
 
 
 def _last(match: Match, count: int) -> List[Any]:
@@ -71,8 +112,8 @@ def last_hands_html(match: Match, count: int = 6) -> str:
         up = handview.card_html(hand.upcard) if hand.upcard else ""
         said = words.result_words(hand.data())
         points = f'<span class="num">{hand.points}</span>' if hand.winner and hand.points is not None else ""
-        rows.append(f"<li><span>{escape(f'hand {hand.number}: {said}')}</span>{up}{points}</li>")
-    return f'<h2>Last hands</h2><ul class="last">{"".join(rows)}</ul>' if rows else ""
+        rows.append(f"<li><span>{escape(say('last_hand', number=hand.number, words=said))}</span>{up}{points}</li>")
+    return f'<h2>{escape(say("last"))}</h2><ul class="last">{"".join(rows)}</ul>' if rows else ""
 
 
 def _sentences(texts: Sequence[str]) -> str:
@@ -82,7 +123,7 @@ def _sentences(texts: Sequence[str]) -> str:
 def table_page(view: View, match: Match) -> str:
     players = match.players
     parts = [f"<h1>{escape(view.label)}</h1>", f'<p class="sub"><b>{escape(" v ".join(players))}</b> · '
-             f"{escape(match.rules.name)} rules</p>",
+             f"{escape(say('rules', rules=match.rules.name))}</p>",
              handview.totals_html(tuple((name, int(match.state.totals.get(name, 0))) for name in players)),
              _sentences(standing.standing_lines(match)[1:]),
              paragraph(view.note, "note"), paragraph(view.problem, "problem"),
@@ -98,12 +139,12 @@ def table_page(view: View, match: Match) -> str:
         parts.append(_cards_form(view, players, match))
         parts.append(_line_form(view, players))
     else:
-        parts.append("<p>The match is over.</p>")
+        parts.append(f"<p>{escape(say('over'))}</p>")
     parts.append(last_hands_html(match))
     if view.pending is None and (match.hands or match.record.get("corrections")):
-        parts.append(_form(view, "undo", "undo", f'<h2>Undo</h2>{_who(view, players)}<button type="submit" '
-                           'class="no">Undo the last step…</button><span> (the player whose points it takes back confirms)</span>',
-                           new_id(), "undo"))
+        parts.append(_form(view, "undo", "undo", f'<h2>{escape(say("undo"))}</h2>{_who(view, players)}'
+                           f'<button type="submit" class="no">{escape(say("undo_button"))}</button>'
+                           f'<span> {escape(say("undo_who"))}</span>', new_id(), "undo"))
     parts.append('<p id="link" class="link" role="status"></p>')
     return document(view.label, "\n".join(part for part in parts if part), script=True,
                     main=f' id="live" data-stamp="{escape(view.stamp)}"', style=tableform.STYLE)
@@ -111,10 +152,8 @@ def table_page(view: View, match: Match) -> str:
 
 def _outcome_words(entry: Entry) -> str:
     if entry.status == "recorded":
-        return f"recorded, confirmed by {entry.confirmed_by}" if entry.confirmed_by else "recorded"
-    if entry.status == "rejected":
-        return f"not recorded: {entry.why}"
-    return f"not recorded: {entry.why}"
+        return say("recorded_by", name=entry.confirmed_by) if entry.confirmed_by else say("recorded")
+    return say("not_recorded", why=entry.why)
 
 
 def _who(view: View, players: Sequence[str]) -> str:
@@ -128,12 +167,12 @@ def limit_words(rules: HouseRules, card: Card) -> str:
     knock with 7 or less``, ``K♠: knock with 10 or less, capped by the house; a spade up doubles the hand``."""
     limit = knock_limit(rules, card)
     if limit == 0:
-        said = f"{card.pretty}: {'ace up, ' if card.rank == 1 and rules.knock_limit == 'upcard' else ''}gin only"
+        said = say("ace_gin" if card.rank == 1 and rules.knock_limit == "upcard" else "gin_only", card=card.pretty)
     else:
         capped = rules.knock_limit == "upcard" and rules.knock_limit_cap is not None and card.value > limit
-        said = f"{card.pretty}: knock with {limit} or less{', capped by the house' if capped else ''}"
+        said = say("knock_capped" if capped else "knock_with", card=card.pretty, limit=limit)
     if rules.spade_double and card.code.endswith("S"):
-        said += "; a spade up doubles the hand"
+        said = say("spade", said=said)
     return said
 
 
@@ -185,12 +224,12 @@ def _line_form(view: View, players: Sequence[str]) -> str:
     """The table line, for those who like it, folded away (it opens a keyboard)."""
     line = _value(view, "line")
     body = (f'{_who(view, players) if line else _who(View(*view)._replace(fields={}), players)}'
-            '<label>As at the table: [UPCARD] PLAYER COUNT DEFENDER-COUNT '
+            f'<label>{escape(say("line_help"))} '
             f'<input type="text" name="line" value="{line}" placeholder="9h ben 5 23" '
             'autocomplete="off" autocapitalize="off" spellcheck="false"></label>'
             '<div class="check" data-check="line" role="status"></div>'
-            '<button type="submit" class="go">Enter the line</button>')
-    return (f'<details class="byline"{" open" if line else ""}><summary>Or the table line</summary>'
+            f'<button type="submit" class="go">{escape(say("line_enter"))}</button>')
+    return (f'<details class="byline"{" open" if line else ""}><summary>{escape(say("line_or"))}</summary>'
             f'{_form(view, "line", "enter", body, new_id())}</details>')
 
 
@@ -202,30 +241,32 @@ def _question(view: View) -> str:
     kept = "".join(hidden(name, value) for name, value in fields.items()
                    if name not in ("form_token", "entry_id", "illegal" if fields.get("line") else ""))
     yes = _form(view, "question", "enter", f"<p class=\"problem\">{escape(view.question)}</p>{kept}"
-                '<button type="submit" class="go">Yes: record the illegal knock</button>',
+                f'<button type="submit" class="go">{escape(say("yes_illegal"))}</button>',
                 fields.get("entry_id") or new_id())
-    return yes + f'<p><a href="{escape(view.path)}">No: it was a slip, enter the hand again</a></p>'
+    return yes + f'<p><a href="{escape(view.path)}">{escape(say("no_slip"))}</a></p>'
 
 
 def _pending(view: View, entry: Entry, players: Sequence[str]) -> str:
-    what = "Take back" if entry.kind == "undo" else "Hand entered"
     others = entry.confirmers or [name for name in players if name != entry.by] or list(players)
     if view.pins:  # the name, the PIN's digits on the pad, Enter
         buttons = _form(view, "confirm-0", "confirm", tableform.pin_confirm(others), entry.id, "confirm")
     else:  # one touch
         buttons = "".join(
             _form(view, f"confirm-{index}", "confirm", f'{hidden("by", name)}'
-                  f'<button type="submit" class="go">Confirm as {escape(name)}</button>', entry.id, "confirm")
+                  f'<button type="submit" class="go">{escape(say("confirm_as", name=name))}</button>', entry.id,
+                  "confirm")
             for index, name in enumerate(others))
     rejecting = [name for name in players if name != entry.by] or list(players)
     reject = "".join(_form(view, "reject" if index == 0 else f"reject-{index}", "reject",
-                           f'{hidden("by", name)}<button type="submit" class="no">Reject as {escape(name)}</button>',
+                           f'{hidden("by", name)}<button type="submit" class="no">{escape(say("reject_as", name=name))}'
+                           "</button>",
                            entry.id, "reject") for index, name in enumerate(rejecting))
-    withdraw = _form(view, "withdraw", "reject", f'{hidden("by", entry.by)}<button type="submit" class="no">Withdraw '
-                     f'(I am {escape(entry.by)}: I entered it)</button>', entry.id, "reject") if entry.by else ""
-    entered = f" by {entry.by}" if entry.by else ""
-    waiting = " or ".join(others)
+    withdraw = _form(view, "withdraw", "reject", f'{hidden("by", entry.by)}<button type="submit" class="no">'
+                     f'{escape(say("withdraw", name=entry.by))}</button>', entry.id, "reject") if entry.by else ""
+    waiting = " / ".join(others)
+    key = ("undo" if entry.kind == "undo" else "entered") + ("_by" if entry.by else "")
+    title = say({"undo_by": "undo_by", "undo": "undone", "entered_by": "entered_by", "entered": "entered"}[key],
+                name=entry.by, names=waiting)
     drawn = handview.drawn_html(entry.drawn) if entry.drawn is not None else lines(entry.words)
-    return (f'<div class="pending" id="pending"><h2>{what}{escape(entered)}: waiting for {escape(waiting)}</h2>'
-            f'{drawn}<div class="confirms">{buttons}</div><p>Only a confirmed hand is written to the match file; it is '
-            f"confirmed by the player it costs.</p>{reject}{withdraw}</div>")
+    return (f'<div class="pending" id="pending"><h2>{escape(title)}</h2>'
+            f'{drawn}<div class="confirms">{buttons}</div><p>{escape(say("only_confirmed"))}</p>{reject}{withdraw}</div>')

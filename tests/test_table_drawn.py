@@ -130,3 +130,19 @@ def test_the_table_page_speaks_slovak_when_asked(tmp_path):
     page = web.get("/t/ann-v-ben", headers={"accept-language": "sk"}).text
     assert "Kolo zapísal hráč Ann: čaká sa na hráča Ann" in page and "Potvrdiť ako Ann" in page
     assert "Kolo 1: Hráč Ben klope proti hráčovi Ann" in page
+
+
+def test_the_scripts_words_come_from_the_server_in_the_pages_language():
+    import html
+    import json
+
+    from gin_ref.desk.language import speaking
+    from gin_ref.serve.tablepage import script_words
+
+    with speaking("sk"):
+        said = json.loads(html.unescape(script_words()))
+    assert [said["waits"][n].split(" ", 2)[1] for n in (1, 2, 5)] == ["záznam", "záznamy", "záznamov"]
+    assert said["waits"][1].startswith("%(count)s ") and said["no_link"].endswith("%(seconds)s s.")
+    english = json.loads(html.unescape(script_words()))
+    assert english["waits"][1] == ("%(count)s entry waits to be sent: it goes when the link returns (keep this "
+                                   "page open).")

@@ -33,6 +33,12 @@ SCRIPT = r"""
   var sending = false, asking = false, wanted = false, fetching = false;
   var said = null, linkText = "", latest = null, delay = 1000, retry = 3000;
 
+  function words() {  // the page's words in its language, made by the server (data-words on <main>)
+    try { return JSON.parse((main() && main().getAttribute("data-words")) || "{}"); } catch (e) { return {}; }
+  }
+  function put(text, fields) {
+    return String(text || "").replace(/%\((\w+)\)s/g, function (all, name) { return name in fields ? fields[name] : all; });
+  }
   function queue() { try { return JSON.parse(localStorage.getItem(QUEUE) || "[]"); } catch (e) { return []; } }
   function keep(items) { localStorage.setItem(QUEUE, JSON.stringify(items)); showWaiting(); }
   function main() { return document.querySelector("main"); }
@@ -46,8 +52,9 @@ SCRIPT = r"""
     var box = document.getElementById("offline"), n = queue().length;
     if (!box) { return; }
     box.hidden = n === 0;
-    box.textContent = n === 0 ? "" : (offline ? "No link to the server. " : "") + n +
-      (n === 1 ? " entry waits" : " entries wait") + " to be sent: it goes when the link returns (keep this page open).";
+    var said = words(), waits = said.waits || [];
+    box.textContent = n === 0 ? "" : (offline ? (said.offline || "No link to the server.") + " " : "") +
+      put(waits[Math.min(n, waits.length - 1)] || "%(count)s", {count: n});
   }
   function say(text, problem) {
     said = text ? {text: text, problem: problem} : null;
@@ -92,7 +99,7 @@ SCRIPT = r"""
         if (reply.question) { ask(item, reply.question); return; }
         var problem = reply.problem || "refused";
         if (/\/enter$/.test(item.action)) {  // the hand stays in its form, to be corrected and sent again
-          enable(); say("Not recorded: " + problem, true);
+          enable(); say(put(words().not_recorded_js || "Not recorded: %(problem)s", {problem: problem}), true);
           var field = formOf(item) && formOf(item).querySelector("input[type=text]");
           if (field && !field.readOnly) { field.focus(); }
         } else {  // a confirm, reject or undo refused: the page as the server has it now, and why
@@ -114,9 +121,9 @@ SCRIPT = r"""
     box.setAttribute("aria-labelledby", "ask-text");
     var p = document.createElement("p"); p.id = "ask-text"; p.className = "problem"; p.textContent = question;
     var yes = document.createElement("button"); yes.type = "button"; yes.className = "go"; yes.id = "ask-yes";
-    yes.textContent = "Yes: record the illegal knock";
+    yes.textContent = words().yes_illegal || "Yes: record the illegal knock";
     var no = document.createElement("button"); no.type = "button"; no.className = "no"; no.id = "ask-no";
-    no.textContent = "No: it was a slip, change the hand";
+    no.textContent = words().no_change || "No: it was a slip, change the hand";
     box.appendChild(p); box.appendChild(yes); box.appendChild(no);
     var form = formOf(item);
     if (form) { form.parentNode.insertBefore(box, form); } else { main().appendChild(box); }
@@ -130,7 +137,7 @@ SCRIPT = r"""
     });
     no.addEventListener("click", function () {
       box.remove(); asking = false; enable();
-      say("Not recorded: it was a slip. Change the hand and enter it again.", true);
+      say(words().slip || "Not recorded: it was a slip. Change the hand and enter it again.", true);
       var field = form && form.querySelector("input[name=count], input[name=line]");
       if (field) { field.focus(); }
       flush();
@@ -204,7 +211,8 @@ SCRIPT = r"""
     });
     source.onerror = function () {
       source.close();
-      link("No live link to the server: trying again in " + Math.round(delay / 1000) + " s.");
+      link(put(words().no_link || "No live link to the server: trying again in %(seconds)s s.",
+               {seconds: Math.round(delay / 1000)}));
       setTimeout(listen, delay); delay = Math.min(delay * 2, 30000);
     };
   }

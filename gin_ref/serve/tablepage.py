@@ -4,6 +4,7 @@ and number fields, or by ``play``'s table line; undo. Plain HTML forms that work
 ``autocomplete="off"``, so the browser puts back no "I am" (nor a count) on a page it shows again (Back):
 each entry names its entrant afresh (#34)."""
 
+import json
 import secrets
 from html import escape
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence
@@ -12,8 +13,8 @@ from gin_ref.core.cards import RANKS, SUITS, Card
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.rules import HouseRules
-from gin_ref.desk.errors import N_
-from gin_ref.desk.language import gettext
+from gin_ref.desk.errors import N_, Nn_
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
 from gin_ref.serve import handview, tableform
@@ -69,9 +70,28 @@ WORDS = {  # the page's words, said through the catalogue in the request's langu
     "confirm_as": N_("Confirm as %(name)s"),
     "reject_as": N_("Reject as %(name)s"),
     "withdraw": N_("Withdraw (I am %(name)s: I entered it)"),
+    "offline": N_("No link to the server."),
+    "not_recorded_js": N_("Not recorded: %(problem)s"),
+    "no_change": N_("No: it was a slip, change the hand"),
+    "slip": N_("Not recorded: it was a slip. Change the hand and enter it again."),
+    "no_link": N_("No live link to the server: trying again in %(seconds)s s."),
     "only_confirmed": N_("Only a confirmed hand is written to the match file; it is confirmed by the player it "
                          "costs."),
 }
+
+
+WAITING = Nn_("%(count)s entry waits to be sent: it goes when the link returns (keep this page open).",
+              "%(count)s entries wait to be sent: they go when the link returns (keep this page open).")
+WAITS_SAID = 30  # the queue's counts said by the server for the script (a longer queue says the last form)
+
+
+def script_words() -> str:
+    """The script's words in the language spoken (it cannot call gettext): a JSON object for ``<main>``'s
+    ``data-words``; its ``%(name)s`` fields are put in by the script, a count's forms made here."""
+    words = {key: gettext(WORDS[key]) for key in ("offline", "not_recorded_js", "yes_illegal", "no_change", "slip",
+                                                  "no_link")}
+    waits = [ngettext(WAITING[0], WAITING[1], count) % {"count": "%(count)s"} for count in range(WAITS_SAID + 1)]
+    return escape(json.dumps({**words, "waits": waits}, ensure_ascii=False), quote=True)
 
 
 def say(key: str, **fields: object) -> str:
@@ -147,7 +167,8 @@ def table_page(view: View, match: Match) -> str:
                            f'<span> {escape(say("undo_who"))}</span>', new_id(), "undo"))
     parts.append('<p id="link" class="link" role="status"></p>')
     return document(view.label, "\n".join(part for part in parts if part), script=True,
-                    main=f' id="live" data-stamp="{escape(view.stamp)}"', style=tableform.STYLE)
+                    main=f' id="live" data-stamp="{escape(view.stamp)}" data-words="{script_words()}"',
+                    style=tableform.STYLE)
 
 
 def _outcome_words(entry: Entry) -> str:

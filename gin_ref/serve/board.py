@@ -203,7 +203,8 @@ SCRIPT = """\
       board.innerHTML = data.html;
       fit();
       document.body.setAttribute("data-generation", event.lastEventId);
-      link.textContent = link.getAttribute("data-updated").replace("%(time)s", new Date().toLocaleTimeString());
+      link.textContent = link.getAttribute("data-updated").replace(
+        "%(time)s", new Date().toLocaleTimeString(document.documentElement.lang || undefined));
     });
     source.onerror = function () {
       link.textContent = link.getAttribute("data-lost");

@@ -17,9 +17,7 @@ record as intended. Needs selenium and chromedriver (Debian: chromium-driver).""
 import argparse
 import json
 import os
-import re
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -31,9 +29,11 @@ from typing import Any, Dict, List, Optional
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from serverun import start  # noqa: E402  (serve started and stopped as the slow tests do)
 EVENING = ROOT / "tests" / "records" / "phone-evening.yaml"
 PHONE = (390, 844)
-PIN_SLIPS = re.compile(r'<section class="slip"><h2>(\w+)</h2><p class="pin">(\d+)</p>')
 
 
 def browser() -> Any:
@@ -53,39 +53,14 @@ def browser() -> Any:
     return webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver_path))
 
 
-class Server:
-    """`gin-ref serve FOLDER` on 127.0.0.1 (a free port), its table addresses read from what it prints."""
-
-    def __init__(self, folder: Path, *options: str, command: str = "gin-ref") -> None:
-        self.process = subprocess.Popen([command, "serve", str(folder), "--port", "0", *options],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                        env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        self.addresses: Dict[str, str] = {}
-        base, deadline = None, time.monotonic() + 30
-        while time.monotonic() < deadline:
-            line = self.process.stdout.readline() if self.process.stdout else ""
-            if not line:
-                break
-            found = re.match(r"serving .* on (\S+) \(Ctrl-C stops\)", line)
-            if found:
-                base = found.group(1)
-            found = re.match(r".*?: (\S+/t/([^/?]+)\?token=\S+)$", line.strip())
-            if found:
-                self.addresses[found.group(2)] = found.group(1)
-            if line.startswith("only this computer"):
-                break
-        if base is None or not base.startswith(("http://127.", "https://127.")):
-            self.stop()
-            raise SystemExit(f"serve did not start on 127.0.0.1: {self.process.stderr.read() if self.process.stderr else ''}")
-        self.base = base
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+def Server(folder: Path, *options: str, command: str = "gin-ref") -> Any:
+    """``gin-ref serve FOLDER`` on 127.0.0.1 (a free port), its table addresses read from what it prints
+    (tests/serverun.py: ``.addresses``, ``.base``, ``.stop()``)."""
+    running = start(folder, *options, command=command)
+    if not running.base.startswith(("http://127.", "https://127.")):
+        running.stop()
+        raise SystemExit(f"serve is not on 127.0.0.1: {running.base}")
+    return running
 
 
 class Phone:

@@ -68,3 +68,54 @@ def test_a_drift_is_reported_with_the_doc_the_line_and_the_diff(tmp_path, shell)
     text = str(failure.value)
     assert text.startswith("docs/x.md:11: the example differs")
     assert "-limit     8 (upcard 7♦)" in text and "+limit     7 (upcard 7♦)" in text
+
+
+# The guides in Filipino and Slovak (issue 38 item 7): their console blocks show the commands and the
+# lines that stay English in every language (`= knock ...`), and leave out with `...` the output that is
+# translated; so each of their commands must also succeed, and a command shown but not run (`serve`, which
+# runs until Ctrl-C) must at least be one gin-ref reads, with options it has.
+GUIDES = ("docs/gabay.md", "docs/navod.md")
+
+
+@pytest.mark.parametrize("guide", GUIDES)
+def test_every_command_of_a_guide_succeeds(guide, shell, tmp_path, monkeypatch):
+    path = docexamples.ROOT / guide
+    assert path in docexamples.docs(), f"{guide} is not among the docs whose examples run"
+    ran = []
+    real = docexamples.run_command
+
+    def recording(block, command, folder):
+        output, code = real(block, command, folder)
+        ran.append((command.line, command.text, code, output))
+        return output, code
+
+    monkeypatch.setattr(docexamples, "run_command", recording)
+    folder = None
+    for number, block in enumerate(docexamples.blocks(path)):
+        if folder is None or "continue" not in block.options:
+            folder = docexamples.fresh_folder(tmp_path / str(number))
+        docexamples.run_block(block, folder)
+    failed = [f"{guide}:{line}: `{text}` exited {code}:\n{output}" for line, text, code, output in ran if code]
+    assert failed == []
+    assert {"play", "event", "serve"} <= {_command(text) for _line, text, _code, _output in ran}
+
+
+def _command(text):
+    """The gin-ref command a line runs (`printf ... | gin-ref --lang sk play ...` runs play)."""
+    words = text.split()[text.split().index("gin-ref") + 1:]
+    return words[2] if words[0] == "--lang" else words[0]
+
+
+@pytest.mark.parametrize("guide", GUIDES)
+def test_the_commands_a_guide_shows_without_running_have_those_options(guide, shell):
+    from click.testing import CliRunner
+
+    from gin_ref.cli import main
+
+    text = (docexamples.ROOT / guide).read_text(encoding="utf-8").splitlines()
+    shown = [line for start, fence in enumerate(text) if fence == "```text"
+             for line in text[start + 1:text.index("```", start + 1)] if line.startswith("gin-ref ")]
+    assert shown, f"{guide}: no command shown in a ```text block"
+    for line in shown:
+        result = CliRunner().invoke(main, [*line.split()[1:], "--help"], prog_name="gin-ref")
+        assert result.exit_code == 0, f"{guide}: `{line}`: {result.output}"

@@ -191,6 +191,8 @@ def file_form(data: StepData) -> Entry:
     if isinstance(data, Ruled):
         form: Entry = {key: getattr(data.ruling, key) for key in RULING_FIELDS}
         form.update(steps=data.steps, hands=data.hands)
+        if data.ruling.dealt:  # it dealt its hand: one step with its deal (written only then)
+            form["dealt"] = True
         return form
     if isinstance(data, Version):
         version: Entry = {"upcard": data.upcard} if data.upcard is not None else {}
@@ -432,12 +434,22 @@ def _take_result(record: Record, step: Step) -> Entry:
 
 
 def _put_ruling(record: Record, step: Step, form: Entry) -> None:
+    if "ruling" in form:  # put back, a ruling that dealt its hand: the hand it was, whole (``_take_ruling``)
+        record["hands"].append(form)
+        return
     entry = _hand(record, step)
     entry["ruling"] = form
 
 
 def _take_ruling(record: Record, step: Step) -> Entry:
+    """Take a ruling back: its hand's ruling, or the whole hand, when the ruling dealt it (one step: it was
+    the last hand; the correction keeps it as written, but its seal)."""
     entry = _hand(record, step)
+    if isinstance(step.data, Ruled) and step.data.ruling.dealt:
+        assert entry is record["hands"][-1]
+        record["hands"].pop()
+        entry.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
+        return entry
     if entry.get("result") is None:  # an open hand ruled: its totals and its seal went with the ruling
         entry.pop("totals", None)
         entry.pop("seal", None)
@@ -487,6 +499,8 @@ def step_data(record: Record, item: Correction) -> Step:
         fits = hand == 0 and not held
     elif hand == 0:  # an amend of that result
         fits = kind == "amend" and is_result_only(record)
+    elif kind == "ruling" and _dealt_by_ruling(entry):  # the hand it dealt, whole: the next one
+        fits = hand == held + 1
     else:
         fits = 1 <= hand <= held
     if not fits:
@@ -501,12 +515,20 @@ def _kept_form(kind: str, entry: Entry) -> Entry:
     if kind in ("irregularity", "refused_deal"):
         kept: Entry = entry["irregularity"]
         return kept
+    if kind == "ruling" and _dealt_by_ruling(entry):
+        return entry  # the hand the ruling dealt, whole
     if kind == "ruling":
         ruling: Entry = entry["ruling"]
         return ruling
     if kind == "deal":
         return entry
     return {key: value for key, value in entry.items() if key != "number"}
+
+
+def _dealt_by_ruling(entry: Entry) -> bool:
+    """Does an undone ruling's correction keep the hand the ruling dealt (its ruling says ``dealt: true``)?"""
+    ruling = entry.get("ruling")
+    return isinstance(ruling, dict) and ruling.get("dealt") is True
 
 
 # what each kind's correction keeps, read back into the step's data (hand, the correction's entry)

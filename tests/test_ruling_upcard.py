@@ -102,3 +102,57 @@ def test_a_hand_dealt_by_its_own_step_is_ended_dead_before_an_award_as_before(tm
     assert hand["result"] == "dead" and "dealt" not in hand["ruling"]
     expect(0, "undo", "--match", path)
     assert matchfile.load(str(path)).match.hands[0]["result"] == "dead"
+
+
+def test_the_canonical_reader_the_schema_and_an_older_reader_on_a_ruling_that_dealt_its_hand(tmp_path):
+    """The new key ``dealt`` is read straight by the canonical reader (its key table), accepted by the match
+    file's JSON Schema (the hand and the correction that keeps it), and refused in words, at its line, by a
+    reader that does not know it (an older gin-ref's ruling keys: unknown key 'dealt' in the ruling)."""
+    import json
+    from pathlib import Path
+
+    import yaml
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
+    import gin_ref
+    from gin_ref.files.recordkeys import RECORD
+    from gin_ref.files.yamlfast import parse_canonical
+    from gin_ref.match import rulings
+
+    path = new_match(tmp_path)
+    expect(0, "ruling", "--match", path, "--award", "Ben", "25", "--reason", "disputed", "--upcard", "AD")
+    ruled = path.read_text()
+    assert parse_canonical(ruled, RECORD)["hands"][0]["ruling"]["dealt"] is True
+    expect(0, "undo", "--match", path)
+    undone = path.read_text()
+    assert parse_canonical(undone, RECORD)["corrections"][0]["entry"]["ruling"]["dealt"] is True
+    schemas = [json.loads(p.read_text()) for p in (Path(gin_ref.__file__).parent / "schemas").glob("*.schema.json")]
+    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas)
+    def validator(name):
+        return Draft202012Validator(next(s for s in schemas if s["$id"] == f"urn:gin-ref:schema:{name}"),
+                                    registry=registry)
+
+    check = validator("match")
+    for text in (ruled, undone):
+        assert not list(check.iter_errors(yaml.safe_load(text)))
+    bad = yaml.safe_load(ruled)
+    bad["hands"][0]["ruling"]["dealt"] = False
+    assert list(check.iter_errors(bad))
+    bad = yaml.safe_load(ruled)
+    del bad["hands"][0]["ruling"]["dealt"]  # an award on a hand with no result, not dealt by it
+    assert list(check.iter_errors(bad))
+    path.write_text(ruled)
+    outputs = {name: validator(name) for name in ("tally", "export")}
+    for name, args in (("tally", ("tally", "--match", path, "--json")), ("export", ("export", "--format", "json", path))):
+        data = json.loads(expect(0, *args).out)
+        assert not [error.message for error in outputs[name].iter_errors(data)], name
+    older = tuple(key for key in rulings.KEYS if key != "dealt")  # the ruling keys before #40
+    import gin_ref.match.rulings as module
+    saved, module.KEYS = module.KEYS, older
+    try:
+        path.write_text(ruled)
+        found = invoke("verify", path)
+    finally:
+        module.KEYS = saved
+    assert found.code == 1 and "unknown key 'dealt' in the ruling" in found.output and "m.yaml:" in found.output

@@ -444,12 +444,12 @@ def _put_ruling(record: Record, step: Step, form: Entry) -> None:
 def _take_ruling(record: Record, step: Step) -> Entry:
     """Take a ruling back: its hand's ruling, or the whole hand, when the ruling dealt it (one step: it was
     the last hand; the correction keeps it as written, but its seal)."""
-    entry = _hand(record, step)
     if isinstance(step.data, Ruled) and step.data.ruling.dealt:
-        assert entry is record["hands"][-1]
-        record["hands"].pop()
-        entry.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
-        return entry
+        hand: Entry = record["hands"].pop()
+        assert hand["number"] == step.hand
+        hand.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
+        return hand
+    entry = _hand(record, step)
     if entry.get("result") is None:  # an open hand ruled: its totals and its seal went with the ruling
         entry.pop("totals", None)
         entry.pop("seal", None)

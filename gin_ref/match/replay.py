@@ -124,7 +124,8 @@ def replay_hand(state: MatchState, index: int, entry: object, problems: Problems
     hand.say("place", problems)
     setup = replay_deal(state, hand, problems)
     play.replay_play(state, setup, hand, problems)
-    ruling = rulings.check_ruling(state, setup, hand.entry, problems)
+    played = bool(hand.turns) or bool(hand.irregularities) or hand.result is not None
+    ruling = rulings.check_ruling(state, setup, hand.entry, problems, played)
     state.rulings.pop(index, None)
     if ruling is not None:
         state.rulings[index] = ruling

@@ -57,10 +57,9 @@ class Ruling(NamedTuple):
     def of(cls, item: Mapping[str, object]) -> "Ruling":
         """The Ruling of a ruling as written (plain data known to be sound: a step, ``tally --json``; a value
         of another type than its field's reads as None)."""
-        points = item.get("points")
-        return cls(str(item.get("kind")), _text(item.get("player")),
-                   points if isinstance(points, int) and not isinstance(points, bool) else None,
-                   _text(item.get("reason")), _text(item.get("by")), item.get("date"), item.get("dealt") is True)
+        kind, player, points, reason, by, date, dealt = (item.get(key) for key in FIELDS + ("dealt",))
+        return cls(str(kind), _text(player), points if isinstance(points, int) and not isinstance(points, bool) else None,
+                   _text(reason), _text(by), date, dealt is True)
 
 
     def score(self) -> Tuple[Optional[str], int]:
@@ -131,9 +130,10 @@ def after_ruling(state: MatchState, setup: HandSetup, ruling: Ruling) -> None:
         state.forfeit = ruling.player
 
 
-def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> Optional[Ruling]:
+def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems,
+                 played: bool = False) -> Optional[Ruling]:
     """The hand's ruling, each key checked (problems at its key path), read as a ``Ruling``; None when it
-    has none (or it cannot be used)."""
+    has none (or it cannot be used). ``played``: the hand holds a turn, an irregularity or a result."""
     if "ruling" not in entry:
         return None
     where, number = ("hands", setup.index, "ruling"), setup.number
@@ -151,7 +151,7 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
     if not _check_player(state, setup, ruling, kind, problems) or not _check_points(setup, ruling, kind, problems):
         return None
     _check_record_keys(setup, ruling, problems)
-    dealt = _check_dealt(setup, entry, ruling, problems)
+    dealt = "dealt" in ruling and _check_dealt(setup, ruling["dealt"], ruling.get("hands"), played, problems)
     if entry.get("result") is None and kind not in OPEN_KINDS and not dealt:
         problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
                                         f"forfeited, not {kind}")
@@ -162,21 +162,19 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
                   ruling.get("date"), dealt)
 
 
-def _check_dealt(setup: HandSetup, entry: Entry, ruling: Entry, problems: Problems) -> bool:
+def _check_dealt(setup: HandSetup, dealt: object, hands: object, played: bool, problems: Problems) -> bool:
     """A ruling that dealt its hand (``dealt: true``: a hand entered at a table and rejected, dealt and ruled
-    in one step) is on a hand that holds nothing else: no turn, no irregularity, no result; it was the last
-    hand when it was made."""
-    if "dealt" not in ruling:
-        return False
+    in one step) is on a hand that holds nothing else (not ``played``: no turn, no irregularity, no result);
+    it was the last hand when it was made (its ``hands``)."""
     where, number = ("hands", setup.index, "ruling", "dealt"), setup.number
-    if ruling["dealt"] is not True:
-        problems.add(where, f"hand {number}: the ruling's 'dealt' is true or left out, not {shown_value(ruling['dealt'])}")
+    if dealt is not True:
+        problems.add(where, f"hand {number}: the ruling's 'dealt' is true or left out, not {shown_value(dealt)}")
         return False
-    if entry.get("turns") or entry.get("irregularities") or entry.get("result") is not None:
+    if played:
         problems.add(where, f"hand {number}: a ruling that dealt its hand rules a hand never played: it holds no "
                             "turns, irregularities or result")
         return False
-    if ruling.get("hands") != number:
+    if hands != number:
         problems.add(where, f"hand {number}: a ruling that dealt its hand was made when the record held it last "
                             f"(its 'hands' is {number})")
         return False

@@ -176,7 +176,7 @@ def _check_dealt(setup: HandSetup, dealt: object, hands: object, played: bool, p
         return False
     if hands != number:
         problems.add(where, f"hand {number}: a ruling that dealt its hand was made when the record held it last "
-                            f"(its 'hands' is {number})")
+                            f"(its 'hands' should be {number})")
         return False
     return True
 

@@ -1,8 +1,8 @@
 """The director from the browser alone (#40 item 4), in headless Chromium against a real ``gin-ref serve`` on
 127.0.0.1: a table enters a hand (upcard, knock) and the other player rejects it, so the file never deals it;
 on the director's page the ruling's form holds that hand's upcard, and an award deals the hand with it and
-rules it in one write (the file verifies, the tally holds the deal and the ruling). Then undo asks first
-(No writes nothing, Yes takes the ruling back) and offers redo, which puts it back. Screenshots go to
+rules it in one write and one step (the file verifies, the tally holds the deal and the ruling). Then undo
+asks first (No writes nothing, Yes takes the ruling and its deal back) and offers redo, which puts them back. Screenshots go to
 GIN_REF_SHOTS (``director-ruling``, ``director-undo-asked``, ``director-redo``)."""
 
 import subprocess
@@ -77,6 +77,7 @@ def test_a_ruling_on_a_rejected_hand_and_undo_then_redo_from_the_directors_page(
             tap(driver, "Yes: undo it")
             wait_text(driver, "took back hand 1: the ruling")
             assert matchfile.load(str(path)).match.state.totals == {"Ann": 0, "Dan": 0}
+            assert tally(path)["hands"] == []  # one undo: the ruling and the deal it made, one step
             view(driver, PHONE)
             shot(driver, "director-redo")
             tap(driver, f"Redo: put it back in {NAME}")

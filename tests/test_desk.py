@@ -221,3 +221,17 @@ def test_a_hand_number_or_points_as_text_is_taken_as_the_int(tmp_path):
     assert api.can_amend(path, "1", "Ben", 4, 23) is None and api.amend(path, "1", "Ben", 4, 23).hand == 1
     assert api.can_rule(path, "award", "why", "1", "Ann", "25") is None
     assert api.rule(path, "award", "why", "1", "Ann", "25").match.state.totals["Ann"] == 25
+
+
+def test_a_pass_that_names_a_card_is_refused_and_writes_nothing(tmp_path):
+    """A pass names no card (the notation refuses 'Ben passes AS'): the act refused it too late, after the
+    step was written, and the replay then refused the record (an AssertionError, found by the property above)."""
+    path = str(tmp_path / "m.yaml")
+    acts.start_match(path, ["Ann", "Ben"], "oklahoma", "2024-05-01", dealer="Ann")
+    acts.deal(path, Card.parse("AS"), None)
+    before = open(path, "rb").read()
+    refusal = acts.can_turn(path, "pass", "Ben", Card.parse("AS"))
+    assert refusal is not None and "a pass names no card" in refusal.message
+    with pytest.raises(DeskError):
+        acts.turn(path, "pass", "Ben", Card.parse("AS"))
+    assert open(path, "rb").read() == before

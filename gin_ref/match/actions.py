@@ -152,6 +152,8 @@ def play_turn(state: MatchState, action: str, player: str, card: Optional[Card] 
                                  "(the first turn's offer needs the card)")
     offer = table.phase == "offer"
     turn = Turn(action, name, card)
+    if action == "pass" and card is not None:  # as the notation refuses it: the replay would refuse the line
+        raise InvalidNotationError(f"turn '{turn.text}': a pass names no card")
     try:
         if name not in setup.pair:
             raise OutOfTurnError(f"{name} sits out hand {setup.number}: {table.whose_turn()}")

@@ -201,3 +201,95 @@ def test_the_list_of_what_is_not_moved_yet_only_shrinks():
         assert cli_reaches_below(tree_of(rel)) == modules, f"gin_ref/{rel}: update NOT_YET"
     tree = ast.parse("from gin_ref.core.cards import Card\nfrom gin_ref.desk import acts\nfrom gin_ref.match import x\n")
     assert cli_reaches_below(tree) == {"gin_ref.match"}
+
+
+# #36 item 1: no code in match/, club/ or views/ builds, takes or changes a mapping of record data. A match,
+# a hand, a ruling or a seal is a typed value there (``gin_ref.match``'s NamedTuples); ``files/`` alone turns
+# values into mappings and back. So in those folders this test fails on:
+#   - a ``Dict``/``Mapping``/``MutableMapping``/``dict`` (or ``DefaultDict``/``OrderedDict``) annotation or
+#     alias whose value type is ``Any`` or ``object`` (a record's entry by another name);
+#   - any ``TypedDict`` (a mapping dressed as a type);
+#   - ``getattr(x, "name")`` with a string literal (a field looked up by its text);
+#   - any ``.get(`` (a key that may be missing: a record read as data, or a map that is not total).
+# A map of typed values keyed by a player or a hand number (``Dict[str, int]``, ``Dict[int, Ruling]``) is a
+# typed value and allowed; it is read by ``[key]``: built total (every player a key) or, where a default is
+# meant, as a structure that says it (``collections.Counter``, a list over the columns).
+# Outside the rule: the JSON output builders named here, module by module and function by function (ALL: the
+# whole module). Each builds JSON (plain dicts for ``json.dumps``, or a cache's) from typed values and
+# nothing else: none reads a record, none is read back by a view.
+# On this branch the rule covers views/ and club/; the lead adds "match" when merging the helper that makes
+# match/ pass it (its own branch writes the rule for match/ alone).
+RECORD_FOLDERS = ("views", "club")
+ALL = "*"
+JSON_BUILDERS = {
+    "views/plainjson.py": ALL,  # json.dumps's default for the values gin-ref writes
+    "views/written.py": ALL,  # what a writing command did, as its --json prints it
+}
+MAPPINGS = {"Dict", "Mapping", "MutableMapping", "dict", "DefaultDict", "OrderedDict", "defaultdict"}
+
+
+def _name(node):
+    return node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", None)
+
+
+def _outside(tree, builders):
+    """The module's nodes, less the bodies of the JSON builders named (``builders``: names, or ALL)."""
+    if builders == ALL:
+        return
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in builders:
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def record_mappings(tree, builders=()):
+    """Where a module builds, takes or changes a mapping of record data (the rule above), in line order."""
+    found = []
+    for outer in _outside(tree, builders):
+        parts = [outer]
+        if isinstance(outer, ast.Constant) and isinstance(outer.value, str) and "[" in outer.value:
+            try:  # a string annotation ("Dict[str, Any]") is read as code too
+                parts = [ast.increment_lineno(ast.parse(outer.value, mode="eval"), outer.lineno - 1)]
+            except SyntaxError:
+                continue
+        for part in parts:
+            for node in ast.walk(part) if part is not outer else [outer]:
+                line = getattr(node, "lineno", 0)
+                if isinstance(node, ast.Subscript) and _name(node.value) in MAPPINGS:
+                    args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+                    if len(args) == 2 and _name(args[1]) in ("Any", "object"):
+                        found.append((line, f"{_name(node.value)}[..., {_name(args[1])}]"))
+                elif isinstance(node, (ast.Name, ast.Attribute)) and _name(node) == "TypedDict" or \
+                        isinstance(node, ast.alias) and node.name.split(".")[-1] == "TypedDict":
+                    found.append((line, "TypedDict"))
+                elif isinstance(node, ast.Call) and _name(node.func) == "getattr" and len(node.args) >= 2 and \
+                        isinstance(node.args[1], ast.Constant):
+                    found.append((line, f"getattr(..., {node.args[1].value!r})"))
+                elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+                    found.append((line, ".get("))
+    return [f"line {line}: {what}" for line, what in sorted(found)]
+
+
+@pytest.mark.parametrize("rel", [rel for rel, layer in LAYERED if layer in RECORD_FOLDERS])
+def test_no_mapping_of_record_data(rel):
+    found = record_mappings(tree_of(rel), JSON_BUILDERS.get(rel, ()))
+    assert found == [], f"gin_ref/{rel} holds a mapping of record data"
+
+
+def test_the_json_builders_exist_and_the_mapping_rule_can_fail():
+    for rel, builders in JSON_BUILDERS.items():
+        assert (rel, rel.split("/")[0]) in LAYERED
+        names = {node.name for node in ast.walk(tree_of(rel)) if isinstance(node, ast.FunctionDef)}
+        assert builders == ALL or set(builders) <= names, f"{rel}: no such builder"
+    tree = ast.parse("from typing import Any, Dict, Mapping, TypedDict\nRecord = Mapping[str, Any]\n"
+                     "def f(x: 'Dict[str, object]', y: Dict[str, int], z: Dict[int, 'Ruling']) -> None:\n"
+                     "    x.get('a')\n    getattr(x, 'date')\n    getattr(x, name)\nclass T(TypedDict):\n    a: int\n"
+                     "def g() -> Dict[str, Any]:\n    return {'a': y.get('b')}\n")
+    assert record_mappings(tree) == [
+        "line 1: TypedDict", "line 2: Mapping[..., Any]", "line 3: Dict[..., object]", "line 4: .get(",
+        "line 5: getattr(..., 'date')", "line 7: TypedDict", "line 9: Dict[..., Any]", "line 10: .get("]
+    assert record_mappings(tree, {"g"}) == record_mappings(tree)[:-2]
+    assert record_mappings(tree, ALL) == []

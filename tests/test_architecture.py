@@ -273,10 +273,18 @@ def record_mappings(tree, builders=()):
     return [f"line {line}: {what}" for line, what in sorted(found)]
 
 
+# The modules that still read a mapping of record data: the list only shrinks (one that passes fails the test
+# until its entry goes).
+NOT_TYPED_YET = {'club/event.py', 'club/standings.py', 'views/changes.py', 'views/event_view.py', 'views/export.py', 'views/export_html.py', 'views/history.py', 'views/report.py', 'views/rules_diff.py', 'views/settle.py', 'views/sheet.py', 'views/standings.py', 'views/stats.py', 'views/tally_text.py', 'views/whatif_view.py', 'views/words.py'}
+
+
 @pytest.mark.parametrize("rel", [rel for rel, layer in LAYERED if layer in RECORD_FOLDERS])
 def test_no_mapping_of_record_data(rel):
     found = record_mappings(tree_of(rel), JSON_BUILDERS.get(rel, ()))
-    assert found == [], f"gin_ref/{rel} holds a mapping of record data"
+    if rel in NOT_TYPED_YET:
+        assert found != [], f"gin_ref/{rel} holds no mapping of record data now: take it off NOT_TYPED_YET"
+    else:
+        assert found == [], f"gin_ref/{rel} holds a mapping of record data"
 
 
 def test_the_json_builders_exist_and_the_mapping_rule_can_fail():

@@ -66,7 +66,7 @@ def standings_cmd(paths: Tuple[str, ...], since: Optional[str], until: Optional[
         emit_json(done.data)
     else:
         if done.matches.views:
-            say(standings_text(done.data, done.notes, output_width()))
+            say(standings_text(done.table, done.notes, output_width()))
         report_skipped(done.matches.skipped)
     require(done.matches, paths)
 

@@ -118,7 +118,7 @@ def history_cmd(paths: Tuple[str, ...], as_json: bool, strict: bool) -> None:
     if as_json:
         emit_json(done.data)
     elif done.matches.views:
-        say(history_text(done.matches.views, done.data, output_width()))
+        say(history_text(done.matches.views, output_width()))
     if not as_json:
         report_skipped(done.matches.skipped)
     require(done.matches, paths)

@@ -75,8 +75,8 @@ def table_results(folder: str, event: Event, meter: Metering = NO_METER) -> Tupl
         error = None
         if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in t.players):
             error = f"holds {', '.join(view.players)}, not the table's {' and '.join(t.players)}"
-        elif view.record["rules"]["knobs"] != event.record["rules"]["knobs"]:
-            error = (f"is played under other house rules ({view.record['rules']['name']}) than the event's "
+        elif view.house.snapshot() != event.rules.snapshot():
+            error = (f"is played under other house rules ({view.house.name}) than the event's "
                      f"({event.rules.name})")
         if error is not None:
             problems.append((view.file, None, error))

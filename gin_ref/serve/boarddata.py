@@ -18,9 +18,9 @@ from gin_ref.club.event import Result
 from gin_ref.core.errors import GinRefError
 from gin_ref.views import words
 from gin_ref.views.event_view import SYSTEM_WORDS, points_number
+from gin_ref.desk.reading import view_of
 from gin_ref.views.history import MatchView
 from gin_ref.files import eventfile, matchfile
-from gin_ref.match.tally import tally_of
 from gin_ref.views.standings import standings
 
 Stamp = Tuple[int, int, int]
@@ -67,7 +67,7 @@ def _read(path: str) -> Tuple[Optional[MatchView], Optional[str]]:
         return None, f"line {line}: {message}" if line else message
     except OSError as exc:
         return None, f"cannot read the file: {(exc.strerror or str(exc)).lower()}"
-    return MatchView(os.path.basename(path), matchfile.record_data(rec), tally_of(rec.match)), None
+    return view_of(os.path.basename(path), rec), None
 
 
 def last_hand(view: MatchView) -> Optional[Dict[str, Any]]:
@@ -164,8 +164,8 @@ def _not_the_tables(view: MatchView, players: Tuple[str, ...], event: Any) -> Op
     """Why a table's match file does not count for the event (as ``event standings`` says), or None."""
     if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in players):
         return f"holds {', '.join(view.players)}, not the table's {' and '.join(players)}"
-    if view.record["rules"]["knobs"] != event.record["rules"]["knobs"]:
-        return (f"is played under other house rules ({view.record['rules']['name']}) than the event's "
+    if view.house.snapshot() != event.rules.snapshot():
+        return (f"is played under other house rules ({view.house.name}) than the event's "
                 f"({event.rules.name})")
     return None
 
@@ -186,7 +186,7 @@ def matches_board(title: str, spots: List[Tuple[str, str]], reader: TableReader)
             views.append(view)
         tables.append({"table": None, "label": label, "players": view.players if view is not None else [],
                        **table_entry(view, error), "_changed": reader.changed(path)})
-    club = standings(views)["standings"] if views else []
+    club = [row.data() for row in standings(views).rows] if views else []
     finished = sum(1 for view in views if view.tally.finished)
     return with_latest({
         "kind": "matches",

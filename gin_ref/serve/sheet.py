@@ -18,13 +18,11 @@ from starlette.concurrency import run_in_threadpool
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.core.escape import one_line, shown_path
 from gin_ref.desk.exports import format_of
-from gin_ref.files.matchread import read_record
-from gin_ref.files.matchfile import record_data
-from gin_ref.match.tally import tally_of
+from gin_ref.files.matchread import claims_match, read_record
 from gin_ref.serve.boarddata import TableReader, event_board
 from gin_ref.serve.events import folder_stamps
 from gin_ref.serve.perfile import PerFile
-from gin_ref.views.history import MatchView, claims_match
+from gin_ref.desk.reading import view_of
 
 HTML = format_of("html")  # the export registry's page (``export --format html``'s renderer)
 Answer = Tuple[int, str]  # (status: 200, 404 or 409, the page's HTML or the words of the problem)
@@ -72,7 +70,7 @@ def sheet_of(folder: str, names: List[str], title: str, read: Callable[[str], An
         if found is None:
             continue
         record, digest = found
-        views.append(MatchView(shown, record_data(record), tally_of(record.match), (), digest))
+        views.append(view_of(shown, record, digest))
     if not views:
         return 409, f"Error: no readable match file in {', '.join(shown_names(names))}"
     page = HTML.render(views, {"title": title, "paper": "a4", "event": _event(folder)})

@@ -135,14 +135,14 @@ def match_section(view: MatchView) -> List[str]:
 def standings_section(views: Sequence[MatchView]) -> List[str]:
     """Several matches open with their standings: the standings of ``gin-ref standings`` over these
     matches (``gin_ref.views.standings``), and the matches still being played, not counted."""
-    data = standings(views)
+    table = standings(views)
     out = ["<section class=\"standings\">", "<h2>Standings</h2>"]
-    if data["standings"]:
-        out += html_grid(HEADERS, standings_rows(data), {0, 2, 3, 4, 5, 6, 7, 8})
+    if table.rows:
+        out += html_grid(HEADERS, standings_rows(table), {0, 2, 3, 4, 5, 6, 7, 8})
     else:
         out.append("<p class=\"empty\">no finished match yet</p>")
-    if data["open"]:
-        still = "; ".join(f"{' v '.join(item['players'])} ({item['file']})" for item in data["open"])
+    if table.open:
+        still = "; ".join(f"{' v '.join(item.players)} ({item.file})" for item in table.open)
         out.append(f"<p class=\"open\">still being played, not counted: {esc(still)}</p>")
     out.append("</section>")
     return out

@@ -199,7 +199,7 @@ def sheet_notes(view: MatchView) -> List[Tuple[int, str]]:
     """``(hand number, note)`` for each hand the sheet marks with ``*``: irregularities, hands dead by
     themselves, hands that stand as played after an amend, hands played after the end; worded as the
     tally words them (``gin_ref.views.words.hand_notes``)."""
-    return hand_notes(view.tally, view.knobs.get("dead_hand_stock"))
+    return hand_notes(view.tally, view.house.dead_hand_stock)
 
 
 def notes(view: MatchView, marked: bool = False) -> List[str]:
@@ -207,7 +207,7 @@ def notes(view: MatchView, marked: bool = False) -> List[str]:
     ruled ones carry their ``^``), then each ruled hand (``^``)."""
     ruled = [f"{RULED} hand {hand.number}: {ruling_words(hand.ruling, dated=True)}"
              for hand in view.tally.hands if hand.ruling is not None]
-    return house_rule_notes(view.knobs) + [f"* {note}" if marked else note for _number, note in sheet_notes(view)] \
+    return house_rule_notes(view.house) + [f"* {note}" if marked else note for _number, note in sheet_notes(view)] \
         + ruled
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core import game
+from gin_ref.core.rules import HouseRules
 from gin_ref.match.result import scores_text
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.irregularities import Irregularity
@@ -258,28 +259,28 @@ def seal_words(broken: Any) -> str:
             "changed, outside gin-ref")
 
 
-def house_rule_notes(knobs: Mapping[str, Any]) -> List[str]:
+def house_rule_notes(rules: HouseRules) -> List[str]:
     """The house rules of issue #27 that a match plays, in words, for the notes under its sheet: only
     those set away from their defaults (a record lists the new knobs only then)."""
     notes = []
-    runs = knobs.get("ace_runs", "low")
+    runs = rules.ace_runs
     if runs == "low_or_high":
         notes.append("house rules: an ace is high or low in a run (Q-K-A as well as A-2-3; not K-A-2)")
     elif runs == "wrap":
         notes.append("house rules: a run may go round the ace (Q-K-A, A-2-3 and K-A-2)")
-    value = knobs.get("ace_value", 1)
+    value = rules.ace_value
     if value != 1:
         notes.append(f"house rules: an ace counts {value}")
-    if knobs.get("gin_layoffs"):
+    if rules.gin_layoffs:
         notes.append("house rules: the defender may lay off against a gin")
-    if knobs.get("wall"):
+    if rules.wall:
         notes.append("house rules: the wall (with the stock down to its last cards, the last discard may be taken "
                      "to knock)")
-    if knobs.get("deal") == "eleven":
+    if rules.deal == "eleven":
         notes.append("house rules: the eleven-card deal (no upcard; the non-dealer is dealt 11 and discards first)")
-    if knobs.get("next_dealer") == "sitter":
+    if rules.next_dealer == "sitter":
         notes.append("house rules: the sitter deals each hand")
-    if knobs.get("next_dealer") == "captain":
+    if rules.next_dealer == "captain":
         notes.append("house rules: the captain (the player coming in) deals each hand and plays the box")
     return notes
 

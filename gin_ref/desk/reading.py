@@ -8,6 +8,7 @@ after each file (the command line draws a bar on standard error; ``NO_METER`` dr
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from gin_ref.files.matchread import claims_match, read_record
 from gin_ref.match.names import differing, look_alikes_across
 from gin_ref.core.rules import make_rules
 from gin_ref.match.tally import Tally, tally_of
+from gin_ref.views.changes import HandSeen, Seen
 from gin_ref.views.history import FailedSeal, MatchView
 
 PARALLEL_FROM = 64  # files; fewer are read in this process (starting workers costs more than it saves)
@@ -198,3 +200,28 @@ def look_alikes(views: Sequence[MatchView]) -> List[str]:
     return [f"warning: players '{name}' ({file}) and '{other}' ({other_file}) look alike "
             f"({differing(name, other)}): they are counted as two players"
             for name, file, other, other_file in look_alikes_across((view.file, view.players) for view in views)]
+
+
+def seen_of(data: Any) -> Seen:
+    """A reading of a match file as ``gin_ref.views.changes`` compares two: ``data`` is the record as
+    ``matchfile.record_data`` gives it, or ``{"unreadable": why}``."""
+    if "unreadable" in data:
+        return Seen(str(data["unreadable"]))
+    identity = tuple(_facts(data.get(key)) for key in ("date", "players", "rules", "start"))
+    hands = tuple(_hand_seen(entry) for entry in data.get("hands") or [])
+    players = tuple(str(name) for name in data.get("players") or [])
+    return Seen(None, identity, players, hands, len(data.get("irregularities") or []), _facts(data))
+
+
+def _hand_seen(entry: Any) -> HandSeen:
+    upcard, knocker, winner = entry.get("upcard"), entry.get("knocker"), entry.get("winner")
+    result = entry.get("result")
+    return HandSeen(len(entry.get("turns") or []), len(entry.get("irregularities") or []),
+                    str(upcard) if upcard else None, None if result is None else str(result),
+                    None if knocker is None else str(knocker), None if winner is None else str(winner),
+                    entry.get("points"), _facts(entry))
+
+
+def _facts(value: object) -> str:
+    """A value of the record as one text: two are equal when the record holds the same."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)

@@ -76,7 +76,7 @@ def last_hand(view: MatchView) -> Optional[Dict[str, Any]]:
         return None
     hand = view.hands[-1]
     ruled = f" ({words.RULED} ruled: {hand.ruling.kind})" if hand.ruling is not None else ""
-    return {"number": hand.number, "words": words.result_words(hand.data()) + ruled}
+    return {"number": hand.number, "words": words.result_words(hand) + ruled}
 
 
 def table_entry(view: Optional[MatchView], error: Optional[str]) -> Dict[str, Any]:

@@ -72,7 +72,7 @@ def match_lines(match: Match) -> List[str]:
 def last_hands(match: Match, count: int = 6) -> List[str]:
     numbers = range(max(len(match.hands) - count, 0) + 1, len(match.hands) + 1)
     hands = [hand_tally(match, number) for number in numbers]
-    return [f"hand {hand.number}: {words.result_words(hand.data())}" for hand in hands
+    return [f"hand {hand.number}: {words.result_words(hand)}" for hand in hands
             if hand.result is not None][::-1]
 
 

@@ -7,11 +7,11 @@ say it this way; the match layer hands over data only.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
-from gin_ref.match.result import scores_text
+from gin_ref.match.result import PaperResult, scores_text
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
@@ -30,7 +30,7 @@ def result_name(result: object, phrase: bool = False) -> str:
     text = str(result)
     if phrase and text in RESULT_PHRASES:
         return RESULT_PHRASES[text]
-    return RESULT_NAMES.get(text, text.replace("_", " "))
+    return RESULT_NAMES[text] if text in RESULT_NAMES else text.replace("_", " ")
 
 
 def wins_words(winner: object) -> str:
@@ -53,20 +53,33 @@ def held_words(players: Sequence[str], hands: int, totals: Mapping[str, int]) ->
             f"{', '.join(f'{name} {totals[name]}' for name in players)}")
 
 
-def result_words(entry: Mapping[str, Any]) -> str:
+class Settled(Protocol):
+    """A hand's result as the words say it: a ``HandTally``, a step's ``Settled`` (``gin_ref.match``)."""
+
+    @property
+    def result(self) -> Optional[str]: ...
+    @property
+    def knocker(self) -> Optional[str]: ...
+    @property
+    def winner(self) -> Optional[str]: ...
+    @property
+    def points(self) -> Optional[int]: ...
+
+
+def result_words(hand: Settled) -> str:
     """A settled hand in a few words: ``Ben's knock, 16 points to Ben``, ``a dead hand``."""
-    result = entry.get("result")
+    result = hand.result
     if result == "dead":
         return "a dead hand"
     if result is None:
         return "open"
     if result == "tie":
-        return f"{entry.get('knocker')}'s {result_name(result, phrase=True)}"
+        return f"{hand.knocker}'s {result_name(result, phrase=True)}"
     what = result_name(result, phrase=True)
-    if entry.get("winner") is None:  # a hand the director ruled void or a misdeal: nobody scores
-        return f"{entry.get('knocker')}'s {what}, no score"
-    points = entry.get("points")
-    return f"{entry.get('knocker')}'s {what}, {points} point{'' if points == 1 else 's'} to {entry.get('winner')}"
+    if hand.winner is None:  # a hand the director ruled void or a misdeal: nobody scores
+        return f"{hand.knocker}'s {what}, no score"
+    points = hand.points
+    return f"{hand.knocker}'s {what}, {points} point{'' if points == 1 else 's'} to {hand.winner}"
 
 
 def irregularity_words(item: Irregularity) -> str:
@@ -75,7 +88,7 @@ def irregularity_words(item: Irregularity) -> str:
     the one the record keeps (/2) or the replay worked out from the facts (/3); where neither says one (a
     record that does not replay that far), none is shown."""
     kind = item.kind
-    action = _ACTION_OF_KIND.get(str(kind)) or item.action or "action"
+    action = (_ACTION_OF_KIND[kind] if kind in _ACTION_OF_KIND else item.action) or "action"
     card = f" {item.card}" if kind == "out_of_turn" and item.card else ""
     reason = f" ({item.detail})" if item.detail is not None else ""
     return f"{item.player}'s {action}{card} refused{reason}"
@@ -92,10 +105,10 @@ def irregularity_note(number: int, item: Irregularity) -> str:
     return f"hand {number}{turn}: {irregularity_words(item)}{penalty_words(item)}"
 
 
-def scores_words(result: Mapping[str, Any]) -> str:
+def scores_words(result: PaperResult) -> str:
     """A result-only match's result: ``Ann 154, Ben 24; hands won Ann 6, Ben 2``."""
-    won = result.get("hands_won")
-    return scores_text(result.get("scores") or {}) + (f"; hands won {scores_text(won)}" if isinstance(won, dict) else "")
+    won = result.hands_won
+    return scores_text(result.scores) + (f"; hands won {scores_text(won)}" if won is not None else "")
 
 
 def result_only_words(hands_won: Optional[Mapping[str, int]]) -> str:
@@ -198,7 +211,7 @@ def why_words(why: Any, rules: str) -> str:
         return f"{result_name(new, phrase=True)} to {winner}, not {result_name(old, phrase=True)}"
     if kind == "bonus":
         result, new, old = values
-        return f"{_BONUS_NAMES.get(result, result)} {new}, not {old}"
+        return f"{_BONUS_NAMES[result] if result in _BONUS_NAMES else result} {new}, not {old}"
     if kind == "deadwood":
         side, new, old = values
         return f"{side}'s deadwood {new}, not {old}"
@@ -225,9 +238,9 @@ def ruling_words(ruling: Ruling, dated: bool = False) -> str:
     """A ruling: ``awarded to Ann, 25 points (Ben exposed his hand; ruled by Dana)``, with its date
     (``, 2024-05-01T21:10``) when ``dated``."""
     kind, player = ruling.kind, ruling.player
-    what = {"award": f"awarded to {player}, {ruling.points} points", "void": "void, no score",
-            "redeal": "a misdeal, no score, the same dealer deals again",
-            "forfeit": f"{player} forfeits: the match ends"}.get(str(kind), str(kind))
+    what = (f"awarded to {player}, {ruling.points} points" if kind == "award" else "void, no score" if kind == "void"
+            else "a misdeal, no score, the same dealer deals again" if kind == "redeal"
+            else f"{player} forfeits: the match ends" if kind == "forfeit" else str(kind))
     by = f"; ruled by {ruling.by}" if ruling.by else "; ruled by the director"
     when = f", {str(ruling.date)[:16]}" if dated and ruling.date else ""
     return f"{what} ({ruling.reason}{by}{when})"

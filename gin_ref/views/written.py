@@ -11,13 +11,14 @@ this layer never imports the desk above it.
 """
 
 import os
-from typing import Any, Dict, List, Mapping, Optional, Protocol, Tuple
+from typing import Any, Dict, List, Optional, Protocol, Tuple
 
 from gin_ref.club.event import Event, Round
 from gin_ref.core.scoring import Showdown
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
+from gin_ref.match.result import PaperResult
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.tally import Tally, hand_tally, tally_of
 from gin_ref.views.report import showdown_data
@@ -102,16 +103,16 @@ class _Ruled(_Written, Protocol):
 
 class _Resulted(_Written, Protocol):
     @property
-    def scores(self) -> Any: ...
+    def scores(self) -> PaperResult: ...
     @property
-    def old(self) -> Any: ...
+    def old(self) -> Optional[PaperResult]: ...
 
 
 class _Season(Protocol):
     @property
     def csv_path(self) -> str: ...
     @property
-    def recorded(self) -> List[Tuple[str, Any]]: ...
+    def recorded(self) -> List[Tuple[str, PaperResult]]: ...
 
 
 class _EventStarted(Protocol):
@@ -248,10 +249,9 @@ def ruled_data(ruled: _Ruled) -> Data:
     return _match_step(ruled, ruling=ruled.ruling.data(), hand=hand_data(ruled.match, ruled.hand))
 
 
-def _scores(scores: Any) -> Data:
+def _scores(result: PaperResult) -> Data:
     """A result's final scores (bonuses in) and hands won, as the record holds them."""
-    facts = dict(scores) if isinstance(scores, Mapping) else {}
-    return {"scores": dict(facts.get("scores") or {}), "hands_won": facts.get("hands_won")}
+    return {"scores": dict(result.scores), "hands_won": result.hands_won}
 
 
 def resulted_data(resulted: _Resulted) -> Data:

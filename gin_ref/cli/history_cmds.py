@@ -156,7 +156,7 @@ def stats_cmd(paths: Tuple[str, ...], player: Optional[str], as_json: bool) -> N
         raise
     report_skipped(done.matches.skipped)
     if as_json:
-        emit_json(done.stats)
+        emit_json(done.data)
         return
     say(stats_text(done.stats, output_width()))
     left_out = results_left_out(done.matches.views, player)

@@ -23,7 +23,7 @@ from gin_ref.views.history import MatchView, history_data, oldest_first, paid_no
 from gin_ref.views.settle import Settlement, parse_stake
 from gin_ref.views.settle import settle as settle_views
 from gin_ref.views.standings import Table, in_window, standings as standings_of
-from gin_ref.views.stats import Stats, player_stats
+from gin_ref.views.stats import Stats, player_stats, stats_data
 
 
 # -- history, stats ------------------------------------------------------------------------------------------
@@ -48,6 +48,11 @@ class PlayerStats(NamedTuple):
 
     matches: Matches
     stats: Dict[str, Stats]
+
+    @property
+    def data(self) -> Dict[str, Dict[str, object]]:
+        """The ``stats --json`` object."""
+        return stats_data(self.stats)
 
 
 def stats(paths: Sequence[str], player: Optional[str] = None, meter: Metering = NO_METER) -> PlayerStats:

@@ -15,10 +15,10 @@ ranks the players (``gin_ref.club.standings``).
 import datetime
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from gin_ref.club.pairing import promised_swiss, round_robin, round_robin_rounds
-from gin_ref.club.standings import Result, Standing, event_standings
+from gin_ref.club.standings import Result, Results, Standing, event_standings
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
 from gin_ref.core.players import check_name, find_player
 from gin_ref.match.names import first_look_alike, first_same_player, look_alike_message
@@ -271,14 +271,14 @@ class Event:
     def player(self, name: str) -> str:
         return find_player(self.players, name)
 
-    def unfinished(self, results: Dict[str, Result]) -> List[Table]:
+    def unfinished(self, results: Mapping[str, Result]) -> List[Table]:
         """The tables of the rounds paired whose match is not finished (or cannot be read)."""
-        return [table for rnd in self.rounds for table in rnd.tables
-                if not (results.get(table.file) or Result.unplayed()).finished]
+        known = Results(results)
+        return [table for rnd in self.rounds for table in rnd.tables if not known[table.file].finished]
 
-    def rounds_played(self, results: Dict[str, Result]) -> int:
-        return sum(all((results.get(t.file) or Result.unplayed()).finished for t in rnd.tables)
-                   for rnd in self.rounds)
+    def rounds_played(self, results: Mapping[str, Result]) -> int:
+        known = Results(results)
+        return sum(all(known[t.file].finished for t in rnd.tables) for rnd in self.rounds)
 
     def is_over(self, results: Dict[str, Result]) -> bool:
         return len(self.rounds) == self.total_rounds and not self.unfinished(results)

@@ -82,7 +82,7 @@ def table_results(folder: str, event: Event, meter: Metering = NO_METER) -> Tupl
             problems.append((view.file, None, error))
             results[t.file] = Result.unplayed(error)
         else:
-            results[t.file] = _in_event_names(Result.of_tally(view.tally.data()), t.players)
+            results[t.file] = _in_event_names(Result.of_tally(view.tally), t.players)
     return results, problems
 
 

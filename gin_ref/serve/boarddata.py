@@ -137,7 +137,7 @@ def _read_tables(folder: str, event: Any, reader: TableReader) -> Tuple[Dict[str
             if view is not None:
                 error = _not_the_tables(view, t.players, event)
             results[t.file] = Result.unplayed(error) if error is not None or view is None else \
-                _in_event_names(Result.of_tally(view.tally.data()), t.players)
+                _in_event_names(Result.of_tally(view.tally), t.players)
             entries[t.file] = table_entry(None if error is not None else view, error)
             entries[t.file]["_changed"] = reader.changed(os.path.join(folder, t.file))
     return results, entries

@@ -166,6 +166,6 @@ def event_standings_cmd(folder: str, as_json: bool) -> None:
     if as_json:
         emit_json(done.data)
     else:
-        say(event_text(done.data, folder, output_width()))
+        say(event_text(done.table, folder, output_width()))
     for file, line, error in done.skipped:
         click.echo(f"skipped {file}:{line}: {error}" if line else f"skipped {file}: {error}", err=True)

@@ -12,7 +12,7 @@ other, and the standings read them (``Result``).
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.club.pairing import promised_swiss, round_robin, round_robin_rounds
 from gin_ref.club.standings import Result, Results, Standing, event_standings
@@ -150,15 +150,15 @@ class Event:
         known = Results(results)
         return sum(all(known[t.file].finished for t in rnd.tables) for rnd in self.rounds)
 
-    def is_over(self, results: Dict[str, Result]) -> bool:
+    def is_over(self, results: Mapping[str, Result]) -> bool:
         return len(self.rounds) == self.total_rounds and not self.unfinished(results)
 
-    def standings(self, results: Dict[str, Result]) -> List[Standing]:
+    def standings(self, results: Mapping[str, Result]) -> List[Standing]:
         """Every player's place (``gin_ref.club.standings``), from the tables' results (by file name)."""
         return event_standings(self.system, self.players, self.rounds, results)
 
     # -- pairing -----------------------------------------------------------------------------------------
-    def verify_pair(self, results: Dict[str, Result], shown: Callable[[str], str] = lambda file: file) -> None:
+    def verify_pair(self, results: Mapping[str, Result], shown: Callable[[str], str] = lambda file: file) -> None:
         """Raise (IllegalActionError) unless the next round may be paired: the event is not over and every
         match of the rounds paired is finished. ``shown``: a table's file name as people should read it."""
         open_tables = self.unfinished(results)
@@ -177,7 +177,7 @@ class Event:
     def _round_of(self, table: Table) -> int:
         return next(rnd.number for rnd in self.rounds if table in rnd.tables)
 
-    def next_round(self, results: Dict[str, Result], shown: Callable[[str], str] = lambda file: file) -> Round:
+    def next_round(self, results: Mapping[str, Result], shown: Callable[[str], str] = lambda file: file) -> Round:
         """The next round's tables and bye (not yet recorded); see ``verify_pair``."""
         self.verify_pair(results, shown)
         number = len(self.rounds) + 1
@@ -190,7 +190,7 @@ class Event:
                        for i, pair in enumerate(pairs, 1))
         return Round(number, tables, bye)
 
-    def _swiss(self, results: Dict[str, Result]) -> Tuple[List[Tuple[str, str]], Optional[str]]:
+    def _swiss(self, results: Mapping[str, Result]) -> Tuple[List[Tuple[str, str]], Optional[str]]:
         """The Swiss round that keeps the promise (``gin_ref.club.pairing.promised_swiss``): no pair twice
         and no second bye over the event's rounds; ``note`` says when the rounds paired before cannot."""
         placed = self.standings(results)

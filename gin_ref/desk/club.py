@@ -19,7 +19,7 @@ from gin_ref.desk.errors import DeskError, refused
 from gin_ref.desk.reading import NO_METER, Metering, Skipped, skipped_text
 from gin_ref.desk.reports import read_summaries
 from gin_ref.files import eventfile, filewrite
-from gin_ref.views.event_view import event_data
+from gin_ref.views.event_view import EventTable, event_table
 
 Notify = Callable[[str], None]
 
@@ -95,12 +95,17 @@ def _in_event_names(result: Result, players: Sequence[str]) -> Result:
 
 
 class EventStandings(NamedTuple):
-    """An event's standings (``data``: the ``event standings --json`` object) and its tables' problems."""
+    """An event's standings (``table``; ``data``: the ``event standings --json`` object) and its tables'
+    problems."""
 
     folder: str
     event: Event
-    data: Dict[str, Any]
+    table: EventTable
     skipped: List[Skipped]
+
+    @property
+    def data(self) -> Dict[str, object]:
+        return self.table.data()
 
 
 def event_standings(folder: str) -> EventStandings:
@@ -110,14 +115,14 @@ def event_standings(folder: str) -> EventStandings:
         results, skipped = table_results(folder, event)
     except GinRefError as exc:
         raise refused(exc) from exc
-    return EventStandings(folder, event, event_data(event, results, folder), skipped)
+    return EventStandings(folder, event, event_table(event, results, folder), skipped)
 
 
-def event_of(paths: Sequence[str]) -> Optional[Dict[str, Any]]:
-    """The ``event standings --json`` object when ``paths`` is one event's folder (its event.yaml), else None."""
+def event_of(paths: Sequence[str]) -> Optional[EventTable]:
+    """The event's standings when ``paths`` is one event's folder (its event.yaml), else None."""
     if len(paths) != 1 or not os.path.isfile(eventfile.event_path(paths[0])):
         return None
-    return event_standings(paths[0]).data
+    return event_standings(paths[0]).table
 
 
 # -- pair a round --------------------------------------------------------------------------------------------

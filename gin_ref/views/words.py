@@ -7,7 +7,7 @@ say it this way; the match layer hands over data only.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
@@ -197,7 +197,7 @@ def outcome_words(state: MatchState) -> str:
 _BONUS_NAMES = {"gin": "gin bonus", "big_gin": "big gin bonus", "undercut": "undercut bonus", "knock": "knock bonus"}
 
 
-def why_words(why: Any, rules: str) -> str:
+def why_words(why: Sequence[object], rules: str) -> str:
     """Why a hand differs under other rules (``gin_ref.match.whatif``): ``knock illegal under limit 7:
     deadwood 8``, ``gin bonus 20, not 25``..."""
     kind, values = why[0], why[1:]
@@ -211,7 +211,8 @@ def why_words(why: Any, rules: str) -> str:
         return f"{result_name(new, phrase=True)} to {winner}, not {result_name(old, phrase=True)}"
     if kind == "bonus":
         result, new, old = values
-        return f"{_BONUS_NAMES[result] if result in _BONUS_NAMES else result} {new}, not {old}"
+        name = str(result)
+        return f"{_BONUS_NAMES[name] if name in _BONUS_NAMES else name} {new}, not {old}"
     if kind == "deadwood":
         side, new, old = values
         return f"{side}'s deadwood {new}, not {old}"
@@ -250,7 +251,18 @@ RESULT_ONLY_VERIFIED = "a result only (it carries no hands)"  # verify's word fo
 NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /3, sealed, at its next change)"
 
 
-def seal_words(broken: Any) -> str:
+class Broken(Protocol):
+    """A seal that fails (``gin_ref.match.seals.Broken``): its kind, its hand, its correction."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def hand(self) -> object: ...
+    @property
+    def correction(self) -> Optional[int]: ...
+
+
+def seal_words(broken: Broken) -> str:
     """A seal that fails (``gin_ref.match.seals.Broken``): ``hand 4 changed outside gin-ref: its facts no
     longer match its seal``."""
     if broken.kind == "edited":

@@ -25,7 +25,8 @@ from gin_ref.match.names import differing, look_alikes_across
 from gin_ref.core.rules import make_rules
 from gin_ref.match.tally import Tally, tally_of
 from gin_ref.views.changes import HandSeen, Seen
-from gin_ref.views.history import FailedSeal, MatchView
+from gin_ref.views.failed_seal import FailedSeal
+from gin_ref.views.history import MatchView
 
 PARALLEL_FROM = 64  # files; fewer are read in this process (starting workers costs more than it saves)
 UNREADABLE = "cannot read the file: "

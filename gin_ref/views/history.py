@@ -9,7 +9,7 @@ is ``gin_ref.match``'s.
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from gin_ref.core.rules import HouseRules
 
@@ -19,15 +19,8 @@ from gin_ref.views.table import grid
 from gin_ref.views.text import short_name
 from gin_ref.views.words import paid_words
 
-class FailedSeal(NamedTuple):
-    """A seal of a match that fails (``gin_ref.desk.seals``): its line, its hand (None: the end of record or
-    the result), its kind and what it says."""
-
-    line: Optional[int]
-    hand: Optional[int]
-    kind: str
-    message: str
-
+if TYPE_CHECKING:  # made by the desk, which reads the seals; for the types only (tally never makes one)
+    from gin_ref.views.failed_seal import FailedSeal
 
 class MatchView:
     """One match as history, stats and export see it.

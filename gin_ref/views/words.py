@@ -7,7 +7,7 @@ say it this way; the match layer hands over data only.
 
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
 
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
@@ -16,6 +16,30 @@ from gin_ref.match.state import MatchState, Note
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.tally import Tally
+
+if TYPE_CHECKING:  # the shapes the words read: for the types only, no class made at start-up
+    class Settled(Protocol):
+        """A hand's result as the words say it: a ``HandTally``, a step's ``Settled`` (``gin_ref.match``)."""
+
+        @property
+        def result(self) -> Optional[str]: ...
+        @property
+        def knocker(self) -> Optional[str]: ...
+        @property
+        def winner(self) -> Optional[str]: ...
+        @property
+        def points(self) -> Optional[int]: ...
+
+    class Broken(Protocol):
+        """A seal that fails (``gin_ref.match.seals.Broken``): its kind, its hand, its correction."""
+
+        @property
+        def kind(self) -> str: ...
+        @property
+        def hand(self) -> object: ...
+        @property
+        def correction(self) -> Optional[int]: ...
+
 
 # The one set of result names: a result's short name (the sheets, ``--what-if``), and the longer phrase
 # where a hand is told in words (``Ben's knock, undercut, ...``).
@@ -51,19 +75,6 @@ def held_words(players: Sequence[str], hands: int, totals: Mapping[str, int]) ->
     --force`` replaces)."""
     return (f"{' v '.join(players)}, {hands} hand{'' if hands == 1 else 's'}, totals "
             f"{', '.join(f'{name} {totals[name]}' for name in players)}")
-
-
-class Settled(Protocol):
-    """A hand's result as the words say it: a ``HandTally``, a step's ``Settled`` (``gin_ref.match``)."""
-
-    @property
-    def result(self) -> Optional[str]: ...
-    @property
-    def knocker(self) -> Optional[str]: ...
-    @property
-    def winner(self) -> Optional[str]: ...
-    @property
-    def points(self) -> Optional[int]: ...
 
 
 def result_words(hand: Settled) -> str:
@@ -249,17 +260,6 @@ def ruling_words(ruling: Ruling, dated: bool = False) -> str:
 
 RESULT_ONLY_VERIFIED = "a result only (it carries no hands)"  # verify's word for a match recorded by its result
 NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /3, sealed, at its next change)"
-
-
-class Broken(Protocol):
-    """A seal that fails (``gin_ref.match.seals.Broken``): its kind, its hand, its correction."""
-
-    @property
-    def kind(self) -> str: ...
-    @property
-    def hand(self) -> object: ...
-    @property
-    def correction(self) -> Optional[int]: ...
 
 
 def seal_words(broken: Broken) -> str:

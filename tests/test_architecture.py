@@ -222,9 +222,8 @@ def test_the_list_of_what_is_not_moved_yet_only_shrinks():
 RECORD_FOLDERS = ("views", "club")
 ALL = "*"
 JSON_BUILDERS = {
-    "views/plainjson.py": ALL,  # json.dumps's default for the values gin-ref writes
     "views/written.py": ALL,  # what a writing command did, as its --json prints it
-    "views/export.py": {"json_data", "_tally_items", "_pieces", "__init__"},  # the JSON export (__init__: _Items')
+    "views/export.py": {"json_data", "_tally_items"},  # the JSON export (json_chunks streams json_data's text)
     "views/history.py": {"history_row", "history_data"},  # history --json
     "views/standings.py": {"data"},  # standings --json: a Row's and the Table's
     "views/report.py": {"check_data", "refusal_data", "showdown_data"},  # check, showdown --json

@@ -11,6 +11,7 @@ other, and the standings read them (``Result``).
 """
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, List, Mapping, Optional, Sequence, Tuple
 
@@ -26,6 +27,8 @@ from gin_ref.match.knocks import reads_as_fact
 FORMAT = "gin-ref-event/1"
 SYSTEMS = ("round-robin", "swiss")
 KEYS = ("format", "event", "date", "system", "rounds", "rules", "players", "pairings")
+OPTIONAL_KEYS = ("language",)  # the board's and the sheet's language (serve, docs/club.md#the-event-file)
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z]{2})?")
 MAX_PLAYERS = 256
 
 __all__ = ["Event", "EventRecord", "Result", "Standing", "FORMAT", "SYSTEMS", "Table", "Round"]
@@ -61,6 +64,7 @@ class EventRecord:
     rules: HouseRules
     players: Tuple[str, ...]
     pairings: Tuple[Round, ...]
+    language: Optional[str] = None  # the language the event names for its board and sheet (an ISO 639 code)
 
 
 def check_players(players: Iterable[str]) -> List[str]:
@@ -126,6 +130,11 @@ class Event:
         return cls(EventRecord(name, str(date), system, rounds, rules, tuple(players), ()))
 
     # -- where it stands ---------------------------------------------------------------------------------
+    @property
+    def language(self) -> Optional[str]:
+        """The language the event names for its board and sheet (``language:``), if any."""
+        return self.read.language
+
     @property
     def name(self) -> str:
         return self.read.name

@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, NamedTuple, Opt
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.core.escape import shown_path
 from gin_ref.desk.club import event_of
-from gin_ref.desk.errors import DeskError, refused
+from gin_ref.desk.errors import N_, DeskError, refused
 from gin_ref.desk.reading import NO_METER, Metering, read_items, require_all
 from gin_ref.desk.seals import views_warnings
 from gin_ref.files.filewrite import write_atomic
@@ -60,16 +60,16 @@ def _html(views: Sequence[MatchView], options: Mapping[str, Any]) -> str:
 
 
 FORMATS: Dict[str, Format] = {entry.name: entry for entry in (
-    Format("csv", ".csv", False, (), "one row per hand", lambda views, options: csv_text(views),
+    Format("csv", ".csv", False, (), N_("one row per hand"), lambda views, options: csv_text(views),
            media="text/csv; charset=utf-8"),
-    Format("json", ".json", False, (), "everything in the records", lambda views, options: json_text(views),
+    Format("json", ".json", False, (), N_("everything in the records"), lambda views, options: json_text(views),
            json_chunks, media="application/json"),
-    Format("markdown", ".md", False, (), "the tally tables", lambda views, options: markdown_text(views),
+    Format("markdown", ".md", False, (), N_("the tally tables"), lambda views, options: markdown_text(views),
            media="text/markdown; charset=utf-8"),
     Format("html", ".html", False, (
         Option("title", DEFAULT_TITLE, (), "the page's title, printed at its top"),
         Option("paper", "a4", tuple(sorted(PAPERS)), "the paper size the page prints on")),
-        "one page to print or post, with a chart", _html, media="text/html; charset=utf-8"),
+        N_("one page to print or post, with a chart"), _html, media="text/html; charset=utf-8"),
 )}
 
 

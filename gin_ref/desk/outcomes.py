@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional, Tuple
 
-from gin_ref.match import result
+from gin_ref.match import resultonly
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
-from gin_ref.match.result import PaperResult
+from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.rulings import Ruling
-from gin_ref.match.steps import Step
-from gin_ref.match.stepdata import Deal
-from gin_ref.match.stepdata import Ruled as RuledStep
+from gin_ref.match.steps import Deal, Step
+from gin_ref.match.steps import Ruled as RuledStep
 from gin_ref.match.tally import Tally
 
 
@@ -165,7 +164,7 @@ def ruled_of(path: str, match: Match, step: Step, dealt: Optional[Dealt] = None)
 
 
 def resulted_of(path: str, match: Match, old: Any = None) -> Resulted:
-    return Resulted(path, match, paper(match.record[result.RESULT_KEY]), None if old is None else paper(old))
+    return Resulted(path, match, paper(match.record[resultonly.RESULT_KEY]), None if old is None else paper(old))
 
 
 def paper(written: Any) -> PaperResult:

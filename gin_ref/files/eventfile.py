@@ -71,7 +71,8 @@ def event_data(event: Event) -> Dict[str, object]:
             "players": list(event.players),
             "pairings": [{"round": rnd.number,
                           "tables": [{"table": t.number, "players": list(t.players), "file": t.file} for t in rnd.tables],
-                          "bye": rnd.bye} for rnd in event.rounds]}
+                          "bye": rnd.bye} for rnd in event.rounds],
+            **({"language": event.language} if event.language is not None else {})}  # only where the file names one
 
 
 def dumps(event: Event) -> str:

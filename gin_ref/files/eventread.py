@@ -10,7 +10,7 @@ and ``pairings`` (one entry per round paired: ``round``, ``tables`` [{``table``,
 import datetime
 from typing import Any, Dict, List, Set, Tuple, Union
 
-from gin_ref.club.event import FORMAT, KEYS, SYSTEMS, EventRecord, Round, Table, check_players, check_rules
+from gin_ref.club.event import FORMAT, KEYS, LANGUAGE_CODE, OPTIONAL_KEYS, SYSTEMS, EventRecord, Round, Table, check_players, check_rules
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
 from gin_ref.core.escape import shown_value
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
@@ -49,7 +49,10 @@ def read_event(record: object) -> EventRecord:
         raise _problem(("pairings",), f"'pairings' must be a list of at most {rounds} rounds")
     files: Set[str] = set()
     paired = tuple(_round(i, item, players, files) for i, item in enumerate(pairings))
-    return EventRecord(top["event"], str(top["date"]), system, rounds, rules, tuple(players), paired)
+    language = top.get("language")
+    if language is not None and (not isinstance(language, str) or not LANGUAGE_CODE.fullmatch(language)):
+        raise _problem(("language",), f"'language' must be a language's code (en, fil, sk), not {shown_value(language)}")
+    return EventRecord(top["event"], str(top["date"]), system, rounds, rules, tuple(players), paired, language)
 
 
 def _top(record: object) -> Dict[str, Any]:
@@ -58,7 +61,7 @@ def _top(record: object) -> Dict[str, Any]:
         raise _problem(("format",) if isinstance(record, dict) and "format" in record else (),
                        f"not a gin-ref event: no 'format: {FORMAT}'")
     for key in record:
-        if key not in KEYS:
+        if key not in KEYS and key not in OPTIONAL_KEYS:
             raise _problem((key,), f"unknown key '{key}' in the event file")
     for key in KEYS:
         if key not in record:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Protocol, Seque
 
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
-from gin_ref.match.result import PaperResult, scores_text
+from gin_ref.match.resultonly import PaperResult, scores_text
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling

@@ -18,7 +18,7 @@ from gin_ref.core.scoring import Showdown
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
-from gin_ref.match.result import PaperResult
+from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.tally import Tally, hand_tally, tally_of
 from gin_ref.views.report import showdown_data

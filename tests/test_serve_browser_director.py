@@ -12,7 +12,7 @@ import pytest
 pytestmark = pytest.mark.slow
 pytest.importorskip("starlette")
 
-from pagekit import PHONE, SCREEN, browser, css, fill_hand, press, shot, tap, view, wait_text  # noqa: E402
+from pagekit import PHONE, SCREEN, browser, css, fill_hand, pick_upcard, press, shot, tap, view, wait_text  # noqa: E402
 from serverun import serving  # noqa: E402
 from serveutil import event_folder, table_file, tally, token  # noqa: E402
 from gin_ref.files import matchfile  # noqa: E402
@@ -32,8 +32,8 @@ def test_a_ruling_on_a_rejected_hand_and_undo_then_redo_from_the_directors_page(
         with serving(folder) as server:
             driver.get(server.addresses["1"])
             wait_text(driver, "Enter a hand")
-            css(driver, 'form[data-form="hand"] input[name="upcard"]').send_keys("9h")
-            wait_text(driver, "9♥: knock with 10 or less")  # the upcard's limit, as it is typed (#40 item 3)
+            pick_upcard(driver, "hand", "9h")
+            wait_text(driver, "9♥: knock with 10 or less")  # the upcard's limit, as it is chosen (#40 item 3)
             assert css(driver, "[data-limit] span.red").text == "9♥"  # a red card in the page's red
             fill_hand(driver, "Dan", "5", "23", by="Dan")
             shot(driver, "table-upcard-limit")

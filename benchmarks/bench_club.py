@@ -36,10 +36,9 @@ from make_match import play  # noqa: E402
 from gin_ref.club.event import Event, Result  # noqa: E402
 from gin_ref.core.rules import make_rules  # noqa: E402
 from gin_ref.files import eventfile  # noqa: E402
-from gin_ref.match.tally import tally_data  # noqa: E402
+from gin_ref.match.tally import tally_of  # noqa: E402
 from gin_ref.files import matchfile as record  # noqa: E402
 from gin_ref.match.model import Match  # noqa: E402
-from gin_ref.match.tally import tally_data  # noqa: E402
 
 DATE = "2024-09-06"
 
@@ -112,7 +111,7 @@ def make_swiss(folder, players, rounds_played, seed=5):
             match = Match.new(list(table.players), rules, DATE, dealer=table.players[0])
             while not match.state.finished:
                 play(match, rng)
-            results[table.file] = Result.of_tally(tally_data(match))
+            results[table.file] = Result.of_tally(tally_of(match))
             (folder / table.file).write_text(record.dumps(match.record), encoding="utf-8")
     (folder / eventfile.EVENT_FILE).write_text(eventfile.dumps(event), encoding="utf-8")
 

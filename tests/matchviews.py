@@ -1,6 +1,7 @@
 """Small matches made in memory for the history, stats and export tests (no file, no replay)."""
 
 from tallyjson import tally_of_json
+from gin_ref.core.rules import make_rules
 from gin_ref.views.history import MatchView
 
 
@@ -25,4 +26,4 @@ def make_view(file, date, players, hands, rules="oklahoma", finished=None, winne
              "final": final if finished else None, "bonuses": bonuses or {}, "target": target}
     record = {"format": "gin-ref-match/1", "date": date, "players": list(players),
               "rules": {"name": rules, "knobs": {"target": target}}, "hands": record_hands}
-    return MatchView(file, record, tally_of_json(tally))
+    return MatchView(file, date, make_rules({"target": target}, rules), tally_of_json(tally), written=record)

@@ -208,12 +208,27 @@ def test_the_list_of_what_is_not_moved_yet_only_shrinks():
 # or ``object`` (an annotation, an alias, a cast), no ``TypedDict``, no ``getattr(x, "name")`` standing in for a
 # field, and no ``.get(`` at all. A map of typed values keyed by a player or a hand number (``Dict[str, int]``,
 # ``Dict[int, Ruling]``) is a typed value, and allowed. JSON_OUTPUT_BUILDERS names the functions that build a
-# command's JSON output (they belong in views/, never in match/); their bodies are not checked.
+# command's JSON output from typed values (they belong in views/, never in match/; ALL: the whole module); their
+# bodies are not checked, and none reads a record or is read back by a view. A typed map read where a key may
+# be missing is built total (every player a key) or as a structure that says its default (``Counter``,
+# ``club.standings.Results``), never read by ``.get(``.
 # NOT_YET_TYPED holds, module by module, how many findings a module of these folders still has while the
 # typed record replaces the mappings: a count may only fall (a module that holds fewer fails until its count
 # is lowered, one that holds none until its entry goes), and the rule holds every other module outright.
-RECORD_FOLDERS = ("match",)
-JSON_OUTPUT_BUILDERS: dict = {}  # "views/x.py": {"function", ...}
+RECORD_FOLDERS = ("match", "views", "club")
+ALL = "*"
+JSON_OUTPUT_BUILDERS = {
+    "views/written.py": ALL,  # what a writing command did, as its --json prints it
+    "views/export.py": {"json_data", "_tally_items"},  # the JSON export (json_chunks streams json_data's text)
+    "views/history.py": {"history_row", "history_data"},  # history --json
+    "views/standings.py": {"data"},  # standings --json: a Row's and the Table's
+    "views/report.py": {"check_data", "refusal_data", "showdown_data"},  # check, showdown --json
+    "views/whatif_view.py": {"what_if_data"},  # tally --what-if --json
+    "views/settle.py": {"data", "settle_data"},  # settle --json: a Payment's and the Settlement's
+    "views/stats.py": {"data", "stats_data"},  # stats --json: a player's figures and the whole
+    "views/rules_diff.py": {"data"},  # rules diff --json
+    "views/event_view.py": {"data", "event_data"},  # event standings --json: a table's, a round's, the whole
+}
 MAPPING_NAMES = {"Dict", "Mapping", "MutableMapping", "dict", "DefaultDict", "OrderedDict"}
 UNTYPED_VALUES = {"Any", "object"}
 NOT_YET_TYPED = {
@@ -235,6 +250,7 @@ NOT_YET_TYPED = {
     "match/steps.py": 103,
     "match/tally.py": 24,
     "match/whatif.py": 17,
+    "views/tally_text.py": 3,  # the date and the start are read from match.record: Header holds neither yet
 }
 
 
@@ -288,6 +304,8 @@ def record_mapping_uses(tree, exempt=frozenset(), aliases=None):
     """Each use of a mapping of record data in ``tree`` (``line N: what``), outside the functions named in
     ``exempt`` (JSON output builders). ``aliases``: the names that stand for one (``mapping_aliases`` of
     the folders' modules; default: this tree's own), each use of one is a finding too."""
+    if exempt == ALL:
+        return []
     aliases = mapping_aliases(tree) if aliases is None else aliases
     skipped = set()
     for node in ast.walk(tree):
@@ -328,7 +346,8 @@ def test_no_mapping_of_record_data():
     of typed values keyed by a player or a hand number (``Dict[str, int]``, ``Dict[int, Ruling]``) is a typed
     value and allowed. NOT_YET_TYPED's counts are ceilings that only fall."""
     over, stale = {}, {}
-    aliases = set().union(*(mapping_aliases(tree_of(rel)) for rel in _record_modules()))
+    aliases = set().union(*(mapping_aliases(tree_of(rel)) for rel in _record_modules()
+                            if JSON_OUTPUT_BUILDERS.get(rel) != ALL))
     for rel in _record_modules():
         found = record_mapping_uses(tree_of(rel), JSON_OUTPUT_BUILDERS.get(rel, frozenset()), aliases)
         ceiling = NOT_YET_TYPED.get(rel, 0)
@@ -340,6 +359,12 @@ def test_no_mapping_of_record_data():
     assert stale == {}
     assert set(NOT_YET_TYPED) <= set(_record_modules())
     assert all(rel.split("/")[0] in ("views", "club") for rel in JSON_OUTPUT_BUILDERS)
+
+
+def test_the_json_output_builders_are_there():
+    for rel, builders in JSON_OUTPUT_BUILDERS.items():
+        names = {node.name for node in ast.walk(tree_of(rel)) if isinstance(node, ast.FunctionDef)}
+        assert builders == ALL or set(builders) <= names, f"{rel}: no such builder"
 
 
 def test_the_mapping_rule_can_fail():
@@ -360,3 +385,4 @@ def test_the_mapping_rule_can_fail():
         "line 3: MutableMapping[..., Any]", "line 3: dict[..., Any]", "line 4: .get(", "line 5: TypedDict",
         "line 7: getattr(..., 'points')", "line 13: Entry", "line 13: Entry"]
     assert record_mapping_uses(tree)[-4:] == ["line 11: Entry", "line 12: .get(", "line 13: Entry", "line 13: Entry"]
+    assert record_mapping_uses(tree, ALL) == []

@@ -9,6 +9,8 @@ from gin_ref.club.event import Event, Result, Round, Table
 from gin_ref.club.pairing import round_robin, round_robin_rounds, swiss
 from gin_ref.club.standings import event_standings
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.files import eventfile
+from gin_ref.files.eventread import read_event
 from gin_ref.files.rulesfile import load_rules
 
 SEVEN = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay", "Gus"]
@@ -156,9 +158,10 @@ def new_event(system="swiss", players=SEVEN, rules="standard", rounds=None):
 
 def test_a_new_event_holds_the_rules_snapshot_and_the_seeds():
     event = new_event()
-    assert event.total_rounds == 3 and event.players == SEVEN and event.record["pairings"] == []
-    assert event.record["rules"]["name"] == "standard" and event.record["rules"]["knobs"]["target"] == 100
-    assert Event(event.record).players == SEVEN  # the record reads back
+    record = eventfile.event_data(event)
+    assert event.total_rounds == 3 and event.players == SEVEN and record["pairings"] == []
+    assert record["rules"]["name"] == "standard" and record["rules"]["knobs"]["target"] == 100
+    assert Event(read_event(record)).players == SEVEN  # the record reads back
 
 
 @pytest.mark.parametrize("options, error, message", [
@@ -207,10 +210,10 @@ def test_pairing_is_refused_while_a_match_is_unfinished_and_once_the_event_is_ov
 def test_a_damaged_event_record_is_refused_at_the_key_that_is_wrong(change, where, message):
     event = new_event()
     event.add_round(event.next_round({}))
-    record = event.record
+    record = eventfile.event_data(event)
     change(record)
     with pytest.raises(RecordError, match=message) as caught:
-        Event(record)
+        read_event(record)
     assert caught.value.where[:len(where)] == where
 
 

@@ -140,7 +140,7 @@ def test_can_record_result_is_none_exactly_when_record_result_succeeds(tmp_path,
     except DeskError as exc:
         assert said == exc.refusal
     else:
-        assert said is None and done.scores["scores"] == {name: int(points) for name, points in pairs}
+        assert said is None and done.scores.scores == {name: int(points) for name, points in pairs}
         again = corrections.can_amend_result(path, [("Ann", "150"), ("Ben", "30")])
         assert again is None and corrections.amend_result(path, [("Ann", "150"), ("Ben", "30")]).old is not None
 
@@ -189,9 +189,9 @@ def test_record_result_takes_points_as_int_or_text_and_refuses_any_other_value(t
         assert raised.value.refusal == said
         return
     assert said is None
-    assert api.record_result(path, pairs, won).scores["scores"] == scores
+    assert api.record_result(path, pairs, won).scores.scores == scores
     assert api.can_amend_result(path, [("Ann", 130), ("Ben", 3)]) is None
-    assert api.amend_result(path, [("Ann", 130), ("Ben", 3)]).scores["scores"] == {"Ann": 130, "Ben": 3}
+    assert api.amend_result(path, [("Ann", 130), ("Ben", 3)]).scores.scores == {"Ann": 130, "Ben": 3}
     assert api.can_amend_result(path, [("Ann", 130.5), ("Ben", 3)]).kind == Kind.NOTATION
 
 

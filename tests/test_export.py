@@ -338,7 +338,7 @@ def test_a_hollywood_game_nobody_has_scored_in_is_named_not_drawn():
     data["hands"][0]["games"] = [{"Ann": 20, "Ben": 0}, {"Ann": 0, "Ben": 0}, {"Ann": 0, "Ben": 0}]
     data["games"] = [{"number": n, "totals": {"Ann": 20 if n == 1 else 0, "Ben": 0}, "finished": False,
                       "winner": None, "bonuses": {}, "final": None} for n in (1, 2, 3)]
-    view = MatchView(view.file, view.record, tally_of_json(data), view.seals, view.digest)
+    view = MatchView(view.file, view.date, view.house, tally_of_json(data), view.seals, view.digest, view.written)
     page = html_text([view])
     assert page.count("<svg") == 1 and "game 1" in page
     assert '<p class="game-open">game 2: nobody has scored in it yet</p>' in page

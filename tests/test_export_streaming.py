@@ -44,7 +44,7 @@ def test_the_streamed_json_is_the_whole_document_byte_for_byte():
 ])
 def test_odd_shapes_stream_as_json_encodes_them(record):
     view = _views()[0]
-    odd = MatchView(view.file, record, view.tally)
+    odd = MatchView(view.file, view.date, view.house, view.tally, written=record)
     assert "".join(export.json_chunks([odd, view])) == _whole([odd, view])
 
 

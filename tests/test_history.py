@@ -8,8 +8,13 @@ from pathlib import Path
 import pytest
 
 from gin_ref.desk.reading import read_matches
-from gin_ref.views.history import claims_match, history_data, newest_first, oldest_first
-from gin_ref.views.stats import player_stats
+from gin_ref.files.matchread import claims_match
+from gin_ref.views.history import history_data, newest_first, oldest_first
+from gin_ref.views.stats import player_stats as typed_stats, stats_data
+
+
+def player_stats(views, player=None):
+    return stats_data(typed_stats(views, player))
 from matchviews import make_view
 
 ROOT = Path(__file__).resolve().parent.parent

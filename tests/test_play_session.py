@@ -16,7 +16,8 @@ from gin_ref.core.cards import Card, parse_cards
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.files import store
 from gin_ref.files import matchfile as record
-from gin_ref.views.changes import describe_changes
+from gin_ref.desk.reading import seen_of
+from gin_ref.views.changes import Seen, describe_changes
 from hands import DEFENDER, KNOCKER
 
 
@@ -197,11 +198,11 @@ def test_an_amend_is_judged_against_the_hand_it_names(folder):
 
 def test_changes_are_told_hand_by_hand(folder):
     gin("new --date 2025-03-01 --dealer Ann Ann Ben")
-    versions = [record.record_data(record.load("m.yaml"))]
+    versions = [seen_of(record.record_data(record.load("m.yaml")))]
     for line in ("deal --upcard 9H", f"knock Ben {KNOCKER[5]} --defender '{DEFENDER[(5, 23)]}'", "undo",
                  "pass Ben", "undo", "undo"):
         gin(line)
-        versions.append(record.record_data(record.load("m.yaml")))
+        versions.append(seen_of(record.record_data(record.load("m.yaml"))))
     words = [describe_changes(a, b) for a, b in zip(versions, versions[1:])]
     assert words == [["hand 1 dealt (upcard 9♥)"], ["hand 1 settled: Ben's knock, 18 points to Ben"],
                      ["hand 1 opened again (its result, Ben's knock, 18 points to Ben, taken back)"],
@@ -211,9 +212,9 @@ def test_changes_are_told_hand_by_hand(folder):
     assert describe_changes(versions[1], versions[1]) == []
     assert describe_changes(versions[1], None) == ["the match file was removed"]
     assert describe_changes(None, versions[0]) == ["a match was started in the file: Ann v Ben"]
-    other = dict(versions[0], players=["Cid", "Dee"])
+    other = seen_of(dict(record.record_data(record.load("m.yaml")), players=["Cid", "Dee"]))
     assert describe_changes(versions[0], other) == ["another match was started in the file: Cid v Dee"]
-    assert describe_changes(versions[0], {"unreadable": "m.yaml:3: bad"}) == ["the file no longer reads (m.yaml:3: bad)"]
+    assert describe_changes(versions[0], Seen("m.yaml:3: bad")) == ["the file no longer reads (m.yaml:3: bad)"]
 
 
 # -- completion --------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ def test_names_without_case_the_most_used_spelling_and_shared_ranks():
              match("b.yaml", "2024-01-02", ["Ann", "Cid"], "Cid", {"Ann": 50, "Cid": 100}),
              match("c.yaml", "2024-01-03", ["Ann", "Dee"], "Ann", {"Ann": 100, "Dee": 90}),
              match("d.yaml", "2024-01-04", ["Ben", "Dee"], None, None, finished=False)]
-    data = standings(views)
+    data = standings(views).data()
     rows = [(r["rank"], r["player"], r["matches"], r["matches_won"], r["points_for"], r["points_against"], r["diff"])
             for r in data["standings"]]
     assert rows == [(1, "Ann", 3, 2, 250, 240, 10), (2, "Cid", 1, 1, 100, 50, 50), (3, "Dee", 1, 0, 90, 100, -10),
@@ -26,20 +26,20 @@ def test_names_without_case_the_most_used_spelling_and_shared_ranks():
 
 def test_players_equal_on_every_key_share_a_rank_and_are_listed_by_name():
     views = [match("a.yaml", "2024-01-01", ["Zed", "Amy"], None, {"Zed": 630, "Amy": 630})]
-    assert [(r["rank"], r["player"]) for r in standings(views)["standings"]] == [(1, "Amy"), (1, "Zed")]
+    assert [(r["rank"], r["player"]) for r in standings(views).data()["standings"]] == [(1, "Amy"), (1, "Zed")]
 
 
 def test_by_rating_and_the_date_window():
     views = [match("a.yaml", "2024-01-01", ["Ann", "Ben"], "Ann", {"Ann": 100, "Ben": 0}),
              match("b.yaml", "2024-02-01", ["Ann", "Ben"], "Ann", {"Ann": 100, "Ben": 0}),
              match("c.yaml", "2024-03-01", ["Cid", "Ben"], "Cid", {"Cid": 100, "Ben": 99})]
-    by_rating = standings(views, by="rating")["standings"]
+    by_rating = standings(views, by="rating").data()["standings"]
     assert [r["player"] for r in by_rating] == ["Ann", "Cid", "Ben"]
     assert by_rating[0]["rating"] > by_rating[1]["rating"] > by_rating[2]["rating"]
-    window = standings(views, since="2024-02-01", until="2024-02-28")["standings"]
+    window = standings(views, since="2024-02-01", until="2024-02-28").data()["standings"]
     assert [(r["player"], r["matches"]) for r in window] == [("Ann", 1), ("Ben", 1)]
     # the rating in the window is Ann's after both her wins (the whole history up to --until)
-    assert window[0]["rating_mu"] == standings(views[:2])["standings"][0]["rating_mu"]
+    assert window[0]["rating_mu"] == standings(views[:2]).data()["standings"][0]["rating_mu"]
     with pytest.raises(ValueError):
         standings(views, by="points")
 

@@ -25,7 +25,7 @@ def test_hand_tally_is_the_tallys_own_hand():
 def test_the_table_page_lists_the_last_settled_hands_newest_first():
     match = _match("oklahoma.yaml")
     hands = tally_of(match).hands
-    assert last_hands(match, 3) == [f"hand {h.number}: {result_words(h.data())}" for h in hands[-3:]][::-1]
+    assert last_hands(match, 3) == [f"hand {h.number}: {result_words(h)}" for h in hands[-3:]][::-1]
     assert len(last_hands(match, 100)) == len(hands)
 
 

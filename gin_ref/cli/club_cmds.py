@@ -67,7 +67,7 @@ def standings_cmd(paths: Tuple[str, ...], since: Optional[str], until: Optional[
         emit_json(done.data)
     else:
         if done.matches.views:
-            say(standings_text(done.data, done.notes, output_width()))
+            say(standings_text(done.table, done.notes, output_width()))
         report_skipped(done.matches.skipped)
     require(done.matches, paths)
 
@@ -167,6 +167,6 @@ def event_standings_cmd(folder: str, as_json: bool) -> None:
     if as_json:
         emit_json(done.data)
     else:
-        say(event_text(done.data, folder, output_width()))
+        say(event_text(done.table, folder, output_width()))
     for file, line, error in done.skipped:
         click.echo(f"skipped {file}:{line}: {error}" if line else f"skipped {file}: {error}", err=True)

@@ -130,7 +130,7 @@ def history_cmd(paths: Tuple[str, ...], as_json: bool, strict: bool) -> None:
     if as_json:
         emit_json(done.data)
     elif done.matches.views:
-        say(history_text(done.matches.views, done.data, output_width()))
+        say(history_text(done.matches.views, output_width()))
     if not as_json:
         report_skipped(done.matches.skipped)
     require(done.matches, paths)
@@ -168,7 +168,7 @@ def stats_cmd(paths: Tuple[str, ...], player: Optional[str], as_json: bool) -> N
         raise
     report_skipped(done.matches.skipped)
     if as_json:
-        emit_json(done.stats)
+        emit_json(done.data)
         return
     say(stats_text(done.stats, output_width()))
     left_out = results_left_out(done.matches.views, player)

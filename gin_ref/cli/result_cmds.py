@@ -150,6 +150,7 @@ def amend_result_cmd(match_path: Optional[str], hands_won: Tuple[Tuple[str, str]
         emit_json(written.resulted_data(done))
         return
     shown = shown_name(done.path)
+    assert done.old is not None  # an amend replaces a result
     say(one_line(f"{shown}: the result was {words.scores_words(done.old)}"))
     say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(done.scores)}"))
     say("\n".join(standing.standing_lines(done.match)))

@@ -101,8 +101,8 @@ def diff_cmd(first: str, second: str, as_json: bool) -> None:
     Example:  gin-ref rules diff oklahoma tournament
               gin-ref rules diff classic club.yaml --json
     """
-    data = desk_rules.diff(first, second)
+    diff = desk_rules.diff(first, second)
     if as_json:
-        emit_json(data)
+        emit_json(diff.data())
     else:
-        say(diff_text(data, output_width()))
+        say(diff_text(diff, output_width()))

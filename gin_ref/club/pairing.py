@@ -31,7 +31,8 @@ tables, then the bye lowest placed), so the promise never depends on the budget.
 (paired before the promise, or by hand) leave no completion is paired with the fewest repeats, and says so.
 """
 
-from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
+from collections import Counter
+from typing import Callable, Dict, Mapping, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from gin_ref.club.completion import Graph, Matching, circle, complete, complete_graph, factor, fits, without
 
@@ -73,19 +74,19 @@ class _TooLong(Exception):
     pass
 
 
-def swiss(seeds: Sequence[str], points: Dict[str, int], met: Set[FrozenSet[str]], byes: Dict[str, int],
+def swiss(seeds: Sequence[str], points: Dict[str, int], met: Set[FrozenSet[str]], byes: Mapping[str, int],
           placed: Sequence[str]) -> Tuple[Pairs, Optional[str]]:
     """The tables and the bye of the next Swiss round.
 
     ``seeds``: the players in seed order; ``points``: their match points (any unit: only order and
-    equality count); ``met``: the pairs that have already played; ``byes``: how many byes each has had;
+    equality count); ``met``: the pairs that have already played; ``byes``: how many byes each has had (none: 0);
     ``placed``: the players in the order of the standings (for the bye: the lowest placed first).
     """
     seed = {name: i for i, name in enumerate(seeds)}
     order = sorted(seeds, key=lambda name: (-points[name], seed[name]))
     if len(order) % 2:
-        rank = {name: i for i, name in enumerate(placed)}
-        by_bye: List[str] = sorted(order, key=lambda name: (byes.get(name, 0), -rank[name]))
+        rank, had = {name: i for i, name in enumerate(placed)}, Counter(byes)
+        by_bye: List[str] = sorted(order, key=lambda name: (had[name], -rank[name]))
         candidates: List[Optional[str]] = list(by_bye)
     else:
         candidates = [None]
@@ -213,7 +214,7 @@ def _completion_work(total: int) -> int:
 
 def promised_swiss(seeds: Sequence[str], points: Dict[str, int],
                    paired: Sequence[Tuple[Sequence[Sequence[str]], Optional[str]]], total: int,
-                   byes: Dict[str, int], placed: Sequence[str]) -> Paired:
+                   byes: Mapping[str, int], placed: Sequence[str]) -> Paired:
     """The next round of a Swiss of ``total`` rounds that has paired ``paired`` (tables, bye), keeping the
     promise (see the module's doc); the other arguments as ``swiss``'s."""
     left = total - len(paired)
@@ -247,9 +248,9 @@ def promised_swiss(seeds: Sequence[str], points: Dict[str, int],
     order = sorted(seeds, key=lambda name: (-points[name], seed[name]))
     candidates: List[Optional[str]] = [None]
     if len(order) % 2:
-        rank = {name: i for i, name in enumerate(placed)}
+        rank, had = {name: i for i, name in enumerate(placed)}, Counter(byes)
         phantom = state.graph[size - 1]
-        candidates = [name for name in sorted(order, key=lambda name: (byes.get(name, 0), -rank[name]))
+        candidates = [name for name in sorted(order, key=lambda name: (had[name], -rank[name]))
                       if phantom >> index[name] & 1]
     tried = [0]
     for bye in candidates:

@@ -14,7 +14,10 @@ scores) ½ each. They are counted here in half points (``halves``) so that every
 The seed (the order of the players at ``event new``) breaks every remaining tie, so ranks are 1 to n.
 """
 
+from collections import Counter
 from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Protocol, Sequence, Set, Tuple
+
+from gin_ref.match.tally import Tally
 
 WIN, TIE, BYE = 2, 1, 2  # match points, in halves
 
@@ -34,12 +37,18 @@ class Result(NamedTuple):
         return cls(False, None, None, problem)
 
     @classmethod
-    def of_tally(cls, tally: Mapping[str, object]) -> "Result":
-        """The Result of a match from its ``tally --json`` object."""
-        if not tally.get("finished"):
+    def of_tally(cls, tally: Tally) -> "Result":
+        """The Result of a match from its tally."""
+        if not tally.finished:
             return cls.unplayed()
-        winner, final = tally.get("winner"), tally.get("final")
-        return cls(True, winner if isinstance(winner, str) else None, dict(final) if isinstance(final, dict) else {})
+        return cls(True, tally.winner, dict(tally.final or {}))
+
+
+class Results(Dict[str, Result]):
+    """Each table's Result by its match file name; a file with none (not read yet, not there) is unplayed."""
+
+    def __missing__(self, file: str) -> Result:
+        return Result.unplayed()
 
 
 class Seated(Protocol):
@@ -89,15 +98,15 @@ class _Counts:
         self.halves = dict.fromkeys(players, 0)
         self.played, self.byes, self.diff = dict.fromkeys(players, 0), dict.fromkeys(players, 0), dict.fromkeys(players, 0)
         self.opponents: Dict[str, List[str]] = {name: [] for name in players}
-        self.head: Dict[Tuple[str, str], int] = {}  # (player, opponent) -> halves the player won against him
+        self.head: Counter[Tuple[str, str]] = Counter()  # (player, opponent) -> halves the player won against him
 
-    def add_round(self, rnd: Paired, results: Dict[str, Result]) -> None:
+    def add_round(self, rnd: Paired, results: Results) -> None:
         if rnd.bye is not None:
             self.halves[rnd.bye] += BYE
             self.byes[rnd.bye] += 1
         for table in rnd.tables:
-            result = results.get(table.file)
-            if result is not None and result.finished:
+            result = results[table.file]
+            if result.finished:
                 first, second = table.players
                 self.add_match(first, second, result)
                 self.add_match(second, first, result)
@@ -107,18 +116,19 @@ class _Counts:
         self.opponents[name].append(other)
         won = TIE if result.winner is None else WIN if result.winner == name else 0
         self.halves[name] += won
-        self.head[name, other] = self.head.get((name, other), 0) + won
-        final = result.final or {}
-        self.diff[name] += final.get(name, 0) - final.get(other, 0)
+        self.head[name, other] += won
+        final = Counter(result.final)  # a finished match's final scores (none given: 0 each)
+        self.diff[name] += final[name] - final[other]
 
 
 def event_standings(system: str, players: Sequence[str], rounds: Iterable[Paired],
-                    results: Dict[str, Result]) -> List[Standing]:
-    """Every player's Standing, in rank order (see the module's doc)."""
+                    results: Mapping[str, Result]) -> List[Standing]:
+    """Every player's Standing, in rank order (see the module's doc); ``results`` by match file name."""
     seed = {name: i for i, name in enumerate(players)}
     counts = _Counts(players)
+    known = Results(results)
     for rnd in rounds:
-        counts.add_round(rnd, results)
+        counts.add_round(rnd, known)
     halves, diff = counts.halves, counts.diff
     buchholz: Optional[Dict[str, int]] = None
     if system == "swiss":
@@ -140,6 +150,6 @@ def _round_robin_order(players: Sequence[str], counts: _Counts, seed: Dict[str, 
     by_points = sorted(players, key=lambda n: (-halves[n], seed[n]))
     for points in sorted(set(halves.values()), reverse=True):
         group = [name for name in by_points if halves[name] == points]
-        mutual = {name: sum(counts.head.get((name, other), 0) for other in group) for name in group}
+        mutual = {name: sum(counts.head[name, other] for other in group) for name in group}
         order += sorted(group, key=lambda n: (-mutual[n], -diff[n], seed[n]))
     return order

@@ -19,7 +19,7 @@ from gin_ref.desk.errors import DeskError, refused
 from gin_ref.desk.reading import NO_METER, Metering, Skipped, skipped_text
 from gin_ref.desk.reports import read_summaries
 from gin_ref.files import eventfile, filewrite
-from gin_ref.views.event_view import event_data
+from gin_ref.views.event_view import EventTable, event_table
 
 Notify = Callable[[str], None]
 
@@ -75,14 +75,14 @@ def table_results(folder: str, event: Event, meter: Metering = NO_METER) -> Tupl
         error = None
         if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in t.players):
             error = f"holds {', '.join(view.players)}, not the table's {' and '.join(t.players)}"
-        elif view.record["rules"]["knobs"] != event.record["rules"]["knobs"]:
-            error = (f"is played under other house rules ({view.record['rules']['name']}) than the event's "
+        elif view.house.snapshot() != event.rules.snapshot():
+            error = (f"is played under other house rules ({view.house.name}) than the event's "
                      f"({event.rules.name})")
         if error is not None:
             problems.append((view.file, None, error))
             results[t.file] = Result.unplayed(error)
         else:
-            results[t.file] = _in_event_names(Result.of_tally(view.tally.data()), t.players)
+            results[t.file] = _in_event_names(Result.of_tally(view.tally), t.players)
     return results, problems
 
 
@@ -95,12 +95,17 @@ def _in_event_names(result: Result, players: Sequence[str]) -> Result:
 
 
 class EventStandings(NamedTuple):
-    """An event's standings (``data``: the ``event standings --json`` object) and its tables' problems."""
+    """An event's standings (``table``; ``data``: the ``event standings --json`` object) and its tables'
+    problems."""
 
     folder: str
     event: Event
-    data: Dict[str, Any]
+    table: EventTable
     skipped: List[Skipped]
+
+    @property
+    def data(self) -> Dict[str, object]:
+        return self.table.data()
 
 
 def event_standings(folder: str) -> EventStandings:
@@ -110,14 +115,14 @@ def event_standings(folder: str) -> EventStandings:
         results, skipped = table_results(folder, event)
     except GinRefError as exc:
         raise refused(exc) from exc
-    return EventStandings(folder, event, event_data(event, results, folder), skipped)
+    return EventStandings(folder, event, event_table(event, results, folder), skipped)
 
 
-def event_of(paths: Sequence[str]) -> Optional[Dict[str, Any]]:
-    """The ``event standings --json`` object when ``paths`` is one event's folder (its event.yaml), else None."""
+def event_of(paths: Sequence[str]) -> Optional[EventTable]:
+    """The event's standings when ``paths`` is one event's folder (its event.yaml), else None."""
     if len(paths) != 1 or not os.path.isfile(eventfile.event_path(paths[0])):
         return None
-    return event_standings(paths[0]).data
+    return event_standings(paths[0]).table
 
 
 # -- pair a round --------------------------------------------------------------------------------------------

@@ -144,7 +144,7 @@ def export(paths: Sequence[str], fmt: str = "csv", output: Optional[str] = None,
     if entry.name == "html":
         event = event_of(paths)
         if event is not None:  # an event's folder: its matches in round and table order, as the event pairs them
-            order = [os.path.basename(t["file"]) for rnd in event["pairings"] for t in rnd["tables"]]
+            order = [os.path.basename(t.file) for rnd in event.pairings for t in rnd.tables]
             views = sorted(views, key=lambda view: (order.index(os.path.basename(view.file))
                                                     if os.path.basename(view.file) in order else len(order)))
         settings["event"] = event

@@ -14,6 +14,7 @@ from gin_ref.match import resultonly
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
+from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.steps import Deal, Step
 from gin_ref.match.steps import Ruled as RuledStep
@@ -120,8 +121,8 @@ class Resulted(NamedTuple):
 
     path: str
     match: Match
-    scores: Any
-    old: Any
+    scores: PaperResult
+    old: Optional[PaperResult]
 
 
 # -- the adapter: Match's results -> outcomes -----------------------------------------------------------------
@@ -163,7 +164,13 @@ def ruled_of(path: str, match: Match, step: Step, dealt: Optional[Dealt] = None)
 
 
 def resulted_of(path: str, match: Match, old: Any = None) -> Resulted:
-    return Resulted(path, match, match.record[resultonly.RESULT_KEY], old)
+    return Resulted(path, match, paper(match.record[resultonly.RESULT_KEY]), None if old is None else paper(old))
+
+
+def paper(written: Any) -> PaperResult:
+    """A result as the record holds it (``scores``, ``hands_won``, ``winner``), as the views take it."""
+    won = written.get("hands_won")
+    return PaperResult(dict(written["scores"]), None if won is None else dict(won), str(written.get("winner") or ""))
 
 
 def refusal_fields(outcome: Outcome) -> Tuple[int, str, Optional[str]]:

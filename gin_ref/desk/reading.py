@@ -8,10 +8,11 @@ after each file (the command line draws a bar on standard error; ``NO_METER`` dr
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from contextlib import contextmanager
-from typing import (Callable, ContextManager, Iterator, List, NamedTuple, Optional, Protocol, Sequence, Tuple)
+from typing import (Any, Callable, Dict, ContextManager, Iterator, List, NamedTuple, Optional, Protocol, Sequence, Tuple)
 
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.core.escape import shown_path
@@ -19,10 +20,13 @@ from gin_ref.desk.errors import refused
 from gin_ref.desk.seals import failed_seals
 from gin_ref.files import matchfile
 from gin_ref.files.matchfind import candidates
-from gin_ref.files.matchread import read_record
+from gin_ref.files.matchread import claims_match, read_record
 from gin_ref.match.names import differing, look_alikes_across
-from gin_ref.match.tally import tally_of
-from gin_ref.views.history import MatchView, claims_match
+from gin_ref.core.rules import make_rules
+from gin_ref.match.tally import Tally, tally_of
+from gin_ref.views.changes import HandSeen, Seen
+from gin_ref.views.failed_seal import FailedSeal
+from gin_ref.views.history import MatchView
 
 PARALLEL_FROM = 64  # files; fewer are read in this process (starting workers costs more than it saves)
 UNREADABLE = "cannot read the file: "
@@ -77,8 +81,40 @@ def read_view(file: str, named: bool = True) -> Optional[MatchView]:
     if found is None:
         return None
     rec, digest = found
-    return MatchView(shown_path(file), matchfile.record_data(rec), tally_of(rec.match), tuple(failed_seals(rec.match)),
-                     digest)
+    seals = tuple(FailedSeal(item["line"], item["hand"], item["kind"], item["message"]) for item in failed_seals(rec.match))
+    return view_of(shown_path(file), rec, digest, seals)
+
+
+def view_of(shown: str, rec: Any, digest: str = "", seals: Tuple[FailedSeal, ...] = ()) -> MatchView:
+    """A match read (``matchfile.load``, ``read_record``) as the views take it: typed values, and the record as
+    the writer gives it for the JSON export."""
+    match = rec.match
+    date = match.record.get("date")
+    return MatchView(shown, "" if date is None else str(date), match.rules, tally_of(match), seals, digest,
+                     matchfile.record_data(rec))
+
+
+def summary_of(view: MatchView) -> Dict[str, object]:
+    """What the standings (and an event's table) need of a match, as plain data for the summary cache
+    (``gin_ref.files.summaries``): date, players, whether it is over, the winner, the final scores, three
+    players or not, the house rules it is played by (``rules`` {``name``, ``knobs``}, as its record holds
+    them) and the seals that fail (``seals``)."""
+    tally = view.tally
+    return {"date": view.date, "players": view.players, "finished": bool(tally.finished),
+            "winner": tally.winner, "final": tally.final, "bonuses": tally.bonuses,
+            "three": view.three_player, "rules": {"name": view.house.name, "knobs": view.house.snapshot()},
+            "seals": [dict(seal._asdict()) for seal in view.seals]}
+
+
+def view_of_summary(file: str, summary: Any, digest: str = "") -> MatchView:
+    """A MatchView holding only a summary (``summary_of``, checked by ``summaries.well_formed``): enough for
+    ``standings``."""
+    tally = Tally(tuple(summary["players"]), finished=summary["finished"], winner=summary["winner"],
+                  final=summary["final"], bonuses=summary.get("bonuses"), three=bool(summary["three"]))
+    rules = summary["rules"]
+    seals = tuple(FailedSeal(item["line"], item["hand"], item["kind"], item["message"])
+                  for item in summary.get("seals") or ())
+    return MatchView(file, summary["date"], make_rules(rules["knobs"], rules["name"]), tally, seals, digest)
 
 
 def read_one(item: Item) -> Read:
@@ -165,3 +201,28 @@ def look_alikes(views: Sequence[MatchView]) -> List[str]:
     return [f"warning: players '{name}' ({file}) and '{other}' ({other_file}) look alike "
             f"({differing(name, other)}): they are counted as two players"
             for name, file, other, other_file in look_alikes_across((view.file, view.players) for view in views)]
+
+
+def seen_of(data: Any) -> Seen:
+    """A reading of a match file as ``gin_ref.views.changes`` compares two: ``data`` is the record as
+    ``matchfile.record_data`` gives it, or ``{"unreadable": why}``."""
+    if "unreadable" in data:
+        return Seen(str(data["unreadable"]))
+    identity = tuple(_facts(data.get(key)) for key in ("date", "players", "rules", "start"))
+    hands = tuple(_hand_seen(entry) for entry in data.get("hands") or [])
+    players = tuple(str(name) for name in data.get("players") or [])
+    return Seen(None, identity, players, hands, len(data.get("irregularities") or []), _facts(data))
+
+
+def _hand_seen(entry: Any) -> HandSeen:
+    upcard, knocker, winner = entry.get("upcard"), entry.get("knocker"), entry.get("winner")
+    result = entry.get("result")
+    return HandSeen(len(entry.get("turns") or []), len(entry.get("irregularities") or []),
+                    str(upcard) if upcard else None, None if result is None else str(result),
+                    None if knocker is None else str(knocker), None if winner is None else str(winner),
+                    entry.get("points"), _facts(entry))
+
+
+def _facts(value: object) -> str:
+    """A value of the record as one text: two are equal when the record holds the same."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.core.escape import shown_path
 from gin_ref.desk.errors import DeskError, Kind, Refusal, refused
-from gin_ref.desk.reading import (NO_METER, Item, Matches, Metering, Read, look_alikes, read_items, read_matches,
+from gin_ref.desk.reading import (NO_METER, summary_of, view_of_summary, Item, Matches, Metering, Read, look_alikes, read_items, read_matches,
                                   read_one, require, require_all)
 from gin_ref.desk.seals import views_warnings
 from gin_ref.files.matchfind import candidates
@@ -22,8 +22,8 @@ from gin_ref.files.summaries import SummaryCache
 from gin_ref.views.history import MatchView, history_data, oldest_first, paid_notes
 from gin_ref.views.settle import Settlement, parse_stake
 from gin_ref.views.settle import settle as settle_views
-from gin_ref.views.standings import in_window, standings as standings_of, summary_of, view_of_summary
-from gin_ref.views.stats import Stats, player_stats
+from gin_ref.views.standings import Table, in_window, standings as standings_of
+from gin_ref.views.stats import Stats, player_stats, stats_data
 
 
 # -- history, stats ------------------------------------------------------------------------------------------
@@ -48,6 +48,11 @@ class PlayerStats(NamedTuple):
 
     matches: Matches
     stats: Dict[str, Stats]
+
+    @property
+    def data(self) -> Dict[str, Dict[str, object]]:
+        """The ``stats --json`` object."""
+        return stats_data(self.stats)
 
 
 def stats(paths: Sequence[str], player: Optional[str] = None, meter: Metering = NO_METER) -> PlayerStats:
@@ -123,12 +128,18 @@ def read_summaries(paths: Sequence[str], meter: Metering = NO_METER) -> Matches:
 
 
 class Standings(NamedTuple):
-    """The league table (``data``: the ``standings --json`` object), its notes, the warnings, the matches."""
+    """The league table (``table``; ``data``: the ``standings --json`` object), its notes, the warnings, the
+    matches."""
 
     matches: Matches
-    data: Dict[str, Any]
+    table: Table
     notes: List[str]
     warnings: List[str]
+
+    @property
+    def data(self) -> Dict[str, object]:
+        skipped = [{"file": file, "error": error} for file, error in self.matches.skipped_text()]
+        return {**self.table.data(), "skipped": skipped}
 
 
 def standings(paths: Sequence[str], since: Optional[str] = None, until: Optional[str] = None, by: str = "wins",
@@ -137,10 +148,9 @@ def standings(paths: Sequence[str], since: Optional[str] = None, until: Optional
     matches = read_summaries(paths, meter)
     views = matches.views
     warnings = views_warnings(views, strict) + look_alikes(views)
-    data = standings_of(views, since, until, by)
+    table = standings_of(views, since, until, by)
     notes = paid_notes(view for view in oldest_first(views) if in_window(view, since, until))
-    data["skipped"] = [{"file": file, "error": error} for file, error in matches.skipped_text()]
-    return Standings(matches, data, notes, warnings)
+    return Standings(matches, table, notes, warnings)
 
 
 def iso_date(text: Optional[str]) -> Optional[str]:

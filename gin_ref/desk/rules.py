@@ -5,13 +5,13 @@ from), a club's rules file checked, two rule sets compared. A rule set is a pres
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.rules import HouseRules
 from gin_ref.desk.errors import refused
 from gin_ref.files import rulesfile
-from gin_ref.views.rules_diff import diff_data
+from gin_ref.views.rules_diff import RulesDiff, rules_diff
 
 __all__ = ["HouseRules", "load_rules", "presets", "Shown", "show", "check", "diff"]
 
@@ -51,9 +51,9 @@ def check(path: str) -> List[str]:
         raise refused(exc) from exc
 
 
-def diff(first: str, second: str) -> Dict[str, Any]:
-    """The ``rules diff --json`` object of two rule sets: every knob whose values differ, with both sources."""
+def diff(first: str, second: str) -> RulesDiff:
+    """Two rule sets: every knob whose values differ, with both sources (``data()``: ``rules diff --json``)."""
     try:
-        return diff_data(rulesfile.explain_chain(first), rulesfile.explain_chain(second))
+        return rules_diff(rulesfile.explain_chain(first), rulesfile.explain_chain(second))
     except GinRefError as exc:
         raise refused(exc) from exc

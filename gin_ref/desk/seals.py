@@ -68,4 +68,5 @@ def seal_warnings(file: str, failed: Sequence[Seal], strict: bool = False) -> Li
 
 def views_warnings(views: "Sequence[MatchView]", strict: bool = False) -> List[str]:
     """``seal_warnings`` of each match read (``MatchView.seals``)."""
-    return [line for view in views for line in seal_warnings(view.file, list(view.seals or ()), strict)]
+    return [line for view in views for line in seal_warnings(view.file, [dict(seal._asdict()) for seal in view.seals],
+                                                                   strict)]

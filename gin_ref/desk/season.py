@@ -23,10 +23,12 @@ from gin_ref.desk.corrections import paper_match, same_players
 from gin_ref.desk.errors import DeskError, Kind, Refusal, refused
 from gin_ref.files import eventfile, filewrite, matchfile, seasoncsv, store
 from gin_ref.match import resultonly
+from gin_ref.desk.outcomes import paper
 from gin_ref.match.model import Match
+from gin_ref.match.resultonly import PaperResult
 
 Problem = Tuple[int, str]  # the CSV's line, what is wrong with the row
-Recorded = Tuple[str, Any]  # a match file written, and the result it holds
+Recorded = Tuple[str, PaperResult]  # a match file written, and the result it holds
 
 
 class Season(NamedTuple):
@@ -156,7 +158,7 @@ def _write_new(folder: str, planned: List[Tuple[str, Match]]) -> List[Recorded]:
             except OSError:
                 pass
         raise
-    return [(path, match.record[resultonly.RESULT_KEY]) for path, match in planned]
+    return [(path, paper(match.record[resultonly.RESULT_KEY])) for path, match in planned]
 
 
 # -- an event: the tables of the round paired last ---------------------------------------------------------
@@ -202,4 +204,4 @@ def _into_event(csv_path: str, folder: str, rows: List[Any], problems: List[Prob
             _refuse(csv_path, problems)  # (raises: the block ends on it and writes nothing)
         for rec, entry in entries:
             rec.match.put_result(entry)
-    return [(rec.path, rec.match.record[resultonly.RESULT_KEY]) for rec, _entry in entries]
+    return [(rec.path, paper(rec.match.record[resultonly.RESULT_KEY])) for rec, _entry in entries]

@@ -9,13 +9,14 @@ parsed when its bytes changed (``match_in``). These are questions, not acts: not
 from __future__ import annotations
 
 import os
-from typing import Any, ContextManager, List, Optional, Tuple
+from typing import ContextManager, List, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile, store
 from gin_ref.files.filewrite import PathName
 from gin_ref.match.model import Match as Match  # the session's type for what the file holds
-from gin_ref.views.changes import describe_changes
+from gin_ref.desk.reading import seen_of
+from gin_ref.views.changes import Seen, describe_changes
 
 Held = store.Session  # what an entry's block is given: ``known`` is what its change wrote, else what it saw
 
@@ -47,14 +48,14 @@ def match_in(raw: Optional[bytes], path: PathName) -> Tuple[Optional[Match], Opt
         return None, str(exc)
 
 
-def _plain(raw: Optional[bytes], path: PathName) -> Any:
-    """The record in ``raw`` as plain data, or a marker when it does not read."""
+def _plain(raw: Optional[bytes], path: PathName) -> Optional[Seen]:
+    """A reading of the record in ``raw`` (``views.changes.Seen``), one that says why when it does not read."""
     if raw is None:
         return None
     try:
-        return matchfile.record_data(_record(raw, path))
+        return seen_of(matchfile.record_data(_record(raw, path)))
     except (GinRefError, UnicodeDecodeError) as exc:
-        return {"unreadable": str(exc)}
+        return Seen(str(exc))
 
 
 def changes_between(old: Optional[bytes], new: Optional[bytes], path: PathName) -> List[str]:

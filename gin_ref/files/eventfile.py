@@ -8,12 +8,13 @@ event file's own (``.event.yaml.lock``), never a table's, so the tables record w
 
 import os
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Dict, Iterator
 
-from gin_ref.club.event import FORMAT, KEYS, OPTIONAL_KEYS, Event, Table
+from gin_ref.club.event import FORMAT, Event, Table
 from gin_ref.core.errors import RecordError
 from gin_ref.files import matchfile, store, yamlwrite
 from gin_ref.files import yamlread
+from gin_ref.files.eventread import read_event
 from gin_ref.files.filewrite import PathName
 
 EVENT_FILE = "event.yaml"
@@ -31,7 +32,7 @@ def _missing(folder: PathName) -> RecordError:
 
 
 def load(folder: PathName) -> Event:
-    """The Event of FOLDER, read (``gin_ref.club.event.read_event``: every shape checked, into frozen
+    """The Event of FOLDER, read (``gin_ref.files.eventread.read_event``: every shape checked, into frozen
     dataclasses) strictly: RecordError naming the file and line of the first problem."""
     path = event_path(folder)
     if not os.path.lexists(path):
@@ -44,7 +45,7 @@ def load(folder: PathName) -> Event:
         where, message = problems[0]
         raise RecordError(message, line=yamlread.line_of(data, where), path=path)
     try:
-        return Event(yamlread.plain(data))
+        return Event(read_event(yamlread.plain(data)))
     except RecordError as exc:
         raise RecordError(exc.message, line=yamlread.line_of(data, exc.where), path=path) from None
 
@@ -59,14 +60,23 @@ def left_by_a_pairing(path: PathName, table: Table, event: Event) -> bool:
     except (RecordError, OSError):
         return False
     return (list(record.get("players") or []) == list(table.players)
-            and (record.get("rules") or {}).get("knobs") == event.record["rules"]["knobs"]
+            and (record.get("rules") or {}).get("knobs") == event.rules.snapshot()
             and not record.get("hands") and not record.get("irregularities") and not record.get("corrections"))
 
 
+def event_data(event: Event) -> Dict[str, object]:
+    """The event as its file holds it (the keys in the file's order)."""
+    return {"format": FORMAT, "event": event.name, "date": event.date, "system": event.system,
+            "rounds": event.total_rounds, "rules": {"name": event.rules.name, "knobs": event.rules.snapshot()},
+            "players": list(event.players),
+            "pairings": [{"round": rnd.number,
+                          "tables": [{"table": t.number, "players": list(t.players), "file": t.file} for t in rnd.tables],
+                          "bye": rnd.bye} for rnd in event.rounds],
+            **({"language": event.language} if event.language is not None else {})}  # only where the file names one
+
+
 def dumps(event: Event) -> str:
-    ordered = {key: event.record[key] for key in KEYS}
-    ordered.update((key, event.record[key]) for key in OPTIONAL_KEYS if key in event.record)  # kept as written
-    return yamlwrite.dumps(ordered, HEADER, gap_keys=("pairings",))
+    return yamlwrite.dumps(event_data(event), HEADER, gap_keys=("pairings",))
 
 
 def create(folder: PathName, event: Event) -> None:

@@ -8,6 +8,23 @@ from gin_ref.core.errors import RecordError
 from gin_ref.files import matchfile
 from gin_ref.match.schema import FORMAT
 
+# A file claims to be a match when its top-level ``format`` names the match format (any version: a file of
+# another version is a match we cannot read, named and skipped, not silently ignored).
+_FAMILY = FORMAT.split("/")[0] + "/"
+
+
+def claims_match(data: object) -> bool:
+    """Does this document, as the match reader read it, say it is a gin-ref match (``format:
+    gin-ref-match/...`` at its top, however the YAML or JSON spells the key)?
+
+    A rules file or any other YAML lacks the key and is not a match at all; a file that claims the format
+    but cannot be read is a damaged match.
+    """
+    if not isinstance(data, dict):
+        return False
+    fmt = data.get("format")
+    return isinstance(fmt, str) and fmt.startswith(_FAMILY)
+
 
 def read_record(file: str, claims: Callable[[Any], bool], named: bool = True) -> Optional[Tuple[Any, str]]:
     """``(record, digest)`` of one match file, read and replayed strictly (as ``tally`` does). None when a

@@ -1,7 +1,7 @@
 """A cache of match summaries, so that a club's league table does not replay a thousand files every time.
 
 A summary is what the standings need of one match: its date, players, whether it is over, the winner,
-the final scores and the seals that fail (``gin_ref.views.standings.summary_of``). It is kept for a match
+the final scores and the seals that fail (``gin_ref.desk.reading.summary_of``). It is kept for a match
 file that was read strictly and replayed without a problem, keyed by the file's real path, with the
 SHA-256 of the file's bytes it was worked out from. An entry is used only when it is proven to belong to
 the file as it is now: the file's bytes are read and their digest must be the entry's, and the entry's

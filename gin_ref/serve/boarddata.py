@@ -20,9 +20,9 @@ from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.views import words
 from gin_ref.views.event_view import SYSTEM_WORDS, points_number
+from gin_ref.desk.reading import view_of
 from gin_ref.views.history import MatchView
 from gin_ref.files import eventfile, matchfile
-from gin_ref.match.tally import tally_of
 from gin_ref.views.standings import standings
 
 Stamp = Tuple[int, int, int]
@@ -70,7 +70,7 @@ def _read(path: str) -> Tuple[Optional[MatchView], Optional[str]]:
         return None, _("line %(line)s: %(message)s") % {"line": line, "message": message} if line else message
     except OSError as exc:
         return None, _("cannot read the file: %(reason)s") % {"reason": (exc.strerror or str(exc)).lower()}
-    return MatchView(os.path.basename(path), matchfile.record_data(rec), tally_of(rec.match)), None
+    return view_of(os.path.basename(path), rec), None
 
 
 def last_hand(view: MatchView) -> Optional[Dict[str, Any]]:
@@ -79,7 +79,7 @@ def last_hand(view: MatchView) -> Optional[Dict[str, Any]]:
         return None
     hand = view.hands[-1]
     ruled = f" ({words.RULED} ruled: {hand.ruling.kind})" if hand.ruling is not None else ""
-    return {"number": hand.number, "words": words.result_words(hand.data()) + ruled}
+    return {"number": hand.number, "words": words.result_words(hand) + ruled}
 
 
 def table_entry(view: Optional[MatchView], error: Optional[str]) -> Dict[str, Any]:
@@ -150,7 +150,7 @@ def _read_tables(folder: str, event: Any, reader: TableReader) -> Tuple[Dict[str
             if view is not None:
                 error = _not_the_tables(view, t.players, event)
             results[t.file] = Result.unplayed(error) if error is not None or view is None else \
-                _in_event_names(Result.of_tally(view.tally.data()), t.players)
+                _in_event_names(Result.of_tally(view.tally), t.players)
             entries[t.file] = table_entry(None if error is not None else view, error)
             entries[t.file]["_changed"] = reader.changed(os.path.join(folder, t.file))
     return results, entries
@@ -180,9 +180,9 @@ def _not_the_tables(view: MatchView, players: Tuple[str, ...], event: Any) -> Op
         first, second = (list(players) + ["", ""])[:2]  # a table seats two
         return _("holds %(players)s, not the table's %(first)s and %(second)s") % {
             "players": ", ".join(view.players), "first": first, "second": second}
-    if view.record["rules"]["knobs"] != event.record["rules"]["knobs"]:
+    if view.house.snapshot() != event.rules.snapshot():
         return (_("is played under other house rules (%(rules)s) than the event's (%(event_rules)s)")
-                % {"rules": view.record["rules"]["name"], "event_rules": event.rules.name})
+                % {"rules": view.house.name, "event_rules": event.rules.name})
     return None
 
 
@@ -202,7 +202,7 @@ def matches_board(title: str, spots: List[Tuple[str, str]], reader: TableReader)
             views.append(view)
         tables.append({"table": None, "label": label, "players": view.players if view is not None else [],
                        **table_entry(view, error), "_changed": reader.changed(path)})
-    club = standings(views)["standings"] if views else []
+    club = [row.data() for row in standings(views).rows] if views else []
     finished = sum(1 for view in views if view.tally.finished)
     return with_latest({
         "kind": "matches",

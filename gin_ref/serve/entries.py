@@ -37,7 +37,8 @@ from gin_ref.serve import handview
 from gin_ref.serve.acts import Act, Dead, Knock, Undo, to_json
 from gin_ref.serve.journal import ID, PENDING, RECORDED, REJECTED, STALE, Entry, Journal
 from gin_ref.views import hand_text, standing, step_words
-from gin_ref.views.changes import describe_changes
+from gin_ref.desk.reading import seen_of
+from gin_ref.views.changes import Seen, describe_changes
 
 matchfile: Any = _matchfile  # the files layer is not annotated: its calls are taken as they come
 LOCK_WAIT = 2.0  # seconds a page waits for the match file's lock (another writer's) before saying so
@@ -166,11 +167,11 @@ class Bases:
         return "; ".join(found)
 
 
-def _plain(raw: bytes, path: str) -> Any:
+def _plain(raw: bytes, path: str) -> Seen:
     try:
-        return matchfile.record_data(matchfile.loads(matchfile.decode(raw, path), path))
+        return seen_of(matchfile.record_data(matchfile.loads(matchfile.decode(raw, path), path)))
     except (GinRefError, UnicodeDecodeError) as exc:
-        return {"unreadable": str(exc)}
+        return Seen(str(exc))
 
 
 # -- who confirms ------------------------------------------------------------------------------------------

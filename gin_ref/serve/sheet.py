@@ -19,13 +19,12 @@ from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.core.escape import one_line, shown_path
 from gin_ref.desk.language import gettext as _, spoken
 from gin_ref.desk.exports import format_of
-from gin_ref.files.matchread import read_record
-from gin_ref.files.matchfile import record_data
-from gin_ref.match.tally import tally_of
-from gin_ref.serve.boarddata import TableReader, event_board
+from gin_ref.files.matchread import claims_match, read_record
+from gin_ref.desk.club import event_standings
 from gin_ref.serve.events import folder_stamps
 from gin_ref.serve.perfile import PerFile
-from gin_ref.views.history import MatchView, claims_match
+from gin_ref.desk.reading import view_of
+from gin_ref.views.event_view import EventTable
 
 HTML = format_of("html")  # the export registry's page (``export --format html``'s renderer)
 Answer = Tuple[int, str]  # (status: 200, 404 or 409, the page's HTML or the words of the problem)
@@ -73,20 +72,20 @@ def sheet_of(folder: str, names: List[str], title: str, read: Callable[[str], An
         if found is None:
             continue
         record, digest = found
-        views.append(MatchView(shown, record_data(record), tally_of(record.match), (), digest))
+        views.append(view_of(shown, record, digest))
     if not views:
         return 409, f"Error: no readable match file in {', '.join(shown_names(names))}"
     page = HTML.render(views, {"title": title, "paper": "a4", "event": _event(folder)})
     return 200, page if isinstance(page, str) else page.decode("utf-8")
 
 
-def _event(folder: str) -> Optional[Dict[str, Any]]:
-    """An event folder's standings, as the board has them (``event standings``'s, #39): the sheet of an event
-    ranks the night as the board and ``export --format html FOLDER`` do. None for a folder of matches."""
+def _event(folder: str) -> Optional[EventTable]:
+    """An event folder's standings (``event standings``'s, #39): the sheet of an event ranks the night as the
+    board and ``export --format html FOLDER`` do. None for a folder of matches."""
     if not os.path.isfile(os.path.join(folder, "event.yaml")):
         return None
     try:
-        return event_board(folder, TableReader())
+        return event_standings(folder).table
     except GinRefError:  # a damaged event file: the board says so; the sheet keeps the matches' standings
         return None
 

@@ -116,7 +116,7 @@ def _value(view: View, name: str, default: str = "") -> str:
 
 
 def last_hands(match: Match, count: int = 6) -> List[str]:
-    return [say("last_hand", number=hand.number, words=words.result_words(hand.data())) for hand in _last(match, count)]
+    return [say("last_hand", number=hand.number, words=words.result_words(hand)) for hand in _last(match, count)]
 
 
 def _last(match: Match, count: int) -> List[Any]:
@@ -130,7 +130,7 @@ def last_hands_html(match: Match, count: int = 6) -> str:
     rows = []
     for hand in _last(match, count):
         up = handview.card_html(hand.upcard) if hand.upcard else ""
-        said = words.result_words(hand.data())
+        said = words.result_words(hand)
         points = f'<span class="num">{hand.points}</span>' if hand.winner and hand.points is not None else ""
         rows.append(f"<li><span>{escape(say('last_hand', number=hand.number, words=said))}</span>{up}{points}</li>")
     return f'<h2>{escape(say("last"))}</h2><ul class="last">{"".join(rows)}</ul>' if rows else ""

@@ -62,5 +62,4 @@ def amend_text(match: Match, number: int, before: Tally, settled: Optional[Settl
 def _hand_words(hand: HandTally, players: Sequence[str]) -> str:
     counted = " (after the end: not counted)" if hand.after_end else ""
     ruled = f" (ruled {RULED[hand.ruling.kind]})" if hand.ruling is not None and hand.ruling.kind in RULED else ""
-    facts = {"result": hand.result, "knocker": hand.knocker, "winner": hand.winner, "points": hand.points}
-    return f"{result_words(facts)}{ruled}; totals {named_scores(dict(hand.totals), players)}{counted}"
+    return f"{result_words(hand)}{ruled}; totals {named_scores(dict(hand.totals), players)}{counted}"

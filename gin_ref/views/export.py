@@ -1,7 +1,7 @@
 """Matches as files for other programs and for people: CSV, JSON, Markdown and one HTML page.
 
-Pure renderers: each takes ``MatchView`` objects (``gin_ref.views.history``) and returns the text. Here: CSV
-and JSON; the score sheet (``gin_ref.views.sheet``) is laid out as Markdown (``export_text``) and HTML
+Pure renderers: each takes ``MatchView`` objects (``gin_ref.views.history``) and returns the text (the
+registry of formats is ``gin_ref.desk.exports``'). Here: CSV and JSON; the score sheet (``gin_ref.views.sheet``) is laid out as Markdown (``export_text``) and HTML
 (``export_html``, ``export_chart``). The CSV cannot run as a spreadsheet formula, the Markdown and HTML escape
 every name, and the HTML page is self-contained: inline CSS and inline SVG charts, no scripts, nothing fetched.
 """
@@ -9,34 +9,18 @@ every name, and the HTML page is self-contained: inline CSS and inline SVG chart
 import csv
 import io
 import json
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Sequence, Tuple
+from typing import Dict, Iterable, Iterator, List, Sequence, Tuple
 
-from gin_ref.core.errors import InvalidNotationError
 from gin_ref.views.plainjson import json_plain
 from gin_ref.match.tally import HandTally, Tally
-from gin_ref.views.export_html import html_text
-from gin_ref.views.export_text import markdown_text
 from gin_ref.views.history import MatchView
 from gin_ref.views.sheet import ROLES, game_numbers
 from gin_ref.views.words import RULED
 
-FORMATS = ("csv", "json", "markdown", "html")
 EXPORT_FORMAT = "gin-ref-export/1"
 CSV_COLUMNS = ("match", "date", "hand", "dealer", "upcard", "limit", "knocker", "result", "winner", "points")
 
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def render(fmt: str, views: Sequence[MatchView], **options: Any) -> str:
-    """The export of ``views`` in format ``fmt`` (one of FORMATS), as text. ``options`` go to the HTML page
-    (``title``, ``paper``, ``standings``)."""
-    if fmt not in FORMATS:
-        raise InvalidNotationError(f"unknown export format '{fmt}' (expected {', '.join(FORMATS)})")
-    if fmt == "html":
-        return html_text(views, **options)
-    renderers: Dict[str, Callable[[Sequence[MatchView]], str]] = {
-        "csv": csv_text, "json": json_text, "markdown": markdown_text}
-    return renderers[fmt](views)
 
 
 def all_players(views: Sequence[MatchView]) -> List[str]:
@@ -78,18 +62,18 @@ class _Columns:
     def hand_row(self, view: MatchView, hand: HandTally) -> List[object]:
         row = (view.file, view.date, hand.number, hand.dealer, hand.upcard, hand.limit, hand.knocker,
                ruled_result(hand), hand.winner, hand.points)
-        totals = [hand.totals.get(name) if name in view.players else None for name in self.names]
+        totals = [hand.totals[name] if name in view.players else None for name in self.names]
         roles = [hand.role(role) for role in ROLES]
         columns = hand.games or ()
-        in_games = [columns[game - 1].get(name) if len(columns) >= game and name in view.players else None
+        in_games = [columns[game - 1][name] if len(columns) >= game and name in view.players else None
                     for game in self.numbers for name in self.hollywood]
         return [*row, *totals, *roles, *in_games]
 
     def result_row(self, view: MatchView) -> List[object]:
         """A match recorded by its result: one row, its final scores."""
-        final = view.tally.final or {}
+        final = view.tally.final  # a result's final scores: every player of the match has one
         row = (view.file, view.date, None, None, None, None, None, "result_only", view.tally.winner, None)
-        totals = [final.get(name) if name in view.players else None for name in self.names]
+        totals = [final[name] if final is not None and name in view.players else None for name in self.names]
         return [*row, *totals, *([None] * (len(ROLES) + len(self.games)))]
 
 
@@ -118,11 +102,11 @@ def ruled_result(hand: HandTally) -> str:
 
 # -- JSON --------------------------------------------------------------------------------------------------
 
-def json_data(views: Sequence[MatchView]) -> Dict[str, Any]:
+def json_data(views: Sequence[MatchView]) -> Dict[str, object]:
     """``{format, matches: [{file, record, tally}]}``: each record as read and its tally."""
     return {
         "format": EXPORT_FORMAT,
-        "matches": [{"file": view.file, "record": view.record, "tally": view.tally.data()} for view in views],
+        "matches": [{"file": view.file, "record": view.written, "tally": view.tally.data()} for view in views],
     }
 
 
@@ -133,7 +117,7 @@ def json_text(views: Sequence[MatchView]) -> str:
 class _Items:
     """A JSON array made as it is written: its items come one at a time from ``items`` (an iterable)."""
 
-    def __init__(self, items: Iterable[Any]) -> None:
+    def __init__(self, items: Iterable[object]) -> None:
         self.items = items
 
 
@@ -144,20 +128,20 @@ def json_chunks(views: Sequence[MatchView]) -> Iterator[str]:
     with ``indent=2``, byte for byte."""
     encoder = json.JSONEncoder(ensure_ascii=False, indent=2, default=json_plain)
     document = {"format": EXPORT_FORMAT,
-                "matches": _Items({"file": view.file, "record": view.record, "tally": _tally_items(view.tally)}
+                "matches": _Items({"file": view.file, "record": view.written, "tally": _tally_items(view.tally)}
                                   for view in views)}
     yield from _pieces(encoder, document, 0)
     yield "\n"
 
 
-def _tally_items(tally: Tally) -> Dict[str, Any]:
+def _tally_items(tally: Tally) -> Dict[str, object]:
     """``tally.data()`` with its hands as ``_Items``: each hand's object made when it is written."""
     data = tally._replace(hands=()).data()
     data["hands"] = _Items(hand.data() for hand in tally.hands)
     return data
 
 
-def _pieces(encoder: json.JSONEncoder, value: Any, level: int) -> Iterator[str]:
+def _pieces(encoder: json.JSONEncoder, value: object, level: int) -> Iterator[str]:
     """``value`` encoded as ``encoder`` does (indented by 2), nested ``level`` deep: mappings with text keys,
     lists and ``_Items`` are written an entry at a time; an entry of a list is encoded whole (a record's hand),
     an entry of ``_Items`` that is a mapping entry by entry (a match holds its record)."""

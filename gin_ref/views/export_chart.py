@@ -27,7 +27,7 @@ def esc(value: object) -> str:
 
 def chart_series(view: MatchView) -> Series:
     """Each player's running totals for the chart: 0 before the first hand, then one per hand."""
-    return {name: [0] + [hand.totals.get(name, 0) for hand in view.hands] for name in view.players}
+    return {name: [0] + [hand.totals[name] for hand in view.hands] for name in view.players}
 
 
 def game_series(view: MatchView, number: int) -> Series:
@@ -37,7 +37,7 @@ def game_series(view: MatchView, number: int) -> Series:
         values, last = [0], 0
         for hand in view.hands:
             columns = hand.games or ()
-            last = columns[number - 1].get(name, last) if len(columns) >= number else last
+            last = columns[number - 1][name] if len(columns) >= number else last
             values.append(last)
         series[name] = values
     return series

@@ -11,9 +11,9 @@ screen the tables take the page's width. Inline CSS and SVG only: no script, not
 """
 
 import html
-from typing import Any, Collection, List, Mapping, Optional, Sequence, Tuple
+from typing import Collection, List, Optional, Sequence, Tuple
 
-from gin_ref.views.event_view import event_heading, points_text
+from gin_ref.views.event_view import EventTable, event_heading, standing_rows
 from gin_ref.views.export_chart import match_charts
 from gin_ref.views.history import MatchView
 from gin_ref.views.sheet import Row, notes, not_started, outcome_line, score_sheet
@@ -135,41 +135,32 @@ def match_section(view: MatchView) -> List[str]:
 def standings_section(views: Sequence[MatchView]) -> List[str]:
     """Several matches open with their standings: the standings of ``gin-ref standings`` over these
     matches (``gin_ref.views.standings``), and the matches still being played, not counted."""
-    data = standings(views)
+    table = standings(views)
     out = ["<section class=\"standings\">", "<h2>Standings</h2>"]
-    if data["standings"]:
-        out += html_grid(HEADERS, standings_rows(data), {0, 2, 3, 4, 5, 6, 7, 8})
+    if table.rows:
+        out += html_grid(HEADERS, standings_rows(table), {0, 2, 3, 4, 5, 6, 7, 8})
     else:
         out.append("<p class=\"empty\">no finished match yet</p>")
-    if data["open"]:
-        still = "; ".join(f"{' v '.join(item['players'])} ({item['file']})" for item in data["open"])
+    if table.open:
+        still = "; ".join(f"{' v '.join(item.players)} ({item.file})" for item in table.open)
         out.append(f"<p class=\"open\">still being played, not counted: {esc(still)}</p>")
     out.append("</section>")
     return out
 
 
-def event_section(data: Mapping[str, Any]) -> List[str]:
-    """An event's folder opens with the event's own standings (the ``event standings --json`` object): its
-    ranking by match points and tie-breaks, in the order ``gin-ref event standings`` gives, never the club's
-    ranking of the same matches (won, diff, rating), which would put the night's players in another order."""
-    swiss = data["format"] == "swiss"
-    headers = ["rank", "player", "points", "played", "byes"] + (["buchholz"] if swiss else []) + ["diff"]
-    rows: List[Row] = []
-    for row in data["standings"]:
-        line: List[object] = [row["rank"], row["player"], points_text(round(row["match_points"] * 2)),
-                              row["played"], row["byes"]]
-        if swiss:
-            line.append(points_text(round(row["buchholz"] * 2)))
-        rows.append(line + [f"{row['diff']:+d}"])
-    heading = data.get("heading") or event_heading(data)  # the board's data carries its heading
-    out = ["<section class=\"standings\">", "<h2>Standings</h2>", f"<p>{esc(heading)}</p>"]
+def event_section(table: EventTable) -> List[str]:
+    """An event's folder opens with the event's own standings (``gin-ref event standings``'): its ranking by
+    match points and tie-breaks, in the order ``gin-ref event standings`` gives, never the club's ranking of
+    the same matches (won, diff, rating), which would put the night's players in another order."""
+    headers, rows = standing_rows(table)
+    out = ["<section class=\"standings\">", "<h2>Standings</h2>", f"<p>{esc(event_heading(table))}</p>"]
     out += html_grid(headers, rows, set(range(len(headers))) - {1})
     out.append("</section>")
     return out
 
 
 def html_text(views: Sequence[MatchView], title: str = DEFAULT_TITLE, paper: str = "a4",
-              event: Optional[Mapping[str, Any]] = None) -> str:
+              event: Optional[EventTable] = None) -> str:
     """One self-contained page: the standings of several matches (``event``: an event's folder, whose own
     standings these are), then each match's score sheet and charts."""
     css = _CSS.replace("PAPER", PAPERS[paper]).replace("MARGINS", MARGINS)

@@ -3,6 +3,7 @@ line, the tally, every answer), and what one hand did to them. Every other event
 ``gin_ref.views.words``'.
 """
 
+from collections import Counter
 from typing import Mapping, Optional, Sequence
 
 from gin_ref.core.game import Game
@@ -48,8 +49,9 @@ def hand_games_words(number: int, before: Sequence[Mapping[str, int]], after: Se
     """What one hand did to Hollywood's games: ``hand 7 scored in games 1 and 2 (18 to Ben); game 1 won by
     Ben, 104 to 61``. ``before``/``after``: each game's columns before and after the hand; None for a hand
     that scored nothing."""
-    scored = [(index + 1, name, after[index][name] - before[index].get(name, 0))
-              for index in range(len(after)) for name in players if after[index][name] != before[index].get(name, 0)]
+    scored = [(index + 1, name, after[index][name] - Counter(before[index])[name])
+              for index in range(len(after)) for name in players
+              if after[index][name] != Counter(before[index])[name]]  # a game not begun before: no columns, 0 each
     if not scored:
         return None
     points = {(name, gained) for _n, name, gained in scored}

@@ -60,7 +60,8 @@ def knock_text(match: Match, outcome: Outcome, width: Optional[int] = None) -> s
     knock = knock_tally(match, number)
     knocker, defender = knock.knocker, knock.defender
     upcard = f", upcard {pretty_card(knock.upcard)}" if knock.upcard else ""
-    verb = {"gin": "goes gin", "big_gin": "goes big gin"}.get(settled.score.result, "knocks")
+    result = settled.score.result
+    verb = "goes gin" if result == "gin" else "goes big gin" if result == "big_gin" else "knocks"
     lines = [f"hand {number}: {knocker} {verb} against {defender}{upcard}, knock limit {settled.limit} "
              f"({settled.reason})"]
     if settled.showdown is not None:

@@ -1,39 +1,26 @@
 """Many matches at once: which files are matches, and one history line per match, newest first.
 
-Pure: the functions here take matches already read (``MatchView``: the file name, the record as plain data
-and its tally, as ``gin-ref tally --json`` prints it) and return plain data. Reading files is the CLI's job
-(``gin_ref.cli.history_cmds``), replaying and scoring a match is ``gin_ref.match``'s.
+Pure: the functions here take matches already read (``MatchView``: the file name, the match's date and house
+rules, its tally, the seals that fail: typed values) and return text, or the ``--json`` object
+(``history_data``). Reading files is the desk's job (``gin_ref.desk.reading``), replaying and scoring a match
+is ``gin_ref.match``'s.
 """
 
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from gin_ref.match.schema import FORMAT
+from gin_ref.core.rules import HouseRules
+
 from gin_ref.match.tally import HandTally, Scores, Tally
 from gin_ref.views.cells import cells
 from gin_ref.views.table import grid
 from gin_ref.views.text import short_name
 from gin_ref.views.words import paid_words
 
-# A file claims to be a match when its top-level ``format`` names the match format (any version: a file of
-# another version is a match we cannot read, named and skipped, not silently ignored).
-_FAMILY = FORMAT.split("/")[0] + "/"
-
-
-def claims_match(data: object) -> bool:
-    """Does this document, as the match reader read it, say it is a gin-ref match (``format:
-    gin-ref-match/...`` at its top, however the YAML or JSON spells the key)?
-
-    A rules file or any other YAML lacks the key and is not a match at all; a file that claims the format
-    but cannot be read is a damaged match.
-    """
-    if not isinstance(data, dict):
-        return False
-    fmt = data.get("format")
-    return isinstance(fmt, str) and fmt.startswith(_FAMILY)
-
+if TYPE_CHECKING:  # made by the desk, which reads the seals; for the types only (tally never makes one)
+    from gin_ref.views.failed_seal import FailedSeal
 
 class MatchView:
     """One match as history, stats and export see it.
@@ -42,29 +29,29 @@ class MatchView:
     writes and compiles its methods when its module is imported, a cost every command paid at start."""
 
     file: str  # the path as given or found, shown to people
-    record: Dict[str, Any]  # the match record as plain data: date, players, rules {name, knobs}, start, hands
+    date: str  # the match's date, as its record holds it ("" if none)
+    house: HouseRules  # the house rules it is played by (the record's rules: name and knobs)
     tally: Tally  # the match's tally (``gin_ref.match.tally``)
-    seals: Tuple[Dict[str, Any], ...]  # each seal that fails: {line, hand, kind, message}
+    seals: Tuple[FailedSeal, ...]  # each seal that fails
     digest: str  # the SHA-256 of the file's bytes it was read from (the summary cache's proof)
+    written: object  # the record as the writer in ``gin_ref.files`` gives it: the JSON export's, never read here
 
-    def __init__(self, file: str, record: Dict[str, Any], tally: Tally, seals: Tuple[Dict[str, Any], ...] = (),
-                 digest: str = "") -> None:
-        self.file, self.record, self.tally, self.seals, self.digest = file, record, tally, seals, digest
+    def __init__(self, file: str, date: str, house: HouseRules, tally: Tally, seals: Tuple[FailedSeal, ...] = (),
+                 digest: str = "", written: object = None) -> None:
+        self.file, self.date, self.house, self.tally, self.seals = file, date, house, tally, seals
+        self.digest, self.written = digest, written
+
+    def _key(self) -> Tuple[object, ...]:
+        return self.file, self.date, self.house, self.tally, self.seals, self.digest, self.written
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is MatchView and (self.file, self.record, self.tally, self.seals, self.digest) == (
-            other.file, other.record, other.tally, other.seals, other.digest)
+        return isinstance(other, MatchView) and type(other) is MatchView and self._key() == other._key()
 
-    __hash__ = None  # type: ignore[assignment]  # its record is a dict
+    __hash__ = None  # type: ignore[assignment]  # its tally holds dicts
 
     def __repr__(self) -> str:
-        return (f"MatchView(file={self.file!r}, record={self.record!r}, tally={self.tally!r}, seals={self.seals!r}, "
-                f"digest={self.digest!r})")
-
-    @property
-    def date(self) -> str:
-        date = self.record.get("date")
-        return "" if date is None else str(date)
+        return (f"MatchView(file={self.file!r}, date={self.date!r}, house={self.house!r}, tally={self.tally!r}, "
+                f"seals={self.seals!r}, digest={self.digest!r})")
 
     @property
     def players(self) -> List[str]:
@@ -73,11 +60,6 @@ class MatchView:
     @property
     def rules(self) -> str:
         return self.tally.rules
-
-    @property
-    def knobs(self) -> Mapping[str, Any]:
-        """The house rules the record lists (``rules.knobs``)."""
-        return (self.record.get("rules") or {}).get("knobs") or {}
 
     @cached_property
     def hands(self) -> List[HandTally]:
@@ -105,7 +87,7 @@ def oldest_first(views: Iterable[MatchView]) -> List[MatchView]:
     return sorted(views, key=lambda view: (view.date, view.file))
 
 
-def history_row(view: MatchView) -> Dict[str, Any]:
+def history_row(view: MatchView) -> Dict[str, object]:
     """The ``history --json`` entry of one match."""
     tally = view.tally
     return {
@@ -120,7 +102,7 @@ def history_row(view: MatchView) -> Dict[str, Any]:
     }
 
 
-def history_data(views: Iterable[MatchView], skipped: Sequence[Tuple[str, str]] = ()) -> Dict[str, Any]:
+def history_data(views: Iterable[MatchView], skipped: Sequence[Tuple[str, str]] = ()) -> Dict[str, object]:
     """The ``history --json`` object: one entry per match newest first, and the files skipped.
 
     ``skipped`` is a sequence of ``(file, error message)``.
@@ -153,16 +135,17 @@ def standing(view: MatchView) -> Scores:
 HISTORY_HEADERS = ["date", "players", "rules", "winner", "score", "hands", "file"]
 
 
-def history_text(views: Sequence[MatchView], data: Mapping[str, Any], width: Optional[int] = None) -> str:
-    """``history`` for people: one line per match newest first (``data``: ``history_data``'s), fitting
+def history_text(views: Sequence[MatchView], width: Optional[int] = None) -> str:
+    """``history`` for people: one line per match newest first (what ``history_data`` gives), fitting
     ``width`` cells (a narrow terminal keeps the date, the score naming every player, the file), then the
     matches won by a player who is not paid (``paid_notes``)."""
-    rows = []
-    for view, row in zip(newest_first(views), data["matches"]):
-        scores = ", ".join(f"{short_name(name)} {standing(view).get(name, 0)}" for name in view.players)
-        state = " (playing)" if not view.tally.finished else " (result only)" if row.get("result_only") else ""
-        rows.append([row["date"], ", ".join(map(short_name, row["players"])), row["rules"],
-                     short_name(row["winner"] or "-"), scores + state, row["hands"], row["file"]])
+    rows: List[List[object]] = []
+    for view in newest_first(views):
+        tally, now = view.tally, standing(view)
+        scores = ", ".join(f"{short_name(name)} {now[name]}" for name in view.players)
+        state = " (playing)" if not tally.finished else " (result only)" if tally.result_only is not None else ""
+        rows.append([view.date, ", ".join(map(short_name, view.players)), view.rules,
+                     short_name(tally.winner or "-"), scores + state, len(view.hands), view.file])
     headers = HISTORY_HEADERS
     text = grid(rows, headers=headers, width=width, wrap=(1, 4), drop=(2,), clip_end=(6,), right={5})
     if width is not None and max(cells(line) for line in text.splitlines()) > width:  # a narrow terminal:

@@ -46,8 +46,8 @@ def match_places(view: MatchView) -> Optional[Dict[str, int]]:
         return None
     if view.three_player:
         final = tally.final or {}
-        scores = sorted({final.get(name, 0) for name in view.players}, reverse=True)
-        return {player_key(name): scores.index(final.get(name, 0)) + 1 for name in view.players}
+        scores = sorted({final[name] for name in view.players}, reverse=True)
+        return {player_key(name): scores.index(final[name]) + 1 for name in view.players}
     winner = tally.winner
     return {player_key(name): 1 if winner is None or name == winner else 2 for name in view.players}
 

@@ -1,7 +1,8 @@
 """Two rule sets side by side: the knobs that differ, both values and where each came from
-(``gin-ref rules diff``). Plain data from what ``gin_ref.files.rulesfile.explain_chain`` reads."""
+(``gin-ref rules diff``). Typed values from what ``gin_ref.files.rulesfile.explain_chain`` reads; their
+``data()`` is the ``rules diff --json`` object."""
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.rules import HouseRules
 from gin_ref.views.table import grid
@@ -9,7 +10,7 @@ from gin_ref.views.table import grid
 Explained = Tuple[HouseRules, Mapping[str, str], Sequence[str]]  # rules, knob -> source, extends chain
 
 
-def plain(value: Any) -> str:
+def plain(value: object) -> str:
     """A knob's value as it is written in a rules file: null, true, false, 10, upcard."""
     if value is None:
         return "null"
@@ -18,32 +19,60 @@ def plain(value: Any) -> str:
     return str(value)
 
 
-def diff_data(a: Explained, b: Explained) -> Dict[str, Any]:
-    """The ``rules diff --json`` object: ``a`` and ``b`` {``rules``, ``chain``}, and ``differ``: one item per
-    knob whose values differ {``knob``, ``a``, ``a_from``, ``b``, ``b_from``}, in the knobs' order."""
+class Side(NamedTuple):
+    """One rule set: its name and its extends chain (the file first, what it extends after)."""
+
+    rules: str
+    chain: List[str]
+
+
+class Differ(NamedTuple):
+    """A knob whose values differ: each side's value (a knob's value: None, a flag, a number or a word) and
+    where it came from."""
+
+    knob: str
+    a: object
+    a_from: str
+    b: object
+    b_from: str
+
+
+class RulesDiff(NamedTuple):
+    """``a`` and ``b``, and the knobs that differ, in the knobs' order."""
+
+    a: Side
+    b: Side
+    differ: Tuple[Differ, ...]
+
+    def data(self) -> Dict[str, object]:
+        """The ``rules diff --json`` object: ``a`` and ``b`` {``rules``, ``chain``}, and ``differ``: one item
+        per knob whose values differ {``knob``, ``a``, ``a_from``, ``b``, ``b_from``}."""
+        return {"a": dict(self.a._asdict()), "b": dict(self.b._asdict()),
+                "differ": [dict(item._asdict()) for item in self.differ]}
+
+
+def rules_diff(a: Explained, b: Explained) -> RulesDiff:
+    """The knobs of ``a`` and ``b`` that differ."""
     (rules_a, from_a, chain_a), (rules_b, from_b, chain_b) = a, b
     knobs_a, knobs_b = rules_a.knobs(), rules_b.knobs()
-    differ: List[Dict[str, Any]] = [
-        {"knob": name, "a": knobs_a[name], "a_from": from_a[name], "b": knobs_b[name], "b_from": from_b[name]}
-        for name in knobs_a if knobs_a[name] != knobs_b[name]]
-    return {"a": {"rules": rules_a.name, "chain": list(chain_a)},
-            "b": {"rules": rules_b.name, "chain": list(chain_b)}, "differ": differ}
+    differ = tuple(Differ(name, knobs_a[name], from_a[name], knobs_b[name], from_b[name])
+                   for name in knobs_a if knobs_a[name] != knobs_b[name])
+    return RulesDiff(Side(rules_a.name, list(chain_a)), Side(rules_b.name, list(chain_b)), differ)
 
 
-def chain_words(side: Mapping[str, Any]) -> str:
+def chain_words(side: Side) -> str:
     """``club.yaml extends classic`` (or the name alone when it extends nothing)."""
-    return " extends ".join(side["chain"]) or side["rules"]
+    return " extends ".join(side.chain) or side.rules
 
 
-def diff_text(data: Mapping[str, Any], width: Optional[int] = None) -> str:
+def diff_text(diff: RulesDiff, width: Optional[int] = None) -> str:
     """The knobs that differ as a grid fitting ``width`` cells, under the two chains; or a line saying none
     does."""
-    a, b = data["a"]["rules"], data["b"]["rules"]
-    lines = [f"{side['rules']}: {chain_words(side)}" for side in (data["a"], data["b"]) if len(side["chain"]) > 1]
-    if not data["differ"]:
+    a, b = diff.a.rules, diff.b.rules
+    lines = [f"{side.rules}: {chain_words(side)}" for side in (diff.a, diff.b) if len(side.chain) > 1]
+    if not diff.differ:
         return "\n".join(lines + ["no house rule differs"])
-    rows = [(item["knob"], plain(item["a"]), item["a_from"], plain(item["b"]), item["b_from"])
-            for item in data["differ"]]
+    rows = [(item.knob, plain(item.a), item.a_from, plain(item.b), item.b_from) for item in diff.differ]
     count = len(rows)
     lines.append(f"{count} house rule{'s' if count != 1 else ''} differ{'s' if count == 1 else ''}:")
     lines.append(grid(rows, ("house rule", a, "from", b, "from"), right=set(), width=width,

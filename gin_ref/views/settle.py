@@ -83,7 +83,7 @@ class _Names:
         self.spelling = spellings(views)
 
     def __call__(self, name: object) -> str:
-        return self.spelling.get(player_key(str(name)), str(name))
+        return self.spelling[player_key(str(name))]  # every player of the views has one
 
 
 def pair_payments(final: Scores, stake: Decimal, names: _Names, game: Optional[int] = None) -> List[Payment]:
@@ -156,8 +156,8 @@ def settle(views: Sequence[MatchView], stake: Decimal = Decimal(DEFAULT_STAKE)) 
         for payment in payments:
             net[payment.payer] -= payment.amount
             net[payment.payee] += payment.amount
-        final = view.tally.final or view.tally.totals or {}
-        matches.append(MatchSettlement(view.file, view.date, {names(n): final.get(n, 0) for n in view.players},
+        final = view.tally.final or view.tally.totals
+        matches.append(MatchSettlement(view.file, view.date, {names(n): final[n] for n in view.players},
                                        tuple(payments), match_notes(view, names)))
     return Settlement(stake, tuple(matches), tuple(unfinished), net, tuple(settling_payments(net)))
 

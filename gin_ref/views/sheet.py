@@ -6,6 +6,7 @@ name...), then the rows at its foot (the total, one per bonus, the final score).
 and how it spells an empty cell is the layout's; what a line says is here, once.
 """
 
+from collections import Counter
 from typing import Collection, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from gin_ref.match.tally import Bonuses, HandTally, Scores, Tally
@@ -94,20 +95,27 @@ def foot_rows(players: Sequence[str], first: int, parts: Sequence[Part], kinds: 
     empty cells come before the players' columns; each of ``parts`` (totals, bonuses, final or None: the
     match's, then each Hollywood game's) has a column per player."""
     pad = [None] * (first - 1)
-    rows: List[Row] = [["total", *pad, *((totals or {}).get(name, 0) for totals, _b, _f in parts for name in players)]]
+    rows: List[Row] = [["total", *pad, *(Counter(totals)[name] for totals, _b, _f in parts for name in players)]]
     for kind in kinds:
-        rows.append([bonus_word(kind), *pad, *(((bonuses or {}).get(name) or {}).get(kind)
-                                               for _t, bonuses, _f in parts for name in players)])
+        rows.append([bonus_word(kind), *pad, *(_earned(bonuses, name, kind) for _t, bonuses, _f in parts
+                                               for name in players)])
     if any(final for _t, _b, final in parts):
-        rows.append(["final", *pad, *((final or {}).get(name) for _t, _b, final in parts for name in players)])
+        rows.append(["final", *pad, *(final[name] if final else None for _t, _b, final in parts for name in players)])
     return rows
 
 
-def _game_columns(hand: HandTally, count: int) -> List[Scores]:
+def _earned(bonuses: Optional[Bonuses], name: str, kind: str) -> Optional[int]:
+    """The bonus of ``kind`` a player earned; None (a blank cell) when he earned none of it: ``bonuses``
+    lists only the bonuses earned, player by player."""
+    won = bonuses[name] if bonuses is not None and name in bonuses else None
+    return won[kind] if won is not None and kind in won else None
+
+
+def _game_columns(hand: HandTally, count: int) -> List[Optional[Scores]]:
     """Each of ``count`` games' columns after ``hand``; a game not begun yet (games one after another) has
-    none."""
-    columns: List[Scores] = list(hand.games or ()) if count else []
-    return columns + [{}] * (count - len(columns))
+    none (None)."""
+    columns: List[Optional[Scores]] = list(hand.games or ()) if count else []
+    return columns + [None] * (count - len(columns))
 
 
 def _parts(tally: Tally, games: bool) -> List[Part]:
@@ -134,8 +142,9 @@ def score_sheet(view: MatchView, games: bool = True) -> Sheet:
         hand = line.hand
         rows.append([line.label, *(hand.role(role) for role in roles), *([hand.upcard] if upcards else []),
                      hand.limit, hand.knocker, line.result, hand.winner, hand.points,
-                     *(hand.totals.get(name) for name in players),
-                     *(column.get(name) for column in _game_columns(hand, len(numbers)) for name in players)])
+                     *(hand.totals[name] for name in players),
+                     *(None if column is None else column[name] for column in _game_columns(hand, len(numbers))
+                       for name in players)])
     first = headers.index("points") + 1
     foot = foot_rows(players, first, _parts(view.tally, games), bonus_kinds(view))
     numeric = {0, headers.index("limit"), headers.index("points"), *range(first, len(headers))}
@@ -154,9 +163,9 @@ def game_sheet(view: MatchView, number: int) -> Tuple[List[str], List[Row], List
     for hand in view.hands:
         columns = hand.games or ()
         now = columns[number - 1] if len(columns) >= number else before
-        gained = [now.get(name, 0) - before.get(name, 0) for name in players]
+        gained = [now[name] - before[name] for name in players]
         if any(gained):
-            rows.append([hand.number, *(g or None for g in gained), *(now.get(name, 0) for name in players)])
+            rows.append([hand.number, *(g or None for g in gained), *(now[name] for name in players)])
         before = now
     final = game.final if game.finished else None
     kinds = [k for k in bonus_kinds(view) if any(k in (b or {}) for b in (game.bonuses or {}).values())]
@@ -184,7 +193,8 @@ def outcome_line(view: MatchView) -> str:
     (Ann 220, Ben 315)`` when box bonuses lift the loser's final above the winner's); else ``playing: Ann 40,
     Ben 22; next dealer Ann`` (running totals)."""
     tally = view.tally
-    scores = ", ".join(f"{name} {standing(view).get(name, 0)}" for name in view.players)
+    now = standing(view)
+    scores = ", ".join(f"{name} {now[name]}" for name in view.players)
     paid = (paid_words(tally.final, tally.winner, _plain_bonuses(tally.bonuses))
             if tally.finished and not tally.hollywood else None)  # several games: each game says it
     if paid is not None:
@@ -199,7 +209,7 @@ def sheet_notes(view: MatchView) -> List[Tuple[int, str]]:
     """``(hand number, note)`` for each hand the sheet marks with ``*``: irregularities, hands dead by
     themselves, hands that stand as played after an amend, hands played after the end; worded as the
     tally words them (``gin_ref.views.words.hand_notes``)."""
-    return hand_notes(view.tally, view.knobs.get("dead_hand_stock"))
+    return hand_notes(view.tally, view.house.dead_hand_stock)
 
 
 def notes(view: MatchView, marked: bool = False) -> List[str]:
@@ -207,7 +217,7 @@ def notes(view: MatchView, marked: bool = False) -> List[str]:
     ruled ones carry their ``^``), then each ruled hand (``^``)."""
     ruled = [f"{RULED} hand {hand.number}: {ruling_words(hand.ruling, dated=True)}"
              for hand in view.tally.hands if hand.ruling is not None]
-    return house_rule_notes(view.knobs) + [f"* {note}" if marked else note for _number, note in sheet_notes(view)] \
+    return house_rule_notes(view.house) + [f"* {note}" if marked else note for _number, note in sheet_notes(view)] \
         + ruled
 
 

@@ -3,7 +3,7 @@ it is, who deals next, or the end with every bonus spelled out. Every command th
 with these lines (``standing_lines``); the words for each event come from ``gin_ref.views.words``.
 """
 
-from typing import Dict, List, Mapping, Optional, Sequence
+from typing import Dict, List, Optional, Sequence
 
 from gin_ref.core.game import Game, bonus_arithmetic, final_scores, game_bonuses
 from gin_ref.core.turns import Table
@@ -69,9 +69,9 @@ def dealer_why(match: Match) -> str:
     """Why the next dealer deals (``state.why``), a hand the director ruled void or a misdeal told as
     ruled: ``hand 1 was ruled void: the same dealer deals again``, not ``was dead``."""
     why = str(match.state.why)
-    if match.hands:
-        number, ruling = len(match.hands), match.hands[-1].get("ruling")
-        kind = ruling.get("kind") if isinstance(ruling, Mapping) else None
+    number, rulings = len(match.hands), match.state.rulings  # each ruled hand's ruling, by its index
+    if number and number - 1 in rulings:
+        kind = rulings[number - 1].kind
         if kind in RULED:
             why = why.replace(f"hand {number} was dead:", f"hand {number} was ruled {RULED[kind]}:", 1)
     return why

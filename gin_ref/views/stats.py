@@ -1,4 +1,5 @@
-"""Per-player statistics over many matches (pure: takes ``MatchView`` objects, returns plain data).
+"""Per-player statistics over many matches (pure: takes ``MatchView`` objects, returns typed figures; their
+``data()`` is the ``stats --json`` object).
 
 What is counted, per player name, over every match the player sat in:
 
@@ -17,7 +18,7 @@ What is counted, per player name, over every match the player sat in:
   ``matches``, ``matches_won`` and the progression (their final), left out of every per-hand figure.
 """
 
-from typing import Any, Dict, Iterable, List, Optional
+from typing import Dict, Iterable, List, NamedTuple, Optional
 
 from gin_ref.match.names import same_player
 from gin_ref.match.tally import HandTally
@@ -27,35 +28,67 @@ from gin_ref.views.table import grid
 KNOCKS = ("knock", "undercut", "tie")  # a tie scored 0-0 (knock_tie: nobody) is a knock too
 GINS = ("gin", "big_gin")
 
-Stats = Dict[str, Any]
+
+class Progress(NamedTuple):
+    """One match of a player's progression: his running total after each settled hand, his final (None:
+    still being played) and whether he won it."""
+
+    file: str
+    date: str
+    totals: List[int]
+    final: Optional[int]
+    won: bool
 
 
-def _new() -> Stats:
-    return {"matches": 0, "matches_won": 0, "hands_won": 0, "knocks": 0, "gins": 0,
-            "undercuts_given": 0, "undercuts_taken": 0, "avg_points_per_hand_won": None,
-            "avg_knock_deadwood": None, "progression": [], "results_only": 0}
+class Stats:
+    """A player's figures (the module's doc says each); counted up match by match, hand by hand."""
+
+    __slots__ = ("matches", "matches_won", "hands_won", "knocks", "gins", "undercuts_given", "undercuts_taken",
+                 "avg_points_per_hand_won", "avg_knock_deadwood", "progression", "results_only", "won_points",
+                 "deadwood")
+
+    def __init__(self) -> None:
+        self.matches = self.matches_won = self.hands_won = self.knocks = self.gins = 0
+        self.undercuts_given = self.undercuts_taken = self.results_only = 0
+        self.avg_points_per_hand_won: Optional[float] = None
+        self.avg_knock_deadwood: Optional[float] = None
+        self.progression: List[Progress] = []
+        self.won_points = self.deadwood = 0  # points in hands won, knock deadwood: what the averages divide
+
+    def data(self) -> Dict[str, object]:
+        """The player's object of ``stats --json``."""
+        return {"matches": self.matches, "matches_won": self.matches_won, "hands_won": self.hands_won,
+                "knocks": self.knocks, "gins": self.gins, "undercuts_given": self.undercuts_given,
+                "undercuts_taken": self.undercuts_taken, "avg_points_per_hand_won": self.avg_points_per_hand_won,
+                "avg_knock_deadwood": self.avg_knock_deadwood,
+                "progression": [dict(match._asdict()) for match in self.progression], "results_only": self.results_only}
+
+
+def stats_data(stats: Dict[str, Stats]) -> Dict[str, Dict[str, object]]:
+    """The ``stats --json`` object: ``{name: figures}``."""
+    return {name: figures.data() for name, figures in stats.items()}
 
 
 def _average(total: int, count: int) -> Optional[float]:
     return round(total / count, 2) if count else None
 
 
-def _count_hand(stats: Stats, sums: List[int], name: str, hand: HandTally) -> None:
-    """Count one settled hand in ``name``'s figures (``sums``: points in hands won, knock deadwood)."""
+def _count_hand(stats: Stats, name: str, hand: HandTally) -> None:
+    """Count one settled hand in ``name``'s figures."""
     result, knocker, winner = hand.result, hand.knocker, hand.winner
     if hand.ruling is not None:  # counted by its ruled result: a hand won (an award) or none, no knock
         result = knocker = None
     if winner == name:
-        stats["hands_won"] += 1
-        sums[0] += hand.points or 0
+        stats.hands_won += 1
+        stats.won_points += hand.points or 0
     if knocker == name and result in KNOCKS:
-        stats["knocks"] += 1
-        sums[1] += hand.knocker_deadwood or 0
-        stats["undercuts_taken"] += result == "undercut"
+        stats.knocks += 1
+        stats.deadwood += hand.knocker_deadwood or 0
+        stats.undercuts_taken += result == "undercut"
     elif knocker == name and result in GINS:
-        stats["gins"] += 1
+        stats.gins += 1
     elif result == "undercut" and winner == name:
-        stats["undercuts_given"] += 1
+        stats.undercuts_given += 1
 
 
 def player_stats(views: Iterable[MatchView], player: Optional[str] = None) -> Dict[str, Stats]:
@@ -65,29 +98,21 @@ def player_stats(views: Iterable[MatchView], player: Optional[str] = None) -> Di
     hand again from the recorded cards.
     """
     figures: Dict[str, Stats] = {}
-    sums: Dict[str, List[int]] = {}
     for view in oldest_first(views):  # for the progression
         names = view.players if player is None else [p for p in view.players if same_player(p, player)]
+        final = view.tally.final
         for name in names:
-            if name not in figures:
-                figures[name], sums[name] = _new(), [0, 0]  # points in hands won, knock deadwood
-            stats = figures[name]
-            stats["matches"] += 1
-            stats["matches_won"] += view.tally.winner == name
-            stats["results_only"] += view.tally.result_only is not None
+            stats = figures.setdefault(name, Stats())
+            stats.matches += 1
+            stats.matches_won += view.tally.winner == name
+            stats.results_only += view.tally.result_only is not None
             for hand in view.hands:
-                _count_hand(stats, sums[name], name, hand)
-            stats["progression"].append({
-                "file": view.file,
-                "date": view.date,
-                "totals": [hand.totals.get(name, 0) for hand in view.hands],
-                "final": (view.tally.final or {}).get(name),
-                "won": view.tally.winner == name,
-            })
-    for name, stats in figures.items():
-        won_points, deadwood = sums[name]
-        stats["avg_points_per_hand_won"] = _average(won_points, stats["hands_won"])
-        stats["avg_knock_deadwood"] = _average(deadwood, stats["knocks"])
+                _count_hand(stats, name, hand)
+            stats.progression.append(Progress(view.file, view.date, [hand.totals[name] for hand in view.hands],
+                                              None if final is None else final[name], view.tally.winner == name))
+    for stats in figures.values():
+        stats.avg_points_per_hand_won = _average(stats.won_points, stats.hands_won)
+        stats.avg_knock_deadwood = _average(stats.deadwood, stats.knocks)
     return {name: figures[name] for name in sorted(figures, key=lambda n: (n.casefold(), n))}
 
 
@@ -108,9 +133,8 @@ def _number(value: Optional[float]) -> str:
 def stats_text(stats: Dict[str, Stats], width: Optional[int] = None) -> str:
     """``stats`` for people: one row per player, fitting ``width`` cells (the averages, the undercuts, the
     hands won go first)."""
-    rows = [[name, s["matches"], s["matches_won"], s["hands_won"], s["knocks"], s["gins"],
-             s["undercuts_given"], s["undercuts_taken"], _number(s["avg_points_per_hand_won"]),
-             _number(s["avg_knock_deadwood"])] for name, s in stats.items()]
+    rows = [[name, s.matches, s.matches_won, s.hands_won, s.knocks, s.gins, s.undercuts_given, s.undercuts_taken,
+             _number(s.avg_points_per_hand_won), _number(s.avg_knock_deadwood)] for name, s in stats.items()]
     return grid(rows, headers=STATS_HEADERS, right=set(range(1, 10)), width=width, drop=(9, 8, 7, 6, 3),
                 clip_start=(0,))
 
@@ -118,9 +142,9 @@ def stats_text(stats: Dict[str, Stats], width: Optional[int] = None) -> str:
 def progression_lines(name: str, stats: Stats) -> List[str]:
     """A player's score progression: one line per match, oldest first, with its running totals."""
     lines = [f"score progression of {name} (running total after each hand):"]
-    for match in stats["progression"]:
-        final = match["final"]
-        result = "playing" if final is None else f"{'won' if match['won'] else 'lost'}, final {final}"
-        totals = " ".join(str(t) for t in match["totals"]) or "-"
-        lines.append(f"{match['date']}  {match['file']}: {totals}  ({result})")
+    for match in stats.progression:
+        final = match.final
+        result = "playing" if final is None else f"{'won' if match.won else 'lost'}, final {final}"
+        totals = " ".join(str(t) for t in match.totals) or "-"
+        lines.append(f"{match.date}  {match.file}: {totals}  ({result})")
     return lines

@@ -39,7 +39,7 @@ def undone_words(step: Step) -> str:
     if isinstance(data, Kept):
         return f"hand {number}: {_kept_words(step.kind, data.item)}"
     if isinstance(data, Settled):
-        return f"hand {number}: {result_words(data.words())}"
+        return f"hand {number}: {result_words(data)}"
     if isinstance(data, TurnLine):
         if data.dead:
             return f"hand {number}: the dead end and turn {step.turn} ({data.line})"
@@ -50,7 +50,7 @@ def undone_words(step: Step) -> str:
         upcard = f"upcard {pretty_card(data.upcard)}" if data.upcard else "no upcard given"
         return f"hand {number}: the deal ({data.dealer} dealt, {upcard})"
     # an amend: the step's data is the version the undo goes back to
-    return f"hand {number}: the amend (back to {result_words(data.settled.words())})"
+    return f"hand {number}: the amend (back to {result_words(data.settled)})"
 
 
 def _kept_words(kind: str, item: Irregularity) -> str:
@@ -67,14 +67,14 @@ def redone_words(step: Step) -> str:
     """What ``redo`` puts back (an amend's data is then its new version)."""
     data = step.data
     if step.kind == "amend" and isinstance(data, PaperResult):
-        return f"the result's amend ({scores_words(data._asdict())})"
+        return f"the result's amend ({scores_words(data)})"
     if isinstance(data, Version):
-        return f"hand {step.hand}: the amend ({result_words(data.settled.words())})"
+        return f"hand {step.hand}: the amend ({result_words(data.settled)})"
     return undone_words(step)
 
 
 def paper_words(kind: str, data: PaperResult) -> str:
     """What undo takes back of a result-only match: the result, or an amend of it (back to the old one)."""
     if kind == "amend":
-        return f"the result's amend (back to {scores_words(data._asdict())})"
-    return f"the result ({scores_words(data._asdict())})"
+        return f"the result's amend (back to {scores_words(data)})"
+    return f"the result ({scores_words(data)})"

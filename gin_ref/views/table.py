@@ -98,11 +98,11 @@ class _Layout:
             cut = _clip_limits(self.headers, self._limited(), self.keep, clipped, width)
             for i, w in cut.items():
                 self._clip_column(i, w, keep_end=i in clip_end)
-            self.widths = [cut.get(i, w) for i, w in enumerate(self.widths)]
+                self.widths[i] = w
             self.limits = {i: w for i, w in self.limits.items() if i not in cut}
 
     def _limited(self) -> List[int]:
-        return [self.limits.get(j, w) for j, w in enumerate(self.widths)]
+        return [self.limits[j] if j in self.limits else w for j, w in enumerate(self.widths)]  # wrapped, else whole
 
     def _clip_column(self, i: int, width: int, keep_end: bool) -> None:
         self.texts = [[clip(cell, width, keep_end=keep_end) if j == i else cell for j, cell in enumerate(row)]
@@ -146,29 +146,29 @@ def _total(widths: Sequence[int], keep: Sequence[int]) -> int:
 def _clip_limits(headers: Sequence[str], widths: Sequence[int], keep: Sequence[int], clipped: Sequence[int],
                  width: int) -> Dict[int, int]:
     """The width of each shortened column: the widest narrowed first, never below its header or 6 cells."""
-    limits = {i: widths[i] for i in clipped}
+    limits = list(widths)  # every column's width; the clipped ones narrowed
     floor = {i: max(6, cells(headers[i]) if i < len(headers) else 0) for i in clipped}
-    while _total([limits.get(j, w) for j, w in enumerate(widths)], keep) > width:
+    while _total(limits, keep) > width:
         widest = max((i for i in clipped if limits[i] > floor[i]), key=lambda i: limits[i], default=None)
         if widest is None:
             break
         limits[widest] -= 1
-    return {i: w for i, w in limits.items() if w < widths[i]}
+    return {i: limits[i] for i in clipped if limits[i] < widths[i]}
 
 
 def _wrap_limits(headers: Sequence[str], texts: Sequence[Sequence[str]], widths: Sequence[int],
                  keep: Sequence[int], wrap: Sequence[int], width: int) -> Dict[int, int]:
     """The width of each wrapped column: the widest narrowed first, one place at a time, never below a
     column's longest piece (a meld, a layoff, a card, with its separator) or its header."""
-    limits = {i: widths[i] for i in wrap}
+    limits = list(widths)  # every column's width; the wrapped ones narrowed
     floor = {i: max([cells(headers[i]) if i < len(headers) else 0] +
                     [cells(piece) + 2 for row in texts if i < len(row) for piece in _pieces(row[i])]) for i in wrap}
-    while _total([limits.get(j, w) for j, w in enumerate(widths)], keep) > width:
+    while _total(limits, keep) > width:
         widest = max((i for i in wrap if limits[i] > floor[i]), key=lambda i: limits[i], default=None)
         if widest is None:
             break
         limits[widest] -= 1
-    return {i: w for i, w in limits.items() if w < widths[i]}
+    return {i: limits[i] for i in wrap if limits[i] < widths[i]}
 
 
 def _pieces(cell: str) -> List[str]:

@@ -36,7 +36,7 @@ def _cell(result: Optional[str], winner: Optional[str], points: Optional[int]) -
 
 
 def _totals(totals: Dict[str, int], players: List[str]) -> str:
-    return "-".join(str(totals.get(name, 0)) for name in players)
+    return "-".join(str(totals[name]) for name in players)
 
 
 def _end(finished: bool, final: Optional[Dict[str, int]], winner: Optional[str], ended_in: Optional[int],

@@ -7,14 +7,39 @@ say it this way; the match layer hands over data only.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
 
 from gin_ref.core import game
-from gin_ref.match.resultonly import scores_text
+from gin_ref.core.rules import HouseRules
+from gin_ref.match.resultonly import PaperResult, scores_text
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.tally import Tally
+
+if TYPE_CHECKING:  # the shapes the words read: for the types only, no class made at start-up
+    class Settled(Protocol):
+        """A hand's result as the words say it: a ``HandTally``, a step's ``Settled`` (``gin_ref.match``)."""
+
+        @property
+        def result(self) -> Optional[str]: ...
+        @property
+        def knocker(self) -> Optional[str]: ...
+        @property
+        def winner(self) -> Optional[str]: ...
+        @property
+        def points(self) -> Optional[int]: ...
+
+    class Broken(Protocol):
+        """A seal that fails (``gin_ref.match.seals.Broken``): its kind, its hand, its correction."""
+
+        @property
+        def kind(self) -> str: ...
+        @property
+        def hand(self) -> object: ...
+        @property
+        def correction(self) -> Optional[int]: ...
+
 
 # The one set of result names: a result's short name (the sheets, ``--what-if``), and the longer phrase
 # where a hand is told in words (``Ben's knock, undercut, ...``).
@@ -29,7 +54,7 @@ def result_name(result: object, phrase: bool = False) -> str:
     text = str(result)
     if phrase and text in RESULT_PHRASES:
         return RESULT_PHRASES[text]
-    return RESULT_NAMES.get(text, text.replace("_", " "))
+    return RESULT_NAMES[text] if text in RESULT_NAMES else text.replace("_", " ")
 
 
 def wins_words(winner: object) -> str:
@@ -52,20 +77,20 @@ def held_words(players: Sequence[str], hands: int, totals: Mapping[str, int]) ->
             f"{', '.join(f'{name} {totals[name]}' for name in players)}")
 
 
-def result_words(entry: Mapping[str, Any]) -> str:
+def result_words(hand: Settled) -> str:
     """A settled hand in a few words: ``Ben's knock, 16 points to Ben``, ``a dead hand``."""
-    result = entry.get("result")
+    result = hand.result
     if result == "dead":
         return "a dead hand"
     if result is None:
         return "open"
     if result == "tie":
-        return f"{entry.get('knocker')}'s {result_name(result, phrase=True)}"
+        return f"{hand.knocker}'s {result_name(result, phrase=True)}"
     what = result_name(result, phrase=True)
-    if entry.get("winner") is None:  # a hand the director ruled void or a misdeal: nobody scores
-        return f"{entry.get('knocker')}'s {what}, no score"
-    points = entry.get("points")
-    return f"{entry.get('knocker')}'s {what}, {points} point{'' if points == 1 else 's'} to {entry.get('winner')}"
+    if hand.winner is None:  # a hand the director ruled void or a misdeal: nobody scores
+        return f"{hand.knocker}'s {what}, no score"
+    points = hand.points
+    return f"{hand.knocker}'s {what}, {points} point{'' if points == 1 else 's'} to {hand.winner}"
 
 
 def irregularity_words(item: Irregularity) -> str:
@@ -74,7 +99,7 @@ def irregularity_words(item: Irregularity) -> str:
     the one the record keeps (/2) or the replay worked out from the facts (/3); where neither says one (a
     record that does not replay that far), none is shown."""
     kind = item.kind
-    action = _ACTION_OF_KIND.get(str(kind)) or item.action or "action"
+    action = (_ACTION_OF_KIND[kind] if kind in _ACTION_OF_KIND else item.action) or "action"
     card = f" {item.card}" if kind == "out_of_turn" and item.card else ""
     reason = f" ({item.detail})" if item.detail is not None else ""
     return f"{item.player}'s {action}{card} refused{reason}"
@@ -91,10 +116,10 @@ def irregularity_note(number: int, item: Irregularity) -> str:
     return f"hand {number}{turn}: {irregularity_words(item)}{penalty_words(item)}"
 
 
-def scores_words(result: Mapping[str, Any]) -> str:
+def scores_words(result: PaperResult) -> str:
     """A result-only match's result: ``Ann 154, Ben 24; hands won Ann 6, Ben 2``."""
-    won = result.get("hands_won")
-    return scores_text(result.get("scores") or {}) + (f"; hands won {scores_text(won)}" if isinstance(won, dict) else "")
+    won = result.hands_won
+    return scores_text(result.scores) + (f"; hands won {scores_text(won)}" if won is not None else "")
 
 
 def result_only_words(hands_won: Optional[Mapping[str, int]]) -> str:
@@ -183,7 +208,7 @@ def outcome_words(state: MatchState) -> str:
 _BONUS_NAMES = {"gin": "gin bonus", "big_gin": "big gin bonus", "undercut": "undercut bonus", "knock": "knock bonus"}
 
 
-def why_words(why: Any, rules: str) -> str:
+def why_words(why: Sequence[object], rules: str) -> str:
     """Why a hand differs under other rules (``gin_ref.match.whatif``): ``knock illegal under limit 7:
     deadwood 8``, ``gin bonus 20, not 25``..."""
     kind, values = why[0], why[1:]
@@ -197,7 +222,8 @@ def why_words(why: Any, rules: str) -> str:
         return f"{result_name(new, phrase=True)} to {winner}, not {result_name(old, phrase=True)}"
     if kind == "bonus":
         result, new, old = values
-        return f"{_BONUS_NAMES.get(result, result)} {new}, not {old}"
+        name = str(result)
+        return f"{_BONUS_NAMES[name] if name in _BONUS_NAMES else name} {new}, not {old}"
     if kind == "deadwood":
         side, new, old = values
         return f"{side}'s deadwood {new}, not {old}"
@@ -224,9 +250,9 @@ def ruling_words(ruling: Ruling, dated: bool = False) -> str:
     """A ruling: ``awarded to Ann, 25 points (Ben exposed his hand; ruled by Dana)``, with its date
     (``, 2024-05-01T21:10``) when ``dated``."""
     kind, player = ruling.kind, ruling.player
-    what = {"award": f"awarded to {player}, {ruling.points} points", "void": "void, no score",
-            "redeal": "a misdeal, no score, the same dealer deals again",
-            "forfeit": f"{player} forfeits: the match ends"}.get(str(kind), str(kind))
+    what = (f"awarded to {player}, {ruling.points} points" if kind == "award" else "void, no score" if kind == "void"
+            else "a misdeal, no score, the same dealer deals again" if kind == "redeal"
+            else f"{player} forfeits: the match ends" if kind == "forfeit" else str(kind))
     by = f"; ruled by {ruling.by}" if ruling.by else "; ruled by the director"
     when = f", {str(ruling.date)[:16]}" if dated and ruling.date else ""
     return f"{what} ({ruling.reason}{by}{when})"
@@ -236,7 +262,7 @@ RESULT_ONLY_VERIFIED = "a result only (it carries no hands)"  # verify's word fo
 NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /3, sealed, at its next change)"
 
 
-def seal_words(broken: Any) -> str:
+def seal_words(broken: Broken) -> str:
     """A seal that fails (``gin_ref.match.seals.Broken``): ``hand 4 changed outside gin-ref: its facts no
     longer match its seal``."""
     if broken.kind == "edited":
@@ -258,28 +284,28 @@ def seal_words(broken: Any) -> str:
             "changed, outside gin-ref")
 
 
-def house_rule_notes(knobs: Mapping[str, Any]) -> List[str]:
+def house_rule_notes(rules: HouseRules) -> List[str]:
     """The house rules of issue #27 that a match plays, in words, for the notes under its sheet: only
     those set away from their defaults (a record lists the new knobs only then)."""
     notes = []
-    runs = knobs.get("ace_runs", "low")
+    runs = rules.ace_runs
     if runs == "low_or_high":
         notes.append("house rules: an ace is high or low in a run (Q-K-A as well as A-2-3; not K-A-2)")
     elif runs == "wrap":
         notes.append("house rules: a run may go round the ace (Q-K-A, A-2-3 and K-A-2)")
-    value = knobs.get("ace_value", 1)
+    value = rules.ace_value
     if value != 1:
         notes.append(f"house rules: an ace counts {value}")
-    if knobs.get("gin_layoffs"):
+    if rules.gin_layoffs:
         notes.append("house rules: the defender may lay off against a gin")
-    if knobs.get("wall"):
+    if rules.wall:
         notes.append("house rules: the wall (with the stock down to its last cards, the last discard may be taken "
                      "to knock)")
-    if knobs.get("deal") == "eleven":
+    if rules.deal == "eleven":
         notes.append("house rules: the eleven-card deal (no upcard; the non-dealer is dealt 11 and discards first)")
-    if knobs.get("next_dealer") == "sitter":
+    if rules.next_dealer == "sitter":
         notes.append("house rules: the sitter deals each hand")
-    if knobs.get("next_dealer") == "captain":
+    if rules.next_dealer == "captain":
         notes.append("house rules: the captain (the player coming in) deals each hand and plays the box")
     return notes
 

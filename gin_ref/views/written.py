@@ -11,18 +11,19 @@ this layer never imports the desk above it.
 """
 
 import os
-from typing import Any, Dict, List, Mapping, Optional, Protocol, Tuple
+from typing import Dict, List, Optional, Protocol, Tuple, runtime_checkable
 
 from gin_ref.club.event import Event, Round
 from gin_ref.core.scoring import Showdown
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
+from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.tally import Tally, hand_tally, tally_of
 from gin_ref.views.report import showdown_data
 
-Data = Dict[str, Any]
+Data = Dict[str, object]
 
 
 # -- the outcomes, as this layer reads them (the desk's NamedTuples fit them) ------------------------------
@@ -102,16 +103,31 @@ class _Ruled(_Written, Protocol):
 
 class _Resulted(_Written, Protocol):
     @property
-    def scores(self) -> Any: ...
+    def scores(self) -> PaperResult: ...
     @property
-    def old(self) -> Any: ...
+    def old(self) -> Optional[PaperResult]: ...
 
 
 class _Season(Protocol):
     @property
     def csv_path(self) -> str: ...
     @property
-    def recorded(self) -> List[Tuple[str, Any]]: ...
+    def recorded(self) -> List[Tuple[str, PaperResult]]: ...
+
+
+class _Made(_Written, Protocol):
+    """What a refused knock still wrote: the desk's ``Knocked`` (kept) or the ``Dealt`` its command made."""
+
+    @property
+    def hand(self) -> int: ...
+
+
+@runtime_checkable
+class _KnockKept(Protocol):
+    """A knock kept (the desk's ``Knocked``): the deal its command made first (None: none)."""
+
+    @property
+    def dealt(self) -> object: ...
 
 
 class _EventStarted(Protocol):
@@ -158,7 +174,7 @@ def hand_data(match: Match, number: Optional[int]) -> Optional[Data]:
     return hand_tally(match, number).data()
 
 
-def _match_step(written: _Written, **fields: Any) -> Data:
+def _match_step(written: _Written, **fields: object) -> Data:
     return {"file": written.path, **fields, "match": standing_data(written.match)}
 
 
@@ -248,10 +264,9 @@ def ruled_data(ruled: _Ruled) -> Data:
     return _match_step(ruled, ruling=ruled.ruling.data(), hand=hand_data(ruled.match, ruled.hand))
 
 
-def _scores(scores: Any) -> Data:
+def _scores(result: PaperResult) -> Data:
     """A result's final scores (bonuses in) and hands won, as the record holds them."""
-    facts = dict(scores) if isinstance(scores, Mapping) else {}
-    return {"scores": dict(facts.get("scores") or {}), "hands_won": facts.get("hands_won")}
+    return {"scores": dict(result.scores), "hands_won": result.hands_won}
 
 
 def resulted_data(resulted: _Resulted) -> Data:
@@ -286,11 +301,11 @@ def paired_data(paired: _Paired) -> Data:
             "tables": tables, "bye": rnd.bye, "notes": list(paired.notes)}
 
 
-def knock_refused_data(done: Any, refusal: _Refusal) -> Data:
+def knock_refused_data(done: _Made, refusal: _Refusal) -> Data:
     """``knock --json`` for a knock refused that still wrote something: an illegal knock or a knock out of
     turn kept (``done`` the desk's ``Knocked``), or a count over the limit refused after the deal the same
     command made (``done`` the ``Dealt``: the deal stands)."""
-    made = getattr(done, "dealt", done)  # a Knocked's deal made first, or the Dealt itself
+    made = done.dealt if isinstance(done, _KnockKept) else done  # a Knocked's deal made first, or the Dealt itself
     data = _match_step(done, dealt=made is not None, hand=hand_data(done.match, done.hand), arithmetic=None,
                        spreads=None)
     return _with_refusal(data, refusal)

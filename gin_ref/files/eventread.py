@@ -1,0 +1,146 @@
+"""An event file's data (the YAML as read) into the typed event (``gin_ref.club.event.EventRecord``), every
+shape checked in order: the first problem raises a RecordError whose ``where`` is its path of keys (the
+event file's reader, ``gin_ref.files.eventfile``, turns it into a line).
+
+The file holds ``format``, ``event`` (its name), ``date``, ``system`` (round-robin | swiss), ``rounds``,
+``rules`` {``name``, ``knobs``} (the snapshot every table's match starts with), ``players`` (in seed order)
+and ``pairings`` (one entry per round paired: ``round``, ``tables`` [{``table``, ``players``, ``file``}],
+``bye``)."""
+
+import datetime
+from typing import Any, Dict, List, Set, Tuple, Union
+
+from gin_ref.club.event import FORMAT, KEYS, LANGUAGE_CODE, OPTIONAL_KEYS, SYSTEMS, EventRecord, Round, Table, check_players, check_rules
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError, RulesError
+from gin_ref.core.escape import shown_value
+from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
+from gin_ref.club.pairing import round_robin_rounds
+
+Where = Tuple[Union[str, int], ...]  # a key path into the record
+
+
+def _problem(where: Where, message: str) -> RecordError:
+    return RecordError(message, where=where)
+
+
+# -- reading a record ----------------------------------------------------------------------------------------
+
+def read_event(record: object) -> EventRecord:
+    """An event file's record (the YAML's data) read into an EventRecord, every shape checked in order: the
+    first problem raises a RecordError whose ``where`` is its path of keys."""
+    top = _top(record)
+    system = top["system"]
+    if system not in SYSTEMS:
+        raise _problem(("system",), f"'system' must be one of {', '.join(SYSTEMS)}, not {shown_value(system)}")
+    if not isinstance(top["event"], str) or not top["event"]:
+        raise _problem(("event",), "'event' must be the event's name")
+    try:
+        datetime.date.fromisoformat(str(top["date"]))
+    except ValueError:
+        raise _problem(("date",), f"'date' must be an ISO date (2024-05-01), not {shown_value(top['date'])}") from None
+    try:
+        players = check_players(top["players"] if isinstance(top["players"], list) else [])
+    except InvalidNotationError as exc:
+        raise _problem(("players",), f"'players' must list the players in seed order: {exc}") from None
+    rules = _rules(top["rules"])
+    rounds = _rounds(top["rounds"], system, len(players))
+    pairings = top["pairings"]
+    if not isinstance(pairings, list) or len(pairings) > rounds:
+        raise _problem(("pairings",), f"'pairings' must be a list of at most {rounds} rounds")
+    files: Set[str] = set()
+    paired = tuple(_round(i, item, players, files) for i, item in enumerate(pairings))
+    language = top.get("language")
+    if language is not None and (not isinstance(language, str) or not LANGUAGE_CODE.fullmatch(language)):
+        raise _problem(("language",), f"'language' must be a language's code (en, fil, sk), not {shown_value(language)}")
+    return EventRecord(top["event"], str(top["date"]), system, rounds, rules, tuple(players), paired, language)
+
+
+def _top(record: object) -> Dict[str, Any]:
+    """The record's top mapping: the format, then no key unknown, then none missing."""
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise _problem(("format",) if isinstance(record, dict) and "format" in record else (),
+                       f"not a gin-ref event: no 'format: {FORMAT}'")
+    for key in record:
+        if key not in KEYS and key not in OPTIONAL_KEYS:
+            raise _problem((key,), f"unknown key '{key}' in the event file")
+    for key in KEYS:
+        if key not in record:
+            raise _problem((), f"the event file has no '{key}' (a truncated or hand-edited file?)")
+    return record
+
+
+def _rounds(rounds: object, system: str, players: int) -> int:
+    most = round_robin_rounds(players)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= most:
+        raise _problem(("rounds",), f"'rounds' must be a whole number from 1 to {most}")
+    if system == "round-robin" and rounds != most:
+        raise _problem(("rounds",), f"a round robin of {players} players has {most} rounds")
+    return rounds
+
+
+def _rules(rules: object) -> HouseRules:
+    where: Where = ("rules",)
+    if not isinstance(rules, dict) or not isinstance(rules.get("knobs"), dict) or \
+            not isinstance(rules.get("name"), str):
+        raise _problem(where, "'rules' must hold 'name' and 'knobs' (every house rule)")
+    knobs = {}
+    for key in KNOBS:
+        if key not in rules["knobs"] and key not in SNAPSHOT_OPTIONAL:
+            raise _problem(where + ("knobs",), f"the rules snapshot has no '{key}'")
+    for key, value in rules["knobs"].items():
+        try:
+            knobs[key] = check_knob(key, value)
+        except RulesError as exc:
+            raise _problem(where + ("knobs", key), str(exc)) from None
+    for message in check_consistency({**{key: KNOBS[key].default for key in KNOBS}, **knobs}):
+        raise _problem(where + ("knobs",), message)
+    result = make_rules(knobs, rules["name"])
+    try:
+        check_rules(result)
+    except IllegalActionError as exc:
+        raise _problem(where, str(exc)) from None
+    return result
+
+
+def _round(index: int, item: object, players: List[str], files: Set[str]) -> Round:
+    """Round ``index + 1`` of the pairings; ``files``: the tables' files so far (this round's are added)."""
+    where: Where = ("pairings", index)
+    if not isinstance(item, dict) or set(item) != {"round", "tables", "bye"}:
+        raise _problem(where, "a round holds 'round', 'tables' and 'bye'")
+    if item["round"] != index + 1:
+        raise _problem(where + ("round",), f"round {index + 1} is numbered {shown_value(item['round'])}")
+    if not isinstance(item["tables"], list):
+        raise _problem(where + ("tables",), "'tables' must be a list")
+    seated: Set[str] = set()
+    tables = tuple(_table(where + ("tables", t), t, table, players, seated, files)
+                   for t, table in enumerate(item["tables"]))
+    bye = item["bye"]
+    unseated = [name for name in players if name not in seated]
+    if (bye is None and unseated) or (bye is not None and unseated != [bye]):
+        raise _problem(where + ("bye",), "every player must be at a table or have the bye "
+                                         f"(unseated: {', '.join(unseated) or 'none'}; bye: {bye})")
+    return Round(index + 1, tables, bye)
+
+
+def _table(at: Where, t: int, table: object, players: List[str], seated: Set[str], files: Set[str]) -> Table:
+    """Table ``t + 1`` of a round (at ``at``); its players are added to ``seated``, its file to ``files``."""
+    if not isinstance(table, dict) or set(table) != {"table", "players", "file"}:
+        raise _problem(at, "a table holds 'table', 'players' and 'file'")
+    if table["table"] != t + 1:
+        raise _problem(at + ("table",), f"table {t + 1} is numbered {shown_value(table['table'])}")
+    names = table["players"]
+    if not isinstance(names, list) or len(names) != 2 or any(n not in players for n in names) or \
+            names[0] == names[1]:
+        raise _problem(at + ("players",), "a table seats two of the event's players")
+    if seated & set(names):
+        raise _problem(at + ("players",), f"{', '.join(sorted(seated & set(names)))} sits at two tables")
+    seated |= set(names)
+    file = table["file"]
+    if not isinstance(file, str) or not file or "/" in file or "\\" in file or file.startswith("."):
+        raise _problem(at + ("file",), "'file' must be a match file's name inside the event's folder")
+    if file in files:
+        raise _problem(at + ("file",), f"'{file}' is the file of another table")
+    files.add(file)
+    return Table(t + 1, tuple(names), file)
+
+

@@ -1,0 +1,14 @@
+"""A seal of a match that fails, as the reports of many matches keep it (``MatchView.seals``, the summary
+cache): the desk makes it from ``gin_ref.desk.seals``' report."""
+
+from typing import NamedTuple, Optional
+
+
+class FailedSeal(NamedTuple):
+    """A seal of a match that fails (``gin_ref.desk.seals``): its line, its hand (None: the end of record or
+    the result), its kind and what it says."""
+
+    line: Optional[int]
+    hand: Optional[int]
+    kind: str
+    message: str

@@ -14,11 +14,11 @@ import os
 from typing import Callable, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError, RecordError
+from gin_ref.core.errors import CountOverLimitError, GinRefError
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.desk import given, outcomes
-from gin_ref.desk.errors import DeskError, Refusal, kept, refusal_of, refused
+from gin_ref.desk.errors import N_, DeskError, Kind, Refusal, kept, refusal_of, refuse, refused
 from gin_ref.desk.outcomes import Dealt, Ended, Knocked, Started, Turned
 from gin_ref.desk.store import Work, change, dry
 from gin_ref.files import matchfile, store
@@ -48,7 +48,16 @@ def check_text(value: str, what: str) -> None:
     """Refuse a name that is not valid text: bytes that are not UTF-8 reach Python as lone surrogates, and
     the match file (UTF-8) could not hold them."""
     if any("\ud800" <= char <= "\udfff" for char in value):
-        raise DeskError(refusal_of(InvalidNotationError(f"{what} '{value}' is not valid UTF-8 text: use another name")))
+        said = NOT_TEXT.get(what)
+        if said is None:
+            raise refuse(Kind.NOTATION, N_("%(what)s '%(value)s' is not valid UTF-8 text: use another name"),
+                         what=what, value=value)
+        raise refuse(Kind.NOTATION, said, value=value)
+
+
+# ``check_text``'s refusal for each thing it checks (a whole sentence each: the thing is no fragment)
+NOT_TEXT = {"player name": N_("player name '%(value)s' is not valid UTF-8 text: use another name"),
+            "rules file name": N_("rules file name '%(value)s' is not valid UTF-8 text: use another name")}
 
 
 def match_date(text: Optional[str]) -> str:
@@ -58,7 +67,7 @@ def match_date(text: Optional[str]) -> str:
     try:
         return datetime.date.fromisoformat(text).isoformat()
     except ValueError:
-        raise DeskError(refusal_of(InvalidNotationError(f"bad date '{text}': write YYYY-MM-DD"))) from None
+        raise refuse(Kind.NOTATION, N_("bad date '%(date)s': write YYYY-MM-DD"), date=text) from None
 
 
 def _new_match(players: Sequence[str], rules: Rules, date: Optional[str], dealer: Optional[str],
@@ -96,11 +105,11 @@ def held_match(path: PathName) -> Optional[str]:
 
 
 def _holds(path: PathName, force: bool) -> Optional[str]:
-    """What a match file ``start_match`` would replace holds (``force``), or its refusal naming it."""
+    """What a match file ``start_match`` would replace holds (``force``), or its refusal naming it (its
+    field ``held``: what it holds; a front adds how to start over all the same)."""
     held = held_match(path)
     if held is not None and not force:
-        raise RecordError(f"{os.fspath(path)} already holds a match ({held}): give --force to start over in it, "
-                          "or another --match FILE")
+        raise refuse(Kind.RECORD, N_("%(path)s already holds a match (%(held)s)"), path=os.fspath(path), held=held)
     return held
 
 

@@ -23,7 +23,7 @@ from gin_ref.desk import language
 from gin_ref.core.errors import (CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
                                  OutOfTurnError, RecordError, RulesError)
 
-__all__ = ["Kind", "Refusal", "DeskError", "refusal_of", "refused", "kept", "EXIT_CODES", "WORDS", "said",
+__all__ = ["Kind", "Refusal", "DeskError", "refusal_of", "refused", "refusal", "refuse", "kept", "N_", "Nn_", "EXIT_CODES", "WORDS", "said",
            # the lower layers' error types, named here for the fronts (a front catches and raises only these)
            "GinRefError", "InvalidNotationError", "IllegalActionError", "CountOverLimitError", "OutOfTurnError",
            "RulesError", "RecordError"]
@@ -83,9 +83,14 @@ class Refusal:
         return (f"Refusal(kind={self.kind!r}, message={self.message!r}, fields={self.fields!r}, "
                 f"kept={self.kept!r})")
 
-    def reworded(self, message: str) -> "Refusal":
-        """The same refusal in other words (a front adding its own hint: the option it came from)."""
-        return Refusal(self.kind, message, self.fields, self.kept)
+    def reworded(self, message: str, words: Optional[str] = None, **values: Field) -> "Refusal":
+        """The same refusal in other words (a front adding its own hint: the option it came from): ``message``
+        in English, and ``words`` the same sentence as a message of the catalogue (N_), ``values`` its fields
+        (without ``words``, another language says the kind's sentence with ``message`` as its detail)."""
+        fields = tuple((name, value) for name, value in self.fields
+                       if name not in ("words", "plural") and name not in values)
+        fields += tuple(values.items()) + ((("words", words),) if words is not None else ())
+        return Refusal(self.kind, message, fields, self.kept)
 
     @property
     def exit_code(self) -> int:
@@ -131,6 +136,24 @@ def refusal_of(exc: GinRefError) -> Refusal:
         kind = {"Busy": Kind.BUSY, "Changed": Kind.CHANGED}.get(type(exc).__name__, Kind.RECORD)
         return Refusal(kind, message, (("path", exc.path), ("line", exc.line)))
     return Refusal(Kind.ILLEGAL if exc.exit_code == 1 else Kind.NOTATION, message)
+
+
+def refusal(kind: str, words: Union[str, Tuple[str, str]], **values: Field) -> Refusal:
+    """A refusal the desk words itself: ``words`` a message of the catalogue (``N_``, or ``Nn_`` for one said
+    by ``count``), in English with ``%(name)s``, and ``values`` its facts (the fields). Its ``message`` is
+    the English sentence; ``said`` says the message's translation in another language."""
+    if isinstance(words, tuple):
+        count = values.get("count")
+        english = words[0] if count == 1 else words[1]
+        extra: Tuple[Tuple[str, Field], ...] = (("words", words[0]), ("plural", words[1]))
+    else:
+        english, extra = words, (("words", words),)
+    return Refusal(kind, english % values, tuple(values.items()) + extra)
+
+
+def refuse(kind: str, words: Union[str, Tuple[str, str]], **values: Field) -> DeskError:
+    """``DeskError`` of ``refusal(kind, words, **values)`` (raise it)."""
+    return DeskError(refusal(kind, words, **values))
 
 
 def refused(exc: GinRefError) -> DeskError:
@@ -183,6 +206,12 @@ def said(refusal: Union[Refusal, GinRefError]) -> str:
     if language.current() == language.ENGLISH:
         return refusal.message
     values = {name: value for name, value in refusal.fields}
+    words, count = refusal.field("words"), refusal.field("count")
+    if isinstance(words, str):  # the desk's (or a front's) own sentence: its translation, its fields
+        plural = refusal.field("plural")
+        if isinstance(plural, str) and isinstance(count, int):
+            return language.ngettext(words, plural, count) % values
+        return language.gettext(words) % values
     values["detail"] = refusal.message
     if refusal.kind == Kind.COUNT_OVER_LIMIT and refusal.field("player") and \
             isinstance(refusal.field("count"), int):

@@ -15,7 +15,7 @@ from typing import (Callable, ContextManager, Iterator, List, NamedTuple, Option
 
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.core.escape import shown_path
-from gin_ref.desk.errors import refused
+from gin_ref.desk.errors import N_, refused
 from gin_ref.desk.seals import failed_seals
 from gin_ref.files import matchfile
 from gin_ref.files.matchfind import candidates
@@ -103,7 +103,7 @@ def read_items(items: Sequence[Item], read: Callable[[Item], Read] = read_one,
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     workers = min(cpus, 8)
     results: Optional[List[Read]] = None
-    with meter(len(items), "reading matches") as bar:
+    with meter(len(items), N_("reading matches")) as bar:
         # Workers are forked only from a process with one thread: forking beside other threads (the server's
         # event loop and its pool) could copy a lock another thread holds. The server reads in its own process.
         if len(items) >= PARALLEL_FROM and workers > 1 and threading.active_count() == 1:

@@ -97,6 +97,22 @@ def interrupted() -> NoReturn:
     fail("interrupted" + (", after the change was written" if written else ""), INTERRUPTED)
 
 
+def with_options(exc: GinRefError) -> GinRefError:
+    """A desk refusal that names a parameter (its fields ``option``, ``*_option``: ``reason``, ``upcard``)
+    said with the command line's option for it (``--reason``): the desk names none (#38)."""
+    refusal = getattr(exc, "refusal", None)
+    if refusal is None:
+        return exc
+    options = {name: "--" + value.replace("_", "-") for name, value in refusal.fields
+               if (name == "option" or name.endswith("_option")) and isinstance(value, str)
+               and not value.startswith("-")}
+    if not options:
+        return exc
+    from gin_ref.desk.errors import DeskError
+
+    return DeskError(refusal.named(**options), getattr(exc, "done", None))
+
+
 class _Context(click.Context):
     """click's context, whose closing (after the command ran) is interrupted as the command would be, not by
     click's 'Aborted!'."""
@@ -207,7 +223,7 @@ class LazyGroup(click.Group):
         except GinRefError as exc:  # in the language settled (English: the error's own words)
             from gin_ref.desk.errors import said
 
-            fail(said(exc), exc.exit_code)
+            fail(said(with_options(exc)), exc.exit_code)
         except (KeyboardInterrupt, click.exceptions.Abort):  # Abort: click's word for Ctrl-C at its prompt
             interrupted()
         except OSError as exc:

@@ -26,7 +26,6 @@ from contextlib import contextmanager
 
 import click
 
-from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext
 
 if TYPE_CHECKING:

@@ -71,7 +71,9 @@ class Refusal:
         raise AttributeError(f"a Refusal is immutable: cannot set {name}")
 
     def _key(self) -> Tuple[str, str, Tuple[Tuple[str, Field], ...], bool]:
-        return (self.kind, self.message, self.fields, self.kept)
+        # (its words in the catalogue are how it is said, not what it is: its message says them in English)
+        facts = tuple((name, value) for name, value in self.fields if name not in ("words", "plural"))
+        return (self.kind, self.message, facts, self.kept)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Refusal) and self._key() == other._key()
@@ -91,6 +93,17 @@ class Refusal:
                        if name not in ("words", "plural") and name not in values)
         fields += tuple(values.items()) + ((("words", words),) if words is not None else ())
         return Refusal(self.kind, message, fields, self.kept)
+
+    def named(self, **values: Field) -> "Refusal":
+        """The same refusal with other values in its words (a front naming a parameter its own way: the
+        command line's option for the field ``option``); one without words of its own is as it was."""
+        words = self.field("words")
+        if not isinstance(words, str):
+            return self
+        fields = tuple((name, values.get(name, value)) for name, value in self.fields)
+        plural, count = self.field("plural"), self.field("count")
+        english = plural if isinstance(plural, str) and count != 1 else words
+        return Refusal(self.kind, english % dict(fields), fields, self.kept)
 
     @property
     def exit_code(self) -> int:

@@ -78,8 +78,13 @@ def unknown_command(name: str) -> str:
 
     readings = command_readings(name)
     if len(readings) > 1:
-        return f"command '{name}' is ambiguous: {', '.join(readings)} (type more of it)"
-    return f"no such command '{name}'{did_you_mean(name, COMMANDS)}"
+        return gettext("command '%(name)s' is ambiguous: %(commands)s (type more of it)") % {
+            "name": name, "commands": ", ".join(readings)}
+    nearest = did_you_mean(name, COMMANDS)  # `` (did you mean 'knock'?)``, or nothing
+    if nearest:
+        return gettext("no such command '%(name)s' (did you mean '%(nearest)s'?)") % {
+            "name": name, "nearest": nearest.split("'")[1]}
+    return gettext("no such command '%(name)s'") % {"name": name}
 
 
 def _commits() -> int:
@@ -94,7 +99,7 @@ _STARTED = {"commits": 0}  # the files written before this command began (the se
 def interrupted() -> NoReturn:
     """Ctrl-C: ``Error: interrupted`` (saying so when this command's change was written already), exit 130."""
     written = _commits() > _STARTED["commits"]
-    fail("interrupted" + (", after the change was written" if written else ""), INTERRUPTED)
+    fail(gettext("interrupted, after the change was written") if written else gettext("interrupted"), INTERRUPTED)
 
 
 def with_options(exc: GinRefError) -> GinRefError:
@@ -281,7 +286,8 @@ def _settle_language(ctx: click.Context, param: click.Parameter, value: Optional
     try:
         settle(value)
     except UnknownLanguage:
-        raise click.BadParameter(f"no language '{value}' (gin-ref speaks {', '.join(available())})") from None
+        raise click.BadParameter(gettext("no language '%(lang)s' (gin-ref speaks %(languages)s)")
+                                 % {"lang": value, "languages": ", ".join(available())}) from None
 
 
 @click.group("gin-ref", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

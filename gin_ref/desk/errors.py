@@ -164,9 +164,30 @@ def refusal(kind: str, words: Union[str, Tuple[str, str]], **values: Field) -> R
     return Refusal(kind, english % values, tuple(values.items()) + extra)
 
 
+class _NotationRefused(DeskError, InvalidNotationError):
+    """A refusal of notation the desk words itself: still an ``InvalidNotationError`` to code that asks."""
+
+
+class _IllegalRefused(DeskError, IllegalActionError):
+    """A refusal by the rules the desk words itself: still an ``IllegalActionError``."""
+
+
+class _RecordRefused(DeskError, RecordError):
+    """A refusal of a file the desk words itself: still a ``RecordError`` (its message names the file)."""
+
+
+_TYPED = {Kind.NOTATION: _NotationRefused, Kind.ILLEGAL: _IllegalRefused, Kind.RECORD: _RecordRefused}
+
+
+def raised(refusal: Refusal) -> DeskError:
+    """``DeskError`` of ``refusal`` (raise it): of the lower layers' error type of its kind too (an
+    ``InvalidNotationError`` for a notation), so that code catching that type still does."""
+    return _TYPED.get(refusal.kind, DeskError)(refusal)
+
+
 def refuse(kind: str, words: Union[str, Tuple[str, str]], **values: Field) -> DeskError:
-    """``DeskError`` of ``refusal(kind, words, **values)`` (raise it)."""
-    return DeskError(refusal(kind, words, **values))
+    """``raised(refusal(kind, words, **values))``: the error of a refusal the desk words itself."""
+    return raised(refusal(kind, words, **values))
 
 
 def refused(exc: GinRefError) -> DeskError:

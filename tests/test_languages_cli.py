@@ -42,20 +42,31 @@ VIEWS_SAY_TOO = {"knock limit", "after layoffs"}
 PIECES = [piece for piece in _pieces() if piece not in VIEWS_SAY_TOO]
 
 
+def _run(*args):
+    result = CliRunner().invoke(main, list(args), prog_name="gin-ref")
+    return result.exit_code, result.stdout + result.stderr
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory):
+    """The match every test starts from (made once): two hands and an illegal knock kept."""
+    folder = tmp_path_factory.mktemp("record")
+    path = str(folder / "match.yaml")
+    _run("new", "--match", path, "Ann", "Ben", "--dealer", "Ann", "--date", "2024-05-01")
+    _run("knock", "--match", path, "--upcard", "7D", "Ben", "5", "--defender", "23")
+    _run("knock", "--match", path, "--upcard", "KH", "Ann", "0", "--defender", "30")
+    _run("knock", "--match", path, "--upcard", "3C", "Ann", "9", "--defender", "30", "--illegal")
+    return (folder / "match.yaml").read_bytes()
+
+
 @pytest.fixture
-def gin_ref(tmp_path, monkeypatch):
+def gin_ref(record, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("GIN_REF_LANG", raising=False)
+    monkeypatch.delenv("GIN_REF_MATCH", raising=False)
     monkeypatch.setenv("LANG", "C")
-
-    def run(*args):
-        result = CliRunner().invoke(main, list(args), prog_name="gin-ref")
-        return result.exit_code, result.stdout + result.stderr
-    run("new", "Ann", "Ben", "--dealer", "Ann", "--date", "2024-05-01")
-    run("knock", "--upcard", "7D", "Ben", "5", "--defender", "23")
-    run("knock", "--upcard", "KH", "Ann", "0", "--defender", "30")
-    run("knock", "--upcard", "3C", "Ann", "9", "--defender", "30", "--illegal")
-    return run
+    (tmp_path / "match.yaml").write_bytes(record)
+    return _run
 
 
 def _english_pieces(text):

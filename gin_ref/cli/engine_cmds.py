@@ -35,7 +35,7 @@ def _open_input(path: str) -> IO[bytes]:
     try:
         return click.open_file(path, "rb")
     except OSError as exc:
-        why = "no such file" if isinstance(exc, FileNotFoundError) else (exc.strerror or str(exc)).lower()
+        why = gettext("no such file") if isinstance(exc, FileNotFoundError) else (exc.strerror or str(exc)).lower()
         raise refuse(Kind.NOTATION, N_("cannot read input file '%(path)s': %(why)s"), path=path, why=why) from None
 
 

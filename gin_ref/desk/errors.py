@@ -7,12 +7,16 @@ Every act has ``can_x(...)``, which returns None exactly when ``x(...)`` would s
 in the record (an illegal knock, an act out of turn, a deal by the wrong dealer) has ``kept=True``: ``x``
 wrote it and then raised, ``can_x`` says it would be kept.
 
-The words: ``message`` is the English sentence of the layer that refused, taken in one place here
-(``refusal_of``); the fields carry the facts another language needs. ``said`` says a refusal in the language
-settled (``gin_ref.desk.language``): in English the layer's own sentence, unchanged; in another language the
-kind's whole sentence from ``WORDS`` (the catalogue's messages, one place), its fields as ``%(name)s``. Until
-the layers below give every refusal as data (#38 item 1), most kinds carry the layer's English words in
-``%(detail)s``; a count over the limit and a busy or changed file are said wholly in the language.
+The words: ``message`` is the English sentence (``--json`` prints it, always English), taken in one place
+here (``refusal_of``) for a lower layer's error; the fields carry the facts another language needs. A
+refusal the desk (or a front) words itself is made by ``refusal``/``refuse``: a message of the catalogue
+(``N_``, ``Nn_`` for one said by a count) and its fields; its English ``message`` is that message filled
+in. ``said`` says a refusal in the language settled (``gin_ref.desk.language``): in English the
+``message``, unchanged; in another language the translation of its own message, else the kind's whole
+sentence from ``WORDS``, its fields as ``%(name)s`` and the lower layer's English words in
+``%(detail)s`` (match/ and core/ give their reasons as sentences until #36 and #38 make them data). The
+desk names no option of a front: a parameter is the field ``option`` (or ``*_option``), which the command
+line says as its option (``gin_ref.cli.with_options``).
 """
 
 from __future__ import annotations

@@ -21,8 +21,9 @@ import click
 
 from gin_ref import __version__
 from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
+from gin_ref.cli.helptext import Group, Option, group, keep_environment, option, speak_in_click
 from gin_ref.desk.errors import N_, GinRefError  # the desk names the errors a front catches, and their words
-from gin_ref.desk.language import gettext
+from gin_ref.desk.language import gettext  # noqa: F401 (kept for the command line's own sentences, #38)
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
 # objects) and leaves almost no cyclic garbage: the young generation is collected every 50,000 new objects
@@ -130,19 +131,11 @@ class _Context(click.Context):
             interrupted()
 
 
-class LazyGroup(click.Group):
+class LazyGroup(Group):
     """Imports a command's module only when that command runs (or --help lists it); its help is said in the
-    language settled when it is shown."""
+    language settled when it is shown (``gin_ref.cli.helptext``)."""
 
     context_class = _Context
-
-    @property
-    def help(self) -> str:
-        return gettext(MAIN_HELP)
-
-    @help.setter
-    def help(self, value: Optional[str]) -> None:
-        pass  # (click sets it from the docstring: the group's words are MAIN_HELP)
 
     def list_commands(self, ctx: click.Context) -> List[str]:
         return list(COMMANDS)
@@ -190,7 +183,13 @@ class LazyGroup(click.Group):
     def main(self, args: Any = None, prog_name: Optional[str] = None, complete_var: Optional[str] = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
         """click's ``main``, except that Ctrl-C at any moment of it (between click's own steps too, where
-        click would print ``Aborted!`` and exit 1) is ``Error: interrupted`` and exit 130."""
+        click would print ``Aborted!`` and exit 1) is ``Error: interrupted`` and exit 130; the environment's
+        ``LANGUAGE`` as it was once it is over (``gin_ref.cli.helptext.keep_environment``)."""
+        with keep_environment():
+            return self._run(args, prog_name, complete_var, standalone_mode, **extra)
+
+    def _run(self, args: Any, prog_name: Optional[str], complete_var: Optional[str], standalone_mode: bool,
+             **extra: Any) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
@@ -238,45 +237,19 @@ class LazyGroup(click.Group):
             fail(f"{what}{exc.strerror or exc}", 1)
 
 
-# The group's help, said in the language settled when it is shown (gin_ref.desk.language; N_ marks it).
-MAIN_HELP = N_("gin-ref: referee and scorer for Gin Rummy at a real table.\n"
-               "\n"
-               "\b\n"
-               "Settle a dispute:   gin-ref check --upcard 7D AS 2S 3S 4H 4D 4C 7C 8C 9C 5D\n"
-               "Score a hand:       gin-ref score --upcard 7D --knocker \"...\" --defender \"...\"\n"
-               "Record a match:     gin-ref new Ann Ben; gin-ref knock --upcard 7D Ben 5 ...\n"
-               "Turn by turn:       gin-ref pass Ben; gin-ref take Ann; gin-ref discard Ann QH\n"
-               "The evening:        gin-ref play --match tonight.yaml   (one session)\n"
-               "\n"
-               "Exit codes: 0 done, 1 refused (an illegal knock, a record that fails verification), 2 bad input, "
-               "130 interrupted (Ctrl-C), 141 output closed early (| head).")
-
-
 LANG_HELP = N_("The language to speak (en, fil, sk); without it GIN_REF_LANG, then LANGUAGE, LC_ALL, "
-                "LC_MESSAGES, LANG.")
-
-
-class _LangOption(click.Option):
-    """``--lang``, whose help is said in the language settled when it is shown."""
-
-    @property
-    def help(self) -> str:
-        return gettext(LANG_HELP)
-
-    @help.setter
-    def help(self, value: Optional[str]) -> None:
-        pass
+               "LC_MESSAGES, LANG.")
 
 
 def _settle_before(args: List[str]) -> None:
     """The language of this call: its ``--lang`` before the command, else the environment's (a ``--lang``
-    gin-ref lacks is refused by the option, in the environment's language)."""
+    gin-ref lacks is refused by the option, in the environment's language); click's own words in it too."""
     from gin_ref.desk.language import UnknownLanguage, lang_option, settle
 
     try:
-        settle(lang_option(args))
+        speak_in_click(settle(lang_option(args)))
     except UnknownLanguage:
-        settle()
+        speak_in_click(settle())
 
 
 def _settle_language(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> None:
@@ -284,15 +257,25 @@ def _settle_language(ctx: click.Context, param: click.Parameter, value: Optional
     from gin_ref.desk.language import UnknownLanguage, available, settle
 
     try:
-        settle(value)
+        speak_in_click(settle(value))
     except UnknownLanguage:
         raise click.BadParameter(gettext("no language '%(lang)s' (gin-ref speaks %(languages)s)")
                                  % {"lang": value, "languages": ", ".join(available())}) from None
 
 
-@click.group("gin-ref", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="gin-ref")
-@click.option("--lang", cls=_LangOption, metavar="LANG", expose_value=False, is_eager=True,
-              callback=_settle_language)
+@group("gin-ref", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="gin-ref", cls=Option, help=N_("Show the version and exit."))
+@option("--lang", metavar="LANG", expose_value=False, is_eager=True, callback=_settle_language, help=LANG_HELP)
 def main() -> None:
-    pass  # its help: MAIN_HELP (LazyGroup.help)
+    """gin-ref: referee and scorer for Gin Rummy at a real table.
+
+    \b
+    Settle a dispute:   gin-ref check --upcard 7D AS 2S 3S 4H 4D 4C 7C 8C 9C 5D
+    Score a hand:       gin-ref score --upcard 7D --knocker "..." --defender "..."
+    Record a match:     gin-ref new Ann Ben; gin-ref knock --upcard 7D Ben 5 ...
+    Turn by turn:       gin-ref pass Ben; gin-ref take Ann; gin-ref discard Ann QH
+    The evening:        gin-ref play --match tonight.yaml   (one session)
+
+    Exit codes: 0 done, 1 refused (an illegal knock, a record that fails verification), 2 bad input, 130
+    interrupted (Ctrl-C), 141 output closed early (| head).
+    """

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 import click
+from gin_ref.cli.helptext import N_, argument, command, option
 
 from gin_ref.cli.match_cmds import knock_options
 from gin_ref.cli.options import CARDS_OR_COUNT, HAND_NUMBER, match_file, match_option, output_width, player_argument
@@ -24,14 +25,14 @@ from gin_ref.desk.outcomes import Corrected
 from gin_ref.views import amend_text, standing, written
 
 
-@click.command("amend", cls=AmendCommand)
+@command("amend", cls=AmendCommand)
 @match_option
 @knock_options(required=False)
-@click.option("--dead", is_flag=True, help="The hand was dead: no score.")
+@option("--dead", is_flag=True, help=N_("The hand was dead: no score."))
 @json_flag
-@click.argument("hand", type=HAND_NUMBER, metavar="HAND")
+@argument("hand", type=HAND_NUMBER, metavar="HAND")
 @player_argument(required=False)
-@click.argument("cards", nargs=-1, metavar="CARDS|N", type=CARDS_OR_COUNT)
+@argument("cards", nargs=-1, metavar="CARDS|N", type=CARDS_OR_COUNT)
 def amend_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: Optional[str], discard: Optional[Card],
               big_gin: bool, upcard: Optional[Card], dead: bool, as_json: bool, hand: int, player: Optional[str],
               cards: Tuple[str, ...]) -> None:
@@ -68,7 +69,7 @@ def amend_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: O
         click.echo(amended.warning, err=True)
 
 
-@click.command("undo")
+@command("undo")
 @match_option
 @json_flag
 def undo_cmd(match_path: Optional[str], as_json: bool) -> None:
@@ -84,7 +85,7 @@ def undo_cmd(match_path: Optional[str], as_json: bool) -> None:
     _said(UNDONE, corrections.undo(match_file(match_path)), as_json)
 
 
-@click.command("redo")
+@command("redo")
 @match_option
 @json_flag
 def redo_cmd(match_path: Optional[str], as_json: bool) -> None:

@@ -11,6 +11,7 @@ from typing import Callable, Optional, Tuple
 import click
 
 from gin_ref.cli.errors import warn
+from gin_ref.cli.helptext import N_, argument, command, group, option
 from gin_ref.cli.history_cmds import PATHS, report_skipped
 from gin_ref.cli.options import WholeNumber, json_option, output_width, rules_option
 from gin_ref.cli.output import emit_json, say
@@ -35,15 +36,15 @@ def _iso_date(option: str) -> "Callable[[click.Context, click.Parameter, Optiona
     return check
 
 
-@click.command("standings")
+@command("standings")
 @PATHS
-@click.option("--since", metavar="YYYY-MM-DD", callback=_iso_date("--since"),
-              help="Count only matches on or after this date.")
-@click.option("--until", metavar="YYYY-MM-DD", callback=_iso_date("--until"),
-              help="Count only matches on or before this date (ratings too stop there).")
-@click.option("--by", type=click.Choice(["wins", "rating"]), default="wins", show_default=True,
-              help="wins: matches won, then points difference, then rating; rating: by rating.")
-@json_option("Print one JSON object: standings, open, skipped.")
+@option("--since", metavar="YYYY-MM-DD", callback=_iso_date("--since"),
+        help=N_("Count only matches on or after this date."))
+@option("--until", metavar="YYYY-MM-DD", callback=_iso_date("--until"),
+        help=N_("Count only matches on or before this date (ratings too stop there)."))
+@option("--by", type=click.Choice(["wins", "rating"]), default="wins", show_default=True,
+        help=N_("wins: matches won, then points difference, then rating; rating: by rating."))
+@json_option(N_("Print one JSON object: standings, open, skipped."))
 @strict_option
 def standings_cmd(paths: Tuple[str, ...], since: Optional[str], until: Optional[str], by: str, as_json: bool,
                   strict: bool) -> None:
@@ -75,10 +76,10 @@ def standings_cmd(paths: Tuple[str, ...], since: Optional[str], until: Optional[
 
 # -- events ------------------------------------------------------------------------------------------------
 
-FOLDER = click.argument("folder", type=click.Path(file_okay=False, path_type=str))
+FOLDER = argument("folder", type=click.Path(file_okay=False, path_type=str))
 
 
-@click.group("event")
+@group("event")
 def event_cmd() -> None:
     """Run a club night: pair the rounds of a round robin or a Swiss, one match file per table.
 
@@ -94,14 +95,14 @@ def event_cmd() -> None:
 
 @event_cmd.command("new")
 @FOLDER
-@click.option("--format", "system", type=click.Choice(["round-robin", "swiss"]), required=True,
-              help="round-robin: every pair meets once (circle method); swiss: players on equal points meet.")
-@click.option("--rounds", type=WholeNumber(min=1), help="Swiss: how many rounds. Default: log2 of the players, "
-              "rounded up. A round robin's rounds are fixed by the number of players.")
-@rules_option("House rules of every table: a two-player preset or a YAML file. Default: oklahoma.")
-@click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The event's date. Default: today.")
+@option("--format", "system", type=click.Choice(["round-robin", "swiss"]), required=True,
+        help=N_("round-robin: every pair meets once (circle method); swiss: players on equal points meet."))
+@option("--rounds", type=WholeNumber(min=1), help=N_("Swiss: how many rounds. Default: log2 of the players, "
+        "rounded up. A round robin's rounds are fixed by the number of players."))
+@rules_option(N_("House rules of every table: a two-player preset or a YAML file. Default: oklahoma."))
+@option("--date", "date_text", metavar="YYYY-MM-DD", help=N_("The event's date. Default: today."))
 @json_flag
-@click.argument("players", nargs=-1, required=True, metavar="PLAYER...")
+@argument("players", nargs=-1, required=True, metavar="PLAYER...")
 def event_new_cmd(folder: str, system: str, rounds: Optional[int], rules_spec: Optional[str], date_text: Optional[str],
                   as_json: bool, players: Tuple[str, ...]) -> None:
     """Start an event in FOLDER (made if missing): the players in seed order, the format, the rules.
@@ -124,7 +125,7 @@ def event_new_cmd(folder: str, system: str, rounds: Optional[int], rules_spec: O
 
 @event_cmd.command("pair")
 @FOLDER
-@click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The date of the round's matches. Default: today.")
+@option("--date", "date_text", metavar="YYYY-MM-DD", help=N_("The date of the round's matches. Default: today."))
 @json_flag
 def event_pair_cmd(folder: str, date_text: Optional[str], as_json: bool) -> None:
     """Pair the next round: a match file per table in FOLDER (round-R-table-T.yaml), started as
@@ -149,7 +150,7 @@ def event_pair_cmd(folder: str, date_text: Optional[str], as_json: bool) -> None
 
 @event_cmd.command("standings")
 @FOLDER
-@json_option("Print one JSON object: event, format, rounds, standings, pairings.")
+@json_option(N_("Print one JSON object: event, format, rounds, standings, pairings."))
 def event_standings_cmd(folder: str, as_json: bool) -> None:
     """The event's standings: match points (win 1, bye 1, loss 0, a Hollywood tie ½), then the tie-breaks
     (round robin: head to head, then points difference; Swiss: Buchholz, then points difference; then

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
-import click
 
 from gin_ref.cli.errors import excerpt, one_line, shown_name
+from gin_ref.cli.helptext import N_, command, option
 from gin_ref.cli.options import WholeNumber, match_file, match_option, upcard_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.writejson import json_flag
@@ -21,19 +21,19 @@ from gin_ref.core.cards import Card
 from gin_ref.views import hand_text, standing, words, written
 
 
-@click.command("ruling")
+@command("ruling")
 @match_option
-@click.option("--hand", "hand", type=WholeNumber(), metavar="N", help="The hand ruled on. Default: the last hand.")
-@click.option("--award", nargs=2, metavar="PLAYER POINTS",
-              help="PLAYER wins the hand with POINTS (and counts as its winner for who deals next).")
-@click.option("--void", is_flag=True, help="The hand scores nothing; the same dealer deals next.")
-@click.option("--redeal", is_flag=True, help="A misdeal: no score, the same dealer deals again (an open hand too).")
-@click.option("--forfeit", metavar="PLAYER", help="PLAYER leaves: the match ends now, scores as they stand, "
-                                                  "no end-of-game bonuses.")
-@click.option("--reason", required=True, metavar="TEXT", help="Why: kept with the ruling.")
-@click.option("--by", "by", metavar="NAME", help="Who ruled (the director).")
-@upcard_option("A hand entered at a table and rejected or disputed, never dealt in the file: deal it with this "
-               "upcard and rule on it, in one write.")
+@option("--hand", "hand", type=WholeNumber(), metavar="N", help=N_("The hand ruled on. Default: the last hand."))
+@option("--award", nargs=2, metavar="PLAYER POINTS",
+        help=N_("PLAYER wins the hand with POINTS (and counts as its winner for who deals next)."))
+@option("--void", is_flag=True, help=N_("The hand scores nothing; the same dealer deals next."))
+@option("--redeal", is_flag=True, help=N_("A misdeal: no score, the same dealer deals again (an open hand too)."))
+@option("--forfeit", metavar="PLAYER", help=N_("PLAYER leaves: the match ends now, scores as they stand, "
+                                                  "no end-of-game bonuses."))
+@option("--reason", required=True, metavar="TEXT", help=N_("Why: kept with the ruling."))
+@option("--by", "by", metavar="NAME", help=N_("Who ruled (the director)."))
+@upcard_option(N_("A hand entered at a table and rejected or disputed, never dealt in the file: deal it with this "
+               "upcard and rule on it, in one write."))
 @json_flag
 def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[Tuple[str, str]], void: bool, redeal: bool,
                forfeit: Optional[str], reason: str, by: Optional[str], upcard: Optional[Card], as_json: bool) -> None:

@@ -6,6 +6,7 @@ import sys
 from typing import IO, Any, Dict, Optional, Tuple
 
 import click
+from gin_ref.cli.helptext import N_, argument, command, option
 
 from gin_ref.cli.jsonlines import case_fields, run_lines
 from gin_ref.cli.options import (CARDS, CardsType, cards_of, discard_option, json_option, melds_option, output_width,
@@ -39,16 +40,16 @@ def _open_input(path: str) -> IO[bytes]:
         raise refuse(Kind.NOTATION, N_("cannot read input file '%(path)s': %(why)s"), path=path, why=why) from None
 
 
-@click.command("check")
+@command("check")
 @rules_option()
-@upcard_option("The deal's first upcard, where the rules use it (knock_limit: upcard, a spade double); none "
-               "under deal: eleven.")
+@upcard_option(N_("The deal's first upcard, where the rules use it (knock_limit: upcard, a spade double); none "
+               "under deal: eleven."))
 @melds_option()
 @discard_option()
 @json_option()
-@click.option("--input", "input_path", metavar="FILE",
-              help='JSON Lines of cases ({"upcard": ..., "hand": ...}); - for stdin. One JSON line answers each.')
-@click.argument("cards", nargs=-1, type=CARDS)
+@option("--input", "input_path", metavar="FILE",
+        help=N_('JSON Lines of cases ({"upcard": ..., "hand": ...}); - for stdin. One JSON line answers each.'))
+@argument("cards", nargs=-1, type=CARDS)
 def check_cmd(rules_spec: Optional[str], upcard: Optional[Card], melds: Optional[Tuple[Meld, ...]], discard: Optional[Card],
               as_json: bool, input_path: Optional[str], cards: Tuple[Tuple[Card, ...], ...]) -> None:
     """Was this knock legal? CARDS are the 10 cards kept, or 11 after the draw.
@@ -95,18 +96,18 @@ def _check_text(result: engine.KnockCheck) -> str:
     return grid(rows)
 
 
-@click.command("score")
+@command("score")
 @wide_option
 @rules_option()
-@upcard_option("The deal's first upcard, where the rules use it (knock_limit: upcard, a spade double); none "
-               "under deal: eleven.")
-@click.option("--knocker", type=CardsType(), metavar="CARDS", help="The knocker's 10 cards (or 11 after his draw).")
-@click.option("--defender", type=CardsType(), metavar="CARDS", help="The defender's 10 cards.")
+@upcard_option(N_("The deal's first upcard, where the rules use it (knock_limit: upcard, a spade double); none "
+               "under deal: eleven."))
+@option("--knocker", type=CardsType(), metavar="CARDS", help=N_("The knocker's 10 cards (or 11 after his draw)."))
+@option("--defender", type=CardsType(), metavar="CARDS", help=N_("The defender's 10 cards."))
 @melds_option()
-@discard_option("With 11 knocker cards: the discard he names.")
+@discard_option(N_("With 11 knocker cards: the discard he names."))
 @json_option()
-@click.option("--input", "input_path", metavar="FILE",
-              help='JSON Lines of cases ({"upcard", "knocker", "defender", "melds"}); - for stdin.')
+@option("--input", "input_path", metavar="FILE",
+        help=N_('JSON Lines of cases ({"upcard", "knocker", "defender", "melds"}); - for stdin.'))
 def score_cmd(rules_spec: Optional[str], upcard: Optional[Card], knocker: Optional[Tuple[Card, ...]],
               defender: Optional[Tuple[Card, ...]], melds: Optional[Tuple[Meld, ...]], discard: Optional[Card], as_json: bool,
               input_path: Optional[str]) -> None:

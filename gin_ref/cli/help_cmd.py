@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import Optional
 
 import click
+from gin_ref.cli.helptext import argument, command
 
 
-@click.command("help")
-@click.argument("command", required=False, metavar="[COMMAND]")
+@command("help")
+@argument("command", required=False, metavar="[COMMAND]")
 @click.pass_context
 def help_cmd(ctx: click.Context, command: Optional[str]) -> None:
     """The commands of gin-ref, or one command's help: the same as 'gin-ref COMMAND --help'. A command may
     be named by a unique prefix, in any case (help k is knock's).
 
-    \\b
+    \b
     Example:  gin-ref help
               gin-ref help knock
     """

@@ -13,6 +13,7 @@ from typing import Iterable, List, Optional, Tuple, Union
 import click
 
 from gin_ref.cli.errors import warn
+from gin_ref.cli.helptext import N_, Option, argument, command, option, said_line
 from gin_ref.cli.options import json_option, output_width, wide_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.progress import progress
@@ -25,7 +26,7 @@ from gin_ref.desk.reading import Skipped, require
 from gin_ref.views.export_html import DEFAULT_TITLE, PAPERS
 from gin_ref.views.history import history_text
 
-PATHS = click.argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
+PATHS = argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
                        type=click.Path(exists=True, path_type=str))
 
 
@@ -38,20 +39,31 @@ def report_skipped(skipped: Iterable[Skipped]) -> None:
 
 # -- export ------------------------------------------------------------------------------------------------
 
-@click.command("export")
-@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default="csv", show_default=True,
-              help="; ".join(f"{entry.name}: {entry.help}" for entry in FORMATS.values()) + ".")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=str),
-              callback=lambda ctx, param, value: _file_name("--output", value),
-              help="Write to FILE (never left half-written). Default: standard output.")
-@click.option("--force", is_flag=True,
-              help="Replace FILE if it exists (never a match record: export does not write over one).")
-@click.option("--title", default=DEFAULT_TITLE, show_default=True, metavar="TEXT",
-              help="html: the page's title, printed at its top.")
-@click.option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
-              help="html: the paper size the page prints on.")
-@click.argument("matches", nargs=-1, required=True, metavar="MATCH...",
-                type=click.Path(exists=True, path_type=str))
+class FormatsOption(Option):
+    """``--format``: each format of the desk's registry and its words, in the language settled when shown."""
+
+    @property
+    def help(self) -> Optional[str]:
+        return "; ".join(f"{entry.name}: {said_line(entry.help)}" for entry in FORMATS.values()) + "."
+
+    @help.setter
+    def help(self, value: Optional[str]) -> None:
+        pass  # (the registry's words)
+
+
+@command("export")
+@option("--format", "fmt", cls=FormatsOption, type=click.Choice(list(FORMATS)), default="csv", show_default=True)
+@option("--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=str),
+        callback=lambda ctx, param, value: _file_name("--output", value),
+        help=N_("Write to FILE (never left half-written). Default: standard output."))
+@option("--force", is_flag=True,
+        help=N_("Replace FILE if it exists (never a match record: export does not write over one)."))
+@option("--title", default=DEFAULT_TITLE, show_default=True, metavar="TEXT",
+        help=N_("html: the page's title, printed at its top."))
+@option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
+        help=N_("html: the paper size the page prints on."))
+@argument("matches", nargs=-1, required=True, metavar="MATCH...",
+          type=click.Path(exists=True, path_type=str))
 @strict_option
 def export_cmd(fmt: str, output: Optional[str], title: str, paper: str, matches: Tuple[str, ...], force: bool,
                strict: bool) -> None:
@@ -99,10 +111,10 @@ def _file_name(option: str, value: Optional[str]) -> Optional[str]:
 
 # -- history -----------------------------------------------------------------------------------------------
 
-@click.command("history")
+@command("history")
 @wide_option
 @PATHS
-@json_option("Print one JSON object: matches and skipped files.")
+@json_option(N_("Print one JSON object: matches and skipped files."))
 @strict_option
 def history_cmd(paths: Tuple[str, ...], as_json: bool, strict: bool) -> None:
     """One line per match, newest first: date, players, rules, winner, final score, hands.
@@ -128,11 +140,11 @@ def history_cmd(paths: Tuple[str, ...], as_json: bool, strict: bool) -> None:
 
 # -- stats -------------------------------------------------------------------------------------------------
 
-@click.command("stats")
+@command("stats")
 @wide_option
 @PATHS
-@click.option("--player", metavar="NAME", help="Only this player (the name as recorded, in any case).")
-@json_option("Print one JSON object: player name -> statistics.")
+@option("--player", metavar="NAME", help=N_("Only this player (the name as recorded, in any case)."))
+@json_option(N_("Print one JSON object: player name -> statistics."))
 def stats_cmd(paths: Tuple[str, ...], player: Optional[str], as_json: bool) -> None:
     """Statistics per player over all matches found, and each player's score progression.
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Tuple
 import click
 
 from gin_ref.cli.errors import shown_name
+from gin_ref.cli.helptext import N_, argument, command, option
 from gin_ref.cli.knock_args import CONFIRM, defender_count, defender_unquoted
 from gin_ref.cli.options import (CARDS_OR_COUNT, MELDS_TEXT, complete_player, discard_option, match_file, match_option,
                                  output_width, player_argument, rules_option, upcard_option, wide_option)
@@ -30,22 +31,22 @@ if TYPE_CHECKING:
     from click.decorators import FC
 
 
-UPCARD_HELP = ("The card turned up after the deal; may be left out where the knock limit does not depend on it "
-               "(knock_limit a number, no spade_double).")
+UPCARD_HELP = (N_("The card turned up after the deal; may be left out where the knock limit does not depend on it "
+               "(knock_limit a number, no spade_double)."))
 
 
-@click.command("new")
+@command("new")
 @match_option
 @rules_option()
-@click.option("--dealer", metavar="NAME", help="Two players: who deals first. Default: drawn at random.")
-@click.option("--draw", multiple=True, metavar="NAME=CARD",
-              help="Three players: the card each drew (highest in the box, middle captain, lowest sits).")
-@click.option("--box", metavar="NAME", help="Three players: who starts in the box (with --captain).")
-@click.option("--captain", metavar="NAME", help="Three players: who starts as captain (with --box).")
-@click.option("--date", "date_text", metavar="YYYY-MM-DD", help="The match's date. Default: today.")
-@click.option("--force", is_flag=True, help="Start over in FILE even if it holds a match.")
+@option("--dealer", metavar="NAME", help=N_("Two players: who deals first. Default: drawn at random."))
+@option("--draw", multiple=True, metavar="NAME=CARD",
+        help=N_("Three players: the card each drew (highest in the box, middle captain, lowest sits)."))
+@option("--box", metavar="NAME", help=N_("Three players: who starts in the box (with --captain)."))
+@option("--captain", metavar="NAME", help=N_("Three players: who starts as captain (with --box)."))
+@option("--date", "date_text", metavar="YYYY-MM-DD", help=N_("The match's date. Default: today."))
+@option("--force", is_flag=True, help=N_("Start over in FILE even if it holds a match."))
 @json_flag
-@click.argument("players", nargs=-1, required=True, metavar="PLAYER...")
+@argument("players", nargs=-1, required=True, metavar="PLAYER...")
 def new_cmd(match_path: Optional[str], rules_spec: Optional[str], dealer: Optional[str], draw: Tuple[str, ...],
             box: Optional[str], captain: Optional[str], date_text: Optional[str], force: bool, as_json: bool,
             players: Tuple[str, ...]) -> None:
@@ -76,11 +77,11 @@ def new_cmd(match_path: Optional[str], rules_spec: Optional[str], dealer: Option
     say(tally_text.start_text(started.match, path))
 
 
-@click.command("deal")
+@command("deal")
 @match_option
 @upcard_option(UPCARD_HELP)
-@click.option("--dealer", metavar="NAME", help="Who deals (checked against the rules' choice).",
-              shell_complete=complete_player)
+@option("--dealer", metavar="NAME", help=N_("Who deals (checked against the rules' choice)."),
+        shell_complete=complete_player)
 @json_flag
 def deal_cmd(match_path: Optional[str], upcard: Optional[Card], dealer: Optional[str], as_json: bool) -> None:
     """Start the next hand: the upcard, and the knock limit it sets.
@@ -106,31 +107,31 @@ def knock_options(required: bool = True) -> "Callable[[FC], FC]":
     """What ``knock`` and ``amend`` take: the defender's cards or count, declared melds, the discard, big gin,
     the upcard."""
     options = (
-        click.option("-d", "--defender", "defender_cards", required=required, metavar="CARDS|N", type=CARDS_OR_COUNT,
-                     help="The defender's 10 cards, or his count after his layoffs (a whole number)."),
-        click.option("--melds", metavar="MELDS", type=MELDS_TEXT, help='Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'),
+        option("-d", "--defender", "defender_cards", required=required, metavar="CARDS|N", type=CARDS_OR_COUNT,
+               help=N_("The defender's 10 cards, or his count after his layoffs (a whole number).")),
+        option("--melds", metavar="MELDS", type=MELDS_TEXT, help=N_('Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".')),
         discard_option(),
-        click.option("--big-gin", is_flag=True, help="With the knocker's count 0: big gin (11 cards melded)."),
+        option("--big-gin", is_flag=True, help=N_("With the knocker's count 0: big gin (11 cards melded).")),
         upcard_option(UPCARD_HELP))
 
     def decorate(command: FC) -> FC:
-        for option in reversed(options):
-            command = option(command)
+        for one in reversed(options):
+            command = one(command)
         return command
 
     return decorate
 
 
-@click.command("knock")
+@command("knock")
 @match_option
 @wide_option
 @knock_options(required=False)
-@click.option("--illegal", is_flag=True,
-              help="A count over the limit that really was knocked: recorded as an illegal knock (else refused "
-                   "as a slip and not recorded).")
+@option("--illegal", is_flag=True,
+        help=N_("A count over the limit that really was knocked: recorded as an illegal knock (else refused "
+                   "as a slip and not recorded)."))
 @json_flag
 @player_argument()
-@click.argument("cards", nargs=-1, required=True, metavar="CARDS|N", type=CARDS_OR_COUNT)
+@argument("cards", nargs=-1, required=True, metavar="CARDS|N", type=CARDS_OR_COUNT)
 def knock_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: Optional[str], discard: Optional[Card],
               big_gin: bool, upcard: Optional[Card], illegal: bool, as_json: bool, player: str,
               cards: Tuple[str, ...]) -> None:
@@ -233,7 +234,7 @@ class _Asked:
         return bool(ask is not None and ask(question))
 
 
-@click.command("dead")
+@command("dead")
 @match_option
 @upcard_option(UPCARD_HELP)
 @json_flag

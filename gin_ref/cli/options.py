@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Seque
 import click
 
 from gin_ref.cli.errors import excerpt
+from gin_ref.cli.helptext import N_, argument, option
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
 from gin_ref.desk.errors import N_, InvalidNotationError, Kind, refuse
 from gin_ref.desk.language import gettext
@@ -28,9 +29,9 @@ if TYPE_CHECKING:
 else:
     ParamType = click.ParamType
 
-RULES_HELP = "House rules: a preset name (see `gin-ref rules`) or a YAML file. Default: oklahoma."
-MATCH_HELP = "The match file. Default: $GIN_REF_MATCH, else match.yaml in the current folder."
-MELDS_HELP = 'Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".'
+RULES_HELP = N_("House rules: a preset name (see `gin-ref rules`) or a YAML file. Default: oklahoma.")
+MATCH_HELP = N_("The match file. Default: $GIN_REF_MATCH, else match.yaml in the current folder.")
+MELDS_HELP = N_('Melds the knocker declares: "AS 2S 3S | 4H 4D 4C".')
 
 
 # -- completion in the shell (click's: docs/commands.md#completion-in-the-shell) ------------------------------
@@ -233,13 +234,13 @@ def cards_of(groups: "Iterable[Tuple[Card, ...]]", counts: Optional[Sequence[int
     return check_cards(tuple(card for group in groups for card in group), counts, what)
 
 
-def json_option(help: str = "Print one JSON object.") -> "Callable[[FC], FC]":
-    return click.option("--json", "as_json", is_flag=True, help=help)
+def json_option(help: str = N_("Print one JSON object.")) -> "Callable[[FC], FC]":
+    return option("--json", "as_json", is_flag=True, help=help)
 
 
 def rules_option(help: str = RULES_HELP) -> "Callable[[FC], FC]":
-    return click.option("--rules", "rules_spec", metavar="NAME|FILE", help=help, shell_complete=complete_rules,
-                        is_eager=True)  # read before the cards: they are read the way the rules say
+    return option("--rules", "rules_spec", metavar="NAME|FILE", help=help, shell_complete=complete_rules,
+                  is_eager=True)  # read before the cards: they are read the way the rules say
 
 
 MATCH_VAR = "GIN_REF_MATCH"  # the match file when --match is not given
@@ -257,7 +258,7 @@ def match_file(option: "str | None" = None) -> str:
 
 
 def match_option(command: "FC") -> "FC":
-    return click.option("-m", "--match", "match_path", metavar="FILE", help=MATCH_HELP, type=click.Path())(command)
+    return option("-m", "--match", "match_path", metavar="FILE", help=MATCH_HELP, type=click.Path())(command)
 
 
 def terminal_width() -> int:
@@ -307,22 +308,22 @@ def _set_wide(ctx: click.Context, param: click.Parameter, wide: bool) -> bool:
 
 def wide_option(command: "FC") -> "FC":
     """``--wide``: the full layout, however wide (default: tables fit the terminal, $COLUMNS when set)."""
-    return click.option("--wide", is_flag=True, expose_value=False, is_eager=True, callback=_set_wide,
-                        help="Print tables in full, however wide (default: fit the terminal).")(command)
+    return option("--wide", is_flag=True, expose_value=False, is_eager=True, callback=_set_wide,
+                  help=N_("Print tables in full, however wide (default: fit the terminal)."))(command)
 
 
 def player_argument(required: bool = True) -> "Callable[[FC], FC]":
     """PLAYER: a name of the match, completed from the match file."""
-    return click.argument("player", required=required, shell_complete=complete_player)
+    return argument("player", required=required, shell_complete=complete_player)
 
 
-def upcard_option(help: str = "The deal's first upcard (sets the Oklahoma limit).", required: bool = False) -> "Callable[[FC], FC]":
-    return click.option("-u", "--upcard", type=CardType("upcard"), metavar="CARD", required=required, help=help)
+def upcard_option(help: str = N_("The deal's first upcard (sets the Oklahoma limit)."), required: bool = False) -> "Callable[[FC], FC]":
+    return option("-u", "--upcard", type=CardType("upcard"), metavar="CARD", required=required, help=help)
 
 
 def melds_option(help: str = MELDS_HELP) -> "Callable[[FC], FC]":
-    return click.option("--melds", type=MELDS, metavar="MELDS", help=help)
+    return option("--melds", type=MELDS, metavar="MELDS", help=help)
 
 
-def discard_option(help: str = "With 11 cards: the discard he names.") -> "Callable[[FC], FC]":
-    return click.option("--discard", type=CardType("discard"), metavar="CARD", help=help)
+def discard_option(help: str = N_("With 11 cards: the discard he names.")) -> "Callable[[FC], FC]":
+    return option("--discard", type=CardType("discard"), metavar="CARD", help=help)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from typing import Optional, Tuple
 
-import click
+from gin_ref.cli.helptext import N_, argument, command, option
 
 from gin_ref.cli.options import match_option
 from gin_ref.cli.session import Session
@@ -16,11 +16,11 @@ from gin_ref.desk.tally import read
 from gin_ref.views.tally_text import versus
 
 
-@click.command("play")
+@command("play")
 @match_option
-@click.option("--rules", "rules_spec", metavar="NAME|FILE",
-              help="For a new match: the house rules, a preset or a YAML file (as for 'new').")
-@click.argument("players", nargs=-1, metavar="[PLAYER]...")
+@option("--rules", "rules_spec", metavar="NAME|FILE",
+        help=N_("For a new match: the house rules, a preset or a YAML file (as for 'new')."))
+@argument("players", nargs=-1, metavar="[PLAYER]...")
 def play_cmd(match_path: Optional[str], rules_spec: Optional[str], players: Tuple[str, ...]) -> None:
     """One session for the evening: type the commands of gin-ref without 'gin-ref' and '--match'.
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 import click
 
 from gin_ref.cli.errors import one_line, shown_name
+from gin_ref.cli.helptext import Command, N_, argument, command, option
 from gin_ref.cli.options import match_file, match_option, rules_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.writejson import json_flag
@@ -40,7 +41,7 @@ def _pairs(items: Sequence[str]) -> List[Tuple[str, str]]:
     return [(items[i], items[i + 1]) for i in range(0, len(items), 2)]
 
 
-class PairsCommand(click.Command):
+class PairsCommand(Command):
     """Reads ``--hands-won Ann 6 Ben 2`` (one option, several pairs) as ``--hands-won Ann 6 --hands-won Ben 2``."""
 
     def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
@@ -59,25 +60,25 @@ class PairsCommand(click.Command):
 
 
 def _hands_won_option(command: "FC") -> "FC":
-    return click.option(HANDS_WON, "hands_won", nargs=2, multiple=True, metavar="PLAYER N",
-                        help="Hands each player won (optional; several pairs after one --hands-won, or one "
-                             "--hands-won per player).")(command)
+    return option(HANDS_WON, "hands_won", nargs=2, multiple=True, metavar="PLAYER N",
+                  help=N_("Hands each player won (optional; several pairs after one --hands-won, or one "
+                             "--hands-won per player)."))(command)
 
 
-@click.command("result", cls=PairsCommand)
+@command("result", cls=PairsCommand)
 @match_option
-@rules_option(help="A new file: the house rules (preset or YAML file; default oklahoma). A table of an event "
-                   "already holds its rules.")
+@rules_option(help=N_("A new file: the house rules (preset or YAML file; default oklahoma). A table of an event "
+                   "already holds its rules."))
 @_hands_won_option
-@click.option("--date", "date_text", metavar="YYYY-MM-DD", help="A new file: the match's date. Default: today.")
-@click.option("--input", "csv_path", metavar="FILE.csv", type=click.Path(dir_okay=False, path_type=str),
-              help="A season kept on paper: a CSV file, one match a row (columns date, player1, player2, "
-                   "points1, points2, optionally hands1, hands2), recorded into --into FOLDER, all or nothing.")
-@click.option("--into", "folder", metavar="FOLDER", type=click.Path(file_okay=False, path_type=str),
-              help="With --input: the folder the matches go in (a match file a row, DATE-table-N.yaml), or an "
-                   "event's folder (each row takes the result of a table of its round paired last).")
+@option("--date", "date_text", metavar="YYYY-MM-DD", help=N_("A new file: the match's date. Default: today."))
+@option("--input", "csv_path", metavar="FILE.csv", type=click.Path(dir_okay=False, path_type=str),
+        help=N_("A season kept on paper: a CSV file, one match a row (columns date, player1, player2, "
+                   "points1, points2, optionally hands1, hands2), recorded into --into FOLDER, all or nothing."))
+@option("--into", "folder", metavar="FOLDER", type=click.Path(file_okay=False, path_type=str),
+        help=N_("With --input: the folder the matches go in (a match file a row, DATE-table-N.yaml), or an "
+                   "event's folder (each row takes the result of a table of its round paired last)."))
 @json_flag
-@click.argument("scores", nargs=-1, metavar="PLAYER POINTS PLAYER POINTS [PLAYER POINTS]")
+@argument("scores", nargs=-1, metavar="PLAYER POINTS PLAYER POINTS [PLAYER POINTS]")
 def result_cmd(match_path: Optional[str], rules_spec: Optional[str], hands_won: Tuple[Tuple[str, str], ...],
                date_text: Optional[str], csv_path: Optional[str], folder: Optional[str], as_json: bool,
                scores: Tuple[str, ...]) -> None:
@@ -135,11 +136,11 @@ def result_cmd(match_path: Optional[str], rules_spec: Optional[str], hands_won: 
     say("\n".join(standing.standing_lines(done.match)))
 
 
-@click.command("amend result", cls=PairsCommand)
+@command("amend result", cls=PairsCommand)
 @match_option
 @_hands_won_option
 @json_flag
-@click.argument("scores", nargs=-1, required=True, metavar="PLAYER POINTS PLAYER POINTS [PLAYER POINTS]")
+@argument("scores", nargs=-1, required=True, metavar="PLAYER POINTS PLAYER POINTS [PLAYER POINTS]")
 def amend_result_cmd(match_path: Optional[str], hands_won: Tuple[Tuple[str, str], ...], as_json: bool,
                      scores: Tuple[str, ...]) -> None:
     """Change the result of a match recorded by its result only (gin-ref result): the new final scores,
@@ -168,7 +169,7 @@ def amend_result_cmd(match_path: Optional[str], hands_won: Tuple[Tuple[str, str]
     say("\n".join(standing.standing_lines(done.match)))
 
 
-class AmendCommand(click.Command):
+class AmendCommand(Command):
     """``amend``: ``amend result ...`` (the first argument the word ``result``) goes to ``amend_result_cmd``."""
 
     def make_context(self, info_name: Optional[str], args: List[str], parent: Optional[click.Context] = None,

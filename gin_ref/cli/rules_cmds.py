@@ -10,6 +10,7 @@ import sys
 import click
 
 from gin_ref.cli.errors import shown_name, warn
+from gin_ref.cli.helptext import N_, argument, group
 
 from gin_ref.cli.options import complete_rules, json_option, output_width, wide_option
 from gin_ref.cli.output import emit_json, grid, say
@@ -18,9 +19,9 @@ from gin_ref.desk.language import gettext
 from gin_ref.views.rules_diff import diff_text, plain
 
 
-@click.group("rules", invoke_without_command=True)
+@group("rules", invoke_without_command=True)
 @wide_option
-@json_option("Print the presets as one JSON object.")
+@json_option(N_("Print the presets as one JSON object."))
 @click.pass_context
 def rules_cmd(ctx: click.Context, as_json: bool) -> None:
     """List the house-rule presets; show or check a rule set.
@@ -45,8 +46,8 @@ def rules_cmd(ctx: click.Context, as_json: bool) -> None:
 
 @rules_cmd.command("show")
 @wide_option
-@click.argument("spec", metavar="NAME|FILE", shell_complete=complete_rules)
-@json_option("Print the rules as one JSON object.")
+@argument("spec", metavar="NAME|FILE", shell_complete=complete_rules)
+@json_option(N_("Print the rules as one JSON object."))
 def show_cmd(spec: str, as_json: bool) -> None:
     """Show every knob of a rule set, its value and where it came from.
 
@@ -68,7 +69,7 @@ def show_cmd(spec: str, as_json: bool) -> None:
 
 
 @rules_cmd.command("check")
-@click.argument("path", metavar="FILE")
+@argument("path", metavar="FILE")
 def check_cmd(path: str) -> None:
     """Check a rules file and every file it extends.
 
@@ -88,9 +89,9 @@ def check_cmd(path: str) -> None:
 
 
 @rules_cmd.command("diff")
-@click.argument("first", metavar="A")
-@click.argument("second", metavar="B")
-@json_option("Print one JSON object: both rule sets and every knob that differs.")
+@argument("first", metavar="A")
+@argument("second", metavar="B")
+@json_option(N_("Print one JSON object: both rule sets and every knob that differs."))
 def diff_cmd(first: str, second: str, as_json: bool) -> None:
     """The house rules that differ between two rule sets (each a preset name or a rules file): both values
     and where each came from (a preset, FILE:LINE, or "default"), under each set's extends chain.

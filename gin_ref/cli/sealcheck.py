@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Iterable
 
-import click
 
 from gin_ref.cli.errors import warn
+from gin_ref.cli.helptext import N_, option
 
-STRICT_HELP = "Refuse (exit 1) a record whose seal fails (changed outside gin-ref), instead of warning."
-strict_option = click.option("--strict", is_flag=True, help=STRICT_HELP)
+STRICT_HELP = N_("Refuse (exit 1) a record whose seal fails (changed outside gin-ref), instead of warning.")
+strict_option = option("--strict", is_flag=True, help=STRICT_HELP)
 
 
 def say_warnings(lines: Iterable[str]) -> None:

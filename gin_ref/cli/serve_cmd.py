@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 import click
+from gin_ref.cli.helptext import N_, argument, command, option
 
 from gin_ref.desk.errors import N_, Kind, refuse
 from gin_ref.desk.language import gettext
@@ -12,24 +13,24 @@ from gin_ref.desk.language import gettext
 EXTRA = "pip install 'gin-ref[serve]'"
 
 
-@click.command("serve")
-@click.argument("folder", metavar="FOLDER")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to listen on: 0.0.0.0 for every network of this computer (the room's Wi-Fi).")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="The port (0: any free one).")
-@click.option("--ssl-certfile", metavar="FILE", help="Serve HTTPS with this certificate (PEM), with --ssl-keyfile.")
-@click.option("--ssl-keyfile", metavar="FILE", help="The private key of --ssl-certfile (PEM).")
-@click.option("--new-tokens", is_flag=True, help="Replace every table's token (and the director's): old cards stop working.")
-@click.option("--pins", is_flag=True,
-              help="A player confirms a hand that costs him with his PIN, not a tap by his name alone (the PINs: "
-                   "typed by each player on the director's page; with --cards, drawn and printed, a slip a player).")
-@click.option("--board-token", is_flag=True,
-              help="The board (/board) needs its own token too (printed at start); without it anyone may read it.")
-@click.option("--cards", is_flag=True,
-              help="Write a printable page of table cards (address, token, QR code) and exit: see docs/serve.md.")
-@click.option("--output", "-o", metavar="FILE", help="--cards: write the page to FILE. Default: standard output.")
-@click.option("--new-token", "renew", metavar="TABLE", multiple=True,
-              help="Replace this table's token alone (a lost card): its old card stops working. Repeatable.")
+@command("serve")
+@argument("folder", metavar="FOLDER")
+@option("--host", default="127.0.0.1", show_default=True,
+        help=N_("The address to listen on: 0.0.0.0 for every network of this computer (the room's Wi-Fi)."))
+@option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help=N_("The port (0: any free one)."))
+@option("--ssl-certfile", metavar="FILE", help=N_("Serve HTTPS with this certificate (PEM), with --ssl-keyfile."))
+@option("--ssl-keyfile", metavar="FILE", help=N_("The private key of --ssl-certfile (PEM)."))
+@option("--new-tokens", is_flag=True, help=N_("Replace every table's token (and the director's): old cards stop working."))
+@option("--pins", is_flag=True,
+        help=N_("A player confirms a hand that costs him with his PIN, not a tap by his name alone (the PINs: "
+                   "typed by each player on the director's page; with --cards, drawn and printed, a slip a player)."))
+@option("--board-token", is_flag=True,
+        help=N_("The board (/board) needs its own token too (printed at start); without it anyone may read it."))
+@option("--cards", is_flag=True,
+        help=N_("Write a printable page of table cards (address, token, QR code) and exit: see docs/serve.md."))
+@option("--output", "-o", metavar="FILE", help=N_("--cards: write the page to FILE. Default: standard output."))
+@option("--new-token", "renew", metavar="TABLE", multiple=True,
+        help=N_("Replace this table's token alone (a lost card): its old card stops working. Repeatable."))
 def serve_cmd(folder: str, host: str, port: int, ssl_certfile: Optional[str], ssl_keyfile: Optional[str], new_tokens: bool,
               pins: bool, board_token: bool, cards: bool, output: Optional[str], renew: Tuple[str, ...]) -> None:
     """Serve an event's folder (or a folder of match files) to a phone at every table.

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Tuple
 
 import click
+from gin_ref.cli.helptext import N_, argument, command, option
 
 from gin_ref.cli.options import json_option
 from gin_ref.cli.output import say
@@ -18,14 +19,14 @@ from gin_ref.desk import reports
 from gin_ref.views.settle import DEFAULT_STAKE, settle_json, settle_lines
 
 
-@click.command("settle")
-@click.option("--stake", default=DEFAULT_STAKE, show_default=True, metavar="AMOUNT",
-              help="What one point is worth: 1, 2.50, 0.05 (amounts keep its decimals).")
-@click.option("--currency", default="", metavar="TEXT",
-              help="Shown with each amount: a symbol before it ($, €), a word after it (EUR, chips).")
-@json_option("Print one JSON object: matches (file, payments), net, payments, unfinished.")
-@click.argument("matches", nargs=-1, required=True, metavar="MATCH...",
-                type=click.Path(exists=True, path_type=str))
+@command("settle")
+@option("--stake", default=DEFAULT_STAKE, show_default=True, metavar="AMOUNT",
+        help=N_("What one point is worth: 1, 2.50, 0.05 (amounts keep its decimals)."))
+@option("--currency", default="", metavar="TEXT",
+        help=N_("Shown with each amount: a symbol before it ($, €), a word after it (EUR, chips)."))
+@json_option(N_("Print one JSON object: matches (file, payments), net, payments, unfinished."))
+@argument("matches", nargs=-1, required=True, metavar="MATCH...",
+          type=click.Path(exists=True, path_type=str))
 @strict_option
 def settle_cmd(stake: str, currency: str, as_json: bool, matches: Tuple[str, ...], strict: bool) -> None:
     """Who pays whom: each finished match at the stake, the net, and the few payments that settle it.

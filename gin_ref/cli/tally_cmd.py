@@ -11,6 +11,7 @@ from typing import Optional
 import click
 
 from gin_ref.cli.errors import warn
+from gin_ref.cli.helptext import N_, argument, command, option
 from gin_ref.cli.options import json_option, match_file, match_option, output_width, wide_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.sealcheck import strict_option
@@ -20,14 +21,14 @@ from gin_ref.desk.tally import Tallied, tally
 from gin_ref.views import tally_text
 
 
-@click.command("tally")
+@command("tally")
 @match_option
 @wide_option
-@json_option("Print one JSON object (see docs/json.md for its fields).")
-@click.option("--what-if", "what_if_spec", metavar="NAME|FILE",
-              help="Settle every hand again under these rules (a preset or file for as many players) and show "
-                   "both side by side; the record is not changed.")
-@click.argument("file", required=False, metavar="[FILE]")
+@json_option(N_("Print one JSON object (see docs/json.md for its fields)."))
+@option("--what-if", "what_if_spec", metavar="NAME|FILE",
+        help=N_("Settle every hand again under these rules (a preset or file for as many players) and show "
+                   "both side by side; the record is not changed."))
+@argument("file", required=False, metavar="[FILE]")
 @strict_option
 def tally_cmd(match_path: Optional[str], as_json: bool, what_if_spec: Optional[str], file: Optional[str],
               strict: bool) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Optional
 
 
-import click
+from gin_ref.cli.helptext import argument, command
 
 from gin_ref.cli.options import CARD, match_file, match_option, player_argument
 from gin_ref.cli.output import emit_json, say
@@ -32,7 +32,7 @@ def _play(match_path: Optional[str], action: str, player: str, card: Optional[Ca
     say(hand_text.turn_text(turned.match, turned.outcome))
 
 
-@click.command("take")
+@command("take")
 @match_option
 @player_argument()
 @json_flag
@@ -48,7 +48,7 @@ def take_cmd(match_path: Optional[str], player: str, as_json: bool) -> None:
     _play(match_path, "take", player, None, as_json)
 
 
-@click.command("pass")
+@command("pass")
 @match_option
 @player_argument()
 @json_flag
@@ -63,10 +63,10 @@ def pass_cmd(match_path: Optional[str], player: str, as_json: bool) -> None:
     _play(match_path, "pass", player, None, as_json)
 
 
-@click.command("draw")
+@command("draw")
 @match_option
 @player_argument()
-@click.argument("card", required=False, type=CARD)
+@argument("card", required=False, type=CARD)
 @json_flag
 def draw_cmd(match_path: Optional[str], player: str, card: Optional[Card], as_json: bool) -> None:
     """PLAYER draws the top card of the stock; CARD may be named, or left unseen.
@@ -80,10 +80,10 @@ def draw_cmd(match_path: Optional[str], player: str, card: Optional[Card], as_js
     _play(match_path, "draw", player, card, as_json)
 
 
-@click.command("discard")
+@command("discard")
 @match_option
 @player_argument()
-@click.argument("card", type=CARD)
+@argument("card", type=CARD)
 @json_flag
 def discard_cmd(match_path: Optional[str], player: str, card: Card, as_json: bool) -> None:
     """PLAYER discards CARD face up, ending his turn (to knock instead: gin-ref knock).

@@ -10,10 +10,10 @@ from typing import Optional, Tuple
 import os
 import sys
 
-import click
 
 from gin_ref.cli.errors import one_line, shown_name, warn
-from gin_ref.cli.options import MATCH_VAR, json_option, match_file, match_option
+from gin_ref.cli.helptext import N_, argument, command, option
+from gin_ref.cli.options import json_option, match_file, match_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.progress import progress
 from gin_ref.desk.errors import N_
@@ -22,11 +22,11 @@ from gin_ref.desk.verify import Verified, expand, ruling_of, verify_file
 from gin_ref.views import words
 
 
-@click.command("verify")
+@command("verify")
 @match_option
-@json_option("Print one JSON object: each file and its problems.")
-@click.option("--strict", is_flag=True, help="Exit 1 when a seal fails (a hand changed outside gin-ref).")
-@click.argument("files", nargs=-1, metavar="[FILE|FOLDER]...")
+@json_option(N_("Print one JSON object: each file and its problems."))
+@option("--strict", is_flag=True, help=N_("Exit 1 when a seal fails (a hand changed outside gin-ref)."))
+@argument("files", nargs=-1, metavar="[FILE|FOLDER]...")
 def verify_cmd(match_path: Optional[str], as_json: bool, strict: bool, files: Tuple[str, ...]) -> None:
     """Replay match records through the engine and report every problem as FILE:LINE: message.
 
@@ -38,7 +38,7 @@ def verify_cmd(match_path: Optional[str], as_json: bool, strict: bool, files: Tu
     no longer match its seal was changed outside gin-ref, a warning at its line (exit 0; --strict makes it
     exit 1). A FOLDER is read for its match files (each *.yaml under it that says it is one, as export
     finds them); an event's file (event.yaml) is noted, not verified: 'gin-ref event standings' reads it.
-    Default FILE: the match file (--match, ${}, else match.yaml).
+    Default FILE: the match file (--match, $GIN_REF_MATCH, else match.yaml).
 
     \b
     Example:  gin-ref verify examples/*.yaml
@@ -117,4 +117,3 @@ def ok_line(path: str, checked: Verified) -> str:
     return said
 
 
-verify_cmd.help = (verify_cmd.help or "").replace("${}", "$" + MATCH_VAR)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator
 
-import click
+from gin_ref.cli.helptext import N_, option
 
 from gin_ref.cli.output import emit_json
 from gin_ref.desk.errors import DeskError, Refusal
@@ -20,12 +20,12 @@ from gin_ref.desk.errors import DeskError, Refusal
 if TYPE_CHECKING:
     from click.decorators import FC
 
-WRITE_HELP = "Print the step recorded as one JSON object on one line (docs/json.md)."
+WRITE_HELP = N_("Print the step recorded as one JSON object on one line (docs/json.md).")
 
 
 def json_flag(command: "FC") -> "FC":
     """The ``--json`` option of a command that writes."""
-    return click.option("--json", "as_json", is_flag=True, help=WRITE_HELP)(command)
+    return option("--json", "as_json", is_flag=True, help=WRITE_HELP)(command)
 
 
 @contextmanager

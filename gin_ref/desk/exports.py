@@ -60,16 +60,16 @@ def _html(views: Sequence[MatchView], options: Mapping[str, Any]) -> str:
 
 
 FORMATS: Dict[str, Format] = {entry.name: entry for entry in (
-    Format("csv", ".csv", False, (), "one row per hand", lambda views, options: csv_text(views),
+    Format("csv", ".csv", False, (), N_("one row per hand"), lambda views, options: csv_text(views),
            media="text/csv; charset=utf-8"),
-    Format("json", ".json", False, (), "everything in the records", lambda views, options: json_text(views),
+    Format("json", ".json", False, (), N_("everything in the records"), lambda views, options: json_text(views),
            json_chunks, media="application/json"),
-    Format("markdown", ".md", False, (), "the tally tables", lambda views, options: markdown_text(views),
+    Format("markdown", ".md", False, (), N_("the tally tables"), lambda views, options: markdown_text(views),
            media="text/markdown; charset=utf-8"),
     Format("html", ".html", False, (
         Option("title", DEFAULT_TITLE, (), "the page's title, printed at its top"),
         Option("paper", "a4", tuple(sorted(PAPERS)), "the paper size the page prints on")),
-        "one page to print or post, with a chart", _html, media="text/html; charset=utf-8"),
+        N_("one page to print or post, with a chart"), _html, media="text/html; charset=utf-8"),
 )}
 
 

@@ -17,7 +17,7 @@ The process-wide choice is the command line's: a server translates each request 
 from __future__ import annotations
 
 import os
-from gettext import GNUTranslations, NullTranslations  # (click loads gettext anyway: it costs a command nothing)
+from gettext import NullTranslations, translation  # (click loads gettext anyway: it costs a command nothing)
 from typing import Dict, List, Mapping, Optional, Sequence
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "ENGLISH", "available", "choose", "settle", "current", "translation_for",
@@ -99,9 +99,9 @@ def translation_for(language: str) -> Optional[NullTranslations]:
     """The catalogue of ``language`` (read once a process), None for English."""
     if language == ENGLISH:
         return None
-    if language not in _TRANSLATIONS:
-        with open(os.path.join(LOCALE_DIR, language, "LC_MESSAGES", DOMAIN + ".mo"), "rb") as stream:
-            _TRANSLATIONS[language] = GNUTranslations(stream)
+    if language not in _TRANSLATIONS:  # (through gettext.translation: the one parse its cache keeps serves the
+        # command line's click too, which reads the same catalogue as the default domain: gin_ref.cli.helptext)
+        _TRANSLATIONS[language] = translation(DOMAIN, LOCALE_DIR, [language])
     return _TRANSLATIONS[language]
 
 

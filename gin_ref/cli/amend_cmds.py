@@ -19,7 +19,6 @@ from gin_ref.cli.writejson import json_flag
 from gin_ref.cli.result_cmds import AmendCommand
 from gin_ref.core.cards import Card
 from gin_ref.desk import corrections
-from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext
 from gin_ref.desk.outcomes import Corrected
 from gin_ref.views import amend_text, standing, written

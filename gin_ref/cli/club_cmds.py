@@ -19,7 +19,7 @@ from gin_ref.cli.writejson import json_flag
 from gin_ref.cli.progress import progress
 from gin_ref.cli.sealcheck import say_warnings, strict_option
 from gin_ref.desk import club, reports
-from gin_ref.desk.errors import N_, DeskError
+from gin_ref.desk.errors import DeskError
 from gin_ref.desk.language import gettext
 from gin_ref.desk.reading import require
 from gin_ref.views import written

@@ -14,7 +14,7 @@ from gin_ref.cli.helptext import N_, command, option
 from gin_ref.cli.options import WholeNumber, match_file, match_option, upcard_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.writejson import json_flag
-from gin_ref.desk.errors import N_, Kind, refuse
+from gin_ref.desk.errors import Kind, refuse
 from gin_ref.desk.language import gettext
 from gin_ref.desk import corrections
 from gin_ref.core.cards import Card

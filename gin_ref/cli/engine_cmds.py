@@ -15,7 +15,7 @@ from gin_ref.cli.output import deadwood_text, emit_json, grid, melds_text, say, 
 from gin_ref.core.cards import Card
 from gin_ref.desk import engine
 from gin_ref.desk.engine import Meld
-from gin_ref.desk.errors import N_, Kind, refuse
+from gin_ref.desk.errors import Kind, refuse
 from gin_ref.desk.language import gettext
 from gin_ref.views.report import check_data, refusal_data, showdown_data
 

@@ -22,7 +22,7 @@ from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.writejson import json_flag, kept_as_json, say_kept
 from gin_ref.core.cards import Card
 from gin_ref.desk import acts
-from gin_ref.desk.errors import N_, DeskError, Kind, Refusal, said
+from gin_ref.desk.errors import DeskError, Kind, Refusal, said
 from gin_ref.desk.language import gettext
 from gin_ref.desk.outcomes import Dealt, Knocked
 from gin_ref.views import hand_text, standing, tally_text, written

@@ -16,7 +16,7 @@ import click
 from gin_ref.cli.errors import excerpt
 from gin_ref.cli.helptext import N_, argument, option
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
-from gin_ref.desk.errors import N_, InvalidNotationError, Kind, refuse
+from gin_ref.desk.errors import InvalidNotationError, Kind, refuse
 from gin_ref.desk.language import gettext
 
 if TYPE_CHECKING:

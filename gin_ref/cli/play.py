@@ -10,7 +10,7 @@ from gin_ref.cli.helptext import N_, argument, command, option
 from gin_ref.cli.options import match_option
 from gin_ref.cli.session import Session
 from gin_ref.cli.session_lines import run_lines
-from gin_ref.desk.errors import N_, Kind, refuse
+from gin_ref.desk.errors import Kind, refuse
 from gin_ref.cli.options import match_file
 from gin_ref.desk.tally import read
 from gin_ref.views.tally_text import versus

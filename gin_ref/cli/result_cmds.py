@@ -19,7 +19,7 @@ from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.writejson import json_flag
 from gin_ref.cli.result_csv import record_season
 from gin_ref.desk import corrections
-from gin_ref.desk.errors import N_, DeskError
+from gin_ref.desk.errors import DeskError
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.views import standing, words, written
 from gin_ref.views.cells import cells

@@ -7,7 +7,7 @@ from typing import Optional, Tuple
 import click
 from gin_ref.cli.helptext import N_, argument, command, option
 
-from gin_ref.desk.errors import N_, Kind, refuse
+from gin_ref.desk.errors import Kind, refuse
 from gin_ref.desk.language import gettext
 
 EXTRA = "pip install 'gin-ref[serve]'"

@@ -15,7 +15,7 @@ from gin_ref.cli.helptext import N_, argument, command, option
 from gin_ref.cli.options import json_option, match_file, match_option, output_width, wide_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.sealcheck import strict_option
-from gin_ref.desk.errors import N_, DeskError, said
+from gin_ref.desk.errors import DeskError, said
 from gin_ref.desk.language import gettext
 from gin_ref.desk.tally import Tallied, tally
 from gin_ref.views import tally_text

@@ -16,7 +16,6 @@ from gin_ref.cli.helptext import N_, argument, command, option
 from gin_ref.cli.options import json_option, match_file, match_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.progress import progress
-from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.desk.verify import Verified, expand, ruling_of, verify_file
 from gin_ref.views import words

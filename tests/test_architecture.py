@@ -205,3 +205,162 @@ def test_the_list_of_what_is_not_moved_yet_only_shrinks():
         assert cli_reaches_below(tree_of(rel)) == modules, f"gin_ref/{rel}: update NOT_YET"
     tree = ast.parse("from gin_ref.core.cards import Card\nfrom gin_ref.desk import acts\nfrom gin_ref.match import x\n")
     assert cli_reaches_below(tree) == {"gin_ref.match"}
+
+
+# #36 item 1: the typed record is the only model. In the folders of RECORD_FOLDERS no code builds, takes or
+# changes a mapping of record data: no ``Dict``/``Mapping``/``MutableMapping``/``dict`` whose values are ``Any``
+# or ``object`` (an annotation, an alias, a cast), no ``TypedDict``, no ``getattr(x, "name")`` standing in for a
+# field, and no ``.get(`` at all. A map of typed values keyed by a player or a hand number (``Dict[str, int]``,
+# ``Dict[int, Ruling]``) is a typed value, and allowed. JSON_OUTPUT_BUILDERS names the functions that build a
+# command's JSON output (they belong in views/, never in match/); their bodies are not checked.
+# NOT_YET_TYPED holds, module by module, how many findings a module of these folders still has while the
+# typed record replaces the mappings: a count may only fall (a module that holds fewer fails until its count
+# is lowered, one that holds none until its entry goes), and the rule holds every other module outright.
+RECORD_FOLDERS = ("match",)
+JSON_OUTPUT_BUILDERS: dict = {}  # "views/x.py": {"function", ...}
+MAPPING_NAMES = {"Dict", "Mapping", "MutableMapping", "dict", "DefaultDict", "OrderedDict"}
+UNTYPED_VALUES = {"Any", "object"}
+NOT_YET_TYPED = {
+    "match/actions.py": 1,
+    "match/amend.py": 10,
+    "match/corrections.py": 24,
+    "match/handread.py": 22,
+    "match/header.py": 10,
+    "match/irregularities.py": 21,
+    "match/knocks.py": 2,
+    "match/model.py": 12,
+    "match/names.py": 7,
+    "match/play.py": 21,
+    "match/replay.py": 7,
+    "match/resultonly.py": 19,
+    "match/rulings.py": 33,
+    "match/schema.py": 37,
+    "match/seals.py": 39,
+    "match/steps.py": 103,
+    "match/tally.py": 24,
+    "match/whatif.py": 17,
+}
+
+
+def _name(node):
+    """The last name of ``node`` (``typing.Dict`` -> Dict), or None."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return None
+
+
+def _mapping_of_untyped(node):
+    """Is ``node`` a subscript ``Dict[K, Any]``/``Mapping[K, object]``... (a mapping of untyped values)?"""
+    if not isinstance(node, ast.Subscript) or _name(node.value) not in MAPPING_NAMES:
+        return False
+    args = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return len(args) == 2 and _name(args[1]) in UNTYPED_VALUES
+
+
+def _string_annotations(tree, skipped):
+    """The trees of the annotations written as strings (``"Dict[str, Any]"``), parsed."""
+    annotations = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            annotations += [arg.annotation for arg in node.args.args + node.args.kwonlyargs + node.args.posonlyargs]
+            annotations += [node.args.vararg and node.args.vararg.annotation,
+                            node.args.kwarg and node.args.kwarg.annotation, node.returns]
+        elif isinstance(node, ast.AnnAssign):
+            annotations.append(node.annotation)
+    for annotation in annotations:
+        for inner in ast.walk(annotation) if annotation is not None else ():
+            if isinstance(inner, ast.Constant) and isinstance(inner.value, str):
+                try:
+                    yield inner.lineno, ast.parse(inner.value, mode="eval")
+                except SyntaxError:
+                    pass
+
+
+def mapping_aliases(tree):
+    """The names ``tree`` binds at its top to a mapping of untyped values (``Entry = Dict[str, Any]``)."""
+    return {target.id for node in tree.body if isinstance(node, (ast.Assign, ast.AnnAssign))
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Name) and node.value is not None
+            and any(_mapping_of_untyped(inner) for inner in ast.walk(node.value))}
+
+
+def record_mapping_uses(tree, exempt=frozenset(), aliases=None):
+    """Each use of a mapping of record data in ``tree`` (``line N: what``), outside the functions named in
+    ``exempt`` (JSON output builders). ``aliases``: the names that stand for one (``mapping_aliases`` of
+    the folders' modules; default: this tree's own), each use of one is a finding too."""
+    aliases = mapping_aliases(tree) if aliases is None else aliases
+    skipped = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in exempt:
+            skipped.update(id(inner) for inner in ast.walk(node))
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if _mapping_of_untyped(node):
+            found.append((node.lineno, f"{_name(node.value)}[..., {_name(node.slice.elts[1])}]"))
+        elif _name(node) == "TypedDict" and not isinstance(node, ast.Attribute) or \
+                isinstance(node, ast.Attribute) and node.attr == "TypedDict":
+            found.append((node.lineno, "TypedDict"))
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+                found.append((node.lineno, ".get("))
+            elif _name(node.func) == "getattr" and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant) \
+                    and isinstance(node.args[1].value, str):
+                found.append((node.lineno, f"getattr(..., {node.args[1].value!r})"))
+        elif isinstance(node, ast.ImportFrom) and any(alias.name == "TypedDict" for alias in node.names):
+            found.append((node.lineno, "TypedDict"))
+        elif isinstance(node, ast.Name) and node.id in aliases and isinstance(node.ctx, ast.Load):
+            found.append((node.lineno, node.id))
+    for line, annotation in _string_annotations(tree, skipped):
+        found += [(line, f"{_name(inner.value)}[..., {_name(inner.slice.elts[1])}]")
+                  for inner in ast.walk(annotation) if _mapping_of_untyped(inner)]
+        found += [(line, inner.id) for inner in ast.walk(annotation) if isinstance(inner, ast.Name) and inner.id in aliases]
+    return [f"line {line}: {what}" for line, what in sorted(found)]
+
+
+def _record_modules():
+    return [rel for rel, layer in LAYERED if layer in RECORD_FOLDERS]
+
+
+def test_no_mapping_of_record_data():
+    """No module of RECORD_FOLDERS builds, takes or changes a mapping of record data (the rule above); a map
+    of typed values keyed by a player or a hand number (``Dict[str, int]``, ``Dict[int, Ruling]``) is a typed
+    value and allowed. NOT_YET_TYPED's counts are ceilings that only fall."""
+    over, stale = {}, {}
+    aliases = set().union(*(mapping_aliases(tree_of(rel)) for rel in _record_modules()))
+    for rel in _record_modules():
+        found = record_mapping_uses(tree_of(rel), JSON_OUTPUT_BUILDERS.get(rel, frozenset()), aliases)
+        ceiling = NOT_YET_TYPED.get(rel, 0)
+        if len(found) > ceiling:
+            over[rel] = found
+        elif len(found) < ceiling:
+            stale[rel] = f"{len(found)} found: lower NOT_YET_TYPED to it"
+    assert over == {}, "mappings of record data (see RECORD_FOLDERS)"
+    assert stale == {}
+    assert set(NOT_YET_TYPED) <= set(_record_modules())
+    assert all(rel.split("/")[0] in ("views", "club") for rel in JSON_OUTPUT_BUILDERS)
+
+
+def test_the_mapping_rule_can_fail():
+    tree = ast.parse(
+        "from typing import Any, Dict, Mapping, TypedDict\n"
+        "Entry = Dict[str, Any]\n"
+        "def f(x: Mapping[str, object], y: 'typing.MutableMapping[str, Any]') -> dict[str, Any]:\n"
+        "    return x.get('a')\n"
+        "class H(TypedDict):\n    a: int\n"
+        "z = getattr(x, 'points')\n"
+        "ok: Dict[str, int] = {}\n"
+        "fine: Dict[int, 'Ruling'] = {}\n"
+        "n = getattr(x, name)\n"
+        "def builder(e: 'Entry') -> None:\n    y.get('b')\n"
+        "def taker(e: Entry) -> List[Entry]: ...\n")
+    assert record_mapping_uses(tree, {"builder"}) == [
+        "line 1: TypedDict", "line 2: Dict[..., Any]", "line 3: Mapping[..., object]",
+        "line 3: MutableMapping[..., Any]", "line 3: dict[..., Any]", "line 4: .get(", "line 5: TypedDict",
+        "line 7: getattr(..., 'points')", "line 13: Entry", "line 13: Entry"]
+    assert record_mapping_uses(tree)[-4:] == ["line 11: Entry", "line 12: .get(", "line 13: Entry", "line 13: Entry"]

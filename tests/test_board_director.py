@@ -85,7 +85,7 @@ def test_each_table_shows_its_record_and_verify_and_a_write_needs_the_form_token
     hand(t1, players_of(t1)[0])
     _served, web = director(folder)
     page = web.get("/director").text
-    assert "round-1-table-1.yaml" in page and "verify: ok, 1 hands" in page and "verify: ok, 0 hands" in page
+    assert "round-1-table-1.yaml" in page and "verify: ok, 1 hand<" in page and "verify: ok, 0 hands" in page
     assert "The record" in page and str(tmp_path) not in page
     assert '<a href="/director/settlement">' in page and '<a href="/board/sheet">' in page
     fields = form_fields(page, "/director/m/round-1-table-1.yaml/undo")

@@ -256,7 +256,7 @@ def test_the_table_types_every_knob_as_its_default_is():
 
 def test_the_table_knows_every_key_the_match_layer_reads():
     from gin_ref.files import recordformat
-    from gin_ref.match import corrections, result, rulings, schema
+    from gin_ref.match import corrections, resultonly, rulings, schema
 
     assert tuple(recordkeys.END.fields) == recordformat.END_KEYS
     # (a key the table lacks is not an error, only a slower read by PyYAML: the table may know more)
@@ -265,7 +265,7 @@ def test_the_table_knows_every_key_the_match_layer_reads():
     assert set(recordkeys.IRREGULARITY.fields) >= {key for keys in schema.IRREGULARITY_KEYS.values() for key in keys}
     assert set(recordkeys.CORRECTION.fields) >= set(corrections.CORRECTION_KEYS)
     assert set(recordkeys.RULING.fields) >= set(rulings.KEYS)
-    assert set(recordkeys.RESULT.fields) >= set(result.RESULT_KEYS)
+    assert set(recordkeys.RESULT.fields) >= set(resultonly.RESULT_KEYS)
 
 
 # -- no YAML library on a canonical file's way ------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""A hand's claims and its knock's facts, read once into typed values (gin_ref.match.claims, gin_ref.match.handread),
-judged by the replay, and what a settling replay works out written through one writer (claims.write_worked)."""
+"""A hand's claims and its knock's facts, read once into typed values (gin_ref.match.handread),
+judged by the replay, and what a settling replay works out written through one writer (handread.write_worked)."""
 
 import copy
 
@@ -8,7 +8,7 @@ import pytest
 from gin_ref.core.cards import Card
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match import replay as replaying
-from gin_ref.match.claims import NOT_WORKED, NOT_WRITTEN, Claims, Worked, read_claims, write_worked
+from gin_ref.match.handread import NOT_WORKED, NOT_WRITTEN, Claims, Worked, read_claims, write_worked
 from gin_ref.match.handread import HAND_CHECKS, read_hand
 from gin_ref.match.header import read_header
 from gin_ref.match.model import Match

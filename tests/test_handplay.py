@@ -9,7 +9,7 @@ from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, RecordError
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.schema import position
-from gin_ref.match.stepdata import file_form
+from gin_ref.match.steps import file_form
 from gin_ref.views.step_words import undone_words
 from gin_ref.views.words import irregularity_words
 

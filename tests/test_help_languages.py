@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = Path(language.LOCALE_DIR)
 LANGUAGES = ["fil", "sk"]
 USAGE = {"fil": "Paggamit:", "sk": "Použitie:"}
-SHOW_HELP = {"fil": "Ipakita ang mensaheng ito at lumabas.", "sk": "Zobraziť túto správu a skončiť."}
+SHOW_HELP = {"fil": "Ipakita ang mensaheng ito at lumabas.", "sk": "Zobraziť tohto pomocníka a skončiť."}
 
 
 @functools.lru_cache(maxsize=None)
@@ -180,7 +180,10 @@ def test_committed_template_is_a_fresh_extraction():
 
     with open(ROOT / "babel.cfg", encoding="utf-8") as stream:
         method_map, options_map = parse_mapping_cfg(stream)
-    keywords = {"N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2)}
+    from babel.messages.extract import DEFAULT_KEYWORDS
+
+    # pybabel extract's keywords: Babel's defaults (``_`` among them: serve says ``gettext as _``) and ours
+    keywords = dict(DEFAULT_KEYWORDS, **{"N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2)})
     package = str(ROOT / "gin_ref")
     found = extract_from_dir(str(ROOT), method_map, options_map, keywords,
                              directory_filter=lambda path: path == str(ROOT) or path.startswith(package))

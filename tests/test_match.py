@@ -11,7 +11,7 @@ from gin_ref.core.cards import Card
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.match.model import Match, check_record
-from gin_ref.match.stepdata import Deal
+from gin_ref.match.steps import Deal
 from gin_ref.match.tally import tally_data
 from gin_ref.views.step_words import undone_words
 from gin_ref.views.words import outcome_words

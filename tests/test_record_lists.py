@@ -1,4 +1,4 @@
-"""Issue #23 item 1: the record's lists read once into a typed value (``gin_ref.match.written``) for what reads
+"""Issue #23 item 1: the record's lists read once into a typed value (``gin_ref.match.schema``) for what reads
 a record before a replay or without one: the seals, the count of steps, the keys format /1 does not have,
 verify's listings (of a record that does not replay too); a list of the wrong shape reads as empty, an item
 that is not a mapping as None in its place. And the views that said a settled hand from its entry read
@@ -15,7 +15,7 @@ from gin_ref.match import seals
 from gin_ref.match.schema import keys_beyond_1, step_count
 from gin_ref.match.tally import HandTally, KnockTally, Tally, knock_tally, tally_of
 from tallyjson import tally_of_json
-from gin_ref.match.written import Written, WrittenHand, written
+from gin_ref.match.schema import Written, WrittenHand, written
 from gin_ref.views.words import hand_notes
 from infolder import new, ok, sh
 

@@ -1,4 +1,4 @@
-"""``gin_ref.match.result``: the bounds a result is checked against, and a result-only record replayed
+"""``gin_ref.match.resultonly``: the bounds a result is checked against, and a result-only record replayed
 (the CLI is in test_cli_result.py)."""
 
 import copy
@@ -9,7 +9,7 @@ from gin_ref.core.cards import parse_cards
 from gin_ref.core.rules import make_rules
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.model import Match, check_record
-from gin_ref.match.result import MAX_DEADWOOD, max_hand_score, result_entry, score_problems
+from gin_ref.match.resultonly import MAX_DEADWOOD, max_hand_score, result_entry, score_problems
 
 from reference import ref_deadwood
 

@@ -74,7 +74,7 @@ def test_five_wrong_pins_then_a_pause_doubling_kept_across_a_restart_and_ended_b
     store = Pins(str(folder), clock=clock)
     store.set("Ann", "2468")
     for miss in range(1, 5):
-        assert store.check("Ann", "1111") == "that is not Ann's PIN"
+        assert store.check("Ann", "1111") == "that is not the PIN of Ann"
     assert "no PIN of his is looked at for 60 s" in store.check("Ann", "1111")
     assert store.check("Ann", "2468").startswith("too many wrong PINs for Ann: try again in 60 s")  # not looked at
     again = Pins(str(folder), clock=clock)  # a restart keeps the pause
@@ -85,7 +85,7 @@ def test_five_wrong_pins_then_a_pause_doubling_kept_across_a_restart_and_ended_b
     clock.now += 121
     assert again.check("Ann", "2468") == ""  # the right PIN ends it
     assert again.status(["Ann"]) == [{"player": "Ann", "has_pin": True, "misses": 0, "paused": 0.0}]
-    assert again.check("Ann", "1111") == "that is not Ann's PIN"  # five free misses again
+    assert again.check("Ann", "1111") == "that is not the PIN of Ann"  # five free misses again
 
 
 def test_a_hundred_wrong_pins_cost_at_least_thirty_minutes_of_pauses_by_the_log(tmp_path, caplog, monkeypatch):
@@ -130,13 +130,13 @@ def test_the_directors_page_sets_a_pin_masked_shows_a_pause_lifts_it_and_resets(
         assert answer.status_code == 303, answer.text
         return web.get(answer.headers["location"]).text
 
-    assert "Ann&#x27;s PIN is set" in act("set", pin="1357")
+    assert "The PIN of Ann is set" in act("set", pin="1357")
     assert "1357" not in (folder / ".gin-ref-serve" / "pins.json").read_text()
     for _ in range(5):
         served.pin_store.check("Ann", "0000")
     page = web.get("/director").text
     assert re.search(r"<td>Ann</td><td>has a PIN</td><td>5 wrong in a row</td><td>paused, \d+ s left</td>", page)
-    assert "pause is lifted" in act("lift")
+    assert "The pause of Ann is lifted" in act("lift")
     assert served.pin_store.check("Ann", "1357") == ""
     assert "has no PIN now" in act("reset")
     assert "ask the director" in served.pin_store.check("Ann", "1357")

@@ -66,9 +66,9 @@ def test_pins_a_player_confirms_with_the_pin_the_director_set(tmp_path):
     send(web, "1", "hand", {"by": "Dan", "knocker": "Dan", "count": "5", "defender": "23"}, ident="entry-pin-0001")
     assert 'name="pin"' in web.get("/t/1").text
     answer = send(web, "1", "confirm-0", {"by": "Ann", "pin": "12"}, ident="entry-pin-0001", route="confirm")
-    assert answer.status_code == 409 and "PIN is 4 to 8 digits" in answer.text
+    assert answer.status_code == 409 and "the PIN of Ann is 4 to 8 digits" in answer.text
     answer = send(web, "1", "confirm-0", {"by": "Ann", "pin": "9999"}, ident="entry-pin-0001", route="confirm")
-    assert answer.status_code == 409 and "that is not Ann&#x27;s PIN" in answer.text
+    assert answer.status_code == 409 and "that is not the PIN of Ann" in answer.text
     assert tally(table_file(folder))["hands"] == []
     assert send(web, "1", "confirm-0", {"by": "Ann", "pin": "4321"}, ident="entry-pin-0001",
                 route="confirm").status_code == 303

@@ -1,5 +1,5 @@
 """Typed steps (issue 23 item 1): an action returns its step's data as a typed value
-(``gin_ref.match.stepdata``), ``file_form`` is the one place it becomes the file's form, undo reads the
+(``gin_ref.match.steps``), ``file_form`` is the one place it becomes the file's form, undo reads the
 newest step back into the same value, and redo puts back an equal step from the correction."""
 
 import copy
@@ -8,11 +8,11 @@ import pytest
 
 from gin_ref.core.game import Roles
 from gin_ref.files.rulesfile import load_rules
-from gin_ref.match import result
+from gin_ref.match import resultonly
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.model import Match
 from gin_ref.match.rulings import Ruling
-from gin_ref.match.stepdata import Deal, Kept, PaperResult, Ruled, Settled, TurnLine, Version, file_form
+from gin_ref.match.steps import Deal, Kept, PaperResult, Ruled, Settled, TurnLine, Version, file_form
 from gin_ref.views.step_words import redone_words, undone_words
 
 from hands import DEFENDER, KNOCKER
@@ -87,7 +87,7 @@ def test_a_refused_deal_a_ruling_an_amend_and_a_result_are_typed():
     assert ruled == Ruled(Ruling("void", None, None, "a card was exposed", None, NOW), 4, 1)
     assert list(file_form(ruled)) == ["kind", "player", "points", "reason", "by", "date", "steps", "hands"]
     paper = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann")
-    paper.put_result(result.result_entry(paper.players, paper.rules, [("Ann", "154"), ("Ben", "24")]))
+    paper.put_result(resultonly.result_entry(paper.players, paper.rules, [("Ann", "154"), ("Ben", "24")]))
     step = paper.newest_step()
     assert step.data == PaperResult({"Ann": 154, "Ben": 24}, None, "Ann")
     assert file_form(step.data) == {"scores": {"Ann": 154, "Ben": 24}, "winner": "Ann"}

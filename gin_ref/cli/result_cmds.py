@@ -1,6 +1,6 @@
 """A match kept on paper: ``result`` records it by its final scores, and ``amend result`` changes them.
 
-Thin wrappers over ``gin_ref.match.result``: read (or start) the match file, make one call, print what the
+Thin wrappers over ``gin_ref.match.resultonly``: read (or start) the match file, make one call, print what the
 record now says. ``amend result ...`` is routed here by ``amend`` (``AmendCommand``), so ``amend`` keeps
 its own arguments for hands.
 """

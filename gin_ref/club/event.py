@@ -14,6 +14,7 @@ ranks the players (``gin_ref.club.standings``).
 
 import datetime
 import math
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
 
@@ -29,6 +30,8 @@ from gin_ref.match.knocks import reads_as_fact
 FORMAT = "gin-ref-event/1"
 SYSTEMS = ("round-robin", "swiss")
 KEYS = ("format", "event", "date", "system", "rounds", "rules", "players", "pairings")
+OPTIONAL_KEYS = ("language",)  # the board's and the sheet's language (serve, docs/club.md#the-event-file)
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:[_-][A-Za-z]{2})?")
 MAX_PLAYERS = 256
 
 __all__ = ["Event", "EventRecord", "Result", "Standing", "FORMAT", "SYSTEMS", "Table", "Round", "read_event"]
@@ -64,6 +67,7 @@ class EventRecord:
     rules: HouseRules
     players: Tuple[str, ...]
     pairings: Tuple[Round, ...]
+    language: Optional[str] = None  # the language the event names for its board and sheet (an ISO 639 code)
 
 
 Where = Tuple[Union[str, int], ...]  # a key path into the record
@@ -124,7 +128,10 @@ def read_event(record: object) -> EventRecord:
         raise _problem(("pairings",), f"'pairings' must be a list of at most {rounds} rounds")
     files: Set[str] = set()
     paired = tuple(_round(i, item, players, files) for i, item in enumerate(pairings))
-    return EventRecord(top["event"], str(top["date"]), system, rounds, rules, tuple(players), paired)
+    language = top.get("language")
+    if language is not None and (not isinstance(language, str) or not LANGUAGE_CODE.fullmatch(language)):
+        raise _problem(("language",), f"'language' must be a language's code (en, fil, sk), not {shown_value(language)}")
+    return EventRecord(top["event"], str(top["date"]), system, rounds, rules, tuple(players), paired, language)
 
 
 def _top(record: object) -> Dict[str, Any]:
@@ -133,7 +140,7 @@ def _top(record: object) -> Dict[str, Any]:
         raise _problem(("format",) if isinstance(record, dict) and "format" in record else (),
                        f"not a gin-ref event: no 'format: {FORMAT}'")
     for key in record:
-        if key not in KEYS:
+        if key not in KEYS and key not in OPTIONAL_KEYS:
             raise _problem((key,), f"unknown key '{key}' in the event file")
     for key in KEYS:
         if key not in record:
@@ -256,6 +263,11 @@ class Event:
                     "rules": {"name": rules.name, "knobs": rules.snapshot()}, "players": players, "pairings": []})
 
     # -- where it stands ---------------------------------------------------------------------------------
+    @property
+    def language(self) -> Optional[str]:
+        """The language the event names for its board and sheet (``language:``), if any."""
+        return self.read.language
+
     @property
     def name(self) -> str:
         return self.read.name

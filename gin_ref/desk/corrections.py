@@ -21,7 +21,7 @@ from gin_ref.desk.store import Work, change, dry
 from gin_ref.files import eventfile, matchfile, store
 from gin_ref.files.filewrite import PathName, writable_target
 from gin_ref.core.rules import HouseRules
-from gin_ref.match import result, rulings
+from gin_ref.match import resultonly, rulings
 from gin_ref.match.amend import amend as amend_outcome
 from gin_ref.match.knocks import Given
 from gin_ref.match.model import Match
@@ -241,7 +241,7 @@ def paper_match(rules: HouseRules, date: str, pairs: Pairs, won: Pairs = ()) -> 
     match = Match.new(names, rules, date, dealer=names[0] if two else None, box=None if two else names[0],
                       captain=None if two else names[-1])  # (checks the names and their number)
     del match.record["start"]
-    match.record[result.RESULT_KEY] = result.result_entry(match.players, match.rules, list(pairs), list(won))
+    match.record[resultonly.RESULT_KEY] = resultonly.result_entry(match.players, match.rules, list(pairs), list(won))
     return Match(match.record)
 
 
@@ -258,10 +258,10 @@ def same_players(players: Sequence[str], named: Sequence[str]) -> None:
 def _put_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
     def work(rec: matchfile.Record) -> Tuple[Resulted, Optional[DeskError]]:
         match = rec.match
-        result.verify_no_hands(match.record, str(rec.path))
+        resultonly.verify_no_hands(match.record, str(rec.path))
         typed, typed_won = given.pairs(pairs, "the points"), given.pairs(won, "hands won")
         same_players(match.players, [name for name, _ in typed])
-        match.put_result(result.result_entry(match.players, match.rules, typed, typed_won))
+        match.put_result(resultonly.result_entry(match.players, match.rules, typed, typed_won))
         return outcomes.resulted_of(rec.path, match), None
     return work
 
@@ -317,12 +317,12 @@ def _amend_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
     def work(rec: matchfile.Record) -> Tuple[Resulted, Optional[DeskError]]:
         rec.confirm = 0  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
-        if not result.is_result_only(match.record):
+        if not resultonly.is_result_only(match.record):
             raise refuse(Kind.ILLEGAL, N_("this match is recorded hand by hand: amend a hand"), by_hand=True)
         typed, typed_won = given.pairs(pairs, "the points"), given.pairs(won, "hands won")
         same_players(match.players, [name for name, _ in typed])
-        old = result.facts(match.record[result.RESULT_KEY])
-        entry = result.result_entry(match.players, match.rules, typed, typed_won)
+        old = resultonly.facts(match.record[resultonly.RESULT_KEY])
+        entry = resultonly.result_entry(match.players, match.rules, typed, typed_won)
         match.amend_result(entry, matchfile.now())
         return outcomes.resulted_of(rec.path, match, old), None
     return work

@@ -10,18 +10,23 @@ The choice (``choose``): ``--lang LANG`` before the command, then ``GIN_REF_LANG
 as gettext passes it over. ``gin_ref.__main__`` settles it before the command line loads (``settle``), so
 ``--help`` is said in it; the command line's ``--lang`` option settles it again for callers of the group.
 
-The process-wide choice is the command line's: a server translates each request with its own
-``translation_for`` (never ``settle``).
+The process-wide choice is the command line's. A server never settles it: each request's language travels
+in a context variable (``speak`` / ``hush``, or ``with speaking(LANG):``), which ``gettext`` and ``ngettext``
+read first. asyncio copies it into each task and Starlette's ``run_in_threadpool`` into its worker thread, so
+two requests at once in two languages each get their own words (docs/serve.md#languages).
 """
 
 from __future__ import annotations
 
 import os
 from gettext import NullTranslations, translation  # (click loads gettext anyway: it costs a command nothing)
-from typing import Dict, List, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+if TYPE_CHECKING:
+    import contextvars
 
 __all__ = ["DOMAIN", "LOCALE_DIR", "ENGLISH", "available", "choose", "settle", "current", "translation_for",
-           "gettext", "ngettext", "UnknownLanguage", "lang_option"]
+           "gettext", "ngettext", "UnknownLanguage", "lang_option", "speak", "hush", "speaking", "spoken"]
 
 DOMAIN = "gin_ref"
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "locale")
@@ -114,19 +119,73 @@ def settle(given: Optional[str] = None, environ: Optional[Mapping[str, str]] = N
 
 
 def current() -> str:
-    """The language this process speaks now."""
-    return _CHOSEN[0]
+    """The language spoken now: this context's (a server's request: ``speak``), else the process's."""
+    return spoken()
+
+
+# -- a request's language (a server's): a context variable, read before the process's ------------------------
+Spoken = Tuple[str, Optional[NullTranslations]]  # (the language, its catalogue: None for English)
+# The context variable, made by the first ``speak`` (a command line never speaks in a context, and never
+# loads contextvars: its start-up stays as it was); every reader uses the first one made.
+_SPOKEN: "List[contextvars.ContextVar[Optional[Spoken]]]" = []
+
+
+def speak(language: str) -> "contextvars.Token[Optional[Spoken]]":
+    """Speak ``language`` (one of ``available()``) in this context from now on (a request, and the tasks and
+    worker threads it starts); the token undoes it (``hush``). The process's choice is left as it is."""
+    if not _SPOKEN:
+        import contextvars
+
+        _SPOKEN.append(contextvars.ContextVar("gin_ref_language", default=None))
+    return _SPOKEN[0].set((language, translation_for(language)))
+
+
+def hush(token: "contextvars.Token[Optional[Spoken]]") -> None:
+    """Undo a ``speak``: the context speaks what it spoke before."""
+    _SPOKEN[0].reset(token)
+
+
+class speaking:
+    """``with speaking(LANG):`` the words said inside are said in LANG (``speak``, then ``hush``)."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+        self.token: "Optional[contextvars.Token[Optional[Spoken]]]" = None
+
+    def __enter__(self) -> str:
+        self.token = speak(self.language)
+        return self.language
+
+    def __exit__(self, *exc: object) -> None:
+        if self.token is not None:
+            hush(self.token)
+
+
+def _entry() -> Any:
+    return _SPOKEN[0].get() if _SPOKEN else None
+
+
+def spoken() -> str:
+    """The language spoken here: this context's (a request's), else the process's."""
+    entry = _entry()
+    return _CHOSEN[0] if entry is None else str(entry[0])
+
+
+def _translation() -> Optional[NullTranslations]:
+    entry = _entry()
+    return _CURRENT[0] if entry is None else entry[1]
 
 
 def gettext(message: str) -> str:
-    """``message`` in the language settled (itself in English)."""
-    translation = _CURRENT[0]
+    """``message`` in the language spoken here: this context's (a request's), else the one settled (itself in
+    English)."""
+    translation = _translation()
     return message if translation is None else translation.gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    """The form of a message for ``count`` in the language settled (its plural rule: CLDR's)."""
-    translation = _CURRENT[0]
+    """The form of a message for ``count`` in the language spoken here (its plural rule: CLDR's)."""
+    translation = _translation()
     if translation is None:
         return singular if count == 1 else plural
     return translation.ngettext(singular, plural, count)

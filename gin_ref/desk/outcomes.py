@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional, Tuple
 
-from gin_ref.match import result
+from gin_ref.match import resultonly
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
 from gin_ref.match.rulings import Ruling
-from gin_ref.match.steps import Step
-from gin_ref.match.stepdata import Deal
-from gin_ref.match.stepdata import Ruled as RuledStep
+from gin_ref.match.steps import Deal, Step
+from gin_ref.match.steps import Ruled as RuledStep
 from gin_ref.match.tally import Tally
 
 
@@ -164,7 +163,7 @@ def ruled_of(path: str, match: Match, step: Step, dealt: Optional[Dealt] = None)
 
 
 def resulted_of(path: str, match: Match, old: Any = None) -> Resulted:
-    return Resulted(path, match, match.record[result.RESULT_KEY], old)
+    return Resulted(path, match, match.record[resultonly.RESULT_KEY], old)
 
 
 def refusal_fields(outcome: Outcome) -> Tuple[int, str, Optional[str]]:

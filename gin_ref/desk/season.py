@@ -1,6 +1,6 @@
 """A season kept on paper, entered from a spreadsheet's CSV (``result --input FILE.csv --into FOLDER``).
 
-Each row is recorded as ``record_result`` records one match (``paper_match``, ``result.result_entry``:
+Each row is recorded as ``record_result`` records one match (``paper_match``, ``resultonly.result_entry``:
 checked the same way). Into a plain folder, each row starts a match file of its own (``DATE-table-N.yaml``,
 N counting the rows of that date, as a pairing names a round's tables); into an event's folder (it holds
 ``event.yaml``), each row must be a table of the round paired last that holds nothing yet, and takes its
@@ -22,7 +22,7 @@ from gin_ref.desk.club import term_as_interrupt
 from gin_ref.desk.corrections import paper_match, same_players
 from gin_ref.desk.errors import N_, Nn_, DeskError, Kind, refusal, refuse, refused, said
 from gin_ref.files import eventfile, filewrite, matchfile, seasoncsv, store
-from gin_ref.match import result
+from gin_ref.match import resultonly
 from gin_ref.match.model import Match
 from gin_ref.views.tally_text import versus
 
@@ -80,7 +80,7 @@ def _into_folder(csv_path: str, folder: str, rows: List[Any], problems: List[Pro
 
     rules = load_rules(rules_spec)
     if rules.scoring == "hollywood" or (rules.games or 1) > 1:  # said once, not on every row
-        raise IllegalActionError(result.HOLLYWOOD if rules.scoring == "hollywood" else result.SEVERAL_GAMES)
+        raise IllegalActionError(resultonly.HOLLYWOOD if rules.scoring == "hollywood" else resultonly.SEVERAL_GAMES)
     if rules.players != 2:
         raise refuse(Kind.NOTATION, Nn_("the %(rules)s rules are for %(count)d player: a season's CSV holds "
                                         "two-player matches (player1, player2)",
@@ -132,8 +132,8 @@ def _same_result(path: str, match: Match) -> bool:
     here = match.record
     if str(there.get("date")) != str(here.get("date")):
         return False
-    scores = (there.get(result.RESULT_KEY) or {}).get("scores") or {}
-    wanted = (here.get(result.RESULT_KEY) or {}).get("scores") or {}
+    scores = (there.get(resultonly.RESULT_KEY) or {}).get("scores") or {}
+    wanted = (here.get(resultonly.RESULT_KEY) or {}).get("scores") or {}
     return ({str(k).casefold(): v for k, v in scores.items()} == {k.casefold(): v for k, v in wanted.items()})
 
 
@@ -161,7 +161,7 @@ def _write_new(folder: str, planned: List[Tuple[str, Match]]) -> List[Recorded]:
             except OSError:
                 pass
         raise
-    return [(path, match.record[result.RESULT_KEY]) for path, match in planned]
+    return [(path, match.record[resultonly.RESULT_KEY]) for path, match in planned]
 
 
 # -- an event: the tables of the round paired last ---------------------------------------------------------
@@ -196,18 +196,18 @@ def _into_event(csv_path: str, folder: str, rows: List[Any], problems: List[Prob
             match = rec.match
             pairs, won = _pairs(row)
             try:
-                result.verify_no_hands(match.record, shown_path(rec.path))
+                resultonly.verify_no_hands(match.record, shown_path(rec.path))
                 # (a result there too: 'already holds a result')
                 if str(match.record.get("date")) != row.date:
                     raise refuse(Kind.NOTATION, N_("date %(date)s: round %(round)d's table %(path)s is of %(other)s"),
                                  date=row.date, round=rnd.number, path=shown_path(rec.path),
                                  other=str(match.record.get("date")))
                 same_players(match.players, list(row.players))
-                entries.append((rec, result.result_entry(match.players, match.rules, pairs, won)))
+                entries.append((rec, resultonly.result_entry(match.players, match.rules, pairs, won)))
             except GinRefError as exc:
                 problems.append((row.line, said(exc)))
         if problems:
             _refuse(csv_path, problems)  # (raises: the block ends on it and writes nothing)
         for rec, entry in entries:
             rec.match.put_result(entry)
-    return [(rec.path, rec.match.record[result.RESULT_KEY]) for rec, _entry in entries]
+    return [(rec.path, rec.match.record[resultonly.RESULT_KEY]) for rec, _entry in entries]

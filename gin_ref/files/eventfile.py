@@ -10,7 +10,7 @@ import os
 from contextlib import contextmanager
 from typing import Iterator
 
-from gin_ref.club.event import FORMAT, KEYS, Event, Table
+from gin_ref.club.event import FORMAT, KEYS, OPTIONAL_KEYS, Event, Table
 from gin_ref.core.errors import RecordError
 from gin_ref.files import matchfile, store, yamlwrite
 from gin_ref.files import yamlread
@@ -65,6 +65,7 @@ def left_by_a_pairing(path: PathName, table: Table, event: Event) -> bool:
 
 def dumps(event: Event) -> str:
     ordered = {key: event.record[key] for key in KEYS}
+    ordered.update((key, event.record[key]) for key in OPTIONAL_KEYS if key in event.record)  # kept as written
     return yamlwrite.dumps(ordered, HEADER, gap_keys=("pairings",))
 
 

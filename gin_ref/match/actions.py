@@ -21,13 +21,12 @@ from gin_ref.core.scoring import read_hands
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.play import dealer_refusal, illegal_knock_penalty, new_table, sits_out
-from gin_ref.match.schema import TURN_ACTIONS, Entry, Record
+from gin_ref.match.schema import TURN_ACTIONS, Entry
 from gin_ref.match.knocks import (Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, no_upcard_words,
                                   why_upcard)
-from gin_ref.match.result import hands_refused
+from gin_ref.match.resultonly import hands_refused
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.stepdata import Deal, Kept, Settled, TurnLine, Written, file_form
-from gin_ref.match.steps import Step
+from gin_ref.match.steps import Deal, Kept, Settled, Step, TurnLine, Written, file_form
 
 
 class Refusal(NamedTuple):
@@ -66,10 +65,10 @@ class Outcome(NamedTuple):
 
 # -- deal -------------------------------------------------------------------------------------------------
 
-def verify_deal(record: Record, state: MatchState, dealer: Optional[str] = None) -> str:
+def verify_deal(state: MatchState, dealer: Optional[str] = None) -> str:
     """Raise unless the next hand may be dealt (by ``dealer``, if named: OutOfTurnError for another than
     the rules name); returns the dealer."""
-    number = len(record["hands"]) + 1
+    number = len(state.setups) + 1
     if state.open is not None:
         raise IllegalActionError(f"hand {state.open + 1} is still open: end it with 'knock' or 'dead' "
                                  "(or take it back with 'undo') before dealing")
@@ -88,17 +87,17 @@ def verify_not_over(state: MatchState, then: str) -> None:
         raise IllegalActionError(f"the match is over (it ended with hand {state.ended_in}): {then}")
 
 
-def deal(record: Record, state: MatchState, upcard: Optional[Card], dealer: Optional[str] = None) -> Outcome:
+def deal(state: MatchState, upcard: Optional[Card], dealer: Optional[str] = None) -> Outcome:
     """Start the next hand with this upcard (None: not given, where the rules' limit does not depend on it);
     a deal by the wrong dealer is refused and kept."""
-    number = len(record["hands"]) + 1
+    number = len(state.setups) + 1
     if upcard is not None and state.rules.deal == "eleven":
         raise InvalidNotationError(no_upcard_words(state.rules))
     if upcard is None and limit_needs_upcard(state.rules):
         raise InvalidNotationError(f"give the upcard (--upcard CARD): the knock limit depends on it "
                                    f"({why_upcard(state.rules)})")
     try:
-        dealer = verify_deal(record, state, dealer)
+        dealer = verify_deal(state, dealer)
     except OutOfTurnError as exc:
         assert dealer is not None
         item = Kept(Irregularity("wrong_dealer", find_player(state.players, dealer), str(exc), hand=number))

@@ -10,7 +10,6 @@ from typing import Optional, Sequence, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
-from gin_ref.core.game import Roles, box_dealer, box_pair, other
 from gin_ref.core.players import find_player
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.melds import Meld
@@ -18,23 +17,16 @@ from gin_ref.core.turns import Table, Turn
 from gin_ref.match import seals
 from gin_ref.match.actions import Outcome, refuse_taken_discard, spread_in_turn
 from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, why_upcard
-from gin_ref.match.storedcards import card_of
-from gin_ref.match.schema import ROLES, Entry, Record, turn_count, version_of
+from gin_ref.match.handread import card_of
+from gin_ref.match.schema import Entry, Record, turn_count, version_of
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.stepdata import Settled, Version, file_form
-from gin_ref.match.steps import Step
+from gin_ref.match.steps import Settled, Step, Version, file_form
 
 
-def _setup(state: MatchState, entry: Entry, index: int, upcard: Optional[Card]) -> HandSetup:
-    """The hand's setup as played (its recorded dealer or roles), with the upcard it is to have."""
-    limit = knock_limit(state.rules, upcard)
-    if state.three:
-        roles = Roles(*(str(entry[role]) for role in ROLES))
-        return HandSetup(index, box_dealer(roles, state.rules.next_dealer), roles,
-                         box_pair(roles, state.rules.next_dealer), upcard,
-                         limit)
-    dealer = str(entry["dealer"])
-    return HandSetup(index, dealer, None, (dealer, other(state.players, dealer)), upcard, limit)
+def _setup(state: MatchState, index: int, upcard: Optional[Card]) -> HandSetup:
+    """The hand's setup as played (its dealer or roles, as the replay read them), with the upcard it is to
+    have."""
+    return state.setups[index]._replace(upcard=upcard, limit=knock_limit(state.rules, upcard))
 
 
 def _table(state: MatchState, setup: HandSetup, entry: Entry) -> Optional[Table]:
@@ -59,7 +51,7 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
     entry = _settled_hand(record, number)
     turns = turn_count(entry)
     card = _amended_upcard(state, entry, number, upcard, turns)
-    setup = _setup(state, entry, number - 1, card)
+    setup = _setup(state, number - 1, card)
     upcode = card.code if card is not None else None
     if dead:
         if turns:

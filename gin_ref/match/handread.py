@@ -1,4 +1,8 @@
-"""A hand entry read once: ``read_hand`` checks what can be told from the entry alone (with the head's
+"""A hand entry read once, with what it holds: a card and a knock's facts as the record holds them
+(``card_of``, ``stored_facts``), the values a hand claims and those a replay works out (``Claims``,
+``Worked``), and the hand read (``Hand``), in this order below.
+
+``read_hand`` checks what can be told from the entry alone (with the head's
 players and rules) and gives it as a typed ``Hand``; the replay then judges the Hand against the match as
 it stands (the rotation, the table, the engine's settlement) and works out the derived values.
 
@@ -6,8 +10,8 @@ The checks are small functions listed by the part of the hand they read (``HAND_
 their problems are reported: the entry's keys and its number; the dealer named; the roles named; the
 upcard; the turns and irregularities as lists; the result's name, a dead hand without a knock's facts, and
 the knocker named; a knock's facts, and the values derived from them as claimed. Each problem is at its key
-path; a value that cannot be read is None in the Hand, so it is reported once and never judged. The Hand keeps each part's problems (``found``), and the replay says
-them where it judges that part (``Hand.say``), after what it found of the parts before: the problems of a
+path; a value that cannot be read is None in the Hand, so it is reported once and never judged. The Hand
+keeps each part's problems (``found``), and the replay says them where it judges that part (``Hand.say``), after what it found of the parts before: the problems of a
 record come in the order of its hands and, in a hand, of its parts (a strict command names the first).
 
 A knock's facts (each side's cards or count, big gin, the melds, the discard) are read with the rest
@@ -15,26 +19,252 @@ A knock's facts (each side's cards or count, big gin, the melds, the discard) ar
 settles the knock again from them (so not when the knocker sat out, or the upcard the rules need is
 missing), and a replay that holds the hand's settlement already (an action's) does not read them. The
 values a replay works out again (limit, result, defender, winner, points, totals, games) are read as the
-entry writes them (``claims``: ``gin_ref.match.claims``), for the replay to compare with its own; a replay
+entry writes them (``claims``: ``Claims``, below), for the replay to compare with its own; a replay
 that settles (an action, an amend) writes its own into ``entry`` (the mapping as the file holds it)
-through ``gin_ref.match.claims.write_worked``.
+through ``write_worked``.
 """
 
+import enum
 from types import MappingProxyType
-from typing import Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Mapping, MutableMapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
-from gin_ref.core.cards import Card
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.cards import DECK, Card, parse_cards
+from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.core.escape import shown_value
-from gin_ref.match.claims import Claims, read_claims
+from gin_ref.core.melds import parse_melds
+from gin_ref.core.rules import HouseRules
 from gin_ref.match.header import Header, player_at
-from gin_ref.match.knocks import Facts, limit_needs_upcard, why_upcard
+from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, limit_needs_upcard, why_upcard
 from gin_ref.match.problems import Problem, Problems, Where, same
-from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS
-from gin_ref.match.storedcards import card_of, stored_facts
+from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry
 
-__all__ = ["Hand", "HAND_CHECKS", "read_hand"]
+__all__ = ["Claims", "HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "Unset", "Worked", "card_of", "read_claims",
+           "read_hand", "recorded_cards", "shown_columns", "shown_totals", "stored_count", "stored_facts",
+           "write_worked"]
+
+
+# -- cards and a knock's facts as the record holds them ------------------------------------------------------
+# Cards and a knock's facts as a match record holds them: a card as its code (``7D``), a hand as a list of
+# codes; any notation ``gin_ref.core.cards`` reads is read too (a record edited by hand). A value that is not
+# a card is refused in the file's words. A knock's facts (``stored_facts``: each side's cards or count, big
+# gin, the melds and the discard) are read into a ``gin_ref.match.knocks.Facts``.
+
+_BY_CODE = {card.code: card for card in DECK}
+
+
+def recorded_cards(value: object, counts: Sequence[int], what: str, runs: str = "low") -> Tuple[Card, ...]:
+    """Cards as a record holds them: a list of canonical codes (fast), or any notation parse_cards reads."""
+    if isinstance(value, list) and len(value) in counts:
+        try:
+            found = tuple(map(_BY_CODE.get, value))  # only a code (a str) finds a card
+        except TypeError:  # an item that cannot be a key (a list): read below, and refused
+            found = (None,)
+        if None not in found and len(set(found)) == len(found):
+            return found  # type: ignore[return-value]  # no None in it
+    if isinstance(value, list) and all(isinstance(code, str) for code in value):
+        return tuple(parse_cards(value, counts=counts, what=what, runs=runs))
+    if isinstance(value, str):
+        return tuple(parse_cards(value, counts=counts, what=what, runs=runs))
+    raise InvalidNotationError(f"{what} must be a list of cards, not {shown_value(value)}")
+
+
+def card_of(code: object) -> Card:
+    if not isinstance(code, str):  # a number, true, a list: no card, said in the file's words
+        raise InvalidNotationError(f"a card is written as text (7D, 10h), not {shown_value(code)}")
+    return _BY_CODE.get(code) or Card.parse(code)
+
+
+def stored_count(value: object, most: int = MAX_COUNT) -> int:
+    """A count as a record holds it: a whole number from 0 to ``most`` (InvalidNotationError if not)."""
+    if type(value) is not int or not 0 <= value <= most:  # noqa: E721 (True is not a count)
+        raise InvalidNotationError(f"a count is a whole number from 0 to {most}, not {shown_value(value)}")
+    return value
+
+
+class _FactsReading:
+    """The key of a recorded knock being read (where a problem reading it points)."""
+
+    key = "knocker_cards"
+
+
+def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, problems: Problems) -> Optional[Facts]:
+    """The facts of a recorded knock (cards or counts); None, with a problem at its key, if they cannot be
+    read."""
+    reading = _FactsReading()
+    try:
+        kcards, kcount, dcards, dcount = _stored_sides(entry, rules, reading)
+        reading.key = "big_gin"
+        big_gin = entry.get("big_gin", False)
+        _check_count_with(rules, big_gin, kcount, dcards)
+        reading.key = "melds"
+        melds = parse_melds(entry["melds"], rules.aces) if entry.get("melds") is not None else None
+        reading.key = "discard"
+        discard = card_of(entry["discard"]) if entry.get("discard") is not None else None
+        if kcount is not None and (melds is not None or discard is not None):
+            raise InvalidNotationError("melds and a discard go with the knocker's cards, not with a count")
+    except GinRefError as exc:
+        problems.add(tuple(where) + (reading.key,) if reading.key in entry else where, f"{what}: {exc}")
+        return None
+    return Facts(kcards, kcount, bool(big_gin), melds, discard, dcards, dcount)
+
+
+Cards = Optional[Tuple[Card, ...]]
+
+
+def _stored_sides(entry: Entry, rules: HouseRules, reading: _FactsReading
+                  ) -> Tuple[Cards, Optional[int], Cards, Optional[int]]:
+    """Each side's cards or count: ``(knocker's cards, knocker's count, defender's cards, defender's count)``."""
+    kcards = dcards = None
+    kcount = dcount = None
+    most, runs = rules.most_deadwood, rules.ace_runs
+    if "knocker_count" in entry:
+        reading.key = "knocker_count"
+        kcount = stored_count(entry["knocker_count"], most)
+    else:
+        kcards = recorded_cards(entry.get("knocker_cards"), (10, 11), "knocker's hand", runs)
+    if "defender_count" in entry:
+        reading.key = "defender_count"
+        dcount = stored_count(entry["defender_count"], most)
+    else:
+        reading.key = "defender_cards"
+        dcards = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand", runs)
+    if kcards is not None and dcards is not None:
+        reading.key = "knocker_cards"
+        if not set(kcards).isdisjoint(dcards):  # (a card is one shared object: compared by identity)
+            both = {card.index for card in kcards} & {card.index for card in dcards}
+            raise InvalidNotationError(f"{', '.join(DECK[i].code for i in sorted(both))} in both hands")
+    return kcards, kcount, dcards, dcount
+
+
+def _check_count_with(rules: HouseRules, big_gin: object, kcount: Optional[int], dcards: Cards) -> None:
+    """Big gin goes with the knocker's count 0; a knock by count is settled against the defender's count
+    (but a gin, without layoffs against it)."""
+    if big_gin is not False and (big_gin is not True or kcount != 0 or rules.big_gin_bonus is None):
+        raise InvalidNotationError("'big_gin: true' goes with the knocker's count 0, where the rules have big gin")
+    if kcount and dcards is not None:
+        raise InvalidNotationError(f"a knock counted {kcount} cannot be settled against the defender's cards")
+    if kcount == 0 and dcards is not None and rules.gin_layoffs:
+        raise InvalidNotationError(GIN_LAYOFFS_COUNT)
+
+
+# -- the values a hand claims, and those a replay works out --------------------------------------------------
+# The values a hand entry claims, and the values a replay works out: what is derived from a hand's facts.
+#
+# Beside its facts, a hand entry holds the values worked out from them: its limit, its result, the defender,
+# the winner, the points, the running totals and (games played one after another, or Hollywood) each game's
+# columns. ``Claims`` holds them as the entry writes them, read once with the rest of the hand
+# (``gin_ref.match.handread``): any value, as written, or ``NOT_WRITTEN`` where the entry has no such key (a
+# key written ``null`` holds None). The replay compares each with its own: a claim not written is a problem of
+# its own (``hand 3 has no 'totals' (it should be ...)``), a claim that differs is another.
+#
+# A replay that settles (an action, an amend) works the values out instead of checking them: ``Worked`` holds
+# them (``NOT_WORKED`` where the replay works none out, and the entry's is left as it is), and
+# ``write_worked`` is the one place that writes them into the entry, in the file's order of keys.
+
+class Unset(enum.Enum):
+    """A value that is not there: a claim the entry does not write, or a value the replay does not work out."""
+
+    NOT_WRITTEN = "not written"
+    NOT_WORKED = "not worked out"
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+NOT_WRITTEN = Unset.NOT_WRITTEN
+NOT_WORKED = Unset.NOT_WORKED
+
+Totals = Dict[str, int]  # a score per player, in the players' order
+
+
+class Claims(NamedTuple):
+    """The derived values a hand entry holds, as written (any value a file can hold), NOT_WRITTEN where the
+    entry has no such key."""
+
+    limit: object = NOT_WRITTEN
+    result: object = NOT_WRITTEN  # as written (``Hand.result`` is what it is judged as)
+    defender: object = NOT_WRITTEN
+    winner: object = NOT_WRITTEN
+    points: object = NOT_WRITTEN
+    totals: object = NOT_WRITTEN
+    games: object = NOT_WRITTEN
+
+    @property
+    def whole_limit(self) -> Optional[int]:
+        """The limit written, when it is a whole number (true is not one); else None."""
+        limit = self.limit
+        return limit if type(limit) is int else None  # noqa: E721
+
+    def winner_among(self, pair: Sequence[str]) -> Optional[str]:
+        """The winner written, when it is one of ``pair`` (the two players in the hand); else None."""
+        winner = self.winner
+        return winner if isinstance(winner, str) and winner in pair else None
+
+    @property
+    def points_given(self) -> int:
+        """The points written, when they are a number (as a count of points: true is 1); else 0."""
+        points = self.points
+        return points if isinstance(points, int) else 0
+
+
+def read_claims(entry: Mapping[str, object]) -> Claims:
+    """The derived values ``entry`` holds, as written."""
+    get, unwritten = entry.get, NOT_WRITTEN
+    return Claims(get("limit", unwritten), get("result", unwritten), get("defender", unwritten),
+                  get("winner", unwritten), get("points", unwritten), get("totals", unwritten),
+                  get("games", unwritten))
+
+
+def shown_totals(totals: object) -> str:
+    """Totals as claimed, for a problem: ``Ann 25, Ben 0`` (a value that is not a score shown as written)."""
+    if not isinstance(totals, dict):
+        return shown_value(totals)
+    return ", ".join(f"{shown_value(name) if not isinstance(name, str) else name} "
+                     f"{points if type(points) is int else shown_value(points)}"  # noqa: E721
+                     for name, points in totals.items())
+
+
+def shown_columns(columns: object) -> str:
+    """Each game's columns as claimed, for a problem: ``game 1 Ann 25, Ben 0; game 2 ...``."""
+    if not isinstance(columns, list):
+        return repr(columns)
+    return "; ".join(f"game {i} {shown_totals(c)}" for i, c in enumerate(columns, 1))
+
+
+class Worked(NamedTuple):
+    """The values a settling replay worked out for a hand, its fields in the file's order of keys
+    (``gin_ref.match.schema.HAND_KEYS``); NOT_WORKED: none worked out (the entry's is left as it is). The
+    limit is not among them: a hand's is written when it is dealt (or amended), and checked."""
+
+    result: Union[str, Unset] = NOT_WORKED  # settled again from the facts
+    defender: Union[str, Unset] = NOT_WORKED  # the other player in the hand
+    winner: Union[str, None, Unset] = NOT_WORKED  # None: nobody (a dead hand, a tie)
+    points: Union[int, Unset] = NOT_WORKED
+    totals: Union[Totals, Unset] = NOT_WORKED
+    games: Union[List[Totals], Unset] = NOT_WORKED  # each game's columns
+
+
+def write_worked(entry: MutableMapping[str, object], worked: Worked) -> None:
+    """Write the values worked out into ``entry``: a key it holds keeps its place, a new key goes after
+    the others, in the file's order (Worked's). (Unrolled: an amend of hand 1 of a long record writes every
+    later hand.)"""
+    result, defender, winner, points, totals, games = worked
+    if result is not NOT_WORKED:
+        entry["result"] = result
+    if defender is not NOT_WORKED:
+        entry["defender"] = defender
+    if winner is not NOT_WORKED:
+        entry["winner"] = winner
+    if points is not NOT_WORKED:
+        entry["points"] = points
+    if totals is not NOT_WORKED:
+        entry["totals"] = totals
+    if games is not NOT_WORKED:
+        entry["games"] = games
+
+
+# -- a hand entry read ----------------------------------------------------------------------------------------
 
 _KNOWN_KEYS = frozenset(HAND_KEYS)
 _NOTHING: Mapping[str, Sequence[Problem]] = MappingProxyType({})
@@ -205,7 +435,7 @@ def _knock(reading: _Reading) -> None:
 
 
 def _facts(reading: _Reading) -> None:
-    """A knock's facts, as its settlement reads them (``gin_ref.match.storedcards.stored_facts``)."""
+    """A knock's facts, as its settlement reads them (``stored_facts``)."""
     result, entry = reading.result, reading.entry
     if result is None:
         return
@@ -243,4 +473,3 @@ def read_hand(entry: object, index: int, header: Header, problems: Problems, fac
         if len(reading.problems) > start:
             found[part] = reading.problems[start:]
     return reading.hand(found or _NOTHING)
-

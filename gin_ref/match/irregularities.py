@@ -13,7 +13,7 @@ from gin_ref.core.errors import GinRefError
 from gin_ref.core.escape import shown_value
 from gin_ref.match.header import player_at
 from gin_ref.match.problems import Problems, Where
-from gin_ref.match.storedcards import card_of
+from gin_ref.match.handread import card_of
 from gin_ref.match.schema import (HAND_IRREGULARITIES, IRREGULARITY_KEYS, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS,
                                   is_count)
 

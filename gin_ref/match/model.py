@@ -22,17 +22,15 @@ from gin_ref.match.names import first_look_alike, first_same_player, look_alike_
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
-from gin_ref.match import actions, result, rulings, steps
+from gin_ref.match import actions, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
 from gin_ref.match.corrections import Correction, read_one
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
-from gin_ref.match.storedcards import card_of
 from gin_ref.match.replay import OnHand, replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
 from gin_ref.match.state import MatchState
-from gin_ref.match.stepdata import Ruled, paper_of
-from gin_ref.match.steps import Step
+from gin_ref.match.steps import Ruled, Step, paper_of
 from gin_ref.match.tally import tally_data
 
 if TYPE_CHECKING:
@@ -186,25 +184,25 @@ class Match:
 
     def apply_step(self, step: Optional[Step]) -> None:
         """Write ``step`` (None: it is written already) and replay the whole record (a result-only record's
-        result: ``gin_ref.match.result``)."""
+        result: ``gin_ref.match.resultonly``)."""
         if step is not None:
             steps.put(self.record, step)
         self._resettle(0)
 
     def deal(self, upcard: Union[None, Card, str], dealer: Optional[str] = None) -> Outcome:
         card = upcard if upcard is None or isinstance(upcard, Card) else Card.parse(str(upcard))
-        return self.apply(actions.deal(self.record, self.state, card, dealer))
+        return self.apply(actions.deal(self.state, card, dealer))
 
     def deal_unless_open(self, upcard: Optional[Card], command: str = "knock") -> Optional[Outcome]:
         """One command per hand: with no hand open, deal the next hand (its outcome is returned) when the
         upcard is given or the rules' limit does not depend on it (else IllegalActionError naming both ways
         to give it: ``deal --upcard``, or ``command``'s own ``--upcard``); with a hand open, an upcard given
         must be that hand's."""
-        entry = self.open_entry
-        if entry is not None:
-            if upcard is not None and entry.get("upcard") != upcard.code:
-                shown = f"upcard {card_of(entry['upcard']).pretty}" if entry.get("upcard") else "no upcard given"
-                raise IllegalActionError(f"hand {entry['number']} is open ({shown}): --upcard {upcard.pretty} is "
+        if self.state.open is not None:
+            setup = self.state.setups[self.state.open]
+            if upcard is not None and setup.upcard != upcard:
+                shown = f"upcard {setup.upcard.pretty}" if setup.upcard is not None else "no upcard given"
+                raise IllegalActionError(f"hand {setup.number} is open ({shown}): --upcard {upcard.pretty} is "
                                          "not its upcard")
             return None
         if upcard is None and self.state.finished:
@@ -237,7 +235,7 @@ class Match:
         later one are settled again (``gin_ref.match.rulings``). Refused, changing nothing, when the hands
         after it no longer replay: the first problem says why. The later hands stand as played (their dealers
         and roles are noted where the ruling would have given others)."""
-        number, ruling = rulings.ruling_data(self.record, self.state, hand, kind, player, points, reason, by, date)
+        number, ruling = rulings.ruling_data(self.state, hand, kind, player, points, reason, by, date)
         step = Step("ruling", number, Ruled(ruling, steps.step_total(self.record) + 1, len(self.hands)))
         steps.put(self.record, step)
         problems = self._resettle(number - 1, check=False)
@@ -319,19 +317,19 @@ class Match:
         return self._newest_correction()
 
     def put_result(self, entry: Entry) -> None:
-        """Write ``entry`` (``gin_ref.match.result.result_entry``) as the result of a match with no hand and
+        """Write ``entry`` (``gin_ref.match.resultonly.result_entry``) as the result of a match with no hand and
         no result, and replay it."""
-        self.apply_step(Step(result.STEP_KIND, 0, paper_of(entry)))
+        self.apply_step(Step(resultonly.STEP_KIND, 0, paper_of(entry)))
 
     def amend_result(self, entry: Entry, now: str, amended: str = "") -> Correction:
         """Replace a result-only match's result with ``entry``: the old one kept under ``corrections`` (an
         ``amended`` correction of hand 0), as an amend of a hand keeps its old version. Returns the
         correction."""
         record = self.record
-        if not result.is_result_only(record):
+        if not resultonly.is_result_only(record):
             raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
         count = step_count(record)
-        old = result.facts(record[result.RESULT_KEY])
+        old = resultonly.facts(record[resultonly.RESULT_KEY])
         steps.put(record, Step("amend", 0, paper_of(entry)))
         correction = {"kind": "amend", "date": now, "hand": 0, "hands": 0, "entry": old, "steps": [count, count]}
         record["corrections"].append(correction)
@@ -365,7 +363,7 @@ class _Kept:
 
     def __init__(self, record: Record, hand: int) -> None:
         self.lists = {key: list(record[key]) for key in ("hands", "irregularities") if isinstance(record.get(key), list)}
-        self.result = copy.deepcopy(record[result.RESULT_KEY]) if result.RESULT_KEY in record else None
+        self.result = copy.deepcopy(record[resultonly.RESULT_KEY]) if resultonly.RESULT_KEY in record else None
         self.hand = hand
         self.entry = copy.deepcopy(record["hands"][hand - 1]) if 1 <= hand <= len(record["hands"]) else None
 
@@ -376,9 +374,9 @@ class _Kept:
             else:
                 record.pop(key, None)
         if self.result is not None:
-            record[result.RESULT_KEY] = self.result
+            record[resultonly.RESULT_KEY] = self.result
         else:
-            record.pop(result.RESULT_KEY, None)
+            record.pop(resultonly.RESULT_KEY, None)
         if self.entry is not None:
             record["hands"][self.hand - 1] = self.entry
 

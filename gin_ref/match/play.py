@@ -15,13 +15,12 @@ from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotation
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.turns import Table, Turn
-from gin_ref.match.handread import Hand
+from gin_ref.match.handread import Hand, card_of, recorded_cards, stored_count
 from gin_ref.match.irregularities import Irregularity, read_hand_irregularity, read_match_irregularity
 from gin_ref.match.problems import Problems, Where, same
 from gin_ref.match.knocks import Facts, Settlement, judge, limit_needs_upcard
 from gin_ref.match.schema import Entry, Record, is_count, position
 from gin_ref.match.state import HandSetup, MatchState, score
-from gin_ref.match.storedcards import card_of, recorded_cards, stored_count
 from gin_ref.core.escape import shown_value
 
 

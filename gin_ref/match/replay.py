@@ -12,7 +12,7 @@ it claims them), then judged: the replay compares the values it works out with t
 
 ``replay_hands`` replays from any hand on a state standing before it. With ``settle_from`` it settles the
 hands from that one on instead of checking them: the values it works out from their facts (a ``Worked``)
-are written into their entries by ``gin_ref.match.claims.write_worked`` (what an action or an amend needs,
+are written into their entries by ``gin_ref.match.handread.write_worked`` (what an action or an amend needs,
 through the same code that checks).
 """
 
@@ -24,12 +24,12 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.knock import knock_limit, limit_reason
 from gin_ref.match import play, rulings
-from gin_ref.match.claims import NOT_WORKED, NOT_WRITTEN, Totals, Worked, shown_columns, shown_totals, write_worked
-from gin_ref.match.handread import Hand, read_hand
+from gin_ref.match.handread import (NOT_WORKED, NOT_WRITTEN, Hand, Totals, Worked, read_hand, shown_columns,
+                                    shown_totals, write_worked)
 from gin_ref.match.corrections import read_corrections
 from gin_ref.match.header import read_header
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
-from gin_ref.match.result import check_result, is_result_only
+from gin_ref.match.resultonly import check_result, is_result_only
 from gin_ref.match.problems import Problems, Unreadable, Where, same
 from gin_ref.match.schema import ROLES, Record
 from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
@@ -176,6 +176,7 @@ def replay_deal(state: MatchState, hand: Hand, problems: Problems) -> HandSetup:
     dealt = pair[0] if roles is None else game.box_dealer(roles, state.rules.next_dealer)
     setup = HandSetup(index, dealt, roles, pair, hand.upcard, limit)
     state.current = setup
+    state.setups[index:] = [setup]  # (a replay from a later hand starts on a state that holds the hands before)
     return setup
 
 

@@ -200,26 +200,26 @@ def _check_record_keys(setup: HandSetup, ruling: Entry, problems: Problems) -> N
             problems.add(where + (key,), f"hand {number}: the ruling's '{key}' must be a whole number")
 
 
-def verify_ruling(record: Record, state: MatchState, hand: Optional[int], kind: str,
-                  player: Optional[str], points: Optional[int]) -> Tuple[int, Optional[str]]:
-    """``(hand number, player)`` of a ruling that may be made; raises with the reason otherwise."""
-    hands = record["hands"]
-    if not hands:
+def verify_ruling(state: MatchState, hand: Optional[int], kind: str, player: Optional[str],
+                  points: Optional[int]) -> Tuple[int, Optional[str]]:
+    """``(hand number, player)`` of a ruling that may be made; raises with the reason otherwise. Read from
+    the state the replay left (each hand's setup, its ruling, the open hand)."""
+    held = len(state.setups)
+    if not held:
         raise IllegalActionError("no hand has been dealt: there is nothing to rule on")
-    number = len(hands) if hand is None else hand
-    if not 1 <= number <= len(hands):
-        raise InvalidNotationError(f"--hand {number}: the match has hands 1 to {len(hands)}")
-    entry = hands[number - 1]
-    if ruling_of(entry) is not None:
-        raise IllegalActionError(f"hand {number} is already ruled ({entry['ruling']['kind']}): take that ruling "
+    number = held if hand is None else hand
+    if not 1 <= number <= held:
+        raise InvalidNotationError(f"--hand {number}: the match has hands 1 to {held}")
+    index = number - 1
+    if index in state.rulings:
+        raise IllegalActionError(f"hand {number} is already ruled ({state.rulings[index].kind}): take that ruling "
                                  "back with 'undo' first, if it is the newest step")
-    open_hand = entry.get("result") is None
-    if open_hand and kind not in OPEN_KINDS:
+    if state.open == index and kind not in OPEN_KINDS:
         raise IllegalActionError(f"hand {number} is open: it can be ruled a misdeal (--redeal) or forfeited "
                                  f"(--forfeit PLAYER); --{kind} needs a settled hand")
     if kind == "forfeit":
-        if number != len(hands):
-            raise IllegalActionError(f"a forfeit ends the match: rule it on the last hand ({len(hands)}), "
+        if number != held:
+            raise IllegalActionError(f"a forfeit ends the match: rule it on the last hand ({held}), "
                                      f"not hand {number}")
         if state.finished:
             raise IllegalActionError(f"the match is over (it ended with hand {state.ended_in}): nobody can "
@@ -227,16 +227,16 @@ def verify_ruling(record: Record, state: MatchState, hand: Optional[int], kind: 
     name = find_player(state.players, player) if player is not None else None
     if kind == "award":
         assert name is not None and points is not None
-        sitter = entry.get("sitter")
-        if name == sitter:
-            raise IllegalActionError(f"{name} sat out hand {number}: only {entry['box']} (box) or "
-                                     f"{entry['captain']} (captain) can be awarded it")
+        roles = state.setups[index].roles
+        if roles is not None and name == roles.sitter:
+            raise IllegalActionError(f"{name} sat out hand {number}: only {roles.box} (box) or "
+                                     f"{roles.captain} (captain) can be awarded it")
         if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= MAX_POINTS:
             raise InvalidNotationError(f"--award {name} {points}: points are a whole number from 0 to {MAX_POINTS}")
     return number, name
 
 
-def ruling_data(record: Record, state: MatchState, hand: Optional[int], kind: str, player: Optional[str],
+def ruling_data(state: MatchState, hand: Optional[int], kind: str, player: Optional[str],
                 points: Optional[int], reason: str, by: Optional[str], date: str) -> Tuple[int, Ruling]:
     """``(hand number, ruling)`` of the ruling step (``gin_ref.match.model.Match.rule`` writes it, with the
     counts of steps and hands it is made at, and settles the hands again); raises with the reason when it
@@ -245,5 +245,5 @@ def ruling_data(record: Record, state: MatchState, hand: Optional[int], kind: st
         raise InvalidNotationError(f"unknown ruling '{kind}' (known: {', '.join(KINDS)})")
     if not reason or not reason.strip():
         raise InvalidNotationError("--reason: say why (it is kept with the ruling)")
-    number, name = verify_ruling(record, state, hand, kind, player, points)
+    number, name = verify_ruling(state, hand, kind, player, points)
     return number, Ruling(kind, name, points if kind == "award" else None, reason.strip(), by, date)

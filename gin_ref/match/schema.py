@@ -1,20 +1,21 @@
-"""The match record's schema: its format, its keys in order, the results and irregularities it knows.
+"""The match record's schema: its format, its keys in order, the results and irregularities it knows, and
+its lists as written (``written``: what reads a record before a replay or without one).
 
 A record is plain data, exactly what a match file holds (``gin_ref.files.matchfile`` reads and writes the
 YAML): ``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per
 hand), ``irregularities`` (the match's own: deals refused; written once there is one) and ``corrections``
 (what ``undo`` took back). A match kept on paper holds no hands but a ``result`` (its final scores:
-``gin_ref.match.result``), and may leave out ``start``.
+``gin_ref.match.resultonly``), and may leave out ``start``.
 
 A hand entry holds its facts (dealer or roles, upcard, turns, irregularities, the knocker and the cards
 spread) and the values derived from them (limit, result, defender, winner, points, totals, games), which a
 replay works out again and compares.
 """
 
-from typing import Any, Dict, Iterator, Mapping, MutableMapping, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 from gin_ref.core.rules import SNAPSHOT_OPTIONAL
-from gin_ref.match.written import written
+from gin_ref.match.problems import Where
 
 FORMAT = "gin-ref-match/3"  # facts, never sentences (docs/match-file.md); /2 and /1 are read and written as /3
 FORMAT_2 = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
@@ -23,7 +24,7 @@ FORMAT_2 = "gin-ref-match/2"  # /1: the same record without its end line (gin_re
 SEALED_FORMAT = FORMAT_2
 TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "result", "irregularities", "corrections")
 # irregularities: written once there is one (a deal refused); result: a match recorded by its result only
-# (``gin_ref.match.result``), whose start may be left out
+# (``gin_ref.match.resultonly``), whose start may be left out
 OPTIONAL_KEYS = ("irregularities", "result")
 ROLES = ("box", "captain", "sitter")
 
@@ -50,8 +51,10 @@ MATCH_IRREGULARITIES = ("wrong_dealer",)
 TURN_ACTIONS = ("take", "pass", "draw", "discard")
 OUT_OF_TURN_ACTIONS = TURN_ACTIONS + ("knock",)
 
-Entry = Dict[str, Any]  # a hand entry, an irregularity or a correction: plain data
-Record = Dict[str, Any]
+# a hand entry, an irregularity or a correction, and the record: plain data, as read (the two explicit Any of
+# match/, on their way out with #36 item 1: tests/test_architecture.py counts every use)
+Entry = Dict[str, Any]  # type: ignore[explicit-any]
+Record = Dict[str, Any]  # type: ignore[explicit-any]
 
 
 VERSION_KEYS = ("upcard", "limit") + tuple(key for key in SETTLED_KEYS if key != "seal")  # what an amend replaces
@@ -71,9 +74,67 @@ CORRECTION_KINDS = ("undo", "redo", "amend")
 CORRECTION_WORDS = {"undone": "undo", "redone": "redo", "amended": "amend"}
 
 
-def keys_beyond_1(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
+# -- the record's lists as written ---------------------------------------------------------------------------
+# The record's lists as written, read once: ``written`` gives its hands, the match's irregularities and its
+# corrections, each item as the file holds it, for what reads a record before a replay or without one (the
+# seals: digests over the mappings as written; the count of steps; the keys format /1 does not have; the
+# listings of ``verify``, which read a record that does not replay too).
+#
+# A list of the wrong shape (not a list) reads as empty, and an item that is not a mapping as None (kept in
+# its place, so every item keeps its index): the replay reports each once. A hand's ``turns`` and
+# ``irregularities`` that are not lists read as none too (``WrittenHand``).
+
+Mapped = Optional[Dict[str, object]]  # an item as written: a mapping, or None for one that is not
+
+
+class WrittenHand(NamedTuple):
+    """A hand entry as written (``entry``, the record's own mapping), at its index among the hands
+    (``at``): how many turns it holds, its irregularities (each a mapping, or None), its result as written
+    (None: none) and its ruling (None: none, or not a mapping)."""
+
+    at: int
+    entry: Dict[str, object]
+    turns: int
+    irregularities: Tuple[Mapped, ...]
+    result: object
+    ruling: Mapped
+
+
+class Written(NamedTuple):
+    """The record's lists as written: each hand's mapping (None for one that is not a mapping), the match's
+    own irregularities and the corrections (each a mapping, or None)."""
+
+    hands: Tuple[Mapped, ...]
+    irregularities: Tuple[Mapped, ...]
+    corrections: Tuple[Mapped, ...]
+
+    def played(self) -> Iterator[WrittenHand]:
+        """Each hand that is a mapping, in order, read (``WrittenHand``)."""
+        for at, entry in enumerate(self.hands):
+            if entry is not None:
+                turns, items, ruling = entry.get("turns"), entry.get("irregularities"), entry.get("ruling")
+                yield WrittenHand(at, entry, len(turns) if isinstance(turns, list) else 0,
+                                  _mapped(items) if items else (), entry.get("result"),
+                                  ruling if isinstance(ruling, dict) else None)
+
+
+def written(record: Mapping[str, object]) -> Written:
+    """The lists of ``record`` (plain data, as a file holds it), read once."""
+    return Written(_mapped(record.get("hands")), _mapped(record.get("irregularities")),
+                   _mapped(record.get("corrections")))
+
+
+def _mapped(items: object) -> Tuple[Mapped, ...]:
+    """Each item of ``items`` (when it is a list), a mapping or None; () when it is not a list."""
+    if not isinstance(items, list):
+        return ()
+    listed: List[object] = items
+    return tuple([item if isinstance(item, dict) else None for item in listed])
+
+
+def keys_beyond_1(record: Record) -> Iterator[Tuple[Where, str]]:
     """``(key path, key)`` for each key of ``record`` that format /1 does not have (``KEYS_SINCE_2``)."""
-    def held(where: Tuple[Any, ...], item: object, keys: Tuple[str, ...]) -> Iterator[Tuple[Tuple[Any, ...], str]]:
+    def held(where: Where, item: object, keys: Tuple[str, ...]) -> Iterator[Tuple[Where, str]]:
         if isinstance(item, dict):
             yield from ((where + (key,), key) for key in keys if key in item)
 
@@ -92,7 +153,7 @@ def keys_beyond_1(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
     yield from held((), record, ("result",))  # a result-only record (issue 26)
 
 
-def keys_beyond_2(record: Record) -> Iterator[Tuple[Tuple[Any, ...], str]]:
+def keys_beyond_2(record: Record) -> Iterator[Tuple[Where, str]]:
     """``(key path, key)`` for each key of ``record`` that format /2 does not have (``KEYS_SINCE_3``)."""
     for i, item in enumerate(written(record).corrections):
         if isinstance(item, dict):
@@ -111,19 +172,19 @@ def step_count(record: Record) -> int:
     return count
 
 
-def version_of(entry: Mapping[str, Any]) -> Entry:
+def version_of(entry: Entry) -> Entry:
     """A hand's version as an amend replaces it: its upcard, limit and result keys."""
     return {key: entry[key] for key in VERSION_KEYS if key in entry}
 
 
-def set_version(entry: MutableMapping[str, Any], version: Mapping[str, Any]) -> None:
+def set_version(entry: Entry, version: Entry) -> None:
     """Give a hand entry another version (``version_of``), in place."""
     for key in VERSION_KEYS:
         entry.pop(key, None)
     entry.update(version)
 
 
-def in_file_order(entry: Mapping[str, Any]) -> Mapping[str, Any]:
+def in_file_order(entry: Entry) -> Entry:
     """A hand entry with its keys in the order the file lays them out (HAND_KEYS; a key it does not know
     after them). The match file's writer lays each hand out so: the record in memory keeps no order."""
     ranks = [_RANK.get(key, len(HAND_KEYS)) for key in entry]
@@ -140,12 +201,12 @@ def is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
-def turn_count(entry: Mapping[str, Any]) -> int:
+def turn_count(entry: Entry) -> int:
     turns = entry.get("turns")
     return len(turns) if isinstance(turns, list) else 0
 
 
-def is_dead_by_itself(entry: Mapping[str, Any]) -> bool:
+def is_dead_by_itself(entry: Entry) -> bool:
     """Did the hand end dead by itself (recorded turn by turn, a discard left the stock at its last cards)?"""
     return entry.get("result") == "dead" and turn_count(entry) > 0
 

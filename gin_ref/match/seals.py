@@ -28,9 +28,8 @@ from typing import List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.digest import sha256
 from gin_ref.core.errors import IllegalActionError
-from gin_ref.match.schema import SEALED_FORMAT, Record
+from gin_ref.match.schema import SEALED_FORMAT, Mapped, Record, Written, written
 from gin_ref.match.problems import Where
-from gin_ref.match.written import Mapped, Written, written
 
 LENGTH = 16  # hex digits kept of each digest
 HEAD_KEYS = ("format", "date", "players", "rules", "start")
@@ -96,7 +95,7 @@ def _sealed(entry: Mapped) -> bool:
 def correction_seals(record: Record, lists: Optional[Written] = None) -> List[Tuple[int, Optional[str], str]]:
     """``(index, stored, expected)`` of each correction: its seal as stored (None: none) and the seal it
     should carry, over the seal stored before it (the head's for the first). ``lists``: the record's
-    (``gin_ref.match.written``), when read already."""
+    (``gin_ref.match.schema``), when read already."""
     found: List[Tuple[int, Optional[str], str]] = []
     previous = head_seal(record)
     for index, item in enumerate((lists or written(record)).corrections):
@@ -162,7 +161,7 @@ def _check_seals(record: Record, end_seal_stored: Optional[str], lists: Written)
             broken.append(Broken(number, ("hands", index, "seal"), "edited"))
         previous = stored
     result = record.get("result")
-    if isinstance(result, dict):  # a result-only record (gin_ref.match.result): its result is the last link
+    if isinstance(result, dict):  # a result-only record (gin_ref.match.resultonly): its result is the last link
         stored = result.get("seal")
         if not isinstance(stored, str):
             broken.append(Broken(None, ("result",), "result_missing"))

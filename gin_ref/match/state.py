@@ -16,7 +16,7 @@ from gin_ref.core.turns import Table
 from gin_ref.match.header import Header
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Settlement
-from gin_ref.match.result import PaperResult
+from gin_ref.match.resultonly import PaperResult
 
 if TYPE_CHECKING:  # the rulings read a state: the state holds them, for the types only (no cycle at run time)
     from gin_ref.match.rulings import Ruling
@@ -66,7 +66,8 @@ class MatchState:
 
     __slots__ = ("header", "totals", "boxes", "games", "dealer", "roles", "why", "finished", "winner", "ended_in",
                  "open", "current", "table", "table_ok", "match_next", "forfeit", "as_played", "ruled_only",
-                 "notes", "after_end", "settlements", "paper", "irregularities", "match_irregularities", "rulings")
+                 "notes", "after_end", "settlements", "paper", "irregularities", "match_irregularities", "rulings",
+                 "setups")
 
     header: Header
     totals: Dict[str, int]  # over every game
@@ -89,12 +90,13 @@ class MatchState:
     notes: List[Note]
     after_end: Set[int]  # indexes of hands played after the end: not counted
     settlements: Dict[int, Settlement]  # index -> its knock settled
-    paper: Optional[PaperResult]  # a match recorded by its result only (gin_ref.match.result)
+    paper: Optional[PaperResult]  # a match recorded by its result only (gin_ref.match.resultonly)
     # the irregularities as the replay read them (gin_ref.match.irregularities): a hand's by its index, and
     # the match's own (deals refused)
     irregularities: Dict[int, List[Irregularity]]
     match_irregularities: List[Irregularity]
     rulings: "Dict[int, Ruling]"  # each ruled hand's ruling, by its index
+    setups: List[HandSetup]  # each hand's setup as replayed (its dealer, roles, upcard and limit), by its index
 
     def __init__(self, header: Header, totals: Dict[str, int], boxes: Dict[str, int],
                  games: Optional[List[game.Game]], dealer: str, roles: Optional[game.Roles], why: str,
@@ -106,7 +108,7 @@ class MatchState:
                  settlements: Optional[Dict[int, Settlement]] = None, paper: Optional[PaperResult] = None,
                  irregularities: Optional[Dict[int, List[Irregularity]]] = None,
                  match_irregularities: Optional[List[Irregularity]] = None,
-                 rulings: "Optional[Dict[int, Ruling]]" = None) -> None:
+                 rulings: "Optional[Dict[int, Ruling]]" = None, setups: Optional[List[HandSetup]] = None) -> None:
         self.header, self.totals, self.boxes, self.games = header, totals, boxes, games
         self.dealer, self.roles, self.why = dealer, roles, why
         self.finished, self.winner, self.ended_in, self.open = finished, winner, ended_in, open
@@ -121,6 +123,7 @@ class MatchState:
         self.irregularities = {} if irregularities is None else irregularities
         self.match_irregularities = [] if match_irregularities is None else match_irregularities
         self.rulings = {} if rulings is None else rulings
+        self.setups = [] if setups is None else setups
 
     def _values(self) -> Tuple[object, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
@@ -160,7 +163,8 @@ class MatchState:
                           self.roles, self.why, self.finished, self.winner, self.ended_in, self.open, self.current,
                           None, self.table_ok, self.match_next, self.forfeit, self.as_played, self.ruled_only,
                           list(self.notes), set(self.after_end), dict(self.settlements), self.paper,
-                          dict(self.irregularities), list(self.match_irregularities), dict(self.rulings))
+                          dict(self.irregularities), list(self.match_irregularities), dict(self.rulings),
+                          list(self.setups))
 
     def result(self) -> Tuple[Bonuses, Optional[Dict[str, int]], Optional[str]]:
         """``(bonuses, final, winner)``: each player's end-of-game bonuses, his final score, the winner.

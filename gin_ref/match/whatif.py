@@ -24,7 +24,7 @@ from gin_ref.core.scoring import HandScore, hand_score
 from gin_ref.match import rulings
 from gin_ref.match.model import Match
 from gin_ref.match.knocks import judge, limit_needs_upcard, why_upcard
-from gin_ref.match.storedcards import card_of, recorded_cards, stored_facts
+from gin_ref.match.handread import card_of, recorded_cards, stored_facts
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import Entry
 from gin_ref.match.state import MatchState, decide_end, fresh_state, score

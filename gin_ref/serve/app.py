@@ -15,7 +15,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from gin_ref.serve import pages
+from gin_ref.desk.language import gettext as _
+from gin_ref.serve import pagelang, pages
 from gin_ref.serve import board, director, table
 from gin_ref.serve.folder import Folder, bound_folder
 from gin_ref.serve.limits import FD_WANTED, Caps, Streams
@@ -58,7 +59,7 @@ def build_app(folder: str, host: str = "127.0.0.1", tokens: Optional[Tokens] = N
     assert tokens is not None
     served = Served(model, tokens, pins, local_hosts(host), scheme, board_token,
                     Streams(caps or Caps.of(FD_WANTED)))
-    routes: List[BaseRoute] = [Route("/", _index(served))]
+    routes: List[BaseRoute] = [Route("/", _index(served)), Route("/language", pagelang.switch(scheme == "https"))]
     routes += table.routes(served)
     routes += board.routes(served)
     routes += director.routes(served)
@@ -77,11 +78,11 @@ def _index(served: Served) -> Callable[[Request], Response]:
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:
-    return HTMLResponse(pages.message_page("Not found", "There is no such page here."), status_code=404)
+    return HTMLResponse(pages.message_page(_("Not found"), _("There is no such page here.")), status_code=404)
 
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:
-    return PlainTextResponse("method not allowed", status_code=405)
+    return PlainTextResponse(_("This page does not take that kind of request."), status_code=405)
 
 
 def redirect(url: str) -> Response:

@@ -23,7 +23,9 @@ from gin_ref.serve import boarddata
 from gin_ref.serve.events import Hub
 from gin_ref.serve.security import Refused
 from gin_ref.core.errors import GinRefError
+from gin_ref.desk.language import gettext as _, ngettext, spoken
 from gin_ref.serve import pages
+from gin_ref.serve.pagelang import switch_html
 from gin_ref.serve.guard import html_text, refuse_reason
 from gin_ref.serve.limits import RETRY_AFTER
 from gin_ref.serve.security import COOKIE
@@ -46,7 +48,7 @@ th{font-weight:bold;border-bottom:.15em solid #000}td.n,th.n{text-align:right;fo
 .problem{font-weight:bold;text-decoration:underline}
 #latest{font-size:1.3em;font-weight:bold;margin:.1em 0 .3em;border-left:.4em solid #000;padding-left:.4em}
 .pairs{margin:.2em 0}.pairs span{white-space:nowrap}
-footer{margin-top:1em;font-size:.7em}#link{font-size:.7em}
+footer{margin-top:1em;font-size:.7em}#link{font-size:.7em}.langs{margin-top:.5em}
 @media (prefers-color-scheme:dark){html{background:#121212;color:#ececec}a{color:#8ab4f8}
 h2,th,td,.table,#latest{border-color:#ececec}}
 """
@@ -63,7 +65,7 @@ def board_data(served: Served, reader: boarddata.TableReader) -> Dict[str, Any]:
             message = getattr(exc, "message", str(exc))
             return boarddata.unreadable_board(os.path.basename(os.path.realpath(folder.path)),
                                               f"event.yaml{':' + str(line) if line else ''}: {message}")
-    title = os.path.basename(os.path.realpath(folder.path)) or "matches"
+    title = os.path.basename(os.path.realpath(folder.path)) or _("matches")
     spots = [(spot.label, spot.path) for spot in folder.spots() if spot.path is not None]
     return boarddata.matches_board(title, spots, reader)
 
@@ -78,19 +80,23 @@ def _scores(entry: Dict[str, Any]) -> str:
 def standings_html(data: Dict[str, Any]) -> str:
     rows = data["standings"]
     if not rows:
-        return "<p>No finished match yet.</p>"
+        return "<p>" + escape(_('No finished match yet.')) + "</p>"
     if data["kind"] == "event":
         swiss = data["format"] == "swiss"
-        head = ("<tr><th class=n>#</th><th>player</th><th class=n>points</th><th class=n>played</th>"
-                + ("<th class=n>buchholz</th>" if swiss else "") + "<th class=n>diff</th></tr>")
+        head = ("<tr><th class=n>#</th><th>" + _('player') + "</th><th class=n>" + _('points') + "</th>"
+                "<th class=n>" + _('played') + "</th>" + ("<th class=n>" + _('buchholz') + "</th>" if swiss else "")
+                + "<th class=n>" + _('diff') + "</th></tr>")
         body = "".join(
             f"<tr><td class=n>{row['rank']}</td><td>{escape(row['player'])}</td>"
             f"<td class=n>{_points(row['match_points'])}</td><td class=n>{row['played']}</td>"
             + (f"<td class=n>{_points(row['buchholz'])}</td>" if swiss else "")
             + f"<td class=n>{row['diff']:+d}</td></tr>" for row in rows)
     else:
-        head = ("<tr><th class=n>#</th><th>player</th><th class=n>matches</th><th class=n>won</th>"
-                "<th class=n>for</th><th class=n>against</th><th class=n>diff</th></tr>")
+        # Translators: the standings' columns: matches played, matches won, points scored (for) and
+        # conceded (against), and their difference
+        head = ("<tr><th class=n>#</th><th>" + _('player') + "</th><th class=n>" + _('matches') + "</th>"
+                "<th class=n>" + _('won') + "</th><th class=n>" + _('for') + "</th><th class=n>" + _('against') + "</th>"
+                "<th class=n>" + _('diff') + "</th></tr>")
         body = "".join(
             f"<tr><td class=n>{row['rank']}</td><td>{escape(row['player'])}</td><td class=n>{row['matches']}</td>"
             f"<td class=n>{row['matches_won']}</td><td class=n>{row['points_for']}</td>"
@@ -110,55 +116,67 @@ def tables_html(data: Dict[str, Any]) -> str:
     for entry in data["tables"]:
         players = " v ".join(escape(name) for name in entry["players"])
         last = entry.get("last")
-        last_text = f"hand {last['number']}: {escape(last['words'])}" if last else "no hand yet"
+        last_text = (escape(_("hand %(number)d: %(words)s") % {"number": last["number"], "words": last["words"]})
+                     if last else escape(_("no hand yet")))
         problem = (f'<p class="problem">{escape(entry["problem"])}</p>' if entry.get("problem") else "")
         items.append(
             f'<div class="table" data-table="{escape(entry["label"])}">'
             f'<h3>{escape(entry["label"].capitalize())}: {players}</h3>'
             f'<div class="score">{_scores(entry)}</div>'
-            f'<div><span class="state">{escape(entry["state"])}</span> · {entry["hands"]} '
-            f'hand{"s" if entry["hands"] != 1 else ""}</div>'
+            f'<div><span class="state">{escape(entry["state"])}</span> · '
+            '' + escape(ngettext("%(count)d hand", "%(count)d hands", entry["hands"]) % {"count": entry["hands"]}) + '</div>'
             f'<div class="last">{last_text}</div>{problem}</div>')
-    return f'<div class="tables" id="tables">{"".join(items)}</div>' if items else "<p>No table yet.</p>"
+    return (f'<div class="tables" id="tables">{"".join(items)}</div>' if items
+            else "<p>" + escape(_('No table yet.')) + "</p>")
 
 
 def pairings_html(data: Dict[str, Any]) -> str:
     if data["kind"] != "event":
         return ""
     if not data["pairings"]:
-        return '<section id="pairings"><h2>Pairings</h2><p>No round paired yet.</p></section>'
+        return ('<section id="pairings"><h2>' + escape(_("Pairings")) + '</h2>'
+                '<p>' + escape(_("No round paired yet.")) + '</p></section>')
     latest = data["pairings"][-1]
-    items = [f"<span>Table {t['table']}: {' v '.join(escape(p) for p in t['players'])}"
-             f"{' (finished)' if t['finished'] else ''}</span>" for t in latest["tables"]]
+    items = [f"<span>{escape(_table_pair(t))}</span>" for t in latest["tables"]]
     if latest["bye"]:
-        items.append(f"<span>Bye: {escape(latest['bye'])}</span>")
-    return (f'<section id="pairings"><h2>Round {latest["round"]} of {data["rounds"]}: pairings</h2>'
+        items.append("<span>" + escape(_('Bye: %(player)s') % {'player': latest['bye']}) + "</span>")
+    heading = _("Round %(round)d of %(rounds)d: pairings") % {"round": latest["round"], "rounds": data["rounds"]}
+    return (f'<section id="pairings"><h2>{escape(heading)}</h2>'
             f'<p class="pairs">{" · ".join(items)}</p></section>')
+
+
+def _table_pair(table: Dict[str, Any]) -> str:
+    said = {"table": table["table"], "players": " v ".join(table["players"])}
+    return (_("Table %(table)s: %(players)s (finished)") if table["finished"] else _("Table %(table)s: %(players)s")) % said
 
 
 def board_body(data: Dict[str, Any]) -> str:
     """The board's content (what each update replaces)."""
-    title = "Tables" if data["kind"] == "matches" else (
-        f"Round {data['round']}: tables" if data["round"] else "Tables")
+    title = _("Tables") if data["kind"] == "matches" else (
+        _("Round %(round)d: tables") % {"round": data["round"]} if data["round"] else _("Tables"))
     latest = data.get("latest")
-    just = (f'<p id="latest">Just recorded: {escape(latest["label"])}, hand {latest["number"]}: '
-            f'{escape(latest["words"])}</p>' if latest else "")
+    just = ('<p id="latest">' + escape(_("Just recorded: %(table)s, hand %(number)d: %(words)s") % {"table": latest["label"], "number": latest["number"], "words": latest["words"]}) + '</p>'
+            if latest else "")
     return (f'<h1 id="heading">{escape(data["heading"])}</h1>{just}'
-            f'<div class="cols"><div class="left"><section><h2>Standings</h2>{standings_html(data)}</section>'
+            '<div class="cols"><div class="left"><section><h2>' + escape(_("Standings")) + f'</h2>{standings_html(data)}</section>'
             f'{pairings_html(data)}</div>'
             f'<section class="right"><h2>{escape(title)}</h2>{tables_html(data)}</section></div>')
 
 
 def board_page(shown: Dict[str, Any], generation: str) -> str:
-    """The whole page: ``shown`` is what a stream sends (``html``, ``heading``, ``title``)."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    """The whole page, in the language spoken: ``shown`` is what a stream sends (``html``, ``heading``, ``title``)."""
+    language = spoken()
+    title = _("%(title)s: board") % {"title": shown["title"]}
+    return (f"<!DOCTYPE html>\n<html lang=\"{language}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<meta name=\"referrer\" content=\"no-referrer\"><meta name=\"color-scheme\" content=\"light dark\">"
-            f"<title>{escape(shown['title'])}: board</title><style>{STYLE}</style>"
+            f"<title>{escape(title)}</title><style>{STYLE}</style>"
             "<script src=\"/board.js\" defer></script></head>\n"
             f"<body data-generation=\"{generation}\"><main id=\"board\">{shown['html']}</main>"
-            "<footer><a href=\"/board/sheet\">The score sheet</a> · <span id=\"link\">updated as each hand is "
-            "confirmed</span></footer></body></html>\n")
+            "<footer><a href=\"/board/sheet\">" + escape(_('The score sheet')) + "</a> · <span id=\"link\" "
+            "data-updated=\"" + escape(_('updated at %(time)s'), quote=True) + "\" "
+            "data-lost=\"" + escape(_('link lost: reconnecting'), quote=True) + "\">"
+            "" + escape(_('updated as each hand is confirmed')) + f"</span>{switch_html(language)}</footer></body></html>\n")
 
 
 SCRIPT = """\
@@ -185,10 +203,11 @@ SCRIPT = """\
       board.innerHTML = data.html;
       fit();
       document.body.setAttribute("data-generation", event.lastEventId);
-      link.textContent = "updated " + new Date().toLocaleTimeString();
+      link.textContent = link.getAttribute("data-updated").replace(
+        "%(time)s", new Date().toLocaleTimeString(document.documentElement.lang || undefined));
     });
     source.onerror = function () {
-      link.textContent = "link lost: reconnecting";
+      link.textContent = link.getAttribute("data-lost");
       if (source.readyState === EventSource.CLOSED) { source.close(); window.setTimeout(listen, 3000); }
     };
   }
@@ -241,7 +260,7 @@ def routes(served: Served) -> List[BaseRoute]:
         counter = gate.enter(address, privileged(request))
         if counter is None:
             refuse_reason("too many board streams open", quiet=True)  # said once a second
-            return PlainTextResponse("Too many boards are open: this one tries again shortly.", status_code=503,
+            return PlainTextResponse(_("Too many boards are open: this one tries again shortly."), status_code=503,
                                      headers={"Retry-After": str(RETRY_AFTER), "Connection": "close"})
 
         async def gone() -> bool:
@@ -249,7 +268,7 @@ def routes(served: Served) -> List[BaseRoute]:
 
         async def counted() -> AsyncIterator[str]:
             try:
-                async for piece in hub.stream(request.headers.get("last-event-id"), gone):
+                async for piece in hub.stream(request.headers.get("last-event-id"), gone, spoken()):
                     yield piece
             finally:
                 counter.give(address)
@@ -273,17 +292,24 @@ def routes(served: Served) -> List[BaseRoute]:
             return answer
         status, text = await made.answer()
         if status != 200:
-            return HTMLResponse(_plain_page("Score sheet", text.strip() or "the score sheet could not be made"),
+            return HTMLResponse(_plain_page(_("Score sheet"), text.strip() or _("The score sheet could not be made.")),
                                 status_code=status)
-        return HTMLResponse(text)
+        return HTMLResponse(in_language(text))
 
     return [Route("/board", page), Route("/board/events", stream), Route("/board.js", script),
             Route("/board/sheet", sheet)]
 
 
+def in_language(sheet: str) -> str:
+    """The sheet (``export --format html``'s page) with the language spoken on its ``<html lang>`` and the
+    language switch after its content."""
+    return (sheet.replace('<html lang="en">', f'<html lang="{spoken()}">', 1)
+            .replace("</main>\n</body>", f"</main>\n{switch_html(spoken())}\n</body>", 1))
+
+
 def _title(served: Served) -> str:
-    name = os.path.basename(os.path.realpath(served.folder.path)) or "Club night"
-    return f"{name}: score sheet"
+    name = os.path.basename(os.path.realpath(served.folder.path)) or _("Club night")
+    return _("%(name)s: score sheet") % {"name": name}
 
 
 def _plain_page(title: str, message: str) -> str:

@@ -16,6 +16,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.club.event import Result
 from gin_ref.core.errors import GinRefError
+from gin_ref.desk.errors import N_
+from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.views import words
 from gin_ref.views.event_view import SYSTEM_WORDS, points_number
 from gin_ref.views.history import MatchView
@@ -24,6 +26,7 @@ from gin_ref.match.tally import tally_of
 from gin_ref.views.standings import standings
 
 Stamp = Tuple[int, int, int]
+SYSTEMS = {"round-robin": N_("round robin"), "swiss": N_("Swiss")}  # SYSTEM_WORDS's, said in the language
 
 
 def stamp(path: str) -> Optional[Stamp]:
@@ -53,7 +56,7 @@ class TableReader:
         kept = self._kept.get(path)
         if kept is not None and now is not None and kept[0] == now:
             return kept[1], kept[2]
-        view, error = _read(path) if now is not None else (None, "missing: the table's match file is not there")
+        view, error = _read(path) if now is not None else (None, _("missing: the table's match file is not there"))
         self._kept[path] = (now, view, error)
         return view, error
 
@@ -64,9 +67,9 @@ def _read(path: str) -> Tuple[Optional[MatchView], Optional[str]]:
     except GinRefError as exc:
         message = getattr(exc, "message", str(exc))
         line = getattr(exc, "line", None)
-        return None, f"line {line}: {message}" if line else message
+        return None, _("line %(line)s: %(message)s") % {"line": line, "message": message} if line else message
     except OSError as exc:
-        return None, f"cannot read the file: {(exc.strerror or str(exc)).lower()}"
+        return None, _("cannot read the file: %(reason)s") % {"reason": (exc.strerror or str(exc)).lower()}
     return MatchView(os.path.basename(path), matchfile.record_data(rec), tally_of(rec.match)), None
 
 
@@ -82,15 +85,15 @@ def last_hand(view: MatchView) -> Optional[Dict[str, Any]]:
 def table_entry(view: Optional[MatchView], error: Optional[str]) -> Dict[str, Any]:
     """One table's line on the board: scores, hands played, the hand just recorded and its state."""
     if view is None:
-        return {"totals": None, "hands": 0, "last": None, "state": "not readable", "problem": error}
+        return {"totals": None, "hands": 0, "last": None, "state": _("not readable"), "problem": error}
     tally = view.tally
     if tally.finished:
         winner = tally.winner
         final = tally.final or tally.totals or {}
-        state = f"{winner} won" if winner else "tied"
+        state = _("%(player)s won") % {"player": winner} if winner else _("tied")
     else:
         final = tally.totals or {}
-        state = "playing" if view.hands or tally.open_hand else "not started"
+        state = _("playing") if view.hands or tally.open_hand else _("not started")
     return {"totals": {name: final.get(name, 0) for name in view.players}, "hands": len(view.hands),
             "last": last_hand(view), "state": state, "problem": None}
 
@@ -104,13 +107,23 @@ def event_board(folder: str, reader: TableReader) -> Dict[str, Any]:
     paired = len(event.rounds)
     played = event.rounds_played(results)
     over = event.is_over(results)
-    state = "over" if over else f"{played} of {event.total_rounds} rounds played" + (
-        f", round {paired} being played" if paired > played else "")
+    counts = {"played": played, "total": event.total_rounds, "round": paired}
+    if over:
+        state = _("over")
+    elif paired > played:
+        state = ngettext("%(played)d of %(total)d round played, round %(round)d being played",
+                         "%(played)d of %(total)d rounds played, round %(round)d being played",
+                         event.total_rounds) % counts
+    else:
+        state = ngettext("%(played)d of %(total)d round played", "%(played)d of %(total)d rounds played",
+                         event.total_rounds) % counts
+    system = _(SYSTEMS[event.system]) if event.system in SYSTEMS else SYSTEM_WORDS[event.system]
     return with_latest({
         "kind": "event",
         "title": event.name,
-        "heading": f"{event.name}: {SYSTEM_WORDS[event.system]}, {event.total_rounds} round"
-                   f"{'s' if event.total_rounds != 1 else ''}; {state}",
+        "heading": ngettext("%(event)s: %(system)s, %(count)d round; %(state)s",
+                            "%(event)s: %(system)s, %(count)d rounds; %(state)s", event.total_rounds)
+                   % {"event": event.name, "system": system, "count": event.total_rounds, "state": state},
         "format": event.system,
         "rounds": event.total_rounds,
         "rounds_played": played,
@@ -152,9 +165,10 @@ def _standing_row(row: Any) -> Dict[str, Any]:
 def _table_rows(event: Any, results: Dict[str, Result], entries: Dict[str, Dict[str, Any]]) -> List[Dict[str, Any]]:
     """The latest round's tables, then any earlier round's table an amend reopened (as event standings says)."""
     latest = event.rounds[-1] if event.rounds else None
-    rows = [{"table": t.number, "label": f"table {t.number}", "players": list(t.players), **entries[t.file]}
-            for t in (latest.tables if latest else ())]
-    return rows + [{"table": t.number, "label": f"table {t.number} of round {rnd.number}",
+    rows = [{"table": t.number, "label": _("table %(table)d") % {"table": t.number}, "players": list(t.players),
+             **entries[t.file]} for t in (latest.tables if latest else ())]
+    return rows + [{"table": t.number,
+                    "label": _("table %(table)d of round %(round)d") % {"table": t.number, "round": rnd.number},
                     "players": list(t.players), **entries[t.file]}
                    for rnd in event.rounds[:-1] for t in rnd.tables
                    if not (results.get(t.file) or Result.unplayed()).finished]
@@ -163,10 +177,12 @@ def _table_rows(event: Any, results: Dict[str, Result], entries: Dict[str, Dict[
 def _not_the_tables(view: MatchView, players: Tuple[str, ...], event: Any) -> Optional[str]:
     """Why a table's match file does not count for the event (as ``event standings`` says), or None."""
     if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in players):
-        return f"holds {', '.join(view.players)}, not the table's {' and '.join(players)}"
+        first, second = (list(players) + ["", ""])[:2]  # a table seats two
+        return _("holds %(players)s, not the table's %(first)s and %(second)s") % {
+            "players": ", ".join(view.players), "first": first, "second": second}
     if view.record["rules"]["knobs"] != event.record["rules"]["knobs"]:
-        return (f"is played under other house rules ({view.record['rules']['name']}) than the event's "
-                f"({event.rules.name})")
+        return (_("is played under other house rules (%(rules)s) than the event's (%(event_rules)s)")
+                % {"rules": view.record["rules"]["name"], "event_rules": event.rules.name})
     return None
 
 
@@ -191,7 +207,9 @@ def matches_board(title: str, spots: List[Tuple[str, str]], reader: TableReader)
     return with_latest({
         "kind": "matches",
         "title": title,
-        "heading": f"{title}: {len(spots)} match{'es' if len(spots) != 1 else ''}, {finished} finished",
+        "heading": ngettext("%(title)s: %(count)d match, %(finished)d finished",
+                            "%(title)s: %(count)d matches, %(finished)d finished", len(spots))
+                   % {"title": title, "count": len(spots), "finished": finished},
         "standings": [{key: row[key] for key in ("rank", "player", "matches", "matches_won", "points_for",
                                                   "points_against", "diff")} for row in club],
         "tables": tables,
@@ -204,7 +222,8 @@ def matches_board(title: str, spots: List[Tuple[str, str]], reader: TableReader)
 
 def unreadable_board(title: str, problem: str) -> Dict[str, Any]:
     """The board of an event whose event file cannot be read: the problem, and nothing else."""
-    return {"kind": "matches", "title": title, "heading": f"{title}: the event file does not read ({problem})",
+    heading = _("%(title)s: the event file does not read (%(problem)s)") % {"title": title, "problem": problem}
+    return {"kind": "matches", "title": title, "heading": heading,
             "standings": [], "tables": [], "pairings": [], "round": None, "bye": None, "latest": None}
 
 

@@ -13,14 +13,16 @@ from html import escape
 from typing import Callable, List, Optional, Tuple
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
+from gin_ref.desk.errors import N_
+from gin_ref.desk.language import gettext as _, spoken
 from gin_ref.files.filewrite import write_atomic
 from gin_ref.serve.folder import Folder, bound_folder
 from gin_ref.serve.pins import Pins
 from gin_ref.serve.address import shown_host
 from gin_ref.serve.state import InstanceLock, new_token
 
-CARD_WORDS = ("Scan to score this table. This card is its key: keep it at the table. Hands entered with it "
-              "count only once the opponent confirms them.")
+CARD_WORDS = N_("Scan to score this table. This card is its key: keep it at the table. Hands entered with it "
+                "count only once the opponent confirms them.")
 STYLE = """
 @page { size: A4; margin: 12mm; }
 body { font-family: sans-serif; color: #000; background: #fff; margin: 0; }
@@ -62,11 +64,12 @@ def cards_page(title: str, cards: List[Tuple[str, str]]) -> str:
     items = []
     for label, address in cards:
         items.append(f'<section class="card"><h2>{escape(label)}</h2>{qr_svg(address)}'
-                     f'<p class="address">{escape(address)}</p><p class="words">{escape(CARD_WORDS)}</p></section>')
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                     f'<p class="address">{escape(address)}</p><p class="words">' + escape(_(CARD_WORDS)) + '</p></section>')
+    heading = escape(_("%(title)s: table cards") % {"title": title})
+    return (f"<!DOCTYPE html>\n<html lang=\"{spoken()}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{escape(title)}: table cards</title><style>{STYLE}</style></head><body>"
-            f"<main><h1>{escape(title)}: table cards</h1><div class=\"cards\">{''.join(items)}</div></main></body></html>\n")
+            f"<title>{heading}</title><style>{STYLE}</style></head><body>"
+            f"<main><h1>{heading}</h1><div class=\"cards\">{''.join(items)}</div></main></body></html>\n")
 
 
 GENERATOR = '<meta name="generator" content="gin-ref serve --cards">'

@@ -21,6 +21,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.desk.language import gettext as _
 from gin_ref.serve import directoracts, directorpage
 from gin_ref.serve.perfile import PerFile
 from gin_ref.serve.cards import GENERATOR, cards_page
@@ -109,7 +110,7 @@ def routes(served: Served) -> List[BaseRoute]:
         if served.pins:
             players = await run_in_threadpool(folder_players, served, records)
             body += directorpage.pins_html(served.pin_store.status(players), form_token)
-        return HTMLResponse(directorpage.document("Director", body))
+        return HTMLResponse(directorpage.document(_("Director"), body))
 
     async def write(request: Request, make: Make, asked: bool = False, redo: bool = False) -> Response:
         """A change of the director's: the form checked, then ``make(file name, fields)``'s work run in a
@@ -124,11 +125,11 @@ def routes(served: Served) -> List[BaseRoute]:
             name = request.path_params.get("file")
             if name is not None:
                 if name not in await run_in_threadpool(table_files, served):
-                    raise Refused(404, "There is no such match file here.")
+                    raise Refused(404, _("There is no such match file here."))
                 seen = fields.get("seen", "")
                 if seen != await run_in_threadpool(file_seen, served.folder.path, name):
-                    return said(False, f"{name} changed since this page was made (a hand was recorded meanwhile): "
-                                       "nothing was done; look again, then do it again")
+                    return said(False, _("%(file)s changed since this page was made (a hand was recorded "
+                                         "meanwhile): nothing was done; look again, then do it again") % {"file": name})
             if asked and name is not None and fields.get("sure") != "1":
                 return await question(name, fields)
             work = make(name, fields)
@@ -151,7 +152,7 @@ def routes(served: Served) -> List[BaseRoute]:
 
     async def pair(request: Request) -> Response:
         if not served.folder.is_event:
-            return HTMLResponse(directorpage.message("Refused", "a folder of matches has no rounds to pair"),
+            return HTMLResponse(directorpage.message(_("Refused"), _("a folder of matches has no rounds to pair")),
                                 status_code=400)
         return await write(request, lambda name, fields: lambda: directoracts.pair(folder))
 
@@ -182,7 +183,7 @@ def routes(served: Served) -> List[BaseRoute]:
             return answer
         files = await run_in_threadpool(table_files, served)
         if not files:
-            return HTMLResponse(directorpage.message("Settlement", "No match file yet."), status_code=404)
+            return HTMLResponse(directorpage.message(_("Settlement"), _("No match file yet.")), status_code=404)
         stake, currency = request.query_params.get("stake", ""), request.query_params.get("currency", "")
         done, text = await run_in_threadpool(directoracts.settlement, folder, files, stake, currency)
         return HTMLResponse(directorpage.settlement_page(done, text, stake, currency),
@@ -195,11 +196,11 @@ def routes(served: Served) -> List[BaseRoute]:
             return answer
         files = await run_in_threadpool(table_files, served)
         if not files:
-            return HTMLResponse(directorpage.message("Export", "No match file yet."), status_code=404)
+            return HTMLResponse(directorpage.message(_("Export"), _("No match file yet.")), status_code=404)
         ok, content, name, media = await run_in_threadpool(directoracts.exported, folder, files,
                                                            request.path_params["fmt"])
         if not ok:
-            return HTMLResponse(directorpage.message("Export", str(content)), status_code=409)
+            return HTMLResponse(directorpage.message(_("Export"), str(content)), status_code=409)
         return Response(content, media_type=media, headers={"Content-Disposition": disposition(name)})
 
     async def cards(request: Request) -> Response:
@@ -220,7 +221,7 @@ def routes(served: Served) -> List[BaseRoute]:
         if answer is not None:
             return answer
         if not served.pins:
-            return HTMLResponse(directorpage.message("Refused", "this server asks no PIN (serve --pins)"),
+            return HTMLResponse(directorpage.message(_("Refused"), _("this server asks no PIN (serve --pins)")),
                                 status_code=400)
         try:
             fields = await served.security.form(request, token, FORM)
@@ -230,18 +231,18 @@ def routes(served: Served) -> List[BaseRoute]:
         player = fields.get("player", "")
         players = await run_in_threadpool(folder_players, served, None)
         if player not in players:
-            return said(False, f"'{player[:40]}' is not a player here: nothing was done")
+            return said(False, _("'%(player)s' is not a player here: nothing was done") % {"player": player[:40]})
         store = served.pin_store
         try:
             if act == "set":
                 await run_in_threadpool(store.set, player, fields.get("pin", ""))
-                done = f"{player}'s PIN is set (the one he typed)"
+                done = _("The PIN of %(player)s is set (the one he typed)") % {"player": player}
             elif act == "reset":
                 await run_in_threadpool(store.reset, player)
-                done = f"{player} has no PIN now: he types a new one here"
+                done = _("%(player)s has no PIN now: he types a new one here") % {"player": player}
             else:
                 await run_in_threadpool(store.lift, player)
-                done = f"{player}'s pause is lifted and his wrong PINs forgotten"
+                done = _("The pause of %(player)s is lifted and his wrong PINs forgotten") % {"player": player}
         except GinRefError as exc:
             return said(False, str(exc))
         served.log.info("director: %s", done)

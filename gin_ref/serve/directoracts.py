@@ -18,7 +18,8 @@ from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.core.escape import one_line
 from gin_ref.desk import club, corrections, exports, reports
 from gin_ref.desk import verify as desk_verify
-from gin_ref.desk.errors import DeskError, Kind
+from gin_ref.desk.errors import N_, DeskError, Kind, said
+from gin_ref.desk.language import gettext as _
 from gin_ref.desk.outcomes import Corrected
 from gin_ref.files import matchfile
 from gin_ref.match.rulings import MAX_POINTS
@@ -30,7 +31,7 @@ WAIT = 2.0  # seconds a write waits for another writer's lock on the file
 WIDTH = 100  # the columns of the command line's words on the page (as ``COLUMNS=100``)
 KINDS = ("award", "void", "redeal", "forfeit")
 RESULTS = ("knock", "gin", "big", "dead")
-BUSY = "{name} is busy (another writer holds it): nothing was done; try again in a moment"
+BUSY = N_("%(name)s is busy (another writer holds it): nothing was done; try again in a moment")
 Said = Tuple[bool, str]  # (done, what the page says)
 
 
@@ -39,10 +40,11 @@ def unpathed(text: str, folder: str) -> str:
     return text.replace(os.path.join(folder, ""), "")
 
 
-def refused(exc: DeskError, folder: str, name: str = "the file") -> Said:
+def refused(exc: DeskError, folder: str, name: Optional[str] = None) -> Said:
+    """A desk refusal as the page says it (its ``Error: ...`` line, in the language spoken)."""
     if exc.kind == Kind.BUSY:
-        return False, BUSY.format(name=name)
-    return False, "Error: " + one_line(unpathed(exc.refusal.message, folder))
+        return False, _(BUSY) % {"name": name or _("the file")}
+    return False, "Error: " + one_line(unpathed(said(exc.refusal), folder))
 
 
 # -- the reports -------------------------------------------------------------------------------------------
@@ -90,7 +92,7 @@ def pair(folder: str) -> Said:
     try:
         paired = club.pair_round(folder)
     except DeskError as exc:
-        return refused(exc, folder, "the event file")
+        return refused(exc, folder, _("the event file"))
     text = paired_text(paired.event, paired.round, "", WIDTH)  # the files by their names in the folder
     return True, unpathed("\n".join([text] + paired.notes), folder)
 
@@ -109,14 +111,15 @@ def ruling_of(fields: Dict[str, str]) -> Ruling:
     """The ruling the form's fields stand for (InvalidNotationError for a field that does not read)."""
     kind = fields.get("kind", "")
     if kind not in KINDS:
-        raise InvalidNotationError(f"a ruling is one of {', '.join(KINDS)}, not '{kind[:20]}'")
+        raise InvalidNotationError(_("a ruling is one of %(kinds)s, not '%(given)s'")
+                                   % {"kinds": ", ".join(KINDS), "given": kind[:20]})
     player = fields.get("player", "").strip() or None
     points = None
     if kind == "award":
         text = fields.get("points", "").strip()
         if not is_ascii_whole(text) or not has_digits_for(text, MAX_POINTS):
-            raise InvalidNotationError(f"the points of an award are a whole number from 0 to {MAX_POINTS}, not "
-                                       f"'{text[:20]}'")
+            raise InvalidNotationError(_("the points of an award are a whole number from 0 to %(most)d, not "
+                                         "'%(given)s'") % {"most": MAX_POINTS, "given": text[:20]})
         points = int(text)
     upcard_text = fields.get("upcard", "").strip()
     return Ruling(kind, fields.get("reason", ""), hand_of(fields.get("hand", ""), optional=True),
@@ -129,7 +132,7 @@ def hand_of(text: str, optional: bool = False) -> Optional[int]:
     if not text and optional:
         return None
     if not is_ascii_whole(text) or not has_digits_for(text, 999_999_999) or int(text) < 1:
-        raise InvalidNotationError(f"the hand is its number (1, 2, ...), not '{text[:20]}'")
+        raise InvalidNotationError(_("the hand is its number (1, 2, ...), not '%(given)s'") % {"given": text[:20]})
     return int(text)
 
 
@@ -169,20 +172,21 @@ def amend_of(fields: Dict[str, str]) -> Amend:
     assert hand is not None
     result = fields.get("result", "knock")
     if result not in RESULTS:
-        raise InvalidNotationError(f"the result is one of {', '.join(RESULTS)}, not '{result[:20]}'")
+        raise InvalidNotationError(_("the result is one of %(results)s, not '%(given)s'")
+                                   % {"results": ", ".join(RESULTS), "given": result[:20]})
     upcard_text = fields.get("upcard", "").strip()
     upcard = Card.parse(upcard_text) if upcard_text else None
     if result == "dead":
         return Amend(hand, True, None, None, None, None, None, False, upcard)
     player = fields.get("player", "").strip()
     if not player:
-        raise InvalidNotationError("who knocked? Choose the knocker")
+        raise InvalidNotationError(_("who knocked? Choose the knocker"))
     mine = 0 if result in ("gin", "big") else fields.get("count", "").strip()
     theirs = fields.get("defender", "").strip()
     if mine == "":
-        raise InvalidNotationError("the knocker's count (or cards) is missing")
+        raise InvalidNotationError(_("the knocker's count (or cards) is missing"))
     if not theirs:
-        raise InvalidNotationError("the defender's count (or cards) is missing: his deadwood after his layoffs")
+        raise InvalidNotationError(_("the defender's count (or cards) is missing: his deadwood after his layoffs"))
     discard_text = fields.get("discard", "").strip()
     return Amend(hand, False, player, mine, theirs, fields.get("melds", "").strip() or None,
                  Card.parse(discard_text) if discard_text else None, result == "big", upcard)
@@ -212,25 +216,25 @@ def undo_question(folder: str, name: str) -> Said:
         return refused(exc, folder, name)
     except GinRefError as exc:  # changed between the two readings: the undo itself will say
         return False, "Error: " + one_line(unpathed(str(exc), folder))
-    return True, f"take back {step_words.undone_words(step)}"
+    return True, step_words.undone_words(step)
 
 
-def _corrected(folder: str, name: str, act: Callable[..., Corrected], said: str) -> Said:
-    """``undo`` or ``redo`` (``act``): what it ``said`` (took back, put back), the standing, then the event's
+def _corrected(folder: str, name: str, act: Callable[..., Corrected], done_words: str) -> Said:
+    """``undo`` or ``redo`` (``act``): what it did (``done_words``: took back, put back), the standing, then the event's
     warning."""
     try:
         done = act(os.path.join(folder, name), wait=WAIT)
     except DeskError as exc:
         return refused(exc, folder, name)
-    lines = [f"{said} {done.what}"] + standing.standing_lines(done.match)
+    lines = [_(done_words) % {"what": done.what}] + standing.standing_lines(done.match)
     return True, unpathed("\n".join(lines + ([done.warning] if done.warning else [])), folder)
 
 
 def undo(folder: str, name: str) -> Said:
     """``undo``: what it took back, the standing, then the event's warning."""
-    return _corrected(folder, name, corrections.undo, "took back")
+    return _corrected(folder, name, corrections.undo, N_("took back %(what)s"))
 
 
 def redo(folder: str, name: str) -> Said:
     """``redo``: what it put back (the step the newest undo took, while nothing was written since)."""
-    return _corrected(folder, name, corrections.redo, "put back")
+    return _corrected(folder, name, corrections.redo, N_("put back %(what)s"))

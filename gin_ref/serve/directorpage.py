@@ -9,7 +9,9 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError
 from gin_ref.files import matchfile
+from gin_ref.desk.errors import N_
 from gin_ref.desk.exports import FORMATS
+from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.serve import pages
 from gin_ref.serve.entries import digest as file_digest
 from gin_ref.serve.directoracts import KINDS
@@ -18,7 +20,7 @@ from gin_ref.serve.sheet import read_match
 from gin_ref.views.standing import standing_lines
 from gin_ref.views.tally_text import tally_text
 
-ENDINGS = (("knock", "a knock"), ("gin", "gin"), ("big", "big gin"), ("dead", "a dead hand"))
+ENDINGS = (("knock", N_("a knock")), ("gin", N_("gin")), ("big", N_("big gin")), ("dead", N_("a dead hand")))
 STYLE = """
 table.v{border-collapse:collapse}table.v td,table.v th{border:1px solid var(--line);padding:.2em .4em;text-align:left}
 .flag{font-weight:bold;text-decoration:underline}.ok{font-weight:bold}
@@ -78,32 +80,61 @@ def journal_items(served: Any, files: List[str]) -> List[Dict[str, Any]]:
 
 def _verify_html(item: Optional[Dict[str, Any]]) -> str:
     if item is None:
-        return '<p class="flag">not verified</p>'
+        return '<p class="flag">' + escape(_("not verified")) + '</p>'
     parts = []
     if item.get("ok"):
-        over = " (result only)" if item.get("result_only") else ""
-        parts.append(f'<p class="ok">verify: ok, {item.get("hands")} hands{over}</p>')
+        hands = int(item.get("hands") or 0)
+        ok = (ngettext("verify: ok, %(count)d hand (result only)", "verify: ok, %(count)d hands (result only)", hands)
+              if item.get("result_only") else ngettext("verify: ok, %(count)d hand", "verify: ok, %(count)d hands", hands))
+        parts.append(f'<p class="ok">{escape(ok % {"count": hands})}</p>')
     else:
-        parts.append('<p class="flag">verify: problems</p><ul>' + "".join(
-            f"<li>{('line ' + str(p['line']) + ': ') if p.get('line') else ''}{escape(str(p['message']))}</li>"
-            for p in item.get("problems", [])) + "</ul>")
+        parts.append('<p class="flag">' + escape(_("verify: problems")) + '</p><ul>' + "".join(
+            f"<li>{escape(_line(p.get('line'), str(p['message'])))}</li>" for p in item.get("problems", [])) + "</ul>")
     seals = item.get("seals") or {}
     broken = [b for b in seals.get("broken", []) if b.get("kind") != "legacy"]
     if broken:
-        parts.append('<p class="flag">seals that fail (changed outside gin-ref):</p><ul>' + "".join(
-            f"<li>line {b.get('line')}: {escape(str(b.get('message')))}</li>" for b in broken) + "</ul>")
+        parts.append('<p class="flag">' + escape(_("seals that fail (changed outside gin-ref):")) + '</p><ul>' + "".join(
+            f"<li>{escape(_line(b.get('line'), str(b.get('message'))))}</li>" for b in broken) + "</ul>")
     if item.get("irregularities"):
-        parts.append('<p class="flag">irregularities recorded:</p><ul>' + "".join(
-            f"<li>hand {escape(str(i.get('hand')))}: {escape(str(i.get('kind')))} by {escape(str(i.get('player')))}"
-            f"{(': ' + escape(str(i['detail']))) if i.get('detail') else ''}</li>"
-            for i in item["irregularities"]) + "</ul>")
+        parts.append('<p class="flag">' + escape(_("irregularities recorded:")) + '</p><ul>' + "".join(
+            f"<li>{escape(_irregularity(i))}</li>" for i in item["irregularities"]) + "</ul>")
     if item.get("rulings"):
-        parts.append("<p>rulings:</p><ul>" + "".join(
-            f"<li>hand {r.get('hand')}: {escape(str(r.get('kind')))}"
-            f"{(' ' + escape(str(r['player']))) if r.get('player') else ''}"
-            f"{(' ' + str(r['points'])) if r.get('points') is not None else ''}: {escape(str(r.get('reason')))}</li>"
-            for r in item["rulings"]) + "</ul>")
+        parts.append("<p>" + escape(_('rulings:')) + "</p><ul>" + "".join(
+            f"<li>{escape(_ruling(r))}</li>" for r in item["rulings"]) + "</ul>")
     return "".join(parts)
+
+
+def _line(line: Any, message: str) -> str:
+    return _("line %(line)s: %(message)s") % {"line": line, "message": message} if line else message
+
+
+def _irregularity(item: Dict[str, Any]) -> str:
+    said = {"hand": item.get("hand"), "kind": item.get("kind"), "player": item.get("player"),
+            "detail": item.get("detail")}
+    return (_("hand %(hand)s: %(kind)s by %(player)s: %(detail)s") if item.get("detail")
+            else _("hand %(hand)s: %(kind)s by %(player)s")) % said
+
+
+def _ruling(item: Dict[str, Any]) -> str:
+    """A ruling as the page lists it: its hand, its kind, its player and points when it has them, its reason."""
+    kind = " ".join(str(part) for part in (item.get("kind"), item.get("player"), item.get("points"))
+                    if part is not None and part != "")
+    return _("hand %(hand)s: %(ruling)s: %(reason)s") % {"hand": item.get("hand"), "ruling": kind,
+                                                        "reason": item.get("reason")}
+
+
+UPCARD_LABEL = N_("upcard of a hand entered at the table and rejected (it is dealt with it, then ruled; empty: the "
+                  "file's own hand)")
+KNOCKER_LABEL = N_("knocker's count or cards")
+DEFENDER_LABEL = N_("defender's count (after his layoffs) or cards")
+KEEP_IT = N_("No: keep it (back to the director's page)")
+HEADING = N_("%(event)s: the director's page")
+BACK = N_("The director's page")
+
+
+def _t(message: str, **values: Any) -> str:
+    """``message`` in the language spoken, its values put in, escaped for the page."""
+    return escape(_(message) % values if values else _(message), quote=False)
 
 
 def _forms(name: str, players: List[str], form_token: str, seen: str, upcard: str = "") -> str:
@@ -113,78 +144,89 @@ def _forms(name: str, players: List[str], form_token: str, seen: str, upcard: st
     quoted = escape(name, quote=True)
     options = "".join(f'<option value="{escape(p, quote=True)}">{escape(p)}</option>' for p in players)
     kinds = "".join(f'<option value="{k}">{k}</option>' for k in KINDS)
-    endings = "".join(f'<option value="{value}">{label}</option>' for value, label in ENDINGS)
+    endings = "".join(f'<option value="{value}">' + _t(label) + '</option>' for value, label in ENDINGS)
     return (
-        f'<details><summary>Ruling</summary><form method="post" action="/director/m/{quoted}/ruling">{hidden}'
-        f'<label>hand (empty: the last) <input type="text" name="hand" inputmode="numeric"></label>'
-        f'<label>ruling <select name="kind">{kinds}</select></label>'
-        f'<label>player (award, forfeit) <select name="player"><option value=""></option>{options}</select></label>'
-        f'<label>points (award) <input type="text" name="points" inputmode="numeric"></label>'
-        f'<label>reason <input type="text" name="reason"></label>'
-        f'<label>by <input type="text" name="by" value="director"></label>'
-        f'<label>upcard of a hand entered at the table and rejected (it is dealt with it, then ruled; empty: '
-        f'the file\'s own hand) <input type="text" name="upcard" value="{escape(upcard, quote=True)}" '
-        f'autocomplete="off"></label>'
-        f'<button type="submit">Record the ruling</button></form></details>'
-        f'<details><summary>Amend a hand</summary><form method="post" action="/director/m/{quoted}/amend">{hidden}'
-        f'<p>What the table now agrees the hand was (as <code>gin-ref amend</code> takes it).</p>'
-        f'<label>hand <input type="text" name="hand" inputmode="numeric"></label>'
-        f'<label>it ended <select name="result">{endings}</select></label>'
-        f'<label>knocker <select name="player"><option value=""></option>{options}</select></label>'
-        f'<label>knocker\'s count or cards <input type="text" name="count" autocomplete="off"></label>'
-        f'<label>defender\'s count (after his layoffs) or cards <input type="text" name="defender" '
-        f'autocomplete="off"></label>'
-        f'<label>upcard (when the limit needs it) <input type="text" name="upcard" autocomplete="off"></label>'
-        f'<label>melds the knocker declares (with cards) <input type="text" name="melds" autocomplete="off"></label>'
-        f'<label>his discard (with 11 cards) <input type="text" name="discard" autocomplete="off"></label>'
-        f'<button type="submit">Amend</button></form></details>'
+        '<details><summary>' + _t(N_("Ruling")) + f'</summary><form method="post" action="/director/m/{quoted}/ruling">{hidden}'
+        '<label>' + _t(N_("hand (empty: the last)")) + ' <input type="text" name="hand" inputmode="numeric"></label>'
+        '<label>' + _t(N_("ruling")) + f' <select name="kind">{kinds}</select></label>'
+        '<label>' + _t(N_("player (award, forfeit)")) + f' <select name="player"><option value=""></option>{options}</select></label>'
+        '<label>' + _t(N_("points (award)")) + ' <input type="text" name="points" inputmode="numeric"></label>'
+        '<label>' + _t(N_("reason")) + ' <input type="text" name="reason"></label>'
+        '<label>' + _t(N_("by")) + ' <input type="text" name="by" value="director"></label>'
+        '<label>' + _t(UPCARD_LABEL) + ' '
+        f'<input type="text" name="upcard" value="{escape(upcard, quote=True)}" autocomplete="off"></label>'
+        '<button type="submit">' + _t(N_("Record the ruling")) + '</button></form></details>'
+        '<details><summary>' + _t(N_("Amend a hand")) + f'</summary><form method="post" action="/director/m/{quoted}/amend">{hidden}'
+        '<p>' + _t(N_("What the table now agrees the hand was (as %(command)s takes it)."), command="gin-ref amend") + '</p>'
+        '<label>' + _t(N_("hand")) + ' <input type="text" name="hand" inputmode="numeric"></label>'
+        '<label>' + _t(N_("it ended")) + f' <select name="result">{endings}</select></label>'
+        '<label>' + _t(N_("knocker")) + f' <select name="player"><option value=""></option>{options}</select></label>'
+        '<label>' + _t(KNOCKER_LABEL) + ' <input type="text" name="count" autocomplete="off"></label>'
+        '<label>' + _t(DEFENDER_LABEL) + ' <input type="text" name="defender" '
+        'autocomplete="off"></label>'
+        '<label>' + _t(N_("upcard (when the limit needs it)")) + ' <input type="text" name="upcard" autocomplete="off"></label>'
+        '<label>' + _t(N_("melds the knocker declares (with cards)")) + ' <input type="text" name="melds" autocomplete="off"></label>'
+        '<label>' + _t(N_("his discard (with 11 cards)")) + ' <input type="text" name="discard" autocomplete="off"></label>'
+        '<button type="submit">' + _t(N_("Amend")) + '</button></form></details>'
         f'<form class="inline" method="post" action="/director/m/{quoted}/undo">{hidden}'
-        f'<button type="submit" class="no">Undo the newest step…</button></form>')
+        '<button type="submit" class="no">' + _t(N_("Undo the newest step…")) + '</button></form>')
 
 
 def undo_question(name: str, what: str, form_token: str, seen: str) -> str:
-    """The undo asked first: what it takes back; Yes sends the same form again, sure; No goes back."""
+    """The undo asked first: what it takes back (``what``: the step in words); Yes sends the same form again,
+    sure; No goes back."""
     quoted = escape(name, quote=True)
-    return document("Undo?", (
-        f'<h1>Undo the newest step of {escape(name)}?</h1><p class="problem">It will {escape(what)}.</p>'
+    return document(_("Undo?"), (
+        '<h1>' + _t(N_("Undo the newest step of %(file)s?"), file=name) + '</h1>'
+        '<p class="problem">' + _t(N_("It will take back %(step)s."), step=what) + '</p>'
         f'<form method="post" action="/director/m/{quoted}/undo">{pages.hidden("form_token", form_token)}'
         f'{pages.hidden("seen", seen)}{pages.hidden("sure", "1")}'
-        '<button type="submit" class="no">Yes: undo it</button></form>'
-        '<p><a href="/director">No: keep it (back to the director\'s page)</a></p>'
-        "<p>Redo puts it back afterwards, as long as nothing else is written first.</p>"))
+        '<button type="submit" class="no">' + _t(N_("Yes: undo it")) + '</button></form>'
+        '<p><a href="/director">' + _t(KEEP_IT) + '</a></p>'
+        "<p>" + _t(N_('Redo puts it back afterwards, as long as nothing else is written first.')) + "</p>"))
 
 
 def redo_form(name: str, form_token: str, seen: str) -> str:
     """Offered after an undo: put back what it took (``gin-ref redo``)."""
     return (f'<form method="post" action="/director/m/{escape(name, quote=True)}/redo">'
             f'{pages.hidden("form_token", form_token)}{pages.hidden("seen", seen)}'
-            f'<button type="submit">Redo: put it back in {escape(name)}</button></form>')
+            '<button type="submit">' + _t(N_("Redo: put it back in %(file)s"), file=name) + '</button></form>')
+
+
+STATES = {"pending": N_("pending"), "rejected": N_("rejected"), "stale": N_("stale")}  # a journal entry's
+
+
+def _state(item: Dict[str, Any]) -> str:
+    state = _(STATES[item["state"]]) if item["state"] in STATES else item["state"]
+    if item.get("answered_by"):
+        return _("%(state)s by %(player)s") % {"state": state, "player": item["answered_by"]}
+    return state
 
 
 def _pending_html(items: List[Dict[str, Any]]) -> str:
     if not items:
-        return "<p>No hand is pending or rejected at any table.</p>"
+        return "<p>" + _t(N_('No hand is pending or rejected at any table.')) + "</p>"
     rows = "".join(
         f"<tr><td><a href=\"#{escape(i['file'], quote=True)}\">{escape(i['file'])}</a></td>"
-        f"<td>{escape(i['state'])}{(' by ' + escape(i['answered_by'])) if i.get('answered_by') else ''}</td>"
+        f"<td>{escape(_state(i))}</td>"
         f"<td>{pages.lines(i['words'].splitlines())}</td><td>{escape(i['by'])}</td><td>{escape(i['why'])}</td></tr>"
         for i in items)
-    return ('<table class="v" id="pending"><tr><th>match file</th><th>state</th><th>entry</th><th>entered by</th>'
-            '<th>why</th></tr>' + rows + "</table>"
-            "<p>A rejected hand is not in the record. To rule on it: hear both players, then record what happened "
-            "at the table's page (the opponent confirms), or, when they do not agree, record a ruling below on "
-            "the table's file (award, void, redeal or forfeit, with the reason): its form holds the rejected "
-            "hand's upcard, so the hand is dealt with it and ruled in one step.</p>")
+    return ('<table class="v" id="pending"><tr><th>' + _t(N_("match file")) + '</th><th>' + _t(N_("state")) + '</th>'
+            '<th>' + _t(N_("entry")) + '</th><th>' + _t(N_("entered by")) + '</th><th>' + _t(N_("why")) + '</th></tr>' + rows + "</table>"
+            "<p>" + _t(N_("A rejected hand is not in the record. To rule on it: hear both players, then record what "
+                       "happened at the table's page (the opponent confirms), or, when they do not agree, record a "
+                       "ruling below on the table's file (award, void, redeal or forfeit, with the reason): its form "
+                       "holds the rejected hand's upcard, so the hand is dealt with it and ruled in one step.")) + "</p>")
 
 
 def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], recs: Dict[str, Dict[str, Any]],
               pending: List[Dict[str, Any]], note: Optional[Tuple[bool, str]], form_token: str,
               seen: Dict[str, str], redo: Optional[str] = None) -> str:
-    name = escape(os.path.basename(os.path.realpath(folder.path)))
-    parts = [f"<h1>{name}: the director's page</h1>",
-             '<p><a href="/board">The board</a> · <a href="/director/settlement">The settlement</a> · '
-             '<a href="/board/sheet">The score sheet</a> · <a href="/director/cards">The table cards</a></p>',
-             '<p>Export every match: ' + " · ".join(
+    name = os.path.basename(os.path.realpath(folder.path))
+    parts = ["<h1>" + _t(HEADING, event=name) + "</h1>",
+             '<p><a href="/board">' + _t(N_("The board")) + '</a> · <a href="/director/settlement">' + _t(N_("The settlement")) + '</a> · '
+             '<a href="/board/sheet">' + _t(N_("The score sheet")) + '</a> · <a href="/director/cards">' + _t(N_("The table cards")) + '</a></p>',
+             '<p>' + _t(N_("Export every match:")) + ' ' + " · ".join(
                  f'<a href="/director/export/{escape(entry.name, quote=True)}" download>{escape(entry.name)}</a> '
                  f'({escape(entry.help)})' for entry in FORMATS.values()) + "</p>"]
     if note is not None:
@@ -193,24 +235,25 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
         if redo is not None:
             parts.append(redo_form(redo, form_token, seen.get(redo, "")))
     if folder.is_event:
-        parts.append('<h2>The next round</h2><form method="post" action="/director/pair">'
+        parts.append('<h2>' + _t(N_("The next round")) + '</h2><form method="post" action="/director/pair">'
                      + pages.hidden("form_token", form_token)
-                     + '<button type="submit" class="go">Pair the next round</button></form>'
-                     "<p>Refused, naming them, while a table is unfinished; the new round's pairings show on the "
-                     "board and on each table's page (their addresses and cards stay the same).</p>")
-    parts.append("<h2>Pending and rejected hands</h2>" + _pending_html(pending))
+                     + '<button type="submit" class="go">' + _t(N_("Pair the next round")) + '</button></form>'
+                     "<p>" + _t(N_("Refused, naming them, while a table is unfinished; the new round's pairings show "
+                                "on the board and on each table's page (their addresses and cards stay the same)."))
+                     + "</p>")
+    parts.append("<h2>" + _t(N_('Pending and rejected hands')) + "</h2>" + _pending_html(pending))
     upcards: Dict[str, str] = {}  # each file's newest rejected (or stale) hand's upcard, for its ruling
     for item in pending:
         if item["state"] in ("rejected", "stale") and item.get("upcard"):
             upcards[item["file"]] = item["upcard"]
-    parts.append("<h2>The matches</h2>")
+    parts.append("<h2>" + _t(N_('The matches')) + "</h2>")
     if not files:
-        parts.append("<p>No match file yet.</p>")
+        parts.append("<p>" + _t(N_('No match file yet.')) + "</p>")
     for file in reversed(files):  # the latest round first
         rec = recs.get(file, {})
         players = " v ".join(escape(p) for p in rec.get("players", []))
-        record = (f'<details><summary>The record</summary><div class="lines">{escape(rec["text"])}</div></details>'
-                  if rec.get("text") else f'<p class="flag">{escape(str(rec.get("error")))}</p>')
+        record = ('<details><summary>' + _t(N_("The record")) + f'</summary><div class="lines">{escape(rec["text"])}</div>'
+                  "</details>" if rec.get("text") else f'<p class="flag">{escape(str(rec.get("error")))}</p>')
         parts.append(f'<section class="m" id="{escape(file, quote=True)}"><h2>{escape(file)}: {players}</h2>'
                      f"{pages.lines(rec.get('standing', []))}{_verify_html(report.get(file))}{record}"
                      f"{_forms(file, rec.get('players', []), form_token, seen.get(file, ''), upcards.get(file, ''))}"
@@ -224,35 +267,38 @@ def pins_html(status: List[Dict[str, Any]], form_token: str) -> str:
     hidden = pages.hidden("form_token", form_token)
     rows = []
     for item in status:
-        player = escape(item["player"], quote=True)
-        paused = f"paused, {int(item['paused']) + 1} s left" if item["paused"] > 0 else ""
-        state = "has a PIN" if item["has_pin"] else '<span class="flag">no PIN yet</span>'
-        misses = f"{item['misses']} wrong in a row" if item["misses"] else ""
+        paused = (ngettext("paused, %(count)d s left", "paused, %(count)d s left", int(item["paused"]) + 1)
+                  % {"count": int(item["paused"]) + 1} if item["paused"] > 0 else "")
+        state = _t(N_("has a PIN")) if item["has_pin"] else '<span class="flag">' + _t(N_("no PIN yet")) + '</span>'
+        misses = (ngettext("%(count)d wrong in a row", "%(count)d wrong in a row", item["misses"])
+                  % {"count": item["misses"]} if item["misses"] else "")
         rows.append(
             f"<tr><td>{escape(item['player'])}</td><td>{state}</td><td>{escape(misses)}</td><td>{escape(paused)}</td>"
             f'<td><form class="inline" method="post" action="/director/pins/set">{hidden}'
-            f'{pages.hidden("player", item["player"])}<label>{player}, type your PIN (4 to 8 digits) '
-            f'<input type="password" name="pin" inputmode="numeric" autocomplete="off" maxlength="8" '
-            f'pattern="[0-9]{{4,8}}" required></label><button type="submit">Set</button></form> '
+            f'{pages.hidden("player", item["player"])}<label>' + _t(N_("%(player)s, type your PIN (4 to 8 digits)"), player=item["player"]) + ' '
+            '<input type="password" name="pin" inputmode="numeric" autocomplete="off" maxlength="8" '
+            'pattern="[0-9]{4,8}" required></label><button type="submit">' + _t(N_("Set")) + '</button></form> '
             f'<form class="inline" method="post" action="/director/pins/reset">{hidden}'
-            f'{pages.hidden("player", item["player"])}<button type="submit" class="no">Reset</button></form> '
+            f'{pages.hidden("player", item["player"])}<button type="submit" class="no">' + _t(N_("Reset")) + '</button></form> '
             + (f'<form class="inline" method="post" action="/director/pins/lift">{hidden}'
-               f'{pages.hidden("player", item["player"])}<button type="submit">Lift the pause</button></form>'
+               f'{pages.hidden("player", item["player"])}<button type="submit">' + _t(N_("Lift the pause")) + '</button></form>'
                if item["misses"] else "") + "</td></tr>")
-    return ('<h2 id="pins">PINs</h2><p>A hand is confirmed by the player it costs, with his PIN. Each player '
-            "types his own PIN here (hand him the device), or gets one on a slip (<code>gin-ref serve FOLDER --cards "
-            "--pins</code>). After 5 wrong PINs in a row his PINs are not looked at for 60 s, doubled at each further "
-            "miss up to 15 minutes.</p>"
-            '<table class="v"><tr><th>player</th><th>PIN</th><th>wrong</th><th>pause</th><th></th></tr>'
-            + "".join(rows) + "</table>")
+    return ('<h2 id="pins">' + _t(N_("PINs")) + '</h2><p>'
+            + _t(N_("A hand is confirmed by the player it costs, with his PIN. Each player types his own PIN here (hand "
+                 "him the device), or gets one on a slip (%(command)s). After 5 wrong PINs in a row his PINs are not "
+                 "looked at for 60 s, doubled at each further miss up to 15 minutes."),
+                 command="gin-ref serve FOLDER --cards --pins").replace(
+                     "gin-ref serve FOLDER --cards --pins", "<code>gin-ref serve FOLDER --cards --pins</code>")
+            + '</p><table class="v"><tr><th>' + _t(N_("player")) + '</th><th>' + _t(N_("PIN")) + '</th><th>' + _t(N_("wrong")) + '</th>'
+            '<th>' + _t(N_("pause")) + '</th><th></th></tr>' + "".join(rows) + "</table>")
 
 
 def settlement_page(done: bool, text: str, stake: str, currency: str) -> str:
     """The settlement's page: its form, then ``settle``'s lines (and warnings), or why it was refused."""
-    form = ('<form method="get" action="/director/settlement"><label>stake (one point is worth) '
+    form = ('<form method="get" action="/director/settlement"><label>' + _t(N_("stake (one point is worth)")) + ' '
             f'<input type="text" name="stake" value="{escape(stake, quote=True)}"></label>'
-            f'<label>currency <input type="text" name="currency" value="{escape(currency, quote=True)}"></label>'
-            '<button type="submit">Settle</button></form>')
+            '<label>' + _t(N_("currency")) + f' <input type="text" name="currency" value="{escape(currency, quote=True)}"></label>'
+            '<button type="submit">' + _t(N_("Settle")) + '</button></form>')
     shown = pages.lines(text.rstrip("\n").splitlines()) if done else f'<p class="problem">{escape(text.strip())}</p>'
-    return pages.document("Settlement", '<h1>The settlement</h1><p><a href="/director">The director\'s page</a></p>'
-                          + form + shown)
+    return pages.document(_("Settlement"), '<h1>' + _t(N_("The settlement")) + '</h1><p><a href="/director">'
+                          '' + _t(BACK) + '</a></p>' + form + shown)

@@ -27,6 +27,7 @@ from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError
 from gin_ref.desk import onrecord
 from gin_ref.desk.errors import DeskError, Kind
+from gin_ref.desk.language import gettext as _
 from gin_ref.core.players import find_player
 from gin_ref.files import matchfile as _matchfile
 from gin_ref.files import recordformat, store
@@ -70,7 +71,7 @@ def run_action(record: Any, action: Act, said_too: bool = True) -> List[str]:
     try:
         if isinstance(action, Undo):
             undone = onrecord.undo_on(record)
-            return [f"took back {undone.what}"] + standing.standing_lines(undone.match)
+            return [_("took back %(what)s") % {"what": undone.what}] + standing.standing_lines(undone.match)
         upcard = Card.parse(action.upcard) if action.upcard else None
         if isinstance(action, Dead):
             ended = onrecord.dead_on(record, upcard)
@@ -81,15 +82,16 @@ def run_action(record: Any, action: Act, said_too: bool = True) -> List[str]:
     except DeskError as exc:
         if exc.kind == Kind.COUNT_OVER_LIMIT:
             asked = exc.refusal
-            raise Question(f"{asked.field('reason')}. Did {asked.field('player')} really knock with "
-                           f"{asked.field('count')}?") from None
+            raise Question(_("%(reason)s. Did %(player)s really knock with %(count)s?")
+                           % {"reason": asked.field("reason"), "player": asked.field("player"),
+                              "count": asked.field("count")}) from None
         raise
     if not said_too:
         return []
     match = done.match
     said = [hand_text.deal_text(match, done.dealt.outcome.step.data)] if done.dealt is not None else []
     if isinstance(action, Dead):
-        return said + [f"hand {done.hand} is dead: no score"] + standing.standing_lines(match)
+        return said + [_("hand %(hand)s is dead: no score") % {"hand": done.hand}] + standing.standing_lines(match)
     if done.outcome.refused:
         return said + [step_words.refusal_words(match.state, done.outcome, done.dealt is not None)] + \
             standing.standing_lines(match)

@@ -22,6 +22,8 @@ from typing import Any, AsyncIterator, Callable, Dict, Optional, Set, Tuple
 
 from starlette.concurrency import run_in_threadpool
 
+from gin_ref.desk.language import speaking, spoken
+
 INTERVAL = 0.5  # seconds between two looks at the folder's files
 KEEPALIVE = 15.0  # seconds between two comments on a quiet stream
 LIFETIME = 600.0  # seconds a stream stays open before the browser is asked to reconnect
@@ -50,7 +52,9 @@ def folder_stamps(folder: str) -> Dict[str, Tuple[int, int, int]]:
 
 class Hub:
     """The board's generations and the streams waiting for the next one. ``make`` returns the board's data
-    (called in a worker thread: it reads files); ``render`` turns it into what a stream sends."""
+    (called in a worker thread: it reads files); ``render`` turns it into what a stream sends. The board is
+    made in each language a board asks for (its request's, ``gin_ref.serve.pagelang``): each language its own
+    last board, made again after a change when a board in that language asks."""
 
     def __init__(self, folder: str, make: Callable[[], Any], render: Callable[[Any], Dict[str, Any]]) -> None:
         self.folder = folder
@@ -61,7 +65,8 @@ class Hub:
         self.lifetime = LIFETIME
         self.generation = 0
         self.instance = secrets.token_hex(4)  # event ids are this server's own: one restarted never matches
-        self._snapshot: Optional[Snapshot] = None
+        self._snapshots: Dict[str, Snapshot] = {}  # the last board made in each language
+        self._fresh: Set[str] = set()  # the languages whose board was made since the last change
         self._dirty = True
         self._lock = threading.Lock()  # one making of the board at a time
         self._loop: Optional[asyncio.AbstractEventLoop] = None
@@ -91,18 +96,25 @@ class Hub:
             waiter.set()
 
     # -- the board --------------------------------------------------------------------------------------
-    def snapshot(self) -> Snapshot:
-        """``(generation, JSON)`` of the board now, made again only after a change (blocking: it reads)."""
+    def snapshot(self, language: Optional[str] = None) -> Snapshot:
+        """``(generation, JSON)`` of the board now in ``language`` (default: the one spoken here), made again
+        only after a change (blocking: it reads)."""
+        language = language or spoken()
         with self._lock:
             stamps = folder_stamps(self.folder)  # a change made while no stream was open (nothing watched)
-            if self._dirty or self._snapshot is None or stamps != self._stamps:
+            if self._dirty or stamps != self._stamps:
                 self._dirty = False
                 self._stamps = stamps
-                text = json.dumps(self.render(self.make()), ensure_ascii=False, separators=(",", ":"))
-                if self._snapshot is None or text != self._snapshot[1]:
+                self._fresh.clear()
+            last = self._snapshots.get(language)
+            if last is None or language not in self._fresh:
+                with speaking(language):
+                    text = json.dumps(self.render(self.make()), ensure_ascii=False, separators=(",", ":"))
+                self._fresh.add(language)
+                if last is None or text != last[1]:
                     self.generation += 1
-                    self._snapshot = (self.generation, text)
-            return self._snapshot
+                    last = self._snapshots[language] = (self.generation, text)
+            return last
 
     async def _watch(self) -> None:
         """Look at the folder's files every ``interval`` seconds while a stream is open; a change pokes."""
@@ -125,9 +137,12 @@ class Hub:
 
     # -- a stream ---------------------------------------------------------------------------------------
     async def stream(self, last_id: Optional[str] = None,
-                     disconnected: Optional[Callable[[], Any]] = None) -> AsyncIterator[str]:
+                     disconnected: Optional[Callable[[], Any]] = None,
+                     language: Optional[str] = None) -> AsyncIterator[str]:
         """The text of one event stream: the board at once (unless the client has this generation already),
-        then each new one, until ``lifetime`` passes, the client goes or the server stops."""
+        then each new one, until ``lifetime`` passes, the client goes or the server stops; in ``language``
+        (default: the one spoken where the stream began)."""
+        language = language or spoken()
         loop = asyncio.get_running_loop()
         self._loop = loop
         waiter = asyncio.Event()
@@ -141,7 +156,7 @@ class Hub:
             yield f"retry: {RETRY_MS}\n\n"
             while not self.stopping:
                 waiter.clear()
-                generation, text = await run_in_threadpool(self.snapshot)
+                generation, text = await run_in_threadpool(self.snapshot, language)
                 ident = f"{self.instance}.{generation}"
                 if ident != sent:
                     sent = ident

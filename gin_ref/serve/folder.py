@@ -11,6 +11,7 @@ import re
 from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.desk.errors import N_
 from gin_ref.files import eventfile, matchfile
 from gin_ref.serve.state import Tokens, bind_names, read_files
 
@@ -29,7 +30,7 @@ class Spot(NamedTuple):
     gone: bool = False  # a plain match's table whose file is no longer in the folder (renamed or removed)
 
 
-GONE = "this table's match is no longer in the folder: ask the director"
+GONE = N_("this table's match is no longer in the folder: ask the director")  # said where it is shown
 
 
 def short_name(file_name: str) -> str:

@@ -30,7 +30,8 @@ from starlette.responses import HTMLResponse, PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gin_ref.core.escape import one_line
-from gin_ref.serve import pages
+from gin_ref.desk.language import gettext as _, hush, speak
+from gin_ref.serve import pagelang, pages
 
 MAX_BODY = 16 * 1024  # bytes: a hand's form is a few hundred
 BODY_TIMEOUT = 10.0  # seconds from a request's headers to the end of its body
@@ -44,6 +45,7 @@ HEADERS = [
                                  b"img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
 ]
 CLOSE = [(b"connection", b"close")]
+VARY = (b"vary", b"Accept-Language, Cookie")  # a page's language is chosen by them (gin_ref.serve.pagelang)
 
 # -- text made safe -------------------------------------------------------------------------------------------
 _HTML_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -151,6 +153,8 @@ class Guard:
         status: Dict[str, Any] = {"code": 0, "close": False}
         note: Dict[str, str] = {}
         token = _NOTE.set(note)
+        spoken = pagelang.choose(headers, getattr(served, "event_language", None))
+        speaking, here = speak(spoken), pagelang.at(method, path)  # every word of this request in its language
         began = time.perf_counter()
         held: List[Message] = []
         status["held"] = held
@@ -161,6 +165,7 @@ class Guard:
                 extra = CLOSE if status["close"] else []
                 message["headers"] = [*message.get("headers", []), *HEADERS, *extra]
                 if _is_html(message["headers"]):
+                    message["headers"] += [VARY, (b"content-language", spoken.encode("ascii"))]
                     held.append(message)  # sent with the body, once its control characters are made U+FFFD
                     return
             elif message["type"] == "http.response.body" and held:
@@ -180,31 +185,36 @@ class Guard:
             bound = server[1] if server else None
             if not host_allowed(headers.get("host", ""), served.security.hosts, served.scheme, bound):
                 refuse_reason(f"Host {headers.get('host', '')[:80]!r} is not this server's")
-                await PlainTextResponse("unknown host", status_code=421)(scope, receive, sending)
+                await PlainTextResponse(_("This server does not answer to that address."),
+                                        status_code=421)(scope, receive, sending)
                 return
             length = headers.get("content-length")
             if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
                 refuse_reason(f"a body of {length[:20]} bytes")
                 status["close"] = True
-                await PlainTextResponse("request too large", status_code=413)(scope, receive, sending)
+                await PlainTextResponse(_("The request is too large."), status_code=413)(scope, receive, sending)
                 return
             await app(scope, _Body(receive), sending)
         except BodyTooLarge:
             refuse_reason(f"a body longer than {MAX_BODY} bytes")
-            await _answer_if_not(status, scope, receive, sending, PlainTextResponse("request too large", 413))
+            await _answer_if_not(status, scope, receive, sending,
+                                 PlainTextResponse(_("The request is too large."), 413))
         except BodyTooSlow:
             refuse_reason(f"a body not sent within {BODY_TIMEOUT:g} s")
             await _answer_if_not(status, scope, receive, sending,
-                                 PlainTextResponse("the request's body took too long", 408))
+                                 PlainTextResponse(_("The request took too long to arrive."), 408))
         except ClientDisconnect:  # a phone that went mid-request: one info line, no traceback
             status["code"] = status["code"] or "dropped (the client closed its connection mid-request)"
         except Exception as exc:  # a bug: one line (on the request's), and a 500 that says nothing was written
             said = f"unexpected error: {type(exc).__name__}: {exc}{_where(exc)}"
             note["more"] = f"{note['more']}; {said}" if "more" in note else said
             await _answer_if_not(status, scope, receive, sending, HTMLResponse(
-                pages.message_page("Something went wrong", "The server could not answer this request. Nothing "
-                                   "was recorded by it."), status_code=500))
+                pages.message_page(_("Something went wrong"),
+                                   _("The server could not answer this request. Nothing was recorded by it.")),
+                status_code=500))
         finally:
+            pagelang.left(here)
+            hush(speaking)
             _NOTE.reset(token)
             took = (time.perf_counter() - began) * 1000
             why = note.get("why")

@@ -12,6 +12,9 @@ import re
 from html import escape
 from typing import Iterable, List, Optional
 
+from gin_ref.desk.language import gettext as _, spoken
+from gin_ref.serve.pagelang import switch_html
+
 STYLE = """
 :root{color-scheme:light dark;--bg:#fff;--fg:#111;--soft:#f2f2f2;--line:#595959;--go:#1b5e20;--goText:#fff;
 --no:#b71c1c;--ok:#1b5e20;--red:#b71c1c;--link:#0b57d0;--wait:#ffe0b2;--waitText:#3e2723;--warn:#a53c00;
@@ -40,6 +43,7 @@ input.count{width:6em}label{display:block;margin:.3em 0}.row{display:flex;gap:.5
 .pending{border:3px solid var(--warn);padding:.5em}.ask{border:3px solid var(--no);padding:.5em;margin:.5em 0}
 .offline{background:var(--wait);color:var(--waitText);padding:.4em}fieldset{border:1px solid var(--line);margin:.5em 0}
 .who{font-size:1.5em;font-weight:bold}.who select{font-size:1em;font-weight:bold}.limit{font-size:1.3em;font-weight:bold}
+.langs{margin:1em 0 .3em;font-size:.9em}.langs a,.langs span{display:inline-block;padding:.4em .2em}
 .red{color:var(--red)}.link{font-size:.8em}.check{margin:1em 0;white-space:pre-wrap}.check .lines{font-weight:normal}
 """
 _RULE = re.compile(r"^-+(?:  +-+)*$")
@@ -48,14 +52,16 @@ _CARD = re.compile(r"(?:10|[2-9AJQKT])?[♥♦]")
 
 
 def document(title: str, body: str, script: bool = False, main: str = "") -> str:
-    """A whole page: ``body`` inside ``<main>`` (``main``: that element's attributes)."""
+    """A whole page in the language spoken (its ``<html lang>``, and the language switch after ``<main>``):
+    ``body`` inside ``<main>`` (``main``: that element's attributes)."""
     tail = '<script src="/static/table.js" defer></script>' if script else ""
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    language = spoken()
+    return (f"<!DOCTYPE html>\n<html lang=\"{language}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<meta name=\"color-scheme\" content=\"light dark\">"
             "<meta name=\"referrer\" content=\"no-referrer\">"
-            f"<title>{escape(title)}</title><style>{STYLE}</style>{tail}</head>\n<body>\n<main{main}>\n{body}\n</main>"
-            "\n</body></html>\n")
+            f"<title>{escape(title)}</title><style>{STYLE}</style>{tail}</head>\n<body>\n<main{main}>\n{body}\n</main>\n"
+            f"{switch_html(language)}\n</body></html>\n")
 
 
 def message_page(title: str, message: str) -> str:
@@ -63,8 +69,8 @@ def message_page(title: str, message: str) -> str:
 
 
 def index_page(folder: object) -> str:
-    return document("gin-ref serve", "<h1>gin-ref serve</h1>\n<p>Open your table's address: scan the card on "
-                                     "your table, or ask the director.</p>")
+    return document("gin-ref serve", "<h1>gin-ref serve</h1>\n<p>" + escape(
+        _("Open your table's address: scan the card on your table, or ask the director.")) + "</p>")
 
 
 def suited(text: str) -> str:
@@ -113,7 +119,7 @@ def _table(header: str, rule: str, body: List[str]) -> str:
         else:
             rows.append(cells)
     numeric = [_numeric([row[k] for row in rows if row[k]]) for k in range(len(spans))]
-    head = "".join(f'<th scope="col"{" class=n" if numeric[k] else ""}>{escape(name or "player")}</th>'
+    head = "".join(f'<th scope="col"{" class=n" if numeric[k] else ""}>' + escape(name or _("player")) + '</th>'
                    for k, name in enumerate(cut(header)))
     body_html = "".join("<tr>" + "".join(f'<td{" class=n" if numeric[k] else ""}>{suited(cell)}</td>'
                                          for k, cell in enumerate(row)) + "</tr>" for row in rows)

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from typing import Any, Callable, Dict, Iterator, List, Optional
 
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.serve.state import state_folder, write_private
 
 ROUNDS = 20_000
@@ -48,7 +49,7 @@ def pause_after(misses: int) -> float:
 
 def verify_pin_form(player: str, pin: str) -> None:
     if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
-        raise InvalidNotationError(f"{player}'s PIN is 4 to 8 digits")
+        raise InvalidNotationError(_("the PIN of %(player)s is 4 to 8 digits") % {"player": player})
 
 
 class Pins:
@@ -151,17 +152,18 @@ class Pins:
         with self._held() as data:
             stored = data["pins"].get(player)
             if stored is None:
-                return f"{player} has no PIN yet: ask the director (a PIN is set on the director's page)"
+                return _("%(player)s has no PIN yet: ask the director (a PIN is set on the director's page)") % {
+                    "player": player}
             missed = data["misses"].get(player, {})
             left = float(missed.get("until", 0)) - self.clock()
             if left > 0:
-                return (f"too many wrong PINs for {player}: try again in {_duration(left)}, or ask the director "
-                        "(his page can lift the pause)")
+                return (_("too many wrong PINs for %(player)s: try again in %(wait)s, or ask the director (his page "
+                          "can lift the pause)") % {"player": player, "wait": _duration(left)})
             try:
                 verify_pin_form(player, pin)
             except InvalidNotationError as exc:
                 return str(exc)
-            salt, _, expected = stored.partition("$")
+            salt, _sep, expected = stored.partition("$")
             if hmac.compare_digest(self._hash(pin, salt), expected):
                 data["misses"].pop(player, None)
                 return ""
@@ -170,10 +172,16 @@ class Pins:
             data["misses"][player] = {"count": count, "until": self.clock() + pause}
         if pause:
             self.log.warning("PIN pause: %s, %d wrong PINs in a row: %d s", player, count, pause)
-            return f"that is not {player}'s PIN: {count} wrong in a row, so no PIN of his is looked at for {_duration(pause)}"
-        return f"that is not {player}'s PIN"
+            return ngettext("that is not the PIN of %(player)s: %(count)d wrong in a row, so no PIN of his is looked "
+                            "at for %(wait)s",
+                            "that is not the PIN of %(player)s: %(count)d wrong in a row, so no PIN of his is looked "
+                            "at for %(wait)s", count) % {"player": player, "count": count, "wait": _duration(pause)}
+        return _("that is not the PIN of %(player)s") % {"player": player}
 
 
 def _duration(seconds: float) -> str:
     whole = int(seconds + 0.999)
-    return f"{whole} s" if whole < 120 else f"{(whole + 59) // 60} minutes"
+    if whole < 120:
+        return ngettext("%(count)d s", "%(count)d s", whole) % {"count": whole}
+    minutes = (whole + 59) // 60
+    return ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}

@@ -19,6 +19,7 @@ from urllib.parse import parse_qs
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
+from gin_ref.desk.language import gettext as _
 from gin_ref.serve import pages
 from gin_ref.serve.guard import refuse_reason, split_host
 from gin_ref.serve.state import Tokens
@@ -36,7 +37,7 @@ class Refused(Exception):
         self.message = message
 
     def response(self) -> Response:
-        return HTMLResponse(pages.message_page("Refused", self.message), status_code=self.status)
+        return HTMLResponse(pages.message_page(_("Refused"), self.message), status_code=self.status)
 
 
 class Security:
@@ -54,8 +55,8 @@ class Security:
             return None
         if not self.tokens.matches(key, given):
             self.refused(request, key, "a wrong token")
-            raise Refused(403, "This address's token is not this table's. Scan the table's card again, or ask "
-                               "the director for a new one.")
+            raise Refused(403, _("This address's token is not this table's. Scan the table's card again, or ask "
+                                 "the director for a new one."))
         response = RedirectResponse(path, status_code=303)
         response.set_cookie(COOKIE, given, path=path, httponly=True, samesite="strict", secure=self.secure)
         return response
@@ -66,8 +67,8 @@ class Security:
         given = request.cookies.get(COOKIE)
         if not self.tokens.matches(key, given):
             self.refused(request, key, "no token" if not given else "a wrong token")
-            raise Refused(403, "This page needs the table's card: open the address on it (its QR code) on this "
-                               "phone.")
+            raise Refused(403, _("This page needs the table's card: open the address on it (its QR code) on "
+                                 "this phone."))
         return str(given)
 
     def refused(self, request: Request, key: str, why: str) -> None:
@@ -88,10 +89,10 @@ class Security:
         if origin is not None and origin != "null":
             if not self.same_origin(request, origin):
                 refuse_reason(f"Origin {origin[:80]!r} is not this server")
-                raise Refused(403, "A write from another site is refused.")
+                raise Refused(403, _("A write from another site is refused."))
         elif site is not None and site not in ("same-origin", "none"):
             refuse_reason(f"Sec-Fetch-Site {site[:40]!r}")
-            raise Refused(403, "A write from another site is refused.")
+            raise Refused(403, _("A write from another site is refused."))
 
     def same_origin(self, request: Request, origin: str) -> bool:
         scheme = "https" if self.secure else "http"
@@ -112,7 +113,7 @@ class Security:
         fields = await read_form(request)
         if not hmac.compare_digest(fields.get("form_token", ""), self.form_token(token, form)):
             refuse_reason("a missing or wrong form token")
-            raise Refused(403, "This form is out of date: reload the page and enter it again.")
+            raise Refused(403, _("This form is out of date: reload the page and enter it again."))
         return fields
 
 
@@ -120,10 +121,10 @@ async def read_form(request: Request) -> Dict[str, str]:
     """A URL-encoded body as one value per field (the last given); anything else is refused (415)."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/x-www-form-urlencoded":
-        raise Refused(415, "A form is sent URL-encoded.")
+        raise Refused(415, _("A form is sent URL-encoded."))
     body = await request.body()
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        raise Refused(400, "A form is sent as UTF-8 text.") from None
+        raise Refused(400, _("A form is sent as UTF-8 text.")) from None
     return {key: values[-1] for key, values in parse_qs(text, keep_blank_values=True).items()}

@@ -10,6 +10,7 @@ from gin_ref.serve.events import Hub
 from gin_ref.serve.folder import Folder
 from gin_ref.serve.journal import Journals
 from gin_ref.serve.limits import FD_WANTED, Caps, Streams
+from gin_ref.serve.pagelang import EventLanguage
 from gin_ref.serve.perfile import TablesFirst
 from gin_ref.serve.pins import Pins
 from gin_ref.serve.security import Security
@@ -43,6 +44,7 @@ class Served:
         self.sheet: Optional[Sheet] = None  # the score sheet's (gin_ref.serve.board)
         self.tables_first = TablesFirst()  # the tables' writes before the director's and the sheet's reading
         self.should_stop: Callable[[], bool] = lambda: False  # the running server's (open streams end, #21)
+        self.event_language = EventLanguage(folder.path, folder.is_event)  # the event file's (pagelang.choose)
 
     def recorded(self, key: str) -> None:
         """Tell the listeners that table ``key`` wrote its match file."""

@@ -1,6 +1,6 @@
 """The score sheet, ``/board/sheet`` (#35 item 4): the page ``gin-ref export --format html`` makes of the
-folder (an event's opens with the event's standings, #39), byte for byte, made in this process, in a worker
-thread, once per change of the folder.
+folder (an event's opens with the event's standings, #39), byte for byte but for serve's language switch and
+``<html lang>`` (#38), made in this process, in a worker thread, once per change of the folder (and language).
 
 ``Sheet.answer`` gives the last sheet made while the folder's files are as they were then (their size, time
 and inode: ``gin_ref.serve.events.folder_stamps``); after a change the first request makes it again and
@@ -17,6 +17,7 @@ from starlette.concurrency import run_in_threadpool
 
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.core.escape import one_line, shown_path
+from gin_ref.desk.language import gettext as _, spoken
 from gin_ref.desk.exports import format_of
 from gin_ref.files.matchread import read_record
 from gin_ref.files.matchfile import record_data
@@ -49,7 +50,7 @@ def sheet_of(folder: str, names: List[str], title: str, read: Callable[[str], An
     in ``folder`` on them prints it; ``(409, "Error: ...")`` in its words when it would refuse. ``read``:
     ``read_match`` (a ``PerFile`` of it keeps each file's reading until it changes)."""
     if not names:
-        return 404, "No match file yet."
+        return 404, _("No match file yet.")
     views, seen = [], set()
     for name, shown in zip(names, shown_names(names)):
         path = os.path.join(folder, name)
@@ -96,7 +97,8 @@ def _unpathed(message: str, path: str, name: str) -> str:
 
 
 class Sheet:
-    """The last sheet made and the one making under way (used from the event loop)."""
+    """The last sheet made and the one making under way, in each language asked for (the request's: the
+    sheet's title and what serve says around it; used from the event loop)."""
 
     def __init__(self, folder: str, names: Callable[[], List[str]], title: Callable[[], str],
                  before: Callable[[], None] = lambda: None) -> None:
@@ -106,29 +108,31 @@ class Sheet:
         self.title = title
         self.made = 0  # how many times a sheet was made (the tests count them)
         self.read: PerFile[Any] = PerFile(read_match, before)  # each file's reading, until it changes
-        self._last: Optional[Tuple[Dict[str, Any], Answer]] = None
-        self._making: "Optional[asyncio.Future[Tuple[Dict[str, Any], Answer]]]" = None
+        self._last: Dict[str, Tuple[Dict[str, Any], Answer]] = {}
+        self._making: "Dict[str, asyncio.Future[Tuple[Dict[str, Any], Answer]]]" = {}
 
     async def answer(self) -> Answer:
+        """The sheet in the language spoken (made again after a change, once for every request waiting)."""
+        language = spoken()
         while True:
-            making = self._making
+            making = self._making.get(language)
             if making is not None:
                 stamps, answer = await asyncio.shield(making)
             else:
-                last = self._last
+                last = self._last.get(language)
                 if last is not None and last[0] == await run_in_threadpool(folder_stamps, self.folder):
                     return last[1]
-                if self._making is None:
-                    self._making = asyncio.ensure_future(run_in_threadpool(self._make))
-                    self._making.add_done_callback(self._made)
+                if language not in self._making:  # made in this request's context: its language
+                    made = self._making[language] = asyncio.ensure_future(run_in_threadpool(self._make))
+                    made.add_done_callback(lambda done: self._made(language, done))
                 continue
             return answer
 
-    def _made(self, making: "asyncio.Future[Tuple[Dict[str, Any], Answer]]") -> None:
-        if self._making is making:
-            self._making = None
+    def _made(self, language: str, making: "asyncio.Future[Tuple[Dict[str, Any], Answer]]") -> None:
+        if self._making.get(language) is making:
+            del self._making[language]
         if not making.cancelled() and making.exception() is None:
-            self._last = making.result()
+            self._last[language] = making.result()
 
     def _make(self) -> Tuple[Dict[str, Any], Answer]:
         stamps = folder_stamps(self.folder)  # before reading: a change while it reads makes it again next time

@@ -15,7 +15,8 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Route
 
 from gin_ref.core.errors import GinRefError, InvalidNotationError
-from gin_ref.desk.errors import DeskError, Kind
+from gin_ref.desk.errors import DeskError, Kind, said
+from gin_ref.desk.language import gettext
 from gin_ref.serve import acts, entries, pages
 from gin_ref.serve.folder import GONE, Spot
 from gin_ref.serve.guard import note
@@ -45,7 +46,7 @@ def routes(served: Served) -> List[BaseRoute]:
             raise Refused(404, "There is no such table here.")
         token = served.security.authorize(request, key)
         if spot.gone:  # its file was renamed or removed: nothing is read or written here
-            raise Refused(410, GONE)
+            raise Refused(410, gettext(GONE))
         return key, spot, token
 
     def view_of(spot: Spot, key: str, token: str, journal: Optional[Journal], **extra: Any) -> View:
@@ -229,8 +230,9 @@ def _player(players: List[str], name: str) -> str:
 
 
 def _pathless(exc: Exception, spot: Spot) -> str:
-    """An error's words without the folder's path: the match file by its name alone."""
-    text = str(exc)
+    """An error's words, in the language spoken (``said``), without the folder's path: the match file by its
+    name alone."""
+    text = said(exc) if isinstance(exc, GinRefError) else str(exc)
     if spot.path is not None:
         text = text.replace(spot.path, os.path.basename(spot.path))
         text = text.replace(os.path.dirname(spot.path) + os.sep, "")

@@ -12,7 +12,7 @@ from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
 from gin_ref.match.tally import KnockTally, hand_tally, knock_tally
-from gin_ref.match.stepdata import Deal, StepData
+from gin_ref.match.steps import Deal, StepData
 from gin_ref.views.standing import next_turn_line, standing_lines
 from gin_ref.views.table import grid
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, pretty_card, spread_lines

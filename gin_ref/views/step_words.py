@@ -8,8 +8,7 @@ stored). Every other event's words are
 from gin_ref.match.actions import Outcome
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.state import MatchState
-from gin_ref.match.stepdata import Deal, Kept, PaperResult, Ruled, Settled, TurnLine, Version
-from gin_ref.match.steps import Step
+from gin_ref.match.steps import Deal, Kept, PaperResult, Ruled, Settled, Step, TurnLine, Version
 from gin_ref.views.text import pretty_card
 from gin_ref.views.words import penalty_words, result_words, ruling_words, scores_words
 

@@ -18,7 +18,7 @@ from gin_ref.core.errors import CountOverLimitError, GinRefError
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.desk import given, outcomes
-from gin_ref.desk.errors import N_, DeskError, Kind, Refusal, kept, refusal_of, refuse, refused
+from gin_ref.desk.errors import N_, DeskError, Kind, Refusal, kept, refusal_of, refuse, refused, said
 from gin_ref.desk.outcomes import Dealt, Ended, Knocked, Started, Turned
 from gin_ref.desk.store import Work, change, dry
 from gin_ref.files import matchfile, store
@@ -180,9 +180,11 @@ def _knock(player: str, knocker: Given, defender: Given, melds: Melds, discard: 
             elif dealt is None:
                 raise
             else:  # the deal this call made stands (written); the knock is not recorded
-                slip = CountOverLimitError(f"{exc}; the deal of hand {dealt.hand} is recorded and the hand stays "
-                                           "open (undo takes the deal back)", exc.reason, exc.player, exc.count)
-                return outcomes.knocked_of(rec.path, match, player, dealt, dealt.outcome), DeskError(refusal_of(slip), dealt)
+                words = N_("%(said)s; the deal of hand %(hand)s is recorded and the hand stays open (undo takes the "
+                           "deal back)")
+                slip = refusal_of(exc).reworded(words % {"said": str(exc), "hand": dealt.hand}, words,
+                                                said=said(refusal_of(exc)), hand=dealt.hand)
+                return outcomes.knocked_of(rec.path, match, player, dealt, dealt.outcome), DeskError(slip, dealt)
         done = outcomes.knocked_of(rec.path, match, player, dealt, outcome)
         return done, _kept_error(rec.path, match, outcome, done, dealt is not None)
     return work

@@ -10,7 +10,7 @@ import os
 from typing import Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.core.errors import GinRefError
 from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.players import find_player
 from gin_ref.desk import given, outcomes
@@ -59,7 +59,7 @@ def _amend(given_hand: int, player: Optional[str], knocker: Optional[Given], def
     def work(rec: matchfile.Record) -> Tuple[Amended, Optional[DeskError]]:
         if dead and (player is not None or knocker is not None or defender is not None or melds or discard
                      or big_gin):
-            raise InvalidNotationError("a dead hand has no knock: give no knock with it")
+            raise refuse(Kind.NOTATION, N_("a dead hand has no knock: give no knock with it"))
         hand = given.hand_number(given_hand)
         for value, what in ((knocker, "the knocker's hand"), (defender, "the defender's hand")):
             if value is not None:

@@ -326,6 +326,7 @@ def test_a_result_the_rules_can_give_is_taken(tmp_path, rules, scores):
 
 @pytest.mark.parametrize("args, code, message", [
     (["Ann", 154, "Ben"], 2, "give the final scores as pairs: PLAYER POINTS PLAYER POINTS (got 3 words)"),
+    (["Ann"], 2, "give the final scores as pairs: PLAYER POINTS PLAYER POINTS (got 1 word)"),  # (ngettext: #38)
     (["Ann", 154], 2, "the oklahoma rules need 2 players, not 1"),
     (["Ann", 154, "Ann", 20], 2, "player name 'Ann' given twice"),
     (["Ann", "lots", "Ben", 20], 2, "Ann lots: the points are a whole number from 0"),

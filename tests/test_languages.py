@@ -120,6 +120,50 @@ def test_each_plural_message_for_each_count(lang, count):
         assert text.startswith("Nag-knock si Žofia") and f"{count} puntos" in text
 
 
+def _plural_messages():
+    with open(LOCALE / "gin_ref.pot", "rb") as stream:
+        return [message.id for message in read_po(stream) if isinstance(message.id, tuple)]
+
+
+def _sample(message):
+    """Values for every placeholder of a message (``count`` aside): the name itself in capitals, 3 for a
+    ``%(name)d``; click's messages name theirs ``{name}``."""
+    import re
+
+    values = {name: 3 if kind == "d" else name.upper()
+              for name, kind in re.findall(r"%\((\w+)\)([sd])", message) if name != "count"}
+    values.update({name: name.upper() for name in re.findall(r"\{(\w+)[^}]*\}", message) if name != "count"})
+    return values
+
+
+def _filled(text, values):
+    return text % values if "%(" in text else text.format(**values)
+
+
+# CLDR's plural forms (whole numbers): sk one (1), few (2-4), other; fil one unless the last digit is 4, 6 or 9
+CLDR_FORM = {"sk": lambda n: 0 if n == 1 else 1 if 2 <= n <= 4 else 2, "fil": lambda n: 1 if n % 10 in (4, 6, 9) else 0}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("count", COUNTS)
+def test_every_plural_message_of_the_template_for_each_count(lang, count):
+    """Each ngettext message of the .pot (read from it, not listed here: gin-ref's and click's) is said in
+    the form CLDR gives the count (``CLDR_FORM``), every placeholder filled, the
+    count in it where the message says it."""
+    plurals = _plural_messages()
+    assert len(plurals) >= 8
+    translation = language.translation_for(lang)
+    forms = {message.id: message.string for message in _po(lang) if isinstance(message.id, tuple)}
+    for singular, plural in plurals:
+        values = dict(_sample(" ".join((singular, plural) + tuple(forms[(singular, plural)]))), count=count)
+        text = _filled(translation.ngettext(singular, plural, count), values)
+        assert "%(" not in text and "{" not in text, (lang, singular, text)
+        if "%(count)" in plural or "{count}" in plural:
+            assert str(count) in text, (lang, singular, text)
+        assert text == _filled(forms[(singular, plural)][CLDR_FORM[lang](count)], values)
+        assert text != _filled(singular if count == 1 else plural, values), (lang, singular)
+
+
 @pytest.mark.parametrize("environ, chosen", [
     ({}, "en"),
     ({"LANG": "C"}, "en"),

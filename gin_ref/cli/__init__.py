@@ -79,8 +79,13 @@ def unknown_command(name: str) -> str:
 
     readings = command_readings(name)
     if len(readings) > 1:
-        return f"command '{name}' is ambiguous: {', '.join(readings)} (type more of it)"
-    return f"no such command '{name}'{did_you_mean(name, COMMANDS)}"
+        return gettext("command '%(name)s' is ambiguous: %(commands)s (type more of it)") % {
+            "name": name, "commands": ", ".join(readings)}
+    nearest = did_you_mean(name, COMMANDS)  # `` (did you mean 'knock'?)``, or nothing
+    if nearest:
+        return gettext("no such command '%(name)s' (did you mean '%(nearest)s'?)") % {
+            "name": name, "nearest": nearest.split("'")[1]}
+    return gettext("no such command '%(name)s'") % {"name": name}
 
 
 def _commits() -> int:
@@ -95,7 +100,23 @@ _STARTED = {"commits": 0}  # the files written before this command began (the se
 def interrupted() -> NoReturn:
     """Ctrl-C: ``Error: interrupted`` (saying so when this command's change was written already), exit 130."""
     written = _commits() > _STARTED["commits"]
-    fail("interrupted" + (", after the change was written" if written else ""), INTERRUPTED)
+    fail(gettext("interrupted, after the change was written") if written else gettext("interrupted"), INTERRUPTED)
+
+
+def with_options(exc: GinRefError) -> GinRefError:
+    """A desk refusal that names a parameter (its fields ``option``, ``*_option``: ``reason``, ``upcard``)
+    said with the command line's option for it (``--reason``): the desk names none (#38)."""
+    refusal = getattr(exc, "refusal", None)
+    if refusal is None:
+        return exc
+    options = {name: "--" + value.replace("_", "-") for name, value in refusal.fields
+               if (name == "option" or name.endswith("_option")) and isinstance(value, str)
+               and not value.startswith("-")}
+    if not options:
+        return exc
+    from gin_ref.desk.errors import DeskError
+
+    return DeskError(refusal.named(**options), getattr(exc, "done", None))
 
 
 class _Context(click.Context):
@@ -206,7 +227,7 @@ class LazyGroup(Group):
         except GinRefError as exc:  # in the language settled (English: the error's own words)
             from gin_ref.desk.errors import said
 
-            fail(said(exc), exc.exit_code)
+            fail(said(with_options(exc)), exc.exit_code)
         except (KeyboardInterrupt, click.exceptions.Abort):  # Abort: click's word for Ctrl-C at its prompt
             interrupted()
         except OSError as exc:
@@ -238,7 +259,8 @@ def _settle_language(ctx: click.Context, param: click.Parameter, value: Optional
     try:
         speak_in_click(settle(value))
     except UnknownLanguage:
-        raise click.BadParameter(f"no language '{value}' (gin-ref speaks {', '.join(available())})") from None
+        raise click.BadParameter(gettext("no language '%(lang)s' (gin-ref speaks %(languages)s)")
+                                 % {"lang": value, "languages": ", ".join(available())}) from None
 
 
 @group("gin-ref", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -19,6 +19,7 @@ from gin_ref.cli.writejson import json_flag
 from gin_ref.cli.result_cmds import AmendCommand
 from gin_ref.core.cards import Card
 from gin_ref.desk import corrections
+from gin_ref.desk.language import gettext
 from gin_ref.desk.outcomes import Corrected
 from gin_ref.views import amend_text, standing, written
 
@@ -54,7 +55,7 @@ def amend_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: O
               gin-ref amend result Ann 150 Ben 30
     """
     if dead and (player is not None or cards or defender_cards is not None or melds or discard or big_gin):
-        raise click.UsageError("--dead replaces the result with a dead hand: give no knock with it")
+        raise click.UsageError(gettext("--dead replaces the result with a dead hand: give no knock with it"))
     amended = corrections.amend(match_file(match_path), hand, player, list(cards) or None, defender_cards, melds,
                                 discard, big_gin, upcard, dead)
     if as_json:
@@ -80,7 +81,7 @@ def undo_cmd(match_path: Optional[str], as_json: bool) -> None:
     \b
     Example:  gin-ref undo
     """
-    _said("took back", corrections.undo(match_file(match_path)), as_json)
+    _said(UNDONE, corrections.undo(match_file(match_path)), as_json)
 
 
 @command("redo")
@@ -93,16 +94,20 @@ def redo_cmd(match_path: Optional[str], as_json: bool) -> None:
     \b
     Example:  gin-ref undo; gin-ref redo
     """
-    _said("put back", corrections.redo(match_file(match_path)), as_json)
+    _said(REDONE, corrections.redo(match_file(match_path)), as_json)
+
+
+UNDONE = N_("took back %(step)s")
+REDONE = N_("put back %(step)s")
 
 
 def _said(done: str, corrected: Corrected, as_json: bool = False) -> None:
     """What an undo or a redo did, the standing after it, and the warning for a reopened table of an event
     whose later round is paired (as an amend's)."""
     if as_json:
-        emit_json(written.corrected_data(corrected, "undone" if done == "took back" else "redone"))
+        emit_json(written.corrected_data(corrected, "undone" if done == UNDONE else "redone"))
     else:
-        say(f"{done} {corrected.what}")
+        say(gettext(done) % {"step": corrected.what})
         say("\n".join(standing.standing_lines(corrected.match)))
     if corrected.warning:
         click.echo(corrected.warning, err=True)

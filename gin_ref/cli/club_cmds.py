@@ -20,6 +20,7 @@ from gin_ref.cli.progress import progress
 from gin_ref.cli.sealcheck import say_warnings, strict_option
 from gin_ref.desk import club, reports
 from gin_ref.desk.errors import DeskError
+from gin_ref.desk.language import gettext
 from gin_ref.desk.reading import require
 from gin_ref.views import written
 
@@ -29,8 +30,9 @@ def _iso_date(option: str) -> "Callable[[click.Context, click.Parameter, Optiona
         try:
             return reports.iso_date(value)
         except DeskError as exc:
-            raise DeskError(exc.refusal.reworded(f"bad date '{value}' for {option}: write YYYY-MM-DD")) \
-                from None
+            words = N_("bad date '%(date)s' for %(option)s: write YYYY-MM-DD")
+            raise DeskError(exc.refusal.reworded(words % {"date": value, "option": option}, words, date=value,
+                                                 option=option)) from None
     return check
 
 
@@ -169,4 +171,5 @@ def event_standings_cmd(folder: str, as_json: bool) -> None:
     else:
         say(event_text(done.table, folder, output_width()))
     for file, line, error in done.skipped:
-        click.echo(f"skipped {file}:{line}: {error}" if line else f"skipped {file}: {error}", err=True)
+        click.echo(gettext("skipped %(file)s:%(line)s: %(problem)s") % {"file": file, "line": line, "problem": error}
+                   if line else gettext("skipped %(file)s: %(problem)s") % {"file": file, "problem": error}, err=True)

@@ -14,7 +14,8 @@ from gin_ref.cli.helptext import N_, command, option
 from gin_ref.cli.options import WholeNumber, match_file, match_option, upcard_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.writejson import json_flag
-from gin_ref.desk.errors import InvalidNotationError
+from gin_ref.desk.errors import Kind, refuse
+from gin_ref.desk.language import gettext
 from gin_ref.desk import corrections
 from gin_ref.core.cards import Card
 from gin_ref.views import hand_text, standing, words, written
@@ -56,8 +57,11 @@ def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[T
     chosen = [name for name, given in (("award", award), ("void", void), ("redeal", redeal),
                                        ("forfeit", forfeit)) if given]
     if len(chosen) != 1:
-        raise InvalidNotationError("give exactly one of --award PLAYER POINTS, --void, --redeal, --forfeit PLAYER"
-                                   + (f" (not {', '.join('--' + c for c in chosen)})" if chosen else ""))
+        if not chosen:
+            raise refuse(Kind.NOTATION, N_("give exactly one of --award PLAYER POINTS, --void, --redeal, --forfeit "
+                                           "PLAYER"))
+        raise refuse(Kind.NOTATION, N_("give exactly one of --award PLAYER POINTS, --void, --redeal, --forfeit "
+                                       "PLAYER (not %(given)s)"), given=", ".join("--" + c for c in chosen))
     kind = chosen[0]
     player, points = None, None
     if kind == "award" and award is not None:
@@ -72,5 +76,6 @@ def ruling_cmd(match_path: Optional[str], hand: Optional[int], award: Optional[T
         return
     if ruled.dealt is not None and ruled.dealt.deal is not None:
         say(f"{shown_name(path)}: " + hand_text.deal_text(ruled.match, ruled.dealt.deal))
-    say(one_line(f"{shown_name(path)}: hand {ruled.hand}: {words.ruling_words(ruled.ruling)}"))
+    say(one_line(gettext("%(path)s: hand %(hand)s: %(ruling)s") % {
+        "path": shown_name(path), "hand": ruled.hand, "ruling": words.ruling_words(ruled.ruling)}))
     say("\n".join(standing.standing_lines(ruled.match)))

@@ -15,7 +15,8 @@ from gin_ref.cli.output import deadwood_text, emit_json, grid, melds_text, say, 
 from gin_ref.core.cards import Card
 from gin_ref.desk import engine
 from gin_ref.desk.engine import Meld
-from gin_ref.desk.errors import InvalidNotationError
+from gin_ref.desk.errors import Kind, refuse
+from gin_ref.desk.language import gettext
 from gin_ref.views.report import check_data, refusal_data, showdown_data
 
 
@@ -24,7 +25,7 @@ def _upcard(rules: engine.HouseRules, upcard: Optional[Card]) -> Optional[Card]:
     given = engine.upcard_for(rules, upcard)
     why = engine.missing_upcard(rules, given)
     if why is not None:
-        raise click.UsageError(f"Missing option '--upcard' (the rules use it: {why}).")
+        raise click.UsageError(gettext("Missing option '--upcard' (the rules use it: %(why)s).") % {"why": why})
     assert given is None or isinstance(given, Card)
     return given
 
@@ -35,8 +36,8 @@ def _open_input(path: str) -> IO[bytes]:
     try:
         return click.open_file(path, "rb")
     except OSError as exc:
-        why = "no such file" if isinstance(exc, FileNotFoundError) else (exc.strerror or str(exc)).lower()
-        raise InvalidNotationError(f"cannot read input file '{path}': {why}") from None
+        why = gettext("no such file") if isinstance(exc, FileNotFoundError) else (exc.strerror or str(exc)).lower()
+        raise refuse(Kind.NOTATION, N_("cannot read input file '%(path)s': %(why)s"), path=path, why=why) from None
 
 
 @command("check")
@@ -64,7 +65,7 @@ def check_cmd(rules_spec: Optional[str], upcard: Optional[Card], melds: Optional
     rules = engine.load_rules(rules_spec)
     if input_path is not None:
         if cards or upcard:
-            raise click.UsageError("give cases either with --input or on the command line, not both")
+            raise click.UsageError(gettext("give cases either with --input or on the command line, not both"))
 
         def answer(case: Dict[str, Any]) -> Tuple[object, int]:
             upcard, hand, melds, discard = case_fields(case, ("upcard", "hand", "melds", "discard"),
@@ -85,13 +86,13 @@ def check_cmd(rules_spec: Optional[str], upcard: Optional[Card], melds: Optional
 def _check_text(result: engine.KnockCheck) -> str:
     melding = result.melding
     rows = [
-        ("limit", f"{result.limit} ({result.reason})"),
-        ("melds", melds_text(melding.melds)),
-        ("deadwood", deadwood_text(melding)),
+        (gettext("limit"), f"{result.limit} ({result.reason})"),
+        (gettext("melds"), melds_text(melding.melds)),
+        (gettext("deadwood"), deadwood_text(melding)),
     ]
     if melding.discard is not None:
-        rows.append(("discard", melding.discard.pretty))
-    rows.append(("verdict", result.verdict))
+        rows.append((gettext("discard"), melding.discard.pretty))
+    rows.append((gettext("verdict"), result.verdict))
     return grid(rows)
 
 
@@ -123,7 +124,7 @@ def score_cmd(rules_spec: Optional[str], upcard: Optional[Card], knocker: Option
     rules = engine.load_rules(rules_spec)
     if input_path is not None:
         if upcard or knocker or defender:
-            raise click.UsageError("give cases either with --input or on the command line, not both")
+            raise click.UsageError(gettext("give cases either with --input or on the command line, not both"))
 
         def answer(case: Dict[str, Any]) -> Tuple[object, int]:
             upcard, knocker, defender, melds, discard = case_fields(
@@ -135,7 +136,8 @@ def score_cmd(rules_spec: Optional[str], upcard: Optional[Card], knocker: Option
             sys.exit(run_lines(stream, answer))
     card = _upcard(rules, upcard)
     if knocker is None or defender is None:
-        raise click.UsageError(f"Missing option '{'--knocker' if knocker is None else '--defender'}'.")
+        raise click.UsageError(gettext("Missing option '%(option)s'.") % {
+            "option": "--knocker" if knocker is None else "--defender"})
     knocker_cards, defender_cards = engine.read_pair(knocker, defender)
     if as_json:
         check = engine.check(knocker_cards, rules, card, melds, discard)
@@ -152,8 +154,11 @@ def score_cmd(rules_spec: Optional[str], upcard: Optional[Card], knocker: Option
 def showdown_text(result: engine.Showdown) -> str:
     """Both spreads, the layoffs and the score, for people at the table."""
     knock = result.knock
-    upcard = f"upcard {result.upcard.pretty}, " if result.upcard is not None else ""
-    lines = [f"{upcard}knock limit {knock.limit} ({knock.reason})"]
+    values = {"limit": knock.limit, "reason": knock.reason}
+    if result.upcard is not None:
+        lines = [gettext("upcard %(upcard)s, knock limit %(limit)s (%(reason)s)") % dict(values, upcard=result.upcard.pretty)]
+    else:
+        lines = [gettext("knock limit %(limit)s (%(reason)s)") % values]
     lines.extend(spread_lines(result, width=output_width()))
-    lines.append(f"score: {result.score.arithmetic}")
+    lines.append(gettext("score: %(arithmetic)s") % {"arithmetic": result.score.arithmetic})
     return "\n".join(lines)

@@ -18,11 +18,13 @@ from typing import NoReturn
 
 import click
 
+from gin_ref.desk.errors import N_
+from gin_ref.desk.language import gettext
 from gin_ref.views.shown import excerpt as excerpt, one_line as one_line, shown_path as shown_path  # the CLI's names
 
 INTERNAL, INTERRUPTED, BROKEN_PIPE = 3, 130, 141
 DEBUG_VAR = "GIN_REF_DEBUG"
-INTERNAL_WORDS = "internal error in gin-ref (please report it): {kind}"
+INTERNAL_WORDS = N_("internal error in gin-ref (please report it): %(kind)s")
 
 
 def debugging() -> bool:
@@ -37,7 +39,7 @@ def internal_error(exc: Exception) -> NoReturn:
     exception goes on instead, with its full traceback. Call it from an ``except`` block."""
     if debugging():
         raise exc
-    fail(INTERNAL_WORDS.format(kind=type(exc).__name__), INTERNAL)
+    fail(gettext(INTERNAL_WORDS) % {"kind": type(exc).__name__}, INTERNAL)
 
 
 def shown_name(name: "str | os.PathLike[str]") -> str:

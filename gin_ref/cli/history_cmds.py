@@ -20,6 +20,7 @@ from gin_ref.cli.progress import progress
 from gin_ref.cli.sealcheck import say_warnings, strict_option
 from gin_ref.desk import reports
 from gin_ref.desk.errors import DeskError
+from gin_ref.desk.language import gettext
 from gin_ref.desk.exports import FORMATS, export
 from gin_ref.desk.reading import Skipped, require
 from gin_ref.views.export_html import DEFAULT_TITLE, PAPERS
@@ -32,7 +33,8 @@ PATHS = argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
 def report_skipped(skipped: Iterable[Skipped]) -> None:
     """One line on stderr per file left out, naming it as every reader does: ``skipped FILE:LINE: reason``."""
     for file, line, message in skipped:
-        warn(f"skipped {file}:{line}: {message}" if line else f"skipped {file}: {message}")
+        warn(gettext("skipped %(file)s:%(line)s: %(problem)s") % {"file": file, "line": line, "problem": message}
+             if line else gettext("skipped %(file)s: %(problem)s") % {"file": file, "problem": message})
 
 
 # -- export ------------------------------------------------------------------------------------------------
@@ -103,7 +105,7 @@ def _write_chunks(chunks: Iterable[Union[str, bytes]], size: int = 1 << 20) -> N
 
 def _file_name(option: str, value: Optional[str]) -> Optional[str]:
     if value == "":
-        raise click.UsageError(f"{option} needs a file name")
+        raise click.UsageError(gettext("%(option)s needs a file name") % {"option": option})
     return value
 
 

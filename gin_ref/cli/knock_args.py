@@ -8,6 +8,8 @@ from typing import Callable, Dict, Optional, Sequence, Tuple
 
 import click
 
+from gin_ref.desk.language import gettext
+
 # The session on a terminal asks whether a count over the limit really was knocked (a y/N question): the
 # function that asks, or None (the shell, a pipe: the count is refused, --illegal records it).
 CONFIRM: Dict[str, Optional[Callable[[str], bool]]] = {"ask": None}
@@ -21,7 +23,8 @@ def defender_count(cards: Tuple[str, ...]) -> Tuple[Tuple[str, ...], str]:
     if len(cards) == 2 and all(read_count(value, what) is not None
                                for value, what in zip(cards, ("the knocker's count", "the defender's count"))):
         return cards[:1], cards[1]
-    raise click.UsageError("Missing option '--defender'.", ctx=click.get_current_context())
+    raise click.UsageError(gettext("Missing option '%(option)s'.") % {"option": "--defender"},
+                           ctx=click.get_current_context())
 
 
 def defender_unquoted(cards: Sequence[str], defender: Optional[str]) -> bool:

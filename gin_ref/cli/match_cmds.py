@@ -22,7 +22,8 @@ from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.writejson import json_flag, kept_as_json, say_kept
 from gin_ref.core.cards import Card
 from gin_ref.desk import acts
-from gin_ref.desk.errors import DeskError, Kind, Refusal
+from gin_ref.desk.errors import DeskError, Kind, Refusal, said
+from gin_ref.desk.language import gettext
 from gin_ref.desk.outcomes import Dealt, Knocked
 from gin_ref.views import hand_text, standing, tally_text, written
 
@@ -62,10 +63,14 @@ def new_cmd(match_path: Optional[str], rules_spec: Optional[str], dealer: Option
                   --draw Cid=2D Ann Ben Cid
     """
     path = match_file(match_path)
-    started = acts.start_match(path, players, rules_spec, date_text, force, dealer=dealer, box=box, captain=captain,
-                               draw=list(draw) or None)
+    try:
+        started = acts.start_match(path, players, rules_spec, date_text, force, dealer=dealer, box=box,
+                                   captain=captain, draw=list(draw) or None)
+    except DeskError as exc:
+        raise held_refusal(exc) from None
     if started.replaced is not None:
-        click.echo(f"replaced the match {path} held ({started.replaced})", err=True)
+        click.echo(gettext("replaced the match %(path)s held (%(held)s)") % {"path": path, "held": started.replaced},
+                   err=True)
     if as_json:
         emit_json(written.started_data(started))
         return
@@ -179,10 +184,22 @@ def knock_cmd(match_path: Optional[str], defender_cards: Optional[str], melds: O
     say(lead + hand_text.knock_text(knocked.match, knocked.outcome, output_width()))
 
 
+def held_refusal(exc: DeskError) -> DeskError:
+    """A match file that holds a match already (the desk's field ``held``), said with the options that start
+    over all the same; any other refusal as it is."""
+    held = exc.refusal.field("held")
+    if exc.kind != Kind.RECORD or held is None:
+        return exc
+    words = N_("%(path)s already holds a match (%(held)s): give --force to start over in it, or another --match FILE")
+    values = {"path": exc.refusal.field("path"), "held": held}
+    return DeskError(exc.refusal.reworded(words % values, words, **values))
+
+
 def _unquoted(exc: DeskError) -> DeskError:
     """The commonest slip with --defender's cards, said with the option."""
-    return DeskError(exc.refusal.reworded(f"{exc}: the cards after --defender's first probably belong to "
-                                                  "--defender: quote them (--defender \"KH QD ...\")"))
+    words = N_("%(said)s: the cards after --defender's first probably belong to --defender: quote them "
+               "(--defender \"KH QD ...\")")
+    return DeskError(exc.refusal.reworded(words % {"said": str(exc)}, words, said=said(exc.refusal)))
 
 
 def _deal_text(dealt: Dealt) -> str:
@@ -212,8 +229,9 @@ class _Asked:
             say(f"{shown_name(self.path)}: " + _deal_text(dealt))
             self.shown = True
         ask = CONFIRM["ask"]
-        return bool(ask is not None and ask(f"{refusal.field('reason')}. Did {refusal.field('player')} really knock "
-                                             f"with {refusal.field('count')}?"))
+        question = gettext("%(reason)s. Did %(player)s really knock with %(count)s?") % {
+            "reason": refusal.field("reason"), "player": refusal.field("player"), "count": refusal.field("count")}
+        return bool(ask is not None and ask(question))
 
 
 @command("dead")
@@ -238,5 +256,5 @@ def dead_cmd(match_path: Optional[str], upcard: Optional[Card], as_json: bool) -
         return
     if ended.dealt is not None:
         _say_dealt(ended.path, ended.dealt, "dead")
-    say(f"hand {ended.hand} is dead: no score")
+    say(gettext("hand %(hand)s is dead: no score") % {"hand": ended.hand})
     say("\n".join(standing.standing_lines(ended.match)))

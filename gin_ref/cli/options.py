@@ -16,7 +16,8 @@ import click
 from gin_ref.cli.errors import excerpt
 from gin_ref.cli.helptext import N_, argument, option
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
-from gin_ref.desk.errors import InvalidNotationError
+from gin_ref.desk.errors import InvalidNotationError, Kind, refuse
+from gin_ref.desk.language import gettext
 
 if TYPE_CHECKING:
     from click.decorators import FC
@@ -113,11 +114,12 @@ class WholeNumber(click.IntRange):
 
             char = foreign_digit(value)
             if char is not None:
-                self.fail(f"'{excerpt(value)}': {digit_name(char)} is not an ASCII digit: write numbers with 0-9",
-                          param, ctx)
+                self.fail(gettext("'%(value)s': %(digit)s is not an ASCII digit: write numbers with 0-9")
+                          % {"value": excerpt(value), "digit": digit_name(char)}, param, ctx)
             digits = value.strip().lstrip("+-")
             if digits.isdigit() and not has_digits_for(digits, self.max if self.max is not None else MOST_HANDS):
-                self.fail(f"'{excerpt(value)}' has more digits than any number it can be", param, ctx)
+                self.fail(gettext("'%(value)s' has more digits than any number it can be") % {"value": excerpt(value)},
+                          param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -169,18 +171,17 @@ class HandNumberType(ParamType):
     name = "hand"
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
-        from gin_ref.desk.errors import InvalidNotationError
 
         from gin_ref.desk.notation import digit_name, foreign_digit, has_digits_for
 
         text = str(value).strip()
         char = foreign_digit(text)
         if char is not None:
-            raise InvalidNotationError(f"bad hand number '{excerpt(text)}': {digit_name(char)} is not an ASCII digit: "
-                                       "write numbers with 0-9")
+            raise refuse(Kind.NOTATION, N_("bad hand number '%(value)s': %(digit)s is not an ASCII digit: write "
+                                           "numbers with 0-9"), value=excerpt(text), digit=digit_name(char))
         if not (text.isascii() and text.isdigit()) or not has_digits_for(text, MOST_HANDS) or int(text) < 1:
             shown = repr(value) if len(text) <= 40 else f"'{excerpt(text)}'"
-            raise InvalidNotationError(f"bad hand number {shown}: hands are numbered 1, 2, 3...")
+            raise refuse(Kind.NOTATION, N_("bad hand number %(value)s: hands are numbered 1, 2, 3..."), value=shown)
         return int(text)
 
 
@@ -251,7 +252,7 @@ def match_file(option: "str | None" = None) -> str:
     ``--match`` is refused, not taken for the default."""
     if option is not None:
         if not option:
-            raise InvalidNotationError("--match needs a file name")
+            raise refuse(Kind.NOTATION, N_("--match needs a file name"))
         return option
     return os.environ.get(MATCH_VAR) or DEFAULT_MATCH
 

@@ -10,9 +10,10 @@ from gin_ref.cli.helptext import N_, argument, command, option
 from gin_ref.cli.options import match_option
 from gin_ref.cli.session import Session
 from gin_ref.cli.session_lines import run_lines
-from gin_ref.desk.errors import InvalidNotationError
+from gin_ref.desk.errors import Kind, refuse
 from gin_ref.cli.options import match_file
 from gin_ref.desk.tally import read
+from gin_ref.views.tally_text import versus
 
 
 @command("play")
@@ -63,7 +64,7 @@ def play_cmd(match_path: Optional[str], rules_spec: Optional[str], players: Tupl
             if not ask_new_match(session, rules_spec):
                 sys.exit(0)
         elif rules_spec is not None:
-            raise InvalidNotationError("--rules starts a new match: name its players too")
+            raise refuse(Kind.NOTATION, N_("--rules starts a new match: name its players too"))
     elif players or rules_spec is not None:
         _verify_same_match(path, players, rules_spec)
     if session.known is not None and session.state() is not None:  # a failed seal is said as the file opens
@@ -90,5 +91,6 @@ def _verify_same_match(path: str, players: Tuple[str, ...], rules_spec: Optional
 
         same = load_rules(rules_spec).knobs() == match.rules.knobs()
     if not same:
-        raise InvalidNotationError(f"{path} holds another match ({' v '.join(match.players)}, {match.rules.name} "
-                                   "rules): give no players or --rules to go on with it, or another --match FILE")
+        raise refuse(Kind.NOTATION, N_("%(path)s holds another match (%(players)s, %(rules)s rules): give no players "
+                                       "or --rules to go on with it, or another --match FILE"),
+                     path=path, players=versus(match.players), rules=match.rules.name)

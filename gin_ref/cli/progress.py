@@ -6,7 +6,7 @@ was not given ``--json``, and the work is still running ``DELAY`` seconds after 
 never flashes a bar). Standard output is never touched: what a command prints there is the same bytes with
 the bar and without it. Nothing beyond click is loaded for it.
 
-    with progress(len(files), "verifying") as bar:
+    with progress(len(files), N_("verifying")) as bar:
         for path in files:
             ...
             bar.update(1)
@@ -25,6 +25,8 @@ import time
 from contextlib import contextmanager
 
 import click
+
+from gin_ref.desk.language import gettext
 
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
@@ -57,7 +59,7 @@ class Progress:
     """A count of steps done out of ``length``; the bar appears at the first update past the delay."""
 
     def __init__(self, length: int, label: str, wanted: bool) -> None:
-        self.length, self.label, self.wanted = length, label, wanted
+        self.length, self.label, self.wanted = length, gettext(label), wanted  # the label: a message (N_)
         self.shown = wanted and length > 1
         self.done = 0
         self.start = time.monotonic()

@@ -20,6 +20,7 @@ from gin_ref.cli.writejson import json_flag
 from gin_ref.cli.result_csv import record_season
 from gin_ref.desk import corrections
 from gin_ref.desk.errors import DeskError
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.views import standing, words, written
 from gin_ref.views.cells import cells
 
@@ -30,11 +31,13 @@ if TYPE_CHECKING:
 HANDS_WON = "--hands-won"
 
 
-def _pairs(items: Sequence[str], what: str) -> List[Tuple[str, str]]:
+def _pairs(items: Sequence[str]) -> List[Tuple[str, str]]:
     """``[(name, text), ...]`` from PLAYER POINTS PLAYER POINTS ... (an odd count is refused)."""
     items = list(items)
     if len(items) % 2:
-        raise click.UsageError(f"give {what} as pairs: PLAYER POINTS PLAYER POINTS (got {len(items)} words)")
+        raise click.UsageError(ngettext("give the final scores as pairs: PLAYER POINTS PLAYER POINTS (got %(count)d "
+                                        "word)", "give the final scores as pairs: PLAYER POINTS PLAYER POINTS (got "
+                                        "%(count)d words)", len(items)) % {"count": len(items)})
     return [(items[i], items[i + 1]) for i in range(0, len(items), 2)]
 
 
@@ -105,29 +108,31 @@ def result_cmd(match_path: Optional[str], rules_spec: Optional[str], hands_won: 
     """
     if csv_path is not None or folder is not None:
         if csv_path is None or folder is None:
-            raise click.UsageError("--input FILE.csv and --into FOLDER go together (a season from a CSV file)")
+            raise click.UsageError(gettext("--input FILE.csv and --into FOLDER go together (a season from a CSV file)"))
         given = [name for name, value in (("scores", scores), ("--match", match_path), ("--hands-won", hands_won),
                                           ("--date", date_text)) if value]
         if given:
-            raise click.UsageError(f"with --input the CSV gives every match: no {', '.join(given)}")
+            raise click.UsageError(gettext("with --input the CSV gives every match: no %(given)s")
+                                   % {"given": ", ".join(given)})
         record_season(csv_path, folder, rules_spec, as_json)
         return
     if not scores:
-        raise click.UsageError("give the final scores: PLAYER POINTS PLAYER POINTS (or --input FILE.csv --into "
-                               "FOLDER for a season)")
-    pairs = _pairs(scores, "the final scores")
+        raise click.UsageError(gettext("give the final scores: PLAYER POINTS PLAYER POINTS (or --input FILE.csv "
+                                       "--into FOLDER for a season)"))
+    pairs = _pairs(scores)
     path = match_file(match_path)
     try:
         done = corrections.record_result(path, pairs, list(hands_won), rules_spec, date_text)
     except DeskError as exc:
         if exc.refusal.field("exists") is not None:
-            raise click.UsageError(f"{path} exists: its rules and date are its own (--rules and --date are for a "
-                                   "new file)") from None
+            raise click.UsageError(gettext("%(path)s exists: its rules and date are its own (--rules and --date "
+                                           "are for a new file)") % {"path": path}) from None
         raise
     if as_json:
         emit_json(written.resulted_data(done))
         return
-    say(one_line(f"{shown_name(path)}: the result: {words.scores_words(done.scores)}"))
+    say(one_line(gettext("%(path)s: the result: %(scores)s") % {"path": shown_name(path),
+                                                                  "scores": words.scores_words(done.scores)}))
     say("\n".join(standing.standing_lines(done.match)))
 
 
@@ -145,14 +150,23 @@ def amend_result_cmd(match_path: Optional[str], hands_won: Tuple[Tuple[str, str]
     Example:  gin-ref amend result --match paper.yaml Ann 150 Ben 30
               gin-ref amend result Ann 150 Ben 30 --hands-won Ann 6 Ben 2
     """
-    done = corrections.amend_result(match_file(match_path), _pairs(scores, "the final scores"), list(hands_won))
+    try:
+        done = corrections.amend_result(match_file(match_path), _pairs(scores), list(hands_won))
+    except DeskError as exc:
+        if exc.refusal.field("by_hand"):  # the desk names no command: the command line does
+            words_ = N_("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
+            raise DeskError(exc.refusal.reworded(words_, words_)) from None
+        raise
     if as_json:
         emit_json(written.resulted_data(done))
         return
     shown = shown_name(done.path)
     assert done.old is not None  # an amend replaces a result
-    say(one_line(f"{shown}: the result was {words.scores_words(done.old)}"))
-    say(one_line(f"{' ' * cells(shown)}             now {words.scores_words(done.scores)}"))
+    said = gettext("%(path)s: the result was %(old)s\n%(indent)s             now %(scores)s") % {
+        "path": shown, "old": words.scores_words(done.old), "indent": " " * cells(shown),
+        "scores": words.scores_words(done.scores)}
+    for line in said.split("\n"):
+        say(one_line(line))
     say("\n".join(standing.standing_lines(done.match)))
 
 

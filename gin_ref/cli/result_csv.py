@@ -13,7 +13,8 @@ import click
 from gin_ref.cli.errors import shown_name, warn
 from gin_ref.cli.output import emit_json, say
 from gin_ref.desk import season
-from gin_ref.desk.errors import DeskError
+from gin_ref.desk.errors import N_, DeskError
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.views import words, written
 
 
@@ -23,8 +24,13 @@ def record_season(csv_path: str, folder: str, rules_spec: Optional[str], as_json
         done = season.record_season(csv_path, folder, rules_spec)
     except DeskError as exc:
         if exc.refusal.field("event") is not None:
-            raise click.UsageError(f"{folder} is an event: its rules are its own (--rules is for a plain folder)") \
-                from None
+            raise click.UsageError(gettext("%(folder)s is an event: its rules are its own (--rules is for a plain "
+                                           "folder)") % {"folder": folder}) from None
+        unpaired = exc.refusal.field("unpaired")
+        if unpaired is not None:  # the desk names no command: the command line does
+            words_ = N_("%(unpaired)s: no round is paired yet: pair one (gin-ref event pair %(unpaired)s), then "
+                        "enter its results")
+            raise DeskError(exc.refusal.reworded(words_ % {"unpaired": unpaired}, words_)) from None
         for line, message in exc.done if isinstance(exc.done, list) else ():
             warn(f"{shown_name(csv_path)}:{line}: {message}")
         raise
@@ -34,4 +40,5 @@ def record_season(csv_path: str, folder: str, rules_spec: Optional[str], as_json
     for path, entry in done.recorded:
         say(f"{shown_name(path)}: {words.scores_words(entry)}")
     count = len(done.recorded)
-    say(f"{count} match{'es' if count != 1 else ''} recorded from {shown_name(csv_path)}")
+    say(ngettext("%(count)d match recorded from %(path)s", "%(count)d matches recorded from %(path)s", count)
+        % {"count": count, "path": shown_name(csv_path)})

@@ -15,6 +15,7 @@ from gin_ref.cli.helptext import N_, argument, group
 from gin_ref.cli.options import complete_rules, json_option, output_width, wide_option
 from gin_ref.cli.output import emit_json, grid, say
 from gin_ref.desk import rules as desk_rules
+from gin_ref.desk.language import gettext
 from gin_ref.views.rules_diff import diff_text, plain
 
 
@@ -63,8 +64,8 @@ def show_cmd(spec: str, as_json: bool) -> None:
         emit_json({"rules": rules.name, "knobs": knobs, "sources": sources})
         return
     rows = [(name, plain(value), sources[name]) for name, value in knobs.items()]
-    say(f"rules: {rules.name}")
-    say(grid(rows, headers=["house rule", "value", "from"]))
+    say(gettext("rules: %(rules)s") % {"rules": rules.name})
+    say(grid(rows, headers=[gettext("house rule"), gettext("value"), gettext("from")]))
 
 
 @rules_cmd.command("check")
@@ -84,7 +85,7 @@ def check_cmd(path: str) -> None:
         warn(problem)
     if problems:
         sys.exit(1)
-    say(f"{shown_name(path)}: ok")
+    say(gettext("%(path)s: ok") % {"path": shown_name(path)})
 
 
 @rules_cmd.command("diff")

@@ -7,7 +7,8 @@ from typing import Optional, Tuple
 import click
 from gin_ref.cli.helptext import N_, argument, command, option
 
-from gin_ref.desk.errors import GinRefError
+from gin_ref.desk.errors import Kind, refuse
+from gin_ref.desk.language import gettext
 
 EXTRA = "pip install 'gin-ref[serve]'"
 
@@ -46,12 +47,13 @@ def serve_cmd(folder: str, host: str, port: int, ssl_certfile: Optional[str], ss
     import importlib.util
 
     if any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn")):
-        raise GinRefError(f"serve needs the serve extra: {EXTRA}")
+        raise refuse(Kind.ILLEGAL, N_("serve needs the serve extra: %(extra)s"), extra=EXTRA)
     if renew:
         from gin_ref.serve.cards import renew_tables
 
         for key in renew_tables(folder, list(renew)):
-            click.echo(f"table {key}: a new token (its old card no longer opens it)", err=True)
+            click.echo(gettext("table %(table)s: a new token (its old card no longer opens it)") % {"table": key},
+                       err=True)
     if cards or output is not None:
         from gin_ref.serve.cards import serve_cards
 

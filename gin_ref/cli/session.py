@@ -23,6 +23,8 @@ from typing import Callable, List, Optional, Sequence, Tuple
 import click
 
 from gin_ref.cli.errors import internal_error
+from gin_ref.desk.errors import said
+from gin_ref.desk.language import gettext
 from gin_ref.desk.notation import unterminated_quote
 from gin_ref.cli.output import say
 from gin_ref.cli.session_help import HELP_WORDS, help_text
@@ -131,7 +133,7 @@ class Session:
         open_words = [(start, end) for _, start, end, closed in words if not closed]
         if open_words:
             start, end = open_words[0]
-            return self.refuse(unterminated_quote(repr(text[start:end]), open_quote(text[start:end]), "line"), 2)
+            return self.refuse(said(unterminated_quote(repr(text[start:end]), open_quote(text[start:end]), "line")), 2)
         args = [word for word, *_ in words]
         if args[0] == "gin-ref" and len(args) > 1:  # typed from habit: the same command
             args, words = args[1:], words[1:]
@@ -148,7 +150,7 @@ class Session:
         if name == "help":
             return self._help(args[1:])
         if name == "play":
-            return self.refuse("this is the session already: type its commands (help lists them)", 2)
+            return self.refuse(gettext("this is the session already: type its commands (help lists them)"), 2)
         command = self.lookup(name)
         given, refused = self._with_match(command, args)
         if given is None:
@@ -167,10 +169,10 @@ class Session:
         if any(arg in ("--match", "-m") or arg.startswith("--match=") or (arg.startswith("-m") and
                                                                       not arg.startswith("--"))
                for arg in args[1:]):
-            return None, self.refuse(f"the session records in {self.path}: --match is given for you "
-                                      "(start another session for another file)", 2)
+            return None, self.refuse(gettext("the session records in %(path)s: --match is given for you (start "
+                                             "another session for another file)") % {"path": self.path}, 2)
         if _reads_stdin(args):
-            return None, self.refuse("--input - would read the session's own input: give a file", 2)
+            return None, self.refuse(gettext("--input - would read the session's own input: give a file"), 2)
         if _takes_match(command):
             return [args[0], "--match", self.path, *args[1:]], 0
         return args, 0
@@ -185,10 +187,11 @@ class Session:
             changes = "; ".join(self._changes(now))
             self.known = now
             if writes:
-                return self.refuse(f"the match file changed since your last entry (another writer): "
-                                    f"{changes}. Not run: enter it again if it still stands", 1)
-            click.echo(f"note: the match file changed since your last entry (another writer): "
-                       f"{changes}", err=True)
+                return self.refuse(gettext("the match file changed since your last entry (another writer): "
+                                           "%(changes)s. Not run: enter it again if it still stands")
+                                   % {"changes": changes}, 1)
+            click.echo(gettext("note: the match file changed since your last entry (another writer): %(changes)s")
+                       % {"changes": changes}, err=True)
         if not writes:
             return self._note(self.dispatch(args))
         with entry_held(self.path, now, LOCK_WAIT) as entry:
@@ -209,11 +212,12 @@ class Session:
         if not ctx.params.get("force"):
             return True
         match = self.state()
-        what = "a record that does not read" if match is None else \
+        what = gettext("a record that does not read") if match is None else \
             held_words(match.players, len(match.hands), match.state.totals)
-        if self.confirm(f"replace the match in {self.path} ({what}) with a new one? [y/N] "):
+        if self.confirm(gettext("replace the match in %(path)s (%(held)s) with a new one? [y/N] ")
+                        % {"path": self.path, "held": what}):
             return True
-        click.echo(f"not replaced: the session goes on with the match in {self.path}")
+        click.echo(gettext("not replaced: the session goes on with the match in %(path)s") % {"path": self.path})
         return False
 
     def _read_line(self, args: List[str], words: Words) -> Optional[List[str]]:
@@ -248,9 +252,10 @@ class Session:
         if len(readings) == 1 and not {"--help", "-h"} & set(args[1:]):
             command = self.lookup(readings[0])
             if command is not None and reads_as_command(command, readings[0], args[1:], players):
-                self.refuse(f"'{' '.join(args)}' reads two ways: as the table line {table.echo[2:]!r} and "
-                             f"as the command {' '.join([readings[0], *args[1:]])!r}: type the player's or "
-                             "the command's full name", 2)
+                self.refuse(gettext("'%(line)s' reads two ways: as the table line %(table)r and as the command "
+                                    "%(command)r: type the player's or the command's full name")
+                            % {"line": " ".join(args), "table": table.echo[2:],
+                               "command": " ".join([readings[0], *args[1:]])}, 2)
                 return None
         click.echo(table.echo)
         return table.args
@@ -267,9 +272,15 @@ class Session:
         if len(readings) == 1 and not (named and len(table_player(players, first)) > 1):
             return [readings[0], *args[1:]]  # a command by its prefix (its own error when it does not read)
         if named and table is not None:
-            also = f"; as a command, {unknown_command(first)}" if len(readings) > 1 else ""
-            also = f"; as a command, '{first}' is {readings[0]}" if len(readings) == 1 else also
-            self.refuse(f"{table.problem}{also}", 2)
+            if len(readings) > 1:
+                said_ = gettext("%(problem)s; as a command, %(unknown)s") % {"problem": table.problem,
+                                                                            "unknown": unknown_command(first)}
+            elif len(readings) == 1:
+                said_ = gettext("%(problem)s; as a command, '%(word)s' is %(command)s") % {
+                    "problem": table.problem, "word": first, "command": readings[0]}
+            else:
+                said_ = str(table.problem)
+            self.refuse(said_, 2)
             return None
         return args  # the group names what is wrong: an ambiguous prefix, an unknown command (did you mean)
 
@@ -280,7 +291,7 @@ class Session:
         except SystemExit as exc:
             return _exit_code(exc.code)
         except KeyboardInterrupt:
-            click.echo("Error: interrupted", err=True)
+            click.echo("Error: " + gettext("interrupted"), err=True)
             return 130
         except Exception as exc:  # a bug must not end the evening: say so (exit 3) and go on
             try:

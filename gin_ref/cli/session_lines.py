@@ -8,6 +8,7 @@ import sys
 from typing import IO, TYPE_CHECKING, Iterator, Optional, Tuple
 
 from gin_ref.cli.session import QUIT
+from gin_ref.desk.language import gettext
 
 if TYPE_CHECKING:
     from gin_ref.cli.session import Session
@@ -32,12 +33,12 @@ def read_lines(stream: IO[bytes]) -> Iterator[Tuple[Optional[str], Optional[str]
         if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
             while raw and not raw.endswith(b"\n"):
                 raw = stream.readline(MAX_LINE)
-            yield None, f"a line over {MAX_LINE // 1024} KiB: skipped"
+            yield None, gettext("a line over %(size)d KiB: skipped") % {"size": MAX_LINE // 1024}
             continue
         try:
             yield raw.decode("utf-8"), None
         except UnicodeDecodeError:
-            yield None, "a line that is not UTF-8 text: skipped"
+            yield None, gettext("a line that is not UTF-8 text: skipped")
 
 
 def run_lines(session: "Session", stream: IO[bytes]) -> int:

@@ -17,7 +17,8 @@ from gin_ref.desk.notation import unterminated_quote
 from gin_ref.cli.typed import Word, holds, open_quote, split_words, typed_words, value_of, word_at
 from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask
 from gin_ref.desk.engine import check, deadwood, knock_limit, limit_reason, melding
-from gin_ref.desk.errors import GinRefError
+from gin_ref.desk.errors import GinRefError, said
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.desk.sessionfile import Match
 from gin_ref.desk.tableline import big_gin_refusal, find_player
 from gin_ref.views.standing import standing_lines
@@ -36,8 +37,8 @@ def standing(match: Optional[Match], problem: Optional[str] = None) -> str:
     deal, or the end; without a match, why (``problem``: a file that does not read) or how to start one."""
     if match is None:
         if problem:
-            return f"the match file does not read: {problem}"
-        return "no match in the file yet: start one with new PLAYER PLAYER"
+            return gettext("the match file does not read: %(problem)s") % {"problem": problem}
+        return gettext("no match in the file yet: start one with new PLAYER PLAYER")
     lines = standing_lines(match)
     if match.state.finished:
         lines = lines[:2]
@@ -47,12 +48,12 @@ def standing(match: Optional[Match], problem: Optional[str] = None) -> str:
 def prompt_text(match: Optional[Match]) -> str:
     """The prompt: what the table does next."""
     if match is None:
-        return "new> "
+        return gettext("new> ")
     if match.state.finished:
-        return "over> "
+        return gettext("over> ")
     if match.state.open is not None:
-        return f"hand {match.state.open + 1}> "
-    return f"deal {match.next_number()}> "
+        return gettext("hand %(hand)d> ") % {"hand": match.state.open + 1}
+    return gettext("deal %(hand)d> ") % {"hand": match.next_number()}
 
 
 def _rules_and_limit(words: Sequence[Word], match: Optional[Match], command: str) -> Judged:
@@ -151,7 +152,7 @@ def typed_status(line: str, cursor: int, match: Optional[Match], lookup: Lookup)
         return _upcard_status(group, rules, typing)
     if holds(word) == "card" or word.name == "--melds":
         return None
-    who = "defender" if word.name == "--defender" else _knocker(words, match)
+    who = gettext("defender") if word.name == "--defender" else _knocker(words, match)
     count = _typed_count(words, word, group)
     if count is not None:
         return _typed_count_status(line, words, word, group, who, count, rules, limit)
@@ -203,7 +204,7 @@ def _typed_count_status(line: str, words: Sequence[Word], word: Word, group: Seq
         return _open_quote(line, group[-1], who)
     most = MOST_COUNTED if rules is None else rules.most_deadwood
     if len(count.lstrip("0")) > len(str(most)):  # not read by int: 4,300 digits and more it refuses
-        return f"{who}: a count is at most {most} (the most ten cards can count)"
+        return _at_most(who, most)
     if word.name == "--defender":
         return _count_status(who, int(count), limit, True, most=most)
     big_gin = words[0].text in ("knock", "amend") and _has_option(words, "--big-gin")
@@ -255,7 +256,7 @@ def _knocker(words: Sequence[Word], match: Optional[Match]) -> str:
             return find_player(match.players, player)
         except GinRefError:
             pass
-    return player or "knocker"
+    return player or gettext("knocker")
 
 
 def _upcard_status(group: Sequence[Word], rules: Optional[HouseRules], typing: bool) -> Optional[str]:
@@ -264,15 +265,16 @@ def _upcard_status(group: Sequence[Word], rules: Optional[HouseRules], typing: b
     try:
         card = Card.parse(group[-1].text)
     except GinRefError as exc:
-        return None if typing else f"upcard: {exc}"
+        return None if typing else gettext("upcard: %(problem)s") % {"problem": exc}
     if rules is None:
-        return f"upcard {card.pretty}"
-    return f"knock limit {knock_limit(rules, card)} ({limit_reason(rules, card)})"
+        return gettext("upcard %(upcard)s") % {"upcard": card.pretty}
+    return gettext("knock limit %(limit)s (%(reason)s)") % {"limit": knock_limit(rules, card),
+                                                           "reason": limit_reason(rules, card)}
 
 
 def _open_quote(line: str, word: Word, who: str) -> str:
     typed = line[word.start:word.end]
-    return f"{who}: {unterminated_quote(repr(typed), open_quote(typed))}"
+    return f"{who}: {said(unterminated_quote(repr(typed), open_quote(typed)))}"
 
 
 def _has_option(words: Sequence[Word], option: str) -> bool:
@@ -289,16 +291,21 @@ def _big_gin_refusal(rules: Optional[HouseRules], count: str, who: str) -> Optio
 def _count_status(who: str, count: int, limit: Optional[int], defender: bool, big_gin: bool = False,
                   most: int = MOST_COUNTED) -> str:
     if count > most:
-        return f"{who}: a count is at most {most} (the most ten cards can count)"
+        return _at_most(who, most)
+    values = {"who": who, "count": count, "limit": limit}
     if defender:
-        return f"defender's count {count} (after layoffs)"
+        return gettext("defender's count %(count)d (after layoffs)") % values
     if limit is None:
-        return f"{who}: a count of {count} (the limit needs --upcard)"
+        return gettext("%(who)s: a count of %(count)d (the limit needs --upcard)") % values
     if count == 0:
-        return f"{who}: a count of 0: {'big gin' if big_gin else 'gin'}"
+        return (gettext("%(who)s: a count of 0: big gin") if big_gin else gettext("%(who)s: a count of 0: gin")) % values
     if count <= limit:
-        return f"{who}: a count of {count}: legal, within limit {limit}"
-    return f"{who}: a count of {count}: not legal, over limit {limit}"
+        return gettext("%(who)s: a count of %(count)d: legal, within limit %(limit)d") % values
+    return gettext("%(who)s: a count of %(count)d: not legal, over limit %(limit)d") % values
+
+
+def _at_most(who: str, most: int) -> str:
+    return gettext("%(who)s: a count is at most %(most)d (the most ten cards can count)") % {"who": who, "most": most}
 
 
 def _clash(words: Sequence[Word], word: Word, cards: Sequence[Card], rules: Optional[HouseRules] = None) -> str:
@@ -314,45 +321,65 @@ def _clash(words: Sequence[Word], word: Word, cards: Sequence[Card], rules: Opti
     if not both:
         return ""
     card = next(c for c in cards if c.bit & both)
-    return f"{card.pretty} is in both hands"
+    return gettext("%(card)s is in both hands") % {"card": card.pretty}
 
 
 def _defender_status(cards: Sequence[Card], rules: Optional[HouseRules] = None) -> str:
     count = len(cards)
     dw = deadwood(cards, rules)
+    values = {"count": count, "deadwood": dw}
     if count == 10:
-        return f"defender: 10 cards, deadwood {dw} before layoffs"
-    return f"defender: {count} card{'s' if count != 1 else ''}, deadwood {dw} so far" \
-           f"{' (10 in a hand)' if count > 10 else ''}"
+        return gettext("defender: 10 cards, deadwood %(deadwood)d before layoffs") % values
+    if count > 10:
+        return ngettext("defender: %(count)d card, deadwood %(deadwood)d so far (10 in a hand)",
+                        "defender: %(count)d cards, deadwood %(deadwood)d so far (10 in a hand)", count) % values
+    return ngettext("defender: %(count)d card, deadwood %(deadwood)d so far",
+                    "defender: %(count)d cards, deadwood %(deadwood)d so far", count) % values
 
 
 def _knocker_status(who: str, cards: Sequence[Card], rules: Optional[HouseRules], upcard: Optional[Card],
                     limit: Optional[int], words: Sequence[Word]) -> str:
     count = len(cards)
+    values = {"who": who, "count": count}
     if count < 10:
-        return (f"{who}: {count} card{'s' if count != 1 else ''}, deadwood {deadwood(cards, rules)} so far "
-                "(10 to knock, or 11 before the discard)")
+        return ngettext("%(who)s: %(count)d card, deadwood %(deadwood)d so far (10 to knock, or 11 before the discard)",
+                        "%(who)s: %(count)d cards, deadwood %(deadwood)d so far (10 to knock, or 11 before the "
+                        "discard)", count) % dict(values, deadwood=deadwood(cards, rules))
     if count > 11:
-        return f"{who}: {count} cards: a knock holds 10, or 11 before the discard"
+        return ngettext("%(who)s: %(count)d card: a knock holds 10, or 11 before the discard",
+                        "%(who)s: %(count)d cards: a knock holds 10, or 11 before the discard", count) % values
     if rules is None or (limit is None and rules.knock_limit == "upcard"):
         named = _discard(words, cards)
         if named is not None and named not in cards:
-            return f"{who}: discard {named.pretty} is not in the knocker's hand"
+            return gettext("%(who)s: discard %(card)s is not in the knocker's hand") % dict(values, card=named.pretty)
         if named is not None:  # the discard he names, as the command will take it
             best = melding([card for card in cards if card != named], rules=rules)
-            discard = f", discard {named.pretty}"
-        else:
-            best = melding(cards, discard=count == 11, rules=rules)
-            discard = f", best discard {best.discard.pretty}" if best.discard is not None else ""
-        return f"{who}: {count} cards{discard}, deadwood {best.deadwood} (the limit needs --upcard)"
+            said_ = ngettext("%(who)s: %(count)d card, discard %(discard)s, deadwood %(deadwood)d (the limit needs "
+                             "--upcard)", "%(who)s: %(count)d cards, discard %(discard)s, deadwood %(deadwood)d (the "
+                             "limit needs --upcard)", count)
+            return said_ % dict(values, discard=named.pretty, deadwood=best.deadwood)
+        best = melding(cards, discard=count == 11, rules=rules)
+        if best.discard is not None:
+            said_ = ngettext("%(who)s: %(count)d card, best discard %(discard)s, deadwood %(deadwood)d (the limit "
+                             "needs --upcard)", "%(who)s: %(count)d cards, best discard %(discard)s, deadwood "
+                             "%(deadwood)d (the limit needs --upcard)", count)
+            return said_ % dict(values, discard=best.discard.pretty, deadwood=best.deadwood)
+        return ngettext("%(who)s: %(count)d card, deadwood %(deadwood)d (the limit needs --upcard)",
+                        "%(who)s: %(count)d cards, deadwood %(deadwood)d (the limit needs --upcard)", count) \
+            % dict(values, deadwood=best.deadwood)
     try:
         checked = check(cards, rules, upcard, discard=_discard(words, cards))
     except GinRefError as exc:
-        return f"{who}: {exc}"
+        return f"{who}: {said(exc)}"
     thrown = checked.melding.discard
-    shown = f", best discard {thrown.pretty}" if thrown is not None and value_of(words, "--discard") is None \
-        else (f", discard {thrown.pretty}" if thrown is not None else "")
-    return f"{who}: {count} cards{shown}, {checked.verdict}"
+    values.update(verdict=checked.verdict, discard=thrown.pretty if thrown is not None else "")
+    if thrown is not None and value_of(words, "--discard") is None:
+        return ngettext("%(who)s: %(count)d card, best discard %(discard)s, %(verdict)s",
+                        "%(who)s: %(count)d cards, best discard %(discard)s, %(verdict)s", count) % values
+    if thrown is not None:
+        return ngettext("%(who)s: %(count)d card, discard %(discard)s, %(verdict)s",
+                        "%(who)s: %(count)d cards, discard %(discard)s, %(verdict)s", count) % values
+    return ngettext("%(who)s: %(count)d card, %(verdict)s", "%(who)s: %(count)d cards, %(verdict)s", count) % values
 
 
 def _discard(words: Sequence[Word], cards: Sequence[Card]) -> Optional[Card]:

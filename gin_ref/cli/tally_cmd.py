@@ -15,7 +15,8 @@ from gin_ref.cli.helptext import N_, argument, command, option
 from gin_ref.cli.options import json_option, match_file, match_option, output_width, wide_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.sealcheck import strict_option
-from gin_ref.desk.errors import DeskError
+from gin_ref.desk.errors import DeskError, said
+from gin_ref.desk.language import gettext
 from gin_ref.desk.tally import Tallied, tally
 from gin_ref.views import tally_text
 
@@ -45,7 +46,7 @@ def tally_cmd(match_path: Optional[str], as_json: bool, what_if_spec: Optional[s
               gin-ref tally --what-if tournament
     """
     if file is not None and match_path is not None and file != match_path:
-        raise click.UsageError("name the match file once: as FILE or with --match")
+        raise click.UsageError(gettext("name the match file once: as FILE or with --match"))
     path = match_file(file or match_path)
     if what_if_spec is None:
         done = tally(path, strict)
@@ -63,7 +64,9 @@ def tally_cmd(match_path: Optional[str], as_json: bool, what_if_spec: Optional[s
     except DeskError as exc:
         if isinstance(exc.done, Tallied):  # the other rules are for another number of players
             _warn(exc.done)
-            raise DeskError(exc.refusal.reworded(f"--what-if {what_if_spec}: {exc}")) from None
+            words = N_("--what-if %(rules)s: %(said)s")
+            raise DeskError(exc.refusal.reworded(words % {"rules": what_if_spec, "said": str(exc)}, words,
+                                                 rules=what_if_spec, said=said(exc.refusal))) from None
         raise
     _warn(done)
     if as_json:

@@ -23,6 +23,8 @@ from gin_ref.cli.session import QUIT, Session
 from gin_ref.cli.status import prompt_text, standing, typed_status
 from gin_ref.cli.typed import split_words
 from gin_ref.cli.output import say
+from gin_ref.desk.errors import N_
+from gin_ref.desk.language import gettext
 
 if TYPE_CHECKING:
     from gin_ref.desk.rules import HouseRules
@@ -30,7 +32,7 @@ if TYPE_CHECKING:
 HISTORY_ENV = "GIN_REF_HISTORY"
 REFRESH = 1.0  # seconds between two looks at the file while the prompt waits (another writer's change)
 T = TypeVar("T")
-GREETING = "gin-ref play: type a command (help lists them, Tab completes); quit or Ctrl-D leaves"
+GREETING = N_("gin-ref play: type a command (help lists them, Tab completes); quit or Ctrl-D leaves")
 
 
 def history_path() -> str:
@@ -75,7 +77,8 @@ def _toolbar(prompt: "PromptSession[str]", session: Session) -> str:
     except Exception:
         changed = []
     if changed:
-        lines.append(f"another writer: {'; '.join(changed)} (the next entry that writes is not run)")
+        lines.append(gettext("another writer: %(changes)s (the next entry that writes is not run)")
+                     % {"changes": "; ".join(changed)})
     try:
         width = prompt.app.output.get_size().columns
     except Exception:
@@ -109,18 +112,19 @@ def ask_new_match(session: Session, rules_spec: Optional[str] = None) -> bool:
 
     ask: PromptSession[str] = PromptSession(complete_while_typing=False)
     presets = [name for name, _ in list_presets()]
-    say(f"no match in {session.path} yet: name the rules and the players to start one (Ctrl-D leaves)")
+    say(gettext("no match in %(path)s yet: name the rules and the players to start one (Ctrl-D leaves)")
+        % {"path": session.path})
     while True:
         try:
             if rules_spec is not None:
                 rules_text, rules = rules_spec, load_rules(rules_spec)
             else:
-                rules_text, rules = _answer(ask, "rules [oklahoma]: ", lambda text: load_rules(text or None),
+                rules_text, rules = _answer(ask, gettext("rules [oklahoma]: "), lambda text: load_rules(text or None),
                                             completer=WordCompleter(presets))
-            _, names = _answer(ask, "players: ", lambda text: _players(text, rules))
+            _, names = _answer(ask, gettext("players: "), lambda text: _players(text, rules))
             dealer = ""
             if len(names) == 2:
-                dealer, _ = _answer(ask, "first dealer [drawn at random]: ",
+                dealer, _ = _answer(ask, gettext("first dealer [drawn at random]: "),
                                     lambda text: text and _players(" ".join(names), rules, dealer=text),
                                     completer=WordCompleter(names))
         except EOFError:
@@ -147,18 +151,20 @@ def _answer(ask: "PromptSession[str]", question: str, check: Callable[[str], T],
         try:
             return text, check(text)
         except GinRefError as exc:
-            click.echo(f"Error: {one_line(exc)}", err=True)
+            from gin_ref.desk.errors import said
+
+            click.echo(f"Error: {one_line(said(exc))}", err=True)
 
 
 def _players(text: str, rules: HouseRules, dealer: Optional[str] = None) -> List[str]:
     """The names typed for ``rules``, checked as 'new' will check them (their number, their spelling, the
     first dealer one of them)."""
     from gin_ref.desk.acts import check_players
-    from gin_ref.desk.errors import InvalidNotationError
+    from gin_ref.desk.errors import Kind, refuse
 
     names = [word for word, *_ in split_words(text)]
     if not names:
-        raise InvalidNotationError("name the players, two (or three for the three-player rules)")
+        raise refuse(Kind.NOTATION, N_("name the players, two (or three for the three-player rules)"))
     check_players(names, rules, dealer=dealer)
     return names
 
@@ -190,7 +196,7 @@ def run_terminal(session: Session) -> int:
     CONFIRM["ask"] = confirm_illegal
     session.confirm = ask_yes
     prompt = make_prompt(session)
-    say(GREETING)
+    say(gettext(GREETING))
     say(standing(session.state(), session.problem))
     while True:
         try:

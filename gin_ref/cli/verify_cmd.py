@@ -16,6 +16,7 @@ from gin_ref.cli.helptext import N_, argument, command, option
 from gin_ref.cli.options import json_option, match_file, match_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.progress import progress
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.desk.verify import Verified, expand, ruling_of, verify_file
 from gin_ref.views import words
 
@@ -47,7 +48,7 @@ def verify_cmd(match_path: Optional[str], as_json: bool, strict: bool, files: Tu
     report, bad = [], False
     found = list(expand(files))  # a folder's match files, its event file, each named file
     # the bar (on stderr, past half a second: cli.progress) counts the files, or one file's hands
-    with progress(len(found), "verifying", as_json) as bar:
+    with progress(len(found), N_("verifying"), as_json) as bar:
         on_hand = bar.hands if len(found) == 1 and bar.wanted else None
         for path, how in found:
             checked = verify_file(path, how, named, on_hand)
@@ -67,39 +68,51 @@ def _print_verified(path: str, checked: Verified) -> None:
     """One file's verdict for people: its problems (or its broken seals) on stderr, else its ok line and what
     the record holds besides its hands."""
     if checked.how == "empty":
-        warn(f"Error: no match file in {path}")
+        warn("Error: " + gettext("no match file in %(path)s") % {"path": path})
         return
     if checked.how == "event":
-        say(f"{shown_name(path)}: {checked.entry['note']}")
+        say(gettext("%(path)s: an event file: see gin-ref event") % {"path": shown_name(path)})
         return
     match, problems = checked.match, checked.problems
     for name in checked.entry.get("leftovers", ()):
-        warn(f"{path}: note: leftover temporary file {name} (a writer stopped mid-write): the next change "
-             "removes it")
+        warn(gettext("%(path)s: note: leftover temporary file %(name)s (a writer stopped mid-write): the next "
+                     "change removes it") % {"path": path, "name": name})
     for item in checked.broken if not problems else ():  # a record with problems: those say more
-        warn(f"{path}:{item['line']}: warning: {item['message']}")
+        warn(gettext("%(path)s:%(line)s: warning: %(problem)s") % {"path": path, "line": item["line"],
+                                                                   "problem": item["message"]})
     for line, message in problems:
         warn(f"{path}:{line}: {message}" if line is not None else
              f"Error: {message}" if match is None and not os.path.lexists(path) else f"{path}: {message}")
     if problems:
         return
-    kept, hands = checked.kept, checked.entry["hands"]
-    recorded = f", {len(kept)} irregularit{'ies' if len(kept) != 1 else 'y'} recorded" if kept else ""
-    counted = words.RESULT_ONLY_VERIFIED if checked.entry.get("result_only") else f"{hands} hand{'s' if hands != 1 else ''}"
-    say((f"{shown_name(path)}: ok, {counted}" + _over(checked) + recorded))
-    for item in kept:
-        say((one_line(f"  line {item['line']}, {item['text']}")))
+    say(ok_line(shown_name(path), checked))
+    for item in checked.kept:
+        say(one_line("  " + gettext("line %(line)s, %(irregularity)s") % {"line": item["line"],
+                                                                          "irregularity": item["text"]}))
     for note in checked.notes:
-        say((one_line(f"  note: {note}")))
+        say(one_line("  " + gettext("note: %(note)s") % {"note": note}))
     for item in checked.rulings:
-        say((one_line(f"  line {item['line']}, ^ hand {item['hand']} ruled: "
-                      f"{words.ruling_words(ruling_of(item), dated=True)}")))
+        say(one_line("  " + gettext("line %(line)s, ^ hand %(hand)s ruled: %(ruling)s") % {
+            "line": item["line"], "hand": item["hand"], "ruling": words.ruling_words(ruling_of(item), dated=True)}))
     if match is not None and not checked.sealed:
         say((f"  {words.NO_SEALS}"))
 
 
-def _over(checked: Verified) -> str:
+def ok_line(path: str, checked: Verified) -> str:
+    """``FILE: ok, 8 hands, over: Ann won 151 to 71, 1 irregularity recorded``: each clause a whole message
+    that takes the line so far (``%(said)s``), the counts through ngettext."""
+    hands, kept = checked.entry["hands"], len(checked.kept)
+    if checked.entry.get("result_only"):
+        said = gettext("%(path)s: ok, %(counted)s") % {"path": path, "counted": words.RESULT_ONLY_VERIFIED}
+    else:
+        said = ngettext("%(path)s: ok, %(count)d hand", "%(path)s: ok, %(count)d hands", hands) % {
+            "path": path, "count": hands}
     match = checked.match
-    return f", over: {words.outcome_words(match.state)}" if match is not None and match.state.finished else ""
+    if match is not None and match.state.finished:
+        said = gettext("%(said)s, over: %(outcome)s") % {"said": said, "outcome": words.outcome_words(match.state)}
+    if kept:
+        said = ngettext("%(said)s, %(count)d irregularity recorded", "%(said)s, %(count)d irregularities recorded",
+                        kept) % {"said": said, "count": kept}
+    return said
 
 

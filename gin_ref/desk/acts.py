@@ -14,11 +14,11 @@ import os
 from typing import Callable, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import CountOverLimitError, GinRefError, InvalidNotationError, RecordError
+from gin_ref.core.errors import CountOverLimitError, GinRefError
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.desk import given, outcomes
-from gin_ref.desk.errors import DeskError, Refusal, kept, refusal_of, refused
+from gin_ref.desk.errors import N_, DeskError, Kind, Refusal, kept, refusal_of, refuse, refused, said
 from gin_ref.desk.outcomes import Dealt, Ended, Knocked, Started, Turned
 from gin_ref.desk.store import Work, change, dry
 from gin_ref.files import matchfile, store
@@ -48,7 +48,16 @@ def check_text(value: str, what: str) -> None:
     """Refuse a name that is not valid text: bytes that are not UTF-8 reach Python as lone surrogates, and
     the match file (UTF-8) could not hold them."""
     if any("\ud800" <= char <= "\udfff" for char in value):
-        raise DeskError(refusal_of(InvalidNotationError(f"{what} '{value}' is not valid UTF-8 text: use another name")))
+        said = NOT_TEXT.get(what)
+        if said is None:
+            raise refuse(Kind.NOTATION, N_("%(what)s '%(value)s' is not valid UTF-8 text: use another name"),
+                         what=what, value=value)
+        raise refuse(Kind.NOTATION, said, value=value)
+
+
+# ``check_text``'s refusal for each thing it checks (a whole sentence each: the thing is no fragment)
+NOT_TEXT = {"player name": N_("player name '%(value)s' is not valid UTF-8 text: use another name"),
+            "rules file name": N_("rules file name '%(value)s' is not valid UTF-8 text: use another name")}
 
 
 def match_date(text: Optional[str]) -> str:
@@ -58,7 +67,7 @@ def match_date(text: Optional[str]) -> str:
     try:
         return datetime.date.fromisoformat(text).isoformat()
     except ValueError:
-        raise DeskError(refusal_of(InvalidNotationError(f"bad date '{text}': write YYYY-MM-DD"))) from None
+        raise refuse(Kind.NOTATION, N_("bad date '%(date)s': write YYYY-MM-DD"), date=text) from None
 
 
 def _new_match(players: Sequence[str], rules: Rules, date: Optional[str], dealer: Optional[str],
@@ -96,11 +105,11 @@ def held_match(path: PathName) -> Optional[str]:
 
 
 def _holds(path: PathName, force: bool) -> Optional[str]:
-    """What a match file ``start_match`` would replace holds (``force``), or its refusal naming it."""
+    """What a match file ``start_match`` would replace holds (``force``), or its refusal naming it (its
+    field ``held``: what it holds; a front adds how to start over all the same)."""
     held = held_match(path)
     if held is not None and not force:
-        raise RecordError(f"{os.fspath(path)} already holds a match ({held}): give --force to start over in it, "
-                          "or another --match FILE")
+        raise refuse(Kind.RECORD, N_("%(path)s already holds a match (%(held)s)"), path=os.fspath(path), held=held)
     return held
 
 
@@ -171,9 +180,11 @@ def _knock(player: str, knocker: Given, defender: Given, melds: Melds, discard: 
             elif dealt is None:
                 raise
             else:  # the deal this call made stands (written); the knock is not recorded
-                slip = CountOverLimitError(f"{exc}; the deal of hand {dealt.hand} is recorded and the hand stays "
-                                           "open (undo takes the deal back)", exc.reason, exc.player, exc.count)
-                return outcomes.knocked_of(rec.path, match, player, dealt, dealt.outcome), DeskError(refusal_of(slip), dealt)
+                words = N_("%(said)s; the deal of hand %(hand)s is recorded and the hand stays open (undo takes the "
+                           "deal back)")
+                slip = refusal_of(exc).reworded(words % {"said": str(exc), "hand": dealt.hand}, words,
+                                                said=said(refusal_of(exc)), hand=dealt.hand)
+                return outcomes.knocked_of(rec.path, match, player, dealt, dealt.outcome), DeskError(slip, dealt)
         done = outcomes.knocked_of(rec.path, match, player, dealt, outcome)
         return done, _kept_error(rec.path, match, outcome, done, dealt is not None)
     return work

@@ -13,9 +13,10 @@ from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Se
 
 from gin_ref.club.event import Event, Result, Round, check_rules
 from gin_ref.core.rules import HouseRules
-from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
 from gin_ref.desk.acts import Rules, match_date, start_match
-from gin_ref.desk.errors import DeskError, refused
+from gin_ref.desk.errors import N_, DeskError, Kind, refuse, refused
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.desk.reading import NO_METER, Metering, Skipped, skipped_text
 from gin_ref.desk.reports import read_summaries
 from gin_ref.files import eventfile, filewrite
@@ -169,18 +170,21 @@ def _pair(folder: str, event: Event, day: str, written: List[Tuple[str, Any]], n
     results, _skipped = table_results(folder, event)
     rnd = event.next_round(results, lambda file: os.path.join(folder, file))
     if event.note:
-        note(f"note: {event.note}")
+        note(gettext("note: %(note)s") % {"note": event.note})
     left = []
     for t in rnd.tables:  # refuse before writing any of them
         path = os.path.join(folder, t.file)
         if os.path.lexists(path):
             if not eventfile.left_by_a_pairing(path, t, event):
-                raise RecordError(f"{path} already exists: move it away, then pair again")
+                raise refuse(Kind.RECORD, N_("%(path)s already exists: move it away, then pair again"), path=path)
             left.append(path)
     if left:
-        note(f"note: round {rnd.number} was being paired when an earlier run stopped: the event does not "
-             f"know the {len(left)} table file{'s' if len(left) > 1 else ''} it left "
-             f"({', '.join(left)}); nothing was recorded in them, so they are written again")
+        note(ngettext("note: round %(round)d was being paired when an earlier run stopped: the event does not know "
+                      "the %(count)d table file it left (%(files)s); nothing was recorded in them, so they are "
+                      "written again",
+                      "note: round %(round)d was being paired when an earlier run stopped: the event does not know "
+                      "the %(count)d table files it left (%(files)s); nothing was recorded in them, so they are "
+                      "written again", len(left)) % {"round": rnd.number, "count": len(left), "files": ", ".join(left)})
     for t in rnd.tables:
         path = os.path.join(folder, t.file)
         written.append((path, t))  # before: a stop may come once it is in place, before the call returns

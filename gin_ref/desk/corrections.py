@@ -10,12 +10,12 @@ import os
 from typing import Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
+from gin_ref.core.errors import GinRefError
 from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.players import find_player
 from gin_ref.desk import given, outcomes
 from gin_ref.desk.acts import Melds, Rules, check_text, match_date
-from gin_ref.desk.errors import DeskError, Kind, Refusal, refusal_of, refused
+from gin_ref.desk.errors import N_, Nn_, DeskError, Kind, Refusal, refusal, refusal_of, refuse, refused
 from gin_ref.desk.outcomes import Amended, Corrected, Resulted, Ruled
 from gin_ref.desk.store import Work, change, dry
 from gin_ref.files import eventfile, matchfile, store
@@ -28,6 +28,7 @@ from gin_ref.match.model import Match
 from gin_ref.match.rulings import KINDS, MAX_POINTS
 from gin_ref.match.tally import tally_of
 from gin_ref.views import step_words, words
+from gin_ref.views.tally_text import versus
 
 Pairs = Sequence[Tuple[str, str]]  # (player, points as typed)
 
@@ -58,7 +59,7 @@ def _amend(given_hand: int, player: Optional[str], knocker: Optional[Given], def
     def work(rec: matchfile.Record) -> Tuple[Amended, Optional[DeskError]]:
         if dead and (player is not None or knocker is not None or defender is not None or melds or discard
                      or big_gin):
-            raise InvalidNotationError("a dead hand has no knock: give no knock with it")
+            raise refuse(Kind.NOTATION, N_("a dead hand has no knock: give no knock with it"))
         hand = given.hand_number(given_hand)
         for value, what in ((knocker, "the knocker's hand"), (defender, "the defender's hand")):
             if value is not None:
@@ -135,37 +136,40 @@ def award_points(text: str, what: str) -> int:
     except GinRefError as exc:
         raise refused(exc) from exc
     if not is_ascii_whole(text.strip()):
-        raise refused(InvalidNotationError(f"{what}: the points are a whole number"))
+        raise refuse(Kind.NOTATION, N_("%(what)s: the points are a whole number"), what=what)
     if not has_digits_for(text.strip(), MAX_POINTS):
-        raise refused(InvalidNotationError(f"{what}: points are a whole number from 0 to {MAX_POINTS}"))
+        raise refuse(Kind.NOTATION, N_("%(what)s: points are a whole number from 0 to %(most)d"), what=what,
+                     most=MAX_POINTS)
     return int(text)
 
 
 _LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")  # where str.splitlines breaks
 
 
-def one_line(text: str, what: str) -> str:
+def one_line(text: str, option: str) -> str:
     """A ruling's reason or who ruled, as kept: without the spaces around it, and refused when it holds a
-    line break (the record and the tally keep it on one line)."""
+    line break (the record and the tally keep it on one line). ``option``: the parameter (``reason``,
+    ``by``), the refusal's field ``option`` (the command line says its option)."""
     text = text.strip()
     if not _LINE_BREAKS.isdisjoint(text):
-        raise InvalidNotationError(f"{what}: write it on one line (it holds a line break)")
+        raise refuse(Kind.NOTATION, N_("%(option)s: write it on one line (it holds a line break)"), option=option)
     return text
 
 
 def _no_name() -> str:
-    raise InvalidNotationError("--by: name who ruled, or leave --by out")
+    raise refuse(Kind.NOTATION, N_("%(option)s: name who ruled, or leave %(option)s out"), option="by")
 
 
 def verify_ruling(kind: str, player: Optional[str], points: Optional[int]) -> None:
     """Refuse a ruling that does not say what it rules: an unknown kind, an award without its player and
     points, a forfeit without the player who leaves (the match layer takes these as given)."""
     if kind not in KINDS:
-        raise InvalidNotationError(f"unknown ruling '{kind}' (expected {', '.join(KINDS)})")
+        raise refuse(Kind.NOTATION, N_("unknown ruling '%(ruling)s' (expected %(expected)s)"), ruling=kind,
+                     expected=", ".join(KINDS))
     if kind == "award" and (player is None or points is None):
-        raise InvalidNotationError("an award names the player and the points")
+        raise refuse(Kind.NOTATION, N_("an award names the player and the points"))
     if kind == "forfeit" and player is None:
-        raise InvalidNotationError("a forfeit names the player who leaves")
+        raise refuse(Kind.NOTATION, N_("a forfeit names the player who leaves"))
 
 
 def _dealt_first(match: Match, path: str, upcard: Card, hand: Optional[int],
@@ -178,13 +182,16 @@ def _dealt_first(match: Match, path: str, upcard: Card, hand: Optional[int],
     or a void: the ruling beside it gives the score, as on any settled hand."""
     opened = match.deal_unless_open(upcard, command="ruling")
     if opened is not None and opened.refusal is not None:  # a deal refused (and kept): no hand to rule on
-        raise IllegalActionError(f"hand {opened.number} cannot be dealt: {opened.refusal.reason}")
+        raise refuse(Kind.ILLEGAL, N_("hand %(hand)s cannot be dealt: %(reason)s"), hand=opened.number,
+                     reason=opened.refusal.reason)
     entry = match.open_entry
     assert entry is not None  # dealt now, or open with that upcard
     number = entry["number"]
     if hand is not None and hand != number:
-        raise InvalidNotationError(f"--upcard {upcard.pretty} deals hand {number} (or names it, open): --hand {hand} "
-                                   "is another hand; rule on it without --upcard")
+        raise refuse(Kind.NOTATION, N_("%(upcard_option)s %(upcard)s deals hand %(number)s (or names it, open): "
+                                       "%(hand_option)s %(hand)s is another hand; rule on it without "
+                                       "%(upcard_option)s"), upcard_option="upcard", upcard=upcard.pretty,
+                     number=number, hand_option="hand", hand=hand)
     if kind not in rulings.OPEN_KINDS and opened is None:
         match.dead()
     return number, outcomes.dealt_of(path, match, opened) if opened is not None else None
@@ -202,10 +209,10 @@ def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], po
         dealt: Optional[outcomes.Dealt] = None
         if upcard is not None:
             if not reason or not reason.strip():  # refused before anything is dealt
-                raise InvalidNotationError("--reason: say why (it is kept with the ruling)")
+                raise refuse(Kind.NOTATION, N_("%(option)s: say why (it is kept with the ruling)"), option="reason")
             ruled, dealt = _dealt_first(rec.match, rec.path, upcard, ruled, kind)
-        step = rec.match.rule(kind, one_line(reason, "--reason"), matchfile.now(), hand=ruled, player=player,
-                              points=whole, by=None if by is None else one_line(by, "--by") or _no_name(),
+        step = rec.match.rule(kind, one_line(reason, "reason"), matchfile.now(), hand=ruled, player=player,
+                              points=whole, by=None if by is None else one_line(by, "by") or _no_name(),
                               dealt=dealt is not None)
         return outcomes.ruled_of(rec.path, rec.match, step, dealt), None
     return work
@@ -244,8 +251,9 @@ def paper_match(rules: HouseRules, date: str, pairs: Pairs, won: Pairs = ()) -> 
 def same_players(players: Sequence[str], named: Sequence[str]) -> None:
     """Refuse names that are not the match's players (any case), or not one for each."""
     if len(named) != len(players):
-        raise InvalidNotationError(f"this match is {' v '.join(players)}: give each one's final score "
-                                   f"({len(named)} given)")
+        raise refuse(Kind.NOTATION, Nn_("this match is %(players)s: give each one's final score (%(count)d given)",
+                                        "this match is %(players)s: give each one's final score (%(count)d given)"),
+                     players=versus(players), count=len(named))
     for name in named:
         find_player(list(players), name)
 
@@ -274,8 +282,8 @@ def _new_paper(given_pairs: Pairs, given_won: Pairs, rules: Rules, date: Optiona
 
 def _own_rules(path: PathName) -> Refusal:
     """An existing file given rules or a date: they are its own."""
-    return Refusal(Kind.NOTATION, f"{os.fspath(path)} exists: its rules and date are its own (a new file takes "
-                   "them)", (("exists", os.fspath(path)),))
+    return refusal(Kind.NOTATION, N_("%(exists)s exists: its rules and date are its own (a new file takes them)"),
+                   exists=os.fspath(path))
 
 
 def record_result(path: PathName, pairs: Pairs, won: Pairs = (), rules: Rules = None, date: Optional[str] = None,
@@ -313,7 +321,7 @@ def _amend_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
         rec.confirm = 0  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
         if not resultonly.is_result_only(match.record):
-            raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
+            raise refuse(Kind.ILLEGAL, N_("this match is recorded hand by hand: amend a hand"), by_hand=True)
         typed, typed_won = given.pairs(pairs, "the points"), given.pairs(won, "hands won")
         same_players(match.players, [name for name, _ in typed])
         old = resultonly.facts(match.record[resultonly.RESULT_KEY])

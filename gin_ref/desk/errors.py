@@ -7,12 +7,16 @@ Every act has ``can_x(...)``, which returns None exactly when ``x(...)`` would s
 in the record (an illegal knock, an act out of turn, a deal by the wrong dealer) has ``kept=True``: ``x``
 wrote it and then raised, ``can_x`` says it would be kept.
 
-The words: ``message`` is the English sentence of the layer that refused, taken in one place here
-(``refusal_of``); the fields carry the facts another language needs. ``said`` says a refusal in the language
-settled (``gin_ref.desk.language``): in English the layer's own sentence, unchanged; in another language the
-kind's whole sentence from ``WORDS`` (the catalogue's messages, one place), its fields as ``%(name)s``. Until
-the layers below give every refusal as data (#38 item 1), most kinds carry the layer's English words in
-``%(detail)s``; a count over the limit and a busy or changed file are said wholly in the language.
+The words: ``message`` is the English sentence (``--json`` prints it, always English), taken in one place
+here (``refusal_of``) for a lower layer's error; the fields carry the facts another language needs. A
+refusal the desk (or a front) words itself is made by ``refusal``/``refuse``: a message of the catalogue
+(``N_``, ``Nn_`` for one said by a count) and its fields; its English ``message`` is that message filled
+in. ``said`` says a refusal in the language settled (``gin_ref.desk.language``): in English the
+``message``, unchanged; in another language the translation of its own message, else the kind's whole
+sentence from ``WORDS``, its fields as ``%(name)s`` and the lower layer's English words in
+``%(detail)s`` (match/ and core/ give their reasons as sentences until #36 and #38 make them data). The
+desk names no option of a front: a parameter is the field ``option`` (or ``*_option``), which the command
+line says as its option (``gin_ref.cli.with_options``).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from gin_ref.desk import language
 from gin_ref.core.errors import (CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
                                  OutOfTurnError, RecordError, RulesError)
 
-__all__ = ["Kind", "Refusal", "DeskError", "refusal_of", "refused", "kept", "EXIT_CODES", "WORDS", "said",
+__all__ = ["Kind", "Refusal", "DeskError", "refusal_of", "refused", "refusal", "refuse", "kept", "N_", "Nn_", "EXIT_CODES", "WORDS", "said",
            # the lower layers' error types, named here for the fronts (a front catches and raises only these)
            "GinRefError", "InvalidNotationError", "IllegalActionError", "CountOverLimitError", "OutOfTurnError",
            "RulesError", "RecordError"]
@@ -71,7 +75,9 @@ class Refusal:
         raise AttributeError(f"a Refusal is immutable: cannot set {name}")
 
     def _key(self) -> Tuple[str, str, Tuple[Tuple[str, Field], ...], bool]:
-        return (self.kind, self.message, self.fields, self.kept)
+        # (its words in the catalogue are how it is said, not what it is: its message says them in English)
+        facts = tuple((name, value) for name, value in self.fields if name not in ("words", "plural"))
+        return (self.kind, self.message, facts, self.kept)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Refusal) and self._key() == other._key()
@@ -83,9 +89,25 @@ class Refusal:
         return (f"Refusal(kind={self.kind!r}, message={self.message!r}, fields={self.fields!r}, "
                 f"kept={self.kept!r})")
 
-    def reworded(self, message: str) -> "Refusal":
-        """The same refusal in other words (a front adding its own hint: the option it came from)."""
-        return Refusal(self.kind, message, self.fields, self.kept)
+    def reworded(self, message: str, words: Optional[str] = None, **values: Field) -> "Refusal":
+        """The same refusal in other words (a front adding its own hint: the option it came from): ``message``
+        in English, and ``words`` the same sentence as a message of the catalogue (N_), ``values`` its fields
+        (without ``words``, another language says the kind's sentence with ``message`` as its detail)."""
+        fields = tuple((name, value) for name, value in self.fields
+                       if name not in ("words", "plural") and name not in values)
+        fields += tuple(values.items()) + ((("words", words),) if words is not None else ())
+        return Refusal(self.kind, message, fields, self.kept)
+
+    def named(self, **values: Field) -> "Refusal":
+        """The same refusal with other values in its words (a front naming a parameter its own way: the
+        command line's option for the field ``option``); one without words of its own is as it was."""
+        words = self.field("words")
+        if not isinstance(words, str):
+            return self
+        fields = tuple((name, values.get(name, value)) for name, value in self.fields)
+        plural, count = self.field("plural"), self.field("count")
+        english = plural if isinstance(plural, str) and count != 1 else words
+        return Refusal(self.kind, english % dict(fields), fields, self.kept)
 
     @property
     def exit_code(self) -> int:
@@ -131,6 +153,53 @@ def refusal_of(exc: GinRefError) -> Refusal:
         kind = {"Busy": Kind.BUSY, "Changed": Kind.CHANGED}.get(type(exc).__name__, Kind.RECORD)
         return Refusal(kind, message, (("path", exc.path), ("line", exc.line)))
     return Refusal(Kind.ILLEGAL if exc.exit_code == 1 else Kind.NOTATION, message)
+
+
+def refusal(kind: str, words: Union[str, Tuple[str, str]], **values: Field) -> Refusal:
+    """A refusal the desk words itself: ``words`` a message of the catalogue (``N_``, or ``Nn_`` for one said
+    by ``count``), in English with ``%(name)s``, and ``values`` its facts (the fields). Its ``message`` is
+    the English sentence; ``said`` says the message's translation in another language."""
+    if isinstance(words, tuple):
+        count = values.get("count")
+        english = words[0] if count == 1 else words[1]
+        extra: Tuple[Tuple[str, Field], ...] = (("words", words[0]), ("plural", words[1]))
+    else:
+        english, extra = words, (("words", words),)
+    return Refusal(kind, english % values, tuple(values.items()) + extra)
+
+
+_TYPED: Dict[str, type] = {}  # kind -> a DeskError that is also the lower layer's error type of that kind
+
+
+def _typed(kind: str) -> type:
+    """The error type of a refusal of ``kind`` the desk words itself: a ``DeskError`` that is also an
+    ``InvalidNotationError`` (notation), ``IllegalActionError`` (illegal) or ``RecordError`` (record), so that
+    code catching that type still does; made at the first refusal (building classes costs every command's
+    start, and most commands refuse nothing)."""
+    if not _TYPED:
+        class NotationRefused(DeskError, InvalidNotationError):
+            pass
+
+        class IllegalRefused(DeskError, IllegalActionError):
+            pass
+
+        class RecordRefused(DeskError, RecordError):
+            pass
+
+        _TYPED.update({Kind.NOTATION: NotationRefused, Kind.ILLEGAL: IllegalRefused, Kind.RECORD: RecordRefused})
+    return _TYPED.get(kind, DeskError)
+
+
+def raised(refusal: Refusal) -> DeskError:
+    """``DeskError`` of ``refusal`` (raise it): of the lower layers' error type of its kind too (an
+    ``InvalidNotationError`` for a notation), so that code catching that type still does."""
+    error: DeskError = _typed(refusal.kind)(refusal)
+    return error
+
+
+def refuse(kind: str, words: Union[str, Tuple[str, str]], **values: Field) -> DeskError:
+    """``raised(refusal(kind, words, **values))``: the error of a refusal the desk words itself."""
+    return raised(refusal(kind, words, **values))
 
 
 def refused(exc: GinRefError) -> DeskError:
@@ -183,6 +252,12 @@ def said(refusal: Union[Refusal, GinRefError]) -> str:
     if language.current() == language.ENGLISH:
         return refusal.message
     values = {name: value for name, value in refusal.fields}
+    words, count = refusal.field("words"), refusal.field("count")
+    if isinstance(words, str):  # the desk's (or a front's) own sentence: its translation, its fields
+        plural = refusal.field("plural")
+        if isinstance(plural, str) and isinstance(count, int):
+            return language.ngettext(words, plural, count) % values
+        return language.gettext(words) % values
     values["detail"] = refusal.message
     if refusal.kind == Kind.COUNT_OVER_LIMIT and refusal.field("player") and \
             isinstance(refusal.field("count"), int):

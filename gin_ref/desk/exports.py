@@ -12,10 +12,10 @@ import os
 import re
 from typing import Any, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
-from gin_ref.core.errors import InvalidNotationError, RecordError
+from gin_ref.core.errors import RecordError
 from gin_ref.core.escape import shown_path
 from gin_ref.desk.club import event_of
-from gin_ref.desk.errors import N_, DeskError, refused
+from gin_ref.desk.errors import N_, DeskError, Kind, refuse, refused
 from gin_ref.desk.reading import NO_METER, Metering, read_items, require_all
 from gin_ref.desk.seals import views_warnings
 from gin_ref.files.filewrite import write_atomic
@@ -78,8 +78,8 @@ def format_of(name: str) -> Format:
     try:
         return FORMATS[name]
     except KeyError:
-        raise refused(InvalidNotationError(f"unknown export format '{name}' (expected {', '.join(FORMATS)})")) \
-            from None
+        raise refuse(Kind.NOTATION, N_("unknown export format '%(format)s' (expected %(expected)s)"), format=name,
+                     expected=", ".join(FORMATS)) from None
 
 
 # -- where an export may write -------------------------------------------------------------------------------
@@ -107,10 +107,11 @@ def may_write(output: str, force: bool, inputs: Sequence[str]) -> None:
             top = ""
         is_match = _MATCH_FORMAT.search(top) is not None
     if is_match:
-        raise refused(RecordError(f"{shown} is a match record: export never writes over one (give another "
-                                  "--output FILE)"))
-    if not force:
-        raise refused(RecordError(f"{shown} already exists: give --force to replace it, or another --output FILE"))
+        raise refuse(Kind.RECORD, N_("%(path)s is a match record: export never writes over one (give another "
+                                     "%(option)s FILE)"), path=shown, option="output")
+    if not force:  # (the parameters, as the command line says them: the fields *option)
+        raise refuse(Kind.RECORD, N_("%(path)s already exists: give %(force_option)s to replace it, or another "
+                                     "%(option)s FILE"), path=shown, force_option="force", option="output")
 
 
 # -- export --------------------------------------------------------------------------------------------------

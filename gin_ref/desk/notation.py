@@ -13,21 +13,24 @@ from typing import Optional
 
 from gin_ref.core.cards import Card, card_named
 from gin_ref.core.digits import digit_name as digit_name, foreign_digit as foreign_digit, has_digits_for as has_digits_for
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.desk.errors import N_, Kind, Refusal, raised, refusal, refuse
 from gin_ref.core.melds import parse_melds as parse_melds
 from gin_ref.core.rules import did_you_mean as did_you_mean
 
-QUOTE_HINTS = {
-    "cards": 'put the quotes around the whole group of cards ("KH QD ..."), and none around a count',
-    "card": "a card needs no quotes",
-    "melds": 'put the quotes around all the melds ("AS 2S 3S | 4H 4D 4C")',
-    "line": "close it and enter the line again",
+# A quote left open, said with what to do for each kind of value (a whole sentence each).
+UNTERMINATED = {
+    "cards": N_('%(what)s: an unterminated quote (%(quote)s): put the quotes around the whole group of cards '
+                '("KH QD ..."), and none around a count'),
+    "card": N_("%(what)s: an unterminated quote (%(quote)s): a card needs no quotes"),
+    "melds": N_('%(what)s: an unterminated quote (%(quote)s): put the quotes around all the melds '
+                '("AS 2S 3S | 4H 4D 4C")'),
+    "line": N_("%(what)s: an unterminated quote (%(quote)s): close it and enter the line again"),
 }
 
 
-def unterminated_quote(what: str, quote: str, hint: str = "cards") -> str:
-    """The words for a quote left open in ``what`` (a value, as the line or the option names it)."""
-    return f"{what}: an unterminated quote ({quote}): {QUOTE_HINTS[hint]}"
+def unterminated_quote(what: str, quote: str, hint: str = "cards") -> Refusal:
+    """The refusal of a quote left open in ``what`` (a value, as the line or the option names it)."""
+    return refusal(Kind.NOTATION, UNTERMINATED[hint], what=what, quote=quote)
 
 
 def verify_unquoted(value: object, name: str = "value", one: bool = False, hint: Optional[str] = None) -> None:
@@ -38,9 +41,13 @@ def verify_unquoted(value: object, name: str = "value", one: bool = False, hint:
         if quote in text:
             what = f"{name} {text!r}"
             if text.count(quote) % 2:
-                raise InvalidNotationError(unterminated_quote(what, quote, hint or ("card" if one else "cards")))
-            raise InvalidNotationError(f"{what}: quotes ({quote}) inside the value: they are not part of a card "
-                                       "or a count")
+                raise raised(unterminated_quote(what, quote, hint or ("card" if one else "cards")))
+            raise refuse(Kind.NOTATION, N_("%(what)s: quotes (%(quote)s) inside the value: they are not part of a "
+                                           "card or a count"), what=what, quote=quote)
+
+
+# A card left out, by what it is (``card_of``'s ``what``): a whole sentence each.
+MISSING = {"card": N_("missing card"), "upcard": N_("missing upcard"), "discard": N_("missing discard")}
 
 
 def card_of(value: object, what: str = "card", name: str = "value") -> Card:
@@ -53,6 +60,6 @@ def card_of(value: object, what: str = "card", name: str = "value") -> Card:
         if card is not None:
             return card
     if not str(value).strip():
-        raise InvalidNotationError(f"missing {what}")
+        raise refuse(Kind.NOTATION, MISSING.get(what, N_("missing %(what)s")), what=what)
     verify_unquoted(value, name, one=True)
     return Card.parse(str(value))

@@ -16,7 +16,8 @@ from typing import (Any, Callable, Dict, ContextManager, Iterator, List, NamedTu
 
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.core.escape import shown_path
-from gin_ref.desk.errors import refused
+from gin_ref.desk.errors import N_, Kind, refuse, refused
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.desk.seals import failed_seals
 from gin_ref.files import matchfile
 from gin_ref.files.matchfind import candidates
@@ -139,7 +140,7 @@ def read_items(items: Sequence[Item], read: Callable[[Item], Read] = read_one,
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     workers = min(cpus, 8)
     results: Optional[List[Read]] = None
-    with meter(len(items), "reading matches") as bar:
+    with meter(len(items), N_("reading matches")) as bar:
         # Workers are forked only from a process with one thread: forking beside other threads (the server's
         # event loop and its pool) could copy a lock another thread holds. The server reads in its own process.
         if len(items) >= PARALLEL_FROM and workers > 1 and threading.active_count() == 1:
@@ -180,10 +181,14 @@ def require(matches: Matches, paths: Sequence[str]) -> None:
     if not matches.views:
         where = ", ".join(paths) if paths else "."
         unreadable = sum(1 for _file, _line, message in matches.skipped if message.startswith(UNREADABLE))
-        counts = [f"{count} {what}" for count, what in ((len(matches.skipped) - unreadable, "damaged"),
-                                                        (unreadable, "unreadable")) if count]
-        damaged = f" ({', '.join(counts)})" if counts else ""
-        raise refused(RecordError(f"no readable match file in {where}{damaged}"))
+        damaged = len(matches.skipped) - unreadable
+        counts = ([ngettext("%(count)d damaged", "%(count)d damaged", damaged) % {"count": damaged}] if damaged else []) \
+            + ([ngettext("%(count)d unreadable", "%(count)d unreadable", unreadable) % {"count": unreadable}]
+               if unreadable else [])
+        if counts:
+            raise refuse(Kind.RECORD, N_("no readable match file in %(where)s (%(counts)s)"), where=where,
+                         counts=", ".join(counts))
+        raise refuse(Kind.RECORD, N_("no readable match file in %(where)s"), where=where)
 
 
 def require_all(matches: Matches, paths: Sequence[str]) -> None:
@@ -192,14 +197,16 @@ def require_all(matches: Matches, paths: Sequence[str]) -> None:
         file, line, message = matches.skipped[0]
         raise refused(RecordError(message, line=line, path=file))
     if not matches.views:
-        raise refused(RecordError(f"no readable match file in {', '.join(paths)}"))
+        raise refuse(Kind.RECORD, N_("no readable match file in %(where)s"), where=", ".join(paths))
 
 
 def look_alikes(views: Sequence[MatchView]) -> List[str]:
     """A warning for each two players' names, in different matches, that look alike (``Ann`` and ``Аnn``
     with a Cyrillic А): they are counted as two players."""
-    return [f"warning: players '{name}' ({file}) and '{other}' ({other_file}) look alike "
-            f"({differing(name, other)}): they are counted as two players"
+    return [gettext("warning: players '%(name)s' (%(file)s) and '%(other)s' (%(other_file)s) look alike "
+                    "(%(differing)s): they are counted as two players")
+            % {"name": name, "file": file, "other": other, "other_file": other_file,
+               "differing": differing(name, other)}
             for name, file, other, other_file in look_alikes_across((view.file, view.players) for view in views)]
 
 

@@ -11,11 +11,11 @@ import datetime
 from decimal import Decimal
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence
 
-from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.core.errors import GinRefError
 from gin_ref.core.escape import shown_path
-from gin_ref.desk.errors import DeskError, Kind, Refusal, refused
-from gin_ref.desk.reading import (NO_METER, summary_of, view_of_summary, Item, Matches, Metering, Read, look_alikes, read_items, read_matches,
-                                  read_one, require, require_all)
+from gin_ref.desk.errors import N_, Nn_, DeskError, Kind, refuse, refused
+from gin_ref.desk.reading import (NO_METER, Item, Matches, Metering, Read, look_alikes, read_items, read_matches,
+                                  read_one, require, require_all, summary_of, view_of_summary)
 from gin_ref.desk.seals import views_warnings
 from gin_ref.files.matchfind import candidates
 from gin_ref.files.summaries import SummaryCache
@@ -64,7 +64,9 @@ def stats(paths: Sequence[str], player: Optional[str] = None, meter: Metering = 
         require(matches, paths)
         found = player_stats(matches.views, player)
         if player is not None and not found:
-            raise refused(RecordError(f"player '{player}' is in none of the {len(matches.views)} matches read"))
+            raise refuse(Kind.RECORD, Nn_("player '%(player)s' is in none of the %(count)d matches read",
+                                          "player '%(player)s' is in none of the %(count)d matches read"),
+                         player=player, count=len(matches.views))
     except DeskError as exc:
         exc.done = PlayerStats(matches, {})
         raise
@@ -160,6 +162,6 @@ def iso_date(text: Optional[str]) -> Optional[str]:
     try:
         return datetime.date.fromisoformat(text).isoformat()
     except ValueError:
-        raise DeskError(Refusal(Kind.NOTATION, f"bad date '{text}': write YYYY-MM-DD", (("date", text),))) from None
+        raise refuse(Kind.NOTATION, N_("bad date '%(date)s': write YYYY-MM-DD"), date=text) from None
 
 

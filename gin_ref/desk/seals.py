@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
-from gin_ref.core.errors import RecordError
-from gin_ref.desk.errors import refused
+from gin_ref.desk.errors import N_, Kind, refuse
+from gin_ref.desk.language import gettext
 from gin_ref.files import recordformat, yamlread
 from gin_ref.match import seals
 from gin_ref.match.model import Match
@@ -55,15 +55,20 @@ def refuse_failed(file: str, failed: List[Seal]) -> None:
     """A record whose seal fails, refused (the ``--strict`` of the commands that show scores or money)."""
     if failed:
         first = failed[0]
-        raise refused(RecordError(f"{first['message']} (--strict refuses a record whose seal fails)",
-                                  line=first["line"], path=file))
+        if first["line"]:
+            raise refuse(Kind.RECORD, N_("%(path)s:%(line)s: %(problem)s (%(option)s refuses a record whose seal "
+                                         "fails)"), path=file, line=first["line"], problem=first["message"],
+                         option="strict")
+        raise refuse(Kind.RECORD, N_("%(path)s: %(problem)s (%(option)s refuses a record whose seal fails)"),
+                     path=file, problem=first["message"], option="strict")
 
 
 def seal_warnings(file: str, failed: Sequence[Seal], strict: bool = False) -> List[str]:
     """The warning line for each failed seal of the match in ``file``; with ``strict``, the first refused."""
     if strict:
         refuse_failed(file, list(failed))
-    return [f"{file}:{item['line']}: warning: {item['message']}" for item in failed]
+    return [gettext("%(path)s:%(line)s: warning: %(problem)s") % {"path": file, "line": item["line"],
+                                                                 "problem": item["message"]} for item in failed]
 
 
 def views_warnings(views: "Sequence[MatchView]", strict: bool = False) -> List[str]:

@@ -15,17 +15,18 @@ import os
 from contextlib import ExitStack
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
-from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.core.errors import GinRefError, IllegalActionError
 from gin_ref.core.escape import shown_path
 from gin_ref.desk.acts import check_text
 from gin_ref.desk.club import term_as_interrupt
 from gin_ref.desk.corrections import paper_match, same_players
-from gin_ref.desk.errors import DeskError, Kind, Refusal, refused
+from gin_ref.desk.errors import N_, Nn_, DeskError, Kind, refusal, refuse, refused, said
 from gin_ref.files import eventfile, filewrite, matchfile, seasoncsv, store
 from gin_ref.match import resultonly
 from gin_ref.desk.outcomes import paper
 from gin_ref.match.model import Match
 from gin_ref.match.resultonly import PaperResult
+from gin_ref.views.tally_text import versus
 
 Problem = Tuple[int, str]  # the CSV's line, what is wrong with the row
 Recorded = Tuple[str, PaperResult]  # a match file written, and the result it holds
@@ -46,8 +47,7 @@ def record_season(csv_path: str, folder: str, rules: Optional[str] = None) -> Se
         problems: List[Problem] = list(found)
         if os.path.lexists(eventfile.event_path(folder)):
             if rules is not None:
-                raise DeskError(Refusal(Kind.NOTATION, f"{folder} is an event: its rules are its own",
-                                        (("event", folder),)))
+                raise refuse(Kind.NOTATION, N_("%(event)s is an event: its rules are its own"), event=folder)
             done = _into_event(csv_path, folder, rows, problems)
         else:
             done = _into_folder(csv_path, folder, rows, problems, rules)
@@ -61,8 +61,9 @@ def record_season(csv_path: str, folder: str, rules: Optional[str] = None) -> Se
 def _refuse(csv_path: str, problems: List[Problem]) -> None:
     """The one error for every problem (listed with it, in line order): nothing written."""
     count = len(problems)
-    error = refused(RecordError(f"{count} problem{'s' if count > 1 else ''} (listed above): nothing was recorded",
-                                path=shown_path(csv_path)))
+    error = refuse(Kind.RECORD, Nn_("%(path)s: %(count)d problem (listed above): nothing was recorded",
+                                    "%(path)s: %(count)d problems (listed above): nothing was recorded"),
+                   path=shown_path(csv_path), count=count)
     error.done = sorted(problems, key=lambda problem: problem[0])
     raise error
 
@@ -83,10 +84,13 @@ def _into_folder(csv_path: str, folder: str, rows: List[Any], problems: List[Pro
     if rules.scoring == "hollywood" or (rules.games or 1) > 1:  # said once, not on every row
         raise IllegalActionError(resultonly.HOLLYWOOD if rules.scoring == "hollywood" else resultonly.SEVERAL_GAMES)
     if rules.players != 2:
-        raise InvalidNotationError(f"the {rules.name} rules are for {rules.players} players: a season's CSV holds "
-                                   "two-player matches (player1, player2)")
+        raise refuse(Kind.NOTATION, Nn_("the %(rules)s rules are for %(count)d player: a season's CSV holds "
+                                        "two-player matches (player1, player2)",
+                                        "the %(rules)s rules are for %(count)d players: a season's CSV holds "
+                                        "two-player matches (player1, player2)"), rules=rules.name, count=rules.players)
     if os.path.lexists(folder) and not os.path.isdir(folder):
-        raise InvalidNotationError(f"{shown_path(folder)} is not a folder: name the folder the match files go in")
+        raise refuse(Kind.NOTATION, N_("%(path)s is not a folder: name the folder the match files go in"),
+                     path=shown_path(folder))
     per_date: Dict[str, int] = {}
     for row in rows:
         per_date[row.date] = per_date.get(row.date, 0) + 1
@@ -99,7 +103,7 @@ def _into_folder(csv_path: str, folder: str, rows: List[Any], problems: List[Pro
                 check_text(name, "player name")
             match = paper_match(rules, row.date, pairs, won)
         except GinRefError as exc:
-            problems.append((row.line, str(exc)))
+            problems.append((row.line, said(exc)))
             continue
         # the next name of the date no file has: a match recorded before keeps its file, and a row that
         # holds the same result as such a file was recorded already (the CSV given twice)
@@ -111,8 +115,9 @@ def _into_folder(csv_path: str, folder: str, rows: List[Any], problems: List[Pro
                 planned.append((path, match))
                 break
             if _same_result(path, match):
-                problems.append((row.line, f"recorded already in {shown_path(path)} (the same players and "
-                                           "points): leave the row out of the CSV"))
+                problems.append((row.line, said(refusal(Kind.RECORD, N_(
+                    "recorded already in %(path)s (the same players and points): leave the row out of the CSV"),
+                    path=shown_path(path)))))
                 break
     if problems:
         _refuse(csv_path, problems)
@@ -166,8 +171,8 @@ def _write_new(folder: str, planned: List[Tuple[str, Match]]) -> List[Recorded]:
 def _into_event(csv_path: str, folder: str, rows: List[Any], problems: List[Problem]) -> List[Recorded]:
     event = eventfile.load(folder)
     if not event.rounds:
-        raise RecordError(f"{shown_path(folder)}: no round is paired yet: pair one (gin-ref event pair "
-                          f"{shown_path(folder)}), then enter its results")
+        raise refuse(Kind.RECORD, N_("%(unpaired)s: no round is paired yet: pair one, then enter its results"),
+                     unpaired=shown_path(folder))
     rnd = event.rounds[-1]
     tables = {frozenset(name.casefold() for name in t.players): t for t in rnd.tables}
     taken: Dict[int, int] = {}
@@ -175,12 +180,14 @@ def _into_event(csv_path: str, folder: str, rows: List[Any], problems: List[Prob
     for row in rows:
         table = tables.get(frozenset(name.casefold() for name in row.players))
         if table is None:
-            listed = ", ".join(" v ".join(t.players) for t in rnd.tables)
-            problems.append((row.line, f"{' v '.join(row.players)} is not a table of round {rnd.number} "
-                                       f"(its tables: {listed})"))
+            listed = ", ".join(versus(t.players) for t in rnd.tables)
+            problems.append((row.line, said(refusal(Kind.RECORD, N_(
+                "%(players)s is not a table of round %(round)d (its tables: %(tables)s)"),
+                players=versus(row.players), round=rnd.number, tables=listed))))
         elif table.number in taken:
-            problems.append((row.line, f"table {table.number} ({' v '.join(table.players)}) is given twice "
-                                       f"(line {taken[table.number]} too)"))
+            problems.append((row.line, said(refusal(Kind.RECORD, N_(
+                "table %(table)d (%(players)s) is given twice (line %(line)d too)"),
+                table=table.number, players=versus(table.players), line=taken[table.number]))))
         else:
             taken[table.number] = row.line
             planned.append((row, os.path.join(folder, table.file)))
@@ -194,12 +201,13 @@ def _into_event(csv_path: str, folder: str, rows: List[Any], problems: List[Prob
                 resultonly.verify_no_hands(match.record, shown_path(rec.path))
                 # (a result there too: 'already holds a result')
                 if str(match.record.get("date")) != row.date:
-                    raise InvalidNotationError(f"date {row.date}: round {rnd.number}'s table "
-                                               f"{shown_path(rec.path)} is of {match.record.get('date')}")
+                    raise refuse(Kind.NOTATION, N_("date %(date)s: round %(round)d's table %(path)s is of %(other)s"),
+                                 date=row.date, round=rnd.number, path=shown_path(rec.path),
+                                 other=str(match.record.get("date")))
                 same_players(match.players, list(row.players))
                 entries.append((rec, resultonly.result_entry(match.players, match.rules, pairs, won)))
             except GinRefError as exc:
-                problems.append((row.line, str(exc)))
+                problems.append((row.line, said(exc)))
         if problems:
             _refuse(csv_path, problems)  # (raises: the block ends on it and writes nothing)
         for rec, entry in entries:

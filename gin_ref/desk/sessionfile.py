@@ -12,6 +12,7 @@ import os
 from typing import ContextManager, List, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError
+from gin_ref.desk.language import gettext
 from gin_ref.files import matchfile, store
 from gin_ref.files.filewrite import PathName
 from gin_ref.match.model import Match as Match  # the session's type for what the file holds
@@ -43,7 +44,7 @@ def match_in(raw: Optional[bytes], path: PathName) -> Tuple[Optional[Match], Opt
     try:
         return _record(raw, path).match, None
     except UnicodeDecodeError:
-        return None, f"{path}: not UTF-8 text"
+        return None, gettext("%(path)s: not UTF-8 text") % {"path": path}
     except GinRefError as exc:
         return None, str(exc)
 
@@ -64,7 +65,7 @@ def changes_between(old: Optional[bytes], new: Optional[bytes], path: PathName) 
     try:
         return describe_changes(_plain(old, path), _plain(new, path))
     except Exception:  # words for the change must not cost the entry: say that it changed
-        return ["the record is not the one of your last entry"]
+        return [gettext("the record is not the one of your last entry")]
 
 
 def entry_held(path: PathName, known: Optional[bytes], wait: float) -> ContextManager[Held]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Dict
 
 from gin_ref.core.errors import GinRefError
-from gin_ref.desk.errors import DeskError, Kind, Refusal, refused
+from gin_ref.desk.errors import Nn_, DeskError, Kind, refusal, refused
 from gin_ref.desk.seals import failed_seals, seal_warnings
 from gin_ref.desk.tally import Tallied, read
 from gin_ref.files.rulesfile import load_rules
@@ -27,8 +27,9 @@ def what_if(path: str, rules: str, strict: bool = False) -> Tallied:
     warnings = seal_warnings(path, failed_seals(rec.match), strict)
     players = len(rec.match.players)
     if house.players != players:
-        raise DeskError(Refusal(Kind.NOTATION, f"those rules are for {house.players} players, this match has {players}",
-                                (("rules_players", house.players), ("players", players))),
+        words = Nn_("those rules are for %(rules_players)d players, this match has %(count)d",
+                    "those rules are for %(rules_players)d players, this match has %(count)d")
+        raise DeskError(refusal(Kind.NOTATION, words, rules_players=house.players, players=players, count=players),
                         Tallied(path, rec.match, warnings))
     return Tallied(path, rec.match, warnings, settled_again(rec.match, house))
 

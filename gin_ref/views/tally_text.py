@@ -5,6 +5,11 @@ it starts.
 Every function takes a ``Match`` and returns text; nothing here decides anything about the game. A played
 hand's text is ``gin_ref.views.hand_text``, an amend's ``gin_ref.views.amend_text``. The words for each
 event come from ``gin_ref.views.words``.
+
+The words said here (the head, the grid's headings, the totals row, what ``new`` says) go through the
+catalogue in the language settled (``gin_ref.desk.language``: the one module of the desk a view reads, the
+standard library's gettext and nothing else), whole sentences with named placeholders, every count through
+``ngettext``.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 from gin_ref.core.escape import one_line
 from gin_ref.core.rules import HouseRules
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import HandTally, Tally, tally_of
 from gin_ref.views.sheet import Row, SheetLine, role_names, sheet_lines
@@ -29,13 +35,14 @@ def tally_text(match: Match, path: str, width: Optional[int] = None) -> str:
     totals, the notes, what comes next."""
     rules, players = match.rules, match.players
     tally = tally_of(match)
-    vs = " v ".join(players)
-    lines = [one_line(f"{path}: {vs}, {rules.name} rules, {match.record.get('date')}, first to {rules.target}")
-             + games_words(rules)]
+    head = gettext("%(path)s: %(players)s, %(rules)s rules, %(date)s, first to %(target)s") % {
+        "path": path, "players": versus(players), "rules": rules.name, "date": match.record.get("date"),
+        "target": rules.target}
+    lines = [one_line(head) + games_words(rules)]
     if match.state.paper is not None:
         lines.append(result_only_words(match.state.paper.hands_won))
     elif not tally.hands:
-        lines.append("no hands yet")
+        lines.append(gettext("no hands yet"))
     else:
         lines.append(_hands_grid(match, tally, width))
     lines.extend(f"* {note}" for _number, note in _notes(match, tally))
@@ -56,8 +63,26 @@ def _notes(match: Match, tally: Tally) -> List[Tuple[int, str]]:
 def ruling_notes(tally: Tally) -> List[str]:
     """``hand 8: awarded to Ben, 10 points (Ann showed her cards; ruled by Dana, 2024-05-01T21:10)`` for
     each ruled hand of a tally."""
-    return [f"hand {hand.number}: {ruling_words(hand.ruling, dated=True)}" for hand in tally.hands
-            if hand.ruling is not None]
+    return [gettext("hand %(hand)d: %(ruling)s") % {"hand": hand.number, "ruling": ruling_words(hand.ruling, dated=True)}
+            for hand in tally.hands if hand.ruling is not None]
+
+
+def versus(players: Sequence[str]) -> str:
+    """``Ann v Ben`` (``Ann v Ben v Cid``): who plays whom, in the language settled."""
+    said = players[0] if players else ""
+    for name in players[1:]:
+        said = gettext("%(one)s v %(other)s") % {"one": said, "other": name}
+    return said
+
+
+# The grid's headings (the roles: ``gin_ref.views.sheet.role_names``), said in the language settled.
+ROLE_HEADINGS = {"dealer": lambda: gettext("dealer"), "box": lambda: gettext("box"),
+                 "captain": lambda: gettext("captain"), "sitter": lambda: gettext("sitter")}
+
+
+def _role_heading(role: str) -> str:
+    said = ROLE_HEADINGS.get(role)
+    return said() if said is not None else role
 
 
 def _game_headers(match: Match, named: Callable[[str], str]) -> List[str]:
@@ -65,9 +90,10 @@ def _game_headers(match: Match, named: Callable[[str], str]) -> List[str]:
     its columns."""
     players = match.players
     if match.state.hollywood:
-        return [f"g{g} {named(name)}" for g in range(1, match.rules.game_count + 1) for name in players]
+        return [gettext("g%(game)d %(player)s") % {"game": g, "player": named(name)}
+                for g in range(1, match.rules.game_count + 1) for name in players]
     if match.state.series:
-        return ["game", *(f"g {named(name)}" for name in players)]
+        return [gettext("game"), *(gettext("g %(player)s") % {"player": named(name)} for name in players)]
     return []
 
 
@@ -89,7 +115,7 @@ def _hand_row(match: Match, line: SheetLine, roles: Sequence[str], named: Callab
 
 
 def _total_row(match: Match, tally: Tally, roles: Sequence[str]) -> Row:
-    total: Row = ["total", *[""] * (len(roles) + 6), *(tally.totals[name] for name in match.players)]
+    total: Row = [gettext("total"), *[""] * (len(roles) + 6), *(tally.totals[name] for name in match.players)]
     if match.state.hollywood:
         total += [game.totals[name] for game in tally.games or () for name in match.players]
     elif match.state.series:
@@ -101,7 +127,8 @@ def _hands_grid(match: Match, tally: Tally, width: Optional[int]) -> str:
     players = match.players
     named: Callable[[str], str] = short_name if width is not None else str  # names shortened only to fit
     roles = role_names(match.state.three)
-    headers = ["hand", *roles, "upcard", "limit", "knocker", "result", "winner", "points", *map(named, players),
+    headers = [gettext("hand"), *map(_role_heading, roles), gettext("upcard"), gettext("limit"), gettext("knocker"),
+               gettext("result"), gettext("winner"), gettext("points"), *map(named, players),
                *_game_headers(match, named)]
     noted = {number for number, _note in _notes(match, tally)}
     rows = [_hand_row(match, line, roles, named) for line in sheet_lines(tally.hands, noted)]
@@ -119,33 +146,47 @@ def games_words(rules: HouseRules) -> str:
     """``, Hollywood (three games)``, ``, best of 3 games``, ``, first to 2 games``: or nothing for one game."""
     count = rules.game_count
     if rules.scoring == "hollywood":
-        return f", Hollywood ({'three' if count == 3 else count} games)"
-    if count == 1:
+        said = gettext("Hollywood (three games)") if count == 3 else \
+            ngettext("Hollywood (%(count)d game)", "Hollywood (%(count)d games)", count) % {"count": count}
+    elif count == 1:
         return ""
-    return f", best of {count} games" if rules.match_win == "best_of" else f", first to {count} games"
+    elif rules.match_win == "best_of":
+        said = ngettext("best of %(count)d game", "best of %(count)d games", count) % {"count": count}
+    else:
+        said = ngettext("first to %(count)d game", "first to %(count)d games", count) % {"count": count}
+    return ", " + said
 
 
 def games_grid(match: Match, tally: Tally) -> str:
     rows: List[Row] = []
     for game in tally.games or ():
-        state = game.winner if game.finished else "(open)"
+        state = game.winner if game.finished else gettext("(open)")
         rows.append([game.number, *(game.totals[name] for name in match.players), state])
-    return grid(rows, ["game", *map(short_name, match.players), "won by"], right=set(range(len(match.players) + 1)))
+    return grid(rows, [gettext("game"), *map(short_name, match.players), gettext("won by")],
+                right=set(range(len(match.players) + 1)))
 
 
 def start_text(match: Match, path: str) -> str:
     rules, start = match.rules, match.record["start"]
-    lines = [one_line(f"new match in {path}: {' v '.join(match.players)}, {rules.name} rules, first to "
-                      f"{rules.target}") + games_words(match.rules)]
+    head = gettext("new match in %(path)s: %(players)s, %(rules)s rules, first to %(target)s") % {
+        "path": path, "players": versus(match.players), "rules": rules.name, "target": rules.target}
+    lines = [one_line(head) + games_words(match.rules)]
+    how = gettext("drawn at random") if start.get("drawn") else gettext("named")
     if match.state.three:
-        how = "drawn at random" if start.get("drawn") else "named"
         if "draw" in start:
-            how = "from the draw: " + ", ".join(f"{name} {pretty_card(card)}" for name, card in start["draw"].items())
+            drawn = ", ".join(f"{name} {pretty_card(card)}" for name, card in start["draw"].items())
+            how = gettext("from the draw: %(cards)s") % {"cards": drawn}
+        roles = {"box": start["box"], "captain": start["captain"], "sitter": start["sitter"], "how": how}
         deals = rules.next_dealer
-        lines.append(f"hand 1: {start['box']} in the box{' (deals)' if deals == 'box' else ''}, {start['captain']} "
-                     f"captain{' (deals)' if deals == 'captain' else ''}, {start['sitter']} sits out"
-                     f"{' and deals' if deals == 'sitter' else ''} ({how})")
+        if deals == "box":
+            said = gettext("hand 1: %(box)s in the box (deals), %(captain)s captain, %(sitter)s sits out (%(how)s)")
+        elif deals == "captain":
+            said = gettext("hand 1: %(box)s in the box, %(captain)s captain (deals), %(sitter)s sits out (%(how)s)")
+        elif deals == "sitter":
+            said = gettext("hand 1: %(box)s in the box, %(captain)s captain, %(sitter)s sits out and deals (%(how)s)")
+        else:
+            said = gettext("hand 1: %(box)s in the box, %(captain)s captain, %(sitter)s sits out (%(how)s)")
+        lines.append(said % roles)
     else:
-        how = "drawn at random" if start.get("drawn") else "named"
-        lines.append(f"{start['dealer']} deals first ({how})")
+        lines.append(gettext("%(dealer)s deals first (%(how)s)") % {"dealer": start["dealer"], "how": how})
     return "\n".join(lines)

@@ -246,3 +246,37 @@ def test_a_kept_refusal_says_its_hand_in_the_language(runner_in_tmp):
     assert result.stderr.startswith("Error: Zapísané ako nepravidelnosť v kole č. 1: out of turn")
     english = runner_in_tmp(["undo"]), runner_in_tmp(["draw", "Ann"])
     assert english[1].stderr.startswith("Error: out of turn: it is Ben's turn")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_catalogue_read_on_demand_answers_as_gettext_does(lang):
+    """gin_ref.desk.mofile reads a message where it is asked for: for every key of the standard library's
+    reading of the committed .mo (so every original is found by its binary search: they are sorted), the
+    same answer; a message it lacks is missing in both; the same plural rule."""
+    from gin_ref.desk.mofile import Catalogue
+
+    data = (LOCALE / lang / "LC_MESSAGES" / "gin_ref.mo").read_bytes()
+    full, lazy = gettext.GNUTranslations(io.BytesIO(data)), Catalogue(io.BytesIO(data))
+    for key, value in full._catalog.items():
+        if key != "":
+            assert lazy._catalog[key] == value, key
+    assert "no such message, surely" not in lazy._catalog
+    assert lazy.gettext("no such message, surely") == "no such message, surely"
+    assert lazy.info() == full.info() and lazy.charset() == full.charset()
+    assert [lazy.plural(n) for n in range(200)] == [full.plural(n) for n in range(200)]
+    singular, plural = next(key[0] for key in full._catalog if isinstance(key, tuple)), "x"
+    assert all(lazy.ngettext(singular, plural, n) == full.ngettext(singular, plural, n) for n in COUNTS)
+
+
+def test_clicks_words_read_the_same_catalogue_on_demand():
+    """click reads gin-ref's catalogue through the standard library's domain (gettext.translation with its
+    own class): it is given the very catalogue gin-ref reads on demand, never a second, whole reading."""
+    from gin_ref.desk.mofile import Catalogue
+
+    try:
+        language.settle("sk")
+        found = gettext.translation(language.DOMAIN, language.LOCALE_DIR, ["sk"])
+        assert isinstance(found, Catalogue)
+        assert found.gettext("Show this message and exit.") != "Show this message and exit."
+    finally:
+        language.settle("en")

@@ -19,7 +19,8 @@ two requests at once in two languages each get their own words (docs/serve.md#la
 from __future__ import annotations
 
 import os
-from gettext import NullTranslations, translation  # (click loads gettext anyway: it costs a command nothing)
+from gettext import GNUTranslations, NullTranslations, find, translation  # (click loads gettext anyway)
+from gettext import _translations as _gettext_cache  # type: ignore[attr-defined]  # (translation_for says why)
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 if TYPE_CHECKING:
@@ -104,9 +105,16 @@ def translation_for(language: str) -> Optional[NullTranslations]:
     """The catalogue of ``language`` (read once a process), None for English."""
     if language == ENGLISH:
         return None
-    if language not in _TRANSLATIONS:  # (through gettext.translation: the one parse its cache keeps serves the
-        # command line's click too, which reads the same catalogue as the default domain: gin_ref.cli.helptext)
-        _TRANSLATIONS[language] = translation(DOMAIN, LOCALE_DIR, [language])
+    if language not in _TRANSLATIONS:
+        from gin_ref.desk.mofile import Catalogue  # late: English reads no catalogue (docs/architecture.md)
+
+        _TRANSLATIONS[language] = translation(DOMAIN, LOCALE_DIR, [language], class_=Catalogue)
+        # The command line's click reads the same catalogue as the process's default domain
+        # (gin_ref.cli.helptext), through gettext.translation, which keeps one catalogue a file and class in
+        # its cache: this one is put there for the standard class as well, so click's few words too are
+        # looked up on demand, not every message decoded (gin_ref.desk.mofile; a test holds it so).
+        _gettext_cache.setdefault((GNUTranslations, os.path.abspath(find(DOMAIN, LOCALE_DIR, [language]) or "")),
+                                  _TRANSLATIONS[language])
     return _TRANSLATIONS[language]
 
 

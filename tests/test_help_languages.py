@@ -142,11 +142,13 @@ def test_the_language_of_one_call_ends_with_it(gin_ref, monkeypatch):
 def test_clicks_usage_error_in_slovak_and_english(gin_ref):
     slovak = gin_ref(["--lang", "sk", "tally", "--bogus"])
     assert slovak.exit_code == 2 and "voľba '--bogus' neexistuje" in slovak.stderr
+    assert "(pozrite si 'gin-ref tally --help')" in slovak.stderr  # where the help is: said in the language too
     assert len(slovak.stderr.splitlines()) == 1
     missing = gin_ref(["--lang", "fil", "knock"])
     assert missing.exit_code == 2 and "kulang ang argument 'PLAYER'" in missing.stderr
+    assert "(tingnan ang 'gin-ref knock --help')" in missing.stderr
     english = gin_ref(["tally", "--bogus"])
-    assert english.exit_code == 2 and "no such option '--bogus'" in english.stderr
+    assert english.exit_code == 2 and "no such option '--bogus' (see 'gin-ref tally --help')" in english.stderr
 
 
 def test_lang_en_wins_over_the_environment_for_clicks_words(gin_ref, monkeypatch):

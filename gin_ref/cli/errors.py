@@ -84,5 +84,6 @@ def usage_message(exc: click.UsageError) -> str:
         message = message[0].lower() + message[1:]
     message = message.rstrip(".")
     if exc.ctx is not None:
-        message += f" (see '{exc.ctx.command_path} --help')"
+        message = gettext("%(message)s (see '%(command)s --help')") % {"message": message,
+                                                                        "command": exc.ctx.command_path}
     return message

@@ -168,25 +168,33 @@ def refusal(kind: str, words: Union[str, Tuple[str, str]], **values: Field) -> R
     return Refusal(kind, english % values, tuple(values.items()) + extra)
 
 
-class _NotationRefused(DeskError, InvalidNotationError):
-    """A refusal of notation the desk words itself: still an ``InvalidNotationError`` to code that asks."""
+_TYPED: Dict[str, type] = {}  # kind -> a DeskError that is also the lower layer's error type of that kind
 
 
-class _IllegalRefused(DeskError, IllegalActionError):
-    """A refusal by the rules the desk words itself: still an ``IllegalActionError``."""
+def _typed(kind: str) -> type:
+    """The error type of a refusal of ``kind`` the desk words itself: a ``DeskError`` that is also an
+    ``InvalidNotationError`` (notation), ``IllegalActionError`` (illegal) or ``RecordError`` (record), so that
+    code catching that type still does; made at the first refusal (building classes costs every command's
+    start, and most commands refuse nothing)."""
+    if not _TYPED:
+        class NotationRefused(DeskError, InvalidNotationError):
+            pass
 
+        class IllegalRefused(DeskError, IllegalActionError):
+            pass
 
-class _RecordRefused(DeskError, RecordError):
-    """A refusal of a file the desk words itself: still a ``RecordError`` (its message names the file)."""
+        class RecordRefused(DeskError, RecordError):
+            pass
 
-
-_TYPED = {Kind.NOTATION: _NotationRefused, Kind.ILLEGAL: _IllegalRefused, Kind.RECORD: _RecordRefused}
+        _TYPED.update({Kind.NOTATION: NotationRefused, Kind.ILLEGAL: IllegalRefused, Kind.RECORD: RecordRefused})
+    return _TYPED.get(kind, DeskError)
 
 
 def raised(refusal: Refusal) -> DeskError:
     """``DeskError`` of ``refusal`` (raise it): of the lower layers' error type of its kind too (an
     ``InvalidNotationError`` for a notation), so that code catching that type still does."""
-    return _TYPED.get(refusal.kind, DeskError)(refusal)
+    error: DeskError = _typed(refusal.kind)(refusal)
+    return error
 
 
 def refuse(kind: str, words: Union[str, Tuple[str, str]], **values: Field) -> DeskError:

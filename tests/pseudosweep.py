@@ -73,6 +73,8 @@ def json_keys():
             for key, value in node.items():
                 if key == "properties" and isinstance(value, dict):
                     keys.update(value)
+                if key == "enum" and isinstance(value, list):
+                    keys.update(str(item) for item in value)
                 visit(value)
         elif isinstance(node, list):
             for value in node:
@@ -80,7 +82,7 @@ def json_keys():
 
     for path in (ROOT / "gin_ref" / "schemas").glob("*.json"):
         visit(json.loads(path.read_text(encoding="utf-8")))
-    return keys
+    return keys | {"null", "true", "false"}
 
 
 def unmarked(text, kept):
@@ -108,6 +110,8 @@ def sweep(commands, kept, data_kept=frozenset()):
     found = {}
     for args in commands:
         _code, said = run(args)
+        if "html" in args:
+            said = page_text(said)
         data = "--json" in args or any(f in args for f in ("json", "csv"))
         found[" ".join(args)] = unmarked(said, kept | data_kept if data else kept)
     return found
@@ -155,3 +159,48 @@ def summary(found):
                  f"{len(found)} commands; the most common: "
                  + ", ".join(f"{run}×{n}" for run, n in sources.most_common(15)))
     return lines
+
+
+def page_text(html):
+    """What a page says to people: its text outside scripts and styles, and its labels (aria-label, title,
+    placeholder, alt), entities read."""
+    from html.parser import HTMLParser
+
+    said = []
+
+    class Reader(HTMLParser):
+        skip = 0
+
+        def handle_starttag(self, tag, attrs):
+            if tag in ("script", "style"):
+                self.skip += 1
+            said.extend(value for name, value in attrs if name in ("aria-label", "title", "placeholder", "alt")
+                        and value)
+
+        def handle_endtag(self, tag):
+            if tag in ("script", "style"):
+                self.skip -= 1
+
+        def handle_data(self, data):
+            if not self.skip:
+                said.append(data)
+
+    Reader(convert_charrefs=True).feed(html)
+    return "\n".join(said)
+
+
+# the plain folder's players and files; the switch's languages, each in its own words
+SERVE_NAMES = {"Ann", "Ben", "Cat", "Dan", "ben", "dan", "plain", "English", "Filipino", "Sloven", "ina", "xx"}
+
+
+def serve_pages(folder, kept):
+    """serve's pages of a folder of plain matches (tests/serveutil.plain_folder) asked in ``xx``: the index,
+    the board, the sheet and a page that is not there: {path: [unmarked runs]}."""
+    from serveutil import client
+
+    found = {}
+    web = client(folder)
+    for path in ("/", "/board", "/board/sheet", "/no-such-page"):
+        answer = web.get(path, headers={"accept-language": "xx"})
+        found[f"serve GET {path}"] = unmarked(page_text(answer.text), kept | SERVE_NAMES)
+    return found

@@ -26,7 +26,7 @@ def main():
         os.environ.pop("GIN_REF_LANG", None)
         kept = pseudosweep.contract_words() | {"Error"}
         os.chdir(HERE)
-        found = pseudosweep.sweep(pseudosweep.every_help(), kept)
+        found = pseudosweep.sweep(pseudosweep.every_help(), kept, pseudosweep.json_keys())
         found.update(pseudosweep.sweep(pseudosweep.golden_commands(), kept | pseudosweep.EXAMPLE_NAMES,
                                        pseudosweep.json_keys()))
         from serveutil import plain_folder

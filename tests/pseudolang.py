@@ -83,6 +83,7 @@ def use(monkeypatch, directory) -> None:
     directory, so no user can trip over it (an environment variable would be read by every command). The
     shipped languages are copied beside ``xx`` so ``fil`` and ``sk`` still speak.
     """
+    import gettext
     import shutil
 
     from gin_ref.cli import helptext
@@ -93,6 +94,9 @@ def use(monkeypatch, directory) -> None:
         if not target.exists():
             target.mkdir(parents=True)
             shutil.copy(Path(language.LOCALE_DIR) / lang / "LC_MESSAGES" / "gin_ref.mo", target / "gin_ref.mo")
+    # the process's default domain, which helptext.speak_in_click binds to this directory: back as it was
+    monkeypatch.setattr(gettext, "_localedirs", dict(gettext._localedirs))
+    monkeypatch.setattr(gettext, "_current_domain", gettext._current_domain)
     monkeypatch.setattr(language, "LOCALE_DIR", str(directory))
     monkeypatch.setattr(helptext, "LOCALE_DIR", str(directory))
     monkeypatch.setattr(language, "_AVAILABLE", [])

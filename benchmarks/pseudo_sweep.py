@@ -29,9 +29,7 @@ def main():
         found = pseudosweep.sweep(pseudosweep.every_help(), kept, pseudosweep.json_keys())
         found.update(pseudosweep.sweep(pseudosweep.golden_commands(), kept | pseudosweep.EXAMPLE_NAMES,
                                        pseudosweep.json_keys()))
-        from serveutil import plain_folder
-
-        found.update(pseudosweep.serve_pages(plain_folder(Path(work)), kept))
+        found.update(pseudosweep.serve_pages(Path(work), kept))
         patch.undo()
     print("\n".join(pseudosweep.summary(found)))
 

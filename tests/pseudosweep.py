@@ -196,20 +196,31 @@ def page_text(html):
 
 
 # the plain folder's players and files; the switch's languages, each in its own words
-SERVE_NAMES = {"Ann", "Ben", "Cat", "Dan", "ann", "ben", "cat", "dan", "plain", "English", "Filipino", "Sloven", "ina", "xx"}
+SERVE_NAMES = {"Ann", "Ben", "Cat", "Dan", "ann", "ben", "cat", "dan", "plain", "night", "English", "Filipino", "Sloven", "ina", "xx"}
 
 
-def serve_pages(folder, kept):
-    """serve's pages of a folder of plain matches (tests/serveutil.plain_folder) asked in ``xx``: the index,
-    the board, the sheet and a page that is not there: {path: [unmarked runs]}."""
-    from serveutil import client, phone
+def _page(web, path, kept, found, state=""):
+    answer = web.get(path, headers={"accept-language": "xx"})
+    found[f"serve GET {path}{state}"] = unmarked(page_text(answer.text), kept | SERVE_NAMES)
+
+
+def serve_pages(base, kept):
+    """serve's pages asked in ``xx`` (tests/serveutil's folders, made in ``base``): of a folder of plain matches
+    the index, the board, the sheet, a page that is not there, and Ann v Ben's table page, then the table page
+    and the board after a hand entered; of an event (round 1 paired) table 1's page, the director's pages, the
+    board and the sheet. {state: [unmarked runs]}."""
+    from serveutil import event_folder, phone, plain_folder, send, token
 
     found = {}
-    web = client(folder)
-    for path in ("/", "/board", "/board/sheet", "/no-such-page"):
-        answer = web.get(path, headers={"accept-language": "xx"})
-        found[f"serve GET {path}"] = unmarked(page_text(answer.text), kept | SERVE_NAMES)
-    table = phone(folder, "ann-v-ben")  # the table's page, its token exchanged for the cookie
-    answer = table.get("/t/ann-v-ben", headers={"accept-language": "xx"})
-    found["serve GET /t/ann-v-ben"] = unmarked(page_text(answer.text), kept | SERVE_NAMES)
+    table = phone(plain_folder(base), "ann-v-ben")  # the table's page, its token exchanged for the cookie
+    for path in ("/", "/board", "/board/sheet", "/no-such-page", "/t/ann-v-ben"):
+        _page(table, path, kept, found)
+    send(table, "ann-v-ben", "line", {"line": "ben 5 23", "by": "Ann"})
+    for path in ("/t/ann-v-ben", "/board", "/board/sheet"):
+        _page(table, path, kept, found, " (a hand entered)")
+    event = event_folder(base)
+    web = phone(event, "1")
+    web.get(f"/director?token={token(event, 'director')}")
+    for path in ("/t/1", "/director", "/director/settlement", "/board", "/board/sheet"):
+        _page(web, path, kept, found, " (event)")
     return found

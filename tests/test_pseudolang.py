@@ -122,7 +122,8 @@ SWEPT_CLEAN = {
     "serve --help", "settle --help", "standings --help", "stats --help", "take --help", "tally --help",
     "undo --help", "verify --help",
     "export --format csv " + " ".join(pseudosweep.EXAMPLES),
-    "serve GET /", "serve GET /board", "serve GET /no-such-page",
+    "serve GET /", "serve GET /board", "serve GET /no-such-page", "serve GET /board (a hand entered)",
+    "serve GET /board (event)",
 }
 
 
@@ -140,9 +141,7 @@ def test_every_help_and_the_goldens_commands(xx, kept, monkeypatch, capsys):
 
 @pytest.mark.slow
 def test_serves_pages(xx, kept, tmp_path, capsys):
-    from serveutil import plain_folder
-
-    found = pseudosweep.serve_pages(plain_folder(tmp_path), kept)
+    found = pseudosweep.serve_pages(tmp_path, kept)
     with capsys.disabled():
         print("\n" + "\n".join(pseudosweep.summary(found)))
     assert {command: runs for command, runs in found.items() if command in SWEPT_CLEAN and runs} == {}

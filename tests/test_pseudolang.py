@@ -88,6 +88,14 @@ def test_the_sweep_can_fail_english_is_found():
         == ["ok", "hands", "irregularity", "recorded", "see"]
 
 
+def test_the_sweep_finds_a_message_said_past_the_catalogue(match, kept, tmp_path_factory, monkeypatch):
+    """The same verify under an ``xx`` that lacks its "ok" message: the sweep finds the English it says."""
+    lacking = pseudolang.install(tmp_path_factory.mktemp("lacking"), leave_out={"%(path)s: ok, %(count)d hand"})
+    pseudolang.use(monkeypatch, lacking)
+    _code, said = pseudosweep.run(("verify",))
+    assert pseudosweep.unmarked(said, kept) == ["ok"], said
+
+
 # -- the fast sweep: tally, verify, one refusal, gin-ref --help ----------------------------------------------
 # What the sweep finds today in a command it must find clean, said past the catalogue by other layers (the
 # views' "next:" line, the grid's result words: views/tally_text.py, views/words.py). The list can only shrink.

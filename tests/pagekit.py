@@ -7,6 +7,7 @@ the screenshots kept when ``GIN_REF_SHOTS=DIR`` is set (``shot``).
 Skips, saying why, without selenium, chromedriver or Chromium (.ci/run installs them)."""
 
 import os
+import re
 import shutil
 import time
 from pathlib import Path
@@ -93,31 +94,88 @@ def css(driver, selector):
     return driver.find_element(By.CSS_SELECTOR, selector)
 
 
+CARDS = re.compile(r"[A-Za-z]")
+
+
 def fill_hand(driver, knocker, count, defender, *, by):
-    """The hand form filled in: who enters it (the "I am" choice, which the page never makes for him; ``None``
-    leaves the choice as it is), who knocked, the two counts (or cards)."""
+    """A hand filled in as a player does it (#40): who enters it (``None`` leaves the choice as it is), who
+    knocked, the knocker's count as a key of the 0-10 row, the defender's count on the page's pad; a hand
+    given by cards (``A-3S 4HDC ...``) is picked card by card in the form by cards. Returns the form used
+    (its data-form). A count past the row's 10 (an illegal knock the keys cannot say: the table line or the
+    cards say it) is put on the row's last key by script, as the page without its keys would send it."""
+    if CARDS.search(count or "") or CARDS.search(defender or ""):
+        pick_hand(driver, knocker, count, defender, by=by)
+        return "cards"
     if by is not None:
         choose(driver, "hand", by)
-    css(driver, f'input[name="knocker"][value="{knocker}"]').click()
-    for name, value in (("count", count), ("defender", defender)):
-        field = css(driver, f'form[data-form="hand"] input[name="{name}"]')
-        field.clear()
-        field.send_keys(value)
+    key(driver, "hand", "knocker", knocker)
+    if count:
+        if int(count) > 10:
+            driver.execute_script('var k = document.querySelector(\'form[data-form="hand"] input[name="count"]'
+                                  '[value="10"]\'); k.value = arguments[0];', count)
+            key(driver, "hand", "count", count)
+        else:
+            key(driver, "hand", "count", count)
+    css(driver, 'form[data-form="hand"] .pad button[value=""]')  # the pad is shown (the script ran)
+    while css(driver, 'form[data-form="hand"] input[name="defender"]').get_property("value"):
+        css(driver, 'form[data-form="hand"] .pad button[value=""]').click()
+    for digit in defender or "":
+        css(driver, f'form[data-form="hand"] .pad button[value="{digit}"]').click()
+    return "hand"
+
+
+def key(driver, form, name, value):
+    """Tap the key ``value`` of the choice ``name`` in ``form`` (a radio button drawn as a key)."""
+    css(driver, f'form[data-form="{form}"] input[name="{name}"][value="{value}"] + span').click()
+
+
+def unfold(driver, form):
+    """Open the folded section (``<details>``) that holds ``form``, if it is closed."""
+    driver.execute_script('var f = document.querySelector(\'form[data-form="\' + arguments[0] + \'"]\');'
+                          'var d = f && f.closest("details"); if (d && !d.open) { d.querySelector("summary").click(); }',
+                          form)
+
+
+def pick_upcard(driver, form, code):
+    """The upcard chosen by its rank's key and its suit's key (unfolded first where the rules need none)."""
+    driver.execute_script('var f = document.querySelector(\'form[data-form="\' + arguments[0] + \'"] details.upcard\');'
+                          'if (f && !f.open) { f.querySelector("summary").click(); }', form)
+    key(driver, form, "up_rank", code[:-1].upper().replace("10", "T"))
+    key(driver, form, "up_suit", code[-1].upper())
+
+
+def pick_hand(driver, knocker, mine, theirs, *, by):
+    """A hand by its cards, in the card picker: each side's cards tapped (cards read as the command line reads
+    them: ``A-3S 4HDC``)."""
+    from gin_ref.core.cards import codes, parse_cards
+
+    unfold(driver, "cards")
+    if by is not None:
+        choose(driver, "cards", by)
+    key(driver, "cards", "knocker", knocker)
+    for side, cards in (("k", mine), ("d", theirs)):
+        wanted = set(codes(parse_cards(cards))) if cards else set()
+        for box in driver.find_elements(By.CSS_SELECTOR, f'form[data-form="cards"] input[name^="{side}_"]'):
+            if box.is_selected() != (box.get_attribute("name")[2:] in wanted):
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", box)
+                box.find_element(By.XPATH, "..").click()
 
 
 def choose(driver, form, name):
     """"I am NAME" chosen in ``form`` (its data-form): every entry names its entrant (#34)."""
-    css(driver, f'form[data-form="{form}"] select[name="by"] option[value="{name}"]').click()
+    unfold(driver, form)
+    css(driver, f'form[data-form="{form}"] input[name="by"][value="{name}"] + span').click()
 
 
 def chosen(driver, form):
     """The name chosen in ``form``'s "I am" ("" while none is)."""
-    return css(driver, f'form[data-form="{form}"] select[name="by"]').get_property("value")
+    return driver.execute_script('var c = document.querySelector(\'form[data-form="\' + arguments[0] + \'"] '
+                                 'input[name="by"]:checked\'); return c ? c.value : "";', form)
 
 
 def press(driver, form):
     """Tap the button of ``form`` (its data-form), once it can be tapped."""
-    button = css(driver, f'form[data-form="{form}"] button')
+    button = css(driver, f'form[data-form="{form}"] button[type="submit"]')
     assert button.is_enabled(), f"the {form} form's button is disabled"
     button.click()
 

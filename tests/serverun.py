@@ -23,8 +23,9 @@ class Running:
         return time.monotonic() - started
 
 
-def start(folder, *options, port=0):
-    process = subprocess.Popen(["gin-ref", "serve", str(folder), "--port", str(port), *map(str, options)],
+def start(folder, *options, port=0, command="gin-ref"):
+    """``command serve FOLDER`` (another gin-ref's, say main's, for a benchmark's before) on a free port."""
+    process = subprocess.Popen([command, "serve", str(folder), "--port", str(port), *map(str, options)],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env={**os.environ, "PYTHONUNBUFFERED": "1"})
     base, addresses, deadline = None, {}, time.monotonic() + 30

@@ -257,7 +257,8 @@ def test_the_page_lists_every_export_format_of_the_registry_and_each_downloads_w
 
 def test_a_ruling_on_a_rejected_hand_deals_it_with_the_entrys_upcard_and_undo_asks_then_offers_redo(tmp_path):
     """#40 item 4: the rejected hand left no deal in the file; the ruling's form holds its upcard, and the
-    ruling deals it and rules it in one write, as `gin-ref ruling --upcard` does."""
+    ruling deals it and rules it in one write and one step, as `gin-ref ruling --upcard` does: one undo from
+    the page takes the ruling and its deal back (the hands as before), one redo puts them back."""
     from serveutil import event_folder, send
 
     folder = event_folder(tmp_path)
@@ -274,6 +275,7 @@ def test_a_ruling_on_a_rejected_hand_deals_it_with_the_entrys_upcard_and_undo_as
     web = TestClient(app, base_url=BASE, follow_redirects=False)
     assert web.get(f"/director?token={served.tokens.get('director')}").status_code == 303
     action = "/director/m/round-1-table-1.yaml/ruling"
+    unruled = open(t1, "rb").read().split(b"\ncorrections:")[0]  # the head and the hands: none dealt
     page = web.get("/director").text
     assert re.search(r'name="upcard" value="9H"', page), "the rejected hand's upcard is in the ruling's form"
     kind, text = said(post(web, action, kind="award", player="Dan", points="23", reason="Ann's count stands",
@@ -285,6 +287,8 @@ def test_a_ruling_on_a_rejected_hand_deals_it_with_the_entrys_upcard_and_undo_as
     strip = lambda hand: {k: v for k, v in hand.items() if k not in ("ruling", "seal")}  # noqa: E731
     assert [strip(h) for h in ruled.hands] == [strip(h) for h in by_cli.hands]
     assert ruled.state.totals == by_cli.state.totals == {"Ann": 0, "Dan": 23}
+    assert ruled.hands[0]["ruling"]["dealt"] is True and "result" not in ruled.hands[0]  # one step, never played
+    dealt_and_ruled = open(t1, "rb").read().split(b"\ncorrections:")[0]
     # the file changed since the hand was entered: its upcard is no longer offered (it would deal another hand)
     assert not re.search(r'name="upcard" value="9H"', web.get("/director").text)
     # undo asks first, then offers redo, which puts the ruling back
@@ -292,6 +296,8 @@ def test_a_ruling_on_a_rejected_hand_deals_it_with_the_entrys_upcard_and_undo_as
     kind, text = said(page)
     assert kind == "note" and text.startswith("took back hand 1: the ruling")
     assert matchfile.load(t1).match.state.totals == {"Ann": 0, "Dan": 0}
+    assert open(t1, "rb").read().split(b"\ncorrections:")[0] == unruled  # the ruling and its deal, both gone
+    assert matchfile.load(t1).match.hands == []
     assert "Redo: put it back in round-1-table-1.yaml" in page
     redo = "/director/m/round-1-table-1.yaml/redo"
     answer = web.post(redo, data=form_fields(page, redo), headers={"Origin": BASE})
@@ -299,6 +305,7 @@ def test_a_ruling_on_a_rejected_hand_deals_it_with_the_entrys_upcard_and_undo_as
     kind, text = said(web.get(answer.headers["location"]).text)
     assert kind == "note" and text.startswith("put back hand 1: the ruling")
     assert matchfile.load(t1).match.state.totals == {"Ann": 0, "Dan": 23}
+    assert open(t1, "rb").read().split(b"\ncorrections:")[0] == dealt_and_ruled  # both back, sealed as before
     assert "Redo: put it back" not in web.get("/director").text
 
 

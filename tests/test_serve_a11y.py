@@ -136,12 +136,11 @@ def test_every_state_of_every_page_has_no_axe_violation_in_light_and_dark(tmp_pa
             page = server.addresses["1"]
             driver.get(page)
             _check_state(driver, "table-empty", record)
-            fill_hand(driver, second, "", "", by=second)
-            css(driver, 'form[data-form="hand"] input[name="count"]').send_keys("1")
+            fill_hand(driver, second, "1", "", by=second)
             _check_state(driver, "table-typing", record)
             fill_hand(driver, second, "A-3S 4HDC 7-9C 5D", "6S 8H TH JH QH KH 7D QD AC 3C", by=second)
-            wait_text(driver, "melds")  # the check's preview, its spread a table
-            assert css(driver, '[data-check="hand"] table th').text
+            wait_text(driver, "melds")  # the check's preview, its spread drawn as cards
+            assert css(driver, '[data-check="cards"] .drawn .card').text
             _check_state(driver, "table-preview", record)
             fill_hand(driver, second, "15", "23", by=second)
             press(driver, "hand")
@@ -156,10 +155,10 @@ def test_every_state_of_every_page_has_no_axe_violation_in_light_and_dark(tmp_pa
             wait_text(driver, "Not recorded: 'zed' is not a player")  # the server's refusal, not the slip's words
             _check_state(driver, "table-refused", record)
             synced(driver)
-            fill_hand(driver, second, "A-3S 4HDC 7-9C 5D", "6S 8H TH JH QH KH 7D QD AC 3C", by=second)
-            press(driver, "hand")
+            form = fill_hand(driver, second, "A-3S 4HDC 7-9C 5D", "6S 8H TH JH QH KH 7D QD AC 3C", by=second)
+            press(driver, form)
             wait_text(driver, f"Hand entered by {second}: waiting for {first}")  # the knock costs the defender
-            assert css(driver, "#pending table th").text
+            assert css(driver, "#pending .drawn .card").text
             _check_state(driver, "table-pending", record)
             _cli_hand(t1, first)
             wait_text(driver, f"totals: {first} 60", 5)

@@ -61,10 +61,21 @@ def _press(element, javascript=True):
 
 
 def _enter_hand(driver, knocker, count, defender, by="Ann", javascript=True):
-    driver.find_element(By.CSS_SELECTOR, f'form[data-form="hand"] select[name="by"] option[value="{by}"]').click()
-    _press(driver.find_element(By.CSS_SELECTOR, f'input[name="knocker"][value="{knocker}"]'), javascript)
-    driver.find_element(By.NAME, "count").send_keys(count)
-    driver.find_element(By.NAME, "defender").send_keys(defender)
+    """The hand by the form's keys (#40); with the script the defender's count on the page's pad, without it
+    typed into its field (the pad needs the script)."""
+    form = 'form[data-form="hand"]'
+    for name, value in (("by", by), ("knocker", knocker), ("count", count)):
+        choice = driver.find_element(By.CSS_SELECTOR, f'{form} input[name="{name}"][value="{value}"]')
+        if javascript:
+            driver.find_element(By.CSS_SELECTOR, f'{form} input[name="{name}"][value="{value}"] + span').click()
+        else:
+            choice.send_keys(Keys.SPACE)
+    if javascript:
+        for digit in defender:
+            driver.find_element(By.CSS_SELECTOR, f'{form} .pad button[value="{digit}"]').click()
+    else:
+        assert not driver.find_element(By.CSS_SELECTOR, f"{form} .pad").is_displayed()
+        driver.find_element(By.NAME, "defender").send_keys(defender)
 
 
 def _text(driver):
@@ -87,7 +98,7 @@ def test_enter_confirm_and_the_tally_shows_it(tmp_path, javascript):
             if javascript:  # checked as typed, with the command line's words
                 WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
                     lambda d: "Dan knocks against Ann" in d.find_element(By.CSS_SELECTOR, '[data-check="hand"]').text)
-            _press(driver.find_element(By.CSS_SELECTOR, 'form[data-form="hand"] button'), javascript)
+            _press(driver.find_element(By.CSS_SELECTOR, 'form[data-form="hand"] button[type="submit"]'), javascript)
             _wait_text(driver, "waiting for Ann")  # Dan's knock costs Ann: she confirms it
             assert tally(table_file(folder))["hands"] == []
             _press(driver.find_element(By.CSS_SELECTOR, 'form[data-form="confirm-0"] button'), javascript)
@@ -98,7 +109,7 @@ def test_enter_confirm_and_the_tally_shows_it(tmp_path, javascript):
                 shots = Path(os.environ.get("GIN_REF_SHOTS") or tmp_path)
                 shots.mkdir(parents=True, exist_ok=True)
                 _enter_hand(driver, "Ann", "0", "31", by="Ann")
-                driver.find_element(By.CSS_SELECTOR, 'form[data-form="hand"] button').click()
+                driver.find_element(By.CSS_SELECTOR, 'form[data-form="hand"] button[type="submit"]').click()
                 _wait_text(driver, "waiting for Dan")
                 driver.set_window_size(PHONE[0], 1900)
                 assert driver.save_screenshot(str(shots / "serve-table.png"))
@@ -143,7 +154,7 @@ def test_an_entry_made_while_the_link_is_down_is_sent_when_it_returns(tmp_path):
             driver.get(server.addresses["1"])
             driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
             _enter_hand(driver, "Dan", "5", "23")
-            driver.find_element(By.CSS_SELECTOR, 'form[data-form="hand"] button').click()
+            driver.find_element(By.CSS_SELECTOR, 'form[data-form="hand"] button[type="submit"]').click()
             # (the page draws its parts again when its link is lost: an element found may be gone a moment later)
             WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
                 lambda d: "1 entry waits to be sent" in d.find_element(By.ID, "offline").text)

@@ -1,8 +1,8 @@
 """The director from the browser alone (#40 item 4), in headless Chromium against a real ``gin-ref serve`` on
 127.0.0.1: a table enters a hand (upcard, knock) and the other player rejects it, so the file never deals it;
 on the director's page the ruling's form holds that hand's upcard, and an award deals the hand with it and
-rules it in one write (the file verifies, the tally holds the deal and the ruling). Then undo asks first
-(No writes nothing, Yes takes the ruling back) and offers redo, which puts it back. Screenshots go to
+rules it in one write and one step (the file verifies, the tally holds the deal and the ruling). Then undo
+asks first (No writes nothing, Yes takes the ruling and its deal back) and offers redo, which puts them back. Screenshots go to
 GIN_REF_SHOTS (``director-ruling``, ``director-undo-asked``, ``director-redo``)."""
 
 import subprocess
@@ -12,7 +12,7 @@ import pytest
 pytestmark = pytest.mark.slow
 pytest.importorskip("starlette")
 
-from pagekit import PHONE, SCREEN, browser, css, fill_hand, press, shot, tap, view, wait_text  # noqa: E402
+from pagekit import PHONE, SCREEN, browser, css, fill_hand, pick_upcard, press, shot, tap, view, wait_text  # noqa: E402
 from serverun import serving  # noqa: E402
 from serveutil import event_folder, table_file, tally, token  # noqa: E402
 from gin_ref.files import matchfile  # noqa: E402
@@ -32,8 +32,8 @@ def test_a_ruling_on_a_rejected_hand_and_undo_then_redo_from_the_directors_page(
         with serving(folder) as server:
             driver.get(server.addresses["1"])
             wait_text(driver, "Enter a hand")
-            css(driver, 'form[data-form="hand"] input[name="upcard"]').send_keys("9h")
-            wait_text(driver, "9♥: knock with 10 or less")  # the upcard's limit, as it is typed (#40 item 3)
+            pick_upcard(driver, "hand", "9h")
+            wait_text(driver, "9♥: knock with 10 or less")  # the upcard's limit, as it is chosen (#40 item 3)
             assert css(driver, "[data-limit] span.red").text == "9♥"  # a red card in the page's red
             fill_hand(driver, "Dan", "5", "23", by="Dan")
             shot(driver, "table-upcard-limit")
@@ -77,6 +77,7 @@ def test_a_ruling_on_a_rejected_hand_and_undo_then_redo_from_the_directors_page(
             tap(driver, "Yes: undo it")
             wait_text(driver, "took back hand 1: the ruling")
             assert matchfile.load(str(path)).match.state.totals == {"Ann": 0, "Dan": 0}
+            assert tally(path)["hands"] == []  # one undo: the ruling and the deal it made, one step
             view(driver, PHONE)
             shot(driver, "director-redo")
             tap(driver, f"Redo: put it back in {NAME}")

@@ -42,7 +42,8 @@ def test_the_forms_ask_who_enters_with_no_name_chosen_beforehand(tmp_path):
     page = web.get("/t/1").text
     for form in ("hand", "line"):
         body = re.search(rf'<form[^>]*data-form="{form}".*?</form>', page, re.S).group(0)
-        assert '<select name="by" required><option value="" selected>(choose your name)</option>' in body
+        who = re.search(r'<fieldset class="keys who"><legend>I am</legend>.*?</fieldset>', body, re.S).group(0)
+        assert 'type="radio" required name="by" value="Ann"' in who and "checked" not in who
     assert "data-remember" not in page
 
 

@@ -136,7 +136,7 @@ def test_undo_needs_the_same_confirmation(tmp_path):
     assert answer.status_code == 303
     assert len(tally(table_file(folder))["hands"]) == 1
     page = web.get("/t/1").text
-    assert "Take back by Ann" in page and "took back hand 1" in page
+    assert "Take back by Ann" in page and "takes back hand 1" in page
     assert "Confirm as Dan" in page and "Confirm as Ann" not in page  # the undo takes back Dan's points
     send(web, "1", "confirm-0", {"by": "Dan"}, ident="entry-undo-002", route="confirm")
     data = tally(table_file(folder))

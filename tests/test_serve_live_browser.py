@@ -23,7 +23,7 @@ pytest.importorskip("starlette")
 
 from boardkit import D35, K5, cli  # noqa: E402
 from pagekit import (  # noqa: E402
-    browser, choose, chosen, css, fill_hand, press, report, shot, synced, tap, text, wait_text)
+    browser, choose, chosen, css, fill_hand, press, report, shot, synced, tap, text, unfold, wait_text)
 from serverun import serving, start  # noqa: E402
 from serveutil import event_folder, send, table_file, tally, verifies  # noqa: E402
 
@@ -165,6 +165,7 @@ def test_the_page_follows_another_phone_and_the_command_line_within_2_seconds(tm
         wait_text(driver, "Enter a hand")
         assert chosen(driver, "hand") == "" and chosen(driver, "line") == ""
         assert driver.execute_script('return localStorage.getItem("gin-ref-by:/t/1")') is None
+        unfold(driver, "line")
         css(driver, 'form[data-form="line"] input[name="line"]').send_keys("9h dan")  # being typed here
         took = []
 
@@ -204,7 +205,7 @@ def test_a_lost_link_leaves_the_page_usable_and_the_stream_comes_back(tmp_path, 
         fill_hand(driver, "Dan", "5", "23", by="Dan")
         press(driver, "hand")
         wait_text(driver, "1 entry waits to be sent")
-        assert css(driver, 'form[data-form="hand"] button').is_enabled()  # usable while it waits
+        assert css(driver, 'form[data-form="hand"] button[type="submit"]').is_enabled()  # usable while it waits
         shot(driver, "dead-7-offline-queue")
         server = start(folder, port=port)  # back: the page's stream reconnects by itself, the entry is sent
         seconds = wait_text(driver, "Hand entered by Dan: waiting for Ann", 40)

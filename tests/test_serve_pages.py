@@ -18,7 +18,9 @@ def test_the_page_asks_for_the_upcard_where_it_sets_the_limit(tmp_path):
     assert done.exit_code == 0, done.output
     web = phone(folder, "ann-v-ben")
     page = web.get("/t/ann-v-ben").text
-    assert "hand 1: give the upcard turned (it sets the knock limit)" in page
+    upcard = re.search(r'<div class="upcard"[^>]*>.*?</div>', page, re.S).group(0)  # in view, not folded away
+    assert "Upcard: rank" in upcard and 'name="up_suit" value="H"' in upcard
+    assert "knock limit: choose the upcard" in upcard
     answer = send(web, "ann-v-ben", "line", {"line": "ben 5 23", "by": "Ann"}, headers={"accept": "application/json"})
     assert answer.status_code == 409
     assert answer.json()["problem"].startswith("no hand is open: deal one first")
@@ -64,18 +66,27 @@ def test_a_port_in_use_is_one_error_line(tmp_path):
     assert HOST
 
 
-def test_the_spread_is_a_table_with_header_cells_and_no_line_is_a_rule_of_dashes(tmp_path):
+def test_the_pending_hand_is_drawn_as_cards_not_a_grid_of_text(tmp_path):
+    """#40 item 1: the pending hand is drawn from the desk's outcome: melds, layoffs and deadwood as rows of
+    cards (a red card in the page's red, each card named for a screen reader), the sum in one line, the
+    totals as numbers; no table of the command line's grid, no monospace block, no rule of dashes."""
     folder = event_folder(tmp_path)
     web = phone(folder, "1")
     answer = send(web, "1", "hand", {"by": "Ann", "knocker": "Dan", "count": "A-3S 4HDC 7-9C 5D",
-                                     "defender": "6S 8H TH JH QH KH 7D QD AC 3C"})
+                                     "defender": "4S 6C TH JH QH KH 7D QD AC 3C"})
     assert answer.status_code == 303, answer.text
     page = web.get("/t/1").text
     pending = page.split('id="pending"', 1)[1]
-    assert '<th scope="col">player</th><th scope="col">melds</th>' in pending
-    assert "<td>Dan</td>" in pending and '<span class="red">5♦</span> = 5' in pending
-    shown = re.sub(r"<[^>]+>", "\n", page)
+    assert '<div class="drawn">' in pending and "Dan knocks against Ann" in pending
+    assert '<span class="card red"><span aria-hidden="true">5♦</span><span class="sr">5 of diamonds</span>' in pending
+    assert '<span class="card"><span aria-hidden="true">A♠</span><span class="sr">ace of spades</span>' in pending
+    assert '<span class="lbl">laid off</span>' in pending  # 4♠ on Dan's spades, 6♣ on his clubs
+    assert re.search(r'<p class="sum">[^<]*= \d+</p>', pending)
+    assert '<div class="totals"' in pending
+    assert "<table" not in pending and 'class="lines"' not in pending
+    shown = re.sub(r"<[^>]+>", "\n", re.sub(r"<(style|script)\b.*?</\1>", "", page, flags=re.S))
     assert not [line for line in shown.splitlines() if re.fullmatch(r"[\s-]*--[\s-]*", line)]
+    assert not re.search(r"(?<![\w-])--[a-z]", shown)  # no command-line option named
     assert page.count("<main") == 1 and 'data-stamp="' in page
 
 

@@ -36,7 +36,7 @@ def test_big_gin_is_offered_only_under_rules_with_a_big_gin_bonus(tmp_path, rule
     web = phone(folder_of(tmp_path, rules), "ann-v-ben")
     form = hand_form(web.get("/t/ann-v-ben").text)
     assert ('value="big"' in form) is big and ("big gin" in form) is big
-    assert 'value="gin"' in form and 'value="dead"' in form
+    assert 'name="count" value="0"' in form and ">0 gin<" in form and 'name="count" value="dead"' in form
 
 
 def test_the_upcards_limit_and_its_reason_are_the_rules_own_words(tmp_path):
@@ -47,7 +47,7 @@ def test_the_upcards_limit_and_its_reason_are_the_rules_own_words(tmp_path):
     assert said["AD"] == "A♦: ace up, gin only"
     assert said["7H"] == "7♥: knock with 7 or less"
     assert said["KS"] == "K♠: knock with 10 or less; a spade up doubles the hand"
-    assert 'class="limit" data-limit="1" role="status">the knock limit shows here as the upcard is chosen' in page
+    assert 'class="limit" data-limit="1" role="status">knock limit: choose the upcard' in page
     plain = phone(folder_of(tmp_path, "oklahoma"), "ann-v-ben")
     assert limits(plain.get("/t/ann-v-ben").text)["AD"] == "A♦: knock with 1 or less"  # an ace up: limit 1 there
     standard = phone(folder_of(tmp_path, "standard"), "ann-v-ben")
@@ -62,12 +62,12 @@ def test_the_upcards_limit_and_its_reason_are_the_rules_own_words(tmp_path):
 def test_who_enters_is_chosen_for_each_hand_large_and_never_remembered(tmp_path):
     web = phone(folder_of(tmp_path, "standard"), "ann-v-ben")
     form = hand_form(web.get("/t/ann-v-ben").text)
-    assert '<label class="who">I am <select name="by" required><option value="" selected>' in form
-    assert "selected" not in form.split('<option value="" selected>', 1)[1].split("</select>")[0]
+    who = re.search(r'<fieldset class="keys who"><legend>I am</legend>.*?</fieldset>', form, re.S).group(0)
+    assert 'name="by" value="Ann"' in who and 'name="by" value="Ben"' in who and "checked" not in who
     send(web, "ann-v-ben", "hand", {"by": "Ben", "knocker": "Ben", "count": "5", "defender": "23"},
          ident="entry-who-0001")
     send(web, "ann-v-ben", "confirm-0", {"by": "Ann"}, ident="entry-who-0001", route="confirm")
     page = web.get("/t/ann-v-ben").text
     assert "Ben&#x27;s knock" in page or "Ben's knock" in page  # recorded
     form = hand_form(page)
-    assert '<option value="" selected>' in form and 'value="Ben" selected' not in form  # not remembered
+    assert 'name="by" value="Ben" checked' not in form and "checked" not in form.split("</fieldset>")[0]  # not remembered

@@ -176,8 +176,10 @@ def _dealt_first(match: Match, path: str, upcard: Card, hand: Optional[int],
                  kind: str) -> Tuple[int, Optional[outcomes.Dealt]]:
     """Deal the hand a ruling with ``upcard`` rules on (a hand entered at a table and rejected, or disputed,
     left no deal in the file): the next hand, dealt with ``upcard``, or the open hand when it has that upcard
-    already (its number, and the deal made, None for the open hand). Ruled an award or void, it is ended with no score of its own first (``dead``): the ruling beside
-    it gives the score, as on any settled hand."""
+    already (its number, and the deal made, None for the open hand). A hand dealt here is ruled in the same
+    step (the ruling says ``dealt: true``: any kind, never played, and one ``undo`` takes both back); the open
+    hand, dealt by a step of its own, is ended with no score of its own first (``dead``) when ruled an award
+    or a void: the ruling beside it gives the score, as on any settled hand."""
     opened = match.deal_unless_open(upcard, command="ruling")
     if opened is not None and opened.refusal is not None:  # a deal refused (and kept): no hand to rule on
         raise refuse(Kind.ILLEGAL, N_("hand %(hand)s cannot be dealt: %(reason)s"), hand=opened.number,
@@ -190,7 +192,7 @@ def _dealt_first(match: Match, path: str, upcard: Card, hand: Optional[int],
                                        "%(hand_option)s %(hand)s is another hand; rule on it without "
                                        "%(upcard_option)s"), upcard_option="upcard", upcard=upcard.pretty,
                      number=number, hand_option="hand", hand=hand)
-    if kind not in rulings.OPEN_KINDS:
+    if kind not in rulings.OPEN_KINDS and opened is None:
         match.dead()
     return number, outcomes.dealt_of(path, match, opened) if opened is not None else None
 
@@ -204,13 +206,14 @@ def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], po
         ruled = given.maybe_hand(hand)
         whole = None if points is None else given.whole(points, "the points")
         verify_ruling(kind, player, whole)
-        dealt = None
+        dealt: Optional[outcomes.Dealt] = None
         if upcard is not None:
             if not reason or not reason.strip():  # refused before anything is dealt
                 raise refuse(Kind.NOTATION, N_("%(option)s: say why (it is kept with the ruling)"), option="reason")
             ruled, dealt = _dealt_first(rec.match, rec.path, upcard, ruled, kind)
         step = rec.match.rule(kind, one_line(reason, "reason"), matchfile.now(), hand=ruled, player=player,
-                              points=whole, by=None if by is None else one_line(by, "by") or _no_name())
+                              points=whole, by=None if by is None else one_line(by, "by") or _no_name(),
+                              dealt=dealt is not None)
         return outcomes.ruled_of(rec.path, rec.match, step, dealt), None
     return work
 

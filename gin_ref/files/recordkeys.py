@@ -111,7 +111,7 @@ IRREGULARITY = Keys({
     "cards": CARDS, "melds": ListOf(CARDS), "discard": TEXT, "count": NUMBER, "action": TEXT, "card": TEXT,
 })
 RULING = Keys({"kind": TEXT, "player": TEXT, "points": NUMBER, "reason": TEXT, "by": TEXT, "date": TEXT,
-               "steps": NUMBER, "hands": NUMBER})
+               "steps": NUMBER, "hands": NUMBER, "dealt": TRUTH})  # dealt: it dealt its hand (#40)
 HAND = Keys({
     "number": NUMBER, "dealer": TEXT, "box": TEXT, "captain": TEXT, "sitter": TEXT, "upcard": TEXT,
     "limit": NUMBER, "irregularities": ListOf(IRREGULARITY), "turns": ListOf(TEXT), "ruling": RULING,

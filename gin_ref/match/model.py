@@ -230,12 +230,14 @@ class Match:
         return self.apply(actions.dead(self.state))
 
     def rule(self, kind: str, reason: str, date: str, hand: Optional[int] = None, player: Optional[str] = None,
-             points: Optional[int] = None, by: Optional[str] = None) -> Step:
+             points: Optional[int] = None, by: Optional[str] = None, dealt: bool = False) -> Step:
         """A director's ruling on ``hand`` (default: the last), written beside its result; the hand and every
         later one are settled again (``gin_ref.match.rulings``). Refused, changing nothing, when the hands
         after it no longer replay: the first problem says why. The later hands stand as played (their dealers
-        and roles are noted where the ruling would have given others)."""
-        number, ruling = rulings.ruling_data(self.state, hand, kind, player, points, reason, by, date)
+        and roles are noted where the ruling would have given others). ``dealt``: the open hand was dealt
+        for this ruling just now (``deal``), and the two are one step (``dealt: true``): it may be ruled any
+        kind, and ``undo`` takes the ruling and the hand back together."""
+        number, ruling = rulings.ruling_data(self.state, hand, kind, player, points, reason, by, date, dealt)
         step = Step("ruling", number, Ruled(ruling, steps.step_total(self.record) + 1, len(self.hands)))
         steps.put(self.record, step)
         problems = self._resettle(number - 1, check=False)

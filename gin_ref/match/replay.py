@@ -124,11 +124,14 @@ def replay_hand(state: MatchState, index: int, entry: object, problems: Problems
     hand.say("place", problems)
     setup = replay_deal(state, hand, problems)
     play.replay_play(state, setup, hand, problems)
-    ruling = rulings.check_ruling(state, setup, hand.entry, problems)
+    played = bool(hand.turns) or bool(hand.irregularities) or hand.result is not None
+    ruling = rulings.check_ruling(state, setup, hand.entry, problems, played)
     state.rulings.pop(index, None)
     if ruling is not None:
         state.rulings[index] = ruling
-    if hand.result is None and ruling is not None:  # an open hand ruled a misdeal, or forfeited
+    if hand.result is None and ruling is not None and ruling.dealt and ruling.kind not in rulings.OPEN_KINDS:
+        _replay_dealt_ruling(state, setup, hand, problems, settling, ruling)
+    elif hand.result is None and ruling is not None:  # an open hand ruled a misdeal, or forfeited
         play.check_play(state, setup, hand, problems)
         _no_result(hand, problems, kept=("totals", "seal"))
         totals = _check_totals(state, hand, problems, settling)
@@ -144,6 +147,24 @@ def replay_hand(state: MatchState, index: int, entry: object, problems: Problems
         replay_result(state, setup, hand, problems, settling, settlement, ruling)
         if ruling is not None:
             rulings.after_ruling(state, setup, ruling)
+
+
+def _replay_dealt_ruling(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems, settling: bool,
+                         ruling: rulings.Ruling) -> None:
+    """A hand dealt by its ruling (an award or a void of a hand a table entered and rejected): never played,
+    no result; its winner, points and totals are the ruling's, and the next dealer follows its winner."""
+    play.check_play(state, setup, hand, problems)
+    _no_result(hand, problems, kept=("winner", "points", "totals", "games", "seal"))
+    scored = _Scored("ruled", None, 0, 1, f"ruled {ruling.kind}")
+    winner, points = _check_winner(setup, hand, problems, settling, scored, ruling)
+    if winner is not None and setup.index not in state.after_end:
+        score(state, winner, points, boxes=1)
+    games = _check_games(state, hand, problems, settling)
+    totals = _check_totals(state, hand, problems, settling)
+    if settling:
+        write_worked(hand.entry, Worked(NOT_WORKED, NOT_WORKED, winner, points, totals,
+                                        NOT_WORKED if games is None else games))
+    close_hand(state, setup, winner)
 
 
 def _no_result(hand: Hand, problems: Problems, kept: Tuple[str, ...] = ()) -> None:

@@ -33,8 +33,8 @@ from gin_ref.core.escape import shown_value
 MAX_POINTS = 10_000
 
 KINDS = ("award", "void", "redeal", "forfeit")
-KEYS = ("kind", "player", "points", "reason", "by", "date", "steps", "hands")
-OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled
+KEYS = ("kind", "player", "points", "reason", "by", "date", "steps", "hands", "dealt")
+OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled (and any kind, a hand the ruling dealt)
 
 
 FIELDS = ("kind", "player", "points", "reason", "by", "date")  # a ruling as ``tally --json`` gives it
@@ -51,15 +51,15 @@ class Ruling(NamedTuple):
     reason: Optional[str] = None
     by: Optional[str] = None
     date: object = None  # as written: an ISO time (a string, or a datetime a hand-edited file made)
+    dealt: bool = False  # the ruling dealt its hand (``dealt: true``): one step with its deal, never played
 
     @classmethod
     def of(cls, item: Mapping[str, object]) -> "Ruling":
         """The Ruling of a ruling as written (plain data known to be sound: a step, ``tally --json``; a value
         of another type than its field's reads as None)."""
-        points = item.get("points")
-        return cls(str(item.get("kind")), _text(item.get("player")),
-                   points if isinstance(points, int) and not isinstance(points, bool) else None,
-                   _text(item.get("reason")), _text(item.get("by")), item.get("date"))
+        kind, player, points, reason, by, date, dealt = (item.get(key) for key in FIELDS + ("dealt",))
+        return cls(str(kind), _text(player), points if isinstance(points, int) and not isinstance(points, bool) else None,
+                   _text(reason), _text(by), date, dealt is True)
 
 
     def score(self) -> Tuple[Optional[str], int]:
@@ -67,8 +67,9 @@ class Ruling(NamedTuple):
         return (self.player, self.points or 0) if self.kind == "award" else (None, 0)
 
     def data(self) -> Dict[str, object]:
-        """The ruling as ``tally --json`` gives it."""
-        return self._asdict()
+        """The ruling as ``tally --json`` gives it (whether it dealt its hand is the record's: the hand has
+        no result)."""
+        return {key: getattr(self, key) for key in FIELDS}
 
 
 def _text(value: object) -> Optional[str]:
@@ -129,9 +130,10 @@ def after_ruling(state: MatchState, setup: HandSetup, ruling: Ruling) -> None:
         state.forfeit = ruling.player
 
 
-def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems) -> Optional[Ruling]:
+def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems,
+                 played: bool = False) -> Optional[Ruling]:
     """The hand's ruling, each key checked (problems at its key path), read as a ``Ruling``; None when it
-    has none (or it cannot be used)."""
+    has none (or it cannot be used). ``played``: the hand holds a turn, an irregularity or a result."""
     if "ruling" not in entry:
         return None
     where, number = ("hands", setup.index, "ruling"), setup.number
@@ -149,14 +151,34 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
     if not _check_player(state, setup, ruling, kind, problems) or not _check_points(setup, ruling, kind, problems):
         return None
     _check_record_keys(setup, ruling, problems)
-    if entry.get("result") is None and kind not in OPEN_KINDS:
+    dealt = "dealt" in ruling and _check_dealt(setup, ruling["dealt"], ruling.get("hands"), played, problems)
+    if entry.get("result") is None and kind not in OPEN_KINDS and not dealt:
         problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
                                         f"forfeited, not {kind}")
         return None
     player, points, reason, by = (ruling.get(key) for key in ("player", "points", "reason", "by"))
     return Ruling(str(kind), player if isinstance(player, str) else None, points if type(points) is int else None,
                   reason if isinstance(reason, str) else None, by if isinstance(by, str) else None,
-                  ruling.get("date"))
+                  ruling.get("date"), dealt)
+
+
+def _check_dealt(setup: HandSetup, dealt: object, hands: object, played: bool, problems: Problems) -> bool:
+    """A ruling that dealt its hand (``dealt: true``: a hand entered at a table and rejected, dealt and ruled
+    in one step) is on a hand that holds nothing else (not ``played``: no turn, no irregularity, no result);
+    it was the last hand when it was made (its ``hands``)."""
+    where, number = ("hands", setup.index, "ruling", "dealt"), setup.number
+    if dealt is not True:
+        problems.add(where, f"hand {number}: the ruling's 'dealt' is true or left out, not {shown_value(dealt)}")
+        return False
+    if played:
+        problems.add(where, f"hand {number}: a ruling that dealt its hand rules a hand never played: it holds no "
+                            "turns, irregularities or result")
+        return False
+    if hands != number:
+        problems.add(where, f"hand {number}: a ruling that dealt its hand was made when the record held it last "
+                            f"(its 'hands' should be {number})")
+        return False
+    return True
 
 
 def _check_player(state: MatchState, setup: HandSetup, ruling: Entry, kind: str, problems: Problems) -> bool:
@@ -201,9 +223,10 @@ def _check_record_keys(setup: HandSetup, ruling: Entry, problems: Problems) -> N
 
 
 def verify_ruling(state: MatchState, hand: Optional[int], kind: str, player: Optional[str],
-                  points: Optional[int]) -> Tuple[int, Optional[str]]:
+                  points: Optional[int], dealt: bool = False) -> Tuple[int, Optional[str]]:
     """``(hand number, player)`` of a ruling that may be made; raises with the reason otherwise. Read from
-    the state the replay left (each hand's setup, its ruling, the open hand)."""
+    the state the replay left (each hand's setup, its ruling, the open hand). ``dealt``: the open hand was
+    dealt for the ruling, in the same step (any kind may rule it)."""
     held = len(state.setups)
     if not held:
         raise IllegalActionError("no hand has been dealt: there is nothing to rule on")
@@ -214,7 +237,7 @@ def verify_ruling(state: MatchState, hand: Optional[int], kind: str, player: Opt
     if index in state.rulings:
         raise IllegalActionError(f"hand {number} is already ruled ({state.rulings[index].kind}): take that ruling "
                                  "back with 'undo' first, if it is the newest step")
-    if state.open == index and kind not in OPEN_KINDS:
+    if state.open == index and kind not in OPEN_KINDS and not dealt:
         raise IllegalActionError(f"hand {number} is open: it can be ruled a misdeal (--redeal) or forfeited "
                                  f"(--forfeit PLAYER); --{kind} needs a settled hand")
     if kind == "forfeit":
@@ -237,7 +260,8 @@ def verify_ruling(state: MatchState, hand: Optional[int], kind: str, player: Opt
 
 
 def ruling_data(state: MatchState, hand: Optional[int], kind: str, player: Optional[str],
-                points: Optional[int], reason: str, by: Optional[str], date: str) -> Tuple[int, Ruling]:
+                points: Optional[int], reason: str, by: Optional[str], date: str,
+                dealt: bool = False) -> Tuple[int, Ruling]:
     """``(hand number, ruling)`` of the ruling step (``gin_ref.match.model.Match.rule`` writes it, with the
     counts of steps and hands it is made at, and settles the hands again); raises with the reason when it
     cannot be made."""
@@ -245,5 +269,5 @@ def ruling_data(state: MatchState, hand: Optional[int], kind: str, player: Optio
         raise InvalidNotationError(f"unknown ruling '{kind}' (known: {', '.join(KINDS)})")
     if not reason or not reason.strip():
         raise InvalidNotationError("--reason: say why (it is kept with the ruling)")
-    number, name = verify_ruling(state, hand, kind, player, points)
-    return number, Ruling(kind, name, points if kind == "award" else None, reason.strip(), by, date)
+    number, name = verify_ruling(state, hand, kind, player, points, dealt)
+    return number, Ruling(kind, name, points if kind == "award" else None, reason.strip(), by, date, dealt)

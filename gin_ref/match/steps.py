@@ -191,6 +191,8 @@ def file_form(data: StepData) -> Entry:
     if isinstance(data, Ruled):
         form: Entry = {key: getattr(data.ruling, key) for key in RULING_FIELDS}
         form.update(steps=data.steps, hands=data.hands)
+        if data.ruling.dealt:  # it dealt its hand: one step with its deal (written only then)
+            form["dealt"] = True
         return form
     if isinstance(data, Version):
         version: Entry = {"upcard": data.upcard} if data.upcard is not None else {}
@@ -432,11 +434,20 @@ def _take_result(record: Record, step: Step) -> Entry:
 
 
 def _put_ruling(record: Record, step: Step, form: Entry) -> None:
+    if "ruling" in form:  # put back, a ruling that dealt its hand: the hand it was, whole (``_take_ruling``)
+        record["hands"].append(form)
+        return
     entry = _hand(record, step)
     entry["ruling"] = form
 
 
 def _take_ruling(record: Record, step: Step) -> Entry:
+    """Take a ruling back: its hand's ruling, or the whole hand, when the ruling dealt it (one step: it was
+    the last hand; the correction keeps it as written, but its seal)."""
+    if isinstance(step.data, Ruled) and step.data.ruling.dealt:  # the last hand (it was the newest step)
+        hand = _take_deal(record, step)
+        hand.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
+        return hand
     entry = _hand(record, step)
     if entry.get("result") is None:  # an open hand ruled: its totals and its seal went with the ruling
         entry.pop("totals", None)
@@ -479,6 +490,8 @@ def step_data(record: Record, item: Correction) -> Step:
     assert step is not None and entry is not None  # an undo ``redoable`` found
     kind, hand = step.kind, step.hand
     held = len(record["hands"])
+    read = _READ_BACK[kind](hand, entry) if kind == "ruling" else None
+    dealt = isinstance(read, Ruled) and read.ruling.dealt  # the correction keeps the hand the ruling dealt, whole
     # the hand the step goes into: a new one (a deal, a deal refused), one of the record's, or a result-only
     # record's result (hand 0); a correction edited by hand may name another
     if kind in ("deal", "refused_deal"):
@@ -487,20 +500,24 @@ def step_data(record: Record, item: Correction) -> Step:
         fits = hand == 0 and not held
     elif hand == 0:  # an amend of that result
         fits = kind == "amend" and is_result_only(record)
+    elif dealt:  # the hand the ruling dealt: the next one
+        fits = hand == held + 1
     else:
         fits = 1 <= hand <= held
     if not fits:
         raise IllegalActionError(f"nothing to redo: the last undo's step is of hand {hand}, which the record "
                                  f"cannot take ({held} hand{'s' if held != 1 else ''} recorded)")
-    return Step(kind, hand, _READ_BACK[kind](hand, entry), step.turn, _kept_form(kind, entry))
+    return Step(kind, hand, _READ_BACK[kind](hand, entry), step.turn, _kept_form(kind, entry, dealt))
 
 
-def _kept_form(kind: str, entry: Entry) -> Entry:
+def _kept_form(kind: str, entry: Entry, dealt: bool = False) -> Entry:
     """What the correction of an undone step keeps of it, as it is put back: the hand a deal was, the item
     an irregularity was, the ruling, or the keys a turn, a result or an amend had."""
     if kind in ("irregularity", "refused_deal"):
         kept: Entry = entry["irregularity"]
         return kept
+    if dealt:
+        return entry  # the hand the ruling dealt, whole
     if kind == "ruling":
         ruling: Entry = entry["ruling"]
         return ruling

@@ -62,6 +62,12 @@ class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100
     turns: int = 0
 
     @property
+    def settled(self) -> bool:
+        """Is the hand over with its score: by its result, or by the ruling that dealt it (an award or a void
+        of a hand a table entered and rejected: never played, no result)?"""
+        return self.result is not None or (self.ruling is not None and self.ruling.dealt and self.points is not None)
+
+    @property
     def dead_by_itself(self) -> bool:
         """Did the hand end dead by itself (recorded turn by turn, a discard left the stock at its last
         cards)?"""
@@ -203,7 +209,9 @@ def hand_tally(match: "Match", number: int) -> HandTally:
 
 def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
     state = match.state
-    settled = entry.get("result") is not None
+    ruling = state.rulings.get(index)
+    # settled: by its result, or by a ruling that dealt it (an award or a void of a hand never played)
+    settled = entry.get("result") is not None or (ruling is not None and ruling.dealt and "points" in entry)
     games: Optional[Tuple[Scores, ...]] = None
     if state.games is not None:
         games = tuple(dict(columns) for columns in (entry["games"] if settled else [g.totals for g in state.games]))
@@ -220,7 +228,7 @@ def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
         defender_deadwood=knock.defender_deadwood if knock is not None else None,
         after_end=index in state.after_end,  # an amend ended the match earlier: played after the end
         irregularities=tuple(state.irregularities.get(index, ())),
-        ruling=state.rulings.get(index),  # the hand's winner and points are the ruling's
+        ruling=ruling,  # the hand's winner and points are the ruling's
         turns=turn_count(entry))
 
 

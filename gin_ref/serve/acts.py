@@ -144,9 +144,11 @@ def read_action(fields: Dict[str, str], players: Sequence[str], runs: str = "low
     line = fields.get("line", "").strip()
     if line:
         return read_table_line(line, players, runs)
-    upcard_text = fields.get("upcard", "").strip()
+    upcard_text = fields.get("upcard", "").strip() or _keyed_upcard(fields)
     upcard = Card.parse(upcard_text).code if upcard_text else None
-    result = fields.get("result", "knock")
+    picked = {side: _picked(fields, side) for side in ("k", "d")}
+    count_key = fields.get("count", "").strip()
+    result = fields.get("result") or {"big": "big", "dead": "dead"}.get(count_key, "knock")
     if result not in RESULTS:
         raise InvalidNotationError(f"the result is one of {', '.join(RESULTS)}, not '{result[:20]}'")
     if result == "dead":
@@ -155,8 +157,8 @@ def read_action(fields: Dict[str, str], players: Sequence[str], runs: str = "low
     if not who:
         raise InvalidNotationError("who knocked? Tap the knocker's name")
     player = find_player(players, who)
-    mine = {"gin": "0", "big": "0"}.get(result, fields.get("count", "").strip())
-    theirs = fields.get("defender", "").strip()
+    mine = {"gin": "0", "big": "0"}.get(result, picked["k"] or count_key)
+    theirs = picked["d"] or fields.get("defender", "").strip()
     if not mine:
         raise InvalidNotationError("the knocker's count (or cards) is missing")
     if not theirs:
@@ -164,6 +166,23 @@ def read_action(fields: Dict[str, str], players: Sequence[str], runs: str = "low
     count, cards = side(mine, "knocker", runs)
     dcount, dcards = side(theirs, "defender", runs)
     return Knock(player, count, cards, dcount, dcards, upcard, result == "big", fields.get("illegal") == "1")
+
+
+def _keyed_upcard(fields: Dict[str, str]) -> str:
+    """The upcard chosen by its keys (``up_rank``, ``up_suit``: the table page's, #40); "" when neither is
+    chosen, refused when only one is."""
+    rank, suit = fields.get("up_rank", "").strip(), fields.get("up_suit", "").strip()
+    if not rank and not suit:
+        return ""
+    if not rank or not suit:
+        raise InvalidNotationError(f"the upcard needs its {'suit' if rank else 'rank'} too: tap it")
+    return rank + suit
+
+
+def _picked(fields: Dict[str, str], side: str) -> str:
+    """The cards one side's picker holds (``k_AS``, ``d_9H``: checked boxes), as card codes; "" for none."""
+    return " ".join(sorted(name[2:] for name, value in fields.items()
+                           if name.startswith(side + "_") and len(name) in (4, 5) and value))
 
 
 def read_table_line(line: str, players: Sequence[str], runs: str = "low") -> Act:

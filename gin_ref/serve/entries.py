@@ -33,6 +33,7 @@ from gin_ref.files import matchfile as _matchfile
 from gin_ref.files import recordformat, store
 from gin_ref.match import seals
 from gin_ref.match.model import Match
+from gin_ref.serve import handview
 from gin_ref.serve.acts import Act, Dead, Knock, Undo, to_json
 from gin_ref.serve.journal import ID, PENDING, RECORDED, REJECTED, STALE, Entry, Journal
 from gin_ref.views import hand_text, standing, step_words
@@ -68,10 +69,20 @@ def run_action(record: Any, action: Act, said_too: bool = True) -> List[str]:
     """Run ``action`` on ``record`` (a ``matchfile.Record``, in memory: the desk's act on the record held,
     ``gin_ref.desk.onrecord``); what it did, in the command line's words (none unless ``said_too``: a
     confirm only writes what its entry said already). A count over the limit is asked about (``Question``)."""
+    said, _ = try_action(record, action, said_too)
+    return said
+
+
+def try_action(record: Any, action: Act, said_too: bool = True) -> "tuple[List[str], Optional[handview.Drawn]]":
+    """``run_action``'s words and the hand as the table page draws it (``gin_ref.serve.handview``, from the
+    desk's typed outcome; None unless ``said_too``)."""
     try:
         if isinstance(action, Undo):
             undone = onrecord.undo_on(record)
-            return [_("took back %(what)s") % {"what": undone.what}] + standing.standing_lines(undone.match)
+            if not said_too:
+                return [], None
+            return ([_("took back %(what)s") % {"what": undone.what}] + standing.standing_lines(undone.match),
+                    handview.undo_drawn(undone.match, undone.what, undone.hand))
         upcard = Card.parse(action.upcard) if action.upcard else None
         if isinstance(action, Dead):
             ended = onrecord.dead_on(record, upcard)
@@ -87,15 +98,17 @@ def run_action(record: Any, action: Act, said_too: bool = True) -> List[str]:
                               "count": asked.field("count")}) from None
         raise
     if not said_too:
-        return []
+        return [], None
     match = done.match
     said = [hand_text.deal_text(match, done.dealt.outcome.step.data)] if done.dealt is not None else []
     if isinstance(action, Dead):
-        return said + [_("hand %(hand)s is dead: no score") % {"hand": done.hand}] + standing.standing_lines(match)
+        return said + [_("hand %(hand)s is dead: no score") % {"hand": done.hand}] + standing.standing_lines(match), \
+            handview.dead_drawn(match, done.hand)
+    drawn = handview.knock_drawn(match, done.outcome, done.dealt is not None)
     if done.outcome.refused:
         return said + [step_words.refusal_words(match.state, done.outcome, done.dealt is not None)] + \
-            standing.standing_lines(match)
-    return said + [hand_text.knock_text(match, done.outcome)]
+            standing.standing_lines(match), drawn
+    return said + [hand_text.knock_text(match, done.outcome)], drawn
 
 
 # -- the file ---------------------------------------------------------------------------------------------
@@ -217,11 +230,12 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
         record = matchfile.loads(matchfile.decode(raw, path), path)
         before = _before(record)
         totals = dict(record.match.state.totals)
-        said = run_action(record, action)
+        said, drawn = try_action(record, action)
         base = bases.keep(raw)
         after = _sealed(record.match.record, before)
         journal.append({"op": "enter", "id": ident, "kind": kind, "action": to_json(action), "by": by, "base": base,
-                        "words": said, "time": matchfile.now(), "after": after,
+                        "words": said, "drawn": handview.to_json(drawn) if drawn is not None else None,
+                       "time": matchfile.now(), "after": after,
                         "mark": _mark(record.match.record, raw, kind), "confirmers": confirmers(totals, record.match, kind, by)})
         return journal.entries[ident]
 

@@ -39,6 +39,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.files import matchfile
 from gin_ref.serve.acts import Act, from_json, from_old, to_json
+from gin_ref.serve.handview import Drawn
+from gin_ref.serve.handview import from_json as from_drawn
 from gin_ref.serve.state import STATE_FOLDER, state_folder, write_private
 
 ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # matched in full (fullmatch: "$" would take a trailing newline)
@@ -62,6 +64,7 @@ class Entry:
         self.by: str = line.get("by", "")
         self.base: str = line.get("base", "")
         self.words: List[str] = list(line.get("words") or [])
+        self.drawn: Optional[Drawn] = from_drawn(line.get("drawn"))  # the hand as the page draws it (#40)
         self.after: str = str(line.get("after") or "")  # the end seal a confirm on ``base`` leaves
         self.confirmers: List[str] = [str(name) for name in line.get("confirmers") or []]  # whom it costs
         self.mark: str = str(line.get("mark") or "")  # a seal its write leaves that the base did not hold

@@ -51,17 +51,18 @@ _SEGMENT = re.compile(r"-+")
 _CARD = re.compile(r"(?:10|[2-9AJQKT])?[♥♦]")
 
 
-def document(title: str, body: str, script: bool = False, main: str = "") -> str:
+def document(title: str, body: str, script: bool = False, main: str = "", style: str = "") -> str:
     """A whole page in the language spoken (its ``<html lang>``, and the language switch after ``<main>``):
-    ``body`` inside ``<main>`` (``main``: that element's attributes)."""
+    ``body`` inside ``<main>`` (``main``: that element's attributes; ``style``: the page's own rules after the
+    common ones)."""
     tail = '<script src="/static/table.js" defer></script>' if script else ""
     language = spoken()
     return (f"<!DOCTYPE html>\n<html lang=\"{language}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<meta name=\"color-scheme\" content=\"light dark\">"
             "<meta name=\"referrer\" content=\"no-referrer\">"
-            f"<title>{escape(title)}</title><style>{STYLE}</style>{tail}</head>\n<body>\n<main{main}>\n{body}\n</main>\n"
-            f"{switch_html(language)}\n</body></html>\n")
+            f"<title>{escape(title)}</title><style>{STYLE}{style}</style>{tail}</head>\n<body>\n<main{main}>\n{body}\n"
+            f"</main>\n{switch_html(language)}\n</body></html>\n")
 
 
 def message_page(title: str, message: str) -> str:

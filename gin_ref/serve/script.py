@@ -3,7 +3,12 @@
 - Each form is sent with ``fetch`` and kept in ``localStorage`` until the server answers, so an entry made
   while the link is down is sent, in order, when it returns (each carries its entry id: a resend never
   records twice); the page says how many wait, and stays usable meanwhile.
-- A hand is checked as it is typed (``/t/KEY/check``), with the command line's words.
+- A hand is checked as it is entered (``/t/KEY/check``) and drawn as the server draws it (cards, the sum,
+  the totals: ``gin_ref.serve.handview``).
+- The pads: a count's or a PIN's digits on keys in the page; their fields are made read-only with
+  ``inputmode="none"``, so no system keyboard opens (without the script the pads stay hidden and the fields
+  are typed in).
+- The upcard's knock limit, and why, is said as its rank and suit are chosen (the server's words).
 - A count over the limit is asked about in the page (Yes: the illegal knock is recorded; No: nothing is
   sent, the hand stays in the form to be corrected, who enters it too).
 - "I am" (who enters an entry, #34) is never remembered: one phone serves the whole table, so each entry
@@ -28,6 +33,12 @@ SCRIPT = r"""
   var sending = false, asking = false, wanted = false, fetching = false;
   var said = null, linkText = "", latest = null, delay = 1000, retry = 3000;
 
+  function words() {  // the page's words in its language, made by the server (data-words on <main>)
+    try { return JSON.parse((main() && main().getAttribute("data-words")) || "{}"); } catch (e) { return {}; }
+  }
+  function put(text, fields) {
+    return String(text || "").replace(/%\((\w+)\)s/g, function (all, name) { return name in fields ? fields[name] : all; });
+  }
   function queue() { try { return JSON.parse(localStorage.getItem(QUEUE) || "[]"); } catch (e) { return []; } }
   function keep(items) { localStorage.setItem(QUEUE, JSON.stringify(items)); showWaiting(); }
   function main() { return document.querySelector("main"); }
@@ -41,8 +52,9 @@ SCRIPT = r"""
     var box = document.getElementById("offline"), n = queue().length;
     if (!box) { return; }
     box.hidden = n === 0;
-    box.textContent = n === 0 ? "" : (offline ? "No link to the server. " : "") + n +
-      (n === 1 ? " entry waits" : " entries wait") + " to be sent: it goes when the link returns (keep this page open).";
+    var said = words(), waits = said.waits || [];
+    box.textContent = n === 0 ? "" : (offline ? (said.offline || "No link to the server.") + " " : "") +
+      put(waits[Math.min(n, waits.length - 1)] || "%(count)s", {count: n});
   }
   function say(text, problem) {
     said = text ? {text: text, problem: problem} : null;
@@ -87,9 +99,9 @@ SCRIPT = r"""
         if (reply.question) { ask(item, reply.question); return; }
         var problem = reply.problem || "refused";
         if (/\/enter$/.test(item.action)) {  // the hand stays in its form, to be corrected and sent again
-          enable(); say("Not recorded: " + problem, true);
+          enable(); say(put(words().not_recorded_js || "Not recorded: %(problem)s", {problem: problem}), true);
           var field = formOf(item) && formOf(item).querySelector("input[type=text]");
-          if (field) { field.focus(); }
+          if (field && !field.readOnly) { field.focus(); }
         } else {  // a confirm, reject or undo refused: the page as the server has it now, and why
           said = {text: problem, problem: true}; refresh();
         }
@@ -109,9 +121,9 @@ SCRIPT = r"""
     box.setAttribute("aria-labelledby", "ask-text");
     var p = document.createElement("p"); p.id = "ask-text"; p.className = "problem"; p.textContent = question;
     var yes = document.createElement("button"); yes.type = "button"; yes.className = "go"; yes.id = "ask-yes";
-    yes.textContent = "Yes: record the illegal knock";
+    yes.textContent = words().yes_illegal || "Yes: record the illegal knock";
     var no = document.createElement("button"); no.type = "button"; no.className = "no"; no.id = "ask-no";
-    no.textContent = "No: it was a slip, change the hand";
+    no.textContent = words().no_change || "No: it was a slip, change the hand";
     box.appendChild(p); box.appendChild(yes); box.appendChild(no);
     var form = formOf(item);
     if (form) { form.parentNode.insertBefore(box, form); } else { main().appendChild(box); }
@@ -125,7 +137,7 @@ SCRIPT = r"""
     });
     no.addEventListener("click", function () {
       box.remove(); asking = false; enable();
-      say("Not recorded: it was a slip. Change the hand and enter it again.", true);
+      say(words().slip || "Not recorded: it was a slip. Change the hand and enter it again.", true);
       var field = form && form.querySelector("input[name=count], input[name=line]");
       if (field) { field.focus(); }
       flush();
@@ -153,8 +165,12 @@ SCRIPT = r"""
         var focused = document.activeElement, where = null;
         if (focused && focused.form && focused.name) { where = [focused.form.getAttribute("data-form"), focused.name]; }
         old.querySelectorAll("form[data-touched]").forEach(function (form) { carry(form, fresh); });
+        old.querySelectorAll("details[open][class]").forEach(function (shown) {  // what was unfolded stays so
+          var twin = fresh.querySelector("details." + shown.className.split(" ")[0]);
+          if (twin) { twin.open = true; }
+        });
         old.replaceWith(document.adoptNode(fresh));
-        showWaiting(); link(linkText);
+        arm(); showWaiting(); link(linkText);
         if (said) { say(said.text, said.problem); }
         if (where) {
           var back = document.querySelector('form[data-form="' + where[0] + '"] [name="' + where[1] + '"]');
@@ -195,7 +211,8 @@ SCRIPT = r"""
     });
     source.onerror = function () {
       source.close();
-      link("No live link to the server: trying again in " + Math.round(delay / 1000) + " s.");
+      link(put(words().no_link || "No live link to the server: trying again in %(seconds)s s.",
+               {seconds: Math.round(delay / 1000)}));
       setTimeout(listen, delay); delay = Math.min(delay * 2, 30000);
     };
   }
@@ -206,7 +223,10 @@ SCRIPT = r"""
     if (!token || !out) { return; }
     var data = new URLSearchParams(new FormData(form));
     data.set("form_token", token.value); data.delete("check_token");
-    if (form.dataset.form === "hand" && !data.get("count") && data.get("result") === "knock") { out.textContent = ""; return; }
+    if (form.dataset.form === "hand" && data.get("count") !== "dead" && !(data.get("count") && data.get("defender"))) {
+      out.textContent = ""; return;
+    }
+    if (form.dataset.form === "cards" && !(picked(data, "k_") && picked(data, "d_"))) { out.textContent = ""; return; }
     if (form.dataset.form === "line" && !data.get("line")) { out.textContent = ""; return; }
     post(page + "/check", data.toString())
       .then(function (a) { return a.json(); })
@@ -217,14 +237,36 @@ SCRIPT = r"""
       }).catch(function () { out.textContent = ""; });
   }
 
+  function picked(data, side) {
+    var found = false;
+    data.forEach(function (value, key) { if (key.indexOf(side) === 0) { found = true; } });
+    return found;
+  }
+
+  // -- the pad: a count's (or a PIN's) digits on keys in the page, no system keyboard ----------------------
+  function arm() {  // the pads shown, their fields read-only (no keyboard opens): again after each refresh
+    document.querySelectorAll("[data-pad-for]").forEach(function (pad) {
+      var field = document.getElementById(pad.getAttribute("data-pad-for"));
+      if (!field) { return; }
+      pad.hidden = false; field.readOnly = true; field.setAttribute("inputmode", "none");
+    });
+  }
+  function press(key) {
+    var field = document.getElementById(key.getAttribute("data-pad"));
+    if (!field) { return; }
+    field.value = key.value ? (field.value + key.value).slice(0, field.maxLength > 0 ? field.maxLength : 8)
+                            : field.value.slice(0, -1);
+    field.dispatchEvent(new Event("input", {bubbles: true}));
+  }
+
   // -- the knock limit of the upcard, shown as it is chosen (the rules' words, made by the server) --------
   function limit(field) {
-    var out = field.form && field.form.querySelector("[data-limit]"), limits = {};
-    if (!out) { return; }
-    try { limits = JSON.parse(field.getAttribute("data-limits") || "{}"); } catch (e) { return; }
-    var text = field.value.trim().toUpperCase().replace(/^10/, "T").replace(/^1(?=[SHDC]$)/, "A");
-    text = text.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C");
-    var words = limits[text] || (text ? "" : "the knock limit shows here as the upcard is chosen");
+    var out = field.form && field.form.querySelector("[data-limit]"), limits = {}, held = out && out.closest("[data-limits]");
+    if (!out || !held) { return; }
+    try { limits = JSON.parse(held.getAttribute("data-limits") || "{}"); } catch (e) { return; }
+    var rank = field.form.querySelector("[name=up_rank]:checked"), suit = field.form.querySelector("[name=up_suit]:checked");
+    var text = rank && suit ? rank.value + suit.value : "";
+    var words = limits[text] || (text ? "" : held.getAttribute("data-empty") || "");
     var card = /^(10|[2-9AJQK])([♥♦])/.exec(words);  // a red card in the page's red, as the server draws it
     out.textContent = card ? words.slice(card[0].length) : words;
     if (card) {
@@ -237,7 +279,7 @@ SCRIPT = r"""
     var timer = null;
     try { localStorage.removeItem("gin-ref-by:" + page); } catch (e) { /* storage off: nothing was kept */ }
     document.addEventListener("input", function (event) {
-      if (event.target.name === "upcard") { limit(event.target); }
+      if (event.target.name === "up_rank" || event.target.name === "up_suit") { limit(event.target); }
       var form = event.target.closest && event.target.closest("form[data-queue]");
       if (!form) { return; }
       form.setAttribute("data-touched", "1");
@@ -255,8 +297,12 @@ SCRIPT = r"""
       form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
       flush();
     });
+    document.addEventListener("click", function (event) {
+      var key = event.target.closest && event.target.closest("[data-pad]");
+      if (key) { event.preventDefault(); press(key); }
+    });
     window.addEventListener("online", flush);
-    showWaiting(); flush(); listen();
+    arm(); showWaiting(); flush(); listen();
   });
 })();
 """

@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute, Route
 from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.desk.errors import DeskError, Kind, said
 from gin_ref.desk.language import gettext
-from gin_ref.serve import acts, entries, pages
+from gin_ref.serve import acts, entries, handview, pages
 from gin_ref.serve.folder import GONE, Spot
 from gin_ref.serve.guard import note
 from gin_ref.serve.journal import Entry, Journal
@@ -198,13 +198,14 @@ def routes(served: Served) -> List[BaseRoute]:
             try:
                 _, record = entries.read_record(path)
                 match = record.match
-                said = entries.run_action(record, acts.read_action(fields, match.players,
-                                                                   match.state.rules.ace_runs))
+                words, drawn = entries.try_action(record, acts.read_action(fields, match.players,
+                                                                           match.state.rules.ace_runs))
             except entries.Question as asked:
                 return JSONResponse({"ok": False, "question": asked.text})
             except (GinRefError, entries.Refusal) as exc:
                 return JSONResponse({"ok": False, "problem": _pathless(exc, spot)})
-            return JSONResponse({"ok": True, "words": said, "html": pages.lines(said)})
+            shown = handview.drawn_html(drawn) if drawn is not None else pages.lines(words)
+            return JSONResponse({"ok": True, "words": words, "html": shown})
 
         return await run_in_threadpool(run)
 

@@ -111,7 +111,9 @@ def csv_text(views: Sequence[MatchView]) -> str:
 
 def ruled_result(hand: HandTally) -> str:
     """A hand's result for the CSV: the engine's, marked ``^`` when a director ruled the hand."""
-    return f"{hand.result}{RULED}" if hand.ruling is not None else str(hand.result)
+    if hand.ruling is not None:  # a hand its ruling dealt has no result (never played): the ruling's kind
+        return f"{hand.result or '(' + hand.ruling.kind + ')'}{RULED}"
+    return str(hand.result)
 
 
 # -- JSON --------------------------------------------------------------------------------------------------

@@ -83,7 +83,7 @@ class MatchView:
     def hands(self) -> List[HandTally]:
         """The tally's hands that are settled and count (an open hand has no result yet; a hand played after
         an end an amend brought earlier does not count)."""
-        return [hand for hand in self.tally.hands if hand.result and not hand.after_end]
+        return [hand for hand in self.tally.hands if hand.settled and not hand.after_end]
 
     @property
     def three_player(self) -> bool:

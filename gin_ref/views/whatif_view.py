@@ -53,7 +53,7 @@ def what_if_text(match: Match, whatif: WhatIf, width: Optional[int] = None) -> s
     players = match.players
     rows, reasons = [], []
     for was, hand in zip(tally_of(match).hands, whatif.hands):
-        settled = was.result is not None
+        settled = was.settled
         shown = was.ruling.kind if was.ruling is not None else was.result
         as_played = _cell(shown, was.winner, was.points) if settled or was.ruling else "open"
         why = "; ".join(words.why_words(w, other) for w in hand.why)

@@ -15,7 +15,7 @@ from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.serve import pages
 from gin_ref.serve.entries import digest as file_digest
 from gin_ref.serve.directoracts import KINDS
-from gin_ref.serve.journal import AGAIN
+from gin_ref.serve.journal import AGAIN, why_words
 from gin_ref.serve.sheet import read_match
 from gin_ref.views.standing import standing_lines
 from gin_ref.views.tally_text import tally_text
@@ -58,24 +58,60 @@ def _digest(path: str) -> str:
 
 
 def journal_items(served: Any, files: List[str]) -> List[Dict[str, Any]]:
-    """Every entry pending or rejected (or left stale by a change of the file, or set apart to be entered again:
-    an older journal's that no longer reads) at a table of this server, from the serve journals: ``{file,
-    state, words, by, why, upcard}``, the newest file first; ``upcard``: the entry's, while the file is as it
-    was when the hand was entered (so the hand is still the next, never dealt: a ruling deals it with it)."""
+    """Every entry pending, rejected or withdrawn (or left stale by a change of the file, or set apart to be
+    entered again: an older journal's that no longer reads) at a table of this server, from the serve
+    journals: ``{file, state, words, by, why, upcard}``, the newest file first; ``upcard``: the entry's, while
+    the file is as it was when the hand was entered (so the hand is still the next, never dealt: a ruling
+    deals it with it). A rejected, withdrawn or stale hand leaves the list once the file holds its hand
+    (entered again and confirmed, or settled by a ruling); an undo, once a later entry is recorded."""
     items = []
     for name in reversed(files):
-        journal = served.journals.of(os.path.join(served.folder.path, name))
+        path = os.path.join(served.folder.path, name)
+        journal = served.journals.of(path)
         with journal.lock:
-            entries = [(entry.summary(), getattr(entry.action, "upcard", None), entry.base)
+            entries = [(entry.summary(), getattr(entry.action, "upcard", None), entry.base, why_words(entry))
                        for entry in journal.entries.values()]
-        now = _digest(os.path.join(served.folder.path, name)) if entries else ""
-        for entry, upcard, base in entries:
-            if entry["status"] in ("pending", "rejected", "stale", AGAIN):
-                items.append({"file": name, "state": entry["status"], "kind": entry["kind"],
-                              "words": "; ".join(entry["words"]) or entry["kind"], "by": entry["by"],
-                              "why": entry["why"], "answered_by": entry["confirmed_by"],
-                              "upcard": upcard if base and base == now else None})  # the file as it was entered on
-    return items
+        now = _digest(path) if entries else ""
+        held = _hands_held(path) if entries else 0
+        later = False  # a later entry of this table was recorded
+        for entry, upcard, base, why in reversed(entries):
+            if entry["status"] == "recorded":
+                later = True
+                continue
+            if entry["status"] not in ("pending", "rejected", "stale", AGAIN):
+                continue
+            if entry["status"] != "pending" and _settled(entry, held, later):
+                continue
+            state = "withdrawn" if entry["status"] == "rejected" and entry["withdrawn"] else entry["status"]
+            items.append({"file": name, "state": state, "kind": entry["kind"],
+                          "words": "; ".join(entry["words"]) or entry["kind"], "by": entry["by"],
+                          "why": "" if entry["status"] == "rejected" else why, "answered_by": entry["confirmed_by"],
+                          "upcard": upcard if base and base == now else None})  # the file as it was entered on
+    return _in_order(items)
+
+
+def _in_order(items: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """The items of each file in the journal's order (they were gathered newest first), the newest file first."""
+    files: Dict[str, List[Dict[str, Any]]] = {}
+    for item in items:
+        files.setdefault(item["file"], []).insert(0, item)
+    return [item for found in files.values() for item in found]
+
+
+def _hands_held(path: str) -> int:
+    """How many hands the match file holds ended (played or ruled; the open hand not counted), 0 unreadable."""
+    found = read_match(path)
+    if isinstance(found, BaseException):
+        return 0
+    match = found[0].match
+    return len(match.hands) - (1 if match.state.open is not None else 0)
+
+
+def _settled(entry: Dict[str, Any], held: int, later: bool) -> bool:
+    """Has the file since recorded what this entry was for? Its hand, when the entry knows its number;
+    otherwise (an undo, an older journal's entry) a later entry of the table recorded."""
+    hand = entry.get("hand")
+    return held >= hand if hand else later
 
 
 def _verify_html(item: Optional[Dict[str, Any]]) -> str:
@@ -193,7 +229,7 @@ def redo_form(name: str, form_token: str, seen: str) -> str:
             '<button type="submit">' + _t(N_("Redo: put it back in %(file)s"), file=name) + '</button></form>')
 
 
-STATES = {"pending": N_("pending"), "rejected": N_("rejected"), "stale": N_("stale")}  # a journal entry's
+STATES = {"pending": N_("pending"), "rejected": N_("rejected"), "withdrawn": N_("withdrawn"), "stale": N_("stale")}  # a journal entry's
 
 
 def _state(item: Dict[str, Any]) -> str:
@@ -244,7 +280,7 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
     parts.append("<h2>" + _t(N_('Pending and rejected hands')) + "</h2>" + _pending_html(pending))
     upcards: Dict[str, str] = {}  # each file's newest rejected (or stale) hand's upcard, for its ruling
     for item in pending:
-        if item["state"] in ("rejected", "stale") and item.get("upcard"):
+        if item["state"] in ("rejected", "withdrawn", "stale") and item.get("upcard"):
             upcards[item["file"]] = item["upcard"]
     parts.append("<h2>" + _t(N_('The matches')) + "</h2>")
     if not files:

@@ -18,7 +18,7 @@ from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
 from gin_ref.serve import handview, tableform
-from gin_ref.serve.journal import Entry
+from gin_ref.serve.journal import Entry, why_words
 from gin_ref.serve.pages import document, hidden, lines, paragraph, suited
 from gin_ref.views import standing, words
 
@@ -174,7 +174,7 @@ def table_page(view: View, match: Match) -> str:
 def _outcome_words(entry: Entry) -> str:
     if entry.status == "recorded":
         return say("recorded_by", name=entry.confirmed_by) if entry.confirmed_by else say("recorded")
-    return say("not_recorded", why=entry.why)
+    return say("not_recorded", why=why_words(entry))
 
 
 def _who(view: View, players: Sequence[str]) -> str:

@@ -104,7 +104,7 @@ def test_enter_confirm_and_the_tally_shows_it(tmp_path, javascript):
             _press(driver.find_element(By.CSS_SELECTOR, 'form[data-form="confirm-0"] button'), javascript)
             _wait_text(driver, "recorded, confirmed by Ann")
             body = _text(driver)
-            assert "totals: Ann 0, Dan 18" in body and "hand 1: Dan's knock, 18 points to Dan" in body
+            assert "totals: Ann 0, Dan 18" in body and "hand 1: Dan knocked, 18 points to Dan" in body
             if javascript:
                 shots = Path(os.environ.get("GIN_REF_SHOTS") or tmp_path)
                 shots.mkdir(parents=True, exist_ok=True)

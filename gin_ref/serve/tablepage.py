@@ -18,9 +18,10 @@ from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
 from gin_ref.serve import handview, tableform
+from gin_ref.serve.handwords import hand_words
 from gin_ref.serve.journal import Entry, why_words
 from gin_ref.serve.pages import document, hidden, lines, paragraph, suited
-from gin_ref.views import standing, words
+from gin_ref.views import standing
 
 
 class View(NamedTuple):
@@ -46,7 +47,6 @@ WORDS = {  # the page's words, said through the catalogue in the request's langu
     "rules": N_("%(rules)s rules"),
     "over": N_("The match is over."),
     "last": N_("Last hands"),
-    "last_hand": N_("hand %(number)s: %(words)s"),
     "undo": N_("Undo"),
     "undo_button": N_("Undo the last step…"),
     "undo_who": N_("(the player whose points it takes back confirms)"),
@@ -116,12 +116,12 @@ def _value(view: View, name: str, default: str = "") -> str:
 
 
 def last_hands(match: Match, count: int = 6) -> List[str]:
-    return [say("last_hand", number=hand.number, words=words.result_words(hand.data())) for hand in _last(match, count)]
+    return [hand_words(hand) for hand in _last(match, count)]
 
 
 def _last(match: Match, count: int) -> List[Any]:
     numbers = range(max(len(match.hands) - count, 0) + 1, len(match.hands) + 1)
-    return [hand for hand in (hand_tally(match, number) for number in numbers) if hand.result is not None][::-1]
+    return [hand for hand in (hand_tally(match, number) for number in numbers) if hand.settled][::-1]
 
 
 def last_hands_html(match: Match, count: int = 6) -> str:
@@ -130,9 +130,8 @@ def last_hands_html(match: Match, count: int = 6) -> str:
     rows = []
     for hand in _last(match, count):
         up = handview.card_html(hand.upcard) if hand.upcard else ""
-        said = words.result_words(hand.data())
         points = f'<span class="num">{hand.points}</span>' if hand.winner and hand.points is not None else ""
-        rows.append(f"<li><span>{escape(say('last_hand', number=hand.number, words=said))}</span>{up}{points}</li>")
+        rows.append(f"<li><span>{escape(hand_words(hand))}</span>{up}{points}</li>")
     return f'<h2>{escape(say("last"))}</h2><ul class="last">{"".join(rows)}</ul>' if rows else ""
 
 

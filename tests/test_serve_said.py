@@ -65,3 +65,23 @@ def test_the_table_page_says_its_heading_and_a_knock_in_its_language(tmp_path, l
         assert "table" not in said and "round" not in said
     assert _last(page) == [knock]
     assert "&#x27;s" not in _last(page)[0] and "'s" not in _last(page)[0]
+
+
+def test_a_hand_entered_by_the_player_it_costs_says_so_and_offers_what_the_server_takes(tmp_path):
+    """A new user, as Ann, entered Dan's knock (it costs Ann) and read 'entered by Ann: waiting for Ann' in
+    Slovak. The page says that Ann, whom it costs, confirms it (docs/serve.md: the player it costs confirms,
+    the one who scores never); it offers Confirm as Ann alone and Reject as Dan, as the server enforces."""
+    folder = event_folder(tmp_path)
+    web = phone(folder, "1")
+    send(web, "1", "hand", {"by": "Ann", "knocker": "Dan", "count": "5", "defender": "23"}, ident="entry-own-0001")
+    page = web.get("/t/1").text
+    pending = re.search(r'<div class="pending" id="pending">.*', page, re.S).group(0)
+    assert "Hand entered by Ann, whom it costs: Ann confirms it, or the other player rejects it" in pending
+    assert re.findall(r">Confirm as (\w+)<", pending) == ["Ann"] and re.findall(r">Reject as (\w+)<", pending) == ["Dan"]
+    sk = web.get("/t/1", headers={"accept-language": "sk"}).text
+    assert "zapísal som" not in sk and "čaká sa na hráča Ann" not in sk
+    json_ = {"accept": "application/json"}
+    refused = send(web, "1", "confirm-0", {"by": "Dan"}, ident="entry-own-0001", route="confirm", headers=json_)
+    assert refused.json()["ok"] is False  # the one who scores never confirms
+    assert send(web, "1", "confirm-0", {"by": "Ann"}, ident="entry-own-0001", route="confirm",
+                headers=json_).json()["ok"]

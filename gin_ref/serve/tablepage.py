@@ -65,6 +65,7 @@ WORDS = {  # the page's words, said through the catalogue in the request's langu
     "no_slip": N_("No: it was a slip, enter the hand again"),
     "entered_by": N_("Hand entered by %(name)s: waiting for %(names)s"),
     "entered": N_("Hand entered: waiting for %(names)s"),
+    "entered_own": N_("Hand entered by %(name)s, whom it costs: %(name)s confirms it, or the other player rejects it"),
     "undo_by": N_("Take back by %(name)s: waiting for %(names)s"),
     "undone": N_("Take back: waiting for %(names)s"),
     "confirm_as": N_("Confirm as %(name)s"),
@@ -285,8 +286,10 @@ def _pending(view: View, entry: Entry, players: Sequence[str]) -> str:
                      f'{escape(say("withdraw", name=entry.by))}</button>', entry.id, "reject") if entry.by else ""
     waiting = " / ".join(others)
     key = ("undo" if entry.kind == "undo" else "entered") + ("_by" if entry.by else "")
-    title = say({"undo_by": "undo_by", "undo": "undone", "entered_by": "entered_by", "entered": "entered"}[key],
-                name=entry.by, names=waiting)
+    if key == "entered_by" and others == [entry.by]:  # the entrant is the one it costs: say so, not "waiting"
+        key = "entered_own"
+    title = say({"undo_by": "undo_by", "undo": "undone", "entered_by": "entered_by", "entered": "entered",
+                 "entered_own": "entered_own"}[key], name=entry.by, names=waiting)
     drawn = handview.drawn_html(entry.drawn) if entry.drawn is not None else lines(entry.words)
     return (f'<div class="pending" id="pending"><h2>{escape(title)}</h2>'
             f'{drawn}<div class="confirms">{buttons}</div><p>{escape(say("only_confirmed"))}</p>{reject}{withdraw}</div>')

@@ -208,7 +208,7 @@ def test_pending_and_rejected_hands_of_the_tables_are_listed_with_the_way_to_a_r
     desk = TestClient(app, base_url=BASE, follow_redirects=False)
     assert desk.get(f"/director?token={served.tokens.get('director')}").status_code == 303
     page = desk.get("/director").text
-    listed = re.search(r'<table class="v" id="pending">(.*?)</table><p>A rejected hand', page, re.S).group(1)
+    listed = re.search(r'<table class="v" id="pending">(.*?)</table></div><p>A rejected hand', page, re.S).group(1)
     # each entry's words are in its third cell, their spread a table of its own (#39): a row per entry
     rows = re.findall(r'<tr><td>(<a href=.*?)</td><td>(.*?)</td><td>(.*?)</td><td>[^<]*</td><td>[^<]*</td></tr>',
                       listed, re.S)
@@ -318,3 +318,67 @@ def test_an_export_of_a_folder_named_outside_ascii_downloads_under_both_names(tm
     assert got.status_code == 200
     assert got.headers["content-disposition"] == \
         "attachment; filename=\"_ofia_noc.md\"; filename*=UTF-8''%C5%BDofia%20noc.md"
+
+
+def test_a_hand_recorded_since_leaves_the_pending_list_and_a_withdrawn_one_is_called_withdrawn(tmp_path):
+    """A new user's finding: a withdrawn hand was listed as 'rejected', and hands re-entered and confirmed,
+    or settled by a ruling (and after undo and redo), stayed listed for good."""
+    from serveutil import event_folder, send
+
+    folder = event_folder(tmp_path)
+    t1 = str(folder / "round-1-table-1.yaml")
+    app = build_app(str(folder))
+    served = app.state.served
+    phone = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert phone.get(f"/t/1?token={served.tokens.get('1')}").status_code == 303
+    json_ = {"accept": "application/json"}
+    send(phone, "1", "hand", {"by": "Ann", "knocker": "Ann", "count": "3", "defender": "40"}, ident="entry-withdrawn")
+    assert send(phone, "1", "reject", {"by": "Ann"}, ident="entry-withdrawn").status_code == 303
+    web = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert web.get(f"/director?token={served.tokens.get('director')}").status_code == 303
+
+    def listed():
+        page = web.get("/director").text
+        found = re.search(r'<table class="v" id="pending">(.*?)</table>', page, re.S)
+        return re.findall(r'</a></td><td>(.*?)</td>', found.group(1)) if found else []
+
+    assert listed() == ["withdrawn by Ann"]
+    send(phone, "1", "hand", {"by": "Ann", "knocker": "Ann", "count": "3", "defender": "40"}, ident="entry-again-1")
+    assert send(phone, "1", "confirm-0", {"by": "Dan"}, ident="entry-again-1", route="confirm",
+                headers=json_).json()["ok"]
+    assert listed() == [], "hand 1 is recorded: its withdrawn entry is settled"
+    send(phone, "1", "hand", {"by": "Ann", "upcard": "9h", "knocker": "Dan", "count": "5", "defender": "23"},
+         ident="entry-rejected2")
+    assert send(phone, "1", "reject", {"by": "Dan"}, ident="entry-rejected2").status_code == 303
+    assert listed() == ["rejected by Dan"]
+    kind, _text = said(post(web, "/director/m/round-1-table-1.yaml/ruling", kind="award", player="Dan", points="23",
+                            reason="Ann's count stands", by="Dana", upcard="9H"))
+    assert kind == "note" and listed() == [], "hand 2 is settled by the ruling"
+    page = undo_asked_then_done(web, t1, "round-1-table-1.yaml")
+    assert listed() == ["rejected by Dan"], "undone: hand 2 is not in the record again"
+    redo = "/director/m/round-1-table-1.yaml/redo"
+    assert web.post(redo, data=form_fields(page, redo), headers={"Origin": BASE}).status_code == 303
+    assert listed() == []
+
+
+def test_the_directors_page_in_slovak_says_its_entries_and_exports_in_slovak_and_its_list_fits_a_phone(tmp_path):
+    """A new user's findings on the director's page at 390 px in Slovak: the export links' descriptions and
+    the pending hand's spread (melds | deadwood) in English, and the pending table 659 px wide. The entry is
+    drawn from its data in the page's language; the table scrolls inside its own box (a focusable region)."""
+    from serveutil import event_folder, send
+
+    folder = event_folder(tmp_path)
+    app = build_app(str(folder))
+    served = app.state.served
+    phone = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert phone.get(f"/t/1?token={served.tokens.get('1')}").status_code == 303
+    send(phone, "1", "hand", {"by": "Ann", "knocker": "Dan", "count": "5", "defender": "23"}, ident="entry-sk-0001")
+    web = TestClient(app, base_url=BASE, follow_redirects=False)
+    assert web.get(f"/director?token={served.tokens.get('director')}").status_code == 303
+    page = web.get("/director", headers={"accept-language": "sk"}).text
+    for english in ("one row per hand", "everything in the records", ">melds<", ">deadwood<", "knocks against"):
+        assert english not in page, english
+    assert "Hráč Dan klope proti hráčovi Ann" in page
+    region = re.search(r'<div class="wide" role="region" tabindex="0" aria-label="[^"]+"><table class="v" id="pending">',
+                       page)
+    assert region and ".wide{max-width:100%;overflow-x:auto}" in page

@@ -99,12 +99,12 @@ def test_enter_confirm_and_the_tally_shows_it(tmp_path, javascript):
                 WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
                     lambda d: "Dan knocks against Ann" in d.find_element(By.CSS_SELECTOR, '[data-check="hand"]').text)
             _press(driver.find_element(By.CSS_SELECTOR, 'form[data-form="hand"] button[type="submit"]'), javascript)
-            _wait_text(driver, "waiting for Ann")  # Dan's knock costs Ann: she confirms it
+            _wait_text(driver, "Ann confirms it")  # Dan's knock costs Ann: she confirms it
             assert tally(table_file(folder))["hands"] == []
             _press(driver.find_element(By.CSS_SELECTOR, 'form[data-form="confirm-0"] button'), javascript)
             _wait_text(driver, "recorded, confirmed by Ann")
             body = _text(driver)
-            assert "totals: Ann 0, Dan 18" in body and "hand 1: Dan's knock, 18 points to Dan" in body
+            assert "totals: Ann 0, Dan 18" in body and "hand 1: Dan knocked, 18 points to Dan" in body
             if javascript:
                 shots = Path(os.environ.get("GIN_REF_SHOTS") or tmp_path)
                 shots.mkdir(parents=True, exist_ok=True)
@@ -132,7 +132,7 @@ def test_a_reload_in_the_middle_of_an_entry_records_it_once(tmp_path):
                                   'location.reload();')
             time.sleep(1.0)
             driver.refresh()
-            _wait_text(driver, "waiting for Ann")
+            _wait_text(driver, "Ann confirms it")
             driver.find_element(By.CSS_SELECTOR, 'form[data-form="confirm-0"] button').click()
             _wait_text(driver, "recorded, confirmed by Ann")
             # the queue in localStorage sent the same entry again at the reload: still one hand
@@ -159,6 +159,6 @@ def test_an_entry_made_while_the_link_is_down_is_sent_when_it_returns(tmp_path):
             WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
                 lambda d: "1 entry waits to be sent" in d.find_element(By.ID, "offline").text)
             driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
-            _wait_text(driver, "waiting for Ann", 15)
+            _wait_text(driver, "Ann confirms it", 15)
     finally:
         driver.quit()

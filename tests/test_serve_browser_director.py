@@ -47,6 +47,10 @@ def test_a_ruling_on_a_rejected_hand_and_undo_then_redo_from_the_directors_page(
             driver.get(f"{server.base}/director?token={token(folder, 'director')}")
             wait_text(driver, "the director's page")
             assert "rejected by Ann" in driver.find_element("css selector", "#pending").text
+            view(driver, PHONE)  # a new user's finding: the pending table made the page 659 px wide at 390
+            wide = driver.execute_script("return document.documentElement.scrollWidth")
+            assert wide <= PHONE[0], wide  # a mobile viewport widens to its content: the page fits 390
+            view(driver, SCREEN)
             section = _section(driver)
             driver.find_element("xpath", f'//section[@id="{NAME}"]//summary[normalize-space()="Ruling"]').click()
             upcard = css(driver, f'{section} form[action$="/ruling"] input[name="upcard"]')

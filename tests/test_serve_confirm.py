@@ -52,7 +52,7 @@ def test_the_winner_cannot_confirm_a_hand_another_name_entered_the_loser_does(tm
     web = phone(folder, "1")
     assert _line(web, "dan 5 23", "Ann", "entry-winner-1").json()["ok"]  # Dan's knock, entered as Ann
     page = web.get("/t/1").text
-    assert "Confirm as Ann" in page and "Confirm as Dan" not in page and "waiting for Ann" in page
+    assert "Confirm as Ann" in page and "Confirm as Dan" not in page and "Ann confirms it" in page
     refused = _confirm(web, "Dan", "entry-winner-1")
     assert refused.status_code == 409
     assert refused.json()["problem"] == "Dan cannot confirm this: it costs Ann, not Dan, so Ann confirms it"

@@ -29,7 +29,7 @@ def test_a_hand_is_pending_until_the_other_player_confirms_it(tmp_path):
     assert [(h["result"], h["winner"], h["points"]) for h in data["hands"]] == [("knock", "Dan", 18)]
     assert verifies(path)
     page = web.get(answer.headers["location"]).text
-    assert "recorded, confirmed by Ann" in page and "hand 1: Dan&#x27;s knock, 18 points to Dan" in page
+    assert "recorded, confirmed by Ann" in page and "hand 1: Dan knocked, 18 points to Dan" in page
 
 
 def test_the_table_line_enters_a_hand_with_plays_words(tmp_path):

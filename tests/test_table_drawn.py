@@ -128,7 +128,7 @@ def test_the_table_page_speaks_slovak_when_asked(tmp_path):
     send(web, "ann-v-ben", "hand", {"by": "Ann", "up_rank": "9", "up_suit": "H", "knocker": "Ben", "count": "5",
                                      "defender": "23"}, ident="entry-sk-00001")
     page = web.get("/t/ann-v-ben", headers={"accept-language": "sk"}).text
-    assert "Kolo zapísal hráč Ann: čaká sa na hráča Ann" in page and "Potvrdiť ako Ann" in page
+    assert "Kolo zapísal/a hráč Ann, ktorého stojí body: potvrdzuje ho hráč Ann" in page and "Potvrdiť ako Ann" in page
     assert "Kolo 1: Hráč Ben klope proti hráčovi Ann" in page
 
 

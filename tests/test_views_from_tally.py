@@ -6,9 +6,9 @@ from pathlib import Path
 
 from gin_ref.files import matchfile
 from gin_ref.match.tally import hand_tally, tally_of
+from gin_ref.serve.handwords import hand_words
 from gin_ref.serve.tablepage import last_hands
 from gin_ref.views.hand_text import opened_after_dead_text
-from gin_ref.views.words import result_words
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -25,7 +25,7 @@ def test_hand_tally_is_the_tallys_own_hand():
 def test_the_table_page_lists_the_last_settled_hands_newest_first():
     match = _match("oklahoma.yaml")
     hands = tally_of(match).hands
-    assert last_hands(match, 3) == [f"hand {h.number}: {result_words(h)}" for h in hands[-3:]][::-1]
+    assert last_hands(match, 3) == [hand_words(h) for h in hands[-3:]][::-1]
     assert len(last_hands(match, 100)) == len(hands)
 
 

@@ -12,19 +12,22 @@ from gin_ref.files import matchfile
 from gin_ref.desk.errors import N_
 from gin_ref.desk.exports import FORMATS
 from gin_ref.desk.language import gettext as _, ngettext
-from gin_ref.serve import pages
+from gin_ref.serve import handview, pages
 from gin_ref.serve.entries import digest as file_digest
 from gin_ref.serve.directoracts import KINDS
-from gin_ref.serve.journal import AGAIN
+from gin_ref.serve.journal import AGAIN, why_words
 from gin_ref.serve.sheet import read_match
 from gin_ref.views.standing import standing_lines
 from gin_ref.views.tally_text import tally_text
 
 ENDINGS = (("knock", N_("a knock")), ("gin", N_("gin")), ("big", N_("big gin")), ("dead", N_("a dead hand")))
+EXPORT_HELP = {  # what each export format holds, said in the page's language (the registry's help is English)
+    "csv": N_("one row per hand"), "json": N_("everything in the records"), "markdown": N_("the tally tables"),
+    "html": N_("one page to print or post, with a chart")}
 STYLE = """
 table.v{border-collapse:collapse}table.v td,table.v th{border:1px solid var(--line);padding:.2em .4em;text-align:left}
 .flag{font-weight:bold;text-decoration:underline}.ok{font-weight:bold}
-details{margin:.3em 0}form.inline{display:inline}section.m{border:2px solid var(--line);padding:.5em;margin:.6em 0}
+.wide{max-width:100%;overflow-x:auto}.wide td{overflow-wrap:anywhere}details{margin:.3em 0}form.inline{display:inline}section.m{border:2px solid var(--line);padding:.5em;margin:.6em 0}
 """
 
 
@@ -58,24 +61,60 @@ def _digest(path: str) -> str:
 
 
 def journal_items(served: Any, files: List[str]) -> List[Dict[str, Any]]:
-    """Every entry pending or rejected (or left stale by a change of the file, or set apart to be entered again:
-    an older journal's that no longer reads) at a table of this server, from the serve journals: ``{file,
-    state, words, by, why, upcard}``, the newest file first; ``upcard``: the entry's, while the file is as it
-    was when the hand was entered (so the hand is still the next, never dealt: a ruling deals it with it)."""
+    """Every entry pending, rejected or withdrawn (or left stale by a change of the file, or set apart to be
+    entered again: an older journal's that no longer reads) at a table of this server, from the serve
+    journals: ``{file, state, words, by, why, upcard}``, the newest file first; ``upcard``: the entry's, while
+    the file is as it was when the hand was entered (so the hand is still the next, never dealt: a ruling
+    deals it with it). A rejected, withdrawn or stale hand leaves the list once the file holds its hand
+    (entered again and confirmed, or settled by a ruling); an undo, once a later entry is recorded."""
     items = []
     for name in reversed(files):
-        journal = served.journals.of(os.path.join(served.folder.path, name))
+        path = os.path.join(served.folder.path, name)
+        journal = served.journals.of(path)
         with journal.lock:
-            entries = [(entry.summary(), getattr(entry.action, "upcard", None), entry.base)
-                       for entry in journal.entries.values()]
-        now = _digest(os.path.join(served.folder.path, name)) if entries else ""
-        for entry, upcard, base in entries:
-            if entry["status"] in ("pending", "rejected", "stale", AGAIN):
-                items.append({"file": name, "state": entry["status"], "kind": entry["kind"],
-                              "words": "; ".join(entry["words"]) or entry["kind"], "by": entry["by"],
-                              "why": entry["why"], "answered_by": entry["confirmed_by"],
-                              "upcard": upcard if base and base == now else None})  # the file as it was entered on
-    return items
+            entries = [(dict(entry.summary(), drawn=entry.drawn), getattr(entry.action, "upcard", None), entry.base,
+                        why_words(entry)) for entry in journal.entries.values()]
+        now = _digest(path) if entries else ""
+        held = _hands_held(path) if entries else 0
+        later = False  # a later entry of this table was recorded
+        for entry, upcard, base, why in reversed(entries):
+            if entry["status"] == "recorded":
+                later = True
+                continue
+            if entry["status"] not in ("pending", "rejected", "stale", AGAIN):
+                continue
+            if entry["status"] != "pending" and _settled(entry, held, later):
+                continue
+            state = "withdrawn" if entry["status"] == "rejected" and entry["withdrawn"] else entry["status"]
+            items.append({"file": name, "state": state, "kind": entry["kind"],
+                          "words": "; ".join(entry["words"]) or entry["kind"], "drawn": entry["drawn"], "by": entry["by"],
+                          "why": "" if entry["status"] == "rejected" else why, "answered_by": entry["confirmed_by"],
+                          "upcard": upcard if base and base == now else None})  # the file as it was entered on
+    return _in_order(items)
+
+
+def _in_order(items: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """The items of each file in the journal's order (they were gathered newest first), the newest file first."""
+    files: Dict[str, List[Dict[str, Any]]] = {}
+    for item in items:
+        files.setdefault(item["file"], []).insert(0, item)
+    return [item for found in files.values() for item in found]
+
+
+def _hands_held(path: str) -> int:
+    """How many hands the match file holds ended (played or ruled; the open hand not counted), 0 unreadable."""
+    found = read_match(path)
+    if isinstance(found, BaseException):
+        return 0
+    match = found[0].match
+    return len(match.hands) - (1 if match.state.open is not None else 0)
+
+
+def _settled(entry: Dict[str, Any], held: int, later: bool) -> bool:
+    """Has the file since recorded what this entry was for? Its hand, when the entry knows its number;
+    otherwise (an undo, an older journal's entry) a later entry of the table recorded."""
+    hand = entry.get("hand")
+    return held >= hand if hand else later
 
 
 def _verify_html(item: Optional[Dict[str, Any]]) -> str:
@@ -193,7 +232,7 @@ def redo_form(name: str, form_token: str, seen: str) -> str:
             '<button type="submit">' + _t(N_("Redo: put it back in %(file)s"), file=name) + '</button></form>')
 
 
-STATES = {"pending": N_("pending"), "rejected": N_("rejected"), "stale": N_("stale")}  # a journal entry's
+STATES = {"pending": N_("pending"), "rejected": N_("rejected"), "withdrawn": N_("withdrawn"), "stale": N_("stale")}  # a journal entry's
 
 
 def _state(item: Dict[str, Any]) -> str:
@@ -203,16 +242,24 @@ def _state(item: Dict[str, Any]) -> str:
     return state
 
 
+def _entry_html(item: Dict[str, Any]) -> str:
+    """An entry as the table page draws it, in the page's language (its ``drawn`` data: the journal keeps it,
+    #40); an older journal's entry by its words."""
+    drawn = item.get("drawn")
+    return handview.drawn_html(drawn) if drawn is not None else pages.lines(item["words"].splitlines())
+
+
 def _pending_html(items: List[Dict[str, Any]]) -> str:
     if not items:
         return "<p>" + _t(N_('No hand is pending or rejected at any table.')) + "</p>"
     rows = "".join(
         f"<tr><td><a href=\"#{escape(i['file'], quote=True)}\">{escape(i['file'])}</a></td>"
         f"<td>{escape(_state(i))}</td>"
-        f"<td>{pages.lines(i['words'].splitlines())}</td><td>{escape(i['by'])}</td><td>{escape(i['why'])}</td></tr>"
+        f"<td>{_entry_html(i)}</td><td>{escape(i['by'])}</td><td>{escape(i['why'])}</td></tr>"
         for i in items)
-    return ('<table class="v" id="pending"><tr><th>' + _t(N_("match file")) + '</th><th>' + _t(N_("state")) + '</th>'
-            '<th>' + _t(N_("entry")) + '</th><th>' + _t(N_("entered by")) + '</th><th>' + _t(N_("why")) + '</th></tr>' + rows + "</table>"
+    return ('<div class="wide" role="region" tabindex="0" aria-label="' + escape(_('Pending and rejected hands'), quote=True) + '">'
+            '<table class="v" id="pending"><tr><th>' + _t(N_("match file")) + '</th><th>' + _t(N_("state")) + '</th>'
+            '<th>' + _t(N_("entry")) + '</th><th>' + _t(N_("entered by")) + '</th><th>' + _t(N_("why")) + '</th></tr>' + rows + "</table></div>"
             "<p>" + _t(N_("A rejected hand is not in the record. To rule on it: hear both players, then record what "
                        "happened at the table's page (the opponent confirms), or, when they do not agree, record a "
                        "ruling below on the table's file (award, void, redeal or forfeit, with the reason): its form "
@@ -228,7 +275,8 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
              '<a href="/board/sheet">' + _t(N_("The score sheet")) + '</a> · <a href="/director/cards">' + _t(N_("The table cards")) + '</a></p>',
              '<p>' + _t(N_("Export every match:")) + ' ' + " · ".join(
                  f'<a href="/director/export/{escape(entry.name, quote=True)}" download>{escape(entry.name)}</a> '
-                 f'({escape(entry.help)})' for entry in FORMATS.values()) + "</p>"]
+                 f'({_t(EXPORT_HELP[entry.name]) if entry.name in EXPORT_HELP else escape(entry.help)})'
+                 for entry in FORMATS.values()) + "</p>"]
     if note is not None:
         ok, text = note
         parts.append(f'<div class="{"note" if ok else "problem"}" role="status"><pre>{escape(text)}</pre></div>')
@@ -244,7 +292,7 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
     parts.append("<h2>" + _t(N_('Pending and rejected hands')) + "</h2>" + _pending_html(pending))
     upcards: Dict[str, str] = {}  # each file's newest rejected (or stale) hand's upcard, for its ruling
     for item in pending:
-        if item["state"] in ("rejected", "stale") and item.get("upcard"):
+        if item["state"] in ("rejected", "withdrawn", "stale") and item.get("upcard"):
             upcards[item["file"]] = item["upcard"]
     parts.append("<h2>" + _t(N_('The matches')) + "</h2>")
     if not files:

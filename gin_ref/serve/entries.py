@@ -302,8 +302,8 @@ def reject(journal: Journal, path: str, ident: str, by: str, players: Sequence[s
             who = find_player(players, by) if by else ""
             if not who:
                 raise Refusal("who rejects it? Tap your name")
-            why = f"withdrawn by {who}, who entered it" if entry.by and who == entry.by else f"rejected by {who}"
-            journal.append({"op": REJECTED, "id": ident, "by": who, "why": why})
+            # the fact (who, and whether he entered it), said in the reader's language where it is shown
+            journal.append({"op": REJECTED, "id": ident, "by": who, "withdrawn": bool(entry.by and who == entry.by)})
         elif entry.status == RECORDED:
             raise Refusal("this is recorded already: undo takes it back (confirmed by the player whose points it takes back)")
         return entry

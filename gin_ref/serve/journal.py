@@ -37,6 +37,7 @@ import urllib.parse
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.desk.language import gettext as _
 from gin_ref.files import matchfile
 from gin_ref.serve.acts import Act, from_json, from_old, to_json
 from gin_ref.serve.handview import Drawn
@@ -70,11 +71,23 @@ class Entry:
         self.mark: str = str(line.get("mark") or "")  # a seal its write leaves that the base did not hold
         self.status = PENDING if self.action is not None else AGAIN
         self.confirmed_by = ""
+        self.withdrawn = False  # rejected by the player who entered it: he took it back
         self.why = "" if self.action is not None else str(line.get("unread") or UNREAD)
 
     def summary(self) -> Dict[str, Any]:
         return {"id": self.id, "kind": self.kind, "status": self.status, "by": self.by,
-                "confirmed_by": self.confirmed_by, "words": self.words, "why": self.why}
+                "confirmed_by": self.confirmed_by, "words": self.words, "why": self.why, "withdrawn": self.withdrawn,
+                "hand": self.drawn.hand if self.drawn is not None and self.kind != "undo" else None}
+
+
+def why_words(entry: Entry) -> str:
+    """Why ``entry`` was not recorded, in the page's language, from the journal's facts: who rejected it, or
+    that the one who entered it withdrew it; a stale entry's change (or an older journal's words) as kept."""
+    if entry.status == REJECTED and entry.confirmed_by:
+        if entry.withdrawn:
+            return _("withdrawn by %(player)s, who entered it") % {"player": entry.confirmed_by}
+        return _("rejected by %(player)s") % {"player": entry.confirmed_by}
+    return entry.why
 
 
 def journal_name(file_name: str) -> str:
@@ -201,6 +214,7 @@ class Journal:
         elif op in (REJECTED, STALE):
             entry.status, entry.why = op, str(line.get("why", ""))
             entry.confirmed_by = str(line.get("by", ""))
+            entry.withdrawn = op == REJECTED and bool(line.get("withdrawn", entry.by and entry.confirmed_by == entry.by))
             self.confirming.pop(ident, None)
 
     def append(self, line: Dict[str, Any], sync: bool = True) -> None:

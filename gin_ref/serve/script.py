@@ -126,6 +126,8 @@ SCRIPT = r"""
     no.textContent = words().no_change || "No: it was a slip, change the hand";
     box.appendChild(p); box.appendChild(yes); box.appendChild(no);
     var form = formOf(item);
+    var check = form && form.querySelector(".check");
+    if (check) { check.textContent = ""; }  // the question is asked once: in the box, not again under the field
     if (form) { form.parentNode.insertBefore(box, form); } else { main().appendChild(box); }
     yes.focus();
     yes.addEventListener("click", function () {
@@ -233,7 +235,7 @@ SCRIPT = r"""
       .then(function (r) {
         var now = document.querySelector('form[data-form="' + form.dataset.form + '"] .check') || out;
         now.className = "check " + (r.ok ? "note" : "problem");
-        if (r.ok && r.html) { now.innerHTML = r.html; } else { now.textContent = r.ok ? (r.words || []).join("\n") : (r.problem || r.question || ""); }
+        if (r.ok && r.html) { now.innerHTML = r.html; } else { now.textContent = r.ok ? (r.words || []).join("\n") : (r.problem || (asking ? "" : r.question) || ""); }
       }).catch(function () { out.textContent = ""; });
   }
 

@@ -15,7 +15,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Route
 
 from gin_ref.core.errors import GinRefError, InvalidNotationError
-from gin_ref.desk.errors import DeskError, Kind, said
+from gin_ref.desk.errors import N_, DeskError, Kind, said
 from gin_ref.desk.language import gettext
 from gin_ref.serve import acts, entries, handview, pages
 from gin_ref.serve.folder import GONE, Spot
@@ -37,6 +37,19 @@ def wants_json(request: Request) -> bool:
     return "application/json" in request.headers.get("accept", "")
 
 
+UNPAIRED = N_("No match at this table yet: this page shows it as soon as the director pairs the round.")
+
+
+def label(spot: Spot) -> str:
+    """The table's heading in the page's language: an event's table by its number (and the round it plays
+    now), a plain match's by its short name."""
+    if not spot.key.isdigit() or spot.label != f"table {spot.key}":  # a plain match's short name
+        return spot.label
+    if spot.round is None:
+        return gettext("table %(table)d") % {"table": int(spot.key)}
+    return gettext("table %(table)d of round %(round)d") % {"table": int(spot.key), "round": spot.round}
+
+
 def routes(served: Served) -> List[BaseRoute]:
     def place(request: Request) -> Tuple[str, Spot, str]:
         """The table asked for, its token (checked), refusing (404, 403) otherwise."""
@@ -52,15 +65,15 @@ def routes(served: Served) -> List[BaseRoute]:
     def view_of(spot: Spot, key: str, token: str, journal: Optional[Journal], **extra: Any) -> View:
         tokens = {form: served.security.form_token(token, form) for form in FORMS}
         pending = journal.pending()[0] if journal is not None and journal.pending() else None
-        return View(spot.label if spot.round is None else f"{spot.label}, round {spot.round}", f"/t/{key}",
+        return View(label(spot), f"/t/{key}",
                     tokens, pending=pending, pins=served.pins, **extra)
 
     def render(spot: Spot, key: str, token: str, status: int = 200, **extra: Any) -> Response:
         if spot.path is None:
             # the page follows its table (gin_ref.serve.tablelive): it shows the match once the round is paired
             stamp = escape(table_stamp(None, None))
-            return HTMLResponse(pages.document(spot.label, f"<h1>{escape(spot.label)}</h1><p>No match at this table "
-                                               "yet: this page shows it as soon as the director pairs the round.</p>"
+            return HTMLResponse(pages.document(label(spot), f"<h1>{escape(label(spot))}</h1><p>"
+                                               + escape(gettext(UNPAIRED)) + "</p>"
                                                '<p id="link" class="link" role="status"></p>', script=True,
                                                main=f' id="live" data-stamp="{stamp}"'), status_code=status)
         journal = served.journals.of(spot.path)

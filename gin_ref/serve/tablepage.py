@@ -18,9 +18,10 @@ from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
 from gin_ref.serve import handview, tableform
-from gin_ref.serve.journal import Entry
+from gin_ref.serve.handwords import hand_words
+from gin_ref.serve.journal import Entry, why_words
 from gin_ref.serve.pages import document, hidden, lines, paragraph, suited
-from gin_ref.views import standing, words
+from gin_ref.views import standing
 
 
 class View(NamedTuple):
@@ -46,7 +47,6 @@ WORDS = {  # the page's words, said through the catalogue in the request's langu
     "rules": N_("%(rules)s rules"),
     "over": N_("The match is over."),
     "last": N_("Last hands"),
-    "last_hand": N_("hand %(number)s: %(words)s"),
     "undo": N_("Undo"),
     "undo_button": N_("Undo the last step…"),
     "undo_who": N_("(the player whose points it takes back confirms)"),
@@ -65,6 +65,7 @@ WORDS = {  # the page's words, said through the catalogue in the request's langu
     "no_slip": N_("No: it was a slip, enter the hand again"),
     "entered_by": N_("Hand entered by %(name)s: waiting for %(names)s"),
     "entered": N_("Hand entered: waiting for %(names)s"),
+    "entered_own": N_("Hand entered by %(name)s, whom it costs: %(name)s confirms it, or the other player rejects it"),
     "undo_by": N_("Take back by %(name)s: waiting for %(names)s"),
     "undone": N_("Take back: waiting for %(names)s"),
     "confirm_as": N_("Confirm as %(name)s"),
@@ -116,12 +117,12 @@ def _value(view: View, name: str, default: str = "") -> str:
 
 
 def last_hands(match: Match, count: int = 6) -> List[str]:
-    return [say("last_hand", number=hand.number, words=words.result_words(hand)) for hand in _last(match, count)]
+    return [hand_words(hand) for hand in _last(match, count)]
 
 
 def _last(match: Match, count: int) -> List[Any]:
     numbers = range(max(len(match.hands) - count, 0) + 1, len(match.hands) + 1)
-    return [hand for hand in (hand_tally(match, number) for number in numbers) if hand.result is not None][::-1]
+    return [hand for hand in (hand_tally(match, number) for number in numbers) if hand.settled][::-1]
 
 
 def last_hands_html(match: Match, count: int = 6) -> str:
@@ -130,9 +131,8 @@ def last_hands_html(match: Match, count: int = 6) -> str:
     rows = []
     for hand in _last(match, count):
         up = handview.card_html(hand.upcard) if hand.upcard else ""
-        said = words.result_words(hand)
         points = f'<span class="num">{hand.points}</span>' if hand.winner and hand.points is not None else ""
-        rows.append(f"<li><span>{escape(say('last_hand', number=hand.number, words=said))}</span>{up}{points}</li>")
+        rows.append(f"<li><span>{escape(hand_words(hand))}</span>{up}{points}</li>")
     return f'<h2>{escape(say("last"))}</h2><ul class="last">{"".join(rows)}</ul>' if rows else ""
 
 
@@ -174,7 +174,7 @@ def table_page(view: View, match: Match) -> str:
 def _outcome_words(entry: Entry) -> str:
     if entry.status == "recorded":
         return say("recorded_by", name=entry.confirmed_by) if entry.confirmed_by else say("recorded")
-    return say("not_recorded", why=entry.why)
+    return say("not_recorded", why=why_words(entry))
 
 
 def _who(view: View, players: Sequence[str]) -> str:
@@ -286,8 +286,10 @@ def _pending(view: View, entry: Entry, players: Sequence[str]) -> str:
                      f'{escape(say("withdraw", name=entry.by))}</button>', entry.id, "reject") if entry.by else ""
     waiting = " / ".join(others)
     key = ("undo" if entry.kind == "undo" else "entered") + ("_by" if entry.by else "")
-    title = say({"undo_by": "undo_by", "undo": "undone", "entered_by": "entered_by", "entered": "entered"}[key],
-                name=entry.by, names=waiting)
+    if key == "entered_by" and others == [entry.by]:  # the entrant is the one it costs: say so, not "waiting"
+        key = "entered_own"
+    title = say({"undo_by": "undo_by", "undo": "undone", "entered_by": "entered_by", "entered": "entered",
+                 "entered_own": "entered_own"}[key], name=entry.by, names=waiting)
     drawn = handview.drawn_html(entry.drawn) if entry.drawn is not None else lines(entry.words)
     return (f'<div class="pending" id="pending"><h2>{escape(title)}</h2>'
             f'{drawn}<div class="confirms">{buttons}</div><p>{escape(say("only_confirmed"))}</p>{reject}{withdraw}</div>')

@@ -202,3 +202,16 @@ def test_clicks_messages_are_all_in_the_catalogue():
     for message in script["collect"]([]):
         assert script["_made"](message) in listed, f"run benchmarks/click_messages.py: {message!r} is new"
         assert message in template or _singular(message) in {_singular(key) for key in template}, message
+
+
+def test_a_command_typed_in_a_session_speaks_the_sessions_language(tmp_path):
+    """``play``'s session runs each typed command through the group again, without ``--lang``: it spoke the
+    environment's GIN_REF_LANG (fil) instead of the session's ``--lang sk``."""
+    import subprocess
+    import sys
+
+    env = dict(os.environ, GIN_REF_LANG="fil")
+    done = subprocess.run([sys.executable, "-m", "gin_ref", "--lang", "sk", "play"], input="knock\n",
+                          capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
+    said = done.stdout + done.stderr
+    assert "chýba argument 'PLAYER'" in said and "kulang ang argument" not in said, said

@@ -280,3 +280,34 @@ def test_clicks_words_read_the_same_catalogue_on_demand():
         assert found.gettext("Show this message and exit.") != "Show this message and exit."
     finally:
         language.settle("en")
+
+
+def _mo(pairs):
+    """A compiled catalogue holding ``pairs`` (original, translation) in the order given (UTF-8)."""
+    import struct
+
+    header = ("", "Content-Type: text/plain; charset=UTF-8\n")
+    entries = [(o.encode(), t.encode()) for o, t in [header] + list(pairs)]
+    count, start = len(entries), 28
+    originals, translations = start, start + 8 * len(entries)
+    offset, blobs, table_o, table_t = translations + 8 * len(entries), b"", b"", b""
+    for original, _translation in entries:
+        table_o += struct.pack("<2I", len(original), offset + len(blobs))
+        blobs += original + b"\0"
+    for _original, translation in entries:
+        table_t += struct.pack("<2I", len(translation), offset + len(blobs))
+        blobs += translation + b"\0"
+    return struct.pack("<7I", 0x950412de, 0, count, originals, translations, 0, 0) + table_o + table_t + blobs
+
+
+def test_the_catalogue_read_on_demand_reads_an_unsorted_file_whole_and_never_fails_on_a_charset():
+    """A file whose originals are not in byte order (a hand-made one, contexts) is read whole at the first
+    miss, as the standard library reads it; a message the charset cannot say is simply not in it."""
+    from gin_ref.desk.mofile import Catalogue
+
+    data = _mo([("zebra", "zebra!"), ("apple", "apple!"), ("mango", "mango!")])
+    lazy, full = Catalogue(io.BytesIO(data)), gettext.GNUTranslations(io.BytesIO(data))
+    for word in ("apple", "mango", "zebra", "kiwi"):
+        assert lazy.gettext(word) == full.gettext(word)
+    ordered = Catalogue(io.BytesIO(_mo([("apple", "apple!"), ("mango", "mango!")])))
+    assert ordered.gettext("mango") == "mango!" and ordered.gettext("x\udcff") == "x\udcff"

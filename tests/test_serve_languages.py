@@ -62,6 +62,8 @@ EN_INDEX = "Open your table&#x27;s address"
     ("sk-SK,sk;q=0.9,en;q=0.5", "sk"), ("en-US,en;q=0.9,sk;q=0.8", "en"), ("de-DE, fil-PH;q=0.5", "fil"),
     ("tl", "fil"), ("tl-PH,en;q=0.1", "fil"), ("sk;q=0, fil;q=0.1", "fil"), ("de;q=1, sk;q=0.2, fil;q=0.7", "fil"),
     ("fil;q=0.5, sk;q=0.5", "fil"), ("*", None), ("de, fr", None), ("", None), ("sk;q=x", None), ("SK-sk", "sk"),
+    # "Q" is q; a weight over 1 does not read; an entry the 512 characters cut does not read as wanted
+    ("en;q=0.4, sk;Q=0.5", "sk"), ("sk;q=1.5, fil;q=0.5", "fil"), ("en;q=0.9," + " " * 501 + "sk;q=0", "en"),
 ])
 def test_accept_language_picks_the_highest_q_that_gin_ref_speaks(header, chosen):
     assert accepted(header) == chosen

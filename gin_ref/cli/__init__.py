@@ -21,7 +21,7 @@ import click
 
 from gin_ref import __version__
 from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
-from gin_ref.cli.helptext import Group, Option, group, keep_environment, option, speak_in_click
+from gin_ref.cli.helptext import Group, Option, enclosing_language, group, keep_environment, option, speak_in_click
 from gin_ref.desk.errors import N_, GinRefError  # the desk names the errors a front catches, and their words
 from gin_ref.desk.language import gettext  # noqa: F401 (kept for the command line's own sentences, #38)
 
@@ -247,9 +247,9 @@ def _settle_before(args: List[str]) -> None:
     from gin_ref.desk.language import UnknownLanguage, lang_option, settle
 
     try:
-        speak_in_click(settle(lang_option(args)))
+        speak_in_click(settle(lang_option(args) or enclosing_language()))
     except UnknownLanguage:
-        speak_in_click(settle())
+        speak_in_click(settle(enclosing_language()))
 
 
 def _settle_language(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> None:
@@ -257,7 +257,7 @@ def _settle_language(ctx: click.Context, param: click.Parameter, value: Optional
     from gin_ref.desk.language import UnknownLanguage, available, settle
 
     try:
-        speak_in_click(settle(value))
+        speak_in_click(settle(value if value is not None else enclosing_language()))
     except UnknownLanguage:
         raise click.BadParameter(gettext("no language '%(lang)s' (gin-ref speaks %(languages)s)")
                                  % {"lang": value, "languages": ", ".join(available())}) from None

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional, Tuple
 import click
 
 from gin_ref.desk.errors import N_ as N_  # the marker of a message said later: an option's help
-from gin_ref.desk.language import DOMAIN, ENGLISH, LOCALE_DIR, current, gettext
+from gin_ref.desk.language import DOMAIN, ENGLISH, LOCALE_DIR, current, gettext, settle
 
 if TYPE_CHECKING:
     from click.decorators import FC
@@ -184,15 +184,31 @@ def speak_in_click(language: str) -> None:
     os.environ["LANGUAGE"] = "C" if language == ENGLISH else language  # (C: gettext looks no further)
 
 
+_RUNNING: List[str] = []  # the language spoken as each command running in this process began, outermost first
+
+
+def enclosing_language() -> Optional[str]:
+    """The language of the command this one runs inside (a command typed in ``play``'s session), or None
+    for a command of its own: a command without ``--lang`` inside a session speaks the session's language,
+    not the environment's (``GIN_REF_LANG`` would otherwise win over the session's ``--lang``)."""
+    return _RUNNING[-1] if len(_RUNNING) > 1 else None
+
+
 @contextmanager
 def keep_environment() -> Iterator[None]:
-    """The environment's ``LANGUAGE`` as it was before, once the command is over (``speak_in_click`` set
-    it for the command: a caller in the same process, a test, reads its own again)."""
-    before = os.environ.get("LANGUAGE")
+    """The environment's ``LANGUAGE`` and the process's default gettext domain as they were before, once
+    the command is over (``speak_in_click`` set them for the command: a caller in the same process, a
+    test, reads its own again); a command inside a session gives the session its language back."""
+    before, domain = os.environ.get("LANGUAGE"), _gettext.textdomain()
+    _RUNNING.append(current())
     try:
         yield
     finally:
+        began = _RUNNING.pop()
+        if _RUNNING:  # inside a session (a '--lang fil knock ...' typed there): the session's language again
+            speak_in_click(settle(began))
         if before is None:
             os.environ.pop("LANGUAGE", None)
         else:
             os.environ["LANGUAGE"] = before
+        _gettext.textdomain(domain)

@@ -5,15 +5,17 @@ command line's help, click's words and every sentence gin-ref says, that is seve
 4% of a command's start-up under a catalogue's language, to say the few a command says. ``Catalogue`` is a
 ``GNUTranslations`` whose catalogue is a lookup over the file's bytes instead of a dict: the header is read
 at once (its charset and plural rule, the plural rule compiled on first use), every other message by a
-binary search over the originals, which a compiled catalogue holds sorted (``pybabel compile``, ``msgfmt``;
-``tests/test_languages.py`` checks the committed ones are). What it answers is exactly what
+binary search over the originals, which a compiled catalogue holds sorted (``pybabel compile``, ``msgfmt``,
+for UTF-8 without contexts, as gin-ref's are; at its first miss it checks they are, and reads a file that
+is not whole, as the standard library does). What it answers is exactly what
 ``GNUTranslations`` answers, key for key (the same test); the standard library's ``gettext``, ``ngettext``
 and fallbacks work on it unchanged.
 """
 
 from gettext import GNUTranslations, c2py
+from io import BytesIO
 from struct import unpack_from
-from typing import TYPE_CHECKING, Callable, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple, Union
 
 if TYPE_CHECKING:
     from gettext import _TranslationsReader
@@ -29,6 +31,18 @@ class _Lookup:
                  charset: str) -> None:
         self._data, self._endian, self._count = data, endian, count
         self._originals, self._translations, self._charset = originals, translations, charset
+        self._sorted: Optional[bool] = None  # are the originals in byte order? (checked at the first miss)
+        self._whole: Optional[Dict[Key, str]] = None  # the standard library's reading, for a file that is not
+
+    def _in_order(self) -> bool:
+        """Are the originals sorted by their bytes, as the binary search needs? ``pybabel compile`` and
+        ``msgfmt`` sort them so for UTF-8 without contexts; a file that is not is read whole instead."""
+        if self._sorted is None:
+            singulars = [self._entry(self._originals, index).split(b"\x00", 1)[0] for index in range(self._count)]
+            self._sorted = all(first < second for first, second in zip(singulars, singulars[1:]))
+            if not self._sorted:
+                self._whole = GNUTranslations(BytesIO(self._data))._catalog  # type: ignore[attr-defined]
+        return self._sorted
 
     def _entry(self, table: int, index: int) -> bytes:
         length, offset = unpack_from(self._endian + "2I", self._data, table + 8 * index)
@@ -49,9 +63,17 @@ class _Lookup:
         return None
 
     def get(self, key: Key, default: object = None) -> object:
+        if self._whole is not None:
+            return self._whole.get(key, default)
         message, form = (key, None) if isinstance(key, str) else key
-        index = self._find(message.encode(self._charset))
+        try:
+            wanted = message.encode(self._charset)
+        except UnicodeEncodeError:  # not in the catalogue's charset: not among its messages either
+            return default
+        index = self._find(wanted)
         if index is None:
+            if self._sorted is None and not self._in_order():
+                return self.get(key, default)  # read whole now: ask it
             return default
         plural = b"\x00" in self._entry(self._originals, index)
         if plural != (form is not None):  # GNUTranslations keys a plural message by (message, form) only

@@ -35,7 +35,7 @@ from gin_ref.match import seals
 from gin_ref.match.model import Match
 from gin_ref.serve import handview
 from gin_ref.serve.acts import Act, Dead, Knock, Undo, to_json
-from gin_ref.serve.journal import ID, PENDING, RECORDED, REJECTED, STALE, Entry, Journal
+from gin_ref.serve.journal import ID, PENDING, RECORDED, REJECTED, STALE, Entry, Journal, why_words
 from gin_ref.views import hand_text, standing, step_words
 from gin_ref.desk.reading import seen_of
 from gin_ref.views.changes import Seen, describe_changes
@@ -260,8 +260,8 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
         if entry.status == RECORDED:
             return entry
         if entry.status != PENDING:
-            raise Refusal(f"this was {entry.status}{': ' + entry.why if entry.why else ''}: enter it again if it "
-                          "still stands")
+            why = why_words(entry)  # who rejected it: a fact of the journal now, said here
+            raise Refusal(f"this was {entry.status}{': ' + why if why else ''}: enter it again if it still stands")
         who = find_player(players, by) if by else ""
         if not who:
             raise Refusal("who confirms? Tap your name")

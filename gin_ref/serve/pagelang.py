@@ -32,7 +32,9 @@ COOKIE = "gin_ref_lang"
 KEPT = 365 * 24 * 3600  # seconds the phone keeps its choice
 NAMES = {"en": "English", "fil": "Filipino", "sk": "Slovenčina"}  # each in its own words (never translated)
 ALIASES = {"tl": "fil"}  # Tagalog: Filipino is its standard form (docs/languages.md)
-_ENTRY = re.compile(r"\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)\s*(?:;\s*q\s*=\s*([0-9](?:\.[0-9]{0,3})?))?\s*")
+# a language range and its weight (RFC 9110 12.5.4: q is 0 to 1, with at most three decimals; "Q" too)
+_ENTRY = re.compile(r"\s*([A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)\s*(?:;\s*[qQ]\s*=\s*(0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?))?\s*")
+LONGEST = 512  # characters of the header read: a language past them is not looked at
 
 # the path of the page being answered (the switch's links come back to it)
 _PATH: "contextvars.ContextVar[str]" = contextvars.ContextVar("gin_ref_page_path", default="/")
@@ -54,7 +56,10 @@ def accepted(header: Optional[str]) -> Optional[str]:
     if not header:
         return None
     ranked: List[Tuple[float, int, str]] = []
-    for index, part in enumerate(header[:512].split(",")):
+    parts = header[:LONGEST].split(",")
+    if len(header) > LONGEST:
+        parts.pop()  # cut inside it: "sk;q=0" cut to "sk" would read as wanted
+    for index, part in enumerate(parts):
         found = _ENTRY.fullmatch(part)
         if found is None or found.group(1) == "*":
             continue

@@ -343,6 +343,8 @@ def test_a_hand_recorded_since_leaves_the_pending_list_and_a_withdrawn_one_is_ca
         return re.findall(r'</a></td><td>(.*?)</td>', found.group(1)) if found else []
 
     assert listed() == ["withdrawn by Ann"]
+    late = send(phone, "1", "confirm-0", {"by": "Dan"}, ident="entry-withdrawn", route="confirm", headers=json_)
+    assert "this was rejected: withdrawn by Ann, who entered it: enter it again" in late.text  # who, as a fact
     send(phone, "1", "hand", {"by": "Ann", "knocker": "Ann", "count": "3", "defender": "40"}, ident="entry-again-1")
     assert send(phone, "1", "confirm-0", {"by": "Dan"}, ident="entry-again-1", route="confirm",
                 headers=json_).json()["ok"]

@@ -23,7 +23,7 @@ from gin_ref.files import matchfile as record
 
 from gin_ref.files import yamlload
 from gin_ref.files import yamlread as yamltext
-from gin_ref.files.recordkeys import RECORD
+from gin_ref.files.recordkeys import ENTRY, RECORD
 from gin_ref.files.yamlfast import parse_canonical
 from gin_ref.files.yamlplain import Fallback
 
@@ -155,7 +155,14 @@ def test_any_name_round_trips(name):
     assert yamltext.parse(text)[0] == data
 
 
-@sample_and_full(15, 300, st.dictionaries(st.text(min_size=1, max_size=8), st.one_of(
+# A key the record's key table types (files/recordkeys.py) is read by its type, not as YAML resolves it: a
+# plain 'defender: false' is a hand edit's problem and stays the text on the line (files/handtyped.py and its
+# tests). Hypothesis draws the package's own string constants ('defender'), so the identity below is over the
+# other keys.
+TYPED_KEYS = frozenset(RECORD.fields) | frozenset(ENTRY.fields)
+
+
+@sample_and_full(15, 300, st.dictionaries(st.text(min_size=1, max_size=8).filter(lambda key: key not in TYPED_KEYS), st.one_of(
     st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=12),
     st.lists(st.text(max_size=6), max_size=4),
     st.dictionaries(st.text(min_size=1, max_size=6), st.integers(0, 200), max_size=3)), min_size=1, max_size=5))

@@ -122,8 +122,9 @@ class Group(_SaysHelp, click.Group):
     group_class = type  # (click: a group made by this group is of this group's class)
 
 
-class Option(click.Option):
-    """A click option whose help (one message, marked ``N_``) is said in the language settled when shown."""
+class _SaysLine:
+    """A parameter's help kept in English (one message, marked ``N_``) and said in the language settled
+    each time click reads it."""
 
     _english_help: Optional[str] = None
 
@@ -136,18 +137,12 @@ class Option(click.Option):
         self._english_help = value
 
 
-class Argument(click.Argument):
+class Option(_SaysLine, click.Option):
+    """A click option whose help is said in the language settled when shown."""
+
+
+class Argument(_SaysLine, click.Argument):
     """A click argument whose help (click 8.5 shows one) is said in the language settled when shown."""
-
-    _english_help: Optional[str] = None
-
-    @property
-    def help(self) -> Optional[str]:
-        return said_line(self._english_help)
-
-    @help.setter
-    def help(self, value: Optional[str]) -> None:
-        self._english_help = value
 
 
 def command(name: Optional[str] = None, **attrs: Any) -> Callable[[Callable[..., Any]], Command]:

@@ -1,15 +1,36 @@
 """The errors gin-ref raises. The core raises these and never prints or exits; the CLI turns them into
-one ``Error: ...`` line and an exit code (``exit_code`` below) in one place."""
+one ``Error: ...`` line and an exit code (``exit_code`` below) in one place.
+
+An error's words are data (#38 item 1): raise it with a ``Message`` (``gin_ref.core.message``), a message of
+the catalogue and its facts, and the fronts say it in the reader's language (``said_as``); its ``str`` is
+the English sentence. An error raised with a plain string is said in English inside the kind's sentence
+(the old way, while the layers move to messages)."""
 
 from __future__ import annotations
 
 from typing import Iterable, Optional, Union
 
+from gin_ref.core.message import Message
+
 
 class GinRefError(Exception):
-    """Base of every error gin-ref reports to a user."""
+    """Base of every error gin-ref reports to a user. ``said_as``: the message it was raised with (None: a
+    plain English string)."""
 
     exit_code = 1
+    said_as: Optional[Message] = None
+
+    def __init__(self, message: Union[str, Message] = "", *args: object) -> None:
+        if isinstance(message, Message):
+            self.said_as = message
+            message = message.english()
+        super().__init__(message, *args)
+
+
+def reason(exc: GinRefError) -> Union[str, Message]:
+    """What ``exc`` says, to put inside another message (``Message(N_("hand %(hand)d: %(reason)s"), hand=2,
+    reason=reason(exc))``): its message, or its English text."""
+    return exc.said_as if exc.said_as is not None else str(exc)
 
 
 class InvalidNotationError(GinRefError, ValueError):
@@ -31,7 +52,8 @@ class CountOverLimitError(IllegalActionError):
 
     exit_code = 1
 
-    def __init__(self, message: str, reason: str = "", player: str = "", count: int = 0) -> None:
+    def __init__(self, message: Union[str, Message], reason: Union[str, Message] = "", player: str = "",
+                 count: int = 0) -> None:
         super().__init__(message)
         self.reason = reason
         self.player = player
@@ -57,18 +79,22 @@ class RecordError(GinRefError):
 
     exit_code = 1
 
-    def __init__(self, message: str, line: Optional[int] = None, path: Optional[str] = None,
+    def __init__(self, message: Union[str, Message], line: Optional[int] = None, path: Optional[str] = None,
                  where: Iterable[Union[str, int]] = ()) -> None:
         super().__init__(message)
-        self.message = message
+        self.message = message.english() if isinstance(message, Message) else message
         self.line = line
         self.path = path
         self.where = tuple(where)
 
     def __str__(self) -> str:
+        return self.located(self.message)
+
+    def located(self, text: str) -> str:
+        """``text`` (the message, in any language) after where it is: ``PATH:LINE: `` (``line N: ``)."""
         where = ""
         if self.path is not None:
             where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
         elif self.line:
             where = f"line {self.line}: "
-        return where + self.message
+        return where + text

@@ -24,15 +24,16 @@ from __future__ import annotations
 from typing import Dict, Optional, Tuple, Union
 
 from gin_ref.desk import language
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.errors import (CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
                                  OutOfTurnError, RecordError, RulesError)
 
-__all__ = ["Kind", "Refusal", "DeskError", "refusal_of", "refused", "refusal", "refuse", "kept", "N_", "Nn_", "EXIT_CODES", "WORDS", "said",
+__all__ = ["Kind", "Refusal", "Message", "DeskError", "refusal_of", "refused", "refusal", "refuse", "kept", "N_", "Nn_", "EXIT_CODES", "WORDS", "said",
            # the lower layers' error types, named here for the fronts (a front catches and raises only these)
            "GinRefError", "InvalidNotationError", "IllegalActionError", "CountOverLimitError", "OutOfTurnError",
            "RulesError", "RecordError"]
 
-Field = Union[None, str, int, bool]
+Field = Union[None, str, int, float, bool]
 
 
 class Kind:
@@ -61,14 +62,17 @@ class Refusal:
     compared by value (a plain class with slots, not a NamedTuple: every command that reads a match loads
     this module, and a NamedTuple is built when its module is imported)."""
 
-    __slots__ = ("kind", "message", "fields", "kept")
+    __slots__ = ("kind", "message", "fields", "kept", "said_as")
     kind: str
     message: str
     fields: Tuple[Tuple[str, Field], ...]
     kept: bool
+    said_as: Optional[Message]  # the lower layer's message (its words and facts), said in the reader's language
 
-    def __init__(self, kind: str, message: str, fields: Tuple[Tuple[str, Field], ...] = (), kept: bool = False) -> None:
-        for name, value in (("kind", kind), ("message", message), ("fields", tuple(fields)), ("kept", kept)):
+    def __init__(self, kind: str, message: str, fields: Tuple[Tuple[str, Field], ...] = (), kept: bool = False,
+                 said_as: Optional[Message] = None) -> None:
+        for name, value in (("kind", kind), ("message", message), ("fields", tuple(fields)), ("kept", kept),
+                            ("said_as", said_as)):
             object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -134,13 +138,23 @@ class DeskError(GinRefError):
 
 
 def refusal_of(exc: GinRefError) -> Refusal:
-    """The refusal an error of a lower layer means (the one place that reads one)."""
+    """The refusal an error of a lower layer means (the one place that reads one): its kind, its English
+    message and its facts; raised with a ``Message``, its words and fields travel with it (``said_as``)."""
     if isinstance(exc, DeskError):
         return exc.refusal
+    found = _refusal_of(exc)
+    if exc.said_as is None:
+        return found
+    named = {name for name, _ in found.fields}
+    facts = tuple((name, value) for name, value in exc.said_as.facts() if name not in named)
+    return Refusal(found.kind, found.message, found.fields + facts, found.kept, exc.said_as)
+
+
+def _refusal_of(exc: GinRefError) -> Refusal:
     message = str(exc)
     if isinstance(exc, CountOverLimitError):
         return Refusal(Kind.COUNT_OVER_LIMIT, message,
-                       (("reason", exc.reason), ("player", exc.player), ("count", exc.count)))
+                       (("reason", str(exc.reason)), ("player", exc.player), ("count", exc.count)))
     if isinstance(exc, OutOfTurnError):
         return Refusal(Kind.OUT_OF_TURN, message)
     if isinstance(exc, IllegalActionError):
@@ -214,16 +228,6 @@ def kept(message: str, hand: int, kind: str, player: Optional[str], done: object
     return DeskError(refusal, done)
 
 
-def N_(message: str) -> str:
-    """Marks a message for the catalogue (Babel's keyword); it is translated where it is said."""
-    return message
-
-
-def Nn_(singular: str, plural: str) -> Tuple[str, str]:
-    """Marks a message with plural forms for the catalogue (Babel's keyword ``Nn_:1,2``)."""
-    return (singular, plural)
-
-
 # Each kind's sentence for a language other than English (English says the layer's own words: ``said``).
 WORDS: Dict[str, str] = {
     Kind.NOTATION: N_("This cannot be read: %(detail)s"),
@@ -251,6 +255,14 @@ def said(refusal: Union[Refusal, GinRefError]) -> str:
         refusal = refusal_of(refusal)
     if language.current() == language.ENGLISH:
         return refusal.message
+    if refusal.said_as is not None:  # a lower layer's message: its own whole sentence, translated
+        text = refusal.said_as.say(language.gettext, language.ngettext)
+        path, line = refusal.field("path"), refusal.field("line")
+        if isinstance(path, str):
+            text = (f"{path}:{line}: " if line else f"{path}: ") + text
+        if refusal.kept and refusal.field("hand") is not None:
+            return language.gettext(KEPT) % {**dict(refusal.fields), "detail": text}
+        return text
     values = {name: value for name, value in refusal.fields}
     words, count = refusal.field("words"), refusal.field("count")
     if isinstance(words, str):  # the desk's (or a front's) own sentence: its translation, its fields

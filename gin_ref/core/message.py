@@ -1,0 +1,108 @@
+"""A sentence for people as data (#38 item 1): a message of the catalogue and its facts.
+
+A layer below the fronts never builds a sentence: it names a message of the catalogue (its English, marked
+``N_`` or ``Nn_`` so that Babel extracts it) and gives the facts as fields, ``Message(N_("hand %(hand)d is
+over"), hand=3)``. Whoever shows it says it in the language settled (``say`` with that language's
+``gettext`` and ``ngettext``); ``english`` is the message filled in, as ``--json``'s ``message`` and the
+exceptions' ``str`` give it. A field may itself be a ``Message`` (a reason inside a sentence): it is said in
+the same language. A message with plural forms is said by its field ``count``.
+
+The standard library only, and cheap to import: every command that can refuse loads it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Tuple, Union
+
+__all__ = ["Message", "Value", "N_", "Nn_", "english_of"]
+
+Value = Union[None, str, int, float, bool, "Message"]
+Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue (Babel's keyword); it is translated where it is said."""
+    return message
+
+
+def Nn_(singular: str, plural: str) -> Tuple[str, str]:
+    """Marks a message with plural forms for the catalogue (Babel's keyword ``Nn_:1,2``)."""
+    return (singular, plural)
+
+
+def _same(message: str) -> str:
+    return message
+
+
+def _same_n(singular: str, plural: str, count: int) -> str:
+    return singular if count == 1 else plural
+
+
+class Message:
+    """A message of the catalogue (``words``; ``plural`` for one said by its field ``count``) and its facts
+    (``values``: name, value pairs). Immutable, compared by value (a plain class with slots: a NamedTuple is
+    built when its module is imported, and every command loads this one)."""
+
+    __slots__ = ("words", "plural", "values")
+    words: str
+    plural: Union[str, None]
+    values: Tuple[Tuple[str, Value], ...]
+
+    def __init__(self, words: Union[str, Tuple[str, str]], **values: Value) -> None:
+        singular, plural = (words[0], words[1]) if isinstance(words, tuple) else (words, None)
+        if plural is not None and not isinstance(values.get("count"), int):
+            raise TypeError(f"a message with plural forms needs an int 'count': {singular!r}")
+        object.__setattr__(self, "words", singular)
+        object.__setattr__(self, "plural", plural)
+        object.__setattr__(self, "values", tuple(values.items()))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Message is immutable: cannot set {name}")
+
+    def say(self, gettext: Gettext = _same, ngettext: Ngettext = _same_n) -> str:
+        """The sentence in the language of ``gettext`` and ``ngettext`` (English without them); a field that
+        is a message is said in the same language."""
+        values = {name: value.say(gettext, ngettext) if isinstance(value, Message) else value
+                  for name, value in self.values}
+        if self.plural is not None:
+            count = values["count"]
+            assert isinstance(count, int)
+            return ngettext(self.words, self.plural, count) % values
+        return gettext(self.words) % values if values else gettext(self.words)
+
+    def english(self) -> str:
+        """The sentence in English: the message filled in."""
+        return self.say()
+
+    __str__ = english
+
+    def value(self, name: str) -> Value:
+        """The field ``name`` (None when the message has none)."""
+        for key, value in self.values:
+            if key == name:
+                return value
+        return None
+
+    def facts(self) -> Tuple[Tuple[str, Union[None, str, int, float, bool]], ...]:
+        """The fields as plain values (a message among them as its English): what ``--json`` prints."""
+        return tuple((name, value.english() if isinstance(value, Message) else value) for name, value in self.values)
+
+    def _key(self) -> Tuple[str, Union[str, None], Tuple[Tuple[str, Value], ...]]:
+        return (self.words, self.plural, self.values)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        fields = "".join(f", {name}={value!r}" for name, value in self.values)
+        words = self.words if self.plural is None else (self.words, self.plural)
+        return f"Message({words!r}{fields})"
+
+
+def english_of(text: Union[str, Message]) -> str:
+    """A sentence that may be a message, in English (for code that still joins English text)."""
+    return text.english() if isinstance(text, Message) else text

@@ -1,0 +1,45 @@
+"""A lower layer's sentence as data (#38 item 1): gin_ref.core.message.Message and how the desk says it."""
+
+import pytest
+
+from gin_ref.core.errors import IllegalActionError, RecordError, reason
+from gin_ref.core.message import Message, N_, Nn_
+from gin_ref.desk.errors import refusal_of, said
+
+
+def _upper(words):
+    return words.upper()
+
+
+def _upper_n(singular, plural, count):
+    return (singular if count == 1 else plural).upper()
+
+
+def test_a_message_is_its_english_filled_in_and_says_a_field_that_is_a_message_in_the_same_language():
+    inner = Message(Nn_("%(count)d point", "%(count)d points"), count=3)
+    outer = Message(N_("hand %(hand)d: %(reason)s"), hand=2, reason=inner)
+    assert str(outer) == outer.english() == "hand 2: 3 points"
+    assert Message(Nn_("%(count)d point", "%(count)d points"), count=1).english() == "1 point"
+    assert outer.say(_upper, _upper_n) == "HAND 2: 3 POINTS"
+    assert outer.facts() == (("hand", 2), ("reason", "3 points"))
+    assert outer == Message(N_("hand %(hand)d: %(reason)s"), hand=2, reason=inner) and len({outer, outer}) == 1
+    with pytest.raises(AttributeError):
+        outer.words = "x"
+    with pytest.raises(TypeError):
+        Message(Nn_("%(count)d point", "%(count)d points"))
+
+
+def test_an_error_raised_with_a_message_keeps_it_and_the_desk_carries_its_facts():
+    exc = IllegalActionError(Message(N_("hand %(hand)d is over"), hand=3))
+    assert str(exc) == "hand 3 is over" and reason(exc) == exc.said_as
+    refusal = refusal_of(exc)
+    assert refusal.message == "hand 3 is over" and refusal.field("hand") == 3 and refusal.said_as == exc.said_as
+    assert said(exc) == "hand 3 is over"
+    plain = IllegalActionError("as before")
+    assert plain.said_as is None and reason(plain) == "as before" and refusal_of(plain).said_as is None
+
+
+def test_a_record_error_with_a_message_is_located_in_every_language():
+    exc = RecordError(Message(N_("hand %(hand)d is over"), hand=3), line=4, path="m.yaml")
+    assert str(exc) == "m.yaml:4: hand 3 is over" and exc.message == "hand 3 is over"
+    assert refusal_of(exc).field("line") == 4

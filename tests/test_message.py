@@ -7,12 +7,12 @@ from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.desk.errors import refusal_of, said
 
 
-def _upper(words):
-    return words.upper()
+def _marked(words):
+    return "<" + words + ">"
 
 
-def _upper_n(singular, plural, count):
-    return (singular if count == 1 else plural).upper()
+def _marked_n(singular, plural, count):
+    return "<" + (singular if count == 1 else plural) + ">"
 
 
 def test_a_message_is_its_english_filled_in_and_says_a_field_that_is_a_message_in_the_same_language():
@@ -20,7 +20,7 @@ def test_a_message_is_its_english_filled_in_and_says_a_field_that_is_a_message_i
     outer = Message(N_("hand %(hand)d: %(reason)s"), hand=2, reason=inner)
     assert str(outer) == outer.english() == "hand 2: 3 points"
     assert Message(Nn_("%(count)d point", "%(count)d points"), count=1).english() == "1 point"
-    assert outer.say(_upper, _upper_n) == "HAND 2: 3 POINTS"
+    assert outer.say(_marked, _marked_n) == "<hand 2: <3 points>>"
     assert outer.facts() == (("hand", 2), ("reason", "3 points"))
     assert outer == Message(N_("hand %(hand)d: %(reason)s"), hand=2, reason=inner) and len({outer, outer}) == 1
     with pytest.raises(AttributeError):

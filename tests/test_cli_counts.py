@@ -213,7 +213,7 @@ def test_a_hand_recorded_turn_by_turn_may_end_with_a_counted_knock(tmp_path):
     (tmp_path / "m.yaml").write_text(text.replace("- Ben draws\n", "- Ben draws\n  - Ben discards 5C\n"),
                                      encoding="utf-8")
     result = sh(tmp_path, "verify", "m.yaml")
-    assert (result.returncode, result.stderr) == (1, "m.yaml:43: hand 1: Ben's knock: out of turn: it is Ann's turn "
+    assert (result.returncode, result.stderr) == (1, "m.yaml:43: hand 1: the knock by Ben: out of turn: it is Ann's turn "
                                                      "to draw from the stock or take 5♣\n")
 
 

@@ -22,7 +22,7 @@ def test_the_reader_checks_only_when_asked_and_reads_the_same_either_way():
     checked = read_corrections({"corrections": [odd, "undo"]}, problems)
     assert checked == read_corrections({"corrections": [odd, "undo"]})
     assert checked[0].steps is None and len(checked) == 1  # a value of the wrong shape reads as None
-    assert [(problem.where, problem.message) for problem in problems] == [
+    assert [(problem.where, str(problem.message)) for problem in problems] == [
         (("corrections", 0, "colour"), "unknown key 'colour' in a correction"),
         (("corrections", 0, "date"), "a correction's date must be an ISO time (2024-05-01T20:15:00+02:00), "
                                      "not 'yesterday'"),
@@ -36,7 +36,7 @@ def test_the_reader_checks_only_when_asked_and_reads_the_same_either_way():
 def test_corrections_that_are_not_a_list_are_one_problem_and_none_read():
     problems = Problems()
     assert read_corrections({"corrections": {"undone": "x"}}, problems) == []
-    assert [problem.message for problem in problems] == ["'corrections' must be a list"]
+    assert [str(problem.message) for problem in problems] == ["'corrections' must be a list"]
     assert read_corrections({}) == []
 
 
@@ -47,5 +47,5 @@ def test_a_3_correction_says_what_it_did_by_its_kind_and_reads_as_a_2_one_did():
                                              dict(undo, kind="undone"), dict(UNDO, kind="undo")]}, problems)
     assert read[0] == read_corrections({"corrections": [UNDO]})[0]  # the same value as /2's words gave
     assert (read[1].undone, read[1].redone) == (False, True)
-    assert [(problem.where, problem.message.split(" (")[0]) for problem in problems] == [
+    assert [(problem.where, str(problem.message).split(" (")[0]) for problem in problems] == [
         (("corrections", 2), "a correction holds its 'kind'"), (("corrections", 3), "a correction holds its 'kind'")]

@@ -55,8 +55,8 @@ def test_the_reason_worked_out_from_the_facts_is_the_sentence_2_stored(path):
     checked = check_record(facts)
     assert checked.problems == []
     state = checked.match.state
-    said = {item.where: item.detail for items in state.irregularities.values() for item in items}
-    said.update((item.where, item.detail) for item in state.match_irregularities)
+    said = {item.where: str(item.detail) for items in state.irregularities.values() for item in items}
+    said.update((item.where, str(item.detail)) for item in state.match_irregularities)
     assert said == stored
 
 

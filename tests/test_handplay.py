@@ -8,6 +8,7 @@ import pytest
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, RecordError
 from gin_ref.match.model import Match, check_record
+from gin_ref.match.problems import english
 from gin_ref.match.schema import position
 from gin_ref.match.steps import file_form
 from gin_ref.views.step_words import undone_words
@@ -60,7 +61,7 @@ def test_the_record_of_turns_and_irregularities():
     assert second["irregularities"] == [{"kind": "out_of_turn", "player": "Ben", "turn": 3, "action": "draw"}]
     assert list(second) == ["number", "dealer", "upcard", "limit", "irregularities", "turns"]
     match = Match(record)
-    assert [item.detail for item in match.state.match_irregularities + match.state.irregularities[1]] == [
+    assert [str(item.detail) for item in match.state.match_irregularities + match.state.irregularities[1]] == [
         "Ben cannot deal hand 2: Ann deals (the winner of hand 1 deals)",  # the facts said again by the replay
         "out of turn: it is Ann's turn to discard or knock"]
     assert match.open_table().summary() == {"turn": {"player": "Ann", "phase": "discard"}, "discard_top": None,
@@ -85,22 +86,22 @@ def _edit_turn(k, text):
      "read: write PLAYER ACTION [CARD]: 'Ann passes', 'Ann takes 7D', 'Ann draws', 'Ann discards 5S', with PLAYER one "
      "of Ann, Ben"),
     (lambda r: r["hands"][0]["turns"].pop(), ("hands", 0, "knocker"),
-     "hand 1: Ann's knock: Ann cannot knock now: a knock comes after the draw; it is Ann's turn to draw from the "
+     "hand 1: the knock by Ann: Ann cannot knock now: a knock comes after the draw; it is Ann's turn to draw from the "
      "stock or take 2♥"),
     (lambda r: r["hands"][0].update(defender_cards=BEN_A.replace("TD", "KS").split()), ("hands", 0, "defender_cards"),
      "hand 1: the spread does not fit the hand: KS is on the discard pile, not in Ben's hand"),
     (lambda r: r["hands"][0].update(turns="Ben passes"), ("hands", 0, "turns"),
      "hand 1: 'turns' must be a list, one turn a line ('Ann draws')"),
     (lambda r: r["hands"][1]["irregularities"][0].update(player="Ann"), ("hands", 1, "irregularities", 0, "player"),
-     "hand 2, turn 3: Ann's draw is recorded as out of turn, but it was Ann's turn"),
+     "hand 2, turn 3: the draw by Ann is recorded as out of turn, but Ann was to move"),
     (lambda r: r["hands"][1]["irregularities"][0].update(turn=1), ("hands", 1, "irregularities", 0, "player"),
-     "hand 2, turn 1: Ben's draw is recorded as out of turn, but it was Ben's turn"),
+     "hand 2, turn 1: the draw by Ben is recorded as out of turn, but Ben was to move"),
     (lambda r: r["hands"][1]["irregularities"][0].update(turn=9), ("hands", 1, "irregularities", 0, "turn"),
      "hand 2: an irregularity at turn 9, but 2 turns are recorded"),
     (lambda r: r["hands"][1]["irregularities"][0].update(action="jump"), ("hands", 1, "irregularities", 0, "action"),
      "hand 2: an out-of-turn 'action' is one of take, pass, draw, discard, knock, not 'jump'"),
     (lambda r: r["irregularities"][0].update(player="Ann"), ("irregularities", 0, "player"),
-     "hand 2: Ann's deal is recorded as by the wrong dealer, but Ann was to deal (the winner of hand 1 deals)"),
+     "hand 2: the deal by Ann is recorded as by the wrong dealer, but Ann was to deal (the winner of hand 1 deals)"),
     (lambda r: r["irregularities"][0].update(hand=4), ("irregularities", 0, "hand"),
      "a deal of hand 4 was refused, but only 2 hands are recorded"),
     (lambda r: r["irregularities"][0].update(kind="bad_shuffle"), ("irregularities", 0, "kind"),
@@ -109,7 +110,7 @@ def _edit_turn(k, text):
 def test_replay_finds_each_edit_of_a_turn_by_turn_record_where_it_is(edit, where, message):
     record = knocked()
     edit(record)
-    assert check_record(record).problems == [(where, message)]
+    assert english(check_record(record).problems) == [(where, message)]
     with pytest.raises(RecordError) as info:
         Match(record)
     assert (info.value.where, info.value.message) == (where, message)
@@ -137,11 +138,11 @@ def test_a_hand_ends_dead_by_itself_and_its_record_must_say_so():
     record = copy.deepcopy(match.record)
     for key in ("result", "winner", "points", "totals"):
         del record["hands"][0][key]
-    assert check_record(record).problems == [
+    assert english(check_record(record).problems) == [
         (("hands", 0), "hand 1: its turns end it dead (a discard left 2 cards in the stock), but it has no result")]
     record = copy.deepcopy(match.record)
     record["hands"][0]["turns"][-2:] = []
-    assert check_record(record).problems == [
+    assert english(check_record(record).problems) == [
         (("hands", 0, "result"), "hand 1 is dead, but its turns leave 3 cards in the stock (it is dead when a discard "
                                  "leaves 2)")]
 
@@ -182,7 +183,7 @@ def test_an_illegal_knock_in_turn_is_kept_with_its_turn():
     record = copy.deepcopy(match.record)
     assert check_record(record).problems == []
     record["hands"][0]["irregularities"][0]["cards"][0] = "3H"  # the upcard, on the pile
-    assert [p.message for p in check_record(record).problems] == [
+    assert [str(p.message) for p in check_record(record).problems] == [
         "hand 1, turn 4: the refused knock does not fit the hand: 3H is on the discard pile, not in Ben's hand"]
     undo(match)
     assert match.hands[0]["irregularities"] == [] and len(match.hands[0]["turns"]) == 3
@@ -192,14 +193,14 @@ def test_three_players_the_box_deals_and_the_captain_opens():
     match = new(("Ann", "Ben", "Cid"))
     match.deal("9H")
     assert match.open_table().player == "Ben"
-    assert match.play_turn("take", "Cid").refusal.reason == \
+    assert str(match.play_turn("take", "Cid").refusal.reason) == \
         "Cid sits out hand 1: it is Ben's turn to take the upcard 9♥ or pass"
     play(match, "pass Ben", "take Ann", "discard Ann QH", "draw Ben")
-    assert match.knock("Cid", ANN_A, BEN_A).refusal.reason == "Cid sits out hand 1: it is Ben's turn to discard or knock"
+    assert str(match.knock("Cid", ANN_A, BEN_A).refusal.reason) == "Cid sits out hand 1: it is Ben's turn to discard or knock"
     assert [item["action"] for item in match.hands[0]["irregularities"]] == ["take", "knock"]
     assert check_record(copy.deepcopy(match.record)).problems == []
     record = copy.deepcopy(match.record)
     record["hands"][0]["turns"].append("Cid discards 5S")
-    assert [p.message for p in check_record(record).problems] == [
+    assert [str(p.message) for p in check_record(record).problems] == [
         "hand 1, turn 5 (Cid discards 5S): Cid is not playing this hand (Ann and Ben are): it is Ben's turn to "
         "discard or knock"]

@@ -42,12 +42,12 @@ def test_every_fault_of_an_item_is_reported_at_its_key_in_the_order_of_the_check
     typed, problems = read(item)
     assert [problem.where for problem in problems] == [
         WHERE + ("colour",), WHERE + ("turn",), WHERE + ("player",), WHERE + ("action",), WHERE + ("card",)]
-    assert problems[0].message == "hand 5: unknown key 'colour' in an irregularity (out_of_turn)"
-    assert problems[2].message == "hand 5: the player out of turn must be one of Ann, Ben, not 'Cid'"
+    assert str(problems[0].message) == "hand 5: unknown key 'colour' in an irregularity (out_of_turn)"
+    assert str(problems[2].message) == "hand 5: the player out of turn must be one of Ann, Ben, not 'Cid'"
     # what could not be read is not made up: no player, action, turn or card (no detail: /3 holds none)
     assert typed == Irregularity("out_of_turn", None, None, where=WHERE)
     typed, problems = read({"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "draw", "detail": 7})
-    assert [(problem.where, problem.message) for problem in problems] == [
+    assert [(problem.where, str(problem.message)) for problem in problems] == [
         (WHERE + ("detail",), "hand 5: an irregularity's 'detail' must be the reason it was refused")]
     assert [check.__name__ for check in HAND_CHECKS["out_of_turn"]] == [
         "_keys", "_turn", "_detail", "_player", "_action", "_turn_given", "_card"]
@@ -65,24 +65,24 @@ def test_what_is_not_an_irregularity_is_one_problem_and_no_value():
                           ({"kind": "cheating"}, "hand 5: unknown irregularity 'cheating' (known: illegal_knock, "
                                                  "out_of_turn)")):
         typed, problems = read(item)
-        assert typed is None and [problem.message for problem in problems] == [message]
+        assert typed is None and [str(problem.message) for problem in problems] == [message]
 
 
 def test_a_refused_deal_names_its_hand_before_anything_else_is_said_of_it():
     problems = Problems()
     assert read_match_irregularity({"kind": "wrong_dealer", "hand": 0, "player": "Zed"}, ("irregularities", 0),
                                    ["Ann", "Ben"], problems) is None
-    assert [tuple(problem) for problem in problems] == [
+    assert [(problem.where, str(problem.message)) for problem in problems] == [
         (("irregularities", 0, "hand"), "a refused deal names the 'hand' that was to be dealt, not 0")]
     problems = Problems()
     typed = read_match_irregularity({"kind": "wrong_dealer", "hand": 4, "player": "Zed"}, ("irregularities", 0),
                                     ["Ann", "Ben"], problems)
-    assert [problem.message for problem in problems] == ["hand 4: the dealer refused must be one of Ann, Ben, not 'Zed'"]
+    assert [str(problem.message) for problem in problems] == ["hand 4: the dealer refused must be one of Ann, Ben, not 'Zed'"]
     assert typed == Irregularity("wrong_dealer", None, None, hand=4, where=("irregularities", 0))
     problems = Problems()
     read_match_irregularity({"kind": "wrong_dealer", "hand": 4, "player": "Ann", "detail": None}, ("irregularities", 0),
                             ["Ann", "Ben"], problems)
-    assert [problem.message for problem in problems] == ["hand 4: a refused deal's 'detail' must be the reason it was "
+    assert [str(problem.message) for problem in problems] == ["hand 4: a refused deal's 'detail' must be the reason it was "
                                                          "refused"]
     assert len(MATCH_CHECKS) == 4
 

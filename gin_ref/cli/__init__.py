@@ -22,7 +22,7 @@ import click
 from gin_ref import __version__
 from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
 from gin_ref.cli.helptext import Group, Option, enclosing_language, group, keep_environment, option, speak_in_click
-from gin_ref.desk.errors import N_, GinRefError  # the desk names the errors a front catches, and their words
+from gin_ref.desk.errors import N_, GinRefError, say_options_as  # the desk names the errors a front catches, and their words
 from gin_ref.desk.language import gettext  # noqa: F401 (kept for the command line's own sentences, #38)
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
@@ -101,6 +101,10 @@ def interrupted() -> NoReturn:
     """Ctrl-C: ``Error: interrupted`` (saying so when this command's change was written already), exit 130."""
     written = _commits() > _STARTED["commits"]
     fail(gettext("interrupted, after the change was written") if written else gettext("interrupted"), INTERRUPTED)
+
+
+say_options_as(lambda name: name if name.startswith("-") else "--" + name.replace("_", "-"))  # a message's parameter
+# fields, said as this front's options (#38: a layer below the fronts names none)
 
 
 def with_options(exc: GinRefError) -> GinRefError:

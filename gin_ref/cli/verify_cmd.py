@@ -80,7 +80,8 @@ def _print_verified(path: str, checked: Verified) -> None:
     for item in checked.broken if not problems else ():  # a record with problems: those say more
         warn(gettext("%(path)s:%(line)s: warning: %(problem)s") % {"path": path, "line": item["line"],
                                                                    "problem": item["message"]})
-    for line, message in problems:
+    for line, problem in problems:  # (the replay's problems are messages: said in the language settled)
+        message = problem if isinstance(problem, str) else problem.say(gettext, ngettext)
         warn(f"{path}:{line}: {message}" if line is not None else
              f"Error: {message}" if match is None and not os.path.lexists(path) else f"{path}: {message}")
     if problems:

@@ -12,9 +12,9 @@ The standard library only, and cheap to import: every command that can refuse lo
 
 from __future__ import annotations
 
-from typing import Callable, Tuple, Union
+from typing import Callable, List, Optional, Tuple, Union
 
-__all__ = ["Message", "Value", "N_", "Nn_", "english_of"]
+__all__ = ["Message", "Value", "N_", "Nn_", "english_of", "say_options_as"]
 
 Value = Union[None, str, int, float, bool, "Message"]
 Gettext = Callable[[str], str]
@@ -33,6 +33,22 @@ def Nn_(singular: str, plural: str) -> Tuple[str, str]:
 
 def _same(message: str) -> str:
     return message
+
+
+_OPTIONS: List[Callable[[str], str]] = []  # how the front that runs says a parameter (none: as it is named)
+
+
+def say_options_as(style: Optional[Callable[[str], str]]) -> None:
+    """How a message's parameter fields (``option``, ``*_option``: a parameter's name, ``upcard``) are said:
+    the front that runs says so once (the command line: ``--upcard``); without it, by their names (None
+    undoes it). A layer below the fronts names no option: it gives the parameter as a field."""
+    _OPTIONS[:] = [style] if style is not None else []
+
+
+def _said_value(name: str, value: "Value") -> "Value":
+    if _OPTIONS and isinstance(value, str) and (name == "option" or name.endswith("_option")):
+        return _OPTIONS[0](value)
+    return value
 
 
 def _same_n(singular: str, plural: str, count: int) -> str:
@@ -63,7 +79,7 @@ class Message:
     def say(self, gettext: Gettext = _same, ngettext: Ngettext = _same_n) -> str:
         """The sentence in the language of ``gettext`` and ``ngettext`` (English without them); a field that
         is a message is said in the same language."""
-        values = {name: value.say(gettext, ngettext) if isinstance(value, Message) else value
+        values = {name: value.say(gettext, ngettext) if isinstance(value, Message) else _said_value(name, value)
                   for name, value in self.values}
         if self.plural is not None:
             count = values["count"]

@@ -39,7 +39,8 @@ def _kept_error(path: str, match: Match, outcome: Outcome, done: object, dealt: 
     if not outcome.refused:
         return None
     hand, kind, player = outcomes.refusal_fields(outcome)
-    return kept(step_words.refusal_words(match.state, outcome, dealt), hand, kind, player, done)
+    return kept(step_words.refusal_words(match.state, outcome, dealt), hand, kind, player, done,
+                outcome.refusal.reason if outcome.refusal is not None else None)
 
 
 # -- start a match -------------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import os
 from typing import Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import GinRefError
+from gin_ref.core.errors import GinRefError, IllegalActionError
+from gin_ref.core.message import Message
 from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.players import find_player
 from gin_ref.desk import given, outcomes
@@ -182,8 +183,8 @@ def _dealt_first(match: Match, path: str, upcard: Card, hand: Optional[int],
     or a void: the ruling beside it gives the score, as on any settled hand."""
     opened = match.deal_unless_open(upcard, command="ruling")
     if opened is not None and opened.refusal is not None:  # a deal refused (and kept): no hand to rule on
-        raise refuse(Kind.ILLEGAL, N_("hand %(hand)s cannot be dealt: %(reason)s"), hand=opened.number,
-                     reason=opened.refusal.reason)
+        raise refused(IllegalActionError(Message(N_("hand %(hand)s cannot be dealt: %(reason)s"), hand=opened.number,
+                                                 reason=opened.refusal.reason)))
     entry = match.open_entry
     assert entry is not None  # dealt now, or open with that upcard
     number = entry["number"]

@@ -24,11 +24,11 @@ from __future__ import annotations
 from typing import Dict, Optional, Tuple, Union
 
 from gin_ref.desk import language
-from gin_ref.core.message import Message, N_, Nn_
+from gin_ref.core.message import Message, N_, Nn_, say_options_as
 from gin_ref.core.errors import (CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
                                  OutOfTurnError, RecordError, RulesError)
 
-__all__ = ["Kind", "Refusal", "Message", "DeskError", "refusal_of", "refused", "refusal", "refuse", "kept", "N_", "Nn_", "EXIT_CODES", "WORDS", "said",
+__all__ = ["Kind", "Refusal", "Message", "say_options_as", "DeskError", "refusal_of", "refused", "refusal", "refuse", "kept", "N_", "Nn_", "EXIT_CODES", "WORDS", "said",
            # the lower layers' error types, named here for the fronts (a front catches and raises only these)
            "GinRefError", "InvalidNotationError", "IllegalActionError", "CountOverLimitError", "OutOfTurnError",
            "RulesError", "RecordError"]
@@ -221,10 +221,13 @@ def refused(exc: GinRefError) -> DeskError:
     return exc if isinstance(exc, DeskError) else DeskError(refusal_of(exc))
 
 
-def kept(message: str, hand: int, kind: str, player: Optional[str], done: object) -> DeskError:
-    """The error of an act refused and kept in the record as an irregularity of ``kind`` in ``hand``."""
+def kept(message: str, hand: int, kind: str, player: Optional[str], done: object,
+         why: Union[None, str, Message] = None) -> DeskError:
+    """The error of an act refused and kept in the record as an irregularity of ``kind`` in ``hand`` (``why``:
+    the refusing layer's reason, said in another language than English)."""
     refusal = Refusal(Kind.OUT_OF_TURN if kind in ("out_of_turn", "wrong_dealer") else Kind.ILLEGAL, message,
-                      (("hand", hand), ("irregularity", kind), ("player", player)), kept=True)
+                      (("hand", hand), ("irregularity", kind), ("player", player)), kept=True,
+                      said_as=why if isinstance(why, Message) else None)
     return DeskError(refusal, done)
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.errors import RecordError
+from gin_ref.core.message import Message
 from gin_ref.desk.errors import refused
 from gin_ref.desk.seals import seal_report
 from gin_ref.files import matchfile, yamlread
@@ -36,7 +37,7 @@ class Verified(NamedTuple):
 
     path: str
     how: str
-    problems: List[Tuple[Optional[int], str]]
+    problems: List[Tuple[Optional[int], Union[str, Message]]]  # (a Message: said where it is shown)
     match: Optional[Match]
     entry: Dict[str, Any]
     kept: List[Dict[str, Any]]
@@ -89,7 +90,7 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
     if claimed(path) == "event":  # an event's file is not a match: said so, not counted against
         note = {"file": path, "ok": True, "event": True, "note": EVENT_NOTE}
         return Verified(path, "event", [], None, note, [], [], False, [], [])
-    problems: List[Tuple[Optional[int], str]]
+    problems: List[Tuple[Optional[int], Union[str, Message]]]
     checked, match = matchfile.check(path, on_hand)
     problems = list(checked)
     if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
@@ -102,7 +103,7 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
     kept, rulings = _listings(data, match)
     entry: Dict[str, Any] = {
         "file": path, "ok": not problems, "hands": hands,
-        "problems": [{"line": line, "message": message} for line, message in problems],
+        "problems": [{"line": line, "message": str(message)} for line, message in problems],
         "irregularities": [{key: item[key] for key in ("line", "hand", "kind", "player", "detail")} for item in kept]}
     entry.update({"result_only": True} if match is not None and match.state.paper is not None else {})
     notes = _notes(match) if not problems else []
@@ -163,7 +164,7 @@ def _reasons(match: Optional[Match]) -> Dict[Tuple[Any, ...], Optional[str]]:
         return {}
     state = match.state
     items = [item for found in state.irregularities.values() for item in found] + list(state.match_irregularities)
-    return {item.where: item.detail for item in items}
+    return {item.where: (str(item.detail) if item.detail is not None else None) for item in items}  # (English: the JSON's)
 
 
 def _rulings(data: Any, played: List[Any]) -> List[Dict[str, Any]]:

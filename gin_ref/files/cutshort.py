@@ -7,9 +7,11 @@ from the part of the hand that survives and would write a wrong score."""
 from __future__ import annotations
 
 import re
-from typing import List, Tuple
+from typing import List, Tuple, Union
 
-Problems = List[Tuple[int, str]]  # (line, message)
+from gin_ref.core.message import Message
+
+Problems = List[Tuple[int, Union[str, Message]]]  # (line, message: a Message is said where it is shown)
 
 # the end line's problems of a cut file (gin_ref.files.recordformat's words)
 _CUT = ("the file was cut short", "hands were cut or deleted")
@@ -20,8 +22,9 @@ LOST = " (the file was cut short: restore it from a copy, not from the part that
 def cut_first(found: Problems) -> Problems:
     """``found`` (each ``(line, message)``, in file order), with the problems that say the file was cut
     short first and, when there are any, the others' suggested values left out."""
-    cut = [item for item in found if any(words in item[1] for words in _CUT)]
+    cut = [item for item in found if any(words in str(item[1]) for words in _CUT)]
     if not cut:
         return found
-    rest = [(line, _SUGGESTION.sub(LOST, message)) for line, message in found if (line, message) not in cut]
+    rest: Problems = [(line, _SUGGESTION.sub(LOST, str(message)) if _SUGGESTION.search(str(message)) else message)
+                      for line, message in found if (line, message) not in cut]
     return cut + rest

@@ -18,9 +18,10 @@ from __future__ import annotations
 import datetime
 import os
 import unicodedata
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
+from gin_ref.core.message import Message
 from gin_ref.files import cutshort
 from gin_ref.files import recordformat
 from gin_ref.files import yamlread
@@ -44,6 +45,7 @@ UPGRADED = ("note: {path} is now in format {new} (it was {old}; an older gin-ref
 
 
 Problems = List[Tuple[int, str]]  # (line, message)
+Found = List[Tuple[int, Union[str, Message]]]  # (line, message: the replay's is a Message, said where shown)
 
 
 class Record:
@@ -225,7 +227,7 @@ def load(path: PathName) -> Record:
 
 
 def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand] = None
-           ) -> Tuple[Problems, Optional[Match]]:
+           ) -> Tuple[Found, Optional[Match]]:
     """Every problem of a match file's text, each ``(line, message)``, in file order (a cut said first,
     ``cutshort``); [] if it is sound.
     Also returns the Match replayed (None when the file cannot be read): ``(problems, match)``.
@@ -234,7 +236,7 @@ def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand]
         data, reader_problems = yamlread.parse(text)
     except RecordError as exc:
         return [(exc.line or 1, exc.message)], None
-    found = [(yamlread.line_of(data, where), message) for where, message in reader_problems]
+    found: Found = [(yamlread.line_of(data, where), message) for where, message in reader_problems]
     found += read_version(data, text)[1]  # (this takes the end line out of the data)
     del text  # not held while the record is replayed (the caller passes it on, keeping none)
     replayed, match = check_record(data, on_hand)
@@ -245,7 +247,7 @@ def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand]
     return cutshort.cut_first(found), match
 
 
-def check(path: PathName, on_hand: Optional[OnHand] = None) -> Tuple[Problems, Optional[Match]]:
+def check(path: PathName, on_hand: Optional[OnHand] = None) -> Tuple[Found, Optional[Match]]:
     """``(problems, match)`` of a match file (see ``checks``); an unreadable file is one problem."""
     try:
         texts = [read_text(path)]

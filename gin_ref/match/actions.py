@@ -14,7 +14,8 @@ from typing import NamedTuple, Optional, Sequence, Union
 
 from gin_ref.core.cards import Card, codes
 from gin_ref.core.melds import Meld
-from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, OutOfTurnError
+from gin_ref.core.errors import CountOverLimitError, IllegalActionError, InvalidNotationError, OutOfTurnError, reason
+from gin_ref.core.message import Message, N_
 from gin_ref.core.players import find_player
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.scoring import read_hands
@@ -33,7 +34,7 @@ class Refusal(NamedTuple):
     """An act refused and kept in the record: why (the irregularity's ``detail``) and the irregularity
     kept (``kept``: the step's data)."""
 
-    reason: str
+    reason: Union[str, Message]
     kept: Kept
 
     @property
@@ -70,9 +71,9 @@ def verify_deal(state: MatchState, dealer: Optional[str] = None) -> str:
     the rules name); returns the dealer."""
     number = len(state.setups) + 1
     if state.open is not None:
-        raise IllegalActionError(f"hand {state.open + 1} is still open: end it with 'knock' or 'dead' "
-                                 "(or take it back with 'undo') before dealing")
-    verify_not_over(state, "no more deals")
+        raise IllegalActionError(Message(N_("hand %(hand)d is still open: end it with 'knock' or 'dead' (or take "
+                                            "it back with 'undo') before dealing"), hand=state.open + 1))
+    verify_not_over(state, Message(N_("no more deals")))
     if dealer is not None:
         refusal = dealer_refusal(state, find_player(state.players, dealer), number)
         if refusal is not None:
@@ -80,11 +81,12 @@ def verify_deal(state: MatchState, dealer: Optional[str] = None) -> str:
     return state.dealer
 
 
-def verify_not_over(state: MatchState, then: str) -> None:
+def verify_not_over(state: MatchState, then: Message) -> None:
     if state.paper is not None:  # a match recorded by its result only: no hand goes with it
         raise IllegalActionError(hands_refused(state.paper.scores))
     if state.finished:
-        raise IllegalActionError(f"the match is over (it ended with hand {state.ended_in}): {then}")
+        raise IllegalActionError(Message(N_("the match is over (it ended with hand %(hand)s): %(then)s"),
+                                         hand=state.ended_in, then=then))
 
 
 def deal(state: MatchState, upcard: Optional[Card], dealer: Optional[str] = None) -> Outcome:
@@ -94,17 +96,20 @@ def deal(state: MatchState, upcard: Optional[Card], dealer: Optional[str] = None
     if upcard is not None and state.rules.deal == "eleven":
         raise InvalidNotationError(no_upcard_words(state.rules))
     if upcard is None and limit_needs_upcard(state.rules):
-        raise InvalidNotationError(f"give the upcard (--upcard CARD): the knock limit depends on it "
-                                   f"({why_upcard(state.rules)})")
+        raise InvalidNotationError(Message(GIVE_UPCARD, upcard_option="upcard", why=why_upcard(state.rules)))
     try:
         dealer = verify_deal(state, dealer)
     except OutOfTurnError as exc:
         assert dealer is not None
         item = Kept(Irregularity("wrong_dealer", find_player(state.players, dealer), str(exc), hand=number))
-        return Outcome(Step("refused_deal", number, item), Refusal(str(exc), item))
+        return Outcome(Step("refused_deal", number, item), Refusal(reason(exc), item))
     dealt = Deal(number, dealer, state.roles, upcard.code if upcard is not None else None,
                  knock_limit(state.rules, upcard))
     return Outcome(Step("deal", number, dealt))
+
+
+GIVE_UPCARD = N_("give the upcard (%(upcard_option)s CARD): the knock limit depends on it (%(why)s)")
+SITS_OUT = N_("%(player)s sits out hand %(hand)d: %(turn)s")
 
 
 # -- the open hand ---------------------------------------------------------------------------------------
@@ -112,9 +117,11 @@ def deal(state: MatchState, upcard: Optional[Card], dealer: Optional[str] = None
 def open_hand(state: MatchState) -> HandSetup:
     """The open hand's setup; IllegalActionError when no hand is open."""
     if state.open is None or state.current is None:
-        verify_not_over(state, "no hand is open")
-        raise IllegalActionError("no hand is open: deal one first (gin-ref deal --upcard CARD)")
-    verify_not_over(state, f"hand {state.open + 1} was played after the end and is not counted")
+        verify_not_over(state, Message(N_("no hand is open")))
+        raise IllegalActionError(Message(N_("no hand is open: deal one first (gin-ref deal %(upcard_option)s CARD)"),
+                                         upcard_option="upcard"))
+    verify_not_over(state, Message(N_("hand %(hand)d was played after the end and is not counted"),
+                                   hand=state.open + 1))
     return state.current
 
 
@@ -131,11 +138,11 @@ def table_of(state: MatchState) -> Optional[Table]:
     return state.table if state.table is not None else new_table(state, state.current)
 
 
-def _out_of_turn(state: MatchState, setup: HandSetup, player: str, action: str, card: Optional[Card], reason: str
-                 ) -> Outcome:
-    item = Kept(Irregularity("out_of_turn", player, reason, turn=turns_recorded(state) + 1, action=action,
+def _out_of_turn(state: MatchState, setup: HandSetup, player: str, action: str, card: Optional[Card],
+                 why: Union[str, Message]) -> Outcome:
+    item = Kept(Irregularity("out_of_turn", player, str(why), turn=turns_recorded(state) + 1, action=action,
                              card=card.code if card is not None else None))
-    return Outcome(Step("irregularity", setup.number, item), Refusal(reason, item))
+    return Outcome(Step("irregularity", setup.number, item), Refusal(why, item))
 
 
 def play_turn(state: MatchState, action: str, player: str, card: Optional[Card] = None) -> Outcome:
@@ -143,23 +150,24 @@ def play_turn(state: MatchState, action: str, player: str, card: Optional[Card] 
     ``discard``. A turn out of turn is refused and kept. A discard that leaves ``dead_hand_stock`` cards
     in the stock ends the hand dead (the step carries the dead result)."""
     if action not in TURN_ACTIONS:
-        raise IllegalActionError(f"unknown action '{action}' (known: {', '.join(TURN_ACTIONS)})")
+        raise IllegalActionError(Message(N_("unknown action '%(action)s' (known: %(known)s)"), action=action,
+                                         known=", ".join(TURN_ACTIONS)))
     setup = open_hand(state)
     name = find_player(state.players, player)
     table = table_of(state)
     if table is None:
-        raise IllegalActionError(f"hand {setup.number} was dealt without its upcard: its turns cannot be recorded "
-                                 "(the first turn's offer needs the card)")
+        raise IllegalActionError(Message(N_("hand %(hand)d was dealt without its upcard: its turns cannot be "
+                                            "recorded (the first turn's offer needs the card)"), hand=setup.number))
     offer = table.phase == "offer"
     turn = Turn(action, name, card)
     if action == "pass" and card is not None:  # as the notation refuses it: the replay would refuse the line
-        raise InvalidNotationError(f"turn '{turn.text}': a pass names no card")
+        raise InvalidNotationError(Message(N_("turn '%(turn)s': a pass names no card"), turn=turn.text))
     try:
         if name not in setup.pair:
-            raise OutOfTurnError(f"{name} sits out hand {setup.number}: {table.whose_turn()}")
+            raise OutOfTurnError(Message(SITS_OUT, player=name, hand=setup.number, turn=table.whose_turn()))
         table.verify_turn(name, action)
     except OutOfTurnError as exc:
-        return _out_of_turn(state, setup, name, action, card, str(exc))
+        return _out_of_turn(state, setup, name, action, card, reason(exc))
     if action == "take":
         taken = table.discard_top
         table.verify_take(name, card)
@@ -191,15 +199,17 @@ def knock(state: MatchState, player: str, knocker: Given, defender: Given,
         try:
             table.verify_knock(name)
         except OutOfTurnError as exc:
-            return _out_of_turn(state, setup, name, "knock", None, str(exc))
+            return _out_of_turn(state, setup, name, "knock", None, reason(exc))
     facts = given_facts(state.rules, knocker, defender, melds, discard, big_gin)
     if table is not None:
         facts = spread_in_turn(setup, table, name, facts)
     refusal, settlement = judge(state.rules, setup.upcard, facts)
     if refusal is not None and facts.knocker_cards is None and not illegal:
-        raise CountOverLimitError(f"{refusal}: not recorded (a count over the limit is taken for a slip); if "
-                                  f"{name} really knocked with {facts.knocker_count}, enter it again with "
-                                  "--illegal (a table line: end it with !)", refusal, name, facts.knocker_count or 0)
+        raise CountOverLimitError(Message(N_("%(reason)s: not recorded (a count over the limit is taken for a slip); "
+                                             "if %(player)s really knocked with %(knocked)s, enter it again with "
+                                             "%(illegal_option)s (a table line: end it with !)"), reason=refusal,
+                                          player=name, knocked=facts.knocker_count, illegal_option="illegal"),
+                                  refusal, name, facts.knocker_count or 0)
     if refusal is not None:
         item = _illegal_knock(state, name, table is not None, facts, refusal)
         return Outcome(Step("irregularity", setup.number, item), Refusal(refusal, item))
@@ -209,10 +219,10 @@ def knock(state: MatchState, player: str, knocker: Given, defender: Given,
     return Outcome(Step("result", setup.number, settled), settlement=settlement)
 
 
-def _illegal_knock(state: MatchState, name: str, in_turns: bool, facts: Facts, refusal: str
+def _illegal_knock(state: MatchState, name: str, in_turns: bool, facts: Facts, refusal: Message
                    ) -> Kept:
     """The irregularity an illegal knock is kept as: who, when, why, the penalty, the cards or count."""
-    item = Irregularity("illegal_knock", name, refusal, illegal_knock_penalty(state),
+    item = Irregularity("illegal_knock", name, str(refusal), illegal_knock_penalty(state),
                         turn=turns_recorded(state) + 1 if in_turns else None)
     if facts.knocker_cards is None:
         return Kept(item, (("count", facts.knocker_count),))
@@ -230,8 +240,9 @@ def refuse_taken_discard(state: MatchState, table: Optional[Table], name: str, s
     chosen = settlement.check.melding.discard if settlement.check is not None else None
     if table is not None and chosen is table.just_taken and chosen is not None and \
             not state.rules.discard_taken_card:
-        raise IllegalActionError(f"{name} cannot discard {chosen.code}: it was just taken from the pile; "
-                                 "name another discard with --discard")
+        raise IllegalActionError(Message(N_("%(player)s cannot discard %(card)s: it was just taken from the pile; "
+                                            "name another discard with %(discard_option)s"), player=name,
+                                         card=chosen.code, discard_option="discard"))
 
 
 def spread_in_turn(setup: HandSetup, table: Table, knocker: str, facts: Facts) -> Facts:
@@ -239,12 +250,15 @@ def spread_in_turn(setup: HandSetup, table: Table, knocker: str, facts: Facts) -
     number, kcards = setup.number, facts.knocker_cards
     if kcards is not None and len(kcards) == 10:
         if facts.discard is None:
-            raise IllegalActionError(f"hand {number} is recorded turn by turn: {knocker} holds 11 cards after "
-                                     "the draw; spread all 11, or the 10 kept and --discard CARD")
+            raise IllegalActionError(Message(N_("hand %(hand)d is recorded turn by turn: %(player)s holds 11 cards "
+                                                "after the draw; spread all 11, or the 10 kept and "
+                                                "%(discard_option)s CARD"), hand=number, player=knocker,
+                                             discard_option="discard"))
         if facts.discard in kcards:
-            raise InvalidNotationError(f"discard {facts.discard.code} named with 10 cards that hold it: spread "
-                                       f"the 11 {knocker} holds, or the 10 kept (without "
-                                       f"{facts.discard.code}) and --discard {facts.discard.code}")
+            raise InvalidNotationError(Message(N_("discard %(card)s named with 10 cards that hold it: spread the 11 "
+                                                  "%(player)s holds, or the 10 kept (without %(card)s) and "
+                                                  "%(discard_option)s %(card)s"), card=facts.discard.code,
+                                               player=knocker, discard_option="discard"))
         kcards = kcards + (facts.discard,)
         if facts.defender_cards is not None:
             read_hands(kcards, facts.defender_cards)  # the discard may not be in the defender's hand
@@ -253,7 +267,8 @@ def spread_in_turn(setup: HandSetup, table: Table, knocker: str, facts: Facts) -
                                                                  facts.defender_cards)
                if side == "defender" or kcards]
     if misfits:
-        raise IllegalActionError(f"the spread does not fit hand {number}: {'; '.join(misfits)}")
+        raise IllegalActionError(Message(N_("the spread does not fit hand %(hand)d: %(misfits)s"), hand=number,
+                                         misfits="; ".join(str(misfit) for misfit in misfits)))
     return facts
 
 
@@ -266,7 +281,8 @@ def dead(state: MatchState) -> Outcome:
         assert table is not None
         if table.at_wall:  # the wall: the player to move may give the last discard up (or, taken, his knock)
             return Outcome(Step("result", setup.number, Settled("dead")))
-        raise IllegalActionError(f"hand {setup.number} is recorded turn by turn: it ends dead by itself when "
-                                 f"a discard leaves {state.rules.dead_hand_stock} cards in the stock "
-                                 f"({table.stock} now; {table.whose_turn()})")
+        raise IllegalActionError(Message(N_("hand %(hand)d is recorded turn by turn: it ends dead by itself when a "
+                                            "discard leaves %(dead_stock)d cards in the stock (%(stock)d now; "
+                                            "%(turn)s)"), hand=setup.number, dead_stock=state.rules.dead_hand_stock,
+                                         stock=table.stock, turn=table.whose_turn()))
     return Outcome(Step("result", setup.number, Settled("dead")))

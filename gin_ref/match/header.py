@@ -3,10 +3,11 @@ cannot go past ends it (``Problems.fatal``).
 """
 
 import datetime
-from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence
+from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Union
 
 from gin_ref.core import game
-from gin_ref.core.errors import GinRefError, InvalidNotationError, RulesError
+from gin_ref.core.errors import GinRefError, InvalidNotationError, RulesError, reason
+from gin_ref.core.message import Message, N_
 from gin_ref.core.players import check_name, parse_draw
 from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
@@ -29,58 +30,62 @@ class Header(NamedTuple):
 def read_header(record: object, problems: Problems) -> Header:
     """The Header of a record (plain data); raises Unreadable (through ``problems``) when it has none."""
     if not isinstance(record, dict):
-        problems.fatal((), f"not a gin-ref match record: expected 'format: {FORMAT}' and the match's keys")
+        problems.fatal((), Message(N_("not a gin-ref match record: expected 'format: %(format)s' and the match's "
+                                      "keys"), format=FORMAT))
     fmt = record.get("format")
     if fmt != FORMAT and fmt != FORMAT_2:  # (a /2 record in memory is the same data: the file's reader gives /3)
         if fmt is None:
-            message = f"not a gin-ref match record: no 'format: {FORMAT}'"
+            message = Message(N_("not a gin-ref match record: no 'format: %(format)s'"), format=FORMAT)
         elif isinstance(fmt, str) and fmt.startswith("gin-ref-match/"):
-            message = f"format {fmt} is not supported: this gin-ref reads {FORMAT}"
+            message = Message(N_("format %(given)s is not supported: this gin-ref reads %(format)s"), given=fmt,
+                              format=FORMAT)
         else:
-            message = f"format must be '{FORMAT}', not {shown_value(fmt)}"
+            message = Message(N_("format must be '%(format)s', not %(given)s"), format=FORMAT, given=shown_value(fmt))
         problems.fatal(("format",) if "format" in record else (), message)
     for key in record:
         if key not in TOP_KEYS:
-            problems.add((key,), f"unknown key '{key}' at the top of the record")
+            problems.add((key,), Message(N_("unknown key '%(key)s' at the top of the record"), key=key))
     for key in TOP_KEYS:
         if key not in record and key not in OPTIONAL_KEYS and not (key == "start" and "result" in record):
-            message = f"the record has no '{key}' (a truncated or hand-edited file?)"
+            message = Message(N_("the record has no '%(key)s' (a truncated or hand-edited file?)"), key=key)
             (problems.fatal if key in ("players", "rules", "start", "hands") else problems.add)((), message)
     check_date(record.get("date"), ("date",), "date", problems)
     players = _players(record["players"], problems)
     rules = _rules(record["rules"], players, problems)
     if not isinstance(record["hands"], list):
-        problems.fatal(("hands",), "'hands' must be a list of hands")
+        problems.fatal(("hands",), Message(N_("'hands' must be a list of hands")))
     if "start" not in record:  # a result-only record need not say who dealt first: no hand follows
         roles = game.Roles(*players) if len(players) == 3 else None
         return Header(players, rules, players[0], roles, "recorded by its result only")
     return _start(record["start"], players, rules, problems)
 
 
-def check_date(value: object, where: Where, what: str, problems: Problems, timestamp: bool = False) -> None:
+def check_date(value: object, where: Where, what: Union[str, Message], problems: Problems,
+               timestamp: bool = False) -> None:
     if isinstance(value, (datetime.date, datetime.datetime)):
         return
     try:
         (datetime.datetime if timestamp else datetime.date).fromisoformat(str(value))
     except ValueError:
-        kind = "an ISO time (2024-05-01T20:15:00+02:00)" if timestamp else "an ISO date (2024-05-01)"
-        problems.add(where, f"{what} must be {kind}, not {shown_value(value)}")
+        message = N_("%(what)s must be an ISO time (2024-05-01T20:15:00+02:00), not %(value)s") if timestamp else \
+            N_("%(what)s must be an ISO date (2024-05-01), not %(value)s")
+        problems.add(where, Message(message, what=what, value=shown_value(value)))
 
 
 def _players(players: object, problems: Problems) -> List[str]:
     if not isinstance(players, list) or not 2 <= len(players) <= 3:
-        problems.fatal(("players",), "'players' must be a list of 2 or 3 names")
+        problems.fatal(("players",), Message(N_("'players' must be a list of 2 or 3 names")))
     for i, name in enumerate(players):
         try:
             check_name(name)
         except InvalidNotationError as exc:
-            problems.fatal(("players", i), str(exc))
+            problems.fatal(("players", i), reason(exc))
         if players.index(name) != i:
-            problems.fatal(("players", i), f"player '{name}' is listed twice")
+            problems.fatal(("players", i), Message(N_("player '%(player)s' is listed twice"), player=name))
         first = next(other for other in players if other.casefold() == name.casefold())
         if first != name:
-            problems.fatal(("players", i), f"players '{first}' and '{name}' differ only in case (a player is named "
-                                   "ignoring case)")
+            problems.fatal(("players", i), Message(N_("players '%(first)s' and '%(player)s' differ only in case (a "
+                                                      "player is named ignoring case)"), first=first, player=name))
     alike = first_look_alike(players)
     if alike is not None:
         problems.fatal(("players", players.index(alike[1])), look_alike_message(*alike))
@@ -90,50 +95,55 @@ def _players(players: object, problems: Problems) -> List[str]:
 def _rules(rules: object, players: List[str], problems: Problems) -> HouseRules:
     """HouseRules from the snapshot: every knob checked, every missing one reported (its default used)."""
     if not isinstance(rules, dict) or not isinstance(rules.get("knobs"), dict):
-        problems.fatal(("rules",), "'rules' must hold 'name' and 'knobs' (every house rule)")
+        problems.fatal(("rules",), Message(N_("'rules' must hold 'name' and 'knobs' (every house rule)")))
     for key in rules:
         if key not in ("name", "knobs"):
-            problems.add(("rules", key), f"unknown key '{key}' in 'rules' (it holds 'name' and 'knobs')")
+            problems.add(("rules", key), Message(N_("unknown key '%(key)s' in 'rules' (it holds 'name' and 'knobs')"),
+                                                 key=key))
     name = rules.get("name")
     if not isinstance(name, str) or not name:
-        problems.add(("rules", "name"), "rules 'name' must be the preset or file the match was started with")
+        problems.add(("rules", "name"), Message(N_("rules 'name' must be the preset or file the match was started "
+                                                   "with")))
         name = "?"
     knobs: Dict[str, object] = {}
     for key, value in rules["knobs"].items():
         try:
             knobs[key] = check_knob(key, value)
         except RulesError as exc:
-            problems.add(("rules", "knobs", key), str(exc))
+            problems.add(("rules", "knobs", key), reason(exc))
     for key in KNOBS:
         if key not in rules["knobs"] and key not in SNAPSHOT_OPTIONAL:
-            problems.add(("rules", "knobs"), f"the rules snapshot has no '{key}' (it must hold every house rule)")
+            problems.add(("rules", "knobs"), Message(N_("the rules snapshot has no '%(key)s' (it must hold every "
+                                                        "house rule)"), key=key))
     merged = {key: knobs.get(key, KNOBS[key][1]) for key in KNOBS}
     for message in check_consistency(merged):
         problems.fatal(("rules", "knobs"), message)
     result = make_rules(merged, name)
     if result.players != len(players):
-        problems.fatal(("players",), f"the rules are for {result.players} players, but {len(players)} are listed")
+        problems.fatal(("players",), Message(N_("the rules are for %(rules_players)d players, but %(count)d are "
+                                                "listed"), rules_players=result.players, count=len(players)))
     return result
 
 
 def _start(start: object, players: List[str], rules: HouseRules, problems: Problems) -> Header:
     where = ("start",)
     if not isinstance(start, dict):
-        problems.fatal(where, "'start' must say who deals first (or the roles, for three players)")
+        problems.fatal(where, Message(N_("'start' must say who deals first (or the roles, for three players)")))
     known = ("box", "captain", "sitter", "draw", "drawn") if len(players) == 3 else ("dealer", "drawn")
     for key in start:
         if key not in known:
-            problems.add(where + (key,), f"unknown key '{key}' in 'start'")
+            problems.add(where + (key,), Message(N_("unknown key '%(key)s' in 'start'"), key=key))
     if "drawn" in start and not isinstance(start["drawn"], bool):
-        problems.add(where + ("drawn",), "'drawn' must be true or false")
+        problems.add(where + ("drawn",), Message(N_("'drawn' must be true or false")))
     why = "drawn at random" if start.get("drawn") else "named at the start"
     if len(players) == 2:
-        dealer = player_at(start, "dealer", where, players, problems, fatal=True, what="the first dealer")
+        dealer = player_at(start, "dealer", where, players, problems, fatal=True,
+                           what=Message(N_("the first dealer")))
         assert dealer is not None  # a fatal problem otherwise
         return Header(players, rules, dealer, None, why)
-    names = [player_at(start, role, where, players, problems, fatal=True, what=f"the first {role}") for role in ROLES]
+    names = [player_at(start, role, where, players, problems, fatal=True, what=FIRST[role]) for role in ROLES]
     if len(set(names)) != 3:
-        problems.fatal(where, "box, captain and sitter must be three different players")
+        problems.fatal(where, Message(N_("box, captain and sitter must be three different players")))
     roles = game.Roles(*(str(name) for name in names))
     draw = start.get("draw")
     if draw is not None:
@@ -146,22 +156,28 @@ def _check_draw(draw: object, players: List[str], roles: game.Roles, problems: P
     """The cards drawn for the roles (three players) give the roles recorded."""
     where: Where = ("start", "draw")
     if not isinstance(draw, dict):
-        problems.add(where, f"the draw cannot be read: it gives each player the card drawn (Ann: 7D), not "
-                            f"{shown_value(draw)}")
+        problems.add(where, Message(N_("the draw cannot be read: it gives each player the card drawn (Ann: 7D), "
+                                       "not %(value)s"), value=shown_value(draw)))
         return
     try:
         cards = parse_draw([f"{name}={card}" for name, card in draw.items()], players)
     except GinRefError as exc:
-        problems.add(where, f"the draw cannot be read: {exc}")
+        problems.add(where, Message(N_("the draw cannot be read: %(reason)s"), reason=reason(exc)))
         return
     drawn, tied = game.roles_from_draw(cards)
     if tied or drawn != roles:
-        problems.add(where, f"the draw gives box {drawn.box}, captain {drawn.captain}, sitter "
-                            f"{drawn.sitter}{' (with a tie)' if tied else ''}, not the roles recorded")
+        problems.add(where, Message(N_("the draw gives box %(box)s, captain %(captain)s, sitter %(sitter)s (with a "
+                                       "tie), not the roles recorded") if tied else
+                            N_("the draw gives box %(box)s, captain %(captain)s, sitter %(sitter)s, not the roles "
+                               "recorded"), box=drawn.box, captain=drawn.captain, sitter=drawn.sitter))
+
+
+FIRST = {"box": Message(N_("the first box")), "captain": Message(N_("the first captain")),
+         "sitter": Message(N_("the first sitter"))}
 
 
 def player_at(mapping: Mapping[str, object], key: str, where: Where, allowed: Sequence[str],
-              problems: Problems, fatal: bool = False, what: Optional[str] = None) -> Optional[str]:
+              problems: Problems, fatal: bool = False, what: Union[None, str, Message] = None) -> Optional[str]:
     """``mapping[key]`` if it names one of ``allowed``; else a problem and None."""
     value = mapping.get(key)
     if isinstance(value, str) and value in allowed:
@@ -169,7 +185,8 @@ def player_at(mapping: Mapping[str, object], key: str, where: Where, allowed: Se
     what = what or f"'{key}'"
     report = problems.fatal if fatal else problems.add
     if value is None:
-        report(where, f"{what} is missing")
+        report(where, Message(N_("%(what)s is missing"), what=what))
     else:
-        report(tuple(where) + (key,), f"{what} must be one of {', '.join(allowed)}, not {shown_value(value)}")
+        report(tuple(where) + (key,), Message(N_("%(what)s must be one of %(allowed)s, not %(value)s"), what=what,
+                                              allowed=", ".join(allowed), value=shown_value(value)))
     return None

@@ -7,9 +7,10 @@ and the table (``gin_ref.match.play``); the tally and the views read the same va
 Keys each kind may hold: ``gin_ref.match.schema.IRREGULARITY_KEYS``.
 """
 
-from typing import Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
-from gin_ref.core.errors import GinRefError
+from gin_ref.core.errors import GinRefError, reason
+from gin_ref.core.message import Message, N_, english_of
 from gin_ref.core.escape import shown_value
 from gin_ref.match.header import player_at
 from gin_ref.match.problems import Problems, Where
@@ -35,7 +36,7 @@ class Irregularity(NamedTuple):
 
     kind: Optional[str]
     player: Optional[str]
-    detail: Optional[str]
+    detail: Union[None, str, Message]  # (a reason worked out again: a Message)
     points: int = 0
     hand: Optional[int] = None
     turn: Optional[int] = None
@@ -53,7 +54,8 @@ class Irregularity(NamedTuple):
 
     def data(self) -> Dict[str, object]:
         """The irregularity as ``tally --json`` gives it."""
-        out: Dict[str, object] = {"kind": self.kind, "player": self.player, "detail": self.detail,
+        detail = english_of(self.detail) if self.detail is not None else None
+        out: Dict[str, object] = {"kind": self.kind, "player": self.player, "detail": detail,
                                   "points": self.points}
         out.update((key, getattr(self, key)) for key in EXTRAS if getattr(self, key) is not None)
         return out
@@ -87,11 +89,19 @@ class _Reading(NamedTuple):
 
     item: Mapping[str, object]
     where: Where
-    what: str  # ``hand 3: `` before a hand's problems; empty for the match's own
+    hand: Optional[int]  # the hand named before a hand's problems (``hand 3: ``); None for the match's own
     players: Sequence[str]  # who may be named as the player
     problems: Problems
 
+    def said(self, message: Message) -> Message:
+        """``message`` after the hand it is about, when there is one."""
+        return message if self.hand is None else Message(HAND_PROBLEM, hand=self.hand, problem=message)
 
+    def add(self, where: Where, message: Message) -> None:
+        self.problems.add(where, self.said(message))
+
+
+HAND_PROBLEM = N_("hand %(hand)d: %(problem)s")
 Check = Callable[[_Reading, _Read], None]  # a check of an item; it fills in what it reads
 
 
@@ -99,15 +109,16 @@ def _keys(reading: _Reading, read: _Read) -> None:
     item, kind = reading.item, str(reading.item["kind"])  # a kind known: the reader checked it first
     for key in item:
         if key not in IRREGULARITY_KEYS[kind]:
-            where = "an irregularity" if kind in HAND_IRREGULARITIES else "an irregularity of the match"
-            reading.problems.add(reading.where + (key,), f"{reading.what}unknown key '{key}' in {where} ({kind})")
+            words = N_("unknown key '%(key)s' in an irregularity (%(kind)s)") if kind in HAND_IRREGULARITIES else \
+                N_("unknown key '%(key)s' in an irregularity of the match (%(kind)s)")
+            reading.add(reading.where + (key,), Message(words, key=key, kind=kind))
 
 
 def _turn(reading: _Reading, read: _Read) -> None:
     turn = reading.item.get("turn")
     if "turn" in reading.item and not is_count(turn):
-        reading.problems.add(reading.where + ("turn",), f"{reading.what}an irregularity's 'turn' is the number of "
-                                                        f"the turn that was due, not {shown_value(turn)}")
+        reading.add(reading.where + ("turn",), Message(N_("an irregularity's 'turn' is the number of the turn that "
+                                                          "was due, not %(value)s"), value=shown_value(turn)))
     elif isinstance(turn, int):
         read.turn = turn
 
@@ -121,16 +132,15 @@ def _detail(reading: _Reading, read: _Read) -> None:
     if isinstance(detail, str):
         read.detail = detail
         return
-    why = "the reason it was refused"
-    message = f"{reading.what}an irregularity's 'detail' must be {why}" if reading.item["kind"] in HAND_IRREGULARITIES \
-        else f"{reading.what}a refused deal's 'detail' must be {why}"
-    reading.problems.add(reading.where + ("detail",) if "detail" in reading.item else reading.where, message)
+    message = N_("an irregularity's 'detail' must be the reason it was refused") \
+        if reading.item["kind"] in HAND_IRREGULARITIES else N_("a refused deal's 'detail' must be the reason it was refused")
+    reading.add(reading.where + ("detail",) if "detail" in reading.item else reading.where, Message(message))
 
 
-def _player(whose: str) -> Check:
+def _player(whose: Message) -> Check:
     def check(reading: _Reading, read: _Read) -> None:
         read.player = player_at(reading.item, "player", reading.where, reading.players, reading.problems,
-                                   what=f"{reading.what}{whose}")
+                                what=reading.said(whose))
     check.__name__ = "_player"
     return check
 
@@ -140,15 +150,14 @@ def _action(reading: _Reading, read: _Read) -> None:
     if isinstance(action, str) and action in OUT_OF_TURN_ACTIONS:
         read.action = action
         return
-    reading.problems.add(reading.where + ("action",) if "action" in reading.item else reading.where,
-                         f"{reading.what}an out-of-turn 'action' is one of {', '.join(OUT_OF_TURN_ACTIONS)}, not "
-                         f"{shown_value(action)}")
+    reading.add(reading.where + ("action",) if "action" in reading.item else reading.where,
+                Message(N_("an out-of-turn 'action' is one of %(known)s, not %(value)s"),
+                        known=", ".join(OUT_OF_TURN_ACTIONS), value=shown_value(action)))
 
 
 def _turn_given(reading: _Reading, read: _Read) -> None:
     if "turn" not in reading.item:
-        reading.problems.add(reading.where, f"{reading.what}an out-of-turn irregularity says at which 'turn' it "
-                                            "happened")
+        reading.add(reading.where, Message(N_("an out-of-turn irregularity says at which 'turn' it happened")))
 
 
 def _card(reading: _Reading, read: _Read) -> None:
@@ -159,7 +168,7 @@ def _card(reading: _Reading, read: _Read) -> None:
         card_of(card)
         read.card = card if isinstance(card, str) else None  # as written (a view shows it so)
     except GinRefError as exc:
-        reading.problems.add(reading.where + ("card",), f"{reading.what}the out-of-turn card: {exc}")
+        reading.add(reading.where + ("card",), Message(N_("the out-of-turn card: %(reason)s"), reason=reason(exc)))
 
 
 def _points(reading: _Reading, read: _Read) -> None:
@@ -171,8 +180,9 @@ def _points(reading: _Reading, read: _Read) -> None:
 # each kind's checks, in the order its problems are reported (the replay's checks against the rules and
 # the table follow them)
 HAND_CHECKS: Dict[str, Tuple[Check, ...]] = {
-    "out_of_turn": (_keys, _turn, _detail, _player("the player out of turn"), _action, _turn_given, _card),
-    "illegal_knock": (_keys, _turn, _detail, _player("the player of an illegal knock"), _points),
+    "out_of_turn": (_keys, _turn, _detail, _player(Message(N_("the player out of turn"))), _action, _turn_given,
+                    _card),
+    "illegal_knock": (_keys, _turn, _detail, _player(Message(N_("the player of an illegal knock"))), _points),
 }
 
 
@@ -181,16 +191,17 @@ def read_hand_irregularity(item: object, where: Where, number: int, players: Seq
     """The Irregularity of an item of hand ``number``'s ``irregularities`` (at ``where``), its shape
     checked (problems at its keys); None when it is not one. ``players``: the match's, who may act out of
     turn; ``pair``: the hand's two, who may knock."""
-    what = f"hand {number}: "
     if not isinstance(item, dict):
-        problems.add(where, f"{what}an irregularity holds kind, player and points")
+        problems.add(where, Message(HAND_PROBLEM, hand=number, problem=Message(N_(
+            "an irregularity holds kind, player and points"))))
         return None
     kind = item.get("kind")
     if kind not in HAND_IRREGULARITIES:
-        problems.add(where + ("kind",), f"{what}unknown irregularity {shown_value(kind)} (known: "
-                                        f"{', '.join(HAND_IRREGULARITIES)})")
+        problems.add(where + ("kind",), Message(HAND_PROBLEM, hand=number, problem=Message(N_(
+            "unknown irregularity %(value)s (known: %(known)s)"), value=shown_value(kind),
+            known=", ".join(HAND_IRREGULARITIES))))
         return None
-    return _read(_Reading(item, where, what, players if kind == "out_of_turn" else pair, problems),
+    return _read(_Reading(item, where, number, players if kind == "out_of_turn" else pair, problems),
                  HAND_CHECKS[kind])
 
 
@@ -200,14 +211,15 @@ def _hand(reading: _Reading, read: _Read) -> None:
         read.hand = hand
         return
     reading.problems.add(reading.where + ("hand",) if "hand" in reading.item else reading.where,
-                         f"a refused deal names the 'hand' that was to be dealt, not {shown_value(hand)}")
+                         Message(N_("a refused deal names the 'hand' that was to be dealt, not %(value)s"),
+                                 value=shown_value(hand)))
     raise _Stop
 
 
 def _named(check: Check) -> Check:
     """A check whose problems name the hand to be dealt (known once ``_hand`` has read it)."""
     def named(reading: _Reading, read: _Read) -> None:
-        check(reading._replace(what=f"hand {read.hand}: "), read)
+        check(reading._replace(hand=read.hand), read)
     return named
 
 
@@ -215,7 +227,7 @@ class _Stop(Exception):
     """An item whose other checks would say nothing more (a refused deal for no hand)."""
 
 
-MATCH_CHECKS: Tuple[Check, ...] = (_keys, _hand, _named(_detail), _named(_player("the dealer refused")))
+MATCH_CHECKS: Tuple[Check, ...] = (_keys, _hand, _named(_detail), _named(_player(Message(N_("the dealer refused")))))
 
 
 def read_match_irregularity(item: object, where: Where, players: Sequence[str], problems: Problems
@@ -223,14 +235,16 @@ def read_match_irregularity(item: object, where: Where, players: Sequence[str], 
     """The Irregularity of an item of the match's ``irregularities`` (a deal refused), its shape checked;
     None when it is not one (or names no hand)."""
     if not isinstance(item, dict):
-        problems.add(where, "an irregularity of the match holds kind, hand and player")
+        problems.add(where, Message(N_("an irregularity of the match holds kind, hand and player")))
         return None
     if item.get("kind") not in MATCH_IRREGULARITIES:
-        problems.add(where + ("kind",), f"unknown irregularity of the match {shown_value(item.get('kind'))} (known: "
-                                        f"{', '.join(MATCH_IRREGULARITIES)}; a hand's own go with the hand)")
+        problems.add(where + ("kind",), Message(N_("unknown irregularity of the match %(value)s (known: %(known)s; "
+                                                   "a hand's own go with the hand)"),
+                                                value=shown_value(item.get("kind")),
+                                                known=", ".join(MATCH_IRREGULARITIES)))
         return None
     try:
-        return _read(_Reading(item, where, "", players, problems), MATCH_CHECKS)
+        return _read(_Reading(item, where, None, players, problems), MATCH_CHECKS)
     except _Stop:
         return None
 

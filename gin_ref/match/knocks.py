@@ -22,6 +22,7 @@ from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
 from gin_ref.core.knock import KnockCheck, check_knock, knock_limit, limit_reason, over_limit
 from gin_ref.core.melds import Meld, parse_melds
+from gin_ref.core.message import Message, N_
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.scoring import (Hand, HandScore, Showdown, hand_score, read_hands, score_against_count,
                                   settle_checked)
@@ -38,11 +39,11 @@ def limit_needs_upcard(rules: HouseRules) -> bool:
     return rules.knock_limit == "upcard" or bool(rules.spade_double) or bool(rules.spade_double_boxes)
 
 
-def no_upcard_words(rules: HouseRules) -> str:
+def no_upcard_words(rules: HouseRules) -> Message:
     """Why an upcard given under the eleven-card deal is refused (``deal``, ``check`` and ``score`` say it
-    alike)."""
-    return (f"the {rules.name} rules deal eleven cards to the non-dealer and turn no upcard (deal: eleven): "
-            "leave --upcard out")
+    alike; ``upcard_option``: the parameter, which the command line says as its option)."""
+    return Message(N_("the %(rules)s rules deal eleven cards to the non-dealer and turn no upcard (deal: eleven): "
+                      "leave %(upcard_option)s out"), rules=rules.name, upcard_option="upcard")
 
 
 def why_upcard(rules: HouseRules) -> str:
@@ -74,13 +75,17 @@ def reads_as_fact(name: str) -> Optional[str]:
     return "a card"
 
 
-def read_count(value: object, what: str, most: int = MAX_COUNT) -> Optional[int]:
+KNOCKER_COUNT = Message(N_("the knocker's count"))
+DEFENDER_COUNT = Message(N_("the defender's count"))
+
+
+def read_count(value: object, what: Union[str, Message], most: int = MAX_COUNT) -> Optional[int]:
     """The count given where ``what``'s cards go, or None when the value is cards. A count is a whole
     number from 0 to ``most`` (98; the rules' ``most_deadwood``); any other number is refused naming it.
 
-    >>> read_count("5", "the knocker's count"), read_count(["0"], "the knocker's count"), read_count("5D", "x")
+    >>> read_count("5", KNOCKER_COUNT), read_count(["0"], KNOCKER_COUNT), read_count("5D", "x")
     (5, 0, None)
-    >>> read_count("99", "the defender's count")
+    >>> read_count("99", DEFENDER_COUNT)
     Traceback (most recent call last):
     gin_ref.core.errors.InvalidNotationError: the defender's count 99: ten cards count at most 98
     """
@@ -96,10 +101,12 @@ def read_count(value: object, what: str, most: int = MAX_COUNT) -> Optional[int]
         return None
     verify_ascii_digits(token, f"{what} '{excerpt(token)}'")
     if not is_ascii_whole(token) or not has_digits_for(token, most):
-        raise InvalidNotationError(f"{what} '{excerpt(token)}': a count is a whole number from 0 to {most}")
+        raise InvalidNotationError(Message(N_("%(what)s '%(token)s': a count is a whole number from 0 to %(most)d"),
+                                           what=what, token=excerpt(token), most=most))
     count = int(token)
     if count > most:
-        raise InvalidNotationError(f"{what} {count}: ten cards count at most {most}")
+        raise InvalidNotationError(Message(N_("%(what)s %(count)d: ten cards count at most %(most)d"), what=what,
+                                           count=count, most=most))
     return count
 
 
@@ -142,8 +149,8 @@ def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Union
                 discard: Union[None, str, Card] = None, big_gin: bool = False) -> Facts:
     """The facts of a knock as typed: cards or a count for each side (InvalidNotationError for bad ones)."""
     most, runs = rules.most_deadwood, rules.ace_runs
-    kcount = read_count(knocker, "the knocker's count", most)
-    dcount = read_count(defender, "the defender's count", most)
+    kcount = read_count(knocker, KNOCKER_COUNT, most)
+    dcount = read_count(defender, DEFENDER_COUNT, most)
     declared: Optional[Sequence[Meld]] = (parse_melds(melds, rules.aces) if isinstance(melds, str) and melds.strip()
                                           else None)
     if melds is not None and not isinstance(melds, str):
@@ -157,24 +164,29 @@ def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Union
     elif dcount is None:
         dcards = _side(defender, (10,), "defender's hand", runs)
         if kcount == 0 and rules.gin_layoffs:
-            raise InvalidNotationError(f"{GIN_LAYOFFS_COUNT}; give the knocker's cards, or the defender's count")
+            raise InvalidNotationError(Message(N_("a gin counted 0 cannot be settled against the defender's cards "
+                                                  "under gin_layoffs: his layoffs need the knocker's melds; give "
+                                                  "the knocker's cards, or the defender's count")))
         if kcount:
-            raise InvalidNotationError(f"a knock counted {kcount} cannot be settled against the defender's cards: "
-                                       "his layoffs need the knocker's melds; give the knocker's cards, or the "
-                                       "defender's count")
+            raise InvalidNotationError(Message(N_("a knock counted %(count)d cannot be settled against the "
+                                                  "defender's cards: his layoffs need the knocker's melds; give "
+                                                  "the knocker's cards, or the defender's count"), count=kcount))
     if kcount is not None and (declared is not None or card is not None):
-        raise InvalidNotationError("--melds and --discard go with the knocker's cards, not with a count")
+        raise InvalidNotationError(Message(N_("%(melds_option)s and %(discard_option)s go with the knocker's "
+                                              "cards, not with a count"), melds_option="melds",
+                                           discard_option="discard"))
     if big_gin:
         if rules.big_gin_bonus is None:
-            raise InvalidNotationError(f"the {rules.name} rules have no big gin (big_gin_bonus: null)")
+            raise InvalidNotationError(Message(N_("the %(rules)s rules have no big gin (big_gin_bonus: null)"),
+                                               rules=rules.name))
         if kcount != 0:
-            raise InvalidNotationError("--big-gin goes with the knocker's count 0 (with cards, 11 cards melded "
-                                       "show it themselves)")
+            raise InvalidNotationError(Message(N_("%(big_gin_option)s goes with the knocker's count 0 (with cards, "
+                                                  "11 cards melded show it themselves)"), big_gin_option="big_gin"))
     return Facts(kcards, kcount, big_gin, declared, card, dcards, dcount)
 
 
-GIN_LAYOFFS_COUNT = ("a gin counted 0 cannot be settled against the defender's cards under gin_layoffs: his "
-                     "layoffs need the knocker's melds")
+GIN_LAYOFFS_COUNT = Message(N_("a gin counted 0 cannot be settled against the defender's cards under gin_layoffs: "
+                                "his layoffs need the knocker's melds"))
 
 
 def _side(value: Given, counts: Tuple[int, ...], what: str, runs: str = "low") -> Tuple[Card, ...]:
@@ -197,7 +209,11 @@ class Settlement(NamedTuple):
 
 
 
-def judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Optional[str], Optional[Settlement]]:
+NOT_ALLOWED = N_("knock not allowed: %(reason)s")
+Judged = Tuple[Optional[Message], Optional[Settlement]]
+
+
+def judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Judged:
     """``(refusal, settlement)``: why an illegal knock is refused (and no settlement), or the settlement.
     The knock is checked once. Its inputs and its result are frozen, so a hand judged again in the same
     process (the session, ``gin-ref play``, replays its file at every entry) is looked up, not settled
@@ -219,16 +235,16 @@ def _hashable(*values: object) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
-def _judged(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Optional[str], Optional[Settlement]]:
+def _judged(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Judged:
     return _judge(rules, upcard, facts)
 
 
-def _judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Optional[str], Optional[Settlement]]:
+def _judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Judged:
     limit, reason = knock_limit(rules, upcard), limit_reason(rules, upcard)
     if facts.knocker_cards is not None:
         check = check_knock(facts.knocker_cards, rules, upcard, facts.melds, facts.discard, count=True)
         if not check.legal:
-            return f"knock not allowed: {check.refusal}", None
+            return Message(NOT_ALLOWED, reason=check.refusal), None
         if facts.defender_cards is not None:
             showdown = settle_checked(rules, upcard, check, facts.knocker_cards, facts.defender_cards,
                                       facts.melds is not None, facts.discard)
@@ -241,7 +257,7 @@ def _judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Tuple[Opt
     knocked = facts.knocker_count
     assert knocked is not None
     if knocked > limit:
-        return f"knock not allowed: {over_limit(knocked, limit, reason)}", None
+        return Message(NOT_ALLOWED, reason=over_limit(knocked, limit, reason)), None
     if facts.defender_cards is not None:
         defended = deadwood_of(to_mask(facts.defender_cards), rules.aces)  # no layoffs against gin
     else:

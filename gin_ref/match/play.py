@@ -8,10 +8,11 @@ that does not fit the hand is a problem at its line. Irregularities are history,
 checked to be what it says it is (their keys: ``gin_ref.match.schema``).
 """
 
-from typing import List, Mapping, Optional, Tuple
+from typing import List, Mapping, Optional, Tuple, Union
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, OutOfTurnError
+from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, OutOfTurnError, reason
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.turns import Table, Turn
@@ -44,14 +45,15 @@ def replay_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Probl
     if turns or any(isinstance(item, dict) and "turn" in item for item in items):
         state.table = new_table(state, setup)
         if turns and setup.upcard is None and not hand.has("upcard") and state.rules.deal != "eleven":
-            problems.add(where + ("turns",), f"hand {number} was dealt without its upcard: its turns cannot be "
-                                             "replayed (the first turn's offer needs the card)")
+            problems.add(where + ("turns",), Message(N_("hand %(hand)d was dealt without its upcard: its turns "
+                                                        "cannot be replayed (the first turn's offer needs the card)"),
+                                                     hand=number))
     i, last = 0, 1
     for k in range(len(turns) + 1):
         while i < len(items) and position(items[i]) <= k + 1:
             if position(items[i]) < last:
-                problems.add(where + ("irregularities", i), f"hand {number}: the irregularities are not in the "
-                                                            "order of their turns")
+                problems.add(where + ("irregularities", i), Message(N_("hand %(hand)d: the irregularities are not "
+                                                                       "in the order of their turns"), hand=number))
             last = max(last, position(items[i]))
             _replay_irregularity(state, setup, i, items[i], k + 1, problems)
             i += 1
@@ -59,8 +61,9 @@ def replay_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Probl
             _replay_turn(state, setup, k, turns[k], problems)
     for i in range(i, len(items)):
         problems.add(where + ("irregularities", i, "turn"),
-                     f"hand {number}: an irregularity at turn {position(items[i])}, but {len(turns)} turns are "
-                     "recorded")
+                     Message(Nn_("hand %(hand)d: an irregularity at turn %(turn)d, but %(count)d turn is recorded",
+                                 "hand %(hand)d: an irregularity at turn %(turn)d, but %(count)d turns are recorded"),
+                             hand=number, turn=position(items[i]), count=len(turns)))
         _replay_irregularity(state, setup, i, items[i], None, problems)
 
 
@@ -70,7 +73,9 @@ def _replay_turn(state: MatchState, setup: HandSetup, k: int, text: object, prob
     try:
         state.table.play(Turn.parse(text, state.players))
     except GinRefError as exc:
-        problems.add(("hands", setup.index, "turns", k), f"hand {setup.number}, turn {k + 1} ({text}): {exc}")
+        problems.add(("hands", setup.index, "turns", k), Message(N_("hand %(hand)d, turn %(turn)d (%(line)s): "
+                                                                    "%(reason)s"), hand=setup.number, turn=k + 1,
+                                                                 line=str(text), reason=reason(exc)))
         state.table_ok = False
 
 
@@ -82,14 +87,19 @@ def check_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Proble
     if table is None or not state.table_ok or not hand.turns:
         return
     where, number, result = hand.where, hand.number, hand.result
-    left = f"{table.stock} card{'s' if table.stock != 1 else ''} in the stock"
     if result is None:
         if table.dead:
-            problems.add(where, f"hand {number}: its turns end it dead (a discard left {left}), but it has no result")
+            problems.add(where, Message(Nn_("hand %(hand)d: its turns end it dead (a discard left %(count)d card in "
+                                            "the stock), but it has no result",
+                                            "hand %(hand)d: its turns end it dead (a discard left %(count)d cards in "
+                                            "the stock), but it has no result"), hand=number, count=table.stock))
     elif result == "dead" and not hand.unknown_result:  # (an unknown result is judged as dead, not written so)
         if not table.dead and not table.at_wall:  # at the wall the player may end it: a pass, or 'dead'
-            problems.add(where + ("result",), f"hand {number} is dead, but its turns leave {left} (it is dead when "
-                                              f"a discard leaves {state.rules.dead_hand_stock})")
+            problems.add(where + ("result",), Message(Nn_(
+                "hand %(hand)d is dead, but its turns leave %(count)d card in the stock (it is dead when a discard "
+                "leaves %(dead_stock)d)",
+                "hand %(hand)d is dead, but its turns leave %(count)d cards in the stock (it is dead when a discard "
+                "leaves %(dead_stock)d)"), hand=number, count=table.stock, dead_stock=state.rules.dead_hand_stock))
     elif settlement is not None:
         discard = settlement.check.melding.discard if settlement.check is not None else None
         _check_knock_fits(table, where, number, hand.entry, discard, problems)
@@ -101,7 +111,8 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, dis
     try:
         table.verify_knock(str(knocker))
     except IllegalActionError as exc:
-        problems.add(where + ("knocker",), f"hand {number}: {knocker}'s knock: {exc}")
+        problems.add(where + ("knocker",), Message(N_("hand %(hand)d: the knock by %(player)s: %(reason)s"),
+                                                   hand=number, player=str(knocker), reason=reason(exc)))
         return
     try:
         cards = recorded_cards(entry["knocker_cards"], (10, 11), "knocker's hand") if "knocker_cards" in entry else ()
@@ -110,12 +121,14 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, dis
     except GinRefError:
         return  # reported by the settlement
     if cards and len(cards) != 11:
-        problems.add(where + ("knocker_cards",), f"hand {number} is recorded turn by turn: the knocker spreads "
-                                                 "the 11 cards he holds after his draw")
+        problems.add(where + ("knocker_cards",), Message(N_("hand %(hand)d is recorded turn by turn: the knocker "
+                                                            "spreads the 11 cards he holds after his draw"),
+                                                         hand=number))
         return
     for side, message in table.spread_misfits(str(knocker), cards, discard, defender):
         if side == "defender" or cards:  # a side given as a count has no cards to fit
-            problems.add(where + (f"{side}_cards",), f"hand {number}: the spread does not fit the hand: {message}")
+            problems.add(where + (f"{side}_cards",), Message(N_("hand %(hand)d: the spread does not fit the hand: "
+                                                                "%(misfit)s"), hand=number, misfit=message))
 
 
 # -- irregularities in a hand ------------------------------------------------------------------------
@@ -139,16 +152,21 @@ def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: obje
 
 # -- why an act was refused, worked out again from the facts (format /3 keeps no sentence) ------------------
 
-def sits_out(setup: HandSetup, table: Optional[Table], name: str) -> str:
+SITS_OUT = N_("%(player)s sits out hand %(hand)d: %(turn)s")
+
+
+def sits_out(setup: HandSetup, table: Optional[Table], name: str) -> Message:
     """Why ``name``, who sits this hand out, may not knock (``table``: the hand's, once a turn is recorded)."""
     roles = setup.roles
     assert roles is not None  # two players are both in every hand
-    return (f"{name} sits out hand {setup.number}: "
-            + (table.whose_turn() if table is not None else
-               f"only {roles.box} (box) or {roles.captain} (captain) may knock"))
+    if table is not None:
+        return Message(SITS_OUT, player=name, hand=setup.number, turn=table.whose_turn())
+    return Message(N_("%(player)s sits out hand %(hand)d: only %(box)s (box) or %(captain)s (captain) may knock"),
+                   player=name, hand=setup.number, box=roles.box, captain=roles.captain)
 
 
-def out_of_turn_reason(state: MatchState, setup: HandSetup, item: Irregularity, at: Optional[int]) -> Optional[str]:
+def out_of_turn_reason(state: MatchState, setup: HandSetup, item: Irregularity, at: Optional[int]
+                       ) -> Union[None, str, Message]:
     """Why ``item`` (an act out of turn at turn ``at``) was refused: what ``gin_ref.match.actions`` said as it
     refused it, from the table replayed to that turn; None where the replay does not reach it."""
     player, action, table = item.player, item.action, state.table
@@ -157,19 +175,20 @@ def out_of_turn_reason(state: MatchState, setup: HandSetup, item: Irregularity, 
     if player not in setup.pair:
         if action == "knock":
             return sits_out(setup, table if at > 1 else None, player)
-        return f"{player} sits out hand {setup.number}: {table.whose_turn()}" if table is not None else None
+        return Message(SITS_OUT, player=player, hand=setup.number, turn=table.whose_turn()) \
+            if table is not None else None
     if table is None:
         return None
     try:
         table.verify_turn(player, action)
     except OutOfTurnError as exc:
-        return str(exc)
+        return reason(exc)
     except IllegalActionError:
         return None
     return None
 
 
-def illegal_knock_reason(state: MatchState, setup: HandSetup, given: Mapping[str, object]) -> Optional[str]:
+def illegal_knock_reason(state: MatchState, setup: HandSetup, given: Mapping[str, object]) -> Optional[Message]:
     """Why the illegal knock ``given`` (as the record holds it) was refused: the knock judged again from its
     cards or its count; None when they cannot be read (a problem of their own)."""
     try:
@@ -186,18 +205,21 @@ def illegal_knock_reason(state: MatchState, setup: HandSetup, given: Mapping[str
     return refusal
 
 
-def dealer_refusal(state: MatchState, name: str, number: int) -> Optional[str]:
+def dealer_refusal(state: MatchState, name: str, number: int) -> Optional[Message]:
     """Why ``name`` may not deal hand ``number`` as the match stands (None: he deals it)."""
     roles, rule = state.roles, state.rules.next_dealer
     if roles is not None and rule == "sitter" and name != roles.sitter:
-        return f"{name} cannot deal: {roles.sitter} sits out, and the sitter deals every hand"
+        return Message(N_("%(player)s cannot deal: %(dealer)s sits out, and the sitter deals every hand"),
+                       player=name, dealer=roles.sitter)
     if roles is not None and rule == "captain" and name != roles.captain:
-        return (f"{name} cannot deal: {roles.captain} is the captain (the player coming in), and the captain "
-                "deals every hand")
+        return Message(N_("%(player)s cannot deal: %(dealer)s is the captain (the player coming in), and the "
+                          "captain deals every hand"), player=name, dealer=roles.captain)
     if roles is not None and rule not in ("sitter", "captain") and name != roles.box:
-        return f"{name} cannot deal: {roles.box} is in the box, and the box player deals every hand"
+        return Message(N_("%(player)s cannot deal: %(dealer)s is in the box, and the box player deals every hand"),
+                       player=name, dealer=roles.box)
     if name != state.dealer:
-        return f"{name} cannot deal hand {number}: {state.dealer} deals ({state.why})"
+        return Message(N_("%(player)s cannot deal hand %(hand)d: %(dealer)s deals (%(why)s)"), player=name,
+                       hand=number, dealer=state.dealer, why=state.why)
     return None
 
 
@@ -211,8 +233,9 @@ def _replay_out_of_turn(state: MatchState, where: Where, number: int, item: Irre
         state.table.verify_turn(player, action)
     except IllegalActionError:
         return
-    problems.add(where + ("player",), f"hand {number}, turn {at}: {player}'s {action} is recorded as out of turn, "
-                                      f"but it was {player}'s turn")
+    problems.add(where + ("player",), Message(N_("hand %(hand)d, turn %(turn)d: the %(action)s by %(player)s is "
+                                                 "recorded as out of turn, but %(player)s was to move"),
+                                              hand=number, turn=at, action=action, player=player))
 
 
 def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, item: Irregularity,
@@ -227,9 +250,11 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, ite
     elif given.get("cards") is not None and settles:
         _check_illegal_cards(state, setup, where, item, given, at, problems)
     if not same(given.get("points"), penalty):
-        why = f"the penalty is {penalty}" if penalty else "illegal_knock: reject has no penalty"
+        why = Message(N_("the penalty is %(penalty)d"), penalty=penalty) if penalty else \
+            Message(N_("illegal_knock: reject has no penalty"))
         problems.add(where + ("points",) if "points" in given else where,
-                     f"hand {number}: the illegal knock's points are {shown_value(given.get('points'))}, but {why}")
+                     Message(N_("hand %(hand)d: the illegal knock's points are %(points)s, but %(why)s"), hand=number,
+                             points=shown_value(given.get("points")), why=why))
     if player is not None and penalty and setup.index not in state.after_end:
         score(state, setup.other(player), penalty, hand_won=False)
 
@@ -241,14 +266,17 @@ def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item
     try:
         count = stored_count(item["count"], state.rules.most_deadwood)
     except InvalidNotationError as exc:
-        problems.add(where + ("count",), f"hand {number}: the illegal knock's count: {exc}")
+        problems.add(where + ("count",), Message(N_("hand %(hand)d: the illegal knock's count: %(reason)s"),
+                                                 hand=number, reason=reason(exc)))
     else:
         refusal, _settled = judge(state.rules, setup.upcard, Facts(knocker_count=count, defender_count=0))
         if refusal is None:
-            problems.add(where + ("count",), f"hand {number}: the knock recorded as illegal is legal (count "
-                                             f"{count} within limit {setup.limit})")
+            problems.add(where + ("count",), Message(N_("hand %(hand)d: the knock recorded as illegal is legal (count "
+                                                        "%(count)d within limit %(limit)s)"), hand=number, count=count,
+                                                     limit=setup.limit))
     if "cards" in item:
-        problems.add(where + ("cards",), f"hand {number}: an illegal knock holds its cards or its count, not both")
+        problems.add(where + ("cards",), Message(N_("hand %(hand)d: an illegal knock holds its cards or its count, "
+                                                    "not both"), hand=number))
 
 
 def _check_illegal_cards(state: MatchState, setup: HandSetup, where: Where, item: Irregularity,
@@ -261,12 +289,13 @@ def _check_illegal_cards(state: MatchState, setup: HandSetup, where: Where, item
         cards = recorded_cards(given["cards"], (10, 11), "knocker's hand", state.rules.ace_runs)
         check = check_knock(cards, state.rules, setup.upcard, melds, discard)
         if check.legal:
-            problems.add(where + ("cards",), f"hand {number}: the knock recorded as illegal is legal "
-                                             f"({check.verdict})")
+            problems.add(where + ("cards",), Message(N_("hand %(hand)d: the knock recorded as illegal is legal "
+                                                        "(%(verdict)s)"), hand=number, verdict=check.verdict))
         if "turn" in given:  # a knock recorded at a turn: it was made at the table
             _check_refused_knock(state, where, number, item, at, cards, discard, problems)
     except GinRefError as exc:
-        problems.add(where + ("cards",), f"hand {number}: the illegal knock's cards: {exc}")
+        problems.add(where + ("cards",), Message(N_("hand %(hand)d: the illegal knock's cards: %(reason)s"),
+                                                 hand=number, reason=reason(exc)))
 
 
 def illegal_knock_penalty(state: MatchState) -> int:
@@ -283,12 +312,15 @@ def _check_refused_knock(state: MatchState, where: Where, number: int, item: Irr
     try:
         table.verify_knock(player)
     except IllegalActionError as exc:
-        problems.add(where + ("turn",), f"hand {number}, turn {at}: {player}'s refused knock: {exc}")
+        problems.add(where + ("turn",), Message(N_("hand %(hand)d, turn %(turn)d: the refused knock by %(player)s: "
+                                                   "%(reason)s"), hand=number, turn=at, player=player,
+                                                reason=reason(exc)))
         return
     if len(cards) == 11:
         for message in table.check_spread(player, cards, discard):
-            problems.add(where + ("cards",), f"hand {number}, turn {at}: the refused knock does not fit the hand: "
-                                             f"{message}")
+            problems.add(where + ("cards",), Message(N_("hand %(hand)d, turn %(turn)d: the refused knock does not "
+                                                        "fit the hand: %(misfit)s"), hand=number, turn=at,
+                                                     misfit=message))
 
 
 # -- irregularities of the match: deals refused ------------------------------------------------------
@@ -313,15 +345,17 @@ def replay_match_irregularities(record: Record, state: MatchState, upto: int, pr
 def check_match_irregularities(record: Record, state: MatchState, problems: Problems) -> None:
     """After the last hand: the list's shape, and any item for a hand that was never due."""
     if not isinstance(record.get("irregularities", []), list):
-        problems.add(("irregularities",), "'irregularities' must be a list")
+        problems.add(("irregularities",), Message(N_("'irregularities' must be a list")))
     items = _match_items(record)
     upto = len(record["hands"]) + 1
     for i in range(state.match_next, len(items)):
         item = items[i]
         hand = item.get("hand") if isinstance(item, dict) else None
         if type(hand) is int and hand > upto:
-            problems.add(("irregularities", i, "hand"), f"a deal of hand {hand} was refused, but only "
-                                                        f"{len(record['hands'])} hands are recorded")
+            problems.add(("irregularities", i, "hand"), Message(Nn_(
+                "a deal of hand %(hand)d was refused, but only %(count)d hand is recorded",
+                "a deal of hand %(hand)d was refused, but only %(count)d hands are recorded"), hand=hand,
+                count=len(record["hands"])))
         else:  # whatever follows an item not yet due is checked as an item
             _replay_wrong_dealer(state, i, item, upto, problems)
 
@@ -337,10 +371,13 @@ def _replay_wrong_dealer(state: MatchState, i: int, item: object, upto: int, pro
     state.match_irregularities.append(read)
     player = read.player
     if hand < upto:
-        problems.add(where + ("hand",), f"hand {hand}: the refused deal is recorded after hand {upto - 1}'s (keep "
-                                        "them in the order of the hands)")
+        problems.add(where + ("hand",), Message(N_("hand %(hand)d: the refused deal is recorded after the deal of "
+                                                   "hand %(last)d (keep them in the order of the hands)"), hand=hand,
+                                                last=upto - 1))
     elif state.finished:
-        problems.add(where + ("hand",), f"hand {hand}: a deal is recorded as refused after the match ended")
+        problems.add(where + ("hand",), Message(N_("hand %(hand)d: a deal is recorded as refused after the match "
+                                                   "ended"), hand=hand))
     elif player is not None and player == state.dealer:
-        problems.add(where + ("player",), f"hand {hand}: {player}'s deal is recorded as by the wrong dealer, but "
-                                          f"{player} was to deal ({state.why})")
+        problems.add(where + ("player",), Message(N_("hand %(hand)d: the deal by %(player)s is recorded as by the "
+                                                     "wrong dealer, but %(player)s was to deal (%(why)s)"), hand=hand,
+                                                  player=player, why=state.why))

@@ -1,18 +1,24 @@
 """What a replay finds wrong in a record: each problem with its path of keys into the record (``("hands",
 2, "totals")``), which the file adapter turns into a line. Checks add problems to a ``Problems`` list; a
 problem the replay cannot go past (no players, no usable rules) ends it with ``Unreadable``.
+
+What a problem says is data (#38 item 1): a ``Message`` (a message of the catalogue and its facts), which
+whoever shows it says in the reader's language (its ``str`` is the English sentence).
 """
 
 from typing import List, NamedTuple, NoReturn, Sequence, Tuple, Union
+
+from gin_ref.core.message import Message
 
 Where = Tuple[Union[str, int], ...]  # keys and indexes, from the top of the record
 
 
 class Problem(NamedTuple):
-    """Something in a record that does not add up: where (a key path) and what."""
+    """Something in a record that does not add up: where (a key path) and what (a ``Message``; a plain
+    string from a check not yet worded as data, in English)."""
 
     where: Where
-    message: str
+    message: Union[str, Message]
 
 
 class Unreadable(Exception):
@@ -22,13 +28,18 @@ class Unreadable(Exception):
 class Problems(List[Problem]):
     """The problems found so far, in the order found."""
 
-    def add(self, where: Sequence[Union[str, int]], message: str) -> None:
+    def add(self, where: Sequence[Union[str, int]], message: Union[str, Message]) -> None:
         self.append(Problem(tuple(where), message))
 
-    def fatal(self, where: Sequence[Union[str, int]], message: str) -> NoReturn:
+    def fatal(self, where: Sequence[Union[str, int]], message: Union[str, Message]) -> NoReturn:
         """Add the problem and stop the replay."""
         self.add(where, message)
-        raise Unreadable(message)
+        raise Unreadable(str(message))
+
+
+def english(problems: Sequence[Problem]) -> List[Tuple[Where, str]]:
+    """Each problem as ``(where, its English sentence)``: what ``--json`` and the English output say."""
+    return [(problem.where, str(problem.message)) for problem in problems]
 
 
 _ATOMS = frozenset((str, int, bool, type(None)))

@@ -170,7 +170,8 @@ def test_a_refusal_on_a_phone_is_said_in_the_phones_language(tmp_path):
     held = phone(folder, "ann-v-ben")
     refused = send(held, "ann-v-ben", "line", {"line": "ZZ ann 5 23", "by": "Ann"},
                    headers={"accept": "application/json", "accept-language": "fil"})
-    assert refused.status_code == 400 and refused.json()["problem"].startswith("Hindi ito maintindihan: ")
+    assert refused.status_code == 400 and refused.json()["problem"] == (  # the match layer's message, said whole
+        "hindi upcard ang 'ZZ': ang linya ng mesa ay [UPCARD] PLAYER COUNT DEFENDER-COUNT")
     english = send(held, "ann-v-ben", "line", {"line": "ZZ ann 5 23", "by": "Ann"}, headers={"accept": "application/json"})
     assert english.status_code == 400 and not english.json()["problem"].startswith("Hindi")
     assert language.current() == "en"  # the process's own language never moved

@@ -24,7 +24,7 @@ import click
 
 from gin_ref.cli.errors import internal_error
 from gin_ref.desk.errors import said
-from gin_ref.desk.language import gettext
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.desk.notation import unterminated_quote
 from gin_ref.cli.output import say
 from gin_ref.cli.session_help import HELP_WORDS, help_text
@@ -272,14 +272,16 @@ class Session:
         if len(readings) == 1 and not (named and len(table_player(players, first)) > 1):
             return [readings[0], *args[1:]]  # a command by its prefix (its own error when it does not read)
         if named and table is not None:
+            problem = table.problem if isinstance(table.problem, str) or table.problem is None else \
+                table.problem.say(gettext, ngettext)  # (the table line's reading says why: a message)
             if len(readings) > 1:
-                said_ = gettext("%(problem)s; as a command, %(unknown)s") % {"problem": table.problem,
+                said_ = gettext("%(problem)s; as a command, %(unknown)s") % {"problem": problem,
                                                                             "unknown": unknown_command(first)}
             elif len(readings) == 1:
                 said_ = gettext("%(problem)s; as a command, '%(word)s' is %(command)s") % {
-                    "problem": table.problem, "word": first, "command": readings[0]}
+                    "problem": problem, "word": first, "command": readings[0]}
             else:
-                said_ = str(table.problem)
+                said_ = str(problem)
             self.refuse(said_, 2)
             return None
         return args  # the group names what is wrong: an ambiguous prefix, an unknown command (did you mean)

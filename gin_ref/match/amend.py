@@ -9,7 +9,8 @@ with a spread that fits them, and its upcard cannot change. The hand's dealer an
 from typing import Optional, Sequence, Union
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.errors import IllegalActionError, InvalidNotationError, reason
+from gin_ref.core.message import Message, N_
 from gin_ref.core.players import find_player
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.melds import Meld
@@ -55,17 +56,20 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
     upcode = card.code if card is not None else None
     if dead:
         if turns:
-            raise IllegalActionError(f"hand {number} is recorded turn by turn: it ends dead by itself, when a "
-                                     f"discard leaves {state.rules.dead_hand_stock} cards in the stock")
+            raise IllegalActionError(Message(N_("hand %(hand)d is recorded turn by turn: it ends dead by itself, "
+                                                "when a discard leaves %(dead_stock)d cards in the stock"),
+                                             hand=number, dead_stock=state.rules.dead_hand_stock))
         version = Version(upcode, setup.limit, Settled("dead"))
         return _changed(record, entry, number, Outcome(Step("amend", number, version)))
     if player is None or knocker is None or defender is None:
-        raise InvalidNotationError("amend HAND takes what knock takes (PLAYER CARDS|N --defender CARDS|N), "
-                                   "or --dead")
+        raise InvalidNotationError(Message(N_("amend HAND takes what knock takes (PLAYER CARDS|N "
+                                              "%(defender_option)s CARDS|N), or %(dead_option)s"),
+                                           defender_option="defender", dead_option="dead"))
     name = find_player(state.players, player)
     if name not in setup.pair:
-        raise IllegalActionError(f"{name} sat out hand {number}: only {setup.pair[0]} or {setup.pair[1]} could "
-                                 "knock")
+        raise IllegalActionError(Message(N_("%(player)s sat out hand %(hand)d: only %(first)s or %(second)s could "
+                                            "knock"), player=name, hand=number, first=setup.pair[0],
+                                         second=setup.pair[1]))
     table = _table(state, setup, entry)
     if table is not None:
         _verify_in_turn(setup, table, name)
@@ -74,7 +78,8 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
         facts = spread_in_turn(setup, table, name, facts)
     refusal, settlement = judge(state.rules, card, facts)
     if refusal is not None:
-        raise IllegalActionError(f"{refusal}: hand {number} cannot be amended to an illegal knock")
+        raise IllegalActionError(Message(N_("%(reason)s: hand %(hand)d cannot be amended to an illegal knock"),
+                                         reason=refusal, hand=number))
     assert settlement is not None
     refuse_taken_discard(state, table, name, settlement)
     version = Version(upcode, setup.limit, Settled(settlement.score.result,
@@ -86,12 +91,14 @@ def _settled_hand(record: Record, number: int) -> Entry:
     """Hand ``number``'s entry, when the record holds it and it is settled."""
     hands = record["hands"]
     if not 1 <= number <= len(hands):
-        held = f"hands 1 to {len(hands)}" if hands else "no hands"
-        raise InvalidNotationError(f"there is no hand {number} to amend: the record holds {held}")
+        raise InvalidNotationError(Message(N_("there is no hand %(hand)d to amend: the record holds hands 1 to "
+                                              "%(count)d"), hand=number, count=len(hands)) if hands else
+                                   Message(N_("there is no hand %(hand)d to amend: the record holds no hands"),
+                                           hand=number))
     entry: Entry = hands[number - 1]
     if entry.get("result") is None:
-        raise IllegalActionError(f"hand {number} is still open: settle it with 'knock' or 'dead' (amend changes "
-                                 "a hand's result)")
+        raise IllegalActionError(Message(N_("hand %(hand)d is still open: settle it with 'knock' or 'dead' (amend "
+                                            "changes a hand's result)"), hand=number))
     return entry
 
 
@@ -101,12 +108,13 @@ def _amended_upcard(state: MatchState, entry: Entry, number: int, upcard: Option
     recorded one; refused when the rules' limit needs one and there is none."""
     recorded = card_of(entry["upcard"]) if entry.get("upcard") is not None else None
     if upcard is not None and turns and upcard != recorded:
-        raise IllegalActionError(f"hand {number} is recorded turn by turn from the upcard {entry['upcard']}: its "
-                                 "upcard cannot change")
+        raise IllegalActionError(Message(N_("hand %(hand)d is recorded turn by turn from the upcard %(upcard)s: its "
+                                            "upcard cannot change"), hand=number, upcard=str(entry["upcard"])))
     card = upcard if upcard is not None else recorded
     if card is None and limit_needs_upcard(state.rules):
-        raise InvalidNotationError(f"give hand {number}'s upcard (--upcard CARD): the knock limit depends on it "
-                                   f"({why_upcard(state.rules)})")
+        raise InvalidNotationError(Message(N_("give the upcard of hand %(hand)d (%(upcard_option)s CARD): the knock "
+                                              "limit depends on it (%(why)s)"), hand=number, upcard_option="upcard",
+                                           why=why_upcard(state.rules)))
     return card
 
 
@@ -115,7 +123,8 @@ def _verify_in_turn(setup: HandSetup, table: Table, name: str) -> None:
     try:
         table.verify_knock(name)
     except IllegalActionError as exc:
-        raise IllegalActionError(f"hand {setup.number} is recorded turn by turn: {exc}") from None
+        raise IllegalActionError(Message(N_("hand %(hand)d is recorded turn by turn: %(reason)s"),
+                                         hand=setup.number, reason=reason(exc))) from None
 
 
 def _changed(record: Record, entry: Entry, number: int, outcome: Outcome) -> Outcome:
@@ -124,7 +133,7 @@ def _changed(record: Record, entry: Entry, number: int, outcome: Outcome) -> Out
     old, new = version_of(entry), file_form(outcome.step.data)
     facts = {key: value for key, value in old.items() if key in new}
     if facts == new and set(old) - set(facts) <= _DERIVED and not seals.fails(record, number):
-        raise IllegalActionError(f"hand {number} already says that: nothing to amend")
+        raise IllegalActionError(Message(N_("hand %(hand)d already says that: nothing to amend"), hand=number))
     return outcome
 
 

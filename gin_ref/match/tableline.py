@@ -15,12 +15,13 @@ DEFENDER-COUNT`` (``9h b 5 23``), read into the command it stands for (``knock -
 runs anything: the session (``gin_ref.cli.session``) and the table pages of ``gin-ref serve`` do.
 """
 
-from typing import List, NamedTuple, Optional, Sequence, Tuple
+from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import Card
-from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.errors import InvalidNotationError, reason
+from gin_ref.core.message import Message, N_
 from gin_ref.core.players import player_readings
-from gin_ref.match.knocks import read_count, reads_as_fact
+from gin_ref.match.knocks import DEFENDER_COUNT, KNOCKER_COUNT, read_count, reads_as_fact
 
 ILLEGAL = "!"
 
@@ -29,7 +30,7 @@ class Reading(NamedTuple):
     """A line read as a table line: the command's words (``args``) or, when it is not one, why not."""
 
     args: Optional[List[str]]
-    problem: Optional[str] = None
+    problem: Union[None, str, Message] = None  # (a Message: said where it is shown)
 
     @property
     def echo(self) -> str:
@@ -55,8 +56,8 @@ def table_player(players: Sequence[str], word: str) -> List[str]:
     return player_readings(players, word, prefix=reads_as_fact(word) is None)
 
 
-SHAPE = "a table line is [UPCARD] PLAYER COUNT DEFENDER-COUNT (9h ben 5 23)"
-DEAD_SHAPE = "a dead hand on a table line is 'dead' and the upcard: 9h dead"
+SHAPE = Message(N_("a table line is [UPCARD] PLAYER COUNT DEFENDER-COUNT (9h ben 5 23)"))
+DEAD_SHAPE = Message(N_("a dead hand on a table line is 'dead' and the upcard: 9h dead"))
 
 
 def read_line(words: Sequence[Tuple[str, int, int, bool]], players: Sequence[str]) -> Reading:
@@ -71,13 +72,13 @@ def read_line(words: Sequence[Tuple[str, int, int, bool]], players: Sequence[str
     '= knock --upcard 7D Ben "A-3S 4HDC 7-9C 5D" --defender 23 --illegal'
     >>> read_line(split_words("dead 9h"), ["Ann", "Ben"]).echo
     '= dead --upcard 9H'
-    >>> read_line(split_words("x 5 23"), ["Ann", "Ben"]).problem
+    >>> str(read_line(split_words("x 5 23"), ["Ann", "Ben"]).problem)
     "'x' is not a player (Ann, Ben)"
     """
     texts, quoted, illegal = _without_mark([word[0] for word in words],
                                            [any(char.isspace() for char in word[0]) for word in words])
     if not texts:
-        return Reading(None, "an empty table line")
+        return Reading(None, Message(N_("an empty table line")))
     dead = "dead" in (text.casefold() for text in texts)
     if dead and len(texts) <= 2:  # 9h dead, dead 9h
         return _dead_reading(texts, illegal)
@@ -85,8 +86,8 @@ def read_line(words: Sequence[Tuple[str, int, int, bool]], players: Sequence[str
     if len(texts) == 4:
         upcard = _card(texts[0])
         if upcard is None:
-            return Reading(None, f"'{texts[0]}' is not an upcard: a table line is [UPCARD] PLAYER COUNT "
-                                 "DEFENDER-COUNT")
+            return Reading(None, Message(N_("'%(word)s' is not an upcard: a table line is [UPCARD] PLAYER COUNT "
+                                            "DEFENDER-COUNT"), word=texts[0]))
         texts, quoted = texts[1:], quoted[1:]
     if len(texts) != 3:
         return Reading(None, SHAPE)
@@ -111,27 +112,28 @@ def _without_mark(texts: List[str], quoted: List[bool]) -> "tuple[List[str], Lis
 def _dead_reading(texts: List[str], illegal: bool) -> Reading:
     """``9h dead`` or ``dead 9h``: a dead hand dealt with that upcard (or why the line is not one)."""
     if illegal:
-        return Reading(None, "'!' goes with a knock, not a dead hand")
+        return Reading(None, Message(N_("'!' goes with a knock, not a dead hand")))
     others = [text for text in texts if text.casefold() != "dead"]
     upcard = _card(others[0]) if len(others) == 1 else None
     if upcard is not None and len(texts) == 2:
         return Reading(["dead", "--upcard", upcard.code])
     if not others:
-        return Reading(None, "'dead' alone is the command dead")
+        return Reading(None, Message(N_("'dead' alone is the command dead")))
     return Reading(None, DEAD_SHAPE)
 
 
 def _player_problem(found: List[str], who: str, players: Sequence[str], dead: bool,
-                    upcard: Optional[Card]) -> Optional[str]:
+                    upcard: Optional[Card]) -> Optional[Message]:
     """Why the knocker's word names no one player (``found``: the players it may name), or None."""
     if not found and dead:
         return DEAD_SHAPE
     if not found and upcard is None and _card(who) is not None:
         return SHAPE
     if len(found) > 1:
-        return f"'{who}' is ambiguous: {' or '.join(found)} (type more of the name)"
+        return Message(N_("'%(word)s' is ambiguous: %(players)s (type more of the name)"), word=who,
+                       players=" or ".join(found))
     if not found:
-        return f"'{who}' is not a player ({', '.join(players)})"
+        return Message(N_("'%(word)s' is not a player (%(players)s)"), word=who, players=", ".join(players))
     return None
 
 
@@ -140,19 +142,19 @@ def _knock_reading(upcard: Optional[Card], player: str, mine: "tuple[str, bool]"
     """The knock a table line stands for: each side ``(text, quoted)``."""
     args = ["knock"] + (["--upcard", upcard.code] if upcard is not None else []) + [player]
     try:
-        knocker = _side(mine[0], mine[1], "the knocker's count", knocker=True)
-        defender = _side(theirs[0], theirs[1], "the defender's count")
+        knocker = _side(mine[0], mine[1], KNOCKER_COUNT, knocker=True)
+        defender = _side(theirs[0], theirs[1], DEFENDER_COUNT)
     except InvalidNotationError as exc:
-        return Reading(None, str(exc))
+        return Reading(None, reason(exc))
     if knocker is None or defender is None:
-        return Reading(None, "the counts of a table line are whole numbers (gin for 0, big for big gin), or one "
-                             "quoted group of cards a side")
+        return Reading(None, Message(N_("the counts of a table line are whole numbers (gin for 0, big for big gin), "
+                                        "or one quoted group of cards a side")))
     args += ["0", "--big-gin"] if knocker == "big" else [knocker]
     args += ["--defender", defender] + (["--illegal"] if illegal else [])
     return Reading(args)
 
 
-def _side(text: str, quoted: bool, what: str, knocker: bool = False) -> Optional[str]:
+def _side(text: str, quoted: bool, what: Message, knocker: bool = False) -> Optional[str]:
     """One side of a table line as the command takes it: a count, the cards of a quoted group, ``big``
     (the knocker's big gin), or None when it is none of these."""
     if quoted:

@@ -276,23 +276,23 @@ def test_a_hand_is_refused_on_a_result_naming_the_way_on(tmp_path):
 
 @pytest.mark.parametrize("rules, scores, message", [
     ("oklahoma", ["Ann", 90, "Ben", 20], "Ann won with 90, below the target 100: the winner's total reaches it"),
-    ("oklahoma", ["Ann", 500, "Ben", 20], "Ann's 500 is more than the rules can give: at most 99 before the last "
+    ("oklahoma", ["Ann", 500, "Ben", 20], "Ann won with 500, more than the rules can give: at most 99 before the last "
                                           "hand and 123 in it"),
-    ("oklahoma", ["Ann", 120, "Ben", 105], "Ben's 105 is at or past the target 100, but Ann won: the match ends "
+    ("oklahoma", ["Ann", 120, "Ben", 105], "Ben finished with 105, at or past the target 100, but Ann won: the match ends "
                                            "when one player reaches the target"),
     ("oklahoma", ["Ann", 120, "Ben", 10, "--hands-won", "Ann", 0, "Ben", 1], "Ann won the match with 0 hands won"),
     ("oklahoma", ["Ann", 120, "Ben", 10, "--hands-won", "Ann", 2, "Ben", 0],
-     "Ben's 10 cannot come from 0 hands won: a hand won scores 1 to 123"),
+     "Ben cannot finish with 10 from 0 hands won: a hand won scores 1 to 123"),
     ("oklahoma", ["Ann", 300, "Ben", 10, "--hands-won", "Ann", 2, "Ben", 1],
-     "Ann's 300 cannot come from 2 hands won: a hand won scores 1 to 123"),
+     "Ann cannot finish with 300 from 2 hands won: a hand won scores 1 to 123"),
     # classic: game bonus 100, box bonus 20 a hand won, shutout doubles the game bonus. Ben's 10 is no
     # total (a hand won brings 20 more); Ann's 300 against 0 is 100 + 100 + 20 a hand won (at least one) + a
     # total of at most 80.
-    ("classic", ["Ann", 250, "Ben", 10], "Ben's 10 cannot come from any number of hands won"),
+    ("classic", ["Ann", 250, "Ben", 10], "Ben cannot finish with 10 from any number of hands won"),
     ("classic", ["Ann", 240, "Ben", 60, "--hands-won", "Ann", 2, "Ben", 3],
-     "Ben's 60 cannot come from 3 hands won"),  # 60 is his box bonus alone: three hands won scored nothing
-    ("classic", ["Ann", 300, "Ben", 0], "Ann's 300, less the end-of-game bonuses (game bonus 100, box bonus 20 a "
-                                        "hand won, shutout double game bonus), is below the target 100"),
+     "Ben cannot finish with 60 from 3 hands won"),  # 60 is his box bonus alone: three hands won scored nothing
+    ("classic", ["Ann", 300, "Ben", 0], "Ann won with 300, which less the end-of-game bonuses (game bonus 100, box bonus 20 a "
+                                        "hand won, shutout double game bonus) is below the target 100"),
     # spade_double: a hand scores at most (98 + 25) x 2 = 246
     ("oklahoma-spades", ["Ann", 346, "Ben", 0], "at most 99 before the last hand and 246 in it"),
     ("hollywood", ["Ann", 300, "Ben", 10], "a Hollywood match is three games at once"),
@@ -330,7 +330,7 @@ def test_a_result_the_rules_can_give_is_taken(tmp_path, rules, scores):
     (["Ann", 154], 2, "the oklahoma rules need 2 players, not 1"),
     (["Ann", 154, "Ann", 20], 2, "player name 'Ann' given twice"),
     (["Ann", "lots", "Ben", 20], 2, "Ann lots: the points are a whole number from 0"),
-    (["Ann", 154, "Ben", 20, "--hands-won", "Ann", 3], 2, "--hands-won: give every player's hands won (not given: Ben)"),
+    (["Ann", 154, "Ben", 20, "--hands-won", "Ann", 3], 2, "--hands-won: give the hands won of every player (not given: Ben)"),
     (["Ann", 120, "Ben", 120], 1, "Ann and Ben have 120 each: a match has one winner"),
 ])
 def test_bad_results_are_one_error_line(tmp_path, args, code, message):

@@ -87,7 +87,7 @@ def test_check_record_names_each_problem_of_a_result(edit, where, message):
     record = copy.deepcopy(_record([("Ann", "154"), ("Ben", "24")]))
     edit(record)
     problems, _match = check_record(record)
-    assert (problems[0].where, problems[0].message) == (where, message)
+    assert (problems[0].where, str(problems[0].message)) == (where, message)
 
 
 RULES_PLAYED = [("standard", {}), ("oklahoma", {}), ("classic", {}), ("tournament", {}), ("three-player", {}),

@@ -19,6 +19,7 @@ from typing import Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence
 
 from gin_ref.core.digits import has_digits_for
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.escape import excerpt
 from gin_ref.core.players import find_player
 from gin_ref.core.rules import HouseRules
@@ -123,7 +124,7 @@ def _rest(rules: HouseRules, final: int, box_part: int, winner: bool, shutout: b
 
 
 def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Optional[Mapping[str, int]],
-                   winner: str) -> List[Tuple[str, str]]:
+                   winner: str) -> List[Tuple[str, Message]]:
     """``(player, message)`` for each final score the rules cannot produce: the winner's running total (his
     score less the end-of-game bonuses) must reach the target, and, where every point comes from a hand
     won (illegal_knock reject), stay within what one more hand can give past it; every other player's
@@ -132,7 +133,7 @@ def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Opti
     # every point from a hand won, a hand's boxes known: the bounds hold (else only the target is checked)
     strict = rules.illegal_knock == "reject" and _boxes_are_hands(rules)
     hands = dict(hands_won) if hands_won is not None else {}
-    problems: List[Tuple[str, str]] = []
+    problems: List[Tuple[str, Message]] = []
     zero_possible, scored_possible = True, False
     for name in scores:
         if name == winner:
@@ -151,70 +152,108 @@ def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Opti
     return problems
 
 
+def _range(rules: HouseRules, bonus: Optional[Message]) -> Message:
+    """What a hand won scores, with the end-of-game bonuses when the rules have any."""
+    low, high = min_hand_score(rules), max_hand_score(rules)
+    if bonus is None:
+        return Message(N_("%(low)d to %(high)d"), low=low, high=high)
+    return Message(N_("%(low)d to %(high)d (%(bonuses)s)"), low=low, high=high, bonuses=bonus)
+
+
+def _not_from(rules: HouseRules, name: str, final: int, count: Optional[int], bonus: Optional[Message]) -> Message:
+    """``name`` cannot finish with ``final`` from ``count`` hands won (None: any number)."""
+    if count is None:
+        return Message(N_("%(player)s cannot finish with %(final)d from any number of hands won: a hand won scores "
+                          "%(range)s"), player=name, final=final, range=_range(rules, bonus))
+    return Message(Nn_("%(player)s cannot finish with %(final)d from %(count)d hand won: a hand won scores %(range)s",
+                       "%(player)s cannot finish with %(final)d from %(count)d hands won: a hand won scores "
+                       "%(range)s"), player=name, final=final, count=count, range=_range(rules, bonus))
+
+
 def _loser_problem(rules: HouseRules, name: str, final: int, count: Optional[int], winner: str, strict: bool
-                   ) -> Tuple[Optional[str], List[Tuple[int, Optional[int]]]]:
+                   ) -> Tuple[Optional[Message], List[Tuple[int, Optional[int]]]]:
     """What is wrong with a player's final score who did not win (None: nothing), and the ``(running total,
     hands won)`` it can come from."""
     options = list(_options(rules, final, count, False, False))
     fitting = [(total, won) for total, won in options if not strict or total < rules.target]
     bonus = _bonus_words(rules)
     if not options:
-        won = "any number of hands won" if count is None else f"{count} hand{'' if count == 1 else 's'} won"
-        return (f"{name}'s {final} cannot come from {won}: a hand won scores "
-                f"{min_hand_score(rules)} to {max_hand_score(rules)}{bonus}"), fitting
+        return _not_from(rules, name, final, count, bonus), fitting
     if not fitting:
-        less = f", less the end-of-game bonuses{bonus}," if bonus else ""
-        return (f"{name}'s {final}{less} is at or past the target {rules.target}, but "
-                f"{winner} won: the match ends when one player reaches the target"), fitting
+        if bonus is None:
+            return Message(N_("%(player)s finished with %(final)d, at or past the target %(target)d, but %(winner)s "
+                              "won: the match ends when one player reaches the target"), player=name, final=final,
+                           target=rules.target, winner=winner), fitting
+        return Message(N_("%(player)s finished with %(final)d, which less the end-of-game bonuses (%(bonuses)s) is at "
+                          "or past the target %(target)d, but %(winner)s won: the match ends when one player reaches "
+                          "the target"), player=name, final=final, bonuses=bonus, target=rules.target,
+                       winner=winner), fitting
     return None, fitting
 
 
 def _winner_problem(rules: HouseRules, winner: str, final: int, count: Optional[int], shutout: List[bool],
-                    strict: bool) -> Optional[str]:
+                    strict: bool) -> Optional[Message]:
     """What is wrong with the winner's final score (None: nothing), the shutout bonus counted where
     ``shutout`` allows it."""
-    top, bonus = max_hand_score(rules), _bonus_words(rules)
+    bonus = _bonus_words(rules)
     options = [option for flag in shutout for option in _options(rules, final, count, True, flag)]
     if count == 0 and strict:
-        return f"{winner} won the match with 0 hands won"
+        return Message(N_("%(player)s won the match with 0 hands won"), player=winner)
     if not options and count is not None and any(
             total >= rules.target for flag in shutout
             for total, _ in _options(rules, final, count, True, flag, fit=False)):
-        return (f"{winner}'s {final} cannot come from {count} hand{'' if count == 1 else 's'} "
-                f"won: a hand won scores {min_hand_score(rules)} to {top}{bonus}")
+        return _not_from(rules, winner, final, count, bonus)
     if not options:
-        return (f"{winner}'s {final} is not a score the rules give a winner: the end-of-game "
-                f"bonuses{bonus} do not add up to it")
+        if bonus is None:
+            return Message(N_("%(player)s cannot win with %(final)d: the end-of-game bonuses do not add up to it"),
+                           player=winner, final=final)
+        return Message(N_("%(player)s cannot win with %(final)d: the end-of-game bonuses (%(bonuses)s) do not add "
+                          "up to it"), player=winner, final=final, bonuses=bonus)
     return _winner_total_problem(rules, winner, final, [total for total, _ in options], strict)
 
 
 def _winner_total_problem(rules: HouseRules, winner: str, final: int, totals: List[int], strict: bool
-                          ) -> Optional[str]:
+                          ) -> Optional[Message]:
     """The winner's running totals (``totals``: those his final score can come from) must reach the target,
     and (``strict``) stay within what the last hand can give past it."""
     target, top, bonus = rules.target, max_hand_score(rules), _bonus_words(rules)
     reached = [total for total in totals if total >= target]
     within = [total for total in reached if not strict or total <= target - 1 + top]
-    if not reached and bonus:
-        return (f"{winner}'s {final}, less the end-of-game bonuses{bonus}, is below the target "
-                f"{target}: the winner's total reaches it")
+    if not reached and bonus is not None:
+        return Message(N_("%(player)s won with %(final)d, which less the end-of-game bonuses (%(bonuses)s) is below "
+                          "the target %(target)d: the winner's total reaches it"), player=winner, final=final,
+                       bonuses=bonus, target=target)
     if not reached:
-        return f"{winner} won with {final}, below the target {target}: the winner's total reaches it"
+        return Message(N_("%(player)s won with %(final)d, below the target %(target)d: the winner's total reaches "
+                          "it"), player=winner, final=final, target=target)
+    if not within and bonus is None:
+        return Message(N_("%(player)s won with %(final)d, more than the rules can give: at most %(before)d before "
+                          "the last hand and %(top)d in it"), player=winner, final=final, before=target - 1, top=top)
     if not within:
-        return (f"{winner}'s {final} is more than the rules can give: at most {target - 1} "
-                f"before the last hand and {top} in it" + (f", plus the end-of-game bonuses{bonus}" if bonus else ""))
+        return Message(N_("%(player)s won with %(final)d, more than the rules can give: at most %(before)d before "
+                          "the last hand and %(top)d in it, plus the end-of-game bonuses (%(bonuses)s)"),
+                       player=winner, final=final, before=target - 1, top=top, bonuses=bonus)
     return None
 
 
-def _bonus_words(rules: HouseRules) -> str:
-    parts = []
-    if rules.game_bonus:
-        parts.append(f"game bonus {rules.game_bonus}")
-    if rules.box_bonus:
-        parts.append(f"box bonus {rules.box_bonus} a hand won")
-    if rules.shutout != "none":
-        parts.append(f"shutout {rules.shutout.replace('_', ' ')}")
-    return f" ({', '.join(parts)})" if parts else ""
+_BONUSES = {  # (game bonus, box bonus, shutout): the rules' end-of-game bonuses, in words
+    (True, False, False): N_("game bonus %(game)d"),
+    (False, True, False): N_("box bonus %(box)d a hand won"),
+    (False, False, True): N_("shutout %(shutout)s"),
+    (True, True, False): N_("game bonus %(game)d, box bonus %(box)d a hand won"),
+    (True, False, True): N_("game bonus %(game)d, shutout %(shutout)s"),
+    (False, True, True): N_("box bonus %(box)d a hand won, shutout %(shutout)s"),
+    (True, True, True): N_("game bonus %(game)d, box bonus %(box)d a hand won, shutout %(shutout)s"),
+}
+
+
+def _bonus_words(rules: HouseRules) -> Optional[Message]:
+    """The rules' end-of-game bonuses, in words (None: none)."""
+    which = (bool(rules.game_bonus), bool(rules.box_bonus), rules.shutout != "none")
+    if not any(which):
+        return None
+    return Message(_BONUSES[which], game=rules.game_bonus or 0, box=rules.box_bonus or 0,
+                   shutout=rules.shutout.replace("_", " "))
 
 
 def _count(value: object) -> bool:
@@ -229,33 +268,36 @@ def check_result(record: Record, rules: HouseRules, players: Sequence[str], prob
     result = record.get(RESULT_KEY)
     hands = record.get("hands")
     if isinstance(hands, list) and hands:
-        problems.add(("hands",), f"the record holds a result and {len(hands)} hand{'s' if len(hands) != 1 else ''}: "
-                                 "a match is recorded by its hands or by its result, not both")
+        problems.add(("hands",), Message(Nn_("the record holds a result and %(count)d hand: a match is recorded by its "
+                                             "hands or by its result, not both",
+                                             "the record holds a result and %(count)d hands: a match is recorded by "
+                                             "its hands or by its result, not both"), count=len(hands)))
     if not isinstance(result, dict):
-        problems.add(where, "'result' must hold the final 'scores' (and 'hands_won', 'winner')")
+        problems.add(where, Message(N_("'result' must hold the final 'scores' (and 'hands_won', 'winner')")))
         return None
     for key in result:
         if key not in RESULT_KEYS:
-            problems.add(where + (key,), f"unknown key '{key}' in 'result'")
+            problems.add(where + (key,), Message(N_("unknown key '%(key)s' in 'result'"), key=key))
     if rules.scoring == "hollywood" or (rules.games or 1) > 1:
         problems.add(where, HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES)
     ordered = _named(result.get("scores"), players, where + ("scores",), problems,
-                     f"the result's 'scores' must give each player ({', '.join(players)}) a whole number of points "
-                     "from 0")
+                     Message(N_("the result's 'scores' must give each player (%(players)s) a whole number of points "
+                                "from 0"), players=", ".join(players)))
     if ordered is None:
         return None
     given = result.get("hands_won")
     hands_won = None if given is None else _named(
         given, players, where + ("hands_won",), problems,
-        f"the result's 'hands_won' must give each player ({', '.join(players)}) a whole number of hands from 0")
+        Message(N_("the result's 'hands_won' must give each player (%(players)s) a whole number of hands from 0"),
+                players=", ".join(players)))
     winner, tied = _check_winner(result, ordered, problems)
     if rules.scoring != "hollywood" and (rules.games or 1) == 1 and not tied:
         for name, message in score_problems(rules, ordered, hands_won, winner):
-            problems.add(where + ("scores", name), f"the result: {message}")
+            problems.add(where + ("scores", name), Message(N_("the result: %(problem)s"), problem=message))
     return PaperResult(ordered, hands_won, winner)
 
 
-def _named(given: object, players: Sequence[str], where: Where, problems: Problems, message: str
+def _named(given: object, players: Sequence[str], where: Where, problems: Problems, message: Message
            ) -> Optional[Dict[str, int]]:
     """A whole number from 0 for each player, in the players' order (None, with ``message``, if not)."""
     if not isinstance(given, dict) or sorted(map(str, given)) != sorted(players) or \
@@ -271,21 +313,23 @@ def _check_winner(result: Mapping[str, object], ordered: Dict[str, int], problem
     where: Where = (RESULT_KEY,)
     winner, tied = winner_of(ordered)
     if winner is None:
-        problems.add(where + ("scores",), f"{' and '.join(tied)} have {ordered[tied[0]]} each: a match has one winner")
+        problems.add(where + ("scores",), Message(N_("%(players)s have %(points)d each: a match has one winner"),
+                                                  players=" and ".join(tied), points=ordered[tied[0]]))
         return tied[0], tied
     if "winner" not in result:
-        problems.add(where, f"the result has no 'winner' (it should be {winner})")
+        problems.add(where, Message(N_("the result has no 'winner' (it should be %(winner)s)"), winner=winner))
     elif not same(result["winner"], winner):
-        problems.add(where + ("winner",), f"the result's winner is {result['winner']!r}, but the scores make it "
-                                          f"{winner} (the highest)")
+        problems.add(where + ("winner",), Message(N_("the result's winner is %(given)s, but the scores make it "
+                                                     "%(winner)s (the highest)"), given=repr(result["winner"]),
+                                                  winner=winner))
     return winner, tied
 
 
 MOST_SCORE = 10 ** 15 - 1  # more than any final score the rules can give (a target is at most 10**9)
-SEVERAL_GAMES = ("a match of several games (the games knob) is won game by game: one final score per player "
-                 "cannot say each game's, so record it hand by hand")
-HOLLYWOOD = ("a Hollywood match is three games at once: one final score per player cannot say each game's, so "
-             "record it hand by hand")
+SEVERAL_GAMES = Message(N_("a match of several games (the games knob) is won game by game: one final score per "
+                           "player cannot say the score of each game, so record it hand by hand"))
+HOLLYWOOD = Message(N_("a Hollywood match is three games at once: one final score per player cannot say the score "
+                       "of each game, so record it hand by hand"))
 
 
 def result_entry(players: Sequence[str], rules: HouseRules, scores: Sequence[Tuple[str, str]],
@@ -296,38 +340,49 @@ def result_entry(players: Sequence[str], rules: HouseRules, scores: Sequence[Tup
     if rules.scoring == "hollywood" or (rules.games or 1) > 1:
         raise IllegalActionError(HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES)
     if len(scores) != len(players):
-        raise InvalidNotationError(f"give each player's final score: {' '.join(f'{p} POINTS' for p in players)} "
-                                   f"({len(scores)} given)")
-    points = _named_counts(players, scores, "points", "score")
-    won = _named_counts(players, hands_won, "hands won", "hands won") if hands_won else None
+        raise InvalidNotationError(Message(N_("give the final score of each player: %(shape)s (%(given)d given)"),
+                                           shape=" ".join(f"{p} POINTS" for p in players), given=len(scores)))
+    points = _named_counts(players, scores, False)
+    won = _named_counts(players, hands_won, True) if hands_won else None
     if won is not None and len(won) != len(players):
         missing = [name for name in players if name not in won]
-        raise InvalidNotationError(f"--hands-won: give every player's hands won (not given: {', '.join(missing)})")
+        raise InvalidNotationError(Message(N_("%(hands_won_option)s: give the hands won of every player (not given: "
+                                              "%(missing)s)"), hands_won_option="hands_won",
+                                           missing=", ".join(missing)))
     entry: Entry = {"scores": {name: points[name] for name in players}}
     if won is not None:
         entry["hands_won"] = {name: won[name] for name in players}
     winner, tied = winner_of(entry["scores"])
     if winner is None:
-        raise IllegalActionError(f"{' and '.join(tied)} have {points[tied[0]]} each: a match has one winner "
-                                 "(a match kept on paper is recorded once it is won)")
+        raise IllegalActionError(Message(N_("%(players)s have %(points)d each: a match has one winner (a match kept on "
+                                            "paper is recorded once it is won)"), players=" and ".join(tied),
+                                         points=points[tied[0]]))
     entry["winner"] = winner
     found = score_problems(rules, entry["scores"], entry.get("hands_won"), winner)
     if found:
-        raise IllegalActionError(f"not a result the {rules.name} rules can give: {found[0][1]}")
+        raise IllegalActionError(Message(N_("not a result the %(rules)s rules can give: %(problem)s"), rules=rules.name,
+                                         problem=found[0][1]))
     return entry
 
 
-def _named_counts(players: Sequence[str], items: Sequence[Tuple[str, str]], what: str,
-                  kind: str) -> Dict[str, int]:
+def _named_counts(players: Sequence[str], items: Sequence[Tuple[str, str]], hands: bool) -> Dict[str, int]:
+    """Each player's number (``hands``: of hands won, else points) as typed, checked."""
     counts: Dict[str, int] = {}
     for name, text in items:
         player = find_player(players, name)
         if player in counts:
-            raise InvalidNotationError(f"{player}'s {kind} given twice")
+            raise InvalidNotationError(Message(N_("the hands won of %(player)s are given twice") if hands else
+                                               N_("the score of %(player)s is given twice"), player=player))
         if not (text.isascii() and text.isdigit()):
-            raise InvalidNotationError(f"{player} {excerpt(text)}: the {what} are a whole number from 0")
+            raise InvalidNotationError(Message(N_("%(player)s %(text)s: the hands won are a whole number from 0")
+                                               if hands else
+                                               N_("%(player)s %(text)s: the points are a whole number from 0"),
+                                               player=player, text=excerpt(text)))
         if not has_digits_for(text, MOST_SCORE):
-            raise InvalidNotationError(f"{player} {excerpt(text)}: the {what} are a whole number from 0 to {MOST_SCORE}")
+            raise InvalidNotationError(Message(N_("%(player)s %(text)s: the hands won are a whole number from 0 to "
+                                                  "%(most)d") if hands else
+                                               N_("%(player)s %(text)s: the points are a whole number from 0 to "
+                                                  "%(most)d"), player=player, text=excerpt(text), most=MOST_SCORE))
         counts[player] = int(text)
     return counts
 
@@ -337,11 +392,12 @@ def scores_text(scores: Mapping[str, int]) -> str:
     return ", ".join(f"{name} {points}" for name, points in scores.items())
 
 
-def hands_refused(scores: Mapping[str, int]) -> str:
+def hands_refused(scores: Mapping[str, int]) -> Message:
     """Why no hand can be recorded on a result-only record, and the way on."""
-    return (f"this match is recorded by its result only ({scores_text(scores)}): a hand cannot be recorded with "
-            "it; change the result with 'gin-ref amend result PLAYER POINTS ...', or start the table again with "
-            "'gin-ref new --force ...' to record it hand by hand")
+    return Message(N_("this match is recorded by its result only (%(scores)s): a hand cannot be recorded with it; "
+                      "change the result with 'gin-ref amend result PLAYER POINTS ...', or start the table again with "
+                      "'gin-ref new %(force_option)s ...' to record it hand by hand"), scores=scores_text(scores),
+                   force_option="force")
 
 
 def verify_no_hands(record: Mapping[str, object], path: str) -> None:
@@ -349,13 +405,16 @@ def verify_no_hands(record: Mapping[str, object], path: str) -> None:
     hands = record.get("hands")
     if isinstance(hands, list) and hands:
         count = len(hands)
-        raise IllegalActionError(f"{path} holds {count} recorded hand{'s' if count != 1 else ''}: a table is recorded "
-                                 "by its hands or by its result, not both; correct a hand with 'gin-ref amend HAND "
-                                 "...', or start the table again with 'gin-ref new --force ...' and then record "
-                                 "its result")
+        raise IllegalActionError(Message(Nn_(
+            "%(path)s holds %(count)d recorded hand: a table is recorded by its hands or by its result, not both; "
+            "correct a hand with 'gin-ref amend HAND ...', or start the table again with 'gin-ref new "
+            "%(force_option)s ...' and then record its result",
+            "%(path)s holds %(count)d recorded hands: a table is recorded by its hands or by its result, not both; "
+            "correct a hand with 'gin-ref amend HAND ...', or start the table again with 'gin-ref new "
+            "%(force_option)s ...' and then record its result"), path=path, count=count, force_option="force"))
     if is_result_only(record):
-        raise IllegalActionError(f"{path} already holds a result ({result_words(record)}): change it with "
-                                 "'gin-ref amend result PLAYER POINTS ...'")
+        raise IllegalActionError(Message(N_("%(path)s already holds a result (%(scores)s): change it with 'gin-ref "
+                                            "amend result PLAYER POINTS ...'"), path=path, scores=result_words(record)))
 
 
 def result_words(record: Mapping[str, object]) -> str:

@@ -321,7 +321,7 @@ def test_check_reports_every_hand_edit_at_its_line(tmp_path):
     path = tmp_path / "m.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     problems, match = record.check(path)
-    assert problems == [
+    assert [(line, str(message)) for line, message in problems] == [
         (edits["points"], "hand 1: points are 20, but the cards give 18 (knock: 23 − 5 = 18 to the knocker)"),
         (edits["dealer"], "hand 2: dealer out of turn: Ann dealt, but Ben should deal (the winner of hand 1 "
                           "deals)"),

@@ -30,7 +30,7 @@ def test_a_hand_s_problems_come_in_the_order_of_its_parts(edits, first):
     data = oklahoma()
     data["hands"][1].update(edits)
     problems = check_record(data).problems
-    assert problems[0].message.startswith(first), problems
+    assert str(problems[0].message).startswith(first), problems
     with pytest.raises(RecordError) as refused:  # a strict reading names the same first problem
         Match(data)
     assert refused.value.message.startswith(first)
@@ -42,7 +42,7 @@ def test_an_open_hand_before_a_bad_upcard_is_said_first():
                 "points", "totals", "seal"):
         data["hands"][1].pop(key, None)
     data["hands"][2]["upcard"] = "1Z"
-    messages = [problem.message for problem in check_record(data).problems]
+    messages = [str(problem.message) for problem in check_record(data).problems]
     assert messages[0] == "hand 2 has no result, but hand 3 follows it"
     assert messages[1].startswith("hand 3: upcard: ")
 
@@ -53,7 +53,7 @@ def test_an_unknown_result_of_a_hand_played_turn_by_turn_is_one_problem(here, gi
         assert gin(*args).code == 0
     data = copy.deepcopy(matchfile.record_data(matchfile.load(here / "match.yaml")))
     data["hands"][0]["result"] = "bogus"
-    messages = [problem.message for problem in check_record(data).problems]
+    messages = [str(problem.message) for problem in check_record(data).problems]
     assert messages[0] == "hand 1: unknown result 'bogus' (known: knock, undercut, gin, big_gin, dead, tie)"
     assert not [message for message in messages if " is dead" in message], messages  # judged as dead, not said so
 

@@ -144,7 +144,7 @@ def _ruled_text(here):
     ("    kind: award\n", "    kind: award\n    colour: red\n", "colour", "hand 1: unknown key 'colour' in the ruling"),
     ("    kind: award\n", "    kind: pardon\n", "kind", "hand 1: ruling kind 'pardon' is not one of award, void, redeal, forfeit"),
     ("    player: Ann\n", "    player: Zed\n", "player", "hand 1: the award names 'Zed', not one of Ann, Ben"),
-    ("    points: 7\n", "    points: lots\n", "points", "hand 1: the award's points must be a whole number, not 'lots'"),
+    ("    points: 7\n", "    points: lots\n", "points", "hand 1: the points of the award must be a whole number, not 'lots'"),
     ("    reason: x\n", "    reason: ''\n", "reason", "hand 1: the ruling must give its reason"),
     ("    by: Dee\n", "    by: [Dee]\n", "by", "hand 1: the ruling's 'by' must be a name"),
     ("    steps: ", "    steps: x\n    old_steps: ", "steps", "hand 1: the ruling's 'steps' must be a whole number"),

@@ -30,7 +30,8 @@ from typing import Callable, Dict, List, Mapping, MutableMapping, NamedTuple, Op
 
 from gin_ref.core import game
 from gin_ref.core.cards import DECK, Card, parse_cards
-from gin_ref.core.errors import GinRefError, InvalidNotationError
+from gin_ref.core.errors import GinRefError, InvalidNotationError, reason
+from gin_ref.core.message import Message, N_
 from gin_ref.core.escape import shown_value
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
@@ -66,19 +67,22 @@ def recorded_cards(value: object, counts: Sequence[int], what: str, runs: str = 
         return tuple(parse_cards(value, counts=counts, what=what, runs=runs))
     if isinstance(value, str):
         return tuple(parse_cards(value, counts=counts, what=what, runs=runs))
-    raise InvalidNotationError(f"{what} must be a list of cards, not {shown_value(value)}")
+    raise InvalidNotationError(Message(N_("%(what)s must be a list of cards, not %(value)s"), what=what,
+                                       value=shown_value(value)))
 
 
 def card_of(code: object) -> Card:
     if not isinstance(code, str):  # a number, true, a list: no card, said in the file's words
-        raise InvalidNotationError(f"a card is written as text (7D, 10h), not {shown_value(code)}")
+        raise InvalidNotationError(Message(N_("a card is written as text (7D, 10h), not %(value)s"),
+                                           value=shown_value(code)))
     return _BY_CODE.get(code) or Card.parse(code)
 
 
 def stored_count(value: object, most: int = MAX_COUNT) -> int:
     """A count as a record holds it: a whole number from 0 to ``most`` (InvalidNotationError if not)."""
     if type(value) is not int or not 0 <= value <= most:  # noqa: E721 (True is not a count)
-        raise InvalidNotationError(f"a count is a whole number from 0 to {most}, not {shown_value(value)}")
+        raise InvalidNotationError(Message(N_("a count is a whole number from 0 to %(most)d, not %(value)s"), most=most,
+                                           value=shown_value(value)))
     return value
 
 
@@ -88,7 +92,7 @@ class _FactsReading:
     key = "knocker_cards"
 
 
-def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, problems: Problems) -> Optional[Facts]:
+def stored_facts(entry: Entry, rules: HouseRules, where: Where, hand: int, problems: Problems) -> Optional[Facts]:
     """The facts of a recorded knock (cards or counts); None, with a problem at its key, if they cannot be
     read."""
     reading = _FactsReading()
@@ -102,9 +106,10 @@ def stored_facts(entry: Entry, rules: HouseRules, where: Where, what: str, probl
         reading.key = "discard"
         discard = card_of(entry["discard"]) if entry.get("discard") is not None else None
         if kcount is not None and (melds is not None or discard is not None):
-            raise InvalidNotationError("melds and a discard go with the knocker's cards, not with a count")
+            raise InvalidNotationError(Message(N_("melds and a discard go with the knocker's cards, not with a count")))
     except GinRefError as exc:
-        problems.add(tuple(where) + (reading.key,) if reading.key in entry else where, f"{what}: {exc}")
+        problems.add(tuple(where) + (reading.key,) if reading.key in entry else where,
+                     Message(N_("hand %(hand)d: %(problem)s"), hand=hand, problem=reason(exc)))
         return None
     return Facts(kcards, kcount, bool(big_gin), melds, discard, dcards, dcount)
 
@@ -133,7 +138,8 @@ def _stored_sides(entry: Entry, rules: HouseRules, reading: _FactsReading
         reading.key = "knocker_cards"
         if not set(kcards).isdisjoint(dcards):  # (a card is one shared object: compared by identity)
             both = {card.index for card in kcards} & {card.index for card in dcards}
-            raise InvalidNotationError(f"{', '.join(DECK[i].code for i in sorted(both))} in both hands")
+            raise InvalidNotationError(Message(N_("%(cards)s in both hands"),
+                                               cards=", ".join(DECK[i].code for i in sorted(both))))
     return kcards, kcount, dcards, dcount
 
 
@@ -141,9 +147,11 @@ def _check_count_with(rules: HouseRules, big_gin: object, kcount: Optional[int],
     """Big gin goes with the knocker's count 0; a knock by count is settled against the defender's count
     (but a gin, without layoffs against it)."""
     if big_gin is not False and (big_gin is not True or kcount != 0 or rules.big_gin_bonus is None):
-        raise InvalidNotationError("'big_gin: true' goes with the knocker's count 0, where the rules have big gin")
+        raise InvalidNotationError(Message(N_("'big_gin: true' goes with the knocker's count 0, where the rules have "
+                                              "big gin")))
     if kcount and dcards is not None:
-        raise InvalidNotationError(f"a knock counted {kcount} cannot be settled against the defender's cards")
+        raise InvalidNotationError(Message(N_("a knock counted %(count)d cannot be settled against the defender's "
+                                              "cards"), count=kcount))
     if kcount == 0 and dcards is not None and rules.gin_layoffs:
         raise InvalidNotationError(GIN_LAYOFFS_COUNT)
 
@@ -270,7 +278,6 @@ _KNOWN_KEYS = frozenset(HAND_KEYS)
 _NOTHING: Mapping[str, Sequence[Problem]] = MappingProxyType({})
 _NO_CLAIMS = Claims()
 _SETTLED = SETTLED_KEYS[1:]  # the keys an open hand holds none of (but what a ruling keeps)
-_BASES = ("the cards", "the cards and counts", "the counts")  # by the sides given by count
 
 
 class Hand(NamedTuple):
@@ -305,11 +312,6 @@ class Hand(NamedTuple):
     def has(self, key: str) -> bool:
         """Does the entry hold ``key`` (with any value)?"""
         return key in self.entry
-
-    @property
-    def basis(self) -> str:
-        """What a settled hand is settled from, for its problems: ``the cards``, ``the counts``, or both."""
-        return _BASES[self.counted]
 
 
 class _Reading:
@@ -350,20 +352,21 @@ def _keys(reading: _Reading) -> None:
     if not _KNOWN_KEYS.issuperset(reading.entry):
         for key in reading.entry:
             if key not in _KNOWN_KEYS:
-                reading.problems.add(reading.where + (key,), f"hand {reading.number}: unknown key '{key}'")
+                reading.problems.add(reading.where + (key,), Message(N_("hand %(hand)d: unknown key '%(key)s'"),
+                                                                     hand=reading.number, key=key))
 
 
 def _number(reading: _Reading) -> None:
     entry, number = reading.entry, reading.number
     if not same(entry.get("number"), number):
         reading.problems.add(reading.where + ("number",) if "number" in entry else reading.where,
-                             f"hand {number} is numbered {shown_value(entry.get('number'))}: hands are numbered "
-                             "1, 2, 3... in order")
+                             Message(N_("hand %(hand)d is numbered %(value)s: hands are numbered 1, 2, 3... in order"),
+                                     hand=number, value=shown_value(entry.get("number"))))
 
 
 def _dealer(reading: _Reading) -> None:
     reading.dealer = player_at(reading.entry, "dealer", reading.where, reading.header.players, reading.problems,
-                               what=f"hand {reading.number}: the dealer")
+                               what=Message(N_("hand %(hand)d: the dealer"), hand=reading.number))
 
 
 def _roles(reading: _Reading) -> None:
@@ -373,8 +376,8 @@ def _roles(reading: _Reading) -> None:
     if all(name in reading.header.players for name in stored) and len(set(stored)) == 3:
         reading.roles = game.Roles(*(str(name) for name in stored))
     else:
-        reading.problems.add(reading.where, f"hand {reading.number}: 'box', 'captain' and 'sitter' must be the "
-                                            "three players")
+        reading.problems.add(reading.where, Message(N_("hand %(hand)d: 'box', 'captain' and 'sitter' must be the "
+                                                       "three players"), hand=reading.number))
 
 
 def _upcard(reading: _Reading) -> None:
@@ -384,9 +387,11 @@ def _upcard(reading: _Reading) -> None:
     try:
         reading.upcard = card_of(entry.get("upcard"))
     except InvalidNotationError as exc:
-        missing = f"no upcard, but the rules need it ({why_upcard(reading.rules)})"
         reading.problems.add(reading.where + ("upcard",) if "upcard" in entry else reading.where,
-                             f"hand {number}: upcard: {exc}" if "upcard" in entry else f"hand {number} has {missing}")
+                             Message(N_("hand %(hand)d: upcard: %(reason)s"), hand=number, reason=reason(exc))
+                             if "upcard" in entry else
+                             Message(N_("hand %(hand)d has no upcard, but the rules need it (%(why)s)"), hand=number,
+                                     why=why_upcard(reading.rules)))
 
 
 def _lists(reading: _Reading) -> None:
@@ -396,14 +401,15 @@ def _lists(reading: _Reading) -> None:
     if isinstance(turns, list):
         reading.turns = turns
     else:
-        reading.problems.add(where + ("turns",), f"hand {number}: 'turns' must be a list, one turn a line "
-                                                 "('Ann draws')")
+        reading.problems.add(where + ("turns",), Message(N_("hand %(hand)d: 'turns' must be a list, one turn a line "
+                                                            "('Ann draws')"), hand=number))
         reading.turns_read = False
     items = entry.get("irregularities", [])
     if isinstance(items, list):
         reading.irregularities = items
     else:
-        reading.problems.add(where + ("irregularities",), f"hand {number}: 'irregularities' must be a list")
+        reading.problems.add(where + ("irregularities",), Message(N_("hand %(hand)d: 'irregularities' must be a "
+                                                                     "list"), hand=number))
 
 
 def _result(reading: _Reading) -> None:
@@ -412,8 +418,9 @@ def _result(reading: _Reading) -> None:
     if result is None or result in RESULTS:
         reading.result = result
         return
-    reading.problems.add(reading.where + ("result",), f"hand {number}: unknown result {shown_value(result)} "
-                                                      f"(known: {', '.join(RESULTS)})")
+    reading.problems.add(reading.where + ("result",), Message(N_("hand %(hand)d: unknown result %(value)s (known: "
+                                                                 "%(known)s)"), hand=number, value=shown_value(result),
+                                                              known=", ".join(RESULTS)))
     reading.result = "dead" if entry.get("winner") is None else "knock"  # judged as what it most looks like
     reading.unknown_result = True
 
@@ -428,10 +435,11 @@ def _knock(reading: _Reading) -> None:
     if reading.result == "dead":
         for key in RESULT_FACTS + ("defender",):
             if entry.get(key) is not None:
-                reading.problems.add(where + (key,), f"hand {number} is dead but has a '{key}'")
+                reading.problems.add(where + (key,), Message(N_("hand %(hand)d is dead but has a '%(key)s'"),
+                                                             hand=number, key=key))
         return
     reading.knocker = player_at(entry, "knocker", where, reading.header.players, reading.problems,
-                                what=f"hand {number}: the knocker")
+                                what=Message(N_("hand %(hand)d: the knocker"), hand=number))
 
 
 def _facts(reading: _Reading) -> None:
@@ -441,7 +449,7 @@ def _facts(reading: _Reading) -> None:
         return
     reading.counted = ("knocker_count" in entry) + ("defender_count" in entry)
     if result != "dead" and reading.want_facts:
-        reading.facts = stored_facts(entry, reading.rules, reading.where, f"hand {reading.number}", reading.problems)
+        reading.facts = stored_facts(entry, reading.rules, reading.where, reading.number, reading.problems)
 
 
 def _claims(reading: _Reading) -> None:
@@ -462,7 +470,8 @@ def read_hand(entry: object, index: int, header: Header, problems: Problems, fac
     the problem added to ``problems``, when it is not a mapping. ``facts``: False when the replay holds the
     hand's settlement already (its knock's facts are not read)."""
     if not isinstance(entry, dict):
-        problems.add(("hands", index), f"hand {index + 1} must be a mapping (number, dealer, upcard, ...)")
+        problems.add(("hands", index), Message(N_("hand %(hand)d must be a mapping (number, dealer, upcard, ...)"),
+                                               hand=index + 1))
         return None
     found: Dict[str, Sequence[Problem]] = {}
     reading = _Reading(entry, index, header, Problems(), facts)

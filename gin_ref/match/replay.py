@@ -17,12 +17,14 @@ through the same code that checks).
 """
 
 import json
-from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.errors import GinRefError
 from gin_ref.core.knock import knock_limit, limit_reason
+from gin_ref.core.errors import reason
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.match import play, rulings
 from gin_ref.match.handread import (NOT_WORKED, NOT_WRITTEN, Hand, Totals, Worked, read_hand, shown_columns,
                                     shown_totals, write_worked)
@@ -78,20 +80,26 @@ def check_hand_counts(record: Record, amends: List[Amend], problems: Problems) -
     """The count of the hands there were when an amend in force or a ruling was made is at most the hands
     the record holds (an undo takes back the later hands first), and at least the hand amended or ruled."""
     hands = record["hands"]  # a list: the head was read
-    counted: List[Tuple[Where, str, object, object]] = [
-        (("corrections", amend.place, "hands"), "an amend's", amend.hands, amend.hand)
+    counted: List[Tuple[Where, Optional[int], object, object]] = [
+        (("corrections", amend.place, "hands"), None, amend.hands, amend.hand)
         for amend in amends]  # (one taken back may count hands undone since)
-    counted += [(("hands", i, "ruling", "hands"), f"hand {i + 1}: the ruling's", entry["ruling"].get("hands"),
+    counted += [(("hands", i, "ruling", "hands"), i + 1, entry["ruling"].get("hands"),
                  entry.get("number")) for i, entry in enumerate(hands)
                 if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
-    for where, whose, count, hand in counted:
+    for where, ruled, count, hand in counted:  # (ruled: the hand a ruling is on; None: an amend)
         if type(count) is not int:  # noqa: E721 (its shape is checked with the rest of the entry)
             continue
         if count > len(hands):
-            held = f"{len(hands)} hand" + ("" if len(hands) == 1 else "s")
-            problems.add(where, f"{whose} 'hands' is {count}, but the record holds {held}")
+            words = Nn_("an amend's 'hands' is %(given)d, but the record holds %(count)d hand",
+                        "an amend's 'hands' is %(given)d, but the record holds %(count)d hands") if ruled is None else \
+                Nn_("hand %(hand)d: the ruling's 'hands' is %(given)d, but the record holds %(count)d hand",
+                    "hand %(hand)d: the ruling's 'hands' is %(given)d, but the record holds %(count)d hands")
+            problems.add(where, Message(words, hand=ruled, given=count, count=len(hands)))
         elif type(hand) is int and count < hand:  # noqa: E721
-            problems.add(where, f"{whose} 'hands' is {count}, but hand {hand} was there")
+            problems.add(where, Message(N_("an amend's 'hands' is %(given)d, but hand %(number)d was there")
+                                        if ruled is None else
+                                        N_("hand %(hand)d: the ruling's 'hands' is %(given)d, but hand %(number)d was "
+                                           "there"), hand=ruled, given=count, number=hand))
 
 
 def replay_hands(record: Record, state: MatchState, start: int, problems: Problems,
@@ -171,7 +179,8 @@ def _no_result(hand: Hand, problems: Problems, kept: Tuple[str, ...] = ()) -> No
     """An open hand holds none of a settled hand's keys (but ``kept``)."""
     for key in hand.held:
         if key not in kept:
-            problems.add(hand.where + (key,), f"hand {hand.number} has '{key}' but no result")
+            problems.add(hand.where + (key,), Message(N_("hand %(hand)d has '%(key)s' but no result"), hand=hand.number,
+                                                      key=key))
 
 
 def replay_deal(state: MatchState, hand: Hand, problems: Problems) -> HandSetup:
@@ -187,8 +196,9 @@ def replay_deal(state: MatchState, hand: Hand, problems: Problems) -> HandSetup:
         roles = _replay_roles(state, hand, roles, problems)
         deals = game.box_dealer(roles, state.rules.next_dealer)
         if dealer is not None and dealer != deals:
-            problems.add(where + ("dealer",), f"hand {number}: {dealer} dealt, but {_who_deals(roles, state.rules)} "
-                                              f"{deals} deals every hand")
+            problems.add(where + ("dealer",), Message(N_("hand %(hand)d: %(player)s dealt, but %(who)s %(dealer)s "
+                                                         "deals every hand"), hand=number, player=dealer,
+                                                      who=_who_deals(roles, state.rules), dealer=deals))
         pair = game.box_pair(roles, state.rules.next_dealer)
     else:
         _replay_dealer(state, index, dealer, problems)
@@ -205,13 +215,15 @@ def _check_place(state: MatchState, index: int, problems: Problems) -> None:
     """The open hand before this one, a hand dealt after the end."""
     number = index + 1
     if state.open is not None:
-        problems.add(("hands", state.open), f"hand {state.open + 1} has no result, but hand {number} follows it")
+        problems.add(("hands", state.open), Message(N_("hand %(hand)d has no result, but hand %(next)d follows it"),
+                                                    hand=state.open + 1, next=number))
         state.open = None
     if state.finished:
         if number in state.as_played:
             state.after_end.add(index)
         else:
-            problems.add(("hands", index), f"hand {number} was dealt after the match ended (in hand {state.ended_in})")
+            problems.add(("hands", index), Message(N_("hand %(hand)d was dealt after the match ended (in hand "
+                                                      "%(ended)s)"), hand=number, ended=state.ended_in))
 
 
 def _note(state: MatchState, index: int, what: str, played: str, due: str) -> None:
@@ -232,10 +244,12 @@ def _replay_roles(state: MatchState, hand: Hand, roles: game.Roles, problems: Pr
         _note(state, index, "roles", _roles_text(played), _roles_text(roles))
         return played
     key = next(role for role in ROLES if getattr(played, role) != getattr(roles, role))
-    problems.add(hand.where + (key,), f"hand {number}: roles out of rotation: box {played.box}, captain "
-                                      f"{played.captain}, sitter {played.sitter}, but the rotation gives box "
-                                      f"{roles.box}, captain {roles.captain}, sitter {roles.sitter} "
-                                      f"({state.why})")
+    problems.add(hand.where + (key,), Message(N_("hand %(hand)d: roles out of rotation: box %(box)s, captain "
+                                                 "%(captain)s, sitter %(sitter)s, but the rotation gives box %(due_box)s, "
+                                                 "captain %(due_captain)s, sitter %(due_sitter)s (%(why)s)"),
+                                              hand=number, box=played.box, captain=played.captain,
+                                              sitter=played.sitter, due_box=roles.box, due_captain=roles.captain,
+                                              due_sitter=roles.sitter, why=state.why))
     return roles
 
 
@@ -248,8 +262,9 @@ def _replay_dealer(state: MatchState, index: int, dealer: Optional[str], problem
         _note(state, index, "dealer", dealer, state.dealer)
         state.dealer = dealer
     else:
-        problems.add(("hands", index, "dealer"), f"hand {number}: dealer out of turn: {dealer} dealt, but "
-                                                 f"{state.dealer} should deal ({state.why})")
+        problems.add(("hands", index, "dealer"), Message(N_("hand %(hand)d: dealer out of turn: %(player)s dealt, "
+                                                            "but %(dealer)s should deal (%(why)s)"), hand=number,
+                                                         player=dealer, dealer=state.dealer, why=state.why))
 
 
 def _replay_limit(state: MatchState, hand: Hand, problems: Problems) -> Optional[int]:
@@ -262,11 +277,13 @@ def _replay_limit(state: MatchState, hand: Hand, problems: Problems) -> Optional
     elif upcard is not None:
         limit = knock_limit(state.rules, upcard)
     if limit is not None and not same(claim, limit):
-        shown = f"upcard {upcard.pretty} gives" if upcard is not None else "the rules give"
         written = claim is not NOT_WRITTEN
+        words = N_("hand %(hand)d: limit is %(claim)s, but upcard %(upcard)s gives %(limit)d (%(why)s)") \
+            if upcard is not None else N_("hand %(hand)d: limit is %(claim)s, but the rules give %(limit)d (%(why)s)")
         problems.add(hand.where + ("limit",) if written else hand.where,
-                     f"hand {number}: limit is {shown_value(claim if written else None)}, but {shown} {limit} "
-                     f"({limit_reason(state.rules, upcard)})")
+                     Message(words, hand=number, claim=shown_value(claim if written else None),
+                             upcard=upcard.pretty if upcard is not None else None, limit=limit,
+                             why=limit_reason(state.rules, upcard)))
     return hand.claims.whole_limit if limit is None else limit
 
 
@@ -277,7 +294,7 @@ class _Scored(NamedTuple):
     winner: Optional[str]
     points: int
     boxes: int
-    explain: str
+    explain: Union[str, Message]
     defender: Optional[str] = None  # the other player in the hand (None: not known)
     settled: bool = False  # settled again from its facts (else the result is the record's)
 
@@ -288,7 +305,7 @@ def replay_result(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
     Checking, each value worked out is compared with the hand's claim; settling, they are written."""
     hand.say("result", problems)
     if hand.result == "dead":
-        scored = _Scored("dead", None, 0, 1, "a dead hand scores nothing")
+        scored = _Scored("dead", None, 0, 1, DEAD_SCORES)
     else:
         scored, settlement = _replay_knock(state, setup, hand, problems, settling, settlement)
     play.check_play(state, setup, hand, problems, settlement)
@@ -310,7 +327,8 @@ def _replay_knock(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
     number, knocker, claims = hand.number, hand.knocker, hand.claims
     assert hand.result is not None
     if knocker is not None and knocker not in setup.pair:
-        problems.add(hand.where + ("knocker",), f"hand {number}: {knocker} knocked while sitting out")
+        problems.add(hand.where + ("knocker",), Message(N_("hand %(hand)d: %(player)s knocked while sitting out"),
+                                                        hand=number, player=knocker))
     defender = setup.other(knocker) if knocker in setup.pair and knocker is not None else None
     if defender is not None and not settling:
         _check_defender(hand, defender, problems)
@@ -319,22 +337,25 @@ def _replay_knock(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
         settlement = _settle_stored(state, setup, hand, problems)
     if settlement is None:  # the cards do not settle again: go on with what the record says
         return _Scored(hand.result, claims.winner_among(setup.pair), claims.points_given, 1,
-                       "a dead hand scores nothing", defender), None
+                       DEAD_SCORES, defender), None
     hand_score = settlement.score
     scored = _Scored(hand_score.result, {"knocker": knocker, "defender": defender}.get(hand_score.winner),
                      hand_score.score, hand_score.boxes, hand_score.arithmetic, defender, True)
     state.settlements[setup.index] = settlement
     if not settling and _differs(hand, "result", claims.result, scored.result, problems):
-        problems.add(hand.where + ("result",), f"hand {number}: result is {shown_value(claims.result)}, but "
-                                               f"{hand.basis} give {scored.result} ({scored.explain})")
+        problems.add(hand.where + ("result",), Message(N_("hand %(hand)d: result is %(claim)s, but %(basis)s give "
+                                                          "%(result)s (%(explain)s)"), hand=number,
+                                                       claim=shown_value(claims.result), basis=BASES[hand.counted],
+                                                       result=scored.result, explain=scored.explain))
     return scored, settlement
 
 
 def _check_defender(hand: Hand, defender: str, problems: Problems) -> None:
     claim = hand.claims.defender
     if _differs(hand, "defender", claim, defender, problems):
-        problems.add(hand.where + ("defender",), f"hand {hand.number}: defender is {shown_value(claim)}, but "
-                                                 f"{defender} was the other player in the hand")
+        problems.add(hand.where + ("defender",), Message(N_("hand %(hand)d: defender is %(claim)s, but %(player)s "
+                                                            "was the other player in the hand"), hand=hand.number,
+                                                         claim=shown_value(claim), player=defender))
 
 
 def _check_winner(setup: HandSetup, hand: Hand, problems: Problems, settling: bool, scored: _Scored,
@@ -345,19 +366,24 @@ def _check_winner(setup: HandSetup, hand: Hand, problems: Problems, settling: bo
     ruled = ruling if ruling is not None and ruling.kind != "forfeit" else None
     if ruled is not None:  # the winner and points follow the ruling
         winner, points = ruled.score()
-        explain = f"ruled {ruled.kind}"
+        explain = Message(N_("ruled %(kind)s"), kind=ruled.kind)
     if settling:
         return winner, points
     if setup.roles is not None and claims.winner == setup.roles.sitter:
-        problems.add(hand.where + ("winner",), f"hand {number}: {setup.roles.sitter} scored while sitting out")
+        problems.add(hand.where + ("winner",), Message(N_("hand %(hand)d: %(player)s scored while sitting out"),
+                                                       hand=number, player=setup.roles.sitter))
     elif _differs(hand, "winner", claims.winner, winner, problems):
-        makes = "the ruling makes it" if ruled is not None else f"{hand.basis} make it"
-        problems.add(hand.where + ("winner",), f"hand {number}: winner is {shown_value(claims.winner)}, but {makes} "
-                                               f"{winner} ({explain})")
+        words = N_("hand %(hand)d: winner is %(claim)s, but the ruling makes it %(winner)s (%(explain)s)") \
+            if ruled is not None else N_("hand %(hand)d: winner is %(claim)s, but %(basis)s make it %(winner)s "
+                                         "(%(explain)s)")
+        problems.add(hand.where + ("winner",), Message(words, hand=number, claim=shown_value(claims.winner),
+                                                       basis=BASES[hand.counted], winner=winner, explain=explain))
     if _differs(hand, "points", claims.points, points, problems):
-        gives = "the ruling gives" if ruled is not None else f"{hand.basis} give"
-        problems.add(hand.where + ("points",), f"hand {number}: points are {shown_value(claims.points)}, but {gives} "
-                                               f"{points} ({explain})")
+        words = N_("hand %(hand)d: points are %(claim)s, but the ruling gives %(points)d (%(explain)s)") \
+            if ruled is not None else N_("hand %(hand)d: points are %(claim)s, but %(basis)s give %(points)d "
+                                         "(%(explain)s)")
+        problems.add(hand.where + ("points",), Message(words, hand=number, claim=shown_value(claims.points),
+                                                       basis=BASES[hand.counted], points=points, explain=explain))
     return winner, points
 
 
@@ -369,8 +395,9 @@ def _check_games(state: MatchState, hand: Hand, problems: Problems, settling: bo
     columns = [dict(g.totals) for g in state.games]
     claim = hand.claims.games
     if not settling and _differs(hand, "games", claim, columns, problems):
-        problems.add(hand.where + ("games",), f"hand {hand.number}: the game columns say {shown_columns(claim)}, but the "
-                                              f"hands add up to {shown_columns(columns)}")
+        problems.add(hand.where + ("games",), Message(N_("hand %(hand)d: the game columns say %(claim)s, but the hands "
+                                                         "add up to %(columns)s"), hand=hand.number,
+                                                      claim=shown_columns(claim), columns=shown_columns(columns)))
     return columns
 
 
@@ -379,8 +406,9 @@ def _check_totals(state: MatchState, hand: Hand, problems: Problems, settling: b
     totals = dict(state.totals)
     claim = hand.claims.totals
     if not settling and _differs(hand, "totals", claim, totals, problems):
-        problems.add(hand.where + ("totals",), f"hand {hand.number}: totals say {shown_totals(claim)}, but the hands add "
-                                               f"up to {shown_totals(totals)}")
+        problems.add(hand.where + ("totals",), Message(N_("hand %(hand)d: totals say %(claim)s, but the hands add up to "
+                                                          "%(totals)s"), hand=hand.number, claim=shown_totals(claim),
+                                                       totals=shown_totals(totals)))
     return totals
 
 
@@ -388,7 +416,8 @@ def _differs(hand: Hand, key: str, claim: object, value: object, problems: Probl
     """Is the hand's claim for ``key`` written, and other than ``value`` (the caller says how)? A claim not
     written is a problem of its own, said here."""
     if claim is NOT_WRITTEN:
-        problems.add(hand.where, f"hand {hand.number} has no '{key}' (it should be {json.dumps(value)})")
+        problems.add(hand.where, Message(N_("hand %(hand)d has no '%(key)s' (it should be %(value)s)"), hand=hand.number,
+                                         key=key, value=json.dumps(value)))
         return False
     return not same(claim, value)
 
@@ -404,12 +433,18 @@ def _settle_stored(state: MatchState, setup: HandSetup, hand: Hand, problems: Pr
         refusal, settlement = judge(state.rules, setup.upcard, facts)
     except GinRefError as exc:
         problems.add(("hands", setup.index, "knocker_cards" if facts.knocker_cards is not None else "knocker_count"),
-                     f"hand {setup.number}: {exc}")
+                     Message(HAND_PROBLEM, hand=setup.number, problem=reason(exc)))
         return None
     if refusal is not None:
         problems.add(("hands", setup.index, "knocker_cards" if facts.knocker_cards is not None else "knocker_count"),
-                     f"hand {setup.number}: {refusal}")
+                     Message(HAND_PROBLEM, hand=setup.number, problem=refusal))
     return settlement
+
+
+HAND_PROBLEM = N_("hand %(hand)d: %(problem)s")
+DEAD_SCORES = Message(N_("a dead hand scores nothing"))
+BASES = (Message(N_("the cards")), Message(N_("the cards and counts")), Message(N_("the counts")))  # by the sides
+# given by count (a hand's ``counted``)
 
 
 def _roles_text(roles: game.Roles) -> str:

@@ -23,6 +23,7 @@ ruling that ends the match earlier leaves them played after the end, not counted
 from typing import Dict, List, Mapping, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.message import Message, N_
 from gin_ref.core.players import find_player
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
@@ -139,22 +140,25 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
     where, number = ("hands", setup.index, "ruling"), setup.number
     ruling = entry["ruling"]
     if not isinstance(ruling, dict):
-        problems.add(where, f"hand {number}: 'ruling' must be a mapping (kind, player, points, reason, by, date)")
+        problems.add(where, Message(N_("hand %(hand)d: 'ruling' must be a mapping (kind, player, points, reason, by, "
+                                       "date)"), hand=number))
         return None
     for key in ruling:
         if key not in KEYS:
-            problems.add(where + (key,), f"hand {number}: unknown key '{key}' in the ruling")
+            problems.add(where + (key,), Message(N_("hand %(hand)d: unknown key '%(key)s' in the ruling"), hand=number,
+                                                 key=key))
     kind = ruling.get("kind")
     if kind not in KINDS:
-        problems.add(where + ("kind",), f"hand {number}: ruling kind {shown_value(kind)} is not one of {', '.join(KINDS)}")
+        problems.add(where + ("kind",), Message(N_("hand %(hand)d: ruling kind %(kind)s is not one of %(known)s"),
+                                                hand=number, kind=shown_value(kind), known=", ".join(KINDS)))
         return None
     if not _check_player(state, setup, ruling, kind, problems) or not _check_points(setup, ruling, kind, problems):
         return None
     _check_record_keys(setup, ruling, problems)
     dealt = "dealt" in ruling and _check_dealt(setup, ruling["dealt"], ruling.get("hands"), played, problems)
     if entry.get("result") is None and kind not in OPEN_KINDS and not dealt:
-        problems.add(where + ("kind",), f"hand {number} is open: it can be ruled a misdeal (redeal) or "
-                                        f"forfeited, not {kind}")
+        problems.add(where + ("kind",), Message(N_("hand %(hand)d is open: it can be ruled a misdeal (redeal) or "
+                                                   "forfeited, not %(kind)s"), hand=number, kind=str(kind)))
         return None
     player, points, reason, by = (ruling.get(key) for key in ("player", "points", "reason", "by"))
     return Ruling(str(kind), player if isinstance(player, str) else None, points if type(points) is int else None,
@@ -168,15 +172,16 @@ def _check_dealt(setup: HandSetup, dealt: object, hands: object, played: bool, p
     it was the last hand when it was made (its ``hands``)."""
     where, number = ("hands", setup.index, "ruling", "dealt"), setup.number
     if dealt is not True:
-        problems.add(where, f"hand {number}: the ruling's 'dealt' is true or left out, not {shown_value(dealt)}")
+        problems.add(where, Message(N_("hand %(hand)d: the ruling's 'dealt' is true or left out, not %(value)s"),
+                                    hand=number, value=shown_value(dealt)))
         return False
     if played:
-        problems.add(where, f"hand {number}: a ruling that dealt its hand rules a hand never played: it holds no "
-                            "turns, irregularities or result")
+        problems.add(where, Message(N_("hand %(hand)d: a ruling that dealt its hand rules a hand never played: it "
+                                       "holds no turns, irregularities or result"), hand=number))
         return False
     if hands != number:
-        problems.add(where, f"hand {number}: a ruling that dealt its hand was made when the record held it last "
-                            f"(its 'hands' should be {number})")
+        problems.add(where, Message(N_("hand %(hand)d: a ruling that dealt its hand was made when the record held it "
+                                       "last (its 'hands' should be %(hand)d)"), hand=number))
         return False
     return True
 
@@ -189,11 +194,13 @@ def _check_player(state: MatchState, setup: HandSetup, ruling: Entry, kind: str,
     if kind in ("award", "forfeit"):
         allowed = setup.pair if kind == "award" else state.players
         if player not in allowed:
-            problems.add(where + ("player",), f"hand {number}: the {kind} names {shown_value(player)}, not one of "
-                                              f"{', '.join(allowed)}")
+            problems.add(where + ("player",), Message(N_("hand %(hand)d: the %(kind)s names %(value)s, not one of "
+                                                         "%(allowed)s"), hand=number, kind=kind,
+                                                      value=shown_value(player), allowed=", ".join(allowed)))
             return False
     elif player is not None:
-        problems.add(where + ("player",), f"hand {number}: a {kind} ruling names no player")
+        problems.add(where + ("player",), Message(N_("hand %(hand)d: a %(kind)s ruling names no player"), hand=number,
+                                                  kind=kind))
     return True
 
 
@@ -202,10 +209,12 @@ def _check_points(setup: HandSetup, ruling: Entry, kind: str, problems: Problems
     where, number = ("hands", setup.index, "ruling"), setup.number
     points = ruling.get("points")
     if kind == "award" and not (is_count(points) or points == 0 and type(points) is int):
-        problems.add(where + ("points",), f"hand {number}: the award's points must be a whole number, not {shown_value(points)}")
+        problems.add(where + ("points",), Message(N_("hand %(hand)d: the points of the award must be a whole number, "
+                                                     "not %(value)s"), hand=number, value=shown_value(points)))
         return False
     if kind != "award" and points is not None:
-        problems.add(where + ("points",), f"hand {number}: a {kind} ruling gives no points")
+        problems.add(where + ("points",), Message(N_("hand %(hand)d: a %(kind)s ruling gives no points"), hand=number,
+                                                  kind=kind))
     return True
 
 
@@ -213,13 +222,15 @@ def _check_record_keys(setup: HandSetup, ruling: Entry, problems: Problems) -> N
     """The ruling's reason, who made it, when, and the counts of steps and hands it was made at."""
     where, number = ("hands", setup.index, "ruling"), setup.number
     if not isinstance(ruling.get("reason"), str) or not ruling["reason"].strip():
-        problems.add(where + ("reason",), f"hand {number}: the ruling must give its reason")
+        problems.add(where + ("reason",), Message(N_("hand %(hand)d: the ruling must give its reason"), hand=number))
     if ruling.get("by") is not None and not isinstance(ruling["by"], str):
-        problems.add(where + ("by",), f"hand {number}: the ruling's 'by' must be a name")
-    check_date(ruling.get("date"), where + ("date",), f"hand {number}: the ruling's date", problems, timestamp=True)
+        problems.add(where + ("by",), Message(N_("hand %(hand)d: the ruling's 'by' must be a name"), hand=number))
+    check_date(ruling.get("date"), where + ("date",), Message(N_("hand %(hand)d: the ruling's date"), hand=number),
+               problems, timestamp=True)
     for key in ("steps", "hands"):
         if not is_count(ruling.get(key)):
-            problems.add(where + (key,), f"hand {number}: the ruling's '{key}' must be a whole number")
+            problems.add(where + (key,), Message(N_("hand %(hand)d: the ruling's '%(key)s' must be a whole number"),
+                                                 hand=number, key=key))
 
 
 def verify_ruling(state: MatchState, hand: Optional[int], kind: str, player: Optional[str],
@@ -229,33 +240,40 @@ def verify_ruling(state: MatchState, hand: Optional[int], kind: str, player: Opt
     dealt for the ruling, in the same step (any kind may rule it)."""
     held = len(state.setups)
     if not held:
-        raise IllegalActionError("no hand has been dealt: there is nothing to rule on")
+        raise IllegalActionError(Message(N_("no hand has been dealt: there is nothing to rule on")))
     number = held if hand is None else hand
     if not 1 <= number <= held:
-        raise InvalidNotationError(f"--hand {number}: the match has hands 1 to {held}")
+        raise InvalidNotationError(Message(N_("%(hand_option)s %(hand)d: the match has hands 1 to %(held)d"),
+                                           hand_option="hand", hand=number, held=held))
     index = number - 1
     if index in state.rulings:
-        raise IllegalActionError(f"hand {number} is already ruled ({state.rulings[index].kind}): take that ruling "
-                                 "back with 'undo' first, if it is the newest step")
+        raise IllegalActionError(Message(N_("hand %(hand)d is already ruled (%(kind)s): take that ruling back with "
+                                            "'undo' first, if it is the newest step"), hand=number,
+                                         kind=state.rulings[index].kind))
     if state.open == index and kind not in OPEN_KINDS and not dealt:
-        raise IllegalActionError(f"hand {number} is open: it can be ruled a misdeal (--redeal) or forfeited "
-                                 f"(--forfeit PLAYER); --{kind} needs a settled hand")
+        raise IllegalActionError(Message(N_("hand %(hand)d is open: it can be ruled a misdeal (%(redeal_option)s) or "
+                                            "forfeited (%(forfeit_option)s PLAYER); %(kind_option)s needs a settled "
+                                            "hand"), hand=number, redeal_option="redeal", forfeit_option="forfeit",
+                                         kind_option=kind))
     if kind == "forfeit":
         if number != held:
-            raise IllegalActionError(f"a forfeit ends the match: rule it on the last hand ({held}), "
-                                     f"not hand {number}")
+            raise IllegalActionError(Message(N_("a forfeit ends the match: rule it on the last hand (%(held)d), not "
+                                                "hand %(hand)d"), held=held, hand=number))
         if state.finished:
-            raise IllegalActionError(f"the match is over (it ended with hand {state.ended_in}): nobody can "
-                                     "forfeit it")
+            raise IllegalActionError(Message(N_("the match is over (it ended with hand %(hand)s): nobody can forfeit "
+                                                "it"), hand=state.ended_in))
     name = find_player(state.players, player) if player is not None else None
     if kind == "award":
         assert name is not None and points is not None
         roles = state.setups[index].roles
         if roles is not None and name == roles.sitter:
-            raise IllegalActionError(f"{name} sat out hand {number}: only {roles.box} (box) or "
-                                     f"{roles.captain} (captain) can be awarded it")
+            raise IllegalActionError(Message(N_("%(player)s sat out hand %(hand)d: only %(box)s (box) or %(captain)s "
+                                                "(captain) can be awarded it"), player=name, hand=number,
+                                             box=roles.box, captain=roles.captain))
         if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= MAX_POINTS:
-            raise InvalidNotationError(f"--award {name} {points}: points are a whole number from 0 to {MAX_POINTS}")
+            raise InvalidNotationError(Message(N_("%(award_option)s %(player)s %(points)s: points are a whole number "
+                                                  "from 0 to %(most)d"), award_option="award", player=name,
+                                               points=str(points), most=MAX_POINTS))
     return number, name
 
 
@@ -266,8 +284,9 @@ def ruling_data(state: MatchState, hand: Optional[int], kind: str, player: Optio
     counts of steps and hands it is made at, and settles the hands again); raises with the reason when it
     cannot be made."""
     if kind not in KINDS:
-        raise InvalidNotationError(f"unknown ruling '{kind}' (known: {', '.join(KINDS)})")
+        raise InvalidNotationError(Message(N_("unknown ruling '%(kind)s' (known: %(known)s)"), kind=kind,
+                                           known=", ".join(KINDS)))
     if not reason or not reason.strip():
-        raise InvalidNotationError("--reason: say why (it is kept with the ruling)")
+        raise InvalidNotationError(Message(N_("%(option)s: say why (it is kept with the ruling)"), option="reason"))
     number, name = verify_ruling(state, hand, kind, player, points, dealt)
     return number, Ruling(kind, name, points if kind == "award" else None, reason.strip(), by, date, dealt)

@@ -134,7 +134,7 @@ def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, pair: T
             why.append(("illegal", knock_limit(rules, upcard), old.knocker_deadwood, limit_reason(rules, upcard)))
             return "illegal_knock", None, 0, 1
     else:
-        facts = stored_facts(entry, rules, ("hands", index), f"hand {index + 1}", Problems())
+        facts = stored_facts(entry, rules, ("hands", index), index + 1, Problems())
         if facts is None:
             return None, None, 0, 1
         refusal, settlement = judge(rules, upcard, facts)

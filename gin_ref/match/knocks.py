@@ -60,19 +60,19 @@ def reads_as_count(token: str) -> bool:
     return bool(re.fullmatch(_NUMBER, str(token).strip()))
 
 
-def reads_as_fact(name: str) -> Optional[str]:
-    """What ``name`` reads as on a table line, where a player's name goes beside cards and counts: ``"a
-    card"``, ``"a count"``, ``"a table-line word"``, or None (it reads only as a name)."""
+def reads_as_fact(name: str) -> Optional[Message]:
+    """What ``name`` reads as on a table line, where a player's name goes beside cards and counts: ``a
+    card``, ``a count``, ``a table-line word`` (a message), or None (it reads only as a name)."""
     text = str(name).strip()
     if reads_as_count(text):
-        return "a count"
+        return Message(N_("a count"))
     if text.casefold() in TABLE_WORDS:
-        return "a table-line word"
+        return Message(N_("a table-line word"))
     try:
         Card.parse(text)
     except InvalidNotationError:
         return None
-    return "a card"
+    return Message(N_("a card"))
 
 
 KNOCKER_COUNT = Message(N_("the knocker's count"))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Dict, Iterable, List, Mapping, NamedTuple, Opt
 from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
+from gin_ref.core.message import Message, N_
 from gin_ref.core.players import check_name, find_player, parse_draw
 from gin_ref.match.names import first_look_alike, first_same_player, look_alike_message
 from gin_ref.core.melds import Meld
@@ -87,34 +88,45 @@ class Match:
         names = [check_name(name) for name in players]
         want = rules.players
         if len(names) != want:
-            what = "the three-player rules" if want == 3 else f"the {rules.name} rules"
-            hint = " (three players: --rules three-player)" if want == 2 and len(names) == 3 else ""
-            raise InvalidNotationError(f"{what} need {want} players, not {len(names)}{hint}")
+            if want == 3:
+                words = N_("the three-player rules need %(want)d players, not %(count)d")
+            elif len(names) == 3:
+                words = N_("the %(rules)s rules need %(want)d players, not %(count)d (three players: %(rules_option)s "
+                           "three-player)")
+            else:
+                words = N_("the %(rules)s rules need %(want)d players, not %(count)d")
+            raise InvalidNotationError(Message(words, rules=rules.name, want=want, count=len(names),
+                                               rules_option="rules"))
         for name in names:  # a new match only: records that already hold such a name still read
             reading = reads_as_fact(name)
             if reading is not None:
-                raise InvalidNotationError(f"bad player name '{name}': it reads as {reading} on a table line "
-                                           "(9h ben 5 23): use another name")
+                raise InvalidNotationError(Message(N_("bad player name '%(name)s': it reads as %(reading)s on a table "
+                                                      "line (9h ben 5 23): use another name"), name=name,
+                                                   reading=reading))
         same = first_same_player(names)
         if same is not None and same[0] == same[1]:
-            raise InvalidNotationError(f"player name '{same[1]}' given twice")
+            raise InvalidNotationError(Message(N_("player name '%(name)s' given twice"), name=same[1]))
         if same is not None:
-            raise InvalidNotationError(f"player names '{same[0]}' and '{same[1]}' differ only in case "
-                                       "(a player is named ignoring case)")
+            raise InvalidNotationError(Message(N_("player names '%(first)s' and '%(name)s' differ only in case (a "
+                                                  "player is named ignoring case)"), first=same[0], name=same[1]))
         alike = first_look_alike(names)
         if alike is not None:
             raise InvalidNotationError(look_alike_message(*alike))
         start: Dict[str, object]
         if want == 2:
             if box is not None or captain is not None or draw:
-                raise InvalidNotationError("--box, --captain and --draw are for three players; "
-                                           "name the first dealer with --dealer")
+                raise InvalidNotationError(Message(N_("%(box_option)s, %(captain_option)s and %(draw_option)s are for "
+                                                      "three players; name the first dealer with %(dealer_option)s"),
+                                                   box_option="box", captain_option="captain", draw_option="draw",
+                                                   dealer_option="dealer"))
             start = {"dealer": find_player(names, dealer) if dealer is not None else rng.choice(names),
                      "drawn": dealer is None}
         else:
             if dealer is not None:
-                raise InvalidNotationError("in the box the roles say who deals: name them with --box and "
-                                           "--captain, or give the cards drawn with --draw")
+                raise InvalidNotationError(Message(N_("in the box the roles say who deals: name them with "
+                                                      "%(box_option)s and %(captain_option)s, or give the cards drawn "
+                                                      "with %(draw_option)s"), box_option="box",
+                                                   captain_option="captain", draw_option="draw"))
             start = _first_roles(names, box, captain, draw, rng)
         record = {"format": FORMAT, "date": str(date), "players": names,
                   "rules": {"name": rules.name, "knobs": rules.snapshot()}, "start": start, "hands": [],
@@ -201,19 +213,27 @@ class Match:
         if self.state.open is not None:
             setup = self.state.setups[self.state.open]
             if upcard is not None and setup.upcard != upcard:
-                shown = f"upcard {setup.upcard.pretty}" if setup.upcard is not None else "no upcard given"
-                raise IllegalActionError(f"hand {setup.number} is open ({shown}): --upcard {upcard.pretty} is "
-                                         "not its upcard")
+                words = N_("hand %(hand)d is open (upcard %(open)s): %(upcard_option)s %(upcard)s is not its upcard") \
+                    if setup.upcard is not None else \
+                    N_("hand %(hand)d is open (no upcard given): %(upcard_option)s %(upcard)s is not its upcard")
+                raise IllegalActionError(Message(words, hand=setup.number, upcard_option="upcard",
+                                                 open=setup.upcard.pretty if setup.upcard is not None else None,
+                                                 upcard=upcard.pretty))
             return None
         if upcard is None and self.state.finished:
             return None  # the act itself says why no hand is open
         if upcard is None and limit_needs_upcard(self.rules):
-            rest = " ..." if command == "knock" else ""
+            more = " ..." if command == "knock" else ""  # (the notation of the command's other arguments)
             last = self.hands[-1] if self.hands else None
-            dead = (f"hand {last['number']} was dead (the stock ran down to {self.rules.dead_hand_stock} cards), "
-                    "and " if last is not None and is_dead_by_itself(last) else "")
-            raise IllegalActionError(f"{dead}no hand is open: deal one first (gin-ref deal --upcard CARD), or let "
-                                     f"this command deal it (gin-ref {command} --upcard CARD{rest})")
+            if last is not None and is_dead_by_itself(last):
+                raise IllegalActionError(Message(N_(
+                    "hand %(hand)s was dead (the stock ran down to %(dead_stock)d cards), and no hand is open: deal "
+                    "one first (gin-ref deal %(upcard_option)s CARD), or let this command deal it (gin-ref "
+                    "%(command)s %(upcard_option)s CARD%(more)s)"), hand=last["number"],
+                    dead_stock=self.rules.dead_hand_stock, upcard_option="upcard", command=command, more=more))
+            raise IllegalActionError(Message(N_("no hand is open: deal one first (gin-ref deal %(upcard_option)s CARD), "
+                                                "or let this command deal it (gin-ref %(command)s %(upcard_option)s "
+                                                "CARD%(more)s)"), upcard_option="upcard", command=command, more=more))
         return self.deal(upcard)
 
     def play_turn(self, action: str, player: str, card: Union[None, str, Card] = None) -> Outcome:
@@ -244,7 +264,8 @@ class Match:
         if problems:
             steps.take_back(self.record, step)
             self._resettle(number - 1)
-            raise IllegalActionError(f"hand {number} cannot be ruled {kind}: {problems[0].message}")
+            raise IllegalActionError(Message(N_("hand %(hand)d cannot be ruled %(kind)s: %(problem)s"), hand=number,
+                                             kind=kind, problem=problems[0].message))
         return step
 
     def newest_step(self) -> Step:
@@ -257,7 +278,7 @@ class Match:
         back). ``undone`` (what it was, in words) is no longer stored: format /3 keeps facts, and the views
         say them (``gin_ref.views.step_words.undone_words``); it stays a parameter for callers."""
         if step != self.newest_step():
-            raise IllegalActionError("only the newest step can be taken back")
+            raise IllegalActionError(Message(N_("only the newest step can be taken back")))
         before = step_count(self.record)
         removed = steps.take_back(self.record, step)
         correction = {"kind": "undo", "date": now, "entry": removed, "step": steps.step_record(step),
@@ -271,15 +292,15 @@ class Match:
         since; IllegalActionError when there is none."""
         item = steps.redoable(self.record)
         if item is None:
-            raise IllegalActionError("nothing to redo: redo puts back what the last undo took, as long as "
-                                     "nothing else was written since")
+            raise IllegalActionError(Message(N_("nothing to redo: redo puts back what the last undo took, as long as "
+                                                "nothing else was written since")))
         return steps.step_data(self.record, item)
 
     def redo(self, step: Step, now: str, redone: str = "") -> Correction:
         """Put back ``step`` (``redo_step``) with ``now``; the hands after it are re-settled. Returns the
         correction that says so (``kind: redo``). ``redone``: as ``undo``'s ``undone``, not stored."""
         if step != self.redo_step():
-            raise IllegalActionError("only the step the last undo took can be put back")
+            raise IllegalActionError(Message(N_("only the step the last undo took can be put back")))
         before = step_count(self.record)
         kept = _Kept(self.record, step.hand)
         steps.put(self.record, step)
@@ -294,7 +315,8 @@ class Match:
             self.record["corrections"].pop()
             kept.restore(self.record)
             self._resettle(step.hand - 1)
-            raise IllegalActionError(f"nothing to redo: the record changed since the undo ({problems[0].message})")
+            raise IllegalActionError(Message(N_("nothing to redo: the record changed since the undo (%(problem)s)"),
+                                             problem=problems[0].message))
         return self._newest_correction()
 
     def amend(self, outcome: Outcome, now: str, amended: str = "") -> Correction:
@@ -315,7 +337,8 @@ class Match:
             set_version(entry, old)
             self.record["corrections"].pop()
             self._resettle(index)
-            raise IllegalActionError(f"hand {step.hand} cannot be amended so: {problems[0].message}")
+            raise IllegalActionError(Message(N_("hand %(hand)d cannot be amended so: %(problem)s"), hand=step.hand,
+                                             problem=problems[0].message))
         return self._newest_correction()
 
     def put_result(self, entry: Entry) -> None:
@@ -329,7 +352,8 @@ class Match:
         correction."""
         record = self.record
         if not resultonly.is_result_only(record):
-            raise IllegalActionError("this match is recorded hand by hand: amend a hand (gin-ref amend HAND ...)")
+            raise IllegalActionError(Message(N_("this match is recorded hand by hand: amend a hand (gin-ref amend HAND "
+                                                "...)")))
         count = step_count(record)
         old = resultonly.facts(record[resultonly.RESULT_KEY])
         steps.put(record, Step("amend", 0, paper_of(entry)))
@@ -387,19 +411,23 @@ def _first_roles(players: List[str], box: Optional[str], captain: Optional[str],
                  draw: "Union[None, Iterable[str], Mapping[str, Card]]", rng: "random.Random") -> Dict[str, object]:
     if draw:
         if box is not None or captain is not None:
-            raise InvalidNotationError("give the roles either with --draw or with --box and --captain")
+            raise InvalidNotationError(Message(N_("give the roles either with %(draw_option)s or with %(box_option)s and "
+                                                  "%(captain_option)s"), draw_option="draw", box_option="box",
+                                               captain_option="captain"))
         drawn: Mapping[str, Card] = draw if isinstance(draw, dict) else parse_draw(draw, players)
         roles, tied = game.roles_from_draw(drawn)
         if tied:
             cards = ", ".join(f"{name} {drawn[name].pretty}" for name in tied)
-            raise IllegalActionError(f"draw again: {' and '.join(tied)} drew the same rank ({cards})")
+            raise IllegalActionError(Message(N_("draw again: %(players)s drew the same rank (%(cards)s)"),
+                                             players=" and ".join(tied), cards=cards))
         return {**roles.data(), "draw": {name: drawn[name].code for name in players}}
     if box is None and captain is None:
         return {**game.Roles(*rng.sample(players, 3)).data(), "drawn": True}
     if box is None or captain is None:
-        raise InvalidNotationError("name both roles: --box NAME --captain NAME (the third player sits out)")
+        raise InvalidNotationError(Message(N_("name both roles: %(box_option)s NAME %(captain_option)s NAME (the third "
+                                              "player sits out)"), box_option="box", captain_option="captain"))
     box, captain = find_player(players, box), find_player(players, captain)
     if box == captain:
-        raise InvalidNotationError(f"{box} cannot be both in the box and captain")
+        raise InvalidNotationError(Message(N_("%(player)s cannot be both in the box and captain"), player=box))
     sitter = next(name for name in players if name not in (box, captain))
     return {**game.Roles(box, captain, sitter).data()}

@@ -41,7 +41,9 @@ def _pieces():
 # catalogue.
 # The irregularity's reason (match/'s "knock not allowed: ...", a message now) inside the views' own English
 # note ("Ann's knock refused (...)"): said whole once the views say their notes.
-VIEWS_SAY_TOO = {"knock limit", "after layoffs", "points to", "knock not allowed"}
+# "the knocker" (match/: "hand 1: the knocker is missing") is also in core's arithmetic ("23 − 3 = 20 to the
+# knocker"), which is not in the catalogue yet.
+VIEWS_SAY_TOO = {"knock limit", "after layoffs", "points to", "knock not allowed", "the knocker"}
 PIECES = [piece for piece in _pieces() if piece not in VIEWS_SAY_TOO]
 
 

@@ -24,7 +24,7 @@ class Header(NamedTuple):
     rules: HouseRules
     dealer: str  # the first dealer (three players: the first box)
     roles: Optional[game.Roles]  # three players: the roles of hand 1
-    why: str
+    why: Message  # how they were chosen
 
 
 def read_header(record: object, problems: Problems) -> Header:
@@ -56,7 +56,7 @@ def read_header(record: object, problems: Problems) -> Header:
         problems.fatal(("hands",), Message(N_("'hands' must be a list of hands")))
     if "start" not in record:  # a result-only record need not say who dealt first: no hand follows
         roles = game.Roles(*players) if len(players) == 3 else None
-        return Header(players, rules, players[0], roles, "recorded by its result only")
+        return Header(players, rules, players[0], roles, Message(N_("recorded by its result only")))
     return _start(record["start"], players, rules, problems)
 
 
@@ -135,7 +135,7 @@ def _start(start: object, players: List[str], rules: HouseRules, problems: Probl
             problems.add(where + (key,), Message(N_("unknown key '%(key)s' in 'start'"), key=key))
     if "drawn" in start and not isinstance(start["drawn"], bool):
         problems.add(where + ("drawn",), Message(N_("'drawn' must be true or false")))
-    why = "drawn at random" if start.get("drawn") else "named at the start"
+    why = Message(N_("drawn at random")) if start.get("drawn") else Message(N_("named at the start"))
     if len(players) == 2:
         dealer = player_at(start, "dealer", where, players, problems, fatal=True,
                            what=Message(N_("the first dealer")))
@@ -147,7 +147,7 @@ def _start(start: object, players: List[str], rules: HouseRules, problems: Probl
     roles = game.Roles(*(str(name) for name in names))
     draw = start.get("draw")
     if draw is not None:
-        why = "from the draw"
+        why = Message(N_("from the draw"))
         _check_draw(draw, players, roles, problems)
     return Header(players, rules, game.box_dealer(roles, rules.next_dealer), roles, why)
 

@@ -7,11 +7,12 @@ roles) and why, the end, the open hand and its table. The functions below move i
 
 
 import copy
-from typing import Dict, List, NamedTuple, Optional, Set, TYPE_CHECKING, Tuple
+from typing import Dict, List, NamedTuple, Optional, Set, TYPE_CHECKING, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.rules import HouseRules
+from gin_ref.core.message import Message
 from gin_ref.core.turns import Table
 from gin_ref.match.header import Header
 from gin_ref.match.irregularities import Irregularity
@@ -75,7 +76,7 @@ class MatchState:
     games: Optional[List[game.Game]]  # Hollywood: its games; games one after another: those begun
     dealer: str  # who deals the next hand (three players: the box)
     roles: Optional[game.Roles]  # three players: the roles of the next hand
-    why: str  # why that dealer (or those roles)
+    why: "Union[str, Message]"  # why that dealer (or those roles): a message from the header
     finished: bool
     winner: Optional[str]
     ended_in: Optional[int]  # the number of the hand that ended the match
@@ -99,7 +100,7 @@ class MatchState:
     setups: List[HandSetup]  # each hand's setup as replayed (its dealer, roles, upcard and limit), by its index
 
     def __init__(self, header: Header, totals: Dict[str, int], boxes: Dict[str, int],
-                 games: Optional[List[game.Game]], dealer: str, roles: Optional[game.Roles], why: str,
+                 games: Optional[List[game.Game]], dealer: str, roles: Optional[game.Roles], why: "Union[str, Message]",
                  finished: bool = False, winner: Optional[str] = None, ended_in: Optional[int] = None,
                  open: Optional[int] = None, current: Optional[HandSetup] = None, table: Optional[Table] = None,
                  table_ok: bool = True, match_next: int = 0, forfeit: Optional[str] = None,

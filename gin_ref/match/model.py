@@ -92,11 +92,11 @@ class Match:
                 words = N_("the three-player rules need %(want)d players, not %(count)d")
             elif len(names) == 3:
                 words = N_("the %(rules)s rules need %(want)d players, not %(count)d (three players: %(rules_option)s "
-                           "three-player)")
+                           "%(preset)s)")
             else:
                 words = N_("the %(rules)s rules need %(want)d players, not %(count)d")
             raise InvalidNotationError(Message(words, rules=rules.name, want=want, count=len(names),
-                                               rules_option="rules"))
+                                               rules_option="rules", preset="three-player"))
         for name in names:  # a new match only: records that already hold such a name still read
             reading = reads_as_fact(name)
             if reading is not None:

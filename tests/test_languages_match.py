@@ -144,3 +144,14 @@ def test_a_hand_edit_s_problem_is_said_by_verify_in_the_language(here, lang, sai
                              env={"PATH": "/usr/bin:/bin", "LANG": "C"})
     assert "match.yaml:" in english.stderr and \
         "hand 1: totals say Ann 7, Ben 0, but the hands add up to Ann 0, Ben 18" in english.stderr
+
+
+@pytest.mark.parametrize("lang, said", [("sk", "match.yaml:43: kolo 1: súčty hovoria Ann 7, Ben 0"),
+                                        ("fil", "match.yaml:43: round 1: Ann 7, Ben 0 ang sinasabi ng mga kabuuan")])
+def test_a_command_on_a_record_edited_by_hand_says_its_first_problem_in_the_language(here, lang, said):
+    _edited(here)
+    code, text = _run("--lang", lang, "tally")
+    assert code == 1 and said in text and _english(text) == [], text
+    code, english = _run("tally")
+    assert english == ("Error: match.yaml:43: hand 1: totals say Ann 7, Ben 0, but the hands add up to Ann 0, Ben 18 "
+                       "('gin-ref verify' lists every problem)\n")

@@ -20,8 +20,8 @@ import os
 import unicodedata
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from gin_ref.core.errors import InvalidNotationError, RecordError
-from gin_ref.core.message import Message
+from gin_ref.core.errors import InvalidNotationError, RecordError, reason
+from gin_ref.core.message import Message, N_
 from gin_ref.files import cutshort
 from gin_ref.files import recordformat
 from gin_ref.files import yamlread
@@ -208,9 +208,10 @@ def replay(data: Any, path: Optional[PathName] = None, version: Optional[int] = 
     try:
         match = Match(data)
     except RecordError as exc:
-        where = exc.where
-        hint = f" ({HINT})" if where and where[0] == "hands" else ""
-        raise RecordError(exc.message + hint, line=yamlread.line_of(data, where), path=label) from None
+        where = exc.where  # (the replay's problem, a message: said in the reader's language)
+        said = Message(N_("%(problem)s ('gin-ref verify' lists every problem)"), problem=reason(exc)) \
+            if where and where[0] == "hands" else reason(exc)
+        raise RecordError(said, line=yamlread.line_of(data, where), path=label) from None
     return Record(label, data, match, version)
 
 

@@ -48,7 +48,7 @@ def test_the_board_needs_no_token_and_shows_the_standings_tables_and_pairings(tm
     text = page.text
     assert "night: round robin, 3 rounds; 0 of 3 rounds played, round 1 being played" in text
     assert f"Table 1: {ann_table[0]} v {ann_table[1]}" in text
-    assert f"hand 1: {ann_table[0]}&#x27;s knock, 30 points to {ann_table[0]}" in text
+    assert f"hand 1: {ann_table[0]} knocked, 30 points to {ann_table[0]}" in text
     assert "Round 1 of 3: pairings" in text and '<script src="/board.js"' in text
     assert '<a href="/board/sheet">' in text
     assert str(tmp_path) not in text and "stake" not in text and "settle" not in text.lower()

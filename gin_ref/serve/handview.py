@@ -17,8 +17,9 @@ from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import knock_tally
+from gin_ref.serve.handwords import facts_of_hand, said_hand
+from gin_ref.serve.nextwords import next_facts, next_words
 from gin_ref.views import step_words
-from gin_ref.views.standing import next_line
 
 RANK_NAMES = {"A": N_("ace"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king")}
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
@@ -30,6 +31,7 @@ _WORDS = {  # said through the catalogue (gettext) as each page is made, in the 
     "big_gin": N_("%(knocker)s goes big gin against %(defender)s"),
     "dead": N_("Hand %(hand)s is dead: no score"),
     "undo": N_("This takes back %(what)s"),
+    "undo_step": N_("This takes back the last step"),
     "upcard": N_("upcard"),
     "limit": N_("knock limit %(limit)s"),
     "melds": N_("melds"),
@@ -79,7 +81,8 @@ class Drawn(NamedTuple):
     points: int = 0
     totals: Tuple[Tuple[str, int], ...] = ()
     said: str = ""
-    following: str = ""
+    following: Any = ""  # what comes next: its facts (``nextwords``), or the line an older journal kept
+    undone: Any = None  # an undo: what it takes back, as facts (``handwords.facts_of_hand`` or the step's)
 
 
 def _say(key: str, **fields: object) -> str:
@@ -108,8 +111,8 @@ def _totals(match: Match) -> Tuple[Tuple[str, int], ...]:
     return tuple((name, int(match.state.totals.get(name, 0))) for name in match.players)
 
 
-def _following(match: Match) -> str:
-    return "" if match.state.finished or match.state.open is not None else next_line(match)
+def _following(match: Match) -> Any:
+    return next_facts(match) or ""
 
 
 def knock_drawn(match: Match, outcome: Any, dealt: bool = False) -> Drawn:
@@ -154,9 +157,41 @@ def dead_drawn(match: Match, number: int) -> Drawn:
                  following=_following(match))
 
 
-def undo_drawn(match: Match, what: str, number: Optional[int]) -> Drawn:
-    return Drawn("undo", number or 0, totals=_totals(match), said=_say("undo", what=what),
-                 following=_following(match))
+def undo_drawn(match: Match, undone: Dict[str, Any], number: Optional[int]) -> Drawn:
+    """An undo: ``undone``, what it takes back as facts (``undo_facts``), said as each page draws it."""
+    return Drawn("undo", number or 0, totals=_totals(match), undone=undone, following=_following(match))
+
+
+UNDONE = {  # what an undo takes back, by the step's kind, with its hand (and turn)
+    "deal": N_("This takes back the deal of hand %(hand)s"),
+    "turn": N_("This takes back turn %(turn)s of hand %(hand)s"),
+    "ruling": N_("This takes back the ruling on hand %(hand)s"),
+    "amend": N_("This takes back the amend of hand %(hand)s"),
+    "irregularity": N_("This takes back an irregularity of hand %(hand)s"),
+    "refused_deal": N_("This takes back a deal by the wrong dealer (hand %(hand)s)"),
+}
+
+
+def undo_facts(kind: str, hand: Optional[int], turn: Optional[int], settled: Any = None) -> Dict[str, Any]:
+    """What an undo takes back as facts: the hand it took back (``settled``: its ``HandTally`` before the
+    undo, when the undo took back its result), or the step's kind, hand and turn."""
+    if settled is not None:
+        return {"hand": facts_of_hand(settled)}
+    return {"kind": kind, "number": hand, "turn": turn}
+
+
+def undone_words(drawn: Drawn) -> str:
+    """What an undo takes back, in the language spoken (an older journal's line: its words as kept)."""
+    undone = drawn.undone
+    if not isinstance(undone, dict):
+        return drawn.said
+    hand = said_hand(undone.get("hand"))
+    if hand:
+        return _say("undo", what=hand)
+    kind = undone.get("kind")
+    if kind in UNDONE and undone.get("number") is not None:
+        return gettext(UNDONE[kind]) % {"hand": undone["number"], "turn": undone.get("turn")}
+    return drawn.said or _say("undo_step")
 
 
 # -- the journal's JSON -------------------------------------------------------------------------------------
@@ -182,9 +217,14 @@ def from_json(data: Any) -> Optional[Drawn]:
                      None if data.get("limit") is None else int(data["limit"]), sides,
                      str(data.get("arithmetic") or ""), data.get("winner") or None, int(data.get("points") or 0),
                      tuple((str(name), int(points)) for name, points in data.get("totals") or ()),
-                     str(data.get("said") or ""), str(data.get("following") or ""))
+                     str(data.get("said") or ""), _kept(data.get("following")),
+                     data.get("undone") if isinstance(data.get("undone"), dict) else None)
     except (KeyError, TypeError, ValueError):
         return None
+
+
+def _kept(following: Any) -> Any:
+    return following if isinstance(following, dict) else str(following or "")
 
 
 # -- HTML -------------------------------------------------------------------------------------------------------
@@ -246,7 +286,8 @@ def drawn_html(drawn: Drawn) -> str:
     the totals as large numbers."""
     parts: List[str] = []
     if drawn.kind in ("dead", "undo", "refused"):
-        said = _say("dead", hand=drawn.hand) if drawn.kind == "dead" else drawn.said
+        said = _say("dead", hand=drawn.hand) if drawn.kind == "dead" else \
+            undone_words(drawn) if drawn.kind == "undo" else drawn.said
         parts.append(f'<p class="said">{escape(said)}</p>')
     else:
         verb = drawn.kind if drawn.kind in ("gin", "big_gin") else "knock"
@@ -259,6 +300,7 @@ def drawn_html(drawn: Drawn) -> str:
         scored = _say("to", points=drawn.points, winner=drawn.winner) if drawn.winner else _say("nobody")
         parts.append(f'<p class="sum">{escape(drawn.arithmetic)}</p><p class="scored">{escape(scored)}</p>')
     parts.append(totals_html(drawn.totals))
-    if drawn.following:
-        parts.append(f'<p class="next">{escape(drawn.following)}</p>')
+    following = next_words(drawn.following)
+    if following:
+        parts.append(f'<p class="next">{escape(following)}</p>')
     return '<div class="drawn">' + "".join(parts) + "</div>"

@@ -98,7 +98,8 @@ def test_the_latest_hand_is_the_one_of_the_table_written_last(tmp_path):
     ann = players_of(t1)[0]
     hand(t1, ann)
     assert event_board(folder, reader)["latest"] == {"label": "table 1", "number": 2,
-                                                     "words": f"{ann}'s knock, 30 points to {ann}"}
+                                                     "hand": {"number": 2, "result": "knock", "knocker": ann,
+                                                              "winner": ann, "points": 30, "ruling": None}}
 
 
 def test_a_table_of_an_earlier_round_reopened_by_an_amend_shows_beside_the_latest_rounds(tmp_path):

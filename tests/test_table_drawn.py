@@ -109,7 +109,7 @@ def test_the_drawing_and_the_keys_speak_the_requests_language(tmp_path):
         html = handview.drawn_html(made)
         keys = tableform.hand_keys(preset("oklahoma"), ["Ann", "Ben"], {}, True, "", "")
     assert "Kolo 1: Hráč Ben klope proti hráčovi Ann" in html and "Ben: +18" in html
-    assert '<span class="sr">9 (srdcia)</span>' in html and "súčty: Ann 0, Ben 18" in html
+    assert '<span class="sr">srdcová deviatka</span>' in html and "súčty: Ann 0, Ben 18" in html
     assert "<legend>Som</legend>" in keys and ">0 = gin<" in keys
     assert "Ben knocks against Ann" in handview.drawn_html(made)  # the context's language only
 

@@ -17,11 +17,11 @@ from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import knock_tally
+from gin_ref.serve.cardnames import CARD_NAMES
 from gin_ref.serve.handwords import facts_of_hand, said_hand
 from gin_ref.serve.nextwords import next_facts, next_words
 from gin_ref.views import step_words
 
-RANK_NAMES = {"A": N_("ace"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king")}
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -45,7 +45,6 @@ _WORDS = {  # said through the catalogue (gettext) as each page is made, in the 
     "nobody": N_("no score"),
     "totals": N_("totals"),
     "hand": N_("Hand %(hand)s"),
-    "card": N_("%(rank)s of %(suit)s"),
 }
 
 
@@ -229,10 +228,9 @@ def _kept(following: Any) -> Any:
 
 # -- HTML -------------------------------------------------------------------------------------------------------
 def card_name(code: str) -> str:
-    """``ace of hearts``, ``10 of spades``: a card's name for a screen reader."""
-    rank, suit = code[:-1], code[-1]
-    named = gettext(RANK_NAMES[rank]) if rank in RANK_NAMES else ("10" if rank == "T" else rank)
-    return _say("card", rank=named, suit=gettext(SUIT_NAMES[suit]))
+    """``ace of hearts``, ``10 of spades``: a card's name for a screen reader, its own message of the
+    catalogue (``cardnames``), so that each language says it whole."""
+    return gettext(CARD_NAMES[code]) if code in CARD_NAMES else code
 
 
 def card_html(code: str) -> str:

@@ -260,11 +260,16 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
         said, drawn = try_action(record, action)
         base = bases.keep(raw)
         after = _sealed(record.match.record, before)
+        # facts only (#38): the act and the drawing's data, said by each page in its own language; what the
+        # entry did in words answers this request alone (its page's language), never journaled
         journal.append({"op": "enter", "id": ident, "kind": kind, "action": to_json(action), "by": by, "base": base,
-                        "words": said, "drawn": handview.to_json(drawn) if drawn is not None else None,
-                       "time": matchfile.now(), "after": after,
+                        "drawn": handview.to_json(drawn) if drawn is not None else None,
+                        "time": matchfile.now(), "after": after,
                         "mark": _mark(record.match.record, raw, kind), "confirmers": confirmers(totals, record.match, kind, by)})
-        return journal.entries[ident]
+        entry = journal.entries[ident]
+        entry.words = said if drawn is None else []
+        entry.said = said
+        return entry
 
 
 def describe(entry: Entry) -> Message:

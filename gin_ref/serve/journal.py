@@ -64,7 +64,8 @@ class Entry:
             self.action = None
         self.by: str = line.get("by", "")
         self.base: str = line.get("base", "")
-        self.words: List[str] = list(line.get("words") or [])
+        self.words: List[str] = list(line.get("words") or [])  # an older journal's words (#38: facts only now)
+        self.said: List[str] = []  # what it did in words, for the answer to the request that entered it
         self.drawn: Optional[Drawn] = from_drawn(line.get("drawn"))  # the hand as the page draws it (#40)
         self.after: str = str(line.get("after") or "")  # the end seal a confirm on ``base`` leaves
         self.confirmers: List[str] = [str(name) for name in line.get("confirmers") or []]  # whom it costs

@@ -153,7 +153,7 @@ def routes(served: Served) -> List[BaseRoute]:
                                   fields=fields if form == "enter" else None)
                 url = f"/t/{key}?e={entry.id}"
                 if wants_json(request):
-                    return JSONResponse({"ok": True, "status": entry.status, "url": url, "words": entry.words})
+                    return JSONResponse({"ok": True, "status": entry.status, "url": url, "words": entry.said or entry.words})
                 return RedirectResponse(url, status_code=303)
 
             served.tables_first.enter()

@@ -5,13 +5,13 @@ when it draws them (``next_words``). The English is the command line's ``next: .
 does not know), the facts keep that line as it was said (``text``) and the page shows it as kept.
 """
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, List, Optional
 
 from gin_ref.core.message import Message, N_
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
-from gin_ref.views.standing import next_line
+from gin_ref.views.standing import named_scores, next_line, standing_lines
 
 NEXT = N_("next: %(dealer)s deals hand %(number)d (%(why)s)")
 NEXT_ROLES = {  # three players: by ``next_dealer``, who deals the hand in the box
@@ -22,6 +22,7 @@ NEXT_ROLES = {  # three players: by ``next_dealer``, who deals the hand in the b
     "box": N_("next: hand %(number)d, %(box)s in the box (deals), %(captain)s captain, %(sitter)s sits out "
               "(%(why)s)"),
 }
+TOTALS = N_("totals: %(scores)s")
 WHY = {  # why that dealer or those roles: the start's, then a hand's (its number ``hand``)
     "drawn at random": N_("drawn at random"),
     "named at the start": N_("named at the start"),
@@ -114,3 +115,25 @@ def next_words(facts: Any) -> str:
         return _said(facts, gettext, ngettext) or ""
     except (KeyError, TypeError, ValueError):  # a journal line of another shape: nothing said, nothing broken
         return ""
+
+
+def standing_said(match: Match) -> List[str]:
+    """Where ``match`` stands (``standing_lines``: the totals, then what comes next), the totals and the next
+    line said in the language spoken from their facts; the other lines (a game under way, an open hand, the
+    end) as the command line says them."""
+    lines = standing_lines(match)
+    lines[0] = gettext(TOTALS) % {"scores": named_scores(match.state.totals, match.players)}
+    facts = next_facts(match)
+    if facts is not None and len(lines) > 1 and lines[-1] == next_line(match):
+        lines[-1] = next_words(facts)
+    return lines
+
+
+def said_next(text: str, match: Match) -> str:
+    """``text`` (the tally as the command line prints it) with its line of what comes next said in the
+    language spoken, from its facts."""
+    facts = next_facts(match)
+    if facts is None or "text" in facts:
+        return text
+    line = next_line(match)
+    return "\n".join(next_words(facts) if shown == line else shown for shown in text.split("\n"))

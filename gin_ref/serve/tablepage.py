@@ -20,10 +20,8 @@ from gin_ref.match.tally import hand_tally
 from gin_ref.serve import handview, tableform
 from gin_ref.serve.handwords import hand_words
 from gin_ref.serve.journal import Entry, why_words
-from gin_ref.serve.nextwords import next_facts, next_words
+from gin_ref.serve.nextwords import standing_said
 from gin_ref.serve.pages import document, hidden, lines, paragraph, suited
-from gin_ref.views import standing
-from gin_ref.views.standing import next_line
 
 
 class View(NamedTuple):
@@ -142,22 +140,12 @@ def _sentences(texts: Sequence[str]) -> str:
     return "".join(f'<p class="next">{suited(text)}</p>' for text in texts if text)
 
 
-def _standing(match: Match) -> List[str]:
-    """Where the match stands under the totals: what comes next said from its facts in the page's language
-    (``nextwords``); the other lines (a game under way, an open hand, the end) as the command line says them."""
-    lines = standing.standing_lines(match)[1:]
-    facts = next_facts(match)
-    if facts is not None and lines and lines[-1] == next_line(match):
-        lines[-1] = next_words(facts)
-    return lines
-
-
 def table_page(view: View, match: Match) -> str:
     players = match.players
     parts = [f"<h1>{escape(view.label)}</h1>", f'<p class="sub"><b>{escape(" v ".join(players))}</b> · '
              f"{escape(say('rules', rules=match.rules.name))}</p>",
              handview.totals_html(tuple((name, int(match.state.totals.get(name, 0))) for name in players)),
-             _sentences(_standing(match)),
+             _sentences(standing_said(match)[1:]),
              paragraph(view.note, "note"), paragraph(view.problem, "problem"),
              '<div id="offline" class="offline" hidden></div>']
     if view.outcome is not None and view.outcome.status != "pending":

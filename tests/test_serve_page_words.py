@@ -111,3 +111,17 @@ def test_the_language_switch_comes_back_to_the_page_with_its_query_string(tmp_pa
         assert "back=/director%3Fx%3D1" in pagelang.switch_html("en")
     finally:
         pagelang.left(token)
+
+
+def test_the_hand_forms_refusals_are_said_in_the_pages_language(tmp_path):
+    folder = event_folder(tmp_path)
+    web = phone(folder, "1")
+    nobody = send(web, "1", "hand", {"by": "Dan", "count": "5", "defender": "23"}, ident="entry-form-00001",
+                  headers={**JSON, **SK})
+    assert nobody.status_code == 400 and nobody.json()["problem"] == "kto klopal? Ťuknite na meno klopajúceho"
+    half = send(web, "1", "hand", {"by": "Dan", "knocker": "Dan", "count": "5", "defender": "23", "up_rank": "9"},
+                ident="entry-form-00002", headers={**JSON, **SK})
+    assert half.json()["problem"] == "otočenej karte chýba aj farba: ťuknite na ňu"
+    english = send(web, "1", "hand", {"by": "Dan", "count": "5", "defender": "23"}, ident="entry-form-00003",
+                   headers=JSON)
+    assert english.json()["problem"] == "who knocked? Tap the knocker's name"

@@ -6,7 +6,7 @@ write), so ``serve``, ``play`` and the one-shot commands work on one folder at o
   dead, the upcard) or as ``play``'s table line (``9h b 5 23``), read into the typed act it stands for; bad
   input is refused with the command line's own words.
 - ``enter``: the action is tried on the match as the file holds it now (nothing written) and, when it
-  would stand, journaled as pending with what it will do in words. A count over the limit is asked about
+  would stand, journaled as pending with what it will do as facts (never words). A count over the limit is asked about
   (``Question``), as ``play`` asks. An entry id already journaled is that entry: nothing twice.
 - ``confirm``: a player the hand costs confirms it (``confirmers``: one who plays it and scores nothing on
   it; for an undo, one whose points it takes back; when it moves no points, a dead hand, any player but

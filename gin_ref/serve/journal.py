@@ -9,7 +9,8 @@ Lines (``op``):
   players it costs, ``gin_ref.serve.entries.confirmers``), the digest of the match file it was
   checked against (``base``), the end seal the file will hold once it is written on that base (``after``),
   the seal the write leaves that the base did not hold (``mark``: its hand's)
-  and what it will do, in words (``words``);
+  and the hand as the page draws it, as facts (``drawn``: ``gin_ref.serve.handview``; an older gin-ref's
+  line kept what it would do in words, ``words``, still shown as kept);
 - ``confirming``: the confirm began, when its end seal is not the one foreseen (an undo: its correction
   carries the time): the end seal the file will hold (``after``) and the seal its write leaves
   (``mark``), fsynced before the file is written;

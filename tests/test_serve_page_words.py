@@ -125,3 +125,25 @@ def test_the_hand_forms_refusals_are_said_in_the_pages_language(tmp_path):
     english = send(web, "1", "hand", {"by": "Dan", "count": "5", "defender": "23"}, ident="entry-form-00003",
                    headers=JSON)
     assert english.json()["problem"] == "who knocked? Tap the knocker's name"
+
+
+def test_a_sum_with_words_is_said_in_the_pages_language_and_kept_as_numbers():
+    from gin_ref.core.rules import make_rules
+    from gin_ref.core.scoring import hand_score
+    from gin_ref.core.cards import Card
+    from gin_ref.serve.handview import arithmetic_of
+    from gin_ref.serve.sumwords import sum_facts, sum_words
+
+    cases = [hand_score(5, 5, make_rules({"knock_tie": "nobody"}), None),
+             hand_score(5, 5, make_rules({"knock_tie": "knocker"}), None),
+             hand_score(5, 13, make_rules({"knock_limit": 10}), None),
+             hand_score(3, 2, make_rules({}), None),
+             hand_score(0, 18, make_rules({"spade_double": True}), Card.parse("6S"), gin=True)]
+    for score in cases:
+        english = arithmetic_of(score.arithmetic)
+        facts = sum_facts(score, english)
+        assert "text" not in facts and sum_words(facts) == english, english  # English byte for byte, from numbers
+    tied = sum_facts(cases[1], arithmetic_of(cases[1].arithmetic))
+    with speaking("sk"):
+        said = sum_words(tied)
+    assert said.startswith("5 − 5 = 0") and "tie" not in said and "knocker" not in said, said

@@ -20,6 +20,7 @@ from gin_ref.match.tally import knock_tally
 from gin_ref.serve.cardnames import CARD_NAMES
 from gin_ref.serve.handwords import facts_of_hand, said_hand
 from gin_ref.serve.nextwords import next_facts, next_words
+from gin_ref.serve.sumwords import sum_facts, sum_words
 from gin_ref.views import step_words
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
@@ -75,7 +76,7 @@ class Drawn(NamedTuple):
     upcard: Optional[str] = None
     limit: Optional[int] = None
     sides: Tuple[Side, ...] = ()
-    arithmetic: str = ""
+    arithmetic: Any = ""  # the score's sum: its facts (``sumwords``), or the text an older journal kept
     winner: Optional[str] = None
     points: int = 0
     totals: Tuple[Tuple[str, int], ...] = ()
@@ -140,7 +141,7 @@ def knock_drawn(match: Match, outcome: Any, dealt: bool = False) -> Drawn:
     score = settled.score
     winner = {"knocker": knock.knocker, "defender": knock.defender}.get(score.winner)
     return Drawn(score.result, number, knock.knocker, knock.defender, knock.upcard, settled.limit, (mine, theirs),
-                 arithmetic_of(score.arithmetic), winner, score.score, _totals(match), following=_following(match))
+                 sum_facts(score, arithmetic_of(score.arithmetic)), winner, score.score, _totals(match), following=_following(match))
 
 
 def arithmetic_of(text: str) -> str:
@@ -214,7 +215,7 @@ def from_json(data: Any) -> Optional[Drawn]:
         return Drawn(str(data["kind"]), int(data["hand"]), str(data.get("knocker") or ""),
                      str(data.get("defender") or ""), data.get("upcard") or None,
                      None if data.get("limit") is None else int(data["limit"]), sides,
-                     str(data.get("arithmetic") or ""), data.get("winner") or None, int(data.get("points") or 0),
+                     _kept(data.get("arithmetic")), data.get("winner") or None, int(data.get("points") or 0),
                      tuple((str(name), int(points)) for name, points in data.get("totals") or ()),
                      str(data.get("said") or ""), _kept(data.get("following")),
                      data.get("undone") if isinstance(data.get("undone"), dict) else None)
@@ -296,7 +297,7 @@ def drawn_html(drawn: Drawn) -> str:
             parts.append(f'<p class="up">{up}{escape(_say("limit", limit=drawn.limit))}</p>')
         parts.append('<div class="sides">' + "".join(_side_html(side) for side in drawn.sides) + "</div>")
         scored = _say("to", points=drawn.points, winner=drawn.winner) if drawn.winner else _say("nobody")
-        parts.append(f'<p class="sum">{escape(drawn.arithmetic)}</p><p class="scored">{escape(scored)}</p>')
+        parts.append(f'<p class="sum">{escape(sum_words(drawn.arithmetic))}</p><p class="scored">{escape(scored)}</p>')
     parts.append(totals_html(drawn.totals))
     following = next_words(drawn.following)
     if following:

@@ -147,3 +147,18 @@ def test_a_sum_with_words_is_said_in_the_pages_language_and_kept_as_numbers():
     with speaking("sk"):
         said = sum_words(tied)
     assert said.startswith("5 − 5 = 0") and "tie" not in said and "knocker" not in said, said
+
+
+def test_an_illegal_knock_kept_is_kept_as_facts_and_said_in_the_pages_language(tmp_path):
+    folder = event_folder(tmp_path)
+    web = phone(folder, "1")
+    fields = {"by": "Dan", "knocker": "Dan", "count": "12", "defender": "23", "illegal": "1"}
+    assert send(web, "1", "question", fields, ident="entry-illegal-01", route="enter").status_code == 303
+    english = _text(web.get("/t/1").text)
+    assert "Recorded as an irregularity (hand 1); the deal of hand 1 is recorded and the hand stays open; undo " \
+           "takes it back (undo again, the deal)" in english
+    slovak = _text(web.get("/t/1", headers=SK).text)
+    assert "Zapísané ako nepravidelnosť (kolo 1); rozdanie kola 1 je zapísané" in slovak
+    assert "Recorded as" not in slovak
+    journal = "".join(path.read_text() for path in Path(folder).rglob("*.jsonl"))
+    assert '"said": {"dealt": true, "hand": 1' in journal and "Recorded as" not in journal

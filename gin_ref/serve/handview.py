@@ -20,8 +20,8 @@ from gin_ref.match.tally import knock_tally
 from gin_ref.serve.cardnames import CARD_NAMES
 from gin_ref.serve.handwords import facts_of_hand, said_hand
 from gin_ref.serve.nextwords import next_facts, next_words
+from gin_ref.serve.refusedwords import refused_facts, refused_words
 from gin_ref.serve.sumwords import sum_facts, sum_words
-from gin_ref.views import step_words
 
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -80,7 +80,7 @@ class Drawn(NamedTuple):
     winner: Optional[str] = None
     points: int = 0
     totals: Tuple[Tuple[str, int], ...] = ()
-    said: str = ""
+    said: Any = ""  # a refusal kept: its facts (``refusedwords``), or the line an older journal kept
     following: Any = ""  # what comes next: its facts (``nextwords``), or the line an older journal kept
     undone: Any = None  # an undo: what it takes back, as facts (``handwords.facts_of_hand`` or the step's)
 
@@ -119,7 +119,7 @@ def knock_drawn(match: Match, outcome: Any, dealt: bool = False) -> Drawn:
     """A knock (an ``actions.Outcome`` on ``match`` after it): settled, or refused and kept."""
     number = outcome.number
     if outcome.refused:
-        return Drawn("refused", number, said=step_words.refusal_words(match.state, outcome, dealt),
+        return Drawn("refused", number, said=refused_facts(match.state, outcome, dealt),
                      totals=_totals(match), following=_following(match))
     settled = outcome.settlement
     knock = knock_tally(match, number)
@@ -184,14 +184,14 @@ def undone_words(drawn: Drawn) -> str:
     """What an undo takes back, in the language spoken (an older journal's line: its words as kept)."""
     undone = drawn.undone
     if not isinstance(undone, dict):
-        return drawn.said
+        return str(drawn.said or "")
     hand = said_hand(undone.get("hand"))
     if hand:
         return _say("undo", what=hand)
     kind = undone.get("kind")
     if kind in UNDONE and undone.get("number") is not None:
         return gettext(UNDONE[kind]) % {"hand": undone["number"], "turn": undone.get("turn")}
-    return drawn.said or _say("undo_step")
+    return (drawn.said if isinstance(drawn.said, str) else "") or _say("undo_step")
 
 
 # -- the journal's JSON -------------------------------------------------------------------------------------
@@ -217,7 +217,7 @@ def from_json(data: Any) -> Optional[Drawn]:
                      None if data.get("limit") is None else int(data["limit"]), sides,
                      _kept(data.get("arithmetic")), data.get("winner") or None, int(data.get("points") or 0),
                      tuple((str(name), int(points)) for name, points in data.get("totals") or ()),
-                     str(data.get("said") or ""), _kept(data.get("following")),
+                     _kept(data.get("said")), _kept(data.get("following")),
                      data.get("undone") if isinstance(data.get("undone"), dict) else None)
     except (KeyError, TypeError, ValueError):
         return None
@@ -286,7 +286,7 @@ def drawn_html(drawn: Drawn) -> str:
     parts: List[str] = []
     if drawn.kind in ("dead", "undo", "refused"):
         said = _say("dead", hand=drawn.hand) if drawn.kind == "dead" else \
-            undone_words(drawn) if drawn.kind == "undo" else drawn.said
+            undone_words(drawn) if drawn.kind == "undo" else refused_words(drawn.said)
         parts.append(f'<p class="said">{escape(said)}</p>')
     else:
         verb = drawn.kind if drawn.kind in ("gin", "big_gin") else "knock"

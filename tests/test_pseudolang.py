@@ -132,6 +132,8 @@ SWEPT_CLEAN = {
     "export --format csv " + " ".join(pseudosweep.EXAMPLES),
     "serve GET /", "serve GET /board", "serve GET /no-such-page", "serve GET /board (a hand entered)",
     "serve GET /board (event)",
+    "serve GET /t/ann-v-ben", "serve GET /t/ann-v-ben (a hand entered)", "serve GET /t/1 (event)",
+    "serve GET /director (event)",
 }
 
 

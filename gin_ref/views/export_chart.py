@@ -10,6 +10,7 @@ from typing import Dict, List, Mapping, Optional, Sequence
 
 from gin_ref.views.history import MatchView
 from gin_ref.views.sheet import game_numbers
+from gin_ref.desk.language import gettext
 from gin_ref.views.words import wins_words
 
 Series = Dict[str, List[int]]
@@ -150,15 +151,17 @@ def match_charts(view: MatchView) -> List[str]:
     target of each game (a game nobody has scored in yet is named, not drawn)."""
     target = view.tally.target
     if not view.hollywood:
-        return svg_chart(chart_series(view), f"running totals of {view.file}", target)
+        return svg_chart(chart_series(view), gettext("running totals of %(file)s") % {"file": view.file}, target)
     out: List[str] = []
     for number in game_numbers(view):
         series = game_series(view, number)
         game = (view.tally.games or ())[number - 1]
-        state = f": {wins_words(game.winner)}" if game.winner else ""
+        said = {"game": number, "file": view.file, "state": wins_words(game.winner) if game.winner else ""}
         if not any(v for values in series.values() for v in values):
-            out.append(f"<p class=\"game-open\">game {number}: nobody has scored in it yet</p>")
+            out.append("<p class=\"game-open\">" + esc(gettext("game %(game)d: nobody has scored in it yet") % said)
+                       + "</p>")
             continue
-        out += svg_chart(series, f"game {number} of {view.file}", target, width=340, height=200,
-                         title=f"game {number}{state}")
+        title = gettext("game %(game)d: %(state)s") % said if game.winner else gettext("game %(game)d") % said
+        out += svg_chart(series, gettext("game %(game)d of %(file)s") % said, target, width=340, height=200,
+                         title=title)
     return out

@@ -3,13 +3,16 @@ it is, who deals next, or the end with every bonus spelled out. Every command th
 with these lines (``standing_lines``); the words for each event come from ``gin_ref.views.words``.
 """
 
+import re
 from typing import Dict, List, Optional, Sequence
 
 from gin_ref.core.game import Game, bonus_arithmetic, final_scores, game_bonuses
+from gin_ref.core.message import Message
 from gin_ref.core.turns import Table
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.model import Match
 from gin_ref.views.game_words import games_standing_words
-from gin_ref.views.words import end_reason, final_words, paid_words, wins_words
+from gin_ref.views.words import end_reason, final_words, paid_words
 
 
 def named_scores(scores: Dict[str, int], players: Sequence[str]) -> str:
@@ -23,15 +26,17 @@ def series_line(match: Match) -> str:
     assert state.games is not None
     current = state.games[-1]
     won = {name: sum(1 for g in state.games if g.winner == name) for name in match.players}
-    how = f"best of {rules.game_count}" if rules.match_win == "best_of" else f"first to {rules.game_count}"
-    return (f"game {current.number} ({how}): {named_scores(current.totals, match.players)}; games won: "
-            f"{named_scores(won, match.players)}")
+    said = {"game": current.number, "count": rules.game_count, "totals": named_scores(current.totals, match.players),
+            "won": named_scores(won, match.players)}
+    if rules.match_win == "best_of":
+        return gettext("game %(game)d (best of %(count)d): %(totals)s; games won: %(won)s") % said
+    return gettext("game %(game)d (first to %(count)d): %(totals)s; games won: %(won)s") % said
 
 
 def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
     """Totals and what comes next: the next dealer (or roles), the open hand (and whose turn it is, when it
     is recorded turn by turn or ``always_turn``), or the end with every bonus."""
-    lines = [f"totals: {named_scores(match.state.totals, match.players)}"]
+    lines = [gettext("totals: %(totals)s") % {"totals": named_scores(match.state.totals, match.players)}]
     if match.state.series and not match.state.finished:
         lines.append(series_line(match))
     elif match.state.hollywood and match.state.games is not None and not match.state.finished:
@@ -40,29 +45,69 @@ def standing_lines(match: Match, always_turn: bool = False) -> List[str]:
         return lines + ending_lines(match)
     setup = match.state.current if match.state.open is not None else None
     if setup is not None:
-        upcard = f"upcard {setup.upcard.pretty}" if setup.upcard is not None else "no upcard given"
+        said = {"hand": setup.number, "dealer": setup.dealer, "limit": setup.limit,
+                "upcard": setup.upcard.pretty if setup.upcard is not None else ""}
         if match.rules.deal == "eleven":
-            upcard = "no upcard (the eleven-card deal)"
-        lines.append(f"hand {setup.number} is open: {setup.dealer} dealt, {upcard}, knock limit {setup.limit}")
+            lines.append(gettext("hand %(hand)d is open: %(dealer)s dealt, no upcard (the eleven-card deal), knock "
+                                 "limit %(limit)s") % said)
+        elif setup.upcard is not None:
+            lines.append(gettext("hand %(hand)d is open: %(dealer)s dealt, upcard %(upcard)s, knock limit "
+                                 "%(limit)s") % said)
+        else:
+            lines.append(gettext("hand %(hand)d is open: %(dealer)s dealt, no upcard given, knock limit "
+                                 "%(limit)s") % said)
         table = match.open_table()
         if table is not None and table.turns:
             lines.append(next_turn_line(table))
         elif always_turn and table is not None and table.phase == "discard" and not table.turns:
-            lines.append(f"no turns recorded: {table.player} holds 11 cards and discards first (stock {table.stock})")
+            lines.append(gettext("no turns recorded: %(name)s holds 11 cards and discards first (stock "
+                                 "%(stock)d)") % {"name": table.player, "stock": table.stock})
         elif always_turn and table is not None and table.discard_top is not None:
-            lines.append(f"no turns recorded: {table.player} has the first option on the upcard "
-                         f"{table.discard_top.pretty} (stock {table.stock})")
+            lines.append(gettext("no turns recorded: %(name)s has the first option on the upcard %(card)s (stock "
+                                 "%(stock)d)") % {"name": table.player, "card": table.discard_top.pretty,
+                                                  "stock": table.stock})
         return lines
     return lines + [next_line(match)]
 
 
 def next_turn_line(table: Table) -> str:
     """Whose turn it is and what he may do, the top of the discard pile and the stock count."""
-    top = table.discard_top.pretty if table.discard_top is not None else "empty"
-    return f"next: {table.player} to {table.may()}; discard pile {top}, stock {table.stock}"
+    said = {"name": table.player, "may": may_words(table), "stock": table.stock,
+            "top": table.discard_top.pretty if table.discard_top is not None else ""}
+    if table.discard_top is None:
+        return gettext("next: %(name)s to %(may)s; discard pile empty, stock %(stock)d") % said
+    return gettext("next: %(name)s to %(may)s; discard pile %(top)s, stock %(stock)d") % said
 
 
-RULED = {"void": "void", "redeal": "a misdeal"}
+def may_words(table: Table) -> str:
+    """What the player to move may do (``gin_ref.core.turns.Table.may``, said from the table's phase), in the
+    language settled: ``take the upcard 7♦ or pass``."""
+    said = {"card": table.discard_top.pretty if table.discard_top else gettext("nothing")}
+    phase = table.phase
+    if phase == "offer":
+        return gettext("take the upcard %(card)s or pass") % said
+    if phase == "draw":
+        return gettext("draw from the stock or take %(card)s") % said
+    if phase == "stock":
+        return gettext("draw from the stock (both passed the upcard)")
+    if phase == "discard":
+        return gettext("discard or knock")
+    if phase == "over":
+        return gettext("nothing: the hand is over")
+    if phase == "wall":
+        return gettext("take %(card)s to knock, or pass (the stock is down to its last cards: the hand is then "
+                       "dead)") % said
+    if phase == "wall_knock":
+        return gettext("knock (the discard was taken at the wall)")
+    return table.may()
+
+
+RULED = {"void": "void", "redeal": "a misdeal"}  # (amend_text's mark of a ruled hand: ``ruled_words``)
+
+
+def ruled_words(kind: str) -> str:
+    """``void``, ``a misdeal``: a hand the director ruled without a score, in the language settled."""
+    return gettext("void") if kind == "void" else gettext("a misdeal") if kind == "redeal" else kind
 
 
 def dealer_why(match: Match) -> str:
@@ -74,7 +119,45 @@ def dealer_why(match: Match) -> str:
         kind = rulings[number - 1].kind
         if kind in RULED:
             why = why.replace(f"hand {number} was dead:", f"hand {number} was ruled {RULED[kind]}:", 1)
-    return why
+    return reason_words(why)
+
+
+def reason_words(why: object) -> str:
+    """Why the next dealer deals (or the roles are what they are), in the language settled: a ``Message``
+    is said; the match layer's English reason (``gin_ref.core.game.dealer_reason``, ``roles_reason``, a
+    ruled hand told as ruled) is said again from the facts it names; anything else as it is."""
+    if isinstance(why, Message):
+        return why.say(gettext, ngettext)
+    text = str(why)
+    found = re.fullmatch(r"hand (\d+) was (a tie scored 0-0|dead|ruled void|ruled a misdeal): the (same dealer "
+                         r"deals again|roles stay)", text)
+    if found:
+        said = {"hand": int(found.group(1))}
+        what, then = found.group(2), found.group(3)
+        if then == "roles stay":
+            return (gettext("hand %(hand)d was a tie scored 0-0: the roles stay") if what == "a tie scored 0-0" else
+                    gettext("hand %(hand)d was ruled void: the roles stay") if what == "ruled void" else
+                    gettext("hand %(hand)d was ruled a misdeal: the roles stay") if what == "ruled a misdeal" else
+                    gettext("hand %(hand)d was dead: the roles stay")) % said
+        return (gettext("hand %(hand)d was a tie scored 0-0: the same dealer deals again") if what == "a tie scored 0-0"
+                else gettext("hand %(hand)d was ruled void: the same dealer deals again") if what == "ruled void"
+                else gettext("hand %(hand)d was ruled a misdeal: the same dealer deals again")
+                if what == "ruled a misdeal" else gettext("hand %(hand)d was dead: the same dealer deals again")) % said
+    if text == "the deal alternates":
+        return gettext("the deal alternates")
+    found = re.fullmatch(r"the (winner|loser) of hand (\d+) deals", text)
+    if found:
+        said = {"hand": int(found.group(2))}
+        return (gettext("the winner of hand %(hand)d deals") if found.group(1) == "winner" else
+                gettext("the loser of hand %(hand)d deals")) % said
+    found = re.fullmatch(r"(.+) won in the box and stays; captain and sitter swap", text)
+    if found:
+        return gettext("%(name)s won in the box and stays; captain and sitter swap") % {"name": found.group(1)}
+    found = re.fullmatch(r"(.+) beat the box and goes into it; (.+) sits out", text)
+    if found:
+        return gettext("%(name)s beat the box and goes into it; %(box)s sits out") % {"name": found.group(1),
+                                                                                     "box": found.group(2)}
+    return text
 
 
 def next_line(match: Match) -> str:
@@ -83,15 +166,17 @@ def next_line(match: Match) -> str:
     why = dealer_why(match)
     if state.roles is not None:
         roles = state.roles
+        said = {"hand": number, "box": roles.box, "captain": roles.captain, "sitter": roles.sitter, "why": why}
         if match.rules.next_dealer == "sitter":
-            return (f"next: hand {number}, {roles.box} in the box, {roles.captain} captain, "
-                    f"{roles.sitter} sits out and deals ({why})")
+            return gettext("next: hand %(hand)d, %(box)s in the box, %(captain)s captain, %(sitter)s sits out and "
+                           "deals (%(why)s)") % said
         if match.rules.next_dealer == "captain":
-            return (f"next: hand {number}, {roles.box} in the box, {roles.captain} captain (deals), "
-                    f"{roles.sitter} sits out ({why})")
-        return (f"next: hand {number}, {roles.box} in the box (deals), {roles.captain} captain, "
-                f"{roles.sitter} sits out ({why})")
-    return f"next: {state.dealer} deals hand {number} ({why})"
+            return gettext("next: hand %(hand)d, %(box)s in the box, %(captain)s captain (deals), %(sitter)s sits "
+                           "out (%(why)s)") % said
+        return gettext("next: hand %(hand)d, %(box)s in the box (deals), %(captain)s captain, %(sitter)s sits out "
+                       "(%(why)s)") % said
+    return gettext("next: %(dealer)s deals hand %(hand)d (%(why)s)") % {"dealer": state.dealer, "hand": number,
+                                                                        "why": why}
 
 
 def ending_lines(match: Match) -> List[str]:
@@ -99,22 +184,25 @@ def ending_lines(match: Match) -> List[str]:
     state = match.state
     bonuses, final, winner = state.result()
     assert final is not None
-    lines = [f"the match is over: {end_reason(state)}"]
+    lines = [gettext("the match is over: %(reason)s") % {"reason": end_reason(state)}]
     if state.forfeit is not None:  # scores as they stand: no bonuses, no games to settle
-        lines.append("final: " + named_scores(final, match.players))
+        lines.append(gettext("final: %(scores)s") % {"scores": named_scores(final, match.players)})
         lines.append(final_words(final, winner, bonuses))
         return lines
     if state.games is not None:
         for game in state.games:
-            lines.append(f"game {game.number}: {wins_words(game.winner)}, {named_scores(game.totals, match.players)}")
+            lines.append(gettext("game %(game)d: %(name)s wins, %(totals)s") % {
+                "game": game.number, "name": game.winner, "totals": named_scores(game.totals, match.players)})
             won = _game_bonuses(match, game)
             lines.extend(_bonus_lines(match, game.totals, won, game.boxes, "  "))
             paid = paid_words(final_scores(game.totals, won), game.winner, won)  # each game is settled apart
             if paid is not None:
                 lines.append(f"  {paid}")
-        lines.append(f"final (all {'three' if len(state.games) == 3 else len(state.games)} games):")
+        lines.append(gettext("final (all three games):") if len(state.games) == 3 else
+                     ngettext("final (all %(count)d game):", "final (all %(count)d games):", len(state.games)) % {
+                         "count": len(state.games)})
     else:
-        lines.append("final:")
+        lines.append(gettext("final:"))
     boxes = None if state.games is not None else state.boxes  # several games: each game's box bonus is above
     lines.extend(_bonus_lines(match, state.totals, bonuses, boxes, "  ", final))
     lines.append(final_words(final, winner, bonuses, paid=state.games is None))  # games: each said above

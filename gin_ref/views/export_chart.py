@@ -124,11 +124,12 @@ def svg_chart(series: Mapping[str, Sequence[int]], label: str, target: Optional[
                    f"y2=\"{y(target)}\" stroke=\"#777\" stroke-width=\"1\" stroke-dasharray=\"1 3\"/>")
         # above the line, unless that would reach the title (or the top): then just below it
         label_y = y(target) - 4 if y(target) - 4 - FONT >= upper else y(target) + FONT + 2
-        out.append(f"<text class=\"target-label\" x=\"{left + 4}\" y=\"{label_y}\">target {target}</text>")
+        out.append(f"<text class=\"target-label\" x=\"{left + 4}\" y=\"{label_y}\">"
+                   + esc(gettext("target %(target)s") % {"target": target}) + "</text>")
     step = 1 if hands <= 20 else 5 if hands <= 100 else 50
     for i in range(0, hands + 1, step):
         out.append(f"<text x=\"{x(i)}\" y=\"{upper + plot_h + 13}\" text-anchor=\"middle\">{i}</text>")
-    out.append(f"<text x=\"{left + plot_w / 2}\" y=\"{height - 3}\" text-anchor=\"middle\">hand</text>")
+    out.append(f"<text x=\"{left + plot_w / 2}\" y=\"{height - 3}\" text-anchor=\"middle\">{esc(gettext('hand'))}</text>")
     ends = spread_labels([y(values[-1]) + 4 for values in series.values()], upper + 8, upper + plot_h + 4)
     for i, ((name, values), label_y) in enumerate(zip(series.items(), ends)):
         colour, dash, kind = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)], MARKERS[i % len(MARKERS)]

@@ -133,7 +133,6 @@ def standing(view: MatchView) -> Scores:
     return view.tally.standing()
 
 
-HISTORY_HEADERS = ["date", "players", "rules", "winner", "score", "hands", "file"]
 
 
 def history_text(views: Sequence[MatchView], width: Optional[int] = None) -> str:

@@ -13,7 +13,7 @@ from gin_ref.desk.language import gettext
 from gin_ref.match.tally import Bonuses, HandTally, Scores, Tally
 from gin_ref.views.history import MatchView, standing
 from gin_ref.views.words import (RULED, hand_notes, house_rule_notes, paid_words, result_name, result_only_words,
-                                 ruling_words, wins_words)
+                                 ruling_words, versus, wins_words)
 
 ROLES = ("box", "captain", "sitter")  # three players: the box deals every hand and plays the captain
 Row = List[object]
@@ -117,7 +117,7 @@ class Sheet(NamedTuple):
 
 def heading(view: MatchView) -> str:
     """``Ann v Ben, 2024-03-02``: who played, and when."""
-    players = " v ".join(view.players)
+    players = versus(view.players)
     return f"{players}, {view.date}" if view.date else players
 
 

@@ -12,7 +12,7 @@ from gin_ref.core.turns import Table
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.model import Match
 from gin_ref.views.game_words import games_standing_words
-from gin_ref.views.words import end_reason, final_words, paid_words
+from gin_ref.views.words import end_reason, final_words, paid_words, said
 
 
 def named_scores(scores: Dict[str, int], players: Sequence[str]) -> str:
@@ -131,18 +131,18 @@ def reason_words(why: object) -> str:
     text = str(why)
     found = re.fullmatch(r"hand (\d+) was (a tie scored 0-0|dead|ruled void|ruled a misdeal): the (same dealer "
                          r"deals again|roles stay)", text)
-    if found:
+    if found:  # (what the hand was: its last word; what follows: its first)
         said = {"hand": int(found.group(1))}
-        what, then = found.group(2), found.group(3)
-        if then == "roles stay":
-            return (gettext("hand %(hand)d was a tie scored 0-0: the roles stay") if what == "a tie scored 0-0" else
-                    gettext("hand %(hand)d was ruled void: the roles stay") if what == "ruled void" else
-                    gettext("hand %(hand)d was ruled a misdeal: the roles stay") if what == "ruled a misdeal" else
+        what, then = found.group(2).split()[-1], found.group(3).split()[0]
+        if then == "roles":
+            return (gettext("hand %(hand)d was a tie scored 0-0: the roles stay") if what == "0-0" else
+                    gettext("hand %(hand)d was ruled void: the roles stay") if what == "void" else
+                    gettext("hand %(hand)d was ruled a misdeal: the roles stay") if what == "misdeal" else
                     gettext("hand %(hand)d was dead: the roles stay")) % said
-        return (gettext("hand %(hand)d was a tie scored 0-0: the same dealer deals again") if what == "a tie scored 0-0"
-                else gettext("hand %(hand)d was ruled void: the same dealer deals again") if what == "ruled void"
-                else gettext("hand %(hand)d was ruled a misdeal: the same dealer deals again")
-                if what == "ruled a misdeal" else gettext("hand %(hand)d was dead: the same dealer deals again")) % said
+        return (gettext("hand %(hand)d was a tie scored 0-0: the same dealer deals again") if what == "0-0"
+                else gettext("hand %(hand)d was ruled void: the same dealer deals again") if what == "void"
+                else gettext("hand %(hand)d was ruled a misdeal: the same dealer deals again") if what == "misdeal"
+                else gettext("hand %(hand)d was dead: the same dealer deals again")) % said
     if text == "the deal alternates":
         return gettext("the deal alternates")
     found = re.fullmatch(r"the (winner|loser) of hand (\d+) deals", text)
@@ -220,7 +220,7 @@ def _bonus_lines(match: Match, totals: Dict[str, int], bonuses: Dict[str, Dict[s
     width = max(len(name) for name in match.players)
     for name in match.players:
         parts = [str(totals[name])]
-        parts += [bonus_arithmetic(match.rules, name, bonus, points, boxes)
+        parts += [said(bonus_arithmetic(match.rules, name, bonus, points, boxes))
                   for bonus, points in bonuses[name].items()]
         if final is not None:
             text = " + ".join(parts) + (f" = {final[name]}" if bonuses[name] else "")

@@ -123,8 +123,6 @@ def results_left_out(views: Iterable[MatchView], player: Optional[str] = None) -
                if player is None or any(same_player(p, player) for p in view.players))
 
 
-STATS_HEADERS = ["player", "matches", "won", "hands won", "knocks", "gins", "undercuts given",
-                 "undercuts taken", "avg points per hand won", "avg knock deadwood"]
 
 
 def _number(value: Optional[float]) -> str:

@@ -129,7 +129,8 @@ def svg_chart(series: Mapping[str, Sequence[int]], label: str, target: Optional[
     step = 1 if hands <= 20 else 5 if hands <= 100 else 50
     for i in range(0, hands + 1, step):
         out.append(f"<text x=\"{x(i)}\" y=\"{upper + plot_h + 13}\" text-anchor=\"middle\">{i}</text>")
-    out.append(f"<text x=\"{left + plot_w / 2}\" y=\"{height - 3}\" text-anchor=\"middle\">{esc(gettext('hand'))}</text>")
+    hand = esc(gettext("hand"))  # (said outside the f-string: Babel reads no call inside one)
+    out.append(f"<text x=\"{left + plot_w / 2}\" y=\"{height - 3}\" text-anchor=\"middle\">{hand}</text>")
     ends = spread_labels([y(values[-1]) + 4 for values in series.values()], upper + 8, upper + plot_h + 4)
     for i, ((name, values), label_y) in enumerate(zip(series.items(), ends)):
         colour, dash, kind = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)], MARKERS[i % len(MARKERS)]

@@ -115,8 +115,8 @@ def match_section(view: MatchView) -> List[str]:
     out = ["<section class=\"match\">", "<header>",
            f"<h2>{esc(versus(view.players))}<span class=\"date\">{esc(view.date)}</span></h2>",
            f"<p class=\"file\">{esc(view.file)}</p>", "</header>", "<dl>",
-           f"<dt>{esc(gettext('rules'))}</dt><dd>{esc(view.rules)}</dd>",
-           f"<dt>{esc(gettext('result'))}</dt><dd>{esc(outcome_line(view))}</dd>", "</dl>"]
+           "<dt>" + esc(gettext("rules")) + f"</dt><dd>{esc(view.rules)}</dd>",
+           "<dt>" + esc(gettext("result")) + f"</dt><dd>{esc(outcome_line(view))}</dd>", "</dl>"]
     empty = not_started(view)
     if empty:
         out.append(f"<p class=\"empty\">{esc(empty)}</p>")
@@ -125,7 +125,7 @@ def match_section(view: MatchView) -> List[str]:
         out += html_grid(sheet.headers, sheet.rows, sheet.numeric, sheet.foot, sheet.card, sheet.groups,
                           span=sheet.first)
     if notes(view):
-        out += [f"<h3>{esc(gettext('Notes'))}</h3>", "<ul>"]
+        out += ["<h3>" + esc(gettext("Notes")) + "</h3>", "<ul>"]
         out += [f"<li>{esc(note)}</li>" for note in notes(view, marked=True)]
         out.append("</ul>")
     if not empty:
@@ -138,14 +138,15 @@ def standings_section(views: Sequence[MatchView]) -> List[str]:
     """Several matches open with their standings: the standings of ``gin-ref standings`` over these
     matches (``gin_ref.views.standings``), and the matches still being played, not counted."""
     table = standings(views)
-    out = ["<section class=\"standings\">", f"<h2>{esc(gettext('Standings'))}</h2>"]
+    out = ["<section class=\"standings\">", "<h2>" + esc(gettext("Standings")) + "</h2>"]
     if table.rows:
         out += html_grid(said_headers(), standings_rows(table), {0, 2, 3, 4, 5, 6, 7, 8})
     else:
-        out.append(f"<p class=\"empty\">{esc(gettext('no finished match yet'))}</p>")
+        out.append("<p class=\"empty\">" + esc(gettext("no finished match yet")) + "</p>")
     if table.open:
         still = "; ".join(f"{versus(item.players)} ({item.file})" for item in table.open)
-        out.append(f"<p class=\"open\">{esc(gettext('still being played, not counted: %(matches)s') % {'matches': still})}</p>")
+        said = gettext("still being played, not counted: %(matches)s") % {"matches": still}
+        out.append(f"<p class=\"open\">{esc(said)}</p>")
     out.append("</section>")
     return out
 
@@ -155,7 +156,8 @@ def event_section(table: EventTable) -> List[str]:
     match points and tie-breaks, in the order ``gin-ref event standings`` gives, never the club's ranking of
     the same matches (won, diff, rating), which would put the night's players in another order."""
     headers, rows = standing_rows(table)
-    out = ["<section class=\"standings\">", f"<h2>{esc(gettext('Standings'))}</h2>", f"<p>{esc(event_heading(table))}</p>"]
+    out = ["<section class=\"standings\">", "<h2>" + esc(gettext("Standings")) + "</h2>",
+           f"<p>{esc(event_heading(table))}</p>"]
     out += html_grid(headers, rows, set(range(len(headers))) - {1})
     out.append("</section>")
     return out

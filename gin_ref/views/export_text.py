@@ -71,5 +71,5 @@ def markdown_text(views: Sequence[MatchView]) -> str:
                 title = md(game_outcome(view, number))
                 lines += ["", f"### {title[:1].upper()}{title[1:]}", ""]
                 lines += _md_grid(headers, rows, numeric, foot) if rows else \
-                    [f"*{md(gettext('nobody has scored in it yet'))}*"]
+                    ["*" + md(gettext("nobody has scored in it yet")) + "*"]
     return "\n".join(lines) + "\n"

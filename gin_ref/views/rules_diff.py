@@ -63,7 +63,12 @@ def rules_diff(a: Explained, b: Explained) -> RulesDiff:
 
 def chain_words(side: Side) -> str:
     """``club.yaml extends classic`` (or the name alone when it extends nothing)."""
-    return " extends ".join(side.chain) or side.rules
+    if not side.chain:
+        return side.rules
+    said = side.chain[0]
+    for base in side.chain[1:]:
+        said = gettext("%(rules)s extends %(base)s") % {"rules": said, "base": base}
+    return said
 
 
 def diff_text(diff: RulesDiff, width: Optional[int] = None) -> str:

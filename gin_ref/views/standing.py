@@ -3,7 +3,6 @@ it is, who deals next, or the end with every bonus spelled out. Every command th
 with these lines (``standing_lines``); the words for each event come from ``gin_ref.views.words``.
 """
 
-import re
 from typing import Dict, List, Optional, Sequence
 
 from gin_ref.core.game import Game, bonus_arithmetic, final_scores, game_bonuses
@@ -113,50 +112,55 @@ def ruled_words(kind: str) -> str:
 def dealer_why(match: Match) -> str:
     """Why the next dealer deals (``state.why``), a hand the director ruled void or a misdeal told as
     ruled: ``hand 1 was ruled void: the same dealer deals again``, not ``was dead``."""
-    why = str(match.state.why)
     number, rulings = len(match.hands), match.state.rulings  # each ruled hand's ruling, by its index
-    if number and number - 1 in rulings:
-        kind = rulings[number - 1].kind
-        if kind in RULED:
-            why = why.replace(f"hand {number} was dead:", f"hand {number} was ruled {RULED[kind]}:", 1)
-    return reason_words(why)
+    kind = rulings[number - 1].kind if number and number - 1 in rulings else None
+    return reason_words(match.state.why, kind if kind in RULED else None)
 
 
-def reason_words(why: object) -> str:
+def reason_words(why: object, ruled: Optional[str] = None) -> str:
     """Why the next dealer deals (or the roles are what they are), in the language settled: a ``Message``
-    is said; the match layer's English reason (``gin_ref.core.game.dealer_reason``, ``roles_reason``, a
-    ruled hand told as ruled) is said again from the facts it names; anything else as it is."""
-    if isinstance(why, Message):
+    is said; the match layer's English reason (``gin_ref.core.game.dealer_reason``, ``roles_reason``) is said
+    again from the facts it names, word by word (no pattern to compile at start: a command's start-up counts);
+    a dead hand the director ruled (``ruled``: void, redeal) told as ruled; anything else as it is."""
+    if isinstance(why, Message) and ruled is None:
         return why.say(gettext, ngettext)
     text = str(why)
-    found = re.fullmatch(r"hand (\d+) was (a tie scored 0-0|dead|ruled void|ruled a misdeal): the (same dealer "
-                         r"deals again|roles stay)", text)
-    if found:  # (what the hand was: its last word; what follows: its first)
-        said = {"hand": int(found.group(1))}
-        what, then = found.group(2).split()[-1], found.group(3).split()[0]
+    words = text.split(" ")
+    if len(words) > 4 and words[0] == "hand" and words[1].isdigit() and words[2] == "was":
+        ends = next((i for i, word in enumerate(words) if word.endswith(":")), None)
+        then = words[ends + 2] if ends is not None and ends + 2 < len(words) else None
+        what = words[ends] if ends is not None else None
+        if what == "dead:" and ruled is not None:
+            what = "void:" if ruled == "void" else "misdeal:"
+        said = {"hand": int(words[1])}
         if then == "roles":
-            return (gettext("hand %(hand)d was a tie scored 0-0: the roles stay") if what == "0-0" else
-                    gettext("hand %(hand)d was ruled void: the roles stay") if what == "void" else
-                    gettext("hand %(hand)d was ruled a misdeal: the roles stay") if what == "misdeal" else
+            return (gettext("hand %(hand)d was a tie scored 0-0: the roles stay") if what == "0-0:" else
+                    gettext("hand %(hand)d was ruled void: the roles stay") if what == "void:" else
+                    gettext("hand %(hand)d was ruled a misdeal: the roles stay") if what == "misdeal:" else
                     gettext("hand %(hand)d was dead: the roles stay")) % said
-        return (gettext("hand %(hand)d was a tie scored 0-0: the same dealer deals again") if what == "0-0"
-                else gettext("hand %(hand)d was ruled void: the same dealer deals again") if what == "void"
-                else gettext("hand %(hand)d was ruled a misdeal: the same dealer deals again") if what == "misdeal"
-                else gettext("hand %(hand)d was dead: the same dealer deals again")) % said
-    if text == "the deal alternates":
+        if then == "same":
+            return (gettext("hand %(hand)d was a tie scored 0-0: the same dealer deals again") if what == "0-0:"
+                    else gettext("hand %(hand)d was ruled void: the same dealer deals again") if what == "void:"
+                    else gettext("hand %(hand)d was ruled a misdeal: the same dealer deals again")
+                    if what == "misdeal:" else gettext("hand %(hand)d was dead: the same dealer deals again")) % said
+    if words == ["the", "deal", "alternates"]:
         return gettext("the deal alternates")
-    found = re.fullmatch(r"the (winner|loser) of hand (\d+) deals", text)
-    if found:
-        said = {"hand": int(found.group(2))}
-        return (gettext("the winner of hand %(hand)d deals") if found.group(1) == "winner" else
-                gettext("the loser of hand %(hand)d deals")) % said
-    found = re.fullmatch(r"(.+) won in the box and stays; captain and sitter swap", text)
-    if found:
-        return gettext("%(name)s won in the box and stays; captain and sitter swap") % {"name": found.group(1)}
-    found = re.fullmatch(r"(.+) beat the box and goes into it; (.+) sits out", text)
-    if found:
-        return gettext("%(name)s beat the box and goes into it; %(box)s sits out") % {"name": found.group(1),
-                                                                                     "box": found.group(2)}
+    if len(words) == 6 and words[0] == "the" and words[2:4] == ["of", "hand"] and words[4].isdigit() \
+            and words[5] == "deals":
+        said = {"hand": int(words[4])}
+        if words[1] == "winner":
+            return gettext("the winner of hand %(hand)d deals") % said
+        if words[1] == "loser":
+            return gettext("the loser of hand %(hand)d deals") % said
+    stays = ["won", "in", "the", "box", "and", "stays;", "captain", "and", "sitter", "swap"]
+    if len(words) > len(stays) and words[-len(stays):] == stays:
+        return gettext("%(name)s won in the box and stays; captain and sitter swap") % {
+            "name": " ".join(words[:-len(stays)])}
+    goes = ["beat", "the", "box", "and", "goes", "into", "it;"]
+    at = next((i for i in range(1, len(words)) if words[i:i + len(goes)] == goes), None)
+    if at is not None and words[-2:] == ["sits", "out"] and len(words) > at + len(goes) + 2:
+        return gettext("%(name)s beat the box and goes into it; %(box)s sits out") % {
+            "name": " ".join(words[:at]), "box": " ".join(words[at + len(goes):-2])}
     return text
 
 

@@ -1,7 +1,8 @@
 """``tally --what-if RULES``: the match as played and under other rules, side by side, as data and text
-(``gin_ref.match.whatif`` works it out; the reasons are put into words by ``gin_ref.views.words``)."""
+(``gin_ref.match.whatif`` works it out; the reasons are put into words here, ``why_words``: only
+``--what-if`` says them, so the tally does not load them)."""
 
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Sequence
 
 from gin_ref.desk.language import ENGLISH, gettext, speaking
 from gin_ref.match.model import Match
@@ -13,11 +14,74 @@ from gin_ref.views.table import grid
 from gin_ref.views.text import fit_text, short_name
 
 
+def _phrase(result: object) -> str:
+    """A result where a hand is told in words: ``knock, undercut``, ``knock, a tie scored 0-0``."""
+    if result == "undercut":
+        return gettext("knock, undercut")
+    if result == "tie":
+        return gettext("knock, a tie scored 0-0")
+    return words.result_name(result)
+
+
+def _bonus_name(result: object) -> str:
+    if result == "gin":
+        return gettext("gin bonus")
+    if result == "big_gin":
+        return gettext("big gin bonus")
+    if result == "undercut":
+        return gettext("undercut bonus")
+    if result == "knock":
+        return gettext("knock bonus")
+    return str(result)
+
+
+def why_words(why: Sequence[object], rules: str) -> str:
+    """Why a hand differs under other rules (``gin_ref.match.whatif``): ``knock illegal under limit 7:
+    deadwood 8``, ``gin bonus 20, not 25``..."""
+    kind, values = why[0], why[1:]
+    if kind == "illegal":
+        limit, deadwood, reason = values
+        return gettext("knock illegal under limit %(limit)s: deadwood %(deadwood)s (%(reason)s)") % {
+            "limit": limit, "deadwood": deadwood, "reason": reason}
+    if kind == "result":
+        new, old, winner = values
+        said = {"new": _phrase(new), "old": _phrase(old), "name": winner}
+        if winner is None:
+            return gettext("%(new)s, scored 0-0, not %(old)s") % said
+        return gettext("%(new)s to %(name)s, not %(old)s") % said
+    if kind == "bonus":
+        result, new, old = values
+        return gettext("%(bonus)s %(new)s, not %(old)s") % {"bonus": _bonus_name(str(result)), "new": new, "old": old}
+    if kind == "deadwood":
+        side, new, old = values
+        return gettext("%(name)s's deadwood %(new)s, not %(old)s") % {"name": side, "new": new, "old": old}
+    if kind == "doubled":
+        return gettext("doubled for a spade upcard") if values[0] else gettext("no spade double")
+    if kind == "points":
+        return gettext("%(new)s points, not %(old)s") % {"new": values[0], "old": values[1]}
+    if kind == "refused_legal":
+        player, deadwood, limit = values
+        return gettext("%(name)s's refused knock (deadwood %(deadwood)s) is legal under limit %(limit)s: noted, "
+                       "not scored") % {"name": player, "deadwood": deadwood, "limit": limit}
+    if kind == "penalty":
+        to, new, old = values
+        return gettext("penalty %(new)s to %(name)s, not %(old)s") % {"name": to, "new": new, "old": old}
+    if kind == "after_end":
+        return gettext("played after the match ended under %(rules)s (hand %(hand)s): not counted") % {
+            "rules": rules, "hand": values[0]}
+    if kind == "ruled":
+        return gettext("%(what)s ruled by the director: stands as ruled") % {"what": values[0]}
+    if kind == "no_upcard":
+        return gettext("no upcard recorded, but %(rules)s needs it (%(why)s): not scored") % {
+            "rules": rules, "why": values[0]}
+    return str(kind)
+
+
 def what_if_data(whatif: WhatIf) -> Dict[str, object]:
     """The ``what_if`` object of ``tally --what-if RULES --json``."""
     name = whatif.rules.name
     with speaking(ENGLISH):  # the JSON's reasons are the contract's words: English (#38 item 8)
-        reasons = ["; ".join(words.why_words(w, name) for w in hand.why) or None for hand in whatif.hands]
+        reasons = ["; ".join(why_words(w, name) for w in hand.why) or None for hand in whatif.hands]
     return {
         "rules": name,
         "hands": [{"number": hand.number, "result": hand.result, "winner": hand.winner, "points": hand.points,
@@ -59,7 +123,7 @@ def what_if_text(match: Match, whatif: WhatIf, width: Optional[int] = None) -> s
         settled = was.settled
         shown = was.ruling.kind if was.ruling is not None else was.result
         as_played = _cell(shown, was.winner, was.points) if settled or was.ruling else gettext("open")
-        why = "; ".join(words.why_words(w, other) for w in hand.why)
+        why = "; ".join(why_words(w, other) for w in hand.why)
         if why:  # said below the table, so the table fits the terminal however long the reason
             reasons.append(fit_text("  " + gettext("hand %(hand)d: %(why)s") % {"hand": was.number, "why": why}, width))
         rows.append((f"{was.number}{'*' if why else ''}", as_played,

@@ -145,6 +145,10 @@ def reason_words(why: object, ruled: Optional[str] = None) -> str:
                     if what == "misdeal:" else gettext("hand %(hand)d was dead: the same dealer deals again")) % said
     if words == ["the", "deal", "alternates"]:
         return gettext("the deal alternates")
+    if words == ["named", "at", "the", "start"]:  # the first hand's dealer (``gin_ref.match.header``)
+        return gettext("named at the start")
+    if words == ["drawn", "at", "random"]:
+        return gettext("drawn at random")
     if len(words) == 6 and words[0] == "the" and words[2:4] == ["of", "hand"] and words[4].isdigit() \
             and words[5] == "deals":
         said = {"hand": int(words[4])}

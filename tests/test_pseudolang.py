@@ -130,6 +130,13 @@ SWEPT_CLEAN = {
     "export --format csv " + " ".join(pseudosweep.EXAMPLES),
     "serve GET /", "serve GET /board", "serve GET /no-such-page", "serve GET /board (a hand entered)",
     "serve GET /board (event)",
+    # the views' words through the catalogue (#38, viewwords): the tally's grid, notes and standing, verify's
+    # outcome, the board's sheet and the director's settlement
+    "tally --match examples/spades.yaml", "tally --match examples/three-player.yaml",
+    "verify --match examples/spades.yaml", "verify --match examples/three-player.yaml",
+    "verify --match examples/hollywood.yaml",
+    "serve GET /board/sheet", "serve GET /board/sheet (a hand entered)", "serve GET /board/sheet (event)",
+    "serve GET /director/settlement (event)",
 }
 
 

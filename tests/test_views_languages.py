@@ -139,3 +139,14 @@ def test_the_next_dealer_line_is_said_whole_in_the_language(folder, monkeypatch)
     assert "next: Ben deals hand 2 (the winner of hand 1 deals)" in english
     _code, said = _run(folder, monkeypatch, "--lang", "sk", "tally", "--match", str(path))
     assert "ďalej: kolo 2 rozdáva Ben (rozdáva víťaz kola 1)" in said
+
+
+def test_verify_json_keeps_its_words_english_in_every_language(folder, monkeypatch):
+    """A broken seal's ``message`` in ``verify --json`` is the contract's English under ``--lang`` too (the
+    views' seal words are said in the language elsewhere)."""
+    path = folder / "sealed.yaml"
+    text = (folder / "examples" / "oklahoma.yaml").read_text(encoding="utf-8")
+    path.write_text(text.replace("seal: 496a1321d4cb6728", "seal: 496a1321d4cb6729", 1), encoding="utf-8")
+    _code, english = _run(folder, monkeypatch, "verify", "--json", str(path))
+    _code, said = _run(folder, monkeypatch, "--lang", "sk", "verify", "--json", str(path))
+    assert said == english and "hand 1 changed outside gin-ref: its facts no longer match its seal" in said

@@ -4,7 +4,7 @@
 
 from typing import Dict, List, Optional, Sequence
 
-from gin_ref.desk.language import ENGLISH, gettext, speaking
+from gin_ref.desk.language import gettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import tally_of
 from gin_ref.match.whatif import WhatIf
@@ -80,8 +80,9 @@ def why_words(why: Sequence[object], rules: str) -> str:
 def what_if_data(whatif: WhatIf) -> Dict[str, object]:
     """The ``what_if`` object of ``tally --what-if RULES --json``."""
     name = whatif.rules.name
-    with speaking(ENGLISH):  # the JSON's reasons are the contract's words: English (#38 item 8)
-        reasons = ["; ".join(why_words(w, name) for w in hand.why) or None for hand in whatif.hands]
+    # the JSON's reasons are the contract's words: English (#38 item 8)
+    reasons = words.in_english(lambda: ["; ".join(why_words(w, name) for w in hand.why) or None
+                                        for hand in whatif.hands])
     return {
         "rules": name,
         "hands": [{"number": hand.number, "result": hand.result, "winner": hand.winner, "points": hand.points,

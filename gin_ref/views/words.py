@@ -7,12 +7,12 @@ say it this way; the match layer hands over data only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, TypeVar
 
 from gin_ref.core import game
 from gin_ref.core.message import Message
 from gin_ref.core.rules import HouseRules
-from gin_ref.desk.language import gettext, ngettext
+from gin_ref.desk.language import ENGLISH, current, gettext, ngettext, speaking
 from gin_ref.match.resultonly import PaperResult, scores_text
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.irregularities import Irregularity
@@ -46,8 +46,18 @@ if TYPE_CHECKING:  # the shapes the words read: for the types only, no class mad
 # Every sentence here is a whole message of the catalogue, said in the language settled (``gettext``,
 # ``ngettext`` of ``gin_ref.desk.language``: a request's in ``serve``) at the moment it is said; names and
 # numbers are its ``%(name)s`` fields, every count said by ``ngettext``.
+T = TypeVar("T")
 RULED = "^"  # a ruled hand's mark, in the text tally and the exports (as PBN marks its adjusted scores)
 _ACTION_OF_KIND = {"illegal_knock": "knock", "wrong_dealer": "deal"}
+
+
+def in_english(say: Callable[[], T]) -> T:
+    """What ``say`` says, in English whatever the language settled: for the JSON's words, the contract's
+    (#38 item 8; the context variable is made only when another language is spoken)."""
+    if current() == ENGLISH:
+        return say()
+    with speaking(ENGLISH):
+        return say()
 
 
 def said(text: object) -> str:

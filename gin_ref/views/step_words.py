@@ -55,9 +55,10 @@ def undone_words(step: Step) -> str:
     if isinstance(data, Settled):
         return gettext("hand %(hand)s: %(what)s") % dict(words, what=result_words(data))
     if isinstance(data, TurnLine):
+        line = turn_line_words(data.line)
         if data.dead:
-            return gettext("hand %(hand)s: the dead end and turn %(turn)s (%(line)s)") % dict(words, line=data.line)
-        return gettext("hand %(hand)s, turn %(turn)s: %(line)s") % dict(words, line=data.line)
+            return gettext("hand %(hand)s: the dead end and turn %(turn)s (%(line)s)") % dict(words, line=line)
+        return gettext("hand %(hand)s, turn %(turn)s: %(line)s") % dict(words, line=line)
     if isinstance(data, Ruled):
         return gettext("hand %(hand)s: the ruling (%(ruling)s)") % dict(words, ruling=ruling_words(data.ruling))
     if isinstance(data, Deal):
@@ -108,3 +109,25 @@ def paper_words(kind: str, data: PaperResult) -> str:
     if kind == "amend":
         return gettext("the result's amend (back to %(scores)s)") % {"scores": scores_words(data)}
     return gettext("the result (%(scores)s)") % {"scores": scores_words(data)}
+
+
+def turn_line_words(line: str) -> str:
+    """A turn as the record writes it (``Ann discards 5S``: ``gin_ref.core.turns.Turn.text``), said in the
+    language settled from its facts: the player, the verb, the card (its code, as written); a line that is not
+    one of those, as it is."""
+    words = line.split(" ")
+    card = words[-1] if len(words) > 2 and words[-2] in ("takes", "draws", "discards") else None
+    verb = words[-2] if card is not None else words[-1]
+    name = " ".join(words[:-2] if card is not None else words[:-1])
+    said = {"name": name, "card": card}
+    if not name:
+        return line
+    if verb == "passes" and card is None:
+        return gettext("%(name)s passes") % said
+    if verb == "takes" and card is not None:
+        return gettext("%(name)s takes %(card)s") % said
+    if verb == "draws":
+        return (gettext("%(name)s draws %(card)s") if card is not None else gettext("%(name)s draws")) % said
+    if verb == "discards" and card is not None:
+        return gettext("%(name)s discards %(card)s") % said
+    return line

@@ -179,6 +179,9 @@ def irregularity_words(item: Irregularity) -> str:
         if action == "discard":
             return (gettext("%(name)s's discard %(card)s refused (%(reason)s)") if reason else
                     gettext("%(name)s's discard %(card)s refused")) % said
+        if action == "draw":
+            return (gettext("%(name)s's draw %(card)s refused (%(reason)s)") if reason else
+                    gettext("%(name)s's draw %(card)s refused")) % said
         said["action"] = action
         return (gettext("%(name)s's %(action)s %(card)s refused (%(reason)s)") if reason else
                 gettext("%(name)s's %(action)s %(card)s refused")) % said

@@ -76,26 +76,32 @@ def _run(folder, monkeypatch, *args):
     return result.exit_code, result.stdout + result.stderr
 
 
+# The fast suite runs each once in one language (a couple of seconds in all); the slow suite, all of them
+# in both.
 RUNS = [
-    ("tally", "--match", "examples/oklahoma.yaml"),
-    ("tally", "--match", "examples/three-player.yaml"),
     ("tally", "--match", "examples/hollywood.yaml"),
-    ("tally", "--match", "examples/spades.yaml"),
     ("tally", "--match", "examples/oklahoma.yaml", "--what-if", "hollywood"),
     ("history", "examples"),
-    ("standings", "examples"),
     ("settle", "examples"),
+    ("export", "--format", "html", "examples"),
+    ("event", "standings", "events/club-night"),
+]
+MORE = [
+    ("tally", "--match", "examples/oklahoma.yaml"),
+    ("tally", "--match", "examples/three-player.yaml"),
+    ("tally", "--match", "examples/spades.yaml"),
+    ("standings", "examples"),
     ("stats", "examples"),
     ("stats", "examples", "--player", "Ann"),
     ("export", "--format", "markdown", "examples"),
-    ("export", "--format", "html", "examples"),
-    ("event", "standings", "events/club-night"),
     ("verify", "examples/oklahoma.yaml"),
 ]
+CASES = [pytest.param(lang, args, id=f"{' '.join(args[:4])}-{lang}",
+                      marks=() if (lang == "sk") == (i % 2 == 0) and args in RUNS else pytest.mark.slow)
+         for i, args in enumerate(RUNS + MORE) for lang in LANGUAGES]
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("args", RUNS, ids=lambda args: " ".join(args[:4]))
+@pytest.mark.parametrize("lang, args", CASES)
 def test_the_views_say_no_sentence_of_the_catalogue_in_english(folder, monkeypatch, lang, args):
     code, english = _run(folder, monkeypatch, *args)
     said_code, said = _run(folder, monkeypatch, "--lang", lang, *args)
@@ -104,7 +110,7 @@ def test_the_views_say_no_sentence_of_the_catalogue_in_english(folder, monkeypat
     assert said != english
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang", ["sk", pytest.param("fil", marks=pytest.mark.slow)])
 def test_amend_undo_and_redo_say_their_words_in_the_language(folder, monkeypatch, lang):
     shutil.copy(folder / "examples" / "oklahoma.yaml", folder / f"amend-{lang}.yaml")
     path = f"amend-{lang}.yaml"

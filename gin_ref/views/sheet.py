@@ -34,10 +34,13 @@ class SheetLine(NamedTuple):
     result: str
 
     @classmethod
-    def of(cls, hand: HandTally, noted: Collection[int]) -> "SheetLine":
+    def of(cls, hand: HandTally, noted: Collection[int], names: Optional[Dict[str, str]] = None) -> "SheetLine":
+        """``names``: each result's name said so far (a sheet says each once, not once a hand)."""
         mark = ("*" if hand.number in noted else "") + (RULED if hand.ruling is not None else "")
         if hand.result:
-            result = result_name(hand.result)
+            said = names if names is not None else {}
+            result = said[hand.result] if hand.result in said else said.setdefault(hand.result,
+                                                                                  result_name(hand.result))
         elif hand.ruling is not None:
             result = _ruled_cell(hand.ruling.kind)
         else:
@@ -91,7 +94,8 @@ def heading_words(word: str) -> str:
 
 def sheet_lines(hands: Sequence[HandTally], noted: Collection[int]) -> List[SheetLine]:
     """The line of each of ``hands``; ``noted``: the numbers of the hands a note speaks of."""
-    return [SheetLine.of(hand, noted) for hand in hands]
+    names: Dict[str, str] = {}
+    return [SheetLine.of(hand, noted, names) for hand in hands]
 
 
 def game_numbers(view: MatchView) -> Tuple[int, ...]:

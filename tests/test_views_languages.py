@@ -156,3 +156,18 @@ def test_verify_json_keeps_its_words_english_in_every_language(folder, monkeypat
     _code, english = _run(folder, monkeypatch, "verify", "--json", str(path))
     _code, said = _run(folder, monkeypatch, "--lang", "sk", "verify", "--json", str(path))
     assert said == english and "hand 1 changed outside gin-ref: its facts no longer match its seal" in said
+
+
+def test_every_letter_the_catalogues_write_is_measured_without_wcwidth():
+    """A command under fil or sk measures its own words' width without importing wcwidth (a tenth of a
+    command's start, gin_ref.views.cells): every character the translations write beyond ASCII is one of
+    ``NARROW`` (one cell each: tests/test_startup.py holds them to wcwidth)."""
+    from gin_ref.views.cells import NARROW
+
+    written = set()
+    for lang in LANGUAGES:
+        with open(ROOT / "gin_ref" / "locale" / lang / "LC_MESSAGES" / "gin_ref.po", "rb") as stream:
+            for message in read_po(stream):
+                for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
+                    written.update(char for char in text or "" if not char.isascii())
+    assert sorted(written - set(NARROW)) == []

@@ -110,7 +110,7 @@ def test_the_board_follows_the_tables_the_command_line_and_the_directors_pairing
             started = time.monotonic()
             send(web, "1", "confirm", {"entry_id": "board-test-hand-1", "by": dee})
             confirmed = time.monotonic() - started
-            seen = wait_for(driver, f"hand 1: {ann}'s knock, 30 points to {ann}")
+            seen = wait_for(driver, f"hand 1: {ann} knocked, 30 points to {ann}")
             print(f"\nboard latency after a table's confirm: {seen + confirmed:.3f} s (the confirm's answer "
                   f"{confirmed:.3f} s)")
             assert driver.execute_script("return window.stillTheSamePage === true;")  # no reload
@@ -119,7 +119,7 @@ def test_the_board_follows_the_tables_the_command_line_and_the_directors_pairing
             ben, cid = players_of(t2)
             started = time.monotonic()
             hand(t2, cid)
-            seen = wait_for(driver, f"hand 1: {cid}'s knock, 30 points to {cid}")
+            seen = wait_for(driver, f"hand 1: {cid} knocked, 30 points to {cid}")
             print(f"board latency after a hand by the command line: {time.monotonic() - started:.3f} s "
                   f"(of which the command {time.monotonic() - started - seen:.3f} s)")
             driver.save_screenshot(os.path.join(place, "board-1920x1080.png"))
@@ -191,7 +191,7 @@ def test_a_board_that_lost_its_server_reconnects_and_catches_up(tmp_path):
         hand(t1, ann)  # while the server is down
         server = start(folder, port=port)
         try:
-            seen = wait_for(driver, f"hand 1: {ann}'s knock, 30 points to {ann}", seconds=10)
+            seen = wait_for(driver, f"hand 1: {ann} knocked, 30 points to {ann}", seconds=10)
             print(f"\nthe board caught up {seen:.2f} s after the server came back")
             assert driver.execute_script("return window.stillTheSamePage === true;")
         finally:

@@ -31,7 +31,8 @@ def test_an_event_in_play_shows_each_table_and_the_standings_of_event_standings(
     assert board["heading"] == "night: round robin, 3 rounds; 0 of 3 rounds played, round 1 being played"
     one, two = board["tables"]
     assert one["table"] == 1 and one["state"] == f"{first} won" and one["hands"] == 2
-    assert one["last"] == {"number": 2, "words": f"{first}'s knock, 30 points to {first}"}
+    assert one["last"] == {"number": 2, "hand": {"number": 2, "result": "knock", "knocker": first, "winner": first,
+                                                 "points": 30, "ruling": None}}
     assert two["state"] == "playing" and two["hands"] == 1
     assert two["totals"] == {players_of(t2)[0]: 0, second: 30}
     assert board["round"] == 1 and board["pairings"][0]["tables"][0]["finished"] is True
@@ -91,12 +92,14 @@ def test_the_latest_hand_is_the_one_of_the_table_written_last(tmp_path):
     hand(t2, players_of(t2)[1])
     board = event_board(folder, reader)
     cid = players_of(t2)[1]
-    assert board["latest"] == {"label": "table 2", "number": 1, "words": f"{cid}'s knock, 30 points to {cid}"}
+    assert board["latest"] == {"label": "table 2", "number": 1, "hand": {
+        "number": 1, "result": "knock", "knocker": cid, "winner": cid, "points": 30, "ruling": None}}
     assert all("_changed" not in entry for entry in board["tables"])
     ann = players_of(t1)[0]
     hand(t1, ann)
     assert event_board(folder, reader)["latest"] == {"label": "table 1", "number": 2,
-                                                     "words": f"{ann}'s knock, 30 points to {ann}"}
+                                                     "hand": {"number": 2, "result": "knock", "knocker": ann,
+                                                              "winner": ann, "points": 30, "ruling": None}}
 
 
 def test_a_table_of_an_earlier_round_reopened_by_an_amend_shows_beside_the_latest_rounds(tmp_path):

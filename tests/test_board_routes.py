@@ -48,7 +48,7 @@ def test_the_board_needs_no_token_and_shows_the_standings_tables_and_pairings(tm
     text = page.text
     assert "night: round robin, 3 rounds; 0 of 3 rounds played, round 1 being played" in text
     assert f"Table 1: {ann_table[0]} v {ann_table[1]}" in text
-    assert f"hand 1: {ann_table[0]}&#x27;s knock, 30 points to {ann_table[0]}" in text
+    assert f"hand 1: {ann_table[0]} knocked, 30 points to {ann_table[0]}" in text
     assert "Round 1 of 3: pairings" in text and '<script src="/board.js"' in text
     assert '<a href="/board/sheet">' in text
     assert str(tmp_path) not in text and "stake" not in text and "settle" not in text.lower()
@@ -78,7 +78,7 @@ def test_the_stream_sends_the_board_at_once_then_each_change(tmp_path):
     found = events_of(answer.text)
     assert len(found) >= 2 and [number for number, _ in found] == list(range(found[0][0], found[0][0] + len(found)))
     assert "no hand yet" in found[0][1]["html"] and "30 points to" not in found[0][1]["html"]
-    assert f"hand 1: {knocker}&#x27;s knock, 30 points to {knocker}" in found[-1][1]["html"]
+    assert f"hand 1: {knocker} knocked, 30 points to {knocker}" in found[-1][1]["html"]
 
 
 def test_a_hand_recorded_by_a_table_of_this_server_is_pushed_without_waiting_for_the_watcher(tmp_path):

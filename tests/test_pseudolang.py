@@ -137,6 +137,8 @@ SWEPT_CLEAN = {
     "verify --match examples/hollywood.yaml",
     "serve GET /board/sheet", "serve GET /board/sheet (a hand entered)", "serve GET /board/sheet (event)",
     "serve GET /director/settlement (event)",
+    "serve GET /t/ann-v-ben", "serve GET /t/ann-v-ben (a hand entered)", "serve GET /t/1 (event)",
+    "serve GET /director (event)",
 }
 
 

@@ -79,7 +79,7 @@ def test_an_undo_is_confirmed_by_the_player_whose_points_it_takes_back(tmp_path)
     assert send(web, "1", "undo", {"by": "Dan"}, ident="entry-taken-02", headers=JSON).json()["ok"]
     refused = _confirm(web, "Ann", "entry-taken-02")
     assert refused.status_code == 409
-    assert refused.json()["problem"] == "Ann cannot confirm this: the undo takes back Dan's points, so Dan confirms it"
+    assert refused.json()["problem"] == "Ann cannot confirm this: the undo takes back the points of Dan, so Dan confirms it"
     assert len(tally(table_file(folder))["hands"]) == 1
     assert _confirm(web, "Dan", "entry-taken-02").json()["ok"]
     hands = tally(table_file(folder))["hands"]

@@ -43,7 +43,7 @@ def test_the_table_line_enters_a_hand_with_plays_words(tmp_path):
                                        "by": "Ann"},
                    headers={"origin": f"http://{HOST}", "accept": "application/json"})
     assert bad.status_code == 409
-    assert bad.json()["problem"] == "Dan's knock waits for confirmation: confirm or reject it first"
+    assert bad.json()["problem"] == "a knock by Dan waits for confirmation: confirm or reject it first"
     other = phone(event_folder(tmp_path, "other"), "1")
     bad = send(other, "1", "line", {"line": "zed 5 23", "by": "Ann"}, headers={"accept": "application/json"})
     assert bad.json()["problem"] == "'zed' is not a player (Ann, Dan)"

@@ -7,6 +7,7 @@ import pytest
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.files import matchfile
 from gin_ref.serve import acts, entries, handview, tableform
+from gin_ref.serve.sumwords import sum_words
 from gin_ref.files.rulesfile import load_rules as preset
 
 pytest.importorskip("starlette")
@@ -32,7 +33,7 @@ def test_a_knock_by_counts_is_two_counted_sides_the_sum_and_the_totals(tmp_path)
     assert made.kind == "knock" and made.hand == 1 and (made.knocker, made.defender) == ("Ben", "Ann")
     assert made.upcard == "9H" and made.limit == 9
     assert [(side.name, side.points, side.counted) for side in made.sides] == [("Ben", 5, True), ("Ann", 23, True)]
-    assert made.arithmetic == "23 − 5 = 18" and (made.winner, made.points) == ("Ben", 18)
+    assert sum_words(made.arithmetic) == "23 − 5 = 18" and made.arithmetic["defender"] == 23 and (made.winner, made.points) == ("Ben", 18)
     assert made.totals == (("Ann", 0), ("Ben", 18))
     html = handview.drawn_html(made)
     assert '<p class="sum">23 − 5 = 18</p>' in html and "18 to Ben" in html
@@ -109,7 +110,7 @@ def test_the_drawing_and_the_keys_speak_the_requests_language(tmp_path):
         html = handview.drawn_html(made)
         keys = tableform.hand_keys(preset("oklahoma"), ["Ann", "Ben"], {}, True, "", "")
     assert "Kolo 1: Hráč Ben klope proti hráčovi Ann" in html and "Ben: +18" in html
-    assert '<span class="sr">9 (srdcia)</span>' in html and "súčty: Ann 0, Ben 18" in html
+    assert '<span class="sr">srdcová deviatka</span>' in html and "súčty: Ann 0, Ben 18" in html
     assert "<legend>Som</legend>" in keys and ">0 = gin<" in keys
     assert "Ben knocks against Ann" in handview.drawn_html(made)  # the context's language only
 

@@ -11,7 +11,8 @@ from typing import IO, Iterator, Optional, Tuple
 
 import re
 
-from gin_ref.desk.errors import InvalidNotationError
+
+from gin_ref.desk.errors import InvalidNotationError, Message, N_
 
 MAX_LINE = 1 << 20  # bytes (1 MiB); a case is under 200
 MAX_SKIP = 64 << 20  # bytes skipped looking for the end of an over-long line
@@ -43,7 +44,8 @@ def lines(stream: IO[bytes]) -> Iterator[Tuple[int, Optional[bytes], Optional[In
         if len(raw) <= MAX_LINE or raw.endswith(b"\n"):
             yield number, raw, None
             continue
-        yield number, None, InvalidNotationError(f"line longer than {MAX_LINE // 2 ** 20} MiB: skipped")
+        yield number, None, InvalidNotationError(Message(N_("line longer than %(mib)d MiB: skipped"),
+                                                             mib=MAX_LINE // 2 ** 20))
         skipped = len(raw)
         while True:
             rest = readline(_CHUNK)
@@ -51,8 +53,8 @@ def lines(stream: IO[bytes]) -> Iterator[Tuple[int, Optional[bytes], Optional[In
                 break
             skipped += len(rest)
             if skipped > MAX_SKIP:
-                raise NoEndError(f"--input line {number} has no end (over {MAX_SKIP // 2 ** 20} MiB without a "
-                                 "line break): stopped")
+                raise NoEndError(Message(N_("--input line %(line)d has no end (over %(mib)d MiB without a line "
+                                            "break): stopped"), line=number, mib=MAX_SKIP // 2 ** 20))
 
 
 def may_hold_surrogates(raw: bytes) -> bool:
@@ -65,7 +67,7 @@ def check_text(value: object) -> None:
     surrogate: it is not text, and no answer could print it."""
     if isinstance(value, str):
         if re.search("[\ud800-\udfff]", value):
-            raise InvalidNotationError("not valid text: a lone surrogate escape (\\ud800-\\udfff)")
+            raise InvalidNotationError(Message(N_("not valid text: a lone surrogate escape (\\ud800-\\udfff)")))
     elif isinstance(value, dict):
         for key, item in value.items():
             check_text(key)

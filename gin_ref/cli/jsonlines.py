@@ -12,11 +12,14 @@ import json
 import json.encoder
 import sys
 
-_JSON_KINDS = {bool: "true or false", int: "a number", float: "a number", dict: "an object", list: "a list"}
 
 from gin_ref.cli import inputlines
-from gin_ref.desk.errors import GinRefError, InvalidNotationError
+
+from gin_ref.desk.errors import GinRefError, InvalidNotationError, Message, N_
 from gin_ref.views.plainjson import json_plain
+
+_JSON_KINDS = {bool: N_("true or false"), int: N_("a number"), float: N_("a number"), dict: N_("an object"),
+               list: N_("a list")}
 
 
 def _line_encoder() -> Callable[[object], str]:
@@ -54,7 +57,7 @@ def run_lines(stream: IO[bytes], answer: Callable[[Dict[str, Any]], Tuple[object
     for number, raw, error in inputlines.lines(stream):  # each line at most 1 MiB
         try:
             if raw is not None and not raw.strip():
-                raise InvalidNotationError("blank line: no case")
+                raise InvalidNotationError(Message(N_("blank line: no case")))
             if error is not None:
                 raise error
             data, code = answer(_read_case(raw))
@@ -74,24 +77,25 @@ def _read_case(raw: Optional[bytes]) -> Dict[str, Any]:
         if not _surely_no_repeats(text, case):
             case = json.loads(text, object_pairs_hook=_no_repeats)
     except UnicodeDecodeError:
-        raise InvalidNotationError("not UTF-8 text") from None
+        raise InvalidNotationError(Message(N_("not UTF-8 text"))) from None
     except json.JSONDecodeError as exc:
-        raise InvalidNotationError(f"not JSON: {exc.msg} (column {exc.colno})") from None
+        raise InvalidNotationError(Message(N_("not JSON: %(reason)s (column %(column)d)"), reason=exc.msg,
+                                           column=exc.colno)) from None
     except RecursionError:
-        raise InvalidNotationError("not a case: nested too deeply") from None
+        raise InvalidNotationError(Message(N_("not a case: nested too deeply"))) from None
     except InvalidNotationError:  # a key given twice
         if inputlines.may_hold_surrogates(raw):
             inputlines.check_text(json.loads(raw.decode("utf-8")))
         raise
     except ValueError:  # an integer of more than 4,300 digits
-        raise InvalidNotationError("not a case: a number too long to read") from None
+        raise InvalidNotationError(Message(N_("not a case: a number too long to read"))) from None
     if inputlines.may_hold_surrogates(raw):
         try:
             inputlines.check_text(case)
         except RecursionError:
-            raise InvalidNotationError("not a case: nested too deeply") from None
+            raise InvalidNotationError(Message(N_("not a case: nested too deeply"))) from None
     if not isinstance(case, dict):
-        raise InvalidNotationError("a case must be a JSON object")
+        raise InvalidNotationError(Message(N_("a case must be a JSON object")))
     return case
 
 
@@ -111,7 +115,7 @@ def _no_repeats(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
     keys = [key for key, _ in pairs]
     for key in keys:
         if keys.count(key) > 1:
-            raise InvalidNotationError(f"key '{key}' given twice")
+            raise InvalidNotationError(Message(N_("key '%(key)s' given twice"), key=key))
     return dict(pairs)
 
 
@@ -123,10 +127,11 @@ def case_fields(case: Dict[str, Any], known: Sequence[str], required: Sequence[s
     for key in case:
         if key not in known:
             extra = sorted(set(case) - set(known))
-            raise InvalidNotationError(f"unknown key '{extra[0]}' (expected {', '.join(known)})")
+            raise InvalidNotationError(Message(N_("unknown key '%(key)s' (expected %(known)s)"), key=extra[0],
+                                               known=", ".join(known)))
     for key in required:
         if case.get(key) in (None, ""):
-            raise InvalidNotationError(f"missing '{key}'")
+            raise InvalidNotationError(Message(N_("missing '%(key)s'"), key=key))
     for key, value in case.items():
         if value is None or isinstance(value, str):
             continue
@@ -135,7 +140,9 @@ def case_fields(case: Dict[str, Any], known: Sequence[str], required: Sequence[s
         if key == "melds" and isinstance(value, list) and all(
                 isinstance(m, str) or (isinstance(m, list) and all(isinstance(v, str) for v in m)) for m in value):
             continue
-        raise InvalidNotationError(f"'{key}' must be text or a list of cards, not {_JSON_KINDS.get(type(value), 'that')}")
+        kind = _JSON_KINDS.get(type(value))
+        raise InvalidNotationError(Message(N_("'%(key)s' must be text or a list of cards, not %(kind)s"), key=key,
+                                           kind=Message(kind) if kind is not None else "that"))
     return [case.get(key) for key in known]
 
 

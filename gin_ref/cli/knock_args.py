@@ -8,6 +8,7 @@ from typing import Callable, Dict, Optional, Sequence, Tuple
 
 import click
 
+from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext
 
 # The session on a terminal asks whether a count over the limit really was knocked (a y/N question): the
@@ -21,7 +22,7 @@ def defender_count(cards: Tuple[str, ...]) -> Tuple[Tuple[str, ...], str]:
     from gin_ref.desk.tableline import read_count
 
     if len(cards) == 2 and all(read_count(value, what) is not None
-                               for value, what in zip(cards, ("the knocker's count", "the defender's count"))):
+                               for value, what in zip(cards, (N_("the knocker's count"), N_("the defender's count")))):
         return cards[:1], cards[1]
     raise click.UsageError(gettext("Missing option '%(option)s'.") % {"option": "--defender"},
                            ctx=click.get_current_context())

@@ -312,7 +312,8 @@ class Session:
     def _help(self, names: List[str]) -> int:
         if names:
             if names[0] in LEAVE or names[0] == "help":
-                say(HELP_WORDS[names[0] if names[0] != "exit" else "quit"])
+                name = names[0] if names[0] != "exit" else "quit"
+                say(f"{name:<15} {gettext(HELP_WORDS[name])}")
                 return 0
             return self._note(self.dispatch([*names, "--help"]))
         say(help_text(self.group, self.lookup))

@@ -44,20 +44,16 @@ def _kept_error(path: str, match: Match, outcome: Outcome, done: object, dealt: 
 
 # -- start a match -------------------------------------------------------------------------------------------
 
-def check_text(value: str, what: str) -> None:
-    """Refuse a name that is not valid text: bytes that are not UTF-8 reach Python as lone surrogates, and
-    the match file (UTF-8) could not hold them."""
+def check_text(value: str, said: str) -> None:
+    """Refuse a name that is not valid text (``said``: the refusal, ``NAME_NOT_TEXT`` or ``RULES_NOT_TEXT``):
+    bytes that are not UTF-8 reach Python as lone surrogates, and the match file (UTF-8) could not hold them."""
     if any("\ud800" <= char <= "\udfff" for char in value):
-        said = NOT_TEXT.get(what)
-        if said is None:
-            raise refuse(Kind.NOTATION, N_("%(what)s '%(value)s' is not valid UTF-8 text: use another name"),
-                         what=what, value=value)
         raise refuse(Kind.NOTATION, said, value=value)
 
 
 # ``check_text``'s refusal for each thing it checks (a whole sentence each: the thing is no fragment)
-NOT_TEXT = {"player name": N_("player name '%(value)s' is not valid UTF-8 text: use another name"),
-            "rules file name": N_("rules file name '%(value)s' is not valid UTF-8 text: use another name")}
+NAME_NOT_TEXT = N_("player name '%(value)s' is not valid UTF-8 text: use another name")
+RULES_NOT_TEXT = N_("rules file name '%(value)s' is not valid UTF-8 text: use another name")
 
 
 def match_date(text: Optional[str]) -> str:
@@ -73,9 +69,9 @@ def match_date(text: Optional[str]) -> str:
 def _new_match(players: Sequence[str], rules: Rules, date: Optional[str], dealer: Optional[str],
                box: Optional[str], captain: Optional[str], draw: Optional[Sequence[str]]) -> Match:
     for name in players:
-        check_text(name, "player name")
+        check_text(name, NAME_NOT_TEXT)
     if isinstance(rules, str):
-        check_text(rules, "rules file name")
+        check_text(rules, RULES_NOT_TEXT)
     if not isinstance(rules, HouseRules):
         from gin_ref.desk.rules import load_rules  # late: a rule set read by name loads yaml
 
@@ -166,8 +162,8 @@ def can_deal(path: PathName, upcard: Optional[Card], dealer: Optional[str] = Non
 def _knock(player: str, knocker: Given, defender: Given, melds: Melds, discard: Optional[Card], big_gin: bool,
            illegal: bool, upcard: Optional[Card], confirm: Optional[Confirm]) -> "Work[Knocked]":
     def work(rec: matchfile.Record) -> Tuple[Knocked, Optional[DeskError]]:
-        given.cards_or_count(knocker, "the knocker's hand")
-        given.cards_or_count(defender, "the defender's hand")
+        given.cards_or_count(knocker, N_("the knocker's hand"))
+        given.cards_or_count(defender, N_("the defender's hand"))
         match = rec.match
         opened = match.deal_unless_open(upcard)
         dealt = outcomes.dealt_of(rec.path, match, opened) if opened is not None else None

@@ -14,7 +14,7 @@ from gin_ref.core.errors import GinRefError
 from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.players import find_player
 from gin_ref.desk import given, outcomes
-from gin_ref.desk.acts import Melds, Rules, check_text, match_date
+from gin_ref.desk.acts import NAME_NOT_TEXT, Melds, Rules, check_text, match_date
 from gin_ref.desk.errors import N_, Nn_, DeskError, Kind, Refusal, refusal, refusal_of, refuse, refused
 from gin_ref.desk.outcomes import Amended, Corrected, Resulted, Ruled
 from gin_ref.desk.store import Work, change, dry
@@ -61,7 +61,7 @@ def _amend(given_hand: int, player: Optional[str], knocker: Optional[Given], def
                      or big_gin):
             raise refuse(Kind.NOTATION, N_("a dead hand has no knock: give no knock with it"))
         hand = given.hand_number(given_hand)
-        for value, what in ((knocker, "the knocker's hand"), (defender, "the defender's hand")):
+        for value, what in ((knocker, N_("the knocker's hand")), (defender, N_("the defender's hand"))):
             if value is not None:
                 given.cards_or_count(value, what)
         rec.confirm = hand  # what the table now agrees: sealed again, even if its seal failed
@@ -200,11 +200,11 @@ def _dealt_first(match: Match, path: str, upcard: Card, hand: Optional[int],
 def _rule(kind: str, reason: str, hand: Optional[int], player: Optional[str], points: Optional[int],
           by: Optional[str], upcard: Optional[Card] = None) -> "Work[Ruled]":
     def work(rec: matchfile.Record) -> Tuple[Ruled, Optional[DeskError]]:
-        given.text(reason, "the reason")
+        given.text(reason, N_("the reason"))
         if by is not None:
             given.text(by, "by")
         ruled = given.maybe_hand(hand)
-        whole = None if points is None else given.whole(points, "the points")
+        whole = None if points is None else given.whole(points, N_("the points"))
         verify_ruling(kind, player, whole)
         dealt: Optional[outcomes.Dealt] = None
         if upcard is not None:
@@ -262,7 +262,7 @@ def _put_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
     def work(rec: matchfile.Record) -> Tuple[Resulted, Optional[DeskError]]:
         match = rec.match
         resultonly.verify_no_hands(match.record, str(rec.path))
-        typed, typed_won = given.pairs(pairs, "the points"), given.pairs(won, "hands won")
+        typed, typed_won = given.pairs(pairs, N_("the points")), given.pairs(won, N_("hands won"))
         same_players(match.players, [name for name, _ in typed])
         match.put_result(resultonly.result_entry(match.players, match.rules, typed, typed_won))
         return outcomes.resulted_of(rec.path, match), None
@@ -270,9 +270,9 @@ def _put_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
 
 
 def _new_paper(given_pairs: Pairs, given_won: Pairs, rules: Rules, date: Optional[str]) -> Match:
-    pairs, won = given.pairs(given_pairs, "the points"), given.pairs(given_won, "hands won")
+    pairs, won = given.pairs(given_pairs, N_("the points")), given.pairs(given_won, N_("hands won"))
     for name, _ in pairs:
-        check_text(name, "player name")
+        check_text(name, NAME_NOT_TEXT)
     if not isinstance(rules, HouseRules):
         from gin_ref.desk.rules import load_rules  # late: a rule set read by name loads yaml
 
@@ -322,7 +322,7 @@ def _amend_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
         match = rec.match
         if not resultonly.is_result_only(match.record):
             raise refuse(Kind.ILLEGAL, N_("this match is recorded hand by hand: amend a hand"), by_hand=True)
-        typed, typed_won = given.pairs(pairs, "the points"), given.pairs(won, "hands won")
+        typed, typed_won = given.pairs(pairs, N_("the points")), given.pairs(won, N_("hands won"))
         same_players(match.players, [name for name, _ in typed])
         old = resultonly.facts(match.record[resultonly.RESULT_KEY])
         entry = resultonly.result_entry(match.players, match.rules, typed, typed_won)

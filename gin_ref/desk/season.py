@@ -17,7 +17,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError, IllegalActionError
 from gin_ref.core.escape import shown_path
-from gin_ref.desk.acts import check_text
+from gin_ref.desk.acts import NAME_NOT_TEXT, check_text
 from gin_ref.desk.club import term_as_interrupt
 from gin_ref.desk.corrections import paper_match, same_players
 from gin_ref.desk.errors import N_, Nn_, DeskError, Kind, refusal, refuse, refused, said
@@ -100,7 +100,7 @@ def _into_folder(csv_path: str, folder: str, rows: List[Any], problems: List[Pro
         pairs, won = _pairs(row)
         try:
             for name in row.players:
-                check_text(name, "player name")
+                check_text(name, NAME_NOT_TEXT)
             match = paper_match(rules, row.date, pairs, won)
         except GinRefError as exc:
             problems.append((row.line, said(exc)))

@@ -19,6 +19,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import Card, codes, parse_cards
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.message import Message, N_
 from gin_ref.core.players import find_player
 from gin_ref.match.knocks import read_count
 from gin_ref.match.tableline import ILLEGAL, read_line, split_words, table_player
@@ -76,17 +77,17 @@ def to_json(act: Act) -> Dict[str, Any]:
 def from_json(data: Any) -> Act:
     """The act of its JSON shape (ValueError when it is not one: an older journal's, say)."""
     if not isinstance(data, dict):
-        raise ValueError("an act is a JSON object")
+        raise ValueError(Message(N_("an act is a JSON object")))
     kind = data.get("act")
     if kind == "undo":
         return Undo()
     if kind == "dead":
         return Dead(_code(data.get("upcard")))
     if kind != "knock":
-        raise ValueError(f"not an act: {str(kind)[:20]!r}")
+        raise ValueError(Message(N_("not an act: %(act)s"), act=repr(str(kind)[:20])))
     knocker = data.get("knocker")
     if not isinstance(knocker, str) or not knocker:
-        raise ValueError("a knock names its knocker")
+        raise ValueError(Message(N_("a knock names its knocker")))
     count, cards = _side_json(data.get("knocker_count"), data.get("knocker_cards"))
     dcount, dcards = _side_json(data.get("defender_count"), data.get("defender_cards"))
     return Knock(knocker, count, cards, dcount, dcards, _code(data.get("upcard")), data.get("big_gin") is True,
@@ -102,28 +103,28 @@ def _side_json(count: Any, cards: Any) -> Side:
         return count, None
     if count is None and isinstance(cards, list) and cards:
         return None, tuple(Card.parse(str(code)).code for code in cards)
-    raise ValueError("a side of a knock is a count or its cards")
+    raise ValueError(Message(N_("a side of a knock is a count or its cards")))
 
 
 def from_old(data: Any, players: Sequence[str], runs: str = "low") -> Act:
     """The act an older journal's action stood for (the command line's words: ``kind``, ``player``,
     ``knocker`` words, ``defender`` text); ValueError or a GinRefError when it does not read."""
     if not isinstance(data, dict):
-        raise ValueError("an action is a JSON object")
+        raise ValueError(Message(N_("an action is a JSON object")))
     kind = data.get("kind")
     if kind == "undo":
         return Undo()
     if kind == "dead":
         return Dead(_code(data.get("upcard")))
     if kind != "knock":
-        raise ValueError(f"not an action: {str(kind)[:20]!r}")
+        raise ValueError(Message(N_("not an action: %(action)s"), action=repr(str(kind)[:20])))
     words = data.get("knocker")
     words = [words] if isinstance(words, str) else words
     if not isinstance(words, list) or not words or not all(isinstance(word, str) for word in words):
-        raise ValueError("the knocker's count or cards are missing")
+        raise ValueError(Message(N_("the knocker's count or cards are missing")))
     defender = data.get("defender")
     if not isinstance(defender, str):
-        raise ValueError("the defender's count or cards are missing")
+        raise ValueError(Message(N_("the defender's count or cards are missing")))
     count, cards = side(" ".join(words), "knocker", runs)
     dcount, dcards = side(defender, "defender", runs)
     return Knock(find_player(players, str(data.get("player", ""))), count, cards, dcount, dcards,
@@ -133,10 +134,14 @@ def from_old(data: Any, players: Sequence[str], runs: str = "low") -> Act:
 # -- reading a hand ---------------------------------------------------------------------------------------
 def side(text: str, who: str, runs: str = "low") -> Side:
     """One side of a knock as typed: a count, or cards (``A-3S 4HDC``, read with the rules' ``runs``)."""
-    count = read_count(text, f"the {who}'s count")
+    count = read_count(text, COUNT_OF[who])
     if count is not None:
         return count, None
-    return None, tuple(codes(parse_cards(text, what=f"{who}'s hand", runs=runs)))
+    return None, tuple(codes(parse_cards(text, what=HAND_OF[who], runs=runs)))
+
+
+COUNT_OF = {"knocker": N_("the knocker's count"), "defender": N_("the defender's count")}  # what a side is
+HAND_OF = {"knocker": N_("knocker's hand"), "defender": N_("defender's hand")}  # (the notation's words for it)
 
 
 def read_action(fields: Dict[str, str], players: Sequence[str], runs: str = "low") -> Act:
@@ -150,19 +155,21 @@ def read_action(fields: Dict[str, str], players: Sequence[str], runs: str = "low
     count_key = fields.get("count", "").strip()
     result = fields.get("result") or {"big": "big", "dead": "dead"}.get(count_key, "knock")
     if result not in RESULTS:
-        raise InvalidNotationError(f"the result is one of {', '.join(RESULTS)}, not '{result[:20]}'")
+        raise InvalidNotationError(Message(N_("the result is one of %(results)s, not '%(given)s'"),
+                                           results=", ".join(RESULTS), given=result[:20]))
     if result == "dead":
         return Dead(upcard)
     who = fields.get("knocker", "").strip()
     if not who:
-        raise InvalidNotationError("who knocked? Tap the knocker's name")
+        raise InvalidNotationError(Message(N_("who knocked? Tap the knocker's name")))
     player = find_player(players, who)
     mine = {"gin": "0", "big": "0"}.get(result, picked["k"] or count_key)
     theirs = picked["d"] or fields.get("defender", "").strip()
     if not mine:
-        raise InvalidNotationError("the knocker's count (or cards) is missing")
+        raise InvalidNotationError(Message(N_("the knocker's count (or cards) is missing")))
     if not theirs:
-        raise InvalidNotationError("the defender's count (or cards) is missing: his deadwood after his layoffs")
+        raise InvalidNotationError(Message(N_("the defender's count (or cards) is missing: his deadwood after his "
+                                              "layoffs")))
     count, cards = side(mine, "knocker", runs)
     dcount, dcards = side(theirs, "defender", runs)
     return Knock(player, count, cards, dcount, dcards, upcard, result == "big", fields.get("illegal") == "1")
@@ -175,7 +182,8 @@ def _keyed_upcard(fields: Dict[str, str]) -> str:
     if not rank and not suit:
         return ""
     if not rank or not suit:
-        raise InvalidNotationError(f"the upcard needs its {'suit' if rank else 'rank'} too: tap it")
+        raise InvalidNotationError(Message(N_("the upcard needs its suit too: tap it") if rank else
+                                           N_("the upcard needs its rank too: tap it")))
     return rank + suit
 
 
@@ -190,10 +198,10 @@ def read_table_line(line: str, players: Sequence[str], runs: str = "low") -> Act
     checked by ``gin_ref.match.tableline.read_line`` (its refusals are ``play``'s), then read into the act."""
     found = split_words(line)
     if any(not closed for *_, closed in found):
-        raise InvalidNotationError("a quote is left open on the table line")
+        raise InvalidNotationError(Message(N_("a quote is left open on the table line")))
     reading = read_line(found, players)
     if reading.args is None:
-        raise InvalidNotationError(reading.problem or "not a table line")
+        raise InvalidNotationError(reading.problem or Message(N_("not a table line")))
     texts = [word[0] for word in found]
     quoted = [any(char.isspace() for char in text) for text in texts]
     illegal = False

@@ -27,6 +27,7 @@ from gin_ref.desk.language import gettext as _, ngettext, spoken
 from gin_ref.serve import pages
 from gin_ref.serve.pagelang import switch_html
 from gin_ref.serve.guard import html_text, refuse_reason
+from gin_ref.serve.handwords import said_hand
 from gin_ref.serve.limits import RETRY_AFTER
 from gin_ref.serve.security import COOKIE
 from gin_ref.serve.served import Served
@@ -116,8 +117,7 @@ def tables_html(data: Dict[str, Any]) -> str:
     for entry in data["tables"]:
         players = " v ".join(escape(name) for name in entry["players"])
         last = entry.get("last")
-        last_text = (escape(_("hand %(number)d: %(words)s") % {"number": last["number"], "words": last["words"]})
-                     if last else escape(_("no hand yet")))
+        last_text = escape(said_hand(last["hand"])) if last else escape(_("no hand yet"))
         problem = (f'<p class="problem">{escape(entry["problem"])}</p>' if entry.get("problem") else "")
         items.append(
             f'<div class="table" data-table="{escape(entry["label"])}">'
@@ -155,7 +155,7 @@ def board_body(data: Dict[str, Any]) -> str:
     title = _("Tables") if data["kind"] == "matches" else (
         _("Round %(round)d: tables") % {"round": data["round"]} if data["round"] else _("Tables"))
     latest = data.get("latest")
-    just = ('<p id="latest">' + escape(_("Just recorded: %(table)s, hand %(number)d: %(words)s") % {"table": latest["label"], "number": latest["number"], "words": latest["words"]}) + '</p>'
+    just = ('<p id="latest">' + escape(_("Just recorded: %(table)s, %(hand)s") % {"table": latest["label"], "hand": said_hand(latest["hand"])}) + '</p>'
             if latest else "")
     return (f'<h1 id="heading">{escape(data["heading"])}</h1>{just}'
             '<div class="cols"><div class="left"><section><h2>' + escape(_("Standings")) + f'</h2>{standings_html(data)}</section>'

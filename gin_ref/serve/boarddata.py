@@ -18,7 +18,7 @@ from gin_ref.club.event import Result
 from gin_ref.core.errors import GinRefError
 from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext as _, ngettext
-from gin_ref.views import words
+from gin_ref.serve.handwords import facts_of_hand
 from gin_ref.views.event_view import SYSTEM_WORDS, points_number
 from gin_ref.desk.reading import view_of
 from gin_ref.views.history import MatchView
@@ -74,12 +74,11 @@ def _read(path: str) -> Tuple[Optional[MatchView], Optional[str]]:
 
 
 def last_hand(view: MatchView) -> Optional[Dict[str, Any]]:
-    """The hand recorded last (the newest settled one): its number and its result in words."""
+    """The hand recorded last (the newest settled one): its number and its facts (``handwords``)."""
     if not view.hands:
         return None
     hand = view.hands[-1]
-    ruled = f" ({words.RULED} ruled: {hand.ruling.kind})" if hand.ruling is not None else ""
-    return {"number": hand.number, "words": words.result_words(hand) + ruled}
+    return {"number": hand.number, "hand": facts_of_hand(hand)}  # its facts, said by the board in its language
 
 
 def table_entry(view: Optional[MatchView], error: Optional[str]) -> Dict[str, Any]:

@@ -13,8 +13,9 @@ from html import escape
 from typing import Callable, List, Optional, Tuple
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
+from gin_ref.core.message import Message
 from gin_ref.desk.errors import N_
-from gin_ref.desk.language import gettext as _, spoken
+from gin_ref.desk.language import gettext as _, ngettext, spoken
 from gin_ref.files.filewrite import write_atomic
 from gin_ref.serve.folder import Folder, bound_folder
 from gin_ref.serve.pins import Pins
@@ -73,18 +74,19 @@ def cards_page(title: str, cards: List[Tuple[str, str]]) -> str:
 
 
 GENERATOR = '<meta name="generator" content="gin-ref serve --cards">'
-SLIP_WORDS = ("Your PIN for this event: you type it to confirm a hand that costs you. Keep it to yourself; "
-              "cut this slip off and take it with you.")
+SLIP_WORDS = N_("Your PIN for this event: you type it to confirm a hand that costs you. Keep it to yourself; "
+                "cut this slip off and take it with you.")
 
 
 def slips_html(drawn: List[Tuple[str, str]], kept: List[str]) -> str:
     """The PIN slips (``serve --cards --pins``): one slip a player, after the table cards, on a page of
     their own; ``kept``: the players who have a PIN already (no slip: the director resets it first)."""
     items = "".join(f'<section class="slip"><h2>{escape(player)}</h2><p class="pin">{escape(pin)}</p>'
-                    f'<p class="words">{escape(SLIP_WORDS)}</p></section>' for player, pin in drawn)
-    note = (f"<p>No new slip for {escape(', '.join(kept))}: a PIN is kept already (reset it on the director's page, "
-            "then print the slips again).</p>") if kept else ""
-    return f'<div class="slips"><h1>PIN slips</h1>{items}</div>{note}'
+                    f'<p class="words">{escape(_(SLIP_WORDS))}</p></section>' for player, pin in drawn)
+    note = ("<p>" + escape(_(N_("No new slip for %(players)s: a PIN is kept already (reset it on the director's "
+                                "page, then print the slips again).")) % {"players": ", ".join(kept)}) + "</p>"
+            ) if kept else ""
+    return '<div class="slips"><h1>' + escape(_("PIN slips")) + f"</h1>{items}</div>{note}"
 
 
 def draw_pins(folder: str) -> Tuple[List[Tuple[str, str]], List[str]]:
@@ -126,15 +128,23 @@ def write_cards(folder: str, base: str, output: Optional[str], renew: bool, echo
         except OSError:
             ours = False
         if not ours:
-            raise RecordError(f"{output} already exists and is not a page of table cards: give another --output FILE")
+            raise RecordError(Message(N_("%(path)s already exists and is not a page of table cards: give another "
+                                         "--output FILE"), path=output))
     page, cards = table_cards(folder, base, renew, pins)
     if output is None:
         echo(page.rstrip("\n"))
         return
     write_atomic(output, page)
     slips = page.count('<section class="slip">')
-    echo(f"wrote {len(cards)} table card{'s' if len(cards) != 1 else ''} for {base} to {output}"
-         + (f", and {slips} PIN slip{'s' if slips != 1 else ''} (one a player)" if pins else ""))
+    said = {"count": len(cards), "base": base, "path": output, "slips": slips}
+    if not pins:
+        echo(ngettext("wrote %(count)d table card for %(base)s to %(path)s",
+                      "wrote %(count)d table cards for %(base)s to %(path)s", len(cards)) % said)
+        return
+    slips_said = ngettext("%(slips)d PIN slip (one a player)", "%(slips)d PIN slips (one a player)", slips) % said
+    echo(ngettext("wrote %(count)d table card for %(base)s to %(path)s, and %(slips_said)s",
+                  "wrote %(count)d table cards for %(base)s to %(path)s, and %(slips_said)s", len(cards))
+         % {**said, "slips_said": slips_said})
 
 
 def serve_cards(folder: str, host: str, port: int, https: bool, output: Optional[str], renew: bool, cards: bool,
@@ -142,9 +152,10 @@ def serve_cards(folder: str, host: str, port: int, https: bool, output: Optional
     """``gin-ref serve FOLDER --cards [--pins] [--output FILE]``: the cards for the address the server will
     print (and with ``--pins`` a PIN slip for each player who has no PIN yet)."""
     if not cards:
-        raise InvalidNotationError("--output goes with --cards (the page of table cards)")
+        raise InvalidNotationError(Message(N_("--output goes with --cards (the page of table cards)")))
     if port == 0:
-        raise InvalidNotationError("--cards needs the port the server will listen on: give --port N (not 0)")
+        raise InvalidNotationError(Message(N_("--cards needs the port the server will listen on: give --port N "
+                                              "(not 0)")))
     write_cards(folder, f"{'https' if https else 'http'}://{shown_host(host)}:{port}", output, renew, echo, pins)
 
 
@@ -156,8 +167,9 @@ def renew_tables(folder: str, keys: List[str]) -> List[str]:
     known = model.keys()
     for key in keys:
         if key not in known:
-            raise InvalidNotationError(f"--new-token {key}: no such table here (the tables are "
-                                       f"{', '.join(known) or 'none yet'})")
+            raise InvalidNotationError(Message(N_("--new-token %(key)s: no such table here (the tables are "
+                                                  "%(tables)s)"), key=key, tables=", ".join(known)) if known else
+                                       Message(N_("--new-token %(key)s: no such table here (the tables are none yet)"), key=key))
     lock = InstanceLock(folder)
     lock.acquire("replacing a table's token")
     try:

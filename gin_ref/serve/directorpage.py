@@ -17,8 +17,11 @@ from gin_ref.serve.entries import digest as file_digest
 from gin_ref.serve.directoracts import KINDS
 from gin_ref.serve.journal import AGAIN, why_words
 from gin_ref.serve.sheet import read_match
-from gin_ref.views.standing import standing_lines
+from gin_ref.serve.nextwords import said_next, standing_said
 from gin_ref.views.tally_text import tally_text
+
+RULING_KINDS = {"award": N_("award"), "void": N_("void"), "redeal": N_("redeal"),  # the ruling form's choices
+                "forfeit": N_("forfeit")}
 
 ENDINGS = (("knock", N_("a knock")), ("gin", N_("gin")), ("big", N_("big gin")), ("dead", N_("a dead hand")))
 EXPORT_HELP = {  # what each export format holds, said in the page's language (the registry's help is English)
@@ -48,8 +51,8 @@ def record_of(path: str, read: Callable[[str], Any] = read_match) -> Dict[str, A
     if isinstance(found, BaseException):
         return {"text": None, "players": [], "error": str(getattr(found, "message", found)), "finished": False}
     rec = found[0]
-    return {"text": tally_text(rec.match, name), "players": list(rec.match.state.players),
-            "error": None, "finished": rec.match.state.finished, "standing": standing_lines(rec.match)}
+    return {"text": said_next(tally_text(rec.match, name), rec.match), "players": list(rec.match.state.players),
+            "error": None, "finished": rec.match.state.finished, "standing": standing_said(rec.match)}
 
 
 def _digest(path: str) -> str:
@@ -156,7 +159,9 @@ def _irregularity(item: Dict[str, Any]) -> str:
 
 def _ruling(item: Dict[str, Any]) -> str:
     """A ruling as the page lists it: its hand, its kind, its player and points when it has them, its reason."""
-    kind = " ".join(str(part) for part in (item.get("kind"), item.get("player"), item.get("points"))
+    named = item.get("kind")
+    named = _(RULING_KINDS[named]) if named in RULING_KINDS else named  # the kind in the page's words
+    kind = " ".join(str(part) for part in (named, item.get("player"), item.get("points"))
                     if part is not None and part != "")
     return _("hand %(hand)s: %(ruling)s: %(reason)s") % {"hand": item.get("hand"), "ruling": kind,
                                                         "reason": item.get("reason")}
@@ -182,7 +187,7 @@ def _forms(name: str, players: List[str], form_token: str, seen: str, upcard: st
     hidden = pages.hidden("form_token", form_token) + pages.hidden("seen", seen)
     quoted = escape(name, quote=True)
     options = "".join(f'<option value="{escape(p, quote=True)}">{escape(p)}</option>' for p in players)
-    kinds = "".join(f'<option value="{k}">{k}</option>' for k in KINDS)
+    kinds = "".join(f'<option value="{k}">{escape(_(RULING_KINDS[k]))}</option>' for k in KINDS)
     endings = "".join(f'<option value="{value}">' + _t(label) + '</option>' for value, label in ENDINGS)
     return (
         '<details><summary>' + _t(N_("Ruling")) + f'</summary><form method="post" action="/director/m/{quoted}/ruling">{hidden}'

@@ -6,7 +6,7 @@ write), so ``serve``, ``play`` and the one-shot commands work on one folder at o
   dead, the upcard) or as ``play``'s table line (``9h b 5 23``), read into the typed act it stands for; bad
   input is refused with the command line's own words.
 - ``enter``: the action is tried on the match as the file holds it now (nothing written) and, when it
-  would stand, journaled as pending with what it will do in words. A count over the limit is asked about
+  would stand, journaled as pending with what it will do as facts (never words). A count over the limit is asked about
   (``Question``), as ``play`` asks. An entry id already journaled is that entry: nothing twice.
 - ``confirm``: a player the hand costs confirms it (``confirmers``: one who plays it and scores nothing on
   it; for an undo, one whose points it takes back; when it moves no points, a dead hand, any player but
@@ -27,12 +27,14 @@ from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError
 from gin_ref.desk import onrecord
 from gin_ref.desk.errors import DeskError, Kind
-from gin_ref.desk.language import gettext as _
+from gin_ref.core.message import Message, N_
+from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.core.players import find_player
 from gin_ref.files import matchfile as _matchfile
 from gin_ref.files import recordformat, store
 from gin_ref.match import seals
 from gin_ref.match.model import Match
+from gin_ref.match.tally import hand_tally
 from gin_ref.serve import handview
 from gin_ref.serve.acts import Act, Dead, Knock, Undo, to_json
 from gin_ref.serve.journal import ID, PENDING, RECORDED, REJECTED, STALE, Entry, Journal, why_words
@@ -42,7 +44,7 @@ from gin_ref.views.changes import Seen, describe_changes
 
 matchfile: Any = _matchfile  # the files layer is not annotated: its calls are taken as they come
 LOCK_WAIT = 2.0  # seconds a page waits for the match file's lock (another writer's) before saying so
-WHO_ENTERS = "who enters this? Choose your name (I am ...): every entry names the player who made it"
+WHO_ENTERS = Message(N_("who enters this? Choose your name (I am ...): every entry names the player who made it"))
 
 
 class Question(Exception):
@@ -54,9 +56,18 @@ class Question(Exception):
 
 
 class Refusal(Exception):
-    """An entry, a confirm or a reject refused: the words say why (the command line's, where it has them)."""
+    """An entry, a confirm or a reject refused: a message of the catalogue and its facts (``said_as``), said
+    in the language spoken where it is shown (``str``)."""
 
     status = 409
+
+    def __init__(self, said_as: "Message | str") -> None:
+        super().__init__(said_as)
+        self.said_as = said_as
+
+    def __str__(self) -> str:
+        said_as = self.said_as
+        return said_as.say(_, ngettext) if isinstance(said_as, Message) else said_as
 
 
 class Incomplete(Refusal):
@@ -79,11 +90,14 @@ def try_action(record: Any, action: Act, said_too: bool = True) -> "tuple[List[s
     desk's typed outcome; None unless ``said_too``)."""
     try:
         if isinstance(action, Undo):
+            last = _last_settled(record.match) if said_too else None
             undone = onrecord.undo_on(record)
             if not said_too:
                 return [], None
+            settled = last if last is not None and undone.kind == "result" and undone.hand == last.number else None
             return ([_("took back %(what)s") % {"what": undone.what}] + standing.standing_lines(undone.match),
-                    handview.undo_drawn(undone.match, undone.what, undone.hand))
+                    handview.undo_drawn(undone.match, handview.undo_facts(undone.kind, undone.hand, undone.turn,
+                                                                          settled), undone.hand))
         upcard = Card.parse(action.upcard) if action.upcard else None
         if isinstance(action, Dead):
             ended = onrecord.dead_on(record, upcard)
@@ -110,6 +124,14 @@ def try_action(record: Any, action: Act, said_too: bool = True) -> "tuple[List[s
         return said + [step_words.refusal_words(match.state, done.outcome, done.dealt is not None)] + \
             standing.standing_lines(match), drawn
     return said + [hand_text.knock_text(match, done.outcome)], drawn
+
+
+def _last_settled(match: Match) -> Any:
+    """The last hand's tally when it is settled (what an undo of its result takes back), else None."""
+    if not match.hands:
+        return None
+    hand = hand_tally(match, len(match.hands))
+    return hand if hand.settled else None
 
 
 # -- the file ---------------------------------------------------------------------------------------------
@@ -195,21 +217,24 @@ def verify_confirmer(who: str, allowed: Sequence[str], entry: Entry) -> None:
     """Refuse ``who``'s confirm unless the entry costs him (``allowed``: ``confirmers``)."""
     if who in allowed:
         return
-    names = " or ".join(allowed)
+    names = " or ".join(allowed)  # names joined as the English said them (a list of names, not words)
     if entry.kind == "undo":
-        why = f"the undo takes back {names}'s points"
+        why = Message(N_("the undo takes back the points of %(names)s"), names=names)
     elif isinstance(entry.action, Dead) or who == entry.by:
-        why = f"{who} entered it"
+        why = Message(N_("%(player)s entered it"), player=who)
     else:
-        why = f"it costs {names}, not {who}"
-    raise Refusal(f"{who} cannot confirm this: {why}, so {names} confirms it"
-                  f"{' (or ' + who + ' withdraws it)' if who == entry.by else ''}")
+        why = Message(N_("it costs %(names)s, not %(player)s"), names=names, player=who)
+    if who == entry.by:
+        raise Refusal(Message(N_("%(player)s cannot confirm this: %(why)s, so %(names)s confirms it "
+                                 "(or %(player)s withdraws it)"), player=who, why=why, names=names))
+    raise Refusal(Message(N_("%(player)s cannot confirm this: %(why)s, so %(names)s confirms it"),
+                          player=who, why=why, names=names))
 
 
 # -- the journal's steps ----------------------------------------------------------------------------------
 def check_id(ident: str) -> str:
     if not ID.fullmatch(ident or ""):
-        raise Refusal("this form has no entry id: reload the page")
+        raise Refusal(Message(N_("this form has no entry id: reload the page")))
     return ident
 
 
@@ -226,7 +251,8 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
             return known
         waiting = journal.pending()
         if waiting:
-            raise Refusal(f"{describe(waiting[0])} waits for confirmation: confirm or reject it first")
+            raise Refusal(Message(N_("%(entry)s waits for confirmation: confirm or reject it first"),
+                                  entry=describe(waiting[0])))
         raw = held.read()
         record = matchfile.loads(matchfile.decode(raw, path), path)
         before = _before(record)
@@ -234,20 +260,27 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
         said, drawn = try_action(record, action)
         base = bases.keep(raw)
         after = _sealed(record.match.record, before)
+        # facts only (#38): the act and the drawing's data, said by each page in its own language; what the
+        # entry did in words answers this request alone (its page's language), never journaled
         journal.append({"op": "enter", "id": ident, "kind": kind, "action": to_json(action), "by": by, "base": base,
-                        "words": said, "drawn": handview.to_json(drawn) if drawn is not None else None,
-                       "time": matchfile.now(), "after": after,
+                        "drawn": handview.to_json(drawn) if drawn is not None else None,
+                        "time": matchfile.now(), "after": after,
                         "mark": _mark(record.match.record, raw, kind), "confirmers": confirmers(totals, record.match, kind, by)})
-        return journal.entries[ident]
+        entry = journal.entries[ident]
+        entry.words = said if drawn is None else []
+        entry.said = said
+        return entry
 
 
-def describe(entry: Entry) -> str:
+def describe(entry: Entry) -> Message:
+    """An entry in a few words, said where it is shown: an undo, a dead hand, a player's knock."""
     if entry.kind == "undo":
-        return "an undo"
+        return Message(N_("an undo"))
     action = entry.action
     if isinstance(action, Dead):
-        return "a dead hand"
-    return f"{action.knocker}'s knock" if isinstance(action, Knock) else "a hand"
+        return Message(N_("a dead hand"))
+    return Message(N_("a knock by %(player)s"), player=action.knocker) if isinstance(action, Knock) \
+        else Message(N_("a hand"))
 
 
 def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, players: Sequence[str],
@@ -261,10 +294,10 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
             return entry
         if entry.status != PENDING:
             why = why_words(entry)  # who rejected it: a fact of the journal now, said here
-            raise Refusal(f"this was {entry.status}{': ' + why if why else ''}: enter it again if it still stands")
+            raise Refusal(_not_standing(entry.status, why))
         who = find_player(players, by) if by else ""
         if not who:
-            raise Refusal("who confirms? Tap your name")
+            raise Refusal(Message(N_("who confirms? Tap your name")))
         if entry.confirmers:
             verify_confirmer(who, entry.confirmers, entry)
         stale: Optional[str] = None
@@ -286,8 +319,10 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
             raise Refusal(exc.text) from None
         if stale is not None:
             journal.append({"op": STALE, "id": ident, "by": who, "why": stale})
-            raise Refusal(f"the match file changed since this was entered (another writer){': ' + stale if stale else ''}. "
-                          "Not recorded: enter it again if it still stands")
+            raise Refusal(Message(N_("the match file changed since this was entered (another writer): %(changes)s. "
+                                     "Not recorded: enter it again if it still stands"), changes=stale) if stale else
+                          Message(N_("the match file changed since this was entered (another writer). "
+                                     "Not recorded: enter it again if it still stands")))
         journal.append({"op": RECORDED, "id": ident, "by": who}, sync=False)
     if on_written is not None:
         on_written()
@@ -301,11 +336,12 @@ def reject(journal: Journal, path: str, ident: str, by: str, players: Sequence[s
         if entry.status == PENDING:
             who = find_player(players, by) if by else ""
             if not who:
-                raise Refusal("who rejects it? Tap your name")
+                raise Refusal(Message(N_("who rejects it? Tap your name")))
             # the fact (who, and whether he entered it), said in the reader's language where it is shown
             journal.append({"op": REJECTED, "id": ident, "by": who, "withdrawn": bool(entry.by and who == entry.by)})
         elif entry.status == RECORDED:
-            raise Refusal("this is recorded already: undo takes it back (confirmed by the player whose points it takes back)")
+            raise Refusal(Message(N_("this is recorded already: undo takes it back (confirmed by the player whose "
+                                     "points it takes back)")))
         return entry
 
 
@@ -313,10 +349,25 @@ class _Stale(Exception):
     pass
 
 
+NOT_STANDING = {  # an entry that no longer waits, by its status; with why (who rejected it) or without
+    "rejected": (N_("this was rejected: %(why)s: enter it again if it still stands"),
+                 N_("this was rejected: enter it again if it still stands")),
+    "stale": (N_("this was stale: %(why)s: enter it again if it still stands"),
+              N_("this was stale: enter it again if it still stands")),
+    "to enter again": (N_("this was to enter again: %(why)s: enter it again if it still stands"),
+                       N_("this was to enter again: enter it again if it still stands")),
+}
+
+
+def _not_standing(status: str, why: str) -> Message:
+    with_why, without = NOT_STANDING.get(status, NOT_STANDING["rejected"])
+    return Message(with_why, why=why) if why else Message(without)
+
+
 def _entry(journal: Journal, ident: str) -> Entry:
     entry = journal.entries.get(ident)
     if entry is None:
-        raise Refusal("no such entry at this table: reload the page")
+        raise Refusal(Message(N_("no such entry at this table: reload the page")))
     return entry
 
 

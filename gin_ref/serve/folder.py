@@ -11,6 +11,7 @@ import re
 from typing import Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.core.message import Message
 from gin_ref.desk.errors import N_
 from gin_ref.files import eventfile, matchfile
 from gin_ref.serve.state import Tokens, bind_names, read_files
@@ -31,6 +32,7 @@ class Spot(NamedTuple):
 
 
 GONE = N_("this table's match is no longer in the folder: ask the director")  # said where it is shown
+NO_TABLE = N_("There is no such table here.")
 
 
 def short_name(file_name: str) -> str:
@@ -47,12 +49,14 @@ class Folder:
         new file's binding is kept at once); without them the bindings are read, and a new file's made, in
         memory only."""
         if not os.path.isdir(path):
-            raise RecordError(f"'{path}' is not a folder: name an event's folder or a folder of match files")
+            raise RecordError(Message(N_("'%(path)s' is not a folder: name an event's folder or a folder of match files"),
+                                      path=path))
         self.path = path
         self.tokens = tokens
         self.is_event = os.path.isfile(os.path.join(path, EVENT_FILE))
         if not self.is_event and not self.spots():
-            raise RecordError(f"'{path}' holds no event (event.yaml) and no match file (*.yaml): nothing to serve")
+            raise RecordError(Message(N_("'%(path)s' holds no event (event.yaml) and no match file (*.yaml): nothing "
+                                         "to serve"), path=path))
 
     def event(self) -> object:
         """The event of the folder (``gin_ref.club.event.Event``), read now."""

@@ -154,7 +154,8 @@ class Guard:
         note: Dict[str, str] = {}
         token = _NOTE.set(note)
         spoken = pagelang.choose(headers, getattr(served, "event_language", None))
-        speaking, here = speak(spoken), pagelang.at(method, path)  # every word of this request in its language
+        query = scope.get("query_string", b"").decode("latin-1")
+        speaking, here = speak(spoken), pagelang.at(method, path, query)  # every word of this request in its language
         began = time.perf_counter()
         held: List[Message] = []
         status["held"] = held

@@ -17,10 +17,12 @@ from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext
 from gin_ref.match.model import Match
 from gin_ref.match.tally import knock_tally
-from gin_ref.views import step_words
-from gin_ref.views.standing import next_line
+from gin_ref.serve.cardnames import CARD_NAMES
+from gin_ref.serve.handwords import facts_of_hand, said_hand
+from gin_ref.serve.nextwords import next_facts, next_words
+from gin_ref.serve.refusedwords import refused_facts, refused_words
+from gin_ref.serve.sumwords import sum_facts, sum_words
 
-RANK_NAMES = {"A": N_("ace"), "J": N_("jack"), "Q": N_("queen"), "K": N_("king")}
 SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -30,6 +32,7 @@ _WORDS = {  # said through the catalogue (gettext) as each page is made, in the 
     "big_gin": N_("%(knocker)s goes big gin against %(defender)s"),
     "dead": N_("Hand %(hand)s is dead: no score"),
     "undo": N_("This takes back %(what)s"),
+    "undo_step": N_("This takes back the last step"),
     "upcard": N_("upcard"),
     "limit": N_("knock limit %(limit)s"),
     "melds": N_("melds"),
@@ -43,7 +46,6 @@ _WORDS = {  # said through the catalogue (gettext) as each page is made, in the 
     "nobody": N_("no score"),
     "totals": N_("totals"),
     "hand": N_("Hand %(hand)s"),
-    "card": N_("%(rank)s of %(suit)s"),
 }
 
 
@@ -74,12 +76,13 @@ class Drawn(NamedTuple):
     upcard: Optional[str] = None
     limit: Optional[int] = None
     sides: Tuple[Side, ...] = ()
-    arithmetic: str = ""
+    arithmetic: Any = ""  # the score's sum: its facts (``sumwords``), or the text an older journal kept
     winner: Optional[str] = None
     points: int = 0
     totals: Tuple[Tuple[str, int], ...] = ()
-    said: str = ""
-    following: str = ""
+    said: Any = ""  # a refusal kept: its facts (``refusedwords``), or the line an older journal kept
+    following: Any = ""  # what comes next: its facts (``nextwords``), or the line an older journal kept
+    undone: Any = None  # an undo: what it takes back, as facts (``handwords.facts_of_hand`` or the step's)
 
 
 def _say(key: str, **fields: object) -> str:
@@ -108,15 +111,15 @@ def _totals(match: Match) -> Tuple[Tuple[str, int], ...]:
     return tuple((name, int(match.state.totals.get(name, 0))) for name in match.players)
 
 
-def _following(match: Match) -> str:
-    return "" if match.state.finished or match.state.open is not None else next_line(match)
+def _following(match: Match) -> Any:
+    return next_facts(match) or ""
 
 
 def knock_drawn(match: Match, outcome: Any, dealt: bool = False) -> Drawn:
     """A knock (an ``actions.Outcome`` on ``match`` after it): settled, or refused and kept."""
     number = outcome.number
     if outcome.refused:
-        return Drawn("refused", number, said=step_words.refusal_words(match.state, outcome, dealt),
+        return Drawn("refused", number, said=refused_facts(match.state, outcome, dealt),
                      totals=_totals(match), following=_following(match))
     settled = outcome.settlement
     knock = knock_tally(match, number)
@@ -138,7 +141,7 @@ def knock_drawn(match: Match, outcome: Any, dealt: bool = False) -> Drawn:
     score = settled.score
     winner = {"knocker": knock.knocker, "defender": knock.defender}.get(score.winner)
     return Drawn(score.result, number, knock.knocker, knock.defender, knock.upcard, settled.limit, (mine, theirs),
-                 arithmetic_of(score.arithmetic), winner, score.score, _totals(match), following=_following(match))
+                 sum_facts(score, arithmetic_of(score.arithmetic)), winner, score.score, _totals(match), following=_following(match))
 
 
 def arithmetic_of(text: str) -> str:
@@ -154,9 +157,41 @@ def dead_drawn(match: Match, number: int) -> Drawn:
                  following=_following(match))
 
 
-def undo_drawn(match: Match, what: str, number: Optional[int]) -> Drawn:
-    return Drawn("undo", number or 0, totals=_totals(match), said=_say("undo", what=what),
-                 following=_following(match))
+def undo_drawn(match: Match, undone: Dict[str, Any], number: Optional[int]) -> Drawn:
+    """An undo: ``undone``, what it takes back as facts (``undo_facts``), said as each page draws it."""
+    return Drawn("undo", number or 0, totals=_totals(match), undone=undone, following=_following(match))
+
+
+UNDONE = {  # what an undo takes back, by the step's kind, with its hand (and turn)
+    "deal": N_("This takes back the deal of hand %(hand)s"),
+    "turn": N_("This takes back turn %(turn)s of hand %(hand)s"),
+    "ruling": N_("This takes back the ruling on hand %(hand)s"),
+    "amend": N_("This takes back the amend of hand %(hand)s"),
+    "irregularity": N_("This takes back an irregularity of hand %(hand)s"),
+    "refused_deal": N_("This takes back a deal by the wrong dealer (hand %(hand)s)"),
+}
+
+
+def undo_facts(kind: str, hand: Optional[int], turn: Optional[int], settled: Any = None) -> Dict[str, Any]:
+    """What an undo takes back as facts: the hand it took back (``settled``: its ``HandTally`` before the
+    undo, when the undo took back its result), or the step's kind, hand and turn."""
+    if settled is not None:
+        return {"hand": facts_of_hand(settled)}
+    return {"kind": kind, "number": hand, "turn": turn}
+
+
+def undone_words(drawn: Drawn) -> str:
+    """What an undo takes back, in the language spoken (an older journal's line: its words as kept)."""
+    undone = drawn.undone
+    if not isinstance(undone, dict):
+        return str(drawn.said or "")
+    hand = said_hand(undone.get("hand"))
+    if hand:
+        return _say("undo", what=hand)
+    kind = undone.get("kind")
+    if kind in UNDONE and undone.get("number") is not None:
+        return gettext(UNDONE[kind]) % {"hand": undone["number"], "turn": undone.get("turn")}
+    return (drawn.said if isinstance(drawn.said, str) else "") or _say("undo_step")
 
 
 # -- the journal's JSON -------------------------------------------------------------------------------------
@@ -180,19 +215,23 @@ def from_json(data: Any) -> Optional[Drawn]:
         return Drawn(str(data["kind"]), int(data["hand"]), str(data.get("knocker") or ""),
                      str(data.get("defender") or ""), data.get("upcard") or None,
                      None if data.get("limit") is None else int(data["limit"]), sides,
-                     str(data.get("arithmetic") or ""), data.get("winner") or None, int(data.get("points") or 0),
+                     _kept(data.get("arithmetic")), data.get("winner") or None, int(data.get("points") or 0),
                      tuple((str(name), int(points)) for name, points in data.get("totals") or ()),
-                     str(data.get("said") or ""), str(data.get("following") or ""))
+                     _kept(data.get("said")), _kept(data.get("following")),
+                     data.get("undone") if isinstance(data.get("undone"), dict) else None)
     except (KeyError, TypeError, ValueError):
         return None
 
 
+def _kept(following: Any) -> Any:
+    return following if isinstance(following, dict) else str(following or "")
+
+
 # -- HTML -------------------------------------------------------------------------------------------------------
 def card_name(code: str) -> str:
-    """``ace of hearts``, ``10 of spades``: a card's name for a screen reader."""
-    rank, suit = code[:-1], code[-1]
-    named = gettext(RANK_NAMES[rank]) if rank in RANK_NAMES else ("10" if rank == "T" else rank)
-    return _say("card", rank=named, suit=gettext(SUIT_NAMES[suit]))
+    """``ace of hearts``, ``10 of spades``: a card's name for a screen reader, its own message of the
+    catalogue (``cardnames``), so that each language says it whole."""
+    return gettext(CARD_NAMES[code]) if code in CARD_NAMES else code
 
 
 def card_html(code: str) -> str:
@@ -246,7 +285,8 @@ def drawn_html(drawn: Drawn) -> str:
     the totals as large numbers."""
     parts: List[str] = []
     if drawn.kind in ("dead", "undo", "refused"):
-        said = _say("dead", hand=drawn.hand) if drawn.kind == "dead" else drawn.said
+        said = _say("dead", hand=drawn.hand) if drawn.kind == "dead" else \
+            undone_words(drawn) if drawn.kind == "undo" else refused_words(drawn.said)
         parts.append(f'<p class="said">{escape(said)}</p>')
     else:
         verb = drawn.kind if drawn.kind in ("gin", "big_gin") else "knock"
@@ -257,8 +297,9 @@ def drawn_html(drawn: Drawn) -> str:
             parts.append(f'<p class="up">{up}{escape(_say("limit", limit=drawn.limit))}</p>')
         parts.append('<div class="sides">' + "".join(_side_html(side) for side in drawn.sides) + "</div>")
         scored = _say("to", points=drawn.points, winner=drawn.winner) if drawn.winner else _say("nobody")
-        parts.append(f'<p class="sum">{escape(drawn.arithmetic)}</p><p class="scored">{escape(scored)}</p>')
+        parts.append(f'<p class="sum">{escape(sum_words(drawn.arithmetic))}</p><p class="scored">{escape(scored)}</p>')
     parts.append(totals_html(drawn.totals))
-    if drawn.following:
-        parts.append(f'<p class="next">{escape(drawn.following)}</p>')
+    following = next_words(drawn.following)
+    if following:
+        parts.append(f'<p class="next">{escape(following)}</p>')
     return '<div class="drawn">' + "".join(parts) + "</div>"

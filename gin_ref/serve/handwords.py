@@ -4,7 +4,7 @@ its ruling), never from the command line's English words and never with a posses
 says it whole. A hand settled by a ruling says the ruling (an award or a void of a hand a table entered and
 the director ruled: dealt by the ruling, never played, no result)."""
 
-from typing import Any, Dict
+from typing import Any, Dict, NamedTuple, Optional
 
 from gin_ref.desk.errors import N_, Nn_
 from gin_ref.desk.language import gettext as _, ngettext
@@ -52,3 +52,40 @@ def hand_words(hand: Any) -> str:
     singular, plural = SCORED[result]
     return ngettext(singular, plural, points) % {"number": number, "knocker": knocker, "points": points,
                                                "winner": hand.winner}
+
+
+class _Ruled(NamedTuple):
+    kind: str
+    player: Optional[str] = None
+    points: Optional[int] = None
+
+
+class _Hand(NamedTuple):  # what ``hand_words`` reads of a settled hand, from the journal's facts
+    number: int
+    result: Optional[str]
+    knocker: Optional[str]
+    winner: Optional[str]
+    points: Optional[int]
+    ruling: Optional[_Ruled]
+
+
+def facts_of_hand(hand: Any) -> Dict[str, Any]:
+    """A settled hand (a ``HandTally``) as the facts ``hand_words`` says it from (JSON, for the journal)."""
+    ruling = hand.ruling
+    return {"number": hand.number, "result": hand.result, "knocker": hand.knocker, "winner": hand.winner,
+            "points": hand.points,
+            "ruling": None if ruling is None else {"kind": ruling.kind, "player": ruling.player, "points": ruling.points}}
+
+
+def said_hand(facts: Any) -> str:
+    """``facts_of_hand``'s facts in one sentence of the page's language ("" when they are not such facts)."""
+    if not isinstance(facts, dict):
+        return ""
+    try:
+        ruling = facts.get("ruling")
+        ruled = None if not isinstance(ruling, dict) else _Ruled(str(ruling["kind"]), ruling.get("player"),
+                                                                ruling.get("points"))
+        return hand_words(_Hand(int(facts["number"]), facts.get("result"), facts.get("knocker"),
+                                facts.get("winner"), facts.get("points"), ruled))
+    except (KeyError, TypeError, ValueError):
+        return ""

@@ -9,7 +9,8 @@ Lines (``op``):
   players it costs, ``gin_ref.serve.entries.confirmers``), the digest of the match file it was
   checked against (``base``), the end seal the file will hold once it is written on that base (``after``),
   the seal the write leaves that the base did not hold (``mark``: its hand's)
-  and what it will do, in words (``words``);
+  and the hand as the page draws it, as facts (``drawn``: ``gin_ref.serve.handview``; an older gin-ref's
+  line kept what it would do in words, ``words``, still shown as kept);
 - ``confirming``: the confirm began, when its end seal is not the one foreseen (an undo: its correction
   carries the time): the end seal the file will hold (``after``) and the seal its write leaves
   (``mark``), fsynced before the file is written;
@@ -37,7 +38,8 @@ import urllib.parse
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError, RecordError
-from gin_ref.desk.language import gettext as _
+from gin_ref.desk.errors import N_
+from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.files import matchfile
 from gin_ref.serve.acts import Act, from_json, from_old, to_json
 from gin_ref.serve.handview import Drawn
@@ -47,7 +49,7 @@ from gin_ref.serve.state import STATE_FOLDER, state_folder, write_private
 ID = re.compile(r"[A-Za-z0-9_-]{8,64}")  # matched in full (fullmatch: "$" would take a trailing newline)
 PENDING, RECORDED, REJECTED, STALE = "pending", "recorded", "rejected", "stale"
 AGAIN = "to enter again"  # a pending hand of an older journal whose action no longer reads
-UNREAD = "journaled by an older gin-ref in a shape that no longer reads: enter it again at the table"
+UNREAD = N_("journaled by an older gin-ref in a shape that no longer reads: enter it again at the table")
 NAME_MOST = 200  # characters of a journal's name (a file system takes 255 bytes)
 ENCODED = "names.v2"  # in the journal folder: the journals are named by journal_name (migrate_journals)
 
@@ -64,7 +66,8 @@ class Entry:
             self.action = None
         self.by: str = line.get("by", "")
         self.base: str = line.get("base", "")
-        self.words: List[str] = list(line.get("words") or [])
+        self.words: List[str] = list(line.get("words") or [])  # an older journal's words (#38: facts only now)
+        self.said: List[str] = []  # what it did in words, for the answer to the request that entered it
         self.drawn: Optional[Drawn] = from_drawn(line.get("drawn"))  # the hand as the page draws it (#40)
         self.after: str = str(line.get("after") or "")  # the end seal a confirm on ``base`` leaves
         self.confirmers: List[str] = [str(name) for name in line.get("confirmers") or []]  # whom it costs
@@ -87,6 +90,8 @@ def why_words(entry: Entry) -> str:
         if entry.withdrawn:
             return _("withdrawn by %(player)s, who entered it") % {"player": entry.confirmed_by}
         return _("rejected by %(player)s") % {"player": entry.confirmed_by}
+    if entry.why.startswith(UNREAD):  # an older journal's entry that no longer reads: said here, its reason kept
+        return _(UNREAD) + entry.why[len(UNREAD):]
     return entry.why
 
 
@@ -165,9 +170,13 @@ def upgrade(path: str, players: Callable[[], Tuple[List[str], str]]) -> List[str
     if not read and not unread:
         return []
     write_private(path, "".join(lines))
-    return [f"{read} entr{'y' if read == 1 else 'ies'} of an older gin-ref read into the typed act"
-            + (f"; {unread} that no longer read{'s' if unread == 1 else ''} set apart for the director "
-               "(to enter again)" if unread else "")]
+    done = ngettext("%(count)d entry of an older gin-ref read into the typed act",
+                    "%(count)d entries of an older gin-ref read into the typed act", read) % {"count": read}
+    if not unread:
+        return [done]
+    return [ngettext("%(done)s; %(count)d that no longer reads set apart for the director (to enter again)",
+                     "%(done)s; %(count)d that no longer read set apart for the director (to enter again)", unread)
+            % {"done": done, "count": unread}]
 
 
 class Journal:

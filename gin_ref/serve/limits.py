@@ -21,6 +21,8 @@ import threading
 import time
 from typing import Dict, Optional, Tuple
 
+from gin_ref.desk.language import gettext as _
+
 FD_WANTED = 8192  # the soft limit asked for at start
 FD_WINDOWS = 1024  # what the caps are computed from where there is no limit to read (Windows)
 RESERVE_FIXED = 64  # descriptors kept for the listening socket, the log, the thread pool's files, imports
@@ -41,21 +43,24 @@ def raise_fd_limit() -> Tuple[int, str]:
     try:
         import resource
     except ImportError:  # Windows: sockets are handles, not descriptors under a soft limit
-        return FD_WINDOWS, f"no limit of open files to raise here: caps computed from {FD_WINDOWS}"
+        return FD_WINDOWS, _("no limit of open files to raise here: caps computed from %(files)d") % {"files": FD_WINDOWS}
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     infinite = resource.RLIM_INFINITY
     want = FD_WANTED if hard == infinite else min(hard, FD_WANTED)
     if soft != infinite and soft >= want:
-        return int(soft), f"open files: {soft} (soft limit, hard {_shown(hard, infinite)})"
+        return int(soft), _("open files: %(soft)s (soft limit, hard %(hard)s)") % {"soft": soft,
+                                                                                   "hard": _shown(hard, infinite)}
     try:
         resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
     except (ValueError, OSError):
-        return int(soft), f"open files: {soft} (the system refused to raise it to {want})"
-    return want, f"open files: {want} (soft limit raised from {soft}, hard {_shown(hard, infinite)})"
+        return int(soft), _("open files: %(soft)s (the system refused to raise it to %(want)s)") % {"soft": soft,
+                                                                                                    "want": want}
+    return want, _("open files: %(want)s (soft limit raised from %(soft)s, hard %(hard)s)") % {
+        "want": want, "soft": soft, "hard": _shown(hard, infinite)}
 
 
 def _shown(value: int, infinite: int) -> str:
-    return "unlimited" if value == infinite else str(value)
+    return _("unlimited") if value == infinite else str(value)
 
 
 class Caps:

@@ -19,7 +19,7 @@ import os
 import re
 from html import escape
 from typing import Dict, List, Optional, Tuple
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote, urlencode
 
 from starlette.requests import Request, cookie_parser
 from starlette.responses import RedirectResponse, Response
@@ -115,14 +115,18 @@ def choose(headers: Dict[str, str], event: Optional[EventLanguage] = None) -> st
     return named or ENGLISH
 
 
-def at(method: str, path: str) -> "contextvars.Token[str]":
-    """The page being answered is at ``path`` (the Guard's, for the switch's links). A form's answer (a POST)
-    is shown at its form's address: the switch goes back to the page the form is on (the table's, the
-    director's)."""
+def at(method: str, path: str, query: str = "") -> "contextvars.Token[str]":
+    """The page being answered is at ``path`` with its ``query`` (the Guard's, for the switch's links: a page
+    comes back as it was asked, ``/t/KEY?e=ID`` with its entry; a ``token`` in it is left out, the cookie
+    holds it once the page is open). A form's answer (a POST) is shown at its form's address: the switch
+    goes back to the page the form is on (the table's, the director's)."""
     if method not in ("GET", "HEAD"):
         parts = path.split("/")
         path = "/".join(parts[:3]) if path.startswith("/t/") else "/director" if path.startswith("/director") \
             else "/"
+    else:
+        kept = [(name, value) for name, value in parse_qsl(query, keep_blank_values=True) if name != "token"]
+        path += "?" + urlencode(kept) if kept else ""
     return _PATH.set(path)
 
 
@@ -156,7 +160,9 @@ def safe_back(back: Optional[str]) -> str:
 def switch(secure: bool):  # type: ignore[no-untyped-def]
     """The switch's route: ``/language?to=LANG&back=PATH`` keeps LANG in the phone's cookie and goes back."""
     async def chosen(request: Request) -> Response:
-        response = RedirectResponse(quote(safe_back(request.query_params.get("back")), safe="/"), status_code=303)
+        back, _, query = safe_back(request.query_params.get("back")).partition("?")
+        query = urlencode(parse_qsl(query, keep_blank_values=True))  # the page's query as it was, re-encoded
+        response = RedirectResponse(quote(back, safe="/") + ("?" + query if query else ""), status_code=303)
         language = known(request.query_params.get("to"))
         if language is not None:
             response.set_cookie(COOKIE, language, max_age=KEPT, path="/", samesite="lax", secure=secure,

@@ -9,6 +9,8 @@ from typing import Any, Callable, List, Optional
 
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.core.escape import one_line, shown_path
+from gin_ref.core.message import Message, N_
+from gin_ref.desk.language import gettext as _
 from gin_ref.serve.address import lan_address, shown_host  # noqa: F401 (lan_address: where it was)
 from gin_ref.serve.limits import BACKLOG, Caps, Counter, raise_fd_limit
 from gin_ref.serve.state import BOARD, DIRECTOR, InstanceLock, Tokens
@@ -43,7 +45,8 @@ def listen(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         words = (exc.strerror or str(exc)).lower()
-        raise RecordError(f"cannot listen on {host}:{port}: {words}") from None
+        raise RecordError(Message(N_("cannot listen on %(host)s:%(port)s: %(reason)s"), host=host, port=port,
+                                  reason=words)) from None
     sock.set_inheritable(True)
     return sock
 
@@ -82,14 +85,15 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
     from gin_ref.serve.protocol import guarded
 
     if (certfile is None) != (keyfile is None):
-        raise InvalidNotationError("--ssl-certfile and --ssl-keyfile go together: give both")
+        raise InvalidNotationError(Message(N_("--ssl-certfile and --ssl-keyfile go together: give both")))
     for name in (certfile, keyfile):
         if name is not None:
             try:
                 with open(name, "rb"):
                     pass
             except OSError as exc:
-                raise RecordError(f"cannot read '{name}': {(exc.strerror or str(exc)).lower()}") from None
+                raise RecordError(Message(N_("cannot read '%(path)s': %(reason)s"), path=name,
+                                          reason=(exc.strerror or str(exc)).lower())) from None
     scheme = "https" if certfile else "http"
     model = Folder(folder)
     lock = InstanceLock(folder)
@@ -118,7 +122,7 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
         base = f"{scheme}://{shown_host(host)}:{bound}"
         lock.note(base)
         spots = model.spots()
-        echo(f"serving {shown_path(folder)} on {base} (Ctrl-C stops)")
+        echo(_("serving %(folder)s on %(address)s (Ctrl-C stops)") % {"folder": shown_path(folder), "address": base})
         for line in addresses(base, tokens, [spot.key for spot in spots], [spot.label for spot in spots]):
             echo(line)
         for line in start_lines(base, tokens, board_token):
@@ -126,11 +130,11 @@ def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Opt
         echo(how)
         echo(caps.line())
         if host in ("127.0.0.1", "localhost", "::1"):
-            echo("only this computer can reach it: give --host 0.0.0.0 for the phones on this network")
+            echo(_("only this computer can reach it: give --host 0.0.0.0 for the phones on this network"))
         try:
             server.run(sockets=sockets)
         except KeyboardInterrupt:  # uvicorn stops, then passes Ctrl-C on: the way to stop a server, not an error
             pass
-        echo(f"stopped serving {shown_path(folder)}")
+        echo(_("stopped serving %(folder)s") % {"folder": shown_path(folder)})
     finally:
         lock.release()

@@ -17,6 +17,7 @@ from starlette.concurrency import run_in_threadpool
 
 from gin_ref.core.errors import GinRefError, RecordError
 from gin_ref.core.escape import one_line, shown_path
+from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext as _, spoken
 from gin_ref.desk.exports import format_of
 from gin_ref.files.matchread import claims_match, read_record
@@ -28,7 +29,7 @@ from gin_ref.views.event_view import EventTable
 
 HTML = format_of("html")  # the export registry's page (``export --format html``'s renderer)
 Answer = Tuple[int, str]  # (status: 200, 404 or 409, the page's HTML or the words of the problem)
-_UNREADABLE = "cannot read the file: "  # export's words for a file it may not read
+_UNREADABLE = N_("%(file)s: cannot read the file: %(reason)s")  # export's words for a file it may not read
 
 
 def shown_names(names: List[str]) -> List[str]:
@@ -68,13 +69,13 @@ def sheet_of(folder: str, names: List[str], title: str, read: Callable[[str], An
             return 409, "Error: " + one_line(f"{shown}: {_unpathed(str(exc), path, name)}")
         except OSError as exc:
             words = exc.strerror or str(exc)
-            return 409, "Error: " + one_line(f"{shown}: {_UNREADABLE}{words[:1].lower()}{words[1:]}")
+            return 409, "Error: " + one_line(_(_UNREADABLE) % {"file": shown, "reason": words[:1].lower() + words[1:]})
         if found is None:
             continue
         record, digest = found
         views.append(view_of(shown, record, digest))
     if not views:
-        return 409, f"Error: no readable match file in {', '.join(shown_names(names))}"
+        return 409, "Error: " + _("no readable match file in %(files)s") % {"files": ", ".join(shown_names(names))}
     page = HTML.render(views, {"title": title, "paper": "a4", "event": _event(folder)})
     return 200, page if isinstance(page, str) else page.decode("utf-8")
 

@@ -23,6 +23,7 @@ import threading
 from typing import Callable, Dict, Iterable, Optional, Set
 
 from gin_ref.core.errors import RecordError
+from gin_ref.core.message import Message, N_
 
 STATE_FOLDER = ".gin-ref-serve"
 TOKENS_FILE = "tokens.json"
@@ -38,8 +39,8 @@ def state_folder(folder: str) -> str:
     try:
         os.makedirs(path, mode=0o700, exist_ok=True)
     except OSError as exc:
-        raise RecordError(f"cannot make the serve state folder in '{folder}': "
-                          f"{(exc.strerror or str(exc)).lower()}") from None
+        raise RecordError(Message(N_("cannot make the serve state folder in '%(folder)s': %(reason)s"),
+                                  folder=folder, reason=(exc.strerror or str(exc)).lower())) from None
     return path
 
 
@@ -148,8 +149,9 @@ class Tokens:
                     loaded = json.load(data)
             except (OSError, ValueError) as exc:
                 if not renew:
-                    raise RecordError(f"the serve tokens file does not read ({exc.__class__.__name__}): replace "
-                                      "them with 'gin-ref serve FOLDER --new-tokens'") from None
+                    raise RecordError(Message(N_("the serve tokens file does not read (%(error)s): replace them with "
+                                                 "'gin-ref serve FOLDER --new-tokens'"),
+                                              error=exc.__class__.__name__)) from None
                 loaded = None
             files = _files_of(loaded)  # the tables keep their addresses, new tokens or not
             if isinstance(loaded, dict) and not renew:
@@ -204,11 +206,12 @@ class InstanceLock:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             try:
-                first = os.read(fd, 500).decode("utf-8", "replace").strip() or "another process"
+                first = os.read(fd, 500).decode("utf-8", "replace").strip()
             finally:
                 os.close(fd)
-            raise RecordError(f"'{self.folder}' is already served by gin-ref serve ({first}): stop it first, "
-                              "or serve another folder") from None
+            raise RecordError(Message(N_("'%(folder)s' is already served by gin-ref serve (%(by)s): stop it first, or "
+                                         "serve another folder"), folder=self.folder,
+                                      by=first or Message(N_("another process")))) from None
         self.fd = fd
         self.note(address)
 

@@ -18,7 +18,7 @@ from gin_ref.core.errors import GinRefError, InvalidNotationError
 from gin_ref.desk.errors import N_, DeskError, Kind, said
 from gin_ref.desk.language import gettext
 from gin_ref.serve import acts, entries, handview, pages
-from gin_ref.serve.folder import GONE, Spot
+from gin_ref.serve.folder import GONE, NO_TABLE, Spot
 from gin_ref.serve.guard import note
 from gin_ref.serve.journal import Entry, Journal
 from gin_ref.serve.script import SCRIPT
@@ -56,7 +56,7 @@ def routes(served: Served) -> List[BaseRoute]:
         key = request.path_params["key"]
         spot = served.folder.spot(key)
         if spot is None:
-            raise Refused(404, "There is no such table here.")
+            raise Refused(404, gettext(NO_TABLE))
         token = served.security.authorize(request, key)
         if spot.gone:  # its file was renamed or removed: nothing is read or written here
             raise Refused(410, gettext(GONE))
@@ -81,7 +81,8 @@ def routes(served: Served) -> List[BaseRoute]:
         try:
             _, match = entries.read_match(spot.path)
         except GinRefError as exc:
-            return HTMLResponse(pages.message_page(spot.label, f"The match file does not read: {_pathless(exc, spot)}"),
+            return HTMLResponse(pages.message_page(spot.label, gettext(N_("The match file does not read: %(problem)s"))
+                                                  % {"problem": _pathless(exc, spot)}),
                                 status_code=409)
         with journal.lock:
             view = view_of(spot, key, token, journal, stamp=stamp, **extra)
@@ -91,7 +92,7 @@ def routes(served: Served) -> List[BaseRoute]:
         key = request.path_params["key"]
         try:
             if served.folder.spot(key) is None:
-                raise Refused(404, "There is no such table here.")
+                raise Refused(404, gettext(NO_TABLE))
             exchanged = served.security.exchange(request, key, f"/t/{key}")
             if exchanged is not None:
                 return exchanged
@@ -129,7 +130,7 @@ def routes(served: Served) -> List[BaseRoute]:
             except Refused as refused:
                 return _refused(request, refused)
             if spot.path is None:
-                return _refused(request, Refused(409, "No match at this table yet."))
+                return _refused(request, Refused(409, gettext(N_("No match at this table yet."))))
             path = spot.path
 
             def run() -> Response:
@@ -153,7 +154,7 @@ def routes(served: Served) -> List[BaseRoute]:
                                   fields=fields if form == "enter" else None)
                 url = f"/t/{key}?e={entry.id}"
                 if wants_json(request):
-                    return JSONResponse({"ok": True, "status": entry.status, "url": url, "words": entry.words})
+                    return JSONResponse({"ok": True, "status": entry.status, "url": url, "words": entry.said or entry.words})
                 return RedirectResponse(url, status_code=303)
 
             served.tables_first.enter()
@@ -204,7 +205,7 @@ def routes(served: Served) -> List[BaseRoute]:
         except Refused as refused:
             return _refused(request, refused)
         if spot.path is None:
-            return JSONResponse({"ok": False, "problem": "no match at this table yet"})
+            return JSONResponse({"ok": False, "problem": gettext(N_("no match at this table yet"))})
         path = spot.path
 
         def run() -> Response:

@@ -24,6 +24,9 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 from starlette.types import Message, Receive, Scope, Send
 
+from gin_ref.desk.errors import N_
+from gin_ref.desk.language import gettext
+from gin_ref.serve.folder import NO_TABLE
 from gin_ref.serve.security import Refused
 
 PER_TABLE = 4  # open streams a table may hold at once
@@ -77,14 +80,14 @@ class TableStreams:
         key = request.path_params["key"]
         try:
             if await run_in_threadpool(self.served.folder.spot, key) is None:  # it reads the event file
-                raise Refused(404, "There is no such table here.")
+                raise Refused(404, gettext(NO_TABLE))
             self.served.security.authorize(request, key)
         except Refused as refused:
             await PlainTextResponse(refused.message, status_code=refused.status)(scope, receive, send)
             return
         if self.open.get(key, 0) >= PER_TABLE:
             self.served.log.warning("table %s: a stream refused, %d open already", key, PER_TABLE)
-            await PlainTextResponse("Too many pages of this table follow it: close one.", status_code=429,
+            await PlainTextResponse(gettext(N_("Too many pages of this table follow it: close one.")), status_code=429,
                                     headers={"Retry-After": "10"})(scope, receive, send)
             return
         self.open[key] = self.open.get(key, 0) + 1

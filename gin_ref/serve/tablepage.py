@@ -20,8 +20,8 @@ from gin_ref.match.tally import hand_tally
 from gin_ref.serve import handview, tableform
 from gin_ref.serve.handwords import hand_words
 from gin_ref.serve.journal import Entry, why_words
+from gin_ref.serve.nextwords import standing_said
 from gin_ref.serve.pages import document, hidden, lines, paragraph, suited
-from gin_ref.views import standing
 
 
 class View(NamedTuple):
@@ -145,7 +145,7 @@ def table_page(view: View, match: Match) -> str:
     parts = [f"<h1>{escape(view.label)}</h1>", f'<p class="sub"><b>{escape(" v ".join(players))}</b> · '
              f"{escape(say('rules', rules=match.rules.name))}</p>",
              handview.totals_html(tuple((name, int(match.state.totals.get(name, 0))) for name in players)),
-             _sentences(standing.standing_lines(match)[1:]),
+             _sentences(standing_said(match)[1:]),
              paragraph(view.note, "note"), paragraph(view.problem, "problem"),
              '<div id="offline" class="offline" hidden></div>']
     if view.outcome is not None and view.outcome.status != "pending":

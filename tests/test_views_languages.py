@@ -26,12 +26,10 @@ TEMPLATE = ROOT / "gin_ref" / "locale" / "gin_ref.pot"
 LANGUAGES = ["fil", "sk"]
 
 # English said by the layers below the views inside a view's sentence (matchwords', corewords' slices of #38):
-# an irregularity's reason (match/), a score's arithmetic and a bonus's (core/). Only shrinks.
+# an irregularity's reason (match/), a score's arithmetic (core/). Only shrinks.
 LOWER_LAYERS = [
     r"knock not allowed: deadwood \d+ exceeds\s+limit \d+ \(upcard \S+\)",
     r"knock: [\d −=+]+ to the knocker",
-    r"\b(box|game) bonus \d+( \(\d+ × \d+\))?",
-    r"\bshutout\b",
 ]
 
 

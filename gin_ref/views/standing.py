@@ -5,13 +5,14 @@ with these lines (``standing_lines``); the words for each event come from ``gin_
 
 from typing import Dict, List, Optional, Sequence
 
-from gin_ref.core.game import Game, bonus_arithmetic, final_scores, game_bonuses
+from gin_ref.core.game import Game, final_scores, game_bonuses
 from gin_ref.core.message import Message
+from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.model import Match
 from gin_ref.views.game_words import games_standing_words
-from gin_ref.views.words import end_reason, final_words, paid_words, said
+from gin_ref.views.words import end_reason, final_words, paid_words
 
 
 def named_scores(scores: Dict[str, int], players: Sequence[str]) -> str:
@@ -228,7 +229,7 @@ def _bonus_lines(match: Match, totals: Dict[str, int], bonuses: Dict[str, Dict[s
     width = max(len(name) for name in match.players)
     for name in match.players:
         parts = [str(totals[name])]
-        parts += [said(bonus_arithmetic(match.rules, name, bonus, points, boxes))
+        parts += [bonus_words(match.rules, name, bonus, points, boxes)
                   for bonus, points in bonuses[name].items()]
         if final is not None:
             text = " + ".join(parts) + (f" = {final[name]}" if bonuses[name] else "")
@@ -238,3 +239,29 @@ def _bonus_lines(match: Match, totals: Dict[str, int], bonuses: Dict[str, Dict[s
             continue
         lines.append(f"{indent}{name:<{width}}  {text}")
     return lines
+
+
+def bonus_words(rules: HouseRules, name: str, bonus: str, points: int,
+                boxes: Optional[Dict[str, int]] = None) -> str:
+    """One bonus as one term of a sum, in the language settled: ``box bonus 60 (3 × 20)`` (just ``box bonus
+    60`` without ``boxes``), so that ``game bonus 100 + box bonus 60 (3 × 20) = 160`` reads true (what
+    ``gin_ref.core.game.bonus_arithmetic`` writes in English, said from the same facts)."""
+    said = {"points": points, "boxes": (boxes or {}).get(name, 0), "each": rules.box_bonus, "bonus": bonus}
+    if bonus == "box_bonus" and boxes is not None:
+        return gettext("box bonus %(points)d (%(boxes)d × %(each)d)") % said
+    if bonus == "shutout" and boxes is not None:
+        if rules.shutout == "double_game_bonus":
+            return gettext("shutout (the game bonus again) %(points)d") % said
+        if rules.shutout == "double_total":
+            return gettext("shutout (the total doubled) %(points)d") % said
+        if rules.shutout == "flat":
+            return gettext("shutout (flat) %(points)d") % said
+    if bonus == "box_bonus":
+        return gettext("box bonus %(points)d") % said
+    if bonus == "game_bonus":
+        return gettext("game bonus %(points)d") % said
+    if bonus == "shutout":
+        return gettext("shutout %(points)d") % said
+    if bonus == "line_bonus":
+        return gettext("line bonus %(points)d") % said
+    return f"{bonus.replace('_', ' ')} {points}"

@@ -169,3 +169,18 @@ def test_every_letter_the_catalogues_write_is_measured_without_wcwidth():
                 for text in (message.string if isinstance(message.string, tuple) else (message.string,)):
                     written.update(char for char in text or "" if not char.isascii())
     assert sorted(written - set(NARROW)) == []
+
+
+def test_the_bonus_words_say_in_english_what_core_writes():
+    """views.standing.bonus_words says each bonus of a final sum as gin_ref.core.game.bonus_arithmetic writes it
+    (English byte for byte), for every kind, with and without the boxes, under every shutout."""
+    from gin_ref.core.game import bonus_arithmetic
+    from gin_ref.core.rules import HouseRules
+    from gin_ref.views.standing import bonus_words
+
+    for shutout in ("double_game_bonus", "double_total", "flat", "none"):
+        rules = HouseRules(shutout=shutout)
+        for bonus in ("box_bonus", "game_bonus", "shutout", "line_bonus", "knock_bonus"):
+            for boxes in (None, {"Ann": 3}):
+                if not (bonus == "shutout" and shutout == "none" and boxes):
+                    assert bonus_words(rules, "Ann", bonus, 60, boxes) == bonus_arithmetic(rules, "Ann", bonus, 60, boxes)

@@ -246,7 +246,8 @@ def bonus_words(rules: HouseRules, name: str, bonus: str, points: int,
     """One bonus as one term of a sum, in the language settled: ``box bonus 60 (3 × 20)`` (just ``box bonus
     60`` without ``boxes``), so that ``game bonus 100 + box bonus 60 (3 × 20) = 160`` reads true (what
     ``gin_ref.core.game.bonus_arithmetic`` writes in English, said from the same facts)."""
-    said = {"points": points, "boxes": (boxes or {}).get(name, 0), "each": rules.box_bonus, "bonus": bonus}
+    said = {"points": points, "boxes": boxes[name] if boxes is not None and name in boxes else 0,
+            "each": rules.box_bonus, "bonus": bonus}
     if bonus == "box_bonus" and boxes is not None:
         return gettext("box bonus %(points)d (%(boxes)d × %(each)d)") % said
     if bonus == "shutout" and boxes is not None:

@@ -96,7 +96,7 @@ def _print_verified(path: str, checked: Verified) -> None:
         say(one_line("  " + gettext("line %(line)s, ^ hand %(hand)s ruled: %(ruling)s") % {
             "line": item["line"], "hand": item["hand"], "ruling": words.ruling_words(ruling_of(item), dated=True)}))
     if match is not None and not checked.sealed:
-        say((f"  {words.NO_SEALS}"))
+        say(f"  {words.no_seals()}")
 
 
 def ok_line(path: str, checked: Verified) -> str:
@@ -104,7 +104,7 @@ def ok_line(path: str, checked: Verified) -> str:
     that takes the line so far (``%(said)s``), the counts through ngettext."""
     hands, kept = checked.entry["hands"], len(checked.kept)
     if checked.entry.get("result_only"):
-        said = gettext("%(path)s: ok, %(counted)s") % {"path": path, "counted": words.RESULT_ONLY_VERIFIED}
+        said = gettext("%(path)s: ok, %(counted)s") % {"path": path, "counted": words.result_only_verified()}
     else:
         said = ngettext("%(path)s: ok, %(count)d hand", "%(path)s: ok, %(count)d hands", hands) % {
             "path": path, "count": hands}

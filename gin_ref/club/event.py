@@ -18,6 +18,7 @@ from typing import Callable, Iterable, List, Mapping, Optional, Sequence, Tuple
 from gin_ref.club.pairing import promised_swiss, round_robin, round_robin_rounds
 from gin_ref.club.standings import Result, Results, Standing, event_standings
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.players import check_name, find_player
 from gin_ref.match.names import first_look_alike, first_same_player, look_alike_message
 from gin_ref.core.rules import HouseRules
@@ -71,14 +72,16 @@ def check_players(players: Iterable[str]) -> List[str]:
     """The players as given, checked: names, at least two, none twice (ignoring case)."""
     players = [check_name(name) for name in players]
     if len(players) < 2:
-        raise InvalidNotationError("an event needs at least 2 players")
+        raise InvalidNotationError(Message(N_("an event needs at least 2 players")))
     if len(players) > MAX_PLAYERS:
-        raise InvalidNotationError(f"an event takes at most {MAX_PLAYERS} players, not {len(players)}")
+        raise InvalidNotationError(Message(N_("an event takes at most %(most)d players, not %(count)d"),
+                                           most=MAX_PLAYERS, count=len(players)))
     same = first_same_player(players)
     if same is not None and same[0] == same[1]:
-        raise InvalidNotationError(f"player '{same[1]}' is given twice")
+        raise InvalidNotationError(Message(N_("player '%(name)s' is given twice"), name=same[1]))
     if same is not None:
-        raise InvalidNotationError(f"player '{same[1]}' is the same as '{same[0]}' (names are matched without case)")
+        raise InvalidNotationError(Message(N_("player '%(name)s' is the same as '%(other)s' (names are matched "
+                                              "without case)"), name=same[1], other=same[0]))
     alike = first_look_alike(players)
     if alike is not None:
         raise InvalidNotationError(look_alike_message(*alike))
@@ -88,8 +91,9 @@ def check_players(players: Iterable[str]) -> List[str]:
 def check_rules(rules: HouseRules) -> None:
     """Refuse house rules an event cannot pair: an event seats two at a table."""
     if rules.players != 2:
-        raise IllegalActionError(f"the {rules.name} rules are for {rules.players} players at a table: an event "
-                                 "pairs two players a table, so it needs two-player rules")
+        raise IllegalActionError(Message(N_("the %(rules)s rules are for %(players)d players at a table: an event "
+                                            "pairs two players a table, so it needs two-player rules"),
+                                         rules=rules.name, players=rules.players))
 
 
 class Event:
@@ -100,7 +104,7 @@ class Event:
         self.players: List[str] = list(self.read.players)
         self.rules: HouseRules = self.read.rules
         self.rounds: List[Round] = list(self.read.pairings)
-        self.note: Optional[str] = None  # what the last pairing has to tell the director (the Swiss promise)
+        self.note: Optional[Message] = None  # what the last pairing has to tell the director (the Swiss promise)
 
     @classmethod
     def new(cls, name: str, system: str, players: Sequence[str], rules: HouseRules, date: object,
@@ -108,25 +112,29 @@ class Event:
         """A new event (no round paired). ``players`` in seed order; ``rules`` a two-player HouseRules;
         ``rounds``: Swiss only (default: enough for a clear winner, ceil(log2 players))."""
         if system not in SYSTEMS:
-            raise InvalidNotationError(f"event format must be one of {', '.join(SYSTEMS)}, not {shown_value(system)}")
+            raise InvalidNotationError(Message(N_("event format must be one of %(systems)s, not %(given)s"),
+                                               systems=", ".join(SYSTEMS), given=shown_value(system)))
         players = check_players(players)
         for player in players:  # a new event only: its tables' matches will refuse such a name (Match.new)
             reading = reads_as_fact(player)
             if reading is not None:
-                raise InvalidNotationError(f"bad player name '{player}': it reads as {reading} on a table line "
-                                           "(9h ben 5 23): use another name")
+                raise InvalidNotationError(Message(N_("bad player name '%(name)s': it reads as %(reading)s on a table "
+                                                      "line (9h ben 5 23): use another name"),
+                                                   name=player, reading=str(reading)))
         check_rules(rules)
         most = round_robin_rounds(len(players))
         if system == "round-robin":
             if rounds is not None and rounds != most:
-                raise InvalidNotationError(f"a round robin of {len(players)} players has {most} rounds (every pair "
-                                           "meets once): leave out --rounds")
+                raise InvalidNotationError(Message(N_("a round robin of %(players)d players has %(rounds)d rounds "
+                                                      "(every pair meets once): leave out --rounds"),
+                                                   players=len(players), rounds=most))
             rounds = most
         elif rounds is None:
             rounds = max(1, math.ceil(math.log2(len(players))))
         elif not 1 <= rounds <= most:
-            raise InvalidNotationError(f"a Swiss of {len(players)} players takes 1 to {most} rounds (no pair "
-                                       f"meets twice), not {rounds}")
+            raise InvalidNotationError(Message(N_("a Swiss of %(players)d players takes 1 to %(most)d rounds (no pair "
+                                                  "meets twice), not %(rounds)d"),
+                                               players=len(players), most=most, rounds=rounds))
         return cls(EventRecord(name, str(date), system, rounds, rules, tuple(players), ()))
 
     # -- where it stands ---------------------------------------------------------------------------------
@@ -172,16 +180,21 @@ class Event:
         match of the rounds paired is finished. ``shown``: a table's file name as people should read it."""
         open_tables = self.unfinished(results)
         if len(self.rounds) == self.total_rounds and not open_tables:
-            raise IllegalActionError(f"the event is over: all {self.total_rounds} rounds are played "
-                                     "(see 'gin-ref event standings')")
+            raise IllegalActionError(Message(N_("the event is over: all %(rounds)d rounds are played (see 'gin-ref "
+                                                "event standings')"), rounds=self.total_rounds))
         if open_tables:
             listed = "; ".join(f"round {self._round_of(t)} table {t.number} ({shown(t.file)}: {' v '.join(t.players)})"
                                for t in open_tables)
-            what = "is" if len(open_tables) == 1 else "are"
+            count = len(open_tables)
             # pairing again right after a pairing (one that was interrupted, say) says the round is paired
-            paired = f"round {len(self.rounds)} is paired already; " if self.rounds else ""
-            raise IllegalActionError(f"{paired}{len(open_tables)} match{'es' if len(open_tables) > 1 else ''} "
-                                     f"{what} not finished: {listed}")
+            if self.rounds:
+                raise IllegalActionError(Message(Nn_("round %(round)d is paired already; %(count)d match is not "
+                                                     "finished: %(tables)s", "round %(round)d is paired already; "
+                                                     "%(count)d matches are not finished: %(tables)s"),
+                                                 round=len(self.rounds), count=count, tables=listed))
+            raise IllegalActionError(Message(Nn_("%(count)d match is not finished: %(tables)s",
+                                                 "%(count)d matches are not finished: %(tables)s"),
+                                             count=count, tables=listed))
 
     def _round_of(self, table: Table) -> int:
         return next(rnd.number for rnd in self.rounds if table in rnd.tables)

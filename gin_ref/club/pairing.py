@@ -34,6 +34,7 @@ tables, then the bye lowest placed), so the promise never depends on the budget.
 from collections import Counter
 from typing import Callable, Dict, Mapping, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.club.completion import Graph, Matching, circle, complete, complete_graph, factor, fits, without
 
 Pairs = List[Tuple[str, str]]
@@ -154,7 +155,7 @@ class Paired(NamedTuple):
     bye: Optional[str]
     how: str
     first: bool
-    note: Optional[str]
+    note: Optional[Message]
 
 
 class Certificate(NamedTuple):
@@ -212,6 +213,62 @@ def _completion_work(total: int) -> int:
     return COMPLETION_WORK // total
 
 
+def _no_way(proven: bool, left: int, odd: bool, number: int) -> Message:
+    """The note of a Swiss round paired with repeats: the rounds paired leave no way to keep the promise."""
+    if left == 1:
+        return _no_way_last(proven, odd, number)
+    if proven and odd:
+        words = Nn_("the rounds paired so far leave no way to play the last %(count)d round with no pair meeting twice and "
+                    "no second bye (they were paired before the Swiss kept that promise, or by hand): round "
+                    "%(round)d is paired with the fewest repeats",
+                    "the rounds paired so far leave no way to play the last %(count)d rounds with no pair meeting "
+                    "twice and no second bye (they were paired before the Swiss kept that promise, or by hand): "
+                    "round %(round)d is paired with the fewest repeats")
+    elif proven:
+        words = Nn_("the rounds paired so far leave no way to play the last %(count)d round with no pair meeting twice "
+                    "(they were paired before the Swiss kept that promise, or by hand): round %(round)d is paired "
+                    "with the fewest repeats",
+                    "the rounds paired so far leave no way to play the last %(count)d rounds with no pair meeting "
+                    "twice (they were paired before the Swiss kept that promise, or by hand): round %(round)d is "
+                    "paired with the fewest repeats")
+    elif odd:
+        words = Nn_("the rounds paired so far leave no way that the search could find to play the last %(count)d round with "
+                    "no pair meeting twice and no second bye (they were paired before the Swiss kept that promise, "
+                    "or by hand): round %(round)d is paired with the fewest repeats",
+                    "the rounds paired so far leave no way that the search could find to play the last %(count)d "
+                    "rounds with no pair meeting twice and no second bye (they were paired before the Swiss kept "
+                    "that promise, or by hand): round %(round)d is paired with the fewest repeats")
+    else:
+        words = Nn_("the rounds paired so far leave no way that the search could find to play the last %(count)d round with "
+                    "no pair meeting twice (they were paired before the Swiss kept that promise, or by hand): "
+                    "round %(round)d is paired with the fewest repeats",
+                    "the rounds paired so far leave no way that the search could find to play the last %(count)d "
+                    "rounds with no pair meeting twice (they were paired before the Swiss kept that promise, or by "
+                    "hand): round %(round)d is paired with the fewest repeats")
+    return Message(words, count=left, round=number)
+
+
+def _no_way_last(proven: bool, odd: bool, number: int) -> Message:
+    """``_no_way`` when one round is left to play."""
+    if proven and odd:
+        words = N_("the rounds paired so far leave no way to play the last round with no pair meeting twice and "
+                   "no second bye (they were paired before the Swiss kept that promise, or by hand): round "
+                   "%(round)d is paired with the fewest repeats")
+    elif proven:
+        words = N_("the rounds paired so far leave no way to play the last round with no pair meeting twice (they "
+                   "were paired before the Swiss kept that promise, or by hand): round %(round)d is paired with "
+                   "the fewest repeats")
+    elif odd:
+        words = N_("the rounds paired so far leave no way that the search could find to play the last round with "
+                   "no pair meeting twice and no second bye (they were paired before the Swiss kept that promise, "
+                   "or by hand): round %(round)d is paired with the fewest repeats")
+    else:
+        words = N_("the rounds paired so far leave no way that the search could find to play the last round with "
+                   "no pair meeting twice (they were paired before the Swiss kept that promise, or by hand): "
+                   "round %(round)d is paired with the fewest repeats")
+    return Message(words, round=number)
+
+
 def promised_swiss(seeds: Sequence[str], points: Dict[str, int],
                    paired: Sequence[Tuple[Sequence[Sequence[str]], Optional[str]]], total: int,
                    byes: Mapping[str, int], placed: Sequence[str]) -> Paired:
@@ -222,13 +279,7 @@ def promised_swiss(seeds: Sequence[str], points: Dict[str, int],
     met = {frozenset(pair) for pairs, _ in paired for pair in pairs}
     if state.matchings is None:
         pairs, bye = swiss(seeds, points, met, byes, placed)
-        how = "" if state.proven else " that the search could find"
-        rounds = "round" if left == 1 else f"{left} rounds"
-        return Paired(pairs, bye, "repeats", False,
-                      f"the rounds paired so far leave no way{how} to play the last {rounds} with no pair "
-                      f"meeting twice{' and no second bye' if len(seeds) % 2 else ''} (they were paired "
-                      f"before the Swiss kept that promise, or by hand): round {len(paired) + 1} is paired "
-                      "with the fewest repeats")
+        return Paired(pairs, bye, "repeats", False, _no_way(state.proven, left, bool(len(seeds) % 2), len(paired) + 1))
     index = {name: i for i, name in enumerate(seeds)}
     size = len(seeds) + len(seeds) % 2
     cert = state.matchings

@@ -170,7 +170,7 @@ def _pair(folder: str, event: Event, day: str, written: List[Tuple[str, Any]], n
     results, _skipped = table_results(folder, event)
     rnd = event.next_round(results, lambda file: os.path.join(folder, file))
     if event.note:
-        note(gettext("note: %(note)s") % {"note": event.note})
+        note(gettext("note: %(note)s") % {"note": event.note.say(gettext, ngettext)})
     left = []
     for t in rnd.tables:  # refuse before writing any of them
         path = os.path.join(folder, t.file)

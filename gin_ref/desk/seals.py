@@ -37,7 +37,7 @@ def seal_report(match: Optional[Match]) -> Tuple[bool, List[Seal]]:
     broken = []
     for item in seals.check_seals(data, end):
         line = yamlread.line_of(data, item.where[:2]) if item.where else _end_line(data, last)
-        broken.append({"line": line, "hand": item.hand, "kind": item.kind, "message": words.seal_words(item)})
+        broken.append({"line": line, "hand": item.hand, "kind": item.kind, "message": words.in_english(lambda: words.seal_words(item))})
     return True, broken
 
 

@@ -108,7 +108,7 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
     entry.update({"result_only": True} if match is not None and match.state.paper is not None else {})
     notes = _notes(match) if not problems else []
     if notes:
-        entry["notes"] = notes
+        entry["notes"] = words.in_english(lambda: _notes(match))  # the JSON's words: English (#38 item 8)
     if rulings:  # the hands a director ruled, when there are any
         entry["rulings"] = rulings
     left = leftovers(path)

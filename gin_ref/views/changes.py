@@ -6,8 +6,9 @@ typed values: the match's identity, each hand's counts and result, the irregular
 
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.views.text import pretty_card
-from gin_ref.views.words import result_words
+from gin_ref.views.words import result_words, versus
 
 
 class HandSeen(NamedTuple):
@@ -41,52 +42,63 @@ def _settled(hand: HandSeen) -> bool:
     return hand.result is not None
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def _count_change(number: int, old: HandSeen, new: HandSeen) -> Optional[str]:
     """A hand's turns or irregularities recorded or taken back, or None."""
     if new.turns > old.turns:
-        return f"hand {number}: {_plural(new.turns - old.turns, 'turn')} recorded"
+        count = new.turns - old.turns
+        return ngettext("hand %(hand)d: %(count)d turn recorded", "hand %(hand)d: %(count)d turns recorded",
+                        count) % {"hand": number, "count": count}
     if new.turns < old.turns:
-        return f"hand {number}: {_plural(old.turns - new.turns, 'turn')} taken back"
+        count = old.turns - new.turns
+        return ngettext("hand %(hand)d: %(count)d turn taken back", "hand %(hand)d: %(count)d turns taken back",
+                        count) % {"hand": number, "count": count}
     if new.irregularities != old.irregularities:
-        return f"hand {number}: {_plural(abs(new.irregularities - old.irregularities), 'irregularity')} " \
-               f"{'recorded' if new.irregularities > old.irregularities else 'taken back'}"
+        count = abs(new.irregularities - old.irregularities)
+        if new.irregularities > old.irregularities:
+            return ngettext("hand %(hand)d: %(count)d irregularity recorded",
+                            "hand %(hand)d: %(count)d irregularities recorded", count) % {"hand": number, "count": count}
+        return ngettext("hand %(hand)d: %(count)d irregularity taken back",
+                        "hand %(hand)d: %(count)d irregularities taken back", count) % {"hand": number, "count": count}
     return None
 
 
 def _dealt(number: int, new: HandSeen) -> str:
-    dealt = f"hand {number} dealt (upcard {pretty_card(new.upcard)})" if new.upcard else f"hand {number} dealt"
-    return f"{dealt} and settled: {result_words(new)}" if _settled(new) else dealt
+    said = {"hand": number, "upcard": pretty_card(new.upcard), "result": result_words(new) if _settled(new) else ""}
+    if new.upcard:
+        return (gettext("hand %(hand)d dealt (upcard %(upcard)s) and settled: %(result)s") if _settled(new) else
+                gettext("hand %(hand)d dealt (upcard %(upcard)s)")) % said
+    return (gettext("hand %(hand)d dealt and settled: %(result)s") if _settled(new) else
+            gettext("hand %(hand)d dealt")) % said
 
 
 def _hand_change(number: int, old: Optional[HandSeen], new: Optional[HandSeen]) -> str:
     """How one hand changed from ``old`` to ``new`` (either may be None)."""
+    said = {"hand": number}
     if new is None:
-        return f"hand {number} taken back"
+        return gettext("hand %(hand)d taken back") % said
     if old is None:
         return _dealt(number, new)
     if _settled(new) and not _settled(old):
-        return f"hand {number} settled: {result_words(new)}"
+        return gettext("hand %(hand)d settled: %(result)s") % dict(said, result=result_words(new))
     if _settled(old) and not _settled(new):
-        return f"hand {number} opened again (its result, {result_words(old)}, taken back)"
+        return gettext("hand %(hand)d opened again (its result, %(result)s, taken back)") % dict(
+            said, result=result_words(old))
     if _settled(old) and result_words(old) != result_words(new):
-        return f"hand {number} changed: {result_words(old)}, now {result_words(new)}"
-    return _count_change(number, old, new) or f"hand {number} changed"
+        return gettext("hand %(hand)d changed: %(old)s, now %(new)s") % dict(said, old=result_words(old),
+                                                                           new=result_words(new))
+    return _count_change(number, old, new) or gettext("hand %(hand)d changed") % said
 
 
 def _whole_change(old: Optional[Seen], new: Optional[Seen]) -> Optional[str]:
     """The file removed, unreadable, or holding another match; None when it holds the same match."""
     if new is None:
-        return "the match file was removed"
+        return gettext("the match file was removed")
     if new.unreadable is not None:
-        return f"the file no longer reads ({new.unreadable})"
+        return gettext("the file no longer reads (%(why)s)") % {"why": new.unreadable}
     if old is None or old.unreadable is not None:
-        return f"a match was started in the file: {' v '.join(new.players)}"
+        return gettext("a match was started in the file: %(players)s") % {"players": versus(new.players)}
     if old.identity != new.identity:
-        return f"another match was started in the file: {' v '.join(new.players)}"
+        return gettext("another match was started in the file: %(players)s") % {"players": versus(new.players)}
     return None
 
 
@@ -110,7 +122,9 @@ def describe_changes(old: Optional[Seen], new: Optional[Seen]) -> List[str]:
         return [whole or ""]
     found = _hand_changes(old.hands, new.hands)
     if new.irregularities > old.irregularities:
-        found.append(f"{_plural(new.irregularities - old.irregularities, 'irregularity')} recorded")
+        count = new.irregularities - old.irregularities
+        found.append(ngettext("%(count)d irregularity recorded", "%(count)d irregularities recorded", count) % {
+            "count": count})
     if not found:
-        found.append("the record was rewritten (a correction or a format upgrade)")
+        found.append(gettext("the record was rewritten (a correction or a format upgrade)"))
     return found

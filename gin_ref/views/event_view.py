@@ -7,13 +7,23 @@ from typing import Dict, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.club.event import Event, Result, Round, Table
 from gin_ref.club.standings import Results, Standing
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.views.table import grid
 from gin_ref.views.text import short_name
-from gin_ref.views.words import won_words
+from gin_ref.views.words import versus
 
 Halves = Union[int, float]
 
-SYSTEM_WORDS = {"round-robin": "round robin", "swiss": "Swiss"}
+SYSTEM_WORDS = {"round-robin": "round robin", "swiss": "Swiss"}  # English: the JSON's and the file's words
+
+
+def system_words(system: str) -> str:
+    """An event's system in the language settled: ``round robin``, ``Swiss``."""
+    if system == "round-robin":
+        return gettext("round robin")
+    if system == "swiss":
+        return gettext("Swiss")
+    return system
 
 
 def points_text(halves: int) -> str:
@@ -105,20 +115,26 @@ def _table(t: Table, result: Result, folder: "os.PathLike[str] | str") -> TableS
 
 
 def event_heading(table: EventTable) -> str:
-    system = SYSTEM_WORDS[table.system]
+    said = {"name": table.name, "system": system_words(table.system), "count": table.rounds,
+            "played": table.rounds_played, "paired": len(table.pairings)}
     if table.finished:
-        state = "over"
+        said["state"] = gettext("over")
+    elif len(table.pairings) > table.rounds_played:
+        said["state"] = ngettext("%(played)d of %(count)d round played, round %(paired)d being played",
+                                 "%(played)d of %(count)d rounds played, round %(paired)d being played",
+                                 table.rounds) % said
     else:
-        paired = len(table.pairings)
-        state = f"{table.rounds_played} of {table.rounds} rounds played" + (
-            f", round {paired} being played" if paired > table.rounds_played else "")
-    return f"{table.name}: {system}, {table.rounds} round{'s' if table.rounds != 1 else ''}; {state}"
+        said["state"] = ngettext("%(played)d of %(count)d round played", "%(played)d of %(count)d rounds played",
+                                 table.rounds) % said
+    return ngettext("%(name)s: %(system)s, %(count)d round; %(state)s", "%(name)s: %(system)s, %(count)d rounds; "
+                    "%(state)s", table.rounds) % said
 
 
 def standing_rows(table: EventTable) -> Tuple[List[str], List[List[object]]]:
     """The standings grid: its headers (a Swiss has the Buchholz) and one row per player."""
     swiss = table.system == "swiss"
-    headers = ["rank", "player", "points", "played", "byes"] + (["buchholz"] if swiss else []) + ["diff"]
+    headers = [gettext("rank"), gettext("player"), gettext("points"), gettext("played"), gettext("byes")] + \
+        ([gettext("buchholz")] if swiss else []) + [gettext("diff")]
     rows: List[List[object]] = []
     for row in table.standings:
         line: List[object] = [row.rank, row.player, points_text(row.halves), row.played, row.byes]
@@ -138,12 +154,13 @@ def event_text(table: EventTable, folder: str = "FOLDER", width: Optional[int] =
         for earlier in table.pairings[:-1]:  # a table not finished though a later round is paired (reopened)
             unfinished = tuple(t for t in earlier.tables if not t.finished)
             if unfinished:
-                lines += ["", f"round {earlier.number}, not finished though a later round is paired:"]
+                lines += ["", gettext("round %(round)d, not finished though a later round is paired:") % {
+                    "round": earlier.number}]
                 lines += round_lines(PairedRound(earlier.number, unfinished, None), width)
         latest = table.pairings[-1]
-        lines += ["", f"round {latest.number}:"] + round_lines(latest, width)
+        lines += ["", gettext("round %(round)d:") % {"round": latest.number}] + round_lines(latest, width)
     else:
-        lines += ["", f"no round paired yet: gin-ref event pair {folder}"]
+        lines += ["", gettext("no round paired yet: gin-ref event pair %(folder)s") % {"folder": folder}]
     return "\n".join(lines)
 
 
@@ -151,25 +168,31 @@ def round_lines(rnd: PairedRound, width: Optional[int] = None) -> List[str]:
     """One line per table of a round (players, state, match file), then the bye; fitting ``width`` cells."""
     rows = []
     for t in rnd.tables:
-        state = "playing" if not t.finished else (won_words(t.winner, "") if t.winner else "tied: ½ each")
-        rows.append([f"table {t.number}", " v ".join(map(short_name, t.players)), state, t.file])
+        state = gettext("playing") if not t.finished else (
+            gettext("%(name)s won") % {"name": t.winner} if t.winner else gettext("tied: ½ each"))
+        rows.append([gettext("table %(table)d") % {"table": t.number}, versus(list(map(short_name, t.players))), state,
+                     t.file])
     lines = grid(rows, width=None if width is None else width - 2, clip_end=(3,)).splitlines() if rows else []
     lines = ["  " + line for line in lines]
     if rnd.bye is not None:
-        lines.append(f"  bye: {rnd.bye} (1 match point)")
+        lines.append("  " + gettext("bye: %(name)s (1 match point)") % {"name": rnd.bye})
     return lines
 
 
 def paired_text(event: Event, rnd: Round, folder: "os.PathLike[str] | str", width: Optional[int] = None) -> str:
     """What ``event pair`` prints (fitting ``width`` cells): the round's tables and match files, the bye, and
     how to record."""
-    rows = [[t.number, " v ".join(map(short_name, t.players)), _file(folder, t.file)] for t in rnd.tables]
-    lines = [f"{event.name}: round {rnd.number} of {event.total_rounds}, {len(rows)} table{'s' if len(rows) != 1 else ''}",
-             grid(rows, ["table", "players", "match file"], right={0}, width=width, clip_end=(2,))]
+    rows = [[t.number, versus(list(map(short_name, t.players))), _file(folder, t.file)] for t in rnd.tables]
+    said = {"name": event.name, "round": rnd.number, "rounds": event.total_rounds, "count": len(rows),
+            "bye": rnd.bye, "file": rows[0][2] if rows else ""}
+    lines = [ngettext("%(name)s: round %(round)d of %(rounds)d, %(count)d table",
+                      "%(name)s: round %(round)d of %(rounds)d, %(count)d tables", len(rows)) % said,
+             grid(rows, [gettext("table"), gettext("players"), gettext("match file")], right={0}, width=width,
+                  clip_end=(2,))]
     if rnd.bye is not None:
-        lines.append(f"bye: {rnd.bye} (1 match point)")
+        lines.append(gettext("bye: %(name)s (1 match point)") % said)
     if rows:
-        lines.append(f"record each table in its file: gin-ref deal --match {rows[0][2]} --upcard CARD, ...")
+        lines.append(gettext("record each table in its file: gin-ref deal --match %(file)s --upcard CARD, ...") % said)
     return "\n".join(lines)
 
 
@@ -178,9 +201,11 @@ def started_text(event: Event, folder: str) -> str:
     players = event.players
     rounds = event.total_rounds
     seeds = ", ".join(f"{i} {name}" for i, name in enumerate(players, 1))
+    said = {"name": event.name, "system": system_words(event.system), "players": len(players), "count": rounds,
+            "rules": event.rules.name, "seeds": seeds, "folder": folder}
     return "\n".join([
-        f"event {event.name}: {SYSTEM_WORDS[event.system]} of {len(players)} players, {rounds} round"
-        f"{'s' if rounds != 1 else ''}, {event.rules.name} rules",
-        f"seeds: {seeds}",
-        f"pair the first round: gin-ref event pair {folder}",
+        ngettext("event %(name)s: %(system)s of %(players)d players, %(count)d round, %(rules)s rules",
+                 "event %(name)s: %(system)s of %(players)d players, %(count)d rounds, %(rules)s rules", rounds) % said,
+        gettext("seeds: %(seeds)s") % said,
+        gettext("pair the first round: gin-ref event pair %(folder)s") % said,
     ])

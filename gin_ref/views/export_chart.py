@@ -10,6 +10,7 @@ from typing import Dict, List, Mapping, Optional, Sequence
 
 from gin_ref.views.history import MatchView
 from gin_ref.views.sheet import game_numbers
+from gin_ref.desk.language import gettext
 from gin_ref.views.words import wins_words
 
 Series = Dict[str, List[int]]
@@ -123,11 +124,13 @@ def svg_chart(series: Mapping[str, Sequence[int]], label: str, target: Optional[
                    f"y2=\"{y(target)}\" stroke=\"#777\" stroke-width=\"1\" stroke-dasharray=\"1 3\"/>")
         # above the line, unless that would reach the title (or the top): then just below it
         label_y = y(target) - 4 if y(target) - 4 - FONT >= upper else y(target) + FONT + 2
-        out.append(f"<text class=\"target-label\" x=\"{left + 4}\" y=\"{label_y}\">target {target}</text>")
+        out.append(f"<text class=\"target-label\" x=\"{left + 4}\" y=\"{label_y}\">"
+                   + esc(gettext("target %(target)s") % {"target": target}) + "</text>")
     step = 1 if hands <= 20 else 5 if hands <= 100 else 50
     for i in range(0, hands + 1, step):
         out.append(f"<text x=\"{x(i)}\" y=\"{upper + plot_h + 13}\" text-anchor=\"middle\">{i}</text>")
-    out.append(f"<text x=\"{left + plot_w / 2}\" y=\"{height - 3}\" text-anchor=\"middle\">hand</text>")
+    hand = esc(gettext("hand"))  # (said outside the f-string: Babel reads no call inside one)
+    out.append(f"<text x=\"{left + plot_w / 2}\" y=\"{height - 3}\" text-anchor=\"middle\">{hand}</text>")
     ends = spread_labels([y(values[-1]) + 4 for values in series.values()], upper + 8, upper + plot_h + 4)
     for i, ((name, values), label_y) in enumerate(zip(series.items(), ends)):
         colour, dash, kind = COLOURS[i % len(COLOURS)], DASHES[i % len(DASHES)], MARKERS[i % len(MARKERS)]
@@ -150,15 +153,17 @@ def match_charts(view: MatchView) -> List[str]:
     target of each game (a game nobody has scored in yet is named, not drawn)."""
     target = view.tally.target
     if not view.hollywood:
-        return svg_chart(chart_series(view), f"running totals of {view.file}", target)
+        return svg_chart(chart_series(view), gettext("running totals of %(file)s") % {"file": view.file}, target)
     out: List[str] = []
     for number in game_numbers(view):
         series = game_series(view, number)
         game = (view.tally.games or ())[number - 1]
-        state = f": {wins_words(game.winner)}" if game.winner else ""
+        said = {"game": number, "file": view.file, "state": wins_words(game.winner) if game.winner else ""}
         if not any(v for values in series.values() for v in values):
-            out.append(f"<p class=\"game-open\">game {number}: nobody has scored in it yet</p>")
+            out.append("<p class=\"game-open\">" + esc(gettext("game %(game)d: nobody has scored in it yet") % said)
+                       + "</p>")
             continue
-        out += svg_chart(series, f"game {number} of {view.file}", target, width=340, height=200,
-                         title=f"game {number}{state}")
+        title = gettext("game %(game)d: %(state)s") % said if game.winner else gettext("game %(game)d") % said
+        out += svg_chart(series, gettext("game %(game)d of %(file)s") % said, target, width=340, height=200,
+                         title=title)
     return out

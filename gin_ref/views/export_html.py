@@ -13,12 +13,14 @@ screen the tables take the page's width. Inline CSS and SVG only: no script, not
 import html
 from typing import Collection, List, Optional, Sequence, Tuple
 
+from gin_ref.desk.language import current, gettext
 from gin_ref.views.event_view import EventTable, event_heading, standing_rows
 from gin_ref.views.export_chart import match_charts
 from gin_ref.views.history import MatchView
-from gin_ref.views.sheet import Row, notes, not_started, outcome_line, score_sheet
-from gin_ref.views.standings import HEADERS, standings, standings_rows
+from gin_ref.views.sheet import Row, heading_words, notes, not_started, outcome_line, score_sheet
+from gin_ref.views.standings import said_headers, standings, standings_rows
 from gin_ref.views.text import is_red, pretty_card
+from gin_ref.views.words import versus
 
 DEFAULT_TITLE = "gin-ref score sheets"
 PAPERS = {"a4": "A4", "letter": "letter"}  # the --paper choices and their CSS page size
@@ -100,7 +102,7 @@ def html_grid(headers: Sequence[object], rows: Sequence[Row], numeric: Collectio
         out.append("<tfoot>")
         for row in foot:
             kind = row[0] if row[0] in ("total", "final") else "bonus"
-            label = f"<td class=\"label\" colspan=\"{span}\">{esc(row[0])}</td>" if span > 1 else ""
+            label = f"<td class=\"label\" colspan=\"{span}\">{esc(heading_words(str(row[0])))}</td>" if span > 1 else ""
             cells = _cells(row[span:], {i - span for i in numeric}) if label else _cells(row, numeric)
             out.append(f"<tr class=\"{kind}\">{label}{cells}</tr>")
         out.append("</tfoot>")
@@ -111,19 +113,19 @@ def html_grid(headers: Sequence[object], rows: Sequence[Row], numeric: Collectio
 def match_section(view: MatchView) -> List[str]:
     """One match: its heading, what it was, the sheet (or why there is none), notes and charts."""
     out = ["<section class=\"match\">", "<header>",
-           f"<h2>{esc(' v '.join(view.players))}<span class=\"date\">{esc(view.date)}</span></h2>",
+           f"<h2>{esc(versus(view.players))}<span class=\"date\">{esc(view.date)}</span></h2>",
            f"<p class=\"file\">{esc(view.file)}</p>", "</header>", "<dl>",
-           f"<dt>rules</dt><dd>{esc(view.rules)}</dd>",
-           f"<dt>result</dt><dd>{esc(outcome_line(view))}</dd>", "</dl>"]
+           "<dt>" + esc(gettext("rules")) + f"</dt><dd>{esc(view.rules)}</dd>",
+           "<dt>" + esc(gettext("result")) + f"</dt><dd>{esc(outcome_line(view))}</dd>", "</dl>"]
     empty = not_started(view)
     if empty:
         out.append(f"<p class=\"empty\">{esc(empty)}</p>")
     else:
         sheet = score_sheet(view)
         out += html_grid(sheet.headers, sheet.rows, sheet.numeric, sheet.foot, sheet.card, sheet.groups,
-                          span=sheet.headers.index("points") + 1)
+                          span=sheet.first)
     if notes(view):
-        out += ["<h3>Notes</h3>", "<ul>"]
+        out += ["<h3>" + esc(gettext("Notes")) + "</h3>", "<ul>"]
         out += [f"<li>{esc(note)}</li>" for note in notes(view, marked=True)]
         out.append("</ul>")
     if not empty:
@@ -136,14 +138,15 @@ def standings_section(views: Sequence[MatchView]) -> List[str]:
     """Several matches open with their standings: the standings of ``gin-ref standings`` over these
     matches (``gin_ref.views.standings``), and the matches still being played, not counted."""
     table = standings(views)
-    out = ["<section class=\"standings\">", "<h2>Standings</h2>"]
+    out = ["<section class=\"standings\">", "<h2>" + esc(gettext("Standings")) + "</h2>"]
     if table.rows:
-        out += html_grid(HEADERS, standings_rows(table), {0, 2, 3, 4, 5, 6, 7, 8})
+        out += html_grid(said_headers(), standings_rows(table), {0, 2, 3, 4, 5, 6, 7, 8})
     else:
-        out.append("<p class=\"empty\">no finished match yet</p>")
+        out.append("<p class=\"empty\">" + esc(gettext("no finished match yet")) + "</p>")
     if table.open:
-        still = "; ".join(f"{' v '.join(item.players)} ({item.file})" for item in table.open)
-        out.append(f"<p class=\"open\">still being played, not counted: {esc(still)}</p>")
+        still = "; ".join(f"{versus(item.players)} ({item.file})" for item in table.open)
+        said = gettext("still being played, not counted: %(matches)s") % {"matches": still}
+        out.append(f"<p class=\"open\">{esc(said)}</p>")
     out.append("</section>")
     return out
 
@@ -153,7 +156,8 @@ def event_section(table: EventTable) -> List[str]:
     match points and tie-breaks, in the order ``gin-ref event standings`` gives, never the club's ranking of
     the same matches (won, diff, rating), which would put the night's players in another order."""
     headers, rows = standing_rows(table)
-    out = ["<section class=\"standings\">", "<h2>Standings</h2>", f"<p>{esc(event_heading(table))}</p>"]
+    out = ["<section class=\"standings\">", "<h2>" + esc(gettext("Standings")) + "</h2>",
+           f"<p>{esc(event_heading(table))}</p>"]
     out += html_grid(headers, rows, set(range(len(headers))) - {1})
     out.append("</section>")
     return out
@@ -164,7 +168,9 @@ def html_text(views: Sequence[MatchView], title: str = DEFAULT_TITLE, paper: str
     """One self-contained page: the standings of several matches (``event``: an event's folder, whose own
     standings these are), then each match's score sheet and charts."""
     css = _CSS.replace("PAPER", PAPERS[paper]).replace("MARGINS", MARGINS)
-    out = ["<!DOCTYPE html>", "<html lang=\"en\">", "<head>", "<meta charset=\"utf-8\">",
+    if title == DEFAULT_TITLE:  # the default title, said in the language settled; a title given is as given
+        title = gettext("gin-ref score sheets")
+    out = ["<!DOCTYPE html>", f"<html lang=\"{esc(current())}\">", "<head>", "<meta charset=\"utf-8\">",
            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">",
            "<meta name=\"color-scheme\" content=\"light dark\">",
            f"<title>{esc(title)}</title>", f"<style>\n{css}\n</style>", "</head>", "<body>", "<main>",

@@ -7,8 +7,9 @@ Every name is escaped: no name can break a grid, start a list or show as an HTML
 import re
 from typing import Collection, List, Sequence
 
+from gin_ref.desk.language import gettext
 from gin_ref.views.history import MatchView
-from gin_ref.views.sheet import (Row, game_numbers, game_outcome, game_sheet, heading, not_started, notes,
+from gin_ref.views.sheet import (Row, game_numbers, game_outcome, game_sheet, heading, heading_words, not_started, notes,
                                  outcome_line, score_sheet)
 from gin_ref.views.text import pretty_card
 
@@ -38,7 +39,8 @@ def _md_grid(headers: Sequence[object], rows: Sequence[Row], numeric: Collection
     lines = ["| " + " | ".join(md(h) for h in headers) + " |",
              "|" + "|".join("---:" if i in numeric else "---" for i in range(len(headers))) + "|"]
     lines += ["| " + " | ".join(md(c) for c in row) + " |" for row in rows]
-    lines += ["| " + " | ".join([f"**{md(row[0])}**", *(md(c) for c in row[1:])]) + " |" for row in foot]
+    lines += ["| " + " | ".join([f"**{md(heading_words(str(row[0])))}**", *(md(c) for c in row[1:])]) + " |"
+              for row in foot]
     return lines
 
 
@@ -49,8 +51,8 @@ def markdown_text(views: Sequence[MatchView]) -> str:
         if lines:
             lines.append("")
         lines += [f"## {md(heading(view))}", "",
-                  f"- file: {md(view.file)}",
-                  f"- rules: {md(view.rules)}",
+                  "- " + gettext("file: %(file)s") % {"file": md(view.file)},
+                  "- " + gettext("rules: %(rules)s") % {"rules": md(view.rules)},
                   f"- {_md_item(md(outcome_line(view)))}", ""]
         empty = not_started(view)
         if empty:
@@ -62,11 +64,12 @@ def markdown_text(views: Sequence[MatchView]) -> str:
                 [[*row[:card], pretty_card(row[card]), *row[card + 1:]] for row in sheet.rows]
             lines += _md_grid(sheet.headers, rows, sheet.numeric, sheet.foot)
         if notes(view):
-            lines += ["", "Notes:", ""] + [f"- {md(note)}" for note in notes(view)]
+            lines += ["", gettext("Notes:"), ""] + [f"- {md(note)}" for note in notes(view)]
         if view.hollywood and not empty:
             for number in game_numbers(view):
                 headers, rows, foot, numeric = game_sheet(view, number)
                 title = md(game_outcome(view, number))
                 lines += ["", f"### {title[:1].upper()}{title[1:]}", ""]
-                lines += _md_grid(headers, rows, numeric, foot) if rows else ["*nobody has scored in it yet*"]
+                lines += _md_grid(headers, rows, numeric, foot) if rows else \
+                    ["*" + md(gettext("nobody has scored in it yet")) + "*"]
     return "\n".join(lines) + "\n"

@@ -7,19 +7,22 @@ from collections import Counter
 from typing import Mapping, Optional, Sequence
 
 from gin_ref.core.game import Game
+from gin_ref.desk.language import gettext, ngettext
 
 
 def _numbers(numbers: Sequence[int]) -> str:
     """``game 2``, ``games 1 and 2``, ``games 1, 2 and 3``."""
     names = [str(n) for n in numbers]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"game{'s' if len(names) > 1 else ''} {joined}"
+    if len(names) == 1:
+        return gettext("game %(game)s") % {"game": names[0]}
+    return gettext("games %(games)s and %(last)s") % {"games": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def game_won_words(number: int, winner: str, totals: Mapping[str, int], players: Sequence[str]) -> str:
     """``game 1 won by Ann, 104 to 61`` (with three in a game, every other column: ``104 to 61, 40``)."""
     others = ", ".join(str(totals[name]) for name in players if name != winner)
-    return f"game {number} won by {winner}, {totals[winner]} to {others}"
+    return gettext("game %(game)d won by %(name)s, %(points)s to %(others)s") % {
+        "game": number, "name": winner, "points": totals[winner], "others": others}
 
 
 def open_games_words(games: Sequence[Game], players: Sequence[str]) -> str:
@@ -31,10 +34,12 @@ def open_games_words(games: Sequence[Game], players: Sequence[str]) -> str:
         return ", ".join(f"{name} {game.totals[name]}" for name in players)
 
     if not open_games:
-        return "no game open"
+        return gettext("no game open")
     if len(open_games) == 1:
-        return f"game {open_games[0].number} still open ({columns(open_games[0])})"
-    return "games still open: " + ", ".join(f"{game.number} ({columns(game)})" for game in open_games)
+        return gettext("game %(game)d still open (%(totals)s)") % {"game": open_games[0].number,
+                                                                  "totals": columns(open_games[0])}
+    return gettext("games still open: %(games)s") % {
+        "games": ", ".join(f"{game.number} ({columns(game)})" for game in open_games)}
 
 
 def games_standing_words(games: Sequence[Game], players: Sequence[str]) -> str:
@@ -55,8 +60,10 @@ def hand_games_words(number: int, before: Sequence[Mapping[str, int]], after: Se
     if not scored:
         return None
     points = {(name, gained) for _n, name, gained in scored}
-    who = ", ".join(f"{gained} to {name}" for name, gained in sorted(points))
-    text = f"hand {number} scored in {_numbers([n for n, _name, _gained in scored])} ({who})"
+    who = ", ".join(ngettext("%(count)d to %(name)s", "%(count)d to %(name)s", gained) % {"count": gained, "name": name}
+                    for name, gained in sorted(points))
+    text = gettext("hand %(hand)d scored in %(games)s (%(points)s)") % {
+        "hand": number, "games": _numbers([n for n, _name, _gained in scored]), "points": who}
     for index, one in enumerate(games[:len(after)]):
         if one.winner is not None and max(before[index].values(), default=0) < target <= after[index][one.winner]:
             text += "; " + game_won_words(one.number, one.winner, after[index], players)

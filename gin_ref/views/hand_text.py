@@ -8,6 +8,7 @@ from gin_ref.core.cards import Card
 from gin_ref.core.game import box_pair, other
 from gin_ref.core.knock import limit_reason
 from gin_ref.core.scoring import HandScore
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
@@ -17,14 +18,15 @@ from gin_ref.views.standing import next_turn_line, standing_lines
 from gin_ref.views.table import grid
 from gin_ref.views.text import deadwood_text, fit_text, melds_text, pretty_card, spread_lines
 from gin_ref.views.game_words import hand_games_words
-from gin_ref.views.words import opened_after_dead_words
+from gin_ref.views.words import opened_after_dead_words, said
 
 
 def score_line(score: HandScore, knocker: str, defender: str) -> str:
     """``score: knock: 21 − 5 = 16 to the knocker (Ann)``; a tie scored 0-0 names nobody."""
     if score.winner == "nobody":
-        return f"score: {score.arithmetic}"
-    return f"score: {score.arithmetic} ({knocker if score.winner == 'knocker' else defender})"
+        return gettext("score: %(arithmetic)s") % {"arithmetic": said(score.arithmetic)}
+    return gettext("score: %(arithmetic)s (%(name)s)") % {
+        "arithmetic": said(score.arithmetic), "name": knocker if score.winner == "knocker" else defender}
 
 
 def turn_text(match: Match, outcome: Outcome) -> str:
@@ -33,19 +35,25 @@ def turn_text(match: Match, outcome: Outcome) -> str:
     assert turn is not None and table is not None
     card = turn.card.pretty if turn.card is not None else None
     dead = table.dead
+    words = {"hand": outcome.number, "turn": outcome.step.turn, "name": turn.player, "card": card,
+             "top": table.discard_top.pretty if table.discard_top else "?", "count": table.stock}
     if turn.action == "pass" and dead:  # the wall: the last discard passed
-        what = f"passes on the last discard {table.discard_top.pretty if table.discard_top else '?'} at the wall"
+        what = gettext("hand %(hand)d, turn %(turn)s: %(name)s passes on the last discard %(top)s at the wall")
     elif turn.action == "pass":
-        what = f"passes on the upcard {table.discard_top.pretty if table.discard_top else '?'}"
+        what = gettext("hand %(hand)d, turn %(turn)s: %(name)s passes on the upcard %(top)s")
     elif turn.action == "take":
-        what = f"takes the upcard {card}" if outcome.offer else f"takes {card} from the discard pile"
+        what = (gettext("hand %(hand)d, turn %(turn)s: %(name)s takes the upcard %(card)s") if outcome.offer else
+                gettext("hand %(hand)d, turn %(turn)s: %(name)s takes %(card)s from the discard pile"))
     elif turn.action == "draw":
-        what = f"draws {card} from the stock" if card else "draws from the stock"
+        what = (gettext("hand %(hand)d, turn %(turn)s: %(name)s draws %(card)s from the stock") if card else
+                gettext("hand %(hand)d, turn %(turn)s: %(name)s draws from the stock"))
     else:
-        what = f"discards {card}"
-    lines = [f"hand {outcome.number}, turn {outcome.step.turn}: {turn.player} {what}"]
+        what = gettext("hand %(hand)d, turn %(turn)s: %(name)s discards %(card)s")
+    lines = [what % words]
     if dead:
-        lines.append(f"the stock is down to {table.stock} cards: hand {outcome.number} is dead, no score")
+        lines.append(ngettext("the stock is down to %(count)d card: hand %(hand)d is dead, no score",
+                              "the stock is down to %(count)d cards: hand %(hand)d is dead, no score",
+                              table.stock) % words)
         lines.extend(standing_lines(match))
     else:
         lines.append(next_turn_line(table))
@@ -59,11 +67,24 @@ def knock_text(match: Match, outcome: Outcome, width: Optional[int] = None) -> s
     assert settled is not None
     knock = knock_tally(match, number)
     knocker, defender = knock.knocker, knock.defender
-    upcard = f", upcard {pretty_card(knock.upcard)}" if knock.upcard else ""
     result = settled.score.result
-    verb = "goes gin" if result == "gin" else "goes big gin" if result == "big_gin" else "knocks"
-    lines = [f"hand {number}: {knocker} {verb} against {defender}{upcard}, knock limit {settled.limit} "
-             f"({settled.reason})"]
+    words = {"hand": number, "knocker": knocker, "defender": defender, "upcard": pretty_card(knock.upcard),
+             "limit": settled.limit, "reason": said(settled.reason)}
+    if knock.upcard:
+        head = (gettext("hand %(hand)d: %(knocker)s goes gin against %(defender)s, upcard %(upcard)s, knock limit "
+                        "%(limit)s (%(reason)s)") if result == "gin" else
+                gettext("hand %(hand)d: %(knocker)s goes big gin against %(defender)s, upcard %(upcard)s, knock limit "
+                        "%(limit)s (%(reason)s)") if result == "big_gin" else
+                gettext("hand %(hand)d: %(knocker)s knocks against %(defender)s, upcard %(upcard)s, knock limit "
+                        "%(limit)s (%(reason)s)"))
+    else:
+        head = (gettext("hand %(hand)d: %(knocker)s goes gin against %(defender)s, knock limit %(limit)s "
+                        "(%(reason)s)") if result == "gin" else
+                gettext("hand %(hand)d: %(knocker)s goes big gin against %(defender)s, knock limit %(limit)s "
+                        "(%(reason)s)") if result == "big_gin" else
+                gettext("hand %(hand)d: %(knocker)s knocks against %(defender)s, knock limit %(limit)s "
+                        "(%(reason)s)"))
+    lines = [head % words]
     if settled.showdown is not None:
         lines.extend(spread_lines(settled.showdown, knocker, defender, width))
     else:
@@ -72,9 +93,9 @@ def knock_text(match: Match, outcome: Outcome, width: Optional[int] = None) -> s
     lines.append(score_line(score, knocker, defender))
     if match.state.hollywood and match.state.games is not None and knock.games is not None:
         before, after = knock.games
-        said = hand_games_words(number, before, after, match.state.games, match.players, match.rules.target)
-        if said:
-            lines.append(said)
+        games = hand_games_words(number, before, after, match.state.games, match.players, match.rules.target)
+        if games:
+            lines.append(games)
     lines.extend(standing_lines(match))
     return fit_text("\n".join(lines), width)
 
@@ -86,16 +107,17 @@ def count_lines(settled: Settlement, knock: KnockTally, gin_layoffs: bool = Fals
     if check is not None:
         mine = (knocker, melds_text(check.melding.melds), deadwood_text(check.melding))
     else:
-        what = "counted (big gin)" if knock.big_gin else "counted"
+        what = gettext("counted (big gin)") if knock.big_gin else gettext("counted")
         mine = (knocker, what, str(settled.knocker_deadwood))
     if knock.defender_counted:  # against gin nothing is laid off (unless gin_layoffs): just his count
         laid_off = settled.knocker_deadwood != 0 or gin_layoffs
-        theirs = (defender, "counted after layoffs" if laid_off else "counted", str(settled.defender_deadwood))
+        theirs = (defender, gettext("counted after layoffs") if laid_off else gettext("counted"),
+                  str(settled.defender_deadwood))
     else:
-        theirs = (defender, "from the cards (no layoffs against gin)", str(settled.defender_deadwood))
-    lines = [grid([mine, theirs], ("", "melds", "deadwood"))]
+        theirs = (defender, gettext("from the cards (no layoffs against gin)"), str(settled.defender_deadwood))
+    lines = [grid([mine, theirs], ("", gettext("melds"), gettext("deadwood")))]
     if check is not None and check.melding.discard is not None:
-        lines.append(f"{knocker}'s discard: {check.melding.discard.pretty}")
+        lines.append(gettext("%(name)s's discard: %(card)s") % {"name": knocker, "card": check.melding.discard.pretty})
     return lines
 
 
@@ -104,20 +126,27 @@ def deal_text(match: Match, deal: StepData) -> str:
     assert isinstance(deal, Deal)  # a deal's step
     card = Card.parse(deal.upcard) if deal.upcard else None
     roles = deal.roles
+    words = {"hand": deal.number, "dealer": deal.dealer}
+    if roles is not None:
+        words.update(box=roles.box, captain=roles.captain, sitter=roles.sitter)
     if roles is not None and match.rules.next_dealer == "sitter":
-        who = (f"hand {deal.number}: {roles.sitter} sits out and deals to {roles.box} (box) and "
-               f"{roles.captain} (captain)")
+        who = gettext("hand %(hand)d: %(sitter)s sits out and deals to %(box)s (box) and %(captain)s (captain)")
     elif roles is not None and match.rules.next_dealer == "captain":
-        who = f"hand {deal.number}: {roles.captain} (captain) deals to {roles.box} (box); {roles.sitter} sits out"
+        who = gettext("hand %(hand)d: %(captain)s (captain) deals to %(box)s (box); %(sitter)s sits out")
     elif roles is not None:
-        who = f"hand {deal.number}: {roles.box} deals from the box to {roles.captain} (captain); {roles.sitter} sits out"
+        who = gettext("hand %(hand)d: %(box)s deals from the box to %(captain)s (captain); %(sitter)s sits out")
     else:
-        who = f"hand {deal.number}: {deal.dealer} deals"
-    upcard = f"upcard {card.pretty}" if card is not None else "no upcard given"
+        who = gettext("hand %(hand)d: %(dealer)s deals")
     if match.rules.deal == "eleven":
         first = box_pair(roles, match.rules.next_dealer)[1] if roles is not None else other(match.players, deal.dealer)
-        upcard = f"no upcard: {first} holds 11 cards and discards first"
-    return f"{who}, {upcard}\nknock limit {deal.limit} ({limit_reason(match.rules, card)})"
+        upcard = gettext("no upcard: %(name)s holds 11 cards and discards first") % {"name": first}
+    elif card is not None:
+        upcard = gettext("upcard %(card)s") % {"card": card.pretty}
+    else:
+        upcard = gettext("no upcard given")
+    limit = gettext("knock limit %(limit)s (%(reason)s)") % {"limit": deal.limit,
+                                                            "reason": said(limit_reason(match.rules, card))}
+    return f"{who % words}, {upcard}\n{limit}"
 
 
 def opened_after_dead_text(match: Match, number: int, command: str) -> Optional[str]:

@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from gin_ref.core.rules import HouseRules
+from gin_ref.desk.language import gettext
 
 from gin_ref.match.tally import HandTally, Scores, Tally
 from gin_ref.views.cells import cells
@@ -123,7 +124,7 @@ def paid_notes(views: Iterable[MatchView]) -> List[str]:
         if tally.finished and not tally.hollywood:  # several games: said per game (settle, tally)
             words = paid_words(tally.final, tally.winner, tally.bonuses)
             if words is not None:
-                notes.append(f"{view.file}: {words}")
+                notes.append(f"{view.file}: {words}")  # a file and what it says: a label, not a sentence
     return notes
 
 
@@ -132,7 +133,6 @@ def standing(view: MatchView) -> Scores:
     return view.tally.standing()
 
 
-HISTORY_HEADERS = ["date", "players", "rules", "winner", "score", "hands", "file"]
 
 
 def history_text(views: Sequence[MatchView], width: Optional[int] = None) -> str:
@@ -143,10 +143,13 @@ def history_text(views: Sequence[MatchView], width: Optional[int] = None) -> str
     for view in newest_first(views):
         tally, now = view.tally, standing(view)
         scores = ", ".join(f"{short_name(name)} {now[name]}" for name in view.players)
-        state = " (playing)" if not tally.finished else " (result only)" if tally.result_only is not None else ""
+        said = {"scores": scores}
+        scores = (gettext("%(scores)s (playing)") % said if not tally.finished else
+                  gettext("%(scores)s (result only)") % said if tally.result_only is not None else scores)
         rows.append([view.date, ", ".join(map(short_name, view.players)), view.rules,
-                     short_name(tally.winner or "-"), scores + state, len(view.hands), view.file])
-    headers = HISTORY_HEADERS
+                     short_name(tally.winner or "-"), scores, len(view.hands), view.file])
+    headers = [gettext("date"), gettext("players"), gettext("rules"), gettext("winner"), gettext("score"),
+               gettext("hands"), gettext("file")]
     text = grid(rows, headers=headers, width=width, wrap=(1, 4), drop=(2,), clip_end=(6,), right={5})
     if width is not None and max(cells(line) for line in text.splitlines()) > width:  # a narrow terminal:
         keep = [0, 4, 6]  # the score names every player, with his points

@@ -5,6 +5,7 @@
 from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.rules import HouseRules
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.views.table import grid
 
 Explained = Tuple[HouseRules, Mapping[str, str], Sequence[str]]  # rules, knob -> source, extends chain
@@ -62,7 +63,12 @@ def rules_diff(a: Explained, b: Explained) -> RulesDiff:
 
 def chain_words(side: Side) -> str:
     """``club.yaml extends classic`` (or the name alone when it extends nothing)."""
-    return " extends ".join(side.chain) or side.rules
+    if not side.chain:
+        return side.rules
+    said = side.chain[0]
+    for base in side.chain[1:]:
+        said = gettext("%(rules)s extends %(base)s") % {"rules": said, "base": base}
+    return said
 
 
 def diff_text(diff: RulesDiff, width: Optional[int] = None) -> str:
@@ -71,10 +77,10 @@ def diff_text(diff: RulesDiff, width: Optional[int] = None) -> str:
     a, b = diff.a.rules, diff.b.rules
     lines = [f"{side.rules}: {chain_words(side)}" for side in (diff.a, diff.b) if len(side.chain) > 1]
     if not diff.differ:
-        return "\n".join(lines + ["no house rule differs"])
+        return "\n".join(lines + [gettext("no house rule differs")])
     rows = [(item.knob, plain(item.a), item.a_from, plain(item.b), item.b_from) for item in diff.differ]
     count = len(rows)
-    lines.append(f"{count} house rule{'s' if count != 1 else ''} differ{'s' if count == 1 else ''}:")
-    lines.append(grid(rows, ("house rule", a, "from", b, "from"), right=set(), width=width,
+    lines.append(ngettext("%(count)d house rule differs:", "%(count)d house rules differ:", count) % {"count": count})
+    lines.append(grid(rows, (gettext("house rule"), a, gettext("from"), b, gettext("from")), right=set(), width=width,
                        clip_end=(2, 4)))
     return "\n".join(lines)

@@ -21,6 +21,8 @@ from decimal import Decimal
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.message import Message, N_
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.core.game import owed
 from gin_ref.match.names import player_key
 from gin_ref.match.tally import Bonuses, Scores
@@ -36,7 +38,8 @@ def parse_stake(text: object) -> Decimal:
     """The stake as a Decimal: digits with an optional decimal point (``1``, ``2.50``, ``0.05``), above 0."""
     value = str(text).strip()
     if not _STAKE.fullmatch(value) or Decimal(value) == 0:
-        raise InvalidNotationError(f"bad stake '{text}': expected an amount above 0 such as 1, 2.50 or 0.05")
+        raise InvalidNotationError(Message(N_("bad stake '%(stake)s': expected an amount above 0 such as 1, 2.50 or "
+                                              "0.05"), stake=str(text)))
     return Decimal(value)
 
 
@@ -105,7 +108,8 @@ def match_notes(view: MatchView, names: _Names) -> Tuple[str, ...]:
         winner = names(game_winner) if game_winner else None
         words = paid_words(final, winner, bonuses)
         if words is not None:
-            notes.append(words if number is None else f"game {number}: {words}")
+            notes.append(words if number is None else gettext("game %(game)d: %(paid)s") % {"game": number,
+                                                                                              "paid": words})
     return tuple(notes)
 
 
@@ -203,30 +207,37 @@ def money(amount: Decimal, currency: str = "", sign: bool = False) -> str:
 
 
 def _payment_line(payment: Payment, currency: str) -> str:
-    game = f"game {payment.game}: " if payment.game is not None else ""
-    points = f" ({payment.points} points)" if payment.points else ""
-    return f"{game}{payment.payer} pays {payment.payee} {money(payment.amount, currency)}{points}"
+    said = {"game": payment.game, "payer": payment.payer, "payee": payment.payee, "count": payment.points,
+            "amount": money(payment.amount, currency)}
+    if payment.points:
+        line = ngettext("%(payer)s pays %(payee)s %(amount)s (%(count)s point)",
+                        "%(payer)s pays %(payee)s %(amount)s (%(count)s points)", int(payment.points)) % said
+    else:
+        line = gettext("%(payer)s pays %(payee)s %(amount)s") % said
+    return line if payment.game is None else gettext("game %(game)d: %(paid)s") % dict(said, paid=line)
 
 
 def settle_lines(settlement: Settlement, currency: str = "") -> List[str]:
     """The settlement for people: each match and its payments, the matches left out, the net, the payments."""
-    lines = [f"stake {money(settlement.stake, currency)} a point"]
+    lines = [gettext("stake %(amount)s a point") % {"amount": money(settlement.stake, currency)}]
     for match in settlement.matches:
-        scores = ", ".join(f"{name} {score}" for name, score in match.final.items())
-        lines += ["", f"{match.file} ({match.date + ', ' if match.date else ''}final {scores})"]
+        said = {"file": match.file, "date": match.date,
+                "scores": ", ".join(f"{name} {score}" for name, score in match.final.items())}
+        lines += ["", (gettext("%(file)s (%(date)s, final %(scores)s)") if match.date else
+                       gettext("%(file)s (final %(scores)s)")) % said]
         lines += [f"  {note}" for note in match.notes]
-        lines += [f"  {_payment_line(p, currency)}" for p in match.payments] or ["  no payment: a tie"]
+        lines += [f"  {_payment_line(p, currency)}" for p in match.payments] or ["  " + gettext("no payment: a tie")]
     if settlement.unfinished:
-        lines += ["", "left out, not finished:"]
+        lines += ["", gettext("left out, not finished:")]
         lines += [f"  {file} ({', '.join(players)})" for file, players in settlement.unfinished]
     if not settlement.matches:
-        lines += ["", "nothing to settle: no finished match"]
+        lines += ["", gettext("nothing to settle: no finished match")]
         return lines
     width = max(len(name) for name in settlement.net)
     amounts = {name: money(amount, currency, sign=True) for name, amount in settlement.net.items()}
     right = max(len(text) for text in amounts.values())
-    lines += ["", "net:"]
+    lines += ["", gettext("net:")]
     lines += [f"  {name:<{width}}  {text:>{right}}" for name, text in amounts.items()]
-    lines += ["", "to settle:"]
-    lines += [f"  {_payment_line(p, currency)}" for p in settlement.payments] or ["  nothing: all square"]
+    lines += ["", gettext("to settle:")]
+    lines += [f"  {_payment_line(p, currency)}" for p in settlement.payments] or ["  " + gettext("nothing: all square")]
     return lines

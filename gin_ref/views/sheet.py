@@ -9,10 +9,11 @@ and how it spells an empty cell is the layout's; what a line says is here, once.
 from collections import Counter
 from typing import Collection, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
+from gin_ref.desk.language import gettext
 from gin_ref.match.tally import Bonuses, HandTally, Scores, Tally
 from gin_ref.views.history import MatchView, standing
 from gin_ref.views.words import (RULED, hand_notes, house_rule_notes, paid_words, result_name, result_only_words,
-                                 ruling_words, wins_words)
+                                 ruling_words, versus, wins_words)
 
 ROLES = ("box", "captain", "sitter")  # three players: the box deals every hand and plays the captain
 Row = List[object]
@@ -33,20 +34,68 @@ class SheetLine(NamedTuple):
     result: str
 
     @classmethod
-    def of(cls, hand: HandTally, noted: Collection[int]) -> "SheetLine":
+    def of(cls, hand: HandTally, noted: Collection[int], names: Optional[Dict[str, str]] = None) -> "SheetLine":
+        """``names``: each result's name said so far (a sheet says each once, not once a hand)."""
         mark = ("*" if hand.number in noted else "") + (RULED if hand.ruling is not None else "")
         if hand.result:
-            result = result_name(hand.result)
+            said = names if names is not None else {}
+            result = said[hand.result] if hand.result in said else said.setdefault(hand.result,
+                                                                                  result_name(hand.result))
         elif hand.ruling is not None:
-            result = f"({hand.ruling.kind})"
+            result = _ruled_cell(hand.ruling.kind)
         else:
-            result = "(open)"
+            result = gettext("(open)")
         return cls(hand, f"{hand.number}{mark}", result)
+
+
+def _ruled_cell(kind: str) -> str:
+    """A hand ruled without a result, in the result's column: ``(void)``."""
+    if kind == "void":
+        return gettext("(void)")
+    if kind == "award":
+        return gettext("(award)")
+    if kind == "redeal":
+        return gettext("(redeal)")
+    if kind == "forfeit":
+        return gettext("(forfeit)")
+    return f"({kind})"
+
+
+def heading_words(word: str) -> str:
+    """A column's or a foot row's title (the sheet keeps them in English, its keys), in the language settled."""
+    if word == "hand":
+        return gettext("hand")
+    if word == "dealer":
+        return gettext("dealer")
+    if word == "box":
+        return gettext("box")
+    if word == "captain":
+        return gettext("captain")
+    if word == "sitter":
+        return gettext("sitter")
+    if word == "upcard":
+        return gettext("upcard")
+    if word == "limit":
+        return gettext("limit")
+    if word == "knocker":
+        return gettext("knocker")
+    if word == "result":
+        return gettext("result")
+    if word == "winner":
+        return gettext("winner")
+    if word == "points":
+        return gettext("points")
+    if word == "total":
+        return gettext("total")
+    if word == "final":
+        return gettext("final")
+    return bonus_word(word)
 
 
 def sheet_lines(hands: Sequence[HandTally], noted: Collection[int]) -> List[SheetLine]:
     """The line of each of ``hands``; ``noted``: the numbers of the hands a note speaks of."""
-    return [SheetLine.of(hand, noted) for hand in hands]
+    names: Dict[str, str] = {}
+    return [SheetLine.of(hand, noted, names) for hand in hands]
 
 
 def game_numbers(view: MatchView) -> Tuple[int, ...]:
@@ -67,11 +116,12 @@ class Sheet(NamedTuple):
     numeric: Set[int]
     card: Optional[int]
     groups: List[Tuple[str, int]]
+    first: int = 1  # the first of the players' columns (the foot rows' titles span the ones before)
 
 
 def heading(view: MatchView) -> str:
     """``Ann v Ben, 2024-03-02``: who played, and when."""
-    players = " v ".join(view.players)
+    players = versus(view.players)
     return f"{players}, {view.date}" if view.date else players
 
 
@@ -87,6 +137,15 @@ def bonus_kinds(view: MatchView) -> List[str]:
 
 
 def bonus_word(kind: str) -> str:
+    """An end-of-game bonus's name (``box_bonus``: ``box bonus``), in the language settled."""
+    if kind == "box_bonus":
+        return gettext("box bonus")
+    if kind == "game_bonus":
+        return gettext("game bonus")
+    if kind == "shutout":
+        return gettext("shutout")
+    if kind == "line_bonus":
+        return gettext("line bonus")
     return str(kind).replace("_", " ")
 
 
@@ -148,8 +207,11 @@ def score_sheet(view: MatchView, games: bool = True) -> Sheet:
     first = headers.index("points") + 1
     foot = foot_rows(players, first, _parts(view.tally, games), bonus_kinds(view))
     numeric = {0, headers.index("limit"), headers.index("points"), *range(first, len(headers))}
-    groups = [("", first), ("match", len(players))] + [(f"game {g}", len(players)) for g in numbers] if games else []
-    return Sheet(headers, rows, foot, numeric, headers.index("upcard") if upcards else None, groups)
+    groups = [("", first), (gettext("match"), len(players))] + \
+        [(gettext("game %(game)d") % {"game": g}, len(players)) for g in numbers] if games else []
+    card = headers.index("upcard") if upcards else None
+    said = [heading_words(word) for word in headers[:first]] + headers[first:]  # the players' names as they are
+    return Sheet(said, rows, foot, numeric, card, groups, first)
 
 
 def game_sheet(view: MatchView, number: int) -> Tuple[List[str], List[Row], List[Row], Set[int]]:
@@ -157,7 +219,7 @@ def game_sheet(view: MatchView, number: int) -> Tuple[List[str], List[Row], List
     and the running totals), then its total, bonuses and final score. ``(headers, rows, foot, numeric)``."""
     players = view.players
     game = (view.tally.games or ())[number - 1]
-    headers = ["hand", *players, *(f"{name} total" for name in players)]
+    headers = [gettext("hand"), *players, *(gettext("%(name)s total") % {"name": name} for name in players)]
     rows: List[Row] = []
     before: Scores = {name: 0 for name in players}
     for hand in view.hands:
@@ -177,11 +239,13 @@ def game_outcome(view: MatchView, number: int) -> str:
     """``game 1: Cid wins, target 100`` or ``game 3: open, target 100``; a game whose loser is paid on boxes
     says so: ``game 1: Cid wins the game; Ben is paid 5 on boxes, target 100``."""
     game = (view.tally.games or ())[number - 1]
-    state = wins_words(game.winner) if game.winner else ("a tie" if game.finished else "open")
+    state = wins_words(game.winner) if game.winner else (gettext("a tie") if game.finished else gettext("open"))
     if game.finished:
         state = paid_words(game.final, game.winner, _plain_bonuses(game.bonuses)) or state
     target = view.tally.target
-    return f"game {number}: {state}" + (f", target {target}" if target else "")
+    said = {"game": number, "state": state, "target": target}
+    return (gettext("game %(game)d: %(state)s, target %(target)s") if target else
+            gettext("game %(game)d: %(state)s")) % said
 
 
 def _plain_bonuses(bonuses: Optional[Bonuses]) -> Optional[Dict[str, Dict[str, int]]]:
@@ -197,12 +261,13 @@ def outcome_line(view: MatchView) -> str:
     scores = ", ".join(f"{name} {now[name]}" for name in view.players)
     paid = (paid_words(tally.final, tally.winner, _plain_bonuses(tally.bonuses))
             if tally.finished and not tally.hollywood else None)  # several games: each game says it
+    said = {"paid": paid, "scores": scores, "name": tally.winner, "dealer": tally.next_dealer}
     if paid is not None:
-        return f"{paid} ({scores})"
+        return f"{paid} ({scores})"  # who is paid, then the scores it comes from
     if tally.finished:
-        return f"{wins_words(tally.winner)}: {scores}" if tally.winner else f"over, a tie: {scores}"
-    nxt = tally.next_dealer
-    return f"playing: {scores}" + (f"; next dealer {nxt}" if nxt else "")
+        return (gettext("%(name)s wins: %(scores)s") if tally.winner else gettext("over, a tie: %(scores)s")) % said
+    return (gettext("playing: %(scores)s; next dealer %(dealer)s") if tally.next_dealer else
+            gettext("playing: %(scores)s")) % said
 
 
 def sheet_notes(view: MatchView) -> List[Tuple[int, str]]:
@@ -215,7 +280,8 @@ def sheet_notes(view: MatchView) -> List[Tuple[int, str]]:
 def notes(view: MatchView, marked: bool = False) -> List[str]:
     """The notes under a match's sheet, in words: the ``*`` notes (``marked``: each with its ``*``, as the
     ruled ones carry their ``^``), then each ruled hand (``^``)."""
-    ruled = [f"{RULED} hand {hand.number}: {ruling_words(hand.ruling, dated=True)}"
+    ruled = [RULED + " " + gettext("hand %(hand)d: %(ruling)s") % {"hand": hand.number,
+                                                                   "ruling": ruling_words(hand.ruling, dated=True)}
              for hand in view.tally.hands if hand.ruling is not None]
     return house_rule_notes(view.house) + [f"* {note}" if marked else note for _number, note in sheet_notes(view)] \
         + ruled
@@ -229,5 +295,5 @@ def not_started(view: MatchView) -> Optional[str]:
     if view.tally.result_only is not None:
         return result_only_words(view.tally.result_only.hands_won)
     if view.tally.hands:
-        return "no hand settled yet: hand 1 is in play"
-    return "not started: no hand played yet"
+        return gettext("no hand settled yet: hand 1 is in play")
+    return gettext("not started: no hand played yet")

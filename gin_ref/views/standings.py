@@ -21,6 +21,7 @@ matches won, then difference); players equal on all of them share a rank and are
 from collections import Counter
 from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
+from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.names import player_key
 from gin_ref.views.history import MatchView, oldest_first
 from gin_ref.views.ratings import Rating, ratings
@@ -28,6 +29,12 @@ from gin_ref.views.table import grid
 
 ORDERS = ("wins", "rating")
 HEADERS = ["rank", "player", "matches", "won", "win %", "for", "against", "diff", "rating"]
+
+
+def said_headers() -> List[str]:
+    """The grid's headings (``HEADERS``) in the language settled."""
+    return [gettext("rank"), gettext("player"), gettext("matches"), gettext("won"), gettext("win %"),
+            gettext("for"), gettext("against"), gettext("diff"), gettext("rating")]
 
 
 class Row(NamedTuple):
@@ -169,15 +176,16 @@ def standings_text(table: Table, notes: Sequence[str] = (), width: Optional[int]
     each)."""
     lines = []
     if table.rows:
-        lines.append(grid(standings_rows(table), HEADERS, right={0, 2, 3, 4, 5, 6, 7, 8}, width=width,
+        lines.append(grid(standings_rows(table), said_headers(), right={0, 2, 3, 4, 5, 6, 7, 8}, width=width,
                            drop=(5, 6, 4, 2), clip_start=(1,)))  # narrow: for and against (the diff stays), win %, matches
     else:
-        lines.append("no finished match yet")
+        lines.append(gettext("no finished match yet"))
     if notes:
         lines.append("")
         lines += list(notes)
     if table.open:
         lines.append("")
-        lines.append(f"still being played ({len(table.open)}, not counted):")
+        lines.append(ngettext("still being played (%(count)d, not counted):",
+                              "still being played (%(count)d, not counted):", len(table.open)) % {"count": len(table.open)})
         lines += [f"  {item.file}: {', '.join(item.players)}" for item in table.open]
     return "\n".join(lines)

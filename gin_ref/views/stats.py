@@ -20,6 +20,7 @@ What is counted, per player name, over every match the player sat in:
 
 from typing import Dict, Iterable, List, NamedTuple, Optional
 
+from gin_ref.desk.language import gettext
 from gin_ref.match.names import same_player
 from gin_ref.match.tally import HandTally
 from gin_ref.views.history import MatchView, oldest_first
@@ -122,8 +123,6 @@ def results_left_out(views: Iterable[MatchView], player: Optional[str] = None) -
                if player is None or any(same_player(p, player) for p in view.players))
 
 
-STATS_HEADERS = ["player", "matches", "won", "hands won", "knocks", "gins", "undercuts given",
-                 "undercuts taken", "avg points per hand won", "avg knock deadwood"]
 
 
 def _number(value: Optional[float]) -> str:
@@ -135,16 +134,21 @@ def stats_text(stats: Dict[str, Stats], width: Optional[int] = None) -> str:
     hands won go first)."""
     rows = [[name, s.matches, s.matches_won, s.hands_won, s.knocks, s.gins, s.undercuts_given, s.undercuts_taken,
              _number(s.avg_points_per_hand_won), _number(s.avg_knock_deadwood)] for name, s in stats.items()]
-    return grid(rows, headers=STATS_HEADERS, right=set(range(1, 10)), width=width, drop=(9, 8, 7, 6, 3),
+    headers = [gettext("player"), gettext("matches"), gettext("won"), gettext("hands won"), gettext("knocks"),
+               gettext("gins"), gettext("undercuts given"), gettext("undercuts taken"),
+               gettext("avg points per hand won"), gettext("avg knock deadwood")]
+    return grid(rows, headers=headers, right=set(range(1, 10)), width=width, drop=(9, 8, 7, 6, 3),
                 clip_start=(0,))
 
 
 def progression_lines(name: str, stats: Stats) -> List[str]:
     """A player's score progression: one line per match, oldest first, with its running totals."""
-    lines = [f"score progression of {name} (running total after each hand):"]
+    lines = [gettext("score progression of %(name)s (running total after each hand):") % {"name": name}]
     for match in stats.progression:
         final = match.final
-        result = "playing" if final is None else f"{'won' if match.won else 'lost'}, final {final}"
+        result = (gettext("playing") if final is None else
+                  gettext("won, final %(final)s") % {"final": final} if match.won else
+                  gettext("lost, final %(final)s") % {"final": final})
         totals = " ".join(str(t) for t in match.totals) or "-"
         lines.append(f"{match.date}  {match.file}: {totals}  ({result})")
     return lines

@@ -26,6 +26,7 @@ from gin_ref.views.standing import standing_lines
 from gin_ref.views.table import grid
 from gin_ref.views.text import fit_text, pretty_card, short_name
 from gin_ref.views.words import RULED, hand_notes, result_only_words, ruling_words
+from gin_ref.views.words import versus as versus  # (said here before: desk/ and cli/ import it from here)
 
 
 # -- the tally ---------------------------------------------------------------------------------------------
@@ -65,14 +66,6 @@ def ruling_notes(tally: Tally) -> List[str]:
     each ruled hand of a tally."""
     return [gettext("hand %(hand)d: %(ruling)s") % {"hand": hand.number, "ruling": ruling_words(hand.ruling, dated=True)}
             for hand in tally.hands if hand.ruling is not None]
-
-
-def versus(players: Sequence[str]) -> str:
-    """``Ann v Ben`` (``Ann v Ben v Cid``): who plays whom, in the language settled."""
-    said = players[0] if players else ""
-    for name in players[1:]:
-        said = gettext("%(one)s v %(other)s") % {"one": said, "other": name}
-    return said
 
 
 # The grid's headings (the roles: ``gin_ref.views.sheet.role_names``), said in the language settled.

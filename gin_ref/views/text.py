@@ -15,6 +15,7 @@ from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.layoffs import Defense, Layoff
 from gin_ref.core.melds import Meld, Melding
 from gin_ref.core.scoring import Showdown
+from gin_ref.desk.language import gettext
 from gin_ref.views.cells import cells, clip
 from gin_ref.views.table import grid
 
@@ -90,12 +91,12 @@ def spread_lines(showdown: Showdown, knocker: str = "knocker", defender: str = "
     layoffs = layoffs_text(defense.layoffs)
     rows = [
         (short_name(knocker), melds_text(spread.melds), "", deadwood_text(spread)),
-        (short_name(defender), melds_text(defense.melds), layoffs or ("none (gin)" if knock.gin else "none"),
-         deadwood_text(defense)),
+        (short_name(defender), melds_text(defense.melds),
+         layoffs or (gettext("none (gin)") if knock.gin else gettext("none")), deadwood_text(defense)),
     ]
-    lines = [grid(rows, ("", "melds", "layoffs", "deadwood"), width=width, wrap=(1, 2, 3))]
+    lines = [grid(rows, ("", gettext("melds"), gettext("layoffs"), gettext("deadwood")), width=width, wrap=(1, 2, 3))]
     if spread.discard is not None:
-        lines.append(f"{knocker}'s discard: {spread.discard.pretty}")
+        lines.append(gettext("%(name)s's discard: %(card)s") % {"name": knocker, "card": spread.discard.pretty})
     return lines
 
 

@@ -7,10 +7,12 @@ say it this way; the match layer hands over data only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, TypeVar
 
 from gin_ref.core import game
+from gin_ref.core.message import Message
 from gin_ref.core.rules import HouseRules
+from gin_ref.desk.language import ENGLISH, current, gettext, ngettext, speaking
 from gin_ref.match.resultonly import PaperResult, scores_text
 from gin_ref.match.state import MatchState, Note
 from gin_ref.match.irregularities import Irregularity
@@ -41,56 +43,124 @@ if TYPE_CHECKING:  # the shapes the words read: for the types only, no class mad
         def correction(self) -> Optional[int]: ...
 
 
-# The one set of result names: a result's short name (the sheets, ``--what-if``), and the longer phrase
-# where a hand is told in words (``Ben's knock, undercut, ...``).
-RESULT_NAMES = {"big_gin": "big gin", "illegal_knock": "illegal"}
-RESULT_PHRASES = {"undercut": "knock, undercut", "tie": "knock, a tie scored 0-0"}
+# Every sentence here is a whole message of the catalogue, said in the language settled (``gettext``,
+# ``ngettext`` of ``gin_ref.desk.language``: a request's in ``serve``) at the moment it is said; names and
+# numbers are its ``%(name)s`` fields, every count said by ``ngettext``.
+T = TypeVar("T")
 RULED = "^"  # a ruled hand's mark, in the text tally and the exports (as PBN marks its adjusted scores)
 _ACTION_OF_KIND = {"illegal_knock": "knock", "wrong_dealer": "deal"}
 
 
-def result_name(result: object, phrase: bool = False) -> str:
-    """A result's name: ``big gin`` for ``big_gin`` (``phrase``: ``knock, undercut`` for an undercut)."""
+def in_english(say: Callable[[], T]) -> T:
+    """What ``say`` says, in English whatever the language settled: for the JSON's words, the contract's
+    (#38 item 8; the context variable is made only when another language is spoken)."""
+    if current() == ENGLISH:
+        return say()
+    with speaking(ENGLISH):
+        return say()
+
+
+def said(text: object) -> str:
+    """A lower layer's words: a ``Message`` said in the language settled, anything else as it is."""
+    return text.say(gettext, ngettext) if isinstance(text, Message) else str(text)
+
+
+def result_name(result: object) -> str:
+    """A result's short name, as the sheets' and ``--what-if``'s grids say it: ``big gin`` for ``big_gin``
+    (a result gin-ref does not know: its own word)."""
     text = str(result)
-    if phrase and text in RESULT_PHRASES:
-        return RESULT_PHRASES[text]
-    return RESULT_NAMES[text] if text in RESULT_NAMES else text.replace("_", " ")
+    if text == "knock":
+        return gettext("knock")
+    if text == "gin":
+        return gettext("gin")
+    if text == "big_gin":
+        return gettext("big gin")
+    if text == "undercut":
+        return gettext("undercut")
+    if text == "tie":
+        return gettext("tie")
+    if text == "dead":
+        return gettext("dead")
+    if text == "illegal_knock":
+        return gettext("illegal")
+    if text == "award":  # a hand the director ruled without a result (``--what-if``'s grid)
+        return gettext("award")
+    if text == "void":
+        return gettext("void")
+    if text == "redeal":
+        return gettext("redeal")
+    if text == "forfeit":
+        return gettext("forfeit")
+    return text.replace("_", " ")
 
 
 def wins_words(winner: object) -> str:
     """``Ann wins``: the winner where the sheet and the tally state where a match or a game stands (the
-    present: ``Ann wins: Ann 112, Ben 45``). Every "wins" and "won" of a winner is spelled by this function
-    or ``won_words``."""
-    return f"{winner} wins"
+    present: ``Ann wins: Ann 112, Ben 45``)."""
+    return gettext("%(name)s wins") % {"name": winner}
 
 
-def won_words(winner: object, what: str) -> str:
-    """``Ann won 151 to 71``, ``Ann won the match``: an end told as past (``what`` empty: ``Ann won``, a
-    table at an event)."""
-    return f"{winner} won {what}".rstrip()
+def won_words(winner: object, scores: str) -> str:
+    """``Ann won 151 to 71``: an end told as past."""
+    return gettext("%(name)s won %(scores)s") % {"name": winner, "scores": scores}
+
+
+def versus(players: Sequence[str]) -> str:
+    """``Ann v Ben`` (``Ann v Ben v Cid``): who plays whom, in the language settled."""
+    said = players[0] if players else ""
+    for name in players[1:]:
+        said = gettext("%(one)s v %(other)s") % {"one": said, "other": name}
+    return said
+
+
+def scores_list(scores: Mapping[str, int], players: Sequence[str]) -> str:
+    """``Ann 20, Ben 0``: each player's score, in the players' order."""
+    return ", ".join(f"{name} {scores[name]}" for name in players)
 
 
 def held_words(players: Sequence[str], hands: int, totals: Mapping[str, int]) -> str:
     """A match a file holds, in a few words: ``Ann v Ben, 1 hand, totals Ann 20, Ben 0`` (what ``new
     --force`` replaces)."""
-    return (f"{' v '.join(players)}, {hands} hand{'' if hands == 1 else 's'}, totals "
-            f"{', '.join(f'{name} {totals[name]}' for name in players)}")
+    return ngettext("%(players)s, %(count)d hand, totals %(totals)s", "%(players)s, %(count)d hands, totals %(totals)s",
+                    hands) % {"players": versus(players), "count": hands, "totals": scores_list(totals, players)}
 
 
 def result_words(hand: Settled) -> str:
-    """A settled hand in a few words: ``Ben's knock, 16 points to Ben``, ``a dead hand``."""
+    """A settled hand in a few words: ``Ben's knock, 16 points to Ben``, ``a dead hand``: one whole message a
+    result, with and without a score."""
     result = hand.result
     if result == "dead":
-        return "a dead hand"
+        return gettext("a dead hand")
     if result is None:
-        return "open"
+        return gettext("open")
+    said = {"knocker": hand.knocker, "winner": hand.winner, "count": hand.points or 0, "result": result_name(result)}
     if result == "tie":
-        return f"{hand.knocker}'s {result_name(result, phrase=True)}"
-    what = result_name(result, phrase=True)
+        return gettext("%(knocker)s's knock, a tie scored 0-0") % said
+    points = hand.points or 0
     if hand.winner is None:  # a hand the director ruled void or a misdeal: nobody scores
-        return f"{hand.knocker}'s {what}, no score"
-    points = hand.points
-    return f"{hand.knocker}'s {what}, {points} point{'' if points == 1 else 's'} to {hand.winner}"
+        if result == "knock":
+            return gettext("%(knocker)s's knock, no score") % said
+        if result == "undercut":
+            return gettext("%(knocker)s's knock, undercut, no score") % said
+        if result == "gin":
+            return gettext("%(knocker)s's gin, no score") % said
+        if result == "big_gin":
+            return gettext("%(knocker)s's big gin, no score") % said
+        return gettext("%(knocker)s's %(result)s, no score") % said
+    if result == "knock":
+        return ngettext("%(knocker)s's knock, %(count)d point to %(winner)s",
+                        "%(knocker)s's knock, %(count)d points to %(winner)s", points) % said
+    if result == "undercut":
+        return ngettext("%(knocker)s's knock, undercut, %(count)d point to %(winner)s",
+                        "%(knocker)s's knock, undercut, %(count)d points to %(winner)s", points) % said
+    if result == "gin":
+        return ngettext("%(knocker)s's gin, %(count)d point to %(winner)s",
+                        "%(knocker)s's gin, %(count)d points to %(winner)s", points) % said
+    if result == "big_gin":
+        return ngettext("%(knocker)s's big gin, %(count)d point to %(winner)s",
+                        "%(knocker)s's big gin, %(count)d points to %(winner)s", points) % said
+    return ngettext("%(knocker)s's %(result)s, %(count)d point to %(winner)s",
+                    "%(knocker)s's %(result)s, %(count)d points to %(winner)s", points) % said
 
 
 def irregularity_words(item: Irregularity) -> str:
@@ -100,49 +170,97 @@ def irregularity_words(item: Irregularity) -> str:
     record that does not replay that far), none is shown."""
     kind = item.kind
     action = (_ACTION_OF_KIND[kind] if kind in _ACTION_OF_KIND else item.action) or "action"
-    card = f" {item.card}" if kind == "out_of_turn" and item.card else ""
-    reason = f" ({item.detail})" if item.detail is not None else ""
-    return f"{item.player}'s {action}{card} refused{reason}"
+    said = {"name": item.player, "card": item.card, "reason": item.detail}
+    reason = item.detail is not None
+    if kind == "out_of_turn" and item.card:
+        if action == "take":
+            return (gettext("%(name)s's take %(card)s refused (%(reason)s)") if reason else
+                    gettext("%(name)s's take %(card)s refused")) % said
+        if action == "discard":
+            return (gettext("%(name)s's discard %(card)s refused (%(reason)s)") if reason else
+                    gettext("%(name)s's discard %(card)s refused")) % said
+        if action == "draw":
+            return (gettext("%(name)s's draw %(card)s refused (%(reason)s)") if reason else
+                    gettext("%(name)s's draw %(card)s refused")) % said
+        said["action"] = action
+        return (gettext("%(name)s's %(action)s %(card)s refused (%(reason)s)") if reason else
+                gettext("%(name)s's %(action)s %(card)s refused")) % said
+    if action == "knock":
+        return (gettext("%(name)s's knock refused (%(reason)s)") if reason else
+                gettext("%(name)s's knock refused")) % said
+    if action == "deal":
+        return (gettext("%(name)s's deal refused (%(reason)s)") if reason else
+                gettext("%(name)s's deal refused")) % said
+    if action == "draw":
+        return (gettext("%(name)s's draw refused (%(reason)s)") if reason else
+                gettext("%(name)s's draw refused")) % said
+    if action == "take":
+        return (gettext("%(name)s's take refused (%(reason)s)") if reason else
+                gettext("%(name)s's take refused")) % said
+    if action == "pass":
+        return (gettext("%(name)s's pass refused (%(reason)s)") if reason else
+                gettext("%(name)s's pass refused")) % said
+    if action == "discard":
+        return (gettext("%(name)s's discard refused (%(reason)s)") if reason else
+                gettext("%(name)s's discard refused")) % said
+    said["action"] = action
+    return (gettext("%(name)s's %(action)s refused (%(reason)s)") if reason else
+            gettext("%(name)s's %(action)s refused")) % said
 
 
-def penalty_words(item: Irregularity, to: str = "the opponent") -> str:
-    """``; 10 penalty points to Ben`` for a penalised knock, else nothing."""
-    return f"; {item.points} penalty points to {to}" if item.points else ""
+def penalty_words(item: Irregularity, to: Optional[str] = None) -> str:
+    """``; 10 penalty points to Ben`` for a penalised knock (``to`` None: to the opponent), else nothing."""
+    if not item.points:
+        return ""
+    if to is None:
+        return ngettext("; %(count)d penalty point to the opponent", "; %(count)d penalty points to the opponent",
+                        item.points) % {"count": item.points}
+    return ngettext("; %(count)d penalty point to %(name)s", "; %(count)d penalty points to %(name)s",
+                    item.points) % {"count": item.points, "name": to}
 
 
 def irregularity_note(number: int, item: Irregularity) -> str:
     """``hand 3, turn 5: Ann's draw refused (out of turn: ...)``, with a penalty when there is one."""
-    turn = f", turn {item.turn}" if item.turn else ""
-    return f"hand {number}{turn}: {irregularity_words(item)}{penalty_words(item)}"
+    said = {"hand": number, "turn": item.turn, "irregularity": irregularity_words(item) + penalty_words(item)}
+    if item.turn:
+        return gettext("hand %(hand)d, turn %(turn)s: %(irregularity)s") % said
+    return gettext("hand %(hand)d: %(irregularity)s") % said
 
 
 def scores_words(result: PaperResult) -> str:
     """A result-only match's result: ``Ann 154, Ben 24; hands won Ann 6, Ben 2``."""
     won = result.hands_won
-    return scores_text(result.scores) + (f"; hands won {scores_text(won)}" if won is not None else "")
+    if won is None:
+        return scores_text(result.scores)
+    return gettext("%(scores)s; hands won %(won)s") % {"scores": scores_text(result.scores), "won": scores_text(won)}
 
 
 def result_only_words(hands_won: Optional[Mapping[str, int]]) -> str:
     """A match recorded by its result, in place of its hands (the tally, the sheet): ``recorded by its result
     only: no hands (hands won: Ann 6, Ben 2)``."""
-    hands = f" (hands won: {scores_text(hands_won)})" if hands_won else ""
-    return f"recorded by its result only: no hands{hands}"
+    if hands_won:
+        return gettext("recorded by its result only: no hands (hands won: %(won)s)") % {"won": scores_text(hands_won)}
+    return gettext("recorded by its result only: no hands")
 
 
 def results_left_out_words(count: int) -> str:
     """``stats``' note of the matches its per-hand figures leave out."""
-    if count == 1:
-        return "left out of the per-hand figures: 1 match recorded by its result only"
-    return f"left out of the per-hand figures: {count} matches recorded by their results only"
+    return ngettext("left out of the per-hand figures: %(count)d match recorded by its result only",
+                    "left out of the per-hand figures: %(count)d matches recorded by their results only",
+                    count) % {"count": count}
 
 
 def note_words(note: Note) -> str:
     """A hand that stands as played after an amend or a ruling of an earlier hand: ``hand 3: dealt by Ann
     as played; the amended results give Ben`` (after a ruling: ``the results as ruled give Ben``)."""
-    results = "the results as ruled" if note.by == "ruling" else "the amended results"
+    said = {"hand": note.hand, "played": note.played, "rotation": note.rotation}
+    if note.by == "ruling":
+        if note.kind == "roles":
+            return gettext("hand %(hand)s: played with %(played)s; the results as ruled give %(rotation)s") % said
+        return gettext("hand %(hand)s: dealt by %(played)s as played; the results as ruled give %(rotation)s") % said
     if note.kind == "roles":
-        return f"hand {note.hand}: played with {note.played}; {results} give {note.rotation}"
-    return f"hand {note.hand}: dealt by {note.played} as played; {results} give {note.rotation}"
+        return gettext("hand %(hand)s: played with %(played)s; the amended results give %(rotation)s") % said
+    return gettext("hand %(hand)s: dealt by %(played)s as played; the amended results give %(rotation)s") % said
 
 
 def after_end_words(state: MatchState) -> Optional[str]:
@@ -151,25 +269,34 @@ def after_end_words(state: MatchState) -> Optional[str]:
     if not state.after_end:
         return None
     numbers = sorted(index + 1 for index in state.after_end)
-    which = f"hand {numbers[0]} was" if len(numbers) == 1 else f"hands {numbers[0]}-{numbers[-1]} were"
-    return f"{which} played after the end (the match ended with hand {state.ended_in}): not counted"
+    said = {"first": numbers[0], "last": numbers[-1], "end": state.ended_in}
+    if len(numbers) == 1:
+        return gettext("hand %(first)d was played after the end (the match ended with hand %(end)s): not counted") % said
+    return gettext("hands %(first)d-%(last)d were played after the end (the match ended with hand %(end)s): "
+                   "not counted") % said
 
 
 def end_reason(state: MatchState) -> str:
     """Why the match is over: ``Ann reached 100 in hand 7``, ``Ben forfeited in hand 4 (a ruling)``."""
     if state.paper is not None:
-        return "a result kept on paper"
+        return gettext("a result kept on paper")
+    said = {"name": state.winner, "hand": state.ended_in, "target": state.rules.target}
     if state.forfeit is not None:
-        return (f"{state.forfeit} forfeited in hand {state.ended_in} (a ruling): scores as they stand, "
-                "no end-of-game bonuses")
+        said["name"] = state.forfeit
+        return gettext("%(name)s forfeited in hand %(hand)s (a ruling): scores as they stand, no end-of-game "
+                       "bonuses") % said
     if state.games is not None:
         if state.hollywood:
-            count = "three" if len(state.games) == 3 else str(len(state.games))
-            return f"all {count} Hollywood games were won by hand {state.ended_in}"
-        won = ", ".join(f"{name} {sum(1 for g in state.games if g.winner == name)}" for name in state.players)
-        who = won_words(state.winner, "the match") if state.winner else "the match was drawn"
-        return f"{who} in hand {state.ended_in}, games won: {won}"
-    return f"{state.winner} reached {state.rules.target} in hand {state.ended_in}"
+            if len(state.games) == 3:
+                return gettext("all three Hollywood games were won by hand %(hand)s") % said
+            return ngettext("all %(count)d Hollywood game was won by hand %(hand)s",
+                            "all %(count)d Hollywood games were won by hand %(hand)s",
+                            len(state.games)) % dict(said, count=len(state.games))
+        said["won"] = ", ".join(f"{name} {sum(1 for g in state.games if g.winner == name)}" for name in state.players)
+        if state.winner:
+            return gettext("%(name)s won the match in hand %(hand)s, games won: %(won)s") % said
+        return gettext("the match was drawn in hand %(hand)s, games won: %(won)s") % said
+    return gettext("%(name)s reached %(target)s in hand %(hand)s") % said
 
 
 def final_words(final: Optional[Dict[str, int]], winner: Optional[str],
@@ -181,8 +308,16 @@ def final_words(final: Optional[Dict[str, int]], winner: Optional[str],
     words = paid_words(final, winner, bonuses) if paid else None
     if words is not None:
         return words
-    scores = " to ".join(str(final[name]) for name in sorted(final, key=lambda n: -final[n]))
-    return won_words(winner, scores) if winner else f"a tie at {scores}"
+    scores = to_words([final[name] for name in sorted(final, key=lambda n: -final[n])])
+    return won_words(winner, scores) if winner else gettext("a tie at %(scores)s") % {"scores": scores}
+
+
+def to_words(scores: Sequence[int]) -> str:
+    """``151 to 71`` (``104 to 61 to 40``): scores from the highest, in the language settled."""
+    said = str(scores[0]) if scores else ""
+    for score in scores[1:]:
+        said = gettext("%(one)s to %(other)s") % {"one": said, "other": score}
+    return said
 
 
 def paid_words(final: Optional[Mapping[str, int]], winner: Optional[str],
@@ -193,10 +328,17 @@ def paid_words(final: Optional[Mapping[str, int]], winner: Optional[str],
     paid = game.paid_against_the_game(final, winner)
     if not paid:
         return None
-    by = f" by {winner}" if final is not None and len(final) > 2 else ""
-    parts = [f"{p.payee} is paid {p.points}{by} on {'boxes' if game.paid_on_boxes(p, bonuses) else 'points'}"
-             for p in paid]
-    return f"{wins_words(winner)} the game; " + "; ".join(parts)
+    by = final is not None and len(final) > 2
+    parts = []
+    for one in paid:
+        said = {"name": one.payee, "points": one.points, "winner": winner}
+        if game.paid_on_boxes(one, bonuses):
+            parts.append((gettext("%(name)s is paid %(points)s by %(winner)s on boxes") if by else
+                          gettext("%(name)s is paid %(points)s on boxes")) % said)
+        else:
+            parts.append((gettext("%(name)s is paid %(points)s by %(winner)s on points") if by else
+                          gettext("%(name)s is paid %(points)s on points")) % said)
+    return gettext("%(name)s wins the game; %(paid)s") % {"name": winner, "paid": "; ".join(parts)}
 
 
 def outcome_words(state: MatchState) -> str:
@@ -205,83 +347,56 @@ def outcome_words(state: MatchState) -> str:
     return final_words(final, winner, bonuses, paid=state.games is None)
 
 
-_BONUS_NAMES = {"gin": "gin bonus", "big_gin": "big gin bonus", "undercut": "undercut bonus", "knock": "knock bonus"}
-
-
-def why_words(why: Sequence[object], rules: str) -> str:
-    """Why a hand differs under other rules (``gin_ref.match.whatif``): ``knock illegal under limit 7:
-    deadwood 8``, ``gin bonus 20, not 25``..."""
-    kind, values = why[0], why[1:]
-    if kind == "illegal":
-        limit, deadwood, reason = values
-        return f"knock illegal under limit {limit}: deadwood {deadwood} ({reason})"
-    if kind == "result":
-        new, old, winner = values
-        if winner is None:
-            return f"{result_name(new, phrase=True)}, scored 0-0, not {result_name(old, phrase=True)}"
-        return f"{result_name(new, phrase=True)} to {winner}, not {result_name(old, phrase=True)}"
-    if kind == "bonus":
-        result, new, old = values
-        name = str(result)
-        return f"{_BONUS_NAMES[name] if name in _BONUS_NAMES else name} {new}, not {old}"
-    if kind == "deadwood":
-        side, new, old = values
-        return f"{side}'s deadwood {new}, not {old}"
-    if kind == "doubled":
-        return "doubled for a spade upcard" if values[0] else "no spade double"
-    if kind == "points":
-        return f"{values[0]} points, not {values[1]}"
-    if kind == "refused_legal":
-        player, deadwood, limit = values
-        return f"{player}'s refused knock (deadwood {deadwood}) is legal under limit {limit}: noted, not scored"
-    if kind == "penalty":
-        to, new, old = values
-        return f"penalty {new} to {to}, not {old}"
-    if kind == "after_end":
-        return f"played after the match ended under {rules} (hand {values[0]}): not counted"
-    if kind == "ruled":
-        return f"{values[0]} ruled by the director: stands as ruled"
-    if kind == "no_upcard":
-        return f"no upcard recorded, but {rules} needs it ({values[0]}): not scored"
-    return str(kind)
-
-
 def ruling_words(ruling: Ruling, dated: bool = False) -> str:
     """A ruling: ``awarded to Ann, 25 points (Ben exposed his hand; ruled by Dana)``, with its date
     (``, 2024-05-01T21:10``) when ``dated``."""
     kind, player = ruling.kind, ruling.player
-    what = (f"awarded to {player}, {ruling.points} points" if kind == "award" else "void, no score" if kind == "void"
-            else "a misdeal, no score, the same dealer deals again" if kind == "redeal"
-            else f"{player} forfeits: the match ends" if kind == "forfeit" else str(kind))
-    by = f"; ruled by {ruling.by}" if ruling.by else "; ruled by the director"
-    when = f", {str(ruling.date)[:16]}" if dated and ruling.date else ""
-    return f"{what} ({ruling.reason}{by}{when})"
+    said = {"name": player, "points": ruling.points, "kind": kind}
+    what = (gettext("awarded to %(name)s, %(points)s points") % said if kind == "award"
+            else gettext("void, no score") if kind == "void"
+            else gettext("a misdeal, no score, the same dealer deals again") if kind == "redeal"
+            else gettext("%(name)s forfeits: the match ends") % said if kind == "forfeit" else str(kind))
+    when = str(ruling.date)[:16] if dated and ruling.date else ""
+    said = {"what": what, "reason": ruling.reason, "by": ruling.by, "when": when}
+    if ruling.by:
+        return (gettext("%(what)s (%(reason)s; ruled by %(by)s, %(when)s)") if when else
+                gettext("%(what)s (%(reason)s; ruled by %(by)s)")) % said
+    return (gettext("%(what)s (%(reason)s; ruled by the director, %(when)s)") if when else
+            gettext("%(what)s (%(reason)s; ruled by the director)")) % said
 
 
-RESULT_ONLY_VERIFIED = "a result only (it carries no hands)"  # verify's word for a match recorded by its result
-NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /3, sealed, at its next change)"
+def result_only_verified() -> str:
+    """verify's words for a match recorded by its result."""
+    return gettext("a result only (it carries no hands)")
+
+
+def no_seals() -> str:
+    """verify's words for a /1 record, which carries no seals."""
+    return gettext("no seals: a gin-ref-match/1 record carries none (it is written as /3, sealed, at its next "
+                   "change)")
 
 
 def seal_words(broken: Broken) -> str:
     """A seal that fails (``gin_ref.match.seals.Broken``): ``hand 4 changed outside gin-ref: its facts no
     longer match its seal``."""
+    said = {"hand": broken.hand, "correction": broken.correction}
     if broken.kind == "edited":
-        return f"hand {broken.hand} changed outside gin-ref: its facts no longer match its seal"
+        return gettext("hand %(hand)s changed outside gin-ref: its facts no longer match its seal") % said
     if broken.kind == "missing":
-        return f"hand {broken.hand} changed outside gin-ref: it has no seal"
+        return gettext("hand %(hand)s changed outside gin-ref: it has no seal") % said
     if broken.kind == "result_edited":
-        return "the result changed outside gin-ref: its scores no longer match its seal"
+        return gettext("the result changed outside gin-ref: its scores no longer match its seal")
     if broken.kind == "result_missing":
-        return "the result changed outside gin-ref: it has no seal"
+        return gettext("the result changed outside gin-ref: it has no seal")
     if broken.kind == "correction_edited":
-        return f"correction {broken.correction} changed outside gin-ref: its facts no longer match its seal"
+        return gettext("correction %(correction)s changed outside gin-ref: its facts no longer match its seal") % said
     if broken.kind == "correction_missing":
-        return f"correction {broken.correction} changed outside gin-ref: it has no seal"
+        return gettext("correction %(correction)s changed outside gin-ref: it has no seal") % said
     if broken.kind == "legacy":
-        return ("the corrections and the count of hands are not sealed (written before gin-ref sealed them, or "
-                "the end line mended by hand): the next change seals them")
-    return ("the end of record's seal does not match the hands: a hand was deleted, or the count or the seals "
-            "changed, outside gin-ref")
+        return gettext("the corrections and the count of hands are not sealed (written before gin-ref sealed "
+                       "them, or the end line mended by hand): the next change seals them")
+    return gettext("the end of record's seal does not match the hands: a hand was deleted, or the count or the "
+                   "seals changed, outside gin-ref")
 
 
 def house_rule_notes(rules: HouseRules) -> List[str]:
@@ -290,23 +405,24 @@ def house_rule_notes(rules: HouseRules) -> List[str]:
     notes = []
     runs = rules.ace_runs
     if runs == "low_or_high":
-        notes.append("house rules: an ace is high or low in a run (Q-K-A as well as A-2-3; not K-A-2)")
+        notes.append(gettext("house rules: an ace is high or low in a run (Q-K-A as well as A-2-3; not K-A-2)"))
     elif runs == "wrap":
-        notes.append("house rules: a run may go round the ace (Q-K-A, A-2-3 and K-A-2)")
+        notes.append(gettext("house rules: a run may go round the ace (Q-K-A, A-2-3 and K-A-2)"))
     value = rules.ace_value
     if value != 1:
-        notes.append(f"house rules: an ace counts {value}")
+        notes.append(gettext("house rules: an ace counts %(value)s") % {"value": value})
     if rules.gin_layoffs:
-        notes.append("house rules: the defender may lay off against a gin")
+        notes.append(gettext("house rules: the defender may lay off against a gin"))
     if rules.wall:
-        notes.append("house rules: the wall (with the stock down to its last cards, the last discard may be taken "
-                     "to knock)")
+        notes.append(gettext("house rules: the wall (with the stock down to its last cards, the last discard may "
+                             "be taken to knock)"))
     if rules.deal == "eleven":
-        notes.append("house rules: the eleven-card deal (no upcard; the non-dealer is dealt 11 and discards first)")
+        notes.append(gettext("house rules: the eleven-card deal (no upcard; the non-dealer is dealt 11 and "
+                             "discards first)"))
     if rules.next_dealer == "sitter":
-        notes.append("house rules: the sitter deals each hand")
+        notes.append(gettext("house rules: the sitter deals each hand"))
     if rules.next_dealer == "captain":
-        notes.append("house rules: the captain (the player coming in) deals each hand and plays the box")
+        notes.append(gettext("house rules: the captain (the player coming in) deals each hand and plays the box"))
     return notes
 
 
@@ -323,12 +439,17 @@ def hand_notes(tally: Tally, dead_hand_stock: Optional[int] = None) -> List[Tupl
         notes += [(number, irregularity_note(number, item)) for item in refused if item.hand == number]
         notes += [(number, irregularity_note(number, item)) for item in hand.irregularities]
         if hand.dead_by_itself:
-            stock = f"{dead_hand_stock} cards" if dead_hand_stock is not None else "its last cards"
-            notes.append((number, f"hand {number}: dead by itself at turn {turns}, the stock down to {stock}"))
+            said = {"hand": number, "turn": turns, "count": dead_hand_stock or 0}
+            notes.append((number, ngettext("hand %(hand)d: dead by itself at turn %(turn)s, the stock down to "
+                                           "%(count)d card", "hand %(hand)d: dead by itself at turn %(turn)s, the "
+                                           "stock down to %(count)d cards", dead_hand_stock) % said
+                          if dead_hand_stock is not None else
+                          gettext("hand %(hand)d: dead by itself at turn %(turn)s, the stock down to its last "
+                                  "cards") % said))
         notes += [(number, note_words(note)) for note in tally.notes if note.hand == number]
         if hand.after_end:
-            notes.append((number, f"hand {number}: played after the end (the match ended with hand "
-                                  f"{after[0] - 1}): not counted"))
+            notes.append((number, gettext("hand %(hand)d: played after the end (the match ended with hand "
+                                          "%(end)d): not counted") % {"hand": number, "end": after[0] - 1}))
     later = len(tally.hands) + 1
     notes += [(later, irregularity_note(later, item)) for item in refused if item.hand == later]
     return notes
@@ -336,15 +457,33 @@ def hand_notes(tally: Tally, dead_hand_stock: Optional[int] = None) -> List[Tupl
 
 def opened_after_dead_words(number: int, dead_hand_stock: int, command: str) -> str:
     """``hand 1 was dead (the stock ran down to 2 cards): this knock opens hand 2`` (``command`` knock or dead)."""
-    this = "this knock opens" if command == "knock" else f"this '{command}' opens and ends"
-    return f"hand {number - 1} was dead (the stock ran down to {dead_hand_stock} cards): {this} hand {number}"
+    said = {"dead": number - 1, "count": dead_hand_stock, "hand": number, "command": command}
+    if command == "knock":
+        return ngettext("hand %(dead)d was dead (the stock ran down to %(count)d card): this knock opens hand "
+                        "%(hand)d", "hand %(dead)d was dead (the stock ran down to %(count)d cards): this knock "
+                        "opens hand %(hand)d", dead_hand_stock) % said
+    return ngettext("hand %(dead)d was dead (the stock ran down to %(count)d card): this '%(command)s' opens and "
+                    "ends hand %(hand)d", "hand %(dead)d was dead (the stock ran down to %(count)d cards): this "
+                    "'%(command)s' opens and ends hand %(hand)d", dead_hand_stock) % said
 
 
 def event_amend_words(file: str, event: str, folder: str, round_number: int, table: int, paired: int,
                       reopened: bool) -> str:
     """The warning of an amend to a table of an event whose later round is already paired."""
-    later = f"round {paired} is" if paired == round_number + 1 else f"rounds {round_number + 1}-{paired} are"
-    then = ("the match is open again: finish it for the standings to count it" if reopened else
-            "the standings follow the amended result")
-    return (f"warning: {file} is round {round_number}, table {table} of event {event}, and {later} already "
-            f"paired: those pairings stand; {then} (gin-ref event standings {folder})")
+    said = {"file": file, "round": round_number, "table": table, "event": event, "paired": paired,
+            "next": round_number + 1, "folder": folder}
+    if paired == round_number + 1:
+        if reopened:
+            return gettext("warning: %(file)s is round %(round)d, table %(table)d of event %(event)s, and round "
+                           "%(paired)d is already paired: those pairings stand; the match is open again: finish "
+                           "it for the standings to count it (gin-ref event standings %(folder)s)") % said
+        return gettext("warning: %(file)s is round %(round)d, table %(table)d of event %(event)s, and round "
+                       "%(paired)d is already paired: those pairings stand; the standings follow the amended "
+                       "result (gin-ref event standings %(folder)s)") % said
+    if reopened:
+        return gettext("warning: %(file)s is round %(round)d, table %(table)d of event %(event)s, and rounds "
+                       "%(next)d-%(paired)d are already paired: those pairings stand; the match is open again: "
+                       "finish it for the standings to count it (gin-ref event standings %(folder)s)") % said
+    return gettext("warning: %(file)s is round %(round)d, table %(table)d of event %(event)s, and rounds "
+                   "%(next)d-%(paired)d are already paired: those pairings stand; the standings follow the "
+                   "amended result (gin-ref event standings %(folder)s)") % said

@@ -32,7 +32,7 @@ from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
 from gin_ref.match.resultonly import check_result, is_result_only
 from gin_ref.match.problems import Problems, Unreadable, Where, same
 from gin_ref.match.schema import ROLES, Record
-from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
+from gin_ref.match.state import HandSetup, MatchState, Note, Played, close_hand, fresh_state, score
 from gin_ref.match.steps import Amend, amends_in_force
 from gin_ref.core.escape import shown_value
 
@@ -137,11 +137,13 @@ def replay_hand(state: MatchState, index: int, entry: object, problems: Problems
         totals = _check_totals(state, hand, problems, settling)
         if settling:
             write_worked(hand.entry, Worked(totals=totals))
+        _keep(state, hand, totals=totals)
         close_hand(state, setup, None)
         rulings.after_ruling(state, setup, ruling)
     elif hand.result is None:
         _no_result(hand, problems)
         play.check_play(state, setup, hand, problems)
+        _keep(state, hand)
         state.open = index
     else:
         replay_result(state, setup, hand, problems, settling, settlement, ruling)
@@ -164,6 +166,7 @@ def _replay_dealt_ruling(state: MatchState, setup: HandSetup, hand: Hand, proble
     if settling:
         write_worked(hand.entry, Worked(NOT_WORKED, NOT_WORKED, winner, points, totals,
                                         NOT_WORKED if games is None else games))
+    _keep(state, hand, winner=winner, points=points, totals=totals, games=games)
     close_hand(state, setup, winner)
 
 
@@ -301,6 +304,8 @@ def replay_result(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
         write_worked(hand.entry, Worked(scored.result if scored.settled else NOT_WORKED,
                                         NOT_WORKED if scored.defender is None else scored.defender, winner, points,
                                         totals, NOT_WORKED if games is None else games))
+    _keep(state, hand, scored.result if settling and scored.settled else hand.result, scored.defender, winner, points,
+          totals, games)
     close_hand(state, setup, winner, tie=scored.result == "tie" and winner is None)
 
 
@@ -419,3 +424,16 @@ def _roles_text(roles: game.Roles) -> str:
 def _who_deals(roles: game.Roles, rules: "HouseRules") -> str:
     """``the box player``, ``the sitter`` or ``the captain``: who deals in the box under these rules."""
     return game.box_dealer_words(rules.next_dealer)
+
+
+def _keep(state: MatchState, hand: Hand, result: Optional[str] = None, defender: Optional[str] = None,
+          winner: Optional[str] = None, points: Optional[int] = None, totals: Optional[Totals] = None,
+          games: Optional[List[Totals]] = None) -> None:
+    """Keep what the hand holds, typed, as the replay leaves it (``MatchState.played``: what the tally
+    shows): its result, defender, winner, points, totals and games as worked out (and checked or written)."""
+    upcard = hand.entry["upcard"] if hand.has("upcard") else None  # as written: a hand edit's 9h stays 9h
+    facts = hand.facts
+    state.played[hand.at:] = [Played(None if upcard is None else str(upcard), result, hand.knocker, defender,
+                                     winner, points, totals, games, len(hand.turns),
+                                     facts.big_gin if facts is not None else hand.has("big_gin"),
+                                     hand.has("defender_count"))]

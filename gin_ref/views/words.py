@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the shapes the words read: for the types only, no class mad
         def points(self) -> Optional[int]: ...
 
     class Broken(Protocol):
-        """A seal that fails (``gin_ref.match.seals.Broken``): its kind, its hand, its correction."""
+        """A seal that fails (``gin_ref.files.seals.Broken``): its kind, its hand, its correction."""
 
         @property
         def kind(self) -> str: ...
@@ -263,7 +263,7 @@ NO_SEALS = "no seals: a gin-ref-match/1 record carries none (it is written as /3
 
 
 def seal_words(broken: Broken) -> str:
-    """A seal that fails (``gin_ref.match.seals.Broken``): ``hand 4 changed outside gin-ref: its facts no
+    """A seal that fails (``gin_ref.files.seals.Broken``): ``hand 4 changed outside gin-ref: its facts no
     longer match its seal``."""
     if broken.kind == "edited":
         return f"hand {broken.hand} changed outside gin-ref: its facts no longer match its seal"

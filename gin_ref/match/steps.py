@@ -34,6 +34,7 @@ from datetime import datetime
 from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.errors import IllegalActionError
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, read_corrections
@@ -337,7 +338,7 @@ def newest(record: Record) -> Step:
     if not hands and is_result_only(record):  # a match recorded by its result: the result is its one step
         return Step(STEP_KIND, 0, paper_of(record[RESULT_KEY]))
     if not hands:
-        raise IllegalActionError("nothing to undo: no hand has been dealt")
+        raise IllegalActionError(Message(N_("nothing to undo: no hand has been dealt")))
     return _newest_in(hands[-1])
 
 
@@ -461,8 +462,9 @@ def _put_match_result(record: Record, step: Step, form: Entry) -> None:
 
 def _take_match_result(record: Record, step: Step) -> Entry:
     if "start" not in record:  # started by its result: without it the record would say nothing
-        raise IllegalActionError("the result is all this match holds (it was started by 'gin-ref result'): "
-                                 "change it with 'gin-ref amend result PLAYER POINTS ...', or delete the file")
+        raise IllegalActionError(Message(N_("the result is all this match holds (it was started by 'gin-ref "
+                                            "result'): change it with 'gin-ref amend result PLAYER POINTS ...', "
+                                            "or delete the file")))
     return result_facts(record.pop(RESULT_KEY))
 
 
@@ -505,8 +507,10 @@ def step_data(record: Record, item: Correction) -> Step:
     else:
         fits = 1 <= hand <= held
     if not fits:
-        raise IllegalActionError(f"nothing to redo: the last undo's step is of hand {hand}, which the record "
-                                 f"cannot take ({held} hand{'s' if held != 1 else ''} recorded)")
+        raise IllegalActionError(Message(Nn_("nothing to redo: the last undo's step is of hand %(hand)d, which the "
+                                             "record cannot take (%(count)d hand recorded)",
+                                             "nothing to redo: the last undo's step is of hand %(hand)d, which the "
+                                             "record cannot take (%(count)d hands recorded)"), hand=hand, count=held))
     return Step(kind, hand, _READ_BACK[kind](hand, entry), step.turn, _kept_form(kind, entry, dealt))
 
 

@@ -16,6 +16,7 @@ from typing import Dict, List, Optional, Tuple
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.knock import check_knock, knock_limit, limit_reason
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
@@ -64,11 +65,14 @@ def what_if(match: Match, rules: HouseRules) -> WhatIf:
     """``match`` settled again under ``rules`` (the same number of players: else a GinRefError)."""
     played = match.rules
     if match.state.paper is not None:  # a result kept on paper: no hand to settle again
-        raise IllegalActionError("this match is recorded by its result only: it has no hands to settle again "
-                                 "under other rules")
+        raise IllegalActionError(Message(N_("this match is recorded by its result only: it has no hands to settle "
+                                            "again under other rules")))
     if rules.players != played.players:
-        raise GinRefError(f"the {rules.name} rules are for {rules.players} players; this match has "
-                          f"{len(match.players)}")
+        raise GinRefError(Message(Nn_("the %(rules)s rules are for %(rules_players)d players; this match has "
+                                      "%(count)d",
+                                      "the %(rules)s rules are for %(rules_players)d players; this match has "
+                                      "%(count)d"),
+                                  rules=rules.name, rules_players=rules.players, count=len(match.players)))
     state = fresh_state(match.state.header._replace(rules=rules))
     hands: List[HandIf] = []
     for index, entry in enumerate(match.hands):

@@ -61,7 +61,7 @@ def read_header(record: object, problems: Problems) -> Header:
     if "start" not in record:  # a result-only record need not say who dealt first: no hand follows
         roles = game.Roles(*players) if len(players) == 3 else None
         return Header(players, rules, players[0], roles, "recorded by its result only", date)
-    return _start(record["start"], players, rules, problems)._replace(date=date)
+    return _start(record["start"], players, rules, problems, date)
 
 
 def check_date(value: object, where: Where, what: str, problems: Problems, timestamp: bool = False) -> None:
@@ -123,7 +123,7 @@ def _rules(rules: object, players: List[str], problems: Problems) -> HouseRules:
     return result
 
 
-def _start(start: object, players: List[str], rules: HouseRules, problems: Problems) -> Header:
+def _start(start: object, players: List[str], rules: HouseRules, problems: Problems, date: Optional[str]) -> Header:
     where = ("start",)
     if not isinstance(start, dict):
         problems.fatal(where, "'start' must say who deals first (or the roles, for three players)")
@@ -138,7 +138,7 @@ def _start(start: object, players: List[str], rules: HouseRules, problems: Probl
     if len(players) == 2:
         dealer = player_at(start, "dealer", where, players, problems, fatal=True, what="the first dealer")
         assert dealer is not None  # a fatal problem otherwise
-        return Header(players, rules, dealer, None, why, drawn=drawn)
+        return Header(players, rules, dealer, None, why, date, drawn)
     names = [player_at(start, role, where, players, problems, fatal=True, what=f"the first {role}") for role in ROLES]
     if len(set(names)) != 3:
         problems.fatal(where, "box, captain and sitter must be three different players")
@@ -148,8 +148,7 @@ def _start(start: object, players: List[str], rules: HouseRules, problems: Probl
         why = "from the draw"
         _check_draw(draw, players, roles, problems)
     cards = tuple((str(name), str(card)) for name, card in draw.items()) if isinstance(draw, dict) else ()
-    return Header(players, rules, game.box_dealer(roles, rules.next_dealer), roles, why,
-                  drawn=drawn, draw=cards)
+    return Header(players, rules, game.box_dealer(roles, rules.next_dealer), roles, why, date, drawn, cards)
 
 
 def _check_draw(draw: object, players: List[str], roles: game.Roles, problems: Problems) -> None:

@@ -431,9 +431,12 @@ def _keep(state: MatchState, hand: Hand, result: Optional[str] = None, defender:
           games: Optional[List[Totals]] = None) -> None:
     """Keep what the hand holds, typed, as the replay leaves it (``MatchState.played``: what the tally
     shows): its result, defender, winner, points, totals and games as worked out (and checked or written)."""
-    upcard = hand.entry["upcard"] if hand.has("upcard") else None  # as written: a hand edit's 9h stays 9h
-    facts = hand.facts
-    state.played[hand.at:] = [Played(None if upcard is None else str(upcard), result, hand.knocker, defender,
-                                     winner, points, totals, games, len(hand.turns),
-                                     facts.big_gin if facts is not None else hand.has("big_gin"),
-                                     hand.has("defender_count"))]
+    entry, facts, played = hand.entry, hand.facts, state.played
+    upcard = entry["upcard"] if "upcard" in entry else None  # as written: a hand edit's 9h stays 9h
+    kept = Played(upcard if upcard is None or type(upcard) is str else str(upcard), result,  # noqa: E721
+                  hand.knocker, defender, winner, points, totals, games, len(hand.turns),
+                  facts.big_gin if facts is not None else "big_gin" in entry, "defender_count" in entry)
+    if len(played) == hand.at:  # (the common case: the hands in order)
+        played.append(kept)
+    else:
+        played[hand.at:] = [kept]

@@ -45,25 +45,38 @@ class HandSetup(NamedTuple):
         return self.pair[1] if name == self.pair[0] else self.pair[0]
 
 
-class Played(NamedTuple):
+class Played:
     """What a hand holds once the replay has read and judged it, typed (what the tally shows): its upcard's
     code as written (``9h`` if a hand edit wrote it so; None: none given), its result (None: open), the
     knocker and the defender, the winner, the points, the running totals after it and each game's columns
     (None: the hand holds none), how many turns it holds, and, settled by a knock, whether the knocker
     counted for big gin and whether the defender gave his count. A settling replay's values are the ones it
-    worked out (and wrote), a checking replay's the ones it checked the claims against."""
+    worked out (and wrote), a checking replay's the ones it checked the claims against.
 
-    upcard: Optional[str] = None
-    result: Optional[str] = None
-    knocker: Optional[str] = None
-    defender: Optional[str] = None
-    winner: Optional[str] = None
-    points: Optional[int] = None
-    totals: Optional[Dict[str, int]] = None
-    games: Optional[List[Dict[str, int]]] = None
-    turns: int = 0
-    big_gin: bool = False
-    defender_counted: bool = False
+    A plain class with slots, never changed once made (as ``MatchState``, not a NamedTuple: a NamedTuple
+    compiles its code when its module is imported, a cost every command would pay at start, issue 28)."""
+
+    __slots__ = ("upcard", "result", "knocker", "defender", "winner", "points", "totals", "games", "turns", "big_gin",
+                 "defender_counted")
+
+    def __init__(self, upcard: Optional[str] = None, result: Optional[str] = None, knocker: Optional[str] = None,
+                 defender: Optional[str] = None, winner: Optional[str] = None, points: Optional[int] = None,
+                 totals: Optional[Dict[str, int]] = None, games: Optional[List[Dict[str, int]]] = None,
+                 turns: int = 0, big_gin: bool = False, defender_counted: bool = False) -> None:
+        self.upcard, self.result, self.knocker, self.defender = upcard, result, knocker, defender
+        self.winner, self.points, self.totals, self.games = winner, points, totals, games
+        self.turns, self.big_gin, self.defender_counted = turns, big_gin, defender_counted
+
+    def _values(self) -> Tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Played and self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # holds mappings (the totals): no hash
+
+    def __repr__(self) -> str:
+        return f"Played({', '.join(f'{name}={getattr(self, name)!r}' for name in self.__slots__)})"
 
 
 class Note(NamedTuple):

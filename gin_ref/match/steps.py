@@ -270,15 +270,10 @@ class Step(NamedTuple):
 
 
 
-class StepKind(NamedTuple):
-    put: Callable[[Record, Step, Entry], None]  # writes the step's data, in the file's form, into the record
-    take_back: Callable[[Record, Step], Entry]  # removes the step; returns the correction's 'entry'
-
-
 def put(record: Record, step: Step) -> None:
     """Write ``step`` into ``record``: its data in the file's form (``gin_ref.match.steps.file_form``,
     the one place that form is made), or a copy of the form a correction kept (``Step.written``)."""
-    KINDS[step.kind].put(record, step, _form(step))
+    KINDS[step.kind][0](record, step, _form(step))
 
 
 def _form(step: Step) -> Entry:
@@ -289,18 +284,23 @@ def _form(step: Step) -> Entry:
 
 def take_back(record: Record, step: Step) -> Entry:
     """Remove ``step`` (the newest) from ``record``; returns what the correction keeps of it."""
-    return KINDS[step.kind].take_back(record, step)
+    return KINDS[step.kind][1](record, step)
 
 
-class Amend(NamedTuple):
+class Amend:
     """An amend in force: the hand, the count of steps in place when it was made (or redone), the number of
-    hands then, and the hand's version before it."""
+    hands then, the hand's version before it and the amend's index in the corrections. A plain class with
+    slots, never changed once made (not a NamedTuple: one compiles its code when its module is imported, a
+    cost every command would pay at start, issue 28)."""
 
-    hand: int
-    at: int
-    hands: int
-    old: Entry
-    place: int = -1  # its index in the corrections
+    __slots__ = ("hand", "at", "hands", "old", "place")
+
+    def __init__(self, hand: int, at: int, hands: int, old: Entry, place: int = -1) -> None:
+        self.hand, self.at, self.hands, self.old, self.place = hand, at, hands, old, place
+
+    def redone(self, at: int) -> "Amend":
+        """The same amend, put back by a redo when ``at`` steps were in place."""
+        return Amend(self.hand, at, self.hands, self.old, self.place)
 
 
 def amends_in_force(corrections: List[Correction]) -> List[Amend]:
@@ -314,7 +314,7 @@ def amends_in_force(corrections: List[Correction]) -> List[Amend]:
         elif item.kind == "amend" and item.undone and active:
             undone.append(active.pop())
         elif item.kind == "amend" and item.redone and undone and item.steps is not None:
-            active.append(undone.pop()._replace(at=item.steps[1]))
+            active.append(undone.pop().redone(item.steps[1]))
     return active
 
 
@@ -591,13 +591,17 @@ def step_record(step: Step) -> Entry:
     return data
 
 
+# each kind of step: how it is put (its data, in the file's form, written into the record) and taken back
+# (removed; returns the correction's 'entry'). A pair, not a NamedTuple: a NamedTuple compiles its code when
+# its module is imported, a cost every command would pay at start (issue 28).
+StepKind = Tuple[Callable[[Record, "Step", Entry], None], Callable[[Record, "Step"], Entry]]
 KINDS: Dict[str, StepKind] = {
-    "amend": StepKind(_put_amend, _take_amend),
-    "deal": StepKind(_put_deal, _take_deal),
-    "turn": StepKind(_put_turn, _take_turn),
-    "irregularity": StepKind(_put_irregularity, _take_irregularity),
-    "refused_deal": StepKind(_put_refused_deal, _take_refused_deal),
-    "result": StepKind(_put_result, _take_result),
-    "ruling": StepKind(_put_ruling, _take_ruling),
-    STEP_KIND: StepKind(_put_match_result, _take_match_result),
+    "amend": (_put_amend, _take_amend),
+    "deal": (_put_deal, _take_deal),
+    "turn": (_put_turn, _take_turn),
+    "irregularity": (_put_irregularity, _take_irregularity),
+    "refused_deal": (_put_refused_deal, _take_refused_deal),
+    "result": (_put_result, _take_result),
+    "ruling": (_put_ruling, _take_ruling),
+    STEP_KIND: (_put_match_result, _take_match_result),
 }

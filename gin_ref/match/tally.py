@@ -180,9 +180,8 @@ def tally_of(match: "Match") -> Tally:
     state = match.state
     bonuses, final, winner = state.result()
     between = state.finished or state.open is not None
-    table = match.open_table()
-    summary = table.summary() if table is not None else {}
-    turn = summary.get("turn")
+    table = match.open_table()  # the open hand's: whose turn and what phase, the pile's top, the stock
+    turn = None if table is None or table.phase == "over" else Turn(table.player, table.phase)
     games = None
     if state.games is not None:
         games = tuple(GameTally(**item) for item in game.games_data(state.rules, state.games))  # type: ignore[arg-type]
@@ -195,8 +194,8 @@ def tally_of(match: "Match") -> Tally:
         result_only=None if state.paper is None else ResultOnly(dict(state.paper.scores), state.paper.hands_won),
         games=games, three=state.roles is not None,
         roles=None if state.roles is None or between else state.roles.data(),
-        turn=None if turn is None else Turn(turn["player"], turn["phase"]),
-        discard_top=summary.get("discard_top"), stock_count=summary.get("stock_count"),
+        turn=turn, discard_top=table.discard_top.code if table is not None and table.discard_top else None,
+        stock_count=None if table is None else table.stock,
         irregularities=tuple(state.match_irregularities),
         notes=tuple(state.notes))
 

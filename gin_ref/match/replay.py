@@ -137,7 +137,7 @@ def replay_hand(state: MatchState, index: int, entry: object, problems: Problems
         totals = _check_totals(state, hand, problems, settling)
         if settling:
             write_worked(hand.entry, Worked(totals=totals))
-        _keep(state, hand, totals=totals)
+        _keep(state, hand, None, None, None, None, totals)
         close_hand(state, setup, None)
         rulings.after_ruling(state, setup, ruling)
     elif hand.result is None:
@@ -166,7 +166,7 @@ def _replay_dealt_ruling(state: MatchState, setup: HandSetup, hand: Hand, proble
     if settling:
         write_worked(hand.entry, Worked(NOT_WORKED, NOT_WORKED, winner, points, totals,
                                         NOT_WORKED if games is None else games))
-    _keep(state, hand, winner=winner, points=points, totals=totals, games=games)
+    _keep(state, hand, None, None, winner, points, totals, games)
     close_hand(state, setup, winner)
 
 

@@ -433,6 +433,11 @@ def _keep(state: MatchState, hand: Hand, result: Optional[str] = None, defender:
     shows): its result, defender, winner, points, totals and games as worked out (and checked or written)."""
     entry, facts, played = hand.entry, hand.facts, state.played
     upcard = entry["upcard"] if "upcard" in entry else None  # as written: a hand edit's 9h stays 9h
+    claim = hand.claims.totals
+    if totals is not None and type(claim) is dict and claim == totals:  # noqa: E721
+        # the entry's own mapping, checked equal: the tally's views (standings over 2,000 files) hold it, so
+        # a second one per hand would be held too
+        totals = claim
     kept = Played(upcard if upcard is None or type(upcard) is str else str(upcard), result,  # noqa: E721
                   hand.knocker, defender, winner, points, totals, games, len(hand.turns),
                   facts.big_gin if facts is not None else "big_gin" in entry, "defender_count" in entry)

@@ -116,7 +116,8 @@ def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, kept: P
     """A knock settled again under the state's rules: ``(result, winner, points, boxes)``."""
     rules, knocker = state.rules, kept.knocker
     defender = pair[1] if knocker == pair[0] else pair[0]
-    played = match.state.settlements.get(index)
+    settlements = match.state.settlements  # each hand's knock as the replay settled it, by its index
+    played = settlements[index] if index in settlements else None
     if played is None:  # the record's own replay could not settle it: nothing to compare
         return None, None, 0, 1
     if upcard is None and limit_needs_upcard(rules):
@@ -139,7 +140,7 @@ def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, kept: P
             why.append(("illegal", knock_limit(rules, upcard), deadwood, limit_reason(rules, upcard)))
             return "illegal_knock", None, 0, 1
         new = settlement.score
-    winner = {"knocker": knocker, "defender": defender}.get(new.winner)
+    winner = knocker if new.winner == "knocker" else defender if new.winner == "defender" else None
     why.extend(_score_why(old, new, winner))
     return new.result, winner, new.score, new.boxes
 

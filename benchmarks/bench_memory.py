@@ -62,7 +62,7 @@ def tiled(source, out, hands):
 
     sys.path.insert(0, str(HERE.parent))
     from gin_ref.files import matchfile as record
-    from gin_ref.match import seals
+    from gin_ref.files import seals
 
     data = record.record_data(record.load(source))
     played = data["hands"]

@@ -34,7 +34,7 @@ def test_a_sound_record_is_sealed_hand_by_hand_and_in_its_end_line(m):
     text = m.read_text()
     seals = re.findall(r"^  seal: ([0-9a-f]{16})$", text, re.M)
     from gin_ref.files import matchfile
-    from gin_ref.match.seals import end_seal
+    from gin_ref.files.seals import end_seal
     assert len(seals) == 3 and text.endswith(f"end: {{hands: 3, seal: '{end_seal(matchfile.load(m).match.record)}'}}\n")
     assert ok("verify", m) == f"{m}: ok, 3 hands\n"
 

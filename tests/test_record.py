@@ -12,7 +12,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
-from gin_ref.match import seals
+from gin_ref.files import seals
 
 import pytest
 import yaml

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gin_ref.files import matchfile
-from gin_ref.match import seals
+from gin_ref.files import seals
 from gin_ref.match.schema import keys_beyond_1, step_count
 from gin_ref.match.tally import HandTally, KnockTally, Tally, knock_tally, tally_of
 from tallyjson import tally_of_json

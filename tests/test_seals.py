@@ -1,4 +1,4 @@
-"""The seal chain (``gin_ref.match.seals``) on real records: every hand checked against the seal before it,
+"""The seal chain (``gin_ref.files.seals``) on real records: every hand checked against the seal before it,
 one edit is one broken seal, the end of record holds the last seal, and resealing never blesses a hand
 whose seal already fails unless the change confirms it."""
 
@@ -7,7 +7,7 @@ import copy
 import pytest
 
 from gin_ref.files import matchfile as record
-from gin_ref.match import seals
+from gin_ref.files import seals
 from pathlib import Path
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "oklahoma.yaml"

@@ -19,7 +19,7 @@ from gin_ref.desk.acts import NAME_NOT_TEXT, Melds, Rules, check_text, match_dat
 from gin_ref.desk.errors import N_, Nn_, DeskError, Kind, Refusal, refusal, refusal_of, refuse, refused
 from gin_ref.desk.outcomes import Amended, Corrected, Resulted, Ruled
 from gin_ref.desk.store import Work, change, dry
-from gin_ref.files import eventfile, matchfile, store
+from gin_ref.files import eventfile, matchfile, seals, store
 from gin_ref.files.filewrite import PathName, writable_target
 from gin_ref.core.rules import HouseRules
 from gin_ref.match import resultonly, rulings
@@ -69,7 +69,7 @@ def _amend(given_hand: int, player: Optional[str], knocker: Optional[Given], def
         match = rec.match
         before = tally_of(match)
         outcome = amend_outcome(match.record, match.state, hand, player, knocker, defender, melds, discard, big_gin,
-                                upcard, dead)
+                                upcard, dead, lambda number: seals.fails(match.record, number))
         match.amend(outcome, matchfile.now())  # format /3 keeps the amend's facts, no words
         warning = event_warning(rec.path, before.finished and not match.state.finished)
         return Amended(rec.path, match, hand, before, outcome.settlement, warning), None

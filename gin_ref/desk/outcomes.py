@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, Optional, Tuple
 
-from gin_ref.match import resultonly
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
 from gin_ref.match.model import Match
@@ -128,8 +127,8 @@ class Resulted(NamedTuple):
 # -- the adapter: Match's results -> outcomes -----------------------------------------------------------------
 
 def started_of(path: str, match: Match, replaced: Optional[str] = None) -> Started:
-    start = match.record.get("start") or {}
-    return Started(path, match, str(match.record["date"]), bool(start.get("drawn")), replaced)
+    header = match.state.header  # the date and how the first dealer was chosen, as the replay read them
+    return Started(path, match, str(header.date), header.drawn, replaced)
 
 
 def dealt_of(path: str, match: Match, outcome: Outcome) -> Dealt:
@@ -164,7 +163,9 @@ def ruled_of(path: str, match: Match, step: Step, dealt: Optional[Dealt] = None)
 
 
 def resulted_of(path: str, match: Match, old: Any = None) -> Resulted:
-    return Resulted(path, match, paper(match.record[resultonly.RESULT_KEY]), None if old is None else paper(old))
+    scores = match.state.paper  # the result as the replay read it
+    assert scores is not None  # a result-only match
+    return Resulted(path, match, scores, None if old is None else paper(old))
 
 
 def paper(written: Any) -> PaperResult:

@@ -90,8 +90,8 @@ def view_of(shown: str, rec: Any, digest: str = "", seals: Tuple[FailedSeal, ...
     """A match read (``matchfile.load``, ``read_record``) as the views take it: typed values, and the record as
     the writer gives it for the JSON export."""
     match = rec.match
-    date = match.record.get("date")
-    return MatchView(shown, "" if date is None else str(date), match.rules, tally_of(match), seals, digest,
+    date = match.state.header.date
+    return MatchView(shown, "" if date is None else date, match.rules, tally_of(match), seals, digest,
                      matchfile.record_data(rec))
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 from gin_ref.desk.errors import N_, Kind, refuse
 from gin_ref.desk.language import gettext
 from gin_ref.files import recordformat, yamlread
-from gin_ref.match import seals
+from gin_ref.files import seals
 from gin_ref.match.model import Match
 from gin_ref.views import words
 

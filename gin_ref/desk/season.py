@@ -23,7 +23,6 @@ from gin_ref.desk.corrections import paper_match, same_players
 from gin_ref.desk.errors import N_, Nn_, DeskError, Kind, refusal, refuse, refused, said
 from gin_ref.files import eventfile, filewrite, matchfile, seasoncsv, store
 from gin_ref.match import resultonly
-from gin_ref.desk.outcomes import paper
 from gin_ref.match.model import Match
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.views.tally_text import versus
@@ -128,15 +127,15 @@ def _same_result(path: str, match: Match) -> bool:
     """Does the match file at ``path`` hold the result of ``match`` (its date, players and points)? A file
     that cannot be read holds none."""
     try:
-        there = matchfile.load(path).match.record
+        there = matchfile.load(path).match.state
     except (GinRefError, OSError):
         return False
-    here = match.record
-    if str(there.get("date")) != str(here.get("date")):
+    here = match.state
+    if str(there.header.date) != str(here.header.date):
         return False
-    scores = (there.get(resultonly.RESULT_KEY) or {}).get("scores") or {}
-    wanted = (here.get(resultonly.RESULT_KEY) or {}).get("scores") or {}
-    return ({str(k).casefold(): v for k, v in scores.items()} == {k.casefold(): v for k, v in wanted.items()})
+    scores = there.paper.scores if there.paper is not None else {}
+    wanted = here.paper.scores if here.paper is not None else {}
+    return ({k.casefold(): v for k, v in scores.items()} == {k.casefold(): v for k, v in wanted.items()})
 
 
 def _write_new(folder: str, planned: List[Tuple[str, Match]]) -> List[Recorded]:
@@ -163,7 +162,7 @@ def _write_new(folder: str, planned: List[Tuple[str, Match]]) -> List[Recorded]:
             except OSError:
                 pass
         raise
-    return [(path, paper(match.record[resultonly.RESULT_KEY])) for path, match in planned]
+    return [(path, _paper(match)) for path, match in planned]
 
 
 # -- an event: the tables of the round paired last ---------------------------------------------------------
@@ -200,10 +199,10 @@ def _into_event(csv_path: str, folder: str, rows: List[Any], problems: List[Prob
             try:
                 resultonly.verify_no_hands(match.record, shown_path(rec.path))
                 # (a result there too: 'already holds a result')
-                if str(match.record.get("date")) != row.date:
+                if str(match.state.header.date) != row.date:
                     raise refuse(Kind.NOTATION, N_("date %(date)s: round %(round)d's table %(path)s is of %(other)s"),
                                  date=row.date, round=rnd.number, path=shown_path(rec.path),
-                                 other=str(match.record.get("date")))
+                                 other=str(match.state.header.date))
                 same_players(match.players, list(row.players))
                 entries.append((rec, resultonly.result_entry(match.players, match.rules, pairs, won)))
             except GinRefError as exc:
@@ -212,4 +211,11 @@ def _into_event(csv_path: str, folder: str, rows: List[Any], problems: List[Prob
             _refuse(csv_path, problems)  # (raises: the block ends on it and writes nothing)
         for rec, entry in entries:
             rec.match.put_result(entry)
-    return [(rec.path, paper(rec.match.record[resultonly.RESULT_KEY])) for rec, _entry in entries]
+    return [(rec.path, _paper(rec.match)) for rec, _entry in entries]
+
+
+def _paper(match: Match) -> PaperResult:
+    """A result-only match's result, as the replay read it."""
+    scores = match.state.paper
+    assert scores is not None  # written just now
+    return scores

@@ -29,7 +29,7 @@ from gin_ref.files.filewrite import PathName, missing as _missing, not_a_file as
 from gin_ref.files.filewrite import digest as digest, writable_target as writable_target  # this module's API too
 from gin_ref.files.filewrite import write_atomic as write_atomic
 from gin_ref.files.yamlload import Problems as ReaderProblems
-from gin_ref.match import seals
+from gin_ref.files import seals
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.replay import OnHand
 from gin_ref.match.schema import FORMAT, FORMAT_2, TOP_KEYS, in_file_order, keys_beyond_2
@@ -276,7 +276,7 @@ def record_data(record: Any) -> Any:
 def dumps(data: Dict[str, Any], autoseal: bool = True) -> str:
     """The canonical text of a match record (top-level keys in the record's order), its end line last. A
     record that carries no seal at all (made in memory) is sealed first, unless ``autoseal`` is off (a
-    write of a record read from a file seals it through ``gin_ref.match.seals.reseal``)."""
+    write of a record read from a file seals it through ``gin_ref.files.seals.reseal``)."""
     if autoseal and not any(isinstance(hand, dict) and "seal" in hand for hand in data.get("hands") or []):
         seals.reseal(data)
     ordered = {key: data[key] for key in TOP_KEYS if key in data}

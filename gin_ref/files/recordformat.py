@@ -15,7 +15,7 @@ import re
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.files.yamldata import line_of
-from gin_ref.match import seals
+from gin_ref.files import seals
 from gin_ref.match.schema import FORMAT, FORMAT_2, keys_beyond_1
 from gin_ref.core.escape import shown_value
 
@@ -29,7 +29,7 @@ UPGRADED = "note: {path} is now in format {new} (it was {old}; an older gin-ref 
 
 def end_line(record: Dict[str, Any]) -> str:
     """The text of a record's end line, its line break included: the number of hands and the end seal
-    (``gin_ref.match.seals.end_seal``: over the last hand's seal, the count and the last correction's)."""
+    (``gin_ref.files.seals.end_seal``: over the last hand's seal, the count and the last correction's)."""
     hands = record.get("hands")
     count = len(hands) if isinstance(hands, list) else 0
     seal = seals.end_seal(record)

@@ -38,7 +38,7 @@ from typing import Callable, Iterator, Optional
 from gin_ref.core.errors import RecordError
 from gin_ref.files import filewrite, matchfile, recordformat
 from gin_ref.files.filewrite import PathName, digest, leftovers, write_atomic, writable_target
-from gin_ref.match import seals
+from gin_ref.files import seals
 from gin_ref.match.model import Match
 from gin_ref.match.schema import FORMAT, FORMAT_2
 

@@ -6,7 +6,7 @@ A hand recorded turn by turn keeps its turns: the new knock must come from the p
 with a spread that fits them, and its upcard cannot change. The hand's dealer and roles stay as played.
 """
 
-from typing import Optional, Sequence, Union
+from typing import Callable, Optional, Sequence, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, reason
@@ -15,7 +15,6 @@ from gin_ref.core.players import find_player
 from gin_ref.core.knock import knock_limit
 from gin_ref.core.melds import Meld
 from gin_ref.core.turns import Table, Turn
-from gin_ref.match import seals
 from gin_ref.match.actions import Outcome, refuse_taken_discard, spread_in_turn
 from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.handread import card_of
@@ -46,9 +45,11 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
           knocker: Optional[Given] = None, defender: Optional[Given] = None,
           melds: "Union[None, str, Sequence[Meld]]" = None,
           discard: Union[None, str, Card] = None, big_gin: bool = False, upcard: Optional[Card] = None,
-          dead: bool = False) -> Outcome:
+          dead: bool = False, seal_fails: Optional[Callable[[int], bool]] = None) -> Outcome:
     """The amend of hand ``number``: its new version (upcard, limit and result) as an ``amend`` step, the
-    knock settled once. Refused (raising, nothing changed) where the new result could not have happened."""
+    knock settled once. Refused (raising, nothing changed) where the new result could not have happened.
+    ``seal_fails(number)``: does that hand's seal fail (the seals are digests over the file's form, worked
+    out in ``gin_ref.files.seals``; None: no seal fails)? An amend that changes nothing confirms such a hand."""
     entry = _settled_hand(record, number)
     turns = turn_count(entry)
     card = _amended_upcard(state, entry, number, upcard, turns)
@@ -60,7 +61,7 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
                                                 "when a discard leaves %(dead_stock)d cards in the stock"),
                                              hand=number, dead_stock=state.rules.dead_hand_stock))
         version = Version(upcode, setup.limit, Settled("dead"))
-        return _changed(record, entry, number, Outcome(Step("amend", number, version)))
+        return _changed(entry, number, seal_fails, Outcome(Step("amend", number, version)))
     if player is None or knocker is None or defender is None:
         raise InvalidNotationError(Message(N_("amend HAND takes what knock takes (PLAYER CARDS|N "
                                               "%(defender_option)s CARDS|N), or %(dead_option)s"),
@@ -84,7 +85,7 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
     refuse_taken_discard(state, table, name, settlement)
     version = Version(upcode, setup.limit, Settled(settlement.score.result,
                                                    (("knocker", name),) + tuple(facts.entry().items())))
-    return _changed(record, entry, number, Outcome(Step("amend", number, version), settlement=settlement))
+    return _changed(entry, number, seal_fails, Outcome(Step("amend", number, version), settlement=settlement))
 
 
 def _settled_hand(record: Record, number: int) -> Entry:
@@ -127,12 +128,12 @@ def _verify_in_turn(setup: HandSetup, table: Table, name: str) -> None:
                                          hand=setup.number, reason=reason(exc))) from None
 
 
-def _changed(record: Record, entry: Entry, number: int, outcome: Outcome) -> Outcome:
+def _changed(entry: Entry, number: int, seal_fails: Optional[Callable[[int], bool]], outcome: Outcome) -> Outcome:
     """Refuse an amend that changes nothing the table gave (unless it confirms a hand whose seal fails:
     the same facts, sealed again)."""
     old, new = version_of(entry), file_form(outcome.step.data)
     facts = {key: value for key, value in old.items() if key in new}
-    if facts == new and set(old) - set(facts) <= _DERIVED and not seals.fails(record, number):
+    if facts == new and set(old) - set(facts) <= _DERIVED and not (seal_fails is not None and seal_fails(number)):
         raise IllegalActionError(Message(N_("hand %(hand)d already says that: nothing to amend"), hand=number))
     return outcome
 

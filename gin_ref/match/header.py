@@ -3,7 +3,7 @@ cannot go past ends it (``Problems.fatal``).
 """
 
 import datetime
-from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.errors import GinRefError, InvalidNotationError, RulesError, reason
@@ -18,13 +18,18 @@ from gin_ref.core.escape import shown_value
 
 class Header(NamedTuple):
     """What the head of a record says: the players, the rules, the first dealer or roles, and how they
-    were chosen."""
+    were chosen; the date as written, and the start's facts: whether the first dealer (or the roles) was
+    drawn at random (``drawn``), and the cards three players drew for the roles (``draw``: each name and
+    its card's code as written, in the file's order; () without one)."""
 
     players: List[str]
     rules: HouseRules
     dealer: str  # the first dealer (three players: the first box)
     roles: Optional[game.Roles]  # three players: the roles of hand 1
     why: Message  # how they were chosen
+    date: Optional[str] = None  # as written (None: not written, reported)
+    drawn: bool = False
+    draw: Tuple[Tuple[str, str], ...] = ()
 
 
 def read_header(record: object, problems: Problems) -> Header:
@@ -49,15 +54,17 @@ def read_header(record: object, problems: Problems) -> Header:
         if key not in record and key not in OPTIONAL_KEYS and not (key == "start" and "result" in record):
             message = Message(N_("the record has no '%(key)s' (a truncated or hand-edited file?)"), key=key)
             (problems.fatal if key in ("players", "rules", "start", "hands") else problems.add)((), message)
-    check_date(record.get("date"), ("date",), "date", problems)
+    written_date = record.get("date")
+    check_date(written_date, ("date",), "date", problems)
+    date = None if written_date is None else str(written_date)
     players = _players(record["players"], problems)
     rules = _rules(record["rules"], players, problems)
     if not isinstance(record["hands"], list):
         problems.fatal(("hands",), Message(N_("'hands' must be a list of hands")))
     if "start" not in record:  # a result-only record need not say who dealt first: no hand follows
         roles = game.Roles(*players) if len(players) == 3 else None
-        return Header(players, rules, players[0], roles, Message(N_("recorded by its result only")))
-    return _start(record["start"], players, rules, problems)
+        return Header(players, rules, players[0], roles, Message(N_("recorded by its result only")), date)
+    return _start(record["start"], players, rules, problems, date)
 
 
 def check_date(value: object, where: Where, what: Union[str, Message], problems: Problems,
@@ -125,7 +132,7 @@ def _rules(rules: object, players: List[str], problems: Problems) -> HouseRules:
     return result
 
 
-def _start(start: object, players: List[str], rules: HouseRules, problems: Problems) -> Header:
+def _start(start: object, players: List[str], rules: HouseRules, problems: Problems, date: Optional[str]) -> Header:
     where = ("start",)
     if not isinstance(start, dict):
         problems.fatal(where, Message(N_("'start' must say who deals first (or the roles, for three players)")))
@@ -135,12 +142,13 @@ def _start(start: object, players: List[str], rules: HouseRules, problems: Probl
             problems.add(where + (key,), Message(N_("unknown key '%(key)s' in 'start'"), key=key))
     if "drawn" in start and not isinstance(start["drawn"], bool):
         problems.add(where + ("drawn",), Message(N_("'drawn' must be true or false")))
-    why = Message(N_("drawn at random")) if start.get("drawn") else Message(N_("named at the start"))
+    drawn = bool(start.get("drawn"))
+    why = Message(N_("drawn at random")) if drawn else Message(N_("named at the start"))
     if len(players) == 2:
         dealer = player_at(start, "dealer", where, players, problems, fatal=True,
                            what=Message(N_("the first dealer")))
         assert dealer is not None  # a fatal problem otherwise
-        return Header(players, rules, dealer, None, why)
+        return Header(players, rules, dealer, None, why, date, drawn)
     names = [player_at(start, role, where, players, problems, fatal=True, what=FIRST[role]) for role in ROLES]
     if len(set(names)) != 3:
         problems.fatal(where, Message(N_("box, captain and sitter must be three different players")))
@@ -149,7 +157,8 @@ def _start(start: object, players: List[str], rules: HouseRules, problems: Probl
     if draw is not None:
         why = Message(N_("from the draw"))
         _check_draw(draw, players, roles, problems)
-    return Header(players, rules, game.box_dealer(roles, rules.next_dealer), roles, why)
+    cards = tuple((str(name), str(card)) for name, card in draw.items()) if isinstance(draw, dict) else ()
+    return Header(players, rules, game.box_dealer(roles, rules.next_dealer), roles, why, date, drawn, cards)
 
 
 def _check_draw(draw: object, players: List[str], roles: game.Roles, problems: Problems) -> None:

@@ -34,7 +34,7 @@ from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
 from gin_ref.match.resultonly import check_result, is_result_only
 from gin_ref.match.problems import Problems, Unreadable, Where, same
 from gin_ref.match.schema import ROLES, Record
-from gin_ref.match.state import HandSetup, MatchState, Note, close_hand, fresh_state, score
+from gin_ref.match.state import HandSetup, MatchState, Note, Played, close_hand, fresh_state, score
 from gin_ref.match.steps import Amend, amends_in_force
 from gin_ref.core.escape import shown_value
 
@@ -145,11 +145,13 @@ def replay_hand(state: MatchState, index: int, entry: object, problems: Problems
         totals = _check_totals(state, hand, problems, settling)
         if settling:
             write_worked(hand.entry, Worked(totals=totals))
+        _keep(state, hand, None, None, None, None, totals)
         close_hand(state, setup, None)
         rulings.after_ruling(state, setup, ruling)
     elif hand.result is None:
         _no_result(hand, problems)
         play.check_play(state, setup, hand, problems)
+        _keep(state, hand)
         state.open = index
     else:
         replay_result(state, setup, hand, problems, settling, settlement, ruling)
@@ -172,6 +174,7 @@ def _replay_dealt_ruling(state: MatchState, setup: HandSetup, hand: Hand, proble
     if settling:
         write_worked(hand.entry, Worked(NOT_WORKED, NOT_WORKED, winner, points, totals,
                                         NOT_WORKED if games is None else games))
+    _keep(state, hand, None, None, winner, points, totals, games)
     close_hand(state, setup, winner)
 
 
@@ -318,6 +321,8 @@ def replay_result(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
         write_worked(hand.entry, Worked(scored.result if scored.settled else NOT_WORKED,
                                         NOT_WORKED if scored.defender is None else scored.defender, winner, points,
                                         totals, NOT_WORKED if games is None else games))
+    _keep(state, hand, scored.result if settling and scored.settled else hand.result, scored.defender, winner, points,
+          totals, games)
     close_hand(state, setup, winner, tie=scored.result == "tie" and winner is None)
 
 
@@ -454,3 +459,24 @@ def _roles_text(roles: game.Roles) -> str:
 def _who_deals(roles: game.Roles, rules: "HouseRules") -> str:
     """``the box player``, ``the sitter`` or ``the captain``: who deals in the box under these rules."""
     return game.box_dealer_words(rules.next_dealer)
+
+
+def _keep(state: MatchState, hand: Hand, result: Optional[str] = None, defender: Optional[str] = None,
+          winner: Optional[str] = None, points: Optional[int] = None, totals: Optional[Totals] = None,
+          games: Optional[List[Totals]] = None) -> None:
+    """Keep what the hand holds, typed, as the replay leaves it (``MatchState.played``: what the tally
+    shows): its result, defender, winner, points, totals and games as worked out (and checked or written)."""
+    entry, facts, played = hand.entry, hand.facts, state.played
+    upcard = entry["upcard"] if "upcard" in entry else None  # as written: a hand edit's 9h stays 9h
+    claim = hand.claims.totals
+    if totals is not None and type(claim) is dict and claim == totals:  # noqa: E721
+        # the entry's own mapping, checked equal: the tally's views (standings over 2,000 files) hold it, so
+        # a second one per hand would be held too
+        totals = claim
+    kept = Played(upcard if upcard is None or type(upcard) is str else str(upcard), result,  # noqa: E721
+                  hand.knocker, defender, winner, points, totals, games, len(hand.turns),
+                  facts.big_gin if facts is not None else "big_gin" in entry, "defender_count" in entry)
+    if len(played) == hand.at:  # (the common case: the hands in order)
+        played.append(kept)
+    else:
+        played[hand.at:] = [kept]

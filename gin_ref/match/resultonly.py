@@ -4,7 +4,7 @@ A result-only record is a match record (format /2) that holds no hands but a top
 ``{scores: {Ann: 154, Ben: 24}, hands_won: {Ann: 6, Ben: 2}, winner: Ann, seal: ...}``. ``scores`` are
 the final scores, every bonus in (what the paper sheet says at the bottom); ``hands_won`` is optional;
 ``winner`` is derived (the highest score) and checked; ``seal`` chains on the record's head as a hand's
-does (``gin_ref.match.seals``). Its ``start`` is optional: a paper sheet need not say who dealt first.
+does (``gin_ref.files.seals``). Its ``start`` is optional: a paper sheet need not say who dealt first.
 The result is one step (``STEP_KIND``, hand 0) for undo and redo; an amend of it is an ``amended``
 correction of hand 0 (``gin_ref.match.steps``).
 

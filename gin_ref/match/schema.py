@@ -20,7 +20,7 @@ from gin_ref.match.problems import Where
 FORMAT = "gin-ref-match/3"  # facts, never sentences (docs/match-file.md); /2 and /1 are read and written as /3
 FORMAT_2 = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
 # the format the seals' head digest names, whatever the file's: the seal chain has not changed since /2, so a
-# record upgraded from /2 keeps every seal it holds (gin_ref.match.seals.head_seal)
+# record upgraded from /2 keeps every seal it holds (gin_ref.files.seals.head_seal)
 SEALED_FORMAT = FORMAT_2
 TOP_KEYS = ("format", "date", "players", "rules", "start", "hands", "result", "irregularities", "corrections")
 # irregularities: written once there is one (a deal refused); result: a match recorded by its result only

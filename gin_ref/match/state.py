@@ -46,6 +46,40 @@ class HandSetup(NamedTuple):
         return self.pair[1] if name == self.pair[0] else self.pair[0]
 
 
+class Played:
+    """What a hand holds once the replay has read and judged it, typed (what the tally shows): its upcard's
+    code as written (``9h`` if a hand edit wrote it so; None: none given), its result (None: open), the
+    knocker and the defender, the winner, the points, the running totals after it and each game's columns
+    (None: the hand holds none), how many turns it holds, and, settled by a knock, whether the knocker
+    counted for big gin and whether the defender gave his count. A settling replay's values are the ones it
+    worked out (and wrote), a checking replay's the ones it checked the claims against.
+
+    A plain class with slots, never changed once made (as ``MatchState``, not a NamedTuple: a NamedTuple
+    compiles its code when its module is imported, a cost every command would pay at start, issue 28)."""
+
+    __slots__ = ("upcard", "result", "knocker", "defender", "winner", "points", "totals", "games", "turns", "big_gin",
+                 "defender_counted")
+
+    def __init__(self, upcard: Optional[str] = None, result: Optional[str] = None, knocker: Optional[str] = None,
+                 defender: Optional[str] = None, winner: Optional[str] = None, points: Optional[int] = None,
+                 totals: Optional[Dict[str, int]] = None, games: Optional[List[Dict[str, int]]] = None,
+                 turns: int = 0, big_gin: bool = False, defender_counted: bool = False) -> None:
+        self.upcard, self.result, self.knocker, self.defender = upcard, result, knocker, defender
+        self.winner, self.points, self.totals, self.games = winner, points, totals, games
+        self.turns, self.big_gin, self.defender_counted = turns, big_gin, defender_counted
+
+    def _values(self) -> Tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Played and self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # holds mappings (the totals): no hash
+
+    def __repr__(self) -> str:
+        return f"Played({', '.join(f'{name}={getattr(self, name)!r}' for name in self.__slots__)})"
+
+
 class Note(NamedTuple):
     """A hand that stands as played though an amend or a ruling of an earlier hand changed what came after
     it: dealt by another dealer (``kind`` "dealer") or with other roles ("roles") than the results now give
@@ -68,7 +102,7 @@ class MatchState:
     __slots__ = ("header", "totals", "boxes", "games", "dealer", "roles", "why", "finished", "winner", "ended_in",
                  "open", "current", "table", "table_ok", "match_next", "forfeit", "as_played", "ruled_only",
                  "notes", "after_end", "settlements", "paper", "irregularities", "match_irregularities", "rulings",
-                 "setups")
+                 "setups", "played")
 
     header: Header
     totals: Dict[str, int]  # over every game
@@ -98,6 +132,7 @@ class MatchState:
     match_irregularities: List[Irregularity]
     rulings: "Dict[int, Ruling]"  # each ruled hand's ruling, by its index
     setups: List[HandSetup]  # each hand's setup as replayed (its dealer, roles, upcard and limit), by its index
+    played: List[Played]  # what each hand holds as replayed (its result, winner, points, totals...), by its index
 
     def __init__(self, header: Header, totals: Dict[str, int], boxes: Dict[str, int],
                  games: Optional[List[game.Game]], dealer: str, roles: Optional[game.Roles], why: "Union[str, Message]",
@@ -109,7 +144,8 @@ class MatchState:
                  settlements: Optional[Dict[int, Settlement]] = None, paper: Optional[PaperResult] = None,
                  irregularities: Optional[Dict[int, List[Irregularity]]] = None,
                  match_irregularities: Optional[List[Irregularity]] = None,
-                 rulings: "Optional[Dict[int, Ruling]]" = None, setups: Optional[List[HandSetup]] = None) -> None:
+                 rulings: "Optional[Dict[int, Ruling]]" = None, setups: Optional[List[HandSetup]] = None,
+                 played: Optional[List[Played]] = None) -> None:
         self.header, self.totals, self.boxes, self.games = header, totals, boxes, games
         self.dealer, self.roles, self.why = dealer, roles, why
         self.finished, self.winner, self.ended_in, self.open = finished, winner, ended_in, open
@@ -125,6 +161,7 @@ class MatchState:
         self.match_irregularities = [] if match_irregularities is None else match_irregularities
         self.rulings = {} if rulings is None else rulings
         self.setups = [] if setups is None else setups
+        self.played = [] if played is None else played
 
     def _values(self) -> Tuple[object, ...]:
         return tuple(getattr(self, name) for name in self.__slots__)
@@ -165,7 +202,7 @@ class MatchState:
                           None, self.table_ok, self.match_next, self.forfeit, self.as_played, self.ruled_only,
                           list(self.notes), set(self.after_end), dict(self.settlements), self.paper,
                           dict(self.irregularities), list(self.match_irregularities), dict(self.rulings),
-                          list(self.setups))
+                          list(self.setups), list(self.played))
 
     def result(self) -> Tuple[Bonuses, Optional[Dict[str, int]], Optional[str]]:
         """``(bonuses, final, winner)``: each player's end-of-game bonuses, his final score, the winner.

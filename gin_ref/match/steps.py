@@ -34,6 +34,7 @@ from datetime import datetime
 from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.errors import IllegalActionError
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, read_corrections
@@ -269,15 +270,10 @@ class Step(NamedTuple):
 
 
 
-class StepKind(NamedTuple):
-    put: Callable[[Record, Step, Entry], None]  # writes the step's data, in the file's form, into the record
-    take_back: Callable[[Record, Step], Entry]  # removes the step; returns the correction's 'entry'
-
-
 def put(record: Record, step: Step) -> None:
     """Write ``step`` into ``record``: its data in the file's form (``gin_ref.match.steps.file_form``,
     the one place that form is made), or a copy of the form a correction kept (``Step.written``)."""
-    KINDS[step.kind].put(record, step, _form(step))
+    KINDS[step.kind][0](record, step, _form(step))
 
 
 def _form(step: Step) -> Entry:
@@ -288,18 +284,23 @@ def _form(step: Step) -> Entry:
 
 def take_back(record: Record, step: Step) -> Entry:
     """Remove ``step`` (the newest) from ``record``; returns what the correction keeps of it."""
-    return KINDS[step.kind].take_back(record, step)
+    return KINDS[step.kind][1](record, step)
 
 
-class Amend(NamedTuple):
+class Amend:
     """An amend in force: the hand, the count of steps in place when it was made (or redone), the number of
-    hands then, and the hand's version before it."""
+    hands then, the hand's version before it and the amend's index in the corrections. A plain class with
+    slots, never changed once made (not a NamedTuple: one compiles its code when its module is imported, a
+    cost every command would pay at start, issue 28)."""
 
-    hand: int
-    at: int
-    hands: int
-    old: Entry
-    place: int = -1  # its index in the corrections
+    __slots__ = ("hand", "at", "hands", "old", "place")
+
+    def __init__(self, hand: int, at: int, hands: int, old: Entry, place: int = -1) -> None:
+        self.hand, self.at, self.hands, self.old, self.place = hand, at, hands, old, place
+
+    def redone(self, at: int) -> "Amend":
+        """The same amend, put back by a redo when ``at`` steps were in place."""
+        return Amend(self.hand, at, self.hands, self.old, self.place)
 
 
 def amends_in_force(corrections: List[Correction]) -> List[Amend]:
@@ -313,7 +314,7 @@ def amends_in_force(corrections: List[Correction]) -> List[Amend]:
         elif item.kind == "amend" and item.undone and active:
             undone.append(active.pop())
         elif item.kind == "amend" and item.redone and undone and item.steps is not None:
-            active.append(undone.pop()._replace(at=item.steps[1]))
+            active.append(undone.pop().redone(item.steps[1]))
     return active
 
 
@@ -337,7 +338,7 @@ def newest(record: Record) -> Step:
     if not hands and is_result_only(record):  # a match recorded by its result: the result is its one step
         return Step(STEP_KIND, 0, paper_of(record[RESULT_KEY]))
     if not hands:
-        raise IllegalActionError("nothing to undo: no hand has been dealt")
+        raise IllegalActionError(Message(N_("nothing to undo: no hand has been dealt")))
     return _newest_in(hands[-1])
 
 
@@ -461,8 +462,9 @@ def _put_match_result(record: Record, step: Step, form: Entry) -> None:
 
 def _take_match_result(record: Record, step: Step) -> Entry:
     if "start" not in record:  # started by its result: without it the record would say nothing
-        raise IllegalActionError("the result is all this match holds (it was started by 'gin-ref result'): "
-                                 "change it with 'gin-ref amend result PLAYER POINTS ...', or delete the file")
+        raise IllegalActionError(Message(N_("the result is all this match holds (it was started by 'gin-ref "
+                                            "result'): change it with 'gin-ref amend result PLAYER POINTS ...', "
+                                            "or delete the file")))
     return result_facts(record.pop(RESULT_KEY))
 
 
@@ -505,8 +507,10 @@ def step_data(record: Record, item: Correction) -> Step:
     else:
         fits = 1 <= hand <= held
     if not fits:
-        raise IllegalActionError(f"nothing to redo: the last undo's step is of hand {hand}, which the record "
-                                 f"cannot take ({held} hand{'s' if held != 1 else ''} recorded)")
+        raise IllegalActionError(Message(Nn_("nothing to redo: the last undo's step is of hand %(hand)d, which the "
+                                             "record cannot take (%(count)d hand recorded)",
+                                             "nothing to redo: the last undo's step is of hand %(hand)d, which the "
+                                             "record cannot take (%(count)d hands recorded)"), hand=hand, count=held))
     return Step(kind, hand, _READ_BACK[kind](hand, entry), step.turn, _kept_form(kind, entry, dealt))
 
 
@@ -587,13 +591,17 @@ def step_record(step: Step) -> Entry:
     return data
 
 
+# each kind of step: how it is put (its data, in the file's form, written into the record) and taken back
+# (removed; returns the correction's 'entry'). A pair, not a NamedTuple: a NamedTuple compiles its code when
+# its module is imported, a cost every command would pay at start (issue 28).
+StepKind = Tuple[Callable[[Record, "Step", Entry], None], Callable[[Record, "Step"], Entry]]
 KINDS: Dict[str, StepKind] = {
-    "amend": StepKind(_put_amend, _take_amend),
-    "deal": StepKind(_put_deal, _take_deal),
-    "turn": StepKind(_put_turn, _take_turn),
-    "irregularity": StepKind(_put_irregularity, _take_irregularity),
-    "refused_deal": StepKind(_put_refused_deal, _take_refused_deal),
-    "result": StepKind(_put_result, _take_result),
-    "ruling": StepKind(_put_ruling, _take_ruling),
-    STEP_KIND: StepKind(_put_match_result, _take_match_result),
+    "amend": (_put_amend, _take_amend),
+    "deal": (_put_deal, _take_deal),
+    "turn": (_put_turn, _take_turn),
+    "irregularity": (_put_irregularity, _take_irregularity),
+    "refused_deal": (_put_refused_deal, _take_refused_deal),
+    "result": (_put_result, _take_result),
+    "ruling": (_put_ruling, _take_ruling),
+    STEP_KIND: (_put_match_result, _take_match_result),
 }

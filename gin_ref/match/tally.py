@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Dict, Mapping, NamedTuple, Optional, Tuple
 from gin_ref.core import game
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
-from gin_ref.match.schema import ROLES, Entry, turn_count
-from gin_ref.match.state import Note
+from gin_ref.match.state import MatchState, Note
 
 if TYPE_CHECKING:  # the model holds the tally's input; imported for the types only (no cycle at run time)
     from gin_ref.match.model import Match
@@ -181,55 +180,56 @@ def tally_of(match: "Match") -> Tally:
     state = match.state
     bonuses, final, winner = state.result()
     between = state.finished or state.open is not None
-    table = match.open_table()
-    summary = table.summary() if table is not None else {}
-    turn = summary.get("turn")
+    table = match.open_table()  # the open hand's: whose turn and what phase, the pile's top, the stock
+    turn = None if table is None or table.phase == "over" else Turn(table.player, table.phase)
     games = None
     if state.games is not None:
         games = tuple(GameTally(**item) for item in game.games_data(state.rules, state.games))  # type: ignore[arg-type]
     return Tally(
         players=tuple(state.players), rules=state.rules.name,
-        hands=tuple(_hand(match, index, entry) for index, entry in enumerate(match.hands)),
+        hands=tuple(_hand(state, index) for index in range(len(state.played))),
         totals=dict(state.totals), next_dealer=None if between else state.dealer, finished=state.finished,
         winner=winner, final=final, bonuses=bonuses, target=state.rules.target,
         open_hand=None if state.open is None else state.open + 1,
         result_only=None if state.paper is None else ResultOnly(dict(state.paper.scores), state.paper.hands_won),
         games=games, three=state.roles is not None,
         roles=None if state.roles is None or between else state.roles.data(),
-        turn=None if turn is None else Turn(turn["player"], turn["phase"]),
-        discard_top=summary.get("discard_top"), stock_count=summary.get("stock_count"),
+        turn=turn, discard_top=table.discard_top.code if table is not None and table.discard_top else None,
+        stock_count=None if table is None else table.stock,
         irregularities=tuple(state.match_irregularities),
         notes=tuple(state.notes))
 
 
 def hand_tally(match: "Match", number: int) -> HandTally:
     """The HandTally of hand ``number`` of a Match (as ``tally_of`` gives it)."""
-    return _hand(match, number - 1, match.hands[number - 1])
+    return _hand(match.state, number - 1)
 
 
-def _hand(match: "Match", index: int, entry: Entry) -> HandTally:
-    state = match.state
-    ruling = state.rulings.get(index)
+def _hand(state: MatchState, index: int) -> HandTally:
+    """Hand ``index`` as the replay left it: its setup (``state.setups``) and what it holds (``state.played``)."""
+    setup, played = state.setups[index], state.played[index]
+    ruling = state.rulings[index] if index in state.rulings else None
     # settled: by its result, or by a ruling that dealt it (an award or a void of a hand never played)
-    settled = entry.get("result") is not None or (ruling is not None and ruling.dealt and "points" in entry)
+    settled = played.result is not None or (ruling is not None and ruling.dealt and played.points is not None)
     games: Optional[Tuple[Scores, ...]] = None
     if state.games is not None:
-        games = tuple(dict(columns) for columns in (entry["games"] if settled else [g.totals for g in state.games]))
-    knock = state.settlements.get(index)
+        columns = played.games if settled and played.games is not None else [g.totals for g in state.games]
+        games = tuple(dict(game_columns) for game_columns in columns)
+    knock = state.settlements[index] if index in state.settlements else None
     return HandTally(
-        number=entry["number"], dealer=entry["dealer"], upcard=entry.get("upcard"), limit=entry["limit"],
-        result=entry.get("result"), knocker=entry.get("knocker"), winner=entry.get("winner"),
-        points=entry.get("points") if settled else None,
-        # the record's own totals (a fresh mapping per hand that the replay replaces, never changes): not
-        # copied, as a long record has 100,000 of them
-        totals=entry["totals"] if settled or "totals" in entry else dict(state.totals),
-        roles={role: entry[role] for role in ROLES} if state.three else None, games=games,
+        number=setup.number, dealer=setup.dealer, upcard=played.upcard,
+        limit=setup.limit if setup.limit is not None else 0,
+        result=played.result, knocker=played.knocker, winner=played.winner,
+        points=played.points if settled else None,
+        # the totals the replay worked out (a fresh mapping per hand, never changed): not copied
+        totals=played.totals if played.totals is not None else dict(state.totals),
+        roles=setup.roles.data() if state.three and setup.roles is not None else None, games=games,
         knocker_deadwood=knock.knocker_deadwood if knock is not None else None,
         defender_deadwood=knock.defender_deadwood if knock is not None else None,
         after_end=index in state.after_end,  # an amend ended the match earlier: played after the end
-        irregularities=tuple(state.irregularities.get(index, ())),
+        irregularities=tuple(state.irregularities[index]) if index in state.irregularities else (),
         ruling=ruling,  # the hand's winner and points are the ruling's
-        turns=turn_count(entry))
+        turns=played.turns)
 
 
 class KnockTally(NamedTuple):
@@ -249,17 +249,18 @@ class KnockTally(NamedTuple):
 
 def knock_tally(match: "Match", number: int) -> KnockTally:
     """The KnockTally of hand ``number`` of a Match, settled by a knock."""
-    entry = match.hands[number - 1]
-    return KnockTally(number, str(entry["knocker"]), str(entry["defender"]), entry.get("upcard") or None,
-                      bool(entry.get("big_gin")), "defender_count" in entry, _games_around(match, number))
+    played = match.state.played[number - 1]
+    return KnockTally(number, str(played.knocker), str(played.defender), played.upcard or None, played.big_gin,
+                      played.defender_counted, _games_around(match, number))
 
 
 def _games_around(match: "Match", number: int) -> Optional[Tuple[Tuple[Scores, ...], Tuple[Scores, ...]]]:
     """Each game's columns before hand ``number`` (the last hand before it that holds them; none: all 0) and
     after it; None when the hand holds none."""
-    after = match.hands[number - 1].get("games")
-    if not isinstance(after, list):
+    played = match.state.played
+    after = played[number - 1].games
+    if after is None:
         return None
-    before = next((entry["games"] for entry in reversed(match.hands[:number - 1])
-                   if isinstance(entry.get("games"), list)), [dict.fromkeys(match.players, 0) for _ in after])
+    before = next((hand.games for hand in reversed(played[:number - 1]) if hand.games is not None),
+                  [dict.fromkeys(match.players, 0) for _ in after])
     return tuple(before), tuple(after)

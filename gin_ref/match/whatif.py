@@ -14,9 +14,9 @@ words.
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.knock import check_knock, knock_limit, limit_reason
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
@@ -27,7 +27,7 @@ from gin_ref.match.knocks import judge, limit_needs_upcard, why_upcard
 from gin_ref.match.handread import card_of, recorded_cards, stored_facts
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import Entry
-from gin_ref.match.state import MatchState, decide_end, fresh_state, score
+from gin_ref.match.state import MatchState, Played, decide_end, fresh_state, score
 
 Why = Tuple[object, ...]  # (kind, values...): see gin_ref.views.words.why_words
 
@@ -65,11 +65,14 @@ def what_if(match: Match, rules: HouseRules) -> WhatIf:
     """``match`` settled again under ``rules`` (the same number of players: else a GinRefError)."""
     played = match.rules
     if match.state.paper is not None:  # a result kept on paper: no hand to settle again
-        raise IllegalActionError("this match is recorded by its result only: it has no hands to settle again "
-                                 "under other rules")
+        raise IllegalActionError(Message(N_("this match is recorded by its result only: it has no hands to settle "
+                                            "again under other rules")))
     if rules.players != played.players:
-        raise GinRefError(f"the {rules.name} rules are for {rules.players} players; this match has "
-                          f"{len(match.players)}")
+        raise GinRefError(Message(Nn_("the %(rules)s rules are for %(rules_players)d players; this match has "
+                                      "%(count)d",
+                                      "the %(rules)s rules are for %(rules_players)d players; this match has "
+                                      "%(count)d"),
+                                  rules=rules.name, rules_players=rules.players, count=len(match.players)))
     state = fresh_state(match.state.header._replace(rules=rules))
     hands: List[HandIf] = []
     for index, entry in enumerate(match.hands):
@@ -82,19 +85,19 @@ def _hand_if(match: Match, state: MatchState, index: int, entry: Entry) -> HandI
     number = index + 1
     if state.finished:
         return HandIf(number, None, None, 0, dict(state.totals), [("after_end", state.ended_in)])
-    pair = _pair(match.players, entry)
-    upcard = card_of(entry["upcard"]) if entry.get("upcard") is not None else None
+    setup, played = match.state.setups[index], match.state.played[index]  # the hand as the replay read it
+    pair, upcard = setup.pair, setup.upcard
     why: List[Why] = []
     for item in entry.get("irregularities") or []:
         if item.get("kind") == "illegal_knock":
             _refused_knock(state, pair, upcard, item, why)
-    ruling = match.state.rulings.get(index)  # as the replay read it
-    result, winner, points, boxes = entry.get("result"), None, 0, 1
+    ruling = match.state.rulings[index] if index in match.state.rulings else None
+    result, winner, points, boxes = played.result, None, 0, 1
     if ruling is not None and ruling.kind != "forfeit":
         result, (winner, points) = ruling.kind, ruling.score()
         why.append(("ruled", ruling.kind))
     elif result not in (None, "dead"):
-        result, winner, points, boxes = _knock_if(match, state, index, entry, pair, upcard, why)
+        result, winner, points, boxes = _knock_if(match, state, index, entry, played, pair, upcard, why)
     if ruling is not None and ruling.kind == "forfeit":  # the hand's own score stands, then the match ends
         result = "forfeit"
         why.append(("ruled", "forfeit"))
@@ -108,20 +111,13 @@ def _hand_if(match: Match, state: MatchState, index: int, entry: Entry) -> HandI
     return hand
 
 
-def _pair(players: List[str], entry: Entry) -> Tuple[str, str]:
-    """The two players of a hand as it was played: the dealer (the box) and the other (the captain)."""
-    if entry.get("captain") is not None:
-        return entry["box"], entry["captain"]
-    dealer = entry["dealer"]
-    return dealer, game.other(players, dealer)
-
-
-def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, pair: Tuple[str, str],
+def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, kept: Played, pair: Tuple[str, str],
               upcard: Optional[Card], why: List[Why]) -> Tuple[Optional[str], Optional[str], int, int]:
     """A knock settled again under the state's rules: ``(result, winner, points, boxes)``."""
-    rules, knocker = state.rules, entry["knocker"]
+    rules, knocker = state.rules, kept.knocker
     defender = pair[1] if knocker == pair[0] else pair[0]
-    played = match.state.settlements.get(index)
+    settlements = match.state.settlements  # each hand's knock as the replay settled it, by its index
+    played = settlements[index] if index in settlements else None
     if played is None:  # the record's own replay could not settle it: nothing to compare
         return None, None, 0, 1
     if upcard is None and limit_needs_upcard(rules):
@@ -144,7 +140,7 @@ def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, pair: T
             why.append(("illegal", knock_limit(rules, upcard), deadwood, limit_reason(rules, upcard)))
             return "illegal_knock", None, 0, 1
         new = settlement.score
-    winner = {"knocker": knocker, "defender": defender}.get(new.winner)
+    winner = knocker if new.winner == "knocker" else defender if new.winner == "defender" else None
     why.extend(_score_why(old, new, winner))
     return new.result, winner, new.score, new.boxes
 

@@ -32,7 +32,7 @@ from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.core.players import find_player
 from gin_ref.files import matchfile as _matchfile
 from gin_ref.files import recordformat, store
-from gin_ref.match import seals
+from gin_ref.files import seals
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
 from gin_ref.serve import handview

@@ -37,7 +37,7 @@ def tally_text(match: Match, path: str, width: Optional[int] = None) -> str:
     rules, players = match.rules, match.players
     tally = tally_of(match)
     head = gettext("%(path)s: %(players)s, %(rules)s rules, %(date)s, first to %(target)s") % {
-        "path": path, "players": versus(players), "rules": rules.name, "date": match.record.get("date"),
+        "path": path, "players": versus(players), "rules": rules.name, "date": match.state.header.date,
         "target": rules.target}
     lines = [one_line(head) + games_words(rules)]
     if match.state.paper is not None:
@@ -74,8 +74,7 @@ ROLE_HEADINGS = {"dealer": lambda: gettext("dealer"), "box": lambda: gettext("bo
 
 
 def _role_heading(role: str) -> str:
-    said = ROLE_HEADINGS.get(role)
-    return said() if said is not None else role
+    return ROLE_HEADINGS[role]() if role in ROLE_HEADINGS else role
 
 
 def _game_headers(match: Match, named: Callable[[str], str]) -> List[str]:
@@ -160,16 +159,17 @@ def games_grid(match: Match, tally: Tally) -> str:
 
 
 def start_text(match: Match, path: str) -> str:
-    rules, start = match.rules, match.record["start"]
+    rules, header = match.rules, match.state.header
     head = gettext("new match in %(path)s: %(players)s, %(rules)s rules, first to %(target)s") % {
         "path": path, "players": versus(match.players), "rules": rules.name, "target": rules.target}
     lines = [one_line(head) + games_words(match.rules)]
-    how = gettext("drawn at random") if start.get("drawn") else gettext("named")
-    if match.state.three:
-        if "draw" in start:
-            drawn = ", ".join(f"{name} {pretty_card(card)}" for name, card in start["draw"].items())
+    how = gettext("drawn at random") if header.drawn else gettext("named")
+    if match.state.three and header.roles is not None:
+        if header.draw:
+            drawn = ", ".join(f"{name} {pretty_card(card)}" for name, card in header.draw)
             how = gettext("from the draw: %(cards)s") % {"cards": drawn}
-        roles = {"box": start["box"], "captain": start["captain"], "sitter": start["sitter"], "how": how}
+        first = header.roles
+        roles = {"box": first.box, "captain": first.captain, "sitter": first.sitter, "how": how}
         deals = rules.next_dealer
         if deals == "box":
             said = gettext("hand 1: %(box)s in the box (deals), %(captain)s captain, %(sitter)s sits out (%(how)s)")
@@ -181,5 +181,5 @@ def start_text(match: Match, path: str) -> str:
             said = gettext("hand 1: %(box)s in the box, %(captain)s captain, %(sitter)s sits out (%(how)s)")
         lines.append(said % roles)
     else:
-        lines.append(gettext("%(dealer)s deals first (%(how)s)") % {"dealer": start["dealer"], "how": how})
+        lines.append(gettext("%(dealer)s deals first (%(how)s)") % {"dealer": header.dealer, "how": how})
     return "\n".join(lines)

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the shapes the words read: for the types only, no class mad
         def points(self) -> Optional[int]: ...
 
     class Broken(Protocol):
-        """A seal that fails (``gin_ref.match.seals.Broken``): its kind, its hand, its correction."""
+        """A seal that fails (``gin_ref.files.seals.Broken``): its kind, its hand, its correction."""
 
         @property
         def kind(self) -> str: ...
@@ -377,7 +377,7 @@ def no_seals() -> str:
 
 
 def seal_words(broken: Broken) -> str:
-    """A seal that fails (``gin_ref.match.seals.Broken``): ``hand 4 changed outside gin-ref: its facts no
+    """A seal that fails (``gin_ref.files.seals.Broken``): ``hand 4 changed outside gin-ref: its facts no
     longer match its seal``."""
     said = {"hand": broken.hand, "correction": broken.correction}
     if broken.kind == "edited":

@@ -28,6 +28,7 @@ from typing import List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.digest import sha256
 from gin_ref.core.errors import IllegalActionError
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.match.schema import SEALED_FORMAT, Mapped, Record, Written, written
 from gin_ref.match.problems import Where
 
@@ -245,8 +246,8 @@ def reseal(after: Record, before: Optional[Before] = None, confirm: Optional[int
     result = after.get("result")
     if isinstance(result, dict):  # a result-only record: its result sealed on the head (confirm 0: an amend of it)
         if before is not None and before.head == head and before.result_failing and confirm != 0:
-            raise UnsealedError("the result changed outside gin-ref (its seal fails): look, then confirm it with "
-                                "'gin-ref amend result PLAYER POINTS ...', which seals it again")
+            raise UnsealedError(Message(N_("the result changed outside gin-ref (its seal fails): look, then confirm "
+                                           "it with 'gin-ref amend result PLAYER POINTS ...', which seals it again")))
         result.pop("seal", None)
         result["seal"] = seal_of(previous, result)
     _seal_corrections(after, lists, before)
@@ -266,11 +267,11 @@ def _refuse_failing(refused: List[int]) -> None:
     """Refuse (UnsealedError) a write that would seal again the hands whose seal failed (``refused``)."""
     if not refused:
         return
-    which = ", ".join(str(n) for n in refused)
-    one = len(refused) == 1
-    raise UnsealedError(f"hand{'' if one else 's'} {which} changed outside gin-ref ({'its seal fails' if one else 'their seals fail'}): "
-                        f"look, then confirm {'it' if one else 'each, the last first,'} with 'gin-ref amend "
-                        f"{refused[-1]} ...', which seals it again")
+    raise UnsealedError(Message(Nn_("hand %(hands)s changed outside gin-ref (its seal fails): look, then confirm "
+                                    "it with 'gin-ref amend %(last)d ...', which seals it again",
+                                    "hands %(hands)s changed outside gin-ref (their seals fail): look, then confirm "
+                                    "each, the last first, with 'gin-ref amend %(last)d ...', which seals it again"),
+                                count=len(refused), hands=", ".join(str(n) for n in refused), last=refused[-1]))
 
 
 def _seal_hands(hands: Sequence[Mapped], head: str, start: int) -> str:
@@ -297,11 +298,14 @@ def _verify_corrections(lists: Written, before: Optional[Before]) -> None:
     added = lists.corrections[before.corrections:]
     if any(item is not None and ("undone" in item or "redone" in item or item.get("kind") in ("undo", "redo"))
            for item in added):
-        which = ", ".join(str(n) for n in before.failing_corrections)
-        one = len(before.failing_corrections) == 1
-        raise UnsealedError(f"correction{'' if one else 's'} {which} changed outside gin-ref "
-                            f"({'its seal fails' if one else 'their seals fail'}): undo and redo draw on the "
-                            "corrections, so neither is allowed; amend the hands instead")
+        failing = before.failing_corrections
+        raise UnsealedError(Message(Nn_("correction %(corrections)s changed outside gin-ref (its seal fails): undo "
+                                        "and redo draw on the corrections, so neither is allowed; amend the hands "
+                                        "instead",
+                                        "corrections %(corrections)s changed outside gin-ref (their seals fail): "
+                                        "undo and redo draw on the corrections, so neither is allowed; amend the "
+                                        "hands instead"),
+                                    count=len(failing), corrections=", ".join(str(n) for n in failing)))
 
 
 def _seal_corrections(after: Record, lists: Written, before: Optional[Before]) -> None:

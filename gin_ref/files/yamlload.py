@@ -255,13 +255,14 @@ def _from_node(loader: Any, node: Any, problems: Problems, where: Where, kind: O
     import yaml
 
     if isinstance(node, yaml.ScalarNode):
-        value, problem = scalar_problem(loader, node)
+        value, said = scalar_problem(loader, node)
+        problem: Optional[str] = None if said is None else said.english()  # (the record's problems: English yet)
         if problem is None and kind is not None and not node.style and not handtyped.is_card(where):  # plain
             problem = handtyped.problem(kind, node.value, value, what or handtyped.name_of(where))
             if problem is not None:  # text stays as written (a name judged by what is on the line), else not read
                 value = node.value if isinstance(kind, Scalar) and kind.text else None
         if problem is not None:
-            problems.append((where, str(problem)))
+            problems.append((where, problem))
         return value
     if node.tag != _TAG + ("seq" if isinstance(node, yaml.SequenceNode) else "map"):  # (a list tagged !!map...)
         problems.append((where, Message(TAG_REFUSED, tag=node.tag.replace(_TAG, "!!")).english()))

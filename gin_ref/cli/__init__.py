@@ -15,7 +15,7 @@ import gc
 import importlib
 import os
 import sys
-from typing import Any, List, MutableMapping, NoReturn, Optional, Tuple
+from typing import TYPE_CHECKING, Any, List, MutableMapping, NoReturn, Optional, Tuple
 
 import click
 
@@ -24,6 +24,9 @@ from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, 
 from gin_ref.cli.helptext import Group, Option, enclosing_language, group, keep_environment, option, speak_in_click
 from gin_ref.desk.errors import N_, GinRefError  # the desk names the errors a front catches, and their words
 from gin_ref.desk.language import gettext  # noqa: F401 (kept for the command line's own sentences, #38)
+
+if TYPE_CHECKING:
+    from gin_ref.core.message import Value
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
 # objects) and leaves almost no cyclic garbage: the young generation is collected every 50,000 new objects
@@ -107,6 +110,16 @@ def with_options(exc: GinRefError) -> GinRefError:
     """A desk refusal that names a parameter (its fields ``option``, ``*_option``: ``reason``, ``upcard``)
     said with the command line's option for it (``--reason``): the desk names none (#38)."""
     refusal = getattr(exc, "refusal", None)
+    said_as = refusal.said_as if refusal is not None else exc.said_as
+    if said_as is not None:  # a lower layer's message: its option fields, wherever they are in it
+        named = said_as.mapped(_dashed)
+        if named == said_as:
+            return exc
+        from gin_ref.desk.errors import DeskError, Refusal, refusal_of
+
+        found = refusal if refusal is not None else refusal_of(exc)
+        return DeskError(Refusal(found.kind, named.english(), found.fields, found.kept, named),
+                         getattr(exc, "done", None))
     if refusal is None:
         return exc
     options = {name: "--" + value.replace("_", "-") for name, value in refusal.fields
@@ -117,6 +130,13 @@ def with_options(exc: GinRefError) -> GinRefError:
     from gin_ref.desk.errors import DeskError
 
     return DeskError(refusal.named(**options), getattr(exc, "done", None))
+
+
+def _dashed(name: str, value: Value) -> Value:
+    """A field naming a parameter (``option``, ``*_option``) as the command line's option: ``--upcard``."""
+    if (name == "option" or name.endswith("_option")) and isinstance(value, str) and not value.startswith("-"):
+        return "--" + value.replace("_", "-")
+    return value
 
 
 class _Context(click.Context):

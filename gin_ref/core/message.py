@@ -84,6 +84,13 @@ class Message:
                 return value
         return None
 
+    def mapped(self, change: Callable[[str, "Value"], "Value"]) -> "Message":
+        """The same message with each field's value ``change(name, value)``, in the messages among its fields
+        too (a front naming a parameter its own way: ``option`` as the command line's ``--upcard``)."""
+        values = {name: value.mapped(change) if isinstance(value, Message) else change(name, value)
+                  for name, value in self.values}
+        return Message(self.words if self.plural is None else (self.words, self.plural), **values)
+
     def facts(self) -> Tuple[Tuple[str, Union[None, str, int, float, bool]], ...]:
         """The fields as plain values (a message among them as its English): what ``--json`` prints."""
         return tuple((name, value.english() if isinstance(value, Message) else value) for name, value in self.values)

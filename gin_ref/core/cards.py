@@ -263,6 +263,8 @@ def check_cards(cards: Tuple[Card, ...], counts: Optional[Sequence[int]] = None,
             if card.index in seen:
                 if what == "hand":
                     raise InvalidNotationError(Message(N_("duplicate card %(card)s in hand"), card=card.code))
+                if what == "meld":
+                    raise InvalidNotationError(Message(N_("duplicate card %(card)s in meld"), card=card.code))
                 raise InvalidNotationError(Message(N_("duplicate card %(card)s in %(what)s"), card=card.code,
                                                    what=what))
             seen.add(card.index)

@@ -183,7 +183,7 @@ def parse_melds(text: object, aces: "Optional[Aces]" = None) -> Tuple[Meld, ...]
         if not isinstance(group, (str, list, tuple)):
             raise InvalidNotationError(Message(N_("a meld is text or a list of cards, not %(value)s"),
                                                value=shown_value(group)))
-        cards = parse_cards(group, what=Message(N_("meld")), runs="low" if aces is None else aces.runs)
+        cards = parse_cards(group, what="meld", runs="low" if aces is None else aces.runs)
         if not cards:
             raise InvalidNotationError(Message(_EMPTY))
         for card in cards:

@@ -5,6 +5,7 @@ game and its bonuses, and Hollywood scoring. Pure functions and small state obje
 from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from gin_ref.core.cards import Card
+from gin_ref.core.message import Message, N_
 from gin_ref.core.rules import HouseRules
 
 Bonuses = Dict[str, Dict[str, int]]  # name -> {bonus name: points}
@@ -28,14 +29,23 @@ def next_dealer(rule: str, dealer: str, winner: Optional[str], players: Sequence
 
 
 def dealer_reason(rule: str, number: int, winner: Optional[str], tie: bool = False) -> str:
-    """Why the dealer of the hand after hand ``number`` deals it: ``the winner of hand 3 deals``."""
+    """Why the dealer of the hand after hand ``number`` deals it, in English: ``the winner of hand 3 deals``."""
+    return dealer_said(rule, number, winner, tie).english()
+
+
+def dealer_said(rule: str, number: int, winner: Optional[str], tie: bool = False) -> Message:
+    """``dealer_reason`` as a message (its facts: the hand's ``hand``)."""
     if winner is None and tie and rule != "alternate":
-        return f"hand {number} was a tie scored 0-0: the same dealer deals again"
+        return Message(N_("hand %(hand)d was a tie scored 0-0: the same dealer deals again"), hand=number)
     if winner is None and not tie:
-        return f"hand {number} was dead: the same dealer deals again"
+        return Message(N_("hand %(hand)d was dead: the same dealer deals again"), hand=number)
     if rule == "alternate":
-        return "the deal alternates"
-    return f"the {rule} of hand {number} deals"
+        return Message(N_("the deal alternates"))
+    if rule == "winner":
+        return Message(N_("the winner of hand %(hand)d deals"), hand=number)
+    if rule == "loser":
+        return Message(N_("the loser of hand %(hand)d deals"), hand=number)
+    return Message(N_("the %(rule)s of hand %(hand)d deals"), rule=rule, hand=number)
 
 
 def other(players: Iterable[str], name: Optional[str]) -> str:
@@ -67,11 +77,18 @@ def next_roles(roles: Roles, winner: Optional[str]) -> Roles:
 
 
 def roles_reason(roles: Roles, winner: Optional[str], number: int, tie: bool = False) -> str:
+    """Why the roles of the next hand in the box are what they are, in English."""
+    return roles_said(roles, winner, number, tie).english()
+
+
+def roles_said(roles: Roles, winner: Optional[str], number: int, tie: bool = False) -> Message:
+    """``roles_reason`` as a message."""
     if winner is None:
-        return f"hand {number} was {'a tie scored 0-0' if tie else 'dead'}: the roles stay"
+        return Message(N_("hand %(hand)d was a tie scored 0-0: the roles stay") if tie else
+                       N_("hand %(hand)d was dead: the roles stay"), hand=number)
     if winner == roles.box:
-        return f"{winner} won in the box and stays; captain and sitter swap"
-    return f"{winner} beat the box and goes into it; {roles.box} sits out"
+        return Message(N_("%(player)s won in the box and stays; captain and sitter swap"), player=winner)
+    return Message(N_("%(player)s beat the box and goes into it; %(box)s sits out"), player=winner, box=roles.box)
 
 
 def box_dealer(roles: "Roles", rule: str) -> str:
@@ -90,8 +107,13 @@ def box_pair(roles: "Roles", rule: str) -> Tuple[str, str]:
 
 
 def box_dealer_words(rule: str) -> str:
-    """Who deals every hand in the box, in words: ``the box player``, ``the sitter``, ``the captain``."""
-    return {"sitter": "the sitter", "captain": "the captain"}.get(rule, "the box player")
+    """Who deals every hand in the box, in English words: ``the box player``, ``the sitter``, ``the captain``."""
+    return box_dealer_said(rule).english()
+
+
+def box_dealer_said(rule: str) -> Message:
+    """``box_dealer_words`` as a message."""
+    return Message({"sitter": N_("the sitter"), "captain": N_("the captain")}.get(rule, N_("the box player")))
 
 
 def roles_from_draw(draw: Mapping[str, Card]) -> Tuple[Roles, List[str]]:

@@ -82,16 +82,21 @@ class KnockCheck:
 
     @property
     def verdict(self) -> str:
-        """One line a table can read: ``legal: deadwood 5 within limit 7 (upcard 7♦)``."""
+        """One line a table can read, in English: ``legal: deadwood 5 within limit 7, 2 to spare (upcard 7♦)``."""
+        return self.verdict_said.english()
+
+    @property
+    def verdict_said(self) -> Message:
+        """``verdict`` as a message (the limit's reason said again from the rules)."""
         dw, limit = self.melding.deadwood, self.limit
         if self.big_gin:
-            return "big gin: all 11 cards melded"
+            return Message(N_("big gin: all 11 cards melded"))
         if dw == 0:
-            return f"gin: no deadwood (limit {limit}, {self.reason})"
+            return Message(N_("gin: no deadwood (limit %(limit)d, %(reason)s)"), limit=limit, reason=self.said_reason)
         if dw <= limit:
-            margin = limit - dw
-            return f"legal: deadwood {dw} within limit {limit}, {margin} to spare ({self.reason})"
-        return f"not legal: {self.refusal}"
+            return Message(N_("legal: deadwood %(deadwood)d within limit %(limit)d, %(spare)d to spare (%(reason)s)"),
+                           deadwood=dw, limit=limit, spare=limit - dw, reason=self.said_reason)
+        return Message(N_("not legal: %(reason)s"), reason=self.refusal_said)
 
     @property
     def refusal(self) -> str:

@@ -12,7 +12,11 @@ from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import KnockCheck, check_knock, verify_knock
 from gin_ref.core.layoffs import Defense, best_defense
 from gin_ref.core.melds import Meld, Melding
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.rules import HouseRules
+
+KNOCKER_HAND = N_("knocker's hand")  # whose cards a refusal names
+DEFENDER_HAND = N_("defender's hand")
 
 if TYPE_CHECKING:
     from gin_ref.core.aces import Aces
@@ -114,22 +118,25 @@ class Showdown(NamedTuple):
 def read_hands(knocker: Hand, defender: Hand, runs: str = "low") -> Tuple[Tuple[Card, ...], Tuple[Card, ...]]:
     """Parse both spreads (text or card lists) and refuse a card in both hands. ``runs``: the house rules'
     ``ace_runs``, for run shorthand through the ace."""
-    knocker_cards = _cards(knocker, (10, 11), "knocker's hand", runs)
-    defender_cards = _cards(defender, (10,), "defender's hand", runs)
-    for cards, what in ((knocker_cards, "knocker's hand"), (defender_cards, "defender's hand")):
+    knocker_cards = _cards(knocker, (10, 11), Message(KNOCKER_HAND), runs)
+    defender_cards = _cards(defender, (10,), Message(DEFENDER_HAND), runs)
+    for cards, what in ((knocker_cards, KNOCKER_HAND), (defender_cards, DEFENDER_HAND)):
         if len({c.index for c in cards}) != len(cards):
             twice = next(c for i, c in enumerate(cards) if c in cards[:i])
-            raise InvalidNotationError(f"duplicate card {twice.code} in {what}")
+            raise InvalidNotationError(Message(N_("duplicate card %(card)s in %(what)s"), card=twice.code,
+                                               what=Message(what)))
     both = to_mask(knocker_cards) & to_mask(defender_cards)
     if both:
         shared = [c.code for c in knocker_cards if c.bit & both]
-        raise InvalidNotationError(f"{', '.join(shared)} in both hands")
+        raise InvalidNotationError(Message(N_("%(cards)s in both hands"), cards=", ".join(shared)))
     if len(defender_cards) != 10:
-        raise InvalidNotationError(f"defender's hand has {len(defender_cards)} cards, expected 10")
+        raise InvalidNotationError(Message(Nn_("defender's hand has %(count)d card, expected 10",
+                                               "defender's hand has %(count)d cards, expected 10"),
+                                           count=len(defender_cards)))
     return knocker_cards, defender_cards
 
 
-def _cards(value: Hand, counts: Tuple[int, ...], what: str, runs: str = "low") -> Tuple[Card, ...]:
+def _cards(value: Hand, counts: Tuple[int, ...], what: Union[str, Message], runs: str = "low") -> Tuple[Card, ...]:
     """Cards given as Cards are taken as they are (checked by the caller); text is read and counted."""
     if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
         return tuple(value)
@@ -189,10 +196,13 @@ def score_against_count(rules: HouseRules, upcard: Optional[Card], check: KnockC
     if rules.knocker_arrangement == "best_for_knocker" and not gone_gin:
         spreads = {frozenset(o.melding.melds) for o in options}
         if len(spreads) > 1:
-            raise InvalidNotationError(
-                f"under knocker_arrangement: best_for_knocker the knocker's cards spread {len(spreads)} ways "
-                "within the limit, and a defender's count cannot say which serves him best (his layoffs "
-                "differ): give the defender's cards, or the knocker's melds (--melds)")
+            raise InvalidNotationError(Message(Nn_(
+                "under knocker_arrangement: best_for_knocker the knocker's cards spread %(count)d way within the "
+                "limit, and a defender's count cannot say which serves him best (his layoffs differ): give the "
+                "defender's cards, or the knocker's melds (%(option)s)",
+                "under knocker_arrangement: best_for_knocker the knocker's cards spread %(count)d ways within the "
+                "limit, and a defender's count cannot say which serves him best (his layoffs differ): give the "
+                "defender's cards, or the knocker's melds (%(option)s)"), count=len(spreads), option="melds"))
     best: Optional[Tuple[Tuple[int, int], KnockCheck, HandScore]] = None
     for option in options:
         score = hand_score(option.deadwood, defender_count, rules, upcard, gin=option.gin and not option.big_gin,

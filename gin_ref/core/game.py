@@ -5,7 +5,7 @@ game and its bonuses, and Hollywood scoring. Pure functions and small state obje
 from typing import Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from gin_ref.core.cards import Card
-from gin_ref.core.message import Message, N_
+from gin_ref.core.message import Message, N_, Value
 from gin_ref.core.rules import HouseRules
 
 Bonuses = Dict[str, Dict[str, int]]  # name -> {bonus name: points}
@@ -29,23 +29,32 @@ def next_dealer(rule: str, dealer: str, winner: Optional[str], players: Sequence
 
 
 def dealer_reason(rule: str, number: int, winner: Optional[str], tie: bool = False) -> str:
-    """Why the dealer of the hand after hand ``number`` deals it, in English: ``the winner of hand 3 deals``."""
-    return dealer_said(rule, number, winner, tie).english()
+    """Why the dealer of the hand after hand ``number`` deals it, in English: ``the winner of hand 3 deals``
+    (its message filled in: no Message is built on a path that refuses nothing, as a tally's replay)."""
+    return _dealer_words(rule, winner, tie) % {"hand": number, "rule": rule}
 
 
 def dealer_said(rule: str, number: int, winner: Optional[str], tie: bool = False) -> Message:
-    """``dealer_reason`` as a message (its facts: the hand's ``hand``)."""
+    """``dealer_reason`` as a message (its facts: the hand's ``hand``, the rule's ``rule``)."""
+    return Message(_dealer_words(rule, winner, tie), hand=number, rule=rule)
+
+
+def _dealer_words(rule: str, winner: Optional[str], tie: bool) -> str:
     if winner is None and tie and rule != "alternate":
-        return Message(N_("hand %(hand)d was a tie scored 0-0: the same dealer deals again"), hand=number)
+        return _SAME_DEALER_TIE
     if winner is None and not tie:
-        return Message(N_("hand %(hand)d was dead: the same dealer deals again"), hand=number)
+        return _SAME_DEALER_DEAD
     if rule == "alternate":
-        return Message(N_("the deal alternates"))
-    if rule == "winner":
-        return Message(N_("the winner of hand %(hand)d deals"), hand=number)
-    if rule == "loser":
-        return Message(N_("the loser of hand %(hand)d deals"), hand=number)
-    return Message(N_("the %(rule)s of hand %(hand)d deals"), rule=rule, hand=number)
+        return _ALTERNATES
+    return _DEALS.get(rule, _RULE_DEALS)
+
+
+# (the messages of who deals next, made once: a replay says one for every hand)
+_SAME_DEALER_TIE = N_("hand %(hand)d was a tie scored 0-0: the same dealer deals again")
+_SAME_DEALER_DEAD = N_("hand %(hand)d was dead: the same dealer deals again")
+_ALTERNATES = N_("the deal alternates")
+_DEALS = {"winner": N_("the winner of hand %(hand)d deals"), "loser": N_("the loser of hand %(hand)d deals")}
+_RULE_DEALS = N_("the %(rule)s of hand %(hand)d deals")
 
 
 def other(players: Iterable[str], name: Optional[str]) -> str:
@@ -78,17 +87,28 @@ def next_roles(roles: Roles, winner: Optional[str]) -> Roles:
 
 def roles_reason(roles: Roles, winner: Optional[str], number: int, tie: bool = False) -> str:
     """Why the roles of the next hand in the box are what they are, in English."""
-    return roles_said(roles, winner, number, tie).english()
+    words, values = _roles_words(roles, winner, number, tie)
+    return words % values
 
 
 def roles_said(roles: Roles, winner: Optional[str], number: int, tie: bool = False) -> Message:
     """``roles_reason`` as a message."""
+    words, values = _roles_words(roles, winner, number, tie)
+    return Message(words, **values)
+
+
+def _roles_words(roles: Roles, winner: Optional[str], number: int, tie: bool) -> "Tuple[str, Dict[str, Value]]":
     if winner is None:
-        return Message(N_("hand %(hand)d was a tie scored 0-0: the roles stay") if tie else
-                       N_("hand %(hand)d was dead: the roles stay"), hand=number)
+        return (_ROLES_STAY_TIE if tie else _ROLES_STAY_DEAD), {"hand": number}
     if winner == roles.box:
-        return Message(N_("%(player)s won in the box and stays; captain and sitter swap"), player=winner)
-    return Message(N_("%(player)s beat the box and goes into it; %(box)s sits out"), player=winner, box=roles.box)
+        return _BOX_STAYS, {"player": winner}
+    return _BOX_BEATEN, {"player": winner, "box": roles.box}
+
+
+_ROLES_STAY_TIE = N_("hand %(hand)d was a tie scored 0-0: the roles stay")
+_ROLES_STAY_DEAD = N_("hand %(hand)d was dead: the roles stay")
+_BOX_STAYS = N_("%(player)s won in the box and stays; captain and sitter swap")
+_BOX_BEATEN = N_("%(player)s beat the box and goes into it; %(box)s sits out")
 
 
 def box_dealer(roles: "Roles", rule: str) -> str:
@@ -108,12 +128,16 @@ def box_pair(roles: "Roles", rule: str) -> Tuple[str, str]:
 
 def box_dealer_words(rule: str) -> str:
     """Who deals every hand in the box, in English words: ``the box player``, ``the sitter``, ``the captain``."""
-    return box_dealer_said(rule).english()
+    return _BOX_DEALERS.get(rule, _BOX_PLAYER)
+
+
+_BOX_DEALERS = {"sitter": N_("the sitter"), "captain": N_("the captain")}
+_BOX_PLAYER = N_("the box player")
 
 
 def box_dealer_said(rule: str) -> Message:
     """``box_dealer_words`` as a message."""
-    return Message({"sitter": N_("the sitter"), "captain": N_("the captain")}.get(rule, N_("the box player")))
+    return Message(box_dealer_words(rule))
 
 
 def roles_from_draw(draw: Mapping[str, Card]) -> Tuple[Roles, List[str]]:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence, Tuple
+from functools import lru_cache
+from typing import TYPE_CHECKING, Dict, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, best_melding_counted, deadwood_of
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.melds import IN_TWO_MELDS, NOT_A_MELD, Meld, Melding, is_run, is_set
-from gin_ref.core.message import Message, N_, Nn_
+from gin_ref.core.message import Message, N_, Nn_, Value
 from gin_ref.core.rules import HouseRules
 
 if TYPE_CHECKING:
@@ -31,22 +32,43 @@ def knock_limit(rules: HouseRules, upcard: Optional[Card]) -> int:
 
 
 def limit_reason(rules: HouseRules, upcard: Optional[Card]) -> str:
-    """Why the limit is what it is, in English: ``upcard 7♦``, ``house rules``, ``straight gin``."""
-    return limit_said(rules, upcard).english()
+    """Why the limit is what it is, in English: ``upcard 7♦``, ``house rules``, ``straight gin`` (its message
+    filled in once for each limit and upcard: a replay asks it at every knock, and refuses nothing)."""
+    return _reason_in_english(rules.knock_limit, rules.ace_upcard, rules.knock_limit_cap, upcard)
+
+
+@lru_cache(maxsize=None)  # (at most the 52 upcards, and none, of a few rules)
+def _reason_in_english(limit: "int | str", ace_upcard: str, cap: Optional[int], upcard: Optional[Card]) -> str:
+    words, values = _limit_words(limit, ace_upcard, cap, upcard)
+    return words % values if values else words
 
 
 def limit_said(rules: HouseRules, upcard: Optional[Card]) -> Message:
     """Why the limit is what it is, for people, as a message: ``upcard 7♦``, ``house rules``."""
-    if rules.knock_limit != "upcard":
-        return Message(N_("straight gin") if rules.knock_limit == 0 else N_("house rules"))
+    words, values = _limit_words(rules.knock_limit, rules.ace_upcard, rules.knock_limit_cap, upcard)
+    return Message(words, **values)
+
+
+def _limit_words(limit: "int | str", ace_upcard: str, cap: Optional[int],
+                 upcard: Optional[Card]) -> Tuple[str, Dict[str, Value]]:
+    if limit != "upcard":
+        return (_STRAIGHT_GIN if limit == 0 else _HOUSE_RULES), {}
     if upcard is None:
-        return Message(N_("the upcard, not named"))
-    if upcard.rank == 1 and rules.ace_upcard == "gin":
-        return Message(N_("upcard %(upcard)s: an ace up means gin only"), upcard=upcard.pretty)
-    cap = rules.knock_limit_cap
+        return _NOT_NAMED, {}
+    if upcard.rank == 1 and ace_upcard == "gin":
+        return _ACE_UP, {"upcard": upcard.pretty}
     if cap is not None and cap < (1 if upcard.rank == 1 else upcard.value):
-        return Message(N_("upcard %(upcard)s, capped at the house limit %(limit)d"), upcard=upcard.pretty, limit=cap)
-    return Message(N_("upcard %(upcard)s"), upcard=upcard.pretty)
+        return _CAPPED, {"upcard": upcard.pretty, "limit": cap}
+    return _UPCARD, {"upcard": upcard.pretty}
+
+
+# (why the limit is what it is, made once: every knock of a replay says one)
+_STRAIGHT_GIN = N_("straight gin")
+_HOUSE_RULES = N_("house rules")
+_NOT_NAMED = N_("the upcard, not named")
+_ACE_UP = N_("upcard %(upcard)s: an ace up means gin only")
+_CAPPED = N_("upcard %(upcard)s, capped at the house limit %(limit)d")
+_UPCARD = N_("upcard %(upcard)s")
 
 
 class KnockCheck:
@@ -116,13 +138,15 @@ class KnockCheck:
 
 def over_limit(deadwood: int, limit: int, reason: str) -> str:
     """``deadwood 8 exceeds limit 7 (upcard 7♦)``: a knock over the limit, by cards or by count."""
-    return over_limit_said(deadwood, limit, reason).english()
+    return _OVER_LIMIT % {"deadwood": deadwood, "limit": limit, "reason": reason}
 
 
 def over_limit_said(deadwood: int, limit: int, reason: "str | Message") -> Message:
     """``over_limit`` as a message (``reason``: ``limit_said``'s message, or its English)."""
-    return Message(N_("deadwood %(deadwood)d exceeds limit %(limit)d (%(reason)s)"), deadwood=deadwood, limit=limit,
-                   reason=reason)
+    return Message(_OVER_LIMIT, deadwood=deadwood, limit=limit, reason=reason)
+
+
+_OVER_LIMIT = N_("deadwood %(deadwood)d exceeds limit %(limit)d (%(reason)s)")
 
 
 def verify_knocker_cards(cards: Sequence[Card]) -> None:
@@ -194,18 +218,18 @@ def check_knock(cards: Sequence[Card], rules: HouseRules, upcard: Optional[Card]
     if melds is not None:
         verify_declared(melds, aces)
     if eleven and discard is None and melds is None and rules.big_gin_bonus is not None and deadwood_of(mask, aces) == 0:
-        return KnockCheck(best_melding(mask, aces=aces), limit, reason, big_gin=True, why=why)
+        return KnockCheck(best_melding(mask, aces=aces), limit, reason, True, None, why)
     if melds is not None:
         declared = Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), ())
         if eleven and discard is None and rules.big_gin_bonus is not None and declared.melded_mask == mask:
-            return KnockCheck(declared, limit, reason, big_gin=True, why=why)
-        return KnockCheck(arrange_declared(cards, melds, discard, aces), limit, reason, why=why)
+            return KnockCheck(declared, limit, reason, True, None, why)
+        return KnockCheck(arrange_declared(cards, melds, discard, aces), limit, reason, False, None, why)
     if eleven and discard is not None:
-        return KnockCheck(_with_discard(best_melding(mask & ~discard.bit, aces=aces), discard), limit, reason, why=why)
+        return KnockCheck(_with_discard(best_melding(mask & ~discard.bit, aces=aces), discard), limit, reason, False, None, why)
     if eleven or not count:
-        return KnockCheck(best_melding(mask, eleven, aces), limit, reason, why=why)
+        return KnockCheck(best_melding(mask, eleven, aces), limit, reason, False, None, why)
     melding, ways = best_melding_counted(mask, aces)  # for settle: is this the one best arrangement?
-    return KnockCheck(melding, limit, reason, ways=ways, why=why)
+    return KnockCheck(melding, limit, reason, False, ways, why)
 
 
 def _with_discard(melding: Melding, discard: Card) -> Melding:

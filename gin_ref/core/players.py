@@ -3,6 +3,8 @@ the draw for the first deal, and the player a typed name means (his full name, a
 a unique prefix). Pure functions; no I/O.
 """
 
+from __future__ import annotations
+
 import unicodedata
 from typing import Dict, Iterable, List, Sequence
 

@@ -221,7 +221,7 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     return f" (did you mean '{close}'?)" if close is not None else ""
 
 
-def nearest(word: str, known: Iterable[str]) -> Optional[str]:
+def nearest(word: str, known: Iterable[str]) -> "Optional[str]":
     """The one of ``known`` nearest to ``word`` (case aside) when it is a near miss, else None."""
     import difflib  # late (docs/architecture.md): only a misspelt name needs it
 
@@ -246,7 +246,7 @@ def check_consistency(knobs: Mapping[str, Any]) -> List[str]:
     return [problem.english() for problem in consistency_problems(knobs)]
 
 
-def consistency_problems(knobs: Mapping[str, Any]) -> List[Message]:
+def consistency_problems(knobs: Mapping[str, Any]) -> "List[Message]":
     """Problems between knobs, each a message (its knobs' names among its facts: ``knob``, ``other``), for
     a complete dict of knob values."""
     problems = []
@@ -268,7 +268,7 @@ def consistency_problems(knobs: Mapping[str, Any]) -> List[Message]:
     return problems
 
 
-def _scoring_problems(knobs: Mapping[str, Any]) -> List[Message]:
+def _scoring_problems(knobs: Mapping[str, Any]) -> "List[Message]":
     """The scoring variants' combinations that cannot be played (docs/rules.md §10)."""
     knobs = {**{name: KNOBS[name].default for name in SCORING_KNOBS}, **knobs}
     problems = []

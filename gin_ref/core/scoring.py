@@ -136,7 +136,7 @@ def read_hands(knocker: Hand, defender: Hand, runs: str = "low") -> Tuple[Tuple[
     return knocker_cards, defender_cards
 
 
-def _cards(value: Hand, counts: Tuple[int, ...], what: Union[str, Message], runs: str = "low") -> Tuple[Card, ...]:
+def _cards(value: Hand, counts: Tuple[int, ...], what: "Union[str, Message]", runs: str = "low") -> Tuple[Card, ...]:
     """Cards given as Cards are taken as they are (checked by the caller); text is read and counted."""
     if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
         return tuple(value)

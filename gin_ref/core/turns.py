@@ -102,6 +102,7 @@ class Turn(NamedTuple):
                                            names=", ".join(players)))
 
 
+_DEAD = N_("the hand is dead: the stock is down to its last cards")
 JUST_TAKEN = N_("%(player)s cannot discard %(card)s: it was just taken from the pile")
 # A hand that is over, by the act refused (``%(turn)s``: why).
 _CANNOT = {
@@ -174,8 +175,10 @@ class Table:
         return self.dealer if self.player == self.other else self.other
 
     def may(self) -> str:
-        """What the player to move may do, in English: ``take 7♦ or pass``."""
-        return self.may_said().english()
+        """What the player to move may do, in English: ``take the upcard 7♦ or pass`` (no Message built)."""
+        if self.phase in ("offer", "draw", "wall"):
+            return _MAY[self.phase] % {"card": self.discard_top.pretty if self.discard_top else "-"}
+        return _MAY[self.phase]
 
     def may_said(self) -> Message:
         """What the player to move may do, as a message: ``take the upcard 7♦ or pass``."""
@@ -184,13 +187,15 @@ class Table:
         return Message(_MAY[self.phase])
 
     def whose_turn(self) -> str:
-        """Whose turn it is and what he may do, in English."""
-        return self.turn_said().english()
+        """Whose turn it is and what he may do, in English (no Message built)."""
+        if self.phase == "over":
+            return _DEAD
+        return _TURN[self.phase] % {"player": self.player, "card": self.discard_top.pretty if self.discard_top else "-"}
 
     def turn_said(self) -> Message:
         """Whose turn it is and what he may do, as a message (a whole sentence per phase)."""
         if self.phase == "over":
-            return Message(N_("the hand is dead: the stock is down to its last cards"))
+            return Message(_DEAD)
         if self.phase in ("offer", "draw", "wall"):
             return Message(_TURN[self.phase], player=self.player,
                            card=self.discard_top.pretty if self.discard_top else "-")
@@ -341,13 +346,13 @@ class Table:
                 for side, message in self.spread_misfits_said(knocker, knocker_cards, discard, defender_cards)]
 
     def spread_misfits_said(self, knocker: str, knocker_cards: Iterable[Card], discard: Optional[Card],
-                            defender_cards: Optional[Iterable[Card]] = None) -> List[Tuple[str, Message]]:
+                            defender_cards: Optional[Iterable[Card]] = None) -> "List[Tuple[str, Message]]":
         """``spread_misfits`` with each problem as a message."""
         defender = self.dealer if knocker == self.other else self.other
         hands = {knocker: ("knocker", {c.index for c in knocker_cards})}
         if defender_cards is not None:
             hands[defender] = ("defender", {c.index for c in defender_cards})
-        problems: List[Tuple[str, Message]] = []
+        problems: "List[Tuple[str, Message]]" = []
         if discard is self.just_taken and discard is not None and not self.discard_taken_card:
             problems.append(("knocker", Message(JUST_TAKEN, player=knocker, card=discard.code)))
         for name, (side, hand) in hands.items():

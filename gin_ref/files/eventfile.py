@@ -6,6 +6,8 @@ file's does, so an event file is never half-written and a second writer is refus
 event file's own (``.event.yaml.lock``), never a table's, so the tables record while the event is paired.
 """
 
+from __future__ import annotations
+
 import os
 from contextlib import contextmanager
 from typing import Dict, Iterator

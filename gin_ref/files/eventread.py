@@ -7,6 +7,8 @@ The file holds ``format``, ``event`` (its name), ``date``, ``system`` (round-rob
 and ``pairings`` (one entry per round paired: ``round``, ``tables`` [{``table``, ``players``, ``file``}],
 ``bye``)."""
 
+from __future__ import annotations
+
 import datetime
 from typing import Any, Dict, List, Set, Tuple, Union
 

@@ -4,6 +4,8 @@ file of at most MAX_SIZE bytes). What a file says is read by ``gin_ref.files.rul
 and the merge are ``gin_ref.files.rulesfile``'s.
 """
 
+from __future__ import annotations
+
 import os
 import stat
 from functools import lru_cache

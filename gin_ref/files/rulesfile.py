@@ -11,6 +11,8 @@ Finding a preset or a file is ``gin_ref.files.presets``; reading one file, ``gin
 one module that imports yaml).
 """
 
+from __future__ import annotations
+
 import re
 from pathlib import Path
 from typing import Any, Dict, FrozenSet, List, Optional, Tuple, Union

@@ -5,6 +5,8 @@ This is the one module that imports yaml. Files are read with the safe loader on
 a Python object is refused before anything is constructed.
 """
 
+from __future__ import annotations
+
 from typing import Any, Callable, Dict, FrozenSet, NamedTuple, Optional, Set, Tuple, Union
 
 import yaml

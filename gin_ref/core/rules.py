@@ -37,8 +37,8 @@ def _choice(*allowed: str) -> Check:
     return check
 
 
-def _int(low: int = 0, high: Optional[int] = 10_000, null: bool = False) -> Check:
-    def check(name: str, value: Any) -> Optional[int]:
+def _int(low: int = 0, high: "Optional[int]" = 10_000, null: bool = False) -> Check:
+    def check(name: str, value: Any) -> "Optional[int]":
         if value is None and null:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
@@ -68,7 +68,7 @@ def _players(name: str, value: Any) -> int:
     return int(value)
 
 
-def _knock_limit(name: str, value: Any) -> Union[int, str]:
+def _knock_limit(name: str, value: Any) -> "Union[int, str]":
     if value == "upcard":
         return "upcard"
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10:
@@ -146,11 +146,11 @@ class HouseRules(NamedTuple):
                                          "tie)")
     name: str = DEFAULT_PRESET
 
-    def knobs(self) -> Dict[str, Any]:
+    def knobs(self) -> "Dict[str, Any]":
         """The knobs as a plain dict (no ``name``), in the order of ``KNOBS``."""
         return {name: getattr(self, name) for name in KNOBS}
 
-    def snapshot(self) -> Dict[str, Any]:
+    def snapshot(self) -> "Dict[str, Any]":
         """The knobs a record's rules snapshot holds: every knob, but those of ``SNAPSHOT_OPTIONAL`` only
         where they are not at their default (a record written before they existed holds none of them)."""
         return {name: value for name, value in self.knobs().items()
@@ -215,13 +215,13 @@ SNAPSHOT_OPTIONAL = ("ace_runs", "ace_value", "gin_layoffs", "wall", "deal") + S
 THREE_PLAYER_DEALERS = ("box", "sitter", "captain")  # next_dealer for three players: who deals every hand
 
 
-def did_you_mean(word: str, known: Iterable[str]) -> str:
+def did_you_mean(word: str, known: "Iterable[str]") -> str:
     """`` (did you mean 'undercut_bonus'?)`` for a near miss among ``known`` (case aside), else ``""``."""
     close = nearest(word, known)
     return f" (did you mean '{close}'?)" if close is not None else ""
 
 
-def nearest(word: str, known: Iterable[str]) -> "Optional[str]":
+def nearest(word: str, known: "Iterable[str]") -> "Optional[str]":
     """The one of ``known`` nearest to ``word`` (case aside) when it is a near miss, else None."""
     import difflib  # late (docs/architecture.md): only a misspelt name needs it
 
@@ -241,12 +241,12 @@ def check_knob(name: str, value: Any) -> Any:
     return KNOBS[name].check(name, value)
 
 
-def check_consistency(knobs: Mapping[str, Any]) -> List[str]:
+def check_consistency(knobs: "Mapping[str, Any]") -> "List[str]":
     """Problems between knobs (each a message in English), for a complete dict of knob values."""
     return [problem.english() for problem in consistency_problems(knobs)]
 
 
-def consistency_problems(knobs: Mapping[str, Any]) -> "List[Message]":
+def consistency_problems(knobs: "Mapping[str, Any]") -> "List[Message]":
     """Problems between knobs, each a message (its knobs' names among its facts: ``knob``, ``other``), for
     a complete dict of knob values."""
     problems = []
@@ -268,7 +268,7 @@ def consistency_problems(knobs: Mapping[str, Any]) -> "List[Message]":
     return problems
 
 
-def _scoring_problems(knobs: Mapping[str, Any]) -> "List[Message]":
+def _scoring_problems(knobs: "Mapping[str, Any]") -> "List[Message]":
     """The scoring variants' combinations that cannot be played (docs/rules.md §10)."""
     knobs = {**{name: KNOBS[name].default for name in SCORING_KNOBS}, **knobs}
     problems = []
@@ -300,7 +300,7 @@ def _scoring_problems(knobs: Mapping[str, Any]) -> "List[Message]":
     return problems
 
 
-def make_rules(knobs: Mapping[str, Any], name: str = DEFAULT_PRESET) -> HouseRules:
+def make_rules(knobs: "Mapping[str, Any]", name: str = DEFAULT_PRESET) -> HouseRules:
     """HouseRules from a dict of knobs (missing ones take the defaults). Raises RulesError."""
     merged = {n: knob.default for n, knob in KNOBS.items()}
     for key, value in knobs.items():

@@ -74,7 +74,7 @@ class HandScore(NamedTuple):
         return f"{text} to the {self.winner}"
 
 
-def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules, upcard: Optional[Card],
+def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules, upcard: "Optional[Card]",
                gin: bool = False,
                big_gin: bool = False) -> HandScore:
     """Score a hand from the two deadwood counts (the defender's after layoffs)."""
@@ -115,7 +115,7 @@ class Showdown(NamedTuple):
         return self.knock.melding
 
 
-def read_hands(knocker: Hand, defender: Hand, runs: str = "low") -> Tuple[Tuple[Card, ...], Tuple[Card, ...]]:
+def read_hands(knocker: Hand, defender: Hand, runs: str = "low") -> "Tuple[Tuple[Card, ...], Tuple[Card, ...]]":
     """Parse both spreads (text or card lists) and refuse a card in both hands. ``runs``: the house rules'
     ``ace_runs``, for run shorthand through the ace."""
     knocker_cards = _cards(knocker, (10, 11), Message(KNOCKER_HAND), runs)
@@ -136,15 +136,15 @@ def read_hands(knocker: Hand, defender: Hand, runs: str = "low") -> Tuple[Tuple[
     return knocker_cards, defender_cards
 
 
-def _cards(value: Hand, counts: Tuple[int, ...], what: "Union[str, Message]", runs: str = "low") -> Tuple[Card, ...]:
+def _cards(value: Hand, counts: "Tuple[int, ...]", what: "Union[str, Message]", runs: str = "low") -> "Tuple[Card, ...]":
     """Cards given as Cards are taken as they are (checked by the caller); text is read and counted."""
     if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
         return tuple(value)
     return parse_cards(value, counts=counts, what=what, runs=runs)  # type: ignore[arg-type]  # text, then
 
 
-def settle(rules: HouseRules, upcard: Optional[Card], knocker: Hand, defender: Hand, melds: Optional[Sequence[Meld]] = None,
-           discard: Optional[Card] = None) -> Showdown:
+def settle(rules: HouseRules, upcard: "Optional[Card]", knocker: Hand, defender: Hand, melds: "Optional[Sequence[Meld]]" = None,
+           discard: "Optional[Card]" = None) -> Showdown:
     """Judge and score a knock. Raises IllegalActionError (with the reason) if the knock is not legal.
 
     ``knocker`` is 10 or 11 cards, ``defender`` 10 (text or Cards). ``melds`` are the knocker's declared
@@ -156,8 +156,8 @@ def settle(rules: HouseRules, upcard: Optional[Card], knocker: Hand, defender: H
     return settle_checked(rules, upcard, check, knocker_cards, defender_cards, melds is not None, discard)
 
 
-def settle_checked(rules: HouseRules, upcard: Optional[Card], check: KnockCheck, knocker_cards: Sequence[Card],
-                   defender_cards: Sequence[Card], declared: bool = False, discard: Optional[Card] = None) -> Showdown:
+def settle_checked(rules: HouseRules, upcard: "Optional[Card]", check: KnockCheck, knocker_cards: "Sequence[Card]",
+                   defender_cards: "Sequence[Card]", declared: bool = False, discard: "Optional[Card]" = None) -> Showdown:
     """Score a knock already judged legal by ``check_knock`` (``check``), without judging it again.
     ``declared``: the knocker declared his melds (``check`` holds them), so no other arrangement is weighed."""
     if declared:
@@ -179,9 +179,9 @@ def settle_checked(rules: HouseRules, upcard: Optional[Card], check: KnockCheck,
     return best[1]
 
 
-def score_against_count(rules: HouseRules, upcard: Optional[Card], check: KnockCheck, knocker_cards: Sequence[Card],
+def score_against_count(rules: HouseRules, upcard: "Optional[Card]", check: KnockCheck, knocker_cards: "Sequence[Card]",
                         defender_count: int, declared: bool = False,
-                        discard: Optional[Card] = None) -> Tuple[KnockCheck, HandScore]:
+                        discard: "Optional[Card]" = None) -> "Tuple[KnockCheck, HandScore]":
     """Score a legal knock (``check``) against the defender's count: his deadwood after his layoffs, or
     against a gin his deadwood (docs/rules.md §5.1). The knocker's arrangements are weighed as against
     cards (a big gin against the gin it also is, for one), each with the same count.
@@ -214,8 +214,8 @@ def score_against_count(rules: HouseRules, upcard: Optional[Card], check: KnockC
     return best[1], best[2]
 
 
-def _least_kept(kept: List[Tuple[int, Optional[Card]]], check: KnockCheck, discard: Optional[Card],
-                aces: "Optional[Aces]") -> Optional[Tuple[List[Tuple[int, Optional[Card]]], int]]:
+def _least_kept(kept: "List[Tuple[int, Optional[Card]]]", check: KnockCheck, discard: "Optional[Card]",
+                aces: "Optional[Aces]") -> "Optional[Tuple[List[Tuple[int, Optional[Card]]], int]]":
     """Under ``min_deadwood``: the kept cards (after each discard) with the least deadwood, and that deadwood;
     None when the check's own arrangement is the only best one."""
     if len(kept) == 1 and not check.big_gin:
@@ -228,8 +228,8 @@ def _least_kept(kept: List[Tuple[int, Optional[Card]]], check: KnockCheck, disca
     return [pair for pair, count in zip(kept, counts) if count == least], least
 
 
-def _knocker_options(cards: Sequence[Card], rules: HouseRules, check: KnockCheck,
-                     discard: Optional[Card]) -> List[KnockCheck]:
+def _knocker_options(cards: "Sequence[Card]", rules: HouseRules, check: KnockCheck,
+                     discard: "Optional[Card]") -> "List[KnockCheck]":
     """The knocker's arrangements to weigh (docs/rules.md §5.1), each as a legal KnockCheck.
 
     ``min_deadwood``: every arrangement (and discard) with the least deadwood. ``best_for_knocker``: every

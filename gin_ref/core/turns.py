@@ -72,7 +72,7 @@ class Turn(NamedTuple):
         return f"{self.player} {VERBS[self.action]}" + (f" {self.card.code}" if self.card is not None else "")
 
     @classmethod
-    def parse(cls, text: object, players: Sequence[str]) -> "Turn":
+    def parse(cls, text: object, players: "Sequence[str]") -> "Turn":
         """A Turn from its notation; the player is one of ``players`` (exactly, else ignoring case; a name
         may hold spaces). The verb may also be written as the command (``Ann draw 5S``). Raises
         InvalidNotationError."""
@@ -133,7 +133,7 @@ class Table:
     ("it is Ben's turn to draw from the stock or take Q♥", Card(QH), 31)
     """
 
-    def __init__(self, dealer: str, other: str, upcard: Optional[Card], discard_taken_card: bool = False,
+    def __init__(self, dealer: str, other: str, upcard: "Optional[Card]", discard_taken_card: bool = False,
                  dead_hand_stock: int = 2, wall: bool = False, eleven: bool = False) -> None:
         """``upcard`` None with ``eleven``: the eleven-card deal (house rule ``deal: eleven``), where the
         non-dealer holds 11 cards and starts by discarding (or knocking), and the pile starts empty."""
@@ -167,7 +167,7 @@ class Table:
         return self.phase in ("wall", "wall_knock")
 
     @property
-    def discard_top(self) -> Optional[Card]:
+    def discard_top(self) -> "Optional[Card]":
         return self.pile[-1] if self.pile else None
 
     @property
@@ -216,7 +216,7 @@ class Table:
         if player != self.player:
             raise OutOfTurnError(Message(N_("out of turn: %(turn)s"), turn=self.turn_said()))
 
-    def verify_take(self, player: str, card: Optional[Card] = None) -> None:
+    def verify_take(self, player: str, card: "Optional[Card]" = None) -> None:
         self.verify_turn(player, "take")
         if self.phase not in ("offer", "draw", "wall"):
             raise IllegalActionError(Message(N_("%(player)s cannot take now: %(turn)s"), player=player,
@@ -234,7 +234,7 @@ class Table:
             raise IllegalActionError(Message(N_("%(player)s cannot pass: only the upcard can be passed; %(turn)s"),
                                              player=player, turn=self.turn_said()))
 
-    def verify_draw(self, player: str, card: Optional[Card] = None) -> None:
+    def verify_draw(self, player: str, card: "Optional[Card]" = None) -> None:
         self.verify_turn(player, "draw")
         if self.phase not in ("draw", "stock"):
             raise IllegalActionError(Message(N_("%(player)s cannot draw now: %(turn)s"), player=player,
@@ -278,7 +278,7 @@ class Table:
             raise IllegalActionError(Message(N_("%(player)s cannot knock now: a knock comes after the draw; %(turn)s"),
                                              player=player, turn=self.turn_said()))
 
-    def _verifier(self, action: str) -> Callable[..., None]:
+    def _verifier(self, action: str) -> "Callable[..., None]":
         verifier: Callable[..., None] = getattr(self, "verify_" + action)
         return verifier
 
@@ -292,14 +292,14 @@ class Table:
         getattr(self, "_" + turn.action)(turn.player, turn.card)
         self.turns.append(turn)
 
-    def _take(self, player: str, _card: Optional[Card]) -> None:
+    def _take(self, player: str, _card: "Optional[Card]") -> None:
         card = self.pile.pop()
         self.known[player].add(card.index)
         self.taken[player].add(card.index)
         self.just_taken = card
         self.phase = "wall_knock" if self.phase == "wall" else "discard"
 
-    def _pass(self, player: str, _card: Optional[Card]) -> None:
+    def _pass(self, player: str, _card: "Optional[Card]") -> None:
         if self.phase == "wall":
             self.phase = "over"
             return
@@ -308,7 +308,7 @@ class Table:
         else:
             self.player, self.phase = self.other, "stock"
 
-    def _draw(self, player: str, card: Optional[Card]) -> None:
+    def _draw(self, player: str, card: "Optional[Card]") -> None:
         self.stock -= 1
         if card is not None:
             self.known[player].add(card.index)
@@ -330,8 +330,8 @@ class Table:
         self.player, self.phase = self.opponent, "draw"
 
     # -- the knock -----------------------------------------------------------------------------------------
-    def check_spread(self, knocker: str, knocker_cards: Iterable[Card], discard: Optional[Card],
-                     defender_cards: Optional[Iterable[Card]] = None) -> List[str]:
+    def check_spread(self, knocker: str, knocker_cards: "Iterable[Card]", discard: "Optional[Card]",
+                     defender_cards: "Optional[Iterable[Card]]" = None) -> "List[str]":
         """Problems (messages) if the spread hands do not fit what was seen in this deal; [] if they fit.
 
         ``knocker_cards`` are the knocker's 11 cards before his discard, ``discard`` the card he discards
@@ -339,14 +339,14 @@ class Table:
         """
         return [message for _side, message in self.spread_misfits(knocker, knocker_cards, discard, defender_cards)]
 
-    def spread_misfits(self, knocker: str, knocker_cards: Iterable[Card], discard: Optional[Card],
-                       defender_cards: Optional[Iterable[Card]] = None) -> List[Tuple[str, str]]:
+    def spread_misfits(self, knocker: str, knocker_cards: "Iterable[Card]", discard: "Optional[Card]",
+                       defender_cards: "Optional[Iterable[Card]]" = None) -> "List[Tuple[str, str]]":
         """``check_spread`` as ``(side, message)`` pairs, ``side`` being "knocker" or "defender" (English)."""
         return [(side, message.english())
                 for side, message in self.spread_misfits_said(knocker, knocker_cards, discard, defender_cards)]
 
-    def spread_misfits_said(self, knocker: str, knocker_cards: Iterable[Card], discard: Optional[Card],
-                            defender_cards: Optional[Iterable[Card]] = None) -> "List[Tuple[str, Message]]":
+    def spread_misfits_said(self, knocker: str, knocker_cards: "Iterable[Card]", discard: "Optional[Card]",
+                            defender_cards: "Optional[Iterable[Card]]" = None) -> "List[Tuple[str, Message]]":
         """``spread_misfits`` with each problem as a message."""
         defender = self.dealer if knocker == self.other else self.other
         hands = {knocker: ("knocker", {c.index for c in knocker_cards})}
@@ -368,7 +368,7 @@ class Table:
                                                card=_code(index), player=name)))
         return problems
 
-    def summary(self) -> Dict[str, Any]:
+    def summary(self) -> "Dict[str, Any]":
         """The open hand for a tally: whose turn and what phase, the pile top and the stock count."""
         return {
             "turn": None if self.phase == "over" else {"player": self.player, "phase": self.phase},

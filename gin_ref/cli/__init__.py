@@ -15,7 +15,7 @@ import gc
 import importlib
 import os
 import sys
-from typing import TYPE_CHECKING, Any, List, MutableMapping, NoReturn, Optional, Tuple
+from typing import Any, List, MutableMapping, NoReturn, Optional, Tuple
 
 import click
 
@@ -24,9 +24,6 @@ from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, 
 from gin_ref.cli.helptext import Group, Option, enclosing_language, group, keep_environment, option, speak_in_click
 from gin_ref.desk.errors import N_, GinRefError  # the desk names the errors a front catches, and their words
 from gin_ref.desk.language import gettext  # noqa: F401 (kept for the command line's own sentences, #38)
-
-if TYPE_CHECKING:
-    from gin_ref.core.message import Value
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
 # objects) and leaves almost no cyclic garbage: the young generation is collected every 50,000 new objects
@@ -132,7 +129,7 @@ def with_options(exc: GinRefError) -> GinRefError:
     return DeskError(refusal.named(**options), getattr(exc, "done", None))
 
 
-def _dashed(name: str, value: Value) -> Value:
+def _dashed(name: str, value: object) -> object:
     """A field naming a parameter (``option``, ``*_option``) as the command line's option: ``--upcard``."""
     if (name == "option" or name.endswith("_option")) and isinstance(value, str) and not value.startswith("-"):
         return "--" + value.replace("_", "-")

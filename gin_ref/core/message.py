@@ -12,7 +12,7 @@ The standard library only, and cheap to import: every command that can refuse lo
 
 from __future__ import annotations
 
-from typing import Callable, Tuple, Union
+from typing import Any, Callable, Tuple, Union
 
 __all__ = ["Message", "Value", "N_", "Nn_", "english_of"]
 
@@ -84,7 +84,7 @@ class Message:
                 return value
         return None
 
-    def mapped(self, change: Callable[[str, "Value"], "Value"]) -> "Message":
+    def mapped(self, change: Callable[[str, Any], Any]) -> "Message":
         """The same message with each field's value ``change(name, value)``, in the messages among its fields
         too (a front naming a parameter its own way: ``option`` as the command line's ``--upcard``)."""
         values = {name: value.mapped(change) if isinstance(value, Message) else change(name, value)

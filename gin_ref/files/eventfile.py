@@ -30,8 +30,8 @@ def event_path(folder: PathName) -> str:
 
 
 def _missing(folder: PathName) -> RecordError:
-    return RecordError(Message(N_("no event in '%(folder)s': start one with '%(command)s'"), folder=str(folder),
-                               command=f"gin-ref event new {folder} --format round-robin|swiss PLAYER..."))
+    return RecordError(Message(N_("no event in '%(folder)s': start one with 'gin-ref event new %(folder)s %(option)s "
+                                  "round-robin|swiss PLAYER...'"), folder=str(folder), option="format"))
 
 
 def load(folder: PathName) -> Event:

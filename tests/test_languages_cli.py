@@ -37,8 +37,9 @@ def _pieces():
 
 
 # Pieces said inside another layer's English words, not looked for until that layer's words are messages:
-# core's reasons ("knock not allowed: deadwood 9 exceeds limit 3", "23 - 3 = 20 to the knocker").
-VIEWS_SAY_TOO = {"knock not allowed", "the knocker"}
+# an irregularity's reason kept in the record as a sentence ("knock not allowed: deadwood 9 exceeds limit 3")
+# and core's arithmetic ("23 - 3 = 20 to the knocker").
+VIEWS_SAY_TOO = {"knock not allowed", "exceeds limit", "the knocker"}
 PIECES = [piece for piece in _pieces() if piece not in VIEWS_SAY_TOO]
 
 

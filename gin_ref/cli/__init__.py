@@ -111,6 +111,16 @@ def with_options(exc: GinRefError) -> GinRefError:
     """A desk refusal that names a parameter (its fields ``option``, ``*_option``: ``reason``, ``upcard``)
     said with the command line's option for it (``--reason``): the desk names none (#38)."""
     refusal = getattr(exc, "refusal", None)
+    said_as = refusal.said_as if refusal is not None else exc.said_as
+    if said_as is not None:  # a lower layer's message: its option fields, wherever they are in it
+        named = said_as.mapped(_dashed)
+        if named == said_as:
+            return exc
+        from gin_ref.desk.errors import DeskError, Refusal, refusal_of
+
+        found = refusal if refusal is not None else refusal_of(exc)
+        return DeskError(Refusal(found.kind, named.english(), found.fields, found.kept, named),
+                         getattr(exc, "done", None))
     if refusal is None:
         return exc
     options = {name: "--" + value.replace("_", "-") for name, value in refusal.fields
@@ -121,6 +131,13 @@ def with_options(exc: GinRefError) -> GinRefError:
     from gin_ref.desk.errors import DeskError
 
     return DeskError(refusal.named(**options), getattr(exc, "done", None))
+
+
+def _dashed(name: str, value: object) -> object:
+    """A field naming a parameter (``option``, ``*_option``) as the command line's option: ``--upcard``."""
+    if (name == "option" or name.endswith("_option")) and isinstance(value, str) and not value.startswith("-"):
+        return "--" + value.replace("_", "-")
+    return value
 
 
 class _Context(click.Context):

@@ -17,6 +17,7 @@ from typing import Iterable, List, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import shown_value
+from gin_ref.core.message import Message, N_, Nn_
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -25,7 +26,7 @@ _SUIT_ALIASES = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "
 _RANK_ALIASES = {r: i + 1 for i, r in enumerate(RANKS)}
 _RANK_ALIASES["10"] = 10
 CardText = Union[str, Sequence[str]]  # one text of cards, or several
-CARD_HINT = "write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥"
+CARD_HINT = N_("write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥")
 _RANK = r"(10|[A2-9TJQK])"
 _SUIT = "[SHDC♠♥♦♣♤♡♢♧]"
 # Patterns, compiled when first used (re's cache): a command that reads a match file never parses notation
@@ -79,7 +80,8 @@ class Card:
         suit = _SUIT_ALIASES.get(token[-1:])
         rank = _RANK_ALIASES.get(token[:-1])
         if suit is None or rank is None:
-            raise InvalidNotationError(f"unknown card {shown_value(text.strip()[:20])} ({CARD_HINT})")
+            raise InvalidNotationError(Message(N_("unknown card %(card)s (%(hint)s)"), card=shown_value(text.strip()[:20]),
+                                               hint=Message(CARD_HINT)))
         return DECK[suit * 13 + rank - 1]
 
     def __repr__(self) -> str:
@@ -119,7 +121,7 @@ def split_tokens(text: CardText) -> List[str]:
     return tokens
 
 
-def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: str = "hand",
+def parse_cards(text: CardText, counts: Optional[Sequence[int]] = None, what: Union[str, Message] = "hand",
                 runs: str = "low") -> Tuple[Card, ...]:
     """Read several cards. Refuses unknown tokens, duplicates and (if ``counts`` is given) a wrong count.
 
@@ -214,7 +216,8 @@ def shorthand_cards(token: str, runs: str = "low") -> Tuple[Card, ...]:
     if group is not None:
         return _set_cards(token, group)
     if "-" in upper:
-        raise InvalidNotationError(f"{shown_value(token[:20])}: write a run as LOW-HIGH and its suit (7-JD, A-3S, 10-KH)")
+        raise InvalidNotationError(Message(N_("%(token)s: write a run as LOW-HIGH and its suit (7-JD, A-3S, 10-KH)"),
+                                           token=shown_value(token[:20])))
     return (Card.parse(token),)
 
 
@@ -222,43 +225,69 @@ def _run_cards(token: str, run: "re.Match[str]", runs: str) -> Tuple[Card, ...]:
     """The cards of a run token (``7-JD``) matched as ``run``, under the house rules' ``ace_runs``."""
     low, low_suit, high, suit = run.groups()
     if low_suit is not None and _SUIT_ALIASES[low_suit] != _SUIT_ALIASES[suit]:
-        raise InvalidNotationError(f"{shown_value(token)}: a run is in one suit (write it {low}-{high}{suit})")
+        raise InvalidNotationError(Message(N_("%(token)s: a run is in one suit (write it %(run)s)"),
+                                           token=shown_value(token), run=f"{low}-{high}{suit}"))
     first, last = _RANK_ALIASES[low], _RANK_ALIASES[high]
     base = _SUIT_ALIASES[suit] * 13 - 1
     if runs != "low" and (last == 1 or (runs == "wrap" and last < first)) and first > 1:
         ranks = list(range(first, 14)) + list(range(1, last + 1))  # up to the king, then from the ace
         if len(ranks) < 3:
-            raise InvalidNotationError(f"{shown_value(token)}: a run has at least 3 cards")
+            raise InvalidNotationError(Message(_SHORT_RUN, token=shown_value(token)))
         return tuple(DECK[base + rank] for rank in ranks)
     if last <= first:
-        raise InvalidNotationError(f"{shown_value(token)}: a run goes up (write the low card first: {high}-{low}{suit})")
+        raise InvalidNotationError(Message(N_("%(token)s: a run goes up (write the low card first: %(run)s)"),
+                                           token=shown_value(token), run=f"{high}-{low}{suit}"))
     if last - first < 2:
-        raise InvalidNotationError(f"{shown_value(token)}: a run has at least 3 cards")
+        raise InvalidNotationError(Message(_SHORT_RUN, token=shown_value(token)))
     return tuple(DECK[base + rank] for rank in range(first, last + 1))
+
+
+_SHORT_RUN = N_("%(token)s: a run has at least 3 cards")
 
 
 def _set_cards(token: str, group: "re.Match[str]") -> Tuple[Card, ...]:
     """The cards of a set token (``4HDC``) matched as ``group``."""
     rank, suits = _RANK_ALIASES[group.group(1)], [_SUIT_ALIASES[s] for s in group.group(2)]
     if len(set(suits)) != len(suits):
-        raise InvalidNotationError(f"{shown_value(token)}: a suit is given twice")
+        raise InvalidNotationError(Message(N_("%(token)s: a suit is given twice"), token=shown_value(token)))
     return tuple(DECK[suit * 13 + rank - 1] for suit in suits)
 
 
 def check_cards(cards: Tuple[Card, ...], counts: Optional[Sequence[int]] = None,
-                what: str = "hand") -> Tuple[Card, ...]:
-    """``cards`` as they are, once refused for a card given twice or (with ``counts``) a wrong count."""
+                what: Union[str, Message] = "hand") -> Tuple[Card, ...]:
+    """``cards`` as they are, once refused for a card given twice or (with ``counts``) a wrong count.
+    ``what``: whose cards, a message (``Message(N_("knocker's hand"))``); the default is the hand."""
     if len(set(cards)) != len(cards):
         seen = set()
         for card in cards:
             if card.index in seen:
-                raise InvalidNotationError(f"duplicate card {card.code} in {what}")
+                if what == "hand":
+                    raise InvalidNotationError(Message(N_("duplicate card %(card)s in hand"), card=card.code))
+                if what == "meld":
+                    raise InvalidNotationError(Message(N_("duplicate card %(card)s in meld"), card=card.code))
+                raise InvalidNotationError(Message(N_("duplicate card %(card)s in %(what)s"), card=card.code,
+                                                   what=what))
             seen.add(card.index)
     if counts is not None and len(cards) not in counts:
-        want = " or ".join(str(c) for c in counts)
-        plural = "" if len(cards) == 1 else "s"
-        raise InvalidNotationError(f"{what} has {len(cards)} card{plural}, expected {want}")
+        raise InvalidNotationError(wrong_count(len(cards), counts, what))
     return cards
+
+
+def wrong_count(count: int, counts: Sequence[int], what: Union[str, Message] = "hand") -> Message:
+    """``hand has 2 cards, expected 10 or 11``: ``count`` cards where one of ``counts`` is wanted."""
+    if what == "hand":
+        if len(counts) == 2:
+            return Message(Nn_("hand has %(count)d card, expected %(want)d or %(other)d",
+                               "hand has %(count)d cards, expected %(want)d or %(other)d"),
+                           count=count, want=counts[0], other=counts[1])
+        return Message(Nn_("hand has %(count)d card, expected %(want)s", "hand has %(count)d cards, expected %(want)s"),
+                       count=count, want=", ".join(str(c) for c in counts))
+    if len(counts) == 2:
+        return Message(Nn_("%(what)s has %(count)d card, expected %(want)d or %(other)d",
+                           "%(what)s has %(count)d cards, expected %(want)d or %(other)d"),
+                       what=what, count=count, want=counts[0], other=counts[1])
+    return Message(Nn_("%(what)s has %(count)d card, expected %(want)s", "%(what)s has %(count)d cards, expected %(want)s"),
+                   what=what, count=count, want=", ".join(str(c) for c in counts))
 
 
 def to_mask(cards: Iterable[Card]) -> int:

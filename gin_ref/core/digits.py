@@ -8,9 +8,10 @@ would be read as a number nobody meant. Such a digit is refused, naming it by it
 from __future__ import annotations
 
 import unicodedata
-from typing import Optional
+from typing import Optional, Union
 
 from gin_ref.core.errors import InvalidNotationError
+from gin_ref.core.message import Message, N_
 
 
 def foreign_digit(text: str) -> Optional[str]:
@@ -27,12 +28,13 @@ def digit_name(char: str) -> str:
     return f"U+{ord(char):04X}" + (f" {name}" if name else "")
 
 
-def verify_ascii_digits(text: str, what: str) -> None:
+def verify_ascii_digits(text: str, what: Union[str, Message]) -> None:
     """Raise InvalidNotationError, naming ``what`` and the character, when ``text`` holds a digit that is
     not ASCII 0-9."""
     char = foreign_digit(text)
     if char is not None:
-        raise InvalidNotationError(f"{what}: {digit_name(char)} is not an ASCII digit: write numbers with 0-9")
+        raise InvalidNotationError(Message(N_("%(what)s: %(character)s is not an ASCII digit: write numbers with 0-9"),
+                                           what=what, character=digit_name(char)))
 
 
 def is_ascii_whole(text: str) -> bool:

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Iterable, Optional, Union
 
-from gin_ref.core.message import Message
+from gin_ref.core.message import Message, N_
+
+
+AT_LINE = N_("line %(line)d: %(reason)s")  # a record's problem at a line of no file named
 
 
 class GinRefError(Exception):
@@ -91,10 +94,10 @@ class RecordError(GinRefError):
         return self.located(self.message)
 
     def located(self, text: str) -> str:
-        """``text`` (the message, in any language) after where it is: ``PATH:LINE: `` (``line N: ``)."""
-        where = ""
+        """``text`` (the message, in English) after where it is: ``PATH:LINE: `` (``line N: ``, said as the
+        message ``AT_LINE``, which the fronts say in the reader's language)."""
         if self.path is not None:
-            where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
-        elif self.line:
-            where = f"line {self.line}: "
-        return where + text
+            return (f"{self.path}:{self.line}: " if self.line else f"{self.path}: ") + text
+        if self.line:
+            return Message(AT_LINE, line=self.line, reason=text).english()
+        return text

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Dict, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card, to_mask
 from gin_ref.core.deadwood import best_melding, best_melding_counted, deadwood_of
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
-from gin_ref.core.melds import Meld, Melding, is_run, is_set
+from gin_ref.core.melds import IN_TWO_MELDS, NOT_A_MELD, Meld, Melding, is_run, is_set
+from gin_ref.core.message import Message, N_, Nn_, Value
 from gin_ref.core.rules import HouseRules
 
 if TYPE_CHECKING:
@@ -20,7 +22,8 @@ def knock_limit(rules: HouseRules, upcard: Optional[Card]) -> int:
     if isinstance(rules.knock_limit, int):
         return rules.knock_limit
     if upcard is None:
-        raise InvalidNotationError("the knock limit is the upcard's value: name the upcard (--upcard CARD)")
+        raise InvalidNotationError(Message(N_("the knock limit is the upcard's value: name the upcard (%(option)s "
+                                              "CARD)"), option="upcard"))
     if upcard.rank == 1:
         value = 0 if rules.ace_upcard == "gin" else 1
     else:
@@ -29,28 +32,55 @@ def knock_limit(rules: HouseRules, upcard: Optional[Card]) -> int:
 
 
 def limit_reason(rules: HouseRules, upcard: Optional[Card]) -> str:
-    """Why the limit is what it is, for people: ``upcard 7♦``, ``house rules``, ``straight gin``."""
-    if rules.knock_limit != "upcard":
-        return "straight gin" if rules.knock_limit == 0 else "house rules"
+    """Why the limit is what it is, in English: ``upcard 7♦``, ``house rules``, ``straight gin`` (its message
+    filled in once for each limit and upcard: a replay asks it at every knock, and refuses nothing)."""
+    return _reason_in_english(rules.knock_limit, rules.ace_upcard, rules.knock_limit_cap, upcard)
+
+
+@lru_cache(maxsize=None)  # (at most the 52 upcards, and none, of a few rules)
+def _reason_in_english(limit: "int | str", ace_upcard: str, cap: Optional[int], upcard: Optional[Card]) -> str:
+    words, values = _limit_words(limit, ace_upcard, cap, upcard)
+    return words % values if values else words
+
+
+def limit_said(rules: HouseRules, upcard: Optional[Card]) -> Message:
+    """Why the limit is what it is, for people, as a message: ``upcard 7♦``, ``house rules``."""
+    words, values = _limit_words(rules.knock_limit, rules.ace_upcard, rules.knock_limit_cap, upcard)
+    return Message(words, **values)
+
+
+def _limit_words(limit: "int | str", ace_upcard: str, cap: Optional[int],
+                 upcard: Optional[Card]) -> Tuple[str, Dict[str, Value]]:
+    if limit != "upcard":
+        return (_STRAIGHT_GIN if limit == 0 else _HOUSE_RULES), {}
     if upcard is None:
-        return "the upcard, not named"
-    if upcard.rank == 1 and rules.ace_upcard == "gin":
-        return f"upcard {upcard.pretty}: an ace up means gin only"
-    cap = rules.knock_limit_cap
+        return _NOT_NAMED, {}
+    if upcard.rank == 1 and ace_upcard == "gin":
+        return _ACE_UP, {"upcard": upcard.pretty}
     if cap is not None and cap < (1 if upcard.rank == 1 else upcard.value):
-        return f"upcard {upcard.pretty}, capped at the house limit {cap}"
-    return f"upcard {upcard.pretty}"
+        return _CAPPED, {"upcard": upcard.pretty, "limit": cap}
+    return _UPCARD, {"upcard": upcard.pretty}
+
+
+# (why the limit is what it is, made once: every knock of a replay says one)
+_STRAIGHT_GIN = N_("straight gin")
+_HOUSE_RULES = N_("house rules")
+_NOT_NAMED = N_("the upcard, not named")
+_ACE_UP = N_("upcard %(upcard)s: an ace up means gin only")
+_CAPPED = N_("upcard %(upcard)s, capped at the house limit %(limit)d")
+_UPCARD = N_("upcard %(upcard)s")
 
 
 class KnockCheck:
     """The verdict on a knock: the arrangement used, the limit and whether it is legal. Immutable; one is
     made for every case of ``check --input``, so a plain class with slots, not a dataclass."""
 
-    __slots__ = ("melding", "limit", "reason", "big_gin", "deadwood", "legal", "gin", "ways")
+    __slots__ = ("melding", "limit", "reason", "big_gin", "deadwood", "legal", "gin", "ways", "_why")
 
     def __init__(self, melding: Melding, limit: int, reason: str, big_gin: bool = False,
-                 ways: Optional[int] = None) -> None:
+                 ways: Optional[int] = None, why: "Optional[Tuple[HouseRules, Optional[Card]]]" = None) -> None:
         self.melding = melding
+        self._why = why  # the rules and the upcard the limit came from: its reason said again on a refusal
         # how many arrangements of the same cards reach this deadwood, when the search counted them (None:
         # not counted; declared melds, 11 cards)
         self.ways = ways
@@ -74,31 +104,55 @@ class KnockCheck:
 
     @property
     def verdict(self) -> str:
-        """One line a table can read: ``legal: deadwood 5 within limit 7 (upcard 7♦)``."""
+        """One line a table can read, in English: ``legal: deadwood 5 within limit 7, 2 to spare (upcard 7♦)``."""
+        return self.verdict_said.english()
+
+    @property
+    def verdict_said(self) -> Message:
+        """``verdict`` as a message (the limit's reason said again from the rules)."""
         dw, limit = self.melding.deadwood, self.limit
         if self.big_gin:
-            return "big gin: all 11 cards melded"
+            return Message(N_("big gin: all 11 cards melded"))
         if dw == 0:
-            return f"gin: no deadwood (limit {limit}, {self.reason})"
+            return Message(N_("gin: no deadwood (limit %(limit)d, %(reason)s)"), limit=limit, reason=self.said_reason)
         if dw <= limit:
-            margin = limit - dw
-            return f"legal: deadwood {dw} within limit {limit}, {margin} to spare ({self.reason})"
-        return f"not legal: {self.refusal}"
+            return Message(N_("legal: deadwood %(deadwood)d within limit %(limit)d, %(spare)d to spare (%(reason)s)"),
+                           deadwood=dw, limit=limit, spare=limit - dw, reason=self.said_reason)
+        return Message(N_("not legal: %(reason)s"), reason=self.refusal_said)
 
     @property
     def refusal(self) -> str:
         """Why an illegal knock is refused: ``deadwood 8 exceeds limit 7 (upcard 7♦)``."""
         return over_limit(self.melding.deadwood, self.limit, self.reason)
 
+    @property
+    def refusal_said(self) -> Message:
+        """``refusal`` as a message (the limit's reason said again from the rules, in the reader's language)."""
+        return over_limit_said(self.melding.deadwood, self.limit, self.said_reason)
+
+    @property
+    def said_reason(self) -> "str | Message":
+        """Why the limit is what it is, as a message (``limit_said``) when the rules it came from are known."""
+        return self.reason if self._why is None else limit_said(*self._why)
+
 
 def over_limit(deadwood: int, limit: int, reason: str) -> str:
     """``deadwood 8 exceeds limit 7 (upcard 7♦)``: a knock over the limit, by cards or by count."""
-    return f"deadwood {deadwood} exceeds limit {limit} ({reason})"
+    return _OVER_LIMIT % {"deadwood": deadwood, "limit": limit, "reason": reason}
+
+
+def over_limit_said(deadwood: int, limit: int, reason: "str | Message") -> Message:
+    """``over_limit`` as a message (``reason``: ``limit_said``'s message, or its English)."""
+    return Message(_OVER_LIMIT, deadwood=deadwood, limit=limit, reason=reason)
+
+
+_OVER_LIMIT = N_("deadwood %(deadwood)d exceeds limit %(limit)d (%(reason)s)")
 
 
 def verify_knocker_cards(cards: Sequence[Card]) -> None:
     if len(cards) not in (10, 11):
-        raise InvalidNotationError(f"knocker has {len(cards)} cards, expected 10 or 11")
+        raise InvalidNotationError(Message(Nn_("knocker has %(count)d card, expected 10 or 11",
+                                               "knocker has %(count)d cards, expected 10 or 11"), count=len(cards)))
 
 
 def arrange_declared(cards: Sequence[Card], melds: Sequence[Meld], discard: Optional[Card] = None,
@@ -113,14 +167,15 @@ def arrange_declared(cards: Sequence[Card], melds: Sequence[Meld], discard: Opti
     for meld in melds:
         if meld.mask & mask != meld.mask:
             missing = [c.code for c in meld.cards if not c.bit & mask]
-            raise InvalidNotationError(f"declared meld {meld} uses {', '.join(missing)}, not in the knocker's hand")
+            raise InvalidNotationError(Message(N_("declared meld %(meld)s uses %(cards)s, not in the knocker's hand"),
+                                               meld=str(meld), cards=", ".join(missing)))
         melded |= meld.mask
     if discard is not None and discard.bit & melded:
-        raise InvalidNotationError(f"discard {discard.code} is in a declared meld")
+        raise InvalidNotationError(Message(N_("discard %(card)s is in a declared meld"), card=discard.code))
     loose = sorted((c for c in cards if not c.bit & melded), key=lambda c: c.index)
     if len(cards) == 11 and discard is None:
         if not loose:
-            raise InvalidNotationError("declared melds use all 11 cards: name the discard")
+            raise InvalidNotationError(Message(N_("declared melds use all 11 cards: name the discard")))
         discard = max(loose, key=lambda c: (c.value if aces is None else aces.card_value(c), c.index))
     if discard is not None:
         loose = [c for c in loose if c is not discard]
@@ -133,10 +188,10 @@ def verify_declared(melds: Sequence[Meld], aces: "Optional[Aces]" = None) -> Non
     seen = 0
     for meld in melds:
         if not (is_set(meld.cards) or is_run(meld.cards, aces)):
-            raise InvalidNotationError("not a meld: " + " ".join(c.code for c in meld.cards))
+            raise InvalidNotationError(Message(NOT_A_MELD, cards=" ".join(c.code for c in meld.cards)))
         if meld.mask & seen:
             shared = [c.code for c in meld.cards if c.bit & seen]
-            raise InvalidNotationError(f"card {shared[0]} is in two declared melds")
+            raise InvalidNotationError(Message(IN_TWO_MELDS, card=shared[0]))
         seen |= meld.mask
 
 
@@ -150,28 +205,31 @@ def check_knock(cards: Sequence[Card], rules: HouseRules, upcard: Optional[Card]
     """
     verify_knocker_cards(cards)
     if discard is not None and discard not in cards:
-        raise InvalidNotationError(f"discard {discard.code} is not in the knocker's hand")
+        raise InvalidNotationError(Message(N_("discard %(card)s is not in the knocker's hand"), card=discard.code))
     eleven = len(cards) == 11
     if discard is not None and not eleven:
-        raise InvalidNotationError(f"discard {discard.code} named with {len(cards)} cards: a discard goes with 11")
+        raise InvalidNotationError(Message(Nn_("discard %(card)s named with %(count)d card: a discard goes with 11",
+                                               "discard %(card)s named with %(count)d cards: a discard goes with 11"),
+                                           card=discard.code, count=len(cards)))
     limit, reason = knock_limit(rules, upcard), limit_reason(rules, upcard)
+    why = (rules, upcard)
     mask = to_mask(cards)
     aces = rules.aces
     if melds is not None:
         verify_declared(melds, aces)
     if eleven and discard is None and melds is None and rules.big_gin_bonus is not None and deadwood_of(mask, aces) == 0:
-        return KnockCheck(best_melding(mask, aces=aces), limit, reason, big_gin=True)
+        return KnockCheck(best_melding(mask, aces=aces), limit, reason, True, None, why)
     if melds is not None:
         declared = Melding(tuple(sorted(melds, key=lambda m: m.cards[0].index)), ())
         if eleven and discard is None and rules.big_gin_bonus is not None and declared.melded_mask == mask:
-            return KnockCheck(declared, limit, reason, big_gin=True)
-        return KnockCheck(arrange_declared(cards, melds, discard, aces), limit, reason)
+            return KnockCheck(declared, limit, reason, True, None, why)
+        return KnockCheck(arrange_declared(cards, melds, discard, aces), limit, reason, False, None, why)
     if eleven and discard is not None:
-        return KnockCheck(_with_discard(best_melding(mask & ~discard.bit, aces=aces), discard), limit, reason)
+        return KnockCheck(_with_discard(best_melding(mask & ~discard.bit, aces=aces), discard), limit, reason, False, None, why)
     if eleven or not count:
-        return KnockCheck(best_melding(mask, eleven, aces), limit, reason)
+        return KnockCheck(best_melding(mask, eleven, aces), limit, reason, False, None, why)
     melding, ways = best_melding_counted(mask, aces)  # for settle: is this the one best arrangement?
-    return KnockCheck(melding, limit, reason, ways=ways)
+    return KnockCheck(melding, limit, reason, False, ways, why)
 
 
 def _with_discard(melding: Melding, discard: Card) -> Melding:
@@ -181,5 +239,5 @@ def _with_discard(melding: Melding, discard: Card) -> Melding:
 def verify_knock(check: KnockCheck) -> None:
     """Raise IllegalActionError with the reason if the knock is not legal."""
     if not check.legal:
-        raise IllegalActionError(f"knock not allowed: {check.refusal}")
+        raise IllegalActionError(Message(N_("knock not allowed: %(reason)s"), reason=check.refusal_said))
 

@@ -29,7 +29,7 @@ class Defense:
 
     __slots__ = ("layoffs", "deadwood", "_rest", "_melding", "_aces")
 
-    def __init__(self, rest: int, layoffs: Tuple[Layoff, ...], deadwood: int, aces: "Optional[Aces]" = None) -> None:
+    def __init__(self, rest: int, layoffs: "Tuple[Layoff, ...]", deadwood: int, aces: "Optional[Aces]" = None) -> None:
         self.layoffs = layoffs
         self.deadwood = deadwood  # the least deadwood of the cards not laid off
         self._rest = rest  # those cards, as a mask
@@ -42,11 +42,11 @@ class Defense:
         return self._melding
 
     @property
-    def melds(self) -> Tuple[Meld, ...]:
+    def melds(self) -> "Tuple[Meld, ...]":
         return self._arranged().melds
 
     @property
-    def deadwood_cards(self) -> Tuple[Card, ...]:
+    def deadwood_cards(self) -> "Tuple[Card, ...]":
         return self._arranged().deadwood_cards
 
     def __eq__(self, other: object) -> bool:
@@ -59,22 +59,22 @@ class Defense:
         return f"Defense(melds={self.melds!r}, layoffs={self.layoffs!r}, deadwood_cards={self.deadwood_cards!r})"
 
 
-def assign_layoffs(knocker_melds: Sequence[Meld], cards: Sequence[Card],
-                   aces: "Optional[Aces]" = None) -> Optional[Tuple[Layoff, ...]]:
+def assign_layoffs(knocker_melds: "Sequence[Meld]", cards: "Sequence[Card]",
+                   aces: "Optional[Aces]" = None) -> "Optional[Tuple[Layoff, ...]]":
     """Lay off ``cards`` onto ``knocker_melds`` if all of them can go; returns the Layoffs or None."""
     placed, left = _lay_off(knocker_melds, cards, aces)
     return None if left else placed
 
 
-def layoff_candidates(knocker_melds: Sequence[Meld], cards: Sequence[Card],
-                      aces: "Optional[Aces]" = None) -> List[Card]:
+def layoff_candidates(knocker_melds: "Sequence[Meld]", cards: "Sequence[Card]",
+                      aces: "Optional[Aces]" = None) -> "List[Card]":
     """The defender's cards that can be laid off in some chain: those that go on when he lays off all he can."""
     placed, _ = _lay_off(knocker_melds, cards, aces)
     return sorted((layoff.card for layoff in placed), key=lambda c: c.index)
 
 
-def _lay_off(knocker_melds: Sequence[Meld], cards: Sequence[Card],
-             aces: "Optional[Aces]" = None) -> Tuple[Tuple[Layoff, ...], List[Card]]:
+def _lay_off(knocker_melds: "Sequence[Meld]", cards: "Sequence[Card]",
+             aces: "Optional[Aces]" = None) -> "Tuple[Tuple[Layoff, ...], List[Card]]":
     """Lay off as many of ``cards`` as will go, one at a time; returns (Layoffs, cards left over).
 
     A card goes to a run end before a set: a card that fits both needs the run only to let another card
@@ -99,7 +99,7 @@ def _lay_off(knocker_melds: Sequence[Meld], cards: Sequence[Card],
     return tuple(placed), left
 
 
-def _place_on_run(runs: List[List[Any]], left: List[Card]) -> Optional[Tuple[Card, Meld]]:
+def _place_on_run(runs: "List[List[Any]]", left: "List[Card]") -> "Optional[Tuple[Card, Meld]]":
     for card in left:
         for run in runs:
             meld, suit, low, high = run
@@ -109,7 +109,7 @@ def _place_on_run(runs: List[List[Any]], left: List[Card]) -> Optional[Tuple[Car
     return None
 
 
-def _span(meld: Meld, runs: str) -> Tuple[int, int]:
+def _span(meld: Meld, runs: str) -> "Tuple[int, int]":
     """A run's first and last positions on its suit's line: rank 1 (ace) to 13 (king), the ace 14 when it
     follows the king (``low_or_high``); with ``wrap`` the last is first + length - 1, past 13 round the corner."""
     first = meld.cards[0].rank
@@ -120,7 +120,7 @@ def _span(meld: Meld, runs: str) -> Tuple[int, int]:
 
 def _placer(runs: str):  # type: ignore[no-untyped-def]
     """``_place_on_run`` for positions on a line with the ace high too (``low_or_high``) or round (``wrap``)."""
-    def place(spans: List[List[Any]], left: List[Card]) -> Optional[Tuple[Card, Meld]]:
+    def place(spans: "List[List[Any]]", left: "List[Card]") -> "Optional[Tuple[Card, Meld]]":
         for card in left:
             for run in spans:
                 meld, suit, low, high = run
@@ -145,7 +145,7 @@ def _placer(runs: str):  # type: ignore[no-untyped-def]
     return place
 
 
-def _place_on_set(sets: Dict[Any, Any], left: List[Card]) -> Optional[Tuple[Card, Meld]]:
+def _place_on_set(sets: "Dict[Any, Any]", left: "List[Card]") -> "Optional[Tuple[Card, Meld]]":
     for card in left:
         meld = sets.pop(card.rank, None)
         if meld is not None:
@@ -153,7 +153,7 @@ def _place_on_set(sets: Dict[Any, Any], left: List[Card]) -> Optional[Tuple[Card
     return None
 
 
-def _reach(knocker_melds: Sequence[Meld]) -> Tuple[Tuple[Tuple[int, int, int], ...], int]:
+def _reach(knocker_melds: "Sequence[Meld]") -> "Tuple[Tuple[Tuple[int, int, int], ...], int]":
     """The knocker's melds as layoff targets on card indices: each run's ``(suit base, its lowest index, its
     highest index)``, and the mask of the fourth cards of his three-card sets."""
     runs, fourths = [], 0
@@ -166,7 +166,7 @@ def _reach(knocker_melds: Sequence[Meld]) -> Tuple[Tuple[Tuple[int, int, int], .
     return tuple(runs), fourths
 
 
-def _laid(runs: Tuple[Tuple[int, int, int], ...], fourths: int, cards: int) -> int:
+def _laid(runs: "Tuple[Tuple[int, int, int], ...]", fourths: int, cards: int) -> int:
     """The cards of mask ``cards`` that go on the knocker's melds when all that can go are laid off: each run
     takes the chain of cards next to either end, each three-card set its fourth card (what ``_lay_off``
     places, as a mask)."""
@@ -183,7 +183,7 @@ def _laid(runs: Tuple[Tuple[int, int, int], ...], fourths: int, cards: int) -> i
     return placed
 
 
-def best_defense(knocker_melds: Sequence[Meld], cards: Sequence[Card], allow_layoffs: bool = True,
+def best_defense(knocker_melds: "Sequence[Meld]", cards: "Sequence[Card]", allow_layoffs: bool = True,
                  aces: "Optional[Aces]" = None) -> Defense:
     """The defender's least deadwood over every choice of own melds and layoffs, as a Defense.
 
@@ -223,7 +223,7 @@ def best_defense(knocker_melds: Sequence[Meld], cards: Sequence[Card], allow_lay
     return Defense(mask & ~best_subset, layoffs, best)
 
 
-def _best_defense_aces(knocker_melds: Sequence[Meld], cards: Sequence[Card], allow_layoffs: bool,
+def _best_defense_aces(knocker_melds: "Sequence[Meld]", cards: "Sequence[Card]", allow_layoffs: bool,
                        aces: "Aces") -> Defense:
     """``best_defense`` under other aces: the same walk of every subset of the cards that could go on, each
     subset checked by laying it off card by card (``assign_layoffs``)."""
@@ -245,7 +245,7 @@ def _best_defense_aces(knocker_melds: Sequence[Meld], cards: Sequence[Card], all
     return Defense(mask & ~best_subset, best_layoffs, best, aces)
 
 
-def _subsets(items: List[Card]) -> Iterator[Tuple[Card, ...]]:
+def _subsets(items: "List[Card]") -> "Iterator[Tuple[Card, ...]]":
     """Non-empty subsets, smaller first."""
     for size in range(1, len(items) + 1):
         yield from combinations(items, size)

@@ -3,6 +3,8 @@ order that breaks ties (``set_options``, walked by the deadwood search), and eve
 and sets (``candidate_melds``, walked by ``deadwood.all_meldings``).
 """
 
+from __future__ import annotations
+
 from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from gin_ref.core.cards import DECK

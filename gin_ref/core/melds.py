@@ -11,6 +11,11 @@ from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
 from gin_ref.core.cards import DECK, Card, deadwood_points, parse_cards, to_mask
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import shown_value
+from gin_ref.core.message import Message, N_
+
+NOT_A_MELD = N_("not a meld: %(cards)s")
+IN_TWO_MELDS = N_("card %(card)s is in two declared melds")
+_EMPTY = N_('empty meld: write melds as "AS 2S 3S | 4H 4D 4C"')
 
 if TYPE_CHECKING:
     from gin_ref.core.aces import Aces
@@ -62,7 +67,7 @@ class Meld:
             return cls(cards, "run")
         if is_set(cards):
             return cls(cards, "set")
-        raise InvalidNotationError("not a meld: " + " ".join(c.code for c in cards))
+        raise InvalidNotationError(Message(NOT_A_MELD, cards=" ".join(c.code for c in cards)))
 
     @property
     def codes(self) -> List[str]:
@@ -167,21 +172,23 @@ def parse_melds(text: object, aces: "Optional[Aces]" = None) -> Tuple[Meld, ...]
             groups = groups[1:] if not groups[0].strip() else groups
             groups = groups[:-1] if groups and not groups[-1].strip() else groups
             if not groups:
-                raise InvalidNotationError("empty meld: write melds as \"AS 2S 3S | 4H 4D 4C\"")
+                raise InvalidNotationError(Message(_EMPTY))
     elif isinstance(text, (list, tuple)):
         groups = list(text)
     else:
-        raise InvalidNotationError(f"melds must be text or a list of card lists, not {shown_value(text)}")
+        raise InvalidNotationError(Message(N_("melds must be text or a list of card lists, not %(value)s"),
+                                           value=shown_value(text)))
     melds, seen = [], set()
     for group in groups:
         if not isinstance(group, (str, list, tuple)):
-            raise InvalidNotationError(f"a meld is text or a list of cards, not {shown_value(group)}")
+            raise InvalidNotationError(Message(N_("a meld is text or a list of cards, not %(value)s"),
+                                               value=shown_value(group)))
         cards = parse_cards(group, what="meld", runs="low" if aces is None else aces.runs)
         if not cards:
-            raise InvalidNotationError("empty meld: write melds as \"AS 2S 3S | 4H 4D 4C\"")
+            raise InvalidNotationError(Message(_EMPTY))
         for card in cards:
             if card.index in seen:
-                raise InvalidNotationError(f"card {card.code} is in two declared melds")
+                raise InvalidNotationError(Message(IN_TWO_MELDS, card=card.code))
             seen.add(card.index)
         melds.append(Meld.of(cards, aces))
     return tuple(melds)

@@ -12,7 +12,7 @@ The standard library only, and cheap to import: every command that can refuse lo
 
 from __future__ import annotations
 
-from typing import Callable, List, Optional, Tuple, Union
+from typing import Any, Callable, List, Optional, Tuple, Union
 
 __all__ = ["Message", "Value", "N_", "Nn_", "english_of", "say_options_as"]
 
@@ -99,6 +99,13 @@ class Message:
             if key == name:
                 return value
         return None
+
+    def mapped(self, change: Callable[[str, Any], Any]) -> "Message":
+        """The same message with each field's value ``change(name, value)``, in the messages among its fields
+        too (a front naming a parameter its own way: ``option`` as the command line's ``--upcard``)."""
+        values = {name: value.mapped(change) if isinstance(value, Message) else change(name, value)
+                  for name, value in self.values}
+        return Message(self.words if self.plural is None else (self.words, self.plural), **values)
 
     def facts(self) -> Tuple[Tuple[str, Union[None, str, int, float, bool]], ...]:
         """The fields as plain values (a message among them as its English): what ``--json`` prints."""

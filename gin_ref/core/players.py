@@ -3,12 +3,15 @@ the draw for the first deal, and the player a typed name means (his full name, a
 a unique prefix). Pure functions; no I/O.
 """
 
+from __future__ import annotations
+
 import unicodedata
 from typing import Dict, Iterable, List, Sequence
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt, shown_value
+from gin_ref.core.message import Message, N_
 
 # What a name may not hold: control characters, line and paragraph separators (a set, not a regex: quicker
 # to build at every start than the regex's class of code points).
@@ -23,17 +26,19 @@ def check_name(name: object) -> str:
     if isinstance(name, str):
         name = unicodedata.normalize("NFC", name)
     if not isinstance(name, str) or not 1 <= len(name) <= 40 or not _NOT_IN_NAME.isdisjoint(name):
-        raise InvalidNotationError(f"bad player name {shown_value(name)}: use 1 to 40 printable characters")
+        raise InvalidNotationError(Message(N_("bad player name %(name)s: use 1 to 40 printable characters"),
+                                           name=shown_value(name)))
     if name != name.strip():
-        raise InvalidNotationError(f"bad player name {shown_value(name)}: it starts or ends with a space (write "
-                                   "the name without it)")
+        raise InvalidNotationError(Message(N_("bad player name %(name)s: it starts or ends with a space (write "
+                                              "the name without it)"), name=shown_value(name)))
     hidden = next((char for char in name if unicodedata.category(char) in _INVISIBLE), None)
     if hidden is not None:
-        raise InvalidNotationError(f"bad player name {shown_value(name)}: it holds an invisible character "
-                                   f"(U+{ord(hidden):04X} {unicodedata.name(hidden, 'unnamed')})")
+        raise InvalidNotationError(Message(N_("bad player name %(name)s: it holds an invisible character "
+                                              "(%(character)s)"), name=shown_value(name),
+                                           character=f"U+{ord(hidden):04X} {unicodedata.name(hidden, 'unnamed')}"))
     if name.startswith("-"):
-        raise InvalidNotationError(f"bad player name {shown_value(name)}: a name cannot start with '-' "
-                                   "(it would be taken for an option)")
+        raise InvalidNotationError(Message(N_("bad player name %(name)s: a name cannot start with '-' "
+                                              "(it would be taken for an option)"), name=shown_value(name)))
     return name
 
 
@@ -43,19 +48,22 @@ def parse_draw(items: Iterable[str], players: Sequence[str]) -> Dict[str, Card]:
     for item in items:
         name, sep, code = str(item).rpartition("=")
         if not sep or not name.strip() or not code.strip():
-            raise InvalidNotationError(f"malformed draw '{excerpt(item)}': write NAME=CARD, e.g. {players[0]}=KS")
+            raise InvalidNotationError(Message(N_("malformed draw '%(draw)s': write NAME=CARD, e.g. %(example)s"),
+                                               draw=excerpt(item), example=f"{players[0]}=KS"))
         name = find_player(players, name.strip())
         if name in draw:
-            raise InvalidNotationError(f"{name} drew twice")
+            raise InvalidNotationError(Message(N_("%(name)s drew twice"), name=name))
         draw[name] = Card.parse(code)
     seen: Dict[Card, str] = {}
     for name, card in draw.items():
         if card in seen:
-            raise InvalidNotationError(f"{card.code} drawn twice ({seen[card]} and {name})")
+            raise InvalidNotationError(Message(N_("%(card)s drawn twice (%(first)s and %(second)s)"), card=card.code,
+                                               first=seen[card], second=name))
         seen[card] = name
     missing = [name for name in players if name not in draw]
     if missing:
-        raise InvalidNotationError(f"every player draws a card: no draw for {', '.join(missing)}")
+        raise InvalidNotationError(Message(N_("every player draws a card: no draw for %(names)s"),
+                                           names=", ".join(missing)))
     return draw
 
 
@@ -111,5 +119,12 @@ def find_player(players: Sequence[str], name: str) -> str:
     if len(found) == 1:
         return found[0]
     if found:
-        raise InvalidNotationError(f"player '{excerpt(name)}' is ambiguous: {' or '.join(found)} (type more of the name)")
-    raise InvalidNotationError(f"unknown player '{excerpt(name)}' (players: {', '.join(players)})")
+        if len(found) == 2:
+            raise InvalidNotationError(Message(N_("player '%(typed)s' is ambiguous: %(first)s or %(second)s (type "
+                                                  "more of the name)"), typed=excerpt(name), first=found[0],
+                                               second=found[1]))
+        raise InvalidNotationError(Message(N_("player '%(typed)s' is ambiguous: %(names)s or %(last)s (type more "
+                                              "of the name)"), typed=excerpt(name), names=", ".join(found[:-1]),
+                                           last=found[-1]))
+    raise InvalidNotationError(Message(N_("unknown player '%(typed)s' (players: %(names)s)"), typed=excerpt(name),
+                                       names=", ".join(players)))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, 
 
 from gin_ref.core.errors import RulesError
 from gin_ref.core.escape import excerpt, shown_value
+from gin_ref.core.message import Message, N_
 
 PRESET_NAMES = ("oklahoma", "three-player", "standard", "classic", "hollywood", "tournament",
                 "oklahoma-club")
@@ -30,42 +31,49 @@ def shown(value: object) -> str:
 def _choice(*allowed: str) -> Check:
     def check(name: str, value: Any) -> str:
         if not isinstance(value, str) or value not in allowed:
-            raise RulesError(f"house rule '{name}' must be one of {', '.join(allowed)}, not {shown(value)}")
+            raise RulesError(Message(N_("house rule '%(knob)s' must be one of %(allowed)s, not %(value)s"), knob=name,
+                                     allowed=", ".join(allowed), value=shown(value)))
         return value
     return check
 
 
-def _int(low: int = 0, high: Optional[int] = 10_000, null: bool = False) -> Check:
-    def check(name: str, value: Any) -> Optional[int]:
+def _int(low: int = 0, high: "Optional[int]" = 10_000, null: bool = False) -> Check:
+    def check(name: str, value: Any) -> "Optional[int]":
         if value is None and null:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
-            kind = "a whole number or null" if null else "a whole number"
-            raise RulesError(f"house rule '{name}' must be {kind}, not {shown(value)}")
+            raise RulesError(Message(N_("house rule '%(knob)s' must be a whole number or null, not %(value)s") if null
+                                     else N_("house rule '%(knob)s' must be a whole number, not %(value)s"),
+                                     knob=name, value=shown(value)))
         if value < low or (high is not None and value > high):
-            span = f"{low} to {high}" if high is not None else f"at least {low}"
-            raise RulesError(f"house rule '{name}' must be {span}, not {shown(value)}")
+            if high is None:
+                raise RulesError(Message(N_("house rule '%(knob)s' must be at least %(low)d, not %(value)s"),
+                                         knob=name, low=low, value=shown(value)))
+            raise RulesError(Message(N_("house rule '%(knob)s' must be %(low)d to %(high)d, not %(value)s"),
+                                     knob=name, low=low, high=high, value=shown(value)))
         return value
     return check
 
 
 def _bool(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise RulesError(f"house rule '{name}' must be true or false, not {shown(value)}")
+        raise RulesError(Message(N_("house rule '%(knob)s' must be true or false, not %(value)s"), knob=name,
+                                 value=shown(value)))
     return value
 
 
 def _players(name: str, value: Any) -> int:
     if type(value) is not int or value not in (2, 3):  # 2.0 and true are not a number of players
-        raise RulesError(f"house rule 'players' must be 2 or 3, not {shown(value)}")
+        raise RulesError(Message(N_("house rule 'players' must be 2 or 3, not %(value)s"), value=shown(value)))
     return int(value)
 
 
-def _knock_limit(name: str, value: Any) -> Union[int, str]:
+def _knock_limit(name: str, value: Any) -> "Union[int, str]":
     if value == "upcard":
         return "upcard"
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10:
-        raise RulesError(f"house rule 'knock_limit' must be 'upcard' or 0 to 10, not {shown(value)}")
+        raise RulesError(Message(N_("house rule 'knock_limit' must be 'upcard' or 0 to 10, not %(value)s"),
+                                 value=shown(value)))
     return value
 
 
@@ -138,11 +146,11 @@ class HouseRules(NamedTuple):
                                          "tie)")
     name: str = DEFAULT_PRESET
 
-    def knobs(self) -> Dict[str, Any]:
+    def knobs(self) -> "Dict[str, Any]":
         """The knobs as a plain dict (no ``name``), in the order of ``KNOBS``."""
         return {name: getattr(self, name) for name in KNOBS}
 
-    def snapshot(self) -> Dict[str, Any]:
+    def snapshot(self) -> "Dict[str, Any]":
         """The knobs a record's rules snapshot holds: every knob, but those of ``SNAPSHOT_OPTIONAL`` only
         where they are not at their default (a record written before they existed holds none of them)."""
         return {name: value for name, value in self.knobs().items()
@@ -207,73 +215,97 @@ SNAPSHOT_OPTIONAL = ("ace_runs", "ace_value", "gin_layoffs", "wall", "deal") + S
 THREE_PLAYER_DEALERS = ("box", "sitter", "captain")  # next_dealer for three players: who deals every hand
 
 
-def did_you_mean(word: str, known: Iterable[str]) -> str:
+def did_you_mean(word: str, known: "Iterable[str]") -> str:
     """`` (did you mean 'undercut_bonus'?)`` for a near miss among ``known`` (case aside), else ``""``."""
+    close = nearest(word, known)
+    return f" (did you mean '{close}'?)" if close is not None else ""
+
+
+def nearest(word: str, known: "Iterable[str]") -> "Optional[str]":
+    """The one of ``known`` nearest to ``word`` (case aside) when it is a near miss, else None."""
     import difflib  # late (docs/architecture.md): only a misspelt name needs it
 
     words = {str(name).casefold(): name for name in known}
     close = difflib.get_close_matches(str(word).casefold(), list(words), n=1, cutoff=0.75)
-    return f" (did you mean '{words[close[0]]}'?)" if close else ""
+    return str(words[close[0]]) if close else None
 
 
 def check_knob(name: str, value: Any) -> Any:
     """Validate one knob's value; returns it. Raises RulesError naming the knob."""
     if name not in KNOBS:
-        raise RulesError(f"unknown house rule '{excerpt(name)}'{did_you_mean(name, KNOBS)}")
+        close = nearest(name, KNOBS)
+        if close is not None:
+            raise RulesError(Message(N_("unknown house rule '%(knob)s' (did you mean '%(near)s'?)"),
+                                     knob=excerpt(name), near=close))
+        raise RulesError(Message(N_("unknown house rule '%(knob)s'"), knob=excerpt(name)))
     return KNOBS[name].check(name, value)
 
 
-def check_consistency(knobs: Mapping[str, Any]) -> List[str]:
-    """Problems between knobs (each a message), for a complete dict of knob values."""
+def check_consistency(knobs: "Mapping[str, Any]") -> "List[str]":
+    """Problems between knobs (each a message in English), for a complete dict of knob values."""
+    return [problem.english() for problem in consistency_problems(knobs)]
+
+
+def consistency_problems(knobs: "Mapping[str, Any]") -> "List[Message]":
+    """Problems between knobs, each a message (its knobs' names among its facts: ``knob``, ``other``), for
+    a complete dict of knob values."""
     problems = []
     if knobs["players"] == 3 and knobs["next_dealer"] not in THREE_PLAYER_DEALERS:
-        problems.append("three players need next_dealer: box, sitter or captain (the box player, the sitter, "
-                        "or the captain deals every hand)")
+        problems.append(Message(N_("three players need next_dealer: box, sitter or captain (the box player, the "
+                                   "sitter, or the captain deals every hand)"), knob="next_dealer"))
     if knobs["players"] == 2 and knobs["next_dealer"] in THREE_PLAYER_DEALERS:
-        problems.append(f"next_dealer: {knobs['next_dealer']} is only for three players")
+        problems.append(Message(N_("next_dealer: %(value)s is only for three players"), knob="next_dealer",
+                                value=str(knobs["next_dealer"])))
     if knobs["players"] == 3 and knobs["scoring"] == "hollywood":
-        problems.append("Hollywood scoring is for two players")
+        problems.append(Message(N_("Hollywood scoring is for two players"), knob="scoring"))
     if knobs.get("deal") == "eleven" and knobs["knock_limit"] == "upcard":
-        problems.append("the eleven-card deal has no upcard: knock_limit must be a number, not 'upcard'")
+        problems.append(Message(N_("the eleven-card deal has no upcard: knock_limit must be a number, not "
+                                   "'upcard'"), knob="knock_limit"))
     if knobs.get("deal") == "eleven" and knobs["spade_double"]:
-        problems.append("the eleven-card deal has no upcard: spade_double cannot be played with it")
+        problems.append(Message(N_("the eleven-card deal has no upcard: spade_double cannot be played with it"),
+                                knob="spade_double"))
     problems.extend(_scoring_problems(knobs))
     return problems
 
 
-def _scoring_problems(knobs: Mapping[str, Any]) -> List[str]:
+def _scoring_problems(knobs: "Mapping[str, Any]") -> "List[Message]":
     """The scoring variants' combinations that cannot be played (docs/rules.md §10)."""
     knobs = {**{name: KNOBS[name].default for name in SCORING_KNOBS}, **knobs}
     problems = []
     if knobs["knock_limit_cap"] is not None and knobs["knock_limit"] != "upcard":
-        problems.append("knock_limit_cap caps the upcard's value: it needs knock_limit: upcard "
-                        f"(here knock_limit: {knobs['knock_limit']})")
+        problems.append(Message(N_("knock_limit_cap caps the upcard's value: it needs knock_limit: upcard "
+                                   "(here knock_limit: %(value)s)"), knob="knock_limit_cap",
+                                value=str(knobs["knock_limit"])))
     if not knobs["box_bonus"]:
         boxed = [name for name, default in (("box_scoring", "end"), ("gin_boxes", 0), ("undercut_boxes", 0),
                                              ("spade_double_boxes", False)) if knobs[name] != default]
         if boxed:
-            problems.append(f"{boxed[0]} counts boxes, but box_bonus is 0: a box is worth nothing")
+            problems.append(Message(N_("%(knob)s counts boxes, but box_bonus is 0: a box is worth nothing"),
+                                    knob=boxed[0]))
     if knobs["shutout"] == "flat" and not knobs["shutout_bonus"]:
-        problems.append("shutout: flat pays shutout_bonus, which is 0")
+        problems.append(Message(N_("shutout: flat pays shutout_bonus, which is 0"), knob="shutout"))
     if knobs["shutout_bonus"] and knobs["shutout"] != "flat":
-        problems.append(f"shutout_bonus is paid only under shutout: flat (here shutout: {knobs['shutout']})")
+        problems.append(Message(N_("shutout_bonus is paid only under shutout: flat (here shutout: %(value)s)"),
+                                knob="shutout_bonus", value=str(knobs["shutout"])))
     if knobs["scoring"] == "hollywood":
         if knobs["games"] is not None and knobs["games"] < 2:
-            problems.append(f"Hollywood scores at least two games at once, not {knobs['games']}")
+            problems.append(Message(N_("Hollywood scores at least two games at once, not %(value)s"), knob="games",
+                                    value=str(knobs["games"])))
         if knobs["match_win"] != "best_of":
-            problems.append("Hollywood plays every game to its end: match_win: first_to is for games "
-                            "played one after another")
+            problems.append(Message(N_("Hollywood plays every game to its end: match_win: first_to is for games "
+                                       "played one after another"), knob="match_win"))
     elif knobs["match_win"] == "first_to" and (knobs["games"] or 1) < 2:
-        problems.append("match_win: first_to needs games: 2 or more (first to win that many games)")
+        problems.append(Message(N_("match_win: first_to needs games: 2 or more (first to win that many games)"),
+                                knob="match_win"))
     return problems
 
 
-def make_rules(knobs: Mapping[str, Any], name: str = DEFAULT_PRESET) -> HouseRules:
+def make_rules(knobs: "Mapping[str, Any]", name: str = DEFAULT_PRESET) -> HouseRules:
     """HouseRules from a dict of knobs (missing ones take the defaults). Raises RulesError."""
     merged = {n: knob.default for n, knob in KNOBS.items()}
     for key, value in knobs.items():
         merged[key] = check_knob(key, value)
-    problems = check_consistency(merged)
+    problems = consistency_problems(merged)
     if problems:
         raise RulesError(problems[0])
     return HouseRules(name=name, **merged)

@@ -12,7 +12,11 @@ from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.knock import KnockCheck, check_knock, verify_knock
 from gin_ref.core.layoffs import Defense, best_defense
 from gin_ref.core.melds import Meld, Melding
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.rules import HouseRules
+
+KNOCKER_HAND = N_("knocker's hand")  # whose cards a refusal names
+DEFENDER_HAND = N_("defender's hand")
 
 if TYPE_CHECKING:
     from gin_ref.core.aces import Aces
@@ -70,7 +74,7 @@ class HandScore(NamedTuple):
         return f"{text} to the {self.winner}"
 
 
-def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules, upcard: Optional[Card],
+def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules, upcard: "Optional[Card]",
                gin: bool = False,
                big_gin: bool = False) -> HandScore:
     """Score a hand from the two deadwood counts (the defender's after layoffs)."""
@@ -111,33 +115,36 @@ class Showdown(NamedTuple):
         return self.knock.melding
 
 
-def read_hands(knocker: Hand, defender: Hand, runs: str = "low") -> Tuple[Tuple[Card, ...], Tuple[Card, ...]]:
+def read_hands(knocker: Hand, defender: Hand, runs: str = "low") -> "Tuple[Tuple[Card, ...], Tuple[Card, ...]]":
     """Parse both spreads (text or card lists) and refuse a card in both hands. ``runs``: the house rules'
     ``ace_runs``, for run shorthand through the ace."""
-    knocker_cards = _cards(knocker, (10, 11), "knocker's hand", runs)
-    defender_cards = _cards(defender, (10,), "defender's hand", runs)
-    for cards, what in ((knocker_cards, "knocker's hand"), (defender_cards, "defender's hand")):
+    knocker_cards = _cards(knocker, (10, 11), Message(KNOCKER_HAND), runs)
+    defender_cards = _cards(defender, (10,), Message(DEFENDER_HAND), runs)
+    for cards, what in ((knocker_cards, KNOCKER_HAND), (defender_cards, DEFENDER_HAND)):
         if len({c.index for c in cards}) != len(cards):
             twice = next(c for i, c in enumerate(cards) if c in cards[:i])
-            raise InvalidNotationError(f"duplicate card {twice.code} in {what}")
+            raise InvalidNotationError(Message(N_("duplicate card %(card)s in %(what)s"), card=twice.code,
+                                               what=Message(what)))
     both = to_mask(knocker_cards) & to_mask(defender_cards)
     if both:
         shared = [c.code for c in knocker_cards if c.bit & both]
-        raise InvalidNotationError(f"{', '.join(shared)} in both hands")
+        raise InvalidNotationError(Message(N_("%(cards)s in both hands"), cards=", ".join(shared)))
     if len(defender_cards) != 10:
-        raise InvalidNotationError(f"defender's hand has {len(defender_cards)} cards, expected 10")
+        raise InvalidNotationError(Message(Nn_("defender's hand has %(count)d card, expected 10",
+                                               "defender's hand has %(count)d cards, expected 10"),
+                                           count=len(defender_cards)))
     return knocker_cards, defender_cards
 
 
-def _cards(value: Hand, counts: Tuple[int, ...], what: str, runs: str = "low") -> Tuple[Card, ...]:
+def _cards(value: Hand, counts: "Tuple[int, ...]", what: "Union[str, Message]", runs: str = "low") -> "Tuple[Card, ...]":
     """Cards given as Cards are taken as they are (checked by the caller); text is read and counted."""
     if isinstance(value, (list, tuple)) and all(isinstance(c, Card) for c in value):
         return tuple(value)
     return parse_cards(value, counts=counts, what=what, runs=runs)  # type: ignore[arg-type]  # text, then
 
 
-def settle(rules: HouseRules, upcard: Optional[Card], knocker: Hand, defender: Hand, melds: Optional[Sequence[Meld]] = None,
-           discard: Optional[Card] = None) -> Showdown:
+def settle(rules: HouseRules, upcard: "Optional[Card]", knocker: Hand, defender: Hand, melds: "Optional[Sequence[Meld]]" = None,
+           discard: "Optional[Card]" = None) -> Showdown:
     """Judge and score a knock. Raises IllegalActionError (with the reason) if the knock is not legal.
 
     ``knocker`` is 10 or 11 cards, ``defender`` 10 (text or Cards). ``melds`` are the knocker's declared
@@ -149,8 +156,8 @@ def settle(rules: HouseRules, upcard: Optional[Card], knocker: Hand, defender: H
     return settle_checked(rules, upcard, check, knocker_cards, defender_cards, melds is not None, discard)
 
 
-def settle_checked(rules: HouseRules, upcard: Optional[Card], check: KnockCheck, knocker_cards: Sequence[Card],
-                   defender_cards: Sequence[Card], declared: bool = False, discard: Optional[Card] = None) -> Showdown:
+def settle_checked(rules: HouseRules, upcard: "Optional[Card]", check: KnockCheck, knocker_cards: "Sequence[Card]",
+                   defender_cards: "Sequence[Card]", declared: bool = False, discard: "Optional[Card]" = None) -> Showdown:
     """Score a knock already judged legal by ``check_knock`` (``check``), without judging it again.
     ``declared``: the knocker declared his melds (``check`` holds them), so no other arrangement is weighed."""
     if declared:
@@ -172,9 +179,9 @@ def settle_checked(rules: HouseRules, upcard: Optional[Card], check: KnockCheck,
     return best[1]
 
 
-def score_against_count(rules: HouseRules, upcard: Optional[Card], check: KnockCheck, knocker_cards: Sequence[Card],
+def score_against_count(rules: HouseRules, upcard: "Optional[Card]", check: KnockCheck, knocker_cards: "Sequence[Card]",
                         defender_count: int, declared: bool = False,
-                        discard: Optional[Card] = None) -> Tuple[KnockCheck, HandScore]:
+                        discard: "Optional[Card]" = None) -> "Tuple[KnockCheck, HandScore]":
     """Score a legal knock (``check``) against the defender's count: his deadwood after his layoffs, or
     against a gin his deadwood (docs/rules.md §5.1). The knocker's arrangements are weighed as against
     cards (a big gin against the gin it also is, for one), each with the same count.
@@ -189,10 +196,13 @@ def score_against_count(rules: HouseRules, upcard: Optional[Card], check: KnockC
     if rules.knocker_arrangement == "best_for_knocker" and not gone_gin:
         spreads = {frozenset(o.melding.melds) for o in options}
         if len(spreads) > 1:
-            raise InvalidNotationError(
-                f"under knocker_arrangement: best_for_knocker the knocker's cards spread {len(spreads)} ways "
-                "within the limit, and a defender's count cannot say which serves him best (his layoffs "
-                "differ): give the defender's cards, or the knocker's melds (--melds)")
+            raise InvalidNotationError(Message(Nn_(
+                "under knocker_arrangement: best_for_knocker the knocker's cards spread %(count)d way within the "
+                "limit, and a defender's count cannot say which serves him best (his layoffs differ): give the "
+                "defender's cards, or the knocker's melds (%(option)s)",
+                "under knocker_arrangement: best_for_knocker the knocker's cards spread %(count)d ways within the "
+                "limit, and a defender's count cannot say which serves him best (his layoffs differ): give the "
+                "defender's cards, or the knocker's melds (%(option)s)"), count=len(spreads), option="melds"))
     best: Optional[Tuple[Tuple[int, int], KnockCheck, HandScore]] = None
     for option in options:
         score = hand_score(option.deadwood, defender_count, rules, upcard, gin=option.gin and not option.big_gin,
@@ -204,8 +214,8 @@ def score_against_count(rules: HouseRules, upcard: Optional[Card], check: KnockC
     return best[1], best[2]
 
 
-def _least_kept(kept: List[Tuple[int, Optional[Card]]], check: KnockCheck, discard: Optional[Card],
-                aces: "Optional[Aces]") -> Optional[Tuple[List[Tuple[int, Optional[Card]]], int]]:
+def _least_kept(kept: "List[Tuple[int, Optional[Card]]]", check: KnockCheck, discard: "Optional[Card]",
+                aces: "Optional[Aces]") -> "Optional[Tuple[List[Tuple[int, Optional[Card]]], int]]":
     """Under ``min_deadwood``: the kept cards (after each discard) with the least deadwood, and that deadwood;
     None when the check's own arrangement is the only best one."""
     if len(kept) == 1 and not check.big_gin:
@@ -218,8 +228,8 @@ def _least_kept(kept: List[Tuple[int, Optional[Card]]], check: KnockCheck, disca
     return [pair for pair, count in zip(kept, counts) if count == least], least
 
 
-def _knocker_options(cards: Sequence[Card], rules: HouseRules, check: KnockCheck,
-                     discard: Optional[Card]) -> List[KnockCheck]:
+def _knocker_options(cards: "Sequence[Card]", rules: HouseRules, check: KnockCheck,
+                     discard: "Optional[Card]") -> "List[KnockCheck]":
     """The knocker's arrangements to weigh (docs/rules.md §5.1), each as a legal KnockCheck.
 
     ``min_deadwood``: every arrangement (and discard) with the least deadwood. ``best_for_knocker``: every

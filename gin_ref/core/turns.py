@@ -16,6 +16,7 @@ from typing import Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Se
 from gin_ref.core.cards import DECK, Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, OutOfTurnError
 from gin_ref.core.escape import shown_value
+from gin_ref.core.message import Message, N_
 
 STOCK_AT_START = 52 - 2 * 10 - 1
 ACTIONS = ("take", "pass", "draw", "discard")
@@ -25,7 +26,26 @@ ACTIONS = ("take", "pass", "draw", "discard")
 # hand is dead) and "wall_knock" (taken at the wall: knock).
 VERBS = {"take": "takes", "pass": "passes", "draw": "draws", "discard": "discards"}
 _ACTION_OF = {**{verb: action for action, verb in VERBS.items()}, **{action: action for action in ACTIONS}}
-_NOTATION_HELP = "write PLAYER ACTION [CARD]: 'Ann passes', 'Ann takes 7D', 'Ann draws', 'Ann discards 5S'"
+_NOTATION_HELP = N_("write PLAYER ACTION [CARD]: 'Ann passes', 'Ann takes 7D', 'Ann draws', 'Ann discards 5S'")
+# What the player to move may do, by phase (``%(card)s``: the top of the discard pile), and whose turn it is.
+_MAY = {
+    "offer": N_("take the upcard %(card)s or pass"),
+    "draw": N_("draw from the stock or take %(card)s"),
+    "stock": N_("draw from the stock (both passed the upcard)"),
+    "discard": N_("discard or knock"),
+    "over": N_("nothing: the hand is over"),
+    "wall": N_("take %(card)s to knock, or pass (the stock is down to its last cards: the hand is then dead)"),
+    "wall_knock": N_("knock (the discard was taken at the wall)"),
+}
+_TURN = {
+    "offer": N_("it is %(player)s's turn to take the upcard %(card)s or pass"),
+    "draw": N_("it is %(player)s's turn to draw from the stock or take %(card)s"),
+    "stock": N_("it is %(player)s's turn to draw from the stock (both passed the upcard)"),
+    "discard": N_("it is %(player)s's turn to discard or knock"),
+    "wall": N_("it is %(player)s's turn to take %(card)s to knock, or pass (the stock is down to its last cards: "
+               "the hand is then dead)"),
+    "wall_knock": N_("it is %(player)s's turn to knock (the discard was taken at the wall)"),
+}
 
 
 class Turn(NamedTuple):
@@ -52,12 +72,13 @@ class Turn(NamedTuple):
         return f"{self.player} {VERBS[self.action]}" + (f" {self.card.code}" if self.card is not None else "")
 
     @classmethod
-    def parse(cls, text: object, players: Sequence[str]) -> "Turn":
+    def parse(cls, text: object, players: "Sequence[str]") -> "Turn":
         """A Turn from its notation; the player is one of ``players`` (exactly, else ignoring case; a name
         may hold spaces). The verb may also be written as the command (``Ann draw 5S``). Raises
         InvalidNotationError."""
         if not isinstance(text, str):
-            raise InvalidNotationError(f"a turn is a line of text ({_NOTATION_HELP}), not {shown_value(text)}")
+            raise InvalidNotationError(Message(N_("a turn is a line of text (%(hint)s), not %(value)s"),
+                                               hint=Message(_NOTATION_HELP), value=shown_value(text)))
         text = text.strip()
         folded = text.casefold()
         for exact in (True, False):
@@ -71,12 +92,27 @@ class Turn(NamedTuple):
                     continue
                 card = Card.parse(words[1]) if len(words) == 2 else None
                 if action == "discard" and card is None:
-                    raise InvalidNotationError(f"turn '{text}': a discard names its card ('{name} discards 5S')")
+                    raise InvalidNotationError(Message(N_("turn '%(turn)s': a discard names its card ('%(example)s')"),
+                                                       turn=text, example=f"{name} discards 5S"))
                 if action == "pass" and card is not None:
-                    raise InvalidNotationError(f"turn '{text}': a pass names no card")
+                    raise InvalidNotationError(Message(N_("turn '%(turn)s': a pass names no card"), turn=text))
                 return cls(action, name, card)
-        raise InvalidNotationError(f"turn '{text}' cannot be read: {_NOTATION_HELP}, with PLAYER one of "
-                                   f"{', '.join(players)}")
+        raise InvalidNotationError(Message(N_("turn '%(turn)s' cannot be read: %(hint)s, with PLAYER one of "
+                                              "%(names)s"), turn=text, hint=Message(_NOTATION_HELP),
+                                           names=", ".join(players)))
+
+
+_DEAD = N_("the hand is dead: the stock is down to its last cards")
+JUST_TAKEN = N_("%(player)s cannot discard %(card)s: it was just taken from the pile")
+# A hand that is over, by the act refused (``%(turn)s``: why).
+_CANNOT = {
+    "take": N_("cannot take: %(turn)s"),
+    "pass": N_("cannot pass: %(turn)s"),
+    "draw": N_("cannot draw: %(turn)s"),
+    "discard": N_("cannot discard: %(turn)s"),
+    "knock": N_("cannot knock: %(turn)s"),
+    "act": N_("cannot act: %(turn)s"),
+}
 
 
 class Table:
@@ -97,7 +133,7 @@ class Table:
     ("it is Ben's turn to draw from the stock or take Q♥", Card(QH), 31)
     """
 
-    def __init__(self, dealer: str, other: str, upcard: Optional[Card], discard_taken_card: bool = False,
+    def __init__(self, dealer: str, other: str, upcard: "Optional[Card]", discard_taken_card: bool = False,
                  dead_hand_stock: int = 2, wall: bool = False, eleven: bool = False) -> None:
         """``upcard`` None with ``eleven``: the eleven-card deal (house rule ``deal: eleven``), where the
         non-dealer holds 11 cards and starts by discarding (or knocking), and the pile starts empty."""
@@ -131,7 +167,7 @@ class Table:
         return self.phase in ("wall", "wall_knock")
 
     @property
-    def discard_top(self) -> Optional[Card]:
+    def discard_top(self) -> "Optional[Card]":
         return self.pile[-1] if self.pile else None
 
     @property
@@ -139,87 +175,110 @@ class Table:
         return self.dealer if self.player == self.other else self.other
 
     def may(self) -> str:
-        """What the player to move may do, for people: ``take 7♦ or pass``."""
-        top = self.discard_top.pretty if self.discard_top else "nothing"
-        return {
-            "offer": f"take the upcard {top} or pass",
-            "draw": f"draw from the stock or take {top}",
-            "stock": "draw from the stock (both passed the upcard)",
-            "discard": "discard or knock",
-            "over": "nothing: the hand is over",
-            "wall": f"take {top} to knock, or pass (the stock is down to its last cards: the hand is then dead)",
-            "wall_knock": "knock (the discard was taken at the wall)",
-        }[self.phase]
+        """What the player to move may do, in English: ``take the upcard 7♦ or pass`` (no Message built)."""
+        if self.phase in ("offer", "draw", "wall"):
+            return _MAY[self.phase] % {"card": self.discard_top.pretty if self.discard_top else "-"}
+        return _MAY[self.phase]
+
+    def may_said(self) -> Message:
+        """What the player to move may do, as a message: ``take the upcard 7♦ or pass``."""
+        if self.phase in ("offer", "draw", "wall"):
+            return Message(_MAY[self.phase], card=self.discard_top.pretty if self.discard_top else "-")
+        return Message(_MAY[self.phase])
 
     def whose_turn(self) -> str:
+        """Whose turn it is and what he may do, in English (no Message built)."""
         if self.phase == "over":
-            return "the hand is dead: the stock is down to its last cards"
-        return f"it is {self.player}'s turn to {self.may()}"
+            return _DEAD
+        return _TURN[self.phase] % {"player": self.player, "card": self.discard_top.pretty if self.discard_top else "-"}
+
+    def turn_said(self) -> Message:
+        """Whose turn it is and what he may do, as a message (a whole sentence per phase)."""
+        if self.phase == "over":
+            return Message(_DEAD)
+        if self.phase in ("offer", "draw", "wall"):
+            return Message(_TURN[self.phase], player=self.player,
+                           card=self.discard_top.pretty if self.discard_top else "-")
+        return Message(_TURN[self.phase], player=self.player)
 
     # -- verify ------------------------------------------------------------------------------------------
     def verify_turn(self, player: str, action: str = "act") -> None:
         """Raise unless it is ``player``'s turn: OutOfTurnError for a player not to move (or not in this
         hand), IllegalActionError once the hand is over."""
         if player not in self.known:
-            raise OutOfTurnError(f"{player} is not playing this hand ({self.dealer} and {self.other} are): "
-                                 f"{self.whose_turn()}")
+            raise OutOfTurnError(Message(N_("%(player)s is not playing this hand (%(dealer)s and %(other)s are): "
+                                            "%(turn)s"), player=player, dealer=self.dealer, other=self.other,
+                                         turn=self.turn_said()))
         if self.phase == "over":
-            raise IllegalActionError(f"cannot {action}: {self.whose_turn()}")
+            if action in _CANNOT:
+                raise IllegalActionError(Message(_CANNOT[action], turn=self.turn_said()))
+            raise IllegalActionError(Message(N_("cannot %(action)s: %(turn)s"), action=action, turn=self.turn_said()))
         if player != self.player:
-            raise OutOfTurnError(f"out of turn: {self.whose_turn()}")
+            raise OutOfTurnError(Message(N_("out of turn: %(turn)s"), turn=self.turn_said()))
 
-    def verify_take(self, player: str, card: Optional[Card] = None) -> None:
+    def verify_take(self, player: str, card: "Optional[Card]" = None) -> None:
         self.verify_turn(player, "take")
         if self.phase not in ("offer", "draw", "wall"):
-            raise IllegalActionError(f"{player} cannot take now: {self.whose_turn()}")
+            raise IllegalActionError(Message(N_("%(player)s cannot take now: %(turn)s"), player=player,
+                                             turn=self.turn_said()))
         if not self.pile:
-            raise IllegalActionError("the discard pile is empty")
+            raise IllegalActionError(Message(N_("the discard pile is empty")))
         top = self.pile[-1]
         if card is not None and card is not top:
-            raise IllegalActionError(f"{player} cannot take {card.code}: the top of the discard pile is {top.code}")
+            raise IllegalActionError(Message(N_("%(player)s cannot take %(card)s: the top of the discard pile is "
+                                                "%(top)s"), player=player, card=card.code, top=top.code))
 
     def verify_pass(self, player: str) -> None:
         self.verify_turn(player, "pass")
         if self.phase not in ("offer", "wall"):
-            raise IllegalActionError(f"{player} cannot pass: only the upcard can be passed; {self.whose_turn()}")
+            raise IllegalActionError(Message(N_("%(player)s cannot pass: only the upcard can be passed; %(turn)s"),
+                                             player=player, turn=self.turn_said()))
 
-    def verify_draw(self, player: str, card: Optional[Card] = None) -> None:
+    def verify_draw(self, player: str, card: "Optional[Card]" = None) -> None:
         self.verify_turn(player, "draw")
         if self.phase not in ("draw", "stock"):
-            raise IllegalActionError(f"{player} cannot draw now: {self.whose_turn()}")
+            raise IllegalActionError(Message(N_("%(player)s cannot draw now: %(turn)s"), player=player,
+                                             turn=self.turn_said()))
         if self.stock <= 0:
-            raise IllegalActionError("the stock is empty")
+            raise IllegalActionError(Message(N_("the stock is empty")))
         if card is not None:
-            self._verify_unseen(card, f"{player} cannot draw {card.code}")
+            self._verify_unseen(card, player)
 
     def verify_discard(self, player: str, card: Card) -> None:
         self.verify_turn(player, "discard")
         if self.phase == "wall_knock":
-            raise IllegalActionError(f"{player} cannot discard {card.code}: at the wall the last discard is taken "
-                                     "only to knock; knock, or end the hand with 'dead'")
+            raise IllegalActionError(Message(N_("%(player)s cannot discard %(card)s: at the wall the last discard is "
+                                                "taken only to knock; knock, or end the hand with 'dead'"),
+                                             player=player, card=card.code))
         if self.phase != "discard":
-            raise IllegalActionError(f"{player} cannot discard now: {self.whose_turn()}")
+            raise IllegalActionError(Message(N_("%(player)s cannot discard now: %(turn)s"), player=player,
+                                             turn=self.turn_said()))
         if card is self.just_taken and not self.discard_taken_card:
-            raise IllegalActionError(f"{player} cannot discard {card.code}: it was just taken from the pile")
+            raise IllegalActionError(Message(JUST_TAKEN, player=player, card=card.code))
         if card.index in self.known[self.opponent]:
-            raise IllegalActionError(f"{player} cannot discard {card.code}: it is in {self.opponent}'s hand")
+            raise IllegalActionError(Message(N_("%(player)s cannot discard %(card)s: it is in %(other)s's hand"),
+                                             player=player, card=card.code, other=self.opponent))
         if card.index in self.discarded and card.index not in self.known[player]:
-            raise IllegalActionError(f"{player} cannot discard {card.code}: it was already discarded")
+            raise IllegalActionError(Message(N_("%(player)s cannot discard %(card)s: it was already discarded"),
+                                             player=player, card=card.code))
 
-    def _verify_unseen(self, card: Card, what: str) -> None:
+    def _verify_unseen(self, card: Card, player: str) -> None:
         for name, cards in self.known.items():
             if card.index in cards:
-                raise IllegalActionError(f"{what}: it is already in {name}'s hand")
+                raise IllegalActionError(Message(N_("%(player)s cannot draw %(card)s: it is already in %(other)s's "
+                                                    "hand"), player=player, card=card.code, other=name))
         if card.index in self.discarded:
-            raise IllegalActionError(f"{what}: it has been discarded")
+            raise IllegalActionError(Message(N_("%(player)s cannot draw %(card)s: it has been discarded"),
+                                             player=player, card=card.code))
 
     def verify_knock(self, player: str) -> None:
         """A knock is made after drawing and before discarding."""
         self.verify_turn(player, "knock")
         if self.phase not in ("discard", "wall_knock"):
-            raise IllegalActionError(f"{player} cannot knock now: a knock comes after the draw; {self.whose_turn()}")
+            raise IllegalActionError(Message(N_("%(player)s cannot knock now: a knock comes after the draw; %(turn)s"),
+                                             player=player, turn=self.turn_said()))
 
-    def _verifier(self, action: str) -> Callable[..., None]:
+    def _verifier(self, action: str) -> "Callable[..., None]":
         verifier: Callable[..., None] = getattr(self, "verify_" + action)
         return verifier
 
@@ -227,20 +286,20 @@ class Table:
     def play(self, turn: Turn) -> None:
         """Verify and apply one Turn; raises IllegalActionError and changes nothing if it is refused."""
         if turn.action not in ACTIONS:
-            raise IllegalActionError(f"unknown action '{turn.action}'")
+            raise IllegalActionError(Message(N_("unknown action '%(action)s'"), action=turn.action))
         args = [turn.card] if turn.action in ("take", "draw", "discard") else []
         self._verifier(turn.action)(turn.player, *args)
         getattr(self, "_" + turn.action)(turn.player, turn.card)
         self.turns.append(turn)
 
-    def _take(self, player: str, _card: Optional[Card]) -> None:
+    def _take(self, player: str, _card: "Optional[Card]") -> None:
         card = self.pile.pop()
         self.known[player].add(card.index)
         self.taken[player].add(card.index)
         self.just_taken = card
         self.phase = "wall_knock" if self.phase == "wall" else "discard"
 
-    def _pass(self, player: str, _card: Optional[Card]) -> None:
+    def _pass(self, player: str, _card: "Optional[Card]") -> None:
         if self.phase == "wall":
             self.phase = "over"
             return
@@ -249,7 +308,7 @@ class Table:
         else:
             self.player, self.phase = self.other, "stock"
 
-    def _draw(self, player: str, card: Optional[Card]) -> None:
+    def _draw(self, player: str, card: "Optional[Card]") -> None:
         self.stock -= 1
         if card is not None:
             self.known[player].add(card.index)
@@ -271,8 +330,8 @@ class Table:
         self.player, self.phase = self.opponent, "draw"
 
     # -- the knock -----------------------------------------------------------------------------------------
-    def check_spread(self, knocker: str, knocker_cards: Iterable[Card], discard: Optional[Card],
-                     defender_cards: Optional[Iterable[Card]] = None) -> List[str]:
+    def check_spread(self, knocker: str, knocker_cards: "Iterable[Card]", discard: "Optional[Card]",
+                     defender_cards: "Optional[Iterable[Card]]" = None) -> "List[str]":
         """Problems (messages) if the spread hands do not fit what was seen in this deal; [] if they fit.
 
         ``knocker_cards`` are the knocker's 11 cards before his discard, ``discard`` the card he discards
@@ -280,28 +339,36 @@ class Table:
         """
         return [message for _side, message in self.spread_misfits(knocker, knocker_cards, discard, defender_cards)]
 
-    def spread_misfits(self, knocker: str, knocker_cards: Iterable[Card], discard: Optional[Card],
-                       defender_cards: Optional[Iterable[Card]] = None) -> List[Tuple[str, str]]:
-        """``check_spread`` as ``(side, message)`` pairs, ``side`` being "knocker" or "defender"."""
+    def spread_misfits(self, knocker: str, knocker_cards: "Iterable[Card]", discard: "Optional[Card]",
+                       defender_cards: "Optional[Iterable[Card]]" = None) -> "List[Tuple[str, str]]":
+        """``check_spread`` as ``(side, message)`` pairs, ``side`` being "knocker" or "defender" (English)."""
+        return [(side, message.english())
+                for side, message in self.spread_misfits_said(knocker, knocker_cards, discard, defender_cards)]
+
+    def spread_misfits_said(self, knocker: str, knocker_cards: "Iterable[Card]", discard: "Optional[Card]",
+                            defender_cards: "Optional[Iterable[Card]]" = None) -> "List[Tuple[str, Message]]":
+        """``spread_misfits`` with each problem as a message."""
         defender = self.dealer if knocker == self.other else self.other
         hands = {knocker: ("knocker", {c.index for c in knocker_cards})}
         if defender_cards is not None:
             hands[defender] = ("defender", {c.index for c in defender_cards})
-        problems: List[Tuple[str, str]] = []
+        problems: "List[Tuple[str, Message]]" = []
         if discard is self.just_taken and discard is not None and not self.discard_taken_card:
-            problems.append(("knocker", f"{knocker} cannot discard {discard.code}: it was just taken from the pile"))
+            problems.append(("knocker", Message(JUST_TAKEN, player=knocker, card=discard.code)))
         for name, (side, hand) in hands.items():
             for index in sorted(self.known[name] - hand):
-                how = "took" if index in self.taken[name] else "drew"
-                problems.append((side, f"{name} {how} {_code(index)} and did not discard it, but it is not in the "
-                                       "hand spread"))
+                kept = (N_("%(player)s took %(card)s and did not discard it, but it is not in the hand spread")
+                        if index in self.taken[name] else
+                        N_("%(player)s drew %(card)s and did not discard it, but it is not in the hand spread"))
+                problems.append((side, Message(kept, player=name, card=_code(index))))
         pile = {c.index for c in self.pile}
         for name, (side, hand) in hands.items():
             for index in sorted(hand & pile):
-                problems.append((side, f"{_code(index)} is on the discard pile, not in {name}'s hand"))
+                problems.append((side, Message(N_("%(card)s is on the discard pile, not in %(player)s's hand"),
+                                               card=_code(index), player=name)))
         return problems
 
-    def summary(self) -> Dict[str, Any]:
+    def summary(self) -> "Dict[str, Any]":
         """The open hand for a tally: whose turn and what phase, the pile top and the stock count."""
         return {
             "turn": None if self.phase == "over" else {"player": self.player, "phase": self.phase},

@@ -25,7 +25,7 @@ from typing import Dict, Optional, Tuple, Union
 
 from gin_ref.desk import language
 from gin_ref.core.message import Message, N_, Nn_, say_options_as
-from gin_ref.core.errors import (CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
+from gin_ref.core.errors import (AT_LINE, CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
                                  OutOfTurnError, RecordError, RulesError)
 
 __all__ = ["Kind", "Refusal", "Message", "say_options_as", "DeskError", "refusal_of", "refused", "refusal", "refuse", "kept", "N_", "Nn_", "EXIT_CODES", "WORDS", "said",
@@ -263,6 +263,8 @@ def said(refusal: Union[Refusal, GinRefError]) -> str:
         path, line = refusal.field("path"), refusal.field("line")
         if isinstance(path, str):
             text = (f"{path}:{line}: " if line else f"{path}: ") + text
+        elif isinstance(line, int) and line:  # a line of no file named: words (core.errors.AT_LINE)
+            text = Message(AT_LINE, line=line, reason=refusal.said_as).say(language.gettext, language.ngettext)
         if refusal.kept and refusal.field("hand") is not None:
             return language.gettext(KEPT) % {**dict(refusal.fields), "detail": text}
         return text

@@ -17,6 +17,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError, IllegalActionError
 from gin_ref.core.escape import shown_path
+from gin_ref.desk import language
 from gin_ref.desk.acts import NAME_NOT_TEXT, check_text
 from gin_ref.desk.club import term_as_interrupt
 from gin_ref.desk.corrections import paper_match, same_players
@@ -43,7 +44,8 @@ def record_season(csv_path: str, folder: str, rules: Optional[str] = None) -> Se
     lists the problems as ``DeskError.done``. An event's folder takes no ``rules`` (its own)."""
     try:
         rows, found = seasoncsv.read_season(csv_path)
-        problems: List[Problem] = list(found)
+        problems: List[Problem] = [(line, text if isinstance(text, str) else  # a file's words, in the reader's
+                                    text.say(language.gettext, language.ngettext)) for line, text in found]
         if os.path.lexists(eventfile.event_path(folder)):
             if rules is not None:
                 raise refuse(Kind.NOTATION, N_("%(event)s is an event: its rules are its own"), event=folder)

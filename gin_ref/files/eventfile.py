@@ -6,12 +6,15 @@ file's does, so an event file is never half-written and a second writer is refus
 event file's own (``.event.yaml.lock``), never a table's, so the tables record while the event is paired.
 """
 
+from __future__ import annotations
+
 import os
 from contextlib import contextmanager
 from typing import Dict, Iterator
 
 from gin_ref.club.event import FORMAT, Event, Table
-from gin_ref.core.errors import RecordError
+from gin_ref.core.errors import RecordError, reason
+from gin_ref.core.message import Message, N_
 from gin_ref.files import matchfile, store, yamlwrite
 from gin_ref.files import yamlread
 from gin_ref.files.eventread import read_event
@@ -27,8 +30,8 @@ def event_path(folder: PathName) -> str:
 
 
 def _missing(folder: PathName) -> RecordError:
-    return RecordError(f"no event in '{folder}': start one with 'gin-ref event new {folder} --format "
-                       "round-robin|swiss PLAYER...'")
+    return RecordError(Message(N_("no event in '%(folder)s': start one with 'gin-ref event new %(folder)s %(option)s "
+                                  "round-robin|swiss PLAYER...'"), folder=str(folder), option="format"))
 
 
 def load(folder: PathName) -> Event:
@@ -37,7 +40,7 @@ def load(folder: PathName) -> Event:
     path = event_path(folder)
     if not os.path.lexists(path):
         if os.path.isfile(os.fspath(folder)):
-            raise RecordError(f"'{folder}' is a file: name the event's folder")
+            raise RecordError(Message(N_("'%(folder)s' is a file: name the event's folder"), folder=str(folder)))
         raise _missing(folder)
     text = matchfile.read_text(path)
     data, problems = yamlread.parse(text, path)
@@ -47,7 +50,7 @@ def load(folder: PathName) -> Event:
     try:
         return Event(read_event(yamlread.plain(data)))
     except RecordError as exc:
-        raise RecordError(exc.message, line=yamlread.line_of(data, exc.where), path=path) from None
+        raise RecordError(reason(exc), line=yamlread.line_of(data, exc.where), path=path) from None
 
 
 def left_by_a_pairing(path: PathName, table: Table, event: Event) -> bool:
@@ -83,13 +86,16 @@ def create(folder: PathName, event: Event) -> None:
     """Write a new event in FOLDER (made if missing); refuse when FOLDER already holds one."""
     name = os.fspath(folder)
     if os.path.exists(name) and not os.path.isdir(name):
-        raise RecordError(f"'{name}' is a file, not a folder: name a new folder for the event")
+        raise RecordError(Message(N_("'%(folder)s' is a file, not a folder: name a new folder for the event"),
+                                  folder=name))
     try:
         os.makedirs(name, exist_ok=True)
     except OSError as exc:
-        raise RecordError(f"cannot make the folder '{name}': {exc.strerror or exc}") from None
+        raise RecordError(Message(N_("cannot make the folder '%(folder)s': %(reason)s"), folder=name,
+                                  reason=str(exc.strerror or exc))) from None
     path = event_path(name)
-    held = RecordError(f"'{name}' already holds an event ({path}): name a new folder")
+    held = RecordError(Message(N_("'%(folder)s' already holds an event (%(path)s): name a new folder"), folder=name,
+                               path=path))
     if os.path.lexists(path):
         raise held
     try:

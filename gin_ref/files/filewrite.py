@@ -20,8 +20,10 @@ from typing import Callable, List, Optional, Union
 
 from gin_ref.core.digest import sha256
 from gin_ref.core.errors import RecordError
+from gin_ref.core.message import Message, N_
 
 PathName = Union[str, "os.PathLike[str]"]  # a file's name as given: text or a path object
+_FOLDER = N_("is a folder, not a match file")
 commits = 0  # files this process has replaced or created: after one, an interrupt no longer undoes it
 
 
@@ -33,20 +35,22 @@ def taken_back() -> None:
 
 
 def missing(path: PathName) -> RecordError:
-    return RecordError(f"no match file '{path}': start one with 'gin-ref new PLAYER PLAYER' "
-                       "(or name one with --match FILE)")
+    return RecordError(Message(N_("no match file '%(path)s': start one with '%(command)s' (or name one with "
+                                  "%(option)s FILE)"), path=str(path), command="gin-ref new PLAYER PLAYER",
+                               option="match"))
 
 
 def exists(path: PathName) -> RecordError:
-    return RecordError(f"{path} already exists: give --force to start over in it, or another --match FILE")
+    return RecordError(Message(N_("%(path)s already exists: give %(force_option)s to start over in it, or another "
+                                  "%(option)s FILE"), path=str(path), force_option="force", option="match"))
 
 
 def not_a_file(path: PathName, mode: int) -> Optional[RecordError]:
     """The RecordError for a path that is there but is not a regular file, or None if it is one."""
     if stat.S_ISDIR(mode):
-        return RecordError("is a folder, not a match file", path=str(path))
+        return RecordError(Message(_FOLDER), path=str(path))
     if not stat.S_ISREG(mode):
-        return RecordError("not a regular file", path=str(path))
+        return RecordError(Message(N_("not a regular file")), path=str(path))
     return None
 
 
@@ -75,16 +79,18 @@ def cannot_write(path: PathName, real: str, exc: OSError) -> RecordError:
     user gave it and its folder, never the temporary file."""
     folder = os.path.dirname(real)
     shown = _folder_shown(path, real)
+    reason: Union[str, Message]
     if not os.path.isdir(folder):
-        reason = f"folder '{shown}' does not exist" if not os.path.exists(folder) else f"'{shown}' is not a folder"
+        reason = Message(N_("folder '%(folder)s' does not exist") if not os.path.exists(folder) else
+                         N_("'%(folder)s' is not a folder"), folder=shown)
     elif exc.errno == errno.EROFS or _read_only_fs(folder):
-        reason = f"folder '{shown}' is on a read-only file system"
+        reason = Message(N_("folder '%(folder)s' is on a read-only file system"), folder=shown)
     elif isinstance(exc, PermissionError) and not os.access(folder, os.W_OK):
-        reason = f"folder '{shown}' is not writable"
+        reason = Message(N_("folder '%(folder)s' is not writable"), folder=shown)
     else:
         words = exc.strerror or str(exc)
         reason = words[:1].lower() + words[1:]
-    return RecordError(f"cannot write {path}: {reason}")
+    return RecordError(Message(N_("cannot write %(path)s: %(reason)s"), path=str(path), reason=reason))
 
 
 def writable_target(path: PathName, must_exist: bool = False, may_exist: bool = True) -> str:
@@ -94,11 +100,11 @@ def writable_target(path: PathName, must_exist: bool = False, may_exist: bool = 
     existing one (not ``may_exist``)."""
     name = os.fspath(path)
     if not name:
-        raise RecordError("no file name given")
+        raise RecordError(Message(N_("no file name given")))
     if name.endswith(("/", os.sep) + ((os.altsep,) if os.altsep else ())):
         if os.path.isdir(name):
-            raise RecordError("is a folder, not a match file", path=name)
-        raise RecordError("names a folder, not a match file: give a file name", path=name)
+            raise RecordError(Message(_FOLDER), path=name)
+        raise RecordError(Message(N_("names a folder, not a match file: give a file name")), path=name)
     real = os.path.realpath(name)
     try:
         info = os.stat(real)
@@ -117,7 +123,8 @@ def writable_target(path: PathName, must_exist: bool = False, may_exist: bool = 
         if _read_only_fs(folder):
             raise cannot_write(name, real, OSError(errno.EROFS, os.strerror(errno.EROFS)))
         if not os.access(real, os.W_OK):
-            raise RecordError(f"cannot write {name}: permission denied (the file is read-only)")
+            raise RecordError(Message(N_("cannot write %(path)s: permission denied (the file is read-only)"),
+                                      path=name))
     if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
         raise cannot_write(name, real, PermissionError(errno.EACCES, os.strerror(errno.EACCES)))
     return real

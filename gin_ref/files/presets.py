@@ -4,6 +4,8 @@ file of at most MAX_SIZE bytes). What a file says is read by ``gin_ref.files.rul
 and the merge are ``gin_ref.files.rulesfile``'s.
 """
 
+from __future__ import annotations
+
 import os
 import stat
 from functools import lru_cache
@@ -12,13 +14,17 @@ from typing import Any, Dict, List, NamedTuple, Optional
 
 from gin_ref.core.errors import RulesError
 from gin_ref.core.escape import excerpt
-from gin_ref.core.rules import PRESET_NAMES, did_you_mean
+from gin_ref.core.message import Message, N_
+from gin_ref.core.rules import PRESET_NAMES, nearest
 
 # The presets are package data: configs/ in the checkout, installed as the package gin_ref.configs.
 _PRESETS_PACKAGE = "gin_ref.configs"
 PATH_SHOWN = 160  # characters of a path quoted in a message, at most (a name too long for the file system)
 MAX_SIZE = 256 * 1024  # bytes of a rules file, at most (a preset is under 2 KiB)
-_NOT_REGULAR = "not a regular file (a folder, a device or a pipe)"
+_NOT_REGULAR = N_("not a regular file (a folder, a device or a pipe)")
+
+
+_CANNOT_READ = N_("cannot read rules file '%(path)s': %(reason)s")
 
 
 class Source(NamedTuple):
@@ -47,7 +53,7 @@ def _read_file(path: str) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise RulesError(_NOT_REGULAR)
+            raise RulesError(Message(_NOT_REGULAR))
         chunks: List[bytes] = []
         size = 0
         while size <= MAX_SIZE:
@@ -57,7 +63,7 @@ def _read_file(path: str) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
         if size > MAX_SIZE:
-            raise RulesError(f"too large for a rules file: over {MAX_SIZE // 1024} KiB")
+            raise RulesError(Message(N_("too large for a rules file: over %(most)d KiB"), most=MAX_SIZE // 1024))
         return b"".join(chunks)
     finally:
         os.close(fd)
@@ -67,8 +73,12 @@ def preset_path(name: str) -> Any:
     """The YAML file of preset ``name``. Raises RulesError for an unknown preset."""
     resource = _find_preset(name)
     if resource is None:
-        raise RulesError(f"unknown preset '{name}'{did_you_mean(name, preset_names())} "
-                         f"(presets: {', '.join(preset_names())})")
+        close = nearest(name, preset_names())
+        if close is not None:
+            raise RulesError(Message(N_("unknown preset '%(name)s' (did you mean '%(near)s'?) (presets: %(names)s)"),
+                                     name=name, near=close, names=", ".join(preset_names())))
+        raise RulesError(Message(N_("unknown preset '%(name)s' (presets: %(names)s)"), name=name,
+                                 names=", ".join(preset_names())))
     return resource
 
 
@@ -125,18 +135,24 @@ def locate(spec: str, folder: Optional[Path] = None) -> Source:
         is_file = False
     if is_file:
         return Source(str(path))
-    raise RulesError(f"unknown rules '{excerpt(spec)}'{did_you_mean(spec, preset_names())}: not a preset "
-                     f"({', '.join(preset_names())}) nor a file")
+    close = nearest(spec, preset_names())
+    if close is not None:
+        raise RulesError(Message(N_("unknown rules '%(name)s' (did you mean '%(near)s'?): not a preset (%(names)s) "
+                                    "nor a file"), name=excerpt(spec), near=close, names=", ".join(preset_names())))
+    raise RulesError(Message(N_("unknown rules '%(name)s': not a preset (%(names)s) nor a file"), name=excerpt(spec),
+                             names=", ".join(preset_names())))
 
 
 def file_source(path: str) -> Source:
     try:
         mode = os.stat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):
-        raise RulesError(f"cannot read rules file '{excerpt(path, PATH_SHOWN)}': no such file") from None
+        raise RulesError(Message(N_("cannot read rules file '%(path)s': no such file"),
+                                 path=excerpt(path, PATH_SHOWN))) from None
     except OSError as exc:
         words = exc.strerror or str(exc)
-        raise RulesError(f"cannot read rules file '{excerpt(path, PATH_SHOWN)}': {words[:1].lower() + words[1:]}") from None
+        raise RulesError(Message(_CANNOT_READ, path=excerpt(path, PATH_SHOWN),
+                                 reason=words[:1].lower() + words[1:])) from None
     if not stat.S_ISREG(mode):
-        raise RulesError(f"cannot read rules file '{excerpt(path, PATH_SHOWN)}': {_NOT_REGULAR}")
+        raise RulesError(Message(_CANNOT_READ, path=excerpt(path, PATH_SHOWN), reason=Message(_NOT_REGULAR)))
     return Source(path)

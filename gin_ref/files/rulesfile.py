@@ -11,14 +11,20 @@ Finding a preset or a file is ``gin_ref.files.presets``; reading one file, ``gin
 one module that imports yaml).
 """
 
+from __future__ import annotations
+
 import re
 from pathlib import Path
-from typing import Any, Dict, FrozenSet, List, Optional, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Tuple, Union
 
-from gin_ref.core.errors import RulesError
-from gin_ref.core.rules import DEFAULT_PRESET, KNOBS, HouseRules, check_consistency, make_rules
+from gin_ref.core.errors import RulesError, reason
+from gin_ref.core.message import Message, N_
+from gin_ref.core.rules import DEFAULT_PRESET, KNOBS, HouseRules, consistency_problems, make_rules
 from gin_ref.files.presets import Source, file_source, locate, preset_names, preset_source
 from gin_ref.files.rulesyaml import Report, Layer, read_layer
+
+
+_AT = N_("%(reason)s (%(where)s)")  # a rules file's problem and where it is (``FILE:LINE``)
 
 
 class _Report:
@@ -28,9 +34,9 @@ class _Report:
         self.strict = strict
         self.problems: List[str] = []
 
-    def __call__(self, path: str, line: int, message: str) -> None:
+    def __call__(self, path: str, line: int, message: Union[str, Message]) -> None:
         if self.strict:
-            raise RulesError(f"{message} ({path}:{line})")
+            raise RulesError(Message(_AT, reason=message, where=f"{path}:{line}"))
         self.problems.append(f"{path}:{line}: {message}")
 
 
@@ -94,11 +100,11 @@ def _read_chain(source: Optional[Source], report: Report) -> List[Layer]:
             try:
                 source = locate(spec, Path(layer.source.path).parent)
             except RulesError as exc:
-                report(layer.source.path, line, str(exc))
+                report(layer.source.path, line, reason(exc))
                 break
             if Path(source.path).resolve() in visited:
                 cycle = " -> ".join([item.source.label for item in layers] + [source.label])
-                report(layer.source.path, line, f"extends cycle: {cycle}")
+                report(layer.source.path, line, Message(N_("extends cycle: %(cycle)s"), cycle=cycle))
                 break
     return layers
 
@@ -119,8 +125,8 @@ def _merge(layers: List[Layer], report: Report) -> Tuple[Dict[str, Any], Dict[st
             sources[name] = layer.source.preset or f"{layer.source.path}:{line}"
             origins[name] = (depth, layer.source.path, line)
     rejected: FrozenSet[str] = frozenset().union(*(layer.rejected for layer in layers))
-    for message in check_consistency(knobs):
-        named = [name for name in KNOBS if re.search(rf"\b{name}\b", message)]
+    for message in consistency_problems(knobs):
+        named = [name for name in KNOBS if re.search(rf"\b{name}\b", message.words % dict(message.facts()))]
         if rejected.intersection(named):
             continue
         blamed = [origins[name] for name in named if name in origins]

@@ -5,11 +5,14 @@ This is the one module that imports yaml. Files are read with the safe loader on
 a Python object is refused before anything is constructed.
 """
 
-from typing import Any, Callable, Dict, FrozenSet, NamedTuple, Optional, Set, Tuple
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, FrozenSet, NamedTuple, Optional, Set, Tuple, Union
 
 import yaml
 
-from gin_ref.core.errors import RecordError, RulesError
+from gin_ref.core.errors import RecordError, RulesError, reason
+from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.escape import excerpt
 from gin_ref.core.rules import KNOBS, check_knob, did_you_mean, shown
 from gin_ref.files import yamlload
@@ -20,7 +23,9 @@ _YAML_TAG = "tag:yaml.org,2002:"
 # Tags the safe loader builds (plain values), and the merge keys (<<, =) it resolves itself.
 _MERGE_TAGS = {_YAML_TAG + "merge", _YAML_TAG + "value"}
 _SAFE_TAGS = frozenset(tag for tag in _Loader.yaml_constructors if tag) | _MERGE_TAGS
-_NODE_KINDS = {yaml.ScalarNode: "a single value", yaml.SequenceNode: "a list", yaml.MappingNode: "a tagged map"}
+_NODE_KINDS = {yaml.ScalarNode: N_("the top level must be a mapping of house rules, not a single value"),
+               yaml.SequenceNode: N_("the top level must be a mapping of house rules, not a list"),
+               yaml.MappingNode: N_("the top level must be a mapping of house rules, not a tagged map")}
 
 
 class Layer(NamedTuple):
@@ -33,7 +38,7 @@ class Layer(NamedTuple):
     description: Optional[str]
 
 
-Report = Callable[[str, int, str], None]  # where problems go: (file, line, message)
+Report = Callable[[str, int, Union[str, Message]], None]  # where problems go: (file, line, message)
 
 
 
@@ -44,13 +49,13 @@ def read_layer(source: Source, report: Report) -> Optional[Layer]:
     try:
         text = source.read_bytes().decode("utf-8-sig")
     except OSError as exc:
-        report(where, 1, f"cannot read the file: {exc.strerror or exc}")
+        report(where, 1, Message(N_("cannot read the file: %(reason)s"), reason=str(exc.strerror or exc)))
         return None
     except RulesError as exc:
-        report(where, 1, str(exc))
+        report(where, 1, reason(exc))
         return None
     except UnicodeDecodeError:
-        report(where, 1, "not UTF-8 text")
+        report(where, 1, Message(N_("not UTF-8 text")))
         return None
     try:
         yamlload.scan(text, aliases=True, loader=_Loader)  # too deep: refused, never a RecursionError
@@ -65,7 +70,7 @@ def read_layer(source: Source, report: Report) -> Optional[Layer]:
         report(where, line or 1, message)
         return None
     except RecordError as exc:
-        report(where, exc.line or 1, exc.message)
+        report(where, exc.line or 1, exc.said_as or exc.message)
         return None
 
 
@@ -73,16 +78,15 @@ def _top_mapping(loader: Any, where: str, report: Report) -> Any:
     """The document's top-level mapping node, merge keys flattened; None (reported) when there is none."""
     root = loader.get_single_node()
     if root is None:
-        report(where, 1, "empty rules file: expected 'knob: value' lines")
+        report(where, 1, Message(N_("empty rules file: expected 'knob: value' lines")))
         return None
     unsafe = _unsafe_node(root)
     if unsafe is not None:
         tag = unsafe.tag.replace(_YAML_TAG, "!!")
-        report(where, _line(unsafe), f"YAML tag '{tag}' is not allowed: only plain values are read")
+        report(where, _line(unsafe), Message(yamlload.TAG_REFUSED, tag=tag))
         return None
     if not isinstance(root, yaml.MappingNode) or root.tag != _YAML_TAG + "map":
-        kind = _NODE_KINDS[type(root)]
-        report(where, _line(root), f"the top level must be a mapping of house rules, not {kind}")
+        report(where, _line(root), Message(_NODE_KINDS[type(root)]))
         return None
     loader.flatten_mapping(root)  # merge keys (<<: *base)
     return root
@@ -94,11 +98,14 @@ def _read_entries(loader: Any, root: Any, source: Source, report: Report) -> Opt
     other = _other_record(root)
     if other is not None:
         line, what, form = other
-        report(where, line, f"{what} (format: {form}), not a rules file: a rules file holds 'knob: value' lines")
+        report(where, line, Message(what, format=form))
         return None
     if _foreign(root):
-        report(where, _line(root), f"not a rules file: none of its {len(root.value)} keys is a house rule "
-                                   "(gin-ref rules show oklahoma lists them)")
+        report(where, _line(root), Message(Nn_("not a rules file: none of its %(count)d keys is a house rule "
+                                               "(%(command)s lists them)",
+                                               "not a rules file: none of its %(count)d keys is a house rule "
+                                               "(%(command)s lists them)"), count=len(root.value),
+                                           command="gin-ref rules show oklahoma"))
         return None
     knobs: Dict[str, Tuple[Any, int]] = {}
     rejected: Set[str] = set()
@@ -108,40 +115,43 @@ def _read_entries(loader: Any, root: Any, source: Source, report: Report) -> Opt
     for key_node, value_node in root.value:
         line = _line(key_node)
         if not isinstance(key_node, yaml.ScalarNode):
-            report(where, line, "a house rule name must be plain text")
+            report(where, line, Message(N_("a house rule name must be plain text")))
             continue
         key = key_node.value
         if key in first_line:
-            report(where, line, f"house rule '{excerpt(key)}' given twice (first at line {first_line[key]})")
+            report(where, line, Message(N_("house rule '%(knob)s' given twice (first at line %(first)d)"),
+                                        knob=excerpt(key), first=first_line[key]))
             continue
         first_line[key] = line
-        problem = None
+        problem: Optional[Message] = None
         if isinstance(value_node, yaml.ScalarNode):
             value, problem = yamlload.scalar_problem(loader, value_node)
         else:
             try:
                 value = loader.construct_object(value_node, deep=True)
             except Exception:  # noqa: BLE001 - a tag PyYAML cannot build inside a list ('!!int' alone...)
-                problem = "cannot read it"
+                problem = Message(N_("cannot read it"))
         if problem is not None:
-            report(where, line, f"cannot read the value of '{excerpt(key)}': {problem}")
+            report(where, line, Message(N_("cannot read the value of '%(knob)s': %(reason)s"), knob=excerpt(key),
+                                        reason=problem))
             rejected.add(key)
             continue
         if key == "extends":
             if isinstance(value, str) and value:
                 extends = (value, line)
             else:
-                report(where, line, f"'extends' must be a preset name or a file path, not {shown(value)}")
+                report(where, line, Message(N_("'extends' must be a preset name or a file path, not %(value)s"),
+                                            value=shown(value)))
         elif key == "description":
             if isinstance(value, str):
                 description = value
             else:
-                report(where, line, f"'description' must be text, not {shown(value)}")
+                report(where, line, Message(N_("'description' must be text, not %(value)s"), value=shown(value)))
         else:
             try:
                 knobs[key] = (check_knob(key, value), line)
             except RulesError as exc:
-                report(where, line, str(exc))
+                report(where, line, reason(exc))
                 rejected.add(key)
     return Layer(source, knobs, frozenset(rejected), extends, description)
 
@@ -155,7 +165,10 @@ def _foreign(root: Any) -> bool:
     keys = [key.value for key, _value in root.value if isinstance(key, yaml.ScalarNode)]
     return bool(keys) and len(keys) == len(root.value) and \
         not any(key in _RULES_KEYS or did_you_mean(key, _RULES_KEYS) for key in keys)
-_RECORDS = {"gin-ref-match/": "a match file", "gin-ref-event/": "an event file"}
+_RECORDS = {"gin-ref-match/": N_("a match file (format: %(format)s), not a rules file: a rules file holds "
+                                  "'knob: value' lines"),
+            "gin-ref-event/": N_("an event file (format: %(format)s), not a rules file: a rules file holds "
+                                 "'knob: value' lines")}
 
 
 def _other_record(root: Any) -> Optional[Tuple[int, str, str]]:

@@ -20,6 +20,7 @@ import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import RecordError
+from gin_ref.core.message import Message, N_
 from gin_ref.files import handtyped
 from gin_ref.files.recordkeys import TEXT, Keys, Kind, MapOf, Scalar
 from gin_ref.files.yamldata import LineDict, LineList
@@ -29,8 +30,12 @@ from gin_ref.core.escape import one_line, shown_value
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp"))
 MAX_DEPTH = 100  # levels of nesting read (a match record has 7)
-_KINDS = {"!!int": "a whole number", "!!float": "a number", "!!timestamp": "a date or time",
-          "!!bool": "true or false", "!!null": "null"}
+_KINDS = {"!!int": N_("cannot read '%(value)s' as a whole number%(detail)s"),
+          "!!float": N_("cannot read '%(value)s' as a number%(detail)s"),
+          "!!timestamp": N_("cannot read '%(value)s' as a date or time%(detail)s"),
+          "!!bool": N_("cannot read '%(value)s' as true or false%(detail)s"),
+          "!!null": N_("cannot read '%(value)s' as null%(detail)s")}
+TAG_REFUSED = N_("YAML tag '%(tag)s' is not allowed: only plain values are read")
 _PLAIN_TYPES = (str, int, float, type(None), datetime.date)  # bool is an int, datetime a date
 SURROGATE = LazyPattern("[\ud800-\udfff]")  # compiled when first used (2 M instructions): PyYAML's values
 _loader: List[Any] = []
@@ -47,7 +52,7 @@ def loader_class() -> Any:
     return _loader[0]
 
 
-def yaml_problem(exc: Exception, text: str) -> Tuple[Optional[int], str]:
+def yaml_problem(exc: Exception, text: str) -> Tuple[Optional[int], Message]:
     """``(line, message)`` of a YAMLError: a syntax error, or a character YAML does not accept. The line is the
     one the edit is on, where PyYAML's problem mark stands after it: the line a list, a mapping in braces or a
     quote that is not closed opens on (its context mark), or the last line with text where the text ends;
@@ -57,16 +62,17 @@ def yaml_problem(exc: Exception, text: str) -> Tuple[Optional[int], str]:
     import yaml
 
     if isinstance(exc, yaml.reader.ReaderError):
-        return text.count("\n", 0, exc.position) + 1, f"invalid YAML: character #x{exc.character:04x}: {exc.reason}"
+        return text.count("\n", 0, exc.position) + 1, Message(N_("invalid YAML: character #x%(code)s: %(detail)s"),
+                                                              code=f"{exc.character:04x}", detail=exc.reason)
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     context = getattr(exc, "context_mark", None)
     words = [getattr(exc, "context", None), getattr(exc, "problem", None)]
     message = ", ".join(w for w in words if w) or str(exc).splitlines()[0]
     if mark is None:
-        return None, f"invalid YAML: {message}"
+        return None, Message(_INVALID, detail=message)
     lines = text.split("\n")
     line = mark.line  # 0-based
-    plain = next((words for start, words in _PLAIN.items() if message.startswith(start)), "")
+    plain = next((words for start, words in _PLAIN.items() if message.startswith(start)), _INVALID)
     if context is not None and message.startswith(_OPENED):  # where the list, mapping or quote opened
         line = context.line
     elif _at_end(lines, mark):
@@ -74,13 +80,14 @@ def yaml_problem(exc: Exception, text: str) -> Tuple[Optional[int], str]:
     elif (getattr(exc, "problem", None) or "").startswith("mapping values are not allowed"):
         above = _run_on(lines, line, mark.column)
         if above is not None:
-            return above + 1, (f"invalid YAML: line {line + 1} is indented more than this line, so YAML reads it as "
-                               f"going on with this line's value ({message}): indent the two lines alike")
+            return above + 1, Message(N_("invalid YAML: line %(line)d is indented more than this line, so YAML reads "
+                                         "it as going on with this line's value (%(detail)s): indent the two lines "
+                                         "alike"), line=line + 1, detail=message)
     if message.startswith("while parsing a block"):
         quote = _open_quote(lines, context.line if context is not None else 0, line)
         if quote is not None:
-            return quote + 1, f"invalid YAML: {message} (a quote not closed on this line)"
-    return line + 1, f"invalid YAML: {message}{plain}"
+            return quote + 1, Message(N_("invalid YAML: %(detail)s (a quote not closed on this line)"), detail=message)
+    return line + 1, Message(plain, detail=message)
 
 
 _OPENED = ("while parsing a flow sequence", "while parsing a flow mapping", "while scanning a quoted scalar")
@@ -108,11 +115,15 @@ def _open_quote(lines: List[str], first: int, last: int) -> Optional[int]:
 
 # the parser's jargon in plain words, by how its message starts (the two loaders word the rest differently)
 _PLAIN = {
-    "while parsing a flow sequence": " (a list in [ ] not closed, or a ',' missing between its items)",
-    "while parsing a flow mapping": " (a mapping in { } not closed, or a ',' missing between its items)",
-    "while scanning a quoted scalar": " (a quote not closed)",
-    "while parsing a block mapping": " (a key indented otherwise than the keys above it)",
+    "while parsing a flow sequence": N_("invalid YAML: %(detail)s (a list in [ ] not closed, or a ',' missing "
+                                        "between its items)"),
+    "while parsing a flow mapping": N_("invalid YAML: %(detail)s (a mapping in { } not closed, or a ',' missing "
+                                       "between its items)"),
+    "while scanning a quoted scalar": N_("invalid YAML: %(detail)s (a quote not closed)"),
+    "while parsing a block mapping": N_("invalid YAML: %(detail)s (a key indented otherwise than the keys above "
+                                        "it)"),
 }
+_INVALID = N_("invalid YAML: %(detail)s")  # (the parser's own words, English: PyYAML's)
 
 
 def _last_line(lines: List[str], line: int) -> int:
@@ -162,7 +173,7 @@ def scan(text: str, aliases: bool = False, loader: Any = None) -> None:
             elif kind in starts:
                 depth += 1
                 if depth > MAX_DEPTH:
-                    raise RecordError(f"nested too deeply: more than {MAX_DEPTH} levels",
+                    raise RecordError(Message(N_("nested too deeply: more than %(most)d levels"), most=MAX_DEPTH),
                                       line=event.start_mark.line + 1)
                 if event.anchor is None or aliases:
                     continue
@@ -171,7 +182,7 @@ def scan(text: str, aliases: bool = False, loader: Any = None) -> None:
                 continue
             elif kind is not alias or aliases:
                 continue
-            raise RecordError("anchors and aliases are not used in match files: write the value itself",
+            raise RecordError(Message(N_("anchors and aliases are not used in match files: write the value itself")),
                               line=event.start_mark.line + 1)
     finally:
         loader.dispose()
@@ -196,19 +207,20 @@ def read(text: str, problems: Problems, schema: Optional[Keys] = None) -> Any:
         raise RecordError(message, line=line) from None
     try:
         if node is None:
-            raise RecordError("the file is empty", line=1)
+            raise RecordError(Message(N_("the file is empty")), line=1)
         return _from_node(loader, node, problems, (), schema)
     finally:
         loader.dispose()
 
 
-def scalar_problem(loader: Any, node: Any) -> Tuple[Any, Optional[str]]:
+def scalar_problem(loader: Any, node: Any) -> Tuple[Any, Optional[Message]]:
     """``(value, None)`` for a scalar node PyYAML builds into plain data, else ``(None, message)``."""
     tag = node.tag.replace(_TAG, "!!")
     if node.tag not in _SCALAR_TAGS:
         if tag in ("!!seq", "!!map", "!!set", "!!omap", "!!pairs"):
-            return None, f"YAML tag '{tag}' on a single value is not read: write [] or {{}} for an empty one"
-        return None, f"YAML tag '{tag}' is not allowed: only plain values are read"
+            return None, Message(N_("YAML tag '%(tag)s' on a single value is not read: write [] or {} for an empty "
+                                    "one"), tag=tag)
+        return None, Message(TAG_REFUSED, tag=tag)
     detail = ""
     try:
         value = loader.construct_object(node)
@@ -221,14 +233,19 @@ def scalar_problem(loader: Any, node: Any) -> Tuple[Any, Optional[str]]:
             found = SURROGATE.search(value)
             if found is None:
                 return value, None
-            return None, f"not valid text: it holds a lone surrogate (\\u{ord(found.group()):04x})"
+            return None, Message(N_("not valid text: it holds a lone surrogate (%(code)s)"),
+                                 code=f"\\u{ord(found.group()):04x}")
         if isinstance(value, float) and not math.isfinite(value):
-            return None, f"cannot read {shown_value(node.value)} as a number: only finite numbers are read"
+            return None, Message(N_("cannot read %(value)s as a number: only finite numbers are read"),
+                                 value=shown_value(node.value))
         if isinstance(value, _PLAIN_TYPES) and (not isinstance(value, int) or value.bit_length() < 10_000):
             return value, None
     # a number over 3,000 digits (0x... or 1:00:00... builds one) could not even be printed
     text = node.value if len(node.value) <= 40 else f"{node.value[:20]}... ({len(node.value)} characters)"
-    return None, f"cannot read '{one_line(text)}' as {_KINDS.get(tag, repr(tag))}{detail}"
+    if tag in _KINDS:
+        return None, Message(_KINDS[tag], value=one_line(text), detail=detail)
+    return None, Message(N_("cannot read '%(value)s' as %(tag)s%(detail)s"), value=one_line(text), tag=repr(tag),
+                         detail=detail)
 
 
 def _from_node(loader: Any, node: Any, problems: Problems, where: Where, kind: Optional[Kind] = None,
@@ -238,7 +255,8 @@ def _from_node(loader: Any, node: Any, problems: Problems, where: Where, kind: O
     import yaml
 
     if isinstance(node, yaml.ScalarNode):
-        value, problem = scalar_problem(loader, node)
+        value, said = scalar_problem(loader, node)
+        problem: Optional[str] = None if said is None else said.english()  # (the record's problems: English yet)
         if problem is None and kind is not None and not node.style and not handtyped.is_card(where):  # plain
             problem = handtyped.problem(kind, node.value, value, what or handtyped.name_of(where))
             if problem is not None:  # text stays as written (a name judged by what is on the line), else not read
@@ -247,7 +265,7 @@ def _from_node(loader: Any, node: Any, problems: Problems, where: Where, kind: O
             problems.append((where, problem))
         return value
     if node.tag != _TAG + ("seq" if isinstance(node, yaml.SequenceNode) else "map"):  # (a list tagged !!map...)
-        problems.append((where, f"YAML tag '{node.tag.replace(_TAG, '!!')}' is not allowed: only plain values are read"))
+        problems.append((where, Message(TAG_REFUSED, tag=node.tag.replace(_TAG, "!!")).english()))
         return None
     if isinstance(node, yaml.SequenceNode):
         return _sequence_of(loader, node, problems, where, kind)
@@ -272,14 +290,15 @@ def _mapping_of(loader: Any, node: Any, problems: Problems, where: Where, kind: 
     result.line, result.lines = node.start_mark.line + 1, lines
     for key_node, value_node in node.value:
         if not isinstance(key_node, yaml.ScalarNode) or key_node.tag.endswith(":merge"):
-            problems.append((where, f"line {key_node.start_mark.line + 1}: only plain keys are read "
-                                    "(no merge keys or complex keys)"))
+            problems.append((where, Message(N_("line %(line)d: only plain keys are read (no merge keys or complex "
+                                               "keys)"), line=key_node.start_mark.line + 1).english()))
             continue
         names = handtyped.child(kind, None) if isinstance(kind, MapOf) else None  # a mapping of players' names
         key = _from_node(loader, key_node, problems, where, names and TEXT, handtyped.NAME_KEY)
         if key in result:
-            problems.append((where + (key,), f"'{key}' is given twice (first at line {lines[key]}; "
-                                             f"again at line {key_node.start_mark.line + 1})"))
+            problems.append((where + (key,), Message(N_("'%(key)s' is given twice (first at line %(first)d; again at "
+                                                        "line %(again)d)"), key=str(key), first=lines[key],
+                                                     again=key_node.start_mark.line + 1).english()))
             continue
         lines[key] = key_node.start_mark.line + 1
         result[key] = _from_node(loader, value_node, problems, where + (key,), handtyped.child(kind, key))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Tuple
 
-from gin_ref.core.errors import RecordError
+from gin_ref.core.errors import RecordError, reason
 from gin_ref.files.recordkeys import Keys, schema_of
 from gin_ref.files.yamldata import LineDict, LineList, line_of, plain
 from gin_ref.files.yamlfast import parse_canonical
@@ -42,4 +42,4 @@ def parse(text: str, path: object = None, schema: Optional[Keys] = None) -> Tupl
     except RecordError as exc:
         if path is None or exc.path is not None:
             raise
-        raise RecordError(exc.message, line=exc.line, path=str(path)) from None
+        raise RecordError(reason(exc), line=exc.line, path=str(path)) from None

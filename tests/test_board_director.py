@@ -128,7 +128,7 @@ def test_a_ruling_without_a_reason_is_refused_in_the_command_lines_words_and_one
     _served, web = director(folder)
     action = "/director/m/round-1-table-1.yaml/ruling"
     kind, text = said(post(web, action, kind="void", reason="  "))
-    assert (kind, text) == ("problem", "Error: --reason: say why (it is kept with the ruling)")
+    assert (kind, text) == ("problem", "Error: reason: say why (it is kept with the ruling)")  # a page names no option (#38)
     kind, text = said(post(web, action, kind="award", player=dee, points="25", reason="misdeal", by="Dana"))
     assert kind == "note" and text.startswith("round-1-table-1.yaml: hand 1: ")
     twin = tmp_path / "twin.yaml"

@@ -105,12 +105,14 @@ def test_the_library_names_the_parameter_and_the_command_line_its_option():
     with pytest.raises(CountOverLimitError) as refused:
         match.knock("Ann", "9", "30")
     assert refused.value.said_as.value("illegal_option") == "illegal"
+    from gin_ref.core import message
+
+    style = list(message._OPTIONS)
     say_options_as(None)
     try:
         assert "enter it again with illegal (" in refused.value.said_as.english()
-    finally:
-        import gin_ref.cli  # noqa: F401  (its options again, as every command run in this process has them)
-        say_options_as(lambda name: "--" + name.replace("_", "-"))
+    finally:  # the command line's style again, as every command run in this process has it
+        say_options_as(style[0] if style else None)
 
 
 @pytest.mark.parametrize("lang, reason", [("sk", "'zz' nie je otočená karta: riadok stola je"),

@@ -43,3 +43,21 @@ def test_a_record_error_with_a_message_is_located_in_every_language():
     exc = RecordError(Message(N_("hand %(hand)d is over"), hand=3), line=4, path="m.yaml")
     assert str(exc) == "m.yaml:4: hand 3 is over" and exc.message == "hand 3 is over"
     assert refusal_of(exc).field("line") == 4
+
+
+def test_a_servers_request_says_a_parameter_by_its_name_and_the_command_line_by_its_option():
+    """``gin-ref serve`` runs inside the command line, whose options a phone has no use for: a request's
+    context says a parameter plainly (serve's guard asks for it), and the context it came from is untouched."""
+    import contextvars
+
+    import gin_ref.cli  # noqa: F401  (the command line's style: --upcard)
+    from gin_ref.core.message import say_options_plainly
+
+    message = Message(N_("give the upcard (%(upcard_option)s CARD)"), upcard_option="upcard")
+
+    def in_a_request():
+        say_options_plainly()
+        return message.english()
+
+    assert contextvars.copy_context().run(in_a_request) == "give the upcard (upcard CARD)"
+    assert message.english() == "give the upcard (--upcard CARD)"

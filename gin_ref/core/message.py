@@ -12,9 +12,12 @@ The standard library only, and cheap to import: every command that can refuse lo
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple, Union
 
-__all__ = ["Message", "Value", "N_", "Nn_", "english_of", "say_options_as"]
+if TYPE_CHECKING:
+    import contextvars
+
+__all__ = ["Message", "Value", "N_", "Nn_", "english_of", "say_options_as", "say_options_plainly"]
 
 Value = Union[None, str, int, float, bool, "Message"]
 Gettext = Callable[[str], str]
@@ -45,8 +48,23 @@ def say_options_as(style: Optional[Callable[[str], str]]) -> None:
     _OPTIONS[:] = [style] if style is not None else []
 
 
+_PLAIN: List["contextvars.ContextVar[bool]"] = []  # made on first use: a server's request says none
+
+
+def say_options_plainly() -> None:
+    """In this context (a server's request, and the threads it hands work to) a parameter is said by its name,
+    whatever the process's front said (``gin-ref serve`` runs inside the command line, whose options a phone
+    has no use for). The context's copy ends with the request."""
+    if not _PLAIN:
+        import contextvars
+
+        _PLAIN.append(contextvars.ContextVar("gin_ref_plain_options", default=False))
+    _PLAIN[0].set(True)
+
+
 def _said_value(name: str, value: "Value") -> "Value":
-    if _OPTIONS and isinstance(value, str) and (name == "option" or name.endswith("_option")):
+    if _OPTIONS and isinstance(value, str) and (name == "option" or name.endswith("_option")) and \
+            not (_PLAIN and _PLAIN[0].get()):
         return _OPTIONS[0](value)
     return value
 

@@ -30,6 +30,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from gin_ref.core.escape import one_line
+from gin_ref.core.message import say_options_plainly
 from gin_ref.desk.language import gettext as _, hush, speak
 from gin_ref.serve import pagelang, pages
 
@@ -156,6 +157,7 @@ class Guard:
         spoken = pagelang.choose(headers, getattr(served, "event_language", None))
         query = scope.get("query_string", b"").decode("latin-1")
         speaking, here = speak(spoken), pagelang.at(method, path, query)  # every word of this request in its language
+        say_options_plainly()  # and no command-line option in them (#38: the fronts add their own hints)
         began = time.perf_counter()
         held: List[Message] = []
         status["held"] = held

@@ -22,7 +22,7 @@ import click
 from gin_ref import __version__
 from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
 from gin_ref.cli.helptext import Group, Option, enclosing_language, group, keep_environment, option, speak_in_click
-from gin_ref.desk.errors import N_, GinRefError, say_options_as  # the desk names the errors a front catches, and their words
+from gin_ref.desk.errors import N_, DeskError, GinRefError, Refusal, refusal_of, said, say_options_as  # the desk names the errors a front catches, and their words
 from gin_ref.desk.language import gettext  # noqa: F401 (kept for the command line's own sentences, #38)
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
@@ -116,8 +116,6 @@ def with_options(exc: GinRefError) -> GinRefError:
         named = said_as.mapped(_dashed)
         if named == said_as:
             return exc
-        from gin_ref.desk.errors import DeskError, Refusal, refusal_of
-
         found = refusal if refusal is not None else refusal_of(exc)
         return DeskError(Refusal(found.kind, named.english(), found.fields, found.kept, named),
                          getattr(exc, "done", None))
@@ -128,8 +126,6 @@ def with_options(exc: GinRefError) -> GinRefError:
                and not value.startswith("-")}
     if not options:
         return exc
-    from gin_ref.desk.errors import DeskError
-
     return DeskError(refusal.named(**options), getattr(exc, "done", None))
 
 
@@ -246,8 +242,6 @@ class LazyGroup(Group):
         except click.UsageError as exc:  # an unknown command, a missing option, a bad value: one line, 2
             fail(usage_message(exc), exc.exit_code)
         except GinRefError as exc:  # in the language settled (English: the error's own words)
-            from gin_ref.desk.errors import said
-
             fail(said(with_options(exc)), exc.exit_code)
         except (KeyboardInterrupt, click.exceptions.Abort):  # Abort: click's word for Ctrl-C at its prompt
             interrupted()

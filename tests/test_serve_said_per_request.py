@@ -61,3 +61,32 @@ def test_who_plays_whom_is_said_with_the_catalogues_versus_on_every_page(tmp_pat
             assert re.search(rf"\b(Ann{re.escape(versus)}Dan|Dan{re.escape(versus)}Ann)\b", page), (path, versus)
             assert not re.search(r"\b[A-Z][a-z]+ v [A-Z][a-z]+\b", page), path  # ("v" is Slovak's "in")
     assert "Ann v Dan" in _text(web.get("/t/1").text)  # English as it was
+
+
+def test_serves_start_lines_are_said_in_the_language_chosen(tmp_path):
+    """``gin-ref --lang sk serve`` prints its tables', board's and director's addresses and its caps in
+    Slovak (the process's language, settled by ``--lang``: here spoken in a context, as the lines are made)."""
+    from gin_ref.desk.language import speaking
+    from gin_ref.serve.limits import Caps
+    from gin_ref.serve.server import addresses, start_lines
+    from gin_ref.serve.state import Tokens
+
+    def lines(tmp):
+        tokens = Tokens.load(tmp, ["1", "x"])
+        return (addresses("http://h:1", tokens, ["1", "x"], ["table 1", "ann-ben"]) +
+                start_lines("http://h:1", tokens, False) + [Caps.of(8192, 16).line()])
+
+    english = lines(str(tmp_path))
+    assert english[0].startswith("table 1: http://h:1/t/1?token=") and english[1].startswith("ann-ben: ")
+    assert english[2] == "board: http://h:1/board" and english[3].startswith("director: http://h:1/director")
+    assert english[4].startswith("caps: 7440 connections (64 from one address), 256 board streams without")
+    with speaking("sk"):
+        slovak = lines(str(tmp_path))
+    with speaking("fil"):
+        filipino = lines(str(tmp_path))
+    assert slovak[0].startswith("stôl 1: http://h:1/t/1?token=") and slovak[1].startswith("ann-ben: ")
+    assert slovak[2] == "tabuľa: http://h:1/board" and slovak[3].startswith("riaditeľ turnaja: http://h:1/director")
+    assert slovak[4].startswith("limity: 7440 spojení (64 z jednej adresy), 256 prúdov tabule bez cookie")
+    assert filipino[0].startswith("mesa 1: ") and filipino[2] == "address ng board: http://h:1/board"
+    assert filipino[4].startswith("mga limit: 7440 koneksyon")
+    assert not any(re.search(r"\b(connections|streams|board:|director:|table 1)\b", line) for line in slovak + filipino)

@@ -33,6 +33,7 @@ from gin_ref.serve.security import COOKIE
 from gin_ref.serve.served import Served
 from gin_ref.serve.state import BOARD, DIRECTOR
 from gin_ref.serve.sheet import Sheet
+from gin_ref.views.words import versus
 
 STYLE = """
 html{background:#fff;color:#000}
@@ -115,7 +116,7 @@ def _points(value: Any) -> str:
 def tables_html(data: Dict[str, Any]) -> str:
     items = []
     for entry in data["tables"]:
-        players = " v ".join(escape(name) for name in entry["players"])
+        players = escape(versus(entry["players"]))
         last = entry.get("last")
         last_text = escape(said_hand(last["hand"])) if last else escape(_("no hand yet"))
         problem = (f'<p class="problem">{escape(entry["problem"])}</p>' if entry.get("problem") else "")
@@ -146,7 +147,7 @@ def pairings_html(data: Dict[str, Any]) -> str:
 
 
 def _table_pair(table: Dict[str, Any]) -> str:
-    said = {"table": table["table"], "players": " v ".join(table["players"])}
+    said = {"table": table["table"], "players": versus(table["players"])}
     return (_("Table %(table)s: %(players)s (finished)") if table["finished"] else _("Table %(table)s: %(players)s")) % said
 
 

@@ -21,7 +21,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from gin_ref.core.errors import GinRefError, InvalidNotationError
-from gin_ref.desk.language import gettext as _
+from gin_ref.desk.language import gettext as _, spoken
 from gin_ref.serve import directoracts, directorpage
 from gin_ref.serve.perfile import PerFile
 from gin_ref.serve.cards import GENERATOR, cards_page
@@ -70,8 +70,17 @@ def routes(served: Served) -> List[BaseRoute]:
     first = served.tables_first.wait  # a table's write goes before each file read here
     verified = PerFile(lambda path: directoracts.verify_entry(folder, path), first)  # each file's, until it changes
     sheet = served.sheet  # the board's: its readings of the files are shared
-    recorded = PerFile(lambda path: directorpage.record_of(path, sheet.read.get) if sheet is not None
-                       else directorpage.record_of(path), first)
+    # each file's record as the page shows it, kept per language (its tally and standing are said in it: one
+    # kept for every language would say to all the words of the first that asked) until the file changes
+    recorded: "Dict[str, PerFile[Dict[str, Any]]]" = {}
+
+    def record_of(path: str) -> Dict[str, Any]:
+        return directorpage.record_of(path, sheet.read.get) if sheet is not None else directorpage.record_of(path)
+
+    def records_in(language: str) -> "PerFile[Dict[str, Any]]":
+        """The records said in ``language`` (made by the first request that speaks it; a few languages at most)."""
+        kept = recorded.get(language)
+        return kept if kept is not None else recorded.setdefault(language, PerFile(record_of, first))
 
     def each(kept: "PerFile[Dict[str, Any]]", files: List[str]) -> Dict[str, Dict[str, Any]]:
         return {name: kept.get(os.path.join(folder, name)) for name in files}
@@ -101,7 +110,7 @@ def routes(served: Served) -> List[BaseRoute]:
         report = await run_in_threadpool(each, verified, files)
         kept = notes.get(request.query_params.get("said", ""))
         note, redo = (kept[:2], kept[2]) if kept is not None else (None, None)
-        records = await run_in_threadpool(each, recorded, files)
+        records = await run_in_threadpool(each, records_in(spoken()), files)
         pending = await run_in_threadpool(directorpage.journal_items, served, files)
         form_token = served.security.form_token(token, FORM)
         seen = await run_in_threadpool(lambda: {name: file_seen(folder, name) for name in files})

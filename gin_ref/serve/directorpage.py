@@ -19,6 +19,7 @@ from gin_ref.serve.journal import AGAIN, why_words
 from gin_ref.serve.sheet import read_match
 from gin_ref.serve.nextwords import said_next, standing_said
 from gin_ref.views.tally_text import tally_text
+from gin_ref.views.words import versus
 
 RULING_KINDS = {"award": N_("award"), "void": N_("void"), "redeal": N_("redeal"),  # the ruling form's choices
                 "forfeit": N_("forfeit")}
@@ -304,7 +305,7 @@ def page_body(folder: Any, files: List[str], report: Dict[str, Dict[str, Any]], 
         parts.append("<p>" + _t(N_('No match file yet.')) + "</p>")
     for file in reversed(files):  # the latest round first
         rec = recs.get(file, {})
-        players = " v ".join(escape(p) for p in rec.get("players", []))
+        players = escape(versus(rec.get("players", [])))
         record = ('<details><summary>' + _t(N_("The record")) + f'</summary><div class="lines">{escape(rec["text"])}</div>'
                   "</details>" if rec.get("text") else f'<p class="flag">{escape(str(rec.get("error")))}</p>')
         parts.append(f'<section class="m" id="{escape(file, quote=True)}"><h2>{escape(file)}: {players}</h2>'

@@ -21,10 +21,18 @@ import threading
 import time
 from typing import Dict, Optional, Tuple
 
-from gin_ref.desk.language import gettext as _
+from gin_ref.core.message import Message, N_, Nn_
+from gin_ref.desk.language import gettext as _, ngettext
 
 FD_WANTED = 8192  # the soft limit asked for at start
 FD_WINDOWS = 1024  # what the caps are computed from where there is no limit to read (Windows)
+CAPS = N_("caps: %(connections)s (%(per_address)s), %(streams)s (%(streams_per_address)s) and %(kept)s; %(reserve)s")
+CONNECTIONS = Nn_("%(count)d connection", "%(count)d connections")
+FROM_ONE = Nn_("%(count)d from one address", "%(count)d from one address")
+STREAMS = Nn_("%(count)d board stream without a cookie", "%(count)d board streams without a cookie")
+KEPT_MORE = Nn_("%(count)d more kept for the director's and the board's",
+                "%(count)d more kept for the director's and the board's")
+RESERVE = Nn_("%(count)d file in reserve", "%(count)d files in reserve")
 RESERVE_FIXED = 64  # descriptors kept for the listening socket, the log, the thread pool's files, imports
 RESERVE_PER_FILE = 3  # a match file, its journal and its lock, open at once while a hand is written
 BACKLOG = 128  # connections accepted in one go (asyncio accepts up to the backlog before it hands any over, so
@@ -85,9 +93,13 @@ class Caps:
         return cls(connections, per_address, streams, min(STREAMS_PER_ADDRESS, streams), kept, reserve)
 
     def line(self) -> str:
-        return (f"caps: {self.connections} connections ({self.per_address} from one address), "
-                f"{self.streams} board streams without a cookie ({self.streams_per_address} from one address) "
-                f"and {self.kept} more kept for the director's and the board's; {self.reserve} files in reserve")
+        """The caps, as ``serve`` prints them at start, in the language spoken (each figure a count)."""
+        return Message(CAPS, connections=Message(CONNECTIONS, count=self.connections),
+                       per_address=Message(FROM_ONE, count=self.per_address),
+                       streams=Message(STREAMS, count=self.streams),
+                       streams_per_address=Message(FROM_ONE, count=self.streams_per_address),
+                       kept=Message(KEPT_MORE, count=self.kept),
+                       reserve=Message(RESERVE, count=self.reserve)).say(_, ngettext)
 
 
 class Quiet:

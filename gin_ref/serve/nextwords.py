@@ -8,7 +8,7 @@ does not know), the facts keep that line as it was said (``text``) and the page 
 from typing import Any, Dict, List, Optional
 
 from gin_ref.core.message import Message, N_
-from gin_ref.desk.language import gettext, ngettext
+from gin_ref.desk.language import ENGLISH, gettext, ngettext, speaking
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
 from gin_ref.views.standing import named_scores, next_line, standing_lines
@@ -74,9 +74,10 @@ def next_facts(match: Match) -> Optional[Dict[str, Any]]:
     if state.roles is not None:
         facts.update(rule=match.rules.next_dealer, box=state.roles.box, captain=state.roles.captain,
                      sitter=state.roles.sitter)
-    line = next_line(match)
+    with speaking(ENGLISH):  # the facts' English against the command line's English, whatever the request speaks
+        line = next_line(match)
     if _said(facts, _english, _english_n) != line:  # a reason this module cannot say: kept as said
-        return {"text": line}
+        return {"text": next_line(match)}  # in the language spoken, as it was said
     return facts
 
 

@@ -24,14 +24,18 @@ SWITCH_INTERVAL = 0.0005
 
 
 def addresses(base: str, tokens: Tokens, keys: List[str], labels: List[str]) -> List[str]:
-    """A line per table; its label (a file's name) escaped as every name printed is (``shown_path``)."""
-    return [f"{shown_path(label)}: {base}/t/{key}?token={tokens.add(key)}" for key, label in zip(keys, labels)]
+    """A line per table; its label (a file's name) escaped as every name printed is (``shown_path``); an
+    event's table (``table 1``) said in the language spoken."""
+    return [_("table %(table)d: %(address)s") % {"table": int(key), "address": f"{base}/t/{key}?token={tokens.add(key)}"}
+            if key.isdigit() and label == f"table {key}" else f"{shown_path(label)}: {base}/t/{key}?token={tokens.add(key)}"
+            for key, label in zip(keys, labels)]
 
 
 def start_lines(base: str, tokens: Tokens, board_token: bool) -> List[str]:
     """What ``serve`` prints at start besides the tables: the board's address and the director's."""
     board = f"{base}/board?token={tokens.add(BOARD)}" if board_token else f"{base}/board"
-    return [f"board: {board}", f"director: {base}/director?token={tokens.add(DIRECTOR)}"]
+    return [_("board: %(address)s") % {"address": board},
+            _("director: %(address)s") % {"address": f"{base}/director?token={tokens.add(DIRECTOR)}"}]
 
 
 def listen(host: str, port: int) -> socket.socket:

@@ -22,6 +22,7 @@ from gin_ref.serve.handwords import hand_words
 from gin_ref.serve.journal import Entry, why_words
 from gin_ref.serve.nextwords import standing_said
 from gin_ref.serve.pages import document, hidden, lines, paragraph, suited
+from gin_ref.views.words import versus
 
 
 class View(NamedTuple):
@@ -142,7 +143,7 @@ def _sentences(texts: Sequence[str]) -> str:
 
 def table_page(view: View, match: Match) -> str:
     players = match.players
-    parts = [f"<h1>{escape(view.label)}</h1>", f'<p class="sub"><b>{escape(" v ".join(players))}</b> · '
+    parts = [f"<h1>{escape(view.label)}</h1>", f'<p class="sub"><b>{escape(versus(players))}</b> · '
              f"{escape(say('rules', rules=match.rules.name))}</p>",
              handview.totals_html(tuple((name, int(match.state.totals.get(name, 0))) for name in players)),
              _sentences(standing_said(match)[1:]),

@@ -39,7 +39,7 @@ def _pieces():
 # Pieces said inside another layer's English words, not looked for until that layer's words are messages:
 # an irregularity's reason kept in the record as a sentence ("knock not allowed: deadwood 9 exceeds limit 3")
 # and core's arithmetic ("23 - 3 = 20 to the knocker").
-VIEWS_SAY_TOO = {"knock not allowed", "exceeds limit", "the knocker"}
+VIEWS_SAY_TOO: set = set()
 PIECES = [piece for piece in _pieces() if piece not in VIEWS_SAY_TOO]
 
 

@@ -24,9 +24,9 @@ from gin_ref.views.words import opened_after_dead_words, said
 def score_line(score: HandScore, knocker: str, defender: str) -> str:
     """``score: knock: 21 − 5 = 16 to the knocker (Ann)``; a tie scored 0-0 names nobody."""
     if score.winner == "nobody":
-        return gettext("score: %(arithmetic)s") % {"arithmetic": said(score.arithmetic)}
+        return gettext("score: %(arithmetic)s") % {"arithmetic": said(score.arithmetic_said)}
     return gettext("score: %(arithmetic)s (%(name)s)") % {
-        "arithmetic": said(score.arithmetic), "name": knocker if score.winner == "knocker" else defender}
+        "arithmetic": said(score.arithmetic_said), "name": knocker if score.winner == "knocker" else defender}
 
 
 def turn_text(match: Match, outcome: Outcome) -> str:

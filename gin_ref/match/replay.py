@@ -368,7 +368,7 @@ def _check_winner(setup: HandSetup, hand: Hand, problems: Problems, settling: bo
                   ruling: Optional[rulings.Ruling]) -> Tuple[Optional[str], int]:
     """The hand's winner and points (as the ruling has them, if any), checked against its claims."""
     number, claims = hand.number, hand.claims
-    winner, points, explain = scored.winner, scored.points, _explained(scored.explain)
+    winner, points, explain = scored.winner, scored.points, scored.explain
     ruled = ruling if ruling is not None and ruling.kind != "forfeit" else None
     if ruled is not None:  # the winner and points follow the ruling
         winner, points = ruled.score()
@@ -383,13 +383,15 @@ def _check_winner(setup: HandSetup, hand: Hand, problems: Problems, settling: bo
             if ruled is not None else N_("hand %(hand)d: winner is %(claim)s, but %(basis)s make it %(winner)s "
                                          "(%(explain)s)")
         problems.add(hand.where + ("winner",), Message(words, hand=number, claim=shown_value(claims.winner),
-                                                       basis=BASES[hand.counted], winner=winner, explain=explain))
+                                                       basis=BASES[hand.counted], winner=winner,
+                                                       explain=_explained(explain)))
     if _differs(hand, "points", claims.points, points, problems):
         words = N_("hand %(hand)d: points are %(claim)s, but the ruling gives %(points)d (%(explain)s)") \
             if ruled is not None else N_("hand %(hand)d: points are %(claim)s, but %(basis)s give %(points)d "
                                          "(%(explain)s)")
         problems.add(hand.where + ("points",), Message(words, hand=number, claim=shown_value(claims.points),
-                                                       basis=BASES[hand.counted], points=points, explain=explain))
+                                                       basis=BASES[hand.counted], points=points,
+                                                       explain=_explained(explain)))
     return winner, points
 
 

@@ -290,7 +290,7 @@ def _check_illegal_cards(state: MatchState, setup: HandSetup, where: Where, item
         check = check_knock(cards, state.rules, setup.upcard, melds, discard)
         if check.legal:
             problems.add(where + ("cards",), Message(N_("hand %(hand)d: the knock recorded as illegal is legal "
-                                                        "(%(verdict)s)"), hand=number, verdict=check.verdict))
+                                                        "(%(verdict)s)"), hand=number, verdict=check.verdict_said))
         if "turn" in given:  # a knock recorded at a turn: it was made at the table
             _check_refused_knock(state, where, number, item, at, cards, discard, problems)
     except GinRefError as exc:

@@ -206,12 +206,6 @@ class Settlement(NamedTuple):
     reason: str  # why the limit is what it is
     check: Optional[KnockCheck] = None  # the knocker's cards judged
     showdown: Optional[Showdown] = None  # both spreads settled from cards
-    why: Optional[Tuple[HouseRules, Optional[Card]]] = None  # the rules and the upcard the limit came from
-
-    @property
-    def said_reason(self) -> Union[str, Message]:
-        """Why the limit is what it is, as a message (``limit_said``) when the rules it came from are known."""
-        return self.reason if self.why is None else limit_said(*self.why)
 
 
 
@@ -255,12 +249,11 @@ def _judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Judged:
             showdown = settle_checked(rules, upcard, check, facts.knocker_cards, facts.defender_cards,
                                       facts.melds is not None, facts.discard)
             return None, Settlement(showdown.score, showdown.knock.deadwood, showdown.defense.deadwood, limit,
-                                    reason, showdown.knock, showdown, (rules, upcard))
+                                    reason, showdown.knock, showdown)
         assert facts.defender_count is not None
         check, score = score_against_count(rules, upcard, check, facts.knocker_cards, facts.defender_count,
                                            facts.melds is not None, facts.discard)
-        return None, Settlement(score, check.deadwood, facts.defender_count, limit, reason, check, None,
-                                (rules, upcard))
+        return None, Settlement(score, check.deadwood, facts.defender_count, limit, reason, check)
     knocked = facts.knocker_count
     assert knocked is not None
     if knocked > limit:
@@ -272,4 +265,4 @@ def _judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Judged:
         defended = facts.defender_count
     score = hand_score(knocked, defended, rules, upcard, gin=knocked == 0 and not facts.big_gin,
                        big_gin=facts.big_gin)
-    return None, Settlement(score, knocked, defended, limit, reason, None, None, (rules, upcard))
+    return None, Settlement(score, knocked, defended, limit, reason)

@@ -69,7 +69,8 @@ def knock_text(match: Match, outcome: Outcome, width: Optional[int] = None) -> s
     knocker, defender = knock.knocker, knock.defender
     result = settled.score.result
     words = {"hand": number, "knocker": knocker, "defender": defender, "upcard": pretty_card(knock.upcard),
-             "limit": settled.limit, "reason": said(settled.said_reason)}
+             "limit": settled.limit,
+             "reason": said(limit_said(match.rules, Card.parse(knock.upcard) if knock.upcard else None))}
     if knock.upcard:
         head = (gettext("hand %(hand)d: %(knocker)s goes gin against %(defender)s, upcard %(upcard)s, knock limit "
                         "%(limit)s (%(reason)s)") if result == "gin" else

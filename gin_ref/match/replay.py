@@ -465,9 +465,9 @@ def _roles_text(roles: game.Roles) -> str:
     return f"box {roles.box}, captain {roles.captain}, sitter {roles.sitter}"
 
 
-def _who_deals(roles: game.Roles, rules: "HouseRules") -> str:
+def _who_deals(roles: game.Roles, rules: "HouseRules") -> Message:
     """``the box player``, ``the sitter`` or ``the captain``: who deals in the box under these rules."""
-    return game.box_dealer_words(rules.next_dealer)
+    return game.box_dealer_said(rules.next_dealer)
 
 
 def _keep(state: MatchState, hand: Hand, result: Optional[str] = None, defender: Optional[str] = None,

@@ -79,7 +79,7 @@ def test_limit_reason(rules, upcard, reason):
 ])
 def test_check_knock_verdicts(rules, upcard, hand, legal, gin, verdict):
     check = check_knock(parse_cards(hand), rules, card(upcard))
-    assert (check.legal, check.gin, check.big_gin, check.verdict) == (legal, gin, False, verdict)
+    assert (check.legal, check.gin, check.big_gin, check.verdict_said.english()) == (legal, gin, False, verdict)
     assert check.limit == knock_limit(rules, card(upcard))
 
 
@@ -114,7 +114,7 @@ def test_declared_melds_are_honoured_even_when_worse():
     assert check_knock(hand, STANDARD, card("KH")).deadwood == 14  # the run: 7S 7C left
     check = check_knock(hand, STANDARD, card("KH"), parse_melds("7C 7S 7H | AD 2D 3D 4D 5D"))
     assert check.deadwood == 17 and codes(check.melding.deadwood_cards) == ["8H", "9H"]
-    assert check.verdict == "not legal: deadwood 17 exceeds limit 10 (house rules)"
+    assert check.verdict_said.english() == "not legal: deadwood 17 exceeds limit 10 (house rules)"
     check = check_knock(hand, STANDARD, card("KH"), parse_melds("7H 8H 9H | AD 2D 3D"))
     assert check.deadwood == 23 and codes(check.melding.deadwood_cards) == ["7S", "4D", "5D", "7C"]
 
@@ -157,7 +157,7 @@ def test_eleven_cards_with_named_discard():
     hand = parse_cards(K1 + " KH")
     check = check_knock(hand, OKLAHOMA, card("7D"), discard=card("5D"))
     assert (check.deadwood, codes(check.melding.deadwood_cards), check.melding.discard.code) == (10, ["KH"], "5D")
-    assert check.verdict == "not legal: deadwood 10 exceeds limit 7 (upcard 7♦)"
+    assert check.verdict_said.english() == "not legal: deadwood 10 exceeds limit 7 (upcard 7♦)"
     check = check_knock(hand, OKLAHOMA, card("7D"), parse_melds("AS 2S 3S | 4H 4D 4C | 7C 8C 9C"), card("KH"))
     assert (check.deadwood, check.melding.discard.code) == (5, "KH")
 
@@ -200,17 +200,17 @@ def test_big_gin_when_the_house_plays_it():
     check = check_knock(parse_cards(ELEVEN_MELDED), BIG_GIN, card("KH"))
     assert (check.big_gin, check.gin, check.legal, check.deadwood) == (True, True, True, 0)
     assert check.melding.discard is None
-    assert check.verdict == "big gin: all 11 cards melded"
+    assert check.verdict_said.english() == "big gin: all 11 cards melded"
     declared = check_knock(parse_cards(ELEVEN_MELDED), BIG_GIN, card("KH"),
                            parse_melds("AS 2S 3S | 4S 4H 4D 4C | 7C 8C 9C TC"))
-    assert (declared.big_gin, declared.verdict) == (True, "big gin: all 11 cards melded")
+    assert (declared.big_gin, declared.verdict_said.english()) == (True, "big gin: all 11 cards melded")
 
 
 def test_no_big_gin_when_the_bonus_is_null():
     check = check_knock(parse_cards(ELEVEN_MELDED), STANDARD, card("KH"))
     assert (check.big_gin, check.gin, check.deadwood) == (False, True, 0)
     assert check.melding.discard is not None
-    assert check.verdict == "gin: no deadwood (limit 10, house rules)"
+    assert check.verdict_said.english() == "gin: no deadwood (limit 10, house rules)"
 
 
 def test_no_big_gin_with_a_named_discard_or_a_loose_card():

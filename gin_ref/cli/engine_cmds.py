@@ -18,6 +18,7 @@ from gin_ref.desk.engine import Meld
 from gin_ref.desk.errors import Kind, refuse
 from gin_ref.desk.language import gettext
 from gin_ref.views.report import check_data, refusal_data, showdown_data
+from gin_ref.views.words import said
 
 
 def _upcard(rules: engine.HouseRules, upcard: Optional[Card]) -> Optional[Card]:
@@ -86,13 +87,13 @@ def check_cmd(rules_spec: Optional[str], upcard: Optional[Card], melds: Optional
 def _check_text(result: engine.KnockCheck) -> str:
     melding = result.melding
     rows = [
-        (gettext("limit"), f"{result.limit} ({result.reason})"),
+        (gettext("limit"), f"{result.limit} ({said(result.said_reason)})"),
         (gettext("melds"), melds_text(melding.melds)),
         (gettext("deadwood"), deadwood_text(melding)),
     ]
     if melding.discard is not None:
         rows.append((gettext("discard"), melding.discard.pretty))
-    rows.append((gettext("verdict"), result.verdict))
+    rows.append((gettext("verdict"), said(result.verdict_said)))
     return grid(rows)
 
 
@@ -154,11 +155,11 @@ def score_cmd(rules_spec: Optional[str], upcard: Optional[Card], knocker: Option
 def showdown_text(result: engine.Showdown) -> str:
     """Both spreads, the layoffs and the score, for people at the table."""
     knock = result.knock
-    values = {"limit": knock.limit, "reason": knock.reason}
+    values = {"limit": knock.limit, "reason": said(knock.said_reason)}
     if result.upcard is not None:
         lines = [gettext("upcard %(upcard)s, knock limit %(limit)s (%(reason)s)") % dict(values, upcard=result.upcard.pretty)]
     else:
         lines = [gettext("knock limit %(limit)s (%(reason)s)") % values]
     lines.extend(spread_lines(result, width=output_width()))
-    lines.append(gettext("score: %(arithmetic)s") % {"arithmetic": result.score.arithmetic})
+    lines.append(gettext("score: %(arithmetic)s") % {"arithmetic": said(result.score.arithmetic_said)})
     return "\n".join(lines)

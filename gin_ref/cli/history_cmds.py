@@ -51,6 +51,15 @@ class FormatsOption(Option):
         pass  # (the registry's words)
 
 
+class TitleOption(Option):
+    """``--title``: its default, the page's own title, shown by ``--help`` in the language settled (the page
+    says it so: ``gin_ref.views.export_html.html_text``); the value given to the command stays the default."""
+
+    def get_default(self, ctx: click.Context, call: bool = True) -> object:
+        value = super().get_default(ctx, call=call)
+        return gettext(DEFAULT_TITLE) if not call and value == DEFAULT_TITLE else value  # (help asks uncalled)
+
+
 @command("export")
 @option("--format", "fmt", cls=FormatsOption, type=click.Choice(list(FORMATS)), default="csv", show_default=True)
 @option("--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=str),
@@ -58,7 +67,7 @@ class FormatsOption(Option):
         help=N_("Write to FILE (never left half-written). Default: standard output."))
 @option("--force", is_flag=True,
         help=N_("Replace FILE if it exists (never a match record: export does not write over one)."))
-@option("--title", default=DEFAULT_TITLE, show_default=True, metavar="TEXT",
+@option("--title", cls=TitleOption, default=DEFAULT_TITLE, show_default=True, metavar="TEXT",
         help=N_("html: the page's title, printed at its top."))
 @option("--paper", type=click.Choice(sorted(PAPERS)), default="a4", show_default=True,
         help=N_("html: the paper size the page prints on."))

@@ -122,6 +122,11 @@ class WholeNumber(click.IntRange):
                           param, ctx)
         return super().convert(value, param, ctx)
 
+    def _describe_range(self) -> str:
+        """The range ``--help`` shows (click's own): none for a number with no bound (click would say
+        ``x<=None``)."""
+        return "" if self.min is None and self.max is None else super()._describe_range()
+
 
 class CardsType(ParamType):
     """Some cards in one text (``"AS 2S 3S"``), as a tuple; the command checks how many (``cards_of``)."""

@@ -16,7 +16,7 @@ import click
 from gin_ref.desk.notation import unterminated_quote
 from gin_ref.cli.typed import Word, holds, open_quote, split_words, typed_words, value_of, word_at
 from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask
-from gin_ref.desk.engine import check, deadwood, knock_limit, limit_reason, melding
+from gin_ref.desk.engine import check, deadwood, knock_limit, limit_said, melding
 from gin_ref.desk.errors import GinRefError, said
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.desk.sessionfile import Match
@@ -269,7 +269,7 @@ def _upcard_status(group: Sequence[Word], rules: Optional[HouseRules], typing: b
     if rules is None:
         return gettext("upcard %(upcard)s") % {"upcard": card.pretty}
     return gettext("knock limit %(limit)s (%(reason)s)") % {"limit": knock_limit(rules, card),
-                                                           "reason": limit_reason(rules, card)}
+                                                           "reason": limit_said(rules, card).say(gettext, ngettext)}
 
 
 def _open_quote(line: str, word: Word, who: str) -> str:
@@ -372,7 +372,7 @@ def _knocker_status(who: str, cards: Sequence[Card], rules: Optional[HouseRules]
     except GinRefError as exc:
         return f"{who}: {said(exc)}"
     thrown = checked.melding.discard
-    values.update(verdict=checked.verdict, discard=thrown.pretty if thrown is not None else "")
+    values.update(verdict=checked.verdict_said.say(gettext, ngettext), discard=thrown.pretty if thrown is not None else "")
     if thrown is not None and value_of(words, "--discard") is None:
         return ngettext("%(who)s: %(count)d card, best discard %(discard)s, %(verdict)s",
                         "%(who)s: %(count)d cards, best discard %(discard)s, %(verdict)s", count) % values

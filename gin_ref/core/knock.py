@@ -103,13 +103,9 @@ class KnockCheck:
                 f"big_gin={self.big_gin!r})")
 
     @property
-    def verdict(self) -> str:
-        """One line a table can read, in English: ``legal: deadwood 5 within limit 7, 2 to spare (upcard 7♦)``."""
-        return self.verdict_said.english()
-
-    @property
     def verdict_said(self) -> Message:
-        """``verdict`` as a message (the limit's reason said again from the rules)."""
+        """One line a table can read: ``legal: deadwood 5 within limit 7, 2 to spare (upcard 7♦)`` (the limit's
+        reason said again from the rules)."""
         dw, limit = self.melding.deadwood, self.limit
         if self.big_gin:
             return Message(N_("big gin: all 11 cards melded"))
@@ -121,13 +117,9 @@ class KnockCheck:
         return Message(N_("not legal: %(reason)s"), reason=self.refusal_said)
 
     @property
-    def refusal(self) -> str:
-        """Why an illegal knock is refused: ``deadwood 8 exceeds limit 7 (upcard 7♦)``."""
-        return over_limit(self.melding.deadwood, self.limit, self.reason)
-
-    @property
     def refusal_said(self) -> Message:
-        """``refusal`` as a message (the limit's reason said again from the rules, in the reader's language)."""
+        """Why an illegal knock is refused: ``deadwood 8 exceeds limit 7 (upcard 7♦)`` (the limit's reason said
+        again from the rules, in the reader's language)."""
         return over_limit_said(self.melding.deadwood, self.limit, self.said_reason)
 
     @property
@@ -136,13 +128,9 @@ class KnockCheck:
         return self.reason if self._why is None else limit_said(*self._why)
 
 
-def over_limit(deadwood: int, limit: int, reason: str) -> str:
-    """``deadwood 8 exceeds limit 7 (upcard 7♦)``: a knock over the limit, by cards or by count."""
-    return _OVER_LIMIT % {"deadwood": deadwood, "limit": limit, "reason": reason}
-
-
 def over_limit_said(deadwood: int, limit: int, reason: "str | Message") -> Message:
-    """``over_limit`` as a message (``reason``: ``limit_said``'s message, or its English)."""
+    """``deadwood 8 exceeds limit 7 (upcard 7♦)``: a knock over the limit, by cards or by count (``reason``:
+    ``limit_said``'s message, or its English)."""
     return Message(_OVER_LIMIT, deadwood=deadwood, limit=limit, reason=reason)
 
 

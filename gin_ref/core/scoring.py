@@ -50,29 +50,44 @@ class HandScore(NamedTuple):
 
     @property
     def arithmetic(self) -> str:
-        """``undercut: 6 ≥ 4 → 10 + 2 = 12 to the defender``."""
+        """``undercut: 6 ≥ 4 → 10 + 2 = 12 to the defender`` (``arithmetic_said`` in English)."""
+        return self.arithmetic_said.english()
+
+    @property
+    def arithmetic_said(self) -> Message:
+        """The score's arithmetic as a message: its sum (numbers and signs, or a message where words are in
+        it) inside the sentence of its result and its winner."""
         k, d, bonus = self.knocker_deadwood, self.defender_deadwood, self.bonus
+        total: "str | Message"
         if self.result == "tie":
-            return f"tie: {k} = {d}, scored 0-0 (knock_tie: nobody)"
+            return Message(_SUMMED["tie"], sum=Message(_TIE, knocker=k, defender=d))
         if self.result == "knock" and k == d:
-            text, base = f"knock: {d} − {k} = 0, a tie given to the knocker", 0
+            total, base = Message(_KNOCK_TIE, knocker=k, defender=d), 0
         elif self.result == "knock" and bonus:
-            text, base = f"knock: {bonus} + ({d} − {k}) = {bonus + d - k}", bonus + d - k
+            total, base = f"{bonus} + ({d} − {k}) = {bonus + d - k}", bonus + d - k
         elif self.result == "knock":
-            text, base = f"knock: {d} − {k} = {d - k}", d - k
+            total, base = f"{d} − {k} = {d - k}", d - k
         elif self.result == "undercut":
-            text, base = f"undercut: {k} ≥ {d} → {bonus} + {k - d} = {bonus + k - d}", bonus + k - d
+            total, base = f"{k} ≥ {d} → {bonus} + {k - d} = {bonus + k - d}", bonus + k - d
         else:
-            name = "big gin" if self.result == "big_gin" else "gin"
-            text, base = f"{name}: {d} + {bonus} = {d + bonus}", d + bonus
+            total, base = f"{d} + {bonus} = {d + bonus}", d + bonus
         if self.doubled:
             base *= 2
-            text += f", doubled for a spade upcard = {base}"
+            total = Message(_DOUBLED, sum=total, total=base)
         if self.box_points:
-            boxes = f"{self.boxes} box" if self.boxes == 1 else f"{self.boxes} boxes"
-            text += f", + {boxes} {self.box_points} = {base + self.box_points}"
-        return f"{text} to the {self.winner}"
+            total = Message(_BOXES, sum=total, count=self.boxes, points=self.box_points, total=base + self.box_points)
+        return Message(_SUMMED[self.result], sum=total)
 
+
+# (the sum's words: the table page says the same sums, gin_ref.serve.sumwords)
+_TIE = N_("%(knocker)d = %(defender)d, scored 0-0 (knock_tie: nobody)")
+_KNOCK_TIE = N_("%(defender)d − %(knocker)d = 0, a tie given to the knocker")
+_DOUBLED = N_("%(sum)s, doubled for a spade upcard = %(total)d")
+_BOXES = Nn_("%(sum)s, + %(count)d box %(points)d = %(total)d", "%(sum)s, + %(count)d boxes %(points)d = %(total)d")
+# (each result has its one winner: a knock, a knock tied given to him and a gin are the knocker's)
+_SUMMED = {"knock": N_("knock: %(sum)s to the knocker"), "gin": N_("gin: %(sum)s to the knocker"),
+           "big_gin": N_("big gin: %(sum)s to the knocker"), "undercut": N_("undercut: %(sum)s to the defender"),
+           "tie": N_("tie: %(sum)s")}  # (scored 0-0: no winner named)
 
 def hand_score(knocker_deadwood: int, defender_deadwood: int, rules: HouseRules, upcard: "Optional[Card]",
                gin: bool = False,

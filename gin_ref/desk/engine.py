@@ -11,7 +11,8 @@ from typing import Optional, Sequence, Tuple, Union
 from gin_ref.core.cards import Card, CardText, check_cards, parse_cards, to_mask
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.deadwood import best_melding, deadwood_of
-from gin_ref.core.knock import KnockCheck, check_knock, knock_limit as knock_limit, limit_reason as limit_reason
+from gin_ref.core.knock import (KnockCheck, check_knock, knock_limit as knock_limit, limit_reason as limit_reason,
+                                limit_said as limit_said)
 from gin_ref.core.melds import Meld, Melding, parse_melds
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.scoring import Hand, Showdown, read_hands, settle

@@ -9,7 +9,7 @@ import re
 from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.errors import RecordError
-from gin_ref.core.message import Message
+from gin_ref.core.message import Message, english_of
 from gin_ref.desk.errors import refused
 from gin_ref.desk.seals import seal_report
 from gin_ref.files import matchfile, yamlread
@@ -152,19 +152,19 @@ def _irregularities(data: Any, lists: Any, played: List[Any], match: Optional[Ma
             continue
         detail = item["detail"] if "detail" in item else reasons.get(where)  # /2's words, or /3's worked out
         found.append({"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
-                      "player": item.get("player"), "detail": detail,
+                      "player": item.get("player"), "detail": english_of(detail) if detail is not None else None,
                       "text": words.irregularity_note(hand, Irregularity.of(item)._replace(detail=detail))})
     return sorted(found, key=lambda item: item["line"])
 
 
-def _reasons(match: Optional[Match]) -> Dict[Tuple[Any, ...], Optional[str]]:
+def _reasons(match: Optional[Match]) -> Dict[Tuple[Any, ...], Union[None, str, Message]]:
     """Why each irregularity the replay read was refused, by its key path (a /3 item holds only its facts:
-    the replay works its reason out)."""
+    the replay works its reason out, a message: the text says it in the language, the JSON in English)."""
     if match is None:
         return {}
     state = match.state
     items = [item for found in state.irregularities.values() for item in found] + list(state.match_irregularities)
-    return {item.where: (str(item.detail) if item.detail is not None else None) for item in items}  # (English: the JSON's)
+    return {item.where: item.detail for item in items}
 
 
 def _rulings(data: Any, played: List[Any]) -> List[Dict[str, Any]]:

@@ -164,7 +164,7 @@ def play_turn(state: MatchState, action: str, player: str, card: Optional[Card] 
         raise InvalidNotationError(Message(N_("turn '%(turn)s': a pass names no card"), turn=turn.text))
     try:
         if name not in setup.pair:
-            raise OutOfTurnError(Message(SITS_OUT, player=name, hand=setup.number, turn=table.whose_turn()))
+            raise OutOfTurnError(Message(SITS_OUT, player=name, hand=setup.number, turn=table.turn_said()))
         table.verify_turn(name, action)
     except OutOfTurnError as exc:
         return _out_of_turn(state, setup, name, action, card, reason(exc))
@@ -284,5 +284,5 @@ def dead(state: MatchState) -> Outcome:
         raise IllegalActionError(Message(N_("hand %(hand)d is recorded turn by turn: it ends dead by itself when a "
                                             "discard leaves %(dead_stock)d cards in the stock (%(stock)d now; "
                                             "%(turn)s)"), hand=setup.number, dead_stock=state.rules.dead_hand_stock,
-                                         stock=table.stock, turn=table.whose_turn()))
+                                         stock=table.stock, turn=table.turn_said()))
     return Outcome(Step("result", setup.number, Settled("dead")))

@@ -20,7 +20,7 @@ from gin_ref.core.deadwood import deadwood_of
 from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.core.escape import excerpt
-from gin_ref.core.knock import KnockCheck, check_knock, knock_limit, limit_reason, over_limit
+from gin_ref.core.knock import KnockCheck, check_knock, knock_limit, limit_reason, limit_said, over_limit_said
 from gin_ref.core.melds import Meld, parse_melds
 from gin_ref.core.message import Message, N_
 from gin_ref.core.rules import HouseRules
@@ -244,7 +244,7 @@ def _judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Judged:
     if facts.knocker_cards is not None:
         check = check_knock(facts.knocker_cards, rules, upcard, facts.melds, facts.discard, count=True)
         if not check.legal:
-            return Message(NOT_ALLOWED, reason=check.refusal), None
+            return Message(NOT_ALLOWED, reason=check.refusal_said), None
         if facts.defender_cards is not None:
             showdown = settle_checked(rules, upcard, check, facts.knocker_cards, facts.defender_cards,
                                       facts.melds is not None, facts.discard)
@@ -257,7 +257,7 @@ def _judge(rules: HouseRules, upcard: Optional[Card], facts: Facts) -> Judged:
     knocked = facts.knocker_count
     assert knocked is not None
     if knocked > limit:
-        return Message(NOT_ALLOWED, reason=over_limit(knocked, limit, reason)), None
+        return Message(NOT_ALLOWED, reason=over_limit_said(knocked, limit, limit_said(rules, upcard))), None
     if facts.defender_cards is not None:
         defended = deadwood_of(to_mask(facts.defender_cards), rules.aces)  # no layoffs against gin
     else:

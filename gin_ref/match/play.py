@@ -125,7 +125,7 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, dis
                                                             "spreads the 11 cards he holds after his draw"),
                                                          hand=number))
         return
-    for side, message in table.spread_misfits(str(knocker), cards, discard, defender):
+    for side, message in table.spread_misfits_said(str(knocker), cards, discard, defender):
         if side == "defender" or cards:  # a side given as a count has no cards to fit
             problems.add(where + (f"{side}_cards",), Message(N_("hand %(hand)d: the spread does not fit the hand: "
                                                                 "%(misfit)s"), hand=number, misfit=message))
@@ -160,7 +160,7 @@ def sits_out(setup: HandSetup, table: Optional[Table], name: str) -> Message:
     roles = setup.roles
     assert roles is not None  # two players are both in every hand
     if table is not None:
-        return Message(SITS_OUT, player=name, hand=setup.number, turn=table.whose_turn())
+        return Message(SITS_OUT, player=name, hand=setup.number, turn=table.turn_said())
     return Message(N_("%(player)s sits out hand %(hand)d: only %(box)s (box) or %(captain)s (captain) may knock"),
                    player=name, hand=setup.number, box=roles.box, captain=roles.captain)
 
@@ -175,7 +175,7 @@ def out_of_turn_reason(state: MatchState, setup: HandSetup, item: Irregularity, 
     if player not in setup.pair:
         if action == "knock":
             return sits_out(setup, table if at > 1 else None, player)
-        return Message(SITS_OUT, player=player, hand=setup.number, turn=table.whose_turn()) \
+        return Message(SITS_OUT, player=player, hand=setup.number, turn=table.turn_said()) \
             if table is not None else None
     if table is None:
         return None
@@ -290,7 +290,7 @@ def _check_illegal_cards(state: MatchState, setup: HandSetup, where: Where, item
         check = check_knock(cards, state.rules, setup.upcard, melds, discard)
         if check.legal:
             problems.add(where + ("cards",), Message(N_("hand %(hand)d: the knock recorded as illegal is legal "
-                                                        "(%(verdict)s)"), hand=number, verdict=check.verdict))
+                                                        "(%(verdict)s)"), hand=number, verdict=check.verdict_said))
         if "turn" in given:  # a knock recorded at a turn: it was made at the table
             _check_refused_knock(state, where, number, item, at, cards, discard, problems)
     except GinRefError as exc:
@@ -317,7 +317,7 @@ def _check_refused_knock(state: MatchState, where: Where, number: int, item: Irr
                                                 reason=reason(exc)))
         return
     if len(cards) == 11:
-        for message in table.check_spread(player, cards, discard):
+        for _side, message in table.spread_misfits_said(player, cards, discard):
             problems.add(where + ("cards",), Message(N_("hand %(hand)d, turn %(turn)d: the refused knock does not "
                                                         "fit the hand: %(misfit)s"), hand=number, turn=at,
                                                      misfit=message))

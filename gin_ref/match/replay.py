@@ -22,9 +22,10 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.errors import GinRefError
-from gin_ref.core.knock import knock_limit, limit_reason
+from gin_ref.core.knock import knock_limit, limit_said
 from gin_ref.core.errors import reason
 from gin_ref.core.message import Message, N_, Nn_
+from gin_ref.core.scoring import HandScore
 from gin_ref.match import play, rulings
 from gin_ref.match.handread import (NOT_WORKED, NOT_WRITTEN, Hand, Totals, Worked, read_hand, shown_columns,
                                     shown_totals, write_worked)
@@ -165,7 +166,7 @@ def _replay_dealt_ruling(state: MatchState, setup: HandSetup, hand: Hand, proble
     no result; its winner, points and totals are the ruling's, and the next dealer follows its winner."""
     play.check_play(state, setup, hand, problems)
     _no_result(hand, problems, kept=("winner", "points", "totals", "games", "seal"))
-    scored = _Scored("ruled", None, 0, 1, f"ruled {ruling.kind}")
+    scored = _Scored("ruled", None, 0, 1, Message(RULED, kind=ruling.kind))
     winner, points = _check_winner(setup, hand, problems, settling, scored, ruling)
     if winner is not None and setup.index not in state.after_end:
         score(state, winner, points, boxes=1)
@@ -286,7 +287,7 @@ def _replay_limit(state: MatchState, hand: Hand, problems: Problems) -> Optional
         problems.add(hand.where + ("limit",) if written else hand.where,
                      Message(words, hand=number, claim=shown_value(claim if written else None),
                              upcard=upcard.pretty if upcard is not None else None, limit=limit,
-                             why=limit_reason(state.rules, upcard)))
+                             why=limit_said(state.rules, upcard)))
     return hand.claims.whole_limit if limit is None else limit
 
 
@@ -297,7 +298,7 @@ class _Scored(NamedTuple):
     winner: Optional[str]
     points: int
     boxes: int
-    explain: Union[str, Message]
+    explain: Union[Message, HandScore]  # why: a message, or the score whose arithmetic says it in a problem
     defender: Optional[str] = None  # the other player in the hand (None: not known)
     settled: bool = False  # settled again from its facts (else the result is the record's)
 
@@ -345,13 +346,13 @@ def _replay_knock(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
                        DEAD_SCORES, defender), None
     hand_score = settlement.score
     scored = _Scored(hand_score.result, {"knocker": knocker, "defender": defender}.get(hand_score.winner),
-                     hand_score.score, hand_score.boxes, hand_score.arithmetic, defender, True)
+                     hand_score.score, hand_score.boxes, hand_score, defender, True)
     state.settlements[setup.index] = settlement
     if not settling and _differs(hand, "result", claims.result, scored.result, problems):
         problems.add(hand.where + ("result",), Message(N_("hand %(hand)d: result is %(claim)s, but %(basis)s give "
                                                           "%(result)s (%(explain)s)"), hand=number,
                                                        claim=shown_value(claims.result), basis=BASES[hand.counted],
-                                                       result=scored.result, explain=scored.explain))
+                                                       result=scored.result, explain=_explained(scored.explain)))
     return scored, settlement
 
 
@@ -371,7 +372,7 @@ def _check_winner(setup: HandSetup, hand: Hand, problems: Problems, settling: bo
     ruled = ruling if ruling is not None and ruling.kind != "forfeit" else None
     if ruled is not None:  # the winner and points follow the ruling
         winner, points = ruled.score()
-        explain = Message(N_("ruled %(kind)s"), kind=ruled.kind)
+        explain = Message(RULED, kind=ruled.kind)
     if settling:
         return winner, points
     if setup.roles is not None and claims.winner == setup.roles.sitter:
@@ -382,13 +383,15 @@ def _check_winner(setup: HandSetup, hand: Hand, problems: Problems, settling: bo
             if ruled is not None else N_("hand %(hand)d: winner is %(claim)s, but %(basis)s make it %(winner)s "
                                          "(%(explain)s)")
         problems.add(hand.where + ("winner",), Message(words, hand=number, claim=shown_value(claims.winner),
-                                                       basis=BASES[hand.counted], winner=winner, explain=explain))
+                                                       basis=BASES[hand.counted], winner=winner,
+                                                       explain=_explained(explain)))
     if _differs(hand, "points", claims.points, points, problems):
         words = N_("hand %(hand)d: points are %(claim)s, but the ruling gives %(points)d (%(explain)s)") \
             if ruled is not None else N_("hand %(hand)d: points are %(claim)s, but %(basis)s give %(points)d "
                                          "(%(explain)s)")
         problems.add(hand.where + ("points",), Message(words, hand=number, claim=shown_value(claims.points),
-                                                       basis=BASES[hand.counted], points=points, explain=explain))
+                                                       basis=BASES[hand.counted], points=points,
+                                                       explain=_explained(explain)))
     return winner, points
 
 
@@ -446,7 +449,13 @@ def _settle_stored(state: MatchState, setup: HandSetup, hand: Hand, problems: Pr
     return settlement
 
 
+def _explained(explain: Union[Message, HandScore]) -> Message:
+    """Why a hand scores what it does, as a message (a score's arithmetic made only when a problem says it)."""
+    return explain.arithmetic_said if isinstance(explain, HandScore) else explain
+
+
 HAND_PROBLEM = N_("hand %(hand)d: %(problem)s")
+RULED = N_("ruled %(kind)s")
 DEAD_SCORES = Message(N_("a dead hand scores nothing"))
 BASES = (Message(N_("the cards")), Message(N_("the cards and counts")), Message(N_("the counts")))  # by the sides
 # given by count (a hand's ``counted``)
@@ -456,9 +465,9 @@ def _roles_text(roles: game.Roles) -> str:
     return f"box {roles.box}, captain {roles.captain}, sitter {roles.sitter}"
 
 
-def _who_deals(roles: game.Roles, rules: "HouseRules") -> str:
+def _who_deals(roles: game.Roles, rules: "HouseRules") -> Message:
     """``the box player``, ``the sitter`` or ``the captain``: who deals in the box under these rules."""
-    return game.box_dealer_words(rules.next_dealer)
+    return game.box_dealer_said(rules.next_dealer)
 
 
 def _keep(state: MatchState, hand: Hand, result: Optional[str] = None, defender: Optional[str] = None,

@@ -17,7 +17,7 @@ from typing import Dict, List, Optional, Tuple
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
-from gin_ref.core.knock import check_knock, knock_limit, limit_reason
+from gin_ref.core.knock import check_knock, knock_limit, limit_said
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.scoring import HandScore, hand_score
@@ -127,7 +127,7 @@ def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, kept: P
     if _same_showdown(match.rules, rules):
         new = _rescored(rules, upcard, old)
         if new is None:
-            why.append(("illegal", knock_limit(rules, upcard), old.knocker_deadwood, limit_reason(rules, upcard)))
+            why.append(("illegal", knock_limit(rules, upcard), old.knocker_deadwood, limit_said(rules, upcard)))
             return "illegal_knock", None, 0, 1
     else:
         facts = stored_facts(entry, rules, ("hands", index), index + 1, Problems())
@@ -137,7 +137,7 @@ def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, kept: P
         if settlement is None:
             deadwood = (check_knock(facts.knocker_cards, rules, upcard, facts.melds, facts.discard).deadwood
                         if facts.knocker_cards is not None else facts.knocker_count)
-            why.append(("illegal", knock_limit(rules, upcard), deadwood, limit_reason(rules, upcard)))
+            why.append(("illegal", knock_limit(rules, upcard), deadwood, limit_said(rules, upcard)))
             return "illegal_knock", None, 0, 1
         new = settlement.score
     winner = knocker if new.winner == "knocker" else defender if new.winner == "defender" else None

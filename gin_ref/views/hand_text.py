@@ -6,7 +6,7 @@ from typing import List, Optional
 
 from gin_ref.core.cards import Card
 from gin_ref.core.game import box_pair, other
-from gin_ref.core.knock import limit_reason
+from gin_ref.core.knock import limit_said
 from gin_ref.core.scoring import HandScore
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.actions import Outcome
@@ -24,9 +24,9 @@ from gin_ref.views.words import opened_after_dead_words, said
 def score_line(score: HandScore, knocker: str, defender: str) -> str:
     """``score: knock: 21 − 5 = 16 to the knocker (Ann)``; a tie scored 0-0 names nobody."""
     if score.winner == "nobody":
-        return gettext("score: %(arithmetic)s") % {"arithmetic": said(score.arithmetic)}
+        return gettext("score: %(arithmetic)s") % {"arithmetic": said(score.arithmetic_said)}
     return gettext("score: %(arithmetic)s (%(name)s)") % {
-        "arithmetic": said(score.arithmetic), "name": knocker if score.winner == "knocker" else defender}
+        "arithmetic": said(score.arithmetic_said), "name": knocker if score.winner == "knocker" else defender}
 
 
 def turn_text(match: Match, outcome: Outcome) -> str:
@@ -69,7 +69,8 @@ def knock_text(match: Match, outcome: Outcome, width: Optional[int] = None) -> s
     knocker, defender = knock.knocker, knock.defender
     result = settled.score.result
     words = {"hand": number, "knocker": knocker, "defender": defender, "upcard": pretty_card(knock.upcard),
-             "limit": settled.limit, "reason": said(settled.reason)}
+             "limit": settled.limit,
+             "reason": said(limit_said(match.rules, Card.parse(knock.upcard) if knock.upcard else None))}
     if knock.upcard:
         head = (gettext("hand %(hand)d: %(knocker)s goes gin against %(defender)s, upcard %(upcard)s, knock limit "
                         "%(limit)s (%(reason)s)") if result == "gin" else
@@ -145,7 +146,7 @@ def deal_text(match: Match, deal: StepData) -> str:
     else:
         upcard = gettext("no upcard given")
     limit = gettext("knock limit %(limit)s (%(reason)s)") % {"limit": deal.limit,
-                                                            "reason": said(limit_reason(match.rules, card))}
+                                                            "reason": said(limit_said(match.rules, card))}
     return f"{who % words}, {upcard}\n{limit}"
 
 

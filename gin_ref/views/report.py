@@ -27,7 +27,7 @@ def check_data(check: KnockCheck) -> Dict[str, object]:
         "melds": melds_data(melding.melds),
         "deadwood_cards": codes(melding.deadwood_cards),
         "discard": melding.discard.code if melding.discard is not None else None,
-        "verdict": check.verdict,
+        "verdict": check.verdict_said.english(),
     }
 
 
@@ -37,7 +37,7 @@ def refusal_data(check: KnockCheck) -> Dict[str, object]:
     melding = check.melding
     return {
         "legal": False,
-        "error": f"knock not allowed: {check.refusal}",
+        "error": f"knock not allowed: {check.refusal_said.english()}",
         "limit": check.limit,
         "knocker": {"melds": melds_data(melding.melds), "deadwood_cards": codes(melding.deadwood_cards),
                     "deadwood": melding.deadwood,

@@ -42,7 +42,7 @@ def why_words(why: Sequence[object], rules: str) -> str:
     if kind == "illegal":
         limit, deadwood, reason = values
         return gettext("knock illegal under limit %(limit)s: deadwood %(deadwood)s (%(reason)s)") % {
-            "limit": limit, "deadwood": deadwood, "reason": reason}
+            "limit": limit, "deadwood": deadwood, "reason": words.said(reason)}
     if kind == "result":
         new, old, winner = values
         said = {"new": _phrase(new), "old": _phrase(old), "name": winner}

@@ -170,42 +170,42 @@ def irregularity_words(item: Irregularity) -> str:
     record that does not replay that far), none is shown."""
     kind = item.kind
     action = (_ACTION_OF_KIND[kind] if kind in _ACTION_OF_KIND else item.action) or "action"
-    said = {"name": item.player, "card": item.card, "reason": item.detail}
+    values = {"name": item.player, "card": item.card, "reason": said(item.detail)}
     reason = item.detail is not None
     if kind == "out_of_turn" and item.card:
         if action == "take":
             return (gettext("%(name)s's take %(card)s refused (%(reason)s)") if reason else
-                    gettext("%(name)s's take %(card)s refused")) % said
+                    gettext("%(name)s's take %(card)s refused")) % values
         if action == "discard":
             return (gettext("%(name)s's discard %(card)s refused (%(reason)s)") if reason else
-                    gettext("%(name)s's discard %(card)s refused")) % said
+                    gettext("%(name)s's discard %(card)s refused")) % values
         if action == "draw":
             return (gettext("%(name)s's draw %(card)s refused (%(reason)s)") if reason else
-                    gettext("%(name)s's draw %(card)s refused")) % said
-        said["action"] = action
+                    gettext("%(name)s's draw %(card)s refused")) % values
+        values["action"] = action
         return (gettext("%(name)s's %(action)s %(card)s refused (%(reason)s)") if reason else
-                gettext("%(name)s's %(action)s %(card)s refused")) % said
+                gettext("%(name)s's %(action)s %(card)s refused")) % values
     if action == "knock":
         return (gettext("%(name)s's knock refused (%(reason)s)") if reason else
-                gettext("%(name)s's knock refused")) % said
+                gettext("%(name)s's knock refused")) % values
     if action == "deal":
         return (gettext("%(name)s's deal refused (%(reason)s)") if reason else
-                gettext("%(name)s's deal refused")) % said
+                gettext("%(name)s's deal refused")) % values
     if action == "draw":
         return (gettext("%(name)s's draw refused (%(reason)s)") if reason else
-                gettext("%(name)s's draw refused")) % said
+                gettext("%(name)s's draw refused")) % values
     if action == "take":
         return (gettext("%(name)s's take refused (%(reason)s)") if reason else
-                gettext("%(name)s's take refused")) % said
+                gettext("%(name)s's take refused")) % values
     if action == "pass":
         return (gettext("%(name)s's pass refused (%(reason)s)") if reason else
-                gettext("%(name)s's pass refused")) % said
+                gettext("%(name)s's pass refused")) % values
     if action == "discard":
         return (gettext("%(name)s's discard refused (%(reason)s)") if reason else
-                gettext("%(name)s's discard refused")) % said
-    said["action"] = action
+                gettext("%(name)s's discard refused")) % values
+    values["action"] = action
     return (gettext("%(name)s's %(action)s refused (%(reason)s)") if reason else
-            gettext("%(name)s's %(action)s refused")) % said
+            gettext("%(name)s's %(action)s refused")) % values
 
 
 def penalty_words(item: Irregularity, to: Optional[str] = None) -> str:

@@ -243,7 +243,7 @@ def test_a_kept_refusal_says_its_hand_in_the_language(runner_in_tmp):
     assert runner_in_tmp(["deal", "--upcard", "9H"]).exit_code == 0
     result = runner_in_tmp(["--lang", "sk", "draw", "Ann"])
     assert result.exit_code == 1
-    assert result.stderr.startswith("Error: Zapísané ako nepravidelnosť v kole č. 1: mimo poradia: na rade je Ben")
+    assert result.stderr.startswith("Error: zapísané ako nepravidelnosť (kolo 1): mimo poradia: na rade je Ben")
     english = runner_in_tmp(["undo"]), runner_in_tmp(["draw", "Ann"])
     assert english[1].stderr.startswith("Error: out of turn: it is Ben's turn")
 

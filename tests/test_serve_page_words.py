@@ -36,7 +36,7 @@ def test_a_pending_hands_next_line_entered_in_english_is_said_in_the_pages_langu
     assert re.search(r'<p class="next">next: \w+ deals hand 2 \(the winner of hand 1 deals\)</p>', english)
     slovak = web.get("/t/1", headers=SK).text
     said = re.findall(r'<p class="next">([^<]*)</p>', slovak)
-    assert said[0].startswith("ďalej: kolo 1 rozdáva ") and said[0].endswith("(vylosované náhodne)")  # the page's
+    assert said[0].startswith("ďalej: kolo 1 rozdáva ") and said[0].endswith("(vyžrebované náhodne)")  # the page's
     assert said[1].startswith("ďalej: kolo 2 rozdáva ") and "rozdáva víťaz kola 1" in said[1]  # the pending hand's
     journal = "".join(path.read_text() for path in Path(folder).rglob("*.jsonl"))
     assert '"following": {' in journal and "next: " not in journal  # the facts kept, no sentence
@@ -121,7 +121,7 @@ def test_the_hand_forms_refusals_are_said_in_the_pages_language(tmp_path):
     assert nobody.status_code == 400 and nobody.json()["problem"] == "kto klopal? Ťuknite na meno klopajúceho"
     half = send(web, "1", "hand", {"by": "Dan", "knocker": "Dan", "count": "5", "defender": "23", "up_rank": "9"},
                 ident="entry-form-00002", headers={**JSON, **SK})
-    assert half.json()["problem"] == "otočenej karte chýba aj farba: ťuknite na ňu"
+    assert half.json()["problem"] == "otočenej karte chýba farba: ťuknite na ňu"
     english = send(web, "1", "hand", {"by": "Dan", "count": "5", "defender": "23"}, ident="entry-form-00003",
                    headers=JSON)
     assert english.json()["problem"] == "who knocked? Tap the knocker's name"

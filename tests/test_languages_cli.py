@@ -115,7 +115,7 @@ def test_the_tally_in_the_language_and_english_unchanged(gin_ref, lang, heading,
     _code, said = gin_ref("--lang", lang, "tally")
     head, grid = said.splitlines()[:2]
     assert "oklahoma" in head and "100" in head and "rules" not in head and "first to" not in head
-    assert grid.split()[0] == heading and "upcard" not in grid
+    assert grid.split()[0] == heading and ("upcard" not in grid or lang == "fil")  # fil's glossary keeps "upcard"
     assert any(line.startswith(total) for line in said.splitlines())
 
 

@@ -36,7 +36,7 @@ def _last(page):
     ("en", "hand 1: awarded to Dan by a ruling, 23 points", "hand 2: voided by a ruling, no score"),
     ("sk", "kolo 1: rozhodnutím riaditeľa pridelené hráčovi Dan, 23 bodov",
      "kolo 2: zrušené rozhodnutím riaditeľa, bez bodov"),
-    ("fil", "round 1: iginawad kay Dan ng ruling, 23 puntos", "round 2: pinawalang-bisa ng ruling, walang puntos"),
+    ("fil", "round 1: iginawad kay Dan ayon sa ruling, 23 puntos", "round 2: pinawalang-bisa ng ruling, walang puntos"),
 ])
 def test_a_hand_the_ruling_dealt_shows_in_the_last_hands_as_ruled(tmp_path, lang, award, void):
     web = phone(_ruled(tmp_path), "1")

@@ -28,16 +28,17 @@ _AT = N_("%(reason)s (%(where)s)")  # a rules file's problem and where it is (``
 
 
 class _Report:
-    """Where problems go: strict raises the first as a RulesError, lenient collects ``FILE:LINE: message``."""
+    """Where problems go: strict raises the first as a RulesError, lenient collects ``(FILE:LINE, message)``
+    (the message as data: whoever shows it says it in the reader's language)."""
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
-        self.problems: List[str] = []
+        self.problems: List[Tuple[str, Union[str, Message]]] = []
 
     def __call__(self, path: str, line: int, message: Union[str, Message]) -> None:
         if self.strict:
             raise RulesError(Message(_AT, reason=message, where=f"{path}:{line}"))
-        self.problems.append(f"{path}:{line}: {message}")
+        self.problems.append((f"{path}:{line}", message))
 
 
 def load_rules(spec: Optional[object] = None) -> HouseRules:
@@ -64,8 +65,8 @@ def explain_chain(spec: Optional[object] = None) -> Tuple[HouseRules, Dict[str, 
     return make_rules(knobs, name=name), sources, [layer.source.label for layer in layers]
 
 
-def check_rules_file(path: object) -> List[str]:
-    """Every problem of a rules file and the files it extends, each ``FILE:LINE: message`` ([] if none).
+def check_rules_file(path: object) -> List[Tuple[str, Union[str, Message]]]:
+    """Every problem of a rules file and the files it extends, each ``(FILE:LINE, message)`` ([] if none).
 
     Raises RulesError only when ``path`` itself is not a file.
     """

@@ -1,0 +1,52 @@
+"""Problems the command line listed in English under another language (#38, a reviewer's finds): ``rules
+check``'s problems, ``verify``'s per-file problems and the preset list's descriptions are said in Filipino and
+Slovak, and English says what it always said, byte for byte.
+"""
+
+import pytest
+from click.testing import CliRunner
+
+from gin_ref.cli import main
+from test_languages import kept_by_glossary
+from test_languages_cli import _english_pieces
+
+LANGUAGES = ["fil", "sk"]
+
+
+def _english(text, lang):
+    """The catalogue's English pieces in ``text``, but for the glossary's terms kept in English."""
+    kept = kept_by_glossary(lang)
+    return [piece for piece in _english_pieces(text) if not any(piece in term for term in kept)]
+
+
+def _run(*args):
+    result = CliRunner().invoke(main, list(args), prog_name="gin-ref")
+    return result.exit_code, result.stdout + result.stderr
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("GIN_REF_LANG", "GIN_REF_MATCH"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C")
+    (tmp_path / "club.yaml").write_text("extends: oklahoma\ngin_bonus: lots\nfoo_knob: 3\n")
+    (tmp_path / "club2.yaml").write_text("extends: nowhere\n")
+    (tmp_path / "junk.yaml").write_bytes(b"\xff\xfe\x00garbage\n")
+    return tmp_path
+
+
+RULES_CHECK_ENGLISH = ("club.yaml:2: house rule 'gin_bonus' must be a whole number, not 'lots'\n"
+                       "club.yaml:3: unknown house rule 'foo_knob'\n")
+
+
+def test_rules_check_english_is_as_it_was(folder):
+    assert _run("rules", "check", "club.yaml") == (1, RULES_CHECK_ENGLISH)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", ["club.yaml", "club2.yaml"])
+def test_rules_check_says_its_problems_in_the_language(folder, lang, path):
+    code, output = _run("--lang", lang, "rules", "check", path)
+    assert code == 1 and output.startswith(path + ":")
+    assert _english(output, lang) == [], output

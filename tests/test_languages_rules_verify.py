@@ -50,3 +50,38 @@ def test_rules_check_says_its_problems_in_the_language(folder, lang, path):
     code, output = _run("--lang", lang, "rules", "check", path)
     assert code == 1 and output.startswith(path + ":")
     assert _english(output, lang) == [], output
+
+
+VERIFY_ENGLISH = ("junk.yaml:1: not UTF-8 text: the file is damaged\n"
+                  "cut.yaml:{last}: the record has no end line ('end: {{hands: N}}' last): the file was cut short "
+                  "or its end deleted\n"
+                  "Error: cannot read nothere.yaml: no such file\n")
+
+
+@pytest.fixture
+def records(folder):
+    """A file that is not UTF-8, a record whose end line was cut off, and a name of no file."""
+    assert _run("new", "--match", "cut.yaml", "Ann", "Ben", "--dealer", "Ann", "--date", "2024-05-01")[0] == 0
+    assert _run("knock", "--match", "cut.yaml", "--upcard", "7D", "Ben", "5", "--defender", "23")[0] == 0
+    lines = (folder / "cut.yaml").read_text().splitlines(keepends=True)
+    assert lines[-1].startswith("end:")
+    (folder / "cut.yaml").write_text("".join(lines[:-1]))
+    return ("junk.yaml", "cut.yaml", "nothere.yaml"), len(lines) - 1
+
+
+def test_verify_english_is_as_it_was(records):
+    files, last = records
+    assert _run("verify", *files) == (1, VERIFY_ENGLISH.format(last=last))
+    code, output = _run("verify", "--json", *files)  # --json's message: English, whatever the language
+    assert code == 1 and _run("--lang", "sk", "verify", "--json", *files) == (code, output)
+    assert "not UTF-8 text: the file is damaged" in output and "cannot read nothere.yaml: no such file" in output
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_verify_says_each_files_problem_in_the_language(records, lang):
+    files, last = records
+    code, output = _run("--lang", lang, "verify", *files)
+    assert code == 1 and output.count("\n") == 3
+    assert output.startswith("junk.yaml:1: ") and f"cut.yaml:{last}: " in output
+    assert _english(output, lang) == [], output
+    assert "damaged" not in output and "no such file" not in output, output

@@ -85,3 +85,20 @@ def test_verify_says_each_files_problem_in_the_language(records, lang):
     assert output.startswith("junk.yaml:1: ") and f"cut.yaml:{last}: " in output
     assert _english(output, lang) == [], output
     assert "damaged" not in output and "no such file" not in output, output
+
+
+def test_every_presets_description_is_in_the_catalogue():
+    from gin_ref.cli.rules_cmds import PRESET_DESCRIPTIONS
+    from gin_ref.desk.rules import presets
+
+    assert sorted(text for _name, text in presets()) == sorted(PRESET_DESCRIPTIONS)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_preset_list_is_said_in_the_language(folder, lang):
+    english = _run("rules")[1]
+    assert english.splitlines()[0].split() == ["preset", "description"]
+    code, output = _run("--lang", lang, "rules")
+    assert code == 0 and output.splitlines()[0].split()[0] == "preset" and "description" not in output
+    assert "the first upcard sets the knock limit" not in output and "two players" not in output, output
+    assert _run("--lang", lang, "rules", "--json") == _run("rules", "--json")  # JSON: the files' own words

@@ -50,7 +50,7 @@ def check(path: str) -> List[str]:
     """Every problem of a rules file and of the files it extends, each ``FILE:LINE: message`` in the language
     settled ([]: none)."""
     try:
-        found = rulesfile.check_rules_file(path)
+        found = rulesfile.rules_file_problems(path)
     except GinRefError as exc:
         raise refused(exc) from exc
     return [f"{where}: {_said(message)}" for where, message in found]

@@ -65,10 +65,15 @@ def explain_chain(spec: Optional[object] = None) -> Tuple[HouseRules, Dict[str, 
     return make_rules(knobs, name=name), sources, [layer.source.label for layer in layers]
 
 
-def check_rules_file(path: object) -> List[Tuple[str, Union[str, Message]]]:
-    """Every problem of a rules file and the files it extends, each ``(FILE:LINE, message)`` ([] if none).
+def check_rules_file(path: object) -> List[str]:
+    """Every problem of a rules file and the files it extends, each ``FILE:LINE: message`` in English ([] if
+    none). Raises RulesError only when ``path`` itself is not a file."""
+    return [f"{where}: {message}" for where, message in rules_file_problems(path)]
 
-    Raises RulesError only when ``path`` itself is not a file.
+
+def rules_file_problems(path: object) -> List[Tuple[str, Union[str, Message]]]:
+    """Every problem of a rules file and the files it extends, each ``(FILE:LINE, message)`` ([] if none):
+    the message as data, said where it is shown. Raises RulesError only when ``path`` itself is not a file.
     """
     report = _Report(strict=False)
     _merge(_read_chain(file_source(str(path)), report), report)

@@ -79,3 +79,46 @@ def test_the_y_n_questions_say_yes_only_to_y_or_yes(typed, answer):
         assert terminal.ask_yes("replace it? ") is answer
     with keys(typed):
         assert terminal.confirm_illegal("Ann knocked with 14 over the limit 10: did it happen?") is answer
+
+
+@pytest.mark.parametrize("lang, typed, answer", [
+    ("sk", "áno\r", True), ("sk", "a\r", True), ("sk", "A\r", True), ("sk", "nie\r", False), ("sk", "\r", False),
+    ("sk", "y\r", True), ("fil", "oo\r", True), ("fil", "o\r", True), ("fil", "hindi\r", False),
+    ("fil", "yes\r", True), ("en", "y\r", True), ("en", "n\r", False),
+    ("sk", "možno\rnie\r", False), ("fil", "siguro\roo\r", True), ("en", "maybe\ryes\r", True)])
+def test_the_y_n_questions_take_the_languages_yes_and_ask_again_at_anything_else(lang, typed, answer, capsys):
+    from gin_ref.desk import language
+
+    token = language.speak(lang)
+    try:
+        with keys(typed):
+            assert terminal.confirm_illegal("did it happen?") is answer
+        with keys(typed):
+            assert terminal.ask_yes("replace it? ") is answer
+    finally:
+        language.hush(token)
+    out = capsys.readouterr().out
+    assert out.count("\n") == (2 if "\r" in typed[:-1] else 0), out  # asked again once per question
+
+
+@pytest.mark.parametrize("lang, letters", [("sk", "[a/N]"), ("fil", "[o/H]"), ("en", "[y/N]")])
+def test_the_illegal_knock_question_shows_the_languages_letters(lang, letters, monkeypatch):
+    from gin_ref.desk import language
+
+    asked = []
+
+    class Asked:
+        def __class_getitem__(cls, item):
+            return cls
+
+        def prompt(self, question):
+            asked.append(question)
+            return ""
+
+    monkeypatch.setattr(terminal, "PromptSession", Asked)
+    token = language.speak(lang)
+    try:
+        assert terminal.confirm_illegal("did it happen?") is False
+    finally:
+        language.hush(token)
+    assert asked == [f"did it happen? {letters} "]

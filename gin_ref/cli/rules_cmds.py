@@ -19,6 +19,19 @@ from gin_ref.desk.language import gettext
 from gin_ref.views.rules_diff import diff_text, plain
 
 
+# The presets' descriptions (their YAML files' ``description:``), for the catalogue: ``rules`` says each in
+# the reader's language (a club's own preset, not listed here, as it is written). JSON keeps the file's words.
+PRESET_DESCRIPTIONS = (
+    N_("Oklahoma Gin, two players; the first upcard sets the knock limit"),
+    N_("three players, one in the box against a captain; knock limit 10"),
+    N_("standard gin, two players; knock limit 10"),
+    N_("classic club scoring; gin 20, box 20, game 100, shutout doubles it, loser deals"),
+    N_("classic scoring, three games at once (Hollywood)"),
+    N_("tournament scoring; undercut 25, big gin 31, box 25, game 100, to 250"),
+    N_("Oklahoma club game; ace gin only, spades double, box 25, game 100, to 150"),
+)
+
+
 @group("rules", invoke_without_command=True)
 @wide_option
 @json_option(N_("Print the presets as one JSON object."))
@@ -41,7 +54,8 @@ def rules_cmd(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         emit_json({"presets": [{"name": name, "description": text} for name, text in presets]})
     else:
-        say(grid(presets, headers=["preset", "description"], width=output_width(), wrap=(1,)))
+        rows = [(name, gettext(text) if text in PRESET_DESCRIPTIONS else text) for name, text in presets]
+        say(grid(rows, headers=["preset", gettext("description")], width=output_width(), wrap=(1,)))
 
 
 @rules_cmd.command("show")

@@ -169,23 +169,52 @@ def _players(text: str, rules: HouseRules, dealer: Optional[str] = None) -> List
     return names
 
 
-def ask_yes(question: str) -> bool:
-    """A y/N question on the terminal: True only for y or yes (Ctrl-C, Ctrl-D or Enter: no)."""
-    try:
-        answer = PromptSession[str]().prompt(question)
-    except (KeyboardInterrupt, EOFError):
+# The words of a yes/no question's answer in the language settled (English's always taken too) and the
+# letters its prompt shows; an empty answer is no.
+YES_WORDS = N_("y, yes")
+NO_WORDS = N_("n, no")
+YES_NO = N_("[y/N]")
+
+
+def _words(message: str) -> List[str]:
+    return [word.strip().casefold() for text in (message, gettext(message)) for word in text.split(",")
+            if word.strip()]
+
+
+def answer_of(text: str) -> Optional[bool]:
+    """A yes/no question's answer: True for a yes word of the language (or English's), False for a no word or
+    nothing, None for anything else (asked again)."""
+    answer = text.strip().casefold()
+    if answer in _words(YES_WORDS):
+        return True
+    if not answer or answer in _words(NO_WORDS):
         return False
-    return answer.strip().casefold() in ("y", "yes")
+    return None
+
+
+def _ask(question: str) -> bool:
+    """Ask until the answer is yes or no (Ctrl-C, Ctrl-D or Enter: no)."""
+    while True:
+        try:
+            answer = answer_of(PromptSession[str]().prompt(question))
+        except (KeyboardInterrupt, EOFError):
+            return False
+        if answer is not None:
+            return answer
+        say(gettext("answer %(yes)s or %(no)s") % {"yes": gettext(YES_WORDS), "no": gettext(NO_WORDS)})
+
+
+def ask_yes(question: str) -> bool:
+    """A y/N question on the terminal: True only for the language's yes (y or yes in every language; Ctrl-C,
+    Ctrl-D or Enter: no; an answer that is neither yes nor no is asked again)."""
+    return _ask(question)
 
 
 def confirm_illegal(question: str) -> bool:
-    """On a terminal: did the knock over the limit really happen (y/N)? Anything but y or yes (Ctrl-C and
-    Ctrl-D too) is no: the count is taken for a slip."""
-    try:
-        answer = PromptSession[str]().prompt(f"{question} [y/N] ")
-    except (KeyboardInterrupt, EOFError):
-        return False
-    return answer.strip().casefold() in ("y", "yes")
+    """On a terminal: did the knock over the limit really happen (y/N in the language's letters)? Only the
+    language's yes (or y, yes) says it did; no, Enter, Ctrl-C and Ctrl-D say no: the count is taken for a
+    slip; anything else is asked again."""
+    return _ask(f"{question} {gettext(YES_NO)} ")
 
 
 def run_terminal(session: Session) -> int:

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
+from gin_ref.desk import language
+
 from gin_ref.core.errors import GinRefError
+from gin_ref.core.message import Message
 from gin_ref.core.rules import HouseRules
 from gin_ref.desk.errors import refused
 from gin_ref.files import rulesfile
@@ -44,11 +47,17 @@ def show(spec: str) -> Shown:
 
 
 def check(path: str) -> List[str]:
-    """Every problem of a rules file and of the files it extends, each ``FILE:LINE: message`` ([]: none)."""
+    """Every problem of a rules file and of the files it extends, each ``FILE:LINE: message`` in the language
+    settled ([]: none)."""
     try:
-        return rulesfile.check_rules_file(path)
+        found = rulesfile.rules_file_problems(path)
     except GinRefError as exc:
         raise refused(exc) from exc
+    return [f"{where}: {_said(message)}" for where, message in found]
+
+
+def _said(message: object) -> str:
+    return message.say(language.gettext, language.ngettext) if isinstance(message, Message) else str(message)
 
 
 def diff(first: str, second: str) -> RulesDiff:

@@ -9,7 +9,7 @@ import re
 from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.errors import RecordError
-from gin_ref.core.message import Message, english_of
+from gin_ref.core.message import Message, N_, english_of
 from gin_ref.desk.errors import refused
 from gin_ref.desk.seals import seal_report
 from gin_ref.files import matchfile, yamlread
@@ -96,7 +96,7 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
     if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
         if not named:
             raise refused(RecordError(problems[0][1]))  # the default match file is not there: as every command says
-        problems = [(None, f"cannot read {path}: no such file" if not os.path.lexists(path) else message)
+        problems = [(None, Message(N_("cannot read %(path)s: no such file"), path=path) if not os.path.lexists(path) else message)
                     for _line, message in problems]
     data = match.record if match is not None else None
     hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None

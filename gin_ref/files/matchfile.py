@@ -44,7 +44,7 @@ UPGRADED = ("note: {path} is now in format {new} (it was {old}; an older gin-ref
             "gin-ref that writes this folder)")
 
 
-Problems = List[Tuple[int, str]]  # (line, message)
+Problems = List[Tuple[int, Union[str, Message]]]  # (line, message: a Message is said where it is shown)
 Found = List[Tuple[int, Union[str, Message]]]  # (line, message: the replay's is a Message, said where shown)
 
 
@@ -128,7 +128,7 @@ def decode(raw: bytes, path: PathName) -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise RecordError("not UTF-8 text: the file is damaged", line=line, path=str(path)) from None
+        raise RecordError(Message(N_("not UTF-8 text: the file is damaged")), line=line, path=str(path)) from None
     if "\r" in text:
         text = line_ends(text, path)
     # names (and all text) in one spelling, Unicode NFC: 'Zoë' written decomposed by an editor is 'Zoë'
@@ -168,8 +168,8 @@ def parse(text: str, path: Optional[PathName] = None,
         raise RecordError(message, line=yamlread.line_of(data, where), path=label)
     version, found = read_version(data, text)
     if found:
-        line, message = found[0]
-        raise RecordError(message, line=line, path=label)
+        line, first = found[0]
+        raise RecordError(first, line=line, path=label)
     return data, version
 
 
@@ -180,14 +180,12 @@ def read_version(data: Any, text: str) -> Tuple[Optional[int], Problems]:
     refused at that key."""
     if isinstance(data, dict) and data.get("format") == FORMAT_2:
         data["format"] = FORMAT
-        problems = [(yamlread.line_of(data, where), f"'{key}' is a key of format {FORMAT}, not of {FORMAT_2}: "
-                                                    f"the file says 'format: {FORMAT_2}' but holds a newer record")
-                    for where, key in keys_beyond_2(data)]
+        problems: Found = [(yamlread.line_of(data, where), recordformat.newer_key(key, FORMAT, FORMAT_2))
+                           for where, key in keys_beyond_2(data)]
         return 2, problems + recordformat.read_version(data, text)[1]
     beyond = keys_beyond_2(data) if isinstance(data, dict) and data.get("format") == recordformat.FORMAT_1 else ()
-    newer = [(yamlread.line_of(data, where), f"'{key}' is a key of format {FORMAT}, not of {recordformat.FORMAT_1}: "
-                                             f"the file says 'format: {recordformat.FORMAT_1}' but holds a newer record")
-             for where, key in beyond]
+    newer: Found = [(yamlread.line_of(data, where), recordformat.newer_key(key, FORMAT, recordformat.FORMAT_1))
+                    for where, key in beyond]
     version, problems = recordformat.read_version(data, text)
     return (VERSION if version == 2 else version), problems + newer
 
@@ -198,7 +196,7 @@ def read_yaml(text: str, path: Optional[PathName] = None) -> Tuple[Any, ReaderPr
         return yamlread.parse(text)
     except RecordError as exc:
         label = str(path) if path is not None else "<match>"
-        raise RecordError(exc.message, line=exc.line, path=label) from None
+        raise RecordError(exc.said_as or exc.message, line=exc.line, path=label) from None
 
 
 def replay(data: Any, path: Optional[PathName] = None, version: Optional[int] = VERSION) -> Record:
@@ -236,7 +234,7 @@ def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand]
     try:
         data, reader_problems = yamlread.parse(text)
     except RecordError as exc:
-        return [(exc.line or 1, exc.message)], None
+        return [(exc.line or 1, exc.said_as or exc.message)], None
     found: Found = [(yamlread.line_of(data, where), message) for where, message in reader_problems]
     found += read_version(data, text)[1]  # (this takes the end line out of the data)
     del text  # not held while the record is replayed (the caller passes it on, keeping none)
@@ -253,9 +251,9 @@ def check(path: PathName, on_hand: Optional[OnHand] = None) -> Tuple[Found, Opti
     try:
         texts = [read_text(path)]
     except RecordError as exc:
-        return [(exc.line or 1, exc.message)], None
+        return [(exc.line or 1, exc.said_as or exc.message)], None
     except OSError as exc:
-        return [(1, f"cannot read the file: {exc.strerror or exc}")], None
+        return [(1, Message(N_("cannot read the file: %(reason)s"), reason=str(exc.strerror or exc)))], None
     return checks(texts.pop(), path, on_hand)  # the text is held by ``checks`` alone, which lets it go once parsed
 
 

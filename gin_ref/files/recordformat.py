@@ -12,18 +12,19 @@ as the record's own checks allow) and written as /2 at its first change.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from gin_ref.files.yamldata import line_of
 from gin_ref.files import seals
 from gin_ref.match.schema import FORMAT, FORMAT_2, keys_beyond_1
 from gin_ref.core.escape import shown_value
+from gin_ref.core.message import Message, N_, Nn_
 
 FORMAT_1 = "gin-ref-match/1"
 END_KEY = "end"
 END_KEYS = ("hands", "seal")
 _SEAL = re.compile(f"[0-9a-f]{{{seals.LENGTH}}}")
-Problems = List[Tuple[int, str]]  # (line, message)
+Problems = List[Tuple[int, Union[str, Message]]]  # (line, message: a Message is said where it is shown)
 UPGRADED = "note: {path} is now in format {new} (it was {old}; an older gin-ref cannot read it)"
 
 
@@ -65,9 +66,8 @@ def read_version(data: Any, text: str) -> Tuple[Optional[int], Problems]:
         return None, []
     fmt = data.get("format")
     if fmt == FORMAT_1:  # a /1 record holds none of the keys /2 brought: one that does was not written as /1
-        problems = [(line_of(data, where), f"'{key}' is a key of format {FORMAT_2}, not of {FORMAT_1}: the file says "
-                                           f"'format: {FORMAT_1}' but holds a newer record")
-                    for where, key in keys_beyond_1(data)]
+        problems: Problems = [(line_of(data, where), newer_key(key, FORMAT_2, FORMAT_1))
+                              for where, key in keys_beyond_1(data)]
         data["format"] = FORMAT
         _keep(data, 1)
         return 1, problems
@@ -76,32 +76,47 @@ def read_version(data: Any, text: str) -> Tuple[Optional[int], Problems]:
     return 2, _end_problems(data, text)
 
 
+def newer_key(key: str, new: str, old: str) -> Message:
+    """The problem of a key only a newer format has, in a record that says it is of an older one."""
+    return Message(N_("'%(key)s' is a key of format %(new)s, not of %(old)s: the file says '%(claim)s' but holds a "
+                      "newer record"), key=key, new=new, old=old, claim=f"format: {old}")
+
+
 def _end_problems(data: Any, text: str) -> Problems:
     last = last_line_number(text)
     lines: Mapping[str, int] = getattr(data, "lines", {})
     if END_KEY not in data:
-        return [(last, f"the record has no end line ('{END_KEY}: {{hands: N}}' last): the file was cut short "
-                       "or its end deleted")]
+        return [(last, Message(N_("the record has no end line ('%(end)s' last): the file was cut short or its end "
+                                  "deleted"), end=f"{END_KEY}: {{hands: N}}"))]
     end = data.pop(END_KEY)
     _keep(data, 2, end.get("seal") if isinstance(end, dict) and isinstance(end.get("seal"), str) else None)
     line = lines.get(END_KEY, last)
     keys = list(data)
     if line != last or keys and lines.get(keys[-1], 0) > line:
-        return [(line, f"'{END_KEY}: {{...}}' must be the file's last line, with nothing after it")]
+        return [(line, Message(N_("'%(end)s' must be the file's last line, with nothing after it"),
+                               end=f"{END_KEY}: {{...}}"))]
     if not text.endswith("\n"):
-        return [(line, "the end line has no line break after it: the file was cut short")]
+        return [(line, Message(N_("the end line has no line break after it: the file was cut short")))]
     if not isinstance(end, dict):
-        return [(line, f"'{END_KEY}' must be {{hands: N}}, not {shown_value(end)}")]
+        return [(line, Message(N_("'%(key)s' must be %(form)s, not %(value)s"), key=END_KEY, form="{hands: N}",
+                               value=shown_value(end)))]
     if not text.endswith("}\n"):  # a flow mapping on one line: a cut anywhere in it is not YAML
-        return [(line, f"'{END_KEY}' must be written on one line: {END_KEY}: {{hands: N}}")]
-    problems = [(line, f"unknown key '{key}' in '{END_KEY}'") for key in end if key not in END_KEYS]
+        return [(line, Message(N_("'%(key)s' must be written on one line: %(form)s"), key=END_KEY,
+                               form=f"{END_KEY}: {{hands: N}}"))]
+    problems: Problems = [(line, Message(N_("unknown key '%(name)s' in '%(key)s'"), name=key, key=END_KEY))
+                          for key in end if key not in END_KEYS]
     seal = end.get("seal")
     if "seal" in end and not (isinstance(seal, str) and _SEAL.fullmatch(seal)):
-        problems.append((line, f"'{END_KEY}': the seal must be {seals.LENGTH} hex digits, not {shown_value(seal)}"))
+        problems.append((line, Message(Nn_("'%(key)s': the seal must be %(count)d hex digit, not %(value)s",
+                                           "'%(key)s': the seal must be %(count)d hex digits, not %(value)s"),
+                                       key=END_KEY, count=seals.LENGTH, value=shown_value(seal))))
     hands, held = end.get("hands"), data.get("hands")
     if type(hands) is not int:
-        problems.append((line, f"'{END_KEY}' must give the number of hands: {{hands: N}}"))
+        problems.append((line, Message(N_("'%(key)s' must give the number of hands: %(form)s"), key=END_KEY,
+                                       form="{hands: N}")))
     elif isinstance(held, list) and hands != len(held):
-        problems.append((line, f"the end line says {hands} hand{'s' if hands != 1 else ''} but the record holds "
-                               f"{len(held)}: hands were cut or deleted"))
+        problems.append((line, Message(Nn_("the end line says %(count)d hand but the record holds %(held)d: hands "
+                                           "were cut or deleted",
+                                           "the end line says %(count)d hands but the record holds %(held)d: hands "
+                                           "were cut or deleted"), count=hands, held=len(held))))
     return problems

@@ -28,16 +28,17 @@ _AT = N_("%(reason)s (%(where)s)")  # a rules file's problem and where it is (``
 
 
 class _Report:
-    """Where problems go: strict raises the first as a RulesError, lenient collects ``FILE:LINE: message``."""
+    """Where problems go: strict raises the first as a RulesError, lenient collects ``(FILE:LINE, message)``
+    (the message as data: whoever shows it says it in the reader's language)."""
 
     def __init__(self, strict: bool) -> None:
         self.strict = strict
-        self.problems: List[str] = []
+        self.problems: List[Tuple[str, Union[str, Message]]] = []
 
     def __call__(self, path: str, line: int, message: Union[str, Message]) -> None:
         if self.strict:
             raise RulesError(Message(_AT, reason=message, where=f"{path}:{line}"))
-        self.problems.append(f"{path}:{line}: {message}")
+        self.problems.append((f"{path}:{line}", message))
 
 
 def load_rules(spec: Optional[object] = None) -> HouseRules:
@@ -65,9 +66,14 @@ def explain_chain(spec: Optional[object] = None) -> Tuple[HouseRules, Dict[str, 
 
 
 def check_rules_file(path: object) -> List[str]:
-    """Every problem of a rules file and the files it extends, each ``FILE:LINE: message`` ([] if none).
+    """Every problem of a rules file and the files it extends, each ``FILE:LINE: message`` in English ([] if
+    none). Raises RulesError only when ``path`` itself is not a file."""
+    return [f"{where}: {message}" for where, message in rules_file_problems(path)]
 
-    Raises RulesError only when ``path`` itself is not a file.
+
+def rules_file_problems(path: object) -> List[Tuple[str, Union[str, Message]]]:
+    """Every problem of a rules file and the files it extends, each ``(FILE:LINE, message)`` ([] if none):
+    the message as data, said where it is shown. Raises RulesError only when ``path`` itself is not a file.
     """
     report = _Report(strict=False)
     _merge(_read_chain(file_source(str(path)), report), report)

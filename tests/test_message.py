@@ -61,3 +61,26 @@ def test_a_servers_request_says_a_parameter_by_its_name_and_the_command_line_by_
 
     assert contextvars.copy_context().run(in_a_request) == "give the upcard (upcard CARD)"
     assert message.english() == "give the upcard (--upcard CARD)"
+
+
+def test_a_number_a_hand_edit_wrote_as_null_or_text_is_said_as_written():
+    """A record edited by hand may hold null or text where a number belongs: the replay reports it, and the
+    message that names it must not fail on its %d (Hypothesis's hand edits found one: an internal error)."""
+    assert Message(N_("hand %(hand)d is over"), hand=None).english() == "hand None is over"
+    assert Message(N_("hand %(hand)d is over"), hand="x").say(_marked, _marked_n) == "<hand x is over>"
+
+
+def test_verify_of_a_top_level_irregularity_without_its_hand_reports_it():
+    """Found by tests/test_mutations.py's hand edits in CI (the file is its example): a kept wrong dealer
+    without 'hand' made verify's note format None with %d (an internal error); it is one problem line again,
+    as before the messages."""
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from gin_ref.cli import main
+
+    path = Path(__file__).parent / "records" / "hand-edit-irregularity-without-hand.yaml"
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 1 and "internal error" not in result.stderr, result.stderr
+    assert "a refused deal names the 'hand' that was to be dealt, not null" in result.stderr

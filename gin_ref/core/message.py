@@ -102,8 +102,15 @@ class Message:
         if self.plural is not None:
             count = values["count"]
             assert isinstance(count, int)
-            return ngettext(self.words, self.plural, count) % values
-        return gettext(self.words) % values if values else gettext(self.words)
+            template = ngettext(self.words, self.plural, count)
+        elif not values:
+            return gettext(self.words)
+        else:
+            template = gettext(self.words)
+        try:
+            return template % values
+        except TypeError:  # a number as a hand edit wrote it (null, text): said as written, never a crash
+            return template.replace(")d", ")s") % values
 
     def english(self) -> str:
         """The sentence in English: the message filled in."""

@@ -219,12 +219,13 @@ def penalty_words(item: Irregularity, to: Optional[str] = None) -> str:
                     item.points) % {"count": item.points, "name": to}
 
 
-def irregularity_note(number: int, item: Irregularity) -> str:
-    """``hand 3, turn 5: Ann's draw refused (out of turn: ...)``, with a penalty when there is one."""
+def irregularity_note(number: object, item: Irregularity) -> str:
+    """``hand 3, turn 5: Ann's draw refused (out of turn: ...)``, with a penalty when there is one. The hand
+    as written (``%(hand)s``: a hand edit may leave it out or write text, which verify reports besides)."""
     said = {"hand": number, "turn": item.turn, "irregularity": irregularity_words(item) + penalty_words(item)}
     if item.turn:
-        return gettext("hand %(hand)d, turn %(turn)s: %(irregularity)s") % said
-    return gettext("hand %(hand)d: %(irregularity)s") % said
+        return gettext("hand %(hand)s, turn %(turn)s: %(irregularity)s") % said
+    return gettext("hand %(hand)s: %(irregularity)s") % said
 
 
 def scores_words(result: PaperResult) -> str:

@@ -65,3 +65,23 @@ def test_score_says_its_rows_the_knocker_and_the_defender_in_the_readers_languag
     assert slovak[3].startswith("klopajúci hráč ") and slovak[4].startswith("súper ")
     assert slovak[5] == "odhodená karta klopajúceho hráča: 5♦"
     assert not any("knocker" in line or "defender" in line for line in slovak + _score("--lang", "fil"))
+
+
+@pytest.mark.parametrize("ruling, english, slovak, filipino", [
+    ({"hand": 3, "kind": "award", "player": "Ann", "points": 10, "reason": "late"}, "hand 3: award Ann 10: late",
+     "kolo 3: pridelenie 10 bodov pre hráča Ann: late", "round 3: iginawad kay Ann ang 10 puntos: late"),
+    ({"hand": 3, "kind": "award", "player": "Ann", "points": 2, "reason": "late"}, "hand 3: award Ann 2: late",
+     "kolo 3: pridelenie 2 body pre hráča Ann: late", "round 3: iginawad kay Ann ang 2 puntos: late"),
+    ({"hand": 4, "kind": "forfeit", "player": "Ben", "reason": "left"}, "hand 4: forfeit Ben: left",
+     "kolo 4: kontumácia, Ben prehráva kontumačne: left", "round 4: sumuko si Ben: left"),
+    ({"hand": 2, "kind": "void", "player": None, "points": None, "reason": "x"}, "hand 2: void: x",
+     "kolo 2: zrušenie: x", "round 2: walang bisa: x"),
+    ({"hand": 2, "kind": "redeal", "reason": "x"}, "hand 2: redeal: x", "kolo 2: nové rozdanie: x",
+     "round 2: deal ulit: x"),
+])
+def test_the_director_page_says_each_ruling_kind_by_a_whole_sentence(ruling, english, slovak, filipino):
+    from gin_ref.serve.directorpage import _ruling
+    assert _ruling(ruling) == english
+    for lang, words in (("sk", slovak), ("fil", filipino)):
+        with language.speaking(lang):
+            assert _ruling(ruling) == words

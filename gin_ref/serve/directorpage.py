@@ -159,7 +159,17 @@ def _irregularity(item: Dict[str, Any]) -> str:
 
 
 def _ruling(item: Dict[str, Any]) -> str:
-    """A ruling as the page lists it: its hand, its kind, its player and points when it has them, its reason."""
+    """A ruling as the page lists it: its hand, its kind, its player and points when it has them, its reason:
+    one whole message per kind (a kind, player or points the record's reading would refuse: glued, as before)."""
+    kind, player, points = item.get("kind"), item.get("player"), item.get("points")
+    said = {"hand": item.get("hand"), "player": player, "count": points, "reason": item.get("reason")}
+    if kind == "award" and player and isinstance(points, int):
+        return ngettext("hand %(hand)s: award %(player)s %(count)d: %(reason)s",
+                        "hand %(hand)s: award %(player)s %(count)d: %(reason)s", points) % said
+    if kind in _RULED and not player and points is None:
+        return _(_RULED[kind]) % said
+    if kind == "forfeit" and player and points is None:
+        return _("hand %(hand)s: forfeit %(player)s: %(reason)s") % said
     named = item.get("kind")
     named = _(RULING_KINDS[named]) if named in RULING_KINDS else named  # the kind in the page's words
     kind = " ".join(str(part) for part in (named, item.get("player"), item.get("points"))
@@ -168,6 +178,7 @@ def _ruling(item: Dict[str, Any]) -> str:
                                                         "reason": item.get("reason")}
 
 
+_RULED = {"void": N_("hand %(hand)s: void: %(reason)s"), "redeal": N_("hand %(hand)s: redeal: %(reason)s")}
 UPCARD_LABEL = N_("upcard of a hand entered at the table and rejected (it is dealt with it, then ruled; empty: the "
                   "file's own hand)")
 KNOCKER_LABEL = N_("knocker's count or cards")

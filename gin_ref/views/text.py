@@ -83,19 +83,22 @@ def pretty_cards(cards: Iterable[Card]) -> str:
     return " ".join(card.pretty for card in cards)
 
 
-def spread_lines(showdown: Showdown, knocker: str = "knocker", defender: str = "defender",
+def spread_lines(showdown: Showdown, knocker: Optional[str] = None, defender: Optional[str] = None,
                  width: Optional[int] = None) -> List[str]:
     """A settled hand's two spreads as a grid fitting ``width`` (melds, layoffs, deadwood), then the
-    knocker's discard."""
+    knocker's discard. Without names (``score``) the rows are the roles, said in the reader's language."""
     spread, defense, knock = showdown.knocker, showdown.defense, showdown.knock
     layoffs = layoffs_text(defense.layoffs)
     rows = [
-        (short_name(knocker), melds_text(spread.melds), "", deadwood_text(spread)),
-        (short_name(defender), melds_text(defense.melds),
+        (short_name(knocker) if knocker is not None else gettext("knocker"), melds_text(spread.melds), "",
+         deadwood_text(spread)),
+        (short_name(defender) if defender is not None else gettext("defender"), melds_text(defense.melds),
          layoffs or (gettext("none (gin)") if knock.gin else gettext("none")), deadwood_text(defense)),
     ]
     lines = [grid(rows, ("", gettext("melds"), gettext("layoffs"), gettext("deadwood")), width=width, wrap=(1, 2, 3))]
-    if spread.discard is not None:
+    if spread.discard is not None and knocker is None:
+        lines.append(gettext("knocker's discard: %(card)s") % {"card": spread.discard.pretty})
+    elif spread.discard is not None:
         lines.append(gettext("%(name)s's discard: %(card)s") % {"name": knocker, "card": spread.discard.pretty})
     return lines
 
@@ -112,7 +115,7 @@ def layoffs_text(layoffs: Iterable[Layoff]) -> str:
 
 def melds_text(melds: Iterable[Meld]) -> str:
     """Melds for people: ``A♠ 2♠ 3♠ | 4♥ 4♦ 4♣``, or ``none``."""
-    return " | ".join(pretty_cards(m.cards) for m in melds) or "none"
+    return " | ".join(pretty_cards(m.cards) for m in melds) or gettext("none")
 
 
 def deadwood_text(spread: Union[Melding, Defense]) -> str:

@@ -169,7 +169,7 @@ def irregularity_words(item: Irregularity) -> str:
     the one the record keeps (/2) or the replay worked out from the facts (/3); where neither says one (a
     record that does not replay that far), none is shown."""
     kind = item.kind
-    action = (_ACTION_OF_KIND[kind] if kind in _ACTION_OF_KIND else item.action) or "action"
+    action = _ACTION_OF_KIND[kind] if kind in _ACTION_OF_KIND else item.action
     values = {"name": item.player, "card": item.card, "reason": said(item.detail)}
     reason = item.detail is not None
     if kind == "out_of_turn" and item.card:
@@ -182,6 +182,12 @@ def irregularity_words(item: Irregularity) -> str:
         if action == "draw":
             return (gettext("%(name)s's draw %(card)s refused (%(reason)s)") if reason else
                     gettext("%(name)s's draw %(card)s refused")) % values
+        if action == "knock":
+            return (gettext("%(name)s's knock %(card)s refused (%(reason)s)") if reason else
+                    gettext("%(name)s's knock %(card)s refused")) % values
+        if action is None:
+            return (gettext("%(name)s's action %(card)s refused (%(reason)s)") if reason else
+                    gettext("%(name)s's action %(card)s refused")) % values
         values["action"] = action
         return (gettext("%(name)s's %(action)s %(card)s refused (%(reason)s)") if reason else
                 gettext("%(name)s's %(action)s %(card)s refused")) % values
@@ -203,6 +209,9 @@ def irregularity_words(item: Irregularity) -> str:
     if action == "discard":
         return (gettext("%(name)s's discard refused (%(reason)s)") if reason else
                 gettext("%(name)s's discard refused")) % values
+    if action is None:
+        return (gettext("%(name)s's action refused (%(reason)s)") if reason else
+                gettext("%(name)s's action refused")) % values
     values["action"] = action
     return (gettext("%(name)s's %(action)s refused (%(reason)s)") if reason else
             gettext("%(name)s's %(action)s refused")) % values

@@ -70,17 +70,19 @@ def test_a_number_a_hand_edit_wrote_as_null_or_text_is_said_as_written():
     assert Message(N_("hand %(hand)d is over"), hand="x").say(_marked, _marked_n) == "<hand x is over>"
 
 
-def test_verify_of_a_top_level_irregularity_without_its_hand_reports_it():
-    """Found by tests/test_mutations.py's hand edits in CI (the file is its example): a kept wrong dealer
-    without 'hand' made verify's note format None with %d (an internal error); it is one problem line again,
-    as before the messages."""
-    from pathlib import Path
+# CI's Hypothesis hand edit (tests/test_mutations.py) that found it: a kept wrong dealer without 'hand'.
+HAND_EDIT = "# gin-ref match record (gin-ref-match/3). Edit with care: 'gin-ref verify FILE' checks every hand.\nformat: gin-ref-match/3\ndate: '2024-05-01'\nplayers: [Ann, Ben]\nrules:\n  name: oklahoma\n  knobs:\n    players: 2\n    knock_limit: upcard\n    ace_upcard: one\n    knocker_arrangement: min_deadwood\n    gin_bonus: 25\n    big_gin_bonus: null\n    undercut_bonus: 10\n    spade_double: false\n    discard_taken_card: false\n    dead_hand_stock: 2\n    next_dealer: winner\n    target: 100\n    game_bonus: 0\n    box_bonus: 0\n    shutout: none\n    scoring: standard\n    illegal_knock: reject\n    illegal_knock_penalty: 10\nstart:\n  dealer: Ann\n  drawn: false\nhands:\n\n- number: 1\n  dealer: Ann\n  upcard: 9H\n  limit: 9\n  irregularities:\n  - kind: out_of_turn\n    player: Ann\n    turn: 4\n    action: draw\n    card: 5S\n  turns:\n  - Ben passes\n  - Ann takes 9H\n  - Ann discards QH\n  - Ben draws 2C\n\nirregularities:\n- kind: wrong_dealer\n- kind: wrong_dealer\n  hand: 1\n  player: Ben\ncorrections:\n- kind: undo\n  date: '2024-05-01T20:15:00+02:00'\n  entry:\n    number: 1\n    turns:\n    - Ben draws\n  step:\n    kind: turn\n    hand: 1\n    turn: 4\n  steps: [7, 6]\n  seal: 629beeb0c5a24b4a\nend: {hands: 1, seal: '633d2888ec885fb7'}\n"
 
+
+def test_verify_of_a_top_level_irregularity_without_its_hand_reports_it(tmp_path):
+    """Found by tests/test_mutations.py's hand edits in CI: a kept wrong dealer without 'hand' made verify's
+    note format None with %d (an internal error); it is one problem line again, as before the messages."""
     from click.testing import CliRunner
 
     from gin_ref.cli import main
 
-    path = Path(__file__).parent / "records" / "hand-edit-irregularity-without-hand.yaml"
+    path = tmp_path / "m.yaml"
+    path.write_text(HAND_EDIT, encoding="utf-8")
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 1 and "internal error" not in result.stderr, result.stderr
     assert "a refused deal names the 'hand' that was to be dealt, not null" in result.stderr

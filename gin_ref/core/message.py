@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple, Union
 if TYPE_CHECKING:
     import contextvars
 
-__all__ = ["Message", "Value", "N_", "Nn_", "english_of", "say_options_as", "say_options_plainly"]
+__all__ = ["Message", "Value", "N_", "Nn_", "english", "english_n", "english_of", "say_options_as", "say_options_plainly"]
 
 Value = Union[None, str, int, float, bool, "Message"]
 Gettext = Callable[[str], str]
@@ -34,7 +34,8 @@ def Nn_(singular: str, plural: str) -> Tuple[str, str]:
     return (singular, plural)
 
 
-def _same(message: str) -> str:
+def english(message: str) -> str:
+    """English's gettext: a message is its own English (a ``say`` that wants the English words)."""
     return message
 
 
@@ -69,7 +70,8 @@ def _said_value(name: str, value: "Value") -> "Value":
     return value
 
 
-def _same_n(singular: str, plural: str, count: int) -> str:
+def english_n(singular: str, plural: str, count: int) -> str:
+    """English's ngettext: the singular for 1, else the plural."""
     return singular if count == 1 else plural
 
 
@@ -94,7 +96,7 @@ class Message:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Message is immutable: cannot set {name}")
 
-    def say(self, gettext: Gettext = _same, ngettext: Ngettext = _same_n) -> str:
+    def say(self, gettext: Gettext = english, ngettext: Ngettext = english_n) -> str:
         """The sentence in the language of ``gettext`` and ``ngettext`` (English without them); a field that
         is a message is said in the same language."""
         values = {name: value.say(gettext, ngettext) if isinstance(value, Message) else _said_value(name, value)

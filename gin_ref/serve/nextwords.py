@@ -7,7 +7,7 @@ does not know), the facts keep that line as it was said (``text``) and the page 
 
 from typing import Any, Dict, List, Optional
 
-from gin_ref.core.message import Message, N_
+from gin_ref.core.message import Message, N_, english as english_words, english_n
 from gin_ref.desk.language import ENGLISH, gettext, ngettext, speaking
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
@@ -76,17 +76,9 @@ def next_facts(match: Match) -> Optional[Dict[str, Any]]:
                      sitter=state.roles.sitter)
     with speaking(ENGLISH):  # the facts' English against the command line's English, whatever the request speaks
         line = next_line(match)
-    if _said(facts, _english, _english_n) != line:  # a reason this module cannot say: kept as said
+    if _said(facts, english_words, english_n) != line:  # a reason this module cannot say: kept as said
         return {"text": next_line(match)}  # in the language spoken, as it was said
     return facts
-
-
-def _english(message: str) -> str:
-    return message
-
-
-def _english_n(singular: str, plural: str, count: int) -> str:
-    return singular if count == 1 else plural
 
 
 def _said(facts: Dict[str, Any], say: Any, say_n: Any) -> Optional[str]:

@@ -10,7 +10,7 @@ but for one point of penalty (``1 penalty point``); a refusal of another shape i
 
 from typing import Any, Dict, Optional
 
-from gin_ref.core.message import Message, N_, Nn_
+from gin_ref.core.message import Message, N_, Nn_, english as english_words, english_n
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.match.state import MatchState
 from gin_ref.views.step_words import refusal_words
@@ -60,19 +60,11 @@ def refused_facts(state: MatchState, outcome: Any, dealt: bool) -> Dict[str, Any
     to = state.current.other(item.player) if item.points and state.current is not None and item.player else None
     facts = {"hand": outcome.number, "dealt": bool(dealt), "points": int(item.points or 0) if to else 0,
              "player": to, "reason": message_json(refusal.reason)}
-    said = _said(facts, _same, _same_n)
+    said = _said(facts, english_words, english_n)
     old_penalty = f"; {facts['points']} penalty points to {to}"  # the line said 1 point in the plural
     if said != english and said != english.replace(old_penalty, f"; 1 penalty point to {to}"):
         return {"text": english}
     return facts
-
-
-def _same(message: str) -> str:
-    return message
-
-
-def _same_n(singular: str, plural: str, count: int) -> str:
-    return singular if count == 1 else plural
 
 
 def _said(facts: Dict[str, Any], say: Any, say_n: Any) -> Optional[str]:

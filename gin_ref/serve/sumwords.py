@@ -8,7 +8,7 @@ know is kept as that text (``{"text": ...}``) and shown as kept.
 
 from typing import Any, Dict, Optional
 
-from gin_ref.core.message import N_, Nn_
+from gin_ref.core.message import N_, Nn_, english as english_words, english_n
 from gin_ref.desk.language import gettext, ngettext
 
 TIE = N_("%(knocker)d = %(defender)d, scored 0-0 (knock_tie: nobody)")
@@ -23,15 +23,7 @@ def sum_facts(score: Any, english: str) -> Dict[str, Any]:
     facts = {"result": score.result, "knocker": score.knocker_deadwood, "defender": score.defender_deadwood,
              "bonus": score.bonus, "doubled": bool(score.doubled), "boxes": score.boxes,
              "box_points": score.box_points}
-    return facts if _said(facts, _same, _same_n) == english else {"text": english}
-
-
-def _same(message: str) -> str:
-    return message
-
-
-def _same_n(singular: str, plural: str, count: int) -> str:
-    return singular if count == 1 else plural
+    return facts if _said(facts, english_words, english_n) == english else {"text": english}
 
 
 def _said(facts: Dict[str, Any], say: Any, say_n: Any) -> Optional[str]:

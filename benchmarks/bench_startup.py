@@ -15,7 +15,8 @@ figures are those of a compiled install.
 
 ``--callgrind`` counts each case's instructions under valgrind's callgrind instead (one run each): a figure
 the machine's load does not move (issue 42: what tabulate adds to a command that draws a table; ``tally``
-draws one, ``verify`` and ``--version`` none).
+draws one, ``verify`` and ``--version`` none). It counts ``python -c 'import click'`` in the same venv too, and
+gives ``tally`` and ``verify`` as a multiple of it (issue 36: at most 2.2 times).
 """
 
 import argparse
@@ -79,6 +80,7 @@ def main(argv=None):
             "verify": gin_ref + ["verify", "--match", str(path)],
         }
         if args.callgrind:
+            cases["import click"] = [sys.executable, "-c", "import click"]
             return _print_counts(cases, env, gin_ref)
         times = {name: [] for name in cases}
         for name, case in cases.items():  # one run of each first, to warm the disk cache
@@ -115,8 +117,12 @@ def _print_counts(cases, env, gin_ref):
     counts = {name: counted(case, env) for name, case in cases.items()}
     base = counts["python -c pass"]
     print(f"gin-ref start-up: {' '.join(gin_ref)}, Python {sys.version.split()[0]}, instructions under callgrind")
+    click = counts["import click"]
     for name, count in counts.items():
-        print(f"  {name:<16} {count / 1e6:7.1f} M  {count / base:4.2f}x")
+        line = f"  {name:<16} {count / 1e6:7.1f} M  {count / base:4.2f}x"
+        if name in ("tally", "verify"):
+            line += f"  {count / click:5.3f}x import click (issue 36: at most 2.2x)"
+        print(line)
 
 
 if __name__ == "__main__":

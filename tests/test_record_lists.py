@@ -12,10 +12,11 @@ import pytest
 
 from gin_ref.files import matchfile
 from gin_ref.files import seals
-from gin_ref.match.schema import keys_beyond_1, step_count
+from gin_ref.files.recordformat import keys_beyond_1
+from gin_ref.match.schema import step_count
 from gin_ref.match.tally import HandTally, KnockTally, Tally, knock_tally, tally_of
 from tallyjson import tally_of_json
-from gin_ref.match.schema import Written, WrittenHand, written
+from gin_ref.files.seals import Written, WrittenHand, written
 from gin_ref.views.words import hand_notes
 from infolder import new, ok, sh
 

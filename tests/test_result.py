@@ -118,9 +118,7 @@ def test_every_match_the_engine_plays_gives_a_result_the_checks_take(preset, kno
         while not match.state.finished:
             upcard = Card.parse(rng.choice("A23456789TJQK") + rng.choice("SHDC"))
             match.deal(upcard)
-            limit = match.open_entry["limit"]
-            pair = [match.open_entry.get("box") or match.open_entry["dealer"]]
-            pair.append(next(p for p in players if p not in pair and p != match.open_entry.get("sitter")))
+            limit, pair = match.open_setup.limit, list(match.open_setup.pair)
             roll = rng.random()
             if roll < 0.1:
                 match.dead()

@@ -99,7 +99,7 @@ def test_an_amend_is_the_new_version():
     match = new()
     match.deal("7D")
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
-    outcome = amend(match.record, match.state, 1, dead=True)
+    outcome = amend(match, 1, dead=True)
     assert outcome.step.data == Version("7D", 7, Settled("dead"))
     assert file_form(outcome.step.data) == {"upcard": "7D", "limit": 7, "result": "dead"}
 
@@ -160,7 +160,7 @@ def test_an_undone_amend_goes_back_to_the_version_kept_and_redo_to_the_new_one()
     match.deal("7D")
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     settled = copy.deepcopy(match.record["hands"])
-    match.amend(amend(match.record, match.state, 1, dead=True), NOW, "hand 1: was Ann's knock")
+    match.amend(amend(match, 1, dead=True), NOW, "hand 1: was Ann's knock")
     dead = copy.deepcopy(match.record["hands"])
     step = match.newest_step()
     assert step.kind == "amend" and isinstance(step.data, Version) and step.data.settled.result == "knock"

@@ -199,7 +199,7 @@ def _into_event(csv_path: str, folder: str, rows: List[Any], problems: List[Prob
             match = rec.match
             pairs, won = _pairs(row)
             try:
-                resultonly.verify_no_hands(match.record, shown_path(rec.path))
+                match.verify_no_hands(shown_path(rec.path))
                 # (a result there too: 'already holds a result')
                 if str(match.state.header.date) != row.date:
                     raise refuse(Kind.NOTATION, N_("date %(date)s: round %(round)d's table %(path)s is of %(other)s"),

@@ -25,12 +25,13 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
-from gin_ref.match.corrections import Correction, read_one
+from gin_ref.match.corrections import Correction, read_corrections, read_one
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.replay import OnHand, replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
-from gin_ref.match.state import MatchState
+from gin_ref.match.resultonly import PaperResult
+from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Ruled, Step, paper_of
 from gin_ref.match.tally import tally_data
 
@@ -148,8 +149,42 @@ class Match:
         return hands
 
     @property
-    def open_entry(self) -> Optional[Entry]:
-        return None if self.state.open is None else self.hands[self.state.open]
+    def open_setup(self) -> "Optional[HandSetup]":
+        """The open hand's setup, as the replay read it (its number, dealer or roles, upcard and limit); None
+        when no hand is open."""
+        return None if self.state.open is None else self.state.setups[self.state.open]
+
+    @property
+    def corrections(self) -> List[Correction]:
+        """The record's corrections (what undo, redo and amend kept), each typed."""
+        return read_corrections(self.record)
+
+    @property
+    def result_only(self) -> bool:
+        """Is the match recorded by its result only (``gin_ref.match.resultonly``)?"""
+        return resultonly.is_result_only(self.record)
+
+    def paper_written(self) -> Optional[PaperResult]:
+        """A result-only match's result as the record writes it (its scores in the order written); None
+        for a match recorded hand by hand."""
+        if not self.result_only:
+            return None
+        written = paper_of(self.record[resultonly.RESULT_KEY])
+        won = written.hands_won
+        return PaperResult(dict(written.scores), None if won is None else dict(won), str(written.winner or ""))
+
+    def verify_no_hands(self, path: str) -> None:
+        """Refuse to put a result on this match when it holds hands or a result already (``path``: the file,
+        as the message names it)."""
+        resultonly.verify_no_hands(self.record, path)
+
+    def started_by_result(self, entry: Entry) -> "Match":
+        """This new match (no hand, no result) as a match kept on paper: its start taken out (a paper sheet
+        need not say who dealt first) and ``entry`` (``gin_ref.match.resultonly.result_entry``) its result."""
+        record = dict(self.record)
+        del record["start"]
+        record[resultonly.RESULT_KEY] = entry
+        return Match(record)
 
     def next_number(self) -> int:
         return len(self.hands) + 1

@@ -13,7 +13,7 @@ from gin_ref.core.errors import IllegalActionError, InvalidNotationError, Record
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.problems import english
 from gin_ref.match.steps import Deal
-from gin_ref.match.tally import tally_data
+from gin_ref.views.tally_text import match_data as tally_data
 from gin_ref.views.step_words import undone_words
 from gin_ref.views.words import outcome_words
 

@@ -33,7 +33,6 @@ from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_v
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Ruled, Step, paper_of
-from gin_ref.match.tally import tally_data
 
 if TYPE_CHECKING:
     import random
@@ -193,10 +192,6 @@ class Match:
         """The table of the open hand (a fresh one when no turn is recorded: the hand's start); None when
         no hand is open."""
         return actions.table_of(self.state)
-
-    def tally(self) -> Dict[str, object]:
-        """The ``tally --json`` object (``gin_ref.match.tally``)."""
-        return tally_data(self)
 
     # -- actions -----------------------------------------------------------------------------------------
     def apply(self, outcome: Outcome) -> Outcome:

@@ -237,7 +237,6 @@ JSON_OUTPUT_BUILDERS = {
 MAPPING_NAMES = {"Dict", "Mapping", "MutableMapping", "dict", "DefaultDict", "OrderedDict"}
 UNTYPED_VALUES = {"Any", "object"}
 NOT_YET_TYPED = {
-    "match/actions.py": 1,
     "match/amend.py": 8,
     "match/corrections.py": 24,
     "match/handread.py": 22,

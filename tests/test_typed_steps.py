@@ -54,7 +54,7 @@ def test_a_turn_is_its_line_and_a_refused_turn_is_the_irregularity_kept():
     item = refused.step.data.item
     assert (item.kind, item.player, item.turn, item.action, item.points) == ("out_of_turn", "Ann", 1, "draw", 0)
     assert refused.refusal.kept is refused.step.data
-    assert list(refused.refusal.irregularity) == ["kind", "player", "turn", "action"]  # facts only (/3)
+    assert list(file_form(refused.refusal.kept)) == ["kind", "player", "turn", "action"]  # facts only (/3)
     step = match.play_turn("pass", "Ben").step
     assert (step.kind, step.turn, step.data) == ("turn", 1, TurnLine("Ben passes"))
     assert file_form(step.data) == {"turns": ["Ben passes"]}

@@ -22,12 +22,12 @@ from gin_ref.core.scoring import read_hands
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.play import dealer_refusal, illegal_knock_penalty, new_table, sits_out
-from gin_ref.match.schema import TURN_ACTIONS, Entry
+from gin_ref.match.schema import TURN_ACTIONS
 from gin_ref.match.knocks import (Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, no_upcard_words,
                                   why_upcard)
 from gin_ref.match.resultonly import hands_refused
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.steps import Deal, Kept, Settled, Step, TurnLine, Written, file_form
+from gin_ref.match.steps import Deal, Kept, Settled, Step, TurnLine, Written
 
 
 class Refusal(NamedTuple):
@@ -36,11 +36,6 @@ class Refusal(NamedTuple):
 
     reason: Union[str, Message]
     kept: Kept
-
-    @property
-    def irregularity(self) -> Entry:
-        """The item kept, as the record holds it."""
-        return file_form(self.kept)
 
 
 class Outcome(NamedTuple):

@@ -210,7 +210,7 @@ def knock(state: MatchState, player: str, knocker: Given, defender: Given,
         return Outcome(Step("irregularity", setup.number, item), Refusal(refusal, item))
     assert settlement is not None
     refuse_taken_discard(state, table, name, settlement)
-    settled = Settled(settlement.score.result, (("knocker", name),) + tuple(facts.entry().items()))
+    settled = Settled.knocked(settlement.score.result, name, facts)
     return Outcome(Step("result", setup.number, settled), settlement=settlement)
 
 

@@ -87,8 +87,7 @@ def amend(match: "Match", number: int, player: Optional[str] = None,
                                          reason=refusal, hand=number))
     assert settlement is not None
     refuse_taken_discard(state, table, name, settlement)
-    version = Version(upcode, setup.limit, Settled(settlement.score.result,
-                                                   (("knocker", name),) + tuple(facts.entry().items())))
+    version = Version(upcode, setup.limit, Settled.knocked(settlement.score.result, name, facts))
     return _changed(entry, number, seal_fails, Outcome(Step("amend", number, version), settlement=settlement))
 
 

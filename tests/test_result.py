@@ -9,7 +9,8 @@ from gin_ref.core.cards import parse_cards
 from gin_ref.core.rules import make_rules
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.model import Match, check_record
-from gin_ref.match.resultonly import MAX_DEADWOOD, max_hand_score, result_entry, score_problems
+from gin_ref.match.resultonly import MAX_DEADWOOD, max_hand_score, paper_result, score_problems
+from gin_ref.match.steps import file_form
 
 from reference import ref_deadwood
 
@@ -56,7 +57,7 @@ def test_score_problems_for_each_player_by_the_rules():
 
 def _record(scores, hands_won=None):
     match = Match.new(["Ann", "Ben"], load_rules("standard"), "2024-05-01", dealer="Ann")
-    match.record["result"] = result_entry(match.players, match.rules, scores, hands_won or ())
+    match.record["result"] = file_form(paper_result(match.players, match.rules, scores, hands_won or ()))
     return match.record
 
 

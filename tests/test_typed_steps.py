@@ -87,7 +87,7 @@ def test_a_refused_deal_a_ruling_an_amend_and_a_result_are_typed():
     assert ruled == Ruled(Ruling("void", None, None, "a card was exposed", None, NOW), 4, 1)
     assert list(file_form(ruled)) == ["kind", "player", "points", "reason", "by", "date", "steps", "hands"]
     paper = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann")
-    paper.put_result(resultonly.result_entry(paper.players, paper.rules, [("Ann", "154"), ("Ben", "24")]))
+    paper.put_result(resultonly.paper_result(paper.players, paper.rules, [("Ann", "154"), ("Ben", "24")]))
     step = paper.newest_step()
     assert step.data == PaperResult({"Ann": 154, "Ben": 24}, None, "Ann")
     assert file_form(step.data) == {"scores": {"Ann": 154, "Ben": 24}, "winner": "Ann"}

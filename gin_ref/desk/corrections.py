@@ -244,7 +244,7 @@ def paper_match(rules: HouseRules, date: str, pairs: Pairs, won: Pairs = ()) -> 
     two = rules.players == 2
     match = Match.new(names, rules, date, dealer=names[0] if two else None, box=None if two else names[0],
                       captain=None if two else names[-1])  # (checks the names and their number)
-    return match.started_by_result(resultonly.result_entry(match.players, match.rules, list(pairs), list(won)))
+    return match.started_by_result(resultonly.paper_result(match.players, match.rules, list(pairs), list(won)))
 
 
 def same_players(players: Sequence[str], named: Sequence[str]) -> None:
@@ -263,7 +263,7 @@ def _put_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
         match.verify_no_hands(str(rec.path))
         typed, typed_won = given.pairs(pairs, N_("the points")), given.pairs(won, N_("hands won"))
         same_players(match.players, [name for name, _ in typed])
-        match.put_result(resultonly.result_entry(match.players, match.rules, typed, typed_won))
+        match.put_result(resultonly.paper_result(match.players, match.rules, typed, typed_won))
         return outcomes.resulted_of(rec.path, match), None
     return work
 
@@ -324,8 +324,8 @@ def _amend_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
         typed, typed_won = given.pairs(pairs, N_("the points")), given.pairs(won, N_("hands won"))
         same_players(match.players, [name for name, _ in typed])
         old = match.paper_written()
-        entry = resultonly.result_entry(match.players, match.rules, typed, typed_won)
-        match.amend_result(entry, matchfile.now())
+        paper = resultonly.paper_result(match.players, match.rules, typed, typed_won)
+        match.amend_result(paper, matchfile.now())
         return outcomes.resulted_of(rec.path, match, old), None
     return work
 

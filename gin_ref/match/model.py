@@ -177,12 +177,12 @@ class Match:
         as the message names it)."""
         resultonly.verify_no_hands(self.record, path)
 
-    def started_by_result(self, entry: Entry) -> "Match":
+    def started_by_result(self, paper: PaperResult) -> "Match":
         """This new match (no hand, no result) as a match kept on paper: its start taken out (a paper sheet
-        need not say who dealt first) and ``entry`` (``gin_ref.match.resultonly.result_entry``) its result."""
+        need not say who dealt first) and ``paper`` (``gin_ref.match.resultonly.paper_result``) its result."""
         record = dict(self.record)
         del record["start"]
-        record[resultonly.RESULT_KEY] = entry
+        record[resultonly.RESULT_KEY] = steps.file_form(paper)
         return Match(record)
 
     def next_number(self) -> int:
@@ -371,13 +371,13 @@ class Match:
                                              problem=problems[0].message))
         return self._newest_correction()
 
-    def put_result(self, entry: Entry) -> None:
-        """Write ``entry`` (``gin_ref.match.resultonly.result_entry``) as the result of a match with no hand and
+    def put_result(self, paper: PaperResult) -> None:
+        """Write ``paper`` (``gin_ref.match.resultonly.paper_result``) as the result of a match with no hand and
         no result, and replay it."""
-        self.apply_step(Step(resultonly.STEP_KIND, 0, paper_of(entry)))
+        self.apply_step(Step(resultonly.STEP_KIND, 0, paper))
 
-    def amend_result(self, entry: Entry, now: str, amended: str = "") -> Correction:
-        """Replace a result-only match's result with ``entry``: the old one kept under ``corrections`` (an
+    def amend_result(self, paper: PaperResult, now: str, amended: str = "") -> Correction:
+        """Replace a result-only match's result with ``paper``: the old one kept under ``corrections`` (an
         ``amended`` correction of hand 0), as an amend of a hand keeps its old version. Returns the
         correction."""
         record = self.record
@@ -386,7 +386,7 @@ class Match:
                                                 "...)")))
         count = step_count(record)
         old = resultonly.facts(record[resultonly.RESULT_KEY])
-        steps.put(record, Step("amend", 0, paper_of(entry)))
+        steps.put(record, Step("amend", 0, paper))
         correction = {"kind": "amend", "date": now, "hand": 0, "hands": 0, "entry": old, "steps": [count, count]}
         record["corrections"].append(correction)
         self.apply_step(None)

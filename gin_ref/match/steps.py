@@ -153,10 +153,6 @@ class Settled(NamedTuple):
         knocker = next((value for key, value in self.facts if key == "knocker"), None)
         return knocker if isinstance(knocker, str) else None
 
-    def words(self) -> Entry:
-        """What ``gin_ref.views.words.result_words`` reads of it."""
-        return {"result": self.result, "knocker": self.knocker, "winner": self.winner, "points": self.points}
-
 
 class Ruled(NamedTuple):
     """A ruling made: the ruling, the count of steps the record held with it (``steps``: it is the newest

@@ -243,7 +243,6 @@ NOT_YET_TYPED = {
     "match/header.py": 10,
     "match/irregularities.py": 19,
     "match/model.py": 8,
-    "match/names.py": 7,
     "match/play.py": 21,
     "match/replay.py": 7,
     "match/resultonly.py": 16,

@@ -12,7 +12,7 @@ def test_a_sound_undo_reads_into_its_typed_value_with_no_problem():
     problems = Problems()
     assert read_corrections({"corrections": [UNDO]}, problems) == [
         Correction(0, undone=True, kind="result", steps=(7, 6), entry=UNDO["entry"], step=StepRef("result", 2),
-                   date=UNDO["date"])]
+                   date=UNDO["date"], said="hand 2's result")]  # (/2's words, kept for the writer)
     assert problems == []
 
 
@@ -45,7 +45,8 @@ def test_a_3_correction_says_what_it_did_by_its_kind_and_reads_as_a_2_one_did():
     undo = {key: value for key, value in UNDO.items() if key != "undone"}
     read = read_corrections({"corrections": [dict(undo, kind="undo"), dict(undo, kind="redo"),
                                              dict(undo, kind="undone"), dict(UNDO, kind="undo")]}, problems)
-    assert read[0] == read_corrections({"corrections": [UNDO]})[0]  # the same value as /2's words gave
+    # the same value as /2's words gave, but for the words themselves (kept, to be written back as they were)
+    assert read[0] == read_corrections({"corrections": [UNDO]})[0]._replace(said=None)
     assert (read[1].undone, read[1].redone) == (False, True)
     assert [(problem.where, str(problem.message).split(" (")[0]) for problem in problems] == [
         (("corrections", 2), "a correction holds its 'kind'"), (("corrections", 3), "a correction holds its 'kind'")]

@@ -32,7 +32,7 @@ from gin_ref.files.yamlload import Problems as ReaderProblems
 from gin_ref.files import seals
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.replay import OnHand
-from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, TOP_KEYS
+from gin_ref.match.schema import FORMAT, FORMAT_2
 
 DEFAULT_FILE = "match.yaml"
 ENV_VAR = "GIN_REF_MATCH"
@@ -272,44 +272,17 @@ def record_data(record: Any) -> Any:
 # -- writing -----------------------------------------------------------------------------------------------
 
 def dumps(data: Dict[str, Any], autoseal: bool = True) -> str:
-    """The canonical text of a match record (top-level keys in the record's order), its end line last. A
-    record that carries no seal at all (made in memory) is sealed first, unless ``autoseal`` is off (a
-    write of a record read from a file seals it through ``gin_ref.files.seals.reseal``)."""
+    """The canonical text of a match record, its end line last: written through its typed top level
+    (``gin_ref.files.matchtop``: read, then written back, the one place it becomes a mapping). A record
+    that carries no seal at all (made in memory) is sealed first, unless ``autoseal`` is off (a write of a
+    record read from a file seals it through ``gin_ref.files.seals.reseal``)."""
     if autoseal and not any(isinstance(hand, dict) and "seal" in hand for hand in data.get("hands") or []):
         seals.reseal(data)
-    ordered = {key: data[key] for key in TOP_KEYS if key in data}
-    if ordered.get("format") == FORMAT_2:  # a /2 record made in memory: every write is /3
-        ordered["format"] = FORMAT
-    ordered.update((key, value) for key, value in data.items() if key not in ordered)
-    if isinstance(ordered.get("hands"), list):  # each hand laid out in the record's order of keys
-        ordered["hands"] = [in_file_order(hand) if isinstance(hand, dict) else hand for hand in ordered["hands"]]
-    if isinstance(ordered.get("corrections"), list):  # and a deal an undo took back, kept whole
-        ordered["corrections"] = [_deal_in_order(item) for item in ordered["corrections"]]
-    from gin_ref.files import yamlwrite  # here: a command that only reads the file never loads the writer
+    from gin_ref.files import matchtop, yamlwrite  # here: a command that only reads the file never loads the writer
 
-    return yamlwrite.dumps(ordered, HEADER) + recordformat.end_line(data)
-
-
-def _deal_in_order(item: Any) -> Any:
-    """A correction as written: the hand of a deal taken back (its ``entry``) laid out as a hand."""
-    if not (isinstance(item, dict) and isinstance(item.get("entry"), dict) and isinstance(item.get("step"), dict)
-            and item["step"].get("kind") == "deal"):
-        return item
-    return {**item, "entry": in_file_order(item["entry"])}
+    return yamlwrite.dumps(matchtop.write(matchtop.read(data)), HEADER) + recordformat.end_line(data)
 
 
 def now() -> str:
     """The time of a correction: local time with its offset, to the second."""
     return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
-
-
-def in_file_order(entry: Dict[str, Any]) -> Dict[str, Any]:
-    """A hand entry with its keys in the order the file lays them out (HAND_KEYS; a key it does not know
-    after them). The writer lays each hand out so: the record in memory keeps no order."""
-    ranks = [_RANK.get(key, len(HAND_KEYS)) for key in entry]
-    if ranks == sorted(ranks):  # the common case: in order already (not copied)
-        return entry
-    return dict(sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS))))
-
-
-_RANK = {key: rank for rank, key in enumerate(HAND_KEYS)}

@@ -40,6 +40,8 @@ class Correction(NamedTuple):
     entry: Optional[Dict[str, object]] = None
     step: Optional["StepRef"] = None  # {kind, hand[, turn]}, as recorded (None: not of that shape)
     date: object = None  # when it was made, as recorded
+    said: Optional[str] = None  # what it did in words, as /2 wrote it (kept from /2; None: /3's ``kind``)
+    seal: Optional[str] = None  # its seal, as stored (None: none)
 
 
 class StepRef(NamedTuple):
@@ -88,16 +90,18 @@ def _check(item: object, where: Where, problems: Problems) -> None:
 
 def read_one(place: int, item: Dict[str, object]) -> Correction:
     """The Correction of one item of the corrections (a mapping), at ``place``; its shape unchecked."""
-    steps, step, hand, hands, entry = (item.get(key) for key in ("steps", "step", "hand", "hands", "entry"))
+    steps, step, hand, hands, entry, seal = (item.get(key) for key in ("steps", "step", "hand", "hands", "entry", "seal"))
     counted: Optional[Tuple[int, int]] = None
     if isinstance(steps, list) and len(steps) == 2 and all(type(n) is int for n in steps):  # noqa: E721
         counted = (steps[0], steps[1])
     what = did(item)
     kind = step.get("kind") if isinstance(step, dict) else None
+    said = next((item[key] for key in CORRECTION_WORDS if key in item), None)
     return Correction(place, what == "undo", what == "redo", what == "amend",
                       kind if isinstance(kind, str) else None, counted,
                       hand if isinstance(hand, int) else None, hands if isinstance(hands, int) else None,
-                      entry if isinstance(entry, dict) else None, _step_ref(step), item.get("date"))
+                      entry if isinstance(entry, dict) else None, _step_ref(step), item.get("date"),
+                      said if isinstance(said, str) else None, seal if isinstance(seal, str) else None)
 
 
 def _step_ref(step: object) -> Optional[StepRef]:

@@ -1,7 +1,7 @@
 """The match record's schema: its format, its keys in order, the results and irregularities it knows, and
 the count of steps a record holds. What reads or writes the file's own form (its lists as written, the
 keys each format brought, the order of a hand's keys) is in ``gin_ref.files`` (``seals.written``,
-``recordformat.keys_beyond_1``, ``matchfile.in_file_order``).
+``recordformat.keys_beyond_1``, ``matchtop.in_file_order``).
 
 A record is plain data, exactly what a match file holds (``gin_ref.files.matchfile`` reads and writes the
 YAML): ``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per

@@ -1,0 +1,96 @@
+"""The top level of a match record, read into its typed value (``gin_ref.match.record.Record``) and
+written back: the one place the top level becomes a mapping again (#36 item 1).
+
+``read`` takes a record that has been checked (it replays: ``gin_ref.match.model``) and gives its Record:
+the head as written, the hands as read, each deal refused as a ``Kept``, each correction as a
+``Correction`` and a result-only record's result as a ``PaperResult`` with its seal. ``write`` gives the
+mapping the canonical writer lays out (``gin_ref.files.matchfile.dumps``): the top-level keys in the
+record's order (``TOP_KEYS``), each correction's keys in the order gin-ref writes them, a deal an undo took
+back laid out as a hand. A read and a write change nothing: tests/test_record_round_trip.py writes every
+record under examples/ and tests/ through them and compares the text byte for byte.
+"""
+
+from typing import Any, Dict
+
+from gin_ref.match.corrections import Correction, read_corrections
+from gin_ref.match.record import Record
+from gin_ref.match.resultonly import RESULT_KEY
+from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, TOP_KEYS
+from gin_ref.match.steps import Kept, file_form, paper_of
+
+__all__ = ["read", "write", "in_file_order"]
+
+HEAD_KEYS = TOP_KEYS[:TOP_KEYS.index("hands")]  # format, date, players, rules, start
+WORDS = {"undo": "undone", "redo": "redone", "amend": "amended"}  # /2's words for what a correction did
+
+
+def read(data: Dict[str, Any]) -> Record:
+    """The Record of a record's data as read (a mapping that replays: a part of another shape is left out)."""
+    head = tuple((key, data[key]) for key in HEAD_KEYS if key in data)
+    hands = data.get("hands")
+    refused = data.get("irregularities")
+    result = data.get(RESULT_KEY)
+    seal = result.get("seal") if isinstance(result, dict) else None
+    return Record(head, tuple(hands) if isinstance(hands, list) else (),
+                  tuple(Kept.of(item) for item in refused if isinstance(item, dict)) if isinstance(refused, list)
+                  else None,
+                  tuple(read_corrections(data)), paper_of(result) if isinstance(result, dict) else None,
+                  seal if isinstance(seal, str) else None)
+
+
+def write(record: Record) -> Dict[str, Any]:
+    """The record's top level as the file holds it, in the file's order (a /2 record's format written as
+    /3: every write is /3)."""
+    data: Dict[str, Any] = dict(record.head)
+    if data.get("format") == FORMAT_2:
+        data["format"] = FORMAT
+    data["hands"] = [in_file_order(hand) if isinstance(hand, dict) else hand for hand in record.hands]
+    if record.result is not None:
+        result = file_form(record.result)
+        if record.result_seal is not None:
+            result["seal"] = record.result_seal
+        data[RESULT_KEY] = result
+    if record.irregularities is not None:
+        data["irregularities"] = [file_form(kept) for kept in record.irregularities]
+    data["corrections"] = [correction_data(item) for item in record.corrections]
+    return data
+
+
+def correction_data(item: Correction) -> Dict[str, Any]:
+    """A correction as the file holds it: what it did (/3's ``kind``, or /2's words, as written), its date,
+    the hand amended and the hands then, the entry it keeps (a deal's laid out as a hand), its step, its
+    counts of steps and its seal."""
+    what = "undo" if item.undone else "redo" if item.redone else "amend"
+    data: Dict[str, Any] = {"kind": what} if item.said is None else {WORDS[what]: item.said}
+    data["date"] = item.date
+    if item.hand is not None:
+        data["hand"] = item.hand
+    if item.hands is not None:
+        data["hands"] = item.hands
+    if item.entry is not None:
+        data["entry"] = in_file_order(item.entry) if item.step is not None and item.step.kind == "deal" \
+            else item.entry
+    if item.step is not None:
+        step: Dict[str, Any] = {"kind": item.step.kind, "hand": item.step.hand}
+        if item.step.turn is not None:
+            step["turn"] = item.step.turn
+        data["step"] = step
+    if item.steps is not None:
+        data["steps"] = list(item.steps)
+    if item.seal is not None:
+        data["seal"] = item.seal
+    return data
+
+
+def in_file_order(entry: Dict[str, Any]) -> Dict[str, Any]:
+    """A hand entry with its keys in the order the file lays them out (HAND_KEYS; a key it does not know
+    after them). The writer lays each hand out so: the record in memory keeps no order."""
+    ranks = [_RANK.get(key, len(HAND_KEYS)) for key in entry]
+    if ranks == sorted(ranks):  # the common case: in order already (not copied)
+        return entry
+    return dict(sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS))))
+
+
+_RANK = {key: rank for rank, key in enumerate(HAND_KEYS)}
+
+

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from gin_ref.files import matchfile
+from gin_ref.match.schema import TOP_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = sorted(path for folder in ("examples", "events", "tests") for path in (ROOT / folder).rglob("*.yaml")
@@ -34,3 +35,73 @@ def test_a_read_and_a_write_change_only_the_format_and_end_lines(path):
     assert written.splitlines()[-1].startswith("end: {hands: ")
     if version != 1:  # a /1 file gets its end line (its seals come with its first change)
         assert written.splitlines()[-1] == text.splitlines()[-1]
+
+
+NOW = "2024-05-01T20:00:00+00:00"
+
+
+def _every_top_level_kind():
+    """Records made by gin-ref's own steps, between them holding every kind of top-level part: a deal
+    refused, an undo, a redo, an amend of a hand; a result-only record, sealed, and its result amended."""
+    from gin_ref.files import seals
+    from gin_ref.files.rulesfile import load_rules
+    from gin_ref.match.amend import amend
+    from gin_ref.match.model import Match
+    from gin_ref.match.resultonly import paper_result
+
+    from hands import DEFENDER, KNOCKER
+
+    hands = Match.new(["Ann", "Ben"], load_rules(None), "2024-05-01", dealer="Ann")
+    assert hands.deal("9H", dealer="Ben").refused
+    hands.deal("7D")
+    hands.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
+    hands.undo(hands.newest_step(), NOW)
+    hands.redo(hands.redo_step(), NOW)
+    hands.amend(amend(hands, 1, dead=True), NOW)
+    paper = Match.new(["Ann", "Ben"], load_rules("standard"), "2024-05-01", dealer="Ann")
+    paper.put_result(paper_result(paper.players, paper.rules, [("Ann", "154"), ("Ben", "24")]))
+    paper.amend_result(paper_result(paper.players, paper.rules, [("Ann", "160"), ("Ben", "20")]), NOW)
+    for match in (hands, paper):
+        seals.reseal(match.record)
+    return [hands.record, paper.record]
+
+
+def test_the_top_level_reads_into_typed_values_and_writes_back_the_same_mapping():
+    from gin_ref.files import matchtop
+    from gin_ref.match.corrections import Correction
+    from gin_ref.match.resultonly import PaperResult
+    from gin_ref.match.steps import Kept
+
+    hands, paper = _every_top_level_kind()
+    for data in (hands, paper):
+        record = matchtop.read(data)
+        assert all(type(item) is Correction for item in record.corrections) and len(record.corrections) == (3 if data is hands else 1)
+        written = matchtop.write(record)
+        assert written == data  # nothing lost, nothing added
+        assert list(written) == [key for key in TOP_KEYS if key in data]
+        assert [list(item) for item in written["corrections"]] == [list(item) for item in data["corrections"]]
+    assert [type(kept) for kept in matchtop.read(hands).irregularities] == [Kept]
+    typed = matchtop.read(paper)
+    assert type(typed.result) is PaperResult and typed.result.scores == {"Ann": 160, "Ben": 20}
+    assert typed.result_seal == paper["result"]["seal"] and typed.corrections[0].seal == paper["corrections"][0]["seal"]
+    assert matchtop.read(hands).irregularities is not None and typed.irregularities is None  # none: no key
+
+
+def test_a_step_on_the_typed_top_level_is_a_new_record_the_writer_writes():
+    from gin_ref.files import matchtop
+
+    hands, _paper = _every_top_level_kind()
+    record = matchtop.read(hands)
+    fewer = record._replace(corrections=record.corrections[:1], irregularities=None)
+    assert "irregularities" not in matchtop.write(fewer) and len(matchtop.write(fewer)["corrections"]) == 1
+    assert matchtop.write(record) == hands  # the Record it was made from is unchanged
+
+
+@pytest.mark.parametrize("edit", [{"colour": "red"}, {"corrections": {}}, {"irregularities": ["x"]},
+                                  {"result": [1]}, {"hands": None}])
+def test_the_writer_refuses_a_top_level_it_cannot_type_rather_than_write_part_of_it(edit):
+    from gin_ref.files import matchtop
+
+    hands, _paper = _every_top_level_kind()
+    with pytest.raises(AssertionError, match="cannot be written"):
+        matchtop.read({**hands, **edit})

@@ -1,7 +1,7 @@
 """The top level of a match record, read into its typed value (``gin_ref.match.record.Record``) and
 written back: the one place the top level becomes a mapping again (#36 item 1).
 
-``read`` takes a record that has been checked (it replays: ``gin_ref.match.model``) and gives its Record:
+``read`` takes a record that replays (``gin_ref.match.model.Match``: nothing else is written) and gives its Record:
 the head as written, the hands as read, each deal refused as a ``Kept``, each correction as a
 ``Correction`` and a result-only record's result as a ``PaperResult`` with its seal. ``write`` gives the
 mapping the canonical writer lays out (``gin_ref.files.matchfile.dumps``): the top-level keys in the
@@ -25,16 +25,21 @@ WORDS = {"undo": "undone", "redo": "redone", "amend": "amended"}  # /2's words f
 
 
 def read(data: Dict[str, Any]) -> Record:
-    """The Record of a record's data as read (a mapping that replays: a part of another shape is left out)."""
-    head = tuple((key, data[key]) for key in HEAD_KEYS if key in data)
-    hands = data.get("hands")
-    refused = data.get("irregularities")
+    """The Record of a record's data as read: one that replays (``gin_ref.match.model.Match``). A top level
+    it cannot type whole (an unknown key, a part of another shape) is a defect of the caller, never written
+    in part: AssertionError."""
+    hands, refused, corrections = (data.get(key) for key in ("hands", "irregularities", "corrections"))
     result = data.get(RESULT_KEY)
-    seal = result.get("seal") if isinstance(result, dict) else None
-    return Record(head, tuple(hands) if isinstance(hands, list) else (),
-                  tuple(Kept.of(item) for item in refused if isinstance(item, dict)) if isinstance(refused, list)
-                  else None,
-                  tuple(read_corrections(data)), paper_of(result) if isinstance(result, dict) else None,
+    unknown = [key for key in data if key not in TOP_KEYS]
+    if unknown or not isinstance(hands, list) or not isinstance(corrections, list) or \
+            not all(isinstance(item, dict) for item in corrections) or \
+            not (refused is None or isinstance(refused, list) and all(isinstance(item, dict) for item in refused)) or \
+            not (result is None or isinstance(result, dict)):
+        raise AssertionError(f"a record that does not replay cannot be written: {sorted(data)}")
+    seal = result.get("seal") if result is not None else None
+    return Record(tuple((key, data[key]) for key in HEAD_KEYS if key in data), tuple(hands),
+                  None if refused is None else tuple(Kept.of(item) for item in refused),
+                  tuple(read_corrections(data)), None if result is None else paper_of(result),
                   seal if isinstance(seal, str) else None)
 
 

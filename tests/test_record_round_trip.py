@@ -105,3 +105,45 @@ def test_the_writer_refuses_a_top_level_it_cannot_type_rather_than_write_part_of
     hands, _paper = _every_top_level_kind()
     with pytest.raises(AssertionError, match="cannot be written"):
         matchtop.read({**hands, **edit})
+
+
+def _comparable(replayed):
+    """A replay's (state, problems, base), each plain object of the state that compares by identity (a
+    game, the open hand's table) as its fields."""
+    def plain(value):
+        if isinstance(value, list):
+            return [plain(item) for item in value]
+        return vars(value) if type(value).__eq__ is object.__eq__ and hasattr(value, "__dict__") else value
+
+    def state(value):
+        return None if value is None else [plain(getattr(value, name)) for name in value.__slots__]
+
+    return state(replayed[0]), replayed[1], state(replayed[2])
+
+
+def _sound_records():
+    return [matchfile.parse(path.read_text(encoding="utf-8"), path)[0] for path in RECORDS] + _every_top_level_kind()
+
+
+def test_the_replay_of_the_typed_top_level_is_the_replay_of_the_record_it_was_read_from():
+    """``replay_record`` (a Record: the header, the deals refused, the corrections and a paper result typed)
+    leaves the same state, base and problems as ``replay`` of the mapping, for every record here."""
+    from gin_ref.files import matchtop
+    from gin_ref.match.replay import replay, replay_record
+
+    for data in _sound_records():
+        typed = replay_record(matchtop.read(data))
+        assert _comparable(typed) == _comparable(replay(data)) and typed[1] == [] and typed[0] is not None
+
+
+def test_the_typed_replay_judges_a_paper_result_as_the_replay_of_its_written_form():
+    from gin_ref.files import matchtop
+    from gin_ref.match.replay import replay, replay_record
+
+    _hands, paper = _every_top_level_kind()
+    record = matchtop.read(paper)
+    for result in (record.result._replace(winner="Ben"), record.result._replace(scores={"Ann": 500, "Ben": 500}),
+                   record.result._replace(scores={"Ann": 1000, "Ben": 0})):
+        edited = record._replace(result=result)
+        expected = replay(matchtop.write(edited))
+        assert _comparable(replay_record(edited)) == _comparable(expected) and expected[1] != []

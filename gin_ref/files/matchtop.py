@@ -13,6 +13,8 @@ record under examples/ and tests/ through them and compares the text byte for by
 from typing import Any, Dict
 
 from gin_ref.match.corrections import Correction, read_corrections
+from gin_ref.match.header import read_header
+from gin_ref.match.problems import Problems
 from gin_ref.match.record import Record
 from gin_ref.match.resultonly import RESULT_KEY
 from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, TOP_KEYS
@@ -37,7 +39,8 @@ def read(data: Dict[str, Any]) -> Record:
             not (result is None or isinstance(result, dict)):
         raise AssertionError(f"a record that does not replay cannot be written: {sorted(data)}")
     seal = result.get("seal") if result is not None else None
-    return Record(tuple((key, data[key]) for key in HEAD_KEYS if key in data), tuple(hands),
+    return Record(read_header(data, Problems()), tuple((key, data[key]) for key in HEAD_KEYS if key in data),
+                  tuple(hands),
                   None if refused is None else tuple(Kept.of(item) for item in refused),
                   tuple(read_corrections(data)), None if result is None else paper_of(result),
                   seal if isinstance(seal, str) else None)

@@ -23,7 +23,7 @@ from gin_ref.match.names import first_look_alike, first_same_player, look_alike_
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
-from gin_ref.match import actions, resultonly, rulings, steps
+from gin_ref.match import actions, play, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
 from gin_ref.match.corrections import Correction, read_corrections, read_one
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
@@ -218,7 +218,7 @@ class Match:
         else:
             state, problems = base, Problems()
             index = len(hands) - 1
-            self._base = replay_hands(self.record, state, index, problems, index if settle else None,
+            self._base = replay_hands(hands, play.refused_in(self.record), state, index, problems, index if settle else None,
                                       {index: settlement} if settlement is not None else None)
         if problems:  # an action that writes what the replay refuses is a defect, never a user's error
             raise AssertionError(f"the record no longer replays: {problems[0]}")

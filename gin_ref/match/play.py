@@ -8,7 +8,7 @@ that does not fit the hand is a problem at its line. Irregularities are history,
 checked to be what it says it is (their keys: ``gin_ref.match.schema``).
 """
 
-from typing import List, Mapping, Optional, Tuple, Union
+from typing import Mapping, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, OutOfTurnError, reason
@@ -22,6 +22,7 @@ from gin_ref.match.problems import Problems, Where, same
 from gin_ref.match.knocks import Facts, Settlement, judge, limit_needs_upcard
 from gin_ref.match.schema import Entry, Record, is_count, position
 from gin_ref.match.state import HandSetup, MatchState, score
+from gin_ref.match.steps import Kept
 from gin_ref.core.escape import shown_value
 
 
@@ -342,44 +343,57 @@ def _check_refused_knock(state: MatchState, where: Where, number: int, item: Irr
 
 # -- irregularities of the match: deals refused ------------------------------------------------------
 
-def _match_items(record: Record) -> List[object]:
-    items = record.get("irregularities", [])
-    return items if isinstance(items, list) else []
+def refused_in(record: Record) -> object:
+    """A record's (mapping's) list of the deals refused, as read (None: it holds none)."""
+    return record.get("irregularities")
 
 
-def replay_match_irregularities(record: Record, state: MatchState, upto: int, problems: Problems) -> None:
+def match_items(listed: object) -> Sequence[object]:
+    """The match's irregularities (the record's ``irregularities``: a list as read, or the typed ``Kept`` of
+    a Record); none when it holds none, or none of their shape (``check_match_irregularities`` says so)."""
+    return listed if isinstance(listed, (list, tuple)) else []
+
+
+def replay_match_irregularities(items: Sequence[object], state: MatchState, upto: int, problems: Problems) -> None:
     """The match's irregularities recorded before hand ``upto`` was dealt (the replay stands there)."""
-    items = _match_items(record)
     while state.match_next < len(items):
         item = items[state.match_next]
-        hand = item.get("hand") if isinstance(item, dict) else None
+        hand = _hand_of(item)
         if isinstance(hand, int) and is_count(hand) and hand > upto:
             return
         state.match_next += 1
         _replay_wrong_dealer(state, state.match_next - 1, item, upto, problems)
 
 
-def check_match_irregularities(record: Record, state: MatchState, problems: Problems) -> None:
-    """After the last hand: the list's shape, and any item for a hand that was never due."""
-    if not isinstance(record.get("irregularities", []), list):
+def check_match_irregularities(listed: object, held: int, state: MatchState, problems: Problems) -> None:
+    """After the last hand (``held`` hands): the list's shape, and any item for a hand that was never due."""
+    if listed is not None and not isinstance(listed, (list, tuple)):
         problems.add(("irregularities",), Message(N_("'irregularities' must be a list")))
-    items = _match_items(record)
-    upto = len(record["hands"]) + 1
+    items = match_items(listed)
+    upto = held + 1
     for i in range(state.match_next, len(items)):
         item = items[i]
-        hand = item.get("hand") if isinstance(item, dict) else None
+        hand = _hand_of(item)
         if type(hand) is int and hand > upto:
             problems.add(("irregularities", i, "hand"), Message(Nn_(
                 "a deal of hand %(hand)d was refused, but only %(count)d hand is recorded",
                 "a deal of hand %(hand)d was refused, but only %(count)d hands are recorded"), hand=hand,
-                count=len(record["hands"])))
+                count=held))
         else:  # whatever follows an item not yet due is checked as an item
             _replay_wrong_dealer(state, i, item, upto, problems)
 
 
+def _hand_of(item: object) -> object:
+    """The hand an item of the match's irregularities names: as read, or typed (a ``Kept``'s)."""
+    if isinstance(item, Kept):
+        return item.item.hand
+    return item.get("hand") if isinstance(item, dict) else None
+
+
 def _replay_wrong_dealer(state: MatchState, i: int, item: object, upto: int, problems: Problems) -> None:
     where: Where = ("irregularities", i)
-    read = read_match_irregularity(item, where, state.players, problems)
+    read = item.item._replace(where=where) if isinstance(item, Kept) else \
+        read_match_irregularity(item, where, state.players, problems)
     hand = read.hand if read is not None else None
     if read is None or hand is None:
         return

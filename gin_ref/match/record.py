@@ -1,7 +1,7 @@
 """A match record's top level as a typed value (#36 item 1): ``Record``.
 
 The file's reader in ``gin_ref.files.matchtop`` makes it from the parsed file, and its writer there is the
-one place it becomes a mapping again. Its parts: the head as written (``head``: format, date, players, the
+one place it becomes a mapping again. Its parts: the head, typed (``Header``) and as written (``head``: format, date, players, the
 rules snapshot and the start, in the file's order, which the writer writes back byte for byte), the hands,
 the match's own irregularities (deals refused: each a ``Kept``), the corrections (each a ``Correction``, at
 its place) and a result-only record's result (a ``PaperResult`` and its seal). A step makes a new Record
@@ -15,6 +15,7 @@ step (docs/architecture.md).
 from typing import NamedTuple, Optional, Tuple
 
 from gin_ref.match.corrections import Correction
+from gin_ref.match.header import Header
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.schema import Entry
 from gin_ref.match.steps import Kept, Written
@@ -23,10 +24,11 @@ __all__ = ["Record"]
 
 
 class Record(NamedTuple):
-    """A match record: ``head`` (its head's keys as written, in order), ``hands`` (the hand entries, as
+    """A match record: ``header`` (what its head says, typed), ``head`` (its keys as written, in order), ``hands`` (the hand entries, as
     read), ``irregularities`` (the deals refused; None: the record writes no list of them), ``corrections``
     and, for a match recorded by its result only, ``result`` and its ``result_seal`` (None: not sealed)."""
 
+    header: Header
     head: Written
     hands: Tuple[Entry, ...]
     irregularities: Optional[Tuple[Kept, ...]]

@@ -17,7 +17,7 @@ through the same code that checks).
 """
 
 import json
-from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.rules import HouseRules
@@ -29,15 +29,18 @@ from gin_ref.core.scoring import HandScore
 from gin_ref.match import play, rulings
 from gin_ref.match.handread import (NOT_WORKED, NOT_WRITTEN, Hand, Totals, Worked, read_hand, shown_columns,
                                     shown_totals, write_worked)
-from gin_ref.match.corrections import read_corrections
-from gin_ref.match.header import read_header
+from gin_ref.match.corrections import Correction, read_corrections
+from gin_ref.match.header import Header, read_header
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
-from gin_ref.match.resultonly import check_result, is_result_only
+from gin_ref.match.resultonly import PaperResult, check_result, is_result_only, judge_paper
 from gin_ref.match.problems import Problems, Unreadable, Where, same
-from gin_ref.match.schema import ROLES, Record
+from gin_ref.match.schema import ROLES
 from gin_ref.match.state import HandSetup, MatchState, Note, Played, close_hand, fresh_state, score
 from gin_ref.match.steps import Amend, amends_in_force
 from gin_ref.core.escape import shown_value
+
+if TYPE_CHECKING:
+    from gin_ref.match.record import Record
 
 Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
 OnHand = Callable[[int, int], None]  # told (hands replayed, hands in all) after each hand
@@ -55,32 +58,60 @@ def replay(record: object, settle_from: Optional[int] = None, settled: Optional[
     except Unreadable:
         return None, problems, None
     assert isinstance(record, dict)
-    state = fresh_state(header)
-    held = len(record["hands"])  # a count a record gives is bounded by the hands it holds: never a huge range
     found = Problems()  # the corrections' problems, reported after the hands' (where they are in the file)
-    amends = amends_in_force(read_corrections(record, found))
-    for amend in amends:  # the hands there were when an earlier hand was amended
-        state.as_played.update(range(amend.hand + 1, min(amend.hands, held) + 1))
-    ruled = set(rulings.played_after_rulings(record))  # likewise the hands there were at a ruling
-    state.ruled_only = ruled - state.as_played
-    state.as_played.update(ruled)
-    check_hand_counts(record, amends, problems)
-    if is_result_only(record):  # a match recorded by its result: no hand to replay
-        paper = check_result(record, state.rules, state.players, problems)
-        base = None
-        if paper is not None:
-            state.paper, state.finished, state.winner = paper, True, paper.winner
-            state.totals = dict(paper.scores)
-    else:
-        base = replay_hands(record, state, 0, problems, settle_from, settled, on_hand)
+    corrections = read_corrections(record, found)
+    result = check_result if is_result_only(record) else None
+    state, base = _replay_top(header, record["hands"], record.get("irregularities"), corrections, problems,
+                              settle_from, settled, on_hand,
+                              None if result is None else lambda state: result(record, state.rules, state.players,
+                                                                               problems))
     problems.extend(found)
     return state, problems, base
 
 
-def check_hand_counts(record: Record, amends: List[Amend], problems: Problems) -> None:
+def replay_record(record: "Record", settle_from: Optional[int] = None, settled: Optional[Settled] = None
+                  ) -> Tuple[MatchState, Problems, Optional[MatchState]]:
+    """``replay`` of a typed record (``gin_ref.match.record.Record``: its top level read already, each
+    part typed): ``(state, problems, base)``, the same as ``replay`` of the mapping it was read from."""
+    problems = Problems()
+    paper = record.result
+    state, base = _replay_top(record.header, record.hands, record.irregularities, list(record.corrections),
+                              problems, settle_from, settled, None,
+                              None if paper is None else lambda state: judge_paper(paper, len(record.hands),
+                                                                                   state.rules, state.players,
+                                                                                   problems))
+    return state, problems, base
+
+
+def _replay_top(header: Header, hands: Sequence[object], refused: object, corrections: List[Correction],
+                problems: Problems, settle_from: Optional[int], settled: Optional[Settled],
+                on_hand: Optional[OnHand], result: Optional[Callable[[MatchState], Optional[PaperResult]]]
+                ) -> Tuple[MatchState, Optional[MatchState]]:
+    """The replay from its typed head on: the hands (a list as read), the deals refused (as read, or
+    typed), the corrections and, for a result-only record, the check of its result (``result``)."""
+    state = fresh_state(header)
+    held = len(hands)  # a count a record gives is bounded by the hands it holds: never a huge range
+    amends = amends_in_force(corrections)
+    for amend in amends:  # the hands there were when an earlier hand was amended
+        state.as_played.update(range(amend.hand + 1, min(amend.hands, held) + 1))
+    ruled = set(rulings.played_after_rulings(hands))  # likewise the hands there were at a ruling
+    state.ruled_only = ruled - state.as_played
+    state.as_played.update(ruled)
+    check_hand_counts(hands, amends, problems)
+    base = None
+    if result is not None:  # a match recorded by its result: no hand to replay
+        paper = result(state)
+        if paper is not None:
+            state.paper, state.finished, state.winner = paper, True, paper.winner
+            state.totals = dict(paper.scores)
+    else:
+        base = replay_hands(hands, refused, state, 0, problems, settle_from, settled, on_hand)
+    return state, base
+
+
+def check_hand_counts(hands: Sequence[object], amends: List[Amend], problems: Problems) -> None:
     """The count of the hands there were when an amend in force or a ruling was made is at most the hands
     the record holds (an undo takes back the later hands first), and at least the hand amended or ruled."""
-    hands = record["hands"]  # a list: the head was read
     counted: List[Tuple[Where, Optional[int], object, object]] = [
         (("corrections", amend.place, "hands"), None, amend.hands, amend.hand)
         for amend in amends]  # (one taken back may count hands undone since)
@@ -103,23 +134,24 @@ def check_hand_counts(record: Record, amends: List[Amend], problems: Problems) -
                                            "there"), hand=ruled, given=count, number=hand))
 
 
-def replay_hands(record: Record, state: MatchState, start: int, problems: Problems,
+def replay_hands(hands: Sequence[object], refused: object, state: MatchState, start: int, problems: Problems,
                  settle_from: Optional[int] = None, settled: Optional[Settled] = None,
                  on_hand: Optional[OnHand] = None) -> Optional[MatchState]:
     """Replay hands ``start``... onto ``state`` (standing before hand ``start``), with the match's
-    irregularities between them; returns a copy of the state before the last hand (None without one)."""
-    hands = record["hands"]
+    irregularities between them (``refused``: the record's, as read or typed); returns a copy of the state
+    before the last hand (None without one)."""
+    items = play.match_items(refused)
     base = None
     for index in range(start, len(hands)):
         if index == len(hands) - 1:
             base = state.copy()
-        play.replay_match_irregularities(record, state, index + 1, problems)
+        play.replay_match_irregularities(items, state, index + 1, problems)
         settling = settle_from is not None and index >= settle_from
         replay_hand(state, index, hands[index], problems, settling, (settled or {}).get(index))
         if on_hand is not None:
             on_hand(index + 1, len(hands))
-    play.replay_match_irregularities(record, state, len(hands) + 1, problems)
-    play.check_match_irregularities(record, state, problems)
+    play.replay_match_irregularities(items, state, len(hands) + 1, problems)
+    play.check_match_irregularities(refused, len(hands), state, problems)
     return base
 
 

@@ -268,18 +268,14 @@ def check_result(record: Record, rules: HouseRules, players: Sequence[str], prob
     result = record.get(RESULT_KEY)
     hands = record.get("hands")
     if isinstance(hands, list) and hands:
-        problems.add(("hands",), Message(Nn_("the record holds a result and %(count)d hand: a match is recorded by its "
-                                             "hands or by its result, not both",
-                                             "the record holds a result and %(count)d hands: a match is recorded by "
-                                             "its hands or by its result, not both"), count=len(hands)))
+        _with_hands(len(hands), problems)
     if not isinstance(result, dict):
         problems.add(where, Message(N_("'result' must hold the final 'scores' (and 'hands_won', 'winner')")))
         return None
     for key in result:
         if key not in RESULT_KEYS:
             problems.add(where + (key,), Message(N_("unknown key '%(key)s' in 'result'"), key=key))
-    if rules.scoring == "hollywood" or (rules.games or 1) > 1:
-        problems.add(where, HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES)
+    _by_one_score(rules, problems)
     ordered = _named(result.get("scores"), players, where + ("scores",), problems,
                      Message(N_("the result's 'scores' must give each player (%(players)s) a whole number of points "
                                 "from 0"), players=", ".join(players)))
@@ -297,6 +293,35 @@ def check_result(record: Record, rules: HouseRules, players: Sequence[str], prob
     return PaperResult(ordered, hands_won, winner)
 
 
+def judge_paper(paper: PaperResult, held: int, rules: HouseRules, players: Sequence[str], problems: Problems
+                ) -> PaperResult:
+    """The replay's check of a typed result (a ``Record``'s, of its shape already): the problems
+    ``check_result`` finds in its written form, and the result as it reads it (its scores in the players'
+    order, the winner they make)."""
+    if held:
+        _with_hands(held, problems)
+    _by_one_score(rules, problems)
+    ordered = {name: paper.scores[name] for name in players}
+    winner, tied = _judge_winner(True, paper.winner, ordered, problems)
+    if rules.scoring != "hollywood" and (rules.games or 1) == 1 and not tied:
+        for name, message in score_problems(rules, ordered, paper.hands_won, winner):
+            problems.add((RESULT_KEY, "scores", name), Message(N_("the result: %(problem)s"), problem=message))
+    return PaperResult(ordered, paper.hands_won, winner)
+
+
+def _with_hands(count: int, problems: Problems) -> None:
+    problems.add(("hands",), Message(Nn_("the record holds a result and %(count)d hand: a match is recorded by its "
+                                         "hands or by its result, not both",
+                                         "the record holds a result and %(count)d hands: a match is recorded by its "
+                                         "hands or by its result, not both"), count=count))
+
+
+def _by_one_score(rules: HouseRules, problems: Problems) -> None:
+    """Hollywood's three games, or a match of several, cannot be told from one score each."""
+    if rules.scoring == "hollywood" or (rules.games or 1) > 1:
+        problems.add((RESULT_KEY,), HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES)
+
+
 def _named(given: object, players: Sequence[str], where: Where, problems: Problems, message: Message
            ) -> Optional[Dict[str, int]]:
     """A whole number from 0 for each player, in the players' order (None, with ``message``, if not)."""
@@ -310,17 +335,24 @@ def _named(given: object, players: Sequence[str], where: Where, problems: Proble
 def _check_winner(result: Mapping[str, object], ordered: Dict[str, int], problems: Problems
                   ) -> Tuple[str, List[str]]:
     """The winner the scores make (the first of those tied on the highest, a problem) against the result's."""
+    written = "winner" in result
+    return _judge_winner(written, result["winner"] if written else None, ordered, problems)
+
+
+def _judge_winner(written: bool, given: object, ordered: Dict[str, int], problems: Problems
+                  ) -> Tuple[str, List[str]]:
+    """The winner the scores make against ``given`` (the result's; ``written``: whether it holds one)."""
     where: Where = (RESULT_KEY,)
     winner, tied = winner_of(ordered)
     if winner is None:
         problems.add(where + ("scores",), Message(N_("%(players)s have %(points)d each: a match has one winner"),
                                                   players=" and ".join(tied), points=ordered[tied[0]]))
         return tied[0], tied
-    if "winner" not in result:
+    if not written:
         problems.add(where, Message(N_("the result has no 'winner' (it should be %(winner)s)"), winner=winner))
-    elif not same(result["winner"], winner):
+    elif not same(given, winner):
         problems.add(where + ("winner",), Message(N_("the result's winner is %(given)s, but the scores make it "
-                                                     "%(winner)s (the highest)"), given=repr(result["winner"]),
+                                                     "%(winner)s (the highest)"), given=repr(given),
                                                   winner=winner))
     return winner, tied
 

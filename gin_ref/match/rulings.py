@@ -20,14 +20,14 @@ ruling that ends the match earlier leaves them played after the end, not counted
 """
 
 
-from typing import Dict, List, Mapping, NamedTuple, Optional, Tuple
+from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.message import Message, N_
 from gin_ref.core.players import find_player
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
-from gin_ref.match.schema import Entry, Record, is_count
+from gin_ref.match.schema import Entry, is_count
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.core.escape import shown_value
 
@@ -89,28 +89,28 @@ def forfeit_winner(totals: Mapping[str, int], player: str) -> Optional[str]:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def rulings_in(record: Record) -> List[Entry]:
+def rulings_in(hands: Sequence[object]) -> List[Entry]:
     """The hand entries that carry a ruling, in hand order (of a record whose head has been read)."""
-    return [entry for entry in record["hands"] if isinstance(entry, dict) and ruling_of(entry)]
+    return [entry for entry in hands if isinstance(entry, dict) and ruling_of(entry)]
 
 
-def played_after_rulings(record: Record) -> List[int]:
+def played_after_rulings(hands: Sequence[object]) -> List[int]:
     """The numbers of the hands that stand as played because an earlier hand was ruled after them."""
     numbers: List[int] = []
-    held = len(record["hands"])  # a ruling's count of hands beyond the record's is a problem, no range
-    for entry in rulings_in(record):
+    held = len(hands)  # a ruling's count of hands beyond the record's is a problem, no range
+    for entry in rulings_in(hands):
         ruling = ruling_of(entry)
         assert ruling is not None
-        hands, number = ruling.get("hands"), entry.get("number")
-        if is_count(hands) and is_count(number) and isinstance(hands, int) and isinstance(number, int):
-            numbers.extend(range(number + 1, min(hands, held) + 1))
+        then, number = ruling.get("hands"), entry.get("number")
+        if is_count(then) and is_count(number) and isinstance(then, int) and isinstance(number, int):
+            numbers.extend(range(number + 1, min(then, held) + 1))
     return numbers
 
 
-def newest_ruling(record: Record, total: int) -> Optional[Entry]:
+def newest_ruling(hands: Sequence[object], total: int) -> Optional[Entry]:
     """The hand whose ruling is the record's newest step (made when it held ``total`` steps, itself
     included: ``gin_ref.match.steps.step_total``), or None when a step came after every ruling."""
-    for entry in rulings_in(record):
+    for entry in rulings_in(hands):
         ruling = ruling_of(entry)
         assert ruling is not None
         if ruling.get("steps") == total:

@@ -339,12 +339,12 @@ def amends_in_force(corrections: List[Correction]) -> List[Amend]:
 def step_total(record: Record) -> int:
     """Every step the record holds: those in place, the amends in force and the rulings (a ruling keeps
     this count, itself included, so that it can be told to be the newest)."""
-    return step_count(record) + len(amends_in_force(read_corrections(record))) + len(rulings.rulings_in(record))
+    return step_count(record) + len(amends_in_force(read_corrections(record))) + len(rulings.rulings_in(record["hands"]))
 
 
 def newest(record: Record) -> Step:
     """The newest step of a record; IllegalActionError when there is none."""
-    ruled = rulings.newest_ruling(record, step_total(record))
+    ruled = rulings.newest_ruling(record["hands"], step_total(record))
     if ruled is not None:
         return Step("ruling", ruled["number"], Ruled.of(ruled["ruling"]))
     amends = amends_in_force(read_corrections(record))
@@ -592,7 +592,7 @@ def _ruled_since(record: Record, correction: Correction) -> bool:
     refuses a step that no longer replays."""
     try:
         undone = datetime.fromisoformat(str(correction.date))
-        for entry in rulings.rulings_in(record):
+        for entry in rulings.rulings_in(record["hands"]):
             ruling = Ruling.of(rulings.ruling_of(entry) or {})
             if datetime.fromisoformat(str(ruling.date)) > undone:
                 return True

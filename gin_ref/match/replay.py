@@ -10,6 +10,9 @@ the recomputed values, so one edited number is one problem.
 Each hand is read once into a typed ``gin_ref.match.handread.Hand`` (its facts, and the derived values as
 it claims them), then judged: the replay compares the values it works out with the claims.
 
+``replay_record(record)`` replays a typed record (``gin_ref.match.record.Record``: its header, deals refused,
+corrections and paper result typed) through the same code, to the same state and problems.
+
 ``replay_hands`` replays from any hand on a state standing before it. With ``settle_from`` it settles the
 hands from that one on instead of checking them: the values it works out from their facts (a ``Worked``)
 are written into their entries by ``gin_ref.match.handread.write_worked`` (what an action or an amend needs,

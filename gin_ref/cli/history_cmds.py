@@ -24,7 +24,9 @@ from gin_ref.desk.language import gettext
 from gin_ref.desk.exports import FORMATS, export
 from gin_ref.desk.reading import Skipped, require
 from gin_ref.views.export_html import DEFAULT_TITLE, PAPERS
+from gin_ref.views import words
 from gin_ref.views.history import history_text
+from gin_ref.views.stats import progression_lines, results_left_out, stats_text
 
 PATHS = argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
                        type=click.Path(exists=True, path_type=str))
@@ -168,9 +170,6 @@ def stats_cmd(paths: Tuple[str, ...], player: Optional[str], as_json: bool) -> N
     Example:  gin-ref stats examples/
               gin-ref stats --player Ann --json examples/
     """
-    from gin_ref.views import words
-    from gin_ref.views.stats import progression_lines, results_left_out, stats_text
-
     try:
         done = reports.stats(paths, player, progress)
     except DeskError as exc:  # the files left out are said first

@@ -144,8 +144,7 @@ def read_items(items: Sequence[Item], read: Callable[[Item], Read] = read_one,
         # Workers are forked only from a process with one thread: forking beside other threads (the server's
         # event loop and its pool) could copy a lock another thread holds. The server reads in its own process.
         if len(items) >= PARALLEL_FROM and workers > 1 and threading.active_count() == 1:
-            from concurrent.futures import ProcessPoolExecutor  # here: only many files start workers
-            from concurrent.futures.process import BrokenProcessPool
+            from concurrent.futures import BrokenExecutor, ProcessPoolExecutor  # late: only many files start workers
 
             try:
                 with ProcessPoolExecutor(workers) as pool:
@@ -153,7 +152,7 @@ def read_items(items: Sequence[Item], read: Callable[[Item], Read] = read_one,
                     for done in pool.map(read, items, chunksize=max(1, len(items) // (workers * 4))):
                         results.append(done)
                         bar.update(1)
-            except (OSError, NotImplementedError, BrokenProcessPool):  # no processes here: read them in this one
+            except (OSError, NotImplementedError, BrokenExecutor):  # no processes here (or a broken pool): read in this one
                 results = None
                 bar.done = 0
         if results is None:

@@ -15,12 +15,11 @@ import gc
 import importlib
 import os
 import sys
-from typing import Any, List, MutableMapping, NoReturn, Optional, Tuple
+from typing import Any, Dict, List, MutableMapping, NoReturn, Optional, Tuple
 
 import click
 
 from gin_ref import __version__
-from gin_ref.cli.commands import COMMANDS, command_readings, unknown_command
 from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
 from gin_ref.cli.helptext import Group, Option, enclosing_language, group, keep_environment, option, speak_in_click
 from gin_ref.desk.errors import N_, DeskError, GinRefError, Refusal, refusal_of, said, say_options_as  # the desk names the errors a front catches, and their words
@@ -30,6 +29,66 @@ from gin_ref.desk.language import UnknownLanguage, available, gettext, lang_opti
 # objects) and leaves almost no cyclic garbage: the young generation is collected every 50,000 new objects
 # rather than every 700, which takes about a tenth off reading and replaying a long record.
 gc.set_threshold(50_000, 20, 100)
+
+# command name -> module under gin_ref.cli that defines it (as a function of the same name, '-' as '_'). The
+# group loads a command's module by its name here only when that command runs or its help is shown
+# (docs/architecture.md, "Imports"): this package imports none of its command modules, which may import it.
+COMMANDS: Dict[str, str] = {
+    "check": "engine_cmds",
+    "score": "engine_cmds",
+    "rules": "rules_cmds",
+    "new": "match_cmds",
+    "deal": "match_cmds",
+    "knock": "match_cmds",
+    "dead": "match_cmds",
+    "undo": "amend_cmds",
+    "redo": "amend_cmds",
+    "amend": "amend_cmds",
+    "tally": "tally_cmd",
+    "verify": "verify_cmd",
+    "take": "turn_cmds",
+    "pass": "turn_cmds",
+    "draw": "turn_cmds",
+    "discard": "turn_cmds",
+    "export": "history_cmds",
+    "history": "history_cmds",
+    "stats": "history_cmds",
+    "standings": "club_cmds",
+    "event": "club_cmds",
+    "settle": "settle_cmds",
+    "ruling": "desk_cmds",
+    "result": "result_cmds",
+    "play": "play",
+    "serve": "serve_cmd",
+    "help": "help_cmd",
+}
+
+
+def command_readings(name: str) -> List[str]:
+    """The commands a typed word names: ``[full name]`` for a command's full name in any case
+    (``Knock``) or a unique prefix of one (``k``, ``kn``); every command it prefixes when it prefixes
+    several (``d``: deal, dead, discard, draw); ``[]`` for none. Prefixes are for people: a script names
+    the command in full (a prefix may become ambiguous when a command is added)."""
+    folded = str(name).casefold()
+    if folded in COMMANDS:
+        return [folded]
+    return [command for command in COMMANDS if folded and command.startswith(folded)]
+
+
+def unknown_command(name: str) -> str:
+    """The words for a word that names no command, or several: which ones, or the nearest command."""
+    from gin_ref.desk.notation import did_you_mean
+
+    readings = command_readings(name)
+    if len(readings) > 1:
+        return gettext("command '%(name)s' is ambiguous: %(commands)s (type more of it)") % {
+            "name": name, "commands": ", ".join(readings)}
+    nearest = did_you_mean(name, COMMANDS)  # `` (did you mean 'knock'?)``, or nothing
+    if nearest:
+        return gettext("no such command '%(name)s' (did you mean '%(nearest)s'?)") % {
+            "name": name, "nearest": nearest.split("'")[1]}
+    return gettext("no such command '%(name)s'") % {"name": name}
+
 
 def _commits() -> int:
     """The files this process has written so far (``gin_ref.files.filewrite``; none while it is not loaded)."""

@@ -6,7 +6,7 @@ from typing import Optional
 
 import click
 
-from gin_ref.cli.commands import command_readings, unknown_command
+from gin_ref.cli import command_readings, unknown_command
 from gin_ref.cli.helptext import argument, command
 from gin_ref.desk.errors import InvalidNotationError
 

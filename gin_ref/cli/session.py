@@ -22,7 +22,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 import click
 
-from gin_ref.cli.commands import command_readings, unknown_command
+from gin_ref.cli import command_readings, unknown_command
 from gin_ref.cli.errors import internal_error
 from gin_ref.cli.tableline import reads_as_command
 from gin_ref.core.cards import Card

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tupl
 import click
 
 from gin_ref.desk.notation import unterminated_quote
-from gin_ref.cli.commands import command_readings
+from gin_ref.cli import command_readings
 from gin_ref.cli.tableline import reads_as_command
 from gin_ref.cli.typed import Word, holds, open_quote, split_words, typed_words, value_of, word_at
 from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask

@@ -6,7 +6,7 @@ from typing import Optional
 
 import click
 
-from gin_ref.cli import command_readings, unknown_command
+from gin_ref.cli import command_readings, main, unknown_command  # (loaded already: the group loads this module by name)
 from gin_ref.cli.helptext import argument, command
 from gin_ref.desk.errors import InvalidNotationError
 
@@ -22,9 +22,9 @@ def help_cmd(ctx: click.Context, command: Optional[str]) -> None:
     Example:  gin-ref help
               gin-ref help knock
     """
-    parent = ctx.parent  # gin-ref's group, which loaded this command (so this module never imports it back)
-    assert parent is not None and isinstance(parent.command, click.Group), "'help' runs under gin-ref's group"
-    group = parent.command
+    above = ctx.parent.command if ctx.parent is not None else None
+    group = above if isinstance(above, click.Group) else main
+    parent = ctx.parent or click.Context(group, info_name="gin-ref")
     if command is None:
         click.echo(group.get_help(parent))
         return

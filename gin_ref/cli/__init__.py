@@ -19,9 +19,8 @@ from typing import Any, Dict, List, MutableMapping, NoReturn, Optional, Tuple
 
 import click
 
-from gin_ref import __version__
 from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
-from gin_ref.cli.helptext import Group, Option, enclosing_language, group, keep_environment, option, speak_in_click
+from gin_ref.cli.helptext import Group, enclosing_language, group, keep_environment, option, show_version, speak_in_click
 from gin_ref.desk.errors import N_, DeskError, GinRefError, Refusal, refusal_of, said, say_options_as  # the desk names the errors a front catches, and their words
 from gin_ref.desk.language import UnknownLanguage, available, gettext, lang_option, settle
 
@@ -274,7 +273,8 @@ def _settle_language(ctx: click.Context, param: click.Parameter, value: Optional
 
 
 @group("gin-ref", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="gin-ref", cls=Option, help=N_("Show the version and exit."))
+@option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show_version,
+        help=N_("Show the version and exit."))  # (not click's version_option: see show_version)
 @option("--lang", metavar="LANG", expose_value=False, is_eager=True, callback=_settle_language, help=LANG_HELP)
 def main() -> None:
     """gin-ref: referee and scorer for Gin Rummy at a real table.

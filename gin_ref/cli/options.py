@@ -262,8 +262,30 @@ def match_file(option: "str | None" = None) -> str:
     return os.environ.get(MATCH_VAR) or DEFAULT_MATCH
 
 
+class FileName(ParamType):
+    """A file's name as typed, taken as click's ``Path()`` takes one (refused only when a file is there that
+    cannot be read), and completed as a file by the shell. Not click's ``Path`` itself, which looks its name
+    up through gettext's default domain as it is made, for every command with ``--match``: under a catalogue's
+    language that lookup (gettext's search, and the locale module it loads) costs a command about 1.5 M
+    instructions (``benchmarks/bench_startup.py --callgrind``)."""
+
+    name = "path"
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        if isinstance(value, str) and value and os.path.exists(value) and not os.access(value, os.R_OK):
+            self.fail(gettext("{name} {filename!r} is not readable.").format(
+                name=gettext("path").title(), filename=click.format_filename(value)), param, ctx)
+        return value
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> "List[CompletionItem]":
+        return [_completion_item(incomplete, type="file")]
+
+
+FILE_NAME = FileName()
+
+
 def match_option(command: "FC") -> "FC":
-    return option("-m", "--match", "match_path", metavar="FILE", help=MATCH_HELP, type=click.Path())(command)
+    return option("-m", "--match", "match_path", metavar="FILE", help=MATCH_HELP, type=FILE_NAME)(command)
 
 
 def terminal_width() -> int:

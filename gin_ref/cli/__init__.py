@@ -23,6 +23,7 @@ from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, 
 from gin_ref.cli.helptext import Group, enclosing_language, group, keep_environment, option, show_version, speak_in_click
 from gin_ref.desk.errors import N_, DeskError, GinRefError, Refusal, refusal_of, said, say_options_as  # the desk names the errors a front catches, and their words
 from gin_ref.desk.language import UnknownLanguage, available, gettext, lang_option, settle
+from gin_ref.desk.notation import did_you_mean
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
 # objects) and leaves almost no cyclic garbage: the young generation is collected every 50,000 new objects
@@ -76,8 +77,6 @@ def command_readings(name: str) -> List[str]:
 
 def unknown_command(name: str) -> str:
     """The words for a word that names no command, or several: which ones, or the nearest command."""
-    from gin_ref.desk.notation import did_you_mean
-
     readings = command_readings(name)
     if len(readings) > 1:
         return gettext("command '%(name)s' is ambiguous: %(commands)s (type more of it)") % {

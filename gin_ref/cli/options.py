@@ -17,7 +17,9 @@ from gin_ref.cli.errors import excerpt
 from gin_ref.cli.helptext import N_, argument, option
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
 from gin_ref.desk.errors import InvalidNotationError, Kind, refuse
+from gin_ref.desk import notation
 from gin_ref.desk.language import gettext
+from gin_ref.desk.notation import digit_name, foreign_digit, has_digits_for, parse_melds
 
 if TYPE_CHECKING:
     from click.decorators import FC
@@ -82,8 +84,6 @@ def _param_name(param: Optional[click.Parameter]) -> str:
 def verify_unquoted(value: object, param: Optional[click.Parameter], one: bool = False,
                     hint: Optional[str] = None) -> None:
     """Refuse a quote inside card text or a count, naming the option (``gin_ref.desk.notation``)."""
-    from gin_ref.desk import notation  # here: a command that reads no card never loads it
-
     notation.verify_unquoted(value, _param_name(param), one, hint)
 
 
@@ -99,8 +99,6 @@ class CardType(ParamType):
         self.what = what
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
-        from gin_ref.desk import notation  # here: a command that reads no card never loads it
-
         return notation.card_of(value, self.what, _param_name(param))
 
 
@@ -110,8 +108,6 @@ class WholeNumber(click.IntRange):
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         if isinstance(value, str):
-            from gin_ref.desk.notation import digit_name, foreign_digit, has_digits_for  # a number typed: read it
-
             char = foreign_digit(value)
             if char is not None:
                 self.fail(gettext("'%(value)s': %(digit)s is not an ASCII digit: write numbers with 0-9")
@@ -176,9 +172,6 @@ class HandNumberType(ParamType):
     name = "hand"
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
-
-        from gin_ref.desk.notation import digit_name, foreign_digit, has_digits_for
-
         text = str(value).strip()
         char = foreign_digit(text)
         if char is not None:
@@ -204,7 +197,6 @@ class MeldsType(ParamType):
         verify_unquoted(value, param, hint="melds")
         if str(value) == "":
             return None
-        from gin_ref.desk.notation import parse_melds  # melds typed: read them
 
         try:
             return parse_melds(value)

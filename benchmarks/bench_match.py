@@ -107,7 +107,7 @@ def big_record(folder, hands, repeat):
     from gin_ref.match.amend import amend
 
     start = time.perf_counter()
-    outcome = amend(rec.match.record, rec.match.state, 1, knocker, ["0"], "50")
+    outcome = amend(rec.match, 1, knocker, ["0"], "50")
     rec.match.amend(outcome, record.now(), "hand 1: a benchmark")
     resettled = time.perf_counter() - start
     print(f"  (in one process: amend of hand 1 after reading, every later hand re-settled: {resettled * 1000:.0f} ms)")

@@ -63,7 +63,7 @@ def play(match, rng):
     deck = list(range(52))
     rng.shuffle(deck)
     match.deal(DECK[deck.pop()])
-    entry = match.open_entry
+    limit = match.open_setup.limit
     roll = rng.random()
     if roll < 0.05:
         match.dead()
@@ -71,7 +71,7 @@ def play(match, rng):
     knocker = rng.choice(match.players)
     pool = set(deck)
     gin = roll < 0.17
-    cards = _spread(rng, pool, 0 if gin else entry["limit"], 3 if gin else rng.choice((2, 2, 3)))
+    cards = _spread(rng, pool, 0 if gin else limit, 3 if gin else rng.choice((2, 2, 3)))
     if cards is None:
         match.dead()
         return

@@ -133,7 +133,9 @@ def tally(path):
     """The match's ``tally --json`` object, read in process."""
     from gin_ref.files import matchfile
 
-    return matchfile.load(str(path)).match.tally()
+    from gin_ref.views.tally_text import match_data
+
+    return match_data(matchfile.load(str(path)).match)
 
 
 def verifies(path):

@@ -1,6 +1,7 @@
-"""A tally read back from its ``tally --json`` object (``Tally.data()``), for the tests: what a script holds
-of a tally. (The package writes that object and never reads it: match/ holds no mapping of record data.)"""
+"""A tally read back from its ``tally --json`` object (``gin_ref.views.tally_text.tally_data``), for the
+tests: what a script holds of a tally. (The package writes that object and never reads it: match/ holds no mapping of record data.)"""
 
+from gin_ref.core.game import Roles
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.schema import ROLES
@@ -18,7 +19,7 @@ def hand_of(data):
     ruling = data.get("ruling")
     return HandTally(data["number"], data["dealer"], data.get("upcard"), data["limit"], data.get("result"),
                      data.get("knocker"), data.get("winner"), data.get("points"), data["totals"],
-                     roles={role: data[role] for role in ROLES} if ROLES[0] in data else None,
+                     roles=Roles(*(data[role] for role in ROLES)) if ROLES[0] in data else None,
                      games=None if games is None else tuple(games),
                      knocker_deadwood=data.get("knocker_deadwood"), defender_deadwood=data.get("defender_deadwood"),
                      after_end=bool(data.get("after_end")),

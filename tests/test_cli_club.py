@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gin_ref.files.matchfile import load
-from gin_ref.match.tally import tally_data
+from gin_ref.views.tally_text import match_data
 
 from clubplay import record_match
 from hands import DEFENDER, KNOCKER
@@ -115,7 +115,7 @@ def test_every_table_is_a_true_match_file(round_robin):
     folder, _ = round_robin
     result = invoke("verify", *sorted(folder.glob("round-*.yaml")))
     assert result.exit_code == 0 and result.stdout.count(": ok, ") == 6
-    assert tally_data(load(folder / "round-1-table-1.yaml").match)["final"] == {"Ann": 126, "Dee": 0}
+    assert match_data(load(folder / "round-1-table-1.yaml").match)["final"] == {"Ann": 126, "Dee": 0}
 
 
 # -- a Swiss of 7 over 3 rounds --------------------------------------------------------------------------

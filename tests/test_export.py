@@ -24,6 +24,7 @@ from gin_ref.views.export_chart import DASHES, chart_series, spread_labels, svg_
 from gin_ref.views.export_html import html_text
 from gin_ref.views.export_text import markdown_text
 from gin_ref.views.history import MatchView
+from gin_ref.views.tally_text import tally_data
 from matchviews import make_view
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -334,7 +335,7 @@ def test_export_output_needs_a_file_name_and_names_it_in_errors(at_root, tmp_pat
 def test_a_hollywood_game_nobody_has_scored_in_is_named_not_drawn():
     view = make_view("h.yaml", "2024-01-02", ["Ann", "Ben"], [("Ann", "7D", 7, "knock", "Ann", "Ann", 20, 3)],
                      rules="hollywood")
-    data = view.tally.data()  # the tally of a Hollywood match, as its JSON holds it
+    data = tally_data(view.tally)  # the tally of a Hollywood match, as its JSON holds it
     data["hands"][0]["games"] = [{"Ann": 20, "Ben": 0}, {"Ann": 0, "Ben": 0}, {"Ann": 0, "Ben": 0}]
     data["games"] = [{"number": n, "totals": {"Ann": 20 if n == 1 else 0, "Ben": 0}, "finished": False,
                       "winner": None, "bonuses": {}, "final": None} for n in (1, 2, 3)]

@@ -12,7 +12,6 @@ import pytest
 from gin_ref.desk import reading as history_cmds
 from gin_ref.views.plainjson import json_plain
 from gin_ref.files import matchfile
-from gin_ref.match.tally import HandTally
 from gin_ref.views import export
 from gin_ref.views.history import MatchView
 
@@ -59,13 +58,13 @@ def test_each_hands_tally_is_made_as_it_is_written(monkeypatch):
     total = sum(len(view.tally.hands) for view in views)
     assert total > 20
     made = []
-    data = HandTally.data
+    data = export.hand_data
 
     def counted(hand):
         made.append(hand.number)
         return data(hand)
 
-    monkeypatch.setattr(HandTally, "data", counted)
+    monkeypatch.setattr(export, "hand_data", counted)
     chunks = export.json_chunks(views)
     text = ""
     while not made:  # up to the first hand's tally

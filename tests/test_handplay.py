@@ -165,7 +165,7 @@ def test_a_refused_turn_changes_nothing_and_an_out_of_turn_one_is_kept():
         match.dead()
     assert match.record == before
     outcome = match.play_turn("discard", "Ben", "5S")
-    item = outcome.refusal.irregularity
+    item = file_form(outcome.refusal.kept)
     assert (outcome.number, item) == (1, {
         "kind": "out_of_turn", "player": "Ben", "turn": 3, "action": "discard", "card": "5S"})
     assert match.hands[0]["irregularities"] == [item]
@@ -178,7 +178,7 @@ def test_an_illegal_knock_in_turn_is_kept_with_its_turn():
     match.deal("3H")  # limit 3
     play(match, "pass Ben", "pass Ann", "draw Ben")
     outcome = match.knock("Ben", "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D KD", "AH 7H QH 2D 7D 8D 9D TD JD 3C")
-    assert outcome.refused and outcome.refusal.irregularity == {
+    assert outcome.refused and file_form(outcome.refusal.kept) == {
         "kind": "illegal_knock", "player": "Ben", "turn": 4, "points": 0, "cards": "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D KD".split()}
     record = copy.deepcopy(match.record)
     assert check_record(record).problems == []

@@ -9,6 +9,7 @@ from gin_ref.match.irregularities import (HAND_CHECKS, MATCH_CHECKS, Irregularit
 from gin_ref.match.problems import Problems
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.tally import tally_of
+from gin_ref.views.tally_text import irregularity_data
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 WHERE = ("hands", 4, "irregularities", 0)
@@ -25,7 +26,7 @@ def test_a_sound_illegal_knock_reads_into_its_typed_value():
     typed, problems = read(item)
     assert problems == []
     assert typed == Irregularity("illegal_knock", "Ann", "knock not allowed: deadwood 12", 10, turn=3, where=WHERE)
-    assert typed.data() == {"kind": "illegal_knock", "player": "Ann", "detail": "knock not allowed: deadwood 12",
+    assert irregularity_data(typed) == {"kind": "illegal_knock", "player": "Ann", "detail": "knock not allowed: deadwood 12",
                             "points": 10, "turn": 3}
 
 

@@ -12,8 +12,8 @@ from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.problems import english
-from gin_ref.match.steps import Deal
-from gin_ref.match.tally import tally_data
+from gin_ref.match.steps import Deal, file_form
+from gin_ref.views.tally_text import match_data as tally_data
 from gin_ref.views.step_words import undone_words
 from gin_ref.views.words import outcome_words
 
@@ -221,7 +221,7 @@ def test_refusals_change_nothing():
         match.dead()
     wrong = match.deal("7D", dealer="Ben")  # refused and kept
     assert str(wrong.refusal.reason) == "Ben cannot deal hand 1: Ann deals (named at the start)"
-    assert match.record["irregularities"] == [wrong.refusal.irregularity] and match.hands == []
+    assert match.record["irregularities"] == [file_form(wrong.refusal.kept)] and match.hands == []
     match.deal("7D")
     before = copy.deepcopy(match.record)
     with pytest.raises(IllegalActionError, match="hand 1 is still open"):
@@ -241,7 +241,7 @@ def test_illegal_knock_is_recorded_and_the_hand_stays_open():
     match = new()
     match.deal("3H")
     outcome = match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])
-    assert outcome.refused and outcome.refusal.irregularity == {  # the facts: the reason is said, not stored
+    assert outcome.refused and file_form(outcome.refusal.kept) == {  # the facts: the reason is said, not stored
         "kind": "illegal_knock", "player": "Ann", "points": 0, "cards": KNOCKER[5].split()}
     assert str(outcome.refusal.reason) == "knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥)"
     assert str(match.state.irregularities[0][0].detail) == str(outcome.refusal.reason)  # worked out again by the replay
@@ -254,7 +254,7 @@ def test_illegal_knock_penalty_goes_to_the_opponent():
     match = Match.new(["Ann", "Ben"], load_rules(None).with_knobs(illegal_knock="penalty"), "2024-05-01",
                       dealer="Ann")
     match.deal("3H")
-    assert match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)]).refusal.irregularity["points"] == 10
+    assert file_form(match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)]).refusal.kept)["points"] == 10
     assert match.state.totals == {"Ann": 0, "Ben": 10}
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     assert match.hands[0]["totals"] == {"Ann": 22, "Ben": 10} and match.hands[0]["points"] == 22
@@ -397,8 +397,8 @@ def test_replay_three_player_rotation_and_sitter_scoring():
     assert [str(p.message) for p in check_record(record).problems] == ["hand 2: Ben scored while sitting out"]
     match.deal("7D")
     outcome = match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])  # refused and kept, as with recorded turns
-    assert outcome.refusal.irregularity == {"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "knock"}
+    assert file_form(outcome.refusal.kept) == {"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "knock"}
     assert str(outcome.refusal.reason) == "Ann sits out hand 3: only Cid (box) or Ben (captain) may knock"
     assert str(match.state.irregularities[2][0].detail) == str(outcome.refusal.reason)
-    assert match.hands[2]["irregularities"] == [outcome.refusal.irregularity] and match.state.open == 2
+    assert match.hands[2]["irregularities"] == [file_form(outcome.refusal.kept)] and match.state.open == 2
     assert check_record(copy.deepcopy(match.record)).problems == []

@@ -14,7 +14,8 @@ from gin_ref.club.event import check_players
 from gin_ref.core.errors import InvalidNotationError
 from gin_ref.files.matchfile import load
 from gin_ref.match.names import first_same_player, player_key
-from gin_ref.match.tally import HandTally, Tally, tally_data, tally_of
+from gin_ref.match.tally import HandTally, Tally, tally_of
+from gin_ref.views.tally_text import match_data, tally_data
 from tallyjson import tally_of_json
 from gin_ref.views import text
 from gin_ref.views.tally_text import tally_text
@@ -31,9 +32,9 @@ def test_the_tally_is_typed_and_its_json_is_unchanged(path):
     match = load(path).match
     tally = tally_of(match)
     assert isinstance(tally, Tally) and all(isinstance(hand, HandTally) for hand in tally.hands)
-    data = tally_data(match)
-    assert tally.data() == data
-    assert tally_of_json(json.loads(json.dumps(data, default=str))).data() == json.loads(json.dumps(data, default=str))
+    data = match_data(match)
+    assert tally_data(tally) == data
+    assert tally_data(tally_of_json(json.loads(json.dumps(data, default=str)))) == json.loads(json.dumps(data, default=str))
     with pytest.raises(AttributeError):  # frozen
         tally.finished = not tally.finished  # type: ignore[misc]
 

@@ -275,7 +275,7 @@ def test_a_session_entry_waits_for_another_writer_then_writes(folder):
     fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
     threading.Timer(0.3, other.close).start()
     assert session.entry("deal --upcard 9H") == 0
-    assert match_now().open_entry["upcard"] == "9H"
+    assert match_now().open_setup.upcard.code == "9H"
 
 
 # -- the session ---------------------------------------------------------------------------------------------
@@ -284,7 +284,7 @@ def test_session_entries_and_another_writer(folder, capsys):
     gin("new --date 2025-03-01 --dealer Ann Ann Ben")
     session = Session("m.yaml", main)
     assert session.entry("gin-ref deal --upcard 9h") == 0  # 'gin-ref' typed from habit is the same command
-    assert session.state().open_entry["upcard"] == "9H"
+    assert session.state().open_setup.upcard.code == "9H"
     assert session.entry("  # a comment") == 0 and session.entry("") == 0
     assert session.entry("quit") is QUIT and session.entry("exit") is QUIT
     gin("pass Ben")  # another writer

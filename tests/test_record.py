@@ -31,6 +31,7 @@ from gin_ref.files import yamlwrite
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.match.model import Match
+from gin_ref.match.steps import file_form
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -559,7 +560,7 @@ def test_match_file_option_then_environment_then_default(monkeypatch):
 def turn_match(first="Ann", second="Ben"):
     """A deal refused (wrong dealer), then hand 1 recorded turn by turn with a draw out of turn."""
     match = Match.new([first, second], load_rules(None), "2024-05-01", dealer=first)
-    assert match.deal("9H", dealer=second).refusal.irregularity["kind"] == "wrong_dealer"
+    assert file_form(match.deal("9H", dealer=second).refusal.kept)["kind"] == "wrong_dealer"
     match.deal("9H")
     match.play_turn("pass", second)
     match.play_turn("take", first)

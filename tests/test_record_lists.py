@@ -12,10 +12,12 @@ import pytest
 
 from gin_ref.files import matchfile
 from gin_ref.files import seals
-from gin_ref.match.schema import keys_beyond_1, step_count
+from gin_ref.files.recordformat import keys_beyond_1
+from gin_ref.match.schema import step_count
 from gin_ref.match.tally import HandTally, KnockTally, Tally, knock_tally, tally_of
 from tallyjson import tally_of_json
-from gin_ref.match.schema import Written, WrittenHand, written
+from gin_ref.files.seals import Written, WrittenHand, written
+from gin_ref.views.tally_text import tally_data
 from gin_ref.views.words import hand_notes
 from infolder import new, ok, sh
 
@@ -100,8 +102,8 @@ def test_the_notes_come_from_the_tally_alone_its_hands_turn_counts():
     tally = Tally(("Ann", "Ben"), hands=(_hand(1, "dead", turns=60), _hand(2, "dead"), _hand(3, None, turns=4)))
     assert hand_notes(tally, 2) == [(1, "hand 1: dead by itself at turn 60, the stock down to 2 cards")]
     assert hand_notes(tally) == [(1, "hand 1: dead by itself at turn 60, the stock down to its last cards")]
-    assert "turns" not in tally.data()["hands"][0]  # the tally's JSON is as it was
-    assert tally_of_json(tally.data()).hands[0].turns == 0
+    assert "turns" not in tally_data(tally)["hands"][0]  # the tally's JSON is as it was
+    assert tally_of_json(tally_data(tally)).hands[0].turns == 0
 
 
 def test_the_tally_counts_each_hands_turns(tmp_path):

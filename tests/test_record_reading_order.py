@@ -13,6 +13,7 @@ from gin_ref.core.errors import RecordError
 from gin_ref.files import matchfile
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.tally import tally_of
+from gin_ref.views.tally_text import irregularity_data
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -68,7 +69,7 @@ def test_an_out_of_turn_card_is_shown_as_written(here, gin):
     checked = check_record(data)
     assert checked.problems == []
     shown = tally_of(checked.match).hands[0].irregularities[0]
-    assert shown.card == "10c" and shown.data()["card"] == "10c"
+    assert shown.card == "10c" and irregularity_data(shown)["card"] == "10c"
 
 
 def test_a_deal_put_back_by_redo_is_the_record_s_own(here, gin):

@@ -95,7 +95,7 @@ def test_an_amend_edited_so_it_no_longer_replays_is_refused_with_its_problem():
     match = new()
     match.deal("7D")
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
-    match.amend(amend(match.record, match.state, 1, dead=True), NOW, "it")
+    match.amend(amend(match, 1, dead=True), NOW, "it")
     undone(match)["entry"]["result"] = "knock"  # a knock without its knocker
     before = copy.deepcopy(match.record)
     with pytest.raises(IllegalActionError, match="the knocker is missing"):

@@ -9,7 +9,8 @@ from gin_ref.core.cards import parse_cards
 from gin_ref.core.rules import make_rules
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.model import Match, check_record
-from gin_ref.match.resultonly import MAX_DEADWOOD, max_hand_score, result_entry, score_problems
+from gin_ref.match.resultonly import MAX_DEADWOOD, max_hand_score, paper_result, score_problems
+from gin_ref.match.steps import file_form
 
 from reference import ref_deadwood
 
@@ -56,7 +57,7 @@ def test_score_problems_for_each_player_by_the_rules():
 
 def _record(scores, hands_won=None):
     match = Match.new(["Ann", "Ben"], load_rules("standard"), "2024-05-01", dealer="Ann")
-    match.record["result"] = result_entry(match.players, match.rules, scores, hands_won or ())
+    match.record["result"] = file_form(paper_result(match.players, match.rules, scores, hands_won or ()))
     return match.record
 
 
@@ -118,9 +119,7 @@ def test_every_match_the_engine_plays_gives_a_result_the_checks_take(preset, kno
         while not match.state.finished:
             upcard = Card.parse(rng.choice("A23456789TJQK") + rng.choice("SHDC"))
             match.deal(upcard)
-            limit = match.open_entry["limit"]
-            pair = [match.open_entry.get("box") or match.open_entry["dealer"]]
-            pair.append(next(p for p in players if p not in pair and p != match.open_entry.get("sitter")))
+            limit, pair = match.open_setup.limit, list(match.open_setup.pair)
             roll = rng.random()
             if roll < 0.1:
                 match.dead()

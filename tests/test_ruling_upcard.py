@@ -89,7 +89,7 @@ def test_a_void_and_a_redeal_with_the_upcard_and_what_is_refused_writes_nothing(
     # undo takes the ruling back with the hand it dealt, in one step
     assert "the ruling" in expect(0, "undo", "--match", path).out
     match = matchfile.load(str(path)).match
-    assert len(match.hands) == 1 and match.open_entry is None
+    assert len(match.hands) == 1 and match.open_setup is None
 
 
 def test_a_hand_dealt_by_its_own_step_is_ended_dead_before_an_award_as_before(tmp_path):

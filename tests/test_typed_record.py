@@ -1,7 +1,10 @@
 """#36 item 1: the tally, what-if and the start's words read the typed values a replay leaves (the header's
-date and start, each hand's setup and what it holds: ``MatchState.played``), never the record's mappings."""
+date and start, each hand's setup and what it holds: ``MatchState.played``), never the record's mappings; and
+outside match/ and files/ no code reads or changes a hand entry or the record's mapping."""
 
+import ast
 import json
+from pathlib import Path
 
 from runs import expect
 from gin_ref.files import matchfile
@@ -58,3 +61,66 @@ def test_an_upcard_a_hand_edit_wrote_is_shown_as_written(tmp_path):
     data = json.loads(expect(0, "tally", "--match", path, "--json").out)
     assert data["hands"][0]["upcard"] == "9h"
     assert matchfile.load(str(path)).match.state.played[0].upcard == "9h"
+
+
+# -- outside match/ and files/, nothing reaches into the record's mappings ------------------------------------
+
+PACKAGE = Path(__file__).resolve().parent.parent / "gin_ref"
+OUTSIDE = ("cli", "club", "desk", "serve", "views")
+# what still hands the file's form, as read, to files/ (seals, end line, verify's listings of a file that does
+# not replay): passed on whole, never indexed, got from or changed outside files/
+PASSED_TO_FILES = {"desk/seals.py", "desk/verify.py", "desk/corrections.py", "serve/entries.py"}
+
+
+def _is_match(node):
+    """``match`` or ``X.match``: a Match, as the commands, the desk and the server name one."""
+    return isinstance(node, ast.Name) and node.id == "match" or isinstance(node, ast.Attribute) and node.attr == "match"
+
+
+def _mapping_reaches(tree):
+    """Each place ``tree`` reads or changes a Match's mappings: ``match.record[...]``, ``match.record.get(...)``,
+    ``match.hands[...]`` (a hand entry), ``.open_entry``, or ``match.record`` itself (passed on)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "open_entry":
+            found.append((node.lineno, "open_entry"))
+        if isinstance(node, ast.Attribute) and node.attr in ("record", "hands") and _is_match(node.value):
+            found.append((node.lineno, f"match.{node.attr}"))
+    return found
+
+
+def _hand_entries(tree):
+    """Each ``match.hands[...]`` or ``match.record[...]``/``.get(...)``: an entry read or changed."""
+    found = []
+    for node in ast.walk(tree):
+        target = node.value if isinstance(node, ast.Subscript) else \
+            node.func.value if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+            and node.func.attr in ("get", "pop", "update", "setdefault") else None
+        if isinstance(target, ast.Attribute) and target.attr in ("record", "hands") and _is_match(target.value):
+            found.append(node.lineno)
+    return found
+
+
+def test_outside_match_and_files_no_code_reads_or_changes_the_record_mappings():
+    """The commands, the desk, the server and the views read a match's typed values (its state, setups,
+    what each hand holds, the typed corrections), never a hand entry or the record's mapping: the typed
+    record can replace the mapping inside match/ and files/ alone. ``match.record`` itself is only passed,
+    whole, to files/ (the seals and verify's listings: the file's form), in the modules named."""
+    entries, passed = {}, {}
+    for folder in OUTSIDE:
+        for path in sorted((PACKAGE / folder).rglob("*.py")):
+            rel = str(path.relative_to(PACKAGE))
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            if _hand_entries(tree):
+                entries[rel] = _hand_entries(tree)
+            reaches = [item for item in _mapping_reaches(tree) if item[1] != "match.hands"]
+            if reaches and rel not in PASSED_TO_FILES:
+                passed[rel] = reaches
+    assert entries == {} and passed == {}
+
+
+def test_the_mapping_rule_sees_an_entry_read():
+    tree = ast.parse("x = match.hands[0]['upcard']\ny = rec.match.record.get('corrections')\n"
+                     "z = match.open_entry\nmatch.record['result'] = {}\n")
+    assert sorted(_hand_entries(tree)) == [1, 2, 4]
+    assert (3, "open_entry") in _mapping_reaches(tree)

@@ -54,7 +54,7 @@ def test_a_turn_is_its_line_and_a_refused_turn_is_the_irregularity_kept():
     item = refused.step.data.item
     assert (item.kind, item.player, item.turn, item.action, item.points) == ("out_of_turn", "Ann", 1, "draw", 0)
     assert refused.refusal.kept is refused.step.data
-    assert list(refused.refusal.irregularity) == ["kind", "player", "turn", "action"]  # facts only (/3)
+    assert list(file_form(refused.refusal.kept)) == ["kind", "player", "turn", "action"]  # facts only (/3)
     step = match.play_turn("pass", "Ben").step
     assert (step.kind, step.turn, step.data) == ("turn", 1, TurnLine("Ben passes"))
     assert file_form(step.data) == {"turns": ["Ben passes"]}
@@ -87,7 +87,7 @@ def test_a_refused_deal_a_ruling_an_amend_and_a_result_are_typed():
     assert ruled == Ruled(Ruling("void", None, None, "a card was exposed", None, NOW), 4, 1)
     assert list(file_form(ruled)) == ["kind", "player", "points", "reason", "by", "date", "steps", "hands"]
     paper = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann")
-    paper.put_result(resultonly.result_entry(paper.players, paper.rules, [("Ann", "154"), ("Ben", "24")]))
+    paper.put_result(resultonly.paper_result(paper.players, paper.rules, [("Ann", "154"), ("Ben", "24")]))
     step = paper.newest_step()
     assert step.data == PaperResult({"Ann": 154, "Ben": 24}, None, "Ann")
     assert file_form(step.data) == {"scores": {"Ann": 154, "Ben": 24}, "winner": "Ann"}
@@ -99,7 +99,7 @@ def test_an_amend_is_the_new_version():
     match = new()
     match.deal("7D")
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
-    outcome = amend(match.record, match.state, 1, dead=True)
+    outcome = amend(match, 1, dead=True)
     assert outcome.step.data == Version("7D", 7, Settled("dead"))
     assert file_form(outcome.step.data) == {"upcard": "7D", "limit": 7, "result": "dead"}
 
@@ -160,7 +160,7 @@ def test_an_undone_amend_goes_back_to_the_version_kept_and_redo_to_the_new_one()
     match.deal("7D")
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     settled = copy.deepcopy(match.record["hands"])
-    match.amend(amend(match.record, match.state, 1, dead=True), NOW, "hand 1: was Ann's knock")
+    match.amend(amend(match, 1, dead=True), NOW, "hand 1: was Ann's knock")
     dead = copy.deepcopy(match.record["hands"])
     step = match.newest_step()
     assert step.kind == "amend" and isinstance(step.data, Version) and step.data.settled.result == "knock"

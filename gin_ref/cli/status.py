@@ -72,14 +72,14 @@ def _rules_and_limit(words: Sequence[Word], match: Optional[Match], command: str
         rules = match.rules
         hand = next((w.text for w in words if w.role == "argument" and w.name == "hand"), None)
         if hand is not None and hand.isascii() and hand.isdigit() and 1 <= int(hand) <= len(match.hands):
-            entry = match.hands[int(hand) - 1]
+            entry = match.state.setups[int(hand) - 1]
         elif match.state.open is not None:
-            entry = match.open_entry
+            entry = match.open_setup
     if rules is None:
         return None, None, None
     text = value_of(words, "--upcard")
-    if text is None and entry is not None and entry.get("upcard"):
-        text = entry["upcard"]
+    if text is None and entry is not None and entry.upcard is not None:
+        text = entry.upcard.code
     if text:
         try:
             upcard = Card.parse(text)

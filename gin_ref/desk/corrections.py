@@ -68,8 +68,8 @@ def _amend(given_hand: int, player: Optional[str], knocker: Optional[Given], def
         rec.confirm = hand  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
         before = tally_of(match)
-        outcome = amend_outcome(match.record, match.state, hand, player, knocker, defender, melds, discard, big_gin,
-                                upcard, dead, lambda number: seals.fails(match.record, number))
+        outcome = amend_outcome(match, hand, player, knocker, defender, melds, discard, big_gin, upcard, dead,
+                                lambda number: seals.fails(match.record, number))
         match.amend(outcome, matchfile.now())  # format /3 keeps the amend's facts, no words
         warning = event_warning(rec.path, before.finished and not match.state.finished)
         return Amended(rec.path, match, hand, before, outcome.settlement, warning), None
@@ -185,9 +185,9 @@ def _dealt_first(match: Match, path: str, upcard: Card, hand: Optional[int],
     if opened is not None and opened.refusal is not None:  # a deal refused (and kept): no hand to rule on
         raise refused(IllegalActionError(Message(N_("hand %(hand)s cannot be dealt: %(reason)s"), hand=opened.number,
                                                  reason=opened.refusal.reason)))
-    entry = match.open_entry
-    assert entry is not None  # dealt now, or open with that upcard
-    number = entry["number"]
+    setup = match.open_setup
+    assert setup is not None  # dealt now, or open with that upcard
+    number = setup.number
     if hand is not None and hand != number:
         raise refuse(Kind.NOTATION, N_("%(upcard_option)s %(upcard)s deals hand %(number)s (or names it, open): "
                                        "%(hand_option)s %(hand)s is another hand; rule on it without "
@@ -244,9 +244,7 @@ def paper_match(rules: HouseRules, date: str, pairs: Pairs, won: Pairs = ()) -> 
     two = rules.players == 2
     match = Match.new(names, rules, date, dealer=names[0] if two else None, box=None if two else names[0],
                       captain=None if two else names[-1])  # (checks the names and their number)
-    del match.record["start"]
-    match.record[resultonly.RESULT_KEY] = resultonly.result_entry(match.players, match.rules, list(pairs), list(won))
-    return Match(match.record)
+    return match.started_by_result(resultonly.paper_result(match.players, match.rules, list(pairs), list(won)))
 
 
 def same_players(players: Sequence[str], named: Sequence[str]) -> None:
@@ -262,10 +260,10 @@ def same_players(players: Sequence[str], named: Sequence[str]) -> None:
 def _put_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
     def work(rec: matchfile.Record) -> Tuple[Resulted, Optional[DeskError]]:
         match = rec.match
-        resultonly.verify_no_hands(match.record, str(rec.path))
+        match.verify_no_hands(str(rec.path))
         typed, typed_won = given.pairs(pairs, N_("the points")), given.pairs(won, N_("hands won"))
         same_players(match.players, [name for name, _ in typed])
-        match.put_result(resultonly.result_entry(match.players, match.rules, typed, typed_won))
+        match.put_result(resultonly.paper_result(match.players, match.rules, typed, typed_won))
         return outcomes.resulted_of(rec.path, match), None
     return work
 
@@ -321,13 +319,13 @@ def _amend_result(pairs: Pairs, won: Pairs) -> "Work[Resulted]":
     def work(rec: matchfile.Record) -> Tuple[Resulted, Optional[DeskError]]:
         rec.confirm = 0  # what the table now agrees: sealed again, even if its seal failed
         match = rec.match
-        if not resultonly.is_result_only(match.record):
+        if not match.result_only:
             raise refuse(Kind.ILLEGAL, N_("this match is recorded hand by hand: amend a hand"), by_hand=True)
         typed, typed_won = given.pairs(pairs, N_("the points")), given.pairs(won, N_("hands won"))
         same_players(match.players, [name for name, _ in typed])
-        old = resultonly.facts(match.record[resultonly.RESULT_KEY])
-        entry = resultonly.result_entry(match.players, match.rules, typed, typed_won)
-        match.amend_result(entry, matchfile.now())
+        old = match.paper_written()
+        paper = resultonly.paper_result(match.players, match.rules, typed, typed_won)
+        match.amend_result(paper, matchfile.now())
         return outcomes.resulted_of(rec.path, match, old), None
     return work
 

@@ -8,7 +8,7 @@ functions below, so that when the record's values change shape only this module 
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional, Tuple
+from typing import NamedTuple, Optional, Tuple
 
 from gin_ref.match.actions import Outcome
 from gin_ref.match.knocks import Settlement
@@ -162,16 +162,11 @@ def ruled_of(path: str, match: Match, step: Step, dealt: Optional[Dealt] = None)
     return Ruled(path, match, step.hand, data.ruling, dealt)
 
 
-def resulted_of(path: str, match: Match, old: Any = None) -> Resulted:
+def resulted_of(path: str, match: Match, old: Optional[PaperResult] = None) -> Resulted:
+    """What a result written did: ``old``, the result it replaced as the record wrote it (``Match.paper_written``)."""
     scores = match.state.paper  # the result as the replay read it
     assert scores is not None  # a result-only match
-    return Resulted(path, match, scores, None if old is None else paper(old))
-
-
-def paper(written: Any) -> PaperResult:
-    """A result as the record holds it (``scores``, ``hands_won``, ``winner``), as the views take it."""
-    won = written.get("hands_won")
-    return PaperResult(dict(written["scores"]), None if won is None else dict(won), str(written.get("winner") or ""))
+    return Resulted(path, match, scores, old)
 
 
 def refusal_fields(outcome: Outcome) -> Tuple[int, str, Optional[str]]:

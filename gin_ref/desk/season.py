@@ -1,6 +1,6 @@
 """A season kept on paper, entered from a spreadsheet's CSV (``result --input FILE.csv --into FOLDER``).
 
-Each row is recorded as ``record_result`` records one match (``paper_match``, ``resultonly.result_entry``:
+Each row is recorded as ``record_result`` records one match (``paper_match``, ``resultonly.paper_result``:
 checked the same way). Into a plain folder, each row starts a match file of its own (``DATE-table-N.yaml``,
 N counting the rows of that date, as a pairing names a round's tables); into an event's folder (it holds
 ``event.yaml``), each row must be a table of the round paired last that holds nothing yet, and takes its
@@ -199,14 +199,14 @@ def _into_event(csv_path: str, folder: str, rows: List[Any], problems: List[Prob
             match = rec.match
             pairs, won = _pairs(row)
             try:
-                resultonly.verify_no_hands(match.record, shown_path(rec.path))
+                match.verify_no_hands(shown_path(rec.path))
                 # (a result there too: 'already holds a result')
                 if str(match.state.header.date) != row.date:
                     raise refuse(Kind.NOTATION, N_("date %(date)s: round %(round)d's table %(path)s is of %(other)s"),
                                  date=row.date, round=rnd.number, path=shown_path(rec.path),
                                  other=str(match.state.header.date))
                 same_players(match.players, list(row.players))
-                entries.append((rec, resultonly.result_entry(match.players, match.rules, pairs, won)))
+                entries.append((rec, resultonly.paper_result(match.players, match.rules, pairs, won)))
             except GinRefError as exc:
                 problems.append((row.line, said(exc)))
         if problems:

@@ -10,7 +10,7 @@ from gin_ref.desk.seals import failed_seals, seal_warnings
 from gin_ref.files import matchfile
 from gin_ref.files.filewrite import PathName
 from gin_ref.match.model import Match
-from gin_ref.match.tally import tally_data
+from gin_ref.views.tally_text import match_data
 
 if TYPE_CHECKING:
     from gin_ref.match.whatif import WhatIf
@@ -36,7 +36,7 @@ class Tallied(NamedTuple):
 
     def data(self) -> Dict[str, Any]:
         """The ``tally --json`` object (``gin_ref.desk.whatif.data`` adds the hands under other rules)."""
-        return tally_data(self.match)
+        return match_data(self.match)
 
 
 def tally(path: str, strict: bool = False) -> Tallied:

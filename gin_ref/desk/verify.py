@@ -19,7 +19,7 @@ from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.model import Match
 from gin_ref.match.replay import OnHand
-from gin_ref.match.schema import written
+from gin_ref.files.seals import written
 from gin_ref.views import words
 
 EVENT_NOTE = "an event file: see gin-ref event"

@@ -32,7 +32,7 @@ from gin_ref.files.yamlload import Problems as ReaderProblems
 from gin_ref.files import seals
 from gin_ref.match.model import Match, check_record
 from gin_ref.match.replay import OnHand
-from gin_ref.match.schema import FORMAT, FORMAT_2, TOP_KEYS, in_file_order, keys_beyond_2
+from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, TOP_KEYS
 
 DEFAULT_FILE = "match.yaml"
 ENV_VAR = "GIN_REF_MATCH"
@@ -181,9 +181,9 @@ def read_version(data: Any, text: str) -> Tuple[Optional[int], Problems]:
     if isinstance(data, dict) and data.get("format") == FORMAT_2:
         data["format"] = FORMAT
         problems: Found = [(yamlread.line_of(data, where), recordformat.newer_key(key, FORMAT, FORMAT_2))
-                           for where, key in keys_beyond_2(data)]
+                           for where, key in recordformat.keys_beyond_2(data)]
         return 2, problems + recordformat.read_version(data, text)[1]
-    beyond = keys_beyond_2(data) if isinstance(data, dict) and data.get("format") == recordformat.FORMAT_1 else ()
+    beyond = recordformat.keys_beyond_2(data) if isinstance(data, dict) and data.get("format") == recordformat.FORMAT_1 else ()
     newer: Found = [(yamlread.line_of(data, where), recordformat.newer_key(key, FORMAT, recordformat.FORMAT_1))
                     for where, key in beyond]
     version, problems = recordformat.read_version(data, text)
@@ -301,3 +301,15 @@ def _deal_in_order(item: Any) -> Any:
 def now() -> str:
     """The time of a correction: local time with its offset, to the second."""
     return datetime.datetime.now().astimezone().isoformat(timespec="seconds")
+
+
+def in_file_order(entry: Dict[str, Any]) -> Dict[str, Any]:
+    """A hand entry with its keys in the order the file lays them out (HAND_KEYS; a key it does not know
+    after them). The writer lays each hand out so: the record in memory keeps no order."""
+    ranks = [_RANK.get(key, len(HAND_KEYS)) for key in entry]
+    if ranks == sorted(ranks):  # the common case: in order already (not copied)
+        return entry
+    return dict(sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS))))
+
+
+_RANK = {key: rank for rank, key in enumerate(HAND_KEYS)}

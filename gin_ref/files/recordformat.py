@@ -12,11 +12,13 @@ as the record's own checks allow) and written as /2 at its first change.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Mapping, Optional, Tuple, Union
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from gin_ref.files.yamldata import line_of
 from gin_ref.files import seals
-from gin_ref.match.schema import FORMAT, FORMAT_2, keys_beyond_1
+from gin_ref.core.rules import SNAPSHOT_OPTIONAL
+from gin_ref.match.problems import Where
+from gin_ref.match.schema import FORMAT, FORMAT_2
 from gin_ref.core.escape import shown_value
 from gin_ref.core.message import Message, N_, Nn_
 
@@ -25,6 +27,45 @@ END_KEY = "end"
 END_KEYS = ("hands", "seal")
 _SEAL = re.compile(f"[0-9a-f]{{{seals.LENGTH}}}")
 Problems = List[Tuple[int, Union[str, Message]]]  # (line, message: a Message is said where it is shown)
+# Keys format /2 brought (hands by points, amend, redo, the steps undo counts, a director's ruling, the
+# seals): written only into /2, so a /1 record holding one is refused (``keys_beyond_1``).
+KEYS_SINCE_2 = {
+    "hands": ("knocker_count", "defender_count", "big_gin", "ruling", "seal"),
+    "irregularities": ("count",),  # an illegal knock by count
+    "corrections": ("redone", "amended", "hand", "hands", "step", "steps", "seal"),
+}
+# Keys format /3 brought: a correction's ``kind`` (undo, redo, amend: in place of /2's sentences); a /2 record
+# holding one is refused (``keys_beyond_2``).
+KEYS_SINCE_3 = {"corrections": ("kind",)}
+def keys_beyond_1(record: Mapping[str, object]) -> Iterator[Tuple[Where, str]]:
+    """``(key path, key)`` for each key of ``record`` that format /1 does not have (``KEYS_SINCE_2``)."""
+    def held(where: Where, item: object, keys: Tuple[str, ...]) -> Iterator[Tuple[Where, str]]:
+        if isinstance(item, dict):
+            yield from ((where + (key,), key) for key in keys if key in item)
+
+    lists = seals.written(record)
+    for hand in lists.played():
+        yield from held(("hands", hand.at), hand.entry, KEYS_SINCE_2["hands"])
+        for j, item in enumerate(hand.irregularities):
+            yield from held(("hands", hand.at, "irregularities", j), item, KEYS_SINCE_2["irregularities"])
+    for i, item in enumerate(lists.corrections):
+        yield from held(("corrections", i), item, KEYS_SINCE_2["corrections"])
+        if item is not None:  # the hand an undo took back holds a hand's keys
+            yield from held(("corrections", i, "entry"), item.get("entry"), KEYS_SINCE_2["hands"])
+    rules = record.get("rules")
+    if isinstance(rules, dict):
+        yield from held(("rules", "knobs"), rules.get("knobs"), SNAPSHOT_OPTIONAL)
+    yield from held((), record, ("result",))  # a result-only record (issue 26)
+
+
+def keys_beyond_2(record: Mapping[str, object]) -> Iterator[Tuple[Where, str]]:
+    """``(key path, key)`` for each key of ``record`` that format /2 does not have (``KEYS_SINCE_3``)."""
+    for i, item in enumerate(seals.written(record).corrections):
+        if isinstance(item, dict):
+            yield from ((("corrections", i, key), key) for key in KEYS_SINCE_3["corrections"] if key in item)
+
+
+
 UPGRADED = "note: {path} is now in format {new} (it was {old}; an older gin-ref cannot read it)"
 
 

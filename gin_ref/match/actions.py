@@ -22,12 +22,12 @@ from gin_ref.core.scoring import read_hands
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.play import dealer_refusal, illegal_knock_penalty, new_table, sits_out
-from gin_ref.match.schema import TURN_ACTIONS, Entry
+from gin_ref.match.schema import TURN_ACTIONS
 from gin_ref.match.knocks import (Facts, Given, Settlement, given_facts, judge, limit_needs_upcard, no_upcard_words,
                                   why_upcard)
 from gin_ref.match.resultonly import hands_refused
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.steps import Deal, Kept, Settled, Step, TurnLine, Written, file_form
+from gin_ref.match.steps import Deal, Kept, Settled, Step, TurnLine, Written
 
 
 class Refusal(NamedTuple):
@@ -36,11 +36,6 @@ class Refusal(NamedTuple):
 
     reason: Union[str, Message]
     kept: Kept
-
-    @property
-    def irregularity(self) -> Entry:
-        """The item kept, as the record holds it."""
-        return file_form(self.kept)
 
 
 class Outcome(NamedTuple):
@@ -215,7 +210,7 @@ def knock(state: MatchState, player: str, knocker: Given, defender: Given,
         return Outcome(Step("irregularity", setup.number, item), Refusal(refusal, item))
     assert settlement is not None
     refuse_taken_discard(state, table, name, settlement)
-    settled = Settled(settlement.score.result, (("knocker", name),) + tuple(facts.entry().items()))
+    settled = Settled.knocked(settlement.score.result, name, facts)
     return Outcome(Step("result", setup.number, settled), settlement=settlement)
 
 

@@ -6,7 +6,7 @@ A hand recorded turn by turn keeps its turns: the new knock must come from the p
 with a spread that fits them, and its upcard cannot change. The hand's dealer and roles stay as played.
 """
 
-from typing import Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Optional, Sequence, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, reason
@@ -21,6 +21,9 @@ from gin_ref.match.handread import card_of
 from gin_ref.match.schema import Entry, Record, turn_count, version_of
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Settled, Step, Version, file_form
+
+if TYPE_CHECKING:  # the model calls none of this: the desk does, with the match (no cycle at run time)
+    from gin_ref.match.model import Match
 
 
 def _setup(state: MatchState, index: int, upcard: Optional[Card]) -> HandSetup:
@@ -41,7 +44,7 @@ def _table(state: MatchState, setup: HandSetup, entry: Entry) -> Optional[Table]
     return table
 
 
-def amend(record: Record, state: MatchState, number: int, player: Optional[str] = None,
+def amend(match: "Match", number: int, player: Optional[str] = None,
           knocker: Optional[Given] = None, defender: Optional[Given] = None,
           melds: "Union[None, str, Sequence[Meld]]" = None,
           discard: Union[None, str, Card] = None, big_gin: bool = False, upcard: Optional[Card] = None,
@@ -50,7 +53,8 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
     knock settled once. Refused (raising, nothing changed) where the new result could not have happened.
     ``seal_fails(number)``: does that hand's seal fail (the seals are digests over the file's form, worked
     out in ``gin_ref.files.seals``; None: no seal fails)? An amend that changes nothing confirms such a hand."""
-    entry = _settled_hand(record, number)
+    state = match.state
+    entry = _settled_hand(match.record, number)
     turns = turn_count(entry)
     card = _amended_upcard(state, entry, number, upcard, turns)
     setup = _setup(state, number - 1, card)
@@ -83,8 +87,7 @@ def amend(record: Record, state: MatchState, number: int, player: Optional[str] 
                                          reason=refusal, hand=number))
     assert settlement is not None
     refuse_taken_discard(state, table, name, settlement)
-    version = Version(upcode, setup.limit, Settled(settlement.score.result,
-                                                   (("knocker", name),) + tuple(facts.entry().items())))
+    version = Version(upcode, setup.limit, Settled.knocked(settlement.score.result, name, facts))
     return _changed(entry, number, seal_fails, Outcome(Step("amend", number, version), settlement=settlement))
 
 

@@ -10,7 +10,7 @@ Keys each kind may hold: ``gin_ref.match.schema.IRREGULARITY_KEYS``.
 from typing import Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.errors import GinRefError, reason
-from gin_ref.core.message import Message, N_, english_of
+from gin_ref.core.message import Message, N_
 from gin_ref.core.escape import shown_value
 from gin_ref.match.header import player_at
 from gin_ref.match.problems import Problems, Where
@@ -51,14 +51,6 @@ class Irregularity(NamedTuple):
         return cls(_text(item.get("kind")), _text(item.get("player")), _text(item.get("detail")),
                    _whole(item.get("points")) or 0, _whole(item.get("hand")), _whole(item.get("turn")),
                    _text(item.get("action")), _text(item.get("card")))
-
-    def data(self) -> Dict[str, object]:
-        """The irregularity as ``tally --json`` gives it."""
-        detail = english_of(self.detail) if self.detail is not None else None
-        out: Dict[str, object] = {"kind": self.kind, "player": self.player, "detail": detail,
-                                  "points": self.points}
-        out.update((key, getattr(self, key)) for key in EXTRAS if getattr(self, key) is not None)
-        return out
 
 
 def _text(value: object) -> Optional[str]:

@@ -15,7 +15,7 @@ import functools
 import re
 from typing import NamedTuple, Optional, Sequence, Tuple, Union, cast
 
-from gin_ref.core.cards import Card, CardText, codes, parse_cards, to_mask
+from gin_ref.core.cards import Card, CardText, parse_cards, to_mask
 from gin_ref.core.deadwood import deadwood_of
 from gin_ref.core.digits import has_digits_for, is_ascii_whole, verify_ascii_digits
 from gin_ref.core.errors import InvalidNotationError
@@ -26,7 +26,6 @@ from gin_ref.core.message import Message, N_
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.scoring import (Hand, HandScore, Showdown, hand_score, read_hands, score_against_count,
                                   settle_checked)
-from gin_ref.match.schema import Entry
 
 MAX_COUNT = 98  # the most ten cards can count: two each of K, Q, J, 10 and 9 (with the standard ace; the
 # rules' ``most_deadwood`` under others)
@@ -125,24 +124,6 @@ class Facts(NamedTuple):
     @property
     def counted(self) -> bool:
         return self.knocker_count is not None or self.defender_count is not None
-
-    def entry(self) -> Entry:
-        """The keys a hand entry holds for these facts, in the record's order."""
-        data: Entry = {}
-        if self.knocker_cards is not None:
-            data["knocker_cards"] = codes(self.knocker_cards)
-        else:
-            data["knocker_count"] = self.knocker_count
-            if self.big_gin:
-                data["big_gin"] = True
-        if self.knocker_cards is not None or self.melds is not None:
-            data["melds"] = [m.codes for m in self.melds] if self.melds is not None else None
-            data["discard"] = self.discard.code if self.discard is not None else None
-        if self.defender_cards is not None:
-            data["defender_cards"] = codes(self.defender_cards)
-        else:
-            data["defender_count"] = self.defender_count
-        return data
 
 
 def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Union[None, str, Sequence[Meld]] = None,

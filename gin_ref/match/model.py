@@ -25,14 +25,14 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
-from gin_ref.match.corrections import Correction, read_one
+from gin_ref.match.corrections import Correction, read_corrections, read_one
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.replay import OnHand, replay, replay_hands
 from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
-from gin_ref.match.state import MatchState
+from gin_ref.match.resultonly import PaperResult
+from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Ruled, Step, paper_of
-from gin_ref.match.tally import tally_data
 
 if TYPE_CHECKING:
     import random
@@ -148,8 +148,42 @@ class Match:
         return hands
 
     @property
-    def open_entry(self) -> Optional[Entry]:
-        return None if self.state.open is None else self.hands[self.state.open]
+    def open_setup(self) -> "Optional[HandSetup]":
+        """The open hand's setup, as the replay read it (its number, dealer or roles, upcard and limit); None
+        when no hand is open."""
+        return None if self.state.open is None else self.state.setups[self.state.open]
+
+    @property
+    def corrections(self) -> List[Correction]:
+        """The record's corrections (what undo, redo and amend kept), each typed."""
+        return read_corrections(self.record)
+
+    @property
+    def result_only(self) -> bool:
+        """Is the match recorded by its result only (``gin_ref.match.resultonly``)?"""
+        return resultonly.is_result_only(self.record)
+
+    def paper_written(self) -> Optional[PaperResult]:
+        """A result-only match's result as the record writes it (its scores in the order written); None
+        for a match recorded hand by hand."""
+        if not self.result_only:
+            return None
+        written = paper_of(self.record[resultonly.RESULT_KEY])
+        won = written.hands_won
+        return PaperResult(dict(written.scores), None if won is None else dict(won), str(written.winner or ""))
+
+    def verify_no_hands(self, path: str) -> None:
+        """Refuse to put a result on this match when it holds hands or a result already (``path``: the file,
+        as the message names it)."""
+        resultonly.verify_no_hands(self.record, path)
+
+    def started_by_result(self, paper: PaperResult) -> "Match":
+        """This new match (no hand, no result) as a match kept on paper: its start taken out (a paper sheet
+        need not say who dealt first) and ``paper`` (``gin_ref.match.resultonly.paper_result``) its result."""
+        record = dict(self.record)
+        del record["start"]
+        record[resultonly.RESULT_KEY] = steps.file_form(paper)
+        return Match(record)
 
     def next_number(self) -> int:
         return len(self.hands) + 1
@@ -158,10 +192,6 @@ class Match:
         """The table of the open hand (a fresh one when no turn is recorded: the hand's start); None when
         no hand is open."""
         return actions.table_of(self.state)
-
-    def tally(self) -> Dict[str, object]:
-        """The ``tally --json`` object (``gin_ref.match.tally``)."""
-        return tally_data(self)
 
     # -- actions -----------------------------------------------------------------------------------------
     def apply(self, outcome: Outcome) -> Outcome:
@@ -341,13 +371,13 @@ class Match:
                                              problem=problems[0].message))
         return self._newest_correction()
 
-    def put_result(self, entry: Entry) -> None:
-        """Write ``entry`` (``gin_ref.match.resultonly.result_entry``) as the result of a match with no hand and
+    def put_result(self, paper: PaperResult) -> None:
+        """Write ``paper`` (``gin_ref.match.resultonly.paper_result``) as the result of a match with no hand and
         no result, and replay it."""
-        self.apply_step(Step(resultonly.STEP_KIND, 0, paper_of(entry)))
+        self.apply_step(Step(resultonly.STEP_KIND, 0, paper))
 
-    def amend_result(self, entry: Entry, now: str, amended: str = "") -> Correction:
-        """Replace a result-only match's result with ``entry``: the old one kept under ``corrections`` (an
+    def amend_result(self, paper: PaperResult, now: str, amended: str = "") -> Correction:
+        """Replace a result-only match's result with ``paper``: the old one kept under ``corrections`` (an
         ``amended`` correction of hand 0), as an amend of a hand keeps its old version. Returns the
         correction."""
         record = self.record
@@ -356,7 +386,7 @@ class Match:
                                                 "...)")))
         count = step_count(record)
         old = resultonly.facts(record[resultonly.RESULT_KEY])
-        steps.put(record, Step("amend", 0, paper_of(entry)))
+        steps.put(record, Step("amend", 0, paper))
         correction = {"kind": "amend", "date": now, "hand": 0, "hands": 0, "entry": old, "steps": [count, count]}
         record["corrections"].append(correction)
         self.apply_step(None)

@@ -21,7 +21,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 # The classes of ASCII characters in the table: names in ASCII are compared without loading it
 # (tests/test_input_guards.py checks these against the table).
 ASCII_CLASSES = ("1Il|", "0O", "'`")
-_ASCII = {char: group[0] for group in ASCII_CLASSES for char in group}
+_ASCII = str.maketrans({char: group[0] for group in ASCII_CLASSES for char in group})
 
 
 @functools.lru_cache(maxsize=1)
@@ -34,9 +34,9 @@ def _classes() -> Dict[str, str]:
 
     def find(char: str) -> str:
         root = char
-        while parent.get(root, root) != root:
+        while root in parent and parent[root] != root:
             root = parent[root]
-        while parent.get(char, char) != root:  # path compression
+        while char in parent and parent[char] != root:  # path compression
             parent[char], char = root, parent[char]
         return root
 
@@ -44,7 +44,7 @@ def _classes() -> Dict[str, str]:
         if len(char) != 1:
             continue
         for item in homoglyphs:
-            other = item.get("c", "")
+            other = item["c"] if "c" in item else ""
             if len(other) == 1:
                 a, b = find(char), find(other)
                 if a != b:
@@ -57,10 +57,13 @@ def _classes() -> Dict[str, str]:
 def skeleton(name: str) -> str:
     """The name with each character replaced by its class of confusables' representative (in NFD)."""
     text = unicodedata.normalize("NFD", name)
-    if text.isascii():
-        return "".join(_ASCII.get(char, char) for char in text)
-    classes = _classes()
-    return "".join(classes.get(char, char) for char in text)
+    return text.translate(_ASCII if text.isascii() else _table())
+
+
+@functools.lru_cache(maxsize=1)
+def _table() -> Dict[int, str]:
+    """``_classes`` as ``str.translate`` takes it."""
+    return {ord(char): root for char, root in _classes().items()}
 
 
 def player_key(name: str) -> str:
@@ -80,10 +83,10 @@ def first_same_player(names: Sequence[str]) -> Optional[Tuple[str, str]]:
     once. The match and the event refuse such names, each in its own words."""
     seen: Dict[str, str] = {}
     for name in names:
-        other = seen.get(player_key(name))
-        if other is not None:
-            return other, name
-        seen[player_key(name)] = name
+        key = player_key(name)
+        if key in seen:
+            return seen[key], name
+        seen[key] = name
     return None
 
 
@@ -100,7 +103,7 @@ def first_look_alike(names: Sequence[str]) -> Optional[Tuple[str, str]]:
     seen: Dict[str, List[str]] = {}
     for name in names:
         keys = {skeleton(name), skeleton(name.casefold())}
-        for other in [other for key in keys for other in seen.get(key, [])]:
+        for other in [other for key in keys if key in seen for other in seen[key]]:
             if look_alike(other, name):
                 return other, name
         for key in keys:

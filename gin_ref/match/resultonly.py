@@ -10,7 +10,7 @@ correction of hand 0 (``gin_ref.match.steps``).
 
 A record holds hands or a result, never both. ``check_result`` is the replay's part: the players, the
 rules (not Hollywood: three games cannot be told from one score each), a single winner at or past the
-target, and scores the rules can produce (``score_problems``). ``result_entry`` builds what ``gin-ref
+target, and scores the rules can produce (``score_problems``). ``paper_result`` builds what ``gin-ref
 result`` writes (the same checks, raised); ``Match.put_result`` writes it and ``Match.amend_result``
 replaces it (``gin_ref.match.model``).
 """
@@ -24,7 +24,7 @@ from gin_ref.core.escape import excerpt
 from gin_ref.core.players import find_player
 from gin_ref.core.rules import HouseRules
 from gin_ref.match.problems import Problems, Where, same
-from gin_ref.match.schema import Entry, Record
+from gin_ref.match.schema import Record
 
 RESULT_KEY = "result"
 RESULT_KEYS = ("scores", "hands_won", "winner", "seal")
@@ -332,9 +332,9 @@ HOLLYWOOD = Message(N_("a Hollywood match is three games at once: one final scor
                        "of each game, so record it hand by hand"))
 
 
-def result_entry(players: Sequence[str], rules: HouseRules, scores: Sequence[Tuple[str, str]],
-                 hands_won: Sequence[Tuple[str, str]] = ()) -> Entry:
-    """The ``result`` entry for the final scores given (``(player, points)`` as typed, any case), checked
+def paper_result(players: Sequence[str], rules: HouseRules, scores: Sequence[Tuple[str, str]],
+                 hands_won: Sequence[Tuple[str, str]] = ()) -> PaperResult:
+    """The result (typed: the step ``result`` writes) for the final scores given (``(player, points)`` as typed, any case), checked
     as verify checks it: raises InvalidNotationError for what is not a result of these players, and
     IllegalActionError for scores the rules cannot produce."""
     if rules.scoring == "hollywood" or (rules.games or 1) > 1:
@@ -349,20 +349,18 @@ def result_entry(players: Sequence[str], rules: HouseRules, scores: Sequence[Tup
         raise InvalidNotationError(Message(N_("%(hands_won_option)s: give the hands won of every player (not given: "
                                               "%(missing)s)"), hands_won_option="hands_won",
                                            missing=", ".join(missing)))
-    entry: Entry = {"scores": {name: points[name] for name in players}}
-    if won is not None:
-        entry["hands_won"] = {name: won[name] for name in players}
-    winner, tied = winner_of(entry["scores"])
+    ordered = {name: points[name] for name in players}
+    won_ordered = None if won is None else {name: won[name] for name in players}
+    winner, tied = winner_of(ordered)
     if winner is None:
         raise IllegalActionError(Message(N_("%(players)s have %(points)d each: a match has one winner (a match kept on "
                                             "paper is recorded once it is won)"), players=" and ".join(tied),
                                          points=points[tied[0]]))
-    entry["winner"] = winner
-    found = score_problems(rules, entry["scores"], entry.get("hands_won"), winner)
+    found = score_problems(rules, ordered, won_ordered, winner)
     if found:
         raise IllegalActionError(Message(N_("not a result the %(rules)s rules can give: %(problem)s"), rules=rules.name,
                                          problem=found[0][1]))
-    return entry
+    return PaperResult(ordered, won_ordered, winner)
 
 
 def _named_counts(players: Sequence[str], items: Sequence[Tuple[str, str]], hands: bool) -> Dict[str, int]:

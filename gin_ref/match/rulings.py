@@ -67,11 +67,6 @@ class Ruling(NamedTuple):
         """``(winner, points)`` of the ruled hand: the award's, or nobody and 0."""
         return (self.player, self.points or 0) if self.kind == "award" else (None, 0)
 
-    def data(self) -> Dict[str, object]:
-        """The ruling as ``tally --json`` gives it (whether it dealt its hand is the record's: the hand has
-        no result)."""
-        return {key: getattr(self, key) for key in FIELDS}
-
 
 def _text(value: object) -> Optional[str]:
     return value if isinstance(value, str) else None

@@ -1,5 +1,7 @@
 """The match record's schema: its format, its keys in order, the results and irregularities it knows, and
-its lists as written (``written``: what reads a record before a replay or without one).
+the count of steps a record holds. What reads or writes the file's own form (its lists as written, the
+keys each format brought, the order of a hand's keys) is in ``gin_ref.files`` (``seals.written``,
+``recordformat.keys_beyond_1``, ``matchfile.in_file_order``).
 
 A record is plain data, exactly what a match file holds (``gin_ref.files.matchfile`` reads and writes the
 YAML): ``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per
@@ -12,10 +14,7 @@ spread) and the values derived from them (limit, result, defender, winner, point
 replay works out again and compares.
 """
 
-from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Tuple
-
-from gin_ref.core.rules import SNAPSHOT_OPTIONAL
-from gin_ref.match.problems import Where
+from typing import Any, Dict
 
 FORMAT = "gin-ref-match/3"  # facts, never sentences (docs/match-file.md); /2 and /1 are read and written as /3
 FORMAT_2 = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
@@ -59,117 +58,29 @@ Record = Dict[str, Any]  # type: ignore[explicit-any]
 
 VERSION_KEYS = ("upcard", "limit") + tuple(key for key in SETTLED_KEYS if key != "seal")  # what an amend replaces
 
-# Keys format /2 brought (hands by points, amend, redo, the steps undo counts, a director's ruling, the
-# seals): written only into /2, so a /1 record holding one is refused (``keys_beyond_1``).
-KEYS_SINCE_2 = {
-    "hands": ("knocker_count", "defender_count", "big_gin", "ruling", "seal"),
-    "irregularities": ("count",),  # an illegal knock by count
-    "corrections": ("redone", "amended", "hand", "hands", "step", "steps", "seal"),
-}
-# Keys format /3 brought: a correction's ``kind`` (undo, redo, amend: in place of /2's sentences); a /2 record
-# holding one is refused (``keys_beyond_2``).
-KEYS_SINCE_3 = {"corrections": ("kind",)}
 CORRECTION_KINDS = ("undo", "redo", "amend")
 # the keys of /2 that say in words what a correction did, kept (read, never written) in /3
 CORRECTION_WORDS = {"undone": "undo", "redone": "redo", "amended": "amend"}
 
 
-# -- the record's lists as written ---------------------------------------------------------------------------
-# The record's lists as written, read once: ``written`` gives its hands, the match's irregularities and its
-# corrections, each item as the file holds it, for what reads a record before a replay or without one (the
-# seals: digests over the mappings as written; the count of steps; the keys format /1 does not have; the
-# listings of ``verify``, which read a record that does not replay too).
-#
-# A list of the wrong shape (not a list) reads as empty, and an item that is not a mapping as None (kept in
-# its place, so every item keeps its index): the replay reports each once. A hand's ``turns`` and
-# ``irregularities`` that are not lists read as none too (``WrittenHand``).
-
-Mapped = Optional[Dict[str, object]]  # an item as written: a mapping, or None for one that is not
-
-
-class WrittenHand(NamedTuple):
-    """A hand entry as written (``entry``, the record's own mapping), at its index among the hands
-    (``at``): how many turns it holds, its irregularities (each a mapping, or None), its result as written
-    (None: none) and its ruling (None: none, or not a mapping)."""
-
-    at: int
-    entry: Dict[str, object]
-    turns: int
-    irregularities: Tuple[Mapped, ...]
-    result: object
-    ruling: Mapped
-
-
-class Written(NamedTuple):
-    """The record's lists as written: each hand's mapping (None for one that is not a mapping), the match's
-    own irregularities and the corrections (each a mapping, or None)."""
-
-    hands: Tuple[Mapped, ...]
-    irregularities: Tuple[Mapped, ...]
-    corrections: Tuple[Mapped, ...]
-
-    def played(self) -> Iterator[WrittenHand]:
-        """Each hand that is a mapping, in order, read (``WrittenHand``)."""
-        for at, entry in enumerate(self.hands):
-            if entry is not None:
-                turns, items, ruling = entry.get("turns"), entry.get("irregularities"), entry.get("ruling")
-                yield WrittenHand(at, entry, len(turns) if isinstance(turns, list) else 0,
-                                  _mapped(items) if items else (), entry.get("result"),
-                                  ruling if isinstance(ruling, dict) else None)
-
-
-def written(record: Mapping[str, object]) -> Written:
-    """The lists of ``record`` (plain data, as a file holds it), read once."""
-    return Written(_mapped(record.get("hands")), _mapped(record.get("irregularities")),
-                   _mapped(record.get("corrections")))
-
-
-def _mapped(items: object) -> Tuple[Mapped, ...]:
-    """Each item of ``items`` (when it is a list), a mapping or None; () when it is not a list."""
-    if not isinstance(items, list):
-        return ()
-    listed: List[object] = items
-    return tuple([item if isinstance(item, dict) else None for item in listed])
-
-
-def keys_beyond_1(record: Record) -> Iterator[Tuple[Where, str]]:
-    """``(key path, key)`` for each key of ``record`` that format /1 does not have (``KEYS_SINCE_2``)."""
-    def held(where: Where, item: object, keys: Tuple[str, ...]) -> Iterator[Tuple[Where, str]]:
-        if isinstance(item, dict):
-            yield from ((where + (key,), key) for key in keys if key in item)
-
-    lists = written(record)
-    for hand in lists.played():
-        yield from held(("hands", hand.at), hand.entry, KEYS_SINCE_2["hands"])
-        for j, item in enumerate(hand.irregularities):
-            yield from held(("hands", hand.at, "irregularities", j), item, KEYS_SINCE_2["irregularities"])
-    for i, item in enumerate(lists.corrections):
-        yield from held(("corrections", i), item, KEYS_SINCE_2["corrections"])
-        if item is not None:  # the hand an undo took back holds a hand's keys
-            yield from held(("corrections", i, "entry"), item.get("entry"), KEYS_SINCE_2["hands"])
-    rules = record.get("rules")
-    if isinstance(rules, dict):
-        yield from held(("rules", "knobs"), rules.get("knobs"), SNAPSHOT_OPTIONAL)
-    yield from held((), record, ("result",))  # a result-only record (issue 26)
-
-
-def keys_beyond_2(record: Record) -> Iterator[Tuple[Where, str]]:
-    """``(key path, key)`` for each key of ``record`` that format /2 does not have (``KEYS_SINCE_3``)."""
-    for i, item in enumerate(written(record).corrections):
-        if isinstance(item, dict):
-            yield from ((("corrections", i, key), key) for key in KEYS_SINCE_3["corrections"] if key in item)
-
-
 def step_count(record: Record) -> int:
     """How many steps written in place the record holds: each deal refused, and per hand its deal, turns,
-    irregularities and result (a hand that ended dead by itself ended at its last turn: no extra step)."""
-    lists = written(record)
-    count = len(lists.irregularities) + ("result" in record)  # a result-only record: one step
-    for hand in lists.played():
-        count += 1 + hand.turns + len(hand.irregularities)
-        if hand.result is not None and not (hand.result == "dead" and hand.turns):
-            count += 1
+    irregularities and result (a hand that ended dead by itself ended at its last turn: no extra step). A
+    list of the wrong shape counts none (the replay reports it), a hand that is not a mapping none."""
+    hands = record.get("hands")
+    count = _length(record.get("irregularities")) + ("result" in record)  # a result-only record: one step
+    for entry in hands if isinstance(hands, list) else ():
+        if isinstance(entry, dict):
+            turns = turn_count(entry)
+            count += 1 + turns + _length(entry.get("irregularities"))
+            result = entry.get("result")
+            if result is not None and not (result == "dead" and turns):
+                count += 1
     return count
+
+
+def _length(items: object) -> int:
+    return len(items) if isinstance(items, list) else 0
 
 
 def version_of(entry: Entry) -> Entry:
@@ -182,18 +93,6 @@ def set_version(entry: Entry, version: Entry) -> None:
     for key in VERSION_KEYS:
         entry.pop(key, None)
     entry.update(version)
-
-
-def in_file_order(entry: Entry) -> Entry:
-    """A hand entry with its keys in the order the file lays them out (HAND_KEYS; a key it does not know
-    after them). The match file's writer lays each hand out so: the record in memory keeps no order."""
-    ranks = [_RANK.get(key, len(HAND_KEYS)) for key in entry]
-    if ranks == sorted(ranks):  # the common case: in order already (not copied)
-        return entry
-    return dict(sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS))))
-
-
-_RANK = {key: rank for rank, key in enumerate(HAND_KEYS)}
 
 
 def is_count(value: object) -> bool:

@@ -35,10 +35,12 @@ from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
+from gin_ref.core.cards import codes
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, read_corrections
 from gin_ref.match.irregularities import Irregularity
+from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import RESULT_KEY, STEP_KIND, PaperResult, is_result_only
 from gin_ref.match.resultonly import facts as result_facts
 from gin_ref.match.rulings import FIELDS as RULING_FIELDS, Ruling
@@ -126,14 +128,30 @@ class Settled(NamedTuple):
         return cls(entry.get("result"), tuple((key, entry[key]) for key in RESULT_FACTS if key in entry),
                    entry.get("winner"), entry.get("points"))
 
+    @classmethod
+    def knocked(cls, result: str, knocker: str, facts: Facts) -> "Settled":
+        """A knock settled (``result``) by ``knocker`` on ``facts``: each side's cards or count, big gin, the
+        melds and the discard, as the record writes them (codes), in its order of keys."""
+        written: Written = (("knocker", knocker),)
+        if facts.knocker_cards is not None:
+            written += (("knocker_cards", codes(facts.knocker_cards)),)
+        else:
+            written += (("knocker_count", facts.knocker_count),)
+            if facts.big_gin:
+                written += (("big_gin", True),)
+        if facts.knocker_cards is not None or facts.melds is not None:
+            written += (("melds", [m.codes for m in facts.melds] if facts.melds is not None else None),
+                        ("discard", facts.discard.code if facts.discard is not None else None))
+        if facts.defender_cards is not None:
+            written += (("defender_cards", codes(facts.defender_cards)),)
+        else:
+            written += (("defender_count", facts.defender_count),)
+        return cls(result, written)
+
     @property
     def knocker(self) -> Optional[str]:
         knocker = next((value for key, value in self.facts if key == "knocker"), None)
         return knocker if isinstance(knocker, str) else None
-
-    def words(self) -> Entry:
-        """What ``gin_ref.views.words.result_words`` reads of it."""
-        return {"result": self.result, "knocker": self.knocker, "winner": self.winner, "points": self.points}
 
 
 class Ruled(NamedTuple):

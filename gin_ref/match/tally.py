@@ -1,9 +1,9 @@
-"""The tally of a match as typed data: frozen values the views read (``Tally``, ``HandTally``...), and the
-``tally --json`` object they give (``Tally.data()``, see the README). Reads a
+"""The tally of a match as typed data: frozen values the views read (``Tally``, ``HandTally``...; the
+``tally --json`` object they give is ``gin_ref.views.tally_text``'s). Reads a
 ``gin_ref.match.model.Match``; decides nothing and changes nothing.
 """
 
-from typing import TYPE_CHECKING, Dict, Mapping, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, Mapping, NamedTuple, Optional, Tuple
 
 from gin_ref.core import game
 from gin_ref.match.irregularities import Irregularity
@@ -14,7 +14,7 @@ if TYPE_CHECKING:  # the model holds the tally's input; imported for the types o
     from gin_ref.match.model import Match
 
 __all__ = ["GameTally", "HandTally", "Irregularity", "KnockTally", "ResultOnly", "Ruling", "Tally", "Turn",
-           "knock_tally", "tally_data", "tally_of"]
+           "knock_tally", "tally_of"]
 
 Scores = Mapping[str, int]
 Bonuses = Mapping[str, Mapping[str, int]]
@@ -30,10 +30,6 @@ class GameTally(NamedTuple):
     winner: Optional[str]
     bonuses: Optional[Bonuses]
     final: Optional[Scores]
-
-    def data(self) -> Dict[str, object]:
-        return {"number": self.number, "totals": dict(self.totals), "finished": self.finished,
-                "winner": self.winner, "bonuses": self.bonuses, "final": self.final}
 
 
 class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100,000 of them
@@ -51,7 +47,7 @@ class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100
     winner: Optional[str]
     points: Optional[int]
     totals: Scores
-    roles: Optional[Mapping[str, str]] = None  # three players: box, captain, sitter
+    roles: Optional[game.Roles] = None  # three players: box, captain, sitter
     games: Optional[Tuple[Scores, ...]] = None
     knocker_deadwood: Optional[int] = None
     defender_deadwood: Optional[int] = None
@@ -76,23 +72,11 @@ class HandTally(NamedTuple):  # a tuple, small as slots: a long record holds 100
         """The player in ``name``: ``dealer``, or (three players) ``box``, ``captain``, ``sitter``."""
         if name == "dealer":
             return self.dealer
-        return None if self.roles is None else self.roles.get(name)
-
-    def data(self) -> Dict[str, object]:
-        out: Dict[str, object] = {"number": self.number, "dealer": self.dealer}
-        if self.roles is not None:
-            out.update(self.roles)
-        out.update(upcard=self.upcard, limit=self.limit, result=self.result, knocker=self.knocker,
-                   winner=self.winner, points=self.points, totals=dict(self.totals))
-        if self.games is not None:
-            out["games"] = [dict(columns) for columns in self.games]
-        out.update(knocker_deadwood=self.knocker_deadwood, defender_deadwood=self.defender_deadwood)
-        if self.after_end:
-            out["after_end"] = True
-        out["irregularities"] = [item.data() for item in self.irregularities]
-        if self.ruling is not None:
-            out["ruling"] = self.ruling.data()
-        return out
+        roles = self.roles
+        if roles is None:
+            return None
+        return roles.box if name == "box" else roles.captain if name == "captain" else \
+            roles.sitter if name == "sitter" else None
 
 
 class ResultOnly(NamedTuple):
@@ -144,39 +128,9 @@ class Tally(NamedTuple):
         """The score as a person reads it: the final score (bonuses in) once over, else the running totals."""
         return (self.final if self.finished else None) or self.totals or {}
 
-    def data(self) -> Dict[str, object]:
-        """The ``tally --json`` object."""
-        out: Dict[str, object] = {
-            "players": list(self.players), "rules": self.rules, "hands": [hand.data() for hand in self.hands],
-            "totals": dict(self.totals), "next_dealer": self.next_dealer, "finished": self.finished,
-            "winner": self.winner, "final": self.final, "bonuses": self.bonuses, "target": self.target,
-            "open_hand": self.open_hand,
-        }
-        if self.result_only is not None:
-            out["result_only"] = {"scores": dict(self.result_only.scores), "hands_won": self.result_only.hands_won}
-        if self.games is not None:
-            out["games"] = [g.data() for g in self.games]
-        if self.three:
-            out["roles"] = None if self.roles is None else dict(self.roles)
-        out["turn"] = None if self.turn is None else {"player": self.turn.player, "phase": self.turn.phase}
-        out.update(discard_top=self.discard_top, stock_count=self.stock_count)
-        out["irregularities"] = [item.data() for item in self.irregularities]
-        if self.notes:
-            out["notes"] = [note._asdict() for note in self.notes]
-        return out
-
-
-def tally_data(match: "Match") -> Dict[str, object]:
-    """The ``tally --json`` object of a Match:
-    every hand, the totals, who deals, the end; for an open hand whose turn it is (``turn``: {``player``,
-    ``phase``}), the top of the discard pile and the stock count (an open hand with no turn recorded is
-    at its start: the non-dealer's option on the upcard, 31 cards in the stock); the match's own
-    irregularities (deals refused)."""
-    return tally_of(match).data()
-
 
 def tally_of(match: "Match") -> Tally:
-    """The Tally of a Match (``tally_data`` gives it as the ``tally --json`` object)."""
+    """The Tally of a Match (``gin_ref.views.tally_text.tally_data`` gives it as the ``tally --json`` object)."""
     state = match.state
     bonuses, final, winner = state.result()
     between = state.finished or state.open is not None
@@ -223,7 +177,7 @@ def _hand(state: MatchState, index: int) -> HandTally:
         points=played.points if settled else None,
         # the totals the replay worked out (a fresh mapping per hand, never changed): not copied
         totals=played.totals if played.totals is not None else dict(state.totals),
-        roles=setup.roles.data() if state.three and setup.roles is not None else None, games=games,
+        roles=setup.roles if state.three else None, games=games,
         knocker_deadwood=knock.knocker_deadwood if knock is not None else None,
         defender_deadwood=knock.defender_deadwood if knock is not None else None,
         after_end=index in state.after_end,  # an amend ended the match earlier: played after the end

@@ -208,7 +208,8 @@ def confirmers(before: Dict[str, int], match: Match, kind: str, entrant: str) ->
         found = [name for name in players if after.get(name, 0) < before.get(name, 0)]
     else:
         scored = {name for name in players if after.get(name, 0) > before.get(name, 0)}
-        sitter = match.hands[-1].get("sitter") if match.hands else None
+        roles = match.state.setups[-1].roles if match.state.setups else None
+        sitter = roles.sitter if roles is not None else None
         found = [name for name in players if scored and name not in scored and name != sitter]
     return found or [name for name in players if name != entrant]
 

@@ -152,8 +152,8 @@ def arithmetic_of(text: str) -> str:
 
 
 def dead_drawn(match: Match, number: int) -> Drawn:
-    entry = match.hands[number - 1] if 0 < number <= len(match.hands) else {}
-    return Drawn("dead", number, upcard=entry.get("upcard") or None, totals=_totals(match),
+    played = match.state.played[number - 1] if 0 < number <= len(match.state.played) else None
+    return Drawn("dead", number, upcard=played.upcard or None if played is not None else None, totals=_totals(match),
                  following=_following(match))
 
 

@@ -38,6 +38,7 @@ import urllib.parse
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.core.message import Message
 from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.files import matchfile
@@ -131,10 +132,11 @@ def migrate_journals(folder: str, names: List[str]) -> None:
         if not os.path.exists(os.path.join(place, old)):
             continue
         if len(files) > 1:
-            raise RecordError(f"the serve journal '{old}' is shared by '{files[0]}' and '{files[1]}' (an older "
-                              "gin-ref named their journals alike): look at its pending hands, then move it out of "
-                              f"'{os.path.join(STATE_FOLDER, 'journal')}' (each file then starts a journal of its "
-                              "own), or rename one of the files")
+            raise RecordError(Message(N_("the serve journal '%(journal)s' is shared by '%(first)s' and '%(second)s' "
+                                         "(an older gin-ref named their journals alike): look at its pending hands, "
+                                         "then move it out of '%(folder)s' (each file then starts a journal of its "
+                                         "own), or rename one of the files"), journal=old, first=files[0],
+                                      second=files[1], folder=os.path.join(STATE_FOLDER, "journal")))
     for old, files in by_old.items():
         new = journal_name(files[0])
         if old != new and os.path.exists(os.path.join(place, old)) and not os.path.exists(os.path.join(place, new)):

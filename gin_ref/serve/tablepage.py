@@ -162,7 +162,7 @@ def table_page(view: View, match: Match) -> str:
     else:
         parts.append(f"<p>{escape(say('over'))}</p>")
     parts.append(last_hands_html(match))
-    if view.pending is None and (match.hands or match.record.get("corrections")):
+    if view.pending is None and (match.hands or match.corrections):
         parts.append(_form(view, "undo", "undo", f'<h2>{escape(say("undo"))}</h2>{_who(view, players)}'
                            f'<button type="submit" class="no">{escape(say("undo_button"))}</button>'
                            f'<span> {escape(say("undo_who"))}</span>', new_id(), "undo"))
@@ -217,7 +217,7 @@ def _limit_now(view: View, rules: HouseRules) -> str:
 
 def _upcard_open(match: Match) -> bool:
     """Is the upcard asked for (no hand open, a deal that turns one)?"""
-    return match.open_entry is None and match.rules.deal != "eleven"
+    return match.state.open is None and match.rules.deal != "eleven"
 
 
 def _hand_form(view: View, players: Sequence[str], match: Match) -> str:

@@ -12,6 +12,7 @@ import json
 from typing import Dict, Iterable, Iterator, List, Sequence, Tuple
 
 from gin_ref.views.plainjson import json_plain
+from gin_ref.views.tally_text import hand_data, tally_data
 from gin_ref.match.tally import HandTally, Tally
 from gin_ref.views.history import MatchView
 from gin_ref.views.sheet import ROLES, game_numbers
@@ -106,7 +107,7 @@ def json_data(views: Sequence[MatchView]) -> Dict[str, object]:
     """``{format, matches: [{file, record, tally}]}``: each record as read and its tally."""
     return {
         "format": EXPORT_FORMAT,
-        "matches": [{"file": view.file, "record": view.written, "tally": view.tally.data()} for view in views],
+        "matches": [{"file": view.file, "record": view.written, "tally": tally_data(view.tally)} for view in views],
     }
 
 
@@ -135,9 +136,9 @@ def json_chunks(views: Sequence[MatchView]) -> Iterator[str]:
 
 
 def _tally_items(tally: Tally) -> Dict[str, object]:
-    """``tally.data()`` with its hands as ``_Items``: each hand's object made when it is written."""
-    data = tally._replace(hands=()).data()
-    data["hands"] = _Items(hand.data() for hand in tally.hands)
+    """``tally_data(tally)`` with its hands as ``_Items``: each hand's object made when it is written."""
+    data = tally_data(tally._replace(hands=()))
+    data["hands"] = _Items(hand_data(hand) for hand in tally.hands)
     return data
 
 

@@ -1,6 +1,8 @@
 """The tally for people (``gin-ref tally``): the head, the grid of hands with the running totals, the notes,
 the games, then where the match stands (``gin_ref.views.standing``); and what ``new`` says of the match
-it starts.
+it starts. And the tally for scripts, last: the ``tally --json`` object (``tally_data``, ``hand_data``...:
+the only place the typed tally is spelled as JSON; tests/test_architecture.py names them among the JSON
+output builders). One module, as ``tally`` loads it either way (a module more costs every start).
 
 Every function takes a ``Match`` and returns text; nothing here decides anything about the game. A played
 hand's text is ``gin_ref.views.hand_text``, an amend's ``gin_ref.views.amend_text``. The words for each
@@ -14,13 +16,16 @@ standard library's gettext and nothing else), whole sentences with named placeho
 
 from __future__ import annotations
 
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from gin_ref.core.escape import one_line
+from gin_ref.core.message import english_of
 from gin_ref.core.rules import HouseRules
 from gin_ref.desk.language import gettext, ngettext
+from gin_ref.match.irregularities import EXTRAS, Irregularity
 from gin_ref.match.model import Match
-from gin_ref.match.tally import HandTally, Tally, tally_of
+from gin_ref.match.rulings import FIELDS, Ruling
+from gin_ref.match.tally import GameTally, HandTally, Tally, tally_of
 from gin_ref.views.sheet import Row, SheetLine, role_names, sheet_lines
 from gin_ref.views.standing import standing_lines
 from gin_ref.views.table import grid
@@ -183,3 +188,72 @@ def start_text(match: Match, path: str) -> str:
     else:
         lines.append(gettext("%(dealer)s deals first (%(how)s)") % {"dealer": header.dealer, "how": how})
     return "\n".join(lines)
+
+
+# -- the tally --json object ---------------------------------------------------------------------------------
+
+def irregularity_data(item: Irregularity) -> Dict[str, object]:
+    """An irregularity: kind, player, detail (in English), points, and what it has of hand, turn, action
+    and card."""
+    detail = english_of(item.detail) if item.detail is not None else None
+    out: Dict[str, object] = {"kind": item.kind, "player": item.player, "detail": detail, "points": item.points}
+    out.update((key, getattr(item, key)) for key in EXTRAS if getattr(item, key) is not None)
+    return out
+
+
+def ruling_data(ruling: Ruling) -> Dict[str, object]:
+    """A ruling (whether it dealt its hand is the record's: the hand has no result)."""
+    return {key: getattr(ruling, key) for key in FIELDS}
+
+
+def game_data(game: GameTally) -> Dict[str, object]:
+    return {"number": game.number, "totals": dict(game.totals), "finished": game.finished,
+            "winner": game.winner, "bonuses": game.bonuses, "final": game.final}
+
+
+def hand_data(hand: HandTally) -> Dict[str, object]:
+    """A hand of the tally (its turns are not in it)."""
+    out: Dict[str, object] = {"number": hand.number, "dealer": hand.dealer}
+    if hand.roles is not None:
+        out.update(hand.roles.data())
+    out.update(upcard=hand.upcard, limit=hand.limit, result=hand.result, knocker=hand.knocker,
+               winner=hand.winner, points=hand.points, totals=dict(hand.totals))
+    if hand.games is not None:
+        out["games"] = [dict(columns) for columns in hand.games]
+    out.update(knocker_deadwood=hand.knocker_deadwood, defender_deadwood=hand.defender_deadwood)
+    if hand.after_end:
+        out["after_end"] = True
+    out["irregularities"] = [irregularity_data(item) for item in hand.irregularities]
+    if hand.ruling is not None:
+        out["ruling"] = ruling_data(hand.ruling)
+    return out
+
+
+def tally_data(tally: Tally) -> Dict[str, object]:
+    """The ``tally --json`` object: every hand, the totals, who deals, the end; for an open hand whose turn
+    it is (``turn``: {``player``, ``phase``}), the top of the discard pile and the stock count (an open hand
+    with no turn recorded is at its start: the non-dealer's option on the upcard, 31 cards in the stock);
+    the match's own irregularities (deals refused)."""
+    out: Dict[str, object] = {
+        "players": list(tally.players), "rules": tally.rules, "hands": [hand_data(hand) for hand in tally.hands],
+        "totals": dict(tally.totals), "next_dealer": tally.next_dealer, "finished": tally.finished,
+        "winner": tally.winner, "final": tally.final, "bonuses": tally.bonuses, "target": tally.target,
+        "open_hand": tally.open_hand,
+    }
+    if tally.result_only is not None:
+        out["result_only"] = {"scores": dict(tally.result_only.scores), "hands_won": tally.result_only.hands_won}
+    if tally.games is not None:
+        out["games"] = [game_data(g) for g in tally.games]
+    if tally.three:
+        out["roles"] = None if tally.roles is None else dict(tally.roles)
+    out["turn"] = None if tally.turn is None else {"player": tally.turn.player, "phase": tally.turn.phase}
+    out.update(discard_top=tally.discard_top, stock_count=tally.stock_count)
+    out["irregularities"] = [irregularity_data(item) for item in tally.irregularities]
+    if tally.notes:
+        out["notes"] = [note._asdict() for note in tally.notes]
+    return out
+
+
+def match_data(match: Match) -> Dict[str, object]:
+    """The ``tally --json`` object of a Match."""
+    return tally_data(tally_of(match))

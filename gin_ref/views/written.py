@@ -21,6 +21,7 @@ from gin_ref.match.model import Match
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.tally import Tally, hand_tally, tally_of
+from gin_ref.views import tally_text
 from gin_ref.views.report import showdown_data
 
 Data = Dict[str, object]
@@ -161,7 +162,7 @@ class _Refusal(Protocol):
 
 def standing_data(match: Match) -> Data:
     """Where the match stands: the ``tally --json`` object without ``hands``."""
-    data = tally_of(match).data()
+    data = tally_text.tally_data(tally_of(match))
     del data["hands"]
     return data
 
@@ -171,7 +172,7 @@ def hand_data(match: Match, number: Optional[int]) -> Optional[Data]:
     back, a match recorded by its result)."""
     if number is None or not 1 <= number <= len(match.hands):
         return None
-    return hand_tally(match, number).data()
+    return tally_text.hand_data(hand_tally(match, number))
 
 
 def _match_step(written: _Written, **fields: object) -> Data:
@@ -242,7 +243,7 @@ def turned_data(turned: _Turned, refusal: Optional[_Refusal] = None) -> Data:
 def amended_data(amended: _Amended) -> Data:
     """``amend --json``: the hand as it was (``was``) and as it is now (``hand``), the new score's arithmetic
     (null for a dead hand) and the warning for a table of an event whose later round is paired."""
-    before = amended.before.hands[amended.hand - 1].data() if amended.hand <= len(amended.before.hands) else None
+    before = tally_text.hand_data(amended.before.hands[amended.hand - 1]) if amended.hand <= len(amended.before.hands) else None
     settlement = amended.settlement
     return _match_step(amended, hand=hand_data(amended.match, amended.hand), was=before,
                        arithmetic=settlement.score.arithmetic if settlement is not None else None,
@@ -261,7 +262,7 @@ def corrected_data(corrected: _Corrected, key: str) -> Data:
 
 def ruled_data(ruled: _Ruled) -> Data:
     """``ruling --json``: the ruling (as ``tally --json`` gives a hand's) and the hand as it now scores."""
-    return _match_step(ruled, ruling=ruled.ruling.data(), hand=hand_data(ruled.match, ruled.hand))
+    return _match_step(ruled, ruling=tally_text.ruling_data(ruled.ruling), hand=hand_data(ruled.match, ruled.hand))
 
 
 def _scores(result: PaperResult) -> Data:

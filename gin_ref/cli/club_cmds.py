@@ -20,7 +20,6 @@ from gin_ref.cli.progress import progress
 from gin_ref.cli.sealcheck import say_warnings, strict_option
 from gin_ref.desk import club, reports
 from gin_ref.desk.errors import DeskError
-from gin_ref.desk.language import gettext
 from gin_ref.desk.reading import require
 from gin_ref.views import written
 from gin_ref.views.event_view import event_text, paired_text, started_text
@@ -164,6 +163,4 @@ def event_standings_cmd(folder: str, as_json: bool) -> None:
         emit_json(done.data)
     else:
         say(event_text(done.table, folder, output_width()))
-    for file, line, error in done.skipped:
-        click.echo(gettext("skipped %(file)s:%(line)s: %(problem)s") % {"file": file, "line": line, "problem": error}
-                   if line else gettext("skipped %(file)s: %(problem)s") % {"file": file, "problem": error}, err=True)
+    report_skipped(done.skipped)

@@ -35,8 +35,9 @@ PATHS = argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
 def report_skipped(skipped: Iterable[Skipped]) -> None:
     """One line on stderr per file left out, naming it as every reader does: ``skipped FILE:LINE: reason``."""
     for file, line, message in skipped:
-        warn(gettext("skipped %(file)s:%(line)s: %(problem)s") % {"file": file, "line": line, "problem": message}
-             if line else gettext("skipped %(file)s: %(problem)s") % {"file": file, "problem": message})
+        problem = words.said(message)  # a lower layer's message, in the reader's language
+        warn(gettext("skipped %(file)s:%(line)s: %(problem)s") % {"file": file, "line": line, "problem": problem}
+             if line else gettext("skipped %(file)s: %(problem)s") % {"file": file, "problem": problem})
 
 
 # -- export ------------------------------------------------------------------------------------------------

@@ -16,7 +16,9 @@ figures are those of a compiled install.
 ``--callgrind`` counts each case's instructions under valgrind's callgrind instead (one run each): a figure
 the machine's load does not move (issue 42: what tabulate adds to a command that draws a table; ``tally``
 draws one, ``verify`` and ``--version`` none). It counts ``python -c 'import click'`` in the same venv too, and
-gives ``tally`` and ``verify`` as a multiple of it (issue 36: at most 2.2 times).
+gives ``tally`` and ``verify`` as a multiple of it (issue 36: at most 2.2 times). Run this script with
+another checkout's venv Python to count that checkout's ``gin-ref`` (its ``gin_ref`` is the one compiled and
+counted; the match is written by this one's).
 """
 
 import argparse
@@ -48,6 +50,14 @@ def command():
     return [found] if found else [sys.executable, "-m", "gin_ref"]
 
 
+def _package_of(gin_ref):
+    """The ``gin_ref`` folder the command ``gin_ref`` runs (its Python's), to compile it."""
+    python = gin_ref[0] if gin_ref[0].endswith(("python", "python3")) else str(Path(gin_ref[0]).parent / "python")
+    found = subprocess.run([python, "-c", "import gin_ref, os; print(os.path.dirname(gin_ref.__file__))"],
+                           capture_output=True, text=True)
+    return Path(found.stdout.strip()) if found.returncode == 0 and found.stdout.strip() else HERE.parent / "gin_ref"
+
+
 def timed(argv, env):
     """The wall time of one run of ``argv`` (seconds); a run that fails stops the benchmark."""
     start = time.perf_counter()
@@ -67,7 +77,7 @@ def main(argv=None):
                         help="count instructions under valgrind's callgrind (one run each) instead of timing")
     args = parser.parse_args(argv)
     if not args.no_compile:
-        compileall.compile_dir(str(HERE.parent / "gin_ref"), quiet=1)
+        compileall.compile_dir(str(_package_of(command())), quiet=1)
     env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "GIN_REF_DEBUG")}
     gin_ref = command()
     with tempfile.TemporaryDirectory() as folder:

@@ -5,7 +5,9 @@ Issue 36 item 5: a value class is a ``typing.NamedTuple`` when it is made once a
 the start of every command that imports its module: a dataclass writes and compiles its methods, a NamedTuple
 its ``__new__``. This prints, for each class named (``module:Class``; by default the value classes of
 ``core/`` and ``views/``), the instructions under valgrind's callgrind that making it takes in each form:
-NamedTuple, frozen slotted dataclass, and ``gin_ref.core.frozen.Frozen`` while that module exists.
+NamedTuple, frozen slotted dataclass, a plain class with ``__slots__`` and a written ``__init__`` (nothing
+generated: no ``__eq__``, ``__repr__``, ``__hash__``, no immutability), and ``gin_ref.core.frozen.Frozen`` while
+that module exists.
 
 Each figure is one process that makes the class ``--copies`` times (its fields as the class has them, every
 annotation ``object``, every default ``None``), less one that imports the same modules and makes nothing,
@@ -36,6 +38,7 @@ FORMS = {
     "NamedTuple": ("from typing import NamedTuple\n", "class {name}(NamedTuple):\n"),
     "dataclass": ("from dataclasses import dataclass\n", "@dataclass(frozen=True, slots=True)\nclass {name}:\n"),
     "Frozen": ("from gin_ref.core.frozen import Frozen\n", "class {name}(Frozen):\n"),
+    "slotted": ("", "class {name}:\n"),  # a plain class: __slots__ and a written __init__, nothing generated
 }
 
 
@@ -57,6 +60,11 @@ def source(form, fields, copies):
     """A program that makes a class of ``fields`` in ``form`` ``copies`` times (none: only the imports)."""
     head, line = FORMS[form]
     body = "".join(f"    {name}: object" + (" = None\n" if default else "\n") for name, default in fields)
+    if form == "slotted":
+        params = "".join(f", {name}: object" + (" = None" if default else "") for name, default in fields)
+        body = (f"    __slots__ = {tuple(name for name, _ in fields)!r}\n"
+                f"    def __init__(self{params}) -> None:\n"
+                + ("".join(f"        self.{name} = {name}\n" for name, _ in fields) or "        pass\n"))
     return FUTURE[0] + IMPORTS + head + "".join(
         line.format(name=f"Value{copy}") + body for copy in range(copies))
 

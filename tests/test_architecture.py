@@ -1,7 +1,9 @@
 """The layers of gin_ref, checked by folder (STYLE.md): imports point down (cli -> files, views -> match ->
 core). The core, the match layer and the views import only the standard library and their own or lower
 layers, never click, tabulate, yaml or an adapter, and they never print, read or exit. Every module of the
-package is found by walking its folders, so one added outside the known folders fails the test."""
+package is found by walking its folders, so one added outside the known folders fails the test.
+Where an import stands (at the top of its module, but for the documented list of modules loaded on first use),
+import cycles and private names are checked over every folder in tests/test_imports.py."""
 
 import ast
 from functools import lru_cache

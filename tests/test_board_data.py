@@ -112,3 +112,24 @@ def test_a_table_of_an_earlier_round_reopened_by_an_amend_shows_beside_the_lates
     board = event_board(folder, TableReader())
     assert [t["label"] for t in board["tables"]] == ["table 1", "table 2", "table 1 of round 1"]
     assert board["tables"][2]["state"] == "playing" and board["tables"][2]["players"] == players_of(t1)
+
+
+def test_a_tables_problem_is_said_in_each_boards_language_from_one_reading(tmp_path):
+    """The reader keeps a table's problem as a message, so that a board in English and one in Slovak, served
+    from one reading of the file, each say it in its own language (it kept the first board's words)."""
+    from gin_ref.desk import language
+
+    folder = new_event(tmp_path)
+    t1, t2 = table_file(folder, 1, 1), table_file(folder, 1, 2)
+    finish(t1, players_of(t1)[0])
+    with open(t1, "a", encoding="utf-8") as damage:
+        damage.write("hands: [\n")
+    cli("new", "--match", t2, "--rules", "standard", "--force", "Zed", "Yan")
+    reader = TableReader()
+    with language.speaking("sk"):
+        board = event_board(folder, reader)
+    damaged, foreign = (t["problem"] for t in board["tables"])
+    assert damaged.startswith("riadok ") and foreign == "obsahuje hráčov Zed, Yan, nie hráčov tohto stola Ben a Cid"
+    board = event_board(folder, reader)  # the same reading (the file has not changed), an English board
+    damaged, foreign = (t["problem"] for t in board["tables"])
+    assert damaged.startswith("line ") and foreign == "holds Zed, Yan, not the table's Ben and Cid"

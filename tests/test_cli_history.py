@@ -301,3 +301,13 @@ def test_a_pipe_is_never_read(tmp_path):
     named = CliRunner().invoke(main, ["history", "--json", str(tmp_path / "fifo.yaml")])
     assert named.exit_code == 1
     assert json.loads(named.stdout)["skipped"] == [{"file": str(tmp_path / "fifo.yaml"), "error": "not a regular file"}]
+
+
+def test_a_file_left_out_is_said_in_the_readers_language(club):
+    """Why a file is skipped is the reader's message, said whole in the language (it was English inside a
+    Slovak line), the JSON's error staying English."""
+    result = run("--lang", "sk", "history", "oklahoma.yaml", "club-spades.yaml")
+    assert ("vynechané: club-spades.yaml: toto nie je zápas gin-ref: na začiatku chýba 'format: gin-ref-match/3'"
+            in result.stderr)
+    result = run("--lang", "sk", "history", "--json", "oklahoma.yaml", "club-spades.yaml")
+    assert "not a gin-ref match: no 'format: gin-ref-match/3' at the top" in result.stdout

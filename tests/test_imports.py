@@ -5,9 +5,9 @@ Every module of the package imports at its top, but for the heavy modules of the
 that imports it back, however late (a cycle hidden behind an import inside a function), nor takes another
 module's private names. ``gin_ref.core.frozen`` is gone: the values are the standard library's.
 
-The ``PENDING_*`` lists name what folders rewritten in the same round (match/ by #36's record, cli/ and serve/
-by #37's desk) still do: the lead empties them after merging those branches. They only shrink: a module
-listed that no longer needs its place fails the test, so the list says what is left."""
+The table names, for each module loaded late, the modules that load it so: its pairs ``(module loaded,
+importing module)``. An import inside a function that is not such a pair fails, and so does a pair that no
+module imports late; ``benchmarks/record_counts.py`` counts the same pairs."""
 
 import ast
 import importlib
@@ -20,28 +20,15 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "gin_ref"
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
-# Modules that still import inside functions other than the late modules of the table.
-PENDING_LATE = {
-    "gin_ref.cli", "gin_ref.cli.club_cmds", "gin_ref.cli.help_cmd",
-    "gin_ref.cli.history_cmds", "gin_ref.cli.knock_args", "gin_ref.cli.options", "gin_ref.cli.output",
-    "gin_ref.cli.play", "gin_ref.cli.serve_cmd", "gin_ref.cli.session", "gin_ref.cli.status",
-    "gin_ref.cli.tally_cmd", "gin_ref.cli.terminal",
-    "gin_ref.serve.cards", "gin_ref.serve.limits", "gin_ref.serve.server", "gin_ref.serve.state",
-    "gin_ref.match.names", "gin_ref.files.matchfile",
-}
-# Modules that still take another module's private names.
-PENDING_PRIVATE = set()  # (none left since the desk, #37)
-# Import cycles still there (each the set of its modules): one in the command line (serve's is gone, #37).
-PENDING_CYCLES = [
-    {"gin_ref.cli", "gin_ref.cli.help_cmd"},
-]
 
-
-def late_modules(text=None):
-    """The modules of the table under "## Imports" in docs/architecture.md: ``| `name` | ...``."""
+def late_pairs(text=None):
+    """The pairs of the table under "## Imports" in docs/architecture.md: the row ``| `name` | `by.py`,
+    `other.py` | ...`` gives ``(name, "by.py")`` and ``(name, "other.py")`` (an importing module as its path
+    in gin_ref/)."""
     text = ARCHITECTURE.read_text(encoding="utf-8") if text is None else text
     section = text.split("\n## Imports\n", 1)[1].split("\n## ", 1)[0]
-    return {match.group(1) for match in re.finditer(r"^\| `([\w.]+)` \|", section, re.MULTILINE)}
+    return {(row.group(1), by) for row in re.finditer(r"^\| `([\w.]+)` \| ([^|]*)\|", section, re.MULTILINE)
+            for by in re.findall(r"`([\w/]+\.py)`", row.group(2))}
 
 
 def module_name(path):
@@ -92,26 +79,40 @@ def listed(name, late):
     return name in late or parts[0] != "gin_ref" and any(".".join(parts[:end]) in late for end in range(1, len(parts)))
 
 
-def late_imports_against(module, tree, late):
-    """Imports inside a function of ``module`` that load a module not in ``late``."""
-    return [f"line {line}: {names[-1]}" for line, names, inside in imports(module, tree)
-            if inside and not any(listed(name, late) for name in names)]
+def path_of(module):
+    """A module's path in gin_ref/, as the table names it: ``cli/options.py``, ``__main__.py``."""
+    return MODULES[module].relative_to(PACKAGE).as_posix()
+
+
+def late_imports(module, tree, pairs):
+    """``(line, the module it loads, the table's pair or None)`` of each import inside a function of
+    ``module``: the pair ``(entry, this module's path)`` of the table whose entry the import loads."""
+    rel = path_of(module)
+    for line, names, inside in imports(module, tree):
+        if inside:
+            found = [(entry, by) for entry, by in sorted(pairs) if by == rel and any(listed(name, {entry}) for name in names)]
+            yield line, names[-1], found[0] if found else None
+
+
+def late_imports_against(module, tree, pairs):
+    """Imports inside a function of ``module`` that are not a pair of the table (``line N: module``)."""
+    return [f"line {line}: {name}" for line, name, pair in late_imports(module, tree, pairs) if pair is None]
 
 
 def test_imports_stand_at_the_top_but_the_listed_late_ones():
-    late = late_modules()
-    found = {module: late_imports_against(module, tree, late) for module, tree in TREES.items()}
-    assert {module: wrong for module, wrong in found.items() if wrong and module not in PENDING_LATE} == {}
-    assert sorted(module for module in PENDING_LATE if not found.get(module)) == [], \
-        "listed as pending but imports only at the top (or gone): take it off PENDING_LATE"
+    pairs = late_pairs()
+    found = {module: late_imports_against(module, tree, pairs) for module, tree in TREES.items()}
+    assert {module: wrong for module, wrong in found.items() if wrong} == {}, \
+        "an import inside a function that docs/architecture.md's table of late imports does not list (move it " \
+        "to the module's top, or add the module and its importer to the table with the reason and the cost)"
 
 
-def test_every_late_module_of_the_table_is_imported_late_somewhere():
-    late = late_modules()
-    used = {name for module, tree in TREES.items() for _line, names, inside in imports(module, tree) if inside
-            for name in names}
-    assert sorted(entry for entry in late if not any(listed(name, {entry}) for name in used)) == []
-    assert {"yaml", "tabulate", "openskill", "tempfile"} <= late  # the table is read
+def test_every_pair_of_the_table_is_imported_late():
+    pairs = late_pairs()
+    used = {pair for module, tree in TREES.items() for _line, _name, pair in late_imports(module, tree, pairs)}
+    assert sorted(pairs - used) == [], "a pair of the table that no module imports late: take it off"
+    assert {"yaml", "tabulate", "openskill", "tempfile"} <= {entry for entry, _by in pairs}  # the table is read
+    assert all((PACKAGE / by).is_file() for _entry, by in pairs)
 
 
 def module_of(names):
@@ -148,8 +149,7 @@ def private_names(module, tree):
 
 def test_no_module_takes_another_modules_private_names():
     found = {module: private_names(module, tree) for module, tree in TREES.items()}
-    assert {module: names for module, names in found.items() if names and module not in PENDING_PRIVATE} == {}
-    assert sorted(module for module in PENDING_PRIVATE if not found.get(module)) == []
+    assert {module: names for module, names in found.items() if names} == {}
 
 
 def import_graph():
@@ -193,10 +193,17 @@ def cycles(graph):
     return found
 
 
-def test_no_import_cycle_but_the_pending_ones():
-    found = cycles(import_graph())
-    assert [sorted(part) for part in found if part not in PENDING_CYCLES] == []
-    assert [sorted(part) for part in PENDING_CYCLES if part not in found] == [], "a pending cycle is gone: unlist it"
+def test_no_import_cycle():
+    """No cycle in the graph of imports, those inside functions counted: none is hidden behind a late one."""
+    assert [sorted(part) for part in cycles(import_graph())] == []
+
+
+def test_the_hidden_cycles_are_gone():
+    graph = import_graph()
+    # the command line's package loads its commands by name only, so they may import it (help, the session)
+    assert not {"gin_ref.cli.help_cmd", "gin_ref.cli.session", "gin_ref.cli.status", "gin_ref.cli.play"} & graph["gin_ref.cli"]
+    assert "gin_ref.cli" in graph["gin_ref.cli.help_cmd"]  # at its top now: no longer hidden
+    assert "gin_ref.core.rules" not in graph["gin_ref.core.aces"] | graph["gin_ref.core.acesearch"]  # (never was)
 
 
 def test_the_deadwood_family_imports_without_a_cycle():
@@ -204,6 +211,22 @@ def test_the_deadwood_family_imports_without_a_cycle():
     assert "gin_ref.core.acesearch" in graph["gin_ref.core.aces"]  # at the top now, no longer hidden
     assert not {"gin_ref.core.aces", "gin_ref.core.rules"} & graph["gin_ref.core.acesearch"]
     assert private_names("gin_ref.core.acesearch", TREES["gin_ref.core.acesearch"]) == []
+
+
+def by_name_loads(tree):
+    """Lines that load a module by name (``importlib.import_module(...)``, ``__import__(...)``)."""
+    return [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and (getattr(node.func, "attr", None) == "import_module" or getattr(node.func, "id", None) in
+                 ("import_module", "__import__"))]
+
+
+def test_only_the_group_loads_modules_by_name():
+    """The command line's group loads a command's module by its name (docs/architecture.md, "Imports"):
+    nothing else loads a module out of sight of the checks above."""
+    found = {module: by_name_loads(tree) for module, tree in TREES.items()}
+    assert {module: lines for module, lines in found.items() if lines} == {"gin_ref.cli": found["gin_ref.cli"]}
+    assert len(found["gin_ref.cli"]) == 1
+    assert by_name_loads(ast.parse("import importlib\nimportlib.import_module('x')\n__import__('y')\n")) == [2, 3]
 
 
 def test_core_frozen_is_gone():
@@ -229,8 +252,13 @@ def test_the_checks_can_fail():
                      "    return cards._tables, cards.DECK\n")
     MODULES["gin_ref.core.example"] = PACKAGE / "core" / "example.py"
     try:
-        assert late_imports_against("gin_ref.core.example", tree, {"yaml"}) == [
-            "line 8: json", "line 9: gin_ref.core.deadwood"]
+        pairs = {("yaml", "core/example.py"), ("json", "core/other.py")}
+        assert late_imports_against("gin_ref.core.example", tree, pairs) == [
+            "line 8: json", "line 9: gin_ref.core.deadwood"]  # json: listed, but for another importer
+        assert late_imports_against("gin_ref.core.example", tree, pairs | {("json", "core/example.py")}) == [
+            "line 9: gin_ref.core.deadwood"]
+        assert [pair for _line, _name, pair in late_imports("gin_ref.core.example", tree, pairs)] == [
+            ("yaml", "core/example.py"), None, None]
         assert private_names("gin_ref.core.example", tree) == [
             "line 9: gin_ref.core.deadwood._least", "line 10: gin_ref.core.cards._tables"]
         assert module_of(("gin_ref.core.cards", "gin_ref.core")) == "gin_ref.core.cards"
@@ -240,6 +268,7 @@ def test_the_checks_can_fail():
         del MODULES["gin_ref.core.example"]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
     assert cycles({"a": {"b"}, "b": set()}) == []
-    assert late_modules("x\n## Imports\n| `yaml` | y |\n| `a.b` | z |\n## Other\n| `no` | w |\n") == {"yaml", "a.b"}
+    assert late_pairs("x\n## Imports\n| `yaml` | `files/y.py` | 9 M | z |\n| `a.b` | `p.py`, `q/r.py` | 1 M | |\n"
+                      "## Other\n| `no` | `w.py` |\n") == {("yaml", "files/y.py"), ("a.b", "p.py"), ("a.b", "q/r.py")}
     assert listed("openskill.models", {"openskill"}) and not listed("openskillx", {"openskill"})
     assert listed("gin_ref.cli", {"gin_ref.cli"}) and not listed("gin_ref.cli.output", {"gin_ref.cli"})

@@ -86,3 +86,14 @@ def test_verify_of_a_top_level_irregularity_without_its_hand_reports_it(tmp_path
     result = CliRunner().invoke(main, ["verify", str(path)])
     assert result.exit_code == 1 and "internal error" not in result.stderr, result.stderr
     assert "a refused deal names the 'hand' that was to be dealt, not null" in result.stderr
+
+
+def test_a_message_crosses_processes_whole():
+    """A file's problem read in a pool's process comes back a message, said in the reader's language."""
+    import pickle
+
+    nested = Message(N_("hand %(hand)d: %(reason)s"), hand=2, reason=Message(N_("no such file")))
+    counted = Message(Nn_("%(count)d hand", "%(count)d hands"), count=3)
+    for message in (nested, counted):
+        back = pickle.loads(pickle.dumps(message))
+        assert back == message and back.english() == message.english()

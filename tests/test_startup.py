@@ -147,3 +147,37 @@ def test_a_whole_number_is_read_as_pyyaml_reads_it(token):
         assert (mine, type(mine)) == (theirs, int)
     else:  # any other spelling of a number is left to PyYAML
         assert mine == "fallback"
+
+
+@pytest.mark.parametrize("env,args", [({"LANG": "sk_SK.UTF-8"}, []), ({"LANG": "C"}, ["--lang", "fil"])])
+def test_a_command_in_a_language_runs_no_gettext_search(monkeypatch, env, args):
+    """The catalogue is opened by its name, and click is asked for none of its words while a command that
+    says none runs (the help option, --version and --match say theirs when shown): gettext's search, which
+    loads the locale module, costs a command about 1.5 M instructions a lookup (bench_startup.py)."""
+    for name in ("GIN_REF_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    loaded = _loaded_after(args + ["tally", "--match", EXAMPLE], env=env)
+    assert "gin_ref.desk.mofile" in loaded  # (the catalogue was read)
+    assert "locale" not in loaded
+
+
+@pytest.mark.parametrize("language", ["en", "sk", "fil"])
+def test_the_match_option_refuses_an_unreadable_file_in_clicks_words(monkeypatch, language):
+    import click
+
+    from gin_ref.cli.helptext import speak_in_click, keep_environment
+    from gin_ref.cli.options import FILE_NAME
+    from gin_ref.desk.language import settle
+
+    said = []
+    with keep_environment():
+        speak_in_click(settle(language))
+        monkeypatch.setattr(os, "access", lambda path, mode: False)
+        for kind in (FILE_NAME, click.Path()):
+            with pytest.raises(click.BadParameter) as raised:
+                kind.convert(EXAMPLE, None, None)
+            said.append(raised.value.message)
+        monkeypatch.undo()
+        settle("en")
+    assert said[0] == said[1] and "oklahoma.yaml" in said[0]
+    assert FILE_NAME.convert("", None, None) == "" and FILE_NAME.convert("no/such.yaml", None, None) == "no/such.yaml"

@@ -142,6 +142,8 @@ def test_the_lock_file_is_never_followed_when_it_is_a_link(here):
     refused("dead", "--match", "m.yaml", err="Error: cannot lock m.yaml: .m.yaml.lock is a symbolic link (gin-ref "
            "never follows one to lock): delete it\n")
     assert not os.path.lexists("elsewhere")
+    refused("--lang", "sk", "dead", "--match", "m.yaml", err="Error: m.yaml sa nedá zamknúť: .m.yaml.lock je symbolický "
+           "odkaz (gin-ref pri zamykaní nikdy nenasleduje odkaz): vymažte ho\n")  # said in the reader's language
 
 
 def test_two_links_to_one_match_share_its_lock_beside_the_real_file(here):

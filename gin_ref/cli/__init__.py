@@ -15,23 +15,25 @@ import gc
 import importlib
 import os
 import sys
-from typing import Any, List, MutableMapping, NoReturn, Optional, Tuple
+from typing import Any, Dict, List, MutableMapping, NoReturn, Optional, Tuple
 
 import click
 
-from gin_ref import __version__
 from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
-from gin_ref.cli.helptext import Group, Option, enclosing_language, group, keep_environment, option, speak_in_click
+from gin_ref.cli.helptext import Group, enclosing_language, group, keep_environment, option, show_version, speak_in_click
 from gin_ref.desk.errors import N_, DeskError, GinRefError, Refusal, refusal_of, said, say_options_as  # the desk names the errors a front catches, and their words
-from gin_ref.desk.language import gettext  # noqa: F401 (kept for the command line's own sentences, #38)
+from gin_ref.desk.language import UnknownLanguage, available, gettext, lang_option, settle
+from gin_ref.desk.notation import did_you_mean
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
 # objects) and leaves almost no cyclic garbage: the young generation is collected every 50,000 new objects
 # rather than every 700, which takes about a tenth off reading and replaying a long record.
 gc.set_threshold(50_000, 20, 100)
 
-# command name -> module under gin_ref.cli that defines it (as a function of the same name, '-' as '_')
-COMMANDS = {
+# command name -> module under gin_ref.cli that defines it (as a function of the same name, '-' as '_'). The
+# group loads a command's module by its name here only when that command runs or its help is shown
+# (docs/architecture.md, "Imports"): this package imports none of its command modules, which may import it.
+COMMANDS: Dict[str, str] = {
     "check": "engine_cmds",
     "score": "engine_cmds",
     "rules": "rules_cmds",
@@ -62,7 +64,7 @@ COMMANDS = {
 }
 
 
-def command_readings(name: str) -> "list[str]":
+def command_readings(name: str) -> List[str]:
     """The commands a typed word names: ``[full name]`` for a command's full name in any case
     (``Knock``) or a unique prefix of one (``k``, ``kn``); every command it prefixes when it prefixes
     several (``d``: deal, dead, discard, draw); ``[]`` for none. Prefixes are for people: a script names
@@ -75,8 +77,6 @@ def command_readings(name: str) -> "list[str]":
 
 def unknown_command(name: str) -> str:
     """The words for a word that names no command, or several: which ones, or the nearest command."""
-    from gin_ref.desk.notation import did_you_mean
-
     readings = command_readings(name)
     if len(readings) > 1:
         return gettext("command '%(name)s' is ambiguous: %(commands)s (type more of it)") % {
@@ -160,10 +160,7 @@ class LazyGroup(Group):
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         if name not in COMMANDS:
             return None
-        if name == "help":
-            from gin_ref.cli.help_cmd import help_cmd
-
-            return help_cmd
+        # the one place that loads a command's module, by its name (docs/architecture.md, "Imports")
         module = importlib.import_module(f"gin_ref.cli.{COMMANDS[name]}")
         command: click.Command = getattr(module, name.replace("-", "_") + "_cmd")
         return command
@@ -259,8 +256,6 @@ LANG_HELP = N_("The language to speak (en, fil, sk); without it GIN_REF_LANG, th
 def _settle_before(args: List[str]) -> None:
     """The language of this call: its ``--lang`` before the command, else the environment's (a ``--lang``
     gin-ref lacks is refused by the option, in the environment's language); click's own words in it too."""
-    from gin_ref.desk.language import UnknownLanguage, lang_option, settle
-
     try:
         speak_in_click(settle(lang_option(args) or enclosing_language()))
     except UnknownLanguage:
@@ -269,8 +264,6 @@ def _settle_before(args: List[str]) -> None:
 
 def _settle_language(ctx: click.Context, param: click.Parameter, value: Optional[str]) -> None:
     """``--lang LANG`` (or the environment's, without it): the language of everything said from now on."""
-    from gin_ref.desk.language import UnknownLanguage, available, settle
-
     try:
         speak_in_click(settle(value if value is not None else enclosing_language()))
     except UnknownLanguage:
@@ -279,7 +272,8 @@ def _settle_language(ctx: click.Context, param: click.Parameter, value: Optional
 
 
 @group("gin-ref", cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="gin-ref", cls=Option, help=N_("Show the version and exit."))
+@option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show_version,
+        help=N_("Show the version and exit."))  # (not click's version_option: see show_version)
 @option("--lang", metavar="LANG", expose_value=False, is_eager=True, callback=_settle_language, help=LANG_HELP)
 def main() -> None:
     """gin-ref: referee and scorer for Gin Rummy at a real table.

@@ -20,9 +20,10 @@ from gin_ref.cli.progress import progress
 from gin_ref.cli.sealcheck import say_warnings, strict_option
 from gin_ref.desk import club, reports
 from gin_ref.desk.errors import DeskError
-from gin_ref.desk.language import gettext
 from gin_ref.desk.reading import require
 from gin_ref.views import written
+from gin_ref.views.event_view import event_text, paired_text, started_text
+from gin_ref.views.standings import standings_text
 
 
 def _iso_date(option: str) -> "Callable[[click.Context, click.Parameter, Optional[str]], Optional[str]]":
@@ -61,8 +62,6 @@ def standings_cmd(paths: Tuple[str, ...], since: Optional[str], until: Optional[
     Example:  gin-ref standings examples/
               gin-ref standings --since 2024-01-01 --by rating --json club/
     """
-    from gin_ref.views.standings import standings_text
-
     done = reports.standings(paths, since, until, by, strict, progress)
     say_warnings(done.warnings)
     if as_json:
@@ -114,8 +113,6 @@ def event_new_cmd(folder: str, system: str, rounds: Optional[int], rules_spec: O
     Example:  gin-ref event new night --format round-robin --rules standard \\
                 Ann Ben Cid Dee
     """
-    from gin_ref.views.event_view import started_text
-
     started = club.new_event(folder, system, players, rules_spec, date_text, rounds)
     if as_json:
         emit_json(written.event_started_data(started))
@@ -139,8 +136,6 @@ def event_pair_cmd(folder: str, date_text: Optional[str], as_json: bool) -> None
     \b
     Example:  gin-ref event pair night
     """
-    from gin_ref.views.event_view import paired_text
-
     paired = club.pair_round(folder, date_text, warn)
     if as_json:
         emit_json(written.paired_data(paired))
@@ -163,13 +158,9 @@ def event_standings_cmd(folder: str, as_json: bool) -> None:
     Example:  gin-ref event standings night
               gin-ref event standings night --json
     """
-    from gin_ref.views.event_view import event_text
-
     done = club.event_standings(folder)
     if as_json:
         emit_json(done.data)
     else:
         say(event_text(done.table, folder, output_width()))
-    for file, line, error in done.skipped:
-        click.echo(gettext("skipped %(file)s:%(line)s: %(problem)s") % {"file": file, "line": line, "problem": error}
-                   if line else gettext("skipped %(file)s: %(problem)s") % {"file": file, "problem": error}, err=True)
+    report_skipped(done.skipped)

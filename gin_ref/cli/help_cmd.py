@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import Optional
 
 import click
+
+from gin_ref.cli import command_readings, main, unknown_command  # (loaded already: the group loads this module by name)
 from gin_ref.cli.helptext import argument, command
+from gin_ref.desk.errors import InvalidNotationError
 
 
 @command("help")
@@ -19,10 +22,6 @@ def help_cmd(ctx: click.Context, command: Optional[str]) -> None:
     Example:  gin-ref help
               gin-ref help knock
     """
-    from gin_ref.cli import command_readings, unknown_command
-
-    from gin_ref.cli import main
-
     above = ctx.parent.command if ctx.parent is not None else None
     group = above if isinstance(above, click.Group) else main
     parent = ctx.parent or click.Context(group, info_name="gin-ref")
@@ -31,8 +30,6 @@ def help_cmd(ctx: click.Context, command: Optional[str]) -> None:
         return
     readings = command_readings(command)
     if len(readings) != 1:
-        from gin_ref.desk.errors import InvalidNotationError
-
         raise InvalidNotationError(unknown_command(command))
     found = group.get_command(parent, readings[0])
     assert found is not None  # (a command's full name)

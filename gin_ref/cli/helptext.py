@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional, Tuple
 
 import click
 
+from gin_ref import __version__
 from gin_ref.desk.errors import N_ as N_  # the marker of a message said later: an option's help
 from gin_ref.desk.language import DOMAIN, ENGLISH, LOCALE_DIR, current, gettext, settle
 
@@ -68,12 +69,30 @@ def said_line(text: Optional[str]) -> Optional[str]:
     return gettext(text) if text else text
 
 
+HELP_NAME = "gin_ref_help"  # the help option's parameter name (never a value: click 8.5 names its own apart too)
+
+
+def show_help(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """The help option's callback (click's ``help_option``'s): the help, then exit 0."""
+    if value and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit()
+
+
+def show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version``'s callback: click's ``version_option``'s words, which it says in English (they are read
+    as the option is made, before the language is settled; ``gin-ref --version`` alone says them so in
+    ``gin_ref.__main__``)."""
+    if value and not ctx.resilient_parsing:
+        click.echo(f"gin-ref, version {__version__}", color=ctx.color)
+        ctx.exit()
+
+
 class _SaysHelp(click.Command):
-    """A command's help, short help and epilog, kept in English and said when read; its help option (click
-    makes it once, in click's words of that moment) made again when the language has changed since."""
+    """A command's help, short help and epilog, kept in English and said when read; its help option too."""
 
     _english: Tuple[Optional[str], Optional[str], Optional[str]] = (None, None, None)
-    _help_language = ""
+    _said_help_option: Optional[click.Option] = None
 
     @property
     def help(self) -> Optional[str]:
@@ -105,10 +124,17 @@ class _SaysHelp(click.Command):
         return self._english[0]
 
     def get_help_option(self, ctx: click.Context) -> Optional[click.Option]:
-        if self._help_language != current():
-            self._help_option = None  # (click 8.1.8+ keeps it; earlier ones make it each time)
-            self._help_language = current()
-        return super().get_help_option(ctx)
+        """``-h``/``--help``, made once and its help said when shown (an ``Option``), as click's own does
+        (``show_help``). Made here, not by click's ``help_option``: that one looks its words up through
+        gettext's default domain as it makes the option, every command, which under a catalogue's language
+        costs about 0.5 M instructions a lookup (``benchmarks/bench_startup.py --callgrind``)."""
+        names = self.get_help_option_names(ctx)
+        if not names or not self.add_help_option:
+            return None
+        if self._said_help_option is None:
+            self._said_help_option = Option([*names, HELP_NAME], is_flag=True, expose_value=False, is_eager=True,
+                                            help=N_("Show this message and exit."), callback=show_help)
+        return self._said_help_option
 
 
 class Command(_SaysHelp):

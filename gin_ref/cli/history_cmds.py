@@ -24,7 +24,9 @@ from gin_ref.desk.language import gettext
 from gin_ref.desk.exports import FORMATS, export
 from gin_ref.desk.reading import Skipped, require
 from gin_ref.views.export_html import DEFAULT_TITLE, PAPERS
+from gin_ref.views import words
 from gin_ref.views.history import history_text
+from gin_ref.views.stats import progression_lines, results_left_out, stats_text
 
 PATHS = argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
                        type=click.Path(exists=True, path_type=str))
@@ -33,8 +35,9 @@ PATHS = argument("paths", nargs=-1, metavar="[DIR|MATCH]...",
 def report_skipped(skipped: Iterable[Skipped]) -> None:
     """One line on stderr per file left out, naming it as every reader does: ``skipped FILE:LINE: reason``."""
     for file, line, message in skipped:
-        warn(gettext("skipped %(file)s:%(line)s: %(problem)s") % {"file": file, "line": line, "problem": message}
-             if line else gettext("skipped %(file)s: %(problem)s") % {"file": file, "problem": message})
+        problem = words.said(message)  # a lower layer's message, in the reader's language
+        warn(gettext("skipped %(file)s:%(line)s: %(problem)s") % {"file": file, "line": line, "problem": problem}
+             if line else gettext("skipped %(file)s: %(problem)s") % {"file": file, "problem": problem})
 
 
 # -- export ------------------------------------------------------------------------------------------------
@@ -168,9 +171,6 @@ def stats_cmd(paths: Tuple[str, ...], player: Optional[str], as_json: bool) -> N
     Example:  gin-ref stats examples/
               gin-ref stats --player Ann --json examples/
     """
-    from gin_ref.views import words
-    from gin_ref.views.stats import progression_lines, results_left_out, stats_text
-
     try:
         done = reports.stats(paths, player, progress)
     except DeskError as exc:  # the files left out are said first

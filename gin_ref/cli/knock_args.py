@@ -10,6 +10,7 @@ import click
 
 from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext
+from gin_ref.desk.tableline import read_count
 
 # The session on a terminal asks whether a count over the limit really was knocked (a y/N question): the
 # function that asks, or None (the shell, a pipe: the count is refused, --illegal records it).
@@ -19,8 +20,6 @@ CONFIRM: Dict[str, Optional[Callable[[str], bool]]] = {"ask": None}
 def defender_count(cards: Tuple[str, ...]) -> Tuple[Tuple[str, ...], str]:
     """``knock PLAYER COUNT DEFENDER-COUNT``: two counts and no --defender are the knocker's and the
     defender's (counts only: the defender's cards go after --defender); anything else misses --defender."""
-    from gin_ref.desk.tableline import read_count
-
     if len(cards) == 2 and all(read_count(value, what) is not None
                                for value, what in zip(cards, (N_("the knocker's count"), N_("the defender's count")))):
         return cards[:1], cards[1]

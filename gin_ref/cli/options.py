@@ -17,7 +17,9 @@ from gin_ref.cli.errors import excerpt
 from gin_ref.cli.helptext import N_, argument, option
 from gin_ref.core.cards import DECK, Card, check_cards, parse_cards
 from gin_ref.desk.errors import InvalidNotationError, Kind, refuse
+from gin_ref.desk import notation
 from gin_ref.desk.language import gettext
+from gin_ref.desk.notation import digit_name, foreign_digit, has_digits_for, parse_melds
 
 if TYPE_CHECKING:
     from click.decorators import FC
@@ -82,8 +84,6 @@ def _param_name(param: Optional[click.Parameter]) -> str:
 def verify_unquoted(value: object, param: Optional[click.Parameter], one: bool = False,
                     hint: Optional[str] = None) -> None:
     """Refuse a quote inside card text or a count, naming the option (``gin_ref.desk.notation``)."""
-    from gin_ref.desk import notation  # here: a command that reads no card never loads it
-
     notation.verify_unquoted(value, _param_name(param), one, hint)
 
 
@@ -99,8 +99,6 @@ class CardType(ParamType):
         self.what = what
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
-        from gin_ref.desk import notation  # here: a command that reads no card never loads it
-
         return notation.card_of(value, self.what, _param_name(param))
 
 
@@ -110,8 +108,6 @@ class WholeNumber(click.IntRange):
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
         if isinstance(value, str):
-            from gin_ref.desk.notation import digit_name, foreign_digit, has_digits_for  # a number typed: read it
-
             char = foreign_digit(value)
             if char is not None:
                 self.fail(gettext("'%(value)s': %(digit)s is not an ASCII digit: write numbers with 0-9")
@@ -176,9 +172,6 @@ class HandNumberType(ParamType):
     name = "hand"
 
     def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
-
-        from gin_ref.desk.notation import digit_name, foreign_digit, has_digits_for
-
         text = str(value).strip()
         char = foreign_digit(text)
         if char is not None:
@@ -204,7 +197,6 @@ class MeldsType(ParamType):
         verify_unquoted(value, param, hint="melds")
         if str(value) == "":
             return None
-        from gin_ref.desk.notation import parse_melds  # melds typed: read them
 
         try:
             return parse_melds(value)
@@ -262,8 +254,30 @@ def match_file(option: "str | None" = None) -> str:
     return os.environ.get(MATCH_VAR) or DEFAULT_MATCH
 
 
+class FileName(ParamType):
+    """A file's name as typed, taken as click's ``Path()`` takes one (refused only when a file is there that
+    cannot be read), and completed as a file by the shell. Not click's ``Path`` itself, which looks its name
+    up through gettext's default domain as it is made, for every command with ``--match``: under a catalogue's
+    language that lookup (gettext's search, and the locale module it loads) costs a command about 1.5 M
+    instructions (``benchmarks/bench_startup.py --callgrind``)."""
+
+    name = "path"
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        if isinstance(value, str) and value and os.path.exists(value) and not os.access(value, os.R_OK):
+            self.fail(gettext("{name} {filename!r} is not readable.").format(
+                name=gettext("path").title(), filename=click.format_filename(value)), param, ctx)
+        return value
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> "List[CompletionItem]":
+        return [_completion_item(incomplete, type="file")]
+
+
+FILE_NAME = FileName()
+
+
 def match_option(command: "FC") -> "FC":
-    return option("-m", "--match", "match_path", metavar="FILE", help=MATCH_HELP, type=click.Path())(command)
+    return option("-m", "--match", "match_path", metavar="FILE", help=MATCH_HELP, type=FILE_NAME)(command)
 
 
 def terminal_width() -> int:

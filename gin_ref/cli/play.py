@@ -5,13 +5,14 @@ from __future__ import annotations
 import sys
 from typing import Optional, Tuple
 
+from gin_ref.cli import main  # (loaded already: the group loads this module, by its name, to run 'play')
 from gin_ref.cli.helptext import N_, argument, command, option
-
-from gin_ref.cli.options import match_option
+from gin_ref.cli.options import match_file, match_option
+from gin_ref.cli.sealcheck import say_warnings
 from gin_ref.cli.session import Session
 from gin_ref.cli.session_lines import run_lines
 from gin_ref.desk.errors import Kind, refuse
-from gin_ref.cli.options import match_file
+from gin_ref.desk.seals import failed_seals, seal_warnings
 from gin_ref.desk.tally import read
 from gin_ref.views.tally_text import versus
 
@@ -46,8 +47,6 @@ def play_cmd(match_path: Optional[str], rules_spec: Optional[str], players: Tupl
       printf 'deal --upcard 9h\\nknock ben 5 --defender 23\\n' |
         gin-ref play --match tonight.yaml
     """
-    from gin_ref.cli import main
-
     path = match_file(match_path)
     session = Session(path, main)
     terminal = sys.stdin.isatty() and sys.stdout.isatty()
@@ -68,8 +67,6 @@ def play_cmd(match_path: Optional[str], rules_spec: Optional[str], players: Tupl
     elif players or rules_spec is not None:
         _verify_same_match(path, players, rules_spec)
     if session.known is not None and session.state() is not None:  # a failed seal is said as the file opens
-        from gin_ref.cli.sealcheck import say_warnings
-        from gin_ref.desk.seals import failed_seals, seal_warnings
 
         say_warnings(seal_warnings(path, failed_seals(session.state())))
     if terminal:

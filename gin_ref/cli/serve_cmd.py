@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Optional, Tuple
 
 import click
@@ -44,8 +45,6 @@ def serve_cmd(folder: str, host: str, port: int, ssl_certfile: Optional[str], ss
     Example:
       gin-ref serve club-night --host 0.0.0.0
     """
-    import importlib.util
-
     if any(importlib.util.find_spec(name) is None for name in ("starlette", "uvicorn")):
         raise refuse(Kind.ILLEGAL, N_("serve needs the serve extra: %(extra)s"), extra=EXTRA)
     if renew:

@@ -22,15 +22,18 @@ from typing import Callable, List, Optional, Sequence, Tuple
 
 import click
 
+from gin_ref.cli import command_readings, unknown_command
 from gin_ref.cli.errors import internal_error
-from gin_ref.desk.errors import said
+from gin_ref.cli.tableline import reads_as_command
+from gin_ref.core.cards import Card
+from gin_ref.desk.errors import InvalidNotationError, said
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.desk.notation import unterminated_quote
 from gin_ref.cli.output import say
 from gin_ref.cli.session_help import HELP_WORDS, help_text
 from gin_ref.cli.typed import open_quote, split_words
 from gin_ref.desk.sessionfile import Match, changes_between, entry_held, file_bytes, match_in
-from gin_ref.desk.tableline import Reading
+from gin_ref.desk.tableline import Reading, read_line, table_player
 from gin_ref.views.words import held_words
 
 # Commands given --match that never change the file: they run even after another writer's change, after
@@ -113,8 +116,6 @@ class Session:
     # -- one line ----------------------------------------------------------------------------------------
     def lookup(self, name: str) -> Optional[click.Command]:
         """The click command of a name (its full name in any case, or a unique prefix), or None."""
-        from gin_ref.cli import command_readings
-
         readings = command_readings(name)
         if len(readings) == 1:
             name = readings[0]
@@ -226,9 +227,6 @@ class Session:
         command echoed first (``= knock --upcard 9H Ben 5 --defender 23``); a first word that prefixes a
         command and names a player reads as whichever of the two the line parses as, and is refused naming
         both when it parses as both. None when the line is refused (said here)."""
-        from gin_ref.cli import command_readings
-        from gin_ref.desk.tableline import read_line
-
         first = args[0]
         readings = command_readings(first)
         full = readings == [first.casefold()]
@@ -247,8 +245,6 @@ class Session:
                     players: Sequence[str]) -> Optional[List[str]]:
         """The command of a line read as a table line, echoed; None when it reads as a command too (refused,
         naming both)."""
-        from gin_ref.cli.tableline import reads_as_command
-
         if len(readings) == 1 and not {"--help", "-h"} & set(args[1:]):
             command = self.lookup(readings[0])
             if command is not None and reads_as_command(command, readings[0], args[1:], players):
@@ -264,9 +260,6 @@ class Session:
                    players: Sequence[str]) -> Optional[List[str]]:
         """The command of a line that is no table line: a command by its prefix, or the line as typed (the
         group names what is wrong); None when it was meant as a table line (refused, saying why)."""
-        from gin_ref.cli import unknown_command
-        from gin_ref.desk.tableline import table_player
-
         first = args[0]
         named = table is not None and _looks_like_table(args, players)
         if len(readings) == 1 and not (named and len(table_player(players, first)) > 1):
@@ -324,10 +317,6 @@ class Session:
 
 def _looks_like_table(args: List[str], players: Sequence[str]) -> bool:
     """Was the line meant as a table line: it starts with an upcard or a word naming a player (or several)?"""
-    from gin_ref.desk.tableline import table_player
-    from gin_ref.core.cards import Card
-    from gin_ref.desk.errors import InvalidNotationError
-
     if table_player(players, args[0]) or (len(args) in (4, 5) and table_player(players, args[1])):
         return True
     try:

@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tupl
 import click
 
 from gin_ref.desk.notation import unterminated_quote
+from gin_ref.cli import command_readings
+from gin_ref.cli.tableline import reads_as_command
 from gin_ref.cli.typed import Word, holds, open_quote, split_words, typed_words, value_of, word_at
 from gin_ref.core.cards import Card, parse_cards, split_tokens, to_mask
 from gin_ref.desk.engine import check, deadwood, knock_limit, limit_said, melding
 from gin_ref.desk.errors import GinRefError, said
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.desk.sessionfile import Match
-from gin_ref.desk.tableline import big_gin_refusal, find_player
+from gin_ref.desk.tableline import big_gin_refusal, find_player, read_line
 from gin_ref.views.standing import standing_lines
 
 if TYPE_CHECKING:
@@ -216,10 +218,6 @@ def table_command(line: str, cursor: int, match: Optional[Match], lookup: Lookup
     """``(command line, cursor)`` for a table line being typed (``gin_ref.cli.tableline``), the cursor put
     in the side it is in (the defender's count, else the knocker's); None for any other line. A line
     without the defender's count yet is read as if it had one, so the knocker's count is judged at once."""
-    from gin_ref.cli import command_readings
-    from gin_ref.cli.tableline import reads_as_command
-    from gin_ref.desk.tableline import read_line
-
     if match is None:
         return None
     words = split_words(line)

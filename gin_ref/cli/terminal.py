@@ -10,6 +10,7 @@ line, Ctrl-D on an empty line (or ``quit``) leaves.
 from __future__ import annotations
 
 import os
+import textwrap
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Tuple, TypeVar
 
 import click
@@ -19,11 +20,14 @@ from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.history import FileHistory
 
 from gin_ref.cli.completion import SessionCompleter
+from gin_ref.cli.errors import one_line
+from gin_ref.cli.knock_args import CONFIRM
 from gin_ref.cli.session import QUIT, Session
 from gin_ref.cli.status import prompt_text, standing, typed_status
 from gin_ref.cli.typed import split_words
 from gin_ref.cli.output import say
-from gin_ref.desk.errors import N_
+from gin_ref.desk.acts import check_players
+from gin_ref.desk.errors import N_, GinRefError, Kind, refuse, said
 from gin_ref.desk.language import gettext
 
 if TYPE_CHECKING:
@@ -88,8 +92,6 @@ def _toolbar(prompt: "PromptSession[str]", session: Session) -> str:
 
 def _fold(line: str, width: int) -> List[str]:
     """A status line cut to the window's width at spaces (the toolbar does not wrap by itself)."""
-    import textwrap
-
     if len(line) < width or width < 20:
         return [line]
     return textwrap.wrap(line, width - 1, subsequent_indent="  ", break_on_hyphens=False)
@@ -107,8 +109,7 @@ def make_prompt(session: Session) -> "PromptSession[str]":
 def ask_new_match(session: Session, rules_spec: Optional[str] = None) -> bool:
     """Ask for the rules and the players of a new match, start it with 'new'; False if the user leaves.
     Each answer is checked as soon as it is given, and a bad one asks that question again (not the first)."""
-    from gin_ref.desk.rules import load_rules
-    from gin_ref.desk.rules import presets as list_presets
+    from gin_ref.desk.rules import load_rules, presets as list_presets  # late (docs/architecture.md): yaml
 
     ask: PromptSession[str] = PromptSession(complete_while_typing=False)
     presets = [name for name, _ in list_presets()]
@@ -140,9 +141,6 @@ def ask_new_match(session: Session, rules_spec: Optional[str] = None) -> bool:
 def _answer(ask: "PromptSession[str]", question: str, check: Callable[[str], T], **prompt: Any) -> Tuple[str, T]:
     """The answer to one question and what ``check`` makes of it; asked again (that question only) after
     Ctrl-C or an answer ``check`` refuses (its error shown). EOFError (Ctrl-D) goes to the caller."""
-    from gin_ref.cli.errors import one_line
-    from gin_ref.desk.errors import GinRefError
-
     while True:
         try:
             text = ask.prompt(question, **prompt).strip()
@@ -151,17 +149,12 @@ def _answer(ask: "PromptSession[str]", question: str, check: Callable[[str], T],
         try:
             return text, check(text)
         except GinRefError as exc:
-            from gin_ref.desk.errors import said
-
             click.echo(f"Error: {one_line(said(exc))}", err=True)
 
 
 def _players(text: str, rules: HouseRules, dealer: Optional[str] = None) -> List[str]:
     """The names typed for ``rules``, checked as 'new' will check them (their number, their spelling, the
     first dealer one of them)."""
-    from gin_ref.desk.acts import check_players
-    from gin_ref.desk.errors import Kind, refuse
-
     names = [word for word, *_ in split_words(text)]
     if not names:
         raise refuse(Kind.NOTATION, N_("name the players, two (or three for the three-player rules)"))
@@ -220,8 +213,6 @@ def confirm_illegal(question: str) -> bool:
 def run_terminal(session: Session) -> int:
     """The session on a terminal until quit or Ctrl-D; returns 0. A knock by a count over the limit asks
     whether it really happened (``confirm_illegal``); 'new --force' whether to replace the match (``ask_yes``)."""
-    from gin_ref.cli.knock_args import CONFIRM
-
     CONFIRM["ask"] = confirm_illegal
     session.confirm = ask_yes
     prompt = make_prompt(session)

@@ -42,6 +42,11 @@ class Aces:
             self._search = AceSearch(self.runs, self.values)
         return self._search
 
+    @property
+    def most_deadwood(self) -> int:
+        """The most deadwood ten cards can count under these aces (``most_deadwood``)."""
+        return most_deadwood(self)
+
     def card_value(self, card: Card) -> int:
         return self.values[card.rank - 1]
 

@@ -96,6 +96,11 @@ class Message:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Message is immutable: cannot set {name}")
 
+    def __reduce__(self) -> Tuple[Callable[..., "Message"], Tuple[object, ...]]:
+        """Pickled as its words and facts (a file's problem crosses from a reading process to the one that
+        says it, in its reader's language)."""
+        return _rebuilt, (self.words if self.plural is None else (self.words, self.plural), self.values)
+
     def say(self, gettext: Gettext = english, ngettext: Ngettext = english_n) -> str:
         """The sentence in the language of ``gettext`` and ``ngettext`` (English without them); a field that
         is a message is said in the same language."""
@@ -156,3 +161,7 @@ class Message:
 def english_of(text: Union[str, Message]) -> str:
     """A sentence that may be a message, in English (for code that still joins English text)."""
     return text.english() if isinstance(text, Message) else text
+
+
+def _rebuilt(words: Union[str, Tuple[str, str]], values: Tuple[Tuple[str, Value], ...]) -> Message:
+    return Message(words, **dict(values))

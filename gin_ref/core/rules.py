@@ -176,18 +176,15 @@ class HouseRules(NamedTuple):
         """The aces of these rules for the search (``gin_ref.core.aces``); None for the standard ace."""
         if self.ace_runs == "low" and self.ace_value == 1:  # the standard ace: the plain search
             return None
-        from gin_ref.core.aces import aces_for  # here: only rules with other aces search with them
+        from gin_ref.core.aces import aces_for  # late (docs/architecture.md): only other aces need them
 
         return aces_for(self.ace_runs, self.ace_value)  # one Aces for each pair of values (a cache)
 
     @property
     def most_deadwood(self) -> int:
         """The most deadwood ten cards can count under these rules (98 with the standard ace)."""
-        if self.aces is None:
-            return 98  # two each of K, Q, J, 10 and 9
-        from gin_ref.core.aces import most_deadwood  # here: as above
-
-        return most_deadwood(self.aces)
+        aces = self.aces
+        return 98 if aces is None else aces.most_deadwood  # 98: two each of K, Q, J, 10 and 9
 
 
 class Knob(NamedTuple):

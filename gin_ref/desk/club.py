@@ -15,6 +15,7 @@ from gin_ref.club.event import Event, Result, Round, check_rules
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError
 from gin_ref.desk.acts import Rules, match_date, start_match
+from gin_ref.core.message import Message
 from gin_ref.desk.errors import N_, DeskError, Kind, refuse, refused
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.desk.reading import NO_METER, Metering, Skipped, skipped_text
@@ -66,22 +67,23 @@ def table_results(folder: str, event: Event, meter: Metering = NO_METER) -> Tupl
     present = [path for path in names if os.path.lexists(path)]
     read = read_summaries(present, meter) if present else None
     views = read.views if read is not None else []
-    problems: List[Skipped] = [(path, None, "missing: the table's match file is not there")
+    problems: List[Skipped] = [(path, None, Message(N_("missing: the table's match file is not there")))
                                for path in names if path not in present]
     problems += read.skipped if read is not None else []
     results = {names[path].file: Result.unplayed(error)
                for (path, _line, _error), (_file, error) in zip(problems, skipped_text(problems))}
     for view in views:
         t = names[view.file]
-        error = None
+        error: Optional[Message] = None
         if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in t.players):
-            error = f"holds {', '.join(view.players)}, not the table's {' and '.join(t.players)}"
+            error = Message(N_("holds %(players)s, not the table's %(first)s and %(second)s"),
+                            players=", ".join(view.players), first=t.players[0], second=t.players[1])
         elif view.house.snapshot() != event.rules.snapshot():
-            error = (f"is played under other house rules ({view.house.name}) than the event's "
-                     f"({event.rules.name})")
+            error = Message(N_("is played under other house rules (%(rules)s) than the event's (%(event_rules)s)"),
+                            rules=view.house.name, event_rules=event.rules.name)
         if error is not None:
             problems.append((view.file, None, error))
-            results[t.file] = Result.unplayed(error)
+            results[t.file] = Result.unplayed(error.english())
         else:
             results[t.file] = _in_event_names(Result.of_tally(view.tally), t.players)
     return results, problems

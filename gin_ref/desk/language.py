@@ -19,7 +19,7 @@ two requests at once in two languages each get their own words (docs/serve.md#la
 from __future__ import annotations
 
 import os
-from gettext import GNUTranslations, NullTranslations, find, translation  # (click loads gettext anyway)
+from gettext import GNUTranslations, NullTranslations  # (click loads gettext anyway)
 from gettext import _translations as _gettext_cache  # type: ignore[attr-defined]  # (translation_for says why)
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -108,13 +108,17 @@ def translation_for(language: str) -> Optional[NullTranslations]:
     if language not in _TRANSLATIONS:
         from gin_ref.desk.mofile import Catalogue  # late: English reads no catalogue (docs/architecture.md)
 
-        _TRANSLATIONS[language] = translation(DOMAIN, LOCALE_DIR, [language], class_=Catalogue)
+        # A language gin-ref speaks is the name of its catalogue's folder (``available``): its file is opened
+        # as gettext.translation would find and open it, without gettext's search (locale.normalize and a
+        # look at each spelling of the name: some 0.2 M instructions a command under that language).
+        path = os.path.abspath(os.path.join(LOCALE_DIR, language, "LC_MESSAGES", DOMAIN + ".mo"))
+        with open(path, "rb") as fp:
+            _TRANSLATIONS[language] = Catalogue(fp)
         # The command line's click reads the same catalogue as the process's default domain
         # (gin_ref.cli.helptext), through gettext.translation, which keeps one catalogue a file and class in
-        # its cache: this one is put there for the standard class as well, so click's few words too are
-        # looked up on demand, not every message decoded (gin_ref.desk.mofile; a test holds it so).
-        _gettext_cache.setdefault((GNUTranslations, os.path.abspath(find(DOMAIN, LOCALE_DIR, [language]) or "")),
-                                  _TRANSLATIONS[language])
+        # its cache: this one is put there for the standard class, so click's few words too are looked up on
+        # demand, not every message decoded (gin_ref.desk.mofile; a test holds it so).
+        _gettext_cache.setdefault((GNUTranslations, path), _TRANSLATIONS[language])
     return _TRANSLATIONS[language]
 
 

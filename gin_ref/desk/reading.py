@@ -12,9 +12,11 @@ import json
 import os
 import threading
 from contextlib import contextmanager
-from typing import (Any, Callable, Dict, ContextManager, Iterator, List, NamedTuple, Optional, Protocol, Sequence, Tuple)
+from typing import (Any, Callable, Dict, ContextManager, Iterator, List, NamedTuple, Optional, Protocol, Sequence, Tuple,
+                    Union)
 
-from gin_ref.core.errors import GinRefError, RecordError
+from gin_ref.core.errors import GinRefError, RecordError, reason
+from gin_ref.core.message import Message, english_of
 from gin_ref.core.escape import shown_path
 from gin_ref.desk.errors import N_, Kind, refuse, refused
 from gin_ref.desk.language import gettext, ngettext
@@ -32,8 +34,8 @@ from gin_ref.views.history import MatchView
 PARALLEL_FROM = 64  # files; fewer are read in this process (starting workers costs more than it saves)
 UNREADABLE = "cannot read the file: "
 Item = Tuple[str, bool]  # a file found, and whether it was named (not found in a folder)
-Skipped = Tuple[str, Optional[int], str]  # file, line (None: not known), message
-Read = Tuple[str, Optional[MatchView], Optional[Tuple[Optional[int], str]]]
+Skipped = Tuple[str, Optional[int], Union[str, Message]]  # file, line (None: not known), message (said where shown)
+Read = Tuple[str, Optional[MatchView], Optional[Tuple[Optional[int], Union[str, Message]]]]
 
 
 class Meter(Protocol):
@@ -71,7 +73,9 @@ class Matches(NamedTuple):
 
 
 def skipped_text(skipped: Sequence[Skipped]) -> List[Tuple[str, str]]:
-    return [(file, f"line {line}: {message}" if line else message) for file, line, message in skipped]
+    """``(file, error)`` in English (the JSON's words, the contract's), the line said when known."""
+    return [(file, f"line {line}: {english_of(message)}" if line else english_of(message))
+            for file, line, message in skipped]
 
 
 def read_view(file: str, named: bool = True) -> Optional[MatchView]:
@@ -124,10 +128,10 @@ def read_one(item: Item) -> Read:
     shown = shown_path(file)  # a name that is not UTF-8 is shown with its bytes escaped
     try:
         return shown, read_view(file, named), None
-    except RecordError as exc:
-        return shown, None, (exc.line, exc.message)
+    except RecordError as exc:  # its message as a Message where it has one: said in the reader's language
+        return shown, None, (exc.line, exc.said_as if exc.said_as is not None else exc.message)
     except GinRefError as exc:
-        return shown, None, (None, str(exc))
+        return shown, None, (None, reason(exc))
     except OSError as exc:  # not damaged: gin-ref may not read it (permissions), or the disk failed
         words = exc.strerror or str(exc)
         return shown, None, (None, UNREADABLE + words[:1].lower() + words[1:])
@@ -144,8 +148,7 @@ def read_items(items: Sequence[Item], read: Callable[[Item], Read] = read_one,
         # Workers are forked only from a process with one thread: forking beside other threads (the server's
         # event loop and its pool) could copy a lock another thread holds. The server reads in its own process.
         if len(items) >= PARALLEL_FROM and workers > 1 and threading.active_count() == 1:
-            from concurrent.futures import ProcessPoolExecutor  # here: only many files start workers
-            from concurrent.futures.process import BrokenProcessPool
+            from concurrent.futures import BrokenExecutor, ProcessPoolExecutor  # late: only many files start workers
 
             try:
                 with ProcessPoolExecutor(workers) as pool:
@@ -153,7 +156,7 @@ def read_items(items: Sequence[Item], read: Callable[[Item], Read] = read_one,
                     for done in pool.map(read, items, chunksize=max(1, len(items) // (workers * 4))):
                         results.append(done)
                         bar.update(1)
-            except (OSError, NotImplementedError, BrokenProcessPool):  # no processes here: read them in this one
+            except (OSError, NotImplementedError, BrokenExecutor):  # no processes here (or a broken pool): read in this one
                 results = None
                 bar.done = 0
         if results is None:
@@ -161,10 +164,11 @@ def read_items(items: Sequence[Item], read: Callable[[Item], Read] = read_one,
             for item in items:
                 results.append(read(item))
                 bar.update(1)
-    views, skipped = [], []
+    views: List[MatchView] = []
+    skipped: List[Skipped] = []
     for file, view, problem in results:
         if problem is not None:
-            skipped.append((file, *problem))
+            skipped.append((file, problem[0], problem[1]))
         elif view is not None:
             views.append(view)
     return Matches(views, skipped)
@@ -180,7 +184,8 @@ def require(matches: Matches, paths: Sequence[str]) -> None:
     """Refuse (DeskError) when no readable match was found."""
     if not matches.views:
         where = ", ".join(paths) if paths else "."
-        unreadable = sum(1 for _file, _line, message in matches.skipped if message.startswith(UNREADABLE))
+        unreadable = sum(1 for _file, _line, message in matches.skipped
+                         if isinstance(message, str) and message.startswith(UNREADABLE))
         damaged = len(matches.skipped) - unreadable
         counts = ([ngettext("%(count)d damaged", "%(count)d damaged", damaged) % {"count": damaged}] if damaged else []) \
             + ([ngettext("%(count)d unreadable", "%(count)d unreadable", unreadable) % {"count": unreadable}]

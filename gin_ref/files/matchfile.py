@@ -71,7 +71,7 @@ def match_file(option: Optional[PathName] = None) -> PathName:
     ``--match`` is refused (InvalidNotationError), not taken for the default."""
     if option is not None:
         if not os.fspath(option):
-            raise InvalidNotationError("--match needs a file name")
+            raise InvalidNotationError(Message(N_("%(option)s needs a file name"), option="match"))
         return option
     return os.environ.get(ENV_VAR) or DEFAULT_FILE
 
@@ -79,8 +79,8 @@ def match_file(option: Optional[PathName] = None) -> PathName:
 # -- reading -----------------------------------------------------------------------------------------------
 
 def _too_large(path: PathName, size: int) -> RecordError:
-    return RecordError(f"too large for a match file: {size / 2 ** 20:.0f} MiB (at most {MAX_SIZE // 2 ** 20} MiB)",
-                       path=str(path))
+    return RecordError(Message(N_("too large for a match file: %(size)s MiB (at most %(most)d MiB)"),
+                               size=f"{size / 2 ** 20:.0f}", most=MAX_SIZE // 2 ** 20), path=str(path))
 
 
 def read_bytes(path: PathName) -> bytes:
@@ -143,8 +143,9 @@ def line_ends(text: str, path: PathName) -> str:
     text = text.replace("\r\n", "\n")
     lone = text.find("\r")
     if lone != -1 and lone != len(text) - 1:
-        raise RecordError("a carriage return (CR) that ends no line: the line ends are damaged; save the file "
-                          "with LF or CRLF line ends", line=text.count("\n", 0, lone) + 1, path=str(path))
+        raise RecordError(Message(N_("a carriage return (CR) that ends no line: the line ends are damaged; save the "
+                                     "file with LF or CRLF line ends")), line=text.count("\n", 0, lone) + 1,
+                          path=str(path))
     return text
 
 
@@ -278,7 +279,8 @@ def dumps(data: Dict[str, Any], autoseal: bool = True) -> str:
     record read from a file seals it through ``gin_ref.files.seals.reseal``)."""
     if autoseal and not any(isinstance(hand, dict) and "seal" in hand for hand in data.get("hands") or []):
         seals.reseal(data)
-    from gin_ref.files import matchtop, yamlwrite  # here: a command that only reads the file never loads the writer
+    from gin_ref.files import matchtop  # here: a command that only reads the file never loads the writer
+    from gin_ref.files import yamlwrite
 
     return yamlwrite.dumps(matchtop.write(matchtop.read(data)), HEADER) + recordformat.end_line(data)
 

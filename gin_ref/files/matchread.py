@@ -5,6 +5,7 @@ line's ``export --format html`` and ``serve``'s ``/board/sheet`` read a file the
 from typing import Any, Callable, Optional, Tuple
 
 from gin_ref.core.errors import RecordError
+from gin_ref.core.message import Message, N_
 from gin_ref.files import matchfile
 from gin_ref.match.schema import FORMAT
 
@@ -38,7 +39,8 @@ def read_record(file: str, claims: Callable[[Any], bool], named: bool = True) ->
     if not claims(parsed[0]):
         if not named:
             return None
-        raise RecordError(f"not a gin-ref match: no 'format: {FORMAT}' at the top", path=file)
+        raise RecordError(Message(N_("not a gin-ref match: no '%(key)s' at the top"), key=f"format: {FORMAT}"),
+                          path=file)
     data, version = matchfile.parse(text, file, parsed)
     del text, parsed  # the text (34 MB for 100,000 hands) is not held while the record is replayed and exported
     return matchfile.replay(data, file, version), digest

@@ -33,9 +33,10 @@ import stat
 import sys
 import time
 from contextlib import contextmanager
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterator, Optional, Union
 
 from gin_ref.core.errors import RecordError
+from gin_ref.core.message import Message, N_
 from gin_ref.files import filewrite, matchfile, recordformat
 from gin_ref.files.filewrite import PathName, digest, leftovers, write_atomic, writable_target
 from gin_ref.files import seals
@@ -137,12 +138,13 @@ class Held:
             raise self._cannot(exc) from None
 
     def _cannot(self, exc: OSError) -> RecordError:
+        why: Union[str, Message]
         if exc.errno == errno.ELOOP:
-            why = f"{os.path.basename(self.lock)} is a symbolic link (gin-ref never follows one to lock): delete it"
+            why = Message(N_("%(lock)s is a symbolic link (gin-ref never follows one to lock): delete it"),
+                          lock=os.path.basename(self.lock))
         else:
-            words = exc.strerror or str(exc)
-            why = words[:1].lower() + words[1:]
-        return RecordError(f"cannot lock {self.name}: {why}")
+            why = _os_words(exc)
+        return RecordError(Message(N_("cannot lock %(path)s: %(reason)s"), path=self.name, reason=why))
 
     def release(self) -> None:
         if self.fd is not None:
@@ -164,8 +166,8 @@ class Held:
         except (FileNotFoundError, NotADirectoryError):
             raise filewrite.missing(self.name) from None
         except OSError as exc:
-            words = exc.strerror or str(exc)
-            raise RecordError(f"cannot read {self.name}: {words[:1].lower() + words[1:]}") from None
+            raise RecordError(Message(N_("cannot read %(path)s: %(reason)s"), path=self.name,
+                                      reason=_os_words(exc))) from None
         try:
             self.raw = matchfile.read_open(fd, self.name)
         finally:
@@ -353,3 +355,9 @@ def remove_old_lock(real: str) -> bool:
         return False
     finally:
         os.close(fd)
+
+
+def _os_words(exc: OSError) -> str:
+    """The system's own words for ``exc`` (its strerror), lower-cased to stand after a colon."""
+    words = exc.strerror or str(exc)
+    return words[:1].lower() + words[1:]

@@ -14,6 +14,7 @@ file's reader), so ``Zoë`` composed and decomposed are one name, not two that l
 from __future__ import annotations
 
 import functools
+import json
 import unicodedata
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -26,8 +27,7 @@ _ASCII = str.maketrans({char: group[0] for group in ASCII_CLASSES for char in gr
 @functools.lru_cache(maxsize=1)
 def _classes() -> Dict[str, str]:
     """``{character: its class's representative}`` from the confusables table (the smallest code point)."""
-    import json  # here: only names outside ASCII need the table (and json)
-    from importlib import resources
+    from importlib import resources  # late (docs/architecture.md): only names outside ASCII need the table
 
     table = json.loads(resources.files("confusable_homoglyphs").joinpath("confusables.json").read_text("utf-8"))
     parent: Dict[str, str] = {}

@@ -12,18 +12,22 @@ every change of one table reads one file.
 """
 
 import os
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from gin_ref.club.event import Result
-from gin_ref.core.errors import GinRefError
+from gin_ref.core.errors import GinRefError, reason
+from gin_ref.core.message import Message, english_of
 from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.serve.handwords import facts_of_hand
 from gin_ref.views.event_view import SYSTEM_WORDS, points_number
 from gin_ref.desk.reading import view_of
 from gin_ref.views.history import MatchView
+from gin_ref.views.words import said
 from gin_ref.files import eventfile, matchfile
 from gin_ref.views.standings import standings
+
+Said = Union[str, Message]  # a table's problem: a message said by each board in its language (or text as written)
 
 Stamp = Tuple[int, int, int]
 SYSTEMS = {"round-robin": N_("round robin"), "swiss": N_("Swiss")}  # SYSTEM_WORDS's, said in the language
@@ -43,33 +47,35 @@ class TableReader:
     tally), keeping each one's reading until the file changes."""
 
     def __init__(self) -> None:
-        self._kept: Dict[str, Tuple[Optional[Stamp], Optional[MatchView], Optional[str]]] = {}
+        self._kept: Dict[str, Tuple[Optional[Stamp], Optional[MatchView], Optional[Said]]] = {}
 
     def changed(self, path: str) -> int:
         """When the file was last written, as read (its time in ns; 0 when not known)."""
         kept = self._kept.get(path)
         return kept[0][1] if kept is not None and kept[0] is not None else 0
 
-    def read(self, path: str) -> Tuple[Optional[MatchView], Optional[str]]:
-        """``(view, None)`` of a readable match file, ``(None, error)`` otherwise (the error names no path)."""
+    def read(self, path: str) -> Tuple[Optional[MatchView], Optional[Said]]:
+        """``(view, None)`` of a readable match file, ``(None, error)`` otherwise (the error names no path; a
+        message, kept unsaid: each board says it in its own language)."""
         now = stamp(path)
         kept = self._kept.get(path)
         if kept is not None and now is not None and kept[0] == now:
             return kept[1], kept[2]
-        view, error = _read(path) if now is not None else (None, _("missing: the table's match file is not there"))
+        view, error = _read(path) if now is not None else (None, Message(N_("missing: the table's match file is not "
+                                                                            "there")))
         self._kept[path] = (now, view, error)
         return view, error
 
 
-def _read(path: str) -> Tuple[Optional[MatchView], Optional[str]]:
+def _read(path: str) -> Tuple[Optional[MatchView], Optional[Said]]:
     try:
         rec = matchfile.load(path)
     except GinRefError as exc:
-        message = getattr(exc, "message", str(exc))
+        message = reason(exc)
         line = getattr(exc, "line", None)
-        return None, _("line %(line)s: %(message)s") % {"line": line, "message": message} if line else message
+        return None, Message(N_("line %(line)s: %(message)s"), line=line, message=message) if line else message
     except OSError as exc:
-        return None, _("cannot read the file: %(reason)s") % {"reason": (exc.strerror or str(exc)).lower()}
+        return None, Message(N_("cannot read the file: %(reason)s"), reason=(exc.strerror or str(exc)).lower())
     return view_of(os.path.basename(path), rec), None
 
 
@@ -81,10 +87,11 @@ def last_hand(view: MatchView) -> Optional[Dict[str, Any]]:
     return {"number": hand.number, "hand": facts_of_hand(hand)}  # its facts, said by the board in its language
 
 
-def table_entry(view: Optional[MatchView], error: Optional[str]) -> Dict[str, Any]:
+def table_entry(view: Optional[MatchView], error: Optional[Said]) -> Dict[str, Any]:
     """One table's line on the board: scores, hands played, the hand just recorded and its state."""
     if view is None:
-        return {"totals": None, "hands": 0, "last": None, "state": _("not readable"), "problem": error}
+        return {"totals": None, "hands": 0, "last": None, "state": _("not readable"),
+                "problem": None if error is None else said(error)}
     tally = view.tally
     if tally.finished:
         winner = tally.winner
@@ -148,7 +155,8 @@ def _read_tables(folder: str, event: Any, reader: TableReader) -> Tuple[Dict[str
             view, error = reader.read(os.path.join(folder, t.file))
             if view is not None:
                 error = _not_the_tables(view, t.players, event)
-            results[t.file] = Result.unplayed(error) if error is not None or view is None else \
+            results[t.file] = Result.unplayed(None if error is None else english_of(error)) \
+                if error is not None or view is None else \
                 _in_event_names(Result.of_tally(view.tally), t.players)
             entries[t.file] = table_entry(None if error is not None else view, error)
             entries[t.file]["_changed"] = reader.changed(os.path.join(folder, t.file))
@@ -173,15 +181,15 @@ def _table_rows(event: Any, results: Dict[str, Result], entries: Dict[str, Dict[
                    if not (results.get(t.file) or Result.unplayed()).finished]
 
 
-def _not_the_tables(view: MatchView, players: Tuple[str, ...], event: Any) -> Optional[str]:
+def _not_the_tables(view: MatchView, players: Tuple[str, ...], event: Any) -> Optional[Message]:
     """Why a table's match file does not count for the event (as ``event standings`` says), or None."""
     if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in players):
         first, second = (list(players) + ["", ""])[:2]  # a table seats two
-        return _("holds %(players)s, not the table's %(first)s and %(second)s") % {
-            "players": ", ".join(view.players), "first": first, "second": second}
+        return Message(N_("holds %(players)s, not the table's %(first)s and %(second)s"),
+                       players=", ".join(view.players), first=first, second=second)
     if view.house.snapshot() != event.rules.snapshot():
-        return (_("is played under other house rules (%(rules)s) than the event's (%(event_rules)s)")
-                % {"rules": view.house.name, "event_rules": event.rules.name})
+        return Message(N_("is played under other house rules (%(rules)s) than the event's (%(event_rules)s)"),
+                       rules=view.house.name, event_rules=event.rules.name)
     return None
 
 

@@ -21,6 +21,11 @@ import threading
 import time
 from typing import Dict, Optional, Tuple
 
+try:
+    import resource
+except ImportError:  # Windows: no soft limit of open files (raise_fd_limit says so)
+    resource = None  # type: ignore[assignment]
+
 from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.desk.language import gettext as _, ngettext
 
@@ -48,9 +53,7 @@ LOG = logging.getLogger("gin_ref.serve")
 def raise_fd_limit() -> Tuple[int, str]:
     """``(limit, how)``: the soft limit of open files now, after trying to raise it to min(hard, FD_WANTED),
     and words saying what happened (for the start lines)."""
-    try:
-        import resource
-    except ImportError:  # Windows: sockets are handles, not descriptors under a soft limit
+    if resource is None:  # Windows: sockets are handles, not descriptors under a soft limit
         return FD_WINDOWS, _("no limit of open files to raise here: caps computed from %(files)d") % {"files": FD_WINDOWS}
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     infinite = resource.RLIM_INFINITY

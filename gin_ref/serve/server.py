@@ -1,18 +1,26 @@
 """Run the application on uvicorn: one ``serve`` per folder (the instance lock), each table's address
 printed at start, Ctrl-C stopping it within 2 seconds (open streams included), the access log without
-tokens (uvicorn's own access log is off: ``gin_ref.serve.app.guard`` logs each request's path alone)."""
+tokens (uvicorn's own access log is off: ``gin_ref.serve.app.guard`` logs each request's path alone).
+
+The web stack (uvicorn, Starlette: the app and the board) is imported at this module's top: the command
+line loads this module only when a server runs (``gin_ref.cli.serve_cmd``; docs/architecture.md, "Imports"),
+so ``--cards`` and ``--renew`` need none of it."""
 
 import logging
 import socket
 import sys
 from typing import Any, Callable, List, Optional
 
+import uvicorn
+
 from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.core.escape import one_line, shown_path
 from gin_ref.core.message import Message, N_
 from gin_ref.desk.language import gettext as _
+from gin_ref.serve.app import build_app
 from gin_ref.serve.address import lan_address, shown_host  # noqa: F401 (lan_address: where it was)
 from gin_ref.serve.limits import BACKLOG, Caps, Counter, raise_fd_limit
+from gin_ref.serve.protocol import guarded
 from gin_ref.serve.state import BOARD, DIRECTOR, InstanceLock, Tokens
 from gin_ref.serve.folder import Folder, bound_folder
 
@@ -81,13 +89,6 @@ class EscapedFormatter(logging.Formatter):
 def run(folder: str, host: str, port: int, certfile: Optional[str], keyfile: Optional[str], new_tokens: bool,
         pins: bool, echo: Callable[[str], None], board_token: bool = False) -> None:
     """Serve ``folder`` until Ctrl-C."""
-    # the web stack (uvicorn, Starlette: the app and the board) is loaded here, when a server runs, so that
-    # --cards and --new-token, which import this module, need none of it
-    import uvicorn
-
-    from gin_ref.serve.app import build_app
-    from gin_ref.serve.protocol import guarded
-
     if (certfile is None) != (keyfile is None):
         raise InvalidNotationError(Message(N_("--ssl-certfile and --ssl-keyfile go together: give both")))
     for name in (certfile, keyfile):

@@ -15,6 +15,7 @@ The instance lock (``serve.lock``, a ``flock``) refuses a second ``serve`` on th
 first (its process and address, written into the lock file).
 """
 
+import fcntl
 import hmac
 import json
 import os
@@ -199,8 +200,6 @@ class InstanceLock:
         self.fd: Optional[int] = None
 
     def acquire(self, address: str) -> None:
-        import fcntl
-
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

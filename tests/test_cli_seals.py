@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from runs import invoke as run
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 
 def ok(*args):
@@ -35,7 +36,7 @@ def test_a_sound_record_is_sealed_hand_by_hand_and_in_its_end_line(m):
     seals = re.findall(r"^  seal: ([0-9a-f]{16})$", text, re.M)
     from gin_ref.files import matchfile
     from gin_ref.files.seals import end_seal
-    assert len(seals) == 3 and text.endswith(f"end: {{hands: 3, seal: '{end_seal(matchfile.load(m).match.record)}'}}\n")
+    assert len(seals) == 3 and text.endswith(f"end: {{hands: 3, seal: '{end_seal(matchfile.load(m).data)}'}}\n")
     assert ok("verify", m) == f"{m}: ok, 3 hands\n"
 
 

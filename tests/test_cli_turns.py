@@ -16,6 +16,7 @@ from gin_ref.core.cards import DECK
 from gin_ref.cli import main
 
 from runs import invoke as run
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 # Deal A (upcard 9H, Ann deals): Ben passes, Ann takes the upcard, and both play on until Ann knocks.
 DEAL_A = ["pass Ben", "take Ann", "discard Ann QH", "draw Ben", "discard Ben KS", "draw Ann 5D", "discard Ann JC",
@@ -162,7 +163,7 @@ def test_a_dead_hand_at_the_stock_limit_then_undo_and_knock_on_the_turn_that_lef
                                      "totals: Ann 0, Ben 0\n"
                                      "hand 1 is open: Ann dealt, upcard 9♥, knock limit 9\n"
                                      "next: Ben to discard or knock; discard pile J♣, stock 2\n")
-    correction = record.load(m).match.record["corrections"][-1]["entry"]
+    correction = record.load(m).data["corrections"][-1]["entry"]
     assert correction == {"number": 1, "result": "dead", "winner": None, "points": 0,
                           "totals": {"Ann": 0, "Ben": 0}, "turns": ["Ben discards KD"]}
     late = gin(m, "knock", "Ann", *ANN_LONG.split(), "QS", "--defender", BEN_LONG.replace(" KD", ""), ok=False)
@@ -183,7 +184,7 @@ def test_undo_takes_back_turns_and_irregularities_in_the_order_they_came(match_f
     assert steps == ["took back hand 1, turn 3: Ann draws", "took back hand 1: Ben's draw out of turn",
                      "took back hand 1, turn 2: Ben discards KS", "took back hand 1, turn 1: Ben takes 9H",
                      "took back hand 1: the deal (Ann dealt, upcard 9♥)"]
-    assert [c["entry"].get("turns") for c in record.load(m).match.record["corrections"]][:4] == [
+    assert [c["entry"].get("turns") for c in record.load(m).data["corrections"]][:4] == [
         ["Ann draws"], None, ["Ben discards KS"], ["Ben takes 9H"]]
 
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from gin_ref.cli import main
 from gin_ref.files import matchfile, store
-from gin_ref.match.model import check_record
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 FORMAT_2 = sorted((Path(__file__).resolve().parent / "records" / "format-2").glob("*.yaml"))
 SENTENCES = ("detail", "undone", "redone", "amended")
@@ -52,9 +52,9 @@ def test_the_reason_worked_out_from_the_facts_is_the_sentence_2_stored(path):
             del item["detail"]
     for item in facts.get("irregularities") or []:
         del item["detail"]
-    checked = check_record(facts)
-    assert checked.problems == []
-    state = checked.match.state
+    result = checked(facts)
+    assert result.problems == []
+    state = result.match.state
     said = {item.where: str(item.detail) for items in state.irregularities.values() for item in items}
     said.update((item.where, str(item.detail)) for item in state.match_irregularities)
     assert said == stored

@@ -17,6 +17,7 @@ from gin_ref.match.replay import replay
 from gin_ref.match.schema import HAND_KEYS
 
 from hands import DEFENDER, KNOCKER
+from gin_ref.files.matchfile import checked, match_of, written as written_of  # noqa: F401
 
 
 UNKNOWN = ("hand 1: unknown card 'not' (write rank A 2-10 J Q K (or T), then suit S H D C or ♠ ♥ ♦ ♣, any case: "
@@ -63,7 +64,7 @@ def test_claims_are_read_as_written_and_a_key_not_written_is_told_from_null():
 
 
 def test_a_hand_holds_its_claims_and_its_knocks_facts_typed(match):
-    record = match.record
+    record = written_of(match)
     knock, dead, gin = (_hand(record, i) for i in range(3))
     assert knock.claims == Claims(9, "knock", "Ann", "Ben", 30, {"Ann": 0, "Ben": 30}, NOT_WRITTEN)
     assert knock.facts.knocker_cards == _cards(KNOCKER[5]) and knock.facts.defender_cards == _cards(DEFENDER[(5, 35)])
@@ -75,7 +76,7 @@ def test_a_hand_holds_its_claims_and_its_knocks_facts_typed(match):
 
 
 def test_a_knocks_facts_are_not_read_when_the_replay_holds_its_settlement(match):
-    record = copy.deepcopy(match.record)
+    record = copy.deepcopy(written_of(match))
     record["hands"][0]["knocker_cards"] = "not cards"
     assert _hand(record, 0, facts=False).facts is None and "facts" not in _hand(record, 0, facts=False).found
     read = _hand(record, 0)
@@ -85,7 +86,7 @@ def test_a_knocks_facts_are_not_read_when_the_replay_holds_its_settlement(match)
 
 
 def test_the_facts_problem_is_said_where_the_knock_is_settled_again(match):
-    record = copy.deepcopy(match.record)
+    record = copy.deepcopy(written_of(match))
     record["hands"][0]["knocker_cards"] = "not cards"
     record["hands"][0]["defender"] = "Cy"
     found = _problems(record)
@@ -98,7 +99,7 @@ def test_the_facts_problem_is_said_where_the_knock_is_settled_again(match):
 
 
 def test_an_open_hand_holds_the_keys_of_a_settled_one_it_has():
-    record = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann").record
+    record = written_of(Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann"))
     record["hands"].append({"number": 1, "dealer": "Ann", "upcard": "9H", "limit": 9, "winner": "Ann",
                             "points": None, "totals": {"Ann": 0, "Ben": 0}})
     assert _hand(record, 0).held == ("winner", "totals")
@@ -116,7 +117,7 @@ def test_an_open_hand_holds_the_keys_of_a_settled_one_it_has():
                                               "= 30 to the knocker)"),
 ])
 def test_a_claim_not_written_and_a_claim_that_differs_are_two_problems(match, key, written, where, message):
-    record = copy.deepcopy(match.record)
+    record = copy.deepcopy(written_of(match))
     if written is NOT_WRITTEN:
         del record["hands"][0][key]
     else:
@@ -142,8 +143,8 @@ def test_settling_writes_through_the_one_writer_and_checking_writes_nothing(matc
     monkeypatch.setattr(replaying, "write_worked", lambda entry, worked: written.append((entry, worked)))
     match.deal("QS")
     match.knock("Ben", KNOCKER[5], DEFENDER[(5, 17)])
-    entry = match.record["hands"][-1]
+    entry = written_of(match)["hands"][-1]
     assert written == [(entry, Worked("knock", "Ann", "Ben", 12, {"Ann": 45, "Ben": 42}, NOT_WORKED))]
     assert all(key not in entry for key in ("defender", "winner", "points", "totals"))  # (the writer is a spy)
     written.clear()
-    assert replay(copy.deepcopy(match.record))[0] is not None and written == []
+    assert replay(copy.deepcopy(written_of(match)))[0] is not None and written == []

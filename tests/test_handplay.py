@@ -7,12 +7,13 @@ import pytest
 
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, RecordError
-from gin_ref.match.model import Match, check_record
+from gin_ref.match.model import Match
 from gin_ref.match.problems import english
 from gin_ref.match.schema import position
 from gin_ref.match.steps import file_form
 from gin_ref.views.step_words import undone_words
 from gin_ref.views.words import irregularity_words
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 DEAL_A = ["pass Ben", "take Ann", "discard Ann QH", "draw Ben", "discard Ben KS", "draw Ann 5D", "discard Ann JC",
           "take Ben", "discard Ben 2H", "draw Ann"]
@@ -48,7 +49,7 @@ def knocked():
     match.deal("7D")
     play(match, "pass Ben", "take Ann")
     assert match.play_turn("draw", "Ben").refused
-    return copy.deepcopy(match.record)
+    return copy.deepcopy(written(match))
 
 
 def test_the_record_of_turns_and_irregularities():
@@ -60,13 +61,13 @@ def test_the_record_of_turns_and_irregularities():
     assert record["irregularities"] == [{"kind": "wrong_dealer", "hand": 2, "player": "Ben"}]
     assert second["irregularities"] == [{"kind": "out_of_turn", "player": "Ben", "turn": 3, "action": "draw"}]
     assert list(second) == ["number", "dealer", "upcard", "limit", "irregularities", "turns"]
-    match = Match(record)
+    match = match_of(record)
     assert [str(item.detail) for item in match.state.match_irregularities + match.state.irregularities[1]] == [
         "Ben cannot deal hand 2: Ann deals (the winner of hand 1 deals)",  # the facts said again by the replay
         "out of turn: it is Ann's turn to discard or knock"]
     assert match.open_table().summary() == {"turn": {"player": "Ann", "phase": "discard"}, "discard_top": None,
                                             "stock_count": 31}
-    assert check_record(record).problems == []
+    assert checked(record).problems == []
 
 
 def _edit_turn(k, text):
@@ -110,9 +111,9 @@ def _edit_turn(k, text):
 def test_replay_finds_each_edit_of_a_turn_by_turn_record_where_it_is(edit, where, message):
     record = knocked()
     edit(record)
-    assert english(check_record(record).problems) == [(where, message)]
+    assert english(checked(record).problems) == [(where, message)]
     with pytest.raises(RecordError) as info:
-        Match(record)
+        match_of(record)
     assert (info.value.where, info.value.message) == (where, message)
 
 
@@ -135,14 +136,14 @@ def test_a_hand_ends_dead_by_itself_and_its_record_must_say_so():
     assert (file_form(outcome.step.data)["result"], outcome.step.turn, match.state.open, match.hands[0]["result"]) == (
         "dead", 60, None, "dead")
     assert (match.state.dealer, match.state.why) == ("Ann", "hand 1 was dead: the same dealer deals again")
-    record = copy.deepcopy(match.record)
+    record = copy.deepcopy(written(match))
     for key in ("result", "winner", "points", "totals"):
         del record["hands"][0][key]
-    assert english(check_record(record).problems) == [
+    assert english(checked(record).problems) == [
         (("hands", 0), "hand 1: its turns end it dead (a discard left 2 cards in the stock), but it has no result")]
-    record = copy.deepcopy(match.record)
+    record = copy.deepcopy(written(match))
     record["hands"][0]["turns"][-2:] = []
-    assert english(check_record(record).problems) == [
+    assert english(checked(record).problems) == [
         (("hands", 0, "result"), "hand 1 is dead, but its turns leave 3 cards in the stock (it is dead when a discard "
                                  "leaves 2)")]
 
@@ -158,12 +159,12 @@ def test_a_refused_turn_changes_nothing_and_an_out_of_turn_one_is_kept():
     match = new()
     match.deal("9H")
     play(match, "pass Ben", "take Ann")
-    before = copy.deepcopy(match.record)
+    before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match="^Ann cannot discard 9H: it was just taken from the pile$"):
         match.play_turn("discard", "Ann", "9H")
     with pytest.raises(IllegalActionError, match="^hand 1 is recorded turn by turn: it ends dead by itself"):
         match.dead()
-    assert match.record == before
+    assert written(match) == before
     outcome = match.play_turn("discard", "Ben", "5S")
     item = file_form(outcome.refusal.kept)
     assert (outcome.number, item) == (1, {
@@ -180,10 +181,10 @@ def test_an_illegal_knock_in_turn_is_kept_with_its_turn():
     outcome = match.knock("Ben", "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D KD", "AH 7H QH 2D 7D 8D 9D TD JD 3C")
     assert outcome.refused and file_form(outcome.refusal.kept) == {
         "kind": "illegal_knock", "player": "Ben", "turn": 4, "points": 0, "cards": "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D KD".split()}
-    record = copy.deepcopy(match.record)
-    assert check_record(record).problems == []
+    record = copy.deepcopy(written(match))
+    assert checked(record).problems == []
     record["hands"][0]["irregularities"][0]["cards"][0] = "3H"  # the upcard, on the pile
-    assert [str(p.message) for p in check_record(record).problems] == [
+    assert [str(p.message) for p in checked(record).problems] == [
         "hand 1, turn 4: the refused knock does not fit the hand: 3H is on the discard pile, not in Ben's hand"]
     undo(match)
     assert match.hands[0]["irregularities"] == [] and len(match.hands[0]["turns"]) == 3
@@ -198,9 +199,9 @@ def test_three_players_the_box_deals_and_the_captain_opens():
     play(match, "pass Ben", "take Ann", "discard Ann QH", "draw Ben")
     assert str(match.knock("Cid", ANN_A, BEN_A).refusal.reason) == "Cid sits out hand 1: it is Ben's turn to discard or knock"
     assert [item["action"] for item in match.hands[0]["irregularities"]] == ["take", "knock"]
-    assert check_record(copy.deepcopy(match.record)).problems == []
-    record = copy.deepcopy(match.record)
+    assert checked(copy.deepcopy(written(match))).problems == []
+    record = copy.deepcopy(written(match))
     record["hands"][0]["turns"].append("Cid discards 5S")
-    assert [str(p.message) for p in check_record(record).problems] == [
+    assert [str(p.message) for p in checked(record).problems] == [
         "hand 1, turn 5 (Cid discards 5S): Cid is not playing this hand (Ann and Ben are): it is Ben's turn to "
         "discard or knock"]

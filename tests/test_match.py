@@ -10,7 +10,7 @@ from gin_ref.core import game
 from gin_ref.core.cards import Card
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
-from gin_ref.match.model import Match, check_record
+from gin_ref.match.model import Match
 from gin_ref.match.problems import english
 from gin_ref.match.steps import Deal, file_form
 from gin_ref.views.tally_text import match_data as tally_data
@@ -18,6 +18,7 @@ from gin_ref.views.step_words import undone_words
 from gin_ref.views.words import outcome_words
 
 from hands import BASE, DEFENDER, KNOCKER
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 
 def new(rules="oklahoma", players=("Ann", "Ben"), **options):
@@ -158,8 +159,8 @@ def test_new_refuses(rules, players, options, error, message):
 
 def test_new_draws_the_first_dealer_at_random():
     match = Match.new(["Ann", "Ben"], load_rules(None), "2024-05-01", rng=random.Random(3))
-    assert match.record["start"]["drawn"] is True
-    assert match.state.dealer in ("Ann", "Ben") and match.record["start"]["dealer"] == match.state.dealer
+    assert written(match)["start"]["drawn"] is True
+    assert match.state.dealer in ("Ann", "Ben") and written(match)["start"]["dealer"] == match.state.dealer
 
 
 @pytest.mark.parametrize("draw, message", [
@@ -179,7 +180,7 @@ def test_three_player_draw_refused(draw, message):
 def test_three_player_roles_from_draw_and_named():
     drawn = Match.new(["Ann", "Ben", "Cid"], load_rules("three-player"), "2024-05-01",
                       draw=["Ann=2D", "Ben=KS", "cid=7H"])
-    assert drawn.record["start"] == {"box": "Ben", "captain": "Cid", "sitter": "Ann",
+    assert written(drawn)["start"] == {"box": "Ben", "captain": "Cid", "sitter": "Ann",
                                      "draw": {"Ann": "2D", "Ben": "KS", "Cid": "7H"}}
     named = new("three-player", ("Ann", "Ben", "Cid"), box="Cid", captain="Ann")
     assert named.state.roles == game.Roles("Cid", "Ann", "Ben") and named.state.dealer == "Cid"
@@ -210,7 +211,7 @@ def test_declared_melds_and_discard_are_recorded_as_given():
     assert entry["knocker_cards"][-1] == "KH" and entry["discard"] == "KH"
     assert entry["melds"] == [["AS", "2S", "3S"], ["7C", "8C", "9C"], ["4H", "4D", "4C"]]
     assert (entry["result"], entry["points"]) == ("knock", 18)
-    Match(copy.deepcopy(match.record))  # replays cleanly
+    match_of(copy.deepcopy(written(match)))  # replays cleanly
 
 
 def test_refusals_change_nothing():
@@ -221,9 +222,9 @@ def test_refusals_change_nothing():
         match.dead()
     wrong = match.deal("7D", dealer="Ben")  # refused and kept
     assert str(wrong.refusal.reason) == "Ben cannot deal hand 1: Ann deals (named at the start)"
-    assert match.record["irregularities"] == [file_form(wrong.refusal.kept)] and match.hands == []
+    assert written(match)["irregularities"] == [file_form(wrong.refusal.kept)] and match.hands == []
     match.deal("7D")
-    before = copy.deepcopy(match.record)
+    before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match="hand 1 is still open"):
         match.deal("8D")
     with pytest.raises(InvalidNotationError, match="unknown player 'Cid'"):
@@ -234,7 +235,7 @@ def test_refusals_change_nothing():
         match.knock("Ann", BASE, DEFENDER[(5, 23)])
     with pytest.raises(InvalidNotationError, match="discard QD is not in the knocker's hand"):
         match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)], discard="QD")
-    assert match.record == before
+    assert written(match) == before
 
 
 def test_illegal_knock_is_recorded_and_the_hand_stays_open():
@@ -258,7 +259,7 @@ def test_illegal_knock_penalty_goes_to_the_opponent():
     assert match.state.totals == {"Ann": 0, "Ben": 10}
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     assert match.hands[0]["totals"] == {"Ann": 22, "Ben": 10} and match.hands[0]["points"] == 22
-    Match(copy.deepcopy(match.record))
+    match_of(copy.deepcopy(written(match)))
 
 
 def test_undo_takes_back_one_step_at_a_time_and_keeps_it():
@@ -275,7 +276,7 @@ def test_undo_takes_back_one_step_at_a_time_and_keeps_it():
                      "hand 1: Ben's knock, 18 points to Ben"]
     assert match.hands == [{"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}]
     assert match.state.open == 0 and match.state.totals == {"Ann": 0, "Ben": 0}
-    corrections = match.record["corrections"]
+    corrections = written(match)["corrections"]
     assert [c["entry"].get("number") for c in corrections] == [2, 2, 1]
     assert corrections[2]["entry"]["points"] == 18 and corrections[0]["entry"]["irregularity"]["player"] == "Ann"
     undo(match)
@@ -322,7 +323,7 @@ def _record():
     play(match, "9D", "Ann", 5, 17)   # Ann 12, Ann deals next
     match.deal("KS")
     match.dead()                       # Ann deals again
-    return copy.deepcopy(match.record)
+    return copy.deepcopy(written(match))
 
 
 @pytest.mark.parametrize("edit, where, message", [
@@ -351,9 +352,9 @@ def _record():
 def test_replay_finds_each_edit_where_it_is(edit, where, message):
     record = _record()
     edit(record)
-    assert english(check_record(record).problems) == [(where, message)]
+    assert english(checked(record).problems) == [(where, message)]
     with pytest.raises(RecordError, match="^" + message.replace("(", r"\(").replace(")", r"\)") + "$") as info:
-        Match(record)
+        match_of(record)
     assert info.value.where == where
 
 
@@ -362,7 +363,7 @@ def test_replay_collects_every_problem_in_one_pass():
     record["hands"][0]["totals"] = {"Ann": 1, "Ben": 18}
     record["hands"][1]["dealer"] = "Ann"
     record["hands"][2]["points"] = 5
-    wheres = [problem.where for problem in check_record(record).problems]
+    wheres = [problem.where for problem in checked(record).problems]
     assert wheres == [("hands", 0, "totals"), ("hands", 1, "dealer"), ("hands", 2, "points")]
 
 
@@ -371,12 +372,12 @@ def test_replay_hand_after_the_match_ended_and_hand_left_open():
     play(match, "TD", "Ben", 5, 71)
     play(match, "TD", "Ben", 5, 35)
     play(match, "9D", "Ben", 5, 20)
-    record = copy.deepcopy(match.record)
+    record = copy.deepcopy(written(match))
     record["hands"].append({"number": 4, "dealer": "Ben", "upcard": "7D", "limit": 7, "irregularities": []})
-    assert [str(p.message) for p in check_record(record).problems] == [
+    assert [str(p.message) for p in checked(record).problems] == [
         "hand 4 was dealt after the match ended (in hand 3)"]
     record["hands"][1] = {key: record["hands"][1][key] for key in ("number", "dealer", "upcard", "limit")}
-    assert [str(p.message) for p in check_record(record).problems] == [
+    assert [str(p.message) for p in checked(record).problems] == [
         "hand 2 has no result, but hand 3 follows it",
         "hand 3: totals say Ann 0, Ben 111, but the hands add up to Ann 0, Ben 81",
     ]  # Ben is short of 100 without hand 2, so hand 4 is no longer after the end
@@ -386,19 +387,19 @@ def test_replay_three_player_rotation_and_sitter_scoring():
     match = new("three-player", ("Ann", "Ben", "Cid"))
     play(match, "5H", "Ann", 0, 35)   # box Ann wins: captain and sitter swap
     play(match, "6H", "Cid", 5, 23)   # captain Cid wins: box Cid, captain Ben, sitter Ann
-    record = copy.deepcopy(match.record)
+    record = copy.deepcopy(written(match))
     record["hands"][1]["captain"], record["hands"][1]["sitter"] = "Ben", "Cid"
-    problems = check_record(record).problems
+    problems = checked(record).problems
     assert str(problems[0].message) == ("hand 2: roles out of rotation: box Ann, captain Ben, sitter Cid, but the "
                                    "rotation gives box Ann, captain Cid, sitter Ben (Ann won in the box and "
                                    "stays; captain and sitter swap)")
-    record = copy.deepcopy(match.record)
+    record = copy.deepcopy(written(match))
     record["hands"][1]["winner"] = "Ben"
-    assert [str(p.message) for p in check_record(record).problems] == ["hand 2: Ben scored while sitting out"]
+    assert [str(p.message) for p in checked(record).problems] == ["hand 2: Ben scored while sitting out"]
     match.deal("7D")
     outcome = match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])  # refused and kept, as with recorded turns
     assert file_form(outcome.refusal.kept) == {"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "knock"}
     assert str(outcome.refusal.reason) == "Ann sits out hand 3: only Cid (box) or Ben (captain) may knock"
     assert str(match.state.irregularities[2][0].detail) == str(outcome.refusal.reason)
     assert match.hands[2]["irregularities"] == [file_form(outcome.refusal.kept)] and match.state.open == 2
-    assert check_record(copy.deepcopy(match.record)).problems == []
+    assert checked(copy.deepcopy(written(match))).problems == []

@@ -39,6 +39,7 @@ from make_match import make_match  # noqa: E402
 
 from hands import BASE
 from sweeps import sample_and_full
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 
 def small_match():
@@ -68,10 +69,10 @@ def with_end(data):
 # -- the canonical text and the canonical reader ----------------------------------------------------------
 
 def test_canonical_text_of_a_small_match():
-    text = record.dumps(small_match().record)
+    text = record.dumps(written(small_match()))
     hands = text[text.index("hands:"):]
     sealed = re.findall(r"\n  seal: ([0-9a-f]{16})", hands)  # each settled hand; the end line's covers the count
-    end = seals.end_seal(small_match().record | {"hands": yaml.safe_load(text)["hands"]})
+    end = seals.end_seal(written(small_match()) | {"hands": yaml.safe_load(text)["hands"]})
     assert len(sealed) == 2 and hands.endswith(f"end: {{hands: 3, seal: '{end}'}}\n")
     hands = re.sub(r"\n  seal: [0-9a-f]{16}", "", hands).replace(f", seal: '{end}'", "")
     assert hands == textwrap.dedent("""\
@@ -124,7 +125,7 @@ def test_canonical_text_of_a_small_match():
 
 @pytest.mark.parametrize("hands, seed", [(60, 1), (60, 2), (200, 3)])
 def test_the_canonical_reader_reads_generated_records_exactly_as_yaml(hands, seed):
-    data = make_match(hands, seed=seed).record
+    data = written(make_match(hands, seed=seed))
     text = record.dumps(data)
     assert fast(text) == yaml.safe_load(text) == with_end(data)
     assert record.dumps(record.loads(text).data) == text  # the canonical form is a fixed point
@@ -137,9 +138,9 @@ def test_the_canonical_reader_reads_hollywood_and_three_player_records(rules, pl
     for upcard in ("7D", "8D", "KS"):
         match.deal(upcard)
         match.knock(match.state.current.pair[1], BASE + " 5D", "AH 7H QH 2D 7D 8D 9D TD JD 3C")
-    text = record.dumps(match.record)
+    text = record.dumps(written(match))
     assert ("  games: [{Ann: 0, Ben: 18}, {Ann: 0, Ben: 0}, {Ann: 0, Ben: 0}]" in text) == (rules == "hollywood")
-    assert fast(text) == yaml.safe_load(text) == with_end(match.record)
+    assert fast(text) == yaml.safe_load(text) == with_end(written(match))
 
 
 NAMES = ["Ann", "O'Brien", "Zoë", "Jean-Luc", "yes", "No", "null", "~", "1", "0x1F", "1_000", "12:30", ".5",
@@ -246,7 +247,7 @@ def test_duplicate_keys_and_object_tags_are_problems_not_data():
 
 
 def test_line_of_every_key_and_item():
-    text = record.dumps(small_match().record)
+    text = record.dumps(written(small_match()))
     data = yamltext.parse(text)[0]
     lines = text.splitlines()
     for where, starts in [(("hands", 0, "totals"), "  totals: {Ann: 0, Ben: 18}"),
@@ -260,7 +261,7 @@ def test_line_of_every_key_and_item():
 
 def test_loads_gives_the_record_and_the_replayed_match(tmp_path):
     path = tmp_path / "m.yaml"
-    path.write_text(record.dumps(small_match().record), encoding="utf-8")
+    path.write_text(record.dumps(written(small_match())), encoding="utf-8")
     rec = record.load(path)
     assert rec.path == str(path) and rec.match.state.open == 2 and rec.match.state.totals == {"Ann": 0, "Ben": 18}
     data = record.record_data(rec)
@@ -290,7 +291,7 @@ def test_not_utf8_is_refused(tmp_path):
 
 
 def test_every_truncation_is_refused():
-    text = record.dumps(small_match().record)
+    text = record.dumps(written(small_match()))
     record.loads(text)
     for cut in range(len(text)):
         with pytest.raises(RecordError):
@@ -298,7 +299,7 @@ def test_every_truncation_is_refused():
 
 
 def test_a_strict_refusal_names_the_line_and_points_to_verify(tmp_path):
-    text = record.dumps(small_match().record).replace("totals: {Ann: 0, Ben: 18}\n",
+    text = record.dumps(written(small_match())).replace("totals: {Ann: 0, Ben: 18}\n",
                                                       "totals: {Ann: 0, Ben: 81}\n", 1)
     line = text.splitlines().index("  totals: {Ann: 0, Ben: 81}") + 1
     with pytest.raises(RecordError) as info:
@@ -310,7 +311,7 @@ def test_a_strict_refusal_names_the_line_and_points_to_verify(tmp_path):
 # -- reading leniently: verify ---------------------------------------------------------------------------
 
 def test_check_reports_every_hand_edit_at_its_line(tmp_path):
-    lines = record.dumps(small_match().record).splitlines()
+    lines = record.dumps(written(small_match())).splitlines()
     edits = {}
     for i, line in enumerate(lines):
         if line == "  points: 18":
@@ -571,7 +572,7 @@ def turn_match(first="Ann", second="Ben"):
 
 
 def test_canonical_text_of_a_hand_recorded_turn_by_turn():
-    text = record.dumps(turn_match().record)
+    text = record.dumps(written(turn_match()))
     assert text[text.index("hands:"):] == textwrap.dedent("""\
         hands:
 
@@ -604,14 +605,14 @@ def test_canonical_text_of_a_hand_recorded_turn_by_turn():
                                            ("? x", "a #b"), ("Ann draws", "Ann")])
 def test_the_canonical_reader_reads_turns_and_irregularities_exactly_as_yaml(first, second):
     match = turn_match(first, second)
-    text = record.dumps(match.record)
-    assert fast(text) == yaml.safe_load(text) == with_end(match.record)
+    text = record.dumps(written(match))
+    assert fast(text) == yaml.safe_load(text) == with_end(written(match))
     assert record.dumps(record.loads(text).data) == text
     assert record.loads(text).match.open_table().summary()["turn"] == {"player": second, "phase": "discard"}
 
 
 def test_every_truncation_of_a_turn_by_turn_record_is_refused():
-    text = record.dumps(turn_match().record)
+    text = record.dumps(written(turn_match()))
     record.loads(text)
     for cut in range(len(text)):
         with pytest.raises(RecordError):
@@ -640,7 +641,7 @@ def billion_laughs(levels=20):
     strings once expanded)."""
     lines = ['x0: &x0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
     lines += [f"x{i}: &x{i} [" + ", ".join([f"*x{i - 1}"] * 9) + "]" for i in range(1, levels)]
-    return record.dumps(small_match().record) + "\n".join(lines) + "\n"
+    return record.dumps(written(small_match())) + "\n".join(lines) + "\n"
 
 
 BOMB = """
@@ -728,7 +729,7 @@ def test_a_document_nested_a_million_deep_is_one_problem_not_a_crash():
     ("!!int twelve", "cannot read 'twelve' as a whole number"),
 ], ids=["month 13", "hour 25", "5000 digits", "hex", "sexagesimal", "int tag"])
 def test_a_value_python_cannot_build_is_a_problem_at_its_line(value, message):
-    text = record.dumps(small_match().record).replace("date: '2024-05-01'", f"date: {value}")
+    text = record.dumps(written(small_match())).replace("date: '2024-05-01'", f"date: {value}")
     line = text.splitlines().index(f"date: {value}") + 1
     problems, _match = record.checks(text)
     assert (line, message) in problems
@@ -778,7 +779,7 @@ def test_a_file_over_the_size_limit_is_refused_before_reading(tmp_path, monkeypa
     with pytest.raises(RecordError, match=r"huge.yaml: too large for a match file: 64 MiB \(at most 64 MiB\)$"):
         record.load(huge)
     small = tmp_path / "m.yaml"
-    small.write_text(record.dumps(small_match().record), encoding="utf-8")
+    small.write_text(record.dumps(written(small_match())), encoding="utf-8")
     monkeypatch.setattr(record, "MAX_SIZE", 100)
     monkeypatch.setattr(os, "fstat", lambda fd: os.stat_result((0o100644, 0, 0, 1, 0, 0, 10, 0, 0, 0)))
     with pytest.raises(RecordError, match="too large for a match file"):  # grew past the limit after fstat

@@ -17,6 +17,7 @@ from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.model import Match
 
 from runs import installed, invoke as run
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 
 def ok(*args, env=None):
@@ -61,7 +62,7 @@ def test_a_file_replaced_by_a_copy_keeps_its_lock_and_an_edited_save_is_not_over
             first.match.dead()
             path.write_text(path.read_text().replace("date: '2024-05-01'", "date: '2024-05-02'"))  # an editor
     record = matchfile.load(path)
-    assert len(record.match.hands) == 1 and record.match.record["date"] == "2024-05-02"
+    assert len(record.match.hands) == 1 and record.data["date"] == "2024-05-02"
 
 
 def test_a_command_that_commits_first_after_the_lock_file_is_deleted_shuts_out_the_writer_that_read_before(m):

@@ -11,9 +11,9 @@ import pytest
 
 from gin_ref.core.errors import RecordError
 from gin_ref.files import matchfile
-from gin_ref.match.model import Match, check_record
 from gin_ref.match.tally import tally_of
 from gin_ref.views.tally_text import irregularity_data
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -30,10 +30,10 @@ def oklahoma():
 def test_a_hand_s_problems_come_in_the_order_of_its_parts(edits, first):
     data = oklahoma()
     data["hands"][1].update(edits)
-    problems = check_record(data).problems
+    problems = checked(data).problems
     assert str(problems[0].message).startswith(first), problems
     with pytest.raises(RecordError) as refused:  # a strict reading names the same first problem
-        Match(data)
+        match_of(data)
     assert refused.value.message.startswith(first)
 
 
@@ -43,7 +43,7 @@ def test_an_open_hand_before_a_bad_upcard_is_said_first():
                 "points", "totals", "seal"):
         data["hands"][1].pop(key, None)
     data["hands"][2]["upcard"] = "1Z"
-    messages = [str(problem.message) for problem in check_record(data).problems]
+    messages = [str(problem.message) for problem in checked(data).problems]
     assert messages[0] == "hand 2 has no result, but hand 3 follows it"
     assert messages[1].startswith("hand 3: upcard: ")
 
@@ -54,7 +54,7 @@ def test_an_unknown_result_of_a_hand_played_turn_by_turn_is_one_problem(here, gi
         assert gin(*args).code == 0
     data = copy.deepcopy(matchfile.record_data(matchfile.load(here / "match.yaml")))
     data["hands"][0]["result"] = "bogus"
-    messages = [str(problem.message) for problem in check_record(data).problems]
+    messages = [str(problem.message) for problem in checked(data).problems]
     assert messages[0] == "hand 1: unknown result 'bogus' (known: knock, undercut, gin, big_gin, dead, tie)"
     assert not [message for message in messages if " is dead" in message], messages  # judged as dead, not said so
 
@@ -66,9 +66,9 @@ def test_an_out_of_turn_card_is_shown_as_written(here, gin):
     data = copy.deepcopy(matchfile.record_data(matchfile.load(here / "match.yaml")))
     data["hands"][0]["irregularities"] = [{"kind": "out_of_turn", "player": "Ben", "turn": 3, "action": "draw",
                                            "card": "10c", "detail": "out of turn: it is Ann's turn to discard"}]
-    checked = check_record(data)
-    assert checked.problems == []
-    shown = tally_of(checked.match).hands[0].irregularities[0]
+    result = checked(data)
+    assert result.problems == []
+    shown = tally_of(result.match).hands[0].irregularities[0]
     assert shown.card == "10c" and irregularity_data(shown)["card"] == "10c"
 
 
@@ -78,7 +78,7 @@ def test_a_deal_put_back_by_redo_is_the_record_s_own(here, gin):
         assert gin(*args).code == 0
     match = matchfile.load(here / "match.yaml").match
     match.redo(match.redo_step(), "2024-03-02T20:00:00+00:00", "hand 1's deal")
-    kept = match.record["corrections"][-2]["entry"]
+    kept = written(match)["corrections"][-2]["entry"]
     assert match.hands[-1] == kept and match.hands[-1] is not kept
     before = copy.deepcopy(kept)
     match.hands[-1]["limit"] = 0  # what a later step in the same process does to the hand

@@ -8,6 +8,7 @@ import pytest
 
 from gin_ref.files import matchfile
 from gin_ref.match.schema import TOP_KEYS
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = sorted(path for folder in ("examples", "events", "tests") for path in (ROOT / folder).rglob("*.yaml")
@@ -61,9 +62,10 @@ def _every_top_level_kind():
     paper = Match.new(["Ann", "Ben"], load_rules("standard"), "2024-05-01", dealer="Ann")
     paper.put_result(paper_result(paper.players, paper.rules, [("Ann", "154"), ("Ben", "24")]))
     paper.amend_result(paper_result(paper.players, paper.rules, [("Ann", "160"), ("Ben", "20")]), NOW)
-    for match in (hands, paper):
-        seals.reseal(match.record)
-    return [hands.record, paper.record]
+    records = [written(hands), written(paper)]
+    for data in records:
+        seals.reseal(data)
+    return records
 
 
 def test_the_top_level_reads_into_typed_values_and_writes_back_the_same_mapping():

@@ -11,7 +11,7 @@ import pytest
 from gin_ref.files import matchfile
 from gin_ref.files.yamlread import plain
 from gin_ref.match import replay as replay_module
-from gin_ref.match.model import check_record
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ODD = [None, 0, 1, -1, True, False, "", "x", "AS", [], [1], ["AS"], {}, {"a": 1}, {"kind": 1}, 3.5, [[1]], [None],
@@ -46,8 +46,8 @@ def test_a_value_of_any_shape_anywhere_is_a_problem_never_an_exception(name):
             for key in path[:-1]:
                 node = node[key]
             node[path[-1]] = copy.deepcopy(rng.choice(ODD))
-        checked = check_record(data)  # raises nothing: every shape is checked
-        assert all(str(problem.message) for problem in checked.problems)
+        result = checked(data)  # raises nothing: every shape is checked
+        assert all(str(problem.message) for problem in result.problems)
 
 
 def test_a_defect_in_the_replay_is_an_exception_not_damage_at_a_line(monkeypatch):
@@ -56,12 +56,12 @@ def test_a_defect_in_the_replay_is_an_exception_not_damage_at_a_line(monkeypatch
 
     monkeypatch.setattr(replay_module, "replay_hand", broken)
     with pytest.raises(TypeError, match="a defect"):
-        check_record(_data("oklahoma.yaml"))
+        checked(_data("oklahoma.yaml"))
 
 
 @pytest.mark.parametrize("draw, shown", [("5", "'5'"), ([["Ann", "7D"]], "a list"), (7, "7")])
 def test_a_draw_that_is_not_a_mapping_is_one_clear_problem(draw, shown):
     data = _data("three-player.yaml")
     data["start"]["draw"] = draw
-    messages = [str(problem.message) for problem in check_record(data).problems]
+    messages = [str(problem.message) for problem in checked(data).problems]
     assert messages == [f"the draw cannot be read: it gives each player the card drawn (Ann: 7D), not {shown}"]

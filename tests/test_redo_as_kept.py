@@ -14,6 +14,7 @@ from gin_ref.match.amend import amend
 from gin_ref.match.model import Match
 
 from hands import DEFENDER, KNOCKER
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 NOW = "2024-05-01T20:00:00+00:00"
 
@@ -25,7 +26,7 @@ def new():
 def undone(match):
     step = match.newest_step()
     match.undo(step, NOW, "it")
-    return match.record["corrections"][-1]
+    return written(match)["corrections"][-1]
 
 
 def test_a_ruling_is_put_back_in_the_order_and_with_the_keys_the_correction_holds():
@@ -62,10 +63,10 @@ def test_a_deal_edited_so_it_no_longer_replays_is_refused_with_its_problem(edit,
     match = new()
     match.deal("7D")
     edit(undone(match)["entry"])
-    before = copy.deepcopy(match.record)
+    before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match=problem):
         match.redo(match.redo_step(), NOW, "it")
-    assert match.record == before
+    assert written(match) == before
 
 
 def test_a_ruling_without_its_counts_is_refused_with_its_problem():
@@ -74,10 +75,10 @@ def test_a_ruling_without_its_counts_is_refused_with_its_problem():
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     match.rule("void", "misdeal", NOW)
     undone(match)["entry"]["ruling"].pop("steps")
-    before = copy.deepcopy(match.record)
+    before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match="'steps' must be a whole number"):
         match.redo(match.redo_step(), NOW, "it")
-    assert match.record == before
+    assert written(match) == before
 
 
 def test_a_key_the_hand_does_not_know_is_refused_and_taken_out_again():
@@ -85,10 +86,10 @@ def test_a_key_the_hand_does_not_know_is_refused_and_taken_out_again():
     match.deal("7D")
     match.dead()
     undone(match)["entry"]["note"] = "x"
-    before = copy.deepcopy(match.record)
+    before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match="unknown key 'note'"):
         match.redo(match.redo_step(), NOW, "it")
-    assert match.record == before
+    assert written(match) == before
 
 
 def test_an_amend_edited_so_it_no_longer_replays_is_refused_with_its_problem():
@@ -97,10 +98,10 @@ def test_an_amend_edited_so_it_no_longer_replays_is_refused_with_its_problem():
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     match.amend(amend(match, 1, dead=True), NOW, "it")
     undone(match)["entry"]["result"] = "knock"  # a knock without its knocker
-    before = copy.deepcopy(match.record)
+    before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match="the knocker is missing"):
         match.redo(match.redo_step(), NOW, "it")
-    assert match.record == before
+    assert written(match) == before
 
 
 def test_a_step_of_a_hand_the_record_cannot_take_is_refused():
@@ -108,6 +109,8 @@ def test_a_step_of_a_hand_the_record_cannot_take_is_refused():
     match.deal("7D")
     match.dead()
     undone(match)  # the dead result
-    match.record["corrections"][-1]["step"]["hand"] = 5
+    last = match.record.corrections[-1]
+    match.record = match.record._replace(corrections=match.record.corrections[:-1] +
+                                         (last._replace(step=last.step._replace(hand=5)),))
     with pytest.raises(IllegalActionError, match="step is of hand 5, which the record cannot take"):
         match.redo_step()

@@ -8,11 +8,12 @@ import pytest
 from gin_ref.core.cards import parse_cards
 from gin_ref.core.rules import make_rules
 from gin_ref.files.rulesfile import load_rules
-from gin_ref.match.model import Match, check_record
+from gin_ref.match.model import Match
 from gin_ref.match.resultonly import MAX_DEADWOOD, max_hand_score, paper_result, score_problems
 from gin_ref.match.steps import file_form
 
 from reference import ref_deadwood
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 
 def test_the_most_deadwood_ten_cards_hold_is_98():
@@ -57,13 +58,14 @@ def test_score_problems_for_each_player_by_the_rules():
 
 def _record(scores, hands_won=None):
     match = Match.new(["Ann", "Ben"], load_rules("standard"), "2024-05-01", dealer="Ann")
-    match.record["result"] = file_form(paper_result(match.players, match.rules, scores, hands_won or ()))
-    return match.record
+    data = written(match)
+    data["result"] = file_form(paper_result(match.players, match.rules, scores, hands_won or ()))
+    return data
 
 
 def test_a_result_only_record_replays_to_a_finished_match():
     record = _record([("Ann", "154"), ("Ben", "24")], [("Ann", "6"), ("Ben", "2")])
-    match = Match(record)
+    match = match_of(record)
     assert (match.state.finished, match.state.winner, match.state.totals, match.state.paper.hands_won) == (
         True, "Ann", {"Ann": 154, "Ben": 24}, {"Ann": 6, "Ben": 2})
     assert match.state.result() == ({"Ann": {}, "Ben": {}}, {"Ann": 154, "Ben": 24}, "Ann")
@@ -87,7 +89,7 @@ def test_a_result_only_record_replays_to_a_finished_match():
 def test_check_record_names_each_problem_of_a_result(edit, where, message):
     record = copy.deepcopy(_record([("Ann", "154"), ("Ben", "24")]))
     edit(record)
-    problems, _match = check_record(record)
+    problems, _match = checked(record)
     assert (problems[0].where, str(problems[0].message)) == (where, message)
 
 

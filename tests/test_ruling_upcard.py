@@ -6,6 +6,7 @@ ruling says ``dealt: true``; the hand, never played, has no result), which one `
 
 from runs import expect, invoke
 from gin_ref.files import matchfile
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 
 def hands_part(path):
@@ -40,7 +41,7 @@ def test_an_award_on_a_hand_never_dealt_deals_it_with_the_upcard_and_rules_it_in
 def test_one_undo_takes_the_ruling_and_its_deal_back_and_one_redo_puts_them_back(tmp_path):
     path = new_match(tmp_path)
     expect(0, "knock", "--match", path, "--upcard", "9H", "Ben", "5", "23")
-    before, sealed = hands_part(path), matchfile.load(str(path)).match.record["hands"][-1]["seal"]
+    before, sealed = hands_part(path), matchfile.load(str(path)).data["hands"][-1]["seal"]
     for kind in (["--award", "Ann", "25"], ["--void"], ["--redeal"], ["--forfeit", "Ann"]):
         expect(0, "ruling", "--match", path, *kind, "--reason", "counts disputed", "--upcard", "7D")
         ruled = hands_part(path)
@@ -54,9 +55,9 @@ def test_one_undo_takes_the_ruling_and_its_deal_back_and_one_redo_puts_them_back
         assert ": ok, 2 hands" in expect(0, "verify", "--strict", path).out
         expect(0, "undo", "--match", path)
         assert hands_part(path) == before
-    assert matchfile.load(str(path)).match.record["hands"][-1]["seal"] == sealed
+    assert matchfile.load(str(path)).data["hands"][-1]["seal"] == sealed
     assert invoke("undo", "--match", path).code == 0  # then the knock: nothing of the rulings was left between
-    assert matchfile.load(str(path)).match.record["hands"][-1].get("result") is None
+    assert matchfile.load(str(path)).data["hands"][-1].get("result") is None
 
 
 def test_a_dealt_ruling_on_a_hand_that_was_played_is_a_problem_verify_names(tmp_path):

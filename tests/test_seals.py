@@ -9,13 +9,14 @@ import pytest
 from gin_ref.files import matchfile as record
 from gin_ref.files import seals
 from pathlib import Path
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "oklahoma.yaml"
 
 
 @pytest.fixture
 def sealed():
-    data = copy.deepcopy(record.load(str(EXAMPLE)).match.record)
+    data = copy.deepcopy(record.load(str(EXAMPLE)).data)
     end = seals.reseal(data)
     return data, end
 

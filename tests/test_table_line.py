@@ -30,7 +30,7 @@ def new(*players, rules="oklahoma"):
 
 
 def hands():
-    return record.load("m.yaml").match.hands
+    return list(record.load("m.yaml").match.hands)
 
 
 def session_line(capsys, line):

@@ -28,9 +28,10 @@ def test_the_tally_reads_the_replay_not_the_hand_entries():
     replay (no action writes one so) does not reach it. main read the entries: its tally showed 999."""
     match = _played()
     before = tally_of(match)
-    entry = match.record["hands"][0]
+    entry = match.hands[0]
     entry.update(totals={"Ann": 999, "Ben": 999}, winner="Ann", points=999, result="gin", knocker="Ann")
-    match.record["date"] = "1999-01-01"
+    match.record = match.record._replace(head=tuple((key, "1999-01-01" if key == "date" else value)
+                                                    for key, value in match.record.head))
     after = tally_of(match)
     assert after == before
     assert after.hands[0].totals == before.hands[0].totals != {"Ann": 999, "Ben": 999}
@@ -46,7 +47,8 @@ def test_the_header_carries_the_date_and_the_start():
     header = drawn.state.header
     assert (header.date, header.drawn, header.draw) == ("2024-05-02", False,
                                                          (("Ann", "KS"), ("Ben", "7D"), ("Cid", "2C")))
-    drawn.record["start"] = {}  # the words come from the header as the replay read it
+    drawn.record = drawn.record._replace(head=tuple((key, {} if key == "start" else value)  # the words come
+                                                    for key, value in drawn.record.head))  # from the header
     assert "from the draw: Ann K♠, Ben 7♦, Cid 2♣" in start_text(drawn, "m.yaml")
     named = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-03", dealer="Ben")
     assert (named.state.header.date, named.state.header.drawn, named.state.header.draw) == ("2024-05-03", False, ())

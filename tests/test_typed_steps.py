@@ -16,6 +16,7 @@ from gin_ref.match.steps import Deal, Kept, PaperResult, Ruled, Settled, TurnLin
 from gin_ref.views.step_words import redone_words, undone_words
 
 from hands import DEFENDER, KNOCKER
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 NOW = "2024-05-01T20:00:00+00:00"
 
@@ -126,21 +127,21 @@ def _steps(match):
 def test_undo_reads_back_the_step_written_and_redo_puts_back_an_equal_one():
     match = new()
     for act in _steps(match):
-        before = copy.deepcopy(match.record)
+        before = copy.deepcopy(written(match))
         made = act()
         step = made if not hasattr(made, "step") else made.step
-        after = copy.deepcopy(match.record)
+        after = copy.deepcopy(written(match))
         newest = match.newest_step()
         assert (newest.kind, newest.hand, newest.turn) == (step.kind, step.hand, step.turn)
         assert file_form(newest.data) == file_form(step.data)  # read back: what was written
         match.undo(newest, NOW, undone_words(newest))
-        assert without_corrections(match.record) == without_corrections(before)
-        assert match.record["corrections"][-1]["step"]["kind"] == step.kind
+        assert without_corrections(written(match)) == without_corrections(before)
+        assert written(match)["corrections"][-1]["step"]["kind"] == step.kind
         again = match.redo_step()
         assert again._replace(written=None) == newest._replace(written=None)  # typed as undo read it
         assert again.written is not None  # and put back as the correction keeps it
         match.redo(again, NOW, redone_words(again))
-        assert without_corrections(match.record) == without_corrections(after)
+        assert without_corrections(written(match)) == without_corrections(after)
 
 
 def test_a_redone_deal_is_new_data_not_the_corrections_own():
@@ -149,7 +150,7 @@ def test_a_redone_deal_is_new_data_not_the_corrections_own():
     match.undo(match.newest_step(), NOW, "the deal")
     match.redo(match.redo_step(), NOW, "the deal")
     match.play_turn("pass", "Ben")
-    assert match.record["corrections"][0]["entry"] == {"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7,
+    assert written(match)["corrections"][0]["entry"] == {"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7,
                                                        "irregularities": []}
 
 
@@ -159,19 +160,19 @@ def test_an_undone_amend_goes_back_to_the_version_kept_and_redo_to_the_new_one()
     match = new()
     match.deal("7D")
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
-    settled = copy.deepcopy(match.record["hands"])
+    settled = copy.deepcopy(written(match)["hands"])
     match.amend(amend(match, 1, dead=True), NOW, "hand 1: was Ann's knock")
-    dead = copy.deepcopy(match.record["hands"])
+    dead = copy.deepcopy(written(match)["hands"])
     step = match.newest_step()
     assert step.kind == "amend" and isinstance(step.data, Version) and step.data.settled.result == "knock"
     assert undone_words(step) == "hand 1: the amend (back to Ann's knock, 22 points to Ann)"
     match.undo(step, NOW, undone_words(step))
-    assert match.record["hands"] == settled
+    assert written(match)["hands"] == settled
     again = match.redo_step()
     assert again.data == Version("7D", 7, Settled("dead", (), None, 0))  # read back: its points too
     assert redone_words(again) == "hand 1: the amend (a dead hand)"
     match.redo(again, NOW, redone_words(again))
-    assert match.record["hands"] == dead
+    assert written(match)["hands"] == dead
 
 
 @pytest.mark.parametrize("written", [

@@ -9,9 +9,9 @@ import pytest
 
 from gin_ref.desk import language
 from gin_ref.match.irregularities import Irregularity
-from gin_ref.match.model import check_record
 from gin_ref.views.words import irregularity_words
 from tests.test_handplay import knocked
+from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 ACTIONS = ("draw", "take", "pass", "discard", "knock")
 
@@ -20,7 +20,7 @@ ACTIONS = ("draw", "take", "pass", "discard", "knock")
 def test_an_act_recorded_out_of_turn_that_was_not_is_one_whole_sentence_per_action(action):
     record = knocked()
     record["hands"][1]["irregularities"][0].update(player="Ann", action=action)
-    message = check_record(record).problems[0].message
+    message = checked(record).problems[0].message
     assert str(message) == (f"hand 2, turn 3: the {action} by Ann is recorded as out of turn, but Ann was to move")
     assert "%(action)s" not in message.words  # its own message, not the action's key glued into one
     for lang in ("sk", "fil"):

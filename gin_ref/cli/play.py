@@ -13,6 +13,7 @@ from gin_ref.cli.session import Session
 from gin_ref.cli.session_lines import run_lines
 from gin_ref.desk.errors import Kind, refuse
 from gin_ref.desk.seals import failed_seals, seal_warnings
+from gin_ref.desk.sessionfile import data_in
 from gin_ref.desk.tally import read
 from gin_ref.views.tally_text import versus
 
@@ -68,7 +69,7 @@ def play_cmd(match_path: Optional[str], rules_spec: Optional[str], players: Tupl
         _verify_same_match(path, players, rules_spec)
     if session.known is not None and session.state() is not None:  # a failed seal is said as the file opens
 
-        say_warnings(seal_warnings(path, failed_seals(session.state())))
+        say_warnings(seal_warnings(path, failed_seals(data_in(session.known, path))))
     if terminal:
         from gin_ref.cli.terminal import run_terminal
 

@@ -69,7 +69,7 @@ def _amend(given_hand: int, player: Optional[str], knocker: Optional[Given], def
         match = rec.match
         before = tally_of(match)
         outcome = amend_outcome(match, hand, player, knocker, defender, melds, discard, big_gin, upcard, dead,
-                                lambda number: seals.fails(match.record, number))
+                                lambda number: seals.fails(matchfile.written(match), number))
         match.amend(outcome, matchfile.now())  # format /3 keeps the amend's facts, no words
         warning = event_warning(rec.path, before.finished and not match.state.finished)
         return Amended(rec.path, match, hand, before, outcome.settlement, warning), None

@@ -86,7 +86,7 @@ def read_view(file: str, named: bool = True) -> Optional[MatchView]:
     if found is None:
         return None
     rec, digest = found
-    seals = tuple(FailedSeal(item["line"], item["hand"], item["kind"], item["message"]) for item in failed_seals(rec.match))
+    seals = tuple(FailedSeal(item["line"], item["hand"], item["kind"], item["message"]) for item in failed_seals(rec.data))
     return view_of(shown_path(file), rec, digest, seals)
 
 

@@ -9,13 +9,12 @@ sealed yet) is no failure: ``verify`` says so, the reports do not.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Sequence, Tuple
 
 from gin_ref.desk.errors import N_, Kind, refuse
 from gin_ref.desk.language import gettext
 from gin_ref.files import recordformat, yamlread
 from gin_ref.files import seals
-from gin_ref.match.model import Match
 from gin_ref.views import words
 
 if TYPE_CHECKING:
@@ -24,12 +23,12 @@ if TYPE_CHECKING:
 Seal = Dict[str, Any]  # {line, hand (None: the end of record), kind, message}: as ``verify --json`` gives it
 
 
-def seal_report(match: Optional[Match]) -> Tuple[bool, List[Seal]]:
-    """``(sealed, broken)`` of a match read: whether its file carries seals (format /2) and every seal that
-    fails, each {``line``, ``hand`` (None: the end of record), ``kind``, ``message``}."""
-    if match is None:
+def seal_report(data: Any) -> Tuple[bool, List[Seal]]:
+    """``(sealed, broken)`` of a match file as read (``data``: its record, with lines; None: it did not
+    read): whether it carries seals (format /2) and every seal that fails, each {``line``, ``hand`` (None:
+    the end of record), ``kind``, ``message``}."""
+    if data is None:
         return False, []
-    data = match.record
     version, end = recordformat.end_of(data)
     if version != 2:
         return False, []
@@ -46,9 +45,9 @@ def _end_line(data: Any, fallback: int) -> Any:
     return lines.get("end") or max(lines.values(), default=fallback)
 
 
-def failed_seals(match: Optional[Match]) -> List[Seal]:
+def failed_seals(data: Any) -> List[Seal]:
     """Each seal of a match that fails (not the note of a record sealed before corrections were)."""
-    return [item for item in seal_report(match)[1] if item["kind"] != "legacy"]
+    return [item for item in seal_report(data)[1] if item["kind"] != "legacy"]
 
 
 def refuse_failed(file: str, failed: List[Seal]) -> None:

@@ -9,7 +9,7 @@ parsed when its bytes changed (``match_in``). These are questions, not acts: not
 from __future__ import annotations
 
 import os
-from typing import ContextManager, List, Optional, Tuple
+from typing import Any, ContextManager, List, Optional, Tuple
 
 from gin_ref.core.errors import GinRefError
 from gin_ref.desk.language import gettext
@@ -34,6 +34,15 @@ def file_bytes(path: PathName) -> Optional[bytes]:
 
 def _record(raw: bytes, path: PathName) -> matchfile.Record:
     return matchfile.loads(matchfile.line_ends(raw.decode("utf-8"), path), path)
+
+
+def data_in(raw: Optional[bytes], path: PathName) -> Any:
+    """The record in ``raw`` as read (with its lines: what the seals' report names), or None when it does
+    not read."""
+    try:
+        return None if raw is None else _record(raw, path).data
+    except (UnicodeDecodeError, GinRefError):
+        return None
 
 
 def match_in(raw: Optional[bytes], path: PathName) -> Tuple[Optional[Match], Optional[str]]:

@@ -42,4 +42,4 @@ class Tallied(NamedTuple):
 def tally(path: str, strict: bool = False) -> Tallied:
     """Where the match at ``path`` stands: every hand, the totals, who deals next, the end."""
     rec = read(path)
-    return Tallied(path, rec.match, seal_warnings(path, failed_seals(rec.match), strict))
+    return Tallied(path, rec.match, seal_warnings(path, failed_seals(rec.data), strict))

@@ -91,14 +91,13 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
         note = {"file": path, "ok": True, "event": True, "note": EVENT_NOTE}
         return Verified(path, "event", [], None, note, [], [], False, [], [])
     problems: List[Tuple[Optional[int], Union[str, Message]]]
-    checked, match = matchfile.check(path, on_hand)
+    checked, match, data = matchfile.check_read(path, on_hand)
     problems = list(checked)
     if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
         if not named:
             raise refused(RecordError(problems[0][1]))  # the default match file is not there: as every command says
         problems = [(None, Message(N_("cannot read %(path)s: no such file"), path=path) if not os.path.lexists(path) else message)
                     for _line, message in problems]
-    data = match.record if match is not None else None
     hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
     kept, rulings = _listings(data, match)
     entry: Dict[str, Any] = {
@@ -114,7 +113,7 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
     left = leftovers(path)
     if left:  # what a writer stopped mid-write left beside the file (the next change removes it)
         entry["leftovers"] = left
-    sealed, broken = seal_report(match)
+    sealed, broken = seal_report(data if match is not None else None)
     if not problems and (broken or not sealed):  # a sound file: what its seals say, when they say something
         entry["seals"] = {"sealed": sealed, "broken": broken}
     return Verified(path, how, problems, match, entry, kept, notes, sealed, broken, rulings)

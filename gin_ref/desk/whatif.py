@@ -24,7 +24,7 @@ def what_if(path: str, rules: str, strict: bool = False) -> Tallied:
     except GinRefError as exc:
         raise refused(exc) from exc
     rec = read(path)
-    warnings = seal_warnings(path, failed_seals(rec.match), strict)
+    warnings = seal_warnings(path, failed_seals(rec.data), strict)
     players = len(rec.match.players)
     if house.players != players:
         words = Nn_("those rules are for %(rules_players)d players, this match has %(count)d",

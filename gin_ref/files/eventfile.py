@@ -59,7 +59,7 @@ def left_by_a_pairing(path: PathName, table: Table, event: Event) -> bool:
     the event's house rules and nothing was ever recorded in it (no hand, irregularity or correction): such a
     file may be written again. Anything else at that path is not gin-ref's to replace."""
     try:
-        record = matchfile.load(path).match.record
+        record = matchfile.load(path).data
     except (RecordError, OSError):
         return False
     return (list(record.get("players") or []) == list(table.players)

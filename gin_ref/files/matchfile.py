@@ -20,7 +20,7 @@ import os
 import unicodedata
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from gin_ref.core.errors import InvalidNotationError, RecordError, reason
+from gin_ref.core.errors import InvalidNotationError, RecordError
 from gin_ref.core.message import Message, N_
 from gin_ref.files import cutshort
 from gin_ref.files import recordformat
@@ -30,8 +30,11 @@ from gin_ref.files.filewrite import digest as digest, writable_target as writabl
 from gin_ref.files.filewrite import write_atomic as write_atomic
 from gin_ref.files.yamlload import Problems as ReaderProblems
 from gin_ref.files import seals
-from gin_ref.match.model import Match, check_record
-from gin_ref.match.replay import OnHand
+from gin_ref.files import matchtop
+from gin_ref.match.header import Header
+from gin_ref.match.model import Checked, Match, check_record
+from gin_ref.match.record import Record as TypedRecord
+from gin_ref.match.replay import OnHand, replay as replay_mapping
 from gin_ref.match.schema import FORMAT, FORMAT_2
 
 DEFAULT_FILE = "match.yaml"
@@ -204,14 +207,14 @@ def replay(data: Any, path: Optional[PathName] = None, version: Optional[int] = 
     """The Record of data read from a match file (``parse``), replayed strictly: RecordError (file and
     line) at the first problem, from a hand that is not legal to a total that does not add up."""
     label = str(path) if path is not None else "<match>"
-    try:
-        match = Match(data)
-    except RecordError as exc:
-        where = exc.where  # (the replay's problem, a message: said in the reader's language)
-        said = Message(N_("%(problem)s ('gin-ref verify' lists every problem)"), problem=reason(exc)) \
-            if where and where[0] == "hands" else reason(exc)
+    state, problems, base = replay_mapping(data)
+    if problems:
+        where, problem = problems[0]  # (the replay's problem, a message: said in the reader's language)
+        said = Message(N_("%(problem)s ('gin-ref verify' lists every problem)"), problem=problem) \
+            if where and where[0] == "hands" else problem
         raise RecordError(said, line=yamlread.line_of(data, where), path=label) from None
-    return Record(label, data, match, version)
+    assert state is not None
+    return Record(label, data, Match(matchtop.read(data, state.header), _replayed=(state, base)), version)
 
 
 def loads(text: str, path: Optional[PathName] = None) -> Record:
@@ -232,30 +235,48 @@ def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand]
     ``cutshort``); [] if it is sound.
     Also returns the Match replayed (None when the file cannot be read): ``(problems, match)``.
     ``on_hand(done, hands)`` is told after each hand replayed (verify's progress bar)."""
+    found, match, _data = checks_read(text, path, on_hand)
+    return found, match
+
+
+def checks_read(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand] = None
+                ) -> Tuple[Found, Optional[Match], Any]:
+    """``checks``, and the record as read (with its lines; None when the text is not YAML)."""
     try:
         data, reader_problems = yamlread.parse(text)
     except RecordError as exc:
-        return [(exc.line or 1, exc.said_as or exc.message)], None
+        return [(exc.line or 1, exc.said_as or exc.message)], None, None
     found: Found = [(yamlread.line_of(data, where), message) for where, message in reader_problems]
     found += read_version(data, text)[1]  # (this takes the end line out of the data)
     del text  # not held while the record is replayed (the caller passes it on, keeping none)
-    replayed, match = check_record(data, on_hand)
+    replayed, match = check_record(data, _lenient, on_hand)
     unreadable = {tuple(where) for where, _message in reader_problems}  # one problem per fact: a value that
     found += [(yamlread.line_of(data, problem.where), problem.message)  # could not be read is not judged too
               for problem in replayed if tuple(problem.where) not in unreadable]
     found.sort(key=lambda item: item[0])
-    return cutshort.cut_first(found), match
+    return cutshort.cut_first(found), match, data
+
+
+def _lenient(data: Dict[str, Any], header: Header) -> TypedRecord:
+    """The typed record of a record that may hold problems (``verify`` shows what it can of it)."""
+    return matchtop.read(data, header, lenient=True)
 
 
 def check(path: PathName, on_hand: Optional[OnHand] = None) -> Tuple[Found, Optional[Match]]:
     """``(problems, match)`` of a match file (see ``checks``); an unreadable file is one problem."""
+    found, match, _data = check_read(path, on_hand)
+    return found, match
+
+
+def check_read(path: PathName, on_hand: Optional[OnHand] = None) -> Tuple[Found, Optional[Match], Any]:
+    """``check``, and the record as read (with its lines; None when the file does not read)."""
     try:
         texts = [read_text(path)]
     except RecordError as exc:
-        return [(exc.line or 1, exc.said_as or exc.message)], None
+        return [(exc.line or 1, exc.said_as or exc.message)], None, None
     except OSError as exc:
-        return [(1, Message(N_("cannot read the file: %(reason)s"), reason=str(exc.strerror or exc)))], None
-    return checks(texts.pop(), path, on_hand)  # the text is held by ``checks`` alone, which lets it go once parsed
+        return [(1, Message(N_("cannot read the file: %(reason)s"), reason=str(exc.strerror or exc)))], None, None
+    return checks_read(texts.pop(), path, on_hand)  # the text is held by ``checks`` alone, which lets it go once parsed
 
 
 def record_data(record: Any) -> Any:
@@ -272,17 +293,39 @@ def record_data(record: Any) -> Any:
 
 # -- writing -----------------------------------------------------------------------------------------------
 
-def dumps(data: Dict[str, Any], autoseal: bool = True) -> str:
-    """The canonical text of a match record, its end line last: written through its typed top level
-    (``gin_ref.files.matchtop``: read, then written back, the one place it becomes a mapping). A record
-    that carries no seal at all (made in memory) is sealed first, unless ``autoseal`` is off (a write of a
-    record read from a file seals it through ``gin_ref.files.seals.reseal``)."""
-    if autoseal and not any(isinstance(hand, dict) and "seal" in hand for hand in data.get("hands") or []):
-        seals.reseal(data)
-    from gin_ref.files import matchtop  # here: a command that only reads the file never loads the writer
-    from gin_ref.files import yamlwrite
+def dumps(data: Union[Dict[str, Any], TypedRecord], autoseal: bool = True) -> str:
+    """The canonical text of a match record (a Match's typed record, or a record as read), its end line last:
+    written through its typed top level (``gin_ref.files.matchtop``, the one place it becomes a mapping). A
+    record that carries no seal at all (made in memory) is sealed first, unless ``autoseal`` is off (a
+    write of a record read from a file seals it through ``gin_ref.files.seals.reseal``)."""
+    written = matchtop.write(data if isinstance(data, TypedRecord) else matchtop.read(data))
+    if autoseal and not any(isinstance(hand, dict) and "seal" in hand for hand in written["hands"]):
+        seals.reseal(written)
+    from gin_ref.files import yamlwrite  # here: a command that only reads the file never loads the writer
 
-    return yamlwrite.dumps(matchtop.write(matchtop.read(data)), HEADER) + recordformat.end_line(data)
+    return yamlwrite.dumps(written, HEADER) + recordformat.end_line(written)
+
+
+def match_of(data: Dict[str, Any]) -> Match:
+    """The Match of a record as plain data (one made or edited in memory), replayed strictly: RecordError
+    (with its key path) at the first problem."""
+    state, problems, base = replay_mapping(data)
+    if problems:
+        where, problem = problems[0]
+        raise RecordError(problem, where=where)
+    assert state is not None
+    return Match(matchtop.read(data, state.header), _replayed=(state, base))
+
+
+def checked(data: Any, on_hand: Optional[OnHand] = None) -> Checked:
+    """``check_record`` of a record as plain data: every problem, and the Match when its head reads."""
+    return check_record(data, _lenient, on_hand)
+
+
+def written(match: Match) -> Dict[str, Any]:
+    """A Match's record as the file holds it (``gin_ref.files.matchtop.write``): what the seals are worked out
+    over."""
+    return matchtop.write(match.record)
 
 
 def now() -> str:

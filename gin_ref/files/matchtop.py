@@ -10,10 +10,10 @@ back laid out as a hand. A read and a write change nothing: tests/test_record_ro
 record under examples/ and tests/ through them and compares the text byte for byte.
 """
 
-from typing import Any, Dict
+from typing import Any, Dict, Optional
 
 from gin_ref.match.corrections import Correction, read_corrections
-from gin_ref.match.header import read_header
+from gin_ref.match.header import Header, read_header
 from gin_ref.match.problems import Problems
 from gin_ref.match.record import Record
 from gin_ref.match.resultonly import RESULT_KEY
@@ -26,23 +26,27 @@ HEAD_KEYS = TOP_KEYS[:TOP_KEYS.index("hands")]  # format, date, players, rules, 
 WORDS = {"undo": "undone", "redo": "redone", "amend": "amended"}  # /2's words for what a correction did
 
 
-def read(data: Dict[str, Any]) -> Record:
-    """The Record of a record's data as read: one that replays (``gin_ref.match.model.Match``). A top level
-    it cannot type whole (an unknown key, a part of another shape) is a defect of the caller, never written
-    in part: AssertionError."""
+def read(data: Dict[str, Any], header: Optional[Header] = None, lenient: bool = False) -> Record:
+    """The Record of a record's data as read: one that replays (``gin_ref.match.model.Match``), its header
+    (``header``: as the replay read it; else read here). A top level it cannot type whole (an unknown key,
+    a part of another shape) is a defect of the caller, never written in part: AssertionError; unless
+    ``lenient`` (a record with problems, read for ``verify`` to show: each part of another shape left out)."""
     hands, refused, corrections = (data.get(key) for key in ("hands", "irregularities", "corrections"))
     result = data.get(RESULT_KEY)
     unknown = [key for key in data if key not in TOP_KEYS]
-    if unknown or not isinstance(hands, list) or not isinstance(corrections, list) or \
-            not all(isinstance(item, dict) for item in corrections) or \
-            not (refused is None or isinstance(refused, list) and all(isinstance(item, dict) for item in refused)) or \
-            not (result is None or isinstance(result, dict)):
+    if not lenient and (unknown or not isinstance(hands, list) or not isinstance(corrections, list) or
+                        not all(isinstance(item, dict) for item in corrections) or
+                        not (refused is None or isinstance(refused, list) and
+                             all(isinstance(item, dict) for item in refused)) or
+                        not (result is None or isinstance(result, dict))):
         raise AssertionError(f"a record that does not replay cannot be written: {sorted(data)}")
-    seal = result.get("seal") if result is not None else None
-    return Record(read_header(data, Problems()), tuple((key, data[key]) for key in HEAD_KEYS if key in data),
-                  tuple(hands),
-                  None if refused is None else tuple(Kept.of(item) for item in refused),
-                  tuple(read_corrections(data)), None if result is None else paper_of(result),
+    seal = result.get("seal") if isinstance(result, dict) else None
+    return Record(header if header is not None else read_header(data, Problems()),
+                  tuple((key, data[key]) for key in HEAD_KEYS if key in data),
+                  tuple(hands) if isinstance(hands, list) else (),
+                  tuple(Kept.of(item) for item in refused if isinstance(item, dict)) if isinstance(refused, list)
+                  else None,
+                  tuple(read_corrections(data)), paper_of(result) if isinstance(result, dict) else None,
                   seal if isinstance(seal, str) else None)
 
 
@@ -92,11 +96,13 @@ def correction_data(item: Correction) -> Dict[str, Any]:
 
 def in_file_order(entry: Dict[str, Any]) -> Dict[str, Any]:
     """A hand entry with its keys in the order the file lays them out (HAND_KEYS; a key it does not know
-    after them). The writer lays each hand out so: the record in memory keeps no order."""
+    after them), in place. The writer lays each hand out so: the record in memory keeps no order."""
     ranks = [_RANK.get(key, len(HAND_KEYS)) for key in entry]
-    if ranks == sorted(ranks):  # the common case: in order already (not copied)
-        return entry
-    return dict(sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS))))
+    if ranks != sorted(ranks):  # laid out again in place (not copied: the seals written go into the hand)
+        ordered = sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS)))
+        entry.clear()
+        entry.update(ordered)
+    return entry
 
 
 _RANK = {key: rank for rank, key in enumerate(HAND_KEYS)}

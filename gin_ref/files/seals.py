@@ -24,13 +24,15 @@ A seal is no security claim: anyone can recompute the digests. It detects edits 
 """
 
 import json
-from typing import Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.digest import sha256
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
-from gin_ref.match.schema import SEALED_FORMAT, Record
 from gin_ref.match.problems import Where
+from gin_ref.match.schema import SEALED_FORMAT
+
+Record = Dict[str, Any]  # a record as the file holds it (the writer's, files/matchtop.py)
 
 LENGTH = 16  # hex digits kept of each digest
 HEAD_KEYS = ("format", "date", "players", "rules", "start")

@@ -219,14 +219,15 @@ class Held:
         raw = self.read()
         _expected(self.real, self.name, raw)
         record = matchfile.loads(matchfile.decode(raw, self.name), self.name)
-        version, seal = recordformat.end_of(record.match.record)
-        record.before = seals.before_write(record.match.record, seal) if version == 2 else None
+        version, seal = recordformat.end_of(record.data)
+        record.before = seals.before_write(record.data, seal) if version == 2 else None
         record.digest = digest(raw)
         yield record
         # the seals from the first hand the change touched; never a hand whose seal already failed, unless
         # the command confirms it (``record.confirm``: an amend's hand)
-        seals.reseal(record.match.record, record.before, record.confirm)
-        self.write(matchfile.dumps(record.match.record, autoseal=False))
+        written = matchfile.written(record.match)
+        seals.reseal(written, record.before, record.confirm)
+        self.write(matchfile.dumps(written, autoseal=False))
         if record.version != matchfile.VERSION:
             old = recordformat.FORMAT_1 if record.version == 1 else FORMAT_2
             (notify or _say)(matchfile.UPGRADED.format(path=record.path, new=FORMAT, old=old))
@@ -266,8 +267,9 @@ def create(path: PathName, match: Match, force: bool = False) -> None:
     creates meanwhile is never replaced without ``force``; with it, the match's lock is taken first."""
     name = os.fspath(path)
     real = writable_target(name, may_exist=force)
-    seals.reseal(match.record)
-    text = matchfile.dumps(match.record)
+    written = matchfile.written(match)
+    seals.reseal(written)
+    text = matchfile.dumps(written)
     if not os.path.lexists(real):
         try:
             write_atomic(name, text, real=real, new=True)

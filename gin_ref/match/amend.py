@@ -18,7 +18,7 @@ from gin_ref.core.turns import Table, Turn
 from gin_ref.match.actions import Outcome, refuse_taken_discard, spread_in_turn
 from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.handread import card_of
-from gin_ref.match.schema import Entry, Record, turn_count, version_of
+from gin_ref.match.schema import Entry, turn_count, version_of
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Settled, Step, Version, file_form
 
@@ -54,7 +54,7 @@ def amend(match: "Match", number: int, player: Optional[str] = None,
     ``seal_fails(number)``: does that hand's seal fail (the seals are digests over the file's form, worked
     out in ``gin_ref.files.seals``; None: no seal fails)? An amend that changes nothing confirms such a hand."""
     state = match.state
-    entry = _settled_hand(match.record, number)
+    entry = _settled_hand(match.hands, number)
     turns = turn_count(entry)
     card = _amended_upcard(state, entry, number, upcard, turns)
     setup = _setup(state, number - 1, card)
@@ -91,9 +91,8 @@ def amend(match: "Match", number: int, player: Optional[str] = None,
     return _changed(entry, number, seal_fails, Outcome(Step("amend", number, version), settlement=settlement))
 
 
-def _settled_hand(record: Record, number: int) -> Entry:
+def _settled_hand(hands: Sequence[Entry], number: int) -> Entry:
     """Hand ``number``'s entry, when the record holds it and it is settled."""
-    hands = record["hands"]
     if not 1 <= number <= len(hands):
         raise InvalidNotationError(Message(N_("there is no hand %(hand)d to amend: the record holds hands 1 to "
                                               "%(count)d"), hand=number, count=len(hands)) if hands else

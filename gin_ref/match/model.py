@@ -12,7 +12,7 @@ step, whatever its kind, into ``corrections``, and ``redo`` puts back what the l
 """
 
 import copy
-from typing import TYPE_CHECKING, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -23,16 +23,18 @@ from gin_ref.match.names import first_look_alike, first_same_player, look_alike_
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
-from gin_ref.match import actions, play, resultonly, rulings, steps
+from gin_ref.match import actions, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
-from gin_ref.match.corrections import Correction, read_corrections, read_one
+from gin_ref.match.corrections import Correction, StepRef
+from gin_ref.match.header import Header, read_header
+from gin_ref.match.record import Record
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
-from gin_ref.match.replay import OnHand, replay, replay_hands
-from gin_ref.match.schema import FORMAT, Entry, Record, is_dead_by_itself, set_version, step_count, version_of
+from gin_ref.match.replay import OnHand, replay, replay_hands, replay_record
+from gin_ref.match.schema import FORMAT, Entry, is_dead_by_itself, set_version, version_of
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.steps import Ruled, Step, paper_of
+from gin_ref.match.steps import Ruled, Step
 
 if TYPE_CHECKING:
     import random
@@ -48,27 +50,29 @@ class Checked(NamedTuple):
     match: Optional["Match"]
 
 
-def check_record(record: object, on_hand: Optional[OnHand] = None) -> Checked:
-    """Replay ``record`` and collect every problem (see ``gin_ref.match.replay``; ``on_hand``: told after
-    each hand)."""
-    state, problems, base = replay(record, on_hand=on_hand)
+def check_record(data: object, read: "Callable[[Dict[str, object], Header], Record]",
+                 on_hand: Optional[OnHand] = None) -> Checked:
+    """Replay a record as read (``data``) and collect every problem (see ``gin_ref.match.replay``;
+    ``on_hand``: told after each hand); the Match holds the Record ``read`` makes of it (the reader in
+    ``gin_ref.files.matchtop``)."""
+    state, problems, base = replay(data, on_hand=on_hand)
     if state is None:
         return Checked(list(problems), None)
-    assert isinstance(record, dict)
-    return Checked(list(problems), Match(record, _replayed=(state, base)))
+    assert isinstance(data, dict)
+    return Checked(list(problems), Match(read(data, state.header), _replayed=(state, base)))
 
 
 class Match:
-    """A match: its record, where it stands (``state``), and the actions that extend it."""
+    """A match: its record (typed: ``gin_ref.match.record.Record``), where it stands (``state``), and the
+    actions that extend it."""
 
     def __init__(self, record: Record, _replayed: Optional[Tuple[MatchState, Optional[MatchState]]] = None) -> None:
         self.record = record
         if _replayed is None:
-            state, problems, base = replay(record)
+            state, problems, base = replay_record(record)
             if problems:
                 where, message = problems[0]
                 raise RecordError(message, where=where)
-            assert state is not None
             _replayed = (state, base)
         self.state: MatchState = _replayed[0]
         self._base: Optional[MatchState] = _replayed[1]  # the state before the last hand
@@ -128,10 +132,9 @@ class Match:
                                                       "with %(draw_option)s"), box_option="box",
                                                    captain_option="captain", draw_option="draw"))
             start = _first_roles(names, box, captain, draw, rng)
-        record = {"format": FORMAT, "date": str(date), "players": names,
-                  "rules": {"name": rules.name, "knobs": rules.snapshot()}, "start": start, "hands": [],
-                  "corrections": []}
-        return cls(record)
+        head = (("format", FORMAT), ("date", str(date)), ("players", names),
+                ("rules", {"name": rules.name, "knobs": rules.snapshot()}), ("start", start))
+        return cls(Record(read_header({**dict(head), "hands": []}, Problems()), head, (), None, ()))
 
     # -- what it holds -----------------------------------------------------------------------------------
     @property
@@ -144,8 +147,8 @@ class Match:
 
     @property
     def hands(self) -> List[Entry]:
-        hands: List[Entry] = self.record["hands"]
-        return hands
+        """The hand entries (mappings still: #36 item 1's next step), a new list."""
+        return list(self.record.hands)
 
     @property
     def open_setup(self) -> "Optional[HandSetup]":
@@ -156,34 +159,33 @@ class Match:
     @property
     def corrections(self) -> List[Correction]:
         """The record's corrections (what undo, redo and amend kept), each typed."""
-        return read_corrections(self.record)
+        return list(self.record.corrections)
 
     @property
     def result_only(self) -> bool:
         """Is the match recorded by its result only (``gin_ref.match.resultonly``)?"""
-        return resultonly.is_result_only(self.record)
+        return self.record.result is not None
 
     def paper_written(self) -> Optional[PaperResult]:
         """A result-only match's result as the record writes it (its scores in the order written); None
         for a match recorded hand by hand."""
-        if not self.result_only:
+        written = self.record.result
+        if written is None:
             return None
-        written = paper_of(self.record[resultonly.RESULT_KEY])
         won = written.hands_won
         return PaperResult(dict(written.scores), None if won is None else dict(won), str(written.winner or ""))
 
     def verify_no_hands(self, path: str) -> None:
         """Refuse to put a result on this match when it holds hands or a result already (``path``: the file,
         as the message names it)."""
-        resultonly.verify_no_hands(self.record, path)
+        resultonly.verify_no_hands(len(self.hands), self.record.result, path)
 
     def started_by_result(self, paper: PaperResult) -> "Match":
         """This new match (no hand, no result) as a match kept on paper: its start taken out (a paper sheet
         need not say who dealt first) and ``paper`` (``gin_ref.match.resultonly.paper_result``) its result."""
-        record = dict(self.record)
-        del record["start"]
-        record[resultonly.RESULT_KEY] = steps.file_form(paper)
-        return Match(record)
+        head = tuple((key, value) for key, value in self.record.head if key != "start")
+        header = read_header({**dict(head), "hands": [], resultonly.RESULT_KEY: {}}, Problems())
+        return Match(self.record._replace(header=header, head=head, result=paper, result_seal=None))
 
     def next_number(self) -> int:
         return len(self.hands) + 1
@@ -203,22 +205,20 @@ class Match:
             base = self.state.copy()
         elif self._base is not None:
             base = self._base.copy()
-        steps.put(self.record, step)
+        self.record = steps.put(self.record, step)
         self._replay_last(base, settle=step.kind in ("result", "turn"), settlement=outcome.settlement)
         return outcome
 
     def _replay_last(self, base: Optional[MatchState], settle: bool = False,
                      settlement: Optional[Settlement] = None) -> None:
         """Replay the last hand from ``base`` (the state before it), or the whole record without one."""
-        hands = self.record["hands"]
+        hands = self.record.hands
         if base is None or not hands:
-            replayed, problems, self._base = replay(self.record)
-            assert replayed is not None
-            state = replayed
+            state, problems, self._base = replay_record(self.record)
         else:
             state, problems = base, Problems()
             index = len(hands) - 1
-            self._base = replay_hands(hands, play.refused_in(self.record), state, index, problems, index if settle else None,
+            self._base = replay_hands(hands, self.record.irregularities, state, index, problems, index if settle else None,
                                       {index: settlement} if settlement is not None else None)
         if problems:  # an action that writes what the replay refuses is a defect, never a user's error
             raise AssertionError(f"the record no longer replays: {problems[0]}")
@@ -228,7 +228,7 @@ class Match:
         """Write ``step`` (None: it is written already) and replay the whole record (a result-only record's
         result: ``gin_ref.match.resultonly``)."""
         if step is not None:
-            steps.put(self.record, step)
+            self.record = steps.put(self.record, step)
         self._resettle(0)
 
     def deal(self, upcard: Union[None, Card, str], dealer: Optional[str] = None) -> Outcome:
@@ -289,10 +289,10 @@ class Match:
         kind, and ``undo`` takes the ruling and the hand back together."""
         number, ruling = rulings.ruling_data(self.state, hand, kind, player, points, reason, by, date, dealt)
         step = Step("ruling", number, Ruled(ruling, steps.step_total(self.record) + 1, len(self.hands)))
-        steps.put(self.record, step)
+        self.record = steps.put(self.record, step)
         problems = self._resettle(number - 1, check=False)
         if problems:
-            steps.take_back(self.record, step)
+            self.record, _kept = steps.take_back(self.record, step)
             self._resettle(number - 1)
             raise IllegalActionError(Message(N_("hand %(hand)d cannot be ruled %(kind)s: %(problem)s"), hand=number,
                                              kind=kind, problem=problems[0].message))
@@ -309,13 +309,13 @@ class Match:
         say them (``gin_ref.views.step_words.undone_words``); it stays a parameter for callers."""
         if step != self.newest_step():
             raise IllegalActionError(Message(N_("only the newest step can be taken back")))
-        before = step_count(self.record)
-        removed = steps.take_back(self.record, step)
-        correction = {"kind": "undo", "date": now, "entry": removed, "step": steps.step_record(step),
-                      "steps": [before, step_count(self.record)]}
-        self.record["corrections"].append(correction)
+        before = steps.count_in_place(self.record)
+        record, removed = steps.take_back(self.record, step)
+        self.record = _corrected(record, Correction(len(record.corrections), undone=True, kind=step.kind,
+                                                    steps=(before, steps.count_in_place(record)), entry=removed,
+                                                    step=_step_ref(step), date=now))
         self._resettle(step.hand - 1)
-        return self._newest_correction()
+        return self.record.corrections[-1]
 
     def redo_step(self) -> Step:
         """The step ``redo`` would put back: the one the newest undo took, while nothing else was written
@@ -331,23 +331,22 @@ class Match:
         correction that says so (``kind: redo``). ``redone``: as ``undo``'s ``undone``, not stored."""
         if step != self.redo_step():
             raise IllegalActionError(Message(N_("only the step the last undo took can be put back")))
-        before = step_count(self.record)
+        before = steps.count_in_place(self.record)
         kept = _Kept(self.record, step.hand)
-        steps.put(self.record, step)
-        correction = {"kind": "redo", "date": now, "step": steps.step_record(step),
-                      "steps": [before, step_count(self.record)]}
-        self.record["corrections"].append(correction)
+        record = steps.put(self.record, step)
+        self.record = _corrected(record, Correction(len(record.corrections), redone=True, kind=step.kind,
+                                                    steps=(before, steps.count_in_place(record)),
+                                                    step=_step_ref(step), date=now))
         problems = self._resettle(step.hand - 1, check=False)
         # a ruling of the same second as the undo came after it, or the correction was edited by hand: the
         # step no longer fits; the record goes back to what it held (the step is put back as the correction
         # keeps it, which its taking back need not undo)
         if problems:
-            self.record["corrections"].pop()
-            kept.restore(self.record)
+            self.record = kept.restore()
             self._resettle(step.hand - 1)
             raise IllegalActionError(Message(N_("nothing to redo: the record changed since the undo (%(problem)s)"),
                                              problem=problems[0].message))
-        return self._newest_correction()
+        return self.record.corrections[-1]
 
     def amend(self, outcome: Outcome, now: str, amended: str = "") -> Correction:
         """Write an amend (``gin_ref.match.amend``): the hand's new version, the old one kept under
@@ -355,21 +354,21 @@ class Match:
         Returns the correction. Refused, with nothing changed, when the record would no longer replay.
         ``amended``: as ``undo``'s ``undone``, not stored."""
         step = outcome.step
-        index, count = step.hand - 1, step_count(self.record)
+        index, count = step.hand - 1, steps.count_in_place(self.record)
         entry = self.hands[index]
         old = version_of(entry)
-        steps.put(self.record, step)
-        correction = {"kind": "amend", "date": now, "hand": step.hand, "hands": len(self.hands), "entry": old,
-                      "steps": [count, count]}
-        self.record["corrections"].append(correction)
+        before = self.record
+        record = steps.put(self.record, step)
+        self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),
+                                                    hand=step.hand, hands=len(record.hands), entry=old, date=now))
         problems = self._resettle(index, outcome.settlement, check=False)
         if problems:
             set_version(entry, old)
-            self.record["corrections"].pop()
+            self.record = before
             self._resettle(index)
             raise IllegalActionError(Message(N_("hand %(hand)d cannot be amended so: %(problem)s"), hand=step.hand,
                                              problem=problems[0].message))
-        return self._newest_correction()
+        return self.record.corrections[-1]
 
     def put_result(self, paper: PaperResult) -> None:
         """Write ``paper`` (``gin_ref.match.resultonly.paper_result``) as the result of a match with no hand and
@@ -381,21 +380,16 @@ class Match:
         ``amended`` correction of hand 0), as an amend of a hand keeps its old version. Returns the
         correction."""
         record = self.record
-        if not resultonly.is_result_only(record):
+        if record.result is None:
             raise IllegalActionError(Message(N_("this match is recorded hand by hand: amend a hand (gin-ref amend HAND "
                                                 "...)")))
-        count = step_count(record)
-        old = resultonly.facts(record[resultonly.RESULT_KEY])
-        steps.put(record, Step("amend", 0, paper))
-        correction = {"kind": "amend", "date": now, "hand": 0, "hands": 0, "entry": old, "steps": [count, count]}
-        record["corrections"].append(correction)
+        count = steps.count_in_place(record)
+        old = steps.file_form(record.result)
+        record = steps.put(record, Step("amend", 0, paper))
+        self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),
+                                                    hand=0, hands=0, entry=old, date=now))
         self.apply_step(None)
-        return self._newest_correction()
-
-    def _newest_correction(self) -> Correction:
-        """The correction just made, typed as every correction is read (``gin_ref.match.corrections``)."""
-        corrections = self.record["corrections"]
-        return read_one(len(corrections) - 1, corrections[-1])
+        return self.record.corrections[-1]
 
     def _resettle(self, index: int, settlement: Optional[Settlement] = None, check: bool = True) -> Problems:
         """Replay the whole record, settling hand ``index`` and every later one from their facts (the
@@ -403,38 +397,40 @@ class Match:
         known = {i: s for i, s in self.state.settlements.items() if i != index}
         if settlement is not None:
             known[index] = settlement
-        replayed, problems, self._base = replay(self.record, max(index, 0), known)
+        replayed, problems, self._base = replay_record(self.record, max(index, 0), known)
         if problems and check:
             raise AssertionError(f"the record no longer replays: {problems[0]}")
         if not problems:
-            assert replayed is not None
             self.state = replayed
         return problems
 
 
 
 class _Kept:
-    """What putting a step back can change in a record, kept to restore it: the lists of hands and of the
-    match's irregularities, hand ``hand``'s entry (a deep copy) and a result-only record's result."""
+    """What putting a step back can change in a record, kept to restore it: the Record as it was (a value:
+    its hands, deals refused, corrections and result stay as they were) and hand ``hand``'s entry (a deep
+    copy: the entries are mappings still, changed in place)."""
 
     def __init__(self, record: Record, hand: int) -> None:
-        self.lists = {key: list(record[key]) for key in ("hands", "irregularities") if isinstance(record.get(key), list)}
-        self.result = copy.deepcopy(record[resultonly.RESULT_KEY]) if resultonly.RESULT_KEY in record else None
+        self.record = record
         self.hand = hand
-        self.entry = copy.deepcopy(record["hands"][hand - 1]) if 1 <= hand <= len(record["hands"]) else None
+        self.entry = copy.deepcopy(record.hands[hand - 1]) if 1 <= hand <= len(record.hands) else None
 
-    def restore(self, record: Record) -> None:
-        for key in ("hands", "irregularities"):
-            if key in self.lists:
-                record[key] = self.lists[key]
-            else:
-                record.pop(key, None)
-        if self.result is not None:
-            record[resultonly.RESULT_KEY] = self.result
-        else:
-            record.pop(resultonly.RESULT_KEY, None)
-        if self.entry is not None:
-            record["hands"][self.hand - 1] = self.entry
+    def restore(self) -> Record:
+        if self.entry is None:
+            return self.record
+        hands = self.record.hands
+        return self.record._replace(hands=hands[:self.hand - 1] + (self.entry,) + hands[self.hand:])
+
+
+def _corrected(record: Record, correction: Correction) -> Record:
+    """``record`` with one more correction, the last (made at its place: ``len(record.corrections)``)."""
+    return record._replace(corrections=record.corrections + (correction,))
+
+
+def _step_ref(step: Step) -> StepRef:
+    """What a correction says of the step it took back or put back: its kind, hand and turn."""
+    return StepRef(step.kind, step.hand, step.turn)
 
 
 def _first_roles(players: List[str], box: Optional[str], captain: Optional[str],

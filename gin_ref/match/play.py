@@ -20,7 +20,7 @@ from gin_ref.match.handread import Hand, card_of, recorded_cards, stored_count
 from gin_ref.match.irregularities import Irregularity, read_hand_irregularity, read_match_irregularity
 from gin_ref.match.problems import Problems, Where, same
 from gin_ref.match.knocks import Facts, Settlement, judge, limit_needs_upcard
-from gin_ref.match.schema import Entry, Record, is_count, position
+from gin_ref.match.schema import Entry, is_count, position
 from gin_ref.match.state import HandSetup, MatchState, score
 from gin_ref.match.steps import Kept
 from gin_ref.core.escape import shown_value
@@ -342,11 +342,6 @@ def _check_refused_knock(state: MatchState, where: Where, number: int, item: Irr
 
 
 # -- irregularities of the match: deals refused ------------------------------------------------------
-
-def refused_in(record: Record) -> object:
-    """A record's (mapping's) list of the deals refused, as read (None: it holds none)."""
-    return record.get("irregularities")
-
 
 def match_items(listed: object) -> Sequence[object]:
     """The match's irregularities (the record's ``irregularities``: a list as read, or the typed ``Kept`` of

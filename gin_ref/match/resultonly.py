@@ -24,7 +24,6 @@ from gin_ref.core.escape import excerpt
 from gin_ref.core.players import find_player
 from gin_ref.core.rules import HouseRules
 from gin_ref.match.problems import Problems, Where, same
-from gin_ref.match.schema import Record
 
 RESULT_KEY = "result"
 RESULT_KEYS = ("scores", "hands_won", "winner", "seal")
@@ -260,7 +259,7 @@ def _count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def check_result(record: Record, rules: HouseRules, players: Sequence[str], problems: Problems
+def check_result(record: Mapping[str, object], rules: HouseRules, players: Sequence[str], problems: Problems
                  ) -> Optional[PaperResult]:
     """The replay's check of a result-only record's ``result``: every problem added with its key path.
     Returns the result as read (None when it cannot be read at all)."""
@@ -430,25 +429,18 @@ def hands_refused(scores: Mapping[str, int]) -> Message:
                    force_option="force")
 
 
-def verify_no_hands(record: Mapping[str, object], path: str) -> None:
-    """Refuse to put a result on a record that holds hands, naming the way on."""
-    hands = record.get("hands")
-    if isinstance(hands, list) and hands:
-        count = len(hands)
+def verify_no_hands(hands: int, result: Optional[PaperResult], path: str) -> None:
+    """Refuse to put a result on a record that holds hands (``hands``: how many) or a result, naming the
+    way on."""
+    if hands:
         raise IllegalActionError(Message(Nn_(
             "%(path)s holds %(count)d recorded hand: a table is recorded by its hands or by its result, not both; "
             "correct a hand with 'gin-ref amend HAND ...', or start the table again with 'gin-ref new "
             "%(force_option)s ...' and then record its result",
             "%(path)s holds %(count)d recorded hands: a table is recorded by its hands or by its result, not both; "
             "correct a hand with 'gin-ref amend HAND ...', or start the table again with 'gin-ref new "
-            "%(force_option)s ...' and then record its result"), path=path, count=count, force_option="force"))
-    if is_result_only(record):
+            "%(force_option)s ...' and then record its result"), path=path, count=hands, force_option="force"))
+    if result is not None:
         raise IllegalActionError(Message(N_("%(path)s already holds a result (%(scores)s): change it with 'gin-ref "
-                                            "amend result PLAYER POINTS ...'"), path=path, scores=result_words(record)))
-
-
-def result_words(record: Mapping[str, object]) -> str:
-    """``Ann 154, Ben 24`` (the scores of a result-only record)."""
-    result = record.get(RESULT_KEY)
-    scores = result.get("scores") if isinstance(result, dict) else None
-    return scores_text(scores if isinstance(scores, dict) else {})
+                                            "amend result PLAYER POINTS ...'"), path=path,
+                                         scores=scores_text(result.scores)))

@@ -14,7 +14,7 @@ spread) and the values derived from them (limit, result, defender, winner, point
 replay works out again and compares.
 """
 
-from typing import Any, Dict
+from typing import Any, Dict, Sequence
 
 FORMAT = "gin-ref-match/3"  # facts, never sentences (docs/match-file.md); /2 and /1 are read and written as /3
 FORMAT_2 = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
@@ -50,10 +50,10 @@ MATCH_IRREGULARITIES = ("wrong_dealer",)
 TURN_ACTIONS = ("take", "pass", "draw", "discard")
 OUT_OF_TURN_ACTIONS = TURN_ACTIONS + ("knock",)
 
-# a hand entry, an irregularity or a correction, and the record: plain data, as read (the two explicit Any of
-# match/, on their way out with #36 item 1: tests/test_architecture.py counts every use)
+# a hand entry, an irregularity or a correction: plain data, as read (the explicit Any of match/, on its way
+# out with #36 item 1: tests/test_architecture.py counts every use). The record itself is typed:
+# gin_ref.match.record.Record.
 Entry = Dict[str, Any]  # type: ignore[explicit-any]
-Record = Dict[str, Any]  # type: ignore[explicit-any]
 
 
 VERSION_KEYS = ("upcard", "limit") + tuple(key for key in SETTLED_KEYS if key != "seal")  # what an amend replaces
@@ -63,18 +63,18 @@ CORRECTION_KINDS = ("undo", "redo", "amend")
 CORRECTION_WORDS = {"undone": "undo", "redone": "redo", "amended": "amend"}
 
 
-def step_count(record: Record) -> int:
-    """How many steps written in place the record holds: each deal refused, and per hand its deal, turns,
-    irregularities and result (a hand that ended dead by itself ended at its last turn: no extra step). A
-    list of the wrong shape counts none (the replay reports it), a hand that is not a mapping none."""
-    hands = record.get("hands")
-    count = _length(record.get("irregularities")) + ("result" in record)  # a result-only record: one step
-    for entry in hands if isinstance(hands, list) else ():
+def step_count(hands: Sequence[object], refused: int = 0, result: bool = False) -> int:
+    """How many steps written in place a record holds: each deal refused (``refused``: their count), and per
+    hand its deal, turns, irregularities and result (a hand that ended dead by itself ended at its last
+    turn: no extra step); a result-only record's result (``result``) is one step. A hand that is not a
+    mapping counts none (the replay reports it)."""
+    count = refused + result
+    for entry in hands:
         if isinstance(entry, dict):
             turns = turn_count(entry)
             count += 1 + turns + _length(entry.get("irregularities"))
-            result = entry.get("result")
-            if result is not None and not (result == "dead" and turns):
+            result_of = entry.get("result")
+            if result_of is not None and not (result_of == "dead" and turns):
                 count += 1
     return count
 

@@ -31,21 +31,23 @@ amend of it an amend of hand 0 (``gin_ref.match.resultonly``).
 
 import copy
 from datetime import datetime
-from typing import Callable, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.cards import codes
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
-from gin_ref.match.corrections import Correction, read_corrections
+from gin_ref.match.corrections import Correction
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Facts
-from gin_ref.match.resultonly import RESULT_KEY, STEP_KIND, PaperResult, is_result_only
-from gin_ref.match.resultonly import facts as result_facts
+from gin_ref.match.resultonly import STEP_KIND, PaperResult
 from gin_ref.match.rulings import FIELDS as RULING_FIELDS, Ruling
-from gin_ref.match.schema import (IRREGULARITY_KEYS, RESULT_FACTS, ROLES, SETTLED_KEYS, Entry, Record, position,
-                                  set_version, step_count, turn_count, version_of)
+from gin_ref.match.schema import (IRREGULARITY_KEYS, RESULT_FACTS, ROLES, SETTLED_KEYS, Entry, position, set_version,
+                                  step_count, turn_count, version_of)
+
+if TYPE_CHECKING:
+    from gin_ref.match.record import Record
 
 __all__ = ["Deal", "Kept", "PaperResult", "Ruled", "Settled", "Step", "StepData", "TurnLine", "Version",
            "file_form", "newest", "paper_of", "put", "redoable", "step_data", "step_record", "step_total",
@@ -288,10 +290,12 @@ class Step(NamedTuple):
 
 
 
-def put(record: Record, step: Step) -> None:
-    """Write ``step`` into ``record``: its data in the file's form (``gin_ref.match.steps.file_form``,
-    the one place that form is made), or a copy of the form a correction kept (``Step.written``)."""
-    KINDS[step.kind][0](record, step, _form(step))
+def put(record: "Record", step: Step) -> "Record":
+    """``record`` with ``step`` written: its data in the file's form (``gin_ref.match.steps.file_form``, the
+    one place that form is made), or a copy of the form a correction kept (``Step.written``). A step on
+    the top level (a deal, a deal refused, a paper result) makes a new Record; one in a hand changes that
+    hand's entry (the hands are mappings still: #36 item 1's next step)."""
+    return KINDS[step.kind][0](record, step, _form(step))
 
 
 def _form(step: Step) -> Entry:
@@ -300,8 +304,8 @@ def _form(step: Step) -> Entry:
     return copy.deepcopy(step.written) if step.written is not None else file_form(step.data)
 
 
-def take_back(record: Record, step: Step) -> Entry:
-    """Remove ``step`` (the newest) from ``record``; returns what the correction keeps of it."""
+def take_back(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+    """``record`` without ``step`` (the newest), and what the correction keeps of it."""
     return KINDS[step.kind][1](record, step)
 
 
@@ -336,25 +340,31 @@ def amends_in_force(corrections: List[Correction]) -> List[Amend]:
     return active
 
 
-def step_total(record: Record) -> int:
+def count_in_place(record: "Record") -> int:
+    """The steps written in place a record holds (``gin_ref.match.schema.step_count``)."""
+    return step_count(record.hands, len(record.irregularities or ()), record.result is not None)
+
+
+def step_total(record: "Record") -> int:
     """Every step the record holds: those in place, the amends in force and the rulings (a ruling keeps
     this count, itself included, so that it can be told to be the newest)."""
-    return step_count(record) + len(amends_in_force(read_corrections(record))) + len(rulings.rulings_in(record["hands"]))
+    return count_in_place(record) + len(amends_in_force(list(record.corrections))) + \
+        len(rulings.rulings_in(record.hands))
 
 
-def newest(record: Record) -> Step:
+def newest(record: "Record") -> Step:
     """The newest step of a record; IllegalActionError when there is none."""
-    ruled = rulings.newest_ruling(record["hands"], step_total(record))
+    ruled = rulings.newest_ruling(record.hands, step_total(record))
     if ruled is not None:
         return Step("ruling", ruled["number"], Ruled.of(ruled["ruling"]))
-    amends = amends_in_force(read_corrections(record))
-    if amends and amends[-1].at == step_count(record):
+    amends = amends_in_force(list(record.corrections))
+    if amends and amends[-1].at == count_in_place(record):
         return Step("amend", amends[-1].hand, _version(amends[-1].hand, amends[-1].old), written=amends[-1].old)
-    hands, refused = record["hands"], record.get("irregularities") or []
-    if refused and isinstance(refused[-1], dict) and refused[-1].get("hand") == len(hands) + 1:
-        return Step("refused_deal", len(hands) + 1, Kept.of(refused[-1]))
-    if not hands and is_result_only(record):  # a match recorded by its result: the result is its one step
-        return Step(STEP_KIND, 0, paper_of(record[RESULT_KEY]))
+    hands, refused = record.hands, record.irregularities or ()
+    if refused and refused[-1].item.hand == len(hands) + 1:
+        return Step("refused_deal", len(hands) + 1, refused[-1])
+    if not hands and record.result is not None:  # a match recorded by its result: the result is its one step
+        return Step(STEP_KIND, 0, record.result)
     if not hands:
         raise IllegalActionError(Message(N_("nothing to undo: no hand has been dealt")))
     return _newest_in(hands[-1])
@@ -383,30 +393,30 @@ def _version(hand: int, version: Entry) -> StepData:
 
 # -- the kinds -------------------------------------------------------------------------------------------
 
-def _hand(record: Record, step: Step) -> Entry:
-    entry: Entry = record["hands"][step.hand - 1]
+def _hand(record: "Record", step: Step) -> Entry:
+    entry: Entry = record.hands[step.hand - 1]
     assert entry["number"] == step.hand
     return entry
 
 
-def _put_deal(record: Record, step: Step, form: Entry) -> None:
-    record["hands"].append(form)
+def _put_deal(record: "Record", step: Step, form: Entry) -> "Record":
+    return record._replace(hands=record.hands + (form,))
 
 
-def _take_deal(record: Record, step: Step) -> Entry:
-    entry: Entry = record["hands"].pop()
-    return entry
+def _take_deal(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+    return record._replace(hands=record.hands[:-1]), record.hands[-1]
 
 
-def _put_turn(record: Record, step: Step, form: Entry) -> None:
+def _put_turn(record: "Record", step: Step, form: Entry) -> "Record":
     entry = _hand(record, step)
     if "turns" not in entry:
         entry["turns"] = []
     entry["turns"].extend(form["turns"])
     entry.update((key, value) for key, value in form.items() if key != "turns")
+    return record
 
 
-def _take_turn(record: Record, step: Step) -> Entry:
+def _take_turn(record: "Record", step: Step) -> "Tuple[Record, Entry]":
     entry = _hand(record, step)
     removed: Entry = {"number": step.hand}
     removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry and key != "seal")
@@ -414,102 +424,100 @@ def _take_turn(record: Record, step: Step) -> Entry:
     removed["turns"] = [entry["turns"].pop()]
     if not entry["turns"]:
         del entry["turns"]
-    return removed
+    return record, removed
 
 
-def _put_irregularity(record: Record, step: Step, form: Entry) -> None:
+def _put_irregularity(record: "Record", step: Step, form: Entry) -> "Record":
     entry = _hand(record, step)
     if "irregularities" not in entry:
         entry["irregularities"] = []
     entry["irregularities"].append(form)
+    return record
 
 
-def _take_irregularity(record: Record, step: Step) -> Entry:
-    return {"number": step.hand, "irregularity": _hand(record, step)["irregularities"].pop()}
+def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+    return record, {"number": step.hand, "irregularity": _hand(record, step)["irregularities"].pop()}
 
 
-def _put_refused_deal(record: Record, step: Step, form: Entry) -> None:
-    record.setdefault("irregularities", []).append(form)
+def _put_refused_deal(record: "Record", step: Step, form: Entry) -> "Record":
+    return record._replace(irregularities=(record.irregularities or ()) + (Kept.of(form),))
 
 
-def _take_refused_deal(record: Record, step: Step) -> Entry:
-    item = record["irregularities"].pop()
-    if not record["irregularities"]:
-        del record["irregularities"]
-    return {"irregularity": item}
+def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+    refused = record.irregularities or ()
+    return record._replace(irregularities=refused[:-1] or None), {"irregularity": file_form(refused[-1])}
 
 
-def _put_result(record: Record, step: Step, form: Entry) -> None:
-    entry = _hand(record, step)
-    entry.update(form)
+def _put_result(record: "Record", step: Step, form: Entry) -> "Record":
+    _hand(record, step).update(form)
+    return record
 
 
-def _take_result(record: Record, step: Step) -> Entry:
+def _take_result(record: "Record", step: Step) -> "Tuple[Record, Entry]":
     entry = _hand(record, step)
     removed: Entry = {"number": step.hand}
     removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry and key != "seal")
     entry.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
-    return removed
+    return record, removed
 
 
-def _put_ruling(record: Record, step: Step, form: Entry) -> None:
+def _put_ruling(record: "Record", step: Step, form: Entry) -> "Record":
     if "ruling" in form:  # put back, a ruling that dealt its hand: the hand it was, whole (``_take_ruling``)
-        record["hands"].append(form)
-        return
-    entry = _hand(record, step)
-    entry["ruling"] = form
+        return record._replace(hands=record.hands + (form,))
+    _hand(record, step)["ruling"] = form
+    return record
 
 
-def _take_ruling(record: Record, step: Step) -> Entry:
+def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, Entry]":
     """Take a ruling back: its hand's ruling, or the whole hand, when the ruling dealt it (one step: it was
     the last hand; the correction keeps it as written, but its seal)."""
     if isinstance(step.data, Ruled) and step.data.ruling.dealt:  # the last hand (it was the newest step)
-        hand = _take_deal(record, step)
+        record, hand = _take_deal(record, step)
         hand.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
-        return hand
+        return record, hand
     entry = _hand(record, step)
     if entry.get("result") is None:  # an open hand ruled: its totals and its seal went with the ruling
         entry.pop("totals", None)
         entry.pop("seal", None)
-    return {"number": step.hand, "ruling": entry.pop("ruling")}
+    return record, {"number": step.hand, "ruling": entry.pop("ruling")}
 
 
-def _put_match_result(record: Record, step: Step, form: Entry) -> None:
-    record[RESULT_KEY] = form
+def _put_match_result(record: "Record", step: Step, form: Entry) -> "Record":
+    return record._replace(result=paper_of(form), result_seal=None)
 
 
-def _take_match_result(record: Record, step: Step) -> Entry:
-    if "start" not in record:  # started by its result: without it the record would say nothing
+def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+    if not any(key == "start" for key, _value in record.head):  # started by its result: it would say nothing
         raise IllegalActionError(Message(N_("the result is all this match holds (it was started by 'gin-ref "
                                             "result'): change it with 'gin-ref amend result PLAYER POINTS ...', "
                                             "or delete the file")))
-    return result_facts(record.pop(RESULT_KEY))
+    assert record.result is not None
+    return record._replace(result=None, result_seal=None), file_form(record.result)
 
 
-def _put_amend(record: Record, step: Step, form: Entry) -> None:
+def _put_amend(record: "Record", step: Step, form: Entry) -> "Record":
     if step.hand == 0:  # an amend of a result-only record's result
-        record[RESULT_KEY] = form
-        return
+        return record._replace(result=paper_of(form), result_seal=None)
     set_version(_hand(record, step), form)
+    return record
 
 
-def _take_amend(record: Record, step: Step) -> Entry:
+def _take_amend(record: "Record", step: Step) -> "Tuple[Record, Entry]":
     if step.hand == 0:
-        kept: Entry = {"number": 0, **result_facts(record[RESULT_KEY])}
-        _put_amend(record, step, _form(step))  # the result before the amend
-        return kept
+        assert record.result is not None
+        kept: Entry = {"number": 0, **file_form(record.result)}
+        return _put_amend(record, step, _form(step)), kept  # the result before the amend
     removed: Entry = {"number": step.hand, **version_of(_hand(record, step))}
-    _put_amend(record, step, _form(step))  # the version before the amend (settled again after)
-    return removed
+    return _put_amend(record, step, _form(step)), removed  # the version before the amend (settled again after)
 
 
-def step_data(record: Record, item: Correction) -> Step:
+def step_data(record: "Record", item: Correction) -> Step:
     """The step an undo took, as it can be put back: read from the correction's ``step`` and ``entry``
     (a new value: the correction keeps what it kept, whatever is written later)."""
     step, entry = item.step, item.entry
     assert step is not None and entry is not None  # an undo ``redoable`` found
     kind, hand = step.kind, step.hand
-    held = len(record["hands"])
+    held = len(record.hands)
     read = _READ_BACK[kind](hand, entry) if kind == "ruling" else None
     dealt = isinstance(read, Ruled) and read.ruling.dealt  # the correction keeps the hand the ruling dealt, whole
     # the hand the step goes into: a new one (a deal, a deal refused), one of the record's, or a result-only
@@ -519,7 +527,7 @@ def step_data(record: Record, item: Correction) -> Step:
     elif kind == STEP_KIND:  # the result of a match recorded by it (the undo took it out)
         fits = hand == 0 and not held
     elif hand == 0:  # an amend of that result
-        fits = kind == "amend" and is_result_only(record)
+        fits = kind == "amend" and record.result is not None
     elif dealt:  # the hand the ruling dealt: the next one
         fits = hand == held + 1
     else:
@@ -561,13 +569,12 @@ _READ_BACK: Dict[str, Callable[[int, Entry], StepData]] = {
 }
 
 
-def redoable(record: Record) -> Optional[Correction]:
+def redoable(record: "Record") -> Optional[Correction]:
     """The undo correction whose step ``redo`` would put back: the newest undo not yet redone, in the run of
     undos and redos at the end of the corrections with nothing written between them or since."""
-    expect, pending = step_count(record), 0
-    corrections = read_corrections(record)
-    written = record.get("corrections")
-    place = len(written) - 1 if isinstance(written, list) else -1  # each one of the run read: none left out
+    expect, pending = count_in_place(record), 0
+    corrections = record.corrections
+    place = len(corrections) - 1  # each one of the run read: none left out
     if corrections and corrections[-1].place == place and _ruled_since(record, corrections[-1]):
         return None
     for item in reversed(corrections):
@@ -585,14 +592,14 @@ def redoable(record: Record) -> Optional[Correction]:
     return None
 
 
-def _ruled_since(record: Record, correction: Correction) -> bool:
+def _ruled_since(record: "Record", correction: Correction) -> bool:
     """Was a ruling made after ``correction`` (the newest undo or redo)? A ruling is not a correction, so
     only the times tell, to the second: one of a later second was written since, and redo is refused. One of
     the same second cannot be told apart from a ruling made just before the undo; ``Match.redo`` then
     refuses a step that no longer replays."""
     try:
         undone = datetime.fromisoformat(str(correction.date))
-        for entry in rulings.rulings_in(record["hands"]):
+        for entry in rulings.rulings_in(record.hands):
             ruling = Ruling.of(rulings.ruling_of(entry) or {})
             if datetime.fromisoformat(str(ruling.date)) > undone:
                 return True
@@ -612,7 +619,7 @@ def step_record(step: Step) -> Entry:
 # each kind of step: how it is put (its data, in the file's form, written into the record) and taken back
 # (removed; returns the correction's 'entry'). A pair, not a NamedTuple: a NamedTuple compiles its code when
 # its module is imported, a cost every command would pay at start (issue 28).
-StepKind = Tuple[Callable[[Record, "Step", Entry], None], Callable[[Record, "Step"], Entry]]
+StepKind = Tuple[Callable[["Record", "Step", Entry], "Record"], Callable[["Record", "Step"], "Tuple[Record, Entry]"]]
 KINDS: Dict[str, StepKind] = {
     "amend": (_put_amend, _take_amend),
     "deal": (_put_deal, _take_deal),

@@ -260,13 +260,14 @@ def enter(journal: Journal, path: str, bases: Bases, ident: str, kind: str, acti
         totals = dict(record.match.state.totals)
         said, drawn = try_action(record, action)
         base = bases.keep(raw)
-        after = _sealed(record.match.record, before)
+        written = matchfile.written(record.match)
+        after = _sealed(written, before)
         # facts only (#38): the act and the drawing's data, said by each page in its own language; what the
         # entry did in words answers this request alone (its page's language), never journaled
         journal.append({"op": "enter", "id": ident, "kind": kind, "action": to_json(action), "by": by, "base": base,
                         "drawn": handview.to_json(drawn) if drawn is not None else None,
                         "time": matchfile.now(), "after": after,
-                        "mark": _mark(record.match.record, raw, kind), "confirmers": confirmers(totals, record.match, kind, by)})
+                        "mark": _mark(written, raw, kind), "confirmers": confirmers(totals, record.match, kind, by)})
         entry = journal.entries[ident]
         entry.words = said if drawn is None else []
         entry.said = said
@@ -310,10 +311,11 @@ def confirm(journal: Journal, path: str, bases: Bases, ident: str, by: str, play
                 assert entry.action is not None  # pending: its act reads
                 run_action(record, entry.action, said_too=False)
                 verify_confirmer(who, confirmers(totals, record.match, entry.kind, entry.by), entry)
-                after = _predicted(record)
+                written = matchfile.written(record.match)
+                after = _predicted(record, written)
                 if not after or after != entry.after:  # else the enter line says already what the file will hold
                     journal.append({"op": "confirming", "id": ident, "by": who, "after": after,
-                                    "mark": _mark(record.match.record, matchfile.read_bytes(path), entry.kind)})
+                                    "mark": _mark(written, matchfile.read_bytes(path), entry.kind)})
         except _Stale as exc:
             stale = str(exc)
         except Question as exc:
@@ -372,16 +374,17 @@ def _entry(journal: Journal, ident: str) -> Entry:
     return entry
 
 
-def _predicted(record: Any) -> str:
-    """The end seal the file will hold once ``record`` is written back (``store``'s change seals it the
-    same way as it writes it); "" when it has none."""
-    return _sealed(record.match.record, getattr(record, "before", None), getattr(record, "confirm", None))
+def _predicted(record: Any, written: Any) -> str:
+    """The end seal the file will hold once ``record`` is written back (``written``: its record as the file
+    holds it, ``matchfile.written``; ``store``'s change seals it the same way as it writes it); "" when it
+    has none."""
+    return _sealed(written, getattr(record, "before", None), getattr(record, "confirm", None))
 
 
 def _before(record: Any) -> Any:
     """What the seals need of a record as read (as ``store``'s change takes it)."""
-    version, seal = recordformat.end_of(record.match.record)
-    return seals.before_write(record.match.record, seal) if version == 2 else None
+    version, seal = recordformat.end_of(record.data)
+    return seals.before_write(record.data, seal) if version == 2 else None
 
 
 def _sealed(data: Any, before: Any, confirm: Optional[int] = None) -> str:

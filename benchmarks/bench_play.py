@@ -38,7 +38,7 @@ TARGET = 0.020
 def script(hands):
     """The lines a scorekeeper types for the match ``make_match`` plays: ``[(line, kind)]``."""
     match = make_match(hands, seed=2)
-    lines = [(f"new --date {match.record['date']} --dealer {match.record['start']['dealer']} "
+    lines = [(f"new --date {dict(match.record.head)['date']} --dealer {dict(match.record.head)['start']['dealer']} "
               f"--rules {{rules}} {' '.join(match.players)}", "new")]
     for entry in match.hands:
         lines.append((f"deal --upcard {entry['upcard']}", "deal"))
@@ -62,7 +62,7 @@ def script(hands):
 def table_script(match, hands):
     """The same match typed as table lines (docs/play.md#the-table-line): one line a hand that deals and
     settles it (``9H Ann "cards" "cards"``, ``9H dead``), the refused knocks left out."""
-    lines = [(f"new --date {match.record['date']} --dealer {match.record['start']['dealer']} "
+    lines = [(f"new --date {dict(match.record.head)['date']} --dealer {dict(match.record.head)['start']['dealer']} "
               f"--rules {{rules}} {' '.join(match.players)}", "new")]
     for entry in match.hands:
         if entry["result"] == "dead":

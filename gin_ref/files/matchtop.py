@@ -1,8 +1,8 @@
 """The top level of a match record, read into its typed value (``gin_ref.match.record.Record``) and
 written back: the one place the top level becomes a mapping again (#36 item 1).
 
-``read`` takes a record that replays (``gin_ref.match.model.Match``: nothing else is written) and gives its Record:
-the head as written, the hands as read, each deal refused as a ``Kept``, each correction as a
+``read`` takes a record that replays (what a ``gin_ref.match.model.Match`` holds; ``lenient``: one with
+problems, for ``verify`` to show) and gives its Record: the header, the head as written, the hands as read, each deal refused as a ``Kept``, each correction as a
 ``Correction`` and a result-only record's result as a ``PaperResult`` with its seal. ``write`` gives the
 mapping the canonical writer lays out (``gin_ref.files.matchfile.dumps``): the top-level keys in the
 record's order (``TOP_KEYS``), each correction's keys in the order gin-ref writes them, a deal an undo took

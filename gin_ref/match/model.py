@@ -1,10 +1,11 @@
-"""A match: its record (plain data: ``gin_ref.match.schema``) and the state a replay of it leaves
-(``gin_ref.match.state``), with the actions that extend it.
+"""A match: its record (typed: ``gin_ref.match.record.Record``, its hands mappings still) and the state a
+replay of it leaves (``gin_ref.match.state``), with the actions that extend it.
 
-``Match(record)`` replays a record strictly: the first problem is raised as a ``RecordError`` with its key
-path (``where``); ``check_record`` collects every problem. An action (``deal``, ``play_turn``, ``knock``,
-``dead``) is worked out by ``gin_ref.match.actions`` into an ``Outcome``; ``apply`` writes its step into the
-record and replays the hand it changed, settling it from its facts through the same code that checks a
+``Match(record)`` replays a Record strictly: the first problem is raised as a ``RecordError`` with its key
+path (``where``); ``check_record`` replays a record as read and collects every problem (the Record made of
+it by the reader ``gin_ref.files`` gives it). An action (``deal``, ``play_turn``, ``knock``, ``dead``) is
+worked out by ``gin_ref.match.actions`` into an ``Outcome``; ``apply`` writes its step into the record (a
+new Record: ``gin_ref.match.steps.put``) and replays the hand it changed, settling it from its facts through the same code that checks a
 record, so what is written is what verification expects. ``amend`` replaces a past hand's result
 (worked out by ``gin_ref.match.amend``) and re-settles every later hand; ``undo`` takes back the newest
 step, whatever its kind, into ``corrections``, and ``redo`` puts back what the last undo took

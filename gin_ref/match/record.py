@@ -1,15 +1,17 @@
-"""A match record's top level as a typed value (#36 item 1): ``Record``.
+"""A match record's top level as a typed value (#36 item 1): ``Record``, what ``gin_ref.match.model.Match``
+holds.
 
-The file's reader in ``gin_ref.files.matchtop`` makes it from the parsed file, and its writer there is the
-one place it becomes a mapping again. Its parts: the head, typed (``Header``) and as written (``head``: format, date, players, the
-rules snapshot and the start, in the file's order, which the writer writes back byte for byte), the hands,
-the match's own irregularities (deals refused: each a ``Kept``), the corrections (each a ``Correction``, at
-its place) and a result-only record's result (a ``PaperResult`` and its seal). A step makes a new Record
-(``_replace``), never changes one.
+The file's reader in ``gin_ref.files.matchtop`` makes it from the parsed file (``Match.new`` from what it is
+given), and its writer there is the one place it becomes a mapping again. Its parts: the head, typed
+(``Header``) and as written (``head``: format, date, players, the rules snapshot and the start, in the
+file's order, which the writer writes back byte for byte), the hands, the match's own irregularities (deals
+refused: each a ``Kept``), the corrections (each a ``Correction``, at its place) and a result-only record's
+result (a ``PaperResult`` and its seal). A step on the top level makes a new Record (``_replace``), never
+changes one.
 
-The hands are still the entries as read (mappings: ``Hands``, counted by tests/test_architecture.py's
-NOT_YET_TYPED), as is the hand a correction keeps (``Correction.entry``): typing them is #36 item 1's next
-step (docs/architecture.md).
+The hands are still the entries as read (mappings, counted by tests/test_architecture.py's NOT_YET_TYPED,
+changed in place by a step in a hand), as is the hand a correction keeps (``Correction.entry``): typing
+them is #36 item 1's next step (docs/architecture.md).
 """
 
 from typing import NamedTuple, Optional, Tuple
@@ -24,9 +26,10 @@ __all__ = ["Record"]
 
 
 class Record(NamedTuple):
-    """A match record: ``header`` (what its head says, typed), ``head`` (its keys as written, in order), ``hands`` (the hand entries, as
-    read), ``irregularities`` (the deals refused; None: the record writes no list of them), ``corrections``
-    and, for a match recorded by its result only, ``result`` and its ``result_seal`` (None: not sealed)."""
+    """A match record: ``header`` (what its head says, typed), ``head`` (its keys as written, in order),
+    ``hands`` (the hand entries, as read), ``irregularities`` (the deals refused; None: the record writes no
+    list of them), ``corrections`` and, for a match recorded by its result only, ``result`` and its
+    ``result_seal`` (None: not sealed)."""
 
     header: Header
     head: Written

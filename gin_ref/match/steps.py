@@ -1,7 +1,8 @@
 """Every change to a record is one step, in order: a deal, a turn, an irregularity kept (in a hand, or a
-deal refused), a hand's result, an amend of a past hand. ``put`` writes a step into a record; ``newest``
-finds the newest step a record holds and ``take_back`` removes it, returning what the correction keeps
-(``undo``); ``redoable`` finds the step the newest undo took, while nothing else was written since.
+deal refused), a hand's result, an amend of a past hand. ``put`` writes a step into a record (a typed
+``gin_ref.match.record.Record``: it returns the new one; a step in a hand still changes that hand's entry, a
+mapping, in place); ``newest`` finds the newest step a record holds and ``take_back`` removes it, returning
+the new Record and what the correction keeps (``undo``); ``redoable`` finds the step the newest undo took, while nothing else was written since.
 
 Steps written in place (a deal, a turn, an irregularity, a result) are where they happened: the newest is at
 the end. An amend changes a past hand, so the record says when it came: its correction (``amended``) holds

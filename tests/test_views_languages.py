@@ -184,3 +184,20 @@ def test_the_bonus_words_say_in_english_what_core_writes():
             for boxes in (None, {"Ann": 3}):
                 if not (bonus == "shutout" and shutout == "none" and boxes):
                     assert bonus_words(rules, "Ann", bonus, 60, boxes) == bonus_arithmetic(rules, "Ann", bonus, 60, boxes)
+
+
+def test_a_broken_seal_is_said_in_the_language_by_every_report(folder, monkeypatch):
+    """A failed seal's warning (tally, verify, standings from the summary cache) and the ``--strict``
+    refusal are said in the reader's language from the seal's facts (they said the English sentence)."""
+    path = folder / "sealed.yaml"
+    text = (folder / "examples" / "oklahoma.yaml").read_text(encoding="utf-8")
+    path.write_text(text.replace("seal: 496a1321d4cb6728", "seal: 496a1321d4cb6729", 1), encoding="utf-8")
+    monkeypatch.setenv("GIN_REF_CACHE", str(folder / "cache.json"))
+    warning = "sealed.yaml:31: upozornenie: kolo 1 bolo zmenené mimo gin-ref: jeho údaje už nezodpovedajú pečati"
+    for args in (("tally", "--match", "sealed.yaml"), ("verify", "sealed.yaml"), ("standings", "sealed.yaml"),
+                 ("standings", "sealed.yaml")):  # the second standings from the summary kept
+        _code, said = _run(folder, monkeypatch, "--lang", "sk", *args)
+        assert warning in said, args
+    code, said = _run(folder, monkeypatch, "--lang", "sk", "tally", "--strict", "--match", "sealed.yaml")
+    assert (code, said) == (1, "Error: sealed.yaml:31: kolo 1 bolo zmenené mimo gin-ref: jeho údaje už nezodpovedajú "
+                               "pečati (--strict odmietne záznam, ktorého pečať nesedí)\n")

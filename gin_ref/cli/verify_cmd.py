@@ -17,6 +17,7 @@ from gin_ref.cli.options import json_option, match_file, match_option
 from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.progress import progress
 from gin_ref.desk.language import gettext, ngettext
+from gin_ref.desk.seals import said_as
 from gin_ref.desk.verify import Verified, expand, ruling_of, verify_file
 from gin_ref.views import words
 
@@ -79,7 +80,7 @@ def _print_verified(path: str, checked: Verified) -> None:
                      "change removes it") % {"path": path, "name": name})
     for item in checked.broken if not problems else ():  # a record with problems: those say more
         warn(gettext("%(path)s:%(line)s: warning: %(problem)s") % {"path": path, "line": item["line"],
-                                                                   "problem": item["message"]})
+                                                                   "problem": words.said(said_as(item))})
     for line, problem in problems:  # (the replay's problems are messages: said in the language settled)
         message = problem if isinstance(problem, str) else problem.say(gettext, ngettext)
         warn(f"{path}:{line}: {message}" if line is not None else

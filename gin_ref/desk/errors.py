@@ -261,6 +261,8 @@ def said(refusal: Union[Refusal, GinRefError]) -> str:
     if refusal.said_as is not None:  # a lower layer's message: its own whole sentence, translated
         text = refusal.said_as.say(language.gettext, language.ngettext)
         path, line = refusal.field("path"), refusal.field("line")
+        if refusal.said_as.value("path") is not None:  # a message that says where itself: not said twice
+            path, line = None, None
         if isinstance(path, str):
             text = (f"{path}:{line}: " if line else f"{path}: ") + text
         elif isinstance(line, int) and line:  # a line of no file named: words (core.errors.AT_LINE)

@@ -86,7 +86,8 @@ def read_view(file: str, named: bool = True) -> Optional[MatchView]:
     if found is None:
         return None
     rec, digest = found
-    seals = tuple(FailedSeal(item["line"], item["hand"], item["kind"], item["message"]) for item in failed_seals(rec.data))
+    seals = tuple(FailedSeal(item["line"], item["hand"], item["kind"], item["message"], item["correction"])
+                  for item in failed_seals(rec.data))
     return view_of(shown_path(file), rec, digest, seals)
 
 
@@ -117,7 +118,7 @@ def view_of_summary(file: str, summary: Any, digest: str = "") -> MatchView:
     tally = Tally(tuple(summary["players"]), finished=summary["finished"], winner=summary["winner"],
                   final=summary["final"], bonuses=summary.get("bonuses"), three=bool(summary["three"]))
     rules = summary["rules"]
-    seals = tuple(FailedSeal(item["line"], item["hand"], item["kind"], item["message"])
+    seals = tuple(FailedSeal(item["line"], item["hand"], item["kind"], item["message"], item.get("correction"))
                   for item in summary.get("seals") or ())
     return MatchView(file, summary["date"], make_rules(rules["knobs"], rules["name"]), tally, seals, digest)
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Sequence, Tuple
 
-from gin_ref.desk.errors import N_, Kind, refuse
+from gin_ref.core.message import Message
+from gin_ref.desk.errors import N_, Kind, Refusal, raised
 from gin_ref.desk.language import gettext
 from gin_ref.files import recordformat, yamlread
 from gin_ref.files import seals
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from gin_ref.views.history import MatchView
 
 Seal = Dict[str, Any]  # {line, hand (None: the end of record), kind, message}: as ``verify --json`` gives it
+JSON_KEYS = ("line", "hand", "kind", "message")  # and ``correction``, the correction's number, to say it again
 
 
 def seal_report(data: Any) -> Tuple[bool, List[Seal]]:
@@ -36,7 +38,9 @@ def seal_report(data: Any) -> Tuple[bool, List[Seal]]:
     broken = []
     for item in seals.check_seals(data, end):
         line = yamlread.line_of(data, item.where[:2]) if item.where else _end_line(data, last)
-        broken.append({"line": line, "hand": item.hand, "kind": item.kind, "message": words.in_english(lambda: words.seal_words(item))})
+        broken.append({"line": line, "hand": item.hand, "kind": item.kind,
+                       "message": words.seal_message(item.kind, item.hand, item.correction).english(),
+                       "correction": item.correction})  # (its number, to say it again: not in verify's JSON)
     return True, broken
 
 
@@ -55,11 +59,12 @@ def refuse_failed(file: str, failed: List[Seal]) -> None:
     if failed:
         first = failed[0]
         if first["line"]:
-            raise refuse(Kind.RECORD, N_("%(path)s:%(line)s: %(problem)s (%(option)s refuses a record whose seal "
-                                         "fails)"), path=file, line=first["line"], problem=first["message"],
-                         option="strict")
-        raise refuse(Kind.RECORD, N_("%(path)s: %(problem)s (%(option)s refuses a record whose seal fails)"),
-                     path=file, problem=first["message"], option="strict")
+            message = Message(N_("%(path)s:%(line)s: %(problem)s (%(option)s refuses a record whose seal fails)"),
+                              path=file, line=first["line"], problem=said_as(first), option="strict")
+        else:
+            message = Message(N_("%(path)s: %(problem)s (%(option)s refuses a record whose seal fails)"),
+                              path=file, problem=said_as(first), option="strict")
+        raise raised(Refusal(Kind.RECORD, message.english(), message.facts(), said_as=message))
 
 
 def seal_warnings(file: str, failed: Sequence[Seal], strict: bool = False) -> List[str]:
@@ -67,7 +72,13 @@ def seal_warnings(file: str, failed: Sequence[Seal], strict: bool = False) -> Li
     if strict:
         refuse_failed(file, list(failed))
     return [gettext("%(path)s:%(line)s: warning: %(problem)s") % {"path": file, "line": item["line"],
-                                                                 "problem": item["message"]} for item in failed]
+                                                                 "problem": words.said(said_as(item))}
+            for item in failed]
+
+
+def said_as(item: Seal) -> Message:
+    """What a failed seal says, as a message (said in the reader's language) from its facts."""
+    return words.seal_message(item["kind"], item["hand"], item.get("correction"))
 
 
 def views_warnings(views: "Sequence[MatchView]", strict: bool = False) -> List[str]:

@@ -11,7 +11,7 @@ from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tu
 from gin_ref.core.errors import RecordError
 from gin_ref.core.message import Message, N_, english_of
 from gin_ref.desk.errors import refused
-from gin_ref.desk.seals import seal_report
+from gin_ref.desk.seals import JSON_KEYS, seal_report
 from gin_ref.files import matchfile, yamlread
 from gin_ref.files.filewrite import leftovers
 from gin_ref.files.matchfind import candidates
@@ -115,7 +115,7 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
         entry["leftovers"] = left
     sealed, broken = seal_report(data if match is not None else None)
     if not problems and (broken or not sealed):  # a sound file: what its seals say, when they say something
-        entry["seals"] = {"sealed": sealed, "broken": broken}
+        entry["seals"] = {"sealed": sealed, "broken": [{key: item[key] for key in JSON_KEYS} for item in broken]}
     return Verified(path, how, problems, match, entry, kept, notes, sealed, broken, rulings)
 
 

@@ -3,8 +3,9 @@ the count of steps a record holds. What reads or writes the file's own form (its
 keys each format brought, the order of a hand's keys) is in ``gin_ref.files`` (``seals.written``,
 ``recordformat.keys_beyond_1``, ``matchtop.in_file_order``).
 
-A record holds what a match file holds (``gin_ref.files.matchfile`` reads and writes the YAML; in memory its
-top level is typed, ``gin_ref.match.record.Record``, made and written by ``gin_ref.files.matchtop``): ``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per
+A record holds what a match file holds (``gin_ref.files.matchfile`` reads and writes the YAML; in memory
+its top level is typed, ``gin_ref.match.record.Record``, made and written by ``gin_ref.files.matchtop``):
+``format``, ``date``, ``players``, ``rules`` {``name``, ``knobs``}, ``start``, ``hands`` (one entry per
 hand), ``irregularities`` (the match's own: deals refused; written once there is one) and ``corrections``
 (what ``undo`` took back). A match kept on paper holds no hands but a ``result`` (its final scores:
 ``gin_ref.match.resultonly``), and may leave out ``start``.

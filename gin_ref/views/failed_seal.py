@@ -11,4 +11,5 @@ class FailedSeal(NamedTuple):
     line: Optional[int]
     hand: Optional[int]
     kind: str
-    message: str
+    message: str  # in English (the JSON's words); said again in the reader's language from the facts
+    correction: Optional[int] = None  # a correction's seal: its number

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Dict, List, Mapping, Optional, Protocol, Sequence, Tuple, TypeVar
 
 from gin_ref.core import game
-from gin_ref.core.message import Message
+from gin_ref.core.message import Message, N_
 from gin_ref.core.rules import HouseRules
 from gin_ref.desk.language import ENGLISH, current, gettext, ngettext, speaking
 from gin_ref.match.resultonly import PaperResult, scores_text
@@ -389,24 +389,35 @@ def no_seals() -> str:
 def seal_words(broken: Broken) -> str:
     """A seal that fails (``gin_ref.files.seals.Broken``): ``hand 4 changed outside gin-ref: its facts no
     longer match its seal``."""
-    said = {"hand": broken.hand, "correction": broken.correction}
-    if broken.kind == "edited":
-        return gettext("hand %(hand)s changed outside gin-ref: its facts no longer match its seal") % said
-    if broken.kind == "missing":
-        return gettext("hand %(hand)s changed outside gin-ref: it has no seal") % said
-    if broken.kind == "result_edited":
-        return gettext("the result changed outside gin-ref: its scores no longer match its seal")
-    if broken.kind == "result_missing":
-        return gettext("the result changed outside gin-ref: it has no seal")
-    if broken.kind == "correction_edited":
-        return gettext("correction %(correction)s changed outside gin-ref: its facts no longer match its seal") % said
-    if broken.kind == "correction_missing":
-        return gettext("correction %(correction)s changed outside gin-ref: it has no seal") % said
-    if broken.kind == "legacy":
-        return gettext("the corrections and the count of hands are not sealed (written before gin-ref sealed "
-                       "them, or the end line mended by hand): the next change seals them")
-    return gettext("the end of record's seal does not match the hands: a hand was deleted, or the count or the "
-                   "seals changed, outside gin-ref")
+    return said(seal_message(broken.kind, broken.hand, broken.correction))
+
+
+def seal_message(kind: str, hand: object, correction: Optional[int]) -> Message:
+    """What a failed seal says, from its facts (its kind, the hand as written, the correction's number): a
+    message, said in each reader's language (the reports of many matches keep the facts, not the words)."""
+    if kind == "edited":
+        return Message(N_("hand %(hand)s changed outside gin-ref: its facts no longer match its seal"), hand=_fact(hand))
+    if kind == "missing":
+        return Message(N_("hand %(hand)s changed outside gin-ref: it has no seal"), hand=_fact(hand))
+    if kind == "result_edited":
+        return Message(N_("the result changed outside gin-ref: its scores no longer match its seal"))
+    if kind == "result_missing":
+        return Message(N_("the result changed outside gin-ref: it has no seal"))
+    if kind == "correction_edited":
+        return Message(N_("correction %(correction)s changed outside gin-ref: its facts no longer match its seal"),
+                       correction=correction)
+    if kind == "correction_missing":
+        return Message(N_("correction %(correction)s changed outside gin-ref: it has no seal"), correction=correction)
+    if kind == "legacy":
+        return Message(N_("the corrections and the count of hands are not sealed (written before gin-ref sealed "
+                          "them, or the end line mended by hand): the next change seals them"))
+    return Message(N_("the end of record's seal does not match the hands: a hand was deleted, or the count or the "
+                      "seals changed, outside gin-ref"))
+
+
+def _fact(value: object) -> "Optional[str | int]":
+    """A hand's number as written, as a message's field: a number, else its text (a hand edit's)."""
+    return value if isinstance(value, (int, str)) or value is None else str(value)
 
 
 def house_rule_notes(rules: HouseRules) -> List[str]:

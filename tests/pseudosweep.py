@@ -161,7 +161,7 @@ def summary(found):
         total += len(runs)
         sources.update(runs)
         shown = ", ".join(f"{run}×{n}" if n > 1 else run for run, n in Counter(runs).most_common(12))
-        said = command if command.startswith("serve GET") else f"gin-ref --lang xx {command}"
+        said = command if command.startswith(("serve GET", "serve POST")) else f"gin-ref --lang xx {command}"
         lines.append(f"{len(runs):5d}  {said}" + (f": {shown}" if runs else ""))
     lines.append(f"{total:5d}  unmarked runs in all, {sum(1 for runs in found.values() if runs)} of "
                  f"{len(found)} commands; the most common: "
@@ -208,7 +208,9 @@ def _page(web, path, kept, found, state=""):
 
 def serve_pages(base, kept):
     """serve's pages asked in ``xx`` (tests/serveutil's folders, made in ``base``): of a folder of plain matches
-    the index, the board, the sheet, a page that is not there, and Ann v Ben's table page, then the table page
+    the index, the board, the sheet, a page that is not there, and Ann v Ben's table page, the page of each of
+    four table lines refused (a player not at the table, a count too high, too few cards) or asked about (a
+    count over the limit), then the table page
     and the board after a hand entered; of an event (round 1 paired) table 1's page, the director's pages, the
     board and the sheet. {state: [unmarked runs]}."""
     from serveutil import event_folder, phone, plain_folder, send, token
@@ -217,6 +219,9 @@ def serve_pages(base, kept):
     table = phone(plain_folder(base), "ann-v-ben")  # the table's page, its token exchanged for the cookie
     for path in ("/", "/board", "/board/sheet", "/no-such-page", "/t/ann-v-ben"):
         _page(table, path, kept, found)
+    for line in ("dan 5 23", "ben 99 23", "ben AS 2S 23", "ben 15 23"):  # refused, or asked about
+        answer = send(table, "ann-v-ben", "line", {"line": line, "by": "Ann"}, headers={"accept-language": "xx"})
+        found[f"serve POST /t/ann-v-ben/enter {line!r}"] = unmarked(page_text(answer.text), kept | SERVE_NAMES)
     send(table, "ann-v-ben", "line", {"line": "ben 5 23", "by": "Ann"})
     for path in ("/t/ann-v-ben", "/board", "/board/sheet"):
         _page(table, path, kept, found, " (a hand entered)")

@@ -241,7 +241,7 @@ REFUSAL_NAMES |= {"date", "player1", "player2", "points1", "points2", "hands1", 
 # What a refusal says that is no one's catalogue: the system's words for an OS error (strerror), PyYAML's own
 # parser words (kept in an invalid YAML's line), given as they are in every language.
 SYSTEM_WORDS = {"Input", "output", "error", "No", "such", "file", "or", "directory", "Is", "Not", "Permission",
-                "denied", "Address", "address", "already", "in", "use", "true", "false"}  # (YAML's truth values)
+                "denied", "Address", "address", "already", "in", "use", "true", "false", "null"}  # (YAML's own values)
 # ... and the libraries' phrases a refusal quotes: PyYAML's problem, a character's Unicode name, the resolver's
 LIBRARY = re.compile(r"(?:while parsing a [a-z ]+, )?did not find expected (?:key|'.' or '.')"
                      r"|mapping values are not allowed in this context|U\+[0-9A-F]{4,6}(?: [A-Z][A-Z-]*)*"

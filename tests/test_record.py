@@ -12,6 +12,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from gin_ref.core.message import Message
 from gin_ref.files import seals
 
 import pytest
@@ -214,7 +215,7 @@ def full_reader_agrees(text):
         return
     for where, message in problems:
         assert isinstance(where, tuple) and all(isinstance(key, (str, int)) for key in where), where
-        assert isinstance(message, str) and message, problems
+        assert isinstance(message, Message) and str(message), problems  # (said where it is shown)
     if not problems:
         assert expected == ("data", data), (text, expected, data)
 
@@ -242,8 +243,9 @@ def test_text_outside_the_canonical_layout_is_read_by_yaml_with_lines():
 def test_duplicate_keys_and_object_tags_are_problems_not_data():
     data, problems = yamltext.parse("a: 1\nb: !!python/object:os.system x\na: 2\n")
     assert data == {"a": 1, "b": None}
-    assert problems == [(("b",), "YAML tag '!!python/object:os.system' is not allowed: only plain values are read"),
-                        (("a",), "'a' is given twice (first at line 1; again at line 3)")]
+    assert [(where, str(message)) for where, message in problems] == [
+        (("b",), "YAML tag '!!python/object:os.system' is not allowed: only plain values are read"),
+        (("a",), "'a' is given twice (first at line 1; again at line 3)")]
 
 
 def test_line_of_every_key_and_item():
@@ -732,7 +734,7 @@ def test_a_value_python_cannot_build_is_a_problem_at_its_line(value, message):
     text = record.dumps(written(small_match())).replace("date: '2024-05-01'", f"date: {value}")
     line = text.splitlines().index(f"date: {value}") + 1
     problems, _match = record.checks(text)
-    assert (line, message) in problems
+    assert (line, message) in [(at, str(said)) for at, said in problems]
     with pytest.raises(RecordError, match="^m.yaml:"):
         record.loads(text, "m.yaml")
 

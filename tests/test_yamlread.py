@@ -37,7 +37,7 @@ def outcome(text):
         return ("refused", exc.line, exc.message)
     if problems:
         where, message = problems[0]
-        return ("refused", where, message)
+        return ("refused", where, str(message))  # (a Message: its English)
     return ("data", data)
 
 

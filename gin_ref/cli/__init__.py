@@ -21,8 +21,8 @@ import click
 
 from gin_ref.cli.errors import INTERRUPTED, fail, internal_error, stop_quietly, usage_message
 from gin_ref.cli.helptext import Group, enclosing_language, group, keep_environment, option, show_version, speak_in_click
-from gin_ref.desk.errors import N_, DeskError, GinRefError, Refusal, refusal_of, said, say_options_as  # the desk names the errors a front catches, and their words
-from gin_ref.desk.language import UnknownLanguage, available, gettext, lang_option, settle
+from gin_ref.desk.errors import N_, DeskError, GinRefError, Message, Refusal, refusal_of, said, say_options_as  # the desk names the errors a front catches, and their words
+from gin_ref.desk.language import UnknownLanguage, available, gettext, lang_option, ngettext, settle
 from gin_ref.desk.notation import did_you_mean
 
 # A command is a short process that builds large, acyclic data (a 10,000-hand record is some 160,000
@@ -77,15 +77,20 @@ def command_readings(name: str) -> List[str]:
 
 def unknown_command(name: str) -> str:
     """The words for a word that names no command, or several: which ones, or the nearest command."""
+    return unknown_message(name).say(gettext, ngettext)
+
+
+def unknown_message(name: str) -> Message:
+    """``unknown_command``'s message (a refusal that says it in the reader's language, once)."""
     readings = command_readings(name)
     if len(readings) > 1:
-        return gettext("command '%(name)s' is ambiguous: %(commands)s (type more of it)") % {
-            "name": name, "commands": ", ".join(readings)}
+        return Message(N_("command '%(name)s' is ambiguous: %(commands)s (type more of it)"), name=name,
+                       commands=", ".join(readings))
     nearest = did_you_mean(name, COMMANDS)  # `` (did you mean 'knock'?)``, or nothing
     if nearest:
-        return gettext("no such command '%(name)s' (did you mean '%(nearest)s'?)") % {
-            "name": name, "nearest": nearest.split("'")[1]}
-    return gettext("no such command '%(name)s'") % {"name": name}
+        return Message(N_("no such command '%(name)s' (did you mean '%(nearest)s'?)"), name=name,
+                       nearest=nearest.split("'")[1])
+    return Message(N_("no such command '%(name)s'"), name=name)
 
 
 def _commits() -> int:

@@ -6,7 +6,7 @@ from typing import Optional
 
 import click
 
-from gin_ref.cli import command_readings, main, unknown_command  # (loaded already: the group loads this module by name)
+from gin_ref.cli import command_readings, main, unknown_message  # (loaded already: the group loads this module by name)
 from gin_ref.cli.helptext import argument, command
 from gin_ref.desk.errors import InvalidNotationError
 
@@ -30,7 +30,7 @@ def help_cmd(ctx: click.Context, command: Optional[str]) -> None:
         return
     readings = command_readings(command)
     if len(readings) != 1:
-        raise InvalidNotationError(unknown_command(command))
+        raise InvalidNotationError(unknown_message(command))
     found = group.get_command(parent, readings[0])
     assert found is not None  # (a command's full name)
     with click.Context(found, info_name=readings[0], parent=parent) as sub:

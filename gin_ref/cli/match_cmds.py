@@ -22,7 +22,7 @@ from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.writejson import json_flag, kept_as_json, say_kept
 from gin_ref.core.cards import Card
 from gin_ref.desk import acts
-from gin_ref.desk.errors import DeskError, Kind, Refusal, said
+from gin_ref.desk.errors import DeskError, Kind, Refusal, said, said_field
 from gin_ref.desk.language import gettext
 from gin_ref.desk.outcomes import Dealt, Knocked
 from gin_ref.views import hand_text, standing, tally_text, written
@@ -230,7 +230,7 @@ class _Asked:
             self.shown = True
         ask = CONFIRM["ask"]
         question = gettext("%(reason)s. Did %(player)s really knock with %(count)s?") % {
-            "reason": refusal.field("reason"), "player": refusal.field("player"), "count": refusal.field("count")}
+            "reason": said_field(refusal, "reason"), "player": refusal.field("player"), "count": refusal.field("count")}
         return bool(ask is not None and ask(question))
 
 

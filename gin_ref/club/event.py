@@ -13,12 +13,12 @@ other, and the standings read them (``Result``).
 import math
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterable, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.club.pairing import promised_swiss, round_robin, round_robin_rounds
 from gin_ref.club.standings import Result, Results, Standing, event_standings
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
-from gin_ref.core.message import Message, N_, Nn_
+from gin_ref.core.message import Message, N_, Nn_, Value
 from gin_ref.core.players import check_name, find_player
 from gin_ref.match.names import first_look_alike, first_same_player, look_alike_message
 from gin_ref.core.rules import HouseRules
@@ -183,8 +183,7 @@ class Event:
             raise IllegalActionError(Message(N_("the event is over: all %(rounds)d rounds are played (see 'gin-ref "
                                                 "event standings')"), rounds=self.total_rounds))
         if open_tables:
-            listed = "; ".join(f"round {self._round_of(t)} table {t.number} ({shown(t.file)}: {' v '.join(t.players)})"
-                               for t in open_tables)
+            listed = self._tables_said(open_tables, shown)
             count = len(open_tables)
             # pairing again right after a pairing (one that was interrupted, say) says the round is paired
             if self.rounds:
@@ -195,6 +194,21 @@ class Event:
             raise IllegalActionError(Message(Nn_("%(count)d match is not finished: %(tables)s",
                                                  "%(count)d matches are not finished: %(tables)s"),
                                              count=count, tables=listed))
+
+    def _tables_said(self, tables: List[Table], shown: Callable[[str], str]) -> Message:
+        """``round 1 table 2 (file: Ann v Ben); round 1 table 3 (...)``: the tables named, each a message (the
+        ones before the last hold the rest)."""
+        listed: Optional[Message] = None
+        for table in reversed(tables):
+            facts: Dict[str, Value] = {
+                "round": self._round_of(table), "table": table.number, "file": shown(table.file),
+                "players": Message(N_("%(one)s v %(other)s"), one=table.players[0], other=table.players[1])
+                if len(table.players) == 2 else " v ".join(table.players)}
+            listed = Message(N_("round %(round)d table %(table)d (%(file)s: %(players)s)"), **facts) \
+                if listed is None else \
+                Message(N_("round %(round)d table %(table)d (%(file)s: %(players)s); %(more)s"), more=listed, **facts)
+        assert listed is not None
+        return listed
 
     def _round_of(self, table: Table) -> int:
         return next(rnd.number for rnd in self.rounds if table in rnd.tables)

@@ -18,7 +18,7 @@ from gin_ref.core.errors import CountOverLimitError, GinRefError
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.desk import given, outcomes
-from gin_ref.desk.errors import N_, DeskError, Kind, Refusal, kept, refusal_of, refuse, refused, said
+from gin_ref.desk.errors import N_, DeskError, Kind, Refusal, kept, refusal_of, refuse, refused, said, said_field
 from gin_ref.desk.outcomes import Dealt, Ended, Knocked, Started, Turned
 from gin_ref.desk.store import Work, change, dry
 from gin_ref.files import matchfile, store
@@ -180,7 +180,8 @@ def _knock(player: str, knocker: Given, defender: Given, melds: Melds, discard: 
                 words = N_("%(said)s; the deal of hand %(hand)s is recorded and the hand stays open (undo takes the "
                            "deal back)")
                 slip = refusal_of(exc).reworded(words % {"said": str(exc), "hand": dealt.hand}, words,
-                                                said=said(refusal_of(exc)), hand=dealt.hand)
+                                                said=said(refusal_of(exc)), hand=dealt.hand,
+                                                reason_said=said_field(refusal_of(exc), "reason"))
                 return outcomes.knocked_of(rec.path, match, player, dealt, dealt.outcome), DeskError(slip, dealt)
         done = outcomes.knocked_of(rec.path, match, player, dealt, outcome)
         return done, _kept_error(rec.path, match, outcome, done, dealt is not None)

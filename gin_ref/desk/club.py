@@ -49,7 +49,7 @@ def new_event(folder: str, system: str, players: Sequence[str], rules: Rules = N
         try:
             check_rules(house)
         except IllegalActionError as exc:  # rules the event cannot seat are bad input, as too few players
-            raise InvalidNotationError(str(exc)) from None
+            raise InvalidNotationError(exc.said_as or str(exc)) from None
         event = Event.new(name, system, list(players), house, match_date(date), rounds)
         eventfile.create(folder, event)
     except GinRefError as exc:

@@ -14,8 +14,9 @@ from gin_ref.core.deadwood import best_melding, deadwood_of
 from gin_ref.core.knock import (KnockCheck, check_knock, knock_limit as knock_limit, limit_reason as limit_reason,
                                 limit_said as limit_said)
 from gin_ref.core.melds import Meld, Melding, parse_melds
+from gin_ref.core.message import Message
 from gin_ref.core.rules import HouseRules
-from gin_ref.core.scoring import Hand, Showdown, read_hands, settle
+from gin_ref.core.scoring import DEFENDER_HAND, KNOCKER_HAND, Hand, Showdown, read_hands, settle
 from gin_ref.desk.notation import card_of
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.knocks import limit_needs_upcard, no_upcard_words, why_upcard
@@ -70,8 +71,8 @@ def melding(cards: Sequence[Card], discard: bool = False, rules: Optional[HouseR
 
 def read_pair(knocker: Sequence[Card], defender: Sequence[Card]) -> Tuple[Tuple[Card, ...], Tuple[Card, ...]]:
     """Both hands of a showdown, checked together (no card in both; the counts)."""
-    return read_hands(check_cards(tuple(knocker), (10, 11), "knocker's hand"),
-                      check_cards(tuple(defender), None, "defender's hand"))
+    return read_hands(check_cards(tuple(knocker), (10, 11), Message(KNOCKER_HAND)),
+                      check_cards(tuple(defender), None, Message(DEFENDER_HAND)))
 
 
 def score(rules: HouseRules, upcard: Optional[Card], knocker: Sequence[Card], defender: Sequence[Card],

@@ -28,7 +28,7 @@ from gin_ref.core.message import Message, N_, Nn_, say_options_as
 from gin_ref.core.errors import (AT_LINE, CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
                                  OutOfTurnError, RecordError, RulesError)
 
-__all__ = ["Kind", "Refusal", "Message", "say_options_as", "DeskError", "refusal_of", "refused", "refusal", "refuse", "kept", "N_", "Nn_", "EXIT_CODES", "WORDS", "said",
+__all__ = ["Kind", "Refusal", "Message", "say_options_as", "DeskError", "refusal_of", "refused", "refusal", "refuse", "kept", "N_", "Nn_", "EXIT_CODES", "WORDS", "said", "said_field",
            # the lower layers' error types, named here for the fronts (a front catches and raises only these)
            "GinRefError", "InvalidNotationError", "IllegalActionError", "CountOverLimitError", "OutOfTurnError",
            "RulesError", "RecordError"]
@@ -247,6 +247,17 @@ OVER_LIMIT = Nn_("%(player)s knocked with %(count)d point, over the limit: the k
                  "over the limit is taken for a slip). If it really was so, record it as an illegal knock.",
                  "%(player)s knocked with %(count)d points, over the limit: the knock is not recorded (a count "
                  "over the limit is taken for a slip). If it really was so, record it as an illegal knock.")
+
+
+def said_field(refusal: Refusal, name: str) -> Field:
+    """The refusal's field ``name`` as the reader reads it: a message among the refusing layer's facts (a
+    count over the limit's reason) said in the language settled; a refusal reworded keeps it said as the
+    field ``NAME_said``; else the field as it is."""
+    value = refusal.said_as.value(name) if refusal.said_as is not None else None
+    if isinstance(value, Message):
+        return value.say(language.gettext, language.ngettext)
+    kept = refusal.field(name + "_said")
+    return kept if kept is not None else refusal.field(name)
 
 
 def said(refusal: Union[Refusal, GinRefError]) -> str:

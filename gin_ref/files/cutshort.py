@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import List, Tuple, Union
 
-from gin_ref.core.message import Message
+from gin_ref.core.message import Message, N_
 
 Problems = List[Tuple[int, Union[str, Message]]]  # (line, message: a Message is said where it is shown)
 
@@ -17,6 +17,15 @@ Problems = List[Tuple[int, Union[str, Message]]]  # (line, message: a Message is
 _CUT = ("the file was cut short", "hands were cut or deleted")
 _SUGGESTION = re.compile(r" \(it should be .*\)\Z", re.DOTALL)
 LOST = " (the file was cut short: restore it from a copy, not from the part that survives)"
+# the replay's messages that suggest a value, and each one's words without it (a Message is said where shown)
+_LOST_WORDS = {
+    "hand %(hand)d has no '%(key)s' (it should be %(value)s)":
+        N_("hand %(hand)d has no '%(key)s' (the file was cut short: restore it from a copy, not from the part that "
+           "survives)"),
+    "the result has no 'winner' (it should be %(winner)s)":
+        N_("the result has no 'winner' (the file was cut short: restore it from a copy, not from the part that "
+           "survives)"),
+}
 
 
 def cut_first(found: Problems) -> Problems:
@@ -25,6 +34,13 @@ def cut_first(found: Problems) -> Problems:
     cut = [item for item in found if any(words in str(item[1]) for words in _CUT)]
     if not cut:
         return found
-    rest: Problems = [(line, _SUGGESTION.sub(LOST, str(message)) if _SUGGESTION.search(str(message)) else message)
-                      for line, message in found if (line, message) not in cut]
+    rest: Problems = [(line, _lost(message)) for line, message in found if (line, message) not in cut]
     return cut + rest
+
+
+def _lost(message: Union[str, Message]) -> Union[str, Message]:
+    """``message`` without the value it suggests (said as lost to the cut), or as it is when it suggests none."""
+    if isinstance(message, Message) and message.words in _LOST_WORDS:
+        facts = {name: value for name, value in message.values if name not in ("value", "winner")}
+        return Message(_LOST_WORDS[message.words], **facts)
+    return _SUGGESTION.sub(LOST, str(message)) if _SUGGESTION.search(str(message)) else message

@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from gin_ref.core.errors import RecordError
 from gin_ref.core.message import Message, N_
@@ -40,7 +40,7 @@ _PLAIN_TYPES = (str, int, float, type(None), datetime.date)  # bool is an int, d
 SURROGATE = LazyPattern("[\ud800-\udfff]")  # compiled when first used (2 M instructions): PyYAML's values
 _loader: List[Any] = []
 Where = Tuple[Any, ...]  # a key path: keys and item numbers
-Problems = List[Tuple[Where, str]]  # (key path, message)
+Problems = List[Tuple[Where, Union[str, Message]]]  # (key path, message: said where it is shown)
 
 
 def loader_class() -> Any:
@@ -249,14 +249,14 @@ def scalar_problem(loader: Any, node: Any) -> Tuple[Any, Optional[Message]]:
 
 
 def _from_node(loader: Any, node: Any, problems: Problems, where: Where, kind: Optional[Kind] = None,
-               what: str = "") -> Any:
+               what: Optional[Message] = None) -> Any:
     """The data of a node of type ``kind`` (None: not known), its problems appended (``scan`` has refused
     aliases and deep nesting)."""
     import yaml
 
     if isinstance(node, yaml.ScalarNode):
         value, said = scalar_problem(loader, node)
-        problem: Optional[str] = None if said is None else said.english()  # (the record's problems: English yet)
+        problem: Optional[Message] = said
         if problem is None and kind is not None and not node.style and not handtyped.is_card(where):  # plain
             problem = handtyped.problem(kind, node.value, value, what or handtyped.name_of(where))
             if problem is not None:  # text stays as written (a name judged by what is on the line), else not read
@@ -265,7 +265,7 @@ def _from_node(loader: Any, node: Any, problems: Problems, where: Where, kind: O
             problems.append((where, problem))
         return value
     if node.tag != _TAG + ("seq" if isinstance(node, yaml.SequenceNode) else "map"):  # (a list tagged !!map...)
-        problems.append((where, Message(TAG_REFUSED, tag=node.tag.replace(_TAG, "!!")).english()))
+        problems.append((where, Message(TAG_REFUSED, tag=node.tag.replace(_TAG, "!!"))))
         return None
     if isinstance(node, yaml.SequenceNode):
         return _sequence_of(loader, node, problems, where, kind)
@@ -291,14 +291,14 @@ def _mapping_of(loader: Any, node: Any, problems: Problems, where: Where, kind: 
     for key_node, value_node in node.value:
         if not isinstance(key_node, yaml.ScalarNode) or key_node.tag.endswith(":merge"):
             problems.append((where, Message(N_("line %(line)d: only plain keys are read (no merge keys or complex "
-                                               "keys)"), line=key_node.start_mark.line + 1).english()))
+                                               "keys)"), line=key_node.start_mark.line + 1)))
             continue
         names = handtyped.child(kind, None) if isinstance(kind, MapOf) else None  # a mapping of players' names
         key = _from_node(loader, key_node, problems, where, names and TEXT, handtyped.NAME_KEY)
         if key in result:
             problems.append((where + (key,), Message(N_("'%(key)s' is given twice (first at line %(first)d; again at "
                                                         "line %(again)d)"), key=str(key), first=lines[key],
-                                                     again=key_node.start_mark.line + 1).english()))
+                                                     again=key_node.start_mark.line + 1)))
             continue
         lines[key] = key_node.start_mark.line + 1
         result[key] = _from_node(loader, value_node, problems, where + (key,), handtyped.child(kind, key))

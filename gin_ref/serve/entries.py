@@ -26,7 +26,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError
 from gin_ref.desk import onrecord
-from gin_ref.desk.errors import DeskError, Kind
+from gin_ref.desk.errors import DeskError, Kind, said_field
 from gin_ref.core.message import Message, N_
 from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.core.players import find_player
@@ -109,7 +109,7 @@ def try_action(record: Any, action: Act, said_too: bool = True) -> "tuple[List[s
         if exc.kind == Kind.COUNT_OVER_LIMIT:
             asked = exc.refusal
             raise Question(_("%(reason)s. Did %(player)s really knock with %(count)s?")
-                           % {"reason": asked.field("reason"), "player": asked.field("player"),
+                           % {"reason": said_field(asked, "reason"), "player": asked.field("player"),
                               "count": asked.field("count")}) from None
         raise
     if not said_too:

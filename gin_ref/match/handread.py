@@ -54,7 +54,7 @@ __all__ = ["Claims", "HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "Unset"
 _BY_CODE = {card.code: card for card in DECK}
 
 
-def recorded_cards(value: object, counts: Sequence[int], what: str, runs: str = "low") -> Tuple[Card, ...]:
+def recorded_cards(value: object, counts: Sequence[int], what: Union[str, Message], runs: str = "low") -> Tuple[Card, ...]:
     """Cards as a record holds them: a list of canonical codes (fast), or any notation parse_cards reads."""
     if isinstance(value, list) and len(value) in counts:
         try:
@@ -127,13 +127,13 @@ def _stored_sides(entry: Entry, rules: HouseRules, reading: _FactsReading
         reading.key = "knocker_count"
         kcount = stored_count(entry["knocker_count"], most)
     else:
-        kcards = recorded_cards(entry.get("knocker_cards"), (10, 11), "knocker's hand", runs)
+        kcards = recorded_cards(entry.get("knocker_cards"), (10, 11), Message(N_("knocker's hand")), runs)
     if "defender_count" in entry:
         reading.key = "defender_count"
         dcount = stored_count(entry["defender_count"], most)
     else:
         reading.key = "defender_cards"
-        dcards = recorded_cards(entry.get("defender_cards"), (10,), "defender's hand", runs)
+        dcards = recorded_cards(entry.get("defender_cards"), (10,), Message(N_("defender's hand")), runs)
     if kcards is not None and dcards is not None:
         reading.key = "knocker_cards"
         if not set(kcards).isdisjoint(dcards):  # (a card is one shared object: compared by identity)
@@ -233,11 +233,16 @@ def shown_totals(totals: object) -> str:
                      for name, points in totals.items())
 
 
-def shown_columns(columns: object) -> str:
-    """Each game's columns as claimed, for a problem: ``game 1 Ann 25, Ben 0; game 2 ...``."""
+def shown_columns(columns: object) -> Union[str, Message]:
+    """Each game's columns as claimed, for a problem: ``game 1 Ann 25, Ben 0; game 2 ...`` (a message, each
+    game said in the reader's language)."""
     if not isinstance(columns, list):
         return repr(columns)
-    return "; ".join(f"game {i} {shown_totals(c)}" for i, c in enumerate(columns, 1))
+    said: Union[str, Message] = ""
+    for i, column in reversed(list(enumerate(columns, 1))):
+        game = Message(N_("game %(game)d %(totals)s"), game=i, totals=shown_totals(column))
+        said = game if said == "" else Message(N_("%(first)s; %(rest)s"), first=game, rest=said)
+    return said
 
 
 class Worked(NamedTuple):

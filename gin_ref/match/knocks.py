@@ -98,7 +98,7 @@ def read_count(value: object, what: Union[str, Message], most: int = MAX_COUNT) 
         return None
     if not re.fullmatch(_NUMBER, token):  # (\d: a number in any script's digits, refused just below)
         return None
-    verify_ascii_digits(token, f"{what} '{excerpt(token)}'")
+    verify_ascii_digits(token, Message(N_("%(what)s '%(token)s'"), what=what, token=excerpt(token)))
     if not is_ascii_whole(token) or not has_digits_for(token, most):
         raise InvalidNotationError(Message(N_("%(what)s '%(token)s': a count is a whole number from 0 to %(most)d"),
                                            what=what, token=excerpt(token), most=most))
@@ -141,7 +141,7 @@ def given_facts(rules: HouseRules, knocker: Given, defender: Given, melds: Union
     if kcount is None and dcount is None:
         kcards, dcards = read_hands(cast(Hand, knocker), cast(Hand, defender), runs)  # not counts, here
     elif kcount is None:
-        kcards = _side(knocker, (10, 11), "knocker's hand", runs)
+        kcards = _side(knocker, (10, 11), Message(N_("knocker's hand")), runs)
     elif dcount is None:
         dcards = _side(defender, (10,), "defender's hand", runs)
         if kcount == 0 and rules.gin_layoffs:
@@ -170,7 +170,7 @@ GIN_LAYOFFS_COUNT = Message(N_("a gin counted 0 cannot be settled against the de
                                 "his layoffs need the knocker's melds"))
 
 
-def _side(value: Given, counts: Tuple[int, ...], what: str, runs: str = "low") -> Tuple[Card, ...]:
+def _side(value: Given, counts: Tuple[int, ...], what: Union[str, Message], runs: str = "low") -> Tuple[Card, ...]:
     """One side's cards when the other side is a count."""
     if isinstance(value, (list, tuple)) and all(isinstance(card, Card) for card in value):
         return parse_cards([card.code for card in value if isinstance(card, Card)], counts=counts, what=what)

@@ -423,3 +423,11 @@ def test_the_cache_is_used_until_the_code_that_wrote_it_changes(tmp_path, summar
     assert json.loads(run("standings", "--json", tmp_path))["standings"][0]["player"] == "Ann"
     assert len(read) == 1  # read again: the cache was another build's
     assert entry["summary"]["winner"] == "Ann"
+
+
+def test_a_missing_choice_lists_the_choices_on_the_error_line(tmp_path):
+    """click lists a missing option's choices one per line ("Choose from:\\n\\t..."): the one error line
+    gin-ref prints escaped them to literal '\\n' and tabs; they stand on the line now."""
+    done = invoke("event", "new", tmp_path / "ev", "Ann", "Ben")
+    assert (done.exit_code, done.stderr) == (2, "Error: missing option '--format'. Choose from: round-robin, swiss "
+                                                "(see 'gin-ref event new --help')\n")

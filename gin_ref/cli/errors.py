@@ -80,6 +80,7 @@ def usage_message(exc: click.UsageError) -> str:
     is: click's message, lower case and without its full stop as the project's words are, then where the
     command's help is (``gin-ref knock --help``; typed in the session from habit, it works there too)."""
     message = exc.format_message().strip()
+    message = message.replace(":\n\t", ": ").replace(",\n\t", ", ")  # click's list of choices, one line
     if message[:2] != message[:2].upper():  # "Missing option" -> "missing option"; "PLAYER ..." stays
         message = message[0].lower() + message[1:]
     message = message.rstrip(".")

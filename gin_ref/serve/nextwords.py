@@ -8,7 +8,8 @@ does not know), the facts keep that line as it was said (``text``) and the page 
 from typing import Any, Dict, List, Optional
 
 from gin_ref.core.message import Message, N_, english as english_words, english_n
-from gin_ref.desk.language import ENGLISH, gettext, ngettext, speaking
+from gin_ref.serve.journalwords import said_again
+from gin_ref.desk.language import ENGLISH, gettext, speaking
 from gin_ref.match.model import Match
 from gin_ref.match.tally import hand_tally
 from gin_ref.views.standing import named_scores, next_line, standing_lines
@@ -100,14 +101,7 @@ def _said(facts: Dict[str, Any], say: Any, say_n: Any) -> Optional[str]:
 
 def next_words(facts: Any) -> str:
     """The facts of ``next_facts`` (or the line an older journal kept) in the language spoken."""
-    if isinstance(facts, str):
-        return facts
-    if not isinstance(facts, dict):
-        return ""
-    try:
-        return _said(facts, gettext, ngettext) or ""
-    except (KeyError, TypeError, ValueError):  # a journal line of another shape: nothing said, nothing broken
-        return ""
+    return said_again(facts, _said)
 
 
 def standing_said(match: Match) -> List[str]:

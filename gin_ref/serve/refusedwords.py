@@ -11,7 +11,7 @@ but for one point of penalty (``1 penalty point``); a refusal of another shape i
 from typing import Any, Dict, Optional
 
 from gin_ref.core.message import Message, N_, Nn_, english as english_words, english_n
-from gin_ref.desk.language import gettext, ngettext
+from gin_ref.serve.journalwords import said_again
 from gin_ref.match.state import MatchState
 from gin_ref.views.step_words import refusal_words
 
@@ -82,11 +82,4 @@ def _said(facts: Dict[str, Any], say: Any, say_n: Any) -> Optional[str]:
 
 def refused_words(facts: Any) -> str:
     """The facts of ``refused_facts`` (or the line an older journal kept) in the language spoken."""
-    if isinstance(facts, str):
-        return facts
-    if not isinstance(facts, dict):
-        return ""
-    try:
-        return _said(facts, gettext, ngettext) or ""
-    except (KeyError, TypeError, ValueError):  # a journal line of another shape: nothing said, nothing broken
-        return ""
+    return said_again(facts, _said)

@@ -9,7 +9,7 @@ know is kept as that text (``{"text": ...}``) and shown as kept.
 from typing import Any, Dict, Optional
 
 from gin_ref.core.message import N_, Nn_, english as english_words, english_n
-from gin_ref.desk.language import gettext, ngettext
+from gin_ref.serve.journalwords import said_again
 
 TIE = N_("%(knocker)d = %(defender)d, scored 0-0 (knock_tie: nobody)")
 KNOCK_TIE = N_("%(defender)d − %(knocker)d = 0, a tie given to the knocker")
@@ -56,11 +56,4 @@ def _said(facts: Dict[str, Any], say: Any, say_n: Any) -> Optional[str]:
 
 def sum_words(facts: Any) -> str:
     """The sum of ``sum_facts`` (or the text an older journal kept) in the language spoken."""
-    if isinstance(facts, str):
-        return facts
-    if not isinstance(facts, dict):
-        return ""
-    try:
-        return _said(facts, gettext, ngettext) or ""
-    except (KeyError, TypeError, ValueError):  # a journal line of another shape: nothing said, nothing broken
-        return ""
+    return said_again(facts, _said)

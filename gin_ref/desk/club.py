@@ -22,6 +22,7 @@ from gin_ref.desk.reading import NO_METER, Metering, Skipped, skipped_text
 from gin_ref.desk.reports import read_summaries
 from gin_ref.files import eventfile, filewrite
 from gin_ref.views.event_view import EventTable, event_table
+from gin_ref.views.history import MatchView
 
 Notify = Callable[[str], None]
 
@@ -74,22 +75,29 @@ def table_results(folder: str, event: Event, meter: Metering = NO_METER) -> Tupl
                for (path, _line, _error), (_file, error) in zip(problems, skipped_text(problems))}
     for view in views:
         t = names[view.file]
-        error: Optional[Message] = None
-        if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in t.players):
-            error = Message(N_("holds %(players)s, not the table's %(first)s and %(second)s"),
-                            players=", ".join(view.players), first=t.players[0], second=t.players[1])
-        elif view.house.snapshot() != event.rules.snapshot():
-            error = Message(N_("is played under other house rules (%(rules)s) than the event's (%(event_rules)s)"),
-                            rules=view.house.name, event_rules=event.rules.name)
+        error = not_the_tables(view, t.players, event.rules)
         if error is not None:
             problems.append((view.file, None, error))
             results[t.file] = Result.unplayed(error.english())
         else:
-            results[t.file] = _in_event_names(Result.of_tally(view.tally), t.players)
+            results[t.file] = in_event_names(Result.of_tally(view.tally), t.players)
     return results, problems
 
 
-def _in_event_names(result: Result, players: Sequence[str]) -> Result:
+def not_the_tables(view: MatchView, players: Sequence[str], rules: HouseRules) -> Optional[Message]:
+    """Why a table's match file does not count for the event played under ``rules`` (other players, other
+    house rules), or None (``event standings`` and the board say it)."""
+    if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in players):
+        first, second = (list(players) + ["", ""])[:2]  # a table seats two
+        return Message(N_("holds %(players)s, not the table's %(first)s and %(second)s"),
+                       players=", ".join(view.players), first=first, second=second)
+    if view.house.snapshot() != rules.snapshot():
+        return Message(N_("is played under other house rules (%(rules)s) than the event's (%(event_rules)s)"),
+                       rules=view.house.name, event_rules=rules.name)
+    return None
+
+
+def in_event_names(result: Result, players: Sequence[str]) -> Result:
     """A Result with the names spelled as the event spells them (a match file names them without case)."""
     spelled = {name.casefold(): name for name in players}
     final = None if result.final is None else {spelled.get(k.casefold(), k): v for k, v in result.final.items()}

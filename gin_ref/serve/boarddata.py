@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 from gin_ref.club.event import Result
 from gin_ref.core.errors import GinRefError, reason
 from gin_ref.core.message import Message, english_of
+from gin_ref.desk.club import in_event_names, not_the_tables
 from gin_ref.desk.errors import N_
 from gin_ref.desk.language import gettext as _, ngettext
 from gin_ref.serve.handwords import facts_of_hand
@@ -154,10 +155,10 @@ def _read_tables(folder: str, event: Any, reader: TableReader) -> Tuple[Dict[str
         for t in rnd.tables:
             view, error = reader.read(os.path.join(folder, t.file))
             if view is not None:
-                error = _not_the_tables(view, t.players, event)
+                error = not_the_tables(view, t.players, event.rules)
             results[t.file] = Result.unplayed(None if error is None else english_of(error)) \
                 if error is not None or view is None else \
-                _in_event_names(Result.of_tally(view.tally), t.players)
+                in_event_names(Result.of_tally(view.tally), t.players)
             entries[t.file] = table_entry(None if error is not None else view, error)
             entries[t.file]["_changed"] = reader.changed(os.path.join(folder, t.file))
     return results, entries
@@ -179,25 +180,6 @@ def _table_rows(event: Any, results: Dict[str, Result], entries: Dict[str, Dict[
                     "players": list(t.players), **entries[t.file]}
                    for rnd in event.rounds[:-1] for t in rnd.tables
                    if not (results.get(t.file) or Result.unplayed()).finished]
-
-
-def _not_the_tables(view: MatchView, players: Tuple[str, ...], event: Any) -> Optional[Message]:
-    """Why a table's match file does not count for the event (as ``event standings`` says), or None."""
-    if sorted(name.casefold() for name in view.players) != sorted(name.casefold() for name in players):
-        first, second = (list(players) + ["", ""])[:2]  # a table seats two
-        return Message(N_("holds %(players)s, not the table's %(first)s and %(second)s"),
-                       players=", ".join(view.players), first=first, second=second)
-    if view.house.snapshot() != event.rules.snapshot():
-        return Message(N_("is played under other house rules (%(rules)s) than the event's (%(event_rules)s)"),
-                       rules=view.house.name, event_rules=event.rules.name)
-    return None
-
-
-def _in_event_names(result: Result, players: Tuple[str, ...]) -> Result:
-    spelled = {name.casefold(): name for name in players}
-    final = None if result.final is None else {spelled.get(k.casefold(), k): v for k, v in result.final.items()}
-    winner = None if result.winner is None else spelled.get(result.winner.casefold(), result.winner)
-    return result._replace(winner=winner, final=final)
 
 
 def matches_board(title: str, spots: List[Tuple[str, str]], reader: TableReader) -> Dict[str, Any]:

@@ -13,7 +13,7 @@ from gin_ref.match.handread import HAND_CHECKS, read_hand
 from gin_ref.match.header import read_header
 from gin_ref.match.model import Match
 from gin_ref.match.problems import Problems
-from gin_ref.match.replay import replay
+from gin_ref.files.matchfile import replay_data as replay
 from gin_ref.match.schema import HAND_KEYS
 
 from hands import DEFENDER, KNOCKER

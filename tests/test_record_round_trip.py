@@ -76,24 +76,24 @@ def test_the_top_level_reads_into_typed_values_and_writes_back_the_same_mapping(
 
     hands, paper = _every_top_level_kind()
     for data in (hands, paper):
-        record = matchtop.read(data)
+        record = matchtop.read(data).record
         assert all(type(item) is Correction for item in record.corrections) and len(record.corrections) == (3 if data is hands else 1)
         written = matchtop.write(record)
         assert written == data  # nothing lost, nothing added
         assert list(written) == [key for key in TOP_KEYS if key in data]
         assert [list(item) for item in written["corrections"]] == [list(item) for item in data["corrections"]]
-    assert [type(kept) for kept in matchtop.read(hands).irregularities] == [Kept]
-    typed = matchtop.read(paper)
+    assert [type(kept) for kept in matchtop.read(hands).record.irregularities] == [Kept]
+    typed = matchtop.read(paper).record
     assert type(typed.result) is PaperResult and typed.result.scores == {"Ann": 160, "Ben": 20}
     assert typed.result_seal == paper["result"]["seal"] and typed.corrections[0].seal == paper["corrections"][0]["seal"]
-    assert matchtop.read(hands).irregularities is not None and typed.irregularities is None  # none: no key
+    assert matchtop.read(hands).record.irregularities is not None and typed.irregularities is None  # none: no key
 
 
 def test_a_step_on_the_typed_top_level_is_a_new_record_the_writer_writes():
     from gin_ref.files import matchtop
 
     hands, _paper = _every_top_level_kind()
-    record = matchtop.read(hands)
+    record = matchtop.read(hands).record
     fewer = record._replace(corrections=record.corrections[:1], irregularities=None)
     assert "irregularities" not in matchtop.write(fewer) and len(matchtop.write(fewer)["corrections"]) == 1
     assert matchtop.write(record) == hands  # the Record it was made from is unchanged
@@ -106,7 +106,7 @@ def test_the_writer_refuses_a_top_level_it_cannot_type_rather_than_write_part_of
 
     hands, _paper = _every_top_level_kind()
     with pytest.raises(AssertionError, match="cannot be written"):
-        matchtop.read({**hands, **edit})
+        matchtop.typed({**hands, **edit})
 
 
 def _comparable(replayed):
@@ -127,25 +127,31 @@ def _sound_records():
     return [matchfile.parse(path.read_text(encoding="utf-8"), path)[0] for path in RECORDS] + _every_top_level_kind()
 
 
-def test_the_replay_of_the_typed_top_level_is_the_replay_of_the_record_it_was_read_from():
-    """``replay_record`` (a Record: the header, the deals refused, the corrections and a paper result typed)
-    leaves the same state, base and problems as ``replay`` of the mapping, for every record here."""
+def test_the_replay_of_a_record_read_is_the_replay_of_its_typed_record():
+    """``replay_record`` of a Record as first read (its parts' problems held by part: none here) leaves the
+    same state, base and problems as of the same Record made in memory (no reading), for every record here."""
     from gin_ref.files import matchtop
-    from gin_ref.match.replay import replay, replay_record
+    from gin_ref.match.replay import replay_record
 
     for data in _sound_records():
-        typed = replay_record(matchtop.read(data))
-        assert _comparable(typed) == _comparable(replay(data)) and typed[1] == [] and typed[0] is not None
+        read = matchtop.read(data)
+        typed = replay_record(read.record, read=read)
+        assert _comparable(typed) == _comparable(replay_record(read.record)) and typed[1] == [] and typed[0] is not None
 
 
-def test_the_typed_replay_judges_a_paper_result_as_the_replay_of_its_written_form():
+def test_a_paper_result_edited_in_memory_is_judged_when_its_written_form_is_read():
+    """The checks of a result are the first reading's (its form, and the scores the rules can give): a
+    result edited in memory replays as the result it says, and its written form read says what is wrong."""
     from gin_ref.files import matchtop
-    from gin_ref.match.replay import replay, replay_record
+    from gin_ref.match.replay import replay_record
 
     _hands, paper = _every_top_level_kind()
-    record = matchtop.read(paper)
-    for result in (record.result._replace(winner="Ben"), record.result._replace(scores={"Ann": 500, "Ben": 500}),
-                   record.result._replace(scores={"Ann": 1000, "Ben": 0})):
+    record = matchtop.read(paper).record
+    for result, said in ((record.result._replace(winner="Ben"), "the result's winner is 'Ben'"),
+                         (record.result._replace(scores={"Ann": 500, "Ben": 500}), "have 500 each"),
+                         (record.result._replace(scores={"Ann": 1000, "Ben": 0}), "more than the rules can give")):
         edited = record._replace(result=result)
-        expected = replay(matchtop.write(edited))
-        assert _comparable(replay_record(edited)) == _comparable(expected) and expected[1] != []
+        read = matchtop.read(matchtop.write(edited))
+        state, problems, _base = replay_record(read.record, read=read)
+        assert said in str(problems[0].message) and list(read.result) == problems
+        assert state.paper == replay_record(edited)[0].paper

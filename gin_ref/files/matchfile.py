@@ -31,10 +31,11 @@ from gin_ref.files.filewrite import write_atomic as write_atomic
 from gin_ref.files.yamlload import Problems as ReaderProblems
 from gin_ref.files import seals
 from gin_ref.files import matchtop
-from gin_ref.match.header import Header
 from gin_ref.match.model import Checked, Match, check_record
+from gin_ref.match.problems import Problems as MatchProblems
 from gin_ref.match.record import Record as TypedRecord
-from gin_ref.match.replay import OnHand, replay as replay_mapping
+from gin_ref.match.replay import OnHand, Settled, replay_record
+from gin_ref.match.state import MatchState
 from gin_ref.match.schema import FORMAT, FORMAT_2
 
 DEFAULT_FILE = "match.yaml"
@@ -207,14 +208,14 @@ def replay(data: Any, path: Optional[PathName] = None, version: Optional[int] = 
     """The Record of data read from a match file (``parse``), replayed strictly: RecordError (file and
     line) at the first problem, from a hand that is not legal to a total that does not add up."""
     label = str(path) if path is not None else "<match>"
-    state, problems, base = replay_mapping(data)
+    state, problems, record = replayed(data)
     if problems:
         where, problem = problems[0]  # (the replay's problem, a message: said in the reader's language)
         said = Message(N_("%(problem)s ('gin-ref verify' lists every problem)"), problem=problem) \
             if where and where[0] == "hands" else problem
         raise RecordError(said, line=yamlread.line_of(data, where), path=label) from None
-    assert state is not None
-    return Record(label, data, Match(matchtop.read(data, state.header), _replayed=(state, base)), version)
+    assert state is not None and record is not None
+    return Record(label, data, Match(record, _replayed=state), version)
 
 
 def loads(text: str, path: Optional[PathName] = None) -> Record:
@@ -249,17 +250,12 @@ def checks_read(text: str, path: Optional[PathName] = None, on_hand: Optional[On
     found: Found = [(yamlread.line_of(data, where), message) for where, message in reader_problems]
     found += read_version(data, text)[1]  # (this takes the end line out of the data)
     del text  # not held while the record is replayed (the caller passes it on, keeping none)
-    replayed, match = check_record(data, _lenient, on_hand)
+    replayed, match = check_record(matchtop.read(data), on_hand)
     unreadable = {tuple(where) for where, _message in reader_problems}  # one problem per fact: a value that
     found += [(yamlread.line_of(data, problem.where), problem.message)  # could not be read is not judged too
               for problem in replayed if tuple(problem.where) not in unreadable]
     found.sort(key=lambda item: item[0])
     return cutshort.cut_first(found), match, data
-
-
-def _lenient(data: Dict[str, Any], header: Header) -> TypedRecord:
-    """The typed record of a record that may hold problems (``verify`` shows what it can of it)."""
-    return matchtop.read(data, header, lenient=True)
 
 
 def check(path: PathName, on_hand: Optional[OnHand] = None) -> Tuple[Found, Optional[Match]]:
@@ -298,7 +294,7 @@ def dumps(data: Union[Dict[str, Any], TypedRecord], autoseal: bool = True) -> st
     written through its typed top level (``gin_ref.files.matchtop``, the one place it becomes a mapping). A
     record that carries no seal at all (made in memory) is sealed first, unless ``autoseal`` is off (a
     write of a record read from a file seals it through ``gin_ref.files.seals.reseal``)."""
-    written = matchtop.write(data if isinstance(data, TypedRecord) else matchtop.read(data))
+    written = matchtop.write(data if isinstance(data, TypedRecord) else matchtop.typed(data))
     if autoseal and not any(isinstance(hand, dict) and "seal" in hand for hand in written["hands"]):
         seals.reseal(written)
     from gin_ref.files import yamlwrite  # here: a command that only reads the file never loads the writer
@@ -309,17 +305,38 @@ def dumps(data: Union[Dict[str, Any], TypedRecord], autoseal: bool = True) -> st
 def match_of(data: Dict[str, Any]) -> Match:
     """The Match of a record as plain data (one made or edited in memory), replayed strictly: RecordError
     (with its key path) at the first problem."""
-    state, problems, base = replay_mapping(data)
+    state, problems, record = replayed(data)
     if problems:
         where, problem = problems[0]
         raise RecordError(problem, where=where)
-    assert state is not None
-    return Match(matchtop.read(data, state.header), _replayed=(state, base))
+    assert state is not None and record is not None
+    return Match(record, _replayed=state)
+
+
+def replayed(data: Any) -> Tuple[Optional[Tuple[MatchState, Optional[MatchState]]], MatchProblems,
+                               Optional[TypedRecord]]:
+    """A record as plain data read (``gin_ref.files.matchtop.read``) and replayed: ``((state, base), problems,
+    record)``, the state and the Record None when its head does not read."""
+    read = matchtop.read(data)
+    if read.record is None:
+        return None, MatchProblems(read.head), None
+    state, problems, base = replay_record(read.record, read=read)
+    return (state, base), problems, read.record
+
+
+def replay_data(data: Any, settle_from: Optional[int] = None, settled: Optional[Settled] = None
+                ) -> Tuple[Optional[MatchState], MatchProblems, Optional[MatchState]]:
+    """``(state, problems, base)`` of a record as plain data: its first reading (``matchtop.read``), then
+    ``gin_ref.match.replay.replay_record`` of it (the state None when its head does not read)."""
+    read = matchtop.read(data)
+    if read.record is None:
+        return None, MatchProblems(read.head), None
+    return replay_record(read.record, settle_from, settled, read)
 
 
 def checked(data: Any, on_hand: Optional[OnHand] = None) -> Checked:
     """``check_record`` of a record as plain data: every problem, and the Match when its head reads."""
-    return check_record(data, _lenient, on_hand)
+    return check_record(matchtop.read(data), on_hand)
 
 
 def written(match: Match) -> Dict[str, Any]:

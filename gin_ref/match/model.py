@@ -2,8 +2,8 @@
 replay of it leaves (``gin_ref.match.state``), with the actions that extend it.
 
 ``Match(record)`` replays a Record strictly: the first problem is raised as a ``RecordError`` with its key
-path (``where``); ``check_record`` replays a record as read and collects every problem (the Record made of
-it by the reader ``gin_ref.files`` gives it). An action (``deal``, ``play_turn``, ``knock``, ``dead``) is
+path (``where``); ``check_record`` replays a record as first read (the reader in ``gin_ref.files`` gives its
+typed top level and each part's problems) and collects every problem. An action (``deal``, ``play_turn``, ``knock``, ``dead``) is
 worked out by ``gin_ref.match.actions`` into an ``Outcome``; ``apply`` writes its step into the record (a
 new Record: ``gin_ref.match.steps.put``) and replays the hand it changed, settling it from its facts through the same code that checks a
 record, so what is written is what verification expects. ``amend`` replaces a past hand's result
@@ -13,7 +13,7 @@ step, whatever its kind, into ``corrections``, and ``redo`` puts back what the l
 """
 
 import copy
-from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -27,11 +27,11 @@ from gin_ref.core.turns import Table
 from gin_ref.match import actions, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
 from gin_ref.match.corrections import Correction, StepRef
-from gin_ref.match.header import Header, read_header
-from gin_ref.match.record import Record
+from gin_ref.match.header import read_header
+from gin_ref.match.record import Read, Record
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
-from gin_ref.match.replay import OnHand, replay, replay_hands, replay_record
+from gin_ref.match.replay import OnHand, replay_hands, replay_record
 from gin_ref.match.schema import FORMAT, Entry, is_dead_by_itself, set_version, version_of
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.state import HandSetup, MatchState
@@ -51,16 +51,14 @@ class Checked(NamedTuple):
     match: Optional["Match"]
 
 
-def check_record(data: object, read: "Callable[[Dict[str, object], Header], Record]",
-                 on_hand: Optional[OnHand] = None) -> Checked:
-    """Replay a record as read (``data``) and collect every problem (see ``gin_ref.match.replay``;
-    ``on_hand``: told after each hand); the Match holds the Record ``read`` makes of it (the reader in
-    ``gin_ref.files.matchtop``)."""
-    state, problems, base = replay(data, on_hand=on_hand)
-    if state is None:
-        return Checked(list(problems), None)
-    assert isinstance(data, dict)
-    return Checked(list(problems), Match(read(data, state.header), _replayed=(state, base)))
+def check_record(read: Read, on_hand: Optional[OnHand] = None) -> Checked:
+    """Replay a record as first read (``read``: its typed top level and each part's problems, by the reader
+    in ``gin_ref.files.matchtop``) and collect every problem (see ``gin_ref.match.replay``; ``on_hand``:
+    told after each hand); the Match holds its Record, when its head reads."""
+    if read.record is None:
+        return Checked(list(read.head), None)
+    state, problems, base = replay_record(read.record, read=read, on_hand=on_hand)
+    return Checked(list(problems), Match(read.record, _replayed=(state, base)))
 
 
 class Match:

@@ -8,7 +8,7 @@ that does not fit the hand is a problem at its line. Irregularities are history,
 checked to be what it says it is (their keys: ``gin_ref.match.schema``).
 """
 
-from typing import Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Mapping, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, OutOfTurnError, reason
@@ -17,13 +17,16 @@ from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.handread import Hand, card_of, recorded_cards, stored_count
-from gin_ref.match.irregularities import Irregularity, read_hand_irregularity, read_match_irregularity
-from gin_ref.match.problems import Problems, Where, same
+from gin_ref.match.irregularities import Irregularity, read_hand_irregularity
+from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.knocks import Facts, Settlement, judge, limit_needs_upcard
 from gin_ref.match.schema import Entry, is_count, position
 from gin_ref.match.state import HandSetup, MatchState, score
 from gin_ref.match.steps import Kept
 from gin_ref.core.escape import shown_value
+
+if TYPE_CHECKING:
+    from gin_ref.match.record import Refusal
 
 
 def new_table(state: MatchState, setup: Optional[HandSetup]) -> Optional[Table]:
@@ -343,32 +346,34 @@ def _check_refused_knock(state: MatchState, where: Where, number: int, item: Irr
 
 # -- irregularities of the match: deals refused ------------------------------------------------------
 
-def match_items(listed: object) -> Sequence[object]:
-    """The match's irregularities (the record's ``irregularities``: a list as read, or the typed ``Kept`` of
-    a Record); none when it holds none, or none of their shape (``check_match_irregularities`` says so)."""
-    return listed if isinstance(listed, (list, tuple)) else []
+def match_items(refused: "Union[None, Sequence[Kept], Sequence[Refusal]]") -> "Sequence[Refusal]":
+    """The match's irregularities (deals refused) as the replay takes them: each as the reader read it
+    (``gin_ref.match.record.Read.refused``), or a Record's typed ``Kept`` (made in memory: no problems)."""
+    if not refused:
+        return ()
+    return [(item, item.item.hand, ()) if isinstance(item, Kept) else item for item in refused]
 
 
-def replay_match_irregularities(items: Sequence[object], state: MatchState, upto: int, problems: Problems) -> None:
+def replay_match_irregularities(items: "Sequence[Refusal]", state: MatchState, upto: int, problems: Problems) -> None:
     """The match's irregularities recorded before hand ``upto`` was dealt (the replay stands there)."""
     while state.match_next < len(items):
         item = items[state.match_next]
-        hand = _hand_of(item)
+        hand = item[1]
         if isinstance(hand, int) and is_count(hand) and hand > upto:
             return
         state.match_next += 1
         _replay_wrong_dealer(state, state.match_next - 1, item, upto, problems)
 
 
-def check_match_irregularities(listed: object, held: int, state: MatchState, problems: Problems) -> None:
-    """After the last hand (``held`` hands): the list's shape, and any item for a hand that was never due."""
-    if listed is not None and not isinstance(listed, (list, tuple)):
-        problems.add(("irregularities",), Message(N_("'irregularities' must be a list")))
-    items = match_items(listed)
+def check_match_irregularities(items: "Sequence[Refusal]", listed: Sequence[Problem], held: int, state: MatchState,
+                               problems: Problems) -> None:
+    """After the last hand (``held`` hands): the list's shape (``listed``: its problems, as read), and any item
+    for a hand that was never due."""
+    problems.extend(listed)
     upto = held + 1
     for i in range(state.match_next, len(items)):
         item = items[i]
-        hand = _hand_of(item)
+        hand = item[1]
         if type(hand) is int and hand > upto:
             problems.add(("irregularities", i, "hand"), Message(Nn_(
                 "a deal of hand %(hand)d was refused, but only %(count)d hand is recorded",
@@ -378,17 +383,13 @@ def check_match_irregularities(listed: object, held: int, state: MatchState, pro
             _replay_wrong_dealer(state, i, item, upto, problems)
 
 
-def _hand_of(item: object) -> object:
-    """The hand an item of the match's irregularities names: as read, or typed (a ``Kept``'s)."""
-    if isinstance(item, Kept):
-        return item.item.hand
-    return item.get("hand") if isinstance(item, dict) else None
-
-
-def _replay_wrong_dealer(state: MatchState, i: int, item: object, upto: int, problems: Problems) -> None:
+def _replay_wrong_dealer(state: MatchState, i: int, item: "Refusal", upto: int, problems: Problems) -> None:
+    """A deal refused, where the replay reaches it: the problems of its reading said, then (typed) judged
+    against the match as it stands."""
     where: Where = ("irregularities", i)
-    read = item.item._replace(where=where) if isinstance(item, Kept) else \
-        read_match_irregularity(item, where, state.players, problems)
+    kept, _written, said = item
+    problems.extend(said)
+    read = kept.item._replace(where=where) if kept is not None else None
     hand = read.hand if read is not None else None
     if read is None or hand is None:
         return

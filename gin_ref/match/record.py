@@ -14,15 +14,16 @@ changed in place by a step in a hand), as is the hand a correction keeps (``Corr
 them is #36 item 1's next step (docs/architecture.md).
 """
 
-from typing import NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, NamedTuple, Optional, Tuple
 
 from gin_ref.match.corrections import Correction
 from gin_ref.match.header import Header
+from gin_ref.match.problems import Problem
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.schema import Entry
 from gin_ref.match.steps import Kept, Written
 
-__all__ = ["Record"]
+__all__ = ["Read", "Record", "Refusal"]
 
 
 class Record(NamedTuple):
@@ -38,3 +39,37 @@ class Record(NamedTuple):
     corrections: Tuple[Correction, ...]
     result: Optional[PaperResult] = None
     result_seal: Optional[str] = None
+
+
+if TYPE_CHECKING:  # (an alias made at every start costs instructions; the checker alone needs it)
+    # A deal refused as the reader read it: its item typed (None where it cannot be), its hand as written
+    # (which places it among the hands: the replay says its problems, and judges it, before that hand is
+    # dealt) and the problems of its reading.
+    Refusal = Tuple[Optional[Kept], object, Tuple[Problem, ...]]
+
+
+class Read:
+    """The first reading of a record's top level (``gin_ref.files.matchtop.read``): the Record (None when
+    its head cannot be read: the last of ``head``'s problems says why) and each part's problems, held by
+    part for the replay to say where it reaches the part (``gin_ref.match.replay.replay_record``): the
+    head's first, a result-only record's result (``result``, with ``paper``: the result as the replay
+    reads it, its scores in the players' order and the winner they make; None when it cannot be read), each
+    deal refused (``refused``: every item of the list, typed or not) where the hands reach it, then the
+    list's own (``listed``: not a list), and the corrections' last.
+
+    Made once a command, never changed: a plain class with ``__slots__``, as a NamedTuple of seven fields
+    would cost every command about 1.5 M instructions at its start (benchmarks/bench_values.py), a
+    sixth of the start-up target's headroom."""
+
+    __slots__ = ("record", "head", "result", "paper", "refused", "listed", "corrections")
+
+    def __init__(self, record: "Optional[Record]", head: "Tuple[Problem, ...]", result: "Tuple[Problem, ...]" = (),
+                 paper: "Optional[PaperResult]" = None, refused: "Tuple[Refusal, ...]" = (),
+                 listed: "Tuple[Problem, ...]" = (), corrections: "Tuple[Problem, ...]" = ()) -> None:
+        self.record = record
+        self.head = head
+        self.result = result
+        self.paper = paper
+        self.refused = refused
+        self.listed = listed
+        self.corrections = corrections

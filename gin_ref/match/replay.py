@@ -1,7 +1,8 @@
 """Reading a match record back: every derived value worked out again from the hand's own facts.
 
-``replay(record)`` walks a record from the start: the header (format, players, a snapshot of every house
-rule, who deals first), then each hand: its dealer or roles against the rotation, its limit against the
+``replay_record(record)`` walks a typed record (``gin_ref.match.record.Record``) from the start: its header
+(format, players, a snapshot of every house rule, who deals first: read, with the rest of the top level, by
+``gin_ref.files.matchtop.read``, whose problems it says where it reaches each part), then each hand: its dealer or roles against the rotation, its limit against the
 upcard, its turns and irregularities (``gin_ref.match.play``), its result, winner and points against the
 engine's settlement of the recorded cards, and the running totals; between the hands, the match's own
 irregularities (deals refused). Every problem is collected with its key path, and the replay goes on with
@@ -9,9 +10,6 @@ the recomputed values, so one edited number is one problem.
 
 Each hand is read once into a typed ``gin_ref.match.handread.Hand`` (its facts, and the derived values as
 it claims them), then judged: the replay compares the values it works out with the claims.
-
-``replay_record(record)`` replays a typed record (``gin_ref.match.record.Record``: its header, deals refused,
-corrections and paper result typed) through the same code, to the same state and problems.
 
 ``replay_hands`` replays from any hand on a state standing before it. With ``settle_from`` it settles the
 hands from that one on instead of checking them: the values it works out from their facts (a ``Worked``)
@@ -32,66 +30,67 @@ from gin_ref.core.scoring import HandScore
 from gin_ref.match import play, rulings
 from gin_ref.match.handread import (NOT_WORKED, NOT_WRITTEN, Hand, Totals, Worked, read_hand, shown_columns,
                                     shown_totals, write_worked)
-from gin_ref.match.corrections import Correction, read_corrections
-from gin_ref.match.header import Header, read_header
+from gin_ref.match.corrections import Correction
+from gin_ref.match.header import Header
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
-from gin_ref.match.resultonly import PaperResult, check_result, is_result_only, judge_paper
-from gin_ref.match.problems import Problems, Unreadable, Where, same
+from gin_ref.match.resultonly import PaperResult, paper_read
+from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.schema import ROLES
 from gin_ref.match.state import HandSetup, MatchState, Note, Played, close_hand, fresh_state, score
-from gin_ref.match.steps import Amend, amends_in_force
+from gin_ref.match.steps import Amend, Kept, amends_in_force
 from gin_ref.core.escape import shown_value
 
 if TYPE_CHECKING:
-    from gin_ref.match.record import Record
+    from gin_ref.match.record import Read, Record, Refusal
 
 Settled = Dict[int, Settlement]  # index -> a knock already settled by an action (not settled again)
 OnHand = Callable[[int, int], None]  # told (hands replayed, hands in all) after each hand
 
 
-def replay(record: object, settle_from: Optional[int] = None, settled: Optional[Settled] = None,
-           on_hand: Optional[OnHand] = None) -> Tuple[Optional[MatchState], Problems, Optional[MatchState]]:
-    """``(state, problems, base)``: the state the record leaves, every problem found (in the order found)
-    and the state before its last hand (None without hands). The state is None when the record has no
-    usable head. ``settle_from``: the hands from that index on are settled, not checked. ``on_hand(done,
-    hands)`` is told after each hand replayed (a progress bar's count)."""
-    problems = Problems()
-    try:
-        header = read_header(record, problems)
-    except Unreadable:
-        return None, problems, None
-    assert isinstance(record, dict)
-    found = Problems()  # the corrections' problems, reported after the hands' (where they are in the file)
-    corrections = read_corrections(record, found)
-    result = check_result if is_result_only(record) else None
-    state, base = _replay_top(header, record["hands"], record.get("irregularities"), corrections, problems,
-                              settle_from, settled, on_hand,
-                              None if result is None else lambda state: result(record, state.rules, state.players,
-                                                                               problems))
-    problems.extend(found)
-    return state, problems, base
-
-
-def replay_record(record: "Record", settle_from: Optional[int] = None, settled: Optional[Settled] = None
+def replay_record(record: "Record", settle_from: Optional[int] = None, settled: Optional[Settled] = None,
+                  read: "Optional[Read]" = None, on_hand: Optional[OnHand] = None
                   ) -> Tuple[MatchState, Problems, Optional[MatchState]]:
-    """``replay`` of a typed record (``gin_ref.match.record.Record``: its top level read already, each
-    part typed): ``(state, problems, base)``, the same as ``replay`` of the mapping it was read from."""
-    problems = Problems()
-    paper = record.result
-    state, base = _replay_top(record.header, record.hands, record.irregularities, list(record.corrections),
-                              problems, settle_from, settled, None,
-                              None if paper is None else lambda state: judge_paper(paper, len(record.hands),
-                                                                                   state.rules, state.players,
-                                                                                   problems))
+    """``(state, problems, base)``: the state a typed record leaves, every problem found (in the order found)
+    and the state before its last hand (None without hands). ``read``: the first reading of the record's top
+    level (``gin_ref.files.matchtop.read``), whose problems, held by part, are said where the replay reaches
+    each part: the head's first, a result-only record's result, each deal refused before the hand it names
+    (then the list's own), the corrections' last; without it (a Record made in memory, by gin-ref's steps),
+    the typed parts are replayed as they are. ``settle_from``: the hands from that index on are settled, not
+    checked. ``on_hand(done, hands)`` is told after each hand replayed (a progress bar's count)."""
+    problems = Problems(read.head if read is not None else ())
+    if read is not None:
+        refused: Union[None, Sequence[Kept], Sequence[Refusal]] = read.refused
+        listed = read.listed
+    else:
+        refused, listed = record.irregularities, ()
+    result: Optional[Callable[[MatchState], Optional[PaperResult]]] = None
+    if read is not None and (record.result is not None or read.result):
+        def result(state: MatchState) -> Optional[PaperResult]:
+            problems.extend(read.result)
+            for _kept, _hand, said in read.refused:  # a result-only record's deals refused: read, never replayed
+                problems.extend(said)
+            problems.extend(read.listed)
+            return read.paper
+    elif record.result is not None:
+        paper = record.result
+
+        def result(state: MatchState) -> Optional[PaperResult]:
+            return paper_read(paper, state.players)
+    state, base = _replay_top(record.header, record.hands, refused, listed, list(record.corrections), problems,
+                              settle_from, settled, on_hand, result)
+    if read is not None:
+        problems.extend(read.corrections)
     return state, problems, base
 
 
-def _replay_top(header: Header, hands: Sequence[object], refused: object, corrections: List[Correction],
-                problems: Problems, settle_from: Optional[int], settled: Optional[Settled],
-                on_hand: Optional[OnHand], result: Optional[Callable[[MatchState], Optional[PaperResult]]]
+def _replay_top(header: Header, hands: Sequence[object], refused: "Union[None, Sequence[Kept], Sequence[Refusal]]",
+                listed: Sequence[Problem], corrections: List[Correction], problems: Problems,
+                settle_from: Optional[int], settled: Optional[Settled], on_hand: Optional[OnHand],
+                result: Optional[Callable[[MatchState], Optional[PaperResult]]]
                 ) -> Tuple[MatchState, Optional[MatchState]]:
-    """The replay from its typed head on: the hands (a list as read), the deals refused (as read, or
-    typed), the corrections and, for a result-only record, the check of its result (``result``)."""
+    """The replay from its typed head on: the hands (a list as read), the deals refused (typed, or as the
+    reader read them) and their list's problems, the corrections and, for a result-only record, its result
+    (``result``: says the result's problems, gives the result as the replay reads it)."""
     state = fresh_state(header)
     held = len(hands)  # a count a record gives is bounded by the hands it holds: never a huge range
     amends = amends_in_force(corrections)
@@ -108,7 +107,7 @@ def _replay_top(header: Header, hands: Sequence[object], refused: object, correc
             state.paper, state.finished, state.winner = paper, True, paper.winner
             state.totals = dict(paper.scores)
     else:
-        base = replay_hands(hands, refused, state, 0, problems, settle_from, settled, on_hand)
+        base = replay_hands(hands, refused, state, 0, problems, settle_from, settled, on_hand, listed)
     return state, base
 
 
@@ -137,12 +136,13 @@ def check_hand_counts(hands: Sequence[object], amends: List[Amend], problems: Pr
                                            "there"), hand=ruled, given=count, number=hand))
 
 
-def replay_hands(hands: Sequence[object], refused: object, state: MatchState, start: int, problems: Problems,
-                 settle_from: Optional[int] = None, settled: Optional[Settled] = None,
-                 on_hand: Optional[OnHand] = None) -> Optional[MatchState]:
+def replay_hands(hands: Sequence[object], refused: "Union[None, Sequence[Kept], Sequence[Refusal]]", state: MatchState,
+                 start: int, problems: Problems, settle_from: Optional[int] = None, settled: Optional[Settled] = None,
+                 on_hand: Optional[OnHand] = None, listed: Sequence[Problem] = ()) -> Optional[MatchState]:
     """Replay hands ``start``... onto ``state`` (standing before hand ``start``), with the match's
-    irregularities between them (``refused``: the record's, as read or typed); returns a copy of the state
-    before the last hand (None without one)."""
+    irregularities between them (``refused``: the Record's, typed, or each as the reader read it; ``listed``:
+    the problems of their list, said after the last hand); returns a copy of the state before the last hand
+    (None without one)."""
     items = play.match_items(refused)
     base = None
     for index in range(start, len(hands)):
@@ -154,7 +154,7 @@ def replay_hands(hands: Sequence[object], refused: object, state: MatchState, st
         if on_hand is not None:
             on_hand(index + 1, len(hands))
     play.replay_match_irregularities(items, state, len(hands) + 1, problems)
-    play.check_match_irregularities(refused, len(hands), state, problems)
+    play.check_match_irregularities(items, listed, len(hands), state, problems)
     return base
 
 

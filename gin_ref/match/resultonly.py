@@ -292,20 +292,13 @@ def check_result(record: Mapping[str, object], rules: HouseRules, players: Seque
     return PaperResult(ordered, hands_won, winner)
 
 
-def judge_paper(paper: PaperResult, held: int, rules: HouseRules, players: Sequence[str], problems: Problems
-                ) -> PaperResult:
-    """The replay's check of a typed result (a ``Record``'s, of its shape already): the problems
-    ``check_result`` finds in its written form, and the result as it reads it (its scores in the players'
-    order, the winner they make)."""
-    if held:
-        _with_hands(held, problems)
-    _by_one_score(rules, problems)
+def paper_read(paper: PaperResult, players: Sequence[str]) -> PaperResult:
+    """A result (of its shape: made by gin-ref, or read) as the replay reads it: its scores and hands won in
+    the players' order, and the winner its scores make (``check_result``'s, for a result read)."""
     ordered = {name: paper.scores[name] for name in players}
-    winner, tied = _judge_winner(True, paper.winner, ordered, problems)
-    if rules.scoring != "hollywood" and (rules.games or 1) == 1 and not tied:
-        for name, message in score_problems(rules, ordered, paper.hands_won, winner):
-            problems.add((RESULT_KEY, "scores", name), Message(N_("the result: %(problem)s"), problem=message))
-    return PaperResult(ordered, paper.hands_won, winner)
+    won = None if paper.hands_won is None else {name: paper.hands_won[name] for name in players}
+    winner, tied = winner_of(ordered)
+    return PaperResult(ordered, won, winner if winner is not None else tied[0])
 
 
 def _with_hands(count: int, problems: Problems) -> None:
@@ -335,12 +328,7 @@ def _check_winner(result: Mapping[str, object], ordered: Dict[str, int], problem
                   ) -> Tuple[str, List[str]]:
     """The winner the scores make (the first of those tied on the highest, a problem) against the result's."""
     written = "winner" in result
-    return _judge_winner(written, result["winner"] if written else None, ordered, problems)
-
-
-def _judge_winner(written: bool, given: object, ordered: Dict[str, int], problems: Problems
-                  ) -> Tuple[str, List[str]]:
-    """The winner the scores make against ``given`` (the result's; ``written``: whether it holds one)."""
+    given = result["winner"] if written else None
     where: Where = (RESULT_KEY,)
     winner, tied = winner_of(ordered)
     if winner is None:

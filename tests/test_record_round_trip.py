@@ -155,3 +155,42 @@ def test_a_paper_result_edited_in_memory_is_judged_when_its_written_form_is_read
         state, problems, _base = replay_record(read.record, read=read)
         assert said in str(problems[0].message) and list(read.result) == problems
         assert state.paper == replay_record(edited)[0].paper
+
+
+def _in_order(value):
+    """A mapping's items in order, all the way down (equality that tells one order from another)."""
+    if isinstance(value, dict):
+        return [(key, _in_order(item)) for key, item in value.items()]
+    if isinstance(value, list):
+        return [_in_order(item) for item in value]
+    return value
+
+
+def test_the_head_is_typed_and_laid_out_again_from_its_typed_values():
+    """``Record.header`` holds the head typed, with what the writer needs to lay it out again as written:
+    the knobs of the snapshot and the keys of the start in the file's order (a hand edit's too), the date
+    as written (PyYAML reads a hand edit's 2024-05-01 as a date: it stays one), no start for a result."""
+    import datetime
+
+    from gin_ref.files import matchtop
+
+    data, _version = matchfile.parse((ROOT / "examples" / "oklahoma.yaml").read_text(encoding="utf-8"))
+    knobs = data["rules"]["knobs"]
+    edited = {**data, "date": datetime.date(2024, 3, 2), "start": {"drawn": False, "dealer": "Ann"},
+              "rules": {"name": data["rules"]["name"], "knobs": dict(reversed(list(knobs.items())))}}
+    for head in (data, edited):
+        header = matchtop.read(head).record.header
+        assert header.knobs == tuple(head["rules"]["knobs"]) and header.start == tuple(head["start"])
+        again = matchtop.write(matchtop.read(head).record)
+        assert _in_order({key: again[key] for key in ("date", "players", "rules", "start")}) == \
+            _in_order({key: head[key] for key in ("date", "players", "rules", "start")})
+        assert again["format"] == "gin-ref-match/3"
+    assert "date: 2024-03-02\n" in matchfile.dumps(edited, autoseal=False)  # a date, as PyYAML read it
+    from gin_ref.files.rulesfile import load_rules
+    from gin_ref.match.model import Match
+    from gin_ref.match.resultonly import paper_result
+
+    new = Match.new(["Ann", "Ben"], load_rules("standard"), "2024-05-01", dealer="Ann")
+    paper = written(new.started_by_result(paper_result(new.players, new.rules, [("Ann", "154"), ("Ben", "24")])))
+    assert "start" not in paper and matchtop.read(paper).record.header.start is None
+    assert matchtop.write(matchtop.read(paper).record) == paper

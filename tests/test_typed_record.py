@@ -30,8 +30,7 @@ def test_the_tally_reads_the_replay_not_the_hand_entries():
     before = tally_of(match)
     entry = match.hands[0]
     entry.update(totals={"Ann": 999, "Ben": 999}, winner="Ann", points=999, result="gin", knocker="Ann")
-    match.record = match.record._replace(head=tuple((key, "1999-01-01" if key == "date" else value)
-                                                    for key, value in match.record.head))
+    match.record = match.record._replace(header=match.record.header._replace(date="1999-01-01", dated="1999-01-01"))
     after = tally_of(match)
     assert after == before
     assert after.hands[0].totals == before.hands[0].totals != {"Ann": 999, "Ben": 999}
@@ -47,8 +46,8 @@ def test_the_header_carries_the_date_and_the_start():
     header = drawn.state.header
     assert (header.date, header.drawn, header.draw) == ("2024-05-02", False,
                                                          (("Ann", "KS"), ("Ben", "7D"), ("Cid", "2C")))
-    drawn.record = drawn.record._replace(head=tuple((key, {} if key == "start" else value)  # the words come
-                                                    for key, value in drawn.record.head))  # from the header
+    drawn.record = drawn.record._replace(header=drawn.record.header._replace(start=()))  # the words come from the
+    # header's facts, not from the keys the writer lays out
     assert "from the draw: Ann K♠, Ben 7♦, Cid 2♣" in start_text(drawn, "m.yaml")
     named = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-03", dealer="Ben")
     assert (named.state.header.date, named.state.header.drawn, named.state.header.draw) == ("2024-05-03", False, ())

@@ -6,11 +6,12 @@ result-only record's result, each deal refused (typed, or None where it cannot b
 and the corrections, each part with its problems, held by part (``gin_ref.match.record.Read``); the replay
 (``gin_ref.match.replay.replay_record``) says them where it reaches each part, in the order the file's
 checks have always been said. The checks of each part run here, in that order: the head's
-(``gin_ref.match.header``), the result's (``gin_ref.match.resultonly.check_result``: its shape and the
-scores the rules can give), each deal refused's (``gin_ref.match.irregularities``) and the corrections'
-(``gin_ref.match.corrections``). ``typed`` is the Record of a record to be written (whole, or an
-AssertionError). ``write`` gives the mapping the canonical writer lays out (``gin_ref.files.matchfile.dumps``):
-the top-level keys in the record's order (``TOP_KEYS``), each correction's keys in the order gin-ref writes
+(``gin_ref.match.header``), the result's (its shape, read here, and the rules' checks of
+``gin_ref.match.resultonly``: one score per player, scores the rules can give), each deal refused's
+(``gin_ref.match.irregularities``) and the corrections' (``gin_ref.match.corrections``). ``typed`` is the
+Record of a record to be written (whole, or an AssertionError). ``write`` gives the mapping the canonical
+writer lays out (``gin_ref.files.matchfile.dumps``): the head from its typed values (``head_data``), the
+top-level keys in the record's order (``TOP_KEYS``), each correction's keys in the order gin-ref writes
 them, a deal an undo took back laid out as a hand. A read and a write change nothing:
 tests/test_record_round_trip.py writes every record under examples/ and tests/ through them and compares
 the text byte for byte.
@@ -20,14 +21,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-from gin_ref.core.message import Message, N_
+from gin_ref.core.message import Message, N_, Nn_
+from gin_ref.core.rules import HouseRules
 from gin_ref.match.corrections import Correction, read_corrections
-from gin_ref.match.header import read_header
+from gin_ref.match.header import Header, read_header
 from gin_ref.match.irregularities import read_match_irregularity
-from gin_ref.match.problems import Problem, Problems, Unreadable
+from gin_ref.match.problems import Problem, Problems, Unreadable, Where, same
 from gin_ref.match.record import Read, Record
-from gin_ref.match.resultonly import RESULT_KEY, check_result
-from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, TOP_KEYS
+from gin_ref.match.resultonly import RESULT_KEY, RESULT_KEYS, PaperResult, by_one_score, score_problems, winner_of
+from gin_ref.match.schema import FORMAT, HAND_KEYS, TOP_KEYS
 from gin_ref.match.steps import Kept, file_form, paper_of
 
 if TYPE_CHECKING:
@@ -35,7 +37,6 @@ if TYPE_CHECKING:
 
 __all__ = ["read", "typed", "write", "in_file_order"]
 
-HEAD_KEYS = TOP_KEYS[:TOP_KEYS.index("hands")]  # format, date, players, rules, start
 WORDS = {"undo": "undone", "redo": "redone", "amend": "amended"}  # /2's words for what a correction did
 
 
@@ -54,13 +55,13 @@ def read(data: object) -> Read:
     result, paper, seal, written = Problems(), None, None, None
     if RESULT_KEY in data:
         given = data[RESULT_KEY]
-        paper = check_result(data, header.rules, header.players, result)
+        paper = _read_result(given, len(hands), header.rules, header.players, result)
         if paper is not None and isinstance(given, dict):
             written, seal = paper_of(given), given.get("seal")
     refused, listed = _refused(data.get("irregularities"), header.players)
     found = Problems()
     corrections = read_corrections(data, found)
-    record = Record(header, tuple((key, data[key]) for key in HEAD_KEYS if key in data), tuple(hands),
+    record = Record(header, tuple(hands),
                     None if refused is None else tuple(kept for kept, _hand, _said in refused if kept is not None),
                     tuple(corrections), written, seal if isinstance(seal, str) else None)
     return Read(record, tuple(head), tuple(result), paper, tuple(refused or ()), listed, tuple(found))
@@ -86,6 +87,65 @@ def _refused(listed: object, players: List[str]) -> Tuple[Optional[List[Refusal]
     return refused, ()
 
 
+def _read_result(given: object, held: int, rules: HouseRules, players: List[str], problems: Problems
+                 ) -> Optional[PaperResult]:
+    """A result-only record's ``result`` read (``held``: the hands the record holds beside it), each problem
+    at its key path: its shape, each player's score and hands won, the winner its scores make, and the
+    rules' checks (``gin_ref.match.resultonly``: one score per player, scores the rules can give). The result
+    as the replay reads it: its scores in the players' order, the winner they make; None when it cannot be
+    read."""
+    where: Where = (RESULT_KEY,)
+    if held:
+        problems.add(("hands",), Message(Nn_("the record holds a result and %(count)d hand: a match is recorded by "
+                                             "its hands or by its result, not both",
+                                             "the record holds a result and %(count)d hands: a match is recorded by "
+                                             "its hands or by its result, not both"), count=held))
+    if not isinstance(given, dict):
+        problems.add(where, Message(N_("'result' must hold the final 'scores' (and 'hands_won', 'winner')")))
+        return None
+    for key in given:
+        if key not in RESULT_KEYS:
+            problems.add(where + (key,), Message(N_("unknown key '%(key)s' in 'result'"), key=key))
+    refusal = by_one_score(rules)
+    if refusal is not None:
+        problems.add(where, refusal)
+    ordered = _named(given.get("scores"), players, where + ("scores",), problems,
+                     Message(N_("the result's 'scores' must give each player (%(players)s) a whole number of points "
+                                "from 0"), players=", ".join(players)))
+    if ordered is None:
+        return None
+    won = given.get("hands_won")
+    hands_won = None if won is None else _named(
+        won, players, where + ("hands_won",), problems,
+        Message(N_("the result's 'hands_won' must give each player (%(players)s) a whole number of hands from 0"),
+                players=", ".join(players)))
+    winner, tied = winner_of(ordered)
+    if winner is None:
+        problems.add(where + ("scores",), Message(N_("%(players)s have %(points)d each: a match has one winner"),
+                                                  players=" and ".join(tied), points=ordered[tied[0]]))
+        return PaperResult(ordered, hands_won, tied[0])
+    if "winner" not in given:
+        problems.add(where, Message(N_("the result has no 'winner' (it should be %(winner)s)"), winner=winner))
+    elif not same(given["winner"], winner):
+        problems.add(where + ("winner",), Message(N_("the result's winner is %(given)s, but the scores make it "
+                                                     "%(winner)s (the highest)"), given=repr(given["winner"]),
+                                                  winner=winner))
+    if refusal is None:
+        for name, message in score_problems(rules, ordered, hands_won, winner):
+            problems.add(where + ("scores", name), Message(N_("the result: %(problem)s"), problem=message))
+    return PaperResult(ordered, hands_won, winner)
+
+
+def _named(given: object, players: List[str], where: Where, problems: Problems, message: Message
+           ) -> Optional[Dict[str, int]]:
+    """A whole number from 0 for each player, in the players' order (None, with ``message``, if not)."""
+    if not isinstance(given, dict) or sorted(map(str, given)) != sorted(players) or \
+            not all(isinstance(count, int) and not isinstance(count, bool) and count >= 0 for count in given.values()):
+        problems.add(where, message)
+        return None
+    return {name: given[name] for name in players}
+
+
 def typed(data: Dict[str, Any]) -> Record:
     """The Record of a record to be written (one that replays: made by gin-ref, or read strictly). One whose
     top level the Record cannot hold whole (an unknown key, a part of another shape) is a defect of the
@@ -104,9 +164,7 @@ def typed(data: Dict[str, Any]) -> Record:
 def write(record: Record) -> Dict[str, Any]:
     """The record's top level as the file holds it, in the file's order (a /2 record's format written as
     /3: every write is /3)."""
-    data: Dict[str, Any] = dict(record.head)
-    if data.get("format") == FORMAT_2:
-        data["format"] = FORMAT
+    data = head_data(record.header)
     data["hands"] = [in_file_order(hand) if isinstance(hand, dict) else hand for hand in record.hands]
     if record.result is not None:
         result = file_form(record.result)
@@ -117,6 +175,31 @@ def write(record: Record) -> Dict[str, Any]:
         data["irregularities"] = [file_form(kept) for kept in record.irregularities]
     data["corrections"] = [correction_data(item) for item in record.corrections]
     return data
+
+
+def head_data(header: Header) -> Dict[str, Any]:
+    """The head as the file holds it, from its typed values: the format (/3: a /2 record read is written as
+    /3), the date as written, the players, the rules snapshot (its name, and the knobs it holds in its
+    order, each at its value) and the start (its keys in their order; none for a match recorded by its
+    result)."""
+    knobs = header.rules.knobs()
+    data: Dict[str, Any] = {"format": FORMAT, "date": header.dated, "players": list(header.players),
+                            "rules": {"name": header.rules.name, "knobs": {key: knobs[key] for key in header.knobs}}}
+    if header.start is not None:
+        data["start"] = {key: _start_value(header, key) for key in header.start}
+    return data
+
+
+def _start_value(header: Header, key: str) -> object:
+    """The value of ``start``'s ``key``: the first dealer, whether drawn, a role, the cards drawn."""
+    if key == "dealer":
+        return header.dealer
+    if key == "drawn":
+        return header.drawn
+    if key == "draw":
+        return dict(header.draw)
+    assert header.roles is not None and key in ("box", "captain", "sitter"), key  # (read_header's checks)
+    return {"box": header.roles.box, "captain": header.roles.captain, "sitter": header.roles.sitter}[key]
 
 
 def correction_data(item: Correction) -> Dict[str, Any]:

@@ -20,7 +20,12 @@ class Header(NamedTuple):
     """What the head of a record says: the players, the rules, the first dealer or roles, and how they
     were chosen; the date as written, and the start's facts: whether the first dealer (or the roles) was
     drawn at random (``drawn``), and the cards three players drew for the roles (``draw``: each name and
-    its card's code as written, in the file's order; () without one)."""
+    its card's code as written, in the file's order; () without one).
+
+    And what the writer needs to lay the head out again as the file holds it (``gin_ref.files.matchtop``):
+    the format as read (every write is /3), the date as written (``dated``: a hand edit's 2024-05-01, read
+    by PyYAML as a date, stays one), the knobs the rules snapshot holds, in its order (their values are the
+    rules'), and the keys ``start`` holds, in its order (None: no start, a match recorded by its result)."""
 
     players: List[str]
     rules: HouseRules
@@ -30,6 +35,10 @@ class Header(NamedTuple):
     date: Optional[str] = None  # as written (None: not written, reported)
     drawn: bool = False
     draw: Tuple[Tuple[str, str], ...] = ()
+    format: str = FORMAT
+    dated: object = None
+    knobs: Tuple[str, ...] = ()
+    start: Optional[Tuple[str, ...]] = ()
 
 
 def read_header(record: object, problems: Problems) -> Header:
@@ -61,10 +70,24 @@ def read_header(record: object, problems: Problems) -> Header:
     rules = _rules(record["rules"], players, problems)
     if not isinstance(record["hands"], list):
         problems.fatal(("hands",), Message(N_("'hands' must be a list of hands")))
+    knobs = tuple(record["rules"]["knobs"])  # (the order the writer lays them out in)
     if "start" not in record:  # a result-only record need not say who dealt first: no hand follows
-        roles = game.Roles(*players) if len(players) == 3 else None
-        return Header(players, rules, players[0], roles, Message(N_("recorded by its result only")), date)
-    return _start(record["start"], players, rules, problems, date)
+        return by_result(Header(players, rules, players[0], None, BY_RESULT, date, False, (), str(fmt), written_date,
+                                knobs))
+    start = record["start"]
+    return _start(start, players, rules, problems, date)._replace(format=str(fmt), dated=written_date, knobs=knobs,
+                                                                  start=tuple(start))
+
+
+def by_result(header: Header) -> Header:
+    """The header of a match recorded by its result: no start (a paper sheet need not say who dealt first:
+    no hand follows), the first player named as the first dealer (three: the roles in the players' order)."""
+    players = header.players
+    return header._replace(dealer=players[0], roles=game.Roles(*players) if len(players) == 3 else None,
+                           why=BY_RESULT, drawn=False, draw=(), start=None)
+
+
+BY_RESULT = Message(N_("recorded by its result only"))
 
 
 def check_date(value: object, where: Where, what: Union[str, Message], problems: Problems,

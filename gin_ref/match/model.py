@@ -27,7 +27,7 @@ from gin_ref.core.turns import Table
 from gin_ref.match import actions, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
 from gin_ref.match.corrections import Correction, StepRef
-from gin_ref.match.header import read_header
+from gin_ref.match.header import by_result, read_header
 from gin_ref.match.record import Read, Record
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
@@ -131,9 +131,9 @@ class Match:
                                                       "with %(draw_option)s"), box_option="box",
                                                    captain_option="captain", draw_option="draw"))
             start = _first_roles(names, box, captain, draw, rng)
-        head = (("format", FORMAT), ("date", str(date)), ("players", names),
-                ("rules", {"name": rules.name, "knobs": rules.snapshot()}), ("start", start))
-        return cls(Record(read_header({**dict(head), "hands": []}, Problems()), head, (), None, ()))
+        head = {"format": FORMAT, "date": str(date), "players": names,
+                "rules": {"name": rules.name, "knobs": rules.snapshot()}, "start": start, "hands": []}
+        return cls(Record(read_header(head, Problems()), (), None, ()))
 
     # -- what it holds -----------------------------------------------------------------------------------
     @property
@@ -182,9 +182,7 @@ class Match:
     def started_by_result(self, paper: PaperResult) -> "Match":
         """This new match (no hand, no result) as a match kept on paper: its start taken out (a paper sheet
         need not say who dealt first) and ``paper`` (``gin_ref.match.resultonly.paper_result``) its result."""
-        head = tuple((key, value) for key, value in self.record.head if key != "start")
-        header = read_header({**dict(head), "hands": [], resultonly.RESULT_KEY: {}}, Problems())
-        return Match(self.record._replace(header=header, head=head, result=paper, result_seal=None))
+        return Match(self.record._replace(header=by_result(self.record.header), result=paper, result_seal=None))
 
     def next_number(self) -> int:
         return len(self.hands) + 1

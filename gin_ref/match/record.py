@@ -3,8 +3,8 @@ holds.
 
 The file's reader in ``gin_ref.files.matchtop`` makes it from the parsed file (``Match.new`` from what it is
 given), and its writer there is the one place it becomes a mapping again. Its parts: the head, typed
-(``Header``) and as written (``head``: format, date, players, the rules snapshot and the start, in the
-file's order, which the writer writes back byte for byte), the hands, the match's own irregularities (deals
+(``Header``: what it says, and what the writer needs to lay it out again byte for byte: the format as read,
+the date as written, the knobs of the rules snapshot and the keys of the start in their order), the hands, the match's own irregularities (deals
 refused: each a ``Kept``), the corrections (each a ``Correction``, at its place) and a result-only record's
 result (a ``PaperResult`` and its seal). A step on the top level makes a new Record (``_replace``), never
 changes one.
@@ -21,19 +21,17 @@ from gin_ref.match.header import Header
 from gin_ref.match.problems import Problem
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.schema import Entry
-from gin_ref.match.steps import Kept, Written
+from gin_ref.match.steps import Kept
 
 __all__ = ["Read", "Record", "Refusal"]
 
 
 class Record(NamedTuple):
-    """A match record: ``header`` (what its head says, typed), ``head`` (its keys as written, in order),
-    ``hands`` (the hand entries, as read), ``irregularities`` (the deals refused; None: the record writes no
+    """A match record: ``header`` (its head, typed), ``hands`` (the hand entries, as read), ``irregularities`` (the deals refused; None: the record writes no
     list of them), ``corrections`` and, for a match recorded by its result only, ``result`` and its
     ``result_seal`` (None: not sealed)."""
 
     header: Header
-    head: Written
     hands: Tuple[Entry, ...]
     irregularities: Optional[Tuple[Kept, ...]]
     corrections: Tuple[Correction, ...]

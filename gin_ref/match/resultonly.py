@@ -8,10 +8,11 @@ does (``gin_ref.files.seals``). Its ``start`` is optional: a paper sheet need no
 The result is one step (``STEP_KIND``, hand 0) for undo and redo; an amend of it is an ``amended``
 correction of hand 0 (``gin_ref.match.steps``).
 
-A record holds hands or a result, never both. ``check_result`` is the replay's part: the players, the
-rules (not Hollywood: three games cannot be told from one score each), a single winner at or past the
-target, and scores the rules can produce (``score_problems``). ``paper_result`` builds what ``gin-ref
-result`` writes (the same checks, raised); ``Match.put_result`` writes it and ``Match.amend_result``
+A record holds hands or a result, never both. The first reading of a file checks its result
+(``gin_ref.files.matchtop``: its shape, the players, a single winner) with the rules of the game here: not
+Hollywood or a match of several games (``by_one_score``: three games cannot be told from one score each),
+a winner at or past the target and scores the rules can produce (``score_problems``). ``paper_result``
+builds what ``gin-ref result`` writes (the same checks, raised); ``Match.put_result`` writes it and ``Match.amend_result``
 replaces it (``gin_ref.match.model``).
 """
 
@@ -23,7 +24,6 @@ from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.escape import excerpt
 from gin_ref.core.players import find_player
 from gin_ref.core.rules import HouseRules
-from gin_ref.match.problems import Problems, Where, same
 
 RESULT_KEY = "result"
 RESULT_KEYS = ("scores", "hands_won", "winner", "seal")
@@ -42,15 +42,6 @@ class PaperResult(NamedTuple):
     scores: Dict[str, int]
     hands_won: Optional[Dict[str, int]]
     winner: str
-
-
-def is_result_only(record: Mapping[str, object]) -> bool:
-    return RESULT_KEY in record
-
-
-def facts(result: Mapping[str, object]) -> Dict[str, object]:
-    """A result's recorded keys but its seal (what undo keeps and amend replaces)."""
-    return {key: value for key, value in result.items() if key != "seal"}
 
 
 def max_hand_score(rules: HouseRules) -> int:
@@ -255,93 +246,13 @@ def _bonus_words(rules: HouseRules) -> Optional[Message]:
                    shutout=rules.shutout.replace("_", " "))
 
 
-def _count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def check_result(record: Mapping[str, object], rules: HouseRules, players: Sequence[str], problems: Problems
-                 ) -> Optional[PaperResult]:
-    """The replay's check of a result-only record's ``result``: every problem added with its key path.
-    Returns the result as read (None when it cannot be read at all)."""
-    where: Where = (RESULT_KEY,)
-    result = record.get(RESULT_KEY)
-    hands = record.get("hands")
-    if isinstance(hands, list) and hands:
-        _with_hands(len(hands), problems)
-    if not isinstance(result, dict):
-        problems.add(where, Message(N_("'result' must hold the final 'scores' (and 'hands_won', 'winner')")))
-        return None
-    for key in result:
-        if key not in RESULT_KEYS:
-            problems.add(where + (key,), Message(N_("unknown key '%(key)s' in 'result'"), key=key))
-    _by_one_score(rules, problems)
-    ordered = _named(result.get("scores"), players, where + ("scores",), problems,
-                     Message(N_("the result's 'scores' must give each player (%(players)s) a whole number of points "
-                                "from 0"), players=", ".join(players)))
-    if ordered is None:
-        return None
-    given = result.get("hands_won")
-    hands_won = None if given is None else _named(
-        given, players, where + ("hands_won",), problems,
-        Message(N_("the result's 'hands_won' must give each player (%(players)s) a whole number of hands from 0"),
-                players=", ".join(players)))
-    winner, tied = _check_winner(result, ordered, problems)
-    if rules.scoring != "hollywood" and (rules.games or 1) == 1 and not tied:
-        for name, message in score_problems(rules, ordered, hands_won, winner):
-            problems.add(where + ("scores", name), Message(N_("the result: %(problem)s"), problem=message))
-    return PaperResult(ordered, hands_won, winner)
-
-
 def paper_read(paper: PaperResult, players: Sequence[str]) -> PaperResult:
     """A result (of its shape: made by gin-ref, or read) as the replay reads it: its scores and hands won in
-    the players' order, and the winner its scores make (``check_result``'s, for a result read)."""
+    the players' order, and the winner its scores make (the first reading's, ``gin_ref.files.matchtop``, for a result read)."""
     ordered = {name: paper.scores[name] for name in players}
     won = None if paper.hands_won is None else {name: paper.hands_won[name] for name in players}
     winner, tied = winner_of(ordered)
     return PaperResult(ordered, won, winner if winner is not None else tied[0])
-
-
-def _with_hands(count: int, problems: Problems) -> None:
-    problems.add(("hands",), Message(Nn_("the record holds a result and %(count)d hand: a match is recorded by its "
-                                         "hands or by its result, not both",
-                                         "the record holds a result and %(count)d hands: a match is recorded by its "
-                                         "hands or by its result, not both"), count=count))
-
-
-def _by_one_score(rules: HouseRules, problems: Problems) -> None:
-    """Hollywood's three games, or a match of several, cannot be told from one score each."""
-    if rules.scoring == "hollywood" or (rules.games or 1) > 1:
-        problems.add((RESULT_KEY,), HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES)
-
-
-def _named(given: object, players: Sequence[str], where: Where, problems: Problems, message: Message
-           ) -> Optional[Dict[str, int]]:
-    """A whole number from 0 for each player, in the players' order (None, with ``message``, if not)."""
-    if not isinstance(given, dict) or sorted(map(str, given)) != sorted(players) or \
-            not all(_count(count) for count in given.values()):
-        problems.add(where, message)
-        return None
-    return {name: given[name] for name in players}
-
-
-def _check_winner(result: Mapping[str, object], ordered: Dict[str, int], problems: Problems
-                  ) -> Tuple[str, List[str]]:
-    """The winner the scores make (the first of those tied on the highest, a problem) against the result's."""
-    written = "winner" in result
-    given = result["winner"] if written else None
-    where: Where = (RESULT_KEY,)
-    winner, tied = winner_of(ordered)
-    if winner is None:
-        problems.add(where + ("scores",), Message(N_("%(players)s have %(points)d each: a match has one winner"),
-                                                  players=" and ".join(tied), points=ordered[tied[0]]))
-        return tied[0], tied
-    if not written:
-        problems.add(where, Message(N_("the result has no 'winner' (it should be %(winner)s)"), winner=winner))
-    elif not same(given, winner):
-        problems.add(where + ("winner",), Message(N_("the result's winner is %(given)s, but the scores make it "
-                                                     "%(winner)s (the highest)"), given=repr(given),
-                                                  winner=winner))
-    return winner, tied
 
 
 MOST_SCORE = 10 ** 15 - 1  # more than any final score the rules can give (a target is at most 10**9)
@@ -351,13 +262,22 @@ HOLLYWOOD = Message(N_("a Hollywood match is three games at once: one final scor
                        "of each game, so record it hand by hand"))
 
 
+def by_one_score(rules: HouseRules) -> Optional[Message]:
+    """Why a match under ``rules`` cannot be recorded by one final score per player (Hollywood's three
+    games, or a match of several), or None."""
+    if rules.scoring == "hollywood" or (rules.games or 1) > 1:
+        return HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES
+    return None
+
+
 def paper_result(players: Sequence[str], rules: HouseRules, scores: Sequence[Tuple[str, str]],
                  hands_won: Sequence[Tuple[str, str]] = ()) -> PaperResult:
     """The result (typed: the step ``result`` writes) for the final scores given (``(player, points)`` as typed, any case), checked
     as verify checks it: raises InvalidNotationError for what is not a result of these players, and
     IllegalActionError for scores the rules cannot produce."""
-    if rules.scoring == "hollywood" or (rules.games or 1) > 1:
-        raise IllegalActionError(HOLLYWOOD if rules.scoring == "hollywood" else SEVERAL_GAMES)
+    refusal = by_one_score(rules)
+    if refusal is not None:
+        raise IllegalActionError(refusal)
     if len(scores) != len(players):
         raise InvalidNotationError(Message(N_("give the final score of each player: %(shape)s (%(given)d given)"),
                                            shape=" ".join(f"{p} POINTS" for p in players), given=len(scores)))

@@ -488,7 +488,7 @@ def _put_match_result(record: "Record", step: Step, form: Entry) -> "Record":
 
 
 def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, Entry]":
-    if not any(key == "start" for key, _value in record.head):  # started by its result: it would say nothing
+    if record.header.start is None:  # started by its result: it would say nothing
         raise IllegalActionError(Message(N_("the result is all this match holds (it was started by 'gin-ref "
                                             "result'): change it with 'gin-ref amend result PLAYER POINTS ...', "
                                             "or delete the file")))

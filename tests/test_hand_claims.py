@@ -10,7 +10,7 @@ from gin_ref.files.rulesfile import load_rules
 from gin_ref.match import replay as replaying
 from gin_ref.match.handread import NOT_WORKED, NOT_WRITTEN, Claims, Worked, read_claims, write_worked
 from gin_ref.match.handread import HAND_CHECKS, read_hand
-from gin_ref.match.header import read_header
+from gin_ref.files.matchtop import read_header
 from gin_ref.match.model import Match
 from gin_ref.match.problems import Problems
 from gin_ref.files.matchfile import replay_data as replay

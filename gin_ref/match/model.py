@@ -13,7 +13,7 @@ step, whatever its kind, into ``corrections``, and ``redo`` puts back what the l
 """
 
 import copy
-from typing import TYPE_CHECKING, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
@@ -27,12 +27,12 @@ from gin_ref.core.turns import Table
 from gin_ref.match import actions, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
 from gin_ref.match.corrections import Correction, StepRef
-from gin_ref.match.header import by_result, read_header
+from gin_ref.match.header import Header, by_result, why_started
 from gin_ref.match.record import Read, Record
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.replay import OnHand, replay_hands, replay_record
-from gin_ref.match.schema import FORMAT, Entry, is_dead_by_itself, set_version, version_of
+from gin_ref.match.schema import FORMAT, ROLES, Entry, is_dead_by_itself, set_version, version_of
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Ruled, Step
@@ -115,25 +115,29 @@ class Match:
         alike = first_look_alike(names)
         if alike is not None:
             raise InvalidNotationError(look_alike_message(*alike))
-        start: Dict[str, object]
+        day = str(date)
+        header = Header(names, rules, names[0], None, why_started(False, False), day, format=FORMAT, dated=day,
+                        knobs=tuple(rules.snapshot()))
         if want == 2:
             if box is not None or captain is not None or draw:
                 raise InvalidNotationError(Message(N_("%(box_option)s, %(captain_option)s and %(draw_option)s are for "
                                                       "three players; name the first dealer with %(dealer_option)s"),
                                                    box_option="box", captain_option="captain", draw_option="draw",
                                                    dealer_option="dealer"))
-            start = {"dealer": find_player(names, dealer) if dealer is not None else rng.choice(names),
-                     "drawn": dealer is None}
+            first = find_player(names, dealer) if dealer is not None else rng.choice(names)
+            header = header._replace(dealer=first, why=why_started(dealer is None, False), drawn=dealer is None,
+                                     start=("dealer", "drawn"))
         else:
             if dealer is not None:
                 raise InvalidNotationError(Message(N_("in the box the roles say who deals: name them with "
                                                       "%(box_option)s and %(captain_option)s, or give the cards drawn "
                                                       "with %(draw_option)s"), box_option="box",
                                                    captain_option="captain", draw_option="draw"))
-            start = _first_roles(names, box, captain, draw, rng)
-        head = {"format": FORMAT, "date": str(date), "players": names,
-                "rules": {"name": rules.name, "knobs": rules.snapshot()}, "start": start, "hands": []}
-        return cls(Record(read_header(head, Problems()), (), None, ()))
+            roles, cards, drawn = _first_roles(names, box, captain, draw, rng)
+            header = header._replace(dealer=game.box_dealer(roles, rules.next_dealer), roles=roles,
+                                     why=why_started(drawn, bool(cards)), drawn=drawn, draw=cards,
+                                     start=ROLES + (("draw",) if cards else ()) + (("drawn",) if drawn else ()))
+        return cls(Record(header, (), None, ()))
 
     # -- what it holds -----------------------------------------------------------------------------------
     @property
@@ -431,7 +435,10 @@ def _step_ref(step: Step) -> StepRef:
 
 
 def _first_roles(players: List[str], box: Optional[str], captain: Optional[str],
-                 draw: "Union[None, Iterable[str], Mapping[str, Card]]", rng: "random.Random") -> Dict[str, object]:
+                 draw: "Union[None, Iterable[str], Mapping[str, Card]]", rng: "random.Random"
+                 ) -> Tuple[game.Roles, Tuple[Tuple[str, str], ...], bool]:
+    """The roles of the first hand (three players), the cards drawn for them (each player's code, in the
+    players' order; () without a draw) and whether they were drawn at random."""
     if draw:
         if box is not None or captain is not None:
             raise InvalidNotationError(Message(N_("give the roles either with %(draw_option)s or with %(box_option)s and "
@@ -443,9 +450,9 @@ def _first_roles(players: List[str], box: Optional[str], captain: Optional[str],
             cards = ", ".join(f"{name} {drawn[name].pretty}" for name in tied)
             raise IllegalActionError(Message(N_("draw again: %(players)s drew the same rank (%(cards)s)"),
                                              players=" and ".join(tied), cards=cards))
-        return {**roles.data(), "draw": {name: drawn[name].code for name in players}}
+        return roles, tuple((name, drawn[name].code) for name in players), False
     if box is None and captain is None:
-        return {**game.Roles(*rng.sample(players, 3)).data(), "drawn": True}
+        return game.Roles(*rng.sample(players, 3)), (), True
     if box is None or captain is None:
         raise InvalidNotationError(Message(N_("name both roles: %(box_option)s NAME %(captain_option)s NAME (the third "
                                               "player sits out)"), box_option="box", captain_option="captain"))
@@ -453,4 +460,4 @@ def _first_roles(players: List[str], box: Optional[str], captain: Optional[str],
     if box == captain:
         raise InvalidNotationError(Message(N_("%(player)s cannot be both in the box and captain"), player=box))
     sitter = next(name for name in players if name not in (box, captain))
-    return {**game.Roles(box, captain, sitter).data()}
+    return game.Roles(box, captain, sitter), (), False

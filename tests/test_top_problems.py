@@ -62,3 +62,32 @@ def test_a_result_only_record_with_a_deal_refused_of_another_shape_is_refused_in
     assert "an irregularity of the match holds kind, hand and player" in tally.output
     verify = runner.invoke(main, ["verify"])
     assert verify.exit_code == 1 and "an irregularity of the match holds kind, hand and player" in verify.output
+
+
+def test_each_parts_problems_are_said_where_the_replay_reaches_the_part():
+    """The head's first; a deal refused's (the problems of its reading, then what the replay finds of it)
+    before the hand it names, after the hands before it; one for a hand never dealt after the last hand; the
+    corrections' last."""
+    import copy
+
+    from gin_ref.files import matchfile
+    from topcases import made
+
+    data = copy.deepcopy(made()["made/hands"])
+    data["date"] = "soon"
+    data["irregularities"] = [dict(data["irregularities"][0], player="Zed"),
+                              {"kind": "wrong_dealer", "hand": 2, "player": "Ann", "detail": 5},
+                              {"kind": "wrong_dealer", "hand": 9, "player": "Ann"}]
+    data["hands"][0]["totals"] = {"Ann": 1, "Ben": 2}
+    data["hands"][1]["colour"] = 1
+    data["corrections"][0]["colour"] = 1
+    assert [problem.where for problem in matchfile.checked(data).problems] == [
+        ("date",), ("irregularities", 0, "player"), ("hands", 0, "totals"), ("irregularities", 1, "detail"),
+        ("irregularities", 1, "player"), ("hands", 1, "colour"), ("irregularities", 2, "hand"),
+        ("corrections", 0, "colour")]
+    read = matchfile.matchtop.read(data)  # held by part, each where it belongs
+    assert [problem.where for problem in read.head] == [("date",)]
+    assert [[problem.where for problem in said] for _kept, _hand, said in read.refused] == [
+        [("irregularities", 0, "player")], [("irregularities", 1, "detail")], []]
+    assert [hand for _kept, hand, _said in read.refused] == [1, 2, 9]
+    assert [problem.where for problem in read.corrections] == [("corrections", 0, "colour")]

@@ -76,14 +76,25 @@ class _Read:
         self.card: Optional[str] = None
 
 
-class _Reading(NamedTuple):
-    """An item being read: where it is, what a problem calls it, who may be named."""
+class _Reading:
+    """An item being read: where it is, what a problem calls it (``hand``: the hand named before a hand's
+    problems, ``hand 3: ``; None for the match's own), who may be named as the player. A plain slotted
+    class, never changed (``named``: another for the hand a refused deal names): a NamedTuple cost every
+    command about 1 M instructions at its start (benchmarks/bench_values.py)."""
 
-    item: Mapping[str, object]
-    where: Where
-    hand: Optional[int]  # the hand named before a hand's problems (``hand 3: ``); None for the match's own
-    players: Sequence[str]  # who may be named as the player
-    problems: Problems
+    __slots__ = ("item", "where", "hand", "players", "problems")
+
+    def __init__(self, item: Mapping[str, object], where: Where, hand: Optional[int], players: Sequence[str],
+                 problems: Problems) -> None:
+        self.item = item
+        self.where = where
+        self.hand = hand
+        self.players = players
+        self.problems = problems
+
+    def named(self, hand: Optional[int]) -> "_Reading":
+        """The same item, its problems said after ``hand``."""
+        return _Reading(self.item, self.where, hand, self.players, self.problems)
 
     def said(self, message: Message) -> Message:
         """``message`` after the hand it is about, when there is one."""
@@ -211,7 +222,7 @@ def _hand(reading: _Reading, read: _Read) -> None:
 def _named(check: Check) -> Check:
     """A check whose problems name the hand to be dealt (known once ``_hand`` has read it)."""
     def named(reading: _Reading, read: _Read) -> None:
-        check(reading._replace(hand=read.hand), read)
+        check(reading.named(read.hand), read)
     return named
 
 

@@ -1,7 +1,8 @@
 """Corrections read once (issue 23 item 1): one function reads each correction into a typed Correction and,
 given a list for them, reports each fault of its shape at its key, in the order of CORRECTION_CHECKS."""
 
-from gin_ref.match.corrections import CORRECTION_CHECKS, Correction, StepRef, read_corrections
+from gin_ref.files.correctionread import CORRECTION_CHECKS, read_corrections
+from gin_ref.match.corrections import Correction, StepRef
 from gin_ref.match.problems import Problems
 
 UNDO = {"undone": "hand 2's result", "date": "2024-05-01T20:15:00+02:00", "step": {"kind": "result", "hand": 2},

@@ -8,7 +8,7 @@ and the corrections, each part with its problems, held by part (``gin_ref.match.
 checks have always been said. The checks of each part run here, in that order: the head's (its form,
 read here into a ``gin_ref.match.header.Header``: ``read_header``), the result's (its shape, read here, and the rules' checks of
 ``gin_ref.match.resultonly``: one score per player, scores the rules can give), each deal refused's
-(``gin_ref.match.irregularities``) and the corrections' (``gin_ref.match.corrections``). ``typed`` is the
+(``gin_ref.match.irregularities``) and the corrections' (``gin_ref.files.correctionread``). ``typed`` is the
 Record of a record to be written (whole, or an AssertionError). ``write`` gives the mapping the canonical
 writer lays out (``gin_ref.files.matchfile.dumps``): the head from its typed values (``head_data``), the
 top-level keys in the record's order (``TOP_KEYS``), each correction's keys in the order gin-ref writes
@@ -27,7 +27,8 @@ from gin_ref.core.escape import shown_value
 from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.players import check_name, parse_draw
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
-from gin_ref.match.corrections import Correction, read_corrections
+from gin_ref.files.correctionread import read_corrections
+from gin_ref.match.corrections import Correction
 from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_at, why_started
 from gin_ref.match.irregularities import read_match_irregularity
 from gin_ref.match.names import first_look_alike, look_alike_message

@@ -1,7 +1,6 @@
-"""The corrections at the end of a record, read once: what ``undo`` took back, ``redo`` put back and
-``amend`` changed, each read into a typed ``Correction`` by ``read_corrections``, which also checks each
-one's shape (the checks are small functions listed in the order their problems are reported:
-``CORRECTION_CHECKS``).
+"""The corrections at the end of a record: what ``undo`` took back, ``redo`` put back and ``amend``
+changed, each a typed ``Correction`` (``read_one`` makes it of an item as the file holds it). The first
+reading of a file reads them and checks each one's shape (``gin_ref.files.correctionread``).
 
 Each correction says what it did and when (``date``); an undo and an amend keep the data (``entry``).
 Format /3 says what it did as a fact, ``kind``: ``undo`` (taken back), ``redo`` (put back) or ``amend`` (a
@@ -11,19 +10,17 @@ the count of steps before and after (``steps``) and, for an amend, the hand and 
 held (``hand``, ``hands``).
 """
 
-from typing import Callable, Dict, List, Mapping, NamedTuple, Optional, Tuple
+from typing import Dict, Mapping, NamedTuple, Optional, Tuple
 
-from gin_ref.match.header import check_date
-from gin_ref.match.problems import Problems, Where
 from gin_ref.match.schema import CORRECTION_KINDS, CORRECTION_WORDS
 
-__all__ = ["CORRECTION_CHECKS", "Correction", "StepRef", "read_corrections"]
+__all__ = ["CORRECTION_KEYS", "Correction", "StepRef", "did", "read_one"]
 
 CORRECTION_KEYS = ("kind", "undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry", "seal")
 
 
 class Correction(NamedTuple):
-    """A correction, read (``read_corrections``): what it did (``undone``, ``redone``, ``amended``: True
+    """A correction, read (``read_one``): what it did (``undone``, ``redone``, ``amended``: True
     for its ``kind``, ``undo``, ``redo`` or ``amend``, or for /2's words under that key), the kind of step it took or put back, the
     count of steps in place before and after it, the hand amended and the hands there were, the data it
     keeps (``entry``), its place in the corrections, its step and its date as recorded. A value of the wrong shape reads as None (and is a
@@ -52,23 +49,6 @@ class StepRef(NamedTuple):
     turn: Optional[int] = None
 
 
-def read_corrections(record: Mapping[str, object], problems: Optional[Problems] = None) -> List[Correction]:
-    """The record's corrections, in order, each read into a ``Correction`` (one that is not a mapping is
-    left out). With ``problems``, each one's shape is checked too, each problem at its key path."""
-    corrections = record.get("corrections", [])
-    if not isinstance(corrections, list):
-        if problems is not None:
-            problems.add(("corrections",), "'corrections' must be a list")
-        return []
-    read: List[Correction] = []
-    for place, item in enumerate(corrections):
-        if problems is not None:
-            _check(item, ("corrections", place), problems)
-        if isinstance(item, dict):
-            read.append(read_one(place, item))
-    return read
-
-
 def did(item: Mapping[str, object]) -> Optional[str]:
     """What a correction did: ``undo``, ``redo`` or ``amend`` (its /3 ``kind``, or its /2 words' key);
     None when it says neither or both."""
@@ -76,16 +56,6 @@ def did(item: Mapping[str, object]) -> Optional[str]:
     if "kind" in item:
         said.append(item["kind"] if item["kind"] in CORRECTION_KINDS else "")
     return said[0] if len(said) == 1 and said[0] else None
-
-
-def _check(item: object, where: Where, problems: Problems) -> None:
-    what = did(item) if isinstance(item, dict) else None
-    if not isinstance(item, dict) or what is None or "date" not in item or (what != "redo" and "entry" not in item):
-        problems.add(where, "a correction holds its 'kind' (undo, redo or amend), its 'date' and (but for a "
-                            "redo) the 'entry' it keeps")
-        return
-    for check in CORRECTION_CHECKS:
-        check(item, what, where, problems)
 
 
 def read_one(place: int, item: Dict[str, object]) -> Correction:
@@ -112,46 +82,3 @@ def _step_ref(step: object) -> Optional[StepRef]:
     if not isinstance(kind, str) or type(hand) is not int:  # noqa: E721 (True is no hand)
         return None
     return StepRef(kind, hand, turn if type(turn) is int else None)  # noqa: E721
-
-
-CorrectionCheck = Callable[[Mapping[str, object], str, Where, Problems], None]
-
-
-def _correction_keys(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
-    for key in item:
-        if key not in CORRECTION_KEYS:
-            problems.add(where + (key,), f"unknown key '{key}' in a correction")
-
-
-def _correction_words(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
-    for key in CORRECTION_WORDS:  # kept from /2
-        if key in item and not isinstance(item[key], str):
-            problems.add(where + (key,), f"a correction's '{key}' must say what was done, in words")
-
-
-def _correction_date(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
-    check_date(item["date"], where + ("date",), "a correction's date", problems, timestamp=True)
-
-
-def _correction_steps(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
-    steps = item.get("steps")
-    if "steps" in item and not (isinstance(steps, list) and len(steps) == 2 and
-                                all(type(n) is int and n >= 0 for n in steps)):  # noqa: E721
-        problems.add(where + ("steps",), "a correction's 'steps' are two counts: [before, after]")
-
-
-def _correction_step(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
-    step = item.get("step")
-    if "step" in item and not (isinstance(step, dict) and isinstance(step.get("kind"), str) and
-                               type(step.get("hand")) is int):  # noqa: E721
-        problems.add(where + ("step",), "a correction's 'step' holds its kind and hand")
-
-
-def _correction_amend(item: Mapping[str, object], what: str, where: Where, problems: Problems) -> None:
-    if what == "amend" and not (type(item.get("hand")) is int and "steps" in item):  # noqa: E721
-        problems.add(where, "an amend's correction holds the 'hand' amended and the 'steps' it came after")
-
-
-# each correction's checks, in the order its problems are reported
-CORRECTION_CHECKS: Tuple[CorrectionCheck, ...] = (_correction_keys, _correction_words, _correction_date,
-                                                  _correction_steps, _correction_step, _correction_amend)

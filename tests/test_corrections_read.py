@@ -51,3 +51,25 @@ def test_a_3_correction_says_what_it_did_by_its_kind_and_reads_as_a_2_one_did():
     assert (read[1].undone, read[1].redone) == (False, True)
     assert [(problem.where, str(problem.message).split(" (")[0]) for problem in problems] == [
         (("corrections", 2), "a correction holds its 'kind'"), (("corrections", 3), "a correction holds its 'kind'")]
+
+
+def test_a_corrections_problems_are_said_in_the_readers_language(tmp_path, monkeypatch):
+    """The corrections' checks of form say catalogue messages (main said them in English in every
+    language)."""
+    from click.testing import CliRunner
+
+    from gin_ref.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["new", "--dealer", "Ann", "--date", "2024-05-01", "Ann", "Ben"]).exit_code == 0
+    assert runner.invoke(main, ["deal", "--upcard", "9H"]).exit_code == 0
+    assert runner.invoke(main, ["undo"]).exit_code == 0
+    path = tmp_path / "match.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("corrections:\n- kind: undo\n", "corrections:\n- kind: undo\n  colour: red\n"),
+                    encoding="utf-8")
+    said = {lang: runner.invoke(main, ["--lang", lang, "verify"]).output for lang in ("en", "sk", "fil")}
+    assert "unknown key 'colour' in a correction" in said["en"]
+    assert "neznámy kľúč 'colour' v oprave" in said["sk"]
+    assert "hindi kilalang key na 'colour' sa isang pagwawasto" in said["fil"]

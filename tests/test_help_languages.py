@@ -215,3 +215,14 @@ def test_a_command_typed_in_a_session_speaks_the_sessions_language(tmp_path):
                           capture_output=True, text=True, cwd=tmp_path, env=env, timeout=60)
     said = done.stdout + done.stderr
     assert "chýba argument 'PLAYER'" in said and "kulang ang argument" not in said, said
+
+
+@pytest.mark.parametrize("lang", ["fil", "sk"])
+def test_exports_output_option_names_file_as_its_help_does_in_every_language(lang):
+    """``--output FILE``, as its help ('Write to FILE') and every other option's FILE: click's Path type named
+    it in the language of the process's first import of the command ('--output SÚBOR' over 'Zapísať do
+    FILE', and SÚBOR for every later call of that process in any language). A process of its own: the
+    command's module is first imported under the language."""
+    said = subprocess.run([sys.executable, "-m", "gin_ref", "--lang", lang, "export", "--help"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "-o, --output FILE " in said

@@ -230,13 +230,13 @@ def test_help_of_no_command_says_so_once(xx, word, english, slovak):
 
 @pytest.mark.parametrize("old, new, english, slovak", [
     ("knocker: Cid", "knocker: yes", "the knocker yes is read by YAML as a truth value (true): write it in quotes ('yes')",
-     "klopajúci: yes číta YAML ako pravdivostnú hodnotu (true): napíšte to v úvodzovkách ('yes')"),
+     "klopajúci: YAML číta yes ako pravdivostnú hodnotu (true): napíšte to v úvodzovkách ('yes')"),
     ("points: 22", "points: 010", "010 for the points has a leading zero, which YAML reads as the octal number 8: write 10",
      "body: 010 má na začiatku nulu, a tak to YAML číta ako osmičkové číslo 8: napíšte 10"),
     ("target: 100", "target: 0x64", "0x64 for the target is read by YAML as the number 100: write it in decimal digits "
-     "(100)", "cieľ zápasu: 0x64 číta YAML ako číslo 100: napíšte ho desiatkovými číslicami (100)"),
+     "(100)", "cieľový počet bodov: YAML číta 0x64 ako číslo 100: napíšte ho desiatkovými číslicami (100)"),
     ("players: [Ben, Cid]", "players: [Ben, 012]", "the player's name 012 is read by YAML as the number 10: write it in "
-     "quotes ('012')", "meno hráča: 012 číta YAML ako číslo 10: napíšte to v úvodzovkách ('012')"),
+     "quotes ('012')", "meno hráča: YAML číta 012 ako číslo 10: napíšte to v úvodzovkách ('012')"),
 ])
 def test_a_value_yaml_reads_otherwise_is_said_in_the_readers_language(xx, tmp_path, monkeypatch, old, new, english,
                                                                       slovak):
@@ -259,7 +259,7 @@ def test_a_cut_hands_missing_facts_are_said_in_the_readers_language(xx, match):
     english = CliRunner().invoke(main, ["--lang", "en", "verify"], prog_name="gin-ref").output
     assert f"match.yaml:31: hand 1 has no 'winner' {lost}" in english.splitlines()
     slovak = CliRunner().invoke(main, ["--lang", "sk", "verify"], prog_name="gin-ref").output
-    assert ("match.yaml:31: kolo 1 nemá 'winner' (súbor bol odrezaný: obnovte ho zo zálohy, nie z časti, ktorá "
+    assert ("match.yaml:31: kolo 1 nemá 'winner' (súbor bol skrátený: obnovte ho zo zálohy, nie z časti, ktorá "
             "zostala)") in slovak.splitlines()
     assert "restore" not in slovak
 

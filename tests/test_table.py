@@ -37,3 +37,18 @@ def test_a_cell_broken_onto_lines_keeps_its_column():
                                  "Ann  A♠ 2♠ 3♠ |              5",
                                  "     4♥ 4♦ 4♣ |",
                                  "     7♣ 8♣ 9♣"]
+
+
+def test_a_sentence_whose_pieces_between_commas_are_long_breaks_between_words():
+    # the preset list in Filipino: 'Oklahoma Gin,' then a 70-cell piece; the column was kept at that piece's
+    # width, the grid came out 87 cells wide, and the terminal broke its dashes and its last word
+    sentence = "Oklahoma Gin, dalawang manlalaro; ang unang upcard ang nagtatakda ng limit ng knock"
+    text = grid([["oklahoma", sentence], ["standard", "karaniwang gin, dalawang manlalaro"]],
+                headers=["preset", "paglalarawan"], width=80, wrap=(1,))
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert lines[1] == "-" * len("oklahoma") + "  " + "-" * (len(lines[1]) - len("oklahoma") - 2)
+    assert " ".join(line.strip() for line in lines[2:4]).removeprefix("oklahoma").strip() == sentence
+    # a meld cell still breaks between melds when that fits
+    melds = grid([["x", "7D 8D 9D | KS KH KC | 2C 3C 4C 5C"]], width=20, wrap=(1,))
+    assert [line.strip() for line in melds.splitlines()][:2] == ["x  7D 8D 9D |", "KS KH KC |"]

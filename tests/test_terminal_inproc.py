@@ -82,7 +82,7 @@ def test_the_y_n_questions_say_yes_only_to_y_or_yes(typed, answer):
 
 
 @pytest.mark.parametrize("lang, typed, answer", [
-    ("sk", "áno\r", True), ("sk", "a\r", True), ("sk", "A\r", True), ("sk", "nie\r", False), ("sk", "\r", False),
+    ("sk", "áno\r", True), ("sk", "ano\r", True), ("sk", "ÁNO\r", True), ("sk", "a\r", True), ("sk", "A\r", True), ("sk", "nie\r", False), ("sk", "\r", False),
     ("sk", "y\r", True), ("fil", "oo\r", True), ("fil", "o\r", True), ("fil", "hindi\r", False),
     ("fil", "yes\r", True), ("en", "y\r", True), ("en", "n\r", False),
     ("sk", "možno\rnie\r", False), ("fil", "siguro\roo\r", True), ("en", "maybe\ryes\r", True)])

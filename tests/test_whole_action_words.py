@@ -71,7 +71,7 @@ def test_score_says_its_rows_the_knocker_and_the_defender_in_the_readers_languag
     ({"hand": 3, "kind": "award", "player": "Ann", "points": 10, "reason": "late"}, "hand 3: award Ann 10: late",
      "kolo 3: pridelenie 10 bodov pre hráča Ann: late", "round 3: iginawad kay Ann ang 10 puntos: late"),
     ({"hand": 3, "kind": "award", "player": "Ann", "points": 2, "reason": "late"}, "hand 3: award Ann 2: late",
-     "kolo 3: pridelenie 2 body pre hráča Ann: late", "round 3: iginawad kay Ann ang 2 puntos: late"),
+     "kolo 3: pridelenie 2 bodov pre hráča Ann: late", "round 3: iginawad kay Ann ang 2 puntos: late"),
     ({"hand": 4, "kind": "forfeit", "player": "Ben", "reason": "left"}, "hand 4: forfeit Ben: left",
      "kolo 4: kontumácia, Ben prehráva kontumačne: left", "round 4: sumuko si Ben: left"),
     ({"hand": 2, "kind": "void", "player": None, "points": None, "reason": "x"}, "hand 2: void: x",

@@ -65,7 +65,7 @@ class TitleOption(Option):
 
 @command("export")
 @option("--format", "fmt", cls=FormatsOption, type=click.Choice(list(FORMATS)), default="csv", show_default=True)
-@option("--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=str),
+@option("--output", "-o", type=click.Path(dir_okay=False, writable=True, path_type=str), metavar="FILE",
         callback=lambda ctx, param, value: _file_name("--output", value),
         help=N_("Write to FILE (never left half-written). Default: standard output."))
 @option("--force", is_flag=True,

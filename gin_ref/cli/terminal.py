@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import textwrap
+import unicodedata
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Tuple, TypeVar
 
 import click
@@ -170,14 +171,19 @@ YES_NO = N_("[y/N]")
 
 
 def _words(message: str) -> List[str]:
-    return [word.strip().casefold() for text in (message, gettext(message)) for word in text.split(",")
-            if word.strip()]
+    return [_bare(word) for text in (message, gettext(message)) for word in text.split(",") if word.strip()]
+
+
+def _bare(word: str) -> str:
+    """A word as an answer is compared: its case and its accents left out (Slovak's 'áno' typed 'ano' on a
+    keyboard without them)."""
+    return "".join(c for c in unicodedata.normalize("NFD", word.strip().casefold()) if not unicodedata.combining(c))
 
 
 def answer_of(text: str) -> Optional[bool]:
     """A yes/no question's answer: True for a yes word of the language (or English's), False for a no word or
-    nothing, None for anything else (asked again)."""
-    answer = text.strip().casefold()
+    nothing, None for anything else (asked again). Case and accents do not count."""
+    answer = _bare(text)
     if answer in _words(YES_WORDS):
         return True
     if not answer or answer in _words(NO_WORDS):

@@ -159,21 +159,26 @@ def _clip_limits(headers: Sequence[str], widths: Sequence[int], keep: Sequence[i
 def _wrap_limits(headers: Sequence[str], texts: Sequence[Sequence[str]], widths: Sequence[int],
                  keep: Sequence[int], wrap: Sequence[int], width: int) -> Dict[int, int]:
     """The width of each wrapped column: the widest narrowed first, one place at a time, never below a
-    column's longest piece (a meld, a layoff, a card, with its separator) or its header."""
+    column's longest piece (a meld, a layoff, a card, with its separator) or its header. Where that cannot
+    make the grid fit (a sentence: its pieces between commas are long), a column is narrowed on to its
+    longest word, and ``_broken`` breaks it between words."""
     limits = list(widths)  # every column's width; the wrapped ones narrowed
-    floor = {i: max([cells(headers[i]) if i < len(headers) else 0] +
-                    [cells(piece) + 2 for row in texts if i < len(row) for piece in _pieces(row[i])]) for i in wrap}
-    while _total(limits, keep) > width:
-        widest = max((i for i in wrap if limits[i] > floor[i]), key=lambda i: limits[i], default=None)
-        if widest is None:
-            break
-        limits[widest] -= 1
+    for finest in (False, True):
+        floor = {i: max([cells(headers[i]) if i < len(headers) else 0] +
+                        [cells(piece) + 2 for row in texts if i < len(row) for piece in _pieces(row[i], finest)])
+                 for i in wrap}
+        while _total(limits, keep) > width:
+            widest = max((i for i in wrap if limits[i] > floor[i]), key=lambda i: limits[i], default=None)
+            if widest is None:
+                break
+            limits[widest] -= 1
     return {i: limits[i] for i in wrap if limits[i] < widths[i]}
 
 
-def _pieces(cell: str) -> List[str]:
-    """What a cell may be broken between: its melds, else its layoffs, else its cards (or words)."""
-    for separator in _SEPARATORS:
+def _pieces(cell: str, finest: bool = False) -> List[str]:
+    """What a cell may be broken between: its melds, else its layoffs, else its cards (or words); with
+    ``finest``, its words."""
+    for separator in _SEPARATORS[-1:] if finest else _SEPARATORS:
         if separator in cell:
             return cell.split(separator)
     return [cell]

@@ -24,9 +24,11 @@ def new():
 
 
 def undone(match):
+    """The correction an undo made, as its data (its ``entry``: the mapping the correction keeps, which the
+    tests edit as a person would edit the file)."""
     step = match.newest_step()
     match.undo(step, NOW, "it")
-    return written(match)["corrections"][-1]
+    return {"entry": match.record.corrections[-1].entry}
 
 
 def test_a_ruling_is_put_back_in_the_order_and_with_the_keys_the_correction_holds():
@@ -38,8 +40,8 @@ def test_a_ruling_is_put_back_in_the_order_and_with_the_keys_the_correction_hold
     kept.pop("by")
     kept["reason"] = kept.pop("reason")  # moved last
     match.redo(match.redo_step(), NOW, "it")
-    assert list(match.hands[0]["ruling"]) == list(kept)
-    assert "by" not in match.hands[0]["ruling"]
+    assert list(match.hands[0].ruling) == list(kept)
+    assert "by" not in match.hands[0].ruling
 
 
 def test_an_irregularity_is_put_back_in_the_order_the_correction_holds():
@@ -51,7 +53,7 @@ def test_an_irregularity_is_put_back_in_the_order_the_correction_holds():
     kept.clear()
     kept.update(reordered)
     match.redo(match.redo_step(), NOW, "it")
-    assert list(match.hands[0]["irregularities"][0]) == list(reordered)
+    assert list(match.hands[0].irregularities[0]) == list(reordered)
 
 
 @pytest.mark.parametrize("edit, problem", [

@@ -2,10 +2,12 @@
 written back: the one place the top level becomes a mapping again (#36 item 1).
 
 ``read`` takes a record that replays (what a ``gin_ref.match.model.Match`` holds; ``lenient``: one with
-problems, for ``verify`` to show) and gives its Record: the header, the head as written, the hands as read, each deal refused as a ``Kept``, each correction as a
+problems, for ``verify`` to show) and gives its Record: the header, the head as written, each hand as a
+``RecordedHand`` (its values as written), each deal refused as a ``Kept``, each correction as a
 ``Correction`` and a result-only record's result as a ``PaperResult`` with its seal. ``write`` gives the
 mapping the canonical writer lays out (``gin_ref.files.matchfile.dumps``): the top-level keys in the
-record's order (``TOP_KEYS``), each correction's keys in the order gin-ref writes them, a deal an undo took
+record's order (``TOP_KEYS``), each hand's in the file's order (``hand_data``, the one place a hand becomes a
+mapping), each correction's keys in the order gin-ref writes them, a deal an undo took
 back laid out as a hand. A read and a write change nothing: tests/test_record_round_trip.py writes every
 record under examples/ and tests/ through them and compares the text byte for byte.
 """
@@ -13,6 +15,7 @@ record under examples/ and tests/ through them and compares the text byte for by
 from typing import Any, Dict, Optional
 
 from gin_ref.match.corrections import Correction, read_corrections
+from gin_ref.match.handread import RecordedHand, recorded_hand
 from gin_ref.match.header import Header, read_header
 from gin_ref.match.problems import Problems
 from gin_ref.match.record import Record
@@ -32,6 +35,8 @@ def read(data: Dict[str, Any], header: Optional[Header] = None, lenient: bool = 
     a part of another shape) is a defect of the caller, never written in part: AssertionError; unless
     ``lenient`` (a record with problems, read for ``verify`` to show: each part of another shape left out)."""
     hands, refused, corrections = (data.get(key) for key in ("hands", "irregularities", "corrections"))
+    if not lenient and isinstance(hands, list) and not all(isinstance(item, dict) for item in hands):
+        raise AssertionError("a record whose hands are not all mappings cannot be written")
     result = data.get(RESULT_KEY)
     unknown = [key for key in data if key not in TOP_KEYS]
     if not lenient and (unknown or not isinstance(hands, list) or not isinstance(corrections, list) or
@@ -43,7 +48,8 @@ def read(data: Dict[str, Any], header: Optional[Header] = None, lenient: bool = 
     seal = result.get("seal") if isinstance(result, dict) else None
     return Record(header if header is not None else read_header(data, Problems()),
                   tuple((key, data[key]) for key in HEAD_KEYS if key in data),
-                  tuple(hands) if isinstance(hands, list) else (),
+                  tuple(recorded_hand(item) if isinstance(item, dict) else RecordedHand() for item in hands)
+                  if isinstance(hands, list) else (),
                   tuple(Kept.of(item) for item in refused if isinstance(item, dict)) if isinstance(refused, list)
                   else None,
                   tuple(read_corrections(data)), paper_of(result) if isinstance(result, dict) else None,
@@ -56,7 +62,7 @@ def write(record: Record) -> Dict[str, Any]:
     data: Dict[str, Any] = dict(record.head)
     if data.get("format") == FORMAT_2:
         data["format"] = FORMAT
-    data["hands"] = [in_file_order(hand) if isinstance(hand, dict) else hand for hand in record.hands]
+    data["hands"] = [hand_data(hand) for hand in record.hands]
     if record.result is not None:
         result = file_form(record.result)
         if record.result_seal is not None:
@@ -94,15 +100,16 @@ def correction_data(item: Correction) -> Dict[str, Any]:
     return data
 
 
+def hand_data(hand: RecordedHand) -> Dict[Any, Any]:
+    """A hand as the file holds it: its keys in the file's order (HAND_KEYS; a key gin-ref does not know
+    after them). A new mapping each time: the seals the writer works out go into it, never into the hand."""
+    return dict(hand.written())
+
+
 def in_file_order(entry: Dict[str, Any]) -> Dict[str, Any]:
-    """A hand entry with its keys in the order the file lays them out (HAND_KEYS; a key it does not know
-    after them), in place. The writer lays each hand out so: the record in memory keeps no order."""
-    ranks = [_RANK.get(key, len(HAND_KEYS)) for key in entry]
-    if ranks != sorted(ranks):  # laid out again in place (not copied: the seals written go into the hand)
-        ordered = sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS)))
-        entry.clear()
-        entry.update(ordered)
-    return entry
+    """A hand a correction keeps (a mapping, as written) with its keys in the order the file lays them out
+    (HAND_KEYS; a key it does not know after them): a new mapping."""
+    return dict(sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS))))
 
 
 _RANK = {key: rank for rank, key in enumerate(HAND_KEYS)}

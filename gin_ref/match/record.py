@@ -4,14 +4,13 @@ holds.
 The file's reader in ``gin_ref.files.matchtop`` makes it from the parsed file (``Match.new`` from what it is
 given), and its writer there is the one place it becomes a mapping again. Its parts: the head, typed
 (``Header``) and as written (``head``: format, date, players, the rules snapshot and the start, in the
-file's order, which the writer writes back byte for byte), the hands, the match's own irregularities (deals
+file's order, which the writer writes back byte for byte), the hands (each a ``RecordedHand``), the match's own irregularities (deals
 refused: each a ``Kept``), the corrections (each a ``Correction``, at its place) and a result-only record's
-result (a ``PaperResult`` and its seal). A step on the top level makes a new Record (``_replace``), never
-changes one.
+result (a ``PaperResult`` and its seal). Every step makes a new Record (``_replace``), a step in a hand a new hand
+in it, never changes one: an undo keeps the old one without copies.
 
-The hands are still the entries as read (mappings, counted by tests/test_architecture.py's NOT_YET_TYPED,
-changed in place by a step in a hand), as is the hand a correction keeps (``Correction.entry``): typing
-them is #36 item 1's next step (docs/architecture.md).
+The hand a correction keeps (``Correction.entry``) is still a mapping, as written: typing it is #36 item
+1's next step (docs/architecture.md).
 """
 
 from typing import NamedTuple, Optional, Tuple
@@ -19,7 +18,7 @@ from typing import NamedTuple, Optional, Tuple
 from gin_ref.match.corrections import Correction
 from gin_ref.match.header import Header
 from gin_ref.match.resultonly import PaperResult
-from gin_ref.match.schema import Entry
+from gin_ref.match.handread import RecordedHand
 from gin_ref.match.steps import Kept, Written
 
 __all__ = ["Record"]
@@ -27,13 +26,13 @@ __all__ = ["Record"]
 
 class Record(NamedTuple):
     """A match record: ``header`` (what its head says, typed), ``head`` (its keys as written, in order),
-    ``hands`` (the hand entries, as read), ``irregularities`` (the deals refused; None: the record writes no
+    ``hands`` (each a ``RecordedHand``: its values as written), ``irregularities`` (the deals refused; None: the record writes no
     list of them), ``corrections`` and, for a match recorded by its result only, ``result`` and its
     ``result_seal`` (None: not sealed)."""
 
     header: Header
     head: Written
-    hands: Tuple[Entry, ...]
+    hands: Tuple[RecordedHand, ...]
     irregularities: Optional[Tuple[Kept, ...]]
     corrections: Tuple[Correction, ...]
     result: Optional[PaperResult] = None

@@ -32,7 +32,7 @@ amend of it an amend of hand 0 (``gin_ref.match.resultonly``).
 
 import copy
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
@@ -40,12 +40,12 @@ from gin_ref.core.cards import codes
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, entry_of, given, recorded_hand, with_keys, without
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
 from gin_ref.match.rulings import FIELDS as RULING_FIELDS, Ruling
-from gin_ref.match.schema import (IRREGULARITY_KEYS, RESULT_FACTS, ROLES, SETTLED_KEYS, Entry, position, set_version,
-                                  step_count, turn_count, version_of)
+from gin_ref.match.schema import IRREGULARITY_KEYS, RESULT_FACTS, SETTLED_KEYS, VERSION_KEYS, Entry, position
 
 if TYPE_CHECKING:
     from gin_ref.match.record import Record
@@ -74,12 +74,20 @@ class Deal(NamedTuple):
 
 
     @classmethod
-    def of(cls, entry: Entry) -> "Deal":
-        """The deal of a hand entry that holds nothing more (a record that replays, or the hand a correction
-        kept: edited by hand, it may lack a key, read as 0 or ''; the replay refuses the hand put back)."""
-        roles = Roles(*(str(entry[role]) for role in ROLES)) if all(role in entry for role in ROLES) else None
-        return cls(entry.get("number", 0), entry.get("dealer", ""), roles, entry.get("upcard"), entry.get("limit", 0),
-                   "irregularities" in entry)
+    def of(cls, hand: RecordedHand) -> "Deal":
+        """The deal of a hand that holds nothing more (a record that replays, or the hand a correction kept:
+        edited by hand, it may lack a key, read as 0 or ''; the replay refuses the hand put back)."""
+        box, captain, sitter = hand.box, hand.captain, hand.sitter
+        roles = Roles(str(box), str(captain), str(sitter)) \
+            if NOT_WRITTEN not in (box, captain, sitter) else None
+        number, dealer, upcard, limit = _or(hand.number, 0), _or(hand.dealer, ""), given(hand.upcard), _or(hand.limit, 0)
+        return cls(number, dealer, roles, upcard, limit,  # type: ignore[arg-type]  # as written: the replay judges it
+                   hand.irregularities is not NOT_WRITTEN)
+
+
+def _or(value: object, default: object) -> object:
+    """A value as written, ``default`` where it is not written."""
+    return default if value is NOT_WRITTEN else value
 
 
 class TurnLine(NamedTuple):
@@ -126,10 +134,11 @@ class Settled(NamedTuple):
 
 
     @classmethod
-    def of(cls, entry: Entry) -> "Settled":
-        """The result of a settled hand entry (or of a version of one)."""
-        return cls(entry.get("result"), tuple((key, entry[key]) for key in RESULT_FACTS if key in entry),
-                   entry.get("winner"), entry.get("points"))
+    def of(cls, hand: RecordedHand) -> "Settled":
+        """The result of a settled hand (or of a version of one)."""
+        result, winner, points = given(hand.result), given(hand.winner), given(hand.points)
+        return cls(result, tuple((key, value) for key, value in hand.known() if key in RESULT_FACTS),  # type: ignore[arg-type]
+                   winner, points)  # type: ignore[arg-type]  # (as written: the replay judges them)
 
     @classmethod
     def knocked(cls, result: str, knocker: str, facts: Facts) -> "Settled":
@@ -183,9 +192,9 @@ class Version(NamedTuple):
 
 
     @classmethod
-    def of(cls, version: Entry) -> "Version":
-        """The version of a hand (``gin_ref.match.schema.version_of``), or one a correction keeps."""
-        return cls(version.get("upcard"), version.get("limit"), Settled.of(version))
+    def of(cls, version: RecordedHand) -> "Version":
+        """The version of a hand (``version_of``), or one a correction keeps."""
+        return cls(given(version.upcard), given(version.limit), Settled.of(version))  # type: ignore[arg-type]
 
 
 def paper_of(written: Entry) -> PaperResult:
@@ -342,8 +351,27 @@ def amends_in_force(corrections: List[Correction]) -> List[Amend]:
 
 
 def count_in_place(record: "Record") -> int:
-    """The steps written in place a record holds (``gin_ref.match.schema.step_count``)."""
+    """The steps written in place a record holds (``step_count``)."""
     return step_count(record.hands, len(record.irregularities or ()), record.result is not None)
+
+
+def step_count(hands: Sequence[RecordedHand], refused: int = 0, result: bool = False) -> int:
+    """How many steps written in place a record holds: each deal refused (``refused``: their count), and per
+    hand its deal, turns, irregularities and result (a hand that ended dead by itself ended at its last
+    turn: no extra step); a result-only record's result (``result``) is one step."""
+    count = refused + result
+    for hand in hands:
+        turns = len(hand.turn_lines)
+        count += 1 + turns + len(hand.items)
+        result_of = given(hand.result)
+        if result_of is not None and not (result_of == "dead" and turns):
+            count += 1
+    return count
+
+
+def is_dead_by_itself(hand: RecordedHand) -> bool:
+    """Did the hand end dead by itself (recorded turn by turn, a discard left the stock at its last cards)?"""
+    return hand.result == "dead" and bool(hand.turn_lines)
 
 
 def step_total(record: "Record") -> int:
@@ -357,7 +385,7 @@ def newest(record: "Record") -> Step:
     """The newest step of a record; IllegalActionError when there is none."""
     ruled = rulings.newest_ruling(record.hands, step_total(record))
     if ruled is not None:
-        return Step("ruling", ruled["number"], Ruled.of(ruled["ruling"]))
+        return Step("ruling", ruled + 1, Ruled.of(rulings.ruling_of(record.hands[ruled]) or {}))
     amends = amends_in_force(list(record.corrections))
     if amends and amends[-1].at == count_in_place(record):
         return Step("amend", amends[-1].hand, _version(amends[-1].hand, amends[-1].old), written=amends[-1].old)
@@ -368,76 +396,103 @@ def newest(record: "Record") -> Step:
         return Step(STEP_KIND, 0, record.result)
     if not hands:
         raise IllegalActionError(Message(N_("nothing to undo: no hand has been dealt")))
-    return _newest_in(hands[-1])
+    return _newest_in(hands[-1], len(hands))
 
 
-def _newest_in(entry: Entry) -> Step:
-    """The newest step of the last hand: its result, an irregularity after its last turn, that turn, or
-    its deal."""
-    number, turns, items = entry["number"], turn_count(entry), entry.get("irregularities") or []
-    if entry.get("result") is not None:
-        if entry["result"] == "dead" and turns:  # the hand ended dead by itself: at its last turn
-            return Step("turn", number, TurnLine(entry["turns"][-1], dead=True), turns)
-        return Step("result", number, Settled.of(entry))
+def _newest_in(hand: RecordedHand, number: int) -> Step:
+    """The newest step of the last hand (hand ``number``): its result, an irregularity after its last turn,
+    that turn, or its deal."""
+    lines, items = hand.turn_lines, hand.items
+    turns = len(lines)
+    if given(hand.result) is not None:
+        if hand.result == "dead" and turns:  # the hand ended dead by itself: at its last turn
+            return Step("turn", number, TurnLine(str(lines[-1]), dead=True), turns)
+        return Step("result", number, Settled.of(hand))
     if items and position(items[-1]) > turns:  # the irregularity came after the last turn
-        return Step("irregularity", number, Kept.of(items[-1]))
+        return Step("irregularity", number, Kept.of(items[-1]))  # type: ignore[arg-type]  # a record that replays
     if turns:
-        return Step("turn", number, TurnLine(entry["turns"][-1]), turns)
-    return Step("deal", number, Deal.of(entry))
+        return Step("turn", number, TurnLine(str(lines[-1])), turns)
+    return Step("deal", number, Deal.of(hand))
 
 
 def _version(hand: int, version: Entry) -> StepData:
     """An amend's version as a correction keeps it: a hand's (``Version``), or hand 0's: a result-only
     record's result."""
-    return paper_of(version) if hand == 0 else Version.of(version)
+    return paper_of(version) if hand == 0 else Version.of(recorded_hand(version))
+
+
+def version_of(hand: RecordedHand) -> RecordedHand:
+    """A hand's version as an amend replaces it: its upcard, limit and result keys."""
+    return RecordedHand(upcard=hand.upcard, limit=hand.limit, result=hand.result, knocker=hand.knocker,
+                        knocker_cards=hand.knocker_cards, knocker_count=hand.knocker_count, big_gin=hand.big_gin,
+                        melds=hand.melds, discard=hand.discard, defender=hand.defender,
+                        defender_cards=hand.defender_cards, defender_count=hand.defender_count,
+                        winner=hand.winner, points=hand.points, totals=hand.totals, games=hand.games)
+
+
+def set_version(hand: RecordedHand, version: RecordedHand) -> RecordedHand:
+    """``hand`` with another version (``version_of``): a new hand."""
+    return with_keys(without(hand, VERSION_KEYS), version.written())
 
 
 # -- the kinds -------------------------------------------------------------------------------------------
 
-def _hand(record: "Record", step: Step) -> Entry:
-    entry: Entry = record.hands[step.hand - 1]
-    assert entry["number"] == step.hand
-    return entry
+def _at(record: "Record", step: Step) -> int:
+    """The index of the hand ``step`` belongs to."""
+    index = step.hand - 1
+    assert record.hands[index].number == step.hand
+    return index
+
+
+def _changed(record: "Record", index: int, hand: RecordedHand) -> "Record":
+    """``record`` with hand ``index`` replaced by ``hand`` (a new Record: the old one stands as it was)."""
+    hands = record.hands
+    return record._replace(hands=hands[:index] + (hand,) + hands[index + 1:])
 
 
 def _put_deal(record: "Record", step: Step, form: Entry) -> "Record":
-    return record._replace(hands=record.hands + (form,))
+    return record._replace(hands=record.hands + (recorded_hand(form),))
 
 
 def _take_deal(record: "Record", step: Step) -> "Tuple[Record, Entry]":
-    return record._replace(hands=record.hands[:-1]), record.hands[-1]
+    return record._replace(hands=record.hands[:-1]), entry_of(record.hands[-1])
+
+
+_SETTLED_KEPT = tuple(key for key in SETTLED_KEYS if key != "seal")
 
 
 def _put_turn(record: "Record", step: Step, form: Entry) -> "Record":
-    entry = _hand(record, step)
-    if "turns" not in entry:
-        entry["turns"] = []
-    entry["turns"].extend(form["turns"])
-    entry.update((key, value) for key, value in form.items() if key != "turns")
-    return record
+    index = _at(record, step)
+    hand = record.hands[index]
+    lines = list(hand.turn_lines) + list(form["turns"])
+    hand = with_keys(hand._replace(turns=lines), ((key, value) for key, value in form.items() if key != "turns"))
+    return _changed(record, index, hand)
 
 
 def _take_turn(record: "Record", step: Step) -> "Tuple[Record, Entry]":
-    entry = _hand(record, step)
+    index = _at(record, step)
+    hand = record.hands[index]
     removed: Entry = {"number": step.hand}
-    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry and key != "seal")
-    entry.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
-    removed["turns"] = [entry["turns"].pop()]
-    if not entry["turns"]:
-        del entry["turns"]
-    return record, removed
+    removed.update((key, value) for key, value in hand.known() if key in _SETTLED_KEPT)
+    lines = hand.turn_lines
+    removed["turns"] = [lines[-1]]
+    # a seal goes with its hand's facts: written again on the next write
+    hand = without(hand, SETTLED_KEYS)._replace(turns=lines[:-1] if len(lines) > 1 else NOT_WRITTEN)
+    return _changed(record, index, hand), removed
 
 
 def _put_irregularity(record: "Record", step: Step, form: Entry) -> "Record":
-    entry = _hand(record, step)
-    if "irregularities" not in entry:
-        entry["irregularities"] = []
-    entry["irregularities"].append(form)
-    return record
+    index = _at(record, step)
+    hand = record.hands[index]
+    return _changed(record, index, hand._replace(irregularities=list(hand.items) + [form]))
 
 
 def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, Entry]":
-    return record, {"number": step.hand, "irregularity": _hand(record, step)["irregularities"].pop()}
+    index = _at(record, step)
+    hand = record.hands[index]
+    items = hand.items
+    return _changed(record, index, hand._replace(irregularities=items[:-1])), \
+        {"number": step.hand, "irregularity": items[-1]}
 
 
 def _put_refused_deal(record: "Record", step: Step, form: Entry) -> "Record":
@@ -450,37 +505,38 @@ def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, Entry]":
 
 
 def _put_result(record: "Record", step: Step, form: Entry) -> "Record":
-    _hand(record, step).update(form)
-    return record
+    index = _at(record, step)
+    return _changed(record, index, with_keys(record.hands[index], form.items()))
 
 
 def _take_result(record: "Record", step: Step) -> "Tuple[Record, Entry]":
-    entry = _hand(record, step)
+    index = _at(record, step)
+    hand = record.hands[index]
     removed: Entry = {"number": step.hand}
-    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry and key != "seal")
-    entry.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
-    return record, removed
+    removed.update((key, value) for key, value in hand.known() if key in _SETTLED_KEPT)
+    # a seal goes with its hand's facts: written again on the next write
+    return _changed(record, index, without(hand, SETTLED_KEYS)), removed
 
 
 def _put_ruling(record: "Record", step: Step, form: Entry) -> "Record":
     if "ruling" in form:  # put back, a ruling that dealt its hand: the hand it was, whole (``_take_ruling``)
-        return record._replace(hands=record.hands + (form,))
-    _hand(record, step)["ruling"] = form
-    return record
+        return record._replace(hands=record.hands + (recorded_hand(form),))
+    index = _at(record, step)
+    return _changed(record, index, record.hands[index]._replace(ruling=form))
 
 
 def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, Entry]":
     """Take a ruling back: its hand's ruling, or the whole hand, when the ruling dealt it (one step: it was
     the last hand; the correction keeps it as written, but its seal)."""
     if isinstance(step.data, Ruled) and step.data.ruling.dealt:  # the last hand (it was the newest step)
-        record, hand = _take_deal(record, step)
-        hand.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
-        return record, hand
-    entry = _hand(record, step)
-    if entry.get("result") is None:  # an open hand ruled: its totals and its seal went with the ruling
-        entry.pop("totals", None)
-        entry.pop("seal", None)
-    return record, {"number": step.hand, "ruling": entry.pop("ruling")}
+        # a seal goes with its hand's facts: written again on the next write
+        return record._replace(hands=record.hands[:-1]), \
+            entry_of(record.hands[-1]._replace(seal=NOT_WRITTEN))
+    index = _at(record, step)
+    hand = record.hands[index]
+    if given(hand.result) is None:  # an open hand ruled: its totals and its seal went with the ruling
+        hand = hand._replace(totals=NOT_WRITTEN, seal=NOT_WRITTEN)
+    return _changed(record, index, hand._replace(ruling=NOT_WRITTEN)), {"number": step.hand, "ruling": hand.ruling}
 
 
 def _put_match_result(record: "Record", step: Step, form: Entry) -> "Record":
@@ -499,8 +555,8 @@ def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, Entry]":
 def _put_amend(record: "Record", step: Step, form: Entry) -> "Record":
     if step.hand == 0:  # an amend of a result-only record's result
         return record._replace(result=paper_of(form), result_seal=None)
-    set_version(_hand(record, step), form)
-    return record
+    index = _at(record, step)
+    return _changed(record, index, set_version(record.hands[index], recorded_hand(form)))
 
 
 def _take_amend(record: "Record", step: Step) -> "Tuple[Record, Entry]":
@@ -508,7 +564,7 @@ def _take_amend(record: "Record", step: Step) -> "Tuple[Record, Entry]":
         assert record.result is not None
         kept: Entry = {"number": 0, **file_form(record.result)}
         return _put_amend(record, step, _form(step)), kept  # the result before the amend
-    removed: Entry = {"number": step.hand, **version_of(_hand(record, step))}
+    removed: Entry = {"number": step.hand, **entry_of(version_of(record.hands[_at(record, step)]))}
     return _put_amend(record, step, _form(step)), removed  # the version before the amend (settled again after)
 
 
@@ -559,11 +615,11 @@ def _kept_form(kind: str, entry: Entry, dealt: bool = False) -> Entry:
 
 # what each kind's correction keeps, read back into the step's data (hand, the correction's entry)
 _READ_BACK: Dict[str, Callable[[int, Entry], StepData]] = {
-    "deal": lambda hand, entry: Deal.of(entry),
+    "deal": lambda hand, entry: Deal.of(recorded_hand(entry)),
     "turn": lambda hand, entry: TurnLine(entry["turns"][0], dead=entry.get("result") is not None),
     "irregularity": lambda hand, entry: Kept.of(entry["irregularity"]),
     "refused_deal": lambda hand, entry: Kept.of(entry["irregularity"]),
-    "result": lambda hand, entry: Settled.of(entry),
+    "result": lambda hand, entry: Settled.of(recorded_hand(entry)),
     "ruling": lambda hand, entry: Ruled.of(entry["ruling"]),
     "amend": lambda hand, entry: _version(hand, {key: value for key, value in entry.items() if key != "number"}),
     STEP_KIND: lambda hand, entry: paper_of(entry),

@@ -86,8 +86,8 @@ def correction_data(item: Correction) -> Dict[str, Any]:
     if item.hands is not None:
         data["hands"] = item.hands
     if item.entry is not None:
-        data["entry"] = in_file_order(item.entry) if item.step is not None and item.step.kind == "deal" \
-            else item.entry
+        entry = dict(item.entry.written)
+        data["entry"] = in_file_order(entry) if item.step is not None and item.step.kind == "deal" else entry
     if item.step is not None:
         step: Dict[str, Any] = {"kind": item.step.kind, "hand": item.step.hand}
         if item.step.turn is not None:

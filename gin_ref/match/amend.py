@@ -17,7 +17,7 @@ from gin_ref.core.melds import Meld
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.actions import Outcome, refuse_taken_discard, spread_in_turn
 from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, why_upcard
-from gin_ref.match.handread import RecordedHand, card_of, entry_of, given
+from gin_ref.match.handread import RecordedHand, card_of, given
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Settled, Step, Version, file_form, version_of
 
@@ -133,7 +133,7 @@ def _changed(entry: RecordedHand, number: int, seal_fails: Optional[Callable[[in
              ) -> Outcome:
     """Refuse an amend that changes nothing the table gave (unless it confirms a hand whose seal fails:
     the same facts, sealed again)."""
-    old, new = entry_of(version_of(entry)), file_form(outcome.step.data)
+    old, new = dict(version_of(entry).known()), file_form(outcome.step.data)
     facts = {key: value for key, value in old.items() if key in new}
     if facts == new and set(old) - set(facts) <= _DERIVED and not (seal_fails is not None and seal_fails(number)):
         raise IllegalActionError(Message(N_("hand %(hand)d already says that: nothing to amend"), hand=number))

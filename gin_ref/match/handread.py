@@ -298,12 +298,6 @@ def with_keys(hand: RecordedHand, pairs: Iterable[Tuple[str, object]]) -> Record
     return hand._replace(unknown=tuple(unknown), **known)
 
 
-def entry_of(hand: RecordedHand) -> Dict[str, object]:
-    """What a correction keeps of a hand (a mapping, as the correction holds it, until corrections are typed:
-    #36 item 1)."""
-    return dict(hand.written())
-
-
 def without(hand: RecordedHand, keys: Sequence[str]) -> RecordedHand:
     """``hand`` without the keys ``keys`` (each not written)."""
     unwritten: Dict[str, object] = dict.fromkeys(keys, NOT_WRITTEN)

@@ -25,13 +25,13 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
-from gin_ref.match.corrections import Correction, StepRef
+from gin_ref.match.corrections import Correction, KeptEntry, StepRef
 from gin_ref.match.header import Header, read_header
 from gin_ref.match.record import Record
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.replay import OnHand, replay, replay_hands, replay_record
-from gin_ref.match.handread import RecordedHand, entry_of
+from gin_ref.match.handread import RecordedHand
 from gin_ref.match.schema import FORMAT
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.state import HandSetup, MatchState
@@ -358,7 +358,7 @@ class Match:
         ``amended``: as ``undo``'s ``undone``, not stored."""
         step = outcome.step
         index, count = step.hand - 1, steps.count_in_place(self.record)
-        old = entry_of(steps.version_of(self.hands[index]))
+        old = KeptEntry(tuple(steps.version_of(self.hands[index]).known()))
         before = self.record
         record = steps.put(self.record, step)
         self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),
@@ -385,7 +385,7 @@ class Match:
             raise IllegalActionError(Message(N_("this match is recorded hand by hand: amend a hand (gin-ref amend HAND "
                                                 "...)")))
         count = steps.count_in_place(record)
-        old = steps.file_form(record.result)
+        old = KeptEntry(tuple(steps.file_form(record.result).items()))
         record = steps.put(record, Step("amend", 0, paper))
         self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),
                                                     hand=0, hands=0, entry=old, date=now))

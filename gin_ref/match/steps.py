@@ -32,15 +32,15 @@ amend of it an amend of hand 0 (``gin_ref.match.resultonly``).
 
 import copy
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.cards import codes
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
-from gin_ref.match.corrections import Correction
-from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, entry_of, given, recorded_hand, with_keys, without
+from gin_ref.match.corrections import Correction, KeptEntry
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given, recorded_hand, with_keys, without
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
@@ -296,7 +296,7 @@ class Step(NamedTuple):
     hand: int
     data: StepData
     turn: Optional[int] = None
-    written: Optional[Entry] = None
+    written: Optional[KeptEntry] = None
 
 
 
@@ -311,10 +311,10 @@ def put(record: "Record", step: Step) -> "Record":
 def _form(step: Step) -> Entry:
     """What ``step`` writes into the record: the form a correction kept (a copy: the correction keeps what
     it kept, whatever is written later), else its data's file form."""
-    return copy.deepcopy(step.written) if step.written is not None else file_form(step.data)
+    return copy.deepcopy(dict(step.written.written)) if step.written is not None else file_form(step.data)
 
 
-def take_back(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def take_back(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     """``record`` without ``step`` (the newest), and what the correction keeps of it."""
     return KINDS[step.kind][1](record, step)
 
@@ -327,7 +327,7 @@ class Amend:
 
     __slots__ = ("hand", "at", "hands", "old", "place")
 
-    def __init__(self, hand: int, at: int, hands: int, old: Entry, place: int = -1) -> None:
+    def __init__(self, hand: int, at: int, hands: int, old: KeptEntry, place: int = -1) -> None:
         self.hand, self.at, self.hands, self.old, self.place = hand, at, hands, old, place
 
     def redone(self, at: int) -> "Amend":
@@ -342,7 +342,7 @@ def amends_in_force(corrections: List[Correction]) -> List[Amend]:
     undone: List[Amend] = []
     for item in corrections:
         if item.amended and item.steps is not None and item.hand is not None:
-            active.append(Amend(item.hand, item.steps[1], item.hands or 0, item.entry or {}, item.place))
+            active.append(Amend(item.hand, item.steps[1], item.hands or 0, item.entry or _NOTHING_KEPT, item.place))
         elif item.kind == "amend" and item.undone and active:
             undone.append(active.pop())
         elif item.kind == "amend" and item.redone and undone and item.steps is not None:
@@ -415,10 +415,23 @@ def _newest_in(hand: RecordedHand, number: int) -> Step:
     return Step("deal", number, Deal.of(hand))
 
 
-def _version(hand: int, version: Entry) -> StepData:
+def _version(hand: int, version: KeptEntry) -> StepData:
     """An amend's version as a correction keeps it: a hand's (``Version``), or hand 0's: a result-only
     record's result."""
-    return paper_of(version) if hand == 0 else Version.of(recorded_hand(version))
+    return paper_of(dict(version.written)) if hand == 0 else Version.of(version.hand())
+
+
+_NOTHING_KEPT = KeptEntry(())
+
+
+def _kept(pairs: Iterable[Tuple[str, object]]) -> KeptEntry:
+    return KeptEntry(tuple(pairs))
+
+
+def _mapping(value: object) -> Entry:
+    """A value a correction keeps that should be a mapping (an irregularity's item, a ruling); an empty one
+    when it is not (a correction edited by hand: the replay refuses what is put back)."""
+    return value if isinstance(value, dict) else {}
 
 
 def version_of(hand: RecordedHand) -> RecordedHand:
@@ -454,8 +467,8 @@ def _put_deal(record: "Record", step: Step, form: Entry) -> "Record":
     return record._replace(hands=record.hands + (recorded_hand(form),))
 
 
-def _take_deal(record: "Record", step: Step) -> "Tuple[Record, Entry]":
-    return record._replace(hands=record.hands[:-1]), entry_of(record.hands[-1])
+def _take_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+    return record._replace(hands=record.hands[:-1]), _kept(record.hands[-1].written())
 
 
 _SETTLED_KEPT = tuple(key for key in SETTLED_KEYS if key != "seal")
@@ -469,13 +482,12 @@ def _put_turn(record: "Record", step: Step, form: Entry) -> "Record":
     return _changed(record, index, hand)
 
 
-def _take_turn(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_turn(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     index = _at(record, step)
     hand = record.hands[index]
-    removed: Entry = {"number": step.hand}
-    removed.update((key, value) for key, value in hand.known() if key in _SETTLED_KEPT)
     lines = hand.turn_lines
-    removed["turns"] = [lines[-1]]
+    removed = _kept((("number", step.hand), *((key, value) for key, value in hand.known() if key in _SETTLED_KEPT),
+                     ("turns", [lines[-1]])))
     # a seal goes with its hand's facts: written again on the next write
     hand = without(hand, SETTLED_KEYS)._replace(turns=lines[:-1] if len(lines) > 1 else NOT_WRITTEN)
     return _changed(record, index, hand), removed
@@ -487,21 +499,21 @@ def _put_irregularity(record: "Record", step: Step, form: Entry) -> "Record":
     return _changed(record, index, hand._replace(irregularities=list(hand.items) + [form]))
 
 
-def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     index = _at(record, step)
     hand = record.hands[index]
     items = hand.items
     return _changed(record, index, hand._replace(irregularities=items[:-1])), \
-        {"number": step.hand, "irregularity": items[-1]}
+        _kept((("number", step.hand), ("irregularity", items[-1])))
 
 
 def _put_refused_deal(record: "Record", step: Step, form: Entry) -> "Record":
     return record._replace(irregularities=(record.irregularities or ()) + (Kept.of(form),))
 
 
-def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     refused = record.irregularities or ()
-    return record._replace(irregularities=refused[:-1] or None), {"irregularity": file_form(refused[-1])}
+    return record._replace(irregularities=refused[:-1] or None), _kept((("irregularity", file_form(refused[-1])),))
 
 
 def _put_result(record: "Record", step: Step, form: Entry) -> "Record":
@@ -509,11 +521,10 @@ def _put_result(record: "Record", step: Step, form: Entry) -> "Record":
     return _changed(record, index, with_keys(record.hands[index], form.items()))
 
 
-def _take_result(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     index = _at(record, step)
     hand = record.hands[index]
-    removed: Entry = {"number": step.hand}
-    removed.update((key, value) for key, value in hand.known() if key in _SETTLED_KEPT)
+    removed = _kept((("number", step.hand), *((key, value) for key, value in hand.known() if key in _SETTLED_KEPT)))
     # a seal goes with its hand's facts: written again on the next write
     return _changed(record, index, without(hand, SETTLED_KEYS)), removed
 
@@ -525,31 +536,32 @@ def _put_ruling(record: "Record", step: Step, form: Entry) -> "Record":
     return _changed(record, index, record.hands[index]._replace(ruling=form))
 
 
-def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     """Take a ruling back: its hand's ruling, or the whole hand, when the ruling dealt it (one step: it was
     the last hand; the correction keeps it as written, but its seal)."""
     if isinstance(step.data, Ruled) and step.data.ruling.dealt:  # the last hand (it was the newest step)
         # a seal goes with its hand's facts: written again on the next write
         return record._replace(hands=record.hands[:-1]), \
-            entry_of(record.hands[-1]._replace(seal=NOT_WRITTEN))
+            _kept(record.hands[-1]._replace(seal=NOT_WRITTEN).written())
     index = _at(record, step)
     hand = record.hands[index]
     if given(hand.result) is None:  # an open hand ruled: its totals and its seal went with the ruling
         hand = hand._replace(totals=NOT_WRITTEN, seal=NOT_WRITTEN)
-    return _changed(record, index, hand._replace(ruling=NOT_WRITTEN)), {"number": step.hand, "ruling": hand.ruling}
+    return _changed(record, index, hand._replace(ruling=NOT_WRITTEN)), \
+        _kept((("number", step.hand), ("ruling", hand.ruling)))
 
 
 def _put_match_result(record: "Record", step: Step, form: Entry) -> "Record":
     return record._replace(result=paper_of(form), result_seal=None)
 
 
-def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     if not any(key == "start" for key, _value in record.head):  # started by its result: it would say nothing
         raise IllegalActionError(Message(N_("the result is all this match holds (it was started by 'gin-ref "
                                             "result'): change it with 'gin-ref amend result PLAYER POINTS ...', "
                                             "or delete the file")))
     assert record.result is not None
-    return record._replace(result=None, result_seal=None), file_form(record.result)
+    return record._replace(result=None, result_seal=None), _kept(file_form(record.result).items())
 
 
 def _put_amend(record: "Record", step: Step, form: Entry) -> "Record":
@@ -559,12 +571,12 @@ def _put_amend(record: "Record", step: Step, form: Entry) -> "Record":
     return _changed(record, index, set_version(record.hands[index], recorded_hand(form)))
 
 
-def _take_amend(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_amend(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     if step.hand == 0:
         assert record.result is not None
-        kept: Entry = {"number": 0, **file_form(record.result)}
+        kept = _kept((("number", 0), *file_form(record.result).items()))
         return _put_amend(record, step, _form(step)), kept  # the result before the amend
-    removed: Entry = {"number": step.hand, **entry_of(version_of(record.hands[_at(record, step)]))}
+    removed = _kept((("number", step.hand), *version_of(record.hands[_at(record, step)]).known()))
     return _put_amend(record, step, _form(step)), removed  # the version before the amend (settled again after)
 
 
@@ -597,32 +609,29 @@ def step_data(record: "Record", item: Correction) -> Step:
     return Step(kind, hand, _READ_BACK[kind](hand, entry), step.turn, _kept_form(kind, entry, dealt))
 
 
-def _kept_form(kind: str, entry: Entry, dealt: bool = False) -> Entry:
+def _kept_form(kind: str, entry: KeptEntry, dealt: bool = False) -> KeptEntry:
     """What the correction of an undone step keeps of it, as it is put back: the hand a deal was, the item
     an irregularity was, the ruling, or the keys a turn, a result or an amend had."""
     if kind in ("irregularity", "refused_deal"):
-        kept: Entry = entry["irregularity"]
-        return kept
-    if dealt:
-        return entry  # the hand the ruling dealt, whole
+        return _kept(_mapping(entry.value("irregularity")).items())
+    if dealt or kind == "deal":
+        return entry  # the hand dealt (by the ruling), whole
     if kind == "ruling":
-        ruling: Entry = entry["ruling"]
-        return ruling
-    if kind == "deal":
-        return entry
-    return {key: value for key, value in entry.items() if key != "number"}
+        return _kept(_mapping(entry.value("ruling")).items())
+    return entry.but("number")
 
 
 # what each kind's correction keeps, read back into the step's data (hand, the correction's entry)
-_READ_BACK: Dict[str, Callable[[int, Entry], StepData]] = {
-    "deal": lambda hand, entry: Deal.of(recorded_hand(entry)),
-    "turn": lambda hand, entry: TurnLine(entry["turns"][0], dead=entry.get("result") is not None),
-    "irregularity": lambda hand, entry: Kept.of(entry["irregularity"]),
-    "refused_deal": lambda hand, entry: Kept.of(entry["irregularity"]),
-    "result": lambda hand, entry: Settled.of(recorded_hand(entry)),
-    "ruling": lambda hand, entry: Ruled.of(entry["ruling"]),
-    "amend": lambda hand, entry: _version(hand, {key: value for key, value in entry.items() if key != "number"}),
-    STEP_KIND: lambda hand, entry: paper_of(entry),
+_READ_BACK: Dict[str, Callable[[int, KeptEntry], StepData]] = {
+    "deal": lambda hand, entry: Deal.of(entry.hand()),
+    "turn": lambda hand, entry: TurnLine(str(entry.hand().turn_lines[0]),
+                                         dead=given(entry.value("result")) is not None),
+    "irregularity": lambda hand, entry: Kept.of(_mapping(entry.value("irregularity"))),
+    "refused_deal": lambda hand, entry: Kept.of(_mapping(entry.value("irregularity"))),
+    "result": lambda hand, entry: Settled.of(entry.hand()),
+    "ruling": lambda hand, entry: Ruled.of(_mapping(entry.value("ruling"))),
+    "amend": lambda hand, entry: _version(hand, entry.but("number")),
+    STEP_KIND: lambda hand, entry: paper_of(dict(entry.written)),
 }
 
 
@@ -676,7 +685,7 @@ def step_record(step: Step) -> Entry:
 # each kind of step: how it is put (its data, in the file's form, written into the record) and taken back
 # (removed; returns the correction's 'entry'). A pair, not a NamedTuple: a NamedTuple compiles its code when
 # its module is imported, a cost every command would pay at start (issue 28).
-StepKind = Tuple[Callable[["Record", "Step", Entry], "Record"], Callable[["Record", "Step"], "Tuple[Record, Entry]"]]
+StepKind = Tuple[Callable[["Record", "Step", Entry], "Record"], Callable[["Record", "Step"], "Tuple[Record, KeptEntry]"]]
 KINDS: Dict[str, StepKind] = {
     "amend": (_put_amend, _take_amend),
     "deal": (_put_deal, _take_deal),

@@ -9,8 +9,7 @@ refused: each a ``Kept``), the corrections (each a ``Correction``, at its place)
 result (a ``PaperResult`` and its seal). Every step makes a new Record (``_replace``), a step in a hand a new hand
 in it, never changes one: an undo keeps the old one without copies.
 
-The hand a correction keeps (``Correction.entry``) is still a mapping, as written: typing it is #36 item
-1's next step (docs/architecture.md).
+What a correction keeps (``Correction.entry``) is a ``KeptEntry``: its keys and values as written, in order.
 """
 
 from typing import NamedTuple, Optional, Tuple

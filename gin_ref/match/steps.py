@@ -1,7 +1,7 @@
 """Every change to a record is one step, in order: a deal, a turn, an irregularity kept (in a hand, or a
 deal refused), a hand's result, an amend of a past hand. ``put`` writes a step into a record (a typed
-``gin_ref.match.record.Record``: it returns the new one; a step in a hand still changes that hand's entry, a
-mapping, in place); ``newest`` finds the newest step a record holds and ``take_back`` removes it, returning
+``gin_ref.match.record.Record``: it returns the new one; a step in a hand makes a new hand in it, a
+``RecordedHand``, never changes one); ``newest`` finds the newest step a record holds and ``take_back`` removes it, returning
 the new Record and what the correction keeps (``undo``); ``redoable`` finds the step the newest undo took, while nothing else was written since.
 
 Steps written in place (a deal, a turn, an irregularity, a result) are where they happened: the newest is at
@@ -302,9 +302,8 @@ class Step(NamedTuple):
 
 def put(record: "Record", step: Step) -> "Record":
     """``record`` with ``step`` written: its data in the file's form (``gin_ref.match.steps.file_form``, the
-    one place that form is made), or a copy of the form a correction kept (``Step.written``). A step on
-    the top level (a deal, a deal refused, a paper result) makes a new Record; one in a hand changes that
-    hand's entry (the hands are mappings still: #36 item 1's next step)."""
+    one place that form is made), or a copy of the form a correction kept (``Step.written``). A new Record
+    (a step in a hand: with a new hand in it); ``record`` stands as it was."""
     return KINDS[step.kind][0](record, step, _form(step))
 
 

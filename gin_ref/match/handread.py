@@ -275,6 +275,7 @@ def given(value: object) -> object:
 
 
 _ALL_UNWRITTEN = (NOT_WRITTEN,) * len(HAND_KEYS)
+_INDEX = {key: index for index, key in enumerate(HAND_KEYS)}  # a key's place among RecordedHand's fields
 
 
 def recorded_hand(entry: Mapping[str, object]) -> RecordedHand:
@@ -288,20 +289,23 @@ def recorded_hand(entry: Mapping[str, object]) -> RecordedHand:
 def with_keys(hand: RecordedHand, pairs: Iterable[Tuple[str, object]]) -> RecordedHand:
     """``hand`` with the keys of ``pairs`` written (as a correction kept them: a key gin-ref does not know
     goes among the unknown ones, for the replay to refuse)."""
-    known: Dict[str, object] = {}
+    values = list(hand)
     unknown = list(hand.unknown)
     for key, value in pairs:
         if key in _KNOWN_KEYS:
-            known[key] = value
+            values[_INDEX[key]] = value
         else:
             unknown = [item for item in unknown if item[0] != key] + [(key, value)]
-    return hand._replace(unknown=tuple(unknown), **known)
+    values[-1] = tuple(unknown)
+    return RecordedHand._make(values)
 
 
 def without(hand: RecordedHand, keys: Sequence[str]) -> RecordedHand:
     """``hand`` without the keys ``keys`` (each not written)."""
-    unwritten: Dict[str, object] = dict.fromkeys(keys, NOT_WRITTEN)
-    return hand._replace(unknown=hand.unknown, **unwritten)
+    values = list(hand)
+    for key in keys:
+        values[_INDEX[key]] = NOT_WRITTEN
+    return RecordedHand._make(values)
 
 
 def shown_totals(totals: object) -> str:

@@ -1,4 +1,4 @@
-"""A match: its record (typed: ``gin_ref.match.record.Record``, its hands mappings still) and the state a
+"""A match: its record (typed: ``gin_ref.match.record.Record``, its hands ``RecordedHand``s) and the state a
 replay of it leaves (``gin_ref.match.state``), with the actions that extend it.
 
 ``Match(record)`` replays a Record strictly: the first problem is raised as a ``RecordError`` with its key

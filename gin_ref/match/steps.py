@@ -40,7 +40,7 @@ from gin_ref.core.cards import codes
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, KeptEntry
-from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given, recorded_hand, with_keys, without
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given, with_keys, without
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
@@ -304,7 +304,7 @@ def put(record: "Record", step: Step) -> "Record":
     """``record`` with ``step`` written: its data in the file's form (``gin_ref.match.steps.file_form``, the
     one place that form is made), or a copy of the form a correction kept (``Step.written``). A new Record
     (a step in a hand: with a new hand in it); ``record`` stands as it was."""
-    return KINDS[step.kind][0](record, step, _form(step))
+    return KINDS[step.kind][0](record, step)
 
 
 def _form(step: Step) -> Entry:
@@ -462,8 +462,43 @@ def _changed(record: "Record", index: int, hand: RecordedHand) -> "Record":
     return record._replace(hands=hands[:index] + (hand,) + hands[index + 1:])
 
 
-def _put_deal(record: "Record", step: Step, form: Entry) -> "Record":
-    return record._replace(hands=record.hands + (recorded_hand(form),))
+def _put_deal(record: "Record", step: Step) -> "Record":
+    return record._replace(hands=record.hands + (_hand_of(step),))
+
+
+def _hand_of(step: Step) -> RecordedHand:
+    """The hand a deal adds (a dealt ruling put back: the hand the correction kept, whole)."""
+    if step.written is not None:
+        return step.written.hand()
+    assert isinstance(step.data, Deal)
+    deal = step.data
+    roles = deal.roles
+    return RecordedHand(number=deal.number, dealer=deal.dealer,
+                        box=NOT_WRITTEN if roles is None else roles.box,
+                        captain=NOT_WRITTEN if roles is None else roles.captain,
+                        sitter=NOT_WRITTEN if roles is None else roles.sitter,
+                        upcard=NOT_WRITTEN if deal.upcard is None else deal.upcard, limit=deal.limit,
+                        irregularities=[] if deal.listed else NOT_WRITTEN)
+
+
+def _pairs(step: Step) -> Tuple[Tuple[str, object], ...]:
+    """The keys a turn, a result or an amend writes into its hand, with their values: as the correction kept
+    them, or the typed step's."""
+    if step.written is not None:
+        return step.written.written
+    data = step.data
+    if isinstance(data, TurnLine):
+        return (("turns", [data.line]), ("result", "dead")) if data.dead else (("turns", [data.line]),)
+    if isinstance(data, Version):
+        return tuple((key, value) for key, value in (("upcard", data.upcard), ("limit", data.limit))
+                     if value is not None) + _settled_pairs(data.settled)
+    assert isinstance(data, Settled)
+    return _settled_pairs(data)
+
+
+def _settled_pairs(settled: Settled) -> Tuple[Tuple[str, object], ...]:
+    return ((("result", settled.result),) if settled.result is not None else ()) + \
+        tuple((key, _copied(value)) for key, value in settled.facts)
 
 
 def _take_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
@@ -473,11 +508,15 @@ def _take_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
 _SETTLED_KEPT = tuple(key for key in SETTLED_KEYS if key != "seal")
 
 
-def _put_turn(record: "Record", step: Step, form: Entry) -> "Record":
+def _put_turn(record: "Record", step: Step) -> "Record":
     index = _at(record, step)
     hand = record.hands[index]
-    lines = list(hand.turn_lines) + list(form["turns"])
-    hand = with_keys(hand._replace(turns=lines), ((key, value) for key, value in form.items() if key != "turns"))
+    pairs = _pairs(step)
+    lines = list(hand.turn_lines)
+    for key, value in pairs:
+        if key == "turns" and isinstance(value, list):
+            lines += value
+    hand = with_keys(hand._replace(turns=lines), ((key, value) for key, value in pairs if key != "turns"))
     return _changed(record, index, hand)
 
 
@@ -492,7 +531,8 @@ def _take_turn(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     return _changed(record, index, hand), removed
 
 
-def _put_irregularity(record: "Record", step: Step, form: Entry) -> "Record":
+def _put_irregularity(record: "Record", step: Step) -> "Record":
+    form = _form(step)
     index = _at(record, step)
     hand = record.hands[index]
     return _changed(record, index, hand._replace(irregularities=list(hand.items) + [form]))
@@ -506,7 +546,8 @@ def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, KeptEntry
         _kept((("number", step.hand), ("irregularity", items[-1])))
 
 
-def _put_refused_deal(record: "Record", step: Step, form: Entry) -> "Record":
+def _put_refused_deal(record: "Record", step: Step) -> "Record":
+    form = _form(step)
     return record._replace(irregularities=(record.irregularities or ()) + (Kept.of(form),))
 
 
@@ -515,9 +556,9 @@ def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry
     return record._replace(irregularities=refused[:-1] or None), _kept((("irregularity", file_form(refused[-1])),))
 
 
-def _put_result(record: "Record", step: Step, form: Entry) -> "Record":
+def _put_result(record: "Record", step: Step) -> "Record":
     index = _at(record, step)
-    return _changed(record, index, with_keys(record.hands[index], form.items()))
+    return _changed(record, index, with_keys(record.hands[index], _pairs(step)))
 
 
 def _take_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
@@ -528,9 +569,10 @@ def _take_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     return _changed(record, index, without(hand, SETTLED_KEYS)), removed
 
 
-def _put_ruling(record: "Record", step: Step, form: Entry) -> "Record":
-    if "ruling" in form:  # put back, a ruling that dealt its hand: the hand it was, whole (``_take_ruling``)
-        return record._replace(hands=record.hands + (recorded_hand(form),))
+def _put_ruling(record: "Record", step: Step) -> "Record":
+    if step.written is not None and step.written.value("ruling") is not NOT_WRITTEN:  # put back, a ruling that
+        return record._replace(hands=record.hands + (_hand_of(step),))  # dealt its hand: the hand, whole
+    form = _form(step)
     index = _at(record, step)
     return _changed(record, index, record.hands[index]._replace(ruling=form))
 
@@ -550,7 +592,8 @@ def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
         _kept((("number", step.hand), ("ruling", hand.ruling)))
 
 
-def _put_match_result(record: "Record", step: Step, form: Entry) -> "Record":
+def _put_match_result(record: "Record", step: Step) -> "Record":
+    form = _form(step)
     return record._replace(result=paper_of(form), result_seal=None)
 
 
@@ -563,20 +606,20 @@ def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry
     return record._replace(result=None, result_seal=None), _kept(file_form(record.result).items())
 
 
-def _put_amend(record: "Record", step: Step, form: Entry) -> "Record":
+def _put_amend(record: "Record", step: Step) -> "Record":
     if step.hand == 0:  # an amend of a result-only record's result
-        return record._replace(result=paper_of(form), result_seal=None)
+        return record._replace(result=paper_of(_form(step)), result_seal=None)
     index = _at(record, step)
-    return _changed(record, index, set_version(record.hands[index], recorded_hand(form)))
+    return _changed(record, index, set_version(record.hands[index], with_keys(RecordedHand(), _pairs(step))))
 
 
 def _take_amend(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     if step.hand == 0:
         assert record.result is not None
         kept = _kept((("number", 0), *file_form(record.result).items()))
-        return _put_amend(record, step, _form(step)), kept  # the result before the amend
+        return _put_amend(record, step), kept  # the result before the amend
     removed = _kept((("number", step.hand), *version_of(record.hands[_at(record, step)]).known()))
-    return _put_amend(record, step, _form(step)), removed  # the version before the amend (settled again after)
+    return _put_amend(record, step), removed  # the version before the amend (settled again after)
 
 
 def step_data(record: "Record", item: Correction) -> Step:
@@ -684,7 +727,7 @@ def step_record(step: Step) -> Entry:
 # each kind of step: how it is put (its data, in the file's form, written into the record) and taken back
 # (removed; returns the correction's 'entry'). A pair, not a NamedTuple: a NamedTuple compiles its code when
 # its module is imported, a cost every command would pay at start (issue 28).
-StepKind = Tuple[Callable[["Record", "Step", Entry], "Record"], Callable[["Record", "Step"], "Tuple[Record, KeptEntry]"]]
+StepKind = Tuple[Callable[["Record", "Step"], "Record"], Callable[["Record", "Step"], "Tuple[Record, KeptEntry]"]]
 KINDS: Dict[str, StepKind] = {
     "amend": (_put_amend, _take_amend),
     "deal": (_put_deal, _take_deal),

@@ -32,7 +32,7 @@ amend of it an amend of hand 0 (``gin_ref.match.resultonly``).
 
 import copy
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
@@ -470,8 +470,7 @@ def _hand_of(step: Step) -> RecordedHand:
     """The hand a deal adds (a dealt ruling put back: the hand the correction kept, whole)."""
     if step.written is not None:
         return step.written.hand()
-    assert isinstance(step.data, Deal)
-    deal = step.data
+    deal = cast(Deal, step.data)  # (a deal's data)
     roles = deal.roles
     return RecordedHand(number=deal.number, dealer=deal.dealer,
                         box=NOT_WRITTEN if roles is None else roles.box,
@@ -481,22 +480,16 @@ def _hand_of(step: Step) -> RecordedHand:
                         irregularities=[] if deal.listed else NOT_WRITTEN)
 
 
-def _pairs(step: Step) -> Tuple[Tuple[str, object], ...]:
-    """The keys a turn, a result or an amend writes into its hand, with their values: as the correction kept
-    them, or the typed step's."""
-    if step.written is not None:
-        return step.written.written
-    data = step.data
-    if isinstance(data, TurnLine):
-        return (("turns", [data.line]), ("result", "dead")) if data.dead else (("turns", [data.line]),)
-    if isinstance(data, Version):
-        return tuple((key, value) for key, value in (("upcard", data.upcard), ("limit", data.limit))
-                     if value is not None) + _settled_pairs(data.settled)
-    assert isinstance(data, Settled)
-    return _settled_pairs(data)
+def _turn_pairs(line: TurnLine) -> Written:
+    return (("turns", [line.line]), ("result", "dead")) if line.dead else (("turns", [line.line]),)
 
 
-def _settled_pairs(settled: Settled) -> Tuple[Tuple[str, object], ...]:
+def _version_pairs(version: Version) -> Written:
+    return tuple((key, value) for key, value in (("upcard", version.upcard), ("limit", version.limit))
+                 if value is not None) + _settled_pairs(version.settled)
+
+
+def _settled_pairs(settled: Settled) -> Written:
     return ((("result", settled.result),) if settled.result is not None else ()) + \
         tuple((key, _copied(value)) for key, value in settled.facts)
 
@@ -511,11 +504,8 @@ _SETTLED_KEPT = tuple(key for key in SETTLED_KEYS if key != "seal")
 def _put_turn(record: "Record", step: Step) -> "Record":
     index = _at(record, step)
     hand = record.hands[index]
-    pairs = _pairs(step)
-    lines = list(hand.turn_lines)
-    for key, value in pairs:
-        if key == "turns" and isinstance(value, list):
-            lines += value
+    pairs = step.written.written if step.written is not None else _turn_pairs(cast(TurnLine, step.data))
+    lines = list(hand.turn_lines) + list(with_keys(RecordedHand(), pairs).turn_lines)
     hand = with_keys(hand._replace(turns=lines), ((key, value) for key, value in pairs if key != "turns"))
     return _changed(record, index, hand)
 
@@ -558,7 +548,8 @@ def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry
 
 def _put_result(record: "Record", step: Step) -> "Record":
     index = _at(record, step)
-    return _changed(record, index, with_keys(record.hands[index], _pairs(step)))
+    pairs = step.written.written if step.written is not None else _settled_pairs(cast(Settled, step.data))
+    return _changed(record, index, with_keys(record.hands[index], pairs))
 
 
 def _take_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
@@ -610,7 +601,8 @@ def _put_amend(record: "Record", step: Step) -> "Record":
     if step.hand == 0:  # an amend of a result-only record's result
         return record._replace(result=paper_of(_form(step)), result_seal=None)
     index = _at(record, step)
-    return _changed(record, index, set_version(record.hands[index], with_keys(RecordedHand(), _pairs(step))))
+    pairs = step.written.written if step.written is not None else _version_pairs(cast(Version, step.data))
+    return _changed(record, index, set_version(record.hands[index], with_keys(RecordedHand(), pairs)))
 
 
 def _take_amend(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":

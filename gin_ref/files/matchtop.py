@@ -23,7 +23,7 @@ from gin_ref.match.resultonly import RESULT_KEY
 from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, TOP_KEYS
 from gin_ref.match.steps import Kept, file_form, paper_of
 
-__all__ = ["read", "write", "in_file_order"]
+__all__ = ["read", "write", "hand_data", "in_file_order"]
 
 HEAD_KEYS = TOP_KEYS[:TOP_KEYS.index("hands")]  # format, date, players, rules, start
 WORDS = {"undo": "undone", "redo": "redone", "amend": "amended"}  # /2's words for what a correction did

@@ -21,7 +21,7 @@ from gin_ref.match.problems import Problems
 from gin_ref.match.record import Record
 from gin_ref.match.resultonly import RESULT_KEY
 from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, TOP_KEYS
-from gin_ref.match.steps import Kept, file_form, paper_of
+from gin_ref.match.steps import Kept, irregularity_pairs, paper_of, paper_pairs
 
 __all__ = ["read", "write", "hand_data", "in_file_order"]
 
@@ -64,12 +64,12 @@ def write(record: Record) -> Dict[str, Any]:
         data["format"] = FORMAT
     data["hands"] = [hand_data(hand) for hand in record.hands]
     if record.result is not None:
-        result = file_form(record.result)
+        result = dict(paper_pairs(record.result))
         if record.result_seal is not None:
             result["seal"] = record.result_seal
         data[RESULT_KEY] = result
     if record.irregularities is not None:
-        data["irregularities"] = [file_form(kept) for kept in record.irregularities]
+        data["irregularities"] = [dict(irregularity_pairs(kept)) for kept in record.irregularities]
     data["corrections"] = [correction_data(item) for item in record.corrections]
     return data
 

@@ -385,7 +385,7 @@ class Match:
             raise IllegalActionError(Message(N_("this match is recorded hand by hand: amend a hand (gin-ref amend HAND "
                                                 "...)")))
         count = steps.count_in_place(record)
-        old = KeptEntry(tuple(steps.file_form(record.result).items()))
+        old = KeptEntry(steps.paper_pairs(record.result))
         record = steps.put(record, Step("amend", 0, paper))
         self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),
                                                     hand=0, hands=0, entry=old, date=now))

@@ -51,8 +51,8 @@ if TYPE_CHECKING:
     from gin_ref.match.record import Record
 
 __all__ = ["Deal", "Kept", "PaperResult", "Ruled", "Settled", "Step", "StepData", "TurnLine", "Version",
-           "file_form", "newest", "paper_of", "put", "redoable", "step_data", "step_record", "step_total",
-           "take_back"]
+           "file_form", "irregularity_pairs", "newest", "paper_of", "paper_pairs", "put", "redoable", "step_data",
+           "step_record", "step_total", "take_back"]
 
 
 # -- what each kind of step adds, typed ---------------------------------------------------------------------
@@ -216,7 +216,7 @@ def file_form(data: StepData) -> Entry:
     if isinstance(data, TurnLine):
         return {"turns": [data.line], "result": "dead"} if data.dead else {"turns": [data.line]}
     if isinstance(data, Kept):
-        return _irregularity_form(data)
+        return dict(irregularity_pairs(data))
     if isinstance(data, Settled):
         return _settled_form(data)
     if isinstance(data, Ruled):
@@ -231,11 +231,15 @@ def file_form(data: StepData) -> Entry:
             version["limit"] = data.limit
         version.update(_settled_form(data.settled))
         return version
-    paper: Entry = {"scores": dict(data.scores)}
-    if data.hands_won is not None:
-        paper["hands_won"] = dict(data.hands_won)
-    paper["winner"] = data.winner
-    return paper
+    return dict(paper_pairs(data))
+
+
+def paper_pairs(paper: PaperResult) -> Written:
+    """A result-only record's result as the record writes it: its keys, in order, with their values (new
+    mappings of the scores each time)."""
+    won = paper.hands_won
+    return (("scores", dict(paper.scores)),) + ((("hands_won", dict(won)),) if won is not None else ()) + \
+        (("winner", paper.winner),)
 
 
 def _deal_form(deal: Deal) -> Entry:
@@ -250,18 +254,19 @@ def _deal_form(deal: Deal) -> Entry:
     return entry
 
 
-def _irregularity_form(kept: Kept) -> Entry:
+def irregularity_pairs(kept: Kept) -> Written:
+    """An irregularity kept as the record writes it: its keys in the file's order (``IRREGULARITY_KEYS``),
+    with their values (facts only: the reason is worked out, /3; a /2 item's ``detail`` kept as it was)."""
     item = kept.item
     kind = str(item.kind)
-    values: Entry = {"kind": kind, "player": item.player}  # facts only: the reason is worked out (/3)
-    if kept.said is not None:
-        values["detail"] = kept.said  # kept from /2, as it was
-    values.update((key, getattr(item, key)) for key in ("hand", "turn", "action", "card")
-                  if getattr(item, key) is not None)
-    if kind == "illegal_knock":
-        values["points"] = item.points
-    values.update((key, _copied(value)) for key, value in kept.spread)
-    return {key: values[key] for key in IRREGULARITY_KEYS[kind] if key in values}
+    values: Written = (("kind", kind), ("player", item.player), ("detail", kept.said), ("hand", item.hand),
+                       ("turn", item.turn), ("action", item.action), ("card", item.card),
+                       ("points", item.points if kind == "illegal_knock" else None))
+    present = [(key, value) for key, value in values if value is not None or key == "player"]
+    present += [(key, _copied(value)) for key, value in kept.spread]
+    order = IRREGULARITY_KEYS[kind]
+    return tuple(sorted(((key, value) for key, value in present if key in order),
+                        key=lambda pair: order.index(pair[0])))
 
 
 def _settled_form(settled: Settled) -> Entry:
@@ -594,7 +599,7 @@ def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry
                                             "result'): change it with 'gin-ref amend result PLAYER POINTS ...', "
                                             "or delete the file")))
     assert record.result is not None
-    return record._replace(result=None, result_seal=None), _kept(file_form(record.result).items())
+    return record._replace(result=None, result_seal=None), _kept(paper_pairs(record.result))
 
 
 def _put_amend(record: "Record", step: Step) -> "Record":
@@ -608,7 +613,7 @@ def _put_amend(record: "Record", step: Step) -> "Record":
 def _take_amend(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     if step.hand == 0:
         assert record.result is not None
-        kept = _kept((("number", 0), *file_form(record.result).items()))
+        kept = _kept((("number", 0), *paper_pairs(record.result)))
         return _put_amend(record, step), kept  # the result before the amend
     removed = _kept((("number", step.hand), *version_of(record.hands[_at(record, step)]).known()))
     return _put_amend(record, step), removed  # the version before the amend (settled again after)

@@ -589,8 +589,12 @@ def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
 
 
 def _put_match_result(record: "Record", step: Step) -> "Record":
-    form = _form(step)
-    return record._replace(result=paper_of(form), result_seal=None)
+    return record._replace(result=_paper(step), result_seal=None)
+
+
+def _paper(step: Step) -> PaperResult:
+    """The result a step puts into a result-only record: its own, or the one a correction kept."""
+    return paper_of(dict(step.written.written)) if step.written is not None else cast(PaperResult, step.data)
 
 
 def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
@@ -604,7 +608,7 @@ def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry
 
 def _put_amend(record: "Record", step: Step) -> "Record":
     if step.hand == 0:  # an amend of a result-only record's result
-        return record._replace(result=paper_of(_form(step)), result_seal=None)
+        return record._replace(result=_paper(step), result_seal=None)
     index = _at(record, step)
     pairs = step.written.written if step.written is not None else _version_pairs(cast(Version, step.data))
     return _changed(record, index, set_version(record.hands[index], with_keys(RecordedHand(), pairs)))

@@ -249,7 +249,7 @@ NOT_YET_TYPED = {
     "match/resultonly.py": 11,
     "match/rulings.py": 18,
     "match/schema.py": 2,
-    "match/steps.py": 20,  # the file's form of a step, and what a correction keeps (mappings still)
+    "match/steps.py": 20,  # file_form: the mappings a hand holds as written (an irregularity, a ruling)
     "match/whatif.py": 7,
 }
 

@@ -93,8 +93,8 @@ def big_record(folder, hands, repeat):
         ("tally --json", run(["tally", "--json", "--match", str(path)], folder, repeat), 3.0),
     ]
     text = path.read_text(encoding="utf-8")
-    first = match.hands[0]
-    knocker = first.get("knocker") or first["dealer"]
+    first = match.hands[0]  # a RecordedHand: its values as written
+    knocker = first.knocker if isinstance(first.knocker, str) else first.dealer
     rows.append(("amend of hand 1", run(["amend", "--match", str(path), "1", knocker, "0", "--defender", "50"],
                                         folder, repeat, lambda: path.write_text(text, encoding="utf-8")), 3.0))
     report(rows)
@@ -138,7 +138,8 @@ def normal_match(folder, hands, repeat):
     knock = ["knock", "--match", str(path), match.players[0], *knocker.split(), "--defender",
              " ".join(c.code for c in defender)]
     first = match.hands[0]
-    amend = ["amend", "--match", str(path), "1", first.get("knocker") or first["dealer"], "0", "--defender", "50"]
+    amend = ["amend", "--match", str(path), "1", first.knocker if isinstance(first.knocker, str) else first.dealer, "0",
+             "--defender", "50"]
     subprocess.run(command() + amend, check=True, capture_output=True, env=dict(os.environ, PYTHONPATH=str(HERE.parent)))
     amended = path.read_text(encoding="utf-8")
     subprocess.run(command() + ["undo", "--match", str(path)], check=True, capture_output=True,

@@ -29,6 +29,7 @@ sys.path.insert(0, str(HERE))
 from make_match import make_match  # noqa: E402
 
 from gin_ref.cli import main as group  # noqa: E402
+from gin_ref.files import matchfile  # noqa: E402
 from gin_ref.cli.session import Session  # noqa: E402
 from gin_ref.cli.status import standing, typed_status  # noqa: E402
 
@@ -40,7 +41,7 @@ def script(hands):
     match = make_match(hands, seed=2)
     lines = [(f"new --date {dict(match.record.head)['date']} --dealer {dict(match.record.head)['start']['dealer']} "
               f"--rules {{rules}} {' '.join(match.players)}", "new")]
-    for entry in match.hands:
+    for entry in matchfile.written(match)["hands"]:  # each hand as the file holds it
         lines.append((f"deal --upcard {entry['upcard']}", "deal"))
         for item in entry.get("irregularities") or []:
             if item["kind"] == "illegal_knock":
@@ -64,7 +65,7 @@ def table_script(match, hands):
     settles it (``9H Ann "cards" "cards"``, ``9H dead``), the refused knocks left out."""
     lines = [(f"new --date {dict(match.record.head)['date']} --dealer {dict(match.record.head)['start']['dealer']} "
               f"--rules {{rules}} {' '.join(match.players)}", "new")]
-    for entry in match.hands:
+    for entry in matchfile.written(match)["hands"]:  # each hand as the file holds it
         if entry["result"] == "dead":
             lines.append((f"{entry['upcard']} dead", "table line, dead"))
         else:

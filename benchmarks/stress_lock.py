@@ -229,7 +229,7 @@ def main():
     raw = Path(path).read_bytes()
     match = matchfile.loads(matchfile.decode(raw, path), path).match
     held_deals = len(match.hands)
-    held_deads = sum(1 for hand in match.hands if hand.get("result") == "dead")
+    held_deads = sum(1 for hand in match.hands if hand.result == "dead")
     problems, _ = matchfile.check(path)
     seen = set().union(saved["seen"], _saves(raw), *(c["seen"] for c in counts))
     lost_saves = sorted(set(saved["saves"]) - seen)

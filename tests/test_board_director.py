@@ -14,6 +14,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from boardkit import cli, finish, hand, new_event, players_of, table_file  # noqa: E402
 from gin_ref.files import matchfile  # noqa: E402
+from gin_ref.match.handread import NOT_WRITTEN  # noqa: E402
 from gin_ref.serve.app import build_app  # noqa: E402
 
 BASE = "http://127.0.0.1:8000"
@@ -135,9 +136,9 @@ def test_a_ruling_without_a_reason_is_refused_in_the_command_lines_words_and_one
     shutil.copy(t1, twin)
     cli("undo", "--match", str(twin))
     cli("ruling", "--match", str(twin), "--award", dee, "25", "--reason", "misdeal", "--by", "Dana")
-    ruled = matchfile.load(t1).match.hands[0]["ruling"]
+    ruled = matchfile.load(t1).match.hands[0].ruling
     assert {k: v for k, v in ruled.items() if k != "date"} == \
-        {k: v for k, v in matchfile.load(str(twin)).match.hands[0]["ruling"].items() if k != "date"}
+        {k: v for k, v in matchfile.load(str(twin)).match.hands[0].ruling.items() if k != "date"}
     kind, text = said(post(web, action, kind="forfeit", player="Nobody", reason="left"))
     assert kind == "problem" and text.startswith("Error: ")
 
@@ -154,21 +155,21 @@ def test_amend_is_a_form_of_fields_the_same_as_the_command_lines_and_undo_and_a_
     stale = form_fields(page, "/director/m/round-1-table-1.yaml/undo")
     kind, text = said(post(web, "/director/m/round-1-table-1.yaml/amend", hand="1", result="dead"))
     assert kind == "note" and "hand 1" in text
-    assert matchfile.load(t1).match.hands[0]["result"] == "dead"
+    assert matchfile.load(t1).match.hands[0].result == "dead"
     answer = web.post("/director/m/round-1-table-1.yaml/undo", data=stale, headers={"Origin": BASE})
     kind, text = said(web.get(answer.headers["location"]).text)
     assert kind == "problem" and "changed since this page was made" in text
-    assert matchfile.load(t1).match.hands[0]["result"] == "dead"
+    assert matchfile.load(t1).match.hands[0].result == "dead"
     kind, text = said(undo_asked_then_done(web, t1, "round-1-table-1.yaml"))
     assert kind == "note" and text.startswith("took back ")
-    assert matchfile.load(t1).match.hands[0]["result"] != "dead"
+    assert matchfile.load(t1).match.hands[0].result != "dead"
     # a knock amended by its fields is the command line's amend, word for word and fact for fact
     kind, text = said(post(web, "/director/m/round-1-table-1.yaml/amend", hand="1", result="knock", player=dee,
                            count="5", defender="35"))
     done = cli("amend", "1", dee, "5", "--defender", "35", "--match", str(twin))
     assert kind == "note" and text == done.output.strip().replace("&", "&amp;").replace("'", "&#x27;")
     amended, by_cli = matchfile.load(t1).match, matchfile.load(str(twin)).match
-    assert amended.hands[0]["knocker"] == dee and amended.state.totals == by_cli.state.totals
+    assert amended.hands[0].knocker == dee and amended.state.totals == by_cli.state.totals
     # what once was a line of options is a field's value now: read as a count or cards, and refused as one
     before = open(t1, "rb").read()
     kind, text = said(post(web, "/director/m/round-1-table-1.yaml/amend", hand="1", result="knock", player=dee,
@@ -284,10 +285,10 @@ def test_a_ruling_on_a_rejected_hand_deals_it_with_the_entrys_upcard_and_undo_as
     cli("ruling", "--match", str(twin), "--award", "Dan", "23", "--reason", "Ann's count stands", "--by", "Dana",
         "--upcard", "9H")
     ruled, by_cli = matchfile.load(t1).match, matchfile.load(str(twin)).match
-    strip = lambda hand: {k: v for k, v in hand.items() if k not in ("ruling", "seal")}  # noqa: E731
+    strip = lambda hand: {k: v for k, v in hand.written() if k not in ("ruling", "seal")}  # noqa: E731
     assert [strip(h) for h in ruled.hands] == [strip(h) for h in by_cli.hands]
     assert ruled.state.totals == by_cli.state.totals == {"Ann": 0, "Dan": 23}
-    assert ruled.hands[0]["ruling"]["dealt"] is True and "result" not in ruled.hands[0]  # one step, never played
+    assert ruled.hands[0].ruling["dealt"] is True and ruled.hands[0].result is NOT_WRITTEN  # one step, never played
     dealt_and_ruled = open(t1, "rb").read().split(b"\ncorrections:")[0]
     # the file changed since the hand was entered: its upcard is no longer offered (it would deal another hand)
     assert not re.search(r'name="upcard" value="9H"', web.get("/director").text)
@@ -297,7 +298,7 @@ def test_a_ruling_on_a_rejected_hand_deals_it_with_the_entrys_upcard_and_undo_as
     assert kind == "note" and text.startswith("took back hand 1: the ruling")
     assert matchfile.load(t1).match.state.totals == {"Ann": 0, "Dan": 0}
     assert open(t1, "rb").read().split(b"\ncorrections:")[0] == unruled  # the ruling and its deal, both gone
-    assert matchfile.load(t1).match.hands == []
+    assert matchfile.load(t1).match.hands == ()
     assert "Redo: put it back in round-1-table-1.yaml" in page
     redo = "/director/m/round-1-table-1.yaml/redo"
     answer = web.post(redo, data=form_fields(page, redo), headers={"Origin": BASE})

@@ -132,7 +132,7 @@ def test_both_pass_then_the_non_dealer_draws_and_a_knock_with_the_discard_named(
               "KH KD KC 5H 6H 7H 9D TD JS QS").stdout
     assert "Ben's discard: Q♦\nscore: knock: 39 − 5 = 34 to the knocker (Ben)\n" in out
     hand = record.load(m).match.hands[0]
-    assert (hand["knocker_cards"][-1], hand["discard"], len(hand["knocker_cards"])) == ("QD", "QD", 11)
+    assert (hand.knocker_cards[-1], hand.discard, len(hand.knocker_cards)) == ("QD", "QD", 11)
     assert gin(m, "verify").stdout == f"{m}: ok, 1 hand\n"
 
 

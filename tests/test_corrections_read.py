@@ -2,7 +2,8 @@
 given a list for them, reports each fault of its shape at its key, in the order of CORRECTION_CHECKS."""
 
 from gin_ref.files.correctionread import CORRECTION_CHECKS, read_corrections
-from gin_ref.match.corrections import Correction, StepRef
+from gin_ref.match.corrections import Correction, KeptEntry, StepRef
+from gin_ref.match.handread import NOT_WRITTEN
 from gin_ref.match.problems import Problems
 
 UNDO = {"undone": "hand 2's result", "date": "2024-05-01T20:15:00+02:00", "step": {"kind": "result", "hand": 2},
@@ -12,9 +13,13 @@ UNDO = {"undone": "hand 2's result", "date": "2024-05-01T20:15:00+02:00", "step"
 def test_a_sound_undo_reads_into_its_typed_value_with_no_problem():
     problems = Problems()
     assert read_corrections({"corrections": [UNDO]}, problems) == [
-        Correction(0, undone=True, kind="result", steps=(7, 6), entry=UNDO["entry"], step=StepRef("result", 2),
-                   date=UNDO["date"], said="hand 2's result")]  # (/2's words, kept for the writer)
+        Correction(0, undone=True, kind="result", steps=(7, 6), entry=KeptEntry((("number", 2), ("result", "dead"))),
+                   step=StepRef("result", 2), date=UNDO["date"], said="hand 2's result")]  # (/2's words, kept)
     assert problems == []
+    kept = read_corrections({"corrections": [UNDO]})[0].entry
+    assert dict(kept.written) == UNDO["entry"] and kept.value("result") == "dead"  # as written, in its order
+    assert kept.hand().result == "dead" and kept.value("winner") is NOT_WRITTEN and kept.but("number").written == (
+        ("result", "dead"),)
 
 
 def test_the_reader_checks_only_when_asked_and_reads_the_same_either_way():

@@ -1,5 +1,6 @@
-"""A hand's claims and its knock's facts, read once into typed values (gin_ref.match.handread),
-judged by the replay, and what a settling replay works out written through one writer (handread.write_worked)."""
+"""A hand's claims and its knock's facts, read once into typed values (gin_ref.match.handread: the hand as
+recorded, a RecordedHand, and its facts read, a Hand), judged by the replay; what a settling replay works out is
+left in the state (MatchState.worked) and put into a new hand by the model (Worked.on): nothing changed in place."""
 
 import copy
 
@@ -8,7 +9,7 @@ import pytest
 from gin_ref.core.cards import Card
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match import replay as replaying
-from gin_ref.match.handread import NOT_WORKED, NOT_WRITTEN, Claims, Worked, read_claims, write_worked
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, Worked, recorded_hand
 from gin_ref.match.handread import HAND_CHECKS, read_hand
 from gin_ref.files.matchtop import read_header
 from gin_ref.match.model import Match
@@ -43,7 +44,7 @@ def match():
 
 def _hand(record, index, facts=True):
     problems = Problems()
-    hand = read_hand(record["hands"][index], index, read_header(record, problems), problems, facts)
+    hand = read_hand(recorded_hand(record["hands"][index]), index, read_header(record, problems), problems, facts)
     assert not problems
     return hand
 
@@ -53,20 +54,26 @@ def _problems(record):
 
 
 def test_claims_are_read_as_written_and_a_key_not_written_is_told_from_null():
-    claims = read_claims({"limit": 9, "winner": None, "points": "x", "totals": {"Ann": 3}})
-    assert claims == Claims(9, NOT_WRITTEN, NOT_WRITTEN, None, "x", {"Ann": 3}, NOT_WRITTEN)
-    assert claims.winner is None and claims.games is NOT_WRITTEN
+    claims = recorded_hand({"limit": 9, "winner": None, "points": "x", "totals": {"Ann": 3}})
+    assert claims == RecordedHand(limit=9, winner=None, points="x", totals={"Ann": 3})
+    assert claims.winner is None and claims.games is NOT_WRITTEN and claims.result is NOT_WRITTEN
     assert (claims.whole_limit, claims.points_given, claims.winner_among(("Ann", "Ben"))) == (9, 0, None)
-    other = read_claims({"limit": True, "winner": "Ben", "points": 30})
+    other = recorded_hand({"limit": True, "winner": "Ben", "points": 30})
     assert (other.whole_limit, other.points_given, other.winner_among(("Ann", "Ben"))) == (None, 30, "Ben")
     assert other.winner_among(("Ann", "Cy")) is None
-    assert read_claims({}) == Claims()
+    assert recorded_hand({}) == RecordedHand()
+    assert list(RecordedHand._fields[:-1]) == list(HAND_KEYS)  # the file's order of keys
+    odd = recorded_hand({"number": 1, "colour": "red", "limit": 9})
+    assert odd.unknown == (("colour", "red"),) and list(odd.written()) == [("number", 1), ("limit", 9),
+                                                                           ("colour", "red")]
 
 
 def test_a_hand_holds_its_claims_and_its_knocks_facts_typed(match):
     record = written_of(match)
     knock, dead, gin = (_hand(record, i) for i in range(3))
-    assert knock.claims == Claims(9, "knock", "Ann", "Ben", 30, {"Ann": 0, "Ben": 30}, NOT_WRITTEN)
+    claims = knock.claims
+    assert (claims.limit, claims.result, claims.defender, claims.winner, claims.points, claims.totals,
+            claims.games) == (9, "knock", "Ann", "Ben", 30, {"Ann": 0, "Ben": 30}, NOT_WRITTEN)
     assert knock.facts.knocker_cards == _cards(KNOCKER[5]) and knock.facts.defender_cards == _cards(DEFENDER[(5, 35)])
     assert (knock.facts.knocker_count, knock.counted) == (None, 0)
     assert (gin.facts.knocker_count, gin.facts.defender_count, gin.facts.knocker_cards) == (0, 20, None)
@@ -125,26 +132,28 @@ def test_a_claim_not_written_and_a_claim_that_differs_are_two_problems(match, ke
     assert _problems(record)[0] == (where, message)
 
 
-def test_the_writer_puts_what_was_worked_out_in_the_files_order_of_keys():
+def test_what_was_worked_out_goes_into_a_new_hand():
     assert list(Worked._fields) == [key for key in HAND_KEYS if key in Worked._fields]
-    entry = {"number": 1, "result": "knock", "knocker": "Ann", "defender_cards": ["AS"]}
+    hand = recorded_hand({"number": 1, "result": "knock", "knocker": "Ann", "defender_cards": ["AS"]})
     columns = [{"Ann": 25, "Ben": 0}]
-    write_worked(entry, Worked("gin", "Ben", "Ann", 25, {"Ann": 25, "Ben": 0}, columns))
-    assert list(entry) == ["number", "result", "knocker", "defender_cards", "defender", "winner", "points", "totals",
-                           "games"]
-    assert (entry["result"], entry["defender"], entry["games"]) == ("gin", "Ben", columns)
-    write_worked(entry, Worked(winner=None, totals={"Ann": 0, "Ben": 0}))  # the rest not worked out: kept
-    assert (entry["result"], entry["winner"], entry["points"], entry["totals"]) == ("gin", None, 25,
-                                                                                     {"Ann": 0, "Ben": 0})
+    settled = Worked("gin", "Ben", "Ann", 25, {"Ann": 25, "Ben": 0}, columns).on(hand)
+    assert [key for key, _value in settled.written()] == ["number", "result", "knocker", "defender", "defender_cards",
+                                                          "winner", "points", "totals", "games"]  # the file's order
+    assert (settled.result, settled.defender, settled.games) == ("gin", "Ben", columns)
+    assert hand.result == "knock" and hand.winner is NOT_WRITTEN  # the hand it was made from stands as it was
+    again = Worked(winner=None, totals={"Ann": 0, "Ben": 0}).on(settled)  # the rest not worked out: kept
+    assert (again.result, again.winner, again.points, again.totals) == ("gin", None, 25, {"Ann": 0, "Ben": 0})
 
 
-def test_settling_writes_through_the_one_writer_and_checking_writes_nothing(match, monkeypatch):
-    written = []
-    monkeypatch.setattr(replaying, "write_worked", lambda entry, worked: written.append((entry, worked)))
+def test_settling_leaves_what_it_worked_out_and_checking_leaves_nothing(match):
+    before = match.record
     match.deal("QS")
+    dealt = match.record
     match.knock("Ben", KNOCKER[5], DEFENDER[(5, 17)])
-    entry = written_of(match)["hands"][-1]
-    assert written == [(entry, Worked("knock", "Ann", "Ben", 12, {"Ann": 45, "Ben": 42}, NOT_WORKED))]
-    assert all(key not in entry for key in ("defender", "winner", "points", "totals"))  # (the writer is a spy)
-    written.clear()
-    assert replay(copy.deepcopy(written_of(match)))[0] is not None and written == []
+    hand = match.hands[-1]
+    assert (hand.result, hand.defender, hand.winner, hand.points, hand.totals) == (
+        "knock", "Ann", "Ben", 12, {"Ann": 45, "Ben": 42})
+    assert match.state.worked == {}  # put into the hand, kept nowhere else
+    assert dealt.hands[-1].result is NOT_WRITTEN and len(before.hands) == 3  # the Records before stand as they were
+    state, problems, _base = replaying.replay_record(match.record)
+    assert not problems and state.worked == {}

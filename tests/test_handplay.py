@@ -133,7 +133,7 @@ def test_a_hand_ends_dead_by_itself_and_its_record_must_say_so():
     assert match.open_table().stock == 3
     match.play_turn("draw", "Ben")
     outcome = match.play_turn("discard", "Ben", "AH")
-    assert (file_form(outcome.step.data)["result"], outcome.step.turn, match.state.open, match.hands[0]["result"]) == (
+    assert (file_form(outcome.step.data)["result"], outcome.step.turn, match.state.open, match.hands[0].result) == (
         "dead", 60, None, "dead")
     assert (match.state.dealer, match.state.why) == ("Ann", "hand 1 was dead: the same dealer deals again")
     record = copy.deepcopy(written(match))
@@ -152,7 +152,7 @@ def test_dead_hand_stock_is_a_house_rule():
     match = Match.new(["Ann", "Ben"], load_rules(None).with_knobs(dead_hand_stock=10), "2024-05-01", dealer="Ann")
     match.deal("7D")
     _long(match, 21)
-    assert (match.state.open, match.hands[0]["result"], len(match.hands[0]["turns"])) == (None, "dead", 44)
+    assert (match.state.open, match.hands[0].result, len(match.hands[0].turns)) == (None, "dead", 44)
 
 
 def test_a_refused_turn_changes_nothing_and_an_out_of_turn_one_is_kept():
@@ -169,7 +169,7 @@ def test_a_refused_turn_changes_nothing_and_an_out_of_turn_one_is_kept():
     item = file_form(outcome.refusal.kept)
     assert (outcome.number, item) == (1, {
         "kind": "out_of_turn", "player": "Ben", "turn": 3, "action": "discard", "card": "5S"})
-    assert match.hands[0]["irregularities"] == [item]
+    assert match.hands[0].irregularities == [item]
     assert irregularity_words(match.state.irregularities[0][0]) == "Ben's discard 5S refused (out of turn: it is Ann's turn to discard or knock)"
     assert position(item) == 3 and position({"kind": "illegal_knock"}) == 1
 
@@ -187,7 +187,7 @@ def test_an_illegal_knock_in_turn_is_kept_with_its_turn():
     assert [str(p.message) for p in checked(record).problems] == [
         "hand 1, turn 4: the refused knock does not fit the hand: 3H is on the discard pile, not in Ben's hand"]
     undo(match)
-    assert match.hands[0]["irregularities"] == [] and len(match.hands[0]["turns"]) == 3
+    assert match.hands[0].irregularities == [] and len(match.hands[0].turns) == 3
 
 
 def test_three_players_the_box_deals_and_the_captain_opens():
@@ -198,7 +198,7 @@ def test_three_players_the_box_deals_and_the_captain_opens():
         "Cid sits out hand 1: it is Ben's turn to take the upcard 9♥ or pass"
     play(match, "pass Ben", "take Ann", "discard Ann QH", "draw Ben")
     assert str(match.knock("Cid", ANN_A, BEN_A).refusal.reason) == "Cid sits out hand 1: it is Ben's turn to discard or knock"
-    assert [item["action"] for item in match.hands[0]["irregularities"]] == ["take", "knock"]
+    assert [item["action"] for item in match.hands[0].irregularities] == ["take", "knock"]
     assert checked(copy.deepcopy(written(match))).problems == []
     record = copy.deepcopy(written(match))
     record["hands"][0]["turns"].append("Cid discards 5S")

@@ -130,7 +130,7 @@ def test_hollywood_match_the_rules_example_through_real_hands():
                                   ("6C", "Ben", 5, 35), ("5S", "Ann", 5, 20), ("TD", "Ann", 2, 24),
                                   ("8H", "Ann", 10, 0)]:
         play(match, upcard, knocker, k, d)
-    points = [(h["result"], h["winner"], h["points"]) for h in match.hands]
+    points = [(h.result, h.winner, h.points) for h in match.hands]
     assert points == [("knock", "Ann", 18), ("knock", "Ben", 12), ("gin", "Ann", 25), ("knock", "Ben", 30),
                       ("knock", "Ann", 15), ("knock", "Ann", 22), ("undercut", "Ben", 20)]
     assert [g.totals for g in match.state.games] == [{"Ann": 80, "Ben": 62}, {"Ann": 62, "Ben": 50},
@@ -193,8 +193,8 @@ def test_deal_and_knock_fill_every_derived_value():
     dealt = match.deal("7D").step.data
     assert dealt == Deal(1, "Ann", None, "7D", 7)
     outcome = match.knock("ben", KNOCKER[5], DEFENDER[(5, 23)])
-    assert (match.hands[0]["knocker"], match.hands[0]["defender"], outcome.refused) == ("Ben", "Ann", False)
-    assert match.hands[0] == {
+    assert (match.hands[0].knocker, match.hands[0].defender, outcome.refused) == ("Ben", "Ann", False)
+    assert dict(match.hands[0].written()) == {
         "number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": [], "result": "knock",
         "knocker": "Ben", "knocker_cards": KNOCKER[5].split(), "melds": None, "discard": None,
         "defender": "Ann", "defender_cards": DEFENDER[(5, 23)].split(), "winner": "Ben", "points": 18,
@@ -208,9 +208,9 @@ def test_declared_melds_and_discard_are_recorded_as_given():
     match.knock("Ann", KNOCKER[5] + " KH", DEFENDER[(5, 23)], melds="AS 2S 3S | 7C 8C 9C | 4H 4D 4C",
                 discard="KH")
     entry = match.hands[0]
-    assert entry["knocker_cards"][-1] == "KH" and entry["discard"] == "KH"
-    assert entry["melds"] == [["AS", "2S", "3S"], ["7C", "8C", "9C"], ["4H", "4D", "4C"]]
-    assert (entry["result"], entry["points"]) == ("knock", 18)
+    assert entry.knocker_cards[-1] == "KH" and entry.discard == "KH"
+    assert entry.melds == [["AS", "2S", "3S"], ["7C", "8C", "9C"], ["4H", "4D", "4C"]]
+    assert (entry.result, entry.points) == ("knock", 18)
     match_of(copy.deepcopy(written(match)))  # replays cleanly
 
 
@@ -222,7 +222,7 @@ def test_refusals_change_nothing():
         match.dead()
     wrong = match.deal("7D", dealer="Ben")  # refused and kept
     assert str(wrong.refusal.reason) == "Ben cannot deal hand 1: Ann deals (named at the start)"
-    assert written(match)["irregularities"] == [file_form(wrong.refusal.kept)] and match.hands == []
+    assert written(match)["irregularities"] == [file_form(wrong.refusal.kept)] and match.hands == ()
     match.deal("7D")
     before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match="hand 1 is still open"):
@@ -258,7 +258,7 @@ def test_illegal_knock_penalty_goes_to_the_opponent():
     assert file_form(match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)]).refusal.kept)["points"] == 10
     assert match.state.totals == {"Ann": 0, "Ben": 10}
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
-    assert match.hands[0]["totals"] == {"Ann": 22, "Ben": 10} and match.hands[0]["points"] == 22
+    assert match.hands[0].totals == {"Ann": 22, "Ben": 10} and match.hands[0].points == 22
     match_of(copy.deepcopy(written(match)))
 
 
@@ -274,7 +274,8 @@ def test_undo_takes_back_one_step_at_a_time_and_keeps_it():
         assert undo(match).undone
     assert steps == ["hand 2: Ann's illegal knock", "hand 2: the deal (Ben dealt, upcard 3♥)",
                      "hand 1: Ben's knock, 18 points to Ben"]
-    assert match.hands == [{"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}]
+    assert [dict(hand.written()) for hand in match.hands] == [
+        {"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}]
     assert match.state.open == 0 and match.state.totals == {"Ann": 0, "Ben": 0}
     corrections = written(match)["corrections"]
     assert [c["entry"].get("number") for c in corrections] == [2, 2, 1]
@@ -401,5 +402,5 @@ def test_replay_three_player_rotation_and_sitter_scoring():
     assert file_form(outcome.refusal.kept) == {"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "knock"}
     assert str(outcome.refusal.reason) == "Ann sits out hand 3: only Cid (box) or Ben (captain) may knock"
     assert str(match.state.irregularities[2][0].detail) == str(outcome.refusal.reason)
-    assert match.hands[2]["irregularities"] == [file_form(outcome.refusal.kept)] and match.state.open == 2
+    assert match.hands[2].irregularities == [file_form(outcome.refusal.kept)] and match.state.open == 2
     assert checked(copy.deepcopy(written(match))).problems == []

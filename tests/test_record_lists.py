@@ -13,7 +13,8 @@ import pytest
 from gin_ref.files import matchfile
 from gin_ref.files import seals
 from gin_ref.files.recordformat import keys_beyond_1
-from gin_ref.match.schema import step_count
+from gin_ref.match.handread import recorded_hand
+from gin_ref.match.steps import step_count
 from gin_ref.match.tally import HandTally, KnockTally, Tally, knock_tally, tally_of
 from tallyjson import tally_of_json
 from gin_ref.files.seals import Written, WrittenHand, written
@@ -57,7 +58,8 @@ def test_the_steps_are_counted_from_the_lists_as_written():
     still = {"number": 3, "turns": ["t", "t"], "irregularities": "not a list"}  # open: a deal and 2 turns
     record = {"irregularities": [refused], "hands": [dead, "not a hand", knock, still]}
     # a deal refused; hand 1: deal, 3 turns, an irregularity (dead by itself at its last turn: no step more)
-    assert step_count(record["hands"], len(record["irregularities"])) == 1 + (1 + 3 + 1) + 2 + 3
+    hands = [recorded_hand(hand) for hand in record["hands"] if isinstance(hand, dict)]  # (one that is not: none)
+    assert step_count(hands, len(record["irregularities"])) == 1 + (1 + 3 + 1) + 2 + 3
     assert step_count([], 0, True) == 1  # a result-only record: one step
 
 
@@ -68,7 +70,8 @@ def test_undo_keeps_the_count_of_steps_before_and_after(tmp_path):
     ok(tmp_path, "pass", "Ann")
     ok(tmp_path, "undo")
     data = matchfile.load(tmp_path / "m.yaml").data
-    assert step_count(data["hands"]) == 2 and data["corrections"][-1]["steps"] == [3, 2]
+    assert step_count([recorded_hand(hand) for hand in data["hands"]]) == 2 and \
+        data["corrections"][-1]["steps"] == [3, 2]
 
 
 def test_the_keys_beyond_format_1_keep_their_places_past_an_item_that_is_not_a_mapping():
@@ -151,7 +154,7 @@ def test_a_hollywood_knock_says_the_games_it_scored_in_from_its_knock_tally(tmp_
                         "games still open: 1 (Ann 63, Ben 12), 2 (Ann 45, Ben 0), 3 (Ann 0, Ben 0)\n"
                         "next: Ben deals hand 4 (the loser of hand 3 deals)\n")
     match = matchfile.load(tmp_path / "m.yaml").match
-    games = [hand["games"] for hand in match.hands]
+    games = [hand.games for hand in match.hands]
     assert knock_tally(match, 3).games == (tuple(games[1]), tuple(games[2]))
     assert knock_tally(match, 1).games == (({"Ann": 0, "Ben": 0},) * 3, tuple(games[0]))
     assert knock_tally(match, 3).upcard == "9H" and knock_tally(match, 3).knocker == "Ann"

@@ -194,3 +194,28 @@ def test_the_head_is_typed_and_laid_out_again_from_its_typed_values():
     paper = written(new.started_by_result(paper_result(new.players, new.rules, [("Ann", "154"), ("Ben", "24")])))
     assert "start" not in paper and matchtop.read(paper).record.header.start is None
     assert matchtop.write(matchtop.read(paper).record) == paper
+
+
+def test_the_hands_read_into_typed_values_and_the_writer_alone_makes_their_mappings():
+    """Each hand of every record here is read into a RecordedHand (its values as written, a key not written
+    told from one written null), written back as the same mapping in the file's order, and the writer's
+    mapping is a new one: the seals a write works out go into it, never into the Record (main wrote them into
+    the hand entries the Record held, so an undo's old Record and a write shared them)."""
+    import copy
+
+    from gin_ref.files import matchtop, seals
+    from gin_ref.match.handread import NOT_WRITTEN, RecordedHand
+
+    for data in _sound_records():
+        record = matchtop.read(data).record
+        assert all(type(hand) is RecordedHand for hand in record.hands)
+        kept = copy.deepcopy(record.hands)
+        written = matchtop.write(record)
+        assert written["hands"] == data["hands"] and [list(hand) for hand in written["hands"]] == [
+            list(hand) for hand in data["hands"]]
+        for hand in written["hands"]:
+            hand.pop("seal", None)
+        seals.reseal(written)
+        assert record.hands == kept and matchtop.write(record)["hands"] == data["hands"]
+    hand = matchtop.read(_every_top_level_kind()[0]).record.hands[0]
+    assert hand.upcard == "7D" and hand.melds is NOT_WRITTEN and hand.winner is None  # (amended dead) null: written

@@ -4,6 +4,7 @@ a form edited by hand that no longer replays is refused with its problem, the re
 ended in an internal error before: KeyError reading it, AssertionError taking it back, IndexError for a hand
 the record does not hold)."""
 
+import contextlib
 import copy
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.amend import amend
+from gin_ref.match.corrections import KeptEntry
 from gin_ref.match.model import Match
 
 from hands import DEFENDER, KNOCKER
@@ -23,10 +25,17 @@ def new():
     return Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann")
 
 
+@contextlib.contextmanager
 def undone(match):
+    """Undo the newest step and give the correction made as the file holds it, to edit as a person edits the
+    file: what its ``entry`` holds then is what the correction keeps (read as the reader reads it)."""
     step = match.newest_step()
     match.undo(step, NOW, "it")
-    return written(match)["corrections"][-1]
+    data = written(match)["corrections"][-1]
+    yield data
+    last = match.record.corrections[-1]
+    edited = last._replace(entry=KeptEntry(tuple(data["entry"].items())))
+    match.record = match.record._replace(corrections=match.record.corrections[:-1] + (edited,))
 
 
 def test_a_ruling_is_put_back_in_the_order_and_with_the_keys_the_correction_holds():
@@ -34,24 +43,26 @@ def test_a_ruling_is_put_back_in_the_order_and_with_the_keys_the_correction_hold
     match.deal("7D")
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     match.rule("void", "misdeal", NOW)
-    kept = undone(match)["entry"]["ruling"]
-    kept.pop("by")
-    kept["reason"] = kept.pop("reason")  # moved last
+    with undone(match) as data:
+        kept = data["entry"]["ruling"]
+        kept.pop("by")
+        kept["reason"] = kept.pop("reason")  # moved last
     match.redo(match.redo_step(), NOW, "it")
-    assert list(match.hands[0]["ruling"]) == list(kept)
-    assert "by" not in match.hands[0]["ruling"]
+    assert list(match.hands[0].ruling) == list(kept)
+    assert "by" not in match.hands[0].ruling
 
 
 def test_an_irregularity_is_put_back_in_the_order_the_correction_holds():
     match = new()
     match.deal("7D")
     match.play_turn("draw", "Ann")  # out of turn: refused and kept
-    kept = undone(match)["entry"]["irregularity"]
-    reordered = dict(reversed(list(kept.items())))
-    kept.clear()
-    kept.update(reordered)
+    with undone(match) as data:
+        kept = data["entry"]["irregularity"]
+        reordered = dict(reversed(list(kept.items())))
+        kept.clear()
+        kept.update(reordered)
     match.redo(match.redo_step(), NOW, "it")
-    assert list(match.hands[0]["irregularities"][0]) == list(reordered)
+    assert list(match.hands[0].irregularities[0]) == list(reordered)
 
 
 @pytest.mark.parametrize("edit, problem", [
@@ -62,7 +73,8 @@ def test_an_irregularity_is_put_back_in_the_order_the_correction_holds():
 def test_a_deal_edited_so_it_no_longer_replays_is_refused_with_its_problem(edit, problem):
     match = new()
     match.deal("7D")
-    edit(undone(match)["entry"])
+    with undone(match) as data:
+        edit(data["entry"])
     before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match=problem):
         match.redo(match.redo_step(), NOW, "it")
@@ -74,7 +86,8 @@ def test_a_ruling_without_its_counts_is_refused_with_its_problem():
     match.deal("7D")
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     match.rule("void", "misdeal", NOW)
-    undone(match)["entry"]["ruling"].pop("steps")
+    with undone(match) as data:
+        data["entry"]["ruling"].pop("steps")
     before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match="'steps' must be a whole number"):
         match.redo(match.redo_step(), NOW, "it")
@@ -85,7 +98,8 @@ def test_a_key_the_hand_does_not_know_is_refused_and_taken_out_again():
     match = new()
     match.deal("7D")
     match.dead()
-    undone(match)["entry"]["note"] = "x"
+    with undone(match) as data:
+        data["entry"]["note"] = "x"
     before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match="unknown key 'note'"):
         match.redo(match.redo_step(), NOW, "it")
@@ -97,7 +111,8 @@ def test_an_amend_edited_so_it_no_longer_replays_is_refused_with_its_problem():
     match.deal("7D")
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     match.amend(amend(match, 1, dead=True), NOW, "it")
-    undone(match)["entry"]["result"] = "knock"  # a knock without its knocker
+    with undone(match) as data:
+        data["entry"]["result"] = "knock"  # a knock without its knocker
     before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match="the knocker is missing"):
         match.redo(match.redo_step(), NOW, "it")
@@ -108,7 +123,8 @@ def test_a_step_of_a_hand_the_record_cannot_take_is_refused():
     match = new()
     match.deal("7D")
     match.dead()
-    undone(match)  # the dead result
+    with undone(match):  # the dead result
+        pass
     last = match.record.corrections[-1]
     match.record = match.record._replace(corrections=match.record.corrections[:-1] +
                                          (last._replace(step=last.step._replace(hand=5)),))

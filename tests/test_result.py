@@ -138,7 +138,7 @@ def test_every_match_the_engine_plays_gives_a_result_the_checks_take(preset, kno
             ahead += 1
             continue
         played += 1
-        won = {name: sum(1 for entry in match.hands if entry.get("winner") == name) for name in players}
+        won = {name: sum(1 for hand in match.hands if hand.winner == name) for name in players}
         assert score_problems(rules, final, won, winner) == [], (final, won)
         assert score_problems(rules, final, None, winner) == [], final
     assert played >= 50 and ahead <= 10

@@ -28,7 +28,7 @@ def test_an_award_on_a_hand_never_dealt_deals_it_with_the_upcard_and_rules_it_in
                   "--upcard", "AD")
     assert "hand 1: Ann deals, upcard A♦" in done.out and "hand 1: awarded to Ben, 25 points" in done.out
     match = matchfile.load(str(path)).match
-    hand = match.hands[0]
+    hand = matchfile.load(str(path)).data["hands"][0]
     assert (hand["upcard"], hand["limit"], hand.get("result")) == ("AD", 1, None)  # the deal, never played
     assert (hand["ruling"]["kind"], hand["ruling"]["player"], hand["ruling"]["points"]) == ("award", "Ben", 25)
     assert hand["ruling"]["dealt"] is True and (hand["winner"], hand["points"]) == ("Ben", 25)
@@ -84,7 +84,7 @@ def test_a_void_and_a_redeal_with_the_upcard_and_what_is_refused_writes_nothing(
         assert path.read_bytes() == before, args
     expect(0, "ruling", "--match", path, "--void", "--reason", "both counts disputed", "--upcard", "9H")
     expect(0, "ruling", "--match", path, "--redeal", "--reason", "two 7D", "--upcard", "KS")
-    hands = matchfile.load(str(path)).match.hands
+    hands = matchfile.load(str(path)).data["hands"]
     assert [(h["upcard"], h.get("result"), h["ruling"]["kind"], h["ruling"]["dealt"]) for h in hands] == \
         [("9H", None, "void", True), ("KS", None, "redeal", True)]  # each dealt by its ruling, never played
     # undo takes the ruling back with the hand it dealt, in one step
@@ -100,9 +100,9 @@ def test_a_hand_dealt_by_its_own_step_is_ended_dead_before_an_award_as_before(tm
     expect(0, "deal", "--match", path, "--upcard", "9H")
     expect(0, "ruling", "--match", path, "--award", "Ben", "10", "--reason", "disputed", "--upcard", "9H")
     hand = matchfile.load(str(path)).match.hands[0]
-    assert hand["result"] == "dead" and "dealt" not in hand["ruling"]
+    assert hand.result == "dead" and "dealt" not in hand.ruling
     expect(0, "undo", "--match", path)
-    assert matchfile.load(str(path)).match.hands[0]["result"] == "dead"
+    assert matchfile.load(str(path)).match.hands[0].result == "dead"
 
 
 def test_the_canonical_reader_the_schema_and_an_older_reader_on_a_ruling_that_dealt_its_hand(tmp_path):

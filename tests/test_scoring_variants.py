@@ -135,7 +135,7 @@ def test_palace_boxes_reach_the_target_as_each_hand_is_won():
 def test_a_tie_scored_nobody_keeps_the_dealer_and_the_roles():
     match = new(knock_tie="nobody", next_dealer="loser")
     hand(match, "Ben", 5, 5)
-    assert (match.hands[0]["result"], match.hands[0]["winner"], match.hands[0]["points"]) == ("tie", None, 0)
+    assert (match.hands[0].result, match.hands[0].winner, match.hands[0].points) == ("tie", None, 0)
     assert match.state.dealer == "Ann" and match.state.why == "hand 1 was a tie scored 0-0: the same dealer deals again"
     three = new(("Ann", "Ben", "Cid"), players=3, next_dealer="box", knock_tie="nobody")
     hand(three, "Ben", 5, 5)
@@ -148,7 +148,7 @@ def test_a_tie_scored_nobody_keeps_the_dealer_and_the_roles():
 def test_a_tie_given_to_the_knocker_is_a_hand_he_wins_with_0_points_and_its_box():
     match = new(knock_tie="knocker", box_bonus=20, target=10, game_bonus=100)
     hand(match, "Ben", 5, 5)
-    assert (match.hands[0]["winner"], match.hands[0]["points"]) == ("Ben", 0)
+    assert (match.hands[0].winner, match.hands[0].points) == ("Ben", 0)
     hand(match, "Ann", 2, 12)
     assert match.state.result() == ({"Ann": {"game_bonus": 100, "box_bonus": 20}, "Ben": {"box_bonus": 20}},
                                     {"Ann": 130, "Ben": 20}, "Ann")
@@ -172,7 +172,7 @@ def test_best_of_three_games_one_after_another():
     # game 1: Ann 23 + 10 + 5; game 2: Ben 20 + 10 + 10; game 3: Ann 30 + 10 + 5
     assert (bonuses, final, winner) == ({"Ann": {"game_bonus": 20, "box_bonus": 10},
                                          "Ben": {"game_bonus": 10, "box_bonus": 10}}, {"Ann": 83, "Ben": 40}, "Ann")
-    assert match.hands[-1]["games"] == [{"Ann": 23, "Ben": 0}, {"Ann": 0, "Ben": 20}, {"Ann": 30, "Ben": 0}]
+    assert match.hands[-1].games == [{"Ann": 23, "Ben": 0}, {"Ann": 0, "Ben": 20}, {"Ann": 30, "Ben": 0}]
 
 
 def test_first_to_two_games_and_hollywood_past_three():

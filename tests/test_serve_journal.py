@@ -114,5 +114,5 @@ def test_a_stop_after_the_write_then_another_writer_still_answers_recorded(tmp_p
     assert tally(table_file(folder))["hands"] == written
     from gin_ref.files import matchfile
 
-    hands = matchfile.load(str(table_file(folder))).match.hands
+    hands = matchfile.load(str(table_file(folder))).data["hands"]
     assert [h.get("defender_count") for h in hands] == ([23, 95] if kind == "hand" else [95])  # each once

@@ -30,7 +30,8 @@ def new(*players, rules="oklahoma"):
 
 
 def hands():
-    return list(record.load("m.yaml").match.hands)
+    """The hands as the file holds them (the writer's mappings: a hand in memory is a RecordedHand)."""
+    return list(record.load("m.yaml").data["hands"])
 
 
 def session_line(capsys, line):

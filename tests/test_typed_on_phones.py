@@ -51,7 +51,7 @@ def test_a_table_line_takes_an_emoji_upcard(tmp_path):
     match = tmp_path / "m.yaml"
     expect(0, "new", "--match", match, "--rules", "oklahoma", "--dealer", "Ann", "Ann", "Ben")
     expect(0, "knock", "--match", match, "--upcard", "9♥" + EMOJI, "Ben", "5", "--defender", "23")
-    assert record.load(str(match)).match.hands[0]["upcard"] == "9H"
+    assert record.load(str(match)).match.hands[0].upcard == "9H"
 
 
 @pytest.mark.parametrize("players, typed, meant", [
@@ -81,7 +81,7 @@ def test_the_match_commands_find_a_player_without_accents(tmp_path):
     expect(0, "new", "--match", match, "--rules", "oklahoma", "--dealer", "zof", "Žofia", "Zoë")
     expect(0, "knock", "--match", match, "--upcard", "9H", "zoe", "5", "--defender", "23")
     hand = record.load(str(match)).match.hands[0]
-    assert (hand["dealer"], hand["knocker"]) == ("Žofia", "Zoë")
+    assert (hand.dealer, hand.knocker) == ("Žofia", "Zoë")
 
 
 def test_who_is_who_in_records_is_unchanged():

@@ -28,9 +28,10 @@ def test_the_tally_reads_the_replay_not_the_hand_entries():
     replay (no action writes one so) does not reach it. main read the entries: its tally showed 999."""
     match = _played()
     before = tally_of(match)
-    entry = match.hands[0]
-    entry.update(totals={"Ann": 999, "Ben": 999}, winner="Ann", points=999, result="gin", knocker="Ann")
-    match.record = match.record._replace(header=match.record.header._replace(date="1999-01-01", dated="1999-01-01"))
+    entry = match.hands[0]._replace(totals={"Ann": 999, "Ben": 999}, winner="Ann", points=999, result="gin",
+                                    knocker="Ann")
+    match.record = match.record._replace(header=match.record.header._replace(date="1999-01-01", dated="1999-01-01"),
+                                         hands=(entry,) + match.hands[1:])
     after = tally_of(match)
     assert after == before
     assert after.hands[0].totals == before.hands[0].totals != {"Ann": 999, "Ben": 999}

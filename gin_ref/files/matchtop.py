@@ -9,9 +9,11 @@ checks have always been said. The checks of each part run here, in that order: t
 read here into a ``gin_ref.match.header.Header``: ``read_header``), the result's (its shape, read here, and the rules' checks of
 ``gin_ref.match.resultonly``: one score per player, scores the rules can give), each deal refused's
 (``gin_ref.match.irregularities``) and the corrections' (``gin_ref.files.correctionread``). ``typed`` is the
-Record of a record to be written (whole, or an AssertionError). ``write`` gives the mapping the canonical
-writer lays out (``gin_ref.files.matchfile.dumps``): the head from its typed values (``head_data``), the
-top-level keys in the record's order (``TOP_KEYS``), each correction's keys in the order gin-ref writes
+Record of a record to be written (whole, or an AssertionError). Each hand is read once, as a
+``RecordedHand`` (its values as written). ``write`` gives the mapping the canonical writer lays out
+(``gin_ref.files.matchfile.dumps``): the head from its typed values (``head_data``), the top-level keys in
+the record's order (``TOP_KEYS``), each hand's in the file's order (``hand_data``, the one place a hand
+becomes a mapping), each correction's keys in the order gin-ref writes
 them, a deal an undo took back laid out as a hand. A read and a write change nothing:
 tests/test_record_round_trip.py writes every record under examples/ and tests/ through them and compares
 the text byte for byte.
@@ -19,7 +21,7 @@ the text byte for byte.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, cast
 
 from gin_ref.core import game
 from gin_ref.core.errors import GinRefError, InvalidNotationError, RulesError, reason
@@ -29,6 +31,7 @@ from gin_ref.core.players import check_name, parse_draw
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.files.correctionread import read_corrections
 from gin_ref.match.corrections import Correction
+from gin_ref.match.handread import RecordedHand, recorded_hand
 from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_at, why_started
 from gin_ref.match.irregularities import read_match_irregularity
 from gin_ref.match.names import first_look_alike, look_alike_message
@@ -36,12 +39,12 @@ from gin_ref.match.problems import Problem, Problems, Unreadable, Where, same
 from gin_ref.match.record import Read, Record
 from gin_ref.match.resultonly import RESULT_KEY, RESULT_KEYS, PaperResult, by_one_score, score_problems, winner_of
 from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, OPTIONAL_KEYS, ROLES, TOP_KEYS
-from gin_ref.match.steps import Kept, file_form, paper_of
+from gin_ref.match.steps import Kept, irregularity_pairs, paper_of, paper_pairs
 
 if TYPE_CHECKING:
     from gin_ref.match.record import Refusal
 
-__all__ = ["read", "read_header", "typed", "write", "in_file_order"]
+__all__ = ["read", "read_header", "typed", "write", "hand_data", "in_file_order"]
 
 WORDS = {"undo": "undone", "redo": "redone", "amend": "amended"}  # /2's words for what a correction did
 
@@ -67,7 +70,11 @@ def read(data: object) -> Read:
     refused, listed = _refused(data.get("irregularities"), header.players)
     found = Problems()
     corrections = read_corrections(data, found)
-    record = Record(header, tuple(hands),
+    # each hand read once as a RecordedHand; one that is not a mapping is kept as it is, for the replay to
+    # refuse in its place (such a Record is never written: ``typed``)
+    recorded = cast("Tuple[RecordedHand, ...]",
+                    tuple(recorded_hand(item) if isinstance(item, dict) else item for item in hands))
+    record = Record(header, recorded,
                     None if refused is None else tuple(kept for kept, _hand, _said in refused if kept is not None),
                     tuple(corrections), written, seal if isinstance(seal, str) else None)
     return Read(record, tuple(head), tuple(result), paper, tuple(refused or ()), listed, tuple(found))
@@ -305,6 +312,7 @@ def typed(data: Dict[str, Any]) -> Record:
     if reading is None or record is None or any(key not in TOP_KEYS for key in data) or \
             not isinstance(corrections, list) or len(record.corrections) != len(corrections) or reading.listed or \
             any(kept is None for kept, _hand, _said in reading.refused) or \
+            not all(isinstance(hand, RecordedHand) for hand in record.hands) or \
             (RESULT_KEY in data) != (record.result is not None):
         raise AssertionError(f"a record that does not replay cannot be written: {sorted(data)}")
     return record
@@ -314,14 +322,14 @@ def write(record: Record) -> Dict[str, Any]:
     """The record's top level as the file holds it, in the file's order (a /2 record's format written as
     /3: every write is /3)."""
     data = head_data(record.header)
-    data["hands"] = [in_file_order(hand) if isinstance(hand, dict) else hand for hand in record.hands]
+    data["hands"] = [hand_data(hand) for hand in record.hands]
     if record.result is not None:
-        result = file_form(record.result)
+        result = dict(paper_pairs(record.result))
         if record.result_seal is not None:
             result["seal"] = record.result_seal
         data[RESULT_KEY] = result
     if record.irregularities is not None:
-        data["irregularities"] = [file_form(kept) for kept in record.irregularities]
+        data["irregularities"] = [dict(irregularity_pairs(kept)) for kept in record.irregularities]
     data["corrections"] = [correction_data(item) for item in record.corrections]
     return data
 
@@ -363,8 +371,8 @@ def correction_data(item: Correction) -> Dict[str, Any]:
     if item.hands is not None:
         data["hands"] = item.hands
     if item.entry is not None:
-        data["entry"] = in_file_order(item.entry) if item.step is not None and item.step.kind == "deal" \
-            else item.entry
+        entry = dict(item.entry.written)
+        data["entry"] = in_file_order(entry) if item.step is not None and item.step.kind == "deal" else entry
     if item.step is not None:
         step: Dict[str, Any] = {"kind": item.step.kind, "hand": item.step.hand}
         if item.step.turn is not None:
@@ -377,15 +385,16 @@ def correction_data(item: Correction) -> Dict[str, Any]:
     return data
 
 
+def hand_data(hand: RecordedHand) -> Dict[Any, Any]:
+    """A hand as the file holds it: its keys in the file's order (HAND_KEYS; a key gin-ref does not know
+    after them). A new mapping each time: the seals the writer works out go into it, never into the hand."""
+    return dict(hand.written())
+
+
 def in_file_order(entry: Dict[str, Any]) -> Dict[str, Any]:
-    """A hand entry with its keys in the order the file lays them out (HAND_KEYS; a key it does not know
-    after them), in place. The writer lays each hand out so: the record in memory keeps no order."""
-    ranks = [_RANK.get(key, len(HAND_KEYS)) for key in entry]
-    if ranks != sorted(ranks):  # laid out again in place (not copied: the seals written go into the hand)
-        ordered = sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS)))
-        entry.clear()
-        entry.update(ordered)
-    return entry
+    """A hand a correction keeps (a mapping, as written) with its keys in the order the file lays them out
+    (HAND_KEYS; a key it does not know after them): a new mapping."""
+    return dict(sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS))))
 
 
 _RANK = {key: rank for rank, key in enumerate(HAND_KEYS)}

@@ -17,10 +17,9 @@ from gin_ref.core.melds import Meld
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.actions import Outcome, refuse_taken_discard, spread_in_turn
 from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, why_upcard
-from gin_ref.match.handread import card_of
-from gin_ref.match.schema import Entry, turn_count, version_of
+from gin_ref.match.handread import RecordedHand, card_of, given
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.steps import Settled, Step, Version, file_form
+from gin_ref.match.steps import Settled, Step, Version, file_form, version_of
 
 if TYPE_CHECKING:  # the model calls none of this: the desk does, with the match (no cycle at run time)
     from gin_ref.match.model import Match
@@ -32,14 +31,14 @@ def _setup(state: MatchState, index: int, upcard: Optional[Card]) -> HandSetup:
     return state.setups[index]._replace(upcard=upcard, limit=knock_limit(state.rules, upcard))
 
 
-def _table(state: MatchState, setup: HandSetup, entry: Entry) -> Optional[Table]:
+def _table(state: MatchState, setup: HandSetup, hand: RecordedHand) -> Optional[Table]:
     """The table at the end of a hand's recorded turns (None without turns)."""
     eleven = state.rules.deal == "eleven"
-    if not turn_count(entry) or (setup.upcard is None and not eleven):
+    if not hand.turn_lines or (setup.upcard is None and not eleven):
         return None
     table = Table(setup.pair[0], setup.pair[1], setup.upcard, state.rules.discard_taken_card,
                   state.rules.dead_hand_stock, state.rules.wall, eleven)
-    for text in entry["turns"]:
+    for text in hand.turn_lines:
         table.play(Turn.parse(text, state.players))
     return table
 
@@ -55,7 +54,7 @@ def amend(match: "Match", number: int, player: Optional[str] = None,
     out in ``gin_ref.files.seals``; None: no seal fails)? An amend that changes nothing confirms such a hand."""
     state = match.state
     entry = _settled_hand(match.hands, number)
-    turns = turn_count(entry)
+    turns = len(entry.turn_lines)
     card = _amended_upcard(state, entry, number, upcard, turns)
     setup = _setup(state, number - 1, card)
     upcode = card.code if card is not None else None
@@ -91,28 +90,28 @@ def amend(match: "Match", number: int, player: Optional[str] = None,
     return _changed(entry, number, seal_fails, Outcome(Step("amend", number, version), settlement=settlement))
 
 
-def _settled_hand(hands: Sequence[Entry], number: int) -> Entry:
+def _settled_hand(hands: Sequence[RecordedHand], number: int) -> RecordedHand:
     """Hand ``number``'s entry, when the record holds it and it is settled."""
     if not 1 <= number <= len(hands):
         raise InvalidNotationError(Message(N_("there is no hand %(hand)d to amend: the record holds hands 1 to "
                                               "%(count)d"), hand=number, count=len(hands)) if hands else
                                    Message(N_("there is no hand %(hand)d to amend: the record holds no hands"),
                                            hand=number))
-    entry: Entry = hands[number - 1]
-    if entry.get("result") is None:
+    entry = hands[number - 1]
+    if given(entry.result) is None:
         raise IllegalActionError(Message(N_("hand %(hand)d is still open: settle it with 'knock' or 'dead' (amend "
                                             "changes a hand's result)"), hand=number))
     return entry
 
 
-def _amended_upcard(state: MatchState, entry: Entry, number: int, upcard: Optional[Card], turns: int
+def _amended_upcard(state: MatchState, entry: RecordedHand, number: int, upcard: Optional[Card], turns: int
                     ) -> Optional[Card]:
     """The amended hand's upcard: the one given (never another for a hand recorded turn by turn), else the
     recorded one; refused when the rules' limit needs one and there is none."""
-    recorded = card_of(entry["upcard"]) if entry.get("upcard") is not None else None
+    recorded = card_of(entry.upcard) if given(entry.upcard) is not None else None
     if upcard is not None and turns and upcard != recorded:
         raise IllegalActionError(Message(N_("hand %(hand)d is recorded turn by turn from the upcard %(upcard)s: its "
-                                            "upcard cannot change"), hand=number, upcard=str(entry["upcard"])))
+                                            "upcard cannot change"), hand=number, upcard=str(entry.upcard)))
     card = upcard if upcard is not None else recorded
     if card is None and limit_needs_upcard(state.rules):
         raise InvalidNotationError(Message(N_("give the upcard of hand %(hand)d (%(upcard_option)s CARD): the knock "
@@ -130,10 +129,11 @@ def _verify_in_turn(setup: HandSetup, table: Table, name: str) -> None:
                                          hand=setup.number, reason=reason(exc))) from None
 
 
-def _changed(entry: Entry, number: int, seal_fails: Optional[Callable[[int], bool]], outcome: Outcome) -> Outcome:
+def _changed(entry: RecordedHand, number: int, seal_fails: Optional[Callable[[int], bool]], outcome: Outcome
+             ) -> Outcome:
     """Refuse an amend that changes nothing the table gave (unless it confirms a hand whose seal fails:
     the same facts, sealed again)."""
-    old, new = version_of(entry), file_form(outcome.step.data)
+    old, new = dict(version_of(entry).known()), file_form(outcome.step.data)
     facts = {key: value for key, value in old.items() if key in new}
     if facts == new and set(old) - set(facts) <= _DERIVED and not (seal_fails is not None and seal_fails(number)):
         raise IllegalActionError(Message(N_("hand %(hand)d already says that: nothing to amend"), hand=number))

@@ -12,11 +12,36 @@ held (``hand``, ``hands``).
 
 from typing import Dict, Mapping, NamedTuple, Optional, Tuple
 
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, with_keys
 from gin_ref.match.schema import CORRECTION_KINDS, CORRECTION_WORDS
 
-__all__ = ["CORRECTION_KEYS", "Correction", "StepRef", "did", "read_one"]
+__all__ = ["CORRECTION_KEYS", "Correction", "KeptEntry", "StepRef", "did", "read_one"]
 
 CORRECTION_KEYS = ("kind", "undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry", "seal")
+
+
+class KeptEntry(NamedTuple):
+    """What a correction keeps (its ``entry``), read leniently (any mapping): its keys and values as written,
+    in their order, which the writer writes back as they are (a hand, the keys a step took from one, an
+    irregularity's item, a ruling, a result-only record's result). What reads it asks for a key's value
+    (``value``) or for its keys of a hand, typed (``hand``: a ``RecordedHand``)."""
+
+    written: Tuple[Tuple[str, object], ...]
+
+    def value(self, key: str) -> object:
+        """The value written for ``key``; NOT_WRITTEN when it holds no such key."""
+        for name, value in self.written:
+            if name == key:
+                return value
+        return NOT_WRITTEN
+
+    def hand(self) -> RecordedHand:
+        """Its keys as a hand's (a key no hand holds, such as an irregularity's, among the unknown ones)."""
+        return with_keys(RecordedHand(), self.written)
+
+    def but(self, key: str) -> "KeptEntry":
+        """The same without ``key``."""
+        return KeptEntry(tuple(pair for pair in self.written if pair[0] != key))
 
 
 class Correction(NamedTuple):
@@ -34,7 +59,7 @@ class Correction(NamedTuple):
     steps: Optional[Tuple[int, int]] = None
     hand: Optional[int] = None
     hands: Optional[int] = None
-    entry: Optional[Dict[str, object]] = None
+    entry: Optional[KeptEntry] = None
     step: Optional["StepRef"] = None  # {kind, hand[, turn]}, as recorded (None: not of that shape)
     date: object = None  # when it was made, as recorded
     said: Optional[str] = None  # what it did in words, as /2 wrote it (kept from /2; None: /3's ``kind``)
@@ -70,7 +95,8 @@ def read_one(place: int, item: Dict[str, object]) -> Correction:
     return Correction(place, what == "undo", what == "redo", what == "amend",
                       kind if isinstance(kind, str) else None, counted,
                       hand if isinstance(hand, int) else None, hands if isinstance(hands, int) else None,
-                      entry if isinstance(entry, dict) else None, _step_ref(step), item.get("date"),
+                      KeptEntry(tuple(entry.items())) if isinstance(entry, dict) else None, _step_ref(step),
+                      item.get("date"),
                       said if isinstance(said, str) else None, seal if isinstance(seal, str) else None)
 
 

@@ -1,6 +1,7 @@
-"""A hand entry read once, with what it holds: a card and a knock's facts as the record holds them
-(``card_of``, ``stored_facts``), the values a hand claims and those a replay works out (``Claims``,
-``Worked``), and the hand read (``Hand``), in this order below.
+"""A hand as recorded and read once, with what it holds: a card and a knock's facts as the record holds them
+(``card_of``, ``stored_facts``), the hand as the record holds it (``RecordedHand``: its values as written,
+the derived ones its claims) and the values a replay works out (``Worked``), and the hand read (``Hand``),
+in this order below.
 
 ``read_hand`` checks what can be told from the entry alone (with the head's
 players and rules) and gives it as a typed ``Hand``; the replay then judges the Hand against the match as
@@ -18,15 +19,15 @@ A knock's facts (each side's cards or count, big gin, the melds, the discard) ar
 (``facts``, a ``gin_ref.match.knocks.Facts``); the replay says what was found reading them only where it
 settles the knock again from them (so not when the knocker sat out, or the upcard the rules need is
 missing), and a replay that holds the hand's settlement already (an action's) does not read them. The
-values a replay works out again (limit, result, defender, winner, points, totals, games) are read as the
-entry writes them (``claims``: ``Claims``, below), for the replay to compare with its own; a replay
-that settles (an action, an amend) writes its own into ``entry`` (the mapping as the file holds it)
-through ``write_worked``.
+values a replay works out again (limit, result, defender, winner, points, totals, games) are the
+``RecordedHand``'s as written (its claims), for the replay to compare with its own; a replay that settles
+(an action, an amend) gives its own as a ``Worked`` per hand (``MatchState.worked``), which the model puts
+into a new ``RecordedHand`` (``Worked.on``): no hand is changed in place.
 """
 
 import enum
 from types import MappingProxyType
-from typing import Callable, Dict, List, Mapping, MutableMapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import DECK, Card, parse_cards
@@ -35,14 +36,14 @@ from gin_ref.core.message import Message, N_
 from gin_ref.core.escape import shown_value
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
-from gin_ref.match.header import Header, player_at
+from gin_ref.match.header import Header
 from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, limit_needs_upcard, why_upcard
 from gin_ref.match.problems import Problem, Problems, Where, same
-from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, ROLES, SETTLED_KEYS, Entry
+from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS
 
-__all__ = ["Claims", "HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "Unset", "Worked", "card_of", "read_claims",
-           "read_hand", "recorded_cards", "shown_columns", "shown_totals", "stored_count", "stored_facts",
-           "write_worked"]
+__all__ = ["HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand", "Unset", "Worked", "card_of", "given",
+           "read_hand", "recorded_cards", "recorded_hand", "shown_columns", "shown_totals", "stored_count",
+           "stored_facts", "with_keys", "without"]
 
 
 # -- cards and a knock's facts as the record holds them ------------------------------------------------------
@@ -92,23 +93,24 @@ class _FactsReading:
     key = "knocker_cards"
 
 
-def stored_facts(entry: Entry, rules: HouseRules, where: Where, hand: int, problems: Problems) -> Optional[Facts]:
+def stored_facts(entry: "RecordedHand", rules: HouseRules, where: Where, hand: int, problems: Problems
+                 ) -> Optional[Facts]:
     """The facts of a recorded knock (cards or counts); None, with a problem at its key, if they cannot be
     read."""
     reading = _FactsReading()
     try:
         kcards, kcount, dcards, dcount = _stored_sides(entry, rules, reading)
         reading.key = "big_gin"
-        big_gin = entry.get("big_gin", False)
+        big_gin = False if entry.big_gin is NOT_WRITTEN else entry.big_gin
         _check_count_with(rules, big_gin, kcount, dcards)
         reading.key = "melds"
-        melds = parse_melds(entry["melds"], rules.aces) if entry.get("melds") is not None else None
+        melds = parse_melds(entry.melds, rules.aces) if given(entry.melds) is not None else None
         reading.key = "discard"
-        discard = card_of(entry["discard"]) if entry.get("discard") is not None else None
+        discard = card_of(entry.discard) if given(entry.discard) is not None else None
         if kcount is not None and (melds is not None or discard is not None):
             raise InvalidNotationError(Message(N_("melds and a discard go with the knocker's cards, not with a count")))
     except GinRefError as exc:
-        problems.add(tuple(where) + (reading.key,) if reading.key in entry else where,
+        problems.add(tuple(where) + (reading.key,) if reading.key in _written_keys(entry) else where,
                      Message(N_("hand %(hand)d: %(problem)s"), hand=hand, problem=reason(exc)))
         return None
     return Facts(kcards, kcount, bool(big_gin), melds, discard, dcards, dcount)
@@ -117,23 +119,28 @@ def stored_facts(entry: Entry, rules: HouseRules, where: Where, hand: int, probl
 Cards = Optional[Tuple[Card, ...]]
 
 
-def _stored_sides(entry: Entry, rules: HouseRules, reading: _FactsReading
+def _written_keys(entry: "RecordedHand") -> Tuple[str, ...]:
+    """The keys ``entry`` writes, in the file's order."""
+    return tuple(key for key, _value in entry.written())
+
+
+def _stored_sides(entry: "RecordedHand", rules: HouseRules, reading: _FactsReading
                   ) -> Tuple[Cards, Optional[int], Cards, Optional[int]]:
     """Each side's cards or count: ``(knocker's cards, knocker's count, defender's cards, defender's count)``."""
     kcards = dcards = None
     kcount = dcount = None
     most, runs = rules.most_deadwood, rules.ace_runs
-    if "knocker_count" in entry:
+    if entry.knocker_count is not NOT_WRITTEN:
         reading.key = "knocker_count"
-        kcount = stored_count(entry["knocker_count"], most)
+        kcount = stored_count(entry.knocker_count, most)
     else:
-        kcards = recorded_cards(entry.get("knocker_cards"), (10, 11), Message(N_("knocker's hand")), runs)
-    if "defender_count" in entry:
+        kcards = recorded_cards(given(entry.knocker_cards), (10, 11), Message(N_("knocker's hand")), runs)
+    if entry.defender_count is not NOT_WRITTEN:
         reading.key = "defender_count"
-        dcount = stored_count(entry["defender_count"], most)
+        dcount = stored_count(entry.defender_count, most)
     else:
         reading.key = "defender_cards"
-        dcards = recorded_cards(entry.get("defender_cards"), (10,), Message(N_("defender's hand")), runs)
+        dcards = recorded_cards(given(entry.defender_cards), (10,), Message(N_("defender's hand")), runs)
     if kcards is not None and dcards is not None:
         reading.key = "knocker_cards"
         if not set(kcards).isdisjoint(dcards):  # (a card is one shared object: compared by identity)
@@ -161,14 +168,13 @@ def _check_count_with(rules: HouseRules, big_gin: object, kcount: Optional[int],
 #
 # Beside its facts, a hand entry holds the values worked out from them: its limit, its result, the defender,
 # the winner, the points, the running totals and (games played one after another, or Hollywood) each game's
-# columns. ``Claims`` holds them as the entry writes them, read once with the rest of the hand
-# (``gin_ref.match.handread``): any value, as written, or ``NOT_WRITTEN`` where the entry has no such key (a
-# key written ``null`` holds None). The replay compares each with its own: a claim not written is a problem of
+# columns. ``RecordedHand`` holds them as the hand writes them, with the rest of the hand: any value, as
+# written, or ``NOT_WRITTEN`` where the hand has no such key (a key written ``null`` holds None). The replay compares each with its own: a claim not written is a problem of
 # its own (``hand 3 has no 'totals' (it should be ...)``), a claim that differs is another.
 #
 # A replay that settles (an action, an amend) works the values out instead of checking them: ``Worked`` holds
-# them (``NOT_WORKED`` where the replay works none out, and the entry's is left as it is), and
-# ``write_worked`` is the one place that writes them into the entry, in the file's order of keys.
+# them (``NOT_WORKED`` where the replay works none out, and the hand's is left as it is), and ``Worked.on``
+# is the one place that puts them into a hand: a new ``RecordedHand``.
 
 class Unset(enum.Enum):
     """A value that is not there: a claim the entry does not write, or a value the replay does not work out."""
@@ -186,17 +192,41 @@ NOT_WORKED = Unset.NOT_WORKED
 Totals = Dict[str, int]  # a score per player, in the players' order
 
 
-class Claims(NamedTuple):
-    """The derived values a hand entry holds, as written (any value a file can hold), NOT_WRITTEN where the
-    entry has no such key."""
+class RecordedHand(NamedTuple):
+    """A hand as the record holds it: each key's value as written (any value a file can hold), NOT_WRITTEN
+    where the hand has no such key (a key written ``null`` holds None), its fields in the file's order of keys
+    (``gin_ref.match.schema.HAND_KEYS``), and the keys gin-ref does not know (``unknown``: a hand edited by
+    hand, refused by the replay). The values derived from the facts (limit, result, defender, winner, points,
+    totals, games) are its claims: the replay compares each with its own (``read_hand`` reads the facts into
+    a ``Hand``). A step makes a new one (``_replace``), never changes one; the file's writer
+    (``gin_ref.files.matchtop``) is the one place it becomes a mapping."""
 
+    number: object = NOT_WRITTEN
+    dealer: object = NOT_WRITTEN
+    box: object = NOT_WRITTEN
+    captain: object = NOT_WRITTEN
+    sitter: object = NOT_WRITTEN
+    upcard: object = NOT_WRITTEN
     limit: object = NOT_WRITTEN
+    irregularities: object = NOT_WRITTEN
+    turns: object = NOT_WRITTEN
+    ruling: object = NOT_WRITTEN
     result: object = NOT_WRITTEN  # as written (``Hand.result`` is what it is judged as)
+    knocker: object = NOT_WRITTEN
+    knocker_cards: object = NOT_WRITTEN
+    knocker_count: object = NOT_WRITTEN
+    big_gin: object = NOT_WRITTEN
+    melds: object = NOT_WRITTEN
+    discard: object = NOT_WRITTEN
     defender: object = NOT_WRITTEN
+    defender_cards: object = NOT_WRITTEN
+    defender_count: object = NOT_WRITTEN
     winner: object = NOT_WRITTEN
     points: object = NOT_WRITTEN
     totals: object = NOT_WRITTEN
     games: object = NOT_WRITTEN
+    seal: object = NOT_WRITTEN
+    unknown: Tuple[Tuple[str, object], ...] = ()  # keys gin-ref does not know, with their values, in order
 
     @property
     def whole_limit(self) -> Optional[int]:
@@ -215,13 +245,67 @@ class Claims(NamedTuple):
         points = self.points
         return points if isinstance(points, int) else 0
 
+    @property
+    def turn_lines(self) -> List[object]:
+        """Its turns as written, when they are a list (else none)."""
+        turns = self.turns
+        return turns if isinstance(turns, list) else []
 
-def read_claims(entry: Mapping[str, object]) -> Claims:
-    """The derived values ``entry`` holds, as written."""
-    get, unwritten = entry.get, NOT_WRITTEN
-    return Claims(get("limit", unwritten), get("result", unwritten), get("defender", unwritten),
-                  get("winner", unwritten), get("points", unwritten), get("totals", unwritten),
-                  get("games", unwritten))
+    @property
+    def items(self) -> List[object]:
+        """Its irregularities as written, when they are a list (else none)."""
+        items = self.irregularities
+        return items if isinstance(items, list) else []
+
+    def known(self) -> Iterator[Tuple[str, object]]:
+        """Its keys gin-ref knows and their values as written, in the file's order of keys."""
+        for key, value in zip(HAND_KEYS, self):
+            if value is not NOT_WRITTEN:
+                yield key, value
+
+    def written(self) -> Iterator[Tuple[str, object]]:
+        """Its keys and values as written, in the file's order of keys (the unknown ones last)."""
+        yield from self.known()
+        yield from self.unknown
+
+
+def given(value: object) -> object:
+    """A value as written, None where the key is not written (as a reading of the file's mapping gives it)."""
+    return None if value is NOT_WRITTEN else value
+
+
+_ALL_UNWRITTEN = (NOT_WRITTEN,) * len(HAND_KEYS)
+_INDEX = {key: index for index, key in enumerate(HAND_KEYS)}  # a key's place among RecordedHand's fields
+
+
+def recorded_hand(entry: Mapping[str, object]) -> RecordedHand:
+    """The RecordedHand of a hand as the parsed file holds it (the first reading: the mapping is not kept)."""
+    hand = RecordedHand._make((*map(entry.get, HAND_KEYS, _ALL_UNWRITTEN), ()))
+    if not _KNOWN_KEYS.issuperset(entry):
+        hand = hand._replace(unknown=tuple((key, value) for key, value in entry.items() if key not in _KNOWN_KEYS))
+    return hand
+
+
+def with_keys(hand: RecordedHand, pairs: Iterable[Tuple[str, object]]) -> RecordedHand:
+    """``hand`` with the keys of ``pairs`` written (as a correction kept them: a key gin-ref does not know
+    goes among the unknown ones, for the replay to refuse)."""
+    values = list(hand)
+    unknown = list(hand.unknown)
+    for key, value in pairs:
+        if key in _KNOWN_KEYS:
+            values[_INDEX[key]] = value
+        else:
+            unknown = [item for item in unknown if item[0] != key] + [(key, value)]
+    values[-1] = tuple(unknown)
+    return RecordedHand._make(values)
+
+
+def without(hand: RecordedHand, keys: Sequence[str]) -> RecordedHand:
+    """``hand`` without the keys ``keys`` (each not written)."""
+    values = list(hand)
+    for key in keys:
+        values[_INDEX[key]] = NOT_WRITTEN
+    return RecordedHand._make(values)
 
 
 def shown_totals(totals: object) -> str:
@@ -257,127 +341,93 @@ class Worked(NamedTuple):
     totals: Union[Totals, Unset] = NOT_WORKED
     games: Union[List[Totals], Unset] = NOT_WORKED  # each game's columns
 
-
-def write_worked(entry: MutableMapping[str, object], worked: Worked) -> None:
-    """Write the values worked out into ``entry``: a key it holds keeps its place, a new key goes after
-    the others, in the file's order (Worked's). (Unrolled: an amend of hand 1 of a long record writes every
-    later hand.)"""
-    result, defender, winner, points, totals, games = worked
-    if result is not NOT_WORKED:
-        entry["result"] = result
-    if defender is not NOT_WORKED:
-        entry["defender"] = defender
-    if winner is not NOT_WORKED:
-        entry["winner"] = winner
-    if points is not NOT_WORKED:
-        entry["points"] = points
-    if totals is not NOT_WORKED:
-        entry["totals"] = totals
-    if games is not NOT_WORKED:
-        entry["games"] = games
+    def on(self, hand: RecordedHand) -> RecordedHand:
+        """``hand`` with the values worked out (a new one; those not worked out as they are)."""
+        result, defender, winner, points, totals, games = self
+        return hand._replace(result=hand.result if result is NOT_WORKED else result,
+                             defender=hand.defender if defender is NOT_WORKED else defender,
+                             winner=hand.winner if winner is NOT_WORKED else winner,
+                             points=hand.points if points is NOT_WORKED else points,
+                             totals=hand.totals if totals is NOT_WORKED else totals,
+                             games=hand.games if games is NOT_WORKED else games)
 
 
 # -- a hand entry read ----------------------------------------------------------------------------------------
 
 _KNOWN_KEYS = frozenset(HAND_KEYS)
 _NOTHING: Mapping[str, Sequence[Problem]] = MappingProxyType({})
-_NO_CLAIMS = Claims()
 _SETTLED = SETTLED_KEYS[1:]  # the keys an open hand holds none of (but what a ruling keeps)
+_SETTLED_AT = tuple(HAND_KEYS.index(key) for key in _SETTLED)
 
 
-class Hand(NamedTuple):
-    """A hand entry as read: its facts typed (None where not given, or not readable: reported), the values
-    derived from them as claimed (``claims``), and the entry itself (``entry``), which a replay that settles
-    writes its values into."""
+class Hand:
+    """A hand as read: its facts typed (None where not given, or not readable: reported), the hand as the
+    record holds it (``entry``, a ``RecordedHand``: its values as written, the derived ones its claims), and
+    the problems of each part read (``found``). The checks fill it in as they read (``HAND_CHECKS``), and
+    nothing changes it after ``read_hand``. A plain class with slots, not a NamedTuple: a NamedTuple of its 17
+    fields costs every command 2.5 M instructions at start (benchmarks/bench_values.py), and it is only the
+    replay's reading of a hand, never a value kept (the record keeps the ``RecordedHand``)."""
 
-    at: int  # its place among the record's hands (0 for the first)
-    number: int  # at + 1
-    where: Where  # its key path: ("hands", at)
-    entry: Dict[str, object]
-    dealer: Optional[str] = None  # the dealer named (three players: the box, or the sitter: see the rules)
-    roles: Optional[game.Roles] = None  # three players: the roles named, when they are the three players
-    upcard: Optional[Card] = None
-    turns: Sequence[object] = ()  # one line per action, as written (``gin_ref.core.turns.Turn`` reads them)
-    turns_read: bool = True  # False when 'turns' is not a list (no turn can be replayed)
-    irregularities: Sequence[object] = ()  # as written (``gin_ref.match.irregularities`` reads each)
-    result: Optional[str] = None  # one of RESULTS; None: the hand is open
-    knocker: Optional[str] = None
-    unknown_result: bool = False  # the result written is none of RESULTS: ``result`` is what it is judged as
-    held: Tuple[str, ...] = ()  # an open hand: the keys of a settled hand it holds (not null), in their order
-    facts: Optional[Facts] = None  # a knock's facts (None: not readable, reported; or not read)
-    counted: int = 0  # a settled hand: how many sides it gives by count ('knocker_count', 'defender_count')
-    claims: Claims = _NO_CLAIMS  # the derived values, as written
-    found: Mapping[str, Sequence[Problem]] = _NOTHING  # the problems of each part read (see HAND_CHECKS)
+    __slots__ = ("entry", "at", "number", "where", "header", "rules", "problems", "want_facts", "dealer", "roles",
+                 "upcard", "turns", "turns_read", "irregularities", "result", "knocker", "unknown_result", "held",
+                 "facts", "counted", "found")
+
+    def __init__(self, entry: RecordedHand, at: int, header: Header, problems: Problems, facts: bool) -> None:
+        self.entry, self.at, self.number, self.where = entry, at, at + 1, ("hands", at)  # where: its key path
+        self.header, self.rules, self.problems, self.want_facts = header, header.rules, problems, facts
+        self.dealer: Optional[str] = None  # the dealer named (three players: the box, or the sitter: see the rules)
+        self.roles: Optional[game.Roles] = None  # three players: the roles named, when they are the three players
+        self.upcard: Optional[Card] = None
+        self.turns: Sequence[object] = ()  # one line per action, as written (``gin_ref.core.turns.Turn`` reads them)
+        self.turns_read = True  # False when 'turns' is not a list (no turn can be replayed)
+        self.irregularities: Sequence[object] = ()  # as written (``gin_ref.match.irregularities`` reads each)
+        self.result: Optional[str] = None  # one of RESULTS; None: the hand is open
+        self.knocker: Optional[str] = None
+        self.unknown_result = False  # the result written is none of RESULTS: ``result`` is what it is judged as
+        self.held: Tuple[str, ...] = ()  # an open hand: the keys of a settled hand it holds (not null), in order
+        self.facts: Optional[Facts] = None  # a knock's facts (None: not readable, reported; or not read)
+        self.counted = 0  # a settled hand: how many sides it gives by count ('knocker_count', 'defender_count')
+        self.found: Mapping[str, Sequence[Problem]] = _NOTHING  # the problems of each part read (HAND_CHECKS)
+
+    @property
+    def claims(self) -> RecordedHand:
+        """The values derived from the facts, as written (the hand as recorded: its limit, result, defender,
+        winner, points, totals and games)."""
+        return self.entry
 
     def say(self, part: str, problems: Problems) -> None:
         """Add the problems found reading ``part`` of the hand (a key of HAND_CHECKS) to ``problems``."""
         if part in self.found:
             problems.extend(self.found[part])
 
-    def has(self, key: str) -> bool:
-        """Does the entry hold ``key`` (with any value)?"""
-        return key in self.entry
+
+Check = Callable[[Hand], None]  # a check of a hand; it fills in what it reads
 
 
-class _Reading:
-    """A hand being read: the entry, where it is, the head, and the problems found; and what the checks read
-    of it, filled in as they go (a Hand's fields, their defaults as the Hand's)."""
-
-    __slots__ = ("entry", "at", "number", "where", "header", "rules", "problems", "want_facts", "dealer", "roles",
-                 "upcard", "turns", "turns_read", "irregularities", "result", "knocker", "unknown_result", "held",
-                 "facts", "counted", "claims")
-
-    def __init__(self, entry: Dict[str, object], at: int, header: Header, problems: Problems, facts: bool) -> None:
-        self.entry, self.at, self.number, self.where = entry, at, at + 1, ("hands", at)
-        self.header, self.rules, self.problems, self.want_facts = header, header.rules, problems, facts
-        self.dealer: Optional[str] = None
-        self.roles: Optional[game.Roles] = None
-        self.upcard: Optional[Card] = None
-        self.turns: Sequence[object] = ()
-        self.turns_read = True
-        self.irregularities: Sequence[object] = ()
-        self.result: Optional[str] = None
-        self.knocker: Optional[str] = None
-        self.unknown_result = False
-        self.held: Tuple[str, ...] = ()
-        self.facts: Optional[Facts] = None
-        self.counted = 0
-        self.claims = _NO_CLAIMS
-
-    def hand(self, found: Mapping[str, Sequence[Problem]]) -> "Hand":
-        return Hand(self.at, self.number, self.where, self.entry, self.dealer, self.roles, self.upcard, self.turns,
-                    self.turns_read, self.irregularities, self.result, self.knocker, self.unknown_result, self.held,
-                    self.facts, self.counted, self.claims, found)
+def _keys(reading: Hand) -> None:
+    for key, _value in reading.entry.unknown:
+        reading.problems.add(reading.where + (key,), Message(N_("hand %(hand)d: unknown key '%(key)s'"),
+                                                             hand=reading.number, key=key))
 
 
-Check = Callable[[_Reading], None]  # a check of a hand; it fills in what it reads
-
-
-def _keys(reading: _Reading) -> None:
-    if not _KNOWN_KEYS.issuperset(reading.entry):
-        for key in reading.entry:
-            if key not in _KNOWN_KEYS:
-                reading.problems.add(reading.where + (key,), Message(N_("hand %(hand)d: unknown key '%(key)s'"),
-                                                                     hand=reading.number, key=key))
-
-
-def _number(reading: _Reading) -> None:
-    entry, number = reading.entry, reading.number
-    if not same(entry.get("number"), number):
-        reading.problems.add(reading.where + ("number",) if "number" in entry else reading.where,
+def _number(reading: Hand) -> None:
+    written, number = reading.entry.number, reading.number
+    if not same(given(written), number):
+        reading.problems.add(reading.where + ("number",) if written is not NOT_WRITTEN else reading.where,
                              Message(N_("hand %(hand)d is numbered %(value)s: hands are numbered 1, 2, 3... in order"),
-                                     hand=number, value=shown_value(entry.get("number"))))
+                                     hand=number, value=shown_value(given(written))))
 
 
-def _dealer(reading: _Reading) -> None:
-    reading.dealer = player_at(reading.entry, "dealer", reading.where, reading.header.players, reading.problems,
-                               what=Message(N_("hand %(hand)d: the dealer"), hand=reading.number))
+def _dealer(reading: Hand) -> None:
+    reading.dealer = player_named(given(reading.entry.dealer), "dealer", reading.where, reading.header.players,
+                                  reading.problems, Message(N_("hand %(hand)d: the dealer"), hand=reading.number))
 
 
-def _roles(reading: _Reading) -> None:
+def _roles(reading: Hand) -> None:
     if len(reading.header.players) != 3:
         return
-    stored = [reading.entry.get(role) for role in ROLES]
+    entry = reading.entry
+    stored = [given(entry.box), given(entry.captain), given(entry.sitter)]
     if all(name in reading.header.players for name in stored) and len(set(stored)) == 3:
         reading.roles = game.Roles(*(str(name) for name in stored))
     else:
@@ -385,105 +435,125 @@ def _roles(reading: _Reading) -> None:
                                                        "three players"), hand=reading.number))
 
 
-def _upcard(reading: _Reading) -> None:
-    entry, number = reading.entry, reading.number
-    if "upcard" not in entry and not limit_needs_upcard(reading.rules):
+def _upcard(reading: Hand) -> None:
+    written, number = reading.entry.upcard, reading.number
+    if written is NOT_WRITTEN and not limit_needs_upcard(reading.rules):
         return  # a hand dealt without its upcard, as the rules allow
     try:
-        reading.upcard = card_of(entry.get("upcard"))
+        reading.upcard = card_of(given(written))
     except InvalidNotationError as exc:
-        reading.problems.add(reading.where + ("upcard",) if "upcard" in entry else reading.where,
+        reading.problems.add(reading.where + ("upcard",) if written is not NOT_WRITTEN else reading.where,
                              Message(N_("hand %(hand)d: upcard: %(reason)s"), hand=number, reason=reason(exc))
-                             if "upcard" in entry else
+                             if written is not NOT_WRITTEN else
                              Message(N_("hand %(hand)d has no upcard, but the rules need it (%(why)s)"), hand=number,
                                      why=why_upcard(reading.rules)))
 
 
-def _lists(reading: _Reading) -> None:
+def _lists(reading: Hand) -> None:
     """The turns and the irregularities are lists; turns need the upcard (the first turn's offer)."""
     entry, number, where = reading.entry, reading.number, reading.where
-    turns = entry.get("turns", [])
-    if isinstance(turns, list):
-        reading.turns = turns
+    turns = entry.turns
+    if turns is NOT_WRITTEN or isinstance(turns, list):
+        reading.turns = entry.turn_lines
     else:
         reading.problems.add(where + ("turns",), Message(N_("hand %(hand)d: 'turns' must be a list, one turn a line "
                                                             "('Ann draws')"), hand=number))
         reading.turns_read = False
-    items = entry.get("irregularities", [])
-    if isinstance(items, list):
-        reading.irregularities = items
+    items = entry.irregularities
+    if items is NOT_WRITTEN or isinstance(items, list):
+        reading.irregularities = entry.items
     else:
         reading.problems.add(where + ("irregularities",), Message(N_("hand %(hand)d: 'irregularities' must be a "
                                                                      "list"), hand=number))
 
 
-def _result(reading: _Reading) -> None:
+def _result(reading: Hand) -> None:
     entry, number = reading.entry, reading.number
-    result = entry.get("result")
+    result = given(entry.result)
     if result is None or result in RESULTS:
-        reading.result = result
+        reading.result = None if result is None else str(result)
         return
     reading.problems.add(reading.where + ("result",), Message(N_("hand %(hand)d: unknown result %(value)s (known: "
                                                                  "%(known)s)"), hand=number, value=shown_value(result),
                                                               known=", ".join(RESULTS)))
-    reading.result = "dead" if entry.get("winner") is None else "knock"  # judged as what it most looks like
+    reading.result = "dead" if given(entry.winner) is None else "knock"  # judged as what it most looks like
     reading.unknown_result = True
 
 
-def _knock(reading: _Reading) -> None:
+def _knock(reading: Hand) -> None:
     """A dead hand holds no knock; a knock names its knocker; an open hand holds none of a settled one's
     keys (``held``: the replay says so, but of what a ruling keeps)."""
     entry, number, where = reading.entry, reading.number, reading.where
     if reading.result is None:
-        reading.held = tuple(key for key in _SETTLED if entry.get(key) is not None)
+        reading.held = tuple(key for key, at in zip(_SETTLED, _SETTLED_AT) if given(entry[at]) is not None)
         return
     if reading.result == "dead":
-        for key in RESULT_FACTS + ("defender",):
-            if entry.get(key) is not None:
+        for key, value in _knock_keys(entry):
+            if given(value) is not None:
                 reading.problems.add(where + (key,), Message(N_("hand %(hand)d is dead but has a '%(key)s'"),
                                                              hand=number, key=key))
         return
-    reading.knocker = player_at(entry, "knocker", where, reading.header.players, reading.problems,
-                                what=Message(N_("hand %(hand)d: the knocker"), hand=number))
+    reading.knocker = player_named(given(entry.knocker), "knocker", where, reading.header.players, reading.problems,
+                                   Message(N_("hand %(hand)d: the knocker"), hand=number))
 
 
-def _facts(reading: _Reading) -> None:
+_KNOCK_KEYS = RESULT_FACTS + ("defender",)
+_KNOCK_AT = tuple(HAND_KEYS.index(key) for key in _KNOCK_KEYS)
+
+
+def _knock_keys(entry: RecordedHand) -> Iterator[Tuple[str, object]]:
+    """A knock's keys (its facts and the defender) with their values as written."""
+    return zip(_KNOCK_KEYS, (entry[at] for at in _KNOCK_AT))
+
+
+def _facts(reading: Hand) -> None:
     """A knock's facts, as its settlement reads them (``stored_facts``)."""
     result, entry = reading.result, reading.entry
     if result is None:
         return
-    reading.counted = ("knocker_count" in entry) + ("defender_count" in entry)
+    reading.counted = (entry.knocker_count is not NOT_WRITTEN) + (entry.defender_count is not NOT_WRITTEN)
     if result != "dead" and reading.want_facts:
         reading.facts = stored_facts(entry, reading.rules, reading.where, reading.number, reading.problems)
 
 
-def _claims(reading: _Reading) -> None:
-    """The values derived from the facts, as written (never a problem here: the replay compares them with
-    its own)."""
-    reading.claims = read_claims(reading.entry)
+def player_named(value: object, key: str, where: Where, allowed: Sequence[str], problems: Problems,
+                 what: Message) -> Optional[str]:
+    """``value`` (the hand's ``key`` as written, None: not written) if it names one of ``allowed``; else a
+    problem and None (``gin_ref.match.header.player_at``'s words)."""
+    if isinstance(value, str) and value in allowed:
+        return value
+    if value is None:
+        problems.add(where, Message(N_("%(what)s is missing"), what=what))
+    else:
+        problems.add(tuple(where) + (key,), Message(N_("%(what)s must be one of %(allowed)s, not %(value)s"), what=what,
+                                                    allowed=", ".join(allowed), value=shown_value(value)))
+    return None
 
 
 # a hand's checks by the part they read, in the order their problems are reported (the replay says each
 # part's where it judges that part)
 HAND_CHECKS: Dict[str, Tuple[Check, ...]] = {"place": (_keys, _number), "dealer": (_dealer,), "roles": (_roles,),
                                              "upcard": (_upcard,), "play": (_lists,), "result": (_result, _knock),
-                                             "facts": (_facts, _claims)}
+                                             "facts": (_facts,)}
 
 
 def read_hand(entry: object, index: int, header: Header, problems: Problems, facts: bool = True) -> Optional[Hand]:
-    """The Hand of the record's hand ``index``, each part's problems kept in it (``Hand.say``); None, with
-    the problem added to ``problems``, when it is not a mapping. ``facts``: False when the replay holds the
-    hand's settlement already (its knock's facts are not read)."""
-    if not isinstance(entry, dict):
+    """The Hand of the record's hand ``index`` (a ``RecordedHand``; anything else: a hand that is not a
+    mapping), each part's problems kept in it (``Hand.say``); None, with the problem added to ``problems``,
+    when it is not a mapping. ``facts``: False when the replay holds the hand's settlement already (its
+    knock's facts are not read)."""
+    if not isinstance(entry, RecordedHand):
         problems.add(("hands", index), Message(N_("hand %(hand)d must be a mapping (number, dealer, upcard, ...)"),
                                                hand=index + 1))
         return None
     found: Dict[str, Sequence[Problem]] = {}
-    reading = _Reading(entry, index, header, Problems(), facts)
+    reading = Hand(entry, index, header, Problems(), facts)
     for part, checks in HAND_CHECKS.items():
         start = len(reading.problems)
         for check in checks:
             check(reading)
         if len(reading.problems) > start:
             found[part] = reading.problems[start:]
-    return reading.hand(found or _NOTHING)
+    if found:
+        reading.found = found
+    return reading

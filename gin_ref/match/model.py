@@ -1,4 +1,4 @@
-"""A match: its record (typed: ``gin_ref.match.record.Record``, its hands mappings still) and the state a
+"""A match: its record (typed: ``gin_ref.match.record.Record``, its hands ``RecordedHand``s) and the state a
 replay of it leaves (``gin_ref.match.state``), with the actions that extend it.
 
 ``Match(record)`` replays a Record strictly: the first problem is raised as a ``RecordError`` with its key
@@ -12,7 +12,6 @@ step, whatever its kind, into ``corrections``, and ``redo`` puts back what the l
 (``gin_ref.match.steps``).
 """
 
-import copy
 from typing import TYPE_CHECKING, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
@@ -26,16 +25,17 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
-from gin_ref.match.corrections import Correction, StepRef
+from gin_ref.match.corrections import Correction, KeptEntry, StepRef
 from gin_ref.match.header import Header, by_result, why_started
 from gin_ref.match.record import Read, Record
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
 from gin_ref.match.problems import Problem, Problems
 from gin_ref.match.replay import OnHand, replay_hands, replay_record
-from gin_ref.match.schema import FORMAT, ROLES, Entry, is_dead_by_itself, set_version, version_of
+from gin_ref.match.handread import RecordedHand
+from gin_ref.match.schema import FORMAT, ROLES
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.steps import Ruled, Step
+from gin_ref.match.steps import Ruled, Step, is_dead_by_itself
 
 if TYPE_CHECKING:
     import random
@@ -149,9 +149,9 @@ class Match:
         return self.state.rules
 
     @property
-    def hands(self) -> List[Entry]:
-        """The hand entries (mappings still: #36 item 1's next step), a new list."""
-        return list(self.record.hands)
+    def hands(self) -> Tuple[RecordedHand, ...]:
+        """The hands as recorded (each a ``RecordedHand``: its values as written)."""
+        return self.record.hands
 
     @property
     def open_setup(self) -> "Optional[HandSetup]":
@@ -223,6 +223,7 @@ class Match:
                                       {index: settlement} if settlement is not None else None)
         if problems:  # an action that writes what the replay refuses is a defect, never a user's error
             raise AssertionError(f"the record no longer replays: {problems[0]}")
+        self.record = _worked_in(self.record, state)
         self.state = state
 
     def apply_step(self, step: Optional[Step]) -> None:
@@ -260,7 +261,7 @@ class Match:
                 raise IllegalActionError(Message(N_(
                     "hand %(hand)s was dead (the stock ran down to %(dead_stock)d cards), and no hand is open: deal "
                     "one first (gin-ref deal %(upcard_option)s CARD), or let this command deal it (gin-ref "
-                    "%(command)s %(upcard_option)s CARD%(more)s)"), hand=last["number"],
+                    "%(command)s %(upcard_option)s CARD%(more)s)"), hand=len(self.hands),
                     dead_stock=self.rules.dead_hand_stock, upcard_option="upcard", command=command, more=more))
             raise IllegalActionError(Message(N_("no hand is open: deal one first (gin-ref deal %(upcard_option)s CARD), "
                                                 "or let this command deal it (gin-ref %(command)s %(upcard_option)s "
@@ -290,10 +291,11 @@ class Match:
         kind, and ``undo`` takes the ruling and the hand back together."""
         number, ruling = rulings.ruling_data(self.state, hand, kind, player, points, reason, by, date, dealt)
         step = Step("ruling", number, Ruled(ruling, steps.step_total(self.record) + 1, len(self.hands)))
+        before = self.record
         self.record = steps.put(self.record, step)
         problems = self._resettle(number - 1, check=False)
         if problems:
-            self.record, _kept = steps.take_back(self.record, step)
+            self.record = before
             self._resettle(number - 1)
             raise IllegalActionError(Message(N_("hand %(hand)d cannot be ruled %(kind)s: %(problem)s"), hand=number,
                                              kind=kind, problem=problems[0].message))
@@ -333,7 +335,7 @@ class Match:
         if step != self.redo_step():
             raise IllegalActionError(Message(N_("only the step the last undo took can be put back")))
         before = steps.count_in_place(self.record)
-        kept = _Kept(self.record, step.hand)
+        kept = self.record  # a value: the step makes a new one
         record = steps.put(self.record, step)
         self.record = _corrected(record, Correction(len(record.corrections), redone=True, kind=step.kind,
                                                     steps=(before, steps.count_in_place(record)),
@@ -343,7 +345,7 @@ class Match:
         # step no longer fits; the record goes back to what it held (the step is put back as the correction
         # keeps it, which its taking back need not undo)
         if problems:
-            self.record = kept.restore()
+            self.record = kept
             self._resettle(step.hand - 1)
             raise IllegalActionError(Message(N_("nothing to redo: the record changed since the undo (%(problem)s)"),
                                              problem=problems[0].message))
@@ -356,15 +358,13 @@ class Match:
         ``amended``: as ``undo``'s ``undone``, not stored."""
         step = outcome.step
         index, count = step.hand - 1, steps.count_in_place(self.record)
-        entry = self.hands[index]
-        old = version_of(entry)
+        old = KeptEntry(tuple(steps.version_of(self.hands[index]).known()))
         before = self.record
         record = steps.put(self.record, step)
         self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),
                                                     hand=step.hand, hands=len(record.hands), entry=old, date=now))
         problems = self._resettle(index, outcome.settlement, check=False)
         if problems:
-            set_version(entry, old)
             self.record = before
             self._resettle(index)
             raise IllegalActionError(Message(N_("hand %(hand)d cannot be amended so: %(problem)s"), hand=step.hand,
@@ -385,7 +385,7 @@ class Match:
             raise IllegalActionError(Message(N_("this match is recorded hand by hand: amend a hand (gin-ref amend HAND "
                                                 "...)")))
         count = steps.count_in_place(record)
-        old = steps.file_form(record.result)
+        old = KeptEntry(steps.paper_pairs(record.result))
         record = steps.put(record, Step("amend", 0, paper))
         self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),
                                                     hand=0, hands=0, entry=old, date=now))
@@ -402,26 +402,22 @@ class Match:
         if problems and check:
             raise AssertionError(f"the record no longer replays: {problems[0]}")
         if not problems:
+            self.record = _worked_in(self.record, replayed)
             self.state = replayed
         return problems
 
 
 
-class _Kept:
-    """What putting a step back can change in a record, kept to restore it: the Record as it was (a value:
-    its hands, deals refused, corrections and result stay as they were) and hand ``hand``'s entry (a deep
-    copy: the entries are mappings still, changed in place)."""
-
-    def __init__(self, record: Record, hand: int) -> None:
-        self.record = record
-        self.hand = hand
-        self.entry = copy.deepcopy(record.hands[hand - 1]) if 1 <= hand <= len(record.hands) else None
-
-    def restore(self) -> Record:
-        if self.entry is None:
-            return self.record
-        hands = self.record.hands
-        return self.record._replace(hands=hands[:self.hand - 1] + (self.entry,) + hands[self.hand:])
+def _worked_in(record: Record, state: MatchState) -> Record:
+    """``record`` with what the replay that left ``state`` worked out put into the hands it settled (new
+    hands in a new Record: ``handread.Worked.on``); the state keeps none of it."""
+    worked, state.worked = state.worked, {}
+    if not worked:
+        return record
+    hands = list(record.hands)
+    for index, values in worked.items():
+        hands[index] = values.on(hands[index])
+    return record._replace(hands=tuple(hands))
 
 
 def _corrected(record: Record, correction: Correction) -> Record:

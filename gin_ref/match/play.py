@@ -16,11 +16,11 @@ from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.turns import Table, Turn
-from gin_ref.match.handread import Hand, card_of, recorded_cards, stored_count
+from gin_ref.match.handread import NOT_WRITTEN, Hand, RecordedHand, card_of, given, recorded_cards, stored_count
 from gin_ref.match.irregularities import Irregularity, read_hand_irregularity
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.knocks import Facts, Settlement, judge, limit_needs_upcard
-from gin_ref.match.schema import Entry, is_count, position
+from gin_ref.match.schema import is_count, position
 from gin_ref.match.state import HandSetup, MatchState, score
 from gin_ref.match.steps import Kept
 from gin_ref.core.escape import shown_value
@@ -48,7 +48,7 @@ def replay_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Probl
     turns, items = hand.turns, hand.irregularities
     if turns or any(isinstance(item, dict) and "turn" in item for item in items):
         state.table = new_table(state, setup)
-        if turns and setup.upcard is None and not hand.has("upcard") and state.rules.deal != "eleven":
+        if turns and setup.upcard is None and hand.entry.upcard is NOT_WRITTEN and state.rules.deal != "eleven":
             problems.add(where + ("turns",), Message(N_("hand %(hand)d was dealt without its upcard: its turns "
                                                         "cannot be replayed (the first turn's offer needs the card)"),
                                                      hand=number))
@@ -109,9 +109,9 @@ def check_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Proble
         _check_knock_fits(table, where, number, hand.entry, discard, problems)
 
 
-def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, discard: Optional[Card],
+def _check_knock_fits(table: Table, where: Where, number: int, entry: RecordedHand, discard: Optional[Card],
                       problems: Problems) -> None:
-    knocker = entry.get("knocker")
+    knocker = given(entry.knocker)
     try:
         table.verify_knock(str(knocker))
     except IllegalActionError as exc:
@@ -119,9 +119,10 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: Entry, dis
                                                    hand=number, player=str(knocker), reason=reason(exc)))
         return
     try:
-        cards = recorded_cards(entry["knocker_cards"], (10, 11), "knocker's hand") if "knocker_cards" in entry else ()
-        defender = recorded_cards(entry["defender_cards"], (10,), "defender's hand") if "defender_cards" in entry \
-            else None
+        cards = recorded_cards(entry.knocker_cards, (10, 11), "knocker's hand") \
+            if entry.knocker_cards is not NOT_WRITTEN else ()
+        defender = recorded_cards(entry.defender_cards, (10,), "defender's hand") \
+            if entry.defender_cards is not NOT_WRITTEN else None
     except GinRefError:
         return  # reported by the settlement
     if cards and len(cards) != 11:

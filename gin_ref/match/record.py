@@ -4,14 +4,13 @@ holds.
 The file's reader in ``gin_ref.files.matchtop`` makes it from the parsed file (``Match.new`` from what it is
 given), and its writer there is the one place it becomes a mapping again. Its parts: the head, typed
 (``Header``: what it says, and what the writer needs to lay it out again byte for byte: the format as read,
-the date as written, the knobs of the rules snapshot and the keys of the start in their order), the hands, the match's own irregularities (deals
+the date as written, the knobs of the rules snapshot and the keys of the start in their order), the hands
+(each a ``RecordedHand``), the match's own irregularities (deals
 refused: each a ``Kept``), the corrections (each a ``Correction``, at its place) and a result-only record's
-result (a ``PaperResult`` and its seal). A step on the top level makes a new Record (``_replace``), never
-changes one.
+result (a ``PaperResult`` and its seal). Every step makes a new Record (``_replace``), a step in a hand a new hand
+in it, never changes one: an undo keeps the old one without copies.
 
-The hands are still the entries as read (mappings, counted by tests/test_architecture.py's NOT_YET_TYPED,
-changed in place by a step in a hand), as is the hand a correction keeps (``Correction.entry``): typing
-them is #36 item 1's next step (docs/architecture.md).
+What a correction keeps (``Correction.entry``) is a ``KeptEntry``: its keys and values as written, in order.
 """
 
 from typing import TYPE_CHECKING, NamedTuple, Optional, Tuple
@@ -20,19 +19,20 @@ from gin_ref.match.corrections import Correction
 from gin_ref.match.header import Header
 from gin_ref.match.problems import Problem
 from gin_ref.match.resultonly import PaperResult
-from gin_ref.match.schema import Entry
+from gin_ref.match.handread import RecordedHand
 from gin_ref.match.steps import Kept
 
 __all__ = ["Read", "Record", "Refusal"]
 
 
 class Record(NamedTuple):
-    """A match record: ``header`` (its head, typed), ``hands`` (the hand entries, as read), ``irregularities`` (the deals refused; None: the record writes no
+    """A match record: ``header`` (its head, typed), ``hands`` (each a ``RecordedHand``: its values as
+    written), ``irregularities`` (the deals refused; None: the record writes no
     list of them), ``corrections`` and, for a match recorded by its result only, ``result`` and its
     ``result_seal`` (None: not sealed)."""
 
     header: Header
-    hands: Tuple[Entry, ...]
+    hands: Tuple[RecordedHand, ...]
     irregularities: Optional[Tuple[Kept, ...]]
     corrections: Tuple[Correction, ...]
     result: Optional[PaperResult] = None

@@ -12,9 +12,9 @@ Each hand is read once into a typed ``gin_ref.match.handread.Hand`` (its facts, 
 it claims them), then judged: the replay compares the values it works out with the claims.
 
 ``replay_hands`` replays from any hand on a state standing before it. With ``settle_from`` it settles the
-hands from that one on instead of checking them: the values it works out from their facts (a ``Worked``)
-are written into their entries by ``gin_ref.match.handread.write_worked`` (what an action or an amend needs,
-through the same code that checks).
+hands from that one on instead of checking them: the values it works out from their facts are left in the
+state, a ``Worked`` per hand by its index (``MatchState.worked``), for the model to put into new hands (what
+an action or an amend needs, through the same code that checks): no hand is changed in place.
 """
 
 import json
@@ -28,8 +28,8 @@ from gin_ref.core.errors import reason
 from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.scoring import HandScore
 from gin_ref.match import play, rulings
-from gin_ref.match.handread import (NOT_WORKED, NOT_WRITTEN, Hand, Totals, Worked, read_hand, shown_columns,
-                                    shown_totals, write_worked)
+from gin_ref.match.handread import (NOT_WORKED, NOT_WRITTEN, Hand, RecordedHand, Totals, Worked, given, read_hand,
+                                    shown_columns, shown_totals)
 from gin_ref.match.corrections import Correction
 from gin_ref.match.header import Header
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
@@ -117,9 +117,9 @@ def check_hand_counts(hands: Sequence[object], amends: List[Amend], problems: Pr
     counted: List[Tuple[Where, Optional[int], object, object]] = [
         (("corrections", amend.place, "hands"), None, amend.hands, amend.hand)
         for amend in amends]  # (one taken back may count hands undone since)
-    counted += [(("hands", i, "ruling", "hands"), i + 1, entry["ruling"].get("hands"),
-                 entry.get("number")) for i, entry in enumerate(hands)
-                if isinstance(entry, dict) and isinstance(entry.get("ruling"), dict)]
+    counted += [(("hands", i, "ruling", "hands"), i + 1, ruling.get("hands"), given(hand.number))
+                for i, hand, ruling in ((i, hand, rulings.ruling_of(hand)) for i, hand in enumerate(hands)
+                                        if isinstance(hand, RecordedHand)) if ruling is not None]
     for where, ruled, count, hand in counted:  # (ruled: the hand a ruling is on; None: an amend)
         if type(count) is not int:  # noqa: E721 (its shape is checked with the rest of the entry)
             continue
@@ -180,7 +180,7 @@ def replay_hand(state: MatchState, index: int, entry: object, problems: Problems
         _no_result(hand, problems, kept=("totals", "seal"))
         totals = _check_totals(state, hand, problems, settling)
         if settling:
-            write_worked(hand.entry, Worked(totals=totals))
+            state.worked[index] = Worked(totals=totals)
         _keep(state, hand, None, None, None, None, totals)
         close_hand(state, setup, None)
         rulings.after_ruling(state, setup, ruling)
@@ -208,8 +208,8 @@ def _replay_dealt_ruling(state: MatchState, setup: HandSetup, hand: Hand, proble
     games = _check_games(state, hand, problems, settling)
     totals = _check_totals(state, hand, problems, settling)
     if settling:
-        write_worked(hand.entry, Worked(NOT_WORKED, NOT_WORKED, winner, points, totals,
-                                        NOT_WORKED if games is None else games))
+        state.worked[setup.index] = Worked(NOT_WORKED, NOT_WORKED, winner, points, totals,
+                                           NOT_WORKED if games is None else games)
     _keep(state, hand, None, None, winner, points, totals, games)
     close_hand(state, setup, winner)
 
@@ -311,7 +311,7 @@ def _replay_limit(state: MatchState, hand: Hand, problems: Problems) -> Optional
     upcard, number, claim = hand.upcard, hand.number, hand.claims.limit
     hand.say("upcard", problems)
     limit = None
-    if not hand.has("upcard") and not limit_needs_upcard(state.rules):
+    if hand.entry.upcard is NOT_WRITTEN and not limit_needs_upcard(state.rules):
         limit = knock_limit(state.rules, None)  # a hand dealt without its upcard: the limit is the rules'
     elif upcard is not None:
         limit = knock_limit(state.rules, upcard)
@@ -354,9 +354,9 @@ def replay_result(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
     games = _check_games(state, hand, problems, settling)
     totals = _check_totals(state, hand, problems, settling)
     if settling:
-        write_worked(hand.entry, Worked(scored.result if scored.settled else NOT_WORKED,
-                                        NOT_WORKED if scored.defender is None else scored.defender, winner, points,
-                                        totals, NOT_WORKED if games is None else games))
+        state.worked[setup.index] = Worked(scored.result if scored.settled else NOT_WORKED,
+                                           NOT_WORKED if scored.defender is None else scored.defender, winner,
+                                           points, totals, NOT_WORKED if games is None else games)
     _keep(state, hand, scored.result if settling and scored.settled else hand.result, scored.defender, winner, points,
           totals, games)
     close_hand(state, setup, winner, tie=scored.result == "tie" and winner is None)
@@ -511,7 +511,7 @@ def _keep(state: MatchState, hand: Hand, result: Optional[str] = None, defender:
     """Keep what the hand holds, typed, as the replay leaves it (``MatchState.played``: what the tally
     shows): its result, defender, winner, points, totals and games as worked out (and checked or written)."""
     entry, facts, played = hand.entry, hand.facts, state.played
-    upcard = entry["upcard"] if "upcard" in entry else None  # as written: a hand edit's 9h stays 9h
+    upcard = given(entry.upcard)  # as written: a hand edit's 9h stays 9h
     claim = hand.claims.totals
     if totals is not None and type(claim) is dict and claim == totals:  # noqa: E721
         # the entry's own mapping, checked equal: the tally's views (standings over 2,000 files) hold it, so
@@ -519,7 +519,8 @@ def _keep(state: MatchState, hand: Hand, result: Optional[str] = None, defender:
         totals = claim
     kept = Played(upcard if upcard is None or type(upcard) is str else str(upcard), result,  # noqa: E721
                   hand.knocker, defender, winner, points, totals, games, len(hand.turns),
-                  facts.big_gin if facts is not None else "big_gin" in entry, "defender_count" in entry)
+                  facts.big_gin if facts is not None else entry.big_gin is not NOT_WRITTEN,
+                  entry.defender_count is not NOT_WRITTEN)
     if len(played) == hand.at:  # (the common case: the hands in order)
         played.append(kept)
     else:

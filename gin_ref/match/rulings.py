@@ -25,6 +25,7 @@ from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.message import Message, N_
 from gin_ref.core.players import find_player
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import Entry, is_count
@@ -72,9 +73,9 @@ def _text(value: object) -> Optional[str]:
     return value if isinstance(value, str) else None
 
 
-def ruling_of(entry: Mapping[str, object]) -> Optional[Dict[str, object]]:
-    """The ruling of a hand entry, or None."""
-    ruling = entry.get("ruling")
+def ruling_of(hand: RecordedHand) -> Optional[Dict[str, object]]:
+    """The ruling of a hand as written, or None (none, or not a mapping)."""
+    ruling = hand.ruling
     return ruling if isinstance(ruling, dict) else None
 
 
@@ -89,32 +90,32 @@ def forfeit_winner(totals: Mapping[str, int], player: str) -> Optional[str]:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def rulings_in(hands: Sequence[object]) -> List[Entry]:
-    """The hand entries that carry a ruling, in hand order (of a record whose head has been read)."""
-    return [entry for entry in hands if isinstance(entry, dict) and ruling_of(entry)]
+def rulings_in(hands: Sequence[object]) -> List[RecordedHand]:
+    """The hands that carry a ruling, in hand order (of a record whose head has been read; a hand that is
+    not a mapping carries none)."""
+    return [hand for hand in hands if isinstance(hand, RecordedHand) and ruling_of(hand)]
 
 
 def played_after_rulings(hands: Sequence[object]) -> List[int]:
     """The numbers of the hands that stand as played because an earlier hand was ruled after them."""
     numbers: List[int] = []
     held = len(hands)  # a ruling's count of hands beyond the record's is a problem, no range
-    for entry in rulings_in(hands):
-        ruling = ruling_of(entry)
+    for hand in rulings_in(hands):
+        ruling = ruling_of(hand)
         assert ruling is not None
-        then, number = ruling.get("hands"), entry.get("number")
+        then, number = ruling.get("hands"), given(hand.number)
         if is_count(then) and is_count(number) and isinstance(then, int) and isinstance(number, int):
             numbers.extend(range(number + 1, min(then, held) + 1))
     return numbers
 
 
-def newest_ruling(hands: Sequence[object], total: int) -> Optional[Entry]:
-    """The hand whose ruling is the record's newest step (made when it held ``total`` steps, itself
-    included: ``gin_ref.match.steps.step_total``), or None when a step came after every ruling."""
-    for entry in rulings_in(hands):
-        ruling = ruling_of(entry)
-        assert ruling is not None
-        if ruling.get("steps") == total:
-            return entry
+def newest_ruling(hands: Sequence[RecordedHand], total: int) -> Optional[int]:
+    """The index of the hand whose ruling is the record's newest step (made when it held ``total`` steps,
+    itself included: ``gin_ref.match.steps.step_total``), or None when a step came after every ruling."""
+    for index, hand in enumerate(hands):
+        ruling = ruling_of(hand)
+        if ruling is not None and ruling.get("steps") == total:
+            return index
     return None
 
 
@@ -126,14 +127,14 @@ def after_ruling(state: MatchState, setup: HandSetup, ruling: Ruling) -> None:
         state.forfeit = ruling.player
 
 
-def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Problems,
+def check_ruling(state: MatchState, setup: HandSetup, entry: RecordedHand, problems: Problems,
                  played: bool = False) -> Optional[Ruling]:
     """The hand's ruling, each key checked (problems at its key path), read as a ``Ruling``; None when it
     has none (or it cannot be used). ``played``: the hand holds a turn, an irregularity or a result."""
-    if "ruling" not in entry:
+    if entry.ruling is NOT_WRITTEN:
         return None
     where, number = ("hands", setup.index, "ruling"), setup.number
-    ruling = entry["ruling"]
+    ruling = entry.ruling
     if not isinstance(ruling, dict):
         problems.add(where, Message(N_("hand %(hand)d: 'ruling' must be a mapping (kind, player, points, reason, by, "
                                        "date)"), hand=number))
@@ -151,7 +152,7 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: Entry, problems: Pr
         return None
     _check_record_keys(setup, ruling, problems)
     dealt = "dealt" in ruling and _check_dealt(setup, ruling["dealt"], ruling.get("hands"), played, problems)
-    if entry.get("result") is None and kind not in OPEN_KINDS and not dealt:
+    if given(entry.result) is None and kind not in OPEN_KINDS and not dealt:
         problems.add(where + ("kind",), Message(N_("hand %(hand)d is open: it can be ruled a misdeal (redeal) or "
                                                    "forfeited, not %(kind)s"), hand=number, kind=str(kind)))
         return None

@@ -15,7 +15,7 @@ spread) and the values derived from them (limit, result, defender, winner, point
 replay works out again and compares.
 """
 
-from typing import Any, Dict, Sequence
+from typing import Any, Dict
 
 FORMAT = "gin-ref-match/3"  # facts, never sentences (docs/match-file.md); /2 and /1 are read and written as /3
 FORMAT_2 = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
@@ -64,51 +64,9 @@ CORRECTION_KINDS = ("undo", "redo", "amend")
 CORRECTION_WORDS = {"undone": "undo", "redone": "redo", "amended": "amend"}
 
 
-def step_count(hands: Sequence[object], refused: int = 0, result: bool = False) -> int:
-    """How many steps written in place a record holds: each deal refused (``refused``: their count), and per
-    hand its deal, turns, irregularities and result (a hand that ended dead by itself ended at its last
-    turn: no extra step); a result-only record's result (``result``) is one step. A hand that is not a
-    mapping counts none (the replay reports it)."""
-    count = refused + result
-    for entry in hands:
-        if isinstance(entry, dict):
-            turns = turn_count(entry)
-            count += 1 + turns + _length(entry.get("irregularities"))
-            result_of = entry.get("result")
-            if result_of is not None and not (result_of == "dead" and turns):
-                count += 1
-    return count
-
-
-def _length(items: object) -> int:
-    return len(items) if isinstance(items, list) else 0
-
-
-def version_of(entry: Entry) -> Entry:
-    """A hand's version as an amend replaces it: its upcard, limit and result keys."""
-    return {key: entry[key] for key in VERSION_KEYS if key in entry}
-
-
-def set_version(entry: Entry, version: Entry) -> None:
-    """Give a hand entry another version (``version_of``), in place."""
-    for key in VERSION_KEYS:
-        entry.pop(key, None)
-    entry.update(version)
-
-
 def is_count(value: object) -> bool:
     """A whole number from 1 (True is not one)."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
-
-
-def turn_count(entry: Entry) -> int:
-    turns = entry.get("turns")
-    return len(turns) if isinstance(turns, list) else 0
-
-
-def is_dead_by_itself(entry: Entry) -> bool:
-    """Did the hand end dead by itself (recorded turn by turn, a discard left the stock at its last cards)?"""
-    return entry.get("result") == "dead" and turn_count(entry) > 0
 
 
 def position(item: object) -> int:

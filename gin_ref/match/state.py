@@ -20,6 +20,7 @@ from gin_ref.match.knocks import Settlement
 from gin_ref.match.resultonly import PaperResult
 
 if TYPE_CHECKING:  # the rulings read a state: the state holds them, for the types only (no cycle at run time)
+    from gin_ref.match.handread import Worked
     from gin_ref.match.rulings import Ruling
 
 Bonuses = Dict[str, Dict[str, int]]
@@ -102,7 +103,7 @@ class MatchState:
     __slots__ = ("header", "totals", "boxes", "games", "dealer", "roles", "why", "finished", "winner", "ended_in",
                  "open", "current", "table", "table_ok", "match_next", "forfeit", "as_played", "ruled_only",
                  "notes", "after_end", "settlements", "paper", "irregularities", "match_irregularities", "rulings",
-                 "setups", "played")
+                 "setups", "played", "worked")
 
     header: Header
     totals: Dict[str, int]  # over every game
@@ -133,6 +134,9 @@ class MatchState:
     rulings: "Dict[int, Ruling]"  # each ruled hand's ruling, by its index
     setups: List[HandSetup]  # each hand's setup as replayed (its dealer, roles, upcard and limit), by its index
     played: List[Played]  # what each hand holds as replayed (its result, winner, points, totals...), by its index
+    # what a replay that settles worked out for each hand it settled, by its index, for the model to put into
+    # new hands (never compared, never copied: a replay's own)
+    worked: "Dict[int, Worked]"
 
     def __init__(self, header: Header, totals: Dict[str, int], boxes: Dict[str, int],
                  games: Optional[List[game.Game]], dealer: str, roles: Optional[game.Roles], why: "Union[str, Message]",
@@ -162,9 +166,10 @@ class MatchState:
         self.rulings = {} if rulings is None else rulings
         self.setups = [] if setups is None else setups
         self.played = [] if played is None else played
+        self.worked = {}
 
     def _values(self) -> Tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__slots__)
+        return tuple(getattr(self, name) for name in self.__slots__[:-1])  # (not what a replay worked out)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is MatchState and self._values() == other._values()

@@ -1,7 +1,7 @@
 """Every change to a record is one step, in order: a deal, a turn, an irregularity kept (in a hand, or a
 deal refused), a hand's result, an amend of a past hand. ``put`` writes a step into a record (a typed
-``gin_ref.match.record.Record``: it returns the new one; a step in a hand still changes that hand's entry, a
-mapping, in place); ``newest`` finds the newest step a record holds and ``take_back`` removes it, returning
+``gin_ref.match.record.Record``: it returns the new one; a step in a hand makes a new hand in it, a
+``RecordedHand``, never changes one); ``newest`` finds the newest step a record holds and ``take_back`` removes it, returning
 the new Record and what the correction keeps (``undo``); ``redoable`` finds the step the newest undo took, while nothing else was written since.
 
 Steps written in place (a deal, a turn, an irregularity, a result) are where they happened: the newest is at
@@ -32,27 +32,27 @@ amend of it an amend of hand 0 (``gin_ref.match.resultonly``).
 
 import copy
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.cards import codes
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
-from gin_ref.match.corrections import Correction
+from gin_ref.match.corrections import Correction, KeptEntry
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given, with_keys, without
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
 from gin_ref.match.rulings import FIELDS as RULING_FIELDS, Ruling
-from gin_ref.match.schema import (IRREGULARITY_KEYS, RESULT_FACTS, ROLES, SETTLED_KEYS, Entry, position, set_version,
-                                  step_count, turn_count, version_of)
+from gin_ref.match.schema import IRREGULARITY_KEYS, RESULT_FACTS, SETTLED_KEYS, VERSION_KEYS, Entry, position
 
 if TYPE_CHECKING:
     from gin_ref.match.record import Record
 
 __all__ = ["Deal", "Kept", "PaperResult", "Ruled", "Settled", "Step", "StepData", "TurnLine", "Version",
-           "file_form", "newest", "paper_of", "put", "redoable", "step_data", "step_record", "step_total",
-           "take_back"]
+           "file_form", "irregularity_pairs", "newest", "paper_of", "paper_pairs", "put", "redoable", "step_data",
+           "step_record", "step_total", "take_back"]
 
 
 # -- what each kind of step adds, typed ---------------------------------------------------------------------
@@ -74,12 +74,20 @@ class Deal(NamedTuple):
 
 
     @classmethod
-    def of(cls, entry: Entry) -> "Deal":
-        """The deal of a hand entry that holds nothing more (a record that replays, or the hand a correction
-        kept: edited by hand, it may lack a key, read as 0 or ''; the replay refuses the hand put back)."""
-        roles = Roles(*(str(entry[role]) for role in ROLES)) if all(role in entry for role in ROLES) else None
-        return cls(entry.get("number", 0), entry.get("dealer", ""), roles, entry.get("upcard"), entry.get("limit", 0),
-                   "irregularities" in entry)
+    def of(cls, hand: RecordedHand) -> "Deal":
+        """The deal of a hand that holds nothing more (a record that replays, or the hand a correction kept:
+        edited by hand, it may lack a key, read as 0 or ''; the replay refuses the hand put back)."""
+        box, captain, sitter = hand.box, hand.captain, hand.sitter
+        roles = Roles(str(box), str(captain), str(sitter)) \
+            if NOT_WRITTEN not in (box, captain, sitter) else None
+        number, dealer, upcard, limit = _or(hand.number, 0), _or(hand.dealer, ""), given(hand.upcard), _or(hand.limit, 0)
+        return cls(number, dealer, roles, upcard, limit,  # type: ignore[arg-type]  # as written: the replay judges it
+                   hand.irregularities is not NOT_WRITTEN)
+
+
+def _or(value: object, default: object) -> object:
+    """A value as written, ``default`` where it is not written."""
+    return default if value is NOT_WRITTEN else value
 
 
 class TurnLine(NamedTuple):
@@ -126,10 +134,11 @@ class Settled(NamedTuple):
 
 
     @classmethod
-    def of(cls, entry: Entry) -> "Settled":
-        """The result of a settled hand entry (or of a version of one)."""
-        return cls(entry.get("result"), tuple((key, entry[key]) for key in RESULT_FACTS if key in entry),
-                   entry.get("winner"), entry.get("points"))
+    def of(cls, hand: RecordedHand) -> "Settled":
+        """The result of a settled hand (or of a version of one)."""
+        result, winner, points = given(hand.result), given(hand.winner), given(hand.points)
+        return cls(result, tuple((key, value) for key, value in hand.known() if key in RESULT_FACTS),  # type: ignore[arg-type]
+                   winner, points)  # type: ignore[arg-type]  # (as written: the replay judges them)
 
     @classmethod
     def knocked(cls, result: str, knocker: str, facts: Facts) -> "Settled":
@@ -183,9 +192,9 @@ class Version(NamedTuple):
 
 
     @classmethod
-    def of(cls, version: Entry) -> "Version":
-        """The version of a hand (``gin_ref.match.schema.version_of``), or one a correction keeps."""
-        return cls(version.get("upcard"), version.get("limit"), Settled.of(version))
+    def of(cls, version: RecordedHand) -> "Version":
+        """The version of a hand (``version_of``), or one a correction keeps."""
+        return cls(given(version.upcard), given(version.limit), Settled.of(version))  # type: ignore[arg-type]
 
 
 def paper_of(written: Entry) -> PaperResult:
@@ -207,7 +216,7 @@ def file_form(data: StepData) -> Entry:
     if isinstance(data, TurnLine):
         return {"turns": [data.line], "result": "dead"} if data.dead else {"turns": [data.line]}
     if isinstance(data, Kept):
-        return _irregularity_form(data)
+        return dict(irregularity_pairs(data))
     if isinstance(data, Settled):
         return _settled_form(data)
     if isinstance(data, Ruled):
@@ -222,11 +231,15 @@ def file_form(data: StepData) -> Entry:
             version["limit"] = data.limit
         version.update(_settled_form(data.settled))
         return version
-    paper: Entry = {"scores": dict(data.scores)}
-    if data.hands_won is not None:
-        paper["hands_won"] = dict(data.hands_won)
-    paper["winner"] = data.winner
-    return paper
+    return dict(paper_pairs(data))
+
+
+def paper_pairs(paper: PaperResult) -> Written:
+    """A result-only record's result as the record writes it: its keys, in order, with their values (new
+    mappings of the scores each time)."""
+    won = paper.hands_won
+    return (("scores", dict(paper.scores)),) + ((("hands_won", dict(won)),) if won is not None else ()) + \
+        (("winner", paper.winner),)
 
 
 def _deal_form(deal: Deal) -> Entry:
@@ -241,18 +254,19 @@ def _deal_form(deal: Deal) -> Entry:
     return entry
 
 
-def _irregularity_form(kept: Kept) -> Entry:
+def irregularity_pairs(kept: Kept) -> Written:
+    """An irregularity kept as the record writes it: its keys in the file's order (``IRREGULARITY_KEYS``),
+    with their values (facts only: the reason is worked out, /3; a /2 item's ``detail`` kept as it was)."""
     item = kept.item
     kind = str(item.kind)
-    values: Entry = {"kind": kind, "player": item.player}  # facts only: the reason is worked out (/3)
-    if kept.said is not None:
-        values["detail"] = kept.said  # kept from /2, as it was
-    values.update((key, getattr(item, key)) for key in ("hand", "turn", "action", "card")
-                  if getattr(item, key) is not None)
-    if kind == "illegal_knock":
-        values["points"] = item.points
-    values.update((key, _copied(value)) for key, value in kept.spread)
-    return {key: values[key] for key in IRREGULARITY_KEYS[kind] if key in values}
+    values: Written = (("kind", kind), ("player", item.player), ("detail", kept.said), ("hand", item.hand),
+                       ("turn", item.turn), ("action", item.action), ("card", item.card),
+                       ("points", item.points if kind == "illegal_knock" else None))
+    present = [(key, value) for key, value in values if value is not None or key == "player"]
+    present += [(key, _copied(value)) for key, value in kept.spread]
+    order = IRREGULARITY_KEYS[kind]
+    return tuple(sorted(((key, value) for key, value in present if key in order),
+                        key=lambda pair: order.index(pair[0])))
 
 
 def _settled_form(settled: Settled) -> Entry:
@@ -287,25 +301,24 @@ class Step(NamedTuple):
     hand: int
     data: StepData
     turn: Optional[int] = None
-    written: Optional[Entry] = None
+    written: Optional[KeptEntry] = None
 
 
 
 def put(record: "Record", step: Step) -> "Record":
     """``record`` with ``step`` written: its data in the file's form (``gin_ref.match.steps.file_form``, the
-    one place that form is made), or a copy of the form a correction kept (``Step.written``). A step on
-    the top level (a deal, a deal refused, a paper result) makes a new Record; one in a hand changes that
-    hand's entry (the hands are mappings still: #36 item 1's next step)."""
-    return KINDS[step.kind][0](record, step, _form(step))
+    one place that form is made), or a copy of the form a correction kept (``Step.written``). A new Record
+    (a step in a hand: with a new hand in it); ``record`` stands as it was."""
+    return KINDS[step.kind][0](record, step)
 
 
 def _form(step: Step) -> Entry:
     """What ``step`` writes into the record: the form a correction kept (a copy: the correction keeps what
     it kept, whatever is written later), else its data's file form."""
-    return copy.deepcopy(step.written) if step.written is not None else file_form(step.data)
+    return copy.deepcopy(dict(step.written.written)) if step.written is not None else file_form(step.data)
 
 
-def take_back(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def take_back(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     """``record`` without ``step`` (the newest), and what the correction keeps of it."""
     return KINDS[step.kind][1](record, step)
 
@@ -318,7 +331,7 @@ class Amend:
 
     __slots__ = ("hand", "at", "hands", "old", "place")
 
-    def __init__(self, hand: int, at: int, hands: int, old: Entry, place: int = -1) -> None:
+    def __init__(self, hand: int, at: int, hands: int, old: KeptEntry, place: int = -1) -> None:
         self.hand, self.at, self.hands, self.old, self.place = hand, at, hands, old, place
 
     def redone(self, at: int) -> "Amend":
@@ -333,7 +346,7 @@ def amends_in_force(corrections: List[Correction]) -> List[Amend]:
     undone: List[Amend] = []
     for item in corrections:
         if item.amended and item.steps is not None and item.hand is not None:
-            active.append(Amend(item.hand, item.steps[1], item.hands or 0, item.entry or {}, item.place))
+            active.append(Amend(item.hand, item.steps[1], item.hands or 0, item.entry or _NOTHING_KEPT, item.place))
         elif item.kind == "amend" and item.undone and active:
             undone.append(active.pop())
         elif item.kind == "amend" and item.redone and undone and item.steps is not None:
@@ -342,8 +355,27 @@ def amends_in_force(corrections: List[Correction]) -> List[Amend]:
 
 
 def count_in_place(record: "Record") -> int:
-    """The steps written in place a record holds (``gin_ref.match.schema.step_count``)."""
+    """The steps written in place a record holds (``step_count``)."""
     return step_count(record.hands, len(record.irregularities or ()), record.result is not None)
+
+
+def step_count(hands: Sequence[RecordedHand], refused: int = 0, result: bool = False) -> int:
+    """How many steps written in place a record holds: each deal refused (``refused``: their count), and per
+    hand its deal, turns, irregularities and result (a hand that ended dead by itself ended at its last
+    turn: no extra step); a result-only record's result (``result``) is one step."""
+    count = refused + result
+    for hand in hands:
+        turns = len(hand.turn_lines)
+        count += 1 + turns + len(hand.items)
+        result_of = given(hand.result)
+        if result_of is not None and not (result_of == "dead" and turns):
+            count += 1
+    return count
+
+
+def is_dead_by_itself(hand: RecordedHand) -> bool:
+    """Did the hand end dead by itself (recorded turn by turn, a discard left the stock at its last cards)?"""
+    return hand.result == "dead" and bool(hand.turn_lines)
 
 
 def step_total(record: "Record") -> int:
@@ -357,7 +389,7 @@ def newest(record: "Record") -> Step:
     """The newest step of a record; IllegalActionError when there is none."""
     ruled = rulings.newest_ruling(record.hands, step_total(record))
     if ruled is not None:
-        return Step("ruling", ruled["number"], Ruled.of(ruled["ruling"]))
+        return Step("ruling", ruled + 1, Ruled.of(rulings.ruling_of(record.hands[ruled]) or {}))
     amends = amends_in_force(list(record.corrections))
     if amends and amends[-1].at == count_in_place(record):
         return Step("amend", amends[-1].hand, _version(amends[-1].hand, amends[-1].old), written=amends[-1].old)
@@ -368,148 +400,227 @@ def newest(record: "Record") -> Step:
         return Step(STEP_KIND, 0, record.result)
     if not hands:
         raise IllegalActionError(Message(N_("nothing to undo: no hand has been dealt")))
-    return _newest_in(hands[-1])
+    return _newest_in(hands[-1], len(hands))
 
 
-def _newest_in(entry: Entry) -> Step:
-    """The newest step of the last hand: its result, an irregularity after its last turn, that turn, or
-    its deal."""
-    number, turns, items = entry["number"], turn_count(entry), entry.get("irregularities") or []
-    if entry.get("result") is not None:
-        if entry["result"] == "dead" and turns:  # the hand ended dead by itself: at its last turn
-            return Step("turn", number, TurnLine(entry["turns"][-1], dead=True), turns)
-        return Step("result", number, Settled.of(entry))
+def _newest_in(hand: RecordedHand, number: int) -> Step:
+    """The newest step of the last hand (hand ``number``): its result, an irregularity after its last turn,
+    that turn, or its deal."""
+    lines, items = hand.turn_lines, hand.items
+    turns = len(lines)
+    if given(hand.result) is not None:
+        if hand.result == "dead" and turns:  # the hand ended dead by itself: at its last turn
+            return Step("turn", number, TurnLine(str(lines[-1]), dead=True), turns)
+        return Step("result", number, Settled.of(hand))
     if items and position(items[-1]) > turns:  # the irregularity came after the last turn
-        return Step("irregularity", number, Kept.of(items[-1]))
+        return Step("irregularity", number, Kept.of(items[-1]))  # type: ignore[arg-type]  # a record that replays
     if turns:
-        return Step("turn", number, TurnLine(entry["turns"][-1]), turns)
-    return Step("deal", number, Deal.of(entry))
+        return Step("turn", number, TurnLine(str(lines[-1])), turns)
+    return Step("deal", number, Deal.of(hand))
 
 
-def _version(hand: int, version: Entry) -> StepData:
+def _version(hand: int, version: KeptEntry) -> StepData:
     """An amend's version as a correction keeps it: a hand's (``Version``), or hand 0's: a result-only
     record's result."""
-    return paper_of(version) if hand == 0 else Version.of(version)
+    return paper_of(dict(version.written)) if hand == 0 else Version.of(version.hand())
+
+
+_NOTHING_KEPT = KeptEntry(())
+
+
+def _kept(pairs: Iterable[Tuple[str, object]]) -> KeptEntry:
+    return KeptEntry(tuple(pairs))
+
+
+def _mapping(value: object) -> Entry:
+    """A value a correction keeps that should be a mapping (an irregularity's item, a ruling); an empty one
+    when it is not (a correction edited by hand: the replay refuses what is put back)."""
+    return value if isinstance(value, dict) else {}
+
+
+def version_of(hand: RecordedHand) -> RecordedHand:
+    """A hand's version as an amend replaces it: its upcard, limit and result keys."""
+    return RecordedHand(upcard=hand.upcard, limit=hand.limit, result=hand.result, knocker=hand.knocker,
+                        knocker_cards=hand.knocker_cards, knocker_count=hand.knocker_count, big_gin=hand.big_gin,
+                        melds=hand.melds, discard=hand.discard, defender=hand.defender,
+                        defender_cards=hand.defender_cards, defender_count=hand.defender_count,
+                        winner=hand.winner, points=hand.points, totals=hand.totals, games=hand.games)
+
+
+def set_version(hand: RecordedHand, version: RecordedHand) -> RecordedHand:
+    """``hand`` with another version (``version_of``): a new hand."""
+    return with_keys(without(hand, VERSION_KEYS), version.written())
 
 
 # -- the kinds -------------------------------------------------------------------------------------------
 
-def _hand(record: "Record", step: Step) -> Entry:
-    entry: Entry = record.hands[step.hand - 1]
-    assert entry["number"] == step.hand
-    return entry
+def _at(record: "Record", step: Step) -> int:
+    """The index of the hand ``step`` belongs to."""
+    index = step.hand - 1
+    assert record.hands[index].number == step.hand
+    return index
 
 
-def _put_deal(record: "Record", step: Step, form: Entry) -> "Record":
-    return record._replace(hands=record.hands + (form,))
+def _changed(record: "Record", index: int, hand: RecordedHand) -> "Record":
+    """``record`` with hand ``index`` replaced by ``hand`` (a new Record: the old one stands as it was)."""
+    hands = record.hands
+    return record._replace(hands=hands[:index] + (hand,) + hands[index + 1:])
 
 
-def _take_deal(record: "Record", step: Step) -> "Tuple[Record, Entry]":
-    return record._replace(hands=record.hands[:-1]), record.hands[-1]
+def _put_deal(record: "Record", step: Step) -> "Record":
+    return record._replace(hands=record.hands + (_hand_of(step),))
 
 
-def _put_turn(record: "Record", step: Step, form: Entry) -> "Record":
-    entry = _hand(record, step)
-    if "turns" not in entry:
-        entry["turns"] = []
-    entry["turns"].extend(form["turns"])
-    entry.update((key, value) for key, value in form.items() if key != "turns")
-    return record
+def _hand_of(step: Step) -> RecordedHand:
+    """The hand a deal adds (a dealt ruling put back: the hand the correction kept, whole)."""
+    if step.written is not None:
+        return step.written.hand()
+    deal = cast(Deal, step.data)  # (a deal's data)
+    roles = deal.roles
+    return RecordedHand(number=deal.number, dealer=deal.dealer,
+                        box=NOT_WRITTEN if roles is None else roles.box,
+                        captain=NOT_WRITTEN if roles is None else roles.captain,
+                        sitter=NOT_WRITTEN if roles is None else roles.sitter,
+                        upcard=NOT_WRITTEN if deal.upcard is None else deal.upcard, limit=deal.limit,
+                        irregularities=[] if deal.listed else NOT_WRITTEN)
 
 
-def _take_turn(record: "Record", step: Step) -> "Tuple[Record, Entry]":
-    entry = _hand(record, step)
-    removed: Entry = {"number": step.hand}
-    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry and key != "seal")
-    entry.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
-    removed["turns"] = [entry["turns"].pop()]
-    if not entry["turns"]:
-        del entry["turns"]
-    return record, removed
+def _turn_pairs(line: TurnLine) -> Written:
+    return (("turns", [line.line]), ("result", "dead")) if line.dead else (("turns", [line.line]),)
 
 
-def _put_irregularity(record: "Record", step: Step, form: Entry) -> "Record":
-    entry = _hand(record, step)
-    if "irregularities" not in entry:
-        entry["irregularities"] = []
-    entry["irregularities"].append(form)
-    return record
+def _version_pairs(version: Version) -> Written:
+    return tuple((key, value) for key, value in (("upcard", version.upcard), ("limit", version.limit))
+                 if value is not None) + _settled_pairs(version.settled)
 
 
-def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, Entry]":
-    return record, {"number": step.hand, "irregularity": _hand(record, step)["irregularities"].pop()}
+def _settled_pairs(settled: Settled) -> Written:
+    return ((("result", settled.result),) if settled.result is not None else ()) + \
+        tuple((key, _copied(value)) for key, value in settled.facts)
 
 
-def _put_refused_deal(record: "Record", step: Step, form: Entry) -> "Record":
+def _take_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+    return record._replace(hands=record.hands[:-1]), _kept(record.hands[-1].written())
+
+
+_SETTLED_KEPT = tuple(key for key in SETTLED_KEYS if key != "seal")
+
+
+def _put_turn(record: "Record", step: Step) -> "Record":
+    index = _at(record, step)
+    hand = record.hands[index]
+    pairs = step.written.written if step.written is not None else _turn_pairs(cast(TurnLine, step.data))
+    lines = list(hand.turn_lines) + list(with_keys(RecordedHand(), pairs).turn_lines)
+    hand = with_keys(hand._replace(turns=lines), ((key, value) for key, value in pairs if key != "turns"))
+    return _changed(record, index, hand)
+
+
+def _take_turn(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+    index = _at(record, step)
+    hand = record.hands[index]
+    lines = hand.turn_lines
+    removed = _kept((("number", step.hand), *((key, value) for key, value in hand.known() if key in _SETTLED_KEPT),
+                     ("turns", [lines[-1]])))
+    # a seal goes with its hand's facts: written again on the next write
+    hand = without(hand, SETTLED_KEYS)._replace(turns=lines[:-1] if len(lines) > 1 else NOT_WRITTEN)
+    return _changed(record, index, hand), removed
+
+
+def _put_irregularity(record: "Record", step: Step) -> "Record":
+    form = _form(step)
+    index = _at(record, step)
+    hand = record.hands[index]
+    return _changed(record, index, hand._replace(irregularities=list(hand.items) + [form]))
+
+
+def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+    index = _at(record, step)
+    hand = record.hands[index]
+    items = hand.items
+    return _changed(record, index, hand._replace(irregularities=items[:-1])), \
+        _kept((("number", step.hand), ("irregularity", items[-1])))
+
+
+def _put_refused_deal(record: "Record", step: Step) -> "Record":
+    form = _form(step)
     return record._replace(irregularities=(record.irregularities or ()) + (Kept.of(form),))
 
 
-def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     refused = record.irregularities or ()
-    return record._replace(irregularities=refused[:-1] or None), {"irregularity": file_form(refused[-1])}
+    return record._replace(irregularities=refused[:-1] or None), _kept((("irregularity", file_form(refused[-1])),))
 
 
-def _put_result(record: "Record", step: Step, form: Entry) -> "Record":
-    _hand(record, step).update(form)
-    return record
+def _put_result(record: "Record", step: Step) -> "Record":
+    index = _at(record, step)
+    pairs = step.written.written if step.written is not None else _settled_pairs(cast(Settled, step.data))
+    return _changed(record, index, with_keys(record.hands[index], pairs))
 
 
-def _take_result(record: "Record", step: Step) -> "Tuple[Record, Entry]":
-    entry = _hand(record, step)
-    removed: Entry = {"number": step.hand}
-    removed.update((key, entry.pop(key)) for key in SETTLED_KEYS if key in entry and key != "seal")
-    entry.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
-    return record, removed
+def _take_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+    index = _at(record, step)
+    hand = record.hands[index]
+    removed = _kept((("number", step.hand), *((key, value) for key, value in hand.known() if key in _SETTLED_KEPT)))
+    # a seal goes with its hand's facts: written again on the next write
+    return _changed(record, index, without(hand, SETTLED_KEYS)), removed
 
 
-def _put_ruling(record: "Record", step: Step, form: Entry) -> "Record":
-    if "ruling" in form:  # put back, a ruling that dealt its hand: the hand it was, whole (``_take_ruling``)
-        return record._replace(hands=record.hands + (form,))
-    _hand(record, step)["ruling"] = form
-    return record
+def _put_ruling(record: "Record", step: Step) -> "Record":
+    if step.written is not None and step.written.value("ruling") is not NOT_WRITTEN:  # put back, a ruling that
+        return record._replace(hands=record.hands + (_hand_of(step),))  # dealt its hand: the hand, whole
+    form = _form(step)
+    index = _at(record, step)
+    return _changed(record, index, record.hands[index]._replace(ruling=form))
 
 
-def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     """Take a ruling back: its hand's ruling, or the whole hand, when the ruling dealt it (one step: it was
     the last hand; the correction keeps it as written, but its seal)."""
     if isinstance(step.data, Ruled) and step.data.ruling.dealt:  # the last hand (it was the newest step)
-        record, hand = _take_deal(record, step)
-        hand.pop("seal", None)  # a seal goes with its hand's facts: written again on the next write
-        return record, hand
-    entry = _hand(record, step)
-    if entry.get("result") is None:  # an open hand ruled: its totals and its seal went with the ruling
-        entry.pop("totals", None)
-        entry.pop("seal", None)
-    return record, {"number": step.hand, "ruling": entry.pop("ruling")}
+        # a seal goes with its hand's facts: written again on the next write
+        return record._replace(hands=record.hands[:-1]), \
+            _kept(record.hands[-1]._replace(seal=NOT_WRITTEN).written())
+    index = _at(record, step)
+    hand = record.hands[index]
+    if given(hand.result) is None:  # an open hand ruled: its totals and its seal went with the ruling
+        hand = hand._replace(totals=NOT_WRITTEN, seal=NOT_WRITTEN)
+    return _changed(record, index, hand._replace(ruling=NOT_WRITTEN)), \
+        _kept((("number", step.hand), ("ruling", hand.ruling)))
 
 
-def _put_match_result(record: "Record", step: Step, form: Entry) -> "Record":
-    return record._replace(result=paper_of(form), result_seal=None)
+def _put_match_result(record: "Record", step: Step) -> "Record":
+    return record._replace(result=_paper(step), result_seal=None)
 
 
-def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _paper(step: Step) -> PaperResult:
+    """The result a step puts into a result-only record: its own, or the one a correction kept."""
+    return paper_of(dict(step.written.written)) if step.written is not None else cast(PaperResult, step.data)
+
+
+def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     if record.header.start is None:  # started by its result: it would say nothing
         raise IllegalActionError(Message(N_("the result is all this match holds (it was started by 'gin-ref "
                                             "result'): change it with 'gin-ref amend result PLAYER POINTS ...', "
                                             "or delete the file")))
     assert record.result is not None
-    return record._replace(result=None, result_seal=None), file_form(record.result)
+    return record._replace(result=None, result_seal=None), _kept(paper_pairs(record.result))
 
 
-def _put_amend(record: "Record", step: Step, form: Entry) -> "Record":
+def _put_amend(record: "Record", step: Step) -> "Record":
     if step.hand == 0:  # an amend of a result-only record's result
-        return record._replace(result=paper_of(form), result_seal=None)
-    set_version(_hand(record, step), form)
-    return record
+        return record._replace(result=_paper(step), result_seal=None)
+    index = _at(record, step)
+    pairs = step.written.written if step.written is not None else _version_pairs(cast(Version, step.data))
+    return _changed(record, index, set_version(record.hands[index], with_keys(RecordedHand(), pairs)))
 
 
-def _take_amend(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_amend(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     if step.hand == 0:
         assert record.result is not None
-        kept: Entry = {"number": 0, **file_form(record.result)}
-        return _put_amend(record, step, _form(step)), kept  # the result before the amend
-    removed: Entry = {"number": step.hand, **version_of(_hand(record, step))}
-    return _put_amend(record, step, _form(step)), removed  # the version before the amend (settled again after)
+        kept = _kept((("number", 0), *paper_pairs(record.result)))
+        return _put_amend(record, step), kept  # the result before the amend
+    removed = _kept((("number", step.hand), *version_of(record.hands[_at(record, step)]).known()))
+    return _put_amend(record, step), removed  # the version before the amend (settled again after)
 
 
 def step_data(record: "Record", item: Correction) -> Step:
@@ -541,32 +652,29 @@ def step_data(record: "Record", item: Correction) -> Step:
     return Step(kind, hand, _READ_BACK[kind](hand, entry), step.turn, _kept_form(kind, entry, dealt))
 
 
-def _kept_form(kind: str, entry: Entry, dealt: bool = False) -> Entry:
+def _kept_form(kind: str, entry: KeptEntry, dealt: bool = False) -> KeptEntry:
     """What the correction of an undone step keeps of it, as it is put back: the hand a deal was, the item
     an irregularity was, the ruling, or the keys a turn, a result or an amend had."""
     if kind in ("irregularity", "refused_deal"):
-        kept: Entry = entry["irregularity"]
-        return kept
-    if dealt:
-        return entry  # the hand the ruling dealt, whole
+        return _kept(_mapping(entry.value("irregularity")).items())
+    if dealt or kind == "deal":
+        return entry  # the hand dealt (by the ruling), whole
     if kind == "ruling":
-        ruling: Entry = entry["ruling"]
-        return ruling
-    if kind == "deal":
-        return entry
-    return {key: value for key, value in entry.items() if key != "number"}
+        return _kept(_mapping(entry.value("ruling")).items())
+    return entry.but("number")
 
 
 # what each kind's correction keeps, read back into the step's data (hand, the correction's entry)
-_READ_BACK: Dict[str, Callable[[int, Entry], StepData]] = {
-    "deal": lambda hand, entry: Deal.of(entry),
-    "turn": lambda hand, entry: TurnLine(entry["turns"][0], dead=entry.get("result") is not None),
-    "irregularity": lambda hand, entry: Kept.of(entry["irregularity"]),
-    "refused_deal": lambda hand, entry: Kept.of(entry["irregularity"]),
-    "result": lambda hand, entry: Settled.of(entry),
-    "ruling": lambda hand, entry: Ruled.of(entry["ruling"]),
-    "amend": lambda hand, entry: _version(hand, {key: value for key, value in entry.items() if key != "number"}),
-    STEP_KIND: lambda hand, entry: paper_of(entry),
+_READ_BACK: Dict[str, Callable[[int, KeptEntry], StepData]] = {
+    "deal": lambda hand, entry: Deal.of(entry.hand()),
+    "turn": lambda hand, entry: TurnLine(str(entry.hand().turn_lines[0]),
+                                         dead=given(entry.value("result")) is not None),
+    "irregularity": lambda hand, entry: Kept.of(_mapping(entry.value("irregularity"))),
+    "refused_deal": lambda hand, entry: Kept.of(_mapping(entry.value("irregularity"))),
+    "result": lambda hand, entry: Settled.of(entry.hand()),
+    "ruling": lambda hand, entry: Ruled.of(_mapping(entry.value("ruling"))),
+    "amend": lambda hand, entry: _version(hand, entry.but("number")),
+    STEP_KIND: lambda hand, entry: paper_of(dict(entry.written)),
 }
 
 
@@ -620,7 +728,7 @@ def step_record(step: Step) -> Entry:
 # each kind of step: how it is put (its data, in the file's form, written into the record) and taken back
 # (removed; returns the correction's 'entry'). A pair, not a NamedTuple: a NamedTuple compiles its code when
 # its module is imported, a cost every command would pay at start (issue 28).
-StepKind = Tuple[Callable[["Record", "Step", Entry], "Record"], Callable[["Record", "Step"], "Tuple[Record, Entry]"]]
+StepKind = Tuple[Callable[["Record", "Step"], "Record"], Callable[["Record", "Step"], "Tuple[Record, KeptEntry]"]]
 KINDS: Dict[str, StepKind] = {
     "amend": (_put_amend, _take_amend),
     "deal": (_put_deal, _take_deal),

@@ -24,7 +24,7 @@ from gin_ref.core.scoring import HandScore, hand_score
 from gin_ref.match import rulings
 from gin_ref.match.model import Match
 from gin_ref.match.knocks import judge, limit_needs_upcard, why_upcard
-from gin_ref.match.handread import card_of, recorded_cards, stored_facts
+from gin_ref.match.handread import RecordedHand, card_of, recorded_cards, stored_facts
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import Entry
 from gin_ref.match.state import MatchState, Played, decide_end, fresh_state, score
@@ -81,15 +81,15 @@ def what_if(match: Match, rules: HouseRules) -> WhatIf:
     return WhatIf(rules, hands, dict(state.totals), state.finished, state.ended_in, bonuses, final, winner)
 
 
-def _hand_if(match: Match, state: MatchState, index: int, entry: Entry) -> HandIf:
+def _hand_if(match: Match, state: MatchState, index: int, entry: RecordedHand) -> HandIf:
     number = index + 1
     if state.finished:
         return HandIf(number, None, None, 0, dict(state.totals), [("after_end", state.ended_in)])
     setup, played = match.state.setups[index], match.state.played[index]  # the hand as the replay read it
     pair, upcard = setup.pair, setup.upcard
     why: List[Why] = []
-    for item in entry.get("irregularities") or []:
-        if item.get("kind") == "illegal_knock":
+    for item in entry.items:
+        if isinstance(item, dict) and item.get("kind") == "illegal_knock":
             _refused_knock(state, pair, upcard, item, why)
     ruling = match.state.rulings[index] if index in match.state.rulings else None
     result, winner, points, boxes = played.result, None, 0, 1
@@ -111,7 +111,7 @@ def _hand_if(match: Match, state: MatchState, index: int, entry: Entry) -> HandI
     return hand
 
 
-def _knock_if(match: Match, state: MatchState, index: int, entry: Entry, kept: Played, pair: Tuple[str, str],
+def _knock_if(match: Match, state: MatchState, index: int, entry: RecordedHand, kept: Played, pair: Tuple[str, str],
               upcard: Optional[Card], why: List[Why]) -> Tuple[Optional[str], Optional[str], int, int]:
     """A knock settled again under the state's rules: ``(result, winner, points, boxes)``."""
     rules, knocker = state.rules, kept.knocker

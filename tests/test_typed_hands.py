@@ -1,0 +1,47 @@
+"""The hands of a Record are values (#36 item 1): every step makes a new hand and a new Record and changes
+none, so a Record kept before a step (an undo's, a failed redo's, an amend's, a ruling's) writes what it
+wrote when it was made. main changed the hand entries in place: a Record kept before a knock held the knock's
+keys after it, and a write's seals went into the Record's hands."""
+
+from gin_ref.files import matchfile
+from gin_ref.files.rulesfile import load_rules
+from gin_ref.match.amend import amend
+from gin_ref.match.handread import NOT_WRITTEN
+from gin_ref.match.model import Match
+
+from hands import DEFENDER, KNOCKER
+
+NOW = "2024-05-01T20:00:00+00:00"
+
+
+def _text(record):
+    return matchfile.dumps(record, autoseal=False)
+
+
+def test_no_step_changes_a_record_made_before_it():
+    match = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann")
+    kept = []
+
+    def step(act):
+        kept.append((match.record, _text(match.record)))
+        act()
+
+    step(lambda: match.deal("7D"))
+    step(lambda: match.play_turn("pass", "Ben"))
+    step(lambda: match.play_turn("draw", "Ben"))  # out of turn: an irregularity kept in the hand
+    step(lambda: match.undo(match.newest_step(), NOW))
+    step(lambda: match.redo(match.redo_step(), NOW))
+    step(lambda: match.undo(match.newest_step(), NOW))
+    step(lambda: match.undo(match.newest_step(), NOW))  # the pass: the hand as dealt
+    step(lambda: match.dead())
+    step(lambda: match.deal("9H"))
+    step(lambda: match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)]))
+    step(lambda: match.rule("void", "misdeal", NOW))
+    step(lambda: match.undo(match.newest_step(), NOW))
+    step(lambda: match.amend(amend(match, 2, dead=True), NOW))
+    step(lambda: match.undo(match.newest_step(), NOW))
+    step(lambda: matchfile.dumps(match.record))  # a write seals a new mapping, never the Record
+    for record, text in kept:
+        assert _text(record) == text
+    assert len(kept) == 15 and match.hands[-1].result == "knock" and match.hands[0].result == "dead"
+    assert match.hands[-1].seal is NOT_WRITTEN and "seal: " in matchfile.dumps(match.record)

@@ -31,8 +31,8 @@ from gin_ref.desk.notation import did_you_mean
 # rather than every 700, which takes about a tenth off reading and replaying a long record.
 gc.set_threshold(50_000, 20, 100)
 # And as the process ends, Python's own last collection would walk every object it holds (the modules
-# loaded, the record read) to find cycles the end of the process frees anyway: a tenth of a tally's start-up
-# (30 M instructions of 415 M). Frozen (gc.freeze, the last thing run at exit: atexit calls in reverse),
+# loaded, the record read) to find cycles the end of the process frees anyway: 30 M instructions of a 30-hand
+# tally's 415 M (docs/architecture.md). Frozen (gc.freeze, the last thing run at exit: atexit calls in reverse),
 # they are left out of that walk; objects are still freed as their counts fall, and no object of gin-ref's
 # waits on a collection to close a file or release a lock (files are closed by ``with``, locks are ``flock``s
 # on descriptors, released as the process ends).

@@ -38,12 +38,31 @@ def _settle_language() -> None:
         settle()
 
 
+def _interrupt_again(unraisable: "sys.UnraisableHookArgs") -> None:
+    """Python swallows an exception raised in a finalizer (a generator closed as it is freed, ...), with a
+    note on stderr: a Ctrl-C that lands there would be lost, the command going on to exit 0 under
+    'Exception ignored in ...'. It is delivered again a millisecond later (a signal raised at once would land
+    in this hook, and be swallowed with it), where the command handles it; an interrupt after the command's
+    end, with SIGINT ignored, stays ignored."""
+    if unraisable.exc_type is not None and issubclass(unraisable.exc_type, KeyboardInterrupt):
+        _signal.signal(_signal.SIGALRM, _alarm_is_the_interrupt)
+        _signal.setitimer(_signal.ITIMER_REAL, 0.001)
+    else:
+        sys.__unraisablehook__(unraisable)
+
+
+def _alarm_is_the_interrupt(signum: int, frame: object) -> None:
+    if _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler:
+        raise KeyboardInterrupt
+
+
 def run() -> object:
     if sys.argv[1:] == ["--version"]:  # the version alone needs no command line parser: click's own words
         sys.stdout.write(f"gin-ref, version {gin_ref.__version__}\n")
         return 0
     try:
         _signal.signal(_signal.SIGINT, _signal.default_int_handler)  # the command undoes what it began
+        sys.unraisablehook = _interrupt_again
         import gc  # late (docs/architecture.md): --version needs no collector's settings
 
         gc.set_threshold(50_000, 20, 100)  # as gin_ref.cli sets it, before its imports: fewer collections in them

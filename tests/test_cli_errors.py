@@ -244,3 +244,35 @@ def test_a_read_only_file_system_is_named(here, monkeypatch):
     assert (result.exit_code, result.stderr) == (
         1, "Error: cannot write m.yaml: folder '.' is on a read-only file system\n")
     assert Path("m.yaml").read_bytes() == before
+
+
+def test_a_ctrl_c_python_swallows_in_a_finalizer_is_raised_again():
+    """A Ctrl-C that lands while a generator is closed as it is freed is swallowed by Python ('Exception
+    ignored in ...' on stderr) and the command went on to exit 0 (seen once in the SIGINT stress above): the
+    command's hook delivers it again, where the command handles it."""
+    script = """
+import _signal, sys
+from gin_ref import __main__ as entry
+
+_signal.signal(_signal.SIGINT, _signal.default_int_handler)
+sys.unraisablehook = entry._interrupt_again
+
+def closing():
+    try:
+        yield
+    finally:
+        raise KeyboardInterrupt  # as a Ctrl-C landing in the generator's close
+
+gen = closing()
+next(gen)
+try:
+    del gen
+    import time
+    time.sleep(0.5)
+    print("lost")
+except KeyboardInterrupt:
+    print("raised again")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    assert (done.stdout, done.stderr) == ("raised again\n", "")

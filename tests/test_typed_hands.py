@@ -45,3 +45,26 @@ def test_no_step_changes_a_record_made_before_it():
         assert _text(record) == text
     assert len(kept) == 15 and match.hands[-1].result == "knock" and match.hands[0].result == "dead"
     assert match.hands[-1].seal is NOT_WRITTEN and "seal: " in matchfile.dumps(match.record)
+
+
+def test_an_irregularity_and_a_ruling_go_into_their_hand_typed():
+    """A step puts its typed value into the new hand (the irregularity's ``Kept``, the ``Ruled``); the
+    writer in files/ lays it out, and a file read back holds the same text. An undo and a redo in the same
+    process put back the value the hand held. (main put the mappings ``steps.file_form`` made.)"""
+    from gin_ref.match.steps import Kept, Ruled
+
+    match = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann")
+    match.deal("7D")
+    refused = match.play_turn("pass", "Ann").refusal  # out of turn (Ben is to take or pass)
+    assert match.hands[0].irregularities == [refused.kept] and isinstance(refused.kept, Kept)
+    ruled = match.rule("redeal", "a card was exposed", NOW).data
+    assert match.hands[0].ruling == ruled and isinstance(ruled, Ruled)
+    text = matchfile.dumps(match.record)
+    assert "  ruling:\n    kind: redeal\n" in text and "  - kind: out_of_turn\n" in text
+    assert matchfile.dumps(matchfile.loads(text).match.record) == text  # read back: the same text
+    match.undo(match.newest_step(), NOW)
+    assert match.hands[0].ruling is NOT_WRITTEN
+    match.redo(match.redo_step(), NOW)
+    assert match.hands[0].ruling == ruled  # the value the hand held, put back
+    assert match.state.rulings[0].kind == "redeal" and str(match.state.irregularities[0][0].detail).startswith(
+        "out of turn: it is Ben's turn")

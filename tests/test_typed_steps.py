@@ -1,5 +1,5 @@
 """Typed steps (issue 23 item 1): an action returns its step's data as a typed value
-(``gin_ref.match.steps``), ``file_form`` is the one place it becomes the file's form, undo reads the
+(``gin_ref.match.steps``), ``step_pairs`` says what it writes (the writer in files/ lays it out), undo reads the
 newest step back into the same value, and redo puts back an equal step from the correction."""
 
 import copy

@@ -19,6 +19,10 @@ draws one, ``verify`` and ``--version`` none). It counts ``python -c 'import cli
 gives ``tally`` and ``verify`` as a multiple of it (issue 36: at most 2.2 times). Run this script with
 another checkout's venv Python to count that checkout's ``gin-ref`` (its ``gin_ref`` is the one compiled and
 counted; the match is written by this one's).
+
+``--lang LANG`` (again for more: ``--lang en --lang sk``) runs ``--version``, ``tally`` and ``verify`` once in
+each language (``GIN_REF_LANG``, docs/languages.md), each row named with it (``tally [sk]``); without it they
+run in the caller's environment's language.
 """
 
 import argparse
@@ -75,6 +79,8 @@ def main(argv=None):
     parser.add_argument("--no-compile", action="store_true", help="measure without compiling gin_ref first")
     parser.add_argument("--callgrind", action="store_true",
                         help="count instructions under valgrind's callgrind (one run each) instead of timing")
+    parser.add_argument("--lang", action="append", metavar="LANG",
+                        help="run gin-ref's cases in this language (GIN_REF_LANG); again for more")
     args = parser.parse_args(argv)
     if not args.no_compile:
         compileall.compile_dir(str(_package_of(command())), quiet=1)
@@ -83,21 +89,22 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "match.yaml"
         matchfile.write_atomic(path, matchfile.dumps(make_match(args.hands).record))
-        cases = {
-            "python -c pass": [sys.executable, "-c", "pass"],
-            "--version": gin_ref + ["--version"],
-            "tally": gin_ref + ["tally", "--match", str(path)],
-            "verify": gin_ref + ["verify", "--match", str(path)],
-        }
+        cases = {"python -c pass": ([sys.executable, "-c", "pass"], env)}
+        for lang in args.lang or [None]:
+            said = env if lang is None else dict(env, GIN_REF_LANG=lang)
+            suffix = "" if lang is None else f" [{lang}]"
+            cases[f"--version{suffix}"] = (gin_ref + ["--version"], said)
+            cases[f"tally{suffix}"] = (gin_ref + ["tally", "--match", str(path)], said)
+            cases[f"verify{suffix}"] = (gin_ref + ["verify", "--match", str(path)], said)
         if args.callgrind:
-            cases["import click"] = [sys.executable, "-c", "import click"]
-            return _print_counts(cases, env, gin_ref)
+            cases["import click"] = ([sys.executable, "-c", "import click"], env)
+            return _print_counts(cases, gin_ref)
         times = {name: [] for name in cases}
-        for name, case in cases.items():  # one run of each first, to warm the disk cache
-            timed(case, env)
+        for name, (case, case_env) in cases.items():  # one run of each first, to warm the disk cache
+            timed(case, case_env)
         for _ in range(args.runs):
-            for name, case in cases.items():
-                times[name].append(timed(case, env))
+            for name, (case, case_env) in cases.items():
+                times[name].append(timed(case, case_env))
     base = statistics.median(times["python -c pass"])
     print(f"gin-ref start-up: {' '.join(gin_ref)}, Python {sys.version.split()[0]}, "
           f"median of {args.runs} interleaved runs, a {args.hands}-hand match"
@@ -105,8 +112,9 @@ def main(argv=None):
     for name, runs in times.items():
         median = statistics.median(runs)
         line = f"  {name:<16} {median * 1000:6.1f} ms  {median / base:4.2f}x"
-        if name in TARGETS:
-            line += f"  (target <= {TARGETS[name]:.0f}x: {'met' if median / base <= TARGETS[name] else 'NOT met'})"
+        target = TARGETS.get(name.split(" [")[0]) if name != "python -c pass" else None
+        if target is not None:
+            line += f"  (target <= {target:.0f}x: {'met' if median / base <= target else 'NOT met'})"
         print(line)
 
 
@@ -121,16 +129,16 @@ def counted(argv, env):
     sys.exit(f"valgrind gave no count for {' '.join(argv)}: {done.stderr[-400:]}")
 
 
-def _print_counts(cases, env, gin_ref):
+def _print_counts(cases, gin_ref):
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not on PATH")
-    counts = {name: counted(case, env) for name, case in cases.items()}
+    counts = {name: counted(case, case_env) for name, (case, case_env) in cases.items()}
     base = counts["python -c pass"]
     print(f"gin-ref start-up: {' '.join(gin_ref)}, Python {sys.version.split()[0]}, instructions under callgrind")
     click = counts["import click"]
     for name, count in counts.items():
         line = f"  {name:<16} {count / 1e6:7.1f} M  {count / base:4.2f}x"
-        if name in ("tally", "verify"):
+        if name.split(" [")[0] in ("tally", "verify"):
             line += f"  {count / click:5.3f}x import click (issue 36: at most 2.2x)"
         print(line)
 

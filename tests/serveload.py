@@ -271,8 +271,8 @@ def check(folder, confirmed, written, stats, log, hands):
         done = subprocess.run(["gin-ref", "verify", str(path)], capture_output=True, text=True, timeout=60)
         verified = verified and done.returncode == 0
         hands_in = matchfile.load(str(path)).match.hands
-        web = [h["defender_count"] - 40 for h in hands_in if h.get("defender_count") != CLI_DEFENDER]
-        cli = sum(1 for h in hands_in if h.get("defender_count") == CLI_DEFENDER)
+        web = [h.defender_count - 40 for h in hands_in if h.defender_count != CLI_DEFENDER]
+        cli = sum(1 for h in hands_in if h.defender_count == CLI_DEFENDER)
         mine = [index for table, index, _ in confirmed if table == key]
         for index in mine:
             times = web.count(index)

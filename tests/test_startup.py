@@ -67,6 +67,19 @@ def test_the_version_alone_loads_no_click():
     assert "click" not in loaded and "gin_ref.cli" not in loaded
 
 
+def test_a_command_ends_with_the_collector_frozen():
+    """Python's last collection at exit walks no object the command leaves (docs/architecture.md, "Imports":
+    the end of a command): ``gin_ref.cli`` freezes them as the process ends, after every exit handler
+    registered after it (an exit handler registered before it, run after it, sees them frozen)."""
+    code = ("import atexit, gc, sys\n"
+            "atexit.register(lambda: print(gc.get_freeze_count() > 0))\n"
+            "sys.argv = ['gin-ref', 'verify', '--match', sys.argv[1]]\n"
+            "from gin_ref.__main__ import run\n"
+            "run()\n")
+    done = subprocess.run([sys.executable, "-c", code, EXAMPLE], capture_output=True, text=True)
+    assert (done.returncode, done.stdout.splitlines()[-1]) == (0, "True")
+
+
 def test_the_version_is_clicks_own_words():
     from gin_ref.cli import main
 

@@ -28,7 +28,7 @@ from gin_ref.files import yamlread
 from gin_ref.files.filewrite import PathName, missing as _missing, not_a_file as _not_a_file
 from gin_ref.files.filewrite import digest as digest, writable_target as writable_target  # this module's API too
 from gin_ref.files.filewrite import write_atomic as write_atomic
-from gin_ref.files.yamlload import Problems as ReaderProblems
+from gin_ref.files.yamldata import Problems as ReaderProblems
 from gin_ref.files import seals
 from gin_ref.files import matchtop
 from gin_ref.match.model import Checked, Match, check_record

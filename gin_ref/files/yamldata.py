@@ -1,12 +1,19 @@
 """The data the YAML readers return: a dict and a list that also hold the line of each key or item.
 
 ``gin_ref.files.yamlfast`` (the canonical layout) and ``gin_ref.files.yamlload`` (PyYAML) both build them;
-``line_of`` turns a problem's key path into a line of the file.
+``line_of`` turns a problem's key path (``Where``) into a line of the file. ``Problems`` is the list of what a
+reading met, each ``(key path, message)``: here, with ``MAX_DEPTH``, so that naming them loads no reader.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Sequence, Union
+from typing import Any, Dict, List, Mapping, Sequence, Tuple, Union
+
+from gin_ref.core.message import Message
+
+MAX_DEPTH = 100  # levels of nesting read (a match record has 7): a deeper collection is refused with its line
+Where = Tuple[Any, ...]  # a key path: keys and item numbers
+Problems = List[Tuple[Where, Union[str, Message]]]  # (key path, message: said where it is shown)
 
 
 class LineDict(Dict[Any, Any]):

@@ -17,19 +17,19 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.core.errors import RecordError
 from gin_ref.core.message import Message, N_
 from gin_ref.files import handtyped
 from gin_ref.files.recordkeys import TEXT, Keys, Kind, MapOf, Scalar
-from gin_ref.files.yamldata import LineDict, LineList
+from gin_ref.files.yamldata import MAX_DEPTH, LineDict, LineList, Where
+from gin_ref.files.yamldata import Problems as Problems  # (given here too: files/matchfile.py names it so)
 from gin_ref.files.yamlplain import LazyPattern
 from gin_ref.core.escape import one_line, shown_value
 
 _TAG = "tag:yaml.org,2002:"
 _SCALAR_TAGS = frozenset(_TAG + name for name in ("str", "int", "float", "bool", "null", "timestamp"))
-MAX_DEPTH = 100  # levels of nesting read (a match record has 7)
 _KINDS = {"!!int": N_("cannot read '%(value)s' as a whole number%(detail)s"),
           "!!float": N_("cannot read '%(value)s' as a number%(detail)s"),
           "!!timestamp": N_("cannot read '%(value)s' as a date or time%(detail)s"),
@@ -39,8 +39,6 @@ TAG_REFUSED = N_("YAML tag '%(tag)s' is not allowed: only plain values are read"
 _PLAIN_TYPES = (str, int, float, type(None), datetime.date)  # bool is an int, datetime a date
 SURROGATE = LazyPattern("[\ud800-\udfff]")  # compiled when first used (2 M instructions): PyYAML's values
 _loader: List[Any] = []
-Where = Tuple[Any, ...]  # a key path: keys and item numbers
-Problems = List[Tuple[Where, Union[str, Message]]]  # (key path, message: said where it is shown)
 
 
 def loader_class() -> Any:

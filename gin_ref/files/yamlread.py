@@ -4,9 +4,9 @@
 that also hold the line of each key or item). The canonical layout is read by the canonical reader
 (``gin_ref.files.yamlfast``), each value by its key's type (``gin_ref.files.recordkeys``), with no YAML
 library loaded; any other text (a hand edit) goes to PyYAML's safe loader (``gin_ref.files.yamlload``, the C
-one when present), whose nodes give the lines. What comes back is what PyYAML's safe loader reads, or a
-refusal: anchors and aliases, nesting deeper than MAX_DEPTH, and values that are not plain data are refused
-with their line.
+one when present, loaded then: a file in the canonical layout needs none of it), whose nodes give the lines.
+What comes back is what PyYAML's safe loader reads, or a refusal: anchors and aliases, nesting deeper than
+MAX_DEPTH, and values that are not plain data are refused with their line.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from typing import Any, Optional, Tuple
 
 from gin_ref.core.errors import RecordError, reason
 from gin_ref.files.recordkeys import Keys, schema_of
-from gin_ref.files.yamldata import LineDict, LineList, line_of, plain
+from gin_ref.files.yamldata import MAX_DEPTH, LineDict, LineList, Problems, line_of, plain
 from gin_ref.files.yamlfast import parse_canonical
-from gin_ref.files.yamlload import MAX_DEPTH, Problems, read
 from gin_ref.files.yamlplain import Fallback
 
 __all__ = ["LineDict", "LineList", "line_of", "plain", "MAX_DEPTH", "parse_canonical", "parse"]  # the reader's API
@@ -36,6 +35,8 @@ def parse(text: str, path: object = None, schema: Optional[Keys] = None) -> Tupl
         return parse_canonical(text, schema), []
     except Fallback:
         pass
+    from gin_ref.files.yamlload import read  # late (docs/architecture.md): only text outside the layout
+
     problems: Problems = []
     try:
         return read(text, problems, schema), problems

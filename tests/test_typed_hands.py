@@ -68,3 +68,23 @@ def test_an_irregularity_and_a_ruling_go_into_their_hand_typed():
     assert match.hands[0].ruling == ruled  # the value the hand held, put back
     assert match.state.rulings[0].kind == "redeal" and str(match.state.irregularities[0][0].detail).startswith(
         "out of turn: it is Ben's turn")
+
+
+def test_a_redo_puts_back_what_the_correction_kept_as_written():
+    """What a correction kept of an irregularity or a ruling is put back as written, and judged so: an item
+    edited into something that is not a mapping is refused as that (main read it as an empty mapping and
+    said 'unknown irregularity null', 'ruling kind null')."""
+    import pytest
+    from gin_ref.core.errors import IllegalActionError
+
+    match = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann")
+    match.deal("7D")
+    match.play_turn("pass", "Ann")  # out of turn: kept
+    match.undo(match.newest_step(), NOW)
+    text = matchfile.dumps(match.record)
+    start = text.index("    irregularity:\n")
+    edited = text[:start] + "    irregularity: oops\n" + text[text.index("  step:", start):]
+    again = matchfile.loads(edited).match
+    with pytest.raises(IllegalActionError, match=r"\(hand 1: an irregularity holds kind, player and points\)$"):
+        again.redo(again.redo_step(), NOW)
+    assert matchfile.dumps(again.record) == matchfile.dumps(matchfile.loads(edited).match.record)  # unchanged

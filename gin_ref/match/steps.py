@@ -409,8 +409,8 @@ def _kept_item(value: object) -> Kept:
 
 
 def _as_written(value: object) -> object:
-    """A value a correction kept, put back as it is (an empty item where it kept none: the replay refuses
-    it, as it refuses any item a hand edit spoiled)."""
+    """A value a correction kept (an irregularity's item, a ruling), put back as it is (an empty one where it
+    kept none: the replay refuses it, as it refuses any a hand edit spoiled)."""
     return {} if value is NOT_WRITTEN else value
 
 
@@ -551,9 +551,9 @@ def _put_ruling(record: "Record", step: Step) -> "Record":
     if step.written is not None and ruled.ruling.dealt:  # put back, a ruling that dealt its hand: the hand,
         return record._replace(hands=record.hands + (_hand_of(step),))  # whole
     # the Ruled itself (the writer lays it out), or the ruling a correction kept, as written
-    ruling = step.written.value("ruling") if step.written is not None else NOT_WRITTEN
+    ruling = _as_written(step.written.value("ruling")) if step.written is not None else ruled
     index = _at(record, step)
-    return _changed(record, index, record.hands[index]._replace(ruling=ruled if ruling is NOT_WRITTEN else ruling))
+    return _changed(record, index, record.hands[index]._replace(ruling=ruling))
 
 
 def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":

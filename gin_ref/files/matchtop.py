@@ -390,7 +390,14 @@ def hand_data(hand: RecordedHand) -> Dict[Any, Any]:
     """A hand as the file holds it: its keys in the file's order (HAND_KEYS; a key gin-ref does not know
     after them). A new mapping each time: the seals the writer works out go into it, never into the hand.
     The values a step put typed (a ruling, an irregularity's item) are laid out here (``laid_out``)."""
-    return {key: laid_out(key, value) for key, value in hand.written()}
+    data = dict(hand.written())
+    for key in _TYPED:  # (the keys a step may put a typed value in: the rest copied as they are, at C speed)
+        if key in data:
+            data[key] = laid_out(key, data[key])
+    return data
+
+
+_TYPED = ("irregularities", "ruling")
 
 
 def laid_out(key: str, value: object) -> object:
@@ -401,7 +408,7 @@ def laid_out(key: str, value: object) -> object:
         return dict(ruling_pairs(value))
     if key == "irregularity" and isinstance(value, Kept):
         return dict(irregularity_pairs(value))
-    if key == "irregularities" and isinstance(value, list):
+    if key == "irregularities" and isinstance(value, list) and any(isinstance(item, Kept) for item in value):
         return [dict(irregularity_pairs(item)) if isinstance(item, Kept) else item for item in value]
     return value
 

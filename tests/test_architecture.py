@@ -243,13 +243,10 @@ NOT_YET_TYPED = {
     "match/handread.py": 2,  # a hand as the parsed file holds it, read into a RecordedHand
     "match/header.py": 2,
     "match/irregularities.py": 19,
-    "match/play.py": 12,
-    "match/replay.py": 3,
+    "match/replay.py": 2,
     "match/resultonly.py": 2,
-    "match/rulings.py": 18,
-    "match/schema.py": 2,
-    "match/steps.py": 20,  # file_form: the mappings a hand holds as written (an irregularity, a ruling)
-    "match/whatif.py": 7,
+    "match/rulings.py": 7,  # a ruling as a hand edit wrote it, read (Ruled.of, Ruling.of)
+    "match/steps.py": 7,  # an item, a result and a turn's place as written, read (Kept.of, paper_of, position)
 }
 
 

@@ -9,11 +9,16 @@ from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, RecordError
 from gin_ref.match.model import Match
 from gin_ref.match.problems import english
-from gin_ref.match.schema import position
-from gin_ref.match.steps import file_form
+
+from gin_ref.match.steps import position, step_pairs
 from gin_ref.views.step_words import undone_words
 from gin_ref.views.words import irregularity_words
 from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
+
+
+def form_of(data):
+    """What a step's typed data writes into the file, as the writer lays it out."""
+    return dict(step_pairs(data))
 
 DEAL_A = ["pass Ben", "take Ann", "discard Ann QH", "draw Ben", "discard Ben KS", "draw Ann 5D", "discard Ann JC",
           "take Ben", "discard Ben 2H", "draw Ann"]
@@ -133,7 +138,7 @@ def test_a_hand_ends_dead_by_itself_and_its_record_must_say_so():
     assert match.open_table().stock == 3
     match.play_turn("draw", "Ben")
     outcome = match.play_turn("discard", "Ben", "AH")
-    assert (file_form(outcome.step.data)["result"], outcome.step.turn, match.state.open, match.hands[0].result) == (
+    assert (form_of(outcome.step.data)["result"], outcome.step.turn, match.state.open, match.hands[0].result) == (
         "dead", 60, None, "dead")
     assert (match.state.dealer, match.state.why) == ("Ann", "hand 1 was dead: the same dealer deals again")
     record = copy.deepcopy(written(match))
@@ -166,10 +171,11 @@ def test_a_refused_turn_changes_nothing_and_an_out_of_turn_one_is_kept():
         match.dead()
     assert written(match) == before
     outcome = match.play_turn("discard", "Ben", "5S")
-    item = file_form(outcome.refusal.kept)
+    item = form_of(outcome.refusal.kept)
     assert (outcome.number, item) == (1, {
         "kind": "out_of_turn", "player": "Ben", "turn": 3, "action": "discard", "card": "5S"})
-    assert match.hands[0].irregularities == [item]
+    assert match.hands[0].irregularities == [outcome.refusal.kept]  # typed: the writer lays it out
+    assert written(match)["hands"][0]["irregularities"] == [item]
     assert irregularity_words(match.state.irregularities[0][0]) == "Ben's discard 5S refused (out of turn: it is Ann's turn to discard or knock)"
     assert position(item) == 3 and position({"kind": "illegal_knock"}) == 1
 
@@ -179,7 +185,7 @@ def test_an_illegal_knock_in_turn_is_kept_with_its_turn():
     match.deal("3H")  # limit 3
     play(match, "pass Ben", "pass Ann", "draw Ben")
     outcome = match.knock("Ben", "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D KD", "AH 7H QH 2D 7D 8D 9D TD JD 3C")
-    assert outcome.refused and file_form(outcome.refusal.kept) == {
+    assert outcome.refused and form_of(outcome.refusal.kept) == {
         "kind": "illegal_knock", "player": "Ben", "turn": 4, "points": 0, "cards": "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D KD".split()}
     record = copy.deepcopy(written(match))
     assert checked(record).problems == []
@@ -198,7 +204,7 @@ def test_three_players_the_box_deals_and_the_captain_opens():
         "Cid sits out hand 1: it is Ben's turn to take the upcard 9♥ or pass"
     play(match, "pass Ben", "take Ann", "discard Ann QH", "draw Ben")
     assert str(match.knock("Cid", ANN_A, BEN_A).refusal.reason) == "Cid sits out hand 1: it is Ben's turn to discard or knock"
-    assert [item["action"] for item in match.hands[0].irregularities] == ["take", "knock"]
+    assert [kept.item.action for kept in match.hands[0].irregularities] == ["take", "knock"]
     assert checked(copy.deepcopy(written(match))).problems == []
     record = copy.deepcopy(written(match))
     record["hands"][0]["turns"].append("Cid discards 5S")

@@ -12,13 +12,18 @@ from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.match.model import Match
 from gin_ref.match.problems import english
-from gin_ref.match.steps import Deal, file_form
+from gin_ref.match.steps import Deal, step_pairs
 from gin_ref.views.tally_text import match_data as tally_data
 from gin_ref.views.step_words import undone_words
 from gin_ref.views.words import outcome_words
 
 from hands import BASE, DEFENDER, KNOCKER
 from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
+
+
+def form_of(data):
+    """What a step's typed data writes into the file, as the writer lays it out."""
+    return dict(step_pairs(data))
 
 
 def new(rules="oklahoma", players=("Ann", "Ben"), **options):
@@ -222,7 +227,7 @@ def test_refusals_change_nothing():
         match.dead()
     wrong = match.deal("7D", dealer="Ben")  # refused and kept
     assert str(wrong.refusal.reason) == "Ben cannot deal hand 1: Ann deals (named at the start)"
-    assert written(match)["irregularities"] == [file_form(wrong.refusal.kept)] and match.hands == ()
+    assert written(match)["irregularities"] == [form_of(wrong.refusal.kept)] and match.hands == ()
     match.deal("7D")
     before = copy.deepcopy(written(match))
     with pytest.raises(IllegalActionError, match="hand 1 is still open"):
@@ -242,7 +247,7 @@ def test_illegal_knock_is_recorded_and_the_hand_stays_open():
     match = new()
     match.deal("3H")
     outcome = match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])
-    assert outcome.refused and file_form(outcome.refusal.kept) == {  # the facts: the reason is said, not stored
+    assert outcome.refused and form_of(outcome.refusal.kept) == {  # the facts: the reason is said, not stored
         "kind": "illegal_knock", "player": "Ann", "points": 0, "cards": KNOCKER[5].split()}
     assert str(outcome.refusal.reason) == "knock not allowed: deadwood 5 exceeds limit 3 (upcard 3♥)"
     assert str(match.state.irregularities[0][0].detail) == str(outcome.refusal.reason)  # worked out again by the replay
@@ -255,7 +260,7 @@ def test_illegal_knock_penalty_goes_to_the_opponent():
     match = Match.new(["Ann", "Ben"], load_rules(None).with_knobs(illegal_knock="penalty"), "2024-05-01",
                       dealer="Ann")
     match.deal("3H")
-    assert file_form(match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)]).refusal.kept)["points"] == 10
+    assert form_of(match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)]).refusal.kept)["points"] == 10
     assert match.state.totals == {"Ann": 0, "Ben": 10}
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     assert match.hands[0].totals == {"Ann": 22, "Ben": 10} and match.hands[0].points == 22
@@ -399,8 +404,10 @@ def test_replay_three_player_rotation_and_sitter_scoring():
     assert [str(p.message) for p in checked(record).problems] == ["hand 2: Ben scored while sitting out"]
     match.deal("7D")
     outcome = match.knock("Ann", KNOCKER[5], DEFENDER[(5, 23)])  # refused and kept, as with recorded turns
-    assert file_form(outcome.refusal.kept) == {"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "knock"}
+    assert form_of(outcome.refusal.kept) == {"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "knock"}
     assert str(outcome.refusal.reason) == "Ann sits out hand 3: only Cid (box) or Ben (captain) may knock"
     assert str(match.state.irregularities[2][0].detail) == str(outcome.refusal.reason)
-    assert match.hands[2].irregularities == [file_form(outcome.refusal.kept)] and match.state.open == 2
+    # the hand holds the typed item; the writer lays it out
+    assert match.hands[2].irregularities == [outcome.refusal.kept] and match.state.open == 2
+    assert written(match)["hands"][2]["irregularities"] == [form_of(outcome.refusal.kept)]
     assert checked(copy.deepcopy(written(match))).problems == []

@@ -32,7 +32,13 @@ from gin_ref.files import yamlwrite
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.match.model import Match
-from gin_ref.match.steps import file_form
+from gin_ref.match.steps import step_pairs
+
+
+def form_of(data):
+    """What a step's typed data writes into the file, as the writer lays it out."""
+    return dict(step_pairs(data))
+
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -570,7 +576,7 @@ def test_match_file_option_then_environment_then_default(monkeypatch):
 def turn_match(first="Ann", second="Ben"):
     """A deal refused (wrong dealer), then hand 1 recorded turn by turn with a draw out of turn."""
     match = Match.new([first, second], load_rules(None), "2024-05-01", dealer=first)
-    assert file_form(match.deal("9H", dealer=second).refusal.kept)["kind"] == "wrong_dealer"
+    assert form_of(match.deal("9H", dealer=second).refusal.kept)["kind"] == "wrong_dealer"
     match.deal("9H")
     match.play_turn("pass", second)
     match.play_turn("take", first)
@@ -709,6 +715,7 @@ DEEP = """
 import sys
 from gin_ref.core import errors
 from gin_ref.files import matchfile as record
+
 depth = 1_000_000
 for text in ["a: " + "[" * depth + "]" * depth + "\\n", "a: " + "{a: " * depth + "}" * depth + "\\n",
              "".join(" " * i + "a:\\n" for i in range(5000)), "- " * depth + "x\\n"]:

@@ -10,10 +10,15 @@ from gin_ref.core.rules import make_rules
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.model import Match
 from gin_ref.match.resultonly import MAX_DEADWOOD, max_hand_score, paper_result, score_problems
-from gin_ref.match.steps import file_form
+from gin_ref.match.steps import step_pairs
 
 from reference import ref_deadwood
 from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
+
+
+def form_of(data):
+    """What a step's typed data writes into the file, as the writer lays it out."""
+    return dict(step_pairs(data))
 
 
 def test_the_most_deadwood_ten_cards_hold_is_98():
@@ -59,7 +64,7 @@ def test_score_problems_for_each_player_by_the_rules():
 def _record(scores, hands_won=None):
     match = Match.new(["Ann", "Ben"], load_rules("standard"), "2024-05-01", dealer="Ann")
     data = written(match)
-    data["result"] = file_form(paper_result(match.players, match.rules, scores, hands_won or ()))
+    data["result"] = form_of(paper_result(match.players, match.rules, scores, hands_won or ()))
     return data
 
 

@@ -1,5 +1,5 @@
 """Typed steps (issue 23 item 1): an action returns its step's data as a typed value
-(``gin_ref.match.steps``), ``file_form`` is the one place it becomes the file's form, undo reads the
+(``gin_ref.match.steps``), ``step_pairs`` says what it writes (the writer in files/ lays it out), undo reads the
 newest step back into the same value, and redo puts back an equal step from the correction."""
 
 import copy
@@ -12,12 +12,18 @@ from gin_ref.match import resultonly
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.model import Match
 from gin_ref.match.rulings import Ruling
-from gin_ref.match.steps import Deal, Kept, PaperResult, Ruled, Settled, TurnLine, Version, file_form
+from gin_ref.files.matchtop import laid_out
+from gin_ref.match.steps import Deal, Kept, PaperResult, Ruled, Settled, TurnLine, Version, step_pairs
 from gin_ref.match.handread import recorded_hand
 from gin_ref.views.step_words import redone_words, undone_words
 
 from hands import DEFENDER, KNOCKER
 from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
+
+
+def form_of(data):
+    """What a step's typed data writes into the file, as the writer lays it out."""
+    return dict(step_pairs(data))
 
 NOW = "2024-05-01T20:00:00+00:00"
 
@@ -36,15 +42,15 @@ def test_a_deal_is_a_deal_value_and_its_file_form_is_the_new_hand():
     match = new()
     step = match.deal("7D").step
     assert (step.kind, step.hand, step.data) == ("deal", 1, Deal(1, "Ann", None, "7D", 7))
-    assert file_form(step.data) == {"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}
-    assert dict(match.hands[0].written()) == file_form(step.data)
+    assert form_of(step.data) == {"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}
+    assert dict(match.hands[0].written()) == form_of(step.data)
 
 
 def test_a_deal_of_three_carries_the_roles():
     match = Match.new(["Ann", "Ben", "Cy"], load_rules("three-player"), "2024-05-01", box="Ann", captain="Ben")
     data = match.deal("7D").step.data
     assert isinstance(data, Deal) and data.roles == Roles("Ann", "Ben", "Cy")
-    assert list(file_form(data)) == ["number", "dealer", "box", "captain", "sitter", "upcard", "limit",
+    assert list(form_of(data)) == ["number", "dealer", "box", "captain", "sitter", "upcard", "limit",
                                      "irregularities"]
 
 
@@ -56,11 +62,11 @@ def test_a_turn_is_its_line_and_a_refused_turn_is_the_irregularity_kept():
     item = refused.step.data.item
     assert (item.kind, item.player, item.turn, item.action, item.points) == ("out_of_turn", "Ann", 1, "draw", 0)
     assert refused.refusal.kept is refused.step.data
-    assert list(file_form(refused.refusal.kept)) == ["kind", "player", "turn", "action"]  # facts only (/3)
+    assert list(form_of(refused.refusal.kept)) == ["kind", "player", "turn", "action"]  # facts only (/3)
     step = match.play_turn("pass", "Ben").step
     assert (step.kind, step.turn, step.data) == ("turn", 1, TurnLine("Ben passes"))
-    assert file_form(step.data) == {"turns": ["Ben passes"]}
-    assert file_form(TurnLine("Ann discards 5D", dead=True)) == {"turns": ["Ann discards 5D"], "result": "dead"}
+    assert form_of(step.data) == {"turns": ["Ben passes"]}
+    assert form_of(TurnLine("Ann discards 5D", dead=True)) == {"turns": ["Ann discards 5D"], "result": "dead"}
 
 
 def test_a_knock_is_its_result_and_facts_and_an_illegal_one_its_spread():
@@ -72,7 +78,7 @@ def test_a_knock_is_its_result_and_facts_and_an_illegal_one_its_spread():
     assert illegal.spread == (("cards", KNOCKER[5].split()),)
     data = match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)]).step.data
     assert isinstance(data, Settled) and (data.result, data.knocker) == ("knock", "Ann")
-    assert list(file_form(data)) == ["result", "knocker", "knocker_cards", "melds", "discard", "defender_cards"]
+    assert list(form_of(data)) == ["result", "knocker", "knocker_cards", "melds", "discard", "defender_cards"]
     match.deal("7D")
     assert match.dead().step.data == Settled("dead")
 
@@ -82,17 +88,19 @@ def test_a_refused_deal_a_ruling_an_amend_and_a_result_are_typed():
     refused = match.deal("7D", dealer="Ben").step
     assert refused.kind == "refused_deal" and isinstance(refused.data, Kept)
     assert (refused.data.item.kind, refused.data.item.hand, refused.data.item.player) == ("wrong_dealer", 1, "Ben")
-    assert list(file_form(refused.data)) == ["kind", "hand", "player"]
+    assert list(form_of(refused.data)) == ["kind", "hand", "player"]
     match.deal("7D")
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     ruled = match.rule("void", "a card was exposed", NOW).data
     assert ruled == Ruled(Ruling("void", None, None, "a card was exposed", None, NOW), 4, 1)
-    assert list(file_form(ruled)) == ["kind", "player", "points", "reason", "by", "date", "steps", "hands"]
+    # the ruling goes into its hand as it is; the writer in files/ lays it out
+    assert match.hands[0].ruling == ruled
+    assert list(laid_out("ruling", ruled)) == ["kind", "player", "points", "reason", "by", "date", "steps", "hands"]
     paper = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann")
     paper.put_result(resultonly.paper_result(paper.players, paper.rules, [("Ann", "154"), ("Ben", "24")]))
     step = paper.newest_step()
     assert step.data == PaperResult({"Ann": 154, "Ben": 24}, None, "Ann")
-    assert file_form(step.data) == {"scores": {"Ann": 154, "Ben": 24}, "winner": "Ann"}
+    assert form_of(step.data) == {"scores": {"Ann": 154, "Ben": 24}, "winner": "Ann"}
 
 
 def test_an_amend_is_the_new_version():
@@ -103,7 +111,7 @@ def test_an_amend_is_the_new_version():
     match.knock("Ann", KNOCKER[2], DEFENDER[(2, 24)])
     outcome = amend(match, 1, dead=True)
     assert outcome.step.data == Version("7D", 7, Settled("dead"))
-    assert file_form(outcome.step.data) == {"upcard": "7D", "limit": 7, "result": "dead"}
+    assert form_of(outcome.step.data) == {"upcard": "7D", "limit": 7, "result": "dead"}
 
 
 # -- put, take back, put back ----------------------------------------------------------------------------
@@ -134,7 +142,7 @@ def test_undo_reads_back_the_step_written_and_redo_puts_back_an_equal_one():
         after = copy.deepcopy(written(match))
         newest = match.newest_step()
         assert (newest.kind, newest.hand, newest.turn) == (step.kind, step.hand, step.turn)
-        assert file_form(newest.data) == file_form(step.data)  # read back: what was written
+        assert form_of(newest.data) == form_of(step.data)  # read back: what was written
         match.undo(newest, NOW, undone_words(newest))
         assert without_corrections(written(match)) == without_corrections(before)
         assert written(match)["corrections"][-1]["step"]["kind"] == step.kind
@@ -182,8 +190,8 @@ def test_an_undone_amend_goes_back_to_the_version_kept_and_redo_to_the_new_one()
     {"kind": "wrong_dealer", "hand": 3, "player": "Ben", "detail": "Ann deals"},
 ])
 def test_an_irregularity_read_back_is_written_as_it_was(written):
-    assert file_form(Kept.of(written)) == written
-    assert list(file_form(Kept.of(written))) == list(written)
+    assert form_of(Kept.of(written)) == written
+    assert list(form_of(Kept.of(written))) == list(written)
 
 
 def test_a_result_read_back_keeps_its_facts_as_written():
@@ -191,5 +199,5 @@ def test_a_result_read_back_keeps_its_facts_as_written():
              "defender_cards": "as 2s 3s", "defender": "Ben", "winner": "Ann", "points": 18}
     settled = Settled.of(recorded_hand(entry))
     assert (settled.knocker, settled.winner, settled.points) == ("Ann", "Ann", 18)
-    assert file_form(settled) == {"result": "knock", "knocker": "Ann", "knocker_count": 5, "big_gin": False,
+    assert form_of(settled) == {"result": "knock", "knocker": "Ann", "knocker_count": 5, "big_gin": False,
                                   "defender_cards": "as 2s 3s"}

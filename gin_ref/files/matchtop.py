@@ -37,6 +37,7 @@ from gin_ref.match.irregularities import read_match_irregularity
 from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.match.problems import Problem, Problems, Unreadable, Where, same
 from gin_ref.match.record import Read, Record
+from gin_ref.match.rulings import Ruled, ruling_pairs
 from gin_ref.match.resultonly import RESULT_KEY, RESULT_KEYS, PaperResult, by_one_score, score_problems, winner_of
 from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, OPTIONAL_KEYS, ROLES, TOP_KEYS
 from gin_ref.match.steps import Kept, irregularity_pairs, paper_of, paper_pairs
@@ -371,7 +372,7 @@ def correction_data(item: Correction) -> Dict[str, Any]:
     if item.hands is not None:
         data["hands"] = item.hands
     if item.entry is not None:
-        entry = dict(item.entry.written)
+        entry = {key: laid_out(key, value) for key, value in item.entry.written}
         data["entry"] = in_file_order(entry) if item.step is not None and item.step.kind == "deal" else entry
     if item.step is not None:
         step: Dict[str, Any] = {"kind": item.step.kind, "hand": item.step.hand}
@@ -387,8 +388,29 @@ def correction_data(item: Correction) -> Dict[str, Any]:
 
 def hand_data(hand: RecordedHand) -> Dict[Any, Any]:
     """A hand as the file holds it: its keys in the file's order (HAND_KEYS; a key gin-ref does not know
-    after them). A new mapping each time: the seals the writer works out go into it, never into the hand."""
-    return dict(hand.written())
+    after them). A new mapping each time: the seals the writer works out go into it, never into the hand.
+    The values a step put typed (a ruling, an irregularity's item) are laid out here (``laid_out``)."""
+    data = dict(hand.written())
+    for key in _TYPED:  # (the keys a step may put a typed value in: the rest copied as they are, at C speed)
+        if key in data:
+            data[key] = laid_out(key, data[key])
+    return data
+
+
+_TYPED = ("irregularities", "ruling")
+
+
+def laid_out(key: str, value: object) -> object:
+    """The value of a hand's ``key`` (or a correction's) as the file holds it: a ruling a step put (a
+    ``Ruled``) and an irregularity kept (a ``Kept``) as their keys and values in order, new mappings each
+    time; anything else (a value as written) as it is."""
+    if key == "ruling" and isinstance(value, Ruled):
+        return dict(ruling_pairs(value))
+    if key == "irregularity" and isinstance(value, Kept):
+        return dict(irregularity_pairs(value))
+    if key == "irregularities" and isinstance(value, list) and any(isinstance(item, Kept) for item in value):
+        return [dict(irregularity_pairs(item)) if isinstance(item, Kept) else item for item in value]
+    return value
 
 
 def in_file_order(entry: Dict[str, Any]) -> Dict[str, Any]:

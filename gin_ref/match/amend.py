@@ -6,7 +6,7 @@ A hand recorded turn by turn keeps its turns: the new knock must come from the p
 with a spread that fits them, and its upcard cannot change. The hand's dealer and roles stay as played.
 """
 
-from typing import TYPE_CHECKING, Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, Optional, Sequence, Union, cast
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, reason
@@ -19,7 +19,7 @@ from gin_ref.match.actions import Outcome, refuse_taken_discard, spread_in_turn
 from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, why_upcard
 from gin_ref.match.handread import RecordedHand, card_of, given
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.steps import Settled, Step, Version, file_form, version_of
+from gin_ref.match.steps import Settled, Step, Version, version_of, version_pairs
 
 if TYPE_CHECKING:  # the model calls none of this: the desk does, with the match (no cycle at run time)
     from gin_ref.match.model import Match
@@ -133,7 +133,7 @@ def _changed(entry: RecordedHand, number: int, seal_fails: Optional[Callable[[in
              ) -> Outcome:
     """Refuse an amend that changes nothing the table gave (unless it confirms a hand whose seal fails:
     the same facts, sealed again)."""
-    old, new = dict(version_of(entry).known()), file_form(outcome.step.data)
+    old, new = dict(version_of(entry).known()), dict(version_pairs(cast(Version, outcome.step.data)))
     facts = {key: value for key, value in old.items() if key in new}
     if facts == new and set(old) - set(facts) <= _DERIVED and not (seal_fails is not None and seal_fails(number)):
         raise IllegalActionError(Message(N_("hand %(hand)d already says that: nothing to amend"), hand=number))

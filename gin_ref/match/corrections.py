@@ -24,7 +24,8 @@ class KeptEntry(NamedTuple):
     """What a correction keeps (its ``entry``), read leniently (any mapping): its keys and values as written,
     in their order, which the writer writes back as they are (a hand, the keys a step took from one, an
     irregularity's item, a ruling, a result-only record's result). What reads it asks for a key's value
-    (``value``) or for its keys of a hand, typed (``hand``: a ``RecordedHand``)."""
+    (``value``) or for its keys of a hand, typed (``hand``: a ``RecordedHand``). The replay reads what an
+    illegal knock spread the same way, from a Kept's pairs or a hand edit's item alike."""
 
     written: Tuple[Tuple[str, object], ...]
 

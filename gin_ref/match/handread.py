@@ -36,7 +36,7 @@ from gin_ref.core.message import Message, N_
 from gin_ref.core.escape import shown_value
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.rules import HouseRules
-from gin_ref.match.header import Header
+from gin_ref.match.header import Header, player_named
 from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, limit_needs_upcard, why_upcard
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS
@@ -420,7 +420,7 @@ def _number(reading: Hand) -> None:
 
 def _dealer(reading: Hand) -> None:
     reading.dealer = player_named(given(reading.entry.dealer), "dealer", reading.where, reading.header.players,
-                                  reading.problems, Message(N_("hand %(hand)d: the dealer"), hand=reading.number))
+                                  reading.problems, what=Message(N_("hand %(hand)d: the dealer"), hand=reading.number))
 
 
 def _roles(reading: Hand) -> None:
@@ -494,7 +494,7 @@ def _knock(reading: Hand) -> None:
                                                              hand=number, key=key))
         return
     reading.knocker = player_named(given(entry.knocker), "knocker", where, reading.header.players, reading.problems,
-                                   Message(N_("hand %(hand)d: the knocker"), hand=number))
+                                   what=Message(N_("hand %(hand)d: the knocker"), hand=number))
 
 
 _KNOCK_KEYS = RESULT_FACTS + ("defender",)
@@ -514,20 +514,6 @@ def _facts(reading: Hand) -> None:
     reading.counted = (entry.knocker_count is not NOT_WRITTEN) + (entry.defender_count is not NOT_WRITTEN)
     if result != "dead" and reading.want_facts:
         reading.facts = stored_facts(entry, reading.rules, reading.where, reading.number, reading.problems)
-
-
-def player_named(value: object, key: str, where: Where, allowed: Sequence[str], problems: Problems,
-                 what: Message) -> Optional[str]:
-    """``value`` (the hand's ``key`` as written, None: not written) if it names one of ``allowed``; else a
-    problem and None (``gin_ref.match.header.player_at``'s words)."""
-    if isinstance(value, str) and value in allowed:
-        return value
-    if value is None:
-        problems.add(where, Message(N_("%(what)s is missing"), what=what))
-    else:
-        problems.add(tuple(where) + (key,), Message(N_("%(what)s must be one of %(allowed)s, not %(value)s"), what=what,
-                                                    allowed=", ".join(allowed), value=shown_value(value)))
-    return None
 
 
 # a hand's checks by the part they read, in the order their problems are reported (the replay says each

@@ -74,7 +74,14 @@ def check_date(value: object, where: Where, what: Union[str, Message], problems:
 def player_at(mapping: Mapping[str, object], key: str, where: Where, allowed: Sequence[str],
               problems: Problems, fatal: bool = False, what: Union[None, str, Message] = None) -> Optional[str]:
     """``mapping[key]`` if it names one of ``allowed``; else a problem and None."""
-    value = mapping.get(key)
+    return player_named(mapping.get(key), key, where, allowed, problems, fatal, what)
+
+
+def player_named(value: object, key: str, where: Where, allowed: Sequence[str], problems: Problems,
+                 fatal: bool = False, what: Union[None, str, Message] = None) -> Optional[str]:
+    """``value`` (``key``'s as written, None: not written) if it names one of ``allowed``; else a problem
+    (at ``where``, missing; at its key, another name) and None: the one place these two are said, for the
+    head's keys, a hand's and an irregularity's."""
     if isinstance(value, str) and value in allowed:
         return value
     what = what or f"'{key}'"

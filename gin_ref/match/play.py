@@ -8,7 +8,7 @@ that does not fit the hand is a problem at its line. Irregularities are history,
 checked to be what it says it is (their keys: ``gin_ref.match.schema``).
 """
 
-from typing import TYPE_CHECKING, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError, InvalidNotationError, OutOfTurnError, reason
@@ -20,9 +20,10 @@ from gin_ref.match.handread import NOT_WRITTEN, Hand, RecordedHand, card_of, giv
 from gin_ref.match.irregularities import Irregularity, read_hand_irregularity
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.knocks import Facts, Settlement, judge, limit_needs_upcard
-from gin_ref.match.schema import is_count, position
+from gin_ref.match.schema import is_count
 from gin_ref.match.state import HandSetup, MatchState, score
-from gin_ref.match.steps import Kept
+from gin_ref.match.corrections import KeptEntry
+from gin_ref.match.steps import Kept, irregularity_pairs, position
 from gin_ref.core.escape import shown_value
 
 if TYPE_CHECKING:
@@ -46,7 +47,8 @@ def replay_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Probl
     state.table, state.table_ok = None, hand.turns_read
     state.irregularities.pop(setup.index, None)  # read again
     turns, items = hand.turns, hand.irregularities
-    if turns or any(isinstance(item, dict) and "turn" in item for item in items):
+    if turns or any(isinstance(item, dict) and "turn" in item or isinstance(item, Kept) and item.item.turn is not None
+                    for item in items):
         state.table = new_table(state, setup)
         if turns and setup.upcard is None and hand.entry.upcard is NOT_WRITTEN and state.rules.deal != "eleven":
             problems.add(where + ("turns",), Message(N_("hand %(hand)d was dealt without its upcard: its turns "
@@ -141,18 +143,26 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: RecordedHa
 def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: object, at: Optional[int],
                          problems: Problems) -> None:
     where = ("hands", setup.index, "irregularities", i)
-    read = read_hand_irregularity(item, where, setup.number, state.players, setup.pair, problems)
-    if read is None or not isinstance(item, dict):  # (an item read is a mapping)
-        return
+    if isinstance(item, Kept):  # put by a step: typed (its reason worked out again, as when read from the file)
+        known, given = item.item, KeptEntry(irregularity_pairs(item))
+        read: Optional[Irregularity] = Irregularity(
+            known.kind, known.player, item.said, known.points if known.kind == "illegal_knock" else 0, None,
+            known.turn, known.action, known.card, where)
+    else:
+        read = read_hand_irregularity(item, where, setup.number, state.players, setup.pair, problems)
+        if read is None or not isinstance(item, dict):  # (an item read is a mapping)
+            return
+        given = KeptEntry(tuple(item.items()))
+    assert read is not None
     if read.detail is None:  # a /3 item: its facts, the reason worked out where the act was refused
         reason = out_of_turn_reason(state, setup, read, at) if read.kind == "out_of_turn" else \
-            illegal_knock_reason(state, setup, item)
+            illegal_knock_reason(state, setup, given)
         read = read._replace(detail=reason)
     state.irregularities.setdefault(setup.index, []).append(read)
     if read.kind == "out_of_turn":
         _replay_out_of_turn(state, where, setup.number, read, at, problems)
     else:
-        _replay_illegal_knock(state, setup, where, read, item, at, problems)
+        _replay_illegal_knock(state, setup, where, read, given, at, problems)
 
 
 # -- why an act was refused, worked out again from the facts (format /3 keeps no sentence) ------------------
@@ -193,16 +203,17 @@ def out_of_turn_reason(state: MatchState, setup: HandSetup, item: Irregularity, 
     return None
 
 
-def illegal_knock_reason(state: MatchState, setup: HandSetup, given: Mapping[str, object]) -> Optional[Message]:
-    """Why the illegal knock ``given`` (as the record holds it) was refused: the knock judged again from its
-    cards or its count; None when they cannot be read (a problem of their own)."""
+def illegal_knock_reason(state: MatchState, setup: HandSetup, given: KeptEntry) -> Optional[Message]:
+    """Why the illegal knock ``given`` (its keys and values as the record holds them) was refused: the knock
+    judged again from its cards or its count; None when they cannot be read (a problem of their own)."""
     try:
-        if "count" in given:
-            facts = Facts(knocker_count=stored_count(given["count"], state.rules.most_deadwood), defender_count=0)
+        count, melds_written, discard_written = given.value("count"), _given(given, "melds"), _given(given, "discard")
+        if count is not NOT_WRITTEN:
+            facts = Facts(knocker_count=stored_count(count, state.rules.most_deadwood), defender_count=0)
         else:
-            melds = parse_melds(given["melds"], state.rules.aces) if given.get("melds") is not None else None
-            discard = card_of(given["discard"]) if given.get("discard") is not None else None
-            cards = recorded_cards(given.get("cards"), (10, 11), "knocker's hand", state.rules.ace_runs)
+            melds = parse_melds(melds_written, state.rules.aces) if melds_written is not None else None
+            discard = card_of(discard_written) if discard_written is not None else None
+            cards = recorded_cards(_given(given, "cards"), (10, 11), "knocker's hand", state.rules.ace_runs)
             facts = Facts(knocker_cards=cards, melds=melds, discard=discard, defender_count=0)
         refusal, _settled = judge(state.rules, setup.upcard, facts)
     except (GinRefError, TypeError, ValueError):
@@ -260,33 +271,40 @@ _RECORDED_OUT_OF_TURN = {
 }
 
 
+def _given(given: KeptEntry, key: str) -> object:
+    """The value of ``key`` as written, None where it is not written."""
+    value = given.value(key)
+    return None if value is NOT_WRITTEN else value
+
+
 def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, item: Irregularity,
-                          given: Mapping[str, object], at: Optional[int], problems: Problems) -> None:
-    """An illegal knock (``given``: as the record holds it) was illegal by its cards or its count, and its
-    points are the rules' penalty, scored."""
+                          given: KeptEntry, at: Optional[int], problems: Problems) -> None:
+    """An illegal knock (``given``: its keys and values as the record holds them) was illegal by its cards
+    or its count, and its points are the rules' penalty, scored."""
     number, player = setup.number, item.player
     penalty = illegal_knock_penalty(state)
     settles = setup.upcard is not None or not limit_needs_upcard(state.rules)
-    if "count" in given and settles:
+    if given.value("count") is not NOT_WRITTEN and settles:
         _check_illegal_count(state, setup, where, given, problems)
-    elif given.get("cards") is not None and settles:
+    elif _given(given, "cards") is not None and settles:
         _check_illegal_cards(state, setup, where, item, given, at, problems)
-    if not same(given.get("points"), penalty):
+    points = given.value("points")
+    if not same(None if points is NOT_WRITTEN else points, penalty):
         why = Message(N_("the penalty is %(penalty)d"), penalty=penalty) if penalty else \
             Message(N_("illegal_knock: reject has no penalty"))
-        problems.add(where + ("points",) if "points" in given else where,
+        problems.add(where + ("points",) if points is not NOT_WRITTEN else where,
                      Message(N_("hand %(hand)d: the illegal knock's points are %(points)s, but %(why)s"), hand=number,
-                             points=shown_value(given.get("points")), why=why))
+                             points=shown_value(None if points is NOT_WRITTEN else points), why=why))
     if player is not None and penalty and setup.index not in state.after_end:
         score(state, setup.other(player), penalty, hand_won=False)
 
 
-def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item: Mapping[str, object],
+def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item: KeptEntry,
                          problems: Problems) -> None:
     """An illegal knock by count: over the limit, and without cards."""
     number = setup.number
     try:
-        count = stored_count(item["count"], state.rules.most_deadwood)
+        count = stored_count(item.value("count"), state.rules.most_deadwood)
     except InvalidNotationError as exc:
         problems.add(where + ("count",), Message(N_("hand %(hand)d: the illegal knock's count: %(reason)s"),
                                                  hand=number, reason=reason(exc)))
@@ -296,24 +314,25 @@ def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item
             problems.add(where + ("count",), Message(N_("hand %(hand)d: the knock recorded as illegal is legal (count "
                                                         "%(count)d within limit %(limit)s)"), hand=number, count=count,
                                                      limit=setup.limit))
-    if "cards" in item:
+    if item.value("cards") is not NOT_WRITTEN:
         problems.add(where + ("cards",), Message(N_("hand %(hand)d: an illegal knock holds its cards or its count, "
                                                     "not both"), hand=number))
 
 
 def _check_illegal_cards(state: MatchState, setup: HandSetup, where: Where, item: Irregularity,
-                         given: Mapping[str, object], at: Optional[int], problems: Problems) -> None:
+                         given: KeptEntry, at: Optional[int], problems: Problems) -> None:
     """An illegal knock by cards: they do not make a legal knock, and (turn by turn) they fit the hand."""
     number = setup.number
     try:
-        melds = parse_melds(given["melds"], state.rules.aces) if given.get("melds") is not None else None
-        discard = card_of(given["discard"]) if given.get("discard") is not None else None
-        cards = recorded_cards(given["cards"], (10, 11), "knocker's hand", state.rules.ace_runs)
+        melds_written, discard_written = _given(given, "melds"), _given(given, "discard")
+        melds = parse_melds(melds_written, state.rules.aces) if melds_written is not None else None
+        discard = card_of(discard_written) if discard_written is not None else None
+        cards = recorded_cards(given.value("cards"), (10, 11), "knocker's hand", state.rules.ace_runs)
         check = check_knock(cards, state.rules, setup.upcard, melds, discard)
         if check.legal:
             problems.add(where + ("cards",), Message(N_("hand %(hand)d: the knock recorded as illegal is legal "
                                                         "(%(verdict)s)"), hand=number, verdict=check.verdict_said))
-        if "turn" in given:  # a knock recorded at a turn: it was made at the table
+        if given.value("turn") is not NOT_WRITTEN:  # a knock recorded at a turn: it was made at the table
             _check_refused_knock(state, where, number, item, at, cards, discard, problems)
     except GinRefError as exc:
         problems.add(where + ("cards",), Message(N_("hand %(hand)d: the illegal knock's cards: %(reason)s"),

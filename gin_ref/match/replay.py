@@ -117,9 +117,9 @@ def check_hand_counts(hands: Sequence[object], amends: List[Amend], problems: Pr
     counted: List[Tuple[Where, Optional[int], object, object]] = [
         (("corrections", amend.place, "hands"), None, amend.hands, amend.hand)
         for amend in amends]  # (one taken back may count hands undone since)
-    counted += [(("hands", i, "ruling", "hands"), i + 1, ruling.get("hands"), given(hand.number))
-                for i, hand, ruling in ((i, hand, rulings.ruling_of(hand)) for i, hand in enumerate(hands)
-                                        if isinstance(hand, RecordedHand)) if ruling is not None]
+    counted += [(("hands", i, "ruling", "hands"), i + 1, ruled.hands, given(hand.number))
+                for i, hand, ruled in ((i, hand, rulings.ruled_of(hand)) for i, hand in enumerate(hands)
+                                       if isinstance(hand, RecordedHand)) if ruled is not None]
     for where, ruled, count, hand in counted:  # (ruled: the hand a ruling is on; None: an amend)
         if type(count) is not int:  # noqa: E721 (its shape is checked with the rest of the entry)
             continue

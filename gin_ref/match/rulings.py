@@ -20,7 +20,7 @@ ruling that ends the match earlier leaves them played after the end, not counted
 """
 
 
-from typing import Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.message import Message, N_
@@ -28,7 +28,7 @@ from gin_ref.core.players import find_player
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
-from gin_ref.match.schema import Entry, is_count
+from gin_ref.match.schema import is_count
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.core.escape import shown_value
 
@@ -40,6 +40,7 @@ OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled (and any ki
 
 
 FIELDS = ("kind", "player", "points", "reason", "by", "date")  # a ruling as ``tally --json`` gives it
+_VALUES = FIELDS + ("steps", "hands")  # the values a ruling is checked by (and whether it dealt its hand)
 
 
 class Ruling(NamedTuple):
@@ -73,10 +74,39 @@ def _text(value: object) -> Optional[str]:
     return value if isinstance(value, str) else None
 
 
-def ruling_of(hand: RecordedHand) -> Optional[Dict[str, object]]:
-    """The ruling of a hand as written, or None (none, or not a mapping)."""
+class Ruled(NamedTuple):
+    """A ruling made: the ruling, the count of steps the record held with it (``steps``: it is the newest
+    while the count stands) and the number of hands then (``hands``). The ruling step puts it into its hand
+    (``RecordedHand.ruling``) as it is: the writer in ``gin_ref.files`` lays it out (``ruling_pairs``)."""
+
+    ruling: Ruling
+    steps: int
+    hands: int
+
+
+    @classmethod
+    def of(cls, written: Mapping[str, object]) -> "Ruled":
+        """A ruling as written (one a correction kept may lack its counts: read as 0, and refused by the
+        replay when it is put back; a hand edit's counts as written, for the replay to judge)."""
+        return cls(Ruling.of(written), written.get("steps", 0), written.get("hands", 0))  # type: ignore[arg-type]
+
+
+def ruling_pairs(ruled: Ruled) -> Tuple[Tuple[str, object], ...]:
+    """A ruling as the record writes it: its keys in order (FIELDS, then the counts; ``dealt`` only when it
+    dealt its hand: one step with its deal), with their values."""
+    ruling = ruled.ruling
+    return (("kind", ruling.kind), ("player", ruling.player), ("points", ruling.points), ("reason", ruling.reason),
+            ("by", ruling.by), ("date", ruling.date), ("steps", ruled.steps), ("hands", ruled.hands)) + \
+        ((("dealt", True),) if ruling.dealt else ())
+
+
+def ruled_of(hand: RecordedHand) -> Optional[Ruled]:
+    """The ruling of a hand: the one a step put (a ``Ruled``), or the one written read (None: none, or
+    one written that is not a mapping, or an empty one)."""
     ruling = hand.ruling
-    return ruling if isinstance(ruling, dict) else None
+    if isinstance(ruling, Ruled):
+        return ruling
+    return Ruled.of(ruling) if isinstance(ruling, dict) and ruling else None
 
 
 def forfeit_winner(totals: Mapping[str, int], player: str) -> Optional[str]:
@@ -93,7 +123,7 @@ def forfeit_winner(totals: Mapping[str, int], player: str) -> Optional[str]:
 def rulings_in(hands: Sequence[object]) -> List[RecordedHand]:
     """The hands that carry a ruling, in hand order (of a record whose head has been read; a hand that is
     not a mapping carries none)."""
-    return [hand for hand in hands if isinstance(hand, RecordedHand) and ruling_of(hand)]
+    return [hand for hand in hands if isinstance(hand, RecordedHand) and ruled_of(hand) is not None]
 
 
 def played_after_rulings(hands: Sequence[object]) -> List[int]:
@@ -101,9 +131,9 @@ def played_after_rulings(hands: Sequence[object]) -> List[int]:
     numbers: List[int] = []
     held = len(hands)  # a ruling's count of hands beyond the record's is a problem, no range
     for hand in rulings_in(hands):
-        ruling = ruling_of(hand)
-        assert ruling is not None
-        then, number = ruling.get("hands"), given(hand.number)
+        ruled = ruled_of(hand)
+        assert ruled is not None
+        then, number = ruled.hands, given(hand.number)
         if is_count(then) and is_count(number) and isinstance(then, int) and isinstance(number, int):
             numbers.extend(range(number + 1, min(then, held) + 1))
     return numbers
@@ -113,8 +143,8 @@ def newest_ruling(hands: Sequence[RecordedHand], total: int) -> Optional[int]:
     """The index of the hand whose ruling is the record's newest step (made when it held ``total`` steps,
     itself included: ``gin_ref.match.steps.step_total``), or None when a step came after every ruling."""
     for index, hand in enumerate(hands):
-        ruling = ruling_of(hand)
-        if ruling is not None and ruling.get("steps") == total:
+        ruled = ruled_of(hand)
+        if ruled is not None and ruled.steps == total:
             return index
     return None
 
@@ -135,31 +165,36 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: RecordedHand, probl
         return None
     where, number = ("hands", setup.index, "ruling"), setup.number
     ruling = entry.ruling
-    if not isinstance(ruling, dict):
+    if isinstance(ruling, Ruled):  # put by a step: its values, checked as the record's are
+        made = ruling.ruling
+        values: Tuple[object, ...] = (made.kind, made.player, made.points, made.reason, made.by, made.date,
+                                      ruling.steps, ruling.hands, True if made.dealt else NOT_WRITTEN)
+    elif not isinstance(ruling, dict):
         problems.add(where, Message(N_("hand %(hand)d: 'ruling' must be a mapping (kind, player, points, reason, by, "
                                        "date)"), hand=number))
         return None
-    for key in ruling:
-        if key not in KEYS:
-            problems.add(where + (key,), Message(N_("hand %(hand)d: unknown key '%(key)s' in the ruling"), hand=number,
-                                                 key=key))
-    kind = ruling.get("kind")
+    else:  # as written: its keys checked, then its values read
+        for key in ruling:
+            if key not in KEYS:
+                problems.add(where + (key,), Message(N_("hand %(hand)d: unknown key '%(key)s' in the ruling"),
+                                                     hand=number, key=key))
+        values = tuple(ruling.get(key) for key in _VALUES) + (ruling.get("dealt", NOT_WRITTEN),)
+    kind, player, points, reason, by, date, steps, hands, dealt_written = values
     if kind not in KINDS:
         problems.add(where + ("kind",), Message(N_("hand %(hand)d: ruling kind %(kind)s is not one of %(known)s"),
                                                 hand=number, kind=shown_value(kind), known=", ".join(KINDS)))
         return None
-    if not _check_player(state, setup, ruling, kind, problems) or not _check_points(setup, ruling, kind, problems):
+    assert isinstance(kind, str)
+    if not _check_player(state, setup, player, kind, problems) or not _check_points(setup, points, kind, problems):
         return None
-    _check_record_keys(setup, ruling, problems)
-    dealt = "dealt" in ruling and _check_dealt(setup, ruling["dealt"], ruling.get("hands"), played, problems)
+    _check_record_keys(setup, reason, by, date, steps, hands, problems)
+    dealt = dealt_written is not NOT_WRITTEN and _check_dealt(setup, dealt_written, hands, played, problems)
     if given(entry.result) is None and kind not in OPEN_KINDS and not dealt:
         problems.add(where + ("kind",), Message(N_("hand %(hand)d is open: it can be ruled a misdeal (redeal) or "
                                                    "forfeited, not %(kind)s"), hand=number, kind=str(kind)))
         return None
-    player, points, reason, by = (ruling.get(key) for key in ("player", "points", "reason", "by"))
     return Ruling(str(kind), player if isinstance(player, str) else None, points if type(points) is int else None,
-                  reason if isinstance(reason, str) else None, by if isinstance(by, str) else None,
-                  ruling.get("date"), dealt)
+                  reason if isinstance(reason, str) else None, by if isinstance(by, str) else None, date, dealt)
 
 
 def _check_dealt(setup: HandSetup, dealt: object, hands: object, played: bool, problems: Problems) -> bool:
@@ -182,11 +217,10 @@ def _check_dealt(setup: HandSetup, dealt: object, hands: object, played: bool, p
     return True
 
 
-def _check_player(state: MatchState, setup: HandSetup, ruling: Entry, kind: str, problems: Problems) -> bool:
+def _check_player(state: MatchState, setup: HandSetup, player: object, kind: str, problems: Problems) -> bool:
     """An award names a player of the hand, a forfeit a player of the match, the others none (False: the
     ruling cannot be used)."""
     where, number = ("hands", setup.index, "ruling"), setup.number
-    player = ruling.get("player")
     if kind in ("award", "forfeit"):
         allowed = setup.pair if kind == "award" else state.players
         if player not in allowed:
@@ -200,10 +234,9 @@ def _check_player(state: MatchState, setup: HandSetup, ruling: Entry, kind: str,
     return True
 
 
-def _check_points(setup: HandSetup, ruling: Entry, kind: str, problems: Problems) -> bool:
+def _check_points(setup: HandSetup, points: object, kind: str, problems: Problems) -> bool:
     """An award gives a whole number of points, the others none (False: the ruling cannot be used)."""
     where, number = ("hands", setup.index, "ruling"), setup.number
-    points = ruling.get("points")
     if kind == "award" and not (is_count(points) or points == 0 and type(points) is int):
         problems.add(where + ("points",), Message(N_("hand %(hand)d: the points of the award must be a whole number, "
                                                      "not %(value)s"), hand=number, value=shown_value(points)))
@@ -214,17 +247,18 @@ def _check_points(setup: HandSetup, ruling: Entry, kind: str, problems: Problems
     return True
 
 
-def _check_record_keys(setup: HandSetup, ruling: Entry, problems: Problems) -> None:
+def _check_record_keys(setup: HandSetup, reason: object, by: object, date: object, steps: object, hands: object,
+                       problems: Problems) -> None:
     """The ruling's reason, who made it, when, and the counts of steps and hands it was made at."""
     where, number = ("hands", setup.index, "ruling"), setup.number
-    if not isinstance(ruling.get("reason"), str) or not ruling["reason"].strip():
+    if not isinstance(reason, str) or not reason.strip():
         problems.add(where + ("reason",), Message(N_("hand %(hand)d: the ruling must give its reason"), hand=number))
-    if ruling.get("by") is not None and not isinstance(ruling["by"], str):
+    if by is not None and not isinstance(by, str):
         problems.add(where + ("by",), Message(N_("hand %(hand)d: the ruling's 'by' must be a name"), hand=number))
-    check_date(ruling.get("date"), where + ("date",), Message(N_("hand %(hand)d: the ruling's date"), hand=number),
+    check_date(date, where + ("date",), Message(N_("hand %(hand)d: the ruling's date"), hand=number),
                problems, timestamp=True)
-    for key in ("steps", "hands"):
-        if not is_count(ruling.get(key)):
+    for key, count in (("steps", steps), ("hands", hands)):
+        if not is_count(count):
             problems.add(where + (key,), Message(N_("hand %(hand)d: the ruling's '%(key)s' must be a whole number"),
                                                  hand=number, key=key))
 

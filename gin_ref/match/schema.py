@@ -15,8 +15,6 @@ spread) and the values derived from them (limit, result, defender, winner, point
 replay works out again and compares.
 """
 
-from typing import Any, Dict
-
 FORMAT = "gin-ref-match/3"  # facts, never sentences (docs/match-file.md); /2 and /1 are read and written as /3
 FORMAT_2 = "gin-ref-match/2"  # /1: the same record without its end line (gin_ref.files.recordformat)
 # the format the seals' head digest names, whatever the file's: the seal chain has not changed since /2, so a
@@ -51,12 +49,6 @@ MATCH_IRREGULARITIES = ("wrong_dealer",)
 TURN_ACTIONS = ("take", "pass", "draw", "discard")
 OUT_OF_TURN_ACTIONS = TURN_ACTIONS + ("knock",)
 
-# a hand entry, an irregularity or a correction: plain data, as read (the explicit Any of match/, on its way
-# out with #36 item 1: tests/test_architecture.py counts every use). The record itself is typed:
-# gin_ref.match.record.Record.
-Entry = Dict[str, Any]  # type: ignore[explicit-any]
-
-
 VERSION_KEYS = ("upcard", "limit") + tuple(key for key in SETTLED_KEYS if key != "seal")  # what an amend replaces
 
 CORRECTION_KINDS = ("undo", "redo", "amend")
@@ -68,8 +60,3 @@ def is_count(value: object) -> bool:
     """A whole number from 1 (True is not one)."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
-
-def position(item: object) -> int:
-    """The turn an irregularity happened at: its ``turn``, or 1 (before any turn) when it has none."""
-    turn = item.get("turn") if isinstance(item, dict) else None
-    return turn if isinstance(turn, int) and is_count(turn) else 1

@@ -20,7 +20,9 @@ A step's data is a typed value, made by an action or read back from the record o
 - ``Version``: a hand's version, as an amend gives it (upcard, limit and result);
 - ``PaperResult`` (``gin_ref.match.resultonly``): a result-only record's result.
 
-``put`` turns it into the file's form (``file_form``), the one place that form is made. ``take_back`` returns what the record held of the step
+``put`` puts the typed value into the record as it is (a new hand, a turn's line, an irregularity's
+``Kept``, a ruling's ``Ruled``...): the writer in ``gin_ref.files`` lays it out, the one place a mapping is
+made (``step_pairs``: the keys and values it writes). ``take_back`` returns what the record held of the step
 (the correction keeps it as written, the values a replay works out included); ``newest`` and ``step_data``
 read the typed value back from the record and from the correction.
 
@@ -30,9 +32,8 @@ amend of it an amend of hand 0 (``gin_ref.match.resultonly``).
 """
 
 
-import copy
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union, cast
+from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
@@ -44,15 +45,15 @@ from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given, with_keys, 
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
-from gin_ref.match.rulings import FIELDS as RULING_FIELDS, Ruling
-from gin_ref.match.schema import IRREGULARITY_KEYS, RESULT_FACTS, SETTLED_KEYS, VERSION_KEYS, Entry, position
+from gin_ref.match.rulings import Ruled, ruled_of, ruling_pairs
+from gin_ref.match.schema import IRREGULARITY_KEYS, RESULT_FACTS, SETTLED_KEYS, VERSION_KEYS, is_count
 
 if TYPE_CHECKING:
     from gin_ref.match.record import Record
 
 __all__ = ["Deal", "Kept", "PaperResult", "Ruled", "Settled", "Step", "StepData", "TurnLine", "Version",
-           "file_form", "irregularity_pairs", "newest", "paper_of", "paper_pairs", "put", "redoable", "step_data",
-           "step_record", "step_total", "take_back"]
+           "irregularity_pairs", "newest", "paper_of", "paper_pairs", "position", "put", "redoable", "step_data",
+           "step_pairs", "step_total", "take_back", "version_pairs"]
 
 
 # -- what each kind of step adds, typed ---------------------------------------------------------------------
@@ -112,7 +113,7 @@ class Kept(NamedTuple):
 
 
     @classmethod
-    def of(cls, written: Entry) -> "Kept":
+    def of(cls, written: Mapping[str, object]) -> "Kept":
         """The irregularity of an item as the record holds it (a record that replays)."""
         said = written.get("detail")
         return cls(Irregularity.of(written), tuple((key, written[key]) for key in _SPREAD if key in written),
@@ -120,6 +121,13 @@ class Kept(NamedTuple):
 
 
 _SPREAD = ("cards", "melds", "discard", "count")  # what an illegal knock spread, as written
+
+
+def position(item: object) -> int:
+    """The turn an irregularity of a hand happened at (a ``Kept`` a step put, or an item as written): its
+    ``turn``, or 1 (before any turn) when it has none."""
+    turn = item.item.turn if isinstance(item, Kept) else item.get("turn") if isinstance(item, dict) else None
+    return turn if isinstance(turn, int) and is_count(turn) else 1
 
 
 class Settled(NamedTuple):
@@ -166,22 +174,6 @@ class Settled(NamedTuple):
         return knocker if isinstance(knocker, str) else None
 
 
-class Ruled(NamedTuple):
-    """A ruling made: the ruling, the count of steps the record held with it (``steps``: it is the newest
-    while the count stands) and the number of hands then (``hands``)."""
-
-    ruling: Ruling
-    steps: int
-    hands: int
-
-
-    @classmethod
-    def of(cls, written: Entry) -> "Ruled":
-        """A ruling as written (one a correction kept may lack its counts: read as 0, and refused by the
-        replay when it is put back)."""
-        return cls(Ruling.of(written), written.get("steps", 0), written.get("hands", 0))
-
-
 class Version(NamedTuple):
     """A hand's version, as an amend replaces it: its upcard (as written; None: not given), limit and
     result."""
@@ -197,41 +189,35 @@ class Version(NamedTuple):
         return cls(given(version.upcard), given(version.limit), Settled.of(version))  # type: ignore[arg-type]
 
 
-def paper_of(written: Entry) -> PaperResult:
+def paper_of(written: Mapping[str, object]) -> PaperResult:
     """The result of a result-only record (or one a correction keeps), as written."""
-    return PaperResult(written.get("scores") or {}, written.get("hands_won"), written.get("winner", ""))
+    return PaperResult(written.get("scores") or {}, written.get("hands_won"),  # type: ignore[arg-type]
+                       written.get("winner", ""))  # type: ignore[arg-type]  # (as written: the replay judges it)
 
 
 StepData = Union[Deal, TurnLine, Kept, Settled, Ruled, Version, PaperResult]
 
 
-# -- the file's form ---------------------------------------------------------------------------------------
+# -- what each step writes, as pairs --------------------------------------------------------------------
 
-def file_form(data: StepData) -> Entry:
-    """What ``data`` writes into the record, in the file's order of keys: a new hand's entry, the keys a
-    turn or a result adds to its hand, an irregularity's item, a ruling, a version, a result. New data
-    each time (never the value's own lists: the record is changed in place by later steps)."""
+def step_pairs(data: StepData) -> Written:
+    """What ``data`` writes into the record, as its keys and values in the file's order: a new hand's keys,
+    the keys a turn or a result adds to its hand, an irregularity's item, a ruling, a version, a result. The
+    steps put the typed value itself into the record; the writer in ``gin_ref.files`` lays out the same
+    pairs (``gin_ref.files.matchtop.laid_out``), so these are what a file holds of the step."""
     if isinstance(data, Deal):
-        return _deal_form(data)
+        return tuple(_deal_hand(data).written())
     if isinstance(data, TurnLine):
-        return {"turns": [data.line], "result": "dead"} if data.dead else {"turns": [data.line]}
+        return _turn_pairs(data)
     if isinstance(data, Kept):
-        return dict(irregularity_pairs(data))
+        return irregularity_pairs(data)
     if isinstance(data, Settled):
-        return _settled_form(data)
+        return _settled_pairs(data)
     if isinstance(data, Ruled):
-        form: Entry = {key: getattr(data.ruling, key) for key in RULING_FIELDS}
-        form.update(steps=data.steps, hands=data.hands)
-        if data.ruling.dealt:  # it dealt its hand: one step with its deal (written only then)
-            form["dealt"] = True
-        return form
+        return ruling_pairs(data)
     if isinstance(data, Version):
-        version: Entry = {"upcard": data.upcard} if data.upcard is not None else {}
-        if data.limit is not None:
-            version["limit"] = data.limit
-        version.update(_settled_form(data.settled))
-        return version
-    return dict(paper_pairs(data))
+        return version_pairs(data)
+    return paper_pairs(data)
 
 
 def paper_pairs(paper: PaperResult) -> Written:
@@ -240,18 +226,6 @@ def paper_pairs(paper: PaperResult) -> Written:
     won = paper.hands_won
     return (("scores", dict(paper.scores)),) + ((("hands_won", dict(won)),) if won is not None else ()) + \
         (("winner", paper.winner),)
-
-
-def _deal_form(deal: Deal) -> Entry:
-    entry: Entry = {"number": deal.number, "dealer": deal.dealer}
-    if deal.roles is not None:
-        entry.update(deal.roles.data())
-    if deal.upcard is not None:
-        entry["upcard"] = deal.upcard
-    entry["limit"] = deal.limit
-    if deal.listed:
-        entry["irregularities"] = []
-    return entry
 
 
 def irregularity_pairs(kept: Kept) -> Written:
@@ -267,12 +241,6 @@ def irregularity_pairs(kept: Kept) -> Written:
     order = IRREGULARITY_KEYS[kind]
     return tuple(sorted(((key, value) for key, value in present if key in order),
                         key=lambda pair: order.index(pair[0])))
-
-
-def _settled_form(settled: Settled) -> Entry:
-    form: Entry = {"result": settled.result} if settled.result is not None else {}
-    form.update((key, _copied(value)) for key, value in settled.facts)
-    return form
 
 
 def _copied(value: object) -> object:
@@ -306,16 +274,10 @@ class Step(NamedTuple):
 
 
 def put(record: "Record", step: Step) -> "Record":
-    """``record`` with ``step`` written: its data in the file's form (``gin_ref.match.steps.file_form``, the
-    one place that form is made), or a copy of the form a correction kept (``Step.written``). A new Record
-    (a step in a hand: with a new hand in it); ``record`` stands as it was."""
+    """``record`` with ``step`` written: its typed data (the writer in ``gin_ref.files`` lays it out), or
+    what a correction kept of it, as written (``Step.written``). A new Record (a step in a hand: with a new
+    hand in it); ``record`` stands as it was."""
     return KINDS[step.kind][0](record, step)
-
-
-def _form(step: Step) -> Entry:
-    """What ``step`` writes into the record: the form a correction kept (a copy: the correction keeps what
-    it kept, whatever is written later), else its data's file form."""
-    return copy.deepcopy(dict(step.written.written)) if step.written is not None else file_form(step.data)
 
 
 def take_back(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
@@ -389,7 +351,9 @@ def newest(record: "Record") -> Step:
     """The newest step of a record; IllegalActionError when there is none."""
     ruled = rulings.newest_ruling(record.hands, step_total(record))
     if ruled is not None:
-        return Step("ruling", ruled + 1, Ruled.of(rulings.ruling_of(record.hands[ruled]) or {}))
+        made = ruled_of(record.hands[ruled])
+        assert made is not None  # (newest_ruling found it)
+        return Step("ruling", ruled + 1, made)
     amends = amends_in_force(list(record.corrections))
     if amends and amends[-1].at == count_in_place(record):
         return Step("amend", amends[-1].hand, _version(amends[-1].hand, amends[-1].old), written=amends[-1].old)
@@ -413,7 +377,7 @@ def _newest_in(hand: RecordedHand, number: int) -> Step:
             return Step("turn", number, TurnLine(str(lines[-1]), dead=True), turns)
         return Step("result", number, Settled.of(hand))
     if items and position(items[-1]) > turns:  # the irregularity came after the last turn
-        return Step("irregularity", number, Kept.of(items[-1]))  # type: ignore[arg-type]  # a record that replays
+        return Step("irregularity", number, _kept_item(items[-1]))  # (a record that replays)
     if turns:
         return Step("turn", number, TurnLine(str(lines[-1])), turns)
     return Step("deal", number, Deal.of(hand))
@@ -432,10 +396,22 @@ def _kept(pairs: Iterable[Tuple[str, object]]) -> KeptEntry:
     return KeptEntry(tuple(pairs))
 
 
-def _mapping(value: object) -> Entry:
-    """A value a correction keeps that should be a mapping (an irregularity's item, a ruling); an empty one
-    when it is not (a correction edited by hand: the replay refuses what is put back)."""
-    return value if isinstance(value, dict) else {}
+def _ruled(value: object) -> Ruled:
+    """A ruling a correction keeps: the Ruled an undo took in this process, or one as written (read as an
+    empty one when it is not a mapping: a correction edited by hand, whose ruling the replay refuses)."""
+    return value if isinstance(value, Ruled) else Ruled.of(value if isinstance(value, dict) else {})
+
+
+def _kept_item(value: object) -> Kept:
+    """An irregularity a correction keeps: the Kept an undo took in this process, or an item as written
+    (read as an empty one when it is not a mapping: a correction edited by hand, which the replay refuses)."""
+    return value if isinstance(value, Kept) else Kept.of(value if isinstance(value, dict) else {})
+
+
+def _as_written(value: object) -> object:
+    """A value a correction kept (an irregularity's item, a ruling), put back as it is (an empty one where it
+    kept none: the replay refuses it, as it refuses any a hand edit spoiled)."""
+    return {} if value is NOT_WRITTEN else value
 
 
 def version_of(hand: RecordedHand) -> RecordedHand:
@@ -475,7 +451,11 @@ def _hand_of(step: Step) -> RecordedHand:
     """The hand a deal adds (a dealt ruling put back: the hand the correction kept, whole)."""
     if step.written is not None:
         return step.written.hand()
-    deal = cast(Deal, step.data)  # (a deal's data)
+    return _deal_hand(cast(Deal, step.data))  # (a deal's data)
+
+
+def _deal_hand(deal: Deal) -> RecordedHand:
+    """The new hand a deal makes."""
     roles = deal.roles
     return RecordedHand(number=deal.number, dealer=deal.dealer,
                         box=NOT_WRITTEN if roles is None else roles.box,
@@ -489,7 +469,7 @@ def _turn_pairs(line: TurnLine) -> Written:
     return (("turns", [line.line]), ("result", "dead")) if line.dead else (("turns", [line.line]),)
 
 
-def _version_pairs(version: Version) -> Written:
+def version_pairs(version: Version) -> Written:
     return tuple((key, value) for key, value in (("upcard", version.upcard), ("limit", version.limit))
                  if value is not None) + _settled_pairs(version.settled)
 
@@ -527,10 +507,11 @@ def _take_turn(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
 
 
 def _put_irregularity(record: "Record", step: Step) -> "Record":
-    form = _form(step)
+    # the Kept itself (the writer lays it out), or the item a correction kept, as written
+    item = _as_written(step.written.value("irregularity")) if step.written is not None else step.data
     index = _at(record, step)
     hand = record.hands[index]
-    return _changed(record, index, hand._replace(irregularities=list(hand.items) + [form]))
+    return _changed(record, index, hand._replace(irregularities=list(hand.items) + [item]))
 
 
 def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
@@ -542,13 +523,13 @@ def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, KeptEntry
 
 
 def _put_refused_deal(record: "Record", step: Step) -> "Record":
-    form = _form(step)
-    return record._replace(irregularities=(record.irregularities or ()) + (Kept.of(form),))
+    kept = _kept_item(step.written.value("irregularity")) if step.written is not None else cast(Kept, step.data)
+    return record._replace(irregularities=(record.irregularities or ()) + (kept,))
 
 
 def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     refused = record.irregularities or ()
-    return record._replace(irregularities=refused[:-1] or None), _kept((("irregularity", file_form(refused[-1])),))
+    return record._replace(irregularities=refused[:-1] or None), _kept((("irregularity", refused[-1]),))
 
 
 def _put_result(record: "Record", step: Step) -> "Record":
@@ -566,11 +547,13 @@ def _take_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
 
 
 def _put_ruling(record: "Record", step: Step) -> "Record":
-    if step.written is not None and step.written.value("ruling") is not NOT_WRITTEN:  # put back, a ruling that
-        return record._replace(hands=record.hands + (_hand_of(step),))  # dealt its hand: the hand, whole
-    form = _form(step)
+    ruled = cast(Ruled, step.data)  # (a ruling's data)
+    if step.written is not None and ruled.ruling.dealt:  # put back, a ruling that dealt its hand: the hand,
+        return record._replace(hands=record.hands + (_hand_of(step),))  # whole
+    # the Ruled itself (the writer lays it out), or the ruling a correction kept, as written
+    ruling = _as_written(step.written.value("ruling")) if step.written is not None else ruled
     index = _at(record, step)
-    return _changed(record, index, record.hands[index]._replace(ruling=form))
+    return _changed(record, index, record.hands[index]._replace(ruling=ruling))
 
 
 def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
@@ -610,7 +593,7 @@ def _put_amend(record: "Record", step: Step) -> "Record":
     if step.hand == 0:  # an amend of a result-only record's result
         return record._replace(result=_paper(step), result_seal=None)
     index = _at(record, step)
-    pairs = step.written.written if step.written is not None else _version_pairs(cast(Version, step.data))
+    pairs = step.written.written if step.written is not None else version_pairs(cast(Version, step.data))
     return _changed(record, index, set_version(record.hands[index], with_keys(RecordedHand(), pairs)))
 
 
@@ -655,13 +638,9 @@ def step_data(record: "Record", item: Correction) -> Step:
 def _kept_form(kind: str, entry: KeptEntry, dealt: bool = False) -> KeptEntry:
     """What the correction of an undone step keeps of it, as it is put back: the hand a deal was, the item
     an irregularity was, the ruling, or the keys a turn, a result or an amend had."""
-    if kind in ("irregularity", "refused_deal"):
-        return _kept(_mapping(entry.value("irregularity")).items())
     if dealt or kind == "deal":
         return entry  # the hand dealt (by the ruling), whole
-    if kind == "ruling":
-        return _kept(_mapping(entry.value("ruling")).items())
-    return entry.but("number")
+    return entry.but("number")  # (an irregularity's: its item, a ruling's: its ruling, as written)
 
 
 # what each kind's correction keeps, read back into the step's data (hand, the correction's entry)
@@ -669,10 +648,10 @@ _READ_BACK: Dict[str, Callable[[int, KeptEntry], StepData]] = {
     "deal": lambda hand, entry: Deal.of(entry.hand()),
     "turn": lambda hand, entry: TurnLine(str(entry.hand().turn_lines[0]),
                                          dead=given(entry.value("result")) is not None),
-    "irregularity": lambda hand, entry: Kept.of(_mapping(entry.value("irregularity"))),
-    "refused_deal": lambda hand, entry: Kept.of(_mapping(entry.value("irregularity"))),
+    "irregularity": lambda hand, entry: _kept_item(entry.value("irregularity")),
+    "refused_deal": lambda hand, entry: _kept_item(entry.value("irregularity")),
     "result": lambda hand, entry: Settled.of(entry.hand()),
-    "ruling": lambda hand, entry: Ruled.of(_mapping(entry.value("ruling"))),
+    "ruling": lambda hand, entry: _ruled(entry.value("ruling")),
     "amend": lambda hand, entry: _version(hand, entry.but("number")),
     STEP_KIND: lambda hand, entry: paper_of(dict(entry.written)),
 }
@@ -709,20 +688,13 @@ def _ruled_since(record: "Record", correction: Correction) -> bool:
     try:
         undone = datetime.fromisoformat(str(correction.date))
         for entry in rulings.rulings_in(record.hands):
-            ruling = Ruling.of(rulings.ruling_of(entry) or {})
-            if datetime.fromisoformat(str(ruling.date)) > undone:
+            ruled = ruled_of(entry)
+            assert ruled is not None  # (rulings_in found it)
+            if datetime.fromisoformat(str(ruled.ruling.date)) > undone:
                 return True
     except (TypeError, ValueError):  # a time that does not read (or has no offset): refuse rather than guess
         return True
     return False
-
-
-def step_record(step: Step) -> Entry:
-    """What a correction says of the step it took back or put back: ``{kind, hand[, turn]}``."""
-    data: Entry = {"kind": step.kind, "hand": step.hand}
-    if step.turn is not None:
-        data["turn"] = step.turn
-    return data
 
 
 # each kind of step: how it is put (its data, in the file's form, written into the record) and taken back

@@ -24,9 +24,10 @@ from gin_ref.core.scoring import HandScore, hand_score
 from gin_ref.match import rulings
 from gin_ref.match.model import Match
 from gin_ref.match.knocks import judge, limit_needs_upcard, why_upcard
-from gin_ref.match.handread import RecordedHand, card_of, recorded_cards, stored_facts
+from gin_ref.match.corrections import KeptEntry
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, card_of, recorded_cards, stored_facts
 from gin_ref.match.problems import Problems
-from gin_ref.match.schema import Entry
+from gin_ref.match.steps import Kept, irregularity_pairs
 from gin_ref.match.state import MatchState, Played, decide_end, fresh_state, score
 
 Why = Tuple[object, ...]  # (kind, values...): see gin_ref.views.words.why_words
@@ -88,9 +89,11 @@ def _hand_if(match: Match, state: MatchState, index: int, entry: RecordedHand) -
     setup, played = match.state.setups[index], match.state.played[index]  # the hand as the replay read it
     pair, upcard = setup.pair, setup.upcard
     why: List[Why] = []
-    for item in entry.items:
-        if isinstance(item, dict) and item.get("kind") == "illegal_knock":
-            _refused_knock(state, pair, upcard, item, why)
+    for item in entry.items:  # (a Kept a step put, or an item as written)
+        given = KeptEntry(irregularity_pairs(item)) if isinstance(item, Kept) else \
+            KeptEntry(tuple(item.items())) if isinstance(item, dict) else None
+        if given is not None and given.value("kind") == "illegal_knock":
+            _refused_knock(state, pair, upcard, given, why)
     ruling = match.state.rulings[index] if index in match.state.rulings else None
     result, winner, points, boxes = played.result, None, 0, 1
     if ruling is not None and ruling.kind != "forfeit":
@@ -182,16 +185,16 @@ def _score_why(old: HandScore, new: HandScore, winner: Optional[str]) -> List[Wh
     return why
 
 
-def _refused_knock(state: MatchState, pair: Tuple[str, str], upcard: Optional[Card], item: Entry,
+def _refused_knock(state: MatchState, pair: Tuple[str, str], upcard: Optional[Card], item: KeptEntry,
                    why: List[Why]) -> None:
-    """A knock refused at the table, judged under the state's rules: legal there (noted), or illegal and
-    penalised as they say."""
-    rules, player = state.rules, item["player"]
-    cards = item.get("cards")
+    """A knock refused at the table (its keys and values as written), judged under the state's rules: legal
+    there (noted), or illegal and penalised as they say."""
+    rules, player = state.rules, item.value("player")
+    cards, melds_written, discard_written = (_written(item, key) for key in ("cards", "melds", "discard"))
     legal = None
     if cards is not None and (upcard is not None or not limit_needs_upcard(rules)):
-        melds = parse_melds(item["melds"], rules.aces) if item.get("melds") is not None else None
-        discard = card_of(item["discard"]) if item.get("discard") is not None else None
+        melds = parse_melds(melds_written, rules.aces) if melds_written is not None else None
+        discard = card_of(discard_written) if discard_written is not None else None
         check = check_knock(recorded_cards(cards, (10, 11), "knocker's hand", rules.ace_runs), rules, upcard, melds,
                             discard)
         legal = check.legal
@@ -201,8 +204,15 @@ def _refused_knock(state: MatchState, pair: Tuple[str, str], upcard: Optional[Ca
     opponent = pair[1] if player == pair[0] else pair[0]
     if penalty:
         score(state, opponent, penalty, hand_won=False)
-    if penalty != (item.get("points") or 0):
-        why.append(("penalty", opponent, penalty, item.get("points") or 0))
+    points = _written(item, "points") or 0
+    if penalty != points:
+        why.append(("penalty", opponent, penalty, points))
+
+
+def _written(item: KeptEntry, key: str) -> object:
+    """The value of ``key`` as written, None where it is not written."""
+    value = item.value(key)
+    return None if value is NOT_WRITTEN else value
 
 
 def _close(state: MatchState, number: int, winner: Optional[str]) -> None:

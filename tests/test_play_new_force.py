@@ -40,7 +40,7 @@ def test_on_a_terminal_it_asks_first(folder, capsys):
     session.confirm = lambda question: asked.append(question) or False
     before = (folder / "m.yaml").read_bytes()
     assert session.entry("new --force --dealer Cid Cid Dee") == 0
-    assert asked == ["replace the match in m.yaml (Ann v Ben, 1 hand, totals Ann 18, Ben 0) with a new one? [y/N] "]
+    assert asked == ["replace the match in m.yaml (Ann v Ben, 1 hand, totals Ann 18, Ben 0) with a new one?"]
     assert capsys.readouterr().out == "not replaced: the session goes on with the match in m.yaml\n"
     assert (folder / "m.yaml").read_bytes() == before
     session.confirm = lambda question: True

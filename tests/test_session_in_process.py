@@ -70,7 +70,7 @@ def test_new_force_on_a_terminal_asks_first(here, capsys):
     session.confirm = lambda question: asked.append(question) or False
     code, out, err = answer(session, capsys, "new --force Cid Dee")
     assert code == 0 and out == "not replaced: the session goes on with the match in m.yaml\n"
-    assert asked == ["replace the match in m.yaml (Ann v Ben, 0 hands, totals Ann 0, Ben 0) with a new one? [y/N] "]
+    assert asked == ["replace the match in m.yaml (Ann v Ben, 0 hands, totals Ann 0, Ben 0) with a new one?"]
     session.confirm = lambda question: True
     code, out, err = answer(session, capsys, "new --force Cid Dee")
     assert code == 0 and out.startswith("new match in m.yaml: Cid v Dee")

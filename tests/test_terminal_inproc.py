@@ -102,7 +102,7 @@ def test_the_y_n_questions_take_the_languages_yes_and_ask_again_at_anything_else
 
 
 @pytest.mark.parametrize("lang, letters", [("sk", "[a/N]"), ("fil", "[o/H]"), ("en", "[y/N]")])
-def test_the_illegal_knock_question_shows_the_languages_letters(lang, letters, monkeypatch):
+def test_the_y_n_questions_show_the_languages_letters(lang, letters, monkeypatch):
     from gin_ref.desk import language
 
     asked = []
@@ -119,6 +119,7 @@ def test_the_illegal_knock_question_shows_the_languages_letters(lang, letters, m
     token = language.speak(lang)
     try:
         assert terminal.confirm_illegal("did it happen?") is False
+        assert terminal.ask_yes("replace the match?") is False  # new --force's question (it showed [y/N] in all)
     finally:
         language.hush(token)
-    assert asked == [f"did it happen? {letters} "]
+    assert asked == [f"did it happen? {letters} ", f"replace the match? {letters} "]

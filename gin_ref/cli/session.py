@@ -215,7 +215,7 @@ class Session:
         match = self.state()
         what = gettext("a record that does not read") if match is None else \
             held_words(match.players, len(match.hands), match.state.totals)
-        if self.confirm(gettext("replace the match in %(path)s (%(held)s) with a new one? [y/N] ")
+        if self.confirm(gettext("replace the match in %(path)s (%(held)s) with a new one?")
                         % {"path": self.path, "held": what}):
             return True
         click.echo(gettext("not replaced: the session goes on with the match in %(path)s") % {"path": self.path})

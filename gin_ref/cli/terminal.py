@@ -204,9 +204,10 @@ def _ask(question: str) -> bool:
 
 
 def ask_yes(question: str) -> bool:
-    """A y/N question on the terminal: True only for the language's yes (y or yes in every language; Ctrl-C,
+    """A y/N question on the terminal, asked with the language's letters ([y/N], Slovak [a/N], Filipino
+    [o/H]): True only for the language's yes (y or yes in every language; Ctrl-C,
     Ctrl-D or Enter: no; an answer that is neither yes nor no is asked again)."""
-    return _ask(question)
+    return _ask(f"{question} {gettext(YES_NO)} ")
 
 
 def confirm_illegal(question: str) -> bool:

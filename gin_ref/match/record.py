@@ -56,8 +56,7 @@ class Read:
     list's own (``listed``: not a list), and the corrections' last.
 
     Made once a command, never changed: a plain class with ``__slots__``, as a NamedTuple of seven fields
-    would cost every command about 1.5 M instructions at its start (benchmarks/bench_values.py), a
-    sixth of the start-up target's headroom."""
+    would cost every command about 1.5 M instructions at its start (benchmarks/bench_values.py)."""
 
     __slots__ = ("record", "head", "result", "paper", "refused", "listed", "corrections")
 

@@ -208,14 +208,14 @@ def replay(data: Any, path: Optional[PathName] = None, version: Optional[int] = 
     """The Record of data read from a match file (``parse``), replayed strictly: RecordError (file and
     line) at the first problem, from a hand that is not legal to a total that does not add up."""
     label = str(path) if path is not None else "<match>"
-    state, problems, record = replayed(data)
+    state, problems, base, record = replayed(data)
     if problems:
         where, problem = problems[0]  # (the replay's problem, a message: said in the reader's language)
         said = Message(N_("%(problem)s ('gin-ref verify' lists every problem)"), problem=problem) \
             if where and where[0] == "hands" else problem
         raise RecordError(said, line=yamlread.line_of(data, where), path=label) from None
     assert state is not None and record is not None
-    return Record(label, data, Match(record, _replayed=state), version)
+    return Record(label, data, Match(record, _replayed=(state, base)), version)
 
 
 def loads(text: str, path: Optional[PathName] = None) -> Record:
@@ -305,33 +305,31 @@ def dumps(data: Union[Dict[str, Any], TypedRecord], autoseal: bool = True) -> st
 def match_of(data: Dict[str, Any]) -> Match:
     """The Match of a record as plain data (one made or edited in memory), replayed strictly: RecordError
     (with its key path) at the first problem."""
-    state, problems, record = replayed(data)
+    state, problems, base, record = replayed(data)
     if problems:
         where, problem = problems[0]
         raise RecordError(problem, where=where)
     assert state is not None and record is not None
-    return Match(record, _replayed=state)
+    return Match(record, _replayed=(state, base))
 
 
-def replayed(data: Any) -> Tuple[Optional[Tuple[MatchState, Optional[MatchState]]], MatchProblems,
-                               Optional[TypedRecord]]:
-    """A record as plain data read (``gin_ref.files.matchtop.read``) and replayed: ``((state, base), problems,
-    record)``, the state and the Record None when its head does not read."""
+def replayed(data: Any, settle_from: Optional[int] = None, settled: Optional[Settled] = None
+             ) -> Tuple[Optional[MatchState], MatchProblems, Optional[MatchState], Optional[TypedRecord]]:
+    """A record as plain data read (``gin_ref.files.matchtop.read``) and replayed (``gin_ref.match.replay.
+    replay_record``): ``(state, problems, base, record)``, the state and the Record None when its head does
+    not read."""
     read = matchtop.read(data)
     if read.record is None:
-        return None, MatchProblems(read.head), None
-    state, problems, base = replay_record(read.record, read=read)
-    return (state, base), problems, read.record
+        return None, MatchProblems(read.head), None, None
+    state, problems, base = replay_record(read.record, settle_from, settled, read)
+    return state, problems, base, read.record
 
 
 def replay_data(data: Any, settle_from: Optional[int] = None, settled: Optional[Settled] = None
                 ) -> Tuple[Optional[MatchState], MatchProblems, Optional[MatchState]]:
-    """``(state, problems, base)`` of a record as plain data: its first reading (``matchtop.read``), then
-    ``gin_ref.match.replay.replay_record`` of it (the state None when its head does not read)."""
-    read = matchtop.read(data)
-    if read.record is None:
-        return None, MatchProblems(read.head), None
-    return replay_record(read.record, settle_from, settled, read)
+    """``(state, problems, base)`` of a record as plain data (``replayed``, without its Record)."""
+    state, problems, base, _record = replayed(data, settle_from, settled)
+    return state, problems, base
 
 
 def checked(data: Any, on_hand: Optional[OnHand] = None) -> Checked:

@@ -56,6 +56,29 @@ CORRECTION_KINDS = ("undo", "redo", "amend")
 CORRECTION_WORDS = {"undone": "undo", "redone": "redo", "amended": "amend"}
 
 
+class AsWritten:
+    """A value a person wrote into a record (a hand edit) that the canonical writer cannot reproduce from the
+    field's typed value: a card written ``9h``, a count written ``"3"``, a list where a name goes. The first
+    reading keeps it so (``value``, as the parsed file holds it) in the field the typed value would hold; the
+    checks read it or refuse it in the file's words, and the writer writes it back as it was, so a read and a
+    write change nothing a person wrote. A plain class with slots: made only for a value a hand edit wrote,
+    never for what gin-ref writes."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, AsWritten) and type(other.value) is type(self.value) and other.value == self.value
+
+    def __hash__(self) -> int:
+        return hash(repr(self.value))
+
+    def __repr__(self) -> str:
+        return f"AsWritten({self.value!r})"
+
+
 def is_count(value: object) -> bool:
     """A whole number from 1 (True is not one)."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 1

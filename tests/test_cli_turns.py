@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from gin_ref.files import matchfile as record
+from gin_ref.files.handform import hand_data
 from gin_ref.core.cards import DECK
 from gin_ref.cli import main
 
@@ -131,8 +132,8 @@ def test_both_pass_then_the_non_dealer_draws_and_a_knock_with_the_discard_named(
     out = gin(m, "knock", "Ben", "AS 2S 3S 4H 4D 4C 7C 8C 9C 5D", "--discard", "QD", "--defender",
               "KH KD KC 5H 6H 7H 9D TD JS QS").stdout
     assert "Ben's discard: Q♦\nscore: knock: 39 − 5 = 34 to the knocker (Ben)\n" in out
-    hand = record.load(m).match.hands[0]
-    assert (hand.knocker_cards[-1], hand.discard, len(hand.knocker_cards)) == ("QD", "QD", 11)
+    hand = hand_data(record.load(m).match.hands[0])
+    assert (hand["knocker_cards"][-1], hand["discard"], len(hand["knocker_cards"])) == ("QD", "QD", 11)
     assert gin(m, "verify").stdout == f"{m}: ok, 1 hand\n"
 
 

@@ -9,13 +9,14 @@ import pytest
 from gin_ref.core.cards import Card
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match import replay as replaying
-from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, Worked, recorded_hand
+from gin_ref.files.handform import recorded_hand
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, Worked
 from gin_ref.match.handread import HAND_CHECKS, read_hand
 from gin_ref.files.matchtop import read_header
 from gin_ref.match.model import Match
 from gin_ref.match.problems import Problems
 from gin_ref.files.matchfile import replay_data as replay
-from gin_ref.match.schema import HAND_KEYS
+from gin_ref.match.schema import HAND_KEYS, AsWritten
 
 from hands import DEFENDER, KNOCKER
 from gin_ref.files.matchfile import checked, match_of, written as written_of  # noqa: F401
@@ -55,7 +56,7 @@ def _problems(record):
 
 def test_claims_are_read_as_written_and_a_key_not_written_is_told_from_null():
     claims = recorded_hand({"limit": 9, "winner": None, "points": "x", "totals": {"Ann": 3}})
-    assert claims == RecordedHand(limit=9, winner=None, points="x", totals={"Ann": 3})
+    assert claims == RecordedHand(limit=9, winner=None, points=AsWritten("x"), totals={"Ann": 3})  # "x": no number
     assert claims.winner is None and claims.games is NOT_WRITTEN and claims.result is NOT_WRITTEN
     assert (claims.whole_limit, claims.points_given, claims.winner_among(("Ann", "Ben"))) == (9, 0, None)
     other = recorded_hand({"limit": True, "winner": "Ben", "points": 30})
@@ -139,7 +140,7 @@ def test_what_was_worked_out_goes_into_a_new_hand():
     settled = Worked("gin", "Ben", "Ann", 25, {"Ann": 25, "Ben": 0}, columns).on(hand)
     assert [key for key, _value in settled.written()] == ["number", "result", "knocker", "defender", "defender_cards",
                                                           "winner", "points", "totals", "games"]  # the file's order
-    assert (settled.result, settled.defender, settled.games) == ("gin", "Ben", columns)
+    assert (settled.result, settled.defender, settled.games) == ("gin", "Ben", tuple(columns))
     assert hand.result == "knock" and hand.winner is NOT_WRITTEN  # the hand it was made from stands as it was
     again = Worked(winner=None, totals={"Ann": 0, "Ben": 0}).on(settled)  # the rest not worked out: kept
     assert (again.result, again.winner, again.points, again.totals) == ("gin", None, 25, {"Ann": 0, "Ben": 0})

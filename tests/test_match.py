@@ -8,6 +8,7 @@ import pytest
 
 from gin_ref.core import game
 from gin_ref.core.cards import Card
+from gin_ref.files.handform import hand_data
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError, RecordError
 from gin_ref.match.model import Match
@@ -199,7 +200,7 @@ def test_deal_and_knock_fill_every_derived_value():
     assert dealt == Deal(1, "Ann", None, "7D", 7)
     outcome = match.knock("ben", KNOCKER[5], DEFENDER[(5, 23)])
     assert (match.hands[0].knocker, match.hands[0].defender, outcome.refused) == ("Ben", "Ann", False)
-    assert dict(match.hands[0].written()) == {
+    assert hand_data(match.hands[0]) == {
         "number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": [], "result": "knock",
         "knocker": "Ben", "knocker_cards": KNOCKER[5].split(), "melds": None, "discard": None,
         "defender": "Ann", "defender_cards": DEFENDER[(5, 23)].split(), "winner": "Ben", "points": 18,
@@ -212,10 +213,11 @@ def test_declared_melds_and_discard_are_recorded_as_given():
     match.deal("KS")
     match.knock("Ann", KNOCKER[5] + " KH", DEFENDER[(5, 23)], melds="AS 2S 3S | 7C 8C 9C | 4H 4D 4C",
                 discard="KH")
-    entry = match.hands[0]
-    assert entry.knocker_cards[-1] == "KH" and entry.discard == "KH"
-    assert entry.melds == [["AS", "2S", "3S"], ["7C", "8C", "9C"], ["4H", "4D", "4C"]]
-    assert (entry.result, entry.points) == ("knock", 18)
+    entry = hand_data(match.hands[0])  # as the file holds it
+    assert entry["knocker_cards"][-1] == "KH" and entry["discard"] == "KH"
+    assert entry["melds"] == [["AS", "2S", "3S"], ["7C", "8C", "9C"], ["4H", "4D", "4C"]]
+    assert (entry["result"], entry["points"]) == ("knock", 18)
+    assert match.hands[0].discard is Card.parse("KH")  # typed
     match_of(copy.deepcopy(written(match)))  # replays cleanly
 
 
@@ -279,7 +281,7 @@ def test_undo_takes_back_one_step_at_a_time_and_keeps_it():
         assert undo(match).undone
     assert steps == ["hand 2: Ann's illegal knock", "hand 2: the deal (Ben dealt, upcard 3♥)",
                      "hand 1: Ben's knock, 18 points to Ben"]
-    assert [dict(hand.written()) for hand in match.hands] == [
+    assert [hand_data(hand) for hand in match.hands] == [
         {"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}]
     assert match.state.open == 0 and match.state.totals == {"Ann": 0, "Ben": 0}
     corrections = written(match)["corrections"]

@@ -72,7 +72,7 @@ def test_a_command_that_commits_first_after_the_lock_file_is_deleted_shuts_out_t
             (m.parent / f".{m.name}.lock").unlink()  # git clean -fX
             assert installed("deal", "--match", m, "--upcard", "KS").returncode == 0  # another process
     hands = matchfile.load(m).match.hands
-    assert len(hands) == 4 and hands[-1].upcard == "KS"
+    assert len(hands) == 4 and str(hands[-1].upcard) == "KS"
 
 
 # -- item 3: corrections are sealed; item 19: the end seal covers the count -------------------------------

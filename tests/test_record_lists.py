@@ -13,7 +13,7 @@ import pytest
 from gin_ref.files import matchfile
 from gin_ref.files import seals
 from gin_ref.files.recordformat import keys_beyond_1
-from gin_ref.match.handread import recorded_hand
+from gin_ref.files.handform import recorded_hand
 from gin_ref.match.steps import step_count
 from gin_ref.match.tally import HandTally, KnockTally, Tally, knock_tally, tally_of
 from tallyjson import tally_of_json

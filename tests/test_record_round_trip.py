@@ -203,6 +203,7 @@ def test_the_hands_read_into_typed_values_and_the_writer_alone_makes_their_mappi
     the hand entries the Record held, so an undo's old Record and a write shared them)."""
     import copy
 
+    from gin_ref.core.cards import Card
     from gin_ref.files import matchtop, seals
     from gin_ref.match.handread import NOT_WRITTEN, RecordedHand
 
@@ -218,4 +219,5 @@ def test_the_hands_read_into_typed_values_and_the_writer_alone_makes_their_mappi
         seals.reseal(written)
         assert record.hands == kept and matchtop.write(record)["hands"] == data["hands"]
     hand = matchtop.read(_every_top_level_kind()[0]).record.hands[0]
-    assert hand.upcard == "7D" and hand.melds is NOT_WRITTEN and hand.winner is None  # (amended dead) null: written
+    # typed: the upcard a Card; a key not written told from one written null (amended dead)
+    assert hand.upcard is Card.parse("7D") and hand.melds is NOT_WRITTEN and hand.winner is None

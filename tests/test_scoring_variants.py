@@ -172,7 +172,7 @@ def test_best_of_three_games_one_after_another():
     # game 1: Ann 23 + 10 + 5; game 2: Ben 20 + 10 + 10; game 3: Ann 30 + 10 + 5
     assert (bonuses, final, winner) == ({"Ann": {"game_bonus": 20, "box_bonus": 10},
                                          "Ben": {"game_bonus": 10, "box_bonus": 10}}, {"Ann": 83, "Ben": 40}, "Ann")
-    assert match.hands[-1].games == [{"Ann": 23, "Ben": 0}, {"Ann": 0, "Ben": 20}, {"Ann": 30, "Ben": 0}]
+    assert match.hands[-1].games == ({"Ann": 23, "Ben": 0}, {"Ann": 0, "Ben": 20}, {"Ann": 30, "Ben": 0})
 
 
 def test_first_to_two_games_and_hollywood_past_three():

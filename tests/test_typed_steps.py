@@ -12,9 +12,9 @@ from gin_ref.match import resultonly
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.model import Match
 from gin_ref.match.rulings import Ruling
-from gin_ref.files.matchtop import laid_out
+from gin_ref.files.handform import hand_data, laid_out
 from gin_ref.match.steps import Deal, Kept, PaperResult, Ruled, Settled, TurnLine, Version, step_pairs
-from gin_ref.match.handread import recorded_hand
+from gin_ref.files.handform import recorded_hand
 from gin_ref.views.step_words import redone_words, undone_words
 
 from hands import DEFENDER, KNOCKER
@@ -23,7 +23,7 @@ from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
 
 def form_of(data):
     """What a step's typed data writes into the file, as the writer lays it out."""
-    return dict(step_pairs(data))
+    return {key: laid_out(key, value) for key, value in step_pairs(data)}
 
 NOW = "2024-05-01T20:00:00+00:00"
 
@@ -43,7 +43,7 @@ def test_a_deal_is_a_deal_value_and_its_file_form_is_the_new_hand():
     step = match.deal("7D").step
     assert (step.kind, step.hand, step.data) == ("deal", 1, Deal(1, "Ann", None, "7D", 7))
     assert form_of(step.data) == {"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": []}
-    assert dict(match.hands[0].written()) == form_of(step.data)
+    assert hand_data(match.hands[0]) == form_of(step.data)
 
 
 def test_a_deal_of_three_carries_the_roles():

@@ -10,9 +10,9 @@ read here into a ``gin_ref.match.header.Header``: ``read_header``), the result's
 ``gin_ref.match.resultonly``: one score per player, scores the rules can give), each deal refused's
 (``gin_ref.match.irregularities``) and the corrections' (``gin_ref.files.correctionread``). ``typed`` is the
 Record of a record to be written (whole, or an AssertionError). Each hand is read once, as a
-``RecordedHand`` (its values as written). ``write`` gives the mapping the canonical writer lays out
+``RecordedHand`` (its facts typed: ``gin_ref.files.handform``). ``write`` gives the mapping the canonical writer lays out
 (``gin_ref.files.matchfile.dumps``): the head from its typed values (``head_data``), the top-level keys in
-the record's order (``TOP_KEYS``), each hand's in the file's order (``hand_data``, the one place a hand
+the record's order (``TOP_KEYS``), each hand's in the file's order (``gin_ref.files.handform.hand_data``, the one place a hand
 becomes a mapping), each correction's keys in the order gin-ref writes
 them, a deal an undo took back laid out as a hand. A read and a write change nothing:
 tests/test_record_round_trip.py writes every record under examples/ and tests/ through them and compares
@@ -31,13 +31,13 @@ from gin_ref.core.players import check_name, parse_draw
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.files.correctionread import read_corrections
 from gin_ref.match.corrections import Correction
-from gin_ref.match.handread import RecordedHand, recorded_hand
+from gin_ref.files.handform import hand_data, laid_out, recorded_hand
+from gin_ref.match.handread import RecordedHand
 from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_at, why_started
 from gin_ref.match.irregularities import read_match_irregularity
 from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.match.problems import Problem, Problems, Unreadable, Where, same
 from gin_ref.match.record import Read, Record
-from gin_ref.match.rulings import Ruled, ruling_pairs
 from gin_ref.match.resultonly import RESULT_KEY, RESULT_KEYS, PaperResult, by_one_score, score_problems, winner_of
 from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, OPTIONAL_KEYS, ROLES, TOP_KEYS
 from gin_ref.match.steps import Kept, irregularity_pairs, paper_of, paper_pairs
@@ -384,33 +384,6 @@ def correction_data(item: Correction) -> Dict[str, Any]:
     if item.seal is not None:
         data["seal"] = item.seal
     return data
-
-
-def hand_data(hand: RecordedHand) -> Dict[Any, Any]:
-    """A hand as the file holds it: its keys in the file's order (HAND_KEYS; a key gin-ref does not know
-    after them). A new mapping each time: the seals the writer works out go into it, never into the hand.
-    The values a step put typed (a ruling, an irregularity's item) are laid out here (``laid_out``)."""
-    data = dict(hand.written())
-    for key in _TYPED:  # (the keys a step may put a typed value in: the rest copied as they are, at C speed)
-        if key in data:
-            data[key] = laid_out(key, data[key])
-    return data
-
-
-_TYPED = ("irregularities", "ruling")
-
-
-def laid_out(key: str, value: object) -> object:
-    """The value of a hand's ``key`` (or a correction's) as the file holds it: a ruling a step put (a
-    ``Ruled``) and an irregularity kept (a ``Kept``) as their keys and values in order, new mappings each
-    time; anything else (a value as written) as it is."""
-    if key == "ruling" and isinstance(value, Ruled):
-        return dict(ruling_pairs(value))
-    if key == "irregularity" and isinstance(value, Kept):
-        return dict(irregularity_pairs(value))
-    if key == "irregularities" and isinstance(value, list) and any(isinstance(item, Kept) for item in value):
-        return [dict(irregularity_pairs(item)) if isinstance(item, Kept) else item for item in value]
-    return value
 
 
 def in_file_order(entry: Dict[str, Any]) -> Dict[str, Any]:

@@ -39,11 +39,11 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.match.header import Header, player_named
 from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, limit_needs_upcard, why_upcard
 from gin_ref.match.problems import Problem, Problems, Where, same
-from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS
+from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS, AsWritten
 
-__all__ = ["HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand", "Unset", "Worked", "card_of", "given",
-           "read_hand", "recorded_cards", "recorded_hand", "shown_columns", "shown_totals", "stored_count",
-           "stored_facts", "with_keys", "without"]
+__all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand", "Unset", "Worked",
+           "card_of", "claimed", "fact_of", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
+           "stored_count", "stored_facts", "typed_card", "typed_lines", "with_keys", "without"]
 
 
 # -- cards and a knock's facts as the record holds them ------------------------------------------------------
@@ -56,7 +56,12 @@ _BY_CODE = {card.code: card for card in DECK}
 
 
 def recorded_cards(value: object, counts: Sequence[int], what: Union[str, Message], runs: str = "low") -> Tuple[Card, ...]:
-    """Cards as a record holds them: a list of canonical codes (fast), or any notation parse_cards reads."""
+    """Cards as a record holds them: typed (a hand's, read: a tuple of cards), a list of canonical codes
+    (fast), or any notation parse_cards reads."""
+    if type(value) is tuple:
+        if len(value) in counts and len(set(value)) == len(value):
+            return value
+        value = [card.code for card in value]  # (read again as written: the same words)
     if isinstance(value, list) and len(value) in counts:
         try:
             found = tuple(map(_BY_CODE.get, value))  # only a code (a str) finds a card
@@ -73,6 +78,8 @@ def recorded_cards(value: object, counts: Sequence[int], what: Union[str, Messag
 
 
 def card_of(code: object) -> Card:
+    if type(code) is Card:  # a hand's card, typed
+        return code
     if not isinstance(code, str):  # a number, true, a list: no card, said in the file's words
         raise InvalidNotationError(Message(N_("a card is written as text (7D, 10h), not %(value)s"),
                                            value=shown_value(code)))
@@ -101,10 +108,13 @@ def stored_facts(entry: "RecordedHand", rules: HouseRules, where: Where, hand: i
     try:
         kcards, kcount, dcards, dcount = _stored_sides(entry, rules, reading)
         reading.key = "big_gin"
-        big_gin = False if entry.big_gin is NOT_WRITTEN else entry.big_gin
+        big_gin = False if entry.big_gin is NOT_WRITTEN else given(entry.big_gin)
         _check_count_with(rules, big_gin, kcount, dcards)
         reading.key = "melds"
-        melds = parse_melds(entry.melds, rules.aces) if given(entry.melds) is not None else None
+        written_melds = given(entry.melds)
+        if type(written_melds) is tuple:  # typed: read as written (parse_melds checks each meld)
+            written_melds = [[card.code for card in meld] for meld in written_melds]
+        melds = parse_melds(written_melds, rules.aces) if written_melds is not None else None
         reading.key = "discard"
         discard = card_of(entry.discard) if given(entry.discard) is not None else None
         if kcount is not None and (melds is not None or discard is not None):
@@ -116,7 +126,7 @@ def stored_facts(entry: "RecordedHand", rules: HouseRules, where: Where, hand: i
     return Facts(kcards, kcount, bool(big_gin), melds, discard, dcards, dcount)
 
 
-Cards = Optional[Tuple[Card, ...]]
+MaybeCards = Optional[Tuple[Card, ...]]
 
 
 def _written_keys(entry: "RecordedHand") -> Tuple[str, ...]:
@@ -125,19 +135,19 @@ def _written_keys(entry: "RecordedHand") -> Tuple[str, ...]:
 
 
 def _stored_sides(entry: "RecordedHand", rules: HouseRules, reading: _FactsReading
-                  ) -> Tuple[Cards, Optional[int], Cards, Optional[int]]:
+                  ) -> Tuple[MaybeCards, Optional[int], MaybeCards, Optional[int]]:
     """Each side's cards or count: ``(knocker's cards, knocker's count, defender's cards, defender's count)``."""
     kcards = dcards = None
     kcount = dcount = None
     most, runs = rules.most_deadwood, rules.ace_runs
     if entry.knocker_count is not NOT_WRITTEN:
         reading.key = "knocker_count"
-        kcount = stored_count(entry.knocker_count, most)
+        kcount = stored_count(given(entry.knocker_count), most)
     else:
         kcards = recorded_cards(given(entry.knocker_cards), (10, 11), Message(N_("knocker's hand")), runs)
     if entry.defender_count is not NOT_WRITTEN:
         reading.key = "defender_count"
-        dcount = stored_count(entry.defender_count, most)
+        dcount = stored_count(given(entry.defender_count), most)
     else:
         reading.key = "defender_cards"
         dcards = recorded_cards(given(entry.defender_cards), (10,), Message(N_("defender's hand")), runs)
@@ -150,7 +160,7 @@ def _stored_sides(entry: "RecordedHand", rules: HouseRules, reading: _FactsReadi
     return kcards, kcount, dcards, dcount
 
 
-def _check_count_with(rules: HouseRules, big_gin: object, kcount: Optional[int], dcards: Cards) -> None:
+def _check_count_with(rules: HouseRules, big_gin: object, kcount: Optional[int], dcards: MaybeCards) -> None:
     """Big gin goes with the knocker's count 0; a knock by count is settled against the defender's count
     (but a gin, without layoffs against it)."""
     if big_gin is not False and (big_gin is not True or kcount != 0 or rules.big_gin_bonus is None):
@@ -190,42 +200,50 @@ NOT_WRITTEN = Unset.NOT_WRITTEN
 NOT_WORKED = Unset.NOT_WORKED
 
 Totals = Dict[str, int]  # a score per player, in the players' order
+Cards = Tuple[Card, ...]  # a hand's cards in the order written
 
 
 class RecordedHand(NamedTuple):
-    """A hand as the record holds it: each key's value as written (any value a file can hold), NOT_WRITTEN
-    where the hand has no such key (a key written ``null`` holds None), its fields in the file's order of keys
-    (``gin_ref.match.schema.HAND_KEYS``), and the keys gin-ref does not know (``unknown``: a hand edited by
-    hand, refused by the replay). The values derived from the facts (limit, result, defender, winner, points,
+    """A hand as the record holds it, its facts typed: a name as text, a number as an int, a card as a
+    ``Card``, cards as a tuple of them (in the order written), the melds as a tuple of such tuples, the turns
+    as their lines, the totals as a score per player (in the order written), the games as a tuple of
+    totals. Beside them, only where a hand edit wrote a value the canonical writer cannot reproduce from a
+    typed one (a card written ``9h``, a count written ``true`` or ``"3"``, cards written as one string, a
+    number where a name goes), that value as written (``AsWritten``); NOT_WRITTEN where the hand has no such
+    key, None where it is written null. Its fields stand in the file's order of keys
+    (``gin_ref.match.schema.HAND_KEYS``), then the keys gin-ref does not know (``unknown``: a hand edited by
+    hand, refused by the replay). An irregularity's items and a ruling are as a step put them (a ``Kept``, a
+    ``Ruled``) or as written. The values derived from the facts (limit, result, defender, winner, points,
     totals, games) are its claims: the replay compares each with its own (``read_hand`` reads the facts into
-    a ``Hand``). A step makes a new one (``_replace``), never changes one; the file's writer
-    (``gin_ref.files.matchtop``) is the one place it becomes a mapping."""
+    a ``Hand``). The first reading of a file makes it (``gin_ref.files.handform``), a step makes a new one
+    (``_replace``), never changes one; the file's writer (``gin_ref.files.handform``) is the one place it
+    becomes a mapping."""
 
-    number: object = NOT_WRITTEN
-    dealer: object = NOT_WRITTEN
-    box: object = NOT_WRITTEN
-    captain: object = NOT_WRITTEN
-    sitter: object = NOT_WRITTEN
-    upcard: object = NOT_WRITTEN
-    limit: object = NOT_WRITTEN
-    irregularities: object = NOT_WRITTEN
-    turns: object = NOT_WRITTEN
-    ruling: object = NOT_WRITTEN
-    result: object = NOT_WRITTEN  # as written (``Hand.result`` is what it is judged as)
-    knocker: object = NOT_WRITTEN
-    knocker_cards: object = NOT_WRITTEN
-    knocker_count: object = NOT_WRITTEN
-    big_gin: object = NOT_WRITTEN
-    melds: object = NOT_WRITTEN
-    discard: object = NOT_WRITTEN
-    defender: object = NOT_WRITTEN
-    defender_cards: object = NOT_WRITTEN
-    defender_count: object = NOT_WRITTEN
-    winner: object = NOT_WRITTEN
-    points: object = NOT_WRITTEN
-    totals: object = NOT_WRITTEN
-    games: object = NOT_WRITTEN
-    seal: object = NOT_WRITTEN
+    number: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
+    dealer: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
+    box: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
+    captain: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
+    sitter: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
+    upcard: Union[Card, AsWritten, None, Unset] = NOT_WRITTEN
+    limit: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
+    irregularities: object = NOT_WRITTEN  # each item a Kept a step put, or as written
+    turns: Union[Tuple[str, ...], AsWritten, None, Unset] = NOT_WRITTEN
+    ruling: object = NOT_WRITTEN  # a Ruled a step put, or as written
+    result: Union[str, AsWritten, None, Unset] = NOT_WRITTEN  # one of RESULTS (``Hand.result``: judged as)
+    knocker: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
+    knocker_cards: Union[Cards, AsWritten, None, Unset] = NOT_WRITTEN
+    knocker_count: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
+    big_gin: Union[bool, AsWritten, None, Unset] = NOT_WRITTEN
+    melds: Union[Tuple[Cards, ...], AsWritten, None, Unset] = NOT_WRITTEN
+    discard: Union[Card, AsWritten, None, Unset] = NOT_WRITTEN
+    defender: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
+    defender_cards: Union[Cards, AsWritten, None, Unset] = NOT_WRITTEN
+    defender_count: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
+    winner: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
+    points: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
+    totals: Union[Totals, AsWritten, None, Unset] = NOT_WRITTEN
+    games: Union[Tuple[Totals, ...], AsWritten, None, Unset] = NOT_WRITTEN
+    seal: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
     unknown: Tuple[Tuple[str, object], ...] = ()  # keys gin-ref does not know, with their values, in order
 
     @property
@@ -237,19 +255,23 @@ class RecordedHand(NamedTuple):
     def winner_among(self, pair: Sequence[str]) -> Optional[str]:
         """The winner written, when it is one of ``pair`` (the two players in the hand); else None."""
         winner = self.winner
-        return winner if isinstance(winner, str) and winner in pair else None
+        return winner if type(winner) is str and winner in pair else None
 
     @property
     def points_given(self) -> int:
         """The points written, when they are a number (as a count of points: true is 1); else 0."""
-        points = self.points
+        points = given(self.points)
         return points if isinstance(points, int) else 0
 
     @property
-    def turn_lines(self) -> List[object]:
-        """Its turns as written, when they are a list (else none)."""
+    def turn_lines(self) -> Sequence[object]:
+        """Its turns' lines, when they are a list (a hand edit's list of other values: as written; else
+        none)."""
         turns = self.turns
-        return turns if isinstance(turns, list) else []
+        if type(turns) is tuple:
+            return turns
+        written = turns.value if type(turns) is AsWritten else None
+        return written if isinstance(written, list) else ()
 
     @property
     def items(self) -> List[object]:
@@ -258,42 +280,143 @@ class RecordedHand(NamedTuple):
         return items if isinstance(items, list) else []
 
     def known(self) -> Iterator[Tuple[str, object]]:
-        """Its keys gin-ref knows and their values as written, in the file's order of keys."""
+        """Its keys gin-ref knows and their values, in the file's order of keys."""
         for key, value in zip(HAND_KEYS, self):
             if value is not NOT_WRITTEN:
                 yield key, value
 
     def written(self) -> Iterator[Tuple[str, object]]:
-        """Its keys and values as written, in the file's order of keys (the unknown ones last)."""
+        """Its keys and values, in the file's order of keys (the unknown ones last)."""
         yield from self.known()
         yield from self.unknown
 
 
 def given(value: object) -> object:
-    """A value as written, None where the key is not written (as a reading of the file's mapping gives it)."""
-    return None if value is NOT_WRITTEN else value
+    """A value as the checks read it: None where the key is not written, the value a hand edit wrote where
+    it is kept as written (``AsWritten``), else the typed value."""
+    if value is NOT_WRITTEN:
+        return None
+    return value.value if type(value) is AsWritten else value
+
+
+def claimed(value: object) -> object:
+    """A claim (a value derived from the facts) as the replay compares it with its own: NOT_WRITTEN as it
+    is, a value as written, a games' tuple as a list of columns, else the typed value."""
+    if type(value) is AsWritten:
+        return value.value
+    return list(value) if type(value) is tuple else value
+
+
+# -- a value as the file holds it, typed --------------------------------------------------------------------
+# What the first reading of a hand (``gin_ref.files.handform``) and a correction's keys (``KeptEntry.hand``)
+# make of each key's value as the parsed file holds it (never None: a key written null holds None): the typed
+# value, or the value as written (``AsWritten``) where the canonical writer could not write it again from a
+# typed one. A value already typed (a step's) is given back as it is.
+
+def _whole(value: object) -> object:
+    return value if type(value) is int else AsWritten(value)  # noqa: E721 (true is no number)
+
+
+def _text(value: object) -> object:
+    return value if type(value) is str else AsWritten(value)  # noqa: E721
+
+
+def _result_name(value: object) -> object:
+    return value if type(value) is str and value in RESULTS else AsWritten(value)  # noqa: E721
+
+
+def _truth(value: object) -> object:
+    return value if type(value) is bool else AsWritten(value)  # noqa: E721
+
+
+def typed_card(value: object) -> Union[Card, AsWritten]:
+    """A card as written: a ``Card`` (its code), or the value as written (a ``9h``, a number...)."""
+    if type(value) is Card:
+        return value
+    card = _BY_CODE.get(value) if type(value) is str else None  # noqa: E721
+    return AsWritten(value) if card is None else card
+
+
+def _cards(value: object) -> object:
+    if type(value) is tuple:
+        return value
+    if type(value) is list:
+        try:
+            found = tuple(map(_BY_CODE.get, value))  # only a code (a str) finds a card
+        except TypeError:  # an item that cannot be a key (a list)
+            return AsWritten(value)
+        if None not in found:
+            return found
+    return AsWritten(value)
+
+
+def _melds(value: object) -> object:
+    if type(value) is tuple:
+        return value
+    if type(value) is list:
+        melds = tuple(map(_cards, value))
+        if AsWritten not in map(type, melds):
+            return melds
+    return AsWritten(value)
+
+
+def typed_lines(value: object) -> Union[Tuple[str, ...], AsWritten]:
+    """The turns as written: their lines, or the value as written (a list of other values...)."""
+    if type(value) is tuple:
+        return value
+    if type(value) is list and all(type(line) is str for line in value):  # noqa: E721
+        return tuple(value)
+    return AsWritten(value)
+
+
+def _totals(value: object) -> object:
+    if type(value) is dict and all(type(name) is str and type(points) is int  # noqa: E721
+                                   for name, points in value.items()):
+        return value
+    return AsWritten(value)
+
+
+def _games(value: object) -> object:
+    if type(value) is tuple:
+        return value
+    if type(value) is list:
+        columns = tuple(map(_totals, value))
+        if AsWritten not in map(type, columns):
+            return columns
+    return AsWritten(value)
+
+
+def _kept(value: object) -> object:
+    return value  # an irregularity's items, a ruling: read where the replay judges them
+
+
+# each key's reader, in the file's order of keys (HAND_KEYS)
+FACT_READERS: Tuple[Callable[[object], object], ...] = (
+    _whole, _text, _text, _text, _text, typed_card, _whole, _kept, typed_lines, _kept, _result_name, _text, _cards, _whole,
+    _truth, _melds, typed_card, _text, _cards, _whole, _text, _whole, _totals, _games, _text)
+assert len(FACT_READERS) == len(HAND_KEYS)
+
+
+def fact_of(key: str, value: object) -> object:
+    """The typed value of a hand's ``key`` as written (or as a step gives it); NOT_WRITTEN and None as they
+    are."""
+    if value is None or value is NOT_WRITTEN:
+        return value
+    return FACT_READERS[_INDEX[key]](value)
 
 
 _ALL_UNWRITTEN = (NOT_WRITTEN,) * len(HAND_KEYS)
 _INDEX = {key: index for index, key in enumerate(HAND_KEYS)}  # a key's place among RecordedHand's fields
 
 
-def recorded_hand(entry: Mapping[str, object]) -> RecordedHand:
-    """The RecordedHand of a hand as the parsed file holds it (the first reading: the mapping is not kept)."""
-    hand = RecordedHand._make((*map(entry.get, HAND_KEYS, _ALL_UNWRITTEN), ()))
-    if not _KNOWN_KEYS.issuperset(entry):
-        hand = hand._replace(unknown=tuple((key, value) for key, value in entry.items() if key not in _KNOWN_KEYS))
-    return hand
-
-
 def with_keys(hand: RecordedHand, pairs: Iterable[Tuple[str, object]]) -> RecordedHand:
-    """``hand`` with the keys of ``pairs`` written (as a correction kept them: a key gin-ref does not know
-    goes among the unknown ones, for the replay to refuse)."""
-    values = list(hand)
+    """``hand`` with the keys of ``pairs`` written, each value typed (as a correction kept them: a key
+    gin-ref does not know goes among the unknown ones, for the replay to refuse)."""
+    values: List[object] = list(hand)
     unknown = list(hand.unknown)
     for key, value in pairs:
         if key in _KNOWN_KEYS:
-            values[_INDEX[key]] = value
+            values[_INDEX[key]] = fact_of(key, value)
         else:
             unknown = [item for item in unknown if item[0] != key] + [(key, value)]
     values[-1] = tuple(unknown)
@@ -302,7 +425,7 @@ def with_keys(hand: RecordedHand, pairs: Iterable[Tuple[str, object]]) -> Record
 
 def without(hand: RecordedHand, keys: Sequence[str]) -> RecordedHand:
     """``hand`` without the keys ``keys`` (each not written)."""
-    values = list(hand)
+    values: List[object] = list(hand)
     for key in keys:
         values[_INDEX[key]] = NOT_WRITTEN
     return RecordedHand._make(values)
@@ -310,6 +433,7 @@ def without(hand: RecordedHand, keys: Sequence[str]) -> RecordedHand:
 
 def shown_totals(totals: object) -> str:
     """Totals as claimed, for a problem: ``Ann 25, Ben 0`` (a value that is not a score shown as written)."""
+    totals = given(totals)
     if not isinstance(totals, dict):
         return shown_value(totals)
     return ", ".join(f"{shown_value(name) if not isinstance(name, str) else name} "
@@ -320,6 +444,7 @@ def shown_totals(totals: object) -> str:
 def shown_columns(columns: object) -> Union[str, Message]:
     """Each game's columns as claimed, for a problem: ``game 1 Ann 25, Ben 0; game 2 ...`` (a message, each
     game said in the reader's language)."""
+    columns = claimed(columns)
     if not isinstance(columns, list):
         return repr(columns)
     said: Union[str, Message] = ""
@@ -339,7 +464,7 @@ class Worked(NamedTuple):
     winner: Union[str, None, Unset] = NOT_WORKED  # None: nobody (a dead hand, a tie)
     points: Union[int, Unset] = NOT_WORKED
     totals: Union[Totals, Unset] = NOT_WORKED
-    games: Union[List[Totals], Unset] = NOT_WORKED  # each game's columns
+    games: Union[List[Totals], Unset] = NOT_WORKED  # each game's columns (a tuple of them in a hand)
 
     def on(self, hand: RecordedHand) -> RecordedHand:
         """``hand`` with the values worked out (a new one; those not worked out as they are)."""
@@ -349,7 +474,7 @@ class Worked(NamedTuple):
                              winner=hand.winner if winner is NOT_WORKED else winner,
                              points=hand.points if points is NOT_WORKED else points,
                              totals=hand.totals if totals is NOT_WORKED else totals,
-                             games=hand.games if games is NOT_WORKED else games)
+                             games=hand.games if isinstance(games, Unset) else tuple(games))
 
 
 # -- a hand entry read ----------------------------------------------------------------------------------------
@@ -453,7 +578,7 @@ def _lists(reading: Hand) -> None:
     """The turns and the irregularities are lists; turns need the upcard (the first turn's offer)."""
     entry, number, where = reading.entry, reading.number, reading.where
     turns = entry.turns
-    if turns is NOT_WRITTEN or isinstance(turns, list):
+    if turns is NOT_WRITTEN or type(turns) is tuple or type(turns) is AsWritten and isinstance(turns.value, list):
         reading.turns = entry.turn_lines
     else:
         reading.problems.add(where + ("turns",), Message(N_("hand %(hand)d: 'turns' must be a list, one turn a line "

@@ -28,7 +28,7 @@ from gin_ref.core.errors import reason
 from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.scoring import HandScore
 from gin_ref.match import play, rulings
-from gin_ref.match.handread import (NOT_WORKED, NOT_WRITTEN, Hand, RecordedHand, Totals, Worked, given, read_hand,
+from gin_ref.match.handread import (NOT_WORKED, NOT_WRITTEN, Hand, RecordedHand, Totals, Worked, claimed, given, read_hand,
                                     shown_columns, shown_totals)
 from gin_ref.match.corrections import Correction
 from gin_ref.match.header import Header
@@ -308,7 +308,7 @@ def _replay_dealer(state: MatchState, index: int, dealer: Optional[str], problem
 
 def _replay_limit(state: MatchState, hand: Hand, problems: Problems) -> Optional[int]:
     """The hand's knock limit, the limit claimed against the upcard's."""
-    upcard, number, claim = hand.upcard, hand.number, hand.claims.limit
+    upcard, number, claim = hand.upcard, hand.number, claimed(hand.claims.limit)
     hand.say("upcard", problems)
     limit = None
     if hand.entry.upcard is NOT_WRITTEN and not limit_needs_upcard(state.rules):
@@ -383,16 +383,16 @@ def _replay_knock(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
     scored = _Scored(hand_score.result, {"knocker": knocker, "defender": defender}.get(hand_score.winner),
                      hand_score.score, hand_score.boxes, hand_score, defender, True)
     state.settlements[setup.index] = settlement
-    if not settling and _differs(hand, "result", claims.result, scored.result, problems):
+    if not settling and _differs(hand, "result", claimed(claims.result), scored.result, problems):
         problems.add(hand.where + ("result",), Message(N_("hand %(hand)d: result is %(claim)s, but %(basis)s give "
                                                           "%(result)s (%(explain)s)"), hand=number,
-                                                       claim=shown_value(claims.result), basis=BASES[hand.counted],
+                                                       claim=shown_value(claimed(claims.result)), basis=BASES[hand.counted],
                                                        result=scored.result, explain=_explained(scored.explain)))
     return scored, settlement
 
 
 def _check_defender(hand: Hand, defender: str, problems: Problems) -> None:
-    claim = hand.claims.defender
+    claim = claimed(hand.claims.defender)
     if _differs(hand, "defender", claim, defender, problems):
         problems.add(hand.where + ("defender",), Message(N_("hand %(hand)d: defender is %(claim)s, but %(player)s "
                                                             "was the other player in the hand"), hand=hand.number,
@@ -413,18 +413,18 @@ def _check_winner(setup: HandSetup, hand: Hand, problems: Problems, settling: bo
     if setup.roles is not None and claims.winner == setup.roles.sitter:
         problems.add(hand.where + ("winner",), Message(N_("hand %(hand)d: %(player)s scored while sitting out"),
                                                        hand=number, player=setup.roles.sitter))
-    elif _differs(hand, "winner", claims.winner, winner, problems):
+    elif _differs(hand, "winner", claimed(claims.winner), winner, problems):
         words = N_("hand %(hand)d: winner is %(claim)s, but the ruling makes it %(winner)s (%(explain)s)") \
             if ruled is not None else N_("hand %(hand)d: winner is %(claim)s, but %(basis)s make it %(winner)s "
                                          "(%(explain)s)")
-        problems.add(hand.where + ("winner",), Message(words, hand=number, claim=shown_value(claims.winner),
+        problems.add(hand.where + ("winner",), Message(words, hand=number, claim=shown_value(claimed(claims.winner)),
                                                        basis=BASES[hand.counted], winner=winner,
                                                        explain=_explained(explain)))
-    if _differs(hand, "points", claims.points, points, problems):
+    if _differs(hand, "points", claimed(claims.points), points, problems):
         words = N_("hand %(hand)d: points are %(claim)s, but the ruling gives %(points)d (%(explain)s)") \
             if ruled is not None else N_("hand %(hand)d: points are %(claim)s, but %(basis)s give %(points)d "
                                          "(%(explain)s)")
-        problems.add(hand.where + ("points",), Message(words, hand=number, claim=shown_value(claims.points),
+        problems.add(hand.where + ("points",), Message(words, hand=number, claim=shown_value(claimed(claims.points)),
                                                        basis=BASES[hand.counted], points=points,
                                                        explain=_explained(explain)))
     return winner, points
@@ -436,7 +436,7 @@ def _check_games(state: MatchState, hand: Hand, problems: Problems, settling: bo
     if state.games is None:
         return None
     columns = [dict(g.totals) for g in state.games]
-    claim = hand.claims.games
+    claim = claimed(hand.claims.games)
     if not settling and _differs(hand, "games", claim, columns, problems):
         problems.add(hand.where + ("games",), Message(N_("hand %(hand)d: the game columns say %(claim)s, but the hands "
                                                          "add up to %(columns)s"), hand=hand.number,
@@ -447,7 +447,7 @@ def _check_games(state: MatchState, hand: Hand, problems: Problems, settling: bo
 def _check_totals(state: MatchState, hand: Hand, problems: Problems, settling: bool) -> Totals:
     """The running totals after the hand, checked against its claim."""
     totals = dict(state.totals)
-    claim = hand.claims.totals
+    claim = claimed(hand.claims.totals)
     if not settling and _differs(hand, "totals", claim, totals, problems):
         problems.add(hand.where + ("totals",), Message(N_("hand %(hand)d: totals say %(claim)s, but the hands add up to "
                                                           "%(totals)s"), hand=hand.number, claim=shown_totals(claim),

@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Mapping, Named
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
-from gin_ref.core.cards import codes
+from gin_ref.core.cards import Card, codes
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, KeptEntry
-from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given, with_keys, without
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given, typed_card, typed_lines, with_keys, without
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
@@ -82,6 +82,7 @@ class Deal(NamedTuple):
         roles = Roles(str(box), str(captain), str(sitter)) \
             if NOT_WRITTEN not in (box, captain, sitter) else None
         number, dealer, upcard, limit = _or(hand.number, 0), _or(hand.dealer, ""), given(hand.upcard), _or(hand.limit, 0)
+        upcard = upcard.code if isinstance(upcard, Card) else upcard
         return cls(number, dealer, roles, upcard, limit,  # type: ignore[arg-type]  # as written: the replay judges it
                    hand.irregularities is not NOT_WRITTEN)
 
@@ -186,7 +187,9 @@ class Version(NamedTuple):
     @classmethod
     def of(cls, version: RecordedHand) -> "Version":
         """The version of a hand (``version_of``), or one a correction keeps."""
-        return cls(given(version.upcard), given(version.limit), Settled.of(version))  # type: ignore[arg-type]
+        upcard = given(version.upcard)
+        return cls(upcard.code if isinstance(upcard, Card) else upcard,  # type: ignore[arg-type]
+                   given(version.limit), Settled.of(version))  # type: ignore[arg-type]
 
 
 def paper_of(written: Mapping[str, object]) -> PaperResult:
@@ -461,7 +464,7 @@ def _deal_hand(deal: Deal) -> RecordedHand:
                         box=NOT_WRITTEN if roles is None else roles.box,
                         captain=NOT_WRITTEN if roles is None else roles.captain,
                         sitter=NOT_WRITTEN if roles is None else roles.sitter,
-                        upcard=NOT_WRITTEN if deal.upcard is None else deal.upcard, limit=deal.limit,
+                        upcard=NOT_WRITTEN if deal.upcard is None else typed_card(deal.upcard), limit=deal.limit,
                         irregularities=[] if deal.listed else NOT_WRITTEN)
 
 
@@ -491,7 +494,7 @@ def _put_turn(record: "Record", step: Step) -> "Record":
     hand = record.hands[index]
     pairs = step.written.written if step.written is not None else _turn_pairs(cast(TurnLine, step.data))
     lines = list(hand.turn_lines) + list(with_keys(RecordedHand(), pairs).turn_lines)
-    hand = with_keys(hand._replace(turns=lines), ((key, value) for key, value in pairs if key != "turns"))
+    hand = with_keys(hand._replace(turns=typed_lines(lines)), ((key, value) for key, value in pairs if key != "turns"))
     return _changed(record, index, hand)
 
 
@@ -502,7 +505,7 @@ def _take_turn(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     removed = _kept((("number", step.hand), *((key, value) for key, value in hand.known() if key in _SETTLED_KEPT),
                      ("turns", [lines[-1]])))
     # a seal goes with its hand's facts: written again on the next write
-    hand = without(hand, SETTLED_KEYS)._replace(turns=lines[:-1] if len(lines) > 1 else NOT_WRITTEN)
+    hand = without(hand, SETTLED_KEYS)._replace(turns=typed_lines(list(lines[:-1])) if len(lines) > 1 else NOT_WRITTEN)
     return _changed(record, index, hand), removed
 
 

@@ -158,3 +158,34 @@ def test_settling_leaves_what_it_worked_out_and_checking_leaves_nothing(match):
     assert dealt.hands[-1].result is NOT_WRITTEN and len(before.hands) == 3  # the Records before stand as they were
     state, problems, _base = replaying.replay_record(match.record)
     assert not problems and state.worked == {}
+
+
+def test_the_facts_are_typed_and_only_what_a_hand_edit_wrote_otherwise_is_kept_as_written():
+    """#36 item 1: a hand's facts are typed values (a card a Card, cards a tuple of them, the turns their
+    lines, a count an int); only a value the canonical writer could not write again from a typed one (a
+    ``9h``, a count written ``"3"`` or true, cards written as one string, a number where a name goes) is kept
+    as written, and the writer lays every value out as it was read."""
+    from gin_ref.core.cards import Card
+    from gin_ref.files.handform import hand_data
+
+    canonical = {"number": 1, "dealer": "Ann", "upcard": "7D", "limit": 7, "irregularities": [],
+                 "turns": ["Ben passes"], "result": "knock", "knocker": "Ann",
+                 "knocker_cards": ["AS", "2S", "3S"], "big_gin": False, "melds": [["AS", "2S", "3S"]],
+                 "discard": "KH", "defender_count": 12, "winner": "Ann", "points": 5,
+                 "totals": {"Ann": 5, "Ben": 0}, "games": [{"Ann": 5, "Ben": 0}], "seal": "0123456789abcdef"}
+    hand = recorded_hand(canonical)
+    assert hand.upcard is Card.parse("7D") and hand.discard is Card.parse("KH")
+    assert hand.knocker_cards == tuple(Card.parse(code) for code in ("AS", "2S", "3S"))
+    assert hand.melds == (hand.knocker_cards,) and hand.turns == ("Ben passes",)
+    assert (hand.defender_count, hand.points, hand.big_gin) == (12, 5, False)
+    assert hand.games == ({"Ann": 5, "Ben": 0},)
+    assert AsWritten not in map(type, hand)
+    assert hand_data(hand) == canonical and list(hand_data(hand)) == list(canonical)
+    edited = {"number": "1", "dealer": 3, "upcard": "9h", "limit": True, "turns": ["Ben passes", 4],
+              "result": "knocked", "knocker_cards": "as 2s 3s", "knocker_count": "3", "melds": [["AS", "zz"]],
+              "discard": ["KH"], "defender_cards": ["AS", "AS"], "winner": ["Ann"], "totals": {"Ann": "5"},
+              "games": "none"}
+    odd = recorded_hand(edited)
+    assert odd.defender_cards == (Card.parse("AS"),) * 2  # typed: the replay refuses the card twice
+    assert {key for key, value in odd.written() if type(value) is AsWritten} == set(edited) - {"defender_cards"}
+    assert hand_data(odd) == edited and list(hand_data(odd)) == list(edited)

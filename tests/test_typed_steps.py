@@ -178,7 +178,7 @@ def test_an_undone_amend_goes_back_to_the_version_kept_and_redo_to_the_new_one()
     match.undo(step, NOW, undone_words(step))
     assert written(match)["hands"] == settled
     again = match.redo_step()
-    assert again.data == Version("7D", 7, Settled("dead", (), None, 0))  # read back: its points too
+    assert again.data == Version("7D", 7, Settled("dead", winner=None, points=0))  # read back: its points too
     assert redone_words(again) == "hand 1: the amend (a dead hand)"
     match.redo(again, NOW, redone_words(again))
     assert written(match)["hands"] == dead

@@ -37,21 +37,22 @@ from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Mapping, Named
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
-from gin_ref.core.cards import Card, codes
+from gin_ref.core.cards import Card
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, KeptEntry
-from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given, typed_card, typed_lines, with_keys, without
+from gin_ref.match.handread import (NOT_WRITTEN, Cards, RecordedHand, Unset, given, typed_card, typed_lines, with_keys,
+                                    without)
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
 from gin_ref.match.rulings import Ruled, ruled_of, ruling_pairs
-from gin_ref.match.schema import IRREGULARITY_KEYS, RESULT_FACTS, SETTLED_KEYS, VERSION_KEYS, is_count
+from gin_ref.match.schema import IRREGULARITY_KEYS, RESULT_FACTS, SETTLED_KEYS, VERSION_KEYS, AsWritten, is_count
 
 if TYPE_CHECKING:
     from gin_ref.match.record import Record
 
-__all__ = ["Deal", "Kept", "PaperResult", "Ruled", "Settled", "Step", "StepData", "TurnLine", "Version",
+__all__ = ["Deal", "Kept", "KnockFacts", "PaperResult", "Ruled", "Settled", "Step", "StepData", "TurnLine", "Version",
            "irregularity_pairs", "newest", "paper_of", "paper_pairs", "position", "put", "redoable", "step_data",
            "step_pairs", "step_total", "take_back", "version_pairs"]
 
@@ -79,17 +80,29 @@ class Deal(NamedTuple):
         """The deal of a hand that holds nothing more (a record that replays, or the hand a correction kept:
         edited by hand, it may lack a key, read as 0 or ''; the replay refuses the hand put back)."""
         box, captain, sitter = hand.box, hand.captain, hand.sitter
-        roles = Roles(str(box), str(captain), str(sitter)) \
+        roles = Roles(_name(box), _name(captain), _name(sitter)) \
             if NOT_WRITTEN not in (box, captain, sitter) else None
-        number, dealer, upcard, limit = _or(hand.number, 0), _or(hand.dealer, ""), given(hand.upcard), _or(hand.limit, 0)
-        upcard = upcard.code if isinstance(upcard, Card) else upcard
-        return cls(number, dealer, roles, upcard, limit,  # type: ignore[arg-type]  # as written: the replay judges it
+        return cls(_whole(hand.number), _name(hand.dealer), roles, _code(hand.upcard), _whole(hand.limit),
                    hand.irregularities is not NOT_WRITTEN)
 
 
-def _or(value: object, default: object) -> object:
-    """A value as written, ``default`` where it is not written."""
-    return default if value is NOT_WRITTEN else value
+def _whole(value: object) -> int:
+    """A hand's number or limit, 0 where it is not one (a correction edited by hand: the replay refuses the
+    hand it kept, put back as written)."""
+    return value if type(value) is int else 0  # noqa: E721
+
+
+def _name(value: object) -> str:
+    """A name, '' where it is not written (one written otherwise: as the words of the step show it)."""
+    return value if type(value) is str else "" if value is NOT_WRITTEN else str(given(value))  # noqa: E721
+
+
+def _code(value: object) -> Optional[str]:
+    """An upcard's code (a hand edit's as written, for the words of the step); None where not given."""
+    if isinstance(value, Card):
+        return value.code
+    written = given(value)
+    return str(written) if written else None
 
 
 class TurnLine(NamedTuple):
@@ -131,48 +144,73 @@ def position(item: object) -> int:
     return turn if isinstance(turn, int) and is_count(turn) else 1
 
 
+class KnockFacts(NamedTuple):
+    """A knock's facts as a hand records them (the keys of RESULT_FACTS, in the file's order), each typed as
+    the hand holds it (``RecordedHand``: a value a hand edit wrote kept as written), NOT_WRITTEN where the
+    hand has no such key."""
+
+    knocker: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
+    knocker_cards: Union[Cards, AsWritten, None, Unset] = NOT_WRITTEN
+    knocker_count: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
+    big_gin: Union[bool, AsWritten, None, Unset] = NOT_WRITTEN
+    melds: Union[Tuple[Cards, ...], AsWritten, None, Unset] = NOT_WRITTEN
+    discard: Union[Card, AsWritten, None, Unset] = NOT_WRITTEN
+    defender_cards: Union[Cards, AsWritten, None, Unset] = NOT_WRITTEN
+    defender_count: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
+
+    @classmethod
+    def of(cls, hand: RecordedHand) -> "KnockFacts":
+        """The knock's facts a hand holds."""
+        return cls(hand.knocker, hand.knocker_cards, hand.knocker_count, hand.big_gin, hand.melds, hand.discard,
+                   hand.defender_cards, hand.defender_count)
+
+    def on(self, hand: RecordedHand) -> RecordedHand:
+        """``hand`` with these facts (a new hand; each fact not written here is not written there)."""
+        knocker, knocker_cards, knocker_count, big_gin, melds, discard, defender_cards, defender_count = self
+        return hand._replace(knocker=knocker, knocker_cards=knocker_cards, knocker_count=knocker_count,
+                             big_gin=big_gin, melds=melds, discard=discard, defender_cards=defender_cards,
+                             defender_count=defender_count)
+
+
 class Settled(NamedTuple):
-    """A hand's result: its name (one of RESULTS) and the knock's facts as written (the knocker, each side's
-    cards or count, melds, discard: ``facts``, the keys of RESULT_FACTS the hand holds). Read back from a
-    record, it says who won the hand and the points too (what undo and redo put into words)."""
+    """A hand's result: its name (one of RESULTS) and the knock's facts (the knocker, each side's cards or
+    count, melds, discard: ``facts``, typed as the hand holds them). Read back from a record, it says who
+    won the hand and the points too (what undo and redo put into words)."""
 
     result: Optional[str]  # None: a version kept without one (written so)
-    facts: Written = ()
+    facts: KnockFacts = KnockFacts()
     winner: Optional[str] = None
     points: Optional[int] = None
 
 
     @classmethod
     def of(cls, hand: RecordedHand) -> "Settled":
-        """The result of a settled hand (or of a version of one)."""
-        result, winner, points = given(hand.result), given(hand.winner), given(hand.points)
-        return cls(result, tuple((key, value) for key, value in hand.known() if key in RESULT_FACTS),  # type: ignore[arg-type]
-                   winner, points)  # type: ignore[arg-type]  # (as written: the replay judges them)
+        """The result of a settled hand (or of a version of one; one a hand edit wrote otherwise: as its
+        step's words show it)."""
+        result, winner, points = given(hand.result), given(hand.winner), hand.points
+        return cls(None if result is None else str(result), KnockFacts.of(hand),
+                   None if winner is None else str(winner), points if type(points) is int else None)  # noqa: E721
 
     @classmethod
     def knocked(cls, result: str, knocker: str, facts: Facts) -> "Settled":
         """A knock settled (``result``) by ``knocker`` on ``facts``: each side's cards or count, big gin, the
-        melds and the discard, as the record writes them (codes), in its order of keys."""
-        written: Written = (("knocker", knocker),)
-        if facts.knocker_cards is not None:
-            written += (("knocker_cards", codes(facts.knocker_cards)),)
-        else:
-            written += (("knocker_count", facts.knocker_count),)
-            if facts.big_gin:
-                written += (("big_gin", True),)
-        if facts.knocker_cards is not None or facts.melds is not None:
-            written += (("melds", [m.codes for m in facts.melds] if facts.melds is not None else None),
-                        ("discard", facts.discard.code if facts.discard is not None else None))
-        if facts.defender_cards is not None:
-            written += (("defender_cards", codes(facts.defender_cards)),)
-        else:
-            written += (("defender_count", facts.defender_count),)
-        return cls(result, written)
+        melds and the discard, as the record holds them (the knocker's cards, the melds and discard written
+        with the cards, null where not given; big gin with a count, where it is one)."""
+        kcards, melds, discard = facts.knocker_cards, facts.melds, facts.discard
+        spread = kcards is not None or melds is not None
+        return cls(result, KnockFacts(
+            knocker, NOT_WRITTEN if kcards is None else tuple(kcards),
+            facts.knocker_count if kcards is None else NOT_WRITTEN,
+            True if kcards is None and facts.big_gin else NOT_WRITTEN,
+            NOT_WRITTEN if not spread else None if melds is None else tuple(tuple(meld.cards) for meld in melds),
+            NOT_WRITTEN if not spread else discard,
+            NOT_WRITTEN if facts.defender_cards is None else tuple(facts.defender_cards),
+            facts.defender_count if facts.defender_cards is None else NOT_WRITTEN))
 
     @property
     def knocker(self) -> Optional[str]:
-        knocker = next((value for key, value in self.facts if key == "knocker"), None)
-        return knocker if isinstance(knocker, str) else None
+        knocker = self.facts.knocker
+        return knocker if type(knocker) is str else None  # noqa: E721
 
 
 class Version(NamedTuple):
@@ -187,9 +225,8 @@ class Version(NamedTuple):
     @classmethod
     def of(cls, version: RecordedHand) -> "Version":
         """The version of a hand (``version_of``), or one a correction keeps."""
-        upcard = given(version.upcard)
-        return cls(upcard.code if isinstance(upcard, Card) else upcard,  # type: ignore[arg-type]
-                   given(version.limit), Settled.of(version))  # type: ignore[arg-type]
+        limit = version.limit
+        return cls(_code(version.upcard), limit if type(limit) is int else None, Settled.of(version))  # noqa: E721
 
 
 def paper_of(written: Mapping[str, object]) -> PaperResult:
@@ -479,7 +516,7 @@ def version_pairs(version: Version) -> Written:
 
 def _settled_pairs(settled: Settled) -> Written:
     return ((("result", settled.result),) if settled.result is not None else ()) + \
-        tuple((key, _copied(value)) for key, value in settled.facts)
+        tuple((key, value) for key, value in zip(RESULT_FACTS, settled.facts) if value is not NOT_WRITTEN)
 
 
 def _take_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
@@ -537,8 +574,10 @@ def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry
 
 def _put_result(record: "Record", step: Step) -> "Record":
     index = _at(record, step)
-    pairs = step.written.written if step.written is not None else _settled_pairs(cast(Settled, step.data))
-    return _changed(record, index, with_keys(record.hands[index], pairs))
+    if step.written is not None:  # what a correction kept, as written
+        return _changed(record, index, with_keys(record.hands[index], step.written.written))
+    settled = cast(Settled, step.data)  # (a result's data: an action's, its values typed)
+    return _changed(record, index, settled.facts.on(record.hands[index])._replace(result=settled.result))
 
 
 def _take_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":

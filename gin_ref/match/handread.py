@@ -83,7 +83,7 @@ def card_of(code: object) -> Card:
     if not isinstance(code, str):  # a number, true, a list: no card, said in the file's words
         raise InvalidNotationError(Message(N_("a card is written as text (7D, 10h), not %(value)s"),
                                            value=shown_value(code)))
-    return _BY_CODE.get(code) or Card.parse(code)
+    return _BY_CODE[code] if code in _BY_CODE else Card.parse(code)
 
 
 def stored_count(value: object, most: int = MAX_COUNT) -> int:
@@ -333,8 +333,7 @@ def typed_card(value: object) -> Union[Card, AsWritten]:
     """A card as written: a ``Card`` (its code), or the value as written (a ``9h``, a number...)."""
     if type(value) is Card:
         return value
-    card = _BY_CODE.get(value) if type(value) is str else None  # noqa: E721
-    return AsWritten(value) if card is None else card
+    return _BY_CODE[value] if type(value) is str and value in _BY_CODE else AsWritten(value)  # noqa: E721
 
 
 def _cards(value: object) -> object:

@@ -150,7 +150,8 @@ def replay_hands(hands: Sequence[object], refused: "Union[None, Sequence[Kept], 
             base = state.copy()
         play.replay_match_irregularities(items, state, index + 1, problems)
         settling = settle_from is not None and index >= settle_from
-        replay_hand(state, index, hands[index], problems, settling, (settled or {}).get(index))
+        replay_hand(state, index, hands[index], problems, settling,
+                    settled[index] if settled is not None and index in settled else None)
         if on_hand is not None:
             on_hand(index + 1, len(hands))
     play.replay_match_irregularities(items, state, len(hands) + 1, problems)
@@ -380,7 +381,8 @@ def _replay_knock(state: MatchState, setup: HandSetup, hand: Hand, problems: Pro
         return _Scored(hand.result, claims.winner_among(setup.pair), claims.points_given, 1,
                        DEAD_SCORES, defender), None
     hand_score = settlement.score
-    scored = _Scored(hand_score.result, {"knocker": knocker, "defender": defender}.get(hand_score.winner),
+    winner = knocker if hand_score.winner == "knocker" else defender if hand_score.winner == "defender" else None
+    scored = _Scored(hand_score.result, winner,
                      hand_score.score, hand_score.boxes, hand_score, defender, True)
     state.settlements[setup.index] = settlement
     if not settling and _differs(hand, "result", claimed(claims.result), scored.result, problems):

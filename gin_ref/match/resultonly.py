@@ -128,7 +128,8 @@ def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Opti
     for name in scores:
         if name == winner:
             continue
-        message, fitting = _loser_problem(rules, name, scores[name], hands.get(name), winner, strict)
+        message, fitting = _loser_problem(rules, name, scores[name], hands[name] if name in hands else None, winner,
+                                          strict)
         if message is not None:
             problems.append((name, message))
         zero_possible = zero_possible and any(total == 0 for total, _ in fitting)
@@ -136,7 +137,8 @@ def score_problems(rules: HouseRules, scores: Mapping[str, int], hands_won: Opti
     # the shutout bonus is the winner's when every other player scored nothing (and only then)
     shutout = [False] if rules.shutout == "none" else [flag for flag, possible in ((True, zero_possible),
                                                                                    (False, scored_possible)) if possible]
-    message = _winner_problem(rules, winner, scores[winner], hands.get(winner), shutout, strict)
+    message = _winner_problem(rules, winner, scores[winner], hands[winner] if winner in hands else None, shutout,
+                              strict)
     if message is not None:
         problems.append((winner, message))
     return problems

@@ -189,3 +189,28 @@ def test_the_facts_are_typed_and_only_what_a_hand_edit_wrote_otherwise_is_kept_a
     assert odd.defender_cards == (Card.parse("AS"),) * 2  # typed: the replay refuses the card twice
     assert {key for key, value in odd.written() if type(value) is AsWritten} == set(edited) - {"defender_cards"}
     assert hand_data(odd) == edited and list(hand_data(odd)) == list(edited)
+
+
+def test_every_hand_read_from_its_file_is_typed(here):
+    """The canonical reader's lists and mappings know their lines (a list's and a dict's subclasses: the
+    turns, written one a line): read from the file, a hand gin-ref wrote holds typed facts only, nothing
+    kept as written (the shipped examples, and a hand recorded turn by turn, then a hand knocked)."""
+    from pathlib import Path
+
+    from runs import expect
+
+    from gin_ref.files import matchfile
+
+    expect(0, "new", "--dealer", "Ann", "Ann", "Ben")
+    expect(0, "deal", "--upcard", "9H")
+    for turn in (("pass", "Ben"), ("pass", "Ann"), ("draw", "Ben"), ("discard", "Ben", "QH")):
+        expect(0, *turn)
+    root = Path(__file__).resolve().parent.parent / "examples"
+    read = 0
+    for path in ["match.yaml", *sorted(str(path) for path in root.glob("*.yaml"))]:
+        for hand in matchfile.load(path).match.hands:
+            assert [key for key, value in hand.written() if type(value) is AsWritten] == [], (path, hand.number)
+            assert type(hand.turns) is tuple or hand.turns is NOT_WRITTEN
+            read += 1
+    turns = matchfile.load("match.yaml").match.hands[0].turns
+    assert turns == ("Ben passes", "Ann passes", "Ben draws", "Ben discards QH") and read >= 30

@@ -133,7 +133,7 @@ def _changed(entry: RecordedHand, number: int, seal_fails: Optional[Callable[[in
              ) -> Outcome:
     """Refuse an amend that changes nothing the table gave (unless it confirms a hand whose seal fails:
     the same facts, sealed again)."""
-    old = dict(version_of(entry).known())
+    old = dict(version_of(entry).written())
     new = {key: fact_of(key, value) for key, value in version_pairs(cast(Version, outcome.step.data))}  # (typed)
     facts = {key: value for key, value in old.items() if key in new}
     if facts == new and set(old) - set(facts) <= _DERIVED and not (seal_fails is not None and seal_fails(number)):

@@ -12,7 +12,7 @@ held (``hand``, ``hands``).
 
 from typing import Dict, Mapping, NamedTuple, Optional, Tuple
 
-from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, with_keys
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, hand_of
 from gin_ref.match.schema import CORRECTION_KINDS, CORRECTION_WORDS
 
 __all__ = ["CORRECTION_KEYS", "Correction", "KeptEntry", "StepRef", "did", "read_one"]
@@ -38,7 +38,7 @@ class KeptEntry(NamedTuple):
 
     def hand(self) -> RecordedHand:
         """Its keys as a hand's (a key no hand holds, such as an irregularity's, among the unknown ones)."""
-        return with_keys(RecordedHand(), self.written)
+        return hand_of(self.written)
 
     def but(self, key: str) -> "KeptEntry":
         """The same without ``key``."""

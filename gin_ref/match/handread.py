@@ -43,7 +43,7 @@ from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS,
 
 __all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand", "Unset", "Worked",
            "card_of", "claimed", "fact_of", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
-           "stored_count", "stored_facts", "typed_card", "typed_lines", "with_keys", "without"]
+           "stored_count", "stored_facts", "typed_card", "typed_lines", "hand_of"]
 
 
 # -- cards and a knock's facts as the record holds them ------------------------------------------------------
@@ -279,15 +279,12 @@ class RecordedHand(NamedTuple):
         items = self.irregularities
         return items if isinstance(items, list) else []
 
-    def known(self) -> Iterator[Tuple[str, object]]:
-        """Its keys gin-ref knows and their values, in the file's order of keys."""
+    def written(self) -> Iterator[Tuple[str, object]]:
+        """Its keys and values (each typed, or as written), in the file's order of keys (the unknown ones
+        last)."""
         for key, value in zip(HAND_KEYS, self):
             if value is not NOT_WRITTEN:
                 yield key, value
-
-    def written(self) -> Iterator[Tuple[str, object]]:
-        """Its keys and values, in the file's order of keys (the unknown ones last)."""
-        yield from self.known()
         yield from self.unknown
 
 
@@ -339,7 +336,7 @@ def typed_card(value: object) -> Union[Card, AsWritten]:
 def _cards(value: object) -> object:
     if type(value) is tuple:
         return value
-    if type(value) is list:
+    if isinstance(value, list):  # (the canonical reader's lists know their lines: a list's subclass)
         try:
             found = tuple(map(_BY_CODE.get, value))  # only a code (a str) finds a card
         except TypeError:  # an item that cannot be a key (a list)
@@ -352,7 +349,7 @@ def _cards(value: object) -> object:
 def _melds(value: object) -> object:
     if type(value) is tuple:
         return value
-    if type(value) is list:
+    if isinstance(value, list):
         melds = tuple(map(_cards, value))
         if AsWritten not in map(type, melds):
             return melds
@@ -363,13 +360,13 @@ def typed_lines(value: object) -> Union[Tuple[str, ...], AsWritten]:
     """The turns as written: their lines, or the value as written (a list of other values...)."""
     if type(value) is tuple:
         return value
-    if type(value) is list and all(type(line) is str for line in value):  # noqa: E721
+    if isinstance(value, list) and all(type(line) is str for line in value):  # noqa: E721
         return tuple(value)
     return AsWritten(value)
 
 
 def _totals(value: object) -> object:
-    if type(value) is dict and all(type(name) is str and type(points) is int  # noqa: E721
+    if isinstance(value, dict) and all(type(name) is str and type(points) is int  # noqa: E721
                                    for name, points in value.items()):
         return value
     return AsWritten(value)
@@ -378,7 +375,7 @@ def _totals(value: object) -> object:
 def _games(value: object) -> object:
     if type(value) is tuple:
         return value
-    if type(value) is list:
+    if isinstance(value, list):
         columns = tuple(map(_totals, value))
         if AsWritten not in map(type, columns):
             return columns
@@ -408,25 +405,17 @@ _ALL_UNWRITTEN = (NOT_WRITTEN,) * len(HAND_KEYS)
 _INDEX = {key: index for index, key in enumerate(HAND_KEYS)}  # a key's place among RecordedHand's fields
 
 
-def with_keys(hand: RecordedHand, pairs: Iterable[Tuple[str, object]]) -> RecordedHand:
-    """``hand`` with the keys of ``pairs`` written, each value typed (as a correction kept them: a key
-    gin-ref does not know goes among the unknown ones, for the replay to refuse)."""
-    values: List[object] = list(hand)
-    unknown = list(hand.unknown)
+def hand_of(pairs: Iterable[Tuple[str, object]]) -> RecordedHand:
+    """A hand of keys and values as written (what a correction keeps, read leniently), each value typed; a
+    key no hand holds among the unknown ones, in order (one written twice: its last value, last)."""
+    values: List[object] = list(_ALL_UNWRITTEN)
+    unknown: List[Tuple[str, object]] = []
     for key, value in pairs:
         if key in _KNOWN_KEYS:
             values[_INDEX[key]] = fact_of(key, value)
         else:
             unknown = [item for item in unknown if item[0] != key] + [(key, value)]
-    values[-1] = tuple(unknown)
-    return RecordedHand._make(values)
-
-
-def without(hand: RecordedHand, keys: Sequence[str]) -> RecordedHand:
-    """``hand`` without the keys ``keys`` (each not written)."""
-    values: List[object] = list(hand)
-    for key in keys:
-        values[_INDEX[key]] = NOT_WRITTEN
+    values.append(tuple(unknown))
     return RecordedHand._make(values)
 
 

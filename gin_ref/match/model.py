@@ -5,7 +5,7 @@ replay of it leaves (``gin_ref.match.state``), with the actions that extend it.
 path (``where``); ``check_record`` replays a record as first read (the reader in ``gin_ref.files`` gives its
 typed top level and each part's problems) and collects every problem. An action (``deal``, ``play_turn``, ``knock``, ``dead``) is
 worked out by ``gin_ref.match.actions`` into an ``Outcome``; ``apply`` writes its step into the record (a
-new Record: ``gin_ref.match.steps.put``) and replays the hand it changed, settling it from its facts through the same code that checks a
+new Record: ``gin_ref.match.steps.Step.made_on``) and replays the hand it changed, settling it from its facts through the same code that checks a
 record, so what is written is what verification expects. ``amend`` replaces a past hand's result
 (worked out by ``gin_ref.match.amend``) and re-settles every later hand; ``undo`` takes back the newest
 step, whatever its kind, into ``corrections``, and ``redo`` puts back what the last undo took
@@ -206,7 +206,7 @@ class Match:
             base = self.state.copy()
         elif self._base is not None:
             base = self._base.copy()
-        self.record = steps.put(self.record, step)
+        self.record = step.made_on(self.record)
         self._replay_last(base, settle=step.kind in ("result", "turn"), settlement=outcome.settlement)
         return outcome
 
@@ -230,7 +230,7 @@ class Match:
         """Write ``step`` (None: it is written already) and replay the whole record (a result-only record's
         result: ``gin_ref.match.resultonly``)."""
         if step is not None:
-            self.record = steps.put(self.record, step)
+            self.record = step.made_on(self.record)
         self._resettle(0)
 
     def deal(self, upcard: Union[None, Card, str], dealer: Optional[str] = None) -> Outcome:
@@ -292,7 +292,7 @@ class Match:
         number, ruling = rulings.ruling_data(self.state, hand, kind, player, points, reason, by, date, dealt)
         step = Step("ruling", number, Ruled(ruling, steps.step_total(self.record) + 1, len(self.hands)))
         before = self.record
-        self.record = steps.put(self.record, step)
+        self.record = step.made_on(self.record)
         problems = self._resettle(number - 1, check=False)
         if problems:
             self.record = before
@@ -313,7 +313,7 @@ class Match:
         if step != self.newest_step():
             raise IllegalActionError(Message(N_("only the newest step can be taken back")))
         before = steps.count_in_place(self.record)
-        record, removed = steps.take_back(self.record, step)
+        record, removed = step.taken_from(self.record)
         self.record = _corrected(record, Correction(len(record.corrections), undone=True, kind=step.kind,
                                                     steps=(before, steps.count_in_place(record)), entry=removed,
                                                     step=_step_ref(step), date=now))
@@ -336,7 +336,7 @@ class Match:
             raise IllegalActionError(Message(N_("only the step the last undo took can be put back")))
         before = steps.count_in_place(self.record)
         kept = self.record  # a value: the step makes a new one
-        record = steps.put(self.record, step)
+        record = step.made_on(self.record)
         self.record = _corrected(record, Correction(len(record.corrections), redone=True, kind=step.kind,
                                                     steps=(before, steps.count_in_place(record)),
                                                     step=_step_ref(step), date=now))
@@ -358,9 +358,9 @@ class Match:
         ``amended``: as ``undo``'s ``undone``, not stored."""
         step = outcome.step
         index, count = step.hand - 1, steps.count_in_place(self.record)
-        old = KeptEntry(tuple(steps.version_of(self.hands[index]).known()))
+        old = KeptEntry(tuple(steps.version_of(self.hands[index]).written()))
         before = self.record
-        record = steps.put(self.record, step)
+        record = step.made_on(self.record)
         self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),
                                                     hand=step.hand, hands=len(record.hands), entry=old, date=now))
         problems = self._resettle(index, outcome.settlement, check=False)
@@ -386,7 +386,7 @@ class Match:
                                                 "...)")))
         count = steps.count_in_place(record)
         old = KeptEntry(steps.paper_pairs(record.result))
-        record = steps.put(record, Step("amend", 0, paper))
+        record = Step("amend", 0, paper).made_on(record)
         self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),
                                                     hand=0, hands=0, entry=old, date=now))
         self.apply_step(None)

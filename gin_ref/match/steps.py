@@ -1,8 +1,9 @@
 """Every change to a record is one step, in order: a deal, a turn, an irregularity kept (in a hand, or a
-deal refused), a hand's result, an amend of a past hand. ``put`` writes a step into a record (a typed
-``gin_ref.match.record.Record``: it returns the new one; a step in a hand makes a new hand in it, a
-``RecordedHand``, never changes one); ``newest`` finds the newest step a record holds and ``take_back`` removes it, returning
-the new Record and what the correction keeps (``undo``); ``redoable`` finds the step the newest undo took, while nothing else was written since.
+deal refused), a hand's result, an amend of a past hand. A ``Step`` is made on a record (``Step.made_on``: a
+typed ``gin_ref.match.record.Record``, it returns the new one; a step in a hand makes a new hand in it, a
+``RecordedHand``, by the hand's own ``_replace``, never changes one); ``newest`` finds the newest step a
+record holds and ``Step.taken_from`` takes it back, returning the new Record and what the correction keeps
+(``undo``); ``redoable`` finds the step the newest undo took, while nothing else was written since.
 
 Steps written in place (a deal, a turn, an irregularity, a result) are where they happened: the newest is at
 the end. An amend changes a past hand, so the record says when it came: its correction (``amended``) holds
@@ -20,11 +21,12 @@ A step's data is a typed value, made by an action or read back from the record o
 - ``Version``: a hand's version, as an amend gives it (upcard, limit and result);
 - ``PaperResult`` (``gin_ref.match.resultonly``): a result-only record's result.
 
-``put`` puts the typed value into the record as it is (a new hand, a turn's line, an irregularity's
-``Kept``, a ruling's ``Ruled``...): the writer in ``gin_ref.files`` lays it out, the one place a mapping is
-made (``step_pairs``: the keys and values it writes). ``take_back`` returns what the record held of the step
-(the correction keeps it as written, the values a replay works out included); ``newest`` and ``step_data``
-read the typed value back from the record and from the correction.
+A step made puts its typed value into the record as it is (a new hand, a turn's line, a result's
+``KnockFacts``, an irregularity's ``Kept``, a ruling's ``Ruled``...): the writer in ``gin_ref.files`` lays
+it out, the one place a mapping is made (``step_pairs``: the keys and values it writes). A step taken back
+returns the typed values the record held of it (the correction keeps them, the values a replay works out
+included, in the order the file holds them); ``newest`` and ``step_data`` read the typed value back from
+the record and from the correction.
 
 Each kind of step is one entry of ``KINDS`` (how it is put and taken back), so a new kind (a director's
 ruling) is one more entry. A result-only record's result is one step too (``match_result``, hand 0), and an
@@ -41,20 +43,19 @@ from gin_ref.core.cards import Card
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, KeptEntry
-from gin_ref.match.handread import (NOT_WRITTEN, Cards, RecordedHand, Unset, given, typed_card, typed_lines, with_keys,
-                                    without)
+from gin_ref.match.handread import NOT_WRITTEN, Cards, RecordedHand, Unset, given, typed_card, typed_lines
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
 from gin_ref.match.rulings import Ruled, ruled_of, ruling_pairs
-from gin_ref.match.schema import IRREGULARITY_KEYS, RESULT_FACTS, SETTLED_KEYS, VERSION_KEYS, AsWritten, is_count
+from gin_ref.match.schema import HAND_KEYS, IRREGULARITY_KEYS, RESULT_FACTS, SETTLED_KEYS, AsWritten, is_count
 
 if TYPE_CHECKING:
     from gin_ref.match.record import Record
 
 __all__ = ["Deal", "Kept", "KnockFacts", "PaperResult", "Ruled", "Settled", "Step", "StepData", "TurnLine", "Version",
-           "irregularity_pairs", "newest", "paper_of", "paper_pairs", "position", "put", "redoable", "step_data",
-           "step_pairs", "step_total", "take_back", "version_pairs"]
+           "irregularity_pairs", "newest", "paper_of", "paper_pairs", "position", "redoable", "step_data",
+           "step_pairs", "step_total", "version_pairs"]
 
 
 # -- what each kind of step adds, typed ---------------------------------------------------------------------
@@ -311,18 +312,16 @@ class Step(NamedTuple):
     turn: Optional[int] = None
     written: Optional[KeptEntry] = None
 
+    def made_on(self, record: "Record") -> "Record":
+        """``record`` with this step: its kind's new hand (its typed data put in by the hand's own
+        ``_replace``: the writer in ``gin_ref.files`` lays it out), or what a correction kept of it
+        (``written``). A new Record; ``record`` stands as it was."""
+        return KINDS[self.kind][0](record, self)
 
-
-def put(record: "Record", step: Step) -> "Record":
-    """``record`` with ``step`` written: its typed data (the writer in ``gin_ref.files`` lays it out), or
-    what a correction kept of it, as written (``Step.written``). A new Record (a step in a hand: with a new
-    hand in it); ``record`` stands as it was."""
-    return KINDS[step.kind][0](record, step)
-
-
-def take_back(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
-    """``record`` without ``step`` (the newest), and what the correction keeps of it."""
-    return KINDS[step.kind][1](record, step)
+    def taken_from(self, record: "Record") -> "Tuple[Record, KeptEntry]":
+        """``record`` without this step (the newest), and what it took: the typed values the correction
+        keeps, in the order the file holds them."""
+        return KINDS[self.kind][1](record, self)
 
 
 class Amend:
@@ -465,7 +464,31 @@ def version_of(hand: RecordedHand) -> RecordedHand:
 
 def set_version(hand: RecordedHand, version: RecordedHand) -> RecordedHand:
     """``hand`` with another version (``version_of``): a new hand."""
-    return with_keys(without(hand, VERSION_KEYS), version.written())
+    return _with(_unsettled(hand)._replace(upcard=NOT_WRITTEN, limit=NOT_WRITTEN, seal=hand.seal), version)
+
+
+def _unsettled(hand: RecordedHand) -> RecordedHand:
+    """``hand`` without its result (SETTLED_KEYS: a seal goes with its hand's facts, written again on the
+    next write): a new hand."""
+    return hand._replace(result=NOT_WRITTEN, knocker=NOT_WRITTEN, knocker_cards=NOT_WRITTEN,
+                         knocker_count=NOT_WRITTEN, big_gin=NOT_WRITTEN, melds=NOT_WRITTEN, discard=NOT_WRITTEN,
+                         defender=NOT_WRITTEN, defender_cards=NOT_WRITTEN, defender_count=NOT_WRITTEN,
+                         winner=NOT_WRITTEN, points=NOT_WRITTEN, totals=NOT_WRITTEN, games=NOT_WRITTEN,
+                         seal=NOT_WRITTEN)
+
+
+def _with(hand: RecordedHand, kept: RecordedHand) -> RecordedHand:
+    """``hand`` with what ``kept`` holds (a correction's keys, put back): each of its values written, its
+    unknown keys after the hand's (one of the same name replaced): a new hand."""
+    values = [mine if theirs is NOT_WRITTEN else theirs for mine, theirs in zip(hand[:-1], kept[:-1])]
+    names = {key for key, _value in kept.unknown}
+    unknown = tuple(item for item in hand.unknown if item[0] not in names) + kept.unknown
+    return RecordedHand._make((*values, unknown))
+
+
+def _settled_pairs_of(hand: RecordedHand) -> Written:
+    """A hand's settled values as an undo keeps them (but its seal), each typed, in the file's order."""
+    return tuple((key, hand[at]) for key, at in _SETTLED_KEPT_AT if hand[at] is not NOT_WRITTEN)
 
 
 # -- the kinds -------------------------------------------------------------------------------------------
@@ -523,26 +546,29 @@ def _take_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     return record._replace(hands=record.hands[:-1]), _kept(record.hands[-1].written())
 
 
-_SETTLED_KEPT = tuple(key for key in SETTLED_KEYS if key != "seal")
+_SETTLED_KEPT_AT = tuple((key, HAND_KEYS.index(key)) for key in SETTLED_KEYS if key != "seal")
 
 
 def _put_turn(record: "Record", step: Step) -> "Record":
     index = _at(record, step)
     hand = record.hands[index]
-    pairs = step.written.written if step.written is not None else _turn_pairs(cast(TurnLine, step.data))
-    lines = list(hand.turn_lines) + list(with_keys(RecordedHand(), pairs).turn_lines)
-    hand = with_keys(hand._replace(turns=typed_lines(lines)), ((key, value) for key, value in pairs if key != "turns"))
-    return _changed(record, index, hand)
+    if step.written is not None:  # what a correction kept (its line, and the result it ended the hand with)
+        kept = step.written.hand()
+        lines = typed_lines([*hand.turn_lines, *kept.turn_lines])
+        return _changed(record, index, _with(hand, kept)._replace(turns=lines))
+    line = cast(TurnLine, step.data)  # (a turn's data)
+    turns = hand.turns if type(hand.turns) is tuple else ()
+    hand = hand._replace(turns=turns + (line.line,))
+    return _changed(record, index, hand._replace(result="dead") if line.dead else hand)
 
 
 def _take_turn(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     index = _at(record, step)
     hand = record.hands[index]
     lines = hand.turn_lines
-    removed = _kept((("number", step.hand), *((key, value) for key, value in hand.known() if key in _SETTLED_KEPT),
-                     ("turns", [lines[-1]])))
+    removed = _kept((("number", step.hand), *_settled_pairs_of(hand), ("turns", typed_lines([lines[-1]]))))
     # a seal goes with its hand's facts: written again on the next write
-    hand = without(hand, SETTLED_KEYS)._replace(turns=typed_lines(list(lines[:-1])) if len(lines) > 1 else NOT_WRITTEN)
+    hand = _unsettled(hand)._replace(turns=typed_lines(list(lines[:-1])) if len(lines) > 1 else NOT_WRITTEN)
     return _changed(record, index, hand), removed
 
 
@@ -575,7 +601,7 @@ def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry
 def _put_result(record: "Record", step: Step) -> "Record":
     index = _at(record, step)
     if step.written is not None:  # what a correction kept, as written
-        return _changed(record, index, with_keys(record.hands[index], step.written.written))
+        return _changed(record, index, _with(record.hands[index], step.written.hand()))
     settled = cast(Settled, step.data)  # (a result's data: an action's, its values typed)
     return _changed(record, index, settled.facts.on(record.hands[index])._replace(result=settled.result))
 
@@ -583,9 +609,9 @@ def _put_result(record: "Record", step: Step) -> "Record":
 def _take_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
     index = _at(record, step)
     hand = record.hands[index]
-    removed = _kept((("number", step.hand), *((key, value) for key, value in hand.known() if key in _SETTLED_KEPT)))
+    removed = _kept((("number", step.hand), *_settled_pairs_of(hand)))
     # a seal goes with its hand's facts: written again on the next write
-    return _changed(record, index, without(hand, SETTLED_KEYS)), removed
+    return _changed(record, index, _unsettled(hand)), removed
 
 
 def _put_ruling(record: "Record", step: Step) -> "Record":
@@ -635,8 +661,16 @@ def _put_amend(record: "Record", step: Step) -> "Record":
     if step.hand == 0:  # an amend of a result-only record's result
         return record._replace(result=_paper(step), result_seal=None)
     index = _at(record, step)
-    pairs = step.written.written if step.written is not None else version_pairs(cast(Version, step.data))
-    return _changed(record, index, set_version(record.hands[index], with_keys(RecordedHand(), pairs)))
+    version = step.written.hand() if step.written is not None else _version_hand(cast(Version, step.data))
+    return _changed(record, index, set_version(record.hands[index], version))
+
+
+def _version_hand(version: Version) -> RecordedHand:
+    """An amend's version (an action's, its values typed) as the keys of a hand it sets."""
+    settled = version.settled
+    hand = settled.facts.on(RecordedHand(upcard=NOT_WRITTEN if version.upcard is None else typed_card(version.upcard),
+                                         limit=NOT_WRITTEN if version.limit is None else version.limit))
+    return hand if settled.result is None else hand._replace(result=settled.result)
 
 
 def _take_amend(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
@@ -644,7 +678,7 @@ def _take_amend(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
         assert record.result is not None
         kept = _kept((("number", 0), *paper_pairs(record.result)))
         return _put_amend(record, step), kept  # the result before the amend
-    removed = _kept((("number", step.hand), *version_of(record.hands[_at(record, step)]).known()))
+    removed = _kept((("number", step.hand), *version_of(record.hands[_at(record, step)]).written()))
     return _put_amend(record, step), removed  # the version before the amend (settled again after)
 
 

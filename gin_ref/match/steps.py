@@ -245,7 +245,7 @@ def step_pairs(data: StepData) -> Written:
     """What ``data`` writes into the record, as its keys and values in the file's order: a new hand's keys,
     the keys a turn or a result adds to its hand, an irregularity's item, a ruling, a version, a result. The
     steps put the typed value itself into the record; the writer in ``gin_ref.files`` lays out the same
-    pairs (``gin_ref.files.matchtop.laid_out``), so these are what a file holds of the step."""
+    pairs (``gin_ref.files.handform.laid_out``), so these are what a file holds of the step."""
     if isinstance(data, Deal):
         return tuple(_deal_hand(data).written())
     if isinstance(data, TurnLine):

@@ -53,6 +53,7 @@ __all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "
 # gin, the melds and the discard) are read into a ``gin_ref.match.knocks.Facts``.
 
 _BY_CODE = {card.code: card for card in DECK}
+_CARD_OF = _BY_CODE.__getitem__
 
 
 def recorded_cards(value: object, counts: Sequence[int], what: Union[str, Message], runs: str = "low") -> Tuple[Card, ...]:
@@ -338,11 +339,9 @@ def _cards(value: object) -> object:
         return value
     if isinstance(value, list):  # (the canonical reader's lists know their lines: a list's subclass)
         try:
-            found = tuple(map(_BY_CODE.get, value))  # only a code (a str) finds a card
-        except TypeError:  # an item that cannot be a key (a list)
-            return AsWritten(value)
-        if None not in found:
-            return found
+            return tuple(map(_CARD_OF, value))  # only a code (a str) finds a card
+        except (KeyError, TypeError):  # not a code, or an item that cannot be a key (a list)
+            pass
     return AsWritten(value)
 
 

@@ -1,7 +1,8 @@
 """A hand as recorded and read once, with what it holds: a card and a knock's facts as the record holds them
-(``card_of``, ``stored_facts``), the hand as the record holds it (``RecordedHand``: its values as written,
-the derived ones its claims) and the values a replay works out (``Worked``), and the hand read (``Hand``),
-in this order below.
+(``card_of``, ``stored_facts``), the hand as the record holds it (``RecordedHand``: its facts typed, a value a
+hand edit wrote otherwise kept as written, the derived ones its claims; ``FACT_READERS`` type each key's
+value as the file holds it) and the values a replay works out (``Worked``), and the hand read (``Hand``), in
+this order below.
 
 ``read_hand`` checks what can be told from the entry alone (with the head's
 players and rules) and gives it as a typed ``Hand``; the replay then judges the Hand against the match as
@@ -20,7 +21,7 @@ A knock's facts (each side's cards or count, big gin, the melds, the discard) ar
 settles the knock again from them (so not when the knocker sat out, or the upcard the rules need is
 missing), and a replay that holds the hand's settlement already (an action's) does not read them. The
 values a replay works out again (limit, result, defender, winner, points, totals, games) are the
-``RecordedHand``'s as written (its claims), for the replay to compare with its own; a replay that settles
+``RecordedHand``'s (its claims, ``claimed``: compared as written), for the replay to compare with its own; a replay that settles
 (an action, an amend) gives its own as a ``Worked`` per hand (``MatchState.worked``), which the model puts
 into a new ``RecordedHand`` (``Worked.on``): no hand is changed in place.
 """
@@ -474,7 +475,7 @@ _SETTLED_AT = tuple(HAND_KEYS.index(key) for key in _SETTLED)
 
 class Hand:
     """A hand as read: its facts typed (None where not given, or not readable: reported), the hand as the
-    record holds it (``entry``, a ``RecordedHand``: its values as written, the derived ones its claims), and
+    record holds it (``entry``, a ``RecordedHand``: its facts typed, the derived ones its claims), and
     the problems of each part read (``found``). The checks fill it in as they read (``HAND_CHECKS``), and
     nothing changes it after ``read_hand``. A plain class with slots, not a NamedTuple: a NamedTuple of its 17
     fields costs every command 2.5 M instructions at start (benchmarks/bench_values.py), and it is only the
@@ -503,7 +504,7 @@ class Hand:
 
     @property
     def claims(self) -> RecordedHand:
-        """The values derived from the facts, as written (the hand as recorded: its limit, result, defender,
+        """The values derived from the facts, as recorded (the hand as recorded: its limit, result, defender,
         winner, points, totals and games)."""
         return self.entry
 

@@ -203,6 +203,17 @@ NOT_WORKED = Unset.NOT_WORKED
 
 Totals = Dict[str, int]  # a score per player, in the players' order
 Cards = Tuple[Card, ...]  # a hand's cards in the order written
+# a field of a hand: its typed value, the value a hand edit wrote otherwise (AsWritten), None where written
+# null, NOT_WRITTEN where not written (each Union made once: a NamedTuple's fields reuse them)
+Whole = Union[int, AsWritten, None, Unset]
+Text = Union[str, AsWritten, None, Unset]
+OneCard = Union[Card, AsWritten, None, Unset]
+Lines = Union[Tuple[str, ...], AsWritten, None, Unset]
+SomeCards = Union[Cards, AsWritten, None, Unset]
+Truth = Union[bool, AsWritten, None, Unset]
+Melds = Union[Tuple[Cards, ...], AsWritten, None, Unset]
+Scores = Union[Totals, AsWritten, None, Unset]
+Columns = Union[Tuple[Totals, ...], AsWritten, None, Unset]
 
 
 class RecordedHand(NamedTuple):
@@ -221,31 +232,31 @@ class RecordedHand(NamedTuple):
     (``_replace``), never changes one; the file's writer (``gin_ref.files.handform``) is the one place it
     becomes a mapping."""
 
-    number: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
-    dealer: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
-    box: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
-    captain: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
-    sitter: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
-    upcard: Union[Card, AsWritten, None, Unset] = NOT_WRITTEN
-    limit: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
+    number: Whole = NOT_WRITTEN
+    dealer: Text = NOT_WRITTEN
+    box: Text = NOT_WRITTEN
+    captain: Text = NOT_WRITTEN
+    sitter: Text = NOT_WRITTEN
+    upcard: OneCard = NOT_WRITTEN
+    limit: Whole = NOT_WRITTEN
     irregularities: object = NOT_WRITTEN  # each item a Kept a step put, or as written
-    turns: Union[Tuple[str, ...], AsWritten, None, Unset] = NOT_WRITTEN
+    turns: Lines = NOT_WRITTEN
     ruling: object = NOT_WRITTEN  # a Ruled a step put, or as written
-    result: Union[str, AsWritten, None, Unset] = NOT_WRITTEN  # one of RESULTS (``Hand.result``: judged as)
-    knocker: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
-    knocker_cards: Union[Cards, AsWritten, None, Unset] = NOT_WRITTEN
-    knocker_count: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
-    big_gin: Union[bool, AsWritten, None, Unset] = NOT_WRITTEN
-    melds: Union[Tuple[Cards, ...], AsWritten, None, Unset] = NOT_WRITTEN
-    discard: Union[Card, AsWritten, None, Unset] = NOT_WRITTEN
-    defender: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
-    defender_cards: Union[Cards, AsWritten, None, Unset] = NOT_WRITTEN
-    defender_count: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
-    winner: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
-    points: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
-    totals: Union[Totals, AsWritten, None, Unset] = NOT_WRITTEN
-    games: Union[Tuple[Totals, ...], AsWritten, None, Unset] = NOT_WRITTEN
-    seal: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
+    result: Text = NOT_WRITTEN  # one of RESULTS (``Hand.result``: judged as)
+    knocker: Text = NOT_WRITTEN
+    knocker_cards: SomeCards = NOT_WRITTEN
+    knocker_count: Whole = NOT_WRITTEN
+    big_gin: Truth = NOT_WRITTEN
+    melds: Melds = NOT_WRITTEN
+    discard: OneCard = NOT_WRITTEN
+    defender: Text = NOT_WRITTEN
+    defender_cards: SomeCards = NOT_WRITTEN
+    defender_count: Whole = NOT_WRITTEN
+    winner: Text = NOT_WRITTEN
+    points: Whole = NOT_WRITTEN
+    totals: Scores = NOT_WRITTEN
+    games: Columns = NOT_WRITTEN
+    seal: Text = NOT_WRITTEN
     unknown: Tuple[Tuple[str, object], ...] = ()  # keys gin-ref does not know, with their values, in order
 
     @property

@@ -43,12 +43,13 @@ from gin_ref.core.cards import Card
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, KeptEntry
-from gin_ref.match.handread import NOT_WRITTEN, Cards, RecordedHand, Unset, given, typed_card, typed_lines
+from gin_ref.match.handread import (NOT_WRITTEN, Melds, OneCard, RecordedHand, SomeCards, Text, Truth, Whole, given,
+                                    typed_card, typed_lines)
 from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
 from gin_ref.match.rulings import Ruled, ruled_of, ruling_pairs
-from gin_ref.match.schema import HAND_KEYS, IRREGULARITY_KEYS, RESULT_FACTS, SETTLED_KEYS, AsWritten, is_count
+from gin_ref.match.schema import HAND_KEYS, IRREGULARITY_KEYS, RESULT_FACTS, SETTLED_KEYS, is_count
 
 if TYPE_CHECKING:
     from gin_ref.match.record import Record
@@ -150,14 +151,14 @@ class KnockFacts(NamedTuple):
     the hand holds it (``RecordedHand``: a value a hand edit wrote kept as written), NOT_WRITTEN where the
     hand has no such key."""
 
-    knocker: Union[str, AsWritten, None, Unset] = NOT_WRITTEN
-    knocker_cards: Union[Cards, AsWritten, None, Unset] = NOT_WRITTEN
-    knocker_count: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
-    big_gin: Union[bool, AsWritten, None, Unset] = NOT_WRITTEN
-    melds: Union[Tuple[Cards, ...], AsWritten, None, Unset] = NOT_WRITTEN
-    discard: Union[Card, AsWritten, None, Unset] = NOT_WRITTEN
-    defender_cards: Union[Cards, AsWritten, None, Unset] = NOT_WRITTEN
-    defender_count: Union[int, AsWritten, None, Unset] = NOT_WRITTEN
+    knocker: Text = NOT_WRITTEN
+    knocker_cards: SomeCards = NOT_WRITTEN
+    knocker_count: Whole = NOT_WRITTEN
+    big_gin: Truth = NOT_WRITTEN
+    melds: Melds = NOT_WRITTEN
+    discard: OneCard = NOT_WRITTEN
+    defender_cards: SomeCards = NOT_WRITTEN
+    defender_count: Whole = NOT_WRITTEN
 
     @classmethod
     def of(cls, hand: RecordedHand) -> "KnockFacts":

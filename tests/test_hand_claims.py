@@ -214,3 +214,24 @@ def test_every_hand_read_from_its_file_is_typed(here):
             read += 1
     turns = matchfile.load("match.yaml").match.hands[0].turns
     assert turns == ("Ben passes", "Ann passes", "Ben draws", "Ben discards QH") and read >= 30
+
+
+@pytest.mark.parametrize("key, value, words", [
+    ("discard", ["KH"], "hand 1: a card is written as text (7D, 10h), not a list"),
+    ("discard", "kh", "hand 1: discard KH named with 10 cards: a discard goes with 11"),
+    ("knocker_cards", "5S KS KH TD JD QD KD AC 2C 3C", None),
+    ("upcard", "7d", None),
+])
+def test_a_fact_kept_as_written_is_read_as_it_was_written(key, value, words):
+    """A hand edit's value kept as written (AsWritten) is read by the checks as it was written: a card
+    ``kh`` is a card, a list where a card goes is said to be a list, cards written as one string are read
+    (the replay's problems are main's, word for word)."""
+    import yaml
+    from pathlib import Path
+
+    record = yaml.safe_load((Path(__file__).resolve().parent.parent / "examples" / "oklahoma.yaml").read_text())
+    record["hands"][0][key] = value
+    hand = recorded_hand(record["hands"][0])
+    assert type(getattr(hand, key)) is AsWritten
+    said = [str(problem.message) for problem in replay(record)[1] if problem.where[:2] == ("hands", 0)]
+    assert said == ([words] if words is not None else [])

@@ -108,10 +108,10 @@ def _amended_upcard(state: MatchState, entry: RecordedHand, number: int, upcard:
                     ) -> Optional[Card]:
     """The amended hand's upcard: the one given (never another for a hand recorded turn by turn), else the
     recorded one; refused when the rules' limit needs one and there is none."""
-    recorded = card_of(entry.upcard) if given(entry.upcard) is not None else None
+    recorded = card_of(given(entry.upcard)) if given(entry.upcard) is not None else None
     if upcard is not None and turns and upcard != recorded:
         raise IllegalActionError(Message(N_("hand %(hand)d is recorded turn by turn from the upcard %(upcard)s: its "
-                                            "upcard cannot change"), hand=number, upcard=str(entry.upcard)))
+                                            "upcard cannot change"), hand=number, upcard=str(given(entry.upcard))))
     card = upcard if upcard is not None else recorded
     if card is None and limit_needs_upcard(state.rules):
         raise InvalidNotationError(Message(N_("give the upcard of hand %(hand)d (%(upcard_option)s CARD): the knock "

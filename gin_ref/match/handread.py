@@ -118,7 +118,7 @@ def stored_facts(entry: "RecordedHand", rules: HouseRules, where: Where, hand: i
             written_melds = [[card.code for card in meld] for meld in written_melds]
         melds = parse_melds(written_melds, rules.aces) if written_melds is not None else None
         reading.key = "discard"
-        discard = card_of(entry.discard) if given(entry.discard) is not None else None
+        discard = card_of(given(entry.discard)) if given(entry.discard) is not None else None
         if kcount is not None and (melds is not None or discard is not None):
             raise InvalidNotationError(Message(N_("melds and a discard go with the knocker's cards, not with a count")))
     except GinRefError as exc:

@@ -121,9 +121,9 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: RecordedHa
                                                    hand=number, player=str(knocker), reason=reason(exc)))
         return
     try:
-        cards = recorded_cards(entry.knocker_cards, (10, 11), "knocker's hand") \
+        cards = recorded_cards(given(entry.knocker_cards), (10, 11), "knocker's hand") \
             if entry.knocker_cards is not NOT_WRITTEN else ()
-        defender = recorded_cards(entry.defender_cards, (10,), "defender's hand") \
+        defender = recorded_cards(given(entry.defender_cards), (10,), "defender's hand") \
             if entry.defender_cards is not NOT_WRITTEN else None
     except GinRefError:
         return  # reported by the settlement

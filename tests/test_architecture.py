@@ -242,11 +242,10 @@ NOT_YET_TYPED = {
     "match/corrections.py": 8,
     "match/handread.py": 2,  # a hand as the parsed file holds it, read into a RecordedHand
     "match/header.py": 2,
-    "match/irregularities.py": 19,
     "match/replay.py": 2,
     "match/resultonly.py": 2,
     "match/rulings.py": 7,  # a ruling as a hand edit wrote it, read (Ruled.of, Ruling.of)
-    "match/steps.py": 7,  # an item, a result and a turn's place as written, read (Kept.of, paper_of, position)
+    "match/steps.py": 4,  # a result-only record's result as written, read (paper_of)
 }
 
 

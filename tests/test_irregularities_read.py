@@ -4,9 +4,10 @@ at its key, in the order its checks are listed; the tally shows the very values 
 from pathlib import Path
 
 from gin_ref.files import matchfile
-from gin_ref.match.irregularities import (HAND_CHECKS, MATCH_CHECKS, Irregularity, read_hand_irregularity,
-                                          read_match_irregularity)
+from gin_ref.files.itemread import MATCH_CHECKS, item_of, refused_of
+from gin_ref.match.irregularities import HAND_CHECKS, Irregularity, Kept, read_hand_irregularity
 from gin_ref.match.problems import Problems
+from gin_ref.match.schema import AsWritten
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.tally import tally_of
 from gin_ref.views.tally_text import irregularity_data
@@ -16,8 +17,19 @@ WHERE = ("hands", 4, "irregularities", 0)
 
 
 def read(item, players=("Ann", "Ben"), pair=("Ann", "Ben")):
+    """An item as the file holds it, first read (``item_of``: typed, or as written), then checked."""
     problems = Problems()
-    return read_hand_irregularity(item, WHERE, 5, list(players), list(pair), problems), problems
+    return read_hand_irregularity(item_of(item), WHERE, 5, list(players), list(pair), problems), problems
+
+
+def read_match_irregularity(item, where, players, problems):
+    """A deal refused as the file holds it, first read and checked (problems into ``problems``)."""
+    assert where == ("irregularities", 0)
+    refusals, listed = refused_of([item], players)
+    assert listed == ()
+    kept, _hand, said = refusals[0]
+    problems.extend(said)
+    return None if kept is None else kept.item._replace(where=where, detail=kept.said)
 
 
 def test_a_sound_illegal_knock_reads_into_its_typed_value():
@@ -51,7 +63,7 @@ def test_every_fault_of_an_item_is_reported_at_its_key_in_the_order_of_the_check
     assert [(problem.where, str(problem.message)) for problem in problems] == [
         (WHERE + ("detail",), "hand 5: an irregularity's 'detail' must be the reason it was refused")]
     assert [check.__name__ for check in HAND_CHECKS["out_of_turn"]] == [
-        "_keys", "_turn", "_detail", "_player", "_action", "_turn_given", "_card"]
+        "check_keys", "_turn", "check_detail", "check_player", "_action", "_turn_given", "_card"]
 
 
 def test_an_illegal_knock_names_a_player_of_the_hand_not_the_sitter():
@@ -113,3 +125,34 @@ def test_the_tally_shows_the_ruling_the_replay_read(here, gin):
         "award", "Ann", 40, "Ben misdeclared", "Dee")
     assert ruling.score() == ("Ann", 40)
     assert tally_of(match).hands[0].ruling is ruling
+
+
+def test_an_item_in_the_canonical_form_is_read_typed_and_one_a_hand_edit_wrote_otherwise_as_written():
+    """The first reading (files/itemread.py) makes a Kept of an item the writer would write back as it is,
+    and keeps any other as written (``AsWritten``): a read and a write change nothing a person wrote."""
+    canonical = {"kind": "out_of_turn", "player": "Ann", "turn": 2, "action": "draw"}
+    kept = item_of(canonical)
+    assert isinstance(kept, Kept) and (kept.item.player, kept.item.turn, kept.item.action) == ("Ann", 2, "draw")
+    knock = {"kind": "illegal_knock", "player": "Ben", "detail": "no", "points": 10, "count": 12}
+    assert isinstance(item_of(knock), Kept) and item_of(knock).spread == (("count", 12),)
+    for written in (dict(reversed(list(canonical.items()))),  # its keys in another order
+                    dict(canonical, turn="2"), dict(canonical, turn=True),  # a turn that is not a whole number
+                    dict(canonical, colour="red"),  # a key no out_of_turn holds
+                    {"kind": "illegal_knock", "player": "Ben", "count": 12},  # no points: the writer writes 0
+                    {"kind": "cheating", "player": "Ann"}, ["kind"], None):
+        assert item_of(written) == AsWritten(written)
+
+
+def test_a_typed_item_and_one_as_written_are_judged_in_the_same_words():
+    typed = {"kind": "out_of_turn", "player": "Cid", "turn": 0, "action": "shuffle", "card": "1Z"}
+    as_written = dict(reversed(list(typed.items())))
+    assert isinstance(item_of(typed), Kept) and isinstance(item_of(as_written), AsWritten)
+    (first, said), (second, again) = read(typed), read(as_written)
+    assert first == second == Irregularity("out_of_turn", None, None, where=WHERE)
+    assert [(p.where, str(p.message)) for p in said] == [(p.where, str(p.message)) for p in again] == [
+        (WHERE + ("turn",), "hand 5: an irregularity's 'turn' is the number of the turn that was due, not 0"),
+        (WHERE + ("player",), "hand 5: the player out of turn must be one of Ann, Ben, not 'Cid'"),
+        (WHERE + ("action",), "hand 5: an out-of-turn 'action' is one of take, pass, draw, discard, knock, not "
+                              "'shuffle'"),
+        (WHERE + ("card",), "hand 5: the out-of-turn card: unknown card '1Z' (write rank A 2-10 J Q K (or T), then "
+                            "suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)")]

@@ -15,7 +15,8 @@ from gin_ref.desk.seals import JSON_KEYS, seal_report
 from gin_ref.files import matchfile, yamlread
 from gin_ref.files.filewrite import leftovers
 from gin_ref.files.matchfind import candidates
-from gin_ref.match.irregularities import Irregularity
+from gin_ref.files.itemread import item_of
+from gin_ref.match.irregularities import kept_of
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.model import Match
 from gin_ref.match.replay import OnHand
@@ -152,7 +153,7 @@ def _irregularities(data: Any, lists: Any, played: List[Any], match: Optional[Ma
         detail = item["detail"] if "detail" in item else reasons.get(where)  # /2's words, or /3's worked out
         found.append({"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
                       "player": item.get("player"), "detail": english_of(detail) if detail is not None else None,
-                      "text": words.irregularity_note(hand, Irregularity.of(item)._replace(detail=detail))})
+                      "text": words.irregularity_note(hand, kept_of(item_of(item)).item._replace(detail=detail))})
     return sorted(found, key=lambda item: item["line"])
 
 

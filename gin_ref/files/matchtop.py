@@ -21,7 +21,7 @@ the text byte for byte.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, cast
+from typing import Any, Dict, List, Optional, Tuple, cast
 
 from gin_ref.core import game
 from gin_ref.core.errors import GinRefError, InvalidNotationError, RulesError, reason
@@ -30,20 +30,18 @@ from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.players import check_name, parse_draw
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.files.correctionread import read_corrections
+from gin_ref.files.itemread import items_of, refused_of
 from gin_ref.match.corrections import Correction
 from gin_ref.match.handread import RecordedHand, recorded_hand
 from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_at, why_started
-from gin_ref.match.irregularities import read_match_irregularity
+from gin_ref.match.irregularities import Kept, irregularity_pairs
 from gin_ref.match.names import first_look_alike, look_alike_message
-from gin_ref.match.problems import Problem, Problems, Unreadable, Where, same
+from gin_ref.match.problems import Problems, Unreadable, Where, same
 from gin_ref.match.record import Read, Record
 from gin_ref.match.rulings import Ruled, ruling_pairs
 from gin_ref.match.resultonly import RESULT_KEY, RESULT_KEYS, PaperResult, by_one_score, score_problems, winner_of
-from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, OPTIONAL_KEYS, ROLES, TOP_KEYS
-from gin_ref.match.steps import Kept, irregularity_pairs, paper_of, paper_pairs
-
-if TYPE_CHECKING:
-    from gin_ref.match.record import Refusal
+from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, OPTIONAL_KEYS, ROLES, TOP_KEYS, AsWritten
+from gin_ref.match.steps import paper_of, paper_pairs
 
 __all__ = ["read", "read_header", "typed", "write", "hand_data", "in_file_order"]
 
@@ -68,37 +66,23 @@ def read(data: object) -> Read:
         paper = _read_result(given, len(hands), header.rules, header.players, result)
         if paper is not None and isinstance(given, dict):
             written, seal = paper_of(given), given.get("seal")
-    refused, listed = _refused(data.get("irregularities"), header.players)
+    refused, listed = refused_of(data.get("irregularities"), header.players)
     found = Problems()
     corrections = read_corrections(data, found)
     # each hand read once as a RecordedHand; one that is not a mapping is kept as it is, for the replay to
     # refuse in its place (such a Record is never written: ``typed``)
     recorded = cast("Tuple[RecordedHand, ...]",
-                    tuple(recorded_hand(item) if isinstance(item, dict) else item for item in hands))
+                    tuple(_with_items(recorded_hand(item)) if isinstance(item, dict) else item for item in hands))
     record = Record(header, recorded,
                     None if refused is None else tuple(kept for kept, _hand, _said in refused if kept is not None),
                     tuple(corrections), written, seal if isinstance(seal, str) else None)
     return Read(record, tuple(head), tuple(result), paper, tuple(refused or ()), listed, tuple(found))
 
 
-def _refused(listed: object, players: List[str]) -> Tuple[Optional[List[Refusal]], Tuple[Problem, ...]]:
-    """Each deal refused (the match's ``irregularities``) read: ``(refusals, problems of the list)``; None
-    and a problem when the record holds another shape, None alone when it holds none."""
-    if listed is None:
-        return None, ()
-    if not isinstance(listed, list):
-        problems = Problems()
-        problems.add(("irregularities",), Message(N_("'irregularities' must be a list")))
-        return None, tuple(problems)
-    refused: List[Refusal] = []
-    for i, item in enumerate(listed):
-        said = Problems()
-        irregularity = read_match_irregularity(item, ("irregularities", i), players, said)
-        detail = item.get("detail") if isinstance(item, dict) else None
-        kept = None if irregularity is None else \
-            Kept(irregularity._replace(where=()), (), detail if isinstance(detail, str) else None)
-        refused.append((kept, item.get("hand") if isinstance(item, dict) else None, tuple(said)))
-    return refused, ()
+def _with_items(hand: RecordedHand) -> RecordedHand:
+    """A hand with its irregularities' items read (each a Kept, or as written: ``gin_ref.files.itemread``)."""
+    items = hand.irregularities
+    return hand._replace(irregularities=items_of(items)) if type(items) is list else hand  # noqa: E721
 
 
 def read_header(record: object, problems: Problems) -> Header:
@@ -330,7 +314,7 @@ def write(record: Record) -> Dict[str, Any]:
             result["seal"] = record.result_seal
         data[RESULT_KEY] = result
     if record.irregularities is not None:
-        data["irregularities"] = [dict(irregularity_pairs(kept)) for kept in record.irregularities]
+        data["irregularities"] = [_item_laid_out(kept) for kept in record.irregularities]
     data["corrections"] = [correction_data(item) for item in record.corrections]
     return data
 
@@ -403,14 +387,22 @@ _TYPED = ("irregularities", "ruling")
 def laid_out(key: str, value: object) -> object:
     """The value of a hand's ``key`` (or a correction's) as the file holds it: a ruling a step put (a
     ``Ruled``) and an irregularity kept (a ``Kept``) as their keys and values in order, new mappings each
-    time; anything else (a value as written) as it is."""
+    time; its irregularities a list of them; a value as written (an ``AsWritten``, or any other) as it is."""
     if key == "ruling" and isinstance(value, Ruled):
         return dict(ruling_pairs(value))
-    if key == "irregularity" and isinstance(value, Kept):
-        return dict(irregularity_pairs(value))
-    if key == "irregularities" and isinstance(value, list) and any(isinstance(item, Kept) for item in value):
-        return [dict(irregularity_pairs(item)) if isinstance(item, Kept) else item for item in value]
-    return value
+    if key == "irregularities" and isinstance(value, (tuple, list)):
+        return [_item_laid_out(item) for item in value]
+    if key == "irregularity":
+        return _item_laid_out(value)
+    return value.value if isinstance(value, AsWritten) else value
+
+
+def _item_laid_out(item: object) -> object:
+    """An irregularity's item as the file holds it: a Kept's keys and values in order (a new mapping), an
+    item as written as it was."""
+    if isinstance(item, Kept):
+        return dict(irregularity_pairs(item))
+    return item.value if isinstance(item, AsWritten) else item
 
 
 def in_file_order(entry: Dict[str, Any]) -> Dict[str, Any]:

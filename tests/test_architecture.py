@@ -239,9 +239,7 @@ JSON_OUTPUT_BUILDERS = {
 MAPPING_NAMES = {"Dict", "Mapping", "MutableMapping", "dict", "DefaultDict", "OrderedDict"}
 UNTYPED_VALUES = {"Any", "object"}
 NOT_YET_TYPED = {
-    "match/corrections.py": 8,
     "match/handread.py": 2,  # a hand as the parsed file holds it, read into a RecordedHand
-    "match/header.py": 2,
     "match/replay.py": 2,
     "match/resultonly.py": 2,
     "match/rulings.py": 7,  # a ruling as a hand edit wrote it, read (Ruled.of, Ruling.of)

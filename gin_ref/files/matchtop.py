@@ -33,7 +33,7 @@ from gin_ref.files.correctionread import read_corrections
 from gin_ref.files.itemread import items_of, refused_of
 from gin_ref.match.corrections import Correction
 from gin_ref.match.handread import RecordedHand, recorded_hand
-from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_at, why_started
+from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_named, why_started
 from gin_ref.match.irregularities import Kept, irregularity_pairs
 from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.match.problems import Problems, Unreadable, Where, same
@@ -188,11 +188,12 @@ def _start(start: object, players: List[str], rules: HouseRules, problems: Probl
         problems.add(where + ("drawn",), Message(N_("'drawn' must be true or false")))
     drawn = bool(start.get("drawn"))
     if len(players) == 2:
-        dealer = player_at(start, "dealer", where, players, problems, fatal=True,
+        dealer = player_named(start.get("dealer"), "dealer", where, players, problems, fatal=True,
                            what=Message(N_("the first dealer")))
         assert dealer is not None  # a fatal problem otherwise
         return Header(players, rules, dealer, None, why_started(drawn, False), date, drawn)
-    names = [player_at(start, role, where, players, problems, fatal=True, what=FIRST[role]) for role in ROLES]
+    names = [player_named(start.get(role), role, where, players, problems, fatal=True, what=FIRST[role])
+             for role in ROLES]
     if len(set(names)) != 3:
         problems.fatal(where, Message(N_("box, captain and sitter must be three different players")))
     roles = game.Roles(*(str(name) for name in names))

@@ -1,11 +1,11 @@
 """The head of a match record, typed (``Header``): its players, rules, start, date and what the writer
-needs to lay it out again. The file's reader makes it (``gin_ref.files.matchhead.read_header``, which
+needs to lay it out again. The file's reader makes it (``gin_ref.files.matchtop.read_header``, which
 checks the file's form), a new match makes it from typed values (``gin_ref.match.model.Match.new``); the
-checks other parts of a record share stand here (``check_date``, ``player_at``).
+checks other parts of a record share stand here (``check_date``, ``player_named``).
 """
 
 import datetime
-from typing import List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.message import Message, N_
@@ -69,12 +69,6 @@ def check_date(value: object, where: Where, what: Union[str, Message], problems:
         message = N_("%(what)s must be an ISO time (2024-05-01T20:15:00+02:00), not %(value)s") if timestamp else \
             N_("%(what)s must be an ISO date (2024-05-01), not %(value)s")
         problems.add(where, Message(message, what=what, value=shown_value(value)))
-
-
-def player_at(mapping: Mapping[str, object], key: str, where: Where, allowed: Sequence[str],
-              problems: Problems, fatal: bool = False, what: Union[None, str, Message] = None) -> Optional[str]:
-    """``mapping[key]`` if it names one of ``allowed``; else a problem and None."""
-    return player_named(mapping.get(key), key, where, allowed, problems, fatal, what)
 
 
 def player_named(value: object, key: str, where: Where, allowed: Sequence[str], problems: Problems,

@@ -4,7 +4,7 @@ tests: what a script holds of a tally. (The package writes that object and never
 from gin_ref.core.game import Roles
 from gin_ref.match.irregularities import kept_of
 from gin_ref.match.schema import AsWritten
-from gin_ref.match.rulings import Ruling
+from gin_ref.match.rulings import ruled_as_written
 from gin_ref.match.schema import ROLES
 from gin_ref.match.tally import GameTally, HandTally, Note, ResultOnly, Tally, Turn
 
@@ -25,7 +25,7 @@ def hand_of(data):
                      knocker_deadwood=data.get("knocker_deadwood"), defender_deadwood=data.get("defender_deadwood"),
                      after_end=bool(data.get("after_end")),
                      irregularities=tuple(kept_of(AsWritten(item)).item for item in data.get("irregularities") or ()),
-                     ruling=None if ruling is None else Ruling.of(ruling))
+                     ruling=None if ruling is None else ruled_as_written(AsWritten(ruling)).ruling)
 
 
 def tally_of_json(data):

@@ -242,7 +242,6 @@ NOT_YET_TYPED = {
     "match/handread.py": 2,  # a hand as the parsed file holds it, read into a RecordedHand
     "match/replay.py": 2,
     "match/resultonly.py": 2,
-    "match/rulings.py": 7,  # a ruling as a hand edit wrote it, read (Ruled.of, Ruling.of)
     "match/steps.py": 4,  # a result-only record's result as written, read (paper_of)
 }
 

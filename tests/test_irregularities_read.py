@@ -8,7 +8,7 @@ from gin_ref.files.itemread import MATCH_CHECKS, item_of, refused_of
 from gin_ref.match.irregularities import HAND_CHECKS, Irregularity, Kept, read_hand_irregularity
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import AsWritten
-from gin_ref.match.rulings import Ruling
+from gin_ref.match.rulings import Ruled, Ruling
 from gin_ref.match.tally import tally_of
 from gin_ref.views.tally_text import irregularity_data
 
@@ -156,3 +156,19 @@ def test_a_typed_item_and_one_as_written_are_judged_in_the_same_words():
                               "'shuffle'"),
         (WHERE + ("card",), "hand 5: the out-of-turn card: unknown card '1Z' (write rank A 2-10 J Q K (or T), then "
                             "suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)")]
+
+
+def test_a_file_written_by_gin_ref_is_read_into_typed_items_and_rulings(here, gin):
+    """What gin-ref wrote (an act out of turn, a deal by the wrong dealer, a ruling) reads back typed: the
+    canonical reader's mappings (with their lines) are mappings as any other."""
+    for args in (["new", "--rules", "standard", "--dealer", "Ann", "--date", "2024-03-02", "Ann", "Ben"],
+                 ["deal", "--dealer", "Ben", "--upcard", "7D"], ["deal", "--upcard", "7D"], ["pass", "Ann"],
+                 ["knock", "Ben", "5", "23"],
+                 ["ruling", "--award", "Ann", "40", "--reason", "Ben misdeclared", "--by", "Dee"]):
+        gin(*args)
+    match = matchfile.load(here / "match.yaml").match
+    refused, hand = match.record.irregularities, match.hands[0]
+    assert [kept.item.kind for kept in refused] == ["wrong_dealer"] and isinstance(refused[0], Kept)
+    assert [type(item) for item in hand.irregularities] == [Kept] and hand.irregularities[0].item.kind == "out_of_turn"
+    assert isinstance(hand.ruling, Ruled) and hand.ruling.ruling.player == "Ann"
+    assert (here / "match.yaml").read_text() == matchfile.dumps(match.record)

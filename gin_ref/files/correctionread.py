@@ -10,7 +10,7 @@ Correction only.
 from typing import Callable, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.core.message import Message, N_
-from gin_ref.files.itemread import item_of
+from gin_ref.files.itemread import item_of, ruling_of
 from gin_ref.match.corrections import CORRECTION_KEYS, Correction, KeptEntry, StepRef
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems, Where
@@ -101,7 +101,7 @@ def did(item: Mapping[str, object]) -> Optional[str]:
 
 def read_one(place: int, item: Dict[str, object]) -> Correction:
     """The Correction of one item of the corrections (a mapping), at ``place``; its shape unchecked. What
-    its entry keeps is as written, but an irregularity's item, read as the hand's are (``item_of``)."""
+    its entry keeps is as written, but an irregularity's item and a ruling, read as a hand's are."""
     steps, step, hand, hands, entry, seal = (item.get(key) for key in ("steps", "step", "hand", "hands", "entry", "seal"))
     counted: Optional[Tuple[int, int]] = None
     if isinstance(steps, list) and len(steps) == 2 and all(type(n) is int for n in steps):  # noqa: E721
@@ -129,5 +129,6 @@ def _step_ref(step: object) -> Optional[StepRef]:
 
 def _entry(entry: Dict[str, object]) -> KeptEntry:
     """What a correction keeps, its keys and values as written, in order; an irregularity's item (what an
-    undo took of a hand, or a deal refused) typed, or kept as written (``gin_ref.files.itemread``)."""
-    return KeptEntry(tuple((key, item_of(value) if key == "irregularity" else value) for key, value in entry.items()))
+    undo took of a hand, or a deal refused) and a ruling typed, or kept as written (``gin_ref.files.itemread``)."""
+    return KeptEntry(tuple((key, item_of(value) if key == "irregularity" else ruling_of(value) if key == "ruling"
+                            else value) for key, value in entry.items()))

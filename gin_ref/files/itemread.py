@@ -1,11 +1,13 @@
-"""The first reading of an irregularity's item (#36 item 1): each item of a hand's ``irregularities`` and
-of the match's (its deals refused) read once from the parsed file into a typed
-``gin_ref.match.irregularities.Kept`` when the item is in the canonical form (the writer would write it
-back as it is: its keys in the file's order, each value of its field's type), else kept as written
+"""The first reading of an irregularity's item and of a ruling (#36 item 1): each item of a hand's
+``irregularities`` and of the match's (its deals refused), and a hand's ``ruling``, read once from the
+parsed file into its typed value (a ``gin_ref.match.irregularities.Kept``, a
+``gin_ref.match.rulings.Ruled``) when it is in the canonical form (the writer would write it back as it is:
+its keys in the file's order, each value of its field's type), else kept as written
 (``gin_ref.match.schema.AsWritten``), so that a read and a write change nothing a person wrote. The match
-layer judges either (``gin_ref.match.irregularities.read_hand_irregularity``, in the replay); the checks
-of each deal refused run here, in the order their problems are reported (``MATCH_CHECKS``), each problem
-at its key path, for the replay to say where it reaches the deal (``gin_ref.match.record.Read.refused``).
+layer judges either (``gin_ref.match.irregularities.read_hand_irregularity`` and
+``gin_ref.match.rulings.check_ruling``, in the replay); the checks of each deal refused run here, in the
+order their problems are reported (``MATCH_CHECKS``), each problem at its key path, for the replay to say
+where it reaches the deal (``gin_ref.match.record.Read.refused``).
 """
 
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
@@ -16,12 +18,14 @@ from gin_ref.match.handread import NOT_WRITTEN
 from gin_ref.match.irregularities import (SPREAD, Check, Irregularity, ItemRead, ItemReading, ItemValues, Kept,
                                           check_detail, check_keys, check_player, irregularity_pairs, read_with)
 from gin_ref.match.problems import Problem, Problems, Where
+from gin_ref.match import rulings
+from gin_ref.match.rulings import Ruled, Ruling, ruling_pairs
 from gin_ref.match.schema import IRREGULARITY_KEYS, MATCH_IRREGULARITIES, AsWritten, is_count
 
 if TYPE_CHECKING:
     from gin_ref.match.record import Refusal
 
-__all__ = ["MATCH_CHECKS", "item_of", "items_of", "refused_of"]
+__all__ = ["MATCH_CHECKS", "item_of", "items_of", "refused_of", "ruling_of"]
 
 Item = Union[Kept, AsWritten]
 
@@ -31,7 +35,7 @@ def item_of(item: object) -> Item:
     as it is (a mapping of a known kind, its keys in the file's order, the player a name or null, the
     detail words, the hand, turn and points whole numbers, the action and card text; what an illegal knock
     spread as written), else the item as written."""
-    if type(item) is not dict:  # noqa: E721
+    if not isinstance(item, dict):
         return AsWritten(item)
     kind = item.get("kind")
     keys = IRREGULARITY_KEYS.get(kind) if isinstance(kind, str) else None
@@ -65,7 +69,24 @@ def _none(value: object) -> object:
 def items_of(listed: object) -> object:
     """A hand's ``irregularities`` as the parsed file holds them, typed: a list's items each ``item_of`` (a
     new list); anything else as it is (the replay refuses it)."""
-    return [item_of(item) for item in listed] if type(listed) is list else listed  # noqa: E721
+    return [item_of(item) for item in listed] if isinstance(listed, list) else listed
+
+
+def ruling_of(written: object) -> Union[Ruled, AsWritten]:
+    """A hand's ruling as the parsed file holds it, typed: a Ruled when the writer would write it back as it
+    is (a mapping of the keys a ruling holds, ``rulings.KEYS``, in the file's order: a kind, the player, reason and by text or null, the
+    points a whole number or null, the date as written, the counts of steps and hands whole numbers,
+    ``dealt: true`` only where it dealt its hand), else the ruling as written."""
+    if not isinstance(written, dict) or not all(key in rulings.KEYS for key in written):
+        return AsWritten(written)
+    kind, player, points, reason, by = (written.get(key) for key in ("kind", "player", "points", "reason", "by"))
+    steps, hands = written.get("steps"), written.get("hands")
+    if type(kind) is not str or type(steps) is not int or type(hands) is not int or not (  # noqa: E721
+            _text(player) and _whole(points) and _text(reason) and _text(by)):
+        return AsWritten(written)
+    ruled = Ruled(Ruling(kind, player, points, reason, by, written.get("date"), written.get("dealt") is True),
+                  steps, hands)
+    return ruled if ruling_pairs(ruled) == tuple(written.items()) else AsWritten(written)
 
 
 def refused_of(listed: object, players: Sequence[str]) -> "Tuple[Optional[List[Refusal]], Tuple[Problem, ...]]":

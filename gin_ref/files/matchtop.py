@@ -30,9 +30,9 @@ from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.players import check_name, parse_draw
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.files.correctionread import read_corrections
-from gin_ref.files.itemread import items_of, refused_of
+from gin_ref.files.itemread import items_of, refused_of, ruling_of
 from gin_ref.match.corrections import Correction
-from gin_ref.match.handread import RecordedHand, recorded_hand
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, recorded_hand
 from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_named, why_started
 from gin_ref.match.irregularities import Kept, irregularity_pairs
 from gin_ref.match.names import first_look_alike, look_alike_message
@@ -72,17 +72,20 @@ def read(data: object) -> Read:
     # each hand read once as a RecordedHand; one that is not a mapping is kept as it is, for the replay to
     # refuse in its place (such a Record is never written: ``typed``)
     recorded = cast("Tuple[RecordedHand, ...]",
-                    tuple(_with_items(recorded_hand(item)) if isinstance(item, dict) else item for item in hands))
+                    tuple(_typed(recorded_hand(item)) if isinstance(item, dict) else item for item in hands))
     record = Record(header, recorded,
                     None if refused is None else tuple(kept for kept, _hand, _said in refused if kept is not None),
                     tuple(corrections), written, seal if isinstance(seal, str) else None)
     return Read(record, tuple(head), tuple(result), paper, tuple(refused or ()), listed, tuple(found))
 
 
-def _with_items(hand: RecordedHand) -> RecordedHand:
-    """A hand with its irregularities' items read (each a Kept, or as written: ``gin_ref.files.itemread``)."""
-    items = hand.irregularities
-    return hand._replace(irregularities=items_of(items)) if type(items) is list else hand  # noqa: E721
+def _typed(hand: RecordedHand) -> RecordedHand:
+    """A hand with its irregularities' items and its ruling read (each typed, or as written:
+    ``gin_ref.files.itemread``)."""
+    items, ruling = hand.irregularities, hand.ruling
+    if ruling is not NOT_WRITTEN:
+        hand = hand._replace(ruling=ruling_of(ruling))
+    return hand._replace(irregularities=items_of(items)) if isinstance(items, list) else hand
 
 
 def read_header(record: object, problems: Problems) -> Header:

@@ -45,7 +45,7 @@ from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given, with_keys, 
 from gin_ref.match.irregularities import Kept, Written, copied, irregularity_pairs, kept_of, turn_written
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
-from gin_ref.match.rulings import Ruled, ruled_of, ruling_pairs
+from gin_ref.match.rulings import Ruled, ruled_as_written, ruled_of, ruling_pairs
 from gin_ref.match.schema import RESULT_FACTS, SETTLED_KEYS, VERSION_KEYS, AsWritten, is_count
 
 if TYPE_CHECKING:
@@ -350,9 +350,10 @@ def _kept(pairs: Iterable[Tuple[str, object]]) -> KeptEntry:
 
 
 def _ruled(value: object) -> Ruled:
-    """A ruling a correction keeps: the Ruled an undo took in this process, or one as written (read as an
-    empty one when it is not a mapping: a correction edited by hand, whose ruling the replay refuses)."""
-    return value if isinstance(value, Ruled) else Ruled.of(value if isinstance(value, dict) else {})
+    """A ruling a correction keeps: a Ruled, or one as written (read leniently, as an empty one when it is
+    not a mapping: a correction edited by hand, whose ruling the replay refuses)."""
+    return value if isinstance(value, Ruled) else ruled_as_written(value if isinstance(value, AsWritten) else
+                                                                   AsWritten(value))
 
 
 def _kept_item(value: object) -> Kept:
@@ -362,16 +363,10 @@ def _kept_item(value: object) -> Kept:
     return kept_of(value if isinstance(value, (Kept, AsWritten)) else AsWritten(value))
 
 
-def _item_as_written(value: object) -> object:
-    """An irregularity's item a correction kept, put back as it is (a Kept, or as written: an empty one where
-    it kept none, which the replay refuses)."""
-    return value if isinstance(value, (Kept, AsWritten)) else AsWritten({} if value is NOT_WRITTEN else value)
-
-
 def _as_written(value: object) -> object:
-    """A value a correction kept (an irregularity's item, a ruling), put back as it is (an empty one where it
-    kept none: the replay refuses it, as it refuses any a hand edit spoiled)."""
-    return {} if value is NOT_WRITTEN else value
+    """A value a correction kept (an irregularity's item, a ruling), put back as it is: typed, or as written
+    (an empty one where it kept none: the replay refuses it, as it refuses any a hand edit spoiled)."""
+    return value if isinstance(value, (Kept, Ruled, AsWritten)) else AsWritten({} if value is NOT_WRITTEN else value)
 
 
 def version_of(hand: RecordedHand) -> RecordedHand:
@@ -468,7 +463,7 @@ def _take_turn(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
 
 def _put_irregularity(record: "Record", step: Step) -> "Record":
     # the Kept itself (the writer lays it out), or the item a correction kept, as written
-    item = _item_as_written(step.written.value("irregularity")) if step.written is not None else step.data
+    item = _as_written(step.written.value("irregularity")) if step.written is not None else step.data
     index = _at(record, step)
     hand = record.hands[index]
     return _changed(record, index, hand._replace(irregularities=list(hand.items) + [item]))

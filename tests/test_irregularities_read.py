@@ -172,3 +172,21 @@ def test_a_file_written_by_gin_ref_is_read_into_typed_items_and_rulings(here, gi
     assert [type(item) for item in hand.irregularities] == [Kept] and hand.irregularities[0].item.kind == "out_of_turn"
     assert isinstance(hand.ruling, Ruled) and hand.ruling.ruling.player == "Ann"
     assert (here / "match.yaml").read_text() == matchfile.dumps(match.record)
+
+
+def test_a_deal_refused_a_correction_and_the_head_carry_their_line_in_the_file(here, gin):
+    """Read from a file, a deal refused (its Kept), a correction and the head carry their line there, so
+    that what is said of one can name its line from the value; made in memory, they carry none."""
+    for args in (["new", "--rules", "standard", "--dealer", "Ann", "--date", "2024-03-02", "Ann", "Ben"],
+                 ["deal", "--dealer", "Ben", "--upcard", "7D"], ["deal", "--upcard", "7D"], ["undo"]):
+        gin(*args)
+    text = (here / "match.yaml").read_text()
+    lines = text.splitlines()
+    record = matchfile.load(here / "match.yaml").match.record
+    (kept,), (correction,) = record.irregularities, record.corrections
+    assert lines[kept.line - 1] == "- kind: wrong_dealer"
+    assert lines[correction.line - 1].startswith("- kind: undo")
+    assert lines[record.header.line - 1].startswith("format: gin-ref-match/")
+    assert matchfile.dumps(record) == text  # (the lines are no part of what is written)
+    made = refused_of([{"kind": "wrong_dealer", "hand": 1, "player": "Ben"}], ["Ann", "Ben"])[0][0][0]
+    assert made.line is None

@@ -11,6 +11,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.core.message import Message, N_
 from gin_ref.files.itemread import item_of, ruling_of
+from gin_ref.files.yamldata import line_in
 from gin_ref.match.corrections import CORRECTION_KEYS, Correction, KeptEntry, StepRef
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems, Where
@@ -32,7 +33,7 @@ def read_corrections(record: Mapping[str, object], problems: Optional[Problems] 
         if problems is not None:
             _check(item, ("corrections", place), problems)
         if isinstance(item, dict):
-            read.append(read_one(place, item))
+            read.append(read_one(place, item, line_in(corrections, place)))
     return read
 
 
@@ -99,9 +100,10 @@ def did(item: Mapping[str, object]) -> Optional[str]:
     return said[0] if len(said) == 1 and said[0] else None
 
 
-def read_one(place: int, item: Dict[str, object]) -> Correction:
+def read_one(place: int, item: Dict[str, object], line: Optional[int] = None) -> Correction:
     """The Correction of one item of the corrections (a mapping), at ``place``; its shape unchecked. What
-    its entry keeps is as written, but an irregularity's item and a ruling, read as a hand's are."""
+    its entry keeps is as written, but an irregularity's item and a ruling, read as a hand's are. ``line``:
+    its line in the file (None: none known)."""
     steps, step, hand, hands, entry, seal = (item.get(key) for key in ("steps", "step", "hand", "hands", "entry", "seal"))
     counted: Optional[Tuple[int, int]] = None
     if isinstance(steps, list) and len(steps) == 2 and all(type(n) is int for n in steps):  # noqa: E721
@@ -114,7 +116,7 @@ def read_one(place: int, item: Dict[str, object]) -> Correction:
                       hand if isinstance(hand, int) else None, hands if isinstance(hands, int) else None,
                       _entry(entry) if isinstance(entry, dict) else None, _step_ref(step),
                       item.get("date"),
-                      said if isinstance(said, str) else None, seal if isinstance(seal, str) else None)
+                      said if isinstance(said, str) else None, seal if isinstance(seal, str) else None, line)
 
 
 def _step_ref(step: object) -> Optional[StepRef]:

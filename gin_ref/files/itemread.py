@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.escape import shown_value
 from gin_ref.core.message import Message, N_
+from gin_ref.files.yamldata import line_in
 from gin_ref.match.handread import NOT_WRITTEN
 from gin_ref.match.irregularities import (SPREAD, Check, Irregularity, ItemRead, ItemReading, ItemValues, Kept,
                                           check_detail, check_keys, check_player, irregularity_pairs, read_with)
@@ -105,7 +106,8 @@ def refused_of(listed: object, players: Sequence[str]) -> "Tuple[Optional[List[R
         values = ItemValues.of(item)
         irregularity = _read_refused(item, values, ("irregularities", i), players, said)
         kept = None if irregularity is None else \
-            Kept(irregularity._replace(where=()), (), values.detail if isinstance(values.detail, str) else None)
+            Kept(irregularity._replace(where=()), (), values.detail if isinstance(values.detail, str) else None,
+                 line_in(listed, i))
         refused.append((kept, _none(values.hand), tuple(said)))
     return refused, ()
 

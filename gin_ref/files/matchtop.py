@@ -31,6 +31,7 @@ from gin_ref.core.players import check_name, parse_draw
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.files.correctionread import read_corrections
 from gin_ref.files.itemread import items_of, refused_of, ruling_of
+from gin_ref.files.yamldata import line_in
 from gin_ref.match.corrections import Correction
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, recorded_hand
 from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_named, why_started
@@ -120,10 +121,10 @@ def read_header(record: object, problems: Problems) -> Header:
     knobs = tuple(record["rules"]["knobs"])  # (the order the writer lays them out in)
     if "start" not in record:  # a result-only record need not say who dealt first: no hand follows
         return by_result(Header(players, rules, players[0], None, BY_RESULT, date, False, (), str(fmt), written_date,
-                                knobs))
+                                knobs, line=line_in(record, "format")))
     start = record["start"]
     return _start(start, players, rules, problems, date)._replace(format=str(fmt), dated=written_date, knobs=knobs,
-                                                                  start=tuple(start))
+                                                                  start=tuple(start), line=line_in(record, "format"))
 
 
 def _players(players: object, problems: Problems) -> List[str]:

@@ -45,6 +45,12 @@ def line_of(data: Any, where: Sequence[Any]) -> int:
     return int(line)
 
 
+def line_in(node: Any, key: Any) -> Union[int, None]:
+    """The line of ``key`` in ``node`` as read (a LineDict's key, a LineList's item), None when it has none
+    (a value made in memory): the line a typed value read from the file carries."""
+    return _line_in(node, key)
+
+
 def _line_in(node: Any, key: Any) -> Union[int, None]:
     """The line of ``key`` in ``node`` (a LineDict's key, a LineList's item), None when it has none."""
     if isinstance(node, LineDict):

@@ -48,7 +48,8 @@ class Correction(NamedTuple):
     """A correction, read (``gin_ref.files.correctionread``): what it did (``undone``, ``redone``, ``amended``: True
     for its ``kind``, ``undo``, ``redo`` or ``amend``, or for /2's words under that key), the kind of step it took or put back, the
     count of steps in place before and after it, the hand amended and the hands there were, the data it
-    keeps (``entry``), its place in the corrections, its step and its date as recorded. A value of the wrong shape reads as None (and is a
+    keeps (``entry``), its place in the corrections, its step and its date as recorded, and its line in the
+    file read (``line``), so that what is said of it can name the line from the value. A value of the wrong shape reads as None (and is a
     problem, when the reader is given a list for them)."""
 
     place: int
@@ -64,6 +65,7 @@ class Correction(NamedTuple):
     date: object = None  # when it was made, as recorded
     said: Optional[str] = None  # what it did in words, as /2 wrote it (kept from /2; None: /3's ``kind``)
     seal: Optional[str] = None  # its seal, as stored (None: none)
+    line: Optional[int] = None  # its line in the file it was read from (None: made in memory, or no lines)
 
 
 class StepRef(NamedTuple):

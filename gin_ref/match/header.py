@@ -24,7 +24,9 @@ class Header(NamedTuple):
     And what the writer needs to lay the head out again as the file holds it (``gin_ref.files.matchtop``):
     the format as read (every write is /3), the date as written (``dated``: a hand edit's 2024-05-01, read
     by PyYAML as a date, stays one), the knobs the rules snapshot holds, in its order (their values are the
-    rules'), and the keys ``start`` holds, in its order (None: no start, a match recorded by its result)."""
+    rules'), and the keys ``start`` holds, in its order (None: no start, a match recorded by its result).
+    Read from a file, its line there (``line``: that of its ``format``), so that what is said of the head
+    can name the line from the value."""
 
     players: List[str]
     rules: HouseRules
@@ -38,6 +40,7 @@ class Header(NamedTuple):
     dated: object = None
     knobs: Tuple[str, ...] = ()
     start: Optional[Tuple[str, ...]] = ()
+    line: Optional[int] = None  # the line of its ``format`` in the file read (None: made in memory, or no lines)
 
 
 def by_result(header: Header) -> Header:

@@ -60,11 +60,14 @@ class Kept(NamedTuple):
     """An irregularity kept in the record (``item``), with what an illegal knock spread (its cards, melds and
     discard, or its count: ``spread``, as written). ``said``: the reason in words of an item written before
     format /3 (its ``detail``, kept from /2), so that an undo and a redo put it back as it was; an item
-    written since holds facts only (``item.detail`` is then the reason worked out, never written)."""
+    written since holds facts only (``item.detail`` is then the reason worked out, never written). A deal
+    refused read from a file carries its line there (``line``), so that what is said of it can name the
+    line from the value."""
 
     item: Irregularity
     spread: Written = ()
     said: Optional[str] = None
+    line: Optional[int] = None  # a deal refused's line in the file it was read from (None: made in memory)
 
 
 SPREAD = ("cards", "melds", "discard", "count")  # what an illegal knock spread, as written

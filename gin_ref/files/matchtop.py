@@ -86,7 +86,7 @@ def _typed(hand: RecordedHand) -> RecordedHand:
     items, ruling = hand.irregularities, hand.ruling
     if ruling is not NOT_WRITTEN:
         hand = hand._replace(ruling=ruling_of(ruling))
-    return hand._replace(irregularities=items_of(items)) if isinstance(items, list) else hand
+    return hand._replace(irregularities=items_of(items)) if isinstance(items, list) and items else hand  # (none: as read)
 
 
 def read_header(record: object, problems: Problems) -> Header:

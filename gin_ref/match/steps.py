@@ -97,7 +97,6 @@ class TurnLine(NamedTuple):
     dead: bool = False
 
 
-
 def position(item: object) -> int:
     """The turn an irregularity of a hand happened at (a ``Kept``, or an item as written): its ``turn``, or 1
     (before any turn) when it has none."""
@@ -473,7 +472,7 @@ def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, KeptEntry
     index = _at(record, step)
     hand = record.hands[index]
     items = hand.items
-    return _changed(record, index, hand._replace(irregularities=list(items[:-1]))), \
+    return _changed(record, index, hand._replace(irregularities=items[:-1])), \
         _kept((("number", step.hand), ("irregularity", items[-1])))
 
 

@@ -4,11 +4,11 @@ at its key, in the order its checks are listed; the tally shows the very values 
 from pathlib import Path
 
 from gin_ref.files import matchfile
-from gin_ref.files.itemread import MATCH_CHECKS, item_of, refused_of
+from gin_ref.files.itemread import MATCH_CHECKS, item_of, refused_of, ruling_of
 from gin_ref.match.irregularities import HAND_CHECKS, Irregularity, Kept, read_hand_irregularity
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import AsWritten
-from gin_ref.match.rulings import Ruled, Ruling
+from gin_ref.match.rulings import Ruled, Ruling, ruled_as_written
 from gin_ref.match.tally import tally_of
 from gin_ref.views.tally_text import irregularity_data
 
@@ -17,9 +17,11 @@ WHERE = ("hands", 4, "irregularities", 0)
 
 
 def read(item, players=("Ann", "Ben"), pair=("Ann", "Ben")):
-    """An item as the file holds it, first read (``item_of``: typed, or as written), then checked."""
+    """An item as the file holds it, first read (``item_of``: typed, or as written), or one already read,
+    then checked."""
     problems = Problems()
-    return read_hand_irregularity(item_of(item), WHERE, 5, list(players), list(pair), problems), problems
+    typed = item if isinstance(item, (Kept, AsWritten)) else item_of(item)
+    return read_hand_irregularity(typed, WHERE, 5, list(players), list(pair), problems), problems
 
 
 def read_match_irregularity(item, where, players, problems):
@@ -171,6 +173,8 @@ def test_a_file_written_by_gin_ref_is_read_into_typed_items_and_rulings(here, gi
     assert [kept.item.kind for kept in refused] == ["wrong_dealer"] and isinstance(refused[0], Kept)
     assert [type(item) for item in hand.irregularities] == [Kept] and hand.irregularities[0].item.kind == "out_of_turn"
     assert isinstance(hand.ruling, Ruled) and hand.ruling.ruling.player == "Ann"
+    written = matchfile.written(match)["hands"][0]["ruling"]  # read leniently, as written, it is the same
+    assert ruling_of(written) == hand.ruling == ruled_as_written(AsWritten(written))
     assert (here / "match.yaml").read_text() == matchfile.dumps(match.record)
 
 
@@ -190,3 +194,36 @@ def test_a_deal_refused_a_correction_and_the_head_carry_their_line_in_the_file(h
     assert matchfile.dumps(record) == text  # (the lines are no part of what is written)
     made = refused_of([{"kind": "wrong_dealer", "hand": 1, "player": "Ben"}], ["Ann", "Ben"])[0][0][0]
     assert made.line is None
+
+
+def test_every_item_and_ruling_of_every_record_reads_the_same_typed_or_as_written():
+    """Over every record here (examples/, events/, tests/): an item the first reading types (and the same
+    damaged: a player not of the match, turn 0, an unknown action) is judged as it is when a hand edit wrote
+    it otherwise (its keys in another order: kept as written), the same value and the same problems in the
+    same words; and the lenient reading of a typed item gives the typed value, so typing changes nothing a
+    person is told."""
+    from gin_ref.files import yamlread
+    from gin_ref.match.irregularities import kept_of
+
+    def said(item, players):
+        found, problems = read(item, players, players[:2])
+        return found, [(problem.where, str(problem.message)) for problem in problems]
+
+    root = EXAMPLES.parent
+    records = sorted(path for folder in ("examples", "events", "tests") for path in (root / folder).rglob("*.yaml")
+                     if "\nformat: gin-ref-match/" in path.read_text(encoding="utf-8"))
+    items = 0
+    for path in records:
+        data, _problems = yamlread.parse(path.read_text(encoding="utf-8"))
+        hands, players = data.get("hands") or [], data.get("players")
+        for hand in (hand for hand in hands if isinstance(hand, dict)):
+            for written in hand.get("irregularities") or ():
+                if not isinstance(item_of(written), Kept):
+                    continue
+                items += 1
+                assert kept_of(AsWritten(written)) == item_of(written), path
+                for damaged in (written, dict(written, player="Zed"), dict(written, turn=0) if "turn" in written else
+                                written, dict(written, action="shuffle") if "action" in written else written):
+                    typed, edited = item_of(damaged), AsWritten(dict(reversed(list(damaged.items()))))
+                    assert isinstance(typed, Kept) and said(typed, players) == said(edited, players), path
+    assert items >= 5

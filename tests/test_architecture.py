@@ -239,11 +239,7 @@ JSON_OUTPUT_BUILDERS = {
 MAPPING_NAMES = {"Dict", "Mapping", "MutableMapping", "dict", "DefaultDict", "OrderedDict"}
 UNTYPED_VALUES = {"Any", "object"}
 NOT_YET_TYPED = {
-    "match/corrections.py": 8,
-    "match/header.py": 2,
-    "match/irregularities.py": 19,
-    "match/rulings.py": 7,  # a ruling as a hand edit wrote it, read (Ruled.of, Ruling.of)
-    "match/steps.py": 7,  # an item, a result and a turn's place as written, read (Kept.of, paper_of, position)
+    "match/steps.py": 4,  # a result-only record's result as written, read (paper_of)
 }
 
 

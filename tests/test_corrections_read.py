@@ -4,7 +4,9 @@ given a list for them, reports each fault of its shape at its key, in the order 
 from gin_ref.files.correctionread import CORRECTION_CHECKS, read_corrections
 from gin_ref.match.corrections import Correction, KeptEntry, StepRef
 from gin_ref.match.handread import NOT_WRITTEN
+from gin_ref.match.irregularities import Kept
 from gin_ref.match.problems import Problems
+from gin_ref.match.schema import AsWritten
 
 UNDO = {"undone": "hand 2's result", "date": "2024-05-01T20:15:00+02:00", "step": {"kind": "result", "hand": 2},
         "steps": [7, 6], "entry": {"number": 2, "result": "dead"}}
@@ -78,3 +80,16 @@ def test_a_corrections_problems_are_said_in_the_readers_language(tmp_path, monke
     assert "unknown key 'colour' in a correction" in said["en"]
     assert "neznámy kľúč 'colour' v oprave" in said["sk"]
     assert "hindi kilalang key na 'colour' sa isang pagwawasto" in said["fil"]
+
+
+def test_an_irregularity_an_undo_kept_is_read_as_the_hand_s_are():
+    """The item an undo took (a hand's, or a deal refused) is read by the same first reading as a hand's
+    items (files/itemread.py): a Kept in the canonical form, else kept as written."""
+    item = {"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "draw"}
+    undo = {"kind": "undo", "date": "2024-05-01T20:15:00+02:00", "step": {"kind": "irregularity", "hand": 1},
+            "steps": [3, 2], "entry": {"number": 1, "irregularity": item}}
+    kept = read_corrections({"corrections": [undo]})[0].entry.value("irregularity")
+    assert isinstance(kept, Kept) and (kept.item.player, kept.item.turn, kept.item.action) == ("Ann", 1, "draw")
+    odd = dict(reversed(list(item.items())))
+    undo["entry"] = {"number": 1, "irregularity": odd}
+    assert read_corrections({"corrections": [undo]})[0].entry.value("irregularity") == AsWritten(odd)

@@ -4,10 +4,11 @@ at its key, in the order its checks are listed; the tally shows the very values 
 from pathlib import Path
 
 from gin_ref.files import matchfile
-from gin_ref.match.irregularities import (HAND_CHECKS, MATCH_CHECKS, Irregularity, read_hand_irregularity,
-                                          read_match_irregularity)
+from gin_ref.files.itemread import MATCH_CHECKS, item_of, refused_of, ruling_of
+from gin_ref.match.irregularities import HAND_CHECKS, Irregularity, Kept, read_hand_irregularity
 from gin_ref.match.problems import Problems
-from gin_ref.match.rulings import Ruling
+from gin_ref.match.schema import AsWritten
+from gin_ref.match.rulings import Ruled, Ruling, ruled_as_written
 from gin_ref.match.tally import tally_of
 from gin_ref.views.tally_text import irregularity_data
 
@@ -16,8 +17,21 @@ WHERE = ("hands", 4, "irregularities", 0)
 
 
 def read(item, players=("Ann", "Ben"), pair=("Ann", "Ben")):
+    """An item as the file holds it, first read (``item_of``: typed, or as written), or one already read,
+    then checked."""
     problems = Problems()
-    return read_hand_irregularity(item, WHERE, 5, list(players), list(pair), problems), problems
+    typed = item if isinstance(item, (Kept, AsWritten)) else item_of(item)
+    return read_hand_irregularity(typed, WHERE, 5, list(players), list(pair), problems), problems
+
+
+def read_match_irregularity(item, where, players, problems):
+    """A deal refused as the file holds it, first read and checked (problems into ``problems``)."""
+    assert where == ("irregularities", 0)
+    refusals, listed = refused_of([item], players)
+    assert listed == ()
+    kept, _hand, said = refusals[0]
+    problems.extend(said)
+    return None if kept is None else kept.item._replace(where=where, detail=kept.said)
 
 
 def test_a_sound_illegal_knock_reads_into_its_typed_value():
@@ -51,7 +65,7 @@ def test_every_fault_of_an_item_is_reported_at_its_key_in_the_order_of_the_check
     assert [(problem.where, str(problem.message)) for problem in problems] == [
         (WHERE + ("detail",), "hand 5: an irregularity's 'detail' must be the reason it was refused")]
     assert [check.__name__ for check in HAND_CHECKS["out_of_turn"]] == [
-        "_keys", "_turn", "_detail", "_player", "_action", "_turn_given", "_card"]
+        "check_keys", "_turn", "check_detail", "check_player", "_action", "_turn_given", "_card"]
 
 
 def test_an_illegal_knock_names_a_player_of_the_hand_not_the_sitter():
@@ -113,3 +127,103 @@ def test_the_tally_shows_the_ruling_the_replay_read(here, gin):
         "award", "Ann", 40, "Ben misdeclared", "Dee")
     assert ruling.score() == ("Ann", 40)
     assert tally_of(match).hands[0].ruling is ruling
+
+
+def test_an_item_in_the_canonical_form_is_read_typed_and_one_a_hand_edit_wrote_otherwise_as_written():
+    """The first reading (files/itemread.py) makes a Kept of an item the writer would write back as it is,
+    and keeps any other as written (``AsWritten``): a read and a write change nothing a person wrote."""
+    canonical = {"kind": "out_of_turn", "player": "Ann", "turn": 2, "action": "draw"}
+    kept = item_of(canonical)
+    assert isinstance(kept, Kept) and (kept.item.player, kept.item.turn, kept.item.action) == ("Ann", 2, "draw")
+    knock = {"kind": "illegal_knock", "player": "Ben", "detail": "no", "points": 10, "count": 12}
+    assert isinstance(item_of(knock), Kept) and item_of(knock).spread == (("count", 12),)
+    for written in (dict(reversed(list(canonical.items()))),  # its keys in another order
+                    dict(canonical, turn="2"), dict(canonical, turn=True),  # a turn that is not a whole number
+                    dict(canonical, colour="red"),  # a key no out_of_turn holds
+                    {"kind": "illegal_knock", "player": "Ben", "count": 12},  # no points: the writer writes 0
+                    {"kind": "cheating", "player": "Ann"}, ["kind"], None):
+        assert item_of(written) == AsWritten(written)
+
+
+def test_a_typed_item_and_one_as_written_are_judged_in_the_same_words():
+    typed = {"kind": "out_of_turn", "player": "Cid", "turn": 0, "action": "shuffle", "card": "1Z"}
+    as_written = dict(reversed(list(typed.items())))
+    assert isinstance(item_of(typed), Kept) and isinstance(item_of(as_written), AsWritten)
+    (first, said), (second, again) = read(typed), read(as_written)
+    assert first == second == Irregularity("out_of_turn", None, None, where=WHERE)
+    assert [(p.where, str(p.message)) for p in said] == [(p.where, str(p.message)) for p in again] == [
+        (WHERE + ("turn",), "hand 5: an irregularity's 'turn' is the number of the turn that was due, not 0"),
+        (WHERE + ("player",), "hand 5: the player out of turn must be one of Ann, Ben, not 'Cid'"),
+        (WHERE + ("action",), "hand 5: an out-of-turn 'action' is one of take, pass, draw, discard, knock, not "
+                              "'shuffle'"),
+        (WHERE + ("card",), "hand 5: the out-of-turn card: unknown card '1Z' (write rank A 2-10 J Q K (or T), then "
+                            "suit S H D C or ♠ ♥ ♦ ♣, any case: 10h, QS, t♥)")]
+
+
+def test_a_file_written_by_gin_ref_is_read_into_typed_items_and_rulings(here, gin):
+    """What gin-ref wrote (an act out of turn, a deal by the wrong dealer, a ruling) reads back typed: the
+    canonical reader's mappings (with their lines) are mappings as any other."""
+    for args in (["new", "--rules", "standard", "--dealer", "Ann", "--date", "2024-03-02", "Ann", "Ben"],
+                 ["deal", "--dealer", "Ben", "--upcard", "7D"], ["deal", "--upcard", "7D"], ["pass", "Ann"],
+                 ["knock", "Ben", "5", "23"],
+                 ["ruling", "--award", "Ann", "40", "--reason", "Ben misdeclared", "--by", "Dee"]):
+        gin(*args)
+    match = matchfile.load(here / "match.yaml").match
+    refused, hand = match.record.irregularities, match.hands[0]
+    assert [kept.item.kind for kept in refused] == ["wrong_dealer"] and isinstance(refused[0], Kept)
+    assert [type(item) for item in hand.irregularities] == [Kept] and hand.irregularities[0].item.kind == "out_of_turn"
+    assert isinstance(hand.ruling, Ruled) and hand.ruling.ruling.player == "Ann"
+    written = matchfile.written(match)["hands"][0]["ruling"]  # read leniently, as written, it is the same
+    assert ruling_of(written) == hand.ruling == ruled_as_written(AsWritten(written))
+    assert (here / "match.yaml").read_text() == matchfile.dumps(match.record)
+
+
+def test_a_deal_refused_a_correction_and_the_head_carry_their_line_in_the_file(here, gin):
+    """Read from a file, a deal refused (its Kept), a correction and the head carry their line there, so
+    that what is said of one can name its line from the value; made in memory, they carry none."""
+    for args in (["new", "--rules", "standard", "--dealer", "Ann", "--date", "2024-03-02", "Ann", "Ben"],
+                 ["deal", "--dealer", "Ben", "--upcard", "7D"], ["deal", "--upcard", "7D"], ["undo"]):
+        gin(*args)
+    text = (here / "match.yaml").read_text()
+    lines = text.splitlines()
+    record = matchfile.load(here / "match.yaml").match.record
+    (kept,), (correction,) = record.irregularities, record.corrections
+    assert lines[kept.line - 1] == "- kind: wrong_dealer"
+    assert lines[correction.line - 1].startswith("- kind: undo")
+    assert lines[record.header.line - 1].startswith("format: gin-ref-match/")
+    assert matchfile.dumps(record) == text  # (the lines are no part of what is written)
+    made = refused_of([{"kind": "wrong_dealer", "hand": 1, "player": "Ben"}], ["Ann", "Ben"])[0][0][0]
+    assert made.line is None
+
+
+def test_every_item_and_ruling_of_every_record_reads_the_same_typed_or_as_written():
+    """Over every record here (examples/, events/, tests/): an item the first reading types (and the same
+    damaged: a player not of the match, turn 0, an unknown action) is judged as it is when a hand edit wrote
+    it otherwise (its keys in another order: kept as written), the same value and the same problems in the
+    same words; and the lenient reading of a typed item gives the typed value, so typing changes nothing a
+    person is told."""
+    from gin_ref.files import yamlread
+    from gin_ref.match.irregularities import kept_of
+
+    def said(item, players):
+        found, problems = read(item, players, players[:2])
+        return found, [(problem.where, str(problem.message)) for problem in problems]
+
+    root = EXAMPLES.parent
+    records = sorted(path for folder in ("examples", "events", "tests") for path in (root / folder).rglob("*.yaml")
+                     if "\nformat: gin-ref-match/" in path.read_text(encoding="utf-8"))
+    items = 0
+    for path in records:
+        data, _problems = yamlread.parse(path.read_text(encoding="utf-8"))
+        hands, players = data.get("hands") or [], data.get("players")
+        for hand in (hand for hand in hands if isinstance(hand, dict)):
+            for written in hand.get("irregularities") or ():
+                if not isinstance(item_of(written), Kept):
+                    continue
+                items += 1
+                assert kept_of(AsWritten(written)) == item_of(written), path
+                for damaged in (written, dict(written, player="Zed"), dict(written, turn=0) if "turn" in written else
+                                written, dict(written, action="shuffle") if "action" in written else written):
+                    typed, edited = item_of(damaged), AsWritten(dict(reversed(list(damaged.items()))))
+                    assert isinstance(typed, Kept) and said(typed, players) == said(edited, players), path
+    assert items >= 5

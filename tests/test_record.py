@@ -647,7 +647,7 @@ def test_a_refusal_kept_in_the_record_is_written_and_others_are_not(tmp_path):
     assert path.read_bytes() == before
     with store.change(path) as rec:
         assert rec.match.play_turn("pass", "Ann").refused
-    assert record.load(path).match.hands[0].irregularities[0]["kind"] == "out_of_turn"
+    assert record.load(path).match.hands[0].irregularities[0].item.kind == "out_of_turn"  # read typed: a Kept
 
 
 # -- what a match file never holds: aliases, deep nesting, values Python cannot build ------------------

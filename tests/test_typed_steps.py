@@ -13,6 +13,7 @@ from gin_ref.match.irregularities import Irregularity
 from gin_ref.match.model import Match
 from gin_ref.match.rulings import Ruling
 from gin_ref.files.handform import hand_data, laid_out
+from gin_ref.files.itemread import item_of
 from gin_ref.match.steps import Deal, Kept, PaperResult, Ruled, Settled, TurnLine, Version, step_pairs
 from gin_ref.files.handform import recorded_hand
 from gin_ref.views.step_words import redone_words, undone_words
@@ -190,8 +191,10 @@ def test_an_undone_amend_goes_back_to_the_version_kept_and_redo_to_the_new_one()
     {"kind": "wrong_dealer", "hand": 3, "player": "Ben", "detail": "Ann deals"},
 ])
 def test_an_irregularity_read_back_is_written_as_it_was(written):
-    assert form_of(Kept.of(written)) == written
-    assert list(form_of(Kept.of(written))) == list(written)
+    kept = item_of(written)  # in the canonical form: typed
+    assert isinstance(kept, Kept)
+    assert form_of(kept) == written
+    assert list(form_of(kept)) == list(written)
 
 
 def test_a_result_read_back_keeps_its_facts_as_written():

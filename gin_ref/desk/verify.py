@@ -15,8 +15,10 @@ from gin_ref.desk.seals import JSON_KEYS, seal_report
 from gin_ref.files import matchfile, yamlread
 from gin_ref.files.filewrite import leftovers
 from gin_ref.files.matchfind import candidates
-from gin_ref.match.irregularities import Irregularity
-from gin_ref.match.rulings import Ruling
+from gin_ref.files.itemread import item_of
+from gin_ref.match.irregularities import kept_of
+from gin_ref.match.rulings import Ruling, ruled_as_written
+from gin_ref.match.schema import AsWritten
 from gin_ref.match.model import Match
 from gin_ref.match.replay import OnHand
 from gin_ref.files.seals import written
@@ -152,7 +154,7 @@ def _irregularities(data: Any, lists: Any, played: List[Any], match: Optional[Ma
         detail = item["detail"] if "detail" in item else reasons.get(where)  # /2's words, or /3's worked out
         found.append({"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
                       "player": item.get("player"), "detail": english_of(detail) if detail is not None else None,
-                      "text": words.irregularity_note(hand, Irregularity.of(item)._replace(detail=detail))})
+                      "text": words.irregularity_note(hand, kept_of(item_of(item)).item._replace(detail=detail))})
     return sorted(found, key=lambda item: item["line"])
 
 
@@ -175,7 +177,7 @@ def _rulings(data: Any, played: List[Any]) -> List[Dict[str, Any]]:
 
 def ruling_of(item: Dict[str, Any]) -> Ruling:
     """The Ruling of one of ``Verified.rulings`` (for its words)."""
-    return Ruling.of(item)
+    return ruled_as_written(AsWritten(item)).ruling
 
 
 def _notes(match: Optional[Match]) -> List[str]:

@@ -15,9 +15,9 @@ from gin_ref.core.cards import Card
 from gin_ref.match.handread import FACT_READERS, NOT_WRITTEN, RecordedHand
 from gin_ref.match.rulings import Ruled, ruling_pairs
 from gin_ref.match.schema import HAND_KEYS, AsWritten
-from gin_ref.match.steps import Kept, irregularity_pairs
+from gin_ref.match.irregularities import Kept, irregularity_pairs
 
-__all__ = ["hand_data", "laid_out", "recorded_hand"]
+__all__ = ["hand_data", "item_laid_out", "laid_out", "recorded_hand"]
 
 _READER = {key: (index, read) for index, (key, read) in enumerate(zip(HAND_KEYS, FACT_READERS))}
 _SIZE = len(HAND_KEYS)
@@ -49,27 +49,36 @@ def hand_data(hand: RecordedHand) -> Dict[Any, Any]:
     return data
 
 
-_LAID = frozenset((AsWritten, Card, tuple, list, Ruled, Kept))
+_LAID = frozenset((AsWritten, Card, tuple, list, Ruled))
 
 
 def laid_out(key: str, value: object) -> object:
     """The value of a hand's ``key`` (or of what a correction keeps) as the file holds it: a value kept as
-    written as it was; a card as its code, cards as their codes, melds as lists of them, the turns and the
-    games as lists; a ruling a step put (a ``Ruled``) and an irregularity kept (a ``Kept``) as their keys
-    and values in order, new mappings each time; anything else as it is."""
+    written as it was; its irregularities a list of items and an irregularity an item (``item_laid_out``); a
+    ruling a step put (a ``Ruled``) as its keys and values in order, a new mapping each time; a card as its
+    code, cards as their codes, melds as lists of them, the turns and the games as lists; anything else as
+    it is."""
     if isinstance(value, AsWritten):
         return value.value
+    if key == "irregularities" and isinstance(value, (tuple, list)):
+        return [item_laid_out(item) for item in value]
+    if key == "irregularity":
+        return item_laid_out(value)
+    if isinstance(value, Ruled):
+        return dict(ruling_pairs(value)) if key == "ruling" else value
     if isinstance(value, Card):
         return value.code
-    if isinstance(value, tuple) and not isinstance(value, (Ruled, Kept)):
+    if isinstance(value, tuple):
         return [_item(item) for item in value]
-    if key == "ruling" and isinstance(value, Ruled):
-        return dict(ruling_pairs(value))
-    if key == "irregularity" and isinstance(value, Kept):
-        return dict(irregularity_pairs(value))
-    if key == "irregularities" and isinstance(value, list) and any(isinstance(item, Kept) for item in value):
-        return [dict(irregularity_pairs(item)) if isinstance(item, Kept) else item for item in value]
     return value
+
+
+def item_laid_out(item: object) -> object:
+    """An irregularity's item as the file holds it: a Kept's keys and values in order (a new mapping), an
+    item as written as it was."""
+    if isinstance(item, Kept):
+        return dict(irregularity_pairs(item))
+    return item.value if isinstance(item, AsWritten) else item
 
 
 def _item(item: object) -> object:

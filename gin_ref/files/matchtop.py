@@ -21,7 +21,7 @@ the text byte for byte.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, cast
+from typing import Any, Dict, List, Optional, Tuple, cast
 
 from gin_ref.core import game
 from gin_ref.core.errors import GinRefError, InvalidNotationError, RulesError, reason
@@ -30,20 +30,18 @@ from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.players import check_name, parse_draw
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.files.correctionread import read_corrections
+from gin_ref.files.itemread import items_of, refused_of, ruling_of
+from gin_ref.files.yamldata import line_in
 from gin_ref.match.corrections import Correction
-from gin_ref.files.handform import hand_data, laid_out, recorded_hand
-from gin_ref.match.handread import RecordedHand
-from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_at, why_started
-from gin_ref.match.irregularities import read_match_irregularity
+from gin_ref.files.handform import hand_data, item_laid_out, laid_out, recorded_hand
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand
+from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_named, why_started
 from gin_ref.match.names import first_look_alike, look_alike_message
-from gin_ref.match.problems import Problem, Problems, Unreadable, Where, same
+from gin_ref.match.problems import Problems, Unreadable, Where, same
 from gin_ref.match.record import Read, Record
 from gin_ref.match.resultonly import RESULT_KEY, RESULT_KEYS, PaperResult, by_one_score, score_problems, winner_of
 from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, OPTIONAL_KEYS, ROLES, TOP_KEYS
-from gin_ref.match.steps import Kept, irregularity_pairs, paper_of, paper_pairs
-
-if TYPE_CHECKING:
-    from gin_ref.match.record import Refusal
+from gin_ref.match.steps import paper_of, paper_pairs
 
 __all__ = ["read", "read_header", "typed", "write", "hand_data", "in_file_order"]
 
@@ -68,37 +66,26 @@ def read(data: object) -> Read:
         paper = _read_result(given, len(hands), header.rules, header.players, result)
         if paper is not None and isinstance(given, dict):
             written, seal = paper_of(given), given.get("seal")
-    refused, listed = _refused(data.get("irregularities"), header.players)
+    refused, listed = refused_of(data.get("irregularities"), header.players)
     found = Problems()
     corrections = read_corrections(data, found)
     # each hand read once as a RecordedHand; one that is not a mapping is kept as it is, for the replay to
     # refuse in its place (such a Record is never written: ``typed``)
     recorded = cast("Tuple[RecordedHand, ...]",
-                    tuple(recorded_hand(item) if isinstance(item, dict) else item for item in hands))
+                    tuple(_typed(recorded_hand(item)) if isinstance(item, dict) else item for item in hands))
     record = Record(header, recorded,
                     None if refused is None else tuple(kept for kept, _hand, _said in refused if kept is not None),
                     tuple(corrections), written, seal if isinstance(seal, str) else None)
     return Read(record, tuple(head), tuple(result), paper, tuple(refused or ()), listed, tuple(found))
 
 
-def _refused(listed: object, players: List[str]) -> Tuple[Optional[List[Refusal]], Tuple[Problem, ...]]:
-    """Each deal refused (the match's ``irregularities``) read: ``(refusals, problems of the list)``; None
-    and a problem when the record holds another shape, None alone when it holds none."""
-    if listed is None:
-        return None, ()
-    if not isinstance(listed, list):
-        problems = Problems()
-        problems.add(("irregularities",), Message(N_("'irregularities' must be a list")))
-        return None, tuple(problems)
-    refused: List[Refusal] = []
-    for i, item in enumerate(listed):
-        said = Problems()
-        irregularity = read_match_irregularity(item, ("irregularities", i), players, said)
-        detail = item.get("detail") if isinstance(item, dict) else None
-        kept = None if irregularity is None else \
-            Kept(irregularity._replace(where=()), (), detail if isinstance(detail, str) else None)
-        refused.append((kept, item.get("hand") if isinstance(item, dict) else None, tuple(said)))
-    return refused, ()
+def _typed(hand: RecordedHand) -> RecordedHand:
+    """A hand with its irregularities' items and its ruling read (each typed, or as written:
+    ``gin_ref.files.itemread``)."""
+    items, ruling = hand.irregularities, hand.ruling
+    if ruling is not NOT_WRITTEN:
+        hand = hand._replace(ruling=ruling_of(ruling))
+    return hand._replace(irregularities=items_of(items)) if isinstance(items, list) and items else hand  # (none: as read)
 
 
 def read_header(record: object, problems: Problems) -> Header:
@@ -133,10 +120,10 @@ def read_header(record: object, problems: Problems) -> Header:
     knobs = tuple(record["rules"]["knobs"])  # (the order the writer lays them out in)
     if "start" not in record:  # a result-only record need not say who dealt first: no hand follows
         return by_result(Header(players, rules, players[0], None, BY_RESULT, date, False, (), str(fmt), written_date,
-                                knobs))
+                                knobs, line=line_in(record, "format")))
     start = record["start"]
     return _start(start, players, rules, problems, date)._replace(format=str(fmt), dated=written_date, knobs=knobs,
-                                                                  start=tuple(start))
+                                                                  start=tuple(start), line=line_in(record, "format"))
 
 
 def _players(players: object, problems: Problems) -> List[str]:
@@ -204,11 +191,12 @@ def _start(start: object, players: List[str], rules: HouseRules, problems: Probl
         problems.add(where + ("drawn",), Message(N_("'drawn' must be true or false")))
     drawn = bool(start.get("drawn"))
     if len(players) == 2:
-        dealer = player_at(start, "dealer", where, players, problems, fatal=True,
+        dealer = player_named(start.get("dealer"), "dealer", where, players, problems, fatal=True,
                            what=Message(N_("the first dealer")))
         assert dealer is not None  # a fatal problem otherwise
         return Header(players, rules, dealer, None, why_started(drawn, False), date, drawn)
-    names = [player_at(start, role, where, players, problems, fatal=True, what=FIRST[role]) for role in ROLES]
+    names = [player_named(start.get(role), role, where, players, problems, fatal=True, what=FIRST[role])
+             for role in ROLES]
     if len(set(names)) != 3:
         problems.fatal(where, Message(N_("box, captain and sitter must be three different players")))
     roles = game.Roles(*(str(name) for name in names))
@@ -330,7 +318,7 @@ def write(record: Record) -> Dict[str, Any]:
             result["seal"] = record.result_seal
         data[RESULT_KEY] = result
     if record.irregularities is not None:
-        data["irregularities"] = [dict(irregularity_pairs(kept)) for kept in record.irregularities]
+        data["irregularities"] = [item_laid_out(kept) for kept in record.irregularities]
     data["corrections"] = [correction_data(item) for item in record.corrections]
     return data
 

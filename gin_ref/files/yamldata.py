@@ -38,15 +38,16 @@ def line_of(data: Any, where: Sequence[Any]) -> int:
     """The line of the key or item at path ``where`` (the deepest one found), or the document's first."""
     node, line = data, getattr(data, "line", 1)
     for key in where:
-        found = _line_in(node, key)
+        found = line_in(node, key)
         if found is None:
             break
         line, node = found, node[key]
     return int(line)
 
 
-def _line_in(node: Any, key: Any) -> Union[int, None]:
-    """The line of ``key`` in ``node`` (a LineDict's key, a LineList's item), None when it has none."""
+def line_in(node: Any, key: Any) -> Union[int, None]:
+    """The line of ``key`` in ``node`` (a LineDict's key, a LineList's item), None when it has none (a value
+    made in memory): also the line a typed value read from the file carries."""
     if isinstance(node, LineDict):
         lines = getattr(node, "lines", None)
         return lines[key] if lines is not None and key in lines and key in node else None

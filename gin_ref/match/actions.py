@@ -27,7 +27,8 @@ from gin_ref.match.knocks import (Facts, Given, Settlement, given_facts, judge, 
                                   why_upcard)
 from gin_ref.match.resultonly import hands_refused
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.steps import Deal, Kept, Settled, Step, TurnLine, Written
+from gin_ref.match.irregularities import Kept, Written
+from gin_ref.match.steps import Deal, Settled, Step, TurnLine
 
 
 class Refusal(NamedTuple):

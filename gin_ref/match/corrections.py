@@ -1,6 +1,6 @@
 """The corrections at the end of a record: what ``undo`` took back, ``redo`` put back and ``amend``
-changed, each a typed ``Correction`` (``read_one`` makes it of an item as the file holds it). The first
-reading of a file reads them and checks each one's shape (``gin_ref.files.correctionread``).
+changed, each a typed ``Correction``. The first reading of a file makes them of the items as the file holds
+them and checks each one's shape (``gin_ref.files.correctionread``).
 
 Each correction says what it did and when (``date``); an undo and an amend keep the data (``entry``).
 Format /3 says what it did as a fact, ``kind``: ``undo`` (taken back), ``redo`` (put back) or ``amend`` (a
@@ -10,12 +10,11 @@ the count of steps before and after (``steps``) and, for an amend, the hand and 
 held (``hand``, ``hands``).
 """
 
-from typing import Dict, Mapping, NamedTuple, Optional, Tuple
+from typing import NamedTuple, Optional, Tuple
 
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, hand_of
-from gin_ref.match.schema import CORRECTION_KINDS, CORRECTION_WORDS
 
-__all__ = ["CORRECTION_KEYS", "Correction", "KeptEntry", "StepRef", "did", "read_one"]
+__all__ = ["CORRECTION_KEYS", "Correction", "KeptEntry", "StepRef"]
 
 CORRECTION_KEYS = ("kind", "undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry", "seal")
 
@@ -46,10 +45,11 @@ class KeptEntry(NamedTuple):
 
 
 class Correction(NamedTuple):
-    """A correction, read (``read_one``): what it did (``undone``, ``redone``, ``amended``: True
+    """A correction, read (``gin_ref.files.correctionread``): what it did (``undone``, ``redone``, ``amended``: True
     for its ``kind``, ``undo``, ``redo`` or ``amend``, or for /2's words under that key), the kind of step it took or put back, the
     count of steps in place before and after it, the hand amended and the hands there were, the data it
-    keeps (``entry``), its place in the corrections, its step and its date as recorded. A value of the wrong shape reads as None (and is a
+    keeps (``entry``), its place in the corrections, its step and its date as recorded, and its line in the
+    file read (``line``), so that what is said of it can name the line from the value. A value of the wrong shape reads as None (and is a
     problem, when the reader is given a list for them)."""
 
     place: int
@@ -65,6 +65,7 @@ class Correction(NamedTuple):
     date: object = None  # when it was made, as recorded
     said: Optional[str] = None  # what it did in words, as /2 wrote it (kept from /2; None: /3's ``kind``)
     seal: Optional[str] = None  # its seal, as stored (None: none)
+    line: Optional[int] = None  # its line in the file it was read from (None: made in memory, or no lines)
 
 
 class StepRef(NamedTuple):
@@ -73,39 +74,3 @@ class StepRef(NamedTuple):
     kind: str
     hand: int
     turn: Optional[int] = None
-
-
-def did(item: Mapping[str, object]) -> Optional[str]:
-    """What a correction did: ``undo``, ``redo`` or ``amend`` (its /3 ``kind``, or its /2 words' key);
-    None when it says neither or both."""
-    said = [CORRECTION_WORDS[key] for key in CORRECTION_WORDS if key in item]
-    if "kind" in item:
-        said.append(item["kind"] if item["kind"] in CORRECTION_KINDS else "")
-    return said[0] if len(said) == 1 and said[0] else None
-
-
-def read_one(place: int, item: Dict[str, object]) -> Correction:
-    """The Correction of one item of the corrections (a mapping), at ``place``; its shape unchecked."""
-    steps, step, hand, hands, entry, seal = (item.get(key) for key in ("steps", "step", "hand", "hands", "entry", "seal"))
-    counted: Optional[Tuple[int, int]] = None
-    if isinstance(steps, list) and len(steps) == 2 and all(type(n) is int for n in steps):  # noqa: E721
-        counted = (steps[0], steps[1])
-    what = did(item)
-    kind = step.get("kind") if isinstance(step, dict) else None
-    said = next((item[key] for key in CORRECTION_WORDS if key in item), None)
-    return Correction(place, what == "undo", what == "redo", what == "amend",
-                      kind if isinstance(kind, str) else None, counted,
-                      hand if isinstance(hand, int) else None, hands if isinstance(hands, int) else None,
-                      KeptEntry(tuple(entry.items())) if isinstance(entry, dict) else None, _step_ref(step),
-                      item.get("date"),
-                      said if isinstance(said, str) else None, seal if isinstance(seal, str) else None)
-
-
-def _step_ref(step: object) -> Optional[StepRef]:
-    """The StepRef of a correction's ``step``, or None when it is not ``{kind, hand[, turn]}``."""
-    if not isinstance(step, dict):
-        return None
-    kind, hand, turn = step.get("kind"), step.get("hand"), step.get("turn")
-    if not isinstance(kind, str) or type(hand) is not int:  # noqa: E721 (True is no hand)
-        return None
-    return StepRef(kind, hand, turn if type(turn) is int else None)  # noqa: E721

@@ -1,11 +1,11 @@
 """The head of a match record, typed (``Header``): its players, rules, start, date and what the writer
-needs to lay it out again. The file's reader makes it (``gin_ref.files.matchhead.read_header``, which
+needs to lay it out again. The file's reader makes it (``gin_ref.files.matchtop.read_header``, which
 checks the file's form), a new match makes it from typed values (``gin_ref.match.model.Match.new``); the
-checks other parts of a record share stand here (``check_date``, ``player_at``).
+checks other parts of a record share stand here (``check_date``, ``player_named``).
 """
 
 import datetime
-from typing import List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.message import Message, N_
@@ -24,7 +24,9 @@ class Header(NamedTuple):
     And what the writer needs to lay the head out again as the file holds it (``gin_ref.files.matchtop``):
     the format as read (every write is /3), the date as written (``dated``: a hand edit's 2024-05-01, read
     by PyYAML as a date, stays one), the knobs the rules snapshot holds, in its order (their values are the
-    rules'), and the keys ``start`` holds, in its order (None: no start, a match recorded by its result)."""
+    rules'), and the keys ``start`` holds, in its order (None: no start, a match recorded by its result).
+    Read from a file, its line there (``line``: that of its ``format``), so that what is said of the head
+    can name the line from the value."""
 
     players: List[str]
     rules: HouseRules
@@ -38,6 +40,7 @@ class Header(NamedTuple):
     dated: object = None
     knobs: Tuple[str, ...] = ()
     start: Optional[Tuple[str, ...]] = ()
+    line: Optional[int] = None  # the line of its ``format`` in the file read (None: made in memory, or no lines)
 
 
 def by_result(header: Header) -> Header:
@@ -69,12 +72,6 @@ def check_date(value: object, where: Where, what: Union[str, Message], problems:
         message = N_("%(what)s must be an ISO time (2024-05-01T20:15:00+02:00), not %(value)s") if timestamp else \
             N_("%(what)s must be an ISO date (2024-05-01), not %(value)s")
         problems.add(where, Message(message, what=what, value=shown_value(value)))
-
-
-def player_at(mapping: Mapping[str, object], key: str, where: Where, allowed: Sequence[str],
-              problems: Problems, fatal: bool = False, what: Union[None, str, Message] = None) -> Optional[str]:
-    """``mapping[key]`` if it names one of ``allowed``; else a problem and None."""
-    return player_named(mapping.get(key), key, where, allowed, problems, fatal, what)
 
 
 def player_named(value: object, key: str, where: Where, allowed: Sequence[str], problems: Problems,

@@ -1,26 +1,37 @@
-"""Irregularities read once: each item of a hand's ``irregularities`` (an illegal knock, an action out of
-turn) and of the match's (a deal by the wrong dealer) is read here into an ``Irregularity``, its shape
-checked by small functions listed in the order their problems are reported (``HAND_CHECKS``,
-``MATCH_CHECKS``), each problem at its key path. The replay then judges the typed value against the rules
-and the table (``gin_ref.match.play``); the tally and the views read the same value, never the item again.
+"""Irregularities, typed: each item of a hand's ``irregularities`` (an illegal knock, an action out of turn)
+and of the match's (a deal by the wrong dealer) is held as a ``Kept`` (its ``Irregularity`` and what an
+illegal knock spread) or, where a hand edit wrote it in a form the canonical writer cannot reproduce, as
+written (``gin_ref.match.schema.AsWritten``). The first reading of a file makes them
+(``gin_ref.files.itemread``), an action makes a Kept, and the writer lays either out
+(``irregularity_pairs``; an AsWritten as it was).
+
+The checks of an item's shape are small functions listed in the order their problems are reported
+(``HAND_CHECKS``; a deal refused's: ``gin_ref.files.itemread``), each problem at its key path; they judge
+the item's values (``ItemValues``: a Kept's typed fields, or what an AsWritten holds, read once). The replay
+then judges the Irregularity against the rules and the table (``gin_ref.match.play``); the tally and the
+views read the same value, never the item again.
 
 Keys each kind may hold: ``gin_ref.match.schema.IRREGULARITY_KEYS``.
 """
 
-from typing import Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.errors import GinRefError, reason
 from gin_ref.core.message import Message, N_
 from gin_ref.core.escape import shown_value
-from gin_ref.match.header import player_at
+from gin_ref.match.corrections import KeptEntry
+from gin_ref.match.handread import NOT_WRITTEN, card_of
+from gin_ref.match.header import player_named
 from gin_ref.match.problems import Problems, Where
-from gin_ref.match.handread import card_of
-from gin_ref.match.schema import (HAND_IRREGULARITIES, IRREGULARITY_KEYS, MATCH_IRREGULARITIES, OUT_OF_TURN_ACTIONS,
-                                  is_count)
+from gin_ref.match.schema import AsWritten, HAND_IRREGULARITIES, IRREGULARITY_KEYS, OUT_OF_TURN_ACTIONS, is_count
 
-__all__ = ["Irregularity", "read_hand_irregularity", "read_match_irregularity"]
+__all__ = ["Check", "Irregularity", "ItemRead", "ItemReading", "ItemValues", "Kept", "Written", "check_detail",
+           "check_keys", "check_player", "copied", "irregularity_pairs", "kept_of", "read_hand_irregularity", "read_with",
+           "turn_written", "written_pairs"]
 
 EXTRAS = ("hand", "turn", "action", "card")  # what an irregularity has beside kind, player, detail and points
+
+Written = Tuple[Tuple[str, object], ...]  # keys as the record writes them, with their values, in order
 
 
 class Irregularity(NamedTuple):
@@ -44,13 +55,122 @@ class Irregularity(NamedTuple):
     card: Optional[str] = None
     where: Where = ()
 
+
+class Kept(NamedTuple):
+    """An irregularity kept in the record (``item``), with what an illegal knock spread (its cards, melds and
+    discard, or its count: ``spread``, as written). ``said``: the reason in words of an item written before
+    format /3 (its ``detail``, kept from /2), so that an undo and a redo put it back as it was; an item
+    written since holds facts only (``item.detail`` is then the reason worked out, never written). A deal
+    refused read from a file carries its line there (``line``), so that what is said of it can name the
+    line from the value."""
+
+    item: Irregularity
+    spread: Written = ()
+    said: Optional[str] = None
+    line: Optional[int] = None  # a deal refused's line in the file it was read from (None: made in memory)
+
+
+SPREAD = ("cards", "melds", "discard", "count")  # what an illegal knock spread, as written
+
+
+def irregularity_pairs(kept: Kept) -> Written:
+    """An irregularity kept as the record writes it: its keys in the file's order (``IRREGULARITY_KEYS``),
+    with their values (facts only: the reason is worked out, /3; a /2 item's ``detail`` kept as it was)."""
+    item = kept.item
+    kind = str(item.kind)
+    values: Written = (("kind", kind), ("player", item.player), ("detail", kept.said), ("hand", item.hand),
+                       ("turn", item.turn), ("action", item.action), ("card", item.card),
+                       ("points", item.points if kind == "illegal_knock" else None))
+    present = [(key, value) for key, value in values if value is not None or key == "player"]
+    present += [(key, copied(value)) for key, value in kept.spread]
+    order = IRREGULARITY_KEYS[kind]
+    return tuple(sorted(((key, value) for key, value in present if key in order),
+                        key=lambda pair: order.index(pair[0])))
+
+
+def copied(value: object) -> object:
+    """A written value, its lists new (cards, melds: lists of codes); anything else as it is."""
+    if type(value) is list:
+        return [copied(item) if type(item) is list else item for item in value]
+    return value
+
+
+class ItemValues:
+    """An item's values as the checks judge them: its kind, the keys it holds (in order) and the value of
+    each key an irregularity may hold (NOT_WRITTEN where it holds none). A Kept's are its typed fields (what
+    the writer writes of it); an AsWritten's are what the hand edit wrote, read once here. A plain slotted
+    class: one is made per item read."""
+
+    __slots__ = ("kind", "keys", "player", "detail", "points", "hand", "turn", "action", "card")
+
+    def __init__(self, kind: object, keys: Tuple[str, ...], player: object, detail: object, points: object,
+                 hand: object, turn: object, action: object, card: object) -> None:
+        self.kind = kind
+        self.keys = keys
+        self.player = player
+        self.detail = detail
+        self.points = points
+        self.hand = hand
+        self.turn = turn
+        self.action = action
+        self.card = card
+
     @classmethod
-    def of(cls, item: Mapping[str, object]) -> "Irregularity":
-        """The irregularity of an item as an action writes it (plain data, known to be sound; a value of
-        another type than its field's reads as None)."""
-        return cls(_text(item.get("kind")), _text(item.get("player")), _text(item.get("detail")),
-                   _whole(item.get("points")) or 0, _whole(item.get("hand")), _whole(item.get("turn")),
-                   _text(item.get("action")), _text(item.get("card")))
+    def of(cls, item: "Union[Kept, AsWritten]") -> "ItemValues":
+        """The values of a Kept (its fields; None, but for the player, is a key not written), or of an
+        item as written (a mapping's keys; anything else holds none)."""
+        if isinstance(item, Kept):
+            known, kind = item.item, item.item.kind
+            return cls(kind, tuple(key for key, _value in irregularity_pairs(item)), known.player, _unless_none(item.said),
+                       known.points if kind == "illegal_knock" else NOT_WRITTEN, _unless_none(known.hand),
+                       _unless_none(known.turn), _unless_none(known.action), _unless_none(known.card))
+        given = written_pairs(item)
+        if given is None:
+            return cls(NOT_WRITTEN, (), *(NOT_WRITTEN,) * 7)
+        value = given.value
+        return cls(value("kind"), tuple(key for key, _value in given.written), value("player"), value("detail"),
+                   value("points"), value("hand"), value("turn"), value("action"), value("card"))
+
+
+def _unless_none(value: object) -> object:
+    return NOT_WRITTEN if value is None else value
+
+
+def _none(value: object) -> object:
+    """A value as the checks say it: None where it is not written."""
+    return None if value is NOT_WRITTEN else value
+
+
+def written_pairs(item: object) -> Optional[KeptEntry]:
+    """An item's keys and values as the record holds them, in order (a Kept's as the writer writes it, an
+    item as written as it was); None for one that is not a mapping."""
+    if isinstance(item, Kept):
+        return KeptEntry(irregularity_pairs(item))
+    value = item.value if isinstance(item, AsWritten) else item
+    return KeptEntry(tuple(value.items())) if isinstance(value, dict) else None
+
+
+def turn_written(item: object) -> object:
+    """The ``turn`` an item holds (a Kept's, or as written); NOT_WRITTEN where it holds none."""
+    if isinstance(item, Kept):
+        return _unless_none(item.item.turn)
+    given = written_pairs(item)
+    return NOT_WRITTEN if given is None else given.value("turn")
+
+
+def kept_of(item: "Union[Kept, AsWritten]") -> Kept:
+    """A Kept of an item, read leniently (a value of another type than its field's reads as None; one that is
+    not a mapping as an empty one): an item as written that a correction kept and a step puts back, as a
+    step holds it (the replay refuses the item put back, as it refuses any a hand edit spoiled)."""
+    if isinstance(item, Kept):
+        return item
+    values = ItemValues.of(item)
+    detail = _text(values.detail)
+    spread = written_pairs(item)
+    return Kept(Irregularity(_text(values.kind), _text(values.player), detail, _whole(values.points) or 0,
+                             _whole(values.hand), _whole(values.turn), _text(values.action), _text(values.card)),
+                tuple((key, value) for key, value in (spread.written if spread is not None else ()) if key in SPREAD),
+                detail)
 
 
 def _text(value: object) -> Optional[str]:
@@ -61,7 +181,7 @@ def _whole(value: object) -> Optional[int]:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-class _Read:
+class ItemRead:
     """What the checks read of an item, each value of its field's type (a check fills in its own)."""
 
     __slots__ = ("player", "detail", "points", "hand", "turn", "action", "card")
@@ -76,15 +196,15 @@ class _Read:
         self.card: Optional[str] = None
 
 
-class _Reading:
-    """An item being read: where it is, what a problem calls it (``hand``: the hand named before a hand's
-    problems, ``hand 3: ``; None for the match's own), who may be named as the player. A plain slotted
-    class, never changed (``named``: another for the hand a refused deal names): a NamedTuple cost every
-    command about 1 M instructions at its start (benchmarks/bench_values.py)."""
+class ItemReading:
+    """An item being read: its values, where it is, what a problem calls it (``hand``: the hand named before
+    a hand's problems, ``hand 3: ``; None for the match's own), who may be named as the player. A plain
+    slotted class, never changed (``named``: another for the hand a refused deal names): a NamedTuple cost
+    every command about 1 M instructions at its start (benchmarks/bench_values.py)."""
 
     __slots__ = ("item", "where", "hand", "players", "problems")
 
-    def __init__(self, item: Mapping[str, object], where: Where, hand: Optional[int], players: Sequence[str],
+    def __init__(self, item: ItemValues, where: Where, hand: Optional[int], players: Sequence[str],
                  problems: Problems) -> None:
         self.item = item
         self.where = where
@@ -92,9 +212,9 @@ class _Reading:
         self.players = players
         self.problems = problems
 
-    def named(self, hand: Optional[int]) -> "_Reading":
+    def named(self, hand: Optional[int]) -> "ItemReading":
         """The same item, its problems said after ``hand``."""
-        return _Reading(self.item, self.where, hand, self.players, self.problems)
+        return ItemReading(self.item, self.where, hand, self.players, self.problems)
 
     def said(self, message: Message) -> Message:
         """``message`` after the hand it is about, when there is one."""
@@ -105,66 +225,68 @@ class _Reading:
 
 
 HAND_PROBLEM = N_("hand %(hand)d: %(problem)s")
-Check = Callable[[_Reading, _Read], None]  # a check of an item; it fills in what it reads
+Check = Callable[[ItemReading, ItemRead], None]  # a check of an item; it fills in what it reads
 
 
-def _keys(reading: _Reading, read: _Read) -> None:
-    item, kind = reading.item, str(reading.item["kind"])  # a kind known: the reader checked it first
-    for key in item:
+def check_keys(reading: ItemReading, read: ItemRead) -> None:
+    """Each key the item holds is one its kind may hold."""
+    kind = str(reading.item.kind)  # a kind known: the reader checked it first
+    for key in reading.item.keys:
         if key not in IRREGULARITY_KEYS[kind]:
             words = N_("unknown key '%(key)s' in an irregularity (%(kind)s)") if kind in HAND_IRREGULARITIES else \
                 N_("unknown key '%(key)s' in an irregularity of the match (%(kind)s)")
             reading.add(reading.where + (key,), Message(words, key=key, kind=kind))
 
 
-def _turn(reading: _Reading, read: _Read) -> None:
-    turn = reading.item.get("turn")
-    if "turn" in reading.item and not is_count(turn):
+def _turn(reading: ItemReading, read: ItemRead) -> None:
+    turn = reading.item.turn
+    if turn is not NOT_WRITTEN and not is_count(turn):
         reading.add(reading.where + ("turn",), Message(N_("an irregularity's 'turn' is the number of the turn that "
                                                           "was due, not %(value)s"), value=shown_value(turn)))
     elif isinstance(turn, int):
         read.turn = turn
 
 
-def _detail(reading: _Reading, read: _Read) -> None:
+def check_detail(reading: ItemReading, read: ItemRead) -> None:
     """``detail``, kept from /2: the reason in words, where the item holds one (since /3 the replay works
     it out from the facts)."""
-    if "detail" not in reading.item:
+    detail = reading.item.detail
+    if detail is NOT_WRITTEN:
         return
-    detail = reading.item.get("detail")
     if isinstance(detail, str):
         read.detail = detail
         return
     message = N_("an irregularity's 'detail' must be the reason it was refused") \
-        if reading.item["kind"] in HAND_IRREGULARITIES else N_("a refused deal's 'detail' must be the reason it was refused")
-    reading.add(reading.where + ("detail",) if "detail" in reading.item else reading.where, Message(message))
+        if reading.item.kind in HAND_IRREGULARITIES else N_("a refused deal's 'detail' must be the reason it was refused")
+    reading.add(reading.where + ("detail",), Message(message))
 
 
-def _player(whose: Message) -> Check:
-    def check(reading: _Reading, read: _Read) -> None:
-        read.player = player_at(reading.item, "player", reading.where, reading.players, reading.problems,
-                                what=reading.said(whose))
-    check.__name__ = "_player"
+def check_player(whose: Message) -> Check:
+    """The check of the item's player: one of those who may be named (``whose``: what a problem calls him)."""
+    def check(reading: ItemReading, read: ItemRead) -> None:
+        read.player = player_named(_none(reading.item.player), "player", reading.where, reading.players,
+                                   reading.problems, what=reading.said(whose))
+    check.__name__ = "check_player"
     return check
 
 
-def _action(reading: _Reading, read: _Read) -> None:
-    action = reading.item.get("action")
+def _action(reading: ItemReading, read: ItemRead) -> None:
+    action = reading.item.action
     if isinstance(action, str) and action in OUT_OF_TURN_ACTIONS:
         read.action = action
         return
-    reading.add(reading.where + ("action",) if "action" in reading.item else reading.where,
+    reading.add(reading.where + ("action",) if action is not NOT_WRITTEN else reading.where,
                 Message(N_("an out-of-turn 'action' is one of %(known)s, not %(value)s"),
-                        known=", ".join(OUT_OF_TURN_ACTIONS), value=shown_value(action)))
+                        known=", ".join(OUT_OF_TURN_ACTIONS), value=shown_value(_none(action))))
 
 
-def _turn_given(reading: _Reading, read: _Read) -> None:
-    if "turn" not in reading.item:
+def _turn_given(reading: ItemReading, read: ItemRead) -> None:
+    if reading.item.turn is NOT_WRITTEN:
         reading.add(reading.where, Message(N_("an out-of-turn irregularity says at which 'turn' it happened")))
 
 
-def _card(reading: _Reading, read: _Read) -> None:
-    card = reading.item.get("card")
+def _card(reading: ItemReading, read: ItemRead) -> None:
+    card = _none(reading.item.card)
     if card is None:
         return
     try:
@@ -174,8 +296,8 @@ def _card(reading: _Reading, read: _Read) -> None:
         reading.add(reading.where + ("card",), Message(N_("the out-of-turn card: %(reason)s"), reason=reason(exc)))
 
 
-def _points(reading: _Reading, read: _Read) -> None:
-    points = reading.item.get("points")
+def _points(reading: ItemReading, read: ItemRead) -> None:
+    points = reading.item.points
     if isinstance(points, int) and not isinstance(points, bool):  # (judged against the penalty by the replay)
         read.points = points
 
@@ -183,78 +305,38 @@ def _points(reading: _Reading, read: _Read) -> None:
 # each kind's checks, in the order its problems are reported (the replay's checks against the rules and
 # the table follow them)
 HAND_CHECKS: Dict[str, Tuple[Check, ...]] = {
-    "out_of_turn": (_keys, _turn, _detail, _player(Message(N_("the player out of turn"))), _action, _turn_given,
-                    _card),
-    "illegal_knock": (_keys, _turn, _detail, _player(Message(N_("the player of an illegal knock"))), _points),
+    "out_of_turn": (check_keys, _turn, check_detail, check_player(Message(N_("the player out of turn"))), _action,
+                    _turn_given, _card),
+    "illegal_knock": (check_keys, _turn, check_detail, check_player(Message(N_("the player of an illegal knock"))),
+                      _points),
 }
 
 
-def read_hand_irregularity(item: object, where: Where, number: int, players: Sequence[str], pair: Sequence[str],
-                           problems: Problems) -> Optional[Irregularity]:
-    """The Irregularity of an item of hand ``number``'s ``irregularities`` (at ``where``), its shape
-    checked (problems at its keys); None when it is not one. ``players``: the match's, who may act out of
-    turn; ``pair``: the hand's two, who may knock."""
-    if not isinstance(item, dict):
+def read_hand_irregularity(item: "Union[Kept, AsWritten]", where: Where, number: int, players: Sequence[str],
+                           pair: Sequence[str], problems: Problems) -> Optional[Irregularity]:
+    """The Irregularity of an item of hand ``number``'s ``irregularities`` (at ``where``: a Kept, or as a
+    hand edit wrote it), its values checked (problems at its keys); None when it is not one. ``players``:
+    the match's, who may act out of turn; ``pair``: the hand's two, who may knock."""
+    if isinstance(item, AsWritten) and not isinstance(item.value, dict):
         problems.add(where, Message(HAND_PROBLEM, hand=number, problem=Message(N_(
             "an irregularity holds kind, player and points"))))
         return None
-    kind = item.get("kind")
+    values = ItemValues.of(item)
+    kind = values.kind
     if kind not in HAND_IRREGULARITIES:
         problems.add(where + ("kind",), Message(HAND_PROBLEM, hand=number, problem=Message(N_(
-            "unknown irregularity %(value)s (known: %(known)s)"), value=shown_value(kind),
+            "unknown irregularity %(value)s (known: %(known)s)"), value=shown_value(_none(kind)),
             known=", ".join(HAND_IRREGULARITIES))))
         return None
-    return _read(_Reading(item, where, number, players if kind == "out_of_turn" else pair, problems),
-                 HAND_CHECKS[kind])
+    assert isinstance(kind, str)
+    return read_with(ItemReading(values, where, number, players if kind == "out_of_turn" else pair, problems),
+                     HAND_CHECKS[kind])
 
 
-def _hand(reading: _Reading, read: _Read) -> None:
-    hand = reading.item.get("hand")
-    if isinstance(hand, int) and is_count(hand):
-        read.hand = hand
-        return
-    reading.problems.add(reading.where + ("hand",) if "hand" in reading.item else reading.where,
-                         Message(N_("a refused deal names the 'hand' that was to be dealt, not %(value)s"),
-                                 value=shown_value(hand)))
-    raise _Stop
-
-
-def _named(check: Check) -> Check:
-    """A check whose problems name the hand to be dealt (known once ``_hand`` has read it)."""
-    def named(reading: _Reading, read: _Read) -> None:
-        check(reading.named(read.hand), read)
-    return named
-
-
-class _Stop(Exception):
-    """An item whose other checks would say nothing more (a refused deal for no hand)."""
-
-
-MATCH_CHECKS: Tuple[Check, ...] = (_keys, _hand, _named(_detail), _named(_player(Message(N_("the dealer refused")))))
-
-
-def read_match_irregularity(item: object, where: Where, players: Sequence[str], problems: Problems
-                            ) -> Optional[Irregularity]:
-    """The Irregularity of an item of the match's ``irregularities`` (a deal refused), its shape checked;
-    None when it is not one (or names no hand)."""
-    if not isinstance(item, dict):
-        problems.add(where, Message(N_("an irregularity of the match holds kind, hand and player")))
-        return None
-    if item.get("kind") not in MATCH_IRREGULARITIES:
-        problems.add(where + ("kind",), Message(N_("unknown irregularity of the match %(value)s (known: %(known)s; "
-                                                   "a hand's own go with the hand)"),
-                                                value=shown_value(item.get("kind")),
-                                                known=", ".join(MATCH_IRREGULARITIES)))
-        return None
-    try:
-        return _read(_Reading(item, where, None, players, problems), MATCH_CHECKS)
-    except _Stop:
-        return None
-
-
-def _read(reading: _Reading, checks: Tuple[Check, ...]) -> Irregularity:
-    read = _Read()
+def read_with(reading: ItemReading, checks: Tuple[Check, ...]) -> Irregularity:
+    """The Irregularity ``checks`` read of an item, in their order."""
+    read = ItemRead()
     for check in checks:
         check(reading, read)
-    return Irregularity(str(reading.item["kind"]), read.player, read.detail, read.points, read.hand, read.turn,
+    return Irregularity(str(reading.item.kind), read.player, read.detail, read.points, read.hand, read.turn,
                         read.action, read.card, reading.where)

@@ -17,13 +17,13 @@ from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.handread import NOT_WRITTEN, Hand, RecordedHand, card_of, given, recorded_cards, stored_count
-from gin_ref.match.irregularities import Irregularity, read_hand_irregularity
+from gin_ref.match.irregularities import Irregularity, Kept, read_hand_irregularity, turn_written, written_pairs
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.knocks import Facts, Settlement, judge, limit_needs_upcard
-from gin_ref.match.schema import is_count
+from gin_ref.match.schema import AsWritten, is_count
 from gin_ref.match.state import HandSetup, MatchState, score
 from gin_ref.match.corrections import KeptEntry
-from gin_ref.match.steps import Kept, irregularity_pairs, position
+from gin_ref.match.steps import position
 from gin_ref.core.escape import shown_value
 
 if TYPE_CHECKING:
@@ -47,8 +47,7 @@ def replay_play(state: MatchState, setup: HandSetup, hand: Hand, problems: Probl
     state.table, state.table_ok = None, hand.turns_read
     state.irregularities.pop(setup.index, None)  # read again
     turns, items = hand.turns, hand.irregularities
-    if turns or any(isinstance(item, dict) and "turn" in item or isinstance(item, Kept) and item.item.turn is not None
-                    for item in items):
+    if turns or any(turn_written(item) is not NOT_WRITTEN for item in items):
         state.table = new_table(state, setup)
         if turns and setup.upcard is None and hand.entry.upcard is NOT_WRITTEN and state.rules.deal != "eleven":
             problems.add(where + ("turns",), Message(N_("hand %(hand)d was dealt without its upcard: its turns "
@@ -143,17 +142,11 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: RecordedHa
 def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: object, at: Optional[int],
                          problems: Problems) -> None:
     where = ("hands", setup.index, "irregularities", i)
-    if isinstance(item, Kept):  # put by a step: typed (its reason worked out again, as when read from the file)
-        known, given = item.item, KeptEntry(irregularity_pairs(item))
-        read: Optional[Irregularity] = Irregularity(
-            known.kind, known.player, item.said, known.points if known.kind == "illegal_knock" else 0, None,
-            known.turn, known.action, known.card, where)
-    else:
-        read = read_hand_irregularity(item, where, setup.number, state.players, setup.pair, problems)
-        if read is None or not isinstance(item, dict):  # (an item read is a mapping)
-            return
-        given = KeptEntry(tuple(item.items()))
-    assert read is not None
+    typed = item if isinstance(item, (Kept, AsWritten)) else AsWritten(item)  # (what a correction put back)
+    read = read_hand_irregularity(typed, where, setup.number, state.players, setup.pair, problems)
+    given = written_pairs(typed)
+    if read is None or given is None:  # (an item read is a mapping)
+        return
     if read.detail is None:  # a /3 item: its facts, the reason worked out where the act was refused
         reason = out_of_turn_reason(state, setup, read, at) if read.kind == "out_of_turn" else \
             illegal_knock_reason(state, setup, given)

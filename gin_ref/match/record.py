@@ -20,7 +20,7 @@ from gin_ref.match.header import Header
 from gin_ref.match.problems import Problem
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.handread import RecordedHand
-from gin_ref.match.steps import Kept
+from gin_ref.match.irregularities import Kept
 
 __all__ = ["Read", "Record", "Refusal"]
 

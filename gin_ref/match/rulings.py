@@ -25,10 +25,11 @@ from typing import List, Mapping, NamedTuple, Optional, Sequence, Tuple
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.message import Message, N_
 from gin_ref.core.players import find_player
+from gin_ref.match.corrections import KeptEntry
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
-from gin_ref.match.schema import is_count
+from gin_ref.match.schema import AsWritten, is_count
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.core.escape import shown_value
 
@@ -56,14 +57,6 @@ class Ruling(NamedTuple):
     date: object = None  # as written: an ISO time (a string, or a datetime a hand-edited file made)
     dealt: bool = False  # the ruling dealt its hand (``dealt: true``): one step with its deal, never played
 
-    @classmethod
-    def of(cls, item: Mapping[str, object]) -> "Ruling":
-        """The Ruling of a ruling as written (plain data known to be sound: a step, ``tally --json``; a value
-        of another type than its field's reads as None)."""
-        kind, player, points, reason, by, date, dealt = (item.get(key) for key in FIELDS + ("dealt",))
-        return cls(str(kind), _text(player), points if isinstance(points, int) and not isinstance(points, bool) else None,
-                   _text(reason), _text(by), date, dealt is True)
-
 
     def score(self) -> Tuple[Optional[str], int]:
         """``(winner, points)`` of the ruled hand: the award's, or nobody and 0."""
@@ -84,11 +77,28 @@ class Ruled(NamedTuple):
     hands: int
 
 
-    @classmethod
-    def of(cls, written: Mapping[str, object]) -> "Ruled":
-        """A ruling as written (one a correction kept may lack its counts: read as 0, and refused by the
-        replay when it is put back; a hand edit's counts as written, for the replay to judge)."""
-        return cls(Ruling.of(written), written.get("steps", 0), written.get("hands", 0))  # type: ignore[arg-type]
+def ruled_as_written(written: AsWritten) -> Ruled:
+    """A ruling as a hand edit wrote it, read leniently (a value of another type than its field's reads as
+    None; one a correction kept may lack its counts: read as 0, and refused by the replay when it is put
+    back; a hand edit's counts as written, for the replay to judge; one that is not a mapping reads as an
+    empty one). The first reading keeps such a ruling as written (``gin_ref.files.itemread.ruling_of``)."""
+    value = _pairs(written).value
+    points = value("points")
+    ruling = Ruling(str(_none(value("kind"))), _text(value("player")),
+                    points if isinstance(points, int) and not isinstance(points, bool) else None,
+                    _text(value("reason")), _text(value("by")), _none(value("date")), value("dealt") is True)
+    steps, hands = value("steps"), value("hands")
+    return Ruled(ruling, 0 if steps is NOT_WRITTEN else steps, 0 if hands is NOT_WRITTEN else hands)  # type: ignore[arg-type]
+
+
+def _pairs(written: AsWritten) -> KeptEntry:
+    """The keys and values of a ruling as written, in order (none when it is not a mapping)."""
+    value = written.value
+    return KeptEntry(tuple(value.items()) if isinstance(value, dict) else ())
+
+
+def _none(value: object) -> object:
+    return None if value is NOT_WRITTEN else value
 
 
 def ruling_pairs(ruled: Ruled) -> Tuple[Tuple[str, object], ...]:
@@ -101,12 +111,15 @@ def ruling_pairs(ruled: Ruled) -> Tuple[Tuple[str, object], ...]:
 
 
 def ruled_of(hand: RecordedHand) -> Optional[Ruled]:
-    """The ruling of a hand: the one a step put (a ``Ruled``), or the one written read (None: none, or
-    one written that is not a mapping, or an empty one)."""
+    """The ruling of a hand: typed (a ``Ruled``: read in the canonical form, or put by a step), or one as
+    written read leniently (None: none, or one written that is not a mapping, or an empty one)."""
     ruling = hand.ruling
     if isinstance(ruling, Ruled):
         return ruling
-    return Ruled.of(ruling) if isinstance(ruling, dict) and ruling else None
+    if ruling is NOT_WRITTEN:
+        return None
+    written = ruling if isinstance(ruling, AsWritten) else AsWritten(ruling)  # (a value a correction put back)
+    return ruled_as_written(written) if isinstance(written.value, dict) and written.value else None
 
 
 def forfeit_winner(totals: Mapping[str, int], player: str) -> Optional[str]:
@@ -165,20 +178,22 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: RecordedHand, probl
         return None
     where, number = ("hands", setup.index, "ruling"), setup.number
     ruling = entry.ruling
-    if isinstance(ruling, Ruled):  # put by a step: its values, checked as the record's are
+    if isinstance(ruling, Ruled):  # typed (read in the canonical form, or put by a step): its values checked
         made = ruling.ruling
         values: Tuple[object, ...] = (made.kind, made.player, made.points, made.reason, made.by, made.date,
                                       ruling.steps, ruling.hands, True if made.dealt else NOT_WRITTEN)
-    elif not isinstance(ruling, dict):
-        problems.add(where, Message(N_("hand %(hand)d: 'ruling' must be a mapping (kind, player, points, reason, by, "
-                                       "date)"), hand=number))
-        return None
-    else:  # as written: its keys checked, then its values read
-        for key in ruling:
+    else:  # as a hand edit wrote it: its keys checked, then its values read
+        written = ruling if isinstance(ruling, AsWritten) else AsWritten(ruling)  # (a value a correction put back)
+        if not isinstance(written.value, dict):
+            problems.add(where, Message(N_("hand %(hand)d: 'ruling' must be a mapping (kind, player, points, reason, "
+                                           "by, date)"), hand=number))
+            return None
+        pairs = _pairs(written)
+        for key, _value in pairs.written:
             if key not in KEYS:
                 problems.add(where + (key,), Message(N_("hand %(hand)d: unknown key '%(key)s' in the ruling"),
                                                      hand=number, key=key))
-        values = tuple(ruling.get(key) for key in _VALUES) + (ruling.get("dealt", NOT_WRITTEN),)
+        values = tuple(_none(pairs.value(key)) for key in _VALUES) + (pairs.value("dealt"),)
     kind, player, points, reason, by, date, steps, hands, dealt_written = values
     if kind not in KINDS:
         problems.add(where + ("kind",), Message(N_("hand %(hand)d: ruling kind %(kind)s is not one of %(known)s"),

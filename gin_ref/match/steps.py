@@ -45,11 +45,11 @@ from gin_ref.match import rulings
 from gin_ref.match.corrections import Correction, KeptEntry
 from gin_ref.match.handread import (NOT_WRITTEN, Melds, OneCard, RecordedHand, SomeCards, Text, Truth, Whole, given,
                                     typed_card, typed_lines)
-from gin_ref.match.irregularities import Irregularity
+from gin_ref.match.irregularities import Kept, Written, irregularity_pairs, kept_of, turn_written
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
-from gin_ref.match.rulings import Ruled, ruled_of, ruling_pairs
-from gin_ref.match.schema import HAND_KEYS, IRREGULARITY_KEYS, RESULT_FACTS, SETTLED_KEYS, is_count
+from gin_ref.match.rulings import Ruled, ruled_as_written, ruled_of, ruling_pairs
+from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, SETTLED_KEYS, AsWritten, is_count
 
 if TYPE_CHECKING:
     from gin_ref.match.record import Record
@@ -60,9 +60,6 @@ __all__ = ["Deal", "Kept", "KnockFacts", "PaperResult", "Ruled", "Settled", "Ste
 
 
 # -- what each kind of step adds, typed ---------------------------------------------------------------------
-
-Written = Tuple[Tuple[str, object], ...]  # keys as the record writes them, with their values, in order
-
 
 class Deal(NamedTuple):
     """A hand dealt: its number, its dealer (three players: and the roles), its upcard (its code; None: not
@@ -116,33 +113,10 @@ class TurnLine(NamedTuple):
     dead: bool = False
 
 
-
-class Kept(NamedTuple):
-    """An irregularity kept in the record (``item``), with what an illegal knock spread (its cards, melds and
-    discard, or its count: ``spread``, as written). ``said``: the reason in words of an item written before
-    format /3 (its ``detail``, kept from /2), so that an undo and a redo put it back as it was; an item
-    written since holds facts only (``item.detail`` is then the reason worked out, never written)."""
-
-    item: Irregularity
-    spread: Written = ()
-    said: Optional[str] = None
-
-
-    @classmethod
-    def of(cls, written: Mapping[str, object]) -> "Kept":
-        """The irregularity of an item as the record holds it (a record that replays)."""
-        said = written.get("detail")
-        return cls(Irregularity.of(written), tuple((key, written[key]) for key in _SPREAD if key in written),
-                   said if isinstance(said, str) else None)
-
-
-_SPREAD = ("cards", "melds", "discard", "count")  # what an illegal knock spread, as written
-
-
 def position(item: object) -> int:
-    """The turn an irregularity of a hand happened at (a ``Kept`` a step put, or an item as written): its
-    ``turn``, or 1 (before any turn) when it has none."""
-    turn = item.item.turn if isinstance(item, Kept) else item.get("turn") if isinstance(item, dict) else None
+    """The turn an irregularity of a hand happened at (a ``Kept``, or an item as written): its ``turn``, or 1
+    (before any turn) when it has none."""
+    turn = turn_written(item)
     return turn if isinstance(turn, int) and is_count(turn) else 1
 
 
@@ -268,28 +242,6 @@ def paper_pairs(paper: PaperResult) -> Written:
     won = paper.hands_won
     return (("scores", dict(paper.scores)),) + ((("hands_won", dict(won)),) if won is not None else ()) + \
         (("winner", paper.winner),)
-
-
-def irregularity_pairs(kept: Kept) -> Written:
-    """An irregularity kept as the record writes it: its keys in the file's order (``IRREGULARITY_KEYS``),
-    with their values (facts only: the reason is worked out, /3; a /2 item's ``detail`` kept as it was)."""
-    item = kept.item
-    kind = str(item.kind)
-    values: Written = (("kind", kind), ("player", item.player), ("detail", kept.said), ("hand", item.hand),
-                       ("turn", item.turn), ("action", item.action), ("card", item.card),
-                       ("points", item.points if kind == "illegal_knock" else None))
-    present = [(key, value) for key, value in values if value is not None or key == "player"]
-    present += [(key, _copied(value)) for key, value in kept.spread]
-    order = IRREGULARITY_KEYS[kind]
-    return tuple(sorted(((key, value) for key, value in present if key in order),
-                        key=lambda pair: order.index(pair[0])))
-
-
-def _copied(value: object) -> object:
-    """A written value, its lists new (cards, melds: lists of codes); anything else as it is."""
-    if type(value) is list:
-        return [_copied(item) if type(item) is list else item for item in value]
-    return value
 
 
 # -- the step ------------------------------------------------------------------------------------------------
@@ -437,21 +389,23 @@ def _kept(pairs: Iterable[Tuple[str, object]]) -> KeptEntry:
 
 
 def _ruled(value: object) -> Ruled:
-    """A ruling a correction keeps: the Ruled an undo took in this process, or one as written (read as an
-    empty one when it is not a mapping: a correction edited by hand, whose ruling the replay refuses)."""
-    return value if isinstance(value, Ruled) else Ruled.of(value if isinstance(value, dict) else {})
+    """A ruling a correction keeps: a Ruled, or one as written (read leniently, as an empty one when it is
+    not a mapping: a correction edited by hand, whose ruling the replay refuses)."""
+    return value if isinstance(value, Ruled) else ruled_as_written(value if isinstance(value, AsWritten) else
+                                                                   AsWritten(value))
 
 
 def _kept_item(value: object) -> Kept:
-    """An irregularity a correction keeps: the Kept an undo took in this process, or an item as written
-    (read as an empty one when it is not a mapping: a correction edited by hand, which the replay refuses)."""
-    return value if isinstance(value, Kept) else Kept.of(value if isinstance(value, dict) else {})
+    """An irregularity a correction keeps, or the newest of a hand: a Kept, or an item as written (read
+    leniently, as an empty one when it is not a mapping: a correction edited by hand, which the replay
+    refuses)."""
+    return kept_of(value if isinstance(value, (Kept, AsWritten)) else AsWritten(value))
 
 
 def _as_written(value: object) -> object:
-    """A value a correction kept (an irregularity's item, a ruling), put back as it is (an empty one where it
-    kept none: the replay refuses it, as it refuses any a hand edit spoiled)."""
-    return {} if value is NOT_WRITTEN else value
+    """A value a correction kept (an irregularity's item, a ruling), put back as it is: typed, or as written
+    (an empty one where it kept none: the replay refuses it, as it refuses any a hand edit spoiled)."""
+    return value if isinstance(value, (Kept, Ruled, AsWritten)) else AsWritten({} if value is NOT_WRITTEN else value)
 
 
 def version_of(hand: RecordedHand) -> RecordedHand:

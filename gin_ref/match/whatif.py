@@ -27,7 +27,7 @@ from gin_ref.match.knocks import judge, limit_needs_upcard, why_upcard
 from gin_ref.match.corrections import KeptEntry
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, card_of, recorded_cards, stored_facts
 from gin_ref.match.problems import Problems
-from gin_ref.match.steps import Kept, irregularity_pairs
+from gin_ref.match.irregularities import written_pairs
 from gin_ref.match.state import MatchState, Played, decide_end, fresh_state, score
 
 Why = Tuple[object, ...]  # (kind, values...): see gin_ref.views.words.why_words
@@ -90,8 +90,7 @@ def _hand_if(match: Match, state: MatchState, index: int, entry: RecordedHand) -
     pair, upcard = setup.pair, setup.upcard
     why: List[Why] = []
     for item in entry.items:  # (a Kept a step put, or an item as written)
-        given = KeptEntry(irregularity_pairs(item)) if isinstance(item, Kept) else \
-            KeptEntry(tuple(item.items())) if isinstance(item, dict) else None
+        given = written_pairs(item)
         if given is not None and given.value("kind") == "illegal_knock":
             _refused_knock(state, pair, upcard, given, why)
     ruling = match.state.rulings[index] if index in match.state.rulings else None

@@ -1,0 +1,156 @@
+"""The first reading of an irregularity's item and of a ruling (#36 item 1): each item of a hand's
+``irregularities`` and of the match's (its deals refused), and a hand's ``ruling``, read once from the
+parsed file into its typed value (a ``gin_ref.match.irregularities.Kept``, a
+``gin_ref.match.rulings.Ruled``) when it is in the canonical form (the writer would write it back as it is:
+its keys in the file's order, each value of its field's type), else kept as written
+(``gin_ref.match.schema.AsWritten``), so that a read and a write change nothing a person wrote. The match
+layer judges either (``gin_ref.match.irregularities.read_hand_irregularity`` and
+``gin_ref.match.rulings.check_ruling``, in the replay); the checks of each deal refused run here, in the
+order their problems are reported (``MATCH_CHECKS``), each problem at its key path, for the replay to say
+where it reaches the deal (``gin_ref.match.record.Read.refused``).
+"""
+
+from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
+
+from gin_ref.core.escape import shown_value
+from gin_ref.core.message import Message, N_
+from gin_ref.files.yamldata import line_in
+from gin_ref.match.handread import NOT_WRITTEN
+from gin_ref.match.irregularities import (SPREAD, Check, Irregularity, ItemRead, ItemReading, ItemValues, Kept,
+                                          check_detail, check_keys, check_player, irregularity_pairs, read_with)
+from gin_ref.match.problems import Problem, Problems, Where
+from gin_ref.match import rulings
+from gin_ref.match.rulings import Ruled, Ruling, ruling_pairs
+from gin_ref.match.schema import IRREGULARITY_KEYS, MATCH_IRREGULARITIES, AsWritten, is_count
+
+if TYPE_CHECKING:
+    from gin_ref.match.record import Refusal
+
+__all__ = ["MATCH_CHECKS", "item_of", "items_of", "refused_of", "ruling_of"]
+
+Item = Union[Kept, AsWritten]
+
+
+def item_of(item: object) -> Item:
+    """An irregularity's item as the parsed file holds it, typed: a Kept when the writer would write it back
+    as it is (a mapping of a known kind, its keys in the file's order, the player a name or null, the
+    detail words, the hand, turn and points whole numbers, the action and card text; what an illegal knock
+    spread as written), else the item as written."""
+    if not isinstance(item, dict):
+        return AsWritten(item)
+    kind = item.get("kind")
+    keys = IRREGULARITY_KEYS.get(kind) if isinstance(kind, str) else None
+    if keys is None:
+        return AsWritten(item)
+    player, detail, points = item.get("player"), item.get("detail"), item.get("points", 0)
+    hand, turn, action, card = item.get("hand"), item.get("turn"), item.get("action"), item.get("card")
+    if not (_text(player) and _text(detail) and _text(action) and _text(card) and _whole(points) and _whole(hand)
+            and _whole(turn)):
+        return AsWritten(item)
+    kept = Kept(Irregularity(kind, player, detail, points, hand, turn, action, card),
+                tuple((key, value) for key, value in item.items() if key in SPREAD), detail)
+    return kept if irregularity_pairs(kept) == tuple(item.items()) else AsWritten(item)
+
+
+def _text(value: object) -> bool:
+    """Is ``value`` text, or not written (None)?"""
+    return value is None or type(value) is str  # noqa: E721
+
+
+def _whole(value: object) -> bool:
+    """Is ``value`` a whole number (true is not one), or not written (None)?"""
+    return value is None or type(value) is int  # noqa: E721
+
+
+def _none(value: object) -> object:
+    """A value as the checks say it: None where it is not written."""
+    return None if value is NOT_WRITTEN else value
+
+
+def items_of(listed: object) -> object:
+    """A hand's ``irregularities`` as the parsed file holds them, typed: a list's items each ``item_of`` (a
+    new list); anything else as it is (the replay refuses it)."""
+    return [item_of(item) for item in listed] if isinstance(listed, list) else listed
+
+
+def ruling_of(written: object) -> Union[Ruled, AsWritten]:
+    """A hand's ruling as the parsed file holds it, typed: a Ruled when the writer would write it back as it
+    is (a mapping of the keys a ruling holds, ``rulings.KEYS``, in the file's order: a kind, the player, reason and by text or null, the
+    points a whole number or null, the date as written, the counts of steps and hands whole numbers,
+    ``dealt: true`` only where it dealt its hand), else the ruling as written."""
+    if not isinstance(written, dict) or not all(key in rulings.KEYS for key in written):
+        return AsWritten(written)
+    kind, player, points, reason, by = (written.get(key) for key in ("kind", "player", "points", "reason", "by"))
+    steps, hands = written.get("steps"), written.get("hands")
+    if type(kind) is not str or type(steps) is not int or type(hands) is not int or not (  # noqa: E721
+            _text(player) and _whole(points) and _text(reason) and _text(by)):
+        return AsWritten(written)
+    ruled = Ruled(Ruling(kind, player, points, reason, by, written.get("date"), written.get("dealt") is True),
+                  steps, hands)
+    return ruled if ruling_pairs(ruled) == tuple(written.items()) else AsWritten(written)
+
+
+def refused_of(listed: object, players: Sequence[str]) -> "Tuple[Optional[List[Refusal]], Tuple[Problem, ...]]":
+    """Each deal refused (the match's ``irregularities``) read: ``(refusals, problems of the list)``, each
+    refusal its Kept (None where it is not one, or names no hand), its hand as written and the problems of
+    its reading; None and a problem when the record holds another shape, None alone when it holds none."""
+    if listed is None:
+        return None, ()
+    if not isinstance(listed, list):
+        problems = Problems()
+        problems.add(("irregularities",), Message(N_("'irregularities' must be a list")))
+        return None, tuple(problems)
+    refused: "List[Refusal]" = []
+    for i, written in enumerate(listed):
+        item, said = item_of(written), Problems()
+        values = ItemValues.of(item)
+        irregularity = _read_refused(item, values, ("irregularities", i), players, said)
+        kept = None if irregularity is None else \
+            Kept(irregularity._replace(where=()), (), values.detail if isinstance(values.detail, str) else None,
+                 line_in(listed, i))
+        refused.append((kept, _none(values.hand), tuple(said)))
+    return refused, ()
+
+
+def _read_refused(item: Item, values: ItemValues, where: Where, players: Sequence[str], problems: Problems
+                  ) -> Optional[Irregularity]:
+    """The Irregularity of a deal refused, its values checked; None when it is not one (or names no hand)."""
+    if isinstance(item, AsWritten) and not isinstance(item.value, dict):
+        problems.add(where, Message(N_("an irregularity of the match holds kind, hand and player")))
+        return None
+    if values.kind not in MATCH_IRREGULARITIES:
+        problems.add(where + ("kind",), Message(N_("unknown irregularity of the match %(value)s (known: %(known)s; "
+                                                   "a hand's own go with the hand)"),
+                                                value=shown_value(_none(values.kind)),
+                                                known=", ".join(MATCH_IRREGULARITIES)))
+        return None
+    try:
+        return read_with(ItemReading(values, where, None, players, problems), MATCH_CHECKS)
+    except _Stop:
+        return None
+
+
+def _hand(reading: ItemReading, read: ItemRead) -> None:
+    hand = reading.item.hand
+    if isinstance(hand, int) and is_count(hand):
+        read.hand = hand
+        return
+    reading.problems.add(reading.where + ("hand",) if hand is not NOT_WRITTEN else reading.where,
+                         Message(N_("a refused deal names the 'hand' that was to be dealt, not %(value)s"),
+                                 value=shown_value(_none(hand))))
+    raise _Stop
+
+
+def _named(check: Check) -> Check:
+    """A check whose problems name the hand to be dealt (known once ``_hand`` has read it)."""
+    def named(reading: ItemReading, read: ItemRead) -> None:
+        check(reading.named(read.hand), read)
+    return named
+
+
+class _Stop(Exception):
+    """An item whose other checks would say nothing more (a refused deal for no hand)."""
+
+
+MATCH_CHECKS: Tuple[Check, ...] = (check_keys, _hand, _named(check_detail),
+                                   _named(check_player(Message(N_("the dealer refused")))))

@@ -2,7 +2,8 @@
 given a list for them, reports each fault of its shape at its key, in the order of CORRECTION_CHECKS."""
 
 from gin_ref.files.correctionread import CORRECTION_CHECKS, read_corrections
-from gin_ref.match.corrections import Correction, KeptEntry, StepRef
+from gin_ref.match.corrections import Correction, StepRef
+from gin_ref.match.handread import RecordedHand
 from gin_ref.match.handread import NOT_WRITTEN
 from gin_ref.match.irregularities import Kept
 from gin_ref.match.problems import Problems
@@ -15,13 +16,11 @@ UNDO = {"undone": "hand 2's result", "date": "2024-05-01T20:15:00+02:00", "step"
 def test_a_sound_undo_reads_into_its_typed_value_with_no_problem():
     problems = Problems()
     assert read_corrections({"corrections": [UNDO]}, problems) == [
-        Correction(0, undone=True, kind="result", steps=(7, 6), entry=KeptEntry((("number", 2), ("result", "dead"))),
+        Correction(0, undone=True, kind="result", steps=(7, 6), entry=RecordedHand(number=2, result="dead"),
                    step=StepRef("result", 2), date=UNDO["date"], said="hand 2's result")]  # (/2's words, kept)
     assert problems == []
-    kept = read_corrections({"corrections": [UNDO]})[0].entry
-    assert dict(kept.written) == UNDO["entry"] and kept.value("result") == "dead"  # as written, in its order
-    assert kept.hand().result == "dead" and kept.value("winner") is NOT_WRITTEN and kept.but("number").written == (
-        ("result", "dead"),)
+    kept = read_corrections({"corrections": [UNDO]})[0].entry  # the typed value the undo took: the hand's keys
+    assert isinstance(kept, RecordedHand) and kept.result == "dead" and kept.winner is NOT_WRITTEN
 
 
 def test_the_reader_checks_only_when_asked_and_reads_the_same_either_way():
@@ -88,8 +87,8 @@ def test_an_irregularity_an_undo_kept_is_read_as_the_hand_s_are():
     item = {"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "draw"}
     undo = {"kind": "undo", "date": "2024-05-01T20:15:00+02:00", "step": {"kind": "irregularity", "hand": 1},
             "steps": [3, 2], "entry": {"number": 1, "irregularity": item}}
-    kept = read_corrections({"corrections": [undo]})[0].entry.value("irregularity")
+    kept = read_corrections({"corrections": [undo]})[0].entry
     assert isinstance(kept, Kept) and (kept.item.player, kept.item.turn, kept.item.action) == ("Ann", 1, "draw")
     odd = dict(reversed(list(item.items())))
     undo["entry"] = {"number": 1, "irregularity": odd}
-    assert read_corrections({"corrections": [undo]})[0].entry.value("irregularity") == AsWritten(odd)
+    assert read_corrections({"corrections": [undo]})[0].entry == AsWritten(odd)

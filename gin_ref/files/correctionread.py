@@ -31,7 +31,7 @@ from gin_ref.match.schema import CORRECTION_KINDS, CORRECTION_WORDS, AsWritten
 from gin_ref.match.steps import paper_fields
 
 if TYPE_CHECKING:
-    from gin_ref.match.corrections import Entry
+    from gin_ref.match.corrections import KeptValue
 
 __all__ = ["CORRECTION_CHECKS", "did", "entry_data", "entry_of", "paper_of", "paper_pairs", "read_corrections",
            "read_one"]
@@ -150,7 +150,7 @@ def _step_ref(step: object) -> Optional[StepRef]:
     return StepRef(kind, hand, turn if type(turn) is int else None)  # noqa: E721
 
 
-def entry_of(entry: Dict[str, object], item: Correction) -> "Entry":
+def entry_of(entry: Dict[str, object], item: Correction) -> "KeptValue":
     """What the correction ``item`` keeps, typed, of its ``entry`` as the parsed file holds it: by what it
     did and the kind of its step, the value the undo took (read leniently: a hand's keys each typed or as
     written, an item or a ruling typed or as written, a result as written; what a hand edit left out reads

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # (an alias made at every start costs instructions; the check
     # and an amend's the hand's version (its number among its keys): each a ``RecordedHand``; an
     # irregularity's the ``Kept`` (or the item as written); a ruling's the ``Ruled`` (or as written); a
     # result-only record's result (or its version an amend replaced) the ``PaperResult``.
-    Entry = Union[RecordedHand, Kept, Ruled, PaperResult, AsWritten]
+    KeptValue = Union[RecordedHand, Kept, Ruled, PaperResult, AsWritten]
 
 
 class Correction(NamedTuple):
@@ -51,7 +51,7 @@ class Correction(NamedTuple):
     steps: Optional[Tuple[int, int]] = None
     hand: Optional[int] = None
     hands: Optional[int] = None
-    entry: "Optional[Entry]" = None  # what it keeps, typed (the value the undo took)
+    entry: "Optional[KeptValue]" = None  # what it keeps, typed (the value the undo took)
     step: Optional["StepRef"] = None  # {kind, hand[, turn]}, as recorded (None: not of that shape)
     date: object = None  # when it was made, as recorded
     said: Optional[str] = None  # what it did in words, as /2 wrote it (kept from /2; None: /3's ``kind``)

@@ -52,7 +52,7 @@ from gin_ref.match.rulings import Ruled, ruled_as_written, ruled_of, ruling_pair
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, SETTLED_KEYS, AsWritten, is_count
 
 if TYPE_CHECKING:
-    from gin_ref.match.corrections import Entry
+    from gin_ref.match.corrections import KeptValue
     from gin_ref.match.record import Record
 
 __all__ = ["Deal", "Kept", "KnockFacts", "PaperResult", "Ruled", "Settled", "Step", "StepData", "TurnLine", "Version",
@@ -258,7 +258,7 @@ class Step(NamedTuple):
     hand: int
     data: StepData
     turn: Optional[int] = None
-    written: "Optional[Entry]" = None
+    written: "Optional[KeptValue]" = None
 
     def made_on(self, record: "Record") -> "Record":
         """``record`` with this step: its kind's new hand (its typed data put in by the hand's own
@@ -266,7 +266,7 @@ class Step(NamedTuple):
         (``written``). A new Record; ``record`` stands as it was."""
         return KINDS[self.kind][0](record, self)
 
-    def taken_from(self, record: "Record") -> "Tuple[Record, Entry]":
+    def taken_from(self, record: "Record") -> "Tuple[Record, KeptValue]":
         """``record`` without this step (the newest), and what it took: the typed values the correction
         keeps, in the order the file holds them."""
         return KINDS[self.kind][1](record, self)
@@ -280,7 +280,7 @@ class Amend:
 
     __slots__ = ("hand", "at", "hands", "old", "place")
 
-    def __init__(self, hand: int, at: int, hands: int, old: "Entry", place: int = -1) -> None:
+    def __init__(self, hand: int, at: int, hands: int, old: "KeptValue", place: int = -1) -> None:
         self.hand, self.at, self.hands, self.old, self.place = hand, at, hands, old, place
 
     def redone(self, at: int) -> "Amend":
@@ -370,13 +370,13 @@ def _newest_in(hand: RecordedHand, number: int) -> Step:
     return Step("deal", number, Deal.of(hand))
 
 
-def _version(version: "Entry") -> StepData:
+def _version(version: "KeptValue") -> StepData:
     """An amend's version as a correction keeps it: a hand's (``Version``), or hand 0's: a result-only
     record's result (a ``PaperResult``, as it is)."""
     return version if isinstance(version, PaperResult) else Version.of(_hand_kept(version))
 
 
-def _version_kept(item: Correction) -> "Entry":
+def _version_kept(item: Correction) -> "KeptValue":
     """The version an amend's correction keeps (one that keeps none: an empty one, hand 0's an empty
     result)."""
     if item.entry is not None:
@@ -384,7 +384,7 @@ def _version_kept(item: Correction) -> "Entry":
     return PaperResult({}, None, "") if item.hand == 0 else RecordedHand()
 
 
-def _hand_kept(entry: "Optional[Entry]") -> RecordedHand:
+def _hand_kept(entry: "Optional[KeptValue]") -> RecordedHand:
     """What a correction keeps of a hand (a RecordedHand: the reader makes one where the step is of a
     hand's keys)."""
     assert isinstance(entry, RecordedHand), entry
@@ -490,7 +490,7 @@ def _settled_pairs(settled: Settled) -> Written:
         tuple((key, value) for key, value in zip(RESULT_FACTS, settled.facts) if value is not NOT_WRITTEN)
 
 
-def _take_deal(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_deal(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     return record._replace(hands=record.hands[:-1]), record.hands[-1]
 
 
@@ -511,7 +511,7 @@ def _put_turn(record: "Record", step: Step) -> "Record":
     return _changed(record, index, hand._replace(result="dead") if line.dead else hand)
 
 
-def _take_turn(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_turn(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     index = _at(record, step)
     hand = record.hands[index]
     lines = hand.turn_lines
@@ -529,7 +529,7 @@ def _put_irregularity(record: "Record", step: Step) -> "Record":
     return _changed(record, index, hand._replace(irregularities=list(hand.items) + [item]))
 
 
-def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     index = _at(record, step)
     hand = record.hands[index]
     items = hand.items
@@ -541,7 +541,7 @@ def _put_refused_deal(record: "Record", step: Step) -> "Record":
     return record._replace(irregularities=(record.irregularities or ()) + (kept,))
 
 
-def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     refused = record.irregularities or ()
     return record._replace(irregularities=refused[:-1] or None), refused[-1]
 
@@ -554,7 +554,7 @@ def _put_result(record: "Record", step: Step) -> "Record":
     return _changed(record, index, settled.facts.on(record.hands[index])._replace(result=settled.result))
 
 
-def _take_result(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_result(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     index = _at(record, step)
     hand = record.hands[index]
     removed = _settled_of(hand, step.hand)
@@ -572,7 +572,7 @@ def _put_ruling(record: "Record", step: Step) -> "Record":
     return _changed(record, index, record.hands[index]._replace(ruling=ruling))
 
 
-def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     """Take a ruling back: its hand's ruling, or the whole hand, when the ruling dealt it (one step: it was
     the last hand; the correction keeps it as written, but its seal)."""
     if isinstance(step.data, Ruled) and step.data.ruling.dealt:  # the last hand (it was the newest step)
@@ -597,7 +597,7 @@ def _paper(step: Step) -> PaperResult:
     return cast(PaperResult, step.data)
 
 
-def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     if record.header.start is None:  # started by its result: it would say nothing
         raise IllegalActionError(Message(N_("the result is all this match holds (it was started by 'gin-ref "
                                             "result'): change it with 'gin-ref amend result PLAYER POINTS ...', "
@@ -622,7 +622,7 @@ def _version_hand(version: Version) -> RecordedHand:
     return hand if settled.result is None else hand._replace(result=settled.result)
 
 
-def _take_amend(record: "Record", step: Step) -> "Tuple[Record, Entry]":
+def _take_amend(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     if step.hand == 0:
         assert record.result is not None
         return _put_amend(record, step), record.result  # the result before the amend
@@ -658,7 +658,7 @@ def step_data(record: "Record", item: Correction) -> Step:
     return Step(kind, hand, _READ_BACK[kind](entry), step.turn, _kept_form(kind, entry, dealt))
 
 
-def _kept_form(kind: str, entry: "Entry", dealt: bool = False) -> "Entry":
+def _kept_form(kind: str, entry: "KeptValue", dealt: bool = False) -> "KeptValue":
     """What the correction of an undone step keeps of it, as it is put back: the hand a deal was (or the
     ruling dealt), the item an irregularity was, the ruling, the result, or the keys a turn, a result or an
     amend had (but the hand's number: the step's)."""
@@ -667,7 +667,7 @@ def _kept_form(kind: str, entry: "Entry", dealt: bool = False) -> "Entry":
     return entry._replace(number=NOT_WRITTEN)
 
 
-def _ruled_kept(entry: "Entry") -> Ruled:
+def _ruled_kept(entry: "KeptValue") -> Ruled:
     """The ruling a correction keeps (the whole hand's, when the ruling dealt it): a Ruled, or one as written
     read leniently (an empty one when it is not a mapping: a correction edited by hand, whose ruling the
     replay refuses)."""
@@ -684,13 +684,13 @@ def _kept_item(value: object) -> Kept:
     return kept_of(value if isinstance(value, (Kept, AsWritten)) else AsWritten(value))
 
 
-def _turn_kept(entry: "Entry") -> TurnLine:
+def _turn_kept(entry: "KeptValue") -> TurnLine:
     kept = _hand_kept(entry)
     return TurnLine(str(kept.turn_lines[0]), dead=given(kept.result) is not None)
 
 
 # what each kind's correction keeps (the typed value its undo took), read back into the step's data
-_READ_BACK: Dict[str, Callable[["Entry"], StepData]] = {
+_READ_BACK: Dict[str, Callable[["KeptValue"], StepData]] = {
     "deal": lambda entry: Deal.of(_hand_kept(entry)),
     "turn": _turn_kept,
     "irregularity": _kept_item,
@@ -745,7 +745,7 @@ def _ruled_since(record: "Record", correction: Correction) -> bool:
 # each kind of step: how it is put (its data, in the file's form, written into the record) and taken back
 # (removed; returns what the correction keeps, its 'entry': the typed value taken). A pair, not a NamedTuple: a NamedTuple compiles its code when
 # its module is imported, a cost every command would pay at start (issue 28).
-StepKind = Tuple[Callable[["Record", "Step"], "Record"], Callable[["Record", "Step"], "Tuple[Record, Entry]"]]
+StepKind = Tuple[Callable[["Record", "Step"], "Record"], Callable[["Record", "Step"], "Tuple[Record, KeptValue]"]]
 KINDS: Dict[str, StepKind] = {
     "amend": (_put_amend, _take_amend),
     "deal": (_put_deal, _take_deal),

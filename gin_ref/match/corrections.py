@@ -38,8 +38,8 @@ if TYPE_CHECKING:  # (an alias made at every start costs instructions; the check
 class Correction(NamedTuple):
     """A correction, read (``gin_ref.files.correctionread``): what it did (``undone``, ``redone``, ``amended``: True
     for its ``kind``, ``undo``, ``redo`` or ``amend``, or for /2's words under that key), the kind of step it took or put back, the
-    count of steps in place before and after it, the hand amended and the hands there were, the data it
-    keeps (``entry``), its place in the corrections, its step and its date as recorded, and its line in the
+    count of steps in place before and after it, the hand amended and the hands there were, what it keeps
+    (``entry``: the typed value the undo took, or the version an amend replaced), its place in the corrections, its step and its date as recorded, and its line in the
     file read (``line``), so that what is said of it can name the line from the value. A value of the wrong shape reads as None (and is a
     problem, when the reader is given a list for them)."""
 

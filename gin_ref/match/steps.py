@@ -24,9 +24,9 @@ A step's data is a typed value, made by an action or read back from the record o
 A step made puts its typed value into the record as it is (a new hand, a turn's line, a result's
 ``KnockFacts``, an irregularity's ``Kept``, a ruling's ``Ruled``...): the writer in ``gin_ref.files`` lays
 it out, the one place a mapping is made (``step_pairs``: the keys and values it writes). A step taken back
-returns the typed values the record held of it (the correction keeps them, the values a replay works out
-included, in the order the file holds them); ``newest`` and ``step_data`` read the typed value back from
-the record and from the correction.
+returns the typed value the record held of it (the correction keeps it, the values a replay works out
+included: a hand or the keys of one, a Kept, a Ruled, a PaperResult); ``newest`` and ``step_data`` read the
+step's typed data back from the record and from the correction.
 
 Each kind of step is one entry of ``KINDS`` (how it is put and taken back), so a new kind (a director's
 ruling) is one more entry. A result-only record's result is one step too (``match_result``, hand 0), and an

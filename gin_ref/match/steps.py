@@ -391,11 +391,6 @@ def _hand_kept(entry: "Optional[KeptValue]") -> RecordedHand:
     return entry
 
 
-def _typed_item(item: object) -> "Union[Kept, AsWritten]":
-    """A hand's irregularity as a correction keeps it: a Kept, or as written."""
-    return item if isinstance(item, (Kept, AsWritten)) else AsWritten(item)
-
-
 def version_of(hand: RecordedHand) -> RecordedHand:
     """A hand's version as an amend replaces it: its upcard, limit and result keys."""
     return RecordedHand(upcard=hand.upcard, limit=hand.limit, result=hand.result, knocker=hand.knocker,
@@ -533,7 +528,8 @@ def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, KeptValue
     index = _at(record, step)
     hand = record.hands[index]
     items = hand.items
-    return _changed(record, index, hand._replace(irregularities=items[:-1])), _typed_item(items[-1])
+    # (a hand's item, as read or put by a step: a Kept, or as written)
+    return _changed(record, index, hand._replace(irregularities=items[:-1])), cast("Union[Kept, AsWritten]", items[-1])
 
 
 def _put_refused_deal(record: "Record", step: Step) -> "Record":
@@ -582,9 +578,8 @@ def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     hand = record.hands[index]
     if given(hand.result) is None:  # an open hand ruled: its totals and its seal went with the ruling
         hand = hand._replace(totals=NOT_WRITTEN, seal=NOT_WRITTEN)
-    ruling = hand.ruling
-    return _changed(record, index, hand._replace(ruling=NOT_WRITTEN)), \
-        ruling if isinstance(ruling, (Ruled, AsWritten)) else AsWritten(ruling)
+    # (a hand's ruling, as read or put by a step: a Ruled, or as written)
+    return _changed(record, index, hand._replace(ruling=NOT_WRITTEN)), cast("Union[Ruled, AsWritten]", hand.ruling)
 
 
 def _put_match_result(record: "Record", step: Step) -> "Record":

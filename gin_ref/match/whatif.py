@@ -12,7 +12,7 @@ words.
 """
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple, Union, cast
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError
@@ -90,7 +90,7 @@ def _hand_if(match: Match, state: MatchState, index: int, entry: RecordedHand) -
     pair, upcard = setup.pair, setup.upcard
     why: List[Why] = []
     for item in entry.items:  # (a Kept a step put, or an item as written)
-        given = ItemValues.of(item if isinstance(item, (Kept, AsWritten)) else AsWritten(item))
+        given = ItemValues.of(cast("Union[Kept, AsWritten]", item))
         if given.kind == "illegal_knock":
             _refused_knock(state, pair, upcard, given, why)
     ruling = match.state.rulings[index] if index in match.state.rulings else None

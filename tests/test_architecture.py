@@ -238,9 +238,7 @@ JSON_OUTPUT_BUILDERS = {
 }
 MAPPING_NAMES = {"Dict", "Mapping", "MutableMapping", "dict", "DefaultDict", "OrderedDict"}
 UNTYPED_VALUES = {"Any", "object"}
-NOT_YET_TYPED = {
-    "match/steps.py": 4,  # a result-only record's result as written, read (paper_of)
-}
+NOT_YET_TYPED = {}
 
 
 def _name(node):

@@ -12,6 +12,7 @@ import pytest
 from gin_ref.core.errors import RecordError
 from gin_ref.files import matchfile
 from gin_ref.files.handform import hand_data
+from gin_ref.match.handread import RecordedHand
 from gin_ref.match.tally import tally_of
 from gin_ref.views.tally_text import irregularity_data
 from gin_ref.files.matchfile import checked, match_of, written  # noqa: F401
@@ -80,7 +81,8 @@ def test_a_deal_put_back_by_redo_is_the_record_s_own(here, gin):
     match = matchfile.load(here / "match.yaml").match
     match.redo(match.redo_step(), "2024-03-02T20:00:00+00:00", "hand 1's deal")
     kept = match.record.corrections[-2].entry
-    assert hand_data(match.hands[-1]) == dict(kept.written) == written(match)["corrections"][-2]["entry"]
+    assert isinstance(kept, RecordedHand) and hand_data(match.hands[-1]) == hand_data(kept) == \
+        written(match)["corrections"][-2]["entry"]
     before = copy.deepcopy(kept)
     match.play_turn("pass", "Ben")  # a later step in the same process makes a new hand: the correction's stands
     assert kept == before and match.hands[-1].turns == ("Ben passes",)

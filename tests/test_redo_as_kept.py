@@ -12,7 +12,7 @@ import pytest
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match.amend import amend
-from gin_ref.match.corrections import KeptEntry
+from gin_ref.files.correctionread import read_one
 from gin_ref.match.model import Match
 from gin_ref.match.schema import AsWritten
 
@@ -35,7 +35,7 @@ def undone(match):
     data = written(match)["corrections"][-1]
     yield data
     last = match.record.corrections[-1]
-    edited = last._replace(entry=KeptEntry(tuple(data["entry"].items())))
+    edited = read_one(last.place, data, last.line)  # read again as the reader reads the file
     match.record = match.record._replace(corrections=match.record.corrections[:-1] + (edited,))
 
 

@@ -5,19 +5,36 @@ its key path: the keys a correction holds, /2's words, its date, its counts of s
 amend's hand. What each correction did, its counts, its step and the entry it keeps are read here too
 (``read_one``: leniently, a value of another shape reads as None), so the match layer takes the typed
 Correction only.
+
+What a correction keeps (its ``entry``) is read into the typed value the undo took (``entry_of``): a hand,
+or the keys of one (a ``RecordedHand``, each value typed as a hand's are: ``gin_ref.files.handform``), an
+irregularity's item or a ruling (typed, or as written: ``gin_ref.files.itemread``), a result-only record's
+result (a ``PaperResult``, as written: ``paper_of``). Where the writer would not write the entry back as it
+is from that value (a hand edit: its keys in another order, a key the value does not hold), the entry is
+kept as written beside it (``Correction.written``) and written back so. ``entry_data`` is the writer's
+layout of it (``gin_ref.files.matchtop.correction_data``), and ``paper_pairs`` of a result's.
 """
 
-from typing import Callable, Dict, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 from gin_ref.core.message import Message, N_
-from gin_ref.files.itemread import item_of, ruling_of
+from gin_ref.files.handform import hand_data, laid_out, recorded_hand
+from gin_ref.files.itemread import item_of, items_of, ruling_of
 from gin_ref.files.yamldata import line_in
-from gin_ref.match.corrections import CORRECTION_KEYS, Correction, KeptEntry, StepRef
+from gin_ref.match.corrections import CORRECTION_KEYS, Correction, StepRef
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems, Where
-from gin_ref.match.schema import CORRECTION_KINDS, CORRECTION_WORDS
+from gin_ref.match.resultonly import STEP_KIND, PaperResult
+from gin_ref.match.rulings import Ruled, ruled_as_written
+from gin_ref.match.schema import CORRECTION_KINDS, CORRECTION_WORDS, AsWritten
+from gin_ref.match.steps import paper_fields
 
-__all__ = ["CORRECTION_CHECKS", "did", "read_corrections", "read_one"]
+if TYPE_CHECKING:
+    from gin_ref.match.corrections import KeptValue
+
+__all__ = ["CORRECTION_CHECKS", "did", "entry_data", "entry_of", "paper_of", "paper_pairs", "read_corrections",
+           "read_one"]
 
 
 def read_corrections(record: Mapping[str, object], problems: Optional[Problems] = None) -> List[Correction]:
@@ -111,12 +128,16 @@ def read_one(place: int, item: Dict[str, object], line: Optional[int] = None) ->
     what = did(item)
     kind = step.get("kind") if isinstance(step, dict) else None
     said = next((item[key] for key in CORRECTION_WORDS if key in item), None)
-    return Correction(place, what == "undo", what == "redo", what == "amend",
+    read = Correction(place, what == "undo", what == "redo", what == "amend",
                       kind if isinstance(kind, str) else None, counted,
                       hand if isinstance(hand, int) else None, hands if isinstance(hands, int) else None,
-                      _entry(entry) if isinstance(entry, dict) else None, _step_ref(step),
-                      item.get("date"),
+                      None, _step_ref(step), item.get("date"),
                       said if isinstance(said, str) else None, seal if isinstance(seal, str) else None, line)
+    if not isinstance(entry, dict):
+        return read
+    typed = entry_of(entry, read)
+    read = read._replace(entry=typed)
+    return read if _writes_back(read, entry) else read._replace(written=AsWritten(entry))
 
 
 def _step_ref(step: object) -> Optional[StepRef]:
@@ -129,8 +150,94 @@ def _step_ref(step: object) -> Optional[StepRef]:
     return StepRef(kind, hand, turn if type(turn) is int else None)  # noqa: E721
 
 
-def _entry(entry: Dict[str, object]) -> KeptEntry:
-    """What a correction keeps, its keys and values as written, in order; an irregularity's item (what an
-    undo took of a hand, or a deal refused) and a ruling typed, or kept as written (``gin_ref.files.itemread``)."""
-    return KeptEntry(tuple((key, item_of(value) if key == "irregularity" else ruling_of(value) if key == "ruling"
-                            else value) for key, value in entry.items()))
+def entry_of(entry: Dict[str, object], item: Correction) -> "KeptValue":
+    """What the correction ``item`` keeps, typed, of its ``entry`` as the parsed file holds it: by what it
+    did and the kind of its step, the value the undo took (read leniently: a hand's keys each typed or as
+    written, an item or a ruling typed or as written, a result as written; what a hand edit left out reads
+    as not written, an item or a ruling left out as an empty one)."""
+    step = item.step
+    kind = step.kind if step is not None else None
+    if item.amended:  # the version it replaced: a hand's keys, or hand 0's result
+        return paper_of(entry) if item.hand == 0 else _hand(entry)
+    if kind == "deal" or not item.undone:  # (a redo keeps none: one a hand edit gave it, as a hand's keys)
+        return _hand(entry)
+    if kind in ("irregularity", "refused_deal"):
+        return item_of(entry["irregularity"]) if "irregularity" in entry else AsWritten({})
+    if kind == "ruling":
+        ruling = ruling_of(entry["ruling"]) if "ruling" in entry else AsWritten({})
+        dealt = (ruling if isinstance(ruling, Ruled) else ruled_as_written(ruling)).ruling.dealt
+        return _hand(entry) if dealt else ruling  # a ruling that dealt its hand: the hand, whole
+    if kind == STEP_KIND or (kind == "amend" and step is not None and step.hand == 0):
+        return paper_of(entry)
+    return _hand(entry)
+
+
+def _hand(entry: Dict[str, object]) -> RecordedHand:
+    """A hand's keys a correction keeps, read as a hand's are (its irregularities' items and its ruling
+    typed, or as written)."""
+    hand = recorded_hand(entry)
+    items, ruling = hand.irregularities, hand.ruling
+    if ruling is not NOT_WRITTEN:
+        hand = hand._replace(ruling=ruling_of(ruling))
+    return hand._replace(irregularities=items_of(items)) if isinstance(items, list) and items else hand
+
+
+def paper_of(written: Mapping[str, object]) -> PaperResult:
+    """The result of a result-only record (or one a correction keeps), as written (the replay judges it)."""
+    return PaperResult(written.get("scores") or {}, written.get("hands_won"),  # type: ignore[arg-type]
+                       written.get("winner", ""))  # type: ignore[arg-type]  # (as written: the replay judges it)
+
+
+def paper_pairs(paper: PaperResult) -> Tuple[Tuple[str, object], ...]:
+    """A result-only record's result as the file holds it: its keys, in order, with their values (new
+    mappings of the scores each time)."""
+    return tuple((key, dict(value) if key in ("scores", "hands_won") else value)  # type: ignore[call-overload]
+                 for key, value in paper_fields(paper))
+
+
+def entry_data(item: Correction) -> Dict[str, Any]:
+    """What ``item`` keeps (its ``entry``) as the file holds it: as written, where a hand edit wrote it so
+    (``Correction.written``: a new mapping of it), else laid out from the typed value: a hand's keys in the
+    file's order (a turn's line last, after the result it ended the hand with), an irregularity's item and a
+    ruling under the hand's number (a deal refused's without), a result's keys (an undone amend's under hand
+    0)."""
+    if item.written is not None:
+        written = item.written.value
+        assert isinstance(written, dict)  # (the reader keeps an entry that is a mapping)
+        return dict(written)
+    entry, step = item.entry, item.step
+    kind = step.kind if step is not None else None
+    if isinstance(entry, RecordedHand):
+        data = hand_data(entry)
+        if kind == "turn" and "turns" in data:
+            data["turns"] = data.pop("turns")  # (after the result the turn ended the hand with)
+        return data
+    if isinstance(entry, PaperResult):
+        pairs = paper_pairs(entry)
+        return dict(((("number", step.hand),) + pairs) if step is not None and kind == "amend" else pairs)
+    assert step is not None and entry is not None  # an item or a ruling: an undo's, of its step
+    key = "ruling" if kind == "ruling" else "irregularity"
+    kept = laid_out(key, entry)
+    return {key: kept} if kind == "refused_deal" else {"number": step.hand, key: kept}
+
+
+def _writes_back(item: Correction, written: Dict[str, object]) -> bool:
+    """Would the writer write what ``item`` keeps back as ``written`` (the entry as the parsed file holds
+    it), key for key, each value of the same type? A deal's hand is laid out in the file's order of a hand
+    whatever its order as written (as gin-ref has always written it)."""
+    if item.step is not None and item.step.kind == "deal" and isinstance(item.entry, RecordedHand):
+        return True
+    try:
+        return _same(entry_data(item), written)
+    except (TypeError, ValueError):  # (a result's scores of another shape, as written)
+        return False
+
+
+def _same(laid: object, written: object) -> bool:
+    """Are two values as the file holds them the same, key for key and type for type (true is no 1)?"""
+    if isinstance(laid, dict):
+        return isinstance(written, dict) and list(laid) == list(written) and \
+            all(_same(laid[key], written[key]) for key in laid)
+    if isinstance(laid, list):
+        return isinstance(written, list) and len(laid) == len(written) and all(map(_same, laid, written))
+    return type(laid) is type(written) and laid == written

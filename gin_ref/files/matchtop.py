@@ -29,21 +29,20 @@ from gin_ref.core.escape import shown_value
 from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.players import check_name, parse_draw
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
-from gin_ref.files.correctionread import read_corrections
+from gin_ref.files.correctionread import entry_data, paper_of, paper_pairs, read_corrections
 from gin_ref.files.itemread import items_of, refused_of, ruling_of
 from gin_ref.files.yamldata import line_in
 from gin_ref.match.corrections import Correction
-from gin_ref.files.handform import hand_data, item_laid_out, laid_out, recorded_hand
+from gin_ref.files.handform import hand_data, item_laid_out, recorded_hand
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand
 from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_named, why_started
 from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.match.problems import Problems, Unreadable, Where, same
 from gin_ref.match.record import Read, Record
 from gin_ref.match.resultonly import RESULT_KEY, RESULT_KEYS, PaperResult, by_one_score, score_problems, winner_of
-from gin_ref.match.schema import FORMAT, FORMAT_2, HAND_KEYS, OPTIONAL_KEYS, ROLES, TOP_KEYS
-from gin_ref.match.steps import paper_of, paper_pairs
+from gin_ref.match.schema import FORMAT, FORMAT_2, OPTIONAL_KEYS, ROLES, TOP_KEYS
 
-__all__ = ["read", "read_header", "typed", "write", "hand_data", "in_file_order"]
+__all__ = ["read", "read_header", "typed", "write", "hand_data"]
 
 WORDS = {"undo": "undone", "redo": "redone", "amend": "amended"}  # /2's words for what a correction did
 
@@ -350,8 +349,8 @@ def _start_value(header: Header, key: str) -> object:
 
 def correction_data(item: Correction) -> Dict[str, Any]:
     """A correction as the file holds it: what it did (/3's ``kind``, or /2's words, as written), its date,
-    the hand amended and the hands then, the entry it keeps (a deal's laid out as a hand), its step, its
-    counts of steps and its seal."""
+    the hand amended and the hands then, the entry it keeps (``correctionread.entry_data``: a deal's laid
+    out as a hand), its step, its counts of steps and its seal."""
     what = "undo" if item.undone else "redo" if item.redone else "amend"
     data: Dict[str, Any] = {"kind": what} if item.said is None else {WORDS[what]: item.said}
     data["date"] = item.date
@@ -360,8 +359,7 @@ def correction_data(item: Correction) -> Dict[str, Any]:
     if item.hands is not None:
         data["hands"] = item.hands
     if item.entry is not None:
-        entry = {key: laid_out(key, value) for key, value in item.entry.written}
-        data["entry"] = in_file_order(entry) if item.step is not None and item.step.kind == "deal" else entry
+        data["entry"] = entry_data(item)
     if item.step is not None:
         step: Dict[str, Any] = {"kind": item.step.kind, "hand": item.step.hand}
         if item.step.turn is not None:
@@ -372,14 +370,4 @@ def correction_data(item: Correction) -> Dict[str, Any]:
     if item.seal is not None:
         data["seal"] = item.seal
     return data
-
-
-def in_file_order(entry: Dict[str, Any]) -> Dict[str, Any]:
-    """A hand a correction keeps (a mapping, as written) with its keys in the order the file lays them out
-    (HAND_KEYS; a key it does not know after them): a new mapping."""
-    return dict(sorted(entry.items(), key=lambda item: _RANK.get(item[0], len(HAND_KEYS))))
-
-
-_RANK = {key: rank for rank, key in enumerate(HAND_KEYS)}
-
 

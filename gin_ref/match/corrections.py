@@ -10,45 +10,36 @@ the count of steps before and after (``steps``) and, for an amend, the hand and 
 held (``hand``, ``hands``).
 """
 
-from typing import NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, NamedTuple, Optional, Tuple, Union
 
-from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, hand_of
+from gin_ref.match.schema import AsWritten
 
-__all__ = ["CORRECTION_KEYS", "Correction", "KeptEntry", "StepRef"]
+if TYPE_CHECKING:
+    from gin_ref.match.handread import RecordedHand
+
+__all__ = ["CORRECTION_KEYS", "Correction", "StepRef"]
 
 CORRECTION_KEYS = ("kind", "undone", "redone", "amended", "date", "hand", "hands", "step", "steps", "entry", "seal")
 
 
-class KeptEntry(NamedTuple):
-    """What a correction keeps (its ``entry``), read leniently (any mapping): its keys and values as written,
-    in their order, which the writer writes back as they are (a hand, the keys a step took from one, an
-    irregularity's item, a ruling, a result-only record's result). What reads it asks for a key's value
-    (``value``) or for its keys of a hand, typed (``hand``: a ``RecordedHand``). The replay reads what an
-    illegal knock spread the same way, from a Kept's pairs or a hand edit's item alike."""
+if TYPE_CHECKING:  # (an alias made at every start costs instructions; the checker alone needs it)
+    from gin_ref.match.irregularities import Kept
+    from gin_ref.match.resultonly import PaperResult
+    from gin_ref.match.rulings import Ruled
 
-    written: Tuple[Tuple[str, object], ...]
-
-    def value(self, key: str) -> object:
-        """The value written for ``key``; NOT_WRITTEN when it holds no such key."""
-        for name, value in self.written:
-            if name == key:
-                return value
-        return NOT_WRITTEN
-
-    def hand(self) -> RecordedHand:
-        """Its keys as a hand's (a key no hand holds, such as an irregularity's, among the unknown ones)."""
-        return hand_of(self.written)
-
-    def but(self, key: str) -> "KeptEntry":
-        """The same without ``key``."""
-        return KeptEntry(tuple(pair for pair in self.written if pair[0] != key))
+    # What a correction keeps (its ``entry``), typed: the value the undo took. A deal's (or a ruling's that
+    # dealt its hand) the whole hand; a turn's its line and the result it ended the hand with, a result's
+    # and an amend's the hand's version (its number among its keys): each a ``RecordedHand``; an
+    # irregularity's the ``Kept`` (or the item as written); a ruling's the ``Ruled`` (or as written); a
+    # result-only record's result (or its version an amend replaced) the ``PaperResult``.
+    KeptValue = Union[RecordedHand, Kept, Ruled, PaperResult, AsWritten]
 
 
 class Correction(NamedTuple):
     """A correction, read (``gin_ref.files.correctionread``): what it did (``undone``, ``redone``, ``amended``: True
     for its ``kind``, ``undo``, ``redo`` or ``amend``, or for /2's words under that key), the kind of step it took or put back, the
-    count of steps in place before and after it, the hand amended and the hands there were, the data it
-    keeps (``entry``), its place in the corrections, its step and its date as recorded, and its line in the
+    count of steps in place before and after it, the hand amended and the hands there were, what it keeps
+    (``entry``: the typed value the undo took, or the version an amend replaced), its place in the corrections, its step and its date as recorded, and its line in the
     file read (``line``), so that what is said of it can name the line from the value. A value of the wrong shape reads as None (and is a
     problem, when the reader is given a list for them)."""
 
@@ -60,12 +51,15 @@ class Correction(NamedTuple):
     steps: Optional[Tuple[int, int]] = None
     hand: Optional[int] = None
     hands: Optional[int] = None
-    entry: Optional[KeptEntry] = None
+    entry: "Optional[KeptValue]" = None  # what it keeps, typed (the value the undo took)
     step: Optional["StepRef"] = None  # {kind, hand[, turn]}, as recorded (None: not of that shape)
     date: object = None  # when it was made, as recorded
     said: Optional[str] = None  # what it did in words, as /2 wrote it (kept from /2; None: /3's ``kind``)
     seal: Optional[str] = None  # its seal, as stored (None: none)
     line: Optional[int] = None  # its line in the file it was read from (None: made in memory, or no lines)
+    # the entry as a hand edit wrote it, where the writer would not write it back from ``entry`` (its keys in
+    # another order, a key it does not hold...): written back as it was (None: laid out from ``entry``)
+    written: Optional[AsWritten] = None
 
 
 class StepRef(NamedTuple):

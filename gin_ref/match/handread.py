@@ -28,7 +28,7 @@ into a new ``RecordedHand`` (``Worked.on``): no hand is changed in place.
 
 import enum
 from types import MappingProxyType
-from typing import Callable, Dict, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import DECK, Card, parse_cards
@@ -44,7 +44,7 @@ from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS,
 
 __all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand", "Unset", "Worked",
            "card_of", "claimed", "fact_of", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
-           "stored_count", "stored_facts", "typed_card", "typed_lines", "hand_of"]
+           "stored_count", "stored_facts", "typed_card", "typed_lines"]
 
 
 # -- cards and a knock's facts as the record holds them ------------------------------------------------------
@@ -318,8 +318,8 @@ def claimed(value: object) -> object:
 
 
 # -- a value as the file holds it, typed --------------------------------------------------------------------
-# What the first reading of a hand (``gin_ref.files.handform``) and a correction's keys (``KeptEntry.hand``)
-# make of each key's value as the parsed file holds it (never None: a key written null holds None): the typed
+# What the first reading of a hand (``gin_ref.files.handform``: a hand's, or the keys of one a correction keeps)
+# makes of each key's value as the parsed file holds it (never None: a key written null holds None): the typed
 # value, or the value as written (``AsWritten``) where the canonical writer could not write it again from a
 # typed one. A value already typed (a step's) is given back as it is.
 
@@ -412,22 +412,7 @@ def fact_of(key: str, value: object) -> object:
     return FACT_READERS[_INDEX[key]](value)
 
 
-_ALL_UNWRITTEN = (NOT_WRITTEN,) * len(HAND_KEYS)
 _INDEX = {key: index for index, key in enumerate(HAND_KEYS)}  # a key's place among RecordedHand's fields
-
-
-def hand_of(pairs: Iterable[Tuple[str, object]]) -> RecordedHand:
-    """A hand of keys and values as written (what a correction keeps, read leniently), each value typed; a
-    key no hand holds among the unknown ones, in order (one written twice: its last value, last)."""
-    values: List[object] = list(_ALL_UNWRITTEN)
-    unknown: List[Tuple[str, object]] = []
-    for key, value in pairs:
-        if key in _KNOWN_KEYS:
-            values[_INDEX[key]] = fact_of(key, value)
-        else:
-            unknown = [item for item in unknown if item[0] != key] + [(key, value)]
-    values.append(tuple(unknown))
-    return RecordedHand._make(values)
 
 
 def shown_totals(totals: object) -> str:
@@ -478,7 +463,6 @@ class Worked(NamedTuple):
 
 # -- a hand entry read ----------------------------------------------------------------------------------------
 
-_KNOWN_KEYS = frozenset(HAND_KEYS)
 _NOTHING: Mapping[str, Sequence[Problem]] = MappingProxyType({})
 _SETTLED = SETTLED_KEYS[1:]  # the keys an open hand holds none of (but what a ruling keeps)
 _SETTLED_AT = tuple(HAND_KEYS.index(key) for key in _SETTLED)

@@ -19,7 +19,6 @@ from typing import Callable, Dict, NamedTuple, Optional, Sequence, Tuple, Union
 from gin_ref.core.errors import GinRefError, reason
 from gin_ref.core.message import Message, N_
 from gin_ref.core.escape import shown_value
-from gin_ref.match.corrections import KeptEntry
 from gin_ref.match.handread import NOT_WRITTEN, card_of
 from gin_ref.match.header import player_named
 from gin_ref.match.problems import Problems, Where
@@ -27,7 +26,7 @@ from gin_ref.match.schema import AsWritten, HAND_IRREGULARITIES, IRREGULARITY_KE
 
 __all__ = ["Check", "Irregularity", "ItemRead", "ItemReading", "ItemValues", "Kept", "Written", "check_detail",
            "check_keys", "check_player", "copied", "irregularity_pairs", "kept_of", "read_hand_irregularity", "read_with",
-           "turn_written", "written_pairs"]
+           "turn_written", "value_in", "written_pairs"]
 
 EXTRAS = ("hand", "turn", "action", "card")  # what an irregularity has beside kind, player, detail and points
 
@@ -97,14 +96,16 @@ def copied(value: object) -> object:
 
 class ItemValues:
     """An item's values as the checks judge them: its kind, the keys it holds (in order) and the value of
-    each key an irregularity may hold (NOT_WRITTEN where it holds none). A Kept's are its typed fields (what
+    each key an irregularity may hold (NOT_WRITTEN where it holds none), what an illegal knock spread
+    included (its cards, melds and discard, or its count, as written). A Kept's are its typed fields (what
     the writer writes of it); an AsWritten's are what the hand edit wrote, read once here. A plain slotted
     class: one is made per item read."""
 
-    __slots__ = ("kind", "keys", "player", "detail", "points", "hand", "turn", "action", "card")
+    __slots__ = ("kind", "keys", "player", "detail", "points", "hand", "turn", "action", "card", "cards", "melds",
+                 "discard", "count")
 
     def __init__(self, kind: object, keys: Tuple[str, ...], player: object, detail: object, points: object,
-                 hand: object, turn: object, action: object, card: object) -> None:
+                 hand: object, turn: object, action: object, card: object, spread: Written = ()) -> None:
         self.kind = kind
         self.keys = keys
         self.player = player
@@ -114,6 +115,7 @@ class ItemValues:
         self.turn = turn
         self.action = action
         self.card = card
+        self.cards, self.melds, self.discard, self.count = (value_in(spread, key) for key in SPREAD)
 
     @classmethod
     def of(cls, item: "Union[Kept, AsWritten]") -> "ItemValues":
@@ -123,13 +125,14 @@ class ItemValues:
             known, kind = item.item, item.item.kind
             return cls(kind, tuple(key for key, _value in irregularity_pairs(item)), known.player, _unless_none(item.said),
                        known.points if kind == "illegal_knock" else NOT_WRITTEN, _unless_none(known.hand),
-                       _unless_none(known.turn), _unless_none(known.action), _unless_none(known.card))
+                       _unless_none(known.turn), _unless_none(known.action), _unless_none(known.card), item.spread)
         given = written_pairs(item)
         if given is None:
-            return cls(NOT_WRITTEN, (), *(NOT_WRITTEN,) * 7)
-        value = given.value
-        return cls(value("kind"), tuple(key for key, _value in given.written), value("player"), value("detail"),
-                   value("points"), value("hand"), value("turn"), value("action"), value("card"))
+            none = NOT_WRITTEN
+            return cls(none, (), none, none, none, none, none, none, none)
+        return cls(value_in(given, "kind"), tuple(key for key, _value in given), value_in(given, "player"),
+                   value_in(given, "detail"), value_in(given, "points"), value_in(given, "hand"),
+                   value_in(given, "turn"), value_in(given, "action"), value_in(given, "card"), given)
 
 
 def _unless_none(value: object) -> object:
@@ -141,13 +144,21 @@ def _none(value: object) -> object:
     return None if value is NOT_WRITTEN else value
 
 
-def written_pairs(item: object) -> Optional[KeptEntry]:
+def written_pairs(item: object) -> Optional[Written]:
     """An item's keys and values as the record holds them, in order (a Kept's as the writer writes it, an
     item as written as it was); None for one that is not a mapping."""
     if isinstance(item, Kept):
-        return KeptEntry(irregularity_pairs(item))
+        return irregularity_pairs(item)
     value = item.value if isinstance(item, AsWritten) else item
-    return KeptEntry(tuple(value.items())) if isinstance(value, dict) else None
+    return tuple(value.items()) if isinstance(value, dict) else None
+
+
+def value_in(pairs: Written, key: str) -> object:
+    """The value ``pairs`` (keys and values as written) hold for ``key``; NOT_WRITTEN where they hold none."""
+    for name, value in pairs:
+        if name == key:
+            return value
+    return NOT_WRITTEN
 
 
 def turn_written(item: object) -> object:
@@ -155,7 +166,7 @@ def turn_written(item: object) -> object:
     if isinstance(item, Kept):
         return _unless_none(item.item.turn)
     given = written_pairs(item)
-    return NOT_WRITTEN if given is None else given.value("turn")
+    return NOT_WRITTEN if given is None else value_in(given, "turn")
 
 
 def kept_of(item: "Union[Kept, AsWritten]") -> Kept:
@@ -169,7 +180,7 @@ def kept_of(item: "Union[Kept, AsWritten]") -> Kept:
     spread = written_pairs(item)
     return Kept(Irregularity(_text(values.kind), _text(values.player), detail, _whole(values.points) or 0,
                              _whole(values.hand), _whole(values.turn), _text(values.action), _text(values.card)),
-                tuple((key, value) for key, value in (spread.written if spread is not None else ()) if key in SPREAD),
+                tuple((key, value) for key, value in (spread if spread is not None else ()) if key in SPREAD),
                 detail)
 
 

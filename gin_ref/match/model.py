@@ -25,7 +25,7 @@ from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
 from gin_ref.match import actions, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
-from gin_ref.match.corrections import Correction, KeptEntry, StepRef
+from gin_ref.match.corrections import Correction, StepRef
 from gin_ref.match.header import Header, by_result, why_started
 from gin_ref.match.record import Read, Record
 from gin_ref.match.knocks import Given, Settlement, limit_needs_upcard, reads_as_fact
@@ -358,7 +358,7 @@ class Match:
         ``amended``: as ``undo``'s ``undone``, not stored."""
         step = outcome.step
         index, count = step.hand - 1, steps.count_in_place(self.record)
-        old = KeptEntry(tuple(steps.version_of(self.hands[index]).written()))
+        old = steps.version_of(self.hands[index])  # the version replaced
         before = self.record
         record = step.made_on(self.record)
         self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),
@@ -385,7 +385,7 @@ class Match:
             raise IllegalActionError(Message(N_("this match is recorded hand by hand: amend a hand (gin-ref amend HAND "
                                                 "...)")))
         count = steps.count_in_place(record)
-        old = KeptEntry(steps.paper_pairs(record.result))
+        old = record.result  # the result replaced
         record = Step("amend", 0, paper).made_on(record)
         self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),
                                                     hand=0, hands=0, entry=old, date=now))

@@ -17,12 +17,11 @@ from gin_ref.core.knock import check_knock
 from gin_ref.core.melds import parse_melds
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.handread import NOT_WRITTEN, Hand, RecordedHand, card_of, given, recorded_cards, stored_count
-from gin_ref.match.irregularities import Irregularity, Kept, read_hand_irregularity, turn_written, written_pairs
+from gin_ref.match.irregularities import Irregularity, ItemValues, Kept, read_hand_irregularity, turn_written
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.knocks import Facts, Settlement, judge, limit_needs_upcard
 from gin_ref.match.schema import AsWritten, is_count
 from gin_ref.match.state import HandSetup, MatchState, score
-from gin_ref.match.corrections import KeptEntry
 from gin_ref.match.steps import position
 from gin_ref.core.escape import shown_value
 
@@ -144,9 +143,9 @@ def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: obje
     where = ("hands", setup.index, "irregularities", i)
     typed = item if isinstance(item, (Kept, AsWritten)) else AsWritten(item)  # (what a correction put back)
     read = read_hand_irregularity(typed, where, setup.number, state.players, setup.pair, problems)
-    given = written_pairs(typed)
-    if read is None or given is None:  # (an item read is a mapping)
+    if read is None:
         return
+    given = ItemValues.of(typed)  # (an item read is a mapping: a Kept's fields, or its keys as written)
     if read.detail is None:  # a /3 item: its facts, the reason worked out where the act was refused
         reason = out_of_turn_reason(state, setup, read, at) if read.kind == "out_of_turn" else \
             illegal_knock_reason(state, setup, given)
@@ -196,17 +195,17 @@ def out_of_turn_reason(state: MatchState, setup: HandSetup, item: Irregularity, 
     return None
 
 
-def illegal_knock_reason(state: MatchState, setup: HandSetup, given: KeptEntry) -> Optional[Message]:
-    """Why the illegal knock ``given`` (its keys and values as the record holds them) was refused: the knock
-    judged again from its cards or its count; None when they cannot be read (a problem of their own)."""
+def illegal_knock_reason(state: MatchState, setup: HandSetup, given: ItemValues) -> Optional[Message]:
+    """Why the illegal knock ``given`` (its values: a Kept's, or as a hand edit wrote them) was refused: the
+    knock judged again from its cards or its count; None when they cannot be read (a problem of their own)."""
     try:
-        count, melds_written, discard_written = given.value("count"), _given(given, "melds"), _given(given, "discard")
+        count, melds_written, discard_written = given.count, _given(given.melds), _given(given.discard)
         if count is not NOT_WRITTEN:
             facts = Facts(knocker_count=stored_count(count, state.rules.most_deadwood), defender_count=0)
         else:
             melds = parse_melds(melds_written, state.rules.aces) if melds_written is not None else None
             discard = card_of(discard_written) if discard_written is not None else None
-            cards = recorded_cards(_given(given, "cards"), (10, 11), "knocker's hand", state.rules.ace_runs)
+            cards = recorded_cards(_given(given.cards), (10, 11), "knocker's hand", state.rules.ace_runs)
             facts = Facts(knocker_cards=cards, melds=melds, discard=discard, defender_count=0)
         refusal, _settled = judge(state.rules, setup.upcard, facts)
     except (GinRefError, TypeError, ValueError):
@@ -264,24 +263,23 @@ _RECORDED_OUT_OF_TURN = {
 }
 
 
-def _given(given: KeptEntry, key: str) -> object:
-    """The value of ``key`` as written, None where it is not written."""
-    value = given.value(key)
+def _given(value: object) -> object:
+    """A value as written, None where it is not written."""
     return None if value is NOT_WRITTEN else value
 
 
 def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, item: Irregularity,
-                          given: KeptEntry, at: Optional[int], problems: Problems) -> None:
-    """An illegal knock (``given``: its keys and values as the record holds them) was illegal by its cards
-    or its count, and its points are the rules' penalty, scored."""
+                          given: ItemValues, at: Optional[int], problems: Problems) -> None:
+    """An illegal knock (``given``: its values, a Kept's or as a hand edit wrote them) was illegal by its
+    cards or its count, and its points are the rules' penalty, scored."""
     number, player = setup.number, item.player
     penalty = illegal_knock_penalty(state)
     settles = setup.upcard is not None or not limit_needs_upcard(state.rules)
-    if given.value("count") is not NOT_WRITTEN and settles:
+    if given.count is not NOT_WRITTEN and settles:
         _check_illegal_count(state, setup, where, given, problems)
-    elif _given(given, "cards") is not None and settles:
+    elif _given(given.cards) is not None and settles:
         _check_illegal_cards(state, setup, where, item, given, at, problems)
-    points = given.value("points")
+    points = given.points
     if not same(None if points is NOT_WRITTEN else points, penalty):
         why = Message(N_("the penalty is %(penalty)d"), penalty=penalty) if penalty else \
             Message(N_("illegal_knock: reject has no penalty"))
@@ -292,12 +290,12 @@ def _replay_illegal_knock(state: MatchState, setup: HandSetup, where: Where, ite
         score(state, setup.other(player), penalty, hand_won=False)
 
 
-def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item: KeptEntry,
+def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item: ItemValues,
                          problems: Problems) -> None:
     """An illegal knock by count: over the limit, and without cards."""
     number = setup.number
     try:
-        count = stored_count(item.value("count"), state.rules.most_deadwood)
+        count = stored_count(item.count, state.rules.most_deadwood)
     except InvalidNotationError as exc:
         problems.add(where + ("count",), Message(N_("hand %(hand)d: the illegal knock's count: %(reason)s"),
                                                  hand=number, reason=reason(exc)))
@@ -307,25 +305,25 @@ def _check_illegal_count(state: MatchState, setup: HandSetup, where: Where, item
             problems.add(where + ("count",), Message(N_("hand %(hand)d: the knock recorded as illegal is legal (count "
                                                         "%(count)d within limit %(limit)s)"), hand=number, count=count,
                                                      limit=setup.limit))
-    if item.value("cards") is not NOT_WRITTEN:
+    if item.cards is not NOT_WRITTEN:
         problems.add(where + ("cards",), Message(N_("hand %(hand)d: an illegal knock holds its cards or its count, "
                                                     "not both"), hand=number))
 
 
 def _check_illegal_cards(state: MatchState, setup: HandSetup, where: Where, item: Irregularity,
-                         given: KeptEntry, at: Optional[int], problems: Problems) -> None:
+                         given: ItemValues, at: Optional[int], problems: Problems) -> None:
     """An illegal knock by cards: they do not make a legal knock, and (turn by turn) they fit the hand."""
     number = setup.number
     try:
-        melds_written, discard_written = _given(given, "melds"), _given(given, "discard")
+        melds_written, discard_written = _given(given.melds), _given(given.discard)
         melds = parse_melds(melds_written, state.rules.aces) if melds_written is not None else None
         discard = card_of(discard_written) if discard_written is not None else None
-        cards = recorded_cards(given.value("cards"), (10, 11), "knocker's hand", state.rules.ace_runs)
+        cards = recorded_cards(given.cards, (10, 11), "knocker's hand", state.rules.ace_runs)
         check = check_knock(cards, state.rules, setup.upcard, melds, discard)
         if check.legal:
             problems.add(where + ("cards",), Message(N_("hand %(hand)d: the knock recorded as illegal is legal "
                                                         "(%(verdict)s)"), hand=number, verdict=check.verdict_said))
-        if given.value("turn") is not NOT_WRITTEN:  # a knock recorded at a turn: it was made at the table
+        if given.turn is not NOT_WRITTEN:  # a knock recorded at a turn: it was made at the table
             _check_refused_knock(state, where, number, item, at, cards, discard, problems)
     except GinRefError as exc:
         problems.add(where + ("cards",), Message(N_("hand %(hand)d: the illegal knock's cards: %(reason)s"),

@@ -10,7 +10,9 @@ refused: each a ``Kept``), the corrections (each a ``Correction``, at its place)
 result (a ``PaperResult`` and its seal). Every step makes a new Record (``_replace``), a step in a hand a new hand
 in it, never changes one: an undo keeps the old one without copies.
 
-What a correction keeps (``Correction.entry``) is a ``KeptEntry``: its keys and values as written, in order.
+What a correction keeps (``Correction.entry``) is the typed value the undo took (a ``corrections.KeptValue``:
+a hand or the keys of one, a ``Kept``, a ``Ruled``, a ``PaperResult``, or an item as written), and the entry as
+a hand edit wrote it where the writer would not write it back from that value (``Correction.written``).
 """
 
 from typing import TYPE_CHECKING, NamedTuple, Optional, Tuple

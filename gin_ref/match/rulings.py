@@ -25,8 +25,8 @@ from typing import List, Mapping, NamedTuple, Optional, Sequence, Tuple
 from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.message import Message, N_
 from gin_ref.core.players import find_player
-from gin_ref.match.corrections import KeptEntry
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given
+from gin_ref.match.irregularities import Written, value_in
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import AsWritten, is_count
@@ -82,19 +82,20 @@ def ruled_as_written(written: AsWritten) -> Ruled:
     None; one a correction kept may lack its counts: read as 0, and refused by the replay when it is put
     back; a hand edit's counts as written, for the replay to judge; one that is not a mapping reads as an
     empty one). The first reading keeps such a ruling as written (``gin_ref.files.itemread.ruling_of``)."""
-    value = _pairs(written).value
-    points = value("points")
-    ruling = Ruling(str(_none(value("kind"))), _text(value("player")),
+    pairs = _pairs(written)
+    points = value_in(pairs, "points")
+    ruling = Ruling(str(_none(value_in(pairs, "kind"))), _text(value_in(pairs, "player")),
                     points if isinstance(points, int) and not isinstance(points, bool) else None,
-                    _text(value("reason")), _text(value("by")), _none(value("date")), value("dealt") is True)
-    steps, hands = value("steps"), value("hands")
+                    _text(value_in(pairs, "reason")), _text(value_in(pairs, "by")), _none(value_in(pairs, "date")),
+                    value_in(pairs, "dealt") is True)
+    steps, hands = value_in(pairs, "steps"), value_in(pairs, "hands")
     return Ruled(ruling, 0 if steps is NOT_WRITTEN else steps, 0 if hands is NOT_WRITTEN else hands)  # type: ignore[arg-type]
 
 
-def _pairs(written: AsWritten) -> KeptEntry:
+def _pairs(written: AsWritten) -> Written:
     """The keys and values of a ruling as written, in order (none when it is not a mapping)."""
     value = written.value
-    return KeptEntry(tuple(value.items()) if isinstance(value, dict) else ())
+    return tuple(value.items()) if isinstance(value, dict) else ()
 
 
 def _none(value: object) -> object:
@@ -189,11 +190,11 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: RecordedHand, probl
                                            "by, date)"), hand=number))
             return None
         pairs = _pairs(written)
-        for key, _value in pairs.written:
+        for key, _value in pairs:
             if key not in KEYS:
                 problems.add(where + (key,), Message(N_("hand %(hand)d: unknown key '%(key)s' in the ruling"),
                                                      hand=number, key=key))
-        values = tuple(_none(pairs.value(key)) for key in _VALUES) + (pairs.value("dealt"),)
+        values = tuple(_none(value_in(pairs, key)) for key in _VALUES) + (value_in(pairs, "dealt"),)
     kind, player, points, reason, by, date, steps, hands, dealt_written = values
     if kind not in KINDS:
         problems.add(where + ("kind",), Message(N_("hand %(hand)d: ruling kind %(kind)s is not one of %(known)s"),

@@ -1,7 +1,7 @@
 """The match record's schema: its format, its keys in order, the results and irregularities it knows, and
 the count of steps a record holds. What reads or writes the file's own form (its lists as written, the
 keys each format brought, the order of a hand's keys) is in ``gin_ref.files`` (``seals.written``,
-``recordformat.keys_beyond_1``, ``matchtop.in_file_order``).
+``recordformat.keys_beyond_1``, ``handform.hand_data``).
 
 A record holds what a match file holds (``gin_ref.files.matchfile`` reads and writes the YAML; in memory
 its top level is typed, ``gin_ref.match.record.Record``, made and written by ``gin_ref.files.matchtop``):

@@ -24,9 +24,9 @@ A step's data is a typed value, made by an action or read back from the record o
 A step made puts its typed value into the record as it is (a new hand, a turn's line, a result's
 ``KnockFacts``, an irregularity's ``Kept``, a ruling's ``Ruled``...): the writer in ``gin_ref.files`` lays
 it out, the one place a mapping is made (``step_pairs``: the keys and values it writes). A step taken back
-returns the typed values the record held of it (the correction keeps them, the values a replay works out
-included, in the order the file holds them); ``newest`` and ``step_data`` read the typed value back from
-the record and from the correction.
+returns the typed value the record held of it (the correction keeps it, the values a replay works out
+included: a hand or the keys of one, a Kept, a Ruled, a PaperResult); ``newest`` and ``step_data`` read the
+step's typed data back from the record and from the correction.
 
 Each kind of step is one entry of ``KINDS`` (how it is put and taken back), so a new kind (a director's
 ruling) is one more entry. A result-only record's result is one step too (``match_result``, hand 0), and an
@@ -35,14 +35,14 @@ amend of it an amend of hand 0 (``gin_ref.match.resultonly``).
 
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union, cast
+from typing import TYPE_CHECKING, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union, cast
 
 from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.cards import Card
 from gin_ref.core.game import Roles
 from gin_ref.match import rulings
-from gin_ref.match.corrections import Correction, KeptEntry
+from gin_ref.match.corrections import Correction
 from gin_ref.match.handread import (NOT_WRITTEN, Melds, OneCard, RecordedHand, SomeCards, Text, Truth, Whole, given,
                                     typed_card, typed_lines)
 from gin_ref.match.irregularities import Kept, Written, irregularity_pairs, kept_of, turn_written
@@ -52,10 +52,11 @@ from gin_ref.match.rulings import Ruled, ruled_as_written, ruled_of, ruling_pair
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, SETTLED_KEYS, AsWritten, is_count
 
 if TYPE_CHECKING:
+    from gin_ref.match.corrections import KeptValue
     from gin_ref.match.record import Record
 
 __all__ = ["Deal", "Kept", "KnockFacts", "PaperResult", "Ruled", "Settled", "Step", "StepData", "TurnLine", "Version",
-           "irregularity_pairs", "newest", "paper_of", "paper_pairs", "position", "redoable", "step_data",
+           "irregularity_pairs", "newest", "position", "redoable", "step_data",
            "step_pairs", "step_total", "version_pairs"]
 
 
@@ -205,12 +206,6 @@ class Version(NamedTuple):
         return cls(_code(version.upcard), limit if type(limit) is int else None, Settled.of(version))  # noqa: E721
 
 
-def paper_of(written: Mapping[str, object]) -> PaperResult:
-    """The result of a result-only record (or one a correction keeps), as written."""
-    return PaperResult(written.get("scores") or {}, written.get("hands_won"),  # type: ignore[arg-type]
-                       written.get("winner", ""))  # type: ignore[arg-type]  # (as written: the replay judges it)
-
-
 StepData = Union[Deal, TurnLine, Kept, Settled, Ruled, Version, PaperResult]
 
 
@@ -233,15 +228,14 @@ def step_pairs(data: StepData) -> Written:
         return ruling_pairs(data)
     if isinstance(data, Version):
         return version_pairs(data)
-    return paper_pairs(data)
+    return paper_fields(data)
 
 
-def paper_pairs(paper: PaperResult) -> Written:
-    """A result-only record's result as the record writes it: its keys, in order, with their values (new
-    mappings of the scores each time)."""
+def paper_fields(paper: PaperResult) -> Written:
+    """A result-only record's result as the record writes it: its keys, in order, with its values (the
+    writer in ``gin_ref.files`` lays them out: ``gin_ref.files.correctionread.paper_pairs``)."""
     won = paper.hands_won
-    return (("scores", dict(paper.scores)),) + ((("hands_won", dict(won)),) if won is not None else ()) + \
-        (("winner", paper.winner),)
+    return (("scores", paper.scores),) + ((("hands_won", won),) if won is not None else ()) + (("winner", paper.winner),)
 
 
 # -- the step ------------------------------------------------------------------------------------------------
@@ -255,15 +249,16 @@ class Step(NamedTuple):
     its number in the hand. Undone, an amend's data is the version it goes back to.
 
     A step read back from the record's corrections (``redo``: what an undo took; an undo of an amend: the
-    version before it) keeps the form the correction holds (``written``), and is put back as written, as a
-    person may have edited it: the replay then judges it, and a form it refuses is refused with its
-    problem. ``data`` is then what it reads as, for its words."""
+    version before it) keeps the typed value the correction holds (``written``: a hand, or the keys of one,
+    a ``RecordedHand``; an irregularity's item, a ruling, typed or as written; a ``PaperResult``), and is put
+    back as it is, as a person may have edited it: the replay then judges it, and a form it refuses is
+    refused with its problem. ``data`` is then what it reads as, for its words."""
 
     kind: str
     hand: int
     data: StepData
     turn: Optional[int] = None
-    written: Optional[KeptEntry] = None
+    written: "Optional[KeptValue]" = None
 
     def made_on(self, record: "Record") -> "Record":
         """``record`` with this step: its kind's new hand (its typed data put in by the hand's own
@@ -271,7 +266,7 @@ class Step(NamedTuple):
         (``written``). A new Record; ``record`` stands as it was."""
         return KINDS[self.kind][0](record, self)
 
-    def taken_from(self, record: "Record") -> "Tuple[Record, KeptEntry]":
+    def taken_from(self, record: "Record") -> "Tuple[Record, KeptValue]":
         """``record`` without this step (the newest), and what it took: the typed values the correction
         keeps, in the order the file holds them."""
         return KINDS[self.kind][1](record, self)
@@ -285,7 +280,7 @@ class Amend:
 
     __slots__ = ("hand", "at", "hands", "old", "place")
 
-    def __init__(self, hand: int, at: int, hands: int, old: KeptEntry, place: int = -1) -> None:
+    def __init__(self, hand: int, at: int, hands: int, old: "KeptValue", place: int = -1) -> None:
         self.hand, self.at, self.hands, self.old, self.place = hand, at, hands, old, place
 
     def redone(self, at: int) -> "Amend":
@@ -300,7 +295,7 @@ def amends_in_force(corrections: List[Correction]) -> List[Amend]:
     undone: List[Amend] = []
     for item in corrections:
         if item.amended and item.steps is not None and item.hand is not None:
-            active.append(Amend(item.hand, item.steps[1], item.hands or 0, item.entry or _NOTHING_KEPT, item.place))
+            active.append(Amend(item.hand, item.steps[1], item.hands or 0, _version_kept(item), item.place))
         elif item.kind == "amend" and item.undone and active:
             undone.append(active.pop())
         elif item.kind == "amend" and item.redone and undone and item.steps is not None:
@@ -348,7 +343,7 @@ def newest(record: "Record") -> Step:
         return Step("ruling", ruled + 1, made)
     amends = amends_in_force(list(record.corrections))
     if amends and amends[-1].at == count_in_place(record):
-        return Step("amend", amends[-1].hand, _version(amends[-1].hand, amends[-1].old), written=amends[-1].old)
+        return Step("amend", amends[-1].hand, _version(amends[-1].old), written=amends[-1].old)
     hands, refused = record.hands, record.irregularities or ()
     if refused and refused[-1].item.hand == len(hands) + 1:
         return Step("refused_deal", len(hands) + 1, refused[-1])
@@ -375,37 +370,25 @@ def _newest_in(hand: RecordedHand, number: int) -> Step:
     return Step("deal", number, Deal.of(hand))
 
 
-def _version(hand: int, version: KeptEntry) -> StepData:
+def _version(version: "KeptValue") -> StepData:
     """An amend's version as a correction keeps it: a hand's (``Version``), or hand 0's: a result-only
-    record's result."""
-    return paper_of(dict(version.written)) if hand == 0 else Version.of(version.hand())
+    record's result (a ``PaperResult``, as it is)."""
+    return version if isinstance(version, PaperResult) else Version.of(_hand_kept(version))
 
 
-_NOTHING_KEPT = KeptEntry(())
+def _version_kept(item: Correction) -> "KeptValue":
+    """The version an amend's correction keeps (one that keeps none: an empty one, hand 0's an empty
+    result)."""
+    if item.entry is not None:
+        return item.entry
+    return PaperResult({}, None, "") if item.hand == 0 else RecordedHand()
 
 
-def _kept(pairs: Iterable[Tuple[str, object]]) -> KeptEntry:
-    return KeptEntry(tuple(pairs))
-
-
-def _ruled(value: object) -> Ruled:
-    """A ruling a correction keeps: a Ruled, or one as written (read leniently, as an empty one when it is
-    not a mapping: a correction edited by hand, whose ruling the replay refuses)."""
-    return value if isinstance(value, Ruled) else ruled_as_written(value if isinstance(value, AsWritten) else
-                                                                   AsWritten(value))
-
-
-def _kept_item(value: object) -> Kept:
-    """An irregularity a correction keeps, or the newest of a hand: a Kept, or an item as written (read
-    leniently, as an empty one when it is not a mapping: a correction edited by hand, which the replay
-    refuses)."""
-    return kept_of(value if isinstance(value, (Kept, AsWritten)) else AsWritten(value))
-
-
-def _as_written(value: object) -> object:
-    """A value a correction kept (an irregularity's item, a ruling), put back as it is: typed, or as written
-    (an empty one where it kept none: the replay refuses it, as it refuses any a hand edit spoiled)."""
-    return value if isinstance(value, (Kept, Ruled, AsWritten)) else AsWritten({} if value is NOT_WRITTEN else value)
+def _hand_kept(entry: "Optional[KeptValue]") -> RecordedHand:
+    """What a correction keeps of a hand (a RecordedHand: the reader makes one where the step is of a
+    hand's keys)."""
+    assert isinstance(entry, RecordedHand), entry
+    return entry
 
 
 def version_of(hand: RecordedHand) -> RecordedHand:
@@ -441,9 +424,14 @@ def _with(hand: RecordedHand, kept: RecordedHand) -> RecordedHand:
     return RecordedHand._make((*values, unknown))
 
 
-def _settled_pairs_of(hand: RecordedHand) -> Written:
-    """A hand's settled values as an undo keeps them (but its seal), each typed, in the file's order."""
-    return tuple((key, hand[at]) for key, at in _SETTLED_KEPT_AT if hand[at] is not NOT_WRITTEN)
+def _settled_of(hand: RecordedHand, number: int, turns: object = NOT_WRITTEN) -> RecordedHand:
+    """What an undo of a hand's result (or of the turn that ended it, ``turns``: its line) keeps: the hand's
+    number and settled values (but its seal), each typed."""
+    values: List[object] = [NOT_WRITTEN] * len(HAND_KEYS)
+    values[_NUMBER_AT], values[_TURNS_AT] = number, turns
+    for at in _SETTLED_KEPT_AT:
+        values[at] = hand[at]
+    return RecordedHand._make((*values, ()))
 
 
 # -- the kinds -------------------------------------------------------------------------------------------
@@ -468,7 +456,7 @@ def _put_deal(record: "Record", step: Step) -> "Record":
 def _hand_of(step: Step) -> RecordedHand:
     """The hand a deal adds (a dealt ruling put back: the hand the correction kept, whole)."""
     if step.written is not None:
-        return step.written.hand()
+        return _hand_kept(step.written)
     return _deal_hand(cast(Deal, step.data))  # (a deal's data)
 
 
@@ -497,18 +485,19 @@ def _settled_pairs(settled: Settled) -> Written:
         tuple((key, value) for key, value in zip(RESULT_FACTS, settled.facts) if value is not NOT_WRITTEN)
 
 
-def _take_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
-    return record._replace(hands=record.hands[:-1]), _kept(record.hands[-1].written())
+def _take_deal(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
+    return record._replace(hands=record.hands[:-1]), record.hands[-1]
 
 
-_SETTLED_KEPT_AT = tuple((key, HAND_KEYS.index(key)) for key in SETTLED_KEYS if key != "seal")
+_SETTLED_KEPT_AT = tuple(HAND_KEYS.index(key) for key in SETTLED_KEYS if key != "seal")
+_NUMBER_AT, _TURNS_AT = HAND_KEYS.index("number"), HAND_KEYS.index("turns")
 
 
 def _put_turn(record: "Record", step: Step) -> "Record":
     index = _at(record, step)
     hand = record.hands[index]
     if step.written is not None:  # what a correction kept (its line, and the result it ended the hand with)
-        kept = step.written.hand()
+        kept = _hand_kept(step.written)
         lines = typed_lines([*hand.turn_lines, *kept.turn_lines])
         return _changed(record, index, _with(hand, kept)._replace(turns=lines))
     line = cast(TurnLine, step.data)  # (a turn's data)
@@ -517,54 +506,54 @@ def _put_turn(record: "Record", step: Step) -> "Record":
     return _changed(record, index, hand._replace(result="dead") if line.dead else hand)
 
 
-def _take_turn(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+def _take_turn(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     index = _at(record, step)
     hand = record.hands[index]
     lines = hand.turn_lines
-    removed = _kept((("number", step.hand), *_settled_pairs_of(hand), ("turns", typed_lines([lines[-1]]))))
+    removed = _settled_of(hand, step.hand, typed_lines([lines[-1]]))
     # a seal goes with its hand's facts: written again on the next write
     hand = _unsettled(hand)._replace(turns=typed_lines(list(lines[:-1])) if len(lines) > 1 else NOT_WRITTEN)
     return _changed(record, index, hand), removed
 
 
 def _put_irregularity(record: "Record", step: Step) -> "Record":
-    # the Kept itself (the writer lays it out), or the item a correction kept, as written
-    item = _as_written(step.written.value("irregularity")) if step.written is not None else step.data
+    # the Kept itself (the writer lays it out), or the item a correction kept, as it kept it
+    item = step.written if step.written is not None else step.data
     index = _at(record, step)
     hand = record.hands[index]
     return _changed(record, index, hand._replace(irregularities=list(hand.items) + [item]))
 
 
-def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     index = _at(record, step)
     hand = record.hands[index]
     items = hand.items
-    return _changed(record, index, hand._replace(irregularities=items[:-1])), \
-        _kept((("number", step.hand), ("irregularity", items[-1])))
+    # (a hand's item, as read or put by a step: a Kept, or as written)
+    return _changed(record, index, hand._replace(irregularities=items[:-1])), cast("Union[Kept, AsWritten]", items[-1])
 
 
 def _put_refused_deal(record: "Record", step: Step) -> "Record":
-    kept = _kept_item(step.written.value("irregularity")) if step.written is not None else cast(Kept, step.data)
+    kept = cast(Kept, step.data)  # (what a correction kept, read: its item as a Kept)
     return record._replace(irregularities=(record.irregularities or ()) + (kept,))
 
 
-def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+def _take_refused_deal(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     refused = record.irregularities or ()
-    return record._replace(irregularities=refused[:-1] or None), _kept((("irregularity", refused[-1]),))
+    return record._replace(irregularities=refused[:-1] or None), refused[-1]
 
 
 def _put_result(record: "Record", step: Step) -> "Record":
     index = _at(record, step)
     if step.written is not None:  # what a correction kept, as written
-        return _changed(record, index, _with(record.hands[index], step.written.hand()))
+        return _changed(record, index, _with(record.hands[index], _hand_kept(step.written)))
     settled = cast(Settled, step.data)  # (a result's data: an action's, its values typed)
     return _changed(record, index, settled.facts.on(record.hands[index])._replace(result=settled.result))
 
 
-def _take_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+def _take_result(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     index = _at(record, step)
     hand = record.hands[index]
-    removed = _kept((("number", step.hand), *_settled_pairs_of(hand)))
+    removed = _settled_of(hand, step.hand)
     # a seal goes with its hand's facts: written again on the next write
     return _changed(record, index, _unsettled(hand)), removed
 
@@ -573,25 +562,24 @@ def _put_ruling(record: "Record", step: Step) -> "Record":
     ruled = cast(Ruled, step.data)  # (a ruling's data)
     if step.written is not None and ruled.ruling.dealt:  # put back, a ruling that dealt its hand: the hand,
         return record._replace(hands=record.hands + (_hand_of(step),))  # whole
-    # the Ruled itself (the writer lays it out), or the ruling a correction kept, as written
-    ruling = _as_written(step.written.value("ruling")) if step.written is not None else ruled
+    # the Ruled itself (the writer lays it out), or the ruling a correction kept, as it kept it
+    ruling = step.written if step.written is not None else ruled
     index = _at(record, step)
     return _changed(record, index, record.hands[index]._replace(ruling=ruling))
 
 
-def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+def _take_ruling(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     """Take a ruling back: its hand's ruling, or the whole hand, when the ruling dealt it (one step: it was
     the last hand; the correction keeps it as written, but its seal)."""
     if isinstance(step.data, Ruled) and step.data.ruling.dealt:  # the last hand (it was the newest step)
         # a seal goes with its hand's facts: written again on the next write
-        return record._replace(hands=record.hands[:-1]), \
-            _kept(record.hands[-1]._replace(seal=NOT_WRITTEN).written())
+        return record._replace(hands=record.hands[:-1]), record.hands[-1]._replace(seal=NOT_WRITTEN)
     index = _at(record, step)
     hand = record.hands[index]
     if given(hand.result) is None:  # an open hand ruled: its totals and its seal went with the ruling
         hand = hand._replace(totals=NOT_WRITTEN, seal=NOT_WRITTEN)
-    return _changed(record, index, hand._replace(ruling=NOT_WRITTEN)), \
-        _kept((("number", step.hand), ("ruling", hand.ruling)))
+    # (a hand's ruling, as read or put by a step: a Ruled, or as written)
+    return _changed(record, index, hand._replace(ruling=NOT_WRITTEN)), cast("Union[Ruled, AsWritten]", hand.ruling)
 
 
 def _put_match_result(record: "Record", step: Step) -> "Record":
@@ -599,24 +587,25 @@ def _put_match_result(record: "Record", step: Step) -> "Record":
 
 
 def _paper(step: Step) -> PaperResult:
-    """The result a step puts into a result-only record: its own, or the one a correction kept."""
-    return paper_of(dict(step.written.written)) if step.written is not None else cast(PaperResult, step.data)
+    """The result a step puts into a result-only record: its own, or the one a correction kept (the same
+    value)."""
+    return cast(PaperResult, step.data)
 
 
-def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+def _take_match_result(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     if record.header.start is None:  # started by its result: it would say nothing
         raise IllegalActionError(Message(N_("the result is all this match holds (it was started by 'gin-ref "
                                             "result'): change it with 'gin-ref amend result PLAYER POINTS ...', "
                                             "or delete the file")))
     assert record.result is not None
-    return record._replace(result=None, result_seal=None), _kept(paper_pairs(record.result))
+    return record._replace(result=None, result_seal=None), record.result
 
 
 def _put_amend(record: "Record", step: Step) -> "Record":
     if step.hand == 0:  # an amend of a result-only record's result
         return record._replace(result=_paper(step), result_seal=None)
     index = _at(record, step)
-    version = step.written.hand() if step.written is not None else _version_hand(cast(Version, step.data))
+    version = _hand_kept(step.written) if step.written is not None else _version_hand(cast(Version, step.data))
     return _changed(record, index, set_version(record.hands[index], version))
 
 
@@ -628,24 +617,22 @@ def _version_hand(version: Version) -> RecordedHand:
     return hand if settled.result is None else hand._replace(result=settled.result)
 
 
-def _take_amend(record: "Record", step: Step) -> "Tuple[Record, KeptEntry]":
+def _take_amend(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     if step.hand == 0:
         assert record.result is not None
-        kept = _kept((("number", 0), *paper_pairs(record.result)))
-        return _put_amend(record, step), kept  # the result before the amend
-    removed = _kept((("number", step.hand), *version_of(record.hands[_at(record, step)]).written()))
+        return _put_amend(record, step), record.result  # the result before the amend
+    removed = version_of(record.hands[_at(record, step)])._replace(number=step.hand)
     return _put_amend(record, step), removed  # the version before the amend (settled again after)
 
 
 def step_data(record: "Record", item: Correction) -> Step:
-    """The step an undo took, as it can be put back: read from the correction's ``step`` and ``entry``
-    (a new value: the correction keeps what it kept, whatever is written later)."""
+    """The step an undo took, as it can be put back: read from the correction's ``step`` and ``entry`` (the
+    typed value the undo took; a new Step: the correction keeps what it kept, whatever is written later)."""
     step, entry = item.step, item.entry
     assert step is not None and entry is not None  # an undo ``redoable`` found
     kind, hand = step.kind, step.hand
     held = len(record.hands)
-    read = _READ_BACK[kind](hand, entry) if kind == "ruling" else None
-    dealt = isinstance(read, Ruled) and read.ruling.dealt  # the correction keeps the hand the ruling dealt, whole
+    dealt = kind == "ruling" and isinstance(entry, RecordedHand)  # the correction keeps the hand the ruling dealt
     # the hand the step goes into: a new one (a deal, a deal refused), one of the record's, or a result-only
     # record's result (hand 0); a correction edited by hand may name another
     if kind in ("deal", "refused_deal"):
@@ -663,28 +650,50 @@ def step_data(record: "Record", item: Correction) -> Step:
                                              "record cannot take (%(count)d hand recorded)",
                                              "nothing to redo: the last undo's step is of hand %(hand)d, which the "
                                              "record cannot take (%(count)d hands recorded)"), hand=hand, count=held))
-    return Step(kind, hand, _READ_BACK[kind](hand, entry), step.turn, _kept_form(kind, entry, dealt))
+    return Step(kind, hand, _READ_BACK[kind](entry), step.turn, _kept_form(kind, entry, dealt))
 
 
-def _kept_form(kind: str, entry: KeptEntry, dealt: bool = False) -> KeptEntry:
-    """What the correction of an undone step keeps of it, as it is put back: the hand a deal was, the item
-    an irregularity was, the ruling, or the keys a turn, a result or an amend had."""
-    if dealt or kind == "deal":
-        return entry  # the hand dealt (by the ruling), whole
-    return entry.but("number")  # (an irregularity's: its item, a ruling's: its ruling, as written)
+def _kept_form(kind: str, entry: "KeptValue", dealt: bool = False) -> "KeptValue":
+    """What the correction of an undone step keeps of it, as it is put back: the hand a deal was (or the
+    ruling dealt), the item an irregularity was, the ruling, the result, or the keys a turn, a result or an
+    amend had (but the hand's number: the step's)."""
+    if dealt or kind == "deal" or not isinstance(entry, RecordedHand):
+        return entry
+    return entry._replace(number=NOT_WRITTEN)
 
 
-# what each kind's correction keeps, read back into the step's data (hand, the correction's entry)
-_READ_BACK: Dict[str, Callable[[int, KeptEntry], StepData]] = {
-    "deal": lambda hand, entry: Deal.of(entry.hand()),
-    "turn": lambda hand, entry: TurnLine(str(entry.hand().turn_lines[0]),
-                                         dead=given(entry.value("result")) is not None),
-    "irregularity": lambda hand, entry: _kept_item(entry.value("irregularity")),
-    "refused_deal": lambda hand, entry: _kept_item(entry.value("irregularity")),
-    "result": lambda hand, entry: Settled.of(entry.hand()),
-    "ruling": lambda hand, entry: _ruled(entry.value("ruling")),
-    "amend": lambda hand, entry: _version(hand, entry.but("number")),
-    STEP_KIND: lambda hand, entry: paper_of(dict(entry.written)),
+def _ruled_kept(entry: "KeptValue") -> Ruled:
+    """The ruling a correction keeps (the whole hand's, when the ruling dealt it): a Ruled, or one as written
+    read leniently (an empty one when it is not a mapping: a correction edited by hand, whose ruling the
+    replay refuses)."""
+    ruling = entry.ruling if isinstance(entry, RecordedHand) else entry
+    if isinstance(ruling, Ruled):
+        return ruling
+    return ruled_as_written(ruling if isinstance(ruling, AsWritten) else AsWritten(ruling))
+
+
+def _kept_item(value: object) -> Kept:
+    """An irregularity a correction keeps, or the newest of a hand: a Kept, or an item as written (read
+    leniently, as an empty one when it is not a mapping: a correction edited by hand, which the replay
+    refuses)."""
+    return kept_of(value if isinstance(value, (Kept, AsWritten)) else AsWritten(value))
+
+
+def _turn_kept(entry: "KeptValue") -> TurnLine:
+    kept = _hand_kept(entry)
+    return TurnLine(str(kept.turn_lines[0]), dead=given(kept.result) is not None)
+
+
+# what each kind's correction keeps (the typed value its undo took), read back into the step's data
+_READ_BACK: Dict[str, Callable[["KeptValue"], StepData]] = {
+    "deal": lambda entry: Deal.of(_hand_kept(entry)),
+    "turn": _turn_kept,
+    "irregularity": _kept_item,
+    "refused_deal": _kept_item,
+    "result": lambda entry: Settled.of(_hand_kept(entry)),
+    "ruling": _ruled_kept,
+    "amend": _version,
+    STEP_KIND: lambda entry: cast(PaperResult, entry),
 }
 
 
@@ -729,9 +738,9 @@ def _ruled_since(record: "Record", correction: Correction) -> bool:
 
 
 # each kind of step: how it is put (its data, in the file's form, written into the record) and taken back
-# (removed; returns the correction's 'entry'). A pair, not a NamedTuple: a NamedTuple compiles its code when
+# (removed; returns what the correction keeps, its 'entry': the typed value taken). A pair, not a NamedTuple: a NamedTuple compiles its code when
 # its module is imported, a cost every command would pay at start (issue 28).
-StepKind = Tuple[Callable[["Record", "Step"], "Record"], Callable[["Record", "Step"], "Tuple[Record, KeptEntry]"]]
+StepKind = Tuple[Callable[["Record", "Step"], "Record"], Callable[["Record", "Step"], "Tuple[Record, KeptValue]"]]
 KINDS: Dict[str, StepKind] = {
     "amend": (_put_amend, _take_amend),
     "deal": (_put_deal, _take_deal),

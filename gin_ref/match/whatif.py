@@ -12,7 +12,7 @@ words.
 """
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple, Union, cast
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError
@@ -24,10 +24,10 @@ from gin_ref.core.scoring import HandScore, hand_score
 from gin_ref.match import rulings
 from gin_ref.match.model import Match
 from gin_ref.match.knocks import judge, limit_needs_upcard, why_upcard
-from gin_ref.match.corrections import KeptEntry
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, card_of, recorded_cards, stored_facts
 from gin_ref.match.problems import Problems
-from gin_ref.match.irregularities import written_pairs
+from gin_ref.match.schema import AsWritten
+from gin_ref.match.irregularities import ItemValues, Kept
 from gin_ref.match.state import MatchState, Played, decide_end, fresh_state, score
 
 Why = Tuple[object, ...]  # (kind, values...): see gin_ref.views.words.why_words
@@ -90,8 +90,8 @@ def _hand_if(match: Match, state: MatchState, index: int, entry: RecordedHand) -
     pair, upcard = setup.pair, setup.upcard
     why: List[Why] = []
     for item in entry.items:  # (a Kept a step put, or an item as written)
-        given = written_pairs(item)
-        if given is not None and given.value("kind") == "illegal_knock":
+        given = ItemValues.of(cast("Union[Kept, AsWritten]", item))
+        if given.kind == "illegal_knock":
             _refused_knock(state, pair, upcard, given, why)
     ruling = match.state.rulings[index] if index in match.state.rulings else None
     result, winner, points, boxes = played.result, None, 0, 1
@@ -184,12 +184,12 @@ def _score_why(old: HandScore, new: HandScore, winner: Optional[str]) -> List[Wh
     return why
 
 
-def _refused_knock(state: MatchState, pair: Tuple[str, str], upcard: Optional[Card], item: KeptEntry,
+def _refused_knock(state: MatchState, pair: Tuple[str, str], upcard: Optional[Card], item: ItemValues,
                    why: List[Why]) -> None:
-    """A knock refused at the table (its keys and values as written), judged under the state's rules: legal
-    there (noted), or illegal and penalised as they say."""
-    rules, player = state.rules, item.value("player")
-    cards, melds_written, discard_written = (_written(item, key) for key in ("cards", "melds", "discard"))
+    """A knock refused at the table (its values: a Kept's, or as a hand edit wrote them), judged under the
+    state's rules: legal there (noted), or illegal and penalised as they say."""
+    rules, player = state.rules, item.player
+    cards, melds_written, discard_written = (_written(value) for value in (item.cards, item.melds, item.discard))
     legal = None
     if cards is not None and (upcard is not None or not limit_needs_upcard(rules)):
         melds = parse_melds(melds_written, rules.aces) if melds_written is not None else None
@@ -203,14 +203,13 @@ def _refused_knock(state: MatchState, pair: Tuple[str, str], upcard: Optional[Ca
     opponent = pair[1] if player == pair[0] else pair[0]
     if penalty:
         score(state, opponent, penalty, hand_won=False)
-    points = _written(item, "points") or 0
+    points = _written(item.points) or 0
     if penalty != points:
         why.append(("penalty", opponent, penalty, points))
 
 
-def _written(item: KeptEntry, key: str) -> object:
-    """The value of ``key`` as written, None where it is not written."""
-    value = item.value(key)
+def _written(value: object) -> object:
+    """A value as written, None where it is not written."""
     return None if value is NOT_WRITTEN else value
 
 

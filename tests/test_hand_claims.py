@@ -63,7 +63,8 @@ def test_claims_are_read_as_written_and_a_key_not_written_is_told_from_null():
     assert (other.whole_limit, other.points_given, other.winner_among(("Ann", "Ben"))) == (None, 30, "Ben")
     assert other.winner_among(("Ann", "Cy")) is None
     assert recorded_hand({}) == RecordedHand()
-    assert list(RecordedHand._fields[:-1]) == list(HAND_KEYS)  # the file's order of keys
+    assert list(RecordedHand._fields) == [*HAND_KEYS, "lines", "unknown"]  # the file's order of keys (then its
+    assert recorded_hand({"limit": 9}).lines == ()  # lines in the file, none made in memory, and the unknown keys)
     odd = recorded_hand({"number": 1, "colour": "red", "limit": 9})
     assert odd.unknown == (("colour", "red"),) and list(odd.written()) == [("number", 1), ("limit", 9),
                                                                            ("colour", "red")]

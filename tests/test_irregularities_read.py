@@ -174,7 +174,8 @@ def test_a_file_written_by_gin_ref_is_read_into_typed_items_and_rulings(here, gi
     assert [type(item) for item in hand.irregularities] == [Kept] and hand.irregularities[0].item.kind == "out_of_turn"
     assert isinstance(hand.ruling, Ruled) and hand.ruling.ruling.player == "Ann"
     written = matchfile.written(match)["hands"][0]["ruling"]  # read leniently, as written, it is the same
-    assert ruling_of(written) == hand.ruling == ruled_as_written(AsWritten(written))
+    assert hand.ruling.lines and ruling_of(written) == hand.ruling._replace(lines=()) == \
+        ruled_as_written(AsWritten(written))  # (read in place, it carries its keys' lines in the file)
     assert (here / "match.yaml").read_text() == matchfile.dumps(match.record)
 
 

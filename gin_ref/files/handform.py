@@ -9,33 +9,112 @@ as its code, cards as a list of codes, the turns as a list of lines...), a value
 (``gin_ref.match.schema.AsWritten``) as it was (tests/test_record_round_trip.py).
 """
 
-from typing import Any, Dict, List, Mapping
+from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from gin_ref.core.cards import Card
+from gin_ref.files.yamldata import line_in
 from gin_ref.match.handread import FACT_READERS, NOT_WRITTEN, RecordedHand
 from gin_ref.match.rulings import Ruled, ruling_pairs
 from gin_ref.match.schema import HAND_KEYS, AsWritten
 from gin_ref.match.irregularities import Kept, irregularity_pairs
 
-__all__ = ["hand_data", "item_laid_out", "laid_out", "recorded_hand"]
+__all__ = ["hand_data", "item_laid_out", "laid_out", "line_in_hand", "recorded_hand", "walked"]
 
 _READER = {key: (index, read) for index, (key, read) in enumerate(zip(HAND_KEYS, FACT_READERS))}
 _SIZE = len(HAND_KEYS)
 
 
-def recorded_hand(entry: Mapping[str, object]) -> RecordedHand:
+def recorded_hand(entry: Mapping[str, object], line: Optional[int] = None) -> RecordedHand:
     """The RecordedHand of a hand as the parsed file holds it (the first reading: the mapping is not kept),
-    each value typed by its key (None: written null), the keys gin-ref does not know kept in order."""
+    each value typed by its key (None: written null), the keys gin-ref does not know kept in order. Read
+    with its lines (``entry`` a LineDict; ``line``: its item's line in ``hands``), it carries them
+    (``RecordedHand.lines``: its own, its keys', its turns', its irregularities' items')."""
     values: List[object] = [NOT_WRITTEN] * _SIZE
     unknown = []
+    table: Optional[Mapping[Any, int]] = getattr(entry, "lines", None) if line is not None else None
+    keyed = None if table is None else [0] * _SIZE  # each key's line
     for key, value in entry.items():
         found = _READER.get(key)
         if found is None:
             unknown.append((key, value))
         else:
             values[found[0]] = value if value is None else found[1](value)
-    values.append(tuple(unknown))
+            if keyed is not None:
+                keyed[found[0]] = table.get(key, 0)  # type: ignore[union-attr]  # (table is set with keyed)
+    if keyed is None:
+        values += ((), tuple(unknown))
+    else:  # its own line, its keys', the count of its turns' lines and those (when typed), its irregularities'
+        turns = values[_TURNS]  # items' (when a list)
+        items = values[_ITEMS]
+        counted = len(turns) if type(turns) is tuple else 0
+        values += ((line, *keyed, *[table.get(key, 0) for key, _value in unknown], counted,  # type: ignore[union-attr]
+                    *(_items(entry.get("turns"), counted) if counted else ()),
+                    *(_items(items, len(items)) if isinstance(items, list) else ())), tuple(unknown))
     return RecordedHand._make(values)
+
+
+def _items(listed: object, count: int) -> Sequence[int]:
+    """The line of each of ``count`` items of a list as parsed (0: none, as for an item added in memory)."""
+    lines: Sequence[int] = getattr(listed, "lines", ())
+    return lines if len(lines) == count else [*lines[:count], *[0] * (count - len(lines))]
+
+
+_TURNS = HAND_KEYS.index("turns")
+_ITEMS = HAND_KEYS.index("irregularities")
+
+
+def line_in_hand(hand: RecordedHand, where: Sequence[object]) -> int:
+    """The line of the key or item at path ``where`` in a hand read from a file (the deepest one found, the
+    hand's own line otherwise), from its lines (``RecordedHand.lines``): a key's, a turn's, an irregularity's
+    item's, and below them their values' (``walked``: an item's keys, a ruling's, a value as written)."""
+    lines = hand.lines
+    line = lines[0]
+    if not where:
+        return line
+    key = where[0]
+    index = _READER[key][0] if isinstance(key, str) and key in _READER else None
+    if index is not None:
+        if not lines[1 + index]:  # not written
+            return line
+        value, line = hand[index], lines[1 + index]
+    else:
+        for place, (name, value) in enumerate(hand.unknown):
+            if name == key:
+                break
+        else:
+            return line
+        if not lines[1 + _SIZE + place]:  # (a key added in memory)
+            return line
+        line = lines[1 + _SIZE + place]
+    if len(where) > 1 and (index == _TURNS and type(value) is tuple or index == _ITEMS and isinstance(value, list)):
+        at = where[1]  # a turn, an irregularity's item: its line, read with the hand's (as read: a step's
+        counted = 1 + _SIZE + len(hand.unknown)  # new value finds none, or the one it had read)
+        first, end = (counted + 1, counted + 1 + lines[counted]) if index == _TURNS else \
+            (counted + 1 + lines[counted], len(lines))
+        if not (isinstance(at, int) and 0 <= at < len(value) and first + at < end and lines[first + at]):
+            return line
+        return walked(value[at], where[2:], lines[first + at])
+    return walked(value, where[1:], line)
+
+
+def walked(node: object, where: Sequence[object], line: int) -> int:
+    """The line at path ``where`` under a value read from a file (the deepest key found; ``line``, the
+    value's own, otherwise): a Kept's and a Ruled's keys from their lines (``lines``), a value as written,
+    or one kept as parsed, from the reader's (``gin_ref.files.yamldata.line_in``)."""
+    for key in where:
+        if type(node) is AsWritten:
+            node = node.value
+        if isinstance(node, (Kept, Ruled)):
+            found = next((at for name, at in node.lines if name == key), None) or None  # (0: none)
+            node = next((value for name, value in node.spread if name == key), None) if isinstance(node, Kept) else None
+        else:
+            found = line_in(node, key)
+            if found is not None:
+                node = node[key]  # type: ignore[index]
+        if found is None:
+            break
+        line = found
+    return line
 
 
 def hand_data(hand: RecordedHand) -> Dict[Any, Any]:

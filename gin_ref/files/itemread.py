@@ -10,7 +10,7 @@ order their problems are reported (``MATCH_CHECKS``), each problem at its key pa
 where it reaches the deal (``gin_ref.match.record.Read.refused``).
 """
 
-from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from gin_ref.core.escape import shown_value
 from gin_ref.core.message import Message, N_
@@ -31,11 +31,12 @@ __all__ = ["MATCH_CHECKS", "item_of", "items_of", "refused_of", "ruling_of"]
 Item = Union[Kept, AsWritten]
 
 
-def item_of(item: object) -> Item:
+def item_of(item: object, line: Optional[int] = None) -> Item:
     """An irregularity's item as the parsed file holds it, typed: a Kept when the writer would write it back
     as it is (a mapping of a known kind, its keys in the file's order, the player a name or null, the
     detail words, the hand, turn and points whole numbers, the action and card text; what an illegal knock
-    spread as written), else the item as written."""
+    spread as written), else the item as written. A Kept read with its lines carries them (``line``: its
+    line in the list, and each key's)."""
     if not isinstance(item, dict):
         return AsWritten(item)
     kind = item.get("kind")
@@ -48,8 +49,15 @@ def item_of(item: object) -> Item:
             and _whole(turn)):
         return AsWritten(item)
     kept = Kept(Irregularity(kind, player, detail, points, hand, turn, action, card),
-                tuple((key, value) for key, value in item.items() if key in SPREAD), detail)
+                tuple((key, value) for key, value in item.items() if key in SPREAD), detail, line,
+                () if line is None else _keyed(item))
     return kept if irregularity_pairs(kept) == tuple(item.items()) else AsWritten(item)
+
+
+def _keyed(item: Dict[Any, object]) -> Tuple[Tuple[str, int], ...]:
+    """Each key of a mapping read with its lines (a LineDict), with its line, in order; none without."""
+    table = getattr(item, "lines", None)
+    return () if table is None else tuple((key, table.get(key, 0)) for key in item)  # (0: a key added in memory)
 
 
 def _text(value: object) -> bool:
@@ -69,15 +77,20 @@ def _none(value: object) -> object:
 
 def items_of(listed: object) -> object:
     """A hand's ``irregularities`` as the parsed file holds them, typed: a list's items each ``item_of`` (a
-    new list); anything else as it is (the replay refuses it)."""
-    return [item_of(item) for item in listed] if isinstance(listed, list) else listed
+    new list; read with its lines, each Kept with its own); anything else as it is (the replay refuses it)."""
+    if not isinstance(listed, list):
+        return listed
+    lines = getattr(listed, "lines", None)
+    return [item_of(item) for item in listed] if lines is None or len(lines) != len(listed) else \
+        [item_of(item, line) for item, line in zip(listed, lines)]
 
 
-def ruling_of(written: object) -> Union[Ruled, AsWritten]:
+def ruling_of(written: object, lined: bool = False) -> Union[Ruled, AsWritten]:
     """A hand's ruling as the parsed file holds it, typed: a Ruled when the writer would write it back as it
     is (a mapping of the keys a ruling holds, ``rulings.KEYS``, in the file's order: a kind, the player, reason and by text or null, the
     points a whole number or null, the date as written, the counts of steps and hands whole numbers,
-    ``dealt: true`` only where it dealt its hand), else the ruling as written."""
+    ``dealt: true`` only where it dealt its hand), else the ruling as written. ``lined``: a hand's ruling
+    read in place, whose Ruled carries its keys' lines (none for one a correction keeps)."""
     if not isinstance(written, dict) or not all(key in rulings.KEYS for key in written):
         return AsWritten(written)
     kind, player, points, reason, by = (written.get(key) for key in ("kind", "player", "points", "reason", "by"))
@@ -86,7 +99,7 @@ def ruling_of(written: object) -> Union[Ruled, AsWritten]:
             _text(player) and _whole(points) and _text(reason) and _text(by)):
         return AsWritten(written)
     ruled = Ruled(Ruling(kind, player, points, reason, by, written.get("date"), written.get("dealt") is True),
-                  steps, hands)
+                  steps, hands, _keyed(written) if lined else ())
     return ruled if ruling_pairs(ruled) == tuple(written.items()) else AsWritten(written)
 
 
@@ -107,7 +120,7 @@ def refused_of(listed: object, players: Sequence[str]) -> "Tuple[Optional[List[R
         irregularity = _read_refused(item, values, ("irregularities", i), players, said)
         kept = None if irregularity is None else \
             Kept(irregularity._replace(where=()), (), values.detail if isinstance(values.detail, str) else None,
-                 line_in(listed, i))
+                 line_in(listed, i), _keyed(written) if isinstance(written, dict) else ())
         refused.append((kept, _none(values.hand), tuple(said)))
     return refused, ()
 

@@ -16,6 +16,7 @@ gave it, never the temporary file.
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 import unicodedata
 from typing import Any, Dict, List, Optional, Tuple, Union
@@ -67,7 +68,8 @@ class Record:
         self.confirm: Optional[int] = None
 
     def line_of(self, where: Any) -> int:
-        return yamlread.line_of(self.data, where)
+        """The line of the key or item at path ``where`` (``matchtop.line_of``: from the typed record)."""
+        return matchtop.line_of(self.match.record, where)
 
 
 def match_file(option: Optional[PathName] = None) -> PathName:
@@ -213,7 +215,8 @@ def replay(data: Any, path: Optional[PathName] = None, version: Optional[int] = 
         where, problem = problems[0]  # (the replay's problem, a message: said in the reader's language)
         said = Message(N_("%(problem)s ('gin-ref verify' lists every problem)"), problem=problem) \
             if where and where[0] == "hands" else problem
-        raise RecordError(said, line=yamlread.line_of(data, where), path=label) from None
+        line = matchtop.line_of(record, where) if record is not None else yamlread.line_of(data, where)
+        raise RecordError(said, line=line, path=label) from None
     assert state is not None and record is not None
     return Record(label, data, Match(record, _replayed=(state, base)), version)
 
@@ -250,9 +253,13 @@ def checks_read(text: str, path: Optional[PathName] = None, on_hand: Optional[On
     found: Found = [(yamlread.line_of(data, where), message) for where, message in reader_problems]
     found += read_version(data, text)[1]  # (this takes the end line out of the data)
     del text  # not held while the record is replayed (the caller passes it on, keeping none)
-    replayed, match = check_record(matchtop.read(data), on_hand)
+    reading = matchtop.read(data)
+    replayed, match = check_record(reading, on_hand)
+    record = reading.record  # the replay's problems take their lines from its typed values (the head's,
+    line_of = functools.partial(matchtop.line_of, record) if record is not None else \
+        functools.partial(yamlread.line_of, data)  # when it has none, from the data as parsed)
     unreadable = {tuple(where) for where, _message in reader_problems}  # one problem per fact: a value that
-    found += [(yamlread.line_of(data, problem.where), problem.message)  # could not be read is not judged too
+    found += [(line_of(problem.where), problem.message)  # could not be read is not judged too
               for problem in replayed if tuple(problem.where) not in unreadable]
     found.sort(key=lambda item: item[0])
     return cutshort.cut_first(found), match, data

@@ -31,9 +31,9 @@ from gin_ref.core.players import check_name, parse_draw
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.files.correctionread import entry_data, paper_of, paper_pairs, read_corrections
 from gin_ref.files.itemread import items_of, refused_of, ruling_of
-from gin_ref.files.yamldata import line_in
+from gin_ref.files.yamldata import MAX_DEPTH, LineDict, LineList, line_in
 from gin_ref.match.corrections import Correction
-from gin_ref.files.handform import hand_data, item_laid_out, recorded_hand
+from gin_ref.files.handform import hand_data, item_laid_out, line_in_hand, recorded_hand, walked
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand
 from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_named, why_started
 from gin_ref.match.names import first_look_alike, look_alike_message
@@ -42,7 +42,7 @@ from gin_ref.match.record import Read, Record
 from gin_ref.match.resultonly import RESULT_KEY, RESULT_KEYS, PaperResult, by_one_score, score_problems, winner_of
 from gin_ref.match.schema import FORMAT, FORMAT_2, OPTIONAL_KEYS, ROLES, TOP_KEYS
 
-__all__ = ["read", "read_header", "typed", "write", "hand_data"]
+__all__ = ["read", "read_header", "typed", "write", "hand_data", "line_of", "top_lines"]
 
 WORDS = {"undo": "undone", "redo": "redone", "amend": "amended"}  # /2's words for what a correction did
 
@@ -70,12 +70,69 @@ def read(data: object) -> Read:
     corrections = read_corrections(data, found)
     # each hand read once as a RecordedHand; one that is not a mapping is kept as it is, for the replay to
     # refuse in its place (such a Record is never written: ``typed``)
+    lines = getattr(hands, "lines", None)  # each hand's line (read from a file: a LineList)
     recorded = cast("Tuple[RecordedHand, ...]",
-                    tuple(_typed(recorded_hand(item)) if isinstance(item, dict) else item for item in hands))
+                    tuple(_typed(recorded_hand(item, lines[i] if lines is not None and i < len(lines) else None))
+                          if isinstance(item, dict) else item for i, item in enumerate(hands)))
     record = Record(header, recorded,
                     None if refused is None else tuple(kept for kept, _hand, _said in refused if kept is not None),
-                    tuple(corrections), written, seal if isinstance(seal, str) else None)
+                    tuple(corrections), written, seal if isinstance(seal, str) else None, top_lines(data))
     return Read(record, tuple(head), tuple(result), paper, tuple(refused or ()), listed, tuple(found))
+
+
+def top_lines(data: object) -> Tuple[Tuple[Where, int], ...]:
+    """The lines of a record's top level as read (``Record.lines``; none for data made in memory): the top
+    mapping's, each top key's and, under them, each key and item of the head, the result, the deals refused
+    (and of a key gin-ref does not know), each correction's and its keys', and each item of ``hands`` that
+    is not a hand's mapping (a hand's own are in the hand: ``RecordedHand.lines``)."""
+    if not isinstance(data, LineDict):
+        return ()
+    found: List[Tuple[Where, int]] = [((), data.line)]
+    for key, value in data.items():
+        line = line_in(data, key)
+        if line is None:
+            continue
+        found.append(((key,), line))
+        if key == "hands":
+            if isinstance(value, LineList):  # (a hand's mapping: its lines are in its RecordedHand)
+                found += [(("hands", i), line) for i, line in enumerate(value.lines) if not isinstance(value[i], dict)]
+        else:
+            _paths(value, (key,), found, 2 if key == "corrections" else MAX_DEPTH)
+    return tuple(found)
+
+
+def _paths(node: object, where: Where, found: List[Tuple[Where, int]], depth: int) -> None:
+    """Each key or item under ``node`` (to ``depth`` levels), with its line, into ``found``."""
+    if depth <= 0 or not isinstance(node, (LineDict, LineList)):
+        return
+    for key in (node if isinstance(node, LineDict) else range(len(node))):
+        line = line_in(node, key)
+        if line is not None:
+            found.append((where + (key,), line))
+            _paths(node[key], where + (key,), found, depth - 1)
+
+
+def line_of(record: Record, where: Where) -> int:
+    """The line of the key or item at path ``where`` in the file a Record was read from, from its typed
+    values (the deepest key found; the top mapping's first line otherwise): the line
+    ``gin_ref.files.yamldata.line_of`` gives over the parsed file, which need not be kept for it. A hand's
+    path is walked through the hand (``gin_ref.files.handform.line_in_hand``), the rest through the lines of
+    the top level (``Record.lines``); 1 for a Record made in memory."""
+    hands = record.hands
+    if len(where) > 1 and where[0] == "hands" and isinstance(where[1], int) and 0 <= where[1] < len(hands):
+        hand = hands[where[1]]
+        if isinstance(hand, RecordedHand) and hand.lines:
+            return line_in_hand(hand, where[2:])
+    table = dict(record.lines)
+    line = table.get((), 1)
+    for depth in range(1, len(where) + 1):
+        found = table.get(tuple(where[:depth]))
+        if found is None:
+            return line
+        line = found
+        if depth == 2 and where[0] == "hands":  # an item of ``hands`` that is not a hand's mapping, as read
+            return walked(hands[cast(int, where[1])], where[2:], line)
+    return line
 
 
 def _typed(hand: RecordedHand) -> RecordedHand:
@@ -83,7 +140,7 @@ def _typed(hand: RecordedHand) -> RecordedHand:
     ``gin_ref.files.itemread``)."""
     items, ruling = hand.irregularities, hand.ruling
     if ruling is not NOT_WRITTEN:
-        hand = hand._replace(ruling=ruling_of(ruling))
+        hand = hand._replace(ruling=ruling_of(ruling, True))
     return hand._replace(irregularities=items_of(items)) if isinstance(items, list) and items else hand  # (none: as read)
 
 

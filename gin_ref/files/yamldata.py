@@ -1,7 +1,8 @@
 """The data the YAML readers return: a dict and a list that also hold the line of each key or item.
 
 ``gin_ref.files.yamlfast`` (the canonical layout) and ``gin_ref.files.yamlload`` (PyYAML) both build them;
-``line_of`` turns a problem's key path (``Where``) into a line of the file. ``Problems`` is the list of what a
+``line_of`` turns a key path (``Where``) into a line of the file as parsed (a problem met while parsing; the
+replay's take theirs from the typed values: ``gin_ref.files.matchtop.line_of``). ``Problems`` is the list of what a
 reading met, each ``(key path, message)``: here, with ``MAX_DEPTH``, so that naming them loads no reader.
 """
 

@@ -257,6 +257,11 @@ class RecordedHand(NamedTuple):
     totals: Scores = NOT_WRITTEN
     games: Columns = NOT_WRITTEN
     seal: Text = NOT_WRITTEN
+    # read from a file, its lines there (``gin_ref.files.handform.recorded_hand``): the hand's own line (its
+    # item in ``hands``), the line of each of its keys (HAND_KEYS', 0 where not written, then the unknown
+    # ones'), the count of its turns' lines and each turn's (when they are typed), then each irregularity's
+    # item's (when they are a list); () made in memory (no lines)
+    lines: Tuple[int, ...] = ()
     unknown: Tuple[Tuple[str, object], ...] = ()  # keys gin-ref does not know, with their values, in order
 
     @property

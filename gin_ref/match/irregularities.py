@@ -60,13 +60,15 @@ class Kept(NamedTuple):
     discard, or its count: ``spread``, as written). ``said``: the reason in words of an item written before
     format /3 (its ``detail``, kept from /2), so that an undo and a redo put it back as it was; an item
     written since holds facts only (``item.detail`` is then the reason worked out, never written). A deal
-    refused read from a file carries its line there (``line``), so that what is said of it can name the
+    refused, or a hand's item, read from a file carries its line there (``line``) and the line of each of its
+    keys (``lines``: each key with its line, in the file's order), so that what is said of it can name the
     line from the value."""
 
     item: Irregularity
     spread: Written = ()
     said: Optional[str] = None
-    line: Optional[int] = None  # a deal refused's line in the file it was read from (None: made in memory)
+    line: Optional[int] = None  # its line in the file it was read from (None: made in memory)
+    lines: Tuple[Tuple[str, int], ...] = ()  # each key with its line in that file (none: made in memory)
 
 
 SPREAD = ("cards", "melds", "discard", "count")  # what an illegal knock spread, as written

@@ -1,5 +1,6 @@
 """What a replay finds wrong in a record: each problem with its path of keys into the record (``("hands",
-2, "totals")``), which the file adapter turns into a line. Checks add problems to a ``Problems`` list; a
+2, "totals")``), which the file adapter turns into a line from the typed values read, each carrying its
+lines (``gin_ref.files.matchtop.line_of``). Checks add problems to a ``Problems`` list; a
 problem the replay cannot go past (no players, no usable rules) ends it with ``Unreadable``.
 
 What a problem says is data (#38 item 1): a ``Message`` (a message of the catalogue and its facts), which

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Tuple
 
 from gin_ref.match.corrections import Correction
 from gin_ref.match.header import Header
-from gin_ref.match.problems import Problem
+from gin_ref.match.problems import Problem, Where
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.handread import RecordedHand
 from gin_ref.match.irregularities import Kept
@@ -31,7 +31,10 @@ class Record(NamedTuple):
     """A match record: ``header`` (its head, typed), ``hands`` (each a ``RecordedHand``: its values as
     written), ``irregularities`` (the deals refused; None: the record writes no
     list of them), ``corrections`` and, for a match recorded by its result only, ``result`` and its
-    ``result_seal`` (None: not sealed)."""
+    ``result_seal`` (None: not sealed). Read from a file, ``lines`` holds the lines there of what its
+    top level holds beside the hands (each hand carries its own: ``RecordedHand.lines``): each key path of
+    the head, the result, the deals refused (to their keys) and the corrections (to their keys), with its
+    line, the top mapping's first (path ``()``); none made in memory."""
 
     header: Header
     hands: Tuple[RecordedHand, ...]
@@ -39,6 +42,7 @@ class Record(NamedTuple):
     corrections: Tuple[Correction, ...]
     result: Optional[PaperResult] = None
     result_seal: Optional[str] = None
+    lines: Tuple[Tuple[Where, int], ...] = ()
 
 
 if TYPE_CHECKING:  # (an alias made at every start costs instructions; the checker alone needs it)

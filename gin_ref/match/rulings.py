@@ -70,11 +70,14 @@ def _text(value: object) -> Optional[str]:
 class Ruled(NamedTuple):
     """A ruling made: the ruling, the count of steps the record held with it (``steps``: it is the newest
     while the count stands) and the number of hands then (``hands``). The ruling step puts it into its hand
-    (``RecordedHand.ruling``) as it is: the writer in ``gin_ref.files`` lays it out (``ruling_pairs``)."""
+    (``RecordedHand.ruling``) as it is: the writer in ``gin_ref.files`` lays it out (``ruling_pairs``).
+    Read from a file, the line of each of its keys there (``lines``: each key with its line, in order; its
+    own line is its hand's ``ruling`` key's), so that what is said of it can name the line from the value."""
 
     ruling: Ruling
     steps: int
     hands: int
+    lines: Tuple[Tuple[str, int], ...] = ()  # (none: made in memory)
 
 
 def ruled_as_written(written: AsWritten) -> Ruled:

@@ -415,13 +415,16 @@ def _unsettled(hand: RecordedHand) -> RecordedHand:
                          seal=NOT_WRITTEN)
 
 
+_FACTS = len(HAND_KEYS)  # a RecordedHand's fields of the hand's keys (its lines and unknown keys follow)
+
+
 def _with(hand: RecordedHand, kept: RecordedHand) -> RecordedHand:
     """``hand`` with what ``kept`` holds (a correction's keys, put back): each of its values written, its
     unknown keys after the hand's (one of the same name replaced): a new hand."""
-    values = [mine if theirs is NOT_WRITTEN else theirs for mine, theirs in zip(hand[:-1], kept[:-1])]
+    values = [mine if theirs is NOT_WRITTEN else theirs for mine, theirs in zip(hand[:_FACTS], kept[:_FACTS])]
     names = {key for key, _value in kept.unknown}
     unknown = tuple(item for item in hand.unknown if item[0] not in names) + kept.unknown
-    return RecordedHand._make((*values, unknown))
+    return RecordedHand._make((*values, hand.lines, unknown))  # (the lines the hand was read with)
 
 
 def _settled_of(hand: RecordedHand, number: int, turns: object = NOT_WRITTEN) -> RecordedHand:
@@ -431,7 +434,7 @@ def _settled_of(hand: RecordedHand, number: int, turns: object = NOT_WRITTEN) ->
     values[_NUMBER_AT], values[_TURNS_AT] = number, turns
     for at in _SETTLED_KEPT_AT:
         values[at] = hand[at]
-    return RecordedHand._make((*values, ()))
+    return RecordedHand._make((*values, (), ()))  # (no lines, no unknown keys: made in memory)
 
 
 # -- the kinds -------------------------------------------------------------------------------------------

@@ -153,6 +153,19 @@ def test_a_huge_count_of_hands_is_one_problem_not_a_hang(knocked, step, line, me
     assert result.stderr.startswith(f"Error: {line}{message}")
 
 
+@pytest.mark.parametrize("written", ["", "    hands: 0\n"])
+def test_a_ruling_whose_count_of_hands_is_left_out_or_not_a_count_is_one_problem(knocked, written):
+    """A hand edit that leaves a ruling's ``hands`` out (read as 0) or writes 0 is told that it must be a whole
+    number, once: not also that "the ruling's 'hands' is 0", which it was not, or which says it twice."""
+    run("ruling", "--match", "m.yaml", "--hand", "1", "--void", "--reason", "misdeal")
+    text = knocked.read_text(encoding="utf-8")
+    assert text.count("    hands: 1\n") == 1
+    knocked.write_text(text.replace("    hands: 1\n", written), encoding="utf-8")
+    result = run("verify", "m.yaml", code=1)
+    problems = [line.split(": ", 1)[1] for line in result.output.splitlines() if line.startswith("m.yaml:")]
+    assert problems == ["hand 1: the ruling's 'hands' must be a whole number"]
+
+
 # -- item 8: one spelling per name (NFC), and names that look alike ------------------------------------------
 
 ZOE, ZOE_DECOMPOSED = "Zo\u00eb", "Zoe\u0308"

@@ -35,7 +35,7 @@ from gin_ref.match.header import Header
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
 from gin_ref.match.resultonly import PaperResult, paper_read
 from gin_ref.match.problems import Problem, Problems, Where, same
-from gin_ref.match.schema import ROLES
+from gin_ref.match.schema import ROLES, is_count
 from gin_ref.match.state import HandSetup, MatchState, Note, Played, close_hand, fresh_state, score
 from gin_ref.match.steps import Amend, Kept, amends_in_force
 from gin_ref.core.escape import shown_value
@@ -123,6 +123,8 @@ def check_hand_counts(hands: Sequence[object], amends: List[Amend], problems: Pr
     for where, ruled, count, hand in counted:  # (ruled: the hand a ruling is on; None: an amend)
         if type(count) is not int:  # noqa: E721 (its shape is checked with the rest of the entry)
             continue
+        if ruled is not None and not is_count(count):  # a ruling's count left out or not a count (read as
+            continue  # written: 0 when missing) is one problem, its shape's, not also a count judged
         if count > len(hands):
             words = Nn_("an amend's 'hands' is %(given)d, but the record holds %(count)d hand",
                         "an amend's 'hands' is %(given)d, but the record holds %(count)d hands") if ruled is None else \

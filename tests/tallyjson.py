@@ -2,9 +2,8 @@
 tests: what a script holds of a tally. (The package writes that object and never reads it: match/ holds no mapping of record data.)"""
 
 from gin_ref.core.game import Roles
+from gin_ref.files.itemread import read_ruling, written_item
 from gin_ref.match.irregularities import kept_of
-from gin_ref.match.schema import AsWritten
-from gin_ref.match.rulings import ruled_as_written
 from gin_ref.match.schema import ROLES
 from gin_ref.match.tally import GameTally, HandTally, Note, ResultOnly, Tally, Turn
 
@@ -24,8 +23,8 @@ def hand_of(data):
                      games=None if games is None else tuple(games),
                      knocker_deadwood=data.get("knocker_deadwood"), defender_deadwood=data.get("defender_deadwood"),
                      after_end=bool(data.get("after_end")),
-                     irregularities=tuple(kept_of(AsWritten(item)).item for item in data.get("irregularities") or ()),
-                     ruling=None if ruling is None else ruled_as_written(AsWritten(ruling)).ruling)
+                     irregularities=tuple(kept_of(written_item(item)).item for item in data.get("irregularities") or ()),
+                     ruling=None if ruling is None else read_ruling(ruling))
 
 
 def tally_of_json(data):
@@ -39,5 +38,5 @@ def tally_of_json(data):
         games=None if games is None else tuple(game_of(g) for g in games), three="roles" in data,
         roles=data.get("roles"), turn=None if turn is None else Turn(turn["player"], turn["phase"]),
         discard_top=data.get("discard_top"), stock_count=data.get("stock_count"),
-        irregularities=tuple(kept_of(AsWritten(item)).item for item in data.get("irregularities") or ()),
+        irregularities=tuple(kept_of(written_item(item)).item for item in data.get("irregularities") or ()),
         notes=tuple(Note(**note) for note in data.get("notes") or ()))

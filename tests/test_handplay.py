@@ -5,6 +5,7 @@ import copy
 
 import pytest
 
+from gin_ref.files.itemread import item_of, written_item
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.core.errors import IllegalActionError, RecordError
 from gin_ref.match.model import Match
@@ -177,7 +178,8 @@ def test_a_refused_turn_changes_nothing_and_an_out_of_turn_one_is_kept():
     assert match.hands[0].irregularities == [outcome.refusal.kept]  # typed: the writer lays it out
     assert written(match)["hands"][0]["irregularities"] == [item]
     assert irregularity_words(match.state.irregularities[0][0]) == "Ben's discard 5S refused (out of turn: it is Ann's turn to discard or knock)"
-    assert position(item) == 3 and position({"kind": "illegal_knock"}) == 1
+    assert position(outcome.refusal.kept) == 3 and position(written_item(dict(item, turn="3"))) == 1
+    assert position(written_item({"kind": "illegal_knock", "turn": 2})) == 2 and position(item_of(item)) == 3
 
 
 def test_an_illegal_knock_in_turn_is_kept_with_its_turn():

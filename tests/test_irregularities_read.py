@@ -4,11 +4,11 @@ at its key, in the order its checks are listed; the tally shows the very values 
 from pathlib import Path
 
 from gin_ref.files import matchfile
-from gin_ref.files.itemread import MATCH_CHECKS, item_of, refused_of, ruling_of
+from gin_ref.files.itemread import MATCH_CHECKS, item_of, refused_of, ruling_of, written_item, written_ruling
 from gin_ref.match.irregularities import HAND_CHECKS, Irregularity, Kept, read_hand_irregularity
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import AsWritten
-from gin_ref.match.rulings import Ruled, Ruling, ruled_as_written
+from gin_ref.match.rulings import Ruled, Ruling, ruled_read
 from gin_ref.match.tally import tally_of
 from gin_ref.views.tally_text import irregularity_data
 
@@ -175,7 +175,7 @@ def test_a_file_written_by_gin_ref_is_read_into_typed_items_and_rulings(here, gi
     assert isinstance(hand.ruling, Ruled) and hand.ruling.ruling.player == "Ann"
     written = matchfile.written(match)["hands"][0]["ruling"]  # read leniently, as written, it is the same
     assert hand.ruling.lines and ruling_of(written) == hand.ruling._replace(lines=()) == \
-        ruled_as_written(AsWritten(written))  # (read in place, it carries its keys' lines in the file)
+        ruled_read(written_ruling(written))  # (read in place, it carries its keys' lines in the file)
     assert (here / "match.yaml").read_text() == matchfile.dumps(match.record)
 
 
@@ -222,9 +222,32 @@ def test_every_item_and_ruling_of_every_record_reads_the_same_typed_or_as_writte
                 if not isinstance(item_of(written), Kept):
                     continue
                 items += 1
-                assert kept_of(AsWritten(written)) == item_of(written), path
+                assert kept_of(written_item(written)) == item_of(written), path
                 for damaged in (written, dict(written, player="Zed"), dict(written, turn=0) if "turn" in written else
                                 written, dict(written, action="shuffle") if "action" in written else written):
-                    typed, edited = item_of(damaged), AsWritten(dict(reversed(list(damaged.items()))))
+                    typed, edited = item_of(damaged), written_item(dict(reversed(list(damaged.items()))))
                     assert isinstance(typed, Kept) and said(typed, players) == said(edited, players), path
     assert items >= 5
+
+
+def test_match_reads_the_first_readings_values_of_an_item_or_ruling_as_written_never_its_mapping():
+    """An item or a ruling a hand edit wrote otherwise is read leniently once, by the first reading, which
+    keeps that reading with it (``AsWritten.read``); match/ judges that, never the mapping: a mapping wrapped
+    without its reading holds nothing for match/."""
+    from gin_ref.match.irregularities import ItemValues, kept_of
+    from gin_ref.match.handread import RecordedHand
+    from gin_ref.match.rulings import RulingValues, ruled_of
+    item = item_of({"player": "Ann", "kind": "out_of_turn", "turn": "2", "cards": ["9h"]})
+    assert isinstance(item, AsWritten) and isinstance(item.read, ItemValues)
+    assert item.read.keys == ("player", "kind", "turn", "cards") and item.read.turn == "2"
+    assert item.read.spread == (("cards", ["9h"]),) and item.read.mapping
+    assert kept_of(item).item.player == "Ann" and ItemValues.of(item) is item.read
+    assert not item_of(["kind", "out_of_turn"]).read.mapping
+    bare = AsWritten({"player": "Ann", "kind": "out_of_turn"})  # (no reading: match/ reads none of it)
+    assert kept_of(bare).item.player is None and not ItemValues.of(bare).mapping
+    ruling = ruling_of({"kind": "void", "steps": "3", "hands": 1, "extra": 1})
+    assert isinstance(ruling, AsWritten) and isinstance(ruling.read, RulingValues)
+    assert ruling.read.keys == ("kind", "steps", "hands", "extra") and ruling.read.ruled.steps == "3"
+    assert written_ruling(7).read.keys is None and written_item({}).read.keys == ()
+    hand = RecordedHand(number=1, ruling=AsWritten({"kind": "void", "steps": 3, "hands": 1}))
+    assert ruled_of(hand) is None and ruled_of(hand._replace(ruling=ruling)).ruling.kind == "void"

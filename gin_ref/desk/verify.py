@@ -15,10 +15,9 @@ from gin_ref.desk.seals import JSON_KEYS, seal_report
 from gin_ref.files import matchfile, yamlread
 from gin_ref.files.filewrite import leftovers
 from gin_ref.files.matchfind import candidates
-from gin_ref.files.itemread import item_of
+from gin_ref.files.itemread import item_of, read_ruling
 from gin_ref.match.irregularities import kept_of
-from gin_ref.match.rulings import Ruling, ruled_as_written
-from gin_ref.match.schema import AsWritten
+from gin_ref.match.rulings import Ruling
 from gin_ref.match.model import Match
 from gin_ref.match.replay import OnHand
 from gin_ref.files.seals import written
@@ -177,7 +176,7 @@ def _rulings(data: Any, played: List[Any]) -> List[Dict[str, Any]]:
 
 def ruling_of(item: Dict[str, Any]) -> Ruling:
     """The Ruling of one of ``Verified.rulings`` (for its words)."""
-    return ruled_as_written(AsWritten(item)).ruling
+    return read_ruling(item)
 
 
 def _notes(match: Optional[Match]) -> List[str]:

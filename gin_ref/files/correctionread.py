@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, 
 
 from gin_ref.core.message import Message, N_
 from gin_ref.files.handform import hand_data, laid_out, recorded_hand
-from gin_ref.files.itemread import item_of, items_of, ruling_of
+from gin_ref.files.itemread import item_of, items_of, ruling_of, written_item, written_ruling
 from gin_ref.files.yamldata import line_in
 from gin_ref.match.corrections import CORRECTION_KEYS, Correction, StepRef
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems, Where
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
-from gin_ref.match.rulings import Ruled, ruled_as_written
+from gin_ref.match.rulings import ruled_read
 from gin_ref.match.schema import CORRECTION_KINDS, CORRECTION_WORDS, AsWritten
 from gin_ref.match.steps import paper_fields
 
@@ -162,10 +162,10 @@ def entry_of(entry: Dict[str, object], item: Correction) -> "KeptValue":
     if kind == "deal" or not item.undone:  # (a redo keeps none: one a hand edit gave it, as a hand's keys)
         return _hand(entry)
     if kind in ("irregularity", "refused_deal"):
-        return item_of(entry["irregularity"]) if "irregularity" in entry else AsWritten({})
+        return item_of(entry["irregularity"]) if "irregularity" in entry else written_item({})
     if kind == "ruling":
-        ruling = ruling_of(entry["ruling"]) if "ruling" in entry else AsWritten({})
-        dealt = (ruling if isinstance(ruling, Ruled) else ruled_as_written(ruling)).ruling.dealt
+        ruling = ruling_of(entry["ruling"]) if "ruling" in entry else written_ruling({})
+        dealt = ruled_read(ruling).ruling.dealt
         return _hand(entry) if dealt else ruling  # a ruling that dealt its hand: the hand, whole
     if kind == STEP_KIND or (kind == "amend" and step is not None and step.hand == 0):
         return paper_of(entry)

@@ -8,6 +8,10 @@ layer judges either (``gin_ref.match.irregularities.read_hand_irregularity`` and
 ``gin_ref.match.rulings.check_ruling``, in the replay); the checks of each deal refused run here, in the
 order their problems are reported (``MATCH_CHECKS``), each problem at its key path, for the replay to say
 where it reaches the deal (``gin_ref.match.record.Read.refused``).
+
+An item or a ruling kept as written is read leniently here, once, when its AsWritten is made
+(``written_item``, ``written_ruling``: its ``read``, an ``ItemValues`` or a ``RulingValues``): the match
+layer reads that, never the mapping.
 """
 
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
@@ -20,13 +24,14 @@ from gin_ref.match.irregularities import (SPREAD, Check, Irregularity, ItemRead,
                                           check_detail, check_keys, check_player, irregularity_pairs, read_with)
 from gin_ref.match.problems import Problem, Problems, Where
 from gin_ref.match import rulings
-from gin_ref.match.rulings import Ruled, Ruling, ruling_pairs
+from gin_ref.match.rulings import Ruled, Ruling, RulingValues, ruling_pairs
 from gin_ref.match.schema import IRREGULARITY_KEYS, MATCH_IRREGULARITIES, AsWritten, is_count
 
 if TYPE_CHECKING:
     from gin_ref.match.record import Refusal
 
-__all__ = ["MATCH_CHECKS", "item_of", "items_of", "refused_of", "ruling_of"]
+__all__ = ["MATCH_CHECKS", "item_of", "items_of", "read_ruling", "refused_of", "ruling_of", "written_item",
+           "written_ruling"]
 
 Item = Union[Kept, AsWritten]
 
@@ -38,20 +43,20 @@ def item_of(item: object, line: Optional[int] = None) -> Item:
     spread as written), else the item as written. A Kept read with its lines carries them (``line``: its
     line in the list, and each key's)."""
     if not isinstance(item, dict):
-        return AsWritten(item)
+        return written_item(item)
     kind = item.get("kind")
     keys = IRREGULARITY_KEYS.get(kind) if isinstance(kind, str) else None
     if keys is None:
-        return AsWritten(item)
+        return written_item(item)
     player, detail, points = item.get("player"), item.get("detail"), item.get("points", 0)
     hand, turn, action, card = item.get("hand"), item.get("turn"), item.get("action"), item.get("card")
     if not (_text(player) and _text(detail) and _text(action) and _text(card) and _whole(points) and _whole(hand)
             and _whole(turn)):
-        return AsWritten(item)
+        return written_item(item)
     kept = Kept(Irregularity(kind, player, detail, points, hand, turn, action, card),
                 tuple((key, value) for key, value in item.items() if key in SPREAD), detail, line,
                 () if line is None else _keyed(item))
-    return kept if irregularity_pairs(kept) == tuple(item.items()) else AsWritten(item)
+    return kept if irregularity_pairs(kept) == tuple(item.items()) else written_item(item)
 
 
 def _keyed(item: Dict[Any, object]) -> Tuple[Tuple[str, int], ...]:
@@ -92,15 +97,73 @@ def ruling_of(written: object, lined: bool = False) -> Union[Ruled, AsWritten]:
     ``dealt: true`` only where it dealt its hand), else the ruling as written. ``lined``: a hand's ruling
     read in place, whose Ruled carries its keys' lines (none for one a correction keeps)."""
     if not isinstance(written, dict) or not all(key in rulings.KEYS for key in written):
-        return AsWritten(written)
+        return written_ruling(written)
     kind, player, points, reason, by = (written.get(key) for key in ("kind", "player", "points", "reason", "by"))
     steps, hands = written.get("steps"), written.get("hands")
     if type(kind) is not str or type(steps) is not int or type(hands) is not int or not (  # noqa: E721
             _text(player) and _whole(points) and _text(reason) and _text(by)):
-        return AsWritten(written)
+        return written_ruling(written)
     ruled = Ruled(Ruling(kind, player, points, reason, by, written.get("date"), written.get("dealt") is True),
                   steps, hands, _keyed(written) if lined else ())
-    return ruled if ruling_pairs(ruled) == tuple(written.items()) else AsWritten(written)
+    return ruled if ruling_pairs(ruled) == tuple(written.items()) else written_ruling(written)
+
+
+Written = Tuple[Tuple[Any, object], ...]  # keys and values as written, in order
+
+
+def _pairs(value: object) -> Optional[Written]:
+    """A mapping's keys and values as written, in order; None for a value that is not one."""
+    return tuple(value.items()) if isinstance(value, dict) else None
+
+
+def _in(pairs: Written, key: str) -> object:
+    """The value ``pairs`` hold for ``key``; NOT_WRITTEN where they hold none."""
+    for name, value in pairs:
+        if name == key:
+            return value
+    return NOT_WRITTEN
+
+
+def written_item(value: object) -> AsWritten:
+    """An irregularity's item as a hand edit wrote it, kept so, with its values read leniently once
+    (``read``: an ``ItemValues``; a value that is not a mapping holds none)."""
+    given = _pairs(value)
+    if given is None:
+        none = NOT_WRITTEN
+        return AsWritten(value, ItemValues(none, (), none, none, none, none, none, none, none, (), False))
+    return AsWritten(value, ItemValues(_in(given, "kind"), tuple(key for key, _value in given), _in(given, "player"),
+                                       _in(given, "detail"), _in(given, "points"), _in(given, "hand"),
+                                       _in(given, "turn"), _in(given, "action"), _in(given, "card"),
+                                       tuple((key, value) for key, value in given if key in SPREAD)))
+
+
+def written_ruling(value: object) -> AsWritten:
+    """A ruling as a hand edit wrote it, kept so, with what the checks judge of it read once (``read``: a
+    ``RulingValues``: its keys, its values, and the ruling read leniently: a value of another type than its
+    field's reads as None; a count left out as 0, for the replay to refuse when a correction puts it back; a
+    hand edit's counts as written, for the replay to judge; one that is not a mapping as an empty one)."""
+    given = _pairs(value)
+    pairs = given if given is not None else ()
+    points = _in(pairs, "points")
+    ruling = Ruling(str(_none(_in(pairs, "kind"))), _some_text(_in(pairs, "player")),
+                    points if isinstance(points, int) and not isinstance(points, bool) else None,
+                    _some_text(_in(pairs, "reason")), _some_text(_in(pairs, "by")), _none(_in(pairs, "date")),
+                    _in(pairs, "dealt") is True)
+    steps, hands = _in(pairs, "steps"), _in(pairs, "hands")
+    ruled = Ruled(ruling, 0 if steps is NOT_WRITTEN else steps, 0 if hands is NOT_WRITTEN else hands)  # type: ignore[arg-type]
+    values = tuple(_none(_in(pairs, key)) for key in rulings.VALUES) + (_in(pairs, "dealt"),)
+    return AsWritten(value, RulingValues(None if given is None else tuple(key for key, _value in given), values, ruled))
+
+
+def read_ruling(value: object) -> Ruling:
+    """The Ruling of a ruling as written (a mapping of its fields), read leniently."""
+    read = written_ruling(value).read
+    assert isinstance(read, RulingValues)
+    return read.ruled.ruling
+
+
+def _some_text(value: object) -> Optional[str]:
+    return value if isinstance(value, str) else None
 
 
 def refused_of(listed: object, players: Sequence[str]) -> "Tuple[Optional[List[Refusal]], Tuple[Problem, ...]]":

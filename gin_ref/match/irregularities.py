@@ -7,7 +7,8 @@ written (``gin_ref.match.schema.AsWritten``). The first reading of a file makes 
 
 The checks of an item's shape are small functions listed in the order their problems are reported
 (``HAND_CHECKS``; a deal refused's: ``gin_ref.files.itemread``), each problem at its key path; they judge
-the item's values (``ItemValues``: a Kept's typed fields, or what an AsWritten holds, read once). The replay
+the item's values (``ItemValues``: a Kept's typed fields, or the reading of an AsWritten the first reading
+made, ``AsWritten.read``). The replay
 then judges the Irregularity against the rules and the table (``gin_ref.match.play``); the tally and the
 views read the same value, never the item again.
 
@@ -26,7 +27,7 @@ from gin_ref.match.schema import AsWritten, HAND_IRREGULARITIES, IRREGULARITY_KE
 
 __all__ = ["Check", "Irregularity", "ItemRead", "ItemReading", "ItemValues", "Kept", "Written", "check_detail",
            "check_keys", "check_player", "copied", "irregularity_pairs", "kept_of", "read_hand_irregularity", "read_with",
-           "turn_written", "value_in", "written_pairs"]
+           "turn_written"]
 
 EXTRAS = ("hand", "turn", "action", "card")  # what an irregularity has beside kind, player, detail and points
 
@@ -99,15 +100,18 @@ def copied(value: object) -> object:
 class ItemValues:
     """An item's values as the checks judge them: its kind, the keys it holds (in order) and the value of
     each key an irregularity may hold (NOT_WRITTEN where it holds none), what an illegal knock spread
-    included (its cards, melds and discard, or its count, as written). A Kept's are its typed fields (what
-    the writer writes of it); an AsWritten's are what the hand edit wrote, read once here. A plain slotted
+    (``spread``: its cards, melds and discard, or its count, as written, in order; each also by name);
+    ``mapping``: False for an item written as something else than a mapping (it holds none of them). A
+    Kept's are its typed fields (what the writer writes of it); an AsWritten's are what the hand edit wrote,
+    read once by the first reading (``gin_ref.files.itemread``) and held as its ``read``. A plain slotted
     class: one is made per item read."""
 
-    __slots__ = ("kind", "keys", "player", "detail", "points", "hand", "turn", "action", "card", "cards", "melds",
-                 "discard", "count")
+    __slots__ = ("kind", "keys", "player", "detail", "points", "hand", "turn", "action", "card", "spread", "mapping",
+                 "cards", "melds", "discard", "count")
 
     def __init__(self, kind: object, keys: Tuple[str, ...], player: object, detail: object, points: object,
-                 hand: object, turn: object, action: object, card: object, spread: Written = ()) -> None:
+                 hand: object, turn: object, action: object, card: object, spread: Written = (),
+                 mapping: bool = True) -> None:
         self.kind = kind
         self.keys = keys
         self.player = player
@@ -117,24 +121,29 @@ class ItemValues:
         self.turn = turn
         self.action = action
         self.card = card
-        self.cards, self.melds, self.discard, self.count = (value_in(spread, key) for key in SPREAD)
+        self.spread = spread
+        self.mapping = mapping
+        self.cards, self.melds, self.discard, self.count = (_spread(spread, key) for key in SPREAD)
 
     @classmethod
-    def of(cls, item: "Union[Kept, AsWritten]") -> "ItemValues":
+    def of(cls, item: object) -> "ItemValues":
         """The values of a Kept (its fields; None, but for the player, is a key not written), or of an
-        item as written (a mapping's keys; anything else holds none)."""
+        item as written (the reading the first reading made of it; anything else holds none)."""
         if isinstance(item, Kept):
             known, kind = item.item, item.item.kind
             return cls(kind, tuple(key for key, _value in irregularity_pairs(item)), known.player, _unless_none(item.said),
                        known.points if kind == "illegal_knock" else NOT_WRITTEN, _unless_none(known.hand),
                        _unless_none(known.turn), _unless_none(known.action), _unless_none(known.card), item.spread)
-        given = written_pairs(item)
-        if given is None:
-            none = NOT_WRITTEN
-            return cls(none, (), none, none, none, none, none, none, none)
-        return cls(value_in(given, "kind"), tuple(key for key, _value in given), value_in(given, "player"),
-                   value_in(given, "detail"), value_in(given, "points"), value_in(given, "hand"),
-                   value_in(given, "turn"), value_in(given, "action"), value_in(given, "card"), given)
+        read = item.read if isinstance(item, AsWritten) else None
+        if isinstance(read, ItemValues):
+            return read
+        none = NOT_WRITTEN
+        return cls(none, (), none, none, none, none, none, none, none, (), False)
+
+
+def _spread(spread: Written, key: str) -> object:
+    """What an illegal knock spread of ``key``; NOT_WRITTEN where it holds none."""
+    return next((value for name, value in spread if name == key), NOT_WRITTEN)
 
 
 def _unless_none(value: object) -> object:
@@ -146,32 +155,14 @@ def _none(value: object) -> object:
     return None if value is NOT_WRITTEN else value
 
 
-def written_pairs(item: object) -> Optional[Written]:
-    """An item's keys and values as the record holds them, in order (a Kept's as the writer writes it, an
-    item as written as it was); None for one that is not a mapping."""
-    if isinstance(item, Kept):
-        return irregularity_pairs(item)
-    value = item.value if isinstance(item, AsWritten) else item
-    return tuple(value.items()) if isinstance(value, dict) else None
-
-
-def value_in(pairs: Written, key: str) -> object:
-    """The value ``pairs`` (keys and values as written) hold for ``key``; NOT_WRITTEN where they hold none."""
-    for name, value in pairs:
-        if name == key:
-            return value
-    return NOT_WRITTEN
-
-
 def turn_written(item: object) -> object:
     """The ``turn`` an item holds (a Kept's, or as written); NOT_WRITTEN where it holds none."""
     if isinstance(item, Kept):
         return _unless_none(item.item.turn)
-    given = written_pairs(item)
-    return NOT_WRITTEN if given is None else value_in(given, "turn")
+    return ItemValues.of(item).turn
 
 
-def kept_of(item: "Union[Kept, AsWritten]") -> Kept:
+def kept_of(item: object) -> Kept:
     """A Kept of an item, read leniently (a value of another type than its field's reads as None; one that is
     not a mapping as an empty one): an item as written that a correction kept and a step puts back, as a
     step holds it (the replay refuses the item put back, as it refuses any a hand edit spoiled)."""
@@ -179,11 +170,9 @@ def kept_of(item: "Union[Kept, AsWritten]") -> Kept:
         return item
     values = ItemValues.of(item)
     detail = _text(values.detail)
-    spread = written_pairs(item)
     return Kept(Irregularity(_text(values.kind), _text(values.player), detail, _whole(values.points) or 0,
                              _whole(values.hand), _whole(values.turn), _text(values.action), _text(values.card)),
-                tuple((key, value) for key, value in (spread if spread is not None else ()) if key in SPREAD),
-                detail)
+                values.spread, detail)
 
 
 def _text(value: object) -> Optional[str]:
@@ -325,16 +314,16 @@ HAND_CHECKS: Dict[str, Tuple[Check, ...]] = {
 }
 
 
-def read_hand_irregularity(item: "Union[Kept, AsWritten]", where: Where, number: int, players: Sequence[str],
+def read_hand_irregularity(item: object, where: Where, number: int, players: Sequence[str],
                            pair: Sequence[str], problems: Problems) -> Optional[Irregularity]:
     """The Irregularity of an item of hand ``number``'s ``irregularities`` (at ``where``: a Kept, or as a
     hand edit wrote it), its values checked (problems at its keys); None when it is not one. ``players``:
     the match's, who may act out of turn; ``pair``: the hand's two, who may knock."""
-    if isinstance(item, AsWritten) and not isinstance(item.value, dict):
+    values = ItemValues.of(item)
+    if not values.mapping:
         problems.add(where, Message(HAND_PROBLEM, hand=number, problem=Message(N_(
             "an irregularity holds kind, player and points"))))
         return None
-    values = ItemValues.of(item)
     kind = values.kind
     if kind not in HAND_IRREGULARITIES:
         problems.add(where + ("kind",), Message(HAND_PROBLEM, hand=number, problem=Message(N_(

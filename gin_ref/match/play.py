@@ -20,7 +20,7 @@ from gin_ref.match.handread import NOT_WRITTEN, Hand, RecordedHand, card_of, giv
 from gin_ref.match.irregularities import Irregularity, ItemValues, Kept, read_hand_irregularity, turn_written
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.knocks import Facts, Settlement, judge, limit_needs_upcard
-from gin_ref.match.schema import AsWritten, is_count
+from gin_ref.match.schema import is_count
 from gin_ref.match.state import HandSetup, MatchState, score
 from gin_ref.match.steps import position
 from gin_ref.core.escape import shown_value
@@ -141,11 +141,10 @@ def _check_knock_fits(table: Table, where: Where, number: int, entry: RecordedHa
 def _replay_irregularity(state: MatchState, setup: HandSetup, i: int, item: object, at: Optional[int],
                          problems: Problems) -> None:
     where = ("hands", setup.index, "irregularities", i)
-    typed = item if isinstance(item, (Kept, AsWritten)) else AsWritten(item)  # (what a correction put back)
-    read = read_hand_irregularity(typed, where, setup.number, state.players, setup.pair, problems)
+    read = read_hand_irregularity(item, where, setup.number, state.players, setup.pair, problems)
     if read is None:
         return
-    given = ItemValues.of(typed)  # (an item read is a mapping: a Kept's fields, or its keys as written)
+    given = ItemValues.of(item)  # (an item read is a mapping: a Kept's fields, or its reading as written)
     if read.detail is None:  # a /3 item: its facts, the reason worked out where the act was refused
         reason = out_of_turn_reason(state, setup, read, at) if read.kind == "out_of_turn" else \
             illegal_knock_reason(state, setup, given)

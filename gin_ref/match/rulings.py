@@ -26,7 +26,6 @@ from gin_ref.core.errors import IllegalActionError, InvalidNotationError
 from gin_ref.core.message import Message, N_
 from gin_ref.core.players import find_player
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given
-from gin_ref.match.irregularities import Written, value_in
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems
 from gin_ref.match.schema import AsWritten, is_count
@@ -41,7 +40,7 @@ OPEN_KINDS = ("redeal", "forfeit")  # what an open hand can be ruled (and any ki
 
 
 FIELDS = ("kind", "player", "points", "reason", "by", "date")  # a ruling as ``tally --json`` gives it
-_VALUES = FIELDS + ("steps", "hands")  # the values a ruling is checked by (and whether it dealt its hand)
+VALUES = FIELDS + ("steps", "hands")  # the values a ruling is checked by (and whether it dealt its hand)
 
 
 class Ruling(NamedTuple):
@@ -63,10 +62,6 @@ class Ruling(NamedTuple):
         return (self.player, self.points or 0) if self.kind == "award" else (None, 0)
 
 
-def _text(value: object) -> Optional[str]:
-    return value if isinstance(value, str) else None
-
-
 class Ruled(NamedTuple):
     """A ruling made: the ruling, the count of steps the record held with it (``steps``: it is the newest
     while the count stands) and the number of hands then (``hands``). The ruling step puts it into its hand
@@ -80,29 +75,35 @@ class Ruled(NamedTuple):
     lines: Tuple[Tuple[str, int], ...] = ()  # (none: made in memory)
 
 
-def ruled_as_written(written: AsWritten) -> Ruled:
-    """A ruling as a hand edit wrote it, read leniently (a value of another type than its field's reads as
-    None; one a correction kept may lack its counts: read as 0, and refused by the replay when it is put
-    back; a hand edit's counts as written, for the replay to judge; one that is not a mapping reads as an
-    empty one). The first reading keeps such a ruling as written (``gin_ref.files.itemread.ruling_of``)."""
-    pairs = _pairs(written)
-    points = value_in(pairs, "points")
-    ruling = Ruling(str(_none(value_in(pairs, "kind"))), _text(value_in(pairs, "player")),
-                    points if isinstance(points, int) and not isinstance(points, bool) else None,
-                    _text(value_in(pairs, "reason")), _text(value_in(pairs, "by")), _none(value_in(pairs, "date")),
-                    value_in(pairs, "dealt") is True)
-    steps, hands = value_in(pairs, "steps"), value_in(pairs, "hands")
-    return Ruled(ruling, 0 if steps is NOT_WRITTEN else steps, 0 if hands is NOT_WRITTEN else hands)  # type: ignore[arg-type]
+class RulingValues:
+    """A ruling as a hand edit wrote it, read once by the first reading (``gin_ref.files.itemread``) and held
+    as its AsWritten's ``read``: the keys it holds, in order (``keys``; None when it is not a mapping), the
+    values the checks judge (``values``: each of ``VALUES`` as written, None where it is not, then ``dealt``
+    as written, NOT_WRITTEN where it is not), and the ruling read leniently (``ruled``: a value of another
+    type than its field's reads as None; a count left out as 0, for the replay to refuse when a correction
+    puts it back; one that is not a mapping as an empty one). A plain slotted class: one per ruling edited."""
+
+    __slots__ = ("keys", "values", "ruled")
+
+    def __init__(self, keys: Optional[Tuple[str, ...]], values: Tuple[object, ...], ruled: Ruled) -> None:
+        self.keys = keys
+        self.values = values
+        self.ruled = ruled
 
 
-def _pairs(written: AsWritten) -> Written:
-    """The keys and values of a ruling as written, in order (none when it is not a mapping)."""
-    value = written.value
-    return tuple(value.items()) if isinstance(value, dict) else ()
+def ruled_read(ruling: object) -> Ruled:
+    """A ruling typed (a Ruled) or as written, as a Ruled: for one as written, the lenient reading the first
+    reading made of it (none: an empty one)."""
+    if isinstance(ruling, Ruled):
+        return ruling
+    read = ruling.read if isinstance(ruling, AsWritten) else None
+    return read.ruled if isinstance(read, RulingValues) else Ruled(Ruling("None"), 0, 0)
 
 
-def _none(value: object) -> object:
-    return None if value is NOT_WRITTEN else value
+def _written(ruling: object) -> Optional[RulingValues]:
+    """The reading of a ruling as written (None: it holds none)."""
+    read = ruling.read if isinstance(ruling, AsWritten) else None
+    return read if isinstance(read, RulingValues) else None
 
 
 def ruling_pairs(ruled: Ruled) -> Tuple[Tuple[str, object], ...]:
@@ -120,10 +121,8 @@ def ruled_of(hand: RecordedHand) -> Optional[Ruled]:
     ruling = hand.ruling
     if isinstance(ruling, Ruled):
         return ruling
-    if ruling is NOT_WRITTEN:
-        return None
-    written = ruling if isinstance(ruling, AsWritten) else AsWritten(ruling)  # (a value a correction put back)
-    return ruled_as_written(written) if isinstance(written.value, dict) and written.value else None
+    read = _written(ruling)
+    return read.ruled if read is not None and read.keys else None
 
 
 def forfeit_winner(totals: Mapping[str, int], player: str) -> Optional[str]:
@@ -187,17 +186,16 @@ def check_ruling(state: MatchState, setup: HandSetup, entry: RecordedHand, probl
         values: Tuple[object, ...] = (made.kind, made.player, made.points, made.reason, made.by, made.date,
                                       ruling.steps, ruling.hands, True if made.dealt else NOT_WRITTEN)
     else:  # as a hand edit wrote it: its keys checked, then its values read
-        written = ruling if isinstance(ruling, AsWritten) else AsWritten(ruling)  # (a value a correction put back)
-        if not isinstance(written.value, dict):
+        read = _written(ruling)
+        if read is None or read.keys is None:
             problems.add(where, Message(N_("hand %(hand)d: 'ruling' must be a mapping (kind, player, points, reason, "
                                            "by, date)"), hand=number))
             return None
-        pairs = _pairs(written)
-        for key, _value in pairs:
+        for key in read.keys:
             if key not in KEYS:
                 problems.add(where + (key,), Message(N_("hand %(hand)d: unknown key '%(key)s' in the ruling"),
                                                      hand=number, key=key))
-        values = tuple(_none(value_in(pairs, key)) for key in _VALUES) + (value_in(pairs, "dealt"),)
+        values = read.values
     kind, player, points, reason, by, date, steps, hands, dealt_written = values
     if kind not in KINDS:
         problems.add(where + ("kind",), Message(N_("hand %(hand)d: ruling kind %(kind)s is not one of %(known)s"),

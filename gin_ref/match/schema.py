@@ -62,12 +62,17 @@ class AsWritten:
     reading keeps it so (``value``, as the parsed file holds it) in the field the typed value would hold; the
     checks read it or refuse it in the file's words, and the writer writes it back as it was, so a read and a
     write change nothing a person wrote. A plain class with slots: made only for a value a hand edit wrote,
-    never for what gin-ref writes."""
+    never for what gin-ref writes.
 
-    __slots__ = ("value",)
+    ``read``: an irregularity's item or a ruling as written, read leniently once by the first reading
+    (``gin_ref.files.itemread``: an ``ItemValues``, a ``RulingValues``), which is all match/ reads of it; None
+    for any other value."""
 
-    def __init__(self, value: object) -> None:
+    __slots__ = ("value", "read")
+
+    def __init__(self, value: object, read: object = None) -> None:
         self.value = value
+        self.read = read
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, AsWritten) and type(other.value) is type(self.value) and other.value == self.value

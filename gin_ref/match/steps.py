@@ -48,7 +48,7 @@ from gin_ref.match.handread import (NOT_WRITTEN, Melds, OneCard, RecordedHand, S
 from gin_ref.match.irregularities import Kept, Written, irregularity_pairs, kept_of, turn_written
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
-from gin_ref.match.rulings import Ruled, ruled_as_written, ruled_of, ruling_pairs
+from gin_ref.match.rulings import Ruled, ruled_of, ruled_read, ruling_pairs
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, SETTLED_KEYS, AsWritten, is_count
 
 if TYPE_CHECKING:
@@ -672,14 +672,14 @@ def _ruled_kept(entry: "KeptValue") -> Ruled:
     ruling = entry.ruling if isinstance(entry, RecordedHand) else entry
     if isinstance(ruling, Ruled):
         return ruling
-    return ruled_as_written(ruling if isinstance(ruling, AsWritten) else AsWritten(ruling))
+    return ruled_read(ruling)
 
 
 def _kept_item(value: object) -> Kept:
     """An irregularity a correction keeps, or the newest of a hand: a Kept, or an item as written (read
     leniently, as an empty one when it is not a mapping: a correction edited by hand, which the replay
     refuses)."""
-    return kept_of(value if isinstance(value, (Kept, AsWritten)) else AsWritten(value))
+    return kept_of(value)
 
 
 def _turn_kept(entry: "KeptValue") -> TurnLine:

@@ -12,7 +12,7 @@ words.
 """
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple, Union, cast
+from typing import Dict, List, Optional, Tuple
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError
@@ -26,8 +26,7 @@ from gin_ref.match.model import Match
 from gin_ref.match.knocks import judge, limit_needs_upcard, why_upcard
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, card_of, recorded_cards, stored_facts
 from gin_ref.match.problems import Problems
-from gin_ref.match.schema import AsWritten
-from gin_ref.match.irregularities import ItemValues, Kept
+from gin_ref.match.irregularities import ItemValues
 from gin_ref.match.state import MatchState, Played, decide_end, fresh_state, score
 
 Why = Tuple[object, ...]  # (kind, values...): see gin_ref.views.words.why_words
@@ -90,7 +89,7 @@ def _hand_if(match: Match, state: MatchState, index: int, entry: RecordedHand) -
     pair, upcard = setup.pair, setup.upcard
     why: List[Why] = []
     for item in entry.items:  # (a Kept a step put, or an item as written)
-        given = ItemValues.of(cast("Union[Kept, AsWritten]", item))
+        given = ItemValues.of(item)
         if given.kind == "illegal_knock":
             _refused_knock(state, pair, upcard, given, why)
     ruling = match.state.rulings[index] if index in match.state.rulings else None

@@ -4,21 +4,23 @@ besides its hands (irregularities, notes, rulings, what its seals say: ``gin_ref
 
 from __future__ import annotations
 
+import functools
 import os
 import re
-from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.core.errors import RecordError
 from gin_ref.core.message import Message, N_, english_of
 from gin_ref.desk.errors import refused
 from gin_ref.desk.seals import JSON_KEYS, seal_report
-from gin_ref.files import matchfile, yamlread
+from gin_ref.files import matchfile, matchtop, yamlread
 from gin_ref.files.filewrite import leftovers
 from gin_ref.files.matchfind import candidates
 from gin_ref.files.itemread import item_of, read_ruling
 from gin_ref.match.irregularities import kept_of
 from gin_ref.match.rulings import Ruling
 from gin_ref.match.model import Match
+from gin_ref.match.record import Record as TypedRecord
 from gin_ref.match.replay import OnHand
 from gin_ref.files.seals import written
 from gin_ref.views import words
@@ -92,7 +94,7 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
         note = {"file": path, "ok": True, "event": True, "note": EVENT_NOTE}
         return Verified(path, "event", [], None, note, [], [], False, [], [])
     problems: List[Tuple[Optional[int], Union[str, Message]]]
-    checked, match, data = matchfile.check_read(path, on_hand)
+    checked, match, data, record = matchfile.check_read(path, on_hand)
     problems = list(checked)
     if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
         if not named:
@@ -100,7 +102,7 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
         problems = [(None, Message(N_("cannot read %(path)s: no such file"), path=path) if not os.path.lexists(path) else message)
                     for _line, message in problems]
     hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
-    kept, rulings = _listings(data, match)
+    kept, rulings = _listings(data, match, record)
     entry: Dict[str, Any] = {
         "file": path, "ok": not problems, "hands": hands,
         "problems": [{"line": line, "message": str(message)} for line, message in problems],
@@ -126,16 +128,22 @@ def verify(paths: Iterable[str], named: bool = True, strict: bool = False) -> Tu
     return not any(item.bad(strict) for item in done), done
 
 
-def _listings(data: Any, match: Optional[Match] = None) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
-    """``(irregularities, rulings)`` of the record ``data`` (None: it did not read), each hand read once."""
+def _listings(data: Any, match: Optional[Match] = None, record: Optional[TypedRecord] = None
+              ) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
+    """``(irregularities, rulings)`` of the record ``data`` (None: it did not read), each hand read once.
+    Each item's line is its typed value's (``matchtop.line_of`` over the first reading's Record, there even
+    when the replay fails); a record whose head does not read has none: its lines come from the data."""
     lists = written(data) if isinstance(data, dict) else None
     # only the hands with something to list are kept (a 100,000-hand record: not a value per hand)
     played = [hand for hand in lists.played() if hand.irregularities or hand.ruling is not None] \
         if lists is not None else []
-    return _irregularities(data, lists, played, match), _rulings(data, played)
+    line_of = functools.partial(matchtop.line_of, record) if record is not None else \
+        functools.partial(yamlread.line_of, data)
+    return _irregularities(line_of, lists, played, match), _rulings(line_of, played)
 
 
-def _irregularities(data: Any, lists: Any, played: List[Any], match: Optional[Match] = None) -> List[Dict[str, Any]]:
+def _irregularities(line_of: Callable[[Tuple[Any, ...]], int], lists: Any, played: List[Any],
+                    match: Optional[Match] = None) -> List[Dict[str, Any]]:
     """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it.
     Each as written (``Irregularity.of``), in a record that does not replay too: the replay's own reading
     leaves out what it cannot read (an unknown kind, a player not of the match), which is listed here."""
@@ -151,7 +159,7 @@ def _irregularities(data: Any, lists: Any, played: List[Any], match: Optional[Ma
         if item is None:
             continue
         detail = item["detail"] if "detail" in item else reasons.get(where)  # /2's words, or /3's worked out
-        found.append({"line": yamlread.line_of(data, where), "hand": hand, "kind": item.get("kind"),
+        found.append({"line": line_of(where), "hand": hand, "kind": item.get("kind"),
                       "player": item.get("player"), "detail": english_of(detail) if detail is not None else None,
                       "text": words.irregularity_note(hand, kept_of(item_of(item)).item._replace(detail=detail))})
     return sorted(found, key=lambda item: item["line"])
@@ -167,9 +175,9 @@ def _reasons(match: Optional[Match]) -> Dict[Tuple[Any, ...], Union[None, str, M
     return {item.where: item.detail for item in items}
 
 
-def _rulings(data: Any, played: List[Any]) -> List[Dict[str, Any]]:
+def _rulings(line_of: Callable[[Tuple[Any, ...]], int], played: List[Any]) -> List[Dict[str, Any]]:
     """Every hand a director ruled, in file order: line, hand and the ruling's fields, as written."""
-    return [{"line": yamlread.line_of(data, ("hands", hand.at, "ruling")), "hand": hand.entry.get("number"),
+    return [{"line": line_of(("hands", hand.at, "ruling")), "hand": hand.entry.get("number"),
              **{key: hand.ruling.get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
             for hand in played if hand.ruling is not None]
 

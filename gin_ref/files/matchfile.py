@@ -239,17 +239,19 @@ def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand]
     ``cutshort``); [] if it is sound.
     Also returns the Match replayed (None when the file cannot be read): ``(problems, match)``.
     ``on_hand(done, hands)`` is told after each hand replayed (verify's progress bar)."""
-    found, match, _data = checks_read(text, path, on_hand)
+    found, match, _data, _record = checks_read(text, path, on_hand)
     return found, match
 
 
 def checks_read(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand] = None
-                ) -> Tuple[Found, Optional[Match], Any]:
-    """``checks``, and the record as read (with its lines; None when the text is not YAML)."""
+                ) -> Tuple[Found, Optional[Match], Any, Optional[TypedRecord]]:
+    """``checks``, the record as parsed (with its lines; None when the text is not YAML) and its first
+    reading's typed Record (None when its head does not read: ``matchtop.read``), which is there even when
+    the replay fails."""
     try:
         data, reader_problems = yamlread.parse(text)
     except RecordError as exc:
-        return [(exc.line or 1, exc.said_as or exc.message)], None, None
+        return [(exc.line or 1, exc.said_as or exc.message)], None, None, None
     found: Found = [(yamlread.line_of(data, where), message) for where, message in reader_problems]
     found += read_version(data, text)[1]  # (this takes the end line out of the data)
     del text  # not held while the record is replayed (the caller passes it on, keeping none)
@@ -262,23 +264,25 @@ def checks_read(text: str, path: Optional[PathName] = None, on_hand: Optional[On
     found += [(line_of(problem.where), problem.message)  # could not be read is not judged too
               for problem in replayed if tuple(problem.where) not in unreadable]
     found.sort(key=lambda item: item[0])
-    return cutshort.cut_first(found), match, data
+    return cutshort.cut_first(found), match, data, record
 
 
 def check(path: PathName, on_hand: Optional[OnHand] = None) -> Tuple[Found, Optional[Match]]:
     """``(problems, match)`` of a match file (see ``checks``); an unreadable file is one problem."""
-    found, match, _data = check_read(path, on_hand)
+    found, match, _data, _record = check_read(path, on_hand)
     return found, match
 
 
-def check_read(path: PathName, on_hand: Optional[OnHand] = None) -> Tuple[Found, Optional[Match], Any]:
-    """``check``, and the record as read (with its lines; None when the file does not read)."""
+def check_read(path: PathName, on_hand: Optional[OnHand] = None
+               ) -> Tuple[Found, Optional[Match], Any, Optional[TypedRecord]]:
+    """``check``, the record as parsed (with its lines; None when the file does not read) and its typed
+    Record (``checks_read``)."""
     try:
         texts = [read_text(path)]
     except RecordError as exc:
-        return [(exc.line or 1, exc.said_as or exc.message)], None, None
+        return [(exc.line or 1, exc.said_as or exc.message)], None, None, None
     except OSError as exc:
-        return [(1, Message(N_("cannot read the file: %(reason)s"), reason=str(exc.strerror or exc)))], None, None
+        return [(1, Message(N_("cannot read the file: %(reason)s"), reason=str(exc.strerror or exc)))], None, None, None
     return checks_read(texts.pop(), path, on_hand)  # the text is held by ``checks`` alone, which lets it go once parsed
 
 

@@ -14,7 +14,7 @@ from gin_ref.files import matchfile
 from gin_ref.files import seals
 from gin_ref.files.recordformat import keys_beyond_1
 from gin_ref.files.handform import recorded_hand
-from gin_ref.match.steps import step_count
+from gin_ref.match.history import step_count
 from gin_ref.match.tally import HandTally, KnockTally, Tally, knock_tally, tally_of
 from tallyjson import tally_of_json
 from gin_ref.files.seals import Written, WrittenHand, written

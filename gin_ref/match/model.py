@@ -8,8 +8,8 @@ worked out by ``gin_ref.match.actions`` into an ``Outcome``; ``apply`` writes it
 new Record: ``gin_ref.match.steps.Step.made_on``) and replays the hand it changed, settling it from its facts through the same code that checks a
 record, so what is written is what verification expects. ``amend`` replaces a past hand's result
 (worked out by ``gin_ref.match.amend``) and re-settles every later hand; ``undo`` takes back the newest
-step, whatever its kind, into ``corrections``, and ``redo`` puts back what the last undo took
-(``gin_ref.match.steps``).
+step, whatever its kind, into ``corrections``, and ``redo`` puts back what the last undo took (which step
+is the newest and what an undo took: ``gin_ref.match.history``).
 """
 
 from typing import TYPE_CHECKING, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
@@ -23,7 +23,7 @@ from gin_ref.match.names import first_look_alike, first_same_player, look_alike_
 from gin_ref.core.melds import Meld
 from gin_ref.core.rules import HouseRules
 from gin_ref.core.turns import Table
-from gin_ref.match import actions, resultonly, rulings, steps
+from gin_ref.match import actions, history, resultonly, rulings, steps
 from gin_ref.match.actions import Outcome
 from gin_ref.match.corrections import Correction, StepRef
 from gin_ref.match.header import Header, by_result, why_started
@@ -35,7 +35,8 @@ from gin_ref.match.handread import RecordedHand
 from gin_ref.match.schema import FORMAT, ROLES
 from gin_ref.match.resultonly import PaperResult
 from gin_ref.match.state import HandSetup, MatchState
-from gin_ref.match.steps import Ruled, Step, is_dead_by_itself
+from gin_ref.match.history import is_dead_by_itself
+from gin_ref.match.steps import Ruled, Step
 
 if TYPE_CHECKING:
     import random
@@ -290,7 +291,7 @@ class Match:
         for this ruling just now (``deal``), and the two are one step (``dealt: true``): it may be ruled any
         kind, and ``undo`` takes the ruling and the hand back together."""
         number, ruling = rulings.ruling_data(self.state, hand, kind, player, points, reason, by, date, dealt)
-        step = Step("ruling", number, Ruled(ruling, steps.step_total(self.record) + 1, len(self.hands)))
+        step = Step("ruling", number, Ruled(ruling, history.step_total(self.record) + 1, len(self.hands)))
         before = self.record
         self.record = step.made_on(self.record)
         problems = self._resettle(number - 1, check=False)
@@ -303,7 +304,7 @@ class Match:
 
     def newest_step(self) -> Step:
         """The step ``undo`` would take back; IllegalActionError when there is none."""
-        return steps.newest(self.record)
+        return history.newest(self.record)
 
     def undo(self, step: Step, now: str, undone: str = "") -> Correction:
         """Take back ``step`` (the newest: ``newest_step``) into ``corrections``, with ``now`` (its ISO
@@ -312,10 +313,10 @@ class Match:
         say them (``gin_ref.views.step_words.undone_words``); it stays a parameter for callers."""
         if step != self.newest_step():
             raise IllegalActionError(Message(N_("only the newest step can be taken back")))
-        before = steps.count_in_place(self.record)
+        before = history.count_in_place(self.record)
         record, removed = step.taken_from(self.record)
         self.record = _corrected(record, Correction(len(record.corrections), undone=True, kind=step.kind,
-                                                    steps=(before, steps.count_in_place(record)), entry=removed,
+                                                    steps=(before, history.count_in_place(record)), entry=removed,
                                                     step=_step_ref(step), date=now))
         self._resettle(step.hand - 1)
         return self.record.corrections[-1]
@@ -323,22 +324,22 @@ class Match:
     def redo_step(self) -> Step:
         """The step ``redo`` would put back: the one the newest undo took, while nothing else was written
         since; IllegalActionError when there is none."""
-        item = steps.redoable(self.record)
+        item = history.redoable(self.record)
         if item is None:
             raise IllegalActionError(Message(N_("nothing to redo: redo puts back what the last undo took, as long as "
                                                 "nothing else was written since")))
-        return steps.step_data(self.record, item)
+        return history.step_data(self.record, item)
 
     def redo(self, step: Step, now: str, redone: str = "") -> Correction:
         """Put back ``step`` (``redo_step``) with ``now``; the hands after it are re-settled. Returns the
         correction that says so (``kind: redo``). ``redone``: as ``undo``'s ``undone``, not stored."""
         if step != self.redo_step():
             raise IllegalActionError(Message(N_("only the step the last undo took can be put back")))
-        before = steps.count_in_place(self.record)
+        before = history.count_in_place(self.record)
         kept = self.record  # a value: the step makes a new one
         record = step.made_on(self.record)
         self.record = _corrected(record, Correction(len(record.corrections), redone=True, kind=step.kind,
-                                                    steps=(before, steps.count_in_place(record)),
+                                                    steps=(before, history.count_in_place(record)),
                                                     step=_step_ref(step), date=now))
         problems = self._resettle(step.hand - 1, check=False)
         # a ruling of the same second as the undo came after it, or the correction was edited by hand: the
@@ -357,7 +358,7 @@ class Match:
         Returns the correction. Refused, with nothing changed, when the record would no longer replay.
         ``amended``: as ``undo``'s ``undone``, not stored."""
         step = outcome.step
-        index, count = step.hand - 1, steps.count_in_place(self.record)
+        index, count = step.hand - 1, history.count_in_place(self.record)
         old = steps.version_of(self.hands[index])  # the version replaced
         before = self.record
         record = step.made_on(self.record)
@@ -384,7 +385,7 @@ class Match:
         if record.result is None:
             raise IllegalActionError(Message(N_("this match is recorded hand by hand: amend a hand (gin-ref amend HAND "
                                                 "...)")))
-        count = steps.count_in_place(record)
+        count = history.count_in_place(record)
         old = record.result  # the result replaced
         record = Step("amend", 0, paper).made_on(record)
         self.record = _corrected(record, Correction(len(record.corrections), amended=True, steps=(count, count),

@@ -37,7 +37,8 @@ from gin_ref.match.resultonly import PaperResult, paper_read
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.schema import ROLES, is_count
 from gin_ref.match.state import HandSetup, MatchState, Note, Played, close_hand, fresh_state, score
-from gin_ref.match.steps import Amend, Kept, amends_in_force
+from gin_ref.match.history import Amend, amends_in_force
+from gin_ref.match.steps import Kept
 from gin_ref.core.escape import shown_value
 
 if TYPE_CHECKING:

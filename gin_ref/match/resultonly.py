@@ -6,7 +6,7 @@ the final scores, every bonus in (what the paper sheet says at the bottom); ``ha
 ``winner`` is derived (the highest score) and checked; ``seal`` chains on the record's head as a hand's
 does (``gin_ref.files.seals``). Its ``start`` is optional: a paper sheet need not say who dealt first.
 The result is one step (``STEP_KIND``, hand 0) for undo and redo; an amend of it is an ``amended``
-correction of hand 0 (``gin_ref.match.steps``).
+correction of hand 0 (``gin_ref.match.steps``, ``gin_ref.match.history``).
 
 A record holds hands or a result, never both. The first reading of a file checks its result
 (``gin_ref.files.matchtop``: its shape, the players, a single winner) with the rules of the game here: not

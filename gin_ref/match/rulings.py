@@ -157,7 +157,7 @@ def played_after_rulings(hands: Sequence[object]) -> List[int]:
 
 def newest_ruling(hands: Sequence[RecordedHand], total: int) -> Optional[int]:
     """The index of the hand whose ruling is the record's newest step (made when it held ``total`` steps,
-    itself included: ``gin_ref.match.steps.step_total``), or None when a step came after every ruling."""
+    itself included: ``gin_ref.match.history.step_total``), or None when a step came after every ruling."""
     for index, hand in enumerate(hands):
         ruled = ruled_of(hand)
         if ruled is not None and ruled.steps == total:

@@ -96,8 +96,8 @@ def ruled_read(ruling: object) -> Ruled:
     reading made of it (none: an empty one)."""
     if isinstance(ruling, Ruled):
         return ruling
-    read = ruling.read if isinstance(ruling, AsWritten) else None
-    return read.ruled if isinstance(read, RulingValues) else Ruled(Ruling("None"), 0, 0)
+    read = _written(ruling)
+    return read.ruled if read is not None else Ruled(Ruling("None"), 0, 0)
 
 
 def _written(ruling: object) -> Optional[RulingValues]:

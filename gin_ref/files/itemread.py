@@ -20,7 +20,7 @@ from gin_ref.core.escape import shown_value
 from gin_ref.core.message import Message, N_
 from gin_ref.files.yamldata import line_in
 from gin_ref.match.handread import NOT_WRITTEN
-from gin_ref.match.irregularities import (SPREAD, Check, Irregularity, ItemRead, ItemReading, ItemValues, Kept,
+from gin_ref.match.irregularities import (SPREAD, Check, Irregularity, ItemRead, ItemReading, ItemValues, Kept, NO_VALUES,
                                           check_detail, check_keys, check_player, irregularity_pairs, read_with)
 from gin_ref.match.problems import Problem, Problems, Where
 from gin_ref.match import rulings
@@ -111,30 +111,19 @@ def ruling_of(written: object, lined: bool = False) -> Union[Ruled, AsWritten]:
 Written = Tuple[Tuple[Any, object], ...]  # keys and values as written, in order
 
 
-def _pairs(value: object) -> Optional[Written]:
-    """A mapping's keys and values as written, in order; None for a value that is not one."""
-    return tuple(value.items()) if isinstance(value, dict) else None
-
-
-def _in(pairs: Written, key: str) -> object:
-    """The value ``pairs`` hold for ``key``; NOT_WRITTEN where they hold none."""
-    for name, value in pairs:
-        if name == key:
-            return value
-    return NOT_WRITTEN
-
-
 def written_item(value: object) -> AsWritten:
     """An irregularity's item as a hand edit wrote it, kept so, with its values read leniently once
     (``read``: an ``ItemValues``; a value that is not a mapping holds none)."""
-    given = _pairs(value)
-    if given is None:
-        none = NOT_WRITTEN
-        return AsWritten(value, ItemValues(none, (), none, none, none, none, none, none, none, (), False))
-    return AsWritten(value, ItemValues(_in(given, "kind"), tuple(key for key, _value in given), _in(given, "player"),
-                                       _in(given, "detail"), _in(given, "points"), _in(given, "hand"),
-                                       _in(given, "turn"), _in(given, "action"), _in(given, "card"),
-                                       tuple((key, value) for key, value in given if key in SPREAD)))
+    if not isinstance(value, dict):
+        return AsWritten(value, NO_VALUES)
+    given = value
+
+    def get(key: str) -> object:
+        return given.get(key, NOT_WRITTEN)
+
+    return AsWritten(value, ItemValues(get("kind"), tuple(given), get("player"), get("detail"), get("points"),
+                                       get("hand"), get("turn"), get("action"), get("card"),
+                                       tuple((key, item) for key, item in given.items() if key in SPREAD)))
 
 
 def written_ruling(value: object) -> AsWritten:
@@ -142,17 +131,19 @@ def written_ruling(value: object) -> AsWritten:
     ``RulingValues``: its keys, its values, and the ruling read leniently: a value of another type than its
     field's reads as None; a count left out as 0, for the replay to refuse when a correction puts it back; a
     hand edit's counts as written, for the replay to judge; one that is not a mapping as an empty one)."""
-    given = _pairs(value)
-    pairs = given if given is not None else ()
-    points = _in(pairs, "points")
-    ruling = Ruling(str(_none(_in(pairs, "kind"))), _some_text(_in(pairs, "player")),
+    given: Dict[Any, object] = value if isinstance(value, dict) else {}
+
+    def get(key: str) -> object:
+        return given.get(key, NOT_WRITTEN)
+
+    points = get("points")
+    ruling = Ruling(str(_none(get("kind"))), _some_text(get("player")),
                     points if isinstance(points, int) and not isinstance(points, bool) else None,
-                    _some_text(_in(pairs, "reason")), _some_text(_in(pairs, "by")), _none(_in(pairs, "date")),
-                    _in(pairs, "dealt") is True)
-    steps, hands = _in(pairs, "steps"), _in(pairs, "hands")
+                    _some_text(get("reason")), _some_text(get("by")), _none(get("date")), get("dealt") is True)
+    steps, hands = get("steps"), get("hands")
     ruled = Ruled(ruling, 0 if steps is NOT_WRITTEN else steps, 0 if hands is NOT_WRITTEN else hands)  # type: ignore[arg-type]
-    values = tuple(_none(_in(pairs, key)) for key in rulings.VALUES) + (_in(pairs, "dealt"),)
-    return AsWritten(value, RulingValues(None if given is None else tuple(key for key, _value in given), values, ruled))
+    values = tuple(_none(get(key)) for key in rulings.VALUES) + (get("dealt"),)
+    return AsWritten(value, RulingValues(tuple(given) if isinstance(value, dict) else None, values, ruled))
 
 
 def read_ruling(value: object) -> Ruling:

@@ -25,7 +25,7 @@ from gin_ref.match.header import player_named
 from gin_ref.match.problems import Problems, Where
 from gin_ref.match.schema import AsWritten, HAND_IRREGULARITIES, IRREGULARITY_KEYS, OUT_OF_TURN_ACTIONS, is_count
 
-__all__ = ["Check", "Irregularity", "ItemRead", "ItemReading", "ItemValues", "Kept", "Written", "check_detail",
+__all__ = ["Check", "Irregularity", "ItemRead", "ItemReading", "ItemValues", "Kept", "NO_VALUES", "Written", "check_detail",
            "check_keys", "check_player", "copied", "irregularity_pairs", "kept_of", "read_hand_irregularity", "read_with",
            "turn_written"]
 
@@ -135,10 +135,7 @@ class ItemValues:
                        known.points if kind == "illegal_knock" else NOT_WRITTEN, _unless_none(known.hand),
                        _unless_none(known.turn), _unless_none(known.action), _unless_none(known.card), item.spread)
         read = item.read if isinstance(item, AsWritten) else None
-        if isinstance(read, ItemValues):
-            return read
-        none = NOT_WRITTEN
-        return cls(none, (), none, none, none, none, none, none, none, (), False)
+        return read if isinstance(read, ItemValues) else NO_VALUES
 
 
 def _spread(spread: Written, key: str) -> object:
@@ -148,6 +145,10 @@ def _spread(spread: Written, key: str) -> object:
 
 def _unless_none(value: object) -> object:
     return NOT_WRITTEN if value is None else value
+
+
+_NONE = NOT_WRITTEN
+NO_VALUES = ItemValues(_NONE, (), _NONE, _NONE, _NONE, _NONE, _NONE, _NONE, _NONE, (), False)  # an item holding none
 
 
 def _none(value: object) -> object:

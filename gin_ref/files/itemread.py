@@ -182,7 +182,7 @@ def refused_of(listed: object, players: Sequence[str]) -> "Tuple[Optional[List[R
 def _read_refused(item: Item, values: ItemValues, where: Where, players: Sequence[str], problems: Problems
                   ) -> Optional[Irregularity]:
     """The Irregularity of a deal refused, its values checked; None when it is not one (or names no hand)."""
-    if isinstance(item, AsWritten) and not isinstance(item.value, dict):
+    if not values.mapping:  # written as something else than a mapping (its reading says so)
         problems.add(where, Message(N_("an irregularity of the match holds kind, hand and player")))
         return None
     if values.kind not in MATCH_IRREGULARITIES:

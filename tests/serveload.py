@@ -16,9 +16,11 @@ import os
 import random
 import re
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.parse
@@ -29,6 +31,18 @@ NAMES = ["Abe", "Bea", "Cal", "Dot", "Eli", "Fay", "Gus", "Hal", "Ida", "Jon", "
          "Eve", "Flo"]
 RULES = "description: the load test's matches (no end in sight)\nextends: standard\ntarget: 100000\n"
 CLI_DEFENDER = 95  # the command line's hands: a defender's count no page enters
+
+
+def _gin_ref():
+    """The command to run: the ``gin-ref`` installed beside this Python (a venv's, found without its folder on
+    PATH: ``.venv/bin/python benchmarks/stress_serve_kill.py``), else the one on PATH, else ``python -m
+    gin_ref``."""
+    beside = Path(sys.executable).parent / "gin-ref"
+    found = str(beside) if beside.exists() else shutil.which("gin-ref")
+    return [found] if found else [sys.executable, "-m", "gin_ref"]
+
+
+GIN_REF = _gin_ref()
 
 
 def free_port():
@@ -44,7 +58,7 @@ def make_folder(base, tables):
     rules.write_text(RULES)
     for index in range(tables):
         a, b = NAMES[2 * index], NAMES[2 * index + 1]
-        done = subprocess.run(["gin-ref", "new", "--match", str(folder / f"table {index + 1:02d}.yaml"), "--rules",
+        done = subprocess.run([*GIN_REF, "new", "--match", str(folder / f"table {index + 1:02d}.yaml"), "--rules",
                                str(rules), "--dealer", a, a, b], capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, done.stderr
     return folder
@@ -59,7 +73,7 @@ class Server:
 
     def start(self):
         out = open(self.log, "a")
-        self.process = subprocess.Popen(["gin-ref", "serve", str(self.folder), "--port", str(self.port)],
+        self.process = subprocess.Popen([*GIN_REF, "serve", str(self.folder), "--port", str(self.port)],
                                         stdout=subprocess.PIPE, stderr=out, text=True,
                                         env={**os.environ, "PYTHONUNBUFFERED": "1"})
         out.close()
@@ -177,7 +191,7 @@ def cli_writer(files, stop, rng, written, stats):
         time.sleep(0.3 + rng.random() * 0.7)
         path = rng.choice(files)
         players = re.findall(r"players: \[(\w+), (\w+)\]", path.read_text())[0]
-        done = subprocess.run(["gin-ref", "knock", "--match", str(path), players[0], "3", "--defender",
+        done = subprocess.run([*GIN_REF, "knock", "--match", str(path), players[0], "3", "--defender",
                                str(CLI_DEFENDER)], capture_output=True, text=True, timeout=60)
         if done.returncode == 0:
             written[path.name] = written.get(path.name, 0) + 1
@@ -268,7 +282,7 @@ def check(folder, confirmed, written, stats, log, hands):
         key = re.sub(r"[^a-z0-9]+", "-", path.stem.casefold()).strip("-")
         problems, match = matchfile.check(str(path))
         verified = verified and problems == [] and match is not None
-        done = subprocess.run(["gin-ref", "verify", str(path)], capture_output=True, text=True, timeout=60)
+        done = subprocess.run([*GIN_REF, "verify", str(path)], capture_output=True, text=True, timeout=60)
         verified = verified and done.returncode == 0
         hands_in = matchfile.load(str(path)).match.hands
         web = [h.defender_count - 40 for h in hands_in if h.defender_count != CLI_DEFENDER]

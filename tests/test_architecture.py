@@ -373,3 +373,32 @@ def test_the_mapping_rule_can_fail():
         "line 7: getattr(..., 'points')", "line 13: Entry", "line 13: Entry"]
     assert record_mapping_uses(tree)[-4:] == ["line 11: Entry", "line 12: .get(", "line 13: Entry", "line 13: Entry"]
     assert record_mapping_uses(tree, ALL) == []
+
+
+def unfrozen_dataclasses(tree):
+    """Each dataclass of ``tree`` not written ``@dataclass(frozen=True, slots=True)`` (issue 36 item 5: a value
+    is a NamedTuple, or a frozen slotted dataclass), as ``line N: Class``."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for decorator in node.decorator_list:
+            call = decorator if isinstance(decorator, ast.Call) else None
+            if _name(call.func if call else decorator) != "dataclass":
+                continue
+            given = {k.arg: getattr(k.value, "value", None) for k in (call.keywords if call else [])}
+            if given.get("frozen") is not True or given.get("slots") is not True:
+                found.append(f"line {node.lineno}: {node.name}")
+    return found
+
+
+@pytest.mark.parametrize("rel", [rel for rel, _ in MODULES])
+def test_every_dataclass_is_frozen_and_slotted(rel):
+    assert unfrozen_dataclasses(tree_of(rel)) == []
+
+
+def test_the_dataclass_rule_can_fail():
+    tree = ast.parse("@dataclass\nclass A: ...\n@dataclass(frozen=True)\nclass B: ...\n"
+                     "@dataclasses.dataclass(slots=True)\nclass C: ...\n@dataclass(frozen=True, slots=True)\nclass D: ...\n"
+                     "@dataclasses.dataclass(frozen=True, slots=True, eq=False)\nclass E: ...\n")
+    assert unfrozen_dataclasses(tree) == ["line 2: A", "line 4: B", "line 6: C"]

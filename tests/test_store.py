@@ -13,6 +13,7 @@ import pytest
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import RecordError
+from gin_ref.desk.errors import Kind, refusal_of
 from gin_ref.files import matchfile, store
 
 from runs import expect
@@ -237,3 +238,13 @@ def test_a_missing_file_or_one_that_cannot_be_read_is_said_so(here, monkeypatch)
     with pytest.raises(RecordError, match="^cannot read m.yaml: permission denied$"):
         with store.change("m.yaml"):
             pass
+
+
+def test_the_desk_tells_busy_and_changed_by_their_type_not_their_name():
+    class Busy(RecordError):  # another record error that happens to share the name: a plain record refusal
+        pass
+
+    assert refusal_of(store.Busy("m.yaml")).kind == Kind.BUSY
+    assert refusal_of(store.Changed("m.yaml")).kind == Kind.CHANGED
+    assert refusal_of(Busy("m.yaml: something else")).kind == Kind.RECORD
+    assert refusal_of(RecordError("m.yaml: bad")).kind == Kind.RECORD

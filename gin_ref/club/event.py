@@ -35,7 +35,7 @@ MAX_PLAYERS = 256
 __all__ = ["Event", "EventRecord", "Result", "Standing", "FORMAT", "SYSTEMS", "Table", "Round"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Table:
     """A table of a round: its number, its two players, its match file's name (inside the event's folder)."""
 
@@ -44,7 +44,7 @@ class Table:
     file: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Round:
     """A round paired: its number, its tables, the player with the bye (None when every player sits)."""
 
@@ -53,7 +53,7 @@ class Round:
     bye: Optional[str]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EventRecord:
     """An event file's record, read and checked (``gin_ref.files.eventread``): the event's name, its date (as written),
     its system, how many rounds it has, its house rules, the players in seed order and the rounds paired."""

@@ -101,3 +101,21 @@ class RecordError(GinRefError):
         if self.line:
             return Message(AT_LINE, line=self.line, reason=text).english()
         return text
+
+
+class Busy(RecordError):
+    """Another writer holds the match's lock (and kept it for the whole ``wait``): raised by the store
+    (``gin_ref.files.store``), defined here so that the desk tells it by its type (``isinstance``), not by
+    its name or its text, without loading the store in a command that writes nothing."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name} is being written by another gin-ref: try again when it is done")
+
+
+class Changed(RecordError):
+    """The match no longer holds the bytes read (a copy or an editor's save was put in its place): nothing
+    written. Raised by the store; here for the reason ``Busy`` is."""
+
+    def __init__(self, name: str, message: str = "") -> None:
+        super().__init__(message or f"{name} was changed by another writer while this one worked: nothing "
+                         "written; try again")

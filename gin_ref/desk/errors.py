@@ -25,8 +25,8 @@ from typing import Dict, Optional, Tuple, Union
 
 from gin_ref.desk import language
 from gin_ref.core.message import Message, N_, Nn_, say_options_as
-from gin_ref.core.errors import (AT_LINE, CountOverLimitError, GinRefError, IllegalActionError, InvalidNotationError,
-                                 OutOfTurnError, RecordError, RulesError)
+from gin_ref.core.errors import (AT_LINE, Busy, Changed, CountOverLimitError, GinRefError, IllegalActionError,
+                                 InvalidNotationError, OutOfTurnError, RecordError, RulesError)
 
 __all__ = ["Kind", "Refusal", "Message", "say_options_as", "DeskError", "refusal_of", "refused", "refusal", "refuse", "kept", "N_", "Nn_", "EXIT_CODES", "WORDS", "said", "said_field",
            # the lower layers' error types, named here for the fronts (a front catches and raises only these)
@@ -164,7 +164,7 @@ def _refusal_of(exc: GinRefError) -> Refusal:
     if isinstance(exc, RulesError):
         return Refusal(Kind.RULES, message)
     if isinstance(exc, RecordError):
-        kind = {"Busy": Kind.BUSY, "Changed": Kind.CHANGED}.get(type(exc).__name__, Kind.RECORD)
+        kind = Kind.BUSY if isinstance(exc, Busy) else Kind.CHANGED if isinstance(exc, Changed) else Kind.RECORD
         return Refusal(kind, message, (("path", exc.path), ("line", exc.line)))
     return Refusal(Kind.ILLEGAL if exc.exit_code == 1 else Kind.NOTATION, message)
 

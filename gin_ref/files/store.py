@@ -35,7 +35,7 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterator, Optional, Union
 
-from gin_ref.core.errors import RecordError
+from gin_ref.core.errors import Busy as Busy, Changed as Changed, RecordError  # the store raises Busy and Changed
 from gin_ref.core.message import Message, N_
 from gin_ref.files import filewrite, matchfile, recordformat
 from gin_ref.files.filewrite import PathName, digest, leftovers, write_atomic, writable_target
@@ -52,22 +52,6 @@ WAIT = 0.0  # seconds a change waits for another writer by default: the command 
 RELOCKS = 100  # lock files deleted under us in a row before giving up (Busy)
 _OPEN = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _READ = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-
-
-class Busy(RecordError):
-    """Another writer holds the match's lock (and kept it for the whole ``wait``)."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(f"{name} is being written by another gin-ref: try again when it is done")
-
-
-class Changed(RecordError):
-    """The match no longer holds the bytes read (a copy or an editor's save was put in its place): nothing
-    written."""
-
-    def __init__(self, name: str, message: str = "") -> None:
-        super().__init__(message or f"{name} was changed by another writer while this one worked: nothing "
-                         "written; try again")
 
 
 def lock_path(real: str) -> str:

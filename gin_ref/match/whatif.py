@@ -11,8 +11,8 @@ The differences are data (``Why`` items: a kind and its values); ``gin_ref.views
 words.
 """
 
-from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from dataclasses import dataclass
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from gin_ref.core.cards import Card
 from gin_ref.core.errors import GinRefError, IllegalActionError
@@ -32,21 +32,21 @@ from gin_ref.match.state import MatchState, Played, decide_end, fresh_state, sco
 Why = Tuple[object, ...]  # (kind, values...): see gin_ref.views.words.why_words
 
 
-@dataclass
-class HandIf:
+class HandIf(NamedTuple):
     """One hand under the other rules: its result (None for an open hand or one not counted; the ruling's
     kind for a ruled hand; ``illegal_knock`` for a knock those rules refuse), winner, points, the running
-    totals after it, and why it differs from the hand as played (empty when it does not)."""
+    totals after it, and why it differs from the hand as played (empty when it does not). Made per hand,
+    so a NamedTuple (issue 36 item 5)."""
 
     number: int
     result: Optional[str]
     winner: Optional[str]
     points: int
     totals: Dict[str, int]
-    why: List[Why] = field(default_factory=list)
+    why: List[Why]
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class WhatIf:
     """A match under other rules: every hand, the totals, the end (``ended_in``, None while it would still
     go on), the bonuses, final scores and winner."""

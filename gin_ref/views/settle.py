@@ -43,7 +43,7 @@ def parse_stake(text: object) -> Decimal:
     return Decimal(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Payment:
     """``payer`` pays ``payee`` ``amount`` (``points`` times the stake); ``game`` is the Hollywood game."""
 
@@ -60,7 +60,7 @@ class Payment:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchSettlement:
     file: str
     date: str
@@ -69,7 +69,7 @@ class MatchSettlement:
     notes: Tuple[str, ...] = ()  # in words, each game whose loser is paid (``paid_words``)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Settlement:
     stake: Decimal
     matches: Tuple[MatchSettlement, ...]  # in the order given

@@ -11,7 +11,6 @@ has them, to price the shorthand reader; ``--runs N`` changes the number of runs
 
 import argparse
 import json
-import os
 import random
 import resource
 import shutil

@@ -88,7 +88,10 @@ def expand(paths: Iterable[str]) -> Iterator[Tuple[str, str]]:
 
 def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Optional[OnHand] = None) -> Verified:
     """Verify one file (``how``: see ``expand``; ``named``: given by the person, not the default match file;
-    ``on_hand``: told after each hand replayed). The default match file missing is refused (DeskError)."""
+    ``on_hand``: told after each hand replayed). The default match file missing is refused (DeskError).
+    What it lists, and its count of hands, are the first reading's typed values (``_listings``); a file whose
+    head does not read has no Record: its count and listings are read from the parsed data, as written. The
+    seal report works over the file as written (``desk.seals.seal_report``)."""
     if how == "empty":
         empty = {"file": path, "ok": False, "hands": None,
                  "problems": [{"line": None, "message": "no match file in this folder"}]}
@@ -148,15 +151,12 @@ def _listings(data: Any, match: Optional[Match] = None, reading: Optional[Read] 
     for at, hand in enumerate(record.hands):
         if not isinstance(hand, RecordedHand):  # (a hand that is not a mapping: the replay refuses it)
             continue
-        items, ruling = hand.irregularities, hand.ruling
-        listed = isinstance(items, list) and items
-        if not listed and ruling is NOT_WRITTEN:
+        items = hand.irregularities if isinstance(hand.irregularities, (list, tuple)) else ()  # (else: refused)
+        if not items and hand.ruling is NOT_WRITTEN:
             continue
         number = given(hand.number)  # as written
-        if listed:
-            assert isinstance(items, list)
-            places += [(("hands", at, "irregularities", j), number, item) for j, item in enumerate(items)]
-        ruled = _ruling_listed(ruling)
+        places += [(("hands", at, "irregularities", j), number, item) for j, item in enumerate(items)]
+        ruled = _ruling_listed(hand.ruling)
         if ruled is not None:
             fields, said = ruled
             rulings.append({"line": matchtop.line_of(record, ("hands", at, "ruling")), "hand": number, **fields,
@@ -190,7 +190,7 @@ def _ruling_listed(ruling: object) -> Optional[Tuple[Dict[str, object], Ruling]]
     read = ruling.read if isinstance(ruling, AsWritten) else None
     if not isinstance(read, RulingValues) or read.keys is None:
         return None
-    return dict(zip(RULING_KEYS, read.values)), read.ruled.ruling
+    return dict(zip(RULING_KEYS, read.values)), read.ruled.ruling  # (its values: FIELDS first, as written)
 
 
 def _parsed_listings(data: Any, match: Optional[Match] = None) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:

@@ -31,9 +31,10 @@ def test_every_listing_is_the_parsed_datas(tmp_path):
     listed = read = 0
     for text in _cases():
         problems, match, data, reading = matchfile.checks_read(text)
+        typed = verify._listings(data, match, reading)
         if reading is not None and reading.record is not None:
             read += 1
-        typed = verify._listings(data, match, reading)
+            assert verify._listings(None, match, reading) == typed  # (the parsed data is not read)
         assert typed == verify._parsed_listings(data, match)  # the reference: the parsed data, as written
         listed += len(typed[0]) + len(typed[1])
     assert read and listed  # (the cases do list something, from a Record)

@@ -65,7 +65,7 @@ class Read:
     read, before its checks (a ``Kept`` in the canonical form, else as written, with its values read
     leniently: ``AsWritten.read``), what ``verify`` lists of it as written.
 
-    Made once a command, never changed: a plain class with ``__slots__``, as a NamedTuple of seven fields
+    Made once a command, never changed: a plain class with ``__slots__``, as a NamedTuple of eight fields
     would cost every command about 1.5 M instructions at its start (benchmarks/bench_values.py)."""
 
     __slots__ = ("record", "head", "result", "paper", "refused", "listed", "corrections", "items")

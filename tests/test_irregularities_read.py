@@ -27,7 +27,7 @@ def read(item, players=("Ann", "Ben"), pair=("Ann", "Ben")):
 def read_match_irregularity(item, where, players, problems):
     """A deal refused as the file holds it, first read and checked (problems into ``problems``)."""
     assert where == ("irregularities", 0)
-    refusals, listed = refused_of([item], players)
+    refusals, _items, listed = refused_of([item], players)
     assert listed == ()
     kept, _hand, said = refusals[0]
     problems.extend(said)

@@ -1,9 +1,11 @@
-"""``verify`` lists a record's irregularities and rulings with their lines from the typed record (#36 item 1:
-the first reading's Record, there even when the replay fails; ``matchtop.line_of``), not from the parsed
-file read a second time. For every record under examples/, events/ and tests/ and hand edits of them (items
-in flow style, cards like ``9h``, a player written as a number, an unknown kind, a ruling as written,
-comments, CRLF, records whose replay fails), every listing equals the parsed data's reading (the reference,
-kept here only: ``yamldata.line_of``); a record whose head does not read keeps the parsed data's lines."""
+"""``verify`` lists a record's irregularities and rulings from the typed record (#36 item 1: the first
+reading, ``matchfile.checks_read``: its Record, there even when the replay fails, each value with its line,
+``matchtop.line_of``, and its deals refused as first read), not from the parsed file read a second time. For
+every record under examples/, events/ and tests/ and hand edits of them (items in flow style, cards like
+``9h``, a player written as a number, an unknown kind, a count or a number written as text, a ruling as
+written, deals refused that do not read, comments, CRLF, records whose replay fails), every listing equals
+the parsed data's reading (the reference: ``verify._parsed_listings``, what a record whose head does not
+read is listed by)."""
 
 import pytest
 
@@ -21,16 +23,19 @@ def _cases():
         for player in ("3", "[x]"):  # an item's player, a ruling's, written as a number or a list
             yield text.replace("player: ", f"player: {player}\n    was: ", 2)
         yield text.replace("kind: ", "kind: no_such_kind\n    was: ", 2)  # a kind unknown to gin-ref
+        yield text.replace("points: ", "points: '3'\n    was: ", 3)  # a count written as text
+        yield text.replace("number: ", "number: '1'\n  was: ", 3)  # a hand's number written as text
 
 
 def test_every_listing_is_the_parsed_datas(tmp_path):
     listed = read = 0
     for text in _cases():
-        problems, match, data, record = matchfile.checks_read(text)
-        if record is not None:
+        problems, match, data, reading = matchfile.checks_read(text)
+        typed = verify._listings(data, match, reading)
+        if reading is not None and reading.record is not None:
             read += 1
-        typed = verify._listings(data, match, record)
-        assert typed == verify._listings(data, match, None)  # the reference: lines from the parsed data
+            assert verify._listings(None, match, reading) == typed  # (the parsed data is not read)
+        assert typed == verify._parsed_listings(data, match)  # the reference: the parsed data, as written
         listed += len(typed[0]) + len(typed[1])
     assert read and listed  # (the cases do list something, from a Record)
 

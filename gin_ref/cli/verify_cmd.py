@@ -18,7 +18,7 @@ from gin_ref.cli.output import emit_json, say
 from gin_ref.cli.progress import progress
 from gin_ref.desk.language import gettext, ngettext
 from gin_ref.desk.seals import said_as
-from gin_ref.desk.verify import Verified, expand, ruling_of, verify_file
+from gin_ref.desk.verify import Verified, expand, verify_file
 from gin_ref.views import words
 
 
@@ -95,7 +95,7 @@ def _print_verified(path: str, checked: Verified) -> None:
         say(one_line("  " + gettext("note: %(note)s") % {"note": note}))
     for item in checked.rulings:
         say(one_line("  " + gettext("line %(line)s, ^ hand %(hand)s ruled: %(ruling)s") % {
-            "line": item["line"], "hand": item["hand"], "ruling": words.ruling_words(ruling_of(item), dated=True)}))
+            "line": item["line"], "hand": item["hand"], "ruling": item["text"]}))
     if match is not None and not checked.sealed:
         say(f"  {words.no_seals()}")
 

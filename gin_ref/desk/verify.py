@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from typing import Any, Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union, cast
 
 from gin_ref.core.errors import RecordError
 from gin_ref.core.message import Message, N_, english_of
@@ -17,11 +17,14 @@ from gin_ref.files import matchfile, matchtop, yamlread
 from gin_ref.files.filewrite import leftovers
 from gin_ref.files.matchfind import candidates
 from gin_ref.files.itemread import item_of, read_ruling
-from gin_ref.match.irregularities import kept_of
-from gin_ref.match.rulings import Ruling
+from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, given
+from gin_ref.match.irregularities import ItemValues, kept_of
+from gin_ref.match.problems import Where
+from gin_ref.match.rulings import FIELDS as RULING_KEYS, Ruled, Ruling, RulingValues
 from gin_ref.match.model import Match
-from gin_ref.match.record import Record as TypedRecord
+from gin_ref.match.record import Read
 from gin_ref.match.replay import OnHand
+from gin_ref.match.schema import AsWritten
 from gin_ref.files.seals import written
 from gin_ref.views import words
 
@@ -85,7 +88,10 @@ def expand(paths: Iterable[str]) -> Iterator[Tuple[str, str]]:
 
 def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Optional[OnHand] = None) -> Verified:
     """Verify one file (``how``: see ``expand``; ``named``: given by the person, not the default match file;
-    ``on_hand``: told after each hand replayed). The default match file missing is refused (DeskError)."""
+    ``on_hand``: told after each hand replayed). The default match file missing is refused (DeskError).
+    What it lists, and its count of hands, are the first reading's typed values (``_listings``); a file whose
+    head does not read has no Record: its count and listings are read from the parsed data, as written. The
+    seal report works over the file as written (``desk.seals.seal_report``)."""
     if how == "empty":
         empty = {"file": path, "ok": False, "hands": None,
                  "problems": [{"line": None, "message": "no match file in this folder"}]}
@@ -94,15 +100,17 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
         note = {"file": path, "ok": True, "event": True, "note": EVENT_NOTE}
         return Verified(path, "event", [], None, note, [], [], False, [], [])
     problems: List[Tuple[Optional[int], Union[str, Message]]]
-    checked, match, data, record = matchfile.check_read(path, on_hand)
+    checked, match, data, reading = matchfile.check_read(path, on_hand)
     problems = list(checked)
     if match is None and not os.path.isfile(path):  # no file to read: its problem has no line
         if not named:
             raise refused(RecordError(problems[0][1]))  # the default match file is not there: as every command says
         problems = [(None, Message(N_("cannot read %(path)s: no such file"), path=path) if not os.path.lexists(path) else message)
                     for _line, message in problems]
-    hands = len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
-    kept, rulings = _listings(data, match, record)
+    record = reading.record if reading is not None else None
+    hands = len(record.hands) if record is not None else \
+        len(data["hands"]) if isinstance(data, dict) and isinstance(data.get("hands"), list) else None
+    kept, rulings = _listings(data, match, reading)
     entry: Dict[str, Any] = {
         "file": path, "ok": not problems, "hands": hands,
         "problems": [{"line": line, "message": str(message)} for line, message in problems],
@@ -112,7 +120,7 @@ def verify_file(path: str, how: str = "named", named: bool = True, on_hand: Opti
     if notes:
         entry["notes"] = words.in_english(lambda: _notes(match))  # the JSON's words: English (#38 item 8)
     if rulings:  # the hands a director ruled, when there are any
-        entry["rulings"] = rulings
+        entry["rulings"] = [{key: item[key] for key in ("line", "hand") + RULING_KEYS} for item in rulings]
     left = leftovers(path)
     if left:  # what a writer stopped mid-write left beside the file (the next change removes it)
         entry["leftovers"] = left
@@ -128,25 +136,78 @@ def verify(paths: Iterable[str], named: bool = True, strict: bool = False) -> Tu
     return not any(item.bad(strict) for item in done), done
 
 
-def _listings(data: Any, match: Optional[Match] = None, record: Optional[TypedRecord] = None
+def _listings(data: Any, match: Optional[Match] = None, reading: Optional[Read] = None
               ) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
-    """``(irregularities, rulings)`` of the record ``data`` (None: it did not read), each hand read once.
-    Each item's line is its typed value's (``matchtop.line_of`` over the first reading's Record, there even
-    when the replay fails); a record whose head does not read has none: its lines come from the data."""
+    """``(irregularities, rulings)`` of a record, each value from its first reading (``reading``: its typed
+    Record, there even when the replay fails, and its deals refused as first read), with its line
+    (``matchtop.line_of``). A record whose head does not read has no Record: what it lists is read from the
+    parsed ``data`` (``_parsed_listings``; None: it did not read)."""
+    record = reading.record if reading is not None else None
+    if reading is None or record is None:
+        return _parsed_listings(data, match)
+    reasons = _reasons(match)
+    places: List[Tuple[Where, object, object]] = []
+    rulings: List[Dict[str, Any]] = []
+    for at, hand in enumerate(record.hands):
+        if not isinstance(hand, RecordedHand):  # (a hand that is not a mapping: the replay refuses it)
+            continue
+        items = hand.irregularities if isinstance(hand.irregularities, (list, tuple)) else ()  # (else: refused)
+        if not items and hand.ruling is NOT_WRITTEN:
+            continue
+        number = given(hand.number)  # as written
+        places += [(("hands", at, "irregularities", j), number, item) for j, item in enumerate(items)]
+        ruled = _ruling_listed(hand.ruling)
+        if ruled is not None:
+            fields, said = ruled
+            rulings.append({"line": matchtop.line_of(record, ("hands", at, "ruling")), "hand": number, **fields,
+                            "text": words.ruling_words(said, dated=True)})
+    places += [(("irregularities", j), None, item) for j, item in enumerate(reading.items)]
+    found = []
+    for where, number, item in places:
+        values = ItemValues.of(item)
+        if not values.mapping:  # (an item that is not a mapping: the replay refuses it)
+            continue
+        named = number if where[0] == "hands" else _written(values.hand)
+        # /2's words as written (a hand edit's of any type: the replay refuses those), or /3's worked out
+        detail = reasons.get(where) if values.detail is NOT_WRITTEN else cast(Union[str, Message, None], values.detail)
+        found.append({"line": matchtop.line_of(record, where), "hand": named, "kind": _written(values.kind),
+                      "player": _written(values.player), "detail": english_of(detail) if detail is not None else None,
+                      "text": words.irregularity_note(named, kept_of(item).item._replace(detail=detail))})
+    return sorted(found, key=lambda item: item["line"]), rulings
+
+
+def _written(value: object) -> object:
+    """A value of an item as written: None where it is not written."""
+    return None if value is NOT_WRITTEN else value
+
+
+def _ruling_listed(ruling: object) -> Optional[Tuple[Dict[str, object], Ruling]]:
+    """A hand's ruling as listed: its fields as written (``RULING_KEYS``) and its Ruling, for its words
+    (typed, or as written read leniently); None for no ruling, or one written that is not a mapping."""
+    if isinstance(ruling, Ruled):
+        made = ruling.ruling
+        return dict(zip(RULING_KEYS, (made.kind, made.player, made.points, made.reason, made.by, made.date))), made
+    read = ruling.read if isinstance(ruling, AsWritten) else None
+    if not isinstance(read, RulingValues) or read.keys is None:
+        return None
+    return dict(zip(RULING_KEYS, read.values)), read.ruled.ruling  # (its values: FIELDS first, as written)
+
+
+def _parsed_listings(data: Any, match: Optional[Match] = None) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]]]:
+    """The listings of a record whose head does not read (no Record), from the parsed ``data`` as written
+    (each hand read once), each with its line there (``yamlread.line_of``)."""
     lists = written(data) if isinstance(data, dict) else None
     # only the hands with something to list are kept (a 100,000-hand record: not a value per hand)
     played = [hand for hand in lists.played() if hand.irregularities or hand.ruling is not None] \
         if lists is not None else []
-    line_of = functools.partial(matchtop.line_of, record) if record is not None else \
-        functools.partial(yamlread.line_of, data)
+    line_of = functools.partial(yamlread.line_of, data)
     return _irregularities(line_of, lists, played, match), _rulings(line_of, played)
 
 
 def _irregularities(line_of: Callable[[Tuple[Any, ...]], int], lists: Any, played: List[Any],
                     match: Optional[Match] = None) -> List[Dict[str, Any]]:
-    """Every irregularity recorded, in file order: line, hand, kind, player, detail and the words for it.
-    Each as written (``Irregularity.of``), in a record that does not replay too: the replay's own reading
-    leaves out what it cannot read (an unknown kind, a player not of the match), which is listed here."""
+    """Every irregularity written, in file order: line, hand, kind, player, detail and the words for it,
+    each as written (``_parsed_listings``)."""
     if lists is None:
         return []
     places: List[Tuple[Tuple[Any, ...], Any, Any]] = [(("hands", hand.at, "irregularities", j), hand.entry.get("number"), item)
@@ -176,15 +237,12 @@ def _reasons(match: Optional[Match]) -> Dict[Tuple[Any, ...], Union[None, str, M
 
 
 def _rulings(line_of: Callable[[Tuple[Any, ...]], int], played: List[Any]) -> List[Dict[str, Any]]:
-    """Every hand a director ruled, in file order: line, hand and the ruling's fields, as written."""
+    """Every hand a director ruled, in file order: line, hand and the ruling's fields, as written
+    (``_parsed_listings``), and its words."""
     return [{"line": line_of(("hands", hand.at, "ruling")), "hand": hand.entry.get("number"),
-             **{key: hand.ruling.get(key) for key in ("kind", "player", "points", "reason", "by", "date")}}
+             **{key: hand.ruling.get(key) for key in RULING_KEYS},
+             "text": words.ruling_words(read_ruling(hand.ruling), dated=True)}
             for hand in played if hand.ruling is not None]
-
-
-def ruling_of(item: Dict[str, Any]) -> Ruling:
-    """The Ruling of one of ``Verified.rulings`` (for its words)."""
-    return read_ruling(item)
 
 
 def _notes(match: Optional[Match]) -> List[str]:

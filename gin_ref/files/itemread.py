@@ -157,26 +157,31 @@ def _some_text(value: object) -> Optional[str]:
     return value if isinstance(value, str) else None
 
 
-def refused_of(listed: object, players: Sequence[str]) -> "Tuple[Optional[List[Refusal]], Tuple[Problem, ...]]":
-    """Each deal refused (the match's ``irregularities``) read: ``(refusals, problems of the list)``, each
-    refusal its Kept (None where it is not one, or names no hand), its hand as written and the problems of
-    its reading; None and a problem when the record holds another shape, None alone when it holds none."""
+def refused_of(listed: object, players: Sequence[str]
+               ) -> "Tuple[Optional[List[Refusal]], Tuple[Item, ...], Tuple[Problem, ...]]":
+    """Each deal refused (the match's ``irregularities``) read: ``(refusals, items, problems of the list)``,
+    each refusal its Kept (None where it is not one, or names no hand), its hand as written and the problems
+    of its reading; each item as first read, before its checks (``item_of``: typed, or as written, with its
+    values read leniently), which ``verify`` lists as written; None, no items and a problem when the record
+    holds another shape, None alone when it holds none."""
     if listed is None:
-        return None, ()
+        return None, (), ()
     if not isinstance(listed, list):
         problems = Problems()
         problems.add(("irregularities",), Message(N_("'irregularities' must be a list")))
-        return None, tuple(problems)
+        return None, (), tuple(problems)
     refused: "List[Refusal]" = []
+    items: List[Item] = []
     for i, written in enumerate(listed):
         item, said = item_of(written), Problems()
+        items.append(item)
         values = ItemValues.of(item)
         irregularity = _read_refused(item, values, ("irregularities", i), players, said)
         kept = None if irregularity is None else \
             Kept(irregularity._replace(where=()), (), values.detail if isinstance(values.detail, str) else None,
                  line_in(listed, i), _keyed(written) if isinstance(written, dict) else ())
         refused.append((kept, _none(values.hand), tuple(said)))
-    return refused, ()
+    return refused, tuple(items), ()
 
 
 def _read_refused(item: Item, values: ItemValues, where: Where, players: Sequence[str], problems: Problems

@@ -34,7 +34,7 @@ from gin_ref.files import seals
 from gin_ref.files import matchtop
 from gin_ref.match.model import Checked, Match, check_record
 from gin_ref.match.problems import Problems as MatchProblems
-from gin_ref.match.record import Record as TypedRecord
+from gin_ref.match.record import Read, Record as TypedRecord
 from gin_ref.match.replay import OnHand, Settled, replay_record
 from gin_ref.match.state import MatchState
 from gin_ref.match.schema import FORMAT, FORMAT_2
@@ -239,15 +239,16 @@ def checks(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand]
     ``cutshort``); [] if it is sound.
     Also returns the Match replayed (None when the file cannot be read): ``(problems, match)``.
     ``on_hand(done, hands)`` is told after each hand replayed (verify's progress bar)."""
-    found, match, _data, _record = checks_read(text, path, on_hand)
+    found, match, _data, _reading = checks_read(text, path, on_hand)
     return found, match
 
 
 def checks_read(text: str, path: Optional[PathName] = None, on_hand: Optional[OnHand] = None
-                ) -> Tuple[Found, Optional[Match], Any, Optional[TypedRecord]]:
+                ) -> Tuple[Found, Optional[Match], Any, Optional[Read]]:
     """``checks``, the record as parsed (with its lines; None when the text is not YAML) and its first
-    reading's typed Record (None when its head does not read: ``matchtop.read``), which is there even when
-    the replay fails."""
+    reading (``matchtop.read``; None when the text is not YAML): its typed Record (``Read.record``, None
+    when its head does not read), which is there even when the replay fails, and each deal refused as first
+    read (``Read.items``)."""
     try:
         data, reader_problems = yamlread.parse(text)
     except RecordError as exc:
@@ -264,19 +265,19 @@ def checks_read(text: str, path: Optional[PathName] = None, on_hand: Optional[On
     found += [(line_of(problem.where), problem.message)  # could not be read is not judged too
               for problem in replayed if tuple(problem.where) not in unreadable]
     found.sort(key=lambda item: item[0])
-    return cutshort.cut_first(found), match, data, record
+    return cutshort.cut_first(found), match, data, reading
 
 
 def check(path: PathName, on_hand: Optional[OnHand] = None) -> Tuple[Found, Optional[Match]]:
     """``(problems, match)`` of a match file (see ``checks``); an unreadable file is one problem."""
-    found, match, _data, _record = check_read(path, on_hand)
+    found, match, _data, _reading = check_read(path, on_hand)
     return found, match
 
 
 def check_read(path: PathName, on_hand: Optional[OnHand] = None
-               ) -> Tuple[Found, Optional[Match], Any, Optional[TypedRecord]]:
-    """``check``, the record as parsed (with its lines; None when the file does not read) and its typed
-    Record (``checks_read``)."""
+               ) -> Tuple[Found, Optional[Match], Any, Optional[Read]]:
+    """``check``, the record as parsed (with its lines; None when the file does not read) and its first
+    reading (``checks_read``: its typed Record, ``Read.record``, and its deals refused as read)."""
     try:
         texts = [read_text(path)]
     except RecordError as exc:

@@ -65,7 +65,7 @@ def read(data: object) -> Read:
         paper = _read_result(given, len(hands), header.rules, header.players, result)
         if paper is not None and isinstance(given, dict):
             written, seal = paper_of(given), given.get("seal")
-    refused, listed = refused_of(data.get("irregularities"), header.players)
+    refused, items, listed = refused_of(data.get("irregularities"), header.players)
     found = Problems()
     corrections = read_corrections(data, found)
     # each hand read once as a RecordedHand; one that is not a mapping is kept as it is, for the replay to
@@ -77,7 +77,7 @@ def read(data: object) -> Read:
     record = Record(header, recorded,
                     None if refused is None else tuple(kept for kept, _hand, _said in refused if kept is not None),
                     tuple(corrections), written, seal if isinstance(seal, str) else None, top_lines(data))
-    return Read(record, tuple(head), tuple(result), paper, tuple(refused or ()), listed, tuple(found))
+    return Read(record, tuple(head), tuple(result), paper, tuple(refused or ()), listed, tuple(found), items)
 
 
 def top_lines(data: object) -> Tuple[Tuple[Where, int], ...]:

@@ -61,7 +61,7 @@ class Broken(NamedTuple):
 # The record's lists as written, read once: ``written`` gives its hands, the match's irregularities and its
 # corrections, each item as the file holds it, for what reads a record before a replay or without one (the
 # seals: digests over the mappings as written; the keys format /1 does not have (``gin_ref.files.recordformat``); the
-# listings of ``verify``, which read a record that does not replay too).
+# listings of ``verify`` of a record whose head does not read).
 #
 # A list of the wrong shape (not a list) reads as empty, and an item that is not a mapping as None (kept in
 # its place, so every item keeps its index): the replay reports each once. A hand's ``turns`` and

@@ -15,7 +15,7 @@ a hand or the keys of one, a ``Kept``, a ``Ruled``, a ``PaperResult``, or an ite
 a hand edit wrote it where the writer would not write it back from that value (``Correction.written``).
 """
 
-from typing import TYPE_CHECKING, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, NamedTuple, Optional, Tuple, Union
 
 from gin_ref.match.corrections import Correction
 from gin_ref.match.header import Header
@@ -46,6 +46,8 @@ class Record(NamedTuple):
 
 
 if TYPE_CHECKING:  # (an alias made at every start costs instructions; the checker alone needs it)
+    from gin_ref.match.schema import AsWritten
+
     # A deal refused as the reader read it: its item typed (None where it cannot be), its hand as written
     # (which places it among the hands: the replay says its problems, and judges it, before that hand is
     # dealt) and the problems of its reading.
@@ -59,16 +61,19 @@ class Read:
     head's first, a result-only record's result (``result``, with ``paper``: the result as the replay
     reads it, its scores in the players' order and the winner they make; None when it cannot be read), each
     deal refused (``refused``: every item of the list, typed or not) where the hands reach it, then the
-    list's own (``listed``: not a list), and the corrections' last.
+    list's own (``listed``: not a list), and the corrections' last. ``items``: each deal refused as first
+    read, before its checks (a ``Kept`` in the canonical form, else as written, with its values read
+    leniently: ``AsWritten.read``), what ``verify`` lists of it as written.
 
-    Made once a command, never changed: a plain class with ``__slots__``, as a NamedTuple of seven fields
+    Made once a command, never changed: a plain class with ``__slots__``, as a NamedTuple of eight fields
     would cost every command about 1.5 M instructions at its start (benchmarks/bench_values.py)."""
 
-    __slots__ = ("record", "head", "result", "paper", "refused", "listed", "corrections")
+    __slots__ = ("record", "head", "result", "paper", "refused", "listed", "corrections", "items")
 
     def __init__(self, record: "Optional[Record]", head: "Tuple[Problem, ...]", result: "Tuple[Problem, ...]" = (),
                  paper: "Optional[PaperResult]" = None, refused: "Tuple[Refusal, ...]" = (),
-                 listed: "Tuple[Problem, ...]" = (), corrections: "Tuple[Problem, ...]" = ()) -> None:
+                 listed: "Tuple[Problem, ...]" = (), corrections: "Tuple[Problem, ...]" = (),
+                 items: "Tuple[Union[Kept, AsWritten], ...]" = ()) -> None:
         self.record = record
         self.head = head
         self.result = result
@@ -76,3 +81,4 @@ class Read:
         self.refused = refused
         self.listed = listed
         self.corrections = corrections
+        self.items = items

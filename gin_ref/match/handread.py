@@ -28,7 +28,7 @@ into a new ``RecordedHand`` (``Worked.on``): no hand is changed in place.
 
 import enum
 from types import MappingProxyType
-from typing import Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import DECK, Card, parse_cards
@@ -41,6 +41,10 @@ from gin_ref.match.header import Header, player_named
 from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, limit_needs_upcard, why_upcard
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS, AsWritten
+
+if TYPE_CHECKING:  # (both import this module; an annotation alone needs them)
+    from gin_ref.match.irregularities import Kept
+    from gin_ref.match.rulings import Ruled
 
 __all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand", "Unset", "Worked",
            "card_of", "claimed", "fact_of", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
@@ -214,6 +218,12 @@ Truth = Union[bool, AsWritten, None, Unset]
 Melds = Union[Tuple[Cards, ...], AsWritten, None, Unset]
 Scores = Union[Totals, AsWritten, None, Unset]
 Columns = Union[Tuple[Totals, ...], AsWritten, None, Unset]
+# an irregularity's item: a Kept (read in the canonical form, or put by a step), or the item as written
+Item = Union["Kept", AsWritten]
+# a hand's irregularities: its items when they are a list, else the value as written (a ruling is never
+# None: one written null is kept as written, for the replay to refuse)
+Items = Union[Tuple[Item, ...], AsWritten, None, Unset]
+RulingValue = Union["Ruled", AsWritten, Unset]
 
 
 class RecordedHand(NamedTuple):
@@ -239,9 +249,9 @@ class RecordedHand(NamedTuple):
     sitter: Text = NOT_WRITTEN
     upcard: OneCard = NOT_WRITTEN
     limit: Whole = NOT_WRITTEN
-    irregularities: object = NOT_WRITTEN  # each item a Kept a step put, or as written
+    irregularities: Items = NOT_WRITTEN
     turns: Lines = NOT_WRITTEN
-    ruling: object = NOT_WRITTEN  # a Ruled a step put, or as written
+    ruling: RulingValue = NOT_WRITTEN
     result: Text = NOT_WRITTEN  # one of RESULTS (``Hand.result``: judged as)
     knocker: Text = NOT_WRITTEN
     knocker_cards: SomeCards = NOT_WRITTEN
@@ -292,10 +302,10 @@ class RecordedHand(NamedTuple):
         return written if isinstance(written, list) else ()
 
     @property
-    def items(self) -> List[object]:
-        """Its irregularities as written, when they are a list (else none)."""
+    def items(self) -> Tuple[Item, ...]:
+        """Its irregularities' items, when they are a list (else none)."""
         items = self.irregularities
-        return items if isinstance(items, list) else []
+        return items if type(items) is tuple else ()
 
     def written(self) -> Iterator[Tuple[str, object]]:
         """Its keys and values (each typed, or as written), in the file's order of keys (the unknown ones
@@ -398,13 +408,15 @@ def _games(value: object) -> object:
     return AsWritten(value)
 
 
-def _kept(value: object) -> object:
-    return value  # an irregularity's items, a ruling: read where the replay judges them
+def _in_files(value: object) -> object:
+    """An irregularity's items, a ruling: typed by the file's first reading (``gin_ref.files.handform``, with
+    ``gin_ref.files.itemread``, which match/ does not import), given here as parsed."""
+    return value
 
 
 # each key's reader, in the file's order of keys (HAND_KEYS)
 FACT_READERS: Tuple[Callable[[object], object], ...] = (
-    _whole, _text, _text, _text, _text, typed_card, _whole, _kept, typed_lines, _kept, _result_name, _text, _cards, _whole,
+    _whole, _text, _text, _text, _text, typed_card, _whole, _in_files, typed_lines, _in_files, _result_name, _text, _cards, _whole,
     _truth, _melds, typed_card, _text, _cards, _whole, _text, _whole, _totals, _games, _text)
 assert len(FACT_READERS) == len(HAND_KEYS)
 
@@ -493,7 +505,7 @@ class Hand:
         self.upcard: Optional[Card] = None
         self.turns: Sequence[object] = ()  # one line per action, as written (``gin_ref.core.turns.Turn`` reads them)
         self.turns_read = True  # False when 'turns' is not a list (no turn can be replayed)
-        self.irregularities: Sequence[object] = ()  # as written (``gin_ref.match.irregularities`` reads each)
+        self.irregularities: Tuple[Item, ...] = ()  # each typed or as written (``gin_ref.match.irregularities``)
         self.result: Optional[str] = None  # one of RESULTS; None: the hand is open
         self.knocker: Optional[str] = None
         self.unknown_result = False  # the result written is none of RESULTS: ``result`` is what it is judged as
@@ -573,9 +585,9 @@ def _lists(reading: Hand) -> None:
                                                             "('Ann draws')"), hand=number))
         reading.turns_read = False
     items = entry.irregularities
-    if items is NOT_WRITTEN or isinstance(items, list):
-        reading.irregularities = entry.items
-    else:
+    if type(items) is tuple:
+        reading.irregularities = items
+    elif items is not NOT_WRITTEN:
         reading.problems.add(where + ("irregularities",), Message(N_("hand %(hand)d: 'irregularities' must be a "
                                                                      "list"), hand=number))
 

@@ -46,7 +46,8 @@ if TYPE_CHECKING:  # (both import this module; an annotation alone needs them)
     from gin_ref.match.irregularities import Kept
     from gin_ref.match.rulings import Ruled
 
-__all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand", "Unset", "Worked",
+__all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "Item", "Items", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand",
+           "RulingValue", "Unset", "Worked",
            "card_of", "claimed", "fact_of", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
            "stored_count", "stored_facts", "typed_card", "typed_lines"]
 
@@ -235,12 +236,13 @@ class RecordedHand(NamedTuple):
     number where a name goes), that value as written (``AsWritten``); NOT_WRITTEN where the hand has no such
     key, None where it is written null. Its fields stand in the file's order of keys
     (``gin_ref.match.schema.HAND_KEYS``), then the keys gin-ref does not know (``unknown``: a hand edited by
-    hand, refused by the replay). An irregularity's items and a ruling are as a step put them (a ``Kept``, a
-    ``Ruled``) or as written. The values derived from the facts (limit, result, defender, winner, points,
-    totals, games) are its claims: the replay compares each with its own (``read_hand`` reads the facts into
-    a ``Hand``). The first reading of a file makes it (``gin_ref.files.handform``), a step makes a new one
-    (``_replace``), never changes one; the file's writer (``gin_ref.files.handform``) is the one place it
-    becomes a mapping."""
+    hand, refused by the replay). Its irregularities are a tuple of items (each a ``Kept``, read in the
+    canonical form or put by a step, or the item as written) when the file writes a list, else the value as
+    written; its ruling a ``Ruled`` or the ruling as written (one written null too: never None). The values
+    derived from the facts (limit, result, defender, winner, points, totals, games) are its claims: the
+    replay compares each with its own (``read_hand`` reads the facts into a ``Hand``). The first reading of
+    a file makes it (``gin_ref.files.handform``), a step makes a new one (``_replace``), never changes one;
+    the file's writer (``gin_ref.files.handform``) is the one place it becomes a mapping."""
 
     number: Whole = NOT_WRITTEN
     dealer: Text = NOT_WRITTEN
@@ -416,8 +418,8 @@ def _in_files(value: object) -> object:
 
 # each key's reader, in the file's order of keys (HAND_KEYS)
 FACT_READERS: Tuple[Callable[[object], object], ...] = (
-    _whole, _text, _text, _text, _text, typed_card, _whole, _in_files, typed_lines, _in_files, _result_name, _text, _cards, _whole,
-    _truth, _melds, typed_card, _text, _cards, _whole, _text, _whole, _totals, _games, _text)
+    _whole, _text, _text, _text, _text, typed_card, _whole, _in_files, typed_lines, _in_files, _result_name, _text,
+    _cards, _whole, _truth, _melds, typed_card, _text, _cards, _whole, _text, _whole, _totals, _games, _text)
 assert len(FACT_READERS) == len(HAND_KEYS)
 
 

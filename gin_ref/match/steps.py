@@ -34,8 +34,8 @@ from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_
 from gin_ref.core.cards import Card
 from gin_ref.core.game import Roles
-from gin_ref.match.handread import (NOT_WRITTEN, Item, Melds, OneCard, RecordedHand, SomeCards, Text, Truth, Whole, given,
-                                    typed_card, typed_lines)
+from gin_ref.match.handread import (NOT_WRITTEN, Item, Melds, OneCard, RecordedHand, SomeCards, Text, Truth, Whole,
+                                    given, typed_card, typed_lines)
 from gin_ref.match.irregularities import Kept, Written, irregularity_pairs, turn_written
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult

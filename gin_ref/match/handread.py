@@ -42,10 +42,6 @@ from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, limit_need
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS, AsWritten
 
-if TYPE_CHECKING:  # (both import this module; an annotation alone needs them)
-    from gin_ref.match.irregularities import Kept
-    from gin_ref.match.rulings import Ruled
-
 __all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "Item", "Items", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand",
            "RulingValue", "Unset", "Worked",
            "card_of", "claimed", "fact_of", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
@@ -219,12 +215,18 @@ Truth = Union[bool, AsWritten, None, Unset]
 Melds = Union[Tuple[Cards, ...], AsWritten, None, Unset]
 Scores = Union[Totals, AsWritten, None, Unset]
 Columns = Union[Tuple[Totals, ...], AsWritten, None, Unset]
-# an irregularity's item: a Kept (read in the canonical form, or put by a step), or the item as written
-Item = Union["Kept", AsWritten]
-# a hand's irregularities: its items when they are a list, else the value as written (a ruling is never
-# None: one written null is kept as written, for the replay to refuse)
-Items = Union[Tuple[Item, ...], AsWritten, None, Unset]
-RulingValue = Union["Ruled", AsWritten, Unset]
+if TYPE_CHECKING:  # (Kept and Ruled's modules import this one: the checker alone reads these)
+    from gin_ref.match.irregularities import Kept
+    from gin_ref.match.rulings import Ruled
+
+    # an irregularity's item: a Kept (read in the canonical form, or put by a step), or the item as written
+    Item = Union[Kept, AsWritten]
+    # a hand's irregularities: its items when they are a list, else the value as written (a ruling is never
+    # None: one written null is kept as written, for the replay to refuse)
+    Items = Union[Tuple[Item, ...], AsWritten, None, Unset]
+    RulingValue = Union[Ruled, AsWritten, Unset]
+else:  # at run time an annotation is only kept: no forward reference compiled, no Union made at start
+    Item = Items = RulingValue = object
 
 
 class RecordedHand(NamedTuple):

@@ -26,7 +26,9 @@ def _typed_items(value: object) -> Items:
     """A hand's irregularities as parsed, typed: a list's items each read (``itemread.items_of``: a Kept, or
     the item as written), a tuple of them; anything else (not null) the value as written, for the replay to
     refuse."""
-    return items_of(value) if isinstance(value, list) else AsWritten(value)
+    if isinstance(value, list):
+        return items_of(value) if value else ()
+    return AsWritten(value)
 
 
 _READER = {key: (index, _typed_items if key == "irregularities" else read)
@@ -64,7 +66,7 @@ def recorded_hand(entry: Mapping[str, object], line: Optional[int] = None) -> Re
         counted = len(turns) if type(turns) is tuple else 0
         values += ((line, *keyed, *[table.get(key, 0) for key, _value in unknown], counted,  # type: ignore[union-attr]
                     *(_items(entry.get("turns"), counted) if counted else ()),
-                    *(_items(entry.get("irregularities"), len(items)) if type(items) is tuple else ())),
+                    *(_items(entry.get("irregularities"), len(items)) if type(items) is tuple and items else ())),
                    tuple(unknown))
     return RecordedHand._make(values)
 

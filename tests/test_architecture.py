@@ -402,3 +402,42 @@ def test_the_dataclass_rule_can_fail():
                      "@dataclasses.dataclass(slots=True)\nclass C: ...\n@dataclass(frozen=True, slots=True)\nclass D: ...\n"
                      "@dataclasses.dataclass(frozen=True, slots=True, eq=False)\nclass E: ...\n")
     assert unfrozen_dataclasses(tree) == ["line 2: A", "line 4: B", "line 6: C"]
+
+
+# A value's shape tested as parsed (``isinstance(x, dict)``, ``isinstance(x, list)``, ``type(x) is list``...)
+# in match/, module by module: the first reading's typing of a hand's values (handread's FACT_READERS), a claim
+# or a value as written compared or shown (handread, problems, replay), a card's notation (knocks), the draw
+# a command gives (model). A hand's irregularities and ruling are typed (a tuple of items, a Ruled, or as
+# written): no check of theirs looks for a list. The counts are ceilings that only fall.
+SHAPES = {"dict", "list"}
+SHAPE_TESTS = {"match/handread.py": 11, "match/knocks.py": 2, "match/model.py": 1, "match/problems.py": 4,
+               "match/irregularities.py": 2, "match/replay.py": 1}
+
+
+def shape_tests(tree):
+    """Each test of a value's shape against dict or list in ``tree`` (``isinstance``, ``type(...) is``)."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node.func) == "isinstance" and len(node.args) == 2:
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            if any(_name(kind) in SHAPES for kind in kinds):
+                found.append(f"line {node.lineno}: isinstance")
+        elif isinstance(node, ast.Compare) and isinstance(node.left, ast.Call) and _name(node.left.func) == "type" \
+                and any(_name(other) in SHAPES for other in node.comparators):
+            found.append(f"line {node.lineno}: type")
+    return found
+
+
+def test_the_shape_tests_in_match_only_fall():
+    found = {rel: shape_tests(tree_of(rel)) for rel in _record_modules() if rel.startswith("match/")}
+    over = {rel: tests for rel, tests in found.items() if len(tests) > SHAPE_TESTS.get(rel, 0)}
+    stale = {rel: f"{len(found.get(rel, []))} found: lower SHAPE_TESTS to it" for rel in SHAPE_TESTS
+             if len(found.get(rel, [])) < SHAPE_TESTS[rel]}
+    assert over == {}, "a new test of a parsed value's shape in match/ (type the value instead)"
+    assert stale == {}
+
+
+def test_the_shape_count_can_fail():
+    tree = ast.parse("isinstance(a, list)\nisinstance(b, (tuple, dict))\ntype(c) is list\nisinstance(d, tuple)\n"
+                     "type(e) is tuple\nx = [type(i) is dict for i in f]\n")
+    assert shape_tests(tree) == ["line 1: isinstance", "line 2: isinstance", "line 3: type", "line 6: type"]

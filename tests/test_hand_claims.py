@@ -9,7 +9,7 @@ import pytest
 from gin_ref.core.cards import Card
 from gin_ref.files.rulesfile import load_rules
 from gin_ref.match import replay as replaying
-from gin_ref.files.handform import recorded_hand
+from gin_ref.files.handform import hand_data, recorded_hand
 from gin_ref.match.handread import NOT_WRITTEN, RecordedHand, Worked
 from gin_ref.match.handread import HAND_CHECKS, read_hand
 from gin_ref.files.matchtop import read_header
@@ -68,6 +68,26 @@ def test_claims_are_read_as_written_and_a_key_not_written_is_told_from_null():
     odd = recorded_hand({"number": 1, "colour": "red", "limit": 9})
     assert odd.unknown == (("colour", "red"),) and list(odd.written()) == [("number", 1), ("limit", 9),
                                                                            ("colour", "red")]
+
+
+def test_a_hands_irregularities_and_ruling_are_typed_by_their_fields_no_list_in_the_hand():
+    item = {"kind": "out_of_turn", "player": "Ann", "turn": 1, "action": "take"}
+    listed = recorded_hand({"irregularities": [item, "oops"]})
+    kept, odd = listed.irregularities  # a tuple of items: each a Kept, or as written
+    assert type(listed.irregularities) is tuple and listed.items == listed.irregularities
+    assert (kept.item.kind, kept.item.player, odd) == ("out_of_turn", "Ann", AsWritten("oops"))
+    assert recorded_hand({"irregularities": []}).irregularities == () == recorded_hand({}).items
+    for written in ({"kind": "out_of_turn"}, "oops", 3):  # not a list: the whole value as written, no items
+        hand = recorded_hand({"irregularities": written})
+        assert hand.irregularities == AsWritten(written) and hand.items == ()
+        assert hand_data(hand) == {"irregularities": written}  # (written back as it was)
+    assert recorded_hand({"irregularities": None}).irregularities is None
+    ruling = recorded_hand({"ruling": None}).ruling  # written null: kept as written (not a mapping, refused)
+    assert type(ruling) is AsWritten and ruling.value is None and hand_data(recorded_hand({"ruling": None})) == {
+        "ruling": None}
+    assert type(recorded_hand({"ruling": ["a"]}).ruling) is AsWritten
+    assert recorded_hand({"ruling": {"kind": "void", "player": None, "points": None, "reason": "x", "by": None,
+                                     "date": None, "steps": 3, "hands": 1}}).ruling.ruling.kind == "void"  # a Ruled
 
 
 def test_a_hand_holds_its_claims_and_its_knocks_facts_typed(match):

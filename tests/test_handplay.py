@@ -175,7 +175,7 @@ def test_a_refused_turn_changes_nothing_and_an_out_of_turn_one_is_kept():
     item = form_of(outcome.refusal.kept)
     assert (outcome.number, item) == (1, {
         "kind": "out_of_turn", "player": "Ben", "turn": 3, "action": "discard", "card": "5S"})
-    assert match.hands[0].irregularities == [outcome.refusal.kept]  # typed: the writer lays it out
+    assert match.hands[0].irregularities == (outcome.refusal.kept,)  # typed: the writer lays it out
     assert written(match)["hands"][0]["irregularities"] == [item]
     assert irregularity_words(match.state.irregularities[0][0]) == "Ben's discard 5S refused (out of turn: it is Ann's turn to discard or knock)"
     assert position(outcome.refusal.kept) == 3 and position(written_item(dict(item, turn="3"))) == 1
@@ -195,7 +195,7 @@ def test_an_illegal_knock_in_turn_is_kept_with_its_turn():
     assert [str(p.message) for p in checked(record).problems] == [
         "hand 1, turn 4: the refused knock does not fit the hand: 3H is on the discard pile, not in Ben's hand"]
     undo(match)
-    assert match.hands[0].irregularities == [] and len(match.hands[0].turns) == 3
+    assert match.hands[0].irregularities == () and len(match.hands[0].turns) == 3
 
 
 def test_three_players_the_box_deals_and_the_captain_opens():

@@ -410,6 +410,6 @@ def test_replay_three_player_rotation_and_sitter_scoring():
     assert str(outcome.refusal.reason) == "Ann sits out hand 3: only Cid (box) or Ben (captain) may knock"
     assert str(match.state.irregularities[2][0].detail) == str(outcome.refusal.reason)
     # the hand holds the typed item; the writer lays it out
-    assert match.hands[2].irregularities == [outcome.refusal.kept] and match.state.open == 2
+    assert match.hands[2].irregularities == (outcome.refusal.kept,) and match.state.open == 2
     assert written(match)["hands"][2]["irregularities"] == [form_of(outcome.refusal.kept)]
     assert checked(copy.deepcopy(written(match))).problems == []

@@ -56,7 +56,7 @@ def test_an_irregularity_and_a_ruling_go_into_their_hand_typed():
     match = Match.new(["Ann", "Ben"], load_rules("oklahoma"), "2024-05-01", dealer="Ann")
     match.deal("7D")
     refused = match.play_turn("pass", "Ann").refusal  # out of turn (Ben is to take or pass)
-    assert match.hands[0].irregularities == [refused.kept] and isinstance(refused.kept, Kept)
+    assert match.hands[0].irregularities == (refused.kept,) and isinstance(refused.kept, Kept)
     ruled = match.rule("redeal", "a card was exposed", NOW).data
     assert match.hands[0].ruling == ruled and isinstance(ruled, Ruled)
     text = matchfile.dumps(match.record)

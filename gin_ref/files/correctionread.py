@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, 
 
 from gin_ref.core.message import Message, N_
 from gin_ref.files.handform import hand_data, laid_out, recorded_hand
-from gin_ref.files.itemread import item_of, items_of, ruling_of, written_item, written_ruling
+from gin_ref.files.itemread import item_of, ruling_of, written_item, written_ruling
 from gin_ref.files.yamldata import line_in
 from gin_ref.match.corrections import CORRECTION_KEYS, Correction, StepRef
-from gin_ref.match.handread import NOT_WRITTEN, RecordedHand
+from gin_ref.match.handread import RecordedHand
 from gin_ref.match.header import check_date
 from gin_ref.match.problems import Problems, Where
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
@@ -173,13 +173,9 @@ def entry_of(entry: Dict[str, object], item: Correction) -> "KeptValue":
 
 
 def _hand(entry: Dict[str, object]) -> RecordedHand:
-    """A hand's keys a correction keeps, read as a hand's are (its irregularities' items and its ruling
-    typed, or as written)."""
-    hand = recorded_hand(entry)
-    items, ruling = hand.irregularities, hand.ruling
-    if ruling is not NOT_WRITTEN:
-        hand = hand._replace(ruling=ruling_of(ruling))
-    return hand._replace(irregularities=items_of(items)) if isinstance(items, list) and items else hand
+    """A hand's keys a correction keeps, read as a hand's are (``handform.recorded_hand``: its
+    irregularities' items and its ruling typed, or as written)."""
+    return recorded_hand(entry)
 
 
 def paper_of(written: Mapping[str, object]) -> PaperResult:

@@ -12,23 +12,37 @@ as its code, cards as a list of codes, the turns as a list of lines...), a value
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from gin_ref.core.cards import Card
+from gin_ref.files.itemread import items_of, ruling_of
 from gin_ref.files.yamldata import line_in
-from gin_ref.match.handread import FACT_READERS, NOT_WRITTEN, RecordedHand
+from gin_ref.match.handread import FACT_READERS, NOT_WRITTEN, Items, RecordedHand
 from gin_ref.match.rulings import Ruled, ruling_pairs
 from gin_ref.match.schema import HAND_KEYS, AsWritten
 from gin_ref.match.irregularities import Kept, irregularity_pairs
 
 __all__ = ["hand_data", "item_laid_out", "laid_out", "line_in_hand", "recorded_hand", "walked"]
 
-_READER = {key: (index, read) for index, (key, read) in enumerate(zip(HAND_KEYS, FACT_READERS))}
+
+def _typed_items(value: object) -> Items:
+    """A hand's irregularities as parsed, typed: a list's items each read (``itemread.items_of``: a Kept, or
+    the item as written), a tuple of them; anything else (not null) the value as written, for the replay to
+    refuse."""
+    if isinstance(value, list):
+        return items_of(value) if value else ()
+    return AsWritten(value)
+
+
+_READER = {key: (index, _typed_items if key == "irregularities" else read)
+           for index, (key, read) in enumerate(zip(HAND_KEYS, FACT_READERS))}
 _SIZE = len(HAND_KEYS)
 
 
 def recorded_hand(entry: Mapping[str, object], line: Optional[int] = None) -> RecordedHand:
     """The RecordedHand of a hand as the parsed file holds it (the first reading: the mapping is not kept),
-    each value typed by its key (None: written null), the keys gin-ref does not know kept in order. Read
-    with its lines (``entry`` a LineDict; ``line``: its item's line in ``hands``), it carries them
-    (``RecordedHand.lines``: its own, its keys', its turns', its irregularities' items')."""
+    each value typed by its key (None: written null; a ruling written null is kept as written), the keys
+    gin-ref does not know kept in order; its irregularities' items and its ruling are read by
+    ``gin_ref.files.itemread``. Read with its lines (``entry`` a LineDict; ``line``: its item's line in
+    ``hands``), it carries them (``RecordedHand.lines``: its own, its keys', its turns', its irregularities'
+    items'; its ruling's keys', ``Ruled.lines``)."""
     values: List[object] = [NOT_WRITTEN] * _SIZE
     unknown = []
     table: Optional[Mapping[Any, int]] = getattr(entry, "lines", None) if line is not None else None
@@ -41,6 +55,9 @@ def recorded_hand(entry: Mapping[str, object], line: Optional[int] = None) -> Re
             values[found[0]] = value if value is None else found[1](value)
             if keyed is not None:
                 keyed[found[0]] = table.get(key, 0)  # type: ignore[union-attr]  # (table is set with keyed)
+    ruling = values[_RULING]  # (as parsed: read here, with its keys' lines when the hand is read with its own)
+    if ruling is not NOT_WRITTEN:
+        values[_RULING] = ruling_of(ruling, keyed is not None)
     if keyed is None:
         values += ((), tuple(unknown))
     else:  # its own line, its keys', the count of its turns' lines and those (when typed), its irregularities'
@@ -49,7 +66,8 @@ def recorded_hand(entry: Mapping[str, object], line: Optional[int] = None) -> Re
         counted = len(turns) if type(turns) is tuple else 0
         values += ((line, *keyed, *[table.get(key, 0) for key, _value in unknown], counted,  # type: ignore[union-attr]
                     *(_items(entry.get("turns"), counted) if counted else ()),
-                    *(_items(items, len(items)) if isinstance(items, list) else ())), tuple(unknown))
+                    *(_items(entry.get("irregularities"), len(items)) if type(items) is tuple and items else ())),
+                   tuple(unknown))
     return RecordedHand._make(values)
 
 
@@ -61,6 +79,7 @@ def _items(listed: object, count: int) -> Sequence[int]:
 
 _TURNS = HAND_KEYS.index("turns")
 _ITEMS = HAND_KEYS.index("irregularities")
+_RULING = HAND_KEYS.index("ruling")
 
 
 def line_in_hand(hand: RecordedHand, where: Sequence[object]) -> int:
@@ -73,6 +92,7 @@ def line_in_hand(hand: RecordedHand, where: Sequence[object]) -> int:
         return line
     key = where[0]
     index = _READER[key][0] if isinstance(key, str) and key in _READER else None
+    value: object
     if index is not None:
         if not lines[1 + index]:  # not written
             return line
@@ -86,7 +106,7 @@ def line_in_hand(hand: RecordedHand, where: Sequence[object]) -> int:
         if not lines[1 + _SIZE + place]:  # (a key added in memory)
             return line
         line = lines[1 + _SIZE + place]
-    if len(where) > 1 and (index == _TURNS and type(value) is tuple or index == _ITEMS and isinstance(value, list)):
+    if len(where) > 1 and index in (_TURNS, _ITEMS) and type(value) is tuple:
         at = where[1]  # a turn, an irregularity's item: its line, read with the hand's (as read: a step's
         counted = 1 + _SIZE + len(hand.unknown)  # new value finds none, or the one it had read)
         first, end = (counted + 1, counted + 1 + lines[counted]) if index == _TURNS else \
@@ -128,7 +148,7 @@ def hand_data(hand: RecordedHand) -> Dict[Any, Any]:
     return data
 
 
-_LAID = frozenset((AsWritten, Card, tuple, list, Ruled))
+_LAID = frozenset((AsWritten, Card, tuple, Ruled))
 
 
 def laid_out(key: str, value: object) -> object:
@@ -139,7 +159,7 @@ def laid_out(key: str, value: object) -> object:
     it is."""
     if isinstance(value, AsWritten):
         return value.value
-    if key == "irregularities" and isinstance(value, (tuple, list)):
+    if key == "irregularities" and type(value) is tuple:
         return [item_laid_out(item) for item in value]
     if key == "irregularity":
         return item_laid_out(value)

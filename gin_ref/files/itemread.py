@@ -80,14 +80,12 @@ def _none(value: object) -> object:
     return None if value is NOT_WRITTEN else value
 
 
-def items_of(listed: object) -> object:
-    """A hand's ``irregularities`` as the parsed file holds them, typed: a list's items each ``item_of`` (a
-    new list; read with its lines, each Kept with its own); anything else as it is (the replay refuses it)."""
-    if not isinstance(listed, list):
-        return listed
+def items_of(listed: List[object]) -> Tuple[Item, ...]:
+    """The items of a hand's ``irregularities`` written as a list, as the parsed file holds them, typed: each
+    ``item_of`` (read with its lines, each Kept with its own)."""
     lines = getattr(listed, "lines", None)
-    return [item_of(item) for item in listed] if lines is None or len(lines) != len(listed) else \
-        [item_of(item, line) for item, line in zip(listed, lines)]
+    return tuple(map(item_of, listed)) if lines is None or len(lines) != len(listed) else \
+        tuple(map(item_of, listed, lines))
 
 
 def ruling_of(written: object, lined: bool = False) -> Union[Ruled, AsWritten]:

@@ -30,11 +30,11 @@ from gin_ref.core.message import Message, N_, Nn_
 from gin_ref.core.players import check_name, parse_draw
 from gin_ref.core.rules import KNOBS, SNAPSHOT_OPTIONAL, HouseRules, check_consistency, check_knob, make_rules
 from gin_ref.files.correctionread import entry_data, paper_of, paper_pairs, read_corrections
-from gin_ref.files.itemread import items_of, refused_of, ruling_of
+from gin_ref.files.itemread import refused_of
 from gin_ref.files.yamldata import MAX_DEPTH, LineDict, LineList, line_in
 from gin_ref.match.corrections import Correction
 from gin_ref.files.handform import hand_data, item_laid_out, line_in_hand, recorded_hand, walked
-from gin_ref.match.handread import NOT_WRITTEN, RecordedHand
+from gin_ref.match.handread import RecordedHand
 from gin_ref.match.header import BY_RESULT, Header, by_result, check_date, player_named, why_started
 from gin_ref.match.names import first_look_alike, look_alike_message
 from gin_ref.match.problems import Problems, Unreadable, Where, same
@@ -72,7 +72,7 @@ def read(data: object) -> Read:
     # refuse in its place (such a Record is never written: ``typed``)
     lines = getattr(hands, "lines", None)  # each hand's line (read from a file: a LineList)
     recorded = cast("Tuple[RecordedHand, ...]",
-                    tuple(_typed(recorded_hand(item, lines[i] if lines is not None and i < len(lines) else None))
+                    tuple(recorded_hand(item, lines[i] if lines is not None and i < len(lines) else None)
                           if isinstance(item, dict) else item for i, item in enumerate(hands)))
     record = Record(header, recorded,
                     None if refused is None else tuple(kept for kept, _hand, _said in refused if kept is not None),
@@ -133,15 +133,6 @@ def line_of(record: Record, where: Where) -> int:
         if depth == 2 and where[0] == "hands":  # an item of ``hands`` that is not a hand's mapping, as read
             return walked(hands[cast(int, where[1])], where[2:], line)
     return line
-
-
-def _typed(hand: RecordedHand) -> RecordedHand:
-    """A hand with its irregularities' items and its ruling read (each typed, or as written:
-    ``gin_ref.files.itemread``)."""
-    items, ruling = hand.irregularities, hand.ruling
-    if ruling is not NOT_WRITTEN:
-        hand = hand._replace(ruling=ruling_of(ruling, True))
-    return hand._replace(irregularities=items_of(items)) if isinstance(items, list) and items else hand  # (none: as read)
 
 
 def read_header(record: object, problems: Problems) -> Header:

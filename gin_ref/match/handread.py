@@ -28,7 +28,7 @@ into a new ``RecordedHand`` (``Worked.on``): no hand is changed in place.
 
 import enum
 from types import MappingProxyType
-from typing import Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from gin_ref.core import game
 from gin_ref.core.cards import DECK, Card, parse_cards
@@ -42,7 +42,8 @@ from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, limit_need
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS, AsWritten
 
-__all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand", "Unset", "Worked",
+__all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "Item", "Items", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand",
+           "RulingValue", "Unset", "Worked",
            "card_of", "claimed", "fact_of", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
            "stored_count", "stored_facts", "typed_card", "typed_lines"]
 
@@ -214,6 +215,18 @@ Truth = Union[bool, AsWritten, None, Unset]
 Melds = Union[Tuple[Cards, ...], AsWritten, None, Unset]
 Scores = Union[Totals, AsWritten, None, Unset]
 Columns = Union[Tuple[Totals, ...], AsWritten, None, Unset]
+if TYPE_CHECKING:  # (Kept and Ruled's modules import this one: the checker alone reads these)
+    from gin_ref.match.irregularities import Kept
+    from gin_ref.match.rulings import Ruled
+
+    # an irregularity's item: a Kept (read in the canonical form, or put by a step), or the item as written
+    Item = Union[Kept, AsWritten]
+    # a hand's irregularities: its items when they are a list, else the value as written (a ruling is never
+    # None: one written null is kept as written, for the replay to refuse)
+    Items = Union[Tuple[Item, ...], AsWritten, None, Unset]
+    RulingValue = Union[Ruled, AsWritten, Unset]
+else:  # at run time an annotation is only kept: no forward reference compiled, no Union made at start
+    Item = Items = RulingValue = object
 
 
 class RecordedHand(NamedTuple):
@@ -225,12 +238,13 @@ class RecordedHand(NamedTuple):
     number where a name goes), that value as written (``AsWritten``); NOT_WRITTEN where the hand has no such
     key, None where it is written null. Its fields stand in the file's order of keys
     (``gin_ref.match.schema.HAND_KEYS``), then the keys gin-ref does not know (``unknown``: a hand edited by
-    hand, refused by the replay). An irregularity's items and a ruling are as a step put them (a ``Kept``, a
-    ``Ruled``) or as written. The values derived from the facts (limit, result, defender, winner, points,
-    totals, games) are its claims: the replay compares each with its own (``read_hand`` reads the facts into
-    a ``Hand``). The first reading of a file makes it (``gin_ref.files.handform``), a step makes a new one
-    (``_replace``), never changes one; the file's writer (``gin_ref.files.handform``) is the one place it
-    becomes a mapping."""
+    hand, refused by the replay). Its irregularities are a tuple of items (each a ``Kept``, read in the
+    canonical form or put by a step, or the item as written) when the file writes a list, else the value as
+    written; its ruling a ``Ruled`` or the ruling as written (one written null too: never None). The values
+    derived from the facts (limit, result, defender, winner, points, totals, games) are its claims: the
+    replay compares each with its own (``read_hand`` reads the facts into a ``Hand``). The first reading of
+    a file makes it (``gin_ref.files.handform``), a step makes a new one (``_replace``), never changes one;
+    the file's writer (``gin_ref.files.handform``) is the one place it becomes a mapping."""
 
     number: Whole = NOT_WRITTEN
     dealer: Text = NOT_WRITTEN
@@ -239,9 +253,9 @@ class RecordedHand(NamedTuple):
     sitter: Text = NOT_WRITTEN
     upcard: OneCard = NOT_WRITTEN
     limit: Whole = NOT_WRITTEN
-    irregularities: object = NOT_WRITTEN  # each item a Kept a step put, or as written
+    irregularities: Items = NOT_WRITTEN
     turns: Lines = NOT_WRITTEN
-    ruling: object = NOT_WRITTEN  # a Ruled a step put, or as written
+    ruling: RulingValue = NOT_WRITTEN
     result: Text = NOT_WRITTEN  # one of RESULTS (``Hand.result``: judged as)
     knocker: Text = NOT_WRITTEN
     knocker_cards: SomeCards = NOT_WRITTEN
@@ -292,10 +306,10 @@ class RecordedHand(NamedTuple):
         return written if isinstance(written, list) else ()
 
     @property
-    def items(self) -> List[object]:
-        """Its irregularities as written, when they are a list (else none)."""
+    def items(self) -> Tuple[Item, ...]:
+        """Its irregularities' items, when they are a list (else none)."""
         items = self.irregularities
-        return items if isinstance(items, list) else []
+        return items if type(items) is tuple else ()
 
     def written(self) -> Iterator[Tuple[str, object]]:
         """Its keys and values (each typed, or as written), in the file's order of keys (the unknown ones
@@ -398,14 +412,16 @@ def _games(value: object) -> object:
     return AsWritten(value)
 
 
-def _kept(value: object) -> object:
-    return value  # an irregularity's items, a ruling: read where the replay judges them
+def _in_files(value: object) -> object:
+    """An irregularity's items, a ruling: typed by the file's first reading (``gin_ref.files.handform``, with
+    ``gin_ref.files.itemread``, which match/ does not import), given here as parsed."""
+    return value
 
 
 # each key's reader, in the file's order of keys (HAND_KEYS)
 FACT_READERS: Tuple[Callable[[object], object], ...] = (
-    _whole, _text, _text, _text, _text, typed_card, _whole, _kept, typed_lines, _kept, _result_name, _text, _cards, _whole,
-    _truth, _melds, typed_card, _text, _cards, _whole, _text, _whole, _totals, _games, _text)
+    _whole, _text, _text, _text, _text, typed_card, _whole, _in_files, typed_lines, _in_files, _result_name, _text,
+    _cards, _whole, _truth, _melds, typed_card, _text, _cards, _whole, _text, _whole, _totals, _games, _text)
 assert len(FACT_READERS) == len(HAND_KEYS)
 
 
@@ -493,7 +509,7 @@ class Hand:
         self.upcard: Optional[Card] = None
         self.turns: Sequence[object] = ()  # one line per action, as written (``gin_ref.core.turns.Turn`` reads them)
         self.turns_read = True  # False when 'turns' is not a list (no turn can be replayed)
-        self.irregularities: Sequence[object] = ()  # as written (``gin_ref.match.irregularities`` reads each)
+        self.irregularities: Tuple[Item, ...] = ()  # each typed or as written (``gin_ref.match.irregularities``)
         self.result: Optional[str] = None  # one of RESULTS; None: the hand is open
         self.knocker: Optional[str] = None
         self.unknown_result = False  # the result written is none of RESULTS: ``result`` is what it is judged as
@@ -573,9 +589,9 @@ def _lists(reading: Hand) -> None:
                                                             "('Ann draws')"), hand=number))
         reading.turns_read = False
     items = entry.irregularities
-    if items is NOT_WRITTEN or isinstance(items, list):
-        reading.irregularities = entry.items
-    else:
+    if type(items) is tuple:
+        reading.irregularities = items
+    elif items is not NOT_WRITTEN:
         reading.problems.add(where + ("irregularities",), Message(N_("hand %(hand)d: 'irregularities' must be a "
                                                                      "list"), hand=number))
 

@@ -34,8 +34,8 @@ from gin_ref.core.errors import IllegalActionError
 from gin_ref.core.message import Message, N_
 from gin_ref.core.cards import Card
 from gin_ref.core.game import Roles
-from gin_ref.match.handread import (NOT_WRITTEN, Melds, OneCard, RecordedHand, SomeCards, Text, Truth, Whole, given,
-                                    typed_card, typed_lines)
+from gin_ref.match.handread import (NOT_WRITTEN, Item, Melds, OneCard, RecordedHand, SomeCards, Text, Truth, Whole,
+                                    given, typed_card, typed_lines)
 from gin_ref.match.irregularities import Kept, Written, irregularity_pairs, turn_written
 from gin_ref.match.knocks import Facts
 from gin_ref.match.resultonly import STEP_KIND, PaperResult
@@ -349,7 +349,7 @@ def _deal_hand(deal: Deal) -> RecordedHand:
                         captain=NOT_WRITTEN if roles is None else roles.captain,
                         sitter=NOT_WRITTEN if roles is None else roles.sitter,
                         upcard=NOT_WRITTEN if deal.upcard is None else typed_card(deal.upcard), limit=deal.limit,
-                        irregularities=[] if deal.listed else NOT_WRITTEN)
+                        irregularities=() if deal.listed else NOT_WRITTEN)
 
 
 def _turn_pairs(line: TurnLine) -> Written:
@@ -399,18 +399,17 @@ def _take_turn(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
 
 def _put_irregularity(record: "Record", step: Step) -> "Record":
     # the Kept itself (the writer lays it out), or the item a correction kept, as it kept it
-    item = step.written if step.written is not None else step.data
+    item = cast("Item", step.written if step.written is not None else step.data)
     index = _at(record, step)
     hand = record.hands[index]
-    return _changed(record, index, hand._replace(irregularities=list(hand.items) + [item]))
+    return _changed(record, index, hand._replace(irregularities=hand.items + (item,)))
 
 
 def _take_irregularity(record: "Record", step: Step) -> "Tuple[Record, KeptValue]":
     index = _at(record, step)
     hand = record.hands[index]
-    items = hand.items
-    # (a hand's item, as read or put by a step: a Kept, or as written)
-    return _changed(record, index, hand._replace(irregularities=items[:-1])), cast("Union[Kept, AsWritten]", items[-1])
+    items = hand.items  # (each a Kept, or as written)
+    return _changed(record, index, hand._replace(irregularities=items[:-1])), items[-1]
 
 
 def _put_refused_deal(record: "Record", step: Step) -> "Record":
@@ -444,7 +443,7 @@ def _put_ruling(record: "Record", step: Step) -> "Record":
     if step.written is not None and ruled.ruling.dealt:  # put back, a ruling that dealt its hand: the hand,
         return record._replace(hands=record.hands + (_hand_of(step),))  # whole
     # the Ruled itself (the writer lays it out), or the ruling a correction kept, as it kept it
-    ruling = step.written if step.written is not None else ruled
+    ruling = cast("Union[Ruled, AsWritten]", step.written) if step.written is not None else ruled
     index = _at(record, step)
     return _changed(record, index, record.hands[index]._replace(ruling=ruling))
 

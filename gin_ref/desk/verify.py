@@ -151,7 +151,7 @@ def _listings(data: Any, match: Optional[Match] = None, reading: Optional[Read] 
     for at, hand in enumerate(record.hands):
         if not isinstance(hand, RecordedHand):  # (a hand that is not a mapping: the replay refuses it)
             continue
-        items = hand.irregularities if isinstance(hand.irregularities, (list, tuple)) else ()  # (else: refused)
+        items = hand.irregularities if type(hand.irregularities) is tuple else ()  # (as written: refused)
         if not items and hand.ruling is NOT_WRITTEN:
             continue
         number = given(hand.number)  # as written

@@ -52,3 +52,39 @@ def test_a_sentence_whose_pieces_between_commas_are_long_breaks_between_words():
     # a meld cell still breaks between melds when that fits
     melds = grid([["x", "7D 8D 9D | KS KH KC | 2C 3C 4C 5C"]], width=20, wrap=(1,))
     assert [line.strip() for line in melds.splitlines()][:2] == ["x  7D 8D 9D |", "KS KH KC |"]
+
+
+# A grid whose every cell is narrow is drawn with tabulate's wcwidth measure off (its width is its length): the
+# same grid as with it on, and a grid of wide text after it is measured in cells again.
+NARROW_AND_NOT = [
+    [["Ann", "9♠ 10♥", 30], ["Zoë Ďurová", "…", 5]],  # narrow: ASCII and gin-ref's own signs
+    [["長谷川", 3], ["Ann", 12]],  # wide
+    [["e\u0301", "x"], ["tab\there", "y"]],  # a combining mark, a tab (wcwidth: -1)
+    [["Ann", "A♠ 2♠ 3♠ | 4♥ 4♦ 4♣ | 7♣ 8♣ 9♣ | 長", 5], ["Ben", "x", 6]],  # broken onto lines, one wide sign
+]
+
+
+def test_narrow_is_one_cell_a_character_by_wcwidth():
+    import wcwidth
+
+    from gin_ref.views.cells import NARROW, narrow
+
+    ascii_printable = "".join(chr(code) for code in range(0x20, 0x7F))
+    for text in (ascii_printable, NARROW, ascii_printable + "\n" + NARROW):
+        assert narrow(text)
+        assert all(wcwidth.wcswidth(line) == len(line) for line in text.split("\n"))
+    for text in ("長", "e\u0301", "a\tb", "\x7f", "\u200b"):
+        assert not narrow(text)
+
+
+def test_a_narrow_grid_is_drawn_as_with_wcwidth_on(monkeypatch):
+    from gin_ref.views import table
+
+    drawn = [grid(rows, ["who", "what", "n"], width=30, wrap=(1,)) for rows in NARROW_AND_NOT]
+    monkeypatch.setattr(table, "narrow", lambda text: False)  # wcwidth measures every cell, as tabulate does
+    assert drawn == [grid(rows, ["who", "what", "n"], width=30, wrap=(1,)) for rows in NARROW_AND_NOT]
+
+
+def test_a_wide_grid_after_a_narrow_one_is_measured_in_cells():
+    grid([["Ann", 3]], ["player", "won"])
+    assert grid([["長谷川", 3], ["Ann", 12]], ["player", "won"]).splitlines()[2] == "長谷川    3"

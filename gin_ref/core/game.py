@@ -268,6 +268,13 @@ class Game:
     def finished(self) -> bool:
         return self.winner is not None
 
+    def copy(self) -> "Game":
+        """An independent copy (its columns, boxes and starters its own)."""
+        copied = Game(self.number, ())
+        copied.totals, copied.boxes, copied.started = dict(self.totals), dict(self.boxes), set(self.started)
+        copied.winner = self.winner
+        return copied
+
 
 def new_games(players: "Sequence[str]", count: int = 3) -> "List[Game]":
     return [Game(number, players) for number in range(1, count + 1)]

@@ -6,7 +6,6 @@ from the part of the hand that survives and would write a wrong score."""
 
 from __future__ import annotations
 
-import re
 from typing import List, Tuple, Union
 
 from gin_ref.core.message import Message, N_
@@ -15,7 +14,7 @@ Problems = List[Tuple[int, Union[str, Message]]]  # (line, message: a Message is
 
 # the end line's problems of a cut file (gin_ref.files.recordformat's words)
 _CUT = ("the file was cut short", "hands were cut or deleted")
-_SUGGESTION = re.compile(r" \(it should be .*\)\Z", re.DOTALL)
+_SUGGESTION = " (it should be "  # a message that ends with a value suggested: "... (it should be 7)"
 LOST = " (the file was cut short: restore it from a copy, not from the part that survives)"
 # the replay's messages that suggest a value, and each one's words without it (a Message is said where shown)
 _LOST_WORDS = {
@@ -43,4 +42,7 @@ def _lost(message: Union[str, Message]) -> Union[str, Message]:
     if isinstance(message, Message) and message.words in _LOST_WORDS:
         facts = {name: value for name, value in message.values if name not in ("value", "winner")}
         return Message(_LOST_WORDS[message.words], **facts)
-    return _SUGGESTION.sub(LOST, str(message)) if _SUGGESTION.search(str(message)) else message
+    # (str methods, not a regular expression compiled at every command's start: this is for a cut file only)
+    text = str(message)
+    at = text.find(_SUGGESTION)
+    return text[:at] + LOST if at >= 0 and text.endswith(")") else message

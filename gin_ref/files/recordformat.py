@@ -11,7 +11,6 @@ as the record's own checks allow) and written as /2 at its first change.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 from gin_ref.files.yamldata import line_of
@@ -25,7 +24,6 @@ from gin_ref.core.message import Message, N_, Nn_
 FORMAT_1 = "gin-ref-match/1"
 END_KEY = "end"
 END_KEYS = ("hands", "seal")
-_SEAL = re.compile(f"[0-9a-f]{{{seals.LENGTH}}}")
 Problems = List[Tuple[int, Union[str, Message]]]  # (line, message: a Message is said where it is shown)
 # Keys format /2 brought (hands by points, amend, redo, the steps undo counts, a director's ruling, the
 # seals): written only into /2, so a /1 record holding one is refused (``keys_beyond_1``).
@@ -67,6 +65,12 @@ def keys_beyond_2(record: Mapping[str, object]) -> Iterator[Tuple[Where, str]]:
 
 
 UPGRADED = "note: {path} is now in format {new} (it was {old}; an older gin-ref cannot read it)"
+
+
+def _is_seal(text: str) -> bool:
+    """Is ``text`` a seal as written: ``seals.LENGTH`` lower-case hex digits? (str methods, not a regular
+    expression compiled at every command's start)"""
+    return len(text) == seals.LENGTH and not text.strip("0123456789abcdef")
 
 
 def end_line(record: Dict[str, Any]) -> str:
@@ -147,7 +151,7 @@ def _end_problems(data: Any, text: str) -> Problems:
     problems: Problems = [(line, Message(N_("unknown key '%(name)s' in '%(key)s'"), name=key, key=END_KEY))
                           for key in end if key not in END_KEYS]
     seal = end.get("seal")
-    if "seal" in end and not (isinstance(seal, str) and _SEAL.fullmatch(seal)):
+    if "seal" in end and not (isinstance(seal, str) and _is_seal(seal)):
         problems.append((line, Message(Nn_("'%(key)s': the seal must be %(count)d hex digit, not %(value)s",
                                            "'%(key)s': the seal must be %(count)d hex digits, not %(value)s"),
                                        key=END_KEY, count=seals.LENGTH, value=shown_value(seal))))

@@ -18,7 +18,6 @@ reads alike whichever reader takes it; the table's types bound the nesting.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from gin_ref.files.recordkeys import Keys, Kind, ListOf, MapOf, Scalar
@@ -28,8 +27,6 @@ from gin_ref.files.yamlplain import UNSAFE_TEXT, Fallback, is_plain
 # PyYAML refuses a key that ends over 1,024 characters from where it starts; lines this long go to it.
 MAX_LINE = 1000
 MAX_DIGITS = 3000  # a longer number is left to PyYAML's reader, which says why it is not read
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)")
-_PLAIN_END = re.compile(r"[,\]}]")  # where a plain value in a flow collection ends
 _Line = Tuple[int, int, str]  # (line number, indent, content)
 
 
@@ -207,10 +204,24 @@ _MISSING: Any = object()
 _KEPT_LENGTH = 12
 
 
+# A whole number and the end of a plain value are found by str methods, not by regular expressions compiled at
+# every command's start.
+def _is_number(token: str) -> bool:
+    """Is ``token`` a whole number as YAML's core schema writes it: ``-?(0|[1-9][0-9]*)``?"""
+    digits = token[1:] if token[:1] == "-" else token
+    return digits.isascii() and digits.isdigit() and (digits == "0" or digits[0] != "0")
+
+
+def _plain_end(text: str, pos: int) -> int:
+    """Where a plain value in a flow collection that starts at ``pos`` ends: its first ``,``, ``]`` or ``}``."""
+    ends = [end for end in (text.find(",", pos), text.find("]", pos), text.find("}", pos)) if end >= 0]
+    return min(ends) if ends else len(text)
+
+
 def _read_scalar(token: str, kind: Scalar) -> Any:
     if kind.text and is_plain(token):  # (no text of the safe set is null, a number, true or false)
         return token
-    if kind.number and _NUMBER.fullmatch(token) and len(token) <= MAX_DIGITS:
+    if kind.number and _is_number(token) and len(token) <= MAX_DIGITS:
         return int(token)
     if token == "null":
         return None
@@ -307,8 +318,7 @@ def _flow_value(text: str, pos: int, kind: Kind) -> Tuple[Any, int]:
         if not (isinstance(kind, Scalar) and kind.text):
             raise Fallback
         return _quoted(text, pos)
-    found = _PLAIN_END.search(text, pos)
-    end = found.start() if found is not None else len(text)
+    end = _plain_end(text, pos)
     if end == pos:
         raise Fallback
     token = text[pos:end]

@@ -25,6 +25,13 @@ NARROW = "♠♥♦♣♤♡♢♧…×−·—–→←§½≥≤€" "ÁÄÉÍ
 _NARROW_OUT = str.maketrans(dict.fromkeys(NARROW, "x"))
 
 
+def narrow(text: str) -> bool:
+    """Is every character of ``text``'s lines one cell wide by wcwidth's measure (printable ASCII and the
+    characters of ``NARROW``), known without loading wcwidth: its width is its length?"""
+    plain = text.replace("\n", "")
+    return plain.isprintable() and plain.translate(_NARROW_OUT).isascii()
+
+
 @functools.lru_cache(maxsize=4096)
 def _cells(text: str) -> int:
     if text.translate(_NARROW_OUT).isascii():

@@ -10,10 +10,11 @@ a command that draws no table does not load it (tests/test_startup.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, Optional, Protocol, Sequence, Set
+import threading
+from typing import TYPE_CHECKING, Dict, List, Optional, Protocol, Sequence, Set, cast
 
 from gin_ref.core.escape import one_line
-from gin_ref.views.cells import cells, clip
+from gin_ref.views.cells import cells, clip, narrow
 
 _SEPARATORS = (" | ", ", ", " ")  # where a wrapped cell breaks, best first: between melds, layoffs, cards
 
@@ -45,21 +46,38 @@ def grid(rows: Sequence[Sequence[Cell]], headers: Sequence[str] = (), right: Opt
 
 
 if TYPE_CHECKING:  # a type only: not made at a command's start
-    class _Draw(Protocol):
-        """tabulate's ``tabulate``, as a grid calls it."""
+    class _Tabulate(Protocol):
+        """tabulate's module, as a grid uses it: its switch of wide characters and ``tabulate``."""
 
-        def __call__(self, tabular_data: List[List[str]], headers: List[str], *, tablefmt: str,
+        WIDE_CHARS_MODE: bool
+
+        def tabulate(self, tabular_data: List[List[str]], headers: List[str], *, tablefmt: str,
                      colalign: List[str], disable_numparse: bool) -> str: ...
 
 
-def _tabulate() -> _Draw:
+def _tabulate() -> _Tabulate:
     """tabulate, loaded late (see the module), with no padding added to a header: a column is as wide as its
     widest cell or header, as it was before tabulate drew gin-ref's grids."""
     import tabulate
 
     tabulate.MIN_PADDING = 0
     tabulate.PRESERVE_WHITESPACE = True  # a cell's own spaces are kept (tabulate 0.9's switch)
-    return tabulate.tabulate
+    return cast("_Tabulate", tabulate)  # (a module's variable is not a protocol's settable member to mypy)
+
+
+# tabulate measures every cell with wcwidth (its WIDE_CHARS_MODE) unless switched off, a switch of its module:
+# a grid whose every cell is narrow (each character one cell: its width is its length, the same measure) is
+# drawn with it off, which spares a wcwidth call a cell (6 M instructions for a 30-hand tally), and each grid
+# sets it as it is drawn, one grid at a time (gin-ref serve draws in threads).
+_DRAWING = threading.Lock()
+
+
+def _draw(rows: List[List[str]], headers: List[str], tablefmt: str, colalign: List[str]) -> str:
+    module = _tabulate()
+    wide = not (all(narrow(header) for header in headers) and all(narrow(cell) for row in rows for cell in row))
+    with _DRAWING:
+        module.WIDE_CHARS_MODE = wide
+        return str(module.tabulate(rows, headers, tablefmt=tablefmt, colalign=colalign, disable_numparse=True))
 
 
 class _Layout:
@@ -124,8 +142,7 @@ class _Layout:
                    for i in self.keep]
         # a grid without headers is tabulate's "plain" (no dashes) under a header line of blanks that only
         # holds the fitted widths: that line (empty once tabulate strips its end) is left out
-        drawn = str(_tabulate()(rows, headers, tablefmt="simple" if self.headers else "plain", colalign=align,
-                                disable_numparse=True))
+        drawn = _draw(rows, headers, "simple" if self.headers else "plain", align)
         return drawn if self.headers else drawn.partition("\n")[2]
 
 

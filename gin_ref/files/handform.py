@@ -12,9 +12,10 @@ as its code, cards as a list of codes, the turns as a list of lines...), a value
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from gin_ref.core.cards import Card
+from gin_ref.core.escape import shown_value
 from gin_ref.files.itemread import items_of, ruling_of
 from gin_ref.files.yamldata import line_in
-from gin_ref.match.handread import FACT_READERS, NOT_WRITTEN, Items, RecordedHand
+from gin_ref.match.handread import FACT_READERS, NOT_WRITTEN, Items, RecordedHand, TotalsSaid
 from gin_ref.match.rulings import Ruled, ruling_pairs
 from gin_ref.match.schema import HAND_KEYS, AsWritten
 from gin_ref.match.irregularities import Kept, irregularity_pairs
@@ -31,8 +32,40 @@ def _typed_items(value: object) -> Items:
     return AsWritten(value)
 
 
-_READER = {key: (index, _typed_items if key == "irregularities" else read)
-           for index, (key, read) in enumerate(zip(HAND_KEYS, FACT_READERS))}
+def _typed_totals(value: object) -> object:
+    """A hand's totals as parsed, typed: a score per player (a mapping of names to whole numbers, kept as
+    it is), else the value as written, read for the problems that show it (``read``: ``_totals_said``)."""
+    if isinstance(value, dict) and all(type(name) is str and type(points) is int  # noqa: E721
+                                       for name, points in value.items()):
+        return value
+    return AsWritten(value, _totals_said(value))
+
+
+def _totals_said(value: object) -> TotalsSaid:
+    """Totals as written, read leniently for a problem: each player's name and points as shown (a name
+    that is not text, points that are not a whole number, in the file's words), or the value shown as
+    written when it is not a mapping."""
+    if not isinstance(value, dict):
+        return shown_value(value)
+    return tuple((f"{shown_value(name) if not isinstance(name, str) else name}",
+                  f"{points if type(points) is int else shown_value(points)}")  # noqa: E721
+                 for name, points in value.items())
+
+
+def _typed_games(value: object) -> object:
+    """A hand's games as parsed, typed: a tuple of each game's totals when they are a list of them, else
+    the value as written, read for the problems that show it (``read``: each game's totals as
+    ``_totals_said`` reads them, None when the value is not a list)."""
+    if isinstance(value, list):
+        columns = tuple(map(_typed_totals, value))
+        if AsWritten not in map(type, columns):
+            return columns
+        return AsWritten(value, tuple(map(_totals_said, value)))
+    return AsWritten(value, None)
+
+
+_IN_FILES = {"irregularities": _typed_items, "totals": _typed_totals, "games": _typed_games}
+_READER = {key: (index, _IN_FILES.get(key, read)) for index, (key, read) in enumerate(zip(HAND_KEYS, FACT_READERS))}
 _SIZE = len(HAND_KEYS)
 
 

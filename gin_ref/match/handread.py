@@ -28,7 +28,8 @@ into a new ``RecordedHand`` (``Worked.on``): no hand is changed in place.
 
 import enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import (TYPE_CHECKING, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union,
+                    cast)
 
 from gin_ref.core import game
 from gin_ref.core.cards import DECK, Card, parse_cards
@@ -45,7 +46,7 @@ from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS,
 __all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "Item", "Items", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand",
            "RulingValue", "Unset", "Worked",
            "card_of", "claimed", "fact_of", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
-           "stored_count", "stored_facts", "typed_card", "typed_lines"]
+           "stored_count", "stored_facts", "TotalsSaid", "typed_card", "typed_lines"]
 
 
 # -- cards and a knock's facts as the record holds them ------------------------------------------------------
@@ -215,6 +216,10 @@ Truth = Union[bool, AsWritten, None, Unset]
 Melds = Union[Tuple[Cards, ...], AsWritten, None, Unset]
 Scores = Union[Totals, AsWritten, None, Unset]
 Columns = Union[Tuple[Totals, ...], AsWritten, None, Unset]
+# totals as a hand edit wrote them, read leniently by the first reading (an AsWritten's ``read``): each
+# player's name and points as shown (in the file's words where they are not text, a whole number), or the
+# value shown as written when it is not a mapping; games as written hold one per game (None: not a list)
+TotalsSaid = Union[str, Tuple[Tuple[str, str], ...]]
 if TYPE_CHECKING:  # (Kept and Ruled's modules import this one: the checker alone reads these)
     from gin_ref.match.irregularities import Kept
     from gin_ref.match.rulings import Ruled
@@ -329,11 +334,12 @@ def given(value: object) -> object:
 
 
 def claimed(value: object) -> object:
-    """A claim (a value derived from the facts) as the replay compares it with its own: NOT_WRITTEN as it
-    is, a value as written, a games' tuple as a list of columns, else the typed value."""
+    """A claim (a value derived from the facts: a limit, a result, a name, points) as the replay compares it
+    with its own: NOT_WRITTEN as it is, a value as written, else the typed value. (The totals and the games
+    are compared typed: ``gin_ref.match.replay``.)"""
     if type(value) is AsWritten:
         return value.value
-    return list(value) if type(value) is tuple else value
+    return value
 
 
 # -- a value as the file holds it, typed --------------------------------------------------------------------
@@ -395,33 +401,18 @@ def typed_lines(value: object) -> Union[Tuple[str, ...], AsWritten]:
     return AsWritten(value)
 
 
-def _totals(value: object) -> object:
-    if isinstance(value, dict) and all(type(name) is str and type(points) is int  # noqa: E721
-                                   for name, points in value.items()):
-        return value
-    return AsWritten(value)
-
-
-def _games(value: object) -> object:
-    if type(value) is tuple:
-        return value
-    if isinstance(value, list):
-        columns = tuple(map(_totals, value))
-        if AsWritten not in map(type, columns):
-            return columns
-    return AsWritten(value)
-
-
 def _in_files(value: object) -> object:
-    """An irregularity's items, a ruling: typed by the file's first reading (``gin_ref.files.handform``, with
-    ``gin_ref.files.itemread``, which match/ does not import), given here as parsed."""
+    """An irregularity's items, a ruling, the totals and the games: typed by the file's first reading
+    (``gin_ref.files.handform``, with ``gin_ref.files.itemread``, which match/ does not import), a value as
+    written with its lenient reading; given here as parsed (no step gives one: a replay works out totals and
+    games, ``Worked``)."""
     return value
 
 
 # each key's reader, in the file's order of keys (HAND_KEYS)
 FACT_READERS: Tuple[Callable[[object], object], ...] = (
     _whole, _text, _text, _text, _text, typed_card, _whole, _in_files, typed_lines, _in_files, _result_name, _text,
-    _cards, _whole, _truth, _melds, typed_card, _text, _cards, _whole, _text, _whole, _totals, _games, _text)
+    _cards, _whole, _truth, _melds, typed_card, _text, _cards, _whole, _text, _whole, _in_files, _in_files, _text)
 assert len(FACT_READERS) == len(HAND_KEYS)
 
 
@@ -437,24 +428,36 @@ _INDEX = {key: index for index, key in enumerate(HAND_KEYS)}  # a key's place am
 
 
 def shown_totals(totals: object) -> str:
-    """Totals as claimed, for a problem: ``Ann 25, Ben 0`` (a value that is not a score shown as written)."""
-    totals = given(totals)
-    if not isinstance(totals, dict):
-        return shown_value(totals)
-    return ", ".join(f"{shown_value(name) if not isinstance(name, str) else name} "
-                     f"{points if type(points) is int else shown_value(points)}"  # noqa: E721
-                     for name, points in totals.items())
+    """Totals as claimed (typed, or as written: its reading, ``TotalsSaid``, made by the first reading), or
+    as worked out, for a problem: ``Ann 25, Ben 0`` (a value that is not a score shown as written)."""
+    if type(totals) is AsWritten:
+        return _said(cast(TotalsSaid, totals.read))
+    if totals is None:  # written null
+        return shown_value(None)
+    return ", ".join(f"{name} {points}" for name, points in cast(Totals, totals).items())
+
+
+def _said(read: TotalsSaid) -> str:
+    """Totals as written, as their reading shows them."""
+    return read if isinstance(read, str) else ", ".join(f"{name} {points}" for name, points in read)
 
 
 def shown_columns(columns: object) -> Union[str, Message]:
-    """Each game's columns as claimed, for a problem: ``game 1 Ann 25, Ben 0; game 2 ...`` (a message, each
-    game said in the reader's language)."""
-    columns = claimed(columns)
-    if not isinstance(columns, list):
-        return repr(columns)
+    """Each game's columns as claimed (typed, or as written: its reading, each game's ``TotalsSaid``, made by
+    the first reading), or as worked out, for a problem: ``game 1 Ann 25, Ben 0; game 2 ...`` (a message,
+    each game said in the reader's language)."""
+    if type(columns) is AsWritten:
+        read = cast(Optional[Tuple[TotalsSaid, ...]], columns.read)
+        if read is None:  # not a list
+            return repr(columns.value)
+        games = [_said(column) for column in read]
+    elif columns is None:  # written null
+        return repr(None)
+    else:
+        games = [shown_totals(column) for column in cast(Sequence[Totals], columns)]
     said: Union[str, Message] = ""
-    for i, column in reversed(list(enumerate(columns, 1))):
-        game = Message(N_("game %(game)d %(totals)s"), game=i, totals=shown_totals(column))
+    for i, totals in reversed(list(enumerate(games, 1))):
+        game = Message(N_("game %(game)d %(totals)s"), game=i, totals=totals)
         said = game if said == "" else Message(N_("%(first)s; %(rest)s"), first=game, rest=said)
     return said
 

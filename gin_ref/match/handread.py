@@ -1,7 +1,8 @@
 """A hand as recorded and read once, with what it holds: a card and a knock's facts as the record holds them
 (``card_of``, ``stored_facts``), the hand as the record holds it (``RecordedHand``: its facts typed, a value a
-hand edit wrote otherwise kept as written, the derived ones its claims; ``FACT_READERS`` type each key's
-value as the file holds it) and the values a replay works out (``Worked``), and the hand read (``Hand``), in
+hand edit wrote otherwise kept as written, the derived ones its claims: the first reading,
+``gin_ref.files.handform``, types each key's value as the file holds it; a card and turns a step gives are
+typed here, ``typed_card``, ``typed_lines``) and the values a replay works out (``Worked``), and the hand read (``Hand``), in
 this order below.
 
 ``read_hand`` checks what can be told from the entry alone (with the head's
@@ -43,9 +44,9 @@ from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, limit_need
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS, AsWritten
 
-__all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "Item", "Items", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand",
+__all__ = ["BY_CODE", "HAND_CHECKS", "Hand", "Item", "Items", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand",
            "RulingValue", "Unset", "Worked",
-           "card_of", "claimed", "fact_of", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
+           "card_of", "claimed", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
            "stored_count", "stored_facts", "TotalsSaid", "typed_card", "typed_lines"]
 
 
@@ -55,8 +56,7 @@ __all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "Item", "Items", "NOT_WORKED",
 # a card is refused in the file's words. A knock's facts (``stored_facts``: each side's cards or count, big
 # gin, the melds and the discard) are read into a ``gin_ref.match.knocks.Facts``.
 
-_BY_CODE = {card.code: card for card in DECK}
-_CARD_OF = _BY_CODE.__getitem__
+BY_CODE = {card.code: card for card in DECK}
 
 
 def recorded_cards(value: object, counts: Sequence[int], what: Union[str, Message], runs: str = "low") -> Tuple[Card, ...]:
@@ -68,7 +68,7 @@ def recorded_cards(value: object, counts: Sequence[int], what: Union[str, Messag
         value = [card.code for card in value]  # (read again as written: the same words)
     if isinstance(value, list) and len(value) in counts:
         try:
-            found = tuple(map(_BY_CODE.get, value))  # only a code (a str) finds a card
+            found = tuple(map(BY_CODE.get, value))  # only a code (a str) finds a card
         except TypeError:  # an item that cannot be a key (a list): read below, and refused
             found = (None,)
         if None not in found and len(set(found)) == len(found):
@@ -87,7 +87,7 @@ def card_of(code: object) -> Card:
     if not isinstance(code, str):  # a number, true, a list: no card, said in the file's words
         raise InvalidNotationError(Message(N_("a card is written as text (7D, 10h), not %(value)s"),
                                            value=shown_value(code)))
-    return _BY_CODE[code] if code in _BY_CODE else Card.parse(code)
+    return BY_CODE[code] if code in BY_CODE else Card.parse(code)
 
 
 def stored_count(value: object, most: int = MAX_COUNT) -> int:
@@ -342,54 +342,17 @@ def claimed(value: object) -> object:
     return value
 
 
-# -- a value as the file holds it, typed --------------------------------------------------------------------
-# What the first reading of a hand (``gin_ref.files.handform``: a hand's, or the keys of one a correction keeps)
-# makes of each key's value as the parsed file holds it (never None: a key written null holds None): the typed
+# -- a value a step gives, typed ----------------------------------------------------------------------------
+# A card and turns as a step gives them (a deal's upcard, an amend's, the lines of a turn put back): the typed
 # value, or the value as written (``AsWritten``) where the canonical writer could not write it again from a
-# typed one. A value already typed (a step's) is given back as it is.
-
-def _whole(value: object) -> object:
-    return value if type(value) is int else AsWritten(value)  # noqa: E721 (true is no number)
-
-
-def _text(value: object) -> object:
-    return value if type(value) is str else AsWritten(value)  # noqa: E721
-
-
-def _result_name(value: object) -> object:
-    return value if type(value) is str and value in RESULTS else AsWritten(value)  # noqa: E721
-
-
-def _truth(value: object) -> object:
-    return value if type(value) is bool else AsWritten(value)  # noqa: E721
-
+# typed one (an upcard kept as written: ``9h``). The first reading of a file types a hand's every value
+# (``gin_ref.files.handform``, with these two).
 
 def typed_card(value: object) -> Union[Card, AsWritten]:
     """A card as written: a ``Card`` (its code), or the value as written (a ``9h``, a number...)."""
     if type(value) is Card:
         return value
-    return _BY_CODE[value] if type(value) is str and value in _BY_CODE else AsWritten(value)  # noqa: E721
-
-
-def _cards(value: object) -> object:
-    if type(value) is tuple:
-        return value
-    if isinstance(value, list):  # (the canonical reader's lists know their lines: a list's subclass)
-        try:
-            return tuple(map(_CARD_OF, value))  # only a code (a str) finds a card
-        except (KeyError, TypeError):  # not a code, or an item that cannot be a key (a list)
-            pass
-    return AsWritten(value)
-
-
-def _melds(value: object) -> object:
-    if type(value) is tuple:
-        return value
-    if isinstance(value, list):
-        melds = tuple(map(_cards, value))
-        if AsWritten not in map(type, melds):
-            return melds
-    return AsWritten(value)
+    return BY_CODE[value] if type(value) is str and value in BY_CODE else AsWritten(value)  # noqa: E721
 
 
 def typed_lines(value: object) -> Union[Tuple[str, ...], AsWritten]:
@@ -399,32 +362,6 @@ def typed_lines(value: object) -> Union[Tuple[str, ...], AsWritten]:
     if isinstance(value, list) and all(type(line) is str for line in value):  # noqa: E721
         return tuple(value)
     return AsWritten(value)
-
-
-def _in_files(value: object) -> object:
-    """An irregularity's items, a ruling, the totals and the games: typed by the file's first reading
-    (``gin_ref.files.handform``, with ``gin_ref.files.itemread``, which match/ does not import), a value as
-    written with its lenient reading; given here as parsed (no step gives one: a replay works out totals and
-    games, ``Worked``)."""
-    return value
-
-
-# each key's reader, in the file's order of keys (HAND_KEYS)
-FACT_READERS: Tuple[Callable[[object], object], ...] = (
-    _whole, _text, _text, _text, _text, typed_card, _whole, _in_files, typed_lines, _in_files, _result_name, _text,
-    _cards, _whole, _truth, _melds, typed_card, _text, _cards, _whole, _text, _whole, _in_files, _in_files, _text)
-assert len(FACT_READERS) == len(HAND_KEYS)
-
-
-def fact_of(key: str, value: object) -> object:
-    """The typed value of a hand's ``key`` as written (or as a step gives it); NOT_WRITTEN and None as they
-    are."""
-    if value is None or value is NOT_WRITTEN:
-        return value
-    return FACT_READERS[_INDEX[key]](value)
-
-
-_INDEX = {key: index for index, key in enumerate(HAND_KEYS)}  # a key's place among RecordedHand's fields
 
 
 def shown_totals(totals: object) -> str:

@@ -405,12 +405,13 @@ def test_the_dataclass_rule_can_fail():
 
 
 # A value's shape tested as parsed (``isinstance(x, dict)``, ``isinstance(x, list)``, ``type(x) is list``...)
-# in match/, module by module: the first reading's typing of a hand's values (handread's FACT_READERS), a claim
-# or a value as written compared or shown (handread, problems, replay), a card's notation (knocks), the draw
-# a command gives (model). A hand's irregularities and ruling are typed (a tuple of items, a Ruled, or as
+# in match/, module by module: a step's turns typed (handread's typed_lines), cards as written read (handread's
+# recorded_cards), the turns as written (handread), a claim compared (replay), a card's notation (knocks), the
+# draw a command gives (model). The first reading types a hand's values in files/ (handform's FACT_READERS:
+# totals and games as written read there for showing). A hand's irregularities and ruling are typed (a tuple of items, a Ruled, or as
 # written): no check of theirs looks for a list. The counts are ceilings that only fall.
 SHAPES = {"dict", "list"}
-SHAPE_TESTS = {"match/handread.py": 11, "match/knocks.py": 2, "match/model.py": 1, "match/problems.py": 4,
+SHAPE_TESTS = {"match/handread.py": 5, "match/knocks.py": 2, "match/model.py": 1,
                "match/irregularities.py": 2, "match/replay.py": 1}
 
 

@@ -90,6 +90,22 @@ def test_a_hands_irregularities_and_ruling_are_typed_by_their_fields_no_list_in_
                                      "date": None, "steps": 3, "hands": 1}}).ruling.ruling.kind == "void"  # a Ruled
 
 
+def test_totals_and_games_as_written_are_read_for_showing_by_the_first_reading():
+    # the first reading (files/) reads totals and games a hand edit wrote once, leniently: match/ shows that
+    # reading, never the value as parsed
+    from gin_ref.match.handread import shown_columns, shown_totals
+    odd = recorded_hand({"totals": {1: 25, "Ben": "0", "Cid": 3}, "games": [{"Ann": True}, "x"]})
+    assert odd.totals.read == (("1", "25"), ("Ben", "'0'"), ("Cid", "3"))
+    assert odd.games.read == ((("Ann", "true"),), "'x'")
+    assert shown_totals(odd.totals) == "1 25, Ben '0', Cid 3"
+    assert str(shown_columns(odd.games)) == "game 1 Ann true; game 2 'x'"
+    other = recorded_hand({"totals": [25, 0], "games": {"Ann": 3}})
+    assert other.totals.read == "a list" and other.games.read is None
+    assert (shown_totals(other.totals), str(shown_columns(other.games))) == ("a list", "{'Ann': 3}")
+    typed = recorded_hand({"totals": {"Ann": 25, "Ben": 0}, "games": [{"Ann": 25, "Ben": 0}]})
+    assert typed.totals == {"Ann": 25, "Ben": 0} and typed.games == ({"Ann": 25, "Ben": 0},)
+    assert str(shown_columns(typed.games)) == "game 1 Ann 25, Ben 0"
+
 def test_a_hand_holds_its_claims_and_its_knocks_facts_typed(match):
     record = written_of(match)
     knock, dead, gin = (_hand(record, i) for i in range(3))

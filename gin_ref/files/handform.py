@@ -1,6 +1,7 @@
 """A hand as the file holds it, read into its typed value and laid out again: the first reading of a hand
 (``recorded_hand``: a mapping as parsed into a ``gin_ref.match.handread.RecordedHand``, each value typed by
-its key, or kept as written where a hand edit wrote one the canonical writer cannot reproduce) and the
+its key, ``FACT_READERS``, or kept as written where a hand edit wrote one the canonical writer cannot
+reproduce: totals and games so kept read leniently once, for the problems that show them) and the
 writer's layout of it (``hand_data``: the one place a hand becomes a mapping; ``laid_out``: a value of a hand,
 or of what a correction keeps, as the file holds it).
 
@@ -9,17 +10,18 @@ as its code, cards as a list of codes, the turns as a list of lines...), a value
 (``gin_ref.match.schema.AsWritten``) as it was (tests/test_record_round_trip.py).
 """
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from gin_ref.core.cards import Card
+from gin_ref.core.escape import shown_value
 from gin_ref.files.itemread import items_of, ruling_of
 from gin_ref.files.yamldata import line_in
-from gin_ref.match.handread import FACT_READERS, NOT_WRITTEN, Items, RecordedHand
+from gin_ref.match.handread import BY_CODE, NOT_WRITTEN, Items, RecordedHand, TotalsSaid, typed_card, typed_lines
 from gin_ref.match.rulings import Ruled, ruling_pairs
-from gin_ref.match.schema import HAND_KEYS, AsWritten
+from gin_ref.match.schema import HAND_KEYS, RESULTS, AsWritten
 from gin_ref.match.irregularities import Kept, irregularity_pairs
 
-__all__ = ["hand_data", "item_laid_out", "laid_out", "line_in_hand", "recorded_hand", "walked"]
+__all__ = ["FACT_READERS", "hand_data", "item_laid_out", "laid_out", "line_in_hand", "recorded_hand", "walked"]
 
 
 def _typed_items(value: object) -> Items:
@@ -31,8 +33,97 @@ def _typed_items(value: object) -> Items:
     return AsWritten(value)
 
 
-_READER = {key: (index, _typed_items if key == "irregularities" else read)
-           for index, (key, read) in enumerate(zip(HAND_KEYS, FACT_READERS))}
+def _typed_totals(value: object) -> object:
+    """A hand's totals as parsed, typed: a score per player (a mapping of names to whole numbers, kept as
+    it is), else the value as written, read for the problems that show it (``read``: ``_totals_said``)."""
+    if isinstance(value, dict) and all(type(name) is str and type(points) is int  # noqa: E721
+                                       for name, points in value.items()):
+        return value
+    return AsWritten(value, _totals_said(value))
+
+
+def _totals_said(value: object) -> TotalsSaid:
+    """Totals as written, read leniently for a problem: each player's name and points as shown (a name
+    that is not text, points that are not a whole number, in the file's words), or the value shown as
+    written when it is not a mapping."""
+    if not isinstance(value, dict):
+        return shown_value(value)
+    return tuple((f"{shown_value(name) if not isinstance(name, str) else name}",
+                  f"{points if type(points) is int else shown_value(points)}")  # noqa: E721
+                 for name, points in value.items())
+
+
+def _typed_games(value: object) -> object:
+    """A hand's games as parsed, typed: a tuple of each game's totals when they are a list of them, else
+    the value as written, read for the problems that show it (``read``: each game's totals as
+    ``_totals_said`` reads them, None when the value is not a list)."""
+    if isinstance(value, list):
+        columns = tuple(map(_typed_totals, value))
+        if AsWritten not in map(type, columns):
+            return columns
+        return AsWritten(value, tuple(map(_totals_said, value)))
+    return AsWritten(value, None)
+
+
+# -- a value as the file holds it, typed --------------------------------------------------------------------
+# What the first reading of a hand (a hand's, or the keys of one a correction keeps) makes of each key's value
+# as the parsed file holds it (never None: a key written null holds None): the typed value, or the value as
+# written (``AsWritten``) where the canonical writer could not write it again from a typed one. A card and the
+# turns are typed as a step's are (``handread.typed_card``, ``typed_lines``).
+
+_CARD_OF = BY_CODE.__getitem__
+
+
+def _whole(value: object) -> object:
+    return value if type(value) is int else AsWritten(value)  # noqa: E721 (true is no number)
+
+
+def _text(value: object) -> object:
+    return value if type(value) is str else AsWritten(value)  # noqa: E721
+
+
+def _result_name(value: object) -> object:
+    return value if type(value) is str and value in RESULTS else AsWritten(value)  # noqa: E721
+
+
+def _truth(value: object) -> object:
+    return value if type(value) is bool else AsWritten(value)  # noqa: E721
+
+
+def _cards(value: object) -> object:
+    if type(value) is tuple:
+        return value
+    if isinstance(value, list):  # (the canonical reader's lists know their lines: a list's subclass)
+        try:
+            return tuple(map(_CARD_OF, value))  # only a code (a str) finds a card
+        except (KeyError, TypeError):  # not a code, or an item that cannot be a key (a list)
+            pass
+    return AsWritten(value)
+
+
+def _melds(value: object) -> object:
+    if type(value) is tuple:
+        return value
+    if isinstance(value, list):
+        melds = tuple(map(_cards, value))
+        if AsWritten not in map(type, melds):
+            return melds
+    return AsWritten(value)
+
+
+def _as_parsed(value: object) -> object:
+    """A ruling: read after the rest (``recorded_hand``: ``itemread.ruling_of``, with its keys' lines)."""
+    return value
+
+
+# each key's reader, in the file's order of keys (HAND_KEYS)
+FACT_READERS: Tuple[Callable[[object], object], ...] = (
+    _whole, _text, _text, _text, _text, typed_card, _whole, _typed_items, typed_lines, _as_parsed, _result_name,
+    _text, _cards, _whole, _truth, _melds, typed_card, _text, _cards, _whole, _text, _whole, _typed_totals,
+    _typed_games, _text)
+assert len(FACT_READERS) == len(HAND_KEYS)
+
+_READER = {key: (index, read) for index, (key, read) in enumerate(zip(HAND_KEYS, FACT_READERS))}
 _SIZE = len(HAND_KEYS)
 
 

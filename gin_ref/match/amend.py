@@ -17,7 +17,7 @@ from gin_ref.core.melds import Meld
 from gin_ref.core.turns import Table, Turn
 from gin_ref.match.actions import Outcome, refuse_taken_discard, spread_in_turn
 from gin_ref.match.knocks import Given, given_facts, judge, limit_needs_upcard, why_upcard
-from gin_ref.match.handread import RecordedHand, card_of, fact_of, given
+from gin_ref.match.handread import RecordedHand, card_of, given, typed_card
 from gin_ref.match.state import HandSetup, MatchState
 from gin_ref.match.steps import Settled, Step, Version, version_of, version_pairs
 
@@ -134,7 +134,8 @@ def _changed(entry: RecordedHand, number: int, seal_fails: Optional[Callable[[in
     """Refuse an amend that changes nothing the table gave (unless it confirms a hand whose seal fails:
     the same facts, sealed again)."""
     old = dict(version_of(entry).written())
-    new = {key: fact_of(key, value) for key, value in version_pairs(cast(Version, outcome.step.data))}  # (typed)
+    new = {key: typed_card(value) if key == "upcard" else value  # (typed as the hand holds them: an upcard
+           for key, value in version_pairs(cast(Version, outcome.step.data))}  # given by its code, the rest typed)
     facts = {key: value for key, value in old.items() if key in new}
     if facts == new and set(old) - set(facts) <= _DERIVED and not (seal_fails is not None and seal_fails(number)):
         raise IllegalActionError(Message(N_("hand %(hand)d already says that: nothing to amend"), hand=number))

@@ -1,7 +1,8 @@
 """A hand as recorded and read once, with what it holds: a card and a knock's facts as the record holds them
 (``card_of``, ``stored_facts``), the hand as the record holds it (``RecordedHand``: its facts typed, a value a
-hand edit wrote otherwise kept as written, the derived ones its claims; ``FACT_READERS`` type each key's
-value as the file holds it) and the values a replay works out (``Worked``), and the hand read (``Hand``), in
+hand edit wrote otherwise kept as written, the derived ones its claims: the first reading,
+``gin_ref.files.handform``, types each key's value as the file holds it; a card and turns a step gives are
+typed here, ``typed_card``, ``typed_lines``) and the values a replay works out (``Worked``), and the hand read (``Hand``), in
 this order below.
 
 ``read_hand`` checks what can be told from the entry alone (with the head's
@@ -28,7 +29,8 @@ into a new ``RecordedHand`` (``Worked.on``): no hand is changed in place.
 
 import enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import (TYPE_CHECKING, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union,
+                    cast)
 
 from gin_ref.core import game
 from gin_ref.core.cards import DECK, Card, parse_cards
@@ -42,10 +44,10 @@ from gin_ref.match.knocks import GIN_LAYOFFS_COUNT, MAX_COUNT, Facts, limit_need
 from gin_ref.match.problems import Problem, Problems, Where, same
 from gin_ref.match.schema import HAND_KEYS, RESULT_FACTS, RESULTS, SETTLED_KEYS, AsWritten
 
-__all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "Item", "Items", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand",
+__all__ = ["BY_CODE", "HAND_CHECKS", "Hand", "Item", "Items", "NOT_WORKED", "NOT_WRITTEN", "RecordedHand",
            "RulingValue", "Unset", "Worked",
-           "card_of", "claimed", "fact_of", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
-           "stored_count", "stored_facts", "typed_card", "typed_lines"]
+           "card_of", "claimed", "given", "read_hand", "recorded_cards", "shown_columns", "shown_totals",
+           "stored_count", "stored_facts", "TotalsSaid", "typed_card", "typed_lines"]
 
 
 # -- cards and a knock's facts as the record holds them ------------------------------------------------------
@@ -54,8 +56,7 @@ __all__ = ["FACT_READERS", "HAND_CHECKS", "Hand", "Item", "Items", "NOT_WORKED",
 # a card is refused in the file's words. A knock's facts (``stored_facts``: each side's cards or count, big
 # gin, the melds and the discard) are read into a ``gin_ref.match.knocks.Facts``.
 
-_BY_CODE = {card.code: card for card in DECK}
-_CARD_OF = _BY_CODE.__getitem__
+BY_CODE = {card.code: card for card in DECK}
 
 
 def recorded_cards(value: object, counts: Sequence[int], what: Union[str, Message], runs: str = "low") -> Tuple[Card, ...]:
@@ -67,7 +68,7 @@ def recorded_cards(value: object, counts: Sequence[int], what: Union[str, Messag
         value = [card.code for card in value]  # (read again as written: the same words)
     if isinstance(value, list) and len(value) in counts:
         try:
-            found = tuple(map(_BY_CODE.get, value))  # only a code (a str) finds a card
+            found = tuple(map(BY_CODE.get, value))  # only a code (a str) finds a card
         except TypeError:  # an item that cannot be a key (a list): read below, and refused
             found = (None,)
         if None not in found and len(set(found)) == len(found):
@@ -86,7 +87,7 @@ def card_of(code: object) -> Card:
     if not isinstance(code, str):  # a number, true, a list: no card, said in the file's words
         raise InvalidNotationError(Message(N_("a card is written as text (7D, 10h), not %(value)s"),
                                            value=shown_value(code)))
-    return _BY_CODE[code] if code in _BY_CODE else Card.parse(code)
+    return BY_CODE[code] if code in BY_CODE else Card.parse(code)
 
 
 def stored_count(value: object, most: int = MAX_COUNT) -> int:
@@ -215,6 +216,10 @@ Truth = Union[bool, AsWritten, None, Unset]
 Melds = Union[Tuple[Cards, ...], AsWritten, None, Unset]
 Scores = Union[Totals, AsWritten, None, Unset]
 Columns = Union[Tuple[Totals, ...], AsWritten, None, Unset]
+# totals as a hand edit wrote them, read leniently by the first reading (an AsWritten's ``read``): each
+# player's name and points as shown (in the file's words where they are not text, a whole number), or the
+# value shown as written when it is not a mapping; games as written hold one per game (None: not a list)
+TotalsSaid = Union[str, Tuple[Tuple[str, str], ...]]
 if TYPE_CHECKING:  # (Kept and Ruled's modules import this one: the checker alone reads these)
     from gin_ref.match.irregularities import Kept
     from gin_ref.match.rulings import Ruled
@@ -329,61 +334,25 @@ def given(value: object) -> object:
 
 
 def claimed(value: object) -> object:
-    """A claim (a value derived from the facts) as the replay compares it with its own: NOT_WRITTEN as it
-    is, a value as written, a games' tuple as a list of columns, else the typed value."""
+    """A claim (a value derived from the facts: a limit, a result, a name, points) as the replay compares it
+    with its own: NOT_WRITTEN as it is, a value as written, else the typed value. (The totals and the games
+    are compared typed: ``gin_ref.match.replay``.)"""
     if type(value) is AsWritten:
         return value.value
-    return list(value) if type(value) is tuple else value
+    return value
 
 
-# -- a value as the file holds it, typed --------------------------------------------------------------------
-# What the first reading of a hand (``gin_ref.files.handform``: a hand's, or the keys of one a correction keeps)
-# makes of each key's value as the parsed file holds it (never None: a key written null holds None): the typed
+# -- a value a step gives, typed ----------------------------------------------------------------------------
+# A card and turns as a step gives them (a deal's upcard, an amend's, the lines of a turn put back): the typed
 # value, or the value as written (``AsWritten``) where the canonical writer could not write it again from a
-# typed one. A value already typed (a step's) is given back as it is.
-
-def _whole(value: object) -> object:
-    return value if type(value) is int else AsWritten(value)  # noqa: E721 (true is no number)
-
-
-def _text(value: object) -> object:
-    return value if type(value) is str else AsWritten(value)  # noqa: E721
-
-
-def _result_name(value: object) -> object:
-    return value if type(value) is str and value in RESULTS else AsWritten(value)  # noqa: E721
-
-
-def _truth(value: object) -> object:
-    return value if type(value) is bool else AsWritten(value)  # noqa: E721
-
+# typed one (an upcard kept as written: ``9h``). The first reading of a file types a hand's every value
+# (``gin_ref.files.handform``, with these two).
 
 def typed_card(value: object) -> Union[Card, AsWritten]:
     """A card as written: a ``Card`` (its code), or the value as written (a ``9h``, a number...)."""
     if type(value) is Card:
         return value
-    return _BY_CODE[value] if type(value) is str and value in _BY_CODE else AsWritten(value)  # noqa: E721
-
-
-def _cards(value: object) -> object:
-    if type(value) is tuple:
-        return value
-    if isinstance(value, list):  # (the canonical reader's lists know their lines: a list's subclass)
-        try:
-            return tuple(map(_CARD_OF, value))  # only a code (a str) finds a card
-        except (KeyError, TypeError):  # not a code, or an item that cannot be a key (a list)
-            pass
-    return AsWritten(value)
-
-
-def _melds(value: object) -> object:
-    if type(value) is tuple:
-        return value
-    if isinstance(value, list):
-        melds = tuple(map(_cards, value))
-        if AsWritten not in map(type, melds):
-            return melds
-    return AsWritten(value)
+    return BY_CODE[value] if type(value) is str and value in BY_CODE else AsWritten(value)  # noqa: E721
 
 
 def typed_lines(value: object) -> Union[Tuple[str, ...], AsWritten]:
@@ -395,66 +364,37 @@ def typed_lines(value: object) -> Union[Tuple[str, ...], AsWritten]:
     return AsWritten(value)
 
 
-def _totals(value: object) -> object:
-    if isinstance(value, dict) and all(type(name) is str and type(points) is int  # noqa: E721
-                                   for name, points in value.items()):
-        return value
-    return AsWritten(value)
-
-
-def _games(value: object) -> object:
-    if type(value) is tuple:
-        return value
-    if isinstance(value, list):
-        columns = tuple(map(_totals, value))
-        if AsWritten not in map(type, columns):
-            return columns
-    return AsWritten(value)
-
-
-def _in_files(value: object) -> object:
-    """An irregularity's items, a ruling: typed by the file's first reading (``gin_ref.files.handform``, with
-    ``gin_ref.files.itemread``, which match/ does not import), given here as parsed."""
-    return value
-
-
-# each key's reader, in the file's order of keys (HAND_KEYS)
-FACT_READERS: Tuple[Callable[[object], object], ...] = (
-    _whole, _text, _text, _text, _text, typed_card, _whole, _in_files, typed_lines, _in_files, _result_name, _text,
-    _cards, _whole, _truth, _melds, typed_card, _text, _cards, _whole, _text, _whole, _totals, _games, _text)
-assert len(FACT_READERS) == len(HAND_KEYS)
-
-
-def fact_of(key: str, value: object) -> object:
-    """The typed value of a hand's ``key`` as written (or as a step gives it); NOT_WRITTEN and None as they
-    are."""
-    if value is None or value is NOT_WRITTEN:
-        return value
-    return FACT_READERS[_INDEX[key]](value)
-
-
-_INDEX = {key: index for index, key in enumerate(HAND_KEYS)}  # a key's place among RecordedHand's fields
-
-
 def shown_totals(totals: object) -> str:
-    """Totals as claimed, for a problem: ``Ann 25, Ben 0`` (a value that is not a score shown as written)."""
-    totals = given(totals)
-    if not isinstance(totals, dict):
-        return shown_value(totals)
-    return ", ".join(f"{shown_value(name) if not isinstance(name, str) else name} "
-                     f"{points if type(points) is int else shown_value(points)}"  # noqa: E721
-                     for name, points in totals.items())
+    """Totals as claimed (typed, or as written: its reading, ``TotalsSaid``, made by the first reading), or
+    as worked out, for a problem: ``Ann 25, Ben 0`` (a value that is not a score shown as written)."""
+    if type(totals) is AsWritten:
+        return _said(cast(TotalsSaid, totals.read))
+    if totals is None:  # written null
+        return shown_value(None)
+    return ", ".join(f"{name} {points}" for name, points in cast(Totals, totals).items())
+
+
+def _said(read: TotalsSaid) -> str:
+    """Totals as written, as their reading shows them."""
+    return read if isinstance(read, str) else ", ".join(f"{name} {points}" for name, points in read)
 
 
 def shown_columns(columns: object) -> Union[str, Message]:
-    """Each game's columns as claimed, for a problem: ``game 1 Ann 25, Ben 0; game 2 ...`` (a message, each
-    game said in the reader's language)."""
-    columns = claimed(columns)
-    if not isinstance(columns, list):
-        return repr(columns)
+    """Each game's columns as claimed (typed, or as written: its reading, each game's ``TotalsSaid``, made by
+    the first reading), or as worked out, for a problem: ``game 1 Ann 25, Ben 0; game 2 ...`` (a message,
+    each game said in the reader's language)."""
+    if type(columns) is AsWritten:
+        read = cast(Optional[Tuple[TotalsSaid, ...]], columns.read)
+        if read is None:  # not a list
+            return repr(columns.value)
+        games = [_said(column) for column in read]
+    elif columns is None:  # written null
+        return repr(None)
+    else:
+        games = [shown_totals(column) for column in cast(Sequence[Totals], columns)]
     said: Union[str, Message] = ""
-    for i, column in reversed(list(enumerate(columns, 1))):
-        game = Message(N_("game %(game)d %(totals)s"), game=i, totals=shown_totals(column))
+    for i, totals in reversed(list(enumerate(games, 1))):
+        game = Message(N_("game %(game)d %(totals)s"), game=i, totals=totals)
         said = game if said == "" else Message(N_("%(first)s; %(rest)s"), first=game, rest=said)
     return said
 

@@ -35,7 +35,7 @@ from gin_ref.match.header import Header
 from gin_ref.match.knocks import Settlement, judge, limit_needs_upcard
 from gin_ref.match.resultonly import PaperResult, paper_read
 from gin_ref.match.problems import Problem, Problems, Where, same
-from gin_ref.match.schema import ROLES, is_count
+from gin_ref.match.schema import ROLES, AsWritten, is_count
 from gin_ref.match.state import HandSetup, MatchState, Note, Played, close_hand, fresh_state, score
 from gin_ref.match.history import Amend, amends_in_force
 from gin_ref.match.steps import Kept
@@ -441,8 +441,9 @@ def _check_games(state: MatchState, hand: Hand, problems: Problems, settling: bo
     if state.games is None:
         return None
     columns = [dict(g.totals) for g in state.games]
-    claim = claimed(hand.claims.games)
-    if not settling and _differs(hand, "games", claim, columns, problems):
+    claim = hand.claims.games  # typed (a tuple of each game's totals), or as written (never the columns)
+    if not settling and _differs(hand, "games", claim, columns, problems,
+                                 type(claim) is not tuple or claim != tuple(columns)):
         problems.add(hand.where + ("games",), Message(N_("hand %(hand)d: the game columns say %(claim)s, but the hands "
                                                          "add up to %(columns)s"), hand=hand.number,
                                                       claim=shown_columns(claim), columns=shown_columns(columns)))
@@ -452,22 +453,25 @@ def _check_games(state: MatchState, hand: Hand, problems: Problems, settling: bo
 def _check_totals(state: MatchState, hand: Hand, problems: Problems, settling: bool) -> Totals:
     """The running totals after the hand, checked against its claim."""
     totals = dict(state.totals)
-    claim = claimed(hand.claims.totals)
-    if not settling and _differs(hand, "totals", claim, totals, problems):
+    claim = hand.claims.totals  # typed (a score per player), or as written (never the totals)
+    if not settling and _differs(hand, "totals", claim, totals, problems,
+                                 type(claim) is AsWritten or claim != totals):
         problems.add(hand.where + ("totals",), Message(N_("hand %(hand)d: totals say %(claim)s, but the hands add up to "
                                                           "%(totals)s"), hand=hand.number, claim=shown_totals(claim),
                                                        totals=shown_totals(totals)))
     return totals
 
 
-def _differs(hand: Hand, key: str, claim: object, value: object, problems: Problems) -> bool:
+def _differs(hand: Hand, key: str, claim: object, value: object, problems: Problems,
+             other: Optional[bool] = None) -> bool:
     """Is the hand's claim for ``key`` written, and other than ``value`` (the caller says how)? A claim not
-    written is a problem of its own, said here."""
+    written is a problem of its own, said here. ``other``: whether a written claim differs, when the caller
+    compares it (typed totals and games); else an atom compared with its type (``same``)."""
     if claim is NOT_WRITTEN:
         problems.add(hand.where, Message(N_("hand %(hand)d has no '%(key)s' (it should be %(value)s)"), hand=hand.number,
                                          key=key, value=json.dumps(value)))
         return False
-    return not same(claim, value)
+    return not same(claim, value) if other is None else other
 
 
 def _settle_stored(state: MatchState, setup: HandSetup, hand: Hand, problems: Problems) -> Optional[Settlement]:

@@ -65,8 +65,9 @@ class AsWritten:
     never for what gin-ref writes.
 
     ``read``: an irregularity's item or a ruling as written, read leniently once by the first reading
-    (``gin_ref.files.itemread``: an ``ItemValues``, a ``RulingValues``), which is all match/ reads of it; None
-    for any other value."""
+    (``gin_ref.files.itemread``: an ``ItemValues``, a ``RulingValues``), a hand's totals or games as written
+    likewise (``gin_ref.files.handform``: each ``handread.TotalsSaid``), which is all match/ reads of it;
+    None for any other value."""
 
     __slots__ = ("value", "read")
 
